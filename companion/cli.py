@@ -1,0 +1,82 @@
+"""companion: the Nightwatch board-game companion.
+
+Usage: companion <command> [options]
+
+Commands:
+  run        start the table app (Pi hardware, simulator window, or headless demo)
+  play       apply a scenario file headless and print the final state
+  cards      list, check, teach, export and import card data
+  hw-test    walk through every light and button of the board (for makers)
+  doctor     check this machine's setup and say how to fix what is wrong
+  config     print the default config (`companion config --default`) or check one
+  games      list the games this companion serves
+
+Run `companion <command> --help` for the options of one command.
+Exit status: 0 ok, 1 refused or failed, 2 bad input file or usage.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from enum import IntEnum
+
+from companion.errors import DataFileError
+
+
+class ExitStatus(IntEnum):
+    """What `companion` returns to the shell."""
+
+    OK = 0
+    FAILED = 1
+    BAD_INPUT = 2
+
+
+# Subcommand -> "module:function". Modules are imported only when their command runs, so
+# `companion --help` stays instant and a missing optional library hurts only its own command.
+COMMANDS: dict[str, str] = {
+    "run": "companion.app:main",
+    "play": "companion.play:main",
+    "cards": "companion.cards:main",
+    "hw-test": "companion.hwtest:main",
+    "doctor": "companion.doctor:main",
+    "config": "companion.config:main",
+    "games": "companion.rules:main",
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point: dispatch to a subcommand and turn any error into one line and a status."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv[0] in ("-h", "--help", "help"):
+        print(__doc__.strip())
+        return ExitStatus.OK if argv else ExitStatus.BAD_INPUT
+    if argv[0] in ("-V", "--version"):
+        from companion import __version__
+
+        print(f"companion {__version__}")
+        return ExitStatus.OK
+    name, rest = argv[0], argv[1:]
+    target = COMMANDS.get(name)
+    if target is None:
+        print(f"companion: unknown command {name!r} (see `companion --help`)", file=sys.stderr)
+        return ExitStatus.BAD_INPUT
+    module_name, func_name = target.split(":")
+    try:
+        func = getattr(importlib.import_module(module_name), func_name)
+        return int(func(rest))
+    except DataFileError as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return ExitStatus.BAD_INPUT
+    except KeyboardInterrupt:
+        return ExitStatus.FAILED
+    except Exception as exc:  # the table never sees a traceback unless DEBUG is set
+        if os.environ.get("DEBUG"):
+            raise
+        print(f"companion {name}: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return ExitStatus.FAILED
+
+
+if __name__ == "__main__":
+    sys.exit(main())

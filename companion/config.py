@@ -1,0 +1,421 @@
+"""The user's config: TOML -> frozen dataclasses, validated with file:line:field errors.
+
+`companion config --default` prints the commented default; `companion config --check [FILE]`
+validates a file (exit 2 with file:line:field on the first problem). A missing user file means
+the defaults. Code above the HAL sees logical names only (`district.A1`, `veil.3`, `next`), never a
+pin number or a pixel index: this module is where those mappings live.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from companion import paths, tomlfile
+from companion.errors import DataFileError
+from companion.inputs import DISTRICTS, VButton
+
+LOGICAL_LIGHTS = tuple(f"district.{d}" for d in DISTRICTS) + tuple(f"veil.{i}" for i in range(7)) + ("status",)
+LED_DRIVERS = ("auto", "spi", "pwm", "pi5pio", "mock", "none")
+COLOR_ORDERS = ("RGB", "RBG", "GRB", "GBR", "BRG", "BGR", "RGBW", "GRBW")
+READERS = ("pn532", "lines", "none")
+DISPLAY_MODES = ("auto", "fullscreen", "window", "headless")
+HAL_BACKENDS = ("auto", "mock", "sim", "pi")
+
+DEFAULT_TOML = """\
+# Nightwatch companion config. Copy to ~/.config/companion/config.toml and edit.
+# Every key is optional: what you leave out keeps the value shown here.
+
+[game]
+default = "masters"        # game offered first: masters | nosferatu | mansion | one-night | strigoi
+deck = "digital"           # digital: the companion shuffles and names the card; physical: you scan/pick it
+
+[hal]
+backend = "auto"           # auto | pi | sim | mock   (COMPANION_HAL overrides)
+
+[display]
+mode = "auto"              # auto | fullscreen | window | headless
+width = 800                # window size on a PC; full screen uses the panel's size
+height = 480
+fps = 30                   # frame cap; the loop sleeps between frames
+
+[sound]
+volume = 0.7               # 0.0 .. 1.0
+mute = false
+
+[leds]
+driver = "auto"            # auto | spi (GPIO10, no root) | pwm (GPIO18, root) | pi5pio | mock | none
+order = "GRB"              # colour order of your pixels: GRB for most WS2812B, GRBW for RGBW strips
+brightness = 0.6           # global brightness 0.0 .. 1.0, applied after gamma
+gamma = 2.6                # gamma correction so dim colours look dim
+budget_ma = 2500           # current the LED supply may give the strip, in mA
+ma_per_channel = 20        # mA one colour channel draws at full (WS2812B: about 20)
+idle_ma_per_pixel = 1      # quiescent draw per pixel, in mA
+night_floor = 0.03         # lowest brightness a lit district keeps, so the board stays readable
+
+[[leds.strips]]
+name = "main"
+pin = "GPIO10"             # SPI MOSI for the spi driver; GPIO18 for pwm; any pin for pi5pio
+count = 89                 # 9 districts x 9 pixels + 7 veil pixels + 1 status pixel
+
+# Logical light -> pixels: strip name, first pixel, how many; reverse = true for a serpentine run.
+[leds.lights]
+"district.A1" = { strip = "main", start = 0, count = 9 }
+"district.A2" = { strip = "main", start = 9, count = 9 }
+"district.A3" = { strip = "main", start = 18, count = 9 }
+"district.B1" = { strip = "main", start = 27, count = 9, reverse = true }
+"district.B2" = { strip = "main", start = 36, count = 9, reverse = true }
+"district.B3" = { strip = "main", start = 45, count = 9, reverse = true }
+"district.C1" = { strip = "main", start = 54, count = 9 }
+"district.C2" = { strip = "main", start = 63, count = 9 }
+"district.C3" = { strip = "main", start = 72, count = 9 }
+"veil.0" = { strip = "main", start = 81, count = 1 }
+"veil.1" = { strip = "main", start = 82, count = 1 }
+"veil.2" = { strip = "main", start = 83, count = 1 }
+"veil.3" = { strip = "main", start = 84, count = 1 }
+"veil.4" = { strip = "main", start = 85, count = 1 }
+"veil.5" = { strip = "main", start = 86, count = 1 }
+"veil.6" = { strip = "main", start = 87, count = 1 }
+"status" = { strip = "main", start = 88, count = 1 }
+
+[buttons]
+debounce_ms = 30           # edges closer than this are contact bounce
+long_press_ms = 800        # held this long = long press (undo: long press confirms)
+
+# Logical button -> GPIO pin (gpiozero names). Buttons wire the pin to ground; pull-ups are internal.
+[buttons.pins]
+next = "GPIO5"
+confirm = "GPIO6"
+undo = "GPIO13"
+veil_up = "GPIO19"
+veil_down = "GPIO26"
+"district.A1" = "GPIO17"
+"district.A2" = "GPIO27"
+"district.A3" = "GPIO22"
+"district.B1" = "GPIO23"
+"district.B2" = "GPIO24"
+"district.B3" = "GPIO25"
+"district.C1" = "GPIO12"
+"district.C2" = "GPIO16"
+"district.C3" = "GPIO20"
+
+[reader]
+type = "none"              # pn532 (NFC board on the UART) | lines (USB QR scanner, Pico board) | none
+port = "/dev/serial0"      # a pyserial URL: /dev/serial0, /dev/serial/by-id/..., loop:// for tests
+baud = 115200
+repeat_window_s = 2.0      # the same tag again within this many seconds counts once
+"""
+
+
+@dataclass(frozen=True)
+class Strip:
+    """One physical LED chain on one data pin."""
+
+    name: str
+    pin: str
+    count: int
+
+
+@dataclass(frozen=True)
+class LightMap:
+    """Where one logical light lives: `count` pixels from `start` on strip `strip`."""
+
+    strip: str
+    start: int
+    count: int
+    reverse: bool = False
+
+
+@dataclass(frozen=True)
+class LedConfig:
+    """LED driver, colour order and the output stage's limits."""
+
+    driver: str = "auto"
+    order: str = "GRB"
+    brightness: float = 0.6
+    gamma: float = 2.6
+    budget_ma: int = 2500
+    ma_per_channel: float = 20.0
+    idle_ma_per_pixel: float = 1.0
+    night_floor: float = 0.03
+    strips: tuple[Strip, ...] = ()
+    lights: dict = field(default_factory=dict)  # logical name -> LightMap
+
+
+@dataclass(frozen=True)
+class ButtonConfig:
+    """Debounce and long-press timing, and logical button -> GPIO pin name."""
+
+    debounce_ms: int = 30
+    long_press_ms: int = 800
+    pins: dict = field(default_factory=dict)  # logical name -> "GPIO17"
+
+
+@dataclass(frozen=True)
+class ReaderConfig:
+    """Card reader type and serial port (a pyserial URL)."""
+
+    type: str = "none"
+    port: str = "/dev/serial0"
+    baud: int = 115200
+    repeat_window_s: float = 2.0
+
+
+@dataclass(frozen=True)
+class DisplayConfig:
+    """How the screen is opened."""
+
+    mode: str = "auto"
+    width: int = 800
+    height: int = 480
+    fps: int = 30
+
+
+@dataclass(frozen=True)
+class SoundConfig:
+    """Cue volume."""
+
+    volume: float = 0.7
+    mute: bool = False
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """Which game is offered first and how event cards come in."""
+
+    default: str = "masters"
+    deck: str = "digital"
+
+
+@dataclass(frozen=True)
+class Config:
+    """The whole validated config. `source` is the file it came from (or "<defaults>")."""
+
+    game: GameConfig
+    hal: str
+    display: DisplayConfig
+    sound: SoundConfig
+    leds: LedConfig
+    buttons: ButtonConfig
+    reader: ReaderConfig
+    source: str = "<defaults>"
+
+
+def load(path: str | Path | None = None) -> Config:
+    """Load the user's config (or `path`) over the defaults; a bad file raises DataFileError."""
+    if path is None:
+        path = paths.config_file()
+        if not Path(path).exists():
+            return default()
+    user = tomlfile.load(path)
+    return _build(user, str(path))
+
+
+def default() -> Config:
+    """The built-in defaults."""
+    return _build(tomlfile.loads(DEFAULT_TOML, "<defaults>"), "<defaults>")
+
+
+def loads(text: str, path: str = "<string>") -> Config:
+    """Validate config text (tests and `companion config --check`)."""
+    return _build(tomlfile.loads(text, path), path)
+
+
+def _build(doc: tomlfile.TomlDoc, source: str) -> Config:
+    """Merge `doc` over the defaults and validate every field."""
+    base = tomlfile.loads(DEFAULT_TOML, "<defaults>").data
+    data = doc.data
+    v = _Validator(doc)
+    v.only_keys("", data, ("game", "hal", "display", "sound", "leds", "buttons", "reader"))
+
+    def section(name: str) -> dict:
+        sec = data.get(name, {})
+        if not isinstance(sec, dict):
+            raise doc.error(name, "must be a table")
+        merged = dict(base[name])
+        merged.update(sec)
+        return merged
+
+    g = section("game")
+    v.only_keys("game", g, ("default", "deck"))
+    game = GameConfig(
+        default=v.choice("game.default", g["default"], ("masters", "nosferatu", "mansion", "one-night", "strigoi")),
+        deck=v.choice("game.deck", g["deck"], ("digital", "physical")),
+    )
+    h = section("hal")
+    v.only_keys("hal", h, ("backend",))
+    hal = v.choice("hal.backend", h["backend"], HAL_BACKENDS)
+
+    d = section("display")
+    v.only_keys("display", d, ("mode", "width", "height", "fps"))
+    display = DisplayConfig(
+        mode=v.choice("display.mode", d["mode"], DISPLAY_MODES),
+        width=v.integer("display.width", d["width"], 320, 7680),
+        height=v.integer("display.height", d["height"], 240, 4320),
+        fps=v.integer("display.fps", d["fps"], 5, 120),
+    )
+    s = section("sound")
+    v.only_keys("sound", s, ("volume", "mute"))
+    sound = SoundConfig(volume=v.number("sound.volume", s["volume"], 0.0, 1.0), mute=v.boolean("sound.mute", s["mute"]))
+
+    l = section("leds")
+    v.only_keys("leds", l, ("driver", "order", "brightness", "gamma", "budget_ma", "ma_per_channel",
+                            "idle_ma_per_pixel", "night_floor", "strips", "lights"))
+    strips = _strips(v, doc, l["strips"])
+    lights = _lights(v, doc, l["lights"], {s.name: s for s in strips})
+    leds = LedConfig(
+        driver=v.choice("leds.driver", l["driver"], LED_DRIVERS),
+        order=v.choice("leds.order", str(l["order"]).upper(), COLOR_ORDERS),
+        brightness=v.number("leds.brightness", l["brightness"], 0.0, 1.0),
+        gamma=v.number("leds.gamma", l["gamma"], 1.0, 4.0),
+        budget_ma=v.integer("leds.budget_ma", l["budget_ma"], 50, 100_000),
+        ma_per_channel=v.number("leds.ma_per_channel", l["ma_per_channel"], 1.0, 100.0),
+        idle_ma_per_pixel=v.number("leds.idle_ma_per_pixel", l["idle_ma_per_pixel"], 0.0, 10.0),
+        night_floor=v.number("leds.night_floor", l["night_floor"], 0.0, 0.5),
+        strips=strips,
+        lights=lights,
+    )
+    b = section("buttons")
+    v.only_keys("buttons", b, ("debounce_ms", "long_press_ms", "pins"))
+    pins = b["pins"]
+    if not isinstance(pins, dict):
+        raise doc.error("buttons.pins", "must be a table of logical button = \"GPIOn\"")
+    known = {vb.value for vb in VButton}
+    seen: dict[str, str] = {}
+    for name, pin in pins.items():
+        if name not in known:
+            raise doc.error(f"buttons.pins.{name}", f"unknown logical button {name!r}; known: {', '.join(sorted(known))}")
+        if not isinstance(pin, str) or not pin.upper().startswith(("GPIO", "BOARD")):
+            raise doc.error(f"buttons.pins.{name}", f"pin must be a gpiozero name such as \"GPIO17\", got {pin!r}")
+        if pin in seen:
+            raise doc.error(f"buttons.pins.{name}", f"pin {pin} is already used by {seen[pin]!r}")
+        seen[pin] = name
+    buttons = ButtonConfig(
+        debounce_ms=v.integer("buttons.debounce_ms", b["debounce_ms"], 0, 500),
+        long_press_ms=v.integer("buttons.long_press_ms", b["long_press_ms"], 100, 10_000),
+        pins=dict(pins),
+    )
+    r = section("reader")
+    v.only_keys("reader", r, ("type", "port", "baud", "repeat_window_s"))
+    reader = ReaderConfig(
+        type=v.choice("reader.type", r["type"], READERS),
+        port=v.string("reader.port", r["port"]),
+        baud=v.integer("reader.baud", r["baud"], 1200, 4_000_000),
+        repeat_window_s=v.number("reader.repeat_window_s", r["repeat_window_s"], 0.0, 60.0),
+    )
+    return Config(game, hal, display, sound, leds, buttons, reader, source)
+
+
+def _strips(v: "_Validator", doc: tomlfile.TomlDoc, raw) -> tuple[Strip, ...]:
+    """Validate [[leds.strips]]."""
+    if not isinstance(raw, list) or not raw:
+        raise doc.error("leds.strips", "needs at least one [[leds.strips]] table")
+    out, names = [], set()
+    for i, s in enumerate(raw):
+        key = "leds.strips"
+        if not isinstance(s, dict):
+            raise doc.error(key, f"strip {i + 1} must be a table")
+        v.only_keys(key, s, ("name", "pin", "count"))
+        name = v.string(f"{key}.name", s.get("name", f"strip{i}"))
+        if name in names:
+            raise doc.error(f"{key}.name", f"strip name {name!r} used twice")
+        names.add(name)
+        out.append(Strip(name, v.string(f"{key}.pin", s.get("pin", "GPIO10")), v.integer(f"{key}.count", s.get("count", 0), 1, 2000)))
+    return tuple(out)
+
+
+def _lights(v: "_Validator", doc: tomlfile.TomlDoc, raw, strips: dict) -> dict:
+    """Validate [leds.lights]: every logical light mapped, inside its strip, no overlaps."""
+    if not isinstance(raw, dict):
+        raise doc.error("leds.lights", "must be a table of logical light = { strip, start, count }")
+    out: dict[str, LightMap] = {}
+    used: dict[tuple[str, int], str] = {}
+    for name, m in raw.items():
+        key = f"leds.lights.{name}"
+        if name not in LOGICAL_LIGHTS:
+            raise doc.error(key, f"unknown logical light {name!r}; known: district.A1..C3, veil.0..6, status")
+        if not isinstance(m, dict):
+            raise doc.error(key, "must be { strip = ..., start = ..., count = ... }")
+        v.only_keys(key, m, ("strip", "start", "count", "reverse"))
+        strip = v.string(f"{key}.strip", m.get("strip", next(iter(strips))))
+        if strip not in strips:
+            raise doc.error(key, f"no strip named {strip!r} in [[leds.strips]]")
+        start = v.integer(f"{key}.start", m.get("start"), 0, 1999)
+        count = v.integer(f"{key}.count", m.get("count", 1), 1, 500)
+        if start + count > strips[strip].count:
+            raise doc.error(key, f"pixels {start}..{start + count - 1} run past the end of strip {strip!r} ({strips[strip].count} pixels)")
+        for px in range(start, start + count):
+            if (strip, px) in used:
+                raise doc.error(key, f"pixel {px} of strip {strip!r} is already used by {used[(strip, px)]!r}")
+            used[(strip, px)] = name
+        out[name] = LightMap(strip, start, count, v.boolean(f"{key}.reverse", m.get("reverse", False)))
+    return out
+
+
+class _Validator:
+    """Type and range checks that raise DataFileError pointing at the key's line."""
+
+    def __init__(self, doc: tomlfile.TomlDoc):
+        self.doc = doc
+
+    def only_keys(self, where: str, table: dict, allowed) -> None:
+        """Refuse unknown keys (a typo must not be silently ignored)."""
+        for k in table:
+            if k not in allowed:
+                path = f"{where}.{k}" if where else k
+                raise self.doc.error(path, f"unknown key {k!r}; allowed: {', '.join(allowed)}")
+
+    def choice(self, key: str, value, options) -> str:
+        """One of `options`."""
+        if value not in options:
+            raise self.doc.error(key, f"must be one of {', '.join(options)}; got {value!r}")
+        return value
+
+    def integer(self, key: str, value, lo: int, hi: int) -> int:
+        """An integer in lo..hi."""
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.doc.error(key, f"must be a whole number, got {value!r}")
+        if not lo <= value <= hi:
+            raise self.doc.error(key, f"must be between {lo} and {hi}, got {value}")
+        return value
+
+    def number(self, key: str, value, lo: float, hi: float) -> float:
+        """A number in lo..hi."""
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise self.doc.error(key, f"must be a number, got {value!r}")
+        if not lo <= value <= hi:
+            raise self.doc.error(key, f"must be between {lo} and {hi}, got {value}")
+        return float(value)
+
+    def boolean(self, key: str, value) -> bool:
+        """true or false."""
+        if not isinstance(value, bool):
+            raise self.doc.error(key, f"must be true or false, got {value!r}")
+        return value
+
+    def string(self, key: str, value) -> str:
+        """A non-empty string."""
+        if not isinstance(value, str) or not value:
+            raise self.doc.error(key, f"must be a non-empty string, got {value!r}")
+        return value
+
+
+def main(argv: list[str]) -> int:
+    """`companion config --default | --check [FILE]`."""
+    ap = argparse.ArgumentParser(prog="companion config", description="Print the default config or check a config file.")
+    g = ap.add_mutually_exclusive_group(required=True)
+    g.add_argument("--default", action="store_true", help="print the commented default config")
+    g.add_argument("--check", nargs="?", const="", metavar="FILE", help="validate FILE (default: the user's config)")
+    args = ap.parse_args(argv)
+    if args.default:
+        sys.stdout.write(DEFAULT_TOML)
+        return 0
+    path = args.check or paths.config_file()
+    if not Path(path).exists():
+        print(f"{path}: no such file (the defaults apply)")
+        return 0 if not args.check else 2
+    cfg = load(path)
+    print(f"{cfg.source}: ok ({len(cfg.leds.lights)} lights, {len(cfg.buttons.pins)} buttons, reader {cfg.reader.type})")
+    return 0

@@ -1,0 +1,81 @@
+"""Virtual buttons: every input (GPIO button, touch, mouse, keyboard, card reader) becomes one of these
+before any logic sees it (the Tuxemon `platform/events.py` idea).
+
+Nothing here imports pygame or gpiozero: the HAL and the UI translate into these plain values.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+DISTRICTS = ("A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3")
+
+
+class VButton(str, Enum):
+    """A logical button. The value is the logical name used in the config's [buttons] table."""
+
+    NEXT = "next"
+    CONFIRM = "confirm"
+    UNDO = "undo"
+    BACK = "back"
+    VEIL_UP = "veil_up"
+    VEIL_DOWN = "veil_down"
+    MENU = "menu"
+    DISTRICT_A1 = "district.A1"
+    DISTRICT_A2 = "district.A2"
+    DISTRICT_A3 = "district.A3"
+    DISTRICT_B1 = "district.B1"
+    DISTRICT_B2 = "district.B2"
+    DISTRICT_B3 = "district.B3"
+    DISTRICT_C1 = "district.C1"
+    DISTRICT_C2 = "district.C2"
+    DISTRICT_C3 = "district.C3"
+
+    @property
+    def district(self) -> str | None:
+        """The grid position (`"B2"`) of a district button, else None."""
+        return self.value.split(".", 1)[1] if self.value.startswith("district.") else None
+
+    @classmethod
+    def for_district(cls, pos: str) -> "VButton":
+        """The district button for grid position `pos` (`"A1"`..`"C3"`)."""
+        return cls(f"district.{pos}")
+
+
+class Press(str, Enum):
+    """What happened to a button: a short press (on release), a long press (held), or raw edges."""
+
+    DOWN = "down"
+    UP = "up"
+    SHORT = "short"
+    LONG = "long"
+
+
+@dataclass(frozen=True)
+class ButtonEvent:
+    """One virtual-button event at time `t` (seconds on the app clock)."""
+
+    button: VButton
+    kind: Press
+    t: float
+    source: str = "gpio"  # gpio | key | touch | sim
+
+
+@dataclass(frozen=True)
+class CardRead:
+    """A tag id read by a card reader (NFC UID in upper-case hex, or a QR/barcode payload)."""
+
+    tag: str
+    t: float
+    reader: str = "reader"
+
+
+@dataclass(frozen=True)
+class DeviceStatus:
+    """A piece of hardware came or went: `part` is leds|buttons|reader|screen, `ok` its state."""
+
+    part: str
+    ok: bool
+    why: str
+    t: float

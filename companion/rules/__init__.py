@@ -1,0 +1,47 @@
+"""The rules engines, one per game, all behind `companion.rules.base.Game`.
+
+`load_game(game_id)` builds a game with its shipped data plus the user's taught data;
+`load_game(game_id, data=...)` takes data explicitly (tests, benchmarks). Game modules are imported
+only when asked for.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from companion.errors import CommandError
+
+# game id -> (module, title). The module exposes `make_game(data=None) -> Game`.
+GAMES: dict[str, tuple[str, str]] = {
+    "masters": ("companion.rules.masters", "Masters of the Night"),
+    "nosferatu": ("companion.rules.nosferatu", "Nosferatu"),
+    "mansion": ("companion.rules.mansion", "The Vampire Mansion"),
+    "one-night": ("companion.rules.one_night", "One Night Ultimate Vampire"),
+    "strigoi": ("companion.rules.strigoi", "Armata Strigoi"),
+}
+
+
+def load_game(game_id: str, data: Any = None):
+    """The Game object for `game_id`; CommandError for an unknown id."""
+    if game_id not in GAMES:
+        raise CommandError(f"unknown game {game_id!r}; known: {', '.join(GAMES)}")
+    module = importlib.import_module(GAMES[game_id][0])
+    return module.make_game(data)
+
+
+def game_of_setup(command: dict) -> str:
+    """The game id named by a setup command, checked."""
+    if not isinstance(command, dict) or command.get("cmd") != "setup":
+        raise CommandError('the first command must be {"cmd": "setup", "game": ...}')
+    game_id = command.get("game")
+    if game_id not in GAMES:
+        raise CommandError(f"unknown game {game_id!r}; known: {', '.join(GAMES)}")
+    return game_id
+
+
+def main(argv: list[str]) -> int:
+    """`companion games`: list the games this companion serves."""
+    for gid, (_, title) in GAMES.items():
+        print(f"{gid:10s} {title}")
+    return 0

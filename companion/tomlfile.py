@@ -1,0 +1,115 @@
+"""Read TOML files and point at the line of a key, so every data error names file:line:field.
+
+`tomllib` reports line numbers for syntax errors only; for a bad *value* we find the line of the key
+ourselves by scanning the text with the table headers in mind. That is good enough for the flat,
+hand-written files we ship and users edit.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.errors import DataFileError
+
+_HEADER = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
+_KEY = re.compile(r"""^\s*("[^"]*"|'[^']*'|[A-Za-z0-9_\-.]+)\s*=""")
+_SYNTAX_LINE = re.compile(r"\(at line (\d+), column \d+\)")
+
+
+@dataclass(frozen=True)
+class TomlDoc:
+    """A parsed TOML file that remembers its text, so errors can name lines."""
+
+    path: str
+    text: str
+    data: dict
+
+    def line_of(self, dotted: str) -> int | None:
+        """Best line number for a dotted key path such as `districts.museum.night_ap`."""
+        return locate(self.text, dotted)
+
+    def error(self, dotted: str, message: str) -> DataFileError:
+        """A DataFileError for `dotted` in this file."""
+        return DataFileError(self.path, self.line_of(dotted), dotted, message)
+
+
+def load(path: str | Path) -> TomlDoc:
+    """Parse a TOML file; a syntax error becomes a DataFileError with the line."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DataFileError(path, None, None, "file not found") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DataFileError(path, None, None, f"cannot read: {exc}") from None
+    return loads(text, str(path))
+
+
+def loads(text: str, path: str = "<string>") -> TomlDoc:
+    """Parse TOML text; a syntax error becomes a DataFileError with the line."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        m = _SYNTAX_LINE.search(str(exc))
+        line = int(m.group(1)) if m else None
+        msg = _SYNTAX_LINE.sub("", str(exc)).strip()
+        raise DataFileError(path, line, None, f"TOML syntax error: {msg}") from None
+    return TomlDoc(path, text, data)
+
+
+def locate(text: str, dotted: str) -> int | None:
+    """Line (1-based) where the key `dotted` is defined, or its nearest table, or None."""
+    parts = [p for p in dotted.split(".") if p]
+    if not parts:
+        return None
+    best: int | None = None
+    table: list[str] = []
+    for no, raw in enumerate(text.splitlines(), start=1):
+        m = _HEADER.match(raw)
+        if m:
+            table = [_unquote(p) for p in _split_key(m.group(1))]
+            if table == parts:
+                return no
+            if parts[: len(table)] == table and best is None:
+                best = no
+            continue
+        k = _KEY.match(raw)
+        if not k:
+            continue
+        key = table + [_unquote(p) for p in _split_key(k.group(1))]
+        if key == parts:
+            return no
+        if parts[: len(key)] == key:
+            # an inline table or array holding the key we want
+            best = no
+    return best
+
+
+def _split_key(key: str) -> list[str]:
+    """Split a dotted TOML key, respecting quotes."""
+    out, cur, quote = [], "", None
+    for ch in key.strip():
+        if quote:
+            cur += ch
+            if ch == quote:
+                quote = None
+        elif ch in "\"'":
+            quote = ch
+            cur += ch
+        elif ch == ".":
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    out.append(cur.strip())
+    return out
+
+
+def _unquote(part: str) -> str:
+    """Remove TOML quotes around one key part."""
+    if len(part) >= 2 and part[0] == part[-1] and part[0] in "\"'":
+        return part[1:-1]
+    return part

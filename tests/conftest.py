@@ -1,0 +1,17 @@
+"""Shared fixtures: every test runs with private config/state folders and the dummy SDL drivers."""
+
+import os
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("COMPANION_HAL", "mock")
+
+
+@pytest.fixture(autouse=True)
+def _private_dirs(tmp_path, monkeypatch):
+    """Point the config and state folders at a temporary place: tests never touch ~/.config."""
+    monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("COMPANION_STATE_DIR", str(tmp_path / "state"))
+    yield
