@@ -5,6 +5,7 @@ Usage: companion <command> [options]
 Commands:
   run        start the table app (Pi hardware, simulator window, or headless demo)
   play       apply a scenario file headless and print the final state
+  journal    list, export, delete, undo and check saved games
   cards      list, check, teach, export and import card data
   hw-test    walk through every light and button of the board (for makers)
   doctor     check this machine's setup and say how to fix what is wrong
@@ -38,6 +39,7 @@ class ExitStatus(IntEnum):
 COMMANDS: dict[str, str] = {
     "run": "companion.app:main",
     "play": "companion.play:main",
+    "journal": "companion.journal_cmd:main",
     "cards": "companion.cards:main",
     "hw-test": "companion.hwtest:main",
     "doctor": "companion.doctor:main",

@@ -1,0 +1,304 @@
+"""The game journal: every accepted command, durable in SQLite before anyone sees its effect.
+
+One file (`~/.local/state/companion/journal.sqlite3` by default) holds any number of games. A game is
+its setup command plus the commands that followed, in order; its state is never stored, only
+*replayed* (resume = replay, so a journal written by an older version still resumes).
+
+Durability: WAL mode with `synchronous=FULL` (NORMAL can lose the last commit on power loss, see
+PLATFORM.md), one transaction per command, `PRAGMA quick_check` on open. The `-wal` file is never
+deleted by us: SQLite folds it back in on the next open.
+
+Undo keeps history: an undone command stays in the table with `undone = 1` (redo brings it back);
+appending a new command after an undo turns the pending undone ones into `undone = 2` (abandoned,
+kept for the record but never replayed or redone).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable
+
+from companion import paths
+from companion.errors import CompanionError
+
+SCHEMA_VERSION = 1
+
+ACTIVE, UNDONE, ABANDONED = 0, 1, 2
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS games (
+    id       INTEGER PRIMARY KEY AUTOINCREMENT,
+    game     TEXT NOT NULL,
+    title    TEXT NOT NULL DEFAULT '',
+    status   TEXT NOT NULL DEFAULT 'running',   -- running | over | deleted
+    outcome  TEXT,
+    created  REAL NOT NULL,
+    updated  REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS commands (
+    game_id  INTEGER NOT NULL REFERENCES games(id),
+    seq      INTEGER NOT NULL,
+    command  TEXT NOT NULL,                     -- canonical JSON, exactly what replay applies
+    undone   INTEGER NOT NULL DEFAULT 0,        -- 0 active, 1 undone (redo-able), 2 abandoned
+    at       REAL NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+"""
+
+
+class JournalError(CompanionError, RuntimeError):
+    """The journal file is unusable (corrupt, not writable): says which file and why."""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """One game in the journal, as listed by `games()`."""
+
+    id: int
+    game: str
+    title: str
+    status: str
+    outcome: str | None
+    created: float
+    updated: float
+    commands: int
+    undone: int
+
+
+class Journal:
+    """A SQLite command log. Open it as a context manager; `close()` is idempotent.
+
+    path: the database file (created 0600 in a 0700 folder); `":memory:"` for throwaway tests.
+    now:  wall-clock function for the created/updated columns (injected for tests).
+    check: run `PRAGMA quick_check` on open and raise JournalError if it fails.
+    """
+
+    def __init__(self, path: str | Path | None = None, *, now: Callable[[], float] = time.time, check: bool = True):
+        self.path = str(path if path is not None else paths.journal_file())
+        self._now = now
+        self._db: sqlite3.Connection | None = None
+        if self.path != ":memory:":
+            folder = Path(self.path).parent
+            paths.ensure_private_dir(folder)
+            if not Path(self.path).exists():
+                fd = os.open(self.path, os.O_CREAT | os.O_WRONLY, 0o600)
+                os.close(fd)
+        try:
+            self._db = sqlite3.connect(self.path, isolation_level=None, timeout=5.0)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            if check:
+                result = self._db.execute("PRAGMA quick_check").fetchone()[0]
+                if result != "ok":
+                    raise JournalError(f"{self.path}: journal failed its integrity check: {result}")
+            self._db.executescript(_SCHEMA)
+            self._db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+        except sqlite3.DatabaseError as exc:
+            self.close()
+            raise JournalError(f"{self.path}: cannot open the journal: {exc}") from None
+
+    # -- lifecycle ---------------------------------------------------------------------------------
+    def __enter__(self) -> "Journal":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close the database (safe to call twice)."""
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+
+    @property
+    def db(self) -> sqlite3.Connection:
+        """The open connection; JournalError once closed."""
+        if self._db is None:
+            raise JournalError(f"{self.path}: journal is closed")
+        return self._db
+
+    # -- writing -----------------------------------------------------------------------------------
+    def new_game(self, setup: dict, title: str = "") -> int:
+        """Start a game whose first command is `setup`; returns its id (committed)."""
+        t = self._now()
+        with self._tx():
+            cur = self.db.execute(
+                "INSERT INTO games (game, title, created, updated) VALUES (?, ?, ?, ?)",
+                (str(setup.get("game", "")), title, t, t),
+            )
+            game_id = cur.lastrowid
+            self.db.execute(
+                "INSERT INTO commands (game_id, seq, command, at) VALUES (?, 1, ?, ?)",
+                (game_id, _dumps(setup), t),
+            )
+        return int(game_id)
+
+    def append(self, game_id: int, command: dict, *, status: str | None = None, outcome: str | None = None) -> int:
+        """Add an accepted command; it is on disk when this returns. Abandons pending redo steps."""
+        t = self._now()
+        with self._tx():
+            self.db.execute("UPDATE commands SET undone = ? WHERE game_id = ? AND undone = ?", (ABANDONED, game_id, UNDONE))
+            seq = self._next_seq(game_id)
+            self.db.execute(
+                "INSERT INTO commands (game_id, seq, command, at) VALUES (?, ?, ?, ?)",
+                (game_id, seq, _dumps(command), t),
+            )
+            self._touch(game_id, t, status, outcome)
+        return seq
+
+    def undo(self, game_id: int, steps: int = 1, *, status: str | None = "running") -> int:
+        """Mark the last `steps` active commands undone (never the setup); returns how many."""
+        t = self._now()
+        with self._tx():
+            rows = self.db.execute(
+                "SELECT seq FROM commands WHERE game_id = ? AND undone = ? AND seq > 1 ORDER BY seq DESC LIMIT ?",
+                (game_id, ACTIVE, max(0, steps)),
+            ).fetchall()
+            for (seq,) in rows:
+                self.db.execute("UPDATE commands SET undone = ? WHERE game_id = ? AND seq = ?", (UNDONE, game_id, seq))
+            if rows:
+                self._touch(game_id, t, status, None, clear_outcome=True)
+        return len(rows)
+
+    def redo(self, game_id: int, steps: int = 1) -> list[dict]:
+        """Bring back the earliest `steps` undone commands; returns them in order."""
+        t = self._now()
+        with self._tx():
+            rows = self.db.execute(
+                "SELECT seq, command FROM commands WHERE game_id = ? AND undone = ? ORDER BY seq ASC LIMIT ?",
+                (game_id, UNDONE, max(0, steps)),
+            ).fetchall()
+            for seq, _ in rows:
+                self.db.execute("UPDATE commands SET undone = ? WHERE game_id = ? AND seq = ?", (ACTIVE, game_id, seq))
+            if rows:
+                self._touch(game_id, t, None, None)
+        return [json.loads(c) for _, c in rows]
+
+    def set_status(self, game_id: int, status: str, outcome: str | None = None) -> None:
+        """Mark a game running / over (with its outcome)."""
+        with self._tx():
+            self._touch(game_id, self._now(), status, outcome, clear_outcome=outcome is None)
+
+    def delete(self, game_id: int) -> None:
+        """Remove a game and its commands for good."""
+        with self._tx():
+            self.db.execute("DELETE FROM commands WHERE game_id = ?", (game_id,))
+            self.db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+
+    # -- reading -----------------------------------------------------------------------------------
+    def commands(self, game_id: int) -> list[dict]:
+        """The active commands of a game in order, setup first: exactly what replay applies."""
+        rows = self.db.execute(
+            "SELECT command FROM commands WHERE game_id = ? AND undone = ? ORDER BY seq", (game_id, ACTIVE)
+        ).fetchall()
+        if not rows:
+            raise JournalError(f"{self.path}: no game with id {game_id}")
+        return [json.loads(c) for (c,) in rows]
+
+    def history(self, game_id: int) -> list[tuple[int, dict, int]]:
+        """Every command ever journaled for a game: (seq, command, undone flag)."""
+        rows = self.db.execute(
+            "SELECT seq, command, undone FROM commands WHERE game_id = ? ORDER BY seq", (game_id,)
+        ).fetchall()
+        return [(s, json.loads(c), u) for s, c, u in rows]
+
+    def redo_available(self, game_id: int) -> int:
+        """How many undone commands redo can bring back."""
+        return self.db.execute(
+            "SELECT COUNT(*) FROM commands WHERE game_id = ? AND undone = ?", (game_id, UNDONE)
+        ).fetchone()[0]
+
+    def games(self, include_over: bool = True) -> list[GameInfo]:
+        """All games, newest first."""
+        sql = (
+            "SELECT g.id, g.game, g.title, g.status, g.outcome, g.created, g.updated,"
+            " SUM(c.undone = 0), SUM(c.undone = 1)"
+            " FROM games g JOIN commands c ON c.game_id = g.id"
+            + ("" if include_over else " WHERE g.status = 'running'")
+            + " GROUP BY g.id ORDER BY g.updated DESC, g.id DESC"
+        )
+        return [GameInfo(*row[:7], int(row[7] or 0), int(row[8] or 0)) for row in self.db.execute(sql)]
+
+    def last_unfinished(self) -> GameInfo | None:
+        """The most recently played game that has not ended, if any."""
+        running = self.games(include_over=False)
+        return running[0] if running else None
+
+    def export(self, game_id: int) -> str:
+        """The game as a scenario file (JSON Lines of its active commands)."""
+        return "".join(json.dumps(c, separators=(", ", ": ")) + "\n" for c in self.commands(game_id))
+
+    def quick_check(self) -> str:
+        """`PRAGMA quick_check` result ("ok" when intact)."""
+        return self.db.execute("PRAGMA quick_check").fetchone()[0]
+
+    # -- helpers -----------------------------------------------------------------------------------
+    def _next_seq(self, game_id: int) -> int:
+        """The next sequence number of a game (JournalError for an unknown game)."""
+        row = self.db.execute("SELECT MAX(seq) FROM commands WHERE game_id = ?", (game_id,)).fetchone()
+        if row[0] is None:
+            raise JournalError(f"{self.path}: no game with id {game_id}")
+        return row[0] + 1
+
+    def _touch(self, game_id: int, t: float, status: str | None, outcome: str | None, clear_outcome: bool = False) -> None:
+        """Update a game's timestamp, and its status/outcome when given."""
+        self.db.execute("UPDATE games SET updated = ? WHERE id = ?", (t, game_id))
+        if status is not None:
+            self.db.execute("UPDATE games SET status = ? WHERE id = ?", (status, game_id))
+        if outcome is not None or clear_outcome:
+            self.db.execute("UPDATE games SET outcome = ? WHERE id = ?", (outcome, game_id))
+
+    def _tx(self):
+        """One immediate transaction: committed (and fsynced, FULL) on success, rolled back on error."""
+        return _Transaction(self.db)
+
+
+class _Transaction:
+    """BEGIN IMMEDIATE ... COMMIT, with rollback on any exception."""
+
+    def __init__(self, db: sqlite3.Connection):
+        self.db = db
+
+    def __enter__(self):
+        self.db.execute("BEGIN IMMEDIATE")
+        return self.db
+
+    def __exit__(self, exc_type, exc, tb):
+        if exc_type is None:
+            self.db.execute("COMMIT")
+        else:
+            self.db.execute("ROLLBACK")
+        return False
+
+
+def _dumps(command: dict) -> str:
+    """Canonical compact JSON for a command (sorted keys, so equal commands store equal text)."""
+    return json.dumps(command, sort_keys=True, separators=(",", ":"))
+
+
+def read_scenario(lines: Iterable[str], path: str = "<scenario>") -> list[tuple[int, dict]]:
+    """Parse JSON Lines into (line number, command) pairs; DataFileError on a bad line."""
+    from companion.errors import DataFileError
+
+    out = []
+    for no, raw in enumerate(lines, start=1):
+        text = raw.strip()
+        if not text or text.startswith("#") or text.startswith("//"):
+            continue
+        try:
+            cmd = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise DataFileError(path, no, None, f"not valid JSON: {exc.msg} (column {exc.colno})") from None
+        if not isinstance(cmd, dict) or not isinstance(cmd.get("cmd"), str):
+            raise DataFileError(path, no, "cmd", 'each line must be a JSON object with a "cmd" string')
+        out.append((no, cmd))
+    if not out:
+        raise DataFileError(path, None, None, "no commands in the scenario")
+    return out

@@ -1,0 +1,117 @@
+"""companion play: apply a scenario headless and print the final state.
+
+  companion play --script FILE.jsonl [--json] [--journal PATH]
+  companion play --resume [ID] [--script MORE.jsonl] [--json] [--journal PATH]
+
+A scenario is JSON Lines of commands, first line `{"cmd": "setup", "game": ...}` (DESIGN.md section 3).
+With --json the final state object (exactly the documented state JSON) is the only thing on stdout.
+A refused command stops the run: exit status 1, its line number and the rule that refused it on
+stderr. A line that is not a JSON command: exit status 2 with file:line.
+With --journal every accepted command is also written to that journal (default: none for --script,
+the user's journal for --resume), so the game can be resumed at the table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from companion import paths
+from companion.errors import CommandError, DataFileError, RuleViolation
+from companion.journal import Journal, JournalError, read_scenario
+from companion.session import Session
+
+
+def main(argv: list[str]) -> int:
+    """Entry point of `companion play`."""
+    ap = argparse.ArgumentParser(prog="companion play", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--script", metavar="FILE", help="scenario file (JSON Lines); - for stdin")
+    ap.add_argument("--resume", nargs="?", const=-1, type=int, metavar="ID", help="continue a journaled game (default: the last unfinished)")
+    ap.add_argument("--json", action="store_true", help="print only the final state JSON")
+    ap.add_argument("--journal", metavar="PATH", help="journal file to write to / resume from")
+    args = ap.parse_args(argv)
+    if args.script is None and args.resume is None:
+        ap.print_usage(sys.stderr)
+        print("companion play: give --script FILE or --resume", file=sys.stderr)
+        return 2
+
+    lines: list[tuple[int, dict]] = []
+    source = args.script or ""
+    if args.script:
+        text = sys.stdin.read() if args.script == "-" else _read(args.script)
+        lines = read_scenario(text.splitlines(), "<stdin>" if args.script == "-" else args.script)
+
+    journal = None
+    if args.journal or args.resume is not None:
+        journal = Journal(args.journal or paths.journal_file())
+    try:
+        if args.resume is not None:
+            session = Session.resume(journal, None if args.resume == -1 else args.resume)
+            rest = lines
+        else:
+            no, setup = lines[0]
+            try:
+                session, _ = Session.new(setup, journal=journal)
+            except (RuleViolation, CommandError) as exc:
+                return _refused(source, no, setup, exc)
+            rest = lines[1:]
+        for no, cmd in rest:
+            try:
+                session.submit(cmd)
+            except (RuleViolation, CommandError) as exc:
+                return _refused(source, no, cmd, exc)
+        state = session.view()
+    except JournalError as exc:
+        print(f"companion play: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        if journal is not None:
+            journal.close()
+    if args.json:
+        json.dump(state, sys.stdout, sort_keys=False)
+        sys.stdout.write("\n")
+    else:
+        print(summary(state))
+    return 0
+
+
+def summary(state: dict) -> str:
+    """A short human-readable summary of a final state (any game)."""
+    head = [f"game {state.get('game')}"]
+    for key in ("round", "phase", "step", "veil", "outcome", "leading", "turn", "winner"):
+        if key in state and state[key] is not None:
+            head.append(f"{key} {state[key]}")
+    lines = [", ".join(head)]
+    districts = state.get("districts")
+    if isinstance(districts, dict):
+        for pos, d in districts.items():
+            lines.append(
+                f"  {pos} {d.get('name', ''):20s} agents {d.get('agents_hidden', 0)}h/{d.get('agents_exposed', 0)}e"
+                f"  minions {d.get('minions', 0)}" + (f"  sigil {d['sigil']}" if d.get("sigil") else "")
+            )
+    vampires = state.get("vampires")
+    if isinstance(vampires, dict):
+        for name, v in vampires.items():
+            lines.append(
+                f"  {name:10s} in {v.get('district')} blood {v.get('blood')} kills {v.get('kills')}"
+                + (" DRAINED" if v.get("drained") else "")
+            )
+    return "\n".join(lines)
+
+
+def _read(path: str) -> str:
+    """Read a scenario file; DataFileError if it cannot be read."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DataFileError(path, None, None, f"cannot read: {exc}") from None
+
+
+def _refused(source: str, no: int, cmd: dict, exc: Exception) -> int:
+    """Report a refused command with its line and rule; exit status 1."""
+    rule = getattr(exc, "rule", "command")
+    why = getattr(exc, "message", str(exc))
+    print(f"{source or '<resume>'}:{no}: refused {cmd.get('cmd')!r} by rule {rule}: {why}", file=sys.stderr)
+    return 1

@@ -1,0 +1,144 @@
+"""A live game: the rules engine, its state, the journal and undo/redo, in one place.
+
+`submit(command)` is the only way a game moves on. Its order is the product's promise:
+  1. the engine checks and applies the command (a refusal raises and changes nothing);
+  2. the canonical command is committed to the journal (durable, fsynced);
+  3. only then are the events returned, so lights and sound can never show a move a power cut loses.
+
+States are immutable, so the session keeps the state after every active command: undo is a pop,
+redo re-applies the journaled command, resume is a replay.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.errors import CompanionError
+from companion.journal import Journal, JournalError
+from companion.rules import game_of_setup, load_game
+
+
+@dataclass
+class Session:
+    """One game in play. Build it with `Session.new(...)` or `Session.resume(...)`."""
+
+    game: Any
+    states: list = field(default_factory=list)
+    commands: list = field(default_factory=list)
+    journal: Journal | None = None
+    game_id: int | None = None
+    _redo: list = field(default_factory=list)
+
+    # -- construction ------------------------------------------------------------------------------
+    @classmethod
+    def new(cls, setup: dict, journal: Journal | None = None, game: Any = None, title: str = "") -> tuple["Session", list]:
+        """Start a game from its setup command (journaled first if a journal is given)."""
+        game = game or load_game(game_of_setup(setup))
+        canon = game.canonical(None, setup)
+        state, events = game.setup(canon)
+        game_id = journal.new_game(canon, title=title) if journal is not None else None
+        return cls(game, [state], [canon], journal, game_id), events
+
+    @classmethod
+    def resume(cls, journal: Journal, game_id: int | None = None, game: Any = None) -> "Session":
+        """Replay a journaled game (the last unfinished one by default); JournalError if none."""
+        if game_id is None:
+            info = journal.last_unfinished()
+            if info is None:
+                raise JournalError(f"{journal.path}: no unfinished game to resume")
+            game_id = info.id
+        commands = journal.commands(game_id)
+        session = cls.replay(commands, game=game)
+        session.journal, session.game_id = journal, game_id
+        undone = [cmd for _, cmd, flag in journal.history(game_id) if flag == 1]
+        session._redo = list(reversed(undone))  # redo pops from the end: earliest undone first
+        return session
+
+    @classmethod
+    def replay(cls, commands: list[dict], game: Any = None) -> "Session":
+        """A session rebuilt from a command list (setup first), with no journal attached."""
+        game = game or load_game(game_of_setup(commands[0]))
+        state, _ = game.setup(commands[0])
+        states = [state]
+        for i, cmd in enumerate(commands[1:], start=2):
+            try:
+                state, _ = game.apply(state, cmd)
+            except CompanionError as exc:
+                raise JournalError(f"command {i} of the saved game no longer applies: {exc}") from None
+            states.append(state)
+        return cls(game, states, list(commands))
+
+    # -- playing -----------------------------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        """The current state."""
+        return self.states[-1]
+
+    def view(self) -> dict:
+        """The current state as its documented JSON object."""
+        return self.game.to_json(self.state)
+
+    def outcome(self) -> str | None:
+        """None while the game runs; else how it ended."""
+        return self.game.outcome(self.state)
+
+    def actions(self) -> list:
+        """What the table may do now."""
+        return self.game.actions(self.state)
+
+    def submit(self, command: dict) -> list:
+        """Apply, journal (durable), then return the events. Raises and changes nothing if refused."""
+        canon = self.game.canonical(self.state, command)
+        new_state, events = self.game.apply(self.state, canon)
+        if self.journal is not None:
+            outcome = self.game.outcome(new_state)
+            self.journal.append(self.game_id, canon, status="over" if outcome else None, outcome=outcome)
+        self.states.append(new_state)
+        self.commands.append(canon)
+        self._redo.clear()
+        return events
+
+    def preview(self, command: dict) -> tuple[Any, list]:
+        """What `command` would do, without applying or journaling it."""
+        return self.game.apply(self.state, self.game.canonical(self.state, command))
+
+    def can_undo(self) -> int:
+        """How many commands can be undone (never the setup)."""
+        return len(self.commands) - 1
+
+    def undo(self, steps: int = 1) -> int:
+        """Take back the last `steps` commands (journaled as undone, kept in history)."""
+        steps = max(0, min(steps, self.can_undo()))
+        if steps == 0:
+            return 0
+        if self.journal is not None:
+            self.journal.undo(self.game_id, steps)
+        for _ in range(steps):
+            self.states.pop()
+            self._redo.append(self.commands.pop())
+        return steps
+
+    def redo(self, steps: int = 1) -> list:
+        """Re-apply the most recently undone commands; returns their events."""
+        events: list = []
+        for _ in range(max(0, min(steps, len(self._redo)))):
+            cmd = self._redo[-1]
+            new_state, evs = self.game.apply(self.state, cmd)
+            if self.journal is not None:
+                self.journal.redo(self.game_id, 1)
+            self._redo.pop()
+            self.states.append(new_state)
+            self.commands.append(cmd)
+            events.extend(evs)
+        return events
+
+    def can_redo(self) -> int:
+        """How many undone commands redo can bring back."""
+        return len(self._redo)
+
+    def export(self) -> str:
+        """The game so far as a scenario (JSON Lines)."""
+        import json
+
+        return "".join(json.dumps(c) + "\n" for c in self.commands)

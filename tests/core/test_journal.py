@@ -1,0 +1,124 @@
+"""The journal: durable commands, undo/redo with history, list/resume/delete/export."""
+
+import json
+import os
+import sqlite3
+import stat
+
+import pytest
+
+from companion.journal import ABANDONED, ACTIVE, UNDONE, Journal, JournalError, read_scenario
+from companion.errors import DataFileError
+from companion.session import Session
+from tests.fakes import CounterGame
+
+SETUP = {"cmd": "setup", "game": "counter", "start": 5}
+
+
+def test_journal_is_wal_full_and_private(tmp_path):
+    path = tmp_path / "state" / "j.sqlite3"
+    with Journal(path) as j:
+        assert j.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert j.db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+    assert stat.S_IMODE(os.stat(path.parent).st_mode) == 0o700
+
+
+def test_journal_command_visible_to_another_connection_once_appended(tmp_path):
+    path = tmp_path / "j.sqlite3"
+    with Journal(path) as j:
+        gid = j.new_game(SETUP)
+        j.append(gid, {"cmd": "add", "n": 3})
+        other = sqlite3.connect(path)
+        rows = other.execute("SELECT command FROM commands WHERE game_id = ? ORDER BY seq", (gid,)).fetchall()
+        other.close()
+    assert [json.loads(r[0])["cmd"] for r in rows] == ["setup", "add"]
+
+
+def test_journal_undo_marks_and_redo_restores(tmp_path):
+    with Journal(tmp_path / "j.sqlite3") as j:
+        gid = j.new_game(SETUP)
+        for n in (1, 2, 3):
+            j.append(gid, {"cmd": "add", "n": n})
+        assert j.undo(gid, 2) == 2
+        assert [c.get("n") for c in j.commands(gid)] == [None, 1]
+        assert [flag for _, _, flag in j.history(gid)] == [ACTIVE, ACTIVE, UNDONE, UNDONE]
+        assert [c["n"] for c in j.redo(gid, 1)] == [2]
+        j.append(gid, {"cmd": "add", "n": 9})  # a new command abandons the remaining redo step
+        assert [flag for _, _, flag in j.history(gid)] == [ACTIVE, ACTIVE, ACTIVE, ABANDONED, ACTIVE]
+        assert j.redo_available(gid) == 0
+        assert j.undo(gid, 99) == 3  # never the setup
+
+
+def test_journal_list_resume_delete_export(tmp_path):
+    with Journal(tmp_path / "j.sqlite3") as j:
+        a = j.new_game(SETUP)
+        b = j.new_game({"cmd": "setup", "game": "counter"})
+        j.append(a, {"cmd": "add", "n": 1})
+        j.set_status(b, "over", "done")
+        assert [g.id for g in j.games()] == [b, a]  # newest activity first
+        assert j.last_unfinished().id == a
+        lines = read_scenario(j.export(a).splitlines())
+        assert [c for _, c in lines] == j.commands(a)
+        j.delete(a)
+        assert [g.id for g in j.games()] == [b]
+        assert j.last_unfinished() is None
+        with pytest.raises(JournalError):
+            j.commands(a)
+
+
+def test_journal_corrupt_file_is_a_clear_error(tmp_path):
+    path = tmp_path / "j.sqlite3"
+    path.write_bytes(b"this is not a database" * 100)
+    with pytest.raises(JournalError) as exc:
+        Journal(path)
+    assert str(path) in str(exc.value)
+
+
+def test_read_scenario_names_bad_line(tmp_path):
+    with pytest.raises(DataFileError) as exc:
+        read_scenario(['{"cmd": "setup"}', "", "{not json"], "s.jsonl")
+    assert exc.value.line == 3 and "s.jsonl:3" in str(exc.value)
+    with pytest.raises(DataFileError) as exc:
+        read_scenario(['{"cmd": "setup"}', "[1, 2]"], "s.jsonl")
+    assert exc.value.line == 2
+
+
+def test_session_submit_journals_before_returning_and_refusal_changes_nothing(tmp_path):
+    with Journal(tmp_path / "j.sqlite3") as j:
+        s, _ = Session.new(SETUP, journal=j, game=CounterGame())
+        events = s.submit({"cmd": "add"})
+        assert events[0].total == 6
+        assert j.commands(s.game_id)[-1] == {"cmd": "add", "n": 1}  # canonical form stored
+        before = (s.view(), j.commands(s.game_id))
+        with pytest.raises(Exception):
+            s.submit({"cmd": "add", "n": -4})
+        assert (s.view(), j.commands(s.game_id)) == before
+
+
+def test_session_resume_replays_and_keeps_redo(tmp_path):
+    path = tmp_path / "j.sqlite3"
+    with Journal(path) as j:
+        s, _ = Session.new(SETUP, journal=j, game=CounterGame())
+        for n in (1, 2, 3):
+            s.submit({"cmd": "add", "n": n})
+        s.undo(1)
+        live = s.view()
+    with Journal(path) as j:
+        r = Session.resume(j, game=CounterGame())
+        assert r.view() == live == {"game": "counter", "total": 8, "over": False}
+        assert r.can_redo() == 1
+        r.redo()
+        assert r.view()["total"] == 11
+    with Journal(path) as j:
+        assert Session.resume(j, game=CounterGame()).view()["total"] == 11
+
+
+def test_session_finished_game_is_not_offered_for_resume(tmp_path):
+    with Journal(tmp_path / "j.sqlite3") as j:
+        s, _ = Session.new(SETUP, journal=j, game=CounterGame())
+        s.submit({"cmd": "end"})
+        assert j.last_unfinished() is None
+        assert j.games()[0].outcome == "done"
+        s.undo()
+        assert j.last_unfinished().id == s.game_id
