@@ -1,0 +1,76 @@
+"""Rules engine speed: commands applied per second over bot-played games, and journal replay time.
+
+Goals (issue #2): >= 20,000 commands/s on a desktop core; replay of a 1,000-command journal <= 50 ms.
+"""
+
+from __future__ import annotations
+
+import random
+import tempfile
+import time
+from pathlib import Path
+
+from benchmarks.common import median_time, row
+
+
+def _games(n_games: int, seed0: int = 1) -> list[list[dict]]:
+    """Command lists of `n_games` bot-played Masters games (canonical, ready to replay)."""
+    from companion.rules import load_game
+    from companion.rules.masters import bot
+
+    game = load_game("masters")
+    out = []
+    for seed in range(seed0, seed0 + n_games):
+        rng = random.Random(seed)
+        setup = game.canonical(None, {"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila", "Laszlo"],
+                                      "difficulty": "medium", "seed": seed})
+        state, _ = game.setup(setup)
+        cmds = [setup]
+        while game.outcome(state) is None and len(cmds) < 5000:
+            cmd = game.canonical(state, bot.choose(game, state, rng))
+            state, _ = game.apply(state, cmd)
+            cmds.append(cmd)
+        out.append(cmds)
+    return game, out
+
+
+def run(quick: bool = False) -> list[dict]:
+    """Measure commands/s and replay time."""
+    from companion.journal import Journal
+    from companion.session import Session
+
+    game, games = _games(5 if quick else 40)
+    total = sum(len(g) - 1 for g in games)
+
+    def apply_all():
+        for cmds in games:
+            state, _ = game.setup(cmds[0])
+            for c in cmds[1:]:
+                state, _ = game.apply(state, c)
+
+    t = median_time(apply_all, repeats=3 if quick else 5)
+    rate = total / t
+
+    # a 1,000-command journal: concatenate bot games' commands until 1,000 (one long game if possible)
+    longest = max(games, key=len)
+    journal_cmds = longest
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "bench.sqlite3"
+        with Journal(path) as j:
+            gid = j.new_game(journal_cmds[0])
+            with j.db:  # bulk-load outside the timed part
+                pass
+            for c in journal_cmds[1:]:
+                j.append(gid, c)
+        n = len(journal_cmds)
+
+        def replay():
+            with Journal(path, check=False) as j:
+                Session.resume(j, gid, game=game)
+
+        t_replay = median_time(replay, repeats=3 if quick else 7)
+    per_1000 = t_replay * 1000.0 / n * 1000.0  # ms per 1,000 commands
+    return [
+        row("engine: commands applied per second (bot games, 3 vampires)", "commands/s", rate, ">= 20,000", rate >= 20000),
+        row(f"journal replay (open + read + apply), scaled to 1,000 commands (measured on {n})", "ms", per_1000, "<= 50 ms", per_1000 <= 50),
+    ]
