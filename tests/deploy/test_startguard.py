@@ -1,0 +1,75 @@
+"""Safe mode after repeated failed starts, left after a good one."""
+
+import os
+
+import pytest
+
+from companion.startguard import COUNTER_FILE, StartGuard
+
+
+def test_startguard_first_start_is_normal(tmp_path):
+    guard = StartGuard(tmp_path / "state")
+    assert guard.begin() is False
+    assert guard.reason() is None
+    assert (tmp_path / "state" / COUNTER_FILE).read_text() == "1\n"
+
+
+def test_startguard_good_start_clears_counter(tmp_path):
+    guard = StartGuard(tmp_path)
+    guard.begin()
+    guard.up()
+    assert not (tmp_path / COUNTER_FILE).exists()
+    assert StartGuard(tmp_path).begin() is False
+
+
+def test_startguard_safe_mode_after_limit_failed_starts(tmp_path):
+    for _ in range(3):  # three starts that crash before up()
+        assert StartGuard(tmp_path, limit=3).begin() is False
+    guard = StartGuard(tmp_path, limit=3)
+    assert guard.begin() is True
+    assert "last 3 starts" in guard.reason()
+    assert "safe mode" in guard.reason()
+
+
+def test_startguard_safe_mode_left_after_good_start(tmp_path):
+    for _ in range(3):
+        StartGuard(tmp_path, limit=3).begin()
+    safe = StartGuard(tmp_path, limit=3)
+    assert safe.begin() is True
+    safe.up()  # safe mode came up fine
+    normal = StartGuard(tmp_path, limit=3)
+    assert normal.begin() is False
+    assert normal.reason() is None
+
+
+def test_startguard_stays_safe_while_starts_keep_failing(tmp_path):
+    results = [StartGuard(tmp_path, limit=2).begin() for _ in range(5)]
+    assert results == [False, False, True, True, True]
+
+
+def test_startguard_garbage_counter_counts_as_one(tmp_path):
+    (tmp_path / COUNTER_FILE).write_text("not a number")
+    guard = StartGuard(tmp_path, limit=1)
+    assert guard.count() == 1
+    assert guard.begin() is True
+
+
+def test_startguard_write_is_atomic_no_temp_left(tmp_path):
+    guard = StartGuard(tmp_path)
+    guard.begin()
+    guard.begin()
+    assert sorted(os.listdir(tmp_path)) == [COUNTER_FILE]
+    assert guard.count() == 2
+
+
+def test_startguard_unwritable_dir_starts_normally_and_says_why(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    guard = StartGuard(blocker / "state")  # parent is a file: cannot create the folder
+    assert guard.begin() is False
+    assert "cannot write" in guard.error
+
+
+def test_startguard_rejects_zero_limit(tmp_path):
+    with pytest.raises(ValueError):
+        StartGuard(tmp_path, limit=0)
