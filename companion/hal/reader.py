@@ -1,0 +1,340 @@
+"""Event-card readers on a serial port: a PN532 NFC board, or a line reader (QR scanner, Pico board).
+
+`open_reader(reader_config, clock)` is what the HAL factory calls. The reader never blocks and never
+raises during play: `poll()` reads whatever bytes arrived (the port is opened non-blocking with
+pyserial's `serial_for_url`, so `loop://` works in tests), hands them to a pure decoder
+(`companion.hal.pn532` or `LineDecoder`), writes the decoder's answer, and returns the queued reads.
+
+An unplugged reader (SerialException/OSError on open or read) reports
+`status == (False, "reader disconnected: ...")` and is reopened by itself with back-off
+(1, 2, 4 .. 30 s on the injected clock). The same tag again within `repeat_window_s` of its last
+sighting counts once (a card held on the reader is one read). Tag ids are data, never paths or code:
+NFC UIDs are upper-case hex; QR payloads are stripped, printable ASCII, at most 64 characters.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Callable, Protocol
+
+import serial
+
+from companion.hal import lineproto
+from companion.hal.pn532 import Pn532Session, new_stats
+from companion.inputs import CardRead
+
+MAX_PAYLOAD = 64  # longest QR/barcode payload accepted as a tag id
+MAX_LINE_BYTES = 256  # a "line" longer than this without a newline is noise
+BACKOFF_FIRST_S = 1.0
+BACKOFF_MAX_S = 30.0
+HEARTBEAT_TIMEOUT_S = 6.0  # the Pico beats every 2 s; three missed beats = silent
+READ_CHUNK = 4096
+MAX_READS_PER_POLL = 8  # bounded work per frame even if a port floods us
+
+
+class Clock(Protocol):
+    """Anything with `now() -> seconds` (monotonic)."""
+
+    def now(self) -> float:
+        """Seconds on a monotonic clock."""
+
+
+class Decoder(Protocol):
+    """A pure byte-stream decoder the serial reader drives."""
+
+    stats: dict
+
+    def restart(self, t: float) -> None:
+        """Forget partial input; a new connection starts now."""
+
+    def step(self, t: float, data: bytes = b"") -> bytes:
+        """Feed bytes received by `t`; return bytes to write back."""
+
+    def take_uids(self) -> list[str]:
+        """Tag ids decoded since the last call."""
+
+    def status_at(self, t: float) -> tuple[bool, str]:
+        """(ok, why) of the device on the other end at time `t`."""
+
+
+class LineDecoder:
+    """One tag id per line: QR/barcode scanners in serial mode and the Pico board's `NW ...` lines.
+
+    Lines end in LF (CR is ignored). `NW ` lines follow `companion.hal.lineproto`: TAG lines give
+    UIDs, HELLO and BEAT lines show the board is alive, broken ones count in `dropped_checksum` or
+    `dropped_garbage`. Any other line is a scanner payload: stripped, printable ASCII, <= 64 chars.
+    """
+
+    def __init__(self, stats: dict | None = None, heartbeat_timeout: float = HEARTBEAT_TIMEOUT_S):
+        self.stats = stats if stats is not None else new_stats()
+        self.heartbeat_timeout = heartbeat_timeout
+        self._buf = bytearray()
+        self._overflow = False  # inside a too-long line: drop until its newline
+        self._uids: list[str] = []
+        self._board: str | None = None  # "firmware chip" once a Pico said HELLO
+        self._last_beat: float | None = None
+        self._problem: str | None = None
+        self._say_hi = True
+
+    def restart(self, t: float) -> None:
+        """New connection: forget the partial line and ask a Pico (if any) to introduce itself."""
+        self._buf.clear()
+        self._overflow = False
+        self._board, self._last_beat, self._problem = None, None, None
+        self._say_hi = True
+
+    def step(self, t: float, data: bytes = b"") -> bytes:
+        """Split `data` into lines and decode each; returns the HI line once after a (re)connect."""
+        self._buf += data
+        while True:
+            nl = self._buf.find(b"\n")
+            if nl < 0:
+                break
+            raw = bytes(self._buf[:nl])
+            del self._buf[: nl + 1]
+            if self._overflow:
+                self._overflow = False
+                continue
+            self._line(raw, t)
+        if len(self._buf) > MAX_LINE_BYTES:
+            self._buf.clear()
+            if not self._overflow:
+                self.stats["dropped_too_long"] += 1
+            self._overflow = True
+        if self._say_hi:
+            self._say_hi = False
+            # printable line only: a Pico's REPL must never see Ctrl-C/Ctrl-D from us
+            return (lineproto.encode(lineproto.HI) + "\r\n").encode("ascii")
+        return b""
+
+    def take_uids(self) -> list[str]:
+        """Tag ids read since the last call, oldest first."""
+        uids, self._uids = self._uids, []
+        return uids
+
+    def status_at(self, t: float) -> tuple[bool, str]:
+        """(ok, why) at time `t`: a Pico that stopped beating or reported an error is not ok."""
+        if self._problem:
+            return False, self._problem
+        if self._board and self._last_beat is not None and t - self._last_beat > self.heartbeat_timeout:
+            return False, f"Pico reader silent for {t - self._last_beat:.0f} s"
+        return True, f"Pico reader {self._board}" if self._board else "line reader ready"
+
+    def _line(self, raw: bytes, t: float) -> None:
+        """Decode one line without its LF."""
+        text = _ascii(raw.rstrip(b"\r"))
+        if text is None:
+            self.stats["dropped_garbage"] += 1
+            return
+        text = text.strip()
+        if not text:
+            return  # scanners send blank lines; not an error
+        if lineproto.is_ours(text):
+            self._protocol_line(text, t)
+        elif len(text) > MAX_PAYLOAD:
+            self.stats["dropped_too_long"] += 1
+        else:
+            self.stats["frames_ok"] += 1
+            self._uids.append(text)
+
+    def _protocol_line(self, text: str, t: float) -> None:
+        """A `NW ...` line from the Pico board."""
+        try:
+            kind, fields = lineproto.decode(text)
+            if kind == lineproto.TAG:
+                uid = lineproto.parse_uid(fields[0] if len(fields) == 1 else "")
+            elif kind == lineproto.HELLO:
+                proto, firmware, chip = lineproto.parse_hello(fields)
+        except lineproto.LineError as exc:
+            key = "dropped_checksum" if exc.reason == "checksum" else "dropped_garbage"
+            self.stats[key] += 1
+            return
+        self.stats["frames_ok"] += 1
+        self._last_beat = t
+        if kind == lineproto.TAG:
+            self._uids.append(uid)
+        elif kind == lineproto.HELLO:
+            self._board = f"{firmware} {chip}"
+            self._problem = None
+            if proto != lineproto.PROTOCOL_VERSION:
+                self._problem = f"Pico firmware speaks protocol {proto}, need {lineproto.PROTOCOL_VERSION}: reflash it"
+        elif kind == lineproto.ERR:
+            # an error stays until the board says HELLO again (it does after fixing itself)
+            self._problem = f"Pico reader: {' '.join(fields) or 'error'}"
+
+
+class SerialCardReader:
+    """A card reader on one serial port, driven by a pure decoder; see the module docstring.
+
+    `opener(url, baud)` returns an open pyserial-like port (read/write/close); the default is
+    `serial.serial_for_url(url, baudrate=baud, timeout=0, write_timeout=0)`.
+    """
+
+    def __init__(self, url: str, baud: int, decoder: Decoder, clock: Clock, *, name: str = "reader",
+                 repeat_window_s: float = 2.0, opener: Callable | None = None):
+        self.url = url
+        self.baud = baud
+        self.decoder = decoder
+        self.clock = clock
+        self.name = name
+        self.repeat_window_s = repeat_window_s
+        self.stats = decoder.stats
+        self._opener = opener or _open_serial
+        self._port = None
+        self._queue: deque[CardRead] = deque()
+        self._last_seen: dict[str, float] = {}
+        self._retry_at = clock.now()
+        self._backoff = BACKOFF_FIRST_S
+        self._why = "reader not opened yet"
+        self._ever_open = False
+        self._closed = False
+
+    # -- CardReader protocol --------------------------------------------------------------------------
+    def poll(self) -> list[CardRead]:
+        """Read what arrived, decode it, answer the device; return (and forget) the queued reads."""
+        if self._closed:
+            return []
+        t = self.clock.now()
+        if self._port is None and t >= self._retry_at:
+            self._try_open(t)
+        if self._port is not None:
+            self._pump(t)
+        reads = list(self._queue)
+        self._queue.clear()
+        return reads
+
+    @property
+    def status(self) -> tuple[bool, str]:
+        """(ok, why): disconnected, or what the decoder says about the device."""
+        if self._closed:
+            return False, "reader closed"
+        if self._port is None:
+            return False, f"reader disconnected: {self._why}"
+        return self.decoder.status_at(self.clock.now())
+
+    def close(self) -> None:
+        """Close the port (idempotent)."""
+        self._closed = True
+        self._drop_port()
+
+    def __enter__(self) -> "SerialCardReader":
+        """Context manager: closes on exit."""
+        return self
+
+    def __exit__(self, *exc) -> None:
+        """Close on leaving the block."""
+        self.close()
+
+    # -- internals ----------------------------------------------------------------------------------
+    def _try_open(self, t: float) -> None:
+        """Open the port; on failure schedule the next try with doubling back-off."""
+        try:
+            self._port = self._opener(self.url, self.baud)
+        except (serial.SerialException, OSError, ValueError) as exc:
+            self._why = _short(exc)
+            self._retry_at = t + self._backoff
+            self._backoff = min(self._backoff * 2, BACKOFF_MAX_S)
+            return
+        if self._ever_open:
+            self.stats["reconnects"] += 1
+        self._ever_open = True
+        self._backoff = BACKOFF_FIRST_S
+        self.decoder.restart(t)
+
+    def _pump(self, t: float) -> None:
+        """One read/decode/write round; a port error drops the port and schedules a reconnect."""
+        try:
+            data = bytearray()
+            for _ in range(MAX_READS_PER_POLL):
+                chunk = self._port.read(READ_CHUNK)
+                if not chunk:
+                    break
+                data += chunk
+            out = self.decoder.step(t, bytes(data))
+            if out:
+                self._port.write(out)
+        except (serial.SerialException, OSError) as exc:
+            self._why = _short(exc)
+            self._drop_port()
+            self._retry_at = t + self._backoff
+            self._backoff = min(self._backoff * 2, BACKOFF_MAX_S)
+        for tag in self.decoder.take_uids():
+            self._accept(tag, t)
+
+    def _accept(self, tag: str, t: float) -> None:
+        """Queue a read unless the same tag was seen within the repeat window."""
+        last = self._last_seen.get(tag)
+        self._last_seen[tag] = t
+        if last is not None and t - last < self.repeat_window_s:
+            self.stats["duplicates"] += 1
+            return
+        self._queue.append(CardRead(tag, t, self.name))
+        if len(self._last_seen) > 256:  # forget old sightings; nothing grows without bound
+            cutoff = t - self.repeat_window_s
+            self._last_seen = {k: v for k, v in self._last_seen.items() if v >= cutoff}
+
+    def _drop_port(self) -> None:
+        """Close and forget the port, ignoring errors from a device that is already gone."""
+        port, self._port = self._port, None
+        if port is not None:
+            try:
+                port.close()
+            except (serial.SerialException, OSError):
+                pass
+
+
+class NullReader:
+    """`reader = "none"`: never reads anything, always fine."""
+
+    def poll(self) -> list[CardRead]:
+        """No reads, ever."""
+        return []
+
+    @property
+    def status(self) -> tuple[bool, str]:
+        """A reader that is not configured is not a fault."""
+        return True, "no card reader configured"
+
+    def close(self) -> None:
+        """Nothing to close."""
+
+    def __enter__(self) -> "NullReader":
+        """Context manager."""
+        return self
+
+    def __exit__(self, *exc) -> None:
+        """Nothing to release."""
+
+
+def open_reader(reader_config, clock: Clock, *, opener: Callable | None = None):
+    """The CardReader for `reader_config` (`companion.config.ReaderConfig`); never raises for a
+    missing device: the reader starts disconnected and keeps retrying."""
+    kind = reader_config.type
+    if kind == "none":
+        return NullReader()
+    if kind == "pn532":
+        decoder: Decoder = Pn532Session()
+    elif kind == "lines":
+        decoder = LineDecoder()
+    else:
+        raise ValueError(f"unknown reader type {kind!r}; known: pn532, lines, none")
+    return SerialCardReader(reader_config.port, reader_config.baud, decoder, clock, name=kind,
+                            repeat_window_s=reader_config.repeat_window_s, opener=opener)
+
+
+def _open_serial(url: str, baud: int):
+    """Open `url` non-blocking with pyserial (`loop://`, `/dev/serial0`, `/dev/serial/by-id/...`)."""
+    return serial.serial_for_url(url, baudrate=baud, timeout=0, write_timeout=0)
+
+
+def _ascii(raw: bytes) -> str | None:
+    """`raw` as text when every byte is printable ASCII (or tab), else None."""
+    if any(b < 0x20 and b != 0x09 or b > 0x7E for b in raw):
+        return None
+    return raw.decode("ascii")
+
+
+def _short(exc: BaseException) -> str:
+    """One line describing an exception."""
+    text = str(exc).strip().splitlines()
+    return text[0] if text else type(exc).__name__
