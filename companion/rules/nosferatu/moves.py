@@ -1,0 +1,90 @@
+"""What the table may do now in Nosferatu: `actions_for(rules, state)` drives screen and buttons."""
+
+from __future__ import annotations
+
+from companion.rules.base import Action
+from companion.rules.nosferatu.state import Character, Rules, State, Step
+
+
+def actions_for(rules: Rules, state: State) -> list[Action]:
+    """Every action of the current step (disabled ones carry the reason), then adjust."""
+    if state.step is Step.OVER:
+        return []
+    step_actions = {
+        Step.GIVE_STAKE: _give_stake,
+        Step.TURN: _turn,
+        Step.CLOCK: _clock,
+        Step.RESOLVE: _resolve,
+        Step.STAKE: _stake,
+    }[state.step](rules, state)
+    adjust = Action({"cmd": "adjust"}, "Correct the counts", needs=("nights|bites|rituals|holder",))
+    return step_actions + [adjust]
+
+
+def _give_stake(rules: Rules, state: State) -> list[Action]:
+    """One action per player who may receive the stake."""
+    out = []
+    for name in state.players:
+        why = None
+        if name == state.renfield:
+            why = "Renfield never carries the stake"
+        elif name == state.holder:
+            why = "the stake goes to another player"
+        out.append(Action({"cmd": "give_stake", "to": name}, f"{state.chooser}: stake to {name}",
+                          enabled=why is None, why_not=why))
+    return out
+
+
+def _turn(rules: Rules, state: State) -> list[Action]:
+    """The player on turn passes a card to Renfield."""
+    return [Action({"cmd": "play", "player": state.current}, f"{state.current} gave a card")]
+
+
+def _clock(rules: Rules, state: State) -> list[Action]:
+    """Reveal by the companion's shuffle, or enter the physical card."""
+    no_night = "no Night card left in the Clock" if state.nights_left == 0 else None
+    return [
+        Action({"cmd": "reveal"}, "Reveal the next Clock card"),
+        Action({"cmd": "reveal", "card": "night"}, "The table revealed Night",
+               enabled=no_night is None, why_not=no_night),
+        Action({"cmd": "reveal", "card": "dawn"}, "The table revealed Dawn"),
+    ]
+
+
+def _resolve(rules: Rules, state: State) -> list[Action]:
+    """Bites, Nights, one Ritual, then done."""
+    left = state.played - state.round_bites - state.round_nights
+    card_why = ("a Ritual was cast this round" if state.round_ritual
+                else None if left > 0 else f"all {state.played} cards given are used")
+    out = [
+        Action({"cmd": "bite"}, "Lay a Bite", enabled=card_why is None, why_not=card_why,
+               needs=("player",)),
+        Action({"cmd": "add_night"}, "Night card to the Clock", enabled=card_why is None,
+               why_not=card_why),
+    ]
+    mixed = state.round_ritual or state.round_bites or state.round_nights
+    for ritual in rules.rituals:
+        why = ("already cast" if ritual.key in state.rituals_used
+               else "not every card was an Incantation" if mixed else None)
+        needs = {"reveal": ("target", "character"), "target": ("target",)}.get(ritual.effect, ())
+        out.append(Action({"cmd": "cast", "ritual": ritual.key}, f"Cast {ritual.name}",
+                          enabled=why is None, why_not=why, needs=needs))
+    out.append(Action({"cmd": "resolved"}, "All cards applied"))
+    return out
+
+
+def _stake(rules: Rules, state: State) -> list[Action]:
+    """Kill a suspect with the stake, or spare."""
+    vampire_holds = state.known_of(state.holder) is Character.VAMPIRE
+    out = []
+    for name in state.players:
+        why = None
+        if vampire_holds:
+            why = "the Vampire may not use the stake"
+        elif name in (state.renfield, state.holder):
+            why = "not Renfield, not the holder"
+        needs = () if state.known_of(name) else ("character",)
+        out.append(Action({"cmd": "stake", "target": name}, f"{state.holder} stakes {name}",
+                          enabled=why is None, why_not=why, needs=needs))
+    out.append(Action({"cmd": "spare"}, f"{state.holder} spares everyone"))
+    return out
