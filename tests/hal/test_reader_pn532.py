@@ -104,8 +104,8 @@ def test_session_wakes_configures_then_polls():
     assert out.startswith(b"\x55\x55\x00\x00")
     answer = chip.feed(out)
     assert answer.startswith(pn532.ACK)
-    session.step(0.01, answer)
-    _run(session, chip, 20, t0=0.05)
+    answer = chip.feed(session.step(0.01, answer))
+    _run(session, chip, 20, t0=0.05, answer=answer)
     assert chip.commands[:2] == [pn532.CMD_SAM_CONFIGURATION, pn532.CMD_RF_CONFIGURATION]
     assert chip.commands.count(pn532.CMD_IN_LIST_PASSIVE_TARGET) >= 3
     assert session.status == (True, "PN532 ready")

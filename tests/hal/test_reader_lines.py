@@ -1,0 +1,140 @@
+"""Line readers: QR/barcode scanners in serial mode and the Pico board's checksummed lines."""
+
+import serial
+
+from companion.config import ReaderConfig
+from companion.hal import lineproto
+from companion.hal.reader import LineDecoder, open_reader
+
+
+class FakeClock:
+    """Seconds that move only when the test says so."""
+
+    def __init__(self, t: float = 0.0):
+        self.t = t
+
+    def now(self) -> float:
+        return self.t
+
+    def advance(self, dt: float) -> None:
+        self.t += dt
+
+
+def _line(text: str) -> bytes:
+    return (text + "\r\n").encode()
+
+
+def test_line_decoder_says_hi_once_after_restart():
+    d = LineDecoder()
+    first = d.step(0.0)
+    assert first == (lineproto.encode("HI") + "\r\n").encode()
+    assert d.step(0.1) == b""
+    d.restart(1.0)
+    assert d.step(1.0).startswith(b"NW HI*")
+    assert all(0x20 <= b <= 0x7E or b in (0x0D, 0x0A) for b in first)
+
+
+def test_line_decoder_reads_qr_payloads_stripped():
+    d = LineDecoder()
+    d.step(0.0, b"  I-07  \r\nII-12\n\r\n")
+    assert d.take_uids() == ["I-07", "II-12"]
+    assert d.take_uids() == []
+
+
+def test_line_decoder_waits_for_the_newline():
+    d = LineDecoder()
+    d.step(0.0, b"I-0")
+    assert d.take_uids() == []
+    d.step(0.1, b"7\n")
+    assert d.take_uids() == ["I-07"]
+
+
+def test_line_decoder_drops_long_and_unprintable_payloads():
+    d = LineDecoder()
+    d.step(0.0, b"A" * 65 + b"\n" + b"ok\x07bell\n" + b"caf\xc3\xa9\n" + b"B" * 64 + b"\n")
+    assert d.take_uids() == ["B" * 64]
+    assert d.stats["dropped_too_long"] == 1
+    assert d.stats["dropped_garbage"] == 2
+
+
+def test_line_decoder_drops_an_endless_line_until_its_newline():
+    d = LineDecoder()
+    d.step(0.0, b"x" * 300)
+    d.step(0.1, b"y" * 300)
+    d.step(0.2, b"tail\nI-01\n")
+    assert d.take_uids() == ["I-01"]
+    assert d.stats["dropped_too_long"] == 1
+
+
+def test_line_decoder_reads_pico_tag_lines():
+    d = LineDecoder()
+    d.step(0.0, _line(lineproto.hello("0.1.0", "RC522")) + _line(lineproto.tag(bytes.fromhex("04A1B2C3D4E5F6"))))
+    assert d.take_uids() == ["04A1B2C3D4E5F6"]
+    assert d.status_at(1.0) == (True, "Pico reader 0.1.0 RC522")
+
+
+def test_line_decoder_drops_pico_lines_with_bad_checksum():
+    good = lineproto.tag(bytes.fromhex("04A1B2C3D4E5F6"))
+    tampered = good.replace("04A1", "04A2")
+    d = LineDecoder()
+    d.step(0.0, _line(tampered))
+    assert d.take_uids() == []
+    assert d.stats["dropped_checksum"] == 1
+
+
+def test_line_decoder_never_takes_a_broken_pico_line_as_a_payload():
+    d = LineDecoder()
+    d.step(0.0, b"NW TAG 04A1B2C3D4E5F6\n" + b"NW TAG 0102*00\n")
+    assert d.take_uids() == []
+    assert d.stats["dropped_garbage"] + d.stats["dropped_checksum"] == 2
+
+
+def test_line_decoder_reports_a_silent_pico():
+    d = LineDecoder()
+    d.step(0.0, _line(lineproto.hello("0.1.0", "RC522")))
+    d.step(2.0, _line(lineproto.beat(1)))
+    assert d.status_at(4.0)[0]
+    ok, why = d.status_at(9.0)
+    assert not ok and "silent" in why
+
+
+def test_line_decoder_reports_wrong_protocol_and_board_errors():
+    d = LineDecoder()
+    d.step(0.0, _line(lineproto.encode("HELLO", "2", "0.9.0", "RC522")))
+    ok, why = d.status_at(0.0)
+    assert not ok and "protocol 2" in why
+    d.step(0.1, _line(lineproto.hello("0.1.0", "RC522")) + _line(lineproto.error("rc522-missing")))
+    assert d.status_at(0.2) == (False, "Pico reader: rc522-missing")
+
+
+def test_line_reader_over_loopback_counts_duplicates_in_window():
+    port = serial.serial_for_url("loop://", timeout=0)
+    clock = FakeClock()
+    reader = open_reader(ReaderConfig("lines", "loop://", 9600, 2.0), clock, opener=lambda url, baud: port)
+    assert reader.poll() == []  # the HI line loops back and is read as a protocol line, not a tag
+    port.write(b"I-07\n")
+    clock.advance(0.5)
+    assert [r.tag for r in reader.poll()] == ["I-07"]
+    port.write(b"I-07\n")
+    clock.advance(1.0)
+    assert reader.poll() == []
+    assert reader.stats["duplicates"] == 1
+    port.write(b"I-07\n")
+    clock.advance(2.5)
+    reads = reader.poll()
+    assert [(r.tag, r.t, r.reader) for r in reads] == [("I-07", 4.0, "lines")]
+
+
+def test_reads_queue_until_polled_in_order():
+    port = serial.serial_for_url("loop://", timeout=0)
+    reader = open_reader(ReaderConfig("lines", "loop://", 9600, 2.0), FakeClock(), opener=lambda url, baud: port)
+    reader.poll()
+    port.write(b"A\nB\nC\n")
+    assert [r.tag for r in reader.poll()] == ["A", "B", "C"]
+    assert reader.poll() == []
+
+
+def test_none_reader_reads_nothing_and_is_fine():
+    reader = open_reader(ReaderConfig("none"), FakeClock())
+    assert reader.poll() == [] and reader.status[0]
+    reader.close()

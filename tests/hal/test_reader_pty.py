@@ -1,0 +1,169 @@
+"""Readers on real pseudo-terminals: a fake PN532 on the far end, unplug and replug, back-off."""
+
+import os
+
+import pytest
+import serial
+
+from companion.config import ReaderConfig
+from companion.hal import lineproto
+from companion.hal.pn532 import FakePn532
+from companion.hal.reader import open_reader
+
+NTAG = "04A1B2C3D4E5F6"
+
+
+class FakeClock:
+    """Seconds that move only when the test says so."""
+
+    def __init__(self, t: float = 0.0):
+        self.t = t
+
+    def now(self) -> float:
+        return self.t
+
+    def advance(self, dt: float) -> None:
+        self.t += dt
+
+
+class Cable:
+    """A pty whose slave is reachable through a stable symlink, like /dev/serial/by-id/...: plug/unplug."""
+
+    def __init__(self, link):
+        self.link = str(link)
+        self.master = None
+        self._slave = None
+
+    def plug(self) -> None:
+        """A new pty appears behind the same name."""
+        self.master, self._slave = os.openpty()
+        os.set_blocking(self.master, False)
+        if os.path.lexists(self.link):
+            os.unlink(self.link)
+        os.symlink(os.ttyname(self._slave), self.link)
+
+    def unplug(self) -> None:
+        """The device vanishes: both ends close and the name goes away."""
+        os.close(self.master)
+        os.close(self._slave)
+        os.unlink(self.link)
+        self.master = None
+
+    def read(self) -> bytes:
+        """What the host wrote (non-blocking)."""
+        try:
+            return os.read(self.master, 4096)
+        except BlockingIOError:
+            return b""
+
+    def write(self, data: bytes) -> None:
+        """Bytes from the device to the host."""
+        if data:
+            os.write(self.master, data)
+
+
+@pytest.fixture
+def cable(tmp_path):
+    c = Cable(tmp_path / "reader")
+    c.plug()
+    yield c
+    if c.master is not None:
+        c.unplug()
+
+
+def _drive(reader, clock, cable, chip, steps, dt=0.05):
+    """Run the reader against the fake chip across the pty; return the reads."""
+    reads = []
+    for _ in range(steps):
+        clock.advance(dt)
+        reads += reader.poll()
+        if cable.master is not None:
+            cable.write(chip.feed(cable.read()))
+    return reads
+
+
+def test_pn532_over_pty_end_to_end(cable):
+    clock, chip = FakeClock(), FakePn532()
+    with open_reader(ReaderConfig("pn532", cable.link, 115200, 2.0), clock) as reader:
+        assert _drive(reader, clock, cable, chip, 20) == []
+        assert reader.status == (True, "PN532 ready")
+        chip.present(NTAG)
+        reads = _drive(reader, clock, cable, chip, 40)  # held on the reader for 2 s: one read
+        assert [r.tag for r in reads] == [NTAG]
+        assert reader.stats["duplicates"] >= 1
+        chip.remove()
+        _drive(reader, clock, cable, chip, 60)  # gone for 3 s, longer than the window
+        chip.present(NTAG)
+        assert [r.tag for r in _drive(reader, clock, cable, chip, 20)] == [NTAG]
+
+
+def test_pn532_unplug_reports_and_replug_recovers(cable):
+    clock, chip = FakeClock(), FakePn532()
+    reader = open_reader(ReaderConfig("pn532", cable.link, 115200, 2.0), clock)
+    _drive(reader, clock, cable, chip, 10)
+    cable.unplug()
+    _drive(reader, clock, cable, chip, 3)
+    ok, why = reader.status
+    assert not ok and why.startswith("reader disconnected: ")
+    _drive(reader, clock, cable, chip, 100)  # 5 s unplugged: retries fail quietly
+    assert not reader.status[0]
+    cable.plug()
+    chip = FakePn532(uid=NTAG)  # a fresh board: asleep until woken again
+    reads = _drive(reader, clock, cable, chip, 400)
+    assert [r.tag for r in reads] == [NTAG]
+    assert reader.status == (True, "PN532 ready")
+    assert reader.stats["reconnects"] == 1
+    reader.close()
+    reader.close()  # idempotent
+    assert reader.poll() == []
+
+
+def test_lines_over_pty_with_pico_protocol(cable):
+    clock = FakeClock()
+    reader = open_reader(ReaderConfig("lines", cable.link, 115200, 2.0), clock)
+    reader.poll()
+    assert cable.read().startswith(b"NW HI*")  # asks the board to introduce itself
+    cable.write((lineproto.hello("0.1.0", "RC522") + "\r\n").encode())
+    cable.write((lineproto.tag(bytes.fromhex(NTAG)) + "\r\n" + "II-04\r\n").encode())
+    clock.advance(0.1)
+    assert [r.tag for r in reader.poll()] == [NTAG, "II-04"]
+    assert reader.status == (True, "Pico reader 0.1.0 RC522")
+    reader.close()
+
+
+def test_missing_port_backs_off_1_2_4_up_to_30_s():
+    clock = FakeClock()
+    tries = []
+
+    def opener(url, baud):
+        tries.append(clock.now())
+        raise serial.SerialException(f"could not open port {url}: [Errno 2] No such file or directory")
+
+    reader = open_reader(ReaderConfig("pn532", "/dev/nothing", 115200, 2.0), clock, opener=opener)
+    for _ in range(800):  # 200 s in 0.25 s frames (exact in binary)
+        reader.poll()
+        clock.advance(0.25)
+    gaps = [round(b - a, 1) for a, b in zip(tries, tries[1:])]
+    assert gaps[:6] == [1.0, 2.0, 4.0, 8.0, 16.0, 30.0]
+    assert set(gaps[5:]) == {30.0}
+    ok, why = reader.status
+    assert not ok and "No such file" in why and why.startswith("reader disconnected: ")
+
+
+def test_read_error_mid_game_is_a_disconnect_not_a_crash():
+    clock = FakeClock()
+
+    class Flaky:
+        def read(self, n):
+            raise OSError(5, "Input/output error")
+
+        def write(self, data):
+            return len(data)
+
+        def close(self):
+            raise OSError(5, "already gone")
+
+    reader = open_reader(ReaderConfig("lines", "x", 9600, 2.0), clock, opener=lambda url, baud: Flaky())
+    assert reader.poll() == []
+    ok, why = reader.status
+    assert not ok and "Input/output error" in why
