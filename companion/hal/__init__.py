@@ -1,0 +1,225 @@
+"""The hardware-abstraction layer: one factory, `open_hardware(config)`, hands the app its board.
+
+    with open_hardware(config) as hw:
+        hw.pixels.test_pattern()
+        hw.pixels.show({"district.A1": [(255, 0, 0)] * hw.pixels.counts()["district.A1"]})
+        for ev in hw.buttons.poll(hw.clock.now()): ...
+        for card in hw.reader.poll(): ...
+
+Backend choice (the gpiozero order, without its global): the `backend` argument, then the
+environment variable `COMPANION_HAL=mock|sim|pi`, then the config's `hal.backend`, then
+auto-detection (a Raspberry Pi with its GPIO/LED devices -> `pi`; else `sim` when a display is
+available, else `mock`). A part that cannot be opened does not raise: it becomes a stub whose
+`status` says what is missing and why, and `retry(part)` tries again with back-off.
+Always read parts through the Hardware object (`hw.pixels`), never keep them: a retry replaces them.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Callable, Mapping
+
+from companion.errors import HardwareUnavailable
+from companion.hal.base import (Buttons, CardReader, NoButtons, NoPixels, NoReader, Part, Pixels,
+                                StripPixels, unavailable)
+from companion.hal.clock import Clock, FakeClock, MonotonicClock
+from companion.hal.layout import PixelLayout
+from companion.inputs import DeviceStatus, VButton
+
+__all__ = [
+    "BACKENDS", "Buttons", "CardReader", "Clock", "FakeClock", "Hardware", "MonotonicClock", "Part",
+    "Pixels", "PixelLayout", "StripPixels", "choose_backend", "open_hardware",
+]
+
+BACKENDS = ("mock", "sim", "pi")
+RETRY_FIRST_S = 1.0  # first retry of a missing part after this long, then doubling
+RETRY_MAX_S = 60.0
+
+
+def choose_backend(explicit: str | None, configured: str = "auto", env: Mapping[str, str] | None = None,
+                   probe=None) -> tuple[str, str]:
+    """(backend, why): argument, then COMPANION_HAL, then config, then auto-detection."""
+    env = os.environ if env is None else env
+    for value, source in ((explicit, "--backend"), (env.get("COMPANION_HAL"), "COMPANION_HAL"),
+                          (configured, "hal.backend")):
+        if value and value != "auto":
+            name = "pi" if value == "real" else value
+            if name not in BACKENDS:
+                raise ValueError(f"{source} must be one of {', '.join(BACKENDS)} (or auto), got {value!r}")
+            return name, f"{source} = {value}"
+    if probe is None:
+        from companion.hal.pi import SystemProbe
+
+        probe = SystemProbe()
+    if probe.pi_hardware_present():
+        return "pi", "auto: Raspberry Pi with GPIO/LED devices"
+    if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
+        return "sim", "auto: not a Pi, a display is available"
+    return "mock", "auto: not a Pi, no display"
+
+
+class Hardware:
+    """The board: `pixels`, `buttons`, `reader`, `clock`, and for `sim` a drawable `board`.
+
+    `openers` make each part (raising on failure); `fallbacks` make the stub that stands in with the
+    reason. Use it as a context manager: `close()` blanks the strip and is idempotent.
+    """
+
+    def __init__(self, backend: str, clock: Clock, layout: PixelLayout,
+                 openers: Mapping[Part, Callable[[], object]],
+                 fallbacks: Mapping[Part, Callable[[str], object]], why: str = ""):
+        self.backend = backend
+        self.why = why
+        self.clock = clock
+        self.layout = layout
+        self.board = None  # SimBoard for the sim backend
+        self._openers = dict(openers)
+        self._fallbacks = dict(fallbacks)
+        self._parts: dict[Part, object] = {}
+        self._delay = {p: RETRY_FIRST_S for p in Part}
+        self._next_try = {p: 0.0 for p in Part}
+        self._closed = False
+        for part in Part:
+            self._parts[part] = self._open(part)
+            if not self._parts[part].status[0]:
+                self._next_try[part] = clock.now() + RETRY_FIRST_S
+
+    @property
+    def pixels(self) -> Pixels:
+        """The LED board (a stub if missing)."""
+        return self._parts[Part.LEDS]
+
+    @property
+    def buttons(self) -> Buttons:
+        """The push buttons (a stub if missing)."""
+        return self._parts[Part.BUTTONS]
+
+    @property
+    def reader(self) -> CardReader:
+        """The card reader (a stub if missing or not configured)."""
+        return self._parts[Part.READER]
+
+    def status(self) -> dict[str, tuple[bool, str]]:
+        """Part name (`leds`, `buttons`, `reader`) -> (ok, why)."""
+        return {p.value: self._parts[p].status for p in Part}
+
+    def retry(self, part: Part | str, force: bool = False) -> bool:
+        """Reopen a degraded part if its back-off has passed (or `force`); True if it works now."""
+        part = Part(part)
+        if self._closed:
+            return False
+        if self._parts[part].status[0]:
+            return True
+        now = self.clock.now()
+        if not force and now < self._next_try[part]:
+            return False
+        _quiet_close(self._parts[part])
+        self._parts[part] = self._open(part)
+        ok = self._parts[part].status[0]
+        self._delay[part] = RETRY_FIRST_S if ok else min(self._delay[part] * 2, RETRY_MAX_S)
+        self._next_try[part] = now + self._delay[part]
+        return ok
+
+    def retry_due(self) -> list[DeviceStatus]:
+        """Retry every degraded part whose back-off has passed; report the ones that changed."""
+        changes = []
+        for part in Part:
+            before = self._parts[part].status
+            if before[0]:
+                continue
+            self.retry(part)
+            after = self._parts[part].status
+            if after != before:
+                changes.append(DeviceStatus(part.value, after[0], after[1], self.clock.now()))
+        return changes
+
+    def close(self) -> None:
+        """Blank the strip and release every part. Idempotent."""
+        if self._closed:
+            return
+        self._closed = True
+        for part in Part:
+            _quiet_close(self._parts[part])
+
+    def __enter__(self) -> "Hardware":
+        """Context manager: close on exit."""
+        return self
+
+    def __exit__(self, *exc) -> None:
+        """Close (and blank) on leaving the block."""
+        self.close()
+
+    def _open(self, part: Part):
+        """Open `part`, or its stub saying why not. Never raises for missing hardware."""
+        try:
+            return self._openers[part]()
+        except Exception as exc:  # bring-up fails in many library-specific ways: all become a status
+            return self._fallbacks[part](unavailable(part, exc))
+
+
+def open_hardware(config, backend: str | None = None, clock: Clock | None = None, *, probe=None,
+                  importer=None, pin_factory=None, env: Mapping[str, str] | None = None) -> Hardware:
+    """The board described by `config` on the chosen backend (see the module doc).
+
+    `clock` defaults to a FakeClock for `mock` and the monotonic clock otherwise. `probe`,
+    `importer` and `pin_factory` replace the machine, the hardware libraries and gpiozero's pin
+    factory (tests); `env` replaces os.environ.
+    """
+    name, why = choose_backend(backend, getattr(config, "hal", "auto"), env, probe)
+    if clock is None:
+        clock = FakeClock() if name == "mock" else MonotonicClock()
+    layout = PixelLayout.from_config(config.leds)
+    pins = {VButton(k): v for k, v in config.buttons.pins.items()}
+    fallbacks = {
+        Part.LEDS: lambda why_: NoPixels(layout, why_),
+        Part.BUTTONS: lambda why_: NoButtons(pins, why_),
+        Part.READER: lambda why_: NoReader(why_),
+    }
+    openers = _openers(name, config, layout, pins, clock, probe, importer, pin_factory)
+    hw = Hardware(name, clock, layout, openers, fallbacks, why)
+    if name == "sim":
+        from companion.hal.sim import SimBoard
+
+        hw.board = SimBoard(layout, hw.pixels, hw.buttons, clock)
+    return hw
+
+
+def _openers(name, config, layout, pins, clock, probe, importer, pin_factory) -> dict:
+    """Part -> function that opens it on backend `name`."""
+    from companion.hal.mock import MockButtons, MockPixels, MockReader
+
+    b = config.buttons
+    if name in ("mock", "sim"):
+        reader = (lambda: MockReader(clock)) if name == "mock" or config.reader.type == "none" \
+            else (lambda: open_configured_reader(config, clock))
+        return {
+            Part.LEDS: lambda: MockPixels(layout),
+            Part.BUTTONS: lambda: MockButtons(pins, b.debounce_ms, b.long_press_ms),
+            Part.READER: reader,
+        }
+    from companion.hal.pi import GpioButtons, open_pi_pixels
+
+    return {
+        Part.LEDS: lambda: open_pi_pixels(config.leds, probe, importer),
+        Part.BUTTONS: lambda: GpioButtons(b, clock, pin_factory, importer),
+        Part.READER: lambda: open_configured_reader(config, clock),
+    }
+
+
+def open_configured_reader(config, clock: Clock) -> CardReader:
+    """The reader from `[reader]` through companion.hal.reader, or a stub saying why there is none."""
+    if config.reader.type == "none":
+        return NoReader("no reader configured (reader.type = none)", ok=True)
+    try:
+        from companion.hal.reader import open_reader
+    except ImportError as exc:
+        return NoReader(f"no reader: companion.hal.reader cannot be loaded ({exc})")
+    return open_reader(config.reader, clock)
+
+
+def _quiet_close(part) -> None:
+    """Close a part, ignoring failures (closing one part must not stop the others)."""
+    try:
+        part.close()
+    except Exception:
+        pass

@@ -1,0 +1,256 @@
+"""What the app may expect of the hardware: one small Protocol per capability, plus the shared
+LED base class and the degraded stubs that stand in for a missing part.
+
+Parts are named `leds`, `buttons` and `reader` in `Hardware.status()`. Every part has `status`
+(a property: `(ok, why)`) and an idempotent `close()`; above the HAL only logical names exist.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Mapping, Protocol, runtime_checkable
+
+from companion.errors import HardwareUnavailable
+from companion.hal.clock import Clock, FakeClock, MonotonicClock
+from companion.hal.layout import Frame, PixelLayout
+from companion.inputs import ButtonEvent, CardRead, VButton
+
+__all__ = [
+    "Buttons", "CardReader", "Clock", "FakeClock", "MonotonicClock", "NoButtons", "NoPixels",
+    "NoReader", "Part", "Pixels", "StripPixels",
+]
+
+
+class Part(str, Enum):
+    """A piece of hardware the status screen reports on."""
+
+    LEDS = "leds"
+    BUTTONS = "buttons"
+    READER = "reader"
+
+    @property
+    def label(self) -> str:
+        """How a person calls it (`LED strip not available: ...`)."""
+        return {"leds": "LED strip", "buttons": "buttons", "reader": "card reader"}[self.value]
+
+
+@runtime_checkable
+class Pixels(Protocol):
+    """The LED board: show a whole frame of logical lights at once."""
+
+    @property
+    def status(self) -> tuple[bool, str]:
+        """(ok, why)."""
+
+    def counts(self) -> dict[str, int]:
+        """Logical light -> number of pixels (what each frame entry must hold)."""
+
+    def show(self, frame: Frame) -> None:
+        """Push `frame` (logical light -> RGB per pixel, already through the output stage)."""
+
+    def test_pattern(self) -> None:
+        """Light the first three pixels of every strip red, green, blue (colour-order check)."""
+
+    def close(self) -> None:
+        """Blank the strips and release them. Idempotent."""
+
+
+@runtime_checkable
+class Buttons(Protocol):
+    """The board's push buttons, already debounced."""
+
+    @property
+    def status(self) -> tuple[bool, str]:
+        """(ok, why)."""
+
+    def poll(self, now: float) -> list[ButtonEvent]:
+        """Every event up to `now` (seconds on the app clock), oldest first."""
+
+    def close(self) -> None:
+        """Release the pins. Idempotent."""
+
+
+@runtime_checkable
+class CardReader(Protocol):
+    """A card reader (NFC or QR): yields tag ids. Implemented in `companion.hal.reader`."""
+
+    @property
+    def status(self) -> tuple[bool, str]:
+        """(ok, why)."""
+
+    def poll(self) -> list[CardRead]:
+        """Tags read since the last poll."""
+
+    def close(self) -> None:
+        """Release the port. Idempotent."""
+
+
+class StripPixels:
+    """Pixels over one or more strips: a frame is mapped and encoded in pure code, then each strip's
+    bytes go to `_transmit` once (the Adafruit Pixelbuf seam). Backends override `_transmit` and
+    `_release`; a transmit that raises OSError marks the part degraded instead of crashing the loop.
+    """
+
+    driver = "none"
+
+    def __init__(self, layout: PixelLayout):
+        self.layout = layout
+        self._closed = False
+        self._fault: str | None = None
+
+    @property
+    def status(self) -> tuple[bool, str]:
+        """(ok, why)."""
+        if self._closed:
+            return (False, "closed")
+        if self._fault:
+            return (False, self._fault)
+        return (True, self.describe())
+
+    def describe(self) -> str:
+        """Which driver pushes the bytes, for makers and the status screen."""
+        return f"{self.driver}: {sum(s.count for s in self.layout.strips)} pixels on {len(self.layout.strips)} strip(s)"
+
+    def counts(self) -> dict[str, int]:
+        """Logical light -> number of pixels."""
+        return self.layout.counts()
+
+    def show(self, frame: Frame) -> None:
+        """Map, encode and push `frame`; a bad frame raises ValueError and pushes nothing."""
+        if self._closed:
+            return
+        self._push(self.layout.encode_frame(frame))
+
+    def test_pattern(self) -> None:
+        """Red, green, blue on the first three pixels of every strip."""
+        if not self._closed:
+            self._push(self.layout.test_pattern())
+
+    def blank(self) -> None:
+        """Turn every pixel off."""
+        if not self._closed:
+            self._push(self.layout.blank())
+
+    def close(self) -> None:
+        """Blank the strips, then release the driver. Idempotent."""
+        if self._closed:
+            return
+        try:
+            self.blank()
+        finally:
+            self._closed = True
+            self._release()
+
+    def _push(self, buffers: Mapping[str, bytes]) -> None:
+        """Hand each strip's bytes to the backend; a failing write becomes a status, not a crash."""
+        try:
+            for strip, data in buffers.items():
+                self._transmit(strip, data)
+        except OSError as exc:
+            self._fault = f"{Part.LEDS.label} not available: write failed: {exc}"
+        else:
+            self._fault = None
+
+    def _transmit(self, strip: str, data: bytes) -> None:
+        """Push the wire bytes of one strip (one call per strip per frame)."""
+        raise NotImplementedError
+
+    def _release(self) -> None:
+        """Free the driver (after the final blank)."""
+
+    def __enter__(self) -> "StripPixels":
+        """Context manager: close (and blank) on exit."""
+        return self
+
+    def __exit__(self, *exc) -> None:
+        """Close on leaving the block."""
+        self.close()
+
+
+class NoPixels:
+    """Stand-in for an LED strip that is not there: counts still answer, frames go nowhere."""
+
+    def __init__(self, layout: PixelLayout, why: str, ok: bool = False):
+        self.layout = layout
+        self._status = (ok, why)
+
+    @property
+    def status(self) -> tuple[bool, str]:
+        """(ok, why): why the strip is missing."""
+        return self._status
+
+    def describe(self) -> str:
+        """The reason, for makers."""
+        return self._status[1]
+
+    def counts(self) -> dict[str, int]:
+        """Logical light -> pixels, as configured (so the lighting keeps working)."""
+        return self.layout.counts()
+
+    def show(self, frame: Frame) -> None:
+        """Check the frame like a real strip would, then drop it."""
+        self.layout.physical(frame)
+
+    def test_pattern(self) -> None:
+        """Nothing to light."""
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class NoButtons:
+    """Stand-in for buttons that could not be opened: never reports a press."""
+
+    def __init__(self, pins: Mapping[VButton, str], why: str):
+        self._pins = dict(pins)
+        self._why = why
+
+    @property
+    def status(self) -> tuple[bool, str]:
+        """(False, why)."""
+        return (False, self._why)
+
+    def describe(self) -> str:
+        """The reason, for makers."""
+        return self._why
+
+    def pins(self) -> dict[VButton, str]:
+        """Logical button -> configured pin name."""
+        return dict(self._pins)
+
+    def poll(self, now: float) -> list[ButtonEvent]:
+        """No events."""
+        return []
+
+    def stats(self) -> dict:
+        """No counters."""
+        return {}
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class NoReader:
+    """Stand-in for a reader that is not configured (ok) or could not be opened (not ok)."""
+
+    def __init__(self, why: str, ok: bool = False):
+        self._status = (ok, why)
+
+    @property
+    def status(self) -> tuple[bool, str]:
+        """(ok, why)."""
+        return self._status
+
+    def poll(self) -> list[CardRead]:
+        """No tags."""
+        return []
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def unavailable(part: Part, exc: BaseException) -> str:
+    """One line saying which part is missing and why, from any bring-up failure."""
+    if isinstance(exc, HardwareUnavailable):
+        return str(exc)
+    return f"{part.label} not available: {type(exc).__name__}: {exc}"

@@ -1,0 +1,330 @@
+"""The real Raspberry Pi backend: WS2812 strips through Adafruit's drivers, buttons through gpiozero.
+
+Hardware libraries are imported inside functions only, through an `importer` that tests replace
+with fake modules, so `import companion.hal.pi` works on any PC. On a PC those libraries fail in
+many ways (`import neopixel` -> NotImplementedError, `board.SPI` -> AttributeError, `RPi.GPIO` ->
+RuntimeError, gpiozero -> BadPinFactory...): every one becomes a single HardwareUnavailable that
+says what is missing and how to fix it.
+
+LED drivers (`leds.driver`): `spi` (neopixel_spi on GPIO10, no root, every Pi), `pwm` (neopixel /
+rpi_ws281x on GPIO18, root, not on a Pi 5), `pi5pio` (the Pi 5 PIO through
+adafruit_raspberry_pi5_neopixel_write, any pin). Colour order is applied by our own pure code
+(`layout.encode`): the Adafruit drivers are created with the identity order (RGB or RGBW), so they
+clock our bytes out unchanged.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import re
+import warnings
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from types import ModuleType
+from typing import Callable
+
+from companion.config import ButtonConfig, LedConfig, Strip
+from companion.errors import HardwareUnavailable
+from companion.hal.base import NoPixels, Part, StripPixels
+from companion.hal.buttons import EdgeButtons
+from companion.hal.clock import Clock
+from companion.hal.layout import PixelLayout
+from companion.inputs import VButton
+
+Importer = Callable[[str], ModuleType]
+
+SPIDEV = "/dev/spidev0.0"
+PIO = "/dev/pio0"
+GPIOCHIP = "/dev/gpiochip0"
+COMPATIBLE = "/proc/device-tree/compatible"
+IDENTITY_ORDER = {3: "RGB", 4: "RGBW"}  # the driver must not reorder: our bytes are already in order
+LED = Part.LEDS.label
+
+
+@dataclass(frozen=True)
+class SystemProbe:
+    """What this machine is: read from files under `root` (tests point it at a temporary tree).
+
+    `euid` None means the real effective user id.
+    """
+
+    root: str = "/"
+    euid: int | None = None
+
+    def path(self, p: str) -> Path:
+        """`p` (an absolute path) under the probe's root."""
+        return Path(self.root) / p.lstrip("/")
+
+    def has(self, p: str) -> bool:
+        """Whether the device or file `p` exists."""
+        return self.path(p).exists()
+
+    def compatible(self) -> str:
+        """The device tree's `compatible` strings joined by spaces ('' when there is none)."""
+        try:
+            raw = self.path(COMPATIBLE).read_bytes()
+        except OSError:
+            return ""
+        return " ".join(p for p in raw.decode("ascii", "replace").split("\0") if p)
+
+    def is_pi(self) -> bool:
+        """A Raspberry Pi (its device tree says `raspberrypi`)."""
+        return "raspberrypi" in self.compatible()
+
+    def is_pi5(self) -> bool:
+        """A Pi 5 (its SoC is the BCM2712)."""
+        return "bcm2712" in self.compatible()
+
+    def is_root(self) -> bool:
+        """Running as root (the pwm driver needs it)."""
+        euid = os.geteuid() if self.euid is None else self.euid
+        return euid == 0
+
+    def pi_hardware_present(self) -> bool:
+        """A Pi whose GPIO or LED devices are there (auto-detection picks the pi backend)."""
+        return self.is_pi() and any(self.has(p) for p in (GPIOCHIP, SPIDEV, PIO))
+
+
+def choose_led_driver(requested: str, probe: SystemProbe) -> tuple[str, str]:
+    """(driver, why) for `leds.driver`; HardwareUnavailable says what is missing and the fix."""
+    if requested in ("mock", "none"):
+        return requested, f"leds.driver = {requested}"
+    if not probe.is_pi():
+        raise HardwareUnavailable(LED, f"not a Raspberry Pi ({COMPATIBLE} does not name raspberrypi)")
+    if requested == "auto":
+        return _auto_driver(probe)
+    if requested == "spi" and not probe.has(SPIDEV):
+        raise HardwareUnavailable(LED, f"{SPIDEV} missing — enable SPI (dtparam=spi=on) and reboot")
+    if requested == "pi5pio":
+        if not probe.is_pi5():
+            raise HardwareUnavailable(LED, "the pi5pio driver needs a Raspberry Pi 5")
+        if not probe.has(PIO):
+            raise HardwareUnavailable(LED, f"{PIO} missing — update Raspberry Pi OS (the Pi 5 PIO driver)")
+    if requested == "pwm":
+        _check_pwm(probe)
+    return requested, f"leds.driver = {requested}"
+
+
+def _auto_driver(probe: SystemProbe) -> tuple[str, str]:
+    """The PLATFORM.md order: spi, then the Pi 5 PIO, then pwm only as root."""
+    if probe.has(SPIDEV):
+        return "spi", f"auto: {SPIDEV} present"
+    if probe.is_pi5() and probe.has(PIO):
+        return "pi5pio", f"auto: Pi 5 with {PIO}, no SPI"
+    if not probe.is_pi5() and probe.is_root():
+        return "pwm", "auto: no SPI, running as root"
+    raise HardwareUnavailable(LED, f"{SPIDEV} missing — enable SPI (dtparam=spi=on) and reboot")
+
+
+def _check_pwm(probe: SystemProbe) -> None:
+    """The pwm driver's two preconditions."""
+    if probe.is_pi5():
+        raise HardwareUnavailable(LED, "the pwm driver does not work on a Pi 5 — use spi (GPIO10) or pi5pio")
+    if not probe.is_root():
+        raise HardwareUnavailable(LED, "the pwm driver (GPIO18) needs root — use spi (GPIO10) instead")
+
+
+def gpio_number(pin: str) -> int:
+    """`"GPIO18"` -> 18; HardwareUnavailable for names the LED drivers cannot use."""
+    m = re.fullmatch(r"GPIO(\d+)", pin.strip().upper())
+    if not m:
+        raise HardwareUnavailable(LED, f"LED pin must be a GPIO name such as GPIO10, got {pin!r}")
+    return int(m.group(1))
+
+
+class SpiWriter:
+    """One strip on SPI0 MOSI (GPIO10) through `neopixel_spi.NeoPixel_SPI`."""
+
+    def __init__(self, strip: Strip, bpp: int, importer: Importer):
+        if gpio_number(strip.pin) != 10:
+            raise HardwareUnavailable(LED, f"the spi driver drives GPIO10 (SPI MOSI) only; strip {strip.name!r} is on {strip.pin}")
+        board = importer("board")
+        lib = importer("neopixel_spi")
+        self.bpp = bpp
+        self._dev = lib.NeoPixel_SPI(board.SPI(), strip.count, pixel_order=IDENTITY_ORDER[bpp],
+                                     auto_write=False, brightness=1.0)
+
+    def write(self, data: bytes) -> None:
+        """Put the bytes in the driver's buffer and send them once."""
+        _fill(self._dev, data, self.bpp)
+        self._dev.show()
+
+    def close(self) -> None:
+        """Let the driver blank and let go."""
+        self._dev.deinit()
+
+
+class PwmWriter:
+    """One strip on a PWM pin (GPIO18) through `neopixel.NeoPixel` (rpi_ws281x, needs root)."""
+
+    def __init__(self, strip: Strip, bpp: int, importer: Importer):
+        n = gpio_number(strip.pin)
+        board = importer("board")
+        lib = importer("neopixel")
+        self.bpp = bpp
+        self._dev = lib.NeoPixel(getattr(board, f"D{n}"), strip.count, bpp=bpp, pixel_order=IDENTITY_ORDER[bpp],
+                                 auto_write=False, brightness=1.0)
+
+    def write(self, data: bytes) -> None:
+        """Put the bytes in the driver's buffer and send them once."""
+        _fill(self._dev, data, self.bpp)
+        self._dev.show()
+
+    def close(self) -> None:
+        """Blank and release the pin."""
+        self._dev.deinit()
+
+
+class Pi5PioWriter:
+    """One strip on any pin of a Pi 5 through its PIO: `neopixel_write(board.Dn, bytes)`."""
+
+    def __init__(self, strip: Strip, bpp: int, importer: Importer):
+        n = gpio_number(strip.pin)
+        board = importer("board")
+        self._lib = importer("adafruit_raspberry_pi5_neopixel_write")
+        self._pin = getattr(board, f"D{n}")
+
+    def write(self, data: bytes) -> None:
+        """Send the bytes as they are (they are already in wire order)."""
+        self._lib.neopixel_write(self._pin, data)
+
+    def close(self) -> None:
+        """Give the PIO state machines back (safe to call more than once)."""
+        self._lib.free_pio()
+
+
+WRITERS = {"spi": SpiWriter, "pwm": PwmWriter, "pi5pio": Pi5PioWriter}
+
+
+class PiPixels(StripPixels):
+    """Real strips: each strip's bytes go to its writer once per frame."""
+
+    def __init__(self, layout: PixelLayout, driver: str, writers: dict, why: str = ""):
+        super().__init__(layout)
+        self.driver = driver
+        self.why = why
+        self._writers = writers
+
+    def describe(self) -> str:
+        """Driver, why it was chosen and the strips it drives."""
+        strips = ", ".join(f"{s.name} on {s.pin} ({s.count} px, {self.layout.order})" for s in self.layout.strips)
+        return f"{self.driver} ({self.why}): {strips}"
+
+    def _transmit(self, strip: str, data: bytes) -> None:
+        """Hand the bytes to the strip's writer."""
+        self._writers[strip].write(data)
+
+    def _release(self) -> None:
+        """Close every writer, even if one fails."""
+        for w in self._writers.values():
+            try:
+                w.close()
+            except Exception:  # releasing must not stop the others from releasing
+                pass
+
+
+def open_pi_pixels(leds: LedConfig, probe: SystemProbe | None = None, importer: Importer | None = None):
+    """The configured LED strips on this Pi; HardwareUnavailable if they cannot be driven."""
+    probe = probe or SystemProbe()
+    importer = importer or importlib.import_module
+    layout = PixelLayout.from_config(leds)
+    driver, why = choose_led_driver(leds.driver, probe)
+    if driver == "mock":
+        from companion.hal.mock import MockPixels
+
+        return MockPixels(layout)
+    if driver == "none":
+        return NoPixels(layout, "LEDs turned off (leds.driver = none)", ok=True)
+    writers: dict = {}
+    try:
+        for s in layout.strips:
+            writers[s.name] = WRITERS[driver](s, layout.bpp, importer)
+    except Exception as exc:  # any way a driver fails to start (see module doc) is one clear status
+        for w in writers.values():
+            _quiet_close(w)
+        if isinstance(exc, HardwareUnavailable):
+            raise
+        raise HardwareUnavailable(LED, f"{driver} driver failed to start: {type(exc).__name__}: {exc}") from exc
+    return PiPixels(layout, driver, writers, why)
+
+
+class GpioButtons(EdgeButtons):
+    """Push buttons to ground on GPIO pins, read by gpiozero with its internal pull-ups.
+
+    gpiozero's callbacks run on its own thread (or the caller's, for MockPin): they only enqueue a
+    raw edge stamped with `clock.now()`. Debounce and long press happen in `poll` (see buttons.py).
+    `pin_factory` None lets gpiozero choose (lgpio on a Pi 5); tests pass a MockFactory.
+    """
+
+    def __init__(self, cfg: ButtonConfig, clock: Clock, pin_factory=None, importer: Importer | None = None):
+        pins = {VButton(k): v for k, v in cfg.pins.items()}
+        super().__init__(pins, cfg.debounce_ms, cfg.long_press_ms)
+        self._clock = clock
+        self._devices: dict = {}  # keep references: a collected gpiozero device closes its pin
+        self._failed: dict[VButton, str] = {}
+        gpiozero = (importer or importlib.import_module)("gpiozero")
+        with warnings.catch_warnings():  # pin-factory fallback warnings end up in our status line
+            warnings.simplefilter("ignore")
+            for vb, pin in pins.items():
+                self._open_one(gpiozero, vb, pin, pin_factory)
+        if pins and not self._devices:
+            first = next(iter(self._failed.values()))
+            raise HardwareUnavailable("buttons", f"no button pin could be opened: {first}")
+
+    def _open_one(self, gpiozero, vb: VButton, pin: str, pin_factory) -> None:
+        """Open one button and wire its callbacks; a failure is remembered, not raised."""
+        try:
+            dev = gpiozero.Button(pin, pull_up=True, bounce_time=None, pin_factory=pin_factory)
+            dev.when_pressed = partial(self._on_edge, vb, True)
+            dev.when_released = partial(self._on_edge, vb, False)
+        except Exception as exc:  # gpiozero fails with many types; one status line says which pin
+            self._failed[vb] = f"{vb.value} on {pin}: {type(exc).__name__}: {exc}"
+            return
+        self._devices[vb] = dev
+
+    def _on_edge(self, button: VButton, pressed: bool) -> None:
+        """gpiozero callback: stamp and enqueue the edge, nothing else (it may run on another thread)."""
+        self.edge(button, pressed, self._clock.now(), "gpio")
+
+    def pin_factory_name(self) -> str:
+        """The gpiozero pin factory in use, e.g. LGPIOFactory."""
+        for dev in self._devices.values():
+            return type(dev.pin_factory).__name__
+        return "none"
+
+    def describe(self) -> str:
+        """Pin factory and how many buttons are wired."""
+        return f"gpiozero {self.pin_factory_name()}: {len(self._devices)} of {len(self._pins)} buttons"
+
+    @property
+    def status(self) -> tuple[bool, str]:
+        """(ok, why): not ok if closed or if any configured pin failed to open."""
+        if self._closed:
+            return (False, "closed")
+        if self._failed:
+            return (False, "buttons not available: " + "; ".join(self._failed.values()))
+        return (True, self.describe())
+
+    def close(self) -> None:
+        """Close every gpiozero device. Idempotent."""
+        if self._closed:
+            return
+        super().close()
+        for dev in self._devices.values():
+            _quiet_close(dev)
+        self._devices.clear()
+
+
+def _fill(dev, data: bytes, bpp: int) -> None:
+    """Write wire bytes into an Adafruit PixelBuf created with the identity order."""
+    dev[0 : len(data) // bpp] = [tuple(data[k : k + bpp]) for k in range(0, len(data), bpp)]
+
+
+def _quiet_close(obj) -> None:
+    """Close `obj`, ignoring a failure (we are already handling a worse one)."""
+    try:
+        obj.close()
+    except Exception:
+        pass
