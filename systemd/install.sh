@@ -1,0 +1,264 @@
+#!/usr/bin/env bash
+# Install the Nightwatch companion as a boot service on Raspberry Pi OS (Bookworm or later;
+# Pi 5, Pi 4, Pi 3, Zero 2 W). Run from a checkout: `sudo bash systemd/install.sh` (or
+# `make install-pi`). Safe to run again: a second run changes nothing that is already right.
+#
+# Usage: install.sh [--dry-run] [--uninstall] [--user NAME] [--prefix DIR] [--no-apt] [-h]
+#   --dry-run     print every step instead of doing it
+#   --uninstall   remove the service, the boot-config block and the venv (keeps the journal
+#                 in /var/lib/companion and the user)
+#   --user NAME   account the service runs as (default: companion; created if missing)
+#   --prefix DIR  where the venv goes (default: /opt/companion; the venv is DIR/venv)
+#   --no-apt      skip apt-get (packages already installed, or offline)
+#
+# Environment (for tests and unusual layouts): ROOT=/some/dir puts every system path under it
+# (/etc, /boot, /opt, /var/lib, /proc); PYTHON picks the interpreter for the venv (python3);
+# SRC the source tree to install (default: the checkout this script is in).
+set -euo pipefail
+
+ROOT="${ROOT:-}"
+PYTHON="${PYTHON:-python3}"
+SRC="${SRC:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}"
+SERVICE_USER="companion"
+PREFIX="/opt/companion"
+DRY_RUN=0
+UNINSTALL=0
+USE_APT=1
+GROUPS_NEEDED=(video render input gpio spi dialout)
+APT_REQUIRED=(python3-venv python3-dev python3-pip build-essential swig)
+# Runtime libraries: the aarch64 pygame-ce wheel bundles SDL, but 32-bit (armv7l) builds from
+# piwheels link the system SDL. liblgpio-dev lets pip build lgpio when no wheel fits.
+APT_OPTIONAL=(liblgpio-dev libsdl2-2.0-0 libsdl2-image-2.0-0 libsdl2-mixer-2.0-0 libsdl2-ttf-2.0-0)
+BEGIN_MARK="# >>> nightwatch-companion (managed by systemd/install.sh) >>>"
+END_MARK="# <<< nightwatch-companion <<<"
+
+say() { printf '%s\n' "$*"; }
+die() { printf 'install.sh: %s\n' "$1" >&2; exit "${2:-1}"; }
+
+usage() { sed -n '2,19p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+
+parse_args() {
+    while [ $# -gt 0 ]; do
+        case "$1" in
+            --dry-run) DRY_RUN=1 ;;
+            --uninstall) UNINSTALL=1 ;;
+            --no-apt) USE_APT=0 ;;
+            --user) [ $# -ge 2 ] || die "--user needs a name" 2; SERVICE_USER="$2"; shift ;;
+            --user=*) SERVICE_USER="${1#--user=}" ;;
+            --prefix) [ $# -ge 2 ] || die "--prefix needs a directory" 2; PREFIX="$2"; shift ;;
+            --prefix=*) PREFIX="${1#--prefix=}" ;;
+            -h|--help) usage; exit 0 ;;
+            *) die "unknown option '$1' (see --help)" 2 ;;
+        esac
+        shift
+    done
+    [[ "$SERVICE_USER" =~ ^[a-z_][a-z0-9_-]*$ ]] || die "bad user name '$SERVICE_USER'" 2
+    [[ "$PREFIX" = /* ]] || die "--prefix must be an absolute path, got '$PREFIX'" 2
+    PREFIX="${PREFIX%/}"
+    VENV="$PREFIX/venv"
+    STATE_DIR="/var/lib/companion"
+    UNIT_PATH="$ROOT/etc/systemd/system/companion.service"
+}
+
+# shown CMD...: the command line as a shell would need it typed (quotes only where needed).
+shown() {
+    local a out=()
+    for a in "$@"; do
+        if [[ "$a" =~ ^[A-Za-z0-9_./=:,+@%-]+$ ]]; then out+=("$a"); else out+=("$(printf '%q' "$a")"); fi
+    done
+    printf '%s' "${out[*]}"
+}
+
+# run CMD...: do it, or print it under --dry-run.
+run() {
+    if [ "$DRY_RUN" = 1 ]; then say "  would run: $(shown "$@")"; else say "  + $(shown "$@")"; "$@"; fi
+}
+
+# write_file PATH: replace PATH's content with stdin only when it differs (writes through symlinks,
+# so /boot/config.txt -> /boot/firmware/config.txt stays a link).
+write_file() {
+    local path="$1" new
+    new="$(cat; printf x)"; new="${new%x}"
+    if [ -f "$path" ] && [ "$(cat "$path"; printf x)" = "${new}x" ]; then
+        say "  unchanged: $path"; return 0
+    fi
+    if [ "$DRY_RUN" = 1 ]; then
+        say "  would write: $path"
+        if [ -f "$path" ]; then
+            diff -u "$path" <(printf '%s' "$new") | tail -n +3 | sed 's/^/    | /' || true
+        else
+            printf '%s' "$new" | sed 's/^/    | /'
+        fi
+        return 0
+    fi
+    mkdir -p "$(dirname "$path")"
+    if [ -f "$path" ] && [ ! -e "$path.nightwatch-backup" ]; then cp -p "$path" "$path.nightwatch-backup"; fi
+    printf '%s' "$new" > "$path"
+    say "  wrote: $path"
+}
+
+preflight() {
+    if [ -z "$ROOT" ] && [ "$DRY_RUN" = 0 ] && [ "$(id -u)" != 0 ]; then
+        die "run as root: sudo bash systemd/install.sh (or --dry-run to see the steps)"
+    fi
+    local model="$ROOT/proc/device-tree/model"
+    if [ -r "$model" ]; then say "board: $(tr -d '\0' < "$model")"; else say "board: unknown (no device tree: not a Raspberry Pi?)"; fi
+    if [ -r "$ROOT/etc/os-release" ]; then
+        # shellcheck disable=SC1091
+        local codename; codename="$(. "$ROOT/etc/os-release"; printf '%s' "${VERSION_CODENAME:-?}")"
+        case "$codename" in buster|bullseye) say "warning: $codename is older than Bookworm; untested" ;; esac
+    fi
+}
+
+step_apt() {
+    say "== packages"
+    if [ "$USE_APT" = 0 ]; then say "  skipped (--no-apt)"; return 0; fi
+    run apt-get update
+    run apt-get install -y --no-install-recommends "${APT_REQUIRED[@]}"
+    local pkg
+    for pkg in "${APT_OPTIONAL[@]}"; do
+        run apt-get install -y --no-install-recommends "$pkg" || say "  note: $pkg not available; continuing"
+    done
+}
+
+step_user() {
+    say "== user $SERVICE_USER and groups ${GROUPS_NEEDED[*]}"
+    if getent passwd "$SERVICE_USER" > /dev/null; then
+        say "  user exists: $SERVICE_USER"
+    else
+        run useradd --system --user-group --home-dir "$STATE_DIR" --no-create-home \
+            --shell /usr/sbin/nologin --comment "Nightwatch companion" "$SERVICE_USER"
+    fi
+    local g have missing=()
+    have=" $(id -nG "$SERVICE_USER" 2> /dev/null || true) "
+    for g in "${GROUPS_NEEDED[@]}"; do
+        getent group "$g" > /dev/null || run groupadd --system "$g"
+        [[ "$have" == *" $g "* ]] || missing+=("$g")
+    done
+    if [ ${#missing[@]} -gt 0 ]; then
+        run usermod -aG "$(IFS=,; printf '%s' "${missing[*]}")" "$SERVICE_USER"
+    else
+        say "  already in all groups"
+    fi
+}
+
+step_venv() {
+    say "== venv $VENV with the [pi] extra"
+    "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
+        || die "$PYTHON is older than 3.11; Raspberry Pi OS Bookworm ships 3.11"
+    if [ -x "$ROOT$VENV/bin/python" ]; then say "  venv exists"; else run "$PYTHON" -m venv "$ROOT$VENV"; fi
+    run "$ROOT$VENV/bin/python" -m pip install --quiet --upgrade pip
+    # Never both pygame and pygame-ce: they overwrite each other's files silently, so when plain
+    # pygame is there, remove both and let the install below bring pygame-ce back whole.
+    if "$ROOT$VENV/bin/python" -m pip show --quiet pygame > /dev/null 2>&1; then
+        run "$ROOT$VENV/bin/python" -m pip uninstall --quiet --yes pygame pygame-ce
+    fi
+    run "$ROOT$VENV/bin/python" -m pip install --quiet "$SRC[pi]"
+}
+
+step_state() {
+    say "== state and config in $STATE_DIR"
+    local conf="$ROOT$STATE_DIR/config/config.toml"
+    run mkdir -p "$ROOT$STATE_DIR/config"
+    if [ -f "$conf" ]; then
+        say "  keeping your config: $conf"
+    elif [ "$DRY_RUN" = 1 ]; then
+        say "  would write the default config to $conf"
+    else
+        "$ROOT$VENV/bin/companion" config --default > "$conf.tmp" && mv "$conf.tmp" "$conf"
+        say "  wrote default config: $conf"
+    fi
+    run chown -R "$SERVICE_USER:$SERVICE_USER" "$ROOT$STATE_DIR"
+    run chmod 0700 "$ROOT$STATE_DIR"
+}
+
+boot_dir() {
+    if [ -f "$ROOT/boot/firmware/config.txt" ]; then printf '%s' "$ROOT/boot/firmware"
+    elif [ -f "$ROOT/boot/config.txt" ]; then printf '%s' "$ROOT/boot"
+    fi
+}
+
+boot_block() {
+    cat <<EOF
+$BEGIN_MARK
+[all]
+# SPI for the LED chain on GPIO10 (MOSI): no root needed, no clash with audio.
+dtparam=spi=on
+# UART on GPIO14/15 for the PN532 reader (the serial console is removed from cmdline.txt).
+enable_uart=1
+# Keep the SPI clock steady: it follows the core clock on these boards.
+[pi4]
+core_freq_min=500
+[pi3]
+core_freq=250
+[pi02]
+core_freq=250
+# Pi 5: /dev/serial0 is the debug connector; this puts UART0 (/dev/ttyAMA0) on GPIO14/15.
+[pi5]
+dtoverlay=uart0-pi5
+[all]
+$END_MARK
+EOF
+}
+
+# without_block FILE: FILE's text minus our marked block.
+without_block() {
+    awk -v b="$BEGIN_MARK" -v e="$END_MARK" '$0 == b {skip = 1; next} $0 == e {skip = 0; next} !skip' "$1"
+}
+
+step_boot() {
+    say "== boot config (SPI, UART, core clock)"
+    local dir; dir="$(boot_dir)"
+    if [ -z "$dir" ]; then say "  no config.txt under $ROOT/boot: not a Raspberry Pi? skipped"; return 0; fi
+    { without_block "$dir/config.txt"; boot_block; } | write_file "$dir/config.txt"
+    if [ -f "$dir/cmdline.txt" ]; then
+        # The PN532 needs the UART to itself: drop a serial login console from the kernel line.
+        sed -E 's/(^| )console=(serial0|ttyAMA0|ttyS0)(,[0-9]+)?( |$)/\1\4/g; s/  +/ /g; s/^ //' \
+            "$dir/cmdline.txt" | write_file "$dir/cmdline.txt"
+    fi
+}
+
+render_unit() {
+    local protect_home="yes"
+    case "$PREFIX/" in /home/*|/root/*) protect_home="read-only" ;; esac
+    sed -e "s#@USER@#$SERVICE_USER#g" -e "s#@VENV@#$VENV#g" -e "s#@PROTECT_HOME@#$protect_home#g" \
+        "$SRC/systemd/companion.service"
+}
+
+step_unit() {
+    say "== service"
+    render_unit | write_file "$UNIT_PATH"
+    run systemctl daemon-reload
+    run systemctl enable companion.service
+}
+
+uninstall() {
+    say "== uninstall"
+    run systemctl disable --now companion.service || true
+    if [ -f "$UNIT_PATH" ]; then run rm -f "$UNIT_PATH"; else say "  no unit at $UNIT_PATH"; fi
+    run systemctl daemon-reload
+    local dir; dir="$(boot_dir)"
+    if [ -n "$dir" ] && grep -qxF "$BEGIN_MARK" "$dir/config.txt"; then
+        without_block "$dir/config.txt" | write_file "$dir/config.txt"
+    fi
+    if [ -d "$ROOT$VENV" ]; then run rm -rf "$ROOT$VENV"; fi
+    say "kept: $STATE_DIR (your journal and config) and the user $SERVICE_USER."
+    say "The serial console stays off; \`sudo raspi-config\` turns it back on."
+}
+
+main() {
+    parse_args "$@"
+    [ "$DRY_RUN" = 1 ] && say "dry run: nothing will be changed"
+    preflight
+    if [ "$UNINSTALL" = 1 ]; then uninstall; return 0; fi
+    step_apt
+    step_user
+    step_venv
+    step_state
+    step_boot
+    step_unit
+    say "done. Reboot once so the boot settings apply (sudo reboot); then check with:"
+    say "  systemctl status companion; journalctl -u companion -b; $VENV/bin/companion doctor"
+}
+
+main "$@"

@@ -1,0 +1,141 @@
+"""A fake Raspberry Pi root and fake system commands, so the real installer runs here unprivileged.
+
+`FakePi(tmp_path)` builds `root/` (boot/firmware/config.txt, cmdline.txt, proc/device-tree/model,
+etc/os-release) and `bin/` with stand-ins for apt-get, useradd, groupadd, usermod, getent, id,
+chown, systemctl and python3. Every stand-in appends its command line to `calls.log`; users and
+groups live in small text files so a second run can see what the first one created.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+INSTALLER = REPO / "systemd" / "install.sh"
+
+CONFIG_TXT = """\
+# For more options and information see
+# http://rptl.io/configtxt
+dtparam=audio=on
+camera_auto_detect=1
+display_auto_detect=1
+auto_initramfs=1
+dtoverlay=vc4-kms-v3d
+max_framebuffers=2
+
+[cm4]
+otg_mode=1
+
+[all]
+"""
+CMDLINE_TXT = "console=serial0,115200 console=tty1 root=PARTUUID=1234-02 rootfstype=ext4 fsck.repair=yes rootwait\n"
+
+_LOG = 'echo "$(basename "$0") $*" >> "$FAKE_STATE/calls.log"'
+_STUBS = {
+    "apt-get": f"{_LOG}\n",
+    "systemctl": f"{_LOG}\n",
+    "chown": f"{_LOG}\n",
+    "useradd": f'{_LOG}\nfor last; do :; done\necho "$last" >> "$FAKE_STATE/passwd"\n',
+    "groupadd": f'{_LOG}\nfor last; do :; done\necho "$last" >> "$FAKE_STATE/group"\n',
+    # usermod -aG g1,g2 NAME
+    "usermod": f'{_LOG}\nfor g in $(echo "$2" | tr , " "); do echo "$3 $g" >> "$FAKE_STATE/members"; done\n',
+    "getent": 'f="$FAKE_STATE/$1"; [ -f "$f" ] && grep -qx "$2" "$f" && echo "$2:x:999:" && exit 0; exit 2\n',
+    "id": 'if [ "$1" = -nG ]; then grep -qx "$2" "$FAKE_STATE/passwd" 2>/dev/null || exit 1; '
+          'awk -v u="$2" \'$1 == u {printf "%s ", $2}\' "$FAKE_STATE/members" 2>/dev/null; echo; exit 0; fi\n'
+          'exec /usr/bin/id "$@"\n',
+}
+
+# python3 stand-in: `-m venv DIR` makes a venv whose python logs pip calls and whose `companion`
+# runs the real package from this checkout; anything else runs the real interpreter.
+_PYTHON = f"""\
+if [ "$1" = -m ] && [ "$2" = venv ]; then
+  {_LOG}
+  mkdir -p "$3/bin"
+  cat > "$3/bin/python" <<'PY'
+#!/bin/sh
+echo "venv-python $*" >> "$FAKE_STATE/calls.log"
+if [ "$1" = -m ] && [ "$2" = pip ]; then
+  [ "$3" = show ] && exit 1
+  exit 0
+fi
+exec "$REAL_PYTHON" "$@"
+PY
+  cat > "$3/bin/companion" <<'PY'
+#!/bin/sh
+echo "companion $*" >> "$FAKE_STATE/calls.log"
+exec "$REAL_PYTHON" -m companion "$@"
+PY
+  chmod +x "$3/bin/python" "$3/bin/companion"
+  exit 0
+fi
+exec "$REAL_PYTHON" "$@"
+"""
+
+
+class FakePi:
+    """A temp root that looks like Raspberry Pi OS, plus fake commands on PATH."""
+
+    def __init__(self, base: Path, model: str = "Raspberry Pi 4 Model B Rev 1.5"):
+        """Lay out the fake root under `base`."""
+        self.base = base
+        self.root = base / "root"
+        self.state = base / "fakestate"
+        self.bin = base / "bin"
+        for d in (self.root / "boot" / "firmware", self.root / "proc" / "device-tree", self.root / "etc",
+                  self.state, self.bin):
+            d.mkdir(parents=True, exist_ok=True)
+        self.config_txt.write_text(CONFIG_TXT)
+        self.cmdline_txt.write_text(CMDLINE_TXT)
+        (self.root / "proc" / "device-tree" / "model").write_bytes(model.encode() + b"\0")
+        (self.root / "etc" / "os-release").write_text('ID=debian\nVERSION_CODENAME=bookworm\n')
+        (self.state / "group").write_text("video\nrender\ninput\ndialout\n")  # gpio, spi missing
+        for name, body in {**_STUBS, "python3": _PYTHON}.items():
+            path = self.bin / name
+            path.write_text("#!/bin/sh\n" + body)
+            path.chmod(0o755)
+
+    @property
+    def config_txt(self) -> Path:
+        """The fake /boot/firmware/config.txt."""
+        return self.root / "boot" / "firmware" / "config.txt"
+
+    @property
+    def cmdline_txt(self) -> Path:
+        """The fake /boot/firmware/cmdline.txt."""
+        return self.root / "boot" / "firmware" / "cmdline.txt"
+
+    @property
+    def unit(self) -> Path:
+        """Where the installer puts the unit inside the fake root."""
+        return self.root / "etc" / "systemd" / "system" / "companion.service"
+
+    def run(self, *args: str) -> subprocess.CompletedProcess:
+        """Run the real install.sh against this root; the calls log starts empty each time."""
+        (self.state / "calls.log").write_text("")
+        env = {
+            "PATH": f"{self.bin}:/usr/bin:/bin",
+            "ROOT": str(self.root),
+            "FAKE_STATE": str(self.state),
+            "REAL_PYTHON": sys.executable,
+            "PYTHONPATH": str(REPO),
+            "HOME": str(self.base),
+            "LANG": "C.UTF-8",
+        }
+        return subprocess.run(["bash", str(INSTALLER), *args], env=env, capture_output=True, text=True, timeout=60)
+
+    def calls(self) -> list[str]:
+        """Fake commands run by the last `run`, one line each."""
+        return (self.state / "calls.log").read_text().splitlines()
+
+    def snapshot(self) -> dict[str, str]:
+        """Every file under the root (path -> sha256), to prove what changed."""
+        out = {}
+        for dirpath, _dirs, files in os.walk(self.root):
+            for f in files:
+                p = Path(dirpath) / f
+                out[str(p.relative_to(self.root))] = hashlib.sha256(p.read_bytes()).hexdigest()
+        return out

@@ -1,0 +1,127 @@
+"""systemd/install.sh run for real against a fake Pi root, in dry-run, twice, and uninstalled."""
+
+import subprocess
+
+from tests.deploy.fakesys import CMDLINE_TXT, CONFIG_TXT, INSTALLER, FakePi
+
+BEGIN = "# >>> nightwatch-companion (managed by systemd/install.sh) >>>"
+
+
+def test_installer_syntax_is_valid_bash():
+    assert subprocess.run(["bash", "-n", str(INSTALLER)], capture_output=True).returncode == 0
+
+
+def test_installer_dry_run_prints_steps_and_changes_nothing(tmp_path):
+    pi = FakePi(tmp_path)
+    before = pi.snapshot()
+    res = pi.run("--dry-run")
+    assert res.returncode == 0, res.stderr
+    out = res.stdout
+    assert "would run: apt-get install -y --no-install-recommends python3-venv python3-dev" in out
+    assert "would run: useradd --system" in out
+    assert "would run: groupadd --system gpio" in out
+    assert "would run: usermod -aG video,render,input,gpio,spi,dialout companion" in out
+    assert "+dtparam=spi=on" in out and "+enable_uart=1" in out and "+core_freq_min=500" in out
+    assert "would run: systemctl enable companion.service" in out
+    assert pi.snapshot() == before
+    assert not any(c.startswith(("apt-get", "useradd", "systemctl", "chown")) for c in pi.calls())
+
+
+def test_installer_real_run_sets_up_everything(tmp_path):
+    pi = FakePi(tmp_path)
+    res = pi.run()
+    assert res.returncode == 0, res.stderr + res.stdout
+    calls = pi.calls()
+    assert "apt-get update" in calls
+    assert any(c.startswith("useradd --system --user-group") and c.endswith(" companion") for c in calls)
+    assert "usermod -aG video,render,input,gpio,spi,dialout companion" in calls
+    assert any("pip install --quiet" in c and c.endswith("[pi]") for c in calls)
+    assert "systemctl enable companion.service" in calls
+    config = pi.config_txt.read_text()
+    assert config.startswith(CONFIG_TXT)  # the user's lines are kept, the block is appended
+    block = config[len(CONFIG_TXT):]
+    for line in ("[all]", "dtparam=spi=on", "enable_uart=1", "[pi4]", "core_freq_min=500",
+                 "[pi3]", "core_freq=250", "[pi02]", "[pi5]", "dtoverlay=uart0-pi5"):
+        assert line in block.splitlines()
+    assert block.rstrip().endswith("# <<< nightwatch-companion <<<")
+    assert pi.cmdline_txt.read_text() == "console=tty1 root=PARTUUID=1234-02 rootfstype=ext4 fsck.repair=yes rootwait\n"
+    unit = pi.unit.read_text()
+    assert "User=companion\n" in unit
+    assert "ExecStart=/opt/companion/venv/bin/companion run --fullscreen\n" in unit
+    assert "ProtectHome=yes\n" in unit and "@" not in unit.replace("getty@tty1", "")
+    default_config = pi.root / "var" / "lib" / "companion" / "config" / "config.toml"
+    assert 'pin = "GPIO10"' in default_config.read_text()
+
+
+def test_installer_second_run_changes_nothing(tmp_path):
+    pi = FakePi(tmp_path)
+    assert pi.run().returncode == 0
+    after_first = pi.snapshot()
+    res = pi.run()
+    assert res.returncode == 0, res.stderr
+    assert pi.snapshot() == after_first
+    calls = pi.calls()
+    assert not any(c.startswith(("useradd", "groupadd", "usermod")) for c in calls), calls
+    assert pi.config_txt.read_text().count(BEGIN) == 1
+    assert "unchanged:" in res.stdout and "keeping your config" in res.stdout
+
+
+def test_installer_user_and_prefix_options(tmp_path):
+    pi = FakePi(tmp_path)
+    res = pi.run("--user", "alice", "--prefix", "/home/alice/nightwatch", "--no-apt")
+    assert res.returncode == 0, res.stderr
+    unit = pi.unit.read_text()
+    assert "User=alice\nGroup=alice\n" in unit
+    assert "ExecStart=/home/alice/nightwatch/venv/bin/companion run --fullscreen" in unit
+    assert "ProtectHome=read-only" in unit  # the venv under /home must stay visible
+    assert not any(c.startswith("apt-get") for c in pi.calls())
+    assert (pi.root / "home" / "alice" / "nightwatch" / "venv" / "bin" / "companion").exists()
+
+
+def test_installer_uninstall_restores_boot_config(tmp_path):
+    pi = FakePi(tmp_path)
+    assert pi.run().returncode == 0
+    res = pi.run("--uninstall")
+    assert res.returncode == 0, res.stderr
+    assert pi.config_txt.read_text() == CONFIG_TXT
+    assert not pi.unit.exists()
+    assert not (pi.root / "opt" / "companion" / "venv").exists()
+    assert "systemctl disable --now companion.service" in pi.calls()
+    assert pi.cmdline_txt.read_text() != CMDLINE_TXT  # console stays off, and says so
+    assert "raspi-config" in res.stdout
+
+
+def test_installer_old_boot_layout_and_symlink_kept(tmp_path):
+    pi = FakePi(tmp_path)
+    firmware = pi.root / "boot" / "firmware"
+    for f in firmware.iterdir():
+        f.rename(pi.root / "boot" / f.name)
+    firmware.rmdir()
+    res = pi.run("--no-apt")
+    assert res.returncode == 0, res.stderr
+    assert "dtparam=spi=on" in (pi.root / "boot" / "config.txt").read_text()
+
+
+def test_installer_writes_through_config_symlink(tmp_path):
+    pi = FakePi(tmp_path)
+    link = pi.root / "boot" / "config.txt"
+    link.symlink_to("firmware/config.txt")
+    assert pi.run("--no-apt").returncode == 0
+    assert link.is_symlink()
+    assert "dtparam=spi=on" in pi.config_txt.read_text()
+
+
+def test_installer_rejects_bad_options(tmp_path):
+    pi = FakePi(tmp_path)
+    assert pi.run("--frobnicate").returncode == 2
+    assert pi.run("--prefix", "relative/dir").returncode == 2
+    res = pi.run("--user", "Bad Name")
+    assert res.returncode == 2 and "bad user name" in res.stderr
+
+
+def test_installer_without_boot_config_skips_that_step(tmp_path):
+    pi = FakePi(tmp_path)
+    pi.config_txt.unlink()
+    res = pi.run("--no-apt")
+    assert res.returncode == 0, res.stderr
+    assert "not a Raspberry Pi? skipped" in res.stdout
