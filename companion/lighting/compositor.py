@@ -1,0 +1,119 @@
+"""The compositor: renders every logical light from plain data, blending transitions and overlays.
+
+Nothing here remembers anything. A light's *history* is a list of `Entry`s (the looks it moved to,
+when, and how long each cross-fade takes, WLED's Transition); *overlays* are looks laid over a light
+for a while and then gone (flash-then-restore, Adafruit's AnimateOnce as a function of t). Given the
+same data and the same `t`, `compose` returns the same frame whatever frames came before.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Mapping, Sequence
+
+from companion.lighting.color import BLACK, Blend, Pixels, blend_pixels, mix_pixels
+from companion.lighting.effects import Look
+
+Frame = dict[str, Pixels]
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A light switched to `look` at time `since`, cross-fading from what it showed over `fade` s."""
+
+    look: Look
+    since: float
+    fade: float = 0.0
+
+    def progress(self, t: float) -> float:
+        """How far the cross-fade into this look is at t: 0 (not begun) .. 1 (done)."""
+        if self.fade <= 0.0:
+            return 1.0 if t >= self.since else 0.0
+        return min(1.0, max(0.0, (t - self.since) / self.fade))
+
+
+@dataclass(frozen=True, slots=True)
+class Overlay:
+    """`look` drawn over `light` from `start` for `duration` seconds, then the light's own look returns.
+    The overlay's effect time starts at 0 at `start`."""
+
+    light: str
+    look: Look
+    start: float
+    duration: float
+    blend: Blend = Blend.REPLACE
+    opacity: float = 1.0
+
+    @property
+    def end(self) -> float:
+        """When the overlay stops showing."""
+        return self.start + self.duration
+
+    def active(self, t: float) -> bool:
+        """True while the overlay shows."""
+        return self.start <= t < self.start + self.duration
+
+
+def render_history(entries: Sequence[Entry], t: float, n: int) -> Pixels:
+    """A light's base pixels at t: the newest finished look, cross-faded into any newer ones."""
+    if not entries:
+        return (BLACK,) * n
+    first = len(entries) - 1
+    while first > 0 and entries[first].progress(t) < 1.0:
+        first -= 1
+    out = _render_entry(entries[first], t, n)
+    for e in entries[first + 1:]:
+        p = e.progress(t)
+        if p > 0.0:
+            out = mix_pixels(out, _render_entry(e, t, n), p)
+    return out
+
+
+def apply_overlays(base: Pixels, overlays: Iterable[Overlay], t: float) -> Pixels:
+    """`base` with every overlay active at t drawn over it, oldest first."""
+    n = len(base)
+    out = base
+    for ov in overlays:
+        if ov.start <= t < ov.start + ov.duration:
+            lk = ov.look
+            out = blend_pixels(out, lk.fn(lk.params, t - ov.start, n), ov.blend, ov.opacity)
+    return out
+
+
+def compose(
+    counts: Mapping[str, int],
+    histories: Mapping[str, Sequence[Entry]],
+    overlays: Sequence[Overlay],
+    t: float,
+) -> Frame:
+    """The whole frame at t: every light in `counts` (name -> pixel count) rendered and overlaid."""
+    by_light: dict[str, list[Overlay]] = {}
+    for ov in overlays:
+        if ov.start <= t < ov.start + ov.duration:
+            by_light.setdefault(ov.light, []).append(ov)
+    frame: Frame = {}
+    for name, n in counts.items():
+        px = render_history(histories.get(name, ()), t, n)
+        if name in by_light:
+            px = apply_overlays(px, by_light[name], t)
+        frame[name] = px
+    return frame
+
+
+def prune_history(entries: Sequence[Entry], t: float) -> list[Entry]:
+    """Drop entries hidden for good at t (older than the newest finished cross-fade)."""
+    first = len(entries) - 1
+    while first > 0 and entries[first].progress(t) < 1.0:
+        first -= 1
+    return list(entries[max(first, 0):])
+
+
+def live_overlays(overlays: Iterable[Overlay], t: float) -> list[Overlay]:
+    """Overlays that still show at t or later."""
+    return [ov for ov in overlays if ov.end > t]
+
+
+def _render_entry(e: Entry, t: float, n: int) -> Pixels:
+    """One entry's look at t (at its own time if the look is local)."""
+    lk = e.look
+    return lk.fn(lk.params, t - e.since if lk.local else t, n)

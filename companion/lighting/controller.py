@@ -1,0 +1,78 @@
+"""The lighting controller: the one part of lighting with memory, all of it plain data.
+
+It remembers, per logical light, the looks it moved to and when (for cross-fades), the overlays
+that are running, the last view and the device's health. `update(view, events, t)` feeds it the game
+view and the engine's events; `render(t)` returns the frame at t. Everything it renders is computed
+from that data and t alone, so frames never depend on how often it was asked.
+
+    lights = LightingController({"district.A1": 9, ...}, output=OutputStage.from_config(cfg.leds))
+    lights.update(view, [e.to_dict() for e in events], t=clock.now())
+    hal.pixels.show(lights.render(clock.now()))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping
+
+from companion.lighting.compositor import Entry, Frame, Overlay, compose, live_overlays, prune_history
+from companion.lighting.effects import OFF, Look
+from companion.lighting.output import OutputStage
+from companion.lighting.patterns import STATUS, Health, status_look
+from companion.lighting.scenes import DEFAULT_FADE, scene_for
+
+
+@dataclass
+class LightingController:
+    """Scene bookkeeping for one board. counts: logical light -> pixel count (from the HAL);
+    output: the output stage applied by `render` (None: render returns scene colours)."""
+
+    counts: Mapping[str, int]
+    output: OutputStage | None = None
+    histories: dict[str, list[Entry]] = field(default_factory=dict)
+    overlays: list[Overlay] = field(default_factory=list)
+    view: Mapping[str, Any] | None = None
+    health: Health = Health.OK
+
+    def update(self, view: Mapping[str, Any] | None, events: Iterable[Mapping[str, Any]] = (), t: float = 0.0) -> None:
+        """Take the view and the events that led to it, at time t (seconds). None: no game (attract)."""
+        scene = scene_for(view)
+        fade = None
+        for event in events:
+            if not isinstance(event, Mapping):
+                continue  # not an event dict: nothing to show for it
+            reaction = scene.react(event, view, t)
+            self.overlays.extend(ov for ov in reaction.overlays if ov.light in self.counts)
+            if reaction.fade is not None:
+                fade = reaction.fade if fade is None else max(fade, reaction.fade)
+        plan = scene.plan(view)
+        self.view = view
+        self._retarget(plan.looks, plan.fade if fade is None else fade, t)
+
+    def set_health(self, health: Health, t: float) -> None:
+        """Show the companion's own health on the status light from time t."""
+        self.health = Health(health)
+        self._retarget({}, DEFAULT_FADE, t, only=(STATUS,))
+
+    def compose(self, t: float) -> Frame:
+        """The frame at t in scene colours (before gamma, brightness, floor and limiter)."""
+        return compose(self.counts, self.histories, self.overlays, t)
+
+    def render(self, t: float) -> Frame:
+        """The frame at t, through the output stage when there is one: ready for the HAL."""
+        frame = compose(self.counts, self.histories, self.overlays, t)
+        return self.output(frame) if self.output is not None else frame
+
+    def _retarget(self, looks: Mapping[str, Look], fade: float, t: float, only: Iterable[str] | None = None) -> None:
+        """Point each light at its new look (cross-fading over `fade` s) and forget what is over."""
+        for name in only if only is not None else self.counts:
+            if name not in self.counts:
+                continue
+            new = status_look(self.health) if name == STATUS else looks.get(name, OFF)
+            history = self.histories.get(name)
+            if not history:
+                self.histories[name] = [Entry(new, t, 0.0)]  # the very first look cuts in
+            elif history[-1].look != new:
+                history.append(Entry(new, t, fade))
+            self.histories[name] = prune_history(self.histories[name], t)
+        self.overlays = live_overlays(self.overlays, t)

@@ -1,0 +1,495 @@
+"""Effects: pure functions `(params, t, n) -> pixels` and the registry that names them.
+
+Every effect derives its whole picture from the time `t` (seconds) and its frozen parameters, so
+rendering at t = 1.0 gives the same pixels whatever was rendered before (WLED's shared `now`, not
+Adafruit's per-animation clock). Effects that look random (sparkle, flicker) hash a seed with the
+time slot and the pixel index instead of remembering anything.
+
+A `Look` is an effect name plus its parameters: the unit scenes, transitions and overlays deal in.
+`look("breathe", color=(255, 0, 0), period=2.0)` builds one and checks the parameters.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from functools import lru_cache
+from types import MappingProxyType
+from typing import Any, Callable
+
+from companion.lighting.color import BLACK, RGB, Blend, Pixels, blend_pixels, mix, scale, wheel_table
+
+TAU = 2.0 * math.pi
+
+
+# ---------------------------------------------------------------- parameters (one per effect)
+
+
+def _check_positive(obj: Any, *names: str) -> None:
+    """Refuse a zero or negative duration: it would divide by zero at render time."""
+    for name in names:
+        if not getattr(obj, name) > 0:
+            raise ValueError(f"{type(obj).__name__}.{name} must be > 0, got {getattr(obj, name)!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class SolidParams:
+    """One steady colour."""
+
+    color: RGB = BLACK
+
+
+@dataclass(frozen=True, slots=True)
+class BreatheParams:
+    """A smooth (sine) swell between `low` and `high` brightness, `period` seconds per breath;
+    `phase` (fraction of a period) shifts it, so neighbours can breathe in a wave."""
+
+    color: RGB
+    period: float = 4.0
+    low: float = 0.2
+    high: float = 1.0
+    phase: float = 0.0
+
+    def __post_init__(self):
+        _check_positive(self, "period")
+
+
+@dataclass(frozen=True, slots=True)
+class PulseParams:
+    """A linear up-and-down ramp: dark at t = 0, brightest at half `period`, dark again at `period`;
+    `phase` (fraction of a period) shifts it."""
+
+    color: RGB
+    period: float = 1.0
+    low: float = 0.0
+    high: float = 1.0
+    phase: float = 0.0
+
+    def __post_init__(self):
+        _check_positive(self, "period")
+
+
+@dataclass(frozen=True, slots=True)
+class HeartbeatParams:
+    """A double beat ("lub-dub") `bpm` times a minute, resting at `low` brightness."""
+
+    color: RGB
+    bpm: float = 60.0
+    low: float = 0.15
+
+    def __post_init__(self):
+        _check_positive(self, "bpm")
+
+
+@dataclass(frozen=True, slots=True)
+class CometParams:
+    """A bright head with a fading tail of `tail` pixels crossing the segment every `period` seconds."""
+
+    color: RGB
+    period: float = 1.0
+    tail: int = 3
+    background: RGB = BLACK
+    reverse: bool = False
+
+    def __post_init__(self):
+        _check_positive(self, "period", "tail")
+
+
+@dataclass(frozen=True, slots=True)
+class ChaseParams:
+    """Lit groups of `width` pixels every `spacing` pixels, stepping one pixel every `period` seconds."""
+
+    color: RGB
+    background: RGB = BLACK
+    period: float = 0.2
+    spacing: int = 3
+    width: int = 1
+
+    def __post_init__(self):
+        _check_positive(self, "period", "spacing")
+
+
+@dataclass(frozen=True, slots=True)
+class SparkleParams:
+    """Random pixels lit in `color` (`density` of them), reshuffled `rate` times a second."""
+
+    color: RGB
+    background: RGB = BLACK
+    density: float = 0.2
+    rate: float = 10.0
+    seed: int = 0
+
+    def __post_init__(self):
+        _check_positive(self, "rate")
+
+
+@dataclass(frozen=True, slots=True)
+class FlickerParams:
+    """Each pixel's brightness jumps between `low` and 1 at random, `rate` times a second (torch light)."""
+
+    color: RGB
+    low: float = 0.4
+    rate: float = 12.0
+    seed: int = 0
+
+    def __post_init__(self):
+        _check_positive(self, "rate")
+
+
+@dataclass(frozen=True, slots=True)
+class GradientParams:
+    """A steady blend from `start` at the first pixel to `end` at the last."""
+
+    start: RGB
+    end: RGB
+
+
+@dataclass(frozen=True, slots=True)
+class FillBarParams:
+    """The first `level` (0..1) of the segment lit in `color`, the rest `background`; the edge pixel dims."""
+
+    color: RGB
+    level: float
+    background: RGB = BLACK
+
+
+@dataclass(frozen=True, slots=True)
+class RainbowParams:
+    """The colour wheel spread over `spread` of the segment, turning once every `period` seconds."""
+
+    period: float = 5.0
+    spread: float = 1.0
+    level: float = 1.0
+
+    def __post_init__(self):
+        _check_positive(self, "period")
+
+
+@dataclass(frozen=True, slots=True)
+class FlashParams:
+    """`count` flashes (0 = forever: a strobe), one every `period` seconds, lit for `duty` of each."""
+
+    color: RGB
+    count: int = 1
+    period: float = 0.5
+    duty: float = 0.5
+    background: RGB = BLACK
+
+    def __post_init__(self):
+        _check_positive(self, "period")
+
+
+@dataclass(frozen=True, slots=True)
+class SweepParams:
+    """A soft band `width` (fraction of the segment) wide passing once across it in `duration` seconds."""
+
+    color: RGB
+    duration: float = 1.0
+    width: float = 0.35
+    background: RGB = BLACK
+    reverse: bool = False
+
+    def __post_init__(self):
+        _check_positive(self, "duration", "width")
+
+
+@dataclass(frozen=True, slots=True)
+class FadeParams:
+    """From `start` to `end` over `duration` seconds, then `end` for good."""
+
+    start: RGB
+    end: RGB
+    duration: float = 1.0
+
+    def __post_init__(self):
+        _check_positive(self, "duration")
+
+
+@dataclass(frozen=True, slots=True)
+class Layer:
+    """One look drawn over part of a segment: from `start` (fraction 0..1) over `width` (at least a pixel)."""
+
+    look: "Look"
+    blend: Blend = Blend.REPLACE
+    start: float = 0.0
+    width: float = 1.0
+    opacity: float = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class LayersParams:
+    """Looks stacked bottom to top inside one segment (a mood plus marker pixels, say)."""
+
+    layers: tuple[Layer, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One look of a sequence, shown for `duration` seconds from its own time 0."""
+
+    look: "Look"
+    duration: float
+
+    def __post_init__(self):
+        if not self.duration >= 0:
+            raise ValueError(f"Step.duration must be >= 0, got {self.duration!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class SequenceParams:
+    """Steps played one after another; after the last, it keeps running (or the whole loops)."""
+
+    steps: tuple[Step, ...]
+    loop: bool = False
+
+    def __post_init__(self):
+        if not self.steps:
+            raise ValueError("SequenceParams needs at least one step")
+
+
+# ---------------------------------------------------------------- the look and the registry
+
+
+@dataclass(frozen=True, slots=True)
+class Look:
+    """An effect by registry name with its parameters. `local`: the effect's time starts when the
+    look does (sequences that play once); otherwise all looks share the frame's time, so moods in
+    different districts breathe together."""
+
+    effect: str
+    params: Any
+    local: bool = False
+    fn: Callable = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self):
+        spec = EFFECTS.get(self.effect)
+        if spec is None:
+            raise ValueError(f"unknown effect {self.effect!r}; known: {', '.join(EFFECTS)}")
+        if not isinstance(self.params, spec.params):
+            raise TypeError(f"effect {self.effect!r} takes {spec.params.__name__}, got {type(self.params).__name__}")
+        object.__setattr__(self, "fn", spec.fn)
+
+
+@dataclass(frozen=True)
+class EffectSpec:
+    """A registry entry: the pure function, its parameter type and a one-line description."""
+
+    name: str
+    fn: Callable[[Any, float, int], Pixels]
+    params: type
+    summary: str
+
+
+def look(name: str, local: bool = False, **params: Any) -> Look:
+    """Build a Look from an effect name and keyword parameters (checked by the params dataclass)."""
+    spec = EFFECTS.get(name)
+    if spec is None:
+        raise ValueError(f"unknown effect {name!r}; known: {', '.join(EFFECTS)}")
+    return Look(name, spec.params(**params), local)
+
+
+def solid(color: RGB) -> Look:
+    """Shorthand for a steady colour."""
+    return Look("solid", SolidParams(tuple(color)))
+
+
+def render(lk: Look, t: float, n: int) -> Pixels:
+    """The n pixels of look `lk` at time t."""
+    return lk.fn(lk.params, t, n)
+
+
+# ---------------------------------------------------------------- the effects
+
+
+def solid_fx(p: SolidParams, t: float, n: int) -> Pixels:
+    """Every pixel `color`."""
+    return (p.color,) * n
+
+
+def breathe_fx(p: BreatheParams, t: float, n: int) -> Pixels:
+    """Sine swell: `low` at t = 0, `high` at half a period."""
+    k = p.low + (p.high - p.low) * (0.5 - 0.5 * math.cos(TAU * (t / p.period + p.phase)))
+    return (scale(p.color, k),) * n
+
+
+def pulse_fx(p: PulseParams, t: float, n: int) -> Pixels:
+    """Triangle ramp: `low` at t = 0, `high` at half a period."""
+    u = (t / p.period + p.phase) % 1.0
+    k = p.low + (p.high - p.low) * (1.0 - abs(2.0 * u - 1.0))
+    return (scale(p.color, k),) * n
+
+
+def heartbeat_fx(p: HeartbeatParams, t: float, n: int) -> Pixels:
+    """Two decaying beats per cycle: a full one at 0, a softer one a quarter later."""
+    u = (t * p.bpm / 60.0) % 1.0
+    if u < 0.15:
+        e = 1.0 - u / 0.15
+    elif 0.25 <= u < 0.4:
+        e = 0.6 * (1.0 - (u - 0.25) / 0.15)
+    else:
+        e = 0.0
+    return (scale(p.color, p.low + (1.0 - p.low) * e),) * n
+
+
+def comet_fx(p: CometParams, t: float, n: int) -> Pixels:
+    """Head at pixel (t/period mod 1) * (n + tail), tail fading behind it; it runs off the end."""
+    head = ((t / p.period) % 1.0) * (n + p.tail)
+    out = []
+    for i in range(n):
+        d = head - (n - 1 - i if p.reverse else i)
+        out.append(mix(p.background, p.color, 1.0 - d / p.tail) if 0.0 <= d < p.tail else p.background)
+    return tuple(out)
+
+
+def chase_fx(p: ChaseParams, t: float, n: int) -> Pixels:
+    """Theatre-marquee chase."""
+    step = math.floor(t / p.period)
+    return tuple([p.color if (i - step) % p.spacing < p.width else p.background for i in range(n)])
+
+
+def sparkle_fx(p: SparkleParams, t: float, n: int) -> Pixels:
+    """Pixels whose hash for this time slot falls under `density` are lit."""
+    slot = math.floor(t * p.rate)
+    limit = p.density * 4294967296.0
+    return tuple([p.color if _hash(p.seed, slot, i) < limit else p.background for i in range(n)])
+
+
+def flicker_fx(p: FlickerParams, t: float, n: int) -> Pixels:
+    """Each pixel at a hashed brightness between `low` and 1 for this time slot."""
+    slot = math.floor(t * p.rate)
+    span = (1.0 - p.low) / 4294967296.0
+    return tuple([scale(p.color, p.low + span * _hash(p.seed, slot, i)) for i in range(n)])
+
+
+def gradient_fx(p: GradientParams, t: float, n: int) -> Pixels:
+    """Linear blend across the segment."""
+    if n == 1:
+        return (p.start,)
+    return tuple([mix(p.start, p.end, i / (n - 1)) for i in range(n)])
+
+
+def fill_bar_fx(p: FillBarParams, t: float, n: int) -> Pixels:
+    """A level meter: whole pixels lit, the edge pixel partly."""
+    lit = max(0.0, min(1.0, p.level)) * n
+    out = []
+    for i in range(n):
+        if i + 1 <= lit:
+            out.append(p.color)
+        elif i < lit:
+            out.append(mix(p.background, p.color, lit - i))
+        else:
+            out.append(p.background)
+    return tuple(out)
+
+
+def rainbow_fx(p: RainbowParams, t: float, n: int) -> Pixels:
+    """Colour wheel from a precomputed 256-hue table, turning with t."""
+    wheel = wheel_table() if p.level >= 1.0 else _dim_wheel(p.level)
+    base = int((t / p.period) % 1.0 * 256.0)
+    step = p.spread * 256.0 / n
+    return tuple([wheel[(base + int(i * step)) & 255] for i in range(n)])
+
+
+def flash_fx(p: FlashParams, t: float, n: int) -> Pixels:
+    """On for `duty` of each period, `count` times (0: forever), `background` otherwise."""
+    u = t / p.period
+    on = t >= 0.0 and (p.count == 0 or u < p.count) and u % 1.0 < p.duty
+    return ((p.color if on else p.background),) * n
+
+
+def sweep_fx(p: SweepParams, t: float, n: int) -> Pixels:
+    """A triangular band whose centre goes from before the first pixel to past the last."""
+    if not 0.0 <= t < p.duration:
+        return (p.background,) * n
+    centre = -p.width + (t / p.duration) * (1.0 + 2.0 * p.width)
+    out = []
+    for i in range(n):
+        x = (i + 0.5) / n
+        if p.reverse:
+            x = 1.0 - x
+        k = 1.0 - abs(x - centre) / p.width
+        out.append(mix(p.background, p.color, k) if k > 0.0 else p.background)
+    return tuple(out)
+
+
+def fade_fx(p: FadeParams, t: float, n: int) -> Pixels:
+    """Linear colour fade, held at the end colour afterwards."""
+    k = 0.0 if t <= 0.0 else min(1.0, t / p.duration)
+    return (mix(p.start, p.end, k),) * n
+
+
+def layers_fx(p: LayersParams, t: float, n: int) -> Pixels:
+    """Draw each layer over the ones below, each on its own span of pixels."""
+    out: Pixels = (BLACK,) * n
+    for layer in p.layers:
+        i0, i1 = _span(layer.start, layer.width, n)
+        lk = layer.look
+        sub = lk.fn(lk.params, t, i1 - i0)
+        if i1 - i0 == n:
+            out = sub if layer.blend is Blend.REPLACE and layer.opacity >= 1.0 else blend_pixels(out, sub, layer.blend, layer.opacity)
+        else:
+            out = out[:i0] + blend_pixels(out[i0:i1], sub, layer.blend, layer.opacity) + out[i1:]
+    return out
+
+
+def sequence_fx(p: SequenceParams, t: float, n: int) -> Pixels:
+    """The step running at t, at its own time; the last step keeps running after the end."""
+    total = sum(s.duration for s in p.steps)
+    u = t % total if p.loop and total > 0 else t
+    for s in p.steps:
+        if u < s.duration:
+            return s.look.fn(s.look.params, u, n)
+        u -= s.duration
+    last = p.steps[-1]
+    return last.look.fn(last.look.params, u + last.duration, n)
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _span(start: float, width: float, n: int) -> tuple[int, int]:
+    """Pixel range [i0, i1) for a fractional span; at least one pixel, never past the end."""
+    i0 = min(n - 1, max(0, int(start * n)))
+    i1 = max(i0 + 1, min(n, int(round((start + width) * n))))
+    return i0, i1
+
+
+def _hash(seed: int, slot: int, i: int) -> int:
+    """A well-mixed 32-bit number from three integers (a stand-in for remembered randomness)."""
+    h = (seed * 0x9E3779B1 ^ slot * 0x85EBCA77 ^ (i + 1) * 0xC2B2AE3D) & 0xFFFFFFFF
+    h ^= h >> 16
+    h = (h * 0x7FEB352D) & 0xFFFFFFFF
+    h ^= h >> 15
+    h = (h * 0x846CA68B) & 0xFFFFFFFF
+    return h ^ (h >> 16)
+
+
+@lru_cache(maxsize=64)  # a pure memo: scenes use only a few levels
+def _dim_wheel(level: float) -> tuple[RGB, ...]:
+    """The colour wheel at brightness `level`."""
+    return tuple(scale(c, max(0.0, level)) for c in wheel_table())
+
+
+EFFECTS = MappingProxyType({
+    spec.name: spec
+    for spec in (
+        EffectSpec("solid", solid_fx, SolidParams, "one steady colour"),
+        EffectSpec("breathe", breathe_fx, BreatheParams, "smooth sine swell"),
+        EffectSpec("pulse", pulse_fx, PulseParams, "linear up-and-down ramp"),
+        EffectSpec("heartbeat", heartbeat_fx, HeartbeatParams, "lub-dub double beat"),
+        EffectSpec("comet", comet_fx, CometParams, "head with a fading tail"),
+        EffectSpec("chase", chase_fx, ChaseParams, "marquee chase"),
+        EffectSpec("sparkle", sparkle_fx, SparkleParams, "random twinkles from a seed"),
+        EffectSpec("flicker", flicker_fx, FlickerParams, "torch-like random brightness"),
+        EffectSpec("gradient", gradient_fx, GradientParams, "two-colour blend across the segment"),
+        EffectSpec("fill_bar", fill_bar_fx, FillBarParams, "level meter"),
+        EffectSpec("rainbow", rainbow_fx, RainbowParams, "turning colour wheel"),
+        EffectSpec("flash", flash_fx, FlashParams, "n flashes, or a strobe"),
+        EffectSpec("sweep", sweep_fx, SweepParams, "one soft band across the segment"),
+        EffectSpec("fade", fade_fx, FadeParams, "one colour to another, then hold"),
+        EffectSpec("layers", layers_fx, LayersParams, "looks stacked inside one segment"),
+        EffectSpec("sequence", sequence_fx, SequenceParams, "looks one after another"),
+    )
+})
+
+OFF = Look("solid", SolidParams(BLACK))

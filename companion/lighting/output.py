@@ -1,0 +1,117 @@
+"""The output stage: gamma, global brightness, night floor and the current limiter.
+
+Effects think in perceived colour at full brightness; this stage turns a frame into the bytes the
+HAL pushes (WLED's bus, Pixelbuf's post-brightness buffer). In order:
+
+1. gamma and brightness through one 256-entry table, so dim colours look dim;
+2. night floor: a pixel the scene lit never ends up darker than `night_floor` of full (keeping its
+   hue), so the board stays readable in a dark room; pixels the scene left off stay off;
+3. current limiter: estimated mA = sum over pixels of (r+g+b)/255 * ma_per_channel plus
+   idle_ma_per_pixel for every pixel; above `budget_ma` the whole frame is scaled down so the
+   estimate never exceeds the budget. It runs last: the supply's limit beats the floor.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import chain
+from typing import Mapping
+
+from companion.lighting.color import RGB, Pixels
+
+Frame = dict[str, Pixels]
+_MEMO_LIMIT = 4096  # distinct colours remembered per stage; a frame rarely has more than a few dozen
+
+
+def gamma_table(gamma: float, brightness: float = 1.0) -> tuple[int, ...]:
+    """Output byte for each input byte: 255 * (v/255) ** gamma * brightness, rounded."""
+    return tuple(int(255.0 * (v / 255.0) ** gamma * brightness + 0.5) for v in range(256))
+
+
+def estimate_ma(frame: Mapping[str, Pixels], ma_per_channel: float, idle_ma_per_pixel: float) -> float:
+    """Estimated supply current of a frame of output bytes, in mA."""
+    pixels = sum(len(px) for px in frame.values())
+    channels = sum(chain.from_iterable(chain.from_iterable(frame.values())))
+    return channels / 255.0 * ma_per_channel + pixels * idle_ma_per_pixel
+
+
+def limit(frame: Frame, budget_ma: float, ma_per_channel: float, idle_ma_per_pixel: float) -> Frame:
+    """The frame scaled down (whole frame, same factor) so `estimate_ma` stays within `budget_ma`;
+    a frame already within the budget comes back unchanged (the same object)."""
+    pixels = sum(len(px) for px in frame.values())
+    total = sum(chain.from_iterable(chain.from_iterable(frame.values())))
+    idle = pixels * idle_ma_per_pixel
+    if total / 255.0 * ma_per_channel + idle <= budget_ma:
+        return frame
+    # Largest channel sum the budget allows, checked with the very formula of estimate_ma so float
+    # rounding can never leave the result a hair over.
+    allowed = max(0, int((budget_ma - idle) * 255.0 / ma_per_channel))
+    while allowed > 0 and allowed / 255.0 * ma_per_channel + idle > budget_ma:
+        allowed -= 1
+    return {
+        name: tuple([(r * allowed // total, g * allowed // total, b * allowed // total) for r, g, b in px])
+        for name, px in frame.items()
+    }
+
+
+@dataclass
+class OutputStage:
+    """Frame in (scene colours), frame out (bytes for the HAL). Build it with `from_config`.
+
+    gamma: exponent (2.6 suits WS2812B); brightness: 0..1 after gamma; night_floor: 0..0.5 of full;
+    budget_ma, ma_per_channel, idle_ma_per_pixel: the limiter's supply model in mA.
+    The only memory is a cache of colour conversions, which never changes a result.
+    """
+
+    gamma: float = 2.6
+    brightness: float = 0.6
+    night_floor: float = 0.03
+    budget_ma: float = 2500.0
+    ma_per_channel: float = 20.0
+    idle_ma_per_pixel: float = 1.0
+    _table: tuple[int, ...] = field(init=False, repr=False)
+    _linear: tuple[float, ...] = field(init=False, repr=False)
+    _floor: int = field(init=False, repr=False)
+    _memo: dict = field(init=False, repr=False, default_factory=dict)
+
+    def __post_init__(self):
+        if not 0.0 <= self.brightness <= 1.0 or not 0.0 <= self.night_floor <= 1.0 or self.gamma <= 0:
+            raise ValueError(f"bad output stage settings: {self!r}")
+        self._table = gamma_table(self.gamma, self.brightness)
+        self._linear = tuple((v / 255.0) ** self.gamma for v in range(256))
+        self._floor = int(self.night_floor * 255.0 + 0.5)
+
+    @classmethod
+    def from_config(cls, leds) -> "OutputStage":
+        """The stage for a `companion.config.LedConfig`."""
+        return cls(
+            gamma=leds.gamma,
+            brightness=leds.brightness,
+            night_floor=leds.night_floor,
+            budget_ma=leds.budget_ma,
+            ma_per_channel=leds.ma_per_channel,
+            idle_ma_per_pixel=leds.idle_ma_per_pixel,
+        )
+
+    def __call__(self, frame: Mapping[str, Pixels]) -> Frame:
+        """Gamma + brightness + floor on every pixel, then the limiter over the whole frame."""
+        memo = self._memo
+        if len(memo) > _MEMO_LIMIT:
+            memo.clear()
+        get = memo.get
+        conv = self.pixel
+        out = {name: tuple([get(c) or conv(c) for c in px]) for name, px in frame.items()}
+        return limit(out, self.budget_ma, self.ma_per_channel, self.idle_ma_per_pixel)
+
+    def pixel(self, c: RGB) -> RGB:
+        """One colour through gamma, brightness and the night floor (remembered for next time)."""
+        tab = self._table
+        out = (tab[c[0]], tab[c[1]], tab[c[2]])
+        top = max(c)
+        if top and max(out) < self._floor:
+            # Scale the gamma-corrected colour so its strongest channel sits on the floor: same hue.
+            lin = self._linear
+            k = self._floor / lin[top]
+            out = (int(lin[c[0]] * k + 0.5), int(lin[c[1]] * k + 0.5), int(lin[c[2]] * k + 0.5))
+        self._memo[c] = out
+        return out

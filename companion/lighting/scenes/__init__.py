@@ -1,0 +1,77 @@
+"""Scenes: one module per game that maps the game's view to looks, and its events to overlays.
+
+A scene module provides two pure functions:
+
+- `plan(view) -> Plan`: the look of every logical light for this view (lights left out go dark);
+- `react(event, view, t) -> Reaction`: overlays (and a cross-fade time) for one engine event
+  `{"event": kind, ...}`, starting at time t; unknown kinds give `Reaction()`.
+
+`SCENES` names the module for each game id; it is imported on first use. A new game adds a module
+here and one line to `SCENES`. Views without a scene of their own (and no view at all: the attract
+loop) use `companion.lighting.scenes.basic`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, Mapping, Protocol
+
+from companion.lighting.compositor import Overlay
+from companion.lighting.effects import Look
+
+DEFAULT_FADE = 0.8  # seconds a change of look cross-fades over (WLED's default transition is 0.7 s)
+
+SCENES = MappingProxyType({
+    "masters": "companion.lighting.scenes.masters",
+})
+FALLBACK = "companion.lighting.scenes.basic"
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What every light should show now. `looks`: logical light -> Look; `fade`: seconds to
+    cross-fade lights whose look changes."""
+
+    looks: Mapping[str, Look]
+    fade: float = DEFAULT_FADE
+
+
+@dataclass(frozen=True)
+class Reaction:
+    """A scene's answer to one event: overlays to add, and optionally a slower (or faster)
+    cross-fade for the plan changes that come with it (dusk and dawn take longer)."""
+
+    overlays: tuple[Overlay, ...] = ()
+    fade: float | None = None
+
+
+class Scene(Protocol):
+    """What the controller needs from a scene module."""
+
+    def plan(self, view: Mapping[str, Any] | None) -> Plan:
+        """The looks for this view."""
+
+    def react(self, event: Mapping[str, Any], view: Mapping[str, Any] | None, t: float) -> Reaction:
+        """Overlays for one event at time t."""
+
+
+def scene_for(view: Mapping[str, Any] | None) -> Scene:
+    """The scene module for a view's game (the basic scene when there is no view or no scene)."""
+    game = view.get("game") if isinstance(view, Mapping) else None
+    return importlib.import_module(SCENES.get(game, FALLBACK))
+
+
+def district_lights() -> tuple[str, ...]:
+    """The nine district lights, A1..C3 (A = top row, 1 = left column)."""
+    return tuple(f"district.{r}{c}" for r in "ABC" for c in "123")
+
+
+def veil_lights() -> tuple[str, ...]:
+    """veil.0 .. veil.6, bottom of the bar first."""
+    return tuple(f"veil.{i}" for i in range(7))
+
+
+__all__ = ["DEFAULT_FADE", "SCENES", "Plan", "Reaction", "Scene", "scene_for", "district_lights",
+           "veil_lights"]

@@ -1,0 +1,355 @@
+"""Masters of the Night: the board's lights from the game view, and flourishes for its events.
+
+District mood (from the state JSON in docs/masters.md):
+- the phase sets the ambient: warm by day, cool breathing moonlight by night;
+- minions outnumber agents (or a dread sigil is there: it always counts as more minions): a deep
+  red-purple glow, or with a sigil a slow glow in that vampire's colour;
+- agents outnumber minions: cold white-blue; exposed agents add a torch-like flicker;
+- each vampire in the district lights its own pixel in its colour; a drained one pulses dim grey;
+- a day combat there: a red strobe over everything (a night combat: a red throb).
+The veil bar lights veil.0..veil.<veil>, green-blue when safe (6) to red in danger (1), with a
+heartbeat at veil 2 or less. Victory and the two defeats play a sequence, then settle.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from companion.lighting.color import BLACK, RGB, WHITE, Blend, hsv, scale
+from companion.lighting.compositor import Overlay
+from companion.lighting.effects import (
+    OFF, FadeParams, Layer, LayersParams, Look, SequenceParams, Step, look, solid,
+)
+from companion.lighting.scenes import Plan, Reaction, district_lights, veil_lights
+
+DAY_AMBIENT: RGB = (120, 75, 25)
+NIGHT_AMBIENT: RGB = (30, 50, 140)
+VAMPIRE_GLOW: RGB = (150, 0, 70)
+AGENT_COLD: RGB = (170, 195, 255)
+DRAINED_GREY: RGB = (110, 110, 110)
+ALARM_RED: RGB = (255, 0, 0)
+GOLD: RGB = (255, 170, 30)
+DUSK: RGB = (255, 80, 10)
+DAWN: RGB = (255, 200, 120)
+PHASE_FADE = 2.5  # dusk and dawn cross-fade slowly
+AGENT_PULSE_S = 0.5  # one pulse per arriving agent
+VEIL_STEP_S = 0.15  # delay between neighbouring veil lights in a drop or rise
+MAX_PULSES = 12  # an absurd agent count must not tie a district up for minutes
+
+# Our own colour for each vampire (the box gives each a colour; these are ours, not the box's).
+VAMPIRE_COLOURS: dict[str, RGB] = {
+    "agnieszka": (190, 0, 255),
+    "agneszka": (190, 0, 255),
+    "imre": (255, 50, 0),
+    "ishtvan": (0, 210, 90),
+    "laszlo": (255, 190, 0),
+    "mila": (255, 0, 130),
+    "nevena": (0, 150, 255),
+}
+FALLBACK_COLOURS: tuple[RGB, ...] = ((255, 255, 255), (0, 255, 200), (255, 100, 200), (120, 255, 0), (255, 255, 0))
+
+
+def plan(view: Mapping[str, Any] | None) -> Plan:
+    """Every light's look for this view."""
+    view = view or {}
+    outcome = view.get("outcome")
+    if outcome:
+        return Plan(_finale(str(outcome), view), fade=0.5)
+    looks: dict[str, Look] = {}
+    seats = _seats(view)
+    districts = view.get("districts") or {}
+    combat = view.get("combat") or {}
+    for name in district_lights():
+        pos = name.split(".", 1)[1]
+        looks[name] = district_look(pos, districts.get(pos) or {}, view, seats, combat)
+    looks.update(veil_looks(view.get("veil")))
+    return Plan(looks)
+
+
+def react(event: Mapping[str, Any], view: Mapping[str, Any] | None, t: float) -> Reaction:
+    """Overlays for one engine event, starting at t; unknown kinds show nothing."""
+    handler = _HANDLERS.get(event.get("event"))
+    return handler(event, view or {}, t) if handler else Reaction()
+
+
+# ---------------------------------------------------------------- district mood
+
+
+def district_look(pos: str, d: Mapping[str, Any], view: Mapping[str, Any], seats: dict[str, int], combat: Mapping) -> Look:
+    """One district's look: its mood, vampire pixels and any combat alarm, stacked."""
+    night = view.get("phase") == "night"
+    hidden, exposed = _int(d.get("agents_hidden")), _int(d.get("agents_exposed"))
+    agents, minions, sigil = hidden + exposed, _int(d.get("minions")), d.get("sigil")
+    layers: list[Layer] = []
+    if sigil:
+        mood = look("breathe", color=vampire_colour(str(sigil), seats), period=6.0, low=0.25, high=0.9)
+    elif minions > agents:
+        mood = look("breathe", color=VAMPIRE_GLOW, period=5.0, low=0.35, high=1.0)
+    elif agents > minions:
+        mood = solid(AGENT_COLD if night else scale(AGENT_COLD, 0.7))
+    elif night:
+        mood = look("breathe", color=NIGHT_AMBIENT, period=8.0, low=0.6, high=1.0)
+    else:
+        mood = solid(DAY_AMBIENT)
+    layers.append(Layer(mood))
+    if exposed:
+        layers.append(Layer(look("flicker", color=AGENT_COLD, low=0.1, rate=9.0, seed=_seed(pos)), Blend.MAX, opacity=0.7))
+    layers.extend(_vampire_pixels(pos, view, seats))
+    if combat.get("district") == pos:
+        if combat.get("day"):
+            layers.append(Layer(look("flash", color=ALARM_RED, count=0, period=0.3, duty=0.5)))
+        else:
+            layers.append(Layer(look("breathe", color=ALARM_RED, period=1.2, low=0.1, high=0.8), Blend.ADD))
+    if len(layers) == 1:
+        return mood
+    return Look("layers", LayersParams(tuple(layers)))
+
+
+def _vampire_pixels(pos: str, view: Mapping[str, Any], seats: dict[str, int]) -> list[Layer]:
+    """A pixel per vampire in the district, at a place fixed by its seat; drained ones pulse grey."""
+    vampires = view.get("vampires") or {}
+    slots = max(4, len(seats))
+    out = []
+    for name, v in vampires.items():
+        if not isinstance(v, Mapping) or v.get("district") != pos:
+            continue
+        seat = seats.get(name, 0)
+        where = (2 * seat + 1) / (2 * slots)
+        if v.get("drained"):
+            lk = look("pulse", color=DRAINED_GREY, period=2.0, low=0.1, high=0.5)
+        else:
+            lk = solid(vampire_colour(name, seats))
+        out.append(Layer(lk, Blend.REPLACE, start=where, width=0.0))
+    return out
+
+
+def vampire_colour(name: str, seats: Mapping[str, int]) -> RGB:
+    """A vampire's colour: ours for the box's six, else one from a spare palette by seat."""
+    known = VAMPIRE_COLOURS.get(name.strip().lower())
+    if known:
+        return known
+    return FALLBACK_COLOURS[seats.get(name, 0) % len(FALLBACK_COLOURS)]
+
+
+# ---------------------------------------------------------------- veil bar
+
+
+def veil_colour(veil: int) -> RGB:
+    """Safe green-blue at 6 through yellow and orange to danger red at 1 (and 0)."""
+    v = max(1, min(6, veil))
+    return hsv(0.45 * (v - 1) / 5.0)
+
+
+def veil_looks(veil: Any) -> dict[str, Look]:
+    """veil.0..veil.<veil> lit in the veil's colour, beating like a heart at 2 or less; the rest dark."""
+    v = max(0, min(6, _int(veil, 6)))
+    colour = veil_colour(v)
+    if v <= 2:
+        lit = look("heartbeat", color=colour, bpm=60.0 if v == 2 else 90.0, low=0.25)
+    else:
+        lit = solid(scale(colour, 0.8))
+    return {name: (lit if i <= v else OFF) for i, name in enumerate(veil_lights())}
+
+
+# ---------------------------------------------------------------- endings
+
+
+def _finale(outcome: str, view: Mapping[str, Any]) -> dict[str, Look]:
+    """Victory and defeat sequences: a wave across the board, then a steady end state."""
+    looks: dict[str, Look] = {}
+    for name in district_lights():
+        pos = name.split(".", 1)[1]
+        delay = 0.25 * (int(pos[1]) - 1) + 0.1 * "ABC".index(pos[0])
+        looks[name] = _sequence(delay, _finale_steps(outcome))
+    veil = veil_lights()
+    if outcome == "victory":
+        for i, name in enumerate(veil):
+            looks[name] = _sequence(VEIL_STEP_S * i, (
+                Step(look("flash", color=WHITE, count=2, period=0.3), 0.6),
+                Step(solid(GOLD), 0.0),
+            ))
+    else:
+        for name in veil:
+            looks[name] = OFF
+        looks[veil[0]] = look("heartbeat", color=ALARM_RED, bpm=40.0, low=0.05)
+    return looks
+
+
+def _finale_steps(outcome: str) -> tuple[Step, ...]:
+    """What each district plays once the wave reaches it."""
+    if outcome == "victory":
+        return (
+            Step(look("flash", color=GOLD, count=3, period=0.4), 1.2),
+            Step(look("rainbow", period=2.0), 4.0),
+            Step(look("breathe", color=GOLD, period=5.0, low=0.4, high=1.0), 0.0),
+        )
+    if outcome == "defeat-veil":
+        return (
+            Step(look("flash", color=ALARM_RED, count=3, period=0.4), 1.2),
+            Step(Look("fade", FadeParams(ALARM_RED, (60, 0, 0), 2.0)), 2.0),
+            Step(look("breathe", color=(90, 0, 0), period=6.0, low=0.2, high=1.0), 0.0),
+        )
+    return (  # defeat-deck, and any outcome we do not know yet: the city goes grey and quiet
+        Step(Look("fade", FadeParams((140, 140, 150), (12, 12, 16), 3.0)), 3.0),
+        Step(solid((12, 12, 16)), 0.0),
+    )
+
+
+def _sequence(delay: float, steps: tuple[Step, ...]) -> Look:
+    """`steps` after `delay` seconds of darkness, timed from the moment the look starts."""
+    return Look("sequence", SequenceParams((Step(solid(BLACK), delay),) + steps), local=True)
+
+
+# ---------------------------------------------------------------- events
+
+
+def _agents_arrive(event: Mapping, view: Mapping, t: float) -> Reaction:
+    """One cold pulse per agent in the receiving district."""
+    pos, n = event.get("district"), min(MAX_PULSES, _int(event.get("n"), 1))
+    if not isinstance(pos, str) or n <= 0:
+        return Reaction()
+    pulse = look("pulse", color=AGENT_COLD, period=AGENT_PULSE_S)
+    return Reaction((Overlay(f"district.{pos}", pulse, t, n * AGENT_PULSE_S, Blend.ADD),))
+
+
+def _veil_changed(event: Mapping, view: Mapping, t: float) -> Reaction:
+    """A drop flashes the lost lights red from the top down; a rise lights the new ones bottom up."""
+    old = max(0, min(6, _int(event.get("old"), 6)))
+    new = max(0, min(6, _int(event.get("new"), old)))
+    veil = veil_lights()
+    out = []
+    if new < old:
+        for k, i in enumerate(range(old, new, -1)):
+            delay = k * VEIL_STEP_S
+            lk = Look("sequence", SequenceParams((
+                Step(solid(scale(veil_colour(old), 0.8)), delay),
+                Step(Look("fade", FadeParams(ALARM_RED, BLACK, 0.6)), 0.6),
+            )))
+            out.append(Overlay(veil[i], lk, t, delay + 0.6))
+    else:
+        for k, i in enumerate(range(old + 1, new + 1)):
+            delay = k * VEIL_STEP_S
+            lk = Look("sequence", SequenceParams((
+                Step(OFF, delay),
+                Step(Look("fade", FadeParams(WHITE, scale(veil_colour(new), 0.8), 0.5)), 0.5),
+            )))
+            out.append(Overlay(veil[i], lk, t, delay + 0.5))
+    return Reaction(tuple(out))
+
+
+def _phase_changed(event: Mapping, view: Mapping, t: float) -> Reaction:
+    """Dusk sweeps orange across the board west to east; dawn sweeps pale gold east to west."""
+    phase = event.get("phase")
+    if phase not in ("day", "night"):
+        return Reaction()
+    colour = DUSK if phase == "night" else DAWN
+    out = []
+    for name in district_lights():
+        col = int(name[-1]) - 1
+        delay = 0.3 * (col if phase == "night" else 2 - col)
+        out.append(Overlay(name, look("sweep", color=colour, duration=1.2, width=0.5), t + delay, 1.2, Blend.ADD))
+    return Reaction(tuple(out), fade=PHASE_FADE)
+
+
+def _card_drawn(event: Mapping, view: Mapping, t: float) -> Reaction:
+    """A faint white sweep down the board, row by row, as a card turns over."""
+    out = []
+    for name in district_lights():
+        delay = 0.2 * "ABC".index(name[-2])
+        out.append(Overlay(name, look("sweep", color=(90, 90, 90), duration=0.8), t + delay, 0.8, Blend.ADD))
+    return Reaction(tuple(out))
+
+
+def _combat_started(event: Mapping, view: Mapping, t: float) -> Reaction:
+    """Two white flashes where the fight breaks out (the plan then shows the alarm)."""
+    pos = event.get("district")
+    if not isinstance(pos, str):
+        return Reaction()
+    return Reaction((Overlay(f"district.{pos}", look("flash", color=WHITE, count=2, period=0.2), t, 0.4),))
+
+
+def _combat_ended(event: Mapping, view: Mapping, t: float) -> Reaction:
+    """A soft white glow fading out where the fight ended."""
+    pos = event.get("district")
+    if not isinstance(pos, str):
+        return Reaction()
+    return Reaction((Overlay(f"district.{pos}", Look("fade", FadeParams((120, 120, 120), BLACK, 0.8)), t, 0.8, Blend.ADD),))
+
+
+def _die_used(event: Mapping, view: Mapping, t: float) -> Reaction:
+    """A quick flash in the combat district: blood red for a success, grey otherwise."""
+    pos = event.get("district") or (view.get("combat") or {}).get("district")
+    if not isinstance(pos, str):
+        return Reaction()
+    good = event.get("result") in (True, "hit", "kill", "success", "wound")
+    colour = (200, 0, 30) if good else (90, 90, 90)
+    return Reaction((Overlay(f"district.{pos}", look("flash", color=colour, count=1, period=0.25), t, 0.25, Blend.ADD),))
+
+
+def _vampire_drained(event: Mapping, view: Mapping, t: float) -> Reaction:
+    """Two slow grey flashes where the vampire fell."""
+    v = (view.get("vampires") or {}).get(event.get("vampire")) or {}
+    pos = v.get("district") if isinstance(v, Mapping) else None
+    if not isinstance(pos, str):
+        return Reaction()
+    return Reaction((Overlay(f"district.{pos}", look("flash", color=DRAINED_GREY, count=2, period=0.6), t, 1.2),))
+
+
+def _sigil_placed(event: Mapping, view: Mapping, t: float) -> Reaction:
+    """Three flashes in the sigil owner's colour."""
+    pos = event.get("district")
+    if not isinstance(pos, str):
+        return Reaction()
+    owner = ((view.get("districts") or {}).get(pos) or {}).get("sigil") or event.get("vampire") or ""
+    colour = vampire_colour(str(owner), _seats(view))
+    return Reaction((Overlay(f"district.{pos}", look("flash", color=colour, count=3, period=0.5), t, 1.5),))
+
+
+def _minion_recruited(event: Mapping, view: Mapping, t: float) -> Reaction:
+    """One deep red swell where the minion appears."""
+    pos = event.get("district")
+    if not isinstance(pos, str):
+        return Reaction()
+    return Reaction((Overlay(f"district.{pos}", look("pulse", color=VAMPIRE_GLOW, period=0.8), t, 0.8, Blend.ADD),))
+
+
+def _game_over(event: Mapping, view: Mapping, t: float) -> Reaction:
+    """The finale itself comes from the plan; start it quickly."""
+    return Reaction(fade=0.3)
+
+
+_HANDLERS = {
+    "agents_placed": _agents_arrive,
+    "agents_added": _agents_arrive,
+    "veil_changed": _veil_changed,
+    "phase_changed": _phase_changed,
+    "card_drawn": _card_drawn,
+    "combat_started": _combat_started,
+    "combat_ended": _combat_ended,
+    "die_used": _die_used,
+    "vampire_drained": _vampire_drained,
+    "sigil_placed": _sigil_placed,
+    "minion_recruited": _minion_recruited,
+    "game_over": _game_over,
+}
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _seats(view: Mapping[str, Any]) -> dict[str, int]:
+    """Vampire name -> seat index (the view's `order`, else the order of `vampires`)."""
+    order = view.get("order") or list((view.get("vampires") or {}).keys())
+    return {name: i for i, name in enumerate(order)}
+
+
+def _int(value: Any, default: int = 0) -> int:
+    """A count from the view, tolerating a missing or odd value."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return default
+    return int(value)
+
+
+def _seed(pos: str) -> int:
+    """A fixed seed per district, so neighbours do not flicker in step."""
+    return "ABC".index(pos[0]) * 3 + int(pos[1]) if len(pos) == 2 and pos[0] in "ABC" and pos[1] in "123" else 0
