@@ -1,0 +1,85 @@
+"""What the narrator reports, in the past tense. The app speaks `close` then `prompt`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.rules.base import Event
+
+
+@dataclass(frozen=True)
+class GameSetUp(Event):
+    """The roles are chosen and the script is ready."""
+
+    players: int
+    roles: tuple[str, ...]
+    steps: int
+
+
+@dataclass(frozen=True)
+class StepEnded(Event):
+    """A step is over; `close` is the line to say (may be empty)."""
+
+    step: str
+    close: str
+
+
+@dataclass(frozen=True)
+class StepStarted(Event):
+    """A new step: say `prompt`, then count `seconds` (None: wait for the table)."""
+
+    step: str
+    phase: str
+    wakes: tuple[str, ...]
+    prompt: str
+    seconds: int | None
+
+
+@dataclass(frozen=True)
+class Paused(Event):
+    """The narrator holds; the app stops counting."""
+
+
+@dataclass(frozen=True)
+class Resumed(Event):
+    """The narrator goes on where it held."""
+
+
+@dataclass(frozen=True)
+class TimerExtended(Event):
+    """More time for the current step."""
+
+    step: str
+    seconds: int
+    total: int
+
+
+@dataclass(frozen=True)
+class VotesCounted(Event):
+    """Who got how many votes; `leaders` are the seats with the most."""
+
+    tally: dict
+    leaders: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Revealed(Event):
+    """Cards and Marks are shown: who died and who won."""
+
+    killed: tuple[int, ...]
+    winners: tuple[int, ...]
+    teams: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class GameEnded(Event):
+    """The game is over."""
+
+    outcome: str
+
+
+@dataclass(frozen=True)
+class StepAdjusted(Event):
+    """The table moved the narrator to another step (a correction)."""
+
+    step: str
