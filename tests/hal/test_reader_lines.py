@@ -3,21 +3,9 @@
 import serial
 
 from companion.config import ReaderConfig
+from companion.hal.clock import FakeClock
 from companion.hal import lineproto
 from companion.hal.reader import LineDecoder, open_reader
-
-
-class FakeClock:
-    """Seconds that move only when the test says so."""
-
-    def __init__(self, t: float = 0.0):
-        self.t = t
-
-    def now(self) -> float:
-        return self.t
-
-    def advance(self, dt: float) -> None:
-        self.t += dt
 
 
 def _line(text: str) -> bytes:

@@ -3,6 +3,7 @@
 import serial
 
 from companion.config import ReaderConfig
+from companion.hal.clock import FakeClock
 from companion.hal import pn532
 from companion.hal.pn532 import FakePn532, FrameKind, FrameParser, Pn532Session, build_frame
 from companion.hal.reader import open_reader
@@ -11,19 +12,6 @@ NTAG = "04A1B2C3D4E5F6"
 # Recorded chip answers (TFI D5): InListPassiveTarget with one NTAG213, and with no card.
 REPLY_NTAG = bytes.fromhex("0000FF0FF1D54B01010044000704A1B2C3D4E5F6CA00")
 REPLY_NONE = bytes.fromhex("0000FF03FDD54B00E000")
-
-
-class FakeClock:
-    """Seconds that move only when the test says so."""
-
-    def __init__(self, t: float = 0.0):
-        self.t = t
-
-    def now(self) -> float:
-        return self.t
-
-    def advance(self, dt: float) -> None:
-        self.t += dt
 
 
 def _run(session: Pn532Session, chip: FakePn532, steps: int, dt: float = 0.05, t0: float = 0.0, answer=b""):

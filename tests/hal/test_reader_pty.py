@@ -6,24 +6,12 @@ import pytest
 import serial
 
 from companion.config import ReaderConfig
+from companion.hal.clock import FakeClock
 from companion.hal import lineproto
 from companion.hal.pn532 import FakePn532
 from companion.hal.reader import open_reader
 
 NTAG = "04A1B2C3D4E5F6"
-
-
-class FakeClock:
-    """Seconds that move only when the test says so."""
-
-    def __init__(self, t: float = 0.0):
-        self.t = t
-
-    def now(self) -> float:
-        return self.t
-
-    def advance(self, dt: float) -> None:
-        self.t += dt
 
 
 class Cable:
