@@ -19,7 +19,6 @@ from __future__ import annotations
 import os
 from typing import Callable, Mapping
 
-from companion.errors import HardwareUnavailable
 from companion.hal.base import (Buttons, CardReader, NoButtons, NoPixels, NoReader, Part, Pixels,
                                 StripPixels, unavailable)
 from companion.hal.clock import Clock, FakeClock, MonotonicClock
@@ -125,8 +124,8 @@ class Hardware:
         changes = []
         for part in Part:
             before = self._parts[part].status
-            if before[0]:
-                continue
+            if before[0] or (part is Part.READER and not isinstance(self._parts[part], NoReader)):
+                continue  # a real reader reconnects by itself, with its own back-off
             self.retry(part)
             after = self._parts[part].status
             if after != before:
@@ -207,12 +206,15 @@ def _openers(name, config, layout, pins, clock, probe, importer, pin_factory) ->
 
 
 def open_configured_reader(config, clock: Clock) -> CardReader:
-    """The reader from `[reader]` through companion.hal.reader, or a stub saying why there is none."""
-    if config.reader.type == "none":
-        return NoReader("no reader configured (reader.type = none)", ok=True)
+    """The reader from `[reader]` through companion.hal.reader, or a stub saying why there is none.
+
+    That reader opens its port on its first poll and retries with its own back-off.
+    """
     try:
         from companion.hal.reader import open_reader
     except ImportError as exc:
+        if config.reader.type == "none":
+            return NoReader("no reader configured (reader.type = none)", ok=True)
         return NoReader(f"no reader: companion.hal.reader cannot be loaded ({exc})")
     return open_reader(config.reader, clock)
 

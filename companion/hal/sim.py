@@ -1,0 +1,177 @@
+"""The simulator: the mock board drawn with pygame, for playing on a PC without the physical board.
+
+`SimBoard.draw(surface, rect)` paints the 3x3 district tiles (every pixel a glowing dot, each tile
+tinted by the average colour of its light), the seven-segment veil bar, the status light and a row
+of buttons. `SimBoard.handle_event(event)` turns mouse clicks on a button or a district tile into
+raw edges on the mock buttons (source `sim`), so they go through the same debounce as GPIO. Touch
+reaches it as the mouse events SDL synthesises; the keyboard belongs to the UI.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pygame
+
+from companion.hal.clock import Clock
+from companion.hal.layout import RGB, PixelLayout
+from companion.inputs import DISTRICTS, VButton
+
+BACKGROUND = (14, 12, 18)
+TILE_BASE = (34, 30, 40)
+LED_OFF = (58, 54, 64)
+LABEL = (200, 196, 210)
+BUTTON_FACE = (62, 58, 72)
+BUTTON_HELD = (120, 112, 150)
+BUTTON_ROW = (
+    (VButton.UNDO, "undo"), (VButton.VEIL_DOWN, "veil -"), (VButton.VEIL_UP, "veil +"),
+    (VButton.CONFIRM, "confirm"), (VButton.NEXT, "next"),
+)
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Where everything is drawn inside one rect."""
+
+    tiles: dict  # "A1" -> pygame.Rect
+    veil: tuple  # 7 pygame.Rects, veil.0 on the left
+    status: tuple  # (centre (x, y), radius)
+    buttons: dict  # VButton -> pygame.Rect (the button row only)
+
+    def hit(self, pos) -> VButton | None:
+        """The button (a district tile counts as its district button) under `pos`, if any."""
+        for vb, r in self.buttons.items():
+            if r.collidepoint(pos):
+                return vb
+        for d, r in self.tiles.items():
+            if r.collidepoint(pos):
+                return VButton.for_district(d)
+        return None
+
+
+class SimBoard:
+    """The physical board on screen: shows what the mock strip shows, feeds clicks to the buttons."""
+
+    def __init__(self, layout: PixelLayout, pixels, buttons, clock: Clock):
+        self.layout = layout
+        self.pixels = pixels
+        self.buttons = buttons
+        self.clock = clock
+        self._geometry: Geometry | None = None
+        self._held: VButton | None = None
+        self._fonts: dict[int, pygame.font.Font] = {}
+
+    def geometry(self, rect) -> Geometry:
+        """Lay the board out in `rect`: grid on top, veil bar and status light, then the buttons."""
+        rect = pygame.Rect(rect)
+        pad = max(4, rect.w // 50)
+        side = int(min(rect.w - 2 * pad, rect.h * 0.66))
+        gap = max(3, side // 40)
+        tile = (side - 2 * gap) // 3
+        x0, y0 = rect.centerx - side // 2, rect.y + pad
+        tiles = {d: pygame.Rect(x0 + (i % 3) * (tile + gap), y0 + (i // 3) * (tile + gap), tile, tile)
+                 for i, d in enumerate(DISTRICTS)}
+        vy, vh = y0 + side + pad, max(8, rect.h // 14)
+        bar_w = int(side * 0.84)
+        seg = (bar_w - 6 * gap) // 7
+        veil = tuple(pygame.Rect(x0 + i * (seg + gap), vy, seg, vh) for i in range(7))
+        status = ((x0 + bar_w + (side - bar_w) // 2, vy + vh // 2), max(3, vh // 4))
+        by = vy + vh + pad
+        bh = max(10, rect.bottom - pad - by)
+        bw = (side - 4 * gap) // 5
+        buttons = {vb: pygame.Rect(x0 + i * (bw + gap), by, bw, bh) for i, (vb, _) in enumerate(BUTTON_ROW)}
+        return Geometry(tiles, veil, status, buttons)
+
+    def draw(self, surface: pygame.Surface, rect) -> None:
+        """Paint the board into `rect` of `surface` as the strip shows it now."""
+        g = self._geometry = self.geometry(rect)
+        surface.fill(BACKGROUND, pygame.Rect(rect))
+        lit = self._lit()
+        held = self._held_buttons()
+        for d, r in g.tiles.items():
+            self._draw_tile(surface, r, d, lit.get(f"district.{d}", ()), VButton.for_district(d) in held)
+        for i, r in enumerate(g.veil):
+            colour = _average(lit.get(f"veil.{i}", ()))
+            pygame.draw.rect(surface, colour if any(colour) else LED_OFF, r, border_radius=3)
+            self._text(surface, str(i), r.center, max(10, r.h // 2), BACKGROUND if any(colour) else LABEL)
+        (cx, cy), rad = g.status
+        colour = _average(lit.get("status", ()))
+        _glow(surface, (cx, cy), rad, colour if any(colour) else LED_OFF, BACKGROUND)
+        for vb, label in BUTTON_ROW:
+            r = g.buttons[vb]
+            pygame.draw.rect(surface, BUTTON_HELD if vb in held else BUTTON_FACE, r, border_radius=6)
+            self._text(surface, label, r.center, max(10, min(r.h // 2, r.w // 4)), LABEL)
+
+    def handle_event(self, event) -> bool:
+        """A click on a button or tile presses it (until released); True if the event was ours."""
+        if self._geometry is None or getattr(event, "button", 1) != 1:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            vb = self._geometry.hit(event.pos)
+            if vb is None:
+                return False
+            self._held = vb
+            self.buttons.edge(vb, True, self.clock.now(), "sim")
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and self._held is not None:
+            self.buttons.edge(self._held, False, self.clock.now(), "sim")
+            self._held = None
+            return True
+        return False
+
+    def _lit(self) -> dict[str, tuple[RGB, ...]]:
+        """Logical light -> pixel colours the strip shows now (dark if the pixels can't say)."""
+        lit = getattr(self.pixels, "lit", None)
+        return lit() if lit else {}
+
+    def _held_buttons(self) -> set:
+        """Buttons drawn pressed: the one under the mouse and any held through the debouncer."""
+        held = set(getattr(self.buttons, "held", lambda: set())())
+        return held | ({self._held} if self._held else set())
+
+    def _draw_tile(self, surface, r, name: str, pixels, held: bool) -> None:
+        """One district: tinted by its average colour, its pixels as glowing dots round a ring."""
+        avg = _average(pixels)
+        tint = tuple(min(255, int(b + 0.55 * c)) for b, c in zip(TILE_BASE, avg))
+        pygame.draw.rect(surface, tint, r, border_radius=max(4, r.w // 16))
+        if held:
+            pygame.draw.rect(surface, BUTTON_HELD, r, width=3, border_radius=max(4, r.w // 16))
+        self._text(surface, name, (r.x + r.w // 7, r.y + r.h // 8), max(10, r.h // 7), LABEL)
+        n = len(pixels)
+        dot = max(2, r.w // 22)
+        for i, colour in enumerate(pixels):
+            x, y = _ring_point(r, i, n)
+            _glow(surface, (x, y), dot, colour if any(colour) else LED_OFF, tint)
+
+    def _text(self, surface, text: str, centre, size: int, colour) -> None:
+        """Draw `text` centred on `centre` (fonts are made on first use, never at import)."""
+        if not pygame.font.get_init():
+            pygame.font.init()
+        font = self._fonts.get(size) or self._fonts.setdefault(size, pygame.font.Font(None, size))
+        img = font.render(text, True, colour)
+        surface.blit(img, img.get_rect(center=centre))
+
+
+def _average(pixels) -> RGB:
+    """Mean colour of some pixels ((0, 0, 0) for none)."""
+    if not pixels:
+        return (0, 0, 0)
+    n = len(pixels)
+    return tuple(sum(p[k] for p in pixels) // n for k in range(3))
+
+
+def _ring_point(r, i: int, n: int) -> tuple[int, int]:
+    """Where pixel `i` of `n` sits: evenly round an ellipse inside tile `r`, starting at the top."""
+    if n == 1:
+        return r.center
+    a = -math.pi / 2 + 2 * math.pi * i / n
+    return (int(r.centerx + math.cos(a) * r.w * 0.32), int(r.centery + math.sin(a) * r.h * 0.32))
+
+
+def _glow(surface, centre, radius: int, colour: RGB, under: RGB) -> None:
+    """A lit LED: two soft halos blended over `under`, then the bright core."""
+    for scale, mix in ((2.4, 0.25), (1.6, 0.55)):
+        halo = tuple(int(u + (c - u) * mix) for u, c in zip(under, colour))
+        pygame.draw.circle(surface, halo, centre, int(radius * scale))
+    pygame.draw.circle(surface, colour, centre, radius)

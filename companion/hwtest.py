@@ -1,0 +1,242 @@
+"""`companion hw-test`: walk a maker through every light and button of a freshly wired board.
+
+Lights each logical light in turn (white, red, green, blue) and names it with its strip and pixels;
+then asks for each logical button in turn ("press NEXT (GPIO5)...") and reports the pin, how long it
+was held and how much it bounced (raw edges seen vs presses accepted). Reports the LED driver, the
+gpiozero pin factory and the card reader, then prints a PASS/FAIL table. Exit status 0 when
+everything passed, 1 otherwise (a button not pressed within --timeout is a FAIL, not a hang).
+
+`--auto` (mock and sim backends) answers every prompt with a scripted press: a demo and a smoke test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import dataclass
+from typing import Callable, TextIO
+
+from companion import config as config_mod
+from companion.hal import Hardware, open_hardware
+from companion.hal.base import NoButtons
+from companion.hal.layout import solid
+from companion.inputs import Press, VButton
+
+COLOURS = (("white", (255, 255, 255)), ("red", (255, 0, 0)), ("green", (0, 255, 0)), ("blue", (0, 0, 255)))
+POLL_S = 0.01  # how often the button wait looks at the queue
+READER_WAIT_S = 2.0  # how long the reader may take to open and answer
+BOUNCY = 2  # more raw edges than this per press: the contact chatters (worth a capacitor or a new switch)
+
+Prompt = Callable[[VButton, float], None]  # called when a button is asked for, with the clock's now
+
+
+@dataclass(frozen=True)
+class Options:
+    """What to test and how long to wait."""
+
+    lights: bool = True
+    buttons: bool = True
+    timeout: float = 10.0  # seconds to wait for each button
+    step: float = 0.5  # seconds each colour of each light stays on
+
+
+@dataclass(frozen=True)
+class Check:
+    """One row of the summary table: ok None means skipped."""
+
+    name: str
+    ok: bool | None
+    detail: str
+
+
+def main(argv: list[str]) -> int:
+    """`companion hw-test [--backend B] [--timeout S] [--lights-only|--buttons-only] [--config FILE]`."""
+    args = _parser().parse_args(argv)
+    cfg = config_mod.load(args.config)
+    opts = Options(lights=not args.buttons_only, buttons=not args.lights_only, timeout=args.timeout, step=args.step)
+    with open_hardware(cfg, backend=args.backend) as hw:
+        prompt = None
+        if args.auto:
+            if not hasattr(hw.buttons, "press"):
+                print(f"companion hw-test: --auto needs the mock or sim backend (this is {hw.backend})", file=sys.stderr)
+                return 2
+            prompt = auto_press(hw)
+        return run(hw, cfg, opts, sys.stdout, prompt)
+
+
+def run(hw: Hardware, cfg, opts: Options, out: TextIO, on_prompt: Prompt | None = None) -> int:
+    """The whole walk-through on `hw`; `on_prompt` lets a script answer the button prompts."""
+    say = _printer(out)
+    say(f"hw-test on the {hw.backend} backend ({hw.why})")
+    checks = _devices(hw, cfg, say)
+    if opts.lights:
+        checks += _lights(hw, opts, say)
+    if opts.buttons:
+        checks += _buttons(hw, opts, say, on_prompt)
+    _summary(checks, say)
+    return 0 if all(c.ok is not False for c in checks) else 1
+
+
+def auto_press(hw: Hardware, delay: float = 0.2, duration: float = 0.15) -> Prompt:
+    """A prompt answer for mock buttons: press the asked button `delay` s later for `duration` s."""
+    return lambda button, now: hw.buttons.press(button, now + delay, duration)
+
+
+def _devices(hw: Hardware, cfg, say) -> list[Check]:
+    """Report the LED driver, the pin factory and the reader; one check each."""
+    status = hw.status()
+    ok, why = status["leds"]
+    say(f"LED driver: {_describe(hw.pixels, why)}")
+    checks = [Check("LED driver", ok, why if not ok else _describe(hw.pixels, why))]
+    ok, why = status["buttons"]
+    say(f"buttons: {_describe(hw.buttons, why)}")
+    checks.append(Check("pin factory", ok, why if not ok else _describe(hw.buttons, why)))
+    checks.append(_reader(hw, cfg, say))
+    return checks
+
+
+def _reader(hw: Hardware, cfg, say) -> Check:
+    """Give the reader a moment to open its port and greet the device, then report it."""
+    r = cfg.reader
+    if r.type == "none":
+        say(f"reader: none configured ({hw.reader.status[1]})")
+        return Check("reader", None, "reader.type = none")
+    clock = hw.clock
+    deadline = clock.now() + READER_WAIT_S
+    while True:
+        hw.reader.poll()  # the reader opens its port on its first poll
+        ok, why = hw.reader.status
+        if ok or clock.now() >= deadline:
+            break
+        clock.sleep_until(clock.now() + 0.1)
+    say(f"reader: {r.type} on {r.port} at {r.baud} baud: {'open' if ok else 'FAILED'} ({why})")
+    return Check("reader", ok, f"{r.type} on {r.port}: {why}")
+
+
+def _lights(hw: Hardware, opts: Options, say) -> list[Check]:
+    """Test pattern, then every logical light white, red, green, blue in turn."""
+    if not hw.pixels.status[0]:
+        say("lights: skipped, the LED strip is not available")
+        return [Check("lights", False, hw.pixels.status[1])]
+    clock, layout = hw.clock, hw.layout
+    say("test pattern: the first three pixels of every strip should be red, green, blue (else fix leds.order)")
+    hw.pixels.test_pattern()
+    clock.sleep_until(clock.now() + 4 * opts.step)
+    checks = []
+    for light in layout.lights:
+        say(f"light {light:<12} {layout.where(light)}: " + ", ".join(n for n, _ in COLOURS))
+        for _, rgb in COLOURS:
+            hw.pixels.show(solid(layout, light, rgb))
+            clock.sleep_until(clock.now() + opts.step)
+        ok, why = hw.pixels.status
+        checks.append(Check(f"light {light}", ok, f"{layout.where(light)} (check by eye)" if ok else why))
+    hw.pixels.show({})
+    return checks
+
+
+def _buttons(hw: Hardware, opts: Options, say, on_prompt: Prompt | None) -> list[Check]:
+    """Ask for every configured button in turn and check it arrives, with its bounce count."""
+    if isinstance(hw.buttons, NoButtons) or not _pins(hw):
+        say(f"buttons: skipped ({hw.buttons.status[1]})")
+        return [Check("buttons", False, hw.buttons.status[1])]
+    hw.buttons.poll(hw.clock.now())  # forget anything pressed before the test
+    return [_one_button(hw, vb, pin, opts, say, on_prompt) for vb, pin in _pins(hw).items()]
+
+
+def _one_button(hw: Hardware, vb: VButton, pin: str, opts: Options, say, on_prompt) -> Check:
+    """Prompt for `vb`, wait up to the timeout for a full press and release, report it."""
+    clock = hw.clock
+    say(f"press {vb.name} ({pin})...")
+    before = hw.buttons.stats().get(vb)
+    start = clock.now()
+    if on_prompt:
+        on_prompt(vb, start)
+    down = up = None
+    others: list[str] = []
+    while up is None and clock.now() - start < opts.timeout:
+        clock.sleep_until(clock.now() + POLL_S)
+        for ev in hw.buttons.poll(clock.now()):
+            if ev.button != vb:
+                if ev.kind == Press.DOWN:
+                    others.append(ev.button.name)
+            elif ev.kind == Press.DOWN:
+                down = ev.t
+            elif ev.kind == Press.UP and down is not None:
+                up = ev.t
+    return _button_result(hw, vb, pin, before, down, up, others, opts, say)
+
+
+def _button_result(hw, vb, pin, before, down, up, others, opts, say) -> Check:
+    """Turn what one button wait saw into a printed line and a check."""
+    after = hw.buttons.stats().get(vb)
+    edges = (after.raw_edges if after else 0) - (before.raw_edges if before else 0)
+    presses = (after.presses if after else 0) - (before.presses if before else 0)
+    wrong = f"; other buttons pressed: {', '.join(others)} (wired to the wrong pin?)" if others else ""
+    if up is None:
+        why = "held down but never released (stuck, or the pin shorted to ground?)" if down is not None \
+            else f"no press within {opts.timeout:g} s"
+        say(f"  FAIL: {why}{wrong}")
+        return Check(f"button {vb.value}", False, f"{pin}: {why}{wrong}")
+    bounce = f"{edges} raw edges -> {presses} press{'es' if presses != 1 else ''}"
+    note = " (bouncy contact)" if edges > BOUNCY * max(1, presses) else ""
+    detail = f"{pin}, held {up - down:.2f} s, {bounce}{note}{wrong}"
+    say(f"  ok: {detail}")
+    return Check(f"button {vb.value}", True, detail)
+
+
+def _summary(checks: list[Check], say) -> None:
+    """The table at the end, then one line with the verdict."""
+    width = max([len(c.name) for c in checks] + [4])
+    say("")
+    say(f"{'part':<{width}}  result  detail")
+    for c in checks:
+        result = "SKIP" if c.ok is None else ("PASS" if c.ok else "FAIL")
+        say(f"{c.name:<{width}}  {result:<6}  {c.detail}")
+    failed = sum(1 for c in checks if c.ok is False)
+    say(f"hw-test: {'PASS' if not failed else f'FAIL ({failed} failed)'}")
+
+
+def _pins(hw: Hardware) -> dict[VButton, str]:
+    """Logical button -> pin, as the buttons part knows them."""
+    pins = getattr(hw.buttons, "pins", None)
+    return pins() if pins else {}
+
+
+def _describe(part, fallback: str) -> str:
+    """A part's own description, or its status text."""
+    describe = getattr(part, "describe", None)
+    return describe() if describe else fallback
+
+
+def _printer(out: TextIO):
+    """print() to `out`, flushed at once (a maker watches it live)."""
+    def say(line: str) -> None:
+        """Print one line."""
+        print(line, file=out, flush=True)
+
+    return say
+
+
+def _parser() -> argparse.ArgumentParser:
+    """The command line."""
+    ap = argparse.ArgumentParser(prog="companion hw-test", description=__doc__.splitlines()[0])
+    ap.add_argument("--backend", choices=("mock", "sim", "pi"), help="HAL backend (default: as configured / detected)")
+    ap.add_argument("--timeout", type=_positive, default=10.0, metavar="S", help="seconds to wait for each button (default 10)")
+    ap.add_argument("--step", type=_positive, default=0.5, metavar="S", help="seconds each colour stays on (default 0.5)")
+    only = ap.add_mutually_exclusive_group()
+    only.add_argument("--lights-only", action="store_true", help="test the lights only")
+    only.add_argument("--buttons-only", action="store_true", help="test the buttons only")
+    ap.add_argument("--config", metavar="FILE", help="config file (default: the user's)")
+    ap.add_argument("--auto", action="store_true", help="mock/sim only: answer every prompt with a scripted press")
+    return ap
+
+
+def _positive(text: str) -> float:
+    """argparse type: a number of seconds > 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0, got {text}")
+    return value
