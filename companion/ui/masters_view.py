@@ -1,0 +1,176 @@
+"""Pure helpers that turn a Masters of the Night state JSON into screen text (no pygame here).
+
+Everything reads the documented state JSON (docs/masters.md) defensively: a key the engine has not
+filled yet shows as nothing rather than crashing the table's screen.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from companion.inputs import DISTRICTS
+from companion.ui.model import CellVM
+
+VAMPIRES = ("Agnieszka", "Imre", "Ishtvan", "Laszlo", "Mila", "Nevena")
+DIFFICULTIES = ("easy", "medium", "hard")
+DECK_MODES = ("digital", "physical")
+DAY_STEPS = (
+    ("lead", "Pass the lead"),
+    ("day-effects", "Day district effects"),
+    ("place-agents", "Event card: agents"),
+    ("card-effect", "Event card: text"),
+    ("hunt", "Agents hunt"),
+)
+OUTCOMES = {
+    "victory": "Victory: the Blood Moon rises",
+    "defeat-veil": "Defeat: the veil has fallen",
+    "defeat-deck": "Defeat: the event deck ran out",
+}
+
+
+def vampires_in(state: Mapping[str, Any], pos: str) -> list[str]:
+    """Names of the vampires standing in district `pos`, in seating order."""
+    vamps = state.get("vampires", {})
+    order = state.get("order") or list(vamps)
+    return [n for n in order if vamps.get(n, {}).get("district") == pos]
+
+
+def district_lines(state: Mapping[str, Any], pos: str) -> tuple[str, ...]:
+    """Short lines for one grid cell: agents, minions, vampires (drained marked), sigil, cards."""
+    d = state.get("districts", {}).get(pos, {})
+    out = []
+    hidden, exposed = d.get("agents_hidden", 0), d.get("agents_exposed", 0)
+    if hidden:
+        out.append(f"Hidden {hidden}")
+    if exposed:
+        out.append(f"Exposed {exposed}")
+    if d.get("minions"):
+        out.append(f"Minions {d['minions']}")
+    vamps = state.get("vampires", {})
+    names = [n + (" (drained)" if vamps[n].get("drained") else "") for n in vampires_in(state, pos)]
+    if names:
+        out.append(", ".join(names))
+    if d.get("sigil"):
+        out.append(f"Sigil {d['sigil']}")
+    extras = len(d.get("cards", [])) + len(d.get("relics", []))
+    if extras:
+        out.append(f"+{extras} card" + ("s" if extras > 1 else ""))
+    return tuple(out)
+
+
+def district_title(state: Mapping[str, Any], pos: str) -> str:
+    """The district's name (or just its position when unnamed)."""
+    return str(state.get("districts", {}).get(pos, {}).get("name", ""))
+
+
+def grid(state: Mapping[str, Any], marks: Mapping[str, str] | None = None, selected: str | None = None,
+         extra: Mapping[str, str] | None = None) -> tuple[CellVM, ...]:
+    """The 3x3 grid: each cell's lines, its mark, the selected one; `extra` puts a line on top."""
+    marks = marks or {}
+    extra = extra or {}
+    cells = []
+    for pos in DISTRICTS:
+        lines = district_lines(state, pos)
+        if pos in extra:
+            lines = (extra[pos],) + lines
+        cells.append(CellVM(pos, district_title(state, pos), lines, marks.get(pos, ""), pos == selected))
+    return tuple(cells)
+
+
+def day_step_lines(state: Mapping[str, Any]) -> tuple[str, ...]:
+    """Two lines for the day stepper: the step now (n of m) and what follows."""
+    steps = [(k, label) for k, label in DAY_STEPS if not (k == "lead" and state.get("round", 1) == 1)]
+    keys = [k for k, _ in steps]
+    step = state.get("step")
+    if step not in keys:
+        return (f"Step: {step}",)
+    i = keys.index(step)
+    now = f"Step {i + 1}/{len(steps)}: {steps[i][1]}"
+    rest = ", ".join(label for _, label in steps[i + 1:])
+    return (now, f"Then: {rest}" if rest else "Then: night falls")
+
+
+def active_day_effects(state: Mapping[str, Any]) -> list[str]:
+    """Districts whose day effect is active and not yet resolved this day."""
+    eff = state.get("day_effects") or {}
+    done = set(eff.get("resolved", []))
+    return [p for p in eff.get("active", []) if p not in done]
+
+
+def card_placements(state: Mapping[str, Any]) -> dict[str, int]:
+    """Agents each district gets from the current event card at the current veil."""
+    card = state.get("card") or {}
+    raw = card.get("placements") or {}
+    return {p: int(n) for p, n in raw.items() if p in DISTRICTS and isinstance(n, int)}
+
+
+def blue_cells(state: Mapping[str, Any]) -> list[str]:
+    """The event card's blue-gray grid cells, in grid order."""
+    grid_ = (state.get("card") or {}).get("grid") or {}
+    return [p for p in DISTRICTS if grid_.get(p) == "blue"]
+
+
+def blue_numbers(state: Mapping[str, Any]) -> tuple[int, int] | None:
+    """The two blue-gray numbers (high, low) when the table must split them, else None."""
+    card = state.get("card") or {}
+    nums = card.get("blue") or card.get("split")
+    if isinstance(nums, (list, tuple)) and len(nums) == 2:
+        hi, lo = sorted((int(nums[0]), int(nums[1])), reverse=True)
+        return hi, lo
+    return None
+
+
+def veil_preview(state: Mapping[str, Any], adds: Mapping[str, int]) -> int:
+    """The veil after placing `adds` agents: -1 per district with a minion or awake vampire, -1 per missing agent."""
+    veil = int(state.get("veil", 0))
+    vamps = state.get("vampires", {})
+    hit = 0
+    for pos, n in adds.items():
+        if n <= 0:
+            continue
+        d = state.get("districts", {}).get(pos, {})
+        awake = any(not vamps[v].get("drained") for v in vampires_in(state, pos))
+        if d.get("minions", 0) > 0 or awake:
+            hit += 1
+    missing = max(0, sum(n for n in adds.values() if n > 0) - int(state.get("reserve", {}).get("agents", 0)))
+    return max(0, veil - hit - missing)
+
+
+def die_effect(value: int) -> str:
+    """What a die does in combat: 1-2 the agent stays, 3-4 kill for a blood, 5-6 clean kill."""
+    if value <= 2:
+        return "agent stays, -1 blood"
+    if value <= 4:
+        return "kill, -1 blood"
+    return "kill"
+
+
+def vampire_line(state: Mapping[str, Any], name: str) -> str:
+    """One vampire: blood, kills, AP, drained."""
+    v = state.get("vampires", {}).get(name, {})
+    text = f"{name}: blood {v.get('blood', 0)}/{v.get('max_blood', 4)}, kills {v.get('kills', 0)}"
+    if v.get("drained"):
+        text += ", drained"
+    return text
+
+
+def outcome_title(outcome: str | None) -> str:
+    """Headline for how the game ended."""
+    return OUTCOMES.get(outcome or "", f"Game over: {outcome}")
+
+
+def describe_event(ev: Mapping[str, Any]) -> str:
+    """One log line for an engine event dict (`{"event": kind, ...}`)."""
+    kind = str(ev.get("event", "?"))
+    details = ", ".join(f"{k} {_short(v)}" for k, v in ev.items() if k != "event")
+    text = kind.replace("_", " ")
+    return f"{text}: {details}" if details else text
+
+
+def _short(value: Any) -> str:
+    """A compact rendering of an event field."""
+    if isinstance(value, Mapping):
+        return " ".join(f"{k}={v}" for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return " ".join(str(v) for v in value)
+    return str(value)

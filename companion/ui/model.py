@@ -1,0 +1,102 @@
+"""View models: what one screen shows, as plain frozen data (no pygame here).
+
+Screens build a `ViewModel` from the game view; the renderer draws it and the tests read it
+(`ViewModel.to_dict()`). Frozen tuples make two models comparable, so an unchanged screen is not
+re-laid out or re-rendered.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any, Mapping
+
+from companion.rules.base import Action
+
+MORE = "__more__"  # id of the "next page of buttons" button the renderer adds when they overflow
+
+
+@dataclass(frozen=True)
+class ButtonVM:
+    """One on-screen button: `id` is what a press reports back to its screen.
+
+    `enabled` False greys it out with `why_not` shown under the label; `selected` marks a chosen
+    toggle (wizard choices); `focused` is where the physical Next/Confirm buttons are.
+    """
+
+    id: str
+    label: str
+    cost: str = ""
+    enabled: bool = True
+    why_not: str | None = None
+    selected: bool = False
+    focused: bool = False
+
+
+@dataclass(frozen=True)
+class CellVM:
+    """One district of the 3x3 grid: grid position, title, lines, and how it is highlighted.
+
+    `mark` is "" | active (day effect to resolve) | red | blue (event-card cells) | combat |
+    vampire (the acting vampire's district) | done; `selected` is the district the table picked.
+    """
+
+    pos: str
+    title: str
+    lines: tuple[str, ...] = ()
+    mark: str = ""
+    selected: bool = False
+
+
+@dataclass(frozen=True)
+class ViewModel:
+    """Everything one screen shows. `grid` is empty for screens without the board."""
+
+    screen: str
+    title: str
+    lines: tuple[str, ...] = ()
+    buttons: tuple[ButtonVM, ...] = ()
+    grid: tuple[CellVM, ...] = ()
+    veil: int | None = None
+    veil_preview: int | None = None
+    banner: tuple[str, ...] = ()
+    hint: str = ""
+    error: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for tests and logs, plus `highlighted` (districts with a mark or selected)."""
+        out = asdict(self)
+        out["highlighted"] = [c.pos for c in self.grid if c.mark or c.selected]
+        out["focused"] = next((b.id for b in self.buttons if b.focused), None)
+        return out
+
+    def with_focus(self, index: int) -> "ViewModel":
+        """The same model with button `index` (wrapped) focused."""
+        if not self.buttons:
+            return self
+        i = index % len(self.buttons)
+        return replace(self, buttons=tuple(replace(b, focused=(k == i)) for k, b in enumerate(self.buttons)))
+
+
+@dataclass(frozen=True)
+class GameView:
+    """What the loop hands the UI each frame: the game's state JSON and its `actions()`.
+
+    `info` carries loop facts that are not game state, e.g. `{"last": "recruit"}` for the undo
+    prompt or `{"game_id": 12}` of the journal.
+    """
+
+    game: str
+    state: Mapping[str, Any]
+    actions: tuple[Action, ...] = ()
+    info: Mapping[str, Any] = field(default_factory=dict)
+
+
+def action_button(i: int, action: Action, prefix: str = "act") -> ButtonVM:
+    """The button of the `i`-th action: its label, cost, and why it is greyed out."""
+    return ButtonVM(
+        id=f"{prefix}:{i}",
+        label=action.label,
+        cost=action.cost,
+        enabled=action.enabled,
+        why_not=None if action.enabled else (action.why_not or "not now"),
+    )

@@ -1,0 +1,298 @@
+"""Screen contract, screen stack and the context screens share (no global session).
+
+A screen follows pygame_gui/Tuxemon: `process_event(event) -> consumed`, `update(view, dt)`,
+`draw(surface)`, plus `resume/pause/shutdown` hooks called by the stack. Events reaching a screen
+are already virtual (ButtonEvent, WidgetPress, CardRead). Screens never change game state: they
+append commands and intents to `ctx.results`, which the loop drains.
+
+The base class gives every screen the same physical-button behaviour: Next moves the focus, Confirm
+presses the focused button, Undo asks (long press: undo at once), Menu opens the menu, Back closes
+an overlay, veil up/down opens Adjust with the veil changed, a district button selects a district.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field, replace
+from typing import Any, Mapping
+
+from companion.inputs import ButtonEvent, CardRead, Press, VButton
+from companion.rules.base import Action
+from companion.ui.input_map import WidgetPress
+from companion.ui.model import MORE, ButtonVM, GameView, ViewModel
+from companion.ui.render import Renderer, with_page_focus
+
+ERROR_SECONDS = 5.0
+
+
+@dataclass
+class UIContext:
+    """What screens share: renderer, settings, the game view, the result queue, log and clock."""
+
+    renderer: Renderer
+    settings: dict[str, Any]
+    stack: "ScreenStack"
+    view: GameView | None = None
+    results: list[dict[str, Any]] = field(default_factory=list)
+    status: dict[str, str] = field(default_factory=dict)
+    log: deque = field(default_factory=lambda: deque(maxlen=200))
+    now: float = 0.0
+    error: str = ""
+    error_until: float = 0.0
+
+    @property
+    def state(self) -> Mapping[str, Any]:
+        """The current state JSON ({} when no game runs)."""
+        return self.view.state if self.view else {}
+
+    def emit(self, result: Mapping[str, Any]) -> None:
+        """Queue a command or intent for the loop."""
+        self.results.append(dict(result))
+
+    def fail(self, text: str) -> None:
+        """Show `text` in red on the bottom row for a few seconds."""
+        self.error = text
+        self.error_until = self.now + ERROR_SECONDS
+
+    def current_error(self) -> str:
+        """The error still on show, if any."""
+        return self.error if self.error and self.now < self.error_until else ""
+
+
+class Screen:
+    """Base screen: subclasses fill in `body()` and `activate()`, and override button hooks."""
+
+    name = "screen"
+    transient = False  # closed automatically when the game state changes under it
+
+    def __init__(self, ctx: UIContext) -> None:
+        """A screen over the shared context."""
+        self.ctx = ctx
+        self.focus = 0
+        self.selected: str | None = None
+        self._auto_focus = True  # put the focus on the first enabled button at the next model()
+
+    # -- lifecycle (called by the stack) ---------------------------------------------------------
+    def resume(self) -> None:
+        """Became the top screen."""
+
+    def pause(self) -> None:
+        """Another screen was pushed over this one."""
+
+    def shutdown(self) -> None:
+        """Removed from the stack."""
+
+    # -- contract --------------------------------------------------------------------------------
+    def process_event(self, event: Any) -> bool:
+        """Handle one virtual event; True if it was used."""
+        if isinstance(event, WidgetPress):
+            return event.kind in (Press.SHORT, Press.LONG) and self._press_widget(event.widget, event.kind)
+        if isinstance(event, ButtonEvent):
+            return event.kind in (Press.SHORT, Press.LONG) and self.on_button(event.button, event.kind)
+        if isinstance(event, CardRead):
+            return self.on_card(event)
+        return False
+
+    def update(self, view: GameView | None, dt: float) -> None:
+        """New game view or time passed (most screens read `ctx` lazily and need nothing here)."""
+
+    def state_changed(self) -> None:
+        """The game state changed under this screen: refocus the first enabled button."""
+        self._auto_focus = True
+
+    def draw(self, surface) -> None:
+        """Render this screen's view model."""
+        self.ctx.renderer.draw(surface, self.model())
+
+    def model(self) -> ViewModel:
+        """The full view model: body, focus, hint, veil gauge, banners and error."""
+        vm = self.body()
+        if vm.buttons:
+            if self._auto_focus:
+                self.focus = next((i for i, b in enumerate(vm.buttons) if b.enabled), 0)
+                self._auto_focus = False
+            self.focus %= len(vm.buttons)
+            vm = vm.with_focus(self.focus)
+            focused = vm.buttons[self.focus]
+            hint = vm.hint or focused.why_not or ""
+            vm = replace(vm, hint=hint)
+        state = self.ctx.state
+        veil = vm.veil if vm.veil is not None else state.get("veil") if isinstance(state.get("veil"), int) else None
+        return replace(vm, veil=veil, banner=tuple(self.ctx.status.values()), error=self.ctx.current_error())
+
+    # -- hooks for subclasses ------------------------------------------------------------------------
+    def body(self) -> ViewModel:
+        """Title, lines, buttons and grid of this screen (focus and chrome are added by `model`)."""
+        return ViewModel(self.name, self.name)
+
+    def activate(self, button_id: str, kind: Press) -> bool:
+        """The button `button_id` was pressed."""
+        return False
+
+    def on_button(self, button: VButton, kind: Press) -> bool:
+        """A physical/virtual button press (SHORT or LONG)."""
+        if button is VButton.NEXT:
+            self.model()  # settle the automatic focus before moving it
+            self.focus += 1
+            return True
+        if button is VButton.CONFIRM:
+            return self._press_focused(kind)
+        if button is VButton.UNDO:
+            return self.on_undo(kind)
+        if button is VButton.MENU:
+            return self.on_menu()
+        if button is VButton.BACK:
+            return self.on_back()
+        if button in (VButton.VEIL_UP, VButton.VEIL_DOWN):
+            return self.on_veil(1 if button is VButton.VEIL_UP else -1)
+        if button.district:
+            return self.on_district(button.district)
+        return False
+
+    def on_undo(self, kind: Press) -> bool:
+        """Undo: a long press undoes at once, a short one asks first."""
+        if self.ctx.view is None:
+            return False
+        if kind is Press.LONG:
+            self.ctx.emit({"intent": "undo"})
+            return True
+        from companion.ui.screens.tools import UndoConfirm
+
+        self.ctx.stack.push(UndoConfirm(self.ctx))
+        return True
+
+    def on_menu(self) -> bool:
+        """Open the menu (board, log, adjust, settings, new game)."""
+        from companion.ui.screens.menus import MenuScreen
+
+        self.ctx.stack.push(MenuScreen(self.ctx))
+        return True
+
+    def on_back(self) -> bool:
+        """Close this screen when it is an overlay."""
+        if len(self.ctx.stack) > 1 and self.ctx.stack.top is self:
+            self.ctx.stack.pop()
+            return True
+        return False
+
+    def on_veil(self, delta: int) -> bool:
+        """Veil up/down outside pickers: open Adjust with the veil already moved by `delta`."""
+        if self.ctx.view is None or not isinstance(self.ctx.state.get("veil"), int):
+            return False
+        from companion.ui.screens.tools import AdjustScreen
+
+        self.ctx.stack.push(AdjustScreen(self.ctx, target="veil", nudge=delta))
+        return True
+
+    def on_district(self, pos: str) -> bool:
+        """A district button: select it (again: unselect)."""
+        self.selected = None if self.selected == pos else pos
+        return True
+
+    def on_card(self, event: CardRead) -> bool:
+        """A card was read: the loop looks the tag up (known card or teach)."""
+        self.ctx.emit({"intent": "card_read", "tag": event.tag})
+        return True
+
+    def focus_on(self, button_id: str) -> None:
+        """Move the focus to button `button_id` (ignored if it is not shown)."""
+        ids = [b.id for b in self.body().buttons]
+        if button_id in ids:
+            self.focus = ids.index(button_id)
+            self._auto_focus = False
+
+    # -- helpers -------------------------------------------------------------------------------------
+    def _press_focused(self, kind: Press) -> bool:
+        """Confirm: press the focused button."""
+        vm = self.model()
+        if not vm.buttons:
+            return False
+        return self._press_widget(vm.buttons[self.focus % len(vm.buttons)].id, kind)
+
+    def _press_widget(self, widget: str, kind: Press) -> bool:
+        """Press button `widget`: focus it, refuse greyed ones with their reason, then activate."""
+        vm = self.model()
+        if widget == MORE:
+            self.focus = with_page_focus(vm, self.ctx.renderer, self.focus)
+            return True
+        ids = [b.id for b in vm.buttons]
+        if widget not in ids:
+            return False
+        self.focus = ids.index(widget)
+        self._auto_focus = False
+        button: ButtonVM = vm.buttons[self.focus]
+        if not button.enabled:
+            self.ctx.fail(button.why_not or "not possible now")
+            return True
+        return self.activate(widget, kind)
+
+    def run_action(self, action: Action, preset: Mapping[str, Any] | None = None) -> bool:
+        """Send an action's command, or open a picker for the parameters it still needs."""
+        if not action.enabled:
+            self.ctx.fail(action.why_not or "not possible now")
+            return True
+        if action.needs:
+            from companion.ui.screens.tools import ParamPicker
+
+            self.ctx.stack.push(ParamPicker(self.ctx, action, preset or {}))
+        else:
+            self.ctx.emit(action.command)
+        return True
+
+
+class ScreenStack:
+    """A small stack of screens; the bottom one is the game screen chosen from the state."""
+
+    def __init__(self) -> None:
+        """An empty stack."""
+        self._screens: list[Screen] = []
+
+    def __len__(self) -> int:
+        """How many screens are stacked."""
+        return len(self._screens)
+
+    def __iter__(self):
+        """Screens bottom to top."""
+        return iter(list(self._screens))
+
+    @property
+    def top(self) -> Screen | None:
+        """The screen on show."""
+        return self._screens[-1] if self._screens else None
+
+    @property
+    def base(self) -> Screen | None:
+        """The game (or title) screen at the bottom."""
+        return self._screens[0] if self._screens else None
+
+    def push(self, screen: Screen) -> None:
+        """Show `screen` over the current one."""
+        if self._screens:
+            self._screens[-1].pause()
+        self._screens.append(screen)
+        screen.resume()
+
+    def pop(self) -> Screen | None:
+        """Close the top screen and resume the one below."""
+        if not self._screens:
+            return None
+        screen = self._screens.pop()
+        screen.shutdown()
+        if self._screens:
+            self._screens[-1].resume()
+        return screen
+
+    def set_base(self, screen: Screen) -> None:
+        """Replace the bottom screen, keeping overlays above it."""
+        if self._screens:
+            self._screens[0].shutdown()
+            self._screens[0] = screen
+        else:
+            self._screens.append(screen)
+        if len(self._screens) == 1:
+            screen.resume()
+
+    def close_transient(self) -> None:
+        """Close every overlay marked transient (pickers, prompts) from the top down."""
+        while len(self._screens) > 1 and any(s.transient for s in self._screens[1:]):
+            self.pop()

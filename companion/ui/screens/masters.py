@@ -1,0 +1,276 @@
+"""Masters of the Night game screens: day stepper, event card, combat, night turn, board, game over.
+
+The base screen is chosen from the state (see `companion.ui.table.route`). Every button comes from
+`game.actions(state)`; parameters an action still needs are picked in `ParamPicker`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.inputs import Press
+from companion.rules.base import Action
+from companion.ui import masters_view as mv
+from companion.ui.model import ButtonVM, ViewModel, action_button
+from companion.ui.screens.base import Screen, UIContext
+
+
+class GameScreen(Screen):
+    """A screen whose buttons are the game's actions plus Menu."""
+
+    name = "game"
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """The actions of the current view."""
+        return self.ctx.view.actions if self.ctx.view else ()
+
+    def action_buttons(self, skip: tuple[str, ...] = ()) -> list[ButtonVM]:
+        """A button per action (those whose verb is in `skip` are drawn by the screen itself)."""
+        return [action_button(i, a) for i, a in enumerate(self.actions) if a.command.get("cmd") not in skip]
+
+    def activate(self, button_id: str, kind: Press) -> bool:
+        """Action buttons run their action (pre-filling the selected district); Menu opens the menu."""
+        if button_id.startswith("act:"):
+            i = int(button_id[4:])
+            if i < len(self.actions):
+                return self.run_action(self.actions[i], self.preset())
+        if button_id == "menu":
+            return self.on_menu()
+        return False
+
+    def preset(self) -> dict[str, Any]:
+        """Parameter values the table already chose (the selected district)."""
+        return {k: self.selected for k in ("district", "to")} if self.selected else {}
+
+    def state(self) -> dict[str, Any]:
+        """The state JSON."""
+        return dict(self.ctx.state)
+
+
+class DayScreen(GameScreen):
+    """Day phase: the step, who leads, active day effects highlighted, the step's actions."""
+
+    name = "day"
+
+    def body(self) -> ViewModel:
+        """Stepper lines, grid with active effects, actions."""
+        s = self.state()
+        deck = s.get("deck") or {}
+        lines = (f"Round {s.get('round', 1)}, leading: {s.get('leading', '-')}",
+                 *mv.day_step_lines(s),
+                 f"Deck: {deck.get('remaining', '?')} cards, act {deck.get('act', '?')}")
+        marks = {p: "active" for p in mv.active_day_effects(s)}
+        if s.get("step") == "hunt":
+            marks.update({p: "combat" for p in _hunt_districts(s)})
+        buttons = self.action_buttons() + [ButtonVM("menu", "Menu")]
+        title = f"Day {s.get('round', 1)}"
+        return ViewModel(self.name, title, lines, tuple(buttons), mv.grid(s, marks, self.selected))
+
+
+class EventCardScreen(GameScreen):
+    """The event card: its grid with the agents each district gets, the blue-gray split, the veil preview.
+
+    When the two blue-gray numbers differ, a district button (or tap) on a blue-gray cell gives it the
+    higher number; "Place agents" confirms the split.
+    """
+
+    name = "event"
+
+    def __init__(self, ctx: UIContext) -> None:
+        """No split chosen yet."""
+        super().__init__(ctx)
+        self.high_to: str | None = None
+
+    def split(self) -> dict[str, int]:
+        """The blue-gray assignment chosen so far (empty until a cell is picked)."""
+        s = self.state()
+        cells, nums = mv.blue_cells(s), mv.blue_numbers(s)
+        if nums is None or len(cells) != 2 or self.high_to not in cells:
+            return {}
+        other = cells[1] if self.high_to == cells[0] else cells[0]
+        return {self.high_to: nums[0], other: nums[1]}
+
+    def adds(self) -> dict[str, int]:
+        """All agents the card adds: red cells plus the chosen split."""
+        out = dict(mv.card_placements(self.state()))
+        for pos, n in self.split().items():
+            out[pos] = out.get(pos, 0) + n
+        return out
+
+    def body(self) -> ViewModel:
+        """Card name/act, grid with +n per cell, split prompt, veil preview, actions."""
+        s = self.state()
+        card = s.get("card") or {}
+        grid_ = card.get("grid") or {}
+        adds = self.adds()
+        marks = {p: ("red" if c == "red" else "blue") for p, c in grid_.items()}
+        extra = {p: f"+{n} agents" for p, n in adds.items()}
+        nums = mv.blue_numbers(s)
+        lines = [f"Act {card.get('act', '?')}, veil {s.get('veil')}: agents arrive hidden"]
+        buttons: list[ButtonVM] = []
+        placing = s.get("step") == "place-agents"
+        if placing and nums:
+            cells = mv.blue_cells(s)
+            lines.append(f"Blue-gray {nums[0]} and {nums[1]}: press the cell that gets {nums[0]}")
+            for i, a in enumerate(self.actions):
+                if a.command.get("cmd") == "place_agents":
+                    ready = bool(self.split())
+                    buttons.append(ButtonVM(f"place:{i}", "Place agents", enabled=a.enabled and ready,
+                                            why_not=None if ready else f"choose {cells[0]} or {cells[1]} first"))
+                    buttons.append(ButtonVM("swap", "Swap blue-gray"))
+        else:
+            lines.append("Read the card's text, enter its effects, then resolve it")
+        preview = mv.veil_preview(s, adds) if placing else None
+        if preview is not None and preview != s.get("veil"):
+            lines.append(f"Veil {s.get('veil')} -> {preview} once these agents are placed")
+        buttons += self.action_buttons(skip=("place_agents",) if placing and nums else ()) + [ButtonVM("menu", "Menu")]
+        title = f"Event: {card.get('name') or card.get('key', '?')}"
+        return ViewModel(self.name, title, tuple(lines), tuple(buttons), mv.grid(s, marks, self.selected, extra),
+                         veil_preview=preview)
+
+    def activate(self, button_id: str, kind: Press) -> bool:
+        """Place agents with the split, swap the split, or run another action."""
+        if button_id.startswith("place:"):
+            action = self.actions[int(button_id[6:])]
+            self.ctx.emit({**action.command, "split": self.split()})
+            return True
+        if button_id == "swap":
+            cells = mv.blue_cells(self.state())
+            if len(cells) == 2:
+                self.high_to = cells[1] if self.high_to == cells[0] else cells[0]
+            return True
+        return super().activate(button_id, kind)
+
+    def on_district(self, pos: str) -> bool:
+        """A blue-gray cell gets the higher number; other cells are just selected."""
+        if pos in mv.blue_cells(self.state()) and mv.blue_numbers(self.state()):
+            self.high_to = pos
+            return True
+        return super().on_district(pos)
+
+
+class CombatScreen(GameScreen):
+    """Combat: fighter, agents left, the dice reserve with what each die would do, kills so far."""
+
+    name = "combat"
+
+    def body(self) -> ViewModel:
+        """Fight summary, one button per usable die, the other combat actions."""
+        s = self.state()
+        c = s.get("combat") or {}
+        day = bool(c.get("day"))
+        lines = (mv.vampire_line(s, c.get("fighter", "")),
+                 f"Agents to fight {c.get('agents', 0)}, dice still to pick {c.get('dice_left', 0)}",
+                 "Kills: " + (", ".join(f"{k} +{v}" for k, v in (c.get("kills") or {}).items()) or "none yet"),
+                 "Day: only the lowest dice" if day else "Night: any die")
+        buttons = self._dice_buttons(s, day) + self.action_buttons(skip=("use_die",)) + [ButtonVM("menu", "Menu")]
+        marks = {c.get("district", ""): "combat"}
+        title = f"Combat in {c.get('district', '?')} ({'day' if day else 'night'})"
+        return ViewModel(self.name, title, lines, tuple(buttons), mv.grid(s, marks, self.selected))
+
+    def _dice_buttons(self, s: dict[str, Any], day: bool) -> list[ButtonVM]:
+        """A button per die in the reserve; used dice shown greyed, day combat allows the lowest only."""
+        use = next((a for a in self.actions if a.command.get("cmd") == "use_die"), None)
+        if use is None:
+            return []
+        used = set(s.get("dice_used", []))
+        dice = s.get("dice", [])
+        free = [v for i, v in enumerate(dice) if i not in used]
+        low = min(free) if free else 0
+        out = []
+        for i, v in enumerate(dice):
+            why = "used" if i in used else (use.why_not or "not now") if not use.enabled else \
+                f"day: lowest ({low}) only" if day and v != low else None
+            out.append(ButtonVM(f"die:{i}", f"Die {v}: {mv.die_effect(v)}", enabled=why is None, why_not=why))
+        return out
+
+    def activate(self, button_id: str, kind: Press) -> bool:
+        """A die button uses that die."""
+        if button_id.startswith("die:"):
+            use = next(a for a in self.actions if a.command.get("cmd") == "use_die")
+            self.ctx.emit({**use.command, "die": int(button_id[4:])})
+            return True
+        return super().activate(button_id, kind)
+
+
+class NightScreen(GameScreen):
+    """Night turn: the vampire, AP left, every action with its cost (greyed ones with their reason)."""
+
+    name = "night"
+
+    def body(self) -> ViewModel:
+        """The acting vampire, its district, all actions."""
+        s = self.state()
+        who = s.get("turn") or "-"
+        v = (s.get("vampires") or {}).get(who, {})
+        pos = v.get("district", "")
+        here = ", ".join(mv.district_lines(s, pos)) or "empty"
+        lines = (mv.vampire_line(s, who), f"AP left {v.get('ap', 0)}, relics {len(v.get('relics', []))}",
+                 f"In {pos} {mv.district_title(s, pos)}: {here}")
+        buttons = self.action_buttons() + [ButtonVM("menu", "Menu")]
+        title = f"Night {s.get('round', 1)}: {who}, {v.get('ap', 0)} AP"
+        return ViewModel(self.name, title, lines, tuple(buttons), mv.grid(s, {pos: "vampire"}, self.selected))
+
+
+class BoardScreen(Screen):
+    """Board overview: every district, reserve, deck, dice; a district button shows its details."""
+
+    name = "board"
+
+    def body(self) -> ViewModel:
+        """The grid plus reserve/deck/dice lines (or the selected district's details)."""
+        s = dict(self.ctx.state)
+        r, deck = s.get("reserve") or {}, s.get("deck") or {}
+        if self.selected:
+            d = s.get("districts", {}).get(self.selected, {})
+            lines = (f"{self.selected} {d.get('name', '')}",
+                     f"Agents hidden {d.get('agents_hidden', 0)}, exposed {d.get('agents_exposed', 0)}, minions {d.get('minions', 0)}",
+                     f"Sigil: {d.get('sigil') or 'none'}; relics: {', '.join(d.get('relics', [])) or 'none'}",
+                     f"Cards: {', '.join(map(str, d.get('cards', []))) or 'none'}")
+        else:
+            lines = (f"Reserve: {r.get('agents', 0)} agents, {r.get('minions', 0)} minions, {r.get('blood', 0)} blood",
+                     f"Deck: {deck.get('remaining', '?')} cards, act {deck.get('act', '?')}",
+                     "Dice: " + " ".join(str(v) for v in s.get("dice", [])),
+                     *(mv.vampire_line(s, n) for n in s.get("order") or s.get("vampires", {})))
+        return ViewModel(self.name, f"Board, round {s.get('round', '?')}", lines, (ButtonVM("back", "Back"),),
+                         mv.grid(s, {}, self.selected))
+
+    def activate(self, button_id: str, kind: Press) -> bool:
+        """Back closes."""
+        return self.on_back()
+
+
+class OverScreen(GameScreen):
+    """Victory or defeat, with the final tallies."""
+
+    name = "over"
+
+    def body(self) -> ViewModel:
+        """Headline, kills per vampire, sigils placed; new game, board, log."""
+        s = self.state()
+        sigils = sum(1 for d in (s.get("districts") or {}).values() if d.get("sigil"))
+        lines = (f"Round {s.get('round', '?')}, veil {s.get('veil', '?')}, sigils {sigils}",
+                 *(mv.vampire_line(s, n) for n in s.get("order") or s.get("vampires", {})))
+        buttons = (ButtonVM("new", "New game"), ButtonVM("board", "Board"), ButtonVM("log", "Event log"))
+        return ViewModel(self.name, mv.outcome_title(s.get("outcome")), lines, buttons)
+
+    def activate(self, button_id: str, kind: Press) -> bool:
+        """Open the title, the board or the log."""
+        from companion.ui.screens.menus import TitleScreen
+        from companion.ui.screens.tools import LogScreen
+
+        make = {"new": TitleScreen, "board": BoardScreen, "log": LogScreen}[button_id]
+        self.ctx.stack.push(make(self.ctx))
+        return True
+
+
+def _hunt_districts(s: dict[str, Any]) -> list[str]:
+    """Districts where agents will hunt: 3+ agents and an awake vampire (display only)."""
+    vamps = s.get("vampires") or {}
+    out = []
+    for pos, d in (s.get("districts") or {}).items():
+        agents = d.get("agents_hidden", 0) + d.get("agents_exposed", 0)
+        if agents >= 3 and any(not vamps[n].get("drained") for n in mv.vampires_in(s, pos)):
+            out.append(pos)
+    return out

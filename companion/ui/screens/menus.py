@@ -1,0 +1,252 @@
+"""Title/game select, resume offer, new-game wizards, the menu and settings."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from companion.inputs import Press
+from companion.rules import GAMES
+from companion.ui import masters_view as mv
+from companion.ui.model import ButtonVM, ViewModel
+from companion.ui.screens.base import Screen, UIContext
+
+SEED_MAX = 999_999
+PLAYERS = (2, 10)
+
+
+class TitleScreen(Screen):
+    """Pick a game (the five ids of `companion.rules.GAMES`) or open the settings."""
+
+    name = "title"
+    transient = True  # as an overlay (New game from the menu) it closes once the new game starts
+
+    def body(self) -> ViewModel:
+        """One button per game."""
+        buttons = [ButtonVM(f"game:{gid}", title) for gid, (_, title) in GAMES.items()]
+        buttons.append(ButtonVM("settings", "Settings"))
+        if len(self.ctx.stack) > 1:
+            buttons.append(ButtonVM("back", "Back"))
+        return ViewModel(self.name, "Nightwatch", ("Choose a game to set up.",), tuple(buttons))
+
+    def activate(self, button_id: str, kind: Press) -> bool:
+        """Start the wizard of the chosen game."""
+        if button_id.startswith("game:"):
+            gid = button_id[5:]
+            wizard = MastersWizard(self.ctx) if gid == "masters" else GenericWizard(self.ctx, gid)
+            self.ctx.stack.push(wizard)
+        elif button_id == "settings":
+            self.ctx.stack.push(SettingsScreen(self.ctx))
+        elif button_id == "back":
+            self.ctx.stack.pop()
+        return True
+
+
+class ResumeScreen(Screen):
+    """An unfinished game was found in the journal: resume it or start a new one."""
+
+    name = "resume"
+    transient = True
+
+    def __init__(self, ctx: UIContext, offer: Mapping[str, Any]) -> None:
+        """`offer`: {"id": journal game id, "game": game id, "summary": one line}."""
+        super().__init__(ctx)
+        self.offer = dict(offer)
+
+    def body(self) -> ViewModel:
+        """What was found, and the two choices."""
+        title = GAMES.get(self.offer.get("game", ""), ("", self.offer.get("game", "a game")))[1]
+        lines = (f"Unfinished game of {title}.", str(self.offer.get("summary", "")))
+        return ViewModel(self.name, "Resume?", lines, (ButtonVM("resume", "Resume"), ButtonVM("new", "New game")))
+
+    def activate(self, button_id: str, kind: Press) -> bool:
+        """Resume sends the intent; New game goes to game selection."""
+        if button_id == "resume":
+            self.ctx.emit({"intent": "resume", "id": self.offer.get("id"), "game": self.offer.get("game")})
+        self.ctx.stack.pop()
+        return True
+
+
+class MastersWizard(Screen):
+    """New Masters game: vampires in seating order (page 1), then difficulty, deck and seed (page 2)."""
+
+    name = "wizard"
+    transient = True
+
+    def __init__(self, ctx: UIContext) -> None:
+        """Defaults from the settings (deck mode, seed)."""
+        super().__init__(ctx)
+        self.page = 0
+        self.vampires: list[str] = []
+        self.difficulty = "medium"
+        self.deck = str(ctx.settings.get("deck", "digital"))
+        self.seed = int(ctx.settings.get("seed", 1))
+
+    def body(self) -> ViewModel:
+        """The page's choices as toggles."""
+        if self.page == 0:
+            n = len(self.vampires)
+            ok = 2 <= n <= 5
+            buttons = [ButtonVM(f"v:{name}", f"{self.vampires.index(name) + 1}. {name}" if name in self.vampires else name,
+                                selected=name in self.vampires) for name in mv.VAMPIRES]
+            buttons += [ButtonVM("next", "Next", enabled=ok, why_not=None if ok else "choose 2 to 5 vampires"),
+                        ButtonVM("back", "Back")]
+            lines = ("Tap the vampires in seating order (clockwise).", "Seating: " + (", ".join(self.vampires) or "-"))
+            return ViewModel(self.name, "New game: vampires", lines, tuple(buttons))
+        buttons = [ButtonVM(f"d:{d}", d.capitalize(), selected=d == self.difficulty) for d in mv.DIFFICULTIES]
+        buttons += [ButtonVM(f"k:{k}", f"{k.capitalize()} deck", selected=k == self.deck) for k in mv.DECK_MODES]
+        buttons += [ButtonVM("seed-", "Seed -1"), ButtonVM("seed+", "Seed +1"), ButtonVM("start", "Start"), ButtonVM("back", "Back")]
+        lines = (f"{', '.join(self.vampires)}: {self.difficulty}, {self.deck} deck", f"Seed {self.seed} (up/down change it)")
+        return ViewModel(self.name, "New game: options", lines, tuple(buttons))
+
+    def activate(self, button_id: str, kind: Press) -> bool:
+        """Toggle vampires, choose options, start."""
+        head, _, rest = button_id.partition(":")
+        if head == "v":
+            self.vampires.remove(rest) if rest in self.vampires else self.vampires.append(rest)
+        elif head == "d":
+            self.difficulty = rest
+        elif head == "k":
+            self.deck = rest
+        elif button_id in ("seed-", "seed+"):
+            self.on_veil(1 if button_id == "seed+" else -1)
+        elif button_id == "next":
+            self.page, self.focus = 1, 0
+        elif button_id == "start":
+            self.ctx.emit({"cmd": "setup", "game": "masters", "vampires": list(self.vampires),
+                           "difficulty": self.difficulty, "deck": self.deck, "seed": self.seed})
+        elif button_id == "back":
+            return self.on_back()
+        return True
+
+    def on_veil(self, delta: int) -> bool:
+        """Up/down change the seed."""
+        self.seed = max(0, min(SEED_MAX, self.seed + delta))
+        return True
+
+    def on_back(self) -> bool:
+        """Back goes to the first page, then closes."""
+        if self.page == 1:
+            self.page, self.focus = 0, 0
+            return True
+        self.ctx.stack.pop()
+        return True
+
+
+class GenericWizard(Screen):
+    """New game of one of the other games: number of players and seed."""
+
+    name = "wizard"
+    transient = True
+
+    def __init__(self, ctx: UIContext, game_id: str) -> None:
+        """Set up `game_id`."""
+        super().__init__(ctx)
+        self.game_id = game_id
+        self.players = 4
+        self.seed = int(ctx.settings.get("seed", 1))
+        self.field = "players"
+
+    def body(self) -> ViewModel:
+        """Players and seed with -/+; Start."""
+        buttons = (ButtonVM("f:players", f"Players: {self.players}", selected=self.field == "players"),
+                   ButtonVM("f:seed", f"Seed: {self.seed}", selected=self.field == "seed"),
+                   ButtonVM("minus", "-1"), ButtonVM("plus", "+1"), ButtonVM("start", "Start"), ButtonVM("back", "Back"))
+        lines = (f"New game of {GAMES[self.game_id][1]}.", "Pick a value, then up/down or -1/+1.")
+        return ViewModel(self.name, GAMES[self.game_id][1], lines, buttons)
+
+    def activate(self, button_id: str, kind: Press) -> bool:
+        """Choose the field, step it, start or go back."""
+        if button_id.startswith("f:"):
+            self.field = button_id[2:]
+        elif button_id in ("minus", "plus"):
+            self.on_veil(1 if button_id == "plus" else -1)
+        elif button_id == "start":
+            self.ctx.emit({"cmd": "setup", "game": self.game_id, "players": self.players, "seed": self.seed})
+        elif button_id == "back":
+            self.ctx.stack.pop()
+        return True
+
+    def on_veil(self, delta: int) -> bool:
+        """Up/down step the chosen field."""
+        if self.field == "players":
+            self.players = max(PLAYERS[0], min(PLAYERS[1], self.players + delta))
+        else:
+            self.seed = max(0, min(SEED_MAX, self.seed + delta))
+        return True
+
+
+class MenuScreen(Screen):
+    """Board overview, event log, adjust, settings, new game."""
+
+    name = "menu"
+
+    def body(self) -> ViewModel:
+        """The menu entries."""
+        playing = self.ctx.view is not None
+        why = None if playing else "no game running"
+        buttons = (ButtonVM("board", "Board", enabled=playing, why_not=why), ButtonVM("log", "Event log"),
+                   ButtonVM("adjust", "Adjust counts", enabled=playing, why_not=why), ButtonVM("settings", "Settings"),
+                   ButtonVM("new", "New game"), ButtonVM("back", "Back"))
+        return ViewModel(self.name, "Menu", (), buttons)
+
+    def activate(self, button_id: str, kind: Press) -> bool:
+        """Open the chosen screen in place of the menu."""
+        from companion.ui.screens.masters import BoardScreen
+        from companion.ui.screens.tools import AdjustScreen, LogScreen
+
+        make = {"board": BoardScreen, "log": LogScreen, "adjust": lambda c: AdjustScreen(c, target="veil"),
+                "settings": SettingsScreen, "new": TitleScreen}.get(button_id)
+        self.ctx.stack.pop()
+        if make is not None:
+            self.ctx.stack.push(make(self.ctx))
+        return True
+
+    def on_menu(self) -> bool:
+        """Menu again closes the menu."""
+        self.ctx.stack.pop()
+        return True
+
+
+class SettingsScreen(Screen):
+    """Brightness, volume and mute; each change is sent at once as a settings intent."""
+
+    name = "settings"
+    STEP = 0.1
+
+    def __init__(self, ctx: UIContext) -> None:
+        """Edit the shared settings; brightness is the active value first."""
+        super().__init__(ctx)
+        self.field = "brightness"
+
+    def body(self) -> ViewModel:
+        """Values with -/+ and the mute toggle."""
+        s = self.ctx.settings
+        buttons = (ButtonVM("f:brightness", f"Brightness {round(s.get('brightness', 0.6) * 100)}%", selected=self.field == "brightness"),
+                   ButtonVM("f:volume", f"Volume {round(s.get('volume', 0.7) * 100)}%", selected=self.field == "volume"),
+                   ButtonVM("minus", "-10%"), ButtonVM("plus", "+10%"),
+                   ButtonVM("mute", "Sound off" if s.get("mute") else "Sound on", selected=bool(s.get("mute"))),
+                   ButtonVM("back", "Back"))
+        return ViewModel(self.name, "Settings", ("Pick a value, then up/down or -/+.",), buttons)
+
+    def activate(self, button_id: str, kind: Press) -> bool:
+        """Pick, step, toggle mute, go back."""
+        if button_id.startswith("f:"):
+            self.field = button_id[2:]
+        elif button_id in ("minus", "plus"):
+            return self.on_veil(1 if button_id == "plus" else -1)
+        elif button_id == "mute":
+            self._change("mute", not self.ctx.settings.get("mute", False))
+        elif button_id == "back":
+            self.ctx.stack.pop()
+        return True
+
+    def on_veil(self, delta: int) -> bool:
+        """Step the active value by 10 %."""
+        now = float(self.ctx.settings.get(self.field, 0.5))
+        self._change(self.field, round(min(1.0, max(0.0, now + delta * self.STEP)), 2))
+        return True
+
+    def _change(self, key: str, value: Any) -> None:
+        """Store and announce one setting."""
+        self.ctx.settings[key] = value
+        self.ctx.emit({"intent": "settings", key: value})

@@ -1,0 +1,367 @@
+"""Overlay screens used everywhere: parameter picker, undo prompt, adjust, event log, teach a card."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from companion.inputs import DISTRICTS, Press, VButton
+from companion.rules.base import Action
+from companion.ui import masters_view as mv
+from companion.ui.model import ButtonVM, CellVM, ViewModel
+from companion.ui.screens.base import Screen, UIContext
+
+DISTRICT_NEEDS = ("district", "to", "from", "pos", "where")
+VAMPIRE_NEEDS = ("vampire", "with", "fighter")
+NUMBER_LIMITS = (0, 20)
+ADJUST_FIELDS = {
+    "district": ("agents_hidden", "agents_exposed", "minions"),
+    "vampire": ("blood", "kills", "ap"),
+    "reserve": ("agents", "minions", "blood"),
+}
+ACTS = ("I", "II", "III")
+
+
+class ParamPicker(Screen):
+    """Collects the parameters an action still `needs`, one at a time, then sends its command.
+
+    Districts come from the district buttons (or a tap on the grid), numbers from veil up/down or the
+    -/+ buttons, vampires and dice from buttons. Confirm accepts the current value.
+    """
+
+    name = "picker"
+    transient = True
+
+    def __init__(self, ctx: UIContext, action: Action, preset: Mapping[str, Any]) -> None:
+        """Pick `action.needs`, starting from `preset` values (e.g. the selected district)."""
+        super().__init__(ctx)
+        self.action = action
+        self.values: dict[str, Any] = {k: v for k, v in preset.items() if k in action.needs}
+        self.step = 0
+
+    @property
+    def need(self) -> str:
+        """The parameter being picked now."""
+        return self.action.needs[self.step]
+
+    def kind(self) -> str:
+        """district | vampire | die | number for the current parameter."""
+        if self.need in DISTRICT_NEEDS:
+            return "district"
+        if self.need in VAMPIRE_NEEDS:
+            return "vampire"
+        if self.need == "die":
+            return "die"
+        return "number"
+
+    def body(self) -> ViewModel:
+        """The prompt, the choices and OK/Cancel."""
+        kind, value = self.kind(), self.values.get(self.need)
+        buttons: list[ButtonVM] = []
+        if kind == "vampire":
+            buttons = [ButtonVM(f"v:{n}", n, selected=(n == value)) for n in self._vampires()]
+        elif kind == "die":
+            buttons = [ButtonVM(f"d:{i}", f"Die {v}: {mv.die_effect(v)}", selected=(i == value)) for i, v in self._dice()]
+        elif kind == "number":
+            buttons = [ButtonVM("minus", "-1"), ButtonVM("plus", "+1")]
+        ok = value is not None
+        buttons += [ButtonVM("ok", "OK", enabled=ok, why_not=None if ok else f"choose {self.need} first"),
+                    ButtonVM("cancel", "Cancel")]
+        lines = (f"{self.action.label}: choose {self.need.replace('_', ' ')}",
+                 f"Now: {self._show(value)}" + ("   (district buttons or tap the board)" if kind == "district" else ""))
+        grid = mv.grid(self.ctx.state, selected=value if kind == "district" else None) if self.ctx.state.get("districts") else ()
+        return ViewModel(self.name, self.action.label, lines, tuple(buttons), grid)
+
+    def activate(self, button_id: str, kind: Press) -> bool:
+        """Choice buttons set the value; OK moves on or sends; Cancel closes."""
+        head, _, rest = button_id.partition(":")
+        if head == "v":
+            self.values[self.need] = rest
+        elif head == "d":
+            self.values[self.need] = int(rest)
+        elif button_id in ("minus", "plus"):
+            return self.on_veil(1 if button_id == "plus" else -1)
+        elif button_id == "ok":
+            return self._accept()
+        elif button_id == "cancel":
+            self.ctx.stack.pop()
+        return True
+
+    def on_district(self, pos: str) -> bool:
+        """A district button answers a district question."""
+        if self.kind() != "district":
+            return False
+        self.values[self.need] = pos
+        return True
+
+    def on_veil(self, delta: int) -> bool:
+        """Veil up/down step a number."""
+        if self.kind() != "number":
+            return False
+        lo, hi = NUMBER_LIMITS
+        self.values[self.need] = min(hi, max(lo, int(self.values.get(self.need, 0)) + delta))
+        return True
+
+    def _accept(self) -> bool:
+        """Next parameter, or send the completed command and close."""
+        if self.values.get(self.need) is None:
+            return True
+        if self.step + 1 < len(self.action.needs):
+            self.step += 1
+            self.focus = 0
+            return True
+        self.ctx.emit({**self.action.command, **self.values})
+        self.ctx.stack.pop()
+        return True
+
+    def _vampires(self) -> list[str]:
+        """Vampire names in seating order."""
+        state = self.ctx.state
+        return list(state.get("order") or state.get("vampires", {}))
+
+    def _dice(self) -> list[tuple[int, int]]:
+        """(index, value) of the dice still in the reserve."""
+        state = self.ctx.state
+        used = set(state.get("dice_used", []))
+        return [(i, v) for i, v in enumerate(state.get("dice", [])) if i not in used]
+
+    @staticmethod
+    def _show(value: Any) -> str:
+        """The current value as text."""
+        return "-" if value is None else str(value)
+
+
+class UndoConfirm(Screen):
+    """Undo asks once: Undo again (or Confirm) undoes the last step; Back keeps it."""
+
+    name = "undo"
+    transient = True
+
+    def body(self) -> ViewModel:
+        """The question and what would be undone."""
+        info = self.ctx.view.info if self.ctx.view else {}
+        last = info.get("last") or (self.ctx.log[-1] if self.ctx.log else "the last step")
+        lines = ("Undo the last step?", f"Last: {last}", "Undo again or Confirm = undo; Back = keep")
+        return ViewModel(self.name, "Undo?", lines, (ButtonVM("undo", "Undo it"), ButtonVM("keep", "Keep")))
+
+    def activate(self, button_id: str, kind: Press) -> bool:
+        """Undo or keep, then close."""
+        if button_id == "undo":
+            self.ctx.emit({"intent": "undo"})
+        self.ctx.stack.pop()
+        return True
+
+    def on_undo(self, kind: Press) -> bool:
+        """Undo pressed again: do it."""
+        return self.activate("undo", kind)
+
+
+class AdjustScreen(Screen):
+    """Set any count to what is really on the table: pick a target, step values, apply.
+
+    Targets: a district (district buttons), the veil, a vampire, the reserve, the dice. The active
+    value changes with veil up/down or -/+; Apply sends one `adjust` command with the changes.
+    """
+
+    name = "adjust"
+
+    def __init__(self, ctx: UIContext, target: str = "veil", nudge: int = 0) -> None:
+        """Start on `target` ("veil", "reserve", "dice", "vampire:Mila" or a district), nudged by `nudge`."""
+        super().__init__(ctx)
+        self._set_target(target)
+        if nudge:
+            self._step(nudge)
+
+    def _set_target(self, target: str) -> None:
+        """Load the current values of `target` from the state."""
+        state = self.ctx.state
+        self.target = target
+        self.active = 0
+        if target == "veil":
+            self.original = {"veil": int(state.get("veil", 0))}
+        elif target == "dice":
+            self.original = {f"die {i + 1}": v for i, v in enumerate(state.get("dice", []))}
+        elif target == "reserve":
+            self.original = {f: int(state.get("reserve", {}).get(f, 0)) for f in ADJUST_FIELDS["reserve"]}
+        elif target.startswith("vampire:"):
+            v = state.get("vampires", {}).get(target.split(":", 1)[1], {})
+            self.original = {f: int(v.get(f, 0)) for f in ADJUST_FIELDS["vampire"]}
+        else:
+            d = state.get("districts", {}).get(target, {})
+            self.original = {f: int(d.get(f, 0)) for f in ADJUST_FIELDS["district"]}
+        self.values = dict(self.original)
+
+    def _step(self, delta: int) -> None:
+        """Change the active value by `delta` within its range."""
+        if not self.values:
+            return
+        key = list(self.values)[self.active % len(self.values)]
+        lo, hi = (1, 6) if key.startswith("die") else (0, 6) if key == "veil" else NUMBER_LIMITS
+        self.values[key] = min(hi, max(lo, self.values[key] + delta))
+
+    def changes(self) -> dict[str, Any]:
+        """The fields that differ from the state."""
+        return {k: v for k, v in self.values.items() if v != self.original.get(k)}
+
+    def command(self) -> dict[str, Any]:
+        """The adjust command for the current changes."""
+        ch = self.changes()
+        if self.target == "veil":
+            return {"cmd": "adjust", "veil": self.values["veil"]}
+        if self.target == "dice":
+            return {"cmd": "adjust", "dice": list(self.values.values())}
+        if self.target == "reserve":
+            return {"cmd": "adjust", "reserve": ch}
+        if self.target.startswith("vampire:"):
+            return {"cmd": "adjust", "vampire": self.target.split(":", 1)[1], **ch}
+        return {"cmd": "adjust", "district": self.target, **ch}
+
+    def body(self) -> ViewModel:
+        """Fields, -/+, Apply, then the other targets."""
+        keys = list(self.values)
+        fields = [ButtonVM(f"f:{i}", f"{k.replace('_', ' ')}: {self.original[k]} -> {self.values[k]}",
+                           selected=(i == self.active % len(keys))) for i, k in enumerate(keys)]
+        changed = bool(self.changes())
+        buttons = fields + [ButtonVM("minus", "-1"), ButtonVM("plus", "+1"),
+                            ButtonVM("apply", "Apply", enabled=changed, why_not=None if changed else "nothing changed yet")]
+        targets = [("t:veil", "Veil"), ("t:reserve", "Reserve"), ("t:dice", "Dice")]
+        targets += [(f"t:vampire:{n}", n) for n in self.ctx.state.get("order") or self.ctx.state.get("vampires", {})]
+        buttons += [ButtonVM(i, label, selected=(i == f"t:{self.target}")) for i, label in targets]
+        buttons.append(ButtonVM("back", "Back"))
+        selected = self.target if self.target in DISTRICTS else None
+        lines = (f"Adjust {self.target.replace('vampire:', '')}: make it match the table",
+                 "District buttons pick a district; up/down change the value")
+        return ViewModel(self.name, "Adjust", lines, tuple(buttons), mv.grid(self.ctx.state, selected=selected))
+
+    def activate(self, button_id: str, kind: Press) -> bool:
+        """Field buttons pick the active value; -/+ step it; Apply sends; t:* switch target."""
+        if button_id.startswith("f:"):
+            self.active = int(button_id[2:])
+        elif button_id in ("minus", "plus"):
+            self._step(1 if button_id == "plus" else -1)
+        elif button_id == "apply":
+            self.ctx.emit(self.command())
+            self.ctx.stack.pop()
+        elif button_id.startswith("t:"):
+            self._set_target(button_id[2:])
+            self.focus = 0
+        elif button_id == "back":
+            self.ctx.stack.pop()
+        return True
+
+    def on_veil(self, delta: int) -> bool:
+        """Up/down step the active value."""
+        self._step(delta)
+        return True
+
+    def on_district(self, pos: str) -> bool:
+        """A district button makes that district the target."""
+        self._set_target(pos)
+        self.focus = 0
+        return True
+
+
+class LogScreen(Screen):
+    """The event log, newest last; up/down scroll back."""
+
+    name = "log"
+    PAGE = 8
+
+    def __init__(self, ctx: UIContext) -> None:
+        """Start at the newest entries."""
+        super().__init__(ctx)
+        self.offset = 0
+
+    def body(self) -> ViewModel:
+        """The visible page of log lines."""
+        log = list(self.ctx.log)
+        end = max(0, len(log) - self.offset)
+        lines = tuple(log[max(0, end - self.PAGE):end]) or ("Nothing happened yet.",)
+        return ViewModel(self.name, f"Event log ({len(log)})", lines, (ButtonVM("back", "Back"),))
+
+    def activate(self, button_id: str, kind: Press) -> bool:
+        """Back closes."""
+        self.ctx.stack.pop()
+        return True
+
+    def on_veil(self, delta: int) -> bool:
+        """Up scrolls to older entries, down to newer."""
+        self.offset = max(0, min(len(self.ctx.log) - 1, self.offset + delta * (self.PAGE // 2)))
+        return True
+
+
+class TeachCardScreen(Screen):
+    """An unknown tag was read: say which card it is, or teach a new card's grid.
+
+    Pick mode lists the known cards of one act (register the tag to one). Grid mode cycles each
+    district tapped (or its button) through red, blue-gray and empty, with the act chosen by buttons.
+    """
+
+    name = "teach"
+
+    def __init__(self, ctx: UIContext, tag: str, catalogue: list[Mapping[str, Any]]) -> None:
+        """Teach `tag`; `catalogue` lists known cards as {"key", "name", "act"}."""
+        super().__init__(ctx)
+        self.tag = tag
+        self.catalogue = list(catalogue)
+        self.act = "I"
+        self.mode = "pick"
+        self.cells: dict[str, str] = {}
+
+    def body(self) -> ViewModel:
+        """Pick mode: act filter and cards; grid mode: the grid being taught."""
+        acts = [ButtonVM(f"act:{a}", f"Act {a}", selected=(a == self.act)) for a in ACTS]
+        if self.mode == "pick":
+            cards = [ButtonVM(f"card:{c['key']}", f"{c.get('name') or c['key']}") for c in self.catalogue if c.get("act") == self.act]
+            buttons = acts + cards + [ButtonVM("grid", "New card: tap its grid"), ButtonVM("cancel", "Cancel")]
+            lines = (f"Unknown card (tag {self.tag}).", "Which card is it? Pick its act, then the card.")
+            return ViewModel(self.name, "New card", lines, tuple(buttons))
+        reds = sum(1 for v in self.cells.values() if v == "red")
+        blues = sum(1 for v in self.cells.values() if v == "blue")
+        ok = reds + blues > 0
+        buttons = acts + [ButtonVM("save", "Save card", enabled=ok, why_not=None if ok else "tap at least one cell"),
+                          ButtonVM("back", "Back")]
+        lines = ("Tap the red cells, tap again for blue-gray,", f"again to clear. Red {reds}, blue-gray {blues}.")
+        cells = tuple(CellVM(p, "", (self.cells.get(p, "").replace("blue", "blue-gray"),), self.cells.get(p, "")) for p in DISTRICTS)
+        return ViewModel(self.name, f"Teach card {self.tag}", lines, tuple(buttons), cells)
+
+    def activate(self, button_id: str, kind: Press) -> bool:
+        """Act filter, card choice, mode switches, save."""
+        head, _, rest = button_id.partition(":")
+        if head == "act":
+            self.act = rest
+        elif head == "card":
+            self.ctx.emit({"intent": "register_tag", "tag": self.tag, "card": rest})
+            self.ctx.stack.pop()
+        elif button_id == "grid":
+            self.mode, self.focus = "grid", 0
+        elif button_id == "save":
+            self.ctx.emit({"intent": "teach_card", "tag": self.tag, "act": self.act, "grid": dict(sorted(self.cells.items()))})
+            self.ctx.stack.pop()
+        elif button_id == "back":
+            self.mode, self.focus = "pick", 0
+        elif button_id == "cancel":
+            self.ctx.stack.pop()
+        return True
+
+    def on_district(self, pos: str) -> bool:
+        """In grid mode a district cycles empty -> red -> blue-gray -> empty."""
+        if self.mode != "grid":
+            return False
+        nxt = {"": "red", "red": "blue", "blue": ""}[self.cells.get(pos, "")]
+        if nxt:
+            self.cells[pos] = nxt
+        else:
+            self.cells.pop(pos, None)
+        return True
+
+    def on_back(self) -> bool:
+        """Back leaves grid mode first, then closes."""
+        if self.mode == "grid":
+            self.mode, self.focus = "pick", 0
+            return True
+        return super().on_back()
+
+
+def vbutton_label(button: VButton) -> str:
+    """Human name of a virtual button (for hints)."""
+    return button.value.replace("_", " ").replace("district.", "district ")

@@ -1,0 +1,191 @@
+"""`TableUI`: the table app's screens behind one small object the event loop drives.
+
+Each frame the loop (companion/app.py) does::
+
+    for ev in pygame.event.get(): ui.handle(ev)          # keys, mouse, touch (translated here)
+    for bev in hal_button_events: ui.handle(bev)          # ButtonEvent / CardRead from the HAL
+    for result in ui.take_results(): ...                  # {"cmd": ...} -> engine + journal
+                                                          # {"intent": ...} -> undo, resume, settings...
+    ui.update(view, events, dt, status)                   # GameView, engine events, hardware status
+    ui.draw(screen_surface)
+
+Results are commands (`{"cmd": ...}` per docs/masters.md, including `setup` from the new-game
+wizard) and intents: `undo`, `resume` (id, game), `settings` (brightness|volume|mute),
+`card_read` (tag: the loop maps it to a `draw` or calls `start_teach`), `register_tag` (tag, card),
+`teach_card` (tag, act, grid). A refused command goes back with `notify(text)`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping
+
+import pygame
+
+from companion.inputs import ButtonEvent, CardRead, Press
+from companion.ui.input_map import LONG_PRESS_S, InputMapper, WidgetPress
+from companion.ui.masters_view import describe_event
+from companion.ui.model import GameView, ViewModel
+from companion.ui.render import Renderer
+from companion.ui.screens.base import Screen, ScreenStack, UIContext
+from companion.ui.screens.generic import GenericGameScreen
+from companion.ui.screens.masters import CombatScreen, DayScreen, EventCardScreen, NightScreen, OverScreen
+from companion.ui.screens.menus import ResumeScreen, TitleScreen
+from companion.ui.screens.tools import TeachCardScreen
+
+BASE_SCREENS = {
+    "title": TitleScreen,
+    "day": DayScreen,
+    "event": EventCardScreen,
+    "combat": CombatScreen,
+    "night": NightScreen,
+    "over": OverScreen,
+    "generic": GenericGameScreen,
+}
+
+
+class TableUI:
+    """All screens for one surface size; `game_id` is the game offered first on the title screen.
+
+    `settings` holds brightness, volume, mute (0..1, bool) and optionally `deck` and `seed`
+    defaults for the wizard; `sounds` is an optional `companion.ui.sound.Sounds` for cues.
+    """
+
+    def __init__(self, size: tuple[int, int], game_id: str = "masters", settings: Mapping[str, Any] | None = None,
+                 sounds=None, long_press_s: float = LONG_PRESS_S) -> None:
+        """Start on the title screen with the focus on `game_id`."""
+        self.size = (int(size[0]), int(size[1]))
+        self.stack = ScreenStack()
+        self.ctx = UIContext(Renderer(self.size), dict(settings or {}), self.stack)
+        self.mapper = InputMapper(self.size, self._hit, long_press_s)
+        self.sounds = sounds
+        title = TitleScreen(self.ctx)
+        title.focus_on(f"game:{game_id}")
+        self.stack.set_base(title)
+
+    # -- input --------------------------------------------------------------------------------------
+    def handle(self, event: Any, t: float | None = None) -> bool:
+        """Feed one input: a pygame event, a ButtonEvent, a WidgetPress or a CardRead. True if used."""
+        t = self.ctx.now if t is None else t
+        if isinstance(event, (ButtonEvent, WidgetPress, CardRead)):
+            virtual = [event]
+        elif isinstance(event, pygame.event.EventType):
+            virtual = self.mapper.translate(event, t)
+        else:
+            return False
+        used = False
+        for ev in virtual:
+            if self.stack.top.process_event(ev):
+                used = True
+                if self.sounds is not None and getattr(ev, "kind", None) in (Press.SHORT, Press.LONG):
+                    self.sounds.play("click")
+        return used
+
+    def _hit(self, pos: tuple[float, float]):
+        """What is under a pixel on the screen now shown."""
+        return self.ctx.renderer.hit(self.stack.top.model(), pos)
+
+    # -- frame --------------------------------------------------------------------------------------
+    def update(self, view: GameView | None, events: Iterable[Any] = (), dt: float = 0.0,
+               status: Mapping[str, Any] | None = None) -> None:
+        """A new frame: the game view (None: no game), engine events since last frame, hardware status."""
+        self.ctx.now += dt
+        if status is not None:
+            self.ctx.status = banners(status)
+        dicts = [e.to_dict() if hasattr(e, "to_dict") else dict(e) for e in events]
+        for ev in dicts:
+            self.ctx.log.append(describe_event(ev))
+        if self.sounds is not None and dicts:
+            from companion.ui.sound import cues_for_events
+
+            for cue in cues_for_events(dicts):
+                self.sounds.play(cue)
+        old = self.ctx.view
+        if (old is None) != (view is None) or (view is not None and (old.game != view.game or old.state != view.state)):
+            self.stack.close_transient()
+            for screen in self.stack:
+                screen.state_changed()
+        self.ctx.view = view
+        self._route(view)
+        for screen in self.stack:
+            screen.update(view, dt)
+
+    def _route(self, view: GameView | None) -> None:
+        """Put the screen the state calls for at the bottom of the stack."""
+        name = route(view)
+        base = self.stack.base
+        if base is None or base.name != name:
+            self.stack.set_base(BASE_SCREENS[name](self.ctx))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the top screen (cached when nothing changed)."""
+        self.stack.top.draw(surface)
+
+    # -- output and loop hooks --------------------------------------------------------------------------
+    def take_results(self) -> list[dict[str, Any]]:
+        """Commands and intents since the last call, oldest first."""
+        out, self.ctx.results = self.ctx.results, []
+        return out
+
+    def view_model(self) -> dict[str, Any]:
+        """What is on screen now, as plain data (screen, title, lines, buttons, grid, veil, ...)."""
+        return self.model().to_dict()
+
+    def model(self) -> ViewModel:
+        """The top screen's view model."""
+        return self.stack.top.model()
+
+    @property
+    def screen(self) -> Screen:
+        """The screen on show."""
+        return self.stack.top
+
+    def offer_resume(self, offer: Mapping[str, Any]) -> None:
+        """An unfinished game was found: {"id", "game", "summary"}; ask to resume it."""
+        self.stack.push(ResumeScreen(self.ctx, offer))
+
+    def start_teach(self, tag: str, catalogue: Iterable[Mapping[str, Any]]) -> None:
+        """An unknown tag was read: open the teach screen (`catalogue`: known cards {key, name, act})."""
+        self.stack.push(TeachCardScreen(self.ctx, tag, list(catalogue)))
+
+    def notify(self, text: str) -> None:
+        """Show a refusal or problem on the bottom row and in the log."""
+        self.ctx.fail(text)
+        self.ctx.log.append(f"refused: {text}")
+
+    def set_setting(self, key: str, value: Any) -> None:
+        """The loop changed a setting (e.g. from the config): show it."""
+        self.ctx.settings[key] = value
+
+
+def route(view: GameView | None) -> str:
+    """Which base screen a game view calls for."""
+    if view is None:
+        return "title"
+    if view.game != "masters":
+        return "generic"
+    s = view.state
+    if s.get("phase") == "over" or s.get("outcome"):
+        return "over"
+    if s.get("step") == "combat" or s.get("combat"):
+        return "combat"
+    if s.get("step") in ("place-agents", "card-effect"):
+        return "event"
+    if s.get("phase") == "night":
+        return "night"
+    return "day"
+
+
+def banners(status: Mapping[str, Any]) -> dict[str, str]:
+    """Degraded-hardware banners from the loop's status: {part: None|True|"why"|{"ok","why"}|DeviceStatus}."""
+    out = {}
+    for part, value in status.items():
+        if value is None or value is True:
+            continue
+        if isinstance(value, str):
+            out[part] = value
+            continue
+        ok = value.get("ok") if isinstance(value, Mapping) else getattr(value, "ok", True)
+        why = value.get("why", "") if isinstance(value, Mapping) else getattr(value, "why", "")
+        if not ok:
+            out[part] = f"{part}: {why}" if why else f"{part} not available"
+    return out

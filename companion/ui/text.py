@@ -1,0 +1,158 @@
+"""Text that always fits its box: shrink, then wrap, and cache what was rendered.
+
+`fit_text` picks the largest font size (from `max_size` down to `min_size`) at which the text,
+wrapped at word boundaries, fits inside `width` x `height`. Only when even the smallest size fails
+are long words broken and the last line ellipsised; the result then says `cut=True`, which the
+tests treat as a layout bug. Rendered line surfaces are cached, so redrawing an unchanged screen
+costs blits only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+ELLIPSIS = "…"
+
+
+@dataclass(frozen=True)
+class Fit:
+    """How a text was fitted: font size, the wrapped lines, their extent, and whether it was cut."""
+
+    size: int
+    lines: tuple[str, ...]
+    width: int
+    height: int
+    cut: bool
+
+
+class TextRenderer:
+    """Fonts, fitted layouts and rendered line surfaces, all cached by their inputs."""
+
+    def __init__(self) -> None:
+        """Start with empty caches (fonts load on first use)."""
+        self._fonts: dict[int, pygame.font.Font] = {}
+        self._fits: dict[tuple, Fit] = {}
+        self._surfaces: dict[tuple, pygame.Surface] = {}
+
+    def font(self, size: int) -> pygame.font.Font:
+        """pygame's default font (freesansbold) at `size`."""
+        f = self._fonts.get(size)
+        if f is None:
+            if not pygame.font.get_init():
+                pygame.font.init()
+            f = self._fonts[size] = pygame.font.Font(None, size)
+        return f
+
+    def fit(self, text: str, width: int, height: int, max_size: int, min_size: int = 12) -> Fit:
+        """The cached `fit_text` of `text` in a `width` x `height` box."""
+        key = (text, width, height, max_size, min_size)
+        fit = self._fits.get(key)
+        if fit is None:
+            fit = self._fits[key] = fit_text(text, width, height, max_size, min_size, self.font)
+        return fit
+
+    def line(self, text: str, size: int, color) -> pygame.Surface:
+        """A rendered (anti-aliased) line, cached by text, size and colour."""
+        key = (text, size, tuple(color))
+        surf = self._surfaces.get(key)
+        if surf is None:
+            if len(self._surfaces) > 4000:  # a long game night must not grow memory forever
+                self._surfaces.clear()
+            surf = self._surfaces[key] = self.font(size).render(text, True, color)
+        return surf
+
+    def draw(self, surface: pygame.Surface, text: str, rect: pygame.Rect, max_size: int, color,
+             align: str = "center", min_size: int = 12) -> Fit:
+        """Fit `text` into `rect` and blit it (centred vertically; `align` left|center)."""
+        fit = self.fit(text, rect.width, rect.height, max_size, min_size)
+        line_h = self.font(fit.size).get_linesize()
+        y = rect.y + (rect.height - line_h * len(fit.lines)) // 2
+        for ln in fit.lines:
+            surf = self.line(ln, fit.size, color)
+            x = rect.x if align == "left" else rect.x + (rect.width - surf.get_width()) // 2
+            surface.blit(surf, (x, y))
+            y += line_h
+        return fit
+
+
+def fit_text(text: str, width: int, height: int, max_size: int, min_size: int = 12, font_for=None) -> Fit:
+    """Largest size at which `text` wraps into `width` x `height`; `cut=True` if it never does.
+
+    `font_for(size)` returns a pygame Font (default: pygame's default font). Sizes step down by
+    about 8 % each try, so a long label shrinks smoothly instead of jumping.
+    """
+    font_for = font_for or _default_font
+    size = max(max_size, min_size)
+    while True:
+        font = font_for(size)
+        max_lines = height // font.get_linesize()
+        if max_lines >= 1:
+            lines = _wrap(text, font, width, break_words=False)
+            if lines is not None and len(lines) <= max_lines:
+                return _fit(size, lines, font)
+        if size <= min_size:
+            return _squeeze(text, font, width, max(1, max_lines), size)
+        size = max(min_size, min(size - 1, int(size * 0.92)))
+
+
+def _default_font(size: int) -> pygame.font.Font:
+    """pygame's default font at `size` (uncached: tests and one-off calls)."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return pygame.font.Font(None, size)
+
+
+def _fit(size: int, lines: list[str], font, cut: bool = False) -> Fit:
+    """A Fit with the measured extent of `lines`."""
+    w = max((font.size(ln)[0] for ln in lines), default=0)
+    return Fit(size, tuple(lines), w, font.get_linesize() * len(lines), cut)
+
+
+def _wrap(text: str, font, width: int, break_words: bool) -> list[str] | None:
+    """Greedy word wrap; None if a word is wider than `width` and `break_words` is False."""
+    out: list[str] = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split():
+            trial = f"{line} {word}" if line else word
+            if font.size(trial)[0] <= width:
+                line = trial
+                continue
+            if line:
+                out.append(line)
+            if font.size(word)[0] > width:
+                if not break_words:
+                    return None
+                pieces = _break_word(word, font, width)
+                out.extend(pieces[:-1])
+                word = pieces[-1]
+            line = word
+        out.append(line)
+    return out
+
+
+def _break_word(word: str, font, width: int) -> list[str]:
+    """Split one over-long word into pieces that each fit `width`."""
+    pieces, cur = [], ""
+    for ch in word:
+        if cur and font.size(cur + ch)[0] > width:
+            pieces.append(cur)
+            cur = ch
+        else:
+            cur += ch
+    return pieces + [cur]
+
+
+def _squeeze(text: str, font, width: int, max_lines: int, size: int) -> Fit:
+    """Last resort at the smallest size: break words, keep what fits, ellipsise; marks `cut`."""
+    lines = _wrap(text, font, width, break_words=True) or [""]
+    if len(lines) <= max_lines and all(font.size(ln)[0] <= width for ln in lines):
+        return _fit(size, lines, font)
+    kept = lines[:max_lines]
+    last = kept[-1]
+    while last and font.size(last + ELLIPSIS)[0] > width:
+        last = last[:-1]
+    kept[-1] = last + ELLIPSIS
+    return _fit(size, kept, font, cut=True)

@@ -1,0 +1,90 @@
+"""Colours and sizes of the dark, high-contrast theme; every size scales with the surface.
+
+The reference surface is the 7" 800x480 panel: a unit `u` is one pixel there and 2.25 px on a
+1920x1080 TV, so a layout looks the same at both and stays readable from a metre away.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+BG = (10, 10, 16)
+HEADER = (26, 20, 34)
+PANEL = (22, 22, 32)
+TEXT = (240, 238, 232)
+TEXT_DIM = (165, 160, 170)
+TEXT_OFF = (120, 118, 128)
+BUTTON = (52, 44, 78)
+BUTTON_OFF = (32, 31, 40)
+BUTTON_ON = (128, 28, 44)  # a selected toggle
+FOCUS = (255, 204, 64)
+ERROR = (255, 110, 100)
+BANNER = (150, 40, 24)
+CELL = (30, 30, 44)
+VEIL_ON = (150, 170, 255)
+VEIL_LOW = (60, 70, 120)
+VEIL_OFF = (36, 36, 48)
+VEIL_PREVIEW = (80, 230, 220)
+
+# Fill and border of a district cell by its mark (see companion.ui.model.CellVM.mark).
+CELL_MARKS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
+    "": (CELL, (70, 70, 90)),
+    "active": ((86, 64, 16), (240, 180, 60)),
+    "red": ((104, 20, 28), (255, 80, 80)),
+    "blue": ((38, 56, 86), (140, 170, 215)),
+    "combat": ((90, 14, 20), (255, 60, 60)),
+    "vampire": ((46, 26, 50), (190, 120, 200)),
+    "done": ((26, 46, 30), (110, 190, 120)),
+}
+
+
+@dataclass(frozen=True)
+class Metrics:
+    """Pixel sizes for one surface size: `u` is the scale against 800x480."""
+
+    width: int
+    height: int
+
+    @property
+    def u(self) -> float:
+        """Scale factor: 1.0 at 800x480, 2.25 at 1920x1080."""
+        return min(self.width / 800, self.height / 480)
+
+    def px(self, n: float) -> int:
+        """`n` reference pixels scaled to this surface (at least 1)."""
+        return max(1, round(n * self.u))
+
+    @property
+    def pad(self) -> int:
+        """Gap between boxes."""
+        return self.px(8)
+
+    @property
+    def header_h(self) -> int:
+        """Height of the title bar with the veil gauge."""
+        return self.px(58)
+
+    @property
+    def banner_h(self) -> int:
+        """Height of one degraded-hardware banner row."""
+        return self.px(30)
+
+    @property
+    def hint_h(self) -> int:
+        """Height of the bottom row (hint or error)."""
+        return self.px(36)
+
+    @property
+    def button_h(self) -> int:
+        """Touch-target height: 60 px at 800x480, never under 48 px."""
+        return max(48, self.px(60))
+
+    @property
+    def line_h(self) -> int:
+        """Height of one information line."""
+        return self.px(34)
+
+    def font(self, role: str) -> int:
+        """Largest font size for a text role (title, body, button, small, cell)."""
+        sizes = {"title": 42, "body": 32, "button": 30, "small": 24, "cell": 26, "hint": 26}
+        return self.px(sizes[role])

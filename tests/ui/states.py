@@ -1,0 +1,81 @@
+"""Hand-written Masters state JSON fixtures (docs/masters.md) for screens the engine can't reach quickly."""
+
+from companion.rules.base import Action
+
+POS = ("A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3")
+NAMES = ("Railway Station", "Museum", "Asylum", "Harbour", "Old Town", "Cathedral", "Slums", "Opera", "Cemetery")
+
+
+def masters_state(**over):
+    """A mid-game state; keyword arguments replace top-level keys."""
+    districts = {p: {"name": n, "key": n.lower().replace(" ", "-"), "agents_hidden": 0, "agents_exposed": 0,
+                     "minions": 0, "sigil": None, "relics": [], "cards": []} for p, n in zip(POS, NAMES)}
+    districts["B2"].update(agents_hidden=2, agents_exposed=1, minions=1)
+    districts["C1"].update(agents_exposed=3)
+    districts["A2"].update(minions=2, sigil="Mila")
+    state = {
+        "game": "masters", "round": 3, "phase": "night", "step": "turn", "veil": 4, "outcome": None,
+        "leading": "Mila", "order": ["Imre", "Mila"], "turn": "Mila", "districts": districts,
+        "vampires": {"Imre": {"district": "C1", "blood": 2, "max_blood": 4, "kills": 1, "drained": False, "ap": 0, "relics": [], "sigil_placed": False},
+                     "Mila": {"district": "B2", "blood": 3, "max_blood": 4, "kills": 4, "drained": False, "ap": 2, "relics": ["Chalice"], "sigil_placed": True}},
+        "reserve": {"agents": 7, "minions": 4, "blood": 2},
+        "dice": [6, 2, 3, 3, 1, 5], "dice_used": [4],
+        "deck": {"remaining": 9, "act": "II", "mode": "digital"},
+        "card": None, "day_effects": {"active": [], "resolved": []}, "combat": None, "veil_pending": 0,
+    }
+    state.update(over)
+    return state
+
+
+def night_actions():
+    """A night turn's actions, some greyed with their reason."""
+    return (
+        Action({"cmd": "move"}, "Move", "1 AP", needs=("to",)),
+        Action({"cmd": "expose"}, "Expose agents", "1 AP"),
+        Action({"cmd": "fight"}, "Fight", "1 AP"),
+        Action({"cmd": "recruit"}, "Recruit a minion", "2 AP"),
+        Action({"cmd": "hunt"}, "Hunt", "1 AP"),
+        Action({"cmd": "wild_hunt"}, "Wild hunt", "1 AP"),
+        Action({"cmd": "dark_ability"}, "Dark ability", "veil", False, "kill count 6 needed", ("veil",)),
+        Action({"cmd": "sigillate"}, "Sigillate", "1 AP", False, "kill count 9 needed"),
+        Action({"cmd": "ritual"}, "Blood Moon ritual", "1 AP", False, "kill count 9 needed"),
+        Action({"cmd": "end_turn"}, "End turn"),
+    )
+
+
+def day_state():
+    """Day, day effects step with B2 active."""
+    return masters_state(phase="day", step="day-effects", turn=None,
+                         day_effects={"active": ["A2", "B2"], "resolved": ["A2"]})
+
+
+def day_actions():
+    """Resolve the one open day effect; drawing waits for it."""
+    return (Action({"cmd": "resolve_day_effect", "district": "B2"}, "Resolve Old Town"),
+            Action({"cmd": "draw"}, "Draw event card", enabled=False, why_not="resolve day effects first"))
+
+
+def event_state():
+    """Place-agents step: red A3 +2, blue-gray B1/C3 with 1 and 0."""
+    card = {"key": "I-03", "name": "Last Crusade", "act": "I", "grid": {"A3": "red", "B1": "blue", "C3": "blue"},
+            "placements": {"A3": 2}, "blue": [1, 0]}
+    return masters_state(phase="day", step="place-agents", turn=None, card=card)
+
+
+def event_actions():
+    """Only the split is left to choose."""
+    return (Action({"cmd": "place_agents"}, "Place agents", needs=("split",)),)
+
+
+def combat_state():
+    """Day combat in C1 with Imre."""
+    combat = {"district": "C1", "day": True, "fighter": "Imre", "first_fighter": "Imre", "agents": 3,
+              "dice_left": 3, "kills": {"Imre": 0}}
+    return masters_state(phase="day", step="combat", turn=None, combat=combat)
+
+
+def combat_actions():
+    """Combat choices."""
+    return (Action({"cmd": "use_die"}, "Use a die", needs=("die",)),
+            Action({"cmd": "sacrifice"}, "Sacrifice minions", enabled=False, why_not="no minions here", needs=("minions",)),
+            Action({"cmd": "reroll"}, "Reroll dice", enabled=False, why_not="dice left in the reserve"))
