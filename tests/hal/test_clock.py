@@ -1,0 +1,37 @@
+"""The clock service: fake time for tests, monotonic time for the table."""
+
+import pytest
+
+from companion.hal.clock import Clock, FakeClock, MonotonicClock
+
+
+def test_fake_clock_moves_only_when_told():
+    c = FakeClock(5.0)
+    assert c.now() == 5.0
+    assert c.advance(0.25) == 5.25
+    assert c.now() == 5.25
+
+
+def test_fake_clock_sleep_until_jumps_forward_and_never_back():
+    c = FakeClock(10.0)
+    c.sleep_until(12.5)
+    assert c.now() == 12.5
+    c.sleep_until(1.0)
+    assert c.now() == 12.5
+
+
+def test_fake_clock_refuses_to_go_back():
+    with pytest.raises(ValueError):
+        FakeClock().advance(-1)
+
+
+def test_monotonic_clock_does_not_sleep_for_the_past():
+    c = MonotonicClock()
+    t0 = c.now()
+    c.sleep_until(t0 - 100)  # returns at once instead of sleeping a negative time
+    assert c.now() >= t0
+
+
+def test_both_clocks_fit_the_protocol():
+    assert isinstance(FakeClock(), Clock)
+    assert isinstance(MonotonicClock(), Clock)
