@@ -1,0 +1,666 @@
+"""`companion doctor`: check this machine's setup and say, for each problem, the command that fixes it.
+
+Usage: companion doctor [--json] [--config FILE]
+
+One line per check, `OK|WARN|FAIL name: detail`, and a `fix:` line under each problem. `--json`
+prints the same as one JSON object. Exit status 0 when nothing FAILs, 1 otherwise.
+
+Everything doctor reads from the machine goes through a `Probe` (files under a root folder,
+environment, user and groups, installed packages, the SDL driver, the journal), so tests run it
+"on a Pi" and "on a broken Pi" on any PC. Doctor changes nothing: the journal is opened read-only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob as globmod
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import asdict, dataclass
+from enum import Enum
+from pathlib import Path
+
+from companion.errors import DataFileError, HardwareUnavailable
+
+GROUPS = ("video", "render", "input", "gpio", "spi", "dialout")
+MIN_PYTHON = (3, 11)
+MIN_VERSIONS = {"pyserial": "3.5", "gpiozero": "2.0.1.post3"}
+PI_PACKAGES = {"lgpio": "lgpio", "adafruit-blinka": "board", "adafruit-circuitpython-neopixel-spi": "neopixel_spi"}
+BOOT_CONFIGS = ("/boot/firmware/config.txt", "/boot/config.txt")
+UNIT = "/etc/systemd/system/companion.service"
+MODEL = "/proc/device-tree/model"
+SPIDEV = "/dev/spidev0.0"
+FREE_FAIL = 50 * 2**20
+FREE_WARN = 500 * 2**20
+INSTALL = "sudo bash systemd/install.sh"
+# Run in a child process so a display driver that hangs or crashes cannot take doctor with it.
+_SDL_PROBE = (
+    "import pygame\n"
+    "try:\n"
+    "    pygame.display.init()\n"
+    "    print('driver=' + pygame.display.get_driver())\n"
+    "except Exception as exc:\n"
+    "    print('error=' + str(exc))\n"
+)
+
+
+class Status(str, Enum):
+    """How one check came out."""
+
+    OK = "OK"
+    WARN = "WARN"
+    FAIL = "FAIL"
+
+
+@dataclass(frozen=True)
+class Check:
+    """One line of the report: a name, a status, what was seen and, for a problem, the fix."""
+
+    name: str
+    status: Status
+    detail: str
+    fix: str = ""
+
+
+class Probe:
+    """The machine as doctor sees it. Files are read under `root`; tests subclass or re-root it."""
+
+    def __init__(self, root: str | os.PathLike = "/", env=None, config_path: str | None = None):
+        """`root`: where `/dev`, `/proc`, `/boot`, `/etc` live; `env`: environment (os.environ)."""
+        self.root = Path(root)
+        self.env = dict(os.environ if env is None else env)
+        self.config_path = config_path
+
+    def path(self, p: str) -> Path:
+        """An absolute system path under this probe's root."""
+        return self.root / p.lstrip("/")
+
+    def exists(self, p: str) -> bool:
+        """Whether the file or device `p` exists."""
+        return self.path(p).exists()
+
+    def read_text(self, p: str) -> str | None:
+        """The text of `p` (NULs dropped, as in device-tree files), or None."""
+        try:
+            return self.path(p).read_bytes().decode("utf-8", "replace").replace("\0", "")
+        except OSError:
+            return None
+
+    def glob(self, pattern: str) -> list[str]:
+        """System paths matching `pattern`, sorted."""
+        root = str(self.root).rstrip("/")
+        return sorted("/" + os.path.relpath(m, root) for m in globmod.glob(str(self.path(pattern))))
+
+    def user(self) -> str:
+        """The name of the user running doctor."""
+        import pwd
+
+        try:
+            return pwd.getpwuid(os.geteuid()).pw_name
+        except KeyError:
+            return str(os.geteuid())
+
+    def groups(self) -> set[str]:
+        """Names of the groups this process has."""
+        import grp
+
+        names = set()
+        for gid in {*os.getgroups(), os.getegid()}:
+            try:
+                names.add(grp.getgrgid(gid).gr_name)
+            except KeyError:
+                pass
+        return names
+
+    def is_root(self) -> bool:
+        """Running as root."""
+        return os.geteuid() == 0
+
+    def python_version(self) -> tuple[int, ...]:
+        """This interpreter's version."""
+        return tuple(sys.version_info[:3])
+
+    def pip(self) -> str:
+        """The pip command for the environment doctor runs in."""
+        return f"{sys.executable} -m pip"
+
+    def dist_version(self, dist: str) -> str | None:
+        """The installed version of distribution `dist`, or None."""
+        from importlib import metadata
+
+        try:
+            return metadata.version(dist)
+        except metadata.PackageNotFoundError:
+            return None
+
+    def has_module(self, name: str) -> bool:
+        """Whether `name` could be imported, without importing it (RPi.GPIO raises on a PC)."""
+        from importlib.util import find_spec
+
+        try:
+            return find_spec(name) is not None
+        except (ImportError, ValueError):
+            return False
+
+    def cwd_writable(self) -> bool:
+        """Whether the working directory is writable (lgpio puts a pipe there)."""
+        return os.access(os.getcwd(), os.W_OK)
+
+    def sdl_video_driver(self) -> tuple[str | None, str]:
+        """(driver pygame picks, error) without opening a window, in a child process."""
+        env = {**self.env, "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+        try:
+            res = subprocess.run([sys.executable, "-c", _SDL_PROBE], env=env, capture_output=True,
+                                 text=True, timeout=30)
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            return None, f"probe failed: {exc}"
+        out = res.stdout.strip().splitlines()
+        last = out[-1] if out else f"no answer (exit {res.returncode}): {res.stderr.strip()[-200:]}"
+        if last.startswith("driver="):
+            return last[len("driver="):], ""
+        return None, last.removeprefix("error=")
+
+    def load_config(self):
+        """The validated config (`companion.config.load`); raises DataFileError."""
+        from companion import config
+
+        return config.load(self.config_path)
+
+    def default_config(self):
+        """The built-in config, used for the hardware checks when the user's file is broken."""
+        from companion import config
+
+        return config.default()
+
+    def load_game_data(self) -> str:
+        """Load the shipped and taught game data; ImportError when this build has no loader."""
+        from companion import gamedata  # optional module: may not exist in this build
+
+        data = gamedata.load_masters()
+        return f"Masters of the Night data loads ({type(data).__name__})"
+
+    def state_dir(self) -> Path:
+        """The state folder (journal, start counter)."""
+        from companion import paths
+
+        return paths.state_dir()
+
+    def journal_file(self) -> Path:
+        """The journal database."""
+        from companion import paths
+
+        return paths.journal_file()
+
+    def writable(self, path: Path) -> bool:
+        """Whether `path` (or, if missing, its nearest existing parent) is writable."""
+        return os.access(_nearest_existing(path), os.W_OK)
+
+    def free_bytes(self, path: Path) -> int:
+        """Free bytes on the file system holding `path`."""
+        return shutil.disk_usage(_nearest_existing(path)).free
+
+    def quick_check(self, path: Path) -> str:
+        """`PRAGMA quick_check` on a read-only connection: "ok" or what is wrong."""
+        import sqlite3
+
+        try:
+            con = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5)
+        except sqlite3.Error as exc:
+            return f"cannot open read-only: {exc}"
+        try:
+            rows = con.execute("PRAGMA quick_check").fetchall()
+            return "; ".join(str(r[0]) for r in rows[:5]) or "no answer"
+        except sqlite3.Error as exc:
+            return f"quick_check failed: {exc}"
+        finally:
+            con.close()
+
+    def start_failures(self) -> int:
+        """Failed starts in a row recorded by StartGuard."""
+        from companion.startguard import StartGuard
+
+        return StartGuard(self.state_dir()).count()
+
+
+@dataclass(frozen=True)
+class Board:
+    """What kind of machine this is, read once."""
+
+    model: str  # "" when not a Raspberry Pi
+    pi5: bool
+    filters: frozenset  # config.txt [filters] that apply to this board
+
+    @property
+    def pi(self) -> bool:
+        """A Raspberry Pi."""
+        return bool(self.model)
+
+
+def run_checks(probe: Probe) -> list[Check]:
+    """Every check, in the order a maker would fix things."""
+    board = _board(probe)
+    checks = [check_python(probe), check_pygame(probe), *check_packages(probe, board), check_board(board)]
+    cfg_check, cfg = check_config(probe)
+    checks += [check_pin_factory(probe, board), *check_leds(probe, board, cfg), check_groups(probe, board),
+               *check_boot_config(probe, board, cfg), check_serial(probe, board, cfg),
+               *check_display(probe, board, cfg), cfg_check, check_game_data(probe),
+               *check_journal(probe), check_space(probe), *check_service(probe, board)]
+    return checks
+
+
+def check_python(probe: Probe) -> Check:
+    """Python new enough for tomllib and our typing."""
+    v = probe.python_version()
+    text = ".".join(map(str, v))
+    if v[:2] >= MIN_PYTHON:
+        return Check("python", Status.OK, text)
+    return Check("python", Status.FAIL, f"{text} is older than 3.11",
+                 "use Raspberry Pi OS Bookworm or later (Python 3.11), then re-run " + INSTALL)
+
+
+def check_pygame(probe: Probe) -> Check:
+    """pygame-ce, and never together with plain pygame (they overwrite each other's files)."""
+    ce, old, pip = probe.dist_version("pygame-ce"), probe.dist_version("pygame"), probe.pip()
+    if ce and old:
+        return Check("pygame", Status.FAIL, f"pygame {old} and pygame-ce {ce} are both installed; they overwrite each other",
+                     f"{pip} uninstall -y pygame pygame-ce && {pip} install pygame-ce")
+    if old:
+        return Check("pygame", Status.FAIL, f"pygame {old} instead of pygame-ce (no KMSDRM on the Pi)",
+                     f"{pip} uninstall -y pygame && {pip} install pygame-ce")
+    if not ce:
+        return Check("pygame", Status.FAIL, "pygame-ce is not installed", f"{pip} install pygame-ce")
+    return Check("pygame", Status.OK, f"pygame-ce {ce}")
+
+
+def check_packages(probe: Probe, board: Board) -> list[Check]:
+    """pyserial and gpiozero versions, and on a Pi the `[pi]` extra."""
+    pip, problems = probe.pip(), []
+    seen = []
+    for dist, minimum in MIN_VERSIONS.items():
+        have = probe.dist_version(dist)
+        if have is None:
+            problems.append((f"{dist} missing", f"{pip} install '{dist}>={minimum}'"))
+        elif _version_key(have) < _version_key(minimum):
+            problems.append((f"{dist} {have} is older than {minimum}", f"{pip} install --upgrade '{dist}>={minimum}'"))
+        else:
+            seen.append(f"{dist} {have}")
+    out = [_first_problem("packages", problems, ", ".join(seen))]
+    if board.pi:
+        missing = [d for d, mod in PI_PACKAGES.items() if not probe.has_module(mod)]
+        if missing:
+            out.append(Check("pi-packages", Status.FAIL, f"missing: {', '.join(missing)}",
+                             f"sudo apt install swig python3-dev liblgpio-dev && {pip} install '.[pi]'  (in the checkout), or {INSTALL}"))
+        elif probe.dist_version("RPi.GPIO") and probe.dist_version("rpi-lgpio"):
+            out.append(Check("pi-packages", Status.FAIL, "RPi.GPIO and rpi-lgpio are both installed (same module name)",
+                             f"{pip} uninstall -y RPi.GPIO rpi-lgpio && {pip} install rpi-lgpio"))
+        else:
+            out.append(Check("pi-packages", Status.OK, ", ".join(PI_PACKAGES)))
+    return out
+
+
+def check_board(board: Board) -> Check:
+    """Which machine this is."""
+    if board.pi:
+        return Check("board", Status.OK, board.model)
+    return Check("board", Status.OK, f"not a Raspberry Pi (no {MODEL}): the simulator or mock hardware is used")
+
+
+def check_pin_factory(probe: Probe, board: Board) -> Check:
+    """The gpiozero pin factory the buttons will get (its own order: lgpio, RPi.GPIO, pigpio, native)."""
+    name = probe.env.get("GPIOZERO_PIN_FACTORY", "").lower()
+    if not name:
+        name = next((n for n, mod in (("lgpio", "lgpio"), ("rpigpio", "RPi.GPIO"), ("pigpio", "pigpio"))
+                     if probe.has_module(mod)), "native")
+    if not board.pi:
+        return Check("pin-factory", Status.OK, f"not a Pi: buttons come from keys or the simulator (gpiozero would pick {name})")
+    if board.pi5 and name != "lgpio":
+        fix = ("unset GPIOZERO_PIN_FACTORY (or set it to lgpio)" if probe.env.get("GPIOZERO_PIN_FACTORY")
+               else f"sudo apt install swig python3-dev liblgpio-dev && {probe.pip()} install lgpio")
+        return Check("pin-factory", Status.FAIL, f"{name} cannot drive the Pi 5's GPIO; lgpio is needed", fix)
+    if name == "native":
+        return Check("pin-factory", Status.WARN, "native fallback: slow edge detection",
+                     f"sudo apt install swig python3-dev liblgpio-dev && {probe.pip()} install lgpio")
+    if name == "lgpio" and not probe.cwd_writable():
+        return Check("pin-factory", Status.FAIL, "lgpio needs a writable working directory (it makes a .lgd-nfy* pipe there)",
+                     "cd to a folder you can write (the service runs in /var/lib/companion)")
+    return Check("pin-factory", Status.OK, name)
+
+
+def check_leds(probe: Probe, board: Board, cfg) -> list[Check]:
+    """The LED driver the app will pick, with the same rules as the HAL."""
+    from companion.hal.pi import SystemProbe, choose_led_driver
+
+    requested = cfg.leds.driver
+    sysprobe = SystemProbe(root=str(probe.root), euid=0 if probe.is_root() else 1000)
+    try:
+        driver, why = choose_led_driver(requested, sysprobe)
+    except HardwareUnavailable as exc:
+        if not board.pi:
+            return [Check("leds", Status.OK, "not a Pi: LEDs are simulated")]
+        return [Check("leds", Status.FAIL, exc.why, _led_fix(requested, probe, board))]
+    out = [Check("leds", Status.OK, f"{driver} ({why})")]
+    if driver == "spi":
+        wrong = [s for s in cfg.leds.strips if s.pin.upper() != "GPIO10"]
+        if wrong:
+            out.append(Check("leds.pin", Status.WARN, f"the spi driver sends on GPIO10 only; strip {wrong[0].name!r} says {wrong[0].pin}",
+                             f'set pin = "GPIO10" under [[leds.strips]] in {_config_name(probe, cfg)} and wire DIN there'))
+    return out
+
+
+def check_groups(probe: Probe, board: Board) -> Check:
+    """Device groups for running without root (the service adds them itself)."""
+    if probe.is_root():
+        return Check("groups", Status.OK, "running as root")
+    user, missing = probe.user(), [g for g in GROUPS if g not in probe.groups()]
+    if not missing:
+        return Check("groups", Status.OK, f"{user} is in {' '.join(GROUPS)}")
+    if not board.pi:
+        return Check("groups", Status.OK, f"not a Pi: {user} lacks {' '.join(missing)} (only needed on the Pi)")
+    return Check("groups", Status.WARN, f"{user} is not in {' '.join(missing)} (the service adds them; needed to run by hand)",
+                 f"sudo usermod -aG {','.join(missing)} {user}  (then log out and back in)")
+
+
+def check_boot_config(probe: Probe, board: Board, cfg) -> list[Check]:
+    """SPI, core clock, UART and serial console in config.txt / cmdline.txt."""
+    path = next((p for p in BOOT_CONFIGS if probe.exists(p)), None)
+    if path is None:
+        if board.pi:
+            return [Check("boot-config", Status.FAIL, f"no {' or '.join(BOOT_CONFIGS)}", "mount the boot partition, then " + INSTALL)]
+        return [Check("boot-config", Status.OK, "no config.txt (not a Pi)")]
+    settings = _boot_settings(probe.read_text(path) or "", board.filters)
+    out = []
+    if cfg.leds.driver in ("auto", "spi"):
+        out.append(_boot_spi(settings, path, board))
+    if cfg.reader.type == "pn532" and "://" not in cfg.reader.port and "by-id" not in cfg.reader.port:
+        out += _boot_uart(probe, settings, path, board, cfg)
+    if not out:
+        out.append(Check("boot-config", Status.OK, f"{path}: nothing needed for this config"))
+    return out
+
+
+def check_serial(probe: Probe, board: Board, cfg) -> Check:
+    """Serial ports present and the configured reader port among them."""
+    found = ([p for p in ("/dev/serial0", "/dev/ttyAMA0") if probe.exists(p)] + probe.glob("/dev/serial/by-id/*"))
+    listing = ", ".join(found) or "none"
+    port, kind = cfg.reader.port, cfg.reader.type
+    if kind == "none":
+        return Check("serial", Status.OK, f"no reader configured; ports found: {listing}")
+    if "://" in port:
+        return Check("serial", Status.OK, f"{kind} on {port} (a pyserial URL)")
+    if probe.exists(port):
+        if re.fullmatch(r"/dev/tty(ACM|USB)\d+", port):
+            better = next((p for p in found if "by-id" in p), None)
+            return Check("serial", Status.WARN, f"{port} may change number when replugged",
+                         f'set port = "{better}" under [reader]' if better else "use the /dev/serial/by-id/... name of the reader")
+        return Check("serial", Status.OK, f"{kind} on {port}; ports found: {listing}")
+    by_id = [p for p in found if "by-id" in p]
+    if by_id:
+        fix = f'set port = "{by_id[0]}" under [reader] in {_config_name(probe, cfg)}'
+    elif kind == "pn532":
+        fix = "enable the UART: add enable_uart=1 to config.txt and reboot (or " + INSTALL + ")"
+    else:
+        fix = "plug the reader in, then look at `ls -l /dev/serial/by-id/`"
+    return Check("serial", Status.FAIL, f"reader port {port} not found; ports found: {listing}", fix)
+
+
+def check_display(probe: Probe, board: Board, cfg) -> list[Check]:
+    """The SDL video driver pygame picks (no window is opened)."""
+    if cfg.display.mode == "headless":
+        return [Check("display", Status.OK, "display.mode = headless: no screen used")]
+    out = []
+    if board.pi and not probe.glob("/dev/dri/card*"):
+        out.append(Check("display.drm", Status.FAIL, "no /dev/dri/card*: the KMS graphics driver is off",
+                         "add dtoverlay=vc4-kms-v3d to config.txt and reboot"))
+    wanted = probe.env.get("SDL_VIDEODRIVER", "")
+    driver, err = probe.sdl_video_driver()
+    if driver is None:
+        if not board.pi:
+            return out + [Check("display", Status.WARN, f"no video driver ({err}); `companion run` will be headless",
+                                "run it where a display is, or set display.mode = \"headless\"")]
+        return out + [Check("display", Status.FAIL, f"SDL could not start {wanted or 'any driver'}: {err}",
+                            f"sudo usermod -aG video,render,input {probe.user()}; stop any desktop on that screen "
+                            "(sudo systemctl stop lightdm); export SDL_VIDEODRIVER=kmsdrm")]
+    if driver in ("offscreen", "dummy") and wanted != driver:
+        status = Status.FAIL if board.pi else Status.WARN
+        return out + [Check("display", status, f"pygame picked {driver!r}: a black screen, no error",
+                            "export SDL_VIDEODRIVER=kmsdrm  (the service sets it)" if board.pi
+                            else "run from a desktop session (DISPLAY or WAYLAND_DISPLAY set)")]
+    if board.pi and not wanted:
+        return out + [Check("display", Status.WARN, f"pygame picks {driver}, SDL_VIDEODRIVER is unset",
+                            "export SDL_VIDEODRIVER=kmsdrm  (the service sets it)")]
+    return out + [Check("display", Status.OK, f"pygame picks {driver}")]
+
+
+def check_config(probe: Probe):
+    """The user's config file; returns (check, config to use for the other checks)."""
+    try:
+        cfg = probe.load_config()
+    except DataFileError as exc:
+        where = f"line {exc.line} of {exc.path}" if exc.line else exc.path
+        field = f" (key {exc.field})" if exc.field else ""
+        return (Check("config", Status.FAIL, str(exc),
+                      f"edit {where}{field}, then check it with `companion config --check {exc.path}`"),
+                probe.default_config())
+    summary = f"{cfg.source}: {len(cfg.leds.lights)} lights, {len(cfg.buttons.pins)} buttons, reader {cfg.reader.type}"
+    return Check("config", Status.OK, summary), cfg
+
+
+def check_game_data(probe: Probe) -> Check:
+    """Shipped and taught game data load (when this build has a loader)."""
+    try:
+        return Check("game-data", Status.OK, probe.load_game_data())
+    except DataFileError as exc:
+        return Check("game-data", Status.FAIL, str(exc), f"fix or remove {exc.path}, then run `companion cards check`")
+    except ImportError as exc:
+        return Check("game-data", Status.WARN, f"not checked: {exc}", "reinstall the package: " + INSTALL)
+    except Exception as exc:  # a loader bug must not stop the other checks
+        return Check("game-data", Status.FAIL, f"{type(exc).__name__}: {exc}", "report this with the output of `companion doctor --json`")
+
+
+def check_journal(probe: Probe) -> list[Check]:
+    """State folder writable; journal passes `PRAGMA quick_check` (opened read-only)."""
+    state, journal, user = probe.state_dir(), probe.journal_file(), probe.user()
+    out = []
+    if probe.writable(state):
+        out.append(Check("state-dir", Status.OK, f"{state} writable"))
+    else:
+        out.append(Check("state-dir", Status.FAIL, f"{state} is not writable by {user}",
+                         f"sudo mkdir -p {state} && sudo chown -R {user}: {state}"))
+    if not journal.exists():
+        out.append(Check("journal", Status.OK, f"no journal yet ({journal} is made by the first game)"))
+        return out
+    result = probe.quick_check(journal)
+    if result == "ok":
+        out.append(Check("journal", Status.OK, f"{journal}: quick_check ok"))
+    else:
+        out.append(Check("journal", Status.FAIL, f"{journal}: {result}",
+                         f"sudo systemctl stop companion; cp -a {state} {state}.bak; "
+                         f"sqlite3 {journal} .recover | sqlite3 {journal}.recovered && mv {journal}.recovered {journal}"))
+    return out
+
+
+def check_space(probe: Probe) -> Check:
+    """Free space where the journal lives."""
+    state = probe.state_dir()
+    free = probe.free_bytes(state)
+    text = f"{free / 2**20:.0f} MiB free for {state}"
+    fix = "sudo apt clean && sudo journalctl --vacuum-size=50M  (and remove old files)"
+    if free < FREE_FAIL:
+        return Check("disk-space", Status.FAIL, text, fix)
+    if free < FREE_WARN:
+        return Check("disk-space", Status.WARN, text, fix)
+    return Check("disk-space", Status.OK, text)
+
+
+def check_service(probe: Probe, board: Board) -> list[Check]:
+    """On a Pi: the boot service is installed; and whether recent starts kept failing."""
+    out = []
+    if board.pi:
+        if probe.exists(UNIT):
+            out.append(Check("service", Status.OK, f"{UNIT} installed"))
+        else:
+            out.append(Check("service", Status.WARN, "the boot service is not installed", INSTALL))
+    failures = probe.start_failures()
+    if failures:
+        out.append(Check("starts", Status.WARN, f"the last {failures} start(s) never came up (3 in a row: safe mode)",
+                         "journalctl -u companion -b  (read why), fix it, then restart: sudo systemctl restart companion"))
+    return out
+
+
+def report_text(checks: list[Check]) -> str:
+    """The human report: one line per check, a fix line under each problem, a summary."""
+    lines = []
+    for c in checks:
+        lines.append(f"{c.status.value:<4} {c.name}: {c.detail}")
+        if c.fix and c.status is not Status.OK:
+            lines.append(f"     fix: {c.fix}")
+    counts = {s: sum(c.status is s for c in checks) for s in Status}
+    lines.append(f"doctor: {counts[Status.FAIL]} FAIL, {counts[Status.WARN]} WARN, {counts[Status.OK]} OK")
+    return "\n".join(lines)
+
+
+def report_json(checks: list[Check]) -> str:
+    """The machine report: {"ok": bool, "checks": [{name, status, detail, fix}]}."""
+    items = [{**asdict(c), "status": c.status.value} for c in checks]
+    return json.dumps({"ok": not any(c.status is Status.FAIL for c in checks), "checks": items}, indent=2)
+
+
+def main(argv: list[str], probe: Probe | None = None) -> int:
+    """`companion doctor [--json] [--config FILE]`: 0 when nothing fails, 1 otherwise."""
+    ap = argparse.ArgumentParser(prog="companion doctor", description="Check this machine's setup and say how to fix it.")
+    ap.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    ap.add_argument("--config", metavar="FILE", help="check this config file instead of the user's")
+    args = ap.parse_args(argv)
+    probe = probe or Probe(config_path=args.config)
+    checks = run_checks(probe)
+    print(report_json(checks) if args.json else report_text(checks))
+    return 1 if any(c.status is Status.FAIL for c in checks) else 0
+
+
+# --- private helpers -------------------------------------------------------------------------
+
+
+def _board(probe: Probe) -> Board:
+    """Read the device tree model once."""
+    model = (probe.read_text(MODEL) or "").strip()
+    if "raspberry pi" not in model.lower():
+        return Board("", False, frozenset({"all"}))
+    compatible = probe.read_text("/proc/device-tree/compatible") or ""
+    pi5 = "bcm2712" in compatible or re.search(r"Raspberry Pi (5|500)|Compute Module 5", model) is not None
+    return Board(model, pi5, frozenset({"all", *_model_filters(model, pi5)}))
+
+
+def _model_filters(model: str, pi5: bool) -> set[str]:
+    """config.txt [filters] that match this board's model string."""
+    if pi5:
+        return {"pi5", "pi500"} if "500" in model else {"pi5", "cm5"} if "Compute Module" in model else {"pi5"}
+    table = (("Zero 2", {"pi02", "pi0w", "pi0"}), ("Zero W", {"pi0w", "pi0"}), ("Zero", {"pi0"}),
+             ("400", {"pi4", "pi400"}), ("Compute Module 4", {"pi4", "cm4"}), ("Pi 4", {"pi4"}),
+             ("Pi 3 Model B Plus", {"pi3", "pi3+"}), ("Pi 3 Model A Plus", {"pi3", "pi3+"}),
+             ("Compute Module 3", {"pi3", "cm3"}), ("Pi 3", {"pi3"}), ("Pi 2", {"pi2"}))
+    return next((f for key, f in table if key in model), {"pi1"})
+
+
+def _boot_settings(text: str, filters: frozenset) -> dict[str, str]:
+    """Effective `key=value` settings of config.txt for this board (dtparams as `dtparam:name`)."""
+    out: dict[str, str] = {}
+    active = True
+    for raw in text.splitlines():
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            name = line[1:-1].strip().lower()
+            # model filters only apply to their board; other filters (gpio, EDID...) may: assume they do
+            active = name in filters or (name != "none" and not re.fullmatch(r"(pi|cm)\w*\+?", name))
+            continue
+        if not active or "=" not in line:
+            continue
+        key, value = (s.strip() for s in line.split("=", 1))
+        if key == "dtparam":
+            for param in value.split(","):
+                pname, _, pval = param.partition("=")
+                out[f"dtparam:{pname.strip()}"] = pval.strip() or "on"
+        elif key == "dtoverlay":
+            out[f"dtoverlay:{value.split(',', 1)[0].strip()}"] = "on"
+        else:
+            out[key] = value
+    return out
+
+
+def _boot_spi(settings: dict, path: str, board: Board) -> Check:
+    """SPI on, and the core clock pinned where SPI follows it."""
+    if settings.get("dtparam:spi", "off") not in ("on", "true", "yes", "1"):
+        return Check("boot.spi", Status.FAIL, f"SPI is off in {path} (the LEDs use GPIO10 / SPI MOSI)",
+                     f"printf '[all]\\ndtparam=spi=on\\n' | sudo tee -a {path} && sudo reboot  (or {INSTALL})")
+    if "pi4" in board.filters and settings.get("core_freq_min") != "500":
+        return Check("boot.spi", Status.WARN, "Pi 4 without core_freq_min=500: LED colours may flicker",
+                     f"printf '[pi4]\\ncore_freq_min=500\\n[all]\\n' | sudo tee -a {path} && sudo reboot")
+    if board.filters & {"pi3", "pi02"} and settings.get("core_freq") != "250":
+        section = "pi02" if "pi02" in board.filters else "pi3"
+        return Check("boot.spi", Status.WARN, "core_freq=250 not set: the SPI clock wanders with the core clock",
+                     f"printf '[{section}]\\ncore_freq=250\\n[all]\\n' | sudo tee -a {path} && sudo reboot")
+    return Check("boot.spi", Status.OK, f"dtparam=spi=on in {path}")
+
+
+def _boot_uart(probe: Probe, settings: dict, path: str, board: Board, cfg) -> list[Check]:
+    """UART on for the PN532, and no login console on it."""
+    out = []
+    if settings.get("enable_uart") != "1":
+        out.append(Check("boot.uart", Status.FAIL, f"enable_uart=1 missing in {path} (PN532 on GPIO14/15)",
+                         f"printf '[all]\\nenable_uart=1\\n' | sudo tee -a {path} && sudo reboot"))
+    elif board.pi5 and cfg.reader.port == "/dev/serial0":
+        out.append(Check("boot.uart", Status.WARN, "on a Pi 5 /dev/serial0 is the debug connector, not GPIO14/15",
+                         f"printf '[pi5]\\ndtoverlay=uart0-pi5\\n[all]\\n' | sudo tee -a {path}; set port = \"/dev/ttyAMA0\" under [reader]; sudo reboot"))
+    else:
+        out.append(Check("boot.uart", Status.OK, f"enable_uart=1 in {path}"))
+    cmdline = str(Path(path).with_name("cmdline.txt"))
+    text = probe.read_text(cmdline) or ""
+    console = re.search(r"console=(serial0|ttyAMA0|ttyS0)(,\d+)?", text)
+    if console:
+        out.append(Check("boot.console", Status.FAIL, f"{cmdline} puts a login console on the reader's UART ({console.group(0)})",
+                         f"sudo sed -i 's/{console.group(0)} \\?//' {cmdline} && sudo reboot"))
+    return out
+
+
+def _led_fix(requested: str, probe: Probe, board: Board) -> str:
+    """The fix for an LED driver that cannot start."""
+    path = next((p for p in BOOT_CONFIGS if probe.exists(p)), BOOT_CONFIGS[0])
+    if requested == "pwm":
+        return 'set driver = "spi" under [leds] and move the data wire to GPIO10 (no root needed)'
+    if requested == "pi5pio":
+        return "sudo apt update && sudo apt full-upgrade && sudo reboot  (kernel with the Pi 5 PIO driver), or use driver = \"spi\""
+    return f"printf '[all]\\ndtparam=spi=on\\n' | sudo tee -a {path} && sudo reboot  (or sudo raspi-config nonint do_spi 0)"
+
+
+def _config_name(probe: Probe, cfg) -> str:
+    """Where the user should edit the config."""
+    if cfg.source != "<defaults>":
+        return cfg.source
+    from companion import paths
+
+    return str(paths.config_file())
+
+
+def _first_problem(name: str, problems: list[tuple[str, str]], ok_detail: str) -> Check:
+    """A FAIL naming every problem (the first fix first), or OK."""
+    if not problems:
+        return Check(name, Status.OK, ok_detail)
+    return Check(name, Status.FAIL, "; ".join(p for p, _ in problems), " && ".join(f for _, f in problems))
+
+
+def _version_key(version: str) -> tuple[int, ...]:
+    """Numbers of a version string, for comparing ("2.0.1.post3" -> (2, 0, 1, 3))."""
+    return tuple(int(n) for n in re.findall(r"\d+", version))
+
+
+def _nearest_existing(path: Path) -> Path:
+    """`path` or its closest existing parent."""
+    path = Path(path)
+    while not path.exists() and path != path.parent:
+        path = path.parent
+    return path
