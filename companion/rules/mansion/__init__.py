@@ -1,0 +1,22 @@
+"""The vampire mansion (homebrew): dice for priority and room, rooms of two, round clock, reveals.
+
+`make_game(data=None)` builds the engine with the shipped `companion/data/mansion/rules.toml` or
+with `data` (a dict, a path or a TomlDoc). Commands and state JSON: docs/mansion.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.rules.mansion.board import board_view
+from companion.rules.mansion.bot import choose
+from companion.rules.mansion.engine import MansionGame
+from companion.rules.mansion.placement import destinations
+from companion.rules.mansion.state import load_rules
+
+__all__ = ["MansionGame", "board_view", "choose", "destinations", "make_game"]
+
+
+def make_game(data: Any = None) -> MansionGame:
+    """The mansion engine with its rules data; DataFileError if the data is broken."""
+    return MansionGame(load_rules(data))

@@ -1,0 +1,157 @@
+"""Mansion events: what happened, in the past tense (`to_dict()` gives `{"event": kind, ...}`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.rules.base import Event
+
+
+@dataclass(frozen=True)
+class GameStarted(Event):
+    """Players seated, one card dealt on every room."""
+
+    players: tuple[str, ...]
+    clock_length: int
+
+
+@dataclass(frozen=True)
+class RoundStarted(Event):
+    """The round clock moved to `tick`; a card was dealt on every room."""
+
+    tick: int
+
+
+@dataclass(frozen=True)
+class DiceRolled(Event):
+    """`player` has these dice now (`rerolled` lists the indices thrown again)."""
+
+    player: str
+    dice: tuple[int, ...]
+    rerolled: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class DiceAssigned(Event):
+    """`player` chose priority and room."""
+
+    player: str
+    priority: int
+    room: int
+
+
+@dataclass(frozen=True)
+class TokenSpent(Event):
+    """A Modify token changed `what` to `value`."""
+
+    player: str
+    what: str
+    value: int
+    tokens: int
+
+
+@dataclass(frozen=True)
+class TieFound(Event):
+    """These players share priority and room: they must roll off."""
+
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class RolledOff(Event):
+    """Roll-off dice for a tie."""
+
+    values: dict
+
+
+@dataclass(frozen=True)
+class OrderSet(Event):
+    """The turn order of this round."""
+
+    order: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class RoomEntered(Event):
+    """`player` entered `room` (0 = main hall); `wanted` is what the die said."""
+
+    player: str
+    room: int
+    wanted: int
+    redirected: bool
+    trade_with: str | None
+
+
+@dataclass(frozen=True)
+class CardsTaken(Event):
+    """Cards taken from a room."""
+
+    player: str
+    room: int
+    n: int
+    left: int
+
+
+@dataclass(frozen=True)
+class RoomActed(Event):
+    """The room's special action was carried out."""
+
+    player: str
+    room: str
+    effect: str
+    tokens: int
+
+
+@dataclass(frozen=True)
+class PointsStored(Event):
+    """Score cards went into `player`'s safe."""
+
+    player: str
+    points: int
+    stored: int
+
+
+@dataclass(frozen=True)
+class TurnEnded(Event):
+    """`player` finished their turn."""
+
+    player: str
+
+
+@dataclass(frozen=True)
+class RolesRevealed(Event):
+    """The role reveal at `tick` showed this many vampires and humans."""
+
+    tick: int
+    vampires: int
+    humans: int
+
+
+@dataclass(frozen=True)
+class PointsClaimed(Event):
+    """`player` showed enough points to reach the target."""
+
+    player: str
+    total: int
+
+
+@dataclass(frozen=True)
+class Adjusted(Event):
+    """Counts set to what is on the table."""
+
+    changes: dict
+
+
+@dataclass(frozen=True)
+class GameOver(Event):
+    """The game ended; `ranking` lists (player, place)."""
+
+    outcome: str
+    ranking: tuple
+
+
+@dataclass(frozen=True)
+class Ranked(Event):
+    """The final ranking, with the roles and hands shown."""
+
+    ranking: tuple
