@@ -264,7 +264,10 @@ class GpioButtons(EdgeButtons):
         self._clock = clock
         self._devices: dict = {}  # keep references: a collected gpiozero device closes its pin
         self._failed: dict[VButton, str] = {}
-        gpiozero = (importer or importlib.import_module)("gpiozero")
+        try:
+            gpiozero = (importer or importlib.import_module)("gpiozero")
+        except Exception as exc:  # ImportError, or whatever a broken install raises
+            raise HardwareUnavailable("buttons", f"gpiozero cannot be loaded: {type(exc).__name__}: {exc}") from exc
         with warnings.catch_warnings():  # pin-factory fallback warnings end up in our status line
             warnings.simplefilter("ignore")
             for vb, pin in pins.items():
