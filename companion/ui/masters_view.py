@@ -98,10 +98,17 @@ def active_day_effects(state: Mapping[str, Any]) -> list[str]:
 
 
 def card_placements(state: Mapping[str, Any]) -> dict[str, int]:
-    """Agents each district gets from the current event card at the current veil."""
+    """Agents each district gets from the event card: where they went once placed, else the red
+    cells' number (and the blue-gray one when both blue-gray numbers are equal)."""
     card = state.get("card") or {}
-    raw = card.get("placements") or {}
-    return {p: int(n) for p, n in raw.items() if p in DISTRICTS and isinstance(n, int)}
+    if card.get("placed"):
+        return {p: int(n) for p, n in (card.get("placements") or {}).items() if p in DISTRICTS}
+    grid_ = card.get("grid") or {}
+    out = {p: int(card.get("red_agents", 0)) for p in DISTRICTS if grid_.get(p) == "red"}
+    blue = card.get("blue_agents") or []
+    if len(blue) == 2 and blue[0] == blue[1]:
+        out.update({p: int(blue[0]) for p in DISTRICTS if grid_.get(p) == "blue"})
+    return {p: n for p, n in out.items() if n > 0}
 
 
 def blue_cells(state: Mapping[str, Any]) -> list[str]:
@@ -111,13 +118,13 @@ def blue_cells(state: Mapping[str, Any]) -> list[str]:
 
 
 def blue_numbers(state: Mapping[str, Any]) -> tuple[int, int] | None:
-    """The two blue-gray numbers (high, low) when the table must split them, else None."""
+    """The two blue-gray numbers (high, low) when they differ and the table must split them."""
     card = state.get("card") or {}
-    nums = card.get("blue") or card.get("split")
-    if isinstance(nums, (list, tuple)) and len(nums) == 2:
-        hi, lo = sorted((int(nums[0]), int(nums[1])), reverse=True)
-        return hi, lo
-    return None
+    nums = card.get("blue_agents")
+    if card.get("placed") or not isinstance(nums, (list, tuple)) or len(nums) != 2 or nums[0] == nums[1]:
+        return None
+    hi, lo = sorted((int(nums[0]), int(nums[1])), reverse=True)
+    return hi, lo
 
 
 def veil_preview(state: Mapping[str, Any], adds: Mapping[str, int]) -> int:

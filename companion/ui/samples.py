@@ -1,6 +1,16 @@
-"""Hand-written Masters state JSON fixtures (docs/masters.md) for screens the engine can't reach quickly."""
+"""Sample game views that put the table app on each of its screens (screenshots, benchmarks, tests).
 
+The Masters states are hand-written to docs/masters.md so every screen can be shown without
+playing a game up to it; the tests also drive the real engine.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from companion.inputs import ButtonEvent, Press, VButton
 from companion.rules.base import Action
+from companion.ui.model import GameView
 
 POS = ("A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3")
 NAMES = ("Railway Station", "Museum", "Asylum", "Harbour", "Old Town", "Cathedral", "Slums", "Opera", "Cemetery")
@@ -58,7 +68,7 @@ def day_actions():
 def event_state():
     """Place-agents step: red A3 +2, blue-gray B1/C3 with 1 and 0."""
     card = {"key": "I-03", "name": "Last Crusade", "act": "I", "grid": {"A3": "red", "B1": "blue", "C3": "blue"},
-            "placements": {"A3": 2}, "blue": [1, 0]}
+            "red_agents": 2, "blue_agents": [1, 0], "continuing": False, "placements": {}, "placed": False}
     return masters_state(phase="day", step="place-agents", turn=None, card=card)
 
 
@@ -79,3 +89,53 @@ def combat_actions():
     return (Action({"cmd": "use_die"}, "Use a die", needs=("die",)),
             Action({"cmd": "sacrifice"}, "Sacrifice minions", enabled=False, why_not="no minions here", needs=("minions",)),
             Action({"cmd": "reroll"}, "Reroll dice", enabled=False, why_not="dice left in the reserve"))
+
+
+def generic_view() -> GameView:
+    """A Nosferatu-like state with a `board` dict, for the generic screen."""
+    state = {"game": "nosferatu", "round": 2, "phase": "night", "step": "reveal", "outcome": None,
+             "board": {"clock": 5, "dawn_cards": 1, "bites": {"Anna": 1, "Ben": 0}, "rituals": ["Stake"]}}
+    actions = (Action({"cmd": "reveal"}, "Reveal a clock card"), Action({"cmd": "add_night"}, "Add a night card"),
+               Action({"cmd": "end_round"}, "End round", enabled=False, why_not="reveal first"))
+    return GameView("nosferatu", state, actions)
+
+
+def _press(ui, button: VButton) -> None:
+    """A short press of a virtual button."""
+    ui.handle(ButtonEvent(button, Press.SHORT, 0.0, "sim"))
+
+
+def _on(view: GameView | None, *steps: Callable) -> Callable:
+    """A recipe: show `view`, then run `steps` (each takes the ui)."""
+    def recipe(ui) -> None:
+        ui.update(view, (), 0.0, {})
+        for step in steps:
+            step(ui)
+    return recipe
+
+
+def screens() -> dict[str, Callable]:
+    """Screen name -> recipe that puts a fresh TableUI on it (every screen of the app)."""
+    night = GameView("masters", masters_state(), night_actions(), {"last": "recruit"})
+    over = GameView("masters", masters_state(phase="over", step="over", outcome="defeat-veil", veil=0, turn=None), ())
+    return {
+        "title": _on(None),
+        "resume": _on(None, lambda ui: ui.offer_resume({"id": 4, "game": "masters", "summary": "Round 3, night: Imre, Mila"})),
+        "wizard": _on(None, lambda ui: _press(ui, VButton.CONFIRM)),
+        "settings": _on(None, lambda ui: ui.screen.activate("settings", Press.SHORT)),
+        "day": _on(GameView("masters", day_state(), day_actions())),
+        "event": _on(GameView("masters", event_state(), event_actions())),
+        "combat": _on(GameView("masters", combat_state(), combat_actions())),
+        "night": _on(night),
+        "picker": _on(night, lambda ui: ui.screen.activate("act:0", Press.SHORT)),
+        "menu": _on(night, lambda ui: _press(ui, VButton.MENU)),
+        "board": _on(night, lambda ui: _press(ui, VButton.MENU), lambda ui: ui.screen.activate("board", Press.SHORT)),
+        "log": _on(night, lambda ui: ui.update(night, [{"event": "veil_changed", "old": 5, "new": 4, "why": "wild hunt"}], 0.0),
+                   lambda ui: _press(ui, VButton.MENU), lambda ui: ui.screen.activate("log", Press.SHORT)),
+        "adjust": _on(night, lambda ui: _press(ui, VButton.VEIL_DOWN)),
+        "undo": _on(night, lambda ui: _press(ui, VButton.UNDO)),
+        "teach": _on(night, lambda ui: ui.start_teach("04A1B2C3D4E5F6", [{"key": "I-01", "name": "Curfew", "act": "I"},
+                                                                         {"key": "I-02", "name": "Raid", "act": "I"}])),
+        "over": _on(over),
+        "generic": _on(generic_view()),
+    }
