@@ -1,0 +1,166 @@
+"""`companion cards`: list, check, teach, export and import event-card data.
+
+    companion cards list [--act I|II|III]
+    companion cards check FILE
+    companion cards teach I-07 --red A1,B2 --blue C1,C3 [--name "Last Crusade"] [--tag 04A1B2C3D4E5F6]
+    companion cards teach --tag 04BB11223344 --relic pristine-blood
+    companion cards teach --tracker 3 --reserve 15 --numbers I.high=2:1,0 --numbers I.low=3:2,1
+    companion cards teach --district museum --name "Museum" --note "Relic at dawn when minions lead"
+    companion cards export FILE
+    companion cards import FILE
+
+Exit status: 0 ok, 2 bad input or a broken file (file:line:key on one line).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+
+from companion import teach
+from companion.errors import CommandError, DataFileError
+
+EXIT_OK = 0
+EXIT_BAD = 2
+
+
+def main(argv: list[str]) -> int:
+    """Run one `companion cards` subcommand; errors become one line and exit status 2."""
+    ap = _parser()
+    try:
+        args = ap.parse_args(argv)
+    except SystemExit as exc:  # argparse already printed the usage line
+        return EXIT_OK if exc.code == 0 else EXIT_BAD
+    try:
+        return args.run(args)
+    except (CommandError, DataFileError) as exc:
+        print(f"companion cards: {exc}", file=sys.stderr)
+        return EXIT_BAD
+
+
+def _parser() -> argparse.ArgumentParser:
+    """The argument parser with one sub-parser per action."""
+    ap = argparse.ArgumentParser(prog="companion cards", description=__doc__.split("\n")[0])
+    sub = ap.add_subparsers(dest="action", required=True)
+    p = sub.add_parser("list", help="list the event cards: act, key, name, verified/taught, tag")
+    p.add_argument("--act", choices=teach.ACTS)
+    p.set_defaults(run=_list)
+    p = sub.add_parser("check", help="validate a data file or an export (file:line:key errors)")
+    p.add_argument("file")
+    p.set_defaults(run=_check)
+    p = sub.add_parser("teach", help="teach a card grid, register a tag, tracker numbers, a district")
+    p.add_argument("key", nargs="?", help="card key, e.g. I-07")
+    p.add_argument("--red", help="red cells, e.g. A1,B2")
+    p.add_argument("--blue", help="the two blue-gray cells, e.g. C1,C3")
+    p.add_argument("--name", help="the printed name (card or district)")
+    p.add_argument("--note", help="our short note (card or district)")
+    p.add_argument("--tag", help="register this tag id (NFC UID hex or QR payload) for the card/relic")
+    p.add_argument("--relic", help="relic key to register --tag for")
+    p.add_argument("--tracker", type=int, metavar="VAMPIRES", help="teach tracker numbers for this vampire count")
+    p.add_argument("--reserve", type=int, help="agent reserve printed on the tracker")
+    p.add_argument("--numbers", action="append", default=[], metavar="ACT.BAND=RED:B1,B2",
+                   help="e.g. I.high=2:1,0 (repeat for each deck and band)")
+    p.add_argument("--district", help="district key to name or annotate, e.g. museum")
+    p.set_defaults(run=_teach)
+    p = sub.add_parser("export", help="write all taught data and tags to one TOML file")
+    p.add_argument("file")
+    p.set_defaults(run=_export)
+    p = sub.add_parser("import", help="merge an exported file into this table's taught data")
+    p.add_argument("file")
+    p.set_defaults(run=_import)
+    return ap
+
+
+def _list(args) -> int:
+    """Print one line per card: act, key, name, status, tag."""
+    cards = card_rows()
+    tags = teach.load_tags()
+    by_key: dict[str, list[str]] = {}
+    for tag, key in tags.items():
+        by_key.setdefault(key, []).append(tag)
+    print(f"{'act':4s} {'key':7s} {'name':28s} {'status':9s} tag")
+    for row in cards:
+        if args.act and row["act"] != args.act:
+            continue
+        tag = ",".join(sorted(by_key.get(row["key"], []))) or "-"
+        print(f"{row['act']:4s} {row['key']:7s} {row['name'][:28]:28s} {row['status']:9s} {tag}")
+    return EXIT_OK
+
+
+def card_rows() -> list[dict]:
+    """Every known card (shipped and taught), sorted by act then number, with its status:
+    "taught" (the table entered it), "verified" (shipped and checked) or "example"."""
+    rows: dict[str, dict] = {}
+    for card in _shipped_cards():
+        rows[card.key] = {"act": card.act, "key": card.key, "name": card.name or "",
+                          "status": "verified" if card.verified else "example"}
+    for key, entry in teach.load_section("cards").items():
+        row = rows.setdefault(key, {"act": key.split("-")[0], "key": key, "name": ""})
+        row["name"] = entry.get("name", row["name"])
+        row["status"] = "taught"
+    acts = {a: i for i, a in enumerate(teach.ACTS)}
+    return sorted(rows.values(), key=lambda r: (acts[r["act"]], r["key"]))
+
+
+def _shipped_cards() -> tuple:
+    """Cards from the game data loader (shipped + taught overlay), or none if it is not there yet."""
+    try:
+        from companion.gamedata import load_masters
+    except ImportError:
+        return ()
+    return load_masters().cards
+
+
+def _check(args) -> int:
+    """Validate one file."""
+    print(teach.check_file(args.file))
+    return EXIT_OK
+
+
+def _teach(args) -> int:
+    """Apply every teaching option given."""
+    did = []
+    if args.tracker is not None:
+        numbers = dict(_numbers(n) for n in args.numbers)
+        teach.save_tracker(args.tracker, reserve=args.reserve, numbers=numbers or None)
+        did.append(f"tracker for {args.tracker} vampires")
+    if args.district:
+        teach.save_district(args.district, name=args.name, note=args.note)
+        did.append(f"district {args.district}")
+    if args.key and (args.red is not None or args.blue is not None):
+        entry = teach.save_card_grid(args.key, args.red or [], args.blue or [], args.name, note=args.note)
+        did.append(f"card {args.key}: red {','.join(entry['red']) or '-'}, blue {','.join(entry['blue']) or '-'}")
+    if args.tag:
+        key = args.relic or args.key
+        if not key:
+            raise CommandError("--tag needs a card key (I-07) or --relic KEY to register it for")
+        tag = teach.register_tag(args.tag, key)
+        did.append(f"tag {tag} -> {key}")
+    if not did:
+        raise CommandError("nothing to teach: give --red/--blue, --tag, --tracker or --district")
+    for line in did:
+        print(f"taught {line}")
+    return EXIT_OK
+
+
+def _numbers(text: str) -> tuple[tuple[str, str], tuple[int, tuple[int, int]]]:
+    """Parse `I.high=2:1,0` into (("I", "high"), (2, (1, 0)))."""
+    m = re.fullmatch(r"\s*(I|II|III)\.(high|low)\s*=\s*(\d+)\s*:\s*(\d+)\s*,\s*(\d+)\s*", text)
+    if not m:
+        raise CommandError(f"--numbers {text!r}: write ACT.BAND=RED:BLUE1,BLUE2, e.g. I.high=2:1,0")
+    return (m.group(1), m.group(2)), (int(m.group(3)), (int(m.group(4)), int(m.group(5))))
+
+
+def _export(args) -> int:
+    """Write the export file."""
+    counts = teach.export_file(args.file)
+    print(f"exported to {args.file}: {teach.summary(counts)}")
+    return EXIT_OK
+
+
+def _import(args) -> int:
+    """Merge an export into the user's data."""
+    counts = teach.import_file(args.file)
+    print(f"imported {args.file}: {teach.summary(counts)}")
+    return EXIT_OK
