@@ -51,6 +51,9 @@ def mix_pixels(a: Pixels, b: Pixels, p: float) -> Pixels:
         return b
     if a == b:
         return a
+    n = len(a)
+    if a.count(a[0]) == n and b.count(b[0]) == n:  # two plain colours: mix once
+        return (mix(a[0], b[0], p),) * n
     return tuple([mix(x, y, p) if x != y else x for x, y in zip(a, b)])
 
 
@@ -61,7 +64,7 @@ def blend_pixels(base: Pixels, top: Pixels, mode: Blend, opacity: float = 1.0) -
     elif mode is Blend.ADD:
         combined = tuple([_add(x, y) for x, y in zip(base, top)])
     else:
-        combined = tuple([(max(x[0], y[0]), max(x[1], y[1]), max(x[2], y[2])) for x, y in zip(base, top)])
+        combined = tuple([_max(x, y) for x, y in zip(base, top)])
     return combined if opacity >= 1.0 else mix_pixels(base, combined, opacity)
 
 
@@ -79,4 +82,12 @@ def wheel_table() -> tuple[RGB, ...]:
 
 def _add(x: RGB, y: RGB) -> RGB:
     """Channel-wise sum clipped at 255."""
-    return (min(255, x[0] + y[0]), min(255, x[1] + y[1]), min(255, x[2] + y[2]))
+    r, g, b = x[0] + y[0], x[1] + y[1], x[2] + y[2]
+    return (r if r < 255 else 255, g if g < 255 else 255, b if b < 255 else 255)
+
+
+def _max(x: RGB, y: RGB) -> RGB:
+    """Channel-wise maximum (conditional expressions: cheaper than three max() calls)."""
+    if x == y:
+        return x
+    return (x[0] if x[0] > y[0] else y[0], x[1] if x[1] > y[1] else y[1], x[2] if x[2] > y[2] else y[2])

@@ -88,13 +88,25 @@ def compose(
 ) -> Frame:
     """The whole frame at t: every light in `counts` (name -> pixel count) rendered and overlaid."""
     by_light: dict[str, list[Overlay]] = {}
-    for ov in overlays:
+    for ov in overlays or ():
         if ov.start <= t < ov.start + ov.duration:
             by_light.setdefault(ov.light, []).append(ov)
     frame: Frame = {}
+    shared: dict[tuple[int, int], Pixels] = {}  # one render per look object and size this frame
     for name, n in counts.items():
-        px = render_history(histories.get(name, ()), t, n)
-        if name in by_light:
+        entries = histories.get(name, ())
+        if len(entries) == 1:  # the usual case, inlined: no cross-fade running
+            lk = entries[0].look
+            if lk.local:
+                px = lk.fn(lk.params, t - entries[0].since, n)
+            else:
+                key = (id(lk), n)
+                px = shared.get(key)
+                if px is None:
+                    px = shared[key] = lk.fn(lk.params, t, n)
+        else:
+            px = render_history(entries, t, n)
+        if by_light and name in by_light:
             px = apply_overlays(px, by_light[name], t)
         frame[name] = px
     return frame

@@ -20,6 +20,7 @@ from typing import Any, Callable
 from companion.lighting.color import BLACK, RGB, Blend, Pixels, blend_pixels, mix, scale, wheel_table
 
 TAU = 2.0 * math.pi
+COMET_STEPS = 16  # sub-pixel positions of a comet's head
 
 
 # ---------------------------------------------------------------- parameters (one per effect)
@@ -332,13 +333,9 @@ def heartbeat_fx(p: HeartbeatParams, t: float, n: int) -> Pixels:
 
 
 def comet_fx(p: CometParams, t: float, n: int) -> Pixels:
-    """Head at pixel (t/period mod 1) * (n + tail), tail fading behind it; it runs off the end."""
-    head = ((t / p.period) % 1.0) * (n + p.tail)
-    out = []
-    for i in range(n):
-        d = head - (n - 1 - i if p.reverse else i)
-        out.append(mix(p.background, p.color, 1.0 - d / p.tail) if 0.0 <= d < p.tail else p.background)
-    return tuple(out)
+    """Head at pixel (t/period mod 1) * (n + tail), tail fading behind it; it runs off the end.
+    The head moves in steps of 1/16 pixel (finer is invisible), so frames repeat and are cached."""
+    return _comet(p, int(((t / p.period) % 1.0) * (n + p.tail) * COMET_STEPS), n)
 
 
 def chase_fx(p: ChaseParams, t: float, n: int) -> Pixels:
@@ -349,16 +346,12 @@ def chase_fx(p: ChaseParams, t: float, n: int) -> Pixels:
 
 def sparkle_fx(p: SparkleParams, t: float, n: int) -> Pixels:
     """Pixels whose hash for this time slot falls under `density` are lit."""
-    slot = math.floor(t * p.rate)
-    limit = p.density * 4294967296.0
-    return tuple([p.color if _hash(p.seed, slot, i) < limit else p.background for i in range(n)])
+    return _sparkle(p, math.floor(t * p.rate), n)
 
 
 def flicker_fx(p: FlickerParams, t: float, n: int) -> Pixels:
     """Each pixel at a hashed brightness between `low` and 1 for this time slot."""
-    slot = math.floor(t * p.rate)
-    span = (1.0 - p.low) / 4294967296.0
-    return tuple([scale(p.color, p.low + span * _hash(p.seed, slot, i)) for i in range(n)])
+    return _flicker(p, math.floor(t * p.rate), n)
 
 
 def gradient_fx(p: GradientParams, t: float, n: int) -> Pixels:
@@ -384,10 +377,7 @@ def fill_bar_fx(p: FillBarParams, t: float, n: int) -> Pixels:
 
 def rainbow_fx(p: RainbowParams, t: float, n: int) -> Pixels:
     """Colour wheel from a precomputed 256-hue table, turning with t."""
-    wheel = wheel_table() if p.level >= 1.0 else _dim_wheel(p.level)
-    base = int((t / p.period) % 1.0 * 256.0)
-    step = p.spread * 256.0 / n
-    return tuple([wheel[(base + int(i * step)) & 255] for i in range(n)])
+    return _rainbow(int((t / p.period) % 1.0 * 256.0), p.spread, p.level, n)
 
 
 def flash_fx(p: FlashParams, t: float, n: int) -> Pixels:
@@ -422,11 +412,18 @@ def layers_fx(p: LayersParams, t: float, n: int) -> Pixels:
     """Draw each layer over the ones below, each on its own span of pixels."""
     out: Pixels = (BLACK,) * n
     for layer in p.layers:
-        i0, i1 = _span(layer.start, layer.width, n)
+        # The layer's pixel span [i0, i1): at least one pixel, never past the end (inlined: hot path).
+        i0 = int(layer.start * n)
+        i0 = 0 if i0 < 0 else (n - 1 if i0 > n - 1 else i0)
+        i1 = int(round((layer.start + layer.width) * n))
+        i1 = i0 + 1 if i1 <= i0 else (n if i1 > n else i1)
         lk = layer.look
         sub = lk.fn(lk.params, t, i1 - i0)
+        plain = layer.blend is Blend.REPLACE and layer.opacity >= 1.0
         if i1 - i0 == n:
-            out = sub if layer.blend is Blend.REPLACE and layer.opacity >= 1.0 else blend_pixels(out, sub, layer.blend, layer.opacity)
+            out = sub if plain else blend_pixels(out, sub, layer.blend, layer.opacity)
+        elif plain:
+            out = out[:i0] + sub + out[i1:]
         else:
             out = out[:i0] + blend_pixels(out[i0:i1], sub, layer.blend, layer.opacity) + out[i1:]
     return out
@@ -447,11 +444,32 @@ def sequence_fx(p: SequenceParams, t: float, n: int) -> Pixels:
 # ---------------------------------------------------------------- helpers
 
 
-def _span(start: float, width: float, n: int) -> tuple[int, int]:
-    """Pixel range [i0, i1) for a fractional span; at least one pixel, never past the end."""
-    i0 = min(n - 1, max(0, int(start * n)))
-    i1 = max(i0 + 1, min(n, int(round((start + width) * n))))
-    return i0, i1
+@lru_cache(maxsize=256)  # pure memo: a slot lasts several frames
+def _sparkle(p: SparkleParams, slot: int, n: int) -> Pixels:
+    """Sparkle pixels for one time slot: a pixel is lit when its 8 random bits fall under density."""
+    bits, limit = _bits(p.seed, slot, 8 * n), int(p.density * 256.0)
+    return tuple([p.color if (bits >> (8 * i)) & 255 < limit else p.background for i in range(n)])
+
+
+@lru_cache(maxsize=256)  # pure memo: a slot lasts several frames
+def _flicker(p: FlickerParams, slot: int, n: int) -> Pixels:
+    """Flicker pixels for one time slot: 4 random bits per pixel pick one of 16 brightness levels."""
+    bits, levels = _bits(p.seed, slot, 4 * n), _levels(p.color, p.low)
+    return tuple([levels[(bits >> (4 * i)) & 15] for i in range(n)])
+
+
+@lru_cache(maxsize=64)
+def _levels(color: RGB, low: float) -> tuple[RGB, ...]:
+    """16 brightness steps of `color` from `low` to full."""
+    return tuple(scale(color, low + (1.0 - low) * k / 15.0) for k in range(16))
+
+
+def _bits(seed: int, slot: int, count: int) -> int:
+    """At least `count` well-mixed random bits for (seed, slot), 32 at a time."""
+    out = 0
+    for k in range((count + 31) // 32):
+        out |= _hash(seed, slot, k) << (32 * k)
+    return out
 
 
 def _hash(seed: int, slot: int, i: int) -> int:
@@ -462,6 +480,25 @@ def _hash(seed: int, slot: int, i: int) -> int:
     h ^= h >> 15
     h = (h * 0x846CA68B) & 0xFFFFFFFF
     return h ^ (h >> 16)
+
+
+@lru_cache(maxsize=4096)  # a pure memo: a comet has (n + tail) * 16 frames
+def _comet(p: CometParams, step: int, n: int) -> Pixels:
+    """The comet's pixels with its head `step` sixteenths of a pixel along."""
+    head = step / COMET_STEPS
+    out = [p.background] * n
+    # Only pixels within `tail` behind the head are lit: visit just those.
+    for i in range(max(0, math.floor(head - p.tail) + 1), min(n - 1, math.floor(head)) + 1):
+        out[n - 1 - i if p.reverse else i] = mix(p.background, p.color, 1.0 - (head - i) / p.tail)
+    return tuple(out)
+
+
+@lru_cache(maxsize=2048)  # a pure memo: a rainbow only ever has 256 frames
+def _rainbow(base: int, spread: float, level: float, n: int) -> Pixels:
+    """The rainbow's pixels with the wheel turned by `base` (0..255) steps."""
+    wheel = wheel_table() if level >= 1.0 else _dim_wheel(level)
+    step = spread * 256.0 / n
+    return tuple([wheel[(base + int(i * step)) & 255] for i in range(n)])
 
 
 @lru_cache(maxsize=64)  # a pure memo: scenes use only a few levels

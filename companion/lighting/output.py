@@ -20,7 +20,7 @@ from typing import Mapping
 from companion.lighting.color import RGB, Pixels
 
 Frame = dict[str, Pixels]
-_MEMO_LIMIT = 4096  # distinct colours remembered per stage; a frame rarely has more than a few dozen
+_MEMO_LIMIT = 4096  # segments remembered per stage (then forgotten at once): a few MB at most
 
 
 def gamma_table(gamma: float, brightness: float = 1.0) -> tuple[int, ...]:
@@ -60,7 +60,7 @@ class OutputStage:
 
     gamma: exponent (2.6 suits WS2812B); brightness: 0..1 after gamma; night_floor: 0..0.5 of full;
     budget_ma, ma_per_channel, idle_ma_per_pixel: the limiter's supply model in mA.
-    The only memory is a cache of colour conversions, which never changes a result.
+    The only memory is a cache of converted segments and colours, which never changes a result.
     """
 
     gamma: float = 2.6
@@ -72,7 +72,8 @@ class OutputStage:
     _table: tuple[int, ...] = field(init=False, repr=False)
     _linear: tuple[float, ...] = field(init=False, repr=False)
     _floor: int = field(init=False, repr=False)
-    _memo: dict = field(init=False, repr=False, default_factory=dict)
+    _memo: dict = field(init=False, repr=False, default_factory=dict)  # segment -> (out, channel sum)
+    _colours: dict = field(init=False, repr=False, default_factory=dict)  # colour -> out
 
     def __post_init__(self):
         if not 0.0 <= self.brightness <= 1.0 or not 0.0 <= self.night_floor <= 1.0 or self.gamma <= 0:
@@ -99,12 +100,37 @@ class OutputStage:
         if len(memo) > _MEMO_LIMIT:
             memo.clear()
         get = memo.get
-        conv = self.pixel
-        out = {name: tuple([get(c) or conv(c) for c in px]) for name, px in frame.items()}
+        out: Frame = {}
+        total = 0
+        pixels = 0
+        for name, px in frame.items():
+            # A scene shows the same segment again and again (steady looks, cycling effects), so
+            # whole segments are remembered with their channel sum for the limiter.
+            hit = get(px)
+            if hit is None:
+                hit = memo[px] = self._segment(px)
+            out[name] = hit[0]
+            total += hit[1]
+            pixels += len(px)
+        if total / 255.0 * self.ma_per_channel + pixels * self.idle_ma_per_pixel <= self.budget_ma:
+            return out
         return limit(out, self.budget_ma, self.ma_per_channel, self.idle_ma_per_pixel)
 
+    def _segment(self, px: Pixels) -> tuple[Pixels, int]:
+        """One segment's output pixels and the sum of all their channels."""
+        n = len(px)
+        if n and px.count(px[0]) == n:  # one colour all along: convert it once
+            c = self.pixel(px[0])
+            return (c,) * n, (c[0] + c[1] + c[2]) * n
+        colours = self._colours
+        if len(colours) > _MEMO_LIMIT:
+            colours.clear()
+        get, conv = colours.get, self.pixel
+        out = tuple([get(c) or conv(c) for c in px])
+        return out, sum(chain.from_iterable(out))
+
     def pixel(self, c: RGB) -> RGB:
-        """One colour through gamma, brightness and the night floor (remembered for next time)."""
+        """One colour through gamma, brightness and the night floor."""
         tab = self._table
         out = (tab[c[0]], tab[c[1]], tab[c[2]])
         top = max(c)
@@ -113,5 +139,5 @@ class OutputStage:
             lin = self._linear
             k = self._floor / lin[top]
             out = (int(lin[c[0]] * k + 0.5), int(lin[c[1]] * k + 0.5), int(lin[c[2]] * k + 0.5))
-        self._memo[c] = out
+        self._colours[c] = out
         return out

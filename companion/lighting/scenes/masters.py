@@ -13,6 +13,7 @@ heartbeat at veil 2 or less. Victory and the two defeats play a sequence, then s
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Mapping
 
 from companion.lighting.color import BLACK, RGB, WHITE, Blend, hsv, scale
@@ -77,50 +78,66 @@ def react(event: Mapping[str, Any], view: Mapping[str, Any] | None, t: float) ->
 
 def district_look(pos: str, d: Mapping[str, Any], view: Mapping[str, Any], seats: dict[str, int], combat: Mapping) -> Look:
     """One district's look: its mood, vampire pixels and any combat alarm, stacked."""
-    night = view.get("phase") == "night"
-    hidden, exposed = _int(d.get("agents_hidden")), _int(d.get("agents_exposed"))
-    agents, minions, sigil = hidden + exposed, _int(d.get("minions")), d.get("sigil")
-    layers: list[Layer] = []
-    if sigil:
-        mood = look("breathe", color=vampire_colour(str(sigil), seats), period=6.0, low=0.25, high=0.9)
-    elif minions > agents:
-        mood = look("breathe", color=VAMPIRE_GLOW, period=5.0, low=0.35, high=1.0)
-    elif agents > minions:
-        mood = solid(AGENT_COLD if night else scale(AGENT_COLD, 0.7))
-    elif night:
-        mood = look("breathe", color=NIGHT_AMBIENT, period=8.0, low=0.6, high=1.0)
-    else:
-        mood = solid(DAY_AMBIENT)
-    layers.append(Layer(mood))
-    if exposed:
-        layers.append(Layer(look("flicker", color=AGENT_COLD, low=0.1, rate=9.0, seed=_seed(pos)), Blend.MAX, opacity=0.7))
-    layers.extend(_vampire_pixels(pos, view, seats))
+    vampires = []
+    for name, v in (view.get("vampires") or {}).items():
+        if isinstance(v, Mapping) and v.get("district") == pos:
+            vampires.append((seats.get(name, 0), vampire_colour(name, seats), bool(v.get("drained"))))
+    sigil = d.get("sigil")
+    fight = None
     if combat.get("district") == pos:
-        if combat.get("day"):
-            layers.append(Layer(look("flash", color=ALARM_RED, count=0, period=0.3, duty=0.5)))
-        else:
-            layers.append(Layer(look("breathe", color=ALARM_RED, period=1.2, low=0.1, high=0.8), Blend.ADD))
-    if len(layers) == 1:
-        return mood
-    return Look("layers", LayersParams(tuple(layers)))
+        fight = "day" if combat.get("day") else "night"
+    return _district(
+        pos, view.get("phase") == "night", _int(d.get("agents_hidden")), _int(d.get("agents_exposed")),
+        _int(d.get("minions")), vampire_colour(str(sigil), seats) if sigil else None,
+        tuple(sorted(vampires)), max(4, len(seats)), fight,
+    )
 
 
-def _vampire_pixels(pos: str, view: Mapping[str, Any], seats: dict[str, int]) -> list[Layer]:
-    """A pixel per vampire in the district, at a place fixed by its seat; drained ones pulse grey."""
-    vampires = view.get("vampires") or {}
-    slots = max(4, len(seats))
-    out = []
-    for name, v in vampires.items():
-        if not isinstance(v, Mapping) or v.get("district") != pos:
-            continue
-        seat = seats.get(name, 0)
-        where = (2 * seat + 1) / (2 * slots)
-        if v.get("drained"):
-            lk = look("pulse", color=DRAINED_GREY, period=2.0, low=0.1, high=0.5)
-        else:
-            lk = solid(vampire_colour(name, seats))
-        out.append(Layer(lk, Blend.REPLACE, start=where, width=0.0))
-    return out
+@lru_cache(maxsize=512)  # the same situation gives the same Look object: cheap to compare and render
+def _district(pos: str, night: bool, hidden: int, exposed: int, minions: int, sigil: RGB | None,
+              vampires: tuple[tuple[int, RGB, bool], ...], slots: int, fight: str | None) -> Look:
+    """A district's look from the facts that shape it (all hashable)."""
+    agents = hidden + exposed
+    if sigil:
+        mood = _mood("sigil", sigil)
+    elif minions > agents:
+        mood = _mood("vampires", VAMPIRE_GLOW)
+    elif agents > minions:
+        cold = AGENT_COLD if night else scale(AGENT_COLD, 0.7)
+        mood = _flicker(cold, pos) if exposed else _mood("agents", cold)
+    else:
+        mood = _mood("night" if night else "day", NIGHT_AMBIENT if night else DAY_AMBIENT)
+    layers = [Layer(mood)]
+    if exposed and not agents > minions:  # exposed agents the minions hold in check: flicker over the glow
+        layers.append(Layer(_flicker(scale(AGENT_COLD, 0.8), pos, low=0.0), Blend.MAX))
+    for seat, colour, drained in vampires:
+        # Each vampire's pixel sits at a place fixed by its seat, so it is recognisable anywhere.
+        lk = _mood("drained", DRAINED_GREY) if drained else _mood("vampire", colour)
+        layers.append(Layer(lk, Blend.REPLACE, start=(2 * seat + 1) / (2 * slots), width=0.0))
+    if fight == "day":
+        layers.append(Layer(look("flash", color=ALARM_RED, count=0, period=0.3, duty=0.5)))
+    elif fight == "night":
+        layers.append(Layer(look("breathe", color=ALARM_RED, period=1.2, low=0.1, high=0.8), Blend.ADD))
+    return mood if len(layers) == 1 else Look("layers", LayersParams(tuple(layers)))
+
+
+def _flicker(colour: RGB, pos: str, low: float = 0.45) -> Look:
+    """Torch-like flicker of exposed agents, seeded per district so neighbours differ."""
+    return look("flicker", color=colour, low=low, rate=9.0, seed=_seed(pos))
+
+
+@lru_cache(maxsize=64)  # shared Look objects: districts in the same mood render once per frame
+def _mood(kind: str, colour: RGB) -> Look:
+    """The look for one kind of mood in `colour`."""
+    if kind == "sigil":
+        return look("breathe", color=colour, period=6.0, low=0.25, high=0.9)
+    if kind == "vampires":
+        return look("breathe", color=colour, period=5.0, low=0.35, high=1.0)
+    if kind == "night":
+        return look("breathe", color=colour, period=8.0, low=0.6, high=1.0)
+    if kind == "drained":
+        return look("pulse", color=colour, period=2.0, low=0.1, high=0.5)
+    return solid(colour)
 
 
 def vampire_colour(name: str, seats: Mapping[str, int]) -> RGB:
@@ -142,13 +159,18 @@ def veil_colour(veil: int) -> RGB:
 
 def veil_looks(veil: Any) -> dict[str, Look]:
     """veil.0..veil.<veil> lit in the veil's colour, beating like a heart at 2 or less; the rest dark."""
-    v = max(0, min(6, _int(veil, 6)))
+    return dict(_veil_looks(max(0, min(6, _int(veil, 6)))))
+
+
+@lru_cache(maxsize=8)
+def _veil_looks(v: int) -> tuple[tuple[str, Look], ...]:
+    """The veil bar's looks for veil value v (one shared Look for all lit lights)."""
     colour = veil_colour(v)
     if v <= 2:
         lit = look("heartbeat", color=colour, bpm=60.0 if v == 2 else 90.0, low=0.25)
     else:
         lit = solid(scale(colour, 0.8))
-    return {name: (lit if i <= v else OFF) for i, name in enumerate(veil_lights())}
+    return tuple((name, lit if i <= v else OFF) for i, name in enumerate(veil_lights()))
 
 
 # ---------------------------------------------------------------- endings
