@@ -1,0 +1,68 @@
+"""Small checks that turn a JSON command's parameters into clean values or a CommandError."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from companion.errors import CommandError
+
+
+def integer(cmd: Mapping[str, Any], key: str, default: int | None = None,
+            lo: int | None = None, hi: int | None = None) -> int:
+    """`cmd[key]` as an int (bools refused), `default` when missing, bounds checked."""
+    value = cmd.get(key, default)
+    if value is None:
+        raise CommandError(f"{cmd.get('cmd')}: `{key}` is required")
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise CommandError(f"{cmd.get('cmd')}: `{key}` must be a whole number, got {value!r}")
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        raise CommandError(f"{cmd.get('cmd')}: `{key}` must be between {lo} and {hi}, got {value}")
+    return value
+
+
+def boolean(cmd: Mapping[str, Any], key: str, default: bool) -> bool:
+    """`cmd[key]` as a bool, `default` when missing."""
+    value = cmd.get(key, default)
+    if not isinstance(value, bool):
+        raise CommandError(f"{cmd.get('cmd')}: `{key}` must be true or false, got {value!r}")
+    return value
+
+
+def text(cmd: Mapping[str, Any], key: str) -> str:
+    """`cmd[key]` as a non-empty string."""
+    value = cmd.get(key)
+    if not isinstance(value, str) or not value:
+        raise CommandError(f"{cmd.get('cmd')}: `{key}` must be a non-empty text")
+    return value
+
+
+def text_list(cmd: Mapping[str, Any], key: str) -> tuple[str, ...] | None:
+    """`cmd[key]` as a tuple of strings, None when missing."""
+    value = cmd.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+        raise CommandError(f"{cmd.get('cmd')}: `{key}` must be a list of texts")
+    return tuple(value)
+
+
+def seat_map(cmd: Mapping[str, Any], key: str, players: int, required: bool = True) -> dict[int, Any]:
+    """`cmd[key]` as {seat: value} with every seat 1..players (keys may be "1" or 1)."""
+    raw = cmd.get(key)
+    if raw is None and not required:
+        return {}
+    if not isinstance(raw, Mapping):
+        raise CommandError(f"{cmd.get('cmd')}: `{key}` must map seat numbers to values")
+    out: dict[int, Any] = {}
+    for k, v in raw.items():
+        try:
+            seat = int(k)
+        except (TypeError, ValueError):
+            raise CommandError(f"{cmd.get('cmd')}: `{key}` has a bad seat {k!r}") from None
+        if not 1 <= seat <= players:
+            raise CommandError(f"{cmd.get('cmd')}: seat {seat} is not at this table (1..{players})")
+        out[seat] = v
+    missing = [s for s in range(1, players + 1) if s not in out]
+    if missing and required:
+        raise CommandError(f"{cmd.get('cmd')}: `{key}` is missing seat(s) {missing}")
+    return out

@@ -1,0 +1,190 @@
+"""The Armata Strigoi data file (`companion/data/strigoi/fortress.toml`) read into frozen values.
+
+Every bad value raises `DataFileError(path, line, field, message)`; nothing is read at import time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Mapping
+
+from companion import tomlfile
+from companion.rules.strigoi.fortress import DIRECTIONS, Fortress, Room
+
+DISTRICTS = ("A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3")
+STRIGOI = ("master", "apprentice", "supreme")
+
+
+@dataclass(frozen=True)
+class Stats:
+    """One Strigoi card side: wounds to destroy it, wounds it deals, strength to beat."""
+
+    name: str
+    existence: int
+    damage: int
+    strength: int
+
+
+@dataclass(frozen=True)
+class Token:
+    """A kind of Strigoi Action token: which Strigoi moves, extra wounds, how many in the bag."""
+
+    strigoi: str
+    bonus: int
+    count: int
+
+
+@dataclass(frozen=True)
+class StrigoiData:
+    """Everything the engine knows about the box."""
+
+    min_players: int
+    max_players: int
+    altar_max: int
+    blood_counters: int
+    wounds_to_fall: int
+    powerwolves: tuple[str, ...]
+    marked: tuple[str, ...]
+    letters: str
+    attack_needs: Mapping[int, int]
+    defeat_needs: Mapping[int, int]
+    stats: Mapping[str, Stats]
+    tokens: tuple[Token, ...]
+    fortress: Fortress
+    ladders: tuple[tuple[str, str], ...]
+    verified: bool
+
+
+def default_path() -> Path:
+    """Where the shipped data file lives."""
+    return Path(__file__).resolve().parents[2] / "data" / "strigoi" / "fortress.toml"
+
+
+def load(path: str | Path | None = None) -> StrigoiData:
+    """Read and check the data file (the shipped one unless `path` is given)."""
+    return parse(tomlfile.load(path or default_path()))
+
+
+def parse(doc: tomlfile.TomlDoc) -> StrigoiData:
+    """Check a parsed TOML document and build the data; DataFileError names the bad line."""
+    game = _table(doc, doc.data, "game")
+    n = {k: _int(doc, game, "game", k, 1) for k in
+         ("min_players", "max_players", "altar_max", "blood_counters", "wounds_to_fall")}
+    players = range(n["min_players"], n["max_players"] + 1)
+    fortress = _fortress(doc)
+    wolves = game.get("powerwolves")
+    if not isinstance(wolves, list) or len(wolves) < n["max_players"] or not all(
+            isinstance(w, str) and w for w in wolves) or len(set(wolves)) != len(wolves):
+        raise doc.error("game.powerwolves", f"needs at least {n['max_players']} different names")
+    marked = game.get("marked")
+    if not isinstance(marked, list) or len(marked) != 2 or len(set(marked)) != 2 or not all(
+            m in fortress.rooms and fortress.rooms[m].platform for m in marked):
+        raise doc.error("game.marked", "must name two different rooms with a platform")
+    letters = game.get("letters")
+    if not isinstance(letters, str) or len(letters) != 6 or len(set(letters)) != 6 or "X" in letters:
+        raise doc.error("game.letters", "must be six different letters (not X)")
+    for rid, room in fortress.rooms.items():
+        if sorted(room.ring) != sorted(letters):
+            raise doc.error(f"rooms.{rid}.ring", f"must use each of {letters} once")
+    return StrigoiData(
+        **n, powerwolves=tuple(wolves), marked=tuple(marked), letters=letters,
+        attack_needs=_needs(doc, game, "attack_needs", players),
+        defeat_needs=_needs(doc, game, "defeat_needs", players),
+        stats={sid: _stats(doc, sid) for sid in STRIGOI}, tokens=_tokens(doc),
+        fortress=fortress, ladders=_ladders(doc, fortress),
+        verified=bool(doc.data.get("verified", False)))
+
+
+def _table(doc: tomlfile.TomlDoc, parent: Mapping, key: str, where: str = "") -> dict:
+    """A required table."""
+    value = parent.get(key)
+    if not isinstance(value, dict) or not value:
+        raise doc.error(where + key, "this table is missing or empty")
+    return value
+
+
+def _int(doc: tomlfile.TomlDoc, table: Mapping, where: str, key: str, lo: int) -> int:
+    """A whole number >= lo."""
+    value = table.get(key)
+    if not isinstance(value, int) or isinstance(value, bool) or value < lo:
+        raise doc.error(f"{where}.{key}", f"must be a whole number >= {lo}")
+    return value
+
+
+def _needs(doc: tomlfile.TomlDoc, game: Mapping, key: str, players: range) -> dict[int, int]:
+    """A per-player-count table such as attack_needs."""
+    raw = _table(doc, game, key, "game.")
+    out = {}
+    for p in players:
+        out[p] = _int(doc, raw, f"game.{key}", str(p), 1)
+    return out
+
+
+def _stats(doc: tomlfile.TomlDoc, sid: str) -> Stats:
+    """One [strigoi.<id>] table."""
+    raw = _table(doc, _table(doc, doc.data, "strigoi"), sid, "strigoi.")
+    name = raw.get("name")
+    if not isinstance(name, str) or not name:
+        raise doc.error(f"strigoi.{sid}.name", "needs a name")
+    return Stats(name, *(_int(doc, raw, f"strigoi.{sid}", k, 0 if k == "damage" else 1)
+                         for k in ("existence", "damage", "strength")))
+
+
+def _tokens(doc: tomlfile.TomlDoc) -> tuple[Token, ...]:
+    """The [[tokens]] list; both Strigoi must appear."""
+    raw = doc.data.get("tokens")
+    if not isinstance(raw, list) or not raw:
+        raise doc.error("tokens", "the Strigoi Action tokens [[tokens]] are missing")
+    out = []
+    for i, t in enumerate(raw):
+        if not isinstance(t, dict) or t.get("strigoi") not in ("master", "apprentice"):
+            raise doc.error("tokens", f"token {i + 1}: strigoi must be master or apprentice")
+        out.append(Token(t["strigoi"], _int(doc, t, "tokens", "bonus", 0),
+                         _int(doc, t, "tokens", "count", 1)))
+    if {t.strigoi for t in out} != {"master", "apprentice"}:
+        raise doc.error("tokens", "both the master and the apprentice need tokens")
+    return tuple(out)
+
+
+def _fortress(doc: tomlfile.TomlDoc) -> Fortress:
+    """The [rooms.<id>] tables: positions, lights, platforms, letter rings."""
+    rooms = {}
+    spots, lights = set(), set()
+    for rid, raw in _table(doc, doc.data, "rooms").items():
+        where = f"rooms.{rid}"
+        at = raw.get("at") if isinstance(raw, dict) else None
+        if not isinstance(at, list) or len(at) != 2 or not all(
+                isinstance(v, int) and not isinstance(v, bool) for v in at):
+            raise doc.error(f"{where}.at", "must be [q, r] hex coordinates")
+        if tuple(at) in spots:
+            raise doc.error(f"{where}.at", "another room is already there")
+        light = raw.get("light")
+        if light not in DISTRICTS or light in lights:
+            raise doc.error(f"{where}.light", "must be a district A1..C3 not used by another room")
+        ring = raw.get("ring")
+        if not isinstance(ring, str):
+            raise doc.error(f"{where}.ring", "must be six letters")
+        spots.add(tuple(at))
+        lights.add(light)
+        rooms[rid] = Room(rid, str(raw.get("name", rid)), tuple(at), light,
+                          bool(raw.get("platform", True)), ring)
+    if sum(not r.platform for r in rooms.values()) != 1:
+        raise doc.error("rooms", "exactly one room has no platform")
+    return Fortress(rooms)
+
+
+def _ladders(doc: tomlfile.TomlDoc, fortress: Fortress) -> tuple[tuple[str, str], ...]:
+    """The preferred ladder edges; each must be an outer edge of a room."""
+    raw = _table(doc, doc.data, "ladders").get("preferred")
+    if not isinstance(raw, list):
+        raise doc.error("ladders.preferred", "must be a list of [room, direction]")
+    out = []
+    for edge in raw:
+        if (not isinstance(edge, list) or len(edge) != 2 or edge[0] not in fortress.rooms
+                or edge[1] not in DIRECTIONS or fortress.neighbour(edge[0], edge[1]) is not None):
+            raise doc.error("ladders.preferred", f"{edge!r} is not an outer edge [room, direction]")
+        out.append((edge[0], edge[1]))
+    return tuple(out)
+
+

@@ -1,0 +1,193 @@
+"""What happened in Armata Strigoi, in the past tense (shown, spoken and lit by the app)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.rules.base import Event
+
+
+@dataclass(frozen=True)
+class GameSetUp(Event):
+    """The pack is chosen; the Strigoi will enter at round 2 on these rooms."""
+
+    powerwolves: tuple[str, ...]
+    start: dict
+    ladders: tuple
+
+
+@dataclass(frozen=True)
+class CardsRevealed(Event):
+    """Everyone's card is face up; turns go in this order (lowest initiative first)."""
+
+    round: int
+    order: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class TurnStarted(Event):
+    """It is this Powerwolf's turn."""
+
+    wolf: str
+    letter: str
+
+
+@dataclass(frozen=True)
+class StrigoiEntered(Event):
+    """Round 2 begins: both Strigoi appear on their marked platforms."""
+
+    rooms: dict
+
+
+@dataclass(frozen=True)
+class BloodGained(Event):
+    """A blood point went onto the Altar."""
+
+    altar: int
+    can_attack: bool
+
+
+@dataclass(frozen=True)
+class BloodLost(Event):
+    """The pack lost a blood point: Altar (or supply) to Inferno."""
+
+    reason: str
+    altar: int
+    inferno: int
+
+
+@dataclass(frozen=True)
+class Wounded(Event):
+    """A Powerwolf took wounds."""
+
+    wolf: str
+    wounds: int
+    total: int
+
+
+@dataclass(frozen=True)
+class Fell(Event):
+    """A third wound: the pack pays a blood point and the Powerwolf is back to full health."""
+
+    wolf: str
+
+
+@dataclass(frozen=True)
+class Healed(Event):
+    """Wounds healed."""
+
+    wolf: str
+    healed: int
+    total: int
+
+
+@dataclass(frozen=True)
+class TokenRevealed(Event):
+    """The Strigoi Action token shows which Strigoi moves and its extra wounds."""
+
+    strigoi: str
+    bonus: int
+    source: str
+
+
+@dataclass(frozen=True)
+class StrigoiTeleported(Event):
+    """A Strigoi's teleport: moved, bounced, stayed, blocked, stuck, or broke a ladder."""
+
+    strigoi: str
+    how: str
+    origin: str
+    to: str
+    direction: str | None
+
+
+@dataclass(frozen=True)
+class LadderDestroyed(Event):
+    """A Strigoi smashed a ladder."""
+
+    room: str
+    direction: str
+    left: int
+
+
+@dataclass(frozen=True)
+class StrigoiAttacked(Event):
+    """A Strigoi hit a Powerwolf; the attack marker is on the Master's card."""
+
+    strigoi: str
+    wolf: str
+    wounds: int
+    prevented: int
+    center: bool
+
+
+@dataclass(frozen=True)
+class StrigoiWounded(Event):
+    """A Powerwolf wounded a Strigoi."""
+
+    strigoi: str
+    wolf: str
+    wounds: int
+    existence: int
+
+
+@dataclass(frozen=True)
+class StrigoiDefeated(Event):
+    """A Strigoi perished."""
+
+    strigoi: str
+
+
+@dataclass(frozen=True)
+class SupremeRose(Event):
+    """The other Strigoi turned Supreme; the fortress starts to crumble."""
+
+    strigoi: str
+
+
+@dataclass(frozen=True)
+class PlatformCollapsed(Event):
+    """A platform fell; `strigoi_moved` if the Supreme was on it (now in the hall)."""
+
+    room: str
+    direction: str
+    strigoi_moved: bool
+
+
+@dataclass(frozen=True)
+class PlatformRotated(Event):
+    """A platform turned (Mechanics): its letters now read clockwise from north as `ring`."""
+
+    room: str
+    ring: str
+
+
+@dataclass(frozen=True)
+class Cursed(Event):
+    """The extra Strigoi turn: a curse on the room, one wound to each Powerwolf hit."""
+
+    strigoi: str
+    room: str
+    hit: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class RoundEnded(Event):
+    """The round is over; `extra_turn` says whether the Strigoi took phase 3."""
+
+    round: int
+    extra_turn: bool
+
+
+@dataclass(frozen=True)
+class Adjusted(Event):
+    """The table corrected counts to what is really on the board."""
+
+    changes: dict
+
+
+@dataclass(frozen=True)
+class GameEnded(Event):
+    """The game is over: victory (both Strigoi fell) or defeat (Inferno full)."""
+
+    outcome: str

@@ -1,0 +1,65 @@
+"""`actions(game, state)`: what the Armata Strigoi screen and buttons may do now, with reasons."""
+
+from __future__ import annotations
+
+from companion.rules.base import Action
+from companion.rules.strigoi.state import State, Step
+
+
+def actions(game, state: State) -> list[Action]:
+    """The actions for the current step; disabled ones say the rule that blocks them."""
+    if state.outcome:
+        return []
+    if state.step is Step.INITIATIVE:
+        return [Action({"cmd": "initiative"}, "Reveal the cards", needs=("cards",)), _adjust()]
+    if state.step is Step.CURSE:
+        return [Action({"cmd": "curse"}, f"Curse of the {state.moved}: who was hit?", needs=("hit",)),
+                _adjust()]
+    out = [_blood(game, state), _attack(state), *_strigoi(state)]
+    out += [Action({"cmd": "wound"}, "Wound a Powerwolf", needs=("wolf", "n")),
+            Action({"cmd": "heal"}, "Heal", needs=("wolf", "n")),
+            Action({"cmd": "lose_blood"}, "Lose a blood point", needs=("reason",)),
+            Action({"cmd": "rotate"}, "Rotate a platform", needs=("room", "steps")), _adjust()]
+    return out
+
+
+def _blood(game, state: State) -> Action:
+    """Gain a blood point, unless the Altar is full."""
+    full = state.altar >= game.data.altar_max
+    return Action({"cmd": "blood"}, "Blood point to the Altar", enabled=not full,
+                  why_not=f"the Altar holds at most {game.data.altar_max}" if full else None)
+
+
+def _attack(state: State) -> Action:
+    """Attack a Strigoi: needs the Altar threshold and a Strigoi in the fortress."""
+    why = None
+    if state.altar < state.attack_need:
+        why = f"{state.attack_need} blood points on the Altar needed ({state.altar} now)"
+    elif not state.in_play:
+        why = "no Strigoi in the fortress yet"
+    elif state.step is Step.STRIGOI and state.attacked is None:
+        why = "only an attacked Powerwolf may counterattack"
+    label = "Counterattack" if state.step is Step.STRIGOI else "Wound a Strigoi"
+    return Action({"cmd": "attack_strigoi"}, label, enabled=why is None, why_not=why,
+                  needs=("strigoi",))
+
+
+def _strigoi(state: State) -> list[Action]:
+    """Move the Strigoi, let it attack, end the turn: in that order."""
+    must_move = state.step is Step.TURN and bool(state.in_play)
+    can_hit = state.step is Step.STRIGOI and state.moved is not None and state.attacked is None
+    return [
+        Action({"cmd": "strigoi_move"}, "Move the Strigoi", enabled=must_move,
+               why_not=None if must_move else ("not yet in the fortress" if not state.in_play
+                                               else "already moved this turn")),
+        Action({"cmd": "strigoi_attack"}, "The Strigoi attacks", enabled=can_hit,
+               why_not=None if can_hit else "only a Strigoi that just moved attacks, once",
+               needs=("wolf", "prevented")),
+        Action({"cmd": "end_turn"}, "End turn", enabled=not must_move,
+               why_not="move the Strigoi first" if must_move else None),
+    ]
+
+
+def _adjust() -> Action:
+    """Correct the counts."""
+    return Action({"cmd": "adjust"}, "Correct the board", needs=("altar", "inferno", "wounds"))
