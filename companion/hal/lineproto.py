@@ -82,6 +82,7 @@ def encode(kind, *fields):
 
 
 def decode(line):
+    # type: (str) -> Tuple[str, tuple]
     """(kind, fields) of one line (CR LF already stripped); LineError if broken or tampered."""
     if len(line) > MAX_LINE:
         raise LineError("format", "line too long")
