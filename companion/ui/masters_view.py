@@ -14,12 +14,12 @@ from companion.ui.model import CellVM
 VAMPIRES = ("Agnieszka", "Imre", "Ishtvan", "Laszlo", "Mila", "Nevena")
 DIFFICULTIES = ("easy", "medium", "hard")
 DECK_MODES = ("digital", "physical")
-DAY_STEPS = (
-    ("lead", "Pass the lead"),
-    ("day-effects", "Day district effects"),
-    ("place-agents", "Event card: agents"),
-    ("card-effect", "Event card: text"),
-    ("hunt", "Agents hunt"),
+DAY_STEPS = (  # (step, what it is, short name for the "then" line)
+    ("lead", "Pass the lead", "lead"),
+    ("day-effects", "Day district effects", "effects"),
+    ("place-agents", "Event card: agents", "card"),
+    ("card-effect", "Event card: its text", "card text"),
+    ("hunt", "Agents hunt", "hunt"),
 )
 OUTCOMES = {
     "victory": "Victory: the Blood Moon rises",
@@ -79,14 +79,14 @@ def grid(state: Mapping[str, Any], marks: Mapping[str, str] | None = None, selec
 
 def day_step_lines(state: Mapping[str, Any]) -> tuple[str, ...]:
     """Two lines for the day stepper: the step now (n of m) and what follows."""
-    steps = [(k, label) for k, label in DAY_STEPS if not (k == "lead" and state.get("round", 1) == 1)]
-    keys = [k for k, _ in steps]
+    steps = [(k, label, short) for k, label, short in DAY_STEPS if not (k == "lead" and state.get("round", 1) == 1)]
+    keys = [k for k, _, _ in steps]
     step = state.get("step")
     if step not in keys:
         return (f"Step: {step}",)
     i = keys.index(step)
     now = f"Step {i + 1}/{len(steps)}: {steps[i][1]}"
-    rest = ", ".join(label for _, label in steps[i + 1:])
+    rest = ", ".join(short for _, _, short in steps[i + 1:])
     return (now, f"Then: {rest}" if rest else "Then: night falls")
 
 

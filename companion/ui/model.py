@@ -64,7 +64,7 @@ class ViewModel:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for tests and logs, plus `highlighted` (districts with a mark or selected)."""
-        out = asdict(self)
+        out = _plain(asdict(self))
         out["highlighted"] = [c.pos for c in self.grid if c.mark or c.selected]
         out["focused"] = next((b.id for b in self.buttons if b.focused), None)
         return out
@@ -100,3 +100,12 @@ def action_button(i: int, action: Action, prefix: str = "act") -> ButtonVM:
         enabled=action.enabled,
         why_not=None if action.enabled else (action.why_not or "not now"),
     )
+
+
+def _plain(value: Any) -> Any:
+    """Tuples to lists, recursively (JSON-shaped data for tests and logs)."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value

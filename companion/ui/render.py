@@ -86,7 +86,7 @@ class Renderer:
         items.append(Item("hint", pygame.Rect(m.pad, bottom, w - 2 * m.pad, m.hint_h), (vm.error or vm.hint, bool(vm.error))))
         x = m.pad
         if vm.grid:
-            side = min(bottom - y - 2 * m.pad, int(w * 0.46))
+            side = min(bottom - y - 2 * m.pad, int(w * 0.42))
             cell = (side - 2 * m.pad) // 3
             for i, c in enumerate(vm.grid[:9]):
                 r, col = divmod(i, 3)
@@ -119,7 +119,7 @@ class Renderer:
         m = self.m
         if area is None:
             area = self._button_area(vm)
-        min_w = m.px(210)
+        min_w = m.px(180)
         cols = max(1, min(3, (area.width + m.pad) // (min_w + m.pad)))
         cols = min(cols, max(1, len(vm.buttons)))
         rows = max(1, (area.height + m.pad) // (m.button_h + m.pad))

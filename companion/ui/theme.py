@@ -82,7 +82,7 @@ class Metrics:
     @property
     def line_h(self) -> int:
         """Height of one information line."""
-        return self.px(34)
+        return self.px(31)
 
     def font(self, role: str) -> int:
         """Largest font size for a text role (title, body, button, small, cell)."""

@@ -122,7 +122,9 @@ class EventCardScreen(GameScreen):
         else:
             lines.append("Read the card's text, enter its effects, then resolve it")
         preview = mv.veil_preview(s, adds) if placing else None
-        if preview is not None and preview != s.get("veil"):
+        if preview == s.get("veil"):
+            preview = None
+        if preview is not None:
             lines.append(f"Veil {s.get('veil')} -> {preview} once these agents are placed")
         buttons += self.action_buttons(skip=("place_agents",) if placing and nums else ()) + [ButtonVM("menu", "Menu")]
         title = f"Event: {card.get('name') or card.get('key', '?')}"

@@ -37,6 +37,16 @@ class ParamPicker(Screen):
         self.action = action
         self.values: dict[str, Any] = {k: v for k, v in preset.items() if k in action.needs}
         self.step = 0
+        self._begin_step()
+
+    def _begin_step(self) -> None:
+        """Start on the current parameter: numbers start at 1, a known value puts the focus on OK."""
+        if self.kind() == "number":
+            self.values.setdefault(self.need, 1)
+        if self.values.get(self.need) is not None:
+            self.focus_on("ok")
+        else:
+            self._auto_focus = True
 
     @property
     def need(self) -> str:
@@ -74,10 +84,9 @@ class ParamPicker(Screen):
     def activate(self, button_id: str, kind: Press) -> bool:
         """Choice buttons set the value; OK moves on or sends; Cancel closes."""
         head, _, rest = button_id.partition(":")
-        if head == "v":
-            self.values[self.need] = rest
-        elif head == "d":
-            self.values[self.need] = int(rest)
+        if head in ("v", "d"):
+            self.values[self.need] = rest if head == "v" else int(rest)
+            self.focus_on("ok")
         elif button_id in ("minus", "plus"):
             return self.on_veil(1 if button_id == "plus" else -1)
         elif button_id == "ok":
@@ -91,6 +100,7 @@ class ParamPicker(Screen):
         if self.kind() != "district":
             return False
         self.values[self.need] = pos
+        self.focus_on("ok")
         return True
 
     def on_veil(self, delta: int) -> bool:
@@ -107,7 +117,7 @@ class ParamPicker(Screen):
             return True
         if self.step + 1 < len(self.action.needs):
             self.step += 1
-            self.focus = 0
+            self._begin_step()
             return True
         self.ctx.emit({**self.action.command, **self.values})
         self.ctx.stack.pop()

@@ -1,0 +1,335 @@
+"""Screens: view models from game views, and presses -> commands and intents."""
+
+from companion.inputs import ButtonEvent, CardRead, Press, VButton
+from companion.ui import samples
+from companion.ui.input_map import WidgetPress
+from companion.ui.model import GameView
+
+
+def press(ui, button, kind=Press.SHORT):
+    return ui.handle(ButtonEvent(button, kind, 0.0, "gpio"))
+
+
+def tap(ui, widget, kind=Press.SHORT):
+    return ui.handle(WidgetPress(widget, kind, 0.0))
+
+
+def night_ui(make_ui):
+    ui = make_ui()
+    ui.update(GameView("masters", samples.masters_state(), samples.night_actions(), {"last": "recruit"}), (), 0.0)
+    return ui
+
+
+def button(vm, label):
+    return next(b for b in vm["buttons"] if b["label"] == label)
+
+
+def test_title_lists_the_five_games_and_focuses_the_default(make_ui):
+    vm = make_ui(game_id="strigoi").view_model()
+    assert vm["screen"] == "title"
+    assert [b["id"] for b in vm["buttons"][:5]] == ["game:masters", "game:nosferatu", "game:mansion", "game:one-night", "game:strigoi"]
+    assert vm["focused"] == "game:strigoi"
+
+
+def test_night_shows_every_action_with_cost_and_reason(make_ui):
+    vm = night_ui(make_ui).view_model()
+    assert vm["screen"] == "night" and vm["title"] == "Night 3: Mila, 2 AP"
+    assert button(vm, "Recruit a minion")["cost"] == "2 AP"
+    sig = button(vm, "Sigillate")
+    assert not sig["enabled"] and sig["why_not"] == "kill count 9 needed"
+    assert "B2" in vm["highlighted"] and vm["veil"] == 4
+
+
+def test_night_next_and_confirm_send_the_focused_command(make_ui):
+    ui = night_ui(make_ui)
+    assert ui.view_model()["focused"] == "act:0"
+    press(ui, VButton.NEXT)
+    press(ui, VButton.CONFIRM)
+    assert ui.take_results() == [{"cmd": "expose"}]
+    assert ui.take_results() == []
+
+
+def test_greyed_action_sends_nothing_and_shows_why(make_ui):
+    ui = night_ui(make_ui)
+    tap(ui, "act:7")
+    assert ui.take_results() == []
+    assert ui.view_model()["error"] == "kill count 9 needed"
+
+
+def test_action_needing_a_district_opens_picker_and_district_button_fills_it(make_ui):
+    ui = night_ui(make_ui)
+    tap(ui, "act:0")
+    vm = ui.view_model()
+    assert vm["screen"] == "picker" and not button(vm, "OK")["enabled"]
+    press(ui, VButton.DISTRICT_B3)
+    assert "B3" in ui.view_model()["highlighted"]
+    assert ui.view_model()["focused"] == "ok"
+    press(ui, VButton.CONFIRM)
+    assert ui.take_results() == [{"cmd": "move", "to": "B3"}]
+    assert ui.view_model()["screen"] == "night"
+
+
+def test_selected_district_prefills_the_picker(make_ui):
+    ui = night_ui(make_ui)
+    press(ui, VButton.DISTRICT_A2)
+    tap(ui, "act:0")
+    tap(ui, "ok")
+    assert ui.take_results() == [{"cmd": "move", "to": "A2"}]
+
+
+def test_undo_once_asks_twice_undoes(make_ui):
+    ui = night_ui(make_ui)
+    press(ui, VButton.UNDO)
+    vm = ui.view_model()
+    assert vm["screen"] == "undo" and "Last: recruit" in vm["lines"]
+    assert ui.take_results() == []
+    press(ui, VButton.UNDO)
+    assert ui.take_results() == [{"intent": "undo"}]
+    assert ui.view_model()["screen"] == "night"
+
+
+def test_undo_back_keeps_and_long_press_undoes_at_once(make_ui):
+    ui = night_ui(make_ui)
+    press(ui, VButton.UNDO)
+    press(ui, VButton.BACK)
+    assert ui.take_results() == [] and ui.view_model()["screen"] == "night"
+    press(ui, VButton.UNDO, Press.LONG)
+    assert ui.take_results() == [{"intent": "undo"}]
+
+
+def test_veil_button_opens_adjust_with_the_change_ready(make_ui):
+    ui = night_ui(make_ui)
+    press(ui, VButton.VEIL_DOWN)
+    vm = ui.view_model()
+    assert vm["screen"] == "adjust" and vm["buttons"][0]["label"] == "veil: 4 -> 3"
+    tap(ui, "apply")
+    assert ui.take_results() == [{"cmd": "adjust", "veil": 3}]
+
+
+def test_adjust_district_counts_with_district_and_veil_buttons(make_ui):
+    ui = night_ui(make_ui)
+    press(ui, VButton.MENU)
+    tap(ui, "adjust")
+    vm = ui.view_model()
+    assert not button(vm, "Apply")["enabled"]
+    press(ui, VButton.DISTRICT_B2)
+    tap(ui, "f:2")  # minions
+    press(ui, VButton.VEIL_UP)
+    press(ui, VButton.VEIL_UP)
+    tap(ui, "apply")
+    assert ui.take_results() == [{"cmd": "adjust", "district": "B2", "minions": 3}]
+
+
+def test_adjust_vampire_blood(make_ui):
+    ui = night_ui(make_ui)
+    press(ui, VButton.VEIL_UP)
+    tap(ui, "t:vampire:Imre")
+    tap(ui, "minus")
+    tap(ui, "apply")
+    assert ui.take_results() == [{"cmd": "adjust", "vampire": "Imre", "blood": 1}]
+
+
+def test_menu_opens_board_with_district_details(make_ui):
+    ui = night_ui(make_ui)
+    press(ui, VButton.MENU)
+    tap(ui, "board")
+    press(ui, VButton.DISTRICT_A2)
+    vm = ui.view_model()
+    assert vm["screen"] == "board" and vm["lines"][0] == "A2 Museum"
+    assert any("Sigil: Mila" in line for line in vm["lines"])
+    press(ui, VButton.BACK)
+    assert ui.view_model()["screen"] == "night"
+
+
+def test_day_stepper_shows_step_lead_and_active_effects(make_ui):
+    ui = make_ui()
+    ui.update(GameView("masters", samples.day_state(), samples.day_actions()), (), 0.0)
+    vm = ui.view_model()
+    assert vm["screen"] == "day"
+    assert "Round 3, leading: Mila" in vm["lines"]
+    assert "Step 2/5: Day district effects" in vm["lines"]
+    marks = {c["pos"]: c["mark"] for c in vm["grid"]}
+    assert marks["B2"] == "active" and marks["A2"] == ""  # A2 already resolved
+    assert vm["focused"] == "act:0"
+    assert not button(vm, "Draw event card")["enabled"]
+
+
+def test_event_card_split_picker_and_veil_preview(make_ui):
+    ui = make_ui()
+    ui.update(GameView("masters", samples.event_state(), samples.event_actions()), (), 0.0)
+    vm = ui.view_model()
+    assert vm["screen"] == "event" and vm["title"] == "Event: Last Crusade"
+    marks = {c["pos"]: c["mark"] for c in vm["grid"]}
+    assert marks["A3"] == "red" and marks["B1"] == "blue" and marks["C3"] == "blue"
+    assert not button(vm, "Place agents")["enabled"]
+    press(ui, VButton.DISTRICT_B1)
+    vm = ui.view_model()
+    cells = {c["pos"]: c["lines"] for c in vm["grid"]}
+    assert cells["B1"][0] == "+1 agents" and cells["A3"][0] == "+2 agents"
+    assert vm["veil_preview"] is None  # neither A3 nor B1 holds a minion or a vampire
+    tap(ui, "swap")
+    tap(ui, "place:0")
+    assert ui.take_results() == [{"cmd": "place_agents", "split": {"C3": 1, "B1": 0}}]
+
+
+def test_event_card_veil_preview_counts_minions_and_vampires(make_ui):
+    state = samples.event_state()
+    state["card"]["grid"] = {"B2": "red", "A2": "red"}
+    state["card"]["blue_agents"] = [0, 0]
+    ui = make_ui()
+    ui.update(GameView("masters", state, ()), (), 0.0)
+    vm = ui.view_model()
+    assert vm["veil_preview"] == 2
+    assert "Veil 4 -> 2 once these agents are placed" in vm["lines"]
+
+
+def test_combat_dice_buttons_follow_day_rule(make_ui):
+    ui = make_ui()
+    ui.update(GameView("masters", samples.combat_state(), samples.combat_actions()), (), 0.0)
+    vm = ui.view_model()
+    assert vm["screen"] == "combat" and vm["title"] == "Combat in C1 (day)"
+    dice = {b["id"]: b for b in vm["buttons"] if b["id"].startswith("die:")}
+    assert dice["die:1"]["enabled"] and dice["die:1"]["label"] == "Die 2: agent stays, -1 blood"
+    assert dice["die:0"]["why_not"] == "day: lowest (2) only"
+    assert dice["die:4"]["why_not"] == "used"
+    assert vm["focused"] == "die:1"
+    press(ui, VButton.CONFIRM)
+    assert ui.take_results() == [{"cmd": "use_die", "die": 1}]
+
+
+def test_state_change_closes_pickers_and_refocuses(make_ui):
+    ui = night_ui(make_ui)
+    tap(ui, "act:0")
+    assert ui.view_model()["screen"] == "picker"
+    ui.update(GameView("masters", samples.masters_state(veil=3), samples.night_actions()), (), 0.0)
+    assert ui.view_model()["screen"] == "night"
+
+
+def test_game_over_screen(make_ui):
+    ui = make_ui()
+    ui.update(GameView("masters", samples.masters_state(phase="over", outcome="victory"), ()), (), 0.0)
+    vm = ui.view_model()
+    assert vm["screen"] == "over" and vm["title"] == "Victory: the Blood Moon rises"
+    tap(ui, "new")
+    assert ui.view_model()["screen"] == "title"
+
+
+def test_wizard_builds_the_setup_command_with_buttons_only(make_ui):
+    ui = make_ui(settings={"seed": 41})
+    press(ui, VButton.CONFIRM)  # Masters of the Night (focused)
+    assert ui.view_model()["screen"] == "wizard"
+    for name in ("Mila", "Imre"):
+        tap(ui, f"v:{name}")
+    assert "Seating: Mila, Imre" in ui.view_model()["lines"]
+    tap(ui, "next")
+    tap(ui, "d:hard")
+    tap(ui, "k:physical")
+    press(ui, VButton.VEIL_UP)
+    tap(ui, "start")
+    assert ui.take_results() == [{"cmd": "setup", "game": "masters", "vampires": ["Mila", "Imre"],
+                                  "difficulty": "hard", "deck": "physical", "seed": 42}]
+
+
+def test_wizard_needs_two_vampires(make_ui):
+    ui = make_ui()
+    press(ui, VButton.CONFIRM)
+    tap(ui, "v:Mila")
+    vm = ui.view_model()
+    assert button(vm, "Next")["why_not"] == "choose 2 to 5 vampires"
+
+
+def test_generic_wizard_and_screen(make_ui):
+    ui = make_ui()
+    tap(ui, "game:nosferatu")
+    press(ui, VButton.VEIL_DOWN)
+    tap(ui, "start")
+    assert ui.take_results() == [{"cmd": "setup", "game": "nosferatu", "players": 3, "seed": 1}]
+    ui.update(samples.generic_view(), (), 0.0)
+    vm = ui.view_model()
+    assert vm["screen"] == "generic" and vm["title"] == "Nosferatu"
+    assert "bites: Anna 1, Ben 0" in vm["lines"]
+    assert button(vm, "End round")["why_not"] == "reveal first"
+
+
+def test_resume_offer(make_ui):
+    ui = make_ui()
+    ui.offer_resume({"id": 7, "game": "masters", "summary": "Round 2, day"})
+    vm = ui.view_model()
+    assert vm["screen"] == "resume" and "Round 2, day" in vm["lines"]
+    press(ui, VButton.CONFIRM)
+    assert ui.take_results() == [{"intent": "resume", "id": 7, "game": "masters"}]
+
+
+def test_resume_new_game_goes_to_title(make_ui):
+    ui = make_ui()
+    ui.offer_resume({"id": 7, "game": "masters", "summary": ""})
+    tap(ui, "new")
+    assert ui.take_results() == [] and ui.view_model()["screen"] == "title"
+
+
+def test_settings_send_intents(make_ui):
+    ui = make_ui(settings={"brightness": 0.6, "volume": 0.7, "mute": False})
+    tap(ui, "settings")
+    press(ui, VButton.VEIL_UP)
+    tap(ui, "f:volume")
+    tap(ui, "minus")
+    tap(ui, "mute")
+    assert ui.take_results() == [{"intent": "settings", "brightness": 0.7}, {"intent": "settings", "volume": 0.6},
+                                 {"intent": "settings", "mute": True}]
+    assert button(ui.view_model(), "Sound off")["selected"]
+
+
+def test_card_read_goes_to_the_loop_and_teach_registers_tag(make_ui):
+    ui = night_ui(make_ui)
+    ui.handle(CardRead("04AA", 1.0))
+    assert ui.take_results() == [{"intent": "card_read", "tag": "04AA"}]
+    ui.start_teach("04AA", [{"key": "II-05", "name": "Purge", "act": "II"}, {"key": "I-01", "name": "Curfew", "act": "I"}])
+    assert [b["label"] for b in ui.view_model()["buttons"]][3] == "Curfew"
+    tap(ui, "act:II")
+    tap(ui, "card:II-05")
+    assert ui.take_results() == [{"intent": "register_tag", "tag": "04AA", "card": "II-05"}]
+
+
+def test_teach_new_card_grid_with_district_buttons(make_ui):
+    ui = night_ui(make_ui)
+    ui.start_teach("04BB", [])
+    tap(ui, "grid")
+    for b in (VButton.DISTRICT_A1, VButton.DISTRICT_B2, VButton.DISTRICT_B2, VButton.DISTRICT_C3, VButton.DISTRICT_C3):
+        press(ui, b)
+    press(ui, VButton.DISTRICT_A3)
+    press(ui, VButton.DISTRICT_A3)
+    press(ui, VButton.DISTRICT_A3)  # back to empty
+    tap(ui, "act:III")
+    tap(ui, "save")
+    assert ui.take_results() == [{"intent": "teach_card", "tag": "04BB", "act": "III",
+                                  "grid": {"A1": "red", "B2": "blue", "C3": "blue"}}]
+
+
+def test_event_log_and_banner(make_ui):
+    ui = night_ui(make_ui)
+    ui.update(ui.ctx.view, [{"event": "veil_changed", "old": 4, "new": 3, "why": "wild hunt"}], 0.1,
+              {"leds": "no LED strip: SPI is off", "reader": {"ok": False, "why": "disconnected"}, "buttons": None})
+    vm = ui.view_model()
+    assert vm["banner"] == ["no LED strip: SPI is off", "reader: disconnected"]
+    ui.notify("recruit: no minion left in the reserve")
+    press(ui, VButton.MENU)
+    tap(ui, "log")
+    lines = ui.view_model()["lines"]
+    assert lines == ["veil changed: old 4, new 3, why wild hunt", "refused: recruit: no minion left in the reserve"]
+
+
+def test_error_fades_after_a_few_seconds(make_ui):
+    ui = night_ui(make_ui)
+    ui.notify("nope")
+    assert ui.view_model()["error"] == "nope"
+    ui.update(ui.ctx.view, (), 6.0)
+    assert ui.view_model()["error"] == ""
+
+
+def test_more_button_pages_through_actions(make_ui):
+    ui = night_ui(make_ui)
+    ids = [it.data.id for it in ui.ctx.renderer.layout(ui.model()) if it.kind == "button"]
+    assert ids[-1] == "__more__"
+    tap(ui, "__more__")
+    page2 = [it.data.id for it in ui.ctx.renderer.layout(ui.model()) if it.kind == "button"]
+    assert page2[0] not in ids and ui.view_model()["focused"] == page2[0]
