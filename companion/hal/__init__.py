@@ -119,6 +119,10 @@ class Hardware:
         self._next_try[part] = now + self._delay[part]
         return ok
 
+    def next_retry(self, part: Part | str) -> float:
+        """Clock time from which `retry(part)` will really try again."""
+        return self._next_try[Part(part)]
+
     def retry_due(self) -> list[DeviceStatus]:
         """Retry every degraded part whose back-off has passed; report the ones that changed."""
         changes = []
