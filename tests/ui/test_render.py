@@ -1,0 +1,114 @@
+"""Every screen renders at 800x480 and 1920x1080: non-trivial pictures, no text cut or outside its box."""
+
+import pygame
+import pytest
+
+from companion.ui import samples
+from companion.ui.screenshots import render_all
+from companion.ui.table import TableUI
+
+SIZES = ((800, 480), (1920, 1080))
+SCREENS = sorted(samples.screens())
+
+
+def _colours(surface, step=4):
+    """Distinct colours on a sampling grid of the surface."""
+    w, h = surface.get_size()
+    return {tuple(surface.get_at((x, y)))[:3] for x in range(0, w, step) for y in range(0, h, step)}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("name", SCREENS)
+def test_screen_renders_readable_and_nothing_is_cut(name, size, tmp_path):
+    ui = TableUI(size)
+    samples.screens()[name](ui)
+    assert ui.screen.name == name
+    surface = pygame.Surface(size)
+    ui.draw(surface)
+    path = tmp_path / f"{name}.png"
+    pygame.image.save(surface, str(path))
+    assert path.stat().st_size > 2000
+    assert len(_colours(pygame.image.load(str(path)))) > 12
+    boxes = ui.ctx.renderer.text_boxes
+    assert boxes, "no text drawn"
+    for box in boxes:
+        assert not box.fit.cut, f"{name}: text cut: {box.text!r}"
+        assert box.fit.width <= box.rect.width and box.fit.height <= box.rect.height, box.text
+
+
+@pytest.mark.parametrize("name", SCREENS)
+def test_touch_targets_are_at_least_48px_at_800x480(name):
+    ui = TableUI((800, 480))
+    samples.screens()[name](ui)
+    for item in ui.ctx.renderer.layout(ui.model()):
+        if item.kind in ("button", "cell"):
+            assert item.rect.height >= 48 and item.rect.width >= 48, (name, item.data)
+
+
+def test_layout_scales_with_the_surface():
+    small, large = TableUI((800, 480)), TableUI((1920, 1080))
+    for ui in (small, large):
+        samples.screens()["night"](ui)
+    b_small = next(i.rect for i in small.ctx.renderer.layout(small.model()) if i.kind == "button")
+    b_large = next(i.rect for i in large.ctx.renderer.layout(large.model()) if i.kind == "button")
+    assert b_large.height >= 2 * b_small.height
+    assert b_large.right <= 1920 and b_large.bottom <= 1080
+
+
+def test_every_laid_out_element_is_inside_the_surface():
+    for size in SIZES:
+        for name in SCREENS:
+            ui = TableUI(size)
+            samples.screens()[name](ui)
+            bounds = pygame.Rect((0, 0), size)
+            for item in ui.ctx.renderer.layout(ui.model()):
+                assert bounds.contains(item.rect), (name, size, item.kind)
+
+
+def test_tap_on_drawn_button_presses_it():
+    ui = TableUI((800, 480))
+    samples.screens()["night"](ui)
+    rect = next(i.rect for i in ui.ctx.renderer.layout(ui.model()) if i.kind == "button" and i.data.label == "Fight")
+    x, y = rect.center
+    for etype in (pygame.FINGERDOWN, pygame.FINGERUP):
+        ui.handle(pygame.event.Event(etype, x=x / 800, y=y / 480, finger_id=0, touch_id=0, dx=0, dy=0), 1.0)
+    assert ui.take_results() == [{"cmd": "fight"}]
+
+
+def test_tap_on_grid_cell_selects_the_district():
+    ui = TableUI((800, 480))
+    samples.screens()["night"](ui)
+    rect = next(i.rect for i in ui.ctx.renderer.layout(ui.model()) if i.kind == "cell" and i.data.pos == "C2")
+    for etype in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        ui.handle(pygame.event.Event(etype, pos=rect.center, button=1), 0.0)
+    assert ui.view_model()["highlighted"] == ["B2", "C2"]
+
+
+def test_keyboard_drives_the_screen():
+    ui = TableUI((800, 480))
+    samples.screens()["night"](ui)
+    for key in (pygame.K_RIGHT, pygame.K_RETURN):
+        ui.handle(pygame.event.Event(pygame.KEYDOWN, key=key), 0.0)
+        ui.handle(pygame.event.Event(pygame.KEYUP, key=key), 0.1)
+    assert ui.take_results() == [{"cmd": "expose"}]
+
+
+def test_unchanged_screen_is_not_rendered_again():
+    ui = TableUI((800, 480))
+    samples.screens()["night"](ui)
+    surface = pygame.Surface((800, 480))
+    ui.draw(surface)
+    frame = ui.ctx.renderer._frame
+    boxes = ui.ctx.renderer.text_boxes
+    ui.draw(surface)
+    assert ui.ctx.renderer._frame is frame and ui.ctx.renderer.text_boxes is boxes
+    ui.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE), 0.0)
+    ui.handle(pygame.event.Event(pygame.KEYUP, key=pygame.K_SPACE), 0.1)
+    ui.draw(surface)
+    assert ui.ctx.renderer.text_boxes is not boxes  # the focus moved: drawn anew
+
+
+def test_screenshots_script_writes_pngs(tmp_path):
+    paths = render_all(tmp_path, sizes=((800, 480),), only=("night", "title"))
+    assert sorted(p.name for p in paths) == ["night_800x480.png", "title_800x480.png"]
+    assert all(pygame.image.load(str(p)).get_size() == (800, 480) for p in paths)
