@@ -6,6 +6,7 @@ optional ones. `parse(command)` turns a `{"cmd": ...}` dict into one of them or 
 
 from __future__ import annotations
 
+import functools
 import types
 import typing
 from dataclasses import MISSING, dataclass, fields
@@ -143,7 +144,7 @@ def parse(command: Any, verbs: Mapping[str, type] = VERBS) -> Any:
     cls = verbs.get(verb) if isinstance(verb, str) else None
     if cls is None:
         raise CommandError(f"unknown command {verb!r}; known: {', '.join(verbs)}")
-    hints = typing.get_type_hints(cls)
+    hints = _hints(cls)
     names = {f.name for f in fields(cls)}
     extra = sorted(set(command) - names - {"cmd"})
     if extra:
@@ -155,6 +156,12 @@ def parse(command: Any, verbs: Mapping[str, type] = VERBS) -> Any:
         elif f.default is MISSING:
             raise CommandError(f"{verb}: missing parameter {f.name!r}")
     return cls(**kwargs)
+
+
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    """Resolved field types of a command class (cached: resolving them is slow and never changes)."""
+    return typing.get_type_hints(cls)
 
 
 def _check(verb: str, name: str, value: Any, hint: Any) -> Any:

@@ -32,10 +32,9 @@ def _roll(game: Any, state: State) -> list[Action]:
             out.append(Action({"cmd": "assign", "player": seat.name, "priority": value},
                               f"{seat.name}: priority {value}", enabled=not seat.prio_mod and not seat.room_mod,
                               why_not=None if not seat.prio_mod and not seat.room_mod else "tokens spent"))
-        no_token = None if seat.tokens else "no Modify token"
         for what in ("priority", "room"):
             for delta in (1, -1):
-                why = no_token or (None if seat.split is not None else "assign the dice first")
+                why = _modify_why(seat, what, delta)
                 out.append(Action({"cmd": "modify", "player": seat.name, "what": what, "delta": delta},
                                   f"{seat.name}: {what} {delta:+d}", cost="1 token",
                                   enabled=why is None, why_not=why))
@@ -45,6 +44,17 @@ def _roll(game: Any, state: State) -> list[Action]:
     out.append(Action({"cmd": "lock"}, "Set the turn order", enabled=not waiting,
                       why_not=f"waiting for {', '.join(waiting)}" if waiting else None))
     return out
+
+
+def _modify_why(seat: Any, what: str, delta: int) -> str | None:
+    """Why a Modify token cannot be spent this way before the order is set, or None."""
+    if not seat.tokens:
+        return "no Modify token"
+    if seat.split is None:
+        return "assign the dice first"
+    if what == "priority" and not 1 <= seat.priority + delta <= 6:
+        return "priority stays between 1 and 6"
+    return None
 
 
 def _rolloff(game: Any, state: State) -> list[Action]:

@@ -6,6 +6,7 @@ optional ones. `parse(command)` turns a `{"cmd": ...}` dict into one of them or 
 
 from __future__ import annotations
 
+import functools
 import types
 import typing
 from dataclasses import MISSING, dataclass, fields
@@ -81,7 +82,7 @@ class Adjust:
     """Tables are always right: set counts to what is really on the table."""
 
     nights: int | None = None
-    bites: dict | None = None
+    bites: dict[str, int] | None = None
     rituals: tuple[str, ...] | None = None
     holder: str | None = None
 
@@ -108,7 +109,7 @@ def parse(command: Any, verbs: Mapping[str, type] = VERBS) -> Any:
     cls = verbs.get(verb) if isinstance(verb, str) else None
     if cls is None:
         raise CommandError(f"unknown command {verb!r}; known: {', '.join(verbs)}")
-    hints = typing.get_type_hints(cls)
+    hints = _hints(cls)
     names = {f.name for f in fields(cls)}
     extra = sorted(set(command) - names - {"cmd"})
     if extra:
@@ -120,6 +121,12 @@ def parse(command: Any, verbs: Mapping[str, type] = VERBS) -> Any:
         elif f.default is MISSING:
             raise CommandError(f"{verb}: missing parameter {f.name!r}")
     return cls(**kwargs)
+
+
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    """Resolved field types of a command class (cached: resolving them is slow and never changes)."""
+    return typing.get_type_hints(cls)
 
 
 def _check(verb: str, name: str, value: Any, hint: Any) -> Any:
@@ -134,7 +141,7 @@ def _check(verb: str, name: str, value: Any, hint: Any) -> Any:
     if origin is tuple and isinstance(value, list):
         return tuple(_check(verb, name, v, args[0]) for v in value)
     if origin is dict and isinstance(value, Mapping):
-        return {str(k): _check(verb, f"{name}.{k}", v, int) for k, v in value.items()}
+        return {str(k): _check(verb, f"{name}.{k}", v, args[1]) for k, v in value.items()}
     if origin is int and isinstance(value, int) and not isinstance(value, bool):
         return value
     if origin in (str, bool) and isinstance(value, origin):
