@@ -156,7 +156,8 @@ class OneNightGame:
     def _pick_roles(self, players: int, seed: int) -> tuple[str, ...]:
         """The role picker: two vampires plus Vampire-box roles, drawn with the seed."""
         rng = random.Random(f"one-night-roles-{seed}")
-        pool = [r.id for r in self.data.roles.values() if r.box == "vampire" for _ in range(r.copies)]
+        pool = [r.id for r in self.data.roles.values() if r.box in ("vampire", "any")
+                for _ in range(r.copies)]
         fangs = [r for r in pool if self.data.roles[r].monster == "vampire"]
         others = [r for r in pool if self.data.roles[r].monster is None]
         need = players + self.data.rules.center_cards
