@@ -1,0 +1,225 @@
+"""Load game data: the shipped TOML files, then the user's taught overlay, all validated.
+
+Masters of the Night: `load_masters(user_dir=None)` reads `companion/data/masters/*.toml`, then the
+same file names in `paths.config_dir() / "masters"` (or `user_dir`). A user record is merged over the
+shipped one field by field (user wins) and gets `source = "taught"`; a record only the user has must be
+complete. Every problem raises `DataFileError(file, line, key, message)`.
+
+Files and table shapes (user files use the same):
+  tracker.toml    [tracker.<2..5>] reserve, verified, I/II/III = {high = {red, blue = [a, b]}, low = {...}}
+  districts.toml  [districts.<key>] name, effect = day|night|both, night_ap = 1|2, note, verified
+  vampires.toml   [vampires.<Name>] blood_ability, blood_note, blood_cost, dark_ability, dark_note, dark_veil,
+                  combat_ability, verified
+  cards.toml      [cards."<I|II|III>-NN"] act, name, red = [cells], blue = [two cells or none], continuing, note, verified
+  relics.toml     [relics.<key>] name, note, max_blood, once_per_round, placeable, redirects_agents, ap, blood, veil, verified
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any, Callable
+
+from companion import paths, tomlfile
+from companion.data import shipped_dir
+from companion.rules.masters.data import (
+    ACTS, POSITIONS, STATION, VAMPIRE_COUNTS, AgentNumbers, CardInfo, DistrictInfo, Effect, MastersData,
+    RelicInfo, Tracker, VampireInfo,
+)
+
+FILES = ("tracker", "districts", "vampires", "cards", "relics")
+CARD_KEY = re.compile(r"^(I|II|III)-\d{2}$")
+MIN_CARDS_PER_ACT = 6  # the easy difficulty draws 6 from each act
+
+
+def load_masters(user_dir: str | Path | None = None) -> MastersData:
+    """The Masters data: shipped files overlaid with the user's taught files."""
+    user = Path(user_dir) if user_dir is not None else paths.config_dir() / "masters"
+    built: dict[str, list] = {}
+    for name in FILES:
+        built[name] = _load_kind(name, shipped_dir("masters") / f"{name}.toml", user / f"{name}.toml")
+    data = MastersData(
+        trackers=tuple(built["tracker"]), districts=tuple(built["districts"]), vampires=tuple(built["vampires"]),
+        cards=tuple(built["cards"]), relics=tuple(built["relics"]),
+    )
+    _check_whole(data, shipped_dir("masters"))
+    return data
+
+
+def _load_kind(name: str, shipped: Path, user: Path) -> list:
+    """Records of one file: shipped ones, user fields merged over them, each validated."""
+    table = "tracker" if name == "tracker" else name
+    base = tomlfile.load(shipped)
+    records: dict[str, tuple[dict, tomlfile.TomlDoc, str]] = {
+        str(k): (v, base, "shipped") for k, v in _table(base, table).items()
+    }
+    if user.is_file():
+        doc = tomlfile.load(user)
+        for key, fields_ in _table(doc, table).items():
+            key = str(key)
+            old = records.get(key, ({}, doc, "taught"))[0]
+            records[key] = (_merge(old, fields_), doc, "taught")
+    build = BUILDERS[name]
+    return [build(key, rec, doc, f"{table}.{key}", source) for key, (rec, doc, source) in records.items()]
+
+
+def _table(doc: tomlfile.TomlDoc, name: str) -> dict:
+    """The top table `name` of a file (empty if absent), every entry a table."""
+    extra = set(doc.data) - {name}
+    if extra:
+        raise doc.error(sorted(extra)[0], f"unknown table (expected [{name}.<key>])")
+    table = doc.data.get(name, {})
+    for key, value in table.items():
+        if not isinstance(value, dict):
+            raise doc.error(f"{name}.{key}", f"[{name}.{key}] must be a table")
+    return table
+
+
+def _merge(old: dict, new: dict) -> dict:
+    """`new` over `old`, nested tables merged too."""
+    out = dict(old)
+    for k, v in new.items():
+        out[k] = _merge(out[k], v) if isinstance(v, dict) and isinstance(out.get(k), dict) else v
+    return out
+
+
+class _Fields:
+    """Typed access to one record's fields, raising DataFileError with the line of the bad key."""
+
+    def __init__(self, rec: dict, doc: tomlfile.TomlDoc, where: str, allowed: tuple[str, ...]):
+        """Check for unknown keys up front."""
+        self.rec, self.doc, self.where = rec, doc, where
+        for key in rec:
+            if key not in allowed:
+                raise doc.error(f"{where}.{key}", f"unknown key (allowed: {', '.join(allowed)})")
+
+    def get(self, key: str, kind: type, default: Any = ..., check: Callable[[Any], str | None] | None = None) -> Any:
+        """A field of type `kind` (default if absent; required if no default)."""
+        if key not in self.rec:
+            if default is ...:
+                raise self.doc.error(self.where, f"missing key {key!r}")
+            return default
+        value = self.rec[key]
+        ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
+        if not ok:
+            raise self.doc.error(f"{self.where}.{key}", f"must be {kind.__name__}, not {value!r}")
+        problem = check(value) if check else None
+        if problem:
+            raise self.doc.error(f"{self.where}.{key}", problem)
+        return value
+
+    def error(self, key: str, message: str):
+        """A DataFileError for one of this record's keys."""
+        return self.doc.error(f"{self.where}.{key}" if key else self.where, message)
+
+
+def _between(lo: int, hi: int) -> Callable[[int], str | None]:
+    """A check for an integer range."""
+    return lambda v: None if lo <= v <= hi else f"must be {lo}..{hi}, not {v}"
+
+
+def _cells(value: list) -> str | None:
+    """A list of grid positions, no repeats."""
+    bad = [c for c in value if c not in POSITIONS]
+    if bad:
+        return f"{bad[0]!r} is not a grid position A1..C3"
+    return "a cell is listed twice" if len(set(value)) != len(value) else None
+
+
+def _tracker(key: str, rec: dict, doc: tomlfile.TomlDoc, where: str, source: str) -> Tracker:
+    """One tracker side."""
+    f = _Fields(rec, doc, where, ("reserve", "verified") + ACTS)
+    if not key.isdigit() or int(key) not in VAMPIRE_COUNTS:
+        raise f.error("", "tracker keys are the vampire counts 2, 3, 4, 5")
+    numbers = []
+    for act in ACTS:
+        deck = f.get(act, dict)
+        for band in ("high", "low"):
+            if not isinstance(deck.get(band), dict):
+                raise f.error(act, f"needs {band} = {{ red = n, blue = [a, b] }}")
+            red, blue = deck[band].get("red"), deck[band].get("blue")
+            if not (isinstance(red, int) and 0 <= red <= 6):
+                raise f.error(act, f"{band}.red must be 0..6")
+            if not (isinstance(blue, list) and len(blue) == 2 and all(isinstance(b, int) and 0 <= b <= 6 for b in blue)):
+                raise f.error(act, f"{band}.blue must be two numbers 0..6")
+            numbers.append((act, band, AgentNumbers(red, (blue[0], blue[1]))))
+    return Tracker(int(key), f.get("reserve", int, check=_between(0, 12)), tuple(numbers), f.get("verified", bool, False), source)
+
+
+def _district(key: str, rec: dict, doc: tomlfile.TomlDoc, where: str, source: str) -> DistrictInfo:
+    """One district tile."""
+    f = _Fields(rec, doc, where, ("name", "effect", "night_ap", "note", "verified"))
+    effect = f.get("effect", str, check=lambda v: None if v in ("day", "night", "both") else "must be day, night or both")
+    return DistrictInfo(
+        key, f.get("name", str), Effect(effect), f.get("night_ap", int, 1, _between(1, 2)), f.get("note", str, ""),
+        f.get("verified", bool, False), source,
+    )
+
+
+def _vampire(key: str, rec: dict, doc: tomlfile.TomlDoc, where: str, source: str) -> VampireInfo:
+    """One vampire sheet."""
+    f = _Fields(rec, doc, where, (
+        "blood_ability", "blood_note", "blood_cost", "dark_ability", "dark_note", "dark_veil", "combat_ability", "verified",
+    ))
+    return VampireInfo(
+        key, f.get("blood_ability", str), f.get("blood_note", str, ""), f.get("blood_cost", int, 1, _between(1, 6)),
+        f.get("dark_ability", str, ""), f.get("dark_note", str, ""), f.get("dark_veil", int, 1, _between(0, 6)),
+        f.get("combat_ability", bool, False), f.get("verified", bool, False), source,
+    )
+
+
+def _card(key: str, rec: dict, doc: tomlfile.TomlDoc, where: str, source: str) -> CardInfo:
+    """One event card slot."""
+    f = _Fields(rec, doc, where, ("act", "name", "red", "blue", "continuing", "note", "verified"))
+    if not CARD_KEY.match(key):
+        raise f.error("", 'card keys look like "I-01", "II-18", "III-07"')
+    act = f.get("act", str, key.split("-")[0])
+    if act != key.split("-")[0]:
+        raise f.error("act", f"card {key} belongs to act {key.split('-')[0]}")
+    red = f.get("red", list, [], _cells)
+    blue = f.get("blue", list, [], _cells)
+    if set(red) & set(blue):
+        raise f.error("blue", "a cell cannot be both red and blue-gray")
+    if len(blue) not in (0, 2):
+        raise f.error("blue", "a card has two blue-gray cells or none")
+    return CardInfo(
+        key, act, f.get("name", str), tuple(red), tuple(blue), f.get("continuing", bool, False),
+        f.get("note", str, ""), f.get("verified", bool, False), source,
+    )
+
+
+def _relic(key: str, rec: dict, doc: tomlfile.TomlDoc, where: str, source: str) -> RelicInfo:
+    """One relic card."""
+    f = _Fields(rec, doc, where, (
+        "name", "note", "max_blood", "once_per_round", "placeable", "redirects_agents", "ap", "blood", "veil", "verified",
+    ))
+    return RelicInfo(
+        key, f.get("name", str), f.get("note", str, ""), f.get("max_blood", int, 0, _between(0, 9)),
+        f.get("once_per_round", bool, False), f.get("placeable", bool, False), f.get("redirects_agents", bool, False),
+        f.get("ap", int, 0, _between(0, 9)), f.get("blood", int, 0, _between(0, 6)), f.get("veil", int, 0, _between(0, 6)),
+        f.get("verified", bool, False), source,
+    )
+
+
+BUILDERS = {"tracker": _tracker, "districts": _district, "vampires": _vampire, "cards": _card, "relics": _relic}
+
+
+def _check_whole(data: MastersData, folder: Path) -> None:
+    """Checks across records: all tracker sides, the station and museum, enough districts and cards."""
+    from companion.errors import DataFileError
+
+    have = {t.vampires for t in data.trackers}
+    for n in VAMPIRE_COUNTS:
+        if n not in have:
+            raise DataFileError(folder / "tracker.toml", None, f"tracker.{n}", "missing tracker side")
+    keys = {d.key for d in data.districts}
+    for needed in (STATION, "museum"):
+        if needed not in keys:
+            raise DataFileError(folder / "districts.toml", None, f"districts.{needed}", "missing district")
+    if len(keys) < len(POSITIONS):
+        raise DataFileError(folder / "districts.toml", None, "districts", f"{len(POSITIONS)} districts needed")
+    if len(data.vampires) < 2:
+        raise DataFileError(folder / "vampires.toml", None, "vampires", "at least two vampires needed")
+    for act in ACTS:
+        if len(data.cards_of(act)) < MIN_CARDS_PER_ACT:
+            raise DataFileError(folder / "cards.toml", None, "cards", f"act {act} needs {MIN_CARDS_PER_ACT} cards")

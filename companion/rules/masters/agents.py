@@ -1,0 +1,155 @@
+"""Agents on the board: placement from an event card's grid, adding/moving/removing, exposing,
+and the veil arithmetic that goes with event placements.
+
+Veil rule for events: once per district that receives agents while holding a minion or a non-drained
+vampire (checked where the agents really appear), and once per agent the reserve could not supply.
+While an event card is being resolved these decreases wait in the state's veil queue; the card's end
+(`resolve_card`) applies them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.errors import RuleViolation
+from companion.rules.masters import board, endgame
+from companion.rules.masters import events as E
+from companion.rules.masters.state import Card, MastersState
+
+
+def add(s: MastersState, pos: str, n: int, exposed: bool, event: bool, ev: list) -> MastersState:
+    """Put `n` agents from the reserve into `pos`; events note the veil decreases they cause."""
+    if n < 0:
+        raise RuleViolation("agents", "cannot add a negative number of agents")
+    placed = min(n, s.reserve.agents)
+    if placed:
+        if event and board.watched(s, pos):
+            s = _note_district(s, pos, ev)
+        d = s.at(pos)
+        d = replace(d, agents_exposed=d.agents_exposed + placed) if exposed else replace(d, agents_hidden=d.agents_hidden + placed)
+        s = replace(s.with_district(d), reserve=replace(s.reserve, agents=s.reserve.agents - placed))
+        ev.append(E.AgentsPlaced(pos, placed, exposed))
+    missing = n - placed
+    if missing:
+        ev.append(E.AgentsMissing(pos, missing))
+        if event:
+            s = _missing(s, missing, ev)
+    return s
+
+
+def move(s: MastersState, src: str, dst: str, n: int, exposed: bool | None, event: bool, ev: list) -> MastersState:
+    """Move agents between districts; they keep their side (hidden first unless `exposed` says)."""
+    if src == dst:
+        raise RuleViolation("move agents", "source and destination are the same district")
+    hidden, shown = _split(s.at(src), n, exposed, "move agents")
+    if event and board.watched(s, dst):
+        s = _note_district(s, dst, ev)
+    a, b = s.at(src), s.at(dst)
+    s = s.with_district(replace(a, agents_hidden=a.agents_hidden - hidden, agents_exposed=a.agents_exposed - shown))
+    s = s.with_district(replace(b, agents_hidden=b.agents_hidden + hidden, agents_exposed=b.agents_exposed + shown))
+    ev.append(E.AgentsMoved(src, dst, n))
+    return s
+
+
+def remove(s: MastersState, pos: str, n: int, exposed: bool | None, ev: list, by: str | None = None) -> MastersState:
+    """Agents back to the reserve (exposed ones first unless `exposed` says which)."""
+    hidden, shown = _split(s.at(pos), n, exposed, "remove agents", exposed_first=True)
+    d = s.at(pos)
+    s = s.with_district(replace(d, agents_hidden=d.agents_hidden - hidden, agents_exposed=d.agents_exposed - shown))
+    ev.append(E.AgentsRemoved(pos, n, by))
+    return replace(s, reserve=replace(s.reserve, agents=s.reserve.agents + n))
+
+
+def expose(s: MastersState, pos: str, ev: list) -> MastersState:
+    """Flip every hidden agent of `pos` to its exposed side."""
+    d = s.at(pos)
+    if d.agents_hidden:
+        ev.append(E.AgentsExposed(pos, d.agents_hidden))
+        s = s.with_district(replace(d, agents_hidden=0, agents_exposed=d.agents))
+    return s
+
+
+def queue_or_apply(s: MastersState, n: int, why: str, ev: list) -> MastersState:
+    """An event's veil decrease: queued while a card is resolved, applied at once otherwise."""
+    if s.card is None:
+        return endgame.change_veil(s, -n, why, ev)
+    ev.append(E.VeilQueued(n, why))
+    return replace(s, veil_text=s.veil_text + n)
+
+
+def cell_numbers(card: Card, split: dict[str, int] | None) -> dict[str, int]:
+    """Agents per grid cell of the card: red cells the red number, blue cells by split or equal."""
+    out = {p: card.red_agents for p in card.red}
+    if not card.blue:
+        return out
+    if card.needs_split:
+        if split is None:
+            raise RuleViolation("place agents", "the blue-gray numbers differ: choose which cell gets which")
+        if set(split) != set(card.blue) or sorted(split.values()) != sorted(card.blue_agents):
+            raise RuleViolation(
+                "place agents",
+                f"give {card.blue_agents[0]} and {card.blue_agents[1]} to the blue-gray cells {' and '.join(card.blue)}",
+            )
+        out.update(split)
+    else:
+        out.update({p: card.blue_agents[0] for p in card.blue})
+    return out
+
+
+def place_card(s: MastersState, split: dict[str, int] | None, redirect: dict[str, str], ev: list) -> MastersState:
+    """Place the card's agents (red cells first, in grid order) hidden, redirected where asked."""
+    card = s.card
+    assert card is not None
+    numbers = cell_numbers(card, split)
+    placements: dict[str, int] = {}
+    for cell in card.red + card.blue:
+        n = numbers.get(cell, 0)
+        if n <= 0:
+            continue
+        target = redirect.get(cell, cell)
+        before = s.reserve.agents
+        s = add(s, target, n, exposed=False, event=True, ev=ev)
+        if s.outcome is not None:
+            return s
+        placements[target] = placements.get(target, 0) + (before - s.reserve.agents)
+    card = replace(card, placements=tuple(placements.items()), placed=True)
+    return replace(s, card=card)
+
+
+def _note_district(s: MastersState, pos: str, ev: list) -> MastersState:
+    """Queue the once-per-district veil decrease for agents appearing where they are noticed."""
+    if s.card is None:
+        return endgame.change_veil(s, -1, f"agents appeared in {pos}", ev)
+    if pos in s.veil_districts:
+        return s
+    ev.append(E.VeilQueued(1, f"agents appeared in {pos}"))
+    return replace(s, veil_districts=s.veil_districts + (pos,))
+
+
+def _missing(s: MastersState, n: int, ev: list) -> MastersState:
+    """Queue (or apply) a veil decrease per agent the reserve could not supply."""
+    if s.card is None:
+        return endgame.change_veil(s, -n, "no agents left in the reserve", ev)
+    ev.append(E.VeilQueued(n, "no agents left in the reserve"))
+    return replace(s, veil_missing=s.veil_missing + n)
+
+
+def _split(d, n: int, exposed: bool | None, rule: str, exposed_first: bool = False) -> tuple[int, int]:
+    """How many hidden and exposed agents to take from `d` for `n` agents."""
+    if n <= 0:
+        raise RuleViolation(rule, "at least one agent")
+    if exposed is True:
+        if n > d.agents_exposed:
+            raise RuleViolation(rule, f"only {d.agents_exposed} exposed agent(s) in {d.pos}")
+        return 0, n
+    if exposed is False:
+        if n > d.agents_hidden:
+            raise RuleViolation(rule, f"only {d.agents_hidden} hidden agent(s) in {d.pos}")
+        return n, 0
+    if n > d.agents:
+        raise RuleViolation(rule, f"only {d.agents} agent(s) in {d.pos}")
+    if exposed_first:
+        shown = min(n, d.agents_exposed)
+        return n - shown, shown
+    hidden = min(n, d.agents_hidden)
+    return hidden, n - hidden

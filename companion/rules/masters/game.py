@@ -1,0 +1,428 @@
+"""MastersGame: the Game protocol for Masters of the Night.
+
+Dispatch is a transition table: each step lists the verbs it accepts (plus the corrections and
+effects accepted at any time while the game runs); each verb has one handler. A handler returns a
+new state or raises, so a refused command changes nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Callable, Mapping
+
+from companion.errors import CommandError, CompanionError, RuleViolation
+from companion.rules.base import Action
+from companion.rules.masters import actions as menu
+from companion.rules.masters import adjust as adjust_mod
+from companion.rules.masters import agents, board, combat, day, dice, endgame, flow, night, relics, tokens
+from companion.rules.masters import commands as C
+from companion.rules.masters import events as E
+from companion.rules.masters.data import MUSEUM, MastersData
+from companion.rules.masters.setup import setup as setup_state
+from companion.rules.masters.state import MastersState, Step, from_json, to_json
+
+Handler = Callable[[MastersData, MastersState, Any, list], MastersState]
+
+NIGHT_VERBS = frozenset({
+    "move", "expose", "fight", "recruit", "district_effect", "blood_ability", "hunt", "exchange_relics",
+    "wild_hunt", "dark_ability", "sigillate", "ritual", "end_turn", "place_relic", "use_relic", "ability_card",
+})
+# step -> verbs it accepts (the phase/step transition table)
+STEP_VERBS: dict[Step, frozenset[str]] = {
+    Step.DAY_EFFECTS: frozenset({"resolve_day_effect", "draw"}),
+    Step.PLACE_AGENTS: frozenset({"place_agents"}),
+    Step.CARD_EFFECT: frozenset({"resolve_card", "attach_card", "day_combat"}),
+    Step.HUNT: frozenset({"day_combat"}),
+    Step.TURN: NIGHT_VERBS,
+    Step.COMBAT: frozenset({"sacrifice", "use_die", "hand_over", "end_combat", "blood_ability"}),
+    Step.OVER: frozenset(),
+}
+# effects and corrections the table may enter whenever the game runs
+ANYTIME = frozenset({
+    "adjust", "set_ap", "veil", "give_relic", "discard_relic", "add_agents", "move_agents", "remove_agents",
+    "replace", "add_minions", "expose", "discard_card", "reroll",
+})
+
+
+class MastersGame:
+    """Masters of the Night: fixed data in, immutable states out."""
+
+    id = "masters"
+    title = "Masters of the Night"
+
+    def __init__(self, data: MastersData):
+        """Bind the game to its data (shipped + taught, or a test's own)."""
+        self.data = data
+        self._verbs = C.verbs()
+
+    # -- the Game protocol ---------------------------------------------------------------------------
+    def setup(self, command: Mapping[str, Any]) -> tuple[MastersState, list]:
+        """The first state from a setup command."""
+        cmd = self.parse(command)
+        if not isinstance(cmd, C.Setup):
+            raise CommandError('the first command must be {"cmd": "setup", "game": "masters", ...}')
+        if cmd.game != "masters":
+            raise CommandError(f"this is the masters engine, not {cmd.game!r}")
+        return setup_state(self.data, cmd)
+
+    def apply(self, state: MastersState, command: Mapping[str, Any]) -> tuple[MastersState, list]:
+        """New state and events; RuleViolation/CommandError and no change if refused."""
+        cmd = self.parse(command)
+        self._check_allowed(state, cmd.verb)
+        ev: list = []
+        s = HANDLERS[cmd.verb](self.data, state, cmd, ev)
+        if s.outcome is None:
+            s = flow.settle(self.data, s, ev)
+        return s, ev
+
+    def canonical(self, state: MastersState | None, command: Mapping[str, Any]) -> dict[str, Any]:
+        """The command with defaults and random or data-derived values made explicit."""
+        cmd = self.parse(command)
+        if state is None:
+            return self._canonical_setup(cmd)
+        fill = CANONICAL.get(cmd.verb)
+        if fill is None:
+            return cmd.to_dict()
+        try:
+            return fill(self.data, state, cmd).to_dict()
+        except CompanionError:
+            return cmd.to_dict()  # apply will refuse it with the proper reason
+
+    def actions(self, state: MastersState) -> list[Action]:
+        """What may be done now, enabled or greyed out with the reason."""
+        return menu.actions(self.data, state)
+
+    def to_json(self, state: MastersState) -> dict[str, Any]:
+        """The documented JSON object."""
+        return to_json(self.data, state)
+
+    def from_json(self, data: Mapping[str, Any]) -> MastersState:
+        """The state back from its JSON object."""
+        return from_json(data)
+
+    def outcome(self, state: MastersState) -> str | None:
+        """None while the game runs, else victory / defeat-veil / defeat-deck."""
+        return state.outcome.value if state.outcome else None
+
+    # -- helpers -------------------------------------------------------------------------------------
+    def parse(self, command: Mapping[str, Any]) -> C.Command:
+        """A command dict as its dataclass (CommandError if malformed)."""
+        return C.parse(command, self._verbs)
+
+    def _check_allowed(self, s: MastersState, verb: str) -> None:
+        """RuleViolation unless the current step accepts `verb`."""
+        if verb == "setup":
+            raise CommandError("setup only starts a game")
+        if s.outcome is not None:
+            raise RuleViolation("game over", f"the game has ended ({s.outcome.value}); only undo can go back")
+        if verb in STEP_VERBS[s.step] or verb in ANYTIME:
+            return
+        raise RuleViolation(verb, f"not now: the game is at {s.phase.value} / {s.step.value}")
+
+    def _canonical_setup(self, cmd: C.Command) -> dict[str, Any]:
+        """Setup with the layout, deck order, relic order, reserve and first dice written out."""
+        if not isinstance(cmd, C.Setup):
+            raise CommandError('the first command must be {"cmd": "setup", "game": "masters", ...}')
+        s, _ = setup_state(self.data, cmd)
+        return replace(
+            cmd,
+            districts=tuple((d.pos, d.key) for d in s.districts),
+            leading=s.leading,
+            cards=s.deck if s.deck_mode.value == "digital" else cmd.cards,
+            relics=s.relic_deck,
+            reserve_agents=s.reserve.agents,
+            dice=s.dice,
+        ).to_dict()
+
+
+# -- handlers that are one-liners over the concept modules ---------------------------------------------
+def _setup_refused(data, s, cmd, ev):
+    """Setup never applies to a running game."""
+    raise CommandError("setup only starts a game")
+
+
+def _add_agents(data, s, cmd: C.AddAgents, ev):
+    """Agents from the reserve; an event's (default while a card is resolved) follow the veil rules."""
+    event = cmd.event if cmd.event is not None else s.card is not None
+    return agents.add(s, board.check_pos(cmd.district), cmd.n, cmd.exposed, event, ev)
+
+
+def _move_agents(data, s, cmd: C.MoveAgents, ev):
+    """Agents between districts."""
+    event = cmd.event if cmd.event is not None else s.card is not None
+    return agents.move(s, board.check_pos(cmd.from_, "from"), board.check_pos(cmd.to, "to"), cmd.n, cmd.exposed, event, ev)
+
+
+def _remove_agents(data, s, cmd: C.RemoveAgents, ev):
+    """Agents back to the reserve, kills to `by`."""
+    pos = board.check_pos(cmd.district)
+    if cmd.by is not None and cmd.by not in s.order:
+        raise CommandError(f"remove_agents: {cmd.by!r} is not playing")
+    s = agents.remove(s, pos, cmd.n, cmd.exposed, ev, by=cmd.by)
+    return tokens.add_kills(s, cmd.by, cmd.n, ev) if cmd.by else s
+
+
+def _replace(data, s, cmd: C.Replace, ev):
+    """Agents become minions or minions agents; an empty reserve follows the FAQ."""
+    pos = board.check_pos(cmd.district)
+    if cmd.n < 1:
+        raise RuleViolation("replace", "at least one token")
+    if cmd.what == "agent":
+        s = agents.remove(s, pos, cmd.n, None, ev)
+        return tokens.place_minions(s, pos, cmd.n, ev)  # no minion left: the agent just goes
+    if cmd.what == "minion":
+        event = cmd.event if cmd.event is not None else s.card is not None
+        s = tokens.remove_minions(s, pos, cmd.n, ev)
+        return agents.add(s, pos, cmd.n, exposed=False, event=event, ev=ev)  # missing agents: veil -1 if an event
+    raise CommandError('replace: what must be "agent" or "minion"')
+
+
+def _add_minions(data, s, cmd: C.AddMinions, ev):
+    """Minions from the reserve by an effect (no veil change); refused if the reserve lacks them."""
+    if not 1 <= cmd.n <= s.reserve.minions:
+        raise RuleViolation("add_minions", f"{s.reserve.minions} minion(s) in the reserve")
+    return tokens.place_minions(s, board.check_pos(cmd.district), cmd.n, ev)
+
+
+def _attach(data, s, cmd: C.AttachCard, ev):
+    """Keep the event card in play on a district or a vampire."""
+    if s.card is None or cmd.card != s.card.key:
+        raise RuleViolation("attach_card", "only the event card being resolved can be attached")
+    if day.attached_to(s, cmd.card):
+        raise RuleViolation("attach_card", f"{cmd.card} is already attached")
+    ev.append(E.CardAttached(cmd.card, cmd.to))
+    if cmd.to in s.order:
+        v = s.vampire(cmd.to)
+        return s.with_vampire(replace(v, cards=v.cards + (cmd.card,)))
+    d = s.at(board.check_pos(cmd.to, "to"))
+    return s.with_district(replace(d, cards=d.cards + (cmd.card,)))
+
+
+def _discard_card(data, s, cmd: C.DiscardCard, ev):
+    """An attached card leaves play (its condition was met)."""
+    where = day.attached_to(s, cmd.card)
+    if where is None:
+        raise RuleViolation("discard_card", f"{cmd.card} is not attached anywhere")
+    ev.append(E.CardDiscarded(cmd.card))
+    if where in s.order:
+        v = s.vampire(where)
+        return s.with_vampire(replace(v, cards=tuple(c for c in v.cards if c != cmd.card)))
+    d = s.at(where)
+    return s.with_district(replace(d, cards=tuple(c for c in d.cards if c != cmd.card)))
+
+
+def _veil(data, s, cmd: C.Veil, ev):
+    """An effect moves the veil: increases at once, decreases after the event card if one is resolved."""
+    if cmd.by >= 0:
+        return endgame.change_veil(s, cmd.by, "an effect", ev)
+    return agents.queue_or_apply(s, -cmd.by, "an effect", ev)
+
+
+def _day_combat(data, s, cmd: C.DayCombat, ev):
+    """Agents attack by day (hunt step), or a card starts a day fight (card-effect step)."""
+    pos = board.check_pos(cmd.district)
+    if s.step is Step.HUNT and pos not in board.hunts_due(s):
+        raise RuleViolation("day combat", f"no day combat due in {pos} (a non-drained vampire and 3+ agents)")
+    fighters = [v.name for v in s.vampires_in(pos) if not v.drained]
+    name = cmd.vampire or (fighters[0] if fighters else None)
+    if name not in fighters:
+        raise RuleViolation("day combat", f"{name or 'nobody'} is not a non-drained vampire in {pos}")
+    return combat.start(s, pos, name, day=True, back=s.step, ev=ev)
+
+
+def _use_die(data, s, cmd: C.UseDie, ev):
+    """One die in the fight."""
+    return combat.use_die(data, s, cmd.die, cmd.shift, ev)
+
+
+def _hand_over(data, s, cmd: C.HandOver, ev):
+    """Another vampire takes over the fight."""
+    return combat.hand_over(s, cmd.vampire, ev)
+
+
+def _end_combat(data, s, cmd, ev):
+    """The table ends the fight."""
+    return combat.finish(s, ev)
+
+
+def _set_ap(data, s, cmd: C.SetAp, ev):
+    """An effect sets a vampire's AP (and from now on with `each_round`)."""
+    if cmd.vampire not in s.order:
+        raise CommandError(f"set_ap: {cmd.vampire!r} is not playing")
+    if not 0 <= cmd.ap <= 9:
+        raise RuleViolation("set_ap", "AP go from 0 to 9")
+    v = s.vampire(cmd.vampire)
+    v = replace(v, ap=cmd.ap, base_ap=cmd.ap if cmd.each_round else v.base_ap)
+    ev.append(E.APSet(v.name, cmd.ap))
+    return s.with_vampire(v)
+
+
+def _give_relic(data, s, cmd: C.GiveRelic, ev):
+    """A relic to a vampire by an effect."""
+    if cmd.vampire not in s.order:
+        raise CommandError(f"give_relic: {cmd.vampire!r} is not playing")
+    return relics.give(data, s, cmd.relic, cmd.vampire, cmd.discard, ev)
+
+
+def _place_relic(data, s, cmd: C.PlaceRelic, ev):
+    """The turn vampire puts a placeable relic into its district."""
+    v = night.actor(s)
+    return relics.place(data, s, v.name, cmd.relic, cmd.district, ev)
+
+
+def _use_relic(data, s, cmd: C.UseRelic, ev):
+    """The turn vampire uses a relic, paying its AP, blood and veil."""
+    v = night.actor(s)
+    info = data.relic(relics.known(data, cmd.relic))
+    ap = info.ap if cmd.ap is None else cmd.ap
+    blood = info.blood if cmd.blood is None else cmd.blood
+    veil = info.veil if cmd.veil is None else cmd.veil
+    if v.drained:
+        raise RuleViolation("use_relic", "drained")
+    if min(ap, blood, veil) < 0:
+        raise RuleViolation("use_relic", "costs cannot be negative")
+    if v.ap < ap or v.blood < blood:
+        raise RuleViolation("use_relic", f"needs {ap} AP and {blood} blood")
+    s = relics.use(data, s, v.name, cmd.relic, ev)
+    s = s.with_vampire(replace(s.vampire(v.name), ap=v.ap - ap))
+    s = tokens.set_blood(data, s, v.name, v.blood - blood, ev)
+    return endgame.change_veil(s, -veil, f"relic {info.name}", ev) if veil else s
+
+
+HANDLERS: dict[str, Handler] = {
+    "setup": _setup_refused,
+    "resolve_day_effect": day.resolve_day_effect,
+    "draw": day.draw,
+    "place_agents": day.place_agents,
+    "resolve_card": lambda data, s, cmd, ev: day.resolve_card(s, ev),
+    "ability_card": day.ability_card,
+    "add_agents": _add_agents,
+    "move_agents": _move_agents,
+    "remove_agents": _remove_agents,
+    "replace": _replace,
+    "add_minions": _add_minions,
+    "expose": night.expose,
+    "attach_card": _attach,
+    "discard_card": _discard_card,
+    "veil": _veil,
+    "day_combat": _day_combat,
+    "sacrifice": lambda data, s, cmd, ev: combat.sacrifice(s, cmd.minions, ev),
+    "use_die": _use_die,
+    "reroll": lambda data, s, cmd, ev: dice.reroll(s, cmd.values, ev),
+    "hand_over": _hand_over,
+    "end_combat": _end_combat,
+    "move": night.move,
+    "fight": night.fight,
+    "recruit": night.recruit,
+    "district_effect": night.district_effect,
+    "blood_ability": night.blood_ability,
+    "hunt": night.hunt,
+    "exchange_relics": night.exchange_relics,
+    "wild_hunt": night.wild_hunt,
+    "dark_ability": night.dark_ability,
+    "sigillate": night.sigillate,
+    "ritual": night.ritual,
+    "end_turn": night.end_turn,
+    "set_ap": _set_ap,
+    "give_relic": _give_relic,
+    "discard_relic": lambda data, s, cmd, ev: relics.discard_relic(data, s, cmd.relic, ev),
+    "place_relic": _place_relic,
+    "use_relic": _use_relic,
+    "adjust": adjust_mod.adjust,
+}
+
+
+# -- canonical forms: what the journal must store for an exact replay ---------------------------------
+def _canon_draw(data, s, cmd: C.Draw) -> C.Draw:
+    """The card drawn, its grid and the tracker numbers used at draw time."""
+    if not s.deck_acts or board.active_day_effects(data, s):
+        return cmd
+    key = cmd.card or (s.deck[0] if s.deck else None)
+    if key is None:
+        return cmd
+    card = day.card_for(data, s, key, cmd)
+    return replace(
+        cmd, card=key, name=card.name, red=card.red, blue=card.blue,
+        red_agents=card.red_agents, blue_agents=card.blue_agents,
+    )
+
+
+def _canon_reroll(data, s, cmd: C.Reroll) -> C.Reroll:
+    """The values rolled by the game's RNG."""
+    if cmd.values is not None or s.dice:
+        return cmd
+    values, _ = dice.roll_values(s)
+    return replace(cmd, values=values)
+
+
+def _canon_museum(data, s, cmd: C.ResolveDayEffect) -> C.ResolveDayEffect:
+    """The relic drawn at the museum and who got it."""
+    if s.at(board.check_pos(cmd.district)).key != MUSEUM:
+        return cmd
+    ev: list = []
+    day.resolve_day_effect(data, s, cmd, ev)
+    drawn = [e for e in ev if isinstance(e, E.RelicDrawn)]
+    return replace(cmd, relic=drawn[0].relic, to=drawn[0].to) if drawn else cmd
+
+
+def _canon_die(data, s, cmd: C.UseDie) -> C.UseDie:
+    """The die index the default picks."""
+    if cmd.die is not None or s.combat is None:
+        return cmd
+    return replace(cmd, die=dice.pick(s, None, lowest_only=s.combat.day))
+
+
+def _canon_event(data, s, cmd):
+    """Whether agents added or moved count as an event's (veil rules)."""
+    return cmd if cmd.event is not None else replace(cmd, event=s.card is not None)
+
+
+def _canon_district(data, s, cmd: C.DistrictEffect) -> C.DistrictEffect:
+    """The AP printed on the district."""
+    return cmd if cmd.ap is not None else replace(cmd, ap=night.night_ap(data, s))
+
+
+def _canon_blood(data, s, cmd: C.BloodAbility) -> C.BloodAbility:
+    """The blood cost from the vampire sheet."""
+    if cmd.blood is not None:
+        return cmd
+    name = cmd.vampire or (s.combat.fighter if s.combat else night.actor(s).name)
+    return replace(cmd, blood=data.vampire(name).blood_cost)
+
+
+def _canon_dark(data, s, cmd: C.DarkAbility) -> C.DarkAbility:
+    """The veil cost from the vampire sheet."""
+    return cmd if cmd.veil is not None else replace(cmd, veil=data.vampire(night.actor(s).name).dark_veil)
+
+
+def _canon_relic(data, s, cmd: C.UseRelic) -> C.UseRelic:
+    """The relic's costs from its card."""
+    info = data.relic(relics.known(data, cmd.relic))
+    return replace(
+        cmd, ap=info.ap if cmd.ap is None else cmd.ap, blood=info.blood if cmd.blood is None else cmd.blood,
+        veil=info.veil if cmd.veil is None else cmd.veil,
+    )
+
+
+def _canon_day_combat(data, s, cmd: C.DayCombat) -> C.DayCombat:
+    """The fighter the default picks."""
+    if cmd.vampire is not None:
+        return cmd
+    fighters = [v.name for v in s.vampires_in(board.check_pos(cmd.district)) if not v.drained]
+    return replace(cmd, vampire=fighters[0]) if fighters else cmd
+
+
+CANONICAL: dict[str, Callable[[MastersData, MastersState, Any], C.Command]] = {
+    "draw": _canon_draw,
+    "reroll": _canon_reroll,
+    "resolve_day_effect": _canon_museum,
+    "use_die": _canon_die,
+    "add_agents": _canon_event,
+    "move_agents": _canon_event,
+    "replace": _canon_event,
+    "district_effect": _canon_district,
+    "blood_ability": _canon_blood,
+    "dark_ability": _canon_dark,
+    "use_relic": _canon_relic,
+    "day_combat": _canon_day_combat,
+}

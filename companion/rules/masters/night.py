@@ -1,0 +1,286 @@
+"""The night phase: each vampire's actions with their AP cost, kill-count gate and veil effect.
+
+Every action has a `why_not_*` check returning the reason it is refused (or None); `apply` and the
+`actions` menu share them, so the screen greys out exactly what the engine would refuse.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Callable
+
+from companion.errors import RuleViolation
+from companion.rules.masters import agents, board, combat, endgame, flow, relics, tokens
+from companion.rules.masters import commands as C
+from companion.rules.masters import events as E
+from companion.rules.masters.data import MastersData
+from companion.rules.masters.limits import max_blood
+from companion.rules.masters.state import MastersState, Outcome, Step, Vampire
+
+KILLS = {"hunt": 1, "exchange_relics": 2, "wild_hunt": 4, "dark_ability": 6, "sigillate": 9, "ritual": 9}
+AP = {"move": 1, "expose": 1, "fight": 1, "recruit": 2, "hunt": 1, "wild_hunt": 1, "sigillate": 1, "ritual": 1}
+
+
+def actor(s: MastersState) -> Vampire:
+    """The vampire whose turn it is."""
+    if s.turn is None:
+        raise RuleViolation("night", "no vampire is taking a turn")
+    return s.vampire(s.turn)
+
+
+def why_not(data: MastersData, s: MastersState, verb: str, ap: int | None = None) -> str | None:
+    """Why the turn vampire cannot take action `verb` now (generic gates), or None."""
+    v = actor(s)
+    if v.drained:
+        return "drained"
+    need = KILLS.get(verb, 0)
+    if v.kills < need:
+        return f"kill count {need} needed"
+    cost = AP.get(verb, 0) if ap is None else ap
+    if v.ap < cost:
+        return f"{cost} AP needed"
+    check = CHECKS.get(verb)
+    return check(data, s, v) if check else None
+
+
+def require(data: MastersData, s: MastersState, verb: str, ap: int | None = None) -> Vampire:
+    """The turn vampire, if it may take action `verb`; else RuleViolation naming the rule."""
+    reason = why_not(data, s, verb, ap)
+    if reason:
+        raise RuleViolation(verb, reason)
+    return actor(s)
+
+
+def pay(s: MastersState, v: Vampire, verb: str, ap: int, ev: list) -> MastersState:
+    """Spend the action's AP and announce it."""
+    ev.append(E.ActionTaken(v.name, verb, ap, v.district))
+    return s.with_vampire(replace(s.vampire(v.name), ap=v.ap - ap)) if ap else s
+
+
+# -- actions ---------------------------------------------------------------------------------------
+def move(data: MastersData, s: MastersState, cmd: C.Move, ev: list) -> MastersState:
+    """Move to an orthogonally adjacent district, taking minions along."""
+    board.check_pos(cmd.to, "to")
+    v = require(data, s, "move")
+    if not board.adjacent(v.district, cmd.to):
+        raise RuleViolation("move", f"{cmd.to} is not next to {v.district} (orthogonal neighbours only)")
+    here = s.at(v.district)
+    if not 0 <= cmd.minions <= here.minions:
+        raise RuleViolation("move", f"only {here.minions} minion(s) can follow from {v.district}")
+    s = pay(s, v, "move", 1, ev)
+    if cmd.minions:
+        there = s.at(cmd.to)
+        s = s.with_district(replace(here, minions=here.minions - cmd.minions))
+        s = s.with_district(replace(there, minions=there.minions + cmd.minions))
+    s = s.with_vampire(replace(s.vampire(v.name), district=cmd.to))
+    ev.append(E.VampireMoved(v.name, v.district, cmd.to, cmd.minions))
+    return s
+
+
+def expose(data: MastersData, s: MastersState, cmd: C.Expose, ev: list) -> MastersState:
+    """Expose the agents of the vampire's district (1 AP), or of any district as a free effect."""
+    if cmd.free:
+        pos = board.check_pos(cmd.district) if cmd.district else (actor(s).district if s.turn else None)
+        if pos is None:
+            raise RuleViolation("expose", "name the district")
+        return agents.expose(s, pos, ev)
+    v = require(data, s, "expose")
+    if cmd.district is not None and cmd.district != v.district:
+        raise RuleViolation("expose", f"only agents in {v.name}'s own district {v.district}")
+    s = pay(s, v, "expose", 1, ev)
+    return agents.expose(s, v.district, ev)
+
+
+def fight(data: MastersData, s: MastersState, cmd: C.Fight, ev: list) -> MastersState:
+    """Fight the exposed agents of the vampire's district with any dice."""
+    v = require(data, s, "fight")
+    s = pay(s, v, "fight", 1, ev)
+    return combat.start(s, v.district, v.name, day=False, back=Step.TURN, ev=ev)
+
+
+def recruit(data: MastersData, s: MastersState, cmd: C.Recruit, ev: list) -> MastersState:
+    """A reserve minion joins the vampire's district; the veil rises by 1."""
+    v = require(data, s, "recruit")
+    s = pay(s, v, "recruit", 2, ev)
+    s = tokens.place_minions(s, v.district, 1, ev)
+    return endgame.change_veil(s, +1, "a minion recruited", ev)
+
+
+def district_effect(data: MastersData, s: MastersState, cmd: C.DistrictEffect, ev: list) -> MastersState:
+    """Pay the AP of the district's night effect; the effect itself is entered as commands."""
+    ap = cmd.ap if cmd.ap is not None else night_ap(data, s)
+    if ap < 0:
+        raise RuleViolation("district_effect", "AP cannot be negative")
+    v = require(data, s, "district_effect", ap)
+    return pay(s, v, "district_effect", ap, ev)
+
+
+def blood_ability(data: MastersData, s: MastersState, cmd: C.BloodAbility, ev: list) -> MastersState:
+    """Pay blood for the vampire's own blood ability (0 AP); draining by the cost still resolves it."""
+    if s.combat is not None:
+        v = s.vampire(cmd.vampire or s.combat.fighter)
+        if not data.vampire(v.name).combat_ability or v.name != s.combat.fighter:
+            raise RuleViolation("blood_ability", "in a fight only the fighter with a combat ability (Laszlo) may")
+        if v.drained:
+            raise RuleViolation("blood_ability", "drained")
+    else:
+        v = require(data, s, "blood_ability")
+        if cmd.vampire is not None and cmd.vampire != v.name:
+            raise RuleViolation("blood_ability", f"it is {v.name}'s turn")
+    cost = cmd.blood if cmd.blood is not None else data.vampire(v.name).blood_cost
+    if not 1 <= cost <= v.blood:
+        raise RuleViolation("blood_ability", f"costs {cost} blood, {v.name} has {v.blood}")
+    ev.append(E.ActionTaken(v.name, "blood_ability", 0, v.district))
+    return tokens.set_blood(data, s, v.name, v.blood - cost, ev)
+
+
+def hunt(data: MastersData, s: MastersState, cmd: C.Hunt, ev: list) -> MastersState:
+    """Gain 1 blood from the reserve."""
+    v = require(data, s, "hunt")
+    s = pay(s, v, "hunt", 1, ev)
+    return tokens.gain_blood(data, s, v.name, 1, ev)
+
+
+def exchange_relics(data: MastersData, s: MastersState, cmd: C.ExchangeRelics, ev: list) -> MastersState:
+    """Give and/or take relics with a vampire in the same district (0 AP)."""
+    v = require(data, s, "exchange_relics")
+    if cmd.with_ not in s.order:
+        raise RuleViolation("exchange_relics", f"{cmd.with_} is not playing")
+    s = relics.exchange(data, s, v.name, cmd.with_, cmd.give, cmd.take, ev)
+    ev.append(E.ActionTaken(v.name, "exchange_relics", 0, v.district))
+    return s
+
+
+def wild_hunt(data: MastersData, s: MastersState, cmd: C.WildHunt, ev: list) -> MastersState:
+    """Blood up to the maximum from the reserve; the veil drops by 1."""
+    v = require(data, s, "wild_hunt")
+    s = pay(s, v, "wild_hunt", 1, ev)
+    s = tokens.gain_blood(data, s, v.name, max_blood(data, v), ev)
+    return endgame.change_veil(s, -1, "a wild hunt", ev)
+
+
+def dark_ability(data: MastersData, s: MastersState, cmd: C.DarkAbility, ev: list) -> MastersState:
+    """Pay veil for the vampire's own dark ability; a veil at 0 loses at once, whatever it would do."""
+    v = require(data, s, "dark_ability")
+    cost = cmd.veil if cmd.veil is not None else data.vampire(v.name).dark_veil
+    if cost < 0:
+        raise RuleViolation("dark_ability", "the veil cost cannot be negative")
+    ev.append(E.ActionTaken(v.name, "dark_ability", 0, v.district))
+    return endgame.change_veil(s, -cost, f"{v.name}'s dark ability", ev) if cost else s
+
+
+def sigillate(data: MastersData, s: MastersState, cmd: C.Sigillate, ev: list) -> MastersState:
+    """Seal the vampire's district with its dread sigil, using up one minion there."""
+    v = require(data, s, "sigillate")
+    s = pay(s, v, "sigillate", 1, ev)
+    s = tokens.remove_minions(s, v.district, 1, ev)
+    s = s.with_district(replace(s.at(v.district), sigil=v.name))
+    s = s.with_vampire(replace(s.vampire(v.name), sigil_placed=True))
+    ev.append(E.SigilPlaced(v.name, v.district))
+    return s
+
+
+def ritual(data: MastersData, s: MastersState, cmd: C.Ritual, ev: list) -> MastersState:
+    """The Blood Moon ritual: the players win."""
+    v = require(data, s, "ritual")
+    s = pay(s, v, "ritual", 1, ev)
+    return endgame.end(s, Outcome.VICTORY, ev)
+
+
+def end_turn(data: MastersData, s: MastersState, cmd: C.EndTurn, ev: list) -> MastersState:
+    """The vampire is done; unspent AP are lost."""
+    actor(s)
+    return flow.next_turn(data, s, ev)
+
+
+def night_ap(data: MastersData, s: MastersState) -> int:
+    """AP of the night effect of the turn vampire's district (0 if it has none)."""
+    info = data.district(s.at(actor(s).district).key)
+    return info.night_ap if info.effect.by_night else 0
+
+
+# -- specific checks (after the generic drained / kill count / AP gates) ---------------------------
+def _expose_check(data: MastersData, s: MastersState, v: Vampire) -> str | None:
+    """Something to flip."""
+    return None if s.at(v.district).agents_hidden else "no hidden agents here"
+
+
+def _fight_check(data: MastersData, s: MastersState, v: Vampire) -> str | None:
+    """Someone to fight."""
+    return None if s.at(v.district).agents_exposed else "no agents exposed"
+
+
+def _recruit_check(data: MastersData, s: MastersState, v: Vampire) -> str | None:
+    """A minion to recruit."""
+    return None if s.reserve.minions else "no minion in the reserve"
+
+
+def _district_check(data: MastersData, s: MastersState, v: Vampire) -> str | None:
+    """The district has a night effect."""
+    info = data.district(s.at(v.district).key)
+    return None if info.effect.by_night else f"{info.name} has no night effect"
+
+
+def _blood_check(data: MastersData, s: MastersState, v: Vampire) -> str | None:
+    """Blood to pay with."""
+    cost = data.vampire(v.name).blood_cost
+    return None if v.blood >= cost else f"{cost} blood needed"
+
+
+def _hunt_check(data: MastersData, s: MastersState, v: Vampire) -> str | None:
+    """Room for blood and blood in the reserve."""
+    if v.blood >= max_blood(data, v):
+        return "blood already at the maximum"
+    return None if s.reserve.blood else "no blood in the reserve"
+
+
+def _exchange_check(data: MastersData, s: MastersState, v: Vampire) -> str | None:
+    """Another vampire here and a relic on either side."""
+    others = [o for o in s.vampires_in(v.district) if o.name != v.name]
+    if not others:
+        return "no other vampire here"
+    if not v.relics and not any(o.relics for o in others):
+        return "no relics to exchange"
+    return None
+
+
+def _wild_check(data: MastersData, s: MastersState, v: Vampire) -> str | None:
+    """Room for blood."""
+    return None if v.blood < max_blood(data, v) else "blood already at the maximum"
+
+
+def _sigil_check(data: MastersData, s: MastersState, v: Vampire) -> str | None:
+    """Own sigil unused, a minion here, no agents, no other sigil."""
+    d = s.at(v.district)
+    if v.sigil_placed:
+        return "dread sigil already placed"
+    if d.sigil is not None:
+        return "a dread sigil is already here"
+    if d.agents:
+        return "agents are here"
+    return None if d.minions else "no minion here"
+
+
+def _ritual_check(data: MastersData, s: MastersState, v: Vampire) -> str | None:
+    """All conditions of the Blood Moon ritual."""
+    return endgame.ritual_blocker(s, v.district)
+
+
+def _move_check(data: MastersData, s: MastersState, v: Vampire) -> str | None:
+    """Always a neighbour to go to."""
+    return None
+
+
+CHECKS: dict[str, Callable[[MastersData, MastersState, Vampire], str | None]] = {
+    "move": _move_check,
+    "expose": _expose_check,
+    "fight": _fight_check,
+    "recruit": _recruit_check,
+    "district_effect": _district_check,
+    "blood_ability": _blood_check,
+    "hunt": _hunt_check,
+    "exchange_relics": _exchange_check,
+    "wild_hunt": _wild_check,
+    "sigillate": _sigil_check,
+    "ritual": _ritual_check,
+}

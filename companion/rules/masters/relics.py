@@ -1,0 +1,162 @@
+"""Relic cards: the seeded relic deck, holding limits by kill count, giving, exchanging, placing, using.
+
+A vampire may hold 1 relic from kill count 2 and 2 from kill count 5. Getting one over the limit
+means discarding one (the player names which). Placed relics belong to no one and never move.
+A once-per-round relic stays used for the round whoever holds it next.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.errors import CommandError, RuleViolation
+from companion.rules.masters import events as E
+from companion.rules.masters import tokens
+from companion.rules.masters.data import MastersData
+from companion.rules.masters.limits import max_blood, relic_limit
+from companion.rules.masters.state import MastersState
+
+
+def owner(s: MastersState, relic: str) -> str | None:
+    """The vampire holding `relic`, or None."""
+    for v in s.vampires:
+        if relic in v.relics:
+            return v.name
+    return None
+
+
+def placed_in(s: MastersState, relic: str) -> str | None:
+    """The position where `relic` lies placed, or None."""
+    for d in s.districts:
+        if relic in d.relics:
+            return d.pos
+    return None
+
+
+def may_hold(s: MastersState, name: str) -> bool:
+    """True if the vampire's kill count allows holding at least one relic."""
+    return relic_limit(s.vampire(name).kills) > 0
+
+
+def known(data: MastersData, relic: str) -> str:
+    """`relic` if it is a relic key, else CommandError."""
+    if data.relic(relic) is None:
+        raise CommandError(f"unknown relic {relic!r}")
+    return relic
+
+
+def give(data: MastersData, s: MastersState, relic: str, name: str, discard: str | None, ev: list) -> MastersState:
+    """A free relic (deck or discard pile) to a vampire; over the limit `discard` names which goes."""
+    known(data, relic)
+    if owner(s, relic) or placed_in(s, relic):
+        raise RuleViolation("relic", f"{relic} is already in play")
+    if not may_hold(s, name):
+        raise RuleViolation("relic", f"{name} needs kill count 2 to hold a relic")
+    v = s.vampire(name)
+    held = v.relics + (relic,)
+    if len(held) > relic_limit(v.kills):
+        if discard is None:
+            raise RuleViolation("relic limit", f"{name} may hold {relic_limit(v.kills)}: choose one of {', '.join(held)} to discard")
+        if discard not in held:
+            raise RuleViolation("relic limit", f"{discard} is not one of {', '.join(held)}")
+    s = replace(
+        s,
+        relic_deck=tuple(r for r in s.relic_deck if r != relic),
+        relics_discarded=tuple(r for r in s.relics_discarded if r != relic),
+    )
+    ev.append(E.RelicGiven(relic, name))
+    s = s.with_vampire(replace(v, relics=held))
+    if len(held) > relic_limit(v.kills):
+        s = discard_relic(data, s, discard, ev)
+    return s
+
+
+def draw(data: MastersData, s: MastersState, relic: str | None, to: str | None, discard: str | None, ev: list) -> MastersState:
+    """The museum: the top relic (or the one the table drew) to an allowed vampire; none if nobody may."""
+    allowed = [v.name for v in s.vampires if may_hold(s, v.name)]
+    if not allowed:
+        if to is not None:
+            raise RuleViolation("museum", f"{to} needs kill count 2 to hold a relic")
+        return s
+    if relic is None:
+        if not s.relic_deck:
+            return s  # nothing left to find
+        relic = s.relic_deck[0]
+    to = to or (s.leading if s.leading in allowed else allowed[0])
+    ev.append(E.RelicDrawn(relic, to))
+    return give(data, s, relic, to, discard, ev)
+
+
+def discard_relic(data: MastersData, s: MastersState, relic: str, ev: list) -> MastersState:
+    """An owned relic to the discard pile (blood above the new maximum goes back to the reserve)."""
+    name = owner(s, known(data, relic))
+    if name is None:
+        raise RuleViolation("relic", f"nobody holds {relic}")
+    v = s.vampire(name)
+    s = s.with_vampire(replace(v, relics=tuple(r for r in v.relics if r != relic)))
+    ev.append(E.RelicDiscarded(relic))
+    s = replace(s, relics_discarded=s.relics_discarded + (relic,))
+    return _cap_blood(data, s, name, ev)
+
+
+def place(data: MastersData, s: MastersState, name: str, relic: str, pos: str | None, ev: list) -> MastersState:
+    """Put a placeable relic the vampire holds into its own district, for good."""
+    info = data.relic(known(data, relic))
+    v = s.vampire(name)
+    if relic not in v.relics:
+        raise RuleViolation("relic", f"{name} does not hold {relic}")
+    if not info.placeable:
+        raise RuleViolation("relic", f"{info.name} cannot be placed")
+    if pos is not None and pos != v.district:
+        raise RuleViolation("relic", f"{info.name} can only be placed in {name}'s district {v.district}")
+    s = s.with_vampire(replace(v, relics=tuple(r for r in v.relics if r != relic)))
+    d = s.at(v.district)
+    s = s.with_district(replace(d, relics=d.relics + (relic,)))
+    ev.append(E.RelicPlaced(relic, v.district))
+    return _cap_blood(data, s, name, ev)
+
+
+def use(data: MastersData, s: MastersState, name: str, relic: str, ev: list) -> MastersState:
+    """Mark a relic used (once-per-round relics refuse a second use this round)."""
+    info = data.relic(known(data, relic))
+    if relic not in s.vampire(name).relics:
+        raise RuleViolation("relic", f"{name} does not hold {relic}")
+    if info.once_per_round:
+        if relic in s.relics_used:
+            raise RuleViolation("relic", f"{info.name} was already used this round")
+        s = replace(s, relics_used=s.relics_used + (relic,))
+    ev.append(E.RelicUsed(relic, name))
+    return s
+
+
+def exchange(data: MastersData, s: MastersState, name: str, other: str, give_: tuple, take: tuple, ev: list) -> MastersState:
+    """Swap relics between two vampires in the same district, keeping both within their limits."""
+    a, b = s.vampire(name), s.vampire(other)
+    if name == other:
+        raise RuleViolation("exchange relics", "exchange with another vampire")
+    if a.district != b.district:
+        raise RuleViolation("exchange relics", f"{other} is not in {a.district}")
+    if not give_ and not take:
+        raise RuleViolation("exchange relics", "give or take at least one relic")
+    if any(r not in a.relics for r in give_) or any(r not in b.relics for r in take):
+        raise RuleViolation("exchange relics", "a relic given must be yours and one taken must be theirs")
+    a_new = tuple(r for r in a.relics if r not in give_) + tuple(take)
+    b_new = tuple(r for r in b.relics if r not in take) + tuple(give_)
+    for v, held in ((a, a_new), (b, b_new)):
+        if len(held) > relic_limit(v.kills) and len(held) > len(v.relics):
+            raise RuleViolation("relic limit", f"{v.name} may hold {relic_limit(v.kills)} relic(s)")
+    s = s.with_vampire(replace(a, relics=a_new)).with_vampire(replace(b, relics=b_new))
+    ev.append(E.RelicsExchanged(name, other, tuple(give_), tuple(take)))
+    return _cap_blood(data, _cap_blood(data, s, name, ev), other, ev)
+
+
+def new_round(s: MastersState) -> MastersState:
+    """Once-per-round relics become usable again."""
+    return replace(s, relics_used=()) if s.relics_used else s
+
+
+def _cap_blood(data: MastersData, s: MastersState, name: str, ev: list) -> MastersState:
+    """Blood above the vampire's maximum (after losing Pristine Blood) goes back to the reserve."""
+    v = s.vampire(name)
+    top = max_blood(data, v)
+    return tokens.set_blood(data, s, name, top, ev) if v.blood > top else s
