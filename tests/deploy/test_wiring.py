@@ -1,0 +1,87 @@
+"""hardware/: the generated wiring diagram is up to date and the docs match the default config."""
+
+import importlib.util
+import re
+import tomllib
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from companion import config
+from tests.deploy.fakesys import REPO
+
+HW = REPO / "hardware"
+
+
+@pytest.fixture(scope="module")
+def wiring():
+    """hardware/wiring.py loaded as a module (hardware/ is not a package)."""
+    spec = importlib.util.spec_from_file_location("nightwatch_wiring", HW / "wiring.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _spec():
+    """hardware/wiring.toml."""
+    return tomllib.loads((HW / "wiring.toml").read_text(encoding="utf-8"))
+
+
+def test_wiring_regenerates_identical_svg(wiring, tmp_path):
+    out = tmp_path / "wiring.svg"
+    assert wiring.main([str(HW / "wiring.toml"), str(out)]) == 0
+    assert out.read_text(encoding="utf-8") == (HW / "wiring.svg").read_text(encoding="utf-8")
+    assert wiring.main(["--check"]) == 0
+
+
+def test_wiring_check_notices_a_stale_svg(wiring, tmp_path, capsys):
+    stale = tmp_path / "wiring.svg"
+    stale.write_text("<svg/>")
+    assert wiring.main(["--check", str(HW / "wiring.toml"), str(stale)]) == 1
+    assert "STALE" in capsys.readouterr().out
+
+
+def test_wiring_svg_is_well_formed_and_labelled():
+    root = ET.parse(HW / "wiring.svg").getroot()
+    texts = " ".join(t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text"))
+    for word in ("74AHCT125", "WS2812B chain, 89 pixels", "PN532", "GPIO10 SPI MOSI", "district.C3  GPIO20 (pin 38)"):
+        assert word in texts
+
+
+def test_wiring_buttons_match_default_config():
+    buttons = {b["name"]: b["gpio"] for b in _spec()["buttons"]}
+    assert buttons == config.default().buttons.pins
+
+
+def test_wiring_led_data_pin_and_count_match_default_config(wiring):
+    spec, cfg = _spec(), config.default()
+    data = next(w for w in spec["wires"] if w["to"] == "shifter.1A")
+    pin = int(data["from"].removeprefix("pi."))
+    assert wiring.pin_name(pin) == cfg.leds.strips[0].pin == "GPIO10"
+    leds = next(p for p in spec["parts"] if p["id"] == "leds")
+    assert f"{cfg.leds.strips[0].count} pixels" in leds["label"]
+
+
+def test_wiring_header_map_is_a_real_pinout(wiring):
+    assert wiring.gpio_pin("GPIO10") == 19 and wiring.gpio_pin("GPIO14") == 8 and wiring.gpio_pin("GPIO21") == 40
+    assert len(set(wiring.GPIO_TO_PIN.values())) == 28  # GPIO0..27, each on its own pin
+    assert not set(wiring.GPIO_TO_PIN.values()) & set(wiring.POWER_PINS)
+
+
+def test_readme_pinout_tables_match_default_config(wiring):
+    text = (HW / "README.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| ([\w.]+) \| (GPIO\d+) \| (\d+) \|$", text, flags=re.M)
+    documented = {name: gpio for name, gpio, _pin in rows}
+    assert documented == config.default().buttons.pins
+    for _name, gpio, pin in rows:
+        assert wiring.gpio_pin(gpio) == int(pin)
+    assert "| LED data (SPI MOSI) | GPIO10 | 19 |" in text
+
+
+def test_readme_power_budget_matches_config():
+    text = (HW / "README.md").read_text(encoding="utf-8")
+    cfg = config.default()
+    count = cfg.leds.strips[0].count
+    assert f"{count} × 60 mA = **{count * 60 / 1000:.1f} A**" in text
+    assert f"`leds.budget_ma = {cfg.leds.budget_ma}`" in text
+    assert "written against docs, tested with fakes, not yet run on a Pi" in text
