@@ -255,6 +255,9 @@ class GpioButtons(EdgeButtons):
 
     gpiozero's callbacks run on its own thread (or the caller's, for MockPin): they only enqueue a
     raw edge stamped with `clock.now()`. Debounce and long press happen in `poll` (see buttons.py).
+    Each pin is a `DigitalInputDevice` (what `Button` is, minus its hold thread: gpiozero starts one
+    thread per Button for `when_held`, which we never use since long press is ours, and joining 14
+    of them at shutdown takes over a second).
     `pin_factory` None lets gpiozero choose (lgpio on a Pi 5); tests pass a MockFactory.
     """
 
@@ -279,9 +282,9 @@ class GpioButtons(EdgeButtons):
     def _open_one(self, gpiozero, vb: VButton, pin: str, pin_factory) -> None:
         """Open one button and wire its callbacks; a failure is remembered, not raised."""
         try:
-            dev = gpiozero.Button(pin, pull_up=True, bounce_time=None, pin_factory=pin_factory)
-            dev.when_pressed = partial(self._on_edge, vb, True)
-            dev.when_released = partial(self._on_edge, vb, False)
+            dev = gpiozero.DigitalInputDevice(pin, pull_up=True, bounce_time=None, pin_factory=pin_factory)
+            dev.when_activated = partial(self._on_edge, vb, True)
+            dev.when_deactivated = partial(self._on_edge, vb, False)
         except Exception as exc:  # gpiozero fails with many types; one status line says which pin
             self._failed[vb] = f"{vb.value} on {pin}: {type(exc).__name__}: {exc}"
             return
