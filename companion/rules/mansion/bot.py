@@ -45,7 +45,7 @@ def _turn(game: Any, state: Any, rng: random.Random) -> dict[str, Any]:
     if seat.room is None:
         if seat.tokens and rng.random() < 0.3:
             return {"cmd": "modify", "player": seat.name, "what": "room", "delta": rng.choice((1, -1))}
-        options = game._options(state, seat)
+        options = game.room_options(state, seat)
         return {"cmd": "enter", "room": rng.choice(options) if options else HALL}
     if seat.room == HALL:
         return {"cmd": "end_turn"}

@@ -141,7 +141,7 @@ class MansionGame:
             tied = first_tie(s.seats, self.rooms)
             return replace(c, values=dict(zip(tied, _dice(s, len(tied)))))
         if isinstance(c, cmd.Enter) and c.room is None and s.step is Step.TURN:
-            options = self._options(s, s.seat(s.current))
+            options = self.room_options(s, s.seat(s.current))
             return replace(c, room=options[0] if len(options) == 1 else HALL if not options else None)
         if isinstance(c, cmd.Take) and c.n is None and s.step is Step.TURN:
             room = s.seat(s.current).room
@@ -246,7 +246,7 @@ class MansionGame:
         seat = s.seat(s.current)
         if seat.room is not None:
             raise RuleViolation("enter", f"{s.current} is already in a room")
-        options = self._options(s, seat)
+        options = self.room_options(s, seat)
         room = c.room
         if room is None:
             if len(options) > 1:
@@ -408,7 +408,7 @@ class MansionGame:
             raise CommandError(f"no player called {name!r}")
         return s.seat(name)
 
-    def _options(self, s: State, seat: Seat) -> tuple[int, ...]:
+    def room_options(self, s: State, seat: Seat) -> tuple[int, ...]:
         """Rooms the player may enter now by the capacity and nearest-free-room rules."""
         counts = {r: len(s.occupants(r)) for r in range(1, self.rooms + 1)}
         return destinations(seat.wanted_room(self.rooms), counts, self.rules.room_capacity, self.rooms)

@@ -67,7 +67,7 @@ def _turn(game: Any, state: State) -> list[Action]:
     seat = state.seat(state.current)
     name = state.current
     if seat.room is None:
-        options = game._options(state, seat)
+        options = game.room_options(state, seat)
         out = [Action({"cmd": "enter", "room": r}, f"{name} enters room {r}") for r in options]
         if not options:
             out = [Action({"cmd": "enter", "room": HALL}, f"{name} stays in the main hall")]
