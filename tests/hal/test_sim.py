@@ -1,0 +1,135 @@
+"""The simulator board: drawn headless with SDL's dummy driver, clicked with synthetic mouse events."""
+
+import pygame
+import pytest
+
+from companion import config
+from companion.hal import open_hardware
+from companion.hal.clock import FakeClock
+from companion.inputs import Press, VButton
+
+RED = (255, 0, 0)
+
+
+@pytest.fixture
+def sim():
+    hw = open_hardware(config.default(), "sim", FakeClock())
+    yield hw
+    hw.close()
+
+
+def _draw(hw, size=(800, 480)):
+    surface = pygame.Surface(size)
+    hw.board.draw(surface, surface.get_rect())
+    return surface, hw.board.geometry(surface.get_rect())
+
+
+def _click(hw, pos, hold=0.1):
+    down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+    consumed = hw.board.handle_event(down)
+    hw.clock.advance(hold)
+    hw.board.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    return consumed
+
+
+def test_sim_lit_district_tile_is_tinted_by_its_light(sim):
+    sim.pixels.show({"district.B2": [RED] * 9})
+    surface, g = _draw(sim)
+    lit = surface.get_at(g.tiles["B2"].center)
+    dark = surface.get_at(g.tiles["A1"].center)
+    assert lit.r > 120 and lit.r > 3 * lit.g and lit.r > 3 * lit.b
+    assert dark.r < 60
+
+
+def test_sim_each_pixel_is_drawn_as_a_dot_of_its_colour(sim):
+    colours = [(0, 0, 0)] * 9
+    colours[0] = (0, 255, 0)  # the first pixel sits at the top of the ring
+    sim.pixels.show({"district.C1": colours})
+    surface, g = _draw(sim)
+    tile = g.tiles["C1"]
+    top = surface.get_at((tile.centerx, int(tile.centery - tile.h * 0.32)))
+    assert (top.r, top.g, top.b) == (0, 255, 0)
+
+
+def test_sim_reversed_light_is_drawn_in_logical_order(sim):
+    colours = [(0, 0, 0)] * 9
+    colours[0] = (0, 0, 255)  # B1 runs reversed on the strip; the drawing must not care
+    sim.pixels.show({"district.B1": colours})
+    surface, g = _draw(sim)
+    tile = g.tiles["B1"]
+    top = surface.get_at((tile.centerx, int(tile.centery - tile.h * 0.32)))
+    assert (top.r, top.g, top.b) == (0, 0, 255)
+
+
+def test_sim_veil_segment_shows_its_light(sim):
+    sim.pixels.show({"veil.4": [(0, 0, 200)]})
+    surface, g = _draw(sim)
+    seg = g.veil[4]
+    px = surface.get_at((seg.x + 2, seg.y + 2))
+    assert (px.r, px.g, px.b) == (0, 0, 200)
+    other = surface.get_at((g.veil[3].x + 2, g.veil[3].y + 2))
+    assert other.b < 100
+
+
+def test_sim_status_light_glows(sim):
+    sim.pixels.show({"status": [(0, 255, 0)]})
+    surface, g = _draw(sim)
+    px = surface.get_at(g.status[0])
+    assert (px.r, px.g, px.b) == (0, 255, 0)
+
+
+def test_sim_clicking_a_tile_presses_its_district_button(sim):
+    _, g = _draw(sim)
+    assert _click(sim, g.tiles["C3"].center) is True
+    events = sim.buttons.poll(sim.clock.advance(1.0))
+    assert [(e.button, e.kind, e.source) for e in events] == [
+        (VButton.DISTRICT_C3, Press.DOWN, "sim"), (VButton.DISTRICT_C3, Press.UP, "sim"),
+        (VButton.DISTRICT_C3, Press.SHORT, "sim")]
+
+
+@pytest.mark.parametrize("button", [VButton.NEXT, VButton.CONFIRM, VButton.UNDO, VButton.VEIL_UP, VButton.VEIL_DOWN])
+def test_sim_clicking_a_button_presses_it(sim, button):
+    _, g = _draw(sim)
+    _click(sim, g.buttons[button].center)
+    assert {e.button for e in sim.buttons.poll(sim.clock.advance(1.0))} == {button}
+
+
+def test_sim_holding_a_click_is_a_long_press(sim):
+    _, g = _draw(sim)
+    _click(sim, g.buttons[VButton.UNDO].center, hold=1.5)
+    kinds = [e.kind for e in sim.buttons.poll(sim.clock.advance(1.0))]
+    assert kinds == [Press.DOWN, Press.LONG, Press.UP]
+
+
+def test_sim_release_outside_still_releases_the_pressed_button(sim):
+    _, g = _draw(sim)
+    sim.board.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=g.tiles["A1"].center, button=1))
+    sim.clock.advance(0.1)
+    assert sim.board.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(0, 0), button=1)) is True
+    kinds = [e.kind for e in sim.buttons.poll(sim.clock.advance(1.0))]
+    assert kinds == [Press.DOWN, Press.UP, Press.SHORT]
+
+
+def test_sim_clicks_elsewhere_and_other_events_are_not_consumed(sim):
+    _, g = _draw(sim)
+    assert sim.board.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(1, 1), button=1)) is False
+    assert sim.board.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=g.tiles["A1"].center, button=3)) is False
+    assert sim.board.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE)) is False
+    assert sim.buttons.poll(sim.clock.advance(1.0)) == []
+
+
+def test_sim_ignores_clicks_before_it_was_drawn(sim):
+    assert sim.board.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(400, 200), button=1)) is False
+
+
+def test_sim_draws_into_a_sub_rect_only():
+    hw = open_hardware(config.default(), "sim", FakeClock())
+    surface = pygame.Surface((1000, 600))
+    surface.fill((1, 2, 3))
+    area = pygame.Rect(500, 0, 500, 600)
+    hw.board.draw(surface, area)
+    assert tuple(surface.get_at((10, 10)))[:3] == (1, 2, 3)
+    g = hw.board.geometry(area)
+    assert all(area.contains(r) for r in g.tiles.values())
+    assert all(area.contains(r) for r in g.buttons.values())
+    hw.close()
