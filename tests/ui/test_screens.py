@@ -189,12 +189,12 @@ def test_combat_dice_buttons_follow_day_rule(make_ui):
     vm = ui.view_model()
     assert vm["screen"] == "combat" and vm["title"] == "Combat in C1 (day)"
     dice = {b["id"]: b for b in vm["buttons"] if b["id"].startswith("die:")}
-    assert dice["die:1"]["enabled"] and dice["die:1"]["label"] == "Die 2: agent stays, -1 blood"
-    assert dice["die:0"]["why_not"] == "day: lowest (2) only"
-    assert dice["die:4"]["why_not"] == "used"
-    assert vm["focused"] == "die:1"
+    assert dice["die:4"]["enabled"] and dice["die:4"]["label"] == "Die 1: agent stays, -1 blood"
+    assert dice["die:0"]["why_not"] == "day: lowest (1) only" and dice["die:0"]["label"] == "Die 6: kill"
+    assert "Day: lowest dice only, set aside 4" in vm["lines"]
+    assert vm["focused"] == "die:4"
     press(ui, VButton.CONFIRM)
-    assert ui.take_results() == [{"cmd": "use_die", "die": 1}]
+    assert ui.take_results() == [{"cmd": "use_die", "die": 4}]
 
 
 def test_state_change_closes_pickers_and_refocuses(make_ui):

@@ -165,25 +165,22 @@ class CombatScreen(GameScreen):
         lines = (mv.vampire_line(s, c.get("fighter", "")),
                  f"Agents to fight {c.get('agents', 0)}, dice still to pick {c.get('dice_left', 0)}",
                  "Kills: " + (", ".join(f"{k} +{v}" for k, v in (c.get("kills") or {}).items()) or "none yet"),
-                 "Day: only the lowest dice" if day else "Night: any die")
+                 ("Day: lowest dice only" if day else "Night: any die") + _set_aside(s))
         buttons = self._dice_buttons(s, day) + self.action_buttons(skip=("use_die",)) + [ButtonVM("menu", "Menu")]
         marks = {c.get("district", ""): "combat"}
         title = f"Combat in {c.get('district', '?')} ({'day' if day else 'night'})"
         return ViewModel(self.name, title, lines, tuple(buttons), mv.grid(s, marks, self.selected))
 
     def _dice_buttons(self, s: dict[str, Any], day: bool) -> list[ButtonVM]:
-        """A button per die in the reserve; used dice shown greyed, day combat allows the lowest only."""
+        """A button per die in the reserve with what it would do; by day only the lowest are allowed."""
         use = next((a for a in self.actions if a.command.get("cmd") == "use_die"), None)
         if use is None:
             return []
-        used = set(s.get("dice_used", []))
         dice = s.get("dice", [])
-        free = [v for i, v in enumerate(dice) if i not in used]
-        low = min(free) if free else 0
+        low = min(dice) if dice else 0
         out = []
         for i, v in enumerate(dice):
-            why = "used" if i in used else (use.why_not or "not now") if not use.enabled else \
-                f"day: lowest ({low}) only" if day and v != low else None
+            why = (use.why_not or "not now") if not use.enabled else f"day: lowest ({low}) only" if day and v != low else None
             out.append(ButtonVM(f"die:{i}", f"Die {v}: {mv.die_effect(v)}", enabled=why is None, why_not=why))
         return out
 
@@ -233,7 +230,7 @@ class BoardScreen(Screen):
         else:
             lines = (f"Reserve: {r.get('agents', 0)} agents, {r.get('minions', 0)} minions, {r.get('blood', 0)} blood",
                      f"Deck: {deck.get('remaining', '?')} cards, act {deck.get('act', '?')}",
-                     "Dice: " + " ".join(str(v) for v in s.get("dice", [])),
+                     "Dice: " + (" ".join(str(v) for v in s.get("dice", [])) or "none") + _set_aside(s),
                      *(mv.vampire_line(s, n) for n in s.get("order") or s.get("vampires", {})))
         return ViewModel(self.name, f"Board, round {s.get('round', '?')}", lines, (ButtonVM("back", "Back"),),
                          mv.grid(s, {}, self.selected))
@@ -276,3 +273,9 @@ def _hunt_districts(s: dict[str, Any]) -> list[str]:
         if agents >= 3 and any(not vamps[n].get("drained") for n in mv.vampires_in(s, pos)):
             out.append(pos)
     return out
+
+
+def _set_aside(s: dict[str, Any]) -> str:
+    """", set aside 4 1" for the dice used since the last roll (the state lists their values)."""
+    used = s.get("dice_used") or []
+    return f", set aside {' '.join(map(str, used))}" if used else ""

@@ -61,6 +61,8 @@ class ParamPicker(Screen):
             return "vampire"
         if self.need == "die":
             return "die"
+        if self.need == "card":
+            return "card"
         return "number"
 
     def body(self) -> ViewModel:
@@ -71,6 +73,8 @@ class ParamPicker(Screen):
             buttons = [ButtonVM(f"v:{n}", n, selected=(n == value)) for n in self._vampires()]
         elif kind == "die":
             buttons = [ButtonVM(f"d:{i}", f"Die {v}: {mv.die_effect(v)}", selected=(i == value)) for i, v in self._dice()]
+        elif kind == "card":
+            buttons = [ButtonVM(f"c:{k}", k, selected=(k == value)) for k in self._cards()]
         elif kind == "number":
             buttons = [ButtonVM("minus", "-1"), ButtonVM("plus", "+1")]
         ok = value is not None
@@ -84,8 +88,8 @@ class ParamPicker(Screen):
     def activate(self, button_id: str, kind: Press) -> bool:
         """Choice buttons set the value; OK moves on or sends; Cancel closes."""
         head, _, rest = button_id.partition(":")
-        if head in ("v", "d"):
-            self.values[self.need] = rest if head == "v" else int(rest)
+        if head in ("v", "d", "c"):
+            self.values[self.need] = int(rest) if head == "d" else rest
             self.focus_on("ok")
         elif button_id in ("minus", "plus"):
             return self.on_veil(1 if button_id == "plus" else -1)
@@ -129,10 +133,15 @@ class ParamPicker(Screen):
         return list(state.get("order") or state.get("vampires", {}))
 
     def _dice(self) -> list[tuple[int, int]]:
-        """(index, value) of the dice still in the reserve."""
-        state = self.ctx.state
-        used = set(state.get("dice_used", []))
-        return [(i, v) for i, v in enumerate(state.get("dice", [])) if i not in used]
+        """(index, value) of the dice in the reserve (used dice have left the list)."""
+        return list(enumerate(self.ctx.state.get("dice", [])))
+
+    def _cards(self) -> list[str]:
+        """Card keys of the current act still in the deck (a physical draw names one; scanning works too)."""
+        deck = self.ctx.state.get("deck") or {}
+        act = deck.get("act")
+        keys = [k for k in deck.get("cards", []) if not act or str(k).split("-")[0] == act]
+        return list(dict.fromkeys(keys))
 
     @staticmethod
     def _show(value: Any) -> str:
