@@ -212,7 +212,11 @@ class StrigoiGame:
 
     def _canonical_attack_strigoi(self, state: State, command: Mapping[str, Any]) -> dict[str, Any]:
         """`attack_strigoi`: which Strigoi, by whom (default: active or counterattacking), wounds."""
+        _in_turn(state, "attack_strigoi")
         wolf = command.get("wolf", state.attacked if state.step is Step.STRIGOI else state.active)
+        if wolf is None:
+            raise RuleViolation("counterattack", "only a Powerwolf the Strigoi attacked may "
+                                                 "counterattack now")
         sid = command.get("strigoi")
         if sid is None and len(state.in_play) == 1:
             sid = state.in_play[0]

@@ -1,0 +1,204 @@
+"""Armata Strigoi played through: random legal games end, JSON round-trips, replay, refusals, board."""
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from companion import tomlfile
+from companion.errors import CommandError, DataFileError, RuleViolation
+from companion.rules import load_game
+from companion.rules.base import Game
+from companion.rules.strigoi import board_view, choose, make_game
+from companion.rules.strigoi.data import default_path, parse
+
+SCENARIO = Path(__file__).resolve().parent.parent / "scenarios" / "strigoi.jsonl"
+
+
+@pytest.fixture(scope="module")
+def game():
+    """The shipped Armata Strigoi game."""
+    return load_game("strigoi")
+
+
+def _lines():
+    """The scenario file's commands."""
+    return [json.loads(line) for line in SCENARIO.read_text().splitlines() if line.strip()]
+
+
+def _play(game, state, commands):
+    """Apply commands in order."""
+    for c in commands:
+        state, _ = game.apply(state, c)
+    return state
+
+
+def test_strigoi_is_a_game(game):
+    assert isinstance(game, Game) and game.id == "strigoi"
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.integers(2, 5))
+def test_random_legal_games_end_and_round_trip_and_replay(seed, players):
+    game = make_game()
+    setup = game.canonical(None, {"cmd": "setup", "game": "strigoi", "players": players, "seed": seed})
+    state, _ = game.setup(setup)
+    rng = random.Random(seed)
+    log = []
+    for _ in range(3000):
+        if game.outcome(state) is not None:
+            break
+        command = game.canonical(state, choose(game, state, rng))
+        state, _ = game.apply(state, command)
+        log.append(command)
+        assert game.from_json(json.loads(json.dumps(game.to_json(state)))) == state
+        assert 0 <= state.altar <= game.data.altar_max
+        assert state.inferno <= state.defeat_need
+        assert all(0 <= w.wounds < game.data.wounds_to_fall for w in state.wolves)
+    assert game.outcome(state) in ("victory", "defeat")
+    assert _play(game, game.setup(setup)[0], log) == state
+    assert game.actions(state) == []
+
+
+def test_scenario_file_plays_to_victory():
+    lines = _lines()
+    game = load_game(lines[0]["game"])
+    state = _play(game, game.setup(lines[0])[0], lines[1:])
+    assert game.outcome(state) == "victory"
+    assert state.collapsed == ("ne",) and state.inferno == 1
+    assert game.to_json(state)["phase"] == "over"
+
+
+def test_scenario_replay_from_canonical_commands_is_identical(game):
+    lines = _lines()
+    state, _ = game.setup(game.canonical(None, lines[0]))
+    log = []
+    for c in lines[1:]:
+        c = game.canonical(state, c)
+        log.append(c)
+        state, _ = game.apply(state, c)
+    again = _play(game, game.setup(game.canonical(None, lines[0]))[0], log)
+    assert again == state
+
+
+def test_refused_commands_change_nothing_at_every_step_of_the_scenario(game):
+    probes = [{"cmd": "blood"}, {"cmd": "end_turn"}, {"cmd": "strigoi_attack", "wolf": "Roel"},
+              {"cmd": "attack_strigoi", "strigoi": "master"}, {"cmd": "curse", "hit": []},
+              {"cmd": "initiative", "cards": {"Roel": {"initiative": 1, "letter": "A"},
+                                              "Matthew": {"initiative": 2, "letter": "B"}}},
+              {"cmd": "adjust", "altar": 6}, {"cmd": "heal", "wolf": "Roel"}]
+    lines = _lines()
+    state, _ = game.setup(lines[0])
+    refused = 0
+    for c in lines[1:]:
+        before = game.to_json(state)
+        for probe in probes:
+            try:
+                game.apply(state, probe)
+            except RuleViolation:
+                refused += 1
+            assert game.to_json(state) == before
+        state, _ = game.apply(state, c)
+    assert refused > len(lines)
+
+
+@pytest.mark.parametrize("command", [
+    {"cmd": "fly"}, {"cmd": "wound", "wolf": "Dracula"}, {"cmd": "wound", "wolf": "Attila", "n": 0},
+    {"cmd": "initiative", "cards": {"Attila": {"initiative": 1, "letter": "Q"},
+                                    "Falk Maria": {"initiative": 2, "letter": "A"}}},
+    {"cmd": "initiative", "cards": {"Attila": {"initiative": 1, "letter": "A"}}},
+    {"cmd": "strigoi_move", "token": "count"}, {"cmd": "lose_blood", "reason": "sunlight"},
+    {"cmd": "adjust"}, {"cmd": "adjust", "ladders": [["center", "n"]]}, {"cmd": "rotate", "room": "moon"},
+])
+def test_malformed_commands_are_command_errors(game, command):
+    state, _ = game.setup({"cmd": "setup", "players": 2, "seed": 1})
+    with pytest.raises(CommandError):
+        game.apply(state, command)
+
+
+@pytest.mark.parametrize("setup", [
+    {"players": 6}, {"players": 1},
+])
+def test_setup_refuses_player_counts_outside_two_to_five(game, setup):
+    with pytest.raises(RuleViolation):
+        game.setup({"cmd": "setup", "seed": 1, **setup})
+
+
+@pytest.mark.parametrize("extra", [
+    {"powerwolves": ["Roel", "Roel"]}, {"start": {"master": "n", "apprentice": "n"}},
+    {"start": {"master": "center", "apprentice": "n"}}, {"ladders": [["n", "s"], ["ne", "ne"]]},
+    {"rings": {"n": "AABCDE"}}, {"stats": {"master": {"existence": 0}}},
+])
+def test_setup_refuses_bad_layouts(game, extra):
+    with pytest.raises(CommandError):
+        game.setup({"cmd": "setup", "players": 2, "seed": 1, **extra})
+
+
+def test_canonical_setup_spells_out_everything(game):
+    c = game.canonical(None, {"cmd": "setup", "players": 3, "seed": 9})
+    assert c["powerwolves"] == ["Attila", "Falk Maria", "Charles"]
+    assert set(c["start"]) == {"master", "apprentice"}
+    assert len(c["ladders"]) == 3
+    assert not any(room in c["start"].values() for room, _ in c["ladders"])
+    assert set(c["rings"]) == set(game.data.fortress.rooms)
+    assert c["stats"]["supreme"]["strength"] == 9
+
+
+def test_adjust_sets_counts_and_a_full_inferno_ends_the_game(game):
+    state, _ = game.setup({"cmd": "setup", "players": 2, "seed": 1})
+    state, events = game.apply(state, {"cmd": "adjust", "altar": 4, "wounds": {"Attila": 2}})
+    assert state.altar == 4 and state.wolf("Attila").wounds == 2
+    assert events[0].to_dict() == {"event": "adjusted", "changes": {"altar": 4, "wounds": {"Attila": 2}}}
+    with pytest.raises(RuleViolation):
+        game.apply(state, {"cmd": "adjust", "altar": 6})
+    with pytest.raises(CommandError):
+        game.apply(state, {"cmd": "adjust", "wounds": {"Attila": 3}})
+    state, _ = game.apply(state, {"cmd": "adjust", "inferno": 3})
+    assert game.outcome(state) == "defeat"
+
+
+def test_actions_say_why_things_are_greyed_out(game):
+    state, _ = game.setup({"cmd": "setup", "players": 2, "seed": 1})
+    assert [a.command["cmd"] for a in game.actions(state)] == ["initiative", "adjust"]
+    state, _ = game.apply(state, {"cmd": "initiative", "cards": {
+        "Attila": {"initiative": 1, "letter": "A"}, "Falk Maria": {"initiative": 2, "letter": "B"}}})
+    by = {a.command["cmd"]: a for a in game.actions(state)}
+    assert not by["attack_strigoi"].enabled and "blood points" in by["attack_strigoi"].why_not
+    assert by["end_turn"].enabled and not by["strigoi_move"].enabled
+
+
+def test_board_maps_rooms_altar_inferno_and_bar(game):
+    lines = _lines()
+    state = _play(game, game.setup(lines[0])[0], lines[1:8])  # round 2 begun, Strigoi in
+    view = board_view(game.data, state)
+    d = view["districts"]
+    assert set(d) == {"A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3"}
+    assert d["A2"]["mood"] == "danger" and d["A2"]["strigoi"] == "master"   # north
+    assert d["C2"]["mood"] == "danger" and d["C2"]["strigoi"] == "apprentice"  # south
+    assert d["B2"]["represents"] == "room center" and d["B2"]["mood"] == "night"
+    assert d["B1"] == {"represents": "altar", "mood": "dawn", "intensity": 0.4}  # 2 of 5, can attack
+    assert d["B3"]["represents"] == "inferno" and d["B3"]["intensity"] == 0.0
+    assert view["bar"] == 2 and view["phase"] == "night"
+    state = _play(game, state, lines[8:18])  # ... the platform falls, Matthew is crushed
+    view = board_view(game.data, state)
+    assert view["phase"] == "dusk"  # the Supreme walks, the fortress crumbles
+    assert view["districts"]["A3"]["mood"] == "off"  # north-east platform fell
+    assert view["districts"]["B3"]["intensity"] == 0.333
+
+
+def test_data_file_errors_name_the_line(tmp_path):
+    text = default_path().read_text()
+    broken = text.replace('light = "A3"', 'light = "A2"', 1)
+    with pytest.raises(DataFileError) as err:
+        parse(tomlfile.loads(broken, "fortress.toml"))
+    assert err.value.field == "rooms.ne.light"
+    assert broken.splitlines()[err.value.line - 1].startswith("light")
+    path = tmp_path / "fortress.toml"
+    path.write_text(text.replace('marked = ["n", "s"]', 'marked = ["n", "center"]'))
+    with pytest.raises(DataFileError) as err:
+        make_game(path)
+    assert err.value.field == "game.marked" and err.value.line is not None
+    with pytest.raises(DataFileError):
+        parse(tomlfile.loads(text.replace('"3" = 3\n"4" = 3', '"3" = 3\n"4" = "x"', 1), "f.toml"))
