@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from companion.inputs import DISTRICTS, Press, VButton
+from companion.inputs import DISTRICTS, Press
 from companion.rules.base import Action
 from companion.ui import masters_view as mv
 from companion.ui.model import ButtonVM, CellVM, ViewModel
@@ -380,7 +380,3 @@ class TeachCardScreen(Screen):
             return True
         return super().on_back()
 
-
-def vbutton_label(button: VButton) -> str:
-    """Human name of a virtual button (for hints)."""
-    return button.value.replace("_", " ").replace("district.", "district ")
