@@ -1,0 +1,651 @@
+"""companion run: the table app. One loop owns the game; everything else feeds it or draws it.
+
+  companion run [--fullscreen | --window | --headless] [--backend mock|sim|pi] [--config FILE]
+                [--journal PATH] [--new] [--seed N] [--script FILE.jsonl] [--pace S] [--ack]
+
+Modes: on a Raspberry Pi with a screen, full screen through KMSDRM with the real board; on a PC with
+a display, a window with the screen UI beside the simulated board; with no display (CI, ssh), a
+headless demo that plays a seeded game through the same loop and prints the log (`--headless`
+forces it). SDL silently falls back to an offscreen driver when it finds no display: we check the
+driver and say what was chosen instead of showing a black screen.
+
+Each tick (STYLE.md section 5):
+  1. drain inputs: HAL buttons and card reads, pygame keys/touch/mouse (all virtual buttons first);
+  2. turn them into commands (the screens) and apply them: engine, then journal (durable), then
+  3. feed the events to lighting, screen and sound;
+  4. render the frame and push the pixels once, flip the screen;
+  5. sleep until the next frame (frame-capped, never busy-waiting). Time comes from the HAL clock.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
+
+from companion import config as config_mod
+from companion import narrate, paths
+from companion.errors import CommandError, CompanionError, RuleViolation
+from companion.inputs import ButtonEvent, CardRead
+from companion.journal import Journal, JournalError, read_scenario
+from companion.session import Session
+
+DEMO_SETUP = {"cmd": "setup", "game": "masters", "vampires": ["Agnieszka", "Ishtvan", "Mila"],
+              "difficulty": "easy", "seed": 7}
+RETRY_EVERY_S = 1.0       # how often missing hardware is looked for again (each part backs off itself)
+BOARD_WIDTH_RATIO = 0.6   # the simulated board's width beside the screen, as a share of its height
+
+
+@dataclass
+class Health:
+    """What is missing right now, for the banner, the status light and systemd's STATUS=."""
+
+    parts: dict = field(default_factory=dict)  # part -> (ok, why)
+
+    def degraded(self) -> list[str]:
+        """One phrase per missing part."""
+        return [why for ok, why in self.parts.values() if not ok]
+
+    def summary(self) -> str:
+        """`ok` or `degraded: ...`."""
+        bad = self.degraded()
+        return "ok" if not bad else "degraded: " + "; ".join(bad)
+
+
+class App:
+    """The one event loop. Build it with its parts (see `build`); drive it with `tick()` or `run()`.
+
+    hw: `companion.hal.Hardware`; journal: `Journal` or None; ui: `TableUI` or None (headless);
+    surface: where the UI draws (None: no screen); log: where headless narration goes;
+    source: headless command source (`ScriptSource`, `BotSource`) or None.
+    """
+
+    def __init__(self, cfg, hw, journal: Journal | None, *, ui=None, surface=None, sounds=None,
+                 log: Callable[[str], None] | None = None, source=None, notifier=None,
+                 on_ack: Callable[[int, dict], None] | None = None, flip: Callable[[], None] | None = None,
+                 safe_reason: str | None = None):
+        from companion.lighting.controller import LightingController
+        from companion.lighting.output import OutputStage
+
+        self.cfg = cfg
+        self.hw = hw
+        self.clock = hw.clock
+        self.journal = journal
+        self.ui = ui
+        self.surface = surface
+        self.sounds = sounds
+        self.log = log
+        self.source = source
+        self.notifier = notifier
+        self.on_ack = on_ack
+        self.flip = flip
+        self.safe_reason = safe_reason
+        self.output = OutputStage.from_config(cfg.leds)
+        self.lights = LightingController(hw.pixels.counts(), output=self.output)
+        self.session: Session | None = None
+        self.health = Health(hw.status())
+        self.frames = 0
+        self.running = True
+        self._events: list = []          # engine events since the last frame
+        self._changed = True             # the view must be recomputed
+        self._view_cache = None
+        self._last_t: float | None = None
+        self._next_retry = 0.0
+        self._next_watchdog = 0.0
+        self._watchdog_every = None
+        if notifier is not None:
+            interval = notifier.watchdog_interval()
+            self._watchdog_every = interval / 2 if interval else None
+
+    # -- starting ---------------------------------------------------------------------------------------
+    def start(self, setup: dict | None = None, resume: bool = True) -> None:
+        """Resume the unfinished game, or offer it (with a screen), or start `setup`."""
+        info = self.journal.last_unfinished() if (self.journal is not None and resume) else None
+        if info is not None and (self.ui is None or setup is not None):
+            commands = self.journal.commands(info.id)
+            if setup is None or _same_setup(commands[0], setup, info.game):
+                self.resume(info.id)
+                return
+        if setup is not None:
+            self.new_game(setup)
+        elif info is not None and self.ui is not None:
+            self.ui.offer_resume({"id": info.id, "game": info.game,
+                                  "summary": f"{info.game}, {info.commands} commands, last played {_ago(info.updated)}"})
+
+    def new_game(self, setup: dict) -> bool:
+        """Start a new game from a setup command (journaled first)."""
+        try:
+            self.session, events = Session.new(setup, journal=self.journal)
+        except (RuleViolation, CommandError) as exc:
+            self._refused(setup, exc)
+            return False
+        self._accepted(setup, events)
+        return True
+
+    def resume(self, game_id: int) -> bool:
+        """Replay a journaled game and continue it."""
+        try:
+            self.session = Session.resume(self.journal, game_id)
+        except (JournalError, CompanionError) as exc:
+            self._say(f"cannot resume game {game_id}: {exc}")
+            return False
+        self._changed = True
+        self._say(f"Resumed game {game_id} ({len(self.session.commands)} commands): {self._where()}")
+        return True
+
+    # -- the loop -------------------------------------------------------------------------------------------
+    def run(self, max_frames: int | None = None) -> int:
+        """Tick until quit (or the headless game ends, or `max_frames`); returns an exit status."""
+        fps = max(1, self.cfg.display.fps)
+        period = 1.0 / fps
+        next_t = self.clock.now()
+        try:
+            while self.running and (max_frames is None or self.frames < max_frames):
+                self.tick()
+                next_t += period
+                now = self.clock.now()
+                if next_t < now - period:  # fell behind (a slow frame): don't try to catch up
+                    next_t = now
+                self.clock.sleep_until(next_t)
+        except KeyboardInterrupt:
+            pass
+        return 0
+
+    def tick(self) -> None:
+        """One frame: inputs -> commands -> engine -> journal -> lights, screen, sound."""
+        now = self.clock.now()
+        dt = 0.0 if self._last_t is None else max(0.0, now - self._last_t)
+        self._last_t = now
+        for bev in self.hw.buttons.poll(now):
+            self._input(bev)
+        for card in self.hw.reader.poll():
+            self._input(card)
+        if self.ui is not None and self.surface is not None:
+            self._pygame_events(now)
+        if self.source is not None and self.ui is None:
+            cmd = self.source.next(self)
+            if cmd is not None:
+                self.dispatch(cmd)
+            elif self.source.finished(self):
+                self.running = False
+        if self.ui is not None:
+            for result in self.ui.take_results():
+                self.dispatch(result)
+        if now >= self._next_retry:
+            self._check_hardware(now)
+        self._render(now, dt)
+        if self._watchdog_every is not None and now >= self._next_watchdog:
+            self.notifier.watchdog()
+            self._next_watchdog = now + self._watchdog_every
+        self.frames += 1
+
+    # -- inputs and results -----------------------------------------------------------------------------
+    def _input(self, event) -> None:
+        """A virtual button or card read from the HAL."""
+        if self.ui is not None:
+            self.ui.handle(event)
+        elif isinstance(event, CardRead):
+            self._card(event.tag)
+
+    def _pygame_events(self, now: float) -> None:
+        """Keys, mouse and touch: the simulated board first (its buttons), then the screens."""
+        import pygame
+
+        board = getattr(self.hw, "board", None)
+        for ev in pygame.event.get():
+            if ev.type == pygame.QUIT:
+                self.running = False
+                continue
+            if board is not None and board.handle_event(ev):
+                continue
+            self.ui.handle(ev, now)
+
+    def dispatch(self, result: dict) -> None:
+        """A command (engine) or an intent (undo, resume, settings, tags) from the screens or a source."""
+        if "cmd" in result:
+            if result["cmd"] == "setup":
+                self.new_game(result)
+            else:
+                self.submit(result)
+            return
+        intent = result.get("intent")
+        handler = {
+            "undo": self._undo, "redo": self._redo, "resume": lambda r: self.resume(r["id"]),
+            "settings": self._settings, "card_read": lambda r: self._card(r["tag"]),
+            "register_tag": self._register_tag, "teach_card": self._teach_card,
+            "new_game": lambda r: self._drop_session(), "quit": lambda r: setattr(self, "running", False),
+        }.get(intent)
+        if handler is None:
+            self._say(f"ignored unknown intent {intent!r}")
+            return
+        handler(result)
+
+    def submit(self, command: dict) -> bool:
+        """Apply a command; on success it is durable before any light or sound shows it."""
+        if self.session is None:
+            self._say(f"no game running; {command.get('cmd')!r} ignored")
+            return False
+        try:
+            events = self.session.submit(command)
+        except (RuleViolation, CommandError) as exc:
+            self._refused(command, exc)
+            return False
+        except JournalError as exc:
+            self._refused(command, exc)
+            return False
+        self._accepted(command, events)
+        return True
+
+    def _accepted(self, command: dict, events: list) -> None:
+        """Feedback for an accepted (journaled) command."""
+        self._events.extend(events)
+        self._changed = True
+        if self.on_ack is not None:
+            self.on_ack(len(self.session.commands), self.session.commands[-1])
+        if self.log is not None:
+            for text in narrate.lines(events):
+                self.log(text)
+
+    def _refused(self, command: dict, exc: Exception) -> None:
+        """Show why a command was refused; nothing changed."""
+        why = f"{getattr(exc, 'rule', 'refused')}: {getattr(exc, 'message', str(exc))}"
+        if self.ui is not None:
+            self.ui.notify(why)
+        if self.sounds is not None:
+            self.sounds.play("refused")
+        self._say(f"refused {command.get('cmd')!r}: {why}")
+
+    def _undo(self, _result=None) -> None:
+        """Take back the last command (the undo button)."""
+        if self.session is None or not self.session.undo(1):
+            self._say("nothing to undo")
+            return
+        self._changed = True
+        self._events.append({"event": "undone"})
+        self._say(f"Undone. {self._where()}")
+
+    def _redo(self, _result=None) -> None:
+        """Bring back the last undone command."""
+        if self.session is not None and self.session.can_redo():
+            self._accepted({"cmd": "redo"}, self.session.redo(1))
+
+    def _settings(self, result: dict) -> None:
+        """Brightness, volume, mute from the settings screen."""
+        key, value = result.get("key"), result.get("value")
+        if key == "brightness":
+            from dataclasses import replace
+
+            self.output = replace(self.output, brightness=max(0.0, min(1.0, float(value))))
+            self.lights.output = self.output
+        elif key in ("volume", "mute") and self.sounds is not None:
+            self.sounds.apply({key: value})
+
+    def _card(self, tag: str) -> None:
+        """A card was read: draw it if it is known and a draw is due, else teach it."""
+        from companion import teach
+
+        key = teach.lookup_tag(tag)
+        if key is None:
+            if self.ui is not None:
+                self.ui.start_teach(tag, teach.catalogue())
+            else:
+                self._say(f"unknown card tag {tag}: teach it on the screen or with `companion cards teach`")
+            return
+        if self.session is None:
+            self._say(f"card {key} read, but no game is running")
+            return
+        self.submit({"cmd": "draw", "card": key})
+
+    def _register_tag(self, result: dict) -> None:
+        """Remember which card a tag is, then use the read."""
+        from companion import teach
+
+        teach.register_tag(result["tag"], result["card"])
+        self._card(result["tag"])
+
+    def _teach_card(self, result: dict) -> None:
+        """Save a taught card grid and its tag, then use the read."""
+        from companion import teach
+
+        teach.save_card_grid(result["card"], result.get("red", ()), result.get("blue", ()), name=result.get("name"))
+        if result.get("tag"):
+            teach.register_tag(result["tag"], result["card"])
+            self._card(result["tag"])
+
+    def _drop_session(self) -> None:
+        """Leave the current game (it stays in the journal) for the title screen."""
+        self.session = None
+        self._changed = True
+
+    # -- output -----------------------------------------------------------------------------------------
+    def view(self):
+        """The current game view for the screens (cached until the game changes)."""
+        if self._changed:
+            self._changed = False
+            if self.session is None:
+                self._view_cache = None
+            else:
+                from companion.ui.model import GameView
+
+                self._view_cache = GameView(
+                    self.session.game.id, self.session.view(), tuple(self.session.actions()),
+                    {"game_id": self.session.game_id, "can_undo": self.session.can_undo(),
+                     "last": self.session.commands[-1].get("cmd") if self.session.can_undo() else None},
+                )
+        return self._view_cache
+
+    def _render(self, now: float, dt: float) -> None:
+        """Lights every frame; the screen when there is one."""
+        view = self.view()
+        events = self._events
+        self._events = []
+        if events or self.frames == 0 or self._lights_stale:
+            dicts = [e.to_dict() if hasattr(e, "to_dict") else e for e in events]
+            self.lights.update(view.state if view is not None else None, dicts, now)
+            self._lights_stale = False
+        try:
+            self.hw.pixels.show(self.lights.render(now))
+        except Exception as exc:  # a backend bug must not stop the game: report it, keep going
+            self._say(f"LED strip failed: {exc}")
+        if self.ui is not None:
+            self.ui.update(view, events, dt, self.health.parts)
+            if self.surface is not None:
+                self._draw()
+
+    _lights_stale = True
+
+    def _draw(self) -> None:
+        """Screen UI on the left, the simulated board (PC only) on the right; then flip."""
+        board = getattr(self.hw, "board", None)
+        w, h = self.surface.get_size()
+        if board is not None and self.ui is not None and w > self.ui.size[0]:
+            self.ui.draw(self.surface.subsurface((0, 0, self.ui.size[0], h)))
+            board.draw(self.surface, (self.ui.size[0], 0, w - self.ui.size[0], h))
+        else:
+            self.ui.draw(self.surface)
+        if self.flip is not None:
+            self.flip()
+
+    def _check_hardware(self, now: float) -> None:
+        """Notice parts that failed, retry missing ones (each backs off itself), report changes."""
+        self._next_retry = now + RETRY_EVERY_S
+        self._update_health(now)  # a strip that failed on its last write shows up here first
+        self.hw.retry_due()
+        self._update_health(now)
+
+    def _update_health(self, now: float) -> None:
+        """Take the HAL's part status; on a change, tell the screen, status light, log and systemd."""
+        parts = dict(self.hw.status())
+        if parts == self.health.parts:
+            return
+        self.health = Health(parts)
+        self._lights_stale = True
+        self.lights.set_health(_health_level(self.health), now)
+        self.lights.counts = self.hw.pixels.counts()
+        self._say(f"hardware: {self.health.summary()}")
+        if self.notifier is not None:
+            self.notifier.status(self._status_line())
+
+    def _status_line(self) -> str:
+        """systemd STATUS= text."""
+        base = f"safe mode: {self.safe_reason}" if self.safe_reason else self.health.summary()
+        return f"{base}; {self._where()}"
+
+    def _where(self) -> str:
+        """Where the game stands, in a few words."""
+        if self.session is None:
+            return "no game"
+        v = self.session.view()
+        bits = [v.get("game", "")]
+        for key in ("round", "phase", "step", "veil", "outcome"):
+            if v.get(key) is not None:
+                bits.append(f"{key} {v[key]}")
+        return ", ".join(str(b) for b in bits)
+
+    def _say(self, text: str) -> None:
+        """A loop message: to the headless log, else to stderr (journald under systemd)."""
+        if self.log is not None:
+            self.log(text)
+        else:
+            print(text, file=sys.stderr, flush=True)
+
+
+# -- headless command sources ----------------------------------------------------------------------------
+class ScriptSource:
+    """Feeds scenario lines to the loop, one per frame, skipping those a resumed game already has."""
+
+    def __init__(self, lines: Iterable[tuple[int, dict]]):
+        self.lines = deque(lines)
+        self.skipped = False
+
+    def next(self, app: App) -> dict | None:
+        """The next command, or None when the script is done."""
+        if not self.skipped and app.session is not None:
+            self.skipped = True
+            done = len(app.session.commands)  # setup + applied commands of a resumed game
+            for _ in range(min(done, len(self.lines))):
+                self.lines.popleft()
+        if not self.lines:
+            return None
+        _, cmd = self.lines.popleft()
+        return cmd
+
+    def finished(self, app: App) -> bool:
+        """The script is used up."""
+        return not self.lines
+
+
+class BotSource:
+    """The demo player: the engine's bot chooses every command, seeded so the demo is repeatable."""
+
+    def __init__(self, seed: int = 7, max_commands: int = 5000):
+        self.rng = random.Random(seed)
+        self.left = max_commands
+
+    def next(self, app: App) -> dict | None:
+        """A legal command for the current state, or None when the game is over."""
+        s = app.session
+        if s is None or s.outcome() is not None or self.left <= 0:
+            return None
+        self.left -= 1
+        return _bot_for(s.game).choose(s.game, s.state, self.rng)
+
+    def finished(self, app: App) -> bool:
+        """The game ended (or the safety limit was reached)."""
+        return app.session is None or app.session.outcome() is not None or self.left <= 0
+
+
+def _bot_for(game):
+    """The bot module of a game (`companion.rules.<game>.bot` or the module's own `choose`)."""
+    import importlib
+
+    from companion.rules import GAMES
+
+    module_name = GAMES[game.id][0]
+    try:
+        return importlib.import_module(module_name + ".bot")
+    except ModuleNotFoundError:
+        return importlib.import_module(module_name)
+
+
+# -- building the app --------------------------------------------------------------------------------------
+def choose_mode(requested: str, env: dict | None = None) -> tuple[str, str]:
+    """(mode, why): fullscreen | window | headless, from the request and the machine."""
+    env = os.environ if env is None else env
+    if requested in ("headless", "window", "fullscreen"):
+        return requested, f"--{requested}" if requested != "auto" else "config"
+    if env.get("SDL_VIDEODRIVER") in ("kmsdrm", "fbcon", "directfb"):
+        return "fullscreen", f"SDL_VIDEODRIVER={env['SDL_VIDEODRIVER']}"
+    if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
+        return "window", "a desktop display is available"
+    if env.get("SDL_VIDEODRIVER") in ("dummy", "offscreen"):
+        return "headless", f"SDL_VIDEODRIVER={env['SDL_VIDEODRIVER']} (no picture)"
+    return "headless", "no display found (no DISPLAY, WAYLAND_DISPLAY or SDL_VIDEODRIVER=kmsdrm)"
+
+
+def open_display(mode: str, cfg, extra_width: int = 0):
+    """Open the pygame screen; returns (surface, driver) or raises CompanionError saying why not."""
+    import pygame
+
+    try:
+        pygame.display.init()
+    except pygame.error as exc:
+        raise CompanionError(f"no display: {exc}") from None
+    driver = pygame.display.get_driver()
+    if driver in ("offscreen", "dummy") and os.environ.get("SDL_VIDEODRIVER") not in ("offscreen", "dummy"):
+        pygame.display.quit()
+        raise CompanionError(f"SDL found no real display (it chose the {driver} driver)")
+    pygame.font.init()
+    if mode == "fullscreen":
+        surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        pygame.mouse.set_visible(False)
+    else:
+        surface = pygame.display.set_mode((cfg.display.width + extra_width, cfg.display.height))
+    pygame.display.set_caption("Nightwatch companion")
+    return surface, driver
+
+
+def main(argv: list[str]) -> int:
+    """Entry point of `companion run`."""
+    ap = argparse.ArgumentParser(prog="companion run", description="Start the table app.")
+    m = ap.add_mutually_exclusive_group()
+    m.add_argument("--fullscreen", dest="mode", action="store_const", const="fullscreen")
+    m.add_argument("--window", dest="mode", action="store_const", const="window")
+    m.add_argument("--headless", dest="mode", action="store_const", const="headless")
+    ap.add_argument("--backend", choices=("mock", "sim", "pi"), help="HAL backend (default: COMPANION_HAL, config, auto)")
+    ap.add_argument("--config", metavar="FILE", help="config file (default ~/.config/companion/config.toml)")
+    ap.add_argument("--journal", metavar="PATH", help="journal file (default ~/.local/state/companion/journal.sqlite3)")
+    ap.add_argument("--new", action="store_true", help="start a new game instead of resuming")
+    ap.add_argument("--seed", type=int, default=7, help="seed of the headless demo game")
+    ap.add_argument("--script", metavar="FILE", help="headless: play this scenario through the loop")
+    ap.add_argument("--pace", type=float, default=None, help="headless: seconds between commands (default 0.02 demo, 0 script)")
+    ap.add_argument("--ack", action="store_true", help="headless: print `ack N` once command N is durable")
+    ap.add_argument("--frames", type=int, help="stop after this many frames (tests)")
+    args = ap.parse_args(argv)
+
+    cfg = config_mod.load(args.config)
+    from companion.startguard import StartGuard
+    from companion import sdnotify
+
+    state_dir = paths.ensure_private_dir(paths.state_dir())
+    guard = StartGuard(state_dir)
+    safe = guard.begin()
+    safe_reason = guard.reason() if safe else None
+    mode, why = choose_mode(args.mode or (cfg.display.mode if cfg.display.mode != "auto" else "auto"))
+    if args.script:
+        mode, why = "headless", "--script"
+    lines = read_scenario(open(args.script, encoding="utf-8").read().splitlines(), args.script) if args.script else None
+
+    from companion.hal import open_hardware
+
+    backend = args.backend or ("mock" if mode == "headless" and not os.environ.get("COMPANION_HAL") and cfg.hal == "auto" else None)
+    if safe:
+        from dataclasses import replace as dc_replace
+
+        cfg = dc_replace(cfg, leds=dc_replace(cfg.leds, driver="none"), reader=dc_replace(cfg.reader, type="none"))
+    surface = None
+    if mode != "headless":
+        try:
+            surface, driver = open_display(mode, cfg, extra_width=0)
+        except CompanionError as exc:
+            print(f"companion run: {exc}; running the headless demo instead", file=sys.stderr)
+            mode = "headless"
+        else:
+            print(f"companion run: {mode} on SDL video driver {driver!r} ({why})", file=sys.stderr)
+    else:
+        print(f"companion run: headless ({why})", file=sys.stderr)
+
+    clock = None
+    if mode == "headless":
+        from companion.hal.clock import FakeClock, MonotonicClock
+
+        pace = args.pace if args.pace is not None else (0.0 if args.script else 0.02)
+        clock = MonotonicClock() if pace > 0 else FakeClock()  # pace 0: as fast as the loop goes
+    with open_hardware(cfg, backend=backend, clock=clock) as hw:
+        if mode == "window" and hw.board is not None:
+            import pygame
+
+            board_w = int(cfg.display.height * BOARD_WIDTH_RATIO)
+            surface = pygame.display.set_mode((cfg.display.width + board_w, cfg.display.height))
+        journal = Journal(args.journal or paths.journal_file())
+        try:
+            return _run(args, cfg, hw, journal, mode, surface, lines, guard, safe_reason, sdnotify)
+        finally:
+            journal.close()
+
+
+def _run(args, cfg, hw, journal, mode, surface, lines, guard, safe_reason, sdnotify) -> int:
+    """Build the app for `mode` and run it."""
+    hw.pixels.test_pattern()
+    ack = (lambda n, cmd: print(f"ack {n}", flush=True)) if args.ack else None
+    if mode == "headless":
+        source = ScriptSource(lines) if lines is not None else BotSource(args.seed)
+        app = App(cfg, hw, journal, log=lambda s: print(s, flush=True), source=source,
+                  notifier=sdnotify, on_ack=ack, safe_reason=safe_reason)
+        if lines is not None:
+            app.start(setup=lines[0][1], resume=not args.new)
+        else:
+            app.start(setup=dict(DEMO_SETUP, seed=args.seed), resume=not args.new)
+        pace = args.pace if args.pace is not None else (0.0 if lines is not None else 0.02)
+        app.cfg = _with_fps(cfg, pace)
+    else:
+        import pygame
+
+        from companion.ui.sound import Sounds
+        from companion.ui.table import TableUI
+
+        sounds = Sounds(cfg.sound.volume, cfg.sound.mute)
+        sounds.open()
+        ui = TableUI((cfg.display.width, cfg.display.height) if mode == "window" else surface.get_size(),
+                     cfg.game.default, {"brightness": cfg.leds.brightness, "volume": cfg.sound.volume,
+                                        "mute": cfg.sound.mute, "deck": cfg.game.deck}, sounds=sounds)
+        app = App(cfg, hw, journal, ui=ui, surface=surface, sounds=sounds, notifier=sdnotify,
+                  flip=pygame.display.flip, safe_reason=safe_reason)
+        app.start(resume=not args.new)
+    guard.up()
+    sdnotify.ready(app._status_line())
+    status = app.run(max_frames=args.frames)
+    sdnotify.stopping()
+    if mode == "headless" and app.session is not None:
+        print(f"Final: {app._where()}", flush=True)
+    return status
+
+
+def _with_fps(cfg, pace: float):
+    """A config whose frame rate is one command per `pace` seconds (0: as fast as possible)."""
+    from dataclasses import replace
+
+    fps = 120 if pace <= 0 else max(1, min(120, round(1.0 / pace)))
+    return replace(cfg, display=replace(cfg.display, fps=fps))
+
+
+def _same_setup(journaled: dict, setup: dict, game: str) -> bool:
+    """Is the journaled game the one `setup` would start (so a restart resumes it)?"""
+    if setup.get("game") != game:
+        return False
+    return all(journaled.get(k) == v for k, v in setup.items())
+
+
+def _health_level(health: Health):
+    """The status light's level for this health."""
+    from companion.lighting.patterns import Health as Level
+
+    return Level.OK if not health.degraded() else Level.DEGRADED
+
+
+def _ago(t: float) -> str:
+    """`5 min ago`-style text for a wall-clock time (only for the resume offer)."""
+    import time
+
+    s = max(0, int(time.time() - t))
+    if s < 120:
+        return "just now"
+    if s < 7200:
+        return f"{s // 60} min ago"
+    if s < 172800:
+        return f"{s // 3600} h ago"
+    return f"{s // 86400} days ago"

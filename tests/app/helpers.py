@@ -1,0 +1,53 @@
+"""Builders for driving the whole app headless: mock HAL, fake clock, a temporary journal."""
+
+from __future__ import annotations
+
+import random
+
+from companion import config
+from companion.app import App
+from companion.hal import open_hardware
+from companion.journal import Journal
+from companion.rules import load_game
+
+SETUP = {"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila"], "difficulty": "easy", "seed": 11}
+
+
+def make_app(tmp_path, *, ui=None, surface=None, source=None, log=None, cfg=None, journal=True):
+    """An App on the mock backend with a FakeClock and a journal in tmp_path."""
+    cfg = cfg or config.default()
+    hw = open_hardware(cfg, backend="mock")
+    j = Journal(tmp_path / "journal.sqlite3") if journal else None
+    lines: list[str] = []
+    app = App(cfg, hw, j, ui=ui, surface=surface, source=source, log=log if log is not None else lines.append)
+    app.lines = lines
+    return app
+
+
+def play_until(app, predicate, rng=None, limit=3000):
+    """Let the engine's bot choose commands (through app.submit) until predicate(view) holds."""
+    from companion.rules.masters import bot
+
+    rng = rng or random.Random(0)
+    for _ in range(limit):
+        view = app.session.view()
+        if predicate(view):
+            return view
+        assert app.session.outcome() is None, f"game ended first: {view['outcome']}"
+        assert app.submit(bot.choose(app.session.game, app.session.state, rng))
+        app.tick()
+    raise AssertionError("predicate never held")
+
+
+def at_night_turn(view) -> bool:
+    """A vampire's night turn, no combat running."""
+    return view["phase"] == "night" and view["step"] == "turn"
+
+
+def replayed_view(commands):
+    """The state JSON a clean replay of `commands` gives."""
+    game = load_game(commands[0]["game"])
+    state, _ = game.setup(commands[0])
+    for c in commands[1:]:
+        state, _ = game.apply(state, c)
+    return game.to_json(state)

@@ -1,0 +1,175 @@
+"""The whole loop headless: engine -> journal (durable first) -> lights, through complete games."""
+
+import random
+
+from companion.app import BotSource, ScriptSource
+from companion.rules.masters import bot
+from tests.app.helpers import SETUP, at_night_turn, make_app, play_until, replayed_view
+
+
+def _finish_with_bot(app, seed=3, limit=4000):
+    """Tick the app with the bot as its command source until the game ends."""
+    app.source = BotSource(seed)
+    frames = 0
+    while app.running and frames < limit:
+        app.tick()
+        frames += 1
+    return frames
+
+
+def test_app_demo_game_ends_and_everything_was_journaled(tmp_path):
+    app = make_app(tmp_path)
+    app.start(setup=SETUP)
+    frames = _finish_with_bot(app)
+    view = app.session.view()
+    assert view["phase"] == "over" and view["outcome"] in ("defeat-veil", "defeat-deck", "victory")
+    journaled = app.journal.commands(app.session.game_id)
+    assert journaled == app.session.commands
+    assert replayed_view(journaled) == view
+    assert app.journal.games()[0].status == "over" and app.journal.games()[0].outcome == view["outcome"]
+    # one LED frame per loop frame, and the narration reached the log
+    assert len(app.hw.pixels.frames) == frames
+    assert any(line.startswith("=== Round 1") for line in app.lines)
+    assert any("DEFEAT" in line or "VICTORY" in line for line in app.lines)
+
+
+def test_app_commands_are_durable_before_feedback(tmp_path):
+    seen = []
+    app = make_app(tmp_path)
+    app.on_ack = lambda n, cmd: seen.append((n, len(app.journal.commands(app.session.game_id))))
+    app.start(setup=SETUP)
+    rng = random.Random(1)
+    for _ in range(30):
+        app.submit(bot.choose(app.session.game, app.session.state, rng))
+    # when each acknowledgement fired, the journal already held that command
+    assert seen and all(n == held for n, held in seen)
+
+
+def test_app_victory_by_ritual(tmp_path):
+    app = make_app(tmp_path)
+    app.start(setup=SETUP)
+    view = play_until(app, at_night_turn)
+    first = view["turn"]
+    other = [v for v in view["order"] if v != first][0]
+    here = view["vampires"][first]["district"]
+    # the table corrects the board to a late-game position (tables are always right)
+    for name in view["order"]:
+        assert app.submit({"cmd": "adjust", "vampire": name, "kills": 9, "blood": 4})
+        assert app.submit({"cmd": "set_ap", "vampire": name, "ap": 4})
+    assert app.submit({"cmd": "adjust", "reserve": {"minions": 9}})
+    clear = {"agents_hidden": 0, "agents_exposed": 0}
+    assert app.submit({"cmd": "adjust", "district": here, "minions": 4, **clear})
+    neighbour = {"A1": "A2", "A2": "A1", "A3": "A2", "B1": "A1", "B2": "A2", "B3": "A3", "C1": "B1", "C2": "B2", "C3": "B3"}[here]
+    nb = app.session.view()["districts"][neighbour]
+    if nb["agents_hidden"] or nb["agents_exposed"]:
+        assert app.submit({"cmd": "adjust", "district": neighbour, **clear})
+    # gather both vampires where the first one stands
+    if view["vampires"][other]["district"] != here:
+        assert app.submit({"cmd": "adjust", "vampire": other, "district": here})
+    assert app.submit({"cmd": "sigillate"})
+    assert app.submit({"cmd": "end_turn"})
+    turn = app.session.view()["turn"]
+    while turn != other:  # more vampires than two would take their turns here
+        assert app.submit({"cmd": "end_turn"})
+        turn = app.session.view()["turn"]
+    assert app.submit({"cmd": "move", "to": neighbour, "minions": 1})
+    assert app.submit({"cmd": "sigillate"})
+    assert app.submit({"cmd": "move", "to": here})
+    assert app.submit({"cmd": "ritual"})
+    app.tick()
+    view = app.session.view()
+    assert view["outcome"] == "victory" and view["phase"] == "over"
+    assert any("VICTORY" in line for line in app.lines)
+    assert app.journal.games()[0].outcome == "victory"
+    assert replayed_view(app.journal.commands(app.session.game_id)) == view
+
+
+def test_app_defeat_when_the_deck_runs_out(tmp_path):
+    """Keep the veil up by table corrections: the game then ends on the empty event deck."""
+    app = make_app(tmp_path)
+    app.start(setup=dict(SETUP, difficulty="hard"))
+    rng = random.Random(5)
+    for _ in range(5000):
+        if app.session.outcome() is not None:
+            break
+        view = app.session.view()
+        if view["veil"] < 6:
+            app.submit({"cmd": "adjust", "veil": 6})
+        app.submit(bot.choose(app.session.game, app.session.state, rng))
+        app.tick()
+    assert app.session.view()["outcome"] == "defeat-deck"
+    assert app.session.view()["deck"]["remaining"] == 0
+
+
+def test_app_refused_command_changes_nothing(tmp_path):
+    app = make_app(tmp_path)
+    app.start(setup=SETUP)
+    before = (app.session.view(), app.journal.commands(app.session.game_id))
+    assert app.submit({"cmd": "ritual"}) is False
+    assert (app.session.view(), app.journal.commands(app.session.game_id)) == before
+    assert any(line.startswith("refused 'ritual'") for line in app.lines)
+
+
+def test_app_undo_intent_takes_back_one_command_and_keeps_history(tmp_path):
+    app = make_app(tmp_path)
+    app.start(setup=SETUP)
+    rng = random.Random(2)
+    for _ in range(5):
+        app.submit(bot.choose(app.session.game, app.session.state, rng))
+    before_last = replayed_view(app.session.commands[:-1])
+    app.dispatch({"intent": "undo"})
+    assert app.session.view() == before_last
+    assert [flag for _, _, flag in app.journal.history(app.session.game_id)][-1] == 1
+
+
+def test_app_restart_resumes_the_same_game(tmp_path):
+    app = make_app(tmp_path)
+    app.start(setup=SETUP)
+    rng = random.Random(4)
+    for _ in range(25):
+        app.submit(bot.choose(app.session.game, app.session.state, rng))
+    live = app.session.view()
+    app.journal.close()
+    again = make_app(tmp_path)
+    again.start(setup=SETUP)  # the same setup: the unfinished game is resumed, not restarted
+    assert again.session.view() == live
+    assert any(line.startswith("Resumed game") for line in again.lines)
+
+
+def test_app_script_source_skips_what_a_resumed_game_already_has(tmp_path):
+    rng = random.Random(9)
+    app = make_app(tmp_path)
+    app.start(setup=SETUP)
+    for _ in range(12):
+        app.submit(bot.choose(app.session.game, app.session.state, rng))
+    script = list(enumerate(app.session.commands, start=1))
+    app.dispatch({"intent": "undo"})
+    app.dispatch({"intent": "undo"})  # the two last commands are not in the game any more
+    app.journal.close()
+    again = make_app(tmp_path)
+    again.source = ScriptSource(script)
+    again.start(setup=SETUP)
+    while again.running:
+        again.tick()
+    assert again.session.commands == [c for _, c in script]
+
+
+def test_app_led_failure_degrades_and_recovers_with_the_game_intact(tmp_path):
+    app = make_app(tmp_path)
+    app.start(setup=SETUP)
+    app.tick()
+    app.hw.pixels.fail_with = OSError("SPI write failed")
+    app.clock.advance(1.5)
+    app.tick()
+    app.clock.advance(1.5)
+    app.tick()
+    reports = [line for line in app.lines if line.startswith("hardware:")]
+    assert any("degraded" in r and "SPI write failed" in r for r in reports)
+    # the HAL reopened the strip on its retry: the status is back to ok and frames flow again
+    assert reports[-1] == "hardware: ok" and app.health.parts["leds"][0]
+    shown = len(app.hw.pixels.frames)
+    app.clock.advance(0.1)
+    app.tick()
+    assert len(app.hw.pixels.frames) == shown + 1
+    rng = random.Random(3)
+    assert app.submit(bot.choose(app.session.game, app.session.state, rng))
