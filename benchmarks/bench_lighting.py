@@ -132,14 +132,15 @@ def _ours_masters(counts: dict[str, int]):
     return ctl.render
 
 
-def _peer_frame_fn():
-    """A function drawing one frame with the animation library's bare effects on 9 subsets."""
+def _peer_frame_fn(strip: FakeStrip | None = None):
+    """A function drawing one frame with the animation library's bare effects on 9 subsets of
+    `strip` (a fresh 89-pixel fake strip by default)."""
     from adafruit_led_animation.animation.comet import Comet
     from adafruit_led_animation.animation.pulse import Pulse
     from adafruit_led_animation.animation.rainbow import Rainbow
     from adafruit_led_animation.helper import PixelSubset
 
-    strip = FakeStrip(89)
+    strip = FakeStrip(89) if strip is None else strip
     subsets = [PixelSubset(strip, 9 * i, 9 * i + 9) for i in range(9)]
     anims = ([Pulse(s, speed=0, color=PULSE, period=2) for s in subsets[0:3]]
              + [Comet(s, speed=0, color=COMET, tail_length=3) for s in subsets[3:6]]

@@ -30,3 +30,9 @@ def masters_view(**changes):
 def view():
     """A fresh Masters view (tests edit it freely)."""
     return masters_view()
+
+
+@pytest.fixture
+def quiet_view():
+    """Another fresh, untouched Masters view to compare with."""
+    return masters_view()
