@@ -102,9 +102,17 @@ class App:
             self._watchdog_every = interval / 2 if interval else None
 
     # -- starting ---------------------------------------------------------------------------------------
-    def start(self, setup: dict | None = None, resume: bool = True) -> None:
-        """Resume the unfinished game, or offer it (with a screen), or start `setup`."""
+    def start(self, setup: dict | None = None, resume: bool = True, finished_too: bool = False) -> None:
+        """Resume the unfinished game, or offer it (with a screen), or start `setup`.
+
+        finished_too: a scenario run resumes its game even if it already ended (a restart after a
+        power cut at the very end must not play the whole scenario again as a new game).
+        """
         info = self.journal.last_unfinished() if (self.journal is not None and resume) else None
+        if finished_too and setup is not None and self.journal is not None and resume:
+            latest = next((g for g in self.journal.games() if g.game == setup.get("game")), None)
+            if latest is not None and _same_setup(self.journal.commands(latest.id)[0], setup, latest.game):
+                info = latest
         if info is not None and (self.ui is None or setup is not None):
             commands = self.journal.commands(info.id)
             if setup is None or _same_setup(commands[0], setup, info.game):
@@ -587,7 +595,7 @@ def _run(args, cfg, hw, journal, mode, surface, lines, guard, safe_reason, sdnot
         app = App(cfg, hw, journal, log=lambda s: print(s, flush=True), source=source,
                   notifier=sdnotify, on_ack=ack, safe_reason=safe_reason)
         if lines is not None:
-            app.start(setup=lines[0][1], resume=not args.new)
+            app.start(setup=lines[0][1], resume=not args.new, finished_too=True)
         else:
             app.start(setup=dict(DEMO_SETUP, seed=args.seed), resume=not args.new)
         pace = args.pace if args.pace is not None else (0.0 if lines is not None else 0.02)
