@@ -1,0 +1,41 @@
+"""Rules tests. Helpers shared by the Masters of the Night tests live here (no fixtures needed)."""
+
+from __future__ import annotations
+
+LAYOUT = {
+    "A1": "railway-station", "A2": "docks", "A3": "hospital",
+    "B1": "police-station", "B2": "cathedral", "B3": "nightclub",
+    "C1": "newspaper", "C2": "museum", "C3": "asylum",
+}
+EMPTY_CARD = {"red": [], "blue": [], "red_agents": 0, "blue_agents": [0, 0]}
+
+
+def masters_game():
+    """The Masters game over the shipped data (tests run with an empty user config folder)."""
+    from companion.rules.masters import make_game
+
+    return make_game()
+
+
+def masters_start(game, vampires=("Imre", "Mila"), **extra):
+    """A state at round 1's day with the fixed test layout and a physical (table-named) deck."""
+    cmd = {"cmd": "setup", "game": "masters", "vampires": list(vampires), "difficulty": "easy", "seed": 1,
+           "districts": dict(LAYOUT), "deck": "physical"}
+    cmd.update(extra)
+    state, _ = game.setup(cmd)
+    return state
+
+
+def play(game, state, *commands):
+    """Apply commands in order; the final state and every event."""
+    events = []
+    for cmd in commands:
+        state, ev = game.apply(state, cmd)
+        events.extend(ev)
+    return state, events
+
+
+def to_night(game, state, card="I-03"):
+    """From a day-effects step with nothing active: draw an empty card and resolve it (night starts)."""
+    state, _ = play(game, state, {"cmd": "draw", "card": card, **EMPTY_CARD}, {"cmd": "resolve_card"})
+    return state
