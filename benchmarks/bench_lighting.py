@@ -40,17 +40,21 @@ class FakeStrip:
     """The slice of the NeoPixel protocol the animation library touches, storing into a list."""
 
     def __init__(self, n: int):
+        """n black pixels."""
         self._px = [(0, 0, 0)] * n
         self.auto_write = False
         self.brightness = 1.0
 
     def __len__(self) -> int:
+        """Pixel count."""
         return len(self._px)
 
     def __getitem__(self, index):
+        """One pixel or a slice."""
         return self._px[index]
 
     def __setitem__(self, index, value):
+        """Set one pixel or a slice."""
         if isinstance(index, slice):
             self._px[index] = list(value)
         else:

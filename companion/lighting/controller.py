@@ -72,7 +72,9 @@ class LightingController:
             history = self.histories.get(name)
             if not history:
                 self.histories[name] = [Entry(new, t, 0.0)]  # the very first look cuts in
-            elif history[-1].look != new:
-                history.append(Entry(new, t, fade))
-            self.histories[name] = prune_history(self.histories[name], t)
+            else:
+                if history[-1].look != new:
+                    history.append(Entry(new, t, fade))
+                if len(history) > 1:
+                    self.histories[name] = prune_history(history, t)
         self.overlays = live_overlays(self.overlays, t)

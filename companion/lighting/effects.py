@@ -52,6 +52,7 @@ class BreatheParams:
     phase: float = 0.0
 
     def __post_init__(self):
+        """Check the values (a bad one would fail later, at render time)."""
         _check_positive(self, "period")
 
 
@@ -67,6 +68,7 @@ class PulseParams:
     phase: float = 0.0
 
     def __post_init__(self):
+        """Check the values (a bad one would fail later, at render time)."""
         _check_positive(self, "period")
 
 
@@ -79,6 +81,7 @@ class HeartbeatParams:
     low: float = 0.15
 
     def __post_init__(self):
+        """Check the values (a bad one would fail later, at render time)."""
         _check_positive(self, "bpm")
 
 
@@ -93,6 +96,7 @@ class CometParams:
     reverse: bool = False
 
     def __post_init__(self):
+        """Check the values (a bad one would fail later, at render time)."""
         _check_positive(self, "period", "tail")
 
 
@@ -107,6 +111,7 @@ class ChaseParams:
     width: int = 1
 
     def __post_init__(self):
+        """Check the values (a bad one would fail later, at render time)."""
         _check_positive(self, "period", "spacing")
 
 
@@ -121,6 +126,7 @@ class SparkleParams:
     seed: int = 0
 
     def __post_init__(self):
+        """Check the values (a bad one would fail later, at render time)."""
         _check_positive(self, "rate")
 
 
@@ -134,6 +140,7 @@ class FlickerParams:
     seed: int = 0
 
     def __post_init__(self):
+        """Check the values (a bad one would fail later, at render time)."""
         _check_positive(self, "rate")
 
 
@@ -163,6 +170,7 @@ class RainbowParams:
     level: float = 1.0
 
     def __post_init__(self):
+        """Check the values (a bad one would fail later, at render time)."""
         _check_positive(self, "period")
 
 
@@ -177,6 +185,7 @@ class FlashParams:
     background: RGB = BLACK
 
     def __post_init__(self):
+        """Check the values (a bad one would fail later, at render time)."""
         _check_positive(self, "period")
 
 
@@ -191,6 +200,7 @@ class SweepParams:
     reverse: bool = False
 
     def __post_init__(self):
+        """Check the values (a bad one would fail later, at render time)."""
         _check_positive(self, "duration", "width")
 
 
@@ -203,6 +213,7 @@ class FadeParams:
     duration: float = 1.0
 
     def __post_init__(self):
+        """Check the values (a bad one would fail later, at render time)."""
         _check_positive(self, "duration")
 
 
@@ -232,6 +243,7 @@ class Step:
     duration: float
 
     def __post_init__(self):
+        """Check the values (a bad one would fail later, at render time)."""
         if not self.duration >= 0:
             raise ValueError(f"Step.duration must be >= 0, got {self.duration!r}")
 
@@ -244,6 +256,7 @@ class SequenceParams:
     loop: bool = False
 
     def __post_init__(self):
+        """Check the values (a bad one would fail later, at render time)."""
         if not self.steps:
             raise ValueError("SequenceParams needs at least one step")
 
@@ -263,6 +276,7 @@ class Look:
     fn: Callable = field(init=False, compare=False, repr=False)
 
     def __post_init__(self):
+        """Check the effect is known and takes these params; keep its function at hand."""
         spec = EFFECTS.get(self.effect)
         if spec is None:
             raise ValueError(f"unknown effect {self.effect!r}; known: {', '.join(EFFECTS)}")

@@ -69,13 +69,14 @@ class OutputStage:
     budget_ma: float = 2500.0
     ma_per_channel: float = 20.0
     idle_ma_per_pixel: float = 1.0
-    _table: tuple[int, ...] = field(init=False, repr=False)
-    _linear: tuple[float, ...] = field(init=False, repr=False)
-    _floor: int = field(init=False, repr=False)
-    _memo: dict = field(init=False, repr=False, default_factory=dict)  # segment -> (out, channel sum)
-    _colours: dict = field(init=False, repr=False, default_factory=dict)  # colour -> out
+    _table: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _linear: tuple[float, ...] = field(init=False, repr=False, compare=False)
+    _floor: int = field(init=False, repr=False, compare=False)
+    _memo: dict = field(init=False, repr=False, compare=False, default_factory=dict)  # segment -> (out, channel sum)
+    _colours: dict = field(init=False, repr=False, compare=False, default_factory=dict)  # colour -> out
 
     def __post_init__(self):
+        """Check the settings and build the tables."""
         if not 0.0 <= self.brightness <= 1.0 or not 0.0 <= self.night_floor <= 1.0 or self.gamma <= 0:
             raise ValueError(f"bad output stage settings: {self!r}")
         self._table = gamma_table(self.gamma, self.brightness)

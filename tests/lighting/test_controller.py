@@ -52,6 +52,7 @@ def test_view_change_cross_fades_over_the_plan_fade(counts, view):
     assert old != new
 
     def px(lk, t):
+        """The look's nine pixels at t."""
         return lk.fn(lk.params, t, 9)
 
     assert ctl.compose(10.0)["district.A2"] == px(old, 10.0)  # progress 0
