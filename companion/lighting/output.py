@@ -41,8 +41,8 @@ def limit(frame: Frame, budget_ma: float, ma_per_channel: float, idle_ma_per_pix
     pixels = sum(len(px) for px in frame.values())
     total = sum(chain.from_iterable(chain.from_iterable(frame.values())))
     idle = pixels * idle_ma_per_pixel
-    if total / 255.0 * ma_per_channel + idle <= budget_ma:
-        return frame
+    if total == 0 or total / 255.0 * ma_per_channel + idle <= budget_ma:
+        return frame  # within budget, or dark already (idle draw alone over budget: nothing to cut)
     # Largest channel sum the budget allows, checked with the very formula of estimate_ma so float
     # rounding can never leave the result a hair over.
     allowed = max(0, int((budget_ma - idle) * 255.0 / ma_per_channel))

@@ -61,6 +61,12 @@ def test_limiter_worst_case_all_white_default_board():
     assert len(values) == 1  # one factor for the whole frame
 
 
+def test_limiter_copes_with_idle_draw_alone_over_budget():
+    dark = {"a": ((0, 0, 0),) * 100}
+    assert limit(dark, 50, 20.0, 1.0) is dark
+    assert limit({"a": ((9, 9, 9),) * 100}, 50, 20.0, 1.0) == dark
+
+
 def test_limiter_leaves_frames_under_budget_alone():
     frame = {"a": ((10, 20, 30),) * 9}
     assert limit(frame, 2500, 20.0, 1.0) is frame
