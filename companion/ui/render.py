@@ -43,8 +43,7 @@ class Renderer:
         self.size = (int(size[0]), int(size[1]))
         self.m = theme.Metrics(*self.size)
         self.text = TextRenderer()
-        self._layout_vm: ViewModel | None = None
-        self._items: list[Item] = []
+        self._layouts: dict[ViewModel, list[Item]] = {}
         self._frame_vm: ViewModel | None = None
         self._frame: pygame.Surface | None = None
         self.text_boxes: list[TextBox] = []
@@ -52,10 +51,12 @@ class Renderer:
     # -- layout ---------------------------------------------------------------------------------
     def layout(self, vm: ViewModel) -> list[Item]:
         """The elements of `vm` with their boxes (cached for an equal model)."""
-        if vm != self._layout_vm:
-            self._items = self._layout(vm)
-            self._layout_vm = vm
-        return self._items
+        items = self._layouts.get(vm)
+        if items is None:
+            if len(self._layouts) >= 8:  # the few models of the last frames are all that is reused
+                self._layouts.clear()
+            items = self._layouts[vm] = self._layout(vm)
+        return items
 
     def page_size(self, vm: ViewModel) -> int:
         """How many of `vm`'s buttons one page shows (all of them when they fit)."""
@@ -157,13 +158,30 @@ class Renderer:
 
     # -- painting -------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, vm: ViewModel) -> None:
-        """Show `vm` on `surface`; re-renders only when the model (or surface size) changed."""
-        if self._frame is None or vm != self._frame_vm or self._frame.get_size() != surface.get_size():
-            if self._frame is None or self._frame.get_size() != surface.get_size():
-                self._frame = pygame.Surface(surface.get_size()).convert() if pygame.display.get_surface() else pygame.Surface(surface.get_size())
-            self.render(self._frame, vm)
+        """Show `vm` on `surface`: unchanged -> blit the cached frame; same layout -> repaint only
+        the elements that changed (e.g. the focus ring moved); otherwise paint everything."""
+        if self._frame is None or self._frame.get_size() != surface.get_size():
+            self._frame = pygame.Surface(surface.get_size())
+            self._frame_vm = None
+        if vm != self._frame_vm:
+            if self._frame_vm is None or not self._repaint_changed(self._frame, self._frame_vm, vm):
+                self.render(self._frame, vm)
             self._frame_vm = vm
         surface.blit(self._frame, (0, 0))
+
+    def _repaint_changed(self, surface: pygame.Surface, old: ViewModel, new: ViewModel) -> bool:
+        """Repaint only changed elements when both models lay out identically; False if they don't."""
+        before, after = self.layout(old), self.layout(new)
+        if len(before) != len(after) or any(a.kind != b.kind or a.rect != b.rect for a, b in zip(before, after)):
+            return False
+        changed = [b for a, b in zip(before, after) if a.data != b.data]
+        dirty = [it.rect for it in changed]
+        self.text_boxes = [tb for tb in self.text_boxes if not any(r.contains(tb.rect) for r in dirty)]
+        for item in changed:
+            behind = theme.HEADER if item.kind in ("title", "veil") else theme.BG
+            surface.fill(behind, item.rect)
+            getattr(self, f"_paint_{item.kind}")(surface, item)
+        return True
 
     def render(self, surface: pygame.Surface, vm: ViewModel) -> None:
         """Paint `vm` from scratch (no frame cache); records `text_boxes`."""
@@ -174,23 +192,23 @@ class Renderer:
         for item in self.layout(vm):
             getattr(self, f"_paint_{item.kind}")(surface, item)
 
-    def _text(self, surface, text: str, rect: pygame.Rect, role: str, color, align: str = "center") -> None:
-        """Draw fitted text and remember its box."""
+    def _text(self, surface, text: str, rect: pygame.Rect, role: str, color, align: str = "center", bg=theme.BG) -> None:
+        """Draw fitted text on its known background colour and remember its box."""
         if not text:
             return
-        fit = self.text.draw(surface, text, rect, self.m.font(role), color, align, min_size=self.m.px(13))
+        fit = self.text.draw(surface, text, rect, self.m.font(role), color, align, min_size=self.m.px(13), bg=bg)
         self.text_boxes.append(TextBox(text, rect, fit))
 
     def _paint_title(self, surface, item: Item) -> None:
         """The screen title, left in the header."""
-        self._text(surface, item.data, item.rect.inflate(0, -self.m.px(6)), "title", theme.TEXT, "left")
+        self._text(surface, item.data, item.rect.inflate(0, -self.m.px(6)), "title", theme.TEXT, "left", theme.HEADER)
 
     def _paint_veil(self, surface, item: Item) -> None:
         """The veil gauge: boxes 0..6, the current one bright, a preview outlined."""
         m = self.m
         veil, preview = item.data
         label = pygame.Rect(item.rect.x, item.rect.y, m.px(66), item.rect.height)
-        self._text(surface, "Veil", label.inflate(-m.px(4), -m.px(14)), "small", theme.TEXT_DIM)
+        self._text(surface, "Veil", label.inflate(-m.px(4), -m.px(14)), "small", theme.TEXT_DIM, bg=theme.HEADER)
         box = m.px(30)
         y = item.rect.y + (item.rect.height - box) // 2
         for i in range(7):
@@ -199,12 +217,12 @@ class Renderer:
             pygame.draw.rect(surface, color, r, border_radius=m.px(4))
             if preview is not None and i == preview and preview != veil:
                 pygame.draw.rect(surface, theme.VEIL_PREVIEW, r.inflate(m.px(6), m.px(6)), m.px(3), border_radius=m.px(6))
-            self._text(surface, str(i), r.inflate(-m.px(4), -m.px(4)), "small", theme.BG if i == veil else theme.TEXT)
+            self._text(surface, str(i), r.inflate(-m.px(4), -m.px(4)), "small", theme.BG if i == veil else theme.TEXT, bg=color)
 
     def _paint_banner(self, surface, item: Item) -> None:
         """A degraded-hardware warning strip."""
         pygame.draw.rect(surface, theme.BANNER, item.rect)
-        self._text(surface, item.data, item.rect.inflate(-2 * self.m.pad, -self.m.px(4)), "small", theme.TEXT)
+        self._text(surface, item.data, item.rect.inflate(-2 * self.m.pad, -self.m.px(4)), "small", theme.TEXT, bg=theme.BANNER)
 
     def _paint_hint(self, surface, item: Item) -> None:
         """The bottom row: an error in red, otherwise the focused button's explanation."""
@@ -227,9 +245,9 @@ class Renderer:
                          m.px(5) if c.selected else m.px(2), border_radius=m.px(6))
         inner = item.rect.inflate(-m.px(10), -m.px(8))
         head = pygame.Rect(inner.x, inner.y, inner.width, inner.height * 2 // 7)
-        self._text(surface, f"{c.pos} {c.title}", head, "cell", theme.TEXT_DIM)
+        self._text(surface, f"{c.pos} {c.title}", head, "cell", theme.TEXT_DIM, bg=fill)
         body = pygame.Rect(inner.x, head.bottom, inner.width, inner.height - head.height)
-        self._text(surface, "\n".join(c.lines), body, "cell", theme.TEXT)
+        self._text(surface, "\n".join(c.lines), body, "cell", theme.TEXT, bg=fill)
 
     def _paint_button(self, surface, item: Item) -> None:
         """A button: fill by state, focus ring, label (+ cost) and the reason when greyed out."""
@@ -243,10 +261,11 @@ class Renderer:
         color = theme.TEXT if b.enabled else theme.TEXT_OFF
         if b.why_not:
             top = pygame.Rect(inner.x, inner.y, inner.width, inner.height * 11 // 20)
-            self._text(surface, label, top, "button", color)
-            self._text(surface, b.why_not, pygame.Rect(inner.x, top.bottom, inner.width, inner.height - top.height), "small", theme.TEXT_DIM)
+            self._text(surface, label, top, "button", color, bg=fill)
+            self._text(surface, b.why_not, pygame.Rect(inner.x, top.bottom, inner.width, inner.height - top.height), "small",
+                       theme.TEXT_DIM, bg=fill)
         else:
-            self._text(surface, label, inner, "button", color)
+            self._text(surface, label, inner, "button", color, bg=fill)
 
 
 def with_page_focus(vm: ViewModel, renderer: Renderer, focus: int) -> int:

@@ -53,24 +53,28 @@ class TextRenderer:
             fit = self._fits[key] = fit_text(text, width, height, max_size, min_size, self.font)
         return fit
 
-    def line(self, text: str, size: int, color) -> pygame.Surface:
-        """A rendered (anti-aliased) line, cached by text, size and colour."""
-        key = (text, size, tuple(color))
+    def line(self, text: str, size: int, color, bg=None) -> pygame.Surface:
+        """A rendered (anti-aliased) line, cached by text, size and colours.
+
+        With `bg` (the colour behind the text) the surface is opaque, which blits several times
+        faster than a per-pixel-alpha one; without it the text keeps a transparent background.
+        """
+        key = (text, size, tuple(color), tuple(bg) if bg else None)
         surf = self._surfaces.get(key)
         if surf is None:
             if len(self._surfaces) > 4000:  # a long game night must not grow memory forever
                 self._surfaces.clear()
-            surf = self._surfaces[key] = self.font(size).render(text, True, color)
+            surf = self._surfaces[key] = self.font(size).render(text, True, color, bg)
         return surf
 
     def draw(self, surface: pygame.Surface, text: str, rect: pygame.Rect, max_size: int, color,
-             align: str = "center", min_size: int = 12) -> Fit:
-        """Fit `text` into `rect` and blit it (centred vertically; `align` left|center)."""
+             align: str = "center", min_size: int = 12, bg=None) -> Fit:
+        """Fit `text` into `rect` and blit it (centred vertically; `align` left|center; `bg` behind it)."""
         fit = self.fit(text, rect.width, rect.height, max_size, min_size)
         line_h = self.font(fit.size).get_linesize()
         y = rect.y + (rect.height - line_h * len(fit.lines)) // 2
         for ln in fit.lines:
-            surf = self.line(ln, fit.size, color)
+            surf = self.line(ln, fit.size, color, bg)
             x = rect.x if align == "left" else rect.x + (rect.width - surf.get_width()) // 2
             surface.blit(surf, (x, y))
             y += line_h

@@ -112,3 +112,20 @@ def test_screenshots_script_writes_pngs(tmp_path):
     paths = render_all(tmp_path, sizes=((800, 480),), only=("night", "title"))
     assert sorted(p.name for p in paths) == ["night_800x480.png", "title_800x480.png"]
     assert all(pygame.image.load(str(p)).get_size() == (800, 480) for p in paths)
+
+
+@pytest.mark.parametrize("name", ["night", "combat", "adjust", "wizard"])
+def test_partial_repaint_matches_a_full_repaint(name):
+    from companion.ui.render import Renderer
+
+    ui = TableUI((800, 480))
+    samples.screens()[name](ui)
+    surface = pygame.Surface((800, 480))
+    ui.draw(surface)
+    for _ in range(3):
+        ui.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE), 0.0)
+        ui.handle(pygame.event.Event(pygame.KEYUP, key=pygame.K_SPACE), 0.1)
+        ui.draw(surface)
+    full = pygame.Surface((800, 480))
+    Renderer((800, 480)).render(full, ui.model())
+    assert pygame.image.tobytes(surface, "RGB") == pygame.image.tobytes(full, "RGB")
