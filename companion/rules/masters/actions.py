@@ -7,8 +7,8 @@ the engine would give ("kill count 4 needed", "no agents exposed", "2 AP needed"
 from __future__ import annotations
 
 from companion.rules.base import Action
-from companion.rules.masters import board, combat, night
-from companion.rules.masters.data import MastersData
+from companion.rules.masters import board, combat, night, relics
+from companion.rules.masters.data import MUSEUM, MastersData
 from companion.rules.masters.state import MastersState, Step
 
 NIGHT_MENU = (
@@ -39,10 +39,11 @@ def _nothing(data: MastersData, s: MastersState) -> list[Action]:
 def _day_effects(data: MastersData, s: MastersState) -> list[Action]:
     """Resolve each active day effect, then draw."""
     active = board.active_day_effects(data, s)
-    out = [
-        Action({"cmd": "resolve_day_effect", "district": pos}, f"Resolve {data.district(s.at(pos).key).name} ({pos})")
-        for pos in active
-    ]
+    out = []
+    for pos in active:
+        museum = s.at(pos).key == MUSEUM and s.relic_deck and relics.needs_discard(s)
+        needs = ("to", "discard") if museum else ()
+        out.append(Action({"cmd": "resolve_day_effect", "district": pos}, f"Resolve {data.district(s.at(pos).key).name} ({pos})", needs=needs))
     needs = ("card",) if s.deck_mode.value == "physical" else ()
     why = "resolve the active day effects first" if active else None
     out.append(Action({"cmd": "draw"}, "Draw the event card", "", why is None, why, needs))

@@ -47,7 +47,7 @@ def sacrifice(s: MastersState, n: int, ev: list) -> MastersState:
     s = tokens.add_kills(s, c.first_fighter, n, ev)
     ev.append(E.MinionsSacrificed(c.district, n, c.first_fighter))
     c = replace(c, dice_left=c.dice_left - n, kills=_tally(c.kills, c.first_fighter, n))
-    return _settle(replace(s, combat=c), ev)
+    return settle(replace(s, combat=c), ev)
 
 
 def use_die(data: MastersData, s: MastersState, index: int | None, shift: int, ev: list) -> MastersState:
@@ -67,7 +67,7 @@ def use_die(data: MastersData, s: MastersState, index: int | None, shift: int, e
         s = tokens.set_blood(data, s, c.fighter, fighter.blood - 1, ev)
     ev.append(E.DieUsed(value, c.fighter, removed, bleeds))
     c = replace(c, dice_left=c.dice_left - 1, started=True, kills=_tally(c.kills, c.fighter, int(removed)))
-    return _settle(replace(s, combat=c), ev)
+    return settle(replace(s, combat=c), ev)
 
 
 def hand_over(s: MastersState, name: str, ev: list) -> MastersState:
@@ -94,8 +94,8 @@ def candidates(s: MastersState) -> tuple[str, ...]:
     return _candidates(s, _combat(s))
 
 
-def _settle(s: MastersState, ev: list) -> MastersState:
-    """After a die or a sacrifice: end the fight, hand it over automatically, or wait for a choice."""
+def settle(s: MastersState, ev: list) -> MastersState:
+    """After any change in a fight: end it, hand it over automatically, or wait for a choice."""
     c = _combat(s)
     if c.dice_left <= 0 or s.at(c.district).agents_exposed == 0:
         return finish(s, ev)

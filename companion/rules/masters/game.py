@@ -71,6 +71,8 @@ class MastersGame:
         self._check_allowed(state, cmd.verb)
         ev: list = []
         s = HANDLERS[cmd.verb](self.data, state, cmd, ev)
+        if s.combat is not None and s.outcome is None:
+            s = combat.settle(s, ev)  # an ability or a correction may have drained the fighter
         if s.outcome is None:
             s = flow.settle(self.data, s, ev)
         return s, ev

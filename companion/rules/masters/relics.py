@@ -82,9 +82,25 @@ def draw(data: MastersData, s: MastersState, relic: str | None, to: str | None, 
         if not s.relic_deck:
             return s  # nothing left to find
         relic = s.relic_deck[0]
-    to = to or (s.leading if s.leading in allowed else allowed[0])
+    to = to or default_recipient(s)
     ev.append(E.RelicDrawn(relic, to))
     return give(data, s, relic, to, discard, ev)
+
+
+def default_recipient(s: MastersState) -> str | None:
+    """Who gets a museum relic by default: the leader or else the first vampire with room, else one allowed."""
+    allowed = [v for v in s.vampires if relic_limit(v.kills) > 0]
+    roomy = [v.name for v in allowed if len(v.relics) < relic_limit(v.kills)]
+    for names in (roomy, [v.name for v in allowed]):
+        if names:
+            return s.leading if s.leading in names else names[0]
+    return None
+
+
+def needs_discard(s: MastersState) -> bool:
+    """True when a museum relic would go over every allowed vampire's limit (the player must choose)."""
+    allowed = [v for v in s.vampires if relic_limit(v.kills) > 0]
+    return bool(allowed) and all(len(v.relics) >= relic_limit(v.kills) for v in allowed)
 
 
 def discard_relic(data: MastersData, s: MastersState, relic: str, ev: list) -> MastersState:
