@@ -1,7 +1,6 @@
 """Effects: exact pixels at chosen times, the registry, and parameter checks."""
 
 import ast
-import math
 from pathlib import Path
 
 import pytest
