@@ -33,6 +33,7 @@ class Cue(str, Enum):
     VICTORY = "victory"
     DEFEAT = "defeat"
     CLICK = "click"
+    REFUSED = "refused"
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,7 @@ def _score(cue: Cue) -> tuple[Note, ...]:
         Cue.VICTORY: tuple(n(i * 0.16, 0.5 if i == 3 else 0.18, f, f, "bell", 0.8) for i, f in enumerate((523, 659, 784, 1047))),
         Cue.DEFEAT: tuple(n(i * 0.3, 0.5, f, f * 0.97, "sine", 0.8) for i, f in enumerate((392, 311, 262, 196))),
         Cue.CLICK: (n(0.0, 0.02, 1800, 1200, "square", 0.3),),
+        Cue.REFUSED: (n(0.0, 0.12, 150, 150, "square", 0.4), n(0.16, 0.14, 120, 120, "square", 0.4)),
     }[cue]
 
 

@@ -176,16 +176,25 @@ def route(view: GameView | None) -> str:
 
 
 def banners(status: Mapping[str, Any]) -> dict[str, str]:
-    """Degraded-hardware banners from the loop's status: {part: None|True|"why"|{"ok","why"}|DeviceStatus}."""
+    """Degraded-hardware banners from the loop's status.
+
+    Each value may be None/True (fine), a message (shown as is), an `(ok, why)` pair (the HAL's `status()`), a
+    {"ok", "why"} dict or a DeviceStatus. The part's name is put in front unless the reason names it.
+    """
     out = {}
     for part, value in status.items():
         if value is None or value is True:
             continue
         if isinstance(value, str):
-            out[part] = value
+            out[part] = value  # a ready-made message from the loop
             continue
-        ok = value.get("ok") if isinstance(value, Mapping) else getattr(value, "ok", True)
-        why = value.get("why", "") if isinstance(value, Mapping) else getattr(value, "why", "")
+        if isinstance(value, (tuple, list)):
+            ok, why = bool(value[0]), str(value[1]) if len(value) > 1 else ""
+        elif isinstance(value, Mapping):
+            ok, why = bool(value.get("ok")), str(value.get("why", ""))
+        else:
+            ok, why = bool(getattr(value, "ok", True)), str(getattr(value, "why", ""))
         if not ok:
-            out[part] = f"{part}: {why}" if why else f"{part} not available"
+            named = part.lower() in why.lower() or "not available" in why.lower()
+            out[part] = why if named else f"{part}: {why}" if why else f"{part} not available"
     return out

@@ -274,8 +274,9 @@ def test_settings_send_intents(make_ui):
     tap(ui, "f:volume")
     tap(ui, "minus")
     tap(ui, "mute")
-    assert ui.take_results() == [{"intent": "settings", "brightness": 0.7}, {"intent": "settings", "volume": 0.6},
-                                 {"intent": "settings", "mute": True}]
+    assert ui.take_results() == [{"intent": "settings", "key": "brightness", "value": 0.7, "brightness": 0.7},
+                                 {"intent": "settings", "key": "volume", "value": 0.6, "volume": 0.6},
+                                 {"intent": "settings", "key": "mute", "value": True, "mute": True}]
     assert button(ui.view_model(), "Sound off")["selected"]
 
 
@@ -311,6 +312,9 @@ def test_event_log_and_banner(make_ui):
               {"leds": "no LED strip: SPI is off", "reader": {"ok": False, "why": "disconnected"}, "buttons": None})
     vm = ui.view_model()
     assert vm["banner"] == ["no LED strip: SPI is off", "reader: disconnected"]
+    ui.update(ui.ctx.view, (), 0.0, {"leds": (True, ""), "buttons": (False, "buttons not available: no GPIO"),
+                                     "reader": (False, "port /dev/serial0 gone")})
+    assert ui.view_model()["banner"] == ["buttons not available: no GPIO", "reader: port /dev/serial0 gone"]
     ui.notify("recruit: no minion left in the reserve")
     press(ui, VButton.MENU)
     tap(ui, "log")

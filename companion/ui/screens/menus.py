@@ -249,4 +249,4 @@ class SettingsScreen(Screen):
     def _change(self, key: str, value: Any) -> None:
         """Store and announce one setting."""
         self.ctx.settings[key] = value
-        self.ctx.emit({"intent": "settings", key: value})
+        self.ctx.emit({"intent": "settings", "key": key, "value": value, key: value})
