@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 
 
 
-.PHONY: run test bench chaos install-pi clean
+.PHONY: run test bench chaos hw-test doctor wiring install-pi clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,6 +25,15 @@ bench: $(STAMP)
 
 chaos: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy COMPANION_HAL=mock CHAOS_FULL=1 $(PY) -m pytest tests/reliability
+
+hw-test: $(STAMP)
+	$(PY) -m companion hw-test
+
+doctor: $(STAMP)
+	$(PY) -m companion doctor
+
+wiring: $(STAMP)
+	$(PY) hardware/wiring.py
 
 install-pi:
 	sudo bash systemd/install.sh
