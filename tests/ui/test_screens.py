@@ -301,9 +301,11 @@ def test_teach_new_card_grid_with_district_buttons(make_ui):
     press(ui, VButton.DISTRICT_A3)
     press(ui, VButton.DISTRICT_A3)  # back to empty
     tap(ui, "act:III")
+    press(ui, VButton.VEIL_UP)
+    press(ui, VButton.VEIL_UP)
     tap(ui, "save")
-    assert ui.take_results() == [{"intent": "teach_card", "tag": "04BB", "act": "III",
-                                  "grid": {"A1": "red", "B2": "blue", "C3": "blue"}}]
+    assert ui.take_results() == [{"intent": "teach_card", "tag": "04BB", "card": "III-03", "act": "III",
+                                  "grid": {"A1": "red", "B2": "blue", "C3": "blue"}, "red": ["A1"], "blue": ["B2", "C3"]}]
 
 
 def test_event_log_and_banner(make_ui):

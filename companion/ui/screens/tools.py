@@ -19,6 +19,7 @@ ADJUST_FIELDS = {
     "reserve": ("agents", "minions", "blood"),
 }
 ACTS = ("I", "II", "III")
+CARD_NUMBERS = 18  # cards per act in the box
 
 
 class ParamPicker(Screen):
@@ -324,6 +325,7 @@ class TeachCardScreen(Screen):
         self.catalogue = list(catalogue)
         self.act = "I"
         self.mode = "pick"
+        self.number = 1  # the card's number within its act (keys run I-01 .. III-18)
         self.cells: dict[str, str] = {}
 
     def body(self) -> ViewModel:
@@ -337,9 +339,10 @@ class TeachCardScreen(Screen):
         reds = sum(1 for v in self.cells.values() if v == "red")
         blues = sum(1 for v in self.cells.values() if v == "blue")
         ok = reds + blues > 0
-        buttons = acts + [ButtonVM("save", "Save card", enabled=ok, why_not=None if ok else "tap at least one cell"),
+        buttons = acts + [ButtonVM("minus", "Number -1"), ButtonVM("plus", "Number +1"),
+                          ButtonVM("save", f"Save {self.key()}", enabled=ok, why_not=None if ok else "tap at least one cell"),
                           ButtonVM("back", "Back")]
-        lines = ("Tap the red cells, tap again for blue-gray,", f"again to clear. Red {reds}, blue-gray {blues}.")
+        lines = (f"Card {self.key()}: tap red cells, again for blue-gray,", f"again to clear. Red {reds}, blue-gray {blues}.")
         cells = tuple(CellVM(p, "", (self.cells.get(p, "").replace("blue", "blue-gray"),), self.cells.get(p, "")) for p in DISTRICTS)
         return ViewModel(self.name, f"Teach card {self.tag}", lines, tuple(buttons), cells)
 
@@ -353,13 +356,28 @@ class TeachCardScreen(Screen):
             self.ctx.stack.pop()
         elif button_id == "grid":
             self.mode, self.focus = "grid", 0
+        elif button_id in ("minus", "plus"):
+            return self.on_veil(1 if button_id == "plus" else -1)
         elif button_id == "save":
-            self.ctx.emit({"intent": "teach_card", "tag": self.tag, "act": self.act, "grid": dict(sorted(self.cells.items()))})
+            grid = dict(sorted(self.cells.items()))
+            self.ctx.emit({"intent": "teach_card", "tag": self.tag, "card": self.key(), "act": self.act, "grid": grid,
+                           "red": [p for p, c in grid.items() if c == "red"], "blue": [p for p, c in grid.items() if c == "blue"]})
             self.ctx.stack.pop()
         elif button_id == "back":
             self.mode, self.focus = "pick", 0
         elif button_id == "cancel":
             self.ctx.stack.pop()
+        return True
+
+    def key(self) -> str:
+        """The card key being taught, e.g. "II-07"."""
+        return f"{self.act}-{self.number:02d}"
+
+    def on_veil(self, delta: int) -> bool:
+        """Up/down step the card number (grid mode)."""
+        if self.mode != "grid":
+            return False
+        self.number = max(1, min(CARD_NUMBERS, self.number + delta))
         return True
 
     def on_district(self, pos: str) -> bool:
