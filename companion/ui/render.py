@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from companion.ui import theme
-from companion.ui.model import MORE, ButtonVM, CellVM, ViewModel
+from companion.ui.model import MORE, ButtonVM, ViewModel
 from companion.ui.text import Fit, TextRenderer
 
 
