@@ -94,6 +94,7 @@ class App:
         self._changed = True             # the view must be recomputed
         self._view_cache = None
         self._last_t: float | None = None
+        self._pattern_until = float("-inf")  # the start-up colour check stays lit until then
         self._next_retry = 0.0
         self._next_watchdog = 0.0
         self._watchdog_every = None
@@ -102,6 +103,12 @@ class App:
             self._watchdog_every = interval / 2 if interval else None
 
     # -- starting ---------------------------------------------------------------------------------------
+    def show_test_pattern(self, seconds: float = 1.0) -> None:
+        """Red, green, blue on the first three pixels of each strip for `seconds`: a wrong colour
+        order or SPI clock is then seen at a glance, not guessed (PLATFORM.md)."""
+        self.hw.pixels.test_pattern()
+        self._pattern_until = self.clock.now() + seconds
+
     def start(self, setup: dict | None = None, resume: bool = True, finished_too: bool = False) -> None:
         """Resume the unfinished game, or offer it (with a screen), or start `setup`.
 
@@ -356,7 +363,8 @@ class App:
             self.lights.update(view.state if view is not None else None, dicts, now)
             self._lights_stale = False
         try:
-            self.hw.pixels.show(self.lights.render(now))
+            if now >= self._pattern_until:
+                self.hw.pixels.show(self.lights.render(now))
         except Exception as exc:  # a backend bug must not stop the game: report it, keep going
             self._say(f"LED strip failed: {exc}")
         if self.ui is not None:
@@ -588,7 +596,6 @@ def main(argv: list[str]) -> int:
 
 def _run(args, cfg, hw, journal, mode, surface, lines, guard, safe_reason, sdnotify) -> int:
     """Build the app for `mode` and run it."""
-    hw.pixels.test_pattern()
     ack = (lambda n, cmd: print(f"ack {n}", flush=True)) if args.ack else None
     if mode == "headless":
         source = ScriptSource(lines) if lines is not None else BotSource(args.seed)
@@ -614,6 +621,7 @@ def _run(args, cfg, hw, journal, mode, surface, lines, guard, safe_reason, sdnot
         app = App(cfg, hw, journal, ui=ui, surface=surface, sounds=sounds, notifier=sdnotify,
                   flip=pygame.display.flip, safe_reason=safe_reason)
         app.start(resume=not args.new)
+    app.show_test_pattern(1.0)
     guard.up()
     sdnotify.ready(app._status_line())
     status = app.run(max_frames=args.frames)

@@ -173,3 +173,20 @@ def test_app_led_failure_degrades_and_recovers_with_the_game_intact(tmp_path):
     assert len(app.hw.pixels.frames) == shown + 1
     rng = random.Random(3)
     assert app.submit(bot.choose(app.session.game, app.session.state, rng))
+
+
+def test_app_start_pattern_stays_lit_for_a_second(tmp_path):
+    app = make_app(tmp_path)
+    app.start(setup=SETUP)
+    app.show_test_pattern(1.0)
+    pattern = dict(app.hw.pixels.strip_pixels())
+    r, g, b = pattern["main"][:3]
+    assert r[0] > 0 == r[1] == r[2] and g[1] > 0 == g[0] == g[2] and b[2] > 0 == b[0] == b[1]
+    for _ in range(5):
+        app.tick()
+        app.clock.advance(0.1)
+    assert app.hw.pixels.strip_pixels()["main"][:3] == pattern["main"][:3]
+    assert len(app.hw.pixels.frames) == 0
+    app.clock.advance(0.6)
+    app.tick()
+    assert len(app.hw.pixels.frames) == 1
