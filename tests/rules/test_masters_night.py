@@ -143,7 +143,7 @@ def test_masters_night_sigillate_and_ritual_win():
     s, _ = play(game, s, {"cmd": "end_turn"})
     assert game.to_json(s)["day_effects"]["active"] == ["B1"]  # the sigil rules B1 (police station: day effect)
     s, _ = play(game, s, {"cmd": "resolve_day_effect", "district": "B1"},
-                {"cmd": "draw", "card": "I-03", "red": [], "blue": []}, {"cmd": "resolve_card"})
+                {"cmd": "draw", "card": "I-05", "red": [], "blue": []}, {"cmd": "resolve_card"})
     # round 2: Mila leads; Imre is still in A1 with 1 minion
     s, _ = play(game, s, {"cmd": "move", "to": "A1"})
     with pytest.raises(RuleViolation, match="2 minions needed"):
