@@ -6,7 +6,6 @@ cover a change the command is refused ("adjust the reserve first"), so the token
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from companion.errors import CommandError, RuleViolation
 from companion.rules.masters import board, endgame, tokens
@@ -15,7 +14,7 @@ from companion.rules.masters.commands import Adjust
 from companion.rules.masters.data import MastersData
 from companion.rules.masters.dice import clamp
 from companion.rules.masters.limits import max_blood
-from companion.rules.masters.state import VEIL_MAX, MastersState
+from companion.rules.masters.state import VEIL_MAX, MastersState, evolve
 
 
 def adjust(data: MastersData, s: MastersState, cmd: Adjust, ev: list) -> MastersState:
@@ -48,7 +47,7 @@ def _reserve(s: MastersState, values: dict[str, int], changes: list) -> MastersS
         raise RuleViolation("adjust", "reserve counts cannot be negative")
     for k, v in values.items():
         changes.append((f"reserve.{k}", str(getattr(s.reserve, k)), str(v)))
-    return replace(s, reserve=replace(s.reserve, **values))
+    return evolve(s, reserve=evolve(s.reserve, **values))
 
 
 def _district(s: MastersState, cmd: Adjust, changes: list) -> MastersState:
@@ -64,8 +63,8 @@ def _district(s: MastersState, cmd: Adjust, changes: list) -> MastersState:
     need_minions = minions - d.minions
     if need_agents > s.reserve.agents or need_minions > s.reserve.minions:
         raise RuleViolation("adjust", "not enough tokens in the reserve: adjust the reserve first")
-    s = replace(s, reserve=replace(s.reserve, agents=s.reserve.agents - need_agents, minions=s.reserve.minions - need_minions))
-    nd = replace(d, agents_hidden=hidden, agents_exposed=shown, minions=minions)
+    s = evolve(s, reserve=evolve(s.reserve, agents=s.reserve.agents - need_agents, minions=s.reserve.minions - need_minions))
+    nd = evolve(d, agents_hidden=hidden, agents_exposed=shown, minions=minions)
     if cmd.sigil is not None:
         s, nd = _sigil(s, nd, cmd.sigil)
     for key in ("agents_hidden", "agents_exposed", "minions", "sigil"):
@@ -79,13 +78,13 @@ def _sigil(s: MastersState, d, who: str):
     if who and who not in s.order:
         raise CommandError(f"adjust sigil: {who} is not playing")
     if d.sigil:
-        s = s.with_vampire(replace(s.vampire(d.sigil), sigil_placed=False))
+        s = s.with_vampire(evolve(s.vampire(d.sigil), sigil_placed=False))
     if who:
         for other in s.districts:
             if other.sigil == who and other.pos != d.pos:
                 raise RuleViolation("adjust", f"{who}'s sigil already lies in {other.pos}")
-        s = s.with_vampire(replace(s.vampire(who), sigil_placed=True))
-    return s, replace(d, sigil=who or None)
+        s = s.with_vampire(evolve(s.vampire(who), sigil_placed=True))
+    return s, evolve(d, sigil=who or None)
 
 
 def _vampire(data: MastersData, s: MastersState, cmd: Adjust, changes: list, ev: list) -> MastersState:
@@ -97,13 +96,13 @@ def _vampire(data: MastersData, s: MastersState, cmd: Adjust, changes: list, ev:
     if cmd.kills is not None:
         if cmd.kills < 0:
             raise RuleViolation("adjust", "kill count cannot be negative")
-        s = s.with_vampire(replace(s.vampire(name), kills=cmd.kills))
+        s = s.with_vampire(evolve(s.vampire(name), kills=cmd.kills))
     if cmd.at is not None:
-        s = s.with_vampire(replace(s.vampire(name), district=board.check_pos(cmd.at, "at")))
+        s = s.with_vampire(evolve(s.vampire(name), district=board.check_pos(cmd.at, "at")))
     if cmd.ap is not None:
         if cmd.ap < 0:
             raise RuleViolation("adjust", "AP cannot be negative")
-        s = s.with_vampire(replace(s.vampire(name), ap=cmd.ap))
+        s = s.with_vampire(evolve(s.vampire(name), ap=cmd.ap))
     if cmd.blood is not None:
         if not 0 <= cmd.blood <= max_blood(data, s.vampire(name)):
             raise RuleViolation("adjust", f"{name}'s blood goes from 0 to {max_blood(data, s.vampire(name))}")
@@ -124,5 +123,5 @@ def _dice(s: MastersState, cmd: Adjust, changes: list) -> MastersState:
     if len(dice) + len(used) > 10:
         raise RuleViolation("adjust", "the game has at most 10 dice")
     changes.append(("dice", str(list(s.dice)), str(list(dice))))
-    return replace(s, dice=dice, dice_used=used)
+    return evolve(s, dice=dice, dice_used=used)
 

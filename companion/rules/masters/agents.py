@@ -9,12 +9,11 @@ While an event card is being resolved these decreases wait in the state's veil q
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from companion.errors import RuleViolation
 from companion.rules.masters import board, endgame
 from companion.rules.masters import events as E
-from companion.rules.masters.state import Card, MastersState
+from companion.rules.masters.state import Card, MastersState, evolve
 
 
 def add(s: MastersState, pos: str, n: int, exposed: bool, event: bool, ev: list) -> MastersState:
@@ -26,8 +25,8 @@ def add(s: MastersState, pos: str, n: int, exposed: bool, event: bool, ev: list)
         if event and board.watched(s, pos):
             s = _note_district(s, pos, ev)
         d = s.at(pos)
-        d = replace(d, agents_exposed=d.agents_exposed + placed) if exposed else replace(d, agents_hidden=d.agents_hidden + placed)
-        s = replace(s.with_district(d), reserve=replace(s.reserve, agents=s.reserve.agents - placed))
+        d = evolve(d, agents_exposed=d.agents_exposed + placed) if exposed else evolve(d, agents_hidden=d.agents_hidden + placed)
+        s = evolve(s.with_district(d), reserve=evolve(s.reserve, agents=s.reserve.agents - placed))
         ev.append(E.AgentsPlaced(pos, placed, exposed))
     missing = n - placed
     if missing:
@@ -45,8 +44,8 @@ def move(s: MastersState, src: str, dst: str, n: int, exposed: bool | None, even
     if event and board.watched(s, dst):
         s = _note_district(s, dst, ev)
     a, b = s.at(src), s.at(dst)
-    s = s.with_district(replace(a, agents_hidden=a.agents_hidden - hidden, agents_exposed=a.agents_exposed - shown))
-    s = s.with_district(replace(b, agents_hidden=b.agents_hidden + hidden, agents_exposed=b.agents_exposed + shown))
+    s = s.with_district(evolve(a, agents_hidden=a.agents_hidden - hidden, agents_exposed=a.agents_exposed - shown))
+    s = s.with_district(evolve(b, agents_hidden=b.agents_hidden + hidden, agents_exposed=b.agents_exposed + shown))
     ev.append(E.AgentsMoved(src, dst, n))
     return s
 
@@ -55,9 +54,9 @@ def remove(s: MastersState, pos: str, n: int, exposed: bool | None, ev: list, by
     """Agents back to the reserve (exposed ones first unless `exposed` says which)."""
     hidden, shown = _split(s.at(pos), n, exposed, "remove agents", exposed_first=True)
     d = s.at(pos)
-    s = s.with_district(replace(d, agents_hidden=d.agents_hidden - hidden, agents_exposed=d.agents_exposed - shown))
+    s = s.with_district(evolve(d, agents_hidden=d.agents_hidden - hidden, agents_exposed=d.agents_exposed - shown))
     ev.append(E.AgentsRemoved(pos, n, by))
-    return replace(s, reserve=replace(s.reserve, agents=s.reserve.agents + n))
+    return evolve(s, reserve=evolve(s.reserve, agents=s.reserve.agents + n))
 
 
 def expose(s: MastersState, pos: str, ev: list) -> MastersState:
@@ -65,7 +64,7 @@ def expose(s: MastersState, pos: str, ev: list) -> MastersState:
     d = s.at(pos)
     if d.agents_hidden:
         ev.append(E.AgentsExposed(pos, d.agents_hidden))
-        s = s.with_district(replace(d, agents_hidden=0, agents_exposed=d.agents))
+        s = s.with_district(evolve(d, agents_hidden=0, agents_exposed=d.agents))
     return s
 
 
@@ -74,7 +73,7 @@ def queue_or_apply(s: MastersState, n: int, why: str, ev: list) -> MastersState:
     if s.card is None:
         return endgame.change_veil(s, -n, why, ev)
     ev.append(E.VeilQueued(n, why))
-    return replace(s, veil_text=s.veil_text + n)
+    return evolve(s, veil_text=s.veil_text + n)
 
 
 def cell_numbers(card: Card, split: dict[str, int] | None) -> dict[str, int]:
@@ -112,8 +111,8 @@ def place_card(s: MastersState, split: dict[str, int] | None, redirect: dict[str
         if s.outcome is not None:
             return s
         placements[target] = placements.get(target, 0) + (before - s.reserve.agents)
-    card = replace(card, placements=tuple(placements.items()), placed=True)
-    return replace(s, card=card)
+    card = evolve(card, placements=tuple(placements.items()), placed=True)
+    return evolve(s, card=card)
 
 
 def _note_district(s: MastersState, pos: str, ev: list) -> MastersState:
@@ -123,7 +122,7 @@ def _note_district(s: MastersState, pos: str, ev: list) -> MastersState:
     if pos in s.veil_districts:
         return s
     ev.append(E.VeilQueued(1, f"agents appeared in {pos}"))
-    return replace(s, veil_districts=s.veil_districts + (pos,))
+    return evolve(s, veil_districts=s.veil_districts + (pos,))
 
 
 def _missing(s: MastersState, n: int, ev: list) -> MastersState:
@@ -131,7 +130,7 @@ def _missing(s: MastersState, n: int, ev: list) -> MastersState:
     if s.card is None:
         return endgame.change_veil(s, -n, "no agents left in the reserve", ev)
     ev.append(E.VeilQueued(n, "no agents left in the reserve"))
-    return replace(s, veil_missing=s.veil_missing + n)
+    return evolve(s, veil_missing=s.veil_missing + n)
 
 
 def _split(d, n: int, exposed: bool | None, rule: str, exposed_first: bool = False) -> tuple[int, int]:

@@ -9,13 +9,12 @@ ends. Kills go to the vampire fighting when the die is used; sacrificed minions'
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from companion.errors import RuleViolation
 from companion.rules.masters import agents, dice, tokens
 from companion.rules.masters import events as E
 from companion.rules.masters.data import MastersData
-from companion.rules.masters.state import Combat, MastersState, Step
+from companion.rules.masters.state import Combat, MastersState, Step, evolve
 
 
 def start(s: MastersState, pos: str, fighter: str, day: bool, back: Step, ev: list) -> MastersState:
@@ -28,7 +27,7 @@ def start(s: MastersState, pos: str, fighter: str, day: bool, back: Step, ev: li
     if n == 0:
         raise RuleViolation("combat", f"no agents exposed in {pos}")
     ev.append(E.CombatStarted(pos, day, fighter, n))
-    return replace(s, combat=Combat(pos, day, fighter, fighter, n, back), step=Step.COMBAT)
+    return evolve(s, combat=Combat(pos, day, fighter, fighter, n, back), step=Step.COMBAT)
 
 
 def sacrifice(s: MastersState, n: int, ev: list) -> MastersState:
@@ -46,8 +45,8 @@ def sacrifice(s: MastersState, n: int, ev: list) -> MastersState:
     s = agents.remove(s, c.district, n, True, ev, by=c.first_fighter)
     s = tokens.add_kills(s, c.first_fighter, n, ev)
     ev.append(E.MinionsSacrificed(c.district, n, c.first_fighter))
-    c = replace(c, dice_left=c.dice_left - n, kills=_tally(c.kills, c.first_fighter, n))
-    return settle(replace(s, combat=c), ev)
+    c = evolve(c, dice_left=c.dice_left - n, kills=_tally(c.kills, c.first_fighter, n))
+    return settle(evolve(s, combat=c), ev)
 
 
 def use_die(data: MastersData, s: MastersState, index: int | None, shift: int, ev: list) -> MastersState:
@@ -66,8 +65,8 @@ def use_die(data: MastersData, s: MastersState, index: int | None, shift: int, e
     if bleeds:
         s = tokens.set_blood(data, s, c.fighter, fighter.blood - 1, ev)
     ev.append(E.DieUsed(value, c.fighter, removed, bleeds))
-    c = replace(c, dice_left=c.dice_left - 1, started=True, kills=_tally(c.kills, c.fighter, int(removed)))
-    return settle(replace(s, combat=c), ev)
+    c = evolve(c, dice_left=c.dice_left - 1, started=True, kills=_tally(c.kills, c.fighter, int(removed)))
+    return settle(evolve(s, combat=c), ev)
 
 
 def hand_over(s: MastersState, name: str, ev: list) -> MastersState:
@@ -78,7 +77,7 @@ def hand_over(s: MastersState, name: str, ev: list) -> MastersState:
     if name not in _candidates(s, c):
         raise RuleViolation("hand over", f"{name} is not a non-drained vampire in {c.district}")
     ev.append(E.FighterChanged(name))
-    return replace(s, combat=replace(c, fighter=name))
+    return evolve(s, combat=evolve(c, fighter=name))
 
 
 def finish(s: MastersState, ev: list) -> MastersState:
@@ -86,7 +85,7 @@ def finish(s: MastersState, ev: list) -> MastersState:
     c = _combat(s)
     ev.append(E.CombatEnded(c.district, s.at(c.district).agents, c.kills))
     hunted = s.hunted + (c.district,) if c.back is Step.HUNT and c.district not in s.hunted else s.hunted
-    return replace(s, combat=None, step=c.back, hunted=hunted)
+    return evolve(s, combat=None, step=c.back, hunted=hunted)
 
 
 def candidates(s: MastersState) -> tuple[str, ...]:

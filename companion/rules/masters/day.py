@@ -7,14 +7,13 @@ text entered as commands -> resolve_card applies the queued veil decreases -> ag
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from companion.errors import CommandError, RuleViolation
 from companion.rules.masters import agents, board, endgame, relics
 from companion.rules.masters import events as E
 from companion.rules.masters.commands import AbilityCard, Draw, PlaceAgents, ResolveDayEffect
 from companion.rules.masters.data import MUSEUM, POSITIONS, Band, MastersData
-from companion.rules.masters.state import Card, DeckMode, MastersState, Outcome, Step
+from companion.rules.masters.state import Card, DeckMode, MastersState, Outcome, Step, evolve
 
 
 def resolve_day_effect(data: MastersData, s: MastersState, cmd: ResolveDayEffect, ev: list) -> MastersState:
@@ -27,7 +26,7 @@ def resolve_day_effect(data: MastersData, s: MastersState, cmd: ResolveDayEffect
     if key == MUSEUM:
         s = relics.draw(data, s, cmd.relic, cmd.to, cmd.discard, ev)
     ev.append(E.DayEffectResolved(pos, key))
-    return replace(s, day_resolved=s.day_resolved + (pos,))
+    return evolve(s, day_resolved=s.day_resolved + (pos,))
 
 
 def draw(data: MastersData, s: MastersState, cmd: Draw, ev: list) -> MastersState:
@@ -40,10 +39,10 @@ def draw(data: MastersData, s: MastersState, cmd: Draw, ev: list) -> MastersStat
     key, s = _take_card(s, cmd.card)
     card = card_for(data, s, key, cmd)
     ev.append(E.CardDrawn(card.key, card.name, card.act, tuple(card.grid().items())))
-    s = replace(s, card=card, drawn=s.drawn + (key,), veil_districts=(), veil_missing=0, veil_text=0)
+    s = evolve(s, card=card, drawn=s.drawn + (key,), veil_districts=(), veil_missing=0, veil_text=0)
     if card.needs_split and cmd.split is None:
         _check_redirect(data, s, cmd.redirect)
-        return replace(s, step=Step.PLACE_AGENTS)
+        return evolve(s, step=Step.PLACE_AGENTS)
     return _place(data, s, cmd.split, cmd.redirect, ev)
 
 
@@ -57,14 +56,14 @@ def resolve_card(s: MastersState, ev: list) -> MastersState:
     card = s.card
     assert card is not None
     n = s.veil_pending
-    s = replace(s, veil_districts=(), veil_missing=0, veil_text=0)
+    s = evolve(s, veil_districts=(), veil_missing=0, veil_text=0)
     if n:
         s = endgame.change_veil(s, -n, f"event {card.name}", ev)
         if s.outcome is not None:
-            return replace(s, card=None)
+            return evolve(s, card=None)
     if not attached_to(s, card.key):
         ev.append(E.CardDiscarded(card.key))
-    return replace(s, card=None, step=Step.HUNT, hunted=())
+    return evolve(s, card=None, step=Step.HUNT, hunted=())
 
 
 def ability_card(data: MastersData, s: MastersState, cmd: AbilityCard, ev: list) -> MastersState:
@@ -75,7 +74,7 @@ def ability_card(data: MastersData, s: MastersState, cmd: AbilityCard, ev: list)
     info = data.card(key)
     grid = tuple(info.grid().items()) if info else ()
     ev.append(E.AbilityCardDrawn(key, grid))
-    return replace(s, drawn=s.drawn + (key,))
+    return evolve(s, drawn=s.drawn + (key,))
 
 
 def attached_to(s: MastersState, key: str) -> str | None:
@@ -118,19 +117,19 @@ def _take_card(s: MastersState, key: str | None) -> tuple[str, MastersState]:
         if key not in s.deck:
             raise RuleViolation("draw", f"card {key} is not in the event deck")
         i = s.deck.index(key)
-        return key, replace(s, deck=s.deck[:i] + s.deck[i + 1 :], deck_acts=s.deck_acts[:i] + s.deck_acts[i + 1 :])
+        return key, evolve(s, deck=s.deck[:i] + s.deck[i + 1 :], deck_acts=s.deck_acts[:i] + s.deck_acts[i + 1 :])
     if key is None:
         raise CommandError("physical deck: name the card drawn (card)")
     if key in s.drawn:
         raise RuleViolation("draw", f"card {key} was already drawn")
-    return key, replace(s, deck_acts=s.deck_acts[1:])
+    return key, evolve(s, deck_acts=s.deck_acts[1:])
 
 
 def _place(data: MastersData, s: MastersState, split, redirect, ev: list) -> MastersState:
     """Place the card's agents and wait for its text."""
     targets = _check_redirect(data, s, redirect)
     s = agents.place_card(s, dict(split) if split is not None else None, targets, ev)
-    return s if s.outcome is not None else replace(s, step=Step.CARD_EFFECT)
+    return s if s.outcome is not None else evolve(s, step=Step.CARD_EFFECT)
 
 
 def _check_redirect(data: MastersData, s: MastersState, redirect) -> dict[str, str]:

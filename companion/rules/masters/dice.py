@@ -6,12 +6,11 @@ counter kept in the state, so a state alone replays exactly and nothing global i
 
 from __future__ import annotations
 
-from dataclasses import replace
 from random import Random
 
 from companion.errors import RuleViolation
 from companion.rules.masters import events as E
-from companion.rules.masters.state import MastersState
+from companion.rules.masters.state import MastersState, evolve
 
 DICE_PER_VAMPIRE = 2
 
@@ -23,7 +22,7 @@ def clamp(value: int) -> int:
 
 def rng(s: MastersState) -> tuple[Random, MastersState]:
     """A generator for the next random outcome and the state with the draw counted."""
-    return Random(f"masters:{s.seed}:{s.draws}"), replace(s, draws=s.draws + 1)
+    return Random(f"masters:{s.seed}:{s.draws}"), evolve(s, draws=s.draws + 1)
 
 
 def roll_values(s: MastersState) -> tuple[tuple[int, ...], MastersState]:
@@ -45,7 +44,7 @@ def reroll(s: MastersState, values: tuple[int, ...] | None, ev: list) -> Masters
         raise RuleViolation("dice", "a roll needs 1 to 10 values")
     values = tuple(clamp(v) for v in values)
     ev.append(E.DiceRolled(values))
-    return replace(s, dice=values, dice_used=())
+    return evolve(s, dice=values, dice_used=())
 
 
 def pick(s: MastersState, index: int | None, lowest_only: bool) -> int:
@@ -65,4 +64,4 @@ def pick(s: MastersState, index: int | None, lowest_only: bool) -> int:
 def take(s: MastersState, index: int) -> tuple[int, MastersState]:
     """Set the die at `index` aside; its value and the new state."""
     value = s.dice[index]
-    return value, replace(s, dice=s.dice[:index] + s.dice[index + 1 :], dice_used=s.dice_used + (value,))
+    return value, evolve(s, dice=s.dice[:index] + s.dice[index + 1 :], dice_used=s.dice_used + (value,))

@@ -5,10 +5,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from companion.rules.masters import events as E
-from companion.rules.masters.state import VEIL_MAX, MastersState, Outcome, Phase, Step
+from companion.rules.masters.state import VEIL_MAX, MastersState, Outcome, Phase, Step, evolve
 
 RITUAL_KILLS = 9
 
@@ -16,7 +15,7 @@ RITUAL_KILLS = 9
 def end(s: MastersState, outcome: Outcome, ev: list) -> MastersState:
     """The game is over: no turn, no fight, phase and step "over"."""
     ev.append(E.GameOver(outcome.value))
-    return replace(s, outcome=outcome, phase=Phase.OVER, step=Step.OVER, turn=None, combat=None)
+    return evolve(s, outcome=outcome, phase=Phase.OVER, step=Step.OVER, turn=None, combat=None)
 
 
 def change_veil(s: MastersState, by: int, why: str, ev: list) -> MastersState:
@@ -26,7 +25,7 @@ def change_veil(s: MastersState, by: int, why: str, ev: list) -> MastersState:
         return s
     new = max(0, new)
     ev.append(E.VeilChanged(s.veil, new, why))
-    s = replace(s, veil=new)
+    s = evolve(s, veil=new)
     return end(s, Outcome.DEFEAT_VEIL, ev) if new == 0 else s
 
 

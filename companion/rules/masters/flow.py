@@ -5,12 +5,11 @@ The table of which commands each step accepts is in `game.py`; this module holds
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from companion.rules.masters import board, endgame, relics, tokens
 from companion.rules.masters import events as E
 from companion.rules.masters.data import MastersData
-from companion.rules.masters.state import MastersState, Phase, Step
+from companion.rules.masters.state import MastersState, Phase, Step, evolve
 
 
 def begin_round(s: MastersState, ev: list) -> MastersState:
@@ -19,7 +18,7 @@ def begin_round(s: MastersState, ev: list) -> MastersState:
     leading = s.order[i]
     ev.append(E.LeaderPassed(leading))
     ev.append(E.RoundBegan(s.round + 1, leading))
-    s = replace(
+    s = evolve(
         s, round=s.round + 1, phase=Phase.DAY, step=Step.DAY_EFFECTS, leading=leading, turn=None,
         day_resolved=(), hunted=(),
     )
@@ -29,18 +28,18 @@ def begin_round(s: MastersState, ev: list) -> MastersState:
 def begin_night(data: MastersData, s: MastersState, ev: list) -> MastersState:
     """Night: every vampire gets its action points, then the leading vampire's turn starts."""
     ev.append(E.NightBegan(s.round))
-    s = replace(s, phase=Phase.NIGHT, step=Step.TURN, vampires=tuple(replace(v, ap=v.base_ap) for v in s.vampires))
+    s = evolve(s, phase=Phase.NIGHT, step=Step.TURN, vampires=tuple(evolve(v, ap=v.base_ap) for v in s.vampires))
     return start_turn(data, s, s.leading, ev)
 
 
 def start_turn(data: MastersData, s: MastersState, name: str, ev: list) -> MastersState:
     """A vampire's turn: a drained one first gets 1 blood back and the veil drops by 1."""
-    s = replace(s, turn=name)
+    s = evolve(s, turn=name)
     v = s.vampire(name)
     if v.drained and s.reserve.blood > 0:
         ap = v.ap
         s = tokens.set_blood(data, s, name, 1, ev)
-        s = s.with_vampire(replace(s.vampire(name), ap=ap))  # reviving keeps the AP it still had
+        s = s.with_vampire(evolve(s.vampire(name), ap=ap))  # reviving keeps the AP it still had
         s = endgame.change_veil(s, -1, f"{name} rose from the drained", ev)
         if s.outcome is not None:
             return s
@@ -52,7 +51,7 @@ def next_turn(data: MastersData, s: MastersState, ev: list) -> MastersState:
     """The current vampire is done: the next one clockwise, or the next round after the last."""
     name = s.turn
     assert name is not None
-    s = s.with_vampire(replace(s.vampire(name), ap=0))
+    s = s.with_vampire(evolve(s.vampire(name), ap=0))
     ev.append(E.TurnEnded(name))
     i = (s.order.index(name) + 1) % len(s.order)
     if s.order[i] == s.leading:

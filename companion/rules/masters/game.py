@@ -7,7 +7,6 @@ new state or raises, so a refused command changes nothing.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Callable, Mapping
 
 from companion.errors import CommandError, CompanionError, RuleViolation
@@ -19,7 +18,7 @@ from companion.rules.masters import commands as C
 from companion.rules.masters import events as E
 from companion.rules.masters.data import MUSEUM, MastersData
 from companion.rules.masters.setup import setup as setup_state
-from companion.rules.masters.state import MastersState, Step, from_json, to_json
+from companion.rules.masters.state import MastersState, Step, from_json, to_json, evolve
 
 Handler = Callable[[MastersData, MastersState, Any, list], MastersState]
 
@@ -126,7 +125,7 @@ class MastersGame:
         if not isinstance(cmd, C.Setup):
             raise CommandError('the first command must be {"cmd": "setup", "game": "masters", ...}')
         s, _ = setup_state(self.data, cmd)
-        return replace(
+        return evolve(
             cmd,
             districts=tuple((d.pos, d.key) for d in s.districts),
             leading=s.leading,
@@ -195,9 +194,9 @@ def _attach(data, s, cmd: C.AttachCard, ev):
     ev.append(E.CardAttached(cmd.card, cmd.to))
     if cmd.to in s.order:
         v = s.vampire(cmd.to)
-        return s.with_vampire(replace(v, cards=v.cards + (cmd.card,)))
+        return s.with_vampire(evolve(v, cards=v.cards + (cmd.card,)))
     d = s.at(board.check_pos(cmd.to, "to"))
-    return s.with_district(replace(d, cards=d.cards + (cmd.card,)))
+    return s.with_district(evolve(d, cards=d.cards + (cmd.card,)))
 
 
 def _discard_card(data, s, cmd: C.DiscardCard, ev):
@@ -208,9 +207,9 @@ def _discard_card(data, s, cmd: C.DiscardCard, ev):
     ev.append(E.CardDiscarded(cmd.card))
     if where in s.order:
         v = s.vampire(where)
-        return s.with_vampire(replace(v, cards=tuple(c for c in v.cards if c != cmd.card)))
+        return s.with_vampire(evolve(v, cards=tuple(c for c in v.cards if c != cmd.card)))
     d = s.at(where)
-    return s.with_district(replace(d, cards=tuple(c for c in d.cards if c != cmd.card)))
+    return s.with_district(evolve(d, cards=tuple(c for c in d.cards if c != cmd.card)))
 
 
 def _veil(data, s, cmd: C.Veil, ev):
@@ -254,7 +253,7 @@ def _set_ap(data, s, cmd: C.SetAp, ev):
     if not 0 <= cmd.ap <= 9:
         raise RuleViolation("set_ap", "AP go from 0 to 9")
     v = s.vampire(cmd.vampire)
-    v = replace(v, ap=cmd.ap, base_ap=cmd.ap if cmd.each_round else v.base_ap)
+    v = evolve(v, ap=cmd.ap, base_ap=cmd.ap if cmd.each_round else v.base_ap)
     ev.append(E.APSet(v.name, cmd.ap))
     return s.with_vampire(v)
 
@@ -286,7 +285,7 @@ def _use_relic(data, s, cmd: C.UseRelic, ev):
     if v.ap < ap or v.blood < blood:
         raise RuleViolation("use_relic", f"needs {ap} AP and {blood} blood")
     s = relics.use(data, s, v.name, cmd.relic, ev)
-    s = s.with_vampire(replace(s.vampire(v.name), ap=v.ap - ap))
+    s = s.with_vampire(evolve(s.vampire(v.name), ap=v.ap - ap))
     s = tokens.set_blood(data, s, v.name, v.blood - blood, ev)
     return endgame.change_veil(s, -veil, f"relic {info.name}", ev) if veil else s
 
@@ -343,7 +342,7 @@ def _canon_draw(data, s, cmd: C.Draw) -> C.Draw:
     if key is None:
         return cmd
     card = day.card_for(data, s, key, cmd)
-    return replace(
+    return evolve(
         cmd, card=key, name=card.name, red=card.red, blue=card.blue,
         red_agents=card.red_agents, blue_agents=card.blue_agents,
     )
@@ -354,7 +353,7 @@ def _canon_reroll(data, s, cmd: C.Reroll) -> C.Reroll:
     if cmd.values is not None or s.dice:
         return cmd
     values, _ = dice.roll_values(s)
-    return replace(cmd, values=values)
+    return evolve(cmd, values=values)
 
 
 def _canon_museum(data, s, cmd: C.ResolveDayEffect) -> C.ResolveDayEffect:
@@ -364,24 +363,24 @@ def _canon_museum(data, s, cmd: C.ResolveDayEffect) -> C.ResolveDayEffect:
     ev: list = []
     day.resolve_day_effect(data, s, cmd, ev)
     drawn = [e for e in ev if isinstance(e, E.RelicDrawn)]
-    return replace(cmd, relic=drawn[0].relic, to=drawn[0].to) if drawn else cmd
+    return evolve(cmd, relic=drawn[0].relic, to=drawn[0].to) if drawn else cmd
 
 
 def _canon_die(data, s, cmd: C.UseDie) -> C.UseDie:
     """The die index the default picks."""
     if cmd.die is not None or s.combat is None:
         return cmd
-    return replace(cmd, die=dice.pick(s, None, lowest_only=s.combat.day))
+    return evolve(cmd, die=dice.pick(s, None, lowest_only=s.combat.day))
 
 
 def _canon_event(data, s, cmd):
     """Whether agents added or moved count as an event's (veil rules)."""
-    return cmd if cmd.event is not None else replace(cmd, event=s.card is not None)
+    return cmd if cmd.event is not None else evolve(cmd, event=s.card is not None)
 
 
 def _canon_district(data, s, cmd: C.DistrictEffect) -> C.DistrictEffect:
     """The AP printed on the district."""
-    return cmd if cmd.ap is not None else replace(cmd, ap=night.night_ap(data, s))
+    return cmd if cmd.ap is not None else evolve(cmd, ap=night.night_ap(data, s))
 
 
 def _canon_blood(data, s, cmd: C.BloodAbility) -> C.BloodAbility:
@@ -389,18 +388,18 @@ def _canon_blood(data, s, cmd: C.BloodAbility) -> C.BloodAbility:
     if cmd.blood is not None:
         return cmd
     name = cmd.vampire or (s.combat.fighter if s.combat else night.actor(s).name)
-    return replace(cmd, blood=data.vampire(name).blood_cost)
+    return evolve(cmd, blood=data.vampire(name).blood_cost)
 
 
 def _canon_dark(data, s, cmd: C.DarkAbility) -> C.DarkAbility:
     """The veil cost from the vampire sheet."""
-    return cmd if cmd.veil is not None else replace(cmd, veil=data.vampire(night.actor(s).name).dark_veil)
+    return cmd if cmd.veil is not None else evolve(cmd, veil=data.vampire(night.actor(s).name).dark_veil)
 
 
 def _canon_relic(data, s, cmd: C.UseRelic) -> C.UseRelic:
     """The relic's costs from its card."""
     info = data.relic(relics.known(data, cmd.relic))
-    return replace(
+    return evolve(
         cmd, ap=info.ap if cmd.ap is None else cmd.ap, blood=info.blood if cmd.blood is None else cmd.blood,
         veil=info.veil if cmd.veil is None else cmd.veil,
     )
@@ -411,7 +410,7 @@ def _canon_day_combat(data, s, cmd: C.DayCombat) -> C.DayCombat:
     if cmd.vampire is not None:
         return cmd
     fighters = [v.name for v in s.vampires_in(board.check_pos(cmd.district)) if not v.drained]
-    return replace(cmd, vampire=fighters[0]) if fighters else cmd
+    return evolve(cmd, vampire=fighters[0]) if fighters else cmd
 
 
 CANONICAL: dict[str, Callable[[MastersData, MastersState, Any], C.Command]] = {

@@ -6,7 +6,6 @@ Every action has a `why_not_*` check returning the reason it is refused (or None
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Callable
 
 from companion.errors import RuleViolation
@@ -15,7 +14,7 @@ from companion.rules.masters import commands as C
 from companion.rules.masters import events as E
 from companion.rules.masters.data import MastersData
 from companion.rules.masters.limits import max_blood
-from companion.rules.masters.state import MastersState, Outcome, Step, Vampire
+from companion.rules.masters.state import MastersState, Outcome, Step, Vampire, evolve
 
 KILLS = {"hunt": 1, "exchange_relics": 2, "wild_hunt": 4, "dark_ability": 6, "sigillate": 9, "ritual": 9}
 AP = {"move": 1, "expose": 1, "fight": 1, "recruit": 2, "hunt": 1, "wild_hunt": 1, "sigillate": 1, "ritual": 1}
@@ -54,7 +53,7 @@ def require(data: MastersData, s: MastersState, verb: str, ap: int | None = None
 def pay(s: MastersState, v: Vampire, verb: str, ap: int, ev: list) -> MastersState:
     """Spend the action's AP and announce it."""
     ev.append(E.ActionTaken(v.name, verb, ap, v.district))
-    return s.with_vampire(replace(s.vampire(v.name), ap=v.ap - ap)) if ap else s
+    return s.with_vampire(evolve(s.vampire(v.name), ap=v.ap - ap)) if ap else s
 
 
 # -- actions ---------------------------------------------------------------------------------------
@@ -70,9 +69,9 @@ def move(data: MastersData, s: MastersState, cmd: C.Move, ev: list) -> MastersSt
     s = pay(s, v, "move", 1, ev)
     if cmd.minions:
         there = s.at(cmd.to)
-        s = s.with_district(replace(here, minions=here.minions - cmd.minions))
-        s = s.with_district(replace(there, minions=there.minions + cmd.minions))
-    s = s.with_vampire(replace(s.vampire(v.name), district=cmd.to))
+        s = s.with_district(evolve(here, minions=here.minions - cmd.minions))
+        s = s.with_district(evolve(there, minions=there.minions + cmd.minions))
+    s = s.with_vampire(evolve(s.vampire(v.name), district=cmd.to))
     ev.append(E.VampireMoved(v.name, v.district, cmd.to, cmd.minions))
     return s
 
@@ -174,8 +173,8 @@ def sigillate(data: MastersData, s: MastersState, cmd: C.Sigillate, ev: list) ->
     v = require(data, s, "sigillate")
     s = pay(s, v, "sigillate", 1, ev)
     s = tokens.remove_minions(s, v.district, 1, ev)
-    s = s.with_district(replace(s.at(v.district), sigil=v.name))
-    s = s.with_vampire(replace(s.vampire(v.name), sigil_placed=True))
+    s = s.with_district(evolve(s.at(v.district), sigil=v.name))
+    s = s.with_vampire(evolve(s.vampire(v.name), sigil_placed=True))
     ev.append(E.SigilPlaced(v.name, v.district))
     return s
 

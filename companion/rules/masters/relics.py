@@ -7,14 +7,13 @@ A once-per-round relic stays used for the round whoever holds it next.
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from companion.errors import CommandError, RuleViolation
 from companion.rules.masters import events as E
 from companion.rules.masters import tokens
 from companion.rules.masters.data import MastersData
 from companion.rules.masters.limits import max_blood, relic_limit
-from companion.rules.masters.state import MastersState
+from companion.rules.masters.state import MastersState, evolve
 
 
 def owner(s: MastersState, relic: str) -> str | None:
@@ -59,13 +58,13 @@ def give(data: MastersData, s: MastersState, relic: str, name: str, discard: str
             raise RuleViolation("relic limit", f"{name} may hold {relic_limit(v.kills)}: choose one of {', '.join(held)} to discard")
         if discard not in held:
             raise RuleViolation("relic limit", f"{discard} is not one of {', '.join(held)}")
-    s = replace(
+    s = evolve(
         s,
         relic_deck=tuple(r for r in s.relic_deck if r != relic),
         relics_discarded=tuple(r for r in s.relics_discarded if r != relic),
     )
     ev.append(E.RelicGiven(relic, name))
-    s = s.with_vampire(replace(v, relics=held))
+    s = s.with_vampire(evolve(v, relics=held))
     if len(held) > relic_limit(v.kills):
         s = discard_relic(data, s, discard, ev)
     return s
@@ -109,9 +108,9 @@ def discard_relic(data: MastersData, s: MastersState, relic: str, ev: list) -> M
     if name is None:
         raise RuleViolation("relic", f"nobody holds {relic}")
     v = s.vampire(name)
-    s = s.with_vampire(replace(v, relics=tuple(r for r in v.relics if r != relic)))
+    s = s.with_vampire(evolve(v, relics=tuple(r for r in v.relics if r != relic)))
     ev.append(E.RelicDiscarded(relic))
-    s = replace(s, relics_discarded=s.relics_discarded + (relic,))
+    s = evolve(s, relics_discarded=s.relics_discarded + (relic,))
     return _cap_blood(data, s, name, ev)
 
 
@@ -125,9 +124,9 @@ def place(data: MastersData, s: MastersState, name: str, relic: str, pos: str | 
         raise RuleViolation("relic", f"{info.name} cannot be placed")
     if pos is not None and pos != v.district:
         raise RuleViolation("relic", f"{info.name} can only be placed in {name}'s district {v.district}")
-    s = s.with_vampire(replace(v, relics=tuple(r for r in v.relics if r != relic)))
+    s = s.with_vampire(evolve(v, relics=tuple(r for r in v.relics if r != relic)))
     d = s.at(v.district)
-    s = s.with_district(replace(d, relics=d.relics + (relic,)))
+    s = s.with_district(evolve(d, relics=d.relics + (relic,)))
     ev.append(E.RelicPlaced(relic, v.district))
     return _cap_blood(data, s, name, ev)
 
@@ -140,7 +139,7 @@ def use(data: MastersData, s: MastersState, name: str, relic: str, ev: list) -> 
     if info.once_per_round:
         if relic in s.relics_used:
             raise RuleViolation("relic", f"{info.name} was already used this round")
-        s = replace(s, relics_used=s.relics_used + (relic,))
+        s = evolve(s, relics_used=s.relics_used + (relic,))
     ev.append(E.RelicUsed(relic, name))
     return s
 
@@ -161,14 +160,14 @@ def exchange(data: MastersData, s: MastersState, name: str, other: str, give_: t
     for v, held in ((a, a_new), (b, b_new)):
         if len(held) > relic_limit(v.kills) and len(held) > len(v.relics):
             raise RuleViolation("relic limit", f"{v.name} may hold {relic_limit(v.kills)} relic(s)")
-    s = s.with_vampire(replace(a, relics=a_new)).with_vampire(replace(b, relics=b_new))
+    s = s.with_vampire(evolve(a, relics=a_new)).with_vampire(evolve(b, relics=b_new))
     ev.append(E.RelicsExchanged(name, other, tuple(give_), tuple(take)))
     return _cap_blood(data, _cap_blood(data, s, name, ev), other, ev)
 
 
 def new_round(s: MastersState) -> MastersState:
     """Once-per-round relics become usable again."""
-    return replace(s, relics_used=()) if s.relics_used else s
+    return evolve(s, relics_used=()) if s.relics_used else s
 
 
 def _cap_blood(data: MastersData, s: MastersState, name: str, ev: list) -> MastersState:

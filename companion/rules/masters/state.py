@@ -1,4 +1,4 @@
-"""The game state: small frozen dataclasses with tuples, changed only through `dataclasses.replace`.
+"""The game state: small frozen dataclasses with tuples, changed only through `evolve` (a fast replace).
 
 A state is a value: the engine returns new ones, so undo, replay and previews cost nothing. The JSON
 form is the documented contract (docs/masters.md); `to_json`/`from_json` live here too.
@@ -6,7 +6,7 @@ form is the documented contract (docs/masters.md); `to_json`/`from_json` live he
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Mapping
 
@@ -50,6 +50,18 @@ class DeckMode(str, Enum):
 
 VEIL_MAX = 6
 BLOOD_MAX = 4
+
+
+def evolve(obj, **changes):
+    """A copy of a frozen state dataclass with some fields changed (a fast `dataclasses.replace`).
+
+    `dataclasses.replace` re-runs `__init__` over every field, which dominated the engine's time; our
+    state classes have no `__post_init__`, so copying the instance dict is equivalent and ~10x faster.
+    """
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    new.__dict__.update(changes)
+    return new
 
 
 @dataclass(frozen=True)
@@ -196,12 +208,12 @@ class MastersState:
     def with_district(self, d: District) -> "MastersState":
         """This state with one district replaced."""
         i = POSITIONS.index(d.pos)
-        return replace(self, districts=self.districts[:i] + (d,) + self.districts[i + 1 :])
+        return evolve(self, districts=self.districts[:i] + (d,) + self.districts[i + 1 :])
 
     def with_vampire(self, v: Vampire) -> "MastersState":
         """This state with one vampire replaced."""
         i = self.order.index(v.name)
-        return replace(self, vampires=self.vampires[:i] + (v,) + self.vampires[i + 1 :])
+        return evolve(self, vampires=self.vampires[:i] + (v,) + self.vampires[i + 1 :])
 
 
 def to_json(data: MastersData, s: MastersState) -> dict[str, Any]:

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from companion.errors import RuleViolation
 from companion.rules.masters import events as E
 from companion.rules.masters.data import MastersData
 from companion.rules.masters.limits import max_blood
-from companion.rules.masters.state import MastersState
+from companion.rules.masters.state import MastersState, evolve
 
 
 def set_blood(data: MastersData, s: MastersState, name: str, new: int, ev: list) -> MastersState:
@@ -22,14 +21,14 @@ def set_blood(data: MastersData, s: MastersState, name: str, new: int, ev: list)
         raise RuleViolation("reserve", f"{delta} blood needed from the reserve, {s.reserve.blood} there")
     ev.append(E.BloodChanged(name, v.blood, new))
     was_drained = v.drained
-    v = replace(v, blood=new)
+    v = evolve(v, blood=new)
     if v.drained:
-        v = replace(v, ap=0)
+        v = evolve(v, ap=0)
         ev.append(E.VampireDrained(name))
     elif was_drained:
         ev.append(E.VampireRevived(name))
     s = s.with_vampire(v)
-    return replace(s, reserve=replace(s.reserve, blood=s.reserve.blood - delta))
+    return evolve(s, reserve=evolve(s.reserve, blood=s.reserve.blood - delta))
 
 
 def gain_blood(data: MastersData, s: MastersState, name: str, n: int, ev: list) -> MastersState:
@@ -45,7 +44,7 @@ def add_kills(s: MastersState, name: str, n: int, ev: list) -> MastersState:
         return s
     v = s.vampire(name)
     ev.append(E.KillsChanged(name, v.kills + n))
-    return s.with_vampire(replace(v, kills=v.kills + n))
+    return s.with_vampire(evolve(v, kills=v.kills + n))
 
 
 def place_minions(s: MastersState, pos: str, n: int, ev: list) -> MastersState:
@@ -55,8 +54,8 @@ def place_minions(s: MastersState, pos: str, n: int, ev: list) -> MastersState:
         return s
     d = s.at(pos)
     ev.append(E.MinionsPlaced(pos, n))
-    s = s.with_district(replace(d, minions=d.minions + n))
-    return replace(s, reserve=replace(s.reserve, minions=s.reserve.minions - n))
+    s = s.with_district(evolve(d, minions=d.minions + n))
+    return evolve(s, reserve=evolve(s.reserve, minions=s.reserve.minions - n))
 
 
 def remove_minions(s: MastersState, pos: str, n: int, ev: list) -> MastersState:
@@ -67,5 +66,5 @@ def remove_minions(s: MastersState, pos: str, n: int, ev: list) -> MastersState:
     if n <= 0:
         return s
     ev.append(E.MinionsRemoved(pos, n))
-    s = s.with_district(replace(d, minions=d.minions - n))
-    return replace(s, reserve=replace(s.reserve, minions=s.reserve.minions + n))
+    s = s.with_district(evolve(d, minions=d.minions - n))
+    return evolve(s, reserve=evolve(s.reserve, minions=s.reserve.minions + n))
