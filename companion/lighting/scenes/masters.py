@@ -32,6 +32,9 @@ ALARM_RED: RGB = (255, 0, 0)
 GOLD: RGB = (255, 170, 30)
 DUSK: RGB = (255, 80, 10)
 DAWN: RGB = (255, 200, 120)
+DIE_HIT: RGB = (255, 255, 255)  # a die that removed an agent
+DIE_HIT_BLOOD: RGB = (255, 150, 150)  # removed, but the fighter paid a blood point
+DIE_MISS: RGB = (90, 90, 90)  # the agent stays
 PHASE_FADE = 2.5  # dusk and dawn cross-fade slowly
 AGENT_PULSE_S = 0.5  # one pulse per arriving agent
 VEIL_STEP_S = 0.15  # delay between neighbouring veil lights in a drop or rise
@@ -299,13 +302,30 @@ def _combat_ended(event: Mapping, view: Mapping, t: float) -> Reaction:
 
 
 def _die_used(event: Mapping, view: Mapping, t: float) -> Reaction:
-    """A quick flash in the combat district: blood red for a success, grey otherwise."""
+    """A quick flash in the fight's district: bright when the die removed an agent (tinted red if
+    the fighter lost blood for it), grey when the agent stays."""
+    pos = _fight_district(event, view)
+    if pos is None:
+        return Reaction()
+    colour = die_colour(bool(event.get("removed")), bool(event.get("blood_lost")))
+    return Reaction((Overlay(f"district.{pos}", look("flash", color=colour, count=1, period=0.25), t, 0.25, Blend.ADD),))
+
+
+def die_colour(removed: bool, blood_lost: bool) -> RGB:
+    """The die flash: white for a removed agent, red-tinted if blood paid for it; grey when it stays."""
+    if removed:
+        return DIE_HIT_BLOOD if blood_lost else DIE_HIT
+    return DIE_MISS
+
+
+def _fight_district(event: Mapping, view: Mapping) -> str | None:
+    """Where a die was used: the fight in the view, else the fighter's district (the last die may
+    already have ended the fight)."""
     pos = event.get("district") or (view.get("combat") or {}).get("district")
     if not isinstance(pos, str):
-        return Reaction()
-    good = event.get("result") in (True, "hit", "kill", "success", "wound")
-    colour = (200, 0, 30) if good else (90, 90, 90)
-    return Reaction((Overlay(f"district.{pos}", look("flash", color=colour, count=1, period=0.25), t, 0.25, Blend.ADD),))
+        v = (view.get("vampires") or {}).get(event.get("fighter")) or {}
+        pos = v.get("district") if isinstance(v, Mapping) else None
+    return pos if isinstance(pos, str) else None
 
 
 def _vampire_drained(event: Mapping, view: Mapping, t: float) -> Reaction:
