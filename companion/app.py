@@ -210,6 +210,8 @@ class App:
         """Keys, mouse and touch: the simulated board first (its buttons), then the screens."""
         import pygame
 
+        if not pygame.display.get_init():
+            return  # drawing into a plain Surface (tests): there is no event queue
         board = getattr(self.hw, "board", None)
         for ev in pygame.event.get():
             if ev.type == pygame.QUIT:

@@ -1,0 +1,81 @@
+"""A whole game of Masters of the Night played through the loop with the physical buttons alone:
+`next` moves the focus, `confirm` takes it, district buttons pick districts. No touch, no keys."""
+
+import random
+
+import pygame
+import pytest
+
+from companion.inputs import VButton
+from companion.ui.table import TableUI
+from tests.app.helpers import make_app, replayed_view
+
+TICK = 0.05
+
+
+def _tap(app, button: VButton) -> None:
+    """Press and release a physical button (scripted on the mock pins), ticking the loop."""
+    app.hw.buttons.press(button, at=app.clock.now(), duration=0.06)
+    for _ in range(3):
+        app.clock.advance(TICK)
+        app.tick()
+
+
+def _choose(app, widget: str) -> None:
+    """Move the focus to `widget` with `next`, then `confirm`."""
+    for _ in range(40):
+        vm = app.ui.view_model()
+        if vm["focused"] == widget:
+            _tap(app, VButton.CONFIRM)
+            return
+        _tap(app, VButton.NEXT)
+    raise AssertionError(f"focus never reached {widget!r} on {app.ui.view_model()['screen']}")
+
+
+def _step(app, rng) -> None:
+    """Do one thing a person would do on the current screen, with buttons only."""
+    vm = app.ui.view_model()
+    if vm["screen"] == "event" and any(b["id"] == "swap" for b in vm["buttons"]):
+        cells = [c["pos"] for c in vm["grid"] if c["mark"] == "blue"]
+        _tap(app, VButton.for_district(rng.choice(cells)))
+        vm = app.ui.view_model()
+    choices = [b["id"] for b in vm["buttons"] if b["enabled"] and b["id"] not in ("menu", "swap")]
+    _choose(app, rng.choice(choices))
+    for _ in range(5):  # a picker may ask a few things
+        vm = app.ui.view_model()
+        if vm["screen"] != "picker":
+            break
+        options = [b["id"] for b in vm["buttons"] if b["enabled"] and b["id"].split(":")[0] in ("v", "d", "c")]
+        if options:
+            _choose(app, rng.choice(options))
+        elif "board" in " ".join(vm["lines"]):
+            _tap(app, VButton.for_district(rng.choice(["A1", "A2", "B1", "B2", "C3"])))
+        _choose(app, "ok")
+
+
+@pytest.mark.parametrize("seed", [21])
+def test_whole_game_with_physical_buttons_only(tmp_path, seed):
+    rng = random.Random(seed)
+    ui = TableUI((800, 480), "masters", {})
+    app = make_app(tmp_path, ui=ui, surface=pygame.Surface((800, 480)))
+    app.start()
+    app.tick()
+    _choose(app, "game:masters")
+    for name in ("Imre", "Mila"):
+        _choose(app, f"v:{name}")
+    for widget in ("next", "d:easy", "start"):
+        _choose(app, widget)
+    assert app.session is not None, "the wizard's setup did not start a game"
+    for _ in range(1500):
+        if app.session.outcome() is not None:
+            break
+        _step(app, rng)
+    view = app.session.view()
+    assert view["outcome"] in ("victory", "defeat-veil", "defeat-deck")
+    assert len(app.session.commands) > 20 and view["round"] >= 2  # a real game, not a one-step end
+    assert app.ui.view_model()["screen"] == "over"
+    # every accepted command was journaled and replays to the same end
+    assert app.journal.commands(app.session.game_id) == app.session.commands
+    assert replayed_view(app.session.commands) == view
+    # the board was lit the whole time: one LED frame per loop frame
+    assert len(app.hw.pixels.frames) == app.frames
