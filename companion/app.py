@@ -543,6 +543,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--pace", type=float, default=None, help="headless: seconds between commands (default 0.02 demo, 0 script)")
     ap.add_argument("--ack", action="store_true", help="headless: print `ack N` once command N is durable")
     ap.add_argument("--frames", type=int, help="stop after this many frames (tests)")
+    ap.add_argument("--screenshot", metavar="PNG", help="save the window as a PNG when the app stops")
     args = ap.parse_args(argv)
 
     cfg = config_mod.load(args.config)
@@ -628,6 +629,10 @@ def _run(args, cfg, hw, journal, mode, surface, lines, guard, safe_reason, sdnot
     sdnotify.ready(app._status_line())
     status = app.run(max_frames=args.frames)
     sdnotify.stopping()
+    if args.screenshot and app.surface is not None:
+        import pygame
+
+        pygame.image.save(app.surface, args.screenshot)
     if mode == "headless" and app.session is not None:
         print(f"Final: {app._where()}", flush=True)
     return status

@@ -53,9 +53,13 @@ class Geometry:
 class SimBoard:
     """The physical board on screen: shows what the mock strip shows, feeds clicks to the buttons."""
 
-    def __init__(self, layout: PixelLayout, pixels, buttons, clock: Clock):
+    def __init__(self, layout: PixelLayout, pixels, buttons, clock: Clock, eye_gamma: float = 1.0):
+        """`pixels`: the strip, or a function returning the current one (a HAL retry replaces it).
+        `eye_gamma`: undo the LED gamma when painting, so the screen shows what an eye sees on the
+        real LEDs rather than the (much darker-looking) corrected bytes."""
         self.layout = layout
         self.pixels = pixels
+        self._eye = tuple(round(255 * (v / 255) ** (1.0 / eye_gamma)) for v in range(256))
         self.buttons = buttons
         self.clock = clock
         self._geometry: Geometry | None = None
@@ -122,8 +126,12 @@ class SimBoard:
 
     def _lit(self) -> dict[str, tuple[RGB, ...]]:
         """Logical light -> pixel colours the strip shows now (dark if the pixels can't say)."""
-        lit = getattr(self.pixels, "lit", None)
-        return lit() if lit else {}
+        pixels = self.pixels() if callable(self.pixels) else self.pixels
+        lit = getattr(pixels, "lit", None)
+        if not lit:
+            return {}
+        eye = self._eye
+        return {name: tuple((eye[r], eye[g], eye[b]) for r, g, b in px) for name, px in lit().items()}
 
     def _held_buttons(self) -> set:
         """Buttons drawn pressed: the one under the mouse and any held through the debouncer."""

@@ -66,7 +66,8 @@ def test_sim_veil_segment_shows_its_light(sim):
     surface, g = _draw(sim)
     seg = g.veil[4]
     px = surface.get_at((seg.x + 2, seg.y + 2))
-    assert (px.r, px.g, px.b) == (0, 0, 200)
+    # the sim undoes the LED gamma (2.6 by default) so the screen looks like the LEDs look to an eye
+    assert (px.r, px.g, px.b) == (0, 0, round(255 * (200 / 255) ** (1 / 2.6)))
     other = surface.get_at((g.veil[3].x + 2, g.veil[3].y + 2))
     assert other.b < 100
 
@@ -133,3 +134,13 @@ def test_sim_draws_into_a_sub_rect_only():
     assert all(area.contains(r) for r in g.tiles.values())
     assert all(area.contains(r) for r in g.buttons.values())
     hw.close()
+
+
+def test_sim_follows_a_strip_the_hal_reopened(sim):
+    sim.pixels.fail_with = OSError("gone")
+    sim.pixels.show({"veil.2": [(0, 0, 0)]})
+    assert sim.retry("leds", force=True)
+    sim.pixels.show({"veil.2": [(255, 0, 0)]})
+    surface, g = _draw(sim)
+    px = surface.get_at((g.veil[2].x + 2, g.veil[2].y + 2))
+    assert (px.r, px.g, px.b) == (255, 0, 0)
