@@ -131,3 +131,16 @@ def test_masters_day_combat_uses_lowest_dice_and_skips_drained_vampires():
     s, _ = play(game, s, {"cmd": "use_die"}, {"cmd": "use_die"}, {"cmd": "use_die"})
     assert s.vampire("Imre").blood == 2 and s.vampire("Imre").kills == 1 and s.at("C1").agents == 2
     assert s.phase.value == "night" and s.dice == (6,)
+
+
+def test_masters_day_menu_greys_out_draw_until_effects_are_resolved():
+    """An active day effect is offered first; draw is disabled with the reason until it is resolved."""
+    game = masters_game()
+    s = masters_start(game)
+    s, _ = play(game, s, {"cmd": "adjust", "district": "C3", "minions": 1})
+    menu = {a.command["cmd"]: a for a in game.actions(s)}
+    assert menu["resolve_day_effect"].command["district"] == "C3"
+    assert not menu["draw"].enabled and menu["draw"].why_not == "resolve the active day effects first"
+    assert menu["draw"].needs == ("card",)  # a physical deck: the table names the card
+    s, _ = play(game, s, {"cmd": "resolve_day_effect", "district": "C3"})
+    assert [a.enabled for a in game.actions(s)] == [True]

@@ -103,9 +103,11 @@ def _turn(game, s: MastersState, rng: Random) -> dict[str, Any]:
             return {"cmd": "hunt"}
         if ok("wild_hunt") and s.veil >= 3:
             return {"cmd": "wild_hunt"}
-    if s.veil <= 3 and v.ap >= 2 and ok("recruit"):
+    if s.veil <= 2 and v.ap >= 2 and ok("recruit"):
         return {"cmd": "recruit"}  # the veil matters more than anything else now
-    if ok("fight") and (v.blood >= 2 or here.agents_exposed <= v.blood):
+    hungry = [o for o in s.vampires_in(v.district) if o.kills < 9 and o.name != v.name and not o.drained]
+    leave_kills = v.kills >= 9 and hungry and here.agents_exposed <= 2  # let a vampire short of 9 kills fight
+    if ok("fight") and not leave_kills and (v.blood >= 2 or here.agents_exposed <= v.blood):
         return {"cmd": "fight"}
     if ok("expose") and v.ap >= 2 and v.blood >= 2:
         return {"cmd": "expose"}
@@ -116,7 +118,7 @@ def _turn(game, s: MastersState, rng: Random) -> dict[str, Any]:
         return {"cmd": "recruit"}
     if _gathering(s) and here.minions < len(s.vampires) and ok("recruit"):
         return {"cmd": "recruit"}
-    if ok("recruit") and s.veil <= 5 and s.reserve.minions > 2:
+    if ok("recruit") and s.veil <= 5 and s.reserve.minions > 2 and not here.agents:
         return {"cmd": "recruit"}
     if ok("hunt"):
         return {"cmd": "hunt"}
@@ -142,7 +144,7 @@ def _target(s: MastersState, v) -> str | None:
     # hunt agents next door, else stay with the leader: a huddled family is noticed in fewer districts
     busy = [d.pos for d in s.districts if d.agents]
     if busy:
-        return min(busy, key=lambda p: (-s.at(p).agents, board.distance(v.district, p), p))
+        return min(busy, key=lambda p: (board.distance(v.district, p), -s.at(p).agents, p))
     return s.vampire(s.leading).district
 
 
@@ -158,8 +160,9 @@ def _step_towards(s: MastersState, v, target: str) -> dict[str, Any]:
     here = v.district
     step = min(board.neighbours(here), key=lambda p: (board.distance(p, target), p))
     cmd: dict[str, Any] = {"cmd": "move", "to": step}
-    if _gathering(s) and s.at(here).minions:
-        cmd["minions"] = s.at(here).minions
+    others_here = [o for o in s.vampires_in(here) if o.name != v.name]
+    if s.at(here).minions and (_gathering(s) or not others_here):
+        cmd["minions"] = s.at(here).minions  # minions stay with the family: fewer districts to be noticed in
     return cmd
 
 
