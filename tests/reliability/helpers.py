@@ -1,0 +1,144 @@
+"""Test-only helpers for the reliability suite: a UI that counts what reaches it, a pty cable for
+readers, memory readings and the games' bots."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import random
+from pathlib import Path
+
+from companion import config
+from companion.app import App
+from companion.hal import open_hardware
+from companion.hal.clock import FakeClock
+from companion.inputs import ButtonEvent, CardRead, Press
+from companion.journal import Journal
+from companion.rules import GAMES, load_game
+
+UI_SIZE = (800, 480)
+GAME_SETUPS = {
+    "masters": {"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila"], "difficulty": "easy", "seed": 5},
+    "nosferatu": {"cmd": "setup", "game": "nosferatu", "players": 5, "seed": 5},
+    "mansion": {"cmd": "setup", "game": "mansion", "players": 3, "seed": 5},
+    "one-night": {"cmd": "setup", "game": "one-night", "players": 4, "seed": 5},
+    "strigoi": {"cmd": "setup", "game": "strigoi", "players": 3, "seed": 5},
+}
+
+
+def counting_ui():
+    """A TableUI at 800x480 that remembers every HAL event handed to it (`seen`)."""
+    from companion.ui.table import TableUI
+
+    class CountingUI(TableUI):
+        """TableUI plus a record of the virtual buttons and card reads it was given."""
+
+        def __init__(self, *args, **kw):
+            super().__init__(*args, **kw)
+            self.seen: list = []
+
+        def handle(self, event, t=None):
+            """Record HAL events, then handle them as usual."""
+            if isinstance(event, (ButtonEvent, CardRead)):
+                self.seen.append(event)
+            return super().handle(event, t)
+
+        def shorts(self) -> int:
+            """How many debounced short presses arrived."""
+            return sum(1 for e in self.seen if isinstance(e, ButtonEvent) and e.kind is Press.SHORT)
+
+    return CountingUI(UI_SIZE)
+
+
+def screen_surface():
+    """A pygame display surface at 800x480 under the dummy video driver (events work on it)."""
+    import pygame
+
+    pygame.display.init()
+    pygame.font.init()
+    return pygame.display.set_mode(UI_SIZE)
+
+
+def build_app(tmp_path, *, cfg=None, backend="mock", ui=None, surface=None, source=None, clock=None,
+              journal=True, **hw_kw) -> App:
+    """An App on `backend` with a FakeClock, a journal in tmp_path and its log lines in `app.lines`."""
+    cfg = cfg or config.default()
+    hw = open_hardware(cfg, backend=backend, clock=clock or FakeClock(), **hw_kw)
+    j = Journal(Path(tmp_path) / "journal.sqlite3") if journal else None
+    lines: list[str] = []
+    app = App(cfg, hw, j, ui=ui, surface=surface, source=source, log=lines.append)
+    app.lines = lines
+    return app
+
+
+def bot_for(game_id: str):
+    """The bot module of a game (`choose(game, state, rng)`)."""
+    module = GAMES[game_id][0]
+    try:
+        return importlib.import_module(module + ".bot")
+    except ModuleNotFoundError:
+        return importlib.import_module(module)
+
+
+def reachable_states(game_id: str, seed: int, steps: int):
+    """(game, states): a setup state and the states after up to `steps` bot moves."""
+    game = load_game(game_id)
+    bot = bot_for(game_id)
+    rng = random.Random(seed)
+    setup = game.canonical(None, dict(GAME_SETUPS[game_id], seed=seed))
+    state, _ = game.setup(setup)
+    states = [state]
+    for _ in range(steps):
+        if game.outcome(state) is not None:
+            break
+        state, _ = game.apply(state, game.canonical(state, bot.choose(game, state, rng)))
+        states.append(state)
+    return game, states
+
+
+def rss_kb() -> int:
+    """Resident set size of this process now, in kB (VmRSS from /proc/self/status)."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise RuntimeError("no VmRSS in /proc/self/status")
+
+
+class Cable:
+    """A pty reachable through a stable symlink (like /dev/serial/by-id/...): plug, unplug, replug."""
+
+    def __init__(self, link):
+        self.link = str(link)
+        self.master: int | None = None
+        self._slave: int | None = None
+
+    def plug(self) -> None:
+        """A new pty appears behind the same name."""
+        self.master, self._slave = os.openpty()
+        os.set_blocking(self.master, False)
+        if os.path.lexists(self.link):
+            os.unlink(self.link)
+        os.symlink(os.ttyname(self._slave), self.link)
+
+    def unplug(self) -> None:
+        """The device vanishes: both ends close and the name goes away."""
+        if self.master is None:
+            return
+        os.close(self.master)
+        os.close(self._slave)
+        os.unlink(self.link)
+        self.master = self._slave = None
+
+    def read(self) -> bytes:
+        """What the host wrote (non-blocking)."""
+        if self.master is None:
+            return b""
+        try:
+            return os.read(self.master, 4096)
+        except (BlockingIOError, OSError):
+            return b""
+
+    def write(self, data: bytes) -> None:
+        """Bytes from the device to the host."""
+        if data and self.master is not None:
+            os.write(self.master, data)
