@@ -25,6 +25,10 @@ DEFAULT_FADE = 0.8  # seconds a change of look cross-fades over (WLED's default 
 
 SCENES = MappingProxyType({
     "masters": "companion.lighting.scenes.masters",
+    "nosferatu": "companion.lighting.scenes.nosferatu",
+    "mansion": "companion.lighting.scenes.mansion",
+    "one-night": "companion.lighting.scenes.one_night",
+    "strigoi": "companion.lighting.scenes.strigoi",
 })
 FALLBACK = "companion.lighting.scenes.basic"
 
@@ -73,5 +77,23 @@ def veil_lights() -> tuple[str, ...]:
     return tuple(f"veil.{i}" for i in range(7))
 
 
+def board_of(view: Mapping[str, Any] | None) -> dict[str, Mapping[str, Any]]:
+    """The `board` districts of a view (the four newer games describe their 3x3 board there):
+    position "A1".."C3" -> its facts (`represents`, `mood`, `intensity`, ...); {} when missing."""
+    board = view.get("board") if isinstance(view, Mapping) else None
+    districts = board.get("districts") if isinstance(board, Mapping) else None
+    if not isinstance(districts, Mapping):
+        return {}
+    return {pos: d for pos, d in districts.items() if isinstance(pos, str) and isinstance(d, Mapping)}
+
+
+def find_district(view: Mapping[str, Any] | None, **facts: Any) -> str | None:
+    """The first board position whose district has all these facts (e.g. `name="Ann"`), or None."""
+    for pos, d in board_of(view).items():
+        if all(d.get(k) == v for k, v in facts.items()):
+            return pos
+    return None
+
+
 __all__ = ["DEFAULT_FADE", "SCENES", "Plan", "Reaction", "Scene", "scene_for", "district_lights",
-           "veil_lights"]
+           "veil_lights", "board_of", "find_district"]
