@@ -67,7 +67,7 @@ class App:
     def __init__(self, cfg, hw, journal: Journal | None, *, ui=None, surface=None, sounds=None,
                  log: Callable[[str], None] | None = None, source=None, notifier=None,
                  on_ack: Callable[[int, dict], None] | None = None, flip: Callable[[], None] | None = None,
-                 safe_reason: str | None = None):
+                 safe_reason: str | None = None, speak: Callable[[str], None] | None = None):
         from companion.lighting.controller import LightingController
         from companion.lighting.output import OutputStage
 
@@ -86,7 +86,10 @@ class App:
         self.safe_reason = safe_reason
         self.output = OutputStage.from_config(cfg.leds)
         self.lights = LightingController(hw.pixels.counts(), output=self.output)
+        from companion.narrator import StepTimer
+
         self.session: Session | None = None
+        self.timer = StepTimer(speak=speak)  # timed steps (One Night's narration) move on by themselves
         self.health = Health(hw.status())
         self.frames = 0
         self.running = True
@@ -190,6 +193,10 @@ class App:
         if self.ui is not None:
             for result in self.ui.take_results():
                 self.dispatch(result)
+        if self.session is not None:
+            due = self.timer.update(self.view().state, dt)
+            if due is not None:
+                self.dispatch(due)
         if now >= self._next_retry:
             self._check_hardware(now)
         self._render(now, dt)
@@ -302,13 +309,21 @@ class App:
             self.sounds.apply({key: value})
 
     def _card(self, tag: str) -> None:
-        """A card was read: draw it if it is known and a draw is due, else teach it."""
+        """A card was read: draw it if it is known, else open the New card screen to teach it.
+
+        A tag is only ever looked up as a string in the registration table: nothing read from a
+        tag is run, or opened as a path.
+        """
         from companion import teach
 
-        key = teach.lookup_tag(tag)
+        try:
+            key = teach.lookup_tag(tag)
+        except CompanionError as exc:  # a broken tags.toml: say so, keep playing
+            self._say(f"card tag {tag!r} not looked up: {exc}")
+            return
         if key is None:
             if self.ui is not None:
-                self.ui.start_teach(tag, teach.catalogue())
+                self.ui.start_teach(tag, self._catalogue())
             else:
                 self._say(f"unknown card tag {tag}: teach it on the screen or with `companion cards teach`")
             return
@@ -317,18 +332,42 @@ class App:
             return
         self.submit({"cmd": "draw", "card": key})
 
+    def _catalogue(self) -> list[dict]:
+        """Known event cards as {key, name, act}, for the New card screen."""
+        from companion.gamedata import load_masters
+
+        try:
+            data = load_masters()
+        except CompanionError as exc:
+            self._say(f"card data not loaded: {exc}")
+            return []
+        cards = data.cards.values() if hasattr(data.cards, "values") else data.cards
+        return [{"key": c.key, "name": c.name, "act": c.act} for c in cards]
+
     def _register_tag(self, result: dict) -> None:
         """Remember which card a tag is, then use the read."""
         from companion import teach
 
-        teach.register_tag(result["tag"], result["card"])
+        try:
+            teach.register_tag(result["tag"], result["card"])
+        except CompanionError as exc:
+            self._refused({"cmd": "register_tag"}, exc)
+            return
         self._card(result["tag"])
 
     def _teach_card(self, result: dict) -> None:
-        """Save a taught card grid and its tag, then use the read."""
+        """Save a taught card grid and its tag, reload the game's data, then use the read."""
         from companion import teach
 
-        teach.save_card_grid(result["card"], result.get("red", ()), result.get("blue", ()), name=result.get("name"))
+        try:
+            teach.save_card_grid(result["card"], result.get("red", ()), result.get("blue", ()), name=result.get("name"))
+        except CompanionError as exc:  # e.g. a single blue-gray cell: say why, save nothing
+            self._refused({"cmd": "teach_card"}, exc)
+            return
+        if self.session is not None:
+            from companion.rules import load_game
+
+            self.session.game = load_game(self.session.game.id)  # the next draw uses the taught grid
         if result.get("tag"):
             teach.register_tag(result["tag"], result["card"])
             self._card(result["tag"])
@@ -340,7 +379,7 @@ class App:
 
     # -- output -----------------------------------------------------------------------------------------
     def view(self):
-        """The current game view for the screens (cached until the game changes)."""
+        """The current game view for the screens (rebuilt only when the game changed)."""
         if self._changed:
             self._changed = False
             if self.session is None:
@@ -353,6 +392,9 @@ class App:
                     {"game_id": self.session.game_id, "can_undo": self.session.can_undo(),
                      "last": self.session.commands[-1].get("cmd") if self.session.can_undo() else None},
                 )
+        timer = self.timer.info()
+        if timer is not None and self._view_cache is not None:
+            self._view_cache.info["timer"] = timer  # time left changes every frame, the state does not
         return self._view_cache
 
     def _render(self, now: float, dt: float) -> None:

@@ -190,3 +190,20 @@ def test_app_start_pattern_stays_lit_for_a_second(tmp_path):
     app.clock.advance(0.6)
     app.tick()
     assert len(app.hw.pixels.frames) == 1
+
+
+def test_app_timed_steps_move_on_by_themselves_and_are_journaled(tmp_path):
+    said = []
+    app = make_app(tmp_path)
+    app.timer.speak = said.append
+    app.start(setup={"cmd": "setup", "game": "one-night", "players": 5, "seed": 3})
+    first = app.session.view()["current"]
+    frames = int(first["seconds"] * app.cfg.display.fps) + 2
+    for _ in range(frames):
+        app.clock.advance(1 / app.cfg.display.fps)
+        app.tick()
+    now = app.session.view()
+    assert now["index"] == 1 and now["current"]["id"] != first["id"]
+    assert app.journal.commands(app.session.game_id)[-1] == {"cmd": "next"}
+    assert said[0] == first["prompt"] and now["current"]["prompt"] in said
+    assert 0 < app.view().info["timer"]["left"] <= now["current"]["seconds"]

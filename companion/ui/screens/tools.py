@@ -338,9 +338,10 @@ class TeachCardScreen(Screen):
             return ViewModel(self.name, "New card", lines, tuple(buttons))
         reds = sum(1 for v in self.cells.values() if v == "red")
         blues = sum(1 for v in self.cells.values() if v == "blue")
-        ok = reds + blues > 0
+        why = "tap at least one cell" if reds + blues == 0 else (
+            "blue-gray cells come in pairs" if blues not in (0, 2) else None)
         buttons = acts + [ButtonVM("minus", "Number -1"), ButtonVM("plus", "Number +1"),
-                          ButtonVM("save", f"Save {self.key()}", enabled=ok, why_not=None if ok else "tap at least one cell"),
+                          ButtonVM("save", f"Save {self.key()}", enabled=why is None, why_not=why),
                           ButtonVM("back", "Back")]
         lines = (f"Card {self.key()}: tap red cells, again for blue-gray,", f"again to clear. Red {reds}, blue-gray {blues}.")
         cells = tuple(CellVM(p, "", (self.cells.get(p, "").replace("blue", "blue-gray"),), self.cells.get(p, "")) for p in DISTRICTS)

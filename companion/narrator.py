@@ -1,0 +1,68 @@
+"""Step timers and the spoken narrator, for games whose steps run on the clock (One Night).
+
+The engine says what each step is and how long it lasts (`state["current"]`: `id`, `prompt`,
+`close`, `seconds`, `waits`); it never reads a clock. This small shell piece counts real time for the
+step on show, pauses with the game, and when a `waits: "next"` step's time is up asks the loop to
+send `{"cmd": "next"}` — the same command a tap on Next sends, so it is journaled like any other.
+On each new step it speaks the previous step's closing line and the new prompt (through
+`companion.speech` when espeak-ng is there; the screen always shows the text).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+
+@dataclass
+class StepTimer:
+    """Time spent in the current timed step; `update` once per frame.
+
+    speak: called with text to say (None: silent). Returns from `update` a command to send or None.
+    """
+
+    speak: Callable[[str], Any] | None = None
+    key: tuple | None = None
+    elapsed: float = 0.0
+    total: float | None = None
+    _fired: bool = False
+
+    def update(self, state: Mapping[str, Any] | None, dt: float) -> dict | None:
+        """Advance by `dt` seconds for `state`; the command to send when the step's time ran out."""
+        current = (state or {}).get("current") if isinstance(state, Mapping) else None
+        if not isinstance(current, Mapping) or state.get("phase") == "over":
+            self.key, self.total = None, None
+            return None
+        key = (state.get("index"), current.get("id"))
+        if key != self.key:
+            self._new_step(current, key)
+        seconds = current.get("seconds")
+        if seconds is None:
+            self.total = None
+            return None  # waits for the table (votes, revealed cards)
+        self.total = float(seconds) + float(state.get("extra") or 0)
+        if state.get("paused"):
+            return None
+        self.elapsed += dt
+        if self.elapsed >= self.total and current.get("waits") == "next" and not self._fired:
+            self._fired = True  # one `next` per step, even if the loop is slow to apply it
+            return {"cmd": "next"}
+        return None
+
+    def info(self) -> dict | None:
+        """`{"left", "total", "elapsed"}` for the screen and the lights, or None if untimed."""
+        if self.total is None:
+            return None
+        return {"left": max(0.0, self.total - self.elapsed), "total": self.total, "elapsed": self.elapsed}
+
+    def _new_step(self, current: Mapping[str, Any], key: tuple) -> None:
+        """A new step began: restart the count and speak."""
+        if self.speak is not None:
+            if self.key is not None and self._close:
+                self.speak(self._close)
+            if current.get("prompt"):
+                self.speak(str(current["prompt"]))
+        self._close = str(current.get("close") or "")
+        self.key, self.elapsed, self._fired = key, 0.0, False
+
+    _close: str = ""
