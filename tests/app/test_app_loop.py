@@ -198,7 +198,7 @@ def test_app_timed_steps_move_on_by_themselves_and_are_journaled(tmp_path):
     app.timer.speak = said.append
     app.start(setup={"cmd": "setup", "game": "one-night", "players": 5, "seed": 3})
     first = app.session.view()["current"]
-    frames = int(first["seconds"] * app.cfg.display.fps) + 2
+    frames = int(first["seconds"] * app.cfg.display.fps) + 4  # a step's time, then a frame or two more
     for _ in range(frames):
         app.clock.advance(1 / app.cfg.display.fps)
         app.tick()
