@@ -12,6 +12,7 @@ from dataclasses import asdict, replace
 from typing import Any, Callable, Mapping
 
 from companion.errors import CommandError, RuleViolation
+from companion.rules import args
 from companion.rules.base import Action, Event
 from companion.rules.mansion import commands as cmd
 from companion.rules.mansion import events as ev
@@ -107,26 +108,16 @@ class MansionGame:
         extra = sorted(set(command) - known)
         if extra:
             raise CommandError(f"setup: unknown parameter {extra[0]!r}")
-        if command.get("game", self.id) != self.id:
-            raise CommandError(f"setup: this is the {self.id} engine, not {command.get('game')!r}")
-        names = command.get("names")
-        n = command.get("players", len(names) if isinstance(names, list) else None)
-        if not _is_int(n):
-            raise CommandError("setup: players must be a whole number")
-        if not self.rules.min_players <= n <= self.rules.max_players:
-            raise RuleViolation("players", f"the mansion is for {self.rules.min_players} to "
-                                           f"{self.rules.max_players} players, not {n}")
-        names = [f"P{i}" for i in range(1, n + 1)] if names is None else names
-        if (not isinstance(names, list) or len(names) != n or len(set(names)) != n
-                or not all(isinstance(x, str) and x for x in names)):
-            raise CommandError(f"setup: names must be {n} different names")
+        args.same_game(command, self.id)
+        names = args.seat_names(command, self.rules.min_players, self.rules.max_players, "the mansion")
+        n = len(names)
         out = {"players": n, "seed": command.get("seed", 0), "names": list(names),
                "clock_length": command.get("clock_length", self.rules.clock_length),
                "target": command.get("target", self.rules.target_points),
                "start_tokens": command.get("start_tokens", self.rules.start_tokens),
                "vault_limit": command.get("vault_limit", 0)}
         for key in ("seed", "clock_length", "target", "start_tokens", "vault_limit"):
-            if not _is_int(out[key]) or out[key] < (1 if key in ("clock_length", "target") else 0):
+            if not args.is_int(out[key]) or out[key] < (1 if key in ("clock_length", "target") else 0):
                 raise CommandError(f"setup: {key} must be a whole number")
         return out
 
@@ -457,8 +448,3 @@ def _role(value: str) -> Role:
         return Role(value)
     except ValueError:
         raise CommandError(f"rank: a role is human or vampire, got {value!r}") from None
-
-
-def _is_int(value: Any) -> bool:
-    """True for a real int (not a bool)."""
-    return isinstance(value, int) and not isinstance(value, bool)

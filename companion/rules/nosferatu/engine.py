@@ -12,6 +12,7 @@ from dataclasses import asdict, replace
 from typing import Any, Callable, Mapping
 
 from companion.errors import CommandError, RuleViolation
+from companion.rules import args
 from companion.rules.base import Action, Event
 from companion.rules.nosferatu import commands as cmd
 from companion.rules.nosferatu import events as ev
@@ -104,25 +105,15 @@ class NosferatuGame:
         extra = sorted(set(command) - known)
         if extra:
             raise CommandError(f"setup: unknown parameter {extra[0]!r}")
-        if command.get("game", self.id) != self.id:
-            raise CommandError(f"setup: this is the {self.id} engine, not {command.get('game')!r}")
-        names = command.get("names")
-        n = command.get("players", len(names) if isinstance(names, list) else None)
-        if not _is_int(n):
-            raise CommandError("setup: players must be a whole number")
-        if not self.rules.min_players <= n <= self.rules.max_players:
-            raise RuleViolation("players", f"Nosferatu is for {self.rules.min_players} to "
-                                           f"{self.rules.max_players} players, not {n}")
-        names = [f"P{i}" for i in range(1, n + 1)] if names is None else names
-        if (not isinstance(names, list) or len(names) != n or len(set(names)) != n
-                or not all(isinstance(x, str) and x for x in names)):
-            raise CommandError(f"setup: names must be {n} different names")
+        args.same_game(command, self.id)
+        names = args.seat_names(command, self.rules.min_players, self.rules.max_players, "Nosferatu")
+        n = len(names)
         renfield = command.get("renfield", names[0])
         if renfield not in names:
             raise CommandError(f"setup: renfield {renfield!r} is not one of the names")
         seed = command.get("seed", 0)
         bites = command.get("bites_to_win", self.rules.bites_needed(n))
-        if not _is_int(seed) or not _is_int(bites) or bites < 1:
+        if not args.is_int(seed) or not args.is_int(bites) or bites < 1:
             raise CommandError("setup: seed and bites_to_win must be whole numbers (bites >= 1)")
         return {"players": n, "seed": seed, "names": list(names), "renfield": renfield,
                 "bites_to_win": bites}
@@ -328,8 +319,3 @@ def _character(value: str) -> Character:
         return Character(value)
     except ValueError:
         raise CommandError(f"character must be vampire or hunter, got {value!r}") from None
-
-
-def _is_int(value: Any) -> bool:
-    """True for a real int (not a bool)."""
-    return isinstance(value, int) and not isinstance(value, bool)

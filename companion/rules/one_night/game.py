@@ -12,8 +12,9 @@ from dataclasses import replace
 from typing import Any, Mapping
 
 from companion.errors import CommandError, RuleViolation
+from companion.rules import args
 from companion.rules.base import Action, Event
-from companion.rules.one_night import args, events as ev
+from companion.rules.one_night import events as ev
 from companion.rules.one_night.board import board_view
 from companion.rules.one_night.data import OneNightData
 from companion.rules.one_night.script import build, resolved_timers, timer_keys
@@ -103,9 +104,7 @@ class OneNightGame:
     def _canonical_setup(self, command: Mapping[str, Any]) -> dict[str, Any]:
         """Check the setup and fill in roles (from the seed if not given), Marks and timers."""
         rules = self.data.rules
-        game = command.get("game", self.id)
-        if game != self.id:
-            raise CommandError(f"setup: this is the one-night engine, not {game!r}")
+        args.same_game(command, self.id)
         players = args.integer(command, "players")
         if not rules.min_players <= players <= rules.max_players:
             raise RuleViolation("players", f"One Night needs {rules.min_players}..{rules.max_players}"

@@ -6,8 +6,9 @@ from dataclasses import replace
 from typing import Any, Mapping
 
 from companion.errors import CommandError, RuleViolation
+from companion.rules import args
 from companion.rules.base import Event
-from companion.rules.strigoi import args, events as ev, rules
+from companion.rules.strigoi import events as ev, rules
 from companion.rules.strigoi.fortress import DIRECTIONS
 from companion.rules.strigoi.state import State
 

@@ -13,8 +13,9 @@ from dataclasses import replace
 from typing import Any, Mapping
 
 from companion.errors import CommandError, RuleViolation
+from companion.rules import args
 from companion.rules.base import Action, Event
-from companion.rules.strigoi import adjust, args, events as ev, menu, rules
+from companion.rules.strigoi import adjust, events as ev, menu, rules
 from companion.rules.strigoi.board import board_view
 from companion.rules.strigoi.data import StrigoiData
 from companion.rules.strigoi.fortress import DIRECTIONS, STAY, rotate
@@ -94,8 +95,7 @@ class StrigoiGame:
     def _canonical_setup(self, command: Mapping[str, Any]) -> dict[str, Any]:
         """Check the setup; fill in the pack, Strigoi starts, ladders, rings and card values."""
         d = self.data
-        if command.get("game", self.id) != self.id:
-            raise CommandError(f"setup: this is the strigoi engine, not {command.get('game')!r}")
+        args.same_game(command, self.id)
         n = args.integer(command, "players")
         if not d.min_players <= n <= d.max_players:
             raise RuleViolation("players", f"Armata Strigoi is for {d.min_players}..{d.max_players}"

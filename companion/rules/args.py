@@ -1,10 +1,20 @@
-"""Small checks that turn a JSON command's parameters into clean values or a CommandError."""
+"""Small checks that turn a JSON command's parameters into clean values or a CommandError.
+
+Shared by the engines that check their commands by hand (One Night, Armata Strigoi) and by every
+setup; the Nosferatu and mansion verbs go through the dataclass parser in `companion.rules.parsing`.
+Pure: no I/O.
+"""
 
 from __future__ import annotations
 
 from typing import Any, Mapping
 
-from companion.errors import CommandError
+from companion.errors import CommandError, RuleViolation
+
+
+def is_int(value: Any) -> bool:
+    """True for a real int (not a bool)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def integer(cmd: Mapping[str, Any], key: str, default: int | None = None,
@@ -13,7 +23,7 @@ def integer(cmd: Mapping[str, Any], key: str, default: int | None = None,
     value = cmd.get(key, default)
     if value is None:
         raise CommandError(f"{cmd.get('cmd')}: `{key}` is required")
-    if not isinstance(value, int) or isinstance(value, bool):
+    if not is_int(value):
         raise CommandError(f"{cmd.get('cmd')}: `{key}` must be a whole number, got {value!r}")
     if (lo is not None and value < lo) or (hi is not None and value > hi):
         raise CommandError(f"{cmd.get('cmd')}: `{key}` must be between {lo} and {hi}, got {value}")
@@ -66,3 +76,28 @@ def seat_map(cmd: Mapping[str, Any], key: str, players: int, required: bool = Tr
     if missing and required:
         raise CommandError(f"{cmd.get('cmd')}: `{key}` is missing seat(s) {missing}")
     return out
+
+
+def same_game(command: Mapping[str, Any], game_id: str) -> None:
+    """Refuse a setup whose `game` names another game (a missing `game` means this one)."""
+    game = command.get("game", game_id)
+    if game != game_id:
+        raise CommandError(f"setup: this is the {game_id} engine, not {game!r}")
+
+
+def seat_names(command: Mapping[str, Any], low: int, high: int, title: str) -> list[str]:
+    """The setup's player names: `names` as given, else P1..Pn for `players`, checked against low..high.
+
+    `title` names the game in the refusal, e.g. "Nosferatu is for 5 to 8 players, not 3".
+    """
+    names = command.get("names")
+    n = command.get("players", len(names) if isinstance(names, list) else None)
+    if not is_int(n):
+        raise CommandError("setup: players must be a whole number")
+    if not low <= n <= high:
+        raise RuleViolation("players", f"{title} is for {low} to {high} players, not {n}")
+    names = [f"P{i}" for i in range(1, n + 1)] if names is None else names
+    if (not isinstance(names, list) or len(names) != n or len(set(names)) != n
+            or not all(isinstance(x, str) and x for x in names)):
+        raise CommandError(f"setup: names must be {n} different names")
+    return list(names)
