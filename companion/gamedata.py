@@ -12,13 +12,19 @@ Files and table shapes (user files use the same):
                   combat_ability, verified
   cards.toml      [cards."<I|II|III>-NN"] act, name, red = [cells], blue = [two cells or none], continuing, note, verified
   relics.toml     [relics.<key>] name, note, max_blood, once_per_round, placeable, redirects_agents, ap, blood, veil, verified
+
+The other games have one shipped file each (`data_file(game_id)`), with no user overlay (nothing is
+taught at the table for them): `load_nosferatu`, `load_mansion`, `load_one_night` and `load_strigoi`
+take `source` = None (the shipped file), a path, an already-read `TomlDoc` or a plain dict, read it
+here, and hand the document to the game's pure parser in `companion.rules.<game>`.
 """
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any, Callable
+from os import PathLike
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from companion import paths, tomlfile
 from companion.data import shipped_dir
@@ -27,9 +33,22 @@ from companion.rules.masters.data import (
     RelicInfo, Tracker, VampireInfo,
 )
 
+if TYPE_CHECKING:
+    from companion.rules.mansion.state import Rules as MansionRules
+    from companion.rules.nosferatu.state import Rules as NosferatuRules
+    from companion.rules.one_night.data import OneNightData
+    from companion.rules.strigoi.data import StrigoiData
+
 FILES = ("tracker", "districts", "vampires", "cards", "relics")
 CARD_KEY = re.compile(r"^(I|II|III)-\d{2}$")
 MIN_CARDS_PER_ACT = 6  # the easy difficulty draws 6 from each act
+# game id -> (folder under companion/data, file name) for the games with one data file
+DATA_FILES = {
+    "nosferatu": ("nosferatu", "rules.toml"),
+    "mansion": ("mansion", "rules.toml"),
+    "one-night": ("one_night", "roles.toml"),
+    "strigoi": ("strigoi", "fortress.toml"),
+}
 
 
 def load_masters(user_dir: str | Path | None = None) -> MastersData:
@@ -223,3 +242,57 @@ def _check_whole(data: MastersData, folder: Path) -> None:
     for act in ACTS:
         if len(data.cards_of(act)) < MIN_CARDS_PER_ACT:
             raise DataFileError(folder / "cards.toml", None, "cards", f"act {act} needs {MIN_CARDS_PER_ACT} cards")
+
+
+# -- the games with one data file ------------------------------------------------------------------
+
+
+def data_file(game_id: str) -> Path:
+    """The shipped data file of a one-file game ("nosferatu", "mansion", "one-night", "strigoi")."""
+    folder, name = DATA_FILES[game_id]
+    return shipped_dir(folder) / name
+
+
+def read_doc(game_id: str, source: Any = None) -> tomlfile.TomlDoc:
+    """A game's data as a TomlDoc: the shipped file (None), a file path, a TomlDoc as is, or a dict.
+
+    A dict has no text, so its errors name the key but no line.
+    """
+    if source is None:
+        return tomlfile.load(data_file(game_id))
+    if isinstance(source, tomlfile.TomlDoc):
+        return source
+    if isinstance(source, Mapping):
+        return tomlfile.TomlDoc("<data>", "", dict(source))
+    if isinstance(source, (str, PathLike)):
+        return tomlfile.load(source)
+    raise TypeError(f"{game_id} data must be a path, a dict or a TomlDoc, not {type(source).__name__}")
+
+
+def load_nosferatu(source: Any = None) -> NosferatuRules:
+    """Nosferatu's rules (numbers and Ritual cards) from `source` (see `read_doc`)."""
+    # imported here: a game package pulls in its whole engine, which Masters users never need
+    from companion.rules.nosferatu.state import parse_rules
+
+    return parse_rules(read_doc("nosferatu", source))
+
+
+def load_mansion(source: Any = None) -> MansionRules:
+    """The mansion's rules (numbers and rooms) from `source` (see `read_doc`)."""
+    from companion.rules.mansion.state import parse_rules
+
+    return parse_rules(read_doc("mansion", source))
+
+
+def load_one_night(source: Any = None) -> OneNightData:
+    """One Night's roles, Marks and wake order from `source` (see `read_doc`)."""
+    from companion.rules.one_night.data import parse
+
+    return parse(read_doc("one-night", source))
+
+
+def load_strigoi(source: Any = None) -> StrigoiData:
+    """Armata Strigoi's fortress, Strigoi and tokens from `source` (see `read_doc`)."""
+    from companion.rules.strigoi.data import parse
+
+    return parse(read_doc("strigoi", source))

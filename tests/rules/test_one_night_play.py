@@ -9,10 +9,11 @@ from hypothesis import given, settings, strategies as st
 
 from companion import tomlfile
 from companion.errors import CommandError, DataFileError, RuleViolation
+from companion.gamedata import data_file
 from companion.rules import load_game
 from companion.rules.base import Game
 from companion.rules.one_night import board_view, choose, make_game
-from companion.rules.one_night.data import default_path, parse
+from companion.rules.one_night.data import parse
 
 SCENARIO = Path(__file__).resolve().parent.parent / "scenarios" / "one-night.jsonl"
 
@@ -220,7 +221,7 @@ def test_actions_follow_the_step(game):
 
 
 def test_data_file_errors_name_the_line(tmp_path):
-    text = default_path().read_text()
+    text = data_file("one-night").read_text()
     broken = text.replace('when = ["cupid"]\nprompt = "Cupid', 'when = ["cupidd"]\nprompt = "Cupid', 1)
     with pytest.raises(DataFileError) as err:
         parse(tomlfile.loads(broken, "roles.toml"))

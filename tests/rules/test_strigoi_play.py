@@ -9,10 +9,11 @@ from hypothesis import given, settings, strategies as st
 
 from companion import tomlfile
 from companion.errors import CommandError, DataFileError, RuleViolation
+from companion.gamedata import data_file
 from companion.rules import load_game
 from companion.rules.base import Game
 from companion.rules.strigoi import board_view, choose, make_game
-from companion.rules.strigoi.data import default_path, parse
+from companion.rules.strigoi.data import parse
 
 SCENARIO = Path(__file__).resolve().parent.parent / "scenarios" / "strigoi.jsonl"
 
@@ -189,7 +190,7 @@ def test_board_maps_rooms_altar_inferno_and_bar(game):
 
 
 def test_data_file_errors_name_the_line(tmp_path):
-    text = default_path().read_text()
+    text = data_file("strigoi").read_text()
     broken = text.replace('light = "A3"', 'light = "A2"', 1)
     with pytest.raises(DataFileError) as err:
         parse(tomlfile.loads(broken, "fortress.toml"))

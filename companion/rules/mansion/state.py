@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import Enum
-from pathlib import Path
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
-from companion import tomlfile
+from companion.rules.args import is_int
 
-DATA_FILE = Path(__file__).resolve().parent.parent.parent / "data" / "mansion" / "rules.toml"
+if TYPE_CHECKING:  # the type only: reading files is companion.gamedata's job
+    from companion.tomlfile import TomlDoc
+
 EFFECTS = ("store", "discard", "steal", "see", "draw", "tokens")
 HALL = 0  # room number of the main hall: no capacity limit, no cards, no effect
 POSITIONS = ("A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3")
@@ -154,31 +155,19 @@ class State:
         return tuple(s.name for s in self.seats if s.room == room)
 
 
-def load_rules(data: Any = None) -> Rules:
-    """Rules from `data` (dict, TomlDoc, path) or the shipped file; DataFileError if broken."""
-    if isinstance(data, Rules):
-        return data
-    doc = data if isinstance(data, tomlfile.TomlDoc) else None
-    if doc is None and isinstance(data, Mapping):
-        doc = tomlfile.TomlDoc("<data>", "", dict(data))
-    if doc is None:
-        doc = tomlfile.load(data if data is not None else DATA_FILE)
-    return _rules_from(doc)
-
-
-def _rules_from(doc: tomlfile.TomlDoc) -> Rules:
-    """Validate the parsed data file into Rules."""
+def parse_rules(doc: TomlDoc) -> Rules:
+    """Rules from the already-read data file (`companion.gamedata` reads it); DataFileError if bad."""
     raw = doc.data
     numbers: dict[str, Any] = {}
     for key in ("min_players", "max_players", "room_capacity", "target_points", "clock_length",
                 "start_tokens"):
         value = raw.get(key, getattr(Rules, key))
-        if not _is_int(value) or value < (0 if key == "start_tokens" else 1):
+        if not is_int(value) or value < (0 if key == "start_tokens" else 1):
             raise doc.error(key, "must be a whole number (at least 1)")
         numbers[key] = value
     for key in ("reveal_ticks", "score_cards"):
         value = raw.get(key, list(getattr(Rules, key)))
-        if not isinstance(value, list) or not all(_is_int(v) and v >= 1 for v in value):
+        if not isinstance(value, list) or not all(is_int(v) and v >= 1 for v in value):
             raise doc.error(key, "must be a list of whole numbers")
         numbers[key] = tuple(value)
     for key in ("hall_district", "clock_district", "roles_district"):
@@ -194,7 +183,7 @@ def _rules_from(doc: tomlfile.TomlDoc) -> Rules:
     return Rules(rooms=rooms, **numbers)
 
 
-def _rooms_from(doc: tomlfile.TomlDoc, raw: Any) -> tuple[Room, ...]:
+def _rooms_from(doc: TomlDoc, raw: Any) -> tuple[Room, ...]:
     """The [[rooms]] tables, validated."""
     if not isinstance(raw, list) or not 2 <= len(raw) <= 6:
         raise doc.error("rooms", "needs 2 to 6 [[rooms]] tables")
@@ -211,7 +200,7 @@ def _rooms_from(doc: tomlfile.TomlDoc, raw: Any) -> tuple[Room, ...]:
         if entry.get("effect") not in EFFECTS:
             raise doc.error(f"{where}.effect", f"must be one of {', '.join(EFFECTS)}")
         tokens = entry.get("tokens", 0)
-        if not _is_int(tokens) or tokens < 0:
+        if not is_int(tokens) or tokens < 0:
             raise doc.error(f"{where}.tokens", "must be a whole number")
         rooms.append(Room(entry["key"], entry["name"], entry["district"], entry["effect"],
                           entry["summary"], tokens))
@@ -277,8 +266,3 @@ def from_json(data: Mapping[str, Any]) -> State:
         claimant=data["claimant"],
         ranking=tuple((r["player"], r["place"]) for r in data["ranking"]),
     )
-
-
-def _is_int(value: Any) -> bool:
-    """True for a real int (not a bool)."""
-    return isinstance(value, int) and not isinstance(value, bool)

@@ -9,13 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import Enum
-from pathlib import Path
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
-from companion import tomlfile
-from companion.errors import DataFileError
+if TYPE_CHECKING:  # the type only: reading files is companion.gamedata's job
+    from companion.tomlfile import TomlDoc
 
-DATA_FILE = Path(__file__).resolve().parent.parent.parent / "data" / "nosferatu" / "rules.toml"
 EFFECTS = ("reveal", "remove-night", "target", "table")
 
 
@@ -152,20 +150,8 @@ class State:
         return replace(self, **out)
 
 
-def load_rules(data: Any = None) -> Rules:
-    """Rules from `data` (a dict, a TomlDoc or a path) or the shipped file; DataFileError if bad."""
-    if isinstance(data, Rules):
-        return data
-    doc = data if isinstance(data, tomlfile.TomlDoc) else None
-    if doc is None and isinstance(data, Mapping):
-        doc = tomlfile.TomlDoc("<data>", "", dict(data))
-    if doc is None:
-        doc = tomlfile.load(data if data is not None else DATA_FILE)
-    return _rules_from(doc)
-
-
-def _rules_from(doc: tomlfile.TomlDoc) -> Rules:
-    """Validate the parsed data file into Rules."""
+def parse_rules(doc: TomlDoc) -> Rules:
+    """Rules from the already-read data file (`companion.gamedata` reads it); DataFileError if bad."""
     raw = doc.data
     numbers = {}
     for key in ("min_players", "max_players", "bites_to_win", "small_game_players",
@@ -183,7 +169,7 @@ def _rules_from(doc: tomlfile.TomlDoc) -> Rules:
     return Rules(rituals=rituals, **numbers)
 
 
-def _ritual_from(doc: tomlfile.TomlDoc, key: str, entry: Any) -> Ritual:
+def _ritual_from(doc: TomlDoc, key: str, entry: Any) -> Ritual:
     """One validated ritual table."""
     if not isinstance(entry, dict):
         raise doc.error(f"rituals.{key}", "must be a table")

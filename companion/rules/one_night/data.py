@@ -1,17 +1,19 @@
-"""The One Night data file (`companion/data/one_night/roles.toml`) read into frozen values.
+"""The One Night data file (`companion/data/one_night/roles.toml`) parsed into frozen values.
 
-Every bad value raises `DataFileError(path, line, field, message)`; nothing is read at import time.
+Pure: `companion.gamedata` reads the file and `parse(doc)` checks it; every bad value raises
+`DataFileError(path, line, field, message)` with the line of the document.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
-from companion import tomlfile
 from companion.errors import DataFileError
+
+if TYPE_CHECKING:  # the type only: reading files is companion.gamedata's job
+    from companion.tomlfile import TomlDoc
 
 PHASES = ("dusk", "night")
 TEAMS = ("villager", "vampire", "werewolf", "tanner", "assassin", "apprentice-assassin")
@@ -68,17 +70,7 @@ class OneNightData:
     steps: tuple[StepSpec, ...]
 
 
-def default_path() -> Path:
-    """Where the shipped data file lives."""
-    return Path(__file__).resolve().parents[2] / "data" / "one_night" / "roles.toml"
-
-
-def load(path: str | Path | None = None) -> OneNightData:
-    """Read and check the data file (the shipped one unless `path` is given)."""
-    return parse(tomlfile.load(path or default_path()))
-
-
-def parse(doc: tomlfile.TomlDoc) -> OneNightData:
+def parse(doc: TomlDoc) -> OneNightData:
     """Check a parsed TOML document and build the data; DataFileError names the bad line."""
     rules = _rules(doc)
     roles = {rid: _role(doc, rid, raw) for rid, raw in _table(doc, "roles").items()}
@@ -99,7 +91,7 @@ def parse(doc: tomlfile.TomlDoc) -> OneNightData:
     return OneNightData(rules, roles, marks, steps)
 
 
-def _table(doc: tomlfile.TomlDoc, key: str) -> dict:
+def _table(doc: TomlDoc, key: str) -> dict:
     """A required top-level table."""
     value = doc.data.get(key)
     if not isinstance(value, dict) or not value:
@@ -107,7 +99,7 @@ def _table(doc: tomlfile.TomlDoc, key: str) -> dict:
     return value
 
 
-def _rules(doc: tomlfile.TomlDoc) -> Rules:
+def _rules(doc: TomlDoc) -> Rules:
     """The [game] table."""
     raw = _table(doc, "game")
     ints = {}
@@ -125,7 +117,7 @@ def _rules(doc: tomlfile.TomlDoc) -> Rules:
     return Rules(self_vote=self_vote, **ints)
 
 
-def _role(doc: tomlfile.TomlDoc, rid: str, raw: Any) -> Role:
+def _role(doc: TomlDoc, rid: str, raw: Any) -> Role:
     """One [roles.<id>] table."""
     where = f"roles.{rid}"
     if not isinstance(raw, dict):
@@ -145,7 +137,7 @@ def _role(doc: tomlfile.TomlDoc, rid: str, raw: Any) -> Role:
     return Role(rid, name, team, copies, str(raw.get("box", "")), monster)
 
 
-def _step_error(doc: tomlfile.TomlDoc, sid: str, field: str, message: str) -> DataFileError:
+def _step_error(doc: TomlDoc, sid: str, field: str, message: str) -> DataFileError:
     """A DataFileError pointing at the `id = "<sid>"` line of a [[steps]] entry."""
     line = None
     for no, text in enumerate(doc.text.splitlines(), start=1):
@@ -155,7 +147,7 @@ def _step_error(doc: tomlfile.TomlDoc, sid: str, field: str, message: str) -> Da
     return DataFileError(doc.path, line, f"steps.{sid}.{field}", message)
 
 
-def _step(doc: tomlfile.TomlDoc, i: int, raw: Any, roles: Mapping[str, Role]) -> StepSpec:
+def _step(doc: TomlDoc, i: int, raw: Any, roles: Mapping[str, Role]) -> StepSpec:
     """One [[steps]] entry; every role it names must exist."""
     where = f"steps.{i}"
     if not isinstance(raw, dict):

@@ -1,16 +1,18 @@
-"""The Armata Strigoi data file (`companion/data/strigoi/fortress.toml`) read into frozen values.
+"""The Armata Strigoi data file (`companion/data/strigoi/fortress.toml`) parsed into frozen values.
 
-Every bad value raises `DataFileError(path, line, field, message)`; nothing is read at import time.
+Pure: `companion.gamedata` reads the file and `parse(doc)` checks it; every bad value raises
+`DataFileError(path, line, field, message)` with the line of the document.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
 
-from companion import tomlfile
 from companion.rules.strigoi.fortress import DIRECTIONS, Fortress, Room
+
+if TYPE_CHECKING:  # the type only: reading files is companion.gamedata's job
+    from companion.tomlfile import TomlDoc
 
 DISTRICTS = ("A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3")
 STRIGOI = ("master", "apprentice", "supreme")
@@ -56,17 +58,7 @@ class StrigoiData:
     verified: bool
 
 
-def default_path() -> Path:
-    """Where the shipped data file lives."""
-    return Path(__file__).resolve().parents[2] / "data" / "strigoi" / "fortress.toml"
-
-
-def load(path: str | Path | None = None) -> StrigoiData:
-    """Read and check the data file (the shipped one unless `path` is given)."""
-    return parse(tomlfile.load(path or default_path()))
-
-
-def parse(doc: tomlfile.TomlDoc) -> StrigoiData:
+def parse(doc: TomlDoc) -> StrigoiData:
     """Check a parsed TOML document and build the data; DataFileError names the bad line."""
     game = _table(doc, doc.data, "game")
     n = {k: _int(doc, game, "game", k, 1) for k in
@@ -96,7 +88,7 @@ def parse(doc: tomlfile.TomlDoc) -> StrigoiData:
         verified=bool(doc.data.get("verified", False)))
 
 
-def _table(doc: tomlfile.TomlDoc, parent: Mapping, key: str, where: str = "") -> dict:
+def _table(doc: TomlDoc, parent: Mapping, key: str, where: str = "") -> dict:
     """A required table."""
     value = parent.get(key)
     if not isinstance(value, dict) or not value:
@@ -104,7 +96,7 @@ def _table(doc: tomlfile.TomlDoc, parent: Mapping, key: str, where: str = "") ->
     return value
 
 
-def _int(doc: tomlfile.TomlDoc, table: Mapping, where: str, key: str, lo: int) -> int:
+def _int(doc: TomlDoc, table: Mapping, where: str, key: str, lo: int) -> int:
     """A whole number >= lo."""
     value = table.get(key)
     if not isinstance(value, int) or isinstance(value, bool) or value < lo:
@@ -112,7 +104,7 @@ def _int(doc: tomlfile.TomlDoc, table: Mapping, where: str, key: str, lo: int) -
     return value
 
 
-def _needs(doc: tomlfile.TomlDoc, game: Mapping, key: str, players: range) -> dict[int, int]:
+def _needs(doc: TomlDoc, game: Mapping, key: str, players: range) -> dict[int, int]:
     """A per-player-count table such as attack_needs."""
     raw = _table(doc, game, key, "game.")
     out = {}
@@ -121,7 +113,7 @@ def _needs(doc: tomlfile.TomlDoc, game: Mapping, key: str, players: range) -> di
     return out
 
 
-def _stats(doc: tomlfile.TomlDoc, sid: str) -> Stats:
+def _stats(doc: TomlDoc, sid: str) -> Stats:
     """One [strigoi.<id>] table."""
     raw = _table(doc, _table(doc, doc.data, "strigoi"), sid, "strigoi.")
     name = raw.get("name")
@@ -131,7 +123,7 @@ def _stats(doc: tomlfile.TomlDoc, sid: str) -> Stats:
                          for k in ("existence", "damage", "strength")))
 
 
-def _tokens(doc: tomlfile.TomlDoc) -> tuple[Token, ...]:
+def _tokens(doc: TomlDoc) -> tuple[Token, ...]:
     """The [[tokens]] list; both Strigoi must appear."""
     raw = doc.data.get("tokens")
     if not isinstance(raw, list) or not raw:
@@ -147,7 +139,7 @@ def _tokens(doc: tomlfile.TomlDoc) -> tuple[Token, ...]:
     return tuple(out)
 
 
-def _fortress(doc: tomlfile.TomlDoc) -> Fortress:
+def _fortress(doc: TomlDoc) -> Fortress:
     """The [rooms.<id>] tables: positions, lights, platforms, letter rings."""
     rooms = {}
     spots, lights = set(), set()
@@ -174,7 +166,7 @@ def _fortress(doc: tomlfile.TomlDoc) -> Fortress:
     return Fortress(rooms)
 
 
-def _ladders(doc: tomlfile.TomlDoc, fortress: Fortress) -> tuple[tuple[str, str], ...]:
+def _ladders(doc: TomlDoc, fortress: Fortress) -> tuple[tuple[str, str], ...]:
     """The preferred ladder edges; each must be an outer edge of a room."""
     raw = _table(doc, doc.data, "ladders").get("preferred")
     if not isinstance(raw, list):
