@@ -90,7 +90,7 @@ class App:
 
         self.session: Session | None = None
         self.timer = StepTimer(speak=speak)  # timed steps (One Night's narration) move on by themselves
-        self.health = Health(hw.status())
+        self.health = Health(self._parts())
         self.frames = 0
         self.running = True
         self._events: list = []          # engine events since the last frame
@@ -439,7 +439,7 @@ class App:
 
     def _update_health(self, now: float) -> None:
         """Take the HAL's part status; on a change, tell the screen, status light, log and systemd."""
-        parts = dict(self.hw.status())
+        parts = self._parts()
         if parts == self.health.parts:
             return
         self.health = Health(parts)
@@ -450,9 +450,16 @@ class App:
         if self.notifier is not None:
             self.notifier.status(self._status_line())
 
+    def _parts(self) -> dict:
+        """Part -> (ok, why): the HAL's parts, plus safe mode when the app started in it."""
+        parts = dict(self.hw.status())
+        if self.safe_reason:
+            parts["safe-mode"] = (False, self.safe_reason)
+        return parts
+
     def _status_line(self) -> str:
         """systemd STATUS= text."""
-        base = f"safe mode: {self.safe_reason}" if self.safe_reason else self.health.summary()
+        base = self.safe_reason or self.health.summary()
         return f"{base}; {self._where()}"
 
     def _where(self) -> str:
@@ -596,6 +603,8 @@ def main(argv: list[str]) -> int:
     guard = StartGuard(state_dir)
     safe = guard.begin()
     safe_reason = guard.reason() if safe else None
+    if safe_reason:
+        print(f"companion run: {safe_reason}", file=sys.stderr, flush=True)
     mode, why = choose_mode(args.mode or (cfg.display.mode if cfg.display.mode != "auto" else "auto"))
     if args.script:
         mode, why = "headless", "--script"

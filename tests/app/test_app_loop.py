@@ -207,3 +207,17 @@ def test_app_timed_steps_move_on_by_themselves_and_are_journaled(tmp_path):
     assert app.journal.commands(app.session.game_id)[-1] == {"cmd": "next"}
     assert said[0] == first["prompt"] and now["current"]["prompt"] in said
     assert 0 < app.view().info["timer"]["left"] <= now["current"]["seconds"]
+
+
+def test_app_safe_mode_says_why_on_the_banner(tmp_path):
+    import pygame
+
+    from companion.ui.table import TableUI
+
+    app = make_app(tmp_path, ui=TableUI((800, 480), "masters", {}), surface=pygame.Surface((800, 480)))
+    app.safe_reason = "3 failed starts in a row"
+    app.start(setup=SETUP)
+    app.clock.advance(1.1)
+    app.tick()
+    assert "safe mode" in app.health.summary()
+    assert any("3 failed starts" in b for b in app.ui.view_model()["banner"])
