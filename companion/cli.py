@@ -51,6 +51,7 @@ COMMANDS: dict[str, str] = {
 def main(argv: list[str] | None = None) -> int:
     """Entry point: dispatch to a subcommand and turn any error into one line and a status."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pygame's hello line would pollute stdout
     if not argv or argv[0] in ("-h", "--help", "help"):
         print(__doc__.strip())
         return ExitStatus.OK if argv else ExitStatus.BAD_INPUT
