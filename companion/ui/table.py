@@ -30,6 +30,8 @@ from companion.ui.screens.base import Screen, ScreenStack, UIContext
 from companion.ui.screens.generic import GenericGameScreen
 from companion.ui.screens.masters import CombatScreen, DayScreen, EventCardScreen, NightScreen, OverScreen
 from companion.ui.screens.menus import ResumeScreen, TitleScreen
+from companion.ui.screens.others import SCREENS as OTHER_SCREENS
+from companion.ui.screens.others import route as route_other
 from companion.ui.screens.tools import TeachCardScreen
 
 BASE_SCREENS = {
@@ -40,6 +42,7 @@ BASE_SCREENS = {
     "night": NightScreen,
     "over": OverScreen,
     "generic": GenericGameScreen,
+    **OTHER_SCREENS,
 }
 
 
@@ -162,7 +165,7 @@ def route(view: GameView | None) -> str:
     if view is None:
         return "title"
     if view.game != "masters":
-        return "generic"
+        return route_other(view.game, dict(view.state)) or "generic"
     s = view.state
     if s.get("phase") == "over" or s.get("outcome"):
         return "over"

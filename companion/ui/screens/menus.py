@@ -11,7 +11,6 @@ from companion.ui.model import ButtonVM, ViewModel
 from companion.ui.screens.base import Screen, UIContext
 
 SEED_MAX = 999_999
-PLAYERS = (2, 10)
 
 
 class TitleScreen(Screen):
@@ -133,43 +132,66 @@ class MastersWizard(Screen):
 
 
 class GenericWizard(Screen):
-    """New game of one of the other games: number of players and seed."""
+    """New game of one of the other games: what its setup takes (players in the engine's range,
+    the mansion's clock and target), the seed; One Night goes on to its role picker."""
 
     name = "wizard"
     transient = True
 
     def __init__(self, ctx: UIContext, game_id: str) -> None:
-        """Set up `game_id`."""
+        """Set up `game_id` with each field at its default."""
+        from companion.ui.screens.others import setup_fields
+
         super().__init__(ctx)
         self.game_id = game_id
-        self.players = 4
+        self.specs = setup_fields(game_id)
+        self.values = {f.key: f.default for f in self.specs}
         self.seed = int(ctx.settings.get("seed", 1))
         self.field = "players"
 
+    @property
+    def players(self) -> int:
+        """The number of players chosen."""
+        return self.values["players"]
+
     def body(self) -> ViewModel:
-        """Players and seed with -/+; Start."""
-        buttons = (ButtonVM("f:players", f"Players: {self.players}", selected=self.field == "players"),
-                   ButtonVM("f:seed", f"Seed: {self.seed}", selected=self.field == "seed"),
-                   ButtonVM("minus", "-1"), ButtonVM("plus", "+1"), ButtonVM("start", "Start"), ButtonVM("back", "Back"))
-        lines = (f"New game of {GAMES[self.game_id][1]}.", "Pick a value, then up/down or -1/+1.")
-        return ViewModel(self.name, GAMES[self.game_id][1], lines, buttons)
+        """One button per field, seed, -/+; Start (One Night: Next to the roles)."""
+        buttons = [ButtonVM(f"f:{f.key}", f"{f.label}: {self.values[f.key]}", selected=self.field == f.key) for f in self.specs]
+        buttons += [ButtonVM("f:seed", f"Seed: {self.seed}", selected=self.field == "seed"),
+                    ButtonVM("minus", "-1"), ButtonVM("plus", "+1"),
+                    ButtonVM("start", "Next: roles" if self.game_id == "one-night" else "Start"), ButtonVM("back", "Back")]
+        lo, hi = self.specs[0].lo, self.specs[0].hi
+        lines = (f"New game of {GAMES[self.game_id][1]} ({lo} to {hi} players).", "Pick a value, then up/down or -1/+1.")
+        return ViewModel(self.name, GAMES[self.game_id][1], lines, tuple(buttons))
 
     def activate(self, button_id: str, kind: Press) -> bool:
-        """Choose the field, step it, start or go back."""
+        """Choose the field, step it, start (or pick One Night's roles) or go back."""
         if button_id.startswith("f:"):
             self.field = button_id[2:]
         elif button_id in ("minus", "plus"):
             self.on_veil(1 if button_id == "plus" else -1)
+        elif button_id == "start" and self.game_id == "one-night":
+            from companion.ui.screens.others import RolePicker
+            from companion.ui.screens.others.one_night import roles_catalogue
+
+            self.ctx.stack.push(RolePicker(self.ctx, self.players, self.seed, roles_catalogue()))
         elif button_id == "start":
-            self.ctx.emit({"cmd": "setup", "game": self.game_id, "players": self.players, "seed": self.seed})
+            self.ctx.emit(self.setup())
         elif button_id == "back":
             self.ctx.stack.pop()
         return True
 
+    def setup(self) -> dict[str, Any]:
+        """The setup command: players and seed, other fields only when changed from the default."""
+        cmd: dict[str, Any] = {"cmd": "setup", "game": self.game_id, "players": self.players, "seed": self.seed}
+        cmd.update({f.key: self.values[f.key] for f in self.specs[1:] if self.values[f.key] != f.default})
+        return cmd
+
     def on_veil(self, delta: int) -> bool:
-        """Up/down step the chosen field."""
-        if self.field == "players":
-            self.players = max(PLAYERS[0], min(PLAYERS[1], self.players + delta))
+        """Up/down step the chosen field within its range."""
+        spec = next((f for f in self.specs if f.key == self.field), None)
+        if spec is not None:
+            self.values[spec.key] = max(spec.lo, min(spec.hi, self.values[spec.key] + delta))
         else:
             self.seed = max(0, min(SEED_MAX, self.seed + delta))
         return True

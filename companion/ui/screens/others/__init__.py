@@ -1,0 +1,72 @@
+"""Screens of the four other games at the table: Nosferatu, the vampire mansion, One Night Ultimate
+Vampire and Armata Strigoi (one module each, shared parts in `common`).
+
+`SCREENS` maps base-screen names to classes (merged into `companion.ui.table.BASE_SCREENS`),
+`route(view)` picks one from a game view, `setup_fields(game_id)` says what each game's new-game
+wizard asks. Nothing is imported from pygame here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from companion.ui.screens.others.mansion import MansionOverScreen, MansionScreen
+from companion.ui.screens.others.nosferatu import NosferatuOverScreen, NosferatuScreen
+from companion.ui.screens.others.one_night import NarratorScreen, OneNightOverScreen, RolePicker
+from companion.ui.screens.others.strigoi import StrigoiOverScreen, StrigoiScreen
+
+__all__ = ["SCREENS", "GAME_SCREENS", "SetupField", "RolePicker", "route", "setup_fields"]
+
+# game id -> (playing screen, end screen)
+GAME_SCREENS = {
+    "nosferatu": (NosferatuScreen, NosferatuOverScreen),
+    "mansion": (MansionScreen, MansionOverScreen),
+    "one-night": (NarratorScreen, OneNightOverScreen),
+    "strigoi": (StrigoiScreen, StrigoiOverScreen),
+}
+SCREENS = {cls.name: cls for pair in GAME_SCREENS.values() for cls in pair}
+# Player counts as shipped (the wizard asks the engine's data first, see `setup_fields`).
+PLAYER_RANGE = {"nosferatu": (5, 8), "mansion": (2, 8), "one-night": (3, 10), "strigoi": (2, 5)}
+
+
+@dataclass(frozen=True)
+class SetupField:
+    """One number the new-game wizard asks: setup key, label, range, default."""
+
+    key: str
+    label: str
+    lo: int
+    hi: int
+    default: int
+
+
+def route(game: str, state: dict[str, Any]) -> str | None:
+    """The base screen for one of these games' states (None: not one of them)."""
+    pair = GAME_SCREENS.get(game)
+    if pair is None:
+        return None
+    over = state.get("outcome") is not None or state.get("phase") == "over"
+    return (pair[1] if over else pair[0]).name
+
+
+def setup_fields(game_id: str, default_players: int = 4) -> list[SetupField]:
+    """What a new game of `game_id` asks besides the seed: players in the engine's range, plus
+    the mansion's clock length and target."""
+    lo, hi = player_range(game_id)
+    out = [SetupField("players", "Players", lo, hi, min(hi, max(lo, default_players)))]
+    if game_id == "mansion":
+        out += [SetupField("clock_length", "Clock", 6, 20, 12), SetupField("target", "Target", 5, 60, 20)]
+    return out
+
+
+def player_range(game_id: str) -> tuple[int, int]:
+    """The game's min and max players from its data file (shipped defaults if it cannot be read)."""
+    try:
+        from companion.rules import load_game
+
+        game = load_game(game_id)
+        rules = getattr(game, "rules", None) or getattr(getattr(game, "data", None), "rules", None) or game.data
+        return int(rules.min_players), int(rules.max_players)
+    except Exception:  # a broken data file is the engine's to report at setup; the wizard keeps going
+        return PLAYER_RANGE.get(game_id, (2, 10))

@@ -1,0 +1,429 @@
+"""What the four other games' screens share: the base game screen, the parameter picker, the
+correction screen, the game-over screen and small pure helpers (no pygame here).
+
+Every game screen follows the same rules as the Masters screens: buttons come from
+`game.actions(state)` (greyed ones keep the engine's reason), parameters an action still needs are
+asked one at a time in `Picker` (district buttons pick seats or rooms, veil up/down step numbers),
+and nothing changes game state: screens only emit commands.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Callable, Mapping, Sequence
+
+from companion.inputs import DISTRICTS, Press
+from companion.rules import GAMES
+from companion.rules.base import Action
+from companion.ui.model import ButtonVM, CellVM, ViewModel, action_button
+from companion.ui.screens.base import Screen, UIContext
+from companion.ui.screens.masters import GameScreen
+
+WRAP = 46            # characters per line of long prose (prompts) on the 800x480 panel
+ADJUST = "adjust"    # the engines' "tables are always right" verb: reached through the Correct screen
+
+
+@dataclass(frozen=True)
+class Param:
+    """One value a picker asks for.
+
+    `path` is where it goes in the command (("votes", "3") -> {"votes": {"3": ...}}); `kind` is
+    choice | multi | number | cards; `options` are (value, label) pairs; `seats` maps district
+    buttons to option values; `optional` params may be left out (the engine then uses its default).
+    """
+
+    path: tuple[str, ...]
+    question: str
+    kind: str = "choice"
+    options: tuple[tuple[Any, str], ...] = ()
+    seats: tuple[tuple[str, Any], ...] = ()
+    lo: int = 0
+    hi: int = 20
+    default: Any = None
+    optional: bool = False
+
+
+@dataclass(frozen=True)
+class Field:
+    """One count on the Correct screen: its label, the value in the state, its range."""
+
+    key: str
+    label: str
+    value: int
+    lo: int = 0
+    hi: int = 20
+
+
+class OthersScreen(GameScreen):
+    """Base game screen of the other games: actions as buttons (adjust behind "Correct"), Menu.
+
+    Subclasses fill `summary()` (title, lines, grid) and may override `params()` for the values an
+    action needs, `ordered()` for the button order and `seat_actions()` for district buttons.
+    """
+
+    name = "others"
+    game_id = ""
+
+    def body(self) -> ViewModel:
+        """Title, lines and grid from `summary`, then the action buttons, Correct and Menu."""
+        title, lines, grid = self.summary(self.state())
+        buttons = self.buttons()
+        return ViewModel(self.name, title, tuple(lines), tuple(buttons), tuple(grid))
+
+    def summary(self, s: dict[str, Any]) -> tuple[str, Sequence[str], Sequence[CellVM]]:
+        """Title, info lines and grid cells of this state."""
+        return GAMES[self.game_id][1], (), ()
+
+    def buttons(self) -> list[ButtonVM]:
+        """Action buttons in play order, then Correct (when the engine has adjust) and Menu."""
+        out = [action_button(i, a) for i, a in self.ordered() if a.command.get("cmd") != ADJUST]
+        if any(a.command.get("cmd") == ADJUST for a in self.actions) and self.fields():
+            out.append(ButtonVM("correct", "Correct counts"))
+        out.append(ButtonVM("menu", "Menu"))
+        return out
+
+    def ordered(self) -> list[tuple[int, Action]]:
+        """(index, action) in the order the buttons show them (enabled first, engine order kept)."""
+        pairs = list(enumerate(self.actions))
+        return [p for p in pairs if p[1].enabled] + [p for p in pairs if not p[1].enabled]
+
+    def activate(self, button_id: str, kind: Press) -> bool:
+        """Correct opens the correction screen; the rest as for every game screen."""
+        if button_id == "correct":
+            self.ctx.stack.push(CorrectScreen(self.ctx, self.fields(), self.correction))
+            return True
+        return super().activate(button_id, kind)
+
+    def run_action(self, action: Action, preset: Mapping[str, Any] | None = None) -> bool:
+        """Send the command, or ask for what it still needs in a Picker."""
+        if not action.enabled:
+            self.ctx.fail(action.why_not or "not possible now")
+            return True
+        params = self.params(action) if action.needs else []
+        if not params:
+            self.ctx.emit(dict(action.command))
+            return True
+        self.ctx.stack.push(Picker(self.ctx, action.label, dict(action.command), params, self.selected))
+        return True
+
+    def params(self, action: Action) -> list[Param]:
+        """What the picker asks for `action.needs` (games override; default: one number each)."""
+        return [Param((need,), f"{need.replace('_', ' ')}?", "number", lo=0, hi=20, default=1) for need in action.needs]
+
+    def on_district(self, pos: str) -> bool:
+        """A district button selects that seat/room and puts the focus on its action, if one."""
+        super().on_district(pos)
+        target = self.seat_actions().get(pos)
+        if target is not None and self.selected == pos:
+            self.focus_on(f"act:{target}")
+        return True
+
+    def seat_actions(self) -> dict[str, int]:
+        """District -> index of the action a district button should focus (games override)."""
+        return {}
+
+    def fields(self) -> list[Field]:
+        """Counts the Correct screen may set (games override)."""
+        return []
+
+    def correction(self, changes: Mapping[str, int]) -> list[dict[str, Any]]:
+        """The adjust command(s) for the changed fields (games override)."""
+        return [{"cmd": ADJUST, **changes}] if changes else []
+
+
+class OthersOverScreen(OthersScreen):
+    """The end of a game: how it ended, the final tallies; New game, Event log."""
+
+    name = "others-over"
+
+    def buttons(self) -> list[ButtonVM]:
+        """New game, the log, and any after-the-end action (e.g. the mansion's ranking)."""
+        extra = [action_button(i, a) for i, a in self.ordered() if a.command.get("cmd") != ADJUST and a.enabled]
+        return extra + [ButtonVM("new", "New game"), ButtonVM("log", "Event log")]
+
+    def activate(self, button_id: str, kind: Press) -> bool:
+        """Open the title screen or the log; after-the-end actions run as usual."""
+        from companion.ui.screens.menus import TitleScreen
+        from companion.ui.screens.tools import LogScreen
+
+        make = {"new": TitleScreen, "log": LogScreen}.get(button_id)
+        if make is not None:
+            self.ctx.stack.push(make(self.ctx))
+            return True
+        return super().activate(button_id, kind)
+
+
+class Picker(Screen):
+    """Asks an action's parameters one at a time, then sends the completed command.
+
+    Choices are buttons (district buttons pick seats and rooms when the question has them), numbers
+    step with veil up/down or the -/+ buttons, Back returns to the previous question.
+    """
+
+    name = "pick"
+    transient = True
+
+    def __init__(self, ctx: UIContext, label: str, command: Mapping[str, Any], params: Sequence[Param],
+                 selected: str | None = None) -> None:
+        """Ask `params` for `command`; a `selected` district pre-fills the first seat question."""
+        super().__init__(ctx)
+        self.label = label
+        self.command = dict(command)
+        self.params = list(params)
+        self.values: dict[tuple[str, ...], Any] = {}
+        self.step = 0
+        first = self.params[0]
+        if selected and dict(first.seats).get(selected) is not None and first.kind == "choice":
+            self.values[first.path] = dict(first.seats)[selected]
+        self._begin()
+
+    @property
+    def param(self) -> Param:
+        """The question being answered now."""
+        return self.params[self.step]
+
+    def _begin(self) -> None:
+        """Start a question: numbers and lists get their default; a known answer focuses OK."""
+        p = self.param
+        if p.path not in self.values:
+            if p.kind == "number":
+                self.values[p.path] = p.default if p.default is not None else p.lo
+            elif p.kind in ("multi", "cards"):
+                self.values[p.path] = list(p.default or [])
+            elif p.default is not None:
+                self.values[p.path] = p.default
+        if self.values.get(p.path) is not None:
+            self.focus_on("ok")
+        else:
+            self._auto_focus = True
+
+    def body(self) -> ViewModel:
+        """The question, the choices, OK / Leave out / Back / Cancel."""
+        p, value = self.param, self.values.get(self.param.path)
+        buttons = self._choice_buttons(p, value)
+        ok = value is not None
+        buttons.append(ButtonVM("ok", "OK" if self.step + 1 < len(self.params) else "Send",
+                                enabled=ok, why_not=None if ok else "choose first"))
+        if p.optional:
+            buttons.append(ButtonVM("skip", "Leave out"))
+        if self.step:
+            buttons.append(ButtonVM("prev", "Back"))
+        buttons.append(ButtonVM("cancel", "Cancel"))
+        lines = [f"{p.question} ({self.step + 1} of {len(self.params)})", f"Now: {self._show(p, value)}"]
+        if p.seats:
+            lines.append("District buttons pick on the board too")
+        grid = self._grid(p, value) if p.seats else ()
+        return ViewModel(self.name, self.label, tuple(lines), tuple(buttons), grid)
+
+    def _choice_buttons(self, p: Param, value: Any) -> list[ButtonVM]:
+        """Option toggles, or the number and score-card steppers."""
+        if p.kind == "choice":
+            return [ButtonVM(f"o:{i}", label, selected=(v == value)) for i, (v, label) in enumerate(p.options)]
+        if p.kind == "multi":
+            return [ButtonVM(f"o:{i}", label, selected=(v in (value or []))) for i, (v, label) in enumerate(p.options)]
+        if p.kind == "cards":
+            return [ButtonVM(f"o:{i}", f"Add {label}") for i, (_, label) in enumerate(p.options)] + [ButtonVM("drop", "Remove last")]
+        big = p.hi - p.lo > 20
+        steps = [("minus10", "-10"), ("minus", "-1"), ("plus", "+1"), ("plus10", "+10")] if big else [("minus", "-1"), ("plus", "+1")]
+        return [ButtonVM(i, label) for i, label in steps]
+
+    def _grid(self, p: Param, value: Any) -> tuple[CellVM, ...]:
+        """Seats or rooms on the 3x3 grid, the chosen one(s) selected."""
+        labels = {v: label for v, label in p.options}
+        chosen = value if isinstance(value, list) else [value]
+        cells = []
+        for pos in DISTRICTS:
+            v = dict(p.seats).get(pos, _NONE)
+            title = labels.get(v, "") if v is not _NONE else ""
+            cells.append(CellVM(pos, title, (), "" if v is _NONE else "done" if v in chosen else "", v in chosen))
+        return tuple(cells)
+
+    def activate(self, button_id: str, kind: Press) -> bool:
+        """Options set or toggle the answer; steppers change numbers; OK/Leave out/Back/Cancel move."""
+        p = self.param
+        if button_id.startswith("o:"):
+            self._pick(p.options[int(button_id[2:])][0])
+        elif button_id in STEPS:
+            self.on_veil(STEPS[button_id])
+        elif button_id == "drop":
+            self.values[p.path] = list(self.values.get(p.path) or [])[:-1]
+        elif button_id == "ok":
+            self._next()
+        elif button_id == "skip":
+            self.values[p.path] = _SKIP
+            self._next()
+        elif button_id == "prev":
+            self.on_back()
+        elif button_id == "cancel":
+            self.ctx.stack.pop()
+        return True
+
+    def _pick(self, value: Any) -> None:
+        """Set (choice), toggle (multi) or append (cards) `value`."""
+        p = self.param
+        if p.kind == "multi":
+            now = list(self.values.get(p.path) or [])
+            self.values[p.path] = [v for v in now if v != value] if value in now else now + [value]
+        elif p.kind == "cards":
+            self.values[p.path] = list(self.values.get(p.path) or []) + [value]
+        else:
+            self.values[p.path] = value
+            self.focus_on("ok")
+
+    def on_district(self, pos: str) -> bool:
+        """A district button answers a seat or room question."""
+        value = dict(self.param.seats).get(pos, _NONE)
+        if value is _NONE:
+            return False
+        self._pick(value)
+        return True
+
+    def on_veil(self, delta: int) -> bool:
+        """Veil up/down step a number question."""
+        p = self.param
+        if p.kind != "number":
+            return False
+        self.values[p.path] = min(p.hi, max(p.lo, int(self.values.get(p.path) or 0) + delta))
+        return True
+
+    def on_back(self) -> bool:
+        """Back: the previous question, or close on the first."""
+        if self.step == 0:
+            self.ctx.stack.pop()
+            return True
+        self.step -= 1
+        self._begin()
+        return True
+
+    def _next(self) -> None:
+        """Next question, or send the command and close."""
+        if self.values.get(self.param.path) is None:
+            return
+        if self.step + 1 < len(self.params):
+            self.step += 1
+            self._begin()
+            return
+        self.ctx.emit(self.result())
+        self.ctx.stack.pop()
+
+    def result(self) -> dict[str, Any]:
+        """The command with every answer put at its path (left-out answers are not sent)."""
+        out = dict(self.command)
+        for p in self.params:
+            value = self.values.get(p.path)
+            if value is _SKIP or value is None:
+                continue
+            node = out
+            for key in p.path[:-1]:
+                node = node.setdefault(key, {})
+            node[p.path[-1]] = value
+        return out
+
+    @staticmethod
+    def _show(p: Param, value: Any) -> str:
+        """The answer so far as text."""
+        if value is None or value is _SKIP:
+            return "-"
+        labels = {v: label for v, label in p.options}
+        if isinstance(value, list):
+            return ", ".join(str(labels.get(v, v)) for v in value) or "none"
+        return str(labels.get(value, value))
+
+
+class CorrectScreen(Screen):
+    """Tables are always right: set counts to what is on the table, then Apply sends `adjust`.
+
+    Field buttons pick the count to change; veil up/down or -1/+1 step it.
+    """
+
+    name = "correct"
+
+    def __init__(self, ctx: UIContext, fields: Sequence[Field],
+                 build: Callable[[Mapping[str, int]], list[dict[str, Any]]]) -> None:
+        """Edit `fields`; `build(changes)` makes the adjust command(s)."""
+        super().__init__(ctx)
+        self.fields = list(fields)
+        self.values = {f.key: f.value for f in self.fields}
+        self.build = build
+        self.active = 0
+
+    def changes(self) -> dict[str, int]:
+        """Fields whose value differs from the state."""
+        return {f.key: self.values[f.key] for f in self.fields if self.values[f.key] != f.value}
+
+    def body(self) -> ViewModel:
+        """One button per field (old -> new), -1/+1, Apply, Back."""
+        buttons = [ButtonVM(f"f:{i}", f"{f.label}: {f.value} -> {self.values[f.key]}" if self.values[f.key] != f.value
+                            else f"{f.label}: {f.value}", selected=(i == self.active)) for i, f in enumerate(self.fields)]
+        changed = bool(self.changes())
+        buttons += [ButtonVM("minus", "-1"), ButtonVM("plus", "+1"),
+                    ButtonVM("apply", "Apply", enabled=changed, why_not=None if changed else "nothing changed yet"),
+                    ButtonVM("back", "Back")]
+        lines = ("Make the counts match the table.", "Pick a count, then up/down or -1/+1.")
+        return ViewModel(self.name, "Correct counts", lines, tuple(buttons))
+
+    def activate(self, button_id: str, kind: Press) -> bool:
+        """Pick a field, step it, apply or go back."""
+        if button_id.startswith("f:"):
+            self.active = int(button_id[2:])
+        elif button_id in ("minus", "plus"):
+            self.on_veil(STEPS[button_id])
+        elif button_id == "apply":
+            for command in self.build(self.changes()):
+                self.ctx.emit(command)
+            self.ctx.stack.pop()
+        elif button_id == "back":
+            self.ctx.stack.pop()
+        return True
+
+    def on_veil(self, delta: int) -> bool:
+        """Up/down step the active count within its range."""
+        f = self.fields[self.active]
+        self.values[f.key] = min(f.hi, max(f.lo, self.values[f.key] + delta))
+        return True
+
+
+STEPS = {"minus": -1, "plus": 1, "minus10": -10, "plus10": 10}
+_NONE = object()   # "no option here" (None may be a real option value)
+_SKIP = object()   # a left-out optional answer
+
+
+def wrap(text: str, width: int = WRAP) -> list[str]:
+    """Greedy word wrap by characters (the renderer then fits each line to its box)."""
+    lines: list[str] = []
+    line = ""
+    for word in str(text).split():
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return lines + [line] if line else lines
+
+
+def seat_districts(names: Sequence[Any], order: Sequence[str] = DISTRICTS) -> dict[str, Any]:
+    """District -> name for seats laid on `order` (extra seats have no district)."""
+    return dict(zip(order, names))
+
+
+def choice(path: tuple[str, ...], question: str, values: Sequence[Any], labels: Sequence[str] | None = None,
+           seats: Mapping[str, Any] | None = None, **kw) -> Param:
+    """A choice Param from values (labels default to the values as text)."""
+    labels = labels or [str(v) for v in values]
+    return Param(path, question, "choice", tuple(zip(values, labels)), tuple((seats or {}).items()), **kw)
+
+
+def number(path: tuple[str, ...], question: str, lo: int, hi: int, default: int, **kw) -> Param:
+    """A number Param in lo..hi starting at `default`."""
+    return Param(path, question, "number", lo=lo, hi=hi, default=default, **kw)
+
+
+def mark_cells(cells: Sequence[CellVM], selected: str | None) -> tuple[CellVM, ...]:
+    """The cells with the table's selected district marked."""
+    return tuple(replace(c, selected=(c.pos == selected)) for c in cells)
+
+
+def outcome_words(outcome: str | None) -> str:
+    """`evil-bites` -> `Evil bites`."""
+    text = str(outcome or "").replace("-", " ").replace("+", " and ")
+    return text[:1].upper() + text[1:]

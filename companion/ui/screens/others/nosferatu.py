@@ -1,0 +1,159 @@
+"""Nosferatu: the Clock pile, whose turn, the stake holder, bites and rituals; seats on the grid.
+
+Seats go round the grid edge as the engine's board says (docs/nosferatu.md); a district button
+picks that player (and focuses the action that names them, e.g. "stake to P3").
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from companion.inputs import DISTRICTS
+from companion.rules.base import Action
+from companion.ui.model import CellVM
+from companion.ui.screens.others.common import (Field, OthersOverScreen, OthersScreen, Param, choice,
+                                                outcome_words)
+
+STEP_WORDS = {
+    "give-stake": "the stake changes hands",
+    "turn": "a player gives Renfield a card",
+    "clock": "turn the next Clock card",
+    "resolve": "Renfield applies the round's cards",
+    "stake": "the holder may use the stake",
+    "over": "game over",
+}
+CHARACTERS = ("vampire", "hunter")
+PLAYER_KEYS = ("to", "target", "player")
+
+
+class NosferatuScreen(OthersScreen):
+    """One screen for every step; the lines and buttons follow the step."""
+
+    name = "nosferatu"
+    game_id = "nosferatu"
+
+    def summary(self, s: dict[str, Any]) -> tuple[str, Sequence[str], Sequence[CellVM]]:
+        """Title with the step, the Clock, turn/holder, bites, rituals; seats and the Clock on the grid."""
+        title = f"Round {s.get('round', 1)}: {STEP_WORDS.get(s.get('step', ''), s.get('step', ''))}"
+        return title, info_lines(s), seat_cells(s, self.selected)
+
+    def params(self, action: Action) -> list[Param]:
+        """Players come from seats (district buttons), characters from two buttons."""
+        s = self.state()
+        players = [p for p in s.get("players", []) if p != s.get("renfield")]
+        seats = {pos: d.get("name") for pos, d in board_districts(s).items() if d.get("represents") == "seat"}
+        out = []
+        for need in action.needs:
+            if need in ("player", "target"):
+                out.append(choice((need,), "Which player?", players, seats=seats))
+            elif need == "character":
+                out.append(choice((need,), "What is that card?", CHARACTERS, ["Vampire", "Hunter"]))
+            else:
+                out.append(choice((need,), f"{need}?", players, seats=seats))
+        return out
+
+    def seat_actions(self) -> dict[str, int]:
+        """A seat's district focuses the enabled action naming that player."""
+        names = {d.get("name"): pos for pos, d in board_districts(self.state()).items() if d.get("represents") == "seat"}
+        out: dict[str, int] = {}
+        for i, a in enumerate(self.actions):
+            who = next((a.command[k] for k in PLAYER_KEYS if k in a.command), None)
+            if a.enabled and who in names:
+                out.setdefault(names[who], i)
+        return out
+
+    def fields(self) -> list[Field]:
+        """Nights in the Clock and each player's bites."""
+        s = self.state()
+        clock = s.get("clock") or {}
+        out = [Field("nights", "Nights in the Clock", int(clock.get("nights", 0)), 0, 20)]
+        out += [Field(f"bites:{p}", f"Bites {p}", int(n), 0, 10) for p, n in (s.get("bites") or {}).items()]
+        return out
+
+    def correction(self, changes) -> list[dict[str, Any]]:
+        """One adjust with the nights and the changed bites."""
+        if not changes:
+            return []
+        cmd: dict[str, Any] = {"cmd": "adjust"}
+        for key, value in changes.items():
+            if key == "nights":
+                cmd["nights"] = value
+            else:
+                cmd.setdefault("bites", {})[key.split(":", 1)[1]] = value
+        return [cmd]
+
+
+class NosferatuOverScreen(OthersOverScreen):
+    """Who won and how: stake, rituals or bites."""
+
+    name = "nosferatu-over"
+    game_id = "nosferatu"
+
+    def summary(self, s: dict[str, Any]) -> tuple[str, Sequence[str], Sequence[CellVM]]:
+        """The outcome as the title, the final tallies below."""
+        known = ", ".join(f"{p} {c}" for p, c in (s.get("known") or {}).items()) or "none"
+        lines = [f"Rounds played: {s.get('round', 1)}", *info_lines(s)[2:4], f"Cards shown: {known}"]
+        return f"Game over: {OUTCOMES.get(s.get('outcome'), outcome_words(s.get('outcome')))}", lines, seat_cells(s, None)
+
+
+OUTCOMES = {
+    "hunters-stake": "the Hunters staked the Vampire",
+    "hunters-rituals": "the Hunters cast 5 Rituals",
+    "evil-bites": "the Vampire's bites won",
+    "evil-stake": "a Hunter was staked",
+}
+
+
+def info_lines(s: dict[str, Any]) -> list[str]:
+    """Clock, turn and holder, bites, rituals, this round's cards."""
+    clock = s.get("clock") or {}
+    left = int(clock.get("nights_left", 0)) + (1 if clock.get("dawn_left") else 0)
+    revealed = ", ".join(c.capitalize() for c in clock.get("revealed", [])) or "none"
+    dawn = "Dawn not yet" if clock.get("dawn_left") else "Dawn is out"
+    bites = s.get("bites") or {}
+    bitten = ", ".join(f"{p} {n}" for p, n in bites.items() if n) or "none"
+    rituals = s.get("rituals") or {}
+    used = ", ".join(ritual_name(r) for r in rituals.get("used", [])) or "none"
+    rc = s.get("round_cards") or {}
+    return [
+        f"Clock: {left} cards left, Nights shown: {revealed}; {dawn}",
+        f"Turn: {s.get('turn') or '-'}   Stake: {s.get('holder') or '-'}   Renfield: {s.get('renfield', '-')}",
+        f"Bites {s.get('bites_total', 0)} of {s.get('bites_to_win', 5)}: {bitten}",
+        f"Rituals {len(rituals.get('used', []))} of {rituals.get('to_win', 5)}: {used}",
+        f"This round: {rc.get('given', 0)} cards given, {rc.get('bites', 0)} bites, {rc.get('nights', 0)} nights",
+    ]
+
+
+def ritual_name(key: str) -> str:
+    """`time-distortion` -> `Time Distortion`."""
+    return key.replace("-", " ").title()
+
+
+def board_districts(s: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The engine's board districts (empty before the first state)."""
+    return (s.get("board") or {}).get("districts") or {}
+
+
+def seat_cells(s: dict[str, Any], selected: str | None) -> list[CellVM]:
+    """Seats with stake, bites and turn; B2 the Clock."""
+    cells = []
+    districts = board_districts(s)
+    for pos in DISTRICTS:
+        d = districts.get(pos, {})
+        kind = d.get("represents")
+        if kind == "seat":
+            name = d.get("name", "")
+            lines = [f"bites {d.get('bites', 0)}"]
+            if d.get("holder"):
+                lines.append("stake")
+            if name == s.get("renfield"):
+                lines.append("Renfield")
+            mark = "vampire" if name == s.get("turn") else "red" if d.get("bites") else "active" if d.get("holder") else ""
+            cells.append(CellVM(pos, name, tuple(lines), mark, pos == selected))
+        elif kind == "clock":
+            dawn = d.get("mood") == "dawn"
+            cells.append(CellVM(pos, "Clock", (f"{d.get('cards_left', 0)} cards", "Dawn!" if dawn else ""),
+                                "active" if dawn else "blue", pos == selected))
+        else:
+            cells.append(CellVM(pos, "", (), "", pos == selected))
+    return cells

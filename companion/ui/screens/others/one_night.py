@@ -1,0 +1,258 @@
+"""One Night Ultimate Vampire: the role picker at setup, the narrator, the vote and reveal entry.
+
+The narrator shows the step's prompt large, who wakes, and a countdown bar for the step's seconds.
+The loop sends `next` when a step's time runs out and passes `info["timer"] = {"left", "total"}`;
+without it the screen counts the frames' time itself (display only). Seats 1..9 are the districts
+A1..C3 row by row (docs/one-night.md), so a district button names a seat in the vote and reveal.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from companion.inputs import DISTRICTS, Press
+from companion.rules.base import Action
+from companion.ui.model import ButtonVM, CellVM, ViewModel
+from companion.ui.screens.base import Screen, UIContext
+from companion.ui.screens.others.common import (OthersOverScreen, OthersScreen, Param, choice, outcome_words,
+                                                wrap)
+
+BAR_CELLS = 20          # characters of the text countdown bar
+PROMPT_WIDTH = 52       # characters per prompt line (the narrator has no grid at night: full width)
+FIRST = ("vote", "reveal", "next", "resume")   # the button the table wants most, first (and focused)
+ROLES_PER_PAGE = 9      # one page of the role picker = the nine district buttons
+MARKS = ("clarity", "vampire", "fear", "bat", "disease", "love", "traitor", "assassin")
+
+
+class NarratorScreen(OthersScreen):
+    """Dusk, night and day: prompt, who wakes, time left; Next, Pause, votes and cards."""
+
+    name = "one-night"
+    game_id = "one-night"
+
+    def __init__(self, ctx: UIContext) -> None:
+        """No time counted yet in the current step."""
+        super().__init__(ctx)
+        self.elapsed = 0.0
+        self._step_key: tuple | None = None
+
+    def update(self, view, dt: float) -> None:
+        """Count the step's time while it runs (restarts when the step changes; stops when paused)."""
+        s = dict(view.state) if view else {}
+        key = (s.get("index"), s.get("step"), s.get("extra"))
+        if key != self._step_key:
+            self._step_key, self.elapsed = key, 0.0
+        elif not s.get("paused"):
+            self.elapsed += dt
+
+    def timer(self) -> tuple[float, float] | None:
+        """(seconds left, total) of the running step, from the loop's info or counted here."""
+        info = self.ctx.view.info if self.ctx.view else {}
+        t = info.get("timer") if isinstance(info, Mapping) else None
+        if isinstance(t, Mapping) and t.get("total"):
+            return max(0.0, float(t.get("left", 0))), float(t["total"])
+        cur = self.state().get("current") or {}
+        if cur.get("seconds") is None:
+            return None
+        total = float(cur["seconds"]) + float(self.state().get("extra") or 0)
+        return max(0.0, total - self.elapsed), total
+
+    def summary(self, s: dict[str, Any]):
+        """Who wakes as the title; the prompt; the countdown; the votes by day."""
+        cur = s.get("current") or {}
+        phase = str(cur.get("phase") or s.get("phase", "")).capitalize()
+        wakes = ", ".join(role_name(w) for w in cur.get("wakes") or []) or "-"
+        title = f"{phase}: {wakes} {'wake' if wakes != 'Everyone' else ''}".strip()
+        lines = wrap(cur.get("prompt", ""), PROMPT_WIDTH)
+        lines.append(self.timer_line(s))
+        grid = seat_cells(s) if s.get("phase") == "day" else ()
+        return title, lines, grid
+
+    def timer_line(self, s: dict[str, Any]) -> str:
+        """`[########------------] 12 s left`, or what the step waits for."""
+        if s.get("paused"):
+            return "Paused: press Resume to go on"
+        t = self.timer()
+        if t is None:
+            waits = (s.get("current") or {}).get("waits")
+            return {"vote": "Waiting for the votes", "reveal": "Waiting for the cards"}.get(waits, "Waiting for the table")
+        left, total = t
+        full = round(BAR_CELLS * left / total) if total else 0
+        return f"[{'#' * full}{'-' * (BAR_CELLS - full)}] {int(left + 0.999)} s left"
+
+    def ordered(self) -> list[tuple[int, Action]]:
+        """Vote/reveal/next/resume first, then the other enabled ones, then the greyed ones."""
+        pairs = super().ordered()
+        rank = {v: i for i, v in enumerate(FIRST)}
+        return sorted(pairs, key=lambda p: (not p[1].enabled, rank.get(p[1].command.get("cmd"), len(FIRST))))
+
+    def params(self, action: Action) -> list[Param]:
+        """Votes: a seat per seat; reveal: a card per seat then a Mark per seat; adjust: the step."""
+        s = self.state()
+        seats = list(range(1, int(s.get("players", 0)) + 1))
+        verb = action.command.get("cmd")
+        on_board = {pos: n for pos, n in zip(DISTRICTS, seats)}
+        labels = [seat_label(s, n) for n in seats]
+        if verb == "vote":
+            return [choice(("votes", str(n)), f"{seat_label(s, n)} points at", seats, labels, seats=on_board) for n in seats]
+        if verb == "reveal":
+            roles = sorted(set(s.get("roles") or []), key=(s.get("roles") or []).index)
+            cards = [choice(("cards", str(n)), f"Card of {seat_label(s, n)}", roles, [role_name(r) for r in roles]) for n in seats]
+            marks = [choice(("marks", str(n)), f"Mark of {seat_label(s, n)}", MARKS, [m.capitalize() for m in MARKS],
+                            default="clarity") for n in seats] if s.get("marks") else []
+            return cards + marks
+        if verb == "adjust":
+            steps = [st.get("id") for st in s.get("script") or []]
+            return [choice(("step",), "Go to which step?", steps, [st.replace("-", " ") for st in steps])]
+        return super().params(action)
+
+
+class OneNightOverScreen(OthersOverScreen):
+    """Who died, who won, every seat's final card."""
+
+    name = "one-night-over"
+    game_id = "one-night"
+
+    def summary(self, s: dict[str, Any]):
+        """Winners as the title; the dead, the teams and the cards."""
+        r = s.get("result") or {}
+        killed = ", ".join(seat_label(s, k) for k in r.get("killed", [])) or "nobody"
+        winners = ", ".join(seat_label(s, k) for k in r.get("winners", [])) or "nobody"
+        cards = ", ".join(f"{k}: {role_name(v)}" for k, v in (r.get("cards") or {}).items())
+        lines = [f"Died: {killed}", f"Winners: {winners}", f"Teams: {', '.join(r.get('teams', [])) or 'none'}",
+                 *wrap(f"Cards: {cards}", 60)]
+        return f"{outcome_words(s.get('outcome'))} win" if s.get("outcome") != "no-winner" else "Nobody wins", lines, seat_cells(s)
+
+
+class RolePicker(Screen):
+    """New One Night game, page 2: the roles in play (players + 3 cards).
+
+    The nine roles of a page are on the district buttons (A1 = first) and on buttons: each press
+    adds a copy (wrapping to none after the last copy); veil up/down change the focused role's
+    count. Start with no roles chosen lets the seed pick them.
+    """
+
+    name = "roles"
+    transient = True
+
+    def __init__(self, ctx: UIContext, players: int, seed: int, roles: list[tuple[str, str, int]]) -> None:
+        """`roles`: (id, name, copies) in the data file's order."""
+        super().__init__(ctx)
+        self.players = players
+        self.seed = seed
+        self.roles = roles
+        self.counts: dict[str, int] = {}
+        self.page = 0
+
+    @property
+    def need(self) -> int:
+        """Cards in play: one per player plus three in the middle."""
+        return self.players + 3
+
+    def chosen(self) -> list[str]:
+        """The chosen role ids, copies repeated, in data order."""
+        return [rid for rid, _, _ in self.roles for _ in range(self.counts.get(rid, 0))]
+
+    def page_roles(self) -> list[tuple[str, str, int]]:
+        """The roles on the current page."""
+        return self.roles[self.page * ROLES_PER_PAGE:(self.page + 1) * ROLES_PER_PAGE]
+
+    def body(self) -> ViewModel:
+        """The page's roles with counts, More roles, Start, Back."""
+        n = len(self.chosen())
+        buttons = [ButtonVM(f"r:{rid}", f"{name} x{self.counts[rid]}" if self.counts.get(rid) else name,
+                            selected=bool(self.counts.get(rid))) for rid, name, _ in self.page_roles()]
+        pages = (len(self.roles) + ROLES_PER_PAGE - 1) // ROLES_PER_PAGE
+        ready = n in (0, self.need)
+        buttons += [ButtonVM("page", f"More roles ({self.page + 1}/{pages})"),
+                    ButtonVM("start", "Start" if n else "Start (seed picks)", enabled=ready,
+                             why_not=None if ready else f"choose {self.need} roles ({n} now)"),
+                    ButtonVM("back", "Back")]
+        names = {rid: name for rid, name, _ in self.roles}
+        picked = ", ".join(f"{names[r]} x{c}" if c > 1 else names[r] for r, c in self.counts.items() if c) or "none yet"
+        lines = (f"{self.players} players: choose {self.need} roles, {n} chosen.", *wrap(f"In play: {picked}", 60)[:2])
+        return ViewModel(self.name, "New game: roles", lines, tuple(buttons))
+
+    def activate(self, button_id: str, kind: Press) -> bool:
+        """Role buttons add a copy; page, start, back."""
+        if button_id.startswith("r:"):
+            self._bump(button_id[2:])
+        elif button_id == "page":
+            pages = (len(self.roles) + ROLES_PER_PAGE - 1) // ROLES_PER_PAGE
+            self.page = (self.page + 1) % pages
+        elif button_id == "start":
+            cmd = {"cmd": "setup", "game": "one-night", "players": self.players, "seed": self.seed}
+            if self.chosen():
+                cmd["roles"] = self.chosen()
+            self.ctx.emit(cmd)
+        elif button_id == "back":
+            self.ctx.stack.pop()
+        return True
+
+    def _bump(self, rid: str, delta: int = 1, wrap_round: bool = True) -> None:
+        """Add `delta` copies of `rid` (wrapping 0..copies, or clamped when not `wrap_round`)."""
+        copies = next(c for r, _, c in self.roles if r == rid)
+        now = self.counts.get(rid, 0) + delta
+        self.counts[rid] = now % (copies + 1) if wrap_round else max(0, min(copies, now))
+
+    def on_district(self, pos: str) -> bool:
+        """District k picks the k-th role of the page (and focuses it)."""
+        i = DISTRICTS.index(pos)
+        page = self.page_roles()
+        if i >= len(page):
+            return False
+        self._bump(page[i][0])
+        self.focus_on(f"r:{page[i][0]}")
+        return True
+
+    def on_veil(self, delta: int) -> bool:
+        """Up/down change the focused role's count."""
+        vm = self.body()
+        bid = vm.buttons[self.focus % len(vm.buttons)].id
+        if bid.startswith("r:"):
+            self._bump(bid[2:], delta, wrap_round=False)
+        return True
+
+
+def role_name(role_id: str) -> str:
+    """`apprentice-assassin` -> `Apprentice Assassin`."""
+    return str(role_id).replace("-", " ").title()
+
+
+def seat_label(s: Mapping[str, Any], seat: int | str) -> str:
+    """`Seat 3`, or the player's name when the setup gave names."""
+    names = s.get("names") or []
+    i = int(seat) - 1
+    return names[i] if 0 <= i < len(names) and names[i] else f"Seat {seat}"
+
+
+def seat_cells(s: Mapping[str, Any]) -> tuple[CellVM, ...]:
+    """Seats 1..9 on the districts with votes received, deaths and winners."""
+    tally = s.get("tally") or {}
+    votes = s.get("votes") or {}
+    r = s.get("result") or {}
+    cells = []
+    for i, pos in enumerate(DISTRICTS):
+        seat = i + 1
+        if seat > int(s.get("players", 0)):
+            cells.append(CellVM(pos, ""))
+            continue
+        lines = []
+        if str(seat) in votes:
+            lines.append(f"points at {votes[str(seat)]}")
+        if tally.get(str(seat)):
+            lines.append(f"{tally[str(seat)]} votes")
+        if (r.get("cards") or {}).get(str(seat)):
+            lines.append(role_name(r["cards"][str(seat)]))
+        dead, won = seat in r.get("killed", []), seat in r.get("winners", [])
+        mark = "combat" if dead else "done" if won else "red" if tally.get(str(seat)) else ""
+        cells.append(CellVM(pos, seat_label(s, seat), tuple(lines), mark))
+    return tuple(cells)
+
+
+def roles_catalogue() -> list[tuple[str, str, int]]:
+    """(id, name, copies) of every role in the shipped data file, in its order."""
+    from companion.rules import load_game
+
+    roles = load_game("one-night").data.roles
+    return [(rid, r.name, r.copies) for rid, r in roles.items()]

@@ -1,0 +1,185 @@
+"""Armata Strigoi: Altar and Inferno against this player count's thresholds, wounds, initiative
+order, where the Strigoi are, the attack marker and the extra turn, fallen platforms.
+
+The seven rooms sit on the grid as the engine's board maps them (hall B2, north A2, ...; B1 the
+Altar, B3 the Inferno); a room's district button answers "which room?" questions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.inputs import DISTRICTS
+from companion.rules.base import Action
+from companion.ui.model import CellVM
+from companion.ui.screens.others.common import (Field, OthersOverScreen, OthersScreen, Param, choice, number,
+                                                outcome_words)
+
+ROOMS = {"center": "Hall", "n": "North", "ne": "North-east", "se": "South-east", "s": "South", "sw": "South-west",
+         "nw": "North-west"}
+LETTERS = "ABCDEFX"
+REASONS = (("crushed", "Crushed by a platform"), ("ladder", "Last ladder lost"), ("center", "Hit on a centre"),
+           ("other", "Other"))
+ALTAR_MAX = 5
+WOUNDS_TO_FALL = 3
+STEP_WORDS = {"initiative": "reveal the Action cards", "turn": "'s turn", "strigoi": ": the Strigoi strikes",
+              "curse": "the extra Strigoi turn", "over": "game over"}
+
+
+class StrigoiScreen(OthersScreen):
+    """Initiative, turns, the Strigoi's step and the curse."""
+
+    name = "strigoi"
+    game_id = "strigoi"
+
+    def summary(self, s: dict[str, Any]):
+        """Title with round and whose turn; blood, order, wounds, Strigoi, marker lines; rooms grid."""
+        step = s.get("step", "")
+        who = s.get("turn") or ""
+        words = STEP_WORDS.get(step, step)
+        title = f"Round {s.get('round', 1)}: {who}{words}" if step in ("turn", "strigoi") and who else \
+            f"Round {s.get('round', 1)}: {words}"
+        return title, info_lines(s), room_cells(s, self.selected)
+
+    def params(self, action: Action) -> list[Param]:
+        """Powerwolves, Strigoi, rooms (district buttons), numbers and the initiative cards."""
+        s = self.state()
+        wolves = list(s.get("powerwolves") or {})
+        verb = action.command.get("cmd")
+        if verb == "initiative":
+            out = []
+            for w in wolves:
+                out.append(number(("cards", w, "initiative"), f"{w}'s card: initiative number", 1, 99, 1))
+                out.append(choice(("cards", w, "letter"), f"{w}'s card: direction letter", list(LETTERS)))
+            return out
+        out = []
+        for need in action.needs:
+            if need == "strigoi":
+                out.append(choice((need,), "Which Strigoi?", in_play(s), [name_of(s, k) for k in in_play(s)]))
+            elif need == "wolf":
+                out.append(choice((need,), "Which Powerwolf?", wolves, default=s.get("attacked") or s.get("turn")))
+            elif need == "hit":
+                out.append(Param((need,), "Who was hit by the curse?", "multi", tuple((w, w) for w in wolves), default=[]))
+            elif need == "reason":
+                out.append(choice((need,), "Why is it lost?", [r for r, _ in REASONS], [t for _, t in REASONS]))
+            elif need == "room":
+                rooms = [r for r in ROOMS if r != "center" and r not in (s.get("collapsed") or [])]
+                out.append(choice((need,), "Which platform turns?", rooms, [ROOMS[r] for r in rooms], seats=room_seats(s)))
+            elif need == "steps":
+                out.append(number((need,), "Steps clockwise (negative: back)", -5, 5, 1))
+            elif need == "prevented":
+                out.append(number((need,), "Wounds prevented", 0, 9, 0))
+            elif need == "n":
+                out.append(number((need,), "How many wounds?", 1, 3, 1))
+            else:
+                out.append(number((need,), f"{need}?", 0, 20, 0))
+        return out
+
+    def fields(self) -> list[Field]:
+        """Altar, Inferno and every Powerwolf's wounds."""
+        s = self.state()
+        out = [Field("altar", "Altar", int(s.get("altar", 0)), 0, ALTAR_MAX),
+               Field("inferno", "Inferno", int(s.get("inferno", 0)), 0, int(s.get("defeat_need", 5)))]
+        out += [Field(f"wounds:{w}", f"Wounds {w}", int(p.get("wounds", 0)), 0, WOUNDS_TO_FALL - 1)
+                for w, p in (s.get("powerwolves") or {}).items()]
+        return out
+
+    def correction(self, changes) -> list[dict[str, Any]]:
+        """One adjust command with Altar, Inferno and the changed wounds."""
+        if not changes:
+            return []
+        cmd: dict[str, Any] = {"cmd": "adjust"}
+        for key, value in changes.items():
+            if key.startswith("wounds:"):
+                cmd.setdefault("wounds", {})[key.split(":", 1)[1]] = value
+            else:
+                cmd[key] = value
+        return [cmd]
+
+
+class StrigoiOverScreen(OthersOverScreen):
+    """Victory (the Supreme fell) or defeat (the Inferno filled)."""
+
+    name = "strigoi-over"
+    game_id = "strigoi"
+
+    def summary(self, s: dict[str, Any]):
+        """The outcome, the final blood and wounds."""
+        head = {"victory": "Victory: the Supreme Strigoi falls", "defeat": "Defeat: the Inferno is full"}
+        title = head.get(s.get("outcome"), f"Game over: {outcome_words(s.get('outcome'))}")
+        return title, [f"Rounds played: {s.get('round', 1)}", *info_lines(s)], room_cells(s, None)
+
+
+def in_play(s: dict[str, Any]) -> list[str]:
+    """Strigoi keys still in the fortress (not defeated, standing in a room)."""
+    return [k for k, v in (s.get("strigoi") or {}).items() if not v.get("defeated") and v.get("room")]
+
+
+def name_of(s: dict[str, Any], key: str) -> str:
+    """`master` -> `Master` (or `Supreme (apprentice)` once it walks)."""
+    v = (s.get("strigoi") or {}).get(key, {})
+    return f"Supreme ({key})" if v.get("supreme") else key.capitalize()
+
+
+def info_lines(s: dict[str, Any]) -> list[str]:
+    """Blood and thresholds, initiative order, wounds, Strigoi, marker and platforms."""
+    wolves = s.get("powerwolves") or {}
+    order = []
+    for w in s.get("order") or []:
+        card = (wolves.get(w) or {}).get("card") or {}
+        now = "*" if w == s.get("turn") else ""
+        order.append(f"{now}{w} {card.get('initiative', '?')}{card.get('letter', '')}")
+    strigoi = []
+    for k, v in (s.get("strigoi") or {}).items():
+        where = "fallen" if v.get("defeated") else ROOMS.get(v.get("room"), "outside")
+        strigoi.append(f"{name_of(s, k)} {where} {v.get('wounds', 0)}/{v.get('existence', '?')}")
+    marker = "on" if s.get("attack_marker") else "off"
+    extra = "no extra turn" if s.get("attack_marker") else "extra Strigoi turn at round end"
+    fallen = ", ".join(ROOMS.get(r, r) for r in s.get("collapsed") or []) or "none"
+    can = "attack now" if s.get("can_attack") else f"attack at {s.get('attack_need', '?')}"
+    return [
+        f"Altar {s.get('altar', 0)}/{ALTAR_MAX} ({can})   Inferno {s.get('inferno', 0)}/{s.get('defeat_need', '?')}",
+        "Order: " + (", ".join(order) or "cards not revealed yet"),
+        "Wounds: " + ", ".join(f"{w} {p.get('wounds', 0)}/{WOUNDS_TO_FALL}" for w, p in wolves.items()),
+        "Strigoi: " + "; ".join(strigoi),
+        f"Attack marker {marker} ({extra}); fallen: {fallen}; ladders {len(s.get('ladders') or [])}",
+    ]
+
+
+def _districts(s: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The board's districts."""
+    return (s.get("board") or {}).get("districts") or {}
+
+
+def room_seats(s: dict[str, Any]) -> dict[str, str]:
+    """District -> room key, for the rooms that still stand (not the hall)."""
+    out = {}
+    for pos, d in _districts(s).items():
+        kind = str(d.get("represents", ""))
+        room = kind[5:] if kind.startswith("room ") else None
+        if room and room != "center" and room not in (s.get("collapsed") or []):
+            out[pos] = room
+    return out
+
+
+def room_cells(s: dict[str, Any], selected: str | None) -> list[CellVM]:
+    """Rooms with their Strigoi, fallen platforms, the Altar and the Inferno."""
+    districts = _districts(s)
+    where = {v.get("room"): name_of(s, k) for k, v in (s.get("strigoi") or {}).items() if not v.get("defeated") and v.get("room")}
+    cells = []
+    for pos in DISTRICTS:
+        kind = str(districts.get(pos, {}).get("represents", ""))
+        if kind.startswith("room "):
+            room = kind[5:]
+            fallen = room in (s.get("collapsed") or [])
+            lines = ("fallen",) if fallen else (where[room],) if room in where else ()
+            mark = "done" if fallen else "combat" if room in where else ""
+            cells.append(CellVM(pos, ROOMS.get(room, room), lines, mark, pos == selected))
+        elif kind == "altar":
+            cells.append(CellVM(pos, "Altar", (f"{s.get('altar', 0)}/{ALTAR_MAX}", f"attack {s.get('attack_need', '?')}"),
+                                "active" if s.get("can_attack") else "blue", pos == selected))
+        elif kind == "inferno":
+            cells.append(CellVM(pos, "Inferno", (f"{s.get('inferno', 0)}/{s.get('defeat_need', '?')}",), "red", pos == selected))
+        else:
+            cells.append(CellVM(pos, "", (), "", pos == selected))
+    return cells
