@@ -1,0 +1,226 @@
+"""The rules core is pure, for all five games: no I/O, no clock, no hardware, no global randomness.
+
+An `ast` scan of every module under `companion/rules/**` (imports at module level and inside
+functions, calls to `open`, file reads and writes, module-level `random`) plus one subprocess that
+imports all five packages and checks what came along. The only sanctioned I/O is the lazy
+`from companion.gamedata import ...` inside `make_game` in a game package's `__init__.py`.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import companion.rules
+
+RULES = Path(companion.rules.__file__).resolve().parent
+GAMES = ("masters", "nosferatu", "mansion", "one_night", "strigoi")
+# stdlib and third-party modules the pure core never imports (the top-level name is enough)
+FORBIDDEN = frozenset({
+    "pygame", "gpiozero", "serial", "sqlite3", "time", "datetime", "os", "pathlib", "io", "socket",
+    "subprocess", "threading", "tomllib",
+})
+# our own I/O edge: the loader, the folders, the file reader (a type-only import of these is fine)
+EDGE = frozenset({"companion.gamedata", "companion.paths", "companion.tomlfile"})
+LOADER = "companion.gamedata"
+FILE_METHODS = frozenset({"read_text", "write_text", "read_bytes", "write_bytes"})
+
+
+def _parents(tree: ast.AST) -> dict[int, ast.AST]:
+    """id(node) -> its parent node, for every node of the tree."""
+    return {id(child): node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+
+
+def _ancestors(node: ast.AST, parents: dict[int, ast.AST]) -> list[ast.AST]:
+    """The nodes enclosing `node`, innermost first."""
+    out = []
+    while id(node) in parents:
+        node = parents[id(node)]
+        out.append(node)
+    return out
+
+
+def _type_checking_only(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """True if `node` sits in an `if TYPE_CHECKING:` block (it never runs)."""
+    for up in _ancestors(node, parents):
+        test = up.test if isinstance(up, ast.If) else None
+        if isinstance(test, ast.Name) and test.id == "TYPE_CHECKING":
+            return True
+        if isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING":
+            return True
+    return False
+
+
+def _function(node: ast.AST, parents: dict[int, ast.AST]) -> str | None:
+    """Name of the innermost function around `node`, or None at module level."""
+    for up in _ancestors(node, parents):
+        if isinstance(up, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return up.name
+    return None
+
+
+def _imported(node: ast.Import | ast.ImportFrom) -> list[str]:
+    """Full names a statement imports (`from companion import paths` counts as companion.paths)."""
+    if isinstance(node, ast.Import):
+        return [a.name for a in node.names]
+    module = node.module or ""
+    if module == "companion":
+        return [f"companion.{a.name}" for a in node.names]
+    return [module]
+
+
+def _import_problems(node: ast.Import | ast.ImportFrom, path: Path, parents: dict[int, ast.AST]) -> list[str]:
+    """What one import statement brings in that the pure core must not."""
+    out = []
+    for name in _imported(node):
+        top = name.split(".")[0]
+        if top in FORBIDDEN:
+            out.append(f"imports {name}")
+        elif name in EDGE and not _type_checking_only(node, parents):
+            sanctioned = (name == LOADER and path.name == "__init__.py"
+                          and _function(node, parents) == "make_game")
+            if not sanctioned:
+                out.append(f"imports {name}")
+    if isinstance(node, ast.ImportFrom) and node.module == "random":
+        out.extend(f"imports {a.name} from random" for a in node.names if a.name != "Random")
+    return out
+
+
+def _random_aliases(tree: ast.AST) -> set[str]:
+    """Names the module `random` is bound to (`import random`, `import random as rnd`)."""
+    return {a.asname or a.name for n in ast.walk(tree) if isinstance(n, ast.Import)
+            for a in n.names if a.name == "random"}
+
+
+def _call_problems(node: ast.Call) -> list[str]:
+    """I/O or unseeded randomness done by one call."""
+    func = node.func
+    name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+    if isinstance(func, ast.Name) and name == "open":
+        return ["calls open()"]
+    if isinstance(func, ast.Attribute) and name in FILE_METHODS:
+        return [f"calls .{name}()"]
+    if name in ("__import__", "import_module") and node.args and isinstance(node.args[0], ast.Constant):
+        target = str(node.args[0].value)
+        if target.split(".")[0] in FORBIDDEN or target in EDGE:
+            return [f"imports {target} dynamically"]
+    if name == "Random" and not node.args and not node.keywords:
+        return ["calls Random() without a seed"]
+    return []
+
+
+def problems_in(source: str, path: Path) -> list[str]:
+    """Every purity problem of one module's source, as 'line N: what'."""
+    tree = ast.parse(source)
+    parents = _parents(tree)
+    aliases = _random_aliases(tree)
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            found += [(node.lineno, p) for p in _import_problems(node, path, parents)]
+        elif isinstance(node, ast.Call):
+            found += [(node.lineno, p) for p in _call_problems(node)]
+        elif (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+              and node.value.id in aliases and node.attr != "Random"):
+            found.append((node.lineno, f"uses the global random.{node.attr}"))
+    return [f"line {line}: {what}" for line, what in sorted(found)]
+
+
+def _rules_modules() -> list[Path]:
+    """Every Python module under companion/rules."""
+    return sorted(RULES.rglob("*.py"))
+
+
+def test_purity_every_rules_module_is_free_of_io_clock_hardware_and_global_random():
+    files = _rules_modules()
+    assert {p.parent.name for p in files} >= set(GAMES)  # all five games are really scanned
+    problems = [f"{p.relative_to(RULES.parent)} {msg}" for p in files
+                for msg in problems_in(p.read_text(encoding="utf-8"), p)]
+    assert problems == []
+
+
+def test_purity_each_game_package_loads_its_data_only_inside_make_game():
+    for game in GAMES:
+        init = RULES / game / "__init__.py"
+        tree = ast.parse(init.read_text(encoding="utf-8"))
+        parents = _parents(tree)
+        loaders = [n for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module == LOADER]
+        assert loaders, f"{game}: make_game should load its data through {LOADER}"
+        assert all(_function(n, parents) == "make_game" for n in loaders)
+
+
+def test_purity_importing_all_five_games_loads_no_io_hardware_or_clock_module():
+    code = (
+        "import sys\n"
+        "before = set(sys.modules)\n"
+        f"for game in {GAMES!r}:\n"
+        "    __import__('companion.rules.' + game)\n"
+        "print(' '.join(sorted(set(sys.modules) - before)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded = set(done.stdout.split())
+    assert "companion.rules.strigoi.game" in loaded  # the packages really were imported
+    heavy = {m for m in loaded if m.split(".")[0] in FORBIDDEN or m in EDGE}
+    assert heavy == set()
+
+
+BAD_SNIPPETS = [
+    *[(f"import {m}\n", f"imports {m}") for m in sorted(FORBIDDEN)],
+    *[(f"def f():\n    import {m}\n", f"imports {m}") for m in sorted(FORBIDDEN)],
+    ("from os.path import join\n", "imports os.path"),
+    ("import serial.tools.list_ports\n", "imports serial.tools.list_ports"),
+    ("from companion import paths\n", "imports companion.paths"),
+    ("from companion.tomlfile import load\n", "imports companion.tomlfile"),
+    ("from companion.gamedata import load_mansion\n", "imports companion.gamedata"),
+    ("def helper():\n    from companion.gamedata import load_mansion\n", "imports companion.gamedata"),
+    ("from random import choice\n", "imports choice from random"),
+    ("import random\nx = random.random()\n", "uses the global random.random"),
+    ("import random\nrandom.shuffle([])\n", "uses the global random.shuffle"),
+    ("import random as rnd\npick = rnd.choice\n", "uses the global random.choice"),
+    ("import random\nrng = random.Random()\n", "calls Random() without a seed"),
+    ("from random import Random\nrng = Random()\n", "calls Random() without a seed"),
+    ("def f(p):\n    return open(p).read()\n", "calls open()"),
+    ("def f(p):\n    return p.read_text()\n", "calls .read_text()"),
+    ("import importlib\nimportlib.import_module('pygame')\n", "imports pygame dynamically"),
+    ("t = __import__('time')\n", "imports time dynamically"),
+]
+
+
+@pytest.mark.parametrize("source, expected", BAD_SNIPPETS)
+def test_purity_checker_catches_each_forbidden_thing(source, expected):
+    problems = problems_in(source, Path("engine.py"))
+    assert len(problems) == 1 and problems[0].endswith(expected), problems
+
+
+def test_purity_checker_only_exempts_the_loader_in_make_game_of_a_package_init():
+    source = "def make_game(data=None):\n    from companion.gamedata import load_x\n    return load_x(data)\n"
+    assert problems_in(source, Path("__init__.py")) == []
+    assert problems_in(source, Path("engine.py")) == ["line 2: imports companion.gamedata"]
+    assert problems_in(source.replace("make_game", "build"), Path("__init__.py")) == [
+        "line 2: imports companion.gamedata"]
+    paths = "def make_game(data=None):\n    from companion import paths\n"
+    assert problems_in(paths, Path("__init__.py")) == ["line 2: imports companion.paths"]
+
+
+def test_purity_checker_allows_seeded_random_and_type_only_imports():
+    source = (
+        "from __future__ import annotations\n"
+        "import random\n"
+        "from random import Random\n"
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n"
+        "    from companion.tomlfile import TomlDoc\n"
+        "def draw(seed: int, doc: TomlDoc, rng: random.Random) -> int:\n"
+        "    a = random.Random(f'{seed}:1').randrange(6)\n"
+        "    return a + Random(seed).randint(1, 6) + rng.randint(1, 6)\n"
+    )
+    assert problems_in(source, Path("dice.py")) == []
+
+
+def test_purity_checker_reports_the_line_of_each_problem():
+    source = "import math\n\n\ndef f():\n    import time\n    return open('x')\n"
+    assert problems_in(source, Path("bad.py")) == ["line 5: imports time", "line 6: calls open()"]
