@@ -47,6 +47,11 @@ class Table:
             self.do(self.bot.choose(self.game, self.state, self.rng))
         raise AssertionError("never reached")
 
+    def step(self):
+        """Let the bot play one command."""
+        self.do(self.bot.choose(self.game, self.state, self.rng))
+        return self
+
 
 def _event(kind):
     """A `done` test: the last command emitted an event of this kind."""
@@ -237,3 +242,262 @@ def test_nosferatu_endings_are_gold_or_red():
     gold = _px(nosferatu, hunters, "district.A2")[0]
     red = _px(nosferatu, evil, "district.A2")[0]
     assert gold[0] > gold[1] > gold[2] and red[0] > 0 and red[1] == 0
+
+
+# ---------------------------------------------------------------- One Night
+
+
+def _one_night():
+    """Five players (four districts dark), the first Dusk step."""
+    return Table("one-night", players=5)
+
+
+def test_one_night_dusk_and_night_are_near_black_with_a_faint_floor():
+    table = _one_night()
+    view = table.view
+    assert view["board"]["phase"] == "dusk"
+    assert _px(one_night, view, "district.A1") == (scale(one_night.DUSK_VIOLET, 0.15),) * 9
+    assert _px(one_night, view, "district.B3") == (BLACK,) * 9  # no sixth seat
+    table.until(lambda v, e: v["phase"] == "night")
+    dark = _px(one_night, table.view, "district.B2")[0]
+    assert dark == scale(one_night.NIGHT_BLUE, 0.05) and 0 < max(dark) < 16
+    assert all(render(lk, 0.0, 1) == (BLACK,) for n, lk in one_night.plan(table.view).looks.items()
+               if n.startswith("veil."))
+
+
+def test_one_night_a_seat_the_board_marks_as_woken_glows_softly():
+    view = Table("one-night", players=5).until(lambda v, e: v["phase"] == "night").view
+    view["board"]["districts"]["A2"]["mood"] = "active"
+    glow = {_px(one_night, view, "district.A2", t)[0] for t in (0.0, 1.5)}
+    assert len(glow) == 2 and all(0 < max(c) <= 120 for c in glow)
+    assert _px(one_night, view, "district.A1") == (scale(one_night.NIGHT_BLUE, 0.05),) * 9
+
+
+def test_one_night_day_is_warm_and_the_lights_come_up_slowly():
+    table = _one_night().until(lambda v, e: v["step"] == "discussion")
+    r, g, b = _px(one_night, table.view, "district.A1")[0]
+    assert r > g > b and r > 200
+    started = next(e for e in table.events if e["event"] == "step_started")
+    assert one_night.react(started, table.view, 0.0).fade == one_night.LIGHTS_UP_S
+
+
+def test_one_night_discussion_timer_frames_through_the_controller(counts):
+    table = _one_night().until(lambda v, e: v["step"] == "dawn")
+    lights = _controller(counts, table.view, 0.0)
+    table.do({"cmd": "next"})
+    seconds = table.view["board"]["timer"]["seconds"]
+    assert seconds == 300 and table.view["board"]["bar"] == 6
+    t0 = 100.0
+    lights.update(table.view, table.events, t0)
+    bar = lambda t: [lights.compose(t)[f"veil.{i}"][0] for i in range(7)]  # noqa: E731
+    amber, red = one_night.TALK_AMBER, one_night.HURRY_RED
+    assert bar(t0 + 5.0) == [amber] * 7  # faded in, counting
+    assert bar(t0 + seconds / 7 + 0.1) == [amber] * 6 + [BLACK]  # the top light goes first
+    assert bar(t0 + 4 * seconds / 7 + 0.1) == [amber] * 3 + [BLACK] * 4
+    assert bar(t0 + 289.9) == [amber] + [BLACK] * 6  # the last light, still steady
+    assert bar(t0 + 295.1) == [red] + [BLACK] * 6  # the last 10 s flash red ...
+    assert bar(t0 + 295.3) == [BLACK] * 7  # ... on and off
+    assert bar(t0 + 299.9) == [BLACK] * 7
+    assert bar(t0 + 299.1) == [red] + [BLACK] * 6
+    assert bar(t0 + 300.5) == [BLACK] * 7  # time is up
+
+
+def test_one_night_vote_countdown_flashes_red_at_once(counts):
+    table = _one_night().until(lambda v, e: v["step"] == "discussion")
+    lights = _controller(counts, table.view, 0.0)
+    table.do({"cmd": "next"})
+    assert table.view["step"] == "vote-countdown" and table.view["board"]["timer"]["seconds"] == 5
+    lights.update(table.view, table.events, 50.0)
+    frame = lights.compose(51.1)  # cross-fade over; 5 s is all inside the last 10 s
+    assert [frame[f"veil.{i}"][0] for i in range(7)] == [one_night.HURRY_RED] * 6 + [BLACK]
+    assert [lights.compose(51.3)[f"veil.{i}"][0] for i in range(7)] == [BLACK] * 7
+    seats = {lights.compose(50.0 + t)["district.A1"][0] for t in (1.0, 1.5)}
+    assert len(seats) == 2 and all(c[0] > 0 and c[1] < c[0] / 4 and c[2] == 0 for c in seats)  # pulsing red
+
+
+def test_one_night_timer_starts_lower_when_time_has_already_passed():
+    view = _one_night().until(lambda v, e: v["step"] == "discussion").view
+    view["board"]["timer"]["elapsed"] = 150.0
+    bar = [render(one_night.plan(view).looks[f"veil.{i}"], 0.1, 1)[0] for i in range(7)]
+    assert bar == [one_night.TALK_AMBER] * 4 + [BLACK] * 3  # half the time left: 3.5 of 7 lights
+
+
+def test_one_night_paused_bar_breathes_amber():
+    table = _one_night().until(lambda v, e: v["step"] == "discussion")
+    table.do({"cmd": "pause"})
+    looks = one_night.plan(table.view).looks
+    assert {looks[f"veil.{i}"].effect for i in range(7)} == {"breathe"}
+    assert looks["veil.0"].params.color == one_night.PAUSED_AMBER
+
+
+def test_one_night_vote_result_and_reveal_light_the_right_seats():
+    table = _one_night().until(lambda v, e: v["step"] == "vote")
+    events = table.do({"cmd": "vote", "votes": {"1": 3, "2": 3, "3": 1, "4": 3, "5": 1}})
+    counted = next(e for e in events if e["event"] == "votes_counted")
+    assert [o.light for o in one_night.react(counted, table.view, 0.0).overlays] == ["district.A3"]
+    assert one_night.plan(table.view).looks["district.A3"].effect == "pulse"  # the most-voted throbs
+    assert one_night.plan(table.view).looks["district.A1"].effect == "solid"
+    cards = {"1": "vampire", "2": "villager", "3": "villager", "4": "villager", "5": "villager"}
+    events = table.do({"cmd": "reveal", "cards": cards})
+    view = table.view
+    result = view["result"]
+    revealed = next(e for e in events if e["event"] == "revealed")
+    for seat in result["winners"]:
+        lk = one_night.plan(view).looks[f"district.{one_night.DISTRICTS[seat - 1]}"]
+        assert lk.effect == "breathe" and lk.params.color == one_night.WINNER_GOLD
+    for seat in result["killed"]:
+        assert _px(one_night, view, f"district.{one_night.DISTRICTS[seat - 1]}")[0] == one_night.DEAD_RED
+    lights = {o.light for o in one_night.react(revealed, view, 0.0).overlays}
+    assert lights == {f"district.{one_night.DISTRICTS[s - 1]}" for s in result["winners"] + result["killed"]}
+
+
+# ---------------------------------------------------------------- the mansion
+
+
+def _room_moods(view):
+    """The board's mood per room district."""
+    return {p: d["mood"] for p, d in view["board"]["districts"].items() if d["represents"] == "room"}
+
+
+def test_mansion_rooms_are_lit_by_occupancy():
+    table = Table("mansion", players=4, rng_seed=4).until(
+        lambda v, e: {"full", "active", "occupied"} <= set(_room_moods(v).values()))
+    view = table.view
+    rooms = {p: d for p, d in view["board"]["districts"].items() if d["represents"] == "room"}
+    full = next(p for p, d in rooms.items() if d["mood"] == "full")
+    dim = next(p for p, d in rooms.items() if d["mood"] == "occupied")
+    active = next(p for p, d in rooms.items() if d["mood"] == "active")
+    assert _px(mansion, view, f"district.{full}") == (mansion.CANDLE_BRIGHT,) * 9
+    assert _px(mansion, view, f"district.{dim}") == (scale(mansion.CANDLE, 0.6),) * 9
+    pulse = [_px(mansion, view, f"district.{active}", t)[0] for t in (0.0, 0.75)]
+    assert pulse[0] != pulse[1] and pulse[1] == mansion.CANDLE_BRIGHT
+    for pos, d in rooms.items():
+        if d["mood"] == "off":
+            assert _px(mansion, view, f"district.{pos}")[0] == (mansion.EMBER if d["cards"] else BLACK)
+
+
+def test_mansion_bar_is_the_round_clock():
+    table = Table("mansion", players=3)
+    looks = mansion.plan(table.view).looks
+    assert all(render(looks[f"veil.{i}"], 0.0, 1) != (BLACK,) for i in range(7))  # tick 1: all rounds left
+    for _ in range(3):
+        table.step().until(_event("round_started"))  # tick 4 of 12: 9 rounds left -> bar 4/6 -> 5 of 7 lights
+    assert table.view["tick"] == 4 and table.view["board"]["bar"] == 4
+    looks = mansion.plan(table.view).looks
+    assert [render(looks[f"veil.{i}"], 0.0, 1) != (BLACK,) for i in range(7)] == [True] * 5 + [False] * 2
+    assert mansion.clock_bar(1, 6)["veil.0"].effect == "heartbeat"
+    assert [n for n, lk in mansion.clock_bar(1, 6).items() if lk.effect == "heartbeat"] == ["veil.0"]
+
+
+def test_mansion_role_reveal_flashes_the_board_then_counts_vampires():
+    table = Table("mansion", players=3).until(lambda v, e: v["step"] == "reveal")
+    assert table.view["tick"] == 6
+    deck = f"district.{next(p for p, d in table.view['board']['districts'].items() if d['represents'] == 'roles')}"
+    assert mansion.plan(table.view).looks[deck].effect == "heartbeat"  # a reveal is due
+    events = table.do({"cmd": "reveal_roles", "vampires": 2})
+    overlays = mansion.react(events[0], table.view, 10.0).overlays
+    assert {o.light for o in overlays} == set(d for d in _all_districts())
+    flash = [o for o in overlays if o.light == "district.A2"]
+    assert apply_overlays((BLACK,) * 9, flash, 10.05) == ((255, 255, 255),) * 9
+    reds = [o for o in overlays if o.light == deck and o.start > 10.0][0]
+    lit = [apply_overlays((BLACK,), [reds], reds.start + k * mansion.VAMPIRE_FLASH_S + 0.1)[0] for k in range(3)]
+    assert lit == [mansion.ROLE_RED, mansion.ROLE_RED, BLACK]  # two vampires, two red flashes
+
+
+def _all_districts():
+    """The nine district light names."""
+    return [f"district.{r}{c}" for r in "ABC" for c in "123"]
+
+
+def test_mansion_room_entered_swells_in_that_room():
+    table = Table("mansion", players=3).until(_event("room_entered"))
+    event = next(e for e in table.events if e["event"] == "room_entered")
+    (ov,) = mansion.react(event, table.view, 0.0).overlays
+    d = table.view["board"]["districts"][ov.light.split(".")[1]]
+    assert (d["represents"], d.get("room")) in (("room", event["room"]), ("hall", None))
+
+
+# ---------------------------------------------------------------- Armata Strigoi
+
+
+def _strigoi():
+    """Two Powerwolves, round 2: both Strigoi on the board."""
+    return Table("strigoi", players=2).until(_event("strigoi_entered"))
+
+
+def test_strigoi_rooms_follow_the_engines_board():
+    view = _strigoi().view
+    where = {v["room"]: k for k, v in view["strigoi"].items()}
+    for pos, d in view["board"]["districts"].items():
+        lk = strigoi.plan(view).looks[f"district.{pos}"]
+        room = d["represents"].removeprefix("room ")
+        if room in where:
+            colour = strigoi.MASTER_RED if where[room] == "master" else strigoi.APPRENTICE_MAGENTA
+            assert lk.effect == "breathe" and lk.params.color == colour
+        elif room == "center":
+            assert render(lk, 0.0, 9) == (scale(strigoi.STONE, 0.2),) * 9
+        elif d["represents"].startswith("room"):
+            assert render(lk, 0.0, 9) == (scale(strigoi.STONE, 0.3),) * 9
+    assert view["board"]["districts"]["B1"]["represents"] == "altar"
+
+
+def test_strigoi_altar_and_inferno_grow_with_their_blood():
+    table = _strigoi()
+    view = table.view
+    altar = view["altar"]
+    assert _px(strigoi, view, "district.B1")[0] == (scale(strigoi.ALTAR_BLOOD, altar / 5) if altar else strigoi.ALTAR_FLOOR)
+    table.do({"cmd": "lose_blood", "reason": "other"})
+    embers = {_px(strigoi, view, "district.B3", t / 10)[0] for t in range(10)}
+    fire = {_px(strigoi, table.view, "district.B3", t / 10)[0] for t in range(10)}
+    assert max(max(c) for c in fire) > max(max(c) for c in embers)
+    adj = table.do({"cmd": "adjust", "altar": 4})
+    assert adj and table.view["can_attack"]
+    lk = strigoi.plan(table.view).looks["district.B1"]
+    assert lk.effect == "breathe" and lk.params.color == scale(strigoi.ALTAR_READY, 0.8)
+
+
+def test_strigoi_bar_shows_altar_points_and_the_threshold():
+    table = _strigoi()
+    table.do({"cmd": "adjust", "altar": 1})
+    need = table.view["attack_need"]
+    looks = strigoi.plan(table.view).looks
+    bar = [render(looks[f"veil.{i}"], 0.0, 1)[0] for i in range(7)]
+    assert bar[0] == strigoi.ALTAR_BLOOD
+    assert bar[need - 1] == strigoi.THRESHOLD_GOLD and need > 1
+    assert [c for i, c in enumerate(bar) if i not in (0, need - 1)] == [BLACK] * 5
+
+
+def test_strigoi_attack_pulses_danger_on_the_attackers_room():
+    table = _strigoi().until(_event("strigoi_attacked"))
+    event = next(e for e in table.events if e["event"] == "strigoi_attacked")
+    (ov,) = strigoi.react(event, table.view, 4.0).overlays
+    room = table.view["strigoi"][event["strigoi"]]["room"]
+    assert table.view["board"]["districts"][ov.light.split(".")[1]]["represents"] == f"room {room}"
+    peaks = [apply_overlays((BLACK,), [ov], 4.0 + (k + 0.5) * strigoi.ATTACK_PULSE_S)[0] for k in range(3)]
+    assert peaks == [strigoi.DANGER_RED] * 3 and ov.end == pytest.approx(4.0 + 3 * strigoi.ATTACK_PULSE_S)
+
+
+def test_strigoi_platform_collapse_falls_dark(counts):
+    table = _strigoi()
+    lights = _controller(counts, table.view, 0.0)
+    table.until(_event("platform_collapsed"))
+    event = next(e for e in table.events if e["event"] == "platform_collapsed")
+    pos = next(p for p, d in table.view["board"]["districts"].items() if d["represents"] == f"room {event['room']}")
+    lights.update(table.view, table.events, 20.0)
+    light = f"district.{pos}"
+    assert lights.compose(20.05)[light] == ((255, 255, 255),) * 9  # the crack
+    half = 20.0 + strigoi.COLLAPSE_FLASH_S + strigoi.COLLAPSE_FALL_S / 2
+    assert lights.compose(half)[light] == (mix(strigoi.DUST, BLACK, 0.5),) * 9  # falling away
+    assert lights.compose(22.0)[light] == (BLACK,) * 9  # gone for good
+
+
+def test_strigoi_supreme_burns_and_the_stone_turns_to_ember():
+    table = _strigoi().until(_event("supreme_rose"))
+    view = table.view
+    assert view["board"]["phase"] == "dusk"
+    supreme = next(k for k, v in view["strigoi"].items() if v["supreme"])
+    pos = next(p for p, d in view["board"]["districts"].items() if d.get("strigoi") == supreme)
+    assert strigoi.plan(view).looks[f"district.{pos}"].params.color == strigoi.SUPREME_FIRE
+    stone = [p for p, d in view["board"]["districts"].items() if d["mood"] == "night"]
+    assert stone and all(_px(strigoi, view, f"district.{p}")[0][0] > _px(strigoi, view, f"district.{p}")[0][2]
+                         for p in stone)

@@ -97,20 +97,24 @@ def bar_looks(board: Mapping[str, Any], step: str) -> dict[str, Look]:
         held = look("breathe", color=PAUSED_AMBER, period=2.5, low=0.1, high=0.6)
         return {name: held for name in veil_lights()}
     colour = COUNTDOWN_ORANGE if step == "vote-countdown" else TALK_AMBER
-    return dict(_countdown(round(max(0.0, seconds - elapsed), 2), colour))
+    return dict(_countdown(round(seconds, 2), round(min(seconds, elapsed), 2), colour))
 
 
 @lru_cache(maxsize=32)
-def _countdown(remaining: float, colour: RGB) -> tuple[tuple[str, Look], ...]:
-    """Seven lights counting `remaining` seconds down from this moment: light i goes out after
-    remaining x (7 - i) / 7 s; from `HURRY_S` before the end the lights still on flash red together."""
+def _countdown(seconds: float, elapsed: float, colour: RGB) -> tuple[tuple[str, Look], ...]:
+    """Seven lights counting a `seconds` timer down from `elapsed`, starting at this look's moment:
+    light i is lit while more than i/7 of the time is left; from `HURRY_S` before the end the
+    lights still on flash red together."""
     names = veil_lights()
+    remaining = seconds - elapsed
     hurry = max(0.0, remaining - HURRY_S)
     strobe = look("flash", color=HURRY_RED, count=0, period=HURRY_PERIOD_S, duty=0.5)
     out = []
     for i, name in enumerate(names):
-        off_at = remaining * (len(names) - i) / len(names)
-        if off_at <= hurry:
+        off_at = remaining - seconds * i / len(names)  # when the time left drops to i/7
+        if off_at <= 0:
+            steps: tuple[Step, ...] = (Step(OFF, 0.0),)
+        elif off_at <= hurry:
             steps = (Step(solid(colour), off_at), Step(OFF, 0.0))
         else:
             steps = (Step(solid(colour), hurry), Step(strobe, off_at - hurry), Step(OFF, 0.0))
