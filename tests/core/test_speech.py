@@ -168,6 +168,7 @@ def test_speaker_with_a_named_program_that_is_missing_says_which():
 
 def test_speaker_reports_a_program_that_fails_to_start():
     def broken(argv):
+        """A runner whose program cannot be executed."""
         raise PermissionError(13, "Permission denied")
 
     sp = Speaker(runner=broken, which=_which("espeak-ng"))

@@ -75,11 +75,6 @@ def _seat(view, name):
     return next(f"district.{p}" for p, d in view["board"]["districts"].items() if d.get("name") == name)
 
 
-def _same_everywhere(px):
-    """True if every pixel of the segment has one colour."""
-    return len(set(px)) == 1
-
-
 # ---------------------------------------------------------------- registry
 
 
