@@ -17,6 +17,16 @@ def is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def verb_of(command: Any, verbs: tuple[str, ...], game_id: str) -> str:
+    """The verb of a hand-checked command; CommandError if it is no JSON object or the verb is unknown."""
+    if not isinstance(command, Mapping):
+        raise CommandError("a command must be a JSON object")
+    verb = command.get("cmd")
+    if verb not in verbs:
+        raise CommandError(f"unknown command {verb!r}; {game_id} knows {', '.join(verbs)}")
+    return verb
+
+
 def integer(cmd: Mapping[str, Any], key: str, default: int | None = None,
             lo: int | None = None, hi: int | None = None) -> int:
     """`cmd[key]` as an int (bools refused), `default` when missing, bounds checked."""

@@ -64,11 +64,7 @@ class StrigoiGame:
 
     def canonical(self, state: State | None, command: Mapping[str, Any]) -> dict[str, Any]:
         """The command checked, with every default made explicit (what the journal stores)."""
-        if not isinstance(command, Mapping):
-            raise CommandError("a command must be a JSON object")
-        verb = command.get("cmd")
-        if verb not in VERBS:
-            raise CommandError(f"unknown command {verb!r}; strigoi knows {', '.join(VERBS)}")
+        verb = args.verb_of(command, VERBS, self.id)
         if verb == "setup":
             return self._canonical_setup(command)
         if state is None:
