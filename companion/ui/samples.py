@@ -1,7 +1,8 @@
 """Sample game views that put the table app on each of its screens (screenshots, benchmarks, tests).
 
 The Masters states are hand-written to docs/masters.md so every screen can be shown without
-playing a game up to it; the tests also drive the real engine.
+playing a game up to it; the tests also drive the real engine. The other four games' samples are
+real engine states reached by each game's seeded bot (`engine_view`).
 """
 
 from __future__ import annotations
@@ -100,6 +101,51 @@ def generic_view() -> GameView:
     return GameView("nosferatu", state, actions)
 
 
+def engine_view(game_id: str, players: int, seed: int, until: Callable[[dict], bool], limit: int = 600,
+                info: dict | None = None) -> GameView:
+    """Play `game_id` with its own bot from a seeded setup until `until(state_json)` holds."""
+    import importlib
+    import random
+
+    from companion.rules import GAMES, load_game
+
+    game = load_game(game_id)
+    bot = importlib.import_module(GAMES[game_id][0] + ".bot")
+    state, _ = game.setup({"cmd": "setup", "game": game_id, "players": players, "seed": seed})
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if until(game.to_json(state)) or game.outcome(state) is not None:
+            break
+        state, _ = game.apply(state, bot.choose(game, state, rng))
+    return GameView(game_id, game.to_json(state), tuple(game.actions(state)), dict(info or {}))
+
+
+def _over(s: dict) -> bool:
+    """The game has ended."""
+    return s.get("outcome") is not None
+
+
+def other_views() -> dict[str, Callable[[], GameView]]:
+    """Screen name -> a real engine view that shows it (built when called)."""
+    return {
+        "nosferatu": lambda: engine_view("nosferatu", 6, 4, lambda s: s["step"] == "resolve" and s["bites_total"] > 0),
+        "nosferatu-over": lambda: engine_view("nosferatu", 5, 2, _over),
+        "mansion": lambda: engine_view("mansion", 4, 3, lambda s: s["step"] == "turn" and s["tick"] >= 3
+                                       and s["players"][s["turn"]]["room"] is not None),
+        "mansion-over": lambda: engine_view("mansion", 4, 3, _over),
+        "one-night": lambda: engine_view("one-night", 6, 3, lambda s: s["step"] == "vampires",
+                                         info={"timer": {"left": 6.5, "total": 10}}),
+        "one-night-over": lambda: engine_view("one-night", 6, 3, _over),
+        "strigoi": lambda: engine_view("strigoi", 3, 3, lambda s: s["step"] == "strigoi" and s["round"] >= 2),
+        "strigoi-over": lambda: engine_view("strigoi", 4, 1, _over),
+    }
+
+
+def _vote_view() -> GameView:
+    """One Night waiting for the votes."""
+    return engine_view("one-night", 6, 3, lambda s: s["step"] == "vote")
+
+
 def _press(ui, button: VButton) -> None:
     """A short press of a virtual button."""
     ui.handle(ButtonEvent(button, Press.SHORT, 0.0, "sim"))
@@ -137,5 +183,16 @@ def screens() -> dict[str, Callable]:
         "teach": _on(night, lambda ui: ui.start_teach("04A1B2C3D4E5F6", [{"key": "I-01", "name": "Curfew", "act": "I"},
                                                                          {"key": "I-02", "name": "Raid", "act": "I"}])),
         "over": _on(over),
-        "generic": _on(generic_view()),
+        **{name: _lazy(make) for name, make in other_views().items()},
+        "roles": _on(None, lambda ui: ui.screen.activate("game:one-night", Press.SHORT),
+                     lambda ui: ui.screen.activate("start", Press.SHORT),
+                     *[lambda ui, p=p: _press(ui, VButton.for_district(p)) for p in ("A2", "A2", "B2", "C1")]),
+        "pick": lambda ui: (_on(_vote_view())(ui), _press(ui, VButton.CONFIRM), _press(ui, VButton.DISTRICT_B1)),
+        "correct": lambda ui: (_lazy(other_views()["strigoi"])(ui), ui.screen.activate("correct", Press.SHORT),
+                               _press(ui, VButton.VEIL_UP)),
     }
+
+
+def _lazy(make: Callable[[], GameView]) -> Callable:
+    """A recipe that builds its engine view only when run."""
+    return lambda ui: _on(make())(ui)

@@ -91,10 +91,8 @@ class NarratorScreen(OthersScreen):
         s = self.state()
         seats = list(range(1, int(s.get("players", 0)) + 1))
         verb = action.command.get("cmd")
-        on_board = {pos: n for pos, n in zip(DISTRICTS, seats)}
-        labels = [seat_label(s, n) for n in seats]
         if verb == "vote":
-            return [choice(("votes", str(n)), f"{seat_label(s, n)} points at", seats, labels, seats=on_board) for n in seats]
+            return [self._vote_param(s, n, seats) for n in seats]
         if verb == "reveal":
             roles = sorted(set(s.get("roles") or []), key=(s.get("roles") or []).index)
             cards = [choice(("cards", str(n)), f"Card of {seat_label(s, n)}", roles, [role_name(r) for r in roles]) for n in seats]
@@ -105,6 +103,15 @@ class NarratorScreen(OthersScreen):
             steps = [st.get("id") for st in s.get("script") or []]
             return [choice(("step",), "Go to which step?", steps, [st.replace("-", " ") for st in steps])]
         return super().params(action)
+
+
+    @staticmethod
+    def _vote_param(s: dict[str, Any], seat: int, seats: list[int]) -> Param:
+        """Whom `seat` points at: any other seat (itself too if the table allows it)."""
+        targets = [n for n in seats if n != seat or s.get("self_vote")]
+        on_board = {pos: n for pos, n in zip(DISTRICTS, seats) if n in targets}
+        return choice(("votes", str(seat)), f"{seat_label(s, seat)} points at", targets,
+                      [seat_label(s, n) for n in targets], seats=on_board)
 
 
 class OneNightOverScreen(OthersOverScreen):

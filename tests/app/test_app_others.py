@@ -1,0 +1,140 @@
+"""Whole games of the four other games through the loop with the physical buttons alone: `next` moves
+the focus, `confirm` takes it, veil up/down step numbers, district buttons pick seats, rooms and
+roles. Title -> setup -> random enabled choices -> the game's end screen; the journal holds every
+command and replays to the same state; an LED frame was pushed every loop frame."""
+
+import random
+
+import pygame
+import pytest
+
+from companion.inputs import DISTRICTS, VButton
+from companion.ui.table import TableUI
+from tests.app.helpers import make_app, replayed_view
+
+TICK = 0.05
+NOT_PLAYED = ("menu", "correct", "who", "new", "log")  # navigation, not moves of the game
+STEPS = 700
+
+
+def _tap(app, button: VButton) -> None:
+    """Press and release a physical button (scripted on the mock pins), ticking the loop."""
+    app.hw.buttons.press(button, at=app.clock.now(), duration=0.06)
+    for _ in range(3):
+        app.clock.advance(TICK)
+        app.tick()
+
+
+def _choose(app, widget: str) -> None:
+    """Move the focus to `widget` with `next`, then `confirm`."""
+    for _ in range(60):
+        if app.ui.view_model()["focused"] == widget:
+            _tap(app, VButton.CONFIRM)
+            return
+        _tap(app, VButton.NEXT)
+    raise AssertionError(f"focus never reached {widget!r} on {app.ui.view_model()['screen']}")
+
+
+def _enabled(vm, prefixes) -> list[str]:
+    """Ids of enabled buttons whose id starts with one of `prefixes`."""
+    return [b["id"] for b in vm["buttons"] if b["enabled"] and b["id"].startswith(prefixes)]
+
+
+def _answer(app, rng) -> None:
+    """Fill a picker like a person: a choice (button or district), numbers with veil up/down, OK."""
+    for _ in range(40):
+        vm = app.ui.view_model()
+        if vm["screen"] != "pick":
+            return
+        ids = [b["id"] for b in vm["buttons"]]
+        options = _enabled(vm, ("o:",))
+        if "skip" in ids and rng.random() < 0.5:
+            _choose(app, "skip")
+            continue
+        if "minus" in ids:  # a number: step it a little
+            for _ in range(rng.randint(0, 3)):
+                _tap(app, rng.choice((VButton.VEIL_UP, VButton.VEIL_DOWN)))
+        elif options and any(c["title"] for c in vm["grid"]) and rng.random() < 0.5:
+            _tap(app, VButton.for_district(rng.choice([c["pos"] for c in vm["grid"] if c["title"]])))
+        elif options and (rng.random() < 0.7 or not next(b for b in vm["buttons"] if b["id"] == "ok")["enabled"]):
+            _choose(app, rng.choice(options))
+        _choose(app, "ok")
+
+
+def _pick_roles(app, rng) -> None:
+    """One Night's role picker: district buttons add roles of the first page until the count is right."""
+    for _ in range(300):
+        vm = app.ui.view_model()
+        if next(b for b in vm["buttons"] if b["id"] == "start")["enabled"] and not vm["lines"][0].endswith(" 0 chosen."):
+            break
+        _tap(app, VButton.for_district(rng.choice(DISTRICTS)))
+    _choose(app, "start")
+
+
+def _step(app, rng) -> None:
+    """Do one thing a person would do on the current screen, with buttons only."""
+    vm = app.ui.view_model()
+    choices = [b["id"] for b in vm["buttons"] if b["enabled"] and b["id"] not in NOT_PLAYED]
+    if vm["screen"] == "mansion" and any(b["id"] == "who" for b in vm["buttons"]) and rng.random() < 0.2:
+        choices = ["who"]  # sometimes look at another player's dice first
+    _choose(app, rng.choice(choices))
+    _answer(app, rng)
+
+
+def _play(tmp_path, game_id: str, players_delta: int, seed: int):
+    """Title -> wizard -> play with random enabled choices until the game ends; returns the app."""
+    rng = random.Random(seed)
+    ui = TableUI((800, 480), "masters", {})
+    app = make_app(tmp_path, ui=ui, surface=pygame.Surface((800, 480)))
+    app.start()
+    app.tick()
+    _choose(app, f"game:{game_id}")
+    for _ in range(abs(players_delta)):
+        _tap(app, VButton.VEIL_UP if players_delta > 0 else VButton.VEIL_DOWN)
+    _choose(app, "start")
+    if game_id == "one-night":
+        _pick_roles(app, rng)
+    assert app.session is not None, "the wizard's setup did not start a game"
+    for _ in range(STEPS):
+        if app.session.outcome() is not None:
+            break
+        _step(app, rng)
+    return app
+
+
+@pytest.mark.parametrize("game_id, players_delta, seed, end_screen", [
+    ("nosferatu", 0, 3, "nosferatu-over"),
+    ("strigoi", -2, 5, "strigoi-over"),
+    ("one-night", 0, 7, "one-night-over"),
+    ("mansion", -2, 1, "mansion-over"),
+])
+def test_whole_game_with_physical_buttons_only(tmp_path, game_id, players_delta, seed, end_screen):
+    app = _play(tmp_path, game_id, players_delta, seed)
+    view = app.session.view()
+    assert view["game"] == game_id
+    assert app.session.outcome() is not None, f"{game_id} did not end: {view.get('step')}"
+    assert app.ui.view_model()["screen"] == end_screen
+    assert len(app.session.commands) > 5  # a real game, not a one-step end
+    # every accepted command was journaled and replays to the same end
+    assert app.journal.commands(app.session.game_id) == app.session.commands
+    assert replayed_view(app.session.commands) == view
+    # the board was lit the whole time: one LED frame per loop frame
+    assert len(app.hw.pixels.frames) == app.frames
+
+
+def test_one_night_roles_chosen_on_the_buttons_reach_the_setup(tmp_path):
+    rng = random.Random(1)
+    ui = TableUI((800, 480), "masters", {})
+    app = make_app(tmp_path, ui=ui, surface=pygame.Surface((800, 480)))
+    app.start()
+    app.tick()
+    _choose(app, "game:one-night")
+    _tap(app, VButton.VEIL_DOWN)  # 3 players: 6 cards
+    _choose(app, "start")
+    for pos in ("A2", "A2", "B3", "C1", "C2", "C3"):  # vampire x2, diseased, cupid, instigator, priest
+        _tap(app, VButton.for_district(pos))
+    _pick_roles(app, rng)
+    setup = app.session.commands[0]
+    assert setup["players"] == 3
+    assert sorted(setup["roles"]) == sorted(["vampire", "vampire", "diseased", "cupid", "instigator", "priest"])
+    assert app.ui.view_model()["screen"] == "one-night"
