@@ -9,13 +9,17 @@ imports all five packages and checks what came along. The only sanctioned I/O is
 from __future__ import annotations
 
 import ast
+import importlib
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
 
 import companion.rules
+from companion import tomlfile
+from companion.gamedata import data_file
 
 RULES = Path(companion.rules.__file__).resolve().parent
 GAMES = ("masters", "nosferatu", "mansion", "one_night", "strigoi")
@@ -166,6 +170,27 @@ def test_purity_importing_all_five_games_loads_no_io_hardware_or_clock_module():
     assert "companion.rules.strigoi.game" in loaded  # the packages really were imported
     heavy = {m for m in loaded if m.split(".")[0] in FORBIDDEN or m in EDGE}
     assert heavy == set()
+
+
+def _parsed(game) -> object:
+    """The parsed data a game object holds (`rules` or `data`)."""
+    return getattr(game, "rules", None) or game.data
+
+
+@pytest.mark.parametrize("game_id", ["nosferatu", "mansion", "one-night", "strigoi"])
+def test_purity_make_game_takes_parsed_data_or_reads_a_path_doc_or_dict_through_gamedata(game_id, tmp_path):
+    make_game = importlib.import_module(companion.rules.GAMES[game_id][0]).make_game
+    text = data_file(game_id).read_text(encoding="utf-8")
+    shipped = _parsed(make_game())
+    path = tmp_path / "data.toml"
+    path.write_text(text, encoding="utf-8")
+    assert _parsed(make_game(path)) == shipped
+    assert _parsed(make_game(str(path))) == shipped
+    assert _parsed(make_game(tomlfile.loads(text))) == shipped
+    assert _parsed(make_game(tomllib.loads(text))) == shipped
+    assert _parsed(make_game(shipped)) is shipped
+    with pytest.raises(TypeError):
+        make_game(42)
 
 
 BAD_SNIPPETS = [

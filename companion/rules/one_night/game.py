@@ -18,7 +18,7 @@ from companion.rules.one_night import events as ev
 from companion.rules.one_night.board import board_view
 from companion.rules.one_night.data import OneNightData
 from companion.rules.one_night.script import build, resolved_timers, timer_keys
-from companion.rules.one_night.state import (Phase, Result, State, Waits, state_from_json,
+from companion.rules.one_night.state import (Result, State, Waits, state_from_json,
                                              state_to_json, tally)
 from companion.rules.one_night.verdict import Table, deaths, outcome_of, winners
 
