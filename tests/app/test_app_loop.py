@@ -215,9 +215,15 @@ def test_app_safe_mode_says_why_on_the_banner(tmp_path):
     from companion.ui.table import TableUI
 
     app = make_app(tmp_path, ui=TableUI((800, 480), "masters", {}), surface=pygame.Surface((800, 480)))
-    app.safe_reason = "3 failed starts in a row"
+    from companion.startguard import StartGuard
+
+    guard = StartGuard(tmp_path / "guard", limit=3)
+    (tmp_path / "guard").mkdir()
+    guard.path.write_text("3\n")
+    assert guard.begin()
+    app.safe_reason = guard.reason()
     app.start(setup=SETUP)
     app.clock.advance(1.1)
     app.tick()
     assert "safe mode" in app.health.summary()
-    assert any("3 failed starts" in b for b in app.ui.view_model()["banner"])
+    assert any("starts did not come up" in b for b in app.ui.view_model()["banner"])
