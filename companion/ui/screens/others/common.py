@@ -63,6 +63,7 @@ class OthersScreen(GameScreen):
 
     name = "others"
     game_id = ""
+    adjust_is_action = False  # True: the engine's adjust is an ordinary button (One Night: go to a step)
 
     def body(self) -> ViewModel:
         """Title, lines and grid from `summary`, then the action buttons, Correct and Menu."""
@@ -76,8 +77,8 @@ class OthersScreen(GameScreen):
 
     def buttons(self) -> list[ButtonVM]:
         """Action buttons in play order, then Correct (when the engine has adjust) and Menu."""
-        out = [action_button(i, a) for i, a in self.ordered() if a.command.get("cmd") != ADJUST]
-        if any(a.command.get("cmd") == ADJUST for a in self.actions) and self.fields():
+        out = [action_button(i, a) for i, a in self.ordered() if a.command.get("cmd") != ADJUST or self.adjust_is_action]
+        if not self.adjust_is_action and any(a.command.get("cmd") == ADJUST for a in self.actions) and self.fields():
             out.append(ButtonVM("correct", "Correct counts"))
         out.append(ButtonVM("menu", "Menu"))
         return out

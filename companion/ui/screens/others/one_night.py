@@ -29,6 +29,7 @@ class NarratorScreen(OthersScreen):
 
     name = "one-night"
     game_id = "one-night"
+    adjust_is_action = True
 
     def __init__(self, ctx: UIContext) -> None:
         """No time counted yet in the current step."""
