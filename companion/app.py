@@ -68,6 +68,7 @@ class App:
                  log: Callable[[str], None] | None = None, source=None, notifier=None,
                  on_ack: Callable[[int, dict], None] | None = None, flip: Callable[[], None] | None = None,
                  safe_reason: str | None = None, speak: Callable[[str], None] | None = None):
+        """See the class docstring; `speak` says narration aloud (One Night), None: text only."""
         from companion.lighting.controller import LightingController
         from companion.lighting.output import OutputStage
 
@@ -89,6 +90,7 @@ class App:
         from companion.narrator import StepTimer
 
         self.session: Session | None = None
+        self.speak = speak
         self.timer = StepTimer(speak=speak)  # timed steps (One Night's narration) move on by themselves
         self.health = Health(self._parts())
         self.frames = 0
@@ -273,6 +275,19 @@ class App:
         if self.log is not None:
             for text in narrate.lines(events):
                 self.log(text)
+        if self.speak is not None:
+            self._speak_results(events)
+
+    def _speak_results(self, events: list) -> None:
+        """Say the vote and the verdict aloud (step prompts are spoken by the step timer)."""
+        from companion.speech import narration_for
+
+        for e in events:
+            d = e.to_dict() if hasattr(e, "to_dict") else e
+            if d.get("event") in ("votes_counted", "revealed"):
+                text = narration_for(d)
+                if text:
+                    self.speak(text)
 
     def _refused(self, command: dict, exc: Exception) -> None:
         """Show why a command was refused; nothing changed."""
@@ -404,8 +419,11 @@ class App:
         self._events = []
         if events or self.frames == 0 or self._lights_stale:
             dicts = [e.to_dict() if hasattr(e, "to_dict") else e for e in events]
-            self.lights.update(view.state if view is not None else None, dicts, now)
+            self.lights.update(self._light_view(view), dicts, now)
             self._lights_stale = False
+            if self.sounds is not None:
+                state = view.state if view is not None else {}
+                self.sounds.ambience(state.get("game") == "one-night" and state.get("phase") in ("dusk", "night"))
         try:
             if now >= self._pattern_until:
                 self.hw.pixels.show(self.lights.render(now))
@@ -417,6 +435,18 @@ class App:
                 self._draw()
 
     _lights_stale = True
+
+    def _light_view(self, view):
+        """The state the lights see: a running step timer's elapsed time goes into the board, so a
+        countdown on the veil bar continues (after a pause or an extension) instead of restarting."""
+        if view is None:
+            return None
+        board = view.state.get("board")
+        info = self.timer.info()
+        if info is None or not isinstance(board, dict) or not isinstance(board.get("timer"), dict):
+            return view.state
+        timer = dict(board["timer"], elapsed=info["elapsed"])
+        return dict(view.state, board=dict(board, timer=timer))
 
     def _draw(self) -> None:
         """Screen UI on the left, the simulated board (PC only) on the right; then flip."""
@@ -667,13 +697,19 @@ def _run(args, cfg, hw, journal, mode, surface, lines, guard, safe_reason, sdnot
         from companion.ui.sound import Sounds
         from companion.ui.table import TableUI
 
+        from companion.speech import Speaker
+
         sounds = Sounds(cfg.sound.volume, cfg.sound.mute)
         sounds.open()
+        speaker = Speaker()
+        if not speaker.available:
+            print(f"companion run: narration on screen only ({speaker.why})", file=sys.stderr)
         ui = TableUI((cfg.display.width, cfg.display.height) if mode == "window" else surface.get_size(),
                      cfg.game.default, {"brightness": cfg.leds.brightness, "volume": cfg.sound.volume,
                                         "mute": cfg.sound.mute, "deck": cfg.game.deck}, sounds=sounds)
         app = App(cfg, hw, journal, ui=ui, surface=surface, sounds=sounds, notifier=sdnotify,
-                  flip=pygame.display.flip, safe_reason=safe_reason)
+                  flip=pygame.display.flip, safe_reason=safe_reason,
+                  speak=speaker.speak if speaker.available and not cfg.sound.mute else None)
         app.start(resume=not args.new)
     app.show_test_pattern(1.0)
     guard.up()

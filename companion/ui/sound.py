@@ -136,6 +136,7 @@ class Sounds:
         self._format: tuple[int, int, int] | None = None
         self._sounds: dict[Cue, Any] = {}
         self._opened_mixer = False
+        self._ambience = None  # the looping night noise while it plays
 
     def open(self) -> bool:
         """Open the mixer (if nobody has yet); False with `why` set when there is no sound."""
@@ -170,6 +171,33 @@ class Sounds:
         except Exception:  # an unknown cue or a mixer that died mid-game must not stop the table
             return False
 
+    def ambience(self, on: bool, level: float = 0.35) -> bool:
+        """Loop a quiet masking noise (One Night's dusk and night hide card movement) or stop it.
+
+        Returns whether it is playing now. Follows mute; the volume is `level` x the cue volume.
+        """
+        if not self.available:
+            return False
+        try:
+            import pygame
+
+            if on and not self.mute and self.volume > 0:
+                if self._ambience is None:
+                    from companion.speech import night_masking_samples
+
+                    rate, size, channels = self._format
+                    noise = pygame.mixer.Sound(buffer=to_mixer_bytes(night_masking_samples(10.0, rate), size, channels))
+                    noise.set_volume(self.volume * level)
+                    noise.play(loops=-1)
+                    self._ambience = noise
+                return True
+            if self._ambience is not None:
+                self._ambience.stop()
+                self._ambience = None
+        except Exception:  # a mixer that died mid-game must not stop the table
+            self._ambience = None
+        return False
+
     def _sound(self, cue: Cue):
         """The pygame Sound of `cue`, synthesised on first use in the mixer's format."""
         import pygame
@@ -181,6 +209,7 @@ class Sounds:
 
     def close(self) -> None:
         """Stop and release the mixer if we opened it (idempotent)."""
+        self.ambience(False)
         self._sounds.clear()
         if self._opened_mixer:
             import pygame

@@ -227,3 +227,39 @@ def test_app_safe_mode_says_why_on_the_banner(tmp_path):
     app.tick()
     assert "safe mode" in app.health.summary()
     assert any("starts did not come up" in b for b in app.ui.view_model()["banner"])
+
+
+def test_app_countdown_on_the_lights_continues_from_the_time_counted(tmp_path):
+    app = make_app(tmp_path)
+    app.start(setup={"cmd": "setup", "game": "one-night", "players": 4, "seed": 2})
+    for _ in range(30):
+        app.clock.advance(0.1)
+        app.tick()
+    seen = app._light_view(app.view())
+    assert seen["board"]["timer"]["elapsed"] == app.timer.info()["elapsed"] > 0
+    assert app.session.view()["board"]["timer"]["elapsed"] == 0  # the engine's own view has no clock
+
+
+class _Speaker:
+    def __init__(self):
+        self.said = []
+
+    def __call__(self, text):
+        self.said.append(text)
+
+
+def test_app_speaks_the_verdict_of_one_night(tmp_path):
+    speak = _Speaker()
+    app = make_app(tmp_path)
+    app.speak = speak
+    app.timer.speak = speak
+    app.start(setup={"cmd": "setup", "game": "one-night", "players": 4, "seed": 2})
+    game = app.session.game
+    from companion.rules.one_night import choose
+
+    rng = random.Random(1)
+    while app.session.outcome() is None:
+        assert app.submit(choose(game, app.session.state, rng))
+        app.tick()
+    assert speak.said, "nothing was spoken"
+    assert any(k in " ".join(speak.said).lower() for k in ("win", "dies", "died", "nobody"))

@@ -73,3 +73,20 @@ def test_cues_for_events_dedupes_and_lets_the_end_win():
     assert cues_for_events([placed, placed, drop]) == ["agents_arrive", "veil_drop"]
     assert cues_for_events([placed, drop, {"event": "game_over", "outcome": "defeat-veil"}]) == ["defeat"]
     assert cues_for_events([]) == []
+
+
+def test_night_ambience_loops_and_stops_and_follows_mute():
+    from companion.ui.sound import Sounds
+
+    s = Sounds(0.5, mute=False)
+    if not s.open():  # no mixer at all on this machine: ambience is simply off
+        assert s.ambience(True) is False
+        return
+    try:
+        assert s.ambience(True) is True and s._ambience is not None
+        assert s.ambience(True) is True  # already playing: not a second loop
+        assert s.ambience(False) is False and s._ambience is None
+        s.apply({"mute": True})
+        assert s.ambience(True) is False
+    finally:
+        s.close()
