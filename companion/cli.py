@@ -44,8 +44,17 @@ COMMANDS: dict[str, str] = {
     "hw-test": "companion.hwtest:main",
     "doctor": "companion.doctor:main",
     "config": "companion.config:main",
-    "games": "companion.rules:main",
+    "games": "companion.cli:games",
 }
+
+
+def games(argv: list[str]) -> int:
+    """`companion games`: the games this companion serves."""
+    from companion.rules import GAMES
+
+    for gid, (_, title) in GAMES.items():
+        print(f"{gid:10s} {title}")
+    return ExitStatus.OK
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -40,3 +40,10 @@ def test_config_overlapping_pixels_refused(tmp_path):
     with pytest.raises(DataFileError) as exc:
         config.loads(text, "x.toml")
     assert "already used" in str(exc.value) and exc.value.line is not None
+
+
+def test_games_lists_the_five_games(capsys):
+    assert cli.main(["games"]) == 0
+    out = capsys.readouterr().out
+    for gid in ("masters", "nosferatu", "mansion", "one-night", "strigoi"):
+        assert gid in out

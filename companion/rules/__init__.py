@@ -38,10 +38,3 @@ def game_of_setup(command: dict) -> str:
     if game_id not in GAMES:
         raise CommandError(f"unknown game {game_id!r}; known: {', '.join(GAMES)}")
     return game_id
-
-
-def main(argv: list[str]) -> int:
-    """`companion games`: list the games this companion serves."""
-    for gid, (_, title) in GAMES.items():
-        print(f"{gid:10s} {title}")
-    return 0
