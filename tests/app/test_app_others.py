@@ -25,12 +25,16 @@ def _tap(app, button: VButton) -> None:
         app.tick()
 
 
-def _choose(app, widget: str) -> None:
-    """Move the focus to `widget` with `next`, then `confirm`."""
+def _choose(app, widget: str) -> bool:
+    """Move the focus to `widget` with `next`, then `confirm`. False if the widget went away meanwhile
+    (One Night's step timer ran out and the loop moved the narrator on: the screen changed)."""
     for _ in range(60):
-        if app.ui.view_model()["focused"] == widget:
+        vm = app.ui.view_model()
+        if vm["focused"] == widget:
             _tap(app, VButton.CONFIRM)
-            return
+            return True
+        if widget not in [b["id"] for b in vm["buttons"]]:
+            return False
         _tap(app, VButton.NEXT)
     raise AssertionError(f"focus never reached {widget!r} on {app.ui.view_model()['screen']}")
 
@@ -51,6 +55,7 @@ def _answer(app, rng) -> None:
         if "skip" in ids and rng.random() < 0.5:
             _choose(app, "skip")
             continue
+        before = vm["lines"][0]
         if "minus" in ids:  # a number: step it a little
             for _ in range(rng.randint(0, 3)):
                 _tap(app, rng.choice((VButton.VEIL_UP, VButton.VEIL_DOWN)))
@@ -58,7 +63,8 @@ def _answer(app, rng) -> None:
             _tap(app, VButton.for_district(rng.choice([c["pos"] for c in vm["grid"] if c["title"]])))
         elif options and (rng.random() < 0.7 or not next(b for b in vm["buttons"] if b["id"] == "ok")["enabled"]):
             _choose(app, rng.choice(options))
-        _choose(app, "ok")
+        if app.ui.view_model()["screen"] == "pick" and app.ui.view_model()["lines"][0] == before:
+            _choose(app, "ok")
 
 
 def _pick_roles(app, rng) -> None:
@@ -103,8 +109,8 @@ def _play(tmp_path, game_id: str, players_delta: int, seed: int):
 
 
 @pytest.mark.parametrize("game_id, players_delta, seed, end_screen", [
-    ("nosferatu", 0, 3, "nosferatu-over"),
-    ("strigoi", -2, 5, "strigoi-over"),
+    ("nosferatu", 0, 8, "nosferatu-over"),
+    ("strigoi", -2, 6, "strigoi-over"),
     ("one-night", 0, 7, "one-night-over"),
     ("mansion", -2, 1, "mansion-over"),
 ])
@@ -114,7 +120,7 @@ def test_whole_game_with_physical_buttons_only(tmp_path, game_id, players_delta,
     assert view["game"] == game_id
     assert app.session.outcome() is not None, f"{game_id} did not end: {view.get('step')}"
     assert app.ui.view_model()["screen"] == end_screen
-    assert len(app.session.commands) > 5  # a real game, not a one-step end
+    assert len(app.session.commands) > 15  # a real game, not a one-step end
     # every accepted command was journaled and replays to the same end
     assert app.journal.commands(app.session.game_id) == app.session.commands
     assert replayed_view(app.session.commands) == view
@@ -138,3 +144,25 @@ def test_one_night_roles_chosen_on_the_buttons_reach_the_setup(tmp_path):
     assert setup["players"] == 3
     assert sorted(setup["roles"]) == sorted(["vampire", "vampire", "diseased", "cupid", "instigator", "priest"])
     assert app.ui.view_model()["screen"] == "one-night"
+
+
+def test_one_night_narrator_counts_the_loops_timer_and_moves_on_when_it_runs_out(tmp_path):
+    ui = TableUI((800, 480), "masters", {})
+    app = make_app(tmp_path, ui=ui, surface=pygame.Surface((800, 480)))
+    app.start()
+    app.tick()
+    _choose(app, "game:one-night")
+    _choose(app, "start")
+    _choose(app, "start")  # the seed picks the roles
+    first = app.session.view()["current"]
+    assert first["id"] == "dusk-begins" and first["seconds"] == 6
+    for _ in range(40):  # 2 s of frames
+        app.clock.advance(TICK)
+        app.tick()
+    assert app.ui.view_model()["lines"][-1].endswith(" 4 s left")
+    for _ in range(90):  # past the end of the step: the loop sends `next` itself
+        app.clock.advance(TICK)
+        app.tick()
+    assert app.session.view()["index"] == 1
+    assert app.session.commands[-1] == {"cmd": "next"}
+    assert app.ui.view_model()["lines"][0] != app.ui.view_model()["lines"][-1]
