@@ -1,0 +1,274 @@
+"""The whole table app: input-to-light latency, card-to-screen latency, idle CPU, cold start, memory.
+
+* press -> LED: a long press of Undo (mock buttons, table UI) takes back a veil correction; measured
+  from the loop receiving the debounced press to the pixels pushed with the veil bar changed, in
+  frames (goal: the same or the next frame) and in software milliseconds (goal p99 <= 2 ms). The
+  FakeClock makes sleeping free, so the milliseconds are pure processing.
+* tag -> card: a tag presented to the mock reader at the draw step until the screen's view model
+  shows the drawn card (TableUI 800x480, SDL dummy), in frames and milliseconds.
+* idle CPU: the loop on the title screen with the real MonotonicClock at 30 fps (process CPU time /
+  wall time; goal <= 2 % of one core).
+* cold start: `companion run --window --backend mock --frames 1` vs a bare pygame window in the same
+  run (goal <= 1.5x), and the peak RSS of that app process (goal <= 80 MB).
+
+    python -m benchmarks --only bench_app --quick
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+from benchmarks.common import percentile, row
+
+ROOT = Path(__file__).resolve().parent.parent
+SETUP = {"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila"], "difficulty": "easy", "seed": 11}
+TAG = "04A1B2C3D4E5F6"
+CARD = "I-01"
+GOAL_PRESS_P99_MS = 2.0
+GOAL_IDLE_CPU = 0.02
+GOAL_START_RATIO = 1.5
+GOAL_RSS_MB = 80.0
+SIZE = (800, 480)
+
+
+@contextmanager
+def _private_folders():
+    """Config and state folders of our own for the benchmark's app (restored afterwards)."""
+    keys = ("COMPANION_CONFIG_DIR", "COMPANION_STATE_DIR", "SDL_VIDEODRIVER", "SDL_AUDIODRIVER")
+    old = {k: os.environ.get(k) for k in keys}
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ.update(COMPANION_CONFIG_DIR=f"{tmp}/cfg", COMPANION_STATE_DIR=f"{tmp}/state",
+                          SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+        try:
+            yield Path(tmp)
+        finally:
+            for k, v in old.items():
+                if v is None:
+                    os.environ.pop(k, None)
+                else:
+                    os.environ[k] = v
+
+
+def _app(tmp: Path, clock=None, cfg=None):
+    """An App on the mock HAL with a TableUI on a dummy 800x480 screen."""
+    import pygame
+
+    from companion import config
+    from companion.app import App
+    from companion.hal import open_hardware
+    from companion.journal import Journal
+    from companion.ui.table import TableUI
+
+    pygame.display.init()
+    pygame.font.init()
+    surface = pygame.display.set_mode(SIZE)
+    cfg = cfg or config.default()
+    hw = open_hardware(cfg, backend="mock", clock=clock)
+    ui = TableUI(SIZE)
+    return App(cfg, hw, Journal(tmp / "journal.sqlite3"), ui=ui, surface=surface, log=lambda s: None)
+
+
+def _frames_per_s(app) -> float:
+    """Seconds per frame of the app's config."""
+    return 1.0 / app.cfg.display.fps
+
+
+# -- press -> LED --------------------------------------------------------------------------------------
+def _press_to_led(tmp: Path, samples: int) -> tuple[list[float], list[int]]:
+    """(ms, frames) from the loop receiving a long Undo press to the veil bar changing on the strip."""
+    from companion.inputs import Press, VButton
+
+    app = _app(tmp)
+    app.start(setup=SETUP)
+    buttons, pixels = app.hw.buttons, app.hw.pixels
+    got_press: list[float] = []
+    shown: list[tuple[float, int, tuple]] = []
+    poll, show = buttons.poll, pixels.show
+
+    def timed_poll(now):
+        events = poll(now)
+        if any(e.kind is Press.LONG for e in events):
+            got_press.append(time.perf_counter())
+        return events
+
+    def timed_show(frame):
+        show(frame)
+        shown.append((time.perf_counter(), app.frames, tuple(frame.get(f"veil.{i}") for i in range(7))))
+
+    buttons.poll, pixels.show = timed_poll, timed_show
+    dt = _frames_per_s(app)
+    ms, frames = [], []
+    for i in range(samples):
+        app.submit({"cmd": "adjust", "veil": 2 + i % 3})
+        for _ in range(45):  # let the fade settle
+            app.tick()
+            app.clock.advance(dt)
+        settled = shown[-1][2]
+        got_press.clear()
+        at = app.clock.now()
+        buttons.press(VButton.UNDO, at, duration=1.0)
+        first_frame = None
+        for _ in range(60):
+            mark = len(shown)
+            app.tick()
+            app.clock.advance(dt)
+            if got_press and first_frame is None:
+                first_frame = app.frames - 1
+            if got_press and shown[mark][2] != settled:
+                ms.append(1000 * (shown[mark][0] - got_press[0]))
+                frames.append(shown[mark][1] - first_frame)
+                break
+        else:
+            raise RuntimeError("the undo never showed on the veil bar")
+        for _ in range(40):  # release and settle
+            app.tick()
+            app.clock.advance(dt)
+    app.hw.close()
+    app.journal.close()
+    return ms, frames
+
+
+# -- tag -> card on screen -------------------------------------------------------------------------------
+def _tag_to_card(tmp: Path, samples: int) -> tuple[list[float], list[int]]:
+    """(ms, frames) from the reader poll yielding a tag to the event screen showing that card."""
+    from dataclasses import replace
+
+    from companion import config, teach
+    from companion.rules.masters import bot
+
+    teach.register_tag(TAG, CARD)
+    cfg = config.default()
+    app = _app(tmp, cfg=replace(cfg, game=replace(cfg.game, deck="physical")))
+    app.start(setup=dict(SETUP, deck="physical"))
+    rng = random.Random(2)
+    while not any(a.command.get("cmd") == "draw" and a.enabled for a in app.session.actions()):
+        app.submit(bot.choose(app.session.game, app.session.state, rng))
+        app.tick()
+    reader = app.hw.reader
+    poll = reader.poll
+    polled: list[float] = []
+
+    def timed_poll():
+        reads = poll()
+        if reads:
+            polled.append(time.perf_counter())
+        return reads
+
+    reader.poll = timed_poll
+    dt = _frames_per_s(app)
+    ms, frames = [], []
+    for _ in range(samples):
+        for _ in range(5):
+            app.tick()
+            app.clock.advance(dt)
+        polled.clear()
+        reader.present(TAG, app.clock.now())
+        start = app.frames
+        for _ in range(10):
+            app.tick()
+            done = time.perf_counter()
+            app.clock.advance(dt)
+            shown = app.ui.view_model()
+            card = (app.ui.ctx.state.get("card") or {}).get("key")
+            if polled and shown["title"].startswith("Event:") and card == CARD:
+                ms.append(1000 * (done - polled[0]))
+                frames.append(app.frames - start)
+                break
+        else:
+            raise RuntimeError("the card never reached the screen")
+        app.dispatch({"intent": "undo"})  # put the card back for the next sample
+    app.hw.close()
+    app.journal.close()
+    return ms, frames
+
+
+# -- idle CPU --------------------------------------------------------------------------------------------
+def _idle_cpu(tmp: Path, seconds: float) -> float:
+    """Share of one core the loop uses on an idle title screen with the real clock at 30 fps."""
+    from companion.hal.clock import MonotonicClock
+
+    app = _app(tmp, clock=MonotonicClock())
+    app.start()
+    app.run(max_frames=30)  # warm up: fonts, first full paint
+    frames = round(seconds * app.cfg.display.fps)
+    c0, w0 = time.process_time(), time.perf_counter()
+    app.run(max_frames=app.frames + frames)
+    cpu, wall = time.process_time() - c0, time.perf_counter() - w0
+    app.hw.close()
+    app.journal.close()
+    return cpu / wall
+
+
+# -- cold start ------------------------------------------------------------------------------------------
+def _timed_child(cmd: list[str], env: dict) -> tuple[float, int]:
+    """(wall seconds, peak RSS kB) of one child process run to its end."""
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - t0
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    err = proc.stderr.read().decode(errors="replace")
+    proc.stderr.close()
+    if proc.returncode != 0:
+        raise RuntimeError(f"{' '.join(cmd)} failed ({proc.returncode}): {err[-300:]}")
+    return wall, usage.ru_maxrss
+
+
+def _cold_start(tmp: Path, runs: int) -> tuple[float, float, float]:
+    """(app median s, bare pygame median s, app peak RSS MB)."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", COMPANION_HAL="mock",
+               COMPANION_STATE_DIR=str(tmp / "cold-state"), COMPANION_CONFIG_DIR=str(tmp / "cold-cfg"),
+               PYGAME_HIDE_SUPPORT_PROMPT="1")
+    app_cmd = [sys.executable, "-m", "companion", "run", "--window", "--backend", "mock", "--frames", "1", "--new"]
+    bare_cmd = [sys.executable, "-c", f"import pygame; pygame.display.set_mode({SIZE})"]
+    apps, bares, rss = [], [], []
+    _timed_child(bare_cmd, env)  # warm the file cache for both
+    _timed_child(app_cmd, env)
+    for _ in range(runs):
+        wall, peak = _timed_child(app_cmd, env)
+        apps.append(wall)
+        rss.append(peak)
+        bares.append(_timed_child(bare_cmd, env)[0])
+    return statistics.median(apps), statistics.median(bares), max(rss) / 1024
+
+
+def run(quick: bool = False) -> list[dict]:
+    """Every app-level figure as benchmark rows."""
+    n = 15 if quick else 100
+    rows = []
+    with _private_folders() as tmp:
+        ms, frames = _press_to_led(tmp, n)
+        p99 = percentile(ms, 99)
+        rows.append(row("press -> LED frame, software p50 (mock HAL, UI, real loop)", "ms",
+                        percentile(ms, 50), "- (goal on p99)", None))
+        rows.append(row("press -> LED frame, software p99", "ms", p99, f"<= {GOAL_PRESS_P99_MS} ms", p99 <= GOAL_PRESS_P99_MS))
+        rows.append(row("press -> LED frame, frames after the press (p99)", "frames", percentile(frames, 99),
+                        "<= 1 (next frame)", percentile(frames, 99) <= 1))
+        ms, frames = _tag_to_card(tmp, n)
+        rows.append(row("tag read -> card in the screen's view model, p99", "ms", percentile(ms, 99),
+                        "<= 1 frame (33 ms)", percentile(ms, 99) <= 1000 / 30))
+        rows.append(row("tag read -> card in the screen's view model, p99", "frames", percentile(frames, 99),
+                        "<= 1 frame", percentile(frames, 99) <= 1))
+        share = _idle_cpu(tmp, 1.0 if quick else 5.0)
+        rows.append(row("idle CPU on the title screen, real clock, 30 fps", "% of a core", 100 * share,
+                        f"<= {100 * GOAL_IDLE_CPU:.0f} %", share <= GOAL_IDLE_CPU))
+        app_s, bare_s, rss_mb = _cold_start(tmp, 2 if quick else 5)
+        rows.append(row("cold start to first frame (companion run --window --frames 1)", "s", app_s,
+                        f"<= {GOAL_START_RATIO}x bare pygame", app_s / bare_s <= GOAL_START_RATIO,
+                        peer_name="python -c 'import pygame; set_mode((800, 480))'", peer_median=bare_s,
+                        ratio=app_s / bare_s))
+        rows.append(row("peak RSS of that app run", "MB", rss_mb, f"<= {GOAL_RSS_MB:.0f} MB", rss_mb <= GOAL_RSS_MB))
+    return rows
+
+
+if __name__ == "__main__":
+    for r in run(quick="--quick" in sys.argv):
+        print(r)
