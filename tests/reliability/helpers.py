@@ -96,6 +96,22 @@ def reachable_states(game_id: str, seed: int, steps: int):
     return game, states
 
 
+def bot_script(game_id: str, seed: int, commands: int) -> list[dict]:
+    """A bot-played game as canonical commands (setup first): a valid scenario."""
+    game = load_game(game_id)
+    bot = bot_for(game_id)
+    rng = random.Random(seed)
+    script = [game.canonical(None, dict(GAME_SETUPS[game_id], seed=seed))]
+    state, _ = game.setup(script[0])
+    for _ in range(commands):
+        if game.outcome(state) is not None:
+            break
+        cmd = game.canonical(state, bot.choose(game, state, rng))
+        state, _ = game.apply(state, cmd)
+        script.append(cmd)
+    return script
+
+
 def rss_kb() -> int:
     """Resident set size of this process now, in kB (VmRSS from /proc/self/status)."""
     for line in Path("/proc/self/status").read_text().splitlines():

@@ -31,7 +31,7 @@ from companion.errors import CommandError, DataFileError, RuleViolation
 from companion.hal.clock import FakeClock
 from companion.hal.reader import MAX_PAYLOAD, open_reader
 from tests.reliability.conftest import FULL
-from tests.reliability.helpers import GAME_SETUPS, reachable_states
+from tests.reliability.helpers import GAME_SETUPS, bot_script, reachable_states
 
 EXAMPLES = 1500 if FULL else 120
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
@@ -102,6 +102,7 @@ def test_engine_random_commands_raise_only_rule_errors_and_change_nothing(game_i
            st.dictionaries(st.sampled_from(keys + ["cmd", "game", "seed"]) | st.text(max_size=6), any_value, max_size=4),
            st.booleans(), st.data())
     def attempt(i, verb, params, near_legal, data):
+        """One random (or nearly legal) command against one reachable state."""
         state = states[i]
         before = json.dumps(game.to_json(state), sort_keys=True, default=repr)
         command = dict(params, cmd=verb)
@@ -148,6 +149,7 @@ def test_engine_random_setups_raise_only_rule_errors(game_id):
     @FAST
     @given(st.dictionaries(st.sampled_from(sorted(base) + ["names", "roles", "districts", "deck", "ap"]), json_value, max_size=4))
     def attempt(changes):
+        """One setup command with random changes."""
         command = dict(base, **changes)
         command["cmd"], command["game"] = "setup", game_id
         try:
@@ -196,6 +198,7 @@ def test_config_mutations_load_or_name_file_and_line(figures):
     @FAST
     @given(mutated_config())
     def attempt(text):
+        """One mutated config: it loads and runs, or names file and line."""
         path = "/cfg/mutated.toml"
         try:
             cfg = config.loads(text, path)
@@ -235,6 +238,7 @@ def test_config_check_cli_exits_2_with_one_line(tmp_path):
               suppress_health_check=list(HealthCheck))
     @given(mutated_config())
     def attempt(text):
+        """`companion config --check` on one mutated config."""
         nonlocal tried
         tried += 1
         path = tmp_path / "config.toml"
@@ -312,6 +316,7 @@ def test_card_data_mutations_exit_2_or_import_cleanly(tmp_path, figures):
     @FAST
     @given(mutated_toml(good) | mutated_toml(shipped))
     def attempt(text):
+        """`companion cards check` and an import of one mutated file."""
         path = work / "mutated.toml"
         path.write_text(text)
         status, out, err = _call(["cards", "check", str(path)])
@@ -338,8 +343,7 @@ def test_card_data_mutations_exit_2_or_import_cleanly(tmp_path, figures):
 def _scenario_lines() -> list[list[str]]:
     """The shipped scenarios plus a bot-played Masters game, as lists of lines."""
     out = [p.read_text().splitlines() for p in sorted(SCENARIOS.glob("*.jsonl"))]
-    game, states = reachable_states("masters", 4, 0)
-    out.append([json.dumps(dict(GAME_SETUPS["masters"], seed=4))] + ['{"cmd": "next"}'] * 3)
+    out.append([json.dumps(c) for c in bot_script("masters", 4, 40)])
     return out
 
 
@@ -381,6 +385,7 @@ def test_scenario_mutations_exit_0_1_or_2_without_traceback(tmp_path, figures):
     @FAST
     @given(mutated_scenario())
     def attempt(text):
+        """`companion play --script` on one mutated scenario."""
         path.write_text(text)
         status, out, err = _call(["play", "--script", str(path)])
         tried[status] += 1
@@ -439,6 +444,7 @@ def test_reader_over_loop_never_raises_and_reads_only_clean_tags(kind, figures):
     @given(st.lists(st.binary(max_size=96) | st.sampled_from([b"\x00\x00\xff", b"NW TAG 04A1B2C3*00\r\n", b"\n" * 3,
                                                               b"\x55\x55", b"II-04\r\n"]), max_size=30))
     def attempt(chunks):
+        """One stream of byte chunks into a fresh reader."""
         nonlocal tried
         tried += 1
         clock, cable = FakeClock(), _LoopCable()

@@ -28,7 +28,7 @@ from companion.hal.clock import FakeClock
 from companion.hal.reader import open_reader
 from companion.journal import Journal
 from tests.app.helpers import SETUP
-from tests.reliability.helpers import build_app, counting_ui, reachable_states, screen_surface
+from tests.reliability.helpers import bot_script, build_app, counting_ui, screen_surface
 
 REPO = Path(__file__).resolve().parents[2]
 # {marker} is a file name relative to the working folder, which the tests set to their tmp_path
@@ -129,22 +129,9 @@ def _watch(cmd: list[str], tmp_path: Path, seconds: float) -> tuple[subprocess.C
 
 
 def _script(tmp_path: Path, commands: int = 60) -> Path:
-    """A bot-played Masters scenario file."""
-    game, states = reachable_states("masters", 6, commands)
+    """A bot-played Masters scenario file (readable by the app's user)."""
     path = tmp_path / "scenario.jsonl"
-    from companion.rules.masters import bot
-    import random
-
-    rng = random.Random(6)
-    cmds = [game.canonical(None, dict(SETUP, seed=6))]
-    state, _ = game.setup(cmds[0])
-    for _ in range(commands):
-        if game.outcome(state) is not None:
-            break
-        cmd = game.canonical(state, bot.choose(game, state, rng))
-        state, _ = game.apply(state, cmd)
-        cmds.append(cmd)
-    path.write_text("".join(json.dumps(c) + "\n" for c in cmds))
+    path.write_text("".join(json.dumps(c) + "\n" for c in bot_script("masters", 6, commands)))
     os.chmod(path, 0o644)
     return path
 

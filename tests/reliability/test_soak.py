@@ -67,6 +67,7 @@ def test_soak_memory_stays_flat_and_pacing_never_slips(tmp_path, figures):
     refusals = Counter()
 
     def log(line: str) -> None:
+        """Keep the line in the tail; count it if it is a refusal."""
         tail.append(line)
         refusals[line.startswith("refused")] += 1
 
