@@ -243,6 +243,8 @@ class App:
             "undo": self._undo, "redo": self._redo, "resume": lambda r: self.resume(r["id"]),
             "settings": self._settings, "card_read": lambda r: self._card(r["tag"]),
             "register_tag": self._register_tag, "teach_card": self._teach_card,
+            "edit_tracker": self._edit_tracker, "teach_tracker": self._teach_tracker,
+            "edit_districts": self._edit_districts, "teach_district": self._teach_district,
             "new_game": lambda r: self._drop_session(), "quit": lambda r: setattr(self, "running", False),
         }.get(intent)
         if handler is None:
@@ -374,18 +376,66 @@ class App:
         """Save a taught card grid and its tag, reload the game's data, then use the read."""
         from companion import teach
 
+        saved = self._taught(lambda: teach.save_card_grid(result["card"], result.get("red", ()), result.get("blue", ()),
+                                                          name=result.get("name")),
+                             f"card {result['card']} taught")
+        if saved and result.get("tag"):
+            self._register_tag(result)
+
+    def _edit_tracker(self, _result=None) -> None:
+        """Open the veil-tracker screen with the numbers in use now (shipped or taught)."""
+        from companion.gamedata import load_masters
+
         try:
-            teach.save_card_grid(result["card"], result.get("red", ()), result.get("blue", ()), name=result.get("name"))
-        except CompanionError as exc:  # e.g. a single blue-gray cell: say why, save nothing
-            self._refused({"cmd": "teach_card"}, exc)
+            data = load_masters()
+        except CompanionError as exc:
+            self._refused({"cmd": "edit_tracker"}, exc)
             return
-        if self.session is not None:
+        trackers = {t.vampires: {"reserve": t.reserve,
+                                 "numbers": {f"{act}.{band}": [n.red, *n.blue] for act, band, n in t.numbers}}
+                    for t in data.trackers}
+        view = self.session.view() if self.session is not None else {}
+        vampires = len(view.get("order", ())) if view.get("game") == "masters" else 2
+        self.ui.teach_tracker(trackers, vampires)
+
+    def _teach_tracker(self, result: dict) -> None:
+        """Save the tracker numbers the table copied from its own tracker."""
+        from companion import teach
+
+        numbers = {tuple(k.split(".")): (v[0], (v[1], v[2])) for k, v in result["numbers"].items()}
+        self._taught(lambda: teach.save_tracker(result["vampires"], reserve=result["reserve"], numbers=numbers),
+                     f"veil tracker for {result['vampires']} vampires saved")
+
+    def _edit_districts(self, _result=None) -> None:
+        """Open the district-names screen for the current layout."""
+        view = self.session.view() if self.session is not None else {}
+        if view.get("game") != "masters":
+            self._say("district names belong to a Masters of the Night game: start or resume one first")
+            return
+        self.ui.teach_districts({pos: {"key": d["key"], "name": d["name"]} for pos, d in view["districts"].items()})
+
+    def _teach_district(self, result: dict) -> None:
+        """Save a district's name as printed on the table's tile."""
+        from companion import teach
+
+        self._taught(lambda: teach.save_district(result["key"], name=result["name"]),
+                     f"district {result['key']} is now called {result['name']}")
+
+    def _taught(self, save: Callable[[], Any], done: str) -> bool:
+        """Save taught data (a refusal is shown, nothing saved); reload the running game's data so
+        the next draw, placement or name uses it. The journal keeps the values each command used."""
+        try:
+            save()
+        except CompanionError as exc:  # e.g. a single blue-gray cell: say why, save nothing
+            self._refused({"cmd": "teach"}, exc)
+            return False
+        if self.session is not None and self.session.game.id == "masters":
             from companion.rules import load_game
 
-            self.session.game = load_game(self.session.game.id)  # the next draw uses the taught grid
-        if result.get("tag"):
-            teach.register_tag(result["tag"], result["card"])
-            self._card(result["tag"])
+            self.session.game = load_game("masters")
+            self._changed = True
+        self._say(done)
+        return True
 
     def _drop_session(self) -> None:
         """Leave the current game (it stays in the journal) for the title screen."""

@@ -150,6 +150,18 @@ class TableUI:
         """An unknown tag was read: open the teach screen (`catalogue`: known cards {key, name, act})."""
         self.stack.push(TeachCardScreen(self.ctx, tag, list(catalogue)))
 
+    def teach_tracker(self, trackers, vampires: int = 2) -> None:
+        """Open the veil-tracker screen: `trackers` = count -> {"reserve", "numbers"} in use now."""
+        from companion.ui.screens.box import TrackerScreen
+
+        self.stack.push(TrackerScreen(self.ctx, trackers, vampires))
+
+    def teach_districts(self, districts) -> None:
+        """Open the district-names screen: `districts` = position -> {"key", "name"}."""
+        from companion.ui.screens.box import DistrictsScreen
+
+        self.stack.push(DistrictsScreen(self.ctx, districts))
+
     def notify(self, text: str) -> None:
         """Show a refusal or problem on the bottom row and in the log."""
         self.ctx.fail(text)

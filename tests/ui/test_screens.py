@@ -238,15 +238,22 @@ def test_wizard_needs_two_vampires(make_ui):
     assert button(vm, "Next")["why_not"] == "choose 2 to 5 vampires"
 
 
-def test_generic_wizard_and_screen(make_ui):
+def test_generic_wizard_stops_at_the_games_player_floor(make_ui):
     ui = make_ui()
     tap(ui, "game:nosferatu")
-    press(ui, VButton.VEIL_DOWN)
+    press(ui, VButton.VEIL_DOWN)  # already at Nosferatu's floor of 5 players: stays there
     tap(ui, "start")
-    assert ui.take_results() == [{"cmd": "setup", "game": "nosferatu", "players": 3, "seed": 1}]
-    ui.update(samples.generic_view(), (), 0.0)
+    assert ui.take_results() == [{"cmd": "setup", "game": "nosferatu", "players": 5, "seed": 1}]
+
+
+def test_generic_screen_serves_a_game_without_its_own_screen(make_ui):
+    from dataclasses import replace
+
+    ui = make_ui()
+    view = samples.generic_view()
+    ui.update(replace(view, game="homebrew", state=dict(view.state, game="homebrew")), (), 0.0)
     vm = ui.view_model()
-    assert vm["screen"] == "generic" and vm["title"] == "Nosferatu"
+    assert vm["screen"] == "generic"
     assert "bites: Anna 1, Ben 0" in vm["lines"]
     assert button(vm, "End round")["why_not"] == "reveal first"
 

@@ -206,19 +206,31 @@ class MenuScreen(Screen):
         """The menu entries."""
         playing = self.ctx.view is not None
         why = None if playing else "no game running"
+        masters = playing and self.ctx.view.game == "masters"
         buttons = (ButtonVM("board", "Board", enabled=playing, why_not=why), ButtonVM("log", "Event log"),
                    ButtonVM("adjust", "Adjust counts", enabled=playing, why_not=why), ButtonVM("settings", "Settings"),
+                   ButtonVM("tracker", "Your box: veil tracker"),
+                   ButtonVM("districts", "Your box: district names", enabled=masters,
+                            why_not=None if masters else "in a Masters of the Night game"),
                    ButtonVM("new", "New game"), ButtonVM("back", "Back"))
         return ViewModel(self.name, "Menu", (), buttons)
 
     def activate(self, button_id: str, kind: Press) -> bool:
-        """Open the chosen screen in place of the menu."""
+        """Open the chosen screen in place of the menu (the box screens through the loop, which
+        reads the numbers and names in use)."""
         from companion.ui.screens.masters import BoardScreen
         from companion.ui.screens.tools import AdjustScreen, LogScreen
 
+        self.ctx.stack.pop()
+        base = self.ctx.stack.base
+        if button_id == "adjust" and self.ctx.view is not None and self.ctx.view.game != "masters" \
+                and base is not None and hasattr(base, "fields"):
+            return base.activate("correct", kind)  # the other games correct counts on their own screen
+        if button_id in ("tracker", "districts"):
+            self.ctx.emit({"intent": f"edit_{button_id}"})
+            return True
         make = {"board": BoardScreen, "log": LogScreen, "adjust": lambda c: AdjustScreen(c, target="veil"),
                 "settings": SettingsScreen, "new": TitleScreen}.get(button_id)
-        self.ctx.stack.pop()
         if make is not None:
             self.ctx.stack.push(make(self.ctx))
         return True
