@@ -28,7 +28,8 @@ GROUPS_NEEDED=(video render input gpio spi dialout)
 APT_REQUIRED=(python3-venv python3-dev python3-pip build-essential swig)
 # Runtime libraries: the aarch64 pygame-ce wheel bundles SDL, but 32-bit (armv7l) builds from
 # piwheels link the system SDL. liblgpio-dev lets pip build lgpio when no wheel fits.
-APT_OPTIONAL=(liblgpio-dev libsdl2-2.0-0 libsdl2-image-2.0-0 libsdl2-mixer-2.0-0 libsdl2-ttf-2.0-0)
+# espeak-ng speaks One Night's narration (without it the narration is on screen only).
+APT_OPTIONAL=(liblgpio-dev libsdl2-2.0-0 libsdl2-image-2.0-0 libsdl2-mixer-2.0-0 libsdl2-ttf-2.0-0 espeak-ng)
 BEGIN_MARK="# >>> nightwatch-companion (managed by systemd/install.sh) >>>"
 END_MARK="# <<< nightwatch-companion <<<"
 
