@@ -54,6 +54,8 @@ parse_args() {
         shift
     done
     [[ "$SERVICE_USER" =~ ^[a-z_][a-z0-9_-]*$ ]] || die "bad user name '$SERVICE_USER'" 2
+    # the service runs unprivileged (SPI LEDs, GPIO, serial and KMSDRM need groups, not root)
+    [ "$SERVICE_USER" != root ] || die "the service must not run as root: pick another --user (default: companion)" 2
     [[ "$PREFIX" = /* ]] || die "--prefix must be an absolute path, got '$PREFIX'" 2
     PREFIX="${PREFIX%/}"
     VENV="$PREFIX/venv"

@@ -107,7 +107,7 @@ def seat_names(command: Mapping[str, Any], low: int, high: int, title: str) -> l
     if not low <= n <= high:
         raise RuleViolation("players", f"{title} is for {low} to {high} players, not {n}")
     names = [f"P{i}" for i in range(1, n + 1)] if names is None else names
-    if (not isinstance(names, list) or len(names) != n or len(set(names)) != n
-            or not all(isinstance(x, str) and x for x in names)):
+    if (not isinstance(names, list) or len(names) != n
+            or not all(isinstance(x, str) and x for x in names) or len(set(names)) != n):
         raise CommandError(f"setup: names must be {n} different names")
     return list(names)

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 import serial
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion import cli, config, teach, tomlfile
@@ -125,12 +125,7 @@ def test_engine_random_commands_raise_only_rule_errors_and_change_nothing(game_i
     assert sum(tried.values()) > 0
 
 
-_UNHASHABLE_VERB_BUG = pytest.mark.xfail(strict=True, raises=TypeError, reason=(
-    "companion/rules/masters/commands.py parse(): by_verb.get(verb) with an unhashable 'cmd' "
-    "(list/dict) raises TypeError instead of CommandError"))
-_VERB_CASES = [(g, v) for g in GAME_SETUPS for v in (None, 5)] + [
-    pytest.param(g, v, marks=_UNHASHABLE_VERB_BUG) if g == "masters" else (g, v)
-    for g in GAME_SETUPS for v in ([], {}, ["draw"])]
+_VERB_CASES = [(g, v) for g in GAME_SETUPS for v in (None, 5, [], {}, ["draw"])]
 
 
 @pytest.mark.parametrize(("game_id", "verb"), _VERB_CASES)
@@ -141,25 +136,13 @@ def test_engine_verb_that_is_not_a_string_is_a_command_error(game_id, verb):
         game.apply(state, game.canonical(state, {"cmd": verb}))
 
 
-_UNHASHABLE_NAMES_BUG = pytest.mark.xfail(strict=True, raises=TypeError, reason=(
-    "companion/rules/args.py seat_names(): len(set(names)) on names holding lists/dicts raises "
-    "TypeError instead of CommandError (nosferatu and mansion setups)"))
-
-
 @pytest.mark.parametrize("names", [[[], "b", "c", "d", "e"], [{}] * 5], ids=["list", "dict"])
-@pytest.mark.parametrize("game_id", [pytest.param("nosferatu", marks=_UNHASHABLE_NAMES_BUG),
-                                     pytest.param("mansion", marks=_UNHASHABLE_NAMES_BUG), "one-night"])
+@pytest.mark.parametrize("game_id", ["nosferatu", "mansion", "one-night"])
 def test_engine_setup_names_that_are_not_text_are_a_command_error(game_id, names):
     game = _engine_material(game_id)[0]
     command = dict(GAME_SETUPS[game_id], players=5, names=names)
     with pytest.raises(CommandError):
         game.setup(game.canonical(None, command))
-
-
-def _hits_known_names_bug(command: dict) -> bool:
-    """Names holding unhashable values: the known seat_names bug, tested on its own above."""
-    names = command.get("names")
-    return isinstance(names, list) and any(isinstance(x, (list, dict)) for x in names)
 
 
 @pytest.mark.parametrize("game_id", list(GAME_SETUPS))
@@ -172,7 +155,6 @@ def test_engine_random_setups_raise_only_rule_errors(game_id):
     def attempt(changes):
         """One setup command with random changes."""
         command = dict(base, **changes)
-        assume(not _hits_known_names_bug(command))
         command["cmd"], command["game"] = "setup", game_id
         try:
             game.setup(game.canonical(None, command))

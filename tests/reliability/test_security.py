@@ -177,7 +177,6 @@ def test_service_unit_runs_as_an_ordinary_user():
     assert not re.search(r"^(User|Group)=(root|0)$", unit, re.M)
 
 
-@pytest.mark.xfail(strict=True, reason="systemd/install.sh accepts --user root and writes User=root into the unit")
 def test_installer_refuses_to_run_the_service_as_root(tmp_path):
     from tests.deploy.fakesys import FakePi
 

@@ -424,7 +424,7 @@ def parse(raw: Mapping[str, Any], by_verb: Mapping[str, type[Command]]) -> Comma
     if not isinstance(raw, Mapping):
         raise CommandError(f"a command is a JSON object, not {type(raw).__name__}")
     verb = raw.get("cmd")
-    cls = by_verb.get(verb)  # type: ignore[arg-type]
+    cls = by_verb.get(verb) if isinstance(verb, str) else None
     if cls is None:
         raise CommandError(f"unknown command {verb!r}")
     kwargs: dict[str, Any] = {}
