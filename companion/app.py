@@ -37,6 +37,7 @@ from companion.session import Session
 DEMO_SETUP = {"cmd": "setup", "game": "masters", "vampires": ["Agnieszka", "Ishtvan", "Mila"],
               "difficulty": "easy", "seed": 7}
 RETRY_EVERY_S = 1.0       # how often missing hardware is looked for again (each part backs off itself)
+FAULT_HOLD_S = 5.0        # a strip that failed a write stays shown as failing this long after reopening
 BOARD_WIDTH_RATIO = 0.6   # the simulated board's width beside the screen, as a share of its height
 
 
@@ -92,7 +93,8 @@ class App:
         self.session: Session | None = None
         self.speak = speak
         self.timer = StepTimer(speak=speak)  # timed steps (One Night's narration) move on by themselves
-        self.health = Health(self._parts())
+        self._faults: dict[str, tuple[float, str]] = {}  # part -> (last time seen failing, why)
+        self.health = Health(self._parts(self.clock.now()))
         self.frames = 0
         self.running = True
         self._events: list = []          # engine events since the last frame
@@ -519,7 +521,7 @@ class App:
 
     def _update_health(self, now: float) -> None:
         """Take the HAL's part status; on a change, tell the screen, status light, log and systemd."""
-        parts = self._parts()
+        parts = self._parts(now)
         if parts == self.health.parts:
             return
         self.health = Health(parts)
@@ -530,9 +532,23 @@ class App:
         if self.notifier is not None:
             self.notifier.status(self._status_line())
 
-    def _parts(self) -> dict:
-        """Part -> (ok, why): the HAL's parts, plus safe mode when the app started in it."""
+    def _parts(self, now: float) -> dict:
+        """Part -> (ok, why): the HAL's parts, plus safe mode when the app started in it.
+
+        A strip fails only when written to, and the HAL reopens it at once; so one whose writes keep
+        failing (a loose data wire) would flip between failing and fine every second. It stays shown
+        as failing for FAULT_HOLD_S after its last failure: one steady banner, not a flicker. (The
+        reader reports its own state all the time and needs no such hold.)"""
         parts = dict(self.hw.status())
+        ok, why = parts.get("leds", (True, ""))
+        if not ok:
+            self._faults["leds"] = (now, why)
+        elif "leds" in self._faults:
+            seen, why_then = self._faults["leds"]
+            if now - seen < FAULT_HOLD_S:
+                parts["leds"] = (False, why_then)
+            else:
+                del self._faults["leds"]
         if self.safe_reason:
             parts["safe-mode"] = (False, self.safe_reason)
         return parts

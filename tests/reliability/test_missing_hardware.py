@@ -141,12 +141,13 @@ def test_led_write_errors_degrade_then_recover_while_the_game_goes_on(tmp_path):
         if app.session.outcome() is None:  # the table keeps playing meanwhile
             assert app.submit(bot.choose(app.session.game, app.session.state, rng))
         _ticks(app, 1)
-    # the loop reports the failure at each hardware check (the HAL then reopens the strip at once)
+    # one steady report while every write fails, although the HAL reopens the strip at each check
     degraded = [line for line in app.lines if line.startswith("hardware: degraded")]
-    assert len(degraded) >= 2 and all("write failed: [Errno 5] Input/output error" in line for line in degraded)
+    assert len(degraded) == 1 and "write failed: [Errno 5] Input/output error" in degraded[0]
+    assert not app.health.parts["leds"][0]
     assert app.journal.commands(app.session.game_id) == app.session.commands
     assert replayed_view(app.session.commands) == app.session.view()
-    _ticks(app, 70)  # the strip works again: the HAL's retry brings it back
+    _ticks(app, 210)  # the strip works again: after a few quiet seconds it is shown as fine
     assert app.health.parts["leds"][0]
     shown = len(app.hw.pixels.frames)
     _ticks(app, 10)
