@@ -30,7 +30,7 @@ from companion.ui.screens.base import Screen, ScreenStack, UIContext
 from companion.ui.screens.generic import GenericGameScreen
 from companion.ui.screens.masters import CombatScreen, DayScreen, EventCardScreen, NightScreen, OverScreen
 from companion.ui.screens.menus import ResumeScreen, TitleScreen
-from companion.ui.screens.others import SCREENS as OTHER_SCREENS
+from companion.ui.screens.others import screen_class
 from companion.ui.screens.others import route as route_other
 from companion.ui.screens.tools import TeachCardScreen
 
@@ -42,8 +42,7 @@ BASE_SCREENS = {
     "night": NightScreen,
     "over": OverScreen,
     "generic": GenericGameScreen,
-    **OTHER_SCREENS,
-}
+}  # the other games' screens come from `screen_class` when first needed
 
 
 class TableUI:
@@ -117,7 +116,8 @@ class TableUI:
         name = route(view)
         base = self.stack.base
         if base is None or base.name != name:
-            self.stack.set_base(BASE_SCREENS[name](self.ctx))
+            make = BASE_SCREENS.get(name) or screen_class(name)
+            self.stack.set_base(make(self.ctx))
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the top screen (cached when nothing changed)."""

@@ -342,3 +342,12 @@ def test_others_mansion_end_screen_ranks_the_players():
     assert button(vm, "New game")
     choose(ui := shown(view), "new")
     assert ui.view_model()["screen"] == "title"
+
+
+def test_lazy_screen_table_names_the_classes_it_imports():
+    from companion.ui.screens import others
+
+    for name in others.SCREENS:
+        assert others.screen_class(name).name == name
+    for game, (playing, over) in others.GAME_SCREENS.items():
+        assert playing in others.SCREENS and over in others.SCREENS

@@ -1,31 +1,49 @@
 """Screens of the four other games at the table: Nosferatu, the vampire mansion, One Night Ultimate
 Vampire and Armata Strigoi (one module each, shared parts in `common`).
 
-`SCREENS` maps base-screen names to classes (merged into `companion.ui.table.BASE_SCREENS`),
+`SCREENS` maps base-screen names to "module:Class" (`screen_class(name)` imports one when a game
+of that kind is first shown, so starting the companion does not load every game's screens),
 `route(view)` picks one from a game view, `setup_fields(game_id)` says what each game's new-game
 wizard asks. Nothing is imported from pygame here.
 """
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 from typing import Any
 
-from companion.ui.screens.others.mansion import MansionOverScreen, MansionScreen
-from companion.ui.screens.others.nosferatu import NosferatuOverScreen, NosferatuScreen
-from companion.ui.screens.others.one_night import NarratorScreen, OneNightOverScreen, RolePicker
-from companion.ui.screens.others.strigoi import StrigoiOverScreen, StrigoiScreen
+__all__ = ["SCREENS", "GAME_SCREENS", "SetupField", "RolePicker", "route", "screen_class", "setup_fields"]
 
-__all__ = ["SCREENS", "GAME_SCREENS", "SetupField", "RolePicker", "route", "setup_fields"]
-
-# game id -> (playing screen, end screen)
+# game id -> (name of its playing screen, name of its end screen)
 GAME_SCREENS = {
-    "nosferatu": (NosferatuScreen, NosferatuOverScreen),
-    "mansion": (MansionScreen, MansionOverScreen),
-    "one-night": (NarratorScreen, OneNightOverScreen),
-    "strigoi": (StrigoiScreen, StrigoiOverScreen),
+    "nosferatu": ("nosferatu", "nosferatu-over"),
+    "mansion": ("mansion", "mansion-over"),
+    "one-night": ("one-night", "one-night-over"),
+    "strigoi": ("strigoi", "strigoi-over"),
 }
-SCREENS = {cls.name: cls for pair in GAME_SCREENS.values() for cls in pair}
+# screen name -> "module:Class" (each class's `name` is the key; a test checks they agree)
+SCREENS = {
+    "nosferatu": "nosferatu:NosferatuScreen", "nosferatu-over": "nosferatu:NosferatuOverScreen",
+    "mansion": "mansion:MansionScreen", "mansion-over": "mansion:MansionOverScreen",
+    "one-night": "one_night:NarratorScreen", "one-night-over": "one_night:OneNightOverScreen",
+    "strigoi": "strigoi:StrigoiScreen", "strigoi-over": "strigoi:StrigoiOverScreen",
+}
+
+
+def screen_class(name: str):
+    """The screen class called `name`, imported on first use."""
+    module, cls = SCREENS[name].split(":")
+    return getattr(importlib.import_module(f"{__name__}.{module}"), cls)
+
+
+def __getattr__(attr: str):
+    """`RolePicker` is imported when asked for (the One Night wizard's role page)."""
+    if attr == "RolePicker":
+        from companion.ui.screens.others.one_night import RolePicker
+
+        return RolePicker
+    raise AttributeError(attr)
 # Player counts as shipped (the wizard asks the engine's data first, see `setup_fields`).
 PLAYER_RANGE = {"nosferatu": (5, 8), "mansion": (2, 8), "one-night": (3, 10), "strigoi": (2, 5)}
 
@@ -47,7 +65,7 @@ def route(game: str, state: dict[str, Any]) -> str | None:
     if pair is None:
         return None
     over = state.get("outcome") is not None or state.get("phase") == "over"
-    return (pair[1] if over else pair[0]).name
+    return pair[1] if over else pair[0]
 
 
 def setup_fields(game_id: str, default_players: int = 4) -> list[SetupField]:
