@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 import tempfile
-import time
 from pathlib import Path
 
 from benchmarks.common import median_time, row

@@ -30,7 +30,7 @@ from typing import Any, Callable, Iterable
 from companion import config as config_mod
 from companion import narrate, paths
 from companion.errors import CommandError, CompanionError, RuleViolation
-from companion.inputs import ButtonEvent, CardRead
+from companion.inputs import CardRead
 from companion.journal import Journal, JournalError, read_scenario
 from companion.session import Session
 

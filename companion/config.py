@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion import paths, tomlfile
-from companion.errors import DataFileError
 from companion.inputs import DISTRICTS, VButton
 
 LOGICAL_LIGHTS = tuple(f"district.{d}" for d in DISTRICTS) + tuple(f"veil.{i}" for i in range(7)) + ("status",)

@@ -1,11 +1,9 @@
 """`companion run` as a real process: modes, safe mode after failed starts, resume after a kill."""
 
-import json
 import os
 import signal
 import subprocess
 import sys
-import time
 
 from companion.journal import Journal
 from companion.session import Session

@@ -15,7 +15,6 @@ import subprocess
 import sys
 import time
 
-import pytest
 
 from companion.journal import Journal
 from companion.rules import load_game

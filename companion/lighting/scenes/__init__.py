@@ -77,6 +77,20 @@ def veil_lights() -> tuple[str, ...]:
     return tuple(f"veil.{i}" for i in range(7))
 
 
+def level(value: Any) -> float:
+    """An intensity 0..1 from a view (odd values count as full), rounded so looks repeat."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return 1.0
+    return round(max(0.0, min(1.0, float(value))), 3)
+
+
+def count(value: Any, default: int = 0) -> int:
+    """A count from a view, tolerating a missing or odd value."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return default
+    return int(value)
+
+
 def board_of(view: Mapping[str, Any] | None) -> dict[str, Mapping[str, Any]]:
     """The `board` districts of a view (the four newer games describe their 3x3 board there):
     position "A1".."C3" -> its facts (`represents`, `mood`, `intensity`, ...); {} when missing."""

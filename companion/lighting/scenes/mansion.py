@@ -21,6 +21,7 @@ from companion.lighting.color import BLACK, RGB, WHITE, Blend, mix, scale
 from companion.lighting.compositor import Overlay
 from companion.lighting.effects import OFF, FadeParams, Look, look, solid
 from companion.lighting.scenes import Plan, Reaction, board_of, district_lights, find_district, veil_lights
+from companion.lighting.scenes import level, count
 
 CANDLE: RGB = (255, 140, 50)
 CANDLE_BRIGHT: RGB = (255, 200, 120)
@@ -47,9 +48,9 @@ def plan(view: Mapping[str, Any] | None) -> Plan:
     looks: dict[str, Look] = {}
     for pos, d in board_of(view).items():
         looks[f"district.{pos}"] = district_look(str(d.get("represents")), str(d.get("mood")),
-                                                 _level(d.get("intensity")), over)
-    bar_max = _int(board.get("bar_max"), BAR_DEFAULT_MAX)
-    looks.update(clock_bar(_int(board.get("bar"), 0), bar_max if bar_max > 0 else BAR_DEFAULT_MAX))
+                                                 level(d.get("intensity")), over)
+    bar_max = count(board.get("bar_max"), BAR_DEFAULT_MAX)
+    looks.update(clock_bar(count(board.get("bar"), 0), bar_max if bar_max > 0 else BAR_DEFAULT_MAX))
     return Plan(looks)
 
 
@@ -117,7 +118,7 @@ def _roles_revealed(event: Mapping, view: Mapping, t: float) -> Reaction:
     flash = look("flash", color=WHITE, count=2, period=REVEAL_FLASH_S / 2, duty=0.4)
     out = [Overlay(name, flash, t, REVEAL_FLASH_S) for name in district_lights()]
     deck = find_district(view, represents="roles")
-    n = max(0, min(MAX_VAMPIRE_FLASHES, _int(event.get("vampires"), 0)))
+    n = max(0, min(MAX_VAMPIRE_FLASHES, count(event.get("vampires"), 0)))
     if deck and n:
         reds = look("flash", color=ROLE_RED, count=n, period=VAMPIRE_FLASH_S)
         out.append(Overlay(f"district.{deck}", reds, t + REVEAL_FLASH_S, n * VAMPIRE_FLASH_S))
@@ -126,7 +127,7 @@ def _roles_revealed(event: Mapping, view: Mapping, t: float) -> Reaction:
 
 def _room_entered(event: Mapping, view: Mapping, t: float) -> Reaction:
     """A warm swell in the room just entered (the hall for room 0)."""
-    room = _int(event.get("room"), -1)
+    room = count(event.get("room"), -1)
     pos = find_district(view, represents="hall") if room == 0 else find_district(view, represents="room", room=room)
     if not pos:
         return Reaction()
@@ -172,17 +173,4 @@ _HANDLERS = {
 
 # ---------------------------------------------------------------- helpers
 
-
-def _level(value: Any) -> float:
-    """An intensity 0..1 from the view (odd values count as full), rounded so looks repeat."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return 1.0
-    return round(max(0.0, min(1.0, float(value))), 3)
-
-
-def _int(value: Any, default: int) -> int:
-    """A count from the view, tolerating a missing or odd value."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return default
-    return int(value)
 

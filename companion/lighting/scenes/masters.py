@@ -22,6 +22,7 @@ from companion.lighting.effects import (
     OFF, FadeParams, Layer, LayersParams, Look, SequenceParams, Step, look, solid,
 )
 from companion.lighting.scenes import Plan, Reaction, district_lights, veil_lights
+from companion.lighting.scenes import count
 
 DAY_AMBIENT: RGB = (120, 75, 25)
 NIGHT_AMBIENT: RGB = (30, 50, 140)
@@ -90,8 +91,8 @@ def district_look(pos: str, d: Mapping[str, Any], view: Mapping[str, Any], seats
     if combat.get("district") == pos:
         fight = "day" if combat.get("day") else "night"
     return _district(
-        pos, view.get("phase") == "night", _int(d.get("agents_hidden")), _int(d.get("agents_exposed")),
-        _int(d.get("minions")), vampire_colour(str(sigil), seats) if sigil else None,
+        pos, view.get("phase") == "night", count(d.get("agents_hidden")), count(d.get("agents_exposed")),
+        count(d.get("minions")), vampire_colour(str(sigil), seats) if sigil else None,
         tuple(sorted(vampires)), max(4, len(seats)), fight,
     )
 
@@ -162,7 +163,7 @@ def veil_colour(veil: int) -> RGB:
 
 def veil_looks(veil: Any) -> dict[str, Look]:
     """veil.0..veil.<veil> lit in the veil's colour, beating like a heart at 2 or less; the rest dark."""
-    return dict(_veil_looks(max(0, min(6, _int(veil, 6)))))
+    return dict(_veil_looks(max(0, min(6, count(veil, 6)))))
 
 
 @lru_cache(maxsize=8)
@@ -230,7 +231,7 @@ def _sequence(delay: float, steps: tuple[Step, ...]) -> Look:
 
 def _agents_arrive(event: Mapping, view: Mapping, t: float) -> Reaction:
     """One cold pulse per agent in the receiving district."""
-    pos, n = event.get("district"), min(MAX_PULSES, _int(event.get("n"), 1))
+    pos, n = event.get("district"), min(MAX_PULSES, count(event.get("n"), 1))
     if not isinstance(pos, str) or n <= 0:
         return Reaction()
     pulse = look("pulse", color=AGENT_COLD, period=AGENT_PULSE_S)
@@ -239,8 +240,8 @@ def _agents_arrive(event: Mapping, view: Mapping, t: float) -> Reaction:
 
 def _veil_changed(event: Mapping, view: Mapping, t: float) -> Reaction:
     """A drop flashes the lost lights red from the top down; a rise lights the new ones bottom up."""
-    old = max(0, min(6, _int(event.get("old"), 6)))
-    new = max(0, min(6, _int(event.get("new"), old)))
+    old = max(0, min(6, count(event.get("old"), 6)))
+    new = max(0, min(6, count(event.get("new"), old)))
     veil = veil_lights()
     out = []
     if new < old:
@@ -383,13 +384,6 @@ def _seats(view: Mapping[str, Any]) -> dict[str, int]:
     """Vampire name -> seat index (the view's `order`, else the order of `vampires`)."""
     order = view.get("order") or list((view.get("vampires") or {}).keys())
     return {name: i for i, name in enumerate(order)}
-
-
-def _int(value: Any, default: int = 0) -> int:
-    """A count from the view, tolerating a missing or odd value."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return default
-    return int(value)
 
 
 def _seed(pos: str) -> int:

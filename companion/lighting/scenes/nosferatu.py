@@ -26,6 +26,7 @@ from companion.lighting.effects import (
     OFF, FadeParams, Layer, LayersParams, Look, SequenceParams, Step, look, solid,
 )
 from companion.lighting.scenes import Plan, Reaction, board_of, district_lights, find_district, veil_lights
+from companion.lighting.scenes import level, count
 
 NIGHT_BLUE: RGB = (25, 45, 170)
 MOONLIGHT: RGB = (140, 165, 255)
@@ -59,12 +60,12 @@ def plan(view: Mapping[str, Any] | None) -> Plan:
     looks: dict[str, Look] = {}
     for pos, d in board_of(view).items():
         if d.get("represents") == "clock":
-            looks[f"district.{pos}"] = clock_look(str(d.get("mood")), _level(d.get("intensity")))
+            looks[f"district.{pos}"] = clock_look(str(d.get("mood")), level(d.get("intensity")))
         else:  # a seat, or an empty district (mood "off")
-            looks[f"district.{pos}"] = seat_look(phase, str(d.get("mood")), _level(d.get("intensity")),
+            looks[f"district.{pos}"] = seat_look(phase, str(d.get("mood")), level(d.get("intensity")),
                                                  bool(d.get("holder")), outcome)
-    goal = _int(board.get("bar_max"), DEFAULT_GOAL)
-    looks.update(bite_looks(_int(board.get("bar"), 0), goal if goal > 0 else DEFAULT_GOAL))
+    goal = count(board.get("bar_max"), DEFAULT_GOAL)
+    looks.update(bite_looks(count(board.get("bar"), 0), goal if goal > 0 else DEFAULT_GOAL))
     return Plan(looks)
 
 
@@ -165,7 +166,7 @@ def _bitten(event: Mapping, view: Mapping, t: float) -> Reaction:
     pos = find_district(view, represents="seat", name=event.get("player"))
     if pos:
         out.append(Overlay(f"district.{pos}", look("flash", color=BLOOD, count=2, period=0.4), t, 0.8, Blend.ADD))
-    total = _int(event.get("total"), 0)
+    total = count(event.get("total"), 0)
     if 1 <= total <= 7:
         flare = Look("fade", FadeParams(WHITE, BLOOD, 0.8))
         out.append(Overlay(veil_lights()[total - 1], flare, t, 0.8))
@@ -222,17 +223,4 @@ _HANDLERS = {
 
 # ---------------------------------------------------------------- helpers
 
-
-def _level(value: Any) -> float:
-    """An intensity 0..1 from the view (odd values count as full), rounded so looks repeat."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return 1.0
-    return round(max(0.0, min(1.0, float(value))), 3)
-
-
-def _int(value: Any, default: int) -> int:
-    """A count from the view, tolerating a missing or odd value."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return default
-    return int(value)
 

@@ -23,6 +23,7 @@ from companion.lighting.color import RGB, WHITE, Blend, scale
 from companion.lighting.compositor import Overlay
 from companion.lighting.effects import OFF, FadeParams, Look, SequenceParams, Step, look, solid
 from companion.lighting.scenes import Plan, Reaction, board_of, veil_lights
+from companion.lighting.scenes import level
 
 DISTRICTS = ("A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3")  # seat k sits on DISTRICTS[k - 1]
 DUSK_VIOLET: RGB = (170, 60, 150)
@@ -51,7 +52,7 @@ def plan(view: Mapping[str, Any] | None) -> Plan:
     phase = str(board.get("phase") or view.get("phase") or "dusk")
     looks: dict[str, Look] = {}
     for pos, d in board_of(view).items():
-        looks[f"district.{pos}"] = seat_look(phase, str(d.get("mood")), _level(d.get("intensity")))
+        looks[f"district.{pos}"] = seat_look(phase, str(d.get("mood")), level(d.get("intensity")))
     looks.update(bar_looks(board, str(view.get("step") or "")))
     return Plan(looks)
 
@@ -174,13 +175,6 @@ def _seat_lights(seats: Any) -> list[str]:
         if isinstance(seat, int) and not isinstance(seat, bool) and 1 <= seat <= len(DISTRICTS):
             out.append(f"district.{DISTRICTS[seat - 1]}")
     return out
-
-
-def _level(value: Any) -> float:
-    """An intensity 0..1 from the view (odd values count as full), rounded so looks repeat."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return 1.0
-    return round(max(0.0, min(1.0, float(value))), 3)
 
 
 def _seconds(value: Any) -> float:

@@ -22,6 +22,7 @@ from companion.lighting.color import BLACK, RGB, WHITE, Blend, scale
 from companion.lighting.compositor import Overlay
 from companion.lighting.effects import OFF, FadeParams, Look, SequenceParams, Step, look, solid
 from companion.lighting.scenes import Plan, Reaction, board_of, district_lights, find_district, veil_lights
+from companion.lighting.scenes import level, count
 
 STONE: RGB = (50, 70, 140)
 CRUMBLING: RGB = (120, 50, 20)
@@ -54,7 +55,7 @@ def plan(view: Mapping[str, Any] | None) -> Plan:
     looks: dict[str, Look] = {}
     for pos, d in board_of(view).items():
         looks[f"district.{pos}"] = district_look(view, d, phase, outcome)
-    looks.update(altar_bar(_int(board.get("bar"), 0), _int(view.get("attack_need"), 0)))
+    looks.update(altar_bar(count(board.get("bar"), 0), count(view.get("attack_need"), 0)))
     return Plan(looks)
 
 
@@ -69,11 +70,11 @@ def react(event: Mapping[str, Any], view: Mapping[str, Any] | None, t: float) ->
 
 def district_look(view: Mapping[str, Any], d: Mapping[str, Any], phase: str, outcome: Any) -> Look:
     """One district's look: a room, the Altar or the Inferno."""
-    represents, mood, level = str(d.get("represents")), str(d.get("mood")), _level(d.get("intensity"))
+    represents, mood, lit = str(d.get("represents")), str(d.get("mood")), level(d.get("intensity"))
     if represents == "altar":
-        return altar_look(mood == "dawn", level)
+        return altar_look(mood == "dawn", lit)
     if represents == "inferno":
-        return inferno_look(level)
+        return inferno_look(lit)
     if not represents.startswith("room"):
         return OFF
     if phase == "over":
@@ -82,7 +83,7 @@ def district_look(view: Mapping[str, Any], d: Mapping[str, Any], phase: str, out
     if isinstance(who, str):
         supreme = bool(((view.get("strigoi") or {}).get(who) or {}).get("supreme"))
         return strigoi_look("supreme" if supreme else who)
-    return room_look(mood, level, phase == "dusk")
+    return room_look(mood, lit, phase == "dusk")
 
 
 @lru_cache(maxsize=64)
@@ -169,7 +170,7 @@ def _blood_gained(event: Mapping, view: Mapping, t: float) -> Reaction:
     altar = find_district(view, represents="altar")
     if altar:
         out.append(Overlay(f"district.{altar}", look("pulse", color=ALTAR_READY, period=0.8), t, 0.8, Blend.ADD))
-    points = _int(event.get("altar"), 0)
+    points = count(event.get("altar"), 0)
     if 1 <= points <= len(veil_lights()):
         out.append(Overlay(veil_lights()[points - 1], Look("fade", FadeParams(WHITE, ALTAR_BLOOD, 0.6)), t, 0.6))
     return Reaction(tuple(out))
@@ -270,15 +271,3 @@ def _strigoi_district(view: Mapping, who: Any) -> str | None:
     return _room_district(view, v.get("room")) if isinstance(v, Mapping) else None
 
 
-def _level(value: Any) -> float:
-    """An intensity 0..1 from the view (odd values count as full), rounded so looks repeat."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return 1.0
-    return round(max(0.0, min(1.0, float(value))), 3)
-
-
-def _int(value: Any, default: int) -> int:
-    """A count from the view, tolerating a missing or odd value."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return default
-    return int(value)
