@@ -134,7 +134,23 @@ def gpio_number(pin: str) -> int:
     return int(m.group(1))
 
 
-class SpiWriter:
+class _PixelbufWriter:
+    """What the Adafruit Pixelbuf drivers (SPI and PWM) share: fill the buffer, show once, deinit."""
+
+    _dev = None
+    bpp = 3
+
+    def write(self, data: bytes) -> None:
+        """Put the bytes in the driver's buffer and send them once."""
+        _fill(self._dev, data, self.bpp)
+        self._dev.show()
+
+    def close(self) -> None:
+        """Let the driver blank the strip and release it."""
+        self._dev.deinit()
+
+
+class SpiWriter(_PixelbufWriter):
     """One strip on SPI0 MOSI (GPIO10) through `neopixel_spi.NeoPixel_SPI`."""
 
     def __init__(self, strip: Strip, bpp: int, importer: Importer):
@@ -146,17 +162,8 @@ class SpiWriter:
         self._dev = lib.NeoPixel_SPI(board.SPI(), strip.count, pixel_order=IDENTITY_ORDER[bpp],
                                      auto_write=False, brightness=1.0)
 
-    def write(self, data: bytes) -> None:
-        """Put the bytes in the driver's buffer and send them once."""
-        _fill(self._dev, data, self.bpp)
-        self._dev.show()
 
-    def close(self) -> None:
-        """Let the driver blank and let go."""
-        self._dev.deinit()
-
-
-class PwmWriter:
+class PwmWriter(_PixelbufWriter):
     """One strip on a PWM pin (GPIO18) through `neopixel.NeoPixel` (rpi_ws281x, needs root)."""
 
     def __init__(self, strip: Strip, bpp: int, importer: Importer):
@@ -166,15 +173,6 @@ class PwmWriter:
         self.bpp = bpp
         self._dev = lib.NeoPixel(getattr(board, f"D{n}"), strip.count, bpp=bpp, pixel_order=IDENTITY_ORDER[bpp],
                                  auto_write=False, brightness=1.0)
-
-    def write(self, data: bytes) -> None:
-        """Put the bytes in the driver's buffer and send them once."""
-        _fill(self._dev, data, self.bpp)
-        self._dev.show()
-
-    def close(self) -> None:
-        """Blank and release the pin."""
-        self._dev.deinit()
 
 
 class Pi5PioWriter:
