@@ -47,3 +47,12 @@ def test_games_lists_the_five_games(capsys):
     out = capsys.readouterr().out
     for gid in ("masters", "nosferatu", "mansion", "one-night", "strigoi"):
         assert gid in out
+
+
+def test_play_setup_naming_no_game_is_refused_with_its_line(tmp_path, capsys):
+    script = tmp_path / "s.jsonl"
+    for game in ('[]', '{"x": 1}', '7', '"chess"'):
+        script.write_text('{"cmd": "setup", "game": ' + game + ', "players": 5, "seed": 1}\n')
+        assert cli.main(["play", "--script", str(script)]) == 1
+        err = capsys.readouterr().err
+        assert f"{script}:1: refused 'setup'" in err and "unknown game" in err

@@ -24,7 +24,7 @@ GAMES: dict[str, tuple[str, str]] = {
 
 def load_game(game_id: str, data: Any = None):
     """The Game object for `game_id`; CommandError for an unknown id."""
-    if game_id not in GAMES:
+    if not isinstance(game_id, str) or game_id not in GAMES:
         raise CommandError(f"unknown game {game_id!r}; known: {', '.join(GAMES)}")
     module = importlib.import_module(GAMES[game_id][0])
     return module.make_game(data)
@@ -35,6 +35,6 @@ def game_of_setup(command: dict) -> str:
     if not isinstance(command, dict) or command.get("cmd") != "setup":
         raise CommandError('the first command must be {"cmd": "setup", "game": ...}')
     game_id = command.get("game")
-    if game_id not in GAMES:
+    if not isinstance(game_id, str) or game_id not in GAMES:
         raise CommandError(f"unknown game {game_id!r}; known: {', '.join(GAMES)}")
     return game_id
