@@ -190,7 +190,22 @@ def screens() -> dict[str, Callable]:
         "pick": lambda ui: (_on(_vote_view())(ui), _press(ui, VButton.CONFIRM), _press(ui, VButton.DISTRICT_B1)),
         "correct": lambda ui: (_lazy(other_views()["strigoi"])(ui), ui.screen.activate("correct", Press.SHORT),
                                _press(ui, VButton.VEIL_UP)),
+        "tracker": _on(night, lambda ui: ui.teach_tracker(_trackers(), 3)),
+        "districts": _on(night, lambda ui: ui.teach_districts(_district_names()), lambda ui: _press(ui, VButton.DISTRICT_B2)),
+        "keyboard": _on(night, lambda ui: ui.teach_districts(_district_names()), lambda ui: _press(ui, VButton.DISTRICT_B2),
+                        lambda ui: ui.screen.activate("rename", Press.SHORT)),
     }
+
+
+def _trackers() -> dict[int, dict]:
+    """Veil-tracker numbers as the loop hands them to the tracker screen."""
+    numbers = {f"{act}.{band}": [2, 1, 0] for act in ("I", "II", "III") for band in ("high", "low")}
+    return {n: {"reserve": 12, "numbers": numbers} for n in (2, 3, 4, 5)}
+
+
+def _district_names() -> dict[str, dict]:
+    """The current layout's district keys and names, as the loop hands them over."""
+    return {pos: {"key": d.get("key", pos.lower()), "name": d["name"]} for pos, d in masters_state()["districts"].items()}
 
 
 def _lazy(make: Callable[[], GameView]) -> Callable:
