@@ -501,15 +501,17 @@ class App:
         return dict(view.state, board=dict(board, timer=timer))
 
     def _draw(self) -> None:
-        """Screen UI on the left, the simulated board (PC only) on the right; then flip."""
+        """Screen UI on the left, the simulated board (PC only) on the right; flip only when
+        something changed (the simulated board's LEDs animate, so with it every frame flips)."""
         board = getattr(self.hw, "board", None)
         w, h = self.surface.get_size()
         if board is not None and self.ui is not None and w > self.ui.size[0]:
             self.ui.draw(self.surface.subsurface((0, 0, self.ui.size[0], h)))
             board.draw(self.surface, (self.ui.size[0], 0, w - self.ui.size[0], h))
+            changed = True
         else:
-            self.ui.draw(self.surface)
-        if self.flip is not None:
+            changed = self.ui.draw(self.surface)
+        if changed and self.flip is not None:
             self.flip()
 
     def _check_hardware(self, now: float) -> None:

@@ -11,7 +11,6 @@ the main loop itself, so a hung loop gets restarted.
 from __future__ import annotations
 
 import os
-import socket
 
 
 def notify(**fields) -> bool:
@@ -22,6 +21,8 @@ def notify(**fields) -> bool:
     if address.startswith("@"):
         address = "\0" + address[1:]  # abstract namespace: leading NUL instead of '@'
     message = "\n".join(f"{key}={value}" for key, value in fields.items()).encode("utf-8")
+    import socket  # only under systemd: keeps the import off every other start-up
+
     try:
         with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM | socket.SOCK_CLOEXEC) as sock:
             sock.sendto(message, address)

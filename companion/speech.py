@@ -17,7 +17,6 @@ from __future__ import annotations
 import math
 import random
 import shutil
-import subprocess
 from array import array
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
@@ -114,8 +113,10 @@ class Speaker:
         self.close()
 
 
-def _popen(argv: list[str]) -> subprocess.Popen:
+def _popen(argv: list[str]):
     """Start the speech program in the background: no shell, no input, no console output."""
+    import subprocess  # only when something is spoken
+
     return subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL, close_fds=True)
 

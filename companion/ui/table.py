@@ -119,9 +119,17 @@ class TableUI:
             make = BASE_SCREENS.get(name) or screen_class(name)
             self.stack.set_base(make(self.ctx))
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """Draw the top screen (cached when nothing changed)."""
-        self.stack.top.draw(surface)
+    def draw(self, surface: pygame.Surface, force: bool = False) -> bool:
+        """Draw the top screen; False (and nothing drawn) when it shows exactly what it showed on
+        this surface last time, so the loop can skip the flip (an idle table costs almost nothing)."""
+        vm = self.stack.top.model()
+        if not force and vm == self._drawn[0] and surface is self._drawn[1]:
+            return False
+        self.ctx.renderer.draw(surface, vm)
+        self._drawn = (vm, surface)
+        return True
+
+    _drawn: tuple = (None, None)  # the model and surface of the last frame drawn
 
     # -- output and loop hooks --------------------------------------------------------------------------
     def take_results(self) -> list[dict[str, Any]]:

@@ -346,3 +346,15 @@ def test_more_button_pages_through_actions(make_ui):
     tap(ui, "__more__")
     page2 = [it.data.id for it in ui.ctx.renderer.layout(ui.model()) if it.kind == "button"]
     assert page2[0] not in ids and ui.view_model()["focused"] == page2[0]
+
+
+def test_an_unchanged_screen_is_not_drawn_again(make_ui):
+    import pygame
+
+    ui = make_ui()
+    surface = pygame.Surface(ui.size)
+    assert ui.draw(surface) is True
+    assert ui.draw(surface) is False  # nothing changed: the loop skips the flip
+    press(ui, VButton.NEXT)  # the focus moved
+    assert ui.draw(surface) is True
+    assert ui.draw(pygame.Surface(ui.size)) is True  # another surface always gets a full frame
