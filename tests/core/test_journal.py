@@ -122,3 +122,12 @@ def test_session_finished_game_is_not_offered_for_resume(tmp_path):
         assert j.games()[0].outcome == "done"
         s.undo()
         assert j.last_unfinished().id == s.game_id
+
+
+def test_journal_file_cut_before_its_tables_opens_as_an_empty_journal(tmp_path):
+    path = tmp_path / "j.sqlite3"
+    path.write_bytes(b"")  # a power cut right after the file was created
+    with Journal(path) as j:
+        assert j.games() == [] and j.last_unfinished() is None
+        gid = j.new_game(SETUP)
+        assert j.commands(gid) == [SETUP]

@@ -47,6 +47,8 @@ def _journaled(path) -> tuple[list[dict], str]:
     db = sqlite3.connect(path)
     try:
         check = db.execute("PRAGMA quick_check").fetchone()[0]
+        if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'commands'").fetchone():
+            return [], check  # cut between creating the file and its tables: nothing journaled yet
         rows = db.execute("SELECT command FROM commands WHERE undone = 0 ORDER BY game_id, seq").fetchall()
     finally:
         db.close()
