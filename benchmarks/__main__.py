@@ -9,13 +9,13 @@ are measured in the same run on the same machine, so ratios stay comparable betw
 from __future__ import annotations
 
 import argparse
-import importlib
+import importlib.util
 import json
 import os
 import platform
+import subprocess
 import sys
 import time
-import traceback
 from pathlib import Path
 
 MODULES = ["bench_engine", "bench_journal", "bench_lighting", "bench_reader", "bench_ui", "bench_app"]
@@ -82,6 +82,23 @@ def report(rows: list[dict], info: dict, failures: list[str]) -> str:
     return "\n".join(out) + "\n"
 
 
+def _run_isolated(name: str, quick: bool) -> list[dict]:
+    """Run one benchmark module in a fresh interpreter and return its rows.
+
+    Each module gets its own process so that one benchmark's heap (the UI benchmark builds
+    hundreds of MB of surfaces) never slows another's timing through garbage collection.
+    """
+    code = ("import json, sys; from benchmarks import {0} as m; "
+            "rows = m.run(quick={1}); sys.stdout.write('ROWS ' + json.dumps(rows) + '\\n')").format(name, quick)
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    sys.stderr.write(proc.stderr)
+    line = next((ln for ln in proc.stdout.splitlines() if ln.startswith("ROWS ")), None)
+    if proc.returncode != 0 or line is None:
+        last = (proc.stderr.strip().splitlines() or ["no output"])[-1]
+        raise RuntimeError(f"exit {proc.returncode}: {last}")
+    return json.loads(line[5:])
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmarks and write the report."""
     ap = argparse.ArgumentParser(prog="python -m benchmarks")
@@ -92,19 +109,13 @@ def main(argv: list[str] | None = None) -> int:
     rows: list[dict] = []
     failures: list[str] = []
     for name in args.only or MODULES:
-        try:
-            module = importlib.import_module(f"benchmarks.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name == f"benchmarks.{name}":
-                continue
-            failures.append(f"{name}: {exc}")
+        if importlib.util.find_spec(f"benchmarks.{name}") is None:
             continue
         print(f"running {name} ...", file=sys.stderr, flush=True)
         try:
-            got = module.run(quick=args.quick)
-        except Exception as exc:  # a broken benchmark is reported, the others still run
-            failures.append(f"{name}: {type(exc).__name__}: {exc}")
-            traceback.print_exc()
+            got = _run_isolated(name, args.quick)
+        except RuntimeError as exc:  # a broken benchmark is reported, the others still run
+            failures.append(f"{name}: {exc}")
             continue
         for r in got:
             r.setdefault("module", name)

@@ -45,8 +45,30 @@ def test_app_commands_are_durable_before_feedback(tmp_path):
     assert seen and all(n == held for n, held in seen)
 
 
+def _with_screen(tmp_path):
+    """An app with the table UI drawing into an off-screen surface."""
+    import pygame
+
+    from companion.ui.table import TableUI
+
+    return make_app(tmp_path, ui=TableUI((800, 480), "masters", {}), surface=pygame.Surface((800, 480)))
+
+
+def _ending_frame(app, seconds=9.0):
+    """Let the ending sequence play; the last LED frame and the screen's view model."""
+    for _ in range(int(seconds * 30)):
+        app.clock.advance(1 / 30)
+        app.tick()
+    return app.hw.pixels.frames[-1], app.ui.view_model()
+
+
+def _average(pixels):
+    """Mean colour of a light's pixels."""
+    return tuple(sum(p[i] for p in pixels) / len(pixels) for i in range(3))
+
+
 def test_app_victory_by_ritual(tmp_path):
-    app = make_app(tmp_path)
+    app = _with_screen(tmp_path)
     app.start(setup=SETUP)
     view = play_until(app, at_night_turn)
     first = view["turn"]
@@ -82,11 +104,18 @@ def test_app_victory_by_ritual(tmp_path):
     assert any("VICTORY" in line for line in app.lines)
     assert app.journal.games()[0].outcome == "victory"
     assert replayed_view(app.journal.commands(app.session.game_id)) == view
+    frame, vm = _ending_frame(app)
+    assert vm["screen"] == "over" and "victor" in vm["title"].lower()
+    for i in range(7):  # the whole veil bar ends gold
+        r, g, b = frame[f"veil.{i}"][0]
+        assert r > g > b and r > 60
+    r, g, b = _average(frame["district.B2"])
+    assert r > b and g > b  # the city breathes gold
 
 
 def test_app_defeat_when_the_deck_runs_out(tmp_path):
     """Keep the veil up by table corrections: the game then ends on the empty event deck."""
-    app = make_app(tmp_path)
+    app = _with_screen(tmp_path)
     app.start(setup=dict(SETUP, difficulty="hard"))
     rng = random.Random(5)
     for _ in range(5000):
@@ -99,6 +128,25 @@ def test_app_defeat_when_the_deck_runs_out(tmp_path):
         app.tick()
     assert app.session.view()["outcome"] == "defeat-deck"
     assert app.session.view()["deck"]["remaining"] == 0
+    frame, vm = _ending_frame(app)
+    assert vm["screen"] == "over" and "defeat" in vm["title"].lower()
+    r, g, b = _average(frame["district.B2"])
+    assert max(r, g, b) - min(r, g, b) < 12 and max(r, g, b) < 60  # the city goes grey and quiet
+
+
+def test_app_defeat_when_the_veil_falls(tmp_path):
+    app = _with_screen(tmp_path)
+    app.start(setup=SETUP)
+    rng = random.Random(3)
+    while app.session.outcome() is None:
+        assert app.submit(bot.choose(app.session.game, app.session.state, rng))
+        app.tick()
+    assert app.session.view()["outcome"] == "defeat-veil" and app.session.view()["veil"] == 0
+    frame, vm = _ending_frame(app)
+    assert vm["screen"] == "over" and "defeat" in vm["title"].lower()
+    assert all(frame[f"veil.{i}"][0] == (0, 0, 0) for i in range(1, 7))  # the veil bar is gone
+    r, g, b = _average(frame["district.B2"])
+    assert r > 2 * max(g, b)  # the city bleeds red
 
 
 def test_app_refused_command_changes_nothing(tmp_path):
