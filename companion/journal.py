@@ -161,9 +161,9 @@ class Journal:
                 "SELECT seq FROM commands WHERE game_id = ? AND undone = ? AND seq > 1 ORDER BY seq DESC LIMIT ?",
                 (game_id, ACTIVE, max(0, steps)),
             ).fetchall()
-            for (seq,) in rows:
-                self.db.execute("UPDATE commands SET undone = ? WHERE game_id = ? AND seq = ?", (UNDONE, game_id, seq))
-            if rows:
+            if rows:  # one statement each: the undo button's frame waits for this commit
+                self.db.execute("UPDATE commands SET undone = ? WHERE game_id = ? AND undone = ? AND seq >= ?",
+                                (UNDONE, game_id, ACTIVE, rows[-1][0]))
                 self._touch(game_id, t, status, None, clear_outcome=True)
         return len(rows)
 
@@ -248,12 +248,15 @@ class Journal:
         return row[0] + 1
 
     def _touch(self, game_id: int, t: float, status: str | None, outcome: str | None, clear_outcome: bool = False) -> None:
-        """Update a game's timestamp, and its status/outcome when given."""
-        self.db.execute("UPDATE games SET updated = ? WHERE id = ?", (t, game_id))
+        """Update a game's timestamp, and its status/outcome when given (one statement)."""
+        sets, args = ["updated = ?"], [t]
         if status is not None:
-            self.db.execute("UPDATE games SET status = ? WHERE id = ?", (status, game_id))
+            sets.append("status = ?")
+            args.append(status)
         if outcome is not None or clear_outcome:
-            self.db.execute("UPDATE games SET outcome = ? WHERE id = ?", (outcome, game_id))
+            sets.append("outcome = ?")
+            args.append(outcome)
+        self.db.execute(f"UPDATE games SET {', '.join(sets)} WHERE id = ?", (*args, game_id))
 
     def _tx(self):
         """One immediate transaction: committed (and fsynced, FULL) on success, rolled back on error."""
