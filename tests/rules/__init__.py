@@ -1,6 +1,12 @@
-"""Rules tests. Helpers shared by the Masters of the Night tests live here (no fixtures needed)."""
+"""Rules tests. Helpers shared by the rules tests live here (no fixtures needed)."""
 
 from __future__ import annotations
+
+import json
+
+import pytest
+
+from companion.errors import RuleViolation
 
 LAYOUT = {
     "A1": "railway-station", "A2": "docks", "A3": "hospital",
@@ -39,3 +45,11 @@ def to_night(game, state, card="I-03"):
     """From a day-effects step with nothing active: draw an empty card and resolve it (night starts)."""
     state, _ = play(game, state, {"cmd": "draw", "card": card, **EMPTY_CARD}, {"cmd": "resolve_card"})
     return state
+
+
+def refused(game, state, command, error=None):
+    """Assert `command` is refused (RuleViolation by default) and the state, as JSON, is unchanged."""
+    before = json.dumps(game.to_json(state), sort_keys=True)
+    with pytest.raises(error or RuleViolation):
+        game.apply(state, command)
+    assert json.dumps(game.to_json(state), sort_keys=True) == before

@@ -1,6 +1,5 @@
 """Mansion rules as tests: dice, priority tie-breaks, nearest free room, clock, reveals, ranking."""
 
-import json
 
 import pytest
 
@@ -9,6 +8,7 @@ from companion.rules import load_game
 from companion.rules.mansion import board_view, destinations, make_game
 from companion.rules.mansion.placement import ranking
 from companion.rules.mansion.state import Outcome, Role, Seat
+from tests.rules import refused
 
 FOUR = {"cmd": "setup", "game": "mansion", "players": 4, "seed": 5,
         "names": ["Ada", "Ben", "Cy", "Di"]}
@@ -27,13 +27,6 @@ def play(game, commands, setup=FOUR):
         state, _ = game.apply(state, command)
     return state
 
-
-def refused(game, state, command, error=RuleViolation):
-    """Assert `command` is refused and the state (as JSON) is unchanged."""
-    before = json.dumps(game.to_json(state), sort_keys=True)
-    with pytest.raises(error):
-        game.apply(state, command)
-    assert json.dumps(game.to_json(state), sort_keys=True) == before
 
 
 def rolls(spec):

@@ -1,12 +1,12 @@
 """Nosferatu rules as tests: Clock pile, round flow, stake, bites, rituals, refusals."""
 
-import json
 
 import pytest
 
 from companion.errors import CommandError, DataFileError, RuleViolation
 from companion.rules import load_game
 from companion.rules.nosferatu import board_view, make_game
+from tests.rules import refused
 
 SIX = {"cmd": "setup", "game": "nosferatu", "players": 6, "seed": 3,
        "names": ["Ren", "Ann", "Bob", "Cat", "Dan", "Eve"], "renfield": "Ren"}
@@ -25,13 +25,6 @@ def play(game, commands, setup=SIX):
         state, _ = game.apply(state, command)
     return state
 
-
-def refused(game, state, command, error=RuleViolation):
-    """Assert `command` is refused and the state (as JSON) is unchanged."""
-    before = json.dumps(game.to_json(state), sort_keys=True)
-    with pytest.raises(error):
-        game.apply(state, command)
-    assert json.dumps(game.to_json(state), sort_keys=True) == before
 
 
 START = [{"cmd": "give_stake", "to": "Cat"}]
