@@ -165,19 +165,3 @@ def outcome_title(outcome: str | None) -> str:
     """Headline for how the game ended."""
     return OUTCOMES.get(outcome or "", f"Game over: {outcome}")
 
-
-def describe_event(ev: Mapping[str, Any]) -> str:
-    """One log line for an engine event dict (`{"event": kind, ...}`)."""
-    kind = str(ev.get("event", "?"))
-    details = ", ".join(f"{k} {_short(v)}" for k, v in ev.items() if k != "event")
-    text = kind.replace("_", " ")
-    return f"{text}: {details}" if details else text
-
-
-def _short(value: Any) -> str:
-    """A compact rendering of an event field."""
-    if isinstance(value, Mapping):
-        return " ".join(f"{k}={v}" for k, v in value.items())
-    if isinstance(value, (list, tuple)):
-        return " ".join(str(v) for v in value)
-    return str(value)

@@ -23,7 +23,7 @@ import pygame
 
 from companion.inputs import ButtonEvent, CardRead, Press
 from companion.ui.input_map import LONG_PRESS_S, InputMapper, WidgetPress
-from companion.ui.masters_view import describe_event
+from companion.narrate import line as describe_event
 from companion.ui.model import GameView, ViewModel
 from companion.ui.render import Renderer
 from companion.ui.screens.base import Screen, ScreenStack, UIContext

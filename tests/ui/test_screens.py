@@ -328,7 +328,7 @@ def test_event_log_and_banner(make_ui):
     press(ui, VButton.MENU)
     tap(ui, "log")
     lines = ui.view_model()["lines"]
-    assert lines == ["veil changed: old 4, new 3, why wild hunt", "refused: recruit: no minion left in the reserve"]
+    assert lines == ["Veil 4 -> 3 (wild hunt).", "refused: recruit: no minion left in the reserve"]
 
 
 def test_error_fades_after_a_few_seconds(make_ui):
