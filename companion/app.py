@@ -31,7 +31,7 @@ from companion import config as config_mod
 from companion import narrate, paths
 from companion.errors import CommandError, CompanionError, RuleViolation
 from companion.inputs import CardRead
-from companion.journal import Journal, JournalError, read_scenario
+from companion.journal import Journal, JournalError, load_scenario
 from companion.session import Session
 
 DEMO_SETUP = {"cmd": "setup", "game": "masters", "vampires": ["Agnieszka", "Ishtvan", "Mila"],
@@ -58,7 +58,7 @@ class Health:
 
 
 class App:
-    """The one event loop. Build it with its parts (see `build`); drive it with `tick()` or `run()`.
+    """The one event loop. Build it with its parts (`main` shows how); drive it with `tick()` or `run()`.
 
     hw: `companion.hal.Hardware`; journal: `Journal` or None; ui: `TableUI` or None (headless);
     surface: where the UI draws (None: no screen); log: where headless narration goes;
@@ -99,6 +99,7 @@ class App:
         self.running = True
         self._events: list = []          # engine events since the last frame
         self._changed = True             # the view must be recomputed
+        self._lights_stale = True        # the lights must take the view again (first frame, health)
         self._view_cache = None
         self._last_t: float | None = None
         self._pattern_until = float("-inf")  # the start-up colour check stays lit until then
@@ -122,21 +123,24 @@ class App:
         finished_too: a scenario run resumes its game even if it already ended (a restart after a
         power cut at the very end must not play the whole scenario again as a new game).
         """
-        info = self.journal.last_unfinished() if (self.journal is not None and resume) else None
-        if finished_too and setup is not None and self.journal is not None and resume:
-            latest = next((g for g in self.journal.games() if g.game == setup.get("game")), None)
-            if latest is not None and _same_setup(self.journal.commands(latest.id)[0], setup, latest.game):
-                info = latest
+        info = self._resumable(setup, finished_too) if (self.journal is not None and resume) else None
         if info is not None and (self.ui is None or setup is not None):
-            commands = self.journal.commands(info.id)
-            if setup is None or _same_setup(commands[0], setup, info.game):
-                self.resume(info.id)
-                return
-        if setup is not None:
+            self.resume(info.id)
+        elif setup is not None:
             self.new_game(setup)
-        elif info is not None and self.ui is not None:
+        elif info is not None:
             self.ui.offer_resume({"id": info.id, "game": info.game,
                                   "summary": f"{info.game}, {info.commands} commands, last played {_ago(info.updated)}"})
+
+    def _resumable(self, setup: dict | None, finished_too: bool):
+        """The journaled game to continue: the newest unfinished one, or with `setup` the newest one
+        that `setup` started (finished too when `finished_too`); None when there is none."""
+        if setup is None:
+            return self.journal.last_unfinished()
+        for info in self.journal.games(include_over=finished_too):
+            if _same_setup(self.journal.commands(info.id)[0], setup, info.game):
+                return info
+        return None
 
     def new_game(self, setup: dict) -> bool:
         """Start a new game from a setup command (journaled first)."""
@@ -261,10 +265,7 @@ class App:
             return False
         try:
             events = self.session.submit(command)
-        except (RuleViolation, CommandError) as exc:
-            self._refused(command, exc)
-            return False
-        except JournalError as exc:
+        except (RuleViolation, CommandError, JournalError) as exc:  # refused, or not saved: nothing changed
             self._refused(command, exc)
             return False
         self._accepted(command, events)
@@ -360,8 +361,7 @@ class App:
         except CompanionError as exc:
             self._say(f"card data not loaded: {exc}")
             return []
-        cards = data.cards.values() if hasattr(data.cards, "values") else data.cards
-        return [{"key": c.key, "name": c.name, "act": c.act} for c in cards]
+        return [{"key": c.key, "name": c.name, "act": c.act} for c in data.cards]
 
     def _register_tag(self, result: dict) -> None:
         """Remember which card a tag is, then use the read."""
@@ -469,7 +469,7 @@ class App:
         view = self.view()
         events = self._events
         self._events = []
-        if events or self.frames == 0 or self._lights_stale:
+        if events or self._lights_stale:
             dicts = [e.to_dict() if hasattr(e, "to_dict") else e for e in events]
             self.lights.update(self._light_view(view), dicts, now)
             self._lights_stale = False
@@ -485,8 +485,6 @@ class App:
             self.ui.update(view, events, dt, self.health.parts)
             if self.surface is not None:
                 self._draw()
-
-    _lights_stale = True
 
     def _light_view(self, view):
         """The state the lights see: a running step timer's elapsed time goes into the board, so a
@@ -505,7 +503,7 @@ class App:
         something changed (the simulated board's LEDs animate, so with it every frame flips)."""
         board = getattr(self.hw, "board", None)
         w, h = self.surface.get_size()
-        if board is not None and self.ui is not None and w > self.ui.size[0]:
+        if board is not None and w > self.ui.size[0]:
             self.ui.draw(self.surface.subsurface((0, 0, self.ui.size[0], h)))
             board.draw(self.surface, (self.ui.size[0], 0, w - self.ui.size[0], h))
             changed = True
@@ -639,10 +637,10 @@ def _bot_for(game):
 
 # -- building the app --------------------------------------------------------------------------------------
 def choose_mode(requested: str, env: dict | None = None) -> tuple[str, str]:
-    """(mode, why): fullscreen | window | headless, from the request and the machine."""
+    """(mode, why): fullscreen | window | headless, from the request (option or config) and the machine."""
     env = os.environ if env is None else env
     if requested in ("headless", "window", "fullscreen"):
-        return requested, f"--{requested}" if requested != "auto" else "config"
+        return requested, f"{requested} was asked for"
     if env.get("SDL_VIDEODRIVER") in ("kmsdrm", "fbcon", "directfb"):
         return "fullscreen", f"SDL_VIDEODRIVER={env['SDL_VIDEODRIVER']}"
     if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
@@ -652,7 +650,7 @@ def choose_mode(requested: str, env: dict | None = None) -> tuple[str, str]:
     return "headless", "no display found (no DISPLAY, WAYLAND_DISPLAY or SDL_VIDEODRIVER=kmsdrm)"
 
 
-def open_display(mode: str, cfg, extra_width: int = 0):
+def open_display(mode: str, cfg):
     """Open the pygame screen; returns (surface, driver) or raises CompanionError saying why not."""
     import pygame
 
@@ -669,7 +667,7 @@ def open_display(mode: str, cfg, extra_width: int = 0):
         surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         pygame.mouse.set_visible(False)
     else:
-        surface = pygame.display.set_mode((cfg.display.width + extra_width, cfg.display.height))
+        surface = pygame.display.set_mode((cfg.display.width, cfg.display.height))
     pygame.display.set_caption("Nightwatch companion")
     return surface, driver
 
@@ -694,6 +692,7 @@ def main(argv: list[str]) -> int:
     args = ap.parse_args(argv)
 
     cfg = config_mod.load(args.config)
+    lines = load_scenario(args.script) if args.script else None  # bad input fails before the start counts
     from companion.startguard import StartGuard
     from companion import sdnotify
 
@@ -703,10 +702,10 @@ def main(argv: list[str]) -> int:
     safe_reason = guard.reason() if safe else None
     if safe_reason:
         print(f"companion run: {safe_reason}", file=sys.stderr, flush=True)
-    mode, why = choose_mode(args.mode or (cfg.display.mode if cfg.display.mode != "auto" else "auto"))
+    mode, why = choose_mode(args.mode or cfg.display.mode)
     if args.script:
         mode, why = "headless", "--script"
-    lines = read_scenario(open(args.script, encoding="utf-8").read().splitlines(), args.script) if args.script else None
+    pace = args.pace if args.pace is not None else (0.0 if lines is not None else 0.02)
 
     from companion.hal import open_hardware
 
@@ -718,7 +717,7 @@ def main(argv: list[str]) -> int:
     surface = None
     if mode != "headless":
         try:
-            surface, driver = open_display(mode, cfg, extra_width=0)
+            surface, driver = open_display(mode, cfg)
         except CompanionError as exc:
             print(f"companion run: {exc}; running the headless demo instead", file=sys.stderr)
             mode = "headless"
@@ -731,7 +730,6 @@ def main(argv: list[str]) -> int:
     if mode == "headless":
         from companion.hal.clock import FakeClock, MonotonicClock
 
-        pace = args.pace if args.pace is not None else (0.0 if args.script else 0.02)
         clock = MonotonicClock() if pace > 0 else FakeClock()  # pace 0: as fast as the loop goes
     with open_hardware(cfg, backend=backend, clock=clock) as hw:
         if mode == "window" and hw.board is not None:
@@ -741,12 +739,12 @@ def main(argv: list[str]) -> int:
             surface = pygame.display.set_mode((cfg.display.width + board_w, cfg.display.height))
         journal = Journal(args.journal or paths.journal_file())
         try:
-            return _run(args, cfg, hw, journal, mode, surface, lines, guard, safe_reason, sdnotify)
+            return _run(args, cfg, hw, journal, mode, surface, lines, pace, guard, safe_reason, sdnotify)
         finally:
             journal.close()
 
 
-def _run(args, cfg, hw, journal, mode, surface, lines, guard, safe_reason, sdnotify) -> int:
+def _run(args, cfg, hw, journal, mode, surface, lines, pace, guard, safe_reason, sdnotify) -> int:
     """Build the app for `mode` and run it."""
     ack = (lambda n, cmd: print(f"ack {n}", flush=True)) if args.ack else None
     if mode == "headless":
@@ -757,15 +755,13 @@ def _run(args, cfg, hw, journal, mode, surface, lines, guard, safe_reason, sdnot
             app.start(setup=lines[0][1], resume=not args.new, finished_too=True)
         else:
             app.start(setup=dict(DEMO_SETUP, seed=args.seed), resume=not args.new)
-        pace = args.pace if args.pace is not None else (0.0 if lines is not None else 0.02)
         app.cfg = _with_fps(cfg, pace)
     else:
         import pygame
 
+        from companion.speech import Speaker
         from companion.ui.sound import Sounds
         from companion.ui.table import TableUI
-
-        from companion.speech import Speaker
 
         sounds = Sounds(cfg.sound.volume, cfg.sound.mute)
         sounds.open()

@@ -286,6 +286,17 @@ def _dumps(command: dict) -> str:
     return json.dumps(command, sort_keys=True, separators=(",", ":"))
 
 
+def load_scenario(path: str) -> list[tuple[int, dict]]:
+    """Read and parse a scenario file; DataFileError (exit 2) if it cannot be read or parsed."""
+    from companion.errors import DataFileError
+
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DataFileError(path, None, None, f"cannot read: {exc}") from None
+    return read_scenario(text.splitlines(), path)
+
+
 def read_scenario(lines: Iterable[str], path: str = "<scenario>") -> list[tuple[int, dict]]:
     """Parse JSON Lines into (line number, command) pairs; DataFileError on a bad line."""
     from companion.errors import DataFileError

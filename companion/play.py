@@ -16,11 +16,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 
 from companion import paths
-from companion.errors import CommandError, DataFileError, RuleViolation
-from companion.journal import Journal, JournalError, read_scenario
+from companion.errors import CommandError, RuleViolation
+from companion.journal import Journal, JournalError, load_scenario, read_scenario
 from companion.session import Session
 
 
@@ -40,8 +39,8 @@ def main(argv: list[str]) -> int:
     lines: list[tuple[int, dict]] = []
     source = args.script or ""
     if args.script:
-        text = sys.stdin.read() if args.script == "-" else _read(args.script)
-        lines = read_scenario(text.splitlines(), "<stdin>" if args.script == "-" else args.script)
+        lines = (read_scenario(sys.stdin.read().splitlines(), "<stdin>") if args.script == "-"
+                 else load_scenario(args.script))
 
     journal = None
     if args.journal or args.resume is not None:
@@ -99,14 +98,6 @@ def summary(state: dict) -> str:
                 + (" DRAINED" if v.get("drained") else "")
             )
     return "\n".join(lines)
-
-
-def _read(path: str) -> str:
-    """Read a scenario file; DataFileError if it cannot be read."""
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataFileError(path, None, None, f"cannot read: {exc}") from None
 
 
 def _refused(source: str, no: int, cmd: dict, exc: Exception) -> int:

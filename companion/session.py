@@ -99,10 +99,6 @@ class Session:
         self._redo.clear()
         return events
 
-    def preview(self, command: dict) -> tuple[Any, list]:
-        """What `command` would do, without applying or journaling it."""
-        return self.game.apply(self.state, self.game.canonical(self.state, command))
-
     def can_undo(self) -> int:
         """How many commands can be undone (never the setup)."""
         return len(self.commands) - 1
@@ -136,9 +132,3 @@ class Session:
     def can_redo(self) -> int:
         """How many undone commands redo can bring back."""
         return len(self._redo)
-
-    def export(self) -> str:
-        """The game so far as a scenario (JSON Lines)."""
-        import json
-
-        return "".join(json.dumps(c) + "\n" for c in self.commands)
