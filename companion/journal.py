@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from companion import paths
-from companion.errors import CompanionError
+from companion.errors import CompanionError, DataFileError
 
 SCHEMA_VERSION = 1
 
@@ -288,8 +288,6 @@ def _dumps(command: dict) -> str:
 
 def load_scenario(path: str) -> list[tuple[int, dict]]:
     """Read and parse a scenario file; DataFileError (exit 2) if it cannot be read or parsed."""
-    from companion.errors import DataFileError
-
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
@@ -299,8 +297,6 @@ def load_scenario(path: str) -> list[tuple[int, dict]]:
 
 def read_scenario(lines: Iterable[str], path: str = "<scenario>") -> list[tuple[int, dict]]:
     """Parse JSON Lines into (line number, command) pairs; DataFileError on a bad line."""
-    from companion.errors import DataFileError
-
     out = []
     for no, raw in enumerate(lines, start=1):
         text = raw.strip()

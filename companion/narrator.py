@@ -26,6 +26,7 @@ class StepTimer:
     elapsed: float = 0.0
     total: float | None = None
     _fired: bool = False
+    _close: str = ""  # the closing line of the step on show, spoken when it ends
 
     def update(self, state: Mapping[str, Any] | None, dt: float) -> dict | None:
         """Advance by `dt` seconds for `state`; the command to send when the step's time ran out."""
@@ -64,5 +65,3 @@ class StepTimer:
                 self.speak(str(current["prompt"]))
         self._close = str(current.get("close") or "")
         self.key, self.elapsed, self._fired = key, 0.0, False
-
-    _close: str = ""
