@@ -67,19 +67,18 @@ def load_masters(user_dir: str | Path | None = None) -> MastersData:
 
 def _load_kind(name: str, shipped: Path, user: Path) -> list:
     """Records of one file: shipped ones, user fields merged over them, each validated."""
-    table = "tracker" if name == "tracker" else name
     base = tomlfile.load(shipped)
     records: dict[str, tuple[dict, tomlfile.TomlDoc, str]] = {
-        str(k): (v, base, "shipped") for k, v in _table(base, table).items()
+        str(k): (v, base, "shipped") for k, v in _table(base, name).items()
     }
     if user.is_file():
         doc = tomlfile.load(user)
-        for key, fields_ in _table(doc, table).items():
+        for key, fields_ in _table(doc, name).items():
             key = str(key)
             old = records.get(key, ({}, doc, "taught"))[0]
             records[key] = (_merge(old, fields_), doc, "taught")
     build = BUILDERS[name]
-    return [build(key, rec, doc, f"{table}.{key}", source) for key, (rec, doc, source) in records.items()]
+    return [build(key, rec, doc, f"{name}.{key}", source) for key, (rec, doc, source) in records.items()]
 
 
 def _table(doc: tomlfile.TomlDoc, name: str) -> dict:
