@@ -9,6 +9,7 @@ pin number or a pixel index: this module is where those mappings live.
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -214,7 +215,13 @@ def load(path: str | Path | None = None) -> Config:
 
 def default() -> Config:
     """The built-in defaults."""
-    return _build(tomlfile.loads(DEFAULT_TOML, "<defaults>"), "<defaults>")
+    return _build(_defaults(), "<defaults>")
+
+
+@functools.lru_cache(maxsize=1)
+def _defaults() -> tomlfile.TomlDoc:
+    """DEFAULT_TOML parsed once (every config is built over it; `_build` only reads it)."""
+    return tomlfile.loads(DEFAULT_TOML, "<defaults>")
 
 
 def loads(text: str, path: str = "<string>") -> Config:
@@ -224,7 +231,7 @@ def loads(text: str, path: str = "<string>") -> Config:
 
 def _build(doc: tomlfile.TomlDoc, source: str) -> Config:
     """Merge `doc` over the defaults and validate every field."""
-    base = tomlfile.loads(DEFAULT_TOML, "<defaults>").data
+    base = _defaults().data
     data = doc.data
     v = _Validator(doc)
     v.only_keys("", data, ("game", "hal", "display", "sound", "leds", "buttons", "reader"))
