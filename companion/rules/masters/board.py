@@ -63,9 +63,3 @@ def watched(s: MastersState, pos: str) -> bool:
     """True if agents arriving here are noticed: a minion or a non-drained vampire is present."""
     return s.at(pos).minions > 0 or any(not v.drained for v in s.vampires_in(pos))
 
-
-def default_layout(data: MastersData, keys: tuple[str, ...]) -> dict[str, str]:
-    """Position -> district key for eight non-station keys laid out in grid order after A1."""
-    if len(keys) != len(POSITIONS) - 1:
-        raise CommandError("a layout needs the eight districts besides the railway station")
-    return dict(zip(POSITIONS[1:], keys))

@@ -13,8 +13,6 @@ from typing import Any, ClassVar, Mapping
 
 from companion.errors import CommandError
 
-Pairs = tuple  # documentation alias: a map stored as ((key, value), ...)
-
 
 @dataclass(frozen=True)
 class Command:

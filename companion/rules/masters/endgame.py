@@ -5,11 +5,8 @@
 
 from __future__ import annotations
 
-
 from companion.rules.masters import events as E
 from companion.rules.masters.state import VEIL_MAX, MastersState, Outcome, Phase, Step, evolve
-
-RITUAL_KILLS = 9
 
 
 def end(s: MastersState, outcome: Outcome, ev: list) -> MastersState:
