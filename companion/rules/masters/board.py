@@ -19,7 +19,7 @@ def check_pos(pos: str, what: str = "district") -> str:
 
 def adjacent(a: str, b: str) -> bool:
     """True if the two positions share a side (never diagonally, never the same)."""
-    return abs(ord(a[0]) - ord(b[0])) + abs(int(a[1]) - int(b[1])) == 1
+    return distance(a, b) == 1
 
 
 def neighbours(pos: str) -> tuple[str, ...]:
