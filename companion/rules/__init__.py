@@ -24,9 +24,7 @@ GAMES: dict[str, tuple[str, str]] = {
 
 def load_game(game_id: str, data: Any = None):
     """The Game object for `game_id`; CommandError for an unknown id."""
-    if not isinstance(game_id, str) or game_id not in GAMES:
-        raise CommandError(f"unknown game {game_id!r}; known: {', '.join(GAMES)}")
-    module = importlib.import_module(GAMES[game_id][0])
+    module = importlib.import_module(GAMES[_known(game_id)][0])
     return module.make_game(data)
 
 
@@ -34,7 +32,11 @@ def game_of_setup(command: dict) -> str:
     """The game id named by a setup command, checked."""
     if not isinstance(command, dict) or command.get("cmd") != "setup":
         raise CommandError('the first command must be {"cmd": "setup", "game": ...}')
-    game_id = command.get("game")
+    return _known(command.get("game"))
+
+
+def _known(game_id: Any) -> str:
+    """`game_id` if it names a game here; CommandError listing the known ids otherwise."""
     if not isinstance(game_id, str) or game_id not in GAMES:
         raise CommandError(f"unknown game {game_id!r}; known: {', '.join(GAMES)}")
     return game_id
