@@ -13,8 +13,9 @@ systemd's `StartLimitBurst=` must be larger than `limit`, or systemd gives up be
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
+
+from companion.teach import write_private
 
 COUNTER_FILE = "start-attempts"
 
@@ -35,8 +36,7 @@ class StartGuard:
         """Record that a start began; True when the app must come up in safe mode."""
         self.failed = self.count()
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-            _write_atomic(self.path, f"{self.failed + 1}\n")
+            write_private(self.path, f"{self.failed + 1}\n")
             self.error = None
         except OSError as exc:
             # Without a writable counter we cannot detect a crash loop; start normally and say so.
@@ -74,27 +74,3 @@ class StartGuard:
         return (f"safe mode: the last {self.failed} starts did not come up (limit {self.limit}); "
                 f"LEDs and card reader are off. See `journalctl -u companion -b` and `companion doctor`.")
 
-
-def _write_atomic(path: Path, text: str) -> None:
-    """Write `text` to `path` via a temp file, fsync and rename (all or nothing)."""
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="ascii") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    try:  # make the rename itself durable
-        dfd = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(dfd)
-        finally:
-            os.close(dfd)
-    except OSError:
-        pass
