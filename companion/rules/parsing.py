@@ -19,6 +19,7 @@ from dataclasses import MISSING, fields
 from typing import Any, Mapping
 
 from companion.errors import CommandError
+from companion.rules.args import is_int
 
 _TYPE_NAMES = {int: "a whole number", str: "a name", bool: "true or false", tuple: "a list",
                dict: "an object of counts"}
@@ -65,7 +66,7 @@ def _check(verb: str, name: str, value: Any, hint: Any) -> Any:
         return tuple(_check(verb, name, v, args[0]) for v in value)
     if origin is dict and isinstance(value, Mapping):
         return {str(k): _check(verb, f"{name}.{k}", v, args[1]) for k, v in value.items()}
-    if origin is int and isinstance(value, int) and not isinstance(value, bool):
+    if origin is int and is_int(value):
         return value
     if origin in (str, bool) and isinstance(value, origin):
         return value

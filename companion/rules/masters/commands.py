@@ -8,10 +8,11 @@ pairs so commands stay hashable values. `to_dict()` gives the canonical JSON bac
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar, Mapping
 
 from companion.errors import CommandError
+from companion.rules.args import is_int
 
 
 @dataclass(frozen=True)
@@ -444,8 +445,6 @@ def parse(raw: Mapping[str, Any], by_verb: Mapping[str, type[Command]]) -> Comma
 
 def _required(f) -> bool:
     """True if a dataclass field has no default."""
-    from dataclasses import MISSING
-
     return f.default is MISSING and f.default_factory is MISSING
 
 
@@ -453,7 +452,7 @@ def _convert(verb: str, key: str, kind: str, value: Any) -> Any:
     """One parameter converted to its field type (given as the annotation string)."""
     base = kind.replace(" | None", "")
     if base == "int":
-        if isinstance(value, bool) or not isinstance(value, int):
+        if not is_int(value):
             raise CommandError(f"{verb}: {key} must be a whole number, not {value!r}")
         return value
     if base == "bool":

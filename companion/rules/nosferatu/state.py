@@ -11,6 +11,8 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Mapping
 
+from companion.rules.args import is_int
+
 if TYPE_CHECKING:  # the type only: reading files is companion.gamedata's job
     from companion.tomlfile import TomlDoc
 
@@ -157,7 +159,7 @@ def parse_rules(doc: TomlDoc) -> Rules:
     for key in ("min_players", "max_players", "bites_to_win", "small_game_players",
                 "small_game_bites", "rituals_to_win"):
         value = raw.get(key, getattr(Rules, key))
-        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        if not is_int(value) or value < 1:
             raise doc.error(key, "must be a whole number of at least 1")
         numbers[key] = value
     table = raw.get("rituals")

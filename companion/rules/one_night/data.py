@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping
 
 from companion.errors import DataFileError
+from companion.rules.args import is_int
 
 if TYPE_CHECKING:  # the type only: reading files is companion.gamedata's job
     from companion.tomlfile import TomlDoc
@@ -76,7 +77,7 @@ def parse(doc: TomlDoc) -> OneNightData:
     roles = {rid: _role(doc, rid, raw) for rid, raw in _table(doc, "roles").items()}
     marks = {}
     for mid, n in _table(doc, "marks").items():
-        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+        if not is_int(n) or n < 0:
             raise doc.error(f"marks.{mid}", "must be a whole number >= 0")
         marks[mid] = n
     raw_steps = doc.data.get("steps")
@@ -106,7 +107,7 @@ def _rules(doc: TomlDoc) -> Rules:
     for key in ("min_players", "max_players", "center_cards", "step_seconds",
                 "discussion_seconds", "vote_seconds"):
         v = raw.get(key)
-        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+        if not is_int(v) or v < 0:
             raise doc.error(f"game.{key}", "must be a whole number >= 0")
         ints[key] = v
     if not 1 <= ints["min_players"] <= ints["max_players"]:
@@ -129,7 +130,7 @@ def _role(doc: TomlDoc, rid: str, raw: Any) -> Role:
     if team not in TEAMS:
         raise doc.error(f"{where}.team", f"must be one of {', '.join(TEAMS)}")
     copies = raw.get("copies", 1)
-    if not isinstance(copies, int) or isinstance(copies, bool) or copies < 1:
+    if not is_int(copies) or copies < 1:
         raise doc.error(f"{where}.copies", "must be a whole number >= 1")
     monster = raw.get("monster")
     if monster is not None and monster not in MONSTERS:
@@ -169,7 +170,7 @@ def _step(doc: TomlDoc, i: int, raw: Any, roles: Mapping[str, Role]) -> StepSpec
     if not lists["when"]:
         raise _step_error(doc, sid, "when", "is empty")
     seconds = raw.get("seconds")
-    if seconds is not None and (not isinstance(seconds, int) or isinstance(seconds, bool) or seconds < 1):
+    if seconds is not None and (not is_int(seconds) or seconds < 1):
         raise _step_error(doc, sid, "seconds", "must be a whole number >= 1")
     prompt, close = raw.get("prompt"), raw.get("close", "")
     if not isinstance(prompt, str) or not prompt or not isinstance(close, str):

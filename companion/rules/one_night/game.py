@@ -169,7 +169,7 @@ class OneNightGame:
         votes = args.seat_map(command, "votes", state.players)
         clean = {}
         for seat, target in sorted(votes.items()):
-            if not isinstance(target, int) or isinstance(target, bool) or not 1 <= target <= state.players:
+            if not args.is_int(target) or not 1 <= target <= state.players:
                 raise CommandError(f"vote: seat {seat} must point at a seat 1..{state.players}")
             clean[str(seat)] = target
         return {"cmd": "vote", "votes": clean}
@@ -190,8 +190,7 @@ class OneNightGame:
         if "killed" in command:
             killed = command["killed"]
             if not isinstance(killed, list) or not all(
-                    isinstance(k, int) and not isinstance(k, bool) and 1 <= k <= state.players
-                    for k in killed):
+                    args.is_int(k) and 1 <= k <= state.players for k in killed):
                 raise CommandError("reveal: `killed` must be a list of seat numbers")
             out["killed"] = sorted(set(killed))
         return out

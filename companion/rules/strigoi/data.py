@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Mapping
 
+from companion.rules.args import is_int
 from companion.rules.strigoi.fortress import DIRECTIONS, Fortress, Room
 
 if TYPE_CHECKING:  # the type only: reading files is companion.gamedata's job
@@ -99,7 +100,7 @@ def _table(doc: TomlDoc, parent: Mapping, key: str, where: str = "") -> dict:
 def _int(doc: TomlDoc, table: Mapping, where: str, key: str, lo: int) -> int:
     """A whole number >= lo."""
     value = table.get(key)
-    if not isinstance(value, int) or isinstance(value, bool) or value < lo:
+    if not is_int(value) or value < lo:
         raise doc.error(f"{where}.{key}", f"must be a whole number >= {lo}")
     return value
 
@@ -147,7 +148,7 @@ def _fortress(doc: TomlDoc) -> Fortress:
         where = f"rooms.{rid}"
         at = raw.get("at") if isinstance(raw, dict) else None
         if not isinstance(at, list) or len(at) != 2 or not all(
-                isinstance(v, int) and not isinstance(v, bool) for v in at):
+                is_int(v) for v in at):
             raise doc.error(f"{where}.at", "must be [q, r] hex coordinates")
         if tuple(at) in spots:
             raise doc.error(f"{where}.at", "another room is already there")
