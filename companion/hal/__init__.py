@@ -19,8 +19,8 @@ from __future__ import annotations
 import os
 from typing import Callable, Mapping
 
-from companion.hal.base import (Buttons, CardReader, NoButtons, NoPixels, NoReader, Part, Pixels,
-                                StripPixels, unavailable)
+from companion.hal.base import (NOT_CONFIGURED, Buttons, CardReader, NoButtons, NoPixels, NoReader, Part,
+                                Pixels, StripPixels, unavailable)
 from companion.hal.clock import Clock, FakeClock, MonotonicClock
 from companion.hal.layout import PixelLayout
 from companion.inputs import DeviceStatus, VButton
@@ -214,11 +214,11 @@ def open_configured_reader(config, clock: Clock) -> CardReader:
 
     That reader opens its port on its first poll and retries with its own back-off.
     """
+    if config.reader.type == "none":
+        return NoReader(NOT_CONFIGURED, ok=True)
     try:
         from companion.hal.reader import open_reader
     except ImportError as exc:
-        if config.reader.type == "none":
-            return NoReader("no reader configured (reader.type = none)", ok=True)
         return NoReader(f"no reader: companion.hal.reader cannot be loaded ({exc})")
     return open_reader(config.reader, clock)
 

@@ -230,8 +230,11 @@ class NoButtons:
         """Nothing to release."""
 
 
+NOT_CONFIGURED = "no card reader configured (reader.type = none)"
+
+
 class NoReader:
-    """Stand-in for a reader that is not configured (ok) or could not be opened (not ok)."""
+    """Stand-in for a reader that is not configured (ok, `NOT_CONFIGURED`) or could not be opened (not ok)."""
 
     def __init__(self, why: str, ok: bool = False):
         self._status = (ok, why)

@@ -20,6 +20,7 @@ from typing import Callable, Protocol
 import serial
 
 from companion.hal import lineproto
+from companion.hal.base import NOT_CONFIGURED, NoReader
 from companion.hal.pn532 import Pn532Session, new_stats
 from companion.inputs import CardRead
 
@@ -283,35 +284,12 @@ class SerialCardReader:
                 pass
 
 
-class NullReader:
-    """`reader = "none"`: never reads anything, always fine."""
-
-    def poll(self) -> list[CardRead]:
-        """No reads, ever."""
-        return []
-
-    @property
-    def status(self) -> tuple[bool, str]:
-        """A reader that is not configured is not a fault."""
-        return True, "no card reader configured"
-
-    def close(self) -> None:
-        """Nothing to close."""
-
-    def __enter__(self) -> "NullReader":
-        """Context manager."""
-        return self
-
-    def __exit__(self, *exc) -> None:
-        """Nothing to release."""
-
-
 def open_reader(reader_config, clock: Clock, *, opener: Callable | None = None):
     """The CardReader for `reader_config` (`companion.config.ReaderConfig`); never raises for a
     missing device: the reader starts disconnected and keeps retrying."""
     kind = reader_config.type
     if kind == "none":
-        return NullReader()
+        return NoReader(NOT_CONFIGURED, ok=True)
     if kind == "pn532":
         decoder: Decoder = Pn532Session()
     elif kind == "lines":
