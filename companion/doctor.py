@@ -341,13 +341,13 @@ def check_leds(probe: Probe, board: Board, cfg) -> list[Check]:
     except HardwareUnavailable as exc:
         if not board.pi:
             return [Check("leds", Status.OK, "not a Pi: LEDs are simulated")]
-        return [Check("leds", Status.FAIL, exc.why, _led_fix(requested, probe, board))]
+        return [Check("leds", Status.FAIL, exc.why, _led_fix(requested, probe))]
     out = [Check("leds", Status.OK, f"{driver} ({why})")]
     if driver == "spi":
         wrong = [s for s in cfg.leds.strips if s.pin.upper() != "GPIO10"]
         if wrong:
             out.append(Check("leds.pin", Status.WARN, f"the spi driver sends on GPIO10 only; strip {wrong[0].name!r} says {wrong[0].pin}",
-                             f'set pin = "GPIO10" under [[leds.strips]] in {_config_name(probe, cfg)} and wire DIN there'))
+                             f'set pin = "GPIO10" under [[leds.strips]] in {_config_name(cfg)} and wire DIN there'))
     return out
 
 
@@ -366,7 +366,7 @@ def check_groups(probe: Probe, board: Board) -> Check:
 
 def check_boot_config(probe: Probe, board: Board, cfg) -> list[Check]:
     """SPI, core clock, UART and serial console in config.txt / cmdline.txt."""
-    path = next((p for p in BOOT_CONFIGS if probe.exists(p)), None)
+    path = _boot_config(probe)
     if path is None:
         if board.pi:
             return [Check("boot-config", Status.FAIL, f"no {' or '.join(BOOT_CONFIGS)}", "mount the boot partition, then " + INSTALL)]
@@ -399,7 +399,7 @@ def check_serial(probe: Probe, board: Board, cfg) -> Check:
         return Check("serial", Status.OK, f"{kind} on {port}; ports found: {listing}")
     by_id = [p for p in found if "by-id" in p]
     if by_id:
-        fix = f'set port = "{by_id[0]}" under [reader] in {_config_name(probe, cfg)}'
+        fix = f'set port = "{by_id[0]}" under [reader] in {_config_name(cfg)}'
     elif kind == "pn532":
         fix = "enable the UART: add enable_uart=1 to config.txt and reboot (or " + INSTALL + ")"
     else:
@@ -627,17 +627,22 @@ def _boot_uart(probe: Probe, settings: dict, path: str, board: Board, cfg) -> li
     return out
 
 
-def _led_fix(requested: str, probe: Probe, board: Board) -> str:
+def _led_fix(requested: str, probe: Probe) -> str:
     """The fix for an LED driver that cannot start."""
-    path = next((p for p in BOOT_CONFIGS if probe.exists(p)), BOOT_CONFIGS[0])
     if requested == "pwm":
         return 'set driver = "spi" under [leds] and move the data wire to GPIO10 (no root needed)'
     if requested == "pi5pio":
         return "sudo apt update && sudo apt full-upgrade && sudo reboot  (kernel with the Pi 5 PIO driver), or use driver = \"spi\""
+    path = _boot_config(probe) or BOOT_CONFIGS[0]
     return f"printf '[all]\\ndtparam=spi=on\\n' | sudo tee -a {path} && sudo reboot  (or sudo raspi-config nonint do_spi 0)"
 
 
-def _config_name(probe: Probe, cfg) -> str:
+def _boot_config(probe: Probe) -> str | None:
+    """The config.txt this board boots with (Bookworm's /boot/firmware first), or None."""
+    return next((p for p in BOOT_CONFIGS if probe.exists(p)), None)
+
+
+def _config_name(cfg) -> str:
     """Where the user should edit the config."""
     if cfg.source != "<defaults>":
         return cfg.source
