@@ -498,6 +498,8 @@ def check_space(probe: Probe) -> Check:
 
 def check_service(probe: Probe, board: Board) -> list[Check]:
     """On a Pi: the boot service is installed; and whether recent starts kept failing."""
+    from companion.startguard import SAFE_MODE_AFTER
+
     out = []
     if board.pi:
         if probe.exists(UNIT):
@@ -506,7 +508,7 @@ def check_service(probe: Probe, board: Board) -> list[Check]:
             out.append(Check("service", Status.WARN, "the boot service is not installed", INSTALL))
     failures = probe.start_failures()
     if failures:
-        out.append(Check("starts", Status.WARN, f"the last {failures} start(s) never came up (3 in a row: safe mode)",
+        out.append(Check("starts", Status.WARN, f"the last {failures} start(s) never came up ({SAFE_MODE_AFTER} in a row: safe mode)",
                          "journalctl -u companion -b  (read why), fix it, then restart: sudo systemctl restart companion"))
     return out
 

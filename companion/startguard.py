@@ -18,12 +18,13 @@ from pathlib import Path
 from companion.teach import write_private
 
 COUNTER_FILE = "start-attempts"
+SAFE_MODE_AFTER = 3  # failed starts in a row before safe mode (the default `limit`)
 
 
 class StartGuard:
     """The incomplete-start counter in `state_dir`; safe mode after `limit` failed starts."""
 
-    def __init__(self, state_dir: str | os.PathLike, limit: int = 3):
+    def __init__(self, state_dir: str | os.PathLike, limit: int = SAFE_MODE_AFTER):
         """`state_dir`: folder for the counter file; `limit`: failed starts before safe mode."""
         if limit < 1:
             raise ValueError(f"limit must be at least 1, got {limit}")
