@@ -177,8 +177,8 @@ class Probe:
         return config.default()
 
     def load_game_data(self) -> str:
-        """Load the shipped and taught game data; ImportError when this build has no loader."""
-        from companion import gamedata  # optional module: may not exist in this build
+        """Load the shipped and taught Masters data (raises DataFileError for a bad file)."""
+        from companion import gamedata
 
         data = gamedata.load_masters()
         return f"Masters of the Night data loads ({type(data).__name__})"
@@ -450,7 +450,7 @@ def check_config(probe: Probe):
 
 
 def check_game_data(probe: Probe) -> Check:
-    """Shipped and taught game data load (when this build has a loader)."""
+    """Shipped and taught game data load; an ImportError here means a broken install."""
     try:
         return Check("game-data", Status.OK, probe.load_game_data())
     except DataFileError as exc:
