@@ -21,6 +21,7 @@ import serial
 
 from companion.hal import lineproto
 from companion.hal.base import NOT_CONFIGURED, NoReader
+from companion.hal.clock import Clock
 from companion.hal.pn532 import Pn532Session, new_stats
 from companion.inputs import CardRead
 
@@ -31,13 +32,6 @@ BACKOFF_MAX_S = 30.0
 HEARTBEAT_TIMEOUT_S = 6.0  # the Pico beats every 2 s; three missed beats = silent
 READ_CHUNK = 4096
 MAX_READS_PER_POLL = 8  # bounded work per frame even if a port floods us
-
-
-class Clock(Protocol):
-    """Anything with `now() -> seconds` (monotonic)."""
-
-    def now(self) -> float:
-        """Seconds on a monotonic clock."""
 
 
 class Decoder(Protocol):
@@ -232,9 +226,7 @@ class SerialCardReader:
         try:
             self._port = self._opener(self.url, self.baud)
         except (serial.SerialException, OSError, ValueError) as exc:
-            self._why = _short(exc)
-            self._retry_at = t + self._backoff
-            self._backoff = min(self._backoff * 2, BACKOFF_MAX_S)
+            self._retry_later(t, exc)
             return
         if self._ever_open:
             self.stats["reconnects"] += 1
@@ -255,10 +247,8 @@ class SerialCardReader:
             if out:
                 self._port.write(out)
         except (serial.SerialException, OSError) as exc:
-            self._why = _short(exc)
             self._drop_port()
-            self._retry_at = t + self._backoff
-            self._backoff = min(self._backoff * 2, BACKOFF_MAX_S)
+            self._retry_later(t, exc)
         for tag in self.decoder.take_uids():
             self._accept(tag, t)
 
@@ -273,6 +263,12 @@ class SerialCardReader:
         if len(self._last_seen) > 256:  # forget old sightings; nothing grows without bound
             cutoff = t - self.repeat_window_s
             self._last_seen = {k: v for k, v in self._last_seen.items() if v >= cutoff}
+
+    def _retry_later(self, t: float, exc: BaseException) -> None:
+        """Remember why the port failed and schedule the next open, doubling the back-off."""
+        self._why = _short(exc)
+        self._retry_at = t + self._backoff
+        self._backoff = min(self._backoff * 2, BACKOFF_MAX_S)
 
     def _drop_port(self) -> None:
         """Close and forget the port, ignoring errors from a device that is already gone."""
