@@ -6,7 +6,7 @@
 - `scenes`: one module per game, `plan(view)` and `react(event, view, t)`;
 - `controller`: `LightingController` with `update(view, events, t)` and `render(t)`;
 - `output`: `OutputStage` (gamma, brightness, night floor, current limiter);
-- `patterns`: status light looks and the startup colour-order test frame.
+- `patterns`: the status light's looks.
 
 A frame is `dict[logical light, tuple[(r, g, b), ...]]`. Nothing in this package reads a clock,
 imports hardware or UI libraries, or uses the global random.
