@@ -12,13 +12,13 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, Mapping
 
 from companion.rules.args import is_int
+from companion.rules.base import POSITIONS
 
 if TYPE_CHECKING:  # the type only: reading files is companion.gamedata's job
     from companion.tomlfile import TomlDoc
 
 EFFECTS = ("store", "discard", "steal", "see", "draw", "tokens")
 HALL = 0  # room number of the main hall: no capacity limit, no cards, no effect
-POSITIONS = ("A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3")
 
 
 class Step(str, Enum):

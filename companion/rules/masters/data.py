@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-POSITIONS = ("A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3")
+from companion.rules.base import POSITIONS
+
 STATION_POS = "A1"
 STATION = "railway-station"
 MUSEUM = "museum"

@@ -9,9 +9,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from companion.rules.base import POSITIONS
 from companion.rules.one_night.state import Phase, State, Waits, tally
 
-DISTRICTS = ("A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3")
 BAR_MAX = 6
 # (mood, intensity) of an occupied seat in each phase while nothing singles it out
 _PHASE_LOOK = {Phase.DUSK: ("dusk", 0.15), Phase.NIGHT: ("night", 0.05), Phase.DAY: ("day", 1.0)}
@@ -24,7 +24,7 @@ def board_view(state: State, elapsed: float = 0.0) -> dict[str, Any]:
     """
     looks = _seat_looks(state)
     districts = {}
-    for i, pos in enumerate(DISTRICTS):
+    for i, pos in enumerate(POSITIONS):
         seat = i + 1
         if seat > state.players:
             districts[pos] = {"represents": "empty", "mood": "off", "intensity": 0.0}

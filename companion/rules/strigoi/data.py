@@ -10,12 +10,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Mapping
 
 from companion.rules.args import is_int
+from companion.rules.base import POSITIONS
 from companion.rules.strigoi.fortress import DIRECTIONS, Fortress, Room
 
 if TYPE_CHECKING:  # the type only: reading files is companion.gamedata's job
     from companion.tomlfile import TomlDoc
 
-DISTRICTS = ("A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3")
 STRIGOI = ("master", "apprentice", "supreme")
 
 
@@ -153,7 +153,7 @@ def _fortress(doc: TomlDoc) -> Fortress:
         if tuple(at) in spots:
             raise doc.error(f"{where}.at", "another room is already there")
         light = raw.get("light")
-        if light not in DISTRICTS or light in lights:
+        if light not in POSITIONS or light in lights:
             raise doc.error(f"{where}.light", "must be a district A1..C3 not used by another room")
         ring = raw.get("ring")
         if not isinstance(ring, str):
