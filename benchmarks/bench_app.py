@@ -208,18 +208,15 @@ def _idle_cpu(tmp: Path, seconds: float) -> float:
 
 
 # -- cold start ------------------------------------------------------------------------------------------
-def _timed_child(cmd: list[str], env: dict) -> tuple[float, int]:
-    """(wall seconds, peak RSS kB) of one child process run to its end."""
+def _timed_child(cmd: list[str], env: dict) -> float:
+    """Wall seconds of one child process run to its end (its peak RSS is `_peak_rss_mb`'s job)."""
     t0 = time.perf_counter()
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT)
-    _, status, usage = os.wait4(proc.pid, 0)
+    proc = subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT)
     wall = time.perf_counter() - t0
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    err = proc.stderr.read().decode(errors="replace")
-    proc.stderr.close()
     if proc.returncode != 0:
+        err = proc.stderr.decode(errors="replace")
         raise RuntimeError(f"{' '.join(cmd)} failed ({proc.returncode}): {err[-300:]}")
-    return wall, usage.ru_maxrss
+    return wall
 
 
 def _cold_start(tmp: Path, runs: int) -> tuple[float, float, float]:
@@ -239,8 +236,8 @@ def _cold_start(tmp: Path, runs: int) -> tuple[float, float, float]:
     _timed_child(bare_cmd, env)  # warm the file cache for both
     _timed_child(app_cmd, env)
     for _ in range(runs):
-        apps.append(_timed_child(app_cmd, env)[0])
-        bares.append(_timed_child(bare_cmd, env)[0])
+        apps.append(_timed_child(app_cmd, env))
+        bares.append(_timed_child(bare_cmd, env))
     return statistics.median(apps), statistics.median(bares), _peak_rss_mb(app_cmd, env)
 
 
