@@ -76,7 +76,7 @@ def _app(tmp: Path, clock=None, cfg=None):
     return App(cfg, hw, Journal(tmp / "journal.sqlite3"), ui=ui, surface=surface, log=lambda s: None)
 
 
-def _frames_per_s(app) -> float:
+def _frame_seconds(app) -> float:
     """Seconds per frame of the app's config."""
     return 1.0 / app.cfg.display.fps
 
@@ -104,7 +104,7 @@ def _press_to_led(tmp: Path, samples: int) -> tuple[list[float], list[int]]:
         shown.append((time.perf_counter(), app.frames, tuple(frame.get(f"veil.{i}") for i in range(7))))
 
     buttons.poll, pixels.show = timed_poll, timed_show
-    dt = _frames_per_s(app)
+    dt = _frame_seconds(app)
     ms, frames = [], []
     for i in range(samples):
         app.submit({"cmd": "adjust", "veil": 2 + i % 3})
@@ -163,7 +163,7 @@ def _tag_to_card(tmp: Path, samples: int) -> tuple[list[float], list[int]]:
         return reads
 
     reader.poll = timed_poll
-    dt = _frames_per_s(app)
+    dt = _frame_seconds(app)
     ms, frames = [], []
     for _ in range(samples):
         for _ in range(5):
