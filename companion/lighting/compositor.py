@@ -49,18 +49,12 @@ class Overlay:
         """When the overlay stops showing."""
         return self.start + self.duration
 
-    def active(self, t: float) -> bool:
-        """True while the overlay shows."""
-        return self.start <= t < self.start + self.duration
-
 
 def render_history(entries: Sequence[Entry], t: float, n: int) -> Pixels:
     """A light's base pixels at t: the newest finished look, cross-faded into any newer ones."""
     if not entries:
         return (BLACK,) * n
-    first = len(entries) - 1
-    while first > 0 and entries[first].progress(t) < 1.0:
-        first -= 1
+    first = _newest_finished(entries, t)
     out = _render_entry(entries[first], t, n)
     for e in entries[first + 1:]:
         p = e.progress(t)
@@ -114,10 +108,7 @@ def compose(
 
 def prune_history(entries: Sequence[Entry], t: float) -> list[Entry]:
     """Drop entries hidden for good at t (older than the newest finished cross-fade)."""
-    first = len(entries) - 1
-    while first > 0 and entries[first].progress(t) < 1.0:
-        first -= 1
-    return list(entries[max(first, 0):])
+    return list(entries[_newest_finished(entries, t):])
 
 
 def live_overlays(overlays: Iterable[Overlay], t: float) -> list[Overlay]:
@@ -129,3 +120,11 @@ def _render_entry(e: Entry, t: float, n: int) -> Pixels:
     """One entry's look at t (at its own time if the look is local)."""
     lk = e.look
     return lk.fn(lk.params, t - e.since if lk.local else t, n)
+
+
+def _newest_finished(entries: Sequence[Entry], t: float) -> int:
+    """Index of the newest entry whose cross-fade is done at t (0 when none is): nothing older shows."""
+    first = len(entries) - 1
+    while first > 0 and entries[first].progress(t) < 1.0:
+        first -= 1
+    return max(first, 0)
