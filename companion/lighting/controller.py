@@ -60,7 +60,7 @@ class LightingController:
 
     def render(self, t: float) -> Frame:
         """The frame at t, through the output stage when there is one: ready for the HAL."""
-        frame = compose(self.counts, self.histories, self.overlays, t)
+        frame = self.compose(t)
         return self.output(frame) if self.output is not None else frame
 
     def _retarget(self, looks: Mapping[str, Look], fade: float, t: float, only: Iterable[str] | None = None) -> None:
