@@ -22,6 +22,7 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: make `companion` importable from the checkout
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.common import row
 from companion import config
 from companion.lighting.compositor import Entry
 from companion.lighting.controller import LightingController
@@ -81,16 +82,10 @@ def run(quick: bool = False) -> list[dict]:
                              ("lighting.frame.masters_night", _ours_masters, None)):
         ours_us = _median_us(make(counts), frames, repeats)
         ratio = ours_us / peer_us
-        rows.append({
-            "name": name,
-            "unit": "us/frame",
-            "median": round(ours_us, 2),
-            "peer_name": "adafruit_led_animation Pulse/Comet/Rainbow x9 (draw only)",
-            "peer_median": round(peer_us, 2),
-            "ratio": round(ratio, 3),
-            "goal": f"<= {goal}x" if goal is not None else "info (richer scene than the peer)",
-            "ok": ratio <= goal if goal is not None else None,
-        })
+        rows.append(row(name, "us/frame", round(ours_us, 2),
+                        f"<= {goal}x" if goal is not None else "info (richer scene than the peer)",
+                        ratio <= goal if goal is not None else None,
+                        "adafruit_led_animation Pulse/Comet/Rainbow x9 (draw only)", round(peer_us, 2), round(ratio, 3)))
     return rows
 
 
@@ -179,9 +174,9 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     rows = run(quick="--quick" in argv)
     print(f"{'benchmark':32} {'ours':>10} {'peer':>10} {'ratio':>7}  goal")
-    for row in rows:
-        print(f"{row['name']:32} {row['median']:>10.1f} {row['peer_median']:>10.1f} {row['ratio']:>7.2f}  {row['goal']}  ({row['unit']})")
-    return 0 if all(row["ok"] is not False for row in rows) else 1
+    for r in rows:
+        print(f"{r['name']:32} {r['median']:>10.1f} {r['peer_median']:>10.1f} {r['ratio']:>7.2f}  {r['goal']}  ({r['unit']})")
+    return 0 if all(r["ok"] is not False for r in rows) else 1
 
 
 if __name__ == "__main__":
