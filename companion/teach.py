@@ -27,11 +27,9 @@ from pathlib import Path
 
 from companion import paths, tomlfile
 from companion.errors import CommandError, DataFileError
+from companion.rules.masters.data import ACTS, POSITIONS, VAMPIRE_COUNTS, Band
 
-POSITIONS = ("A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3")
-ACTS = ("I", "II", "III")
-BANDS = ("high", "low")  # veil 4-6 and veil 1-3
-VAMPIRE_COUNTS = (2, 3, 4, 5)
+BANDS = tuple(b.value for b in Band)  # ("high", "low"): veil 4-6 and veil 1-3
 SECTIONS = ("cards", "tracker", "districts", "relics")  # one file each in masters/
 EXPORT_FORMAT = "nightwatch-taught"
 EXPORT_VERSION = 1
@@ -119,11 +117,6 @@ def unregister_tag(tag: str, base: Path | str | None = None) -> bool:
     del tags[tag]
     _write_section_file(tags_path(base), "tags", tags)
     return True
-
-
-def tags_for(key: str, base: Path | str | None = None) -> list[str]:
-    """Every tag registered for `key`."""
-    return sorted(t for t, k in load_tags(base).items() if k == key)
 
 
 # -- taught data ----------------------------------------------------------------------------------------
