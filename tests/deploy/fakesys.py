@@ -34,6 +34,14 @@ otg_mode=1
 """
 CMDLINE_TXT = "console=serial0,115200 console=tty1 root=PARTUUID=1234-02 rootfstype=ext4 fsck.repair=yes rootwait\n"
 
+
+
+def installer_boot_block() -> str:
+    """The config.txt lines install.sh's `boot_block` appends (read from the script, markers left out)."""
+    heredoc = INSTALLER.read_text().split("boot_block() {\n    cat <<EOF\n", 1)[1].split("\nEOF\n", 1)[0]
+    return "".join(line + "\n" for line in heredoc.splitlines() if not line.startswith("$"))
+
+
 _LOG = 'echo "$(basename "$0") $*" >> "$FAKE_STATE/calls.log"'
 _STUBS = {
     "apt-get": f"{_LOG}\n",

@@ -8,22 +8,10 @@ import pytest
 
 from companion import doctor
 from companion.doctor import Probe, Status
+from tests.deploy.fakesys import installer_boot_block
 
 PN532_CONFIG = '[reader]\ntype = "pn532"\nport = "/dev/serial0"\n'
-INSTALLER_BLOCK = """\
-[all]
-dtparam=spi=on
-enable_uart=1
-[pi4]
-core_freq_min=500
-[pi3]
-core_freq=250
-[pi02]
-core_freq=250
-[pi5]
-dtoverlay=uart0-pi5
-[all]
-"""
+INSTALLER_BLOCK = installer_boot_block()  # a good Pi's config.txt holds what the installer writes
 GOOD_VERSIONS = {"pygame-ce": "2.5.8", "pyserial": "3.5", "gpiozero": "2.0.1.post3"}
 
 
