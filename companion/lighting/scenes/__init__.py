@@ -91,11 +91,16 @@ def count(value: Any, default: int = 0) -> int:
     return int(value)
 
 
-def board_of(view: Mapping[str, Any] | None) -> dict[str, Mapping[str, Any]]:
-    """The `board` districts of a view (the four newer games describe their 3x3 board there):
-    position "A1".."C3" -> its facts (`represents`, `mood`, `intensity`, ...); {} when missing."""
+def view_board(view: Mapping[str, Any] | None) -> Mapping[str, Any]:
+    """The view's `board` (the four newer games describe their 3x3 board there); {} when missing."""
     board = view.get("board") if isinstance(view, Mapping) else None
-    districts = board.get("districts") if isinstance(board, Mapping) else None
+    return board if isinstance(board, Mapping) else {}
+
+
+def board_of(view: Mapping[str, Any] | None) -> dict[str, Mapping[str, Any]]:
+    """The `board` districts of a view: position "A1".."C3" -> its facts (`represents`, `mood`,
+    `intensity`, ...); {} when missing."""
+    districts = view_board(view).get("districts")
     if not isinstance(districts, Mapping):
         return {}
     return {pos: d for pos, d in districts.items() if isinstance(pos, str) and isinstance(d, Mapping)}
@@ -110,4 +115,4 @@ def find_district(view: Mapping[str, Any] | None, **facts: Any) -> str | None:
 
 
 __all__ = ["DEFAULT_FADE", "SCENES", "Plan", "Reaction", "Scene", "scene_for", "district_lights",
-           "veil_lights", "board_of", "find_district"]
+           "veil_lights", "view_board", "board_of", "find_district"]

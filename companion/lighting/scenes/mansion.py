@@ -21,7 +21,7 @@ from companion.lighting.color import BLACK, RGB, WHITE, Blend, mix, scale
 from companion.lighting.compositor import Overlay
 from companion.lighting.effects import OFF, FadeParams, Look, look, solid
 from companion.lighting.scenes import Plan, Reaction, board_of, district_lights, find_district, veil_lights
-from companion.lighting.scenes import level, count
+from companion.lighting.scenes import count, level, view_board
 
 CANDLE: RGB = (255, 140, 50)
 CANDLE_BRIGHT: RGB = (255, 200, 120)
@@ -43,7 +43,7 @@ BAR_DEFAULT_MAX = 6
 def plan(view: Mapping[str, Any] | None) -> Plan:
     """Every light's look for this view."""
     view = view or {}
-    board = view.get("board") if isinstance(view.get("board"), Mapping) else {}
+    board = view_board(view)
     over = str(board.get("phase") or view.get("phase")) == "over"
     looks: dict[str, Look] = {}
     for pos, d in board_of(view).items():
@@ -169,8 +169,3 @@ _HANDLERS = {
     "round_started": _round_started,
     "game_over": _game_over,
 }
-
-
-# ---------------------------------------------------------------- helpers
-
-

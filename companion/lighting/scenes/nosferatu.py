@@ -26,7 +26,7 @@ from companion.lighting.effects import (
     OFF, FadeParams, Layer, LayersParams, Look, SequenceParams, Step, look, solid,
 )
 from companion.lighting.scenes import Plan, Reaction, board_of, district_lights, find_district, veil_lights
-from companion.lighting.scenes import level, count
+from companion.lighting.scenes import count, level, view_board
 
 NIGHT_BLUE: RGB = (25, 45, 170)
 MOONLIGHT: RGB = (140, 165, 255)
@@ -54,7 +54,7 @@ EMPTY_LEVEL = 0.12  # brightness of districts without a seat
 def plan(view: Mapping[str, Any] | None) -> Plan:
     """Every light's look for this view (lights with nothing on them stay dark)."""
     view = view or {}
-    board = view.get("board") if isinstance(view.get("board"), Mapping) else {}
+    board = view_board(view)
     phase = str(board.get("phase") or view.get("phase") or "night")
     outcome = view.get("outcome")
     looks: dict[str, Look] = {}
@@ -219,8 +219,3 @@ _HANDLERS = {
     "night_added": _night_added,
     "game_over": _game_over,
 }
-
-
-# ---------------------------------------------------------------- helpers
-
-

@@ -23,7 +23,7 @@ from companion.lighting.color import RGB, WHITE, Blend, scale
 from companion.lighting.compositor import Overlay
 from companion.lighting.effects import OFF, FadeParams, Look, SequenceParams, Step, look, solid
 from companion.lighting.scenes import Plan, Reaction, board_of, veil_lights
-from companion.lighting.scenes import level
+from companion.lighting.scenes import level, view_board
 
 DISTRICTS = ("A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3")  # seat k sits on DISTRICTS[k - 1]
 DUSK_VIOLET: RGB = (170, 60, 150)
@@ -48,7 +48,7 @@ LIGHTS_DOWN_S = 2.0  # and dusk takes the light away gently
 def plan(view: Mapping[str, Any] | None) -> Plan:
     """Every light's look for this view."""
     view = view or {}
-    board = view.get("board") if isinstance(view.get("board"), Mapping) else {}
+    board = view_board(view)
     phase = str(board.get("phase") or view.get("phase") or "dusk")
     looks: dict[str, Look] = {}
     for pos, d in board_of(view).items():

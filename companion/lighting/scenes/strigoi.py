@@ -22,7 +22,7 @@ from companion.lighting.color import BLACK, RGB, WHITE, Blend, scale
 from companion.lighting.compositor import Overlay
 from companion.lighting.effects import OFF, FadeParams, Look, SequenceParams, Step, look, solid
 from companion.lighting.scenes import Plan, Reaction, board_of, district_lights, find_district, veil_lights
-from companion.lighting.scenes import level, count
+from companion.lighting.scenes import count, level, view_board
 
 STONE: RGB = (50, 70, 140)
 CRUMBLING: RGB = (120, 50, 20)
@@ -49,7 +49,7 @@ ATTACK_PULSE_S = 0.4
 def plan(view: Mapping[str, Any] | None) -> Plan:
     """Every light's look for this view."""
     view = view or {}
-    board = view.get("board") if isinstance(view.get("board"), Mapping) else {}
+    board = view_board(view)
     phase = str(board.get("phase") or view.get("phase") or "night")
     outcome = view.get("outcome")
     looks: dict[str, Look] = {}
@@ -269,5 +269,3 @@ def _strigoi_district(view: Mapping, who: Any) -> str | None:
     """The district of the room where Strigoi `who` stands (from the view's `strigoi`)."""
     v = (view.get("strigoi") or {}).get(who) if isinstance(who, str) else None
     return _room_district(view, v.get("room")) if isinstance(v, Mapping) else None
-
-
