@@ -5,11 +5,12 @@ import subprocess
 
 import pytest
 
+from companion import doctor
 from companion.startguard import StartGuard
 from tests.deploy.fakesys import REPO, FakePi
 
 TEMPLATE = REPO / "systemd" / "companion.service"
-GROUPS = {"video", "render", "input", "gpio", "spi", "dialout"}
+GROUPS = set(doctor.GROUPS)  # the unit grants exactly the groups doctor asks for
 
 
 def _entries(text):
