@@ -119,6 +119,5 @@ def _set_strigoi(game, state: State, changes: Mapping[str, Mapping[str, Any]]) -
         if room is not None and room != me.room and room != game.data.fortress.hall and not (
                 game.data.fortress.rooms[room].platform and room not in state.collapsed):
             raise RuleViolation("strigoi", f"no platform stands in {room}")
-        state = replace(state, strigoi=tuple(replace(v, room=room, wounds=wounds) if v.id == sid else v
-                                             for v in state.strigoi))
+        state = rules.set_vampire(state, replace(me, room=room, wounds=wounds))
     return state

@@ -147,8 +147,7 @@ def _fortress(doc: TomlDoc) -> Fortress:
     for rid, raw in _table(doc, doc.data, "rooms").items():
         where = f"rooms.{rid}"
         at = raw.get("at") if isinstance(raw, dict) else None
-        if not isinstance(at, list) or len(at) != 2 or not all(
-                is_int(v) for v in at):
+        if not isinstance(at, list) or len(at) != 2 or not all(is_int(v) for v in at):
             raise doc.error(f"{where}.at", "must be [q, r] hex coordinates")
         if tuple(at) in spots:
             raise doc.error(f"{where}.at", "another room is already there")

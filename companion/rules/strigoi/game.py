@@ -298,8 +298,7 @@ class StrigoiGame:
             raise RuleViolation("heal", f"{wolf.name} has no wounds")
         healed = min(c["n"], wolf.wounds)
         new = replace(wolf, wounds=wolf.wounds - healed)
-        state = replace(state, wolves=tuple(new if w.name == new.name else w for w in state.wolves))
-        return state, [ev.Healed(new.name, healed, new.wounds)]
+        return rules.set_wolf(state, new), [ev.Healed(new.name, healed, new.wounds)]
 
     def _attack_strigoi(self, state: State, c: dict) -> tuple[State, list[Event]]:
         """A Powerwolf's winning fight against a Strigoi (attack or counterattack)."""

@@ -39,7 +39,7 @@ def draw_token(data: StrigoiData, state: State) -> tuple[State, tuple[str, int]]
 
 
 def gain_blood(data: StrigoiData, state: State) -> Result:
-    """One blood point onto the Altar (never more than the Altar holds)."""
+    """One blood point onto the Altar (the caller has checked that the Altar and the supply allow it)."""
     altar = state.altar + 1
     return replace(state, altar=altar), [ev.BloodGained(altar, altar >= state.attack_need)]
 
@@ -61,11 +61,11 @@ def wound_wolf(data: StrigoiData, state: State, name: str, n: int) -> Result:
     total = wolf.wounds + n
     events: list[Event] = [ev.Wounded(name, n, total)]
     if total >= data.wounds_to_fall:
-        state = _set_wolf(state, replace(wolf, wounds=0))
+        state = set_wolf(state, replace(wolf, wounds=0))
         events.append(ev.Fell(name))
         state, more = lose_blood(data, state, "third-wound")
         return state, events + more
-    return _set_wolf(state, replace(wolf, wounds=total)), events
+    return set_wolf(state, replace(wolf, wounds=total)), events
 
 
 def move_strigoi(data: StrigoiData, state: State, sid: str, letter: str) -> tuple[State, Move, list[Event]]:
@@ -77,7 +77,7 @@ def move_strigoi(data: StrigoiData, state: State, sid: str, letter: str) -> tupl
     move = teleport(data.fortress, dict(state.rings), standing, set(state.ladders), me.room, letter,
                     others[0] if others else None)
     events: list[Event] = [ev.StrigoiTeleported(sid, move.kind.value, me.room, move.to, move.direction)]
-    state = _set_vampire(state, replace(me, room=move.to))
+    state = set_vampire(state, replace(me, room=move.to))
     if move.kind is MoveKind.LADDER:
         ladders = tuple(e for e in state.ladders if e != move.ladder)
         state = replace(state, ladders=ladders)
@@ -93,10 +93,10 @@ def wound_strigoi(data: StrigoiData, state: State, sid: str, wolf: str, n: int) 
     was_supreme = state.supreme == sid
     me = replace(state.vampire(sid), wounds=state.vampire(sid).wounds + n)
     existence = state.stat(sid).existence
-    state = _set_vampire(state, me)
+    state = set_vampire(state, me)
     events: list[Event] = [ev.StrigoiWounded(sid, wolf, me.wounds, existence)]
     if me.wounds >= existence:
-        state = _set_vampire(state, replace(me, defeated=True))
+        state = set_vampire(state, replace(me, defeated=True))
         events.append(ev.StrigoiDefeated(sid))
         if was_supreme:
             state, more = end(state, "victory")
@@ -122,7 +122,7 @@ def collapse(data: StrigoiData, state: State, letter: str) -> Result:
     sup = state.vampire(state.supreme) if state.supreme else None
     moved = sup is not None and sup.room == room
     if moved:
-        state = _set_vampire(state, replace(sup, room=hall))
+        state = set_vampire(state, replace(sup, room=hall))
     return state, [ev.PlatformCollapsed(room, way, moved)]
 
 
@@ -166,11 +166,11 @@ def end(state: State, outcome: str) -> Result:
     return replace(state, outcome=outcome, step=Step.OVER), [ev.GameEnded(outcome)]
 
 
-def _set_wolf(state: State, wolf: Wolf) -> State:
+def set_wolf(state: State, wolf: Wolf) -> State:
     """Replace one Powerwolf."""
     return replace(state, wolves=tuple(wolf if w.name == wolf.name else w for w in state.wolves))
 
 
-def _set_vampire(state: State, vampire: Vampire) -> State:
+def set_vampire(state: State, vampire: Vampire) -> State:
     """Replace one Strigoi."""
     return replace(state, strigoi=tuple(vampire if v.id == vampire.id else v for v in state.strigoi))
