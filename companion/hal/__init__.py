@@ -20,7 +20,7 @@ import os
 from typing import Callable, Mapping
 
 from companion.hal.base import (NOT_CONFIGURED, Buttons, CardReader, NoButtons, NoPixels, NoReader, Part,
-                                Pixels, StripPixels, unavailable)
+                                Pixels, StripPixels, quiet_close, unavailable)
 from companion.hal.clock import Clock, FakeClock, MonotonicClock
 from companion.hal.layout import PixelLayout
 from companion.inputs import DeviceStatus, VButton
@@ -112,7 +112,7 @@ class Hardware:
         now = self.clock.now()
         if not force and now < self._next_try[part]:
             return False
-        _quiet_close(self._parts[part])
+        quiet_close(self._parts[part])
         self._parts[part] = self._open(part)
         ok = self._parts[part].status[0]
         self._delay[part] = RETRY_FIRST_S if ok else min(self._delay[part] * 2, RETRY_MAX_S)
@@ -142,7 +142,7 @@ class Hardware:
             return
         self._closed = True
         for part in Part:
-            _quiet_close(self._parts[part])
+            quiet_close(self._parts[part])
 
     def __enter__(self) -> "Hardware":
         """Context manager: close on exit."""
@@ -221,11 +221,3 @@ def open_configured_reader(config, clock: Clock) -> CardReader:
     except ImportError as exc:
         return NoReader(f"no reader: companion.hal.reader cannot be loaded ({exc})")
     return open_reader(config.reader, clock)
-
-
-def _quiet_close(part) -> None:
-    """Close a part, ignoring failures (closing one part must not stop the others)."""
-    try:
-        part.close()
-    except Exception:
-        pass

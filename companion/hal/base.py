@@ -257,3 +257,11 @@ def unavailable(part: Part, exc: BaseException) -> str:
     if isinstance(exc, HardwareUnavailable):
         return str(exc)
     return f"{part.label} not available: {type(exc).__name__}: {exc}"
+
+
+def quiet_close(part) -> None:
+    """Close `part`, ignoring any failure: releasing one thing must not stop the others."""
+    try:
+        part.close()
+    except Exception:  # a device that is already gone fails to close in library-specific ways
+        pass

@@ -27,7 +27,7 @@ from typing import Callable
 
 from companion.config import ButtonConfig, LedConfig, Strip
 from companion.errors import HardwareUnavailable
-from companion.hal.base import NoPixels, Part, StripPixels
+from companion.hal.base import NoPixels, Part, StripPixels, quiet_close
 from companion.hal.buttons import EdgeButtons
 from companion.hal.clock import Clock
 from companion.hal.layout import PixelLayout
@@ -217,10 +217,7 @@ class PiPixels(StripPixels):
     def _release(self) -> None:
         """Close every writer, even if one fails."""
         for w in self._writers.values():
-            try:
-                w.close()
-            except Exception:  # releasing must not stop the others from releasing
-                pass
+            quiet_close(w)
 
 
 def open_pi_pixels(leds: LedConfig, probe: SystemProbe | None = None, importer: Importer | None = None):
@@ -241,7 +238,7 @@ def open_pi_pixels(leds: LedConfig, probe: SystemProbe | None = None, importer: 
             writers[s.name] = WRITERS[driver](s, layout.bpp, importer)
     except Exception as exc:  # any way a driver fails to start (see module doc) is one clear status
         for w in writers.values():
-            _quiet_close(w)
+            quiet_close(w)
         if isinstance(exc, HardwareUnavailable):
             raise
         raise HardwareUnavailable(LED, f"{driver} driver failed to start: {type(exc).__name__}: {exc}") from exc
@@ -317,18 +314,10 @@ class GpioButtons(EdgeButtons):
             return
         super().close()
         for dev in self._devices.values():
-            _quiet_close(dev)
+            quiet_close(dev)
         self._devices.clear()
 
 
 def _fill(dev, data: bytes, bpp: int) -> None:
     """Write wire bytes into an Adafruit PixelBuf created with the identity order."""
     dev[0 : len(data) // bpp] = [tuple(data[k : k + bpp]) for k in range(0, len(data), bpp)]
-
-
-def _quiet_close(obj) -> None:
-    """Close `obj`, ignoring a failure (we are already handling a worse one)."""
-    try:
-        obj.close()
-    except Exception:
-        pass
