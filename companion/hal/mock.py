@@ -129,8 +129,3 @@ class MockReader:
     def close(self) -> None:
         """Stop reading. Idempotent."""
         self._closed = True
-
-
-def mock_pins(pins: Mapping[str, str]) -> dict[VButton, str]:
-    """Config `[buttons.pins]` -> logical button -> pin name."""
-    return {VButton(name): pin for name, pin in pins.items()}
