@@ -27,6 +27,14 @@ def verb_of(command: Any, verbs: tuple[str, ...], game_id: str) -> str:
     return verb
 
 
+def verb_only(state: Any, command: Mapping[str, Any]) -> dict[str, Any]:
+    """The canonical form of a command that takes no parameters: its verb alone.
+
+    `state` is unused; it is there so this can stand in for a game's per-verb checker.
+    """
+    return {"cmd": command["cmd"]}
+
+
 def integer(cmd: Mapping[str, Any], key: str, default: int | None = None,
             lo: int | None = None, hi: int | None = None) -> int:
     """`cmd[key]` as an int (bools refused), `default` when missing, bounds checked."""

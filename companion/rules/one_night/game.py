@@ -62,7 +62,7 @@ class OneNightGame:
             return self._canonical_setup(command)
         if state is None:
             raise CommandError(f"{verb}: set the game up first")
-        return getattr(self, "_canonical_" + verb, _plain)(state, command)
+        return getattr(self, "_canonical_" + verb, args.verb_only)(state, command)
 
     def actions(self, state: State) -> list[Action]:
         """What the screen and buttons may do now, disabled ones with the reason."""
@@ -272,11 +272,6 @@ class OneNightGame:
         votes = state.votes if state.script[index].waits is Waits.REVEAL else None
         new, events = _goto(replace(state, votes=votes, paused=False), index)
         return new, [ev.StepAdjusted(c["step"]), *events]
-
-
-def _plain(state: State, command: Mapping[str, Any]) -> dict[str, Any]:
-    """Commands without parameters."""
-    return {"cmd": command["cmd"]}
 
 
 def _goto(state: State, index: int) -> tuple[State, list[Event]]:

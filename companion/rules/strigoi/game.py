@@ -69,7 +69,7 @@ class StrigoiGame:
             return self._canonical_setup(command)
         if state is None:
             raise CommandError(f"{verb}: set the game up first")
-        return getattr(self, "_canonical_" + verb)(state, command)
+        return getattr(self, "_canonical_" + verb, args.verb_only)(state, command)
 
     def actions(self, state: State) -> list[Action]:
         """What may be done now, disabled ones with the reason."""
@@ -180,14 +180,6 @@ class StrigoiGame:
                 raise CommandError(f"initiative: {name}'s letter must be one of {self.data.letters} or X")
             cards[name] = {"initiative": args.integer(card, "initiative", lo=0, hi=999), "letter": letter}
         return {"cmd": "initiative", "cards": cards}
-
-    def _canonical_blood(self, state: State, command: Mapping[str, Any]) -> dict[str, Any]:
-        """`blood`: no parameters."""
-        return {"cmd": "blood"}
-
-    def _canonical_end_turn(self, state: State, command: Mapping[str, Any]) -> dict[str, Any]:
-        """`end_turn`: no parameters."""
-        return {"cmd": "end_turn"}
 
     def _canonical_lose_blood(self, state: State, command: Mapping[str, Any]) -> dict[str, Any]:
         """`lose_blood` with its reason."""
