@@ -82,34 +82,30 @@ def bot_for(game_id: str):
 
 def reachable_states(game_id: str, seed: int, steps: int):
     """(game, states): a setup state and the states after up to `steps` bot moves."""
-    game = load_game(game_id)
-    bot = bot_for(game_id)
-    rng = random.Random(seed)
-    setup = game.canonical(None, dict(GAME_SETUPS[game_id], seed=seed))
-    state, _ = game.setup(setup)
-    states = [state]
-    for _ in range(steps):
-        if game.outcome(state) is not None:
-            break
-        state, _ = game.apply(state, game.canonical(state, bot.choose(game, state, rng)))
-        states.append(state)
+    game, _commands, states = _bot_game(game_id, seed, steps)
     return game, states
 
 
 def bot_script(game_id: str, seed: int, commands: int) -> list[dict]:
     """A bot-played game as canonical commands (setup first): a valid scenario."""
+    return _bot_game(game_id, seed, commands)[1]
+
+
+def _bot_game(game_id: str, seed: int, steps: int):
+    """(game, canonical commands, states) of a seeded setup and up to `steps` bot moves."""
     game = load_game(game_id)
     bot = bot_for(game_id)
     rng = random.Random(seed)
-    script = [game.canonical(None, dict(GAME_SETUPS[game_id], seed=seed))]
-    state, _ = game.setup(script[0])
-    for _ in range(commands):
+    commands = [game.canonical(None, dict(GAME_SETUPS[game_id], seed=seed))]
+    state, _ = game.setup(commands[0])
+    states = [state]
+    for _ in range(steps):
         if game.outcome(state) is not None:
             break
-        cmd = game.canonical(state, bot.choose(game, state, rng))
-        state, _ = game.apply(state, cmd)
-        script.append(cmd)
-    return script
+        commands.append(game.canonical(state, bot.choose(game, state, rng)))
+        state, _ = game.apply(state, commands[-1])
+        states.append(state)
+    return game, commands, states
 
 
 def rss_kb() -> int:
