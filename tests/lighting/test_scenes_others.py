@@ -10,7 +10,7 @@ from companion.lighting.color import BLACK, mix, scale
 from companion.lighting.compositor import apply_overlays
 from companion.lighting.controller import LightingController
 from companion.lighting.effects import render
-from companion.lighting.scenes import mansion, nosferatu, one_night, scene_for, strigoi
+from companion.lighting.scenes import district_lights, mansion, nosferatu, one_night, scene_for, strigoi
 from companion.rules import load_game
 
 BOTS = {"nosferatu": "nosferatu", "mansion": "mansion", "one-night": "one_night", "strigoi": "strigoi"}
@@ -338,12 +338,12 @@ def test_one_night_vote_result_and_reveal_light_the_right_seats():
     result = view["result"]
     revealed = next(e for e in events if e["event"] == "revealed")
     for seat in result["winners"]:
-        lk = one_night.plan(view).looks[f"district.{one_night.DISTRICTS[seat - 1]}"]
+        lk = one_night.plan(view).looks[district_lights()[seat - 1]]
         assert lk.effect == "breathe" and lk.params.color == one_night.WINNER_GOLD
     for seat in result["killed"]:
-        assert _px(one_night, view, f"district.{one_night.DISTRICTS[seat - 1]}")[0] == one_night.DEAD_RED
+        assert _px(one_night, view, district_lights()[seat - 1])[0] == one_night.DEAD_RED
     lights = {o.light for o in one_night.react(revealed, view, 0.0).overlays}
-    assert lights == {f"district.{one_night.DISTRICTS[s - 1]}" for s in result["winners"] + result["killed"]}
+    assert lights == {district_lights()[s - 1] for s in result["winners"] + result["killed"]}
 
 
 # ---------------------------------------------------------------- the mansion

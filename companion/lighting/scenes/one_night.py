@@ -22,10 +22,9 @@ from typing import Any, Mapping
 from companion.lighting.color import RGB, WHITE, Blend, scale
 from companion.lighting.compositor import Overlay
 from companion.lighting.effects import OFF, FadeParams, Look, SequenceParams, Step, look, solid
-from companion.lighting.scenes import Plan, Reaction, board_of, veil_lights
+from companion.lighting.scenes import Plan, Reaction, board_of, district_lights, veil_lights
 from companion.lighting.scenes import level, view_board
 
-DISTRICTS = ("A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3")  # seat k sits on DISTRICTS[k - 1]
 DUSK_VIOLET: RGB = (170, 60, 150)
 NIGHT_BLUE: RGB = (40, 60, 255)
 WAKE_GLOW: RGB = (120, 90, 220)
@@ -169,11 +168,13 @@ _HANDLERS = {
 
 
 def _seat_lights(seats: Any) -> list[str]:
-    """District lights of these seat numbers (seats without a light are left out)."""
+    """District lights of these seat numbers, seat k on the k-th district A1..C3 (seats without a
+    light are left out)."""
+    lights = district_lights()
     out = []
     for seat in seats if isinstance(seats, (list, tuple)) else ():
-        if isinstance(seat, int) and not isinstance(seat, bool) and 1 <= seat <= len(DISTRICTS):
-            out.append(f"district.{DISTRICTS[seat - 1]}")
+        if isinstance(seat, int) and not isinstance(seat, bool) and 1 <= seat <= len(lights):
+            out.append(lights[seat - 1])
     return out
 
 
