@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Callable, TextIO
 
 from companion import config as config_mod
-from companion.hal import Hardware, open_hardware
+from companion.hal import BACKENDS, Hardware, open_hardware
 from companion.hal.base import NoButtons
 from companion.hal.layout import solid
 from companion.inputs import Press, VButton
@@ -220,7 +220,7 @@ def _printer(out: TextIO):
 def _parser() -> argparse.ArgumentParser:
     """The command line."""
     ap = argparse.ArgumentParser(prog="companion hw-test", description=__doc__.splitlines()[0])
-    ap.add_argument("--backend", choices=("mock", "sim", "pi"), help="HAL backend (default: as configured / detected)")
+    ap.add_argument("--backend", choices=BACKENDS, help="HAL backend (default: as configured / detected)")
     ap.add_argument("--timeout", type=_positive, default=10.0, metavar="S", help="seconds to wait for each button (default 10)")
     ap.add_argument("--step", type=_positive, default=0.5, metavar="S", help="seconds each colour stays on (default 0.5)")
     only = ap.add_mutually_exclusive_group()
