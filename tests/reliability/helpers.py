@@ -1,5 +1,5 @@
-"""Test-only helpers for the reliability suite: a UI that counts what reaches it, a pty cable for
-readers, memory readings and the games' bots."""
+"""Test-only helpers for the reliability suite: a UI that counts what reaches it, a pty cable and a
+loop:// device for readers, memory readings and the games' bots."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ import importlib
 import os
 import random
 from pathlib import Path
+
+import serial
 
 from companion import config
 from companion.app import App
@@ -114,6 +116,36 @@ def rss_kb() -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     raise RuntimeError("no VmRSS in /proc/self/status")
+
+
+class LoopDevice:
+    """A serial device at the far end of a `loop://` port: the test writes into `port`, the reader
+    opens it through `opener`.
+
+    What the reader writes back is kept in `answers` instead of looping back to it (a real device
+    does not echo the host's bytes).
+    """
+
+    def __init__(self):
+        self.port = serial.serial_for_url("loop://", timeout=0)
+        self.answers = bytearray()
+
+    def opener(self, url, baud):
+        """What the reader calls instead of pyserial."""
+        return self
+
+    def read(self, n: int) -> bytes:
+        """Bytes the test wrote, as the device sent them."""
+        return self.port.read(n)
+
+    def write(self, data: bytes) -> int:
+        """The reader's answer: kept, not echoed."""
+        self.answers += data
+        return len(data)
+
+    def close(self) -> None:
+        """Close the loop port."""
+        self.port.close()
 
 
 class Cable:

@@ -21,7 +21,6 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-import serial
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -31,7 +30,7 @@ from companion.errors import CommandError, DataFileError, RuleViolation
 from companion.hal.clock import FakeClock
 from companion.hal.reader import MAX_PAYLOAD, open_reader
 from tests.reliability.conftest import FULL
-from tests.reliability.helpers import GAME_SETUPS, bot_script, reachable_states
+from tests.reliability.helpers import GAME_SETUPS, LoopDevice, bot_script, reachable_states
 
 EXAMPLES = 1500 if FULL else 120
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
@@ -411,35 +410,6 @@ def test_scenario_mutations_exit_0_1_or_2_without_traceback(tmp_path, figures):
 
 
 # -- reader bytes --------------------------------------------------------------------------------------
-class _LoopCable:
-    """A `loop://` port the test writes noise into; the reader opens it through its opener.
-
-    What the reader writes back is kept in `answers` instead of looping back to it (a real device
-    does not echo the host's bytes).
-    """
-
-    def __init__(self):
-        self.port = serial.serial_for_url("loop://", timeout=0)
-        self.answers = bytearray()
-
-    def opener(self, url, baud):
-        """What the reader calls instead of pyserial."""
-        return self
-
-    def read(self, n: int) -> bytes:
-        """Bytes the test wrote, as the device sent them."""
-        return self.port.read(n)
-
-    def write(self, data: bytes) -> int:
-        """The reader's answer: kept, not echoed."""
-        self.answers += data
-        return len(data)
-
-    def close(self) -> None:
-        """Close the loop port."""
-        self.port.close()
-
-
 @pytest.mark.parametrize("kind", ["pn532", "lines"])
 def test_reader_over_loop_never_raises_and_reads_only_clean_tags(kind, figures):
     tried = 0
@@ -451,7 +421,7 @@ def test_reader_over_loop_never_raises_and_reads_only_clean_tags(kind, figures):
         """One stream of byte chunks into a fresh reader."""
         nonlocal tried
         tried += 1
-        clock, cable = FakeClock(), _LoopCable()
+        clock, cable = FakeClock(), LoopDevice()
         reader = open_reader(ReaderConfig(kind, "loop://", 115200, 2.0), clock, opener=cable.opener)
         reads = []
         for chunk in chunks:

@@ -20,7 +20,6 @@ import tomllib
 from pathlib import Path
 
 import pytest
-import serial
 
 from companion import paths, teach
 from companion.config import ReaderConfig
@@ -28,7 +27,7 @@ from companion.hal.clock import FakeClock
 from companion.hal.reader import open_reader
 from companion.journal import Journal
 from tests.app.helpers import SETUP
-from tests.reliability.helpers import bot_script, build_app, counting_ui, screen_surface
+from tests.reliability.helpers import LoopDevice, bot_script, build_app, counting_ui, screen_surface
 
 REPO = Path(__file__).resolve().parents[2]
 # {marker} is a file name relative to the working folder, which the tests set to their tmp_path
@@ -287,25 +286,11 @@ def test_hostile_tags_are_unknown_cards_nothing_opened_or_run(tmp_path, monkeypa
 
 
 def test_hostile_tags_pass_the_line_reader_verbatim_as_data():
-    clock = FakeClock()
-    port = serial.serial_for_url("loop://", timeout=0)
-
-    class Device:
-        """A QR scanner on the far end that never echoes the host."""
-
-        def read(self, n):
-            return port.read(n)
-
-        def write(self, data):
-            return len(data)
-
-        def close(self):
-            port.close()
-
-    reader = open_reader(ReaderConfig("lines", "loop://", 9600, 2.0), clock, opener=lambda url, baud: Device())
+    clock, scanner = FakeClock(), LoopDevice()  # a QR scanner that never echoes the host
+    reader = open_reader(ReaderConfig("lines", "loop://", 9600, 2.0), clock, opener=scanner.opener)
     reader.poll()
     tags = _hostile()
-    port.write(b"".join(t.encode() + b"\r\n" for t in tags))
+    scanner.port.write(b"".join(t.encode() + b"\r\n" for t in tags))
     clock.advance(0.1)
     got = [r.tag for r in reader.poll()]
     lines = [t for t in tags if not t.startswith("NW ")]  # "NW ..." lines are our protocol: broken ones drop
