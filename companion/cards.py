@@ -91,8 +91,10 @@ def _list(args) -> int:
 def card_rows() -> list[dict]:
     """Every known card (shipped and taught), sorted by act then number, with its status:
     "taught" (the table entered it), "verified" (shipped and checked) or "example"."""
+    from companion.gamedata import load_masters  # reads the data files: only when listing
+
     rows: dict[str, dict] = {}
-    for card in _shipped_cards():
+    for card in load_masters().cards:
         rows[card.key] = {"act": card.act, "key": card.key, "name": card.name or "",
                           "status": "verified" if card.verified else "example"}
     for key, entry in teach.load_section("cards").items():
@@ -101,15 +103,6 @@ def card_rows() -> list[dict]:
         row["status"] = "taught"
     acts = {a: i for i, a in enumerate(teach.ACTS)}
     return sorted(rows.values(), key=lambda r: (acts[r["act"]], r["key"]))
-
-
-def _shipped_cards() -> tuple:
-    """Cards from the game data loader (shipped + taught overlay), or none if it is not there yet."""
-    try:
-        from companion.gamedata import load_masters
-    except ImportError:
-        return ()
-    return load_masters().cards
 
 
 def _check(args) -> int:
