@@ -9,7 +9,6 @@ from companion.errors import CommandError, RuleViolation
 from companion.rules import args
 from companion.rules.base import Event
 from companion.rules.strigoi import events as ev, rules
-from companion.rules.strigoi.fortress import DIRECTIONS
 from companion.rules.strigoi.state import State
 
 KEYS = ("altar", "inferno", "wounds", "strigoi", "collapsed", "ladders", "marker")
@@ -100,8 +99,7 @@ def _ladders(game, raw: Any) -> list[list[str]]:
     if not isinstance(raw, list):
         raise CommandError("adjust: `ladders` must list [room, direction] edges")
     for edge in raw:
-        if not (isinstance(edge, list) and len(edge) == 2 and edge[0] in f.rooms
-                and edge[1] in DIRECTIONS and f.neighbour(edge[0], edge[1]) is None):
+        if not f.outer_edge(edge):
             raise CommandError(f"adjust: ladder {edge!r} is not an outer edge")
     return [list(e) for e in raw]
 

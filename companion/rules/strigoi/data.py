@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Mapping
 
 from companion.rules.args import is_int
 from companion.rules.base import POSITIONS
-from companion.rules.strigoi.fortress import DIRECTIONS, Fortress, Room
+from companion.rules.strigoi.fortress import Fortress, Room
 
 if TYPE_CHECKING:  # the type only: reading files is companion.gamedata's job
     from companion.tomlfile import TomlDoc
@@ -173,8 +173,7 @@ def _ladders(doc: TomlDoc, fortress: Fortress) -> tuple[tuple[str, str], ...]:
         raise doc.error("ladders.preferred", "must be a list of [room, direction]")
     out = []
     for edge in raw:
-        if (not isinstance(edge, list) or len(edge) != 2 or edge[0] not in fortress.rooms
-                or edge[1] not in DIRECTIONS or fortress.neighbour(edge[0], edge[1]) is not None):
+        if not fortress.outer_edge(edge):
             raise doc.error("ladders.preferred", f"{edge!r} is not an outer edge [room, direction]")
         out.append((edge[0], edge[1]))
     return tuple(out)

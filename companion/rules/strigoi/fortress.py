@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Mapping
+from typing import Any, Mapping
 
 DIRECTIONS = ("n", "ne", "se", "s", "sw", "nw")
 _STEP = {"n": (0, -1), "ne": (1, -1), "se": (1, 0), "s": (0, 1), "sw": (-1, 1), "nw": (-1, 0)}
@@ -70,6 +70,11 @@ class Fortress:
         dq, dr = _STEP[direction]
         spot = (q + dq, r + dr)
         return next((x.id for x in self.rooms.values() if x.at == spot), None)
+
+    def outer_edge(self, edge: Any) -> bool:
+        """True if `edge` is a JSON `[room, direction]` side with no room beyond it (where a ladder leans)."""
+        return (isinstance(edge, list) and len(edge) == 2 and edge[0] in self.rooms
+                and edge[1] in DIRECTIONS and self.neighbour(edge[0], edge[1]) is None)
 
     def direction(self, ring: str, letter: str) -> str:
         """The direction a letter points to on a ring of six letters."""

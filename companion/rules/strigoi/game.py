@@ -18,7 +18,7 @@ from companion.rules.base import Action, Event
 from companion.rules.strigoi import adjust, events as ev, menu, rules
 from companion.rules.strigoi.board import board_view
 from companion.rules.strigoi.data import StrigoiData
-from companion.rules.strigoi.fortress import DIRECTIONS, STAY, rotate
+from companion.rules.strigoi.fortress import STAY, rotate
 from companion.rules.strigoi.state import (Card, Stat, State, Step, Vampire, Wolf, state_from_json,
                                            state_to_json)
 
@@ -130,9 +130,7 @@ class StrigoiGame:
             raise CommandError(f"setup: `ladders` must list {n} [room, direction] edges")
         seen = set()
         for edge in raw:
-            ok = (isinstance(edge, list) and len(edge) == 2 and edge[0] in f.rooms
-                  and edge[1] in DIRECTIONS and f.neighbour(edge[0], edge[1]) is None)
-            if not ok or tuple(edge) in seen:
+            if not f.outer_edge(edge) or tuple(edge) in seen:
                 raise CommandError(f"setup: ladder {edge!r} is not a free outer edge [room, direction]")
             seen.add(tuple(edge))
         return [list(e) for e in raw]
