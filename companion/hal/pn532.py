@@ -22,6 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from companion.hal.lineproto import UID_LENGTHS
+
 HOST_TFI = 0xD4
 CHIP_TFI = 0xD5
 ERROR_TFI = 0x7F
@@ -39,7 +41,6 @@ CMD_IN_LIST_PASSIVE_TARGET = 0x4A
 SAM_NORMAL = bytes([0x01, 0x14, 0x01])  # normal mode, 1 s virtual-card timeout, use IRQ
 RF_MAX_RETRIES = bytes([0x05, 0xFF, 0x01, 0x02])  # CfgItem 5: MxRtyATR, MxRtyPSL, MxRtyPassiveActivation
 LIST_ONE_TYPE_A = bytes([0x01, 0x00])  # MaxTg = 1, BrTy = 106 kbps type A
-UID_LENGTHS = (4, 7, 10)
 
 
 class FrameKind(str, Enum):
