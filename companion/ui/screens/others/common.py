@@ -424,6 +424,11 @@ def mark_cells(cells: Sequence[CellVM], selected: str | None) -> tuple[CellVM, .
     return tuple(replace(c, selected=(c.pos == selected)) for c in cells)
 
 
+def board_districts(s: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """The engine's `board` districts of a state JSON ({} before the first state)."""
+    return (s.get("board") or {}).get("districts") or {}
+
+
 def outcome_words(outcome: str | None) -> str:
     """`evil-bites` -> `Evil bites`."""
     text = str(outcome or "").replace("-", " ").replace("+", " and ")

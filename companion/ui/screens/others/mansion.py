@@ -13,8 +13,8 @@ from companion.inputs import DISTRICTS, Press
 from companion.rules.base import Action
 from companion.ui.model import ButtonVM, CellVM, action_button
 from companion.ui.screens.base import UIContext
-from companion.ui.screens.others.common import (ADJUST, Field, OthersOverScreen, OthersScreen, Param, choice,
-                                                number, outcome_words)
+from companion.ui.screens.others.common import (ADJUST, Field, OthersOverScreen, OthersScreen, Param,
+                                                board_districts, choice, number, outcome_words)
 
 ROOM_CAPACITY = 2
 REVEAL_TICKS = (6, 9)     # shipped default; the screen reads the data file's when it can
@@ -139,7 +139,7 @@ class MansionScreen(OthersScreen):
 
     def seat_actions(self) -> dict[str, int]:
         """A room's district focuses entering that room."""
-        rooms = {str(d.get("room")): pos for pos, d in _districts(self.state()).items() if d.get("represents") == "room"}
+        rooms = {str(d.get("room")): pos for pos, d in board_districts(self.state()).items() if d.get("represents") == "room"}
         return {rooms[str(a.command["room"])]: i for i, a in enumerate(self.actions)
                 if a.command.get("cmd") == "enter" and a.enabled and str(a.command.get("room")) in rooms}
 
@@ -197,10 +197,6 @@ def _rules_facts() -> tuple[tuple[int, ...], dict[int, str]]:
         return REVEAL_TICKS, {}
 
 
-def _districts(s: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """The board's districts."""
-    return (s.get("board") or {}).get("districts") or {}
-
 
 def clock_line(s: dict[str, Any], reveal_ticks: Sequence[int]) -> str:
     """`Clock 4/12; reveals at 6, 9 (next 6)`."""
@@ -251,7 +247,7 @@ def _order_key(p: dict[str, Any]) -> tuple:
 
 def room_cells(s: dict[str, Any], selected: str | None) -> list[CellVM]:
     """Rooms with occupants (capacity 2) and cards; the hall, the round clock and the role deck."""
-    districts = _districts(s)
+    districts = board_districts(s)
     turn_room = (s.get("players") or {}).get(s.get("turn"), {}).get("room")
     cells = []
     for pos in DISTRICTS:

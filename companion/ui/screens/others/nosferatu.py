@@ -11,8 +11,8 @@ from typing import Any, Sequence
 from companion.inputs import DISTRICTS
 from companion.rules.base import Action
 from companion.ui.model import CellVM
-from companion.ui.screens.others.common import (Field, OthersOverScreen, OthersScreen, Param, choice,
-                                                outcome_words)
+from companion.ui.screens.others.common import (Field, OthersOverScreen, OthersScreen, Param, board_districts,
+                                                choice, outcome_words)
 
 STEP_WORDS = {
     "give-stake": "the stake changes hands",
@@ -128,10 +128,6 @@ def ritual_name(key: str) -> str:
     """`time-distortion` -> `Time Distortion`."""
     return key.replace("-", " ").title()
 
-
-def board_districts(s: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """The engine's board districts (empty before the first state)."""
-    return (s.get("board") or {}).get("districts") or {}
 
 
 def seat_cells(s: dict[str, Any], selected: str | None) -> list[CellVM]:

@@ -12,8 +12,8 @@ from typing import Any
 from companion.inputs import DISTRICTS
 from companion.rules.base import Action
 from companion.ui.model import CellVM
-from companion.ui.screens.others.common import (Field, OthersOverScreen, OthersScreen, Param, choice, number,
-                                                outcome_words)
+from companion.ui.screens.others.common import (Field, OthersOverScreen, OthersScreen, Param, board_districts,
+                                                choice, number, outcome_words)
 
 ROOMS = {"center": "Hall", "n": "North", "ne": "North-east", "se": "South-east", "s": "South", "sw": "South-west",
          "nw": "North-west"}
@@ -146,15 +146,11 @@ def info_lines(s: dict[str, Any]) -> list[str]:
     ]
 
 
-def _districts(s: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """The board's districts."""
-    return (s.get("board") or {}).get("districts") or {}
-
 
 def room_seats(s: dict[str, Any]) -> dict[str, str]:
     """District -> room key, for the rooms that still stand (not the hall)."""
     out = {}
-    for pos, d in _districts(s).items():
+    for pos, d in board_districts(s).items():
         kind = str(d.get("represents", ""))
         room = kind[5:] if kind.startswith("room ") else None
         if room and room != "center" and room not in (s.get("collapsed") or []):
@@ -164,7 +160,7 @@ def room_seats(s: dict[str, Any]) -> dict[str, str]:
 
 def room_cells(s: dict[str, Any], selected: str | None) -> list[CellVM]:
     """Rooms with their Strigoi, fallen platforms, the Altar and the Inferno."""
-    districts = _districts(s)
+    districts = board_districts(s)
     where = {v.get("room"): name_of(s, k) for k, v in (s.get("strigoi") or {}).items() if not v.get("defeated") and v.get("room")}
     cells = []
     for pos in DISTRICTS:
