@@ -96,10 +96,9 @@ def _as_nobody_kwargs(tmp_path: Path) -> dict:
     return drop
 
 
-def _ran_as(tmp_path: Path) -> str:
-    """Who the app under test ran as, for the report."""
-    kw = _as_nobody_kwargs(tmp_path)
-    if kw:
+def _ran_as(drop: dict) -> str:
+    """Who the app under test ran as (`drop`: what _as_nobody_kwargs gave), for the report."""
+    if drop:
         return "nobody (uid 65534)"
     return f"uid {os.geteuid()}" + (" (nobody cannot start this interpreter here)" if os.geteuid() == 0 else "")
 
@@ -113,10 +112,11 @@ def _app_env(tmp_path: Path) -> dict:
     return env
 
 
-def _watch(cmd: list[str], tmp_path: Path, seconds: float) -> tuple[subprocess.CompletedProcess, list[str], int]:
-    """Run `cmd`, reading its sockets every 50 ms; (result, listening sockets seen, samples)."""
+def _watch(cmd: list[str], tmp_path: Path, seconds: float) -> tuple[subprocess.CompletedProcess, list[str], int, str]:
+    """Run `cmd`, reading its sockets every 50 ms; (result, listening sockets seen, samples, ran as)."""
+    drop = _as_nobody_kwargs(tmp_path)
     proc = subprocess.Popen(cmd, env=_app_env(tmp_path), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, cwd=tmp_path, **_as_nobody_kwargs(tmp_path))
+                            text=True, cwd=tmp_path, **drop)
     seen, samples = [], 0
     deadline = time.monotonic() + seconds
     while proc.poll() is None and time.monotonic() < deadline:
@@ -124,7 +124,7 @@ def _watch(cmd: list[str], tmp_path: Path, seconds: float) -> tuple[subprocess.C
         samples += 1
         time.sleep(0.05)
     out, err = proc.communicate(timeout=120)
-    return subprocess.CompletedProcess(cmd, proc.returncode, out, err), seen, samples
+    return subprocess.CompletedProcess(cmd, proc.returncode, out, err), seen, samples, _ran_as(drop)
 
 
 def _script(tmp_path: Path, commands: int = 60) -> Path:
@@ -138,19 +138,19 @@ def _script(tmp_path: Path, commands: int = 60) -> Path:
 def test_headless_app_opens_no_listening_socket_and_needs_no_root(tmp_path, figures):
     script = _script(tmp_path)
     cmd = [sys.executable, "-m", "companion", "run", "--headless", "--script", str(script), "--pace", "0.02"]
-    res, seen, samples = _watch(cmd, tmp_path, 60)
+    res, seen, samples, ran_as = _watch(cmd, tmp_path, 60)
     assert res.returncode == 0, res.stderr
     assert "Traceback" not in res.stderr and "Final:" in res.stdout
     assert samples >= 5, "the app ended before its sockets could be read"
     assert seen == []
     figures.setdefault("Security", {}).update({
         "headless run: /proc samples of its sockets": samples, "listening sockets seen": len(seen),
-        "ran as": _ran_as(tmp_path)})
+        "ran as": ran_as})
 
 
 def test_window_app_opens_no_listening_socket(tmp_path):
     cmd = [sys.executable, "-m", "companion", "run", "--window", "--backend", "mock", "--frames", "90"]
-    res, seen, samples = _watch(cmd, tmp_path, 60)
+    res, seen, samples, _ran = _watch(cmd, tmp_path, 60)
     assert res.returncode == 0, res.stderr
     assert samples >= 2 and seen == []
 
