@@ -8,7 +8,7 @@ optional ones. `parse(command)` turns a `{"cmd": ...}` dict into one of them or 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from companion.rules.parsing import parse_command
 
@@ -99,6 +99,6 @@ VERBS: dict[str, type] = {
 }
 
 
-def parse(command: Any, verbs: Mapping[str, type] = VERBS) -> Any:
+def parse(command: Any) -> Any:
     """The dataclass for a JSON command; CommandError if the verb or a parameter is wrong."""
-    return parse_command(command, verbs)
+    return parse_command(command, VERBS)
