@@ -13,7 +13,6 @@ COM_IRQ = 0x04
 ERROR = 0x06
 FIFO_DATA = 0x09
 FIFO_LEVEL = 0x0A
-CONTROL = 0x0C
 BIT_FRAMING = 0x0D
 COLL = 0x0E
 MODE = 0x11
@@ -33,7 +32,6 @@ CMD_SOFT_RESET = 0x0F
 # Bits
 IRQ_RX = 0x20
 IRQ_IDLE = 0x10
-IRQ_ERR = 0x02
 IRQ_TIMER = 0x01
 ERR_FATAL = 0x1B  # BufferOvfl | CollErr | ParityErr | ProtocolErr (CRC is checked in iso14443.py)
 START_SEND = 0x80
@@ -115,8 +113,3 @@ class RC522:
             return None
         n = self.read(FIFO_LEVEL)
         return bytes([self.read(FIFO_DATA) for _ in range(n)])
-
-    def antenna(self, on):
-        """Switch the RF field (off between scans saves power and heat)."""
-        value = self.read(TX_CONTROL)
-        self.write(TX_CONTROL, value | ANTENNA_ON if on else value & ~ANTENNA_ON)
