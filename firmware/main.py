@@ -64,11 +64,16 @@ def make_reader():
     return RC522(spi, pin(PIN_CS, pin.OUT, value=1), pin(PIN_RST, pin.OUT, value=1))
 
 
+def _hello(reader):
+    """The HELLO line naming this firmware and the RC522's version register."""
+    return lineproto.hello(FIRMWARE, "RC522-%02X" % reader.version)
+
+
 def main():
     """Scan for cards forever; beat, announce, report problems as ERR lines."""
     reader = make_reader()
     ok = reader.init()
-    hello = lineproto.hello(FIRMWARE, "RC522-%02X" % reader.version)
+    hello = _hello(reader)
     host = HostInput(hello)
     send(hello)
     if not ok:
@@ -89,7 +94,7 @@ def main():
                 ok = reader.init()
                 next_retry = time.ticks_add(now, RETRY_MS)
                 if ok:
-                    host.hello = lineproto.hello(FIRMWARE, "RC522-%02X" % reader.version)
+                    host.hello = _hello(reader)  # the chip version may differ after a swap
                     send(host.hello)
             time.sleep_ms(SCAN_MS)
             continue
