@@ -17,6 +17,7 @@ import sys
 import tempfile
 import time
 import tomllib
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -224,11 +225,18 @@ class _AuditLog:
     spawned: list = []
 
     @classmethod
-    def install(cls) -> None:
-        """Add the hook once per process."""
+    @contextmanager
+    def recording(cls):
+        """Record into fresh `opened` and `spawned` lists inside the block (the hook is added once)."""
         if not cls.hooked:
             sys.addaudithook(cls._hook)
             cls.hooked = True
+        cls.opened, cls.spawned = [], []
+        cls.on = True
+        try:
+            yield cls
+        finally:
+            cls.on = False
 
     @classmethod
     def _hook(cls, event: str, args) -> None:
@@ -257,10 +265,7 @@ def test_hostile_tags_are_unknown_cards_nothing_opened_or_run(tmp_path, monkeypa
     before = sorted(p for p in tmp_path.rglob("*"))
     tags = _hostile()
     teach_screens: list[str] = []
-    _AuditLog.install()
-    _AuditLog.opened, _AuditLog.spawned = [], []
-    _AuditLog.on = True
-    try:
+    with _AuditLog.recording():
         for tag in tags:
             app.hw.reader.present(tag)
             app.tick()
@@ -268,8 +273,6 @@ def test_hostile_tags_are_unknown_cards_nothing_opened_or_run(tmp_path, monkeypa
             if ui is not None:
                 teach_screens.append(ui.screen.name)
                 ui.screen.on_back()  # leave the New card screen for the next read
-    finally:
-        _AuditLog.on = False
     assert not marker.exists()
     assert _AuditLog.spawned == []
     suspicious = [p for p in _AuditLog.opened if any(t in p for t in tags) or "passwd" in p or "shadow" in p]
@@ -301,14 +304,9 @@ def test_teaching_hostile_tags_stores_them_only_as_toml_strings(tmp_path, monkey
     monkeypatch.chdir(tmp_path)
     marker = tmp_path / "pwned"
     tags = _hostile()
-    _AuditLog.install()
-    _AuditLog.opened, _AuditLog.spawned = [], []
-    _AuditLog.on = True
-    try:
+    with _AuditLog.recording():
         for tag in tags:
             teach.register_tag(tag, "I-07")
-    finally:
-        _AuditLog.on = False
     assert not marker.exists() and _AuditLog.spawned == []
     allowed = {str(teach.tags_path()), str(teach.tags_path().parent)}
     assert all(p in allowed or Path(p).parent == teach.tags_path().parent for p in _AuditLog.opened), _AuditLog.opened
