@@ -10,7 +10,6 @@ from dataclasses import dataclass
 
 BG = (10, 10, 16)
 HEADER = (26, 20, 34)
-PANEL = (22, 22, 32)
 TEXT = (240, 238, 232)
 TEXT_DIM = (165, 160, 170)
 TEXT_OFF = (120, 118, 128)

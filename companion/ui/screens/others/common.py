@@ -9,7 +9,7 @@ and nothing changes game state: screens only emit commands.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 from companion.inputs import DISTRICTS, Press
@@ -402,11 +402,6 @@ def wrap(text: str, width: int = WRAP) -> list[str]:
     return lines + [line] if line else lines
 
 
-def seat_districts(names: Sequence[Any], order: Sequence[str] = DISTRICTS) -> dict[str, Any]:
-    """District -> name for seats laid on `order` (extra seats have no district)."""
-    return dict(zip(order, names))
-
-
 def choice(path: tuple[str, ...], question: str, values: Sequence[Any], labels: Sequence[str] | None = None,
            seats: Mapping[str, Any] | None = None, **kw) -> Param:
     """A choice Param from values (labels default to the values as text)."""
@@ -417,11 +412,6 @@ def choice(path: tuple[str, ...], question: str, values: Sequence[Any], labels: 
 def number(path: tuple[str, ...], question: str, lo: int, hi: int, default: int, **kw) -> Param:
     """A number Param in lo..hi starting at `default`."""
     return Param(path, question, "number", lo=lo, hi=hi, default=default, **kw)
-
-
-def mark_cells(cells: Sequence[CellVM], selected: str | None) -> tuple[CellVM, ...]:
-    """The cells with the table's selected district marked."""
-    return tuple(replace(c, selected=(c.pos == selected)) for c in cells)
 
 
 def board_districts(s: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
