@@ -14,6 +14,14 @@ from companion.inputs import VButton
 FAST = Options(timeout=2.0, step=0.01)
 
 
+@pytest.fixture
+def board():
+    """A mock board on a fake clock, closed afterwards."""
+    hw = open_hardware(config.default(), "mock", FakeClock())
+    yield hw
+    hw.close()
+
+
 def _run(opts=FAST, prompt="auto", cfg=None):
     cfg = cfg or config.default()
     hw = open_hardware(cfg, "mock", FakeClock())
@@ -37,16 +45,14 @@ def test_hwtest_names_every_light_with_its_pixels():
     assert "district.B1  strip main, pixels 27-35 reversed: white, red, green, blue" in text
 
 
-def test_hwtest_shows_white_red_green_blue_on_each_light_in_turn():
-    cfg = config.default()
-    hw = open_hardware(cfg, "mock", FakeClock())
+def test_hwtest_shows_white_red_green_blue_on_each_light_in_turn(board):
+    cfg, hw = config.default(), board
     run(hw, cfg, Options(buttons=False, step=0.01), io.StringIO())
     frames = [f for f in hw.pixels.frames if f]
     assert frames[:4] == [{"district.A1": ((c,) * 3,) * 9} for c in (255,)] + [
         {"district.A1": (rgb,) * 9} for rgb in ((255, 0, 0), (0, 255, 0), (0, 0, 255))]
     assert len(frames) == 4 * len(config.LOGICAL_LIGHTS)
     assert hw.pixels.wire[0]["main"][:9] == bytes([0, 128, 0, 128, 0, 0, 0, 0, 128])  # test pattern first (GRB)
-    hw.close()
 
 
 def test_hwtest_prompts_for_each_button_with_its_pin_and_reports_the_press():
@@ -56,9 +62,8 @@ def test_hwtest_prompts_for_each_button_with_its_pin_and_reports_the_press():
     assert "ok: GPIO5, held 0.15 s, 2 raw edges -> 1 press" in text
 
 
-def test_hwtest_missed_button_fails_after_the_timeout_without_hanging():
-    cfg = config.default()
-    hw = open_hardware(cfg, "mock", FakeClock())
+def test_hwtest_missed_button_fails_after_the_timeout_without_hanging(board):
+    cfg, hw = config.default(), board
     skip = {VButton.UNDO}
     out = io.StringIO()
     status = run(hw, cfg, FAST, out, lambda b, now: None if b in skip else hw.buttons.press(b, now + 0.1, 0.1))
@@ -68,9 +73,8 @@ def test_hwtest_missed_button_fails_after_the_timeout_without_hanging():
     assert "hw-test: FAIL (1 failed)" in text
 
 
-def test_hwtest_reports_bounce_count_for_a_chattering_switch():
-    cfg = config.default()
-    hw = open_hardware(cfg, "mock", FakeClock())
+def test_hwtest_reports_bounce_count_for_a_chattering_switch(board):
+    cfg, hw = config.default(), board
 
     def prompt(button, now):
         if button == VButton.CONFIRM:
@@ -83,9 +87,8 @@ def test_hwtest_reports_bounce_count_for_a_chattering_switch():
     assert "ok: GPIO6, held 0.30 s, 14 raw edges -> 1 press (bouncy contact)" in out.getvalue()
 
 
-def test_hwtest_stuck_button_is_a_fail_that_says_so():
-    cfg = config.default()
-    hw = open_hardware(cfg, "mock", FakeClock())
+def test_hwtest_stuck_button_is_a_fail_that_says_so(board):
+    cfg, hw = config.default(), board
 
     def prompt(button, now):
         if button == VButton.NEXT:
@@ -98,9 +101,8 @@ def test_hwtest_stuck_button_is_a_fail_that_says_so():
     assert "held down but never released" in out.getvalue()
 
 
-def test_hwtest_wrong_button_is_named():
-    cfg = config.default()
-    hw = open_hardware(cfg, "mock", FakeClock())
+def test_hwtest_wrong_button_is_named(board):
+    cfg, hw = config.default(), board
 
     def prompt(button, now):
         if button == VButton.NEXT:
