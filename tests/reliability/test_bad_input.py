@@ -170,29 +170,37 @@ toml_value = st.sampled_from(['"x"', '""', "0", "-1", "1e9", "99999999999", "tru
                               "0.5", '"GRBW"', '"pn532"', '"loop://"', "1979-05-27", '"district.A1"'])
 
 
-@st.composite
-def mutated_config(draw) -> str:
-    """The default config with one to three random edits."""
-    lines = config.DEFAULT_TOML.splitlines()
-    for _ in range(draw(st.integers(1, 3))):
+def _mutated_lines(draw, text: str, max_edits: int, kinds: list[str], values, renames: list[str], junk_size: int) -> str:
+    """`text` with 1..`max_edits` random line edits of `kinds`: a key's value from `values`, a key
+    renamed to one of `renames`, a line deleted, duplicated, truncated, or junk inserted."""
+    lines = text.splitlines()
+    for _ in range(draw(st.integers(1, max_edits))):
         i = draw(st.integers(0, len(lines) - 1))
-        kind = draw(st.sampled_from(["value", "value", "value", "delete", "duplicate", "junk", "rename", "truncate"]))
+        kind = draw(st.sampled_from(kinds))
         m = _KEY_LINE.match(lines[i])
         if kind == "value" and m:
-            lines[i] = m.group(1) + draw(toml_value)
+            lines[i] = m.group(1) + draw(values)
         elif kind == "delete":
             del lines[i]
-        elif kind == "duplicate":
+        elif kind == "dup":
             lines.insert(i, lines[i])
         elif kind == "junk":
-            lines.insert(i, draw(st.text(max_size=20)))
+            lines.insert(i, draw(st.text(max_size=junk_size)))
         elif kind == "rename" and m:
-            lines[i] = draw(st.sampled_from(["typo", "count", "\"district.D9\"", "reverse", "pins"])) + " = " + m.group(2)
+            lines[i] = draw(st.sampled_from(renames)) + " = " + m.group(2)
         elif kind == "truncate":
             lines[i] = lines[i][: draw(st.integers(0, len(lines[i])))]
         if not lines:
             break
     return "\n".join(lines) + "\n"
+
+
+@st.composite
+def mutated_config(draw) -> str:
+    """The default config with one to three random edits."""
+    return _mutated_lines(draw, config.DEFAULT_TOML, 3,
+                          ["value", "value", "value", "delete", "dup", "junk", "rename", "truncate"], toml_value,
+                          ["typo", "count", "\"district.D9\"", "reverse", "pins"], junk_size=20)
 
 
 def test_config_mutations_load_or_name_file_and_line(figures):
@@ -287,24 +295,9 @@ def _snapshot(folder: Path) -> dict:
 @st.composite
 def mutated_toml(draw, text: str) -> str:
     """`text` with one or two random line edits."""
-    lines = text.splitlines()
-    for _ in range(draw(st.integers(1, 2))):
-        i = draw(st.integers(0, len(lines) - 1))
-        m = _KEY_LINE.match(lines[i])
-        kind = draw(st.sampled_from(["value", "value", "delete", "junk", "rename", "dup"]))
-        if kind == "value" and m:
-            lines[i] = m.group(1) + draw(toml_value | st.sampled_from(['["A1", "A1"]', '["Z9"]', '"III-19"', '"$(touch /tmp/x)"']))
-        elif kind == "delete":
-            del lines[i]
-        elif kind == "junk":
-            lines.insert(i, draw(st.text(max_size=16)))
-        elif kind == "rename" and m:
-            lines[i] = draw(st.sampled_from(["\"../../etc/passwd\"", "red", "'I-99'", "verified", "x"])) + " = " + m.group(2)
-        elif kind == "dup":
-            lines.insert(i, lines[i])
-        if not lines:
-            break
-    return "\n".join(lines) + "\n"
+    return _mutated_lines(draw, text, 2, ["value", "value", "delete", "junk", "rename", "dup"],
+                          toml_value | st.sampled_from(['["A1", "A1"]', '["Z9"]', '"III-19"', '"$(touch /tmp/x)"']),
+                          ["\"../../etc/passwd\"", "red", "'I-99'", "verified", "x"], junk_size=16)
 
 
 def test_card_data_mutations_exit_2_or_import_cleanly(tmp_path, figures):
