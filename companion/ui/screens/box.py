@@ -12,10 +12,10 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.inputs import DISTRICTS, Press
+from companion.rules.masters.data import ACTS
 from companion.ui.model import ButtonVM, CellVM, ViewModel
 from companion.ui.screens.base import Screen, UIContext
 
-ACTS = ("I", "II", "III")
 BANDS = (("high", "veil 4-6"), ("low", "veil 1-3"))
 MAX_NUMBER = 9    # agents printed in one cell of a tracker
 MAX_RESERVE = 12  # agent tokens in the box

@@ -6,6 +6,7 @@ from typing import Any, Mapping
 
 from companion.inputs import DISTRICTS, Press
 from companion.rules.base import Action
+from companion.rules.masters.data import ACTS
 from companion.ui import masters_view as mv
 from companion.ui.model import ButtonVM, CellVM, ViewModel
 from companion.ui.screens.base import Screen, UIContext
@@ -18,7 +19,6 @@ ADJUST_FIELDS = {
     "vampire": ("blood", "kills", "ap"),
     "reserve": ("agents", "minions", "blood"),
 }
-ACTS = ("I", "II", "III")
 CARD_NUMBERS = 18  # cards per act in the box
 
 
