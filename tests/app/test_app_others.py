@@ -87,13 +87,18 @@ def _step(app, rng) -> None:
     _answer(app, rng)
 
 
+def _table(tmp_path):
+    """The app with the table UI on an 800x480 surface, started and showing the title screen."""
+    app = make_app(tmp_path, ui=TableUI((800, 480), "masters", {}), surface=pygame.Surface((800, 480)))
+    app.start()
+    app.tick()
+    return app
+
+
 def _play(tmp_path, game_id: str, players_delta: int, seed: int):
     """Title -> wizard -> play with random enabled choices until the game ends; returns the app."""
     rng = random.Random(seed)
-    ui = TableUI((800, 480), "masters", {})
-    app = make_app(tmp_path, ui=ui, surface=pygame.Surface((800, 480)))
-    app.start()
-    app.tick()
+    app = _table(tmp_path)
     _choose(app, f"game:{game_id}")
     for _ in range(abs(players_delta)):
         _tap(app, VButton.VEIL_UP if players_delta > 0 else VButton.VEIL_DOWN)
@@ -130,10 +135,7 @@ def test_whole_game_with_physical_buttons_only(tmp_path, game_id, players_delta,
 
 def test_one_night_roles_chosen_on_the_buttons_reach_the_setup(tmp_path):
     rng = random.Random(1)
-    ui = TableUI((800, 480), "masters", {})
-    app = make_app(tmp_path, ui=ui, surface=pygame.Surface((800, 480)))
-    app.start()
-    app.tick()
+    app = _table(tmp_path)
     _choose(app, "game:one-night")
     _tap(app, VButton.VEIL_DOWN)  # 3 players: 6 cards
     _choose(app, "start")
@@ -147,10 +149,7 @@ def test_one_night_roles_chosen_on_the_buttons_reach_the_setup(tmp_path):
 
 
 def test_one_night_narrator_counts_the_loops_timer_and_moves_on_when_it_runs_out(tmp_path):
-    ui = TableUI((800, 480), "masters", {})
-    app = make_app(tmp_path, ui=ui, surface=pygame.Surface((800, 480)))
-    app.start()
-    app.tick()
+    app = _table(tmp_path)
     _choose(app, "game:one-night")
     _choose(app, "start")
     _choose(app, "start")  # the seed picks the roles
