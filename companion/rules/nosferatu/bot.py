@@ -32,8 +32,8 @@ def _physical_reveal(state: State, rng: random.Random) -> dict[str, Any]:
 
 def _resolve(game: Any, state: State, hunters: list[str], rng: random.Random) -> dict[str, Any]:
     """Use some of the round's cards as Bites, Nights or a Ritual, then finish."""
-    left = state.played - state.round_bites - state.round_nights
-    fresh = not (state.round_ritual or state.round_bites or state.round_nights)
+    left = state.cards_unused
+    fresh = not state.any_card_used
     unused = [r for r in game.rules.rituals if r.key not in state.rituals_used]
     roll = rng.random()
     if fresh and unused and roll < 0.25:

@@ -176,7 +176,7 @@ class NosferatuGame:
             raise CommandError(f"cast: unknown ritual {c.ritual!r}")
         if c.ritual in s.rituals_used:
             raise RuleViolation("ritual", f"{ritual.name} has already been cast")
-        if s.round_ritual or s.round_bites or s.round_nights:
+        if s.any_card_used:
             raise RuleViolation("ritual", "a Ritual needs every card given this round to be an Incantation")
         new, character = self._ritual_effect(s, ritual.effect, c)
         new = replace(new, rituals_used=s.rituals_used + (c.ritual,), round_ritual=c.ritual)
@@ -255,7 +255,7 @@ class NosferatuGame:
         """Bites and Nights come from the cards given this round, and never with a Ritual."""
         if s.round_ritual:
             raise RuleViolation("cards", "a Ritual was cast: every card given was an Incantation")
-        left = s.played - s.round_bites - s.round_nights
+        left = s.cards_unused
         if n > left:
             raise RuleViolation("cards", f"only {s.played} cards were given this round "
                                          f"({left} not yet used for Bites or Nights)")

@@ -53,19 +53,17 @@ def _clock(rules: Rules, state: State) -> list[Action]:
 
 def _resolve(rules: Rules, state: State) -> list[Action]:
     """Bites, Nights, one Ritual, then done."""
-    left = state.played - state.round_bites - state.round_nights
     card_why = ("a Ritual was cast this round" if state.round_ritual
-                else None if left > 0 else f"all {state.played} cards given are used")
+                else None if state.cards_unused > 0 else f"all {state.played} cards given are used")
     out = [
         Action({"cmd": "bite"}, "Lay a Bite", enabled=card_why is None, why_not=card_why,
                needs=("player",)),
         Action({"cmd": "add_night"}, "Night card to the Clock", enabled=card_why is None,
                why_not=card_why),
     ]
-    mixed = state.round_ritual or state.round_bites or state.round_nights
     for ritual in rules.rituals:
         why = ("already cast" if ritual.key in state.rituals_used
-               else "not every card was an Incantation" if mixed else None)
+               else "not every card was an Incantation" if state.any_card_used else None)
         needs = {"reveal": ("target", "character"), "target": ("target",)}.get(ritual.effect, ())
         out.append(Action({"cmd": "cast", "ritual": ritual.key}, f"Cast {ritual.name}",
                           enabled=why is None, why_not=why, needs=needs))

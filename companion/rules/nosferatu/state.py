@@ -125,6 +125,16 @@ class State:
         return max(0, self.nights - self.revealed.count(Card.NIGHT))
 
     @property
+    def cards_unused(self) -> int:
+        """Cards given to Renfield this round not yet laid as Bites or added to the Clock as Nights."""
+        return self.played - self.round_bites - self.round_nights
+
+    @property
+    def any_card_used(self) -> bool:
+        """True once a card given this round was used (a Bite, a Night or a Ritual): no Ritual after that."""
+        return bool(self.round_ritual or self.round_bites or self.round_nights)
+
+    @property
     def dawn_left(self) -> bool:
         """True while the Dawn card is still face down."""
         return Card.DAWN not in self.revealed
