@@ -22,6 +22,7 @@ HERE = Path(__file__).resolve().parent
 GPIO_TO_PIN = {2: 3, 3: 5, 4: 7, 14: 8, 15: 10, 17: 11, 18: 12, 27: 13, 22: 15, 23: 16, 24: 18, 10: 19,
                9: 21, 25: 22, 11: 23, 8: 24, 7: 26, 0: 27, 1: 28, 5: 29, 6: 31, 12: 32, 13: 33, 19: 35,
                16: 36, 26: 37, 20: 38, 21: 40}
+PIN_TO_GPIO = {pin: gpio for gpio, pin in GPIO_TO_PIN.items()}
 POWER_PINS = {1: "3V3", 17: "3V3", 2: "5V", 4: "5V"} | {p: "GND" for p in (6, 9, 14, 20, 25, 30, 34, 39)}
 HEADER_X, HEADER_Y, PITCH = 430, 110, 22  # left column x, first row y, row spacing
 COL_GAP = 40
@@ -33,7 +34,7 @@ WIDTH, HEIGHT = 1140, 780
 
 def pin_name(pin: int) -> str:
     """What header pin `pin` carries (GPIO17, 5V, GND...)."""
-    gpio = {v: k for k, v in GPIO_TO_PIN.items()}.get(pin)
+    gpio = PIN_TO_GPIO.get(pin)
     return f"GPIO{gpio}" if gpio is not None else POWER_PINS.get(pin, "")
 
 
