@@ -246,6 +246,7 @@ class SettingsScreen(Screen):
 
     name = "settings"
     STEP = 0.1
+    DEFAULTS = {"brightness": 0.6, "volume": 0.7}  # shown and stepped from when the loop gave none
 
     def __init__(self, ctx: UIContext) -> None:
         """Edit the shared settings; brightness is the active value first."""
@@ -255,8 +256,9 @@ class SettingsScreen(Screen):
     def body(self) -> ViewModel:
         """Values with -/+ and the mute toggle."""
         s = self.ctx.settings
-        buttons = (ButtonVM("f:brightness", f"Brightness {round(s.get('brightness', 0.6) * 100)}%", selected=self.field == "brightness"),
-                   ButtonVM("f:volume", f"Volume {round(s.get('volume', 0.7) * 100)}%", selected=self.field == "volume"),
+        buttons = (ButtonVM("f:brightness", f"Brightness {round(self._value('brightness') * 100)}%",
+                            selected=self.field == "brightness"),
+                   ButtonVM("f:volume", f"Volume {round(self._value('volume') * 100)}%", selected=self.field == "volume"),
                    ButtonVM("minus", "-10%"), ButtonVM("plus", "+10%"),
                    ButtonVM("mute", "Sound off" if s.get("mute") else "Sound on", selected=bool(s.get("mute"))),
                    ButtonVM("back", "Back"))
@@ -276,9 +278,13 @@ class SettingsScreen(Screen):
 
     def on_veil(self, delta: int) -> bool:
         """Step the active value by 10 %."""
-        now = float(self.ctx.settings.get(self.field, 0.5))
+        now = self._value(self.field)
         self._change(self.field, round(min(1.0, max(0.0, now + delta * self.STEP)), 2))
         return True
+
+    def _value(self, key: str) -> float:
+        """The setting's value now (its default until the loop or the table set one)."""
+        return float(self.ctx.settings.get(key, self.DEFAULTS[key]))
 
     def _change(self, key: str, value: Any) -> None:
         """Store and announce one setting."""
