@@ -36,7 +36,8 @@ END_MARK="# <<< nightwatch-companion <<<"
 say() { printf '%s\n' "$*"; }
 die() { printf 'install.sh: %s\n' "$1" >&2; exit "${2:-1}"; }
 
-usage() { sed -n '2,19p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+# usage: the comment block at the top of this file (up to the first line of code).
+usage() { awk 'NR == 1 { next } !/^#/ { exit } { sub(/^# ?/, ""); print }' "${BASH_SOURCE[0]}"; }
 
 parse_args() {
     while [ $# -gt 0 ]; do

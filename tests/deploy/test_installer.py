@@ -125,3 +125,9 @@ def test_installer_without_boot_config_skips_that_step(tmp_path):
     res = pi.run("--no-apt")
     assert res.returncode == 0, res.stderr
     assert "not a Raspberry Pi? skipped" in res.stdout
+
+
+def test_installer_help_is_the_header_comment_only(tmp_path):
+    res = FakePi(tmp_path).run("--help")
+    assert res.returncode == 0 and res.stdout.startswith("Install the Nightwatch companion")
+    assert "--uninstall" in res.stdout and "set -euo" not in res.stdout and "ROOT=\"" not in res.stdout
