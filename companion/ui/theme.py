@@ -36,6 +36,9 @@ CELL_MARKS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
     "done": ((26, 46, 30), (110, 190, 120)),
 }
 
+# Largest font size of each text role at 800x480 (Metrics.font scales it).
+FONT_SIZES = {"title": 42, "body": 32, "button": 30, "small": 24, "cell": 26, "hint": 26}
+
 
 @dataclass(frozen=True)
 class Metrics:
@@ -85,5 +88,4 @@ class Metrics:
 
     def font(self, role: str) -> int:
         """Largest font size for a text role (title, body, button, small, cell)."""
-        sizes = {"title": 42, "body": 32, "button": 30, "small": 24, "cell": 26, "hint": 26}
-        return self.px(sizes[role])
+        return self.px(FONT_SIZES[role])
