@@ -183,7 +183,7 @@ def open_hardware(config, backend: str | None = None, clock: Clock | None = None
     if name == "sim":
         from companion.hal.sim import SimBoard
 
-        hw.board = SimBoard(layout, lambda: hw.pixels, hw.buttons, clock, eye_gamma=config.leds.gamma)
+        hw.board = SimBoard(layout, lambda: hw.pixels, lambda: hw.buttons, clock, eye_gamma=config.leds.gamma)
     return hw
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Callable
 
 import pygame
 
@@ -53,10 +54,12 @@ class Geometry:
 class SimBoard:
     """The physical board on screen: shows what the mock strip shows, feeds clicks to the buttons."""
 
-    def __init__(self, layout: PixelLayout, pixels, buttons, clock: Clock, eye_gamma: float = 1.0):
-        """`pixels`: the strip, or a function returning the current one (a HAL retry replaces it).
-        `eye_gamma`: undo the LED gamma when painting, so the screen shows what an eye sees on the
-        real LEDs rather than the (much darker-looking) corrected bytes."""
+    def __init__(self, layout: PixelLayout, pixels: Callable[[], object], buttons: Callable[[], object],
+                 clock: Clock, eye_gamma: float = 1.0):
+        """`pixels`, `buttons`: functions returning the current strip and buttons (a HAL retry
+        replaces parts, so the board never keeps one). `eye_gamma`: undo the LED gamma when painting,
+        so the screen shows what an eye sees on the real LEDs rather than the (much darker-looking)
+        corrected bytes."""
         self.layout = layout
         self.pixels = pixels
         self._eye = tuple(round(255 * (v / 255) ** (1.0 / eye_gamma)) for v in range(256))
@@ -116,18 +119,17 @@ class SimBoard:
             if vb is None:
                 return False
             self._held = vb
-            self.buttons.edge(vb, True, self.clock.now(), "sim")
+            self.buttons().edge(vb, True, self.clock.now(), "sim")
             return True
         if event.type == pygame.MOUSEBUTTONUP and self._held is not None:
-            self.buttons.edge(self._held, False, self.clock.now(), "sim")
+            self.buttons().edge(self._held, False, self.clock.now(), "sim")
             self._held = None
             return True
         return False
 
     def _lit(self) -> dict[str, tuple[RGB, ...]]:
         """Logical light -> pixel colours the strip shows now (dark if the pixels can't say)."""
-        pixels = self.pixels() if callable(self.pixels) else self.pixels
-        lit = getattr(pixels, "lit", None)
+        lit = getattr(self.pixels(), "lit", None)
         if not lit:
             return {}
         eye = self._eye
@@ -135,7 +137,7 @@ class SimBoard:
 
     def _held_buttons(self) -> set:
         """Buttons drawn pressed: the one under the mouse and any held through the debouncer."""
-        held = set(getattr(self.buttons, "held", lambda: set())())
+        held = set(getattr(self.buttons(), "held", lambda: set())())
         return held | ({self._held} if self._held else set())
 
     def _draw_tile(self, surface, r, name: str, pixels, held: bool) -> None:
