@@ -125,8 +125,9 @@ def main(argv: list[str] | None = None) -> int:
     out = Path(args.out)
     (out / "benchmarks").mkdir(parents=True, exist_ok=True)
     (out / "benchmarks" / "results.json").write_text(json.dumps({"machine": info, "results": rows, "failures": failures}, indent=2) + "\n")
-    (out / "BENCHMARKS.md").write_text(report(rows, info, failures))
-    print(report(rows, info, failures))
+    text = report(rows, info, failures)
+    (out / "BENCHMARKS.md").write_text(text)
+    print(text)
     return 1 if failures else 0
 
 
