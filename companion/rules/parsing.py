@@ -4,7 +4,7 @@ Shared by the Nosferatu and mansion engines. A game declares its verbs as datacl
 no default is a required parameter) and a `{verb: class}` table; `parse_command` checks the verb,
 refuses unknown or missing parameters, type-checks each value against the field's annotation
 (`int`, `str`, `bool`, `X | None`, `tuple[X, ...]` from a JSON list, `dict[str, X]` from an object)
-and raises CommandError saying what is wrong. Pure: no I/O.
+and raises CommandError saying what is wrong; `to_command` gives the canonical JSON back. Pure: no I/O.
 
 The Masters engine keeps its own parser (`masters/commands.py`): it treats `null` as absent, maps
 trailing-underscore fields to keywords and stores maps as tuples of pairs.
@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 import types
 import typing
-from dataclasses import MISSING, fields
+from dataclasses import MISSING, asdict, fields
 from typing import Any, Mapping
 
 from companion.errors import CommandError
@@ -45,6 +45,12 @@ def parse_command(command: Any, verbs: Mapping[str, type]) -> Any:
         elif f.default is MISSING:
             raise CommandError(f"{verb}: missing parameter {f.name!r}")
     return cls(**kwargs)
+
+
+def to_command(verb: str, parsed: Any) -> dict[str, Any]:
+    """The canonical JSON of a parsed command: the verb and every field that is set (tuples as lists)."""
+    out = {k: v for k, v in asdict(parsed).items() if v is not None}
+    return {"cmd": verb, **{k: list(v) if isinstance(v, tuple) else v for k, v in out.items()}}
 
 
 @functools.cache

@@ -8,7 +8,7 @@ canonical commands (with the values filled in) replays to the same state.
 from __future__ import annotations
 
 import random
-from dataclasses import asdict, replace
+from dataclasses import replace
 from typing import Any, Callable, Mapping
 
 from companion.errors import CommandError, RuleViolation
@@ -22,6 +22,7 @@ from companion.rules.mansion.placement import destinations, first_tie, ranking, 
 from companion.rules.mansion.state import (
     HALL, Outcome, Role, Rules, Seat, State, Step, from_json, to_json,
 )
+from companion.rules.parsing import to_command
 
 LIVE = frozenset({"claim", "adjust"})
 # The phase transition table: which verbs each step accepts.
@@ -78,10 +79,7 @@ class MansionGame:
         if command.get("cmd") == "setup" or state is None:
             return {"cmd": "setup", "game": self.id, **self._setup_fields(command)}
         parsed = cmd.parse(command)
-        filled = self._fill(state, parsed)
-        out = {k: v for k, v in asdict(filled).items() if v is not None}
-        return {"cmd": command["cmd"], **{k: list(v) if isinstance(v, tuple) else v
-                                           for k, v in out.items()}}
+        return to_command(command["cmd"], self._fill(state, parsed))
 
     def actions(self, state: State) -> list[Action]:
         """What may be done now, for the screen and the buttons (disabled ones say why)."""

@@ -8,7 +8,7 @@ the top card of a freshly shuffled pile, and keeps nothing secret in the state.
 from __future__ import annotations
 
 import random
-from dataclasses import asdict, replace
+from dataclasses import replace
 from typing import Any, Callable, Mapping
 
 from companion.errors import CommandError, RuleViolation
@@ -21,6 +21,7 @@ from companion.rules.nosferatu.moves import actions_for
 from companion.rules.nosferatu.state import (
     Card, Character, Outcome, Rules, State, Step, from_json, to_json,
 )
+from companion.rules.parsing import to_command
 
 # The phase transition table: which verbs each step accepts (adjust works in every live step).
 TRANSITIONS: dict[Step, frozenset[str]] = {
@@ -77,9 +78,7 @@ class NosferatuGame:
             parsed = cmd.Reveal(_draw(state).value)
         if isinstance(parsed, cmd.Play) and parsed.player is None:
             parsed = cmd.Play(state.current)
-        fields = {k: v for k, v in asdict(parsed).items() if v is not None}
-        return {"cmd": command["cmd"], **{k: list(v) if isinstance(v, tuple) else v
-                                           for k, v in fields.items()}}
+        return to_command(command["cmd"], parsed)
 
     def actions(self, state: State) -> list[Action]:
         """What may be done now, for the screen and the buttons (disabled ones say why)."""
