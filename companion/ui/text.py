@@ -40,9 +40,7 @@ class TextRenderer:
         """pygame's default font (freesansbold) at `size`."""
         f = self._fonts.get(size)
         if f is None:
-            if not pygame.font.get_init():
-                pygame.font.init()
-            f = self._fonts[size] = pygame.font.Font(None, size)
+            f = self._fonts[size] = _default_font(size)
         return f
 
     def fit(self, text: str, width: int, height: int, max_size: int, min_size: int = 12) -> Fit:
@@ -102,7 +100,7 @@ def fit_text(text: str, width: int, height: int, max_size: int, min_size: int = 
 
 
 def _default_font(size: int) -> pygame.font.Font:
-    """pygame's default font at `size` (uncached: tests and one-off calls)."""
+    """pygame's default font at `size`, uncached (`TextRenderer.font` keeps the ones it uses)."""
     if not pygame.font.get_init():
         pygame.font.init()
     return pygame.font.Font(None, size)
