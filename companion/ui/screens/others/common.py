@@ -109,7 +109,7 @@ class OthersScreen(GameScreen):
 
     def params(self, action: Action) -> list[Param]:
         """What the picker asks for `action.needs` (games override; default: one number each)."""
-        return [Param((need,), f"{need.replace('_', ' ')}?", "number", lo=0, hi=20, default=1) for need in action.needs]
+        return [number((need,), f"{need.replace('_', ' ')}?", 0, 20, 1) for need in action.needs]
 
     def on_district(self, pos: str) -> bool:
         """A district button selects that seat/room and puts the focus on its action, if one."""
