@@ -7,7 +7,7 @@ Pure: no I/O.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from companion.errors import CommandError, RuleViolation
 
@@ -25,6 +25,13 @@ def verb_of(command: Any, verbs: tuple[str, ...], game_id: str) -> str:
     if verb not in verbs:
         raise CommandError(f"unknown command {verb!r}; {game_id} knows {', '.join(verbs)}")
     return verb
+
+
+def refuse_unknown(command: Mapping[str, Any], known: Iterable[str], verb: str) -> None:
+    """CommandError naming the first parameter (alphabetically) that `verb` does not take."""
+    extra = sorted(set(command) - set(known))
+    if extra:
+        raise CommandError(f"{verb}: unknown parameter {extra[0]!r}")
 
 
 def verb_only(state: Any, command: Mapping[str, Any]) -> dict[str, Any]:

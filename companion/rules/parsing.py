@@ -19,7 +19,7 @@ from dataclasses import MISSING, asdict, fields
 from typing import Any, Mapping
 
 from companion.errors import CommandError
-from companion.rules.args import is_int
+from companion.rules.args import is_int, refuse_unknown
 
 _TYPE_NAMES = {int: "a whole number", str: "a name", bool: "true or false", tuple: "a list",
                dict: "an object of counts"}
@@ -34,10 +34,7 @@ def parse_command(command: Any, verbs: Mapping[str, type]) -> Any:
     if cls is None:
         raise CommandError(f"unknown command {verb!r}; known: {', '.join(verbs)}")
     hints = _hints(cls)
-    names = {f.name for f in fields(cls)}
-    extra = sorted(set(command) - names - {"cmd"})
-    if extra:
-        raise CommandError(f"{verb}: unknown parameter {extra[0]!r}")
+    refuse_unknown(command, {"cmd", *(f.name for f in fields(cls))}, verb)
     kwargs = {}
     for f in fields(cls):
         if f.name in command:

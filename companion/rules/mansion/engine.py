@@ -101,11 +101,8 @@ class MansionGame:
 
     def _setup_fields(self, command: Mapping[str, Any]) -> dict[str, Any]:
         """Validated setup parameters with every default filled in."""
-        known = {"cmd", "game", "players", "seed", "names", "clock_length", "target",
-                 "start_tokens", "vault_limit"}
-        extra = sorted(set(command) - known)
-        if extra:
-            raise CommandError(f"setup: unknown parameter {extra[0]!r}")
+        args.refuse_unknown(command, ("cmd", "game", "players", "seed", "names", "clock_length", "target",
+                                      "start_tokens", "vault_limit"), "setup")
         args.same_game(command, self.id)
         names = args.seat_names(command, self.rules.min_players, self.rules.max_players, "the mansion")
         n = len(names)
