@@ -11,13 +11,10 @@ from companion.rules import GAMES, load_game
 from companion.ui.model import GameView
 from companion.ui.samples import engine_view
 from companion.ui.table import TableUI, route
+from tests.ui.helpers import button, press
 
 GAMES_PLAYERS = [("nosferatu", 5), ("nosferatu", 8), ("mansion", 2), ("mansion", 8), ("one-night", 3),
                  ("one-night", 10), ("strigoi", 2), ("strigoi", 5)]
-
-
-def press(ui, button, kind=Press.SHORT):
-    ui.handle(ButtonEvent(button, kind, 0.0, "gpio"))
 
 
 def choose(ui, widget):
@@ -28,10 +25,6 @@ def choose(ui, widget):
             return
         press(ui, VButton.NEXT)
     raise AssertionError(f"no {widget!r} on {ui.view_model()['screen']}")
-
-
-def button(vm, label):
-    return next(b for b in vm["buttons"] if b["label"] == label)
 
 
 def shown(view):

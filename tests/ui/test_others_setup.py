@@ -3,18 +3,10 @@ and the setup they send is one the engine accepts."""
 
 import pytest
 
-from companion.inputs import ButtonEvent, Press, VButton
+from companion.inputs import VButton
 from companion.rules import load_game
-from companion.ui.input_map import WidgetPress
 from companion.ui.table import TableUI
-
-
-def press(ui, button):
-    ui.handle(ButtonEvent(button, Press.SHORT, 0.0, "gpio"))
-
-
-def tap(ui, widget):
-    ui.handle(WidgetPress(widget, Press.SHORT, 0.0))
+from tests.ui.helpers import press, tap
 
 
 def wizard(game_id):

@@ -1,27 +1,15 @@
 """Screens: view models from game views, and presses -> commands and intents."""
 
-from companion.inputs import ButtonEvent, CardRead, Press, VButton
+from companion.inputs import CardRead, Press, VButton
 from companion.ui import samples
-from companion.ui.input_map import WidgetPress
 from companion.ui.model import GameView
-
-
-def press(ui, button, kind=Press.SHORT):
-    return ui.handle(ButtonEvent(button, kind, 0.0, "gpio"))
-
-
-def tap(ui, widget, kind=Press.SHORT):
-    return ui.handle(WidgetPress(widget, kind, 0.0))
+from tests.ui.helpers import button, press, tap
 
 
 def night_ui(make_ui):
     ui = make_ui()
     ui.update(GameView("masters", samples.masters_state(), samples.night_actions(), {"last": "recruit"}), (), 0.0)
     return ui
-
-
-def button(vm, label):
-    return next(b for b in vm["buttons"] if b["label"] == label)
 
 
 def test_title_lists_the_five_games_and_focuses_the_default(make_ui):
