@@ -162,8 +162,9 @@ def parse_rules(doc: TomlDoc) -> Rules:
     for key in ("min_players", "max_players", "room_capacity", "target_points", "clock_length",
                 "start_tokens"):
         value = raw.get(key, getattr(Rules, key))
-        if not is_int(value) or value < (0 if key == "start_tokens" else 1):
-            raise doc.error(key, "must be a whole number (at least 1)")
+        low = 0 if key == "start_tokens" else 1
+        if not is_int(value) or value < low:
+            raise doc.error(key, f"must be a whole number of at least {low}")
         numbers[key] = value
     for key in ("reveal_ticks", "score_cards"):
         value = raw.get(key, list(getattr(Rules, key)))
