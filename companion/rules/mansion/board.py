@@ -53,7 +53,7 @@ def _room(rules: Rules, state: State, number: int) -> dict[str, Any]:
 
 
 def _clock(state: State) -> dict[str, Any]:
-    """The round clock: night brightening as the end nears; danger on the reveal rounds."""
+    """The round clock: night, brightening as the end nears; mood "over" once the game ends."""
     mood = "over" if state.step is Step.OVER else "night"
     return {"represents": "clock", "name": "Round clock", "tick": state.tick, "mood": mood,
             "intensity": round(state.tick / state.clock_length, 3)}
