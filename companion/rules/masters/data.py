@@ -49,6 +49,12 @@ class Band(str, Enum):
         return cls.HIGH if veil >= 4 else cls.LOW
 
 
+def grid_of(red: tuple[str, ...], blue: tuple[str, ...]) -> dict[str, str]:
+    """An event card's city grid: position -> "red" or "blue", in grid order."""
+    cells = {p: "red" for p in red} | {p: "blue" for p in blue}
+    return {p: cells[p] for p in POSITIONS if p in cells}
+
+
 @dataclass(frozen=True)
 class AgentNumbers:
     """Agents per red cell and the blue-gray pair of numbers, for one deck and one veil band."""
@@ -120,8 +126,7 @@ class CardInfo:
 
     def grid(self) -> dict[str, str]:
         """Grid position -> "red" or "blue", in grid order."""
-        cells = {p: "red" for p in self.red} | {p: "blue" for p in self.blue}
-        return {p: cells[p] for p in POSITIONS if p in cells}
+        return grid_of(self.red, self.blue)
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Mapping
 
-from companion.rules.masters.data import POSITIONS, MastersData
+from companion.rules.masters.data import POSITIONS, MastersData, grid_of
 
 
 class Phase(str, Enum):
@@ -129,8 +129,7 @@ class Card:
 
     def grid(self) -> dict[str, str]:
         """Grid position -> "red"/"blue"."""
-        cells = {p: "red" for p in self.red} | {p: "blue" for p in self.blue}
-        return {p: cells[p] for p in POSITIONS if p in cells}
+        return grid_of(self.red, self.blue)
 
     @property
     def needs_split(self) -> bool:
