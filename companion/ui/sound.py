@@ -137,6 +137,7 @@ class Sounds:
         self._sounds: dict[Cue, Any] = {}
         self._opened_mixer = False
         self._ambience = None  # the looping night noise while it plays
+        self._noise = None  # that noise as a Sound, made on the first night and kept for the next
 
     def open(self) -> bool:
         """Open the mixer (if nobody has yet); False with `why` set when there is no sound."""
@@ -183,10 +184,13 @@ class Sounds:
 
             if on and not self.mute and self.volume > 0:
                 if self._ambience is None:
-                    from companion.speech import night_masking_samples
+                    if self._noise is None:  # ~0.3 s of pure Python: once, not every dusk
+                        from companion.speech import night_masking_samples
 
-                    rate, size, channels = self._format
-                    noise = pygame.mixer.Sound(buffer=to_mixer_bytes(night_masking_samples(10.0, rate), size, channels))
+                        rate, size, channels = self._format
+                        self._noise = pygame.mixer.Sound(
+                            buffer=to_mixer_bytes(night_masking_samples(10.0, rate), size, channels))
+                    noise = self._noise
                     noise.set_volume(self.volume * level)
                     noise.play(loops=-1)
                     self._ambience = noise
@@ -195,7 +199,7 @@ class Sounds:
                 self._ambience.stop()
                 self._ambience = None
         except Exception:  # a mixer that died mid-game must not stop the table
-            self._ambience = None
+            self._ambience = self._noise = None
         return False
 
     def _sound(self, cue: Cue):
@@ -211,6 +215,7 @@ class Sounds:
         """Stop and release the mixer if we opened it (idempotent)."""
         self.ambience(False)
         self._sounds.clear()
+        self._noise = None
         if self._opened_mixer:
             import pygame
 
