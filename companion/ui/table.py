@@ -12,7 +12,9 @@ Each frame the loop (companion/app.py) does::
 Results are commands (`{"cmd": ...}` per docs/masters.md, including `setup` from the new-game
 wizard) and intents: `undo`, `resume` (id, game), `settings` (brightness|volume|mute),
 `card_read` (tag: the loop maps it to a `draw` or calls `start_teach`), `register_tag` (tag, card),
-`teach_card` (tag, act, grid). A refused command goes back with `notify(text)`.
+`teach_card` (tag, act, grid), `edit_tracker` / `edit_districts` (the loop answers with
+`teach_tracker(...)` / `teach_districts(...)`), `teach_tracker` (vampires, reserve, numbers) and
+`teach_district` (key, name). A refused command goes back with `notify(text)`.
 """
 
 from __future__ import annotations
