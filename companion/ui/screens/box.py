@@ -1,6 +1,6 @@
 """Teaching the companion your box: the veil-tracker numbers and the district names.
 
-The rulebook text we have lost the printed tables, so the shipped numbers are examples. These
+The rulebook text we have lacks the printed tables, so the shipped numbers are examples. These
 screens take what is printed on the table's own tracker and tiles, with the physical buttons alone:
 Next/Confirm pick a field, veil up/down change it, a district button picks a district. Names come
 from an on-screen keyboard (touch, or Next/Confirm over the keys). The screens emit intents the
