@@ -277,9 +277,7 @@ class Look:
 
     def __post_init__(self):
         """Check the effect is known and takes these params; keep its function at hand."""
-        spec = EFFECTS.get(self.effect)
-        if spec is None:
-            raise ValueError(f"unknown effect {self.effect!r}; known: {', '.join(EFFECTS)}")
+        spec = _spec(self.effect)
         if not isinstance(self.params, spec.params):
             raise TypeError(f"effect {self.effect!r} takes {spec.params.__name__}, got {type(self.params).__name__}")
         object.__setattr__(self, "fn", spec.fn)
@@ -297,10 +295,7 @@ class EffectSpec:
 
 def look(name: str, local: bool = False, **params: Any) -> Look:
     """Build a Look from an effect name and keyword parameters (checked by the params dataclass)."""
-    spec = EFFECTS.get(name)
-    if spec is None:
-        raise ValueError(f"unknown effect {name!r}; known: {', '.join(EFFECTS)}")
-    return Look(name, spec.params(**params), local)
+    return Look(name, _spec(name).params(**params), local)
 
 
 def solid(color: RGB) -> Look:
@@ -456,6 +451,14 @@ def sequence_fx(p: SequenceParams, t: float, n: int) -> Pixels:
 
 
 # ---------------------------------------------------------------- helpers
+
+
+def _spec(name: str) -> EffectSpec:
+    """The registry entry of effect `name`, or ValueError listing the known ones."""
+    spec = EFFECTS.get(name)
+    if spec is None:
+        raise ValueError(f"unknown effect {name!r}; known: {', '.join(EFFECTS)}")
+    return spec
 
 
 @lru_cache(maxsize=256)  # pure memo: a slot lasts several frames
