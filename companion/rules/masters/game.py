@@ -137,6 +137,17 @@ class MastersGame:
 
 
 # -- handlers that are one-liners over the concept modules ---------------------------------------------
+def _is_event(s: MastersState, cmd) -> bool:
+    """Whether a token change counts as an event card's: as the command says, else while a card is resolved."""
+    return cmd.event if cmd.event is not None else s.card is not None
+
+
+def _relic_costs(info, cmd: C.UseRelic) -> tuple[int, int, int]:
+    """AP, blood and veil a relic use costs: the command's values, else the relic card's."""
+    return (info.ap if cmd.ap is None else cmd.ap, info.blood if cmd.blood is None else cmd.blood,
+            info.veil if cmd.veil is None else cmd.veil)
+
+
 def _setup_refused(data, s, cmd, ev):
     """Setup never applies to a running game."""
     raise CommandError("setup only starts a game")
@@ -144,13 +155,13 @@ def _setup_refused(data, s, cmd, ev):
 
 def _add_agents(data, s, cmd: C.AddAgents, ev):
     """Agents from the reserve; an event's (default while a card is resolved) follow the veil rules."""
-    event = cmd.event if cmd.event is not None else s.card is not None
+    event = _is_event(s, cmd)
     return agents.add(s, board.check_pos(cmd.district), cmd.n, cmd.exposed, event, ev)
 
 
 def _move_agents(data, s, cmd: C.MoveAgents, ev):
     """Agents between districts."""
-    event = cmd.event if cmd.event is not None else s.card is not None
+    event = _is_event(s, cmd)
     return agents.move(s, board.check_pos(cmd.from_, "from"), board.check_pos(cmd.to, "to"), cmd.n, cmd.exposed, event, ev)
 
 
@@ -172,7 +183,7 @@ def _replace(data, s, cmd: C.Replace, ev):
         s = agents.remove(s, pos, cmd.n, None, ev)
         return tokens.place_minions(s, pos, cmd.n, ev)  # no minion left: the agent just goes
     if cmd.what == "minion":
-        event = cmd.event if cmd.event is not None else s.card is not None
+        event = _is_event(s, cmd)
         s = tokens.remove_minions(s, pos, cmd.n, ev)
         return agents.add(s, pos, cmd.n, exposed=False, event=event, ev=ev)  # missing agents: veil -1 if an event
     raise CommandError('replace: what must be "agent" or "minion"')
@@ -275,9 +286,7 @@ def _use_relic(data, s, cmd: C.UseRelic, ev):
     """The turn vampire uses a relic, paying its AP, blood and veil."""
     v = night.actor(s)
     info = data.relic(relics.known(data, cmd.relic))
-    ap = info.ap if cmd.ap is None else cmd.ap
-    blood = info.blood if cmd.blood is None else cmd.blood
-    veil = info.veil if cmd.veil is None else cmd.veil
+    ap, blood, veil = _relic_costs(info, cmd)
     if v.drained:
         raise RuleViolation("use_relic", "drained")
     if min(ap, blood, veil) < 0:
@@ -375,7 +384,7 @@ def _canon_die(data, s, cmd: C.UseDie) -> C.UseDie:
 
 def _canon_event(data, s, cmd):
     """Whether agents added or moved count as an event's (veil rules)."""
-    return cmd if cmd.event is not None else evolve(cmd, event=s.card is not None)
+    return cmd if cmd.event is not None else evolve(cmd, event=_is_event(s, cmd))
 
 
 def _canon_district(data, s, cmd: C.DistrictEffect) -> C.DistrictEffect:
@@ -398,11 +407,8 @@ def _canon_dark(data, s, cmd: C.DarkAbility) -> C.DarkAbility:
 
 def _canon_relic(data, s, cmd: C.UseRelic) -> C.UseRelic:
     """The relic's costs from its card."""
-    info = data.relic(relics.known(data, cmd.relic))
-    return evolve(
-        cmd, ap=info.ap if cmd.ap is None else cmd.ap, blood=info.blood if cmd.blood is None else cmd.blood,
-        veil=info.veil if cmd.veil is None else cmd.veil,
-    )
+    ap, blood, veil = _relic_costs(data.relic(relics.known(data, cmd.relic)), cmd)
+    return evolve(cmd, ap=ap, blood=blood, veil=veil)
 
 
 def _canon_day_combat(data, s, cmd: C.DayCombat) -> C.DayCombat:
