@@ -6,7 +6,6 @@ cover a change the command is refused ("adjust the reserve first"), so the token
 
 from __future__ import annotations
 
-
 from companion.errors import CommandError, RuleViolation
 from companion.rules.masters import board, endgame, tokens
 from companion.rules.masters import events as E

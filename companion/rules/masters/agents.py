@@ -9,7 +9,6 @@ While an event card is being resolved these decreases wait in the state's veil q
 
 from __future__ import annotations
 
-
 from companion.errors import RuleViolation
 from companion.rules.masters import board, endgame
 from companion.rules.masters import events as E

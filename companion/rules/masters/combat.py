@@ -9,7 +9,6 @@ ends. Kills go to the vampire fighting when the die is used; sacrificed minions'
 
 from __future__ import annotations
 
-
 from companion.errors import RuleViolation
 from companion.rules.masters import agents, dice, tokens
 from companion.rules.masters import events as E

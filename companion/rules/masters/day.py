@@ -7,7 +7,6 @@ text entered as commands -> resolve_card applies the queued veil decreases -> ag
 
 from __future__ import annotations
 
-
 from companion.errors import CommandError, RuleViolation
 from companion.rules.masters import agents, board, endgame, relics
 from companion.rules.masters import events as E

@@ -5,7 +5,6 @@ The table of which commands each step accepts is in `game.py`; this module holds
 
 from __future__ import annotations
 
-
 from companion.rules.masters import board, endgame, relics, tokens
 from companion.rules.masters import events as E
 from companion.rules.masters.data import MastersData

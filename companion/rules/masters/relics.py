@@ -7,7 +7,6 @@ A once-per-round relic stays used for the round whoever holds it next.
 
 from __future__ import annotations
 
-
 from companion.errors import CommandError, RuleViolation
 from companion.rules.masters import events as E
 from companion.rules.masters import tokens

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from companion.errors import RuleViolation
 from companion.rules.masters import events as E
 from companion.rules.masters.data import MastersData
