@@ -45,10 +45,22 @@ def main(argv: list[str] | None = None) -> int:
     if not argv or argv[0] in ("-h", "--help"):
         print(__doc__.strip())
         return 0 if argv else 2
-    sizes = tuple(tuple(int(v) for v in a.lower().split("x")) for a in argv[1:]) or SIZES
+    try:
+        sizes = tuple(_size(a) for a in argv[1:]) or SIZES
+    except ValueError as exc:
+        print(f"screenshots: {exc}", file=sys.stderr)
+        return 2
     for path in render_all(argv[0], sizes):
         print(path)
     return 0
+
+
+def _size(text: str) -> tuple[int, int]:
+    """`1280x720` -> (1280, 720), or ValueError saying what a size looks like."""
+    w, sep, h = text.lower().partition("x")
+    if not (sep and w.isdigit() and h.isdigit() and int(w) > 0 and int(h) > 0):
+        raise ValueError(f"bad size {text!r}: give WIDTHxHEIGHT, e.g. 1280x720")
+    return int(w), int(h)
 
 
 if __name__ == "__main__":
