@@ -168,7 +168,7 @@ def open_hardware(config, backend: str | None = None, clock: Clock | None = None
     `importer` and `pin_factory` replace the machine, the hardware libraries and gpiozero's pin
     factory (tests); `env` replaces os.environ.
     """
-    name, why = choose_backend(backend, getattr(config, "hal", "auto"), env, probe)
+    name, why = choose_backend(backend, config.hal, env, probe)
     if clock is None:
         clock = FakeClock() if name == "mock" else MonotonicClock()
     layout = PixelLayout.from_config(config.leds)
