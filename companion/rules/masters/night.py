@@ -50,8 +50,9 @@ def require(data: MastersData, s: MastersState, verb: str, ap: int | None = None
     return actor(s)
 
 
-def pay(s: MastersState, v: Vampire, verb: str, ap: int, ev: list) -> MastersState:
-    """Spend the action's AP and announce it."""
+def pay(s: MastersState, v: Vampire, verb: str, ev: list, ap: int | None = None) -> MastersState:
+    """Spend the action's AP (`ap`, else its cost in the AP table) and announce it."""
+    ap = AP.get(verb, 0) if ap is None else ap
     ev.append(E.ActionTaken(v.name, verb, ap, v.district))
     return s.with_vampire(evolve(s.vampire(v.name), ap=v.ap - ap)) if ap else s
 
@@ -66,7 +67,7 @@ def move(data: MastersData, s: MastersState, cmd: C.Move, ev: list) -> MastersSt
     here = s.at(v.district)
     if not 0 <= cmd.minions <= here.minions:
         raise RuleViolation("move", f"only {here.minions} minion(s) can follow from {v.district}")
-    s = pay(s, v, "move", 1, ev)
+    s = pay(s, v, "move", ev)
     if cmd.minions:
         there = s.at(cmd.to)
         s = s.with_district(evolve(here, minions=here.minions - cmd.minions))
@@ -86,21 +87,21 @@ def expose(data: MastersData, s: MastersState, cmd: C.Expose, ev: list) -> Maste
     v = require(data, s, "expose")
     if cmd.district is not None and cmd.district != v.district:
         raise RuleViolation("expose", f"only agents in {v.name}'s own district {v.district}")
-    s = pay(s, v, "expose", 1, ev)
+    s = pay(s, v, "expose", ev)
     return agents.expose(s, v.district, ev)
 
 
 def fight(data: MastersData, s: MastersState, cmd: C.Fight, ev: list) -> MastersState:
     """Fight the exposed agents of the vampire's district with any dice."""
     v = require(data, s, "fight")
-    s = pay(s, v, "fight", 1, ev)
+    s = pay(s, v, "fight", ev)
     return combat.start(s, v.district, v.name, day=False, back=Step.TURN, ev=ev)
 
 
 def recruit(data: MastersData, s: MastersState, cmd: C.Recruit, ev: list) -> MastersState:
     """A reserve minion joins the vampire's district; the veil rises by 1."""
     v = require(data, s, "recruit")
-    s = pay(s, v, "recruit", 2, ev)
+    s = pay(s, v, "recruit", ev)
     s = tokens.place_minions(s, v.district, 1, ev)
     return endgame.change_veil(s, +1, "a minion recruited", ev)
 
@@ -111,7 +112,7 @@ def district_effect(data: MastersData, s: MastersState, cmd: C.DistrictEffect, e
     if ap < 0:
         raise RuleViolation("district_effect", "AP cannot be negative")
     v = require(data, s, "district_effect", ap)
-    return pay(s, v, "district_effect", ap, ev)
+    return pay(s, v, "district_effect", ev, ap)
 
 
 def blood_ability(data: MastersData, s: MastersState, cmd: C.BloodAbility, ev: list) -> MastersState:
@@ -136,7 +137,7 @@ def blood_ability(data: MastersData, s: MastersState, cmd: C.BloodAbility, ev: l
 def hunt(data: MastersData, s: MastersState, cmd: C.Hunt, ev: list) -> MastersState:
     """Gain 1 blood from the reserve."""
     v = require(data, s, "hunt")
-    s = pay(s, v, "hunt", 1, ev)
+    s = pay(s, v, "hunt", ev)
     return tokens.gain_blood(data, s, v.name, 1, ev)
 
 
@@ -153,7 +154,7 @@ def exchange_relics(data: MastersData, s: MastersState, cmd: C.ExchangeRelics, e
 def wild_hunt(data: MastersData, s: MastersState, cmd: C.WildHunt, ev: list) -> MastersState:
     """Blood up to the maximum from the reserve; the veil drops by 1."""
     v = require(data, s, "wild_hunt")
-    s = pay(s, v, "wild_hunt", 1, ev)
+    s = pay(s, v, "wild_hunt", ev)
     s = tokens.gain_blood(data, s, v.name, max_blood(data, v), ev)
     return endgame.change_veil(s, -1, "a wild hunt", ev)
 
@@ -171,7 +172,7 @@ def dark_ability(data: MastersData, s: MastersState, cmd: C.DarkAbility, ev: lis
 def sigillate(data: MastersData, s: MastersState, cmd: C.Sigillate, ev: list) -> MastersState:
     """Seal the vampire's district with its dread sigil, using up one minion there."""
     v = require(data, s, "sigillate")
-    s = pay(s, v, "sigillate", 1, ev)
+    s = pay(s, v, "sigillate", ev)
     s = tokens.remove_minions(s, v.district, 1, ev)
     s = s.with_district(evolve(s.at(v.district), sigil=v.name))
     s = s.with_vampire(evolve(s.vampire(v.name), sigil_placed=True))
@@ -182,7 +183,7 @@ def sigillate(data: MastersData, s: MastersState, cmd: C.Sigillate, ev: list) ->
 def ritual(data: MastersData, s: MastersState, cmd: C.Ritual, ev: list) -> MastersState:
     """The Blood Moon ritual: the players win."""
     v = require(data, s, "ritual")
-    s = pay(s, v, "ritual", 1, ev)
+    s = pay(s, v, "ritual", ev)
     return endgame.end(s, Outcome.VICTORY, ev)
 
 
