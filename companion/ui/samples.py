@@ -9,18 +9,17 @@ from __future__ import annotations
 
 from typing import Callable
 
-from companion.inputs import ButtonEvent, Press, VButton
+from companion.inputs import DISTRICTS, ButtonEvent, Press, VButton
 from companion.rules.base import Action
 from companion.ui.model import GameView
 
-POS = ("A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3")
 NAMES = ("Railway Station", "Museum", "Asylum", "Harbour", "Old Town", "Cathedral", "Slums", "Opera", "Cemetery")
 
 
 def masters_state(**over):
     """A mid-game state; keyword arguments replace top-level keys."""
     districts = {p: {"name": n, "key": n.lower().replace(" ", "-"), "agents_hidden": 0, "agents_exposed": 0,
-                     "minions": 0, "sigil": None, "relics": [], "cards": []} for p, n in zip(POS, NAMES)}
+                     "minions": 0, "sigil": None, "relics": [], "cards": []} for p, n in zip(DISTRICTS, NAMES)}
     districts["B2"].update(agents_hidden=2, agents_exposed=1, minions=1)
     districts["C1"].update(agents_exposed=3)
     districts["A2"].update(minions=2, sigil="Mila")
