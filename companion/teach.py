@@ -381,7 +381,7 @@ def _only(doc: tomlfile.TomlDoc, where: str, table: dict, allowed) -> None:
 def _typed(doc: tomlfile.TomlDoc, where: str, entry: dict, types: dict) -> None:
     """Check the types of optional fields (strings also printable and short)."""
     for k, t in types.items():
-        if k in entry and not (isinstance(entry[k], t) and (t is not int or not isinstance(entry[k], bool))):
+        if k in entry and not isinstance(entry[k], t):
             raise doc.error(f"{where}.{k}", f"must be {t.__name__}, got {entry[k]!r}")
         if k in entry and t is str:
             try:
