@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +15,7 @@ LAYOUT = {
     "C1": "newspaper", "C2": "museum", "C3": "asylum",
 }
 EMPTY_CARD = {"red": [], "blue": [], "red_agents": 0, "blue_agents": [0, 0]}
+SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 
 
 def masters_game():
@@ -39,6 +41,12 @@ def play(game, state, *commands):
         state, ev = game.apply(state, cmd)
         events.extend(ev)
     return state, events
+
+
+def scenario(name):
+    """The commands of `tests/scenarios/<name>.jsonl` (one JSON object a line), the setup first."""
+    text = (SCENARIOS / f"{name}.jsonl").read_text()
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
 def to_night(game, state, card="I-03"):

@@ -2,15 +2,14 @@
 
 import json
 import random
-from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.rules import game_of_setup, load_game
 from companion.rules.mansion import choose
+from tests.rules import scenario
 
-SCENARIO = Path(__file__).resolve().parent.parent / "scenarios" / "mansion.jsonl"
 MAX_COMMANDS = 5000
 
 
@@ -66,7 +65,7 @@ def test_enabled_actions_without_needs_are_accepted(seed):
 
 
 def test_scenario_file_plays_to_its_documented_end():
-    lines = [json.loads(line) for line in SCENARIO.read_text().splitlines() if line.strip()]
+    lines = scenario("mansion")
     game = load_game(game_of_setup(lines[0]))
     state, _ = game.setup(lines[0])
     for command in lines[1:]:

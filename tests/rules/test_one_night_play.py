@@ -2,7 +2,6 @@
 
 import json
 import random
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -14,8 +13,7 @@ from companion.rules import load_game
 from companion.rules.base import Game
 from companion.rules.one_night import board_view, choose, make_game
 from companion.rules.one_night.data import parse
-
-SCENARIO = Path(__file__).resolve().parent.parent / "scenarios" / "one-night.jsonl"
+from tests.rules import scenario
 
 
 @pytest.fixture(scope="module")
@@ -73,7 +71,7 @@ def test_random_legal_games_end_and_round_trip_and_replay(seed, players):
 
 
 def test_scenario_file_plays_to_its_end():
-    lines = [json.loads(line) for line in SCENARIO.read_text().splitlines() if line.strip()]
+    lines = scenario("one-night")
     game = load_game(lines[0]["game"])
     state, _ = game.setup(lines[0])
     state = _play(game, state, lines[1:])
@@ -206,7 +204,7 @@ def test_board_lights_down_at_night_up_at_day_with_countdown(game):
 
 
 def test_board_marks_the_dead_and_the_winners(game):
-    lines = [json.loads(line) for line in SCENARIO.read_text().splitlines() if line.strip()]
+    lines = scenario("one-night")
     state = _play(game, game.setup(lines[0])[0], lines[1:])
     d = board_view(state)["districts"]
     assert d["A3"]["mood"] == "danger"          # seat 3 died

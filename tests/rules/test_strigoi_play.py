@@ -2,7 +2,6 @@
 
 import json
 import random
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -14,8 +13,7 @@ from companion.rules import load_game
 from companion.rules.base import Game
 from companion.rules.strigoi import board_view, choose, make_game
 from companion.rules.strigoi.data import parse
-
-SCENARIO = Path(__file__).resolve().parent.parent / "scenarios" / "strigoi.jsonl"
+from tests.rules import scenario
 
 
 @pytest.fixture(scope="module")
@@ -26,7 +24,7 @@ def game():
 
 def _lines():
     """The scenario file's commands."""
-    return [json.loads(line) for line in SCENARIO.read_text().splitlines() if line.strip()]
+    return scenario("strigoi")
 
 
 def _play(game, state, commands):
