@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 DISTRICTS = ("A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3")
+MAX_TAG = 64  # longest tag id (a QR/barcode payload) a reader passes on and a table can register
 
 
 class VButton(str, Enum):
@@ -64,7 +65,8 @@ class ButtonEvent:
 
 @dataclass(frozen=True)
 class CardRead:
-    """A tag id read by a card reader (NFC UID in upper-case hex, or a QR/barcode payload)."""
+    """A tag id read by a card reader (NFC UID in upper-case hex, or a QR/barcode payload of at most
+    `MAX_TAG` printable characters)."""
 
     tag: str
     t: float

@@ -27,13 +27,13 @@ from pathlib import Path
 
 from companion import paths, tomlfile
 from companion.errors import CommandError, DataFileError
+from companion.inputs import MAX_TAG
 from companion.rules.masters.data import ACTS, POSITIONS, VAMPIRE_COUNTS, Band
 
 BANDS = tuple(b.value for b in Band)  # ("high", "low"): veil 4-6 and veil 1-3
 SECTIONS = ("cards", "tracker", "districts", "relics")  # one file each in masters/
 EXPORT_FORMAT = "nightwatch-taught"
 EXPORT_VERSION = 1
-MAX_TAG = 64
 CARD_KEY = re.compile(r"^(I|II|III)-(0[1-9]|1[0-8])$")  # 18 cards per act
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
 _HEX_UID = re.compile(r"^[0-9A-Fa-f]{2}([:\- ]?[0-9A-Fa-f]{2}){3,9}$")

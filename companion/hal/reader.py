@@ -23,9 +23,9 @@ from companion.hal import lineproto
 from companion.hal.base import NOT_CONFIGURED, NoReader
 from companion.hal.clock import Clock
 from companion.hal.pn532 import Pn532Session, new_stats
-from companion.inputs import CardRead
+from companion.inputs import MAX_TAG, CardRead
 
-MAX_PAYLOAD = 64  # longest QR/barcode payload accepted as a tag id
+MAX_PAYLOAD = MAX_TAG  # longest QR/barcode payload accepted as a tag id (what teach can register)
 MAX_LINE_BYTES = 256  # a "line" longer than this without a newline is noise
 BACKOFF_FIRST_S = 1.0
 BACKOFF_MAX_S = 30.0
