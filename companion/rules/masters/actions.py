@@ -9,7 +9,7 @@ from __future__ import annotations
 from companion.rules.base import Action
 from companion.rules.masters import board, combat, night, relics
 from companion.rules.masters.data import MUSEUM, MastersData
-from companion.rules.masters.state import MastersState, Step
+from companion.rules.masters.state import DeckMode, MastersState, Step
 
 NIGHT_MENU = (
     ("expose", "Expose agents", "1 AP"),
@@ -44,7 +44,7 @@ def _day_effects(data: MastersData, s: MastersState) -> list[Action]:
         museum = s.at(pos).key == MUSEUM and s.relic_deck and relics.needs_discard(s)
         needs = ("to", "discard") if museum else ()
         out.append(Action({"cmd": "resolve_day_effect", "district": pos}, f"Resolve {data.district(s.at(pos).key).name} ({pos})", needs=needs))
-    needs = ("card",) if s.deck_mode.value == "physical" else ()
+    needs = ("card",) if s.deck_mode is DeckMode.PHYSICAL else ()
     why = "resolve the active day effects first" if active else None
     out.append(Action({"cmd": "draw"}, "Draw the event card", "", why is None, why, needs))
     return out

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from companion.errors import CommandError
 from companion.rules.masters.data import POSITIONS, MastersData
-from companion.rules.masters.state import District, MastersState
+from companion.rules.masters.state import District, MastersState, Step
 
 
 def check_pos(pos: str, what: str = "district") -> str:
@@ -39,7 +39,7 @@ def dominated(d: District) -> bool:
 
 def active_day_effects(data: MastersData, s: MastersState) -> tuple[str, ...]:
     """Positions whose day effect is active now and not yet resolved this day (day-effects step only)."""
-    if s.step.value != "day-effects":
+    if s.step is not Step.DAY_EFFECTS:
         return ()
     return tuple(
         d.pos
@@ -50,7 +50,7 @@ def active_day_effects(data: MastersData, s: MastersState) -> tuple[str, ...]:
 
 def hunts_due(s: MastersState) -> tuple[str, ...]:
     """Districts where agents attack by day: a non-drained vampire and 3+ agents, not fought yet."""
-    if s.step.value != "hunt":
+    if s.step is not Step.HUNT:
         return ()
     return tuple(
         d.pos

@@ -18,7 +18,7 @@ from companion.rules.masters import commands as C
 from companion.rules.masters import events as E
 from companion.rules.masters.data import MUSEUM, MastersData
 from companion.rules.masters.setup import setup as setup_state
-from companion.rules.masters.state import MastersState, Step, from_json, to_json, evolve
+from companion.rules.masters.state import DeckMode, MastersState, Step, evolve, from_json, to_json
 
 Handler = Callable[[MastersData, MastersState, Any, list], MastersState]
 
@@ -129,7 +129,7 @@ class MastersGame:
             cmd,
             districts=tuple((d.pos, d.key) for d in s.districts),
             leading=s.leading,
-            cards=s.deck if s.deck_mode.value == "digital" else cmd.cards,
+            cards=s.deck if s.deck_mode is DeckMode.DIGITAL else cmd.cards,
             relics=s.relic_deck,
             reserve_agents=s.reserve.agents,
             dice=s.dice,
