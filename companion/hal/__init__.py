@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 from typing import Callable, Mapping
 
+from companion.config import HAL_BACKENDS
 from companion.hal.base import (NOT_CONFIGURED, Buttons, CardReader, NoButtons, NoPixels, NoReader, Part,
                                 Pixels, StripPixels, quiet_close, unavailable)
 from companion.hal.clock import Clock, FakeClock, MonotonicClock
@@ -30,7 +31,7 @@ __all__ = [
     "Pixels", "PixelLayout", "StripPixels", "choose_backend", "open_hardware",
 ]
 
-BACKENDS = ("mock", "sim", "pi")
+BACKENDS = tuple(b for b in HAL_BACKENDS if b != "auto")  # ("mock", "sim", "pi")
 RETRY_FIRST_S = 1.0  # first retry of a missing part after this long, then doubling
 RETRY_MAX_S = 60.0
 
