@@ -51,3 +51,30 @@ def replayed_view(commands):
     for c in commands[1:]:
         state, _ = game.apply(state, c)
     return game.to_json(state)
+
+
+TICK = 0.05  # seconds of fake time per loop frame while a button is pressed
+
+
+def tap(app, button) -> None:
+    """Press and release a physical button (scripted on the mock pins), ticking the loop."""
+    app.hw.buttons.press(button, at=app.clock.now(), duration=0.06)
+    for _ in range(3):
+        app.clock.advance(TICK)
+        app.tick()
+
+
+def choose(app, widget: str) -> bool:
+    """Move the focus to `widget` with `next`, then `confirm`. False if the widget went away meanwhile
+    (e.g. One Night's step timer ran out and the loop moved the narrator on: the screen changed)."""
+    from companion.inputs import VButton
+
+    for _ in range(60):
+        vm = app.ui.view_model()
+        if vm["focused"] == widget:
+            tap(app, VButton.CONFIRM)
+            return True
+        if widget not in [b["id"] for b in vm["buttons"]]:
+            return False
+        tap(app, VButton.NEXT)
+    raise AssertionError(f"focus never reached {widget!r} on {app.ui.view_model()['screen']}")

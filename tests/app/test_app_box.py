@@ -5,8 +5,7 @@ import pygame
 from companion.gamedata import load_masters
 from companion.inputs import VButton
 from companion.ui.table import TableUI
-from tests.app.helpers import make_app
-from tests.app.test_app_buttons_only import _choose, _tap
+from tests.app.helpers import choose, make_app, tap
 
 SETUP = {"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila"], "difficulty": "easy", "seed": 8}
 
@@ -21,8 +20,8 @@ def _app(tmp_path):
 
 def _open_menu(app, entry):
     """Menu -> entry, with the physical buttons (the menu opens from the game screen's Menu button)."""
-    _choose(app, "menu")
-    _choose(app, entry)
+    assert choose(app, "menu")
+    assert choose(app, entry)
     app.tick()
 
 
@@ -33,11 +32,11 @@ def test_tracker_numbers_taught_with_buttons_are_used_by_the_next_draw(tmp_path)
     assert vm["screen"] == "tracker" and vm["title"] == "Veil tracker: 2 vampires"
     shipped = next(t for t in load_masters().trackers if t.vampires == 2)
     red_high_i = dict(((a, b), n) for a, b, n in shipped.numbers)[("I", "high")].red
-    _choose(app, "f:I.high.0")
+    assert choose(app, "f:I.high.0")
     for _ in range(3):
-        _tap(app, VButton.VEIL_UP)
+        tap(app, VButton.VEIL_UP)
     assert any(b["label"] == f"I veil 4-6 red: {red_high_i + 3}" for b in app.ui.view_model()["buttons"])
-    _choose(app, "save")
+    assert choose(app, "save")
     taught = next(t for t in load_masters().trackers if t.vampires == 2)
     assert taught.source == "taught"
     assert dict(((a, b), n) for a, b, n in taught.numbers)[("I", "high")].red == red_high_i + 3
@@ -53,18 +52,18 @@ def test_district_renamed_with_the_on_screen_keyboard(tmp_path):
     app = _app(tmp_path)
     _open_menu(app, "districts")
     assert app.ui.view_model()["screen"] == "districts"
-    _tap(app, VButton.DISTRICT_B2)
-    _choose(app, "rename")
+    tap(app, VButton.DISTRICT_B2)
+    assert choose(app, "rename")
     assert app.ui.view_model()["screen"] == "keyboard"
     old = app.session.view()["districts"]["B2"]["name"]
     for _ in range(len(old)):
-        _choose(app, "del")
+        assert choose(app, "del")
     for letter in "DOCKS":  # jump to the letter's group with a district button, then turn the wheel
         group = max(g for g in "ADGJMPSVY" if g <= letter)
-        _tap(app, VButton.for_district("A1 A2 A3 B1 B2 B3 C1 C2 C3".split()["ADGJMPSVY".index(group)]))
+        tap(app, VButton.for_district("A1 A2 A3 B1 B2 B3 C1 C2 C3".split()["ADGJMPSVY".index(group)]))
         for _ in range(ord(letter) - ord(group)):
-            _tap(app, VButton.VEIL_UP)
-        _choose(app, "add")
-    _choose(app, "done")
+            tap(app, VButton.VEIL_UP)
+        assert choose(app, "add")
+    assert choose(app, "done")
     assert app.session.view()["districts"]["B2"]["name"] == "Docks"
     assert any("is now called Docks" in line for line in app.lines)

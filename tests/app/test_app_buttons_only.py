@@ -8,28 +8,7 @@ import pytest
 
 from companion.inputs import VButton
 from companion.ui.table import TableUI
-from tests.app.helpers import make_app, replayed_view
-
-TICK = 0.05
-
-
-def _tap(app, button: VButton) -> None:
-    """Press and release a physical button (scripted on the mock pins), ticking the loop."""
-    app.hw.buttons.press(button, at=app.clock.now(), duration=0.06)
-    for _ in range(3):
-        app.clock.advance(TICK)
-        app.tick()
-
-
-def _choose(app, widget: str) -> None:
-    """Move the focus to `widget` with `next`, then `confirm`."""
-    for _ in range(40):
-        vm = app.ui.view_model()
-        if vm["focused"] == widget:
-            _tap(app, VButton.CONFIRM)
-            return
-        _tap(app, VButton.NEXT)
-    raise AssertionError(f"focus never reached {widget!r} on {app.ui.view_model()['screen']}")
+from tests.app.helpers import choose, make_app, replayed_view, tap
 
 
 def _step(app, rng) -> None:
@@ -37,20 +16,20 @@ def _step(app, rng) -> None:
     vm = app.ui.view_model()
     if vm["screen"] == "event" and any(b["id"] == "swap" for b in vm["buttons"]):
         cells = [c["pos"] for c in vm["grid"] if c["mark"] == "blue"]
-        _tap(app, VButton.for_district(rng.choice(cells)))
+        tap(app, VButton.for_district(rng.choice(cells)))
         vm = app.ui.view_model()
     choices = [b["id"] for b in vm["buttons"] if b["enabled"] and b["id"] not in ("menu", "swap")]
-    _choose(app, rng.choice(choices))
+    assert choose(app, rng.choice(choices))
     for _ in range(5):  # a picker may ask a few things
         vm = app.ui.view_model()
         if vm["screen"] != "picker":
             break
         options = [b["id"] for b in vm["buttons"] if b["enabled"] and b["id"].split(":")[0] in ("v", "d", "c")]
         if options:
-            _choose(app, rng.choice(options))
+            assert choose(app, rng.choice(options))
         elif "board" in " ".join(vm["lines"]):
-            _tap(app, VButton.for_district(rng.choice(["A1", "A2", "B1", "B2", "C3"])))
-        _choose(app, "ok")
+            tap(app, VButton.for_district(rng.choice(["A1", "A2", "B1", "B2", "C3"])))
+        assert choose(app, "ok")
 
 
 @pytest.mark.parametrize("seed", [21])
@@ -60,11 +39,11 @@ def test_whole_game_with_physical_buttons_only(tmp_path, seed):
     app = make_app(tmp_path, ui=ui, surface=pygame.Surface((800, 480)))
     app.start()
     app.tick()
-    _choose(app, "game:masters")
+    assert choose(app, "game:masters")
     for name in ("Imre", "Mila"):
-        _choose(app, f"v:{name}")
+        assert choose(app, f"v:{name}")
     for widget in ("next", "d:easy", "start"):
-        _choose(app, widget)
+        assert choose(app, widget)
     assert app.session is not None, "the wizard's setup did not start a game"
     for _ in range(1500):
         if app.session.outcome() is not None:

@@ -10,33 +10,10 @@ import pytest
 
 from companion.inputs import DISTRICTS, VButton
 from companion.ui.table import TableUI
-from tests.app.helpers import make_app, replayed_view
+from tests.app.helpers import TICK, choose, make_app, replayed_view, tap
 
-TICK = 0.05
 NOT_PLAYED = ("menu", "correct", "who", "new", "log")  # navigation, not moves of the game
 STEPS = 700
-
-
-def _tap(app, button: VButton) -> None:
-    """Press and release a physical button (scripted on the mock pins), ticking the loop."""
-    app.hw.buttons.press(button, at=app.clock.now(), duration=0.06)
-    for _ in range(3):
-        app.clock.advance(TICK)
-        app.tick()
-
-
-def _choose(app, widget: str) -> bool:
-    """Move the focus to `widget` with `next`, then `confirm`. False if the widget went away meanwhile
-    (One Night's step timer ran out and the loop moved the narrator on: the screen changed)."""
-    for _ in range(60):
-        vm = app.ui.view_model()
-        if vm["focused"] == widget:
-            _tap(app, VButton.CONFIRM)
-            return True
-        if widget not in [b["id"] for b in vm["buttons"]]:
-            return False
-        _tap(app, VButton.NEXT)
-    raise AssertionError(f"focus never reached {widget!r} on {app.ui.view_model()['screen']}")
 
 
 def _enabled(vm, prefixes) -> list[str]:
@@ -53,18 +30,18 @@ def _answer(app, rng) -> None:
         ids = [b["id"] for b in vm["buttons"]]
         options = _enabled(vm, ("o:",))
         if "skip" in ids and rng.random() < 0.5:
-            _choose(app, "skip")
+            choose(app, "skip")
             continue
         before = vm["lines"][0]
         if "minus" in ids:  # a number: step it a little
             for _ in range(rng.randint(0, 3)):
-                _tap(app, rng.choice((VButton.VEIL_UP, VButton.VEIL_DOWN)))
+                tap(app, rng.choice((VButton.VEIL_UP, VButton.VEIL_DOWN)))
         elif options and any(c["title"] for c in vm["grid"]) and rng.random() < 0.5:
-            _tap(app, VButton.for_district(rng.choice([c["pos"] for c in vm["grid"] if c["title"]])))
+            tap(app, VButton.for_district(rng.choice([c["pos"] for c in vm["grid"] if c["title"]])))
         elif options and (rng.random() < 0.7 or not next(b for b in vm["buttons"] if b["id"] == "ok")["enabled"]):
-            _choose(app, rng.choice(options))
+            choose(app, rng.choice(options))
         if app.ui.view_model()["screen"] == "pick" and app.ui.view_model()["lines"][0] == before:
-            _choose(app, "ok")
+            choose(app, "ok")
 
 
 def _pick_roles(app, rng) -> None:
@@ -73,8 +50,8 @@ def _pick_roles(app, rng) -> None:
         vm = app.ui.view_model()
         if next(b for b in vm["buttons"] if b["id"] == "start")["enabled"] and not vm["lines"][0].endswith(" 0 chosen."):
             break
-        _tap(app, VButton.for_district(rng.choice(DISTRICTS)))
-    _choose(app, "start")
+        tap(app, VButton.for_district(rng.choice(DISTRICTS)))
+    choose(app, "start")
 
 
 def _step(app, rng) -> None:
@@ -83,7 +60,7 @@ def _step(app, rng) -> None:
     choices = [b["id"] for b in vm["buttons"] if b["enabled"] and b["id"] not in NOT_PLAYED]
     if vm["screen"] == "mansion" and any(b["id"] == "who" for b in vm["buttons"]) and rng.random() < 0.2:
         choices = ["who"]  # sometimes look at another player's dice first
-    _choose(app, rng.choice(choices))
+    choose(app, rng.choice(choices))
     _answer(app, rng)
 
 
@@ -99,10 +76,10 @@ def _play(tmp_path, game_id: str, players_delta: int, seed: int):
     """Title -> wizard -> play with random enabled choices until the game ends; returns the app."""
     rng = random.Random(seed)
     app = _table(tmp_path)
-    _choose(app, f"game:{game_id}")
+    choose(app, f"game:{game_id}")
     for _ in range(abs(players_delta)):
-        _tap(app, VButton.VEIL_UP if players_delta > 0 else VButton.VEIL_DOWN)
-    _choose(app, "start")
+        tap(app, VButton.VEIL_UP if players_delta > 0 else VButton.VEIL_DOWN)
+    choose(app, "start")
     if game_id == "one-night":
         _pick_roles(app, rng)
     assert app.session is not None, "the wizard's setup did not start a game"
@@ -136,11 +113,11 @@ def test_whole_game_with_physical_buttons_only(tmp_path, game_id, players_delta,
 def test_one_night_roles_chosen_on_the_buttons_reach_the_setup(tmp_path):
     rng = random.Random(1)
     app = _table(tmp_path)
-    _choose(app, "game:one-night")
-    _tap(app, VButton.VEIL_DOWN)  # 3 players: 6 cards
-    _choose(app, "start")
+    choose(app, "game:one-night")
+    tap(app, VButton.VEIL_DOWN)  # 3 players: 6 cards
+    choose(app, "start")
     for pos in ("A2", "A2", "B3", "C1", "C2", "C3"):  # vampire x2, diseased, cupid, instigator, priest
-        _tap(app, VButton.for_district(pos))
+        tap(app, VButton.for_district(pos))
     _pick_roles(app, rng)
     setup = app.session.commands[0]
     assert setup["players"] == 3
@@ -150,9 +127,9 @@ def test_one_night_roles_chosen_on_the_buttons_reach_the_setup(tmp_path):
 
 def test_one_night_narrator_counts_the_loops_timer_and_moves_on_when_it_runs_out(tmp_path):
     app = _table(tmp_path)
-    _choose(app, "game:one-night")
-    _choose(app, "start")
-    _choose(app, "start")  # the seed picks the roles
+    choose(app, "game:one-night")
+    choose(app, "start")
+    choose(app, "start")  # the seed picks the roles
     first = app.session.view()["current"]
     assert first["id"] == "dusk-begins" and first["seconds"] == 6
     for _ in range(40):  # 2 s of frames
