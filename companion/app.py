@@ -113,7 +113,7 @@ class App:
     # -- starting ---------------------------------------------------------------------------------------
     def show_test_pattern(self, seconds: float = 1.0) -> None:
         """Red, green, blue on the first three pixels of each strip for `seconds`: a wrong colour
-        order or SPI clock is then seen at a glance, not guessed (PLATFORM.md)."""
+        order or SPI clock is then seen at a glance, not guessed (hardware/README.md, bring-up)."""
         self.hw.pixels.test_pattern()
         self._pattern_until = self.clock.now() + seconds
 

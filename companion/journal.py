@@ -4,8 +4,8 @@ One file (`~/.local/state/companion/journal.sqlite3` by default) holds any numbe
 its setup command plus the commands that followed, in order; its state is never stored, only
 *replayed* (resume = replay, so a journal written by an older version still resumes).
 
-Durability: WAL mode with `synchronous=FULL` (NORMAL can lose the last commit on power loss, see
-PLATFORM.md), one transaction per command, `PRAGMA quick_check` on open. The `-wal` file is never
+Durability: WAL mode with `synchronous=FULL` (NORMAL can lose the last commit on power loss), one
+transaction per command, `PRAGMA quick_check` on open. The `-wal` file is never
 deleted by us: SQLite folds it back in on the next open.
 
 Undo keeps history: an undone command stays in the table with `undone = 1` (redo brings it back);
