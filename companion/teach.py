@@ -1,7 +1,7 @@
 """Teaching the box: tag registrations and taught Masters data in the user's config folder.
 
 The printed cards' grids, the veil tracker numbers and most district names are not public, so the
-table teaches them (DESIGN.md section 5). Everything taught lives under `paths.config_dir()`:
+table teaches them (README.md, "Game data"). Everything taught lives under `paths.config_dir()`:
 
     tags.toml               [tags] "<tag id>" = "<card key or relic key>"
     masters/cards.toml      [cards."I-07"]  act, name, red = ["A1"], blue = ["B1", "C2"], verified

@@ -108,7 +108,7 @@ def choose_led_driver(requested: str, probe: SystemProbe) -> tuple[str, str]:
 
 
 def _auto_driver(probe: SystemProbe) -> tuple[str, str]:
-    """The PLATFORM.md order: spi, then the Pi 5 PIO, then pwm only as root."""
+    """spi first (no root, every Pi), then the Pi 5 PIO, then pwm only as root (hardware/README.md)."""
     if probe.has(SPIDEV):
         return "spi", f"auto: {SPIDEV} present"
     if probe.is_pi5() and probe.has(PIO):
