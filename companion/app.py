@@ -615,20 +615,21 @@ class BotSource:
         if s is None or s.outcome() is not None or self.left <= 0:
             return None
         self.left -= 1
-        return _bot_for(s.game).choose(s.game, s.state, self.rng)
+        return bot_for(s.game.id).choose(s.game, s.state, self.rng)
 
     def finished(self, app: App) -> bool:
         """The game ended (or the safety limit was reached)."""
         return app.session is None or app.session.outcome() is not None or self.left <= 0
 
 
-def _bot_for(game):
-    """The bot module of a game (`companion.rules.<game>.bot` or the module's own `choose`)."""
+def bot_for(game_id: str):
+    """The bot of a game: a module with `choose(game, state, rng)` (`companion.rules.<game>.bot`, or
+    the game package itself when it has no bot module)."""
     import importlib
 
     from companion.rules import GAMES
 
-    module_name = GAMES[game.id][0]
+    module_name = GAMES[game_id][0]
     try:
         return importlib.import_module(module_name + ".bot")
     except ModuleNotFoundError:

@@ -3,7 +3,6 @@ loop:// device for readers, memory readings and the games' bots."""
 
 from __future__ import annotations
 
-import importlib
 import os
 import random
 from pathlib import Path
@@ -11,12 +10,12 @@ from pathlib import Path
 import serial
 
 from companion import config
-from companion.app import App
+from companion.app import App, bot_for  # noqa: F401  (the suite takes bots from here)
 from companion.hal import open_hardware
 from companion.hal.clock import FakeClock
 from companion.inputs import ButtonEvent, CardRead, Press
 from companion.journal import Journal
-from companion.rules import GAMES, load_game
+from companion.rules import load_game
 
 UI_SIZE = (800, 480)
 GAME_SETUPS = {
@@ -71,15 +70,6 @@ def build_app(tmp_path, *, cfg=None, backend="mock", ui=None, surface=None, sour
     app = App(cfg, hw, j, ui=ui, surface=surface, source=source, log=lines.append)
     app.lines = lines
     return app
-
-
-def bot_for(game_id: str):
-    """The bot module of a game (`choose(game, state, rng)`)."""
-    module = GAMES[game_id][0]
-    try:
-        return importlib.import_module(module + ".bot")
-    except ModuleNotFoundError:
-        return importlib.import_module(module)
 
 
 def reachable_states(game_id: str, seed: int, steps: int):
