@@ -96,3 +96,14 @@ def test_masters_data_effect_must_be_day_night_or_both(tmp_path):
     with pytest.raises(DataFileError) as err:
         load_masters(user)
     assert (err.value.line, err.value.field) == (3, "districts.museum.effect")
+
+
+@pytest.mark.parametrize("numbers", ['red = true, blue = [1, 0]', 'red = 2, blue = [true, 0]'])
+def test_masters_data_tracker_numbers_are_not_booleans(tmp_path, numbers):
+    """TOML true/false are not agent numbers, even though Python counts them as ints."""
+    user = tmp_path / "masters"
+    user.mkdir()
+    (user / "tracker.toml").write_text(f'[tracker.3.I]\nhigh = {{ {numbers} }}\n')
+    with pytest.raises(DataFileError) as err:
+        load_masters(user)
+    assert err.value.path.endswith("tracker.toml") and "0..6" in err.value.message

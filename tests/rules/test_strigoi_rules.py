@@ -312,3 +312,23 @@ def test_rotate_turns_a_platform_and_changes_where_letters_point(game):
     assert state.vampire("master").room == "ne"  # B now points south-east
     with pytest.raises(RuleViolation):
         game.apply(state, {"cmd": "rotate", "room": "center"})
+
+
+def test_strigoi_blood_is_greyed_when_the_supply_is_empty():
+    """The menu refuses what the engine refuses: no counter left means no blood button."""
+    from dataclasses import replace
+
+    from companion.rules import load_game
+
+    import random
+
+    from companion.rules.strigoi import choose
+
+    game = load_game("strigoi")
+    state, _ = game.setup(game.canonical(None, {"cmd": "setup", "game": "strigoi", "players": 2, "seed": 1}))
+    rng = random.Random(1)
+    while not any(a.command.get("cmd") == "blood" for a in game.actions(state)):
+        state, _ = game.apply(state, game.canonical(state, choose(game, state, rng)))
+    empty = replace(state, altar=0, inferno=game.data.blood_counters)
+    blood = next(a for a in game.actions(empty) if a.command.get("cmd") == "blood")
+    assert not blood.enabled and blood.why_not == "no blood point counter left in the supply"

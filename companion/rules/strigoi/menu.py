@@ -24,10 +24,14 @@ def actions(game, state: State) -> list[Action]:
 
 
 def _blood(game, state: State) -> Action:
-    """Gain a blood point, unless the Altar is full."""
-    full = state.altar >= game.data.altar_max
-    return Action({"cmd": "blood"}, "Blood point to the Altar", enabled=not full,
-                  why_not=f"the Altar holds at most {game.data.altar_max}" if full else None)
+    """Gain a blood point, unless the Altar is full or no counter is left in the supply (the
+    engine's own two checks, so the button is never offered for a move it refuses)."""
+    why = None
+    if state.altar >= game.data.altar_max:
+        why = f"the Altar holds at most {game.data.altar_max}"
+    elif state.altar + state.inferno >= game.data.blood_counters:
+        why = "no blood point counter left in the supply"
+    return Action({"cmd": "blood"}, "Blood point to the Altar", enabled=why is None, why_not=why)
 
 
 def _attack(state: State) -> Action:
