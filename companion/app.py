@@ -675,12 +675,14 @@ def open_display(mode: str, cfg):
 
 def main(argv: list[str]) -> int:
     """Entry point of `companion run`."""
+    from companion.hal import BACKENDS
+
     ap = argparse.ArgumentParser(prog="companion run", description="Start the table app.")
     m = ap.add_mutually_exclusive_group()
     m.add_argument("--fullscreen", dest="mode", action="store_const", const="fullscreen")
     m.add_argument("--window", dest="mode", action="store_const", const="window")
     m.add_argument("--headless", dest="mode", action="store_const", const="headless")
-    ap.add_argument("--backend", choices=("mock", "sim", "pi"), help="HAL backend (default: COMPANION_HAL, config, auto)")
+    ap.add_argument("--backend", choices=BACKENDS, help="HAL backend (default: COMPANION_HAL, config, auto)")
     ap.add_argument("--config", metavar="FILE", help="config file (default ~/.config/companion/config.toml)")
     ap.add_argument("--journal", metavar="PATH", help="journal file (default ~/.local/state/companion/journal.sqlite3)")
     ap.add_argument("--new", action="store_true", help="start a new game instead of resuming")

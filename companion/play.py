@@ -3,7 +3,7 @@
   companion play --script FILE.jsonl [--json] [--journal PATH]
   companion play --resume [ID] [--script MORE.jsonl] [--json] [--journal PATH]
 
-A scenario is JSON Lines of commands, first line `{"cmd": "setup", "game": ...}` (DESIGN.md section 3).
+A scenario is JSON Lines of commands, first line `{"cmd": "setup", "game": ...}` (docs/masters.md).
 With --json the final state object (exactly the documented state JSON) is the only thing on stdout.
 A refused command stops the run: exit status 1, its line number and the rule that refused it on
 stderr. A line that is not a JSON command: exit status 2 with file:line.

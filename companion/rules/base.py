@@ -2,7 +2,7 @@
 
 A *Game* holds the fixed rules and data (districts, cards, tracks) and makes states.
 A *State* is an immutable value: `apply` returns a new one, so undo, replay and previews are free.
-Commands come in as JSON-like dicts `{"cmd": "<verb>", ...}` (DESIGN.md section 3) and are parsed
+Commands come in as JSON-like dicts `{"cmd": "<verb>", ...}` (docs/masters.md) and are parsed
 into small frozen dataclasses inside each game; events come out as frozen dataclasses whose
 `to_dict()` is `{"event": "<kind>", ...}`.
 
