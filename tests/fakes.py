@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from dataclasses import dataclass, replace
 
 from companion.errors import CommandError, RuleViolation
@@ -73,3 +75,43 @@ class CounterGame:
     def outcome(self, state):
         """"done" once ended."""
         return "done" if state.over else None
+
+
+class Cable:
+    """A pty reachable through a stable symlink (like /dev/serial/by-id/...): plug, unplug, replug."""
+
+    def __init__(self, link):
+        self.link = str(link)
+        self.master: int | None = None
+        self._slave: int | None = None
+
+    def plug(self) -> None:
+        """A new pty appears behind the same name."""
+        self.master, self._slave = os.openpty()
+        os.set_blocking(self.master, False)
+        if os.path.lexists(self.link):
+            os.unlink(self.link)
+        os.symlink(os.ttyname(self._slave), self.link)
+
+    def unplug(self) -> None:
+        """The device vanishes: both ends close and the name goes away."""
+        if self.master is None:
+            return
+        os.close(self.master)
+        os.close(self._slave)
+        os.unlink(self.link)
+        self.master = self._slave = None
+
+    def read(self) -> bytes:
+        """What the host wrote (non-blocking)."""
+        if self.master is None:
+            return b""
+        try:
+            return os.read(self.master, 4096)
+        except (BlockingIOError, OSError):
+            return b""
+
+    def write(self, data: bytes) -> None:
+        """Bytes from the device to the host."""
+        if data and self.master is not None:
+            os.write(self.master, data)

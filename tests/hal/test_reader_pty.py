@@ -1,6 +1,5 @@
 """Readers on real pseudo-terminals: a fake PN532 on the far end, unplug and replug, back-off."""
 
-import os
 
 import pytest
 import serial
@@ -10,44 +9,9 @@ from companion.hal.clock import FakeClock
 from companion.hal import lineproto
 from companion.hal.pn532 import FakePn532
 from companion.hal.reader import open_reader
+from tests.fakes import Cable
 
 NTAG = "04A1B2C3D4E5F6"
-
-
-class Cable:
-    """A pty whose slave is reachable through a stable symlink, like /dev/serial/by-id/...: plug/unplug."""
-
-    def __init__(self, link):
-        self.link = str(link)
-        self.master = None
-        self._slave = None
-
-    def plug(self) -> None:
-        """A new pty appears behind the same name."""
-        self.master, self._slave = os.openpty()
-        os.set_blocking(self.master, False)
-        if os.path.lexists(self.link):
-            os.unlink(self.link)
-        os.symlink(os.ttyname(self._slave), self.link)
-
-    def unplug(self) -> None:
-        """The device vanishes: both ends close and the name goes away."""
-        os.close(self.master)
-        os.close(self._slave)
-        os.unlink(self.link)
-        self.master = None
-
-    def read(self) -> bytes:
-        """What the host wrote (non-blocking)."""
-        try:
-            return os.read(self.master, 4096)
-        except BlockingIOError:
-            return b""
-
-    def write(self, data: bytes) -> None:
-        """Bytes from the device to the host."""
-        if data:
-            os.write(self.master, data)
 
 
 @pytest.fixture

@@ -3,7 +3,6 @@ loop:// device for readers, memory readings and the games' bots."""
 
 from __future__ import annotations
 
-import os
 import random
 from pathlib import Path
 
@@ -16,6 +15,7 @@ from companion.hal.clock import FakeClock
 from companion.inputs import ButtonEvent, CardRead, Press
 from companion.journal import Journal
 from companion.rules import load_game
+from tests.fakes import Cable  # noqa: F401  (the suite takes it from here)
 
 UI_SIZE = (800, 480)
 GAME_SETUPS = {
@@ -136,43 +136,3 @@ class LoopDevice:
     def close(self) -> None:
         """Close the loop port."""
         self.port.close()
-
-
-class Cable:
-    """A pty reachable through a stable symlink (like /dev/serial/by-id/...): plug, unplug, replug."""
-
-    def __init__(self, link):
-        self.link = str(link)
-        self.master: int | None = None
-        self._slave: int | None = None
-
-    def plug(self) -> None:
-        """A new pty appears behind the same name."""
-        self.master, self._slave = os.openpty()
-        os.set_blocking(self.master, False)
-        if os.path.lexists(self.link):
-            os.unlink(self.link)
-        os.symlink(os.ttyname(self._slave), self.link)
-
-    def unplug(self) -> None:
-        """The device vanishes: both ends close and the name goes away."""
-        if self.master is None:
-            return
-        os.close(self.master)
-        os.close(self._slave)
-        os.unlink(self.link)
-        self.master = self._slave = None
-
-    def read(self) -> bytes:
-        """What the host wrote (non-blocking)."""
-        if self.master is None:
-            return b""
-        try:
-            return os.read(self.master, 4096)
-        except (BlockingIOError, OSError):
-            return b""
-
-    def write(self, data: bytes) -> None:
-        """Bytes from the device to the host."""
-        if data and self.master is not None:
-            os.write(self.master, data)
