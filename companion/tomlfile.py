@@ -54,10 +54,24 @@ def loads(text: str, path: str = "<string>") -> TomlDoc:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         m = _SYNTAX_LINE.search(str(exc))
-        line = int(m.group(1)) if m else None
+        line = int(m.group(1)) if m else _unfinished_from(text)
         msg = _SYNTAX_LINE.sub("", str(exc)).strip()
         raise DataFileError(path, line, None, f"TOML syntax error: {msg}") from None
     return TomlDoc(path, text, data)
+
+
+def _unfinished_from(text: str) -> int | None:
+    """Where a file that fails only "at end of document" (an unclosed quote, bracket or table)
+    goes wrong: the line after the longest start of the file that still parses."""
+    lines = text.splitlines()
+    good = 0
+    for n in range(1, len(lines) + 1):
+        try:
+            tomllib.loads("\n".join(lines[:n]))
+        except tomllib.TOMLDecodeError:
+            continue
+        good = n
+    return min(good + 1, len(lines)) if lines else None
 
 
 def locate(text: str, dotted: str) -> int | None:

@@ -56,3 +56,10 @@ def test_play_setup_naming_no_game_is_refused_with_its_line(tmp_path, capsys):
         assert cli.main(["play", "--script", str(script)]) == 1
         err = capsys.readouterr().err
         assert f"{script}:1: refused 'setup'" in err and "unknown game" in err
+
+
+def test_unclosed_quote_names_the_line_it_starts_on(tmp_path, capsys):
+    bad = tmp_path / "c.toml"
+    bad.write_text('[display]\nwidth = 800\n\'\nheight = 480\nfps = 30\n')
+    assert cli.main(["config", "--check", str(bad)]) == 2
+    assert f"{bad}:3:" in capsys.readouterr().err
