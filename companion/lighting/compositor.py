@@ -19,17 +19,21 @@ Frame = dict[str, Pixels]
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """A light switched to `look` at time `since`, cross-fading from what it showed over `fade` s."""
+    """A light switched to `look` at time `since`, cross-fading from what it showed over `fade` s.
+    `jump`: the share of the cross-fade already shown at `since` (0: a plain fade from nothing)."""
 
     look: Look
     since: float
     fade: float = 0.0
+    jump: float = 0.0
 
     def progress(self, t: float) -> float:
         """How far the cross-fade into this look is at t: 0 (not begun) .. 1 (done)."""
+        if t < self.since:
+            return 0.0
         if self.fade <= 0.0:
-            return 1.0 if t >= self.since else 0.0
-        return min(1.0, max(0.0, (t - self.since) / self.fade))
+            return 1.0
+        return min(1.0, self.jump + (1.0 - self.jump) * (t - self.since) / self.fade)
 
 
 @dataclass(frozen=True, slots=True)

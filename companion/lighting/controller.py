@@ -21,6 +21,12 @@ from companion.lighting.output import OutputStage
 from companion.lighting.patterns import STATUS, Health, status_look
 from companion.lighting.scenes import DEFAULT_FADE, scene_for
 
+# A change of look shows this share of its cross-fade in its very first frame, then fades the rest.
+# The frame computed right after a press therefore already answers it (a fade starting from 0 would
+# first show the old look, and the LEDs would answer one frame later); a quarter of the way is also
+# what survives the output stage's gamma when a light rises from dark.
+FIRST_STEP = 0.25
+
 
 @dataclass
 class LightingController:
@@ -74,7 +80,7 @@ class LightingController:
                 self.histories[name] = [Entry(new, t, 0.0)]  # the very first look cuts in
             else:
                 if history[-1].look != new:
-                    history.append(Entry(new, t, fade))
+                    history.append(Entry(new, t, fade, FIRST_STEP))
                 if len(history) > 1:
                     self.histories[name] = prune_history(history, t)
         self.overlays = live_overlays(self.overlays, t)

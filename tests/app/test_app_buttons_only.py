@@ -58,3 +58,37 @@ def test_whole_game_with_physical_buttons_only(tmp_path, seed):
     assert replayed_view(app.session.commands) == view
     # the board was lit the whole time: one LED frame per loop frame
     assert len(app.hw.pixels.frames) == app.frames
+
+
+def test_a_press_is_answered_on_the_leds_in_the_frame_that_receives_it(tmp_path):
+    """Undo (long press) of a veil correction: the veil bar already differs in the LED frame of the
+    loop tick whose button poll delivered the press, not one frame later."""
+    from companion.inputs import Press
+
+    app = make_app(tmp_path, ui=TableUI((800, 480), "masters", {}), surface=pygame.Surface((800, 480)))
+    app.start(setup={"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila"], "seed": 11})
+    assert app.submit({"cmd": "adjust", "veil": 3})  # a steady bar (it beats at 2 or less)
+    for _ in range(60):  # let the bar settle
+        app.clock.advance(1 / 30)
+        app.tick()
+    bar = [f"veil.{i}" for i in range(7)]
+    settled = [app.hw.pixels.frames[-1][name] for name in bar]
+    app.clock.advance(1 / 30)
+    app.tick()
+    assert [app.hw.pixels.frames[-1][name] for name in bar] == settled  # steady without a press
+    poll, delivered = app.hw.buttons.poll, []
+
+    def watched_poll(now):
+        events = poll(now)
+        if any(e.kind is Press.LONG for e in events):
+            delivered.append(app.frames)
+        return events
+
+    app.hw.buttons.poll = watched_poll
+    app.hw.buttons.press(VButton.UNDO, at=app.clock.now(), duration=1.5)
+    while not delivered:
+        app.clock.advance(1 / 30)
+        app.tick()
+        assert len(app.hw.pixels.frames) < 200, "the long press never came"
+    assert app.session.view()["veil"] != 3  # the correction was taken back in that tick
+    assert [app.hw.pixels.frames[-1][name] for name in bar] != settled  # and that very frame shows it

@@ -36,6 +36,14 @@ def test_interrupted_transition_continues_from_where_it_was():
     assert render_history(history, 2.5, 1) == (BLACK,)
 
 
+def test_a_jump_shows_its_share_at_once_and_still_ends_on_time():
+    history = [Entry(solid(RED), 0.0), Entry(solid(BLUE), 10.0, fade=0.8, jump=0.25)]
+    assert render_history(history, 9.99, 1) == (RED,)  # nothing before it starts
+    assert render_history(history, 10.0, 1) == (mix(RED, BLUE, 0.25),)  # a quarter at once
+    assert render_history(history, 10.4, 1) == (mix(RED, BLUE, 0.625),)  # then the rest, evenly
+    assert render_history(history, 10.8, 1) == (BLUE,)
+
+
 def test_cut_when_fade_is_zero():
     history = [Entry(solid(RED), 0.0), Entry(solid(BLUE), 2.0)]
     assert render_history(history, 1.999, 1) == (RED,)

@@ -4,7 +4,7 @@ import copy
 
 from companion.lighting.color import BLACK, mix_pixels
 from companion.lighting.compositor import Entry, Overlay
-from companion.lighting.controller import LightingController
+from companion.lighting.controller import FIRST_STEP, LightingController
 from companion.lighting.output import OutputStage
 from companion.lighting.patterns import Health, status_look
 from companion.lighting.scenes import DEFAULT_FADE, masters
@@ -55,9 +55,13 @@ def test_view_change_cross_fades_over_the_plan_fade(counts, view):
         """The look's nine pixels at t."""
         return lk.fn(lk.params, t, 9)
 
-    assert ctl.compose(10.0)["district.A2"] == px(old, 10.0)  # progress 0
+    # the first frame already shows the first step of the change (the press is answered at once)
+    assert ctl.compose(9.99)["district.A2"] == px(old, 9.99)
+    assert ctl.compose(10.0)["district.A2"] == mix_pixels(px(old, 10.0), px(new, 10.0), FIRST_STEP)
+    assert ctl.compose(10.0)["district.A2"] != px(old, 10.0)
     half = 10.0 + DEFAULT_FADE / 2
-    assert ctl.compose(half)["district.A2"] == mix_pixels(px(old, half), px(new, half), (half - 10.0) / DEFAULT_FADE)
+    share = FIRST_STEP + (1 - FIRST_STEP) * 0.5
+    assert ctl.compose(half)["district.A2"] == mix_pixels(px(old, half), px(new, half), share)
     end = 10.0 + DEFAULT_FADE
     assert ctl.compose(end)["district.A2"] == px(new, end)  # progress 1
     assert len(ctl.histories["district.B3"]) == 1  # unchanged lights do not fade
