@@ -9,11 +9,18 @@ costs blits only.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 import pygame
 
 ELLIPSIS = "…"
+# pygame's default font by its file: Font(None) looks the file up through importlib.resources on
+# every call (3.5 ms the first time, 0.2 ms after), opening it by path takes 0.06 ms. Font(None)
+# also scales the size it is given by 0.6875; opening the file we do the same, so text looks alike.
+_FONT_FILE = os.path.join(os.path.dirname(pygame.__file__), pygame.font.get_default_font())
+_FONT_FILE = _FONT_FILE if os.path.isfile(_FONT_FILE) else None
+DEFAULT_FONT_SCALE = 0.6875
 
 
 @dataclass(frozen=True)
@@ -103,7 +110,9 @@ def _default_font(size: int) -> pygame.font.Font:
     """pygame's default font at `size`, uncached (`TextRenderer.font` keeps the ones it uses)."""
     if not pygame.font.get_init():
         pygame.font.init()
-    return pygame.font.Font(None, size)
+    if _FONT_FILE is None:
+        return pygame.font.Font(None, size)
+    return pygame.font.Font(_FONT_FILE, max(1, int(size * DEFAULT_FONT_SCALE)))
 
 
 def _fit(size: int, lines: list[str], font, cut: bool = False) -> Fit:

@@ -43,3 +43,13 @@ def test_text_renderer_caches_fits_and_line_surfaces():
     s1 = tr.line("Expose", 30, (255, 255, 255))
     assert tr.line("Expose", 30, (255, 255, 255)) is s1
     assert tr.line("Expose", 30, (0, 0, 0)) is not s1
+
+
+def test_default_font_opened_by_file_measures_like_pygames_own_default():
+    """The font is opened by its file (fast); it must look exactly like pygame.font.Font(None, size)."""
+    from companion.ui.text import _default_font
+
+    for size in (1, 12, 13, 24, 30, 42, 95):
+        ours, pygames = _default_font(size), pygame.font.Font(None, size)
+        assert ours.get_linesize() == pygames.get_linesize()
+        assert ours.size("Railway Station ÄÖ 123") == pygames.size("Railway Station ÄÖ 123")
