@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from companion.rules.base import POSITIONS
+from companion.rules import POSITIONS
 
 DISTRICTS = POSITIONS  # the 3x3 grid, A (top) to C, 1 (left) to 3: one list for the whole app
 MAX_TAG = 64  # longest tag id (a QR/barcode payload) a reader passes on and a table can register

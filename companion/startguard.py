@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from companion.teach import write_private
+from companion.paths import write_private
 
 COUNTER_FILE = "start-attempts"
 SAFE_MODE_AFTER = 3  # failed starts in a row before safe mode (the default `limit`)

@@ -20,9 +20,7 @@ The UI's "New card" flow calls `lookup_tag`, `register_tag`, `save_card_grid`, `
 
 from __future__ import annotations
 
-import os
 import re
-import tempfile
 from pathlib import Path
 
 from companion import paths, tomlfile
@@ -198,7 +196,7 @@ def export_text(base: Path | str | None = None) -> str:
 def export_file(path: Path | str, base: Path | str | None = None) -> dict:
     """Write the export to `path` (0600, atomically); returns the counts per section."""
     text = export_text(base)
-    write_private(Path(path), text)
+    paths.write_private(Path(path), text)
     return _counts(validate_export(tomlfile.loads(text, str(path))))
 
 
@@ -463,29 +461,7 @@ def _deep_merge(old, new: dict) -> dict:
 def _write_section_file(path: Path, section: str, entries: dict) -> None:
     """Write one taught file: a header comment and the section's table."""
     header = f"Taught by the table with `companion cards teach` or the New card screen. [{section}]"
-    write_private(path, dumps({section: dict(sorted(entries.items()))}, header))
-
-
-def write_private(path: Path, text: str) -> None:
-    """Write `text` atomically: temp file in the same folder (0600), fsync, rename, fsync the folder."""
-    folder = paths.ensure_private_dir(Path(path).parent)
-    fd, tmp = tempfile.mkstemp(prefix=f".{Path(path).name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, 0o600)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-    dir_fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(dir_fd)
-    finally:
-        os.close(dir_fd)
+    paths.write_private(path, dumps({section: dict(sorted(entries.items()))}, header))
 
 
 def dumps(data: dict, header: str = "") -> str:

@@ -16,10 +16,9 @@ Always read parts through the Hardware object (`hw.pixels`), never keep them: a 
 
 from __future__ import annotations
 
-import os
 from typing import Callable, Mapping
 
-from companion.config import HAL_BACKENDS
+from companion.config import HAL_BACKENDS, choose_backend
 from companion.hal.base import (NOT_CONFIGURED, Buttons, CardReader, NoButtons, NoPixels, NoReader, Part,
                                 Pixels, StripPixels, quiet_close, unavailable)
 from companion.hal.clock import Clock, FakeClock, MonotonicClock
@@ -34,28 +33,6 @@ __all__ = [
 BACKENDS = tuple(b for b in HAL_BACKENDS if b != "auto")  # ("mock", "sim", "pi")
 RETRY_FIRST_S = 1.0  # first retry of a missing part after this long, then doubling
 RETRY_MAX_S = 60.0
-
-
-def choose_backend(explicit: str | None, configured: str = "auto", env: Mapping[str, str] | None = None,
-                   probe=None) -> tuple[str, str]:
-    """(backend, why): argument, then COMPANION_HAL, then config, then auto-detection."""
-    env = os.environ if env is None else env
-    for value, source in ((explicit, "--backend"), (env.get("COMPANION_HAL"), "COMPANION_HAL"),
-                          (configured, "hal.backend")):
-        if value and value != "auto":
-            name = "pi" if value == "real" else value
-            if name not in BACKENDS:
-                raise ValueError(f"{source} must be one of {', '.join(BACKENDS)} (or auto), got {value!r}")
-            return name, f"{source} = {value}"
-    if probe is None:
-        from companion.hal.pi import SystemProbe
-
-        probe = SystemProbe()
-    if probe.pi_hardware_present():
-        return "pi", "auto: Raspberry Pi with GPIO/LED devices"
-    if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
-        return "sim", "auto: not a Pi, a display is available"
-    return "mock", "auto: not a Pi, no display"
 
 
 class Hardware:

@@ -12,6 +12,10 @@ from typing import Any
 
 from companion.errors import CommandError
 
+# The nine districts of the shared board (the lit 3x3 grid every game draws on), row by row. It is
+# here, not in base.py, so the inputs and the config can name districts without loading the engines.
+POSITIONS = ("A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3")
+
 # game id -> (module, title). The module exposes `make_game(data=None) -> Game`.
 GAMES: dict[str, tuple[str, str]] = {
     "masters": ("companion.rules.masters", "Masters of the Night"),

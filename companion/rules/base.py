@@ -16,11 +16,9 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any, Mapping, Protocol, runtime_checkable
 
 from companion.errors import CommandError, RuleViolation
+from companion.rules import POSITIONS
 
 __all__ = ["Action", "Event", "Game", "CommandError", "RuleViolation", "POSITIONS"]
-
-# The nine districts of the shared board (the lit 3x3 grid every game draws on), row by row.
-POSITIONS = ("A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3")
 
 
 @dataclass(frozen=True)
