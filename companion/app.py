@@ -1,13 +1,7 @@
-"""companion run: the table app. One loop owns the game; everything else feeds it or draws it.
+"""The table app's one loop. One `App` owns the game; everything else feeds it or draws it.
 
-  companion run [--fullscreen | --window | --headless] [--backend mock|sim|pi] [--config FILE]
-                [--journal PATH] [--new] [--seed N] [--script FILE.jsonl] [--pace S] [--ack]
-
-Modes: on a Raspberry Pi with a screen, full screen through KMSDRM with the real board; on a PC with
-a display, a window with the screen UI beside the simulated board; with no display (CI, ssh), a
-headless demo that plays a seeded game through the same loop and prints the log (`--headless`
-forces it). SDL silently falls back to an offscreen driver when it finds no display: we check the
-driver and say what was chosen instead of showing a black screen.
+`companion run` (companion/launch.py) builds it: full screen on a Pi with the real board, a window
+with the simulated board on a PC, or the headless demo.
 
 Each tick (STYLE.md section 5):
   1. drain inputs: HAL buttons and card reads, pygame keys/touch/mouse (all virtual buttons first);
@@ -19,26 +13,20 @@ Each tick (STYLE.md section 5):
 
 from __future__ import annotations
 
-import argparse
-import os
 import random
 import sys
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
-from companion import config as config_mod
-from companion import narrate, paths
+from companion import narrate
 from companion.errors import CommandError, CompanionError, RuleViolation
 from companion.inputs import CardRead
-from companion.journal import Journal, JournalError, load_scenario
+from companion.journal import Journal, JournalError
 from companion.session import Session
 
-DEMO_SETUP = {"cmd": "setup", "game": "masters", "vampires": ["Agnieszka", "Ishtvan", "Mila"],
-              "difficulty": "easy", "seed": 7}
 RETRY_EVERY_S = 1.0       # how often missing hardware is looked for again (each part backs off itself)
 FAULT_HOLD_S = 5.0        # a strip that failed a write stays shown as failing this long after reopening
-BOARD_WIDTH_RATIO = 0.6   # the simulated board's width beside the screen, as a share of its height
 
 
 @dataclass
@@ -637,169 +625,6 @@ def bot_for(game_id: str):
 
 
 # -- building the app --------------------------------------------------------------------------------------
-def choose_mode(requested: str, env: dict | None = None) -> tuple[str, str]:
-    """(mode, why): fullscreen | window | headless, from the request (option or config) and the machine."""
-    env = os.environ if env is None else env
-    if requested in ("headless", "window", "fullscreen"):
-        return requested, f"{requested} was asked for"
-    if env.get("SDL_VIDEODRIVER") in ("kmsdrm", "fbcon", "directfb"):
-        return "fullscreen", f"SDL_VIDEODRIVER={env['SDL_VIDEODRIVER']}"
-    if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
-        return "window", "a desktop display is available"
-    if env.get("SDL_VIDEODRIVER") in ("dummy", "offscreen"):
-        return "headless", f"SDL_VIDEODRIVER={env['SDL_VIDEODRIVER']} (no picture)"
-    return "headless", "no display found (no DISPLAY, WAYLAND_DISPLAY or SDL_VIDEODRIVER=kmsdrm)"
-
-
-def open_display(mode: str, cfg):
-    """Open the pygame screen; returns (surface, driver) or raises CompanionError saying why not."""
-    import pygame
-
-    try:
-        pygame.display.init()
-    except pygame.error as exc:
-        raise CompanionError(f"no display: {exc}") from None
-    driver = pygame.display.get_driver()
-    if driver in ("offscreen", "dummy") and os.environ.get("SDL_VIDEODRIVER") not in ("offscreen", "dummy"):
-        pygame.display.quit()
-        raise CompanionError(f"SDL found no real display (it chose the {driver} driver)")
-    pygame.font.init()
-    if mode == "fullscreen":
-        surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        pygame.mouse.set_visible(False)
-    else:
-        surface = pygame.display.set_mode((cfg.display.width, cfg.display.height))
-    pygame.display.set_caption("Nightwatch companion")
-    return surface, driver
-
-
-def main(argv: list[str]) -> int:
-    """Entry point of `companion run`."""
-    from companion.hal import BACKENDS
-
-    ap = argparse.ArgumentParser(prog="companion run", description="Start the table app.")
-    m = ap.add_mutually_exclusive_group()
-    m.add_argument("--fullscreen", dest="mode", action="store_const", const="fullscreen")
-    m.add_argument("--window", dest="mode", action="store_const", const="window")
-    m.add_argument("--headless", dest="mode", action="store_const", const="headless")
-    ap.add_argument("--backend", choices=BACKENDS, help="HAL backend (default: COMPANION_HAL, config, auto)")
-    ap.add_argument("--config", metavar="FILE", help="config file (default ~/.config/companion/config.toml)")
-    ap.add_argument("--journal", metavar="PATH", help="journal file (default ~/.local/state/companion/journal.sqlite3)")
-    ap.add_argument("--new", action="store_true", help="start a new game instead of resuming")
-    ap.add_argument("--seed", type=int, default=7, help="seed of the headless demo game")
-    ap.add_argument("--script", metavar="FILE", help="headless: play this scenario through the loop")
-    ap.add_argument("--pace", type=float, default=None, help="headless: seconds between commands (default 0.02 demo, 0 script)")
-    ap.add_argument("--ack", action="store_true", help="headless: print `ack N` once command N is durable")
-    ap.add_argument("--frames", type=int, help="stop after this many frames (tests)")
-    ap.add_argument("--screenshot", metavar="PNG", help="save the window as a PNG when the app stops")
-    args = ap.parse_args(argv)
-
-    cfg = config_mod.load(args.config)
-    lines = load_scenario(args.script) if args.script else None  # bad input fails before the start counts
-    from companion.startguard import StartGuard
-    from companion import sdnotify
-
-    state_dir = paths.ensure_private_dir(paths.state_dir())
-    guard = StartGuard(state_dir)
-    safe = guard.begin()
-    safe_reason = guard.reason() if safe else None
-    if safe_reason:
-        print(f"companion run: {safe_reason}", file=sys.stderr, flush=True)
-    mode, why = choose_mode(args.mode or cfg.display.mode)
-    if args.script:
-        mode, why = "headless", "--script"
-    pace = args.pace if args.pace is not None else (0.0 if lines is not None else 0.02)
-
-    from companion.hal import open_hardware
-
-    backend = args.backend or ("mock" if mode == "headless" and not os.environ.get("COMPANION_HAL") and cfg.hal == "auto" else None)
-    if safe:
-        from dataclasses import replace as dc_replace
-
-        cfg = dc_replace(cfg, leds=dc_replace(cfg.leds, driver="none"), reader=dc_replace(cfg.reader, type="none"))
-    surface = None
-    if mode != "headless":
-        try:
-            surface, driver = open_display(mode, cfg)
-        except CompanionError as exc:
-            print(f"companion run: {exc}; running the headless demo instead", file=sys.stderr)
-            mode = "headless"
-        else:
-            print(f"companion run: {mode} on SDL video driver {driver!r} ({why})", file=sys.stderr)
-    else:
-        print(f"companion run: headless ({why})", file=sys.stderr)
-
-    clock = None
-    if mode == "headless":
-        from companion.hal.clock import FakeClock, MonotonicClock
-
-        clock = MonotonicClock() if pace > 0 else FakeClock()  # pace 0: as fast as the loop goes
-    with open_hardware(cfg, backend=backend, clock=clock) as hw:
-        if mode == "window" and hw.board is not None:
-            import pygame
-
-            board_w = int(cfg.display.height * BOARD_WIDTH_RATIO)
-            surface = pygame.display.set_mode((cfg.display.width + board_w, cfg.display.height))
-        journal = Journal(args.journal or paths.journal_file())
-        try:
-            return _run(args, cfg, hw, journal, mode, surface, lines, pace, guard, safe_reason, sdnotify)
-        finally:
-            journal.close()
-
-
-def _run(args, cfg, hw, journal, mode, surface, lines, pace, guard, safe_reason, sdnotify) -> int:
-    """Build the app for `mode` and run it."""
-    ack = (lambda n, cmd: print(f"ack {n}", flush=True)) if args.ack else None
-    if mode == "headless":
-        source = ScriptSource(lines) if lines is not None else BotSource(args.seed)
-        app = App(cfg, hw, journal, log=lambda s: print(s, flush=True), source=source,
-                  notifier=sdnotify, on_ack=ack, safe_reason=safe_reason)
-        if lines is not None:
-            app.start(setup=lines[0][1], resume=not args.new, finished_too=True)
-        else:
-            app.start(setup=dict(DEMO_SETUP, seed=args.seed), resume=not args.new)
-        app.cfg = _with_fps(cfg, pace)
-    else:
-        import pygame
-
-        from companion.speech import Speaker
-        from companion.ui.sound import Sounds
-        from companion.ui.table import TableUI
-
-        sounds = Sounds(cfg.sound.volume, cfg.sound.mute)
-        sounds.open()
-        speaker = Speaker()
-        if not speaker.available:
-            print(f"companion run: narration on screen only ({speaker.why})", file=sys.stderr)
-        ui = TableUI((cfg.display.width, cfg.display.height) if mode == "window" else surface.get_size(),
-                     cfg.game.default, {"brightness": cfg.leds.brightness, "volume": cfg.sound.volume,
-                                        "mute": cfg.sound.mute, "deck": cfg.game.deck}, sounds=sounds)
-        app = App(cfg, hw, journal, ui=ui, surface=surface, sounds=sounds, notifier=sdnotify,
-                  flip=pygame.display.flip, safe_reason=safe_reason,
-                  speak=speaker.speak if speaker.available and not cfg.sound.mute else None)
-        app.start(resume=not args.new)
-    app.show_test_pattern(1.0)
-    guard.up()
-    sdnotify.ready(app._status_line())
-    status = app.run(max_frames=args.frames)
-    sdnotify.stopping()
-    if args.screenshot and app.surface is not None:
-        import pygame
-
-        pygame.image.save(app.surface, args.screenshot)
-    if mode == "headless" and app.session is not None:
-        print(f"Final: {app._where()}", flush=True)
-    return status
-
-
-def _with_fps(cfg, pace: float):
-    """A config whose frame rate is one command per `pace` seconds (0: as fast as possible)."""
-    from dataclasses import replace
-
-    fps = 120 if pace <= 0 else max(1, min(120, round(1.0 / pace)))
-    return replace(cfg, display=replace(cfg.display, fps=fps))
-
-
 def _same_setup(journaled: dict, setup: dict, game: str) -> bool:
     """Is the journaled game the one `setup` would start (so a restart resumes it)?"""
     if setup.get("game") != game:

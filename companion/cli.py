@@ -37,7 +37,7 @@ class ExitStatus(IntEnum):
 # Subcommand -> "module:function". Modules are imported only when their command runs, so
 # `companion --help` stays instant and a missing optional library hurts only its own command.
 COMMANDS: dict[str, str] = {
-    "run": "companion.app:main",
+    "run": "companion.launch:main",
     "play": "companion.play:main",
     "journal": "companion.journal_cmd:main",
     "cards": "companion.cards:main",

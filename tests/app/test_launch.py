@@ -1,0 +1,69 @@
+"""companion run's start-up: the start-up frame is on screen before the heavy parts load."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pygame
+import pytest
+
+from companion.ui import splash, theme
+
+# Run `companion run --window` in a child whose first flip records what was loaded and what the
+# screen shows, then lets the start go on.
+_PROBE = r"""
+import json, sys, pygame
+flip, seen = pygame.display.flip, []
+def watched():
+    if not seen:
+        s = pygame.display.get_surface()
+        seen.append({"modules": sorted(sys.modules), "size": list(s.get_size()),
+                     "corner": list(s.get_at((2, 2)))[:3], "bar": list(s.get_at((2, s.get_height() - 2)))[:3]})
+        print("FIRST " + json.dumps(seen[0]), file=sys.stderr, flush=True)
+    flip()
+pygame.display.flip = watched
+sys.argv = ["companion", "run", "--window", "--frames", "2", "--new", "--backend", sys.argv[1]]
+import runpy
+runpy.run_module("companion", run_name="__main__")
+"""
+
+
+def _first_frame(tmp_path, backend="mock"):
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "COMPANION_HAL")}
+    env.update(COMPANION_STATE_DIR=str(tmp_path / "state"), COMPANION_CONFIG_DIR=str(tmp_path / "cfg"),
+               SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    done = subprocess.run([sys.executable, "-c", _PROBE, backend], capture_output=True, text=True, env=env, timeout=60)
+    assert done.returncode == 0, done.stderr
+    line = next(ln for ln in done.stderr.splitlines() if ln.startswith("FIRST "))
+    return json.loads(line[len("FIRST "):])
+
+
+def test_the_start_up_frame_is_shown_before_rules_lights_journal_and_hardware_load(tmp_path):
+    first = _first_frame(tmp_path)
+    loaded = set(first["modules"])
+    for heavy in ("companion.app", "companion.rules.masters", "companion.lighting", "companion.journal",
+                  "companion.hal", "companion.session", "companion.ui.table", "sqlite3"):
+        assert heavy not in loaded, f"{heavy} was loaded before the first frame"
+    assert "companion.ui.splash" in loaded
+    assert first["size"] == [800, 480]  # the mock backend has no simulated board beside it
+    assert first["corner"] == list(theme.HEADER) and first["bar"] == list(theme.BG)
+
+
+def test_the_window_opens_at_its_final_width_when_the_simulated_board_comes(tmp_path):
+    first = _first_frame(tmp_path, backend="sim")
+    assert first["size"] == [800 + int(480 * 0.6), 480]  # no jump wider once the board is open
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1920, 1080)])
+def test_the_start_up_frame_fits_its_text_with_a_long_safe_mode_reason(size):
+    surface = pygame.Surface(size)
+    reason = ("safe mode: the last 3 starts did not come up (limit 3); LEDs and card reader are off. "
+              "See `journalctl -u companion -b` and `companion doctor`.")
+    fits = splash.draw(surface, ("Starting…", reason))
+    assert len(fits) == 3 and not any(f.cut for f in fits)
+    assert reason.split()[0] in " ".join(fits[2].lines)
+    assert surface.get_at((2, 2))[:3] == theme.HEADER
+    below = surface.subsurface((0, theme.Metrics(*size).header_h, size[0], size[1] - theme.Metrics(*size).header_h))
+    background = pygame.mask.from_threshold(below, theme.BG, (1, 1, 1, 255)).count()
+    assert below.get_width() * below.get_height() - background > 500  # the lines are drawn
