@@ -9,11 +9,11 @@ headless demo that plays a seeded game through the same loop and prints the log 
 forces it). SDL silently falls back to an offscreen driver when it finds no display: we check the
 driver and say what was chosen instead of showing a black screen.
 
-Start-up order: options, config (a broken one exits 2 naming file, line and field), the start
-counter (safe mode after failed starts), the display and at once the start-up frame
-(companion/ui/splash.py; systemd's STATUS says "starting"). Only then are the rules, the journal,
-the lighting engine and the hardware loaded; the app (companion/app.py) takes over the screen and
-sends READY=1 when its loop begins.
+Start-up order: options, config (a broken one exits 2 naming file, line and field), the display
+and at once the start-up frame (companion/ui/splash.py; systemd's STATUS says "starting"). Only
+then come the start counter (safe mode after failed starts), the rules, the journal, the lighting
+engine and the hardware; the app (companion/app.py) takes over the screen and sends READY=1 when
+its loop begins.
 """
 
 from __future__ import annotations
@@ -41,22 +41,12 @@ def main(argv: list[str]) -> int:
 
         lines = load_scenario(args.script)
     from companion import sdnotify
-    from companion.startguard import StartGuard
 
-    guard = StartGuard(paths.ensure_private_dir(paths.state_dir()))
-    safe = guard.begin()
-    safe_reason = guard.reason() if safe else None
-    if safe_reason:
-        print(f"companion run: {safe_reason}", file=sys.stderr, flush=True)
     mode, why = choose_mode(args.mode or cfg.display.mode)
     if args.script:
         mode, why = "headless", "--script"
     pace = args.pace if args.pace is not None else (0.0 if lines is not None else 0.02)
     backend = args.backend or ("mock" if mode == "headless" and not os.environ.get("COMPANION_HAL") and cfg.hal == "auto" else None)
-    if safe:
-        from dataclasses import replace as dc_replace
-
-        cfg = dc_replace(cfg, leds=dc_replace(cfg.leds, driver="none"), reader=dc_replace(cfg.reader, type="none"))
     surface = None
     if mode != "headless":
         try:
@@ -66,12 +56,24 @@ def main(argv: list[str]) -> int:
             mode = "headless"
         else:
             print(f"companion run: {mode} on SDL video driver {driver!r} ({why})", file=sys.stderr)
-            _show_start_frame(surface, safe_reason)
+            _show_start_frame(surface)
             sdnotify.status("starting: loading the game, lights and hardware")
     else:
         print(f"companion run: headless ({why})", file=sys.stderr)
 
-    # Everything from here on loads after the start-up frame is on screen.
+    # Everything from here on happens with the start-up frame on screen. The start counter comes
+    # first: safe mode turns off the LEDs and the reader, the parts whose drivers can crash a start
+    # (its fsynced write, milliseconds on an SD card, no longer delays the first frame).
+    from companion.startguard import StartGuard
+
+    guard = StartGuard(paths.ensure_private_dir(paths.state_dir()))
+    safe = guard.begin()
+    safe_reason = guard.reason() if safe else None
+    if safe_reason:
+        print(f"companion run: {safe_reason}", file=sys.stderr, flush=True)
+        from dataclasses import replace as dc_replace
+
+        cfg = dc_replace(cfg, leds=dc_replace(cfg.leds, driver="none"), reader=dc_replace(cfg.reader, type="none"))
     from companion.hal import open_hardware
     from companion.journal import Journal
 
@@ -129,13 +131,13 @@ def _board_width(mode: str, backend: str | None, cfg) -> int:
     return _board_px(cfg) if name == "sim" else 0
 
 
-def _show_start_frame(surface, safe_reason: str | None) -> None:
+def _show_start_frame(surface) -> None:
     """The start-up frame (companion/ui/splash.py), on screen before anything heavy loads."""
     import pygame
 
     from companion.ui import splash
 
-    splash.draw(surface, ("Starting…",) + ((safe_reason,) if safe_reason else ()))
+    splash.draw(surface)
     pygame.display.flip()
 
 

@@ -56,7 +56,7 @@ def test_the_window_opens_at_its_final_width_when_the_simulated_board_comes(tmp_
 
 
 @pytest.mark.parametrize("size", [(800, 480), (1920, 1080)])
-def test_the_start_up_frame_fits_its_text_with_a_long_safe_mode_reason(size):
+def test_the_start_up_frame_fits_a_long_line_at_both_sizes(size):
     surface = pygame.Surface(size)
     reason = ("safe mode: the last 3 starts did not come up (limit 3); LEDs and card reader are off. "
               "See `journalctl -u companion -b` and `companion doctor`.")
