@@ -189,7 +189,7 @@ class NoPixels:
 
     def show(self, frame: Frame) -> None:
         """Check the frame like a real strip would, then drop it."""
-        self.layout.physical(frame)
+        self.layout.encode_frame(frame)
 
     def test_pattern(self) -> None:
         """Nothing to light."""

@@ -1,10 +1,13 @@
 """Logical frame -> physical pixels -> wire bytes, in pure code."""
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from companion import config
+from companion.config import LightMap, Strip
 from companion.hal.layout import TEST_PATTERN, PixelLayout, channel_map, decode, encode, solid
 
 TWO_STRIPS = """
@@ -121,3 +124,81 @@ def test_layout_logical_reads_back_what_physical_placed():
 
 def test_solid_fills_one_light():
     assert solid(_layout(), "veil.0", (1, 2, 3)) == {"veil.0": [(1, 2, 3), (1, 2, 3)]}
+
+
+# -- encode_frame's fast path: the same bytes and the same errors as the per-pixel checked path ----------
+def _checked_encode(layout, frame):
+    """The per-pixel path `encode_frame` falls back on (and used to be)."""
+    return {name: encode(px, layout.order) for name, px in layout.physical(frame).items()}
+
+
+def _with_order(order):
+    return PixelLayout.from_config(config.loads(TWO_STRIPS.replace('order = "RGB"', f'order = "{order}"')).leds)
+
+
+LAYOUTS = [_with_order(order) for order in config.COLOR_ORDERS] + [
+    PixelLayout.from_config(config.default().leds),
+    PixelLayout.from_config(replace(config.default().leds, order="GRBW")),
+]
+
+
+@st.composite
+def _frames(draw, layout):
+    """Any subset of the layout's lights, each with random colours."""
+    frame = {}
+    for light, count in layout.counts().items():
+        if draw(st.booleans()):
+            frame[light] = draw(st.lists(st.tuples(*[st.integers(0, 255)] * 3), min_size=count, max_size=count))
+    return frame
+
+
+@given(st.data())
+def test_encode_frame_matches_the_checked_path(data):
+    layout = data.draw(st.sampled_from(LAYOUTS))
+    frame = data.draw(_frames(layout))
+    assert layout._gather.encode(frame) is not None  # the fast path is the one under test
+    assert layout.encode_frame(frame) == _checked_encode(layout, frame)
+
+
+def test_encode_frame_places_reversed_lights_in_grbw_order():
+    layout = _with_order("GRBW")
+    wire = layout.encode_frame({"district.A2": [(1, 2, 3), (4, 5, 6), (7, 8, 9)], "status": [(10, 20, 30)]})
+    assert wire["board"] == bytes(12) + bytes([8, 7, 9, 0, 5, 4, 6, 0, 2, 1, 3, 0])
+    assert wire["bar"] == bytes(8) + bytes([20, 10, 30, 0])
+
+
+@pytest.mark.parametrize("frame", [
+    {"district.Z9": [(0, 0, 0)]},
+    {"status": [(0, 0, 0), (0, 0, 0)]},
+    {"status": [(256, 0, 0)]},
+    {"status": [(-1, 0, 0)]},
+    {"status": [(1.5, 0, 0)]},
+    {"status": [(True, 0, 0)]},
+    {"status": [(1, 2)]},
+    {"status": [(1, 2, 3, 4)]},
+    {"status": [None]},
+    {"status": ["abc"]},
+    {"veil.0": [(1, 2, 3), (4, 5, 6)], "district.A1": [(1, 2, 3), (1, 2, 3), (1, 2, 300)]},
+])
+def test_encode_frame_refuses_bad_frames_with_the_checked_message(frame):
+    layout = _layout()
+    with pytest.raises(ValueError) as checked:
+        layout.physical(frame)
+    with pytest.raises(ValueError) as fast:
+        layout.encode_frame(frame)
+    assert str(fast.value) == str(checked.value)
+
+
+def test_encode_frame_takes_int_subclasses_like_the_checked_path():
+    class Level(int):
+        pass
+
+    frame = {"status": [(Level(7), 8, 9)], "veil.0": [(1, 2, 3)] * 2}
+    assert _layout().encode_frame(frame) == _checked_encode(_layout(), frame)
+
+
+def test_encode_frame_of_overlapping_lights_lets_the_later_one_win():
+    """Config refuses overlaps; a layout built by hand still encodes them as the checked path does."""
+    layout = PixelLayout((Strip("s", "GPIO10", 3),), {"a": LightMap("s", 0, 2), "b": LightMap("s", 1, 2)}, "RGB")
+    assert layout._gather is None
+    assert layout.encode_frame({"a": [(1, 1, 1)] * 2, "b": [(2, 2, 2)] * 2}) == {"s": bytes([1, 1, 1] + [2] * 6)}
