@@ -69,13 +69,6 @@ class ViewModel:
         out["focused"] = next((b.id for b in self.buttons if b.focused), None)
         return out
 
-    def with_focus(self, index: int) -> "ViewModel":
-        """The same model with button `index` (wrapped) focused."""
-        if not self.buttons:
-            return self
-        i = index % len(self.buttons)
-        return replace(self, buttons=tuple(replace(b, focused=(k == i)) for k, b in enumerate(self.buttons)))
-
 
 @dataclass(frozen=True)
 class GameView:
@@ -89,6 +82,13 @@ class GameView:
     state: Mapping[str, Any]
     actions: tuple[Action, ...] = ()
     info: Mapping[str, Any] = field(default_factory=dict)
+
+
+def with_focus(buttons: tuple[ButtonVM, ...], index: int) -> tuple[ButtonVM, ...]:
+    """`buttons` (not empty) with button `index` (wrapped) focused and the others not."""
+    i = index % len(buttons)
+    # Only the buttons whose flag changes are copied: every frame, usually just the focused one.
+    return tuple(b if b.focused == (k == i) else replace(b, focused=(k == i)) for k, b in enumerate(buttons))
 
 
 def action_button(i: int, action: Action, prefix: str = "act") -> ButtonVM:

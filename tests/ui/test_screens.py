@@ -346,3 +346,12 @@ def test_an_unchanged_screen_is_not_drawn_again(make_ui):
     press(ui, VButton.NEXT)  # the focus moved
     assert ui.draw(surface) is True
     assert ui.draw(pygame.Surface(ui.size)) is True  # another surface always gets a full frame
+
+
+def test_with_focus_focuses_exactly_one_button_and_wraps():
+    from companion.ui.model import ButtonVM, with_focus
+
+    buttons = (ButtonVM("a", "A", focused=True), ButtonVM("b", "B"), ButtonVM("c", "C"))
+    assert [b.focused for b in with_focus(buttons, 1)] == [False, True, False]
+    assert [b.focused for b in with_focus(buttons, 5)] == [False, False, True]
+    assert with_focus(buttons, 0) == buttons

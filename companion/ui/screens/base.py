@@ -19,7 +19,7 @@ from typing import Any, Mapping
 from companion.inputs import ButtonEvent, CardRead, Press, VButton
 from companion.rules.base import Action
 from companion.ui.input_map import WidgetPress
-from companion.ui.model import MORE, ButtonVM, GameView, ViewModel
+from companion.ui.model import MORE, ButtonVM, GameView, ViewModel, with_focus
 from companion.ui.render import Renderer, with_page_focus
 
 ERROR_SECONDS = 5.0
@@ -107,18 +107,18 @@ class Screen:
     def model(self) -> ViewModel:
         """The full view model: body, focus, hint, veil gauge, banners and error."""
         vm = self.body()
-        if vm.buttons:
+        buttons, hint = vm.buttons, vm.hint
+        if buttons:
             if self._auto_focus:
-                self.focus = next((i for i, b in enumerate(vm.buttons) if b.enabled), 0)
+                self.focus = next((i for i, b in enumerate(buttons) if b.enabled), 0)
                 self._auto_focus = False
-            self.focus %= len(vm.buttons)
-            vm = vm.with_focus(self.focus)
-            focused = vm.buttons[self.focus]
-            hint = vm.hint or focused.why_not or ""
-            vm = replace(vm, hint=hint)
+            self.focus %= len(buttons)
+            buttons = with_focus(buttons, self.focus)
+            hint = hint or buttons[self.focus].why_not or ""
         state = self.ctx.state
         veil = vm.veil if vm.veil is not None else state.get("veil") if isinstance(state.get("veil"), int) else None
-        return replace(vm, veil=veil, banner=tuple(self.ctx.status.values()), error=self.ctx.current_error())
+        return replace(vm, buttons=buttons, hint=hint, veil=veil, banner=tuple(self.ctx.status.values()),
+                       error=self.ctx.current_error())
 
     # -- hooks for subclasses ------------------------------------------------------------------------
     def body(self) -> ViewModel:
