@@ -140,14 +140,12 @@ def _press_to_led(tmp: Path, samples: int) -> tuple[list[float], list[int]]:
 # -- tag -> card on screen -------------------------------------------------------------------------------
 def _tag_to_card(tmp: Path, samples: int) -> tuple[list[float], list[int]]:
     """(ms, frames) from the reader poll yielding a tag to the event screen showing that card."""
-    from dataclasses import replace
-
     from companion import config, teach
     from companion.rules.masters import bot
 
     teach.register_tag(TAG, CARD)
     cfg = config.default()
-    app = _app(tmp, cfg=replace(cfg, game=replace(cfg.game, deck="physical")))
+    app = _app(tmp, cfg=cfg._replace(game=cfg.game._replace(deck="physical")))
     app.start(setup=dict(SETUP, deck="physical"))
     rng = random.Random(2)
     while not any(a.command.get("cmd") == "draw" and a.enabled for a in app.session.actions()):

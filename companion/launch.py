@@ -71,9 +71,7 @@ def main(argv: list[str]) -> int:
     safe_reason = guard.reason() if safe else None
     if safe_reason:
         print(f"companion run: {safe_reason}", file=sys.stderr, flush=True)
-        from dataclasses import replace as dc_replace
-
-        cfg = dc_replace(cfg, leds=dc_replace(cfg.leds, driver="none"), reader=dc_replace(cfg.reader, type="none"))
+        cfg = cfg._replace(leds=cfg.leds._replace(driver="none"), reader=cfg.reader._replace(type="none"))
     from companion.hal import open_hardware
     from companion.journal import Journal
 
@@ -227,9 +225,7 @@ def _run(args, cfg, hw, journal, mode, surface, lines, pace, guard, safe_reason,
 
 def _with_fps(cfg, pace: float):
     """A config whose frame rate is one command per `pace` seconds (0: as fast as possible)."""
-    from dataclasses import replace
-
     fps = 120 if pace <= 0 else max(1, min(120, round(1.0 / pace)))
-    return replace(cfg, display=replace(cfg.display, fps=fps))
+    return cfg._replace(display=cfg.display._replace(fps=fps))
 
 

@@ -1,7 +1,5 @@
 """Logical frame -> physical pixels -> wire bytes, in pure code."""
 
-from dataclasses import replace
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -138,7 +136,7 @@ def _with_order(order):
 
 LAYOUTS = [_with_order(order) for order in config.COLOR_ORDERS] + [
     PixelLayout.from_config(config.default().leds),
-    PixelLayout.from_config(replace(config.default().leds, order="GRBW")),
+    PixelLayout.from_config(config.default().leds._replace(order="GRBW")),
 ]
 
 

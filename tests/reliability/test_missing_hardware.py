@@ -13,7 +13,6 @@ import random
 import socket
 import subprocess
 import sys
-from dataclasses import replace
 
 from gpiozero.pins.mock import MockFactory
 
@@ -40,8 +39,8 @@ def _pi_without_spi(tmp_path) -> SystemProbe:
 def _cfg(reader_port: str | None, leds: str = "auto", deck: str = "digital"):
     """The default config with a PN532 on `reader_port` (or none) and the given LED driver."""
     cfg = config.default()
-    reader = replace(cfg.reader, type="pn532", port=reader_port) if reader_port else cfg.reader
-    return replace(cfg, leds=replace(cfg.leds, driver=leds), reader=reader, game=replace(cfg.game, deck=deck))
+    reader = cfg.reader._replace(type="pn532", port=reader_port) if reader_port else cfg.reader
+    return cfg._replace(leds=cfg.leds._replace(driver=leds), reader=reader, game=cfg.game._replace(deck=deck))
 
 
 def _ticks(app, n: int, cable: Cable | None = None, chip: FakePn532 | None = None) -> None:
