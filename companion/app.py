@@ -550,7 +550,7 @@ class App:
         """Where the game stands, in a few words."""
         if self.session is None:
             return "no game"
-        v = self.session.view()
+        v = self.view().state  # cached until the game changes again (the frame needs it too)
         bits = [v.get("game", "")]
         for key in ("round", "phase", "step", "veil", "outcome"):
             if v.get(key) is not None:
