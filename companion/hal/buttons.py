@@ -155,11 +155,9 @@ class EdgeButtons:
         """Every debounced event up to `now`, oldest first."""
         if self._closed:
             return []
-        while True:
-            try:
-                e = self._inbox.get_nowait()
-            except queue.Empty:
-                break
+        inbox = self._inbox
+        while not inbox.empty():  # this thread is the only reader: what is there can be taken
+            e = inbox.get_nowait()
             heapq.heappush(self._pending, (e.t, next(self._seq), e))
         out: list[ButtonEvent] = []
         while self._pending and self._pending[0][0] <= now:

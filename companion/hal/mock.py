@@ -41,7 +41,7 @@ class MockPixels(StripPixels):
         if self._closed:
             return
         super().show(frame)
-        self.frames.append({k: tuple(tuple(c) for c in v) for k, v in frame.items()})
+        self.frames.append({k: tuple(map(tuple, v)) for k, v in frame.items()})
 
     def strip_pixels(self) -> dict[str, list[RGB]]:
         """What every physical pixel shows now, decoded from the last bytes sent."""
@@ -121,6 +121,8 @@ class MockReader:
 
     def poll(self) -> list[CardRead]:
         """Tags presented up to now, oldest first."""
+        if not self._queue:
+            return []
         now = self._clock.now()
         due = sorted((r for r in self._queue if r.t <= now), key=lambda r: r.t)
         self._queue = [r for r in self._queue if r.t > now]
