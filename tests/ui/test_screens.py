@@ -355,3 +355,14 @@ def test_with_focus_focuses_exactly_one_button_and_wraps():
     assert [b.focused for b in with_focus(buttons, 1)] == [False, True, False]
     assert [b.focused for b in with_focus(buttons, 5)] == [False, False, True]
     assert with_focus(buttons, 0) == buttons
+
+
+def test_title_as_an_overlay_adds_back_and_back_closes_it(make_ui):
+    from companion.ui.screens.menus import TitleScreen
+
+    ui = night_ui(make_ui)
+    ui.stack.push(TitleScreen(ui.ctx))
+    ids = [b["id"] for b in ui.view_model()["buttons"]]
+    assert ids[-2:] == ["settings", "back"] and ids[0] == "game:masters"
+    assert tap(ui, "back") and ui.view_model()["screen"] == "night"
+    assert [b["id"] for b in make_ui().view_model()["buttons"]][-1] == "settings"

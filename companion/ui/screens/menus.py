@@ -19,13 +19,13 @@ class TitleScreen(Screen):
     name = "title"
     transient = True  # as an overlay (New game from the menu) it closes once the new game starts
 
+    # The same buttons every frame (the title screen is what an idle table shows): built once.
+    BUTTONS = (*(ButtonVM(f"game:{gid}", title) for gid, (_, title) in GAMES.items()), ButtonVM("settings", "Settings"))
+
     def body(self) -> ViewModel:
         """One button per game."""
-        buttons = [ButtonVM(f"game:{gid}", title) for gid, (_, title) in GAMES.items()]
-        buttons.append(ButtonVM("settings", "Settings"))
-        if len(self.ctx.stack) > 1:
-            buttons.append(ButtonVM("back", "Back"))
-        return ViewModel(self.name, "Nightwatch", ("Choose a game to set up.",), tuple(buttons))
+        buttons = self.BUTTONS + (ButtonVM("back", "Back"),) if len(self.ctx.stack) > 1 else self.BUTTONS
+        return ViewModel(self.name, "Nightwatch", ("Choose a game to set up.",), buttons)
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Start the wizard of the chosen game."""
