@@ -142,6 +142,22 @@ def test_day_stepper_shows_step_lead_and_active_effects(make_ui):
     assert not button(vm, "Draw event card")["enabled"]
 
 
+def test_the_grid_follows_each_new_game_view_and_keeps_the_selection(make_ui):
+    # The grid's texts are worked out once per game view; a new view (a command landed) must show.
+    ui = make_ui()
+    state = samples.day_state()
+    ui.update(GameView("masters", state, samples.day_actions()), (), 0.0)
+    cells = {c["pos"]: c for c in ui.view_model()["grid"]}
+    assert "Minions 2" not in cells["C3"]["lines"]
+    press(ui, VButton.DISTRICT_C3)
+    later = {**state, "districts": {**state["districts"], "C3": {**state["districts"]["C3"], "minions": 2}}}
+    ui.update(GameView("masters", later, samples.day_actions()), (), 0.0)
+    cells = {c["pos"]: c for c in ui.view_model()["grid"]}
+    assert "Minions 2" in cells["C3"]["lines"] and cells["C3"]["selected"]
+    ui.update(GameView("masters", state, samples.day_actions()), (), 0.0)
+    assert "Minions 2" not in {c["pos"]: c for c in ui.view_model()["grid"]}["C3"]["lines"]
+
+
 def test_event_card_split_picker_and_veil_preview(make_ui):
     ui = make_ui()
     ui.update(GameView("masters", samples.event_state(), samples.event_actions()), (), 0.0)

@@ -15,7 +15,22 @@ from companion.ui.model import ButtonVM, ViewModel, action_button
 from companion.ui.screens.base import Screen, UIContext
 
 
-class GameScreen(Screen):
+class DistrictGrid:
+    """Mixin for screens showing the 3x3 grid: its texts are worked out once per game view, since an
+    idle screen rebuilds its view model every frame while the state only changes when a command lands."""
+
+    _texts_of: object = None
+    _texts: tuple = ()
+
+    def grid(self, marks: dict[str, str] | None = None, extra: dict[str, str] | None = None) -> tuple:
+        """The grid's cells with `marks`, the selected district and `extra` lines on top."""
+        view = self.ctx.view
+        if view is None or view is not self._texts_of:
+            self._texts_of, self._texts = view, mv.district_texts(self.ctx.state)
+        return mv.cells(self._texts, marks, self.selected, extra)
+
+
+class GameScreen(DistrictGrid, Screen):
     """A screen whose buttons are the game's actions plus Menu."""
 
     name = "game"
@@ -65,7 +80,7 @@ class DayScreen(GameScreen):
             marks.update({p: "combat" for p in _hunt_districts(s)})
         buttons = self.action_buttons() + [ButtonVM("menu", "Menu")]
         title = f"Day {s.get('round', 1)}"
-        return ViewModel(self.name, title, lines, tuple(buttons), mv.grid(s, marks, self.selected))
+        return ViewModel(self.name, title, lines, tuple(buttons), self.grid(marks))
 
 
 class EventCardScreen(GameScreen):
@@ -128,7 +143,7 @@ class EventCardScreen(GameScreen):
             lines.append(f"Veil {s.get('veil')} -> {preview} once these agents are placed")
         buttons += self.action_buttons(skip=("place_agents",) if placing and nums else ()) + [ButtonVM("menu", "Menu")]
         title = f"Event: {card.get('name') or card.get('key', '?')}"
-        return ViewModel(self.name, title, tuple(lines), tuple(buttons), mv.grid(s, marks, self.selected, extra),
+        return ViewModel(self.name, title, tuple(lines), tuple(buttons), self.grid(marks, extra),
                          veil_preview=preview)
 
     def activate(self, button_id: str, kind: Press) -> bool:
@@ -169,7 +184,7 @@ class CombatScreen(GameScreen):
         buttons = self._dice_buttons(s, day) + self.action_buttons(skip=("use_die",)) + [ButtonVM("menu", "Menu")]
         marks = {c.get("district", ""): "combat"}
         title = f"Combat in {c.get('district', '?')} ({'day' if day else 'night'})"
-        return ViewModel(self.name, title, lines, tuple(buttons), mv.grid(s, marks, self.selected))
+        return ViewModel(self.name, title, lines, tuple(buttons), self.grid(marks))
 
     def _dice_buttons(self, s: dict[str, Any], day: bool) -> list[ButtonVM]:
         """A button per die in the reserve with what it would do; by day only the lowest are allowed."""
@@ -209,10 +224,10 @@ class NightScreen(GameScreen):
                  f"In {pos} {mv.district_title(s, pos)}: {here}")
         buttons = self.action_buttons() + [ButtonVM("menu", "Menu")]
         title = f"Night {s.get('round', 1)}: {who}, {v.get('ap', 0)} AP"
-        return ViewModel(self.name, title, lines, tuple(buttons), mv.grid(s, {pos: "vampire"}, self.selected))
+        return ViewModel(self.name, title, lines, tuple(buttons), self.grid({pos: "vampire"}))
 
 
-class BoardScreen(Screen):
+class BoardScreen(DistrictGrid, Screen):
     """Board overview: every district, reserve, deck, dice; a district button shows its details."""
 
     name = "board"
@@ -233,7 +248,7 @@ class BoardScreen(Screen):
                      "Dice: " + (" ".join(str(v) for v in s.get("dice", [])) or "none") + _set_aside(s),
                      *(mv.vampire_line(s, n) for n in s.get("order") or s.get("vampires", {})))
         return ViewModel(self.name, f"Board, round {s.get('round', '?')}", lines, (ButtonVM("back", "Back"),),
-                         mv.grid(s, {}, self.selected))
+                         self.grid())
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Back closes."""
