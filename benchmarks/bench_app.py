@@ -2,12 +2,16 @@
 
 * press -> LED: a long press of Undo (mock buttons, table UI) takes back a veil correction; measured
   from the loop receiving the debounced press to the pixels pushed with the veil bar changed, in
-  frames (goal: the same or the next frame) and in software milliseconds (goal p99 <= 2 ms). The
-  FakeClock makes sleeping free, so the milliseconds are pure processing.
+  frames (goal: the same or the next frame) and in milliseconds. The FakeClock makes sleeping free.
+  The undo is journaled (fsynced) before the LEDs show it, so the milliseconds are our software plus
+  the storage device's flush. The software figure (goal p99 <= 2 ms) runs with the journal on tmpfs:
+  every SQLite statement and commit is done, only the device's flush costs nothing. The same path
+  with the journal on this machine's disk is reported beside it (goal: within one frame), with a
+  bare fsync of that disk for scale; on a Pi the SD card's flush decides that figure.
 * tag -> card: a tag presented to the mock reader at the draw step until the screen's view model
   shows the drawn card (TableUI 800x480, SDL dummy), in frames and milliseconds.
-* idle CPU: the loop on the title screen with the real MonotonicClock at 30 fps (process CPU time /
-  wall time; goal <= 2 % of one core).
+* idle CPU: the loop on the title screen, then on a game's day screen with its lights animating, with
+  the real MonotonicClock at 30 fps (process CPU time / wall time; goal <= 2 % of one core).
 * cold start: `companion run --window --backend mock --frames 1` to its first frame on screen (the
   start-up frame) vs a bare pygame window in the same run (goal <= 1.5x); also the time until its
   loop runs on the game screen (READY=1), and the peak RSS of that app process (goal <= 80 MB).
@@ -137,6 +141,35 @@ def _press_to_led(tmp: Path, samples: int) -> tuple[list[float], list[int]]:
     return ms, frames
 
 
+@contextmanager
+def _ram_folder():
+    """A folder on tmpfs (/dev/shm) for a journal whose fsync costs nothing, or None where there is none."""
+    if not os.path.isdir("/dev/shm"):
+        yield None
+        return
+    with tempfile.TemporaryDirectory(dir="/dev/shm") as folder:
+        yield Path(folder)
+
+
+def _fsync_ms(folder: Path, samples: int) -> list[float]:
+    """Milliseconds of one small write's fsync in `folder` after a pause: what the journal's commit
+    waits for on this disk, below any software of ours."""
+    path = folder / "fsync-probe"
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT, 0o600)
+    out = []
+    try:
+        for _ in range(samples):
+            time.sleep(0.3)
+            os.write(fd, b"x" * 512)
+            t = time.perf_counter()
+            os.fsync(fd)
+            out.append(1000 * (time.perf_counter() - t))
+    finally:
+        os.close(fd)
+        path.unlink()
+    return out
+
+
 # -- tag -> card on screen -------------------------------------------------------------------------------
 def _tag_to_card(tmp: Path, samples: int) -> tuple[list[float], list[int]]:
     """(ms, frames) from the reader poll yielding a tag to the event screen showing that card."""
@@ -190,13 +223,14 @@ def _tag_to_card(tmp: Path, samples: int) -> tuple[list[float], list[int]]:
 
 
 # -- idle CPU --------------------------------------------------------------------------------------------
-def _idle_cpu(tmp: Path, seconds: float) -> float:
-    """Share of one core the loop uses on an idle title screen with the real clock at 30 fps."""
+def _idle_cpu(tmp: Path, seconds: float, setup: dict | None = None) -> float:
+    """Share of one core the loop uses on an idle screen with the real clock at 30 fps: the title
+    screen, or the game's first screen (day stepper, lights animating) once `setup` has run."""
     from companion.hal.clock import MonotonicClock
 
     app = _app(tmp, clock=MonotonicClock())
-    app.start()
-    app.run(max_frames=30)  # warm up: fonts, first full paint
+    app.start(setup=setup)
+    app.run(max_frames=90)  # warm up: fonts, first full paint, the opening cross-fade of the lights
     frames = round(seconds * app.cfg.display.fps)
     c0, w0 = time.process_time(), time.perf_counter()
     app.run(max_frames=app.frames + frames)
@@ -289,13 +323,24 @@ def run(quick: bool = False) -> list[dict]:
     n = 15 if quick else 100
     rows = []
     with _private_folders() as tmp:
-        ms, frames = _press_to_led(tmp, n)
+        with _ram_folder() as ram:  # the software path: SQLite's work counted, the device's flush not
+            ms, _ = _press_to_led(ram or tmp, n)
+        where = "journal on tmpfs" if ram else "journal on disk: no tmpfs here"
         p99 = percentile(ms, 99)
-        rows.append(row("press -> LED frame, software p50 (mock HAL, UI, real loop)", "ms",
+        rows.append(row(f"press -> LED frame, software p50 (mock HAL, UI, real loop, {where})", "ms",
                         percentile(ms, 50), "- (goal on p99)", None))
-        rows.append(row("press -> LED frame, software p99", "ms", p99, f"<= {GOAL_PRESS_P99_MS} ms", p99 <= GOAL_PRESS_P99_MS))
-        rows.append(row("press -> LED frame, frames after the press (p99)", "frames", percentile(frames, 99),
-                        "<= 1 (next frame)", percentile(frames, 99) <= 1))
+        rows.append(row(f"press -> LED frame, software p99 ({where})", "ms", p99, f"<= {GOAL_PRESS_P99_MS} ms",
+                        p99 <= GOAL_PRESS_P99_MS))
+        ms, frames = _press_to_led(tmp, n)
+        rows.append(row("press -> LED frame p50, journal on this machine's disk (its fsync included)", "ms",
+                        percentile(ms, 50), "info", None))
+        rows.append(row("press -> LED frame p99, journal on this machine's disk (its fsync included)", "ms",
+                        percentile(ms, 99), "< 1 frame (33 ms)", percentile(ms, 99) < 1000 / 30))
+        rows.append(row("press -> LED frame, frames after the press (p99, journal on disk)", "frames",
+                        percentile(frames, 99), "<= 1 (next frame)", percentile(frames, 99) <= 1))
+        sync = _fsync_ms(tmp, 30 if quick else 100)
+        rows.append(row("of which the disk: one bare fsync after 0.3 s idle, p99", "ms", percentile(sync, 99),
+                        f"info (p50 {percentile(sync, 50):.2f} ms)", None))
         ms, frames = _tag_to_card(tmp, n)
         rows.append(row("tag read -> card in the screen's view model, p99", "ms", percentile(ms, 99),
                         "<= 1 frame (33 ms)", percentile(ms, 99) <= 1000 / 30))
@@ -304,6 +349,10 @@ def run(quick: bool = False) -> list[dict]:
         share = _idle_cpu(tmp, 1.0 if quick else 5.0)
         rows.append(row("idle CPU on the title screen, real clock, 30 fps", "% of a core", 100 * share,
                         f"<= {100 * GOAL_IDLE_CPU:.0f} %", share <= GOAL_IDLE_CPU))
+        (tmp / "day").mkdir(exist_ok=True)  # a journal of its own: no earlier game to resume
+        share = _idle_cpu(tmp / "day", 1.0 if quick else 5.0, setup=SETUP)
+        rows.append(row("idle CPU on a game's day screen (Masters, 2 vampires), real clock, 30 fps", "% of a core",
+                        100 * share, f"<= {100 * GOAL_IDLE_CPU:.0f} %", share <= GOAL_IDLE_CPU))
         start = _cold_start(tmp, 3 if quick else 9)
         ratio = start["first"] / start["bare"]
         bare_name = "python -c 'import pygame; set_mode((800, 480)); flip()'"
