@@ -26,6 +26,7 @@ from companion.journal import Journal, JournalError
 from companion.session import Session
 
 RETRY_EVERY_S = 1.0       # how often missing hardware is looked for again (each part backs off itself)
+LED_REFRESH_S = 1.0       # an unchanged LED frame is pushed again this often (a strip plugged back in lights up)
 FAULT_HOLD_S = 5.0        # a strip that failed a write stays shown as failing this long after reopening
 
 
@@ -91,6 +92,8 @@ class App:
         self._view_cache = None
         self._last_t: float | None = None
         self._pattern_until = float("-inf")  # the start-up colour check stays lit until then
+        self._pushed = None              # the last LED frame the strip took, and when it is due again
+        self._push_due = float("-inf")
         self._next_retry = 0.0
         self._next_watchdog = 0.0
         self._watchdog_every = None
@@ -104,6 +107,7 @@ class App:
         order or SPI clock is then seen at a glance, not guessed (hardware/README.md, bring-up)."""
         self.hw.pixels.test_pattern()
         self._pattern_until = self.clock.now() + seconds
+        self._pushed = None  # the strip no longer shows our last frame
 
     def start(self, setup: dict | None = None, resume: bool = True, finished_too: bool = False) -> None:
         """Resume the unfinished game, or offer it (with a screen), or start `setup`.
@@ -466,7 +470,13 @@ class App:
                 self.sounds.ambience(state.get("game") == "one-night" and state.get("phase") in ("dusk", "night"))
         try:
             if now >= self._pattern_until:
-                self.hw.pixels.show(self.lights.render(now))
+                frame = self.lights.render(now)
+                # An idle scene often renders the same frame again (slow fades move a step every few
+                # frames): the strip keeps its colours, so only a change, or the refresh, is pushed.
+                if frame != self._pushed or now >= self._push_due:
+                    self._pushed = None
+                    self.hw.pixels.show(frame)
+                    self._pushed, self._push_due = frame, now + LED_REFRESH_S
         except Exception as exc:  # a backend bug must not stop the game: report it, keep going
             self._say(f"LED strip failed: {exc}")
         if self.ui is not None:
@@ -514,6 +524,7 @@ class App:
             return
         self.health = Health(parts)
         self._lights_stale = True
+        self._pushed = None  # a reopened strip starts dark: give it the frame at once
         self.lights.set_health(_health_level(self.health), now)
         self.lights.counts = self.hw.pixels.counts()
         self._say(f"hardware: {self.health.summary()}")

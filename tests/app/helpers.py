@@ -24,6 +24,31 @@ def make_app(tmp_path, *, ui=None, surface=None, source=None, log=None, cfg=None
     return app
 
 
+def record_pushes(app) -> list[float]:
+    """Clock readings of every LED frame pushed to the (mock) strip from now on."""
+    times: list[float] = []
+    show = app.hw.pixels.show
+
+    def timed(frame):
+        times.append(app.clock.now())
+        show(frame)
+
+    app.hw.pixels.show = timed
+    return times
+
+
+def longest_dark(app, times: list[float], since: float = 0.0) -> float:
+    """The longest time the strip went without a push, from `since` to the clock's reading now."""
+    marks = [since, *times, app.clock.now()]
+    return max(b - a for a, b in zip(marks, marks[1:]))
+
+
+def strip_is_current(app) -> bool:
+    """The strip holds the frame the lights render for the loop's last tick (pushed then, or
+    unchanged since the last push)."""
+    return app.hw.pixels.frames[-1] == app.lights.render(app._last_t)
+
+
 def play_until(app, predicate, rng=None, limit=3000):
     """Let the engine's bot choose commands (through app.submit) until predicate(view) holds."""
     from companion.rules.masters import bot
