@@ -10,8 +10,9 @@ On each new step it speaks the previous step's closing line and the new prompt (
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any
 
 
 @dataclass

@@ -21,13 +21,17 @@ class DistrictGrid:
 
     _texts_of: object = None
     _texts: tuple = ()
+    _cells: tuple = (None, ())  # (what they were made from, the cells)
 
     def grid(self, marks: dict[str, str] | None = None, extra: dict[str, str] | None = None) -> tuple:
         """The grid's cells with `marks`, the selected district and `extra` lines on top."""
         view = self.ctx.view
         if view is None or view is not self._texts_of:
             self._texts_of, self._texts = view, mv.district_texts(self.ctx.state)
-        return mv.cells(self._texts, marks, self.selected, extra)
+        key = (self._texts, tuple((marks or {}).items()), self.selected, tuple((extra or {}).items()))
+        if key != self._cells[0]:
+            self._cells = (key, mv.cells(self._texts, marks, self.selected, extra))
+        return self._cells[1]
 
 
 class GameScreen(DistrictGrid, Screen):
