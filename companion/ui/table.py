@@ -93,8 +93,9 @@ class TableUI:
                status: Mapping[str, Any] | None = None) -> None:
         """A new frame: the game view (None: no game), engine events since last frame, hardware status."""
         self.ctx.now += dt
-        if status is not None:
+        if status is not None and status is not self._status_from:  # the loop passes a new one on a change
             self.ctx.status = banners(status)
+            self._status_from = status
         dicts = [e.to_dict() if hasattr(e, "to_dict") else dict(e) for e in events]
         for ev in dicts:
             self.ctx.log.append(describe_event(ev))
@@ -104,7 +105,8 @@ class TableUI:
             for cue in cues_for_events(dicts):
                 self.sounds.play(cue)
         old = self.ctx.view
-        if (old is None) != (view is None) or (view is not None and (old.game != view.game or old.state != view.state)):
+        if old is not view and ((old is None) != (view is None)
+                                or (view is not None and (old.game != view.game or old.state != view.state))):
             self.stack.close_transient()
             for screen in self.stack:
                 screen.state_changed()
@@ -132,6 +134,7 @@ class TableUI:
         return True
 
     _drawn: tuple = (None, None)  # the model and surface of the last frame drawn
+    _status_from: object = None     # the status mapping the banners were made from
 
     # -- output and loop hooks --------------------------------------------------------------------------
     def take_results(self) -> list[dict[str, Any]]:
