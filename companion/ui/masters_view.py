@@ -63,24 +63,18 @@ def district_title(state: Mapping[str, Any], pos: str) -> str:
     return str(state.get("districts", {}).get(pos, {}).get("name", ""))
 
 
-def district_texts(state: Mapping[str, Any]) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
-    """(position, name, lines) of every district in grid order: what `cells` draws."""
-    return tuple((pos, district_title(state, pos), district_lines(state, pos)) for pos in DISTRICTS)
-
-
-def cells(texts: tuple[tuple[str, str, tuple[str, ...]], ...], marks: Mapping[str, str] | None = None,
-          selected: str | None = None, extra: Mapping[str, str] | None = None) -> tuple[CellVM, ...]:
-    """The 3x3 grid from `district_texts`: each cell's mark, the selected one; `extra` puts a line on top."""
-    marks = marks or {}
-    extra = extra or {}
-    return tuple(CellVM(pos, title, (extra[pos],) + lines if pos in extra else lines, marks.get(pos, ""),
-                        pos == selected) for pos, title, lines in texts)
-
-
 def grid(state: Mapping[str, Any], marks: Mapping[str, str] | None = None, selected: str | None = None,
          extra: Mapping[str, str] | None = None) -> tuple[CellVM, ...]:
     """The 3x3 grid: each cell's lines, its mark, the selected one; `extra` puts a line on top."""
-    return cells(district_texts(state), marks, selected, extra)
+    marks = marks or {}
+    extra = extra or {}
+    cells = []
+    for pos in DISTRICTS:
+        lines = district_lines(state, pos)
+        if pos in extra:
+            lines = (extra[pos],) + lines
+        cells.append(CellVM(pos, district_title(state, pos), lines, marks.get(pos, ""), pos == selected))
+    return tuple(cells)
 
 
 def day_step_lines(state: Mapping[str, Any]) -> tuple[str, ...]:

@@ -16,22 +16,18 @@ from companion.ui.screens.base import Screen, UIContext
 
 
 class DistrictGrid:
-    """Mixin for screens showing the 3x3 grid: its texts are worked out once per game view, since an
-    idle screen rebuilds its view model every frame while the state only changes when a command lands."""
+    """Mixin for screens showing the 3x3 grid: an idle screen rebuilds its view model every frame,
+    while the grid only changes with the game view, the marks, the selection or the extra lines."""
 
-    _texts_of: object = None
-    _texts: tuple = ()
-    _cells: tuple = (None, ())  # (what they were made from, the cells)
+    _grid: tuple = (None, ())  # (what the cells were made from, the cells)
 
     def grid(self, marks: dict[str, str] | None = None, extra: dict[str, str] | None = None) -> tuple:
         """The grid's cells with `marks`, the selected district and `extra` lines on top."""
         view = self.ctx.view
-        if view is None or view is not self._texts_of:
-            self._texts_of, self._texts = view, mv.district_texts(self.ctx.state)
-        key = (self._texts, tuple((marks or {}).items()), self.selected, tuple((extra or {}).items()))
-        if key != self._cells[0]:
-            self._cells = (key, mv.cells(self._texts, marks, self.selected, extra))
-        return self._cells[1]
+        key = (view, tuple((marks or {}).items()), self.selected, tuple((extra or {}).items()))
+        if view is None or key != self._grid[0]:  # the same view object compares by identity first
+            self._grid = (key, mv.grid(self.ctx.state, marks, self.selected, extra))
+        return self._grid[1]
 
 
 class GameScreen(DistrictGrid, Screen):
