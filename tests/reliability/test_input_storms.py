@@ -3,7 +3,8 @@
 The mock HAL gets raw edges (bounces 1 ms apart, inside the 30 ms debounce window, plus 1 ms
 glitches while released); the loop runs at 30 fps on a FakeClock with the table UI on a dummy
 screen. Exactly one SHORT per real press must reach the UI, the strip must never go longer than
-the LED refresh without a frame, and nothing may raise. The real time per tick under the storm is recorded, not asserted.
+the LED refresh without a frame, and nothing may raise. The real time per tick under the storm is
+recorded, not asserted.
 """
 
 from __future__ import annotations
