@@ -78,25 +78,26 @@ def make_sysroot(root: Path, board: Board) -> Path:
     return root
 
 
-def run_stack(tmp: Path, board: str, driver: str, pin: str) -> dict:
-    """One run of run_stack.py on a forced board; its JSON report."""
+def run_stack(tmp: Path, board: str, driver: str, pin: str, hide: str = "") -> dict:
+    """One run of run_stack.py on a forced board (`hide`: modules to leave out); its JSON report."""
     root = make_sysroot(tmp / "root", BOARDS[board])
     out = tmp / "out.json"
     env = {k: v for k, v in os.environ.items() if not k.startswith("BLINKA_")}
     env.update(BLINKA_FORCEBOARD=BOARDS[board].blinka_id, BLINKA_FORCECHIP="BCM2XXX",
-               PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")])))
+               PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")])), HIDE_MODULES=hide)
     res = subprocess.run([sys.executable, str(FAKES / "run_stack.py"), str(root), driver, pin, str(out)],
                          env=env, cwd=tmp, capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL)
     assert res.returncode == 0 and out.exists(), res.stderr[-3000:]
-    report = json.loads(out.read_text())
-    assert report["error"] is None, report["error"]
-    return report
+    return json.loads(out.read_text())
 
 
 @pytest.fixture(scope="module")
 def reports(tmp_path_factory):
     """Every run, once per test module (each is a fresh interpreter importing the whole stack)."""
-    return {rid: run_stack(tmp_path_factory.mktemp(rid), *run) for rid, run in zip(IDS, RUNS)}
+    out = {rid: run_stack(tmp_path_factory.mktemp(rid), *run) for rid, run in zip(IDS, RUNS)}
+    for rid, report in out.items():
+        assert report["error"] is None and report["doctor"] is None, (rid, report["error"], report["doctor"])
+    return out
 
 
 def ws2812_over_spi(data: bytes, hz: int = 6_400_000) -> bytes:
@@ -255,3 +256,15 @@ def test_fake_gpiod_ext_speaks_libgpiods_constants():
         sys.path.remove(str(FAKES))
     names = [n for n in dir(real) if n.isupper()]
     assert names and {n: getattr(fake, n) for n in names} == {n: getattr(real, n) for n in names}
+
+
+# --- a venv without gpiod: what the app and doctor say -----------------------------------------------
+
+@pytest.mark.parametrize("board", ["pi4", "pi5", "zero2w"])
+def test_without_gpiod_the_strip_and_doctor_name_it_with_the_pip_command(tmp_path, board):
+    r = run_stack(tmp_path, board, "spi", "GPIO10", hide="gpiod")
+    fix = f"{r['python']} -m pip install 'gpiod>=2.2.2,<3'"
+    assert r["error"] == ("HardwareUnavailable: LED strip not available: spi driver failed to start: "
+                          f"module 'gpiod' is not installed (needed by board) — install it: {fix}")
+    assert r["doctor"] == {"why": "module 'gpiod' is not installed (needed by board)", "fix": fix}
+    assert not _wire(r, "spi")
