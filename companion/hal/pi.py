@@ -237,7 +237,7 @@ class SpiWriter(_PixelbufWriter):
         mods = load_led_stack("spi", importer)
         self.bpp = bpp
         self._dev = mods["neopixel_spi"].NeoPixel_SPI(mods["board"].SPI(), strip.count, pixel_order=IDENTITY_ORDER[bpp],
-                                     auto_write=False, brightness=1.0)
+                                                      auto_write=False, brightness=1.0)
 
 
 class PwmWriter(_PixelbufWriter):
@@ -247,8 +247,9 @@ class PwmWriter(_PixelbufWriter):
         n = gpio_number(strip.pin)
         mods = load_led_stack("pwm", importer)
         self.bpp = bpp
-        self._dev = mods["neopixel"].NeoPixel(getattr(mods["board"], f"D{n}"), strip.count, bpp=bpp, pixel_order=IDENTITY_ORDER[bpp],
-                                 auto_write=False, brightness=1.0)
+        pin = getattr(mods["board"], f"D{n}")
+        self._dev = mods["neopixel"].NeoPixel(pin, strip.count, bpp=bpp, pixel_order=IDENTITY_ORDER[bpp],
+                                              auto_write=False, brightness=1.0)
 
 
 class Pi5PioWriter:

@@ -29,7 +29,8 @@ FAKES = Path(__file__).resolve().parent / "led_stack"
 FRAME = [(255, 0, 0), (0, 255, 0), (0, 0, 255), (1, 2, 3)]  # what run_stack.py shows on pixels 0-3
 GRB = bytes([0, 255, 0, 255, 0, 0, 0, 0, 255, 2, 1, 3])  # the same colours in WS2812B wire order
 # fake module (top-level name) -> the distribution whose compiled module it stands for
-STANDS_FOR = {"_rpi_ws281x": "rpi-ws281x", "adafruit_raspberry_pi5_neopixel_write": "adafruit-blinka-raspberry-pi5-neopixel"}
+STANDS_FOR = {"_rpi_ws281x": "rpi-ws281x",
+              "adafruit_raspberry_pi5_neopixel_write": "adafruit-blinka-raspberry-pi5-neopixel"}
 MACHINES = ("aarch64", "armv7l")  # 64-bit and 32-bit Raspberry Pi OS
 
 
@@ -69,7 +70,8 @@ def make_sysroot(root: Path, board: Board) -> Path:
     dt.mkdir(parents=True)
     (dt / "compatible").write_bytes(board.compatible.encode() + b"\0")
     (dt / "model").write_bytes(board.model.encode() + b"\0")
-    (root / "proc" / "cpuinfo").write_text(f"Hardware\t: BCM2835\nRevision\t: {board.revision}\nModel\t\t: {board.model}\n")
+    cpuinfo = f"Hardware\t: BCM2835\nRevision\t: {board.revision}\nModel\t\t: {board.model}\n"
+    (root / "proc" / "cpuinfo").write_text(cpuinfo)
     (root / "dev").mkdir()
     for name, (label, lines) in board.chips.items():
         (root / "dev" / name).write_text(json.dumps({"label": label, "lines": lines}))
@@ -120,11 +122,10 @@ def _wire(report: dict, kind: str) -> list[dict]:
     return [w for w in report["wire"] if w["kind"] == kind]
 
 
-@pytest.mark.parametrize("rid", IDS)
-def test_backend_opens_and_closes_through_the_real_stack(reports, rid):
-    r = reports[rid]
-    driver = rid.split("-")[1]
-    assert r["opened"] == [True, f"{driver} (leds.driver = {driver}): main on {dict((f'{b}-{d}', p) for b, d, p in RUNS)[rid]} (4 px, GRB)"]
+@pytest.mark.parametrize("board, driver, pin", RUNS, ids=IDS)
+def test_backend_opens_and_closes_through_the_real_stack(reports, board, driver, pin):
+    r = reports[f"{board}-{driver}"]
+    assert r["opened"] == [True, f"{driver} (leds.driver = {driver}): main on {pin} (4 px, GRB)"]
     assert r["shown"][0] is True
     assert r["closed"] == [False, "closed"]
 
