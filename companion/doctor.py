@@ -146,6 +146,22 @@ class Probe:
         except (ImportError, ValueError):
             return False
 
+    def import_module(self, name: str):
+        """Import `name` for real (the LED stack check goes through this)."""
+        import importlib
+
+        return importlib.import_module(name)
+
+    def led_stack(self, driver: str):
+        """None when every module the LED `driver` imports loads here, else the HAL's LedStackError."""
+        from companion.hal.pi import LedStackError, load_led_stack
+
+        try:
+            load_led_stack(driver, self.import_module)
+        except LedStackError as exc:
+            return exc
+        return None
+
     def cwd_writable(self) -> bool:
         """Whether the working directory is writable (lgpio puts a pipe there)."""
         return os.access(os.getcwd(), os.W_OK)
@@ -341,14 +357,27 @@ def check_leds(probe: Probe, board: Board, cfg) -> list[Check]:
     except HardwareUnavailable as exc:
         if not board.pi:
             return [Check("leds", Status.OK, "not a Pi: LEDs are simulated")]
-        return [Check("leds", Status.FAIL, exc.why, _led_fix(requested, probe))]
+        stack = requested if requested in ("spi", "pwm", "pi5pio") else "spi"
+        return [Check("leds", Status.FAIL, exc.why, _led_fix(requested, probe)), check_led_stack(probe, stack)]
     out = [Check("leds", Status.OK, f"{driver} ({why})")]
+    if board.pi and driver in ("spi", "pwm", "pi5pio"):
+        out.append(check_led_stack(probe, driver))
     if driver == "spi":
         wrong = [s for s in cfg.leds.strips if s.pin.upper() != "GPIO10"]
         if wrong:
             out.append(Check("leds.pin", Status.WARN, f"the spi driver sends on GPIO10 only; strip {wrong[0].name!r} says {wrong[0].pin}",
                              f'set pin = "GPIO10" under [[leds.strips]] in {_config_name(cfg)} and wire DIN there'))
     return out
+
+
+def check_led_stack(probe: Probe, driver: str) -> Check:
+    """Import every module the LED driver imports, through the HAL's own load_led_stack."""
+    from companion.hal.pi import LED_STACK
+
+    err = probe.led_stack(driver)
+    if err is None:
+        return Check("led-stack", Status.OK, f"{driver} driver: {', '.join(LED_STACK[driver])} load")
+    return Check("led-stack", Status.FAIL, f"{driver} driver: {err.why}", err.fix(probe.pip()))
 
 
 def check_groups(probe: Probe, board: Board) -> Check:

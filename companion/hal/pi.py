@@ -11,6 +11,11 @@ rpi_ws281x on GPIO18, root, not on a Pi 5), `pi5pio` (the Pi 5 PIO through
 adafruit_raspberry_pi5_neopixel_write, any pin). Colour order is applied by our own pure code
 (`layout.encode`): the Adafruit drivers are created with the identity order (RGB or RGBW), so they
 clock our bytes out unchanged.
+
+Every driver loads its modules through `load_led_stack` (LED_STACK names them), and so does
+`companion doctor`: what doctor checks is what the app imports. Blinka 10 imports `gpiod` for every
+Raspberry Pi board without declaring it; `PIP_REQUIREMENTS` says which pip requirement (the same pin
+as pyproject's `[pi]` extra) brings each module, so a missing one is named with its install command.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from __future__ import annotations
 import importlib
 import os
 import re
+import sys
 import warnings
 from dataclasses import dataclass
 from functools import partial
@@ -126,6 +132,78 @@ def _check_pwm(probe: SystemProbe) -> None:
         raise HardwareUnavailable(LED, "the pwm driver (GPIO18) needs root — use spi (GPIO10) instead")
 
 
+# What each driver imports, in order: `board` (Blinka: pin map, gpiod), then the driver's own modules.
+# spi: busio and Adafruit_PureIO.spi are what board.SPI() loads on Linux (kept explicit for doctor).
+# pwm: neopixel imports digitalio (gpiod) and neopixel_write, which loads _rpi_ws281x on a Pi <= 4.
+LED_STACK = {
+    "spi": ("board", "busio", "Adafruit_PureIO.spi", "neopixel_spi"),
+    "pwm": ("board", "digitalio", "neopixel"),
+    "pi5pio": ("board", "adafruit_raspberry_pi5_neopixel_write"),
+}
+# Top-level module -> the pip requirement that brings it (the pins of pyproject.toml's [pi] extra).
+PIP_REQUIREMENTS = {
+    "board": "adafruit-blinka>=10", "busio": "adafruit-blinka>=10", "digitalio": "adafruit-blinka>=10",
+    "microcontroller": "adafruit-blinka>=10", "neopixel_write": "adafruit-blinka>=10",
+    "adafruit_blinka": "adafruit-blinka>=10",
+    "adafruit_platformdetect": "adafruit-platformdetect", "Adafruit_PureIO": "adafruit-pureio",
+    "gpiod": "gpiod>=2.2.2,<3",
+    "neopixel_spi": "adafruit-circuitpython-neopixel-spi>=1.0.16",
+    "neopixel": "adafruit-circuitpython-neopixel>=6.3.16",
+    "adafruit_pixelbuf": "adafruit-circuitpython-pixelbuf",
+    "adafruit_bus_device": "adafruit-circuitpython-busdevice",
+    "_rpi_ws281x": "rpi_ws281x>=4.0.0", "rpi_ws281x": "rpi_ws281x>=4.0.0",
+    "adafruit_raspberry_pi5_neopixel_write": "adafruit-blinka-raspberry-pi5-neopixel>=1.0.0rc2",
+}
+
+
+class LedStackError(Exception):
+    """A module of the LED stack failed to import: `module` is the one missing (or failing)."""
+
+    def __init__(self, driver: str, wanted: str, module: str, missing: bool, exc: BaseException):
+        self.driver, self.wanted, self.module, self.missing = driver, wanted, module, missing
+        self.requirement = PIP_REQUIREMENTS.get(module.split(".")[0], "")
+        what = f"module {module!r} is not installed" if missing else f"{type(exc).__name__}: {exc}"
+        via = "" if module == wanted else f" (needed by {wanted})"
+        self.why = f"{what}{via}"
+        text = self.why + (f" — install it: {self.fix()}" if missing and self.requirement else "")
+        super().__init__(text)
+
+    def fix(self, pip: str | None = None) -> str:
+        """The pip command that installs the missing module into `pip`'s environment (this one by default)."""
+        pip = pip or f"{sys.executable} -m pip"
+        if self.missing and self.requirement:
+            return f"{pip} install '{self.requirement}'"
+        return f"{pip} install --upgrade adafruit-blinka adafruit-platformdetect"
+
+
+def load_led_stack(driver: str, importer: Importer | None = None) -> dict[str, ModuleType]:
+    """Import every module `driver` needs (LED_STACK), by name; LedStackError says which is missing.
+
+    Blinka is told not to offer a pip install (it would wait for an answer on a terminal).
+    """
+    importer = importer or importlib.import_module
+    os.environ.setdefault("BLINKA_SKIP_DEPENDENCY_CHECK", "1")
+    mods = {}
+    for name in LED_STACK[driver]:
+        try:
+            mods[name] = importer(name)
+        except Exception as exc:  # ImportError, or Blinka's RuntimeError/NotImplementedError (module doc)
+            missing = _missing_module(exc)
+            raise LedStackError(driver, name, missing or name, missing is not None, exc) from exc
+    return mods
+
+
+def _missing_module(exc: BaseException) -> str | None:
+    """The module a ModuleNotFoundError in `exc`'s chain names (Blinka wraps it in a RuntimeError)."""
+    seen = set()
+    while exc is not None and id(exc) not in seen:
+        seen.add(id(exc))
+        if isinstance(exc, ModuleNotFoundError) and exc.name:
+            return exc.name
+        exc = exc.__cause__ or exc.__context__
+    return None
+
+
 def gpio_number(pin: str) -> int:
     """`"GPIO18"` -> 18; HardwareUnavailable for names the LED drivers cannot use."""
     m = re.fullmatch(r"GPIO(\d+)", pin.strip().upper())
@@ -156,11 +234,10 @@ class SpiWriter(_PixelbufWriter):
     def __init__(self, strip: Strip, bpp: int, importer: Importer):
         if gpio_number(strip.pin) != 10:
             raise HardwareUnavailable(LED, f"the spi driver drives GPIO10 (SPI MOSI) only; strip {strip.name!r} is on {strip.pin}")
-        board = importer("board")
-        lib = importer("neopixel_spi")
+        mods = load_led_stack("spi", importer)
         self.bpp = bpp
-        self._dev = lib.NeoPixel_SPI(board.SPI(), strip.count, pixel_order=IDENTITY_ORDER[bpp],
-                                     auto_write=False, brightness=1.0)
+        self._dev = mods["neopixel_spi"].NeoPixel_SPI(mods["board"].SPI(), strip.count, pixel_order=IDENTITY_ORDER[bpp],
+                                                      auto_write=False, brightness=1.0)
 
 
 class PwmWriter(_PixelbufWriter):
@@ -168,11 +245,11 @@ class PwmWriter(_PixelbufWriter):
 
     def __init__(self, strip: Strip, bpp: int, importer: Importer):
         n = gpio_number(strip.pin)
-        board = importer("board")
-        lib = importer("neopixel")
+        mods = load_led_stack("pwm", importer)
         self.bpp = bpp
-        self._dev = lib.NeoPixel(getattr(board, f"D{n}"), strip.count, bpp=bpp, pixel_order=IDENTITY_ORDER[bpp],
-                                 auto_write=False, brightness=1.0)
+        pin = getattr(mods["board"], f"D{n}")
+        self._dev = mods["neopixel"].NeoPixel(pin, strip.count, bpp=bpp, pixel_order=IDENTITY_ORDER[bpp],
+                                              auto_write=False, brightness=1.0)
 
 
 class Pi5PioWriter:
@@ -180,9 +257,9 @@ class Pi5PioWriter:
 
     def __init__(self, strip: Strip, bpp: int, importer: Importer):
         n = gpio_number(strip.pin)
-        board = importer("board")
-        self._lib = importer("adafruit_raspberry_pi5_neopixel_write")
-        self._pin = getattr(board, f"D{n}")
+        mods = load_led_stack("pi5pio", importer)
+        self._lib = mods["adafruit_raspberry_pi5_neopixel_write"]
+        self._pin = getattr(mods["board"], f"D{n}")
 
     def write(self, data: bytes) -> None:
         """Send the bytes as they are (they are already in wire order)."""
@@ -241,6 +318,8 @@ def open_pi_pixels(leds: LedConfig, probe: SystemProbe | None = None, importer: 
             quiet_close(w)
         if isinstance(exc, HardwareUnavailable):
             raise
+        if isinstance(exc, LedStackError):
+            raise HardwareUnavailable(LED, f"{driver} driver failed to start: {exc}") from exc
         raise HardwareUnavailable(LED, f"{driver} driver failed to start: {type(exc).__name__}: {exc}") from exc
     return PiPixels(layout, driver, writers, why)
 

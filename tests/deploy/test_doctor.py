@@ -3,6 +3,7 @@
 import json
 import os
 import sqlite3
+import types
 
 import pytest
 
@@ -48,6 +49,16 @@ class FakeProbe(Probe):
 
     def cwd_writable(self):
         return True
+
+    led_missing: dict = {}  # LED-stack module -> the module its import cannot find
+
+    def import_module(self, name):
+        """The LED stack as Blinka 10 fails: a RuntimeError raised from the ModuleNotFoundError."""
+        if name in self.led_missing:
+            gone = self.led_missing[name]
+            cause = ModuleNotFoundError(f"No module named {gone!r}", name=gone)
+            raise RuntimeError(f"The platform library {gone!r} was not found.") from cause
+        return types.SimpleNamespace()
 
     def sdl_video_driver(self):
         return self._sdl
@@ -268,3 +279,52 @@ def test_doctor_boot_settings_parse_filters_and_dtparams():
     settings = doctor._boot_settings(text, frozenset({"all", "pi4"}))
     assert settings["dtparam:spi"] == "on" and settings["enable_uart"] == "1"
     assert "core_freq" not in settings
+
+
+# --- the LED driver stack (issue 13, point 1) --------------------------------------------------------
+
+def test_doctor_good_pi_loads_the_configured_led_stack(tmp_path, config_dir):
+    check = _by_name(doctor.run_checks(FakeProbe(_pi(tmp_path / "root"))))["led-stack"]
+    assert check.status is Status.OK
+    assert check.detail == "spi driver: board, busio, Adafruit_PureIO.spi, neopixel_spi load"
+
+
+def test_doctor_names_the_missing_led_module_and_the_venv_pip(tmp_path, config_dir, capsys):
+    probe = FakeProbe(_pi(tmp_path / "root"))
+    probe.led_missing = {"board": "gpiod"}  # Blinka 10 without gpiod: `import board` fails
+    rc, out = _run(probe, capsys)
+    check = _by_name(doctor.run_checks(probe))["led-stack"]
+    assert rc == 1 and check.status is Status.FAIL
+    assert check.detail == "spi driver: module 'gpiod' is not installed (needed by board)"
+    assert check.fix == "/opt/companion/venv/bin/python -m pip install 'gpiod>=2.2.2,<3'"
+    assert f"fix: {check.fix}" in out
+
+
+@pytest.mark.parametrize("config, model, soc, devices, root_user, missing, pin", [
+    ('[leds]\ndriver = "pwm"\n[[leds.strips]]\nname = "main"\npin = "GPIO18"\ncount = 89\n',
+     "Raspberry Pi 4 Model B Rev 1.5", "brcm,bcm2711", (), True, {"neopixel": "_rpi_ws281x"}, "rpi_ws281x>=4.0.0"),
+    ('[leds]\ndriver = "pi5pio"\n', "Raspberry Pi 5 Model B Rev 1.0", "brcm,bcm2712", ("/dev/pio0",), False,
+     {"adafruit_raspberry_pi5_neopixel_write": "adafruit_raspberry_pi5_neopixel_write"},
+     "adafruit-blinka-raspberry-pi5-neopixel>=1.0.0rc2"),
+])
+def test_doctor_led_stack_follows_the_configured_driver(tmp_path, config_dir, config, model, soc, devices,
+                                                        root_user, missing, pin):
+    (config_dir / "config.toml").write_text(config)
+    probe = FakeProbe(_pi(tmp_path / "root", model=model, soc=soc, devices=devices), root_user=root_user)
+    probe.led_missing = missing
+    check = _by_name(doctor.run_checks(probe))["led-stack"]
+    assert check.status is Status.FAIL and check.fix == f"/opt/companion/venv/bin/python -m pip install '{pin}'"
+
+
+def test_doctor_checks_the_led_stack_even_when_spi_is_off(tmp_path, config_dir):
+    probe = FakeProbe(_pi(tmp_path / "root", devices=()))
+    probe.led_missing = {"neopixel_spi": "neopixel_spi"}
+    c = _by_name(doctor.run_checks(probe))
+    assert c["leds"].status is Status.FAIL and c["led-stack"].status is Status.FAIL
+    assert "adafruit-circuitpython-neopixel-spi" in c["led-stack"].fix
+
+
+def test_doctor_on_a_pc_does_not_import_the_led_stack(tmp_path, config_dir):
+    probe = FakeProbe(tmp_path / "empty", groups=(), sdl=("x11", ""), env={})
+    probe.led_missing = {"board": "gpiod"}
+    assert "led-stack" not in _by_name(doctor.run_checks(probe))
