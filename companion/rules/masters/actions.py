@@ -7,7 +7,7 @@ the engine would give ("kill count 4 needed", "no agents exposed", "2 AP needed"
 from __future__ import annotations
 
 from companion.rules.base import Action
-from companion.rules.masters import board, combat, night, relics
+from companion.rules.masters import agents, board, combat, night, relics
 from companion.rules.masters.data import MUSEUM, MastersData
 from companion.rules.masters.state import DeckMode, MastersState, Step
 
@@ -51,10 +51,20 @@ def _day_effects(data: MastersData, s: MastersState) -> list[Action]:
 
 
 def _place_agents(data: MastersData, s: MastersState) -> list[Action]:
-    """Assign the blue-gray numbers."""
+    """Assign the blue-gray numbers and/or choose which cells get the last agents of the reserve."""
     card = s.card
-    label = f"Place {card.blue_agents[0]} and {card.blue_agents[1]} agents on {' / '.join(card.blue)}"
-    return [Action({"cmd": "place_agents"}, label, needs=("split",))]
+    needs: tuple[str, ...] = ()
+    parts = []
+    if card.needs_split:
+        needs += ("split",)
+        parts.append(f"Place {card.blue_agents[0]} and {card.blue_agents[1]} agents on {' / '.join(card.blue)}")
+    short = agents.short_choice(s)
+    if short is not None:
+        cells, left = short
+        needs += ("agents_to",)
+        parts.append(f"only {left} agent(s) left for {sum(cells.values())}: the leader picks who gets them")
+    label = "; ".join(parts) or "Place the agents"
+    return [Action({"cmd": "place_agents"}, label[0].upper() + label[1:], needs=needs)]
 
 
 def _card_effect(data: MastersData, s: MastersState) -> list[Action]:
