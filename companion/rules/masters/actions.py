@@ -120,8 +120,13 @@ def _combat(data: MastersData, s: MastersState) -> list[Action]:
         out.append(Action({"cmd": "use_die"}, f"Use a die ({which})", f"{c.dice_left} to go", needs=("die",)))
     else:
         out.append(Action({"cmd": "reroll"}, "Roll all dice", "reserve empty"))
-    if data.vampire(c.fighter).combat_ability:
-        out.append(Action({"cmd": "blood_ability"}, "Use your blood ability", f"{data.vampire(c.fighter).blood_cost} blood"))
+    info = data.vampire(c.fighter)
+    if info.combat_ability:  # Laszlo: after picking a die, as often as he pays (FAQ)
+        out.append(Action({"cmd": "blood_ability"}, "Use your blood ability", f"{info.blood_cost} blood ({info.blood_ability})"))
+        need = night.KILLS["dark_ability"]
+        why = None if fighter.kills >= need else f"kill count {need} needed"
+        out.append(Action({"cmd": "dark_ability"}, "Use your dark ability", f"veil -{info.dark_veil} ({info.dark_ability})",
+                          why is None, why))
     return out
 
 
