@@ -257,3 +257,20 @@ def test_day_combat_dice_by_value_must_be_the_lowest():
         game.apply(s, {"cmd": "use_die", "value": 4})
     s, _ = play(game, s, {"cmd": "use_die", "value": 2})
     assert s.dice == (4, 5, 2)
+
+
+def test_screen_and_engine_agree_on_pointless_moves():
+    """The screen's "are you sure?" reasons (from the state JSON) match the engine's for the same state."""
+    from companion.rules.masters import night
+    from companion.ui import masters_view as mv
+
+    game = masters_game()
+    base = to_night(game, masters_start(game))
+    for fix in ({}, {"kills": 4}, {"blood": 2}):
+        s, _ = play(game, base, {"cmd": "adjust", "vampire": "Imre", **fix}) if fix else (base, [])
+        for extra in ({}, {"agents_hidden": 2}, {"agents_exposed": 1}):
+            t, _ = play(game, s, {"cmd": "adjust", "district": "A1", **extra}) if extra else (s, [])
+            for blood in (2, 0):
+                u, _ = play(game, t, {"cmd": "adjust", "reserve": {"blood": blood}})
+                for verb in ("expose", "fight", "hunt", "wild_hunt", "move"):
+                    assert mv.pointless(game.to_json(u), verb) == night.pointless(game.data, u, verb), (fix, extra, blood, verb)
