@@ -314,6 +314,8 @@ def _relic_user(s: MastersState, cmd: C.UseRelic) -> str:
         raise RuleViolation("use_relic", "relics are used during the night phase, not in a day fight")
     allowed = (s.turn,) if s.combat is None else tuple(dict.fromkeys((s.combat.fighter, s.turn)))
     name = cmd.vampire or allowed[0]
+    if name not in s.order:
+        raise CommandError(f"use_relic: {name!r} is not playing")
     if name not in allowed:
         raise RuleViolation("use_relic", f"only {' or '.join(n for n in allowed if n)} may use a relic now")
     return name

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from companion.errors import RuleViolation
+from companion.errors import CommandError, RuleViolation
 from companion.rules.masters import agents, board, combat, endgame, flow, relics, tokens
 from companion.rules.masters import commands as C
 from companion.rules.masters import events as E
@@ -205,6 +205,8 @@ def end_turn(data: MastersData, s: MastersState, cmd: C.EndTurn, ev: list) -> Ma
 
 def _fighter_with_ability(data: MastersData, s: MastersState, name: str | None, verb: str) -> Vampire:
     """The fighter, if its abilities work in a fight (Laszlo) and it is not drained; else RuleViolation."""
+    if name is not None and name not in s.order:
+        raise CommandError(f"{verb}: {name!r} is not playing")
     v = s.vampire(name or s.combat.fighter)
     if not data.vampire(v.name).combat_ability or v.name != s.combat.fighter:
         raise RuleViolation(verb, "in a fight only the fighter whose abilities work in any fight (Laszlo) may")
