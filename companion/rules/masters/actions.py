@@ -62,9 +62,9 @@ def _place_agents(data: MastersData, s: MastersState) -> list[Action]:
     if short is not None:
         cells, left = short
         needs += ("agents_to",)
-        parts.append(f"only {left} agent(s) left for {sum(cells.values())}: the leader picks who gets them")
-    label = "; ".join(parts) or "Place the agents"
-    return [Action({"cmd": "place_agents"}, label[0].upper() + label[1:], needs=needs)]
+        parts.append(f"{left} left for {sum(cells.values())}, the leader picks")
+    label = "; ".join(parts) if card.needs_split else f"Place agents ({parts[0]})" if parts else "Place the agents"
+    return [Action({"cmd": "place_agents"}, label, needs=needs)]
 
 
 def _card_effect(data: MastersData, s: MastersState) -> list[Action]:
