@@ -130,7 +130,7 @@ class EventCardScreen(GameScreen):
             return {}
         needs, left = short
         picks = self.picks
-        if picks is None or any(p not in needs or n > needs[p] for p, n in picks.items()):
+        if picks is None or sum(picks.values()) > left or any(p not in needs or n > needs[p] for p, n in picks.items()):
             picks = mv.suggest_short(self.state(), needs, left)
         return {p: n for p, n in picks.items() if n > 0}
 
