@@ -87,3 +87,38 @@ def line(event: Mapping[str, Any]) -> str:
 def lines(events) -> list[str]:
     """Lines for a sequence of events (Event objects or dicts)."""
     return [line(e.to_dict() if hasattr(e, "to_dict") else e) for e in events]
+
+
+# -- `companion play --narrate`: what each command did, where the game stands, what may follow --------
+def command_text(command: Mapping[str, Any]) -> str:
+    """A command as the line a learner would type: `draw card=II-01 split={'A1': 1}`."""
+    params = " ".join(f"{k}={v}" for k, v in command.items() if k != "cmd")
+    return f"{command.get('cmd')} {params}".rstrip()
+
+
+def where(state: Mapping[str, Any]) -> str:
+    """Where a game stands, for any game: `round 2, night / turn, Mila's turn`."""
+    parts = []
+    if state.get("round") is not None:
+        parts.append(f"round {state['round']}")
+    steps = [str(p) for p in dict.fromkeys((state.get("phase"), state.get("step"))) if p]
+    if steps:
+        parts.append(" / ".join(steps))
+    if state.get("turn"):
+        parts.append(f"{state['turn']}'s turn")
+    if state.get("veil") is not None:
+        parts.append(f"veil {state['veil']}")
+    return ", ".join(parts)
+
+
+def legal_moves(actions) -> list[str]:
+    """The moves open now: enabled ones with their command (and what they still need), greyed ones with why."""
+    out = []
+    for a in actions:
+        cost = f" [{a.cost}]" if a.cost else ""
+        needs = f" + {', '.join(a.needs)}" if a.needs else ""
+        if a.enabled:
+            out.append(f"  {a.label}{cost}: {command_text(a.command)}{needs}")
+        else:
+            out.append(f"  ({a.label}: {a.why_not or 'not now'})")
+    return out

@@ -1,12 +1,13 @@
 """companion play: apply a scenario headless and print the final state.
 
-  companion play --script FILE.jsonl [--json] [--journal PATH]
-  companion play --resume [ID] [--script MORE.jsonl] [--json] [--journal PATH]
+  companion play --script FILE.jsonl [--json] [--narrate] [--journal PATH]
+  companion play --resume [ID] [--script MORE.jsonl] [--json] [--narrate] [--journal PATH]
 
 A scenario is JSON Lines of commands, first line `{"cmd": "setup", "game": ...}` (docs/masters.md).
 With --json the final state object (exactly the documented state JSON) is the only thing on stdout.
-A refused command stops the run: exit status 1, its line number and the rule that refused it on
-stderr. A line that is not a JSON command: exit status 2 with file:line.
+A refused command stops the run: exit status 1, its line number, the rule that refused it, and the
+step and whose turn it was, on stderr. With --narrate every command is printed with what it did
+(cards, agents, fights, veil) and, at the end, the moves open now (on stderr when --json is given). A line that is not a JSON command: exit status 2 with file:line.
 With --journal every accepted command is also written to that journal (default: none for --script,
 the user's journal for --resume), so the game can be resumed at the table.
 """
@@ -17,7 +18,7 @@ import argparse
 import json
 import sys
 
-from companion import paths
+from companion import narrate, paths
 from companion.errors import CommandError, RuleViolation
 from companion.journal import Journal, JournalError, load_scenario, read_scenario
 from companion.session import Session
@@ -30,7 +31,9 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--resume", nargs="?", const=-1, type=int, metavar="ID", help="continue a journaled game (default: the last unfinished)")
     ap.add_argument("--json", action="store_true", help="print only the final state JSON")
     ap.add_argument("--journal", metavar="PATH", help="journal file to write to / resume from")
+    ap.add_argument("--narrate", action="store_true", help="print what each command did and, at the end, the legal moves")
     args = ap.parse_args(argv)
+    tell = _teller(args)
     if args.script is None and args.resume is None:
         ap.print_usage(sys.stderr)
         print("companion play: give --script FILE or --resume", file=sys.stderr)
@@ -52,16 +55,20 @@ def main(argv: list[str]) -> int:
         else:
             no, setup = lines[0]
             try:
-                session, _ = Session.new(setup, journal=journal)
+                session, events = Session.new(setup, journal=journal)
             except (RuleViolation, CommandError) as exc:
                 return _refused(source, no, setup, exc)
+            tell(no, setup, events)
             rest = lines[1:]
         for no, cmd in rest:
             try:
-                session.submit(cmd)
+                events = session.submit(cmd)
             except (RuleViolation, CommandError) as exc:
-                return _refused(source, no, cmd, exc)
+                return _refused(source, no, cmd, exc, session.view())
+            tell(no, cmd, events)
         state = session.view()
+        if args.narrate:
+            _legal_moves(session, state, sys.stderr if args.json else sys.stdout)
     except JournalError as exc:
         print(f"companion play: {exc}", file=sys.stderr)
         return 1
@@ -100,9 +107,33 @@ def summary(state: dict) -> str:
     return "\n".join(lines)
 
 
-def _refused(source: str, no: int, cmd: dict, exc: Exception) -> int:
-    """Report a refused command with its line and rule; exit status 1."""
+def _refused(source: str, no: int, cmd: dict, exc: Exception, state: dict | None = None) -> int:
+    """Report a refused command with its line and rule, and where the game stood; exit status 1."""
     rule = getattr(exc, "rule", "command")
     why = getattr(exc, "message", str(exc))
-    print(f"{source or '<resume>'}:{no}: refused {cmd.get('cmd')!r} by rule {rule}: {why}", file=sys.stderr)
+    at = f" (at {narrate.where(state)})" if state else ""
+    print(f"{source or '<resume>'}:{no}: refused {cmd.get('cmd')!r} by rule {rule}: {why}{at}", file=sys.stderr)
     return 1
+
+
+def _teller(args):
+    """`tell(line_no, command, events)`: the --narrate lines (nothing without --narrate)."""
+    if not args.narrate:
+        return lambda no, cmd, events: None
+    out = sys.stderr if args.json else sys.stdout
+
+    def tell(no: int, cmd: dict, events: list) -> None:
+        print(f"{no}: {narrate.command_text(cmd)}", file=out)
+        for text in narrate.lines(events):
+            print(f"    {text}", file=out)
+
+    return tell
+
+
+def _legal_moves(session: Session, state: dict, out) -> None:
+    """Where the game stands and the moves open now (greyed ones with the rule that forbids them)."""
+    print(f"Now: {narrate.where(state)}", file=out)
+    moves = narrate.legal_moves(session.actions())
+    print("Legal moves:" if moves else "No moves: the game is over.", file=out)
+    for text in moves:
+        print(text, file=out)

@@ -143,6 +143,53 @@ def veil_preview(state: Mapping[str, Any], adds: Mapping[str, int]) -> int:
     return max(0, veil - hit - missing)
 
 
+def short_choice(state: Mapping[str, Any], adds: Mapping[str, int]) -> tuple[dict[str, int], int] | None:
+    """(agents each cell asks for, agents left) when the reserve cannot cover the card and the leading
+    vampire must choose who goes short; None when there is no choice (the engine's `short_choice`)."""
+    if state.get("short_agents", "leader") != "leader":
+        return None
+    needs = {p: int(n) for p, n in adds.items() if n > 0}
+    left = int((state.get("reserve") or {}).get("agents", 0))
+    if left <= 0 or sum(needs.values()) <= left or len(needs) < 2:
+        return None
+    return needs, left
+
+
+def suggest_short(state: Mapping[str, Any], needs: Mapping[str, int], left: int) -> dict[str, int]:
+    """A first proposal for the leader: the agents left go where nobody notices them first (no veil
+    lost), then in grid order. The leader changes it on the district buttons and confirms."""
+    vamps = state.get("vampires", {})
+
+    def noticed(pos: str) -> bool:
+        d = state.get("districts", {}).get(pos, {})
+        return d.get("minions", 0) > 0 or any(not vamps[v].get("drained") for v in vampires_in(state, pos))
+
+    out = {}
+    for pos in sorted(needs, key=lambda p: (noticed(p), DISTRICTS.index(p))):
+        out[pos] = min(needs[pos], left)
+        left -= out[pos]
+    return out
+
+
+def pointless(state: Mapping[str, Any], verb: str) -> str | None:
+    """Why a legal night action would do nothing now, so the screen asks first (mirrors the engine's
+    `night.pointless`; a test keeps the two in step), or None."""
+    who = state.get("turn")
+    v = (state.get("vampires") or {}).get(who) if who else None
+    if not v:
+        return None
+    d = (state.get("districts") or {}).get(v.get("district"), {})
+    if verb == "expose" and not d.get("agents_hidden"):
+        return "no hidden agents here"
+    if verb == "fight" and not d.get("agents_exposed"):
+        return "no agents exposed here"
+    if verb in ("hunt", "wild_hunt") and v.get("blood", 0) >= v.get("max_blood", 4):
+        return "blood already at the maximum"
+    if verb in ("hunt", "wild_hunt") and not (state.get("reserve") or {}).get("blood"):
+        return "no blood in the reserve"
+    return None
+
+
 def die_effect(value: int) -> str:
     """What a die does in combat: 1-2 the agent stays, 3-4 kill for a blood, 5-6 clean kill."""
     if value <= 2:

@@ -18,12 +18,12 @@ def _menu(game, s) -> dict[str, object]:
 
 
 def test_masters_night_menu_explains_refusals():
-    """Fresh night at the station: gates by kill count, nothing exposed, AP and reserve reasons."""
+    """Fresh night at the station: gates by kill count, AP and reserve reasons; pointless moves stay legal."""
     game = masters_game()
     s = to_night(game, masters_start(game))
     menu = _menu(game, s)
     assert menu["wild_hunt"] == "kill count 4 needed" and menu["hunt"] == "kill count 1 needed"
-    assert menu["fight"] == "no agents exposed" and menu["expose"] == "no hidden agents here"
+    assert menu["fight"] is None and menu["expose"] is None  # nothing to fight or flip: legal, just pointless
     assert menu["ritual"] == "kill count 9 needed" and menu["dark_ability"] == "kill count 6 needed"
     assert menu["move A2"] is None and menu["move B1"] is None and "move B2" not in menu
     assert menu["recruit"] is None and menu["end_turn"] is None
@@ -52,8 +52,8 @@ def test_masters_night_refusal_changes_nothing_and_names_the_rule():
     s = to_night(game, masters_start(game))
     before = game.to_json(s)
     with pytest.raises(RuleViolation) as err:
-        game.apply(s, {"cmd": "fight"})
-    assert err.value.rule == "fight" and "no agents exposed" in err.value.message
+        game.apply(s, {"cmd": "sigillate"})
+    assert err.value.rule == "sigillate" and "kill count 9 needed" in err.value.message
     assert game.to_json(s) == before
     with pytest.raises(CommandError):
         game.apply(s, {"cmd": "move"})

@@ -198,7 +198,7 @@ def test_combat_dice_buttons_follow_day_rule(make_ui):
     assert "Day: lowest dice only, set aside 4" in vm["lines"]
     assert vm["focused"] == "die:4"
     press(ui, VButton.CONFIRM)
-    assert ui.take_results() == [{"cmd": "use_die", "die": 4}]
+    assert ui.take_results() == [{"cmd": "use_die", "value": 1}]  # the die by its face
 
 
 def test_state_change_closes_pickers_and_refocuses(make_ui):

@@ -7,7 +7,7 @@ the engine would give ("kill count 4 needed", "no agents exposed", "2 AP needed"
 from __future__ import annotations
 
 from companion.rules.base import Action
-from companion.rules.masters import board, combat, night, relics
+from companion.rules.masters import agents, board, combat, night, relics
 from companion.rules.masters.data import MUSEUM, MastersData
 from companion.rules.masters.state import DeckMode, MastersState, Step
 
@@ -51,10 +51,20 @@ def _day_effects(data: MastersData, s: MastersState) -> list[Action]:
 
 
 def _place_agents(data: MastersData, s: MastersState) -> list[Action]:
-    """Assign the blue-gray numbers."""
+    """Assign the blue-gray numbers and/or choose which cells get the last agents of the reserve."""
     card = s.card
-    label = f"Place {card.blue_agents[0]} and {card.blue_agents[1]} agents on {' / '.join(card.blue)}"
-    return [Action({"cmd": "place_agents"}, label, needs=("split",))]
+    needs: tuple[str, ...] = ()
+    parts = []
+    if card.needs_split:
+        needs += ("split",)
+        parts.append(f"Place {card.blue_agents[0]} and {card.blue_agents[1]} agents on {' / '.join(card.blue)}")
+    short = agents.short_choice(s)
+    if short is not None:
+        cells, left = short
+        needs += ("agents_to",)
+        parts.append(f"{left} left for {sum(cells.values())}, the leader picks")
+    label = "; ".join(parts) if card.needs_split else f"Place agents ({parts[0]})" if parts else "Place the agents"
+    return [Action({"cmd": "place_agents"}, label, needs=needs)]
 
 
 def _card_effect(data: MastersData, s: MastersState) -> list[Action]:
@@ -110,8 +120,13 @@ def _combat(data: MastersData, s: MastersState) -> list[Action]:
         out.append(Action({"cmd": "use_die"}, f"Use a die ({which})", f"{c.dice_left} to go", needs=("die",)))
     else:
         out.append(Action({"cmd": "reroll"}, "Roll all dice", "reserve empty"))
-    if data.vampire(c.fighter).combat_ability:
-        out.append(Action({"cmd": "blood_ability"}, "Use your blood ability", f"{data.vampire(c.fighter).blood_cost} blood"))
+    info = data.vampire(c.fighter)
+    if info.combat_ability:  # Laszlo: after picking a die, as often as he pays (FAQ)
+        out.append(Action({"cmd": "blood_ability"}, "Use your blood ability", f"{info.blood_cost} blood ({info.blood_ability})"))
+        need = night.KILLS["dark_ability"]
+        why = None if fighter.kills >= need else f"kill count {need} needed"
+        out.append(Action({"cmd": "dark_ability"}, "Use your dark ability", f"veil -{info.dark_veil} ({info.dark_ability})",
+                          why is None, why))
     return out
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from companion.errors import RuleViolation
 from companion.rules.masters import board, endgame
 from companion.rules.masters import events as E
-from companion.rules.masters.state import Card, MastersState, evolve
+from companion.rules.masters.state import SHORT_LEADER, Card, MastersState, evolve
 
 
 def add(s: MastersState, pos: str, n: int, exposed: bool, event: bool, ev: list) -> MastersState:
@@ -94,24 +94,82 @@ def cell_numbers(card: Card, split: dict[str, int] | None) -> dict[str, int]:
     return out
 
 
-def place_card(s: MastersState, split: dict[str, int] | None, redirect: dict[str, str], ev: list) -> MastersState:
-    """Place the card's agents (red cells first, in grid order) hidden, redirected where asked."""
+def place_card(
+    s: MastersState, split: dict[str, int] | None, redirect: dict[str, str], agents_to: dict[str, int] | None, ev: list,
+) -> MastersState:
+    """Place the card's agents hidden (red cells first, in grid order), redirected where asked; when the
+    reserve runs short, `agents_to` says which cells get the agents left (the leader's choice)."""
     card = s.card
     assert card is not None
-    numbers = cell_numbers(card, split)
+    needs = _needs(card, split)
+    given = _allocation(s, needs, agents_to)
     placements: dict[str, int] = {}
-    for cell in card.red + card.blue:
-        n = numbers.get(cell, 0)
-        if n <= 0:
-            continue
+    for cell, n in needs.items():
         target = redirect.get(cell, cell)
-        before = s.reserve.agents
-        s = add(s, target, n, exposed=False, event=True, ev=ev)
+        s = add(s, target, given.get(cell, 0), exposed=False, event=True, ev=ev)
+        missing = n - given.get(cell, 0)
+        if missing:
+            ev.append(E.AgentsMissing(target, missing))
+            s = _missing(s, missing, ev)
         if s.outcome is not None:
             return s
-        placements[target] = placements.get(target, 0) + (before - s.reserve.agents)
+        placements[target] = placements.get(target, 0) + given.get(cell, 0)
     card = evolve(card, placements=tuple(placements.items()), placed=True)
     return evolve(s, card=card)
+
+
+def short_choice(s: MastersState, split: dict[str, int] | None = None) -> tuple[dict[str, int], int] | None:
+    """(agents each grid cell needs, agents left) when the leader must choose who goes short, else None.
+
+    A choice exists when the reserve holds some agents but fewer than the card asks for, and at least
+    two cells ask for agents. Which blue-gray cell gets which number does not change that.
+    """
+    card = s.card
+    if card is None or s.short_agents != SHORT_LEADER:
+        return None
+    if split is None and card.needs_split:
+        split = dict(zip(card.blue, card.blue_agents))
+    needs = _needs(card, split)
+    left = s.reserve.agents
+    if left == 0 or sum(needs.values()) <= left or len(needs) < 2:
+        return None
+    return needs, left
+
+
+def _needs(card: Card, split: dict[str, int] | None) -> dict[str, int]:
+    """Agents per grid cell that asks for any, red cells first, in the card's order."""
+    return {cell: n for cell, n in cell_numbers(card, split).items() if n > 0}
+
+
+def _allocation(s: MastersState, needs: dict[str, int], agents_to: dict[str, int] | None) -> dict[str, int]:
+    """Agents each cell really gets: all it needs, or, when the reserve runs short, the leader's choice.
+
+    With no choice to make (one cell, or nothing left), and in games journaled before the leader chose,
+    the cells take what is left in the card's order.
+    """
+    left, total = s.reserve.agents, sum(needs.values())
+    if agents_to is None:
+        if short_choice(s, None) is not None and total > left:
+            raise RuleViolation(
+                "place agents",
+                f"only {left} agent(s) left for {total}: the leading vampire chooses which districts get them"
+                f" (give agents_to {{cell: n}} over {', '.join(needs)})",
+            )
+        out = {}
+        for cell, n in needs.items():
+            out[cell] = min(n, left)
+            left -= out[cell]
+        return out
+    if total <= left:
+        raise RuleViolation("place agents", f"the reserve holds {left} agents, enough for every cell: nothing to choose")
+    for cell, n in agents_to.items():
+        if cell not in needs:
+            raise RuleViolation("place agents", f"{cell} gets no agents from this card (cells: {', '.join(needs)})")
+        if not 0 <= n <= needs[cell]:
+            raise RuleViolation("place agents", f"{cell} can get 0 to {needs[cell]} agents")
+    if sum(agents_to.values()) != left:
+        raise RuleViolation("place agents", f"give out exactly the {left} agent(s) left in the reserve")
+    return dict(agents_to)
 
 
 def _note_district(s: MastersState, pos: str, ev: list) -> MastersState:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
-from companion.rules.masters import board, combat, night
+from companion.rules.masters import agents, board, combat, night
 from companion.rules.masters.data import MUSEUM, POSITIONS
 from companion.rules.masters.limits import relic_limit
 from companion.rules.masters.state import MastersState, Step
@@ -43,15 +43,27 @@ def _day_effects(game, s: MastersState, rng: Random) -> dict[str, Any]:
 
 
 def _place_agents(game, s: MastersState, rng: Random) -> dict[str, Any]:
-    """Put the bigger blue-gray number where nobody notices it."""
+    """Put the bigger blue-gray number where nobody notices it; short of agents, fill unwatched cells first."""
     card = s.card
-    a, b = card.blue
-    hi, lo = max(card.blue_agents), min(card.blue_agents)
-    if board.watched(s, a) and not board.watched(s, b):
-        a, b = b, a
-    elif board.watched(s, a) == board.watched(s, b) and rng.random() < 0.5:
-        a, b = b, a
-    return {"cmd": "place_agents", "split": {a: hi, b: lo}}
+    cmd: dict[str, Any] = {"cmd": "place_agents"}
+    split = None
+    if card.needs_split:
+        a, b = card.blue
+        hi, lo = max(card.blue_agents), min(card.blue_agents)
+        if board.watched(s, a) and not board.watched(s, b):
+            a, b = b, a
+        elif board.watched(s, a) == board.watched(s, b) and rng.random() < 0.5:
+            a, b = b, a
+        split = cmd["split"] = {a: hi, b: lo}
+    short = agents.short_choice(s, split)
+    if short is not None:
+        needs, left = short
+        given = {}
+        for cell in sorted(needs, key=lambda c: board.watched(s, c)):
+            given[cell] = min(needs[cell], left)
+            left -= given[cell]
+        cmd["agents_to"] = given
+    return cmd
 
 
 def _card_effect(game, s: MastersState, rng: Random) -> dict[str, Any]:
@@ -92,7 +104,7 @@ def _turn(game, s: MastersState, rng: Random) -> dict[str, Any]:
         return {"cmd": "end_turn"}
 
     def ok(verb: str) -> bool:
-        return night.why_not(data, s, verb) is None
+        return night.why_not(data, s, verb) is None and night.pointless(data, s, verb) is None
 
     here = s.at(v.district)
     for verb in ("ritual", "sigillate"):

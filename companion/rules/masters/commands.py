@@ -50,6 +50,7 @@ class Setup(Command):
     relics: tuple[str, ...] | None = None
     reserve_agents: int | None = None
     dice: tuple[int, ...] | None = None
+    short_agents: str | None = None
 
 
 @dataclass(frozen=True)
@@ -76,15 +77,18 @@ class Draw(Command):
     blue_agents: tuple[int, ...] | None = None
     split: tuple[tuple[str, int], ...] | None = None
     redirect: tuple[tuple[str, str], ...] | None = None
+    agents_to: tuple[tuple[str, int], ...] | None = None
 
 
 @dataclass(frozen=True)
 class PlaceAgents(Command):
-    """Assign the two different blue-gray numbers to the two blue-gray cells."""
+    """Place the card's agents: the blue-gray split and, when the reserve runs short, the leader's
+    choice of which grid cells get the agents left (`agents_to` {cell: n})."""
 
     verb: ClassVar[str] = "place_agents"
-    split: tuple[tuple[str, int], ...]
+    split: tuple[tuple[str, int], ...] | None = None
     redirect: tuple[tuple[str, str], ...] | None = None
+    agents_to: tuple[tuple[str, int], ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -210,11 +214,14 @@ class Sacrifice(Command):
 
 @dataclass(frozen=True)
 class UseDie(Command):
-    """Use one die of the reserve (index into `dice`); `shift` is an ability's change to its value."""
+    """Use one die of the reserve: `value` is the face it shows (or `index` into `dice`; `die` is the
+    old name of `index`, kept so older journals replay); `shift` is an ability's change to its value."""
 
     verb: ClassVar[str] = "use_die"
     die: int | None = None
     shift: int = 0
+    value: int | None = None
+    index: int | None = None
 
 
 @dataclass(frozen=True)
@@ -307,10 +314,11 @@ class WildHunt(Command):
 
 @dataclass(frozen=True)
 class DarkAbility(Command):
-    """Use the vampire's own dark ability, paying veil."""
+    """Use the vampire's own dark ability, paying veil (Laszlo: also in any fight, as the fighter)."""
 
     verb: ClassVar[str] = "dark_ability"
     veil: int | None = None
+    vampire: str | None = None
 
 
 @dataclass(frozen=True)
@@ -381,6 +389,7 @@ class UseRelic(Command):
     ap: int | None = None
     blood: int | None = None
     veil: int | None = None
+    vampire: str | None = None
 
 
 # -- corrections -----------------------------------------------------------------------------------

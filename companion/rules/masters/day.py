@@ -39,15 +39,19 @@ def draw(data: MastersData, s: MastersState, cmd: Draw, ev: list) -> MastersStat
     card = card_for(data, s, key, cmd)
     ev.append(E.CardDrawn(card.key, card.name, card.act, tuple(card.grid().items())))
     s = evolve(s, card=card, drawn=s.drawn + (key,), veil_districts=(), veil_missing=0, veil_text=0)
-    if card.needs_split and cmd.split is None:
+    split = dict(cmd.split) if cmd.split is not None else None
+    undecided = (card.needs_split and split is None) or (
+        cmd.agents_to is None and agents.short_choice(s, split) is not None
+    )
+    if undecided:  # the table chooses first: the blue-gray split, or who goes short
         _check_redirect(data, s, cmd.redirect)
         return evolve(s, step=Step.PLACE_AGENTS)
-    return _place(data, s, cmd.split, cmd.redirect, ev)
+    return _place(data, s, cmd.split, cmd.redirect, cmd.agents_to, ev)
 
 
 def place_agents(data: MastersData, s: MastersState, cmd: PlaceAgents, ev: list) -> MastersState:
-    """The table chose which blue-gray cell gets which number: place the agents."""
-    return _place(data, s, cmd.split, cmd.redirect, ev)
+    """The table chose which blue-gray cell gets which number and/or who goes short: place the agents."""
+    return _place(data, s, cmd.split, cmd.redirect, cmd.agents_to, ev)
 
 
 def resolve_card(s: MastersState, ev: list) -> MastersState:
@@ -124,10 +128,11 @@ def _take_card(s: MastersState, key: str | None) -> tuple[str, MastersState]:
     return key, evolve(s, deck_acts=s.deck_acts[1:])
 
 
-def _place(data: MastersData, s: MastersState, split, redirect, ev: list) -> MastersState:
+def _place(data: MastersData, s: MastersState, split, redirect, agents_to, ev: list) -> MastersState:
     """Place the card's agents and wait for its text."""
     targets = _check_redirect(data, s, redirect)
-    s = agents.place_card(s, dict(split) if split is not None else None, targets, ev)
+    given = dict(agents_to) if agents_to is not None else None
+    s = agents.place_card(s, dict(split) if split is not None else None, targets, given, ev)
     return s if s.outcome is not None else evolve(s, step=Step.CARD_EFFECT)
 
 

@@ -40,11 +40,28 @@ def reroll(s: MastersState, values: tuple[int, ...] | None, ev: list) -> Masters
     rolled, s = roll_values(s)
     if values is None:
         values = rolled
-    elif not values or len(values) > 10:
-        raise RuleViolation("dice", "a roll needs 1 to 10 values")
+    elif len(values) != len(rolled):
+        raise RuleViolation(
+            "dice reserve",
+            f"the reserve is two dice per vampire: roll all {len(rolled)} dice and give {len(rolled)} values, not {len(values)}",
+        )
     values = tuple(clamp(v) for v in values)
     ev.append(E.DiceRolled(values))
     return evolve(s, dice=values, dice_used=())
+
+
+def index_of(s: MastersState, value: int | None, index: int | None) -> int | None:
+    """The index of the die to use from its face `value` and/or its `index` (None: the default)."""
+    if value is None or not s.dice:
+        return index  # `pick` says the reserve is empty
+    if index is not None:
+        if 0 <= index < len(s.dice) and s.dice[index] != value:
+            raise RuleViolation("dice", f"die {index} shows {s.dice[index]}, not {value}")
+        return index
+    if value not in s.dice:
+        shown = " ".join(map(str, s.dice)) or "none"
+        raise RuleViolation("dice", f"no die showing {value} in the reserve (dice: {shown})")
+    return s.dice.index(value)
 
 
 def pick(s: MastersState, index: int | None, lowest_only: bool) -> int:

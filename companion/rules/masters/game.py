@@ -33,7 +33,8 @@ STEP_VERBS: dict[Step, frozenset[str]] = {
     Step.CARD_EFFECT: frozenset({"resolve_card", "attach_card", "day_combat"}),
     Step.HUNT: frozenset({"day_combat"}),
     Step.TURN: NIGHT_VERBS,
-    Step.COMBAT: frozenset({"sacrifice", "use_die", "hand_over", "end_combat", "blood_ability"}),
+    # Laszlo's abilities work in any fight; relics in a fight by night (combat.check_* say who may)
+    Step.COMBAT: frozenset({"sacrifice", "use_die", "hand_over", "end_combat", "blood_ability", "dark_ability", "use_relic"}),
     Step.OVER: frozenset(),
 }
 # effects and corrections the table may enter whenever the game runs
@@ -133,6 +134,7 @@ class MastersGame:
             relics=s.relic_deck,
             reserve_agents=s.reserve.agents,
             dice=s.dice,
+            short_agents=s.short_agents,
         ).to_dict()
 
 
@@ -243,8 +245,15 @@ def _day_combat(data, s, cmd: C.DayCombat, ev):
 
 
 def _use_die(data, s, cmd: C.UseDie, ev):
-    """One die in the fight."""
-    return combat.use_die(data, s, cmd.die, cmd.shift, ev)
+    """One die in the fight, named by its face `value` (or by `index`; `die` is the old name of `index`)."""
+    return combat.use_die(data, s, dice.index_of(s, cmd.value, _die_index(cmd)), cmd.shift, ev)
+
+
+def _die_index(cmd: C.UseDie) -> int | None:
+    """The index a use_die gives: `index`, or `die` from journals written before `value` existed."""
+    if cmd.die is not None and cmd.index is not None:
+        raise CommandError("use_die: die is the old name of index: give one of them")
+    return cmd.index if cmd.index is not None else cmd.die
 
 
 def _hand_over(data, s, cmd: C.HandOver, ev):
@@ -283,8 +292,8 @@ def _place_relic(data, s, cmd: C.PlaceRelic, ev):
 
 
 def _use_relic(data, s, cmd: C.UseRelic, ev):
-    """The turn vampire uses a relic, paying its AP, blood and veil."""
-    v = night.actor(s)
+    """The turn vampire (in a night fight also the fighter) uses a relic, paying its AP, blood and veil."""
+    v = s.vampire(_relic_user(s, cmd))
     info = data.relic(relics.known(data, cmd.relic))
     ap, blood, veil = _relic_costs(info, cmd)
     if v.drained:
@@ -297,6 +306,19 @@ def _use_relic(data, s, cmd: C.UseRelic, ev):
     s = s.with_vampire(evolve(s.vampire(v.name), ap=v.ap - ap))
     s = tokens.set_blood(data, s, v.name, v.blood - blood, ev)
     return endgame.change_veil(s, -veil, f"relic {info.name}", ev) if veil else s
+
+
+def _relic_user(s: MastersState, cmd: C.UseRelic) -> str:
+    """Who uses a relic: relics work only at night, on the vampire's turn or, in a night fight, the fighter."""
+    if s.combat is not None and s.combat.day:
+        raise RuleViolation("use_relic", "relics are used during the night phase, not in a day fight")
+    allowed = (s.turn,) if s.combat is None else tuple(dict.fromkeys((s.combat.fighter, s.turn)))
+    name = cmd.vampire or allowed[0]
+    if name not in s.order:
+        raise CommandError(f"use_relic: {name!r} is not playing")
+    if name not in allowed:
+        raise RuleViolation("use_relic", f"only {' or '.join(n for n in allowed if n)} may use a relic now")
+    return name
 
 
 HANDLERS: dict[str, Handler] = {
@@ -376,10 +398,11 @@ def _canon_museum(data, s, cmd: C.ResolveDayEffect) -> C.ResolveDayEffect:
 
 
 def _canon_die(data, s, cmd: C.UseDie) -> C.UseDie:
-    """The die index the default picks."""
-    if cmd.die is not None or s.combat is None:
+    """The die used, by face and index: the default's pick, the die a value or an index names."""
+    if s.combat is None:
         return cmd
-    return evolve(cmd, die=dice.pick(s, None, lowest_only=s.combat.day))
+    i = dice.pick(s, dice.index_of(s, cmd.value, _die_index(cmd)), lowest_only=s.combat.day)
+    return evolve(cmd, value=s.dice[i], index=i, die=None)
 
 
 def _canon_event(data, s, cmd):
@@ -402,7 +425,10 @@ def _canon_blood(data, s, cmd: C.BloodAbility) -> C.BloodAbility:
 
 def _canon_dark(data, s, cmd: C.DarkAbility) -> C.DarkAbility:
     """The veil cost from the vampire sheet."""
-    return cmd if cmd.veil is not None else evolve(cmd, veil=data.vampire(night.actor(s).name).dark_veil)
+    if cmd.veil is not None:
+        return cmd
+    name = cmd.vampire or (s.combat.fighter if s.combat else night.actor(s).name)
+    return evolve(cmd, veil=data.vampire(name).dark_veil)
 
 
 def _canon_relic(data, s, cmd: C.UseRelic) -> C.UseRelic:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from companion.errors import RuleViolation
+from companion.errors import CommandError, RuleViolation
 from companion.rules.masters import agents, board, combat, endgame, flow, relics, tokens
 from companion.rules.masters import commands as C
 from companion.rules.masters import events as E
@@ -95,6 +95,9 @@ def fight(data: MastersData, s: MastersState, cmd: C.Fight, ev: list) -> Masters
     """Fight the exposed agents of the vampire's district with any dice."""
     v = require(data, s, "fight")
     s = pay(s, v, "fight", ev)
+    if not s.at(v.district).agents_exposed:  # pointless but legal: the AP is spent, nobody to fight
+        ev.append(E.CombatEnded(v.district, s.at(v.district).agents, ()))
+        return s
     return combat.start(s, v.district, v.name, day=False, back=Step.TURN, ev=ev)
 
 
@@ -118,11 +121,7 @@ def district_effect(data: MastersData, s: MastersState, cmd: C.DistrictEffect, e
 def blood_ability(data: MastersData, s: MastersState, cmd: C.BloodAbility, ev: list) -> MastersState:
     """Pay blood for the vampire's own blood ability (0 AP); draining by the cost still resolves it."""
     if s.combat is not None:
-        v = s.vampire(cmd.vampire or s.combat.fighter)
-        if not data.vampire(v.name).combat_ability or v.name != s.combat.fighter:
-            raise RuleViolation("blood_ability", "in a fight only the fighter with a combat ability (Laszlo) may")
-        if v.drained:
-            raise RuleViolation("blood_ability", "drained")
+        v = _fighter_with_ability(data, s, cmd.vampire, "blood_ability")
     else:
         v = require(data, s, "blood_ability")
         if cmd.vampire is not None and cmd.vampire != v.name:
@@ -160,8 +159,19 @@ def wild_hunt(data: MastersData, s: MastersState, cmd: C.WildHunt, ev: list) -> 
 
 
 def dark_ability(data: MastersData, s: MastersState, cmd: C.DarkAbility, ev: list) -> MastersState:
-    """Pay veil for the vampire's own dark ability; a veil at 0 loses at once, whatever it would do."""
-    v = require(data, s, "dark_ability")
+    """Pay veil for the vampire's own dark ability; a veil at 0 loses at once, whatever it would do.
+
+    At night on the vampire's turn; Laszlo also in any fight he fights (day or night), right after he
+    picks a die, as often as the veil pays for it.
+    """
+    if s.combat is not None:
+        v = _fighter_with_ability(data, s, cmd.vampire, "dark_ability")
+        if v.kills < KILLS["dark_ability"]:
+            raise RuleViolation("dark_ability", f"kill count {KILLS['dark_ability']} needed")
+    else:
+        v = require(data, s, "dark_ability")
+        if cmd.vampire is not None and cmd.vampire != v.name:
+            raise RuleViolation("dark_ability", f"it is {v.name}'s turn")
     cost = cmd.veil if cmd.veil is not None else data.vampire(v.name).dark_veil
     if cost < 0:
         raise RuleViolation("dark_ability", "the veil cost cannot be negative")
@@ -193,23 +203,43 @@ def end_turn(data: MastersData, s: MastersState, cmd: C.EndTurn, ev: list) -> Ma
     return flow.next_turn(data, s, ev)
 
 
+def _fighter_with_ability(data: MastersData, s: MastersState, name: str | None, verb: str) -> Vampire:
+    """The fighter, if its abilities work in a fight (Laszlo) and it is not drained; else RuleViolation."""
+    if name is not None and name not in s.order:
+        raise CommandError(f"{verb}: {name!r} is not playing")
+    v = s.vampire(name or s.combat.fighter)
+    if not data.vampire(v.name).combat_ability or v.name != s.combat.fighter:
+        raise RuleViolation(verb, "in a fight only the fighter whose abilities work in any fight (Laszlo) may")
+    if v.drained:
+        raise RuleViolation(verb, "drained")
+    return v
+
+
 def night_ap(data: MastersData, s: MastersState) -> int:
     """AP of the night effect of the turn vampire's district (0 if it has none)."""
     info = data.district(s.at(actor(s).district).key)
     return info.night_ap if info.effect.by_night else 0
 
 
+def pointless(data: MastersData, s: MastersState, verb: str) -> str | None:
+    """Why a legal action of the turn vampire would do nothing now (the screen asks first), or None.
+
+    The rules allow these (an action is refused only when a rule forbids it); they just waste the AP.
+    """
+    v = actor(s)
+    here = s.at(v.district)
+    if verb == "expose" and not here.agents_hidden:
+        return "no hidden agents here"
+    if verb == "fight" and not here.agents_exposed:
+        return "no agents exposed here"
+    if verb in ("hunt", "wild_hunt") and v.blood >= max_blood(data, v):
+        return "blood already at the maximum"
+    if verb in ("hunt", "wild_hunt") and not s.reserve.blood:
+        return "no blood in the reserve"
+    return None
+
+
 # -- specific checks (after the generic drained / kill count / AP gates) ---------------------------
-def _expose_check(data: MastersData, s: MastersState, v: Vampire) -> str | None:
-    """Something to flip."""
-    return None if s.at(v.district).agents_hidden else "no hidden agents here"
-
-
-def _fight_check(data: MastersData, s: MastersState, v: Vampire) -> str | None:
-    """Someone to fight."""
-    return None if s.at(v.district).agents_exposed else "no agents exposed"
-
-
 def _recruit_check(data: MastersData, s: MastersState, v: Vampire) -> str | None:
     """A minion to recruit."""
     return None if s.reserve.minions else "no minion in the reserve"
@@ -227,13 +257,6 @@ def _blood_check(data: MastersData, s: MastersState, v: Vampire) -> str | None:
     return None if v.blood >= cost else f"{cost} blood needed"
 
 
-def _hunt_check(data: MastersData, s: MastersState, v: Vampire) -> str | None:
-    """Room for blood and blood in the reserve."""
-    if v.blood >= max_blood(data, v):
-        return "blood already at the maximum"
-    return None if s.reserve.blood else "no blood in the reserve"
-
-
 def _exchange_check(data: MastersData, s: MastersState, v: Vampire) -> str | None:
     """Another vampire here and a relic on either side."""
     others = [o for o in s.vampires_in(v.district) if o.name != v.name]
@@ -242,11 +265,6 @@ def _exchange_check(data: MastersData, s: MastersState, v: Vampire) -> str | Non
     if not v.relics and not any(o.relics for o in others):
         return "no relics to exchange"
     return None
-
-
-def _wild_check(data: MastersData, s: MastersState, v: Vampire) -> str | None:
-    """Room for blood."""
-    return None if v.blood < max_blood(data, v) else "blood already at the maximum"
 
 
 def _sigil_check(data: MastersData, s: MastersState, v: Vampire) -> str | None:
@@ -273,14 +291,10 @@ def _move_check(data: MastersData, s: MastersState, v: Vampire) -> str | None:
 
 CHECKS: dict[str, Callable[[MastersData, MastersState, Vampire], str | None]] = {
     "move": _move_check,
-    "expose": _expose_check,
-    "fight": _fight_check,
     "recruit": _recruit_check,
     "district_effect": _district_check,
     "blood_ability": _blood_check,
-    "hunt": _hunt_check,
     "exchange_relics": _exchange_check,
-    "wild_hunt": _wild_check,
     "sigillate": _sigil_check,
     "ritual": _ritual_check,
 }

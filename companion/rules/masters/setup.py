@@ -14,7 +14,7 @@ from companion.rules.masters.commands import Setup
 from companion.rules.masters.data import ACTS, POSITIONS, STATION, STATION_POS, MastersData
 from companion.rules.masters.dice import DICE_PER_VAMPIRE, clamp
 from companion.rules.masters.state import (
-    VEIL_MAX, DeckMode, District, MastersState, Phase, Reserve, Step, Vampire,
+    SHORT_GRID, SHORT_LEADER, VEIL_MAX, DeckMode, District, MastersState, Phase, Reserve, Step, Vampire,
 )
 
 CARDS_PER_ACT = {"easy": 6, "medium": 5, "hard": 4}
@@ -65,6 +65,7 @@ def setup(data: MastersData, cmd: Setup) -> tuple[MastersState, list]:
         relic_deck=_relics(data, cmd),
         seed=cmd.seed,
         draws=SETUP_DRAWS,
+        short_agents=_short_agents(cmd),
     )
     ev = [E.GameSetUp(names, tuple(layout.items()), len(acts)), E.RoundBegan(1, leading)]
     return state, ev
@@ -82,6 +83,20 @@ def _vampires(data: MastersData, cmd: Setup) -> tuple[str, ...]:
             known = ", ".join(v.name for v in data.vampires)
             raise CommandError(f"unknown vampire {name!r} (known: {known})")
     return names
+
+
+def _short_agents(cmd: Setup) -> str:
+    """Who decides where a short agent reserve's agents go: the leader, or the old fixed grid order.
+
+    Every setup the journal stored before this rule existed has `reserve_agents` written out and no
+    `short_agents`: those games replay with the grid order they were played with. Any other setup
+    follows the rule (the leader chooses); the canonical setup always writes the choice out.
+    """
+    if cmd.short_agents is None:
+        return SHORT_GRID if cmd.reserve_agents is not None else SHORT_LEADER
+    if cmd.short_agents not in (SHORT_LEADER, SHORT_GRID):
+        raise CommandError(f"short_agents must be {SHORT_LEADER} or {SHORT_GRID}, not {cmd.short_agents!r}")
+    return cmd.short_agents
 
 
 def _rng(cmd: Setup, draw: int) -> Random:

@@ -50,6 +50,9 @@ class DeckMode(str, Enum):
 
 VEIL_MAX = 6
 BLOOD_MAX = 4
+# who decides which grid cells go short when the agent reserve cannot cover an event card
+SHORT_LEADER = "leader"  # the leading vampire chooses (the rule)
+SHORT_GRID = "grid"  # red cells first, then blue-gray, in the card's order (journals from before the rule)
 
 
 def evolve(obj, **changes):
@@ -184,6 +187,7 @@ class MastersState:
     relics_used: tuple[str, ...] = ()
     seed: int = 0
     draws: int = 0
+    short_agents: str = SHORT_LEADER
 
     # -- lookups (cheap: 9 districts, at most 5 vampires) ------------------------------------------
     def at(self, pos: str) -> District:
@@ -250,6 +254,7 @@ def to_json(data: MastersData, s: MastersState) -> dict[str, Any]:
         "veil_queue": {"districts": list(s.veil_districts), "missing": s.veil_missing, "text": s.veil_text},
         "relics": {"deck": list(s.relic_deck), "discarded": list(s.relics_discarded), "used": list(s.relics_used)},
         "rng": {"seed": s.seed, "draws": s.draws},
+        "short_agents": s.short_agents,
     }
 
 
@@ -286,6 +291,7 @@ def from_json(data: Mapping[str, Any]) -> MastersState:
         relics_used=tuple(data["relics"]["used"]),
         seed=int(data["rng"]["seed"]),
         draws=int(data["rng"]["draws"]),
+        short_agents=str(data.get("short_agents", SHORT_LEADER)),
     )
 
 

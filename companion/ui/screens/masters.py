@@ -87,15 +87,18 @@ class EventCardScreen(GameScreen):
     """The event card: its grid with the agents each district gets, the blue-gray split, the veil preview.
 
     When the two blue-gray numbers differ, a district button (or tap) on a blue-gray cell gives it the
-    higher number; "Place agents" confirms the split.
+    higher number. When the reserve cannot cover the card, the leading vampire picks which districts get
+    the agents left: a district button gives it one more agent (pressed again at its limit: none); the
+    screen starts from a proposal (unnoticed districts first). "Place agents" confirms.
     """
 
     name = "event"
 
     def __init__(self, ctx: UIContext) -> None:
-        """No split chosen yet."""
+        """No split and no pick chosen yet."""
         super().__init__(ctx)
         self.high_to: str | None = None
+        self.picks: dict[str, int] | None = None  # the leader's agents_to; None: the proposal
 
     def split(self) -> dict[str, int]:
         """The blue-gray assignment chosen so far (empty until a cell is picked)."""
@@ -107,18 +110,36 @@ class EventCardScreen(GameScreen):
         return {self.high_to: nums[0], other: nums[1]}
 
     def adds(self) -> dict[str, int]:
-        """All agents the card adds: red cells plus the chosen split."""
+        """All agents the card asks for: red cells plus the chosen split."""
         out = dict(mv.card_placements(self.state()))
         for pos, n in self.split().items():
             out[pos] = out.get(pos, 0) + n
         return out
 
+    def short(self) -> tuple[dict[str, int], int] | None:
+        """(agents each cell asks for, agents left) when the leader must choose who goes short."""
+        s = self.state()
+        if s.get("step") != "place-agents" or (mv.blue_numbers(s) and not self.split()):
+            return None
+        return mv.short_choice(s, self.adds())
+
+    def agents_to(self) -> dict[str, int]:
+        """The leader's picks (or the proposal while none is made), only while there is a choice."""
+        short = self.short()
+        if short is None:
+            return {}
+        needs, left = short
+        picks = self.picks
+        if picks is None or sum(picks.values()) > left or any(p not in needs or n > needs[p] for p, n in picks.items()):
+            picks = mv.suggest_short(self.state(), needs, left)
+        return {p: n for p, n in picks.items() if n > 0}
+
     def body(self) -> ViewModel:
-        """Card name/act, grid with +n per cell, split prompt, veil preview, actions."""
+        """Card name/act, grid with +n per cell, split prompt, who goes short, veil preview, actions."""
         s = self.state()
         card = s.get("card") or {}
         grid_ = card.get("grid") or {}
-        adds = self.adds()
+        adds, short, picks = self.adds(), self.short(), self.agents_to()
         marks = {p: ("red" if c == "red" else "blue") for p, c in grid_.items()}
         extra = {p: f"+{n} agents" for p, n in adds.items()}
         nums = mv.blue_numbers(s)
@@ -128,41 +149,85 @@ class EventCardScreen(GameScreen):
         if placing and nums:
             cells = mv.blue_cells(s)
             lines.append(f"Blue-gray {nums[0]} and {nums[1]}: press the cell that gets {nums[0]}")
+        if short is not None:
+            needs, left = short
+            extra = {p: f"+{picks.get(p, 0)} of {n}" for p, n in needs.items()}
+            lines.append(f"Only {left} agent(s) left for {sum(needs.values())}: the leader picks who gets them")
+            lines.append(f"Given {sum(picks.values())} of {left}: a district button adds one (at its limit: none)")
+        if placing:
             for i, a in enumerate(self.actions):
                 if a.command.get("cmd") == "place_agents":
-                    ready = bool(self.split())
-                    buttons.append(ButtonVM(f"place:{i}", "Place agents", enabled=a.enabled and ready,
-                                            why_not=None if ready else f"choose {cells[0]} or {cells[1]} first"))
-                    buttons.append(ButtonVM("swap", "Swap blue-gray"))
+                    buttons.append(self._place_button(i, a, nums, short, picks))
+                    if nums:
+                        buttons.append(ButtonVM("swap", "Swap blue-gray"))
         else:
             lines.append("Read the card's text, enter its effects, then resolve it")
-        preview = mv.veil_preview(s, adds) if placing else None
+        preview = self._preview(s, adds, short, picks) if placing else None
         if preview == s.get("veil"):
             preview = None
         if preview is not None:
             lines.append(f"Veil {s.get('veil')} -> {preview} once these agents are placed")
-        buttons += self.action_buttons(skip=("place_agents",) if placing and nums else ()) + [ButtonVM("menu", "Menu")]
+        buttons += self.action_buttons(skip=("place_agents",) if placing else ()) + [ButtonVM("menu", "Menu")]
         title = f"Event: {card.get('name') or card.get('key', '?')}"
         return ViewModel(self.name, title, tuple(lines), tuple(buttons), self.grid(marks, extra),
                          veil_preview=preview)
 
+    def _place_button(self, i: int, a: Action, nums, short, picks) -> ButtonVM:
+        """The confirm button: ready once the split is chosen and the picks give out every agent left."""
+        why = None
+        if nums and not self.split():
+            cells = mv.blue_cells(self.state())
+            why = f"choose {cells[0]} or {cells[1]} first"
+        elif short is not None and sum(picks.values()) != short[1]:
+            why = f"give out all {short[1]} agent(s) left first"
+        label = "Place agents" if nums or short is None else a.label
+        return ButtonVM(f"place:{i}", label, enabled=a.enabled and why is None, why_not=why)
+
+    def _preview(self, s, adds, short, picks) -> int:
+        """The veil once the agents are placed: where they really go, and one less per missing agent."""
+        if short is None:
+            return mv.veil_preview(s, adds)
+        needs, left = short
+        return max(0, mv.veil_preview(s, picks) - (sum(needs.values()) - left))
+
     def activate(self, button_id: str, kind: Press) -> bool:
-        """Place agents with the split, swap the split, or run another action."""
+        """Place agents with the split and the leader's picks, swap the split, or run another action."""
         if button_id.startswith("place:"):
             action = self.actions[int(button_id[6:])]
-            self.ctx.emit({**action.command, "split": self.split()})
+            cmd = dict(action.command)
+            if mv.blue_numbers(self.state()):
+                cmd["split"] = self.split()
+            if self.short() is not None:
+                cmd["agents_to"] = self.agents_to()
+            self.ctx.emit(cmd)
             return True
         if button_id == "swap":
             cells = mv.blue_cells(self.state())
             if len(cells) == 2:
                 self.high_to = cells[1] if self.high_to == cells[0] else cells[0]
+                self.picks = None
             return True
         return super().activate(button_id, kind)
 
     def on_district(self, pos: str) -> bool:
-        """A blue-gray cell gets the higher number; other cells are just selected."""
-        if pos in mv.blue_cells(self.state()) and mv.blue_numbers(self.state()):
-            self.high_to = pos
+        """Split first (a blue-gray cell gets the higher number), then the leader's picks; else select."""
+        s = self.state()
+        blue = pos in mv.blue_cells(s) and mv.blue_numbers(s)
+        if blue and not self.split():
+            self.high_to, self.picks = pos, None
+            return True
+        short = self.short()
+        if short is not None and pos in short[0]:
+            needs, left = short
+            picks = dict(self.agents_to())
+            if picks.get(pos, 0) < needs[pos] and sum(picks.values()) < left:
+                picks[pos] = picks.get(pos, 0) + 1
+            else:
+                picks[pos] = 0
+            self.picks = picks
+            return True
+        if blue:
+            self.high_to, self.picks = pos, None
             return True
         return super().on_district(pos)
 
@@ -203,7 +268,10 @@ class CombatScreen(GameScreen):
         """A die button uses that die."""
         if button_id.startswith("die:"):
             use = next(a for a in self.actions if a.command.get("cmd") == "use_die")
-            self.ctx.emit({**use.command, "die": int(button_id[4:])})
+            dice = self.state().get("dice", [])
+            i = int(button_id[4:])
+            if i < len(dice):
+                self.ctx.emit({**use.command, "value": dice[i]})  # the die's face: what the table sees
             return True
         return super().activate(button_id, kind)
 
@@ -225,6 +293,44 @@ class NightScreen(GameScreen):
         buttons = self.action_buttons() + [ButtonVM("menu", "Menu")]
         title = f"Night {s.get('round', 1)}: {who}, {v.get('ap', 0)} AP"
         return ViewModel(self.name, title, lines, tuple(buttons), self.grid({pos: "vampire"}))
+
+    def activate(self, button_id: str, kind: Press) -> bool:
+        """An action that is legal but would do nothing now asks first; the rest run as usual."""
+        if button_id.startswith("act:"):
+            i = int(button_id[4:])
+            if i < len(self.actions):
+                action = self.actions[i]
+                why = mv.pointless(self.state(), str(action.command.get("cmd")))
+                if why and action.enabled:
+                    self.ctx.stack.push(ConfirmScreen(self.ctx, action, why))
+                    return True
+        return super().activate(button_id, kind)
+
+
+class ConfirmScreen(Screen):
+    """"Are you sure?" before a legal action that would do nothing now (hunting at full blood...)."""
+
+    name = "confirm"
+    transient = True
+
+    def __init__(self, ctx: UIContext, action: Action, why: str) -> None:
+        """Ask about `action`, which would do nothing because `why`."""
+        super().__init__(ctx)
+        self.action, self.why = action, why
+
+    def body(self) -> ViewModel:
+        """The question, what it costs, Do it / Keep."""
+        cost = f" ({self.action.cost})" if self.action.cost else ""
+        lines = (f"{self.action.label}{cost}: {self.why}.", "The rules allow it, but it does nothing now.",
+                 "Confirm = do it anyway; Back = keep your AP")
+        return ViewModel(self.name, "Are you sure?", lines, (ButtonVM("yes", "Do it anyway"), ButtonVM("no", "Keep")))
+
+    def activate(self, button_id: str, kind: Press) -> bool:
+        """Send the action or not, then close."""
+        if button_id == "yes":
+            self.ctx.emit(self.action.command)
+        self.ctx.stack.pop()
+        return True
 
 
 class BoardScreen(DistrictGrid, Screen):
