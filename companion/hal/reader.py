@@ -14,11 +14,13 @@ NFC UIDs are upper-case hex; QR payloads are stripped, printable ASCII, at most 
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from typing import Callable, Protocol
 
 import serial
 
+from companion.config import DEFAULT_TAG_PATTERN
 from companion.hal import lineproto
 from companion.hal.base import NOT_CONFIGURED, NoReader
 from companion.hal.clock import Clock
@@ -30,6 +32,13 @@ MAX_LINE_BYTES = 256  # a "line" longer than this without a newline is noise
 BACKOFF_FIRST_S = 1.0
 BACKOFF_MAX_S = 30.0
 HEARTBEAT_TIMEOUT_S = 6.0  # the Pico beats every 2 s; three missed beats = silent
+# What MicroPython prints from its prompt (REPL): prompts, the banner, tracebacks and their lines,
+# the soft-reboot and raw-REPL notices. Never a tag, whatever the tag pattern says.
+_REPL_OUTPUT = re.compile(r"(>>>|\.\.\.(\s|$)|MicroPython v\d|Type \"help\(\)\"|Traceback \(most recent call last\)"
+                          r"|File \".*\", line \d|[A-Za-z_][A-Za-z0-9_.]*(Error|Exception|Interrupt|Exit)\b(:|$)"
+                          r"|MPY: soft reboot|soft reboot$|raw REPL)")
+AT_PROMPT = ("Pico reader is at its MicroPython prompt, not running our firmware (main.py missing "
+             "or crashed): see firmware/README.md")
 READ_CHUNK = 4096
 MAX_READS_PER_POLL = 8  # bounded work per frame even if a port floods us
 
@@ -57,12 +66,19 @@ class LineDecoder:
 
     Lines end in LF (CR is ignored). `NW ` lines follow `companion.hal.lineproto`: TAG lines give
     UIDs, HELLO and BEAT lines show the board is alive, broken ones count in `dropped_checksum` or
-    `dropped_garbage`. Any other line is a scanner payload: stripped, printable ASCII, <= 64 chars.
+    `dropped_garbage`. Once a Pico has said HELLO, only its protocol lines count until the next
+    reconnect. Before that, any other line is a scanner payload if the whole stripped line matches
+    `tag_pattern` (printable ASCII, <= 64 chars); the rest is dropped and counted in
+    `dropped_garbage`. A Pico that has no `main.py` (or whose firmware crashed) talks from its
+    MicroPython prompt: banner, `>>>`, tracebacks, and our own HI line echoed back. None of that is
+    a read or a handshake; the status says the board is at its prompt.
     """
 
-    def __init__(self, stats: dict | None = None, heartbeat_timeout: float = HEARTBEAT_TIMEOUT_S):
+    def __init__(self, stats: dict | None = None, heartbeat_timeout: float = HEARTBEAT_TIMEOUT_S,
+                 tag_pattern: str = DEFAULT_TAG_PATTERN):
         self.stats = stats if stats is not None else new_stats()
         self.heartbeat_timeout = heartbeat_timeout
+        self._tag = re.compile(tag_pattern)
         self._buf = bytearray()
         self._overflow = False  # inside a too-long line: drop until its newline
         self._uids: list[str] = []
@@ -126,8 +142,15 @@ class LineDecoder:
             return  # scanners send blank lines; not an error
         if lineproto.is_ours(text):
             self._protocol_line(text, t)
+        elif _REPL_OUTPUT.match(text):
+            self.stats["dropped_garbage"] += 1
+            self._problem = AT_PROMPT
+        elif self._board is not None:
+            self.stats["dropped_garbage"] += 1  # after the handshake only protocol lines count
         elif len(text) > MAX_PAYLOAD:
             self.stats["dropped_too_long"] += 1
+        elif not self._tag.fullmatch(text):
+            self.stats["dropped_garbage"] += 1
         else:
             self.stats["frames_ok"] += 1
             self._uids.append(text)
@@ -143,6 +166,10 @@ class LineDecoder:
         except lineproto.LineError as exc:
             key = "dropped_checksum" if exc.reason == "checksum" else "dropped_garbage"
             self.stats[key] += 1
+            return
+        if kind == lineproto.HI:  # the host's own line coming back: an echoing prompt, not a board
+            self.stats["dropped_garbage"] += 1
+            self._problem = AT_PROMPT
             return
         self.stats["frames_ok"] += 1
         self._last_beat = t
@@ -289,7 +316,7 @@ def open_reader(reader_config, clock: Clock, *, opener: Callable | None = None):
     if kind == "pn532":
         decoder: Decoder = Pn532Session()
     elif kind == "lines":
-        decoder = LineDecoder()
+        decoder = LineDecoder(tag_pattern=reader_config.tag_pattern)
     else:
         raise ValueError(f"unknown reader type {kind!r}; known: pn532, lines, none")
     return SerialCardReader(reader_config.port, reader_config.baud, decoder, clock, name=kind,
