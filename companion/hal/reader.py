@@ -34,7 +34,7 @@ BACKOFF_MAX_S = 30.0
 HEARTBEAT_TIMEOUT_S = 6.0  # the Pico beats every 2 s; three missed beats = silent
 # What MicroPython prints from its prompt (REPL): prompts, the banner, tracebacks and their lines,
 # the soft-reboot and raw-REPL notices. Never a tag, whatever the tag pattern says.
-_REPL_OUTPUT = re.compile(r"(>>>|\.\.\.(\s|$)|MicroPython v\d|Type \"help\(\)\"|Traceback \(most recent call last\)"
+_REPL_OUTPUT = re.compile(r"(>>>|>OK|\.\.\.(\s|$)|MicroPython v\d|Type \"help\(\)\"|Traceback \(most recent call last\)"
                           r"|File \".*\", line \d|[A-Za-z_][A-Za-z0-9_.]*(Error|Exception|Interrupt|Exit)\b(:|$)"
                           r"|MPY: soft reboot|soft reboot$|raw REPL)")
 AT_PROMPT = ("Pico reader is at its MicroPython prompt, not running our firmware (main.py missing "
