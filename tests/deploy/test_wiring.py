@@ -119,3 +119,15 @@ def test_readme_power_budget_matches_config():
     assert f"{count} × 60 mA = **{count * 60 / 1000:.1f} A**" in text
     assert f"`leds.budget_ma = {cfg.leds.budget_ma}`" in text
     assert "written against docs, tested with fakes, not yet run on a Pi" in text
+
+
+def test_parts_list_gives_each_board_a_display_it_can_drive():
+    text = (HW / "README.md").read_text(encoding="utf-8")
+    rows = {board: next(line for line in text.splitlines() if line.startswith(f"| display, **{board}**"))
+            for board in ("Pi 4", "Pi 5", "Zero 2 W")}
+    assert "DSI" in rows["Pi 4"] and "ribbon" in rows["Pi 4"]
+    assert "DSI" in rows["Pi 5"] and "22-way to 15-way" in rows["Pi 5"]
+    zero = rows["Zero 2 W"]
+    assert "HDMI panel" in zero and "mini-HDMI" in zero and "no DSI connector" in zero
+    displays = [line for line in text.splitlines() if line.startswith("| ") and "display" in line.split("|")[1]]
+    assert all(line in rows.values() for line in displays if "DSI" in line.split("|")[1])
