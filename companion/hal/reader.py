@@ -66,8 +66,8 @@ class LineDecoder:
 
     Lines end in LF (CR is ignored). `NW ` lines follow `companion.hal.lineproto`: TAG lines give
     UIDs, HELLO and BEAT lines show the board is alive, broken ones count in `dropped_checksum` or
-    `dropped_garbage`. Once a Pico has said HELLO, only its protocol lines count until the next
-    reconnect. Before that, any other line is a scanner payload if the whole stripped line matches
+    `dropped_garbage`. Once a Pico has said HELLO (or shown its prompt), only its protocol lines
+    count until the next reconnect. Before that, any other line is a scanner payload if the whole stripped line matches
     `tag_pattern` (printable ASCII, <= 64 chars); the rest is dropped and counted in
     `dropped_garbage`. A Pico that has no `main.py` (or whose firmware crashed) talks from its
     MicroPython prompt: banner, `>>>`, tracebacks, and our own HI line echoed back. None of that is
@@ -85,6 +85,7 @@ class LineDecoder:
         self._board: str | None = None  # "firmware chip" once a Pico said HELLO
         self._last_beat: float | None = None
         self._problem: str | None = None
+        self._pico = False  # a Pico spoke (HELLO, or its prompt): from now on only protocol lines count
         self._say_hi = True
 
     def restart(self, t: float) -> None:
@@ -92,6 +93,7 @@ class LineDecoder:
         self._buf.clear()
         self._overflow = False
         self._board, self._last_beat, self._problem = None, None, None
+        self._pico = False
         self._say_hi = True
 
     def step(self, t: float, data: bytes = b"") -> bytes:
@@ -144,9 +146,9 @@ class LineDecoder:
             self._protocol_line(text, t)
         elif _REPL_OUTPUT.match(text):
             self.stats["dropped_garbage"] += 1
-            self._problem = AT_PROMPT
-        elif self._board is not None:
-            self.stats["dropped_garbage"] += 1  # after the handshake only protocol lines count
+            self._at_prompt()
+        elif self._pico:
+            self.stats["dropped_garbage"] += 1  # a Pico is on this port: only protocol lines count
         elif len(text) > MAX_PAYLOAD:
             self.stats["dropped_too_long"] += 1
         elif not self._tag.fullmatch(text):
@@ -154,6 +156,10 @@ class LineDecoder:
         else:
             self.stats["frames_ok"] += 1
             self._uids.append(text)
+
+    def _at_prompt(self) -> None:
+        """The Pico talks from its MicroPython prompt: say so until it says HELLO again."""
+        self._problem, self._pico = AT_PROMPT, True
 
     def _protocol_line(self, text: str, t: float) -> None:
         """A `NW ...` line from the Pico board."""
@@ -169,14 +175,14 @@ class LineDecoder:
             return
         if kind == lineproto.HI:  # the host's own line coming back: an echoing prompt, not a board
             self.stats["dropped_garbage"] += 1
-            self._problem = AT_PROMPT
+            self._at_prompt()
             return
         self.stats["frames_ok"] += 1
         self._last_beat = t
         if kind == lineproto.TAG:
             self._uids.append(uid)
         elif kind == lineproto.HELLO:
-            self._board = f"{firmware} {chip}"
+            self._board, self._pico = f"{firmware} {chip}", True
             self._problem = None
             if proto != lineproto.PROTOCOL_VERSION:
                 self._problem = f"Pico firmware speaks protocol {proto}, need {lineproto.PROTOCOL_VERSION}: reflash it"

@@ -101,7 +101,8 @@ def test_line_reader_over_loopback_counts_duplicates_in_window():
     port = serial.serial_for_url("loop://", timeout=0)
     clock = FakeClock()
     reader = open_reader(ReaderConfig("lines", "loop://", 9600, 2.0), clock, opener=lambda url, baud: port)
-    assert reader.poll() == []  # the HI line loops back and is read as a protocol line, not a tag
+    assert reader.poll() == []
+    assert port.read(100).startswith(b"NW HI*")  # the scanner end takes the host's HI (an echo would be a prompt)
     port.write(b"I-07\n")
     clock.advance(0.5)
     assert [r.tag for r in reader.poll()] == ["I-07"]
@@ -119,6 +120,7 @@ def test_reads_queue_until_polled_in_order():
     port = serial.serial_for_url("loop://", timeout=0)
     reader = open_reader(ReaderConfig("lines", "loop://", 9600, 2.0), FakeClock(), opener=lambda url, baud: port)
     reader.poll()
+    port.read(100)  # the host's HI, taken by the scanner end
     port.write(b"A\nB\nC\n")
     assert [r.tag for r in reader.poll()] == ["A", "B", "C"]
     assert reader.poll() == []
@@ -155,9 +157,10 @@ def test_a_configured_tag_pattern_is_used_by_the_reader():
     port = serial.serial_for_url("loop://", timeout=0)
     reader = open_reader(cfg.reader._replace(port="loop://"), FakeClock(), opener=lambda url, baud: port)
     reader.poll()
+    port.read(100)  # the host's HI, taken by the scanner end
     port.write(b"NW-CARD-007\n04A1B2C3D4E5F6\nNW-CARD-7\n")
     assert [r.tag for r in reader.poll()] == ["NW-CARD-007"]
-    assert reader.stats["dropped_garbage"] == 3  # the two misfits and the looped-back HI
+    assert reader.stats["dropped_garbage"] == 2
 
 
 def test_default_config_carries_the_default_tag_pattern():
@@ -172,3 +175,20 @@ def test_a_bad_tag_pattern_is_a_config_error_with_file_line_field(tmp_path, caps
     err = capsys.readouterr().err
     assert f"companion: {bad}:4: [reader.tag_pattern]" in err and err.count("\n") == 1
     assert "Error" not in err and "Traceback" not in err
+
+
+def test_a_hello_echoed_at_the_prompt_is_no_handshake():
+    d = LineDecoder()
+    d.step(0.0, _line(">>> " + lineproto.hello("0.1.0", "RC522")) + _line("SyntaxError: invalid syntax") + b"II-04\r\n")
+    ok, why = d.status_at(0.1)
+    assert not ok and "MicroPython prompt" in why
+    assert d.stats["frames_ok"] == 0 and d.take_uids() == []  # a port showing a prompt is a Pico's: no bare lines
+
+
+def test_a_port_that_echoes_the_hi_reads_no_bare_lines():
+    port = serial.serial_for_url("loop://", timeout=0)  # echoes everything, as a MicroPython prompt does
+    reader = open_reader(ReaderConfig("lines", "loop://", 9600, 2.0), FakeClock(), opener=lambda url, baud: port)
+    reader.poll()
+    port.write(b"II-04\n")
+    assert reader.poll() == []
+    assert not reader.status[0] and "MicroPython prompt" in reader.status[1]
