@@ -9,7 +9,8 @@ An unplugged reader (SerialException/OSError on open or read) reports
 `status == (False, "reader disconnected: ...")` and is reopened by itself with back-off
 (1, 2, 4 .. 30 s on the injected clock). The same tag again within `repeat_window_s` of its last
 sighting counts once (a card held on the reader is one read). Tag ids are data, never paths or code:
-NFC UIDs are upper-case hex; QR payloads are stripped, printable ASCII, at most 64 characters.
+NFC UIDs are upper-case hex; QR payloads are stripped, printable ASCII, at most 64 characters, and
+must match `reader.tag_pattern`.
 """
 
 from __future__ import annotations
@@ -67,11 +68,11 @@ class LineDecoder:
     Lines end in LF (CR is ignored). `NW ` lines follow `companion.hal.lineproto`: TAG lines give
     UIDs, HELLO and BEAT lines show the board is alive, broken ones count in `dropped_checksum` or
     `dropped_garbage`. Once a Pico has said HELLO (or shown its prompt), only its protocol lines
-    count until the next reconnect. Before that, any other line is a scanner payload if the whole stripped line matches
-    `tag_pattern` (printable ASCII, <= 64 chars); the rest is dropped and counted in
-    `dropped_garbage`. A Pico that has no `main.py` (or whose firmware crashed) talks from its
-    MicroPython prompt: banner, `>>>`, tracebacks, and our own HI line echoed back. None of that is
-    a read or a handshake; the status says the board is at its prompt.
+    count until the next reconnect. Before that, any other line is a scanner payload if the whole
+    stripped line matches `tag_pattern` (and is printable ASCII, <= 64 chars); the rest is dropped
+    and counted in `dropped_garbage`. A Pico without `main.py` (or whose firmware crashed) talks
+    from its MicroPython prompt: banner, `>>>`, tracebacks, and our own HI line echoed back. None of
+    that is a read or a handshake; the status says the board is at its prompt.
     """
 
     def __init__(self, stats: dict | None = None, heartbeat_timeout: float = HEARTBEAT_TIMEOUT_S,

@@ -97,7 +97,7 @@ def test_default_buttons_avoid_reserved_pins_or_say_what_they_give_up():
             assert rows[name][2] == "nothing", f"{name} on {gpio} gives nothing up: say 'nothing'"
             continue
         assert feature in rows[name][2], f"{name} on {gpio} takes a {feature} pin: hardware/README.md must say so"
-        assert feature in spec[name].get("gives_up", ""), f"{name} on {gpio}: wiring.toml needs gives_up naming {feature}"
+        assert feature in spec[name].get("gives_up", ""), f"{name} on {gpio}: wiring.toml must name {feature}"
 
 
 def test_reserved_pin_tables_agree(wiring):

@@ -141,7 +141,8 @@ NOISE = sorted({line for lines in corpus().values() for line in lines if line.st
 
 def test_corpus_holds_the_crash_output_that_once_became_cards():
     assert len(corpus()) >= 9 and len(NOISE) >= 25
-    for sign in ("Traceback (most recent call last):", ">>>", "...     NW", HI_LINE, 'Type "help()" for more information.',
+    for sign in ("Traceback (most recent call last):", ">>>", "...     NW", HI_LINE,
+                 'Type "help()" for more information.',
                  "MicroPython v1.22.2 on 2024-02-22; Raspberry Pi Pico with RP2040", "KeyboardInterrupt",
                  "SyntaxError: invalid syntax", '  File "main.py", line 108, in <module>'):
         assert sign in NOISE or sign.strip() in (n.strip() for n in NOISE), sign
