@@ -131,3 +131,28 @@ def test_parts_list_gives_each_board_a_display_it_can_drive():
     assert "HDMI panel" in zero and "mini-HDMI" in zero and "no DSI connector" in zero
     displays = [line for line in text.splitlines() if line.startswith("| ") and "display" in line.split("|")[1]]
     assert all(line in rows.values() for line in displays if "DSI" in line.split("|")[1])
+
+
+def test_every_default_button_pin_opens_on_gpiozero_and_gives_its_button():
+    """GPIO3 carries a fixed 1.8 kOhm pull-up (gpiozero knows it): the pull-up the buttons ask for
+    must be accepted there like everywhere else, and each pin must report its own button."""
+    from gpiozero.pins.mock import MockFactory
+
+    from companion.hal.clock import FakeClock
+    from companion.hal.pi import GpioButtons
+    from companion.inputs import Press, VButton
+
+    cfg, factory, clock = config.default().buttons, MockFactory(), FakeClock(100.0)
+    buttons = GpioButtons(cfg, clock, pin_factory=factory)
+    try:
+        assert buttons.status[0], buttons.status
+        for name, gpio in cfg.pins.items():
+            pin = factory.pin(gpio)
+            clock.advance(1.0)
+            pin.drive_low()
+            clock.advance(0.2)
+            pin.drive_high()
+            shorts = [e.button for e in buttons.poll(clock.advance(1.0)) if e.kind is Press.SHORT]
+            assert shorts == [VButton(name)], f"{name} on {gpio}"
+    finally:
+        buttons.close()
