@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import functools
 import os
+import re
 import sys
 from pathlib import Path
 from types import MappingProxyType
@@ -28,6 +29,10 @@ COLOR_ORDERS = ("RGB", "RBG", "GRB", "GBR", "BRG", "BGR", "RGBW", "GRBW")
 READERS = ("pn532", "lines", "none")
 DISPLAY_MODES = ("auto", "fullscreen", "window", "headless")
 HAL_BACKENDS = ("auto", "mock", "sim", "pi")
+# What scanners print for our tags: one word of letters and digits with inner - _ . : (NFC UIDs in
+# hex, also 04:A1:B2:..; QR/barcode labels such as II-04). Never matches a MicroPython prompt, banner
+# or traceback line (they hold spaces, quotes, ">>>" or a trailing colon). Kept in DEFAULT_TOML too.
+DEFAULT_TAG_PATTERN = "[A-Za-z0-9]([A-Za-z0-9_.:-]*[A-Za-z0-9])?"
 
 DEFAULT_TOML = """\
 # Nightwatch companion config. Copy to ~/.config/companion/config.toml and edit.
@@ -90,11 +95,14 @@ debounce_ms = 30           # edges closer than this are contact bounce
 long_press_ms = 800        # held this long = long press (undo: long press confirms)
 
 # Logical button -> GPIO pin (gpiozero names). Buttons wire the pin to ground; pull-ups are internal.
+# Off SPI0 (GPIO7-11), the UART (14/15) and an audio HAT's I2S (18-21). The header has only 11 free
+# pins for 14 buttons, so three give something up (hardware/README.md, "Pinout"): GPIO12/13 the PWM
+# audio on the header, GPIO3 the I2C bus on GPIO2/3.
 [buttons.pins]
 next = "GPIO5"
 confirm = "GPIO6"
 undo = "GPIO13"
-veil_up = "GPIO19"
+veil_up = "GPIO4"
 veil_down = "GPIO26"
 "district.A1" = "GPIO17"
 "district.A2" = "GPIO27"
@@ -104,13 +112,18 @@ veil_down = "GPIO26"
 "district.B3" = "GPIO25"
 "district.C1" = "GPIO12"
 "district.C2" = "GPIO16"
-"district.C3" = "GPIO20"
+"district.C3" = "GPIO3"
 
 [reader]
 type = "none"              # pn532 (NFC board on the UART) | lines (USB QR scanner, Pico board) | none
 port = "/dev/serial0"      # a pyserial URL: /dev/serial0, /dev/serial/by-id/..., loop:// for tests
 baud = 115200
 repeat_window_s = 2.0      # the same tag again within this many seconds counts once
+# lines readers only: a line that is not the Pico's own protocol counts as a tag only if the whole
+# line matches this pattern (Python regex): by default one word of letters and digits, inner - _ . :
+# allowed (NFC UIDs in hex, 04:A1:B2:.. too; card-key labels such as II-04). Crash output, prompts
+# and banners never match. After a Pico's handshake only its protocol lines count, whatever this says.
+tag_pattern = '[A-Za-z0-9]([A-Za-z0-9_.:-]*[A-Za-z0-9])?'
 """
 
 
@@ -155,12 +168,14 @@ class ButtonConfig(NamedTuple):
 
 
 class ReaderConfig(NamedTuple):
-    """Card reader type and serial port (a pyserial URL)."""
+    """Card reader type and serial port (a pyserial URL); `tag_pattern` is what a line reader
+    takes as a scanner's tag (the whole line must match it)."""
 
     type: str = "none"
     port: str = "/dev/serial0"
     baud: int = 115200
     repeat_window_s: float = 2.0
+    tag_pattern: str = DEFAULT_TAG_PATTERN
 
 
 class DisplayConfig(NamedTuple):
@@ -324,12 +339,13 @@ def _build(doc: tomlfile.TomlDoc, source: str) -> Config:
         pins=dict(pins),
     )
     r = section("reader")
-    v.only_keys("reader", r, ("type", "port", "baud", "repeat_window_s"))
+    v.only_keys("reader", r, ("type", "port", "baud", "repeat_window_s", "tag_pattern"))
     reader = ReaderConfig(
         type=v.choice("reader.type", r["type"], READERS),
         port=v.string("reader.port", r["port"]),
         baud=v.integer("reader.baud", r["baud"], 1200, 4_000_000),
         repeat_window_s=v.number("reader.repeat_window_s", r["repeat_window_s"], 0.0, 60.0),
+        tag_pattern=v.pattern("reader.tag_pattern", r["tag_pattern"]),
     )
     return Config(game, hal, display, sound, leds, buttons, reader, source)
 
@@ -419,6 +435,15 @@ class _Validator:
         """true or false."""
         if not isinstance(value, bool):
             raise self.doc.error(key, f"must be true or false, got {value!r}")
+        return value
+
+    def pattern(self, key: str, value) -> str:
+        """A regular expression (Python `re` syntax) that compiles."""
+        value = self.string(key, value)
+        try:
+            re.compile(value)
+        except (re.error, OverflowError, RecursionError) as exc:
+            raise self.doc.error(key, f"not a valid pattern: {exc}") from None
         return value
 
     def string(self, key: str, value) -> str:

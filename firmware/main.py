@@ -1,7 +1,9 @@
 """Nightwatch Pico card reader: RC522 over SPI -> one checksummed line per tag over USB serial.
 
 Copied to the Pico with lineproto.py (from companion/hal/), iso14443.py and rc522.py; see README.md.
-Only printable ASCII lines leave the board; Ctrl-C still stops it for mpremote.
+Only printable ASCII lines leave the board; Ctrl-C still stops it for mpremote. Any other error
+does not leave the board at its MicroPython prompt (where nobody at the table would see it): it
+sends `NW ERR firmware-crashed` and restarts the board, which then says HELLO again.
 """
 
 import select
@@ -18,6 +20,7 @@ FIRMWARE = "0.1.0"
 BEAT_MS = 2000  # heartbeat period; the companion calls the board silent after three missed beats
 SCAN_MS = 80  # time between card scans
 RETRY_MS = 3000  # how often a missing RC522 is looked for again
+RESTART_MS = 2000  # after a crash: time for the ERR line to reach the host before the reset
 # Pico pins (SPI0): see README.md for the wiring table
 PIN_MISO, PIN_CS, PIN_SCK, PIN_MOSI, PIN_RST = 16, 17, 18, 19, 20
 
@@ -105,4 +108,16 @@ def main():
         time.sleep_ms(SCAN_MS)
 
 
-main()
+def run():
+    """main() under a guard: a crash becomes one ERR line and a restart, never a prompt."""
+    try:
+        main()
+    except KeyboardInterrupt:
+        raise  # Ctrl-C from mpremote or a terminal: stop at the prompt, as MicroPython always does
+    except Exception:  # anything else: the table must not wait for someone to type at the prompt
+        send(lineproto.error("firmware-crashed"))
+        time.sleep_ms(RESTART_MS)
+        machine.reset()
+
+
+run()

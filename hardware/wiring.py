@@ -23,6 +23,11 @@ GPIO_TO_PIN = {2: 3, 3: 5, 4: 7, 14: 8, 15: 10, 17: 11, 18: 12, 27: 13, 22: 15, 
                9: 21, 25: 22, 11: 23, 8: 24, 7: 26, 0: 27, 1: 28, 5: 29, 6: 31, 12: 32, 13: 33, 19: 35,
                16: 36, 26: 37, 20: 38, 21: 40}
 PIN_TO_GPIO = {pin: gpio for gpio, pin in GPIO_TO_PIN.items()}
+# GPIOs a feature of the default build or a common add-on needs: a button there must say what it
+# gives up (`gives_up` in wiring.toml, and the pin table in README.md). ID_SD/ID_SC (GPIO0/1) are
+# the HAT ID EEPROM's and never used.
+RESERVED = ({n: "I2C" for n in (2, 3)} | {n: "SPI0" for n in range(7, 12)} | {n: "UART" for n in (14, 15)}
+            | {n: "PWM audio" for n in (12, 13)} | {n: "I2S" for n in range(18, 22)} | {0: "HAT ID", 1: "HAT ID"})
 POWER_PINS = {1: "3V3", 17: "3V3", 2: "5V", 4: "5V"} | {p: "GND" for p in (6, 9, 14, 20, 25, 30, 34, 39)}
 HEADER_X, HEADER_Y, PITCH = 430, 110, 22  # left column x, first row y, row spacing
 COL_GAP = 40
@@ -47,6 +52,16 @@ def header_xy(pin: int) -> tuple[int, int]:
     """Centre of header pin `pin`."""
     row = (pin - 1) // 2
     return HEADER_X + (COL_GAP if pin % 2 == 0 else 0), HEADER_Y + row * PITCH
+
+
+def unexplained_reserved(spec: dict) -> list[str]:
+    """Buttons on a RESERVED pin whose `gives_up` does not name that pin's feature."""
+    out = []
+    for b in spec.get("buttons", []):
+        feature = RESERVED.get(int(b["gpio"].upper().removeprefix("GPIO")))
+        if feature and feature not in b.get("gives_up", ""):
+            out.append(f'{b["name"]} on {b["gpio"]} ({feature}) must say gives_up = "... {feature} ..."')
+    return out
 
 
 def render(spec: dict) -> str:
@@ -132,6 +147,9 @@ def _buttons(spec: dict, lanes: _Lanes) -> list[str]:
                 f'<path d="M{BUTTON_X - 2},{y - 8} L{BUTTON_X + 26},{y - 8} M{BUTTON_X + 12},{y - 8} '
                 f'L{BUTTON_X + 12},{y - 13}" stroke="#333" fill="none"/>',
                 f'<text x="{BUTTON_X + 34}" y="{y - 4}">{escape(b["name"])}  {b["gpio"]} (pin {pin})</text>']
+        if b.get("gives_up"):
+            out.append(f'<text x="{BUTTON_X + 34}" y="{y + 7}" font-size="8" fill="#b2182b">'
+                       f'gives up {escape(b["gives_up"])}</text>')
         out += _route((BUTTON_X + 27, y), "right", pin, "#7b3294", lanes)
     out += _route((RAIL_X, last_y), "left-rail", spec["ground_pin"], "#222222", lanes)
     return out
@@ -232,7 +250,12 @@ def main(argv: list[str]) -> int:
     args = [a for a in argv if a != "--check"]
     source = Path(args[0]) if args else HERE / "wiring.toml"
     target = Path(args[1]) if len(args) > 1 else source.with_suffix(".svg")
-    svg = render(tomllib.loads(source.read_text(encoding="utf-8")))
+    spec = tomllib.loads(source.read_text(encoding="utf-8"))
+    problems = unexplained_reserved(spec)
+    if problems:
+        print("\n".join(f"{source}: {p}" for p in problems))
+        return 2
+    svg = render(spec)
     if check:
         same = target.exists() and target.read_text(encoding="utf-8") == svg
         print(f"{target}: {'up to date' if same else 'STALE: run python hardware/wiring.py'}")

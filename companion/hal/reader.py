@@ -9,16 +9,19 @@ An unplugged reader (SerialException/OSError on open or read) reports
 `status == (False, "reader disconnected: ...")` and is reopened by itself with back-off
 (1, 2, 4 .. 30 s on the injected clock). The same tag again within `repeat_window_s` of its last
 sighting counts once (a card held on the reader is one read). Tag ids are data, never paths or code:
-NFC UIDs are upper-case hex; QR payloads are stripped, printable ASCII, at most 64 characters.
+NFC UIDs are upper-case hex; QR payloads are stripped, printable ASCII, at most 64 characters, and
+must match `reader.tag_pattern`.
 """
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from typing import Callable, Protocol
 
 import serial
 
+from companion.config import DEFAULT_TAG_PATTERN
 from companion.hal import lineproto
 from companion.hal.base import NOT_CONFIGURED, NoReader
 from companion.hal.clock import Clock
@@ -30,6 +33,13 @@ MAX_LINE_BYTES = 256  # a "line" longer than this without a newline is noise
 BACKOFF_FIRST_S = 1.0
 BACKOFF_MAX_S = 30.0
 HEARTBEAT_TIMEOUT_S = 6.0  # the Pico beats every 2 s; three missed beats = silent
+# What MicroPython prints from its prompt (REPL): prompts, the banner, tracebacks and their lines,
+# the soft-reboot and raw-REPL notices. Never a tag, whatever the tag pattern says.
+_REPL_OUTPUT = re.compile(r"(>>>|>OK|\.\.\.(\s|$)|MicroPython v\d|Type \"help\(\)\"|Traceback \(most recent call last\)"
+                          r"|File \".*\", line \d|[A-Za-z_][A-Za-z0-9_.]*(Error|Exception|Interrupt|Exit)\b(:|$)"
+                          r"|MPY: soft reboot|soft reboot$|raw REPL)")
+AT_PROMPT = ("Pico reader is at its MicroPython prompt, not running our firmware (main.py missing "
+             "or crashed): see firmware/README.md")
 READ_CHUNK = 4096
 MAX_READS_PER_POLL = 8  # bounded work per frame even if a port floods us
 
@@ -57,18 +67,26 @@ class LineDecoder:
 
     Lines end in LF (CR is ignored). `NW ` lines follow `companion.hal.lineproto`: TAG lines give
     UIDs, HELLO and BEAT lines show the board is alive, broken ones count in `dropped_checksum` or
-    `dropped_garbage`. Any other line is a scanner payload: stripped, printable ASCII, <= 64 chars.
+    `dropped_garbage`. Once a Pico has said HELLO (or shown its prompt), only its protocol lines
+    count until the next reconnect. Before that, any other line is a scanner payload if the whole
+    stripped line matches `tag_pattern` (and is printable ASCII, <= 64 chars); the rest is dropped
+    and counted in `dropped_garbage`. A Pico without `main.py` (or whose firmware crashed) talks
+    from its MicroPython prompt: banner, `>>>`, tracebacks, and our own HI line echoed back. None of
+    that is a read or a handshake; the status says the board is at its prompt.
     """
 
-    def __init__(self, stats: dict | None = None, heartbeat_timeout: float = HEARTBEAT_TIMEOUT_S):
+    def __init__(self, stats: dict | None = None, heartbeat_timeout: float = HEARTBEAT_TIMEOUT_S,
+                 tag_pattern: str = DEFAULT_TAG_PATTERN):
         self.stats = stats if stats is not None else new_stats()
         self.heartbeat_timeout = heartbeat_timeout
+        self._tag = re.compile(tag_pattern)
         self._buf = bytearray()
         self._overflow = False  # inside a too-long line: drop until its newline
         self._uids: list[str] = []
         self._board: str | None = None  # "firmware chip" once a Pico said HELLO
         self._last_beat: float | None = None
         self._problem: str | None = None
+        self._pico = False  # a Pico spoke (HELLO, or its prompt): from now on only protocol lines count
         self._say_hi = True
 
     def restart(self, t: float) -> None:
@@ -76,6 +94,7 @@ class LineDecoder:
         self._buf.clear()
         self._overflow = False
         self._board, self._last_beat, self._problem = None, None, None
+        self._pico = False
         self._say_hi = True
 
     def step(self, t: float, data: bytes = b"") -> bytes:
@@ -126,11 +145,22 @@ class LineDecoder:
             return  # scanners send blank lines; not an error
         if lineproto.is_ours(text):
             self._protocol_line(text, t)
+        elif _REPL_OUTPUT.match(text):
+            self.stats["dropped_garbage"] += 1
+            self._at_prompt()
+        elif self._pico:
+            self.stats["dropped_garbage"] += 1  # a Pico is on this port: only protocol lines count
         elif len(text) > MAX_PAYLOAD:
             self.stats["dropped_too_long"] += 1
+        elif not self._tag.fullmatch(text):
+            self.stats["dropped_garbage"] += 1
         else:
             self.stats["frames_ok"] += 1
             self._uids.append(text)
+
+    def _at_prompt(self) -> None:
+        """The Pico talks from its MicroPython prompt: say so until it says HELLO again."""
+        self._problem, self._pico = AT_PROMPT, True
 
     def _protocol_line(self, text: str, t: float) -> None:
         """A `NW ...` line from the Pico board."""
@@ -144,12 +174,16 @@ class LineDecoder:
             key = "dropped_checksum" if exc.reason == "checksum" else "dropped_garbage"
             self.stats[key] += 1
             return
+        if kind == lineproto.HI:  # the host's own line coming back: an echoing prompt, not a board
+            self.stats["dropped_garbage"] += 1
+            self._at_prompt()
+            return
         self.stats["frames_ok"] += 1
         self._last_beat = t
         if kind == lineproto.TAG:
             self._uids.append(uid)
         elif kind == lineproto.HELLO:
-            self._board = f"{firmware} {chip}"
+            self._board, self._pico = f"{firmware} {chip}", True
             self._problem = None
             if proto != lineproto.PROTOCOL_VERSION:
                 self._problem = f"Pico firmware speaks protocol {proto}, need {lineproto.PROTOCOL_VERSION}: reflash it"
@@ -289,7 +323,7 @@ def open_reader(reader_config, clock: Clock, *, opener: Callable | None = None):
     if kind == "pn532":
         decoder: Decoder = Pn532Session()
     elif kind == "lines":
-        decoder = LineDecoder()
+        decoder = LineDecoder(tag_pattern=reader_config.tag_pattern)
     else:
         raise ValueError(f"unknown reader type {kind!r}; known: pn532, lines, none")
     return SerialCardReader(reader_config.port, reader_config.baud, decoder, clock, name=kind,

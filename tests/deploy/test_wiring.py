@@ -44,7 +44,8 @@ def test_wiring_check_notices_a_stale_svg(wiring, tmp_path, capsys):
 def test_wiring_svg_is_well_formed_and_labelled():
     root = ET.parse(HW / "wiring.svg").getroot()
     texts = " ".join(t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text"))
-    for word in ("74AHCT125", "WS2812B chain, 89 pixels", "PN532", "GPIO10 SPI MOSI", "district.C3  GPIO20 (pin 38)"):
+    for word in ("74AHCT125", "WS2812B chain, 89 pixels", "PN532", "GPIO10 SPI MOSI", "district.C3  GPIO3 (pin 5)",
+                 "gives up I2C on GPIO2/3"):
         assert word in texts
 
 
@@ -68,14 +69,47 @@ def test_wiring_header_map_is_a_real_pinout(wiring):
     assert not set(wiring.GPIO_TO_PIN.values()) & set(wiring.POWER_PINS)
 
 
-def test_readme_pinout_tables_match_default_config(wiring):
+def _readme_button_rows() -> dict[str, tuple[str, int, str]]:
+    """hardware/README.md's button table: name -> (GPIO, header pin, what the pin gives up)."""
     text = (HW / "README.md").read_text(encoding="utf-8")
-    rows = re.findall(r"^\| ([\w.]+) \| (GPIO\d+) \| (\d+) \|$", text, flags=re.M)
-    documented = {name: gpio for name, gpio, _pin in rows}
-    assert documented == config.default().buttons.pins
-    for _name, gpio, pin in rows:
-        assert wiring.gpio_pin(gpio) == int(pin)
-    assert "| LED data (SPI MOSI) | GPIO10 | 19 |" in text
+    rows = re.findall(r"^\| ([\w.]+) \| (GPIO\d+) \| (\d+) \| ([^|]+) \|$", text, flags=re.M)
+    return {name: (gpio, int(pin), gives_up.strip()) for name, gpio, pin, gives_up in rows}
+
+
+def test_readme_pinout_tables_match_default_config(wiring):
+    rows = _readme_button_rows()
+    assert {name: gpio for name, (gpio, _pin, _gives) in rows.items()} == config.default().buttons.pins
+    for gpio, pin, _gives in rows.values():
+        assert wiring.gpio_pin(gpio) == pin
+    assert "| LED data (SPI MOSI) | GPIO10 | 19 |" in (HW / "README.md").read_text(encoding="utf-8")
+
+
+# What each reserved pin serves; a default button there must name it in the docs.
+RESERVED = {**{n: "I2S" for n in (18, 19, 20, 21)}, 12: "PWM audio", 13: "PWM audio",
+            **{n: "SPI0" for n in range(7, 12)}, 14: "UART", 15: "UART", 2: "I2C", 3: "I2C"}
+
+
+def test_default_buttons_avoid_reserved_pins_or_say_what_they_give_up():
+    rows, spec = _readme_button_rows(), {b["name"]: b for b in _spec()["buttons"]}
+    for name, gpio in config.default().buttons.pins.items():
+        feature = RESERVED.get(int(gpio.removeprefix("GPIO")))
+        if feature is None:
+            assert rows[name][2] == "nothing", f"{name} on {gpio} gives nothing up: say 'nothing'"
+            continue
+        assert feature in rows[name][2], f"{name} on {gpio} takes a {feature} pin: hardware/README.md must say so"
+        assert feature in spec[name].get("gives_up", ""), f"{name} on {gpio}: wiring.toml must name {feature}"
+
+
+def test_reserved_pin_tables_agree(wiring):
+    assert {n: f for n, f in wiring.RESERVED.items() if n > 1} == RESERVED
+
+
+def test_wiring_refuses_a_reserved_pin_that_does_not_say_what_it_gives_up(wiring, tmp_path, capsys):
+    text = (HW / "wiring.toml").read_text(encoding="utf-8").replace('gpio = "GPIO26"', 'gpio = "GPIO19"')
+    (tmp_path / "wiring.toml").write_text(text, encoding="utf-8")
+    assert wiring.main([str(tmp_path / "wiring.toml"), str(tmp_path / "wiring.svg")]) == 2
+    assert "veil_down on GPIO19 (I2S)" in capsys.readouterr().out
+    assert not (tmp_path / "wiring.svg").exists()
 
 
 def test_readme_power_budget_matches_config():
@@ -85,3 +119,40 @@ def test_readme_power_budget_matches_config():
     assert f"{count} × 60 mA = **{count * 60 / 1000:.1f} A**" in text
     assert f"`leds.budget_ma = {cfg.leds.budget_ma}`" in text
     assert "written against docs, tested with fakes, not yet run on a Pi" in text
+
+
+def test_parts_list_gives_each_board_a_display_it_can_drive():
+    text = (HW / "README.md").read_text(encoding="utf-8")
+    rows = {board: next(line for line in text.splitlines() if line.startswith(f"| display, **{board}**"))
+            for board in ("Pi 4", "Pi 5", "Zero 2 W")}
+    assert "DSI" in rows["Pi 4"] and "ribbon" in rows["Pi 4"]
+    assert "DSI" in rows["Pi 5"] and "22-way to 15-way" in rows["Pi 5"]
+    zero = rows["Zero 2 W"]
+    assert "HDMI panel" in zero and "mini-HDMI" in zero and "no DSI connector" in zero
+    displays = [line for line in text.splitlines() if line.startswith("| ") and "display" in line.split("|")[1]]
+    assert all(line in rows.values() for line in displays if "DSI" in line.split("|")[1])
+
+
+def test_every_default_button_pin_opens_on_gpiozero_and_gives_its_button():
+    """GPIO3 carries a fixed 1.8 kOhm pull-up (gpiozero knows it): the pull-up the buttons ask for
+    must be accepted there like everywhere else, and each pin must report its own button."""
+    from gpiozero.pins.mock import MockFactory
+
+    from companion.hal.clock import FakeClock
+    from companion.hal.pi import GpioButtons
+    from companion.inputs import Press, VButton
+
+    cfg, factory, clock = config.default().buttons, MockFactory(), FakeClock(100.0)
+    buttons = GpioButtons(cfg, clock, pin_factory=factory)
+    try:
+        assert buttons.status[0], buttons.status
+        for name, gpio in cfg.pins.items():
+            pin = factory.pin(gpio)
+            clock.advance(1.0)
+            pin.drive_low()
+            clock.advance(0.2)
+            pin.drive_high()
+            shorts = [e.button for e in buttons.poll(clock.advance(1.0)) if e.kind is Press.SHORT]
+            assert shorts == [VButton(name)], f"{name} on {gpio}"
+    finally:
+        buttons.close()

@@ -58,7 +58,7 @@ def test_hwtest_shows_white_red_green_blue_on_each_light_in_turn(board):
 def test_hwtest_prompts_for_each_button_with_its_pin_and_reports_the_press():
     _, text, _ = _run()
     assert "press NEXT (GPIO5)..." in text
-    assert "press DISTRICT_C3 (GPIO20)..." in text
+    assert "press DISTRICT_C3 (GPIO3)..." in text
     assert "ok: GPIO5, held 0.15 s, 2 raw edges -> 1 press" in text
 
 

@@ -134,3 +134,78 @@ def test_firmware_sources_are_micropython_friendly(name):
             assert node.module not in ("__future__", "typing", "dataclasses"), node.module
         if isinstance(node, ast.Import):
             assert all(a.name in ("sys", "time", "select", "machine", "iso14443", "lineproto") for a in node.names)
+
+
+class _Reset(BaseException):
+    """machine.reset() on the fake board: ends the run like a real reset does."""
+
+
+def _run_main(monkeypatch, transceive_error):
+    """Run firmware/main.py on fake `machine`/`time`/`select`/`rc522` modules; return what it printed
+    and whether it reset the board. The RC522's first transceive raises `transceive_error`."""
+    import io
+    import sys
+    import types
+
+    clock = {"ms": 0}
+    fake_time = types.SimpleNamespace(ticks_ms=lambda: clock["ms"], ticks_diff=lambda a, b: a - b,
+                                      ticks_add=lambda a, b: a + b,
+                                      sleep_ms=lambda ms: clock.__setitem__("ms", clock["ms"] + ms))
+
+    def reset():
+        raise _Reset()
+
+    machine = types.SimpleNamespace(Pin=lambda *a, **k: None, SPI=lambda *a, **k: None, reset=reset)
+    machine.Pin.OUT = 1
+    poller = types.SimpleNamespace(register=lambda *a: None, poll=lambda timeout: [])
+    select = types.SimpleNamespace(poll=lambda: poller, POLLIN=1)
+
+    class FakeRc522:
+        version = 0x92
+
+        def __init__(self, *args):
+            pass
+
+        def init(self):
+            return True
+
+        def alive(self):
+            return True
+
+        def transceive(self, data, last_bits=0):
+            raise transceive_error
+
+    out = io.StringIO()
+    for name, module in (("machine", machine), ("time", fake_time), ("select", select),
+                         ("rc522", types.SimpleNamespace(RC522=FakeRc522)), ("iso14443", iso),
+                         ("lineproto", lineproto)):
+        monkeypatch.setitem(sys.modules, name, module)
+    monkeypatch.setattr(sys, "stdout", out)
+    code = compile((FIRMWARE / "main.py").read_text(), "main.py", "exec")
+    reset = False
+    try:
+        exec(code, {"__name__": "__main__"})
+    except _Reset:
+        reset = True
+    finally:
+        monkeypatch.undo()
+    return out.getvalue(), reset
+
+
+def test_firmware_crash_sends_one_err_line_and_restarts_instead_of_sitting_at_the_prompt(monkeypatch):
+    from companion.hal.reader import LineDecoder
+
+    text, reset = _run_main(monkeypatch, OSError(110, "ETIMEDOUT"))
+    assert reset
+    lines = text.split("\r\n")
+    assert lines[-1] == ""
+    assert [lineproto.decode(line)[0] for line in lines[:-1]] == ["HELLO", "BEAT", "ERR"]
+    assert lineproto.decode(lines[-2]) == ("ERR", ("firmware-crashed",))
+    d = LineDecoder()
+    d.step(0.0, text.encode())
+    assert d.take_uids() == [] and d.status_at(0.1) == (False, "Pico reader: firmware-crashed")
+
+
+def test_firmware_lets_ctrl_c_stop_it_at_the_prompt(monkeypatch):
+    with pytest.raises(KeyboardInterrupt):
+        _run_main(monkeypatch, KeyboardInterrupt())

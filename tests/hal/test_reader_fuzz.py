@@ -1,7 +1,9 @@
 """Fuzzing both reader parsers and the line protocol: nothing escapes, noise never becomes a read."""
 
 import string
+from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -113,3 +115,92 @@ def test_lineproto_decode_raises_only_line_error(text):
         lineproto.decode(text)
     except lineproto.LineError:
         pass
+
+
+# -- a Pico talking from its MicroPython prompt (tests/hal/reader_corpus/) -----------------------------
+CORPUS = Path(__file__).parent / "reader_corpus"
+HI_LINE = lineproto.encode(lineproto.HI)
+
+
+def corpus() -> dict[str, list[str]]:
+    """file name -> its lines, with {HI} replaced by the host's own HI line."""
+    return {p.name: p.read_text(encoding="ascii").replace("{HI}", HI_LINE).split("\n")[:-1]
+            for p in sorted(CORPUS.glob("*.txt"))}
+
+
+def _protocol_ok(line: str) -> bool:
+    """A valid board -> host protocol line (HELLO, BEAT...): the only corpus lines that are not noise."""
+    try:
+        return lineproto.decode(line.strip())[0] != lineproto.HI
+    except lineproto.LineError:
+        return False
+
+
+NOISE = sorted({line for lines in corpus().values() for line in lines if line.strip() and not _protocol_ok(line)})
+
+
+def test_corpus_holds_the_crash_output_that_once_became_cards():
+    assert len(corpus()) >= 9 and len(NOISE) >= 25
+    for sign in ("Traceback (most recent call last):", ">>>", "...     NW", HI_LINE,
+                 'Type "help()" for more information.',
+                 "MicroPython v1.22.2 on 2024-02-22; Raspberry Pi Pico with RP2040", "KeyboardInterrupt",
+                 "SyntaxError: invalid syntax", '  File "main.py", line 108, in <module>'):
+        assert sign in NOISE or sign.strip() in (n.strip() for n in NOISE), sign
+
+
+@pytest.mark.parametrize("eol", ["\r\n", "\n"], ids=["crlf", "lf"])
+@pytest.mark.parametrize("name", sorted(corpus()))
+def test_pico_prompt_output_is_never_a_read_and_every_line_is_counted(name, eol):
+    lines = corpus()[name]
+    d = LineDecoder()
+    d.step(0.0, "".join(line + eol for line in lines).encode())
+    assert d.take_uids() == []
+    assert d.stats["dropped_garbage"] == sum(1 for line in lines if line.strip() and not _protocol_ok(line))
+    ok, why = d.status_at(0.1)
+    assert not ok and "MicroPython prompt" in why
+
+
+@pytest.mark.parametrize("name", sorted(corpus()))
+def test_prompt_output_is_recognised_even_with_a_pattern_that_takes_any_line(name):
+    d = LineDecoder(tag_pattern=".+")
+    d.step(0.0, "".join(line + "\r\n" for line in corpus()[name]).encode())
+    assert d.take_uids() == []
+
+
+scanner_tags = st.sampled_from(["04A1B2C3D4E5F6", "04:A1:B2:C3:D4:E5:F6", "DEADBEEF", "II-04", "I-07", "QR-II-03",
+                                "relic.pristine_blood", "0012345678", "A"])
+pico_uids = st.sampled_from([4, 7, 10]).flatmap(lambda n: st.binary(min_size=n, max_size=n))
+stream_items = st.one_of(st.sampled_from(NOISE).map(lambda s: ("noise", s)), scanner_tags.map(lambda s: ("scan", s)),
+                         pico_uids.map(lambda u: ("pico", u)))
+
+
+@given(st.lists(stream_items, max_size=40), st.lists(st.integers(1, 64), min_size=1, max_size=8),
+       st.sampled_from(["\r\n", "\n"]))
+@settings(max_examples=300, deadline=None)
+def test_prompt_output_mixed_with_real_reads_gives_exactly_the_real_reads(items, cuts, eol):
+    wire, expected, prompt_seen = [], [], False
+    for what, value in items:
+        if what == "pico":
+            wire.append(lineproto.tag(value))
+            expected.append(value.hex().upper())
+        else:
+            wire.append(value)
+            prompt_seen = prompt_seen or what == "noise"
+            if what == "scan" and not prompt_seen:  # once a prompt showed, the port is a Pico's
+                expected.append(value)
+    data = "".join(line + eol for line in wire).encode()
+    d, i, k = LineDecoder(), 0, 0
+    while i < len(data):  # cut as a serial port delivers it
+        d.step(k * 0.01, data[i:i + cuts[k % len(cuts)]])
+        i, k = i + cuts[k % len(cuts)], k + 1
+    assert d.take_uids() == expected
+
+
+@given(st.lists(st.sampled_from(NOISE) | scanner_tags, max_size=30))
+@settings(max_examples=200, deadline=None)
+def test_after_a_handshake_only_protocol_lines_count(lines):
+    uid = bytes.fromhex("04A1B2C3D4E5F6")
+    d = LineDecoder()
+    stream = [lineproto.hello("0.1.0", "RC522")] + lines + [lineproto.tag(uid)] + lines
+    d.step(0.0, "".join(line + "\r\n" for line in stream).encode())
+    assert d.take_uids() == ["04A1B2C3D4E5F6"]

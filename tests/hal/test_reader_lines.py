@@ -1,7 +1,9 @@
 """Line readers: QR/barcode scanners in serial mode and the Pico board's checksummed lines."""
 
+import pytest
 import serial
 
+from companion import cli, config
 from companion.config import ReaderConfig
 from companion.hal.clock import FakeClock
 from companion.hal import lineproto
@@ -99,7 +101,8 @@ def test_line_reader_over_loopback_counts_duplicates_in_window():
     port = serial.serial_for_url("loop://", timeout=0)
     clock = FakeClock()
     reader = open_reader(ReaderConfig("lines", "loop://", 9600, 2.0), clock, opener=lambda url, baud: port)
-    assert reader.poll() == []  # the HI line loops back and is read as a protocol line, not a tag
+    assert reader.poll() == []
+    assert port.read(100).startswith(b"NW HI*")  # the scanner end takes the host's HI (an echo would be a prompt)
     port.write(b"I-07\n")
     clock.advance(0.5)
     assert [r.tag for r in reader.poll()] == ["I-07"]
@@ -117,6 +120,7 @@ def test_reads_queue_until_polled_in_order():
     port = serial.serial_for_url("loop://", timeout=0)
     reader = open_reader(ReaderConfig("lines", "loop://", 9600, 2.0), FakeClock(), opener=lambda url, baud: port)
     reader.poll()
+    port.read(100)  # the host's HI, taken by the scanner end
     port.write(b"A\nB\nC\n")
     assert [r.tag for r in reader.poll()] == ["A", "B", "C"]
     assert reader.poll() == []
@@ -126,3 +130,65 @@ def test_none_reader_reads_nothing_and_is_fine():
     reader = open_reader(ReaderConfig("none"), FakeClock())
     assert reader.poll() == [] and reader.status[0]
     reader.close()
+
+
+def test_an_echoed_hi_is_a_prompt_not_a_board():
+    d = LineDecoder()
+    d.step(0.0)
+    d.step(0.1, _line(lineproto.encode("HI")))
+    assert d.take_uids() == [] and d.stats["frames_ok"] == 0 and d.stats["dropped_garbage"] == 1
+    ok, why = d.status_at(0.2)
+    assert not ok and "MicroPython prompt" in why
+
+
+def test_the_default_tag_pattern_takes_our_tags_and_nothing_shaped_like_output():
+    d = LineDecoder()
+    good = ["04A1B2C3D4E5F6", "04:A1:B2:C3:D4:E5:F6", "04-a1-b2-c3", "DEADBEEF", "II-04", "QR-II-03", "A", "0012345678"]
+    bad = ["hello world", "https://example.com/x", "04A1B2C3:", "-I-07", "I-07-", "'II-04'", "II 04"]
+    d.step(0.0, b"".join(_line(t) for t in good + bad))
+    assert d.take_uids() == good
+    assert d.stats["dropped_garbage"] == len(bad)
+    assert d.status_at(0.1) == (True, "line reader ready")  # an odd line is not the Pico's prompt
+
+
+def test_a_configured_tag_pattern_is_used_by_the_reader():
+    cfg = config.loads('[reader]\ntype = "lines"\ntag_pattern = \'NW-CARD-\\d{3}\'\n')
+    assert cfg.reader.tag_pattern == r"NW-CARD-\d{3}"
+    port = serial.serial_for_url("loop://", timeout=0)
+    reader = open_reader(cfg.reader._replace(port="loop://"), FakeClock(), opener=lambda url, baud: port)
+    reader.poll()
+    port.read(100)  # the host's HI, taken by the scanner end
+    port.write(b"NW-CARD-007\n04A1B2C3D4E5F6\nNW-CARD-7\n")
+    assert [r.tag for r in reader.poll()] == ["NW-CARD-007"]
+    assert reader.stats["dropped_garbage"] == 2
+
+
+def test_default_config_carries_the_default_tag_pattern():
+    assert config.default().reader.tag_pattern == config.DEFAULT_TAG_PATTERN == config.ReaderConfig().tag_pattern
+
+
+@pytest.mark.parametrize("pattern", ["'[A-Z'", "'(unclosed'", "'*'", "7", '""'])
+def test_a_bad_tag_pattern_is_a_config_error_with_file_line_field(tmp_path, capsys, pattern):
+    bad = tmp_path / "config.toml"
+    bad.write_text(f'[reader]\ntype = "lines"\n\ntag_pattern = {pattern}\n')
+    assert cli.main(["config", "--check", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert f"companion: {bad}:4: [reader.tag_pattern]" in err and err.count("\n") == 1
+    assert "Error" not in err and "Traceback" not in err
+
+
+def test_a_hello_echoed_at_the_prompt_is_no_handshake():
+    d = LineDecoder()
+    d.step(0.0, _line(">>> " + lineproto.hello("0.1.0", "RC522")) + _line("SyntaxError: invalid syntax") + b"II-04\r\n")
+    ok, why = d.status_at(0.1)
+    assert not ok and "MicroPython prompt" in why
+    assert d.stats["frames_ok"] == 0 and d.take_uids() == []  # a port showing a prompt is a Pico's: no bare lines
+
+
+def test_a_port_that_echoes_the_hi_reads_no_bare_lines():
+    port = serial.serial_for_url("loop://", timeout=0)  # echoes everything, as a MicroPython prompt does
+    reader = open_reader(ReaderConfig("lines", "loop://", 9600, 2.0), FakeClock(), opener=lambda url, baud: port)
+    reader.poll()
+    port.write(b"II-04\n")
+    assert reader.poll() == []
+    assert not reader.status[0] and "MicroPython prompt" in reader.status[1]

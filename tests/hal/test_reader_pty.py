@@ -78,7 +78,78 @@ def test_lines_over_pty_with_pico_protocol(cable):
     cable.write((lineproto.hello("0.1.0", "RC522") + "\r\n").encode())
     cable.write((lineproto.tag(bytes.fromhex(NTAG)) + "\r\n" + "II-04\r\n").encode())
     clock.advance(0.1)
-    assert [r.tag for r in reader.poll()] == [NTAG, "II-04"]
+    assert [r.tag for r in reader.poll()] == [NTAG]  # after HELLO, a bare line is not a card
+    assert reader.stats["dropped_garbage"] == 1
+    assert reader.status == (True, "Pico reader 0.1.0 RC522")
+    reader.close()
+
+
+def test_lines_over_pty_from_a_serial_scanner_take_only_tag_shaped_lines(cable):
+    clock = FakeClock()
+    reader = open_reader(ReaderConfig("lines", cable.link, 115200, 2.0), clock)
+    reader.poll()
+    cable.write(b"04A1B2C3D4E5F6\r\nII-04\r\nhello world\r\n04:A1:B2:C3\r\n")
+    clock.advance(0.1)
+    assert [r.tag for r in reader.poll()] == [NTAG, "II-04", "04:A1:B2:C3"]
+    assert reader.stats["dropped_garbage"] == 1
+    assert reader.status == (True, "line reader ready")
+    reader.close()
+
+
+BANNER = (b"MicroPython v1.22.2 on 2024-02-22; Raspberry Pi Pico with RP2040\r\n"
+          b'Type "help()" for more information.\r\n>>> ')
+
+
+class PicoAtItsPrompt:
+    """A Pico without main.py: its MicroPython prompt echoes each line the host types (after the
+    `>>> ` it printed before), then tries to run it and prints the traceback and a new prompt."""
+
+    def __init__(self):
+        self.typed = b""
+
+    def feed(self, data: bytes) -> bytes:
+        """What the prompt prints for the host's bytes (CR ends a line, LF is ignored)."""
+        out = b""
+        self.typed += data.replace(b"\n", b"")
+        while b"\r" in self.typed:
+            line, self.typed = self.typed.split(b"\r", 1)
+            out += line + b"\r\n"
+            if line.strip():
+                out += (b'Traceback (most recent call last):\r\n  File "<stdin>", line 1\r\n'
+                        b"SyntaxError: invalid syntax\r\n")
+            out += b">>> "
+        return out
+
+
+def test_a_pico_answering_from_its_prompt_is_no_handshake_and_no_read(cable):
+    clock, pico = FakeClock(), PicoAtItsPrompt()
+    reader = open_reader(ReaderConfig("lines", cable.link, 115200, 2.0), clock)
+    cable.write(BANNER)
+    reads = _drive(reader, clock, cable, pico, 200)  # 10 s, well past a missed heartbeat
+    assert reads == []
+    ok, why = reader.status
+    assert not ok and "MicroPython prompt" in why and "main.py" in why
+    assert reader.stats["frames_ok"] == 0
+    assert reader.stats["dropped_garbage"] >= 6  # banner 2, echoed HI, traceback 3
+    reader.close()
+
+
+def test_a_firmware_crash_after_the_handshake_is_reported_and_never_read(cable):
+    clock = FakeClock()
+    reader = open_reader(ReaderConfig("lines", cable.link, 115200, 2.0), clock)
+    reader.poll()
+    cable.write((lineproto.hello("0.1.0", "RC522") + "\r\n" + lineproto.tag(bytes.fromhex(NTAG)) + "\r\n").encode())
+    clock.advance(0.1)
+    assert [r.tag for r in reader.poll()] == [NTAG]
+    cable.write(b'Traceback (most recent call last):\r\n  File "main.py", line 96, in main\r\n'
+                b"OSError: [Errno 110] ETIMEDOUT\r\n" + BANNER + b"\r\nII-04\r\nDEADBEEF\r\n")
+    clock.advance(0.1)
+    assert reader.poll() == []
+    ok, why = reader.status
+    assert not ok and "MicroPython prompt" in why
+    cable.write((lineproto.hello("0.1.0", "RC522") + "\r\n").encode())  # reset: main.py runs again
+    clock.advance(0.1)
+    reader.poll()
     assert reader.status == (True, "Pico reader 0.1.0 RC522")
     reader.close()
 

@@ -290,7 +290,8 @@ def test_hostile_tags_are_unknown_cards_nothing_opened_or_run(tmp_path, monkeypa
 
 def test_hostile_tags_pass_the_line_reader_verbatim_as_data():
     clock, scanner = FakeClock(), LoopDevice()  # a QR scanner that never echoes the host
-    reader = open_reader(ReaderConfig("lines", "loop://", 9600, 2.0), clock, opener=scanner.opener)
+    # a table that widened reader.tag_pattern to any line: the tags still arrive only as data
+    reader = open_reader(ReaderConfig("lines", "loop://", 9600, 2.0, tag_pattern=".+"), clock, opener=scanner.opener)
     reader.poll()
     tags = _hostile()
     scanner.port.write(b"".join(t.encode() + b"\r\n" for t in tags))
