@@ -26,7 +26,7 @@ from pathlib import Path
 
 from companion.errors import DataFileError, HardwareUnavailable
 
-GROUPS = ("video", "render", "input", "gpio", "spi", "dialout")
+GROUPS = ("video", "render", "input", "gpio", "spi", "dialout", "audio")
 MIN_PYTHON = (3, 11)
 MIN_VERSIONS = {"pyserial": "3.5", "gpiozero": "2.0.1.post3"}
 PI_PACKAGES = {"lgpio": "lgpio", "adafruit-blinka": "board", "adafruit-circuitpython-neopixel-spi": "neopixel_spi"}

@@ -129,7 +129,7 @@ def test_doctor_broken_pi_fails_and_names_fixes(tmp_path, config_dir, capsys):
     assert c["boot.spi"].status is Status.FAIL and "sudo tee -a /boot/firmware/config.txt" in c["boot.spi"].fix
     assert c["boot.uart"].status is Status.FAIL and "enable_uart=1" in c["boot.uart"].fix
     assert c["boot.console"].status is Status.FAIL and "console=serial0,115200" in c["boot.console"].fix
-    assert c["groups"].status is Status.WARN and "usermod -aG render,input,gpio,spi,dialout pi" in c["groups"].fix
+    assert c["groups"].status is Status.WARN and "usermod -aG render,input,gpio,spi,dialout,audio pi" in c["groups"].fix
     assert c["serial"].status is Status.FAIL
     assert c["display"].status is Status.FAIL and "SDL_VIDEODRIVER=kmsdrm" in c["display"].fix
     for check in c.values():
