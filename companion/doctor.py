@@ -24,6 +24,7 @@ from dataclasses import asdict, dataclass
 from enum import Enum
 from pathlib import Path
 
+from companion.doctor_pi import PiProbe
 from companion.errors import DataFileError, HardwareUnavailable
 
 GROUPS = ("video", "render", "input", "gpio", "spi", "dialout", "audio")
@@ -66,8 +67,11 @@ class Check:
     fix: str = ""
 
 
-class Probe:
-    """The machine as doctor sees it. Files are read under `root`; tests subclass or re-root it."""
+class Probe(PiProbe):
+    """The machine as doctor sees it. Files are read under `root`; tests subclass or re-root it.
+
+    The screen, sound, file-place and Pi 5 UART probes live in `companion.doctor_pi.PiProbe`.
+    """
 
     def __init__(self, root: str | os.PathLike = "/", env=None, config_path: str | None = None):
         """`root`: where `/dev`, `/proc`, `/boot`, `/etc` live; `env`: environment (os.environ)."""
@@ -242,12 +246,14 @@ class Board:
 
 def run_checks(probe: Probe) -> list[Check]:
     """Every check, in the order a maker would fix things."""
+    from companion import doctor_pi
+
     board = _board(probe)
     checks = [check_python(probe), check_pygame(probe), *check_packages(probe, board), check_board(board)]
     cfg_check, cfg = check_config(probe)
     checks += [check_pin_factory(probe, board), *check_leds(probe, board, cfg), check_groups(probe, board),
                *check_boot_config(probe, board, cfg), check_serial(probe, board, cfg),
-               *check_display(probe, board, cfg), cfg_check, check_game_data(probe),
+               *check_display(probe, board, cfg), *doctor_pi.checks(probe, board, cfg), cfg_check, check_game_data(probe),
                *check_journal(probe), check_space(probe), *check_service(probe, board)]
     return checks
 
@@ -615,9 +621,6 @@ def _boot_uart(probe: Probe, settings: dict, path: str, board: Board, cfg) -> li
     if settings.get("enable_uart") != "1":
         out.append(Check("boot.uart", Status.FAIL, f"enable_uart=1 missing in {path} (PN532 on GPIO14/15)",
                          f"printf '[all]\\nenable_uart=1\\n' | sudo tee -a {path} && sudo reboot"))
-    elif board.pi5 and cfg.reader.port == "/dev/serial0":
-        out.append(Check("boot.uart", Status.WARN, "on a Pi 5 /dev/serial0 is the debug connector, not GPIO14/15",
-                         f"printf '[pi5]\\ndtoverlay=uart0-pi5\\n[all]\\n' | sudo tee -a {path}; set port = \"/dev/ttyAMA0\" under [reader]; sudo reboot"))
     else:
         out.append(Check("boot.uart", Status.OK, f"enable_uart=1 in {path}"))
     cmdline = str(Path(path).with_name("cmdline.txt"))

@@ -8,7 +8,7 @@ import pytest
 
 from companion import doctor
 from companion.doctor import Probe, Status
-from tests.deploy.fakesys import installer_boot_block
+from tests.deploy.fakesys import REPO, installer_boot_block
 
 PN532_CONFIG = '[reader]\ntype = "pn532"\nport = "/dev/serial0"\n'
 INSTALLER_BLOCK = installer_boot_block()  # a good Pi's config.txt holds what the installer writes
@@ -18,12 +18,49 @@ GOOD_VERSIONS = {"pygame-ce": "2.5.8", "pyserial": "3.5", "gpiozero": "2.0.1.pos
 class FakeProbe(Probe):
     """A Probe whose files live under a temp root and whose user, packages and SDL are given."""
 
-    def __init__(self, root, *, user="pi", groups=doctor.GROUPS, root_user=False, versions=None,
-                 modules=("lgpio", "board", "neopixel_spi"), sdl=("KMSDRM", ""), env=None):
+    def __init__(self, root, *, user="pi", groups=(*doctor.GROUPS, "companion"), root_user=False, versions=None,
+                 modules=("lgpio", "board", "neopixel_spi"), sdl=("KMSDRM", ""), env=None,
+                 missing_libs=(), display=("KMSDRM 1024x600", ""), service=(False, ""), snd_group="audio",
+                 service_user_groups=("companion",), speech=("espeak-ng", ""), blocked=(), on_path=True):
         super().__init__(root, env={"SDL_VIDEODRIVER": "kmsdrm"} if env is None else env)
         self._user, self._groups, self._root_user = user, set(groups), root_user
         self._versions = dict(GOOD_VERSIONS if versions is None else versions)
         self._modules, self._sdl = set(modules), sdl
+        self._missing_libs, self._display, self._service = set(missing_libs), display, service
+        self._snd_group, self._svc_groups, self._speech = snd_group, set(service_user_groups), speech
+        self._blocked, self._on_path = {str(p) for p in blocked}, on_path
+        self.display_driver = "not asked"
+
+    def load_library(self, soname):
+        return "cannot open shared object file: No such file or directory" if soname in self._missing_libs else ""
+
+    def open_display(self, driver, timeout=30.0):
+        self.display_driver = driver
+        return self._display
+
+    def service_state(self):
+        return self._service
+
+    def file_group(self, p):
+        return self._snd_group, 0o660
+
+    def user_groups(self, user):
+        return self._svc_groups if user == "companion" else set()
+
+    def try_open(self, p):
+        return ""
+
+    def speech_wav(self):
+        return self._speech
+
+    def system_install(self):
+        return True
+
+    def access(self, path, mode):
+        return str(path) not in self._blocked
+
+    def which(self, name):
+        return "/usr/local/bin/companion" if self._on_path else None
 
     def user(self):
         return self._user
@@ -69,12 +106,23 @@ def _pi(root, model="Raspberry Pi 4 Model B Rev 1.5", soc="brcm,bcm2711", boot=I
     """Lay out a Raspberry Pi's /proc, /dev, /boot and /etc under `root`."""
     _touch(root, "/proc/device-tree/model", model + "\0")
     _touch(root, "/proc/device-tree/compatible", f"raspberrypi,model\0{soc}\0")
-    for dev in ("/dev/gpiochip0", "/dev/dri/card0", *devices):
+    for dev in ("/dev/gpiochip0", "/dev/dri/card0", "/dev/snd/pcmC0D0p", "/dev/snd/controlC0", *devices):
         _touch(root, dev)
     _touch(root, "/boot/firmware/config.txt", "dtparam=audio=on\n" + boot)
     _touch(root, "/boot/firmware/cmdline.txt", cmdline)
-    _touch(root, doctor.UNIT, "[Service]\n")
+    _touch(root, doctor.UNIT, _installed_unit())
     return root
+
+
+def _installed_unit(**replace):
+    """The unit as install.sh renders it, its folders moved to this test's config and state folders."""
+    text = (REPO / "systemd" / "companion.service").read_text()
+    text = text.replace("@USER@", "companion").replace("@VENV@", "/opt/companion/venv").replace("@PROTECT_HOME@", "yes")
+    text = text.replace("=/etc/companion", "=" + os.environ["COMPANION_CONFIG_DIR"])
+    text = text.replace("COMPANION_STATE_DIR=/var/lib/companion", "COMPANION_STATE_DIR=" + os.environ["COMPANION_STATE_DIR"])
+    for old, new in replace.items():
+        text = text.replace(old, new)
+    return text
 
 
 @pytest.fixture
@@ -171,13 +219,6 @@ def test_doctor_zero2w_needs_core_freq_250(tmp_path, config_dir):
                boot="dtparam=spi=on\n[pi4]\ncore_freq=250\n")
     check = _by_name(doctor.run_checks(FakeProbe(root)))["boot.spi"]
     assert check.status is Status.WARN and "[pi02]" in check.fix
-
-
-def test_doctor_pi5_pn532_on_serial0_warns(tmp_path, config_dir):
-    (config_dir / "config.toml").write_text(PN532_CONFIG)
-    root = _pi(tmp_path / "root", model="Raspberry Pi 5 Model B Rev 1.0", soc="brcm,bcm2712")
-    check = _by_name(doctor.run_checks(FakeProbe(root)))["boot.uart"]
-    assert check.status is Status.WARN and "/dev/ttyAMA0" in check.fix
 
 
 def test_doctor_reader_port_missing_suggests_by_id(tmp_path, config_dir):
