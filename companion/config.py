@@ -30,7 +30,7 @@ DISPLAY_MODES = ("auto", "fullscreen", "window", "headless")
 HAL_BACKENDS = ("auto", "mock", "sim", "pi")
 
 DEFAULT_TOML = """\
-# Nightwatch companion config. Copy to ~/.config/companion/config.toml and edit.
+# Nightwatch companion config: ~/.config/companion/config.toml (/etc/companion/config.toml on an installed Pi).
 # Every key is optional: what you leave out keeps the value shown here.
 
 [game]

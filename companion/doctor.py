@@ -475,7 +475,7 @@ def check_journal(probe: Probe) -> list[Check]:
         out.append(Check("state-dir", Status.OK, f"{state} writable"))
     else:
         out.append(Check("state-dir", Status.FAIL, f"{state} is not writable by {user}",
-                         f"sudo mkdir -p {state} && sudo chown -R {user}: {state}"))
+                         _state_fix(state, user)))
     if not journal.exists():
         out.append(Check("journal", Status.OK, f"no journal yet ({journal} is made by the first game)"))
         return out
@@ -654,6 +654,15 @@ def _config_name(cfg) -> str:
     from companion import paths
 
     return str(paths.config_file())
+
+
+def _state_fix(state: Path, user: str) -> str:
+    """Make the state folder writable: the service's shared folder by its group, a private one by its owner."""
+    from companion import paths
+
+    if paths.shared(state):  # never chown the service's folder to a login user: the service would lose it
+        return f"sudo usermod -aG companion {user}, then log out and back in (or: newgrp companion)"
+    return f"sudo mkdir -p {state} && sudo chown -R {user}: {state}"
 
 
 def _first_problem(name: str, problems: list[tuple[str, str]], ok_detail: str) -> Check:

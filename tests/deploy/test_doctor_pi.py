@@ -199,3 +199,20 @@ def test_pi4_serial0_is_fine(tmp_path, config_dir):
     (config_dir / "config.toml").write_text(PN532_CONFIG)
     checks = _checks(FakeProbe(_pi(tmp_path / "root")))
     assert "uart.pi5" not in checks and checks["serial"].status is Status.OK
+
+
+def test_state_dir_fix_never_takes_the_folder_from_the_service(tmp_path, config_dir, monkeypatch):
+    from pathlib import Path
+
+    from companion import paths
+
+    class ReadOnly(FakeProbe):
+        def writable(self, path):
+            return False
+
+    root = _pi(tmp_path / "root")
+    assert "chown -R pi:" in _checks(ReadOnly(root))["state-dir"].fix  # a private folder: take it
+    monkeypatch.setattr(paths, "SYSTEM_STATE_DIR", Path(os.environ["COMPANION_STATE_DIR"]))
+    check = _checks(ReadOnly(root))["state-dir"]
+    assert check.status is Status.FAIL and "chown" not in check.fix
+    assert check.fix.startswith("sudo usermod -aG companion pi")

@@ -74,3 +74,16 @@ def test_shared_umask_lets_the_group_write_sqlite_side_files(system):
         assert os.umask(0o022) == 0o007  # group may write, others get nothing
     finally:
         os.umask(old)
+
+
+def test_every_command_gets_the_shared_umask_on_an_installed_pi(system):
+    from companion import cli
+
+    etc, _ = system
+    etc.mkdir(parents=True)
+    old = os.umask(0o022)
+    try:
+        assert cli.main(["games"]) == 0
+        assert os.umask(0o022) == 0o007
+    finally:
+        os.umask(old)
