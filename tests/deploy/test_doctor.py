@@ -165,7 +165,9 @@ def test_doctor_broken_pi_fails_and_names_fixes(tmp_path, config_dir, capsys):
                boot="dtparam=spi=off\n", cmdline="console=serial0,115200 console=tty1 rootwait\n", devices=())
     probe = FakeProbe(root, groups=("pi", "video"),
                       versions={"pygame": "2.6.1", "pygame-ce": "2.5.8", "pyserial": "3.5", "gpiozero": "2.0.1"},
-                      modules=("RPi",  "RPi.GPIO"), sdl=("offscreen", ""), env={})
+                      modules=("RPi",  "RPi.GPIO"), sdl=("offscreen", ""), env={},
+                      display=(None, "kmsdrm not available"), missing_libs=("libEGL.so.1",),
+                      speech=(None, "espeak-ng or espeak not found"), service_user_groups=())
     rc, out = _run(probe, capsys)
     assert rc == 1
     c = _by_name(doctor.run_checks(probe))
@@ -179,7 +181,9 @@ def test_doctor_broken_pi_fails_and_names_fixes(tmp_path, config_dir, capsys):
     assert c["boot.console"].status is Status.FAIL and "console=serial0,115200" in c["boot.console"].fix
     assert c["groups"].status is Status.WARN and "usermod -aG render,input,gpio,spi,dialout,audio pi" in c["groups"].fix
     assert c["serial"].status is Status.FAIL
-    assert c["display"].status is Status.FAIL and "SDL_VIDEODRIVER=kmsdrm" in c["display"].fix
+    assert c["display.open"].status is Status.FAIL and "usermod -aG video,render,input pi" in c["display.open"].fix
+    assert c["display.libs"].status is Status.FAIL and c["display.libs"].fix == "sudo apt install libegl1"
+    assert c["speech"].status is Status.FAIL and c["uart.pi5"].status is Status.FAIL
     for check in c.values():
         if check.status is not Status.OK:
             assert check.fix, f"{check.name} has no fix"

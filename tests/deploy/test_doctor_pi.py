@@ -216,3 +216,11 @@ def test_state_dir_fix_never_takes_the_folder_from_the_service(tmp_path, config_
     check = _checks(ReadOnly(root))["state-dir"]
     assert check.status is Status.FAIL and "chown" not in check.fix
     assert check.fix.startswith("sudo usermod -aG companion pi")
+
+
+def test_login_shell_without_sdl_driver_is_judged_by_the_services_driver(tmp_path, config_dir):
+    root = _pi(tmp_path / "root")
+    checks = _checks(FakeProbe(root, env={}, sdl=("offscreen", "")))  # ssh: SDL alone would pick offscreen
+    assert checks["display"].status is Status.OK and checks["display.open"].status is Status.OK
+    (root / doctor.UNIT.lstrip("/")).unlink()  # no service: running by hand needs the variable
+    assert _checks(FakeProbe(root, env={}, sdl=("offscreen", "")))["display"].status is Status.FAIL
