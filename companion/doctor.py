@@ -450,8 +450,11 @@ def check_config(probe: Probe):
     except DataFileError as exc:
         where = f"line {exc.line} of {exc.path}" if exc.line else exc.path
         field = f" (key {exc.field})" if exc.field else ""
-        return (Check("config", Status.FAIL, str(exc),
-                      f"edit {where}{field}, then check it with `companion config --check {exc.path}`"),
+        from companion.paths import NO_ACCESS
+
+        fix = (f"sudo usermod -aG companion {probe.user()}, then log out and back in" if exc.message == NO_ACCESS
+               else f"edit {where}{field}, then check it with `companion config --check {exc.path}`")
+        return (Check("config", Status.FAIL, str(exc), fix),
                 probe.default_config())
     summary = f"{cfg.source}: {len(cfg.leds.lights)} lights, {len(cfg.buttons.pins)} buttons, reader {cfg.reader.type}"
     return Check("config", Status.OK, summary), cfg
@@ -478,7 +481,7 @@ def check_journal(probe: Probe) -> list[Check]:
     else:
         out.append(Check("state-dir", Status.FAIL, f"{state} is not writable by {user}",
                          _state_fix(state, user)))
-    if not journal.exists():
+    if not os.path.exists(journal):  # not Path.exists: a folder we may not enter must not stop doctor
         out.append(Check("journal", Status.OK, f"no journal yet ({journal} is made by the first game)"))
         return out
     result = probe.quick_check(journal)

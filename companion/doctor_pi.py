@@ -266,8 +266,11 @@ def check_places(probe, board) -> list:
         return out
     group, user = _unit_value(unit, "Group") or SERVICE, probe.user()
     cfg_file = mine_cfg / "config.toml"
-    blocked = [str(p) for p, mode in ((cfg_file, os.R_OK), (mine_state, os.R_OK | os.W_OK | os.X_OK))
-               if p.exists() and not probe.access(p, mode)]
+    wanted = ((mine_cfg, os.R_OK | os.X_OK), (cfg_file, os.R_OK), (mine_state, os.R_OK | os.W_OK | os.X_OK))
+    blocked = []
+    for p, mode in wanted:  # os.path.exists: False, not PermissionError, behind a folder we may not enter
+        if os.path.exists(p) and not probe.access(p, mode) and not any(str(p).startswith(b + "/") for b in blocked):
+            blocked.append(str(p))
     if blocked:
         fix = (f"sudo usermod -aG {group} {user}, then log out and back in (or run: newgrp {group})" if group not in probe.groups()
                else f"sudo chgrp -R {group} {mine_cfg} {mine_state} && sudo chmod -R g+rwX {mine_cfg} {mine_state} && "

@@ -102,24 +102,25 @@ def _touch(root, path, text=""):
 
 
 def _pi(root, model="Raspberry Pi 4 Model B Rev 1.5", soc="brcm,bcm2711", boot=INSTALLER_BLOCK,
-        cmdline="console=tty1 root=PARTUUID=1-02 rootwait\n", devices=("/dev/spidev0.0", "/dev/serial0")):
-    """Lay out a Raspberry Pi's /proc, /dev, /boot and /etc under `root`."""
+        cmdline="console=tty1 root=PARTUUID=1-02 rootwait\n", devices=("/dev/spidev0.0", "/dev/serial0"), unit_dirs=None):
+    """Lay out a Raspberry Pi's /proc, /dev, /boot and /etc under `root` (`unit_dirs`: the unit's config and state)."""
     _touch(root, "/proc/device-tree/model", model + "\0")
     _touch(root, "/proc/device-tree/compatible", f"raspberrypi,model\0{soc}\0")
     for dev in ("/dev/gpiochip0", "/dev/dri/card0", "/dev/snd/pcmC0D0p", "/dev/snd/controlC0", *devices):
         _touch(root, dev)
     _touch(root, "/boot/firmware/config.txt", "dtparam=audio=on\n" + boot)
     _touch(root, "/boot/firmware/cmdline.txt", cmdline)
-    _touch(root, doctor.UNIT, _installed_unit())
+    _touch(root, doctor.UNIT, _installed_unit(unit_dirs))
     return root
 
 
-def _installed_unit(**replace):
-    """The unit as install.sh renders it, its folders moved to this test's config and state folders."""
+def _installed_unit(dirs=None, **replace):
+    """The unit as install.sh renders it, its folders moved to `dirs` (default: this test's config and state)."""
+    cfg, state = dirs or (os.environ["COMPANION_CONFIG_DIR"], os.environ["COMPANION_STATE_DIR"])
     text = (REPO / "systemd" / "companion.service").read_text()
     text = text.replace("@USER@", "companion").replace("@VENV@", "/opt/companion/venv").replace("@PROTECT_HOME@", "yes")
-    text = text.replace("=/etc/companion", "=" + os.environ["COMPANION_CONFIG_DIR"])
-    text = text.replace("COMPANION_STATE_DIR=/var/lib/companion", "COMPANION_STATE_DIR=" + os.environ["COMPANION_STATE_DIR"])
+    text = text.replace("=/etc/companion", f"={cfg}")
+    text = text.replace("COMPANION_STATE_DIR=/var/lib/companion", f"COMPANION_STATE_DIR={state}")
     for old, new in replace.items():
         text = text.replace(old, new)
     return text

@@ -87,3 +87,56 @@ def test_every_command_gets_the_shared_umask_on_an_installed_pi(system):
         assert os.umask(0o022) == 0o007
     finally:
         os.umask(old)
+
+
+def _locked(monkeypatch, folder):
+    """Behave as for a user outside the service's group: entering `folder` is refused.
+
+    (Tests may run as root, which ignores modes, so the refusal is simulated where Python meets it.)
+    """
+    from pathlib import Path
+
+    real_exists, real_access = Path.exists, os.access
+
+    def exists(self, *a, **k):
+        if str(self).startswith(str(folder) + "/"):
+            raise PermissionError(13, "Permission denied", str(self))
+        return real_exists(self, *a, **k)
+
+    monkeypatch.setattr(Path, "exists", exists)
+    monkeypatch.setattr(os.path, "exists", lambda p: False if str(p).startswith(str(folder) + "/") else real_exists(Path(p)))
+    monkeypatch.setattr(os, "access", lambda p, m, **k: not str(p).startswith(str(folder)) and real_access(p, m, **k))
+
+
+def test_a_user_outside_the_group_is_told_to_join_not_shown_a_traceback(system, monkeypatch, capsys):
+    from companion import cli, config
+
+    etc, _ = system
+    etc.mkdir(parents=True)
+    (etc / "config.toml").write_text("")
+    _locked(monkeypatch, etc)
+    with pytest.raises(config.DataFileError) as exc:
+        config.load()
+    assert "sudo usermod -aG companion" in str(exc.value)
+    assert cli.main(["hw-test", "--backend", "mock", "--lights-only"]) == 2
+    err = capsys.readouterr().err
+    assert "usermod -aG companion" in err and "PermissionError" not in err
+
+
+def test_doctor_outside_the_group_names_the_fix(system, monkeypatch, tmp_path):
+    from companion import doctor
+    from tests.deploy.test_doctor import FakeProbe, _by_name, _pi
+
+    etc, var = system
+    etc.mkdir(parents=True)
+    (etc / "config.toml").write_text("")
+    root = _pi(tmp_path / "root", unit_dirs=(etc, var))
+
+    class Outsider(FakeProbe):
+        def access(self, path, mode):
+            return os.access(path, mode)
+
+    _locked(monkeypatch, etc)
+    checks = _by_name(doctor.run_checks(Outsider(root, groups=doctor.GROUPS)))
+    assert checks["places"].status is doctor.Status.FAIL and checks["places"].fix.startswith("sudo usermod -aG companion pi")
+    assert checks["config"].fix.startswith("sudo usermod -aG companion pi")
