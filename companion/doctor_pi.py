@@ -255,7 +255,8 @@ def check_places(probe, board) -> list:
     mine_cfg, mine_state = probe.config_dir(), probe.state_dir()
     if not board.pi or unit is None:
         return [_check("places", "OK", f"config in {mine_cfg}, journal in {mine_state}")]
-    svc_cfg, svc_state = _unit_value(unit, "Environment", "COMPANION_CONFIG_DIR"), _unit_value(unit, "Environment", "COMPANION_STATE_DIR")
+    svc_cfg = _unit_value(unit, "Environment", "COMPANION_CONFIG_DIR")
+    svc_state = _unit_value(unit, "Environment", "COMPANION_STATE_DIR")
     out = []
     if (svc_cfg, svc_state) != (str(mine_cfg), str(mine_state)):
         overrides = [v for v in ("COMPANION_CONFIG_DIR", "COMPANION_STATE_DIR") if probe.env.get(v)]
