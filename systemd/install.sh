@@ -240,7 +240,7 @@ step_state() {
     run chown -R "$SERVICE_USER:$SERVICE_USER" "$ROOT$STATE_DIR"
     # group members read and write, nobody else; setgid keeps files made later in the group
     run chmod -R u+rwX,g+rwX,o-rwx "$dir" "$ROOT$STATE_DIR"
-    run chmod 2770 "$dir" "$ROOT$STATE_DIR"
+    run find "$dir" "$ROOT$STATE_DIR" -type d -exec chmod 2770 {} +
 }
 
 boot_dir() {

@@ -184,6 +184,7 @@ def test_installer_moves_an_old_config_beside_the_journal(tmp_path):
     assert res.returncode == 0, res.stderr
     assert pi.config_toml.read_text().startswith("[reader]")
     assert (pi.config_toml.parent / "masters" / "taught.toml").exists()
+    assert (pi.config_toml.parent / "masters").stat().st_mode & 0o7777 == 0o2770  # subfolders shared too
     assert not old.exists()
 
 
