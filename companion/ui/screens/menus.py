@@ -175,6 +175,11 @@ class GenericWizard(Screen):
             from companion.ui.screens.others.one_night import roles_catalogue
 
             self.ctx.stack.push(RolePicker(self.ctx, self.players, self.seed, roles_catalogue()))
+        elif button_id == "start" and self.game_id == "strigoi":  # the box's Strigoi values, asked once
+            from companion.ui.screens.others.strigoi_box import ask_box
+
+            if not ask_box(self.ctx, self.setup()):
+                self.ctx.emit(self.setup())
         elif button_id == "start":
             self.ctx.emit(self.setup())
         elif button_id == "back":
