@@ -161,7 +161,10 @@ class GenericWizard(Screen):
                     ButtonVM("minus", "-1"), ButtonVM("plus", "+1"),
                     ButtonVM("start", "Next: roles" if self.game_id == "one-night" else "Start"), ButtonVM("back", "Back")]
         lo, hi = self.specs[0].lo, self.specs[0].hi
-        lines = (f"New game of {GAMES[self.game_id][1]} ({lo} to {hi} players).", "Pick a value, then up/down or -1/+1.")
+        from companion.ui.screens.others import setup_note
+
+        lines = (f"New game of {GAMES[self.game_id][1]} ({lo} to {hi} players).", "Pick a value, then up/down or -1/+1.",
+                 *setup_note(self.game_id, self.values))
         return ViewModel(self.name, GAMES[self.game_id][1], lines, tuple(buttons))
 
     def activate(self, button_id: str, kind: Press) -> bool:
