@@ -93,3 +93,19 @@ def test_a_bad_box_value_is_refused_and_nothing_is_saved(tmp_path):
                                {"master": {0: 1}, "apprentice": {0: 1}})
     assert "strigoi.master.existence" in str(err.value)
     assert not teach_strigoi.box_path().exists()
+
+
+def test_taught_values_never_change_a_game_journaled_before(tmp_path):
+    """A setup journaled before the token mix was recorded (stats, rings, ladders, no tokens) keeps
+    the shipped example mix after the table taught another; a new game takes the taught one."""
+    game = load_game("strigoi")
+    canon = game.canonical(None, {"cmd": "setup", "game": "strigoi", "players": 2, "seed": 4})
+    old = {k: v for k, v in canon.items() if k not in ("tokens", "examples")}
+    before = game.setup(old)[0]
+    teach_strigoi.save_box({"master": {"existence": 4, "damage": 2, "strength": 8}},
+                           {"master": {0: 1}, "apprentice": {2: 5}})
+    taught = load_game("strigoi")
+    assert taught.setup(old)[0] == before  # same bag, same values
+    fresh = taught.setup({"cmd": "setup", "game": "strigoi", "players": 2, "seed": 4})[0]
+    assert fresh.tokens == (("master", 0, 1), ("apprentice", 2, 5))
+    assert fresh.stat("master").existence == 4 and fresh.examples == ("apprentice", "supreme")

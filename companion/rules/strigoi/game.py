@@ -173,8 +173,7 @@ class StrigoiGame:
         `tokens`) used the shipped example mix: it keeps it, so old games replay unchanged."""
         raw = command.get("tokens")
         if raw is None:
-            old = all(k in command for k in ("stats", "rings", "ladders"))
-            mix = self.data.example_tokens if old else self.data.tokens
+            mix = self.data.example_tokens if _journaled_before_tokens(command) else self.data.tokens
             return [{"strigoi": t.strigoi, "bonus": t.bonus, "count": t.count} for t in mix]
         if not isinstance(raw, list) or not raw:
             raise CommandError("setup: `tokens` must list {strigoi, bonus, count}")
@@ -200,7 +199,10 @@ class StrigoiGame:
         stats = command.get("stats") if isinstance(command.get("stats"), Mapping) else {}
         given = {sid for sid, v in stats.items() if isinstance(v, Mapping) and len(v) == 3}
         given |= {"tokens"} if "tokens" in command else set()  # a part counts once fully given
-        return [p for p in self.data.examples if p not in given]
+        out = [p for p in self.data.examples if p not in given]
+        if _journaled_before_tokens(command) and not self.data.verified and "tokens" not in out:
+            out.append("tokens")  # such a game plays with the shipped example mix
+        return out
 
     def _canonical_initiative(self, state: State, command: Mapping[str, Any]) -> dict[str, Any]:
         """Every Powerwolf's card: initiative number and direction letter (or X)."""
@@ -466,3 +468,8 @@ def _in_turn(state: State, verb: str) -> None:
     """Refuse outside a Powerwolf's turn."""
     if state.step not in IN_TURN:
         raise RuleViolation(verb, "only during a Powerwolf's turn")
+
+
+def _journaled_before_tokens(command: Mapping[str, Any]) -> bool:
+    """A canonical setup written before the token mix was journaled: stats, rings, ladders, no tokens."""
+    return "tokens" not in command and all(k in command for k in ("stats", "rings", "ladders"))
