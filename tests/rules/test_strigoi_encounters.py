@@ -117,3 +117,33 @@ def test_counterattack_after_the_strigoi_attack_is_not_an_encounter_and_comes_on
     assert state.vampire("master").wounds == 2
     err = _refused(game, state, {"cmd": "attack_strigoi", "strigoi": "master"})
     assert err.rule == "counterattack"
+
+
+# The example scenario as it was before the rule was enforced: Matthew's turn in round 3 fights the
+# Supreme and then takes a monster's blood point (two encounters).
+OLD_SCENARIO_TAIL = [
+    {"cmd": "initiative", "cards": {"Roel": {"initiative": 20, "letter": "D"}, "Matthew": {"initiative": 9, "letter": "B"}}},
+    {"cmd": "attack_strigoi", "strigoi": "master"}, {"cmd": "lose_blood", "reason": "crushed"},
+    {"cmd": "blood"}, {"cmd": "strigoi_move"}, {"cmd": "end_turn"},
+    {"cmd": "attack_strigoi", "strigoi": "master"},
+]
+
+
+def test_a_game_journaled_before_one_encounter_per_turn_still_replays(game):
+    """Nothing lost: an old journal (its setup has stats, rings and ladders but no token mix) is
+    replayed as recorded; a new game with the same moves is refused at the second encounter."""
+    from tests.rules import scenario
+
+    lines = scenario("strigoi")[:15] + OLD_SCENARIO_TAIL
+    new_setup = game.canonical(None, lines[0])
+    old_setup = {k: v for k, v in new_setup.items() if k not in ("tokens", "examples", "one_encounter")}
+    state, _ = game.setup(old_setup)
+    assert not state.one_encounter
+    for c in lines[1:]:
+        state, _ = game.apply(state, game.canonical(state, c))
+    assert game.outcome(state) == "victory" and state.collapsed == ("ne",) and state.inferno == 1
+    state, _ = game.setup(new_setup)
+    with pytest.raises(RuleViolation) as err:
+        for c in lines[1:]:
+            state, _ = game.apply(state, c)
+    assert err.value.rule == "one-encounter"

@@ -32,6 +32,8 @@ WORDS = {"red": "a red encounter", "grey": "a grey encounter", "monster": "a Mon
 
 def why_not(state: State) -> str | None:
     """Why the active Powerwolf may not start an encounter now (None: they may)."""
+    if not state.one_encounter:  # journaled before the rule was enforced: replays as recorded
+        return None if state.step in (Step.TURN, Step.STRIGOI) else "only during a Powerwolf's turn"
     if state.step is Step.STRIGOI:
         return "encounters are fought in phase 2b, before the Strigoi moves"
     if state.step is not Step.TURN:

@@ -52,7 +52,7 @@ class StrigoiGame:
             start=tuple(c["start"].items()), rings=tuple(c["rings"].items()),
             ladders=tuple(tuple(e) for e in c["ladders"]),
             tokens=tuple((t["strigoi"], t["bonus"], t["count"]) for t in c["tokens"]),
-            examples=tuple(c["examples"]))
+            examples=tuple(c["examples"]), one_encounter=c["one_encounter"])
         state = replace(state, bag=rules.shuffled_bag(state.tokens, c["seed"], 0))
         return state, [ev.GameSetUp(tuple(c["powerwolves"]), c["start"], state.ladders)]
 
@@ -107,7 +107,10 @@ class StrigoiGame:
                 "powerwolves": list(wolves), "start": self._start(command, seed),
                 "ladders": self._ladders(command, n), "rings": self._rings(command),
                 "stats": self._stats(command), "tokens": self._tokens(command),
-                "examples": self._examples(command)}
+                "examples": self._examples(command),
+                # a game journaled before one encounter per turn was enforced replays as recorded
+                "one_encounter": args.boolean(command, "one_encounter",
+                                              not _journaled_before_tokens(command))}
 
     def _start(self, command: Mapping[str, Any], seed: int) -> dict[str, str]:
         """Which marked platform each Strigoi starts on (random from the seed unless given)."""
@@ -361,7 +364,7 @@ class StrigoiGame:
         if state.step is Step.STRIGOI and c["wolf"] != state.attacked:
             raise RuleViolation("counterattack", "only the Powerwolf the Strigoi attacked may "
                                                  "counterattack now")
-        if state.step is Step.STRIGOI and state.countered:
+        if state.step is Step.STRIGOI and state.countered and state.one_encounter:
             raise RuleViolation("counterattack", f"{c['wolf']} has already struck back at this attack")
         if state.step is Step.TURN:
             encounter.check(state)  # phase 2b: the Strigoi instead of a Monster, one encounter

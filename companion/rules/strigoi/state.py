@@ -89,6 +89,7 @@ class State:
     awards: tuple[tuple[str, str], ...] = ()  # (Advanced Action card, Powerwolf) in the order earned
     tokens: tuple[tuple[str, int, int], ...] = ()  # the token mix: (strigoi, bonus, count)
     examples: tuple[str, ...] = ()            # parts still at the shipped example values
+    one_encounter: bool = True  # False: journaled before the rule was enforced, replays as recorded
 
     def wolf(self, name: str) -> Wolf:
         """The Powerwolf called `name`."""
@@ -140,7 +141,8 @@ def state_to_json(state: State, board: Mapping[str, Any]) -> dict[str, Any]:
         "encounter": state.encounter, "counterattacked": state.countered,
         "awards": [{"card": card, "wolf": who} for card, who in state.awards],
         "tokens": [{"strigoi": s, "bonus": b, "count": n} for s, b, n in state.tokens],
-        "example_values": list(state.examples), "board": dict(board),
+        "example_values": list(state.examples), "one_encounter": state.one_encounter,
+        "board": dict(board),
     }
 
 
@@ -168,6 +170,7 @@ def state_from_json(data: Mapping[str, Any]) -> State:
             encounter=data.get("encounter"), countered=data.get("counterattacked", False),
             awards=tuple((a["card"], a["wolf"]) for a in data.get("awards", ())),
             tokens=tuple((t["strigoi"], t["bonus"], t["count"]) for t in data.get("tokens", ())),
-            examples=tuple(data.get("example_values", ())))
+            examples=tuple(data.get("example_values", ())),
+            one_encounter=data.get("one_encounter", True))
     except (KeyError, TypeError, ValueError) as exc:
         raise CommandError(f"broken strigoi state: {exc}") from None
