@@ -22,7 +22,7 @@ REASONS = (("crushed", "Crushed by a platform"), ("ladder", "Last ladder lost"),
            ("other", "Other"))
 ALTAR_MAX = 5
 WOUNDS_TO_FALL = 3
-PARTS = {"master": "Master", "apprentice": "Apprentice", "supreme": "Supreme", "tokens": "token mix"}
+PARTS = {"master": "Master", "apprentice": "Apprentice", "supreme": "Supreme", "tokens": "tokens"}
 CARD_TITLES = {"fire_and_forgive": "Fire & Forgive", "fist_by_fist": "Fist by Fist",
                "nighttime_rebel": "Nighttime Rebel", "evil_made_me": "The Evil Made Me Do It",
                "vampires_dont_die": "Vampires Don't Die", "incense_and_iron": "Incense & Iron",
@@ -167,11 +167,12 @@ def info_lines(s: dict[str, Any]) -> list[str]:
 
 
 def example_line(s: dict[str, Any]) -> list[str]:
-    """The example-values banner: which Strigoi values are not your box's (teach them at New game)."""
+    """The example-values line: which Strigoi values are the shipped examples, not your box's (a new
+    game asks for them)."""
     parts = [PARTS.get(p, p) for p in s.get("example_values") or []]
     if not parts:
         return []
-    return [f"Example values, not your box: {', '.join(parts)} (teach them at New game)"]
+    return [f"Example values: {', '.join(parts)}"]
 
 
 def earned_lines(s: dict[str, Any]) -> list[str]:
