@@ -90,7 +90,7 @@ class App:
         self.timer = StepTimer(speak=speak)  # timed steps (One Night's narration) move on by themselves
         self._faults: dict[str, tuple[float, str]] = {}  # part -> (last time seen failing, why)
         self.health = Health(self._parts(self.clock.now()))
-        self.lights.set_health(_health_level(self.health), self.clock.now())  # missing from the start: amber at once
+        self.lights.set_health(_health_level(self.health), self.clock.now())  # amber at once if missing
         self.frames = 0
         self.running = True
         self._events: list = []          # engine events since the last frame
@@ -596,7 +596,11 @@ class App:
 
     def _status_line(self) -> str:
         """systemd STATUS= text."""
-        base = self.safe_reason or self.health.summary()
+        if self.safe_reason:  # safe mode first, then whatever else is missing
+            others = [why for part, (ok, why) in self.health.parts.items() if not ok and part != "safe-mode"]
+            base = "; ".join([self.safe_reason, *others])
+        else:
+            base = self.health.summary()
         return f"{base}; {self._where()}"
 
     def _where(self) -> str:

@@ -21,8 +21,9 @@ from companion.hal import mock
 _push = mock.MockPixels._push
 def push(self, buffers):
     _push(self, buffers)
-    with open(os.environ["STRIP_FILE"], "w") as f:
+    with open(os.environ["STRIP_FILE"] + ".tmp", "w") as f:  # whole or not at all: the test reads it any time
         json.dump({k: bytes(v).hex() for k, v in self._strip_bytes.items()}, f)
+    os.replace(os.environ["STRIP_FILE"] + ".tmp", os.environ["STRIP_FILE"])
 mock.MockPixels._push = push
 args = sys.argv[1:]
 if "--plug-screen-after" in args:

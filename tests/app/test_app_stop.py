@@ -24,7 +24,7 @@ def _seed_journal(path):
     """A journal holding one unfinished game of two commands (the window offers it for resume)."""
     with Journal(path) as j:
         gid = j.new_game(SETUP)
-        j.append(gid, {"cmd": "adjust", "what": "veil", "value": 4})
+        j.append(gid, {"cmd": "adjust", "veil": 4})
     return gid
 
 
