@@ -1,7 +1,8 @@
 """The table app's one loop. One `App` owns the game; everything else feeds it or draws it.
 
 `companion run` (companion/launch.py) builds it: full screen on a Pi with the real board, a window
-with the simulated board on a PC, or the headless demo.
+with the simulated board on a PC, the table without a screen, a scenario or the bot demo
+(companion/sources.py). A missing screen is a part like the reader (companion/display.py).
 
 Each tick (STYLE.md section 5):
   1. drain inputs: HAL buttons and card reads, pygame keys/touch/mouse (all virtual buttons first);

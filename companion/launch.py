@@ -270,6 +270,9 @@ def _build_app(args, cfg, hw, journal, mode, demo, lines, pace, display, missing
                   notifier=sdnotify, on_ack=ack, safe_reason=safe_reason, missing=missing)
         if lines is not None:
             app.start(setup=lines[0][1], resume=not args.new, finished_too=True)
+            if app.session is None and app._refusal is not None:  # the setup line itself was refused
+                source.line = lines[0][0]
+                app._source_refused(*app._refusal)
         else:
             app.start(setup=dict(DEMO_SETUP, seed=args.seed), resume=False)
         app.cfg = _with_fps(cfg, pace)

@@ -116,6 +116,16 @@ def test_a_refused_script_line_names_file_line_and_rule_and_exits_1(tmp_path):
         assert j.commands(j.games()[0].id) == commands[:3]
 
 
+def test_a_refused_setup_line_is_named_once_with_its_line_and_exits_1(tmp_path):
+    script = tmp_path / "bad.jsonl"
+    script.write_text(json.dumps({"cmd": "setup", "game": "masters", "vampires": ["Imre"], "seed": 1}) + "\n")
+    done = _run(tmp_path, "--headless", "--script", str(script), "--journal", str(tmp_path / "j.sqlite3"))
+    assert done.returncode == 1
+    assert [ln for ln in done.stderr.splitlines() if "refused" in ln] == [
+        f"{script}:1: refused 'setup' by rule command: play with 2 to 5 vampires, not 1"]
+    assert done.stdout.count("refused 'setup'") == 1  # tried once, not again by the loop
+
+
 # -- no journal, no screen ----------------------------------------------------------------------------------------
 def test_a_journal_that_cannot_be_opened_leaves_the_table_playing_unsaved_and_says_so(tmp_path):
     unusable = tmp_path / "journal-is-a-folder"
