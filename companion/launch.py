@@ -61,7 +61,7 @@ def main(argv: list[str]) -> int:
         try:
             return _start(args, cfg, lines, signals, sdnotify)
         except Stopped as stop:  # before the loop ran: the `with` blocks have closed everything
-            sdnotify.stopping()
+            sdnotify.stopping(f"stopping: {stop.name} while starting")
             print(f"companion run: stopped by {stop.name} while starting", file=sys.stderr, flush=True)
             return 0
 
@@ -310,7 +310,9 @@ def _run(args, app, mode, guard, signals, sdnotify) -> int:
     signals.attach(app.stop)
     sdnotify.ready(app._status_line())
     status = app.run(max_frames=args.frames)
-    sdnotify.stopping()
+    # STOPPING=1 as soon as the loop has ended (systemd's meaning: the shutdown begins); the
+    # caller's `with`/`finally` blocks then blank the LEDs and close the parts and the journal.
+    sdnotify.stopping(f"stopping: {signals.received}" if signals.received else "stopping")
     if signals.received:
         print(f"companion run: stopped by {signals.received}", file=sys.stderr, flush=True)
     if args.screenshot and app.surface is not None:
