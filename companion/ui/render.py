@@ -300,7 +300,8 @@ class Renderer:
 
 def paint_pattern(surface: pygame.Surface, rect: pygame.Rect, pattern: str, colour, unit: int = 1) -> None:
     """Fill `rect` with a faint pattern in `colour`: "hatch" (diagonal lines, red cells), "cross"
-    (cross-hatching, combat), "dots" (blue-gray cells) or "" (nothing). `unit` is one reference pixel."""
+    (cross-hatching, combat), "dots" (blue-gray cells), "frame" (an inner frame: the acting vampire's
+    district) or "" (nothing). `unit` is one reference pixel."""
     if not pattern:
         return
     faint = tuple((c + 2 * b) // 3 for c, b in zip(colour, surface.get_at(rect.center)[:3]))
@@ -316,6 +317,8 @@ def paint_pattern(surface: pygame.Surface, rect: pygame.Rect, pattern: str, colo
         for y in range(rect.y + step // 2, rect.bottom, step):
             for x in range(rect.x + step // 2, rect.right, step):
                 pygame.draw.circle(surface, faint, (x, y), max(1, 2 * unit))
+    elif pattern == "frame":
+        pygame.draw.rect(surface, colour, rect.inflate(-6 * unit, -6 * unit), width, border_radius=4 * unit)
     surface.set_clip(clip)
 
 

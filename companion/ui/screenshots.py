@@ -83,7 +83,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="surface size, e.g. 800x480 (repeatable; default 800x480 and 1920x1080)")
     ap.add_argument("--only", action="append", default=[], metavar="NAME", help="just this screen (repeatable)")
     ap.add_argument("--check", action="store_true", help="check text sizes and fit; exit 1 when a screen fails")
-    args = ap.parse_args(argv)
+    try:
+        args = ap.parse_args(argv)
+    except SystemExit as exc:  # argparse has printed the usage error (or the help)
+        return int(exc.code or 0)
     unknown = [n for n in args.only if n not in screen_names()]
     if unknown:
         print(f"companion screenshots: no screen named {', '.join(unknown)} (screens: {', '.join(screen_names())})",
