@@ -64,10 +64,11 @@ def _figure(surface, rect, colour, width: int = 0) -> None:
 def agent_hidden(surface, rect, colour) -> None:
     """A hidden agent: the figure in outline only, with a question mark."""
     _figure(surface, rect, colour, _len(rect, 0.05))
-    qx, qy = _at(rect, 0.5, 0.72)
-    pygame.draw.circle(surface, colour, (qx, qy + _len(rect, 0.14)), _len(rect, 0.03))
-    pygame.draw.arc(surface, colour, pygame.Rect(qx - _len(rect, 0.07), qy - _len(rect, 0.07), _len(rect, 0.14),
-                                                 _len(rect, 0.12)), -math.pi / 2, math.pi, _len(rect, 0.035))
+    qx, qy = _at(rect, 0.5, 0.7)
+    r = _len(rect, 0.09)
+    pygame.draw.arc(surface, colour, pygame.Rect(qx - r, qy - r, 2 * r, 2 * r), -math.pi / 2, math.pi, _len(rect, 0.045))
+    pygame.draw.line(surface, colour, (qx, qy + r), (qx, qy + 1.6 * r), _len(rect, 0.045))
+    pygame.draw.circle(surface, colour, (qx, qy + 2.3 * r), _len(rect, 0.035))
 
 
 def agent_exposed(surface, rect, colour) -> None:
