@@ -82,8 +82,9 @@ def _panel(panel: Panel, box, px: int, u: float) -> list[Shape]:
         out.append(Shape("line", GRID, ((px0, ypos(t)), (px0 + pw, ypos(t))), width=max(1, u)))
         out.append(Shape("text", theme.TEXT_DIM, ((px0 - 6 * u, ypos(t)),), text=_fmt(t), px=px, anchor="end"))
     for yv, label in panel.y_lines:
-        out.append(Shape("line", theme.FOCUS, ((px0, ypos(yv)), (px0 + pw, ypos(yv))), width=max(1, 2 * u), dashed=True))
-        out.append(Shape("text", theme.FOCUS, ((px0 + pw - 4 * u, ypos(yv) - px * 0.6),), text=label, px=px, anchor="end"))
+        at = ypos(yv)
+        out.append(Shape("line", theme.FOCUS, ((px0, at), (px0 + pw, at)), width=max(1, 2 * u), dashed=True))
+        out.append(Shape("text", theme.FOCUS, ((px0 + pw - 4 * u, at - px * 0.6),), text=label, px=px, anchor="end"))
     count = max(1, len(panel.x_labels))
     step = pw / count
     every = max(1, math.ceil(max((_width(s, px) for s in panel.x_labels), default=0) / max(1.0, step - 4 * u)))

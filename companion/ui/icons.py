@@ -66,7 +66,8 @@ def agent_hidden(surface, rect, colour) -> None:
     _figure(surface, rect, colour, _len(rect, 0.05))
     qx, qy = _at(rect, 0.5, 0.7)
     r = _len(rect, 0.09)
-    pygame.draw.arc(surface, colour, pygame.Rect(qx - r, qy - r, 2 * r, 2 * r), -math.pi / 2, math.pi, _len(rect, 0.045))
+    hook = pygame.Rect(qx - r, qy - r, 2 * r, 2 * r)
+    pygame.draw.arc(surface, colour, hook, -math.pi / 2, math.pi, _len(rect, 0.045))
     pygame.draw.line(surface, colour, (qx, qy + r), (qx, qy + 1.6 * r), _len(rect, 0.045))
     pygame.draw.circle(surface, colour, (qx, qy + 2.3 * r), _len(rect, 0.035))
 
@@ -192,7 +193,8 @@ def icon(name: str, size: int, colour: Colour) -> pygame.Surface:
 def blit_icon(surface: pygame.Surface, name: str, rect: pygame.Rect, colour: Colour) -> None:
     """Draw icon `name` centred in `rect` from the cache."""
     side = min(rect.width, rect.height)
-    surface.blit(icon(name, side, tuple(colour)), (rect.x + (rect.width - side) // 2, rect.y + (rect.height - side) // 2))
+    at = (rect.x + (rect.width - side) // 2, rect.y + (rect.height - side) // 2)
+    surface.blit(icon(name, side, tuple(colour)), at)
 
 
 # ---------------------------------------------------------------- widgets
@@ -246,7 +248,8 @@ def draw_veil_bar(surface: pygame.Surface, rect: pygame.Rect, veil: int, text=No
         if i == veil:
             pygame.draw.rect(surface, theme.TEXT, r, max(1, side // 14), border_radius=max(1, side // 8))
         if preview is not None and i == preview and preview != veil:
-            pygame.draw.rect(surface, theme.VEIL_PREVIEW, r.inflate(gap, gap), max(1, side // 12), border_radius=side // 6)
+            pygame.draw.rect(surface, theme.VEIL_PREVIEW, r.inflate(gap, gap), max(1, side // 12),
+                             border_radius=side // 6)
         if text is not None:
             inner = r.inflate(-side // 6, -side // 6)
             fit = text.draw(surface, str(i), inner, max(8, int(side * 0.9)), theme.BG if lit else theme.TEXT,

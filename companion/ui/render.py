@@ -242,8 +242,10 @@ class Renderer:
             if i == veil:
                 pygame.draw.rect(surface, theme.TEXT, r, m.px(2), border_radius=m.px(4))
             if preview is not None and i == preview and preview != veil:
-                pygame.draw.rect(surface, theme.VEIL_PREVIEW, r.inflate(m.px(6), m.px(6)), m.px(3), border_radius=m.px(6))
-            self._text(surface, str(i), r.inflate(-m.px(4), -m.px(4)), "small", theme.BG if lit else theme.TEXT, bg=color)
+                pygame.draw.rect(surface, theme.VEIL_PREVIEW, r.inflate(m.px(6), m.px(6)), m.px(3),
+                                 border_radius=m.px(6))
+            self._text(surface, str(i), r.inflate(-m.px(4), -m.px(4)), "small", theme.BG if lit else theme.TEXT,
+                       bg=color)
 
     def _paint_banner(self, surface, item: Item) -> None:
         """A degraded-hardware warning strip."""

@@ -132,7 +132,8 @@ def _by_round(states: Sequence[Mapping[str, Any]]) -> tuple[tuple[str, ...], lis
     return tuple(labels), picked
 
 
-def _people(names: Sequence[str], picked: Sequence[Mapping], value: Callable[[Mapping, str], Any]) -> tuple[Series, ...]:
+def _people(names: Sequence[str], picked: Sequence[Mapping],
+            value: Callable[[Mapping, str], Any]) -> tuple[Series, ...]:
     """One series per person, in seat order, with their colour and a marker of their own."""
     colours = palette.player_colours(names)
     return tuple(Series(n, tuple(_num(value(s, n)) for s in picked), colours[n], MARKERS[i % len(MARKERS)])
@@ -155,7 +156,8 @@ def _nosferatu(states) -> tuple[Panel, ...]:
     labels, picked = _by_round(states)
     last = states[-1]
     names = [n for n in last.get("players") or [] if n != last.get("renfield")]
-    clock = Series("Nights left", tuple(_num((s.get("clock") or {}).get("nights_left")) for s in picked), NEUTRAL, "diamond")
+    left = tuple(_num((s.get("clock") or {}).get("nights_left")) for s in picked)
+    clock = Series("Nights left", left, NEUTRAL, "diamond")
     bites = _people(names, picked, lambda s, n: (s.get("bites") or {}).get(n))
     goal = _num(last.get("bites_to_win")) or 5
     top_clock = max([1.0] + [v for v in clock.values if v is not None])
@@ -184,7 +186,8 @@ def _strigoi(states) -> tuple[Panel, ...]:
              Series("Inferno", tuple(_num(s.get("inferno")) for s in picked), INFERNO, "triangle"))
     names = list(last.get("order") or (last.get("powerwolves") or {}))
     wounds = _people(names, picked, lambda s, n: ((s.get("powerwolves") or {}).get(n) or {}).get("wounds"))
-    marks = tuple(m for m in ((_num(last.get("attack_need")), "Altar: attack"), (_num(last.get("defeat_need")), "Inferno: defeat")) if m[0])
+    needs = ((_num(last.get("attack_need")), "Altar: attack"), (_num(last.get("defeat_need")), "Inferno: defeat"))
+    marks = tuple(m for m in needs if m[0])
     top = max([5.0] + [v for b in blood for v in b.values if v is not None])
     return (Panel("Blood points", "round", labels, blood, top, y_lines=marks),
             Panel("Wounds", "round", labels, wounds, 3))

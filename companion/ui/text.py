@@ -6,8 +6,8 @@ are long words broken and the last line ellipsised; the result then says `cut=Tr
 tests treat as a layout bug (and `broken=True` when a word had to be split across lines). Sizes here
 are *nominal*: like `pygame.font.Font(None, n)`, a nominal size n opens the font at an em size of
 `pixel_size(n)` = int(n * 0.6875) screen pixels, so nominal 24 is a 16 px font. The screen check
-(companion/ui/screencheck.py) always speaks of that em size in pixels. Rendered line surfaces are cached, so redrawing an unchanged screen
-costs blits only.
+(companion/ui/screencheck.py) always speaks of that em size in pixels. Rendered line surfaces are
+cached, so redrawing an unchanged screen costs blits only.
 """
 
 from __future__ import annotations

@@ -25,7 +25,8 @@ def test_icon_draws_inside_its_rect_in_its_colour(name):
     surface.fill(theme.BG)
     rect = pygame.Rect(50, 60, 80, 80)
     icons.ICONS[name](surface, rect, COLOUR)
-    inside = [tuple(surface.get_at((x, y)))[:3] for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom)]
+    inside = [tuple(surface.get_at((x, y)))[:3] for x in range(rect.left, rect.right)
+              for y in range(rect.top, rect.bottom)]
     outside = [tuple(surface.get_at((x, y)))[:3] for x in range(200) for y in range(200) if not rect.collidepoint(x, y)]
     share = sum(px == COLOUR for px in inside) / len(inside)
     assert 0.08 < share < 0.9, share  # a shape, neither a speck nor a filled square
@@ -59,9 +60,13 @@ def _ring_share(surface, rect, colour) -> float:
     """Share of the ring's midline (sampled every degree) lit in `colour`."""
     cx, cy = rect.center
     r = rect.width / 2 * 0.9
-    hits = [tuple(surface.get_at((round(cx + r * math.sin(math.radians(a))), round(cy - r * math.cos(math.radians(a))))))[:3]
-            == colour for a in range(360)]
-    return sum(hits) / 360
+    return sum(_on_circle(surface, cx, cy, r, a) == colour for a in range(360)) / 360
+
+
+def _on_circle(surface, cx, cy, r, degrees):
+    """The colour at `degrees` clockwise from 12 o'clock on a circle of radius r round (cx, cy)."""
+    a = math.radians(degrees)
+    return tuple(surface.get_at((round(cx + r * math.sin(a)), round(cy - r * math.cos(a)))))[:3]
 
 
 @pytest.mark.parametrize("fraction", [1.0, 0.75, 0.3, 0.0])
@@ -80,8 +85,7 @@ def test_countdown_ring_empties_clockwise_from_twelve():
     rect = pygame.Rect(50, 50, 200, 200)
     icons.draw_countdown(surface, rect, 0.25, "2", palette.SKY_BLUE, TextRenderer())
     cx, cy, r = 150, 150, 90
-    at = {deg: tuple(surface.get_at((round(cx + r * math.sin(math.radians(deg))), round(cy - r * math.cos(math.radians(deg))))))[:3]
-          for deg in (300, 60)}
+    at = {deg: _on_circle(surface, cx, cy, r, deg) for deg in (300, 60)}
     assert at[300] == palette.SKY_BLUE and at[60] != palette.SKY_BLUE  # the last quarter before 12 is left
 
 

@@ -181,7 +181,8 @@ def _cell_pixels(mark: str) -> set:
     renderer.render(surface, vm)
     rect = next(i.rect for i in renderer.layout(vm) if i.kind == "cell" and i.data.pos == "B2")
     inner = pygame.Rect(rect.x + renderer.m.px(3), rect.centery - 10, rect.width - 2 * renderer.m.px(3), 20)
-    return {tuple(surface.get_at((x, y)))[:3] for x in range(inner.left, inner.right) for y in range(inner.top, inner.bottom)}
+    return {tuple(surface.get_at((x, y)))[:3] for x in range(inner.left, inner.right)
+            for y in range(inner.top, inner.bottom)}
 
 
 @pytest.mark.parametrize("mark", sorted(theme.CELL_PATTERNS))
