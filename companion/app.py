@@ -332,7 +332,7 @@ class App:
             self._accepted({"cmd": "redo"}, self.session.redo(1))
 
     def _settings(self, result: dict) -> None:
-        """Brightness, volume, mute from the settings screen."""
+        """Brightness, volume, mute and language from the settings screen."""
         key, value = result.get("key"), result.get("value")
         if key == "brightness":
             from dataclasses import replace
@@ -341,6 +341,10 @@ class App:
             self.lights.output = self.output
         elif key in ("volume", "mute") and self.sounds is not None:
             self.sounds.apply({key: value})
+        elif key == "language":
+            from companion import i18n
+
+            i18n.set_language(str(value))
 
     def _card(self, tag: str) -> None:
         """A card was read: draw it if it is known, else open the New card screen to teach it.

@@ -22,6 +22,7 @@ from typing import Mapping, NamedTuple
 
 from companion import paths, tomlfile
 from companion.errors import DataFileError
+from companion.i18n import LANGUAGES, _
 from companion.inputs import DISTRICTS, VButton
 
 LOGICAL_LIGHTS = tuple(f"district.{d}" for d in DISTRICTS) + tuple(f"veil.{i}" for i in range(7)) + ("status",)
@@ -38,6 +39,8 @@ DEFAULT_TAG_PATTERN = "[A-Za-z0-9]([A-Za-z0-9_.:-]*[A-Za-z0-9])?"
 DEFAULT_TOML = """\
 # Nightwatch companion config: ~/.config/companion/config.toml (/etc/companion/config.toml on an installed Pi).
 # Every key is optional: what you leave out keeps the value shown here.
+
+language = "auto"          # auto (the system locale) | en | de   (COMPANION_LANG overrides)
 
 [game]
 default = "masters"        # game offered first: masters | nosferatu | mansion | one-night | strigoi
@@ -213,6 +216,7 @@ class Config(NamedTuple):
     buttons: ButtonConfig
     reader: ReaderConfig
     source: str = "<defaults>"
+    language: str = "auto"  # "auto" (system locale) or a code from companion.i18n.LANGUAGES
 
 
 def load(path: str | Path | None = None) -> Config:
@@ -273,12 +277,13 @@ def _build(doc: tomlfile.TomlDoc, source: str) -> Config:
     base = _defaults().data
     data = doc.data
     v = _Validator(doc)
-    v.only_keys("", data, ("game", "hal", "display", "sound", "leds", "buttons", "reader"))
+    v.only_keys("", data, ("language", "game", "hal", "display", "sound", "leds", "buttons", "reader"))
+    language = v.choice("language", data.get("language", base["language"]), ("auto",) + LANGUAGES)
 
     def section(name: str) -> dict:
         sec = data.get(name, {})
         if not isinstance(sec, dict):
-            raise doc.error(name, "must be a table")
+            raise doc.error(name, _("must be a table"))
         merged = dict(base[name])
         merged.update(sec)
         return merged
@@ -351,7 +356,7 @@ def _build(doc: tomlfile.TomlDoc, source: str) -> Config:
         repeat_window_s=v.number("reader.repeat_window_s", r["repeat_window_s"], 0.0, 60.0),
         tag_pattern=v.pattern("reader.tag_pattern", r["tag_pattern"]),
     )
-    return Config(game, hal, display, sound, leds, buttons, reader, source)
+    return Config(game, hal, display, sound, leds, buttons, reader, source, language)
 
 
 def _strips(v: "_Validator", doc: tomlfile.TomlDoc, raw) -> tuple[Strip, ...]:
@@ -411,34 +416,34 @@ class _Validator:
         for k in table:
             if k not in allowed:
                 path = f"{where}.{k}" if where else k
-                raise self.doc.error(path, f"unknown key {k!r}; allowed: {', '.join(allowed)}")
+                raise self.doc.error(path, _("unknown key {key!r}; allowed: {allowed}").format(key=k, allowed=", ".join(allowed)))
 
     def choice(self, key: str, value, options) -> str:
         """One of `options`."""
         if value not in options:
-            raise self.doc.error(key, f"must be one of {', '.join(options)}; got {value!r}")
+            raise self.doc.error(key, _("must be one of {options}; got {value!r}").format(options=", ".join(options), value=value))
         return value
 
     def integer(self, key: str, value, lo: int, hi: int) -> int:
         """An integer in lo..hi."""
         if isinstance(value, bool) or not isinstance(value, int):
-            raise self.doc.error(key, f"must be a whole number, got {value!r}")
+            raise self.doc.error(key, _("must be a whole number, got {value!r}").format(value=value))
         if not lo <= value <= hi:
-            raise self.doc.error(key, f"must be between {lo} and {hi}, got {value}")
+            raise self.doc.error(key, _("must be between {lo} and {hi}, got {value}").format(lo=lo, hi=hi, value=value))
         return value
 
     def number(self, key: str, value, lo: float, hi: float) -> float:
         """A number in lo..hi."""
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise self.doc.error(key, f"must be a number, got {value!r}")
+            raise self.doc.error(key, _("must be a number, got {value!r}").format(value=value))
         if not lo <= value <= hi:
-            raise self.doc.error(key, f"must be between {lo} and {hi}, got {value}")
+            raise self.doc.error(key, _("must be between {lo} and {hi}, got {value}").format(lo=lo, hi=hi, value=value))
         return float(value)
 
     def boolean(self, key: str, value) -> bool:
         """true or false."""
         if not isinstance(value, bool):
-            raise self.doc.error(key, f"must be true or false, got {value!r}")
+            raise self.doc.error(key, _("must be true or false, got {value!r}").format(value=value))
         return value
 
     def pattern(self, key: str, value) -> str:
@@ -447,13 +452,13 @@ class _Validator:
         try:
             re.compile(value)
         except (re.error, OverflowError, RecursionError) as exc:
-            raise self.doc.error(key, f"not a valid pattern: {exc}") from None
+            raise self.doc.error(key, _("not a valid pattern: {why}").format(why=exc)) from None
         return value
 
     def string(self, key: str, value) -> str:
         """A non-empty string."""
         if not isinstance(value, str) or not value:
-            raise self.doc.error(key, f"must be a non-empty string, got {value!r}")
+            raise self.doc.error(key, _("must be a non-empty string, got {value!r}").format(value=value))
         return value
 
 
@@ -469,8 +474,9 @@ def main(argv: list[str]) -> int:
         return 0
     path = args.check or paths.config_file()
     if not Path(path).exists():
-        print(f"{path}: no such file (the defaults apply)")
+        print(_("{path}: no such file (the defaults apply)").format(path=path))
         return 0 if not args.check else 2
     cfg = load(path)
-    print(f"{cfg.source}: ok ({len(cfg.leds.lights)} lights, {len(cfg.buttons.pins)} buttons, reader {cfg.reader.type})")
+    print(_("{file}: ok ({lights} lights, {buttons} buttons, reader {reader})").format(
+        file=cfg.source, lights=len(cfg.leds.lights), buttons=len(cfg.buttons.pins), reader=cfg.reader.type))
     return 0

@@ -7,11 +7,11 @@ complete. Every problem raises `DataFileError(file, line, key, message)`.
 
 Files and table shapes (user files use the same):
   tracker.toml    [tracker.<2..5>] reserve, verified, I/II/III = {high = {red, blue = [a, b]}, low = {...}}
-  districts.toml  [districts.<key>] name, effect = day|night|both, night_ap = 1|2, note, verified
+  districts.toml  [districts.<key>] name, name_de (the German name; any `name_<lang>`: companion.i18n), effect = day|night|both, night_ap = 1|2, note, verified
   vampires.toml   [vampires.<Name>] blood_ability, blood_note, blood_cost, dark_ability, dark_note, dark_veil,
                   combat_ability, verified
-  cards.toml      [cards."<I|II|III>-NN"] act, name, red = [cells], blue = [two cells or none], continuing, note, verified
-  relics.toml     [relics.<key>] name, note, max_blood, once_per_round, placeable, redirects_agents, ap, blood, veil, verified
+  cards.toml      [cards."<I|II|III>-NN"] act, name, name_de, red = [cells], blue = [two cells or none], continuing, note, verified
+  relics.toml     [relics.<key>] name, name_de, note, max_blood, once_per_round, placeable, redirects_agents, ap, blood, veil, verified
 
 The other games have one shipped file each (`data_file(game_id)`), with no user overlay (nothing is
 taught at the table for them): `load_nosferatu`, `load_mansion`, `load_one_night` and `load_strigoi`
@@ -167,7 +167,7 @@ def _tracker(key: str, rec: dict, doc: tomlfile.TomlDoc, where: str, source: str
 
 def _district(key: str, rec: dict, doc: tomlfile.TomlDoc, where: str, source: str) -> DistrictInfo:
     """One district tile."""
-    f = _Fields(rec, doc, where, ("name", "effect", "night_ap", "note", "verified"))
+    f = _Fields(rec, doc, where, ("name", "name_de", "effect", "night_ap", "note", "verified"))
     effect = f.get("effect", str, check=lambda v: None if v in ("day", "night", "both") else "must be day, night or both")
     return DistrictInfo(
         key, f.get("name", str), Effect(effect), f.get("night_ap", int, 1, _between(1, 2)), f.get("note", str, ""),
@@ -189,7 +189,7 @@ def _vampire(key: str, rec: dict, doc: tomlfile.TomlDoc, where: str, source: str
 
 def _card(key: str, rec: dict, doc: tomlfile.TomlDoc, where: str, source: str) -> CardInfo:
     """One event card slot."""
-    f = _Fields(rec, doc, where, ("act", "name", "red", "blue", "continuing", "note", "verified"))
+    f = _Fields(rec, doc, where, ("act", "name", "name_de", "red", "blue", "continuing", "note", "verified"))
     if not CARD_KEY.match(key):
         raise f.error("", 'card keys look like "I-01", "II-18", "III-07"')
     act = f.get("act", str, key.split("-")[0])
@@ -210,7 +210,7 @@ def _card(key: str, rec: dict, doc: tomlfile.TomlDoc, where: str, source: str) -
 def _relic(key: str, rec: dict, doc: tomlfile.TomlDoc, where: str, source: str) -> RelicInfo:
     """One relic card."""
     f = _Fields(rec, doc, where, (
-        "name", "note", "max_blood", "once_per_round", "placeable", "redirects_agents", "ap", "blood", "veil", "verified",
+        "name", "name_de", "note", "max_blood", "once_per_round", "placeable", "redirects_agents", "ap", "blood", "veil", "verified",
     ))
     return RelicInfo(
         key, f.get("name", str), f.get("note", str, ""), f.get("max_blood", int, 0, _between(0, 9)),

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.errors import DataFileError
+from companion.i18n import _
 
 _HEADER = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
 _KEY = re.compile(r"""^\s*("[^"]*"|'[^']*'|[A-Za-z0-9_\-.]+)\s*=""")
@@ -42,9 +43,9 @@ def load(path: str | Path) -> TomlDoc:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise DataFileError(path, None, None, "file not found") from None
+        raise DataFileError(path, None, None, _("file not found")) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise DataFileError(path, None, None, f"cannot read: {exc}") from None
+        raise DataFileError(path, None, None, _("cannot read: {why}").format(why=exc)) from None
     return loads(text, str(path))
 
 
@@ -56,7 +57,7 @@ def loads(text: str, path: str = "<string>") -> TomlDoc:
         m = _SYNTAX_LINE.search(str(exc))
         line = int(m.group(1)) if m else _unfinished_from(text)
         msg = _SYNTAX_LINE.sub("", str(exc)).strip()
-        raise DataFileError(path, line, None, f"TOML syntax error: {msg}") from None
+        raise DataFileError(path, line, None, _("TOML syntax error: {why}").format(why=msg)) from None
     return TomlDoc(path, text, data)
 
 
