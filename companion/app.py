@@ -243,6 +243,7 @@ class App:
             "register_tag": self._register_tag, "teach_card": self._teach_card,
             "edit_tracker": self._edit_tracker, "teach_tracker": self._teach_tracker,
             "edit_districts": self._edit_districts, "teach_district": self._teach_district,
+            "teach_strigoi": self._teach_strigoi,
             "new_game": lambda r: self._drop_session(), "quit": lambda r: setattr(self, "running", False),
         }.get(intent)
         if handler is None:
@@ -414,6 +415,13 @@ class App:
 
         self._taught(lambda: teach.save_district(result["key"], name=result["name"]),
                      f"district {result['key']} is now called {result['name']}")
+
+    def _teach_strigoi(self, result: dict) -> None:
+        """Save the Strigoi card values and token mix of the table's box (new games use them)."""
+        from companion import teach_strigoi
+
+        self._taught(lambda: teach_strigoi.save_box(result["stats"], result["tokens"]),
+                     "Strigoi values of your box saved")
 
     def _taught(self, save: Callable[[], Any], done: str) -> bool:
         """Save taught data (a refusal is shown, nothing saved); reload the running game's data so

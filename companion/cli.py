@@ -75,6 +75,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"companion: unknown command {name!r} (see `companion --help`)", file=sys.stderr)
         return ExitStatus.BAD_INPUT
     module_name, func_name = target.split(":")
+    from companion import paths
+
+    paths.use_shared_umask()  # on an installed Pi, files we make stay usable by the service's group
     try:
         func = getattr(importlib.import_module(module_name), func_name)
         return int(func(rest))

@@ -21,6 +21,7 @@ from types import MappingProxyType
 from typing import Mapping, NamedTuple
 
 from companion import paths, tomlfile
+from companion.errors import DataFileError
 from companion.inputs import DISTRICTS, VButton
 
 LOGICAL_LIGHTS = tuple(f"district.{d}" for d in DISTRICTS) + tuple(f"veil.{i}" for i in range(7)) + ("status",)
@@ -35,7 +36,7 @@ HAL_BACKENDS = ("auto", "mock", "sim", "pi")
 DEFAULT_TAG_PATTERN = "[A-Za-z0-9]([A-Za-z0-9_.:-]*[A-Za-z0-9])?"
 
 DEFAULT_TOML = """\
-# Nightwatch companion config. Copy to ~/.config/companion/config.toml and edit.
+# Nightwatch companion config: ~/.config/companion/config.toml (/etc/companion/config.toml on an installed Pi).
 # Every key is optional: what you leave out keeps the value shown here.
 
 [game]
@@ -218,8 +219,11 @@ def load(path: str | Path | None = None) -> Config:
     """Load the user's config (or `path`) over the defaults; a bad file raises DataFileError."""
     if path is None:
         path = paths.config_file()
-        if not Path(path).exists():
-            return default()
+        try:
+            if not Path(path).exists():
+                return default()
+        except PermissionError:  # an installed Pi's /etc/companion, before the login user joined its group
+            raise DataFileError(path, None, None, paths.NO_ACCESS) from None
     user = tomlfile.load(path)
     return _build(user, str(path))
 

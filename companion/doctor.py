@@ -24,9 +24,10 @@ from dataclasses import asdict, dataclass
 from enum import Enum
 from pathlib import Path
 
+from companion.doctor_pi import PiProbe
 from companion.errors import DataFileError, HardwareUnavailable
 
-GROUPS = ("video", "render", "input", "gpio", "spi", "dialout")
+GROUPS = ("video", "render", "input", "gpio", "spi", "dialout", "audio")
 MIN_PYTHON = (3, 11)
 MIN_VERSIONS = {"pyserial": "3.5", "gpiozero": "2.0.1.post3"}
 PI_PACKAGES = {"lgpio": "lgpio", "adafruit-blinka": "board", "adafruit-circuitpython-neopixel-spi": "neopixel_spi"}
@@ -66,8 +67,11 @@ class Check:
     fix: str = ""
 
 
-class Probe:
-    """The machine as doctor sees it. Files are read under `root`; tests subclass or re-root it."""
+class Probe(PiProbe):
+    """The machine as doctor sees it. Files are read under `root`; tests subclass or re-root it.
+
+    The screen, sound, file-place and Pi 5 UART probes live in `companion.doctor_pi.PiProbe`.
+    """
 
     def __init__(self, root: str | os.PathLike = "/", env=None, config_path: str | None = None):
         """`root`: where `/dev`, `/proc`, `/boot`, `/etc` live; `env`: environment (os.environ)."""
@@ -258,12 +262,14 @@ class Board:
 
 def run_checks(probe: Probe) -> list[Check]:
     """Every check, in the order a maker would fix things."""
+    from companion import doctor_pi
+
     board = _board(probe)
     checks = [check_python(probe), check_pygame(probe), *check_packages(probe, board), check_board(board)]
     cfg_check, cfg = check_config(probe)
     checks += [check_pin_factory(probe, board), *check_leds(probe, board, cfg), check_groups(probe, board),
                *check_boot_config(probe, board, cfg), check_serial(probe, board, cfg),
-               *check_display(probe, board, cfg), cfg_check, check_game_data(probe),
+               *check_display(probe, board, cfg), *doctor_pi.checks(probe, board, cfg), cfg_check, check_game_data(probe),
                *check_journal(probe), check_space(probe), *check_service(probe, board)]
     return checks
 
@@ -445,6 +451,8 @@ def check_display(probe: Probe, board: Board, cfg) -> list[Check]:
         out.append(Check("display.drm", Status.FAIL, "no /dev/dri/card*: the KMS graphics driver is off",
                          "add dtoverlay=vc4-kms-v3d to config.txt and reboot"))
     wanted = probe.env.get("SDL_VIDEODRIVER", "")
+    if board.pi and not wanted and probe.exists(UNIT):  # a login shell: the service sets its own driver
+        return out + [Check("display", Status.OK, "SDL_VIDEODRIVER unset here; the service sets it (display.open tests that driver)")]
     driver, err = probe.sdl_video_driver()
     if driver is None:
         if not board.pi:
@@ -471,8 +479,11 @@ def check_config(probe: Probe):
     except DataFileError as exc:
         where = f"line {exc.line} of {exc.path}" if exc.line else exc.path
         field = f" (key {exc.field})" if exc.field else ""
-        return (Check("config", Status.FAIL, str(exc),
-                      f"edit {where}{field}, then check it with `companion config --check {exc.path}`"),
+        from companion.paths import NO_ACCESS
+
+        fix = (f"sudo usermod -aG companion {probe.user()}, then log out and back in" if exc.message == NO_ACCESS
+               else f"edit {where}{field}, then check it with `companion config --check {exc.path}`")
+        return (Check("config", Status.FAIL, str(exc), fix),
                 probe.default_config())
     summary = f"{cfg.source}: {len(cfg.leds.lights)} lights, {len(cfg.buttons.pins)} buttons, reader {cfg.reader.type}"
     return Check("config", Status.OK, summary), cfg
@@ -498,8 +509,8 @@ def check_journal(probe: Probe) -> list[Check]:
         out.append(Check("state-dir", Status.OK, f"{state} writable"))
     else:
         out.append(Check("state-dir", Status.FAIL, f"{state} is not writable by {user}",
-                         f"sudo mkdir -p {state} && sudo chown -R {user}: {state}"))
-    if not journal.exists():
+                         _state_fix(state, user)))
+    if not os.path.exists(journal):  # not Path.exists: a folder we may not enter must not stop doctor
         out.append(Check("journal", Status.OK, f"no journal yet ({journal} is made by the first game)"))
         return out
     result = probe.quick_check(journal)
@@ -644,9 +655,6 @@ def _boot_uart(probe: Probe, settings: dict, path: str, board: Board, cfg) -> li
     if settings.get("enable_uart") != "1":
         out.append(Check("boot.uart", Status.FAIL, f"enable_uart=1 missing in {path} (PN532 on GPIO14/15)",
                          f"printf '[all]\\nenable_uart=1\\n' | sudo tee -a {path} && sudo reboot"))
-    elif board.pi5 and cfg.reader.port == "/dev/serial0":
-        out.append(Check("boot.uart", Status.WARN, "on a Pi 5 /dev/serial0 is the debug connector, not GPIO14/15",
-                         f"printf '[pi5]\\ndtoverlay=uart0-pi5\\n[all]\\n' | sudo tee -a {path}; set port = \"/dev/ttyAMA0\" under [reader]; sudo reboot"))
     else:
         out.append(Check("boot.uart", Status.OK, f"enable_uart=1 in {path}"))
     cmdline = str(Path(path).with_name("cmdline.txt"))
@@ -680,6 +688,15 @@ def _config_name(cfg) -> str:
     from companion import paths
 
     return str(paths.config_file())
+
+
+def _state_fix(state: Path, user: str) -> str:
+    """Make the state folder writable: the service's shared folder by its group, a private one by its owner."""
+    from companion import paths
+
+    if paths.shared(state):  # never chown the service's folder to a login user: the service would lose it
+        return f"sudo usermod -aG companion {user}, then log out and back in (or: newgrp companion)"
+    return f"sudo mkdir -p {state} && sudo chown -R {user}: {state}"
 
 
 def _first_problem(name: str, problems: list[tuple[str, str]], ok_detail: str) -> Check:

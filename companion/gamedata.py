@@ -292,7 +292,10 @@ def load_one_night(source: Any = None) -> OneNightData:
 
 
 def load_strigoi(source: Any = None) -> StrigoiData:
-    """Armata Strigoi's fortress, Strigoi and tokens from `source` (see `read_doc`)."""
-    from companion.rules.strigoi.data import parse
+    """Armata Strigoi's fortress, Strigoi and tokens from `source` (see `read_doc`); with the shipped
+    file, the table's taught box values (`strigoi/box.toml` in the config folder) win over it."""
+    from companion.rules.strigoi.data import parse, with_taught
 
-    return parse(read_doc("strigoi", source))
+    data = parse(read_doc("strigoi", source))
+    taught = paths.config_dir() / "strigoi" / "box.toml"
+    return with_taught(data, tomlfile.load(taught)) if source is None and taught.exists() else data

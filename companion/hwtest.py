@@ -7,11 +7,18 @@ gpiozero pin factory and the card reader, then prints a PASS/FAIL table. Exit st
 everything passed, 1 otherwise (a button not pressed within --timeout is a FAIL, not a hang).
 
 `--auto` (mock and sim backends) answers every prompt with a scripted press: a demo and a smoke test.
+
+The boot service holds the button lines while it runs (the kernel gives a GPIO line to one program):
+when they are busy, hw-test says so once, with the command that frees them, instead of failing every
+pin. `--stop-service` stops the service for the test and starts it again afterwards.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import re
+import subprocess
 import sys
 from dataclasses import dataclass
 from typing import Callable, TextIO
@@ -26,6 +33,16 @@ COLOURS = (("white", (255, 255, 255)), ("red", (255, 0, 0)), ("green", (0, 255, 
 POLL_S = 0.01  # how often the button wait looks at the queue
 READER_WAIT_S = 2.0  # how long the reader may take to open and answer
 BOUNCY = 2  # more raw edges than this per press: the contact chatters (worth a capacitor or a new switch)
+SERVICE = "companion"
+# How a line held by another program shows up: lgpio raises `lgpio.error('GPIO busy')` (LG_GPIO_BUSY,
+# from the kernel's EBUSY), also under RPi.GPIO via rpi-lgpio; gpiozero's native factory and sysfs
+# give OSError EBUSY "Device or resource busy". gpiozero passes them on unchanged.
+_BUSY = re.compile(r"GPIO busy|Device or resource busy|\bEBUSY\b|\[Errno 16\]")
+BUSY_HELP = ("the button lines are busy: the companion service is running and holds them. "
+             f"Stop it first: sudo systemctl stop {SERVICE} (start it again afterwards: sudo systemctl start {SERVICE}), "
+             "or run: companion hw-test --stop-service")
+
+Runner = Callable[[list[str]], int]  # argv -> exit status (systemctl)
 
 Prompt = Callable[[VButton, float], None]  # called when a button is asked for, with the clock's now
 
@@ -49,10 +66,33 @@ class Check:
     detail: str
 
 
-def main(argv: list[str]) -> int:
-    """`companion hw-test [--backend B] [--timeout S] [--lights-only|--buttons-only] [--config FILE]`."""
+def main(argv: list[str], runner: Runner | None = None) -> int:
+    """`companion hw-test [--backend B] [--timeout S] [--lights-only|--buttons-only] [--config FILE] [--stop-service]`.
+
+    `runner` runs systemctl for `--stop-service` (tests pass a fake).
+    """
     args = _parser().parse_args(argv)
     cfg = config_mod.load(args.config)
+    if not args.stop_service:
+        return _test(args, cfg)
+    runner = runner or _run_command
+    was_running = _service_running(runner)
+    if was_running:
+        print(f"stopping the {SERVICE} service for the test...", flush=True)
+        if runner(_systemctl("stop")) != 0:
+            print(f"companion hw-test: could not stop the service: run sudo systemctl stop {SERVICE}", file=sys.stderr)
+            return 1
+    try:
+        return _test(args, cfg)
+    finally:
+        if was_running:
+            print(f"starting the {SERVICE} service again", flush=True)
+            if runner(_systemctl("start")) != 0:
+                print(f"companion hw-test: start it yourself: sudo systemctl start {SERVICE}", file=sys.stderr)
+
+
+def _test(args, cfg) -> int:
+    """Open the board and walk through it."""
     opts = Options(lights=not args.buttons_only, buttons=not args.lights_only, timeout=args.timeout, step=args.step)
     with open_hardware(cfg, backend=args.backend) as hw:
         prompt = None
@@ -89,8 +129,13 @@ def _devices(hw: Hardware, cfg, say) -> list[Check]:
     say(f"LED driver: {_describe(hw.pixels, why)}")
     checks = [Check("LED driver", ok, why if not ok else _describe(hw.pixels, why))]
     ok, why = status["buttons"]
-    say(f"buttons: {_describe(hw.buttons, why)}")
-    checks.append(Check("pin factory", ok, why if not ok else _describe(hw.buttons, why)))
+    if not ok and gpio_busy(why):  # one line, not the same error for each of the 14 pins
+        why = "GPIO lines busy: another program (the service?) holds them"
+        say(f"buttons: {why}")
+        checks.append(Check("pin factory", False, why))
+    else:
+        say(f"buttons: {_describe(hw.buttons, why)}")
+        checks.append(Check("pin factory", ok, why if not ok else _describe(hw.buttons, why)))
     checks.append(_reader(hw, cfg, say))
     return checks
 
@@ -134,8 +179,17 @@ def _lights(hw: Hardware, opts: Options, say) -> list[Check]:
     return checks
 
 
+def gpio_busy(why: str) -> bool:
+    """Whether a buttons status line says another program holds the GPIO lines."""
+    return bool(_BUSY.search(why))
+
+
 def _buttons(hw: Hardware, opts: Options, say, on_prompt: Prompt | None) -> list[Check]:
     """Ask for every configured button in turn and check it arrives, with its bounce count."""
+    ok, why = hw.buttons.status
+    if not ok and gpio_busy(why):
+        say(BUSY_HELP)
+        return [Check("buttons", False, f"GPIO lines busy (held by the {SERVICE} service?): sudo systemctl stop {SERVICE}")]
     if isinstance(hw.buttons, NoButtons) or not _pins(hw):
         say(f"buttons: skipped ({hw.buttons.status[1]})")
         return [Check("buttons", False, hw.buttons.status[1])]
@@ -228,7 +282,27 @@ def _parser() -> argparse.ArgumentParser:
     only.add_argument("--buttons-only", action="store_true", help="test the buttons only")
     ap.add_argument("--config", metavar="FILE", help="config file (default: the user's)")
     ap.add_argument("--auto", action="store_true", help="mock/sim only: answer every prompt with a scripted press")
+    ap.add_argument("--stop-service", action="store_true",
+                    help=f"stop the {SERVICE} service (it holds the buttons) for the test, start it again after")
     return ap
+
+
+def _systemctl(action: str) -> list[str]:
+    """The systemctl command line for `action` on the service (through sudo unless root)."""
+    return (["sudo"] if os.geteuid() != 0 else []) + ["systemctl", action, SERVICE]
+
+
+def _service_running(runner: Runner) -> bool:
+    """Whether the service is active."""
+    return runner(["systemctl", "is-active", "--quiet", SERVICE]) == 0
+
+
+def _run_command(argv: list[str]) -> int:
+    """Run a command, its output shown; 127 when it cannot be started."""
+    try:
+        return subprocess.run(argv, timeout=60).returncode
+    except (OSError, subprocess.TimeoutExpired):
+        return 127
 
 
 def _positive(text: str) -> float:

@@ -74,7 +74,7 @@ class GameInfo:
 class Journal:
     """A SQLite command log. Open it as a context manager; `close()` is idempotent.
 
-    path: the database file (created 0600 in a 0700 folder); `":memory:"` for throwaway tests.
+    path: the database file (created 0600 in a 0700 folder; 0660 / 2770 in the system places, see paths); `":memory:"` for throwaway tests.
     now:  wall-clock function for the created/updated columns (injected for tests).
     check: run `PRAGMA quick_check` on open and raise JournalError if it fails.
     """
@@ -87,7 +87,9 @@ class Journal:
             folder = Path(self.path).parent
             paths.ensure_private_dir(folder)
             if not Path(self.path).exists():
-                fd = os.open(self.path, os.O_CREAT | os.O_WRONLY, 0o600)
+                mode = paths.file_mode(Path(self.path))
+                fd = os.open(self.path, os.O_CREAT | os.O_WRONLY, mode)
+                os.fchmod(fd, mode)  # whatever the umask; sqlite's -wal/-shm follow it (paths.use_shared_umask)
                 os.close(fd)
         try:
             self._db = sqlite3.connect(self.path, isolation_level=None, timeout=5.0)

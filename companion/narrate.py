@@ -70,6 +70,21 @@ _LINES: dict[str, Callable[[Mapping[str, Any]], str]] = {
                             "defeat-deck": "*** DEFEAT: the event deck is exhausted; the Inquisition holds the city. ***"}.get(e["outcome"], f"*** Game over: {e['outcome']} ***"),
 }
 
+# Armata Strigoi: the turn's encounter, Reward cards and the Advanced Action cards earned.
+def _encounter(e) -> str:
+    """`Roel defeats a red Monster, blood point to the Altar, draws a Reward card.`"""
+    foe = "the Strigoi" if e["colour"] == "strigoi" else f"a {e['colour']} Monster"
+    did = {"won": f"defeats {foe}", "lost": f"loses to {foe}", "freed": "sets a Monk free"}[e["result"]]
+    extra = (", blood point to the Altar" if e.get("blood") else "") + \
+        (f", draws a Reward {e['reward']}" if e.get("reward") not in (None, "none") else "")
+    return f"{e['wolf']} {did}{extra}."
+
+
+_LINES.update({
+    "encounter_fought": _encounter,
+    "reward_drawn": lambda e: f"{e['wolf']} draws {e['n']} Reward card(s) ({e['total']} so far).",
+    "card_earned": lambda e: f"*** {e['wolf']} earns {e['title']} ({e['level']} card): {e['why']}. ***",
+})
 
 def line(event: Mapping[str, Any]) -> str:
     """One readable line for an event dict (generic for unknown kinds or missing fields)."""

@@ -3,13 +3,18 @@
 # Pi 5, Pi 4, Pi 3, Zero 2 W). Run from a checkout: `sudo bash systemd/install.sh` (or
 # `make install-pi`). Safe to run again: a second run changes nothing that is already right.
 #
-# Usage: install.sh [--dry-run] [--uninstall] [--user NAME] [--prefix DIR] [--no-apt] [-h]
+# Usage: install.sh [--dry-run] [--uninstall] [--user NAME] [--login-user NAME] [--prefix DIR] [--no-apt] [-h]
 #   --dry-run     print every step instead of doing it
-#   --uninstall   remove the service, the boot-config block and the venv (keeps the journal
-#                 in /var/lib/companion and the user)
+#   --uninstall   remove the service, the boot-config block, the venv and /usr/local/bin/companion
+#                 (keeps the config in /etc/companion, the journal in /var/lib/companion and the user)
 #   --user NAME   account the service runs as (default: companion; created if missing)
+#   --login-user NAME  the person who runs `companion doctor`, `hw-test`, `journal` by hand: put in
+#                 the service's group so they read the same config and journal (default: $SUDO_USER)
 #   --prefix DIR  where the venv goes (default: /opt/companion; the venv is DIR/venv)
 #   --no-apt      skip apt-get (packages already installed, or offline)
+#
+# What goes where: config and taught cards in /etc/companion, journal in /var/lib/companion (both
+# root/service user : service group, 2770), `companion` on PATH as /usr/local/bin/companion.
 #
 # Environment (for tests and unusual layouts): ROOT=/some/dir puts every system path under it
 # (/etc, /boot, /opt, /var/lib, /proc); PYTHON picks the interpreter for the venv (python3);
@@ -21,11 +26,17 @@ PYTHON="${PYTHON:-python3}"
 SRC="${SRC:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}"
 SERVICE_USER="companion"
 PREFIX="/opt/companion"
+LOGIN_USER="${SUDO_USER:-}"
 DRY_RUN=0
 UNINSTALL=0
 USE_APT=1
-GROUPS_NEEDED=(video render input gpio spi dialout)
-APT_REQUIRED=(python3-venv python3-dev python3-pip build-essential swig)
+# audio: /dev/snd/* is root:audio 0660, and a boot service has no seat to get it from.
+GROUPS_NEEDED=(video render input gpio spi dialout audio)
+# SDL's KMSDRM driver (the screen without a desktop) loads libdrm.so.2, libgbm.so.1, libEGL.so.1 and
+# libGLESv2.so.2 from the system at run time; the pygame-ce wheel does not bundle them and
+# --no-install-recommends does not bring them. `companion doctor` checks that they load.
+APT_DISPLAY=(libegl1 libgles2 libgbm1 libdrm2)
+APT_REQUIRED=(python3-venv python3-dev python3-pip build-essential swig "${APT_DISPLAY[@]}")
 # Runtime libraries: the aarch64 pygame-ce wheel bundles SDL, but 32-bit (armv7l) builds from
 # piwheels link the system SDL. liblgpio-dev lets pip build lgpio when no wheel fits.
 # espeak-ng speaks One Night's narration (without it the narration is on screen only).
@@ -47,6 +58,8 @@ parse_args() {
             --no-apt) USE_APT=0 ;;
             --user) [ $# -ge 2 ] || die "--user needs a name" 2; SERVICE_USER="$2"; shift ;;
             --user=*) SERVICE_USER="${1#--user=}" ;;
+            --login-user) [ $# -ge 2 ] || die "--login-user needs a name" 2; LOGIN_USER="$2"; shift ;;
+            --login-user=*) LOGIN_USER="${1#--login-user=}" ;;
             --prefix) [ $# -ge 2 ] || die "--prefix needs a directory" 2; PREFIX="$2"; shift ;;
             --prefix=*) PREFIX="${1#--prefix=}" ;;
             -h|--help) usage; exit 0 ;;
@@ -57,10 +70,14 @@ parse_args() {
     [[ "$SERVICE_USER" =~ ^[a-z_][a-z0-9_-]*$ ]] || die "bad user name '$SERVICE_USER'" 2
     # the service runs unprivileged (SPI LEDs, GPIO, serial and KMSDRM need groups, not root)
     [ "$SERVICE_USER" != root ] || die "the service must not run as root: pick another --user (default: companion)" 2
+    [ "$LOGIN_USER" != root ] || LOGIN_USER=""
+    [ -z "$LOGIN_USER" ] || [[ "$LOGIN_USER" =~ ^[a-z_][a-z0-9_-]*$ ]] || die "bad login user name '$LOGIN_USER'" 2
     [[ "$PREFIX" = /* ]] || die "--prefix must be an absolute path, got '$PREFIX'" 2
     PREFIX="${PREFIX%/}"
     VENV="$PREFIX/venv"
     STATE_DIR="/var/lib/companion"
+    CONFIG_DIR="/etc/companion"
+    BIN_LINK="/usr/local/bin/companion"
     UNIT_PATH="$ROOT/etc/systemd/system/companion.service"
 }
 
@@ -144,6 +161,26 @@ step_user() {
     else
         say "  already in all groups"
     fi
+    step_login_user
+}
+
+# The login user joins the service's group: it reads the config and opens the journal that the
+# service uses (both 2770 root/service user : service group), without sudo and without owning them.
+step_login_user() {
+    if [ -z "$LOGIN_USER" ]; then
+        say "  no login user (run with sudo, or --login-user NAME): add yours with sudo usermod -aG $SERVICE_USER NAME"
+        return 0
+    fi
+    [ "$LOGIN_USER" != "$SERVICE_USER" ] || return 0
+    if ! getent passwd "$LOGIN_USER" > /dev/null; then
+        say "  note: login user $LOGIN_USER does not exist; skipped"; return 0
+    fi
+    if [[ " $(id -nG "$LOGIN_USER" 2> /dev/null || true) " == *" $SERVICE_USER "* ]]; then
+        say "  $LOGIN_USER is already in group $SERVICE_USER"
+    else
+        run usermod -aG "$SERVICE_USER" "$LOGIN_USER"
+        say "  $LOGIN_USER joins group $SERVICE_USER at the next login (or run: newgrp $SERVICE_USER)"
+    fi
 }
 
 step_venv() {
@@ -158,22 +195,52 @@ step_venv() {
         run "$ROOT$VENV/bin/python" -m pip uninstall --quiet --yes pygame pygame-ce
     fi
     run "$ROOT$VENV/bin/python" -m pip install --quiet "$SRC[pi]"
+    step_path
 }
 
+# `companion` on PATH for every user: a link to the venv's script (so sudo is not needed to find it).
+step_path() {
+    local link="$ROOT$BIN_LINK" target="$VENV/bin/companion"
+    if [ -L "$link" ] && [ "$(readlink "$link")" = "$target" ]; then say "  unchanged: $link -> $target"; return 0; fi
+    [ ! -e "$link" ] || [ -L "$link" ] || die "$link exists and is not a link; move it away and run again"
+    run mkdir -p "$(dirname "$link")"
+    run ln -sfn "$target" "$link"
+}
+
+# pi5: the device tree names the BCM2712 (Pi 5, Pi 500, CM5).
+pi5() { tr '\0' '\n' < "$ROOT/proc/device-tree/compatible" 2> /dev/null | grep -q bcm2712; }
+
+# The reader's UART on GPIO14/15: /dev/serial0 everywhere but on a Pi 5, where serial0 is the 3-pin
+# debug connector and GPIO14/15 are /dev/ttyAMA0 (with dtoverlay=uart0-pi5, in the boot block).
+uart_port() { if pi5; then printf /dev/ttyAMA0; else printf /dev/serial0; fi; }
+
 step_state() {
-    say "== state and config in $STATE_DIR"
-    local conf="$ROOT$STATE_DIR/config/config.toml"
-    run mkdir -p "$ROOT$STATE_DIR/config"
+    say "== config in $CONFIG_DIR, journal in $STATE_DIR (group $SERVICE_USER, 2770)"
+    local dir="$ROOT$CONFIG_DIR" conf="$ROOT$CONFIG_DIR/config.toml" old="$ROOT$STATE_DIR/config" port
+    port="$(uart_port)"
+    run mkdir -p "$dir" "$ROOT$STATE_DIR"
+    if [ -f "$old/config.toml" ] && [ ! -e "$conf" ]; then
+        # earlier installs kept the config beside the journal: move it (and taught cards) to one place
+        run cp -a "$old/." "$dir/"
+        run rm -rf "$old"
+    fi
     if [ -f "$conf" ]; then
         say "  keeping your config: $conf"
+        if [ "$port" != /dev/serial0 ] && grep -q '^port = "/dev/serial0"' "$conf"; then
+            say "  note: on this Pi 5 /dev/serial0 is the debug connector: set port = \"$port\" under [reader]"
+        fi
     elif [ "$DRY_RUN" = 1 ]; then
-        say "  would write the default config to $conf"
+        say "  would write the default config to $conf (reader port $port)"
     else
-        "$ROOT$VENV/bin/companion" config --default > "$conf.tmp" && mv "$conf.tmp" "$conf"
-        say "  wrote default config: $conf"
+        "$ROOT$VENV/bin/companion" config --default \
+            | sed "s#^port = \"/dev/serial0\"#port = \"$port\"#" > "$conf.tmp" && mv "$conf.tmp" "$conf"
+        say "  wrote default config: $conf (reader port $port)"
     fi
+    run chown -R "root:$SERVICE_USER" "$dir"
     run chown -R "$SERVICE_USER:$SERVICE_USER" "$ROOT$STATE_DIR"
-    run chmod 0700 "$ROOT$STATE_DIR"
+    # group members read and write, nobody else; setgid keeps files made later in the group
+    run chmod -R u+rwX,g+rwX,o-rwx "$dir" "$ROOT$STATE_DIR"
+    run find "$dir" "$ROOT$STATE_DIR" -type d -exec chmod 2770 {} +
 }
 
 boot_dir() {
@@ -246,7 +313,10 @@ uninstall() {
         without_block "$dir/config.txt" | write_file "$dir/config.txt"
     fi
     if [ -d "$ROOT$VENV" ]; then run rm -rf "$ROOT$VENV"; fi
-    say "kept: $STATE_DIR (your journal and config) and the user $SERVICE_USER."
+    if [ -L "$ROOT$BIN_LINK" ] && [ "$(readlink "$ROOT$BIN_LINK")" = "$VENV/bin/companion" ]; then
+        run rm -f "$ROOT$BIN_LINK"
+    fi
+    say "kept: $CONFIG_DIR (your config), $STATE_DIR (your journal) and the user $SERVICE_USER."
     say "The serial console stays off; \`sudo raspi-config\` turns it back on."
 }
 
@@ -261,8 +331,9 @@ main() {
     step_state
     step_boot
     step_unit
-    say "done. Reboot once so the boot settings apply (sudo reboot); then check with:"
-    say "  systemctl status companion; journalctl -u companion -b; $VENV/bin/companion doctor"
+    say "done. Reboot once so the boot settings (and your new group) apply: sudo reboot; then check with:"
+    say "  companion doctor; systemctl status companion; journalctl -u companion -b"
+    say "first power-up checklist: hardware/README.md"
 }
 
 main "$@"

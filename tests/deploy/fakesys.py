@@ -87,8 +87,8 @@ exec "$REAL_PYTHON" "$@"
 class FakePi:
     """A temp root that looks like Raspberry Pi OS, plus fake commands on PATH."""
 
-    def __init__(self, base: Path, model: str = "Raspberry Pi 4 Model B Rev 1.5"):
-        """Lay out the fake root under `base`."""
+    def __init__(self, base: Path, model: str = "Raspberry Pi 4 Model B Rev 1.5", soc: str = "brcm,bcm2711"):
+        """Lay out the fake root under `base` (`soc`: the SoC named in /proc/device-tree/compatible)."""
         self.base = base
         self.root = base / "root"
         self.state = base / "fakestate"
@@ -99,6 +99,7 @@ class FakePi:
         self.config_txt.write_text(CONFIG_TXT)
         self.cmdline_txt.write_text(CMDLINE_TXT)
         (self.root / "proc" / "device-tree" / "model").write_bytes(model.encode() + b"\0")
+        (self.root / "proc" / "device-tree" / "compatible").write_bytes(b"raspberrypi,model\0" + soc.encode() + b"\0")
         (self.root / "etc" / "os-release").write_text('ID=debian\nVERSION_CODENAME=bookworm\n')
         (self.state / "group").write_text("video\nrender\ninput\ndialout\n")  # gpio, spi missing
         for name, body in {**_STUBS, "python3": _PYTHON}.items():
@@ -121,10 +122,20 @@ class FakePi:
         """Where the installer puts the unit inside the fake root."""
         return self.root / "etc" / "systemd" / "system" / "companion.service"
 
-    def run(self, *args: str) -> subprocess.CompletedProcess:
+    @property
+    def config_toml(self) -> Path:
+        """Where the installer puts the config inside the fake root."""
+        return self.root / "etc" / "companion" / "config.toml"
+
+    def add_user(self, name: str) -> None:
+        """An existing account (e.g. the login user `pi`)."""
+        with open(self.state / "passwd", "a") as f:
+            f.write(name + "\n")
+
+    def run(self, *args: str, env: dict | None = None) -> subprocess.CompletedProcess:
         """Run the real install.sh against this root; the calls log starts empty each time."""
         (self.state / "calls.log").write_text("")
-        env = {
+        env = {**(env or {}),
             "PATH": f"{self.bin}:/usr/bin:/bin",
             "ROOT": str(self.root),
             "FAKE_STATE": str(self.state),
@@ -145,5 +156,7 @@ class FakePi:
         for dirpath, _dirs, files in os.walk(self.root):
             for f in files:
                 p = Path(dirpath) / f
-                out[str(p.relative_to(self.root))] = hashlib.sha256(p.read_bytes()).hexdigest()
+                # links (e.g. /usr/local/bin/companion) point at absolute paths outside the fake root
+                data = os.readlink(p).encode() if p.is_symlink() else p.read_bytes()
+                out[str(p.relative_to(self.root))] = hashlib.sha256(data).hexdigest()
         return out

@@ -9,7 +9,7 @@ import pytest
 
 from companion import doctor
 from companion.doctor import Probe, Status
-from tests.deploy.fakesys import installer_boot_block
+from tests.deploy.fakesys import REPO, installer_boot_block
 
 PN532_CONFIG = '[reader]\ntype = "pn532"\nport = "/dev/serial0"\n'
 INSTALLER_BLOCK = installer_boot_block()  # a good Pi's config.txt holds what the installer writes
@@ -19,12 +19,49 @@ GOOD_VERSIONS = {"pygame-ce": "2.5.8", "pyserial": "3.5", "gpiozero": "2.0.1.pos
 class FakeProbe(Probe):
     """A Probe whose files live under a temp root and whose user, packages and SDL are given."""
 
-    def __init__(self, root, *, user="pi", groups=doctor.GROUPS, root_user=False, versions=None,
-                 modules=("lgpio", "board", "neopixel_spi"), sdl=("KMSDRM", ""), env=None):
+    def __init__(self, root, *, user="pi", groups=(*doctor.GROUPS, "companion"), root_user=False, versions=None,
+                 modules=("lgpio", "board", "neopixel_spi"), sdl=("KMSDRM", ""), env=None,
+                 missing_libs=(), display=("KMSDRM 1024x600", ""), service=(False, ""), snd_group="audio",
+                 service_user_groups=("companion",), speech=("espeak-ng", ""), blocked=(), on_path=True):
         super().__init__(root, env={"SDL_VIDEODRIVER": "kmsdrm"} if env is None else env)
         self._user, self._groups, self._root_user = user, set(groups), root_user
         self._versions = dict(GOOD_VERSIONS if versions is None else versions)
         self._modules, self._sdl = set(modules), sdl
+        self._missing_libs, self._display, self._service = set(missing_libs), display, service
+        self._snd_group, self._svc_groups, self._speech = snd_group, set(service_user_groups), speech
+        self._blocked, self._on_path = {str(p) for p in blocked}, on_path
+        self.display_driver = "not asked"
+
+    def load_library(self, soname):
+        return "cannot open shared object file: No such file or directory" if soname in self._missing_libs else ""
+
+    def open_display(self, driver, timeout=30.0):
+        self.display_driver = driver
+        return self._display
+
+    def service_state(self):
+        return self._service
+
+    def file_group(self, p):
+        return self._snd_group, 0o660
+
+    def user_groups(self, user):
+        return self._svc_groups if user == "companion" else set()
+
+    def try_open(self, p):
+        return ""
+
+    def speech_wav(self):
+        return self._speech
+
+    def system_install(self):
+        return True
+
+    def access(self, path, mode):
+        return str(path) not in self._blocked
+
+    def which(self, name):
+        return "/usr/local/bin/companion" if self._on_path else None
 
     def user(self):
         return self._user
@@ -76,16 +113,28 @@ def _touch(root, path, text=""):
 
 
 def _pi(root, model="Raspberry Pi 4 Model B Rev 1.5", soc="brcm,bcm2711", boot=INSTALLER_BLOCK,
-        cmdline="console=tty1 root=PARTUUID=1-02 rootwait\n", devices=("/dev/spidev0.0", "/dev/serial0")):
-    """Lay out a Raspberry Pi's /proc, /dev, /boot and /etc under `root`."""
+        cmdline="console=tty1 root=PARTUUID=1-02 rootwait\n", devices=("/dev/spidev0.0", "/dev/serial0"), unit_dirs=None):
+    """Lay out a Raspberry Pi's /proc, /dev, /boot and /etc under `root` (`unit_dirs`: the unit's config and state)."""
     _touch(root, "/proc/device-tree/model", model + "\0")
     _touch(root, "/proc/device-tree/compatible", f"raspberrypi,model\0{soc}\0")
-    for dev in ("/dev/gpiochip0", "/dev/dri/card0", *devices):
+    for dev in ("/dev/gpiochip0", "/dev/dri/card0", "/dev/snd/pcmC0D0p", "/dev/snd/controlC0", *devices):
         _touch(root, dev)
     _touch(root, "/boot/firmware/config.txt", "dtparam=audio=on\n" + boot)
     _touch(root, "/boot/firmware/cmdline.txt", cmdline)
-    _touch(root, doctor.UNIT, "[Service]\n")
+    _touch(root, doctor.UNIT, _installed_unit(unit_dirs))
     return root
+
+
+def _installed_unit(dirs=None, **replace):
+    """The unit as install.sh renders it, its folders moved to `dirs` (default: this test's config and state)."""
+    cfg, state = dirs or (os.environ["COMPANION_CONFIG_DIR"], os.environ["COMPANION_STATE_DIR"])
+    text = (REPO / "systemd" / "companion.service").read_text()
+    text = text.replace("@USER@", "companion").replace("@VENV@", "/opt/companion/venv").replace("@PROTECT_HOME@", "yes")
+    text = text.replace("=/etc/companion", f"={cfg}")
+    text = text.replace("COMPANION_STATE_DIR=/var/lib/companion", f"COMPANION_STATE_DIR={state}")
+    for old, new in replace.items():
+        text = text.replace(old, new)
+    return text
 
 
 @pytest.fixture
@@ -128,7 +177,9 @@ def test_doctor_broken_pi_fails_and_names_fixes(tmp_path, config_dir, capsys):
                boot="dtparam=spi=off\n", cmdline="console=serial0,115200 console=tty1 rootwait\n", devices=())
     probe = FakeProbe(root, groups=("pi", "video"),
                       versions={"pygame": "2.6.1", "pygame-ce": "2.5.8", "pyserial": "3.5", "gpiozero": "2.0.1"},
-                      modules=("RPi",  "RPi.GPIO"), sdl=("offscreen", ""), env={})
+                      modules=("RPi",  "RPi.GPIO"), sdl=("offscreen", ""), env={},
+                      display=(None, "kmsdrm not available"), missing_libs=("libEGL.so.1",),
+                      speech=(None, "espeak-ng or espeak not found"), service_user_groups=())
     rc, out = _run(probe, capsys)
     assert rc == 1
     c = _by_name(doctor.run_checks(probe))
@@ -140,9 +191,11 @@ def test_doctor_broken_pi_fails_and_names_fixes(tmp_path, config_dir, capsys):
     assert c["boot.spi"].status is Status.FAIL and "sudo tee -a /boot/firmware/config.txt" in c["boot.spi"].fix
     assert c["boot.uart"].status is Status.FAIL and "enable_uart=1" in c["boot.uart"].fix
     assert c["boot.console"].status is Status.FAIL and "console=serial0,115200" in c["boot.console"].fix
-    assert c["groups"].status is Status.WARN and "usermod -aG render,input,gpio,spi,dialout pi" in c["groups"].fix
+    assert c["groups"].status is Status.WARN and "usermod -aG render,input,gpio,spi,dialout,audio pi" in c["groups"].fix
     assert c["serial"].status is Status.FAIL
-    assert c["display"].status is Status.FAIL and "SDL_VIDEODRIVER=kmsdrm" in c["display"].fix
+    assert c["display.open"].status is Status.FAIL and "usermod -aG video,render,input pi" in c["display.open"].fix
+    assert c["display.libs"].status is Status.FAIL and c["display.libs"].fix == "sudo apt install libegl1"
+    assert c["speech"].status is Status.FAIL and c["uart.pi5"].status is Status.FAIL
     for check in c.values():
         if check.status is not Status.OK:
             assert check.fix, f"{check.name} has no fix"
@@ -182,13 +235,6 @@ def test_doctor_zero2w_needs_core_freq_250(tmp_path, config_dir):
                boot="dtparam=spi=on\n[pi4]\ncore_freq=250\n")
     check = _by_name(doctor.run_checks(FakeProbe(root)))["boot.spi"]
     assert check.status is Status.WARN and "[pi02]" in check.fix
-
-
-def test_doctor_pi5_pn532_on_serial0_warns(tmp_path, config_dir):
-    (config_dir / "config.toml").write_text(PN532_CONFIG)
-    root = _pi(tmp_path / "root", model="Raspberry Pi 5 Model B Rev 1.0", soc="brcm,bcm2712")
-    check = _by_name(doctor.run_checks(FakeProbe(root)))["boot.uart"]
-    assert check.status is Status.WARN and "/dev/ttyAMA0" in check.fix
 
 
 def test_doctor_reader_port_missing_suggests_by_id(tmp_path, config_dir):

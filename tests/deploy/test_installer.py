@@ -20,7 +20,7 @@ def test_installer_dry_run_prints_steps_and_changes_nothing(tmp_path):
     assert "would run: apt-get install -y --no-install-recommends python3-venv python3-dev" in out
     assert "would run: useradd --system" in out
     assert "would run: groupadd --system gpio" in out
-    assert "would run: usermod -aG video,render,input,gpio,spi,dialout companion" in out
+    assert "would run: usermod -aG video,render,input,gpio,spi,dialout,audio companion" in out
     assert "+dtparam=spi=on" in out and "+enable_uart=1" in out and "+core_freq_min=500" in out
     assert "would run: systemctl enable companion.service" in out
     assert pi.snapshot() == before
@@ -34,7 +34,7 @@ def test_installer_real_run_sets_up_everything(tmp_path):
     calls = pi.calls()
     assert "apt-get update" in calls
     assert any(c.startswith("useradd --system --user-group") and c.endswith(" companion") for c in calls)
-    assert "usermod -aG video,render,input,gpio,spi,dialout companion" in calls
+    assert "usermod -aG video,render,input,gpio,spi,dialout,audio companion" in calls
     assert any("pip install --quiet" in c and c.endswith("[pi]") for c in calls)
     assert "systemctl enable companion.service" in calls
     config = pi.config_txt.read_text()
@@ -49,8 +49,8 @@ def test_installer_real_run_sets_up_everything(tmp_path):
     assert "User=companion\n" in unit
     assert "ExecStart=/opt/companion/venv/bin/companion run --fullscreen\n" in unit
     assert "ProtectHome=yes\n" in unit and "@" not in unit.replace("getty@tty1", "")
-    default_config = pi.root / "var" / "lib" / "companion" / "config" / "config.toml"
-    assert 'pin = "GPIO10"' in default_config.read_text()
+    assert 'pin = "GPIO10"' in pi.config_toml.read_text()
+    assert not (pi.root / "var" / "lib" / "companion" / "config").exists()
 
 
 def test_installer_second_run_changes_nothing(tmp_path):
@@ -131,3 +131,68 @@ def test_installer_help_is_the_header_comment_only(tmp_path):
     res = FakePi(tmp_path).run("--help")
     assert res.returncode == 0 and res.stdout.startswith("Install the Nightwatch companion")
     assert "--uninstall" in res.stdout and "set -euo" not in res.stdout and "ROOT=\"" not in res.stdout
+
+
+def test_installer_installs_the_libraries_kmsdrm_loads(tmp_path):
+    pi = FakePi(tmp_path)
+    assert pi.run().returncode == 0
+    install = next(c for c in pi.calls() if c.startswith("apt-get install -y --no-install-recommends python3-venv"))
+    # SDL's KMSDRM driver dlopens libEGL.so.1, libGLESv2.so.2, libgbm.so.1 and libdrm.so.2
+    assert {"libegl1", "libgles2", "libgbm1", "libdrm2"} <= set(install.split())
+
+
+def test_installer_gives_the_service_sound(tmp_path):
+    pi = FakePi(tmp_path)
+    assert pi.run().returncode == 0
+    assert "groupadd --system audio" in pi.calls()
+    assert "SupplementaryGroups=video render input gpio spi dialout audio\n" in pi.unit.read_text()
+
+
+def test_installer_one_place_for_config_and_state(tmp_path):
+    pi = FakePi(tmp_path)
+    pi.add_user("pi")
+    res = pi.run(env={"SUDO_USER": "pi"})
+    assert res.returncode == 0, res.stderr + res.stdout
+    calls = pi.calls()
+    # the login user joins the service's group: it reads the config and opens the journal without sudo
+    assert "usermod -aG companion pi" in calls
+    assert "chown -R root:companion " + str(pi.root / "etc" / "companion") in calls
+    for d in (pi.root / "etc" / "companion", pi.root / "var" / "lib" / "companion"):
+        assert d.stat().st_mode & 0o7777 == 0o2770, d
+    assert pi.config_toml.stat().st_mode & 0o077 == 0o060  # group read/write, nothing for others
+    unit = pi.unit.read_text()
+    assert "Environment=COMPANION_CONFIG_DIR=/etc/companion\n" in unit
+    assert "Environment=COMPANION_STATE_DIR=/var/lib/companion\n" in unit
+    assert "ReadWritePaths=-/etc/companion\n" in unit
+    # `companion` on PATH
+    link = pi.root / "usr" / "local" / "bin" / "companion"
+    assert link.is_symlink() and str(link.readlink()) == "/opt/companion/venv/bin/companion"
+    res = pi.run(env={"SUDO_USER": "pi"})
+    assert res.returncode == 0 and "pi is already in group companion" in res.stdout
+    assert not any(c.startswith("usermod") for c in pi.calls())
+    assert pi.run("--uninstall").returncode == 0
+    assert not link.is_symlink() and pi.config_toml.exists()
+
+
+def test_installer_moves_an_old_config_beside_the_journal(tmp_path):
+    pi = FakePi(tmp_path)
+    old = pi.root / "var" / "lib" / "companion" / "config"
+    (old / "masters").mkdir(parents=True)
+    (old / "config.toml").write_text('[reader]\ntype = "lines"\nport = "loop://"\n')
+    (old / "masters" / "taught.toml").write_text("# taught\n")
+    res = pi.run("--no-apt")
+    assert res.returncode == 0, res.stderr
+    assert pi.config_toml.read_text().startswith("[reader]")
+    assert (pi.config_toml.parent / "masters" / "taught.toml").exists()
+    assert (pi.config_toml.parent / "masters").stat().st_mode & 0o7777 == 0o2770  # subfolders shared too
+    assert not old.exists()
+
+
+def test_installer_writes_the_uart_port_for_the_model(tmp_path):
+    pi5 = FakePi(tmp_path / "pi5", model="Raspberry Pi 5 Model B Rev 1.0", soc="brcm,bcm2712")
+    assert pi5.run("--no-apt").returncode == 0
+    assert '\nport = "/dev/ttyAMA0"' in pi5.config_toml.read_text()
+    assert "dtoverlay=uart0-pi5" in pi5.config_txt.read_text().split("[pi5]", 1)[1]
+    pi4 = FakePi(tmp_path / "pi4")
+    assert pi4.run("--no-apt").returncode == 0
+    assert '\nport = "/dev/serial0"' in pi4.config_toml.read_text()

@@ -105,3 +105,11 @@ def test_unit_verify_catches_a_broken_unit(tmp_path):
     unit.write_text(_render(tmp_path / "missing-venv"))
     res = subprocess.run(["systemd-analyze", "verify", str(unit)], capture_output=True, text=True, timeout=60)
     assert res.returncode != 0 and "not executable" in res.stderr
+
+
+def test_unit_gives_sound_and_shares_its_folders_with_its_group():
+    text = TEMPLATE.read_text()
+    assert "audio" in _values(text, "Service", "SupplementaryGroups")[0].split()  # /dev/snd is root:audio 0660
+    assert _values(text, "Service", "StateDirectoryMode") == ["2770"]
+    assert _values(text, "Service", "UMask") == ["0007"]  # sqlite's -wal/-shm stay group-writable
+    assert _values(text, "Service", "ReadWritePaths") == ["-/etc/companion"]  # taught cards under ProtectSystem=strict

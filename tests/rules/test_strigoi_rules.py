@@ -34,6 +34,17 @@ def _play(game, state, *commands):
     return state
 
 
+def _pass(game, state):
+    """Finish the active Powerwolf's turn: the Strigoi moves (from round 2), the turn ends, and an
+    extra Strigoi turn's curse hits nobody."""
+    if state.in_play:
+        state, _ = game.apply(state, {"cmd": "strigoi_move"})
+    state, _ = game.apply(state, {"cmd": "end_turn"})
+    if state.step.value == "curse":
+        state, _ = game.apply(state, {"cmd": "curse", "hit": []})
+    return state
+
+
 def _round2(game, players=2, altar=0, **extra):
     """A game at round 2 with the Strigoi in the fortress and `altar` blood points."""
     state = _setup(game, players, **extra)
@@ -56,28 +67,30 @@ def test_attack_needs_enough_blood_on_the_altar(game):
     with pytest.raises(RuleViolation) as err:
         game.apply(state, {"cmd": "attack_strigoi", "strigoi": "master"})
     assert err.value.rule == "altar"
-    state = _play(game, state, {"cmd": "blood"})
+    state = _pass(game, _play(game, state, {"cmd": "blood"}))  # one encounter per turn
     state = _play(game, state, {"cmd": "attack_strigoi", "strigoi": "master"})
     assert state.vampire("master").wounds == 1
 
 
 def test_altar_never_holds_more_than_five(game):
     state = _setup(game, 5)
-    state = _play(game, state, _cards(state, *"ABCDE"), *[{"cmd": "blood"}] * 5)
+    state = _play(game, state, _cards(state, *"ABCDE"), {"cmd": "adjust", "altar": 4}, {"cmd": "blood"})
     assert state.altar == 5
-    with pytest.raises(RuleViolation):
+    state = _pass(game, state)  # one encounter per turn: the next Powerwolf's blood icon
+    with pytest.raises(RuleViolation) as err:
         game.apply(state, {"cmd": "blood"})
+    assert err.value.rule == "altar"
 
 
 def test_third_wound_costs_a_blood_point_and_heals_fully(game):
     state = _setup(game, 2)
-    state = _play(game, state, _cards(state, "A", "B"), {"cmd": "blood"}, {"cmd": "blood"},
+    state = _play(game, state, _cards(state, "A", "B"), {"cmd": "adjust", "altar": 2},
                   {"cmd": "wound", "wolf": "Attila", "n": 2})
     assert state.wolf("Attila").wounds == 2 and state.altar == 2
     state, events = game.apply(state, {"cmd": "wound", "wolf": "Attila", "n": 2})  # double wound
     assert state.wolf("Attila").wounds == 0
     assert (state.altar, state.inferno) == (1, 1)
-    assert [e.kind for e in events] == ["wounded", "fell", "blood_lost"]
+    assert [e.kind for e in events] == ["wounded", "fell", "card_earned", "blood_lost"]
 
 
 def test_lost_blood_comes_from_the_supply_when_the_altar_is_empty(game):
@@ -261,7 +274,7 @@ def test_first_fall_makes_the_other_supreme_keeping_wounds(game):
     state = _play(game, state, {"cmd": "adjust", "strigoi": {"master": {"wounds": 1}}})
     state = _play(game, state, _cards(state, "X", "X"))
     state, events = game.apply(state, {"cmd": "attack_strigoi", "strigoi": "apprentice"})
-    assert [e.kind for e in events] == ["strigoi_wounded", "strigoi_defeated", "supreme_rose"]
+    assert [e.kind for e in events] == ["strigoi_wounded", "strigoi_defeated", "card_earned", "supreme_rose"]
     assert state.supreme == "master" and state.vampire("master").wounds == 1
     assert state.stat("master").strength == 9 == game.data.stats["supreme"].strength
     assert state.in_play == ("master",)
@@ -273,19 +286,22 @@ def test_first_fall_makes_the_other_supreme_keeping_wounds(game):
 
 def test_wounding_the_supreme_collapses_the_platform_in_the_letter_direction(game):
     state = _round2(game, altar=2, stats={"apprentice": {"existence": 1}})
-    state = _play(game, state, _cards(state, "D", "X"), {"cmd": "attack_strigoi", "strigoi": "apprentice"})
+    state = _play(game, state, _cards(state, "D", "D"), {"cmd": "attack_strigoi", "strigoi": "apprentice"})
+    state = _pass(game, state)  # one encounter per turn: the next Powerwolf strikes the Supreme
     state, events = game.apply(state, {"cmd": "attack_strigoi", "strigoi": "master"})
     # letter D read on the hall's books points south: the south platform falls
     assert events[-1].to_dict() == {"event": "platform_collapsed", "room": "s", "direction": "s",
                                     "strigoi_moved": False}
     assert state.collapsed == ("s",)
+    state = _play(game, _pass(game, state), _cards(state, "D", "D"))
     state, events = game.apply(state, {"cmd": "attack_strigoi", "strigoi": "master"})
     assert [e.kind for e in events] == ["strigoi_wounded"]  # already fallen: nothing more
 
 
 def test_supreme_on_a_collapsing_platform_goes_to_the_hall(game):
     state = _round2(game, altar=2, stats={"apprentice": {"existence": 1}})
-    state = _play(game, state, _cards(state, "A", "X"), {"cmd": "attack_strigoi", "strigoi": "apprentice"})
+    state = _play(game, state, _cards(state, "A", "A"), {"cmd": "attack_strigoi", "strigoi": "apprentice"})
+    state = _pass(game, state)  # one encounter per turn: the next Powerwolf strikes the Supreme
     state, events = game.apply(state, {"cmd": "attack_strigoi", "strigoi": "master"})
     assert events[-1].to_dict()["strigoi_moved"] is True
     assert state.vampire("master").room == "center"
@@ -293,8 +309,10 @@ def test_supreme_on_a_collapsing_platform_goes_to_the_hall(game):
 
 def test_supreme_defeated_wins_the_game(game):
     state = _round2(game, altar=2, stats={"apprentice": {"existence": 1}, "supreme": {"existence": 2}})
-    state = _play(game, state, _cards(state, "X", "X"), {"cmd": "attack_strigoi", "strigoi": "apprentice"},
-                  {"cmd": "attack_strigoi", "strigoi": "master"})
+    state = _play(game, state, _cards(state, "X", "X"), {"cmd": "attack_strigoi", "strigoi": "apprentice"})
+    state = _pass(game, state)  # one encounter per turn: one blow each
+    state = _pass(game, _play(game, state, {"cmd": "attack_strigoi", "strigoi": "master"}))
+    state = _play(game, state, _cards(state, "X", "X"))
     state, events = game.apply(state, {"cmd": "attack_strigoi", "strigoi": "master"})
     assert game.outcome(state) == "victory" and events[-1].kind == "game_ended"
 

@@ -38,6 +38,9 @@ def test_others_wizard_setup_is_accepted_by_the_engine(game_id):
     tap(ui, "f:seed")
     press(ui, VButton.VEIL_UP)
     tap(ui, "start")
+    if game_id == "strigoi":  # the box's Strigoi values are asked first while examples are in use
+        assert ui.view_model()["screen"] == "strigoi-box"
+        tap(ui, "examples")
     (setup,) = ui.take_results()
     assert setup["cmd"] == "setup" and setup["game"] == game_id and setup["seed"] == 2
     state, events = load_game(game_id).setup(setup)
@@ -103,3 +106,30 @@ def test_others_one_night_back_from_roles_returns_to_players():
     tap(ui, "start")
     tap(ui, "back")
     assert ui.view_model()["screen"] == "wizard"
+
+
+def test_others_mansion_wizard_says_the_role_deck_for_other_counts_is_our_extension():
+    ui = wizard("mansion")
+    lines = ui.view_model()["lines"]
+    assert "Role deck: 1 vampire, 3 humans, as in the rulebook." in lines  # 4 players: the rulebook's
+    press(ui, VButton.VEIL_UP)  # 5 players
+    lines = ui.view_model()["lines"]
+    assert "Role deck: 1 vampire, 4 humans: our extension." in lines
+    assert any("rulebook sets up 4 players only" in line for line in lines)
+    tap(ui, "f:vampires")
+    press(ui, VButton.VEIL_UP)  # the table sets 2 vampires
+    assert "Role deck: 2 vampires, 3 humans: our extension." in ui.view_model()["lines"]
+    tap(ui, "start")
+    (setup,) = ui.take_results()
+    assert setup["players"] == 5 and setup["vampires"] == 2
+    game = load_game("mansion")
+    assert game.to_json(game.setup(setup)[0])["role_deck"]["vampires"] == 2
+
+
+def test_others_mansion_wizard_flags_an_impossible_role_deck():
+    ui = wizard("mansion")
+    for _ in range(6):
+        press(ui, VButton.VEIL_DOWN)  # 2 players
+    tap(ui, "f:vampires")
+    press(ui, VButton.VEIL_UP)  # 2 vampires for 2 players
+    assert any("not possible for 2 players" in line for line in ui.view_model()["lines"])

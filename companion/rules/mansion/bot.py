@@ -18,7 +18,7 @@ def choose(game: Any, state: Any, rng: random.Random) -> dict[str, Any]:
         return _turn(game, state, rng)
     if state.step is Step.REVEAL:
         n = len(state.seats)
-        return {"cmd": "reveal_roles", "vampires": rng.choice(range(1, n + 1))}
+        return {"cmd": "reveal_roles", "vampires": rng.choice(range(state.role_vampires, n + 1))}
     raise ValueError(f"nothing to choose: step {state.step.value}")
 
 

@@ -35,6 +35,10 @@ TRANSITIONS: dict[Step, frozenset[str]] = {
     Step.OVER: frozenset({"rank"}),
 }
 DIE = range(1, 7)
+# The rulebook's role deck is for 4 players: 1 vampire, 3 humans (state.RULEBOOK_DECK). Other decks
+# are our extension: one card per player, `vampires` of them vampires (1 unless the setup says
+# otherwise, as before the parameter existed), at least one human.
+ROLE_DECK_VAMPIRES = 1
 
 
 class MansionGame:
@@ -60,7 +64,7 @@ class MansionGame:
         seats = tuple(Seat(name, tokens=c["start_tokens"]) for name in c["names"])
         state = State(seed=c["seed"], draws=0, seats=seats, clock_length=c["clock_length"],
                       target=c["target"], vault_limit=c["vault_limit"],
-                      room_cards=(1,) * self.rooms)
+                      room_cards=(1,) * self.rooms, role_vampires=c["vampires"])
         return state, [ev.GameStarted(tuple(c["names"]), c["clock_length"]), ev.RoundStarted(1)]
 
     def apply(self, state: State, command: Mapping[str, Any]) -> tuple[State, list[Event]]:
@@ -102,7 +106,7 @@ class MansionGame:
     def _setup_fields(self, command: Mapping[str, Any]) -> dict[str, Any]:
         """Validated setup parameters with every default filled in."""
         args.refuse_unknown(command, ("cmd", "game", "players", "seed", "names", "clock_length", "target",
-                                      "start_tokens", "vault_limit"), "setup")
+                                      "start_tokens", "vault_limit", "vampires"), "setup")
         args.same_game(command, self.id)
         names = args.seat_names(command, self.rules.min_players, self.rules.max_players, "the mansion")
         n = len(names)
@@ -110,10 +114,12 @@ class MansionGame:
                "clock_length": command.get("clock_length", self.rules.clock_length),
                "target": command.get("target", self.rules.target_points),
                "start_tokens": command.get("start_tokens", self.rules.start_tokens),
-               "vault_limit": command.get("vault_limit", 0)}
-        for key in ("seed", "clock_length", "target", "start_tokens", "vault_limit"):
+               "vault_limit": command.get("vault_limit", 0),
+               "vampires": command.get("vampires", ROLE_DECK_VAMPIRES)}
+        for key in ("seed", "clock_length", "target", "start_tokens", "vault_limit", "vampires"):
             if not args.is_int(out[key]) or out[key] < (1 if key in ("clock_length", "target") else 0):
                 raise CommandError(f"setup: {key} must be a whole number")
+        _check_role_deck(n, out["vampires"])
         return out
 
     def _fill(self, s: State, c: Any) -> Any:
@@ -302,8 +308,9 @@ class MansionGame:
     def _do_reveal_roles(self, s: State, c: cmd.RevealRoles) -> tuple[State, list[Event]]:
         """The shuffled role cards show how many vampires there are; no humans ends the game."""
         n = len(s.seats)
-        if not 1 <= c.vampires <= n:
-            raise RuleViolation("reveal", f"between 1 and {n} vampires")
+        if not s.role_vampires <= c.vampires <= n:
+            raise RuleViolation("reveal", f"between {s.role_vampires} and {n} vampires: the role deck "
+                                          f"dealt {s.role_vampires} and a bitten player never turns back")
         new = replace(s, vampires=c.vampires)
         events: list[Event] = [ev.RolesRevealed(s.tick, c.vampires, n - c.vampires)]
         if c.vampires == n:
@@ -443,3 +450,10 @@ def _role(value: str) -> Role:
         return Role(value)
     except ValueError:
         raise CommandError(f"rank: a role is human or vampire, got {value!r}") from None
+
+
+def _check_role_deck(players: int, vampires: int) -> None:
+    """A role deck has one card per player, at least one vampire and at least one human."""
+    if not 1 <= vampires <= players - 1:
+        raise RuleViolation("role-deck", f"a role deck for {players} players holds 1 to {players - 1} "
+                                         f"vampire cards (at least one human), not {vampires}")

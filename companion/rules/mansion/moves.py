@@ -91,4 +91,4 @@ def _turn(game: Any, state: State) -> list[Action]:
 def _reveal(game: Any, state: State) -> list[Action]:
     """Enter how many vampire cards were turned up."""
     return [Action({"cmd": "reveal_roles", "vampires": k}, f"{k} vampire(s)")
-            for k in range(1, len(state.seats) + 1)]
+            for k in range(state.role_vampires, len(state.seats) + 1)]

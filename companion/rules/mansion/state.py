@@ -46,6 +46,9 @@ class Role(str, Enum):
     VAMPIRE = "vampire"
 
 
+RULEBOOK_DECK = (4, 1)  # the only role deck the rulebook defines: 4 players, 1 vampire
+
+
 @dataclass(frozen=True)
 class Room:
     """One room card: its number is its place in `Rules.rooms` (1-based)."""
@@ -122,6 +125,7 @@ class State:
     room_cards: tuple[int, ...] = ()
     vampires: int | None = None
     outcome: Outcome | None = None
+    role_vampires: int = 1  # vampire cards in the role deck dealt at the start
     claimant: str | None = None
     ranking: tuple[tuple[str, int], ...] = ()
 
@@ -235,6 +239,9 @@ def to_json(state: State, rules: Rules, board: dict) -> dict[str, Any]:
                   for i, r in enumerate(rules.rooms)},
         "hall": list(state.in_hall()),
         "vampires": state.vampires,
+        "role_deck": {"players": len(state.seats), "vampires": state.role_vampires,
+                      "humans": len(state.seats) - state.role_vampires,
+                      "rulebook": (len(state.seats), state.role_vampires) == RULEBOOK_DECK},
         "claimant": state.claimant,
         "ranking": [{"player": p, "place": k} for p, k in state.ranking],
         "board": board,
@@ -264,6 +271,6 @@ def from_json(data: Mapping[str, Any]) -> State:
         step=Step(data["step"]), order=tuple(data["order"]), turn=data["turn_index"],
         room_cards=tuple(rooms[str(i + 1)]["cards"] for i in range(len(rooms))),
         vampires=data["vampires"], outcome=Outcome(data["outcome"]) if data["outcome"] else None,
-        claimant=data["claimant"],
+        claimant=data["claimant"], role_vampires=data.get("role_deck", {}).get("vampires", 1),
         ranking=tuple((r["player"], r["place"]) for r in data["ranking"]),
     )

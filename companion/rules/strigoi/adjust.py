@@ -11,7 +11,7 @@ from companion.rules.base import Event
 from companion.rules.strigoi import events as ev, rules
 from companion.rules.strigoi.state import State
 
-KEYS = ("altar", "inferno", "wounds", "strigoi", "collapsed", "ladders", "marker")
+KEYS = ("altar", "inferno", "wounds", "strigoi", "collapsed", "ladders", "marker", "rewards")
 
 
 def canonical_adjust(game, state: State, command: Mapping[str, Any]) -> dict[str, Any]:
@@ -26,6 +26,8 @@ def canonical_adjust(game, state: State, command: Mapping[str, Any]) -> dict[str
             out[key] = args.integer(command, key, lo=0, hi=game.data.blood_counters)
     if "wounds" in command:
         out["wounds"] = _wounds(game, state, command["wounds"])
+    if "rewards" in command:
+        out["rewards"] = _rewards(state, command["rewards"])
     if "strigoi" in command:
         out["strigoi"] = _strigoi(game, command["strigoi"])
     if "collapsed" in command:
@@ -51,7 +53,9 @@ def apply_adjust(game, state: State, c: dict) -> tuple[State, list[Event]]:
         raise RuleViolation("blood", f"only {d.blood_counters} blood point counters exist")
     state = replace(state, altar=altar, inferno=inferno, marker=c.get("marker", state.marker))
     wounds = c.get("wounds", {})
-    state = replace(state, wolves=tuple(replace(w, wounds=wounds.get(w.name, w.wounds))
+    rewards = c.get("rewards", {})
+    state = replace(state, wolves=tuple(replace(w, wounds=wounds.get(w.name, w.wounds),
+                                                rewards=rewards.get(w.name, w.rewards))
                                         for w in state.wolves))
     state = _set_strigoi(game, state, c.get("strigoi", {}))
     if "collapsed" in c:
@@ -72,6 +76,15 @@ def _wounds(game, state: State, raw: Any) -> dict[str, int]:
         raise CommandError(f"adjust: `wounds` must map Powerwolves ({', '.join(names)}) to numbers")
     top = game.data.wounds_to_fall - 1
     return {k: args.integer(raw, k, lo=0, hi=top) for k in raw}
+
+
+def _rewards(state: State, raw: Any) -> dict[str, int]:
+    """{wolf: Reward cards held} (a card destroyed by Wild Strength or traded; a correction hands
+    out no Advanced Action card)."""
+    names = [w.name for w in state.wolves]
+    if not isinstance(raw, Mapping) or not set(raw) <= set(names):
+        raise CommandError(f"adjust: `rewards` must map Powerwolves ({', '.join(names)}) to numbers")
+    return {k: args.integer(raw, k, lo=0, hi=30) for k in raw}
 
 
 def _strigoi(game, raw: Any) -> dict[str, dict[str, Any]]:

@@ -23,12 +23,16 @@ def choose(game, state: State, rng: random.Random) -> dict[str, Any]:
 
 
 def _turn(game, state: State, rng: random.Random) -> dict[str, Any]:
-    """Fight something, then move the Strigoi (or end the turn in round 1)."""
+    """One encounter (a Strigoi, a blood icon or a token), then move the Strigoi (or end the turn)."""
     roll = rng.random()
-    if state.in_play and state.altar >= state.attack_need and roll < 0.5:
-        return {"cmd": "attack_strigoi", "strigoi": rng.choice(state.in_play)}
-    if roll < 0.4 and state.altar < game.data.altar_max:
-        return {"cmd": "blood"}
+    if state.encounter is None:
+        if state.in_play and state.altar >= state.attack_need and roll < 0.5:
+            return {"cmd": "attack_strigoi", "strigoi": rng.choice(state.in_play)}
+        if roll < 0.3 and state.altar < game.data.altar_max:
+            return {"cmd": "blood"}
+        if roll < 0.45:
+            return {"cmd": "encounter", "colour": rng.choice(("red", "grey")),
+                    "blood": rng.random() < 0.4, "reward": rng.choice(("none", "card", "token"))}
     if roll < 0.5:
         return {"cmd": "wound", "wolf": state.active}
     if state.in_play:
@@ -37,10 +41,11 @@ def _turn(game, state: State, rng: random.Random) -> dict[str, Any]:
 
 
 def _after_strigoi(state: State, rng: random.Random) -> dict[str, Any]:
-    """The moved Strigoi may strike; the attacked Powerwolf may strike back; then end the turn."""
+    """The moved Strigoi may strike; the attacked Powerwolf may strike back once; then end the turn."""
     if state.moved and state.attacked is None and rng.random() < 0.6:
         return {"cmd": "strigoi_attack", "wolf": rng.choice(state.wolves).name,
                 "prevented": rng.randint(0, 1)}
-    if state.attacked and state.altar >= state.attack_need and state.in_play and rng.random() < 0.3:
+    if state.attacked and not state.countered and state.altar >= state.attack_need and state.in_play \
+            and rng.random() < 0.3:
         return {"cmd": "attack_strigoi", "strigoi": rng.choice(state.in_play)}
     return {"cmd": "end_turn"}

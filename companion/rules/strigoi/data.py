@@ -6,7 +6,7 @@ Pure: `companion.gamedata` reads the file and `parse(doc)` checks it; every bad 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Mapping
 
 from companion.rules.args import is_int
@@ -17,6 +17,10 @@ if TYPE_CHECKING:  # the type only: reading files is companion.gamedata's job
     from companion.tomlfile import TomlDoc
 
 STRIGOI = ("master", "apprentice", "supreme")
+PARTS = STRIGOI + ("tokens",)  # what the box teaches: three card sides and the token mix
+STAT_KEYS = ("existence", "damage", "strength")
+STAT_RANGE = {"existence": (1, 20), "damage": (0, 9), "strength": (1, 30)}
+MAX_TOKENS = 20  # tokens of one kind in the bag
 
 
 @dataclass(frozen=True)
@@ -57,6 +61,13 @@ class StrigoiData:
     fortress: Fortress
     ladders: tuple[tuple[str, str], ...]
     verified: bool
+    example_tokens: tuple[Token, ...] = ()  # the shipped mix (old journals replay with it)
+    examples: tuple[str, ...] = ()          # parts of PARTS still at unverified example values
+
+    @property
+    def examples_all(self) -> tuple[str, ...]:
+        """Every part a table may teach."""
+        return PARTS
 
 
 def parse(doc: TomlDoc) -> StrigoiData:
@@ -80,13 +91,75 @@ def parse(doc: TomlDoc) -> StrigoiData:
     for rid, room in fortress.rooms.items():
         if sorted(room.ring) != sorted(letters):
             raise doc.error(f"rooms.{rid}.ring", f"must use each of {letters} once")
+    verified = bool(doc.data.get("verified", False))
+    tokens = _tokens(doc)
     return StrigoiData(
         **n, powerwolves=tuple(wolves), marked=tuple(marked), letters=letters,
         attack_needs=_needs(doc, game, "attack_needs", players),
         defeat_needs=_needs(doc, game, "defeat_needs", players),
-        stats={sid: _stats(doc, sid) for sid in STRIGOI}, tokens=_tokens(doc),
-        fortress=fortress, ladders=_ladders(doc, fortress),
-        verified=bool(doc.data.get("verified", False)))
+        stats={sid: _stats(doc, sid) for sid in STRIGOI}, tokens=tokens,
+        fortress=fortress, ladders=_ladders(doc, fortress), verified=verified,
+        example_tokens=tokens, examples=() if verified else PARTS)
+
+
+def with_taught(data: StrigoiData, doc: TomlDoc) -> StrigoiData:
+    """`data` with the table's own box values laid over it (strigoi/box.toml in the config folder):
+
+        [strigoi.master]  existence, damage, strength    (also apprentice, supreme)
+        [tokens.master]   "<bonus>" = count               (also apprentice; both or neither)
+
+    Taught parts win and are no longer examples; DataFileError names the bad line and key."""
+    taught = check_taught(doc)
+    stats = dict(data.stats)
+    for sid, values in taught.get("strigoi", {}).items():
+        stats[sid] = Stats(data.stats[sid].name, *(values[k] for k in STAT_KEYS))
+    tokens = data.tokens
+    if "tokens" in taught:
+        tokens = tuple(Token(sid, int(bonus), count) for sid in ("master", "apprentice")
+                       for bonus, count in sorted(taught["tokens"][sid].items(), key=lambda kv: int(kv[0]))
+                       if count)
+    done = set(taught.get("strigoi", {})) | ({"tokens"} if "tokens" in taught else set())
+    return replace(data, stats=stats, tokens=tokens,
+                   examples=tuple(p for p in data.examples if p not in done))
+
+
+def check_taught(doc: TomlDoc) -> dict:
+    """The clean contents of a taught box file (see `with_taught`)."""
+    for key in doc.data:
+        if key not in ("strigoi", "tokens"):
+            raise doc.error(key, f"unknown key {key!r}; allowed: strigoi, tokens")
+    out: dict = {}
+    sides = doc.data.get("strigoi", {})
+    if not isinstance(sides, dict):
+        raise doc.error("strigoi", "must be a table of master/apprentice/supreme")
+    for sid, values in sides.items():
+        where = f"strigoi.{sid}"
+        if sid not in STRIGOI or not isinstance(values, dict):
+            raise doc.error(where, f"must be one of {', '.join(STRIGOI)}, a table")
+        if set(values) != set(STAT_KEYS):
+            raise doc.error(where, "needs existence, damage and strength (and nothing else)")
+        for key in STAT_KEYS:
+            lo, hi = STAT_RANGE[key]
+            if not is_int(values[key]) or not lo <= values[key] <= hi:
+                raise doc.error(f"{where}.{key}", f"must be a whole number {lo}..{hi}")
+        out.setdefault("strigoi", {})[sid] = dict(values)
+    if "tokens" in doc.data:
+        mix = doc.data["tokens"]
+        if not isinstance(mix, dict) or set(mix) != {"master", "apprentice"}:
+            raise doc.error("tokens", "needs [tokens.master] and [tokens.apprentice]")
+        for sid, counts in mix.items():
+            where = f"tokens.{sid}"
+            if not isinstance(counts, dict) or not counts:
+                raise doc.error(where, 'must map the bonus to a count, e.g. "0" = 3')
+            for bonus, count in counts.items():
+                if not bonus.isdigit() or int(bonus) > 9:
+                    raise doc.error(f"{where}.{bonus}", "the bonus is a whole number 0..9")
+                if not is_int(count) or not 0 <= count <= MAX_TOKENS:
+                    raise doc.error(f"{where}.{bonus}", f"must be a whole number 0..{MAX_TOKENS}")
+            if not any(counts.values()):
+                raise doc.error(where, f"the {sid} needs at least one token")
+        out["tokens"] = {sid: dict(c) for sid, c in mix.items()}
+    return out
 
 
 def _table(doc: TomlDoc, parent: Mapping, key: str, where: str = "") -> dict:

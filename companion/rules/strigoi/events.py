@@ -180,6 +180,38 @@ class RoundEnded(Event):
 
 
 @dataclass(frozen=True)
+class EncounterFought(Event):
+    """This turn's encounter (phase 2b): a red or grey token, won, lost or a Monk set free; the
+    blood point it put on the Altar and the Reward it gave."""
+
+    wolf: str
+    colour: str
+    result: str
+    blood: bool
+    reward: str
+
+
+@dataclass(frozen=True)
+class RewardDrawn(Event):
+    """A Powerwolf drew Reward cards; `total` is how many they have drawn (less any corrected)."""
+
+    wolf: str
+    n: int
+    total: int
+
+
+@dataclass(frozen=True)
+class CardEarned(Event):
+    """A Powerwolf earned an Advanced Action card (Heroic or Legendary); `why` is the trigger."""
+
+    card: str
+    title: str
+    level: str
+    wolf: str
+    why: str
+
+
+@dataclass(frozen=True)
 class Adjusted(Event):
     """The table corrected counts to what is really on the board."""
 

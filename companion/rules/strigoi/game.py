@@ -15,15 +15,16 @@ from typing import Any, Mapping
 from companion.errors import CommandError, RuleViolation
 from companion.rules import args
 from companion.rules.base import Action, Event
-from companion.rules.strigoi import adjust, events as ev, menu, rules
+from companion.rules.strigoi import adjust, awards, encounter, events as ev, menu, rules
 from companion.rules.strigoi.board import board_view
 from companion.rules.strigoi.data import StrigoiData
 from companion.rules.strigoi.fortress import STAY, rotate
 from companion.rules.strigoi.state import (Card, Stat, State, Step, Vampire, Wolf, state_from_json,
                                            state_to_json)
 
-VERBS = ("setup", "initiative", "blood", "lose_blood", "wound", "heal", "attack_strigoi",
-         "strigoi_move", "strigoi_attack", "end_turn", "curse", "rotate", "adjust")
+VERBS = ("setup", "initiative", "encounter", "blood", "reward", "lose_blood", "wound", "heal",
+         "attack_strigoi", "strigoi_move", "strigoi_attack", "end_turn", "curse", "rotate", "adjust")
+TOKEN_KEYS = ("strigoi", "bonus", "count")
 LOSS_REASONS = ("crushed", "ladder", "center", "other")
 IN_TURN = (Step.TURN, Step.STRIGOI)
 
@@ -50,7 +51,9 @@ class StrigoiGame:
             attack_need=self.data.attack_needs[n], defeat_need=self.data.defeat_needs[n],
             start=tuple(c["start"].items()), rings=tuple(c["rings"].items()),
             ladders=tuple(tuple(e) for e in c["ladders"]),
-            bag=rules.shuffled_bag(self.data, c["seed"], 0))
+            tokens=tuple((t["strigoi"], t["bonus"], t["count"]) for t in c["tokens"]),
+            examples=tuple(c["examples"]), one_encounter=c["one_encounter"])
+        state = replace(state, bag=rules.shuffled_bag(state.tokens, c["seed"], 0))
         return state, [ev.GameSetUp(tuple(c["powerwolves"]), c["start"], state.ladders)]
 
     def apply(self, state: State, command: Mapping[str, Any]) -> tuple[State, list[Event]]:
@@ -103,7 +106,11 @@ class StrigoiGame:
         return {"cmd": "setup", "game": self.id, "players": n, "seed": seed,
                 "powerwolves": list(wolves), "start": self._start(command, seed),
                 "ladders": self._ladders(command, n), "rings": self._rings(command),
-                "stats": self._stats(command)}
+                "stats": self._stats(command), "tokens": self._tokens(command),
+                "examples": self._examples(command),
+                # a game journaled before one encounter per turn was enforced replays as recorded
+                "one_encounter": args.boolean(command, "one_encounter",
+                                              not _journaled_before_tokens(command))}
 
     def _start(self, command: Mapping[str, Any], seed: int) -> dict[str, str]:
         """Which marked platform each Strigoi starts on (random from the seed unless given)."""
@@ -162,6 +169,44 @@ class StrigoiGame:
                 out[sid][key] = args.integer(values, key, lo=0 if key == "damage" else 1, hi=99)
         return out
 
+    def _tokens(self, command: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """The Strigoi Action token mix: the setup's, else the box's (taught, or the example mix).
+
+        A setup journaled before the mix was recorded (it has `stats`, `rings` and `ladders` but no
+        `tokens`) used the shipped example mix: it keeps it, so old games replay unchanged."""
+        raw = command.get("tokens")
+        if raw is None:
+            mix = self.data.example_tokens if _journaled_before_tokens(command) else self.data.tokens
+            return [{"strigoi": t.strigoi, "bonus": t.bonus, "count": t.count} for t in mix]
+        if not isinstance(raw, list) or not raw:
+            raise CommandError("setup: `tokens` must list {strigoi, bonus, count}")
+        out = []
+        for t in raw:
+            if not isinstance(t, Mapping) or set(t) != set(TOKEN_KEYS) or \
+                    t["strigoi"] not in ("master", "apprentice"):
+                raise CommandError("setup: each token is {strigoi: master|apprentice, bonus, count}")
+            out.append({"strigoi": t["strigoi"], "bonus": args.integer(t, "bonus", lo=0, hi=9),
+                        "count": args.integer(t, "count", lo=1, hi=20)})
+        if {t["strigoi"] for t in out} != {"master", "apprentice"}:
+            raise CommandError("setup: both the master and the apprentice need tokens")
+        return out
+
+    def _examples(self, command: Mapping[str, Any]) -> list[str]:
+        """Which values of this game are still the shipped examples (shown as a banner): the parts
+        the box data leaves unverified and the setup does not give."""
+        raw = command.get("examples")
+        if raw is not None:
+            if not isinstance(raw, list) or not set(raw) <= set(self.data.examples_all):
+                raise CommandError(f"setup: `examples` lists parts of {self.data.examples_all}")
+            return [p for p in self.data.examples_all if p in raw]
+        stats = command.get("stats") if isinstance(command.get("stats"), Mapping) else {}
+        given = {sid for sid, v in stats.items() if isinstance(v, Mapping) and len(v) == 3}
+        given |= {"tokens"} if "tokens" in command else set()  # a part counts once fully given
+        out = [p for p in self.data.examples if p not in given]
+        if _journaled_before_tokens(command) and not self.data.verified and "tokens" not in out:
+            out.append("tokens")  # such a game plays with the shipped example mix
+        return out
+
     def _canonical_initiative(self, state: State, command: Mapping[str, Any]) -> dict[str, Any]:
         """Every Powerwolf's card: initiative number and direction letter (or X)."""
         raw = command.get("cards")
@@ -178,6 +223,18 @@ class StrigoiGame:
                 raise CommandError(f"initiative: {name}'s letter must be one of {self.data.letters} or X")
             cards[name] = {"initiative": args.integer(card, "initiative", lo=0, hi=999), "letter": letter}
         return {"cmd": "initiative", "cards": cards}
+
+    def _canonical_encounter(self, state: State, command: Mapping[str, Any]) -> dict[str, Any]:
+        """`encounter`: colour, result, blood icon, reward (see encounter.py)."""
+        return encounter.canonical_encounter(state, command)
+
+    def _canonical_blood(self, state: State, command: Mapping[str, Any]) -> dict[str, Any]:
+        """`blood`, with the encounter's colour if given."""
+        return encounter.canonical_blood(state, command)
+
+    def _canonical_reward(self, state: State, command: Mapping[str, Any]) -> dict[str, Any]:
+        """`reward`: Reward cards drawn outside an encounter."""
+        return encounter.canonical_reward(state, command)
 
     def _canonical_lose_blood(self, state: State, command: Mapping[str, Any]) -> dict[str, Any]:
         """`lose_blood` with its reason."""
@@ -209,7 +266,8 @@ class StrigoiGame:
         if sid not in ("master", "apprentice"):
             raise CommandError("attack_strigoi: name the `strigoi` (master or apprentice)")
         return {"cmd": "attack_strigoi", "strigoi": sid, "wolf": self._wolf(state, {"wolf": wolf}),
-                "wounds": args.integer(command, "wounds", 1, 1, 9)}
+                "wounds": args.integer(command, "wounds", 1, 1, 9),
+                "won": args.boolean(command, "won", True)}
 
     def _canonical_strigoi_move(self, state: State, command: Mapping[str, Any]) -> dict[str, Any]:
         """`strigoi_move` with the table's token, or a draw from the seeded bag."""
@@ -264,14 +322,17 @@ class StrigoiGame:
         state, events = rules.start_turn(state, 0)
         return state, [ev.CardsRevealed(state.round, order), *events]
 
+    def _encounter(self, state: State, c: dict) -> tuple[State, list[Event]]:
+        """The turn's one encounter: a red or grey token fought, lost, or a Monk set free."""
+        return encounter.encounter(self.data, state, c)
+
     def _blood(self, state: State, c: dict) -> tuple[State, list[Event]]:
-        """A monster's blood icon: one more blood point on the Altar."""
-        _in_turn(state, "blood")
-        if state.altar >= self.data.altar_max:
-            raise RuleViolation("altar", f"the Altar holds at most {self.data.altar_max} blood points")
-        if state.altar + state.inferno >= self.data.blood_counters:
-            raise RuleViolation("altar", "no blood point counter left in the supply")
-        return rules.gain_blood(self.data, state)
+        """A monster's blood icon: the turn's encounter, one more blood point on the Altar."""
+        return encounter.blood(self.data, state, c)
+
+    def _reward(self, state: State, c: dict) -> tuple[State, list[Event]]:
+        """Reward cards drawn outside an encounter."""
+        return encounter.reward(state, c)
 
     def _lose_blood(self, state: State, c: dict) -> tuple[State, list[Event]]:
         """The pack loses a blood point (crushed on a platform, ladder, platform centre...)."""
@@ -303,6 +364,15 @@ class StrigoiGame:
         if state.step is Step.STRIGOI and c["wolf"] != state.attacked:
             raise RuleViolation("counterattack", "only the Powerwolf the Strigoi attacked may "
                                                  "counterattack now")
+        if state.step is Step.STRIGOI and state.countered and state.one_encounter:
+            raise RuleViolation("counterattack", f"{c['wolf']} has already struck back at this attack")
+        if state.step is Step.TURN:
+            encounter.check(state)  # phase 2b: the Strigoi instead of a Monster, one encounter
+            state = replace(state, encounter="strigoi")
+        else:
+            state = replace(state, countered=True)
+        if not c["won"]:
+            return state, [ev.EncounterFought(c["wolf"], "strigoi", "lost", False, "none")]
         return rules.wound_strigoi(self.data, state, c["strigoi"], c["wolf"], c["wounds"])
 
     def _strigoi_move(self, state: State, c: dict) -> tuple[State, list[Event]]:
@@ -344,8 +414,14 @@ class StrigoiGame:
             state, more = rules.lose_blood(self.data, state, "center")
             events += more
         if taken and not state.outcome:
+            state, more = awards.give(state, "all_you_can_bleed", c["wolf"], "first wounded by a Strigoi")
+            events += more
             state, more = rules.wound_wolf(self.data, state, c["wolf"], taken)
             events += more
+            if c["wolf"] != state.active and any(isinstance(e, ev.Fell) for e in more):
+                state, more = awards.give(state, "evil_made_me", state.active,
+                                          f"their card let the {sid} give {c['wolf']} a third wound")
+                events += more
         return state, events
 
     def _end_turn(self, state: State, c: dict) -> tuple[State, list[Event]]:
@@ -364,6 +440,10 @@ class StrigoiGame:
             raise RuleViolation("curse", "only in the extra Strigoi turn")
         sid = state.moved
         events: list[Event] = [ev.Cursed(sid, state.vampire(sid).room, tuple(c["hit"]))]
+        if c["hit"]:  # struck at once: the lowest initiative counts as the first
+            first = awards.first_in_order(state, c["hit"])
+            state, more = awards.give(state, "all_you_can_bleed", first, "first wounded by a Strigoi")
+            events += more
         for name in c["hit"]:
             state, more = rules.wound_wolf(self.data, state, name, 1)
             events += more
@@ -391,3 +471,8 @@ def _in_turn(state: State, verb: str) -> None:
     """Refuse outside a Powerwolf's turn."""
     if state.step not in IN_TURN:
         raise RuleViolation(verb, "only during a Powerwolf's turn")
+
+
+def _journaled_before_tokens(command: Mapping[str, Any]) -> bool:
+    """A canonical setup written before the token mix was journaled: stats, rings, ladders, no tokens."""
+    return "tokens" not in command and all(k in command for k in ("stats", "rings", "ladders"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from companion.rules.base import Action
+from companion.rules.strigoi import encounter
 from companion.rules.strigoi.state import State, Step
 
 
@@ -15,19 +16,30 @@ def actions(game, state: State) -> list[Action]:
     if state.step is Step.CURSE:
         return [Action({"cmd": "curse"}, f"Curse of the {state.moved}: who was hit?", needs=("hit",)),
                 _adjust()]
-    out = [_blood(game, state), _attack(state), *_strigoi(state)]
-    out += [Action({"cmd": "wound"}, "Wound a Powerwolf", needs=("wolf", "n")),
+    out = [_encounter(state), _blood(game, state), _attack(state), *_strigoi(state)]
+    out += [Action({"cmd": "reward"}, "Reward card drawn", needs=("wolf",)),
+            Action({"cmd": "wound"}, "Wound a Powerwolf", needs=("wolf", "n")),
             Action({"cmd": "heal"}, "Heal", needs=("wolf", "n")),
             Action({"cmd": "lose_blood"}, "Lose a blood point", needs=("reason",)),
             Action({"cmd": "rotate"}, "Rotate a platform", needs=("room", "steps")), _adjust()]
     return out
 
 
+def _encounter(state: State) -> Action:
+    """Fight the turn's one encounter (a red or grey token)."""
+    why = encounter.why_not(state)
+    return Action({"cmd": "encounter"}, "Encounter token fought", enabled=why is None, why_not=why,
+                  needs=("colour", "result", "blood", "reward"))
+
+
 def _blood(game, state: State) -> Action:
-    """Gain a blood point, unless the Altar is full or no counter is left in the supply (the
-    engine's own two checks, so the button is never offered for a move it refuses)."""
-    why = None
-    if state.altar >= game.data.altar_max:
+    """Gain a blood point, unless the turn's encounter is over, the Altar is full or no counter is
+    left in the supply (the engine's own checks, so the button is never offered for a move it
+    refuses)."""
+    why = encounter.why_not(state)
+    if why is not None:
+        pass
+    elif state.altar >= game.data.altar_max:
         why = f"the Altar holds at most {game.data.altar_max}"
     elif state.altar + state.inferno >= game.data.blood_counters:
         why = "no blood point counter left in the supply"
@@ -43,6 +55,10 @@ def _attack(state: State) -> Action:
         why = "no Strigoi in the fortress yet"
     elif state.step is Step.STRIGOI and state.attacked is None:
         why = "only an attacked Powerwolf may counterattack"
+    elif state.step is Step.STRIGOI and state.countered:
+        why = "the attacked Powerwolf has already struck back"
+    elif state.step is Step.TURN and encounter.why_not(state):
+        why = encounter.why_not(state)
     label = "Counterattack" if state.step is Step.STRIGOI else "Wound a Strigoi"
     return Action({"cmd": "attack_strigoi"}, label, enabled=why is None, why_not=why,
                   needs=("strigoi",))

@@ -9,7 +9,7 @@ import random
 from dataclasses import replace
 
 from companion.rules.base import Event
-from companion.rules.strigoi import events as ev
+from companion.rules.strigoi import awards, events as ev
 from companion.rules.strigoi.data import StrigoiData
 from companion.rules.strigoi.fortress import Move, MoveKind, teleport
 from companion.rules.strigoi.state import State, Step, Vampire, Wolf
@@ -17,24 +17,24 @@ from companion.rules.strigoi.state import State, Step, Vampire, Wolf
 Result = tuple[State, list[Event]]
 
 
-def flat_tokens(data: StrigoiData) -> tuple[tuple[str, int], ...]:
-    """Every Strigoi Action token in the bag as (strigoi, bonus)."""
-    return tuple((t.strigoi, t.bonus) for t in data.tokens for _ in range(t.count))
+def flat_tokens(tokens) -> tuple[tuple[str, int], ...]:
+    """Every Strigoi Action token in the bag as (strigoi, bonus), from the mix (strigoi, bonus, count)."""
+    return tuple((sid, bonus) for sid, bonus, count in tokens for _ in range(count))
 
 
-def shuffled_bag(data: StrigoiData, seed: int, shuffles: int) -> tuple[int, ...]:
+def shuffled_bag(tokens, seed: int, shuffles: int) -> tuple[int, ...]:
     """The token bag in the order the seed gives for its `shuffles`-th shuffle."""
-    bag = list(range(len(flat_tokens(data))))
+    bag = list(range(len(flat_tokens(tokens))))
     random.Random(f"strigoi-bag-{seed}-{shuffles}").shuffle(bag)
     return tuple(bag)
 
 
 def draw_token(data: StrigoiData, state: State) -> tuple[State, tuple[str, int]]:
-    """Flip the top token; an empty bag is reshuffled first."""
+    """Flip the top token of this game's mix; an empty bag is reshuffled first."""
     if not state.bag:
-        state = replace(state, bag=shuffled_bag(data, state.seed, state.shuffles + 1),
+        state = replace(state, bag=shuffled_bag(state.tokens, state.seed, state.shuffles + 1),
                         shuffles=state.shuffles + 1)
-    token = flat_tokens(data)[state.bag[0]]
+    token = flat_tokens(state.tokens)[state.bag[0]]
     return replace(state, bag=state.bag[1:]), token
 
 
@@ -63,6 +63,8 @@ def wound_wolf(data: StrigoiData, state: State, name: str, n: int) -> Result:
     if total >= data.wounds_to_fall:
         state = set_wolf(state, replace(wolf, wounds=0))
         events.append(ev.Fell(name))
+        state, more = awards.give(state, "incense_and_iron", name, "first Powerwolf to fall")
+        events += more
         state, more = lose_blood(data, state, "third-wound")
         return state, events + more
     return set_wolf(state, replace(wolf, wounds=total)), events
@@ -102,7 +104,8 @@ def wound_strigoi(data: StrigoiData, state: State, sid: str, wolf: str, n: int) 
             state, more = end(state, "victory")
             return state, events + more
         other = next(v.id for v in state.strigoi if v.id != sid)
-        return replace(state, supreme=other), events + [ev.SupremeRose(other)]
+        state, more = awards.give(state, "vampires_dont_die", wolf, "defeated the first Strigoi")
+        return replace(state, supreme=other), events + more + [ev.SupremeRose(other)]
     if was_supreme:
         state, more = collapse(data, state, state.wolf(wolf).card.letter)
         events += more
@@ -128,7 +131,8 @@ def collapse(data: StrigoiData, state: State, letter: str) -> Result:
 
 def start_turn(state: State, index: int) -> Result:
     """Hand the turn to the Powerwolf at `index` of the initiative order."""
-    state = replace(state, step=Step.TURN, turn=index, moved=None, bonus=0, attacked=None)
+    state = replace(state, step=Step.TURN, turn=index, moved=None, bonus=0, attacked=None,
+                    encounter=None, countered=False)
     wolf = state.wolf(state.order[index])
     return state, [ev.TurnStarted(wolf.name, wolf.card.letter)]
 
@@ -145,7 +149,7 @@ def end_round(data: StrigoiData, state: State) -> Result:
     if not move.moved:
         state, more = new_round(data, state, extra=True)
         return state, events + more
-    return replace(state, step=Step.CURSE, moved=sid, attacked=None), events
+    return replace(state, step=Step.CURSE, moved=sid, attacked=None, countered=False), events
 
 
 def new_round(data: StrigoiData, state: State, extra: bool) -> Result:
@@ -153,7 +157,8 @@ def new_round(data: StrigoiData, state: State, extra: bool) -> Result:
     events: list[Event] = [ev.RoundEnded(state.round, extra)]
     wolves = tuple(replace(w, card=None) for w in state.wolves)
     state = replace(state, round=state.round + 1, step=Step.INITIATIVE, order=(), turn=0,
-                    wolves=wolves, marker=False, moved=None, bonus=0, attacked=None)
+                    wolves=wolves, marker=False, moved=None, bonus=0, attacked=None,
+                    encounter=None, countered=False)
     if state.round == 2:
         rooms = dict(state.start)
         state = replace(state, strigoi=tuple(replace(v, room=rooms[v.id]) for v in state.strigoi))

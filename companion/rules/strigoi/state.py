@@ -29,11 +29,12 @@ class Card:
 
 @dataclass(frozen=True)
 class Wolf:
-    """One Powerwolf: name, wounds now, card this round."""
+    """One Powerwolf: name, wounds now, card this round, Reward cards drawn (for Nighttime Rebel)."""
 
     name: str
     wounds: int = 0
     card: Card | None = None
+    rewards: int = 0
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,12 @@ class State:
     bag: tuple[int, ...] = ()
     shuffles: int = 0
     outcome: str | None = None
+    encounter: str | None = None              # this turn's encounter: red, grey, monster, strigoi
+    countered: bool = False                   # the attacked Powerwolf has struck back
+    awards: tuple[tuple[str, str], ...] = ()  # (Advanced Action card, Powerwolf) in the order earned
+    tokens: tuple[tuple[str, int, int], ...] = ()  # the token mix: (strigoi, bonus, count)
+    examples: tuple[str, ...] = ()            # parts still at the shipped example values
+    one_encounter: bool = True  # False: journaled before the rule was enforced, replays as recorded
 
     def wolf(self, name: str) -> Wolf:
         """The Powerwolf called `name`."""
@@ -118,8 +125,9 @@ def state_to_json(state: State, board: Mapping[str, Any]) -> dict[str, Any]:
         "altar": state.altar, "inferno": state.inferno,
         "attack_need": state.attack_need, "defeat_need": state.defeat_need,
         "can_attack": state.altar >= state.attack_need,
-        "powerwolves": {w.name: {"wounds": w.wounds,
-                                 "card": None if w.card is None else asdict(w.card)}
+        "powerwolves": {w.name: {"wounds": w.wounds, "rewards": w.rewards,
+                                 "card": None if w.card is None else asdict(w.card),
+                                 "cards": [card for card, who in state.awards if who == w.name]}
                         for w in state.wolves},
         "strigoi": {v.id: {"room": v.room, "wounds": v.wounds, "defeated": v.defeated,
                            "supreme": state.supreme == v.id, **asdict(state.stat(v.id))}
@@ -129,7 +137,12 @@ def state_to_json(state: State, board: Mapping[str, Any]) -> dict[str, Any]:
         "ladders": [list(e) for e in state.ladders], "collapsed": list(state.collapsed),
         "supreme": state.supreme, "attack_marker": state.marker, "moved": state.moved,
         "token_bonus": state.bonus, "attacked": state.attacked,
-        "bag": list(state.bag), "shuffles": state.shuffles, "board": dict(board),
+        "bag": list(state.bag), "shuffles": state.shuffles,
+        "encounter": state.encounter, "counterattacked": state.countered,
+        "awards": [{"card": card, "wolf": who} for card, who in state.awards],
+        "tokens": [{"strigoi": s, "bonus": b, "count": n} for s, b, n in state.tokens],
+        "example_values": list(state.examples), "one_encounter": state.one_encounter,
+        "board": dict(board),
     }
 
 
@@ -138,7 +151,8 @@ def state_from_json(data: Mapping[str, Any]) -> State:
     if not isinstance(data, Mapping) or data.get("game") != "strigoi":
         raise CommandError("not a strigoi state")
     try:
-        wolves = tuple(Wolf(name, w["wounds"], None if w["card"] is None else Card(**w["card"]))
+        wolves = tuple(Wolf(name, w["wounds"], None if w["card"] is None else Card(**w["card"]),
+                            w.get("rewards", 0))
                        for name, w in data["powerwolves"].items())
         strigoi = tuple(Vampire(sid, v["room"], v["wounds"], v["defeated"])
                         for sid, v in data["strigoi"].items())
@@ -152,6 +166,11 @@ def state_from_json(data: Mapping[str, Any]) -> State:
             altar=data["altar"], inferno=data["inferno"], collapsed=tuple(data["collapsed"]),
             supreme=data["supreme"], marker=data["attack_marker"], moved=data["moved"],
             bonus=data["token_bonus"], attacked=data["attacked"], bag=tuple(data["bag"]),
-            shuffles=data["shuffles"], outcome=data["outcome"])
+            shuffles=data["shuffles"], outcome=data["outcome"],
+            encounter=data.get("encounter"), countered=data.get("counterattacked", False),
+            awards=tuple((a["card"], a["wolf"]) for a in data.get("awards", ())),
+            tokens=tuple((t["strigoi"], t["bonus"], t["count"]) for t in data.get("tokens", ())),
+            examples=tuple(data.get("example_values", ())),
+            one_encounter=data.get("one_encounter", True))
     except (KeyError, TypeError, ValueError) as exc:
         raise CommandError(f"broken strigoi state: {exc}") from None

@@ -161,7 +161,10 @@ class GenericWizard(Screen):
                     ButtonVM("minus", "-1"), ButtonVM("plus", "+1"),
                     ButtonVM("start", "Next: roles" if self.game_id == "one-night" else "Start"), ButtonVM("back", "Back")]
         lo, hi = self.specs[0].lo, self.specs[0].hi
-        lines = (f"New game of {GAMES[self.game_id][1]} ({lo} to {hi} players).", "Pick a value, then up/down or -1/+1.")
+        from companion.ui.screens.others import setup_note
+
+        lines = (f"New game of {GAMES[self.game_id][1]} ({lo} to {hi} players).", "Pick a value, then up/down or -1/+1.",
+                 *setup_note(self.game_id, self.values))
         return ViewModel(self.name, GAMES[self.game_id][1], lines, tuple(buttons))
 
     def activate(self, button_id: str, kind: Press) -> bool:
@@ -175,6 +178,11 @@ class GenericWizard(Screen):
             from companion.ui.screens.others.one_night import roles_catalogue
 
             self.ctx.stack.push(RolePicker(self.ctx, self.players, self.seed, roles_catalogue()))
+        elif button_id == "start" and self.game_id == "strigoi":  # the box's Strigoi values, asked once
+            from companion.ui.screens.others.strigoi_box import ask_box
+
+            if not ask_box(self.ctx, self.setup()):
+                self.ctx.emit(self.setup())
         elif button_id == "start":
             self.ctx.emit(self.setup())
         elif button_id == "back":

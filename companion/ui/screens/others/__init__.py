@@ -13,7 +13,8 @@ import importlib
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["SCREENS", "GAME_SCREENS", "SetupField", "RolePicker", "route", "screen_class", "setup_fields"]
+__all__ = ["SCREENS", "GAME_SCREENS", "SetupField", "RolePicker", "route", "screen_class", "setup_fields",
+           "setup_note"]
 
 # game id -> (name of its playing screen, name of its end screen)
 GAME_SCREENS = {
@@ -74,8 +75,18 @@ def setup_fields(game_id: str, default_players: int = 4) -> list[SetupField]:
     lo, hi = player_range(game_id)
     out = [SetupField("players", "Players", lo, hi, min(hi, max(lo, default_players)))]
     if game_id == "mansion":
-        out += [SetupField("clock_length", "Clock", 6, 20, 12), SetupField("target", "Target", 5, 60, 20)]
+        out += [SetupField("clock_length", "Clock", 6, 20, 12), SetupField("target", "Target", 5, 60, 20),
+                SetupField("vampires", "Vampires", 1, hi - 1, 1)]
     return out
+
+
+def setup_note(game_id: str, values: dict[str, int]) -> tuple[str, ...]:
+    """Extra lines the new-game wizard shows for the values chosen (the mansion's role deck)."""
+    if game_id == "mansion":
+        from companion.ui.screens.others.mansion import role_deck_note
+
+        return role_deck_note(values["players"], values.get("vampires", 1))
+    return ()
 
 
 def player_range(game_id: str) -> tuple[int, int]:

@@ -47,6 +47,8 @@ class MansionScreen(OthersScreen):
         else:
             lines.append("Order: " + (", ".join(s.get("order") or []) or "set once all have rolled"))
         lines.append(points_line(s))
+        if s.get("step") == "reveal" or not (s.get("role_deck") or {}).get("rulebook", True):
+            lines.append(deck_line(s.get("role_deck") or {}))
         return title, lines, room_cells(s, self.selected)
 
     def _turn_line(self, s: dict[str, Any]) -> str:
@@ -196,6 +198,23 @@ def _rules_facts() -> tuple[tuple[int, ...], dict[int, str]]:
     except Exception:  # a broken data file is reported by the engine; the screen keeps going
         return REVEAL_TICKS, {}
 
+
+
+def role_deck_note(players: int, vampires: int) -> tuple[str, ...]:
+    """The wizard's word on the role deck: the rulebook's (4 players, 1 vampire) or our extension."""
+    if not 1 <= vampires <= players - 1:
+        return (f"Role deck: {vampires} vampires is not possible for {players} players (1 to {players - 1}).",)
+    deck = f"Role deck: {vampires} vampire{'s' if vampires > 1 else ''}, {players - vampires} human{'s' if players - vampires > 1 else ''}"
+    if (players, vampires) == (4, 1):
+        return (f"{deck}, as in the rulebook.",)
+    return (f"{deck}: our extension.", "The rulebook sets up 4 players only (1 vampire, 3 humans).")
+
+
+def deck_line(deck: dict[str, Any]) -> str:
+    """`Role deck: 2 vampires, 4 humans (our extension)` for the game screen."""
+    v, h = deck.get("vampires", 1), deck.get("humans", 0)
+    where = "rulebook" if deck.get("rulebook") else "our extension"
+    return f"Role deck dealt: {v} vampire(s), {h} human(s) ({where})"
 
 
 def clock_line(s: dict[str, Any], reveal_ticks: Sequence[int]) -> str:

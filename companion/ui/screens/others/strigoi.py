@@ -22,6 +22,11 @@ REASONS = (("crushed", "Crushed by a platform"), ("ladder", "Last ladder lost"),
            ("other", "Other"))
 ALTAR_MAX = 5
 WOUNDS_TO_FALL = 3
+PARTS = {"master": "Master", "apprentice": "Apprentice", "supreme": "Supreme", "tokens": "tokens"}
+CARD_TITLES = {"fire_and_forgive": "Fire & Forgive", "fist_by_fist": "Fist by Fist",
+               "nighttime_rebel": "Nighttime Rebel", "evil_made_me": "The Evil Made Me Do It",
+               "vampires_dont_die": "Vampires Don't Die", "incense_and_iron": "Incense & Iron",
+               "all_you_can_bleed": "All You Can Bleed"}
 STEP_WORDS = {"initiative": "reveal the Action cards", "turn": "'s turn", "strigoi": ": the Strigoi strikes",
               "curse": "the extra Strigoi turn", "over": "game over"}
 
@@ -67,6 +72,17 @@ class StrigoiScreen(OthersScreen):
                 out.append(choice((need,), "Which platform turns?", rooms, [ROOMS[r] for r in rooms], seats=room_seats(s)))
             elif need == "steps":
                 out.append(number((need,), "Steps clockwise (negative: back)", -5, 5, 1))
+            elif need == "colour":
+                out.append(choice((need,), "Which encounter token?", ["red", "grey"],
+                                  ["Red (Monster or Monk)", "Grey (stronger Monster; a Monk fought)"]))
+            elif need == "result":
+                out.append(choice((need,), "How did it end?", ["won", "lost", "freed"],
+                                  ["Won", "Lost", "Monk set free"]))
+            elif need == "blood":
+                out.append(choice((need,), "Blood icon on the token?", [False, True], ["No", "Yes"]))
+            elif need == "reward":
+                out.append(choice((need,), "Reward icon?", ["none", "card", "token"],
+                                  ["None", "Axe: a Reward card", "Bat: a Reward token"]))
             elif need == "prevented":
                 out.append(number((need,), "Wounds prevented", 0, 9, 0))
             elif need == "n":
@@ -82,6 +98,8 @@ class StrigoiScreen(OthersScreen):
                Field("inferno", "Inferno", int(s.get("inferno", 0)), 0, int(s.get("defeat_need", 5)))]
         out += [Field(f"wounds:{w}", f"Wounds {w}", int(p.get("wounds", 0)), 0, WOUNDS_TO_FALL - 1)
                 for w, p in (s.get("powerwolves") or {}).items()]
+        out += [Field(f"rewards:{w}", f"Reward cards {w}", int(p.get("rewards", 0)), 0, 30)
+                for w, p in (s.get("powerwolves") or {}).items()]
         return out
 
     def correction(self, changes) -> list[dict[str, Any]]:
@@ -90,8 +108,9 @@ class StrigoiScreen(OthersScreen):
             return []
         cmd: dict[str, Any] = {"cmd": "adjust"}
         for key, value in changes.items():
-            if key.startswith("wounds:"):
-                cmd.setdefault("wounds", {})[key.split(":", 1)[1]] = value
+            if key.startswith(("wounds:", "rewards:")):
+                group, wolf = key.split(":", 1)
+                cmd.setdefault(group, {})[wolf] = value
             else:
                 cmd[key] = value
         return [cmd]
@@ -143,8 +162,32 @@ def info_lines(s: dict[str, Any]) -> list[str]:
         "Wounds: " + ", ".join(f"{w} {p.get('wounds', 0)}/{WOUNDS_TO_FALL}" for w, p in wolves.items()),
         "Strigoi: " + "; ".join(strigoi),
         f"Attack marker {marker} ({extra}); fallen: {fallen}; ladders {len(s.get('ladders') or [])}",
+        *earned_lines(s), *example_line(s),
     ]
 
+
+def example_line(s: dict[str, Any]) -> list[str]:
+    """The example-values line: which Strigoi values are the shipped examples, not your box's (a new
+    game asks for them)."""
+    parts = [PARTS.get(p, p) for p in s.get("example_values") or []]
+    if not parts:
+        return []
+    return [f"Example values: {', '.join(parts)}"]
+
+
+def earned_lines(s: dict[str, Any]) -> list[str]:
+    """The Advanced Action cards earned so far, the newest first: who took which card."""
+    awards = list(s.get("awards") or [])
+    if not awards:
+        return []
+    newest = awards[-1]
+    out = [f"Earned: {newest['wolf']} takes {CARD_TITLES.get(newest['card'], newest['card'])}"]
+    if len(awards) > 1:
+        counts: dict[str, int] = {}
+        for a in awards:
+            counts[a["wolf"]] = counts.get(a["wolf"], 0) + 1
+        out.append("Advanced cards: " + ", ".join(f"{w} {n}" for w, n in counts.items()))
+    return out
 
 
 def room_seats(s: dict[str, Any]) -> dict[str, str]:

@@ -1,0 +1,369 @@
+"""`companion doctor`'s checks of the installed Pi: screen, sound, one place for files, the Pi 5 UART.
+
+- `display.libs`: the libraries SDL's KMSDRM driver loads at run time (libEGL, libGLESv2, libgbm,
+  libdrm) load with ctypes; the apt line that brings the missing ones.
+- `display.open`: a real `pygame.display.set_mode` on the service's video driver (kmsdrm on a Pi) in a
+  child process with a time limit, so a hung driver cannot hang doctor. Skipped while the service
+  runs (it holds the screen), but its status line is read: "no screen" there is a FAIL.
+- `sound`: the service's user can open the ALSA device (its groups against the group of /dev/snd/*),
+  and this user can open the card's control device for real.
+- `speech`: espeak-ng writes WAV bytes for a test line (`--stdout`), without playing anything.
+- `places`: doctor, hw-test and journal read the same config and journal as the service, this user
+  may read and open them, and `companion` is on PATH.
+- `uart.pi5`: on a Pi 5 the reader's port is not the debug connector (`/dev/serial0` -> ttyAMA10).
+
+`PiProbe` holds what these checks read from the machine; `doctor.Probe` inherits it, and the tests
+replace single methods the same way as for the other checks.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import companion.doctor as doctor
+
+# soname -> Debian package; SDL loads these by name (see the strings in pygame-ce's bundled libSDL2)
+KMSDRM_LIBS = {"libEGL.so.1": "libegl1", "libGLESv2.so.2": "libgles2", "libgbm.so.1": "libgbm1", "libdrm.so.2": "libdrm2"}
+DISPLAY_TIMEOUT_S = 30.0  # importing pygame on a Zero 2 W takes a few seconds; KMSDRM may hang forever
+SPEECH_TIMEOUT_S = 20.0
+SPEECH_LINE = "Nightwatch"
+SERVICE = "companion"
+PI5_GPIO_UART = "/dev/ttyAMA0"  # UART0 on GPIO14/15 with dtoverlay=uart0-pi5
+PI5_DEBUG_UART = "ttyAMA10"  # what /dev/serial0 points at on a Pi 5: the 3-pin debug connector
+# Opens the screen as the service does (full screen, native size) and says what it got.
+_OPEN_SCRIPT = (
+    "import pygame\n"
+    "try:\n"
+    "    pygame.display.init()\n"
+    "    s = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)\n"
+    "    print('opened=%s %dx%d' % ((pygame.display.get_driver(),) + s.get_size()))\n"
+    "    pygame.display.quit()\n"
+    "except Exception as exc:\n"
+    "    print('error=' + str(exc))\n"
+)
+
+
+class PiProbe:
+    """What the Pi checks read from the machine (mixed into `doctor.Probe`: `self.path`, `self.env`)."""
+
+    def load_library(self, soname: str) -> str:
+        """'' when the shared library loads (as SDL would dlopen it), else the loader's error."""
+        import ctypes
+
+        try:
+            ctypes.CDLL(soname)
+        except OSError as exc:
+            return str(exc)
+        return ""
+
+    def open_display(self, driver: str | None, timeout: float = DISPLAY_TIMEOUT_S) -> tuple[str | None, str]:
+        """('driver WxH', '') after a real full-screen set_mode in a child process, or (None, why)."""
+        env = {**self.env, "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+        if driver:
+            env["SDL_VIDEODRIVER"] = driver
+        try:
+            res = subprocess.run([sys.executable, "-c", _OPEN_SCRIPT], env=env, capture_output=True,
+                                 text=True, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return None, f"set_mode did not return within {timeout:g} s (the display driver hangs)"
+        except OSError as exc:
+            return None, f"could not start the test: {exc}"
+        lines = res.stdout.strip().splitlines()
+        last = lines[-1] if lines else f"no answer (exit {res.returncode}): {res.stderr.strip()[-200:]}"
+        if last.startswith("opened="):
+            return last[len("opened="):], ""
+        return None, last.removeprefix("error=")
+
+    def service_state(self) -> tuple[bool, str]:
+        """(whether the companion service is running, its STATUS= line)."""
+        try:
+            active = subprocess.run(["systemctl", "is-active", "--quiet", SERVICE], timeout=10).returncode == 0
+            if not active:
+                return False, ""
+            res = subprocess.run(["systemctl", "show", SERVICE, "-p", "StatusText", "--value"],
+                                 capture_output=True, text=True, timeout=10)
+            return True, res.stdout.strip()
+        except (OSError, subprocess.TimeoutExpired):
+            return False, ""
+
+    def file_group(self, p: str) -> tuple[str, int]:
+        """(group name, permission bits) of a file or device."""
+        import grp
+
+        st = os.stat(self.path(p))
+        try:
+            name = grp.getgrgid(st.st_gid).gr_name
+        except KeyError:
+            name = str(st.st_gid)
+        return name, st.st_mode & 0o777
+
+    def user_groups(self, user: str) -> set[str]:
+        """The groups `user` belongs to (its own and the supplementary ones); empty if no such user."""
+        import grp
+        import pwd
+
+        try:
+            gid = pwd.getpwnam(user).pw_gid
+            gids = os.getgrouplist(user, gid)
+        except (KeyError, OSError):
+            return set()
+        names = set()
+        for g in gids:
+            try:
+                names.add(grp.getgrgid(g).gr_name)
+            except KeyError:
+                pass
+        return names
+
+    def try_open(self, p: str) -> str:
+        """'' when this process can open the device for reading and writing, else why not."""
+        try:
+            fd = os.open(self.path(p), os.O_RDWR | os.O_NONBLOCK)
+        except OSError as exc:
+            return exc.strerror or str(exc)
+        os.close(fd)
+        return ""
+
+    def speech_wav(self) -> tuple[str | None, str]:
+        """(program, '') when espeak-ng (or espeak) wrote a WAV for a test line, (program or None, why) else."""
+        from companion.speech import PROGRAMS
+
+        program = next((p for p in PROGRAMS if shutil.which(p, path=self.env.get("PATH"))), None)
+        if program is None:
+            return None, f"{' or '.join(PROGRAMS)} not found"
+        try:
+            res = subprocess.run([shutil.which(program, path=self.env.get("PATH")), "--stdout", "--", SPEECH_LINE],
+                                 capture_output=True, timeout=SPEECH_TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            return program, f"no answer within {SPEECH_TIMEOUT_S:g} s"
+        except OSError as exc:
+            return program, str(exc)
+        wav = res.stdout
+        if res.returncode == 0 and wav[:4] == b"RIFF" and wav[8:12] == b"WAVE" and len(wav) > 44:
+            return program, ""
+        err = res.stderr.decode("utf-8", "replace").strip()[-200:]
+        return program, f"exit {res.returncode}, {len(wav)} bytes and no WAV sound" + (f": {err}" if err else "")
+
+    def system_install(self) -> bool:
+        """Whether the installer's config folder exists (then the system places are the default)."""
+        from companion import paths
+
+        return paths.system_install()
+
+    def config_dir(self) -> Path:
+        """The config folder commands run here use."""
+        from companion import paths
+
+        return paths.config_dir()
+
+    def access(self, path: Path, mode: int) -> bool:
+        """os.access for this user (real uid and groups)."""
+        return os.access(path, mode)
+
+    def which(self, name: str) -> str | None:
+        """`name` found on this user's PATH."""
+        return shutil.which(name, path=self.env.get("PATH"))
+
+
+def checks(probe, board, cfg) -> list:
+    """The checks of this module, in the order a maker would fix things."""
+    return [*check_kmsdrm_libs(probe, board, cfg), check_display_open(probe, board, cfg), check_sound(probe, board),
+            check_speech(probe, board), *check_places(probe, board), *check_uart_pi5(probe, board, cfg)]
+
+
+def check_kmsdrm_libs(probe, board, cfg) -> list:
+    """On a Pi: the libraries SDL's KMSDRM driver loads are there and load."""
+    if not board.pi or cfg.display.mode == "headless":
+        return []
+    missing = {so: pkg for so, pkg in KMSDRM_LIBS.items() if probe.load_library(so)}
+    if missing:
+        return [_check("display.libs", "FAIL", f"the screen driver (KMSDRM) cannot load {', '.join(missing)}",
+                       f"sudo apt install {' '.join(dict.fromkeys(missing.values()))}")]
+    return [_check("display.libs", "OK", ", ".join(KMSDRM_LIBS) + " load")]
+
+
+def check_display_open(probe, board, cfg):
+    """A real full-screen set_mode on the driver the service uses (kmsdrm on a Pi)."""
+    if cfg.display.mode == "headless":
+        return _check("display.open", "OK", "display.mode = headless: no screen used")
+    if board.pi:
+        active, status = probe.service_state()
+        if active:
+            if "no screen" in status.lower():
+                return _check("display.open", "FAIL", f"the service runs without a screen ({status})",
+                              "sudo systemctl stop companion && companion doctor  (doctor then opens the screen "
+                              "itself and says why it fails); afterwards: sudo systemctl start companion")
+            return _check("display.open", "OK", "not opened here: the running service holds the screen"
+                          + (f" ({status})" if status else ""))
+    driver = _service_driver(probe) if board.pi else probe.env.get("SDL_VIDEODRIVER") or None
+    opened, err = probe.open_display(driver)
+    if opened:
+        return _check("display.open", "OK", f"set_mode opened {opened}")
+    if not board.pi:
+        return _check("display.open", "WARN", f"set_mode failed on {driver or 'the default driver'}: {err}",
+                      "run it where a display is, or set display.mode = \"headless\"")
+    return _check("display.open", "FAIL", f"set_mode failed on {driver}: {err}", _display_fix(probe, err))
+
+
+def check_sound(probe, board):
+    """On a Pi: a sound card, the service's user may open it, and it opens for this user."""
+    if not board.pi:
+        return _check("sound", "OK", "not a Pi: the desktop's sound is used")
+    pcms = probe.glob("/dev/snd/pcmC*D*p")
+    if not pcms:
+        return _check("sound", "WARN", "no sound output device in /dev/snd (no HDMI sound, USB card or audio HAT seen)",
+                      "plug in the HDMI screen or a USB sound card, then sudo reboot; `aplay -l` lists what ALSA sees")
+    dev = pcms[0]
+    group, mode = probe.file_group(dev)
+    unit = probe.read_text(doctor.UNIT)
+    if unit is not None and not mode & 0o006 == 0o006:
+        user, groups = _service_groups(probe, unit)
+        if group not in groups:
+            return _check("sound", "FAIL",
+                          f"the service's user {user} cannot open {dev} (group {group}, mode {mode:o}): sound is off",
+                          f"sudo sed -i '/^SupplementaryGroups=/{{/ {group}\\b/!s/$/ {group}/}}' {doctor.UNIT} && "
+                          "sudo systemctl daemon-reload && sudo systemctl restart companion  (or re-run " + doctor.INSTALL + ")")
+    control = re.sub(r"pcmC(\d+)D\d+p$", r"controlC\1", dev)
+    err = probe.try_open(control) if probe.exists(control) else ""
+    if err and group not in probe.groups() and not probe.is_root():
+        return _check("sound", "OK", f"{dev} (group {group}) opens for the service; you are not in {group} (see groups)")
+    if err:
+        return _check("sound", "FAIL", f"cannot open {control}: {err}",
+                      "sudo reboot; if it stays: `aplay -l` and `journalctl -k | grep -i snd` say what the sound driver did")
+    return _check("sound", "OK", f"{dev} (group {group}) opens")
+
+
+def check_speech(probe, board):
+    """espeak-ng writes a WAV for a test line (nothing is played)."""
+    program, err = probe.speech_wav()
+    if not err:
+        return _check("speech", "OK", f"{program} speaks")
+    status = "FAIL" if board.pi else "WARN"
+    if program is None:
+        return _check("speech", status, f"{err}: narration is on screen only", "sudo apt install espeak-ng")
+    return _check("speech", status, f"{program} does not speak ({err})", "sudo apt install --reinstall espeak-ng espeak-ng-data")
+
+
+def check_places(probe, board) -> list:
+    """On an installed Pi: this user's commands read the service's config and journal, and may open them."""
+    unit = probe.read_text(doctor.UNIT)
+    mine_cfg, mine_state = probe.config_dir(), probe.state_dir()
+    if not board.pi or unit is None:
+        return [_check("places", "OK", f"config in {mine_cfg}, journal in {mine_state}")]
+    svc_cfg = _unit_value(unit, "Environment", "COMPANION_CONFIG_DIR")
+    svc_state = _unit_value(unit, "Environment", "COMPANION_STATE_DIR")
+    out = []
+    if (svc_cfg, svc_state) != (str(mine_cfg), str(mine_state)):
+        overrides = [v for v in ("COMPANION_CONFIG_DIR", "COMPANION_STATE_DIR") if probe.env.get(v)]
+        fix = (f"unset {' '.join(overrides)}  (and remove it from ~/.profile or ~/.bashrc)" if overrides and probe.system_install()
+               else f"{doctor.INSTALL}  (from the checkout: it makes /etc/companion and moves the config there)")
+        out.append(_check("places", "FAIL", f"commands here read config {mine_cfg} and journal {mine_state}; "
+                                            f"the service reads {svc_cfg} and {svc_state}", fix))
+        return out
+    group, user = _unit_value(unit, "Group") or SERVICE, probe.user()
+    cfg_file = mine_cfg / "config.toml"
+    wanted = ((mine_cfg, os.R_OK | os.X_OK), (cfg_file, os.R_OK), (mine_state, os.R_OK | os.W_OK | os.X_OK))
+    blocked = []
+    for p, mode in wanted:  # os.path.exists: False, not PermissionError, behind a folder we may not enter
+        if os.path.exists(p) and not probe.access(p, mode) and not any(str(p).startswith(b + "/") for b in blocked):
+            blocked.append(str(p))
+    if blocked:
+        fix = (f"sudo usermod -aG {group} {user}, then log out and back in (or run: newgrp {group})" if group not in probe.groups()
+               else f"sudo chgrp -R {group} {mine_cfg} {mine_state} && sudo chmod -R g+rwX {mine_cfg} {mine_state} && "
+                    f"sudo chmod 2770 {mine_cfg} {mine_state}")
+        out.append(_check("places", "FAIL", f"{user} cannot open {' and '.join(blocked)} (the service's files)", fix))
+    else:
+        out.append(_check("places", "OK", f"config in {mine_cfg}, journal in {mine_state}, as the service"))
+    if not probe.which("companion"):
+        exe = (_unit_value(unit, "ExecStart") or "/opt/companion/venv/bin/companion").split()[0]
+        out.append(_check("path", "WARN", "`companion` is not on PATH", f"sudo ln -sfn {exe} /usr/local/bin/companion"))
+    return out
+
+
+def check_uart_pi5(probe, board, cfg) -> list:
+    """On a Pi 5: the PN532's port is GPIO14/15's UART, not the debug connector behind /dev/serial0."""
+    port = cfg.reader.port
+    if not board.pi5 or cfg.reader.type != "pn532" or "://" in port or "by-id" in port:
+        return []
+    target = _resolve(probe, port)
+    boot = doctor._boot_config(probe) or doctor.BOOT_CONFIGS[0]
+    settings = doctor._boot_settings(probe.read_text(boot) or "", board.filters)
+    overlay = "dtoverlay:uart0-pi5" in settings or settings.get("dtparam:uart0") == "on"
+    add_overlay = "" if overlay else f"printf '[pi5]\\ndtoverlay=uart0-pi5\\n[all]\\n' | sudo tee -a {boot} && "
+    config_file = doctor._config_name(cfg)
+    set_port = f"sudo sed -i '/^\\[reader\\]/,/^\\[/ s#^port = .*#port = \"{PI5_GPIO_UART}\"#' {config_file}"
+    if Path(target).name == PI5_DEBUG_UART or (port == "/dev/serial0" and Path(target).name != "ttyAMA0"):
+        return [_check("uart.pi5", "FAIL", f"on a Pi 5 {port}{' -> ' + target if target != port else ''} is the 3-pin "
+                                          "debug connector, not the PN532 on GPIO14/15",
+                       f"{add_overlay}{set_port} && sudo reboot")]
+    if Path(target).name == "ttyAMA0" and not overlay:
+        return [_check("uart.pi5", "FAIL", f"{port} is on GPIO14/15 only with dtoverlay=uart0-pi5, which {boot} lacks",
+                       f"{add_overlay}sudo reboot")]
+    return [_check("uart.pi5", "OK", f"{port} is the GPIO14/15 UART")]
+
+
+# --- private helpers -------------------------------------------------------------------------
+
+
+def _check(name: str, status: str, detail: str, fix: str = ""):
+    """A doctor.Check from a status name."""
+    return doctor.Check(name, doctor.Status(status), detail, fix)
+
+
+def _unit_value(unit: str, key: str, var: str | None = None) -> str | None:
+    """The last `key=` value of the unit (for Environment=, the value of `var`), or None."""
+    value = None
+    for line in unit.splitlines():
+        k, sep, v = line.strip().partition("=")
+        if not sep or k != key:
+            continue
+        if var is None:
+            value = v.strip()
+        elif v.startswith(var + "="):
+            value = v[len(var) + 1:].strip()
+    return value
+
+
+def _service_groups(probe, unit: str) -> tuple[str, set[str]]:
+    """(the service's user, every group its process gets: the user's own, Group= and SupplementaryGroups=)."""
+    user = _unit_value(unit, "User") or SERVICE
+    groups = set(probe.user_groups(user))
+    groups |= {g for g in (_unit_value(unit, "Group"),) if g}
+    groups |= set((_unit_value(unit, "SupplementaryGroups") or "").split())
+    return user, groups
+
+
+def _service_driver(probe) -> str:
+    """The SDL video driver the service is given (kmsdrm unless the unit says otherwise)."""
+    unit = probe.read_text(doctor.UNIT) or ""
+    return _unit_value(unit, "Environment", "SDL_VIDEODRIVER") or "kmsdrm"
+
+
+def _display_fix(probe, err: str) -> str:
+    """The fix for a screen that does not open, from SDL's words."""
+    low = err.lower()
+    if "egl" in low or "gbm" in low or "gles" in low:
+        return "sudo apt install " + " ".join(KMSDRM_LIBS.values())
+    if "did not return" in low:
+        return "plug the screen in and power it before the Pi, then sudo reboot; check `ls /dev/dri` and `dmesg | grep -i drm`"
+    user = probe.user()
+    return (f"sudo usermod -aG video,render,input {user} (log in again); stop anything else on the screen "
+            "(sudo systemctl stop lightdm); plug the screen in before boot; dtoverlay=vc4-kms-v3d in config.txt")
+
+
+def _resolve(probe, port: str) -> str:
+    """The device a port path finally names (symlinks followed inside the probe's root)."""
+    p, seen = port, 0
+    while seen < 10:
+        full = probe.path(p)
+        if not full.is_symlink():
+            return p
+        link = os.readlink(full)
+        p = link if link.startswith("/") else str(Path(p).parent / link)
+        seen += 1
+    return p
