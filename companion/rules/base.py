@@ -212,6 +212,13 @@ class Engine:
         return cmd
 
 
+def checked(fill: Callable[[Any, Any, Any], Any], handler: Handler) -> Handler:
+    """`handler` run on its command as `fill` checks and completes it (the fill's refusal raises)."""
+    def run(data: Any, state: Any, cmd: Any, events: list) -> Any:
+        return handler(data, state, fill(data, state, cmd), events)
+    return run
+
+
 def _jsonable(value: Any) -> Any:
     """Convert dataclasses, tuples and mappings to plain JSON values."""
     if hasattr(value, "__dataclass_fields__"):

@@ -11,7 +11,8 @@ parameters, treats `null` as absent and checks each value against the field's an
     tuple[tuple[str, X], ...]          from a JSON object, kept as hashable (key, value) pairs
 
 `Command.to_dict()` gives the canonical JSON back. The small checkers below (`integer`, `seat_map`,
-`seat_names`...) check the parameters whose shape depends on the game (seats, ranges, names).
+`seat_names`...) check the parameters whose shape depends on the game (seats, ranges, names) or
+nested values a game checks itself (`integer(cmd, key, ...)` reads from any mapping).
 Everything raises CommandError saying what is wrong; nothing here does I/O.
 """
 
@@ -146,6 +147,32 @@ def integer(cmd: Mapping[str, Any], key: str, default: int | None = None,
     if (lo is not None and value < lo) or (hi is not None and value > hi):
         raise CommandError(f"{cmd.get('cmd')}: `{key}` must be between {lo} and {hi}, got {value}")
     return value
+
+
+def boolean(cmd: Mapping[str, Any], key: str, default: bool) -> bool:
+    """`cmd[key]` as a bool, `default` when missing."""
+    value = cmd.get(key, default)
+    if not isinstance(value, bool):
+        raise CommandError(f"{cmd.get('cmd')}: `{key}` must be true or false, got {value!r}")
+    return value
+
+
+def text(cmd: Mapping[str, Any], key: str) -> str:
+    """`cmd[key]` as a non-empty string."""
+    value = cmd.get(key)
+    if not isinstance(value, str) or not value:
+        raise CommandError(f"{cmd.get('cmd')}: `{key}` must be a non-empty text")
+    return value
+
+
+def text_list(cmd: Mapping[str, Any], key: str) -> tuple[str, ...] | None:
+    """`cmd[key]` as a tuple of strings, None when missing."""
+    value = cmd.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) and v for v in value):
+        raise CommandError(f"{cmd.get('cmd')}: `{key}` must be a list of texts")
+    return tuple(value)
 
 
 def in_range(verb: str, key: str, value: int, lo: int, hi: int) -> int:

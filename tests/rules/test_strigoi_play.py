@@ -171,7 +171,7 @@ def test_actions_say_why_things_are_greyed_out(game):
 def test_board_maps_rooms_altar_inferno_and_bar(game):
     lines = _lines()
     state = _play(game, game.setup(lines[0])[0], lines[1:8])  # round 2 begun, Strigoi in
-    view = board_view(game.data, state)
+    view = game.view(state)
     d = view["districts"]
     assert set(d) == {"A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3"}
     assert d["A2"]["mood"] == "danger" and d["A2"]["strigoi"] == "master"   # north
@@ -181,7 +181,7 @@ def test_board_maps_rooms_altar_inferno_and_bar(game):
     assert d["B3"]["represents"] == "inferno" and d["B3"]["intensity"] == 0.0
     assert view["bar"] == 2 and view["phase"] == "night"
     state = _play(game, state, lines[8:18])  # ... the platform falls, Matthew is crushed
-    view = board_view(game.data, state)
+    view = game.view(state)
     assert view["phase"] == "dusk"  # the Supreme walks, the fortress crumbles
     assert view["districts"]["A3"]["mood"] == "off"  # north-east platform fell
     assert view["districts"]["B3"]["intensity"] == 0.333
