@@ -43,6 +43,12 @@ def play(game, state, *commands):
     return state, events
 
 
+def set_up_and_play(game, setup, commands):
+    """The state after setting up with `setup` and applying `commands` in order."""
+    state, _ = game.setup(setup)
+    return play(game, state, *commands)[0]
+
+
 def scenario(name):
     """The commands of `tests/scenarios/<name>.jsonl` (one JSON object a line), the setup first."""
     text = (SCENARIOS / f"{name}.jsonl").read_text()

@@ -2,13 +2,16 @@
 
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.errors import CommandError, DataFileError, RuleViolation
-from companion.rules import load_game
+from companion.rules import game_of_setup, load_game
 from companion.rules.mansion import destinations, make_game
 from companion.rules.mansion.placement import ranking
 from companion.rules.mansion.state import Outcome, Role, Seat
-from tests.rules import refused
+from tests.rules import refused, scenario, set_up_and_play
+from tests.rules.test_contract import play as bot_game
 
 FOUR = {"cmd": "setup", "game": "mansion", "players": 4, "seed": 5,
         "names": ["Ada", "Ben", "Cy", "Di"]}
@@ -22,10 +25,7 @@ def game():
 
 def play(game, commands, setup=FOUR):
     """Set up and apply `commands`; return the final state."""
-    state, _ = game.setup(setup)
-    for command in commands:
-        state, _ = game.apply(state, command)
-    return state
+    return set_up_and_play(game, setup, commands)
 
 
 
@@ -252,3 +252,26 @@ def test_broken_data_file_names_its_line(tmp_path):
     with pytest.raises(DataFileError) as err:
         make_game(path)
     assert err.value.line == 1 and err.value.field == "clock_length"
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10**9))
+def test_random_games_rank_every_player_and_never_crowd_a_room(seed):
+    def check(game, state, raw):
+        assert all(len(state.occupants(r)) <= game.data.room_capacity for r in range(1, game.rooms + 1))
+
+    session = bot_game("mansion", seed, each=check)
+    state = session.state
+    assert sorted(p for p, _ in state.ranking) == sorted(state.players)
+
+
+def test_scenario_file_plays_to_its_documented_end():
+    lines = scenario("mansion")
+    game = load_game(game_of_setup(lines[0]))
+    state, _ = game.setup(lines[0])
+    for command in lines[1:]:
+        state, _ = game.apply(state, command)
+    data = game.to_json(state)
+    assert data["outcome"] == "points" and data["claimant"] == "Vlad"
+    assert data["ranking"][0] == {"player": "Vlad", "place": 1}
+    assert data["players"]["Vlad"]["stored"] == 13 and data["players"]["Lena"]["tokens"] == 1  # 2 from the Library, 1 spent

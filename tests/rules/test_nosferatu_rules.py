@@ -4,9 +4,9 @@
 import pytest
 
 from companion.errors import CommandError, DataFileError, RuleViolation
-from companion.rules import load_game
+from companion.rules import game_of_setup, load_game
 from companion.rules.nosferatu import make_game
-from tests.rules import refused
+from tests.rules import refused, scenario, set_up_and_play
 
 SIX = {"cmd": "setup", "game": "nosferatu", "players": 6, "seed": 3,
        "names": ["Ren", "Ann", "Bob", "Cat", "Dan", "Eve"], "renfield": "Ren"}
@@ -20,10 +20,7 @@ def game():
 
 def play(game, commands, setup=SIX):
     """Set up and apply `commands`; return the final state."""
-    state, _ = game.setup(setup)
-    for command in commands:
-        state, _ = game.apply(state, command)
-    return state
+    return set_up_and_play(game, setup, commands)
 
 
 
@@ -240,3 +237,15 @@ def test_broken_data_file_names_its_line(tmp_path):
     with pytest.raises(DataFileError) as err:
         make_game(path)
     assert err.value.line == 5 and err.value.field == "rituals.a.effect"
+
+
+def test_scenario_file_plays_to_its_documented_end():
+    lines = scenario("nosferatu")
+    game = load_game(game_of_setup(lines[0]))
+    state, _ = game.setup(lines[0])
+    for command in lines[1:]:
+        state, _ = game.apply(state, command)
+    data = game.to_json(state)
+    assert data["outcome"] == "hunters-stake"
+    assert data["bites"]["Bram"] == 1 and data["rituals"]["used"] == ["time-distortion"]
+    assert data["round"] == 3 and data["clock"]["nights"] == 4  # 5 Nights, one removed by Time Distortion

@@ -1,17 +1,13 @@
-"""One Night played through: random legal games end, JSON round-trips, replay, refusals, the board."""
-
-import json
-import random
+"""One Night played through: the scenario, the script, refusals, the board.
+(What every game keeps, random play, JSON, replay: test_contract.py.)"""
 
 import pytest
-from hypothesis import given, settings, strategies as st
 
 from companion import tomlfile
 from companion.errors import CommandError, DataFileError, RuleViolation
 from companion.gamedata import data_file
 from companion.rules import load_game
-from companion.rules.base import Game
-from companion.rules.one_night import board_view, choose, make_game
+from companion.rules.one_night import board_view, make_game
 from companion.rules.one_night.data import parse
 from tests.rules import scenario
 
@@ -42,32 +38,6 @@ def _to_day(game, state):
     while state.step.id != "vote":
         state, _ = game.apply(state, {"cmd": "next"})
     return state
-
-
-def test_one_night_is_a_game(game):
-    assert isinstance(game, Game) and game.id == "one-night"
-
-
-@settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 10_000), players=st.integers(3, 10))
-def test_random_legal_games_end_and_round_trip_and_replay(seed, players):
-    game = make_game()
-    setup = game.canonical(None, {"cmd": "setup", "game": "one-night", "players": players, "seed": seed})
-    state, _ = game.setup(setup)
-    rng = random.Random(seed)
-    log = []
-    for _ in range(500):
-        if game.outcome(state) is not None:
-            break
-        command = game.canonical(state, choose(game, state, rng))
-        state, events = game.apply(state, command)
-        log.append(command)
-        assert events
-        assert game.from_json(json.loads(json.dumps(game.to_json(state)))) == state
-    assert game.outcome(state) is not None
-    replayed = _play(game, game.setup(setup)[0], log)
-    assert replayed == state
-    assert game.actions(state) == []
 
 
 def test_scenario_file_plays_to_its_end():
