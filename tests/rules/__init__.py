@@ -55,6 +55,15 @@ def scenario(name):
     return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
+def play_scenario(name):
+    """The game of `tests/scenarios/<name>.jsonl` and the state its commands end in."""
+    from companion.rules import game_of_setup, load_game
+
+    lines = scenario(name)
+    game = load_game(game_of_setup(lines[0]))
+    return game, set_up_and_play(game, lines[0], lines[1:])
+
+
 def to_night(game, state, card="I-03"):
     """From a day-effects step with nothing active: draw an empty card and resolve it (night starts)."""
     state, _ = play(game, state, {"cmd": "draw", "card": card, **EMPTY_CARD}, {"cmd": "resolve_card"})

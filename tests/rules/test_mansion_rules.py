@@ -6,11 +6,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.errors import CommandError, DataFileError, RuleViolation
-from companion.rules import game_of_setup, load_game
+from companion.rules import load_game
 from companion.rules.mansion import destinations, make_game
 from companion.rules.mansion.placement import ranking
 from companion.rules.mansion.state import Outcome, Role, Seat
-from tests.rules import refused, scenario, set_up_and_play
+from tests.rules import play_scenario, refused, set_up_and_play
 from tests.rules.test_contract import play as bot_game
 
 FOUR = {"cmd": "setup", "game": "mansion", "players": 4, "seed": 5,
@@ -266,11 +266,7 @@ def test_random_games_rank_every_player_and_never_crowd_a_room(seed):
 
 
 def test_scenario_file_plays_to_its_documented_end():
-    lines = scenario("mansion")
-    game = load_game(game_of_setup(lines[0]))
-    state, _ = game.setup(lines[0])
-    for command in lines[1:]:
-        state, _ = game.apply(state, command)
+    game, state = play_scenario("mansion")
     data = game.to_json(state)
     assert data["outcome"] == "points" and data["claimant"] == "Vlad"
     assert data["ranking"][0] == {"player": "Vlad", "place": 1}

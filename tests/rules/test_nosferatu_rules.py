@@ -4,9 +4,9 @@
 import pytest
 
 from companion.errors import CommandError, DataFileError, RuleViolation
-from companion.rules import game_of_setup, load_game
+from companion.rules import load_game
 from companion.rules.nosferatu import make_game
-from tests.rules import refused, scenario, set_up_and_play
+from tests.rules import play_scenario, refused, set_up_and_play
 
 SIX = {"cmd": "setup", "game": "nosferatu", "players": 6, "seed": 3,
        "names": ["Ren", "Ann", "Bob", "Cat", "Dan", "Eve"], "renfield": "Ren"}
@@ -240,11 +240,7 @@ def test_broken_data_file_names_its_line(tmp_path):
 
 
 def test_scenario_file_plays_to_its_documented_end():
-    lines = scenario("nosferatu")
-    game = load_game(game_of_setup(lines[0]))
-    state, _ = game.setup(lines[0])
-    for command in lines[1:]:
-        state, _ = game.apply(state, command)
+    game, state = play_scenario("nosferatu")
     data = game.to_json(state)
     assert data["outcome"] == "hunters-stake"
     assert data["bites"]["Bram"] == 1 and data["rituals"]["used"] == ["time-distortion"]
