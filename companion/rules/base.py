@@ -123,8 +123,8 @@ class Engine:
     {command class: handler}, optionally `STEPS` {step: command classes it accepts} and `ANYTIME`
     (accepted in every step while the game runs), and `FILLS` {command class: (data, state, command)
     -> command} for the values `canonical` writes out. It implements `start`, `canonical_setup`,
-    `to_json`, `from_json`, `outcome`, `view` and `player_range`, and may override `settle`, `step_of`
-    and `where`. Handlers never see a refused command: a refusal raises and changes nothing.
+    `actions`, `to_json`, `from_json`, `view` and `player_range`, and may override `outcome`, `settle`,
+    `check_step`, `step_of`, `where` and `setup_again`. A refusal raises and changes nothing.
     """
 
     id: ClassVar[str] = ""
@@ -172,6 +172,41 @@ class Engine:
             return fill(self.data, state, cmd).to_dict()
         except CompanionError:
             return cmd.to_dict()  # apply refuses it with the rule that forbids it
+
+    def outcome(self, state: Any) -> str | None:
+        """None while the game runs, else how it ended: the state's `outcome` (an enum's value)."""
+        outcome = state.outcome
+        return getattr(outcome, "value", outcome)
+
+    # -- what each game implements -----------------------------------------------------------------
+    @property
+    def player_range(self) -> tuple[int, int]:
+        """The fewest and most players (Masters: vampires), from the game's data."""
+        raise NotImplementedError
+
+    def start(self, setup: Command) -> tuple[Any, list[Event]]:
+        """The first state and its events from the parsed setup command."""
+        raise NotImplementedError
+
+    def canonical_setup(self, setup: Command) -> dict[str, Any]:
+        """The setup command with every default and seeded choice written out."""
+        raise NotImplementedError
+
+    def actions(self, state: Any) -> list[Action]:
+        """What may be done now, disabled ones with the reason."""
+        raise NotImplementedError
+
+    def to_json(self, state: Any) -> dict[str, Any]:
+        """The documented state JSON."""
+        raise NotImplementedError
+
+    def from_json(self, data: Mapping[str, Any]) -> Any:
+        """Inverse of `to_json`."""
+        raise NotImplementedError
+
+    def view(self, state: Any) -> dict[str, Any]:
+        """The board view for the lights."""
+        raise NotImplementedError
 
     # -- the steps a game may override -------------------------------------------------------------
     def check_step(self, state: Any, cmd: Command) -> None:

@@ -93,10 +93,6 @@ class MansionGame(Engine):
         """Inverse of `to_json`."""
         return from_json(data)
 
-    def outcome(self, state: State) -> str | None:
-        """None while the game runs, else clock / points / all-vampires."""
-        return state.outcome.value if state.outcome else None
-
     def view(self, state: State) -> dict[str, Any]:
         """The board view for the lights (rooms, the hall, the round clock on the bar)."""
         return board_view(self.data, state)

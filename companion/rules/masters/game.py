@@ -89,10 +89,6 @@ class MastersGame(Engine):
         """The state back from its JSON object."""
         return from_json(data)
 
-    def outcome(self, state: MastersState) -> str | None:
-        """None while the game runs, else victory / defeat-veil / defeat-deck."""
-        return state.outcome.value if state.outcome else None
-
     def view(self, state: MastersState) -> dict[str, Any]:
         """The board view: Masters' lighting scene reads the whole documented state (districts, veil)."""
         return to_json(self.data, state)

@@ -82,10 +82,6 @@ class NosferatuGame(Engine):
         """Inverse of `to_json`."""
         return from_json(data)
 
-    def outcome(self, state: State) -> str | None:
-        """None while the game runs, else hunters-stake/hunters-rituals/evil-bites/evil-stake."""
-        return state.outcome.value if state.outcome else None
-
     def view(self, state: State) -> dict[str, Any]:
         """The board view for the lights (seats round the edge, the Clock in the centre)."""
         return board_view(self.data, state)

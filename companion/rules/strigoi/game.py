@@ -82,10 +82,6 @@ class StrigoiGame(Engine):
         """Inverse of `to_json`."""
         return state_from_json(data)
 
-    def outcome(self, state: State) -> str | None:
-        """None while the assault goes on; "victory" or "defeat" at the end."""
-        return state.outcome
-
     def view(self, state: State) -> dict[str, Any]:
         """The board view for the lights (rooms, Altar, Inferno, the bar)."""
         return board_view(self.data, state)
