@@ -1,9 +1,9 @@
 """Armata Strigoi commands: one small frozen dataclass per JSON verb (docs/strigoi.md).
 
 The shared parser (`companion.rules.commands`) checks their shapes; the checks that need the game
-(Powerwolves of this table, rooms of this fortress, ranges) and the defaults are in the `fill_*`
-functions of `game.py`, `encounter.py` and `adjust.py`, which `canonical` and `apply` both use.
-Nested values (a card per Powerwolf, the ladders, the token mix) stay JSON-shaped (`Any`).
+(Powerwolves of this table, rooms of this fortress, ranges) and the defaults are in the checks of
+`game.py`, `encounter.py`, `adjust.py` and `setup.py`, which `canonical` and `apply` both use.
+The ladders and the token mix stay JSON-shaped (`Any`): lists of [room, direction] and of objects.
 """
 
 from __future__ import annotations
@@ -23,12 +23,12 @@ class Setup(Command):
     players: int | None = None
     seed: int | None = None
     powerwolves: tuple[str, ...] | None = None
-    start: Any = None
+    start: dict[str, str] | None = None
     ladders: Any = None
-    rings: Any = None
-    stats: Any = None
+    rings: dict[str, str] | None = None
+    stats: dict[str, dict[str, int]] | None = None
     tokens: Any = None
-    examples: Any = None
+    examples: tuple[str, ...] | None = None
     one_encounter: bool | None = None
 
 
@@ -37,7 +37,7 @@ class Initiative(Command):
     """Everyone's card face up: {Powerwolf: {initiative, letter}}."""
 
     verb: ClassVar[str] = "initiative"
-    cards: Any = None
+    cards: dict[str, dict[str, Any]] | None = None
 
 
 @dataclass(frozen=True)
@@ -45,10 +45,10 @@ class Encounter(Command):
     """The turn's one encounter: a red or grey token won, lost or (a Monk) freed."""
 
     verb: ClassVar[str] = "encounter"
-    colour: Any = None
-    result: Any = None
-    blood: Any = None
-    reward: Any = None
+    colour: str | None = None
+    result: str | None = None
+    blood: bool | None = None
+    reward: str | None = None
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,7 @@ class Blood(Command):
     """A won fight whose token shows a blood icon (its colour if the table gives it)."""
 
     verb: ClassVar[str] = "blood"
-    colour: Any = None
+    colour: str | None = None
 
 
 @dataclass(frozen=True)
@@ -64,8 +64,8 @@ class Reward(Command):
     """Reward cards drawn outside an encounter."""
 
     verb: ClassVar[str] = "reward"
-    wolf: Any = None
-    n: Any = None
+    wolf: str | None = None
+    n: int | None = None
 
 
 @dataclass(frozen=True)
@@ -73,7 +73,7 @@ class LoseBlood(Command):
     """The pack loses a blood point (crushed, ladder, platform centre, other)."""
 
     verb: ClassVar[str] = "lose_blood"
-    reason: Any = None
+    reason: str | None = None
 
 
 @dataclass(frozen=True)
@@ -81,8 +81,8 @@ class Wound(Command):
     """Wounds to a Powerwolf (a Double Wound is n=2)."""
 
     verb: ClassVar[str] = "wound"
-    wolf: Any = None
-    n: Any = None
+    wolf: str | None = None
+    n: int | None = None
 
 
 @dataclass(frozen=True)
@@ -90,8 +90,8 @@ class Heal(Command):
     """Wounds healed."""
 
     verb: ClassVar[str] = "heal"
-    wolf: Any = None
-    n: Any = None
+    wolf: str | None = None
+    n: int | None = None
 
 
 @dataclass(frozen=True)
@@ -99,10 +99,10 @@ class AttackStrigoi(Command):
     """A Powerwolf's fight against a Strigoi (attack or counterattack)."""
 
     verb: ClassVar[str] = "attack_strigoi"
-    strigoi: Any = None
-    wolf: Any = None
-    wounds: Any = None
-    won: Any = None
+    strigoi: str | None = None
+    wolf: str | None = None
+    wounds: int | None = None
+    won: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -110,8 +110,8 @@ class StrigoiMove(Command):
     """A Strigoi Action token flipped from the bag (or the table's) and the teleport."""
 
     verb: ClassVar[str] = "strigoi_move"
-    token: Any = None
-    bonus: Any = None
+    token: str | None = None
+    bonus: int | None = None
 
 
 @dataclass(frozen=True)
@@ -119,9 +119,9 @@ class StrigoiAttack(Command):
     """The teleported Strigoi hits a Powerwolf (wounds prevented, on a platform's centre?)."""
 
     verb: ClassVar[str] = "strigoi_attack"
-    wolf: Any = None
-    prevented: Any = None
-    center: Any = None
+    wolf: str | None = None
+    prevented: int | None = None
+    center: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -136,7 +136,7 @@ class Curse(Command):
     """The extra Strigoi turn's curse: the Powerwolves hit."""
 
     verb: ClassVar[str] = "curse"
-    hit: Any = None
+    hit: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -144,8 +144,8 @@ class Rotate(Command):
     """Turn a standing platform clockwise by `steps` (negative: anticlockwise)."""
 
     verb: ClassVar[str] = "rotate"
-    room: Any = None
-    steps: Any = None
+    room: str | None = None
+    steps: int | None = None
 
 
 @dataclass(frozen=True)
@@ -153,14 +153,14 @@ class Adjust(Command):
     """Tables are always right: set counts to what is on the table."""
 
     verb: ClassVar[str] = "adjust"
-    altar: Any = None
-    inferno: Any = None
-    wounds: Any = None
-    strigoi: Any = None
-    collapsed: Any = None
+    altar: int | None = None
+    inferno: int | None = None
+    wounds: dict[str, int] | None = None
+    strigoi: dict[str, dict[str, Any]] | None = None
+    collapsed: tuple[str, ...] | None = None
     ladders: Any = None
-    marker: Any = None
-    rewards: Any = None
+    marker: bool | None = None
+    rewards: dict[str, int] | None = None
 
 
 COMMANDS: tuple[type[Command], ...] = (
