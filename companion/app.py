@@ -1,7 +1,8 @@
 """The table app's one loop. One `App` owns the game; everything else feeds it or draws it.
 
 `companion run` (companion/launch.py) builds it: full screen on a Pi with the real board, a window
-with the simulated board on a PC, or the headless demo.
+with the simulated board on a PC, the table without a screen, a scenario or the bot demo
+(companion/sources.py). A missing screen is a part like the reader (companion/display.py).
 
 Each tick (STYLE.md section 5):
   1. drain inputs: HAL buttons and card reads, pygame keys/touch/mouse (all virtual buttons first);
@@ -13,17 +14,16 @@ Each tick (STYLE.md section 5):
 
 from __future__ import annotations
 
-import random
 import sys
-from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any, Callable
 
 from companion import narrate
 from companion.errors import CommandError, CompanionError, RuleViolation
 from companion.inputs import CardRead
 from companion.journal import Journal, JournalError
 from companion.session import Session
+from companion.sources import BotSource, ScriptSource, bot_for  # noqa: F401  (the headless sources)
 
 RETRY_EVERY_S = 1.0       # how often missing hardware is looked for again (each part backs off itself)
 LED_REFRESH_S = 1.0       # an unchanged LED frame is pushed again this often (a strip plugged back in lights up)
@@ -51,13 +51,16 @@ class App:
 
     hw: `companion.hal.Hardware`; journal: `Journal` or None; ui: `TableUI` or None (headless);
     surface: where the UI draws (None: no screen); log: where headless narration goes;
-    source: headless command source (`ScriptSource`, `BotSource`) or None.
+    source: headless command source (`ScriptSource`, `BotSource`) or None; display: the screen
+    as a part that may be missing (`companion.display.Display`: retried, picked up when it opens);
+    missing: other parts that are missing for the whole run (part -> why, e.g. the journal).
     """
 
     def __init__(self, cfg, hw, journal: Journal | None, *, ui=None, surface=None, sounds=None,
                  log: Callable[[str], None] | None = None, source=None, notifier=None,
                  on_ack: Callable[[int, dict], None] | None = None, flip: Callable[[], None] | None = None,
-                 safe_reason: str | None = None, speak: Callable[[str], None] | None = None):
+                 safe_reason: str | None = None, speak: Callable[[str], None] | None = None,
+                 display=None, missing: dict[str, str] | None = None):
         """See the class docstring; `speak` says narration aloud (One Night), None: text only."""
         from companion.lighting.controller import LightingController
         from companion.lighting.output import OutputStage
@@ -75,6 +78,10 @@ class App:
         self.on_ack = on_ack
         self.flip = flip
         self.safe_reason = safe_reason
+        self.display = display
+        self.missing = dict(missing or {})
+        self.exit_status = 0
+        self._refusal = None  # (command, error) of the last refused command
         self.output = OutputStage.from_config(cfg.leds)
         self.lights = LightingController(hw.pixels.counts(), output=self.output)
         from companion.narrator import StepTimer
@@ -84,6 +91,7 @@ class App:
         self.timer = StepTimer(speak=speak)  # timed steps (One Night's narration) move on by themselves
         self._faults: dict[str, tuple[float, str]] = {}  # part -> (last time seen failing, why)
         self.health = Health(self._parts(self.clock.now()))
+        self.lights.set_health(_health_level(self.health), self.clock.now())  # amber at once if missing
         self.frames = 0
         self.running = True
         self._events: list = []          # engine events since the last frame
@@ -171,7 +179,11 @@ class App:
                 self.clock.sleep_until(next_t)
         except KeyboardInterrupt:
             pass
-        return 0
+        return self.exit_status
+
+    def stop(self) -> None:
+        """End the loop after the frame in hand (a stop signal, companion/stopping.py)."""
+        self.running = False
 
     def tick(self) -> None:
         """One frame: inputs -> commands -> engine -> journal -> lights, screen, sound."""
@@ -187,7 +199,8 @@ class App:
         if self.source is not None and self.ui is None:
             cmd = self.source.next(self)
             if cmd is not None:
-                self.dispatch(cmd)
+                if self.dispatch(cmd) is False and self._refusal is not None:
+                    self._source_refused(*self._refusal)
             elif self.source.finished(self):
                 self.running = False
         if self.ui is not None:
@@ -228,14 +241,12 @@ class App:
                 continue
             self.ui.handle(ev, now)
 
-    def dispatch(self, result: dict) -> None:
-        """A command (engine) or an intent (undo, resume, settings, tags) from the screens or a source."""
+    def dispatch(self, result: dict) -> bool | None:
+        """A command (engine) or an intent (undo, resume, settings, tags) from the screens or a source;
+        for a command, whether it was accepted."""
         if "cmd" in result:
-            if result["cmd"] == "setup":
-                self.new_game(result)
-            else:
-                self.submit(result)
-            return
+            self._refusal = None
+            return self.new_game(result) if result["cmd"] == "setup" else self.submit(result)
         intent = result.get("intent")
         handler = {
             "undo": self._undo, "redo": self._redo, "resume": lambda r: self.resume(r["id"]),
@@ -289,12 +300,22 @@ class App:
 
     def _refused(self, command: dict, exc: Exception) -> None:
         """Show why a command was refused; nothing changed."""
+        self._refusal = (command, exc)
         why = f"{getattr(exc, 'rule', 'refused')}: {getattr(exc, 'message', str(exc))}"
         if self.ui is not None:
             self.ui.notify(why)
         if self.sounds is not None:
             self.sounds.play("refused")
         self._say(f"refused {command.get('cmd')!r}: {why}")
+
+    def _source_refused(self, command: dict, exc: Exception) -> None:
+        """A headless source's command was refused: stop with exit status 1 (a scenario says where)."""
+        where = getattr(self.source, "where", None)
+        rule, why = getattr(exc, "rule", "command"), getattr(exc, "message", str(exc))
+        print(f"{where() if where else 'the demo'}: refused {command.get('cmd')!r} by rule {rule}: {why}",
+              file=sys.stderr, flush=True)
+        self.exit_status = 1
+        self.running = False
 
     def _undo(self, _result=None) -> None:
         """Take back the last command (the undo button)."""
@@ -509,21 +530,39 @@ class App:
         something changed (the simulated board's LEDs animate, so with it every frame flips)."""
         board = getattr(self.hw, "board", None)
         w, h = self.surface.get_size()
-        if board is not None and w > self.ui.size[0]:
-            self.ui.draw(self.surface.subsurface((0, 0, self.ui.size[0], h)))
-            board.draw(self.surface, (self.ui.size[0], 0, w - self.ui.size[0], h))
-            changed = True
-        else:
-            changed = self.ui.draw(self.surface)
-        if changed and self.flip is not None:
-            self.flip()
+        try:
+            if board is not None and w > self.ui.size[0]:
+                self.ui.draw(self.surface.subsurface((0, 0, self.ui.size[0], h)))
+                board.draw(self.surface, (self.ui.size[0], 0, w - self.ui.size[0], h))
+                changed = True
+            else:
+                changed = self.ui.draw(self.surface)
+            if changed and self.flip is not None:
+                self.flip()
+        except Exception as exc:  # pygame.error: the screen went away under us
+            if self.display is None:
+                raise
+            self.display.lost(str(exc), self.clock.now())
+            self.surface = None
+            self._update_health(self.clock.now())
 
     def _check_hardware(self, now: float) -> None:
         """Notice parts that failed, retry missing ones (each backs off itself), report changes."""
         self._next_retry = now + RETRY_EVERY_S
         self._update_health(now)  # a strip that failed on its last write shows up here first
         self.hw.retry_due()
+        if self.display is not None and self.surface is None and self.ui is not None:
+            self._pick_up_screen(now)
         self._update_health(now)
+
+    def _pick_up_screen(self, now: float) -> None:
+        """Try the missing screen again (it backs off itself); once open, the screens draw on it."""
+        surface = self.display.retry_due(now)
+        if surface is None:
+            return
+        if tuple(self.ui.size) != tuple(self.display.ui_size):
+            self.ui.resize(self.display.ui_size)  # the panel that came is not the size we guessed
+        self.surface = surface
 
     def _update_health(self, now: float) -> None:
         """Take the HAL's part status; on a change, tell the screen, status light, log and systemd."""
@@ -556,13 +595,21 @@ class App:
                 parts["leds"] = (False, why_then)
             else:
                 del self._faults["leds"]
+        if self.display is not None:
+            parts["screen"] = self.display.status
+        for part, why in self.missing.items():
+            parts[part] = (False, why)
         if self.safe_reason:
             parts["safe-mode"] = (False, self.safe_reason)
         return parts
 
     def _status_line(self) -> str:
         """systemd STATUS= text."""
-        base = self.safe_reason or self.health.summary()
+        if self.safe_reason:  # safe mode first, then whatever else is missing
+            others = [why for part, (ok, why) in self.health.parts.items() if not ok and part != "safe-mode"]
+            base = "; ".join([self.safe_reason, *others])
+        else:
+            base = self.health.summary()
         return f"{base}; {self._where()}"
 
     def _where(self) -> str:
@@ -582,65 +629,6 @@ class App:
             self.log(text)
         else:
             print(text, file=sys.stderr, flush=True)
-
-
-# -- headless command sources ----------------------------------------------------------------------------
-class ScriptSource:
-    """Feeds scenario lines to the loop, one per frame, skipping those a resumed game already has."""
-
-    def __init__(self, lines: Iterable[tuple[int, dict]]):
-        self.lines = deque(lines)
-        self.skipped = False
-
-    def next(self, app: App) -> dict | None:
-        """The next command, or None when the script is done."""
-        if not self.skipped and app.session is not None:
-            self.skipped = True
-            done = len(app.session.commands)  # setup + applied commands of a resumed game
-            for _ in range(min(done, len(self.lines))):
-                self.lines.popleft()
-        if not self.lines:
-            return None
-        _, cmd = self.lines.popleft()
-        return cmd
-
-    def finished(self, app: App) -> bool:
-        """The script is used up."""
-        return not self.lines
-
-
-class BotSource:
-    """The demo player: the engine's bot chooses every command, seeded so the demo is repeatable."""
-
-    def __init__(self, seed: int = 7, max_commands: int = 5000):
-        self.rng = random.Random(seed)
-        self.left = max_commands
-
-    def next(self, app: App) -> dict | None:
-        """A legal command for the current state, or None when the game is over."""
-        s = app.session
-        if s is None or s.outcome() is not None or self.left <= 0:
-            return None
-        self.left -= 1
-        return bot_for(s.game.id).choose(s.game, s.state, self.rng)
-
-    def finished(self, app: App) -> bool:
-        """The game ended (or the safety limit was reached)."""
-        return app.session is None or app.session.outcome() is not None or self.left <= 0
-
-
-def bot_for(game_id: str):
-    """The bot of a game: a module with `choose(game, state, rng)` (`companion.rules.<game>.bot`, or
-    the game package itself when it has no bot module)."""
-    import importlib
-
-    from companion.rules import GAMES
-
-    module_name = GAMES[game_id][0]
-    try:
-        return importlib.import_module(module_name + ".bot")
-    except ModuleNotFoundError:
-        return importlib.import_module(module_name)
 
 
 # -- building the app --------------------------------------------------------------------------------------

@@ -1,19 +1,28 @@
 """companion run: start the table app, and put a first frame on the screen before anything heavy loads.
 
-  companion run [--fullscreen | --window | --headless] [--backend mock|sim|pi] [--config FILE]
-                [--journal PATH] [--new] [--seed N] [--script FILE.jsonl] [--pace S] [--ack]
+  companion run [--fullscreen | --window | --headless] [--demo] [--backend mock|sim|pi]
+                [--config FILE] [--journal PATH] [--new] [--seed N] [--script FILE.jsonl] [--pace S] [--ack]
 
-Modes: on a Raspberry Pi with a screen, full screen through KMSDRM with the real board; on a PC with
-a display, a window with the screen UI beside the simulated board; with no display (CI, ssh), a
-headless demo that plays a seeded game through the same loop and prints the log (`--headless`
-forces it). SDL silently falls back to an offscreen driver when it finds no display: we check the
-driver and say what was chosen instead of showing a black screen.
+Modes: on a Raspberry Pi (the service), full screen through KMSDRM with the real board; on a PC with
+a display, a window with the screen UI beside the simulated board; `--headless`, the table with no
+screen at all (lit board, buttons, card reader; narration on stdout). Your games live in your
+journal in every one of them: the unfinished one is offered for resume, `--new` starts afresh.
 
-Start-up order: options, config (a broken one exits 2 naming file, line and field), the display
-and at once the start-up frame (companion/ui/splash.py; systemd's STATUS says "starting"). Only
-then come the start counter (safe mode after failed starts), the rules, the journal, the lighting
-engine and the hardware; the app (companion/app.py) takes over the screen and sends READY=1 when
-its loop begins.
+The bot demo runs only when asked: `--demo` (headless), or `companion run` on a PC with no display
+at all (`make run` over ssh, CI). It plays on a throwaway journal in memory: it never writes into
+your journal and is never offered for resume. `--script FILE` plays a scenario through the loop on
+your journal; a refused line stops it with exit 1, naming file:line and the rule.
+
+A screen that cannot be opened is a missing part like a missing reader (companion/display.py): the
+game goes on with the board and the buttons, the status light turns amber, STATUS= says "no
+screen", and the display is tried again with back-off. SIGTERM, SIGINT and SIGHUP stop the app
+cleanly in every mode (companion/stopping.py): LEDs dark, parts and journal closed, exit 0.
+
+Start-up order: options, config (a broken one exits 2 naming file, line and field), the start
+counter's first mark (safe mode after failed starts; it also notes that the display is being
+opened), the display and at once the start-up frame (companion/ui/splash.py), the counter's durable
+mark, then the rules, the hardware, the journal and the lighting engine; the app
+(companion/app.py) sends READY=1 when its loop begins.
 """
 
 from __future__ import annotations
@@ -29,11 +38,16 @@ from companion.errors import CompanionError
 DEMO_SETUP = {"cmd": "setup", "game": "masters", "vampires": ["Agnieszka", "Ishtvan", "Mila"],
               "difficulty": "easy", "seed": 7}
 BOARD_WIDTH_RATIO = 0.6   # the simulated board's width beside the screen, as a share of its height
+DEMO_JOURNAL = ":memory:"  # the demo's throwaway journal
 
 
 def main(argv: list[str]) -> int:
     """Entry point of `companion run`."""
     args = _arguments().parse_args(argv)
+    problem = _usage_problem(args)
+    if problem:
+        print(f"companion run: {problem}", file=sys.stderr)
+        return 2
     cfg = config_mod.load(args.config)
     lines = None
     if args.script:  # bad input fails before the start counts
@@ -41,72 +55,119 @@ def main(argv: list[str]) -> int:
 
         lines = load_scenario(args.script)
     from companion import sdnotify
+    from companion.stopping import Stopped, StopSignals
 
-    mode, why = choose_mode(args.mode or cfg.display.mode)
-    if args.script:
-        mode, why = "headless", "--script"
-    pace = args.pace if args.pace is not None else (0.0 if lines is not None else 0.02)
-    backend = args.backend or ("mock" if mode == "headless" and not os.environ.get("COMPANION_HAL") and cfg.hal == "auto" else None)
-    surface = None
-    if mode != "headless":
+    with StopSignals() as signals:
         try:
-            surface, driver = open_display(mode, cfg, _board_width(mode, backend, cfg))
-        except CompanionError as exc:
-            print(f"companion run: {exc}; running the headless demo instead", file=sys.stderr)
-            mode = "headless"
-        else:
-            print(f"companion run: {mode} on SDL video driver {driver!r} ({why})", file=sys.stderr)
-            _show_start_frame(surface)
-            sdnotify.status("starting: loading the game, lights and hardware")
-    else:
-        print(f"companion run: headless ({why})", file=sys.stderr)
+            return _start(args, cfg, lines, signals, sdnotify)
+        except Stopped as stop:  # before the loop ran: the `with` blocks have closed everything
+            sdnotify.stopping(f"stopping: {stop.name} while starting")
+            print(f"companion run: stopped by {stop.name} while starting", file=sys.stderr, flush=True)
+            return 0
 
-    # Everything from here on happens with the start-up frame on screen. The start counter comes
-    # first: safe mode turns off the LEDs and the reader, the parts whose drivers can crash a start
-    # (its fsynced write, milliseconds on an SD card, no longer delays the first frame).
+
+def _start(args, cfg, lines, signals, sdnotify) -> int:
+    """Display and start-up frame, start counter, hardware and journal; then the app."""
+    mode, why, demo = plan(args, cfg)
+    pace = args.pace if args.pace is not None else (0.0 if lines is not None else 0.02)
+    backend = args.backend
+    if backend is None and (demo or lines is not None) and not os.environ.get("COMPANION_HAL") and cfg.hal == "auto":
+        backend = "mock"  # a demo or a scenario needs no board (`--backend` gives it one)
     from companion.startguard import StartGuard
 
+    # The start counter comes first: a display driver that crashes or hangs must count as a failed
+    # start, and safe mode must know it (it then leaves the screen off). This mark is not fsynced.
     guard = StartGuard(paths.ensure_private_dir(paths.state_dir()))
-    safe = guard.begin()
+    safe = guard.begin("display", durable=False)
+    display = _open_screen(mode, why, backend, cfg, guard) if mode != "headless" else None
+    if mode == "headless":
+        print(f"companion run: headless ({why})" + (", playing the bot demo on a throwaway journal" if demo else ""),
+              file=sys.stderr)
+    sdnotify.status("starting: loading the game, lights and hardware")
+    # Everything from here on happens with the start-up frame on screen. The durable mark comes
+    # before the LEDs light (a supply that browns out then is a failed start too); safe mode turns
+    # off the LEDs and the reader, the parts whose drivers can crash a start.
+    guard.stage("hardware")
     safe_reason = guard.reason() if safe else None
     if safe_reason:
         print(f"companion run: {safe_reason}", file=sys.stderr, flush=True)
         cfg = cfg._replace(leds=cfg.leds._replace(driver="none"), reader=cfg.reader._replace(type="none"))
     from companion.hal import open_hardware
-    from companion.journal import Journal
 
     clock = None
     if mode == "headless":
         from companion.hal.clock import FakeClock, MonotonicClock
 
-        clock = MonotonicClock() if pace > 0 else FakeClock()  # pace 0: as fast as the loop goes
+        fast = (demo or lines is not None) and pace <= 0
+        clock = FakeClock() if fast else MonotonicClock()  # pace 0: as fast as the loop goes
     with open_hardware(cfg, backend=backend, clock=clock) as hw:
-        if mode == "window" and hw.board is not None and surface.get_width() <= cfg.display.width:
-            import pygame  # the board was not foreseen (auto-detection changed its mind): make room
-
-            surface = pygame.display.set_mode((cfg.display.width + _board_px(cfg), cfg.display.height))
-        journal = Journal(args.journal or paths.journal_file())
+        if display is not None:
+            _make_room_for_board(display, hw, cfg)
+        journal, missing = _open_journal(args, demo)
+        if journal is None and lines is not None:
+            print(f"companion run: {missing['journal']}", file=sys.stderr)
+            return 1  # a scenario's acks promise durable commands: no journal, no run
         try:
-            return _run(args, cfg, hw, journal, mode, surface, lines, pace, guard, safe_reason, sdnotify)
+            app = _build_app(args, cfg, hw, journal, mode, demo, lines, pace, display, missing, safe_reason, sdnotify)
+            return _run(args, app, mode, guard, signals, sdnotify)
         finally:
-            journal.close()
+            if journal is not None:
+                journal.close()
+
+
+def plan(args, cfg, env: dict | None = None) -> tuple[str, str, bool]:
+    """(mode, why, demo): the run mode, why it was chosen, and whether the bot demo plays."""
+    if args.script:
+        return "headless", "--script", False
+    if args.demo:
+        return "headless", "--demo was asked for", True
+    requested = args.mode or cfg.display.mode
+    mode, why = choose_mode(requested, env)
+    if mode != "headless" or requested == "headless":
+        return mode, why, False
+    # No display and nothing asked for: a PC (`make run` over ssh, CI) gets the demo; a Pi stays
+    # the table, with its board and buttons, and keeps its journal.
+    try:
+        backend, _ = config_mod.choose_backend(args.backend, cfg.hal, env)
+    except ValueError:
+        backend = "mock"  # open_hardware reports the bad setting
+    return mode, why, backend != "pi"
+
+
+def _usage_problem(args) -> str | None:
+    """Options that contradict each other, in one line (exit 2); None when they fit."""
+    if args.pace is not None and args.pace < 0:
+        return f"--pace must be 0 or more seconds, got {args.pace:g}"
+    if args.demo:
+        if args.mode in ("window", "fullscreen"):
+            return f"--demo plays headless; it does not go with --{args.mode}"
+        if args.script:
+            return "--demo and --script are two different games: give one of them"
+        if args.journal:
+            return "--demo plays on a throwaway journal; --journal is for your own games"
+    return None
 
 
 def _arguments() -> argparse.ArgumentParser:
     """The options of `companion run`."""
     ap = argparse.ArgumentParser(prog="companion run", description="Start the table app.")
     m = ap.add_mutually_exclusive_group()
-    m.add_argument("--fullscreen", dest="mode", action="store_const", const="fullscreen")
-    m.add_argument("--window", dest="mode", action="store_const", const="window")
-    m.add_argument("--headless", dest="mode", action="store_const", const="headless")
+    m.add_argument("--fullscreen", dest="mode", action="store_const", const="fullscreen",
+                   help="full screen (the Pi; SDL_VIDEODRIVER=kmsdrm); no screen: the game goes on without it")
+    m.add_argument("--window", dest="mode", action="store_const", const="window",
+                   help="a window with the simulated board beside the screen (a PC)")
+    m.add_argument("--headless", dest="mode", action="store_const", const="headless",
+                   help="no screen: board, buttons and reader only, narration on stdout")
+    ap.add_argument("--demo", action="store_true",
+                    help="headless: the bot plays a demo game on a throwaway journal (not yours)")
     ap.add_argument("--backend", choices=[b for b in config_mod.HAL_BACKENDS if b != "auto"], help="HAL backend (default: COMPANION_HAL, config, auto)")
     ap.add_argument("--config", metavar="FILE", help="config file (default ~/.config/companion/config.toml)")
     ap.add_argument("--journal", metavar="PATH", help="journal file (default ~/.local/state/companion/journal.sqlite3)")
-    ap.add_argument("--new", action="store_true", help="start a new game instead of resuming")
-    ap.add_argument("--seed", type=int, default=7, help="seed of the headless demo game")
-    ap.add_argument("--script", metavar="FILE", help="headless: play this scenario through the loop")
-    ap.add_argument("--pace", type=float, default=None, help="headless: seconds between commands (default 0.02 demo, 0 script)")
-    ap.add_argument("--ack", action="store_true", help="headless: print `ack N` once command N is durable")
+    ap.add_argument("--new", action="store_true", help="start a new game instead of resuming the unfinished one")
+    ap.add_argument("--seed", type=int, default=7, help="seed of the demo game")
+    ap.add_argument("--script", metavar="FILE", help="headless: play this scenario through the loop (exit 1 on a refused line)")
+    ap.add_argument("--pace", type=float, default=None, help="demo or script: seconds between commands (default 0.02 demo, 0 script)")
+    ap.add_argument("--ack", action="store_true", help="demo or script: print `ack N` once command N is durable")
     ap.add_argument("--frames", type=int, help="stop after this many frames (tests)")
     ap.add_argument("--screenshot", metavar="PNG", help="save the window as a PNG when the app stops")
     return ap
@@ -127,6 +188,51 @@ def _board_width(mode: str, backend: str | None, cfg) -> int:
     except ValueError:
         return 0  # open_hardware reports the bad setting
     return _board_px(cfg) if name == "sim" else 0
+
+
+def _open_screen(mode: str, why: str, backend: str | None, cfg, guard):
+    """The screen part (companion/display.py), opened if it can be, with the start-up frame on it."""
+    from companion.display import Display
+
+    display = Display(mode, (cfg.display.width, cfg.display.height), _board_width(mode, backend, cfg))
+    if guard.screen_crashed:
+        display.off("no screen: safe mode leaves the display off (the last start died opening it)")
+        print(f"companion run: {display.why}", file=sys.stderr)
+    elif display.open(0.0) is not None:
+        print(f"companion run: {mode} on SDL video driver {display.driver!r} ({why})", file=sys.stderr)
+        _show_start_frame(display.surface)
+    else:
+        print(f"companion run: {display.why} ({why}); the game goes on with the board and the buttons",
+              file=sys.stderr)
+    return display
+
+
+def _make_room_for_board(display, hw, cfg) -> None:
+    """The simulated board came though it was not foreseen (auto-detection changed its mind):
+    widen the window for it."""
+    if display.mode != "window" or hw.board is None or display.board_width:
+        return
+    display.board_width = _board_px(cfg)
+    if display.surface is not None:
+        import pygame
+
+        display.surface = pygame.display.set_mode((cfg.display.width + display.board_width, cfg.display.height))
+
+
+def _open_journal(args, demo: bool):
+    """(journal, missing parts): the user's journal, the demo's throwaway one, or None with why.
+
+    A journal that cannot be opened (a read-only or full disk, a broken file that could not be moved
+    aside) does not lock the table out: the game goes on unsaved, and the banner says so."""
+    from companion.journal import Journal
+
+    path = DEMO_JOURNAL if demo else (args.journal or paths.journal_file())
+    try:
+        return Journal(path), {}
+    except (CompanionError, OSError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        where = "" if isinstance(exc, CompanionError) else f"{path}: "
+        return None, {"journal": f"no journal, games are not saved: {where}{why}"}
 
 
 def _show_start_frame(surface) -> None:
@@ -153,67 +259,62 @@ def choose_mode(requested: str, env: dict | None = None) -> tuple[str, str]:
     return "headless", "no display found (no DISPLAY, WAYLAND_DISPLAY or SDL_VIDEODRIVER=kmsdrm)"
 
 
-def open_display(mode: str, cfg, board_width: int = 0):
-    """Open the pygame screen (a window `board_width` wider for the simulated board); returns
-    (surface, driver) or raises CompanionError saying why not."""
-    import pygame
-
-    try:
-        pygame.display.init()
-    except pygame.error as exc:
-        raise CompanionError(f"no display: {exc}") from None
-    driver = pygame.display.get_driver()
-    if driver in ("offscreen", "dummy") and os.environ.get("SDL_VIDEODRIVER") not in ("offscreen", "dummy"):
-        pygame.display.quit()
-        raise CompanionError(f"SDL found no real display (it chose the {driver} driver)")
-    pygame.font.init()
-    if mode == "fullscreen":
-        surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        pygame.mouse.set_visible(False)
-    else:
-        surface = pygame.display.set_mode((cfg.display.width + board_width, cfg.display.height))
-    pygame.display.set_caption("Nightwatch companion")
-    return surface, driver
-
-
-def _run(args, cfg, hw, journal, mode, surface, lines, pace, guard, safe_reason, sdnotify) -> int:
-    """Build the app for `mode` and run it."""
-    ack = (lambda n, cmd: print(f"ack {n}", flush=True)) if args.ack else None
+def _build_app(args, cfg, hw, journal, mode, demo, lines, pace, display, missing, safe_reason, sdnotify):
+    """The app for this run: a demo or a scenario feeding the loop, or the table and its screens."""
     from companion.app import App, BotSource, ScriptSource
 
-    if mode == "headless":
-        source = ScriptSource(lines) if lines is not None else BotSource(args.seed)
+    if demo or lines is not None:
+        ack = (lambda n, cmd: print(f"ack {n}", flush=True)) if args.ack else None
+        source = ScriptSource(lines, args.script) if lines is not None else BotSource(args.seed)
         app = App(cfg, hw, journal, log=lambda s: print(s, flush=True), source=source,
-                  notifier=sdnotify, on_ack=ack, safe_reason=safe_reason)
+                  notifier=sdnotify, on_ack=ack, safe_reason=safe_reason, missing=missing)
         if lines is not None:
             app.start(setup=lines[0][1], resume=not args.new, finished_too=True)
+            if app.session is None and app._refusal is not None:  # the setup line itself was refused
+                source.line = lines[0][0]
+                app._source_refused(*app._refusal)
         else:
-            app.start(setup=dict(DEMO_SETUP, seed=args.seed), resume=not args.new)
+            app.start(setup=dict(DEMO_SETUP, seed=args.seed), resume=False)
         app.cfg = _with_fps(cfg, pace)
-    else:
-        import pygame
+        return app
+    import pygame
 
-        from companion.speech import Speaker
-        from companion.ui.sound import Sounds
-        from companion.ui.table import TableUI
+    from companion.speech import Speaker
+    from companion.ui.sound import Sounds
+    from companion.ui.table import TableUI
 
-        sounds = Sounds(cfg.sound.volume, cfg.sound.mute)
-        sounds.open()
-        speaker = Speaker()
-        if not speaker.available:
-            print(f"companion run: narration on screen only ({speaker.why})", file=sys.stderr)
-        ui = TableUI((cfg.display.width, cfg.display.height) if mode == "window" else surface.get_size(),
-                     cfg.game.default, {"brightness": cfg.leds.brightness, "volume": cfg.sound.volume,
-                                        "mute": cfg.sound.mute, "deck": cfg.game.deck}, sounds=sounds)
-        app = App(cfg, hw, journal, ui=ui, surface=surface, sounds=sounds, notifier=sdnotify,
-                  flip=pygame.display.flip, safe_reason=safe_reason,
-                  speak=speaker.speak if speaker.available and not cfg.sound.mute else None)
-        app.start(resume=not args.new)
+    pygame.font.init()  # the screens lay out text even while no screen shows them
+    sounds = Sounds(cfg.sound.volume, cfg.sound.mute)
+    sounds.open()
+    speaker = Speaker()
+    if not speaker.available:
+        print(f"companion run: narration on screen only ({speaker.why})", file=sys.stderr)
+    size = display.ui_size if display is not None else (cfg.display.width, cfg.display.height)
+    ui = TableUI(size, cfg.game.default, {"brightness": cfg.leds.brightness, "volume": cfg.sound.volume,
+                                          "mute": cfg.sound.mute, "deck": cfg.game.deck}, sounds=sounds)
+    log = (lambda s: print(s, flush=True)) if mode == "headless" else None
+    app = App(cfg, hw, journal, ui=ui, surface=display.surface if display is not None else None, sounds=sounds,
+              notifier=sdnotify, flip=pygame.display.flip, safe_reason=safe_reason, log=log,
+              speak=speaker.speak if speaker.available and not cfg.sound.mute else None,
+              display=display, missing=missing)
+    app.start(resume=not args.new)
+    if ui.screen.name == "resume":
+        app._say(f"Unfinished game offered for resume: {ui.screen.offer['summary']}")
+    return app
+
+
+def _run(args, app, mode, guard, signals, sdnotify) -> int:
+    """Run the loop until it ends or a stop signal comes; then say so (the caller closes the rest)."""
     app.show_test_pattern(1.0)
     guard.up()
+    signals.attach(app.stop)
     sdnotify.ready(app._status_line())
     status = app.run(max_frames=args.frames)
-    sdnotify.stopping()
+    # STOPPING=1 as soon as the loop has ended (systemd's meaning: the shutdown begins); the
+    # caller's `with`/`finally` blocks then blank the LEDs and close the parts and the journal.
+    sdnotify.stopping(f"stopping: {signals.received}" if signals.received else "stopping")
+    if signals.received:
+        print(f"companion run: stopped by {signals.received}", file=sys.stderr, flush=True)
     if args.screenshot and app.surface is not None:
         import pygame
 
@@ -227,5 +328,3 @@ def _with_fps(cfg, pace: float):
     """A config whose frame rate is one command per `pace` seconds (0: as fast as possible)."""
     fps = 120 if pace <= 0 else max(1, min(120, round(1.0 / pace)))
     return cfg._replace(display=cfg.display._replace(fps=fps))
-
-

@@ -41,9 +41,9 @@ def status(text: str) -> bool:
     return notify(STATUS=text.replace("\n", " "))
 
 
-def stopping() -> bool:
-    """The app is shutting down on purpose."""
-    return notify(STOPPING=1)
+def stopping(status: str = "") -> bool:
+    """The app is shutting down on purpose (`status`: why, e.g. "stopping: SIGTERM")."""
+    return notify(STOPPING=1, STATUS=status.replace("\n", " ")) if status else notify(STOPPING=1)
 
 
 def watchdog() -> bool:

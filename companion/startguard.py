@@ -7,6 +7,13 @@ crashes, hangs (watchdog) or the power goes before that, the counter stays. Afte
 starts in a row `begin()` returns True: the app then comes up in safe mode (screen and
 diagnostics only, no LEDs or reader), and a good start in safe mode clears the counter again.
 
+The counter file also names the stage the start had reached (`display`, then `hardware`), so safe
+mode knows what crashed: when the last failed start died opening the display (an SDL/KMSDRM driver
+that crashes or hangs), safe mode leaves the screen off too. The first write, before the display,
+is not fsynced (a crash keeps the page cache, and the first frame must not wait for the SD card);
+the `hardware` stage is, before the LEDs light: a supply that browns out when the strip comes on is
+a failed start that the counter must survive.
+
 systemd's `StartLimitBurst=` must be larger than `limit`, or systemd gives up before safe mode.
 """
 
@@ -31,18 +38,33 @@ class StartGuard:
         self.path = Path(state_dir) / COUNTER_FILE
         self.limit = limit
         self.failed = 0
+        self.failed_at: str | None = None  # the stage the last failed start had reached
         self.error: str | None = None
 
-    def begin(self) -> bool:
-        """Record that a start began; True when the app must come up in safe mode."""
-        self.failed = self.count()
+    def begin(self, stage: str = "", durable: bool = True) -> bool:
+        """Record that a start began (at `stage`); True when the app must come up in safe mode.
+        `durable=False` skips the fsync (see the module doc)."""
+        self.failed, self.failed_at = self._read()
+        self.stage(stage, durable)
+        return self.safe_mode
+
+    def stage(self, name: str, durable: bool = True) -> None:
+        """The start has reached stage `name` (kept in the counter file until `up()`)."""
+        text = f"{self.failed + 1}\n" + (f"{name}\n" if name else "")
         try:
-            write_private(self.path, f"{self.failed + 1}\n")
+            if durable:
+                write_private(self.path, text)
+            else:
+                _write_quick(self.path, text)
             self.error = None
         except OSError as exc:
             # Without a writable counter we cannot detect a crash loop; start normally and say so.
             self.error = f"cannot write {self.path}: {exc.strerror or exc}"
-        return self.safe_mode
+
+    @property
+    def screen_crashed(self) -> bool:
+        """Safe mode, and the last failed start died while opening the display."""
+        return self.safe_mode and self.failed_at == "display"
 
     def up(self) -> None:
         """The app is running: clear the counter (the next start is a normal one)."""
@@ -55,13 +77,18 @@ class StartGuard:
 
     def count(self) -> int:
         """Starts in a row that never reached `up()` (0 when none or the file is missing)."""
+        return self._read()[0]
+
+    def _read(self) -> tuple[int, str | None]:
+        """(failed starts, the stage the last one reached) from the counter file."""
         try:
-            text = self.path.read_text(encoding="ascii").strip()
+            lines = self.path.read_text(encoding="ascii").split()
         except FileNotFoundError:
-            return 0
+            return 0, None
         except (OSError, UnicodeDecodeError):
-            return 1  # unreadable counter: count it as one bad start rather than loop forever
-        return int(text) if text.isdigit() else 1
+            return 1, None  # unreadable counter: count it as one bad start rather than loop forever
+        count = int(lines[0]) if lines and lines[0].isdigit() else 1
+        return count, (lines[1] if len(lines) > 1 else None)
 
     @property
     def safe_mode(self) -> bool:
@@ -72,6 +99,19 @@ class StartGuard:
         """Why safe mode is on, in one line for the screen and the journal; None when it is off."""
         if not self.safe_mode:
             return None
+        off = "screen, LEDs and card reader are off" if self.screen_crashed else "LEDs and card reader are off"
         return (f"safe mode: the last {self.failed} starts did not come up (limit {self.limit}); "
-                f"LEDs and card reader are off. See `journalctl -u companion -b` and `companion doctor`.")
+                f"{off}. See `journalctl -u companion -b` and `companion doctor`.")
+
+
+def _write_quick(path: Path, text: str) -> None:
+    """Replace `path` atomically (temp file, rename) without waiting for the disk."""
+    Path(path).parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    tmp = Path(path).with_name(f".{Path(path).name}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        os.write(fd, text.encode("ascii"))
+    finally:
+        os.close(fd)
+    os.replace(tmp, path)
 

@@ -84,6 +84,14 @@ class TableUI:
                     self.sounds.play("click")
         return used
 
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay out for a screen of another size from the next frame on (a panel that came late is
+        not always the size that was guessed); the screens and their state stay as they are."""
+        self.size = (int(size[0]), int(size[1]))
+        self.ctx.renderer = Renderer(self.size)
+        self.mapper.size = self.size
+        self._drawn = (None, None)
+
     def _hit(self, pos: tuple[float, float]):
         """What is under a pixel on the screen now shown."""
         return self.ctx.renderer.hit(self.stack.top.model(), pos)

@@ -13,13 +13,14 @@ from companion.rules import load_game
 SETUP = {"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila"], "difficulty": "easy", "seed": 11}
 
 
-def make_app(tmp_path, *, ui=None, surface=None, source=None, log=None, cfg=None, journal=True):
-    """An App on the mock backend with a FakeClock and a journal in tmp_path."""
+def make_app(tmp_path, *, ui=None, surface=None, source=None, log=None, cfg=None, journal=True, **extra):
+    """An App on the mock backend with a FakeClock and a journal in tmp_path (`extra`: more App
+    arguments, e.g. `display`, `notifier`)."""
     cfg = cfg or config.default()
     hw = open_hardware(cfg, backend="mock")
     j = Journal(tmp_path / "journal.sqlite3") if journal else None
     lines: list[str] = []
-    app = App(cfg, hw, j, ui=ui, surface=surface, source=source, log=log if log is not None else lines.append)
+    app = App(cfg, hw, j, ui=ui, surface=surface, source=source, log=log if log is not None else lines.append, **extra)
     app.lines = lines
     return app
 

@@ -8,6 +8,7 @@ import sys
 from companion.journal import Journal
 from companion.session import Session
 from tests.app.helpers import replayed_view
+from tests.app.proc import write_scenario
 
 
 def _env(tmp_path, **extra):
@@ -25,20 +26,22 @@ def _run(tmp_path, *args, env=None, timeout=60):
 
 
 def test_run_without_a_display_plays_the_headless_demo_and_says_so(tmp_path):
+    # `make run` over ssh or in CI: the demo, on a throwaway journal
     done = _run(tmp_path, "--pace", "0", env=_env(tmp_path))
     assert done.returncode == 0, done.stderr
-    assert "headless" in done.stderr and "no display found" in done.stderr
+    assert "headless" in done.stderr and "no display found" in done.stderr and "bot demo" in done.stderr
     assert "=== Round 1" in done.stdout and done.stdout.rstrip().splitlines()[-1].startswith("Final: masters")
     assert "Traceback" not in done.stderr
+    assert not (tmp_path / "state" / "journal.sqlite3").exists()  # the user's journal is untouched
 
 
-def test_run_never_shows_a_silent_black_screen(tmp_path):
+def test_run_never_shows_a_silent_black_screen_nor_plays_the_demo_instead(tmp_path):
     # a window asked for with no display at all: SDL finds none (or silently picks its offscreen
-    # driver); the app says so and plays the headless demo instead of a black window
-    done = _run(tmp_path, "--window", "--pace", "0", "--frames", "400")
-    assert done.returncode == 0
-    assert "running the headless demo instead" in done.stderr
-    assert "=== Round 1" in done.stdout
+    # driver); the app says so and goes on without a screen: the table, not a bot game
+    done = _run(tmp_path, "--window", "--backend", "mock", "--frames", "60")
+    assert done.returncode == 0, done.stderr
+    assert "no screen" in done.stderr and "the game goes on" in done.stderr
+    assert "=== Round" not in done.stdout and "Traceback" not in done.stderr
 
 
 def test_run_comes_up_in_safe_mode_after_three_failed_starts(tmp_path):
@@ -56,8 +59,10 @@ def test_run_comes_up_in_safe_mode_after_three_failed_starts(tmp_path):
 def test_run_killed_mid_game_resumes_the_same_game_at_the_same_step(tmp_path):
     env = _env(tmp_path)
     journal = tmp_path / "state" / "journal.sqlite3"
-    proc = subprocess.Popen([sys.executable, "-m", "companion", "run", "--pace", "0.01", "--ack"],
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True)
+    script = tmp_path / "game.jsonl"
+    write_scenario(script, 300)
+    cmd = [sys.executable, "-m", "companion", "run", "--headless", "--script", str(script), "--pace", "0.01"]
+    proc = subprocess.Popen([*cmd, "--ack"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True)
     acked = 0
     for line in proc.stdout:
         if line.startswith("ack "):
@@ -72,8 +77,7 @@ def test_run_killed_mid_game_resumes_the_same_game_at_the_same_step(tmp_path):
         assert len(cmds) >= acked  # nothing acknowledged was lost
         before = replayed_view(cmds)
     # the restart resumes the same game (same setup, same step) instead of starting a new one
-    again = subprocess.Popen([sys.executable, "-m", "companion", "run", "--pace", "0.01", "--frames", "1"],
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True)
+    again = subprocess.Popen([*cmd, "--frames", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True)
     out, err = again.communicate(timeout=60)
     assert again.returncode == 0, err
     assert f"Resumed game {info.id} ({len(cmds)} commands)" in out

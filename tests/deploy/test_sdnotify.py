@@ -37,6 +37,12 @@ def test_sdnotify_ready_status_watchdog_arrive_in_order(notify_socket):
     ]
 
 
+def test_sdnotify_stopping_says_stopping_with_why(notify_socket):
+    assert sdnotify.stopping("stopping: SIGTERM")
+    assert sdnotify.stopping()
+    assert _received(notify_socket, 2) == ["STOPPING=1\nSTATUS=stopping: SIGTERM", "STOPPING=1"]
+
+
 def test_sdnotify_status_keeps_one_line(notify_socket):
     sdnotify.status("two\nlines")
     assert _received(notify_socket, 1) == ["STATUS=two lines"]

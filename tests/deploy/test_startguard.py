@@ -73,3 +73,32 @@ def test_startguard_unwritable_dir_starts_normally_and_says_why(tmp_path):
 def test_startguard_rejects_zero_limit(tmp_path):
     with pytest.raises(ValueError):
         StartGuard(tmp_path, limit=0)
+
+
+def test_startguard_remembers_the_stage_a_failed_start_reached(tmp_path):
+    first = StartGuard(tmp_path, limit=1)
+    first.begin("display", durable=False)  # ... and the display crashed the process here
+    assert (tmp_path / COUNTER_FILE).read_text() == "1\ndisplay\n"
+    second = StartGuard(tmp_path, limit=1)
+    assert second.begin("display", durable=False) is True
+    assert second.failed_at == "display" and second.screen_crashed
+    assert "screen, LEDs and card reader are off" in second.reason()
+    assert sorted(os.listdir(tmp_path)) == [COUNTER_FILE]  # the quick write leaves no temp file
+
+
+def test_startguard_a_start_that_got_past_the_display_keeps_the_screen_on_in_safe_mode(tmp_path):
+    for _ in range(2):
+        guard = StartGuard(tmp_path, limit=2)
+        guard.begin("display", durable=False)
+        guard.stage("hardware")  # died later, e.g. in an LED driver
+    safe = StartGuard(tmp_path, limit=2)
+    assert safe.begin("display", durable=False) is True
+    assert safe.failed_at == "hardware" and not safe.screen_crashed
+    assert "screen" not in safe.reason().split(";")[1]
+
+
+def test_startguard_screen_crash_needs_safe_mode(tmp_path):
+    StartGuard(tmp_path, limit=3).begin("display", durable=False)
+    guard = StartGuard(tmp_path, limit=3)
+    guard.begin("display", durable=False)
+    assert guard.failed_at == "display" and not guard.safe_mode and not guard.screen_crashed

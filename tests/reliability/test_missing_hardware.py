@@ -167,8 +167,8 @@ def test_pi_backend_on_a_pc_runs_headless_and_tells_systemd_what_is_missing(tmp_
     env.pop("WAYLAND_DISPLAY", None)
     env.pop("COMPANION_HAL", None)
     try:
-        res = subprocess.run([sys.executable, "-m", "companion", "run", "--headless", "--backend", "pi",
-                              "--frames", "60", "--pace", "0", "--journal", str(tmp_path / "j.sqlite3")],
+        res = subprocess.run([sys.executable, "-m", "companion", "run", "--headless", "--demo", "--backend", "pi",
+                              "--frames", "60", "--pace", "0"],
                              env=env, capture_output=True, text=True, timeout=90)
         messages = []
         sock.settimeout(0.5)

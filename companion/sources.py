@@ -1,0 +1,79 @@
+"""The loop's headless command sources: a scenario file played line by line, or the bot demo.
+
+`companion run --headless --script FILE` feeds a `ScriptSource`, `--demo` a `BotSource`; the loop
+(companion/app.py) asks `next(app)` once a frame and stops when `finished(app)`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from typing import Iterable
+
+
+class ScriptSource:
+    """Feeds scenario lines to the loop, one per frame, skipping those a resumed game already has.
+
+    lines: (line number, command) pairs as `companion.journal.load_scenario` reads them; path: the
+    file they came from, for `where()`.
+    """
+
+    def __init__(self, lines: Iterable[tuple[int, dict]], path: str = "<scenario>"):
+        self.lines = deque(lines)
+        self.path = path
+        self.line = 0  # the line number of the last command handed out
+        self.skipped = False
+
+    def next(self, app) -> dict | None:
+        """The next command, or None when the script is done."""
+        if not self.skipped and app.session is not None:
+            self.skipped = True
+            done = len(app.session.commands)  # setup + applied commands of a resumed game
+            for _ in range(min(done, len(self.lines))):
+                self.lines.popleft()
+        if not self.lines:
+            return None
+        self.line, cmd = self.lines.popleft()
+        return cmd
+
+    def where(self) -> str:
+        """`file:line` of the last command handed out (for a refusal)."""
+        return f"{self.path}:{self.line}"
+
+    def finished(self, app) -> bool:
+        """The script is used up."""
+        return not self.lines
+
+
+class BotSource:
+    """The demo player: the engine's bot chooses every command, seeded so the demo is repeatable."""
+
+    def __init__(self, seed: int = 7, max_commands: int = 5000):
+        self.rng = random.Random(seed)
+        self.left = max_commands
+
+    def next(self, app) -> dict | None:
+        """A legal command for the current state, or None when the game is over."""
+        s = app.session
+        if s is None or s.outcome() is not None or self.left <= 0:
+            return None
+        self.left -= 1
+        return bot_for(s.game.id).choose(s.game, s.state, self.rng)
+
+    def finished(self, app) -> bool:
+        """The game ended (or the safety limit was reached)."""
+        return app.session is None or app.session.outcome() is not None or self.left <= 0
+
+
+def bot_for(game_id: str):
+    """The bot of a game: a module with `choose(game, state, rng)` (`companion.rules.<game>.bot`, or
+    the game package itself when it has no bot module)."""
+    import importlib
+
+    from companion.rules import GAMES
+
+    module_name = GAMES[game_id][0]
+    try:
+        return importlib.import_module(module_name + ".bot")
+    except ModuleNotFoundError:
+        return importlib.import_module(module_name)
