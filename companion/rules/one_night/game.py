@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any, Mapping
 
 from companion.errors import CommandError, RuleViolation
-from companion.rules.base import Action, Engine, Event, GameOver
+from companion.rules.base import Action, Engine, Event, GameOver, checked
 from companion.rules.commands import in_range, is_int, seat_map
 from companion.rules.one_night import commands as C
 from companion.rules.one_night import events as E
@@ -150,7 +150,7 @@ class OneNightGame(Engine):
         order = list(self.data.roles)
         return tuple(sorted(chosen, key=order.index))
 
-# ---- the checks that need the table: canonical forms, used by the handlers too -------------------
+# ---- the checks that need the table: canonical forms, run before the handlers too -----------------
 def _fill_extend(data: OneNightData, state: State, c: C.Extend) -> C.Extend:
     """`extend` with its seconds, checked."""
     return replace(c, seconds=in_range("extend", "seconds", c.seconds, 1, MAX_SECONDS))
@@ -221,7 +221,6 @@ def _resume(data: OneNightData, state: State, c: C.Resume, events: list[Event]) 
 
 def _extend(data: OneNightData, state: State, c: C.Extend, events: list[Event]) -> State:
     """More talking time."""
-    c = _fill_extend(data, state, c)
     if state.step.id != "discussion":
         raise RuleViolation("extend", "only the day's discussion can be extended")
     new = replace(state, extra=state.extra + c.seconds)
@@ -231,7 +230,6 @@ def _extend(data: OneNightData, state: State, c: C.Extend, events: list[Event]) 
 
 def _vote(data: OneNightData, state: State, c: C.Vote, events: list[Event]) -> State:
     """Record who points at whom and move on to the reveal."""
-    c = _fill_vote(data, state, c)
     if state.step.waits is not Waits.VOTE:
         raise RuleViolation("vote", "not time to vote yet")
     votes = tuple(c.votes[str(s)] for s in range(1, state.players + 1))
@@ -249,7 +247,6 @@ def _vote(data: OneNightData, state: State, c: C.Vote, events: list[Event]) -> S
 
 def _reveal(data: OneNightData, state: State, c: C.Reveal, events: list[Event]) -> State:
     """Cards and Marks face up: deaths and winners, and the game ends."""
-    c = _fill_reveal(data, state, c)
     if state.step.waits is not Waits.REVEAL:
         raise RuleViolation("reveal", "vote first")
     n = state.players
@@ -270,7 +267,6 @@ def _reveal(data: OneNightData, state: State, c: C.Reveal, events: list[Event]) 
 
 def _adjust(data: OneNightData, state: State, c: C.Adjust, events: list[Event]) -> State:
     """Move to another step; going back before the vote forgets the votes."""
-    c = _fill_adjust(data, state, c)
     index = [s.id for s in state.script].index(c.step)
     if state.script[index].waits is Waits.REVEAL and state.votes is None:
         raise RuleViolation("adjust", "the reveal needs the votes; go to the vote step")
@@ -310,6 +306,8 @@ def _next_action(state: State) -> Action:
     return Action({"cmd": "next"}, "Next", enabled=why is None, why_not=why[1] if why else None)
 
 
-OneNightGame.HANDLERS = {C.Next: _next, C.Pause: _pause, C.Resume: _resume, C.Extend: _extend, C.Vote: _vote,
-                         C.Reveal: _reveal, C.Adjust: _adjust}
 OneNightGame.FILLS = {C.Extend: _fill_extend, C.Vote: _fill_vote, C.Reveal: _fill_reveal, C.Adjust: _fill_adjust}
+# each handler gets its command checked and completed by its fill first (seats, roles, steps)
+OneNightGame.HANDLERS = {C.Next: _next, C.Pause: _pause, C.Resume: _resume, C.Extend: checked(_fill_extend, _extend),
+                         C.Vote: checked(_fill_vote, _vote), C.Reveal: checked(_fill_reveal, _reveal),
+                         C.Adjust: checked(_fill_adjust, _adjust)}
