@@ -123,7 +123,7 @@ class Engine:
     {command class: handler}, optionally `STEPS` {step: command classes it accepts} and `ANYTIME`
     (accepted in every step while the game runs), and `FILLS` {command class: (data, state, command)
     -> command} for the values `canonical` writes out. It implements `start`, `canonical_setup`,
-    `actions`, `to_json`, `from_json`, `view` and `player_range`, and may override `outcome`, `settle`,
+    `actions`, `to_json`, `from_json` and `view`, and may override `player_range`, `outcome`, `settle`,
     `check_step`, `step_of`, `where` and `setup_again`. A refusal raises and changes nothing.
     """
 
@@ -181,8 +181,8 @@ class Engine:
     # -- what each game implements -----------------------------------------------------------------
     @property
     def player_range(self) -> tuple[int, int]:
-        """The fewest and most players (Masters: vampires), from the game's data."""
-        raise NotImplementedError
+        """The fewest and most players (Masters: vampires), from the game's data file."""
+        return self.data.min_players, self.data.max_players
 
     def start(self, setup: Command) -> tuple[Any, list[Event]]:
         """The first state and its events from the parsed setup command."""

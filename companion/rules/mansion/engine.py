@@ -48,15 +48,6 @@ class MansionGame(Engine):
     COMMANDS = C.COMMANDS
     STEPS = STEPS
 
-    def __init__(self, data: Rules):
-        """Keep the fixed rules (rooms and numbers)."""
-        super().__init__(data)
-
-    @property
-    def player_range(self) -> tuple[int, int]:
-        """The table sizes of the rules file."""
-        return self.data.min_players, self.data.max_players
-
     @property
     def rooms(self) -> int:
         """How many numbered rooms there are (6 with the shipped data)."""

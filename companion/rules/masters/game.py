@@ -55,10 +55,6 @@ class MastersGame(Engine):
     STEPS = STEPS
     ANYTIME = ANYTIME
 
-    def __init__(self, data: MastersData):
-        """Bind the game to its data (shipped + taught, or a test's own)."""
-        super().__init__(data)
-
     @property
     def player_range(self) -> tuple[int, int]:
         """Two to five vampires."""

@@ -42,15 +42,6 @@ class NosferatuGame(Engine):
     STEPS = STEPS
     ANYTIME = frozenset({C.Adjust})
 
-    def __init__(self, data: Rules):
-        """Keep the fixed rules (numbers and Ritual cards)."""
-        super().__init__(data)
-
-    @property
-    def player_range(self) -> tuple[int, int]:
-        """The table sizes of the rules file."""
-        return self.data.min_players, self.data.max_players
-
     def start(self, c: C.Setup) -> tuple[State, list[Event]]:
         """Seats, Renfield and a Clock pile of one Night per player plus Dawn."""
         c = self._filled(c)

@@ -33,10 +33,6 @@ class OneNightGame(Engine):
     title = "One Night Ultimate Vampire"
     COMMANDS = C.COMMANDS
 
-    def __init__(self, data: OneNightData):
-        """Keep the role and script data."""
-        super().__init__(data)
-
     @property
     def player_range(self) -> tuple[int, int]:
         """The table sizes of the roles file."""

@@ -36,15 +36,6 @@ class StrigoiGame(Engine):
     title = "Armata Strigoi"
     COMMANDS = C.COMMANDS
 
-    def __init__(self, data: StrigoiData):
-        """Keep the fortress and Strigoi data."""
-        super().__init__(data)
-
-    @property
-    def player_range(self) -> tuple[int, int]:
-        """The pack sizes of the fortress file."""
-        return self.data.min_players, self.data.max_players
-
     # ---- the contract ----------------------------------------------------------------------
     def start(self, setup: C.Setup) -> tuple[State, list[Event]]:
         """A new game from `{"cmd": "setup", "game": "strigoi", "players": N, "seed": S, ...}`."""
