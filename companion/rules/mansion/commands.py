@@ -1,7 +1,6 @@
-"""Mansion commands: the JSON verbs as small frozen dataclasses, parsed and type-checked.
+"""Mansion commands (docs/mansion.md): one frozen dataclass per verb, parsed by `companion.rules.commands`.
 
-Each dataclass names one verb; its fields are the parameters, with defaults for the optional ones.
-The shared parser (`companion.rules.commands`) turns a `{"cmd": ...}` dict into one of them.
+Dice a command leaves out are thrown by the engine and written into its canonical form.
 """
 
 from __future__ import annotations

@@ -1,7 +1,6 @@
-"""Nosferatu commands: the JSON verbs as small frozen dataclasses, parsed and type-checked.
+"""Nosferatu commands (docs/nosferatu.md): a frozen dataclass for each verb, its fields the parameters.
 
-Each dataclass names one verb; its fields are the parameters, with defaults for the optional ones.
-The shared parser (`companion.rules.commands`) turns a `{"cmd": ...}` dict into one of them.
+`companion.rules.commands` parses the JSON; a Clock card or player left out is filled in by the engine.
 """
 
 from __future__ import annotations
