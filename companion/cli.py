@@ -11,6 +11,7 @@ Commands:
   doctor     check this machine's setup and say how to fix what is wrong
   config     print the default config (`companion config --default`) or check one
   games      list the games this companion serves
+  screenshots  render every screen to PNG; --check tests that the text reads from a chair
 
 Run `companion <command> --help` for the options of one command.
 Exit status: 0 ok, 1 refused or failed, 2 bad input file or usage.
@@ -45,6 +46,7 @@ COMMANDS: dict[str, str] = {
     "doctor": "companion.doctor:main",
     "config": "companion.config:main",
     "games": "companion.cli:games",
+    "screenshots": "companion.ui.screenshots:main",
 }
 
 

@@ -6,6 +6,7 @@
   companion journal undo ID [N]          take back the last N commands (kept in history, marked)
   companion journal redo ID [N]          bring back undone commands
   companion journal check                PRAGMA quick_check of the journal file
+  companion journal report ID --out FILE  the evening's story as a chart: FILE.png or FILE.svg
 All take --journal PATH (default: the user's journal).
 """
 
@@ -36,6 +37,9 @@ def main(argv: list[str]) -> int:
         u.add_argument("id", type=int)
         u.add_argument("n", type=int, nargs="?", default=1)
     sub.add_parser("check")
+    r = sub.add_parser("report")
+    r.add_argument("id", type=int)
+    r.add_argument("--out", required=True, metavar="FILE.png|FILE.svg")
     args = ap.parse_args(argv)
     with Journal(args.journal or paths.journal_file(), check=False) as j:
         if args.action == "list":
@@ -58,6 +62,10 @@ def main(argv: list[str]) -> int:
             print(f"undid {j.undo(args.id, args.n)} command(s)")
         elif args.action == "redo":
             print(f"redid {len(j.redo(args.id, args.n))} command(s)")
+        elif args.action == "report":
+            from companion.ui.story import report_main
+
+            return report_main(j, args.id, args.out)
         elif args.action == "check":
             result = j.quick_check()
             print(f"{j.path}: {result}")

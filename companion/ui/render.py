@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from companion.palette import veil_cells
 from companion.ui import theme
 from companion.ui.model import MORE, ButtonVM, ViewModel
 from companion.ui.text import Fit, TextRenderer
@@ -28,11 +29,33 @@ class Item:
 
 @dataclass(frozen=True)
 class TextBox:
-    """A text drawn in the last frame: its box and how it was fitted (for overflow tests)."""
+    """A text drawn in the last frame: its box, how it was fitted, its role and its size.
+
+    `px` is the font's em size in screen pixels (`Fit.px`: nominal size x 0.6875, see
+    companion/ui/text.py), the number the screen check compares with 24 px. `facing` is False only for
+    texts no player needs to read (captions of the developers' icon sheet).
+    """
 
     text: str
     rect: pygame.Rect
     fit: Fit
+    role: str = ""
+    facing: bool = True
+
+    @property
+    def px(self) -> int:
+        """Em size of the font in screen pixels."""
+        return self.fit.px
+
+    @property
+    def clipped(self) -> bool:
+        """The text did not fit its box: ellipsised, or drawn wider or taller than the box."""
+        return self.fit.cut or self.fit.width > self.rect.width or self.fit.height > self.rect.height
+
+    @property
+    def broken(self) -> bool:
+        """A word was split across two lines."""
+        return self.fit.broken
 
 
 class Renderer:
@@ -197,7 +220,7 @@ class Renderer:
         if not text:
             return
         fit = self.text.draw(surface, text, rect, self.m.font(role), color, align, min_size=self.m.px(13), bg=bg)
-        self.text_boxes.append(TextBox(text, rect, fit))
+        self.text_boxes.append(TextBox(text, rect, fit, role))
 
     def _paint_title(self, surface, item: Item) -> None:
         """The screen title, left in the header."""
@@ -211,13 +234,18 @@ class Renderer:
         self._text(surface, "Veil", label.inflate(-m.px(4), -m.px(14)), "small", theme.TEXT_DIM, bg=theme.HEADER)
         box = m.px(30)
         y = item.rect.y + (item.rect.height - box) // 2
-        for i in range(7):
+        cells = veil_cells(veil)  # the LED veil bar's colours (companion/palette.py)
+        for i, lit in enumerate(cells):
             r = pygame.Rect(label.right + i * m.px(34), y, box, box)
-            color = theme.VEIL_ON if i == veil else theme.VEIL_LOW if i < veil else theme.VEIL_OFF
+            color = lit or theme.VEIL_OFF
             pygame.draw.rect(surface, color, r, border_radius=m.px(4))
+            if i == veil:
+                pygame.draw.rect(surface, theme.TEXT, r, m.px(2), border_radius=m.px(4))
             if preview is not None and i == preview and preview != veil:
-                pygame.draw.rect(surface, theme.VEIL_PREVIEW, r.inflate(m.px(6), m.px(6)), m.px(3), border_radius=m.px(6))
-            self._text(surface, str(i), r.inflate(-m.px(4), -m.px(4)), "small", theme.BG if i == veil else theme.TEXT, bg=color)
+                pygame.draw.rect(surface, theme.VEIL_PREVIEW, r.inflate(m.px(6), m.px(6)), m.px(3),
+                                 border_radius=m.px(6))
+            self._text(surface, str(i), r.inflate(-m.px(4), -m.px(4)), "small", theme.BG if lit else theme.TEXT,
+                       bg=color)
 
     def _paint_banner(self, surface, item: Item) -> None:
         """A degraded-hardware warning strip."""
@@ -241,13 +269,17 @@ class Renderer:
         m, c = self.m, item.data
         fill, border = theme.CELL_MARKS.get(c.mark, theme.CELL_MARKS[""])
         pygame.draw.rect(surface, fill, item.rect, border_radius=m.px(6))
+        pattern = theme.CELL_PATTERNS.get(c.mark, "")
+        if pattern:  # a pattern as well as a colour: red and blue-gray cells differ without colour vision
+            paint_pattern(surface, item.rect.inflate(-m.px(4), -m.px(4)), pattern, border, m.px(1))
         pygame.draw.rect(surface, theme.FOCUS if c.selected else border, item.rect,
                          m.px(5) if c.selected else m.px(2), border_radius=m.px(6))
         inner = item.rect.inflate(-m.px(10), -m.px(8))
         head = pygame.Rect(inner.x, inner.y, inner.width, inner.height * 2 // 7)
-        self._text(surface, f"{c.pos} {c.title}", head, "cell", theme.TEXT_DIM, bg=fill)
+        behind = None if pattern else fill  # over a pattern the text keeps a transparent background
+        self._text(surface, f"{c.pos} {c.title}", head, "cell", theme.TEXT_DIM, bg=behind)
         body = pygame.Rect(inner.x, head.bottom, inner.width, inner.height - head.height)
-        self._text(surface, "\n".join(c.lines), body, "cell", theme.TEXT, bg=fill)
+        self._text(surface, "\n".join(c.lines), body, "cell", theme.TEXT, bg=behind)
 
     def _paint_button(self, surface, item: Item) -> None:
         """A button: fill by state, focus ring, label (+ cost) and the reason when greyed out."""
@@ -266,6 +298,30 @@ class Renderer:
                        theme.TEXT_DIM, bg=fill)
         else:
             self._text(surface, label, inner, "button", color, bg=fill)
+
+
+def paint_pattern(surface: pygame.Surface, rect: pygame.Rect, pattern: str, colour, unit: int = 1) -> None:
+    """Fill `rect` with a faint pattern in `colour`: "hatch" (diagonal lines, red cells), "cross"
+    (cross-hatching, combat), "dots" (blue-gray cells), "frame" (an inner frame: the acting vampire's
+    district) or "" (nothing). `unit` is one reference pixel."""
+    if not pattern:
+        return
+    faint = tuple((c + 2 * b) // 3 for c, b in zip(colour, surface.get_at(rect.center)[:3]))
+    step, width = 12 * unit, max(1, 2 * unit)
+    clip = surface.get_clip()
+    surface.set_clip(rect.clip(clip) if clip else rect)
+    if pattern in ("hatch", "cross"):
+        for k in range(-rect.height, rect.width, step):
+            pygame.draw.line(surface, faint, (rect.x + k, rect.bottom), (rect.x + k + rect.height, rect.y), width)
+            if pattern == "cross":
+                pygame.draw.line(surface, faint, (rect.x + k, rect.y), (rect.x + k + rect.height, rect.bottom), width)
+    elif pattern == "dots":
+        for y in range(rect.y + step // 2, rect.bottom, step):
+            for x in range(rect.x + step // 2, rect.right, step):
+                pygame.draw.circle(surface, faint, (x, y), max(1, 2 * unit))
+    elif pattern == "frame":
+        pygame.draw.rect(surface, colour, rect.inflate(-6 * unit, -6 * unit), width, border_radius=4 * unit)
+    surface.set_clip(clip)
 
 
 def with_page_focus(vm: ViewModel, renderer: Renderer, focus: int) -> int:

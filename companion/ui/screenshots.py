@@ -1,65 +1,118 @@
-"""Render every screen of the table app to PNG: `python -m companion.ui.screenshots OUTDIR [WxH ...]`.
+"""companion screenshots: render every screen of every game to PNG, and check that it reads from a chair.
 
-Uses the sample views of `companion.ui.samples` and SDL's dummy video driver, so it runs headless.
-Default sizes: the 7" 800x480 panel and a 1920x1080 TV.
+  companion screenshots --out DIR [--size WxH ...] [--only NAME ...] [--check]
+
+Writes `<screen>_<W>x<H>.png` for every screen of the table app, built from the sample states of
+companion/ui/samples.py, at 800x480 (the 7" panel) and 1920x1080 unless `--size` says otherwise,
+plus the `icons` page (the token pictures, the countdown ring and the veil bar).
+With `--check` it prints per screen its smallest text, the texts under the limit, clipped or split
+inside a word, and its main (biggest) text; the last line is `smallest text: N px`. Sizes are the
+font's em size in screen pixels; the limit is 24 px at 800x480, scaled with the layout on bigger
+screens (see companion/ui/screencheck.py). Exit 1 when any screen fails, 2 on bad usage.
+Runs headless (SDL's dummy video driver); `python -m companion.ui.screenshots` is the same command.
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 from pathlib import Path
 
 SIZES = ((800, 480), (1920, 1080))
+SHEETS = ("icons",)  # pages that are not screens of the app: drawn for people to look at
 
 
-def render_all(outdir: str | Path, sizes=SIZES, only: tuple[str, ...] = ()) -> list[Path]:
-    """Write `<screen>_<W>x<H>.png` for every screen (or those in `only`); returns the paths."""
+def render_screen(name: str, size: tuple[int, int]):
+    """(surface, text boxes) of one screen (or sheet) drawn at `size`."""
+    import pygame
+
+    if name == "icons":
+        from companion.ui.icons import sample_sheet
+
+        surface = pygame.Surface(size)
+        return surface, sample_sheet(surface)
+    from companion.ui.samples import screens
+    from companion.ui.table import TableUI
+
+    ui = TableUI(size)
+    screens()[name](ui)
+    surface = pygame.Surface(size)
+    ui.draw(surface, force=True)
+    return surface, list(ui.ctx.renderer.text_boxes)
+
+
+def screen_names() -> list[str]:
+    """Every screen of every game, then the sheets."""
+    from companion.ui.samples import screens
+
+    return list(screens()) + list(SHEETS)
+
+
+def render_all(outdir: str | Path, sizes=SIZES, only: tuple[str, ...] = (), check: bool = False):
+    """Write `<screen>_<W>x<H>.png` for every screen (or those in `only`).
+
+    Returns the paths, or with `check` a list of (path, ScreenReport)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
-    from companion.ui.samples import screens
-    from companion.ui.table import TableUI
+    from companion.ui.screencheck import check as check_boxes
 
     pygame.font.init()
     out = Path(outdir)
     out.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, recipe in screens().items():
+    for name in screen_names():
         if only and name not in only:
             continue
         for w, h in sizes:
-            ui = TableUI((w, h))
-            recipe(ui)
-            surface = pygame.Surface((w, h))
-            ui.draw(surface)
+            surface, boxes = render_screen(name, (w, h))
             path = out / f"{name}_{w}x{h}.png"
             pygame.image.save(surface, str(path))
-            written.append(path)
+            written.append((path, check_boxes(name, (w, h), boxes)) if check else path)
     return written
 
 
 def main(argv: list[str] | None = None) -> int:
-    """CLI: OUTDIR then optional sizes such as 1280x720."""
+    """Entry point of `companion screenshots`."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    if not argv or argv[0] in ("-h", "--help"):
-        print(__doc__.strip())
-        return 0 if argv else 2
+    ap = argparse.ArgumentParser(prog="companion screenshots", description=__doc__.split("\n")[0],
+                                 epilog="Exit status: 0 ok, 1 a screen failed the check, 2 bad usage.")
+    ap.add_argument("--out", required=True, metavar="DIR", help="folder for the PNG files (created)")
+    ap.add_argument("--size", action="append", type=_size, metavar="WxH",
+                    help="surface size, e.g. 800x480 (repeatable; default 800x480 and 1920x1080)")
+    ap.add_argument("--only", action="append", default=[], metavar="NAME", help="just this screen (repeatable)")
+    ap.add_argument("--check", action="store_true", help="check text sizes and fit; exit 1 when a screen fails")
     try:
-        sizes = tuple(_size(a) for a in argv[1:]) or SIZES
-    except ValueError as exc:
-        print(f"screenshots: {exc}", file=sys.stderr)
+        args = ap.parse_args(argv)
+    except SystemExit as exc:  # argparse has printed the usage error (or the help)
+        return int(exc.code or 0)
+    unknown = [n for n in args.only if n not in screen_names()]
+    if unknown:
+        print(f"companion screenshots: no screen named {', '.join(unknown)} (screens: {', '.join(screen_names())})",
+              file=sys.stderr)
         return 2
-    for path in render_all(argv[0], sizes):
-        print(path)
-    return 0
+    results = render_all(args.out, tuple(args.size or SIZES), tuple(args.only), check=args.check)
+    if not args.check:
+        for path in results:
+            print(path)
+        return 0
+    reports = [report for _, report in results]
+    for report in reports:
+        print("\n".join(report.lines()))
+    from companion.ui.screencheck import summary
+
+    failed = [r for r in reports if not r.ok]
+    print(f"{len(reports) - len(failed)} of {len(reports)} screens pass; PNGs in {args.out}")
+    print(summary(reports))
+    return 1 if failed else 0
 
 
 def _size(text: str) -> tuple[int, int]:
-    """`1280x720` -> (1280, 720), or ValueError saying what a size looks like."""
+    """`1280x720` -> (1280, 720), or an argparse error saying what a size looks like."""
     w, sep, h = text.lower().partition("x")
     if not (sep and w.isdigit() and h.isdigit() and int(w) > 0 and int(h) > 0):
-        raise ValueError(f"bad size {text!r}: give WIDTHxHEIGHT, e.g. 1280x720")
+        raise argparse.ArgumentTypeError(f"bad size {text!r}: give WIDTHxHEIGHT, e.g. 1280x720")
     return int(w), int(h)
 
 

@@ -3,8 +3,11 @@
 `fit_text` picks the largest font size (from `max_size` down to `min_size`) at which the text,
 wrapped at word boundaries, fits inside `width` x `height`. Only when even the smallest size fails
 are long words broken and the last line ellipsised; the result then says `cut=True`, which the
-tests treat as a layout bug. Rendered line surfaces are cached, so redrawing an unchanged screen
-costs blits only.
+tests treat as a layout bug (and `broken=True` when a word had to be split across lines). Sizes here
+are *nominal*: like `pygame.font.Font(None, n)`, a nominal size n opens the font at an em size of
+`pixel_size(n)` = int(n * 0.6875) screen pixels, so nominal 24 is a 16 px font. The screen check
+(companion/ui/screencheck.py) always speaks of that em size in pixels. Rendered line surfaces are
+cached, so redrawing an unchanged screen costs blits only.
 """
 
 from __future__ import annotations
@@ -32,6 +35,12 @@ class Fit:
     width: int
     height: int
     cut: bool
+    broken: bool = False  # a word was split across two lines (only ever together with the last resort)
+
+    @property
+    def px(self) -> int:
+        """The font's em size in screen pixels (what pygame.font.Font(file, N) got as N)."""
+        return pixel_size(self.size)
 
 
 class TextRenderer:
@@ -106,19 +115,24 @@ def fit_text(text: str, width: int, height: int, max_size: int, min_size: int = 
         size = max(min_size, min(size - 1, int(size * 0.92)))
 
 
+def pixel_size(size: int) -> int:
+    """The em size in screen pixels of nominal font size `size` (what the font file is opened at)."""
+    return max(1, int(size * DEFAULT_FONT_SCALE))
+
+
 def _default_font(size: int) -> pygame.font.Font:
     """pygame's default font at `size`, uncached (`TextRenderer.font` keeps the ones it uses)."""
     if not pygame.font.get_init():
         pygame.font.init()
     if _FONT_FILE is None:
         return pygame.font.Font(None, size)
-    return pygame.font.Font(_FONT_FILE, max(1, int(size * DEFAULT_FONT_SCALE)))
+    return pygame.font.Font(_FONT_FILE, pixel_size(size))
 
 
-def _fit(size: int, lines: list[str], font, cut: bool = False) -> Fit:
+def _fit(size: int, lines: list[str], font, cut: bool = False, broken: bool = False) -> Fit:
     """A Fit with the measured extent of `lines`."""
     w = max((font.size(ln)[0] for ln in lines), default=0)
-    return Fit(size, tuple(lines), w, font.get_linesize() * len(lines), cut)
+    return Fit(size, tuple(lines), w, font.get_linesize() * len(lines), cut, broken)
 
 
 def _wrap(text: str, font, width: int, break_words: bool) -> list[str] | None:
@@ -159,11 +173,12 @@ def _break_word(word: str, font, width: int) -> list[str]:
 def _squeeze(text: str, font, width: int, max_lines: int, size: int) -> Fit:
     """Last resort at the smallest size: break words, keep what fits, ellipsise; marks `cut`."""
     lines = _wrap(text, font, width, break_words=True) or [""]
+    broken = " ".join(lines).split() != text.split()  # a word came out in pieces
     if len(lines) <= max_lines and all(font.size(ln)[0] <= width for ln in lines):
-        return _fit(size, lines, font)
+        return _fit(size, lines, font, broken=broken)
     kept = lines[:max_lines]
     last = kept[-1]
     while last and font.size(last + ELLIPSIS)[0] > width:
         last = last[:-1]
     kept[-1] = last + ELLIPSIS
-    return _fit(size, kept, font, cut=True)
+    return _fit(size, kept, font, cut=True, broken=broken)

@@ -36,6 +36,13 @@ CELL_MARKS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
     "done": ((26, 46, 30), (110, 190, 120)),
 }
 
+# A pattern over the fill of a marked cell, so that no mark is told from another by red against
+# green (or against blue-gray) alone: hatching for red cells, cross-hatching for combat, dots for
+# blue-gray, an inner frame for the acting vampire's district (whose fill is near the plain one for
+# colour-blind eyes). tests/ui/test_palette.py checks that every two marks whose fills a simulated
+# deuteranope or protanope cannot tell apart differ in pattern. render.paint_pattern draws them.
+CELL_PATTERNS: dict[str, str] = {"red": "hatch", "combat": "cross", "blue": "dots", "vampire": "frame"}
+
 # Largest font size of each text role at 800x480 (Metrics.font scales it).
 FONT_SIZES = {"title": 42, "body": 32, "button": 30, "small": 24, "cell": 26, "hint": 26}
 

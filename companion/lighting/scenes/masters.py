@@ -17,7 +17,8 @@ from collections.abc import Mapping  # (isinstance with typing.Mapping is twice 
 from functools import lru_cache
 from typing import Any
 
-from companion.lighting.color import BLACK, RGB, WHITE, Blend, hsv, scale
+from companion import palette
+from companion.lighting.color import BLACK, RGB, WHITE, Blend, scale
 from companion.lighting.compositor import Overlay
 from companion.lighting.effects import (
     OFF, FadeParams, Layer, LayersParams, Look, SequenceParams, Step, look, solid,
@@ -42,17 +43,8 @@ AGENT_PULSE_S = 0.5  # one pulse per arriving agent
 VEIL_STEP_S = 0.15  # delay between neighbouring veil lights in a drop or rise
 MAX_PULSES = 12  # an absurd agent count must not tie a district up for minutes
 
-# Our own colour for each vampire (the box gives each a colour; these are ours, not the box's).
-VAMPIRE_COLOURS: dict[str, RGB] = {
-    "agnieszka": (190, 0, 255),
-    "agneszka": (190, 0, 255),
-    "imre": (255, 50, 0),
-    "ishtvan": (0, 210, 90),
-    "laszlo": (255, 190, 0),
-    "mila": (255, 0, 130),
-    "nevena": (0, 150, 255),
-}
-FALLBACK_COLOURS: tuple[RGB, ...] = ((255, 255, 255), (0, 255, 200), (255, 100, 200), (120, 255, 0), (255, 255, 0))
+# One colour per vampire, the same on screen: companion/palette.py (colour-blind safe, tested there).
+VAMPIRE_COLOURS = palette.VAMPIRE_COLOURS
 
 
 def plan(view: Mapping[str, Any] | None) -> Plan:
@@ -146,20 +138,14 @@ def _mood(kind: str, colour: RGB) -> Look:
 
 
 def vampire_colour(name: str, seats: Mapping[str, int]) -> RGB:
-    """A vampire's colour: ours for the box's six, else one from a spare palette by seat."""
-    known = VAMPIRE_COLOURS.get(name.strip().lower())
-    if known:
-        return known
-    return FALLBACK_COLOURS[seats.get(name, 0) % len(FALLBACK_COLOURS)]
+    """A vampire's colour (companion.palette): its own for the box's six, else a free one by seat."""
+    return palette.colour_of(name, seats)
 
 
 # ---------------------------------------------------------------- veil bar
 
 
-def veil_colour(veil: int) -> RGB:
-    """Safe green-blue at 6 through yellow and orange to danger red at 1 (and 0)."""
-    v = max(1, min(6, veil))
-    return hsv(0.45 * (v - 1) / 5.0)
+veil_colour = palette.veil_colour  # the screen's veil bar takes its colours from the same place
 
 
 def veil_looks(veil: Any) -> dict[str, Look]:
@@ -175,7 +161,7 @@ def _veil_looks(v: int) -> tuple[tuple[str, Look], ...]:
         lit = look("heartbeat", color=colour, bpm=60.0 if v == 2 else 90.0, low=0.25)
     else:
         lit = solid(scale(colour, 0.8))
-    return tuple((name, lit if i <= v else OFF) for i, name in enumerate(veil_lights()))
+    return tuple((name, lit if cell else OFF) for cell, name in zip(palette.veil_cells(v), veil_lights()))
 
 
 # ---------------------------------------------------------------- endings

@@ -1,0 +1,101 @@
+"""The screen check: is every text a player reads big enough, and does it fit its box?
+
+The renderer records every text it draws as a `TextBox` (companion/ui/render.py): its box, its
+fitted lines and its size. "Size" here is always the font's **em size in screen pixels**, the N that
+pygame.font.Font(file, N) is opened at; the renderer's nominal sizes are scaled by 0.6875 on the
+way (companion/ui/text.py), so a nominal 24 is a 16 px font. At 800x480 a player-facing text must be
+at least `MIN_PX` = 24 px; on a bigger surface the limit grows with the layout's scale (`Metrics.u`,
+e.g. 54 px at 1920x1080), so a big window has no tiny text either.
+
+A screen fails when a text is under the limit, is clipped (ellipsised or wider/taller than its box)
+or had a word split across two lines. The biggest text is taken as "the one thing the screen is
+about" and reported against `FOCUS_PX` = 40 px (scaled the same way), as information only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+MIN_PX = 24  # smallest em size in px a player must read at 800x480
+FOCUS_PX = 40  # what the screen is about should be at least this big at 800x480
+
+
+@dataclass(frozen=True)
+class ScreenReport:
+    """What the check found on one screen at one size."""
+
+    name: str
+    size: tuple[int, int]
+    limit: int  # the smallest allowed em size at this size, px
+    focus_limit: int  # the size the main text should reach, px
+    smallest: int | None  # em px of the smallest player-facing text (None: no text)
+    smallest_text: str
+    biggest: int | None
+    biggest_text: str
+    small: tuple[tuple[int, str, str], ...]  # (px, role, text) under the limit
+    clipped: tuple[str, ...]
+    broken: tuple[str, ...]
+
+    @property
+    def ok(self) -> bool:
+        """No text under the limit, none clipped, none split inside a word."""
+        return not (self.small or self.clipped or self.broken)
+
+    def lines(self) -> list[str]:
+        """The report as printed by `companion screenshots --check`."""
+        w, h = self.size
+        if self.smallest is None:
+            return [f"{self.name} {w}x{h}: ok, no player-facing text"]
+        focus = "ok" if (self.biggest or 0) >= self.focus_limit else f"under {self.focus_limit} px"
+        out = [f"{self.name} {w}x{h}: {'ok' if self.ok else 'FAIL'}, smallest {self.smallest} px "
+               f"({_quote(self.smallest_text)}), main text {self.biggest} px ({_quote(self.biggest_text)}, {focus})"]
+        out += [f"  under {self.limit} px: {px} px {role or 'text'} {_quote(text)}" for px, role, text in self.small]
+        out += [f"  clipped: {_quote(text)}" for text in self.clipped]
+        out += [f"  word split across lines: {_quote(text)}" for text in self.broken]
+        return out
+
+
+def limits(size: tuple[int, int]) -> tuple[int, int]:
+    """(smallest allowed px, main-text px) at `size`: 24 and 40 at 800x480, scaled with the layout."""
+    u = min(size[0] / 800, size[1] / 480)
+    return max(1, round(MIN_PX * u)), max(1, round(FOCUS_PX * u))
+
+
+def check(name: str, size: tuple[int, int], boxes: Iterable) -> ScreenReport:
+    """Check the `TextBox`es one screen drew at `size` (texts with `facing=False` are left out)."""
+    limit, focus = limits(size)
+    facing = [b for b in boxes if getattr(b, "facing", True) and b.text.strip()]
+    seen: set[tuple] = set()
+    small, clipped, broken = [], [], []
+    for b in facing:
+        key = (b.text, b.px)
+        if key in seen:
+            continue
+        seen.add(key)
+        if b.px < limit:
+            small.append((b.px, b.role, b.text))
+        if b.clipped:
+            clipped.append(b.text)
+        if b.broken:
+            broken.append(b.text)
+    least = min(facing, key=lambda b: b.px, default=None)
+    most = max(facing, key=lambda b: b.px, default=None)
+    return ScreenReport(
+        name, tuple(size), limit, focus,
+        least.px if least else None, least.text if least else "",
+        most.px if most else None, most.text if most else "",
+        tuple(sorted(small)), tuple(clipped), tuple(broken),
+    )
+
+
+def summary(reports: list[ScreenReport]) -> str:
+    """The last line: the smallest player-facing text over all screens."""
+    sizes = [r.smallest for r in reports if r.smallest is not None]
+    return f"smallest text: {min(sizes) if sizes else 0} px"
+
+
+def _quote(text: str, width: int = 40) -> str:
+    """A text on one line, shortened for the report."""
+    one = " ".join(text.split())
+    return repr(one if len(one) <= width else one[: width - 1] + "…")

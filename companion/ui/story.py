@@ -1,0 +1,249 @@
+"""The evening's story: a chart of how a journaled game went, from its commands alone.
+
+`story(commands)` replays a game (setup first, as the journal and scenario files hold it) and turns
+its states into a `Chart`: plain frozen data, no pygame. Per game (state JSON in docs/*.md):
+- masters: the veil at the end of each round, and each vampire's kill count per round;
+- nosferatu: the Clock's Nights left per round, and each player's Bites per round;
+- mansion: the rounds left on the round clock, and each player's stored points per round;
+- strigoi: the Altar's and the Inferno's blood points per round, and each Powerwolf's wounds;
+- one-night: each timed step's seconds (extensions included), and the votes each seat received.
+Every series of a player has that player's colour (companion.palette) and its own marker shape, so
+a line is told apart without colour too. companion/ui/chart.py draws a Chart as PNG, SVG or into a
+rect of a screen; `write_report` is what `companion journal report ID --out FILE` calls.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Mapping, Sequence
+
+from companion import palette
+
+MARKERS = ("circle", "square", "triangle", "diamond", "down", "cross")
+NEUTRAL = (235, 232, 225)  # a series that belongs to nobody (the veil, the clock)
+ALTAR = (200, 20, 30)
+INFERNO = palette.ORANGE
+
+
+@dataclass(frozen=True)
+class Series:
+    """One line (or set of bars): its name, one value per x position (None: no value), its look."""
+
+    name: str
+    values: tuple[float | None, ...]
+    colour: tuple[int, int, int]
+    marker: str = "circle"
+
+
+@dataclass(frozen=True)
+class Panel:
+    """One plot: a title, the x positions' labels, the series, the y range and how to draw them."""
+
+    title: str
+    x_title: str
+    x_labels: tuple[str, ...]
+    series: tuple[Series, ...]
+    y_max: float
+    kind: str = "line"  # line | bar
+    y_lines: tuple[tuple[float, str], ...] = ()  # horizontal marks such as a threshold: (y, label)
+
+
+@dataclass(frozen=True)
+class Chart:
+    """The whole story: a title, a subtitle (the ending) and one or two panels."""
+
+    title: str
+    subtitle: str
+    panels: tuple[Panel, ...]
+
+
+def story(commands: Sequence[Mapping[str, Any]]) -> Chart:
+    """The chart of a game given as its commands (setup first); a game still running works too."""
+    from companion.session import Session
+
+    session = Session.replay([dict(c) for c in commands])
+    states = [session.game.to_json(s) for s in session.states]
+    return chart_of(states)
+
+
+def chart_of(states: Sequence[Mapping[str, Any]]) -> Chart:
+    """The chart of a game from its state JSON after setup and after every command (pure)."""
+    if not states:
+        return Chart("No game", "", ())
+    gid = str(states[-1].get("game"))
+    make = _CHARTS.get(gid)
+    title = _title(gid)
+    if make is None:
+        return Chart(title, "no chart for this game yet", ())
+    return Chart(title, _ending(states[-1]), make(states))
+
+
+def write_report(commands: Sequence[Mapping[str, Any]], out: str | Path, size: tuple[int, int] = (1200, 720)) -> Path:
+    """Write the game's chart to `out`: PNG or SVG by its suffix (ValueError for another)."""
+    from companion.ui import chart as draw
+
+    path = Path(out)
+    suffix = path.suffix.lower()
+    if suffix not in (".png", ".svg"):
+        raise ValueError(f"{out}: give a file ending in .png or .svg")
+    model = story(commands)
+    if suffix == ".svg":
+        path.write_text(draw.to_svg(model, size), encoding="utf-8")
+    else:
+        draw.to_png(model, path, size)
+    return path
+
+
+def report_main(journal, game_id: int, out: str) -> int:
+    """`companion journal report ID --out FILE`: write the chart; exit 0, 1 (no such game or it no
+    longer replays) or 2 (a file type other than .png/.svg), with a one-line message."""
+    import sys
+
+    from companion.errors import CompanionError
+
+    if Path(out).suffix.lower() not in (".png", ".svg"):
+        print(f"companion journal report: {out}: give a file ending in .png or .svg", file=sys.stderr)
+        return 2
+    try:
+        path = write_report(journal.commands(game_id), out)
+    except CompanionError as exc:
+        print(f"companion journal report: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"companion journal report: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    print(f"wrote {path}")
+    return 0
+
+
+# ---------------------------------------------------------------- per game
+
+
+def _by_round(states: Sequence[Mapping[str, Any]]) -> tuple[tuple[str, ...], list[Mapping[str, Any]]]:
+    """The x axis of a game in rounds: the state after setup (round 0), then the last state of each round."""
+    picked: list[Mapping[str, Any]] = [states[0]]
+    labels = ["0"]  # round 0: the table as set up
+    for i, s in enumerate(states):
+        last = i == len(states) - 1 or states[i + 1].get("round") != s.get("round")
+        if last and i > 0:
+            picked.append(s)
+            labels.append(str(s.get("round")))
+    return tuple(labels), picked
+
+
+def _people(names: Sequence[str], picked: Sequence[Mapping],
+            value: Callable[[Mapping, str], Any]) -> tuple[Series, ...]:
+    """One series per person, in seat order, with their colour and a marker of their own."""
+    colours = palette.player_colours(names)
+    return tuple(Series(n, tuple(_num(value(s, n)) for s in picked), colours[n], MARKERS[i % len(MARKERS)])
+                 for i, n in enumerate(names))
+
+
+def _masters(states) -> tuple[Panel, ...]:
+    """Veil per round; kills per round, per vampire."""
+    labels, picked = _by_round(states)
+    names = list(states[-1].get("order") or (states[-1].get("vampires") or {}))
+    veil = Series("veil", tuple(_num(s.get("veil")) for s in picked), NEUTRAL, "diamond")
+    kills = _people(names, picked, lambda s, n: ((s.get("vampires") or {}).get(n) or {}).get("kills"))
+    top = max([6.0] + [v for k in kills for v in k.values if v is not None])
+    return (Panel("Veil", "round", labels, (veil,), 6),
+            Panel("Kills", "round", labels, kills, top))
+
+
+def _nosferatu(states) -> tuple[Panel, ...]:
+    """Nights left on the Clock per round; Bites per player per round."""
+    labels, picked = _by_round(states)
+    last = states[-1]
+    names = [n for n in last.get("players") or [] if n != last.get("renfield")]
+    left = tuple(_num((s.get("clock") or {}).get("nights_left")) for s in picked)
+    clock = Series("Nights left", left, NEUTRAL, "diamond")
+    bites = _people(names, picked, lambda s, n: (s.get("bites") or {}).get(n))
+    goal = _num(last.get("bites_to_win")) or 5
+    top_clock = max([1.0] + [v for v in clock.values if v is not None])
+    return (Panel("Clock", "round", labels, (clock,), top_clock),
+            Panel("Bites", "round", labels, bites, goal, y_lines=((goal, "goal"),)))
+
+
+def _mansion(states) -> tuple[Panel, ...]:
+    """Rounds left on the round clock; stored points per player per round."""
+    labels, picked = _by_round(states)
+    last = states[-1]
+    names = list(last.get("seating") or (last.get("players") or {}))
+    length = _num(last.get("clock_length")) or 12
+    left = Series("rounds left", tuple(_left(length, s.get("tick")) for s in picked), NEUTRAL, "diamond")
+    stored = _people(names, picked, lambda s, n: ((s.get("players") or {}).get(n) or {}).get("stored"))
+    target = _num(last.get("target")) or 20
+    return (Panel("Round clock", "round", labels, (left,), length),
+            Panel("Stored points", "round", labels, stored, target, y_lines=((target, "target"),)))
+
+
+def _strigoi(states) -> tuple[Panel, ...]:
+    """Altar and Inferno blood points per round; each Powerwolf's wounds per round."""
+    labels, picked = _by_round(states)
+    last = states[-1]
+    blood = (Series("Altar", tuple(_num(s.get("altar")) for s in picked), ALTAR, "circle"),
+             Series("Inferno", tuple(_num(s.get("inferno")) for s in picked), INFERNO, "triangle"))
+    names = list(last.get("order") or (last.get("powerwolves") or {}))
+    wounds = _people(names, picked, lambda s, n: ((s.get("powerwolves") or {}).get(n) or {}).get("wounds"))
+    needs = ((_num(last.get("attack_need")), "Altar: attack"), (_num(last.get("defeat_need")), "Inferno: defeat"))
+    marks = tuple(m for m in needs if m[0])
+    top = max([5.0] + [v for b in blood for v in b.values if v is not None])
+    return (Panel("Blood points", "round", labels, blood, top, y_lines=marks),
+            Panel("Wounds", "round", labels, wounds, 3))
+
+
+def _one_night(states) -> tuple[Panel, ...]:
+    """Each timed step's seconds (with extensions); the votes each seat received."""
+    steps: dict[str, float] = {}
+    for s in states:
+        cur = s.get("current") or {}
+        secs = _num(cur.get("seconds"))
+        if cur.get("id") and secs is not None:
+            steps[str(cur["id"])] = max(steps.get(str(cur["id"]), 0.0), secs)  # seconds include any extension
+    timers = Series("seconds", tuple(steps.values()), NEUTRAL, "square")
+    last = states[-1]
+    seats = [str(i) for i in range(1, int(_num(last.get("players")) or 0) + 1)]
+    tally: dict[str, float] = {}
+    for target in (last.get("votes") or {}).values():
+        tally[str(target)] = tally.get(str(target), 0.0) + 1
+    votes = Series("votes", tuple(tally.get(seat, 0.0) for seat in seats), palette.VERMILLION, "square")
+    numbers = tuple(str(i) for i in range(1, len(steps) + 1))  # the steps' names are in the log; numbers fit
+    return (Panel("Timers (s)", "step", numbers, (timers,), max([10.0] + list(steps.values())), kind="bar"),
+            Panel("Votes received", "seat", tuple(seats), (votes,), max([1.0] + list(votes.values)), kind="bar"))
+
+
+_CHARTS: dict[str, Callable[[Sequence[Mapping]], tuple[Panel, ...]]] = {
+    "masters": _masters, "nosferatu": _nosferatu, "mansion": _mansion, "strigoi": _strigoi, "one-night": _one_night,
+}
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _num(value: Any) -> float | None:
+    """A number from the state, or None when it is missing or not a number."""
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+
+def _left(length: float, tick: Any) -> float | None:
+    """Rounds left on a clock of `length` at `tick`."""
+    t = _num(tick)
+    return None if t is None else max(0.0, length - t)
+
+
+def _title(gid: str) -> str:
+    """The game's name as the games list gives it."""
+    from companion.rules import GAMES
+
+    entry = GAMES.get(gid)
+    return entry[1] if entry else gid
+
+
+def _ending(last: Mapping[str, Any]) -> str:
+    """How the game ended (or where it stands)."""
+    outcome = last.get("outcome")
+    rounds = f"{last['round']} rounds" if isinstance(last.get("round"), int) else ""
+    if outcome:
+        return ", ".join(x for x in (f"ended: {str(outcome).replace('-', ' ')}", rounds) if x)
+    return ", ".join(x for x in ("still running", f"round {last['round']}" if rounds else "") if x)
