@@ -33,7 +33,7 @@ OUTCOMES = {
 }
 AFTER_END = {"mansion": ["rank"]}  # what may still be entered once a game is over
 ALL = list(GAMES)
-FAST = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 seeds = st.integers(0, 10**6)
 
