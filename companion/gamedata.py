@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from companion import paths, tomlfile
 from companion.data import shipped_dir
-from companion.rules.args import is_int
+from companion.rules.commands import is_int
 from companion.rules.masters.data import (
     ACTS, POSITIONS, STATION, VAMPIRE_COUNTS, AgentNumbers, CardInfo, DistrictInfo, Effect, MastersData,
     RelicInfo, Tracker, VampireInfo,
