@@ -22,6 +22,8 @@ import os
 from pathlib import Path
 from typing import Mapping
 
+from companion.errors import N_  # noqa: F401  (marks text for the catalog; translated where shown)
+
 DOMAIN = "companion"
 LANGUAGES = ("en", "de")  # the ones with a catalog (English is the source, it needs none)
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch"}  # each in its own language, for the chooser
@@ -108,11 +110,6 @@ def pgettext(context: str, message: str) -> str:
     return _tr().pgettext(context, message)
 
 
-def N_(message: str) -> str:
-    """Mark `message` for the catalog without translating it now (tables built at import time)."""
-    return message
-
-
 def localized(record: Mapping, field: str = "name") -> str:
     """A data record's field in the current language: `name_de` when speaking German and the record
     has one, else `name` (game data carries its own translations, not the catalog)."""
@@ -122,3 +119,15 @@ def localized(record: Mapping, field: str = "name") -> str:
         if isinstance(value, str) and value:
             return value
     return record.get(field, "")
+
+
+def refusal_text(exc: BaseException) -> str:
+    """A refusal's message in the current language: the engine's English template looked up in the
+    catalog, then filled with its values (an untranslated message stays English)."""
+    template = getattr(exc, "template", None) or getattr(exc, "message", None) or str(exc)
+    params = getattr(exc, "params", None) or {}
+    text = _(template)
+    try:
+        return text.format(**params) if params else text
+    except (KeyError, IndexError, ValueError):  # a broken translation must not hide the refusal
+        return getattr(exc, "message", str(exc))
