@@ -20,14 +20,14 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 %.mo: %.po $(STAMP)
-	$(VENV)/bin/pybabel compile -q -D companion -i $< -o $@
+	$(VENV)/bin/pybabel compile -D companion -i $< -o $@
 
 mo: $(MO)
 
 # After changing user-facing text: re-extract the template and merge it into every catalog.
 catalog: $(STAMP)
-	$(VENV)/bin/pybabel extract -q -F babel.cfg --project=nightwatch-companion --no-wrap -o $(POT) .
-	$(VENV)/bin/pybabel update -q -D companion -i $(POT) -d companion/locale --no-wrap
+	$(VENV)/bin/pybabel extract --add-location=file -F babel.cfg --project=nightwatch-companion --no-wrap -o $(POT) .
+	$(VENV)/bin/pybabel update -D companion -i $(POT) -d companion/locale --no-wrap
 
 run: $(STAMP) mo
 	$(PY) -m companion run
