@@ -1,6 +1,18 @@
 """companion: the Nightwatch board-game companion.
 
-Usage: companion <command> [options]
+The help text is USAGE below (it is printed in the table's language, companion/i18n.py).
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from enum import IntEnum
+
+from companion.errors import DataFileError, N_
+
+USAGE = N_("""Usage: companion <command> [options]
 
 Commands:
   run        start the table app (Pi hardware, simulator window, or headless demo)
@@ -14,17 +26,7 @@ Commands:
   screenshots  render every screen to PNG; --check tests that the text reads from a chair
 
 Run `companion <command> --help` for the options of one command.
-Exit status: 0 ok, 1 refused or failed, 2 bad input file or usage.
-"""
-
-from __future__ import annotations
-
-import importlib
-import os
-import sys
-from enum import IntEnum
-
-from companion.errors import DataFileError
+Exit status: 0 ok, 1 refused or failed, 2 bad input file or usage.""")
 
 
 class ExitStatus(IntEnum):
@@ -50,21 +52,52 @@ COMMANDS: dict[str, str] = {
 }
 
 
+# What each game is, in a line (the titles stay as printed on the boxes).
+GAME_LINES = {
+    "masters": N_("vampires against the city's hunters; the companion deals the events and keeps the veil"),
+    "nosferatu": N_("find the vampire at the table; the companion keeps the clock, the bites and the rituals"),
+    "mansion": N_("vampires in a mansion; the companion keeps the dice, the rooms and the round clock"),
+    "one-night": N_("one night, one vote: the companion narrates the night and times the day"),
+    "strigoi": N_("the Powerwolf pack against the Strigoi; the companion moves the Strigoi and keeps the blood"),
+}
+
+
 def games(argv: list[str]) -> int:
-    """`companion games`: the games this companion serves."""
+    """`companion games`: the games this companion serves, described in the table's language."""
+    from companion.i18n import _
     from companion.rules import GAMES
 
-    for gid, (_, title) in GAMES.items():
-        print(f"{gid:10s} {title}")
+    for gid, (_module, title) in GAMES.items():
+        line = GAME_LINES.get(gid)
+        print(f"{gid:10s} {title}" + (f": {_(line)}" if line else ""))
     return ExitStatus.OK
+
+
+def _choose_language() -> None:
+    """The table's language for this command: COMPANION_LANG, then the config's `language`, then
+    the system locale. A config that does not load is left to the command that reads it."""
+    from companion import i18n
+
+    configured = "auto"
+    if not os.environ.get("COMPANION_LANG"):
+        try:
+            from companion import config
+
+            configured = config.load().language
+        except Exception:  # noqa: BLE001 - `companion config --check` and `run` report a broken file
+            configured = "auto"
+    i18n.set_language(i18n.choose(configured))
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point: dispatch to a subcommand and turn any error into one line and a status."""
     argv = list(sys.argv[1:] if argv is None else argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pygame's hello line would pollute stdout
+    _choose_language()
+    from companion.i18n import _
+
     if not argv or argv[0] in ("-h", "--help", "help"):
-        print(__doc__.strip())
+        print(_(USAGE))
         return ExitStatus.OK if argv else ExitStatus.BAD_INPUT
     if argv[0] in ("-V", "--version"):
         from companion import __version__
@@ -74,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     name, rest = argv[0], argv[1:]
     target = COMMANDS.get(name)
     if target is None:
-        print(f"companion: unknown command {name!r} (see `companion --help`)", file=sys.stderr)
+        print(_("companion: unknown command {name!r} (see `companion --help`)").format(name=name), file=sys.stderr)
         return ExitStatus.BAD_INPUT
     module_name, func_name = target.split(":")
     from companion import paths

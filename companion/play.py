@@ -20,6 +20,7 @@ import sys
 
 from companion import narrate, paths
 from companion.errors import CommandError, RuleViolation
+from companion.i18n import _, refusal_text
 from companion.journal import Journal, JournalError, load_scenario, read_scenario
 from companion.session import Session
 
@@ -36,7 +37,7 @@ def main(argv: list[str]) -> int:
     tell = _teller(args)
     if args.script is None and args.resume is None:
         ap.print_usage(sys.stderr)
-        print("companion play: give --script FILE or --resume", file=sys.stderr)
+        print(_("companion play: give --script FILE or --resume"), file=sys.stderr)
         return 2
 
     lines: list[tuple[int, dict]] = []
@@ -109,10 +110,11 @@ def summary(state: dict) -> str:
 
 def _refused(source: str, no: int, cmd: dict, exc: Exception, state: dict | None = None) -> int:
     """Report a refused command with its line and rule, and where the game stood; exit status 1."""
-    rule = getattr(exc, "rule", "command")
-    why = getattr(exc, "message", str(exc))
-    at = f" (at {narrate.where(state)})" if state else ""
-    print(f"{source or '<resume>'}:{no}: refused {cmd.get('cmd')!r} by rule {rule}: {why}{at}", file=sys.stderr)
+    rule = getattr(exc, "rule", None) or _("command")  # the rule's name is a key (the verb): not translated
+    at = _(" (at {where})").format(where=narrate.where(state)) if state else ""
+    print(_("{file}:{line}: refused {command!r} by rule {rule}: {why}").format(
+        file=source or "<resume>", line=no, command=cmd.get("cmd"), rule=rule, why=refusal_text(exc)) + at,
+        file=sys.stderr)
     return 1
 
 
@@ -132,8 +134,8 @@ def _teller(args):
 
 def _legal_moves(session: Session, state: dict, out) -> None:
     """Where the game stands and the moves open now (greyed ones with the rule that forbids them)."""
-    print(f"Now: {narrate.where(state)}", file=out)
+    print(_("Now: {where}").format(where=narrate.where(state)), file=out)
     moves = narrate.legal_moves(session.actions())
-    print("Legal moves:" if moves else "No moves: the game is over.", file=out)
+    print(_("Legal moves:") if moves else _("No moves: the game is over."), file=out)
     for text in moves:
         print(text, file=out)
