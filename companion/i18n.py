@@ -31,6 +31,7 @@ LOCALE_DIR = Path(__file__).with_name("locale")
 
 _current: str | None = None
 _catalog: _gettext.NullTranslations | None = None
+_data_names: dict[str, dict[str, str]] | None = None  # language -> shipped English name -> its name there
 
 
 def system_language(env: Mapping[str, str] | None = None) -> str:
@@ -119,6 +120,42 @@ def localized(record: Mapping, field: str = "name") -> str:
         if isinstance(value, str) and value:
             return value
     return record.get(field, "")
+
+
+def data_name(name: str) -> str:
+    """A shipped game-data name from the state JSON ("Railway Station") in the current language
+    ("Bahnhof"), from the data files' `name_<lang>` fields; any other name (a vampire, a district
+    taught at the table) comes back as it is. The files are read on the first call."""
+    lang = current_language()
+    if lang == "en" or not isinstance(name, str):
+        return name
+    global _data_names
+    if _data_names is None:
+        _data_names = _read_data_names()
+    return _data_names.get(lang, {}).get(name, name)
+
+
+def _read_data_names() -> dict[str, dict[str, str]]:
+    """Every `name` / `name_<lang>` pair of the shipped data files, per language."""
+    import tomllib
+
+    out: dict[str, dict[str, str]] = {}
+
+    def walk(node) -> None:
+        if isinstance(node, dict):
+            name = node.get("name")
+            for key, value in node.items():
+                if isinstance(name, str) and key.startswith("name_") and isinstance(value, str):
+                    out.setdefault(key[5:], {}).setdefault(name, value)
+                walk(value)
+        elif isinstance(node, list):
+            for item in node:
+                walk(item)
+
+    for path in sorted(Path(__file__).with_name("data").glob("*/*.toml")):
+        with path.open("rb") as f:
+            walk(tomllib.load(f))
+    return out
 
 
 def refusal_text(exc: BaseException) -> str:

@@ -19,8 +19,8 @@ import json
 import sys
 
 from companion import narrate, paths
-from companion.errors import CommandError, RuleViolation
-from companion.i18n import _, refusal_text
+from companion.errors import N_, CommandError, RuleViolation
+from companion.i18n import _, data_name, refusal_text
 from companion.journal import Journal, JournalError, load_scenario, read_scenario
 from companion.session import Session
 
@@ -84,27 +84,32 @@ def main(argv: list[str]) -> int:
     return 0
 
 
+# The summary's labels (the values stay the state JSON's words: ids, steps, outcomes).
+SUMMARY_LABELS = {"game": N_("game"), "round": N_("round"), "phase": N_("phase"), "step": N_("step"),
+                  "veil": N_("veil"), "outcome": N_("outcome"), "leading": N_("leading"), "turn": N_("turn"),
+                  "winner": N_("winner")}
+
+
 def summary(state: dict) -> str:
-    """A short human-readable summary of a final state (any game)."""
-    head = [f"game {state.get('game')}"]
+    """A short human-readable summary of a final state (any game), in the table's language."""
+    head = [f"{_(SUMMARY_LABELS['game'])} {state.get('game')}"]
     for key in ("round", "phase", "step", "veil", "outcome", "leading", "turn", "winner"):
         if key in state and state[key] is not None:
-            head.append(f"{key} {state[key]}")
+            head.append(f"{_(SUMMARY_LABELS[key])} {state[key]}")
     lines = [", ".join(head)]
     districts = state.get("districts")
     if isinstance(districts, dict):
         for pos, d in districts.items():
-            lines.append(
-                f"  {pos} {d.get('name', ''):20s} agents {d.get('agents_hidden', 0)}h/{d.get('agents_exposed', 0)}e"
-                f"  minions {d.get('minions', 0)}" + (f"  sigil {d['sigil']}" if d.get("sigil") else "")
-            )
+            lines.append(f"  {pos} {data_name(d.get('name', '')):20s} " + _(
+                "agents {hidden}h/{exposed}e  minions {minions}").format(
+                hidden=d.get("agents_hidden", 0), exposed=d.get("agents_exposed", 0), minions=d.get("minions", 0))
+                + (_("  sigil {vampire}").format(vampire=d["sigil"]) if d.get("sigil") else ""))
     vampires = state.get("vampires")
     if isinstance(vampires, dict):
         for name, v in vampires.items():
-            lines.append(
-                f"  {name:10s} in {v.get('district')} blood {v.get('blood')} kills {v.get('kills')}"
-                + (" DRAINED" if v.get("drained") else "")
-            )
+            lines.append(f"  {name:10s} " + _("in {district} blood {blood} kills {kills}").format(
+                district=v.get("district"), blood=v.get("blood"), kills=v.get("kills"))
+                + (_(" DRAINED") if v.get("drained") else ""))
     return "\n".join(lines)
 
 
