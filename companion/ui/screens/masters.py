@@ -82,6 +82,16 @@ class DayScreen(GameScreen):
         title = f"Day {s.get('round', 1)}"
         return ViewModel(self.name, title, lines, tuple(buttons), self.grid(marks))
 
+    def activate(self, button_id: str, kind: Press) -> bool:
+        """A physical deck's draw opens the draw screen (pick the card, or teach a new one's grid)."""
+        i = int(button_id[4:]) if button_id.startswith("act:") else -1
+        if 0 <= i < len(self.actions) and self.actions[i].enabled and self.actions[i].command.get("cmd") == "draw" \
+                and "card" in self.actions[i].needs:
+            from companion.ui.screens.ownbox import open_draw
+
+            return open_draw(self.ctx, self.actions[i].command)
+        return super().activate(button_id, kind)
+
 
 class EventCardScreen(GameScreen):
     """The event card: its grid with the agents each district gets, the blue-gray split, the veil preview.
