@@ -49,7 +49,8 @@ class TrackerWalk(TrackerScreen):
         value = dict((f, v) for f, _, v in self.fields())[fid]
         last = self.index == len(self.steps) - 1
         buttons = (ButtonVM("next", "Save and start" if last else "Next number"),
-                   ButtonVM("prev", "Previous", enabled=self.index > 0, why_not=None if self.index else "this is the first"),
+                   ButtonVM("prev", "Previous", enabled=self.index > 0,
+                            why_not=None if self.index else "this is the first"),
                    ButtonVM("examples", "Start with example numbers"), ButtonVM("back", "Back"))
         lines = (f"{_question(fid)}: {value}",
                  f"Your tracker's {self.vampires}-vampire side, number {self.index + 1} of {len(self.steps)}.",
