@@ -151,6 +151,7 @@ def test_first_draw_of_a_new_card_asks_its_grid_and_places_agents_there_then_nev
     app.dispatch({"intent": "new_game"})
     app.tick()
     _start_physical(app)
+    assert "Cards taught: 1 of 54" in _vm(app)["lines"]  # the day screen before the draw
     _to_draw(app)
     vm = _vm(app)
     assert vm["title"] == "Draw from deck I" and "Cards taught: 1 of 54" in vm["lines"]
@@ -201,3 +202,23 @@ def test_the_example_deck_still_draws_by_itself_for_the_pc_demo(tmp_path):
     view = app.session.view()
     assert view["card"] is not None and view["card"]["key"] == view["drawn"][0]  # the companion drew it
     assert not teach.load_section("cards")  # nothing asked, nothing taught
+
+
+def test_the_table_app_on_the_pi_backend_tells_the_wizard_it_runs_on_a_pi(tmp_path):
+    """`companion run` hands the hardware backend to the screens: on `pi` your deck comes first."""
+    import argparse
+
+    from companion import config, launch
+    from companion.hal import open_hardware
+    from companion.ui.screens.menus import MastersWizard
+
+    teach.save_card_grid("I-01", ["B2"], [])  # something taught: only the Pi puts the physical deck first
+    args = argparse.Namespace(new=True, ack=False, script=None, seed=1)
+    offered = {}
+    for backend in ("mock", "pi"):
+        cfg = config.default()
+        with open_hardware(cfg, backend="mock") as hw:
+            hw.backend = backend  # the pi backend's parts are missing on this PC; only its name matters
+            app = launch._build_app(args, cfg, hw, None, "headless", False, None, 0.0, None, {}, None, None)
+            offered[backend] = MastersWizard(app.ui.ctx).decks[0]
+    assert offered == {"mock": "digital", "pi": "physical"}
