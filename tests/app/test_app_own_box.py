@@ -145,6 +145,7 @@ def test_first_draw_of_a_new_card_asks_its_grid_and_places_agents_there_then_nev
     assert view["districts"]["B3"]["agents_hidden"] == numbers[("I", "high")].red  # placed where we tapped
     draw = app.journal.commands(app.session.game_id)[-1]
     assert draw["cmd"] == "draw" and draw["red"] == ["B3"] and draw["blue"] == ["C1", "C3"]
+    assert draw["red_agents"] == numbers[("I", "high")].red  # canonical: a replay uses what this draw used
     taught = load_masters().card("I-01")
     assert taught.source == "taught" and taught.red == ("B3",) and taught.blue == ("C1", "C3")
     # the next game: that card is in the list with its grid; picking it asks nothing more

@@ -217,9 +217,13 @@ def ask_tracker(ctx: UIContext, setup: Mapping[str, Any]) -> bool:
 
 
 def open_draw(ctx: UIContext, command: Mapping[str, Any]) -> bool:
-    """Open the physical deck's draw screen for the draw `command`."""
+    """Open the physical deck's draw screen for the draw `command` (an empty deck: just draw, the
+    engine ends the game)."""
     from companion.errors import CompanionError
 
+    if not (ctx.state.get("deck") or {}).get("remaining", 1):
+        ctx.emit(dict(command))
+        return True
     try:
         cards = ownbox.box_cards()
     except CompanionError as exc:
