@@ -53,8 +53,8 @@ class TrackerWalk(TrackerScreen):
                             why_not=None if self.index else "this is the first"),
                    ButtonVM("examples", "Start with example numbers"), ButtonVM("back", "Back"))
         lines = (f"{_question(fid)}: {value}",
-                 f"Your tracker's {self.vampires}-vampire side, number {self.index + 1} of {len(self.steps)}.",
-                 "Veil up / veil down change it; Confirm goes on.")
+                 f"{self.vampires}-vampire side, number {self.index + 1} of {len(self.steps)}",
+                 "Veil up / down: change. Confirm: next.")
         return ViewModel(self.name, f"Your veil tracker: {value}", lines, buttons)
 
     def activate(self, button_id: str, kind: Press) -> bool:
@@ -123,7 +123,7 @@ class DrawCardScreen(TeachCardScreen):
                        for c in self.known()]
             buttons += [ButtonVM("grid", "New card: tap its grid", enabled=why is None, why_not=why),
                         ButtonVM("cancel", "Cancel")]
-            lines = (f"Turn over the top card of deck {self.act}.", "Which is it? Pick it, or tap a new card's grid.",
+            lines = (f"Turn over the top card of deck {self.act}.", "Pick it, or tap a new card's grid.",
                      self.progress())
             return ViewModel(self.name, f"Draw from deck {self.act}", lines, tuple(buttons))
         red = [p for p in DISTRICTS if self.cells.get(p) == "red"]
@@ -136,7 +136,7 @@ class DrawCardScreen(TeachCardScreen):
         if self.known():
             buttons.append(ButtonVM("back", "Back to the list"))
         buttons.append(ButtonVM("cancel", "Cancel"))
-        lines = ("A new card: press each red cell, again for blue-gray, again to clear.",
+        lines = ("Press red cells once, blue-gray twice.",
                  _first_upper(ownbox.grid_text(red, blue)), self.progress())
         cells = tuple(CellVM(p, "", (self.cells.get(p, "").replace("blue", "blue-gray"),), self.cells.get(p, ""))
                       for p in DISTRICTS)
