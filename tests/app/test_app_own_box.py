@@ -223,3 +223,17 @@ def test_the_table_app_on_the_pi_backend_tells_the_wizard_it_runs_on_a_pi(tmp_pa
             app = launch._build_app(args, cfg, hw, None, "headless", False, None, 0.0, None, {}, None, None)
             offered[backend] = MastersWizard(app.ui.ctx).decks[0]
     assert offered == {"mock": "digital", "pi": "physical"}
+
+
+def test_a_tracker_number_stops_where_the_card_data_allows_so_saving_never_breaks_the_data(tmp_path):
+    app = _table(tmp_path)
+    _wizard_options(app)
+    assert choose(app, "start")
+    assert choose(app, "next")  # the reserve, then deck I's red number
+    for _ in range(12):
+        tap(app, VButton.VEIL_UP)
+    assert _vm(app)["lines"][0] == "Deck I, veil 4-6: agents on each red cell: 6"
+    _walk_tracker(app)
+    app.tick()
+    numbers = dict(((a, b), n) for a, b, n in next(t for t in load_masters().trackers if t.vampires == 2).numbers)
+    assert numbers[("I", "high")].red == 6 and app.session is not None
