@@ -135,7 +135,8 @@ def test_first_draw_of_a_new_card_asks_its_grid_and_places_agents_there_then_nev
     tap(app, VButton.DISTRICT_C3)
     tap(app, VButton.DISTRICT_C3)
     assert "Red B3, blue-gray C1 C3" in _vm(app)["lines"]
-    assert choose(app, "save")
+    assert _vm(app)["focused"] == "save"  # the grid is complete: one Confirm saves it
+    tap(app, VButton.CONFIRM)
     app.tick()
     view = app.session.view()
     card = view["card"]

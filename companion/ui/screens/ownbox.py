@@ -168,6 +168,14 @@ class DrawCardScreen(TeachCardScreen):
         self.ctx.emit({"intent": "teach_card", "card": self.key(), "red": red, "blue": blue, "name": name})
         self.ctx.emit({**self.command, "card": self.key(), "name": name, "red": red, "blue": blue})
 
+    def on_district(self, pos: str) -> bool:
+        """A district button cycles its cell (grid mode); once the grid can be saved, Confirm saves it."""
+        used = super().on_district(pos)
+        blue = sum(1 for v in self.cells.values() if v == "blue")
+        if used and self.cells and blue in (0, 2):
+            self.focus_on("save")
+        return used
+
     def on_veil(self, delta: int) -> bool:
         """Veil up/down do nothing here (the new card's slot is chosen for the table)."""
         return True
