@@ -291,7 +291,8 @@ def _build_app(args, cfg, hw, journal, mode, demo, lines, pace, display, missing
         print(f"companion run: narration on screen only ({speaker.why})", file=sys.stderr)
     size = display.ui_size if display is not None else (cfg.display.width, cfg.display.height)
     ui = TableUI(size, cfg.game.default, {"brightness": cfg.leds.brightness, "volume": cfg.sound.volume,
-                                          "mute": cfg.sound.mute, "deck": cfg.game.deck}, sounds=sounds)
+                                          "mute": cfg.sound.mute, "deck": cfg.game.deck,
+                                          "pi": hw.backend == "pi"}, sounds=sounds)  # your own deck first
     log = (lambda s: print(s, flush=True)) if mode == "headless" else None
     app = App(cfg, hw, journal, ui=ui, surface=display.surface if display is not None else None, sounds=sounds,
               notifier=sdnotify, flip=pygame.display.flip, safe_reason=safe_reason, log=log,

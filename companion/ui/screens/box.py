@@ -17,7 +17,7 @@ from companion.ui.model import ButtonVM, CellVM, ViewModel
 from companion.ui.screens.base import Screen, UIContext
 
 BANDS = (("high", "veil 4-6"), ("low", "veil 1-3"))
-MAX_NUMBER = 9    # agents printed in one cell of a tracker
+MAX_NUMBER = 6    # agents printed in one cell of a tracker (the card data allows 0..6)
 MAX_RESERVE = 12  # agent tokens in the box
 NAME_MAX = 24
 KEYS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ") + ("'", "-")
