@@ -25,7 +25,7 @@ from enum import Enum
 from pathlib import Path
 
 from companion.doctor_pi import PiProbe
-from companion.errors import DataFileError, HardwareUnavailable
+from companion.errors import DataFileError, HardwareUnavailable, describe
 
 GROUPS = ("video", "render", "input", "gpio", "spi", "dialout", "audio")
 MIN_PYTHON = (3, 11)
@@ -201,7 +201,7 @@ class Probe(PiProbe):
         from companion import gamedata
 
         data = gamedata.load_masters()
-        return f"Masters of the Night data loads ({type(data).__name__})"
+        return "Masters of the Night data loads"
 
     def state_dir(self) -> Path:
         """The state folder (journal, start counter)."""
@@ -498,7 +498,7 @@ def check_game_data(probe: Probe) -> Check:
     except ImportError as exc:
         return Check("game-data", Status.WARN, f"not checked: {exc}", "reinstall the package: " + INSTALL)
     except Exception as exc:  # a loader bug must not stop the other checks
-        return Check("game-data", Status.FAIL, f"{type(exc).__name__}: {exc}", "report this with the output of `companion doctor --json`")
+        return Check("game-data", Status.FAIL, describe(exc), "report this with the output of `companion doctor --json`")
 
 
 def check_journal(probe: Probe) -> list[Check]:
