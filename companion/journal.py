@@ -8,6 +8,11 @@ Durability: WAL mode with `synchronous=FULL` (NORMAL can lose the last commit on
 transaction per command, `PRAGMA quick_check` on open. The `-wal` file is never
 deleted by us: SQLite folds it back in on the next open.
 
+A damaged journal never locks the table out: on open, a file that fails the check (read-only, so
+nothing is changed) is moved aside with its `-wal` and `-shm` as `journal.sqlite3.corrupt-<UTC time>`
+(never deleted), a fresh journal is started, and `notice` says where the old one is
+(`companion journal recover` salvages its games).
+
 Undo keeps history: an undone command stays in the table with `undone = 1` (redo brings it back);
 appending a new command after an undo turns the pending undone ones into `undone = 2` (abandoned,
 kept for the record but never replayed or redone).
@@ -19,6 +24,7 @@ import json
 import os
 import sqlite3
 import time
+import urllib.parse
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
@@ -29,6 +35,13 @@ from companion.errors import CompanionError, DataFileError
 SCHEMA_VERSION = 1
 
 ACTIVE, UNDONE, ABANDONED = 0, 1, 2
+
+# SQLite errors that say nothing about the file's contents (locked, no permission, disk full, an I/O
+# error of the card): the journal is not moved aside for these, the open fails and says why.
+_NOT_DAMAGE = {"SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_CANTOPEN", "SQLITE_READONLY", "SQLITE_PERM",
+               "SQLITE_FULL", "SQLITE_NOMEM", "SQLITE_AUTH", "SQLITE_IOERR"}
+_WAL_MAGIC = (b"\x37\x7f\x06\x82", b"\x37\x7f\x06\x83")
+CORRUPT_MARK = ".corrupt-"
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -76,33 +89,51 @@ class Journal:
 
     path: the database file (created 0600 in a 0700 folder); `":memory:"` for throwaway tests.
     now:  wall-clock function for the created/updated columns (injected for tests).
-    check: run `PRAGMA quick_check` on open and raise JournalError if it fails.
+    check: check the file on open (read-only `PRAGMA quick_check` and a first read of its tables); a
+           damaged one is moved aside and a fresh journal started (`moved_to`, `notice` say so).
+    connect: opens the database (default `sqlite3.connect`); the power-loss test passes one that runs
+           SQLite on a VFS which forgets unsynced writes. Returns a DB-API-like connection.
+    synchronous: the PRAGMA value; FULL for the product, OFF only to show what the test catches.
     """
 
-    def __init__(self, path: str | Path | None = None, *, now: Callable[[], float] = time.time, check: bool = True):
+    def __init__(self, path: str | Path | None = None, *, now: Callable[[], float] = time.time, check: bool = True,
+                 connect: Callable | None = None, synchronous: str = "FULL"):
         self.path = str(path if path is not None else paths.journal_file())
         self._now = now
         self._db: sqlite3.Connection | None = None
+        self.moved_to: Path | None = None
+        self.damage: str | None = None
         if self.path != ":memory:":
             folder = Path(self.path).parent
             paths.ensure_private_dir(folder)
+            if check:
+                self.damage = damage(self.path)
+                if self.damage is not None:
+                    self.moved_to = move_aside(self.path, self._now())
             if not Path(self.path).exists():
                 fd = os.open(self.path, os.O_CREAT | os.O_WRONLY, 0o600)
                 os.close(fd)
         try:
-            self._db = sqlite3.connect(self.path, isolation_level=None, timeout=5.0)
+            if connect is None:
+                self._db = sqlite3.connect(self.path, isolation_level=None, timeout=5.0)
+            else:
+                self._db = connect(self.path)
             self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute(f"PRAGMA synchronous={synchronous}")
             self._db.execute("PRAGMA foreign_keys=ON")
-            if check:
-                result = self._db.execute("PRAGMA quick_check").fetchone()[0]
-                if result != "ok":
-                    raise JournalError(f"{self.path}: journal failed its integrity check: {result}")
             self._db.executescript(_SCHEMA)
             self._db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
         except sqlite3.DatabaseError as exc:
             self.close()
             raise JournalError(f"{self.path}: cannot open the journal: {exc}") from None
+
+    @property
+    def notice(self) -> str | None:
+        """One line for the banner and the log when a damaged journal was moved aside, else None."""
+        if self.moved_to is None:
+            return None
+        return (f"the journal was damaged ({self.damage}): kept as {self.moved_to}, a new one started;"
+                f" salvage its games with `companion journal recover {self.moved_to}`")
 
     # -- lifecycle ---------------------------------------------------------------------------------
     def __enter__(self) -> "Journal":
@@ -179,7 +210,7 @@ class Journal:
                 self.db.execute("UPDATE commands SET undone = ? WHERE game_id = ? AND seq = ?", (ACTIVE, game_id, seq))
             if rows:
                 self._touch(game_id, t, None, None)
-        return [json.loads(c) for _, c in rows]
+        return [self._loads(c, game_id) for _, c in rows]
 
     def set_status(self, game_id: int, status: str, outcome: str | None = None) -> None:
         """Mark a game running / over (with its outcome)."""
@@ -200,14 +231,14 @@ class Journal:
         ).fetchall()
         if not rows:
             raise JournalError(f"{self.path}: no game with id {game_id}")
-        return [json.loads(c) for (c,) in rows]
+        return [self._loads(c, game_id) for (c,) in rows]
 
     def history(self, game_id: int) -> list[tuple[int, dict, int]]:
         """Every command ever journaled for a game: (seq, command, undone flag)."""
         rows = self.db.execute(
             "SELECT seq, command, undone FROM commands WHERE game_id = ? ORDER BY seq", (game_id,)
         ).fetchall()
-        return [(s, json.loads(c), u) for s, c, u in rows]
+        return [(s, self._loads(c, game_id), u) for s, c, u in rows]
 
     def redo_available(self, game_id: int) -> int:
         """How many undone commands redo can bring back."""
@@ -239,7 +270,21 @@ class Journal:
         """`PRAGMA quick_check` result ("ok" when intact)."""
         return self.db.execute("PRAGMA quick_check").fetchone()[0]
 
+    def has_game(self, game_id: int) -> bool:
+        """Is there a game with this id?"""
+        return self.db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is not None
+
     # -- helpers -----------------------------------------------------------------------------------
+    def _loads(self, text, game_id: int) -> dict:
+        """A stored command back as a dict; JournalError if its text is damaged."""
+        try:
+            cmd = json.loads(text)
+        except (TypeError, ValueError):
+            cmd = None
+        if not isinstance(cmd, dict):
+            raise JournalError(f"{self.path}: a command of game {game_id} is damaged (not a JSON object)")
+        return cmd
+
     def _next_seq(self, game_id: int) -> int:
         """The next sequence number of a game (JournalError for an unknown game)."""
         row = self.db.execute("SELECT MAX(seq) FROM commands WHERE game_id = ?", (game_id,)).fetchone()
@@ -279,6 +324,54 @@ class _Transaction:
         else:
             self.db.execute("ROLLBACK")
         return False
+
+
+def damage(path: str) -> str | None:
+    """Why the journal file at `path` is damaged, or None if it is sound (or absent).
+
+    Read-only: the file and its -wal are left byte for byte as they were. A locked or unreadable
+    file is not damage: JournalError says why (moving it aside would hide a game in progress)."""
+    db, wal = Path(path), Path(path + "-wal")
+    wal_size = wal.stat().st_size if wal.exists() else 0
+    if wal_size and wal.read_bytes()[:4] not in _WAL_MAGIC:
+        return "its -wal file is not a SQLite write-ahead log"
+    if not db.exists() or db.stat().st_size == 0:
+        return "a -wal file without its database" if wal_size else None
+    try:
+        con = sqlite3.connect(f"file:{urllib.parse.quote(path)}?mode=ro", uri=True, timeout=5.0)
+        try:
+            result = con.execute("PRAGMA quick_check").fetchone()[0]
+            if result != "ok":
+                return f"integrity check: {result}"
+            names = {name for (name,) in con.execute("SELECT name FROM sqlite_master")}
+            if "games" in names:
+                con.execute("SELECT id, game, title, status, outcome, created, updated FROM games").fetchall()
+            if "commands" in names:
+                con.execute("SELECT game_id, seq, command, undone, at FROM commands").fetchall()
+                if sqlite3.sqlite_version_info >= (3, 38):  # json_valid is built in from 3.38
+                    bad = con.execute("SELECT game_id, seq FROM commands WHERE NOT json_valid(command) LIMIT 1").fetchone()
+                    if bad:
+                        return f"command {bad[1]} of game {bad[0]} is not valid JSON"
+        finally:
+            con.close()
+    except sqlite3.DatabaseError as exc:
+        if getattr(exc, "sqlite_errorname", None) in _NOT_DAMAGE:
+            raise JournalError(f"{path}: cannot open the journal: {exc}") from None
+        return str(exc)
+    return None
+
+
+def move_aside(path: str, now: float) -> Path:
+    """Rename a damaged journal with its -wal and -shm to `<path>.corrupt-<UTC time>` (never deleted)."""
+    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime(now))
+    target, n = Path(f"{path}{CORRUPT_MARK}{stamp}"), 1
+    while any(Path(f"{target}{s}").exists() for s in ("", "-wal", "-shm")):
+        n += 1
+        target = Path(f"{path}{CORRUPT_MARK}{stamp}-{n}")
+    for suffix in ("", "-wal", "-shm"):
+        if Path(path + suffix).exists():
+            os.replace(path + suffix, f"{target}{suffix}")
+    return target
 
 
 def _dumps(command: dict) -> str:

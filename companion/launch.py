@@ -86,6 +86,8 @@ def main(argv: list[str]) -> int:
 
             surface = pygame.display.set_mode((cfg.display.width + _board_px(cfg), cfg.display.height))
         journal = Journal(args.journal or paths.journal_file())
+        if journal.notice:
+            print(f"companion run: {journal.notice}", file=sys.stderr, flush=True)
         try:
             return _run(args, cfg, hw, journal, mode, surface, lines, pace, guard, safe_reason, sdnotify)
         finally:
