@@ -212,6 +212,29 @@ class Journal:
                 self._touch(game_id, t, None, None)
         return [self._loads(c, game_id) for _, c in rows]
 
+    def import_game(self, commands: list[dict], *, title: str = "", status: str = "running",
+                    outcome: str | None = None) -> int:
+        """Add a whole game (setup first) in one transaction, as `journal recover` does; its id."""
+        t = self._now()
+        with self._tx():
+            cur = self.db.execute(
+                "INSERT INTO games (game, title, status, outcome, created, updated) VALUES (?, ?, ?, ?, ?, ?)",
+                (str(commands[0].get("game", "")), title, status, outcome, t, t),
+            )
+            game_id = cur.lastrowid
+            for seq, command in enumerate(commands, start=1):
+                self.db.execute("INSERT INTO commands (game_id, seq, command, at) VALUES (?, ?, ?, ?)",
+                                (game_id, seq, _dumps(command), t))
+        return int(game_id)
+
+    def has_commands(self, commands: list[dict]) -> bool:
+        """Is there already a game whose active commands are exactly these?"""
+        first = _dumps(commands[0])
+        for (gid,) in self.db.execute("SELECT game_id FROM commands WHERE seq = 1 AND command = ?", (first,)).fetchall():
+            if [_dumps(c) for c in self.commands(gid)] == [_dumps(c) for c in commands]:
+                return True
+        return False
+
     def set_status(self, game_id: int, status: str, outcome: str | None = None) -> None:
         """Mark a game running / over (with its outcome)."""
         with self._tx():

@@ -98,20 +98,31 @@ def _arguments() -> argparse.ArgumentParser:
     """The options of `companion run`."""
     ap = argparse.ArgumentParser(prog="companion run", description="Start the table app.")
     m = ap.add_mutually_exclusive_group()
-    m.add_argument("--fullscreen", dest="mode", action="store_const", const="fullscreen")
-    m.add_argument("--window", dest="mode", action="store_const", const="window")
-    m.add_argument("--headless", dest="mode", action="store_const", const="headless")
+    m.add_argument("--fullscreen", dest="mode", action="store_const", const="fullscreen", help="full screen (the Pi's display, KMSDRM)")
+    m.add_argument("--window", dest="mode", action="store_const", const="window", help="a window on a desktop, the simulated board beside it")
+    m.add_argument("--headless", dest="mode", action="store_const", const="headless", help="no screen: play the demo (or --script) and print the log")
     ap.add_argument("--backend", choices=[b for b in config_mod.HAL_BACKENDS if b != "auto"], help="HAL backend (default: COMPANION_HAL, config, auto)")
     ap.add_argument("--config", metavar="FILE", help="config file (default ~/.config/companion/config.toml)")
     ap.add_argument("--journal", metavar="PATH", help="journal file (default ~/.local/state/companion/journal.sqlite3)")
     ap.add_argument("--new", action="store_true", help="start a new game instead of resuming")
     ap.add_argument("--seed", type=int, default=7, help="seed of the headless demo game")
     ap.add_argument("--script", metavar="FILE", help="headless: play this scenario through the loop")
-    ap.add_argument("--pace", type=float, default=None, help="headless: seconds between commands (default 0.02 demo, 0 script)")
+    ap.add_argument("--pace", type=_seconds, default=None, help="headless: seconds between commands (default 0.02 demo, 0 script)")
     ap.add_argument("--ack", action="store_true", help="headless: print `ack N` once command N is durable")
     ap.add_argument("--frames", type=int, help="stop after this many frames (tests)")
     ap.add_argument("--screenshot", metavar="PNG", help="save the window as a PNG when the app stops")
     return ap
+
+
+def _seconds(text: str) -> float:
+    """A --pace value: seconds, 0 or more (a usage error otherwise)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not value >= 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"must be 0 or more seconds, not {text}")
+    return value
 
 
 def _board_px(cfg) -> int:
