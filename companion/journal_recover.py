@@ -1,10 +1,13 @@
 """Salvage the games of a damaged journal into the current one (`companion journal recover FILE`).
 
-Two ways of reading what is left, on a copy (the damaged file is never changed):
-  1. SQLite's own recovery, the `sqlite3` command-line tool's `.recover` (when it is installed): it
-     rebuilds every row it can still find, page by page;
-  2. a row-by-row read through Python's sqlite3, skipping past rows on pages that no longer read.
-Their rows are merged. Then every game is replayed through its rules engine and kept only as far
+Three ways of reading what is left, on a copy (the damaged file is never changed):
+  1. SQLite's own recovery, the `sqlite3` command-line tool's `.recover`, when it is installed and
+     built with it (Debian's 3.40 lacks the page table it needs and fails: we then go on);
+  2. a row-by-row read through Python's sqlite3, skipping past rows on pages that no longer read;
+  3. a scan of every page of the file and of its -wal for table rows shaped like ours (finds rows
+     the tree no longer leads to: a scribbled header, a lost root page, a cut-off file). It can also
+     find rows of a game deleted earlier whose pages were not reused yet.
+Their rows are merged, the earlier ways winning. Then every game is replayed through its rules engine and kept only as far
 as it replays: a game whose later commands are lost or damaged keeps the longest prefix that
 replays, and the report says so. Only active commands come back (undone ones are left out).
 """
@@ -41,13 +44,24 @@ def recover(source: str | Path, journal: Journal) -> Report:
     report = Report()
     with tempfile.TemporaryDirectory(prefix="companion-recover-") as tmp:
         copy = _copy(Path(source), Path(tmp))
+        scanned: tuple[dict, dict] = ({}, {})
+        found = _scan_pages(copy, *scanned)  # first: SQLite may drop a -wal beside an empty file on close
         rows: dict[tuple[int, int], tuple[str, int]] = {}
         games: dict[int, tuple] = {}
-        if shutil.which("sqlite3"):
-            if _read_recovered(copy, Path(tmp) / "recovered.sqlite3", rows, games):
+        if shutil.which("sqlite3"):  # on a copy of its own: the tool opens it read-write
+            (Path(tmp) / "cli").mkdir()
+            own = _copy(Path(source), Path(tmp) / "cli")
+            if _read_recovered(own, Path(tmp) / "recovered.sqlite3", rows, games):
                 report.methods.append("sqlite3 .recover")
         _read_row_by_row(copy, rows, games)
         report.methods.append("row by row")
+        if any(key not in rows for key in scanned[0]) or any(key not in games for key in scanned[1]):
+            report.methods.append("page scan")
+        if found:
+            for key, value in scanned[0].items():
+                rows.setdefault(key, value)
+            for key, value in scanned[1].items():
+                games.setdefault(key, value)
     by_game: dict[int, dict[int, tuple[str, int]]] = {}
     for (gid, seq), value in rows.items():
         by_game.setdefault(gid, {})[seq] = value
@@ -123,6 +137,116 @@ def _rows(con: sqlite3.Connection, table: str, columns: str):
             misses += 1
 
 
+def _scan_pages(copy: Path, rows: dict, games: dict) -> bool:
+    """Rows found by decoding every table leaf page of the file and of its -wal (newest last)."""
+    found: list[tuple[int, list]] = []
+    data = copy.read_bytes()
+    size = _page_size(data[16:18]) if data[:16] == b"SQLite format 3\x00" else 4096
+    for start in range(0, len(data) - size + 1, size):
+        found += _leaf_records(data[start:start + size], 100 if start == 0 else 0)
+    wal_path = Path(f"{copy}-wal")
+    wal = wal_path.read_bytes() if wal_path.exists() else b""
+    if len(wal) >= 32:
+        wsize = int.from_bytes(wal[8:12], "big")
+        if wsize in {2**k for k in range(9, 17)}:
+            for start in range(32, len(wal) - wsize - 24 + 1, wsize + 24):
+                found += _leaf_records(wal[start + 24:start + 24 + wsize], 0)
+    before = len(rows) + len(games)
+    latest: dict = {}
+    for rowid, values in found:  # later copies of a row (the WAL's) win over earlier ones
+        if len(values) == 5 and _types(values, (int, int, str, int, (int, float))):
+            latest[("c", values[0], values[1])] = (values[2], values[3])
+        elif len(values) == 7 and values[0] is None and _types(values[1:4], (str, str, str)):
+            latest[("g", rowid)] = (rowid, *values[1:5])
+    for key, value in latest.items():
+        if key[0] == "c":
+            rows.setdefault(key[1:], value)
+        else:
+            games.setdefault(key[1], value)
+    return len(rows) + len(games) > before
+
+
+def _page_size(raw: bytes) -> int:
+    """The page size in a database header (4096 when it is damaged)."""
+    n = int.from_bytes(raw, "big")
+    n = 65536 if n == 1 else n
+    return n if n in {2**k for k in range(9, 17)} else 4096
+
+
+def _types(values, kinds) -> bool:
+    """Do the values have these Python types (bool excluded)?"""
+    return all(isinstance(v, k) and not isinstance(v, bool) for v, k in zip(values, kinds))
+
+
+def _leaf_records(page: bytes, head: int) -> list[tuple[int, list]]:
+    """(rowid, values) of the cells of a table leaf page (0x0D) that decode; [] for any other page."""
+    if len(page) < head + 8 or page[head] != 0x0D:
+        return []
+    out = []
+    ncells = int.from_bytes(page[head + 3:head + 5], "big")
+    for i in range(min(ncells, (len(page) - head - 8) // 2)):
+        ptr = int.from_bytes(page[head + 8 + 2 * i:head + 10 + 2 * i], "big")
+        try:
+            length, at = _varint(page, ptr)
+            rowid, at = _varint(page, at)
+            if length > len(page) - 35 or at + length > len(page):
+                continue  # spills to overflow pages: not one of our short rows
+            out.append((rowid, _record(page[at:at + length])))
+        except (IndexError, ValueError, UnicodeDecodeError):
+            continue
+    return out
+
+
+def _varint(buf: bytes, at: int) -> tuple[int, int]:
+    """SQLite's big-endian varint at `at`: (value, next offset)."""
+    value = 0
+    for i in range(9):
+        byte = buf[at + i]
+        if i == 8:
+            return (value << 8) | byte, at + 9
+        value = (value << 7) | (byte & 0x7F)
+        if byte < 0x80:
+            return value, at + i + 1
+    raise ValueError("bad varint")
+
+
+_INT_SIZES = {1: 1, 2: 2, 3: 3, 4: 4, 5: 6, 6: 8}
+
+
+def _record(payload: bytes) -> list:
+    """The values of one SQLite record (ints, floats, text, blobs, None)."""
+    header_len, at = _varint(payload, 0)
+    types = []
+    while at < header_len:
+        t, at = _varint(payload, at)
+        types.append(t)
+    values, at = [], header_len
+    for t in types:
+        if t == 0:
+            values.append(None)
+        elif t in _INT_SIZES:
+            n = _INT_SIZES[t]
+            values.append(int.from_bytes(payload[at:at + n], "big", signed=True))
+            at += n
+        elif t == 7:
+            import struct
+
+            values.append(struct.unpack(">d", payload[at:at + 8])[0])
+            at += 8
+        elif t in (8, 9):
+            values.append(t - 8)
+        elif t >= 12:
+            n = (t - 12) // 2
+            chunk = payload[at:at + n]
+            values.append(chunk.decode("utf-8") if t % 2 else chunk)
+            at += n
+        else:
+            raise ValueError("reserved serial type")
+        if at > len(payload):
+            raise ValueError("record runs past its cell")
+    return values
+
+
 def _salvage_game(gid: int, rows: dict[int, tuple[str, int]], info, journal: Journal, report: Report) -> None:
     """Replay one salvaged game and import the longest prefix of it that replays."""
     active, stop = [], None
@@ -166,7 +290,7 @@ def _salvage_game(gid: int, rows: dict[int, tuple[str, int]], info, journal: Jou
     new_id = journal.import_game(commands, title=title, status="over" if outcome else "running", outcome=outcome)
     report.games_kept += 1
     if stop is None and len(commands) == len(active):
-        report.kept.append(f"game {gid} ({name}): all {len(commands)} commands, now game {new_id}")
+        report.kept.append(f"game {gid} ({name}): all {len(commands)} commands found, now game {new_id}")
     else:
         report.kept.append(f"game {gid} ({name}): the first {len(commands)} commands, now game {new_id};"
                            f" the rest is dropped: {stop}")

@@ -1,15 +1,17 @@
 """The entry point: dispatch, exit codes, one-line errors."""
 
 import json
+import sqlite3
 import os
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from companion import cli, config
-from companion.journal import Journal
+from companion.journal import Journal, damage
 from companion.session import Session
 from tests.reliability.helpers import bot_script
 
@@ -220,3 +222,67 @@ def test_run_headless_on_a_corrupt_journal_starts_and_keeps_the_old_file(tmp_pat
     doctor = subprocess.run([sys.executable, "-m", "companion", "doctor"], capture_output=True, text=True,
                             env=_env(tmp_path), timeout=120)
     assert f"companion journal recover {moved}" in doctor.stdout
+
+
+def _damage(kind: str, data: bytes) -> bytes:
+    """A journal's bytes damaged in one of the ways SD cards and power cuts damage files."""
+    page = 4096
+    if kind == "header":  # "file is not a database"
+        return b"definitely junk!" + data[16:]
+    if kind == "leaf page wiped":  # one page of commands gone: one game loses its tail
+        return data[:page * 8] + bytes(page) + data[page * 9:]
+    if kind == "root page wiped":  # the commands table's root: SQL reads nothing at all
+        return data[:page * 5] + bytes(page) + data[page * 6:]
+    if kind == "cut off":  # the last pages never reached the card
+        return data[:page * 16]
+    if kind == "json damaged":
+        at = data.index(b'"cmd":"', page * 12)
+        return data[:at] + b'"cmd";"' + data[at + 7:]
+    raise ValueError(kind)
+
+
+@pytest.mark.parametrize("kind,full_games", [("header", 4), ("leaf page wiped", 3), ("root page wiped", 4),
+                                             ("cut off", 3), ("json damaged", 3)])
+def test_journal_recover_salvages_what_replays(tmp_path, capsys, kind, full_games):
+    src = tmp_path / "old.sqlite3"
+    ids = _journal(src, games=4, commands=150)
+    with Journal(src) as j:
+        originals = [j.commands(gid) for gid in ids]
+    assert len(src.read_bytes()) >= 19 * 4096  # the layout the damage above aims at
+    damaged = tmp_path / "journal.sqlite3.corrupt-20260101T000000Z"
+    damaged.write_bytes(_damage(kind, src.read_bytes()))
+    before = damaged.read_bytes()
+    assert damage(str(damaged)) is not None  # the app would move this one aside
+    target = tmp_path / "journal.sqlite3"
+    assert cli.main(["journal", "recover", str(damaged), "--journal", str(target)]) == 0
+    out = capsys.readouterr().out
+    assert damaged.read_bytes() == before  # read from a copy: the damaged file is kept as it was
+    with Journal(target) as j:
+        got = [j.commands(g.id) for g in j.games()]
+    for commands in got:  # every kept game is (a prefix of) a real game and replays
+        assert any(o[:len(commands)] == commands for o in originals)
+        Session.replay(commands)
+    assert sum(commands in originals for commands in got) >= full_games
+    assert out.count("kept    game") == len(got)
+    if kind != "cut off" and (len(got) < 4 or sum(c in originals for c in got) < 4):  # (a game cut
+        # off at its end cannot be told from a shorter game: the report says "all N commands found")
+        assert "the rest is dropped" in out or "dropped game" in out
+    assert cli.main(["journal", "recover", str(damaged), "--journal", str(target)]) == 0  # twice: no copies
+    assert "already in this journal" in capsys.readouterr().out
+    with Journal(target) as j:
+        assert len(j.games()) == len(got)
+
+
+def test_journal_recover_reads_a_wal_without_its_database(tmp_path, capsys):
+    script = bot_script("masters", 9, 20)
+    with Journal(tmp_path / "old.sqlite3") as j:
+        j.db.execute("PRAGMA wal_autocheckpoint=0")  # everything stays in the WAL
+        s, _ = Session.new(script[0], journal=j)
+        for cmd in script[1:]:
+            s.submit(cmd)
+        wal = (tmp_path / "old.sqlite3-wal").read_bytes()  # the database file itself is lost
+    aside = tmp_path / "journal.sqlite3.corrupt-20260101T000000Z"
+    Path(f"{aside}-wal").write_bytes(wal)
+    assert cli.main(["journal", "recover", str(aside), "--journal", str(tmp_path / "journal.sqlite3")]) == 0
+    with Journal(tmp_path / "journal.sqlite3") as j:
+        assert [j.commands(g.id) for g in j.games()] == [script]
