@@ -360,6 +360,9 @@ def damage(path: str) -> str | None:
         return "its -wal file is not a SQLite write-ahead log"
     if not db.exists() or db.stat().st_size == 0:
         return "a -wal file without its database" if wal_size else None
+    hot = Path(path + "-journal")
+    if hot.exists() and hot.stat().st_size > 0:
+        _roll_back(path)  # a cut while the file was made: a read-only check cannot roll it back
     try:
         con = sqlite3.connect(f"file:{urllib.parse.quote(path)}?mode=ro", uri=True, timeout=5.0)
         try:
@@ -372,16 +375,29 @@ def damage(path: str) -> str | None:
             if "commands" in names:
                 con.execute("SELECT game_id, seq, command, undone, at FROM commands").fetchall()
                 if sqlite3.sqlite_version_info >= (3, 38):  # json_valid is built in from 3.38
-                    bad = con.execute("SELECT game_id, seq FROM commands WHERE NOT json_valid(command) LIMIT 1").fetchone()
+                    bad = con.execute("SELECT game_id, seq FROM commands WHERE CASE WHEN json_valid(command)"
+                                      " THEN json_type(command) != 'object' ELSE 1 END LIMIT 1").fetchone()
                     if bad:
-                        return f"command {bad[1]} of game {bad[0]} is not valid JSON"
+                        return f"command {bad[1]} of game {bad[0]} is not a JSON object"
         finally:
             con.close()
     except sqlite3.DatabaseError as exc:
-        if getattr(exc, "sqlite_errorname", None) in _NOT_DAMAGE:
+        if "_".join(str(getattr(exc, "sqlite_errorname", "")).split("_")[:2]) in _NOT_DAMAGE:
             raise JournalError(f"{path}: cannot open the journal: {exc}") from None
         return str(exc)
     return None
+
+
+def _roll_back(path: str) -> None:
+    """Let SQLite roll back a hot rollback journal (`-journal`), as any first read-write reader does."""
+    try:
+        con = sqlite3.connect(path, timeout=5.0)
+        try:
+            con.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+        finally:
+            con.close()
+    except sqlite3.DatabaseError:
+        pass  # the check that follows says what is wrong
 
 
 def move_aside(path: str, now: float) -> Path:
