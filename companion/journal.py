@@ -5,7 +5,8 @@ its setup command plus the commands that followed, in order; its state is never 
 *replayed* (resume = replay, so a journal written by an older version still resumes).
 
 Durability: WAL mode with `synchronous=FULL` (NORMAL can lose the last commit on power loss), one
-transaction per command, `PRAGMA quick_check` on open. The `-wal` file is never
+transaction per command, `PRAGMA integrity_check` on open (quick_check misses an index that
+lost a row, which the next write then reports as "malformed"). The `-wal` file is never
 deleted by us: SQLite folds it back in on the next open.
 
 A damaged journal never locks the table out: on open, a file that fails the check (read-only, so
@@ -89,7 +90,7 @@ class Journal:
 
     path: the database file (created 0600 in a 0700 folder); `":memory:"` for throwaway tests.
     now:  wall-clock function for the created/updated columns (injected for tests).
-    check: check the file on open (read-only `PRAGMA quick_check` and a first read of its tables); a
+    check: check the file on open (read-only `PRAGMA integrity_check` and a first read of its tables); a
            damaged one is moved aside and a fresh journal started (`moved_to`, `notice` say so).
     connect: opens the database (default `sqlite3.connect`); the power-loss test passes one that runs
            SQLite on a VFS which forgets unsynced writes. Returns a DB-API-like connection.
@@ -116,6 +117,7 @@ class Journal:
         try:
             if connect is None:
                 self._db = sqlite3.connect(self.path, isolation_level=None, timeout=5.0)
+                self._db.text_factory = _text  # a flipped bit in old text never stops a read
             else:
                 self._db = connect(self.path)
             self._db.execute("PRAGMA journal_mode=WAL")
@@ -366,26 +368,38 @@ def damage(path: str) -> str | None:
     try:
         con = sqlite3.connect(f"file:{urllib.parse.quote(path)}?mode=ro", uri=True, timeout=5.0)
         try:
-            result = con.execute("PRAGMA quick_check").fetchone()[0]
+            result = con.execute("PRAGMA integrity_check(1)").fetchone()[0]
             if result != "ok":
                 return f"integrity check: {result}"
             names = {name for (name,) in con.execute("SELECT name FROM sqlite_master")}
             if "games" in names:
                 con.execute("SELECT id, game, title, status, outcome, created, updated FROM games").fetchall()
             if "commands" in names:
-                con.execute("SELECT game_id, seq, command, undone, at FROM commands").fetchall()
+                con.execute("SELECT game_id, seq, command, undone, at FROM commands LIMIT 1").fetchall()
                 if sqlite3.sqlite_version_info >= (3, 38):  # json_valid is built in from 3.38
                     bad = con.execute("SELECT game_id, seq FROM commands WHERE CASE WHEN json_valid(command)"
                                       " THEN json_type(command) != 'object' ELSE 1 END LIMIT 1").fetchone()
                     if bad:
                         return f"command {bad[1]} of game {bad[0]} is not a JSON object"
+            con.text_factory = bytes  # what a start reads: every setup and the unfinished games
+            for gid, seq, raw in con.execute(
+                    "SELECT game_id, seq, command FROM commands WHERE seq = 1 OR game_id IN"
+                    " (SELECT id FROM games WHERE status != 'over')"):
+                raw.decode("utf-8")
         finally:
             con.close()
     except sqlite3.DatabaseError as exc:
         if "_".join(str(getattr(exc, "sqlite_errorname", "")).split("_")[:2]) in _NOT_DAMAGE:
             raise JournalError(f"{path}: cannot open the journal: {exc}") from None
         return str(exc)
+    except ValueError as exc:  # text that is not UTF-8 (in the schema, say) fails in Python's decoding
+        return f"damaged text: {exc}"
     return None
+
+
+def _text(raw: bytes) -> str:
+    """Stored text as str; bytes that are not UTF-8 (a flipped bit) become U+FFFD instead of an error."""
+    return raw.decode("utf-8", "replace")
 
 
 def _roll_back(path: str) -> None:

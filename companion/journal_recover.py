@@ -105,6 +105,7 @@ def _read_row_by_row(path: Path, rows: dict, games: dict) -> None:
         con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     except sqlite3.DatabaseError:
         return
+    con.text_factory = lambda raw: raw.decode("utf-8", "replace")
     try:
         for rowid_row in _rows(con, "games", "id, game, title, status, outcome"):
             gid = rowid_row[1]
@@ -127,7 +128,7 @@ def _rows(con: sqlite3.Connection, table: str, columns: str):
                 yield row
                 after, skip, misses = row[0], 1, 0
             return
-        except sqlite3.DatabaseError as exc:  # a page that no longer reads: step over it, further each time
+        except (sqlite3.DatabaseError, ValueError) as exc:  # a page that no longer reads (or not UTF-8): step over it, further each time
             if "no such" in str(exc):  # the table (or a column) is not there at all
                 return
             if after == -(2**63):
