@@ -381,11 +381,11 @@ def damage(path: str) -> str | None:
                                       " THEN json_type(command) != 'object' ELSE 1 END LIMIT 1").fetchone()
                     if bad:
                         return f"command {bad[1]} of game {bad[0]} is not a JSON object"
-            con.text_factory = bytes  # what a start reads: every setup and the unfinished games
-            for gid, seq, raw in con.execute(
-                    "SELECT game_id, seq, command FROM commands WHERE seq = 1 OR game_id IN"
-                    " (SELECT id FROM games WHERE status != 'over')"):
-                raw.decode("utf-8")
+            if {"games", "commands"} <= names:  # what a start reads: every setup and the unfinished games
+                con.text_factory = bytes
+                for (raw,) in con.execute("SELECT command FROM commands WHERE seq = 1 OR game_id IN"
+                                          " (SELECT id FROM games WHERE status != 'over')"):
+                    raw.decode("utf-8")
         finally:
             con.close()
     except sqlite3.DatabaseError as exc:
