@@ -99,6 +99,8 @@ class Journal:
 
     def __init__(self, path: str | Path | None = None, *, now: Callable[[], float] = time.time, check: bool = True,
                  connect: Callable | None = None, synchronous: str = "FULL"):
+        if synchronous not in ("OFF", "NORMAL", "FULL", "EXTRA"):
+            raise ValueError(f"synchronous must be OFF, NORMAL, FULL or EXTRA, not {synchronous!r}")
         self.path = str(path if path is not None else paths.journal_file())
         self._now = now
         self._db: sqlite3.Connection | None = None
@@ -136,6 +138,13 @@ class Journal:
             return None
         return (f"the journal was damaged ({self.damage}): kept as {self.moved_to}, a new one started;"
                 f" salvage its games with `companion journal recover {self.moved_to}`")
+
+    @property
+    def banner(self) -> str | None:
+        """`notice` short enough for one banner line on the table's screen."""
+        if self.moved_to is None:
+            return None
+        return f"journal damaged, kept as {self.moved_to.name}: `companion journal recover` salvages it"
 
     # -- lifecycle ---------------------------------------------------------------------------------
     def __enter__(self) -> "Journal":
@@ -369,8 +378,9 @@ def damage(path: str) -> str | None:
         con = sqlite3.connect(f"file:{urllib.parse.quote(path)}?mode=ro", uri=True, timeout=5.0)
         try:
             result = con.execute("PRAGMA integrity_check(1)").fetchone()[0]
-            if result != "ok":
-                return f"integrity check: {result}"
+            if result != "ok":  # e.g. "*** in database main ***\nPage 3: btreeInitPage() returns error code 11"
+                lines = [line for line in str(result).splitlines() if not line.startswith("***")]
+                return f"integrity check: {(lines or [str(result)])[0][:120]}"
             names = {name for (name,) in con.execute("SELECT name FROM sqlite_master")}
             if "games" in names:
                 con.execute("SELECT id, game, title, status, outcome, created, updated FROM games").fetchall()

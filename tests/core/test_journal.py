@@ -191,3 +191,18 @@ def test_journal_file_cut_before_its_tables_opens_as_an_empty_journal(tmp_path):
         assert j.games() == [] and j.last_unfinished() is None
         gid = j.new_game(SETUP)
         assert j.commands(gid) == [SETUP]
+
+
+def test_app_banner_says_where_the_damaged_journal_is(tmp_path):
+    from companion.ui.table import banners
+    from tests.reliability.helpers import build_app
+
+    (tmp_path / "journal.sqlite3").write_bytes(b"not a database, an SD card's bad day" * 200)
+    app = build_app(tmp_path)
+    try:
+        (moved,) = tmp_path.glob("journal.sqlite3.corrupt-*")
+        text = banners(app.health.parts)["journal"]
+        assert moved.name in text and "companion journal recover" in text
+    finally:
+        app.journal.close()
+        app.hw.close()
