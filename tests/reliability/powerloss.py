@@ -30,6 +30,7 @@ class Tracker:
         self.durable: dict[str, bytes] = {}
         self.on_event = lambda kind, name: None
         self.writes = self.syncs = 0
+        self.synced_per_file: dict[str, int] = {}
 
     def opened(self, name: str) -> None:
         """A file SQLite opened: empty until its first sync if it is new to us."""
@@ -40,6 +41,7 @@ class Tracker:
         """xSync returned: the file's whole current content is now durable."""
         self.durable[name] = Path(name).read_bytes()
         self.syncs += 1
+        self.synced_per_file[name] = self.synced_per_file.get(name, 0) + 1
         self.on_event("sync", name)
 
     def written(self, name: str, kind: str = "write") -> None:
