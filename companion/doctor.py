@@ -489,7 +489,7 @@ def _journal_aside(journal: Path) -> list[Check]:
     if not aside:
         return []
     return [Check("journal-aside", Status.WARN, f"{len(aside)} damaged journal(s) kept aside, newest {aside[-1]}",
-                  f"companion journal recover {aside[-1]}")]
+                  f"companion journal recover {aside[-1]}  (once its games are back, the file may go)")]
 
 
 def check_space(probe: Probe) -> Check:

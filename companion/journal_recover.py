@@ -290,8 +290,10 @@ def _salvage_game(gid: int, rows: dict[int, tuple[str, int]], info, journal: Jou
     title = info[2] if info and isinstance(info[2], str) else ""
     new_id = journal.import_game(commands, title=title, status="over" if outcome else "running", outcome=outcome)
     report.games_kept += 1
+    undone = sum(1 for _, flag in rows.values() if flag != ACTIVE)
+    left_out = f" ({undone} undone command(s) left out)" if undone else ""
     if stop is None and len(commands) == len(active):
-        report.kept.append(f"game {gid} ({name}): all {len(commands)} commands found, now game {new_id}")
+        report.kept.append(f"game {gid} ({name}): all {len(commands)} commands found, now game {new_id}{left_out}")
     else:
         report.kept.append(f"game {gid} ({name}): the first {len(commands)} commands, now game {new_id};"
                            f" the rest is dropped: {stop}")
