@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import struct
 import time
 import urllib.parse
 from dataclasses import dataclass
@@ -367,8 +368,13 @@ def damage(path: str) -> str | None:
     file is not damage: JournalError says why (moving it aside would hide a game in progress)."""
     db, wal = Path(path), Path(path + "-wal")
     wal_size = wal.stat().st_size if wal.exists() else 0
-    if wal_size and wal.read_bytes()[:4] not in _WAL_MAGIC:
-        return "its -wal file is not a SQLite write-ahead log"
+    if wal_size:
+        head = wal.read_bytes()
+        if head[:4] not in _WAL_MAGIC:
+            return "its -wal file is not a SQLite write-ahead log"
+        broken = _wal_break(head)
+        if broken:
+            return broken
     if not db.exists() or db.stat().st_size == 0:
         return "a -wal file without its database" if wal_size else None
     hot = Path(path + "-journal")
@@ -422,6 +428,45 @@ def _roll_back(path: str) -> None:
             con.close()
     except sqlite3.DatabaseError:
         pass  # the check that follows says what is wrong
+
+
+def _wal_break(wal: bytes) -> str | None:
+    """Why SQLite would silently drop commits of this -wal, or None.
+
+    SQLite reads a WAL up to its first frame whose checksum chain breaks and ignores the rest. After a
+    power cut that is at most the one transaction in flight (each commit is synced, FULL); two or more
+    commit frames of the same WAL (same salts) after the break mean the file was damaged in the middle,
+    and opening it would lose acknowledged commands."""
+    page = int.from_bytes(wal[8:12], "big")
+    if len(wal) < 32 or page not in {2**k for k in range(9, 17)}:
+        return None
+    order = ">" if wal[3] & 1 else "<"  # 0x377f0683: big-endian checksums
+    salts = wal[16:24]
+    sums = _wal_checksum(wal[:24], 0, 0, order)
+    ok = sums == struct.unpack(">II", wal[24:32])
+    later_commits = 0
+    for at in range(32, len(wal) - (24 + page) + 1, 24 + page):
+        head = wal[at:at + 24]
+        if ok:
+            if head[8:16] == salts:
+                sums = _wal_checksum(head[:8] + wal[at + 24:at + 24 + page], *sums, order)
+                ok = sums == struct.unpack(">II", head[16:24])
+            else:
+                ok = False
+        elif head[8:16] == salts and head[4:8] != bytes(4):  # a commit frame of this WAL, after the break
+            later_commits += 1
+    if later_commits >= 2:
+        return f"its -wal is damaged before {later_commits} later commits"
+    return None
+
+
+def _wal_checksum(data: bytes, s0: int, s1: int, order: str) -> tuple[int, int]:
+    """SQLite's WAL checksum of `data`, continuing from (s0, s1)."""
+    words = struct.unpack(f"{order}{len(data) // 4}I", data)
+    for i in range(0, len(words), 2):
+        s0 = (s0 + words[i] + s1) & 0xFFFFFFFF
+        s1 = (s1 + words[i + 1] + s0) & 0xFFFFFFFF
+    return s0, s1
 
 
 def move_aside(path: str, now: float) -> Path:

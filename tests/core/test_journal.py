@@ -206,3 +206,27 @@ def test_app_banner_says_where_the_damaged_journal_is(tmp_path):
     finally:
         app.journal.close()
         app.hw.close()
+
+
+def test_journal_wal_damaged_before_later_commits_is_moved_aside_not_cut_short(tmp_path):
+    from companion.journal_recover import recover
+    from tests.reliability.helpers import bot_script
+
+    script = bot_script("masters", 3, 30)
+    path = tmp_path / "j.sqlite3"
+    with Journal(path) as j:
+        j.db.execute("PRAGMA wal_autocheckpoint=0")
+        s, _ = Session.new(script[0], journal=j)
+        for cmd in script[1:]:
+            s.submit(cmd)
+        db, wal = path.read_bytes(), bytearray((tmp_path / "j.sqlite3-wal").read_bytes())
+    frame = 24 + 4096
+    wal[32 + 3 * frame + 24 + 2000] ^= 0x10  # a bit flip in the 4th frame: 25+ commits follow it
+    path.write_bytes(db)
+    (tmp_path / "j.sqlite3-wal").write_bytes(bytes(wal))
+    with Journal(path) as j:
+        assert "damaged before" in j.damage and j.moved_to is not None
+    assert (tmp_path / f"{j.moved_to.name}-wal").read_bytes() == bytes(wal)
+    with Journal(tmp_path / "new.sqlite3") as fresh:  # and every command comes back from it
+        assert recover(j.moved_to, fresh).games_kept == 1
+        assert fresh.commands(fresh.games()[0].id) == script

@@ -1,5 +1,5 @@
 """The reliability suite: fast in `make test`, full (>= 200 process kills, power-loss cuts after every
-write of six games, 1,000 damaged journals, long soak) in `make chaos`.
+write of four games, 1,000 damaged journals, long soak) in `make chaos`.
 
 With CHAOS_FULL=1 the figures each test records are written to RELIABILITY.md at the end.
 """

@@ -11,7 +11,7 @@ stdlib sqlite3, as the app would after the power came back, and checked:
 The same run with `synchronous=OFF` and `NORMAL` must lose acknowledged commands (OFF syncs
 nothing, NORMAL syncs the WAL only at checkpoints): that is what shows the cut really drops
 unsynced writes, unlike a process kill, after which the OS still writes the page cache out.
-`make test`: one 50-command game; `make chaos`: six games of up to 120 commands in one journal, long
+`make test`: one 50-command game; `make chaos`: four games of up to 120 commands in one journal, long
 enough for SQLite's automatic WAL checkpoints (its syncs of the database file) to be cut too.
 """
 
@@ -26,7 +26,7 @@ from tests.reliability.conftest import FULL
 from tests.reliability.helpers import bot_script
 from tests.reliability.powerloss import ApswConnection, Tracker, TrackingVFS, write_image
 
-GAMES = 6 if FULL else 1
+GAMES = 4 if FULL else 1
 COMMANDS = 120 if FULL else 50
 GAME_IDS = ["masters", "mansion"]  # the two whose bot games run longest
 
