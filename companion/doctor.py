@@ -25,7 +25,7 @@ from enum import Enum
 from pathlib import Path
 
 from companion.doctor_pi import PiProbe
-from companion.errors import DataFileError, HardwareUnavailable
+from companion.errors import DataFileError, HardwareUnavailable, describe
 from companion.i18n import _, ngettext
 
 GROUPS = ("video", "render", "input", "gpio", "spi", "dialout", "audio")
@@ -202,7 +202,7 @@ class Probe(PiProbe):
         from companion import gamedata
 
         data = gamedata.load_masters()
-        return _("Masters of the Night data loads ({what})").format(what=type(data).__name__)
+        return _("Masters of the Night data loads")
 
     def state_dir(self) -> Path:
         """The state folder (journal, start counter)."""
@@ -513,8 +513,7 @@ def check_game_data(probe: Probe) -> Check:
         return Check("game-data", Status.WARN, _("not checked: {why}").format(why=exc),
                      _("reinstall the package: {command}").format(command=INSTALL))
     except Exception as exc:  # a loader bug must not stop the other checks
-        return Check("game-data", Status.FAIL, f"{type(exc).__name__}: {exc}",
-                     _("report this with the output of `companion doctor --json`"))
+        return Check("game-data", Status.FAIL, describe(exc), _("report this with the output of `companion doctor --json`"))
 
 
 def check_journal(probe: Probe) -> list[Check]:
@@ -528,7 +527,7 @@ def check_journal(probe: Probe) -> list[Check]:
                          _state_fix(state, user)))
     if not os.path.exists(journal):  # not Path.exists: a folder we may not enter must not stop doctor
         out.append(Check("journal", Status.OK, _("no journal yet ({file} is made by the first game)").format(file=journal)))
-        return out
+        return out + _journal_aside(journal)
     result = probe.quick_check(journal)
     if result == "ok":
         out.append(Check("journal", Status.OK, _("{file}: quick_check ok").format(file=journal)))
@@ -536,7 +535,18 @@ def check_journal(probe: Probe) -> list[Check]:
         out.append(Check("journal", Status.FAIL, f"{journal}: {result}",
                          f"sudo systemctl stop companion; cp -a {state} {state}.bak; "
                          f"sqlite3 {journal} .recover | sqlite3 {journal}.recovered && mv {journal}.recovered {journal}"))
-    return out
+    return out + _journal_aside(journal)
+
+
+def _journal_aside(journal: Path) -> list[Check]:
+    """A warning naming `companion journal recover` for damaged journals the app moved aside."""
+    aside = sorted({str(p).removesuffix("-wal").removesuffix("-shm") for p in journal.parent.glob(f"{journal.name}.corrupt-*")})
+    if not aside:
+        return []
+    return [Check("journal-aside", Status.WARN, ngettext(
+        "a damaged journal kept aside: {newest}", "{n} damaged journals kept aside, newest {newest}", len(aside)).format(
+            n=len(aside), newest=aside[-1]),
+        _("{command}  (once its games are back, the file may go)").format(command=f"companion journal recover {aside[-1]}"))]
 
 
 def check_space(probe: Probe) -> Check:
@@ -595,8 +605,11 @@ def main(argv: list[str], probe: Probe | None = None) -> int:
     ap = argparse.ArgumentParser(prog="companion doctor", description="Check this machine's setup and say how to fix it.")
     ap.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     ap.add_argument("--config", metavar="FILE", help="check this config file instead of the user's")
+    ap.add_argument("--journal", metavar="PATH", help="check this journal file instead of the user's")
     args = ap.parse_args(argv)
     probe = probe or Probe(config_path=args.config)
+    if args.journal:
+        probe.journal_file = lambda: Path(args.journal)
     checks = run_checks(probe)
     print(report_json(checks) if args.json else report_text(checks))
     return 1 if any(c.status is Status.FAIL for c in checks) else 0
