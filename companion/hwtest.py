@@ -252,7 +252,8 @@ def _summary(checks: list[Check], say) -> None:
     """The table at the end, then one line with the verdict."""
     width = max([len(c.name) for c in checks] + [4])
     say("")
-    say(f"{_('part'):<{width}}  {_('result'):<6}  {_('detail')}")
+    part, result, detail = _("part"), _("result"), _("detail")  # the column heads
+    say(f"{part:<{width}}  {result:<6}  {detail}")
     for c in checks:
         result = "SKIP" if c.ok is None else ("PASS" if c.ok else "FAIL")
         say(f"{c.name:<{width}}  {result:<6}  {c.detail}")

@@ -122,3 +122,12 @@ def test_compiled_catalog_is_not_older_than_its_source():
         mo = po.with_suffix(".mo")
         assert mo.exists(), f"{mo} missing: run `make mo`"
         assert mo.stat().st_mtime >= po.stat().st_mtime, f"{mo} is older than {po.name}: run `make mo`"
+
+
+def test_no_literal_lookup_hides_inside_an_f_string():
+    # Babel's extractor (on Python 3.11) sees an f-string as one token: `f"{_('part')}"` would be
+    # translated at run time yet never reach the catalog, and the template check could not tell.
+    hidden = re.compile(r"""\{\s*(?:_|ngettext|pgettext)\(\s*['"]""")
+    found = [f"{path.relative_to(ROOT)}:{no}" for path in sorted((ROOT / "companion").rglob("*.py"))
+             for no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if hidden.search(line)]
+    assert found == []
