@@ -97,7 +97,8 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point: dispatch to a subcommand and turn any error into one line and a status."""
     argv = list(sys.argv[1:] if argv is None else argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pygame's hello line would pollute stdout
-    _choose_language()
+    if argv[:1] != ["run"]:  # `run` loads its config anyway and sets the language from it (cold start)
+        _choose_language()
     from companion.i18n import _
 
     if not argv or argv[0] in ("-h", "--help", "help"):
