@@ -203,3 +203,22 @@ def test_the_loop_switches_the_language_when_the_settings_screen_asks():
 
     App._settings(object.__new__(App), {"key": "language", "value": "de"})
     assert i18n.current_language() == "de"
+
+
+def test_run_takes_the_language_from_its_config(tmp_path, monkeypatch, capsys):
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "config.toml").write_text('language = "de"\n')
+    monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.delenv("COMPANION_LANG")
+    assert cli.main(["run", "--demo", "--frames", "2", "--pace", "0"]) == 0
+    assert "companion run: ohne Bildschirm (--demo was asked for), der Bot spielt die Demo" in capsys.readouterr().err
+
+
+def test_hw_test_counts_presses_in_german(monkeypatch, capsys):
+    from companion import hwtest
+
+    monkeypatch.setenv("COMPANION_LANG", "de")
+    assert cli.main(["hw-test", "--auto", "--buttons-only", "--backend", "mock"]) == 0
+    out = capsys.readouterr().out
+    assert "rohe Flanken -> 1 Druck" in out and "Knopf next" in out and "hw-test: PASS" in out
+    assert hwtest.BUSY_HELP.startswith("the button lines are busy")  # the English source stays
