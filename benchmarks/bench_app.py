@@ -67,7 +67,7 @@ def _app(tmp: Path, clock=None, cfg=None):
     import pygame
 
     from companion import config
-    from companion.app import App
+    from companion.app import App, Parts
     from companion.hal import open_hardware
     from companion.journal import Journal
     from companion.ui.table import TableUI
@@ -78,7 +78,7 @@ def _app(tmp: Path, clock=None, cfg=None):
     cfg = cfg or config.default()
     hw = open_hardware(cfg, backend="mock", clock=clock)
     ui = TableUI(SIZE)
-    return App(cfg, hw, Journal(tmp / "journal.sqlite3"), ui=ui, surface=surface, log=lambda s: None)
+    return App(Parts(cfg, hw, Journal(tmp / "journal.sqlite3"), ui=ui, surface=surface, log=lambda s: None))
 
 
 def _frame_seconds(app) -> float:
