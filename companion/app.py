@@ -131,7 +131,7 @@ class App:
         self._next_retry = 0.0
         self._next_watchdog = 0.0
         self._watchdog_every = None
-        self._quiet = False              # the last full frame drew nothing new and the lights stand still
+        self._quiet = False              # the last full frame drew nothing new on the screen
         if self.notifier is not None:
             interval = self.notifier.watchdog_interval()
             self._watchdog_every = interval / 2 if interval else None
@@ -223,6 +223,7 @@ class App:
         now = self.clock.now()
         got = self._poll_inputs(now)
         if rest and not got and self._resting(now):
+            self._push_lights(now)  # an animating look still gets every frame; a still one costs nothing
             self.frames += 1
             return
         dt = 0.0 if self._last_t is None else max(0.0, now - self._last_t)
@@ -247,11 +248,11 @@ class App:
         if self._watchdog_every is not None and now >= self._next_watchdog:
             self.notifier.watchdog()
             self._next_watchdog = now + self._watchdog_every
-        self._quiet = not drew and self.lights.still_at(now)
+        self._quiet = not drew
         self.frames += 1
 
     def _resting(self, now: float) -> bool:
-        """Nothing to do this frame: the last full frame drew nothing new, the LEDs stand still, no
+        """Only the LEDs need this frame: the last full frame drew nothing new on the screen, no
         command, timer or headless source is running, nothing is due, and the last full frame is
         less than IDLE_FRAME_S old (the screens' clock still moves on every so often)."""
         if not self._quiet or self._changed or self._events or self._lights_stale or self._pushed is None:
@@ -428,9 +429,17 @@ class App:
             if self.sounds is not None:
                 state = view.state if view is not None else {}
                 self.sounds.ambience(state.get("game") == "one-night" and state.get("phase") in ("dusk", "night"))
+        self._push_lights(now)
+        if self.ui is None:
+            return False
+        self.ui.update(view, events, dt, self.health.parts)
+        return self._draw() if self.surface is not None else False
+
+    def _push_lights(self, now: float) -> None:
+        """The LED frame at `now` to the strip, if it changed or a refresh is due."""
         try:
             if now >= self._pattern_until:
-                frame = self.lights.render(now)
+                frame = self.lights.render(now)  # a board that stands still gives its last frame again
                 # An idle scene often renders the same frame again (slow fades move a step every few
                 # frames): the strip keeps its colours, so only a change, or the refresh, is pushed.
                 if (frame is not self._pushed and frame != self._pushed) or now >= self._push_due:
@@ -439,10 +448,6 @@ class App:
                     self._pushed, self._push_due = frame, now + LED_REFRESH_S
         except Exception as exc:  # a backend bug must not stop the game: report it, keep going
             self.say(f"LED strip failed: {exc}")
-        if self.ui is None:
-            return False
-        self.ui.update(view, events, dt, self.health.parts)
-        return self._draw() if self.surface is not None else False
 
     def _light_view(self, view):
         """The state the lights see: a running step timer's elapsed time goes into the board, so a
