@@ -10,6 +10,10 @@ Each tick (STYLE.md section 5):
   3. feed the events to lighting, screen and sound;
   4. render the frame and push the pixels once, flip the screen;
   5. sleep until the next frame (frame-capped, never busy-waiting). Time comes from the HAL clock.
+
+A quiet table (the screen drew nothing new last frame, no command, step timer or source running) rests:
+its frames stop after step 1 and push only the LED frame (an animating look keeps every frame, a still
+board is rendered once), with a full frame every IDLE_FRAME_S and at once when an input comes.
 """
 
 from __future__ import annotations
@@ -108,7 +112,7 @@ class App:
         self.timer = StepTimer(speak=self.speak)  # timed steps (One Night's narration) move on by themselves
         self.tags = Tags(self)
         self.teaching = Teaching(self, self.tags)
-        self.settings = Settings(self.lights, self.sounds)
+        self.settings = Settings(self)
         self._intents = {
             "undo": self._undo, "redo": self._redo, "resume": lambda r: self.resume(r["id"]),
             "new_game": lambda r: self._drop_session(), "quit": lambda r: setattr(self, "running", False),
@@ -259,7 +263,7 @@ class App:
             return False
         if self.source is not None or getattr(self.hw, "board", None) is not None or self.timer.info() is not None:
             return False
-        due = min(self._next_retry, self._push_due, self._last_t + IDLE_FRAME_S)
+        due = min(self._next_retry, self._last_t + IDLE_FRAME_S)  # (the LED refresh is pushed by rest frames too)
         if self._watchdog_every is not None:
             due = min(due, self._next_watchdog)
         return now < due and now >= self._pattern_until

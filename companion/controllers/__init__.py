@@ -9,8 +9,8 @@ asks for goes to one of these small controllers:
                 let the running game use it
 
 Each controller answers `intents()` (intent name -> handler) and talks back to the loop (its `host`)
-only through `host.session`, `host.ui`, `host.submit(command)`, `host.refuse(command, error)`,
-`host.say(text)` and `host.game_data_changed(game_id)`.
+only through `host.session`, `host.ui`, `host.lights`, `host.sounds`, `host.submit(command)`,
+`host.refuse(command, error)`, `host.say(text)` and `host.game_data_changed(game_id)`.
 """
 
 from companion.controllers.settings import Settings

@@ -8,10 +8,10 @@ from dataclasses import replace
 class Settings:
     """Applies the `settings` intent to the lights' output stage and to the sounds."""
 
-    def __init__(self, lights, sounds=None):
-        """lights: the `LightingController` (its output stage carries the brightness); sounds: `Sounds` or None."""
-        self.lights = lights
-        self.sounds = sounds
+    def __init__(self, host):
+        """host: the loop; its `lights` (the `LightingController`, whose output stage carries the
+        brightness) and `sounds` (`Sounds` or None)."""
+        self.host = host
 
     def intents(self) -> dict:
         """Intent name -> handler."""
@@ -20,8 +20,9 @@ class Settings:
     def apply(self, result: dict) -> None:
         """{"intent": "settings", "key": "brightness" | "volume" | "mute", "value": ...}."""
         key, value = result.get("key"), result.get("value")
+        lights, sounds = self.host.lights, self.host.sounds
         if key == "brightness":
-            if self.lights.output is not None:
-                self.lights.output = replace(self.lights.output, brightness=max(0.0, min(1.0, float(value))))
-        elif key in ("volume", "mute") and self.sounds is not None:
-            self.sounds.apply({key: value})
+            if lights.output is not None:
+                lights.output = replace(lights.output, brightness=max(0.0, min(1.0, float(value))))
+        elif key in ("volume", "mute") and sounds is not None:
+            sounds.apply({key: value})
