@@ -61,6 +61,7 @@ def test_a_press_while_resting_is_answered_in_the_frame_that_receives_it(tmp_pat
     poll, long_at = app.hw.buttons.poll, []
 
     def poll_noting_the_long_press(now):
+        """The HAL's events, noting when the long press came."""
         events = poll(now)
         long_at.extend(now for e in events if e.kind is Press.LONG)
         return events
@@ -96,7 +97,8 @@ def test_the_view_handed_out_never_changes_afterwards(tmp_path):
 
 def test_brightness_from_the_settings_screen_reaches_the_next_led_frame(tmp_path):
     app = _table(tmp_path)
-    def steady_light(frame):  # everything but the breathing district
+    def steady_light(frame):
+        """The light of every pixel but the breathing district's."""
         return sum(sum(c) for name, px in frame.items() if name != "district.A1" for c in px)
 
     bright = steady_light(app.hw.pixels.frames[-1])
