@@ -46,6 +46,9 @@ class LightingController:
     # `render` gives it again (an idle board costs nothing) until `update`, `set_health` or a new
     # output stage or counts.
     _still: tuple | None = field(default=None, init=False, repr=False, compare=False)
+    # While some lights move and others stand still: (counts, from t, pixels of the still lights, counts
+    # of the moving ones), so a frame composes only the lights that move. Reset with `_still`.
+    _split: tuple | None = field(default=None, init=False, repr=False, compare=False)
 
     def update(self, view: Mapping[str, Any] | None, events: Iterable[Mapping[str, Any]] = (), t: float = 0.0) -> None:
         """Take the view and the events that led to it, at time t (seconds). None: no game (attract)."""
@@ -60,18 +63,26 @@ class LightingController:
                 fade = reaction.fade if fade is None else max(fade, reaction.fade)
         plan = scene.plan(view)
         self.view = view
-        self._still = None
+        self._still = self._split = None
         self._retarget(plan.looks, plan.fade if fade is None else fade, t)
 
     def set_health(self, health: Health, t: float) -> None:
         """Show the companion's own health on the status light from time t."""
         self.health = Health(health)
-        self._still = None
+        self._still = self._split = None
         self._retarget({}, DEFAULT_FADE, t, only=(STATUS,))
 
     def compose(self, t: float) -> Frame:
         """The frame at t in scene colours (before gamma, brightness, floor and limiter)."""
-        return compose(self.counts, self.histories, self.overlays, t)
+        split = self._split
+        if split is None or split[0] is not self.counts or t < split[1]:
+            frame = compose(self.counts, self.histories, self.overlays, t)
+            moving = {name: n for name, n in self.counts.items() if not self._light_still_at(name, t)}
+            self._split = (self.counts, t, {name: frame[name] for name in self.counts if name not in moving}, moving)
+            return frame
+        _, _, still, moving = split
+        fresh = compose(moving, self.histories, self.overlays, t)
+        return {name: still[name] if name in still else fresh[name] for name in self.counts}
 
     def render(self, t: float) -> Frame:
         """The frame at t, through the output stage when there is one: ready for the HAL."""
@@ -94,6 +105,16 @@ class LightingController:
             if last.progress(t) < 1.0 or not _still_look(last.look):
                 return False
         return True
+
+    def _light_still_at(self, name: str, t: float) -> bool:
+        """Does light `name` show the same pixels from t on (until the next update)?"""
+        if any(ov.light == name and ov.end > t for ov in self.overlays):
+            return False
+        history = self.histories.get(name)
+        if not history:
+            return True  # never given a look: dark
+        last = history[-1]
+        return last.progress(t) >= 1.0 and _still_look(last.look)
 
     def _retarget(self, looks: Mapping[str, Look], fade: float, t: float, only: Iterable[str] | None = None) -> None:
         """Point each light at its new look (cross-fading over `fade` s) and forget what is over."""

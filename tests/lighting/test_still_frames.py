@@ -45,3 +45,39 @@ def test_update_health_and_a_new_output_stage_render_afresh(counts):
     assert dimmer != before and sum(dimmer["district.A1"][0]) < sum(before["district.A1"][0])
     ctl.set_health(Health.DEGRADED, 6.0)
     assert ctl.render(9.0)["status"] != dimmer["status"]
+
+
+def test_only_the_moving_lights_are_composed_and_the_frame_is_the_whole_one(counts, view, monkeypatch):
+    from companion.lighting import compositor
+    from companion.lighting import controller as controller_module
+
+    ctl = _still_board(counts)
+    ctl._retarget({**{n: look("solid", color=(200, 10, 10)) for n in counts},
+                   "district.A1": look("breathe", color=(0, 0, 255))}, 0.0, 0.0)
+    asked = []
+
+    def noting(lights, *rest):
+        """The compositor, noting which lights it was asked for."""
+        asked.append(set(lights))
+        return compositor.compose(lights, *rest)
+
+    monkeypatch.setattr(controller_module, "compose", noting)
+
+    def check(ts):
+        """Each frame is the whole board the compositor gives for that moment."""
+        for t in ts:
+            frame = ctl.compose(t)
+            assert frame == compositor.compose(ctl.counts, ctl.histories, ctl.overlays, t)
+            assert list(frame) == list(ctl.counts)
+
+    check([1.0 + k / 30 for k in range(20)])
+    assert asked[-2:] == [{"district.A1"}, {"district.A1"}]  # after the first frame, only the breathing light
+    ctl.update(view, [{"event": "agents_placed", "district": "C1", "n": 2}], 2.0)  # a new scene and a pulse
+    check([2.0 + k / 30 for k in range(90)])
+    ctl.update(view, [{"event": "agents_placed", "district": "B3", "n": 1}], 5.0)  # same scene: only a pulse
+    assert any(ov.light == "district.B3" for ov in ctl.overlays)
+    check([5.0 + k / 30 for k in range(60)])
+    ctl = _still_board(counts)  # a pulse over a light that stands still, as `update` adds one
+    ctl.overlays.append(Overlay("district.C1", look("pulse", color=(255, 255, 255), period=0.5), start=7.2, duration=0.5))
+    ctl._split = None
+    check([7.0 + k / 30 for k in range(30)])
