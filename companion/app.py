@@ -198,9 +198,10 @@ class App:
     def run(self, max_frames: int | None = None) -> int:
         """Tick until quit (or the headless game ends, or `max_frames`); returns an exit status.
 
-        Every frame looks for input; a frame with nothing to do (no input, nothing animating on the
-        screen or the LEDs, nothing due) stops there, so an idle table costs little while a press is
-        still seen, and answered on screen and LEDs, in the frame that receives it."""
+        Every frame looks for input. On a quiet table (no input, the screen unchanged, nothing due) a
+        frame then only pushes the LED frame (an animating look moves on, a still board costs nothing),
+        so an idle table costs little while a press is still answered, on screen and LEDs, in the frame
+        that receives it."""
         fps = max(1, self.cfg.display.fps)
         period = 1.0 / fps
         next_t = self.clock.now()
