@@ -139,9 +139,9 @@ class Renderer:
             items.append(Item("dice", pygame.Rect(panel.x, y, panel.width, side), vm.dice))
             y += side + m.pad
         rows = [self._rows(text, panel.width) for text in vm.lines]
-        for text, n in zip(vm.lines, rows):
-            items.append(Item("line", pygame.Rect(panel.x, y, panel.width, n * m.line_h), text))
-            y += n * m.line_h
+        for text, n in zip(vm.lines, rows):  # a line running out of the panel is clipped (the check fails it)
+            items.append(Item("line", pygame.Rect(panel.x, y, panel.width, n * m.line_h).clip(panel), text))
+            y = min(y + n * m.line_h, panel.bottom)
         if vm.chart is not None:
             keep = (m.button_h + m.pad) if vm.buttons else 0
             box = pygame.Rect(panel.x, y, panel.width, panel.bottom - y - keep)
@@ -165,7 +165,7 @@ class Renderer:
         m = self.m
         if area is None:
             area = self._button_area(vm)
-        min_w = m.px(232)
+        min_w = max(m.px(232), self._widest_button(vm))  # no label wraps: fewer columns, then "More"
         cols = max(1, min(3, (area.width + m.pad) // (min_w + m.pad)))
         cols = min(cols, max(1, len(vm.buttons)))
         rows = max(1, (area.height + m.pad) // (m.button_h + m.pad))
@@ -173,6 +173,17 @@ class Renderer:
         if len(vm.buttons) > per_page:
             per_page -= 1  # the last slot becomes "More"
         return cols, rows, max(1, per_page)
+
+    def _widest_button(self, vm: ViewModel) -> int:
+        """The width the longest button text (label with cost, or reason) needs on one line."""
+        font = self.text.font(self.m.font("button"))
+        widest = 0
+        for b in vm.buttons:
+            ap = _AP_COST.fullmatch(b.cost.strip()) if b.cost else None
+            label = b.label if (ap or not b.cost) else f"{b.label} ({b.cost})"
+            need = font.size(label)[0] + (self.m.px(48) if ap else 0)
+            widest = max(widest, need, font.size(b.why_not)[0] if b.why_not else 0)
+        return widest + self.m.px(16)
 
     def _button_area(self, vm: ViewModel) -> pygame.Rect:
         """The button area of `vm`, from its layout."""
@@ -354,9 +365,8 @@ class Renderer:
         size = m.font("cell")
         font = self.text.font(size)
         head = pygame.Rect(inner.x, inner.y, inner.width, font.get_linesize())
-        title = f"{c.pos} {c.title}".strip()
-        if font.size(title)[0] > inner.width:
-            title = c.pos  # the name is on the board screen; the grid position is what the board shows
+        # "B2 Old Town", else the name alone, else "B2" (the name is on the board screen then)
+        title = next((t for t in (f"{c.pos} {c.title}".strip(), c.title) if t and font.size(t)[0] <= inner.width), c.pos)
         self._text(surface, title, head, "cell", theme.TEXT_DIM, bg=behind)
         y = head.bottom
         for line in c.lines:
