@@ -79,9 +79,11 @@ def _panel(panel: Panel, box, px: int, u: float) -> list[Shape]:
     def ypos(v: float) -> float:
         return py0 + ph - ph * max(0.0, min(v, ymax)) / ymax
 
-    for t in ticks:
+    label_every = max(1, math.ceil(px * 1.1 / max(1.0, ph / max(1, len(ticks) - 1))))  # labels never overlap
+    for k, t in enumerate(ticks):
         out.append(Shape("line", GRID, ((px0, ypos(t)), (px0 + pw, ypos(t))), width=max(1, u)))
-        out.append(Shape("text", theme.TEXT_DIM, ((px0 - 6 * u, ypos(t)),), text=_fmt(t), px=px, anchor="end"))
+        if k % label_every == 0 or k == len(ticks) - 1 and ph >= 2.2 * px:
+            out.append(Shape("text", theme.TEXT_DIM, ((px0 - 6 * u, ypos(t)),), text=_fmt(t), px=px, anchor="end"))
     for yv, label in panel.y_lines:
         at = ypos(yv)
         out.append(Shape("line", theme.FOCUS, ((px0, at), (px0 + pw, at)), width=max(1, 2 * u), dashed=True))

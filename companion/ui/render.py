@@ -138,12 +138,16 @@ class Renderer:
             side = min(m.px(56), (panel.width - 5 * m.pad) // max(6, len(vm.dice)))
             items.append(Item("dice", pygame.Rect(panel.x, y, panel.width, side), vm.dice))
             y += side + m.pad
+        # the buttons keep two rows (one and "More"); a line running into them is clipped (the check fails it)
+        room = pygame.Rect(panel.x, panel.y, panel.width,
+                           panel.height - (2 * m.button_h + 2 * m.pad if len(vm.buttons) > 1 else 0))
         rows = [self._rows(text, panel.width) for text in vm.lines]
-        for text, n in zip(vm.lines, rows):  # a line running out of the panel is clipped (the check fails it)
-            items.append(Item("line", pygame.Rect(panel.x, y, panel.width, n * m.line_h).clip(panel), text))
-            y = min(y + n * m.line_h, panel.bottom)
+        for text, n in zip(vm.lines, rows):
+            items.append(Item("line", pygame.Rect(panel.x, y, panel.width, n * m.line_h).clip(room), text))
+            y = min(y + n * m.line_h, room.bottom)
         if vm.chart is not None:
-            keep = (m.button_h + m.pad) if vm.buttons else 0
+            cols = max(1, min(3, (panel.width + m.pad) // (max(m.px(232), self._widest_button(vm)) + m.pad)))
+            keep = (m.button_h + m.pad) * (0 if not vm.buttons else 1 if len(vm.buttons) <= cols else 2)
             box = pygame.Rect(panel.x, y, panel.width, panel.bottom - y - keep)
             items.append(Item("chart", box, vm.chart))
             y = box.bottom

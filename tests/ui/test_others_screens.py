@@ -305,7 +305,7 @@ def test_others_mansion_rooms_show_occupancy_and_clock_reveals():
     for pos, d in s["board"]["districts"].items():
         if d["represents"] == "room":
             assert cells[pos]["lines"][1].startswith(f"{len(d['occupants'])}/2")
-    assert vm["lines"][0] == f"Clock {s['tick']}/12; role reveals at ticks 6, 9 (next at 6)"
+    assert vm["title"].startswith(f"Tick {s['tick']} of 12") and vm["lines"][0] == "Roles shown at tick 6 (then 9)"
     assert cells["C1"]["lines"] == [f"tick {s['tick']}/12"]
 
 

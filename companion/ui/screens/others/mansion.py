@@ -218,11 +218,13 @@ def deck_line(deck: dict[str, Any]) -> str:
 
 
 def clock_line(s: dict[str, Any], reveal_ticks: Sequence[int]) -> str:
-    """`Clock 4/12; reveals at 6, 9 (next 6)`."""
+    """`Roles shown at tick 6 next (then 9)`: the clock itself is in the title and on the grid."""
     tick = int(s.get("tick", 1))
-    nxt = next((t for t in reveal_ticks if t >= tick), None)
-    due = f" (next at {nxt})" if nxt else " (none left)"
-    return f"Clock {tick}/{s.get('clock_length', 12)}; role reveals at ticks {', '.join(map(str, reveal_ticks))}{due}"
+    left = [t for t in reveal_ticks if t >= tick]
+    if not left:
+        return "Roles: no reveal left"
+    then = f" (then {', '.join(map(str, left[1:]))})" if left[1:] else ""
+    return f"Roles shown at tick {left[0]}{then}"
 
 
 def dice_line(s: dict[str, Any]) -> str:

@@ -11,7 +11,8 @@ from typing import Any
 
 from companion.inputs import DISTRICTS
 from companion.rules.base import Action
-from companion.ui.model import CellVM
+from companion.ui.model import CellVM, Count
+from companion.ui.story import ALTAR, INFERNO
 from companion.ui.screens.others.common import (Field, OthersOverScreen, OthersScreen, Param, board_districts,
                                                 choice, number, outcome_words)
 
@@ -48,7 +49,7 @@ class StrigoiScreen(OthersScreen):
         return title, info_lines(s), room_cells(s, self.selected)
 
     def pictures(self, s: dict[str, Any]) -> dict[str, Any]:
-        """Altar and Inferno as blood points against their thresholds; whose turn in their colour."""
+        """Whose turn, in their colour."""
         return strigoi_pictures(s)
 
     def params(self, action: Action) -> list[Param]:
@@ -138,16 +139,12 @@ class StrigoiOverScreen(OthersOverScreen):
 
 
 def strigoi_pictures(s: dict[str, Any]) -> dict[str, Any]:
-    """The stats row (Altar and Inferno blood points of their limits) and the acting Powerwolf's colour."""
+    """The acting Powerwolf's colour beside the title."""
     from companion import palette
-    from companion.ui.model import Count
-    from companion.ui.story import ALTAR, INFERNO
 
-    stats = (Count("blood_point", f"{s.get('altar', 0)}/{ALTAR_MAX}", ALTAR),
-             Count("blood_point", f"{s.get('inferno', 0)}/{s.get('defeat_need', '?')}", INFERNO))
     who = s.get("turn")
     wolves = list(s.get("order") or s.get("powerwolves") or {})
-    return {"stats": stats, "accent": palette.colour_of(who, wolves) if who else None}
+    return {"accent": palette.colour_of(who, wolves) if who else None}
 
 
 def in_play(s: dict[str, Any]) -> list[str]:
@@ -171,12 +168,11 @@ def info_lines(s: dict[str, Any]) -> list[str]:
         order.append(f"{now}{w} {card.get('initiative', '?')}{card.get('letter', '')}")
     marker = "on" if s.get("attack_marker") else "off (extra turn)"
     fallen = ", ".join(ROOMS.get(r, r) for r in s.get("collapsed") or [])
-    can = "attack now" if s.get("can_attack") else f"attack at {s.get('attack_need', '?')}"
-    # Altar and Inferno are the stats row and the grid, the Strigoi stand in their rooms on the grid
+    # Altar and Inferno (and the attack threshold) are on the grid, the Strigoi stand in their rooms
     return [
         "Order: " + (", ".join(order) or "cards not revealed yet"),
         "Wounds: " + ", ".join(f"{w} {p.get('wounds', 0)}/{WOUNDS_TO_FALL}" for w, p in wolves.items()),
-        f"Altar: {can}. Attack marker {marker}" + (f"; fallen: {fallen}" if fallen else ""),
+        f"Attack marker {marker}" + (f"; fallen: {fallen}" if fallen else ""),
         *earned_lines(s)[:1], *example_line(s),
     ]
 
@@ -217,7 +213,8 @@ def room_seats(s: dict[str, Any]) -> dict[str, str]:
 
 
 def room_cells(s: dict[str, Any], selected: str | None) -> list[CellVM]:
-    """Rooms with their Strigoi, fallen platforms, the Altar and the Inferno."""
+    """Rooms with their Strigoi, fallen platforms, the Altar (blood of 5, the attack threshold) and
+    the Inferno (blood of the defeat threshold) as blood points."""
     districts = board_districts(s)
     where = {v.get("room"): SHORT.get(name_of(s, k), name_of(s, k)) for k, v in (s.get("strigoi") or {}).items() if not v.get("defeated") and v.get("room")}
     cells = []
@@ -231,10 +228,12 @@ def room_cells(s: dict[str, Any], selected: str | None) -> list[CellVM]:
             mark = "done" if fallen else "combat" if room in where else ""
             cells.append(CellVM(pos, title, lines, mark, pos == selected))
         elif kind == "altar":
-            cells.append(CellVM(pos, "Altar", (f"{s.get('altar', 0)}/{ALTAR_MAX}", f"attack {s.get('attack_need', '?')}"),
-                                "active" if s.get("can_attack") else "blue", pos == selected))
+            cells.append(CellVM(pos, "Altar", ("attack now" if s.get("can_attack") else f"attack {s.get('attack_need', '?')}",),
+                                "active" if s.get("can_attack") else "blue", pos == selected,
+                                (Count("blood_point", f"{s.get('altar', 0)}/{ALTAR_MAX}", ALTAR),)))
         elif kind == "inferno":
-            cells.append(CellVM(pos, "Inferno", (f"{s.get('inferno', 0)}/{s.get('defeat_need', '?')}",), "red", pos == selected))
+            cells.append(CellVM(pos, "Inferno", (), "red", pos == selected,
+                                (Count("blood_point", f"{s.get('inferno', 0)}/{s.get('defeat_need', '?')}", INFERNO),)))
         else:
             cells.append(CellVM(pos, "", (), "", pos == selected))
     return cells
