@@ -101,7 +101,7 @@ class Renderer:
         """Compute every element's box."""
         m, (w, h) = self.m, self.size
         gauge = self._gauge_w() if vm.veil is not None else 0
-        items = [Item("title", pygame.Rect(m.pad, 0, w - gauge - 3 * m.pad, m.header_h), (vm.title, vm.accent))]
+        items = [Item("title", pygame.Rect(m.pad, 0, w - gauge - 2 * m.pad, m.header_h), (vm.title, vm.accent))]
         if vm.veil is not None:
             items.append(Item("veil", pygame.Rect(w - gauge - m.pad, 0, gauge, m.header_h), (vm.veil, vm.veil_preview)))
         y = m.header_h
@@ -114,10 +114,11 @@ class Renderer:
         if vm.grid:
             side = min(bottom - y - 2 * m.pad, int(w * (0.62 if not vm.buttons else 0.47)))
             cell = (side - 2 * m.pad) // 3
+            wide = min(max(cell, self._widest_word(vm.grid) + m.px(10)), m.px(150))  # a long name widens the cells
             for i, c in enumerate(vm.grid[:9]):
                 r, col = divmod(i, 3)
-                items.append(Item("cell", pygame.Rect(x + col * (cell + m.pad), y + m.pad + r * (cell + m.pad), cell, cell), c))
-            x += 3 * cell + 3 * m.pad
+                items.append(Item("cell", pygame.Rect(x + col * (wide + m.pad), y + m.pad + r * (cell + m.pad), wide, cell), c))
+            x += 3 * wide + 3 * m.pad
         if vm.ring is not None:
             side = min(bottom - y - 2 * m.pad, m.px(200))
             items.append(Item("ring", pygame.Rect(x, y + m.pad, side, side), vm.ring))
@@ -158,6 +159,11 @@ class Renderer:
             items.extend(self._buttons(vm, area))
         return items
 
+    def _widest_word(self, cells) -> int:
+        """The widest single word of the cells' lines at the cell size (a word never wraps)."""
+        font = self.text.font(self.m.font("cell"))
+        return max((font.size(word)[0] for c in cells for line in c.lines for word in line.split()), default=0)
+
     def _rows(self, text: str, width: int) -> int:
         """How many line rows `text` needs at the body size in `width` (wrapped at spaces only)."""
         size = self.m.font("body")
@@ -186,7 +192,7 @@ class Renderer:
             ap = _AP_COST.fullmatch(b.cost.strip()) if b.cost else None
             label = b.label if (ap or not b.cost) else f"{b.label} ({b.cost})"
             need = font.size(label)[0] + (self.m.px(48) if ap else 0)
-            widest = max(widest, need, font.size(b.why_not)[0] if b.why_not else 0)
+            widest = max(widest, need)
         return widest + self.m.px(16)
 
     def _button_area(self, vm: ViewModel) -> pygame.Rect:
@@ -214,7 +220,7 @@ class Renderer:
 
     def _gauge_w(self) -> int:
         """Width of the veil gauge (label plus seven boxes)."""
-        return self.m.px(7 * 40 + 64)
+        return self.m.px(7 * 38 + 60)
 
     # -- painting -------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, vm: ViewModel) -> None:
@@ -274,13 +280,13 @@ class Renderer:
         """The veil gauge: cells 0..6 lit like the LED veil bar, the current one framed, a preview ringed."""
         m = self.m
         veil, preview = item.data
-        label = pygame.Rect(item.rect.x, item.rect.y, m.px(60), item.rect.height)
+        label = pygame.Rect(item.rect.x, item.rect.y, m.px(56), item.rect.height)
         self._text(surface, "Veil", label, "small", theme.TEXT_DIM, bg=theme.HEADER)
-        box = m.px(36)
+        box = m.px(34)
         y = item.rect.y + (item.rect.height - box) // 2
         cells = veil_cells(veil)  # the LED veil bar's colours (companion/palette.py)
         for i, lit in enumerate(cells):
-            r = pygame.Rect(label.right + m.px(4) + i * m.px(40), y, box, box)
+            r = pygame.Rect(label.right + m.px(4) + i * m.px(38), y, box, box)
             color = lit or theme.VEIL_OFF
             pygame.draw.rect(surface, color, r, border_radius=m.px(4))
             if i == veil:
@@ -402,7 +408,9 @@ class Renderer:
             self._text(surface, ap.group(1), pygame.Rect(cost.x + side, cost.y, num, cost.height), "button", color,
                        bg=fill)
             inner = pygame.Rect(inner.x, inner.y, inner.width - cost.width - m.px(4), inner.height)
-        if b.why_not:
+        font = self.text.font(m.font("small"))
+        if b.why_not and font.size(b.why_not)[0] <= inner.width and inner.height >= 2 * font.get_linesize():
+            # a reason too long for the button is on the hint row when the button has the focus
             top = pygame.Rect(inner.x, inner.y, inner.width, inner.height // 2)
             self._text(surface, label, top, "button", color, bg=fill)
             self._text(surface, b.why_not, pygame.Rect(inner.x, top.bottom, inner.width, inner.height - top.height),

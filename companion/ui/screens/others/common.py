@@ -149,24 +149,31 @@ class OthersOverScreen(OthersScreen):
 
     name = "others-over"
 
+    over_grid = False  # True: the grid says who won (One Night's seats); the chart is behind "Story"
+
     def body(self) -> ViewModel:
-        """The ending as the title, at most two lines, the evening's chart, the buttons (the board
-        and the tallies are on the log and the chart)."""
+        """The ending as the title, at most two lines, and the evening's chart (or the grid, with the
+        chart a button away), the buttons."""
         s = self.state()
-        title, lines, _ = self.summary(s)
+        title, lines, grid = self.summary(s)
+        if self.over_grid:
+            return ViewModel(self.name, title, tuple(lines)[:2], tuple(self.buttons()), tuple(grid))
         return ViewModel(self.name, title, tuple(lines)[:2], tuple(self.buttons()), chart=self.ctx.chart())
 
     def buttons(self) -> list[ButtonVM]:
         """New game, the log, and any after-the-end action (e.g. the mansion's ranking)."""
         extra = [self.button(i, a) for i, a in self.ordered() if a.command.get("cmd") != ADJUST and a.enabled]
-        return extra + [ButtonVM("new", "New game"), ButtonVM("log", "Event log")]
+        story = [ButtonVM("story", "Story")] if self.over_grid else []
+        return extra + [ButtonVM("new", "New game")] + story + [ButtonVM("log", "Event log")]
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Open the title screen or the log; after-the-end actions run as usual."""
         from companion.ui.screens.menus import TitleScreen
         from companion.ui.screens.tools import LogScreen
 
-        make = {"new": TitleScreen, "log": LogScreen}.get(button_id)
+        from companion.ui.screens.story_screen import StoryScreen
+
+        make = {"new": TitleScreen, "log": LogScreen, "story": StoryScreen}.get(button_id)
         if make is not None:
             self.ctx.stack.push(make(self.ctx))
             return True

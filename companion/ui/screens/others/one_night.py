@@ -124,6 +124,7 @@ class OneNightOverScreen(OthersOverScreen):
     """Who died, who won, every seat's final card."""
 
     name = "one-night-over"
+    over_grid = True
     game_id = "one-night"
 
     def summary(self, s: dict[str, Any]):

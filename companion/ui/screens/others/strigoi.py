@@ -165,15 +165,16 @@ def info_lines(s: dict[str, Any]) -> list[str]:
     for w in s.get("order") or []:
         card = (wolves.get(w) or {}).get("card") or {}
         now = "*" if w == s.get("turn") else ""
-        order.append(f"{now}{w} {card.get('initiative', '?')}{card.get('letter', '')}")
+        wounds = (wolves.get(w) or {}).get("wounds", 0)
+        order.append(f"{now}{w} {card.get('initiative', '?')}{card.get('letter', '')} {wounds}/{WOUNDS_TO_FALL}")
     marker = "on" if s.get("attack_marker") else "off (extra turn)"
     fallen = ", ".join(ROOMS.get(r, r) for r in s.get("collapsed") or [])
     # Altar and Inferno (and the attack threshold) are on the grid, the Strigoi stand in their rooms
     return [
-        "Order: " + (", ".join(order) or "cards not revealed yet"),
+        ("Order, wounds: " + ", ".join(order)) if order else
         "Wounds: " + ", ".join(f"{w} {p.get('wounds', 0)}/{WOUNDS_TO_FALL}" for w, p in wolves.items()),
         f"Attack marker {marker}" + (f"; fallen: {fallen}" if fallen else ""),
-        *earned_lines(s)[:1], *example_line(s),
+        *earned_lines(s), *example_line(s),
     ]
 
 
@@ -183,7 +184,7 @@ def example_line(s: dict[str, Any]) -> list[str]:
     parts = [PARTS.get(p, p) for p in s.get("example_values") or []]
     if not parts:
         return []
-    return [f"Examples: {', '.join(parts)}"]
+    return ["Example Strigoi values in use"]
 
 
 def earned_lines(s: dict[str, Any]) -> list[str]:
@@ -197,7 +198,7 @@ def earned_lines(s: dict[str, Any]) -> list[str]:
         counts: dict[str, int] = {}
         for a in awards:
             counts[a["wolf"]] = counts.get(a["wolf"], 0) + 1
-        out.append("Advanced cards: " + ", ".join(f"{w} {n}" for w, n in counts.items()))
+        out.append("Advanced: " + ", ".join(f"{w} {n}" for w, n in counts.items()))
     return out
 
 
