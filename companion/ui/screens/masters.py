@@ -143,7 +143,7 @@ class EventCardScreen(GameScreen):
         grid_ = card.get("grid") or {}
         adds, short, picks = self.adds(), self.short(), self.agents_to()
         marks = {p: ("red" if c == "red" else "blue") for p, c in grid_.items()}
-        extra = {p: f"+{n}" for p, n in adds.items()}
+        extra = {p: f"+{n} agents" for p, n in adds.items()}
         nums = mv.blue_numbers(s)
         lines = [f"Act {card.get('act', '?')}: agents arrive hidden"]
         buttons: list[ButtonVM] = []
@@ -168,7 +168,7 @@ class EventCardScreen(GameScreen):
         if preview == s.get("veil"):
             preview = None
         if preview is not None:
-            lines.append(f"Veil {s.get('veil')} -> {preview} once placed")
+            lines.append(f"Veil {s.get('veil')} -> {preview} once these agents are placed")
         buttons += self.action_buttons(skip=("place_agents",) if placing else ()) + [ButtonVM("menu", "Menu")]
         title = f"Event: {card.get('name') or card.get('key', '?')}"
         return ViewModel(self.name, title, tuple(lines), tuple(buttons), self.grid(marks, extra),
@@ -251,7 +251,7 @@ class CombatScreen(GameScreen):
                  ("Day: lowest dice only" if day else "Night: any die") + _set_aside(s))
         buttons = self._dice_buttons(s, day) + self.action_buttons(skip=("use_die",)) + [ButtonVM("menu", "Menu")]
         marks = {c.get("district", ""): "combat"}
-        title = f"Combat in {c.get('district', '?')}"
+        title = f"Combat in {c.get('district', '?')} ({'day' if day else 'night'})"
         return ViewModel(self.name, title, lines, tuple(buttons), self.grid(marks), stats=stats, dice=_dice(s),
                          accent=mv.colour(s, fighter))
 
@@ -265,7 +265,7 @@ class CombatScreen(GameScreen):
         out = []
         for i, v in enumerate(dice):
             why = (use.why_not or "not now") if not use.enabled else f"day: lowest ({low}) only" if day and v != low else None
-            out.append(ButtonVM(f"die:{i}", f"{v}: {mv.die_effect(v)}", enabled=why is None, why_not=why))
+            out.append(ButtonVM(f"die:{i}", f"Die {v}: {mv.die_effect(v)}", enabled=why is None, why_not=why))
         return out
 
     def activate(self, button_id: str, kind: Press) -> bool:
@@ -376,7 +376,7 @@ class OverScreen(GameScreen):
         s = self.state()
         sigils = sum(1 for d in (s.get("districts") or {}).values() if d.get("sigil"))
         headline, _, reason = mv.outcome_title(s.get("outcome")).partition(": ")
-        lines = (f"{reason.capitalize()}. Round {s.get('round', '?')}, sigils {sigils}",) if reason else ()
+        lines = (f"{reason[:1].upper()}{reason[1:]}. Round {s.get('round', '?')}, sigils {sigils}",) if reason else ()
         buttons = (ButtonVM("new", "New game"), ButtonVM("board", "Board"), ButtonVM("log", "Event log"))
         return ViewModel(self.name, headline, lines, buttons, chart=self.ctx.chart())
 
