@@ -1,6 +1,6 @@
 """companion journal: list, export, delete, undo and check the saved games.
 
-  companion journal list                 every game, newest first
+  companion journal list                 every game, newest first: round, phase, whose turn, players, when
   companion journal export ID [FILE]     the game as a scenario file (JSON Lines) for `companion play`
   companion journal delete ID            remove a game for good
   companion journal undo ID [N]          take back the last N commands (kept in history, marked)
@@ -18,7 +18,9 @@ import sys
 from pathlib import Path
 
 from companion import paths
+from companion.gameline import game_line, played_at
 from companion.journal import Journal
+from companion.rules import GAMES
 
 
 def main(argv: list[str]) -> int:
@@ -46,9 +48,10 @@ def main(argv: list[str]) -> int:
             games = j.games()
             if not games:
                 print("no saved games")
-            for g in games:
+            for g in games:  # the game itself: round, phase, whose turn, the players, when it was played
                 when = dt.datetime.fromtimestamp(g.updated).strftime("%Y-%m-%d %H:%M")
-                print(f"{g.id:4d}  {g.game:10s} {g.status:8s} {g.outcome or '':13s} {g.commands:5d} commands  {when}")
+                print(f"{g.id:4d}  {GAMES.get(g.game, (g.game, g.game))[1]}: {game_line(j, g)} — "
+                      f"{played_at(g.updated)} ({when})")
         elif args.action == "export":
             text = j.export(args.id)
             if args.file:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from companion.gameline import describe
 from companion.inputs import DISTRICTS, ButtonEvent, Press, VButton
 from companion.rules.base import Action
 from companion.ui.model import GameView
@@ -174,7 +175,8 @@ def screens() -> dict[str, Callable]:
 
     return {
         "title": _on(None),
-        "resume": _on(None, lambda ui: ui.offer_resume({"id": 4, "game": "masters", "summary": "Round 3, night: Imre, Mila"})),
+        "resume": _on(None, lambda ui: ui.offer_resume({"id": 4, "game": "masters", "when": "Tuesday 21:40",
+                                                         "summary": describe(masters_state())})),
         "wizard": _on(None, lambda ui: _press(ui, VButton.CONFIRM)),
         "settings": _on(None, lambda ui: ui.screen.activate("settings", Press.SHORT)),
         "day": _on(GameView("masters", day_state(), day_actions())),
