@@ -106,7 +106,7 @@ class Metrics:
     @property
     def line_h(self) -> int:
         """Height of one information line."""
-        return self.px(30)
+        return self.px(28)
 
     def font(self, role: str) -> int:
         """Largest font size for a text role (title, body, button, small, cell)."""

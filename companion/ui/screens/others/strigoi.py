@@ -163,10 +163,9 @@ def info_lines(s: dict[str, Any]) -> list[str]:
     wolves = s.get("powerwolves") or {}
     order = []
     for w in s.get("order") or []:
-        card = (wolves.get(w) or {}).get("card") or {}
         now = "*" if w == s.get("turn") else ""
         wounds = (wolves.get(w) or {}).get("wounds", 0)
-        order.append(f"{now}{w} {card.get('initiative', '?')}{card.get('letter', '')} {wounds}/{WOUNDS_TO_FALL}")
+        order.append(f"{now}{w} {wounds}/{WOUNDS_TO_FALL}")  # the cards' numbers made this order
     marker = "on" if s.get("attack_marker") else "off (extra turn)"
     fallen = ", ".join(ROOMS.get(r, r) for r in s.get("collapsed") or [])
     # Altar and Inferno (and the attack threshold) are on the grid, the Strigoi stand in their rooms
@@ -179,12 +178,12 @@ def info_lines(s: dict[str, Any]) -> list[str]:
 
 
 def example_line(s: dict[str, Any]) -> list[str]:
-    """The example-values line: which Strigoi values are the shipped examples, not your box's (a new
-    game asks for them)."""
+    """The example-values line in the first round: which Strigoi values are the shipped examples, not
+    your box's (a new game asks for them)."""
     parts = [PARTS.get(p, p) for p in s.get("example_values") or []]
-    if not parts:
+    if not parts or int(s.get("round") or 1) > 1:  # said in the first round; later the lines are the game's
         return []
-    return ["Example Strigoi values in use"]
+    return [f"Example values: {', '.join(parts)}"]
 
 
 def earned_lines(s: dict[str, Any]) -> list[str]:
