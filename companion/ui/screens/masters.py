@@ -154,7 +154,7 @@ class EventCardScreen(GameScreen):
         if short is not None:
             needs, left = short
             extra = {p: f"+{picks.get(p, 0)} of {n}" for p, n in needs.items()}
-            lines.append(f"{left} agents left for {sum(needs.values())}: the leader picks")
+            lines.append(f"Only {left} agent(s) left for {sum(needs.values())}: the leader picks")
             lines.append(f"Given {sum(picks.values())} of {left}")
         if placing:
             for i, a in enumerate(self.actions):
