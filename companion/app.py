@@ -601,6 +601,8 @@ class App:
             parts[part] = (False, why)
         if self.safe_reason:
             parts["safe-mode"] = (False, self.safe_reason)
+        if getattr(self.journal, "banner", None):  # a damaged journal was moved aside: say where
+            parts["journal"] = (False, self.journal.banner)
         return parts
 
     def _status_line(self) -> str:

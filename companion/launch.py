@@ -136,8 +136,6 @@ def plan(args, cfg, env: dict | None = None) -> tuple[str, str, bool]:
 
 def _usage_problem(args) -> str | None:
     """Options that contradict each other, in one line (exit 2); None when they fit."""
-    if args.pace is not None and args.pace < 0:
-        return f"--pace must be 0 or more seconds, got {args.pace:g}"
     if args.demo:
         if args.mode in ("window", "fullscreen"):
             return f"--demo plays headless; it does not go with --{args.mode}"
@@ -166,11 +164,22 @@ def _arguments() -> argparse.ArgumentParser:
     ap.add_argument("--new", action="store_true", help="start a new game instead of resuming the unfinished one")
     ap.add_argument("--seed", type=int, default=7, help="seed of the demo game")
     ap.add_argument("--script", metavar="FILE", help="headless: play this scenario through the loop (exit 1 on a refused line)")
-    ap.add_argument("--pace", type=float, default=None, help="demo or script: seconds between commands (default 0.02 demo, 0 script)")
+    ap.add_argument("--pace", type=_seconds, default=None, help="demo or script: seconds between commands (default 0.02 demo, 0 script)")
     ap.add_argument("--ack", action="store_true", help="demo or script: print `ack N` once command N is durable")
     ap.add_argument("--frames", type=int, help="stop after this many frames (tests)")
     ap.add_argument("--screenshot", metavar="PNG", help="save the window as a PNG when the app stops")
     return ap
+
+
+def _seconds(text: str) -> float:
+    """A --pace value: seconds, 0 or more (a usage error otherwise)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not value >= 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"must be 0 or more seconds, not {text}")
+    return value
 
 
 def _board_px(cfg) -> int:
@@ -228,11 +237,14 @@ def _open_journal(args, demo: bool):
 
     path = DEMO_JOURNAL if demo else (args.journal or paths.journal_file())
     try:
-        return Journal(path), {}
+        journal = Journal(path)
     except (CompanionError, OSError) as exc:
         why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         where = "" if isinstance(exc, CompanionError) else f"{path}: "
         return None, {"journal": f"no journal, games are not saved: {where}{why}"}
+    if journal.notice:  # a damaged journal was moved aside: the log says where (the banner says it short)
+        print(f"companion run: {journal.notice}", file=sys.stderr, flush=True)
+    return journal, {}
 
 
 def _show_start_frame(surface) -> None:
@@ -291,7 +303,8 @@ def _build_app(args, cfg, hw, journal, mode, demo, lines, pace, display, missing
         print(f"companion run: narration on screen only ({speaker.why})", file=sys.stderr)
     size = display.ui_size if display is not None else (cfg.display.width, cfg.display.height)
     ui = TableUI(size, cfg.game.default, {"brightness": cfg.leds.brightness, "volume": cfg.sound.volume,
-                                          "mute": cfg.sound.mute, "deck": cfg.game.deck}, sounds=sounds)
+                                          "mute": cfg.sound.mute, "deck": cfg.game.deck,
+                                          "pi": hw.backend == "pi"}, sounds=sounds)  # your own deck first
     log = (lambda s: print(s, flush=True)) if mode == "headless" else None
     app = App(cfg, hw, journal, ui=ui, surface=display.surface if display is not None else None, sounds=sounds,
               notifier=sdnotify, flip=pygame.display.flip, safe_reason=safe_reason, log=log,

@@ -204,6 +204,24 @@ def screens() -> dict[str, Callable]:
         "districts": _on(night, lambda ui: ui.teach_districts(_district_names()), lambda ui: _press(ui, VButton.DISTRICT_B2)),
         "keyboard": _on(night, lambda ui: ui.teach_districts(_district_names()), lambda ui: _press(ui, VButton.DISTRICT_B2),
                         lambda ui: ui.screen.activate("rename", Press.SHORT)),
+        **_own_box_screens(),
+    }
+
+
+def _own_box_screens() -> dict[str, Callable]:
+    """Your own box's first evening: the tracker walk and a new card's grid at its first draw."""
+    from companion.ui.screens.ownbox import DrawCardScreen, TrackerWalk
+
+    setup = {"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila"], "deck": "physical", "seed": 1}
+    physical = GameView("masters", dict(day_state(), deck={"remaining": 12, "act": "I", "mode": "physical"},
+                                        day_effects={"active": [], "resolved": []}, drawn=[]), ())
+    cards = [{"key": f"I-{n:02d}", "act": "I", "name": f"Card I-{n:02d}", "red": ["B2"], "blue": ["A3", "C1"],
+              "taught": n <= 3} for n in range(1, 19)]
+    return {
+        "tracker-walk": _on(None, lambda ui: ui.stack.push(TrackerWalk(ui.ctx, _trackers(), 2, setup))),
+        "draw-card": _on(physical, lambda ui: ui.stack.push(DrawCardScreen(ui.ctx, {"cmd": "draw"}, cards)),
+                         lambda ui: ui.screen.activate("grid", Press.SHORT),
+                         *[lambda ui, p=p: _press(ui, VButton.for_district(p)) for p in ("B3", "C1", "C1")]),
     }
 
 

@@ -236,7 +236,7 @@ class Sounds:
 def cue_for_event(event: Mapping[str, Any]) -> Cue | None:
     """The cue one engine event (`{"event": kind, ...}`) calls for, if any."""
     kind = str(event.get("event", ""))
-    if kind in ("game_over", "game_ended", "game_won", "game_lost"):
+    if kind in ("game_over", "game_won", "game_lost"):
         return Cue.VICTORY if event.get("outcome") == "victory" or kind == "game_won" else Cue.DEFEAT
     if kind in ("ritual_performed", "victory"):
         return Cue.VICTORY

@@ -44,7 +44,7 @@ def test_whole_game_with_physical_buttons_only(tmp_path, seed):
     assert choose(app, "game:masters")
     for name in ("Imre", "Mila"):
         assert choose(app, f"v:{name}")
-    for widget in ("next", "d:easy", "start"):
+    for widget in ("next", "k:digital", "d:easy", "start"):  # the example deck (nothing taught)
         assert choose(app, widget)
     assert app.session is not None, "the wizard's setup did not start a game"
     for _ in range(1500):

@@ -263,7 +263,7 @@ def test_narration_for_pause_and_extra_time():
 
 
 def test_narration_for_anything_else_is_silence():
-    for item in (None, 3, "text", {}, {"event": "game_ended", "outcome": "vampire"}, {"game": "masters"}, []):
+    for item in (None, 3, "text", {}, {"event": "game_over", "outcome": "vampire"}, {"game": "masters"}, []):
         assert narration_for(item) == ""
 
 

@@ -281,7 +281,7 @@ def _export_text() -> str:
     """A valid export with a bit of every section."""
     with tempfile.TemporaryDirectory() as base:
         teach.save_card_grid("I-07", ["A1", "B2"], ["C1", "C3"], name="Last Crusade", base=base)
-        teach.save_tracker(3, reserve=15, numbers={("I", "high"): (2, (1, 0))}, base=base)
+        teach.save_tracker(3, reserve=11, numbers={("I", "high"): (2, (1, 0))}, base=base)
         teach.save_district("museum", name="Museum", note="relic at dawn", base=base)
         teach.register_tag("04A1B2C3D4E5F6", "I-07", base=base)
         return teach.export_text(base)

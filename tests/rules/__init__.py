@@ -43,10 +43,25 @@ def play(game, state, *commands):
     return state, events
 
 
+def set_up_and_play(game, setup, commands):
+    """The state after setting up with `setup` and applying `commands` in order."""
+    state, _ = game.setup(setup)
+    return play(game, state, *commands)[0]
+
+
 def scenario(name):
     """The commands of `tests/scenarios/<name>.jsonl` (one JSON object a line), the setup first."""
     text = (SCENARIOS / f"{name}.jsonl").read_text()
     return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+def play_scenario(name):
+    """The game of `tests/scenarios/<name>.jsonl` and the state its commands end in."""
+    from companion.rules import game_of_setup, load_game
+
+    lines = scenario(name)
+    game = load_game(game_of_setup(lines[0]))
+    return game, set_up_and_play(game, lines[0], lines[1:])
 
 
 def to_night(game, state, card="I-03"):

@@ -2,13 +2,16 @@
 
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.errors import CommandError, DataFileError, RuleViolation
 from companion.rules import load_game
-from companion.rules.mansion import board_view, destinations, make_game
+from companion.rules.mansion import destinations, make_game
 from companion.rules.mansion.placement import ranking
 from companion.rules.mansion.state import Outcome, Role, Seat
-from tests.rules import refused
+from tests.rules import play_scenario, refused, set_up_and_play
+from tests.rules.test_contract import play as bot_game
 
 FOUR = {"cmd": "setup", "game": "mansion", "players": 4, "seed": 5,
         "names": ["Ada", "Ben", "Cy", "Di"]}
@@ -22,10 +25,7 @@ def game():
 
 def play(game, commands, setup=FOUR):
     """Set up and apply `commands`; return the final state."""
-    state, _ = game.setup(setup)
-    for command in commands:
-        state, _ = game.apply(state, command)
-    return state
+    return set_up_and_play(game, setup, commands)
 
 
 
@@ -184,7 +184,7 @@ def test_clock_running_out_ends_the_game(game):
     spec = {"Ada": (1, 2), "Ben": (2, 3)}
     setup = {**FOUR, "players": 2, "names": ["Ada", "Ben"], "clock_length": 3}
     state = play(game, bot_round(spec) * 3, setup)
-    assert game.outcome(state) == "clock" and board_view(game.rules, state)["bar"] == 0
+    assert game.outcome(state) == "clock" and game.view(state)["bar"] == 0
 
 
 def test_claim_needs_target_points(game):
@@ -225,12 +225,12 @@ def test_board_lights_rooms_by_occupancy(game):
     spec = {"Ada": (1, 6), "Ben": (2, 6), "Cy": (3, 1), "Di": (4, 2)}
     state = play(game, rolls(spec) + [{"cmd": "lock"}, {"cmd": "enter"}, {"cmd": "end_turn"},
                                       {"cmd": "enter"}, {"cmd": "end_turn"}])
-    view = board_view(game.rules, state)
+    view = game.view(state)
     library = view["districts"]["C2"]
     assert library["name"] == "Library" and library["mood"] == "full"
     assert view["districts"]["A1"]["mood"] == "off" and view["districts"]["B2"]["occupants"] == ["Cy", "Di"]
     state, _ = game.apply(state, {"cmd": "enter"})
-    assert board_view(game.rules, state)["districts"]["A1"]["mood"] == "active"
+    assert game.view(state)["districts"]["A1"]["mood"] == "active"
     assert view["phase"] == "night"
 
 
@@ -252,3 +252,22 @@ def test_broken_data_file_names_its_line(tmp_path):
     with pytest.raises(DataFileError) as err:
         make_game(path)
     assert err.value.line == 1 and err.value.field == "clock_length"
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10**9))
+def test_random_games_rank_every_player_and_never_crowd_a_room(seed):
+    def check(game, state, raw):
+        assert all(len(state.occupants(r)) <= game.data.room_capacity for r in range(1, game.rooms + 1))
+
+    session = bot_game("mansion", seed, each=check)
+    state = session.state
+    assert sorted(p for p, _ in state.ranking) == sorted(state.players)
+
+
+def test_scenario_file_plays_to_its_documented_end():
+    game, state = play_scenario("mansion")
+    data = game.to_json(state)
+    assert data["outcome"] == "points" and data["claimant"] == "Vlad"
+    assert data["ranking"][0] == {"player": "Vlad", "place": 1}
+    assert data["players"]["Vlad"]["stored"] == 13 and data["players"]["Lena"]["tokens"] == 1  # 2 from the Library, 1 spent

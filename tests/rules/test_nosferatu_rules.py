@@ -5,8 +5,8 @@ import pytest
 
 from companion.errors import CommandError, DataFileError, RuleViolation
 from companion.rules import load_game
-from companion.rules.nosferatu import board_view, make_game
-from tests.rules import refused
+from companion.rules.nosferatu import make_game
+from tests.rules import play_scenario, refused, set_up_and_play
 
 SIX = {"cmd": "setup", "game": "nosferatu", "players": 6, "seed": 3,
        "names": ["Ren", "Ann", "Bob", "Cat", "Dan", "Eve"], "renfield": "Ren"}
@@ -20,10 +20,7 @@ def game():
 
 def play(game, commands, setup=SIX):
     """Set up and apply `commands`; return the final state."""
-    state, _ = game.setup(setup)
-    for command in commands:
-        state, _ = game.apply(state, command)
-    return state
+    return set_up_and_play(game, setup, commands)
 
 
 
@@ -71,8 +68,8 @@ def test_dawn_after_first_turn_ends_round_at_once(game):
     state = play(game, START + [{"cmd": "play"}, {"cmd": "reveal", "card": "dawn"}])
     assert state.step.value == "resolve" and state.ended_by.value == "dawn"
     assert state.played == 1
-    assert board_view(state)["phase"] == "day"
-    assert board_view(state)["districts"]["B2"]["mood"] == "dawn"
+    assert game.view(state)["phase"] == "day"
+    assert game.view(state)["districts"]["B2"]["mood"] == "dawn"
 
 
 def test_round_ends_with_night_after_everyone_played_and_renfield_chooses(game):
@@ -127,7 +124,7 @@ def test_four_bites_win_a_five_player_game(game):
     bites = [{"cmd": "bite", "player": p} for p in ("P2", "P3", "P2", "P5")]
     state = play(game, [{"cmd": "give_stake", "to": "P2"}] + turns + bites, setup)
     assert game.outcome(state) == "evil-bites"
-    assert board_view(state)["bar"] == 4
+    assert game.view(state)["bar"] == 4
     refused(game, state, {"cmd": "resolved"})
 
 
@@ -226,7 +223,7 @@ def test_seeded_clock_gives_dawn_about_one_time_in_cards_left(game):
 
 
 def test_board_view_places_seats_round_the_edge_and_clock_in_centre(game):
-    view = board_view(play(game, START + [{"cmd": "play"}, {"cmd": "reveal", "card": "night"}]))
+    view = game.view(play(game, START + [{"cmd": "play"}, {"cmd": "reveal", "card": "night"}]))
     assert view["districts"]["A1"]["name"] == "Ren" and view["districts"]["B1"]["name"] == ""
     assert view["districts"]["B2"]["mood"] == "night" and view["phase"] == "night"
     assert view["districts"]["C3"]["mood"] == "active"  # Dan, the second player, is on turn
@@ -240,3 +237,11 @@ def test_broken_data_file_names_its_line(tmp_path):
     with pytest.raises(DataFileError) as err:
         make_game(path)
     assert err.value.line == 5 and err.value.field == "rituals.a.effect"
+
+
+def test_scenario_file_plays_to_its_documented_end():
+    game, state = play_scenario("nosferatu")
+    data = game.to_json(state)
+    assert data["outcome"] == "hunters-stake"
+    assert data["bites"]["Bram"] == 1 and data["rituals"]["used"] == ["time-distortion"]
+    assert data["round"] == 3 and data["clock"]["nights"] == 4  # 5 Nights, one removed by Time Distortion

@@ -1,17 +1,13 @@
-"""One Night played through: random legal games end, JSON round-trips, replay, refusals, the board."""
-
-import json
-import random
+"""One Night played through: the scenario, the script, refusals, the board.
+(What every game keeps, random play, JSON, replay: test_contract.py.)"""
 
 import pytest
-from hypothesis import given, settings, strategies as st
 
 from companion import tomlfile
 from companion.errors import CommandError, DataFileError, RuleViolation
 from companion.gamedata import data_file
 from companion.rules import load_game
-from companion.rules.base import Game
-from companion.rules.one_night import board_view, choose, make_game
+from companion.rules.one_night import board_view, make_game
 from companion.rules.one_night.data import parse
 from tests.rules import scenario
 
@@ -42,32 +38,6 @@ def _to_day(game, state):
     while state.step.id != "vote":
         state, _ = game.apply(state, {"cmd": "next"})
     return state
-
-
-def test_one_night_is_a_game(game):
-    assert isinstance(game, Game) and game.id == "one-night"
-
-
-@settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 10_000), players=st.integers(3, 10))
-def test_random_legal_games_end_and_round_trip_and_replay(seed, players):
-    game = make_game()
-    setup = game.canonical(None, {"cmd": "setup", "game": "one-night", "players": players, "seed": seed})
-    state, _ = game.setup(setup)
-    rng = random.Random(seed)
-    log = []
-    for _ in range(500):
-        if game.outcome(state) is not None:
-            break
-        command = game.canonical(state, choose(game, state, rng))
-        state, events = game.apply(state, command)
-        log.append(command)
-        assert events
-        assert game.from_json(json.loads(json.dumps(game.to_json(state)))) == state
-    assert game.outcome(state) is not None
-    replayed = _play(game, game.setup(setup)[0], log)
-    assert replayed == state
-    assert game.actions(state) == []
 
 
 def test_scenario_file_plays_to_its_end():
@@ -159,7 +129,7 @@ def test_reveal_refuses_roles_not_in_the_game_and_too_many_marks(game):
     done, events = game.apply(state, {"cmd": "reveal", "cards": {"1": "vampire", "2": "cupid", "3": "priest"},
                                       "killed": [3]})
     assert done.result.killed == (3,)  # the table's word wins
-    assert events[-1].to_dict() == {"event": "game_ended", "outcome": "vampire"}
+    assert events[-1].to_dict() == {"event": "game_over", "outcome": "vampire"}
     with pytest.raises(RuleViolation):
         game.apply(done, {"cmd": "next"})
 
@@ -187,29 +157,29 @@ def test_adjust_jumps_to_a_step_and_forgets_votes_when_going_back(game):
 
 def test_board_lights_down_at_night_up_at_day_with_countdown(game):
     state = _setup(game, 4, ["vampire", "cupid", "priest", "villager", "villager", "diseased", "master"])
-    view = board_view(state)
+    view = game.view(state)
     assert view["phase"] == "dusk" and view["bar"] == 0
     assert view["districts"]["A1"]["mood"] == "dusk" and view["districts"]["A1"]["intensity"] < 0.2
     assert view["districts"]["B2"]["mood"] == "off"  # seat 5 is empty
     while state.step.id != "discussion":
         state, _ = game.apply(state, {"cmd": "next"})
         if state.phase.value == "night":
-            assert board_view(state)["districts"]["A2"]["intensity"] <= 0.05
+            assert game.view(state)["districts"]["A2"]["intensity"] <= 0.05
     secs = state.seconds
-    assert board_view(state, 0)["bar"] == 6
-    assert board_view(state, secs / 2)["bar"] == 3
-    assert board_view(state, secs)["bar"] == 0
-    assert board_view(state)["districts"]["A1"] == {"represents": "seat 1", "mood": "day", "intensity": 1.0}
+    assert board_view(game.data, state, 0)["bar"] == 6
+    assert board_view(game.data, state, secs / 2)["bar"] == 3
+    assert board_view(game.data, state, secs)["bar"] == 0
+    assert game.view(state)["districts"]["A1"] == {"represents": "seat 1", "mood": "day", "intensity": 1.0}
     assert game.to_json(state)["board"]["timer"] == {"seconds": secs, "elapsed": 0.0}
 
 
 def test_board_marks_the_dead_and_the_winners(game):
     lines = scenario("one-night")
     state = _play(game, game.setup(lines[0])[0], lines[1:])
-    d = board_view(state)["districts"]
+    d = game.view(state)["districts"]
     assert d["A3"]["mood"] == "danger"          # seat 3 died
     assert d["A2"]["mood"] == "occupied"        # seat 2 won
-    assert board_view(state)["phase"] == "over"
+    assert game.view(state)["phase"] == "over"
 
 
 def test_actions_follow_the_step(game):

@@ -104,7 +104,7 @@ def test_full_inferno_loses_the_game(game):
     state = _play(game, state, *[{"cmd": "lose_blood"}] * 3)
     assert game.outcome(state) is None
     state, events = game.apply(state, {"cmd": "lose_blood"})
-    assert game.outcome(state) == "defeat" and events[-1].kind == "game_ended"
+    assert game.outcome(state) == "defeat" and events[-1].kind == "game_over"
     with pytest.raises(RuleViolation):
         game.apply(state, {"cmd": "blood"})
 
@@ -314,7 +314,7 @@ def test_supreme_defeated_wins_the_game(game):
     state = _pass(game, _play(game, state, {"cmd": "attack_strigoi", "strigoi": "master"}))
     state = _play(game, state, _cards(state, "X", "X"))
     state, events = game.apply(state, {"cmd": "attack_strigoi", "strigoi": "master"})
-    assert game.outcome(state) == "victory" and events[-1].kind == "game_ended"
+    assert game.outcome(state) == "victory" and events[-1].kind == "game_over"
 
 
 def test_rotate_turns_a_platform_and_changes_where_letters_point(game):

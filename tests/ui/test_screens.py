@@ -232,6 +232,8 @@ def test_wizard_builds_the_setup_command_with_buttons_only(make_ui):
     tap(ui, "k:physical")
     press(ui, VButton.VEIL_UP)
     tap(ui, "start")
+    assert ui.view_model()["screen"] == "tracker-walk"  # your own deck: the tracker's numbers first
+    tap(ui, "examples")
     assert ui.take_results() == [{"cmd": "setup", "game": "masters", "vampires": ["Mila", "Imre"],
                                   "difficulty": "hard", "deck": "physical", "seed": 42}]
 

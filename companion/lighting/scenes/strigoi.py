@@ -237,7 +237,7 @@ def _ladder_destroyed(event: Mapping, view: Mapping, t: float) -> Reaction:
     return Reaction((Overlay(f"district.{pos}", look("flash", color=DUST, count=2, period=0.2), t, 0.4),))
 
 
-def _game_ended(event: Mapping, view: Mapping, t: float) -> Reaction:
+def _game_over(event: Mapping, view: Mapping, t: float) -> Reaction:
     """The ending comes from the plan; bring it in quickly."""
     return Reaction(fade=0.5)
 
@@ -253,7 +253,7 @@ _HANDLERS = {
     "supreme_rose": _supreme_rose,
     "cursed": _cursed,
     "ladder_destroyed": _ladder_destroyed,
-    "game_ended": _game_ended,
+    "game_over": _game_over,
 }
 
 

@@ -49,7 +49,7 @@ def _turn(game: Any, state: Any, rng: random.Random) -> dict[str, Any]:
         return {"cmd": "enter", "room": rng.choice(options) if options else HALL}
     if seat.room == HALL:
         return {"cmd": "end_turn"}
-    room = game.rules.rooms[seat.room - 1]
+    room = game.data.rooms[seat.room - 1]
     if state.room_cards[seat.room - 1] and rng.random() < 0.7:
         return {"cmd": "take"}
     if room.effect == "store" and not seat.acted:

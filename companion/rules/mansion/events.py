@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.rules import base
 from companion.rules.base import Event
 
 
 @dataclass(frozen=True)
-class GameStarted(Event):
+class GameSetUp(base.GameSetUp):
     """Players seated, one card dealt on every room."""
 
     players: tuple[str, ...]
@@ -143,10 +144,9 @@ class Adjusted(Event):
 
 
 @dataclass(frozen=True)
-class GameOver(Event):
-    """The game ended; `ranking` lists (player, place)."""
+class GameOver(base.GameOver):
+    """The game ended (`outcome`); `ranking` lists (player, place)."""
 
-    outcome: str
     ranking: tuple
 
 

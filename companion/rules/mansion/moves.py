@@ -77,7 +77,7 @@ def _turn(game: Any, state: State) -> list[Action]:
         return out + [Action({"cmd": "reroll", "player": name}, "Reroll the room die")]
     in_room = seat.room != HALL
     lying = state.room_cards[seat.room - 1] if in_room else 0
-    room = game.rules.rooms[seat.room - 1] if in_room else None
+    room = game.data.rooms[seat.room - 1] if in_room else None
     out = [Action({"cmd": "take"}, f"Take the {lying} card(s)", enabled=lying > 0,
                   why_not=None if lying else "no card here", needs=("n",))]
     if room is not None and room.effect == "store":

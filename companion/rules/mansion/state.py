@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Mapping
 
-from companion.rules.args import is_int
+from companion.rules.commands import is_int
 from companion.rules.base import POSITIONS
 
 if TYPE_CHECKING:  # the type only: reading files is companion.gamedata's job

@@ -1,35 +1,16 @@
-"""Commands: the JSON dicts `{"cmd": "<verb>", ...}` parsed into small frozen dataclasses.
+"""Masters of the Night commands: one small frozen dataclass per JSON verb.
 
-Parsing checks shapes only (types, known keys, required parameters) and raises CommandError; the
-rules themselves are checked where they live and raise RuleViolation. Field names are the JSON keys;
-a trailing underscore (`from_`, `with_`) stands for a Python keyword. Maps are stored as tuples of
-pairs so commands stay hashable values. `to_dict()` gives the canonical JSON back.
+The shared parser (`companion.rules.commands`) checks shapes only (types, known keys, required
+parameters) and raises CommandError; the rules themselves are checked where they live and raise
+RuleViolation. Maps are stored as tuples of pairs so commands stay hashable values.
 """
 
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, fields
-from typing import Any, ClassVar, Mapping
+from dataclasses import dataclass
+from typing import ClassVar
 
-from companion.errors import CommandError
-from companion.rules.args import is_int
-
-
-@dataclass(frozen=True)
-class Command:
-    """Base of every command; `verb` is the JSON `cmd`."""
-
-    verb: ClassVar[str] = ""
-
-    def to_dict(self) -> dict[str, Any]:
-        """The command as its canonical JSON dict (maps back to dicts, tuples to lists)."""
-        out: dict[str, Any] = {"cmd": self.verb}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if value is None:
-                continue
-            out[f.name.rstrip("_")] = _to_json(f.type, value)
-        return out
+from companion.rules.commands import Command
 
 
 # -- setup and day ---------------------------------------------------------------------------------
@@ -421,74 +402,3 @@ COMMANDS: tuple[type[Command], ...] = (
     DarkAbility, Sigillate, Ritual, EndTurn, SetAp, GiveRelic, DiscardRelic, PlaceRelic, UseRelic, Adjust,
 )
 
-
-def verbs() -> dict[str, type[Command]]:
-    """Verb -> command class."""
-    return {c.verb: c for c in COMMANDS}
-
-
-def parse(raw: Mapping[str, Any], by_verb: Mapping[str, type[Command]]) -> Command:
-    """A command dict checked and converted; CommandError says what is wrong."""
-    if not isinstance(raw, Mapping):
-        raise CommandError(f"a command is a JSON object, not {type(raw).__name__}")
-    verb = raw.get("cmd")
-    cls = by_verb.get(verb) if isinstance(verb, str) else None
-    if cls is None:
-        raise CommandError(f"unknown command {verb!r}")
-    kwargs: dict[str, Any] = {}
-    known = {"cmd"}
-    for f in fields(cls):
-        key = f.name.rstrip("_")
-        known.add(key)
-        if key in raw and raw[key] is not None:
-            kwargs[f.name] = _convert(verb, key, f.type, raw[key])
-    extra = set(raw) - known
-    if extra:
-        raise CommandError(f"{verb}: unknown parameter(s) {', '.join(sorted(extra))}")
-    try:
-        return cls(**kwargs)
-    except TypeError:
-        missing = [f.name.rstrip("_") for f in fields(cls) if f.name not in kwargs and _required(f)]
-        raise CommandError(f"{verb}: missing parameter(s) {', '.join(missing)}") from None
-
-
-def _required(f) -> bool:
-    """True if a dataclass field has no default."""
-    return f.default is MISSING and f.default_factory is MISSING
-
-
-def _convert(verb: str, key: str, kind: str, value: Any) -> Any:
-    """One parameter converted to its field type (given as the annotation string)."""
-    base = kind.replace(" | None", "")
-    if base == "int":
-        if not is_int(value):
-            raise CommandError(f"{verb}: {key} must be a whole number, not {value!r}")
-        return value
-    if base == "bool":
-        if not isinstance(value, bool):
-            raise CommandError(f"{verb}: {key} must be true or false, not {value!r}")
-        return value
-    if base == "str":
-        if not isinstance(value, str):
-            raise CommandError(f"{verb}: {key} must be a string, not {value!r}")
-        return value
-    if base in ("tuple[str, ...]", "tuple[int, ...]"):
-        item = base[6:9]
-        if not isinstance(value, (list, tuple)):
-            raise CommandError(f"{verb}: {key} must be a list")
-        return tuple(_convert(verb, key, item, v) for v in value)
-    if base.startswith("tuple[tuple[str, "):
-        item = base[len("tuple[tuple[str, ") : base.index("]")]
-        if not isinstance(value, Mapping):
-            raise CommandError(f"{verb}: {key} must be an object")
-        return tuple((str(k), _convert(verb, f"{key}.{k}", item, v)) for k, v in value.items())
-    raise CommandError(f"{verb}: cannot read {key}")  # pragma: no cover - a field type we forgot
-
-
-def _to_json(kind: str, value: Any) -> Any:
-    """A field value back to JSON."""
-    if kind.replace(" | None", "").startswith("tuple[tuple[str, "):
-        return {k: v for k, v in value}
-    if isinstance(value, tuple):
-        return list(value)
-    return value

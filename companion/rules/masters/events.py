@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.rules.base import Event
+from companion.rules import base
+from companion.rules.base import Event, GameOver  # noqa: F401  (GameOver: the one every game ends with)
 
 
 @dataclass(frozen=True)
-class GameSetUp(Event):
+class GameSetUp(base.GameSetUp):
     """A game began: who plays, the layout and the deck size."""
 
     vampires: tuple[str, ...]
@@ -346,10 +347,3 @@ class Adjusted(Event):
     """The table corrected counts: the fields changed, as (what, old, new)."""
 
     changes: tuple[tuple[str, str, str], ...]
-
-
-@dataclass(frozen=True)
-class GameOver(Event):
-    """The game ended."""
-
-    outcome: str

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from companion.errors import CommandError, CompanionError, RuleViolation
-from companion.rules.base import Action
+from companion.rules.base import Action, Engine, Handler
+from companion.rules.commands import Command
 from companion.rules.masters import actions as menu
 from companion.rules.masters import adjust as adjust_mod
 from companion.rules.masters import agents, board, combat, day, dice, endgame, flow, night, relics, tokens
@@ -20,75 +21,57 @@ from companion.rules.masters.data import MUSEUM, MastersData
 from companion.rules.masters.setup import setup as setup_state
 from companion.rules.masters.state import DeckMode, MastersState, Step, evolve, from_json, to_json
 
-Handler = Callable[[MastersData, MastersState, Any, list], MastersState]
-
-NIGHT_VERBS = frozenset({
-    "move", "expose", "fight", "recruit", "district_effect", "blood_ability", "hunt", "exchange_relics",
-    "wild_hunt", "dark_ability", "sigillate", "ritual", "end_turn", "place_relic", "use_relic", "ability_card",
+NIGHT = frozenset({
+    C.Move, C.Expose, C.Fight, C.Recruit, C.DistrictEffect, C.BloodAbility, C.Hunt, C.ExchangeRelics,
+    C.WildHunt, C.DarkAbility, C.Sigillate, C.Ritual, C.EndTurn, C.PlaceRelic, C.UseRelic, C.AbilityCard,
 })
-# step -> verbs it accepts (the phase/step transition table)
-STEP_VERBS: dict[Step, frozenset[str]] = {
-    Step.DAY_EFFECTS: frozenset({"resolve_day_effect", "draw"}),
-    Step.PLACE_AGENTS: frozenset({"place_agents"}),
-    Step.CARD_EFFECT: frozenset({"resolve_card", "attach_card", "day_combat"}),
-    Step.HUNT: frozenset({"day_combat"}),
-    Step.TURN: NIGHT_VERBS,
+# step -> commands it accepts (the phase/step transition table)
+STEPS: dict[Step, frozenset[type]] = {
+    Step.DAY_EFFECTS: frozenset({C.ResolveDayEffect, C.Draw}),
+    Step.PLACE_AGENTS: frozenset({C.PlaceAgents}),
+    Step.CARD_EFFECT: frozenset({C.ResolveCard, C.AttachCard, C.DayCombat}),
+    Step.HUNT: frozenset({C.DayCombat}),
+    Step.TURN: NIGHT,
     # Laszlo's abilities work in any fight; relics in a fight by night (combat.check_* say who may)
-    Step.COMBAT: frozenset({"sacrifice", "use_die", "hand_over", "end_combat", "blood_ability", "dark_ability", "use_relic"}),
+    Step.COMBAT: frozenset({C.Sacrifice, C.UseDie, C.HandOver, C.EndCombat, C.BloodAbility, C.DarkAbility,
+                            C.UseRelic}),
     Step.OVER: frozenset(),
 }
 # effects and corrections the table may enter whenever the game runs
 ANYTIME = frozenset({
-    "adjust", "set_ap", "veil", "give_relic", "discard_relic", "add_agents", "move_agents", "remove_agents",
-    "replace", "add_minions", "expose", "discard_card", "reroll",
+    C.Adjust, C.SetAp, C.Veil, C.GiveRelic, C.DiscardRelic, C.AddAgents, C.MoveAgents, C.RemoveAgents,
+    C.Replace, C.AddMinions, C.Expose, C.DiscardCard, C.Reroll,
 })
+# fewest and most vampires at the table (a rule of the game, not a number of the data files)
+VAMPIRES = (2, 5)
 
 
-class MastersGame:
+class MastersGame(Engine):
     """Masters of the Night: fixed data in, immutable states out."""
 
     id = "masters"
     title = "Masters of the Night"
+    COMMANDS = C.COMMANDS
+    STEPS = STEPS
+    ANYTIME = ANYTIME
 
-    def __init__(self, data: MastersData):
-        """Bind the game to its data (shipped + taught, or a test's own)."""
-        self.data = data
-        self._verbs = C.verbs()
+    @property
+    def player_range(self) -> tuple[int, int]:
+        """Two to five vampires."""
+        return VAMPIRES
 
     # -- the Game protocol ---------------------------------------------------------------------------
-    def setup(self, command: Mapping[str, Any]) -> tuple[MastersState, list]:
-        """The first state from a setup command."""
-        cmd = self.parse(command)
-        if not isinstance(cmd, C.Setup):
-            raise CommandError('the first command must be {"cmd": "setup", "game": "masters", ...}')
-        if cmd.game != "masters":
-            raise CommandError(f"this is the masters engine, not {cmd.game!r}")
+    def start(self, cmd: C.Setup) -> tuple[MastersState, list]:
+        """The first state from a parsed setup command."""
         return setup_state(self.data, cmd)
 
-    def apply(self, state: MastersState, command: Mapping[str, Any]) -> tuple[MastersState, list]:
-        """New state and events; RuleViolation/CommandError and no change if refused."""
-        cmd = self.parse(command)
-        self._check_allowed(state, cmd.verb)
-        ev: list = []
-        s = HANDLERS[cmd.verb](self.data, state, cmd, ev)
+    def settle(self, s: MastersState, ev: list) -> MastersState:
+        """A fight ends when its fighter is drained; the day and night steps move on by themselves."""
         if s.combat is not None and s.outcome is None:
             s = combat.settle(s, ev)  # an ability or a correction may have drained the fighter
         if s.outcome is None:
             s = flow.settle(self.data, s, ev)
-        return s, ev
-
-    def canonical(self, state: MastersState | None, command: Mapping[str, Any]) -> dict[str, Any]:
-        """The command with defaults and random or data-derived values made explicit."""
-        cmd = self.parse(command)
-        if state is None:
-            return self._canonical_setup(cmd)
-        fill = CANONICAL.get(cmd.verb)
-        if fill is None:
-            return cmd.to_dict()
-        try:
-            return fill(self.data, state, cmd).to_dict()
-        except CompanionError:
-            return cmd.to_dict()  # apply will refuse it with the proper reason
+        return s
 
     def actions(self, state: MastersState) -> list[Action]:
         """What may be done now, enabled or greyed out with the reason."""
@@ -102,29 +85,16 @@ class MastersGame:
         """The state back from its JSON object."""
         return from_json(data)
 
-    def outcome(self, state: MastersState) -> str | None:
-        """None while the game runs, else victory / defeat-veil / defeat-deck."""
-        return state.outcome.value if state.outcome else None
+    def view(self, state: MastersState) -> dict[str, Any]:
+        """The board view: Masters' lighting scene reads the whole documented state (districts, veil)."""
+        return to_json(self.data, state)
 
-    # -- helpers -------------------------------------------------------------------------------------
-    def parse(self, command: Mapping[str, Any]) -> C.Command:
-        """A command dict as its dataclass (CommandError if malformed)."""
-        return C.parse(command, self._verbs)
+    def where(self, s: MastersState) -> str:
+        """Phase and step, for a refusal."""
+        return f"{s.phase.value} / {s.step.value}"
 
-    def _check_allowed(self, s: MastersState, verb: str) -> None:
-        """RuleViolation unless the current step accepts `verb`."""
-        if verb == "setup":
-            raise CommandError("setup only starts a game")
-        if s.outcome is not None:
-            raise RuleViolation("game over", f"the game has ended ({s.outcome.value}); only undo can go back")
-        if verb in STEP_VERBS[s.step] or verb in ANYTIME:
-            return
-        raise RuleViolation(verb, f"not now: the game is at {s.phase.value} / {s.step.value}")
-
-    def _canonical_setup(self, cmd: C.Command) -> dict[str, Any]:
+    def canonical_setup(self, cmd: C.Setup) -> dict[str, Any]:
         """Setup with the layout, deck order, relic order, reserve and first dice written out."""
-        if not isinstance(cmd, C.Setup):
-            raise CommandError('the first command must be {"cmd": "setup", "game": "masters", ...}')
         s, _ = setup_state(self.data, cmd)
         return evolve(
             cmd,
@@ -148,11 +118,6 @@ def _relic_costs(info, cmd: C.UseRelic) -> tuple[int, int, int]:
     """AP, blood and veil a relic use costs: the command's values, else the relic card's."""
     return (info.ap if cmd.ap is None else cmd.ap, info.blood if cmd.blood is None else cmd.blood,
             info.veil if cmd.veil is None else cmd.veil)
-
-
-def _setup_refused(data, s, cmd, ev):
-    """Setup never applies to a running game."""
-    raise CommandError("setup only starts a game")
 
 
 def _add_agents(data, s, cmd: C.AddAgents, ev):
@@ -321,46 +286,45 @@ def _relic_user(s: MastersState, cmd: C.UseRelic) -> str:
     return name
 
 
-HANDLERS: dict[str, Handler] = {
-    "setup": _setup_refused,
-    "resolve_day_effect": day.resolve_day_effect,
-    "draw": day.draw,
-    "place_agents": day.place_agents,
-    "resolve_card": lambda data, s, cmd, ev: day.resolve_card(s, ev),
-    "ability_card": day.ability_card,
-    "add_agents": _add_agents,
-    "move_agents": _move_agents,
-    "remove_agents": _remove_agents,
-    "replace": _replace,
-    "add_minions": _add_minions,
-    "expose": night.expose,
-    "attach_card": _attach,
-    "discard_card": _discard_card,
-    "veil": _veil,
-    "day_combat": _day_combat,
-    "sacrifice": lambda data, s, cmd, ev: combat.sacrifice(s, cmd.minions, ev),
-    "use_die": _use_die,
-    "reroll": lambda data, s, cmd, ev: dice.reroll(s, cmd.values, ev),
-    "hand_over": _hand_over,
-    "end_combat": _end_combat,
-    "move": night.move,
-    "fight": night.fight,
-    "recruit": night.recruit,
-    "district_effect": night.district_effect,
-    "blood_ability": night.blood_ability,
-    "hunt": night.hunt,
-    "exchange_relics": night.exchange_relics,
-    "wild_hunt": night.wild_hunt,
-    "dark_ability": night.dark_ability,
-    "sigillate": night.sigillate,
-    "ritual": night.ritual,
-    "end_turn": night.end_turn,
-    "set_ap": _set_ap,
-    "give_relic": _give_relic,
-    "discard_relic": lambda data, s, cmd, ev: relics.discard_relic(data, s, cmd.relic, ev),
-    "place_relic": _place_relic,
-    "use_relic": _use_relic,
-    "adjust": adjust_mod.adjust,
+HANDLERS: dict[type, Handler] = {
+    C.ResolveDayEffect: day.resolve_day_effect,
+    C.Draw: day.draw,
+    C.PlaceAgents: day.place_agents,
+    C.ResolveCard: lambda data, s, cmd, ev: day.resolve_card(s, ev),
+    C.AbilityCard: day.ability_card,
+    C.AddAgents: _add_agents,
+    C.MoveAgents: _move_agents,
+    C.RemoveAgents: _remove_agents,
+    C.Replace: _replace,
+    C.AddMinions: _add_minions,
+    C.Expose: night.expose,
+    C.AttachCard: _attach,
+    C.DiscardCard: _discard_card,
+    C.Veil: _veil,
+    C.DayCombat: _day_combat,
+    C.Sacrifice: lambda data, s, cmd, ev: combat.sacrifice(s, cmd.minions, ev),
+    C.UseDie: _use_die,
+    C.Reroll: lambda data, s, cmd, ev: dice.reroll(s, cmd.values, ev),
+    C.HandOver: _hand_over,
+    C.EndCombat: _end_combat,
+    C.Move: night.move,
+    C.Fight: night.fight,
+    C.Recruit: night.recruit,
+    C.DistrictEffect: night.district_effect,
+    C.BloodAbility: night.blood_ability,
+    C.Hunt: night.hunt,
+    C.ExchangeRelics: night.exchange_relics,
+    C.WildHunt: night.wild_hunt,
+    C.DarkAbility: night.dark_ability,
+    C.Sigillate: night.sigillate,
+    C.Ritual: night.ritual,
+    C.EndTurn: night.end_turn,
+    C.SetAp: _set_ap,
+    C.GiveRelic: _give_relic,
+    C.DiscardRelic: lambda data, s, cmd, ev: relics.discard_relic(data, s, cmd.relic, ev),
+    C.PlaceRelic: _place_relic,
+    C.UseRelic: _use_relic,
+    C.Adjust: adjust_mod.adjust,
 }
 
 
@@ -445,17 +409,20 @@ def _canon_day_combat(data, s, cmd: C.DayCombat) -> C.DayCombat:
     return evolve(cmd, vampire=fighters[0]) if fighters else cmd
 
 
-CANONICAL: dict[str, Callable[[MastersData, MastersState, Any], C.Command]] = {
-    "draw": _canon_draw,
-    "reroll": _canon_reroll,
-    "resolve_day_effect": _canon_museum,
-    "use_die": _canon_die,
-    "add_agents": _canon_event,
-    "move_agents": _canon_event,
-    "replace": _canon_event,
-    "district_effect": _canon_district,
-    "blood_ability": _canon_blood,
-    "dark_ability": _canon_dark,
-    "use_relic": _canon_relic,
-    "day_combat": _canon_day_combat,
+FILLS: dict[type, Callable[[MastersData, MastersState, Any], Command]] = {
+    C.Draw: _canon_draw,
+    C.Reroll: _canon_reroll,
+    C.ResolveDayEffect: _canon_museum,
+    C.UseDie: _canon_die,
+    C.AddAgents: _canon_event,
+    C.MoveAgents: _canon_event,
+    C.Replace: _canon_event,
+    C.DistrictEffect: _canon_district,
+    C.BloodAbility: _canon_blood,
+    C.DarkAbility: _canon_dark,
+    C.UseRelic: _canon_relic,
+    C.DayCombat: _canon_day_combat,
 }
+
+MastersGame.HANDLERS = HANDLERS
+MastersGame.FILLS = FILLS

@@ -46,6 +46,8 @@ def known(data: MastersData, relic: str) -> str:
 def give(data: MastersData, s: MastersState, relic: str, name: str, discard: str | None, ev: list) -> MastersState:
     """A free relic (deck or discard pile) to a vampire; over the limit `discard` names which goes."""
     known(data, relic)
+    if name not in s.order:
+        raise CommandError(f"{name!r} is not playing")
     if owner(s, relic) or placed_in(s, relic):
         raise RuleViolation("relic", f"{relic} is already in play")
     if not may_hold(s, name):

@@ -1,4 +1,4 @@
-"""Nosferatu on the 3x3 board: a pure `board_view(state)` any generic lighting scene can render.
+"""Nosferatu on the 3x3 board: a pure `board_view(rules, state)` any generic lighting scene can render.
 
 Seats go clockwise round the edge of the grid (A1, A2, A3, B3, C3, C2, C1, B1), like the people
 round the table; the centre B2 is the Clock pile. The veil bar counts the Bites laid so far.
@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.rules.nosferatu.state import Card, Outcome, State, Step
+from companion.rules.nosferatu.state import Card, Outcome, Rules, State, Step
 
 RING = ("A1", "A2", "A3", "B3", "C3", "C2", "C1", "B1")
 CLOCK = "B2"
 BAR_MAX = 6
 
 
-def board_view(state: State) -> dict[str, Any]:
+def board_view(rules: Rules, state: State) -> dict[str, Any]:
     """Phase, veil-bar value and what each district shows, with a mood and an intensity 0..1."""
     districts = {pos: _empty() for pos in RING}
     for pos, name in zip(RING, state.players):

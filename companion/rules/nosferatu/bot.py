@@ -34,7 +34,7 @@ def _resolve(game: Any, state: State, hunters: list[str], rng: random.Random) ->
     """Use some of the round's cards as Bites, Nights or a Ritual, then finish."""
     left = state.cards_unused
     fresh = not state.any_card_used
-    unused = [r for r in game.rules.rituals if r.key not in state.rituals_used]
+    unused = [r for r in game.data.rituals if r.key not in state.rituals_used]
     roll = rng.random()
     if fresh and unused and roll < 0.25:
         ritual = rng.choice(unused)

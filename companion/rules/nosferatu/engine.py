@@ -1,4 +1,4 @@
-"""Nosferatu rules engine: `NosferatuGame` implements `companion.rules.base.Game`.
+"""Nosferatu rules engine: `NosferatuGame`, built on the shared `companion.rules.base.Engine`.
 
 Pure: no I/O, no clock. The only randomness is the Clock pile: a reveal with no `card` draws from
 `random.Random(f"{seed}:{draws}")`, which gives Dawn with chance 1/(cards left), exactly like turning
@@ -9,284 +9,279 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
 from companion.errors import CommandError, RuleViolation
-from companion.rules import args
-from companion.rules.base import Action, Event
-from companion.rules.nosferatu import commands as cmd
-from companion.rules.nosferatu import events as ev
+from companion.rules.base import Action, Engine, Event, GameOver
+from companion.rules.commands import seat_names
+from companion.rules.nosferatu import commands as C
+from companion.rules.nosferatu import events as E
 from companion.rules.nosferatu.board import board_view
 from companion.rules.nosferatu.moves import actions_for
 from companion.rules.nosferatu.state import (
     Card, Character, Outcome, Rules, State, Step, from_json, to_json,
 )
-from companion.rules.parsing import to_command
 
-# The phase transition table: which verbs each step accepts (adjust works in every live step).
-TRANSITIONS: dict[Step, frozenset[str]] = {
-    Step.GIVE_STAKE: frozenset({"give_stake", "adjust"}),
-    Step.TURN: frozenset({"play", "adjust"}),
-    Step.CLOCK: frozenset({"reveal", "adjust"}),
-    Step.RESOLVE: frozenset({"bite", "add_night", "cast", "resolved", "adjust"}),
-    Step.STAKE: frozenset({"stake", "spare", "adjust"}),
+# The phase transition table: which commands each step accepts (adjust works in every live step).
+STEPS: dict[Step, frozenset[type]] = {
+    Step.GIVE_STAKE: frozenset({C.GiveStake}),
+    Step.TURN: frozenset({C.Play}),
+    Step.CLOCK: frozenset({C.Reveal}),
+    Step.RESOLVE: frozenset({C.Bite, C.AddNight, C.Cast, C.Resolved}),
+    Step.STAKE: frozenset({C.Stake, C.Spare}),
     Step.OVER: frozenset(),
 }
 
 
-class NosferatuGame:
+class NosferatuGame(Engine):
     """The Nosferatu companion: Clock pile, round flow, stake, bites and rituals."""
 
     id = "nosferatu"
     title = "Nosferatu"
+    COMMANDS = C.COMMANDS
+    STEPS = STEPS
+    ANYTIME = frozenset({C.Adjust})
 
-    def __init__(self, rules: Rules):
-        """Keep the fixed rules (numbers and Ritual cards)."""
-        self.rules = rules
-
-    # -- the Game protocol -------------------------------------------------------------------
-
-    def setup(self, command: Mapping[str, Any]) -> tuple[State, list[Event]]:
+    def start(self, c: C.Setup) -> tuple[State, list[Event]]:
         """Seats, Renfield and a Clock pile of one Night per player plus Dawn."""
-        c = self._setup_fields(command)
-        players = tuple(c["names"])
+        c = self._filled(c)
+        players = tuple(c.names)
         state = State(
-            seed=c["seed"], draws=0, players=players, renfield=c["renfield"],
-            bites_to_win=c["bites_to_win"], chooser=c["renfield"], nights=len(players),
+            seed=c.seed, draws=0, players=players, renfield=c.renfield,
+            bites_to_win=c.bites_to_win, chooser=c.renfield, nights=len(players),
             bites=(0,) * len(players), known=(None,) * len(players),
         )
-        return state, [ev.GameStarted(players, c["renfield"], len(players), c["bites_to_win"])]
+        return state, [E.GameSetUp(players, c.renfield, len(players), c.bites_to_win)]
 
-    def apply(self, state: State, command: Mapping[str, Any]) -> tuple[State, list[Event]]:
-        """New state and events, or RuleViolation/CommandError with nothing changed."""
-        parsed = cmd.parse(command)
-        verb = command["cmd"]
-        if state.step is Step.OVER:
-            raise RuleViolation("game-over", f"the game is over ({state.outcome.value})")
-        if verb not in TRANSITIONS[state.step]:
-            raise RuleViolation("round-flow", f"{verb} is not possible during step {state.step.value}")
-        handler: Callable = getattr(self, f"_do_{verb}")
-        new, events = handler(state, parsed)
-        return self._check_end(new, events)
+    def canonical_setup(self, c: C.Setup) -> dict[str, Any]:
+        """The setup with the names, Renfield and the Bites needed written out."""
+        return {**self._filled(c).to_dict(), "game": self.id}
 
-    def canonical(self, state: State | None, command: Mapping[str, Any]) -> dict[str, Any]:
-        """The command with defaults made explicit (the drawn Clock card, the player on turn)."""
-        if command.get("cmd") == "setup" or state is None:
-            return {"cmd": "setup", "game": self.id, **self._setup_fields(command)}
-        parsed = cmd.parse(command)
-        if isinstance(parsed, cmd.Reveal) and parsed.card is None and state.step is Step.CLOCK:
-            parsed = cmd.Reveal(_draw(state).value)
-        if isinstance(parsed, cmd.Play) and parsed.player is None:
-            parsed = cmd.Play(state.current)
-        return to_command(command["cmd"], parsed)
+    def settle(self, s: State, events: list[Event]) -> State:
+        """The game ends when bites or rituals reach their goal (or a stake ended it)."""
+        return _check_end(self.data, s, events)
 
     def actions(self, state: State) -> list[Action]:
         """What may be done now, for the screen and the buttons (disabled ones say why)."""
-        return actions_for(self.rules, state)
+        return actions_for(self.data, state)
 
     def to_json(self, state: State) -> dict[str, Any]:
         """The documented state JSON, with the `board` lighting view."""
-        return to_json(state, self.rules, board_view(state))
+        return to_json(state, self.data, self.view(state))
 
     def from_json(self, data: Mapping[str, Any]) -> State:
         """Inverse of `to_json`."""
         return from_json(data)
 
-    def outcome(self, state: State) -> str | None:
-        """None while the game runs, else hunters-stake/hunters-rituals/evil-bites/evil-stake."""
-        return state.outcome.value if state.outcome else None
+    def view(self, state: State) -> dict[str, Any]:
+        """The board view for the lights (seats round the edge, the Clock in the centre)."""
+        return board_view(self.data, state)
 
-    # -- setup ---------------------------------------------------------------------------------
-
-    def _setup_fields(self, command: Mapping[str, Any]) -> dict[str, Any]:
-        """Validated setup parameters with every default filled in."""
-        args.refuse_unknown(command, ("cmd", "game", "players", "seed", "names", "renfield", "bites_to_win"),
-                            "setup")
-        args.same_game(command, self.id)
-        names = args.seat_names(command, self.rules.min_players, self.rules.max_players, "Nosferatu")
-        n = len(names)
-        renfield = command.get("renfield", names[0])
+    def _filled(self, c: C.Setup) -> C.Setup:
+        """The setup checked, with every default filled in."""
+        rules = self.data
+        names = seat_names(c.players, c.names, rules.min_players, rules.max_players, "Nosferatu")
+        renfield = c.renfield if c.renfield is not None else names[0]
         if renfield not in names:
             raise CommandError(f"setup: renfield {renfield!r} is not one of the names")
-        seed = command.get("seed", 0)
-        bites = command.get("bites_to_win", self.rules.bites_needed(n))
-        if not args.is_int(seed) or not args.is_int(bites) or bites < 1:
+        bites = c.bites_to_win if c.bites_to_win is not None else rules.bites_needed(len(names))
+        if bites < 1:
             raise CommandError("setup: seed and bites_to_win must be whole numbers (bites >= 1)")
-        return {"players": n, "seed": seed, "names": list(names), "renfield": renfield,
-                "bites_to_win": bites}
+        return replace(c, players=len(names), names=tuple(names), renfield=renfield, bites_to_win=bites)
 
-    # -- handlers, one per verb ------------------------------------------------------------------
 
-    def _do_give_stake(self, s: State, c: cmd.GiveStake) -> tuple[State, list[Event]]:
-        """Start a round with `to` holding the stake; the Clock is shuffled."""
-        self._player(s, c.to, "give_stake")
-        if c.to == s.holder:
-            raise RuleViolation("stake", f"the stake must go to another player than {c.to}")
-        first = s.holder is None
-        new = replace(
-            s, round=s.round if first else s.round + 1, step=Step.TURN, holder=c.to, chooser="",
-            order=_order(s, c.to), played=0, revealed=(), ended_by=None,
-            round_bites=0, round_nights=0, round_ritual=None,
-        )
-        return new, [ev.StakeGiven(c.to, s.chooser, new.round), ev.ClockShuffled(s.nights)]
+def _fill_reveal(rules: Rules, s: State, c: C.Reveal) -> C.Reveal:
+    """The Clock card the RNG draws, written out."""
+    return C.Reveal(_draw(s).value) if c.card is None and s.step is Step.CLOCK else c
 
-    def _do_play(self, s: State, c: cmd.Play) -> tuple[State, list[Event]]:
-        """The player on turn gave Renfield a card; the Clock card comes next."""
-        if c.player is not None and c.player != s.current:
-            raise RuleViolation("turn-order", f"it is {s.current}'s turn, not {c.player}'s")
-        return replace(s, played=s.played + 1, step=Step.CLOCK), [ev.TurnPlayed(s.current)]
 
-    def _do_reveal(self, s: State, c: cmd.Reveal) -> tuple[State, list[Event]]:
-        """Turn over a Clock card: Dawn ends the round, Night lets the next player play."""
-        card = _draw(s) if c.card is None else _card(c.card)
-        if card is Card.NIGHT and s.nights_left == 0:
-            raise RuleViolation("clock", "no Night card is left in the Clock pile: it must be Dawn")
-        new = replace(s, draws=s.draws + 1, revealed=s.revealed + (card,))
-        events: list[Event] = [ev.ClockRevealed(card.value, new.nights_left)]
-        if card is Card.DAWN or new.played == len(new.order):
-            new = replace(new, step=Step.RESOLVE, ended_by=card)
-            events.append(ev.RoundEnded(s.round, card.value))
-        else:
-            new = replace(new, step=Step.TURN)
-        return new, events
+def _fill_play(rules: Rules, s: State, c: C.Play) -> C.Play:
+    """The player on turn, written out."""
+    return C.Play(s.current) if c.player is None else c
 
-    def _do_bite(self, s: State, c: cmd.Bite) -> tuple[State, list[Event]]:
-        """Lay one of the round's Bite cards in front of a player (never Renfield)."""
-        self._player(s, c.player, "bite")
-        self._room_for_cards(s, 1)
-        new = s.with_seat(c.player, bites=s.bites_of(c.player) + 1)
-        new = replace(new, round_bites=s.round_bites + 1)
-        return new, [ev.Bitten(c.player, new.bites_of(c.player), sum(new.bites))]
 
-    def _do_add_night(self, s: State, c: cmd.AddNight) -> tuple[State, list[Event]]:
-        """Night cards given to Renfield join the Clock pile."""
-        if c.n < 1:
-            raise CommandError("add_night: n must be at least 1")
-        self._room_for_cards(s, c.n)
-        new = replace(s, nights=s.nights + c.n, round_nights=s.round_nights + c.n)
-        return new, [ev.NightAdded(c.n, new.nights)]
+# -- handlers, one per command ---------------------------------------------------------------------
 
-    def _do_cast(self, s: State, c: cmd.Cast) -> tuple[State, list[Event]]:
-        """All cards given were Incantations: the holder's chosen Ritual takes effect."""
-        ritual = self.rules.ritual(c.ritual)
-        if ritual is None:
-            raise CommandError(f"cast: unknown ritual {c.ritual!r}")
-        if c.ritual in s.rituals_used:
-            raise RuleViolation("ritual", f"{ritual.name} has already been cast")
-        if s.any_card_used:
-            raise RuleViolation("ritual", "a Ritual needs every card given this round to be an Incantation")
-        new, character = self._ritual_effect(s, ritual.effect, c)
-        new = replace(new, rituals_used=s.rituals_used + (c.ritual,), round_ritual=c.ritual)
-        return new, [ev.RitualCast(c.ritual, ritual.name, ritual.effect, c.target, character, new.nights)]
+def _give_stake(rules: Rules, s: State, c: C.GiveStake, events: list[Event]) -> State:
+    """Start a round with `to` holding the stake; the Clock is shuffled."""
+    _player(s, c.to, "give_stake")
+    if c.to == s.holder:
+        raise RuleViolation("stake", f"the stake must go to another player than {c.to}")
+    first = s.holder is None
+    new = replace(
+        s, round=s.round if first else s.round + 1, step=Step.TURN, holder=c.to, chooser="",
+        order=_order(s, c.to), played=0, revealed=(), ended_by=None,
+        round_bites=0, round_nights=0, round_ritual=None,
+    )
+    events += [E.StakeGiven(c.to, s.chooser, new.round), E.ClockShuffled(s.nights)]
+    return new
 
-    def _do_resolved(self, s: State, c: cmd.Resolved) -> tuple[State, list[Event]]:
-        """Cards applied: at Dawn the holder may use the stake, else Renfield passes it on."""
-        events: list[Event] = [ev.RoundResolved(s.round)]
-        if s.ended_by is Card.DAWN:
-            return replace(s, step=Step.STAKE), events
-        return replace(s, step=Step.GIVE_STAKE, chooser=s.renfield), events
+def _play(rules: Rules, s: State, c: C.Play, events: list[Event]) -> State:
+    """The player on turn gave Renfield a card; the Clock card comes next."""
+    if c.player is not None and c.player != s.current:
+        raise RuleViolation("turn-order", f"it is {s.current}'s turn, not {c.player}'s")
+    events += [E.TurnPlayed(s.current)]
+    return replace(s, played=s.played + 1, step=Step.CLOCK)
 
-    def _do_stake(self, s: State, c: cmd.Stake) -> tuple[State, list[Event]]:
-        """The holder kills `target`: the Vampire means Hunters win, a Hunter means Evil wins."""
-        if s.known_of(s.holder) is Character.VAMPIRE:
-            raise RuleViolation("stake", "the Vampire may hold the stake but never use it")
-        self._player(s, c.target, "stake")
-        if c.target == s.holder:
-            raise RuleViolation("stake", "the holder cannot use the stake on himself")
-        character = self._character(s, c.target, c.character, "stake")
-        new = s.with_seat(c.target, known=character)
-        outcome = Outcome.HUNTERS_STAKE if character is Character.VAMPIRE else Outcome.EVIL_STAKE
-        return replace(new, outcome=outcome), [ev.StakeUsed(s.holder, c.target, character.value)]
+def _reveal(rules: Rules, s: State, c: C.Reveal, events: list[Event]) -> State:
+    """Turn over a Clock card: Dawn ends the round, Night lets the next player play."""
+    card = _draw(s) if c.card is None else _card(c.card)
+    if card is Card.NIGHT and s.nights_left == 0:
+        raise RuleViolation("clock", "no Night card is left in the Clock pile: it must be Dawn")
+    new = replace(s, draws=s.draws + 1, revealed=s.revealed + (card,))
+    events.append(E.ClockRevealed(card.value, new.nights_left))
+    if card is Card.DAWN or new.played == len(new.order):
+        new = replace(new, step=Step.RESOLVE, ended_by=card)
+        events.append(E.RoundEnded(s.round, card.value))
+    else:
+        new = replace(new, step=Step.TURN)
+    return new
 
-    def _do_spare(self, s: State, c: cmd.Spare) -> tuple[State, list[Event]]:
-        """No kill this Dawn: the holder chooses the next holder."""
-        return replace(s, step=Step.GIVE_STAKE, chooser=s.holder), [ev.StakeSpared(s.holder)]
+def _bite(rules: Rules, s: State, c: C.Bite, events: list[Event]) -> State:
+    """Lay one of the round's Bite cards in front of a player (never Renfield)."""
+    _player(s, c.player, "bite")
+    _room_for_cards(s, 1)
+    new = s.with_seat(c.player, bites=s.bites_of(c.player) + 1)
+    new = replace(new, round_bites=s.round_bites + 1)
+    events += [E.Bitten(c.player, new.bites_of(c.player), sum(new.bites))]
+    return new
 
-    def _do_adjust(self, s: State, c: cmd.Adjust) -> tuple[State, list[Event]]:
-        """Set Clock nights, bites, rituals cast or the holder to what is on the table."""
-        changes: dict[str, Any] = {}
-        new = s
-        if c.nights is not None:
-            if c.nights < 0:
-                raise CommandError("adjust: nights cannot be negative")
-            new, changes["nights"] = replace(new, nights=c.nights), c.nights
-        for name, n in (c.bites or {}).items():
-            self._player(s, name, "adjust")
-            if n < 0:
-                raise CommandError("adjust: bites cannot be negative")
-            new = new.with_seat(name, bites=n)
-            changes.setdefault("bites", {})[name] = n
-        if c.rituals is not None:
-            unknown = [r for r in c.rituals if self.rules.ritual(r) is None]
-            if unknown or len(set(c.rituals)) != len(c.rituals):
-                raise CommandError(f"adjust: rituals must be different known keys, got {list(c.rituals)}")
-            new, changes["rituals"] = replace(new, rituals_used=tuple(c.rituals)), list(c.rituals)
-        if c.holder is not None:
-            self._player(s, c.holder, "adjust")
-            new, changes["holder"] = replace(new, holder=c.holder), c.holder
-        if not changes:
-            raise CommandError("adjust: say what to set (nights, bites, rituals or holder)")
-        return new, [ev.Adjusted(changes)]
+def _add_night(rules: Rules, s: State, c: C.AddNight, events: list[Event]) -> State:
+    """Night cards given to Renfield join the Clock pile."""
+    if c.n < 1:
+        raise CommandError("add_night: n must be at least 1")
+    _room_for_cards(s, c.n)
+    new = replace(s, nights=s.nights + c.n, round_nights=s.round_nights + c.n)
+    events += [E.NightAdded(c.n, new.nights)]
+    return new
 
-    # -- helpers ---------------------------------------------------------------------------------
+def _cast(rules: Rules, s: State, c: C.Cast, events: list[Event]) -> State:
+    """All cards given were Incantations: the holder's chosen Ritual takes effect."""
+    ritual = rules.ritual(c.ritual)
+    if ritual is None:
+        raise CommandError(f"cast: unknown ritual {c.ritual!r}")
+    if c.ritual in s.rituals_used:
+        raise RuleViolation("ritual", f"{ritual.name} has already been cast")
+    if s.any_card_used:
+        raise RuleViolation("ritual", "a Ritual needs every card given this round to be an Incantation")
+    new, character = _ritual_effect(s, ritual.effect, c)
+    new = replace(new, rituals_used=s.rituals_used + (c.ritual,), round_ritual=c.ritual)
+    events += [E.RitualCast(c.ritual, ritual.name, ritual.effect, c.target, character, new.nights)]
+    return new
 
-    def _check_end(self, s: State, events: list[Event]) -> tuple[State, list[Event]]:
-        """Set the outcome when bites or rituals reach their goal (or a stake ended it)."""
-        outcome = s.outcome
-        if outcome is None and sum(s.bites) >= s.bites_to_win:
-            outcome = Outcome.EVIL_BITES
-        if outcome is None and len(s.rituals_used) >= self.rules.rituals_to_win:
-            outcome = Outcome.HUNTERS_RITUALS
-        if outcome is None:
-            return s, events
-        return replace(s, outcome=outcome, step=Step.OVER), events + [ev.GameOver(outcome.value)]
+def _resolved(rules: Rules, s: State, c: C.Resolved, events: list[Event]) -> State:
+    """Cards applied: at Dawn the holder may use the stake, else Renfield passes it on."""
+    events.append(E.RoundResolved(s.round))
+    if s.ended_by is Card.DAWN:
+        return replace(s, step=Step.STAKE)
+    return replace(s, step=Step.GIVE_STAKE, chooser=s.renfield)
 
-    def _player(self, s: State, name: str, rule: str) -> None:
-        """Refuse names that are not a seat, and Renfield (who never holds, is bitten or staked)."""
-        if name not in s.players:
-            raise CommandError(f"{rule}: no player called {name!r}")
-        if name == s.renfield:
-            raise RuleViolation(rule, f"{name} is Renfield")
+def _stake(rules: Rules, s: State, c: C.Stake, events: list[Event]) -> State:
+    """The holder kills `target`: the Vampire means Hunters win, a Hunter means Evil wins."""
+    if s.known_of(s.holder) is Character.VAMPIRE:
+        raise RuleViolation("stake", "the Vampire may hold the stake but never use it")
+    _player(s, c.target, "stake")
+    if c.target == s.holder:
+        raise RuleViolation("stake", "the holder cannot use the stake on himself")
+    character = _seen_character(s, c.target, c.character, "stake")
+    new = s.with_seat(c.target, known=character)
+    outcome = Outcome.HUNTERS_STAKE if character is Character.VAMPIRE else Outcome.EVIL_STAKE
+    events += [E.StakeUsed(s.holder, c.target, character.value)]
+    return replace(new, outcome=outcome)
 
-    def _room_for_cards(self, s: State, n: int) -> None:
-        """Bites and Nights come from the cards given this round, and never with a Ritual."""
-        if s.round_ritual:
-            raise RuleViolation("cards", "a Ritual was cast: every card given was an Incantation")
-        left = s.cards_unused
-        if n > left:
-            raise RuleViolation("cards", f"only {s.played} cards were given this round "
-                                         f"({left} not yet used for Bites or Nights)")
+def _spare(rules: Rules, s: State, c: C.Spare, events: list[Event]) -> State:
+    """No kill this Dawn: the holder chooses the next holder."""
+    events += [E.StakeSpared(s.holder)]
+    return replace(s, step=Step.GIVE_STAKE, chooser=s.holder)
 
-    def _ritual_effect(self, s: State, effect: str, c: cmd.Cast) -> tuple[State, str | None]:
-        """Apply what the engine tracks of a Ritual's effect."""
-        if effect == "remove-night":
-            return replace(s, nights=max(0, s.nights - 1)), None
-        if effect == "table" and c.target is None:
-            return s, None
-        if c.target is None:
-            raise CommandError(f"cast: {c.ritual} needs a target player")
-        self._player(s, c.target, "ritual")
-        if effect != "reveal":
-            return s, None
-        character = self._character(s, c.target, c.character, "ritual")
-        return s.with_seat(c.target, known=character), character.value
+def _adjust(rules: Rules, s: State, c: C.Adjust, events: list[Event]) -> State:
+    """Set Clock nights, bites, rituals cast or the holder to what is on the table."""
+    changes: dict[str, Any] = {}
+    new = s
+    if c.nights is not None:
+        if c.nights < 0:
+            raise CommandError("adjust: nights cannot be negative")
+        new, changes["nights"] = replace(new, nights=c.nights), c.nights
+    for name, n in (c.bites or {}).items():
+        _player(s, name, "adjust")
+        if n < 0:
+            raise CommandError("adjust: bites cannot be negative")
+        new = new.with_seat(name, bites=n)
+        changes.setdefault("bites", {})[name] = n
+    if c.rituals is not None:
+        unknown = [r for r in c.rituals if rules.ritual(r) is None]
+        if unknown or len(set(c.rituals)) != len(c.rituals):
+            raise CommandError(f"adjust: rituals must be different known keys, got {list(c.rituals)}")
+        new, changes["rituals"] = replace(new, rituals_used=tuple(c.rituals)), list(c.rituals)
+    if c.holder is not None:
+        _player(s, c.holder, "adjust")
+        new, changes["holder"] = replace(new, holder=c.holder), c.holder
+    if not changes:
+        raise CommandError("adjust: say what to set (nights, bites, rituals or holder)")
+    events += [E.Adjusted(changes)]
+    return new
 
-    def _character(self, s: State, name: str, given: str | None, rule: str) -> Character:
-        """The character of `name`: known, or as the table saw it; refuse contradictions."""
-        known = s.known_of(name)
-        seen = _character(given) if given is not None else known
-        if seen is None:
-            raise CommandError(f"{rule}: say which character card {name} has (vampire or hunter)")
-        if known is not None and seen is not known:
-            raise RuleViolation(rule, f"{name}'s card is already known to be {known.value}")
-        others = [p for p, k in zip(s.players, s.known) if k is Character.VAMPIRE and p != name]
-        if seen is Character.VAMPIRE and others:
-            raise RuleViolation(rule, f"there is one Vampire and it is {others[0]}")
-        suspects = [p for p, k in zip(s.players, s.known)
-                    if p not in (s.renfield, name) and k is not Character.HUNTER]
-        if seen is Character.HUNTER and not suspects:
-            raise RuleViolation(rule, f"every other card is a Hunter: {name} is the Vampire")
-        return seen
+
+# -- helpers ---------------------------------------------------------------------------------
+
+def _check_end(rules: Rules, s: State, events: list[Event]) -> State:
+    """Set the outcome when bites or rituals reach their goal (or a stake ended it)."""
+    outcome = s.outcome
+    if outcome is None and sum(s.bites) >= s.bites_to_win:
+        outcome = Outcome.EVIL_BITES
+    if outcome is None and len(s.rituals_used) >= rules.rituals_to_win:
+        outcome = Outcome.HUNTERS_RITUALS
+    if outcome is None:
+        return s
+    events.append(GameOver(outcome.value))
+    return replace(s, outcome=outcome, step=Step.OVER)
+
+def _player(s: State, name: str, rule: str) -> None:
+    """Refuse names that are not a seat, and Renfield (who never holds, is bitten or staked)."""
+    if name not in s.players:
+        raise CommandError(f"{rule}: no player called {name!r}")
+    if name == s.renfield:
+        raise RuleViolation(rule, f"{name} is Renfield")
+
+def _room_for_cards(s: State, n: int) -> None:
+    """Bites and Nights come from the cards given this round, and never with a Ritual."""
+    if s.round_ritual:
+        raise RuleViolation("cards", "a Ritual was cast: every card given was an Incantation")
+    left = s.cards_unused
+    if n > left:
+        raise RuleViolation("cards", f"only {s.played} cards were given this round "
+                                     f"({left} not yet used for Bites or Nights)")
+
+def _ritual_effect(s: State, effect: str, c: C.Cast) -> tuple[State, str | None]:
+    """Apply what the engine tracks of a Ritual's effect."""
+    if effect == "remove-night":
+        return replace(s, nights=max(0, s.nights - 1)), None
+    if effect == "table" and c.target is None:
+        return s, None
+    if c.target is None:
+        raise CommandError(f"cast: {c.ritual} needs a target player")
+    _player(s, c.target, "ritual")
+    if effect != "reveal":
+        return s, None
+    character = _seen_character(s, c.target, c.character, "ritual")
+    return s.with_seat(c.target, known=character), character.value
+
+def _seen_character(s: State, name: str, given: str | None, rule: str) -> Character:
+    """The character of `name`: known, or as the table saw it; refuse contradictions."""
+    known = s.known_of(name)
+    seen = _character(given) if given is not None else known
+    if seen is None:
+        raise CommandError(f"{rule}: say which character card {name} has (vampire or hunter)")
+    if known is not None and seen is not known:
+        raise RuleViolation(rule, f"{name}'s card is already known to be {known.value}")
+    others = [p for p, k in zip(s.players, s.known) if k is Character.VAMPIRE and p != name]
+    if seen is Character.VAMPIRE and others:
+        raise RuleViolation(rule, f"there is one Vampire and it is {others[0]}")
+    suspects = [p for p, k in zip(s.players, s.known)
+                if p not in (s.renfield, name) and k is not Character.HUNTER]
+    if seen is Character.HUNTER and not suspects:
+        raise RuleViolation(rule, f"every other card is a Hunter: {name} is the Vampire")
+    return seen
 
 
 def _draw(s: State) -> Card:
@@ -316,3 +311,10 @@ def _character(value: str) -> Character:
         return Character(value)
     except ValueError:
         raise CommandError(f"character must be vampire or hunter, got {value!r}") from None
+
+
+NosferatuGame.HANDLERS = {
+    C.GiveStake: _give_stake, C.Play: _play, C.Reveal: _reveal, C.Bite: _bite, C.AddNight: _add_night,
+    C.Cast: _cast, C.Resolved: _resolved, C.Stake: _stake, C.Spare: _spare, C.Adjust: _adjust,
+}
+NosferatuGame.FILLS = {C.Reveal: _fill_reveal, C.Play: _fill_play}

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.rules import base
 from companion.rules.base import Event
 
 
 @dataclass(frozen=True)
-class GameStarted(Event):
+class GameSetUp(base.GameSetUp):
     """Seats, Renfield and the Clock pile are ready."""
 
     players: tuple[str, ...]
@@ -113,10 +114,3 @@ class Adjusted(Event):
     """Counts were set to what is on the table."""
 
     changes: dict
-
-
-@dataclass(frozen=True)
-class GameOver(Event):
-    """The game ended."""
-
-    outcome: str

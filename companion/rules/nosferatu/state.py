@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Mapping
 
-from companion.rules.args import is_int
+from companion.rules.commands import is_int
 
 if TYPE_CHECKING:  # the type only: reading files is companion.gamedata's job
     from companion.tomlfile import TomlDoc
@@ -20,7 +20,7 @@ EFFECTS = ("reveal", "remove-night", "target", "table")
 
 
 class Step(str, Enum):
-    """Where the round is: the transition table in `engine.TRANSITIONS` lists the verbs of each."""
+    """Where the round is: the transition table in `engine.STEPS` lists the commands of each."""
 
     GIVE_STAKE = "give-stake"
     TURN = "turn"

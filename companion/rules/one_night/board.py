@@ -10,6 +10,7 @@ import math
 from typing import Any
 
 from companion.rules.base import POSITIONS
+from companion.rules.one_night.data import OneNightData
 from companion.rules.one_night.state import Phase, State, Waits, tally
 
 BAR_MAX = 6
@@ -17,7 +18,7 @@ BAR_MAX = 6
 _PHASE_LOOK = {Phase.DUSK: ("dusk", 0.15), Phase.NIGHT: ("night", 0.05), Phase.DAY: ("day", 1.0)}
 
 
-def board_view(state: State, elapsed: float = 0.0) -> dict[str, Any]:
+def board_view(data: OneNightData, state: State, elapsed: float = 0.0) -> dict[str, Any]:
     """The generic board: for each district its seat, mood and intensity; bar 0..6; phase.
 
     `elapsed` is the seconds the app has counted in the current step (0 when unknown).

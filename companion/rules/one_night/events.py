@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.rules import base
 from companion.rules.base import Event
 
 
 @dataclass(frozen=True)
-class GameSetUp(Event):
+class GameSetUp(base.GameSetUp):
     """The roles are chosen and the script is ready."""
 
     players: int
@@ -69,13 +70,6 @@ class Revealed(Event):
     killed: tuple[int, ...]
     winners: tuple[int, ...]
     teams: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class GameEnded(Event):
-    """The game is over."""
-
-    outcome: str
 
 
 @dataclass(frozen=True)

@@ -6,15 +6,16 @@ from dataclasses import replace
 from typing import Any, Mapping
 
 from companion.errors import CommandError, RuleViolation
-from companion.rules import args
+from companion.rules import commands as args
 from companion.rules.base import Event
 from companion.rules.strigoi import events as ev, rules
+from companion.rules.strigoi.commands import Adjust
 from companion.rules.strigoi.state import State
 
 KEYS = ("altar", "inferno", "wounds", "strigoi", "collapsed", "ladders", "marker", "rewards")
 
 
-def canonical_adjust(game, state: State, command: Mapping[str, Any]) -> dict[str, Any]:
+def canonical_adjust(data, state: State, command: Mapping[str, Any]) -> dict[str, Any]:
     """Check the shape of an adjust command and return it clean."""
     given = [k for k in KEYS if k in command]
     extra = set(command) - set(KEYS) - {"cmd"}
@@ -23,58 +24,59 @@ def canonical_adjust(game, state: State, command: Mapping[str, Any]) -> dict[str
     out: dict[str, Any] = {"cmd": "adjust"}
     for key in ("altar", "inferno"):
         if key in command:
-            out[key] = args.integer(command, key, lo=0, hi=game.data.blood_counters)
+            out[key] = args.integer(command, key, lo=0, hi=data.blood_counters)
     if "wounds" in command:
-        out["wounds"] = _wounds(game, state, command["wounds"])
+        out["wounds"] = _wounds(data, state, command["wounds"])
     if "rewards" in command:
         out["rewards"] = _rewards(state, command["rewards"])
     if "strigoi" in command:
-        out["strigoi"] = _strigoi(game, command["strigoi"])
+        out["strigoi"] = _strigoi(data, command["strigoi"])
     if "collapsed" in command:
         rooms = args.text_list(command, "collapsed") or ()
-        bad = [r for r in rooms if r not in game.data.fortress.rooms or not game.data.fortress.rooms[r].platform]
+        bad = [r for r in rooms if r not in data.fortress.rooms or not data.fortress.rooms[r].platform]
         if bad:
             raise CommandError(f"adjust: {bad} are not platform rooms")
         out["collapsed"] = sorted(set(rooms))
     if "ladders" in command:
-        out["ladders"] = _ladders(game, command["ladders"])
+        out["ladders"] = _ladders(data, command["ladders"])
     if "marker" in command:
         out["marker"] = args.boolean(command, "marker", False)
     return out
 
 
-def apply_adjust(game, state: State, c: dict) -> tuple[State, list[Event]]:
+def apply_adjust(data, state: State, c: Adjust) -> tuple[State, list[Event]]:
     """Apply a clean adjust command; RuleViolation if the counts cannot be on a real table."""
-    d = game.data
-    altar, inferno = c.get("altar", state.altar), c.get("inferno", state.inferno)
+    d = data
+    altar = state.altar if c.altar is None else c.altar
+    inferno = state.inferno if c.inferno is None else c.inferno
     if altar > d.altar_max:
         raise RuleViolation("altar", f"the Altar holds at most {d.altar_max} blood points")
     if altar + inferno > d.blood_counters:
         raise RuleViolation("blood", f"only {d.blood_counters} blood point counters exist")
-    state = replace(state, altar=altar, inferno=inferno, marker=c.get("marker", state.marker))
-    wounds = c.get("wounds", {})
-    rewards = c.get("rewards", {})
+    state = replace(state, altar=altar, inferno=inferno, marker=state.marker if c.marker is None else c.marker)
+    wounds = c.wounds or {}
+    rewards = c.rewards or {}
     state = replace(state, wolves=tuple(replace(w, wounds=wounds.get(w.name, w.wounds),
                                                 rewards=rewards.get(w.name, w.rewards))
                                         for w in state.wolves))
-    state = _set_strigoi(game, state, c.get("strigoi", {}))
-    if "collapsed" in c:
-        state = replace(state, collapsed=tuple(c["collapsed"]))
-    if "ladders" in c:
-        state = replace(state, ladders=tuple(tuple(e) for e in c["ladders"]))
-    events: list[Event] = [ev.Adjusted({k: v for k, v in c.items() if k != "cmd"})]
+    state = _set_strigoi(data, state, c.strigoi or {})
+    if c.collapsed is not None:
+        state = replace(state, collapsed=tuple(c.collapsed))
+    if c.ladders is not None:
+        state = replace(state, ladders=tuple(tuple(e) for e in c.ladders))
+    events: list[Event] = [ev.Adjusted({k: v for k, v in c.to_dict().items() if k != "cmd"})]
     if state.inferno >= state.defeat_need:
         state, more = rules.end(state, "defeat")
         events += more
     return state, events
 
 
-def _wounds(game, state: State, raw: Any) -> dict[str, int]:
+def _wounds(data, state: State, raw: Any) -> dict[str, int]:
     """{wolf: wounds} with wounds below the falling number."""
     names = [w.name for w in state.wolves]
     if not isinstance(raw, Mapping) or not set(raw) <= set(names):
         raise CommandError(f"adjust: `wounds` must map Powerwolves ({', '.join(names)}) to numbers")
-    top = game.data.wounds_to_fall - 1
+    top = data.wounds_to_fall - 1
     return {k: args.integer(raw, k, lo=0, hi=top) for k in raw}
 
 
@@ -87,7 +89,7 @@ def _rewards(state: State, raw: Any) -> dict[str, int]:
     return {k: args.integer(raw, k, lo=0, hi=30) for k in raw}
 
 
-def _strigoi(game, raw: Any) -> dict[str, dict[str, Any]]:
+def _strigoi(data, raw: Any) -> dict[str, dict[str, Any]]:
     """{master|apprentice: {room?, wounds?}}."""
     if not isinstance(raw, Mapping) or not set(raw) <= {"master", "apprentice"}:
         raise CommandError("adjust: `strigoi` must map master/apprentice to {room, wounds}")
@@ -97,7 +99,7 @@ def _strigoi(game, raw: Any) -> dict[str, dict[str, Any]]:
             raise CommandError(f"adjust: strigoi {sid} takes room and/or wounds")
         clean: dict[str, Any] = {}
         if "room" in values:
-            if values["room"] not in game.data.fortress.rooms:
+            if values["room"] not in data.fortress.rooms:
                 raise CommandError(f"adjust: no room {values['room']!r}")
             clean["room"] = values["room"]
         if "wounds" in values:
@@ -106,9 +108,9 @@ def _strigoi(game, raw: Any) -> dict[str, dict[str, Any]]:
     return out
 
 
-def _ladders(game, raw: Any) -> list[list[str]]:
+def _ladders(data, raw: Any) -> list[list[str]]:
     """The ladders still on the table, as outer edges [room, direction]."""
-    f = game.data.fortress
+    f = data.fortress
     if not isinstance(raw, list):
         raise CommandError("adjust: `ladders` must list [room, direction] edges")
     for edge in raw:
@@ -117,7 +119,7 @@ def _ladders(game, raw: Any) -> list[list[str]]:
     return [list(e) for e in raw]
 
 
-def _set_strigoi(game, state: State, changes: Mapping[str, Mapping[str, Any]]) -> State:
+def _set_strigoi(data, state: State, changes: Mapping[str, Mapping[str, Any]]) -> State:
     """Move or re-wound Strigoi; a wound count that would destroy one is refused."""
     for sid, values in changes.items():
         me = state.vampire(sid)
@@ -127,8 +129,8 @@ def _set_strigoi(game, state: State, changes: Mapping[str, Mapping[str, Any]]) -
         if wounds >= state.stat(sid).existence:
             raise RuleViolation("strigoi", "that many wounds destroy it: enter the hit with attack_strigoi")
         room = values.get("room", me.room)
-        if room is not None and room != me.room and room != game.data.fortress.hall and not (
-                game.data.fortress.rooms[room].platform and room not in state.collapsed):
+        if room is not None and room != me.room and room != data.fortress.hall and not (
+                data.fortress.rooms[room].platform and room not in state.collapsed):
             raise RuleViolation("strigoi", f"no platform stands in {room}")
         state = rules.set_vampire(state, replace(me, room=room, wounds=wounds))
     return state

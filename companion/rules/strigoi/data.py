@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Mapping
 
-from companion.rules.args import is_int
+from companion.rules.commands import is_int
 from companion.rules.base import POSITIONS
 from companion.rules.strigoi.fortress import Fortress, Room
 

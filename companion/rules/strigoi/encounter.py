@@ -18,9 +18,10 @@ from dataclasses import replace
 from typing import Any, Mapping
 
 from companion.errors import CommandError, RuleViolation
-from companion.rules import args
+from companion.rules import commands as args
 from companion.rules.base import Event
 from companion.rules.strigoi import awards, events as ev, rules
+from companion.rules.strigoi.commands import Blood, Encounter, Reward
 from companion.rules.strigoi.state import State, Step
 
 COLOURS = ("red", "grey")
@@ -91,44 +92,44 @@ def canonical_reward(state: State, command: Mapping[str, Any]) -> dict[str, Any]
     return {"cmd": "reward", "wolf": wolf, "n": args.integer(command, "n", 1, 1, 9)}
 
 
-def encounter(data, state: State, c: dict) -> tuple[State, list[Event]]:
+def encounter(data, state: State, c: Encounter) -> tuple[State, list[Event]]:
     """The turn's encounter: its blood point (if the Altar has room), Reward and Heroic card."""
     check(state)
     wolf = state.active
-    blood = c["blood"] and _altar_has_room(data, state)
-    state = replace(state, encounter=c["colour"])
-    events: list[Event] = [ev.EncounterFought(wolf, c["colour"], c["result"], blood, c["reward"])]
+    blood = c.blood and _altar_has_room(data, state)
+    state = replace(state, encounter=c.colour)
+    events: list[Event] = [ev.EncounterFought(wolf, c.colour, c.result, blood, c.reward)]
     if blood:
         state, more = rules.gain_blood(data, state)
         events += more
-    if c["reward"] == "card":
+    if c.reward == "card":
         state, more = draw_rewards(state, wolf, 1)
         events += more
-    if c["result"] == "won":
-        state, more = awards.monster_defeated(state, wolf, c["colour"])
+    if c.result == "won":
+        state, more = awards.monster_defeated(state, wolf, c.colour)
         events += more
     return state, events
 
 
-def blood(data, state: State, c: dict) -> tuple[State, list[Event]]:
+def blood(data, state: State, c: Blood) -> tuple[State, list[Event]]:
     """A won fight whose token shows a blood icon: one blood point onto the Altar."""
     check(state)
     if state.altar >= data.altar_max:
         raise RuleViolation("altar", f"the Altar holds at most {data.altar_max} blood points")
     if state.altar + state.inferno >= data.blood_counters:
         raise RuleViolation("altar", "no blood point counter left in the supply")
-    state, events = rules.gain_blood(data, replace(state, encounter=c.get("colour", "monster")))
-    if "colour" in c:
-        state, more = awards.monster_defeated(state, state.active, c["colour"])
+    state, events = rules.gain_blood(data, replace(state, encounter=c.colour or "monster"))
+    if c.colour is not None:
+        state, more = awards.monster_defeated(state, state.active, c.colour)
         events += more
     return state, events
 
 
-def reward(state: State, c: dict) -> tuple[State, list[Event]]:
+def reward(state: State, c: Reward) -> tuple[State, list[Event]]:
     """Reward cards drawn outside an encounter (they count towards Nighttime Rebel)."""
     if state.step not in (Step.TURN, Step.STRIGOI):
         raise RuleViolation("reward", "only during a Powerwolf's turn")
-    return draw_rewards(state, c["wolf"], c["n"])
+    return draw_rewards(state, c.wolf, c.n)
 
 
 def draw_rewards(state: State, wolf: str, n: int) -> tuple[State, list[Event]]:

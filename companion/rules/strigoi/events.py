@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.rules.base import Event
+from companion.rules import base
+from companion.rules.base import Event, GameOver  # noqa: F401  (GameOver: the one every game ends with)
 
 
 @dataclass(frozen=True)
-class GameSetUp(Event):
+class GameSetUp(base.GameSetUp):
     """The pack is chosen; the Strigoi will enter at round 2 on these rooms."""
 
     powerwolves: tuple[str, ...]
@@ -216,10 +217,3 @@ class Adjusted(Event):
     """The table corrected counts to what is really on the board."""
 
     changes: dict
-
-
-@dataclass(frozen=True)
-class GameEnded(Event):
-    """The game is over: victory (both Strigoi fell) or defeat (Inferno full)."""
-
-    outcome: str

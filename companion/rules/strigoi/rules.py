@@ -168,7 +168,7 @@ def new_round(data: StrigoiData, state: State, extra: bool) -> Result:
 
 def end(state: State, outcome: str) -> Result:
     """The game is over."""
-    return replace(state, outcome=outcome, step=Step.OVER), [ev.GameEnded(outcome)]
+    return replace(state, outcome=outcome, step=Step.OVER), [ev.GameOver(outcome)]
 
 
 def set_wolf(state: State, wolf: Wolf) -> State:

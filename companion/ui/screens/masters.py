@@ -73,8 +73,9 @@ class DayScreen(GameScreen):
         s = self.state()
         deck = s.get("deck") or {}
         lines = (f"Round {s.get('round', 1)}, leading: {s.get('leading', '-')}",
-                 *mv.day_step_lines(s)[:1],
-                 f"Deck: {deck.get('remaining', '?')} cards, act {deck.get('act', '?')}")
+                 *mv.day_step_lines(s)[:1],  # the step now (the rest of the day is secondary)
+                 f"Deck: {deck.get('remaining', '?')} cards, act {deck.get('act', '?')}",
+                 *self.box_progress(deck))
         marks = {p: "active" for p in mv.active_day_effects(s)}
         if s.get("step") == "hunt":
             marks.update({p: "combat" for p in _hunt_districts(s)})
@@ -83,6 +84,33 @@ class DayScreen(GameScreen):
         leader = s.get("leading")
         accent = mv.colour(s, leader) if leader else None
         return ViewModel(self.name, title, lines, tuple(buttons), self.grid(marks), accent=accent)
+
+    _progress: str | None = None  # "Cards taught: 17 of 54", read again when the state changes
+
+    def box_progress(self, deck: dict[str, Any]) -> tuple[str, ...]:
+        """With your physical deck, how much of the box is taught (a file read once per state)."""
+        if deck.get("mode") != "physical":
+            return ()
+        if self._progress is None:
+            from companion.ownbox import progress_line
+
+            self._progress = progress_line()
+        return (self._progress,)
+
+    def state_changed(self) -> None:
+        """A draw may have taught a card: count again."""
+        super().state_changed()
+        self._progress = None
+
+    def activate(self, button_id: str, kind: Press) -> bool:
+        """A physical deck's draw opens the draw screen (pick the card, or teach a new one's grid)."""
+        i = int(button_id[4:]) if button_id.startswith("act:") else -1
+        if 0 <= i < len(self.actions) and self.actions[i].enabled and self.actions[i].command.get("cmd") == "draw" \
+                and "card" in self.actions[i].needs:
+            from companion.ui.screens.ownbox import open_draw
+
+            return open_draw(self.ctx, self.actions[i].command)
+        return super().activate(button_id, kind)
 
 
 class EventCardScreen(GameScreen):

@@ -11,6 +11,7 @@ from companion.ui.model import ButtonVM, ViewModel
 from companion.ui.screens.base import Screen, UIContext
 
 SEED_MAX = 999_999
+DECK_LABELS = {"physical": "Your physical deck", "digital": "Example deck (demo)"}
 
 
 class TitleScreen(Screen):
@@ -79,7 +80,10 @@ class MastersWizard(Screen):
         self.page = 0
         self.vampires: list[str] = []
         self.difficulty = "medium"
-        self.deck = str(ctx.settings.get("deck", "digital"))
+        from companion.ownbox import deck_order
+
+        self.decks = deck_order(ctx.settings)  # your physical deck first on a Pi or while nothing is taught
+        self.deck = self.decks[0]
         self.seed = int(ctx.settings.get("seed", 1))
 
     def body(self) -> ViewModel:
@@ -93,8 +97,8 @@ class MastersWizard(Screen):
                         ButtonVM("back", "Back")]
             lines = ("Tap the vampires in seating order (clockwise).", "Seating: " + (", ".join(self.vampires) or "-"))
             return ViewModel(self.name, "New game: vampires", lines, tuple(buttons))
-        buttons = [ButtonVM(f"d:{d}", d.capitalize(), selected=d == self.difficulty) for d in mv.DIFFICULTIES]
-        buttons += [ButtonVM(f"k:{k}", f"{k.capitalize()} deck", selected=k == self.deck) for k in mv.DECK_MODES]
+        buttons = [ButtonVM(f"k:{k}", DECK_LABELS[k], selected=k == self.deck) for k in self.decks]
+        buttons += [ButtonVM(f"d:{d}", d.capitalize(), selected=d == self.difficulty) for d in mv.DIFFICULTIES]
         buttons += [ButtonVM("seed-", "Seed -1"), ButtonVM("seed+", "Seed +1"), ButtonVM("start", "Start"), ButtonVM("back", "Back")]
         lines = (f"{', '.join(self.vampires)}: {self.difficulty}, {self.deck} deck", f"Seed {self.seed} (up/down change it)")
         return ViewModel(self.name, "New game: options", lines, tuple(buttons))
@@ -113,8 +117,12 @@ class MastersWizard(Screen):
         elif button_id == "next":
             self.page, self.focus = 1, 0
         elif button_id == "start":
-            self.ctx.emit({"cmd": "setup", "game": "masters", "vampires": list(self.vampires),
-                           "difficulty": self.difficulty, "deck": self.deck, "seed": self.seed})
+            from companion.ui.screens.ownbox import ask_tracker
+
+            setup = {"cmd": "setup", "game": "masters", "vampires": list(self.vampires),
+                     "difficulty": self.difficulty, "deck": self.deck, "seed": self.seed}
+            if not ask_tracker(self.ctx, setup):  # your own box: the tracker's numbers once, first
+                self.ctx.emit(setup)
         elif button_id == "back":
             return self.on_back()
         return True
@@ -208,9 +216,16 @@ class GenericWizard(Screen):
 
 
 class MenuScreen(Screen):
-    """Board overview, event log, adjust, settings, new game."""
+    """Board overview, event log, adjust, settings, new game; how much of your box is taught."""
 
     name = "menu"
+
+    def __init__(self, ctx: UIContext) -> None:
+        """Count the taught cards once, when the menu opens."""
+        from companion.ownbox import progress_line
+
+        super().__init__(ctx)
+        self.progress = progress_line()
 
     def body(self) -> ViewModel:
         """The menu entries."""
@@ -223,7 +238,7 @@ class MenuScreen(Screen):
                    ButtonVM("districts", "Your box: district names", enabled=masters,
                             why_not=None if masters else "in a Masters of the Night game"),
                    ButtonVM("new", "New game"), ButtonVM("back", "Back"))
-        return ViewModel(self.name, "Menu", (), buttons)
+        return ViewModel(self.name, "Menu", (self.progress,), buttons)
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Open the chosen screen in place of the menu (the box screens through the loop, which

@@ -45,10 +45,6 @@ def __getattr__(attr: str):
 
         return RolePicker
     raise AttributeError(attr)
-# Player counts as shipped (the wizard asks the engine's data first, see `setup_fields`).
-PLAYER_RANGE = {"nosferatu": (5, 8), "mansion": (2, 8), "one-night": (3, 10), "strigoi": (2, 5)}
-
-
 @dataclass(frozen=True)
 class SetupField:
     """One number the new-game wizard asks: setup key, label, range, default."""
@@ -90,12 +86,11 @@ def setup_note(game_id: str, values: dict[str, int]) -> tuple[str, ...]:
 
 
 def player_range(game_id: str) -> tuple[int, int]:
-    """The game's min and max players from its data file (shipped defaults if it cannot be read)."""
-    try:
-        from companion.rules import load_game
+    """The game's fewest and most players, as its data file says (`Game.player_range`)."""
+    from companion.errors import DataFileError
+    from companion.rules import load_game
 
-        game = load_game(game_id)
-        rules = getattr(game, "rules", None) or getattr(getattr(game, "data", None), "rules", None) or game.data
-        return int(rules.min_players), int(rules.max_players)
-    except Exception:  # a broken data file is the engine's to report at setup; the wizard keeps going
-        return PLAYER_RANGE.get(game_id, (2, 10))
+    try:
+        return load_game(game_id).player_range
+    except DataFileError:  # the setup reports the broken file (name, line, field); the wizard goes on
+        return 1, 10

@@ -194,7 +194,7 @@ def _rules_facts() -> tuple[tuple[int, ...], dict[int, str]]:
     try:
         from companion.rules import load_game
 
-        rules = load_game("mansion").rules
+        rules = load_game("mansion").data
         return tuple(rules.reveal_ticks), {i + 1: r.summary for i, r in enumerate(rules.rooms)}
     except Exception:  # a broken data file is reported by the engine; the screen keeps going
         return REVEAL_TICKS, {}

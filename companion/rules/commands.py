@@ -1,0 +1,227 @@
+"""Commands: JSON objects `{"cmd": "<verb>", ...}` parsed into small frozen dataclasses. The one parser.
+
+Every game declares its verbs as `Command` subclasses: the class attribute `verb` is the JSON `cmd`,
+the fields are its parameters (a field with no default is required; a trailing underscore, `from_`,
+stands for a Python keyword). `parse(raw, verbs)` checks the verb, refuses unknown or missing
+parameters, treats `null` as absent and checks each value against the field's annotation:
+
+    int, str, bool, X | None           the JSON value itself (a bool is no whole number)
+    tuple[X, ...]                      from a JSON list
+    dict[str, X]                       from a JSON object
+    tuple[tuple[str, X], ...]          from a JSON object, kept as hashable (key, value) pairs
+
+`Command.to_dict()` gives the canonical JSON back. The small checkers below (`integer`, `seat_map`,
+`seat_names`...) check the parameters whose shape depends on the game (seats, ranges, names) or
+nested values a game checks itself (`integer(cmd, key, ...)` reads from any mapping).
+Everything raises CommandError saying what is wrong; nothing here does I/O.
+"""
+
+from __future__ import annotations
+
+import functools
+import types
+import typing
+from dataclasses import MISSING, dataclass, fields
+from typing import Any, ClassVar, Iterable, Mapping
+
+from companion.errors import CommandError, RuleViolation
+
+_TYPE_NAMES = {int: "a whole number", str: "a text", bool: "true or false", tuple: "a list",
+               dict: "an object"}
+
+
+@dataclass(frozen=True)
+class Command:
+    """Base of every command; `verb` is its JSON `cmd`."""
+
+    verb: ClassVar[str] = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The canonical JSON: the verb and every field that is set (pairs as objects, tuples as lists)."""
+        hints = _hints(type(self))
+        out: dict[str, Any] = {"cmd": self.verb}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if value is not None:
+                out[f.name.rstrip("_")] = _to_json(hints[f.name], value)
+        return out
+
+
+def verb_table(commands: Iterable[type[Command]]) -> dict[str, type[Command]]:
+    """Verb -> command class, for `parse`."""
+    return {c.verb: c for c in commands}
+
+
+def parse(raw: Any, verbs: Mapping[str, type[Command]]) -> Command:
+    """The dataclass for a JSON command; CommandError if the verb or a parameter is wrong."""
+    if not isinstance(raw, Mapping):
+        raise CommandError(f"a command is a JSON object, not {type(raw).__name__}")
+    verb = raw.get("cmd")
+    cls = verbs.get(verb) if isinstance(verb, str) else None
+    if cls is None:
+        raise CommandError(f"unknown command {verb!r}; known: {', '.join(verbs)}")
+    hints = _hints(cls)
+    refuse_unknown(raw, {"cmd", *(f.name.rstrip("_") for f in fields(cls))}, verb)
+    kwargs: dict[str, Any] = {}
+    for f in fields(cls):
+        key = f.name.rstrip("_")
+        if raw.get(key) is not None:
+            kwargs[f.name] = _check(verb, key, raw[key], hints[f.name])
+        elif f.default is MISSING and f.default_factory is MISSING:
+            raise CommandError(f"{verb}: missing parameter {key!r}")
+    return cls(**kwargs)
+
+
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    """Resolved field types of a command class (cached: resolving them is slow and never changes)."""
+    return typing.get_type_hints(cls)
+
+
+def _optional(hint: Any) -> Any:
+    """`X` for `X | None`, else the hint itself."""
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        return next(a for a in typing.get_args(hint) if a is not type(None))
+    return hint
+
+
+def _pairs(hint: Any) -> Any:
+    """The value type X of a `tuple[tuple[str, X], ...]` hint, else None."""
+    args = typing.get_args(hint)
+    if typing.get_origin(hint) is tuple and args and typing.get_origin(args[0]) is tuple:
+        return typing.get_args(args[0])[1]
+    return None
+
+
+def _check(verb: str, name: str, value: Any, hint: Any) -> Any:
+    """`value` converted to the field's type (lists become tuples), or CommandError."""
+    hint = _optional(hint)
+    origin, args = typing.get_origin(hint) or hint, typing.get_args(hint)
+    item = _pairs(hint)
+    if item is not None and isinstance(value, Mapping):
+        return tuple((str(k), _check(verb, f"{name}.{k}", v, item)) for k, v in value.items())
+    if item is None and origin is tuple and isinstance(value, (list, tuple)):
+        return tuple(_check(verb, name, v, args[0]) for v in value)
+    if origin is dict and isinstance(value, Mapping):
+        return {str(k): _check(verb, f"{name}.{k}", v, args[1]) for k, v in value.items()}
+    if origin is int and is_int(value):
+        return value
+    if origin in (str, bool) and isinstance(value, origin):
+        return value
+    if origin is typing.Any:
+        return value
+    kind = "an object" if item is not None else _TYPE_NAMES.get(origin, str(origin))
+    raise CommandError(f"{verb}: {name} must be {kind}, got {value!r}")
+
+
+def _to_json(hint: Any, value: Any) -> Any:
+    """A field value back to JSON."""
+    if _pairs(_optional(hint)) is not None:
+        return {k: v for k, v in value}
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+# -- checks of parameters whose shape depends on the game -------------------------------------------
+def is_int(value: Any) -> bool:
+    """True for a real int (not a bool)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def refuse_unknown(command: Mapping[str, Any], known: Iterable[str], verb: str) -> None:
+    """CommandError naming the first parameter (alphabetically) that `verb` does not take."""
+    extra = sorted(set(command) - set(known))
+    if extra:
+        raise CommandError(f"{verb}: unknown parameter {extra[0]!r}")
+
+
+def integer(cmd: Mapping[str, Any], key: str, default: int | None = None,
+            lo: int | None = None, hi: int | None = None) -> int:
+    """`cmd[key]` as an int (bools refused), `default` when missing, bounds checked."""
+    value = cmd.get(key, default)
+    if value is None:
+        raise CommandError(f"{cmd.get('cmd')}: `{key}` is required")
+    if not is_int(value):
+        raise CommandError(f"{cmd.get('cmd')}: `{key}` must be a whole number, got {value!r}")
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        raise CommandError(f"{cmd.get('cmd')}: `{key}` must be between {lo} and {hi}, got {value}")
+    return value
+
+
+def boolean(cmd: Mapping[str, Any], key: str, default: bool) -> bool:
+    """`cmd[key]` as a bool, `default` when missing."""
+    value = cmd.get(key, default)
+    if not isinstance(value, bool):
+        raise CommandError(f"{cmd.get('cmd')}: `{key}` must be true or false, got {value!r}")
+    return value
+
+
+def text(cmd: Mapping[str, Any], key: str) -> str:
+    """`cmd[key]` as a non-empty string."""
+    value = cmd.get(key)
+    if not isinstance(value, str) or not value:
+        raise CommandError(f"{cmd.get('cmd')}: `{key}` must be a non-empty text")
+    return value
+
+
+def text_list(cmd: Mapping[str, Any], key: str) -> tuple[str, ...] | None:
+    """`cmd[key]` as a tuple of strings, None when missing."""
+    value = cmd.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) and v for v in value):
+        raise CommandError(f"{cmd.get('cmd')}: `{key}` must be a list of texts")
+    return tuple(value)
+
+
+def in_range(verb: str, key: str, value: int, lo: int, hi: int) -> int:
+    """`value` if lo <= value <= hi, else CommandError."""
+    if not lo <= value <= hi:
+        raise CommandError(f"{verb}: `{key}` must be between {lo} and {hi}, got {value}")
+    return value
+
+
+def seat_map(verb: str, key: str, raw: Mapping[str, Any] | None, players: int,
+             required: bool = True) -> dict[int, Any]:
+    """`raw` ({seat: value}, keys "1" or 1) as {seat: value} with every seat 1..players."""
+    if raw is None and not required:
+        return {}
+    if not isinstance(raw, Mapping):
+        raise CommandError(f"{verb}: `{key}` must map seat numbers to values")
+    out: dict[int, Any] = {}
+    for k, v in raw.items():
+        try:
+            seat = int(k)
+        except (TypeError, ValueError):
+            raise CommandError(f"{verb}: `{key}` has a bad seat {k!r}") from None
+        if not 1 <= seat <= players:
+            raise CommandError(f"{verb}: seat {seat} is not at this table (1..{players})")
+        out[seat] = v
+    missing = [s for s in range(1, players + 1) if s not in out]
+    if missing and required:
+        raise CommandError(f"{verb}: `{key}` is missing seat(s) {missing}")
+    return out
+
+
+def same_game(game: str | None, game_id: str) -> None:
+    """Refuse a setup whose `game` names another game (a missing `game` means this one)."""
+    if game is not None and game != game_id:
+        raise CommandError(f"setup: this is the {game_id} engine, not {game!r}")
+
+
+def seat_names(players: int | None, names: tuple[str, ...] | None, low: int, high: int,
+               title: str) -> list[str]:
+    """The setup's player names: `names` as given, else P1..Pn for `players`, checked against low..high.
+
+    `title` names the game in the refusal, e.g. "Nosferatu is for 5 to 8 players, not 3".
+    """
+    n = players if players is not None else (len(names) if names is not None else None)
+    if n is None:
+        raise CommandError("setup: players must be a whole number")
+    if not low <= n <= high:
+        raise RuleViolation("players", f"{title} is for {low} to {high} players, not {n}")
+    names = tuple(f"P{i}" for i in range(1, n + 1)) if names is None else names
+    if len(names) != n or not all(names) or len(set(names)) != n:
+        raise CommandError(f"setup: names must be {n} different names")
+    return list(names)

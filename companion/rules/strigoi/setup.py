@@ -1,0 +1,143 @@
+"""Armata Strigoi setup: the pack, where the Strigoi start, the ladders, the rings of book letters,
+the Strigoi card values and the token mix, each from the setup command or its default.
+
+`canonical_setup` writes every one of them out, so a journaled game replays the same even after
+the box data is taught. Pure: the random defaults come from the seed.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping
+
+from companion.errors import CommandError, RuleViolation
+from companion.rules import commands as args
+from companion.rules.strigoi.data import StrigoiData
+
+TOKEN_KEYS = ("strigoi", "bonus", "count")
+
+
+def canonical_setup(data: StrigoiData, command: Mapping[str, Any]) -> dict[str, Any]:
+    """Check the setup; fill in the pack, Strigoi starts, ladders, rings and card values."""
+    d = data
+    n = args.integer(command, "players")
+    if not d.min_players <= n <= d.max_players:
+        raise RuleViolation("players", f"Armata Strigoi is for {d.min_players}..{d.max_players}"
+                                       f" players, not {n}")
+    seed = args.integer(command, "seed", 0)
+    wolves = args.text_list(command, "powerwolves") or d.powerwolves[:n]
+    if len(wolves) != n or len(set(wolves)) != n:
+        raise CommandError(f"setup: `powerwolves` must be {n} different names")
+    return {"cmd": "setup", "game": "strigoi", "players": n, "seed": seed,
+            "powerwolves": list(wolves), "start": _start(data, command, seed),
+            "ladders": _ladders(data, command, n), "rings": _rings(data, command),
+            "stats": _stats(data, command), "tokens": _tokens(data, command),
+            "examples": _examples(data, command),
+            # a game journaled before one encounter per turn was enforced replays as recorded
+            "one_encounter": args.boolean(command, "one_encounter",
+                                          not _journaled_before_tokens(command))}
+
+
+def _start(data: StrigoiData, command: Mapping[str, Any], seed: int) -> dict[str, str]:
+    """Which marked platform each Strigoi starts on (random from the seed unless given)."""
+    raw = command.get("start")
+    if raw is None:
+        rooms = list(data.marked)
+        random.Random(f"strigoi-start-{seed}").shuffle(rooms)
+        return {"master": rooms[0], "apprentice": rooms[1]}
+    if not isinstance(raw, Mapping) or set(raw) != {"master", "apprentice"}:
+        raise CommandError("setup: `start` must give a room for master and apprentice")
+    platforms = [r.id for r in data.fortress.rooms.values() if r.platform]
+    if any(room not in platforms for room in raw.values()) or raw["master"] == raw["apprentice"]:
+        raise CommandError(f"setup: `start` needs two different platform rooms of {platforms}")
+    return {"master": raw["master"], "apprentice": raw["apprentice"]}
+
+
+def _ladders(data: StrigoiData, command: Mapping[str, Any], n: int) -> list[list[str]]:
+    """One ladder per player on an outer edge, away from the Strigoi's starting rooms."""
+    raw = command.get("ladders")
+    f = data.fortress
+    if raw is None:
+        free = [e for e in data.ladders if e[0] not in data.marked]
+        return [list(e) for e in free[:n]]
+    if not isinstance(raw, list) or len(raw) != n:
+        raise CommandError(f"setup: `ladders` must list {n} [room, direction] edges")
+    seen = set()
+    for edge in raw:
+        if not f.outer_edge(edge) or tuple(edge) in seen:
+            raise CommandError(f"setup: ladder {edge!r} is not a free outer edge [room, direction]")
+        seen.add(tuple(edge))
+    return [list(e) for e in raw]
+
+
+def _rings(data: StrigoiData, command: Mapping[str, Any]) -> dict[str, str]:
+    """Each room's book letters clockwise from north (data defaults, setup overrides)."""
+    rings = {rid: r.ring for rid, r in data.fortress.rooms.items()}
+    raw = command.get("rings", {})
+    if not isinstance(raw, Mapping):
+        raise CommandError("setup: `rings` must map rooms to six letters")
+    for rid, ring in raw.items():
+        if rid not in rings or not isinstance(ring, str) or sorted(ring) != sorted(data.letters):
+            raise CommandError(f"setup: ring of {rid!r} must be the letters {data.letters}"
+                               " in some order")
+        rings[rid] = ring
+    return rings
+
+
+def _stats(data: StrigoiData, command: Mapping[str, Any]) -> dict[str, dict[str, int]]:
+    """The Strigoi card values (data defaults; setup `stats` overrides single numbers)."""
+    out = {k: {"existence": s.existence, "damage": s.damage, "strength": s.strength}
+           for k, s in data.stats.items()}
+    raw = command.get("stats", {})
+    if not isinstance(raw, Mapping):
+        raise CommandError("setup: `stats` must map master/apprentice/supreme to values")
+    for sid, values in raw.items():
+        if sid not in out or not isinstance(values, Mapping) or not set(values) <= set(out[sid]):
+            raise CommandError(f"setup: bad stats for {sid!r}")
+        for key in values:
+            out[sid][key] = args.integer(values, key, lo=0 if key == "damage" else 1, hi=99)
+    return out
+
+
+def _tokens(data: StrigoiData, command: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The Strigoi Action token mix: the setup's, else the box's (taught, or the example mix).
+
+    A setup journaled before the mix was recorded (it has `stats`, `rings` and `ladders` but no
+    `tokens`) used the shipped example mix: it keeps it, so old games replay unchanged."""
+    raw = command.get("tokens")
+    if raw is None:
+        mix = data.example_tokens if _journaled_before_tokens(command) else data.tokens
+        return [{"strigoi": t.strigoi, "bonus": t.bonus, "count": t.count} for t in mix]
+    if not isinstance(raw, list) or not raw:
+        raise CommandError("setup: `tokens` must list {strigoi, bonus, count}")
+    out = []
+    for t in raw:
+        if not isinstance(t, Mapping) or set(t) != set(TOKEN_KEYS) or \
+                t["strigoi"] not in ("master", "apprentice"):
+            raise CommandError("setup: each token is {strigoi: master|apprentice, bonus, count}")
+        out.append({"strigoi": t["strigoi"], "bonus": args.integer(t, "bonus", lo=0, hi=9),
+                    "count": args.integer(t, "count", lo=1, hi=20)})
+    if {t["strigoi"] for t in out} != {"master", "apprentice"}:
+        raise CommandError("setup: both the master and the apprentice need tokens")
+    return out
+
+
+def _examples(data: StrigoiData, command: Mapping[str, Any]) -> list[str]:
+    """Which values of this game are still the shipped examples (shown as a banner): the parts
+    the box data leaves unverified and the setup does not give."""
+    raw = command.get("examples")
+    if raw is not None:
+        if not isinstance(raw, list) or not set(raw) <= set(data.examples_all):
+            raise CommandError(f"setup: `examples` lists parts of {data.examples_all}")
+        return [p for p in data.examples_all if p in raw]
+    stats = command.get("stats") if isinstance(command.get("stats"), Mapping) else {}
+    given = {sid for sid, v in stats.items() if isinstance(v, Mapping) and len(v) == 3}
+    given |= {"tokens"} if "tokens" in command else set()  # a part counts once fully given
+    out = [p for p in data.examples if p not in given]
+    if _journaled_before_tokens(command) and not data.verified and "tokens" not in out:
+        out.append("tokens")  # such a game plays with the shipped example mix
+    return out
+
+def _journaled_before_tokens(command: Mapping[str, Any]) -> bool:
+    """A canonical setup written before the token mix was journaled: stats, rings, ladders, no tokens."""
+    return "tokens" not in command and all(k in command for k in ("stats", "rings", "ladders"))
