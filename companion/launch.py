@@ -311,19 +311,7 @@ def _build_app(args, cfg, hw, journal, mode, demo, lines, pace, display, missing
                     speak=speaker.speak if speaker.available and not cfg.sound.mute else None,
                     log=log, notifier=sdnotify, safe_reason=safe_reason, missing=missing))
     app.start(resume=not args.new)
-    if ui.screen.name == "resume":
-        _describe_offer(ui.screen.offer, journal)
-        app.say(f"Unfinished game offered for resume: {ui.screen.offer['summary']}")
     return app
-
-
-def _describe_offer(offer: dict, journal) -> None:
-    """Name the offered game by itself (round, phase, whose turn, players, when: companion.gameline)."""
-    from companion.gameline import resume_offer
-
-    info = next((g for g in journal.games() if g.id == offer.get("id")), None) if journal is not None else None
-    if info is not None:
-        offer.update(resume_offer(journal, info))
 
 
 def _run(args, app, mode, guard, signals, sdnotify) -> int:
