@@ -199,9 +199,10 @@ def test_settings_screen_language_button_steps_to_the_next_language():
 
 
 def test_the_loop_switches_the_language_when_the_settings_screen_asks():
-    from companion.app import App
+    from companion.controllers.settings import Settings
 
-    App._settings(object.__new__(App), {"key": "language", "value": "de"})
+    host = type("Loop", (), {"lights": None, "sounds": None})()
+    Settings(host).apply({"intent": "settings", "key": "language", "value": "de"})
     assert i18n.current_language() == "de"
 
 
