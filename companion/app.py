@@ -452,10 +452,10 @@ class App:
         except CompanionError as exc:  # e.g. a single blue-gray cell: say why, save nothing
             self._refused({"cmd": "teach"}, exc)
             return False
-        if self.session is not None and self.session.game.id == "masters":
-            from companion.rules import load_game
+        from companion.rules import catalog, load_game
 
-            self.session.game = load_game("masters")
+        if self.session is not None and catalog.info(self.session.game.id).reload_taught:
+            self.session.game = load_game(self.session.game.id)
             self._changed = True
         self._say(done)
         return True

@@ -52,10 +52,10 @@ COMMANDS: dict[str, str] = {
 
 def games(argv: list[str]) -> int:
     """`companion games`: the games this companion serves."""
-    from companion.rules import GAMES
+    from companion.rules.catalog import games
 
-    for gid, (_, title) in GAMES.items():
-        print(f"{gid:10s} {title}")
+    for gid, game in games().items():
+        print(f"{gid:10s} {game.title}")
     return ExitStatus.OK
 
 

@@ -103,13 +103,12 @@ def generic_view() -> GameView:
 def engine_view(game_id: str, players: int, seed: int, until: Callable[[dict], bool], limit: int = 600,
                 info: dict | None = None) -> GameView:
     """Play `game_id` with its own bot from a seeded setup until `until(state_json)` holds."""
-    import importlib
     import random
 
-    from companion.rules import GAMES, load_game
+    from companion.rules import catalog, load_game
 
     game = load_game(game_id)
-    bot = importlib.import_module(GAMES[game_id][0] + ".bot")
+    bot = catalog.bot(game_id)
     state, _ = game.setup({"cmd": "setup", "game": game_id, "players": players, "seed": seed})
     rng = random.Random(seed)
     for _ in range(limit):
