@@ -37,6 +37,8 @@ class GameInfo:
     - `start`: "module:function" (ctx, wizard) -> bool, run by the generic wizard's last button
       (True: it took over, e.g. One Night's role page), labelled `start_label`;
     - `story`: "module:function" (states) -> chart panels for the story of a game;
+    - `narration`: "module:TABLE", event kind -> function (event) -> log line, looked up before the
+      shared lines of `companion.narrate`;
     - `data`: the shipped data file, relative to `companion/data` (or an absolute path), read by
       `companion.gamedata.data_file`;
     - `teaching`: what the table can teach this game, name -> "module:attribute" of the screen or
@@ -57,6 +59,7 @@ class GameInfo:
     start: str | None = None
     start_label: str = "Start"
     story: str | None = None
+    narration: str | None = None
     data: str | None = None
     teaching: Mapping[str, str] = field(default_factory=dict)
     reload_taught: bool = False

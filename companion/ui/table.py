@@ -100,7 +100,7 @@ class TableUI:
             self._status_from = status
         dicts = [e.to_dict() if hasattr(e, "to_dict") else dict(e) for e in events]
         for ev in dicts:
-            self.ctx.log.append(describe_event(ev))
+            self.ctx.log.append(describe_event(ev, view.game if view is not None else None))
         if self.sounds is not None and dicts:
             from companion.ui.sound import cues_for_events
 

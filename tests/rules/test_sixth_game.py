@@ -4,7 +4,7 @@ The test writes a tiny game, "Pebbles" (players take turns scoring 1 or 2 points
 data file's target wins), as a package in a temporary folder, and puts that folder on
 `companion.rules.__path__`: the same discovery the five real games go through (`catalog.games`).
 Nothing under `companion/` names it. It is then listed by `companion games`, played through
-`companion play --script`, journaled, resumed and replayed, offered in the new-game wizard, set up
+`companion play --script` with its own narration lines, journaled, resumed and replayed, offered in the new-game wizard, set up
 and played on the table's buttons through the whole loop, shown on the generic screen and lit by
 the basic scene.
 """
@@ -37,7 +37,8 @@ FILES = {
 
         from companion.rules.catalog import GameInfo
 
-        GAME = GameInfo(id="pebbles", title="Pebbles", order=60, data=__path__[0] + "/rules.toml")
+        GAME = GameInfo(id="pebbles", title="Pebbles", order=60, data=__path__[0] + "/rules.toml",
+                        narration="companion.rules.pebbles.lines:LINES")
 
 
         def make_game(data=None):
@@ -148,6 +149,9 @@ FILES = {
             def view(self, state):
                 return self.to_json(state)
         ''',
+    "lines.py": '''
+        LINES = {"scored": lambda e: f"Player {e['player']} takes {e['points']} pebble(s), {e['total']} in all."}
+        ''',
     "bot.py": '''
         def choose(game, state, rng):
             return dict(rng.choice(game.actions(state)).command)
@@ -197,8 +201,10 @@ def test_sixth_game_plays_from_a_script_is_journaled_resumed_and_replays(pebbles
     script = tmp_path / "pebbles.jsonl"
     script.write_text("".join(json.dumps(c) + "\n" for c in commands[:3]), encoding="utf-8")
     journal = tmp_path / "journal.sqlite3"
-    assert cli.main(["play", "--script", str(script), "--journal", str(journal), "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["scores"] == [2, 2]
+    assert cli.main(["play", "--script", str(script), "--journal", str(journal), "--json", "--narrate"]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["scores"] == [2, 2]
+    assert "Player 2 takes 2 pebble(s), 2 in all." in err  # its own narration lines
 
     rest = tmp_path / "rest.jsonl"
     rest.write_text("".join(json.dumps(c) + "\n" for c in commands[3:]), encoding="utf-8")

@@ -20,6 +20,7 @@ GAME = GameInfo(
     route="companion.ui.table:masters_screen",
     wizard="companion.ui.screens.menus:MastersWizard",
     story="companion.ui.story:masters_chart",
+    narration="companion.narrate:MASTERS_LINES",
     teaching={"card": "companion.ui.screens.tools:TeachCardScreen", "tracker": "companion.teach:save_tracker",
               "districts": "companion.teach:save_district"},
     reload_taught=True,

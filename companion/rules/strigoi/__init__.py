@@ -24,6 +24,7 @@ GAME = GameInfo(
              "strigoi-over": "companion.ui.screens.others.strigoi:StrigoiOverScreen"},
     start="companion.ui.screens.others.strigoi_box:start",
     story="companion.ui.story:strigoi_chart",
+    narration="companion.narrate:STRIGOI_LINES",
     data="strigoi/fortress.toml",
     teaching={"box": "companion.teach_strigoi:save_box"},
 )
