@@ -52,7 +52,11 @@ COMMANDS: dict[str, str] = {
 
 def games(argv: list[str]) -> int:
     """`companion games`: the games this companion serves."""
+    import argparse
+
     from companion.rules.catalog import games
+
+    argparse.ArgumentParser(prog="companion games", description="List the games this companion serves.").parse_args(argv)
 
     for gid, game in games().items():
         print(f"{gid:10s} {game.title}")
@@ -82,17 +86,38 @@ def main(argv: list[str] | None = None) -> int:
     paths.use_shared_umask()  # on an installed Pi, files we make stay usable by the service's group
     try:
         func = getattr(importlib.import_module(module_name), func_name)
-        return int(func(rest))
+        status = int(func(rest))
+        sys.stdout.flush()  # a closed pipe shows here, inside the try, not at interpreter exit
+        return status
     except DataFileError as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return ExitStatus.BAD_INPUT
+    except BrokenPipeError:  # `companion journal list | head -1`: the reader left; end quietly
+        _quiet_stdout()
+        return ExitStatus.FAILED
     except KeyboardInterrupt:
         return ExitStatus.FAILED
     except Exception as exc:  # the table never sees a traceback unless DEBUG is set
         if os.environ.get("DEBUG"):
             raise
-        print(f"companion {name}: {type(exc).__name__}: {exc}", file=sys.stderr)
+        print(f"companion {name}: {describe(exc)}", file=sys.stderr)
         return ExitStatus.FAILED
+
+
+def describe(exc: BaseException) -> str:
+    """An error in words, without Python's class names (`FileNotFoundError: [Errno 2] ...`)."""
+    if isinstance(exc, OSError) and exc.strerror:
+        where = exc.filename if exc.filename is not None else ""
+        return f"{where}: {exc.strerror.lower()}" if where else exc.strerror.lower()
+    text = str(exc)
+    return text or "an unexpected error (run with DEBUG=1 to see where)"
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's final flush into a closed pipe stays silent
+    (the recipe of the Python docs, "Note on SIGPIPE")."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
 
 
 if __name__ == "__main__":

@@ -25,7 +25,7 @@ from enum import Enum
 from pathlib import Path
 
 from companion.doctor_pi import PiProbe
-from companion.errors import DataFileError, HardwareUnavailable
+from companion.errors import DataFileError, HardwareUnavailable, describe
 
 GROUPS = ("video", "render", "input", "gpio", "spi", "dialout", "audio")
 MIN_PYTHON = (3, 11)
@@ -201,7 +201,7 @@ class Probe(PiProbe):
         from companion import gamedata
 
         data = gamedata.load_masters()
-        return f"Masters of the Night data loads ({type(data).__name__})"
+        return "Masters of the Night data loads"
 
     def state_dir(self) -> Path:
         """The state folder (journal, start counter)."""
@@ -498,7 +498,7 @@ def check_game_data(probe: Probe) -> Check:
     except ImportError as exc:
         return Check("game-data", Status.WARN, f"not checked: {exc}", "reinstall the package: " + INSTALL)
     except Exception as exc:  # a loader bug must not stop the other checks
-        return Check("game-data", Status.FAIL, f"{type(exc).__name__}: {exc}", "report this with the output of `companion doctor --json`")
+        return Check("game-data", Status.FAIL, describe(exc), "report this with the output of `companion doctor --json`")
 
 
 def check_journal(probe: Probe) -> list[Check]:
@@ -512,7 +512,7 @@ def check_journal(probe: Probe) -> list[Check]:
                          _state_fix(state, user)))
     if not os.path.exists(journal):  # not Path.exists: a folder we may not enter must not stop doctor
         out.append(Check("journal", Status.OK, f"no journal yet ({journal} is made by the first game)"))
-        return out
+        return out + _journal_aside(journal)
     result = probe.quick_check(journal)
     if result == "ok":
         out.append(Check("journal", Status.OK, f"{journal}: quick_check ok"))
@@ -520,7 +520,16 @@ def check_journal(probe: Probe) -> list[Check]:
         out.append(Check("journal", Status.FAIL, f"{journal}: {result}",
                          f"sudo systemctl stop companion; cp -a {state} {state}.bak; "
                          f"sqlite3 {journal} .recover | sqlite3 {journal}.recovered && mv {journal}.recovered {journal}"))
-    return out
+    return out + _journal_aside(journal)
+
+
+def _journal_aside(journal: Path) -> list[Check]:
+    """A warning naming `companion journal recover` for damaged journals the app moved aside."""
+    aside = sorted({str(p).removesuffix("-wal").removesuffix("-shm") for p in journal.parent.glob(f"{journal.name}.corrupt-*")})
+    if not aside:
+        return []
+    return [Check("journal-aside", Status.WARN, f"{len(aside)} damaged journal(s) kept aside, newest {aside[-1]}",
+                  f"companion journal recover {aside[-1]}  (once its games are back, the file may go)")]
 
 
 def check_space(probe: Probe) -> Check:
@@ -576,8 +585,11 @@ def main(argv: list[str], probe: Probe | None = None) -> int:
     ap = argparse.ArgumentParser(prog="companion doctor", description="Check this machine's setup and say how to fix it.")
     ap.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     ap.add_argument("--config", metavar="FILE", help="check this config file instead of the user's")
+    ap.add_argument("--journal", metavar="PATH", help="check this journal file instead of the user's")
     args = ap.parse_args(argv)
     probe = probe or Probe(config_path=args.config)
+    if args.journal:
+        probe.journal_file = lambda: Path(args.journal)
     checks = run_checks(probe)
     print(report_json(checks) if args.json else report_text(checks))
     return 1 if any(c.status is Status.FAIL for c in checks) else 0

@@ -50,3 +50,14 @@ class HardwareUnavailable(CompanionError, RuntimeError):
         self.part = part
         self.why = why
         super().__init__(f"{part} not available: {why}")
+
+
+def describe(exc: BaseException) -> str:
+    """One line about `exc` in plain words, never a Python class name: its message (first line), or,
+    when it has none, its class name spelled as words ("FileNotFoundError" -> "file not found")."""
+    text = str(exc).strip().splitlines()
+    if text and text[0]:
+        return text[0]
+    name = type(exc).__name__.removesuffix("Error").removesuffix("Exception")
+    words = "".join(f" {c.lower()}" if c.isupper() else c for c in name).strip()
+    return words or "failed"

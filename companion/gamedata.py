@@ -30,7 +30,7 @@ from companion import paths, tomlfile
 from companion.data import shipped_dir
 from companion.rules.commands import is_int
 from companion.rules.masters.data import (
-    ACTS, POSITIONS, STATION, VAMPIRE_COUNTS, AgentNumbers, CardInfo, DistrictInfo, Effect, MastersData,
+    ACTS, POSITIONS, STATION, TRACKER_CELL_MAX, TRACKER_RESERVE, VAMPIRE_COUNTS, AgentNumbers, CardInfo, DistrictInfo, Effect, MastersData,
     RelicInfo, Tracker, VampireInfo,
 )
 
@@ -150,12 +150,12 @@ def _tracker(key: str, rec: dict, doc: tomlfile.TomlDoc, where: str, source: str
             if not isinstance(deck.get(band), dict):
                 raise f.error(act, f"needs {band} = {{ red = n, blue = [a, b] }}")
             red, blue = deck[band].get("red"), deck[band].get("blue")
-            if not (is_int(red) and 0 <= red <= 6):
+            if not (is_int(red) and 0 <= red <= TRACKER_CELL_MAX):
                 raise f.error(act, f"{band}.red must be 0..6")
-            if not (isinstance(blue, list) and len(blue) == 2 and all(is_int(b) and 0 <= b <= 6 for b in blue)):
+            if not (isinstance(blue, list) and len(blue) == 2 and all(is_int(b) and 0 <= b <= TRACKER_CELL_MAX for b in blue)):
                 raise f.error(act, f"{band}.blue must be two numbers 0..6")
             numbers.append((act, band, AgentNumbers(red, (blue[0], blue[1]))))
-    return Tracker(int(key), f.get("reserve", int, check=_between(0, 12)), tuple(numbers), f.get("verified", bool, False), source)
+    return Tracker(int(key), f.get("reserve", int, check=_between(*TRACKER_RESERVE)), tuple(numbers), f.get("verified", bool, False), source)
 
 
 def _district(key: str, rec: dict, doc: tomlfile.TomlDoc, where: str, source: str) -> DistrictInfo:

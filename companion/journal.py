@@ -5,8 +5,14 @@ its setup command plus the commands that followed, in order; its state is never 
 *replayed* (resume = replay, so a journal written by an older version still resumes).
 
 Durability: WAL mode with `synchronous=FULL` (NORMAL can lose the last commit on power loss), one
-transaction per command, `PRAGMA quick_check` on open. The `-wal` file is never
+transaction per command, `PRAGMA integrity_check` on open (quick_check misses an index that
+lost a row, which the next write then reports as "malformed"). The `-wal` file is never
 deleted by us: SQLite folds it back in on the next open.
+
+A damaged journal never locks the table out: on open, a file that fails the check (read-only, so
+nothing is changed) is moved aside with its `-wal` and `-shm` as `journal.sqlite3.corrupt-<UTC time>`
+(never deleted), a fresh journal is started, and `notice` says where the old one is
+(`companion journal recover` salvages its games).
 
 Undo keeps history: an undone command stays in the table with `undone = 1` (redo brings it back);
 appending a new command after an undo turns the pending undone ones into `undone = 2` (abandoned,
@@ -18,7 +24,9 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import struct
 import time
+import urllib.parse
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
@@ -29,6 +37,13 @@ from companion.errors import CompanionError, DataFileError
 SCHEMA_VERSION = 1
 
 ACTIVE, UNDONE, ABANDONED = 0, 1, 2
+
+# SQLite errors that say nothing about the file's contents (locked, no permission, disk full, an I/O
+# error of the card): the journal is not moved aside for these, the open fails and says why.
+_NOT_DAMAGE = {"SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_CANTOPEN", "SQLITE_READONLY", "SQLITE_PERM",
+               "SQLITE_FULL", "SQLITE_NOMEM", "SQLITE_AUTH", "SQLITE_IOERR"}
+_WAL_MAGIC = (b"\x37\x7f\x06\x82", b"\x37\x7f\x06\x83")
+CORRUPT_MARK = ".corrupt-"
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -76,35 +91,63 @@ class Journal:
 
     path: the database file (created 0600 in a 0700 folder; 0660 / 2770 in the system places, see paths); `":memory:"` for throwaway tests.
     now:  wall-clock function for the created/updated columns (injected for tests).
-    check: run `PRAGMA quick_check` on open and raise JournalError if it fails.
+    check: check the file on open (read-only `PRAGMA integrity_check` and a first read of its tables); a
+           damaged one is moved aside and a fresh journal started (`moved_to`, `notice` say so).
+    connect: opens the database (default `sqlite3.connect`); the power-loss test passes one that runs
+           SQLite on a VFS which forgets unsynced writes. Returns a DB-API-like connection.
+    synchronous: the PRAGMA value; FULL for the product, OFF only to show what the test catches.
     """
 
-    def __init__(self, path: str | Path | None = None, *, now: Callable[[], float] = time.time, check: bool = True):
+    def __init__(self, path: str | Path | None = None, *, now: Callable[[], float] = time.time, check: bool = True,
+                 connect: Callable | None = None, synchronous: str = "FULL"):
+        if synchronous not in ("OFF", "NORMAL", "FULL", "EXTRA"):
+            raise ValueError(f"synchronous must be OFF, NORMAL, FULL or EXTRA, not {synchronous!r}")
         self.path = str(path if path is not None else paths.journal_file())
         self._now = now
         self._db: sqlite3.Connection | None = None
+        self.moved_to: Path | None = None
+        self.damage: str | None = None
         if self.path != ":memory:":
             folder = Path(self.path).parent
             paths.ensure_private_dir(folder)
+            if check:
+                self.damage = damage(self.path)
+                if self.damage is not None:
+                    self.moved_to = move_aside(self.path, self._now())
             if not Path(self.path).exists():
                 mode = paths.file_mode(Path(self.path))
                 fd = os.open(self.path, os.O_CREAT | os.O_WRONLY, mode)
                 os.fchmod(fd, mode)  # whatever the umask; sqlite's -wal/-shm follow it (paths.use_shared_umask)
                 os.close(fd)
         try:
-            self._db = sqlite3.connect(self.path, isolation_level=None, timeout=5.0)
+            if connect is None:
+                self._db = sqlite3.connect(self.path, isolation_level=None, timeout=5.0)
+                self._db.text_factory = _text  # a flipped bit in old text never stops a read
+            else:
+                self._db = connect(self.path)
             self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute(f"PRAGMA synchronous={synchronous}")
             self._db.execute("PRAGMA foreign_keys=ON")
-            if check:
-                result = self._db.execute("PRAGMA quick_check").fetchone()[0]
-                if result != "ok":
-                    raise JournalError(f"{self.path}: journal failed its integrity check: {result}")
             self._db.executescript(_SCHEMA)
             self._db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
         except sqlite3.DatabaseError as exc:
             self.close()
             raise JournalError(f"{self.path}: cannot open the journal: {exc}") from None
+
+    @property
+    def notice(self) -> str | None:
+        """One line for the banner and the log when a damaged journal was moved aside, else None."""
+        if self.moved_to is None:
+            return None
+        return (f"the journal was damaged ({self.damage}): kept as {self.moved_to}, a new one started;"
+                f" salvage its games with `companion journal recover {self.moved_to}`")
+
+    @property
+    def banner(self) -> str | None:
+        """`notice` short enough for one banner line on the table's screen."""
+        if self.moved_to is None:
+            return None
+        return f"journal damaged, kept as {self.moved_to.name}: `companion journal recover` salvages it"
 
     # -- lifecycle ---------------------------------------------------------------------------------
     def __enter__(self) -> "Journal":
@@ -181,7 +224,30 @@ class Journal:
                 self.db.execute("UPDATE commands SET undone = ? WHERE game_id = ? AND seq = ?", (ACTIVE, game_id, seq))
             if rows:
                 self._touch(game_id, t, None, None)
-        return [json.loads(c) for _, c in rows]
+        return [self._loads(c, game_id) for _, c in rows]
+
+    def import_game(self, commands: list[dict], *, title: str = "", status: str = "running",
+                    outcome: str | None = None) -> int:
+        """Add a whole game (setup first) in one transaction, as `journal recover` does; its id."""
+        t = self._now()
+        with self._tx():
+            cur = self.db.execute(
+                "INSERT INTO games (game, title, status, outcome, created, updated) VALUES (?, ?, ?, ?, ?, ?)",
+                (str(commands[0].get("game", "")), title, status, outcome, t, t),
+            )
+            game_id = cur.lastrowid
+            for seq, command in enumerate(commands, start=1):
+                self.db.execute("INSERT INTO commands (game_id, seq, command, at) VALUES (?, ?, ?, ?)",
+                                (game_id, seq, _dumps(command), t))
+        return int(game_id)
+
+    def has_commands(self, commands: list[dict]) -> bool:
+        """Is there already a game whose active commands are exactly these?"""
+        first = _dumps(commands[0])
+        for (gid,) in self.db.execute("SELECT game_id FROM commands WHERE seq = 1 AND command = ?", (first,)).fetchall():
+            if [_dumps(c) for c in self.commands(gid)] == [_dumps(c) for c in commands]:
+                return True
+        return False
 
     def set_status(self, game_id: int, status: str, outcome: str | None = None) -> None:
         """Mark a game running / over (with its outcome)."""
@@ -202,14 +268,14 @@ class Journal:
         ).fetchall()
         if not rows:
             raise JournalError(f"{self.path}: no game with id {game_id}")
-        return [json.loads(c) for (c,) in rows]
+        return [self._loads(c, game_id) for (c,) in rows]
 
     def history(self, game_id: int) -> list[tuple[int, dict, int]]:
         """Every command ever journaled for a game: (seq, command, undone flag)."""
         rows = self.db.execute(
             "SELECT seq, command, undone FROM commands WHERE game_id = ? ORDER BY seq", (game_id,)
         ).fetchall()
-        return [(s, json.loads(c), u) for s, c, u in rows]
+        return [(s, self._loads(c, game_id), u) for s, c, u in rows]
 
     def redo_available(self, game_id: int) -> int:
         """How many undone commands redo can bring back."""
@@ -241,7 +307,21 @@ class Journal:
         """`PRAGMA quick_check` result ("ok" when intact)."""
         return self.db.execute("PRAGMA quick_check").fetchone()[0]
 
+    def has_game(self, game_id: int) -> bool:
+        """Is there a game with this id?"""
+        return self.db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is not None
+
     # -- helpers -----------------------------------------------------------------------------------
+    def _loads(self, text, game_id: int) -> dict:
+        """A stored command back as a dict; JournalError if its text is damaged."""
+        try:
+            cmd = json.loads(text)
+        except (TypeError, ValueError):
+            cmd = None
+        if not isinstance(cmd, dict):
+            raise JournalError(f"{self.path}: a command of game {game_id} is damaged (not a JSON object)")
+        return cmd
+
     def _next_seq(self, game_id: int) -> int:
         """The next sequence number of a game (JournalError for an unknown game)."""
         row = self.db.execute("SELECT MAX(seq) FROM commands WHERE game_id = ?", (game_id,)).fetchone()
@@ -281,6 +361,127 @@ class _Transaction:
         else:
             self.db.execute("ROLLBACK")
         return False
+
+
+def damage(path: str) -> str | None:
+    """Why the journal file at `path` is damaged, or None if it is sound (or absent).
+
+    Read-only: the file and its -wal are left byte for byte as they were. A locked or unreadable
+    file is not damage: JournalError says why (moving it aside would hide a game in progress)."""
+    db, wal = Path(path), Path(path + "-wal")
+    wal_size = wal.stat().st_size if wal.exists() else 0
+    if wal_size:
+        head = wal.read_bytes()
+        if head[:4] not in _WAL_MAGIC:
+            return "its -wal file is not a SQLite write-ahead log"
+        broken = _wal_break(head)
+        if broken:
+            return broken
+    if not db.exists() or db.stat().st_size == 0:
+        return "a -wal file without its database" if wal_size else None
+    hot = Path(path + "-journal")
+    if hot.exists() and hot.stat().st_size > 0:
+        _roll_back(path)  # a cut while the file was made: a read-only check cannot roll it back
+    try:
+        con = sqlite3.connect(f"file:{urllib.parse.quote(path)}?mode=ro", uri=True, timeout=5.0)
+        try:
+            result = con.execute("PRAGMA integrity_check(1)").fetchone()[0]
+            if result != "ok":  # e.g. "*** in database main ***\nPage 3: btreeInitPage() returns error code 11"
+                lines = [line for line in str(result).splitlines() if not line.startswith("***")]
+                return f"integrity check: {(lines or [str(result)])[0][:120]}"
+            names = {name for (name,) in con.execute("SELECT name FROM sqlite_master")}
+            if "games" in names:
+                con.execute("SELECT id, game, title, status, outcome, created, updated FROM games").fetchall()
+            if "commands" in names:
+                con.execute("SELECT game_id, seq, command, undone, at FROM commands LIMIT 1").fetchall()
+                if sqlite3.sqlite_version_info >= (3, 38):  # json_valid is built in from 3.38
+                    bad = con.execute("SELECT game_id, seq FROM commands WHERE CASE WHEN json_valid(command)"
+                                      " THEN json_type(command) != 'object' ELSE 1 END LIMIT 1").fetchone()
+                    if bad:
+                        return f"command {bad[1]} of game {bad[0]} is not a JSON object"
+            if {"games", "commands"} <= names:  # what a start reads: every setup and the unfinished games
+                con.text_factory = bytes
+                for (raw,) in con.execute("SELECT command FROM commands WHERE seq = 1 OR game_id IN"
+                                          " (SELECT id FROM games WHERE status != 'over')"):
+                    raw.decode("utf-8")
+        finally:
+            con.close()
+    except sqlite3.DatabaseError as exc:
+        if "_".join(str(getattr(exc, "sqlite_errorname", "")).split("_")[:2]) in _NOT_DAMAGE:
+            raise JournalError(f"{path}: cannot open the journal: {exc}") from None
+        return str(exc)
+    except ValueError as exc:  # text that is not UTF-8 (in the schema, say) fails in Python's decoding
+        return f"damaged text: {exc}"
+    return None
+
+
+def _text(raw: bytes) -> str:
+    """Stored text as str; bytes that are not UTF-8 (a flipped bit) become U+FFFD instead of an error."""
+    return raw.decode("utf-8", "replace")
+
+
+def _roll_back(path: str) -> None:
+    """Let SQLite roll back a hot rollback journal (`-journal`), as any first read-write reader does."""
+    try:
+        con = sqlite3.connect(path, timeout=5.0)
+        try:
+            con.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+        finally:
+            con.close()
+    except sqlite3.DatabaseError:
+        pass  # the check that follows says what is wrong
+
+
+def _wal_break(wal: bytes) -> str | None:
+    """Why SQLite would silently drop commits of this -wal, or None.
+
+    SQLite reads a WAL up to its first frame whose checksum chain breaks and ignores the rest. After a
+    power cut that is at most the one transaction in flight (each commit is synced, FULL); two or more
+    commit frames of the same WAL (same salts) after the break mean the file was damaged in the middle,
+    and opening it would lose acknowledged commands."""
+    page = int.from_bytes(wal[8:12], "big")
+    if len(wal) < 32 or page not in {2**k for k in range(9, 17)}:
+        return None
+    order = ">" if wal[3] & 1 else "<"  # 0x377f0683: big-endian checksums
+    salts = wal[16:24]
+    sums = _wal_checksum(wal[:24], 0, 0, order)
+    ok = sums == struct.unpack(">II", wal[24:32])
+    later_commits = 0
+    for at in range(32, len(wal) - (24 + page) + 1, 24 + page):
+        head = wal[at:at + 24]
+        if ok:
+            if head[8:16] == salts:
+                sums = _wal_checksum(head[:8] + wal[at + 24:at + 24 + page], *sums, order)
+                ok = sums == struct.unpack(">II", head[16:24])
+            else:
+                ok = False
+        elif head[8:16] == salts and head[4:8] != bytes(4):  # a commit frame of this WAL, after the break
+            later_commits += 1
+    if later_commits >= 2:
+        return f"its -wal is damaged before {later_commits} later commits"
+    return None
+
+
+def _wal_checksum(data: bytes, s0: int, s1: int, order: str) -> tuple[int, int]:
+    """SQLite's WAL checksum of `data`, continuing from (s0, s1)."""
+    words = struct.unpack(f"{order}{len(data) // 4}I", data)
+    for i in range(0, len(words), 2):
+        s0 = (s0 + words[i] + s1) & 0xFFFFFFFF
+        s1 = (s1 + words[i + 1] + s0) & 0xFFFFFFFF
+    return s0, s1
+
+
+def move_aside(path: str, now: float) -> Path:
+    """Rename a damaged journal with its -wal and -shm to `<path>.corrupt-<UTC time>` (never deleted)."""
+    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime(now))
+    target, n = Path(f"{path}{CORRUPT_MARK}{stamp}"), 1
+    while any(Path(f"{target}{s}").exists() for s in ("", "-wal", "-shm")):
+        n += 1
+        target = Path(f"{path}{CORRUPT_MARK}{stamp}-{n}")
+    for suffix in ("", "-wal", "-shm"):
+        if Path(path + suffix).exists():
+            os.replace(path + suffix, f"{target}{suffix}")
+    return target
 
 
 def _dumps(command: dict) -> str:

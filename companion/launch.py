@@ -136,8 +136,6 @@ def plan(args, cfg, env: dict | None = None) -> tuple[str, str, bool]:
 
 def _usage_problem(args) -> str | None:
     """Options that contradict each other, in one line (exit 2); None when they fit."""
-    if args.pace is not None and args.pace < 0:
-        return f"--pace must be 0 or more seconds, got {args.pace:g}"
     if args.demo:
         if args.mode in ("window", "fullscreen"):
             return f"--demo plays headless; it does not go with --{args.mode}"
@@ -166,11 +164,22 @@ def _arguments() -> argparse.ArgumentParser:
     ap.add_argument("--new", action="store_true", help="start a new game instead of resuming the unfinished one")
     ap.add_argument("--seed", type=int, default=7, help="seed of the demo game")
     ap.add_argument("--script", metavar="FILE", help="headless: play this scenario through the loop (exit 1 on a refused line)")
-    ap.add_argument("--pace", type=float, default=None, help="demo or script: seconds between commands (default 0.02 demo, 0 script)")
+    ap.add_argument("--pace", type=_seconds, default=None, help="demo or script: seconds between commands (default 0.02 demo, 0 script)")
     ap.add_argument("--ack", action="store_true", help="demo or script: print `ack N` once command N is durable")
     ap.add_argument("--frames", type=int, help="stop after this many frames (tests)")
     ap.add_argument("--screenshot", metavar="PNG", help="save the window as a PNG when the app stops")
     return ap
+
+
+def _seconds(text: str) -> float:
+    """A --pace value: seconds, 0 or more (a usage error otherwise)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not value >= 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"must be 0 or more seconds, not {text}")
+    return value
 
 
 def _board_px(cfg) -> int:
@@ -228,11 +237,14 @@ def _open_journal(args, demo: bool):
 
     path = DEMO_JOURNAL if demo else (args.journal or paths.journal_file())
     try:
-        return Journal(path), {}
+        journal = Journal(path)
     except (CompanionError, OSError) as exc:
         why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         where = "" if isinstance(exc, CompanionError) else f"{path}: "
         return None, {"journal": f"no journal, games are not saved: {where}{why}"}
+    if journal.notice:  # a damaged journal was moved aside: the log says where (the banner says it short)
+        print(f"companion run: {journal.notice}", file=sys.stderr, flush=True)
+    return journal, {}
 
 
 def _show_start_frame(surface) -> None:
@@ -261,13 +273,13 @@ def choose_mode(requested: str, env: dict | None = None) -> tuple[str, str]:
 
 def _build_app(args, cfg, hw, journal, mode, demo, lines, pace, display, missing, safe_reason, sdnotify):
     """The app for this run: a demo or a scenario feeding the loop, or the table and its screens."""
-    from companion.app import App, BotSource, ScriptSource
+    from companion.app import App, BotSource, Parts, ScriptSource
 
     if demo or lines is not None:
         ack = (lambda n, cmd: print(f"ack {n}", flush=True)) if args.ack else None
         source = ScriptSource(lines, args.script) if lines is not None else BotSource(args.seed)
-        app = App(cfg, hw, journal, log=lambda s: print(s, flush=True), source=source,
-                  notifier=sdnotify, on_ack=ack, safe_reason=safe_reason, missing=missing)
+        app = App(Parts(cfg, hw, journal, log=lambda s: print(s, flush=True), source=source,
+                        notifier=sdnotify, on_ack=ack, safe_reason=safe_reason, missing=missing))
         if lines is not None:
             app.start(setup=lines[0][1], resume=not args.new, finished_too=True)
             if app.session is None and app._refusal is not None:  # the setup line itself was refused
@@ -294,13 +306,13 @@ def _build_app(args, cfg, hw, journal, mode, demo, lines, pace, display, missing
                                           "mute": cfg.sound.mute, "deck": cfg.game.deck,
                                           "pi": hw.backend == "pi"}, sounds=sounds)  # your own deck first
     log = (lambda s: print(s, flush=True)) if mode == "headless" else None
-    app = App(cfg, hw, journal, ui=ui, surface=display.surface if display is not None else None, sounds=sounds,
-              notifier=sdnotify, flip=pygame.display.flip, safe_reason=safe_reason, log=log,
-              speak=speaker.speak if speaker.available and not cfg.sound.mute else None,
-              display=display, missing=missing)
+    app = App(Parts(cfg, hw, journal, ui=ui, surface=display.surface if display is not None else None,
+                    display=display, flip=pygame.display.flip, sounds=sounds,
+                    speak=speaker.speak if speaker.available and not cfg.sound.mute else None,
+                    log=log, notifier=sdnotify, safe_reason=safe_reason, missing=missing))
     app.start(resume=not args.new)
     if ui.screen.name == "resume":
-        app._say(f"Unfinished game offered for resume: {ui.screen.offer['summary']}")
+        app.say(f"Unfinished game offered for resume: {ui.screen.offer['summary']}")
     return app
 
 

@@ -48,6 +48,8 @@ def main(argv: list[str]) -> int:
     journal = None
     if args.journal or args.resume is not None:
         journal = Journal(args.journal or paths.journal_file())
+        if journal.notice:
+            print(f"companion play: {journal.notice}", file=sys.stderr)
     try:
         if args.resume is not None:
             session = Session.resume(journal, None if args.resume == -1 else args.resume)

@@ -26,7 +26,7 @@ from pathlib import Path
 from companion import paths, tomlfile
 from companion.errors import CommandError, DataFileError
 from companion.inputs import MAX_TAG
-from companion.rules.masters.data import ACTS, POSITIONS, VAMPIRE_COUNTS, Band
+from companion.rules.masters.data import ACTS, POSITIONS, TRACKER_CELL_MAX, TRACKER_RESERVE, VAMPIRE_COUNTS, Band
 
 BANDS = tuple(b.value for b in Band)  # ("high", "low"): veil 4-6 and veil 1-3
 SECTIONS = ("cards", "tracker", "districts", "relics")  # one file each in masters/
@@ -151,7 +151,7 @@ def save_tracker(vampires: int, *, reserve: int | None = None, numbers: dict | N
         raise TeachError(f"vampire count must be one of {VAMPIRE_COUNTS}, got {vampires!r}")
     entry: dict = {"verified": True}
     if reserve is not None:
-        entry["reserve"] = _count(reserve, "reserve", 1, 60)
+        entry["reserve"] = _count(reserve, "reserve", *TRACKER_RESERVE)
     for (act, band), value in (numbers or {}).items():
         if act not in ACTS or band not in BANDS:
             raise TeachError(f"tracker numbers are per deck I/II/III and band high/low, got {act!r} {band!r}")
@@ -159,8 +159,8 @@ def save_tracker(vampires: int, *, reserve: int | None = None, numbers: dict | N
         pair = tuple(pair)
         if len(pair) != 2:
             raise TeachError("blue-gray numbers come as a pair, e.g. (1, 0)")
-        entry.setdefault(act, {})[band] = {"red": _count(red, "red", 0, 9),
-                                           "blue": [_count(b, "blue", 0, 9) for b in pair]}
+        entry.setdefault(act, {})[band] = {"red": _count(red, "red", 0, TRACKER_CELL_MAX),
+                                           "blue": [_count(b, "blue", 0, TRACKER_CELL_MAX) for b in pair]}
     return _merge_entry("tracker", str(vampires), entry, base)
 
 
@@ -299,7 +299,7 @@ def _validate_tracker(doc: tomlfile.TomlDoc, table, prefix: str) -> dict:
         _only(doc, where, e, ("reserve", "verified") + ACTS)
         _typed(doc, where, e, {"verified": bool})
         if "reserve" in e:
-            _int_in(doc, f"{where}.reserve", e["reserve"], 1, 60)
+            _int_in(doc, f"{where}.reserve", e["reserve"], *TRACKER_RESERVE)
         for act in ACTS:
             bands = e.get(act, {})
             if not isinstance(bands, dict):
@@ -310,12 +310,12 @@ def _validate_tracker(doc: tomlfile.TomlDoc, table, prefix: str) -> dict:
                 if not isinstance(nums, dict):
                     raise doc.error(w, "must be { red = n, blue = [a, b] }")
                 _only(doc, w, nums, ("red", "blue"))
-                _int_in(doc, f"{w}.red", nums.get("red"), 0, 9)
+                _int_in(doc, f"{w}.red", nums.get("red"), 0, TRACKER_CELL_MAX)
                 pair = nums.get("blue")
                 if not isinstance(pair, list) or len(pair) != 2:
                     raise doc.error(f"{w}.blue", "must be a pair of numbers, e.g. [1, 0]")
                 for b in pair:
-                    _int_in(doc, f"{w}.blue", b, 0, 9)
+                    _int_in(doc, f"{w}.blue", b, 0, TRACKER_CELL_MAX)
         out[key] = dict(e)
     return out
 

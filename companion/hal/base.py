@@ -10,7 +10,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Mapping, Protocol, runtime_checkable
 
-from companion.errors import HardwareUnavailable
+from companion.errors import HardwareUnavailable, describe
 from companion.hal.clock import Clock, FakeClock, MonotonicClock
 from companion.hal.layout import Frame, PixelLayout
 from companion.inputs import ButtonEvent, CardRead, VButton
@@ -256,7 +256,7 @@ def unavailable(part: Part, exc: BaseException) -> str:
     """One line saying which part is missing and why, from any bring-up failure."""
     if isinstance(exc, HardwareUnavailable):
         return str(exc)
-    return f"{part.label} not available: {type(exc).__name__}: {exc}"
+    return f"{part.label} not available: {describe(exc)}"
 
 
 def quiet_close(part) -> None:

@@ -32,7 +32,7 @@ from types import ModuleType
 from typing import Callable
 
 from companion.config import ButtonConfig, LedConfig, Strip
-from companion.errors import HardwareUnavailable
+from companion.errors import HardwareUnavailable, describe
 from companion.hal.base import NoPixels, Part, StripPixels, quiet_close
 from companion.hal.buttons import EdgeButtons
 from companion.hal.clock import Clock
@@ -162,7 +162,7 @@ class LedStackError(Exception):
     def __init__(self, driver: str, wanted: str, module: str, missing: bool, exc: BaseException):
         self.driver, self.wanted, self.module, self.missing = driver, wanted, module, missing
         self.requirement = PIP_REQUIREMENTS.get(module.split(".")[0], "")
-        what = f"module {module!r} is not installed" if missing else f"{type(exc).__name__}: {exc}"
+        what = f"module {module!r} is not installed" if missing else describe(exc)
         via = "" if module == wanted else f" (needed by {wanted})"
         self.why = f"{what}{via}"
         text = self.why + (f" — install it: {self.fix()}" if missing and self.requirement else "")
@@ -320,7 +320,7 @@ def open_pi_pixels(leds: LedConfig, probe: SystemProbe | None = None, importer: 
             raise
         if isinstance(exc, LedStackError):
             raise HardwareUnavailable(LED, f"{driver} driver failed to start: {exc}") from exc
-        raise HardwareUnavailable(LED, f"{driver} driver failed to start: {type(exc).__name__}: {exc}") from exc
+        raise HardwareUnavailable(LED, f"{driver} driver failed to start: {describe(exc)}") from exc
     return PiPixels(layout, driver, writers, why)
 
 
@@ -344,7 +344,7 @@ class GpioButtons(EdgeButtons):
         try:
             gpiozero = (importer or importlib.import_module)("gpiozero")
         except Exception as exc:  # ImportError, or whatever a broken install raises
-            raise HardwareUnavailable("buttons", f"gpiozero cannot be loaded: {type(exc).__name__}: {exc}") from exc
+            raise HardwareUnavailable("buttons", f"gpiozero cannot be loaded: {describe(exc)}") from exc
         with warnings.catch_warnings():  # pin-factory fallback warnings end up in our status line
             warnings.simplefilter("ignore")
             for vb, pin in pins.items():
@@ -360,7 +360,7 @@ class GpioButtons(EdgeButtons):
             dev.when_activated = partial(self._on_edge, vb, True)
             dev.when_deactivated = partial(self._on_edge, vb, False)
         except Exception as exc:  # gpiozero fails with many types; one status line says which pin
-            self._failed[vb] = f"{vb.value} on {pin}: {type(exc).__name__}: {exc}"
+            self._failed[vb] = f"{vb.value} on {pin}: {describe(exc)}"
             return
         self._devices[vb] = dev
 

@@ -22,6 +22,7 @@ from typing import Callable, Protocol
 import serial
 
 from companion.config import DEFAULT_TAG_PATTERN
+from companion.errors import describe
 from companion.hal import lineproto
 from companion.hal.base import NOT_CONFIGURED, NoReader
 from companion.hal.clock import Clock
@@ -344,5 +345,4 @@ def _ascii(raw: bytes) -> str | None:
 
 def _short(exc: BaseException) -> str:
     """One line describing an exception."""
-    text = str(exc).strip().splitlines()
-    return text[0] if text else type(exc).__name__
+    return describe(exc)

@@ -41,8 +41,8 @@ class GameInfo:
       shared lines of `companion.narrate`;
     - `data`: the shipped data file, relative to `companion/data` (or an absolute path), read by
       `companion.gamedata.data_file`;
-    - `teaching`: what the table can teach this game, name -> "module:attribute" of the screen or
-      function that teaches it; `reload_taught`: a running game reloads its data after teaching.
+    - `teaching`: what the table can teach of this game's box ("card", "tracker", "districts",
+      "box"); the teaching controller and the menu ask `teacher(kind)` which game that is.
     """
 
     id: str
@@ -61,8 +61,7 @@ class GameInfo:
     story: str | None = None
     narration: str | None = None
     data: str | None = None
-    teaching: Mapping[str, str] = field(default_factory=dict)
-    reload_taught: bool = False
+    teaching: tuple[str, ...] = ()
     package: str = ""  # filled in by discovery: the package that declared the game
 
     def screen_for(self, state: Mapping[str, Any]) -> str | None:
@@ -128,6 +127,12 @@ def _completed(info: GameInfo, package: str) -> GameInfo:
 def info(game_id: str) -> GameInfo:
     """The descriptor of `game_id` (KeyError for an unknown id)."""
     return games()[game_id]
+
+
+def teacher(kind: str) -> str | None:
+    """The id of the game whose descriptor says the table can teach `kind` ("card", "tracker",
+    "districts", "box"), or None."""
+    return next((gid for gid, g in games().items() if kind in g.teaching), None)
 
 
 def bot(game_id: str):

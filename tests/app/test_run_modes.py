@@ -57,7 +57,7 @@ def test_the_demo_is_never_offered_for_resume(tmp_path):
     (["--demo", "--window"], "--demo plays headless"),
     (["--demo", "--journal", "x.sqlite3"], "throwaway journal"),
     (["--demo", "--script", "x.jsonl"], "give one of them"),
-    (["--pace", "-1"], "--pace must be 0 or more"),
+    (["--pace", "-1"], "--pace: must be 0 or more"),
 ])
 def test_options_that_contradict_each_other_are_a_usage_error(tmp_path, args, says):
     done = _run(tmp_path, *args)

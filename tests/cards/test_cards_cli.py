@@ -22,7 +22,7 @@ def test_cards_teach_bad_cell_is_exit_2_and_one_line(capsys):
 
 def test_cards_teach_relic_tag_tracker_and_district(capsys):
     assert cli.main(["cards", "teach", "--tag", "04BB1122", "--relic", "pristine-blood"]) == 0
-    assert cli.main(["cards", "teach", "--tracker", "4", "--reserve", "18", "--numbers", "I.high=2:1,0",
+    assert cli.main(["cards", "teach", "--tracker", "4", "--reserve", "11", "--numbers", "I.high=2:1,0",
                      "--numbers", "III.low=4:3,3"]) == 0
     assert cli.main(["cards", "teach", "--district", "museum", "--name", "Museum"]) == 0
     assert teach.lookup_tag("04BB1122") == "pristine-blood"
@@ -31,6 +31,19 @@ def test_cards_teach_relic_tag_tracker_and_district(capsys):
     assert cli.main(["cards", "teach", "--tracker", "4", "--numbers", "I.mid=1:1,1"]) == 2
     assert cli.main(["cards", "teach", "--tag", "04BB1122"]) == 2
     assert cli.main(["cards", "teach"]) == 2
+
+
+def test_cards_teach_refuses_tracker_numbers_the_card_data_would_not_load():
+    """What teaching accepts, the Masters data loader accepts: a reserve over the box's 12 agents or
+    7 agents in one cell is refused (exit 2) and nothing is written, so no game is locked out."""
+    from companion.gamedata import load_masters
+
+    assert cli.main(["cards", "teach", "--tracker", "3", "--reserve", "13"]) == 2
+    assert cli.main(["cards", "teach", "--tracker", "3", "--numbers", "I.high=7:0,0"]) == 2
+    assert cli.main(["cards", "teach", "--tracker", "3", "--numbers", "I.low=1:0,9"]) == 2
+    assert "3" not in teach.load_section("tracker")
+    assert cli.main(["cards", "teach", "--tracker", "3", "--reserve", "12", "--numbers", "I.high=6:6,6"]) == 0
+    assert load_masters().tracker(3).reserve == 12
 
 
 def test_cards_list_shows_taught_cards_and_tags(capsys):

@@ -67,10 +67,10 @@ def test_teach_refuses_impossible_grids(red, blue, words):
 
 
 def test_teach_tracker_numbers_merge_per_deck_and_band():
-    teach.save_tracker(3, reserve=15, numbers={("I", "high"): (2, (1, 0))})
+    teach.save_tracker(3, reserve=11, numbers={("I", "high"): (2, (1, 0))})
     teach.save_tracker(3, numbers={("I", "low"): (3, (2, 1)), ("II", "high"): (2, [2, 1])})
     entry = teach.load_section("tracker")["3"]
-    assert entry["reserve"] == 15
+    assert entry["reserve"] == 11
     assert entry["I"] == {"high": {"red": 2, "blue": [1, 0]}, "low": {"red": 3, "blue": [2, 1]}}
     assert entry["II"]["high"] == {"red": 2, "blue": [2, 1]}
     with pytest.raises(teach.TeachError):

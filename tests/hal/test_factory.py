@@ -192,5 +192,5 @@ def test_opener_that_raises_becomes_a_stub_with_the_reason():
                   {Part.LEDS: broken, Part.BUTTONS: broken, Part.READER: broken},
                   {Part.LEDS: lambda w: NoPixels(layout, w), Part.BUTTONS: lambda w: NoButtons({}, w),
                    Part.READER: lambda w: NoReader(w)})
-    assert hw.status()["leds"] == (False, "LED strip not available: NotImplementedError: Board not supported")
+    assert hw.status()["leds"] == (False, "LED strip not available: Board not supported")
     assert hw.status()["reader"][1].startswith("card reader not available")

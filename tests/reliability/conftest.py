@@ -1,4 +1,5 @@
-"""The reliability suite: fast in `make test`, full (>= 200 power cuts, long soak) in `make chaos`.
+"""The reliability suite: fast in `make test`, full (>= 200 process kills, power-loss cuts after every
+write of four games, 1,000 damaged journals, long soak) in `make chaos`.
 
 With CHAOS_FULL=1 the figures each test records are written to RELIABILITY.md at the end.
 """
@@ -23,11 +24,28 @@ def figures():
         _write_report(_FIGURES)
 
 
+_HOW = """How the journal's durability is shown:
+
+- **Power loss** (tests/reliability/test_power_loss.py): the real journal and session play bot
+  games on an SQLite VFS written in Python with APSW that keeps, per file, only what was fsynced;
+  the power is cut after every single write, truncate and sync, and each image is opened as the app
+  would after the power came back. The same run with `synchronous=OFF` and `NORMAL` must lose
+  acknowledged commands, or the method would prove nothing. It assumes the storage keeps what it
+  acknowledged to an fsync: an SD card that acknowledges a flush it has not done is not modelled.
+- **Process kills** (tests/reliability/test_process_kill.py): the headless app is SIGKILLed and
+  restarted. The OS page cache survives a kill, so this shows crash safety, not power-loss safety
+  (it passes with `synchronous=OFF` too).
+- **Damaged journals** (tests/reliability/test_corrupt_journal.py): the app is started on 1,000
+  journals damaged in eight ways; it must start every time and keep every damaged file.
+""".splitlines() + [""]
+
+
 def _write_report(figs: dict) -> None:
     """RELIABILITY.md from the recorded figures."""
     lines = ["# Reliability", "",
              "Written by `make chaos` (the reliability suite with CHAOS_FULL=1; its fast part runs in `make test`).",
-             f"Run: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, Python {os.sys.version.split()[0]}.", ""]
+             f"Run: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, Python {os.sys.version.split()[0]}.", "",
+             *_HOW]
     for section, values in figs.items():
         lines += [f"## {section}", "", "| figure | value |", "|---|---|"]
         lines += [f"| {k} | {v} |" for k, v in values.items()]

@@ -231,11 +231,11 @@ def test_config_mutations_load_or_name_file_and_line(figures):
 
 def _runs_on_mock_hardware(cfg) -> None:
     """A config that validates must also start the loop (no crash later, at the table)."""
-    from companion.app import App
+    from companion.app import App, Parts
     from companion.hal import open_hardware
 
     with open_hardware(cfg, backend="mock") as hw:
-        app = App(cfg, hw, None, log=lambda s: None)
+        app = App(Parts(cfg, hw, None, log=lambda s: None))
         for _ in range(3):
             app.tick()
             hw.clock.advance(1 / cfg.display.fps)
@@ -281,7 +281,7 @@ def _export_text() -> str:
     """A valid export with a bit of every section."""
     with tempfile.TemporaryDirectory() as base:
         teach.save_card_grid("I-07", ["A1", "B2"], ["C1", "C3"], name="Last Crusade", base=base)
-        teach.save_tracker(3, reserve=15, numbers={("I", "high"): (2, (1, 0))}, base=base)
+        teach.save_tracker(3, reserve=11, numbers={("I", "high"): (2, (1, 0))}, base=base)
         teach.save_district("museum", name="Museum", note="relic at dawn", base=base)
         teach.register_tag("04A1B2C3D4E5F6", "I-07", base=base)
         return teach.export_text(base)

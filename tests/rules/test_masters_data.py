@@ -81,7 +81,7 @@ def test_masters_data_bad_tracker_and_syntax_errors(tmp_path):
     (user / "tracker.toml").write_text('[tracker.3]\nreserve = 40\n')
     with pytest.raises(DataFileError) as err:
         load_masters(user)
-    assert (err.value.line, err.value.field) == (2, "tracker.3.reserve") and "0..12" in err.value.message
+    assert (err.value.line, err.value.field) == (2, "tracker.3.reserve") and "1..12" in err.value.message
     (user / "tracker.toml").write_text('[tracker.3]\nreserve = \n')
     with pytest.raises(DataFileError) as err:
         load_masters(user)

@@ -21,9 +21,7 @@ GAME = GameInfo(
     wizard="companion.ui.screens.menus:MastersWizard",
     story="companion.ui.story:masters_chart",
     narration="companion.narrate:MASTERS_LINES",
-    teaching={"card": "companion.ui.screens.tools:TeachCardScreen", "tracker": "companion.teach:save_tracker",
-              "districts": "companion.teach:save_district"},
-    reload_taught=True,
+    teaching=("card", "tracker", "districts"),
 )
 
 

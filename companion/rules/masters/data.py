@@ -17,6 +17,9 @@ STATION = "railway-station"
 MUSEUM = "museum"
 ACTS = ("I", "II", "III")
 VAMPIRE_COUNTS = (2, 3, 4, 5)
+# What a veil tracker can print: agents per grid cell, and the agent reserve (the box has 12 agents).
+TRACKER_CELL_MAX = 6
+TRACKER_RESERVE = (1, 12)
 
 
 class Effect(str, Enum):

@@ -26,7 +26,7 @@ GAME = GameInfo(
     story="companion.ui.story:strigoi_chart",
     narration="companion.narrate:STRIGOI_LINES",
     data="strigoi/fortress.toml",
-    teaching={"box": "companion.teach_strigoi:save_box"},
+    teaching=("box",),
 )
 
 

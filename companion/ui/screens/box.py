@@ -12,13 +12,13 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.inputs import DISTRICTS, Press
-from companion.rules.masters.data import ACTS
+from companion.rules.masters.data import ACTS, TRACKER_CELL_MAX, TRACKER_RESERVE
 from companion.ui.model import ButtonVM, CellVM, ViewModel
 from companion.ui.screens.base import Screen, UIContext
 
 BANDS = (("high", "veil 4-6"), ("low", "veil 1-3"))
-MAX_NUMBER = 6    # agents printed in one cell of a tracker (the card data allows 0..6)
-MAX_RESERVE = 12  # agent tokens in the box
+MAX_NUMBER = TRACKER_CELL_MAX     # agents printed in one cell of a tracker
+MAX_RESERVE = TRACKER_RESERVE[1]  # agent tokens in the box
 NAME_MAX = 24
 KEYS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ") + ("'", "-")
 
@@ -82,7 +82,7 @@ class TrackerScreen(Screen):
             return True
         t = self.trackers[self.vampires]
         if self.field == "reserve":
-            t["reserve"] = max(0, min(MAX_RESERVE, t["reserve"] + delta))
+            t["reserve"] = max(TRACKER_RESERVE[0], min(MAX_RESERVE, t["reserve"] + delta))
             return True
         act_band, _, slot = self.field.rpartition(".")
         values = t["numbers"][act_band]

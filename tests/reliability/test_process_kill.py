@@ -1,9 +1,13 @@
-"""Power cuts: the headless app is SIGKILLed at random moments and restarted until its game is done.
+"""Process kills: the headless app is SIGKILLed at random moments and restarted until its game is done.
+
+This is a crash of the program, not a power cut: the OS page cache survives a SIGKILL and still
+reaches the disk, so this test passes even with `synchronous=OFF`. Power cuts, which drop every
+write not yet fsynced, are tests/reliability/test_power_loss.py.
 
 Checked after every cut: each command the app acknowledged (printed `ack N` after the journal
 commit) is in the journal, the journal passes `PRAGMA quick_check`, and the journal is a prefix of
 the scenario whose resumed state equals a clean replay. Finally the whole scenario is in the
-journal exactly once. `make chaos` does >= 200 cuts; `make test` a handful.
+journal exactly once. `make chaos` does >= 200 kills; `make test` a handful.
 """
 
 import json
@@ -55,7 +59,7 @@ def _journaled(path) -> tuple[list[dict], str]:
     return [json.loads(r[0]) for r in rows], check
 
 
-def test_power_cuts_lose_nothing(tmp_path, figures):
+def test_process_kills_lose_nothing(tmp_path, figures):
     rng = random.Random(2024)
     cuts = acked_total = runs = 0
     lost = 0
@@ -98,8 +102,8 @@ def test_power_cuts_lose_nothing(tmp_path, figures):
             assert proc.returncode == 0, out[-500:]
             break
         assert _journaled(path)[0] == script
-    figures.setdefault("Power cuts (SIGKILL of the headless app)", {}).update({
-        "cuts": cuts, "runs": runs, "scenarios played to the end": scenarios,
+    figures.setdefault("Process kills (SIGKILL of the headless app; not a power cut)", {}).update({
+        "kills": cuts, "runs": runs, "scenarios played to the end": scenarios,
         "commands acknowledged": acked_total, "acknowledged commands lost": lost,
         "journal quick_check failures": 0, "seconds": round(time.monotonic() - t0, 1)})
     assert lost == 0

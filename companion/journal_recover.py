@@ -1,0 +1,299 @@
+"""Salvage the games of a damaged journal into the current one (`companion journal recover FILE`).
+
+Three ways of reading what is left, on a copy (the damaged file is never changed):
+  1. SQLite's own recovery, the `sqlite3` command-line tool's `.recover`, when it is installed and
+     built with it (Debian's 3.40 lacks the page table it needs and fails: we then go on);
+  2. a row-by-row read through Python's sqlite3, skipping past rows on pages that no longer read;
+  3. a scan of every page of the file and of its -wal for table rows shaped like ours (finds rows
+     the tree no longer leads to: a scribbled header, a lost root page, a cut-off file). It can also
+     find rows of a game deleted earlier whose pages were not reused yet.
+Their rows are merged, the earlier ways winning. Then every game is replayed through its rules engine and kept only as far
+as it replays: a game whose later commands are lost or damaged keeps the longest prefix that
+replays, and the report says so. Only active commands come back (undone ones are left out).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+import subprocess
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from companion.errors import CompanionError
+from companion.journal import ACTIVE, Journal
+from companion.rules import game_of_setup, load_game
+
+RECOVER_TIMEOUT_S = 120
+
+
+@dataclass
+class Report:
+    """What `recover` kept and dropped, one line each, and the ways it read the file."""
+
+    methods: list[str] = field(default_factory=list)
+    kept: list[str] = field(default_factory=list)
+    dropped: list[str] = field(default_factory=list)
+    games_kept: int = 0
+
+
+def recover(source: str | Path, journal: Journal) -> Report:
+    """Salvage the games of the damaged journal `source` into `journal`; returns the report."""
+    report = Report()
+    with tempfile.TemporaryDirectory(prefix="companion-recover-") as tmp:
+        copy = _copy(Path(source), Path(tmp))
+        scanned: tuple[dict, dict] = ({}, {})
+        found = _scan_pages(copy, *scanned)  # first: SQLite may drop a -wal beside an empty file on close
+        rows: dict[tuple[int, int], tuple[str, int]] = {}
+        games: dict[int, tuple] = {}
+        if shutil.which("sqlite3"):  # on a copy of its own: the tool opens it read-write
+            (Path(tmp) / "cli").mkdir()
+            own = _copy(Path(source), Path(tmp) / "cli")
+            if _read_recovered(own, Path(tmp) / "recovered.sqlite3", rows, games):
+                report.methods.append("sqlite3 .recover")
+        _read_row_by_row(copy, rows, games)
+        report.methods.append("row by row")
+        if any(key not in rows for key in scanned[0]) or any(key not in games for key in scanned[1]):
+            report.methods.append("page scan")
+        if found:
+            for key, value in scanned[0].items():
+                rows.setdefault(key, value)
+            for key, value in scanned[1].items():
+                games.setdefault(key, value)
+    by_game: dict[int, dict[int, tuple[str, int]]] = {}
+    for (gid, seq), value in rows.items():
+        by_game.setdefault(gid, {})[seq] = value
+    for gid in sorted(by_game):
+        _salvage_game(gid, by_game[gid], games.get(gid), journal, report)
+    return report
+
+
+def _copy(source: Path, tmp: Path) -> Path:
+    """Copy the damaged file and its -wal into `tmp` (a -wal alone gets an empty database beside it)."""
+    copy = tmp / "damaged.sqlite3"
+    if source.exists():
+        shutil.copyfile(source, copy)
+    else:
+        copy.write_bytes(b"")
+    wal = Path(f"{source}-wal")
+    if wal.exists():
+        shutil.copyfile(wal, Path(f"{copy}-wal"))
+    return copy
+
+
+def _read_recovered(copy: Path, out: Path, rows: dict, games: dict) -> bool:
+    """Rows rebuilt by `sqlite3 FILE .recover` (run into a new database); False if it failed."""
+    try:
+        sql = subprocess.run(["sqlite3", str(copy), ".recover"], capture_output=True, timeout=RECOVER_TIMEOUT_S)
+        if not sql.stdout:
+            return False
+        subprocess.run(["sqlite3", str(out)], input=sql.stdout, capture_output=True, timeout=RECOVER_TIMEOUT_S)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    if not out.exists():
+        return False
+    before = len(rows)
+    _read_row_by_row(out, rows, games)
+    return len(rows) > before or bool(games)
+
+
+def _read_row_by_row(path: Path, rows: dict, games: dict) -> None:
+    """Every readable row of `games` and `commands`, stepping over rowids that fail to read."""
+    try:
+        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    except sqlite3.DatabaseError:
+        return
+    con.text_factory = lambda raw: raw.decode("utf-8", "replace")
+    try:
+        for rowid_row in _rows(con, "games", "id, game, title, status, outcome"):
+            gid = rowid_row[1]
+            if isinstance(gid, int):
+                games.setdefault(gid, rowid_row[1:])
+        for _, gid, seq, command, undone in _rows(con, "commands", "game_id, seq, command, undone"):
+            if isinstance(gid, int) and isinstance(seq, int) and isinstance(command, str):
+                rows.setdefault((gid, seq), (command, undone))
+    finally:
+        con.close()
+
+
+def _rows(con: sqlite3.Connection, table: str, columns: str):
+    """(rowid, *columns) of every row of `table` that still reads, in rowid order."""
+    after, skip, misses = -(2**63), 1, 0
+    while misses < 48 and after < 2**62:
+        try:
+            cur = con.execute(f"SELECT rowid, {columns} FROM {table} WHERE rowid > ? ORDER BY rowid", (after,))
+            for row in cur:
+                yield row
+                after, skip, misses = row[0], 1, 0
+            return
+        except (sqlite3.DatabaseError, ValueError) as exc:  # a page that no longer reads (or not UTF-8): step over it, further each time
+            if "no such" in str(exc):  # the table (or a column) is not there at all
+                return
+            if after == -(2**63):
+                after = 0
+            after += skip
+            skip *= 2
+            misses += 1
+
+
+def _scan_pages(copy: Path, rows: dict, games: dict) -> bool:
+    """Rows found by decoding every table leaf page of the file and of its -wal (newest last)."""
+    found: list[tuple[int, list]] = []
+    data = copy.read_bytes()
+    size = _page_size(data[16:18]) if data[:16] == b"SQLite format 3\x00" else 4096
+    for start in range(0, len(data) - size + 1, size):
+        found += _leaf_records(data[start:start + size], 100 if start == 0 else 0)
+    wal_path = Path(f"{copy}-wal")
+    wal = wal_path.read_bytes() if wal_path.exists() else b""
+    if len(wal) >= 32:
+        wsize = int.from_bytes(wal[8:12], "big")
+        if wsize in {2**k for k in range(9, 17)}:
+            for start in range(32, len(wal) - wsize - 24 + 1, wsize + 24):
+                found += _leaf_records(wal[start + 24:start + 24 + wsize], 0)
+    before = len(rows) + len(games)
+    latest: dict = {}
+    for rowid, values in found:  # later copies of a row (the WAL's) win over earlier ones
+        if len(values) == 5 and _types(values, (int, int, str, int, (int, float))):
+            latest[("c", values[0], values[1])] = (values[2], values[3])
+        elif len(values) == 7 and values[0] is None and _types(values[1:4], (str, str, str)):
+            latest[("g", rowid)] = (rowid, *values[1:5])
+    for key, value in latest.items():
+        if key[0] == "c":
+            rows.setdefault(key[1:], value)
+        else:
+            games.setdefault(key[1], value)
+    return len(rows) + len(games) > before
+
+
+def _page_size(raw: bytes) -> int:
+    """The page size in a database header (4096 when it is damaged)."""
+    n = int.from_bytes(raw, "big")
+    n = 65536 if n == 1 else n
+    return n if n in {2**k for k in range(9, 17)} else 4096
+
+
+def _types(values, kinds) -> bool:
+    """Do the values have these Python types (bool excluded)?"""
+    return all(isinstance(v, k) and not isinstance(v, bool) for v, k in zip(values, kinds))
+
+
+def _leaf_records(page: bytes, head: int) -> list[tuple[int, list]]:
+    """(rowid, values) of the cells of a table leaf page (0x0D) that decode; [] for any other page."""
+    if len(page) < head + 8 or page[head] != 0x0D:
+        return []
+    out = []
+    ncells = int.from_bytes(page[head + 3:head + 5], "big")
+    for i in range(min(ncells, (len(page) - head - 8) // 2)):
+        ptr = int.from_bytes(page[head + 8 + 2 * i:head + 10 + 2 * i], "big")
+        try:
+            length, at = _varint(page, ptr)
+            rowid, at = _varint(page, at)
+            if length > len(page) - 35 or at + length > len(page):
+                continue  # spills to overflow pages: not one of our short rows
+            out.append((rowid, _record(page[at:at + length])))
+        except (IndexError, ValueError, UnicodeDecodeError):
+            continue
+    return out
+
+
+def _varint(buf: bytes, at: int) -> tuple[int, int]:
+    """SQLite's big-endian varint at `at`: (value, next offset)."""
+    value = 0
+    for i in range(9):
+        byte = buf[at + i]
+        if i == 8:
+            return (value << 8) | byte, at + 9
+        value = (value << 7) | (byte & 0x7F)
+        if byte < 0x80:
+            return value, at + i + 1
+    raise ValueError("bad varint")
+
+
+_INT_SIZES = {1: 1, 2: 2, 3: 3, 4: 4, 5: 6, 6: 8}
+
+
+def _record(payload: bytes) -> list:
+    """The values of one SQLite record (ints, floats, text, blobs, None)."""
+    header_len, at = _varint(payload, 0)
+    types = []
+    while at < header_len:
+        t, at = _varint(payload, at)
+        types.append(t)
+    values, at = [], header_len
+    for t in types:
+        if t == 0:
+            values.append(None)
+        elif t in _INT_SIZES:
+            n = _INT_SIZES[t]
+            values.append(int.from_bytes(payload[at:at + n], "big", signed=True))
+            at += n
+        elif t == 7:
+            import struct
+
+            values.append(struct.unpack(">d", payload[at:at + 8])[0])
+            at += 8
+        elif t in (8, 9):
+            values.append(t - 8)
+        elif t >= 12:
+            n = (t - 12) // 2
+            chunk = payload[at:at + n]
+            values.append(chunk.decode("utf-8") if t % 2 else chunk)
+            at += n
+        else:
+            raise ValueError("reserved serial type")
+        if at > len(payload):
+            raise ValueError("record runs past its cell")
+    return values
+
+
+def _salvage_game(gid: int, rows: dict[int, tuple[str, int]], info, journal: Journal, report: Report) -> None:
+    """Replay one salvaged game and import the longest prefix of it that replays."""
+    active, stop = [], None
+    for seq in range(1, max(rows) + 1):
+        if seq not in rows:
+            stop = f"command {seq} is lost"
+            break
+        text, undone = rows[seq]
+        try:
+            command = json.loads(text)
+        except ValueError:
+            command = None
+        if not isinstance(command, dict):
+            stop = f"command {seq} is damaged"
+            break
+        if undone == ACTIVE:
+            active.append(command)
+    if not active or active[0].get("cmd") != "setup":
+        report.dropped.append(f"game {gid}: its setup command is lost")
+        return
+    try:
+        game = load_game(game_of_setup(active[0]))
+        state, _ = game.setup(game.canonical(None, active[0]))
+    except CompanionError as exc:
+        report.dropped.append(f"game {gid}: its setup no longer applies ({exc})")
+        return
+    commands = [game.canonical(None, active[0])]
+    for command in active[1:]:
+        try:
+            state, _ = game.apply(state, game.canonical(state, command))
+        except CompanionError as exc:
+            stop = f"command {len(commands) + 1} no longer replays ({exc})"
+            break
+        commands.append(command)
+    name = info[1] if info else game_of_setup(active[0])
+    if journal.has_commands(commands):
+        report.dropped.append(f"game {gid} ({name}): already in this journal")
+        return
+    outcome = game.outcome(state)
+    title = info[2] if info and isinstance(info[2], str) else ""
+    new_id = journal.import_game(commands, title=title, status="over" if outcome else "running", outcome=outcome)
+    report.games_kept += 1
+    undone = sum(1 for _, flag in rows.values() if flag != ACTIVE)
+    left_out = f" ({undone} undone command(s) left out)" if undone else ""
+    if stop is None and len(commands) == len(active):
+        report.kept.append(f"game {gid} ({name}): all {len(commands)} commands found, now game {new_id}{left_out}")
+    else:
+        report.kept.append(f"game {gid} ({name}): the first {len(commands)} commands, now game {new_id};"
+                           f" the rest is dropped: {stop}")
