@@ -251,9 +251,8 @@ class MenuScreen(Screen):
 
         self.ctx.stack.pop()
         base = self.ctx.stack.base
-        if button_id == "adjust" and self.ctx.view is not None and self.ctx.view.game != "masters" \
-                and base is not None and hasattr(base, "fields"):
-            return base.activate("correct", kind)  # the other games correct counts on their own screen
+        if button_id == "adjust" and self.ctx.view is not None and base is not None and hasattr(base, "fields"):
+            return base.activate("correct", kind)  # a screen with its own count fields corrects them itself
         if button_id in ("tracker", "districts"):
             self.ctx.emit({"intent": f"edit_{button_id}"})
             return True
