@@ -14,6 +14,7 @@ starting the companion does not load every game's engine or screens.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import pkgutil
 from dataclasses import dataclass, field
@@ -76,14 +77,16 @@ class GameInfo:
         return end if over and end in self.screens else names[0]
 
 
+@functools.lru_cache(maxsize=256)
 def resolve(path: str) -> Any:
-    """The object a dotted path names: "pkg.module" (the module) or "pkg.module:attr"."""
+    """The object a dotted path names: "pkg.module" (the module) or "pkg.module:attr" (imported
+    once; the table asks every frame)."""
     module, _, attr = path.partition(":")
     obj = importlib.import_module(module)
     return getattr(obj, attr) if attr else obj
 
 
-_cache: tuple[tuple[str, ...], Mapping[str, GameInfo]] | None = None
+_cache: tuple[list, Mapping[str, GameInfo]] | None = None
 
 
 def game_ids() -> tuple[str, ...]:
@@ -100,9 +103,9 @@ def games() -> Mapping[str, GameInfo]:
     global _cache
     import companion.rules as rules
 
-    key = tuple(str(p) for p in rules.__path__)
-    if _cache is not None and _cache[0] == key:
+    if _cache is not None and _cache[0] == rules.__path__:
         return _cache[1]
+    key = list(rules.__path__)
     found: dict[str, GameInfo] = {}
     for mod in pkgutil.iter_modules(rules.__path__, rules.__name__ + "."):
         if not mod.ispkg:

@@ -191,7 +191,7 @@ def route(view: GameView | None) -> str:
     """Which base screen a game view calls for."""
     if view is None:
         return "title"
-    return route_game(view.game, dict(view.state)) or "generic"
+    return route_game(view.game, view.state) or "generic"
 
 
 def masters_screen(s: Mapping[str, Any]) -> str:

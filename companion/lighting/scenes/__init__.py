@@ -13,7 +13,6 @@ loop) use `companion.lighting.scenes.basic`.
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Mapping, Protocol
@@ -56,10 +55,10 @@ class Scene(Protocol):
 
 def scene_for(view: Mapping[str, Any] | None) -> Scene:
     """The scene module for a view's game (the basic scene when there is no view or no scene)."""
-    from companion.rules.catalog import games
+    from companion.rules.catalog import games, resolve
 
     game = games().get(view.get("game")) if isinstance(view, Mapping) else None
-    return importlib.import_module(game.scene if game is not None and game.scene else FALLBACK)
+    return resolve(game.scene if game is not None and game.scene else FALLBACK)
 
 
 def __getattr__(name: str):

@@ -10,7 +10,7 @@ does not load every game's screens), `route(game, state)` picks one from a game 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Mapping
 
 __all__ = ["SCREENS", "GAME_SCREENS", "SetupField", "RolePicker", "route", "screen_class", "setup_fields",
            "setup_note"]
@@ -56,7 +56,7 @@ class SetupField:
     default: int
 
 
-def route(game: str, state: dict[str, Any]) -> str | None:
+def route(game: str, state: Mapping[str, Any]) -> str | None:
     """The base screen a game's state calls for, as its descriptor says (None: an unknown game or
     one with no screens of its own, which the table's generic screen shows)."""
     from companion.rules.catalog import games
