@@ -19,7 +19,6 @@ board is rendered once), with a full frame every IDLE_FRAME_S and at once when a
 from __future__ import annotations
 
 import sys
-import time
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
@@ -160,8 +159,11 @@ class App:
         elif setup is not None:
             self.new_game(setup)
         elif info is not None:
-            self.ui.offer_resume({"id": info.id, "game": info.game,
-                                  "summary": f"{info.game}, {info.commands} commands, last played {_ago(info.updated)}"})
+            from companion.gameline import resume_offer
+
+            offer = resume_offer(self.journal, info)  # the game itself: round, phase, turn, players, when
+            self.ui.offer_resume(offer)
+            self.say(f"Unfinished game offered for resume: {offer['summary']}")
 
     def _resumable(self, setup: dict | None, finished_too: bool):
         """The journaled game to continue: the newest unfinished one, or with `setup` the newest one
@@ -587,15 +589,3 @@ def _same_setup(journaled: dict, setup: dict, game: str) -> bool:
 def _health_level(health: Health):
     """The status light's level for this health."""
     return Level.OK if not health.degraded() else Level.DEGRADED
-
-
-def _ago(t: float) -> str:
-    """`5 min ago`-style text for a wall-clock time (only for the resume offer)."""
-    s = max(0, int(time.time() - t))
-    if s < 120:
-        return "just now"
-    if s < 7200:
-        return f"{s // 60} min ago"
-    if s < 172800:
-        return f"{s // 3600} h ago"
-    return f"{s // 86400} days ago"

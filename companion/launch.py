@@ -311,8 +311,6 @@ def _build_app(args, cfg, hw, journal, mode, demo, lines, pace, display, missing
                     speak=speaker.speak if speaker.available and not cfg.sound.mute else None,
                     log=log, notifier=sdnotify, safe_reason=safe_reason, missing=missing))
     app.start(resume=not args.new)
-    if ui.screen.name == "resume":
-        app.say(f"Unfinished game offered for resume: {ui.screen.offer['summary']}")
     return app
 
 
