@@ -22,7 +22,7 @@ import pytest
 
 import companion
 import companion.rules
-from companion import cli
+from companion import cli, config
 from companion.inputs import VButton
 from companion.journal import Journal
 from companion.lighting.scenes import FALLBACK, scene_for
@@ -194,6 +194,8 @@ def test_sixth_game_is_listed_after_the_five_in_its_order(pebbles, capsys):
     ids = [line.split()[0] for line in capsys.readouterr().out.splitlines()]
     assert ids == ["masters", "nosferatu", "mansion", "one-night", "strigoi", "pebbles"]
     assert catalog.info("pebbles").title == "Pebbles"
+    text = config.DEFAULT_TOML.replace('default = "masters"', 'default = "pebbles"')
+    assert config.loads(text).game.default == "pebbles"  # the config may offer it first
 
 
 def test_sixth_game_plays_from_a_script_is_journaled_resumed_and_replays(pebbles, tmp_path, capsys):
@@ -212,6 +214,8 @@ def test_sixth_game_plays_from_a_script_is_journaled_resumed_and_replays(pebbles
     end = json.loads(capsys.readouterr().out)
     assert end["scores"] == [6, 4] and end["outcome"] == "player-1-wins"  # 6 >= the data file's target 5
 
+    assert cli.main(["journal", "--journal", str(journal), "list"]) == 0
+    assert "Pebbles" in capsys.readouterr().out
     with Journal(journal) as j:
         saved = j.commands(j.games()[0].id)
     assert saved == commands
