@@ -52,28 +52,17 @@ COMMANDS: dict[str, str] = {
 }
 
 
-# What each game is, in a line (the titles stay as printed on the boxes).
-GAME_LINES = {
-    "masters": N_("vampires against the city's hunters; the companion deals the events and keeps the veil"),
-    "nosferatu": N_("find the vampire at the table; the companion keeps the clock, the bites and the rituals"),
-    "mansion": N_("vampires in a mansion; the companion keeps the dice, the rooms and the round clock"),
-    "one-night": N_("one night, one vote: the companion narrates the night and times the day"),
-    "strigoi": N_("the Powerwolf pack against the Strigoi; the companion moves the Strigoi and keeps the blood"),
-}
-
-
 def games(argv: list[str]) -> int:
     """`companion games`: the games this companion serves, described in the table's language."""
     import argparse
 
     from companion.i18n import _
-    from companion.rules import GAMES
+    from companion.rules.catalog import games
 
     argparse.ArgumentParser(prog="companion games", description=_("List the games this companion serves.")).parse_args(argv)
 
-    for gid, (_module, title) in GAMES.items():
-        line = GAME_LINES.get(gid)
-        print(f"{gid:10s} {title}" + (f": {_(line)}" if line else ""))
+    for gid, game in games().items():  # the title as printed on the box, the line in the table's language
+        print(f"{gid:10s} {game.title}" + (f": {_(game.blurb)}" if game.blurb else ""))
     return ExitStatus.OK
 
 
