@@ -10,27 +10,33 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any, Mapping
 
+from companion.i18n import N_, _, ngettext
+
+PHASES = {"day": N_("day"), "night": N_("night"), "dusk": N_("dusk"), "dawn": N_("dawn"), "setup": N_("setup"),
+          "vote": N_("vote"), "play": N_("play")}  # others show as the engine names them
+WEEKDAYS = (N_("Monday"), N_("Tuesday"), N_("Wednesday"), N_("Thursday"), N_("Friday"), N_("Saturday"), N_("Sunday"))
+
 
 def describe(state: Mapping[str, Any]) -> str:
     """The game's position from its state JSON: round (or tick), phase or step, whose turn, players."""
     bits = []
     if state.get("outcome"):
-        bits.append(f"over ({str(state['outcome']).replace('-', ' ')})")
+        bits.append(_("over ({outcome})").format(outcome=str(state["outcome"]).replace("-", " ")))
     if state.get("tick") is not None:
-        bits.append(f"tick {state['tick']} of {state.get('clock_length', '?')}")
+        bits.append(_("tick {tick} of {length}").format(tick=state["tick"], length=state.get("clock_length", "?")))
     elif state.get("round") is not None:
-        bits.append(f"round {state['round']}")
+        bits.append(_("round {n}").format(n=state["round"]))
     if not state.get("outcome"):
         phase = state.get("phase") or state.get("step")
         if phase:
-            bits.append(str(phase).replace("-", " "))
+            bits.append(_(PHASES[phase]) if phase in PHASES else str(phase).replace("-", " "))
         turn = state.get("turn")
         if isinstance(turn, str) and turn:
-            bits.append(f"{turn}'s turn")
+            bits.append(_("{player}'s turn").format(player=turn))
     head = ", ".join(bits)
     head = head[:1].upper() + head[1:]
     people = players(state)
-    return f"{head}: {people}" if head and people else head or people
+    return _("{position}: {players}").format(position=head, players=people) if head and people else head or people
 
 
 def players(state: Mapping[str, Any]) -> str:
@@ -38,7 +44,7 @@ def players(state: Mapping[str, Any]) -> str:
     for key in ("order", "seating", "players", "vampires", "powerwolves"):
         value = state.get(key)
         if isinstance(value, int) and not isinstance(value, bool):
-            return f"{value} players"
+            return ngettext("{n} player", "{n} players", value).format(n=value)
         if isinstance(value, (list, tuple, dict)) and value and all(isinstance(n, str) for n in value):
             return ", ".join(value)
     return ""
@@ -52,11 +58,11 @@ def played_at(t: float, now: float | None = None) -> str:
     days = (today - when.date()).days
     clock = when.strftime("%H:%M")
     if days == 0:
-        return f"today {clock}"
+        return _("today {time}").format(time=clock)
     if days == 1:
-        return f"yesterday {clock}"
+        return _("yesterday {time}").format(time=clock)
     if 1 < days < 7:
-        return f"{when.strftime('%A')} {clock}"
+        return _("{weekday} {time}").format(weekday=_(WEEKDAYS[when.weekday()]), time=clock)
     return f"{when.day} {when.strftime('%b')} {clock}" + ("" if when.year == today.year else f" {when.year}")
 
 
@@ -70,7 +76,8 @@ def game_line(journal, info) -> str:
         session = Session.replay(journal.commands(info.id))
         return describe(session.view())
     except (CompanionError, ValueError, KeyError, IndexError):
-        return f"{info.commands} commands (it no longer replays)"
+        return ngettext("{n} command (it no longer replays)", "{n} commands (it no longer replays)",
+                        info.commands).format(n=info.commands)
 
 
 def resume_offer(journal, info, now: float | None = None) -> dict[str, Any]:

@@ -34,7 +34,9 @@ def taught_grids() -> set[str]:
 def progress_line(taught: int | None = None) -> str:
     """"Cards taught: 17 of 54" (counted now unless `taught` is given)."""
     n = len(taught_grids()) if taught is None else taught
-    return f"Cards taught: {n} of {CARDS_IN_BOX}"
+    from companion.i18n import _
+
+    return _("Cards taught: {n} of {total}").format(n=n, total=CARDS_IN_BOX)
 
 
 def nothing_taught() -> bool:

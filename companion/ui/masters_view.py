@@ -9,11 +9,13 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion import palette
+from companion.i18n import N_
 from companion.inputs import DISTRICTS
 from companion.ui.model import CellVM, Count
 
 VAMPIRES = ("Agnieszka", "Imre", "Ishtvan", "Laszlo", "Mila", "Nevena")
 DIFFICULTIES = ("easy", "medium", "hard")
+DIFFICULTY_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 DECK_MODES = ("digital", "physical")
 DAY_STEPS = (  # (step, what it is, short name for the "then" line)
     ("lead", "Pass the lead", "lead"),

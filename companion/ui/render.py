@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 
 from companion import palette
+from companion.i18n import _
 from companion.palette import veil_cells
 from companion.ui import icons, theme
 from companion.ui.model import MORE, ButtonVM, ViewModel
@@ -209,7 +210,7 @@ class Renderer:
         page = focus // per_page
         shown = buttons[page * per_page:(page + 1) * per_page]
         if pages > 1:
-            shown.append(ButtonVM(MORE, f"More ({page + 1}/{pages})"))
+            shown.append(ButtonVM(MORE, _("More ({page}/{pages})").format(page=page + 1, pages=pages)))
         bw = (area.width - (cols - 1) * m.pad) // cols
         bh = min(m.button_h + m.px(8), (area.height - (rows - 1) * m.pad) // rows)
         items = []
@@ -220,7 +221,12 @@ class Renderer:
 
     def _gauge_w(self) -> int:
         """Width of the veil gauge (label plus seven boxes)."""
-        return self.m.px(7 * 38 + 60)
+        return self._veil_label_w() + self.m.px(7 * 38 + 4)
+
+    def _veil_label_w(self) -> int:
+        """Width of the gauge's label: room for the word in the current language ("Schleier" is wider)."""
+        word = self.text.font(self.m.font("small")).size(_("Veil"))[0]
+        return max(self.m.px(56), word + self.m.px(8))
 
     # -- painting -------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, vm: ViewModel) -> None:
@@ -280,8 +286,8 @@ class Renderer:
         """The veil gauge: cells 0..6 lit like the LED veil bar, the current one framed, a preview ringed."""
         m = self.m
         veil, preview = item.data
-        label = pygame.Rect(item.rect.x, item.rect.y, m.px(56), item.rect.height)
-        self._text(surface, "Veil", label, "small", theme.TEXT_DIM, bg=theme.HEADER)
+        label = pygame.Rect(item.rect.x, item.rect.y, self._veil_label_w(), item.rect.height)
+        self._text(surface, _("Veil"), label, "small", theme.TEXT_DIM, bg=theme.HEADER)
         box = m.px(34)
         y = item.rect.y + (item.rect.height - box) // 2
         cells = veil_cells(veil)  # the LED veil bar's colours (companion/palette.py)

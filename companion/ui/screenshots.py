@@ -1,10 +1,11 @@
 """companion screenshots: render every screen of every game to PNG, and check that it reads from a chair.
 
-  companion screenshots --out DIR [--size WxH ...] [--only NAME ...] [--check]
+  companion screenshots --out DIR [--size WxH ...] [--only NAME ...] [--lang CODE] [--check]
 
 Writes `<screen>_<W>x<H>.png` for every screen of the table app, built from the sample states of
 companion/ui/samples.py, at 800x480 (the 7" panel) and 1920x1080 unless `--size` says otherwise,
-plus the `icons` page (the token pictures, the countdown ring and the veil bar).
+plus the `icons` page (the token pictures, the countdown ring and the veil bar). `--lang de` draws
+them in German (default: the language the companion would pick, e.g. from COMPANION_LANG).
 With `--check` it prints per screen its smallest text, the texts under the limit, clipped or split
 inside a word, and its main (biggest) text; the last line is `smallest text: N px`. Sizes are the
 font's em size in screen pixels; the limit is 24 px at 800x480, scaled with the layout on bigger
@@ -18,6 +19,8 @@ import argparse
 import os
 import sys
 from pathlib import Path
+
+from companion.i18n import LANGUAGES, set_language
 
 SIZES = ((800, 480), (1920, 1080))
 SHEETS = ("icons",)  # pages that are not screens of the app: drawn for people to look at
@@ -82,11 +85,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--size", action="append", type=_size, metavar="WxH",
                     help="surface size, e.g. 800x480 (repeatable; default 800x480 and 1920x1080)")
     ap.add_argument("--only", action="append", default=[], metavar="NAME", help="just this screen (repeatable)")
+    ap.add_argument("--lang", choices=LANGUAGES, help="language of the screens (default: as the companion picks it)")
     ap.add_argument("--check", action="store_true", help="check text sizes and fit; exit 1 when a screen fails")
     try:
         args = ap.parse_args(argv)
     except SystemExit as exc:  # argparse has printed the usage error (or the help)
         return int(exc.code or 0)
+    if args.lang:
+        set_language(args.lang)
     unknown = [n for n in args.only if n not in screen_names()]
     if unknown:
         print(f"companion screenshots: no screen named {', '.join(unknown)} (screens: {', '.join(screen_names())})",

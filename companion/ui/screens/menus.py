@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion import i18n
+from companion.i18n import N_, _
 from companion.inputs import Press
 from companion.rules.catalog import games, resolve
 from companion.ui import masters_view as mv
@@ -12,7 +13,7 @@ from companion.ui.model import ButtonVM, ViewModel
 from companion.ui.screens.base import Screen, UIContext
 
 SEED_MAX = 999_999
-DECK_LABELS = {"physical": "Your physical deck", "digital": "Example deck (demo)"}
+DECK_LABELS = {"physical": N_("Your physical deck"), "digital": N_("Example deck (demo)")}
 
 
 class TitleScreen(Screen):
@@ -28,16 +29,17 @@ class TitleScreen(Screen):
         """One button per game, then Settings: the same tuple every frame (the title screen is what
         an idle table shows), built again only when the games found change."""
         found = games()
-        if cls._buttons[0] is not found:
-            buttons = (*(ButtonVM(f"game:{gid}", g.title) for gid, g in found.items()), ButtonVM("settings", "Settings"))
-            TitleScreen._buttons = (found, buttons)
+        key = (found, i18n.current_language())
+        if cls._buttons[0] != key:
+            buttons = (*(ButtonVM(f"game:{gid}", _(g.title)) for gid, g in found.items()), ButtonVM("settings", _("Settings")))
+            TitleScreen._buttons = (key, buttons)
         return cls._buttons[1]
 
     def body(self) -> ViewModel:
         """One button per game."""
         own = self.game_buttons()
-        buttons = own + (ButtonVM("back", "Back"),) if len(self.ctx.stack) > 1 else own
-        return ViewModel(self.name, "Nightwatch", ("Choose a game to set up.",), buttons)
+        buttons = own + (ButtonVM("back", _("Back")),) if len(self.ctx.stack) > 1 else own
+        return ViewModel(self.name, "Nightwatch", (_("Choose a game to set up."),), buttons)
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Start the wizard of the chosen game."""
@@ -69,8 +71,8 @@ class ResumeScreen(Screen):
         game = games().get(self.offer.get("game", ""))
         title = game.title if game else self.offer.get("game", "a game")
         when = self.offer.get("when")
-        lines = (f"{title}:", str(self.offer.get("summary", "")), *((f"Played {when}",) if when else ()))
-        return ViewModel(self.name, "Resume?", lines, (ButtonVM("resume", "Resume"), ButtonVM("new", "New game")))
+        lines = (_("{game}:").format(game=_(title)), str(self.offer.get("summary", "")), *((_("Played {when}").format(when=when),) if when else ()))
+        return ViewModel(self.name, _("Resume?"), lines, (ButtonVM("resume", _("Resume")), ButtonVM("new", _("New game"))))
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Resume sends the intent; New game goes to game selection."""
@@ -105,15 +107,17 @@ class MastersWizard(Screen):
             ok = 2 <= n <= 5
             buttons = [ButtonVM(f"v:{name}", f"{self.vampires.index(name) + 1}. {name}" if name in self.vampires else name,
                                 selected=name in self.vampires) for name in mv.VAMPIRES]
-            buttons += [ButtonVM("next", "Next", enabled=ok, why_not=None if ok else "choose 2 to 5 vampires"),
-                        ButtonVM("back", "Back")]
-            lines = ("Tap the vampires in seating order (clockwise).", "Seating: " + (", ".join(self.vampires) or "-"))
-            return ViewModel(self.name, "New game: vampires", lines, tuple(buttons))
-        buttons = [ButtonVM(f"k:{k}", DECK_LABELS[k], selected=k == self.deck) for k in self.decks]
-        buttons += [ButtonVM(f"d:{d}", d.capitalize(), selected=d == self.difficulty) for d in mv.DIFFICULTIES]
-        buttons += [ButtonVM("seed-", "Seed -1"), ButtonVM("seed+", "Seed +1"), ButtonVM("start", "Start"), ButtonVM("back", "Back")]
-        lines = (f"{', '.join(self.vampires)}: {self.difficulty}, {self.deck} deck", f"Seed {self.seed} (up/down change it)")
-        return ViewModel(self.name, "New game: options", lines, tuple(buttons))
+            buttons += [ButtonVM("next", _("Next"), enabled=ok, why_not=None if ok else _("choose 2 to 5 vampires")),
+                        ButtonVM("back", _("Back"))]
+            lines = (_("Tap the vampires in seating order (clockwise)."), _("Seating: {names}").format(names=", ".join(self.vampires) or "-"))
+            return ViewModel(self.name, _("New game: vampires"), lines, tuple(buttons))
+        buttons = [ButtonVM(f"k:{k}", _(DECK_LABELS[k]), selected=k == self.deck) for k in self.decks]
+        buttons += [ButtonVM(f"d:{d}", _(mv.DIFFICULTY_NAMES[d]), selected=d == self.difficulty) for d in mv.DIFFICULTIES]
+        buttons += [ButtonVM("seed-", _("Seed -1")), ButtonVM("seed+", _("Seed +1")), ButtonVM("start", _("Start")), ButtonVM("back", _("Back"))]
+        lines = (_("{vampires}: {difficulty}, {deck}").format(vampires=", ".join(self.vampires), difficulty=_(mv.DIFFICULTY_NAMES[self.difficulty]),
+                                                             deck=_(DECK_LABELS[self.deck])),
+                 _("Seed {seed} (up/down change it)").format(seed=self.seed))
+        return ViewModel(self.name, _("New game: options"), lines, tuple(buttons))
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Toggle vampires, choose options, start."""
@@ -178,16 +182,17 @@ class GenericWizard(Screen):
 
     def body(self) -> ViewModel:
         """One button per field, seed, -/+; Start (One Night: Next to the roles)."""
-        buttons = [ButtonVM(f"f:{f.key}", f"{f.label}: {self.values[f.key]}", selected=self.field == f.key) for f in self.specs]
-        buttons += [ButtonVM("f:seed", f"Seed: {self.seed}", selected=self.field == "seed"),
+        buttons = [ButtonVM(f"f:{f.key}", _("{field}: {value}").format(field=_(f.label), value=self.values[f.key]), selected=self.field == f.key) for f in self.specs]
+        buttons += [ButtonVM("f:seed", _("Seed: {seed}").format(seed=self.seed), selected=self.field == "seed"),
                     ButtonVM("minus", "-1"), ButtonVM("plus", "+1"),
-                    ButtonVM("start", games()[self.game_id].start_label), ButtonVM("back", "Back")]
+                    ButtonVM("start", _(games()[self.game_id].start_label)), ButtonVM("back", _("Back"))]
         lo, hi = self.specs[0].lo, self.specs[0].hi
         from companion.ui.screens.others import setup_note
 
-        lines = (f"New game of {games()[self.game_id].title} ({lo} to {hi} players).", "Pick a value, then up/down or -1/+1.",
+        lines = (_("New game of {game} ({lo} to {hi} players).").format(game=_(games()[self.game_id].title), lo=lo, hi=hi),
+                 _("Pick a value, then up/down or -1/+1."),
                  *setup_note(self.game_id, self.values))
-        return ViewModel(self.name, games()[self.game_id].title, lines, tuple(buttons))
+        return ViewModel(self.name, _(games()[self.game_id].title), lines, tuple(buttons))
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Choose the field, step it, start (or pick One Night's roles) or go back."""
@@ -235,16 +240,16 @@ class MenuScreen(Screen):
     def body(self) -> ViewModel:
         """The menu entries."""
         playing = self.ctx.view is not None
-        why = None if playing else "no game running"
+        why = None if playing else _("no game running")
         game = games().get(self.ctx.view.game) if playing else None
         masters = game is not None and "districts" in game.teaching  # the game teaches district names
-        buttons = (ButtonVM("board", "Board", enabled=playing, why_not=why), ButtonVM("log", "Event log"),
-                   ButtonVM("adjust", "Adjust counts", enabled=playing, why_not=why), ButtonVM("settings", "Settings"),
-                   ButtonVM("tracker", "Your box: veil tracker"),
-                   ButtonVM("districts", "Your box: district names", enabled=masters,
-                            why_not=None if masters else "in a Masters of the Night game"),
-                   ButtonVM("new", "New game"), ButtonVM("back", "Back"))
-        return ViewModel(self.name, "Menu", (self.progress,), buttons)
+        buttons = (ButtonVM("board", _("Board"), enabled=playing, why_not=why), ButtonVM("log", _("Event log")),
+                   ButtonVM("adjust", _("Adjust counts"), enabled=playing, why_not=why), ButtonVM("settings", _("Settings")),
+                   ButtonVM("tracker", _("Your box: veil tracker")),
+                   ButtonVM("districts", _("Your box: district names"), enabled=masters,
+                            why_not=None if masters else _("in a Masters of the Night game")),
+                   ButtonVM("new", _("New game")), ButtonVM("back", _("Back")))
+        return ViewModel(self.name, _("Menu"), (self.progress,), buttons)
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Open the chosen screen in place of the menu (the box screens through the loop, which
@@ -286,14 +291,14 @@ class SettingsScreen(Screen):
     def body(self) -> ViewModel:
         """Values with -/+ and the mute toggle."""
         s = self.ctx.settings
-        buttons = (ButtonVM("f:brightness", f"Brightness {round(self._value('brightness') * 100)}%",
+        buttons = (ButtonVM("f:brightness", _("Brightness {percent}%").format(percent=round(self._value("brightness") * 100)),
                             selected=self.field == "brightness"),
-                   ButtonVM("f:volume", f"Volume {round(self._value('volume') * 100)}%", selected=self.field == "volume"),
+                   ButtonVM("f:volume", _("Volume {percent}%").format(percent=round(self._value("volume") * 100)), selected=self.field == "volume"),
                    ButtonVM("minus", "-10%"), ButtonVM("plus", "+10%"),
-                   ButtonVM("mute", "Sound off" if s.get("mute") else "Sound on", selected=bool(s.get("mute"))),
+                   ButtonVM("mute", _("Sound off") if s.get("mute") else _("Sound on"), selected=bool(s.get("mute"))),
                    ButtonVM("language", i18n.LANGUAGE_NAMES[i18n.current_language()]),  # each press: the next one
-                   ButtonVM("back", "Back"))
-        return ViewModel(self.name, "Settings", ("Pick a value, then up/down or -/+.",), buttons)
+                   ButtonVM("back", _("Back")))
+        return ViewModel(self.name, _("Settings"), (_("Pick a value, then up/down or -/+."),), buttons)
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Pick, step, toggle mute, go back."""
