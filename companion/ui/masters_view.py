@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion import palette
-from companion.i18n import N_
+from companion.i18n import N_, _, data_name, ngettext
 from companion.inputs import DISTRICTS
 from companion.ui.model import CellVM, Count
 
@@ -18,16 +18,16 @@ DIFFICULTIES = ("easy", "medium", "hard")
 DIFFICULTY_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 DECK_MODES = ("digital", "physical")
 DAY_STEPS = (  # (step, what it is, short name for the "then" line)
-    ("lead", "Pass the lead", "lead"),
-    ("day-effects", "Day district effects", "effects"),
-    ("place-agents", "Event card: agents", "card"),
-    ("card-effect", "Event card: its text", "card text"),
-    ("hunt", "Agents hunt", "hunt"),
+    ("lead", N_("Pass the lead"), N_("lead")),
+    ("day-effects", N_("Day district effects"), N_("effects")),
+    ("place-agents", N_("Event card: agents"), N_("card")),
+    ("card-effect", N_("Event card: its text"), N_("card text")),
+    ("hunt", N_("Agents hunt"), N_("hunt")),
 )
 OUTCOMES = {
-    "victory": "Victory: the Blood Moon rises",
-    "defeat-veil": "Defeat: the veil has fallen",
-    "defeat-deck": "Defeat: the event deck ran out",
+    "victory": N_("Victory: the Blood Moon rises"),
+    "defeat-veil": N_("Defeat: the veil has fallen"),
+    "defeat-deck": N_("Defeat: the event deck ran out"),
 }
 
 
@@ -44,20 +44,20 @@ def district_lines(state: Mapping[str, Any], pos: str) -> tuple[str, ...]:
     out = []
     hidden, exposed = d.get("agents_hidden", 0), d.get("agents_exposed", 0)
     if hidden:
-        out.append(f"Hidden {hidden}")
+        out.append(_("Hidden {n}").format(n=hidden))
     if exposed:
-        out.append(f"Exposed {exposed}")
+        out.append(_("Exposed {n}").format(n=exposed))
     if d.get("minions"):
-        out.append(f"Minions {d['minions']}")
+        out.append(_("Minions {n}").format(n=d["minions"]))
     vamps = state.get("vampires", {})
-    names = [n + (" (drained)" if vamps[n].get("drained") else "") for n in vampires_in(state, pos)]
+    names = [_("{name} (drained)").format(name=n) if vamps[n].get("drained") else n for n in vampires_in(state, pos)]
     if names:
         out.append(", ".join(names))
     if d.get("sigil"):
-        out.append(f"Sigil {d['sigil']}")
+        out.append(_("Sigil {n}").format(n=d["sigil"]))
     extras = len(d.get("cards", [])) + len(d.get("relics", []))
     if extras:
-        out.append(f"+{extras} card" + ("s" if extras > 1 else ""))
+        out.append(ngettext("+{n} card", "+{n} cards", extras).format(n=extras))
     return tuple(out)
 
 
@@ -99,7 +99,7 @@ def colour(state: Mapping[str, Any], name: str) -> tuple[int, int, int]:
 
 def district_title(state: Mapping[str, Any], pos: str) -> str:
     """The district's name (or just its position when unnamed)."""
-    return str(state.get("districts", {}).get(pos, {}).get("name", ""))
+    return data_name(str(state.get("districts", {}).get(pos, {}).get("name", "")))
 
 
 def grid(state: Mapping[str, Any], marks: Mapping[str, str] | None = None, selected: str | None = None,
@@ -111,7 +111,7 @@ def grid(state: Mapping[str, Any], marks: Mapping[str, str] | None = None, selec
     cells = []
     for pos in DISTRICTS:
         cards = len(state.get("districts", {}).get(pos, {}).get("cards", []))
-        lines = ((extra[pos],) if pos in extra else ()) + ((f"+{cards} card" + "s" * (cards > 1),) if cards else ())
+        lines = ((extra[pos],) if pos in extra else ()) + ((ngettext("+{n} card", "+{n} cards", cards).format(n=cards),) if cards else ())
         cells.append(CellVM(pos, district_title(state, pos), lines, marks.get(pos, ""), pos == selected,
                             district_counts(state, pos)))
     return tuple(cells)
@@ -120,14 +120,14 @@ def grid(state: Mapping[str, Any], marks: Mapping[str, str] | None = None, selec
 def day_step_lines(state: Mapping[str, Any]) -> tuple[str, ...]:
     """Two lines for the day stepper: the step now (n of m) and what follows."""
     steps = [(k, label, short) for k, label, short in DAY_STEPS if not (k == "lead" and state.get("round", 1) == 1)]
-    keys = [k for k, _, _ in steps]
+    keys = [k for k, label, short in steps]
     step = state.get("step")
     if step not in keys:
-        return (f"Step: {step}",)
+        return (_("Step: {step}").format(step=step),)
     i = keys.index(step)
-    now = f"Step {i + 1}/{len(steps)}: {steps[i][1]}"
-    rest = ", ".join(short for _, _, short in steps[i + 1:])
-    return (now, f"Then: {rest}" if rest else "Then: night falls")
+    now = _("Step {n}/{total}: {step}").format(n=i + 1, total=len(steps), step=_(steps[i][1]))
+    rest = ", ".join(_(short) for k, label, short in steps[i + 1:])
+    return (now, _("Then: {steps}").format(steps=rest) if rest else _("Then: night falls"))
 
 
 def active_day_effects(state: Mapping[str, Any]) -> list[str]:
@@ -233,22 +233,23 @@ def pointless(state: Mapping[str, Any], verb: str) -> str | None:
 def die_effect(value: int) -> str:
     """What a die does in combat: 1-2 the agent stays, 3-4 kill for a blood, 5-6 clean kill."""
     if value <= 2:
-        return "agent stays, -1 blood"
+        return _("agent stays, -1 blood")
     if value <= 4:
-        return "kill, -1 blood"
-    return "kill"
+        return _("kill, -1 blood")
+    return _("kill")
 
 
 def vampire_line(state: Mapping[str, Any], name: str) -> str:
     """One vampire: blood, kills, AP, drained."""
     v = state.get("vampires", {}).get(name, {})
-    text = f"{name}: blood {v.get('blood', 0)}/{v.get('max_blood', 4)}, kills {v.get('kills', 0)}"
+    text = _("{name}: blood {blood}/{max}, kills {kills}").format(name=name, blood=v.get("blood", 0),
+                                                               max=v.get("max_blood", 4), kills=v.get("kills", 0))
     if v.get("drained"):
-        text += ", drained"
+        text = _("{vampire}, drained").format(vampire=text)
     return text
 
 
 def outcome_title(outcome: str | None) -> str:
     """Headline for how the game ended."""
-    return OUTCOMES.get(outcome or "", f"Game over: {outcome}")
+    return _(OUTCOMES[outcome]) if outcome in OUTCOMES else _("Game over: {outcome}").format(outcome=outcome)
 

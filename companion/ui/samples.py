@@ -10,11 +10,13 @@ from __future__ import annotations
 from typing import Callable
 
 from companion.gameline import describe
+from companion.i18n import _
 from companion.inputs import DISTRICTS, ButtonEvent, Press, VButton
 from companion.rules.base import Action
 from companion.ui.model import GameView
 
-NAMES = ("Railway Station", "Museum", "Asylum", "Harbour", "Old Town", "Cathedral", "Slums", "Opera", "Cemetery")
+NAMES = ("Railway Station", "Museum", "Asylum", "Docks", "Cathedral", "Police Station", "Hospital", "Nightclub",
+         "Newspaper Office")  # shipped districts (companion/data/masters/districts.toml), so German shows their German names
 
 
 def masters_state(**over):
@@ -28,7 +30,7 @@ def masters_state(**over):
         "game": "masters", "round": 3, "phase": "night", "step": "turn", "veil": 4, "outcome": None,
         "leading": "Mila", "order": ["Imre", "Mila"], "turn": "Mila", "districts": districts,
         "vampires": {"Imre": {"district": "C1", "blood": 2, "max_blood": 4, "kills": 1, "drained": False, "ap": 0, "relics": [], "sigil_placed": False},
-                     "Mila": {"district": "B2", "blood": 3, "max_blood": 4, "kills": 4, "drained": False, "ap": 2, "relics": ["Chalice"], "sigil_placed": True}},
+                     "Mila": {"district": "B2", "blood": 3, "max_blood": 4, "kills": 4, "drained": False, "ap": 2, "relics": ["Pristine Blood"], "sigil_placed": True}},
         "reserve": {"agents": 7, "minions": 4, "blood": 2},
         "dice": [6, 2, 3, 3, 1, 5], "dice_used": [4],
         "deck": {"remaining": 9, "act": "II", "mode": "digital"},
@@ -41,16 +43,16 @@ def masters_state(**over):
 def night_actions():
     """A night turn's actions, some greyed with their reason."""
     return (
-        Action({"cmd": "move"}, "Move", "1 AP", needs=("to",)),
-        Action({"cmd": "expose"}, "Expose agents", "1 AP"),
-        Action({"cmd": "fight"}, "Fight", "1 AP"),
-        Action({"cmd": "recruit"}, "Recruit a minion", "2 AP"),
-        Action({"cmd": "hunt"}, "Hunt", "1 AP"),
-        Action({"cmd": "wild_hunt"}, "Wild hunt", "1 AP"),
-        Action({"cmd": "dark_ability"}, "Dark ability", "veil", False, "kill count 6 needed", ("veil",)),
-        Action({"cmd": "sigillate"}, "Sigillate", "1 AP", False, "kill count 9 needed"),
-        Action({"cmd": "ritual"}, "Blood Moon ritual", "1 AP", False, "kill count 9 needed"),
-        Action({"cmd": "end_turn"}, "End turn"),
+        Action({"cmd": "move"}, _("Move"), "1 AP", needs=("to",)),
+        Action({"cmd": "expose"}, _("Expose agents"), "1 AP"),
+        Action({"cmd": "fight"}, _("Fight"), "1 AP"),
+        Action({"cmd": "recruit"}, _("Recruit a minion"), "2 AP"),
+        Action({"cmd": "hunt"}, _("Hunt"), "1 AP"),
+        Action({"cmd": "wild_hunt"}, _("Wild hunt"), "1 AP"),
+        Action({"cmd": "dark_ability"}, _("Dark ability"), "veil", False, "kill count 6 needed", ("veil",)),
+        Action({"cmd": "sigillate"}, _("Sigillate"), "1 AP", False, "kill count 9 needed"),
+        Action({"cmd": "ritual"}, _("Blood Moon ritual"), "1 AP", False, "kill count 9 needed"),
+        Action({"cmd": "end_turn"}, _("End turn")),
     )
 
 
@@ -62,20 +64,20 @@ def day_state():
 
 def day_actions():
     """Resolve the one open day effect; drawing waits for it."""
-    return (Action({"cmd": "resolve_day_effect", "district": "B2"}, "Resolve Old Town"),
-            Action({"cmd": "draw"}, "Draw event card", enabled=False, why_not="resolve day effects first"))
+    return (Action({"cmd": "resolve_day_effect", "district": "B2"}, _("Resolve Cathedral")),
+            Action({"cmd": "draw"}, _("Draw event card"), enabled=False, why_not=_("resolve day effects first")))
 
 
 def event_state():
     """Place-agents step: red A3 +2, blue-gray B1/C3 with 1 and 0."""
-    card = {"key": "I-03", "name": "Last Crusade", "act": "I", "grid": {"A3": "red", "B1": "blue", "C3": "blue"},
+    card = {"key": "I-03", "name": "Night Patrol", "act": "I", "grid": {"A3": "red", "B1": "blue", "C3": "blue"},
             "red_agents": 2, "blue_agents": [1, 0], "continuing": False, "placements": {}, "placed": False}
     return masters_state(phase="day", step="place-agents", turn=None, card=card)
 
 
 def event_actions():
     """Only the split is left to choose."""
-    return (Action({"cmd": "place_agents"}, "Place agents", needs=("split",)),)
+    return (Action({"cmd": "place_agents"}, _("Place agents"), needs=("split",)),)
 
 
 def combat_state():
@@ -87,17 +89,17 @@ def combat_state():
 
 def combat_actions():
     """Combat choices."""
-    return (Action({"cmd": "use_die"}, "Use a die", needs=("die",)),
-            Action({"cmd": "sacrifice"}, "Sacrifice minions", enabled=False, why_not="no minions here", needs=("minions",)),
-            Action({"cmd": "reroll"}, "Reroll dice", enabled=False, why_not="dice left in the reserve"))
+    return (Action({"cmd": "use_die"}, _("Use a die"), needs=("die",)),
+            Action({"cmd": "sacrifice"}, _("Sacrifice minions"), enabled=False, why_not=_("no minions here"), needs=("minions",)),
+            Action({"cmd": "reroll"}, _("Reroll dice"), enabled=False, why_not=_("dice left in the reserve")))
 
 
 def generic_view() -> GameView:
     """A Nosferatu-like state with a `board` dict, for the generic screen."""
     state = {"game": "nosferatu", "round": 2, "phase": "night", "step": "reveal", "outcome": None,
              "board": {"clock": 5, "dawn_cards": 1, "bites": {"Anna": 1, "Ben": 0}, "rituals": ["Stake"]}}
-    actions = (Action({"cmd": "reveal"}, "Reveal a clock card"), Action({"cmd": "add_night"}, "Add a night card"),
-               Action({"cmd": "end_round"}, "End round", enabled=False, why_not="reveal first"))
+    actions = (Action({"cmd": "reveal"}, _("Reveal a clock card")), Action({"cmd": "add_night"}, _("Add a night card")),
+               Action({"cmd": "end_round"}, _("End round"), enabled=False, why_not=_("reveal first")))
     return GameView("nosferatu", state, actions)
 
 
@@ -114,13 +116,13 @@ def engine_view(game_id: str, players: int, seed: int, until: Callable[[dict], b
     setup = {"cmd": "setup", "game": game_id, "seed": seed,
              **({"vampires": list(VAMPIRE_SEATS[:players]), "difficulty": "easy"} if game_id == "masters"
                 else {"players": players})}
-    state, _ = game.setup(setup)
+    state, events = game.setup(setup)
     history = [game.to_json(state)]
     rng = random.Random(seed)
-    for _ in range(limit):
+    for step in range(limit):
         if until(history[-1]) or game.outcome(state) is not None:
             break
-        state, _ = game.apply(state, bot.choose(game, state, rng))
+        state, events = game.apply(state, bot.choose(game, state, rng))
         history.append(game.to_json(state))
     return GameView(game_id, history[-1], tuple(game.actions(state)), {**(info or {}), "history": history})
 
@@ -189,8 +191,8 @@ def screens() -> dict[str, Callable]:
                    lambda ui: _press(ui, VButton.MENU), lambda ui: ui.screen.activate("log", Press.SHORT)),
         "adjust": _on(night, lambda ui: _press(ui, VButton.VEIL_DOWN)),
         "undo": _on(night, lambda ui: _press(ui, VButton.UNDO)),
-        "teach": _on(night, lambda ui: ui.start_teach("04A1B2C3D4E5F6", [{"key": "I-01", "name": "Curfew", "act": "I"},
-                                                                         {"key": "I-02", "name": "Raid", "act": "I"}])),
+        "teach": _on(night, lambda ui: ui.start_teach("04A1B2C3D4E5F6", [{"key": "I-01", "name": "Blessed Innocence", "act": "I"},
+                                                                         {"key": "I-02", "name": "Curse of our Clan", "act": "I"}])),
         "over": _lazy(lambda: engine_view("masters", 3, 5, _over, limit=2000)),
         **{name: _lazy(make) for name, make in other_views().items()},
         "roles": _on(None, lambda ui: ui.screen.activate("game:one-night", Press.SHORT),

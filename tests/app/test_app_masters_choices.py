@@ -35,7 +35,7 @@ def test_leader_picks_who_goes_short_with_the_district_buttons(tmp_path):
     tap(app, VButton.for_district("A1"))  # blue-gray first: A1 gets the 1, B1 the 0
     vm = app.ui.view_model()
     assert vm["screen"] == "event" and app.session.view()["step"] == "place-agents"
-    assert any("Only 2 agent(s) left for 3" in line for line in vm["lines"])
+    assert any("Only 2 agents left for 3" in line for line in vm["lines"])
     cells = {c["pos"]: c["lines"][0] for c in vm["grid"] if c["pos"] in ("A1", "C1")}
     assert cells == {"C1": "+2 of 2", "A1": "+0 of 1"}  # proposal: where nobody notices them
     for pos in ("C1", "A1", "C1"):  # C1 at its limit: none; A1 one; C1 one
@@ -58,7 +58,7 @@ def test_place_button_waits_until_every_agent_left_is_given(tmp_path):
     tap(app, VButton.for_district("A1"))
     tap(app, VButton.for_district("C1"))  # the proposal's 2 taken back
     place = next(b for b in app.ui.view_model()["buttons"] if b["label"] == "Place agents")
-    assert not place["enabled"] and place["why_not"] == "give out all 2 agent(s) left first"
+    assert not place["enabled"] and place["why_not"] == "give out all 2 agents left first"
     before = len(app.session.commands)
     assert choose(app, place["id"])
     assert len(app.session.commands) == before and app.session.view()["step"] == "place-agents"

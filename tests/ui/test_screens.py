@@ -163,14 +163,14 @@ def test_event_card_split_picker_and_veil_preview(make_ui):
     ui = make_ui()
     ui.update(GameView("masters", samples.event_state(), samples.event_actions()), (), 0.0)
     vm = ui.view_model()
-    assert vm["screen"] == "event" and vm["title"] == "Event: Last Crusade"
+    assert vm["screen"] == "event" and vm["title"] == "Event: Night Patrol"
     marks = {c["pos"]: c["mark"] for c in vm["grid"]}
     assert marks["A3"] == "red" and marks["B1"] == "blue" and marks["C3"] == "blue"
     assert not button(vm, "Place agents")["enabled"]
     press(ui, VButton.DISTRICT_B1)
     vm = ui.view_model()
     cells = {c["pos"]: c["lines"] for c in vm["grid"]}
-    assert cells["B1"][0] == "+1 agents" and cells["A3"][0] == "+2 agents"
+    assert cells["B1"][0] == "+1 agent" and cells["A3"][0] == "+2 agents"
     assert vm["veil_preview"] is None  # neither A3 nor B1 holds a minion or a vampire
     tap(ui, "swap")
     tap(ui, "place:0")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.i18n import _, data_name, ngettext
 from companion.inputs import Press
 from companion.rules.base import Action
 from companion.ui import masters_view as mv
@@ -72,15 +73,15 @@ class DayScreen(GameScreen):
         """Stepper lines, grid with active effects, actions."""
         s = self.state()
         deck = s.get("deck") or {}
-        lines = (f"Round {s.get('round', 1)}, leading: {s.get('leading', '-')}",
+        lines = (_("Round {n}, leading: {vampire}").format(n=s.get("round", 1), vampire=s.get("leading", "-")),
                  *mv.day_step_lines(s)[:1],  # the step now (the rest of the day is secondary)
-                 f"Deck: {deck.get('remaining', '?')} cards, act {deck.get('act', '?')}",
+                 _("Deck: {n} cards, act {act}").format(n=deck.get("remaining", "?"), act=deck.get("act", "?")),
                  *self.box_progress(deck))
         marks = {p: "active" for p in mv.active_day_effects(s)}
         if s.get("step") == "hunt":
             marks.update({p: "combat" for p in _hunt_districts(s)})
-        buttons = self.action_buttons() + [ButtonVM("menu", "Menu")]
-        title = f"Day {s.get('round', 1)}"
+        buttons = self.action_buttons() + [ButtonVM("menu", _("Menu"))]
+        title = _("Day {n}").format(n=s.get("round", 1))
         leader = s.get("leading")
         accent = mv.colour(s, leader) if leader else None
         return ViewModel(self.name, title, lines, tuple(buttons), self.grid(marks), accent=accent)
@@ -171,34 +172,35 @@ class EventCardScreen(GameScreen):
         grid_ = card.get("grid") or {}
         adds, short, picks = self.adds(), self.short(), self.agents_to()
         marks = {p: ("red" if c == "red" else "blue") for p, c in grid_.items()}
-        extra = {p: f"+{n} agents" for p, n in adds.items()}
+        extra = {p: ngettext("+{n} agent", "+{n} agents", n).format(n=n) for p, n in adds.items()}
         nums = mv.blue_numbers(s)
-        lines = [f"Act {card.get('act', '?')}: agents arrive hidden"]
+        lines = [_("Act {act}: agents arrive hidden").format(act=card.get("act", "?"))]
         buttons: list[ButtonVM] = []
         placing = s.get("step") == "place-agents"
         if placing and nums:
             cells = mv.blue_cells(s)
-            lines.append(f"Blue-gray {nums[0]} or {nums[1]}: press the cell that gets {nums[0]}")
+            lines.append(_("Blue-gray {a} or {b}: press the cell that gets {a}").format(a=nums[0], b=nums[1]))
         if short is not None:
             needs, left = short
-            extra = {p: f"+{picks.get(p, 0)} of {n}" for p, n in needs.items()}
-            lines.append(f"Only {left} agent(s) left for {sum(needs.values())}: the leader picks")
-            lines.append(f"Given {sum(picks.values())} of {left}")
+            extra = {p: _("+{given} of {n}").format(given=picks.get(p, 0), n=n) for p, n in needs.items()}
+            lines.append(ngettext("Only {n} agent left for {needed}: the leader picks",
+                                  "Only {n} agents left for {needed}: the leader picks", left).format(n=left, needed=sum(needs.values())))
+            lines.append(_("Given {given} of {n}").format(given=sum(picks.values()), n=left))
         if placing:
             for i, a in enumerate(self.actions):
                 if a.command.get("cmd") == "place_agents":
                     buttons.append(self._place_button(i, a, nums, short, picks))
                     if nums:
-                        buttons.append(ButtonVM("swap", "Swap blue-gray"))
+                        buttons.append(ButtonVM("swap", _("Swap blue-gray")))
         else:
-            lines.append("Read the card, enter its effects, resolve it")
+            lines.append(_("Read the card, enter its effects, resolve it"))
         preview = self._preview(s, adds, short, picks) if placing else None
         if preview == s.get("veil"):
             preview = None
         if preview is not None:
-            lines.append(f"Veil {s.get('veil')} -> {preview} once these agents are placed")
-        buttons += self.action_buttons(skip=("place_agents",) if placing else ()) + [ButtonVM("menu", "Menu")]
-        title = f"Event: {card.get('name') or card.get('key', '?')}"
+            lines.append(_("Veil {now} -> {then} once these agents are placed").format(now=s.get("veil"), then=preview))
+        buttons += self.action_buttons(skip=("place_agents",) if placing else ()) + [ButtonVM("menu", _("Menu"))]
+        title = _("Event: {card}").format(card=data_name(card.get("name")) or card.get("key", "?"))
         return ViewModel(self.name, title, tuple(lines), tuple(buttons), self.grid(marks, extra),
                          veil_preview=preview)
 
@@ -207,10 +209,10 @@ class EventCardScreen(GameScreen):
         why = None
         if nums and not self.split():
             cells = mv.blue_cells(self.state())
-            why = f"choose {cells[0]} or {cells[1]} first"
+            why = _("choose {a} or {b} first").format(a=cells[0], b=cells[1])
         elif short is not None and sum(picks.values()) != short[1]:
-            why = f"give out all {short[1]} agent(s) left first"
-        label = "Place agents" if nums or short is None else a.label
+            why = ngettext("give out the {n} agent left first", "give out all {n} agents left first", short[1]).format(n=short[1])
+        label = _("Place agents") if nums or short is None else a.label
         return ButtonVM(f"place:{i}", label, enabled=a.enabled and why is None, why_not=why)
 
     def _preview(self, s, adds, short, picks) -> int:
@@ -274,12 +276,12 @@ class CombatScreen(GameScreen):
         day = bool(c.get("day"))
         fighter = c.get("fighter", "")
         stats = mv.vampire_counts(s, fighter) + (Count("agent_exposed", str(c.get("agents", 0))),)
-        lines = (f"Dice to pick: {c.get('dice_left', 0)}",
-                 "Kills: " + (", ".join(f"{k} +{v}" for k, v in (c.get("kills") or {}).items()) or "none yet"),
-                 ("Day: lowest dice only" if day else "Night: any die") + _set_aside(s))
-        buttons = self._dice_buttons(s, day) + self.action_buttons(skip=("use_die",)) + [ButtonVM("menu", "Menu")]
+        lines = (_("Dice to pick: {n}").format(n=c.get("dice_left", 0)),
+                 _("Kills: {kills}").format(kills=", ".join(f"{k} +{v}" for k, v in (c.get("kills") or {}).items()) or _("none yet")),
+                 (_("Day: lowest dice only") if day else _("Night: any die")) + _set_aside(s))
+        buttons = self._dice_buttons(s, day) + self.action_buttons(skip=("use_die",)) + [ButtonVM("menu", _("Menu"))]
         marks = {c.get("district", ""): "combat"}
-        title = f"Combat in {c.get('district', '?')} ({'day' if day else 'night'})"
+        title = (_("Combat in {district} (day)") if day else _("Combat in {district} (night)")).format(district=c.get("district", "?"))
         return ViewModel(self.name, title, lines, tuple(buttons), self.grid(marks), stats=stats, dice=_dice(s),
                          accent=mv.colour(s, fighter))
 
@@ -292,8 +294,8 @@ class CombatScreen(GameScreen):
         low = min(dice) if dice else 0
         out = []
         for i, v in enumerate(dice):
-            why = (use.why_not or "not now") if not use.enabled else f"day: lowest ({low}) only" if day and v != low else None
-            out.append(ButtonVM(f"die:{i}", f"Die {v}: {mv.die_effect(v)}", enabled=why is None, why_not=why))
+            why = (use.why_not or _("not now")) if not use.enabled else _("day: lowest ({n}) only").format(n=low) if day and v != low else None
+            out.append(ButtonVM(f"die:{i}", _("Die {n}: {effect}").format(n=v, effect=mv.die_effect(v)), enabled=why is None, why_not=why))
         return out
 
     def activate(self, button_id: str, kind: Press) -> bool:
@@ -319,9 +321,9 @@ class NightScreen(GameScreen):
         who = s.get("turn") or "-"
         v = (s.get("vampires") or {}).get(who, {})
         pos = v.get("district", "")
-        lines = (f"In {pos} {mv.district_title(s, pos)}",)
-        buttons = self.action_buttons() + [ButtonVM("menu", "Menu")]
-        title = f"Night {s.get('round', 1)}: {who}, {v.get('ap', 0)} AP"
+        lines = (_("In {pos} {district}").format(pos=pos, district=mv.district_title(s, pos)),)
+        buttons = self.action_buttons() + [ButtonVM("menu", _("Menu"))]
+        title = _("Night {n}: {vampire}, {ap} AP").format(n=s.get("round", 1), vampire=who, ap=v.get("ap", 0))
         return ViewModel(self.name, title, lines, tuple(buttons), self.grid({pos: "vampire"}),
                          stats=mv.vampire_counts(s, who, ap=True), accent=mv.colour(s, who))
 
@@ -352,8 +354,8 @@ class ConfirmScreen(Screen):
     def body(self) -> ViewModel:
         """The question, what it costs, Do it / Keep."""
         cost = f" ({self.action.cost})" if self.action.cost else ""
-        lines = (f"{self.action.label}{cost}: {self.why}.", "The rules allow it, but it does nothing now.")
-        return ViewModel(self.name, "Are you sure?", lines, (ButtonVM("yes", "Do it anyway"), ButtonVM("no", "Keep")))
+        lines = (f"{self.action.label}{cost}: {self.why}.", _("The rules allow it, but it does nothing now."))
+        return ViewModel(self.name, _("Are you sure?"), lines, (ButtonVM("yes", _("Do it anyway")), ButtonVM("no", _("Keep"))))
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Send the action or not, then close."""
@@ -374,19 +376,19 @@ class BoardScreen(DistrictGrid, Screen):
         r, deck = s.get("reserve") or {}, s.get("deck") or {}
         if self.selected:
             d = s.get("districts", {}).get(self.selected, {})
-            lines = (f"{self.selected} {d.get('name', '')}",
-                     f"Sigil: {d.get('sigil') or 'none'}",
-                     f"Relics: {', '.join(d.get('relics', [])) or 'none'}",
-                     f"Cards: {', '.join(map(str, d.get('cards', []))) or 'none'}")
+            lines = (f"{self.selected} {data_name(d.get('name', ''))}",
+                     _("Sigil: {sigil}").format(sigil=d.get("sigil") or _("none")),
+                     _("Relics: {relics}").format(relics=", ".join(map(data_name, d.get("relics", []))) or _("none")),
+                     _("Cards: {cards}").format(cards=", ".join(map(str, d.get("cards", []))) or _("none")))
             stats = mv.district_counts(s, self.selected)
             dice = ()
         else:
-            lines = (f"Deck: {deck.get('remaining', '?')} cards, act {deck.get('act', '?')}",
+            lines = (_("Deck: {n} cards, act {act}").format(n=deck.get("remaining", "?"), act=deck.get("act", "?")),
                      *(mv.vampire_line(s, n) for n in s.get("order") or s.get("vampires", {})))
             stats = (Count("agent_hidden", str(r.get("agents", 0))), Count("minion", str(r.get("minions", 0))),
                      Count("blood", str(r.get("blood", 0))))
             dice = _dice(s)
-        return ViewModel(self.name, f"Board, round {s.get('round', '?')}", lines, (ButtonVM("back", "Back"),),
+        return ViewModel(self.name, _("Board, round {n}").format(n=s.get("round", "?")), lines, (ButtonVM("back", _("Back")),),
                          self.grid(), stats=stats, dice=dice)
 
     def activate(self, button_id: str, kind: Press) -> bool:
@@ -403,9 +405,10 @@ class OverScreen(GameScreen):
         """Headline, kills per vampire, sigils placed; new game, board, log."""
         s = self.state()
         sigils = sum(1 for d in (s.get("districts") or {}).values() if d.get("sigil"))
-        headline, _, reason = mv.outcome_title(s.get("outcome")).partition(": ")
-        lines = (f"{reason[:1].upper()}{reason[1:]}. Round {s.get('round', '?')}, sigils {sigils}",) if reason else ()
-        buttons = (ButtonVM("new", "New game"), ButtonVM("board", "Board"), ButtonVM("log", "Event log"))
+        headline, colon, reason = mv.outcome_title(s.get("outcome")).partition(": ")
+        lines = (_("{reason}. Round {n}, sigils {sigils}").format(reason=reason[:1].upper() + reason[1:], n=s.get("round", "?"),
+                                                                   sigils=sigils),) if reason else ()
+        buttons = (ButtonVM("new", _("New game")), ButtonVM("board", _("Board")), ButtonVM("log", _("Event log")))
         return ViewModel(self.name, headline, lines, buttons, chart=self.ctx.chart())
 
     def activate(self, button_id: str, kind: Press) -> bool:
@@ -437,4 +440,4 @@ def _hunt_districts(s: dict[str, Any]) -> list[str]:
 def _set_aside(s: dict[str, Any]) -> str:
     """", set aside 4 1" for the dice used since the last roll (the state lists their values)."""
     used = s.get("dice_used") or []
-    return f", set aside {' '.join(map(str, used))}" if used else ""
+    return _(", set aside {dice}").format(dice=" ".join(map(str, used))) if used else ""

@@ -121,7 +121,7 @@ class MastersWizard(Screen):
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Toggle vampires, choose options, start."""
-        head, _, rest = button_id.partition(":")
+        head, colon, rest = button_id.partition(":")
         if head == "v":
             self.vampires.remove(rest) if rest in self.vampires else self.vampires.append(rest)
         elif head == "d":
