@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from companion.i18n import N_, _, data_name
 from companion.inputs import DISTRICTS, Press
 from companion.rules.base import Action
 from companion.ui import masters_view as mv
@@ -19,6 +20,24 @@ ADJUST_FIELDS = {
     "reserve": ("agents", "minions", "blood"),
 }
 CARD_NUMBERS = 18  # cards per act in the box
+WORDS = {  # what a picker asks for and what Adjust changes, as the screen names them
+    "district": N_("district"), "to": N_("destination"), "from": N_("origin"), "pos": N_("position"), "where": N_("place"),
+    "vampire": N_("vampire"), "with": N_("partner"), "fighter": N_("fighter"), "die": N_("die"), "card": N_("card"),
+    "minions": N_("minions"), "agents": N_("agents"), "blood": N_("blood"), "kills": N_("kills"), "ap": N_("AP"),
+    "agents_hidden": N_("hidden agents"), "agents_exposed": N_("exposed agents"), "veil": N_("veil"),
+    "reserve": N_("reserve"), "dice": N_("dice"),
+    # commands, as Undo names the last one
+    "move": N_("move"), "expose": N_("expose"), "fight": N_("fight"), "recruit": N_("recruit"), "hunt": N_("hunt"),
+    "wild_hunt": N_("wild hunt"), "end_turn": N_("end turn"), "draw": N_("draw"), "place_agents": N_("place agents"),
+    "use_die": N_("use a die"), "adjust": N_("adjust"),
+}
+
+
+def word(key: str) -> str:
+    """The screen's word for a need or a field ("to" -> "destination"), else the key with spaces."""
+    if key.startswith("die ") and key[4:].isdigit():
+        return _("die {n}").format(n=key[4:])
+    return _(WORDS[key]) if key in WORDS else key.replace("_", " ")
 
 
 class ParamPicker(Screen):
@@ -72,22 +91,23 @@ class ParamPicker(Screen):
         if kind == "vampire":
             buttons = [ButtonVM(f"v:{n}", n, selected=(n == value)) for n in self._vampires()]
         elif kind == "die":
-            buttons = [ButtonVM(f"d:{i}", f"Die {v}: {mv.die_effect(v)}", selected=(i == value)) for i, v in self._dice()]
+            buttons = [ButtonVM(f"d:{i}", _("Die {n}: {effect}").format(n=v, effect=mv.die_effect(v)), selected=(i == value)) for i, v in self._dice()]
         elif kind == "card":
             buttons = [ButtonVM(f"c:{k}", k, selected=(k == value)) for k in self._cards()]
         elif kind == "number":
             buttons = [ButtonVM("minus", "-1"), ButtonVM("plus", "+1")]
         ok = value is not None
-        buttons += [ButtonVM("ok", "OK", enabled=ok, why_not=None if ok else f"choose {self.need} first"),
-                    ButtonVM("cancel", "Cancel")]
-        lines = (f"{self.action.label}: choose {self.need.replace('_', ' ')}",
-                 f"Now: {self._show(value)}" + ("   (district buttons or tap the board)" if kind == "district" else ""))
+        buttons += [ButtonVM("ok", _("OK"), enabled=ok, why_not=None if ok else _("choose {what} first").format(what=word(self.need))),
+                    ButtonVM("cancel", _("Cancel"))]
+        lines = (_("{action}: choose {what}").format(action=self.action.label, what=word(self.need)),
+                 (_("Now: {value}   (district buttons or tap the board)") if kind == "district" else _("Now: {value}")).format(
+                     value=self._show(value)))
         grid = mv.grid(self.ctx.state, selected=value if kind == "district" else None) if self.ctx.state.get("districts") else ()
         return ViewModel(self.name, self.action.label, lines, tuple(buttons), grid)
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Choice buttons set the value; OK moves on or sends; Cancel closes."""
-        head, _, rest = button_id.partition(":")
+        head, colon, rest = button_id.partition(":")
         if head in ("v", "d", "c"):
             self.values[self.need] = int(rest) if head == "d" else rest
             self.focus_on("ok")
@@ -158,9 +178,9 @@ class UndoConfirm(Screen):
     def body(self) -> ViewModel:
         """The question and what would be undone."""
         info = self.ctx.view.info if self.ctx.view else {}
-        last = info.get("last") or (self.ctx.log[-1] if self.ctx.log else "the last step")
-        lines = ("Undo the last step?", f"Last: {last}", "Undo again or Confirm = undo; Back = keep")
-        return ViewModel(self.name, "Undo?", lines, (ButtonVM("undo", "Undo it"), ButtonVM("keep", "Keep")))
+        last = info.get("last") or (self.ctx.log[-1] if self.ctx.log else _("the last step"))
+        lines = (_("Undo the last step?"), _("Last: {step}").format(step=word(last)), _("Undo again or Confirm = undo; Back = keep"))
+        return ViewModel(self.name, _("Undo?"), lines, (ButtonVM("undo", _("Undo it")), ButtonVM("keep", _("Keep"))))
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Undo or keep, then close."""
@@ -237,19 +257,20 @@ class AdjustScreen(Screen):
     def body(self) -> ViewModel:
         """Fields, -/+, Apply, then the other targets."""
         keys = list(self.values)
-        fields = [ButtonVM(f"f:{i}", f"{k.replace('_', ' ')}: {self.original[k]} -> {self.values[k]}",
+        fields = [ButtonVM(f"f:{i}", f"{word(k)}: {self.original[k]} -> {self.values[k]}",
                            selected=(i == self.active % len(keys))) for i, k in enumerate(keys)]
         changed = bool(self.changes())
         buttons = fields + [ButtonVM("minus", "-1"), ButtonVM("plus", "+1"),
-                            ButtonVM("apply", "Apply", enabled=changed, why_not=None if changed else "nothing changed yet")]
-        targets = [("t:veil", "Veil"), ("t:reserve", "Reserve"), ("t:dice", "Dice")]
+                            ButtonVM("apply", _("Apply"), enabled=changed, why_not=None if changed else _("nothing changed yet"))]
+        targets = [("t:veil", _("Veil")), ("t:reserve", _("Reserve")), ("t:dice", _("Dice"))]
         targets += [(f"t:vampire:{n}", n) for n in self.ctx.state.get("order") or self.ctx.state.get("vampires", {})]
         buttons += [ButtonVM(i, label, selected=(i == f"t:{self.target}")) for i, label in targets]
-        buttons.append(ButtonVM("back", "Back"))
+        buttons.append(ButtonVM("back", _("Back")))
         selected = self.target if self.target in DISTRICTS else None
-        lines = (f"Adjust {self.target.replace('vampire:', '')}: make it match the table",
-                 "District buttons pick a district; up/down change the value")
-        return ViewModel(self.name, "Adjust", lines, tuple(buttons), mv.grid(self.ctx.state, selected=selected))
+        target = self.target.replace("vampire:", "")
+        lines = (_("Adjust {what}: make it match the table").format(what=word(target) if target in WORDS else data_name(target)),
+                 _("District buttons pick a district; up/down change the value"))
+        return ViewModel(self.name, _("Adjust"), lines, tuple(buttons), mv.grid(self.ctx.state, selected=selected))
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Field buttons pick the active value; -/+ step it; Apply sends; t:* switch target."""
@@ -294,8 +315,8 @@ class LogScreen(Screen):
         """The visible page of log lines."""
         log = list(self.ctx.log)
         end = max(0, len(log) - self.offset)
-        lines = tuple(log[max(0, end - self.PAGE):end]) or ("Nothing happened yet.",)
-        return ViewModel(self.name, f"Event log ({len(log)})", lines, (ButtonVM("back", "Back"),))
+        lines = tuple(log[max(0, end - self.PAGE):end]) or (_("Nothing happened yet."),)
+        return ViewModel(self.name, _("Event log ({n})").format(n=len(log)), lines, (ButtonVM("back", _("Back")),))
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Back closes."""
@@ -331,26 +352,28 @@ class TeachCardScreen(Screen):
         """Pick mode: act filter and cards; grid mode: the grid being taught."""
         from companion.rules.masters.data import ACTS  # Masters' data loads when this screen shows, not at start-up
 
-        acts = [ButtonVM(f"act:{a}", f"Act {a}", selected=(a == self.act)) for a in ACTS]
+        acts = [ButtonVM(f"act:{a}", _("Act {act}").format(act=a), selected=(a == self.act)) for a in ACTS]
         if self.mode == "pick":
-            cards = [ButtonVM(f"card:{c['key']}", f"{c.get('name') or c['key']}") for c in self.catalogue if c.get("act") == self.act]
-            buttons = acts + cards + [ButtonVM("grid", "New card: tap its grid"), ButtonVM("cancel", "Cancel")]
-            lines = (f"Unknown card (tag {self.tag}).", "Which card is it? Pick its act, then the card.")
-            return ViewModel(self.name, "New card", lines, tuple(buttons))
+            cards = [ButtonVM(f"card:{c['key']}", data_name(c.get("name")) or c["key"]) for c in self.catalogue if c.get("act") == self.act]
+            buttons = acts + cards + [ButtonVM("grid", _("New card: tap its grid")), ButtonVM("cancel", _("Cancel"))]
+            lines = (_("Unknown card (tag {tag}).").format(tag=self.tag), _("Which card is it? Pick its act, then the card."))
+            return ViewModel(self.name, _("New card"), lines, tuple(buttons))
         reds = sum(1 for v in self.cells.values() if v == "red")
         blues = sum(1 for v in self.cells.values() if v == "blue")
-        why = "tap at least one cell" if reds + blues == 0 else (
-            "blue-gray cells come in pairs" if blues not in (0, 2) else None)
-        buttons = acts + [ButtonVM("minus", "Number -1"), ButtonVM("plus", "Number +1"),
-                          ButtonVM("save", f"Save {self.key()}", enabled=why is None, why_not=why),
-                          ButtonVM("back", "Back")]
-        lines = (f"Card {self.key()}: tap red cells, again for blue-gray,", f"again to clear. Red {reds}, blue-gray {blues}.")
-        cells = tuple(CellVM(p, "", (self.cells.get(p, "").replace("blue", "blue-gray"),), self.cells.get(p, "")) for p in DISTRICTS)
-        return ViewModel(self.name, f"Teach card {self.tag}", lines, tuple(buttons), cells)
+        why = _("tap at least one cell") if reds + blues == 0 else (
+            _("blue-gray cells come in pairs") if blues not in (0, 2) else None)
+        buttons = acts + [ButtonVM("minus", _("Number -1")), ButtonVM("plus", _("Number +1")),
+                          ButtonVM("save", _("Save {card}").format(card=self.key()), enabled=why is None, why_not=why),
+                          ButtonVM("back", _("Back"))]
+        lines = (_("Card {card}: tap red cells, again for blue-gray,").format(card=self.key()),
+                 _("again to clear. Red {red}, blue-gray {blue}.").format(red=reds, blue=blues))
+        colour = {"red": _("red"), "blue": _("blue-gray")}
+        cells = tuple(CellVM(p, "", (colour.get(self.cells.get(p, ""), ""),), self.cells.get(p, "")) for p in DISTRICTS)
+        return ViewModel(self.name, _("Teach card {tag}").format(tag=self.tag), lines, tuple(buttons), cells)
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Act filter, card choice, mode switches, save."""
-        head, _, rest = button_id.partition(":")
+        head, colon, rest = button_id.partition(":")
         if head == "act":
             self.act = rest
         elif head == "card":
