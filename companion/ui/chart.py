@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
+from companion.i18n import _
 from companion.ui import theme
 from companion.ui.story import Chart, Panel
 
@@ -66,7 +67,7 @@ def shapes(chart: Chart, w: int, h: int, x0: float = 0, y0: float = 0, scale: fl
 def _panel(panel: Panel, box, px: int, u: float) -> list[Shape]:
     """One panel: title, legend, y ticks, x labels, grid, series."""
     x, y, w, h = box
-    out = [Shape("text", theme.TEXT, ((x, y + px * 0.7),), text=f"{panel.title} by {panel.x_title}", px=px)]
+    out = [Shape("text", theme.TEXT, ((x, y + px * 0.7),), text=_("{what} by {axis}").format(what=panel.title, axis=panel.x_title), px=px)]
     legend, legend_h = _legend(panel, x, y + h, w, px, u)
     ticks = _ticks(panel.y_max)
     label_w = max(_width(_fmt(t), px) for t in ticks) + 8 * u

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from companion import palette
+from companion.i18n import _, ngettext
 
 MARKERS = ("circle", "square", "triangle", "diamond", "down", "cross")
 NEUTRAL = (235, 232, 225)  # a series that belongs to nobody (the veil, the clock)
@@ -70,7 +71,7 @@ def story(commands: Sequence[Mapping[str, Any]]) -> Chart:
 def chart_of(states: Sequence[Mapping[str, Any]]) -> Chart:
     """The chart of a game from its state JSON after setup and after every command (pure)."""
     if not states:
-        return Chart("No game", "", ())
+        return Chart(_("No game"), "", ())
     gid = str(states[-1].get("game"))
     from companion.rules.catalog import games, resolve
 
@@ -78,7 +79,7 @@ def chart_of(states: Sequence[Mapping[str, Any]]) -> Chart:
     make = resolve(game.story) if game is not None and game.story else None  # the game's descriptor names it
     title = _title(gid)
     if make is None:
-        return Chart(title, "no chart for this game yet", ())
+        return Chart(title, _("no chart for this game yet"), ())
     return Chart(title, _ending(states[-1]), make(states))
 
 
@@ -147,11 +148,11 @@ def masters_chart(states) -> tuple[Panel, ...]:
     """Veil per round; kills per round, per vampire."""
     labels, picked = _by_round(states)
     names = list(states[-1].get("order") or (states[-1].get("vampires") or {}))
-    veil = Series("veil", tuple(_num(s.get("veil")) for s in picked), NEUTRAL, "diamond")
+    veil = Series(_("veil"), tuple(_num(s.get("veil")) for s in picked), NEUTRAL, "diamond")
     kills = _people(names, picked, lambda s, n: ((s.get("vampires") or {}).get(n) or {}).get("kills"))
     top = max([6.0] + [v for k in kills for v in k.values if v is not None])
-    return (Panel("Veil", "round", labels, (veil,), 6),
-            Panel("Kills", "round", labels, kills, top))
+    return (Panel(_("Veil"), _("round"), labels, (veil,), 6),
+            Panel(_("Kills"), _("round"), labels, kills, top))
 
 
 def nosferatu_chart(states) -> tuple[Panel, ...]:
@@ -160,12 +161,12 @@ def nosferatu_chart(states) -> tuple[Panel, ...]:
     last = states[-1]
     names = [n for n in last.get("players") or [] if n != last.get("renfield")]
     left = tuple(_num((s.get("clock") or {}).get("nights_left")) for s in picked)
-    clock = Series("Nights left", left, NEUTRAL, "diamond")
+    clock = Series(_("Nights left"), left, NEUTRAL, "diamond")
     bites = _people(names, picked, lambda s, n: (s.get("bites") or {}).get(n))
     goal = _num(last.get("bites_to_win")) or 5
     top_clock = max([1.0] + [v for v in clock.values if v is not None])
-    return (Panel("Clock", "round", labels, (clock,), top_clock),
-            Panel("Bites", "round", labels, bites, goal, y_lines=((goal, "goal"),)))
+    return (Panel(_("Clock"), _("round"), labels, (clock,), top_clock),
+            Panel(_("Bites"), _("round"), labels, bites, goal, y_lines=((goal, _("goal")),)))
 
 
 def mansion_chart(states) -> tuple[Panel, ...]:
@@ -174,26 +175,26 @@ def mansion_chart(states) -> tuple[Panel, ...]:
     last = states[-1]
     names = list(last.get("seating") or (last.get("players") or {}))
     length = _num(last.get("clock_length")) or 12
-    left = Series("rounds left", tuple(_left(length, s.get("tick")) for s in picked), NEUTRAL, "diamond")
+    left = Series(_("rounds left"), tuple(_left(length, s.get("tick")) for s in picked), NEUTRAL, "diamond")
     stored = _people(names, picked, lambda s, n: ((s.get("players") or {}).get(n) or {}).get("stored"))
     target = _num(last.get("target")) or 20
-    return (Panel("Round clock", "round", labels, (left,), length),
-            Panel("Stored points", "round", labels, stored, target, y_lines=((target, "target"),)))
+    return (Panel(_("Round clock"), _("round"), labels, (left,), length),
+            Panel(_("Stored points"), _("round"), labels, stored, target, y_lines=((target, _("target")),)))
 
 
 def strigoi_chart(states) -> tuple[Panel, ...]:
     """Altar and Inferno blood points per round; each Powerwolf's wounds per round."""
     labels, picked = _by_round(states)
     last = states[-1]
-    blood = (Series("Altar", tuple(_num(s.get("altar")) for s in picked), ALTAR, "circle"),
-             Series("Inferno", tuple(_num(s.get("inferno")) for s in picked), INFERNO, "triangle"))
+    blood = (Series(_("Altar"), tuple(_num(s.get("altar")) for s in picked), ALTAR, "circle"),
+             Series(_("Inferno"), tuple(_num(s.get("inferno")) for s in picked), INFERNO, "triangle"))
     names = list(last.get("order") or (last.get("powerwolves") or {}))
     wounds = _people(names, picked, lambda s, n: ((s.get("powerwolves") or {}).get(n) or {}).get("wounds"))
     needs = ((_num(last.get("attack_need")), "Altar: attack"), (_num(last.get("defeat_need")), "Inferno: defeat"))
     marks = tuple(m for m in needs if m[0])
     top = max([5.0] + [v for b in blood for v in b.values if v is not None])
-    return (Panel("Blood points", "round", labels, blood, top, y_lines=marks),
-            Panel("Wounds", "round", labels, wounds, 3))
+    return (Panel(_("Blood points"), _("round"), labels, blood, top, y_lines=marks),
+            Panel(_("Wounds"), _("round"), labels, wounds, 3))
 
 
 def one_night_chart(states) -> tuple[Panel, ...]:
@@ -204,16 +205,16 @@ def one_night_chart(states) -> tuple[Panel, ...]:
         secs = _num(cur.get("seconds"))
         if cur.get("id") and secs is not None:
             steps[str(cur["id"])] = max(steps.get(str(cur["id"]), 0.0), secs)  # seconds include any extension
-    timers = Series("seconds", tuple(steps.values()), NEUTRAL, "square")
+    timers = Series(_("seconds"), tuple(steps.values()), NEUTRAL, "square")
     last = states[-1]
     seats = [str(i) for i in range(1, int(_num(last.get("players")) or 0) + 1)]
     tally: dict[str, float] = {}
     for target in (last.get("votes") or {}).values():
         tally[str(target)] = tally.get(str(target), 0.0) + 1
-    votes = Series("votes", tuple(tally.get(seat, 0.0) for seat in seats), palette.VERMILLION, "square")
+    votes = Series(_("votes"), tuple(tally.get(seat, 0.0) for seat in seats), palette.VERMILLION, "square")
     numbers = tuple(str(i) for i in range(1, len(steps) + 1))  # the steps' names are in the log; numbers fit
-    return (Panel("Timers (s)", "step", numbers, (timers,), max([10.0] + list(steps.values())), kind="bar"),
-            Panel("Votes received", "seat", tuple(seats), (votes,), max([1.0] + list(votes.values)), kind="bar"))
+    return (Panel(_("Timers (s)"), _("step"), numbers, (timers,), max([10.0] + list(steps.values())), kind="bar"),
+            Panel(_("Votes received"), _("seat"), tuple(seats), (votes,), max([1.0] + list(votes.values)), kind="bar"))
 
 
 # ---------------------------------------------------------------- helpers
@@ -241,7 +242,7 @@ def _title(gid: str) -> str:
 def _ending(last: Mapping[str, Any]) -> str:
     """How the game ended (or where it stands)."""
     outcome = last.get("outcome")
-    rounds = f"{last['round']} rounds" if isinstance(last.get("round"), int) else ""
+    rounds = ngettext("{n} round", "{n} rounds", last["round"]).format(n=last["round"]) if isinstance(last.get("round"), int) else ""
     if outcome:
-        return ", ".join(x for x in (f"ended: {str(outcome).replace('-', ' ')}", rounds) if x)
-    return ", ".join(x for x in ("still running", f"round {last['round']}" if rounds else "") if x)
+        return ", ".join(x for x in (_("ended: {outcome}").format(outcome=str(outcome).replace("-", " ")), rounds) if x)
+    return ", ".join(x for x in (_("still running"), _("round {n}").format(n=last["round"]) if rounds else "") if x)

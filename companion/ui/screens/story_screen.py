@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from companion.inputs import Press
+from companion.i18n import _
 from companion.ui.model import ButtonVM, ViewModel
 from companion.ui.screens.base import Screen
 
@@ -16,8 +17,8 @@ class StoryScreen(Screen):
     def body(self) -> ViewModel:
         """The chart over the whole screen, Back below."""
         chart = self.ctx.chart()
-        title = chart.title if chart is not None else "Story"
-        return ViewModel(self.name, title, (), (ButtonVM("back", "Back"),), chart=chart)
+        title = chart.title if chart is not None else _("Story")
+        return ViewModel(self.name, title, (), (ButtonVM("back", _("Back")),), chart=chart)
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Back closes."""
