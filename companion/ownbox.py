@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from companion.i18n import _
 from companion.errors import CompanionError
 
 CARDS_IN_BOX = 54     # 18 event cards in each of the decks I, II and III
@@ -34,8 +35,6 @@ def taught_grids() -> set[str]:
 def progress_line(taught: int | None = None) -> str:
     """"Cards taught: 17 of 54" (counted now unless `taught` is given)."""
     n = len(taught_grids()) if taught is None else taught
-    from companion.i18n import _
-
     return _("Cards taught: {n} of {total}").format(n=n, total=CARDS_IN_BOX)
 
 
@@ -103,8 +102,8 @@ def grid_text(red, blue) -> str:
     """"red B2, blue-gray A3 C1" for a card's grid."""
     parts = []
     if red:
-        parts.append("red " + " ".join(red))
+        parts.append(_("red {cells}").format(cells=" ".join(red)))
     if blue:
-        parts.append("blue-gray " + " ".join(blue))
-    return ", ".join(parts) or "no cells"
+        parts.append(_("blue-gray {cells}").format(cells=" ".join(blue)))
+    return ", ".join(parts) or _("no cells")
 

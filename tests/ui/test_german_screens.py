@@ -16,8 +16,7 @@ from tests.ui.conftest import LARGE, SMALL
 # screens whose every text is translated (the rest are PENDING, English in German for now)
 PENDING = {"log",  # its lines are the engine's log texts (translated with the narration, not here)
            "nosferatu", "nosferatu-over", "mansion", "mansion-over", "one-night", "one-night-over", "strigoi",
-           "strigoi-over", "roles", "pick", "correct", "tracker", "districts", "keyboard", "tracker-walk",
-           "draw-card"}
+           "strigoi-over", "roles", "pick", "correct"}
 SAME_IN_BOTH = (
     r"[\d\s/+\-%:.,()x]*",  # numbers, counts, percentages
     r"[A-C][1-3]( .*)?",  # a grid position (and what stands there)

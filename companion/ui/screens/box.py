@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from companion.i18n import N_, _, data_name
 from companion.inputs import DISTRICTS, Press
 from companion.rules.masters.data import ACTS, TRACKER_CELL_MAX, TRACKER_RESERVE
 from companion.ui.model import ButtonVM, CellVM, ViewModel
 from companion.ui.screens.base import Screen, UIContext
 
-BANDS = (("high", "veil 4-6"), ("low", "veil 1-3"))
+BANDS = (("high", N_("veil 4-6")), ("low", N_("veil 1-3")))
 MAX_NUMBER = TRACKER_CELL_MAX     # agents printed in one cell of a tracker
 MAX_RESERVE = TRACKER_RESERVE[1]  # agent tokens in the box
 NAME_MAX = 24
@@ -42,23 +43,23 @@ class TrackerScreen(Screen):
     def fields(self) -> list[tuple[str, str, int]]:
         """(field id, label, value) for every number of the current tracker."""
         t = self.trackers[self.vampires]
-        out = [("vampires", "Vampires", self.vampires), ("reserve", "Agent reserve", t["reserve"])]
+        out = [("vampires", _("Vampires"), self.vampires), ("reserve", _("Agent reserve"), t["reserve"])]
         for act in ACTS:
             for band, label in BANDS:
                 red, b1, b2 = t["numbers"][f"{act}.{band}"]
-                out += [(f"{act}.{band}.0", f"{act} {label} red", red),
-                        (f"{act}.{band}.1", f"{act} {label} blue-gray 1", b1),
-                        (f"{act}.{band}.2", f"{act} {label} blue-gray 2", b2)]
+                out += [(f"{act}.{band}.0", _("{act} {band} red").format(act=act, band=_(label)), red),
+                        (f"{act}.{band}.1", _("{act} {band} blue-gray 1").format(act=act, band=_(label)), b1),
+                        (f"{act}.{band}.2", _("{act} {band} blue-gray 2").format(act=act, band=_(label)), b2)]
         return out
 
     def body(self) -> ViewModel:
         """One button per number (the chosen one selected), then save and back."""
         buttons = [ButtonVM(f"f:{fid}", f"{label}: {value}", selected=(fid == self.field))
                    for fid, label, value in self.fields()]
-        buttons += [ButtonVM("save", f"Save tracker for {self.vampires}"), ButtonVM("back", "Back")]
-        lines = ("Copy the numbers printed on your veil tracker.",
-                 "Pick a number, then veil up / veil down to change it.")
-        return ViewModel(self.name, f"Veil tracker: {self.vampires} vampires", lines, tuple(buttons))
+        buttons += [ButtonVM("save", _("Save tracker for {n}").format(n=self.vampires)), ButtonVM("back", _("Back"))]
+        lines = (_("Copy the numbers printed on your veil tracker."),
+                 _("Pick a number, then veil up / veil down to change it."))
+        return ViewModel(self.name, _("Veil tracker: {n} vampires").format(n=self.vampires), lines, tuple(buttons))
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Choose a field, save, or leave."""
@@ -84,7 +85,7 @@ class TrackerScreen(Screen):
         if self.field == "reserve":
             t["reserve"] = max(TRACKER_RESERVE[0], min(MAX_RESERVE, t["reserve"] + delta))
             return True
-        act_band, _, slot = self.field.rpartition(".")
+        act_band, dot, slot = self.field.rpartition(".")
         values = t["numbers"][act_band]
         values[int(slot)] = max(0, min(MAX_NUMBER, values[int(slot)] + delta))
         return True
@@ -102,20 +103,20 @@ class DistrictsScreen(Screen):
 
     def body(self) -> ViewModel:
         """The board with names; choosing a district opens the keyboard for its name."""
-        cells = tuple(CellVM(pos, self.districts.get(pos, {}).get("name", pos), (),
+        cells = tuple(CellVM(pos, data_name(self.districts.get(pos, {}).get("name", pos)), (),
                              selected=(pos == self.selected)) for pos in DISTRICTS)
         chosen = self.districts.get(self.selected or "", {})
-        why = None if chosen else "press a district button first"
-        buttons = (ButtonVM("rename", f"Rename {chosen.get('name', '')}".strip(), enabled=bool(chosen), why_not=why),
-                   ButtonVM("back", "Back"))
-        lines = ("Press a district's button, then Rename to type the name on your tile.",)
-        return ViewModel(self.name, "District names", lines, buttons, cells)
+        why = None if chosen else _("press a district button first")
+        label = _("Rename {district}").format(district=data_name(chosen["name"])) if chosen.get("name") else _("Rename")
+        buttons = (ButtonVM("rename", label, enabled=bool(chosen), why_not=why), ButtonVM("back", _("Back")))
+        lines = (_("Press a district's button, then Rename to type the name on your tile."),)
+        return ViewModel(self.name, _("District names"), lines, buttons, cells)
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Open the keyboard for the chosen district, or leave."""
         if button_id == "rename" and self.selected in self.districts:
             d = self.districts[self.selected]
-            self.ctx.stack.push(KeyboardScreen(self.ctx, f"Name of {d['name']}", d["name"],
+            self.ctx.stack.push(KeyboardScreen(self.ctx, _("Name of {district}").format(district=data_name(d["name"])), data_name(d["name"]),
                                                {"intent": "teach_district", "key": d["key"]}))
         elif button_id == "back":
             self.ctx.stack.pop()
@@ -147,14 +148,14 @@ class KeyboardScreen(Screen):
     def body(self) -> ViewModel:
         """The text so far, the wheel's letter and the editing buttons."""
         full = len(self.text) >= NAME_MAX
-        long_why = "the name is long enough" if full else None
-        done_why = None if self.text.strip() else "type at least one letter"
-        buttons = (ButtonVM("add", f"Add {self._char()}", enabled=not full, why_not=long_why),
-                   ButtonVM("minus", "Letter -"), ButtonVM("plus", "Letter +"),
-                   ButtonVM("space", "Space", enabled=not full, why_not=long_why),
-                   ButtonVM("del", "Delete", enabled=bool(self.text), why_not=None if self.text else "nothing to delete"),
-                   ButtonVM("done", "Done", enabled=done_why is None, why_not=done_why), ButtonVM("back", "Cancel"))
-        lines = (f"{self.text}_", "Veil up/down turn the letters; district buttons jump to A D G / J M P / S V Y.")
+        long_why = _("the name is long enough") if full else None
+        done_why = None if self.text.strip() else _("type at least one letter")
+        buttons = (ButtonVM("add", _("Add {letter}").format(letter=self._char()), enabled=not full, why_not=long_why),
+                   ButtonVM("minus", _("Letter -")), ButtonVM("plus", _("Letter +")),
+                   ButtonVM("space", _("Space"), enabled=not full, why_not=long_why),
+                   ButtonVM("del", _("Delete"), enabled=bool(self.text), why_not=None if self.text else _("nothing to delete")),
+                   ButtonVM("done", _("Done"), enabled=done_why is None, why_not=done_why), ButtonVM("back", _("Cancel")))
+        lines = (f"{self.text}_", _("Veil up/down turn the letters; district buttons jump to A D G / J M P / S V Y."))
         return ViewModel(self.name, self.title, lines, buttons)
 
     def activate(self, button_id: str, kind: Press) -> bool:
@@ -196,7 +197,7 @@ def _copy(tracker: Mapping[str, Any]) -> dict[str, Any]:
     numbers = {}
     raw = tracker.get("numbers", {})
     for act in ACTS:
-        for band, _ in BANDS:
+        for band, label in BANDS:
             red, b1, b2 = (list(raw.get(f"{act}.{band}", (0, 0, 0))) + [0, 0, 0])[:3]
             numbers[f"{act}.{band}"] = [int(red), int(b1), int(b2)]
     return {"reserve": int(tracker.get("reserve", 0)), "numbers": numbers}

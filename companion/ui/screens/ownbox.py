@@ -19,13 +19,14 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion import ownbox
+from companion.i18n import N_, _, data_name
 from companion.inputs import DISTRICTS, Press
 from companion.ui.model import ButtonVM, CellVM, ViewModel
 from companion.ui.screens.base import Screen, UIContext
 from companion.ui.screens.box import KeyboardScreen, TrackerScreen
 from companion.ui.screens.tools import TeachCardScreen
 
-WORDS = {"high": "veil 4-6", "low": "veil 1-3"}
+WORDS = {"high": N_("veil 4-6"), "low": N_("veil 1-3")}
 
 
 class TrackerWalk(TrackerScreen):
@@ -45,17 +46,17 @@ class TrackerWalk(TrackerScreen):
 
     def body(self) -> ViewModel:
         """The number asked now, big, with where to find it; Next / Previous / examples / back."""
-        fid, _, _ = self.steps[self.index]
-        value = dict((f, v) for f, _, v in self.fields())[fid]
+        fid, label, value = self.steps[self.index]
+        value = dict((f, v) for f, label, v in self.fields())[fid]
         last = self.index == len(self.steps) - 1
-        buttons = (ButtonVM("next", "Save and start" if last else "Next number"),
-                   ButtonVM("prev", "Previous", enabled=self.index > 0,
-                            why_not=None if self.index else "this is the first"),
-                   ButtonVM("examples", "Start with example numbers"), ButtonVM("back", "Back"))
+        buttons = (ButtonVM("next", _("Save and start") if last else _("Next number")),
+                   ButtonVM("prev", _("Previous"), enabled=self.index > 0,
+                            why_not=None if self.index else _("this is the first")),
+                   ButtonVM("examples", _("Start with example numbers")), ButtonVM("back", _("Back")))
         lines = (f"{_question(fid)}: {value}",
-                 f"{self.vampires}-vampire side, number {self.index + 1} of {len(self.steps)}",
-                 "Veil up / down: change. Confirm: next.")
-        return ViewModel(self.name, f"Your veil tracker: {value}", lines, buttons)
+                 _("{n}-vampire side, number {i} of {total}").format(n=self.vampires, i=self.index + 1, total=len(self.steps)),
+                 _("Veil up / down: change. Confirm: next."))
+        return ViewModel(self.name, _("Your veil tracker: {value}").format(value=value), lines, buttons)
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Next number (the last saves and starts), previous, start with examples, or back."""
@@ -118,33 +119,34 @@ class DrawCardScreen(TeachCardScreen):
     def body(self) -> ViewModel:
         """Pick mode: the taught cards with their grids; grid mode: the grid being tapped."""
         if self.mode == "pick":
-            why = None if self.new_key else f"all {ownbox.CARDS_PER_ACT} cards of deck {self.act} are taught"
-            buttons = [ButtonVM(f"card:{c['key']}", f"{c['name']}: {ownbox.grid_text(c['red'], c['blue'])}")
+            why = None if self.new_key else _("all {n} cards of deck {act} are taught").format(n=ownbox.CARDS_PER_ACT, act=self.act)
+            buttons = [ButtonVM(f"card:{c['key']}", f"{data_name(c['name'])}: {ownbox.grid_text(c['red'], c['blue'])}")
                        for c in self.known()]
-            buttons += [ButtonVM("grid", "New card: tap its grid", enabled=why is None, why_not=why),
-                        ButtonVM("cancel", "Cancel")]
-            lines = (f"Turn over the top card of deck {self.act}.", "Pick it, or tap a new card's grid.",
+            buttons += [ButtonVM("grid", _("New card: tap its grid"), enabled=why is None, why_not=why),
+                        ButtonVM("cancel", _("Cancel"))]
+            lines = (_("Turn over the top card of deck {act}.").format(act=self.act), _("Pick it, or tap a new card's grid."),
                      self.progress())
-            return ViewModel(self.name, f"Draw from deck {self.act}", lines, tuple(buttons))
+            return ViewModel(self.name, _("Draw from deck {act}").format(act=self.act), lines, tuple(buttons))
         red = [p for p in DISTRICTS if self.cells.get(p) == "red"]
         blue = [p for p in DISTRICTS if self.cells.get(p) == "blue"]
-        why = "press the card's red cells first" if not red and not blue else (
-            "blue-gray cells come in pairs" if len(blue) not in (0, 2) else None)
-        named = self.name_given or "no name yet"
-        buttons = [ButtonVM("save", "Save and draw", enabled=why is None, why_not=why),
-                   ButtonVM("name", f"Name: {named}")]
+        why = _("press the card's red cells first") if not red and not blue else (
+            _("blue-gray cells come in pairs") if len(blue) not in (0, 2) else None)
+        named = self.name_given or _("no name yet")
+        buttons = [ButtonVM("save", _("Save and draw"), enabled=why is None, why_not=why),
+                   ButtonVM("name", _("Name: {name}").format(name=named))]
         if self.known():
-            buttons.append(ButtonVM("back", "Back to the list"))
-        buttons.append(ButtonVM("cancel", "Cancel"))
-        lines = ("Press red cells once, blue-gray twice.",
+            buttons.append(ButtonVM("back", _("Back to the list")))
+        buttons.append(ButtonVM("cancel", _("Cancel")))
+        lines = (_("Press red cells once, blue-gray twice."),
                  _first_upper(ownbox.grid_text(red, blue)), self.progress())
-        cells = tuple(CellVM(p, "", (self.cells.get(p, "").replace("blue", "blue-gray"),), self.cells.get(p, ""))
+        colour = {"red": _("red"), "blue": _("blue-gray")}
+        cells = tuple(CellVM(p, "", (colour.get(self.cells.get(p, ""), ""),), self.cells.get(p, ""))
                       for p in DISTRICTS)
-        return ViewModel(self.name, f"New card of deck {self.act}", lines, tuple(buttons), cells)
+        return ViewModel(self.name, _("New card of deck {act}").format(act=self.act), lines, tuple(buttons), cells)
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Draw a picked card, switch to the grid, name it, save and draw, or cancel."""
-        head, _, rest = button_id.partition(":")
+        head, colon, rest = button_id.partition(":")
         if head == "card":
             card = next(c for c in self.cards if c["key"] == rest)
             self.ctx.emit({**self.command, "card": rest, "red": card["red"], "blue": card["blue"]})
@@ -193,7 +195,7 @@ class _NameKeyboard(KeyboardScreen):
 
     def __init__(self, screen: DrawCardScreen) -> None:
         """Type the name of `screen`'s new card."""
-        super().__init__(screen.ctx, f"Name of card {screen.key()}", screen.name_given or "", {})
+        super().__init__(screen.ctx, _("Name of card {card}").format(card=screen.key()), screen.name_given or "", {})
         self.screen = screen
 
     def activate(self, button_id: str, kind: Press) -> bool:
@@ -235,7 +237,7 @@ def open_draw(ctx: UIContext, command: Mapping[str, Any]) -> bool:
     try:
         cards = ownbox.box_cards()
     except CompanionError as exc:
-        ctx.fail(f"card data not loaded: {exc}")
+        ctx.fail(_("card data not loaded: {error}").format(error=exc))
         return True
     ctx.stack.push(DrawCardScreen(ctx, command, cards))
     return True
@@ -244,11 +246,11 @@ def open_draw(ctx: UIContext, command: Mapping[str, Any]) -> bool:
 def _question(fid: str) -> str:
     """What a tracker field asks, in the table's words."""
     if fid == "reserve":
-        return "Agents in the reserve at setup"
-    act_band, _, slot = fid.rpartition(".")
-    act, _, band = act_band.partition(".")
-    what = ("agents on each red cell", "first blue-gray number", "second blue-gray number")[int(slot)]
-    return f"Deck {act}, {WORDS[band]}: {what}"
+        return _("Agents in the reserve at setup")
+    act_band, dot, slot = fid.rpartition(".")
+    act, dot, band = act_band.partition(".")
+    what = (_("agents on each red cell"), _("first blue-gray number"), _("second blue-gray number"))[int(slot)]
+    return _("Deck {act}, {band}: {what}").format(act=act, band=_(WORDS[band]), what=what)
 
 
 def _first_upper(text: str) -> str:
