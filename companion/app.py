@@ -1,8 +1,8 @@
 """The table app's one loop. One `App` owns the game; everything else feeds it or draws it.
 
-`companion run` (companion/launch.py) builds it: full screen on a Pi with the real board, a window
+`companion run` (companion/cli/run.py) builds it: full screen on a Pi with the real board, a window
 with the simulated board on a PC, the table without a screen, a scenario or the bot demo
-(companion/sources.py). A missing screen is a part like the reader (companion/display.py).
+(companion/runtime/sources.py). A missing screen is a part like the reader (companion/runtime/display.py).
 
 Each tick (STYLE.md section 5):
   1. drain inputs: HAL buttons and card reads, pygame keys/touch/mouse (all virtual buttons first);
@@ -18,12 +18,12 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from companion import narrate
+from companion.narration import narrate
 from companion.errors import CommandError, CompanionError, RuleViolation
 from companion.inputs import CardRead
-from companion.journal import Journal, JournalError
-from companion.session import Session
-from companion.sources import BotSource, ScriptSource, bot_for  # noqa: F401  (the headless sources)
+from companion.storage.journal import Journal, JournalError
+from companion.storage.session import Session
+from companion.runtime.sources import BotSource, ScriptSource, bot_for  # noqa: F401  (the headless sources)
 
 RETRY_EVERY_S = 1.0       # how often missing hardware is looked for again (each part backs off itself)
 LED_REFRESH_S = 1.0       # an unchanged LED frame is pushed again this often (a strip plugged back in lights up)
@@ -52,7 +52,7 @@ class App:
     hw: `companion.hal.Hardware`; journal: `Journal` or None; ui: `TableUI` or None (headless);
     surface: where the UI draws (None: no screen); log: where headless narration goes;
     source: headless command source (`ScriptSource`, `BotSource`) or None; display: the screen
-    as a part that may be missing (`companion.display.Display`: retried, picked up when it opens);
+    as a part that may be missing (`companion.runtime.display.Display`: retried, picked up when it opens);
     missing: other parts that are missing for the whole run (part -> why, e.g. the journal).
     """
 
@@ -84,7 +84,7 @@ class App:
         self._refusal = None  # (command, error) of the last refused command
         self.output = OutputStage.from_config(cfg.leds)
         self.lights = LightingController(hw.pixels.counts(), output=self.output)
-        from companion.narrator import StepTimer
+        from companion.narration.narrator import StepTimer
 
         self.session: Session | None = None
         self.speak = speak
@@ -182,7 +182,7 @@ class App:
         return self.exit_status
 
     def stop(self) -> None:
-        """End the loop after the frame in hand (a stop signal, companion/stopping.py)."""
+        """End the loop after the frame in hand (a stop signal, companion/runtime/stopping.py)."""
         self.running = False
 
     def tick(self) -> None:
@@ -289,7 +289,7 @@ class App:
 
     def _speak_results(self, events: list) -> None:
         """Say the vote and the verdict aloud (step prompts are spoken by the step timer)."""
-        from companion.speech import narration_for
+        from companion.narration.speech import narration_for
 
         for e in events:
             d = e.to_dict() if hasattr(e, "to_dict") else e
@@ -348,7 +348,7 @@ class App:
         A tag is only ever looked up as a string in the registration table: nothing read from a
         tag is run, or opened as a path.
         """
-        from companion import teach
+        from companion.gamedata import teach
 
         try:
             key = teach.lookup_tag(tag)
@@ -368,7 +368,7 @@ class App:
 
     def _catalogue(self) -> list[dict]:
         """Known event cards as {key, name, act}, for the New card screen."""
-        from companion.gamedata import load_masters
+        from companion.gamedata.loader import load_masters
 
         try:
             data = load_masters()
@@ -379,7 +379,7 @@ class App:
 
     def _register_tag(self, result: dict) -> None:
         """Remember which card a tag is, then use the read."""
-        from companion import teach
+        from companion.gamedata import teach
 
         try:
             teach.register_tag(result["tag"], result["card"])
@@ -390,7 +390,7 @@ class App:
 
     def _teach_card(self, result: dict) -> None:
         """Save a taught card grid and its tag, reload the game's data, then use the read."""
-        from companion import teach
+        from companion.gamedata import teach
 
         saved = self._taught(lambda: teach.save_card_grid(result["card"], result.get("red", ()), result.get("blue", ()),
                                                           name=result.get("name")),
@@ -400,7 +400,7 @@ class App:
 
     def _edit_tracker(self, _result=None) -> None:
         """Open the veil-tracker screen with the numbers in use now (shipped or taught)."""
-        from companion.gamedata import load_masters
+        from companion.gamedata.loader import load_masters
 
         try:
             data = load_masters()
@@ -416,7 +416,7 @@ class App:
 
     def _teach_tracker(self, result: dict) -> None:
         """Save the tracker numbers the table copied from its own tracker."""
-        from companion import teach
+        from companion.gamedata import teach
 
         numbers = {tuple(k.split(".")): (v[0], (v[1], v[2])) for k, v in result["numbers"].items()}
         self._taught(lambda: teach.save_tracker(result["vampires"], reserve=result["reserve"], numbers=numbers),
@@ -432,14 +432,14 @@ class App:
 
     def _teach_district(self, result: dict) -> None:
         """Save a district's name as printed on the table's tile."""
-        from companion import teach
+        from companion.gamedata import teach
 
         self._taught(lambda: teach.save_district(result["key"], name=result["name"]),
                      f"district {result['key']} is now called {result['name']}")
 
     def _teach_strigoi(self, result: dict) -> None:
         """Save the Strigoi card values and token mix of the table's box (new games use them)."""
-        from companion import teach_strigoi
+        from companion.gamedata import teach_strigoi
 
         self._taught(lambda: teach_strigoi.save_box(result["stats"], result["tokens"]),
                      "Strigoi values of your box saved")

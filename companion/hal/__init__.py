@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Callable, Mapping
 
-from companion.config import HAL_BACKENDS, choose_backend
+from companion.gamedata.config import HAL_BACKENDS, choose_backend
 from companion.hal.base import (NOT_CONFIGURED, Buttons, CardReader, NoButtons, NoPixels, NoReader, Part,
                                 Pixels, StripPixels, quiet_close, unavailable)
 from companion.hal.clock import Clock, FakeClock, MonotonicClock

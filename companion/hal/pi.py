@@ -31,7 +31,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Callable
 
-from companion.config import ButtonConfig, LedConfig, Strip
+from companion.gamedata.config import ButtonConfig, LedConfig, Strip
 from companion.errors import HardwareUnavailable, describe
 from companion.hal.base import NoPixels, Part, StripPixels, quiet_close
 from companion.hal.buttons import EdgeButtons

@@ -4,7 +4,9 @@ import stat
 
 import pytest
 
-from companion import paths, teach, tomlfile
+from companion import paths
+from companion.gamedata import teach
+from companion.gamedata import tomlfile
 from companion.errors import DataFileError
 
 

@@ -7,8 +7,8 @@ import types
 
 import pytest
 
-from companion import doctor
-from companion.doctor import Probe, Status
+from companion.cli import doctor
+from companion.cli.doctor import Probe, Status
 from tests.deploy.fakesys import REPO, installer_boot_block
 
 PN532_CONFIG = '[reader]\ntype = "pn532"\nport = "/dev/serial0"\n'
@@ -282,7 +282,7 @@ def test_doctor_journal_quick_check(tmp_path, config_dir, monkeypatch):
 
 
 def test_doctor_reports_failed_starts(tmp_path, config_dir):
-    from companion.startguard import StartGuard
+    from companion.runtime.startguard import StartGuard
 
     for _ in range(3):
         StartGuard(tmp_path / "state").begin()

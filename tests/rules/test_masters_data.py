@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.errors import DataFileError
-from companion.gamedata import load_masters
+from companion.gamedata.loader import load_masters
 from companion.rules.masters import make_game
 from companion.rules.masters.data import Band
 

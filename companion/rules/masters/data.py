@@ -1,6 +1,6 @@
 """The fixed game data the engine reads: veil trackers, districts, vampires, event cards, relics.
 
-Plain frozen dataclasses with no I/O: `companion.gamedata` builds them from the TOML files (shipped
+Plain frozen dataclasses with no I/O: `companion.gamedata.loader` builds them from the TOML files (shipped
 plus the user's taught overlay); tests build small ones by hand. Every record keeps `verified`
 (the number or grid was checked against the printed component) and `source` ("shipped"/"taught").
 """

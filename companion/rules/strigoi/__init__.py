@@ -3,7 +3,7 @@ Strigoi turn, the Supreme Strigoi and the crumbling fortress.
 
 `make_game(data=None)` gives the Game object over a parsed `StrigoiData`; anything else (None for
 the shipped `companion/data/strigoi/fortress.toml`, a path, a dict or a TomlDoc) is read and parsed
-through `companion.gamedata`, the only I/O.
+through `companion.gamedata.loader`, the only I/O.
 See docs/strigoi.md for the commands, the state JSON and the room-to-district mapping.
 """
 
@@ -22,7 +22,7 @@ __all__ = ["StrigoiGame", "board_view", "choose", "make_game"]
 def make_game(data: Any = None) -> StrigoiGame:
     """The Armata Strigoi game with the shipped data, a data file path, or parsed data."""
     if not isinstance(data, StrigoiData):
-        from companion.gamedata import load_strigoi  # the one sanctioned I/O path
+        from companion.gamedata.loader import load_strigoi  # the one sanctioned I/O path
 
         data = load_strigoi(data)
     return StrigoiGame(data)

@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 
 from companion import paths
-from companion.journal import Journal
+from companion.storage.journal import Journal
 
 _JOURNAL_HELP = "journal file (default: the user's, ~/.local/state/companion/journal.sqlite3)"
 
@@ -147,7 +147,7 @@ def _describe(command: dict) -> str:
 
 def _recover(source: str, path) -> int:
     """`journal recover FILE`: salvage into the journal at `path`, report what was kept and dropped."""
-    from companion.journal_recover import recover
+    from companion.storage.recover import recover
 
     src = Path(source)
     if not src.exists() and not Path(f"{source}-wal").exists():

@@ -26,7 +26,8 @@ from pathlib import Path
 from os import PathLike
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from companion import paths, tomlfile
+from companion import paths
+from companion.gamedata import tomlfile
 from companion.data import shipped_dir
 from companion.rules.commands import is_int
 from companion.rules.masters.data import (

@@ -9,7 +9,7 @@ table teaches them (README.md, "Game data"). Everything taught lives under `path
     masters/districts.toml  [districts.museum]  name, note, verified
     masters/relics.toml     [relics.<key>]  name, note, ...
 
-Each entry holds only what was taught; `companion.gamedata` lays it over the shipped record field by
+Each entry holds only what was taught; `companion.gamedata.loader` lays it over the shipped record field by
 field. Files are 0600 in 0700 folders and written atomically (temp file, fsync, rename). An export is
 all of it in one TOML file (`format = "nightwatch-taught"`); an import is validated completely before
 anything is written, so a broken file changes nothing. Tag ids are data: never run, never opened.
@@ -23,7 +23,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from companion import paths, tomlfile
+from companion import paths
+from companion.gamedata import tomlfile
 from companion.errors import CommandError, DataFileError
 from companion.inputs import MAX_TAG
 from companion.rules.masters.data import ACTS, POSITIONS, TRACKER_CELL_MAX, TRACKER_RESERVE, VAMPIRE_COUNTS, Band

@@ -24,7 +24,7 @@ from dataclasses import asdict, dataclass
 from enum import Enum
 from pathlib import Path
 
-from companion.doctor_pi import PiProbe
+from companion.cli.doctor_pi import PiProbe
 from companion.errors import DataFileError, HardwareUnavailable, describe
 
 GROUPS = ("video", "render", "input", "gpio", "spi", "dialout", "audio")
@@ -70,7 +70,7 @@ class Check:
 class Probe(PiProbe):
     """The machine as doctor sees it. Files are read under `root`; tests subclass or re-root it.
 
-    The screen, sound, file-place and Pi 5 UART probes live in `companion.doctor_pi.PiProbe`.
+    The screen, sound, file-place and Pi 5 UART probes live in `companion.cli.doctor_pi.PiProbe`.
     """
 
     def __init__(self, root: str | os.PathLike = "/", env=None, config_path: str | None = None):
@@ -185,20 +185,20 @@ class Probe(PiProbe):
         return None, last.removeprefix("error=")
 
     def load_config(self):
-        """The validated config (`companion.config.load`); raises DataFileError."""
-        from companion import config
+        """The validated config (`companion.gamedata.config.load`); raises DataFileError."""
+        from companion.gamedata import config
 
         return config.load(self.config_path)
 
     def default_config(self):
         """The built-in config, used for the hardware checks when the user's file is broken."""
-        from companion import config
+        from companion.gamedata import config
 
         return config.default()
 
     def load_game_data(self) -> str:
         """Load the shipped and taught Masters data (raises DataFileError for a bad file)."""
-        from companion import gamedata
+        from companion.gamedata import loader as gamedata
 
         data = gamedata.load_masters()
         return "Masters of the Night data loads"
@@ -241,7 +241,7 @@ class Probe(PiProbe):
 
     def start_failures(self) -> int:
         """Failed starts in a row recorded by StartGuard."""
-        from companion.startguard import StartGuard
+        from companion.runtime.startguard import StartGuard
 
         return StartGuard(self.state_dir()).count()
 
@@ -262,7 +262,7 @@ class Board:
 
 def run_checks(probe: Probe) -> list[Check]:
     """Every check, in the order a maker would fix things."""
-    from companion import doctor_pi
+    from companion.cli import doctor_pi
 
     board = _board(probe)
     checks = [check_python(probe), check_pygame(probe), *check_packages(probe, board), check_board(board)]
@@ -547,7 +547,7 @@ def check_space(probe: Probe) -> Check:
 
 def check_service(probe: Probe, board: Board) -> list[Check]:
     """On a Pi: the boot service is installed; and whether recent starts kept failing."""
-    from companion.startguard import SAFE_MODE_AFTER
+    from companion.runtime.startguard import SAFE_MODE_AFTER
 
     out = []
     if board.pi:

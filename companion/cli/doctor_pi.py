@@ -25,7 +25,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-import companion.doctor as doctor
+import companion.cli.doctor as doctor
 
 # soname -> Debian package; SDL loads these by name (see the strings in pygame-ce's bundled libSDL2)
 KMSDRM_LIBS = {"libEGL.so.1": "libegl1", "libGLESv2.so.2": "libgles2", "libgbm.so.1": "libgbm1", "libdrm.so.2": "libdrm2"}
@@ -131,7 +131,7 @@ class PiProbe:
 
     def speech_wav(self) -> tuple[str | None, str]:
         """(program, '') when espeak-ng (or espeak) wrote a WAV for a test line, (program or None, why) else."""
-        from companion.speech import PROGRAMS
+        from companion.narration.speech import PROGRAMS
 
         program = next((p for p in PROGRAMS if shutil.which(p, path=self.env.get("PATH"))), None)
         if program is None:

@@ -8,7 +8,7 @@ so the shipped numbers are examples (`verified = false`). A new game asks for th
     <config>/strigoi/box.toml   [strigoi.master] existence, damage, strength  (apprentice, supreme)
                                 [tokens.master] "<bonus>" = count             (apprentice)
 
-Like the Masters tracker (companion/teach.py): 0600 in a 0700 folder, written atomically, checked
+Like the Masters tracker (companion/gamedata/teach.py): 0600 in a 0700 folder, written atomically, checked
 by the same validator the loader uses (`companion.rules.strigoi.data.check_taught`) before writing,
 so a bad value raises TeachError and writes nothing. Each game journals the values it used, so a
 later change never alters an old game.
@@ -19,9 +19,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping
 
-from companion import paths, tomlfile
+from companion import paths
+from companion.gamedata import tomlfile
 from companion.errors import DataFileError
-from companion.teach import TeachError, base_dir, dumps
+from companion.gamedata.teach import TeachError, base_dir, dumps
 
 
 def box_path(base: Path | str | None = None) -> Path:

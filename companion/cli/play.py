@@ -18,10 +18,11 @@ import argparse
 import json
 import sys
 
-from companion import narrate, paths
+from companion import paths
+from companion.narration import narrate
 from companion.errors import CommandError, RuleViolation
-from companion.journal import Journal, JournalError, load_scenario, read_scenario
-from companion.session import Session
+from companion.storage.journal import Journal, JournalError, load_scenario, read_scenario
+from companion.storage.session import Session
 
 
 def main(argv: list[str]) -> int:

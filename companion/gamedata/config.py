@@ -20,7 +20,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping, NamedTuple
 
-from companion import paths, tomlfile
+from companion import paths
+from companion.gamedata import tomlfile
 from companion.errors import DataFileError
 from companion.inputs import DISTRICTS, VButton
 
