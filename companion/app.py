@@ -10,24 +10,38 @@ Each tick (STYLE.md section 5):
   3. feed the events to lighting, screen and sound;
   4. render the frame and push the pixels once, flip the screen;
   5. sleep until the next frame (frame-capped, never busy-waiting). Time comes from the HAL clock.
+
+A quiet table (the screen drew nothing new last frame, no command, step timer or source running) rests:
+its frames stop after step 1 and push only the LED frame (an animating look keeps every frame, a still
+board is rendered once), with a full frame every IDLE_FRAME_S and at once when an input comes.
 """
 
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from companion.narration import narrate
+from companion.controllers import Settings, Tags, Teaching
 from companion.errors import CommandError, CompanionError, RuleViolation
 from companion.inputs import CardRead
 from companion.storage.journal import Journal, JournalError
+from companion.lighting.controller import LightingController
+from companion.lighting.output import OutputStage
+from companion.lighting.patterns import Health as Level
+from companion.narration.narrator import StepTimer
+from companion.rules import load_game
 from companion.storage.session import Session
 from companion.runtime.sources import BotSource, ScriptSource, bot_for  # noqa: F401  (the headless sources)
+from companion.narration.speech import narration_for
+from companion.ui.model import GameView
 
 RETRY_EVERY_S = 1.0       # how often missing hardware is looked for again (each part backs off itself)
 LED_REFRESH_S = 1.0       # an unchanged LED frame is pushed again this often (a strip plugged back in lights up)
 FAULT_HOLD_S = 5.0        # a strip that failed a write stays shown as failing this long after reopening
+IDLE_FRAME_S = 0.25       # a quiet table (nothing moves, no input) runs a full frame this often; the
+                          # frames between only look for input, and the first input gets a full frame
 
 
 @dataclass
@@ -46,49 +60,63 @@ class Health:
         return "ok" if not bad else "degraded: " + "; ".join(bad)
 
 
-class App:
-    """The one event loop. Build it with its parts (`main` shows how); drive it with `tick()` or `run()`.
+@dataclass
+class Parts:
+    """What one run of the loop is made of. `companion/cli/run.py` builds it for every run mode;
+    tests build it with tests/app/helpers.py.
 
-    hw: `companion.hal.Hardware`; journal: `Journal` or None; ui: `TableUI` or None (headless);
-    surface: where the UI draws (None: no screen); log: where headless narration goes;
-    source: headless command source (`ScriptSource`, `BotSource`) or None; display: the screen
-    as a part that may be missing (`companion.runtime.display.Display`: retried, picked up when it opens);
-    missing: other parts that are missing for the whole run (part -> why, e.g. the journal).
+    cfg: the config; hw: `companion.hal.Hardware`; journal: `Journal` or None (then `missing` says why).
+    The screen: ui (`TableUI`, None headless), surface (where the UI draws; None: no screen), display
+    (the screen as a part that may be missing, companion/runtime/display.py: retried, picked up when it opens),
+    flip (shows a drawn frame). Sound: sounds (`Sounds` or None), speak (says narration aloud, None:
+    text only). Headless: source (`ScriptSource`, `BotSource` or None), log (where narration goes; None:
+    stderr), on_ack (called with (n, command) once command n is durable). Health: notifier (systemd,
+    companion/runtime/sdnotify.py, or None), safe_reason (why the app started in safe mode), missing (other
+    parts missing for the whole run: part -> why, e.g. the journal).
     """
 
-    def __init__(self, cfg, hw, journal: Journal | None, *, ui=None, surface=None, sounds=None,
-                 log: Callable[[str], None] | None = None, source=None, notifier=None,
-                 on_ack: Callable[[int, dict], None] | None = None, flip: Callable[[], None] | None = None,
-                 safe_reason: str | None = None, speak: Callable[[str], None] | None = None,
-                 display=None, missing: dict[str, str] | None = None):
-        """See the class docstring; `speak` says narration aloud (One Night), None: text only."""
-        from companion.lighting.controller import LightingController
-        from companion.lighting.output import OutputStage
+    cfg: Any
+    hw: Any
+    journal: Journal | None = None
+    ui: Any = None
+    surface: Any = None
+    display: Any = None
+    flip: Callable[[], None] | None = None
+    sounds: Any = None
+    speak: Callable[[str], None] | None = None
+    source: Any = None
+    log: Callable[[str], None] | None = None
+    on_ack: Callable[[int, dict], None] | None = None
+    notifier: Any = None
+    safe_reason: str | None = None
+    missing: dict[str, str] = field(default_factory=dict)
 
-        self.cfg = cfg
-        self.hw = hw
-        self.clock = hw.clock
-        self.journal = journal
-        self.ui = ui
-        self.surface = surface
-        self.sounds = sounds
-        self.log = log
-        self.source = source
-        self.notifier = notifier
-        self.on_ack = on_ack
-        self.flip = flip
-        self.safe_reason = safe_reason
-        self.display = display
-        self.missing = dict(missing or {})
+
+class App:
+    """The one event loop and the health of its parts. Build it from `Parts`; drive it with `tick()`
+    or `run()`. What the screens ask for besides commands goes to the controllers
+    (companion/controllers/: settings, card tags, teaching)."""
+
+    def __init__(self, parts: Parts):
+        """Take the parts (their fields become the app's attributes of the same names)."""
+        self.cfg, self.hw, self.clock, self.journal = parts.cfg, parts.hw, parts.hw.clock, parts.journal
+        self.ui, self.surface, self.display, self.flip = parts.ui, parts.surface, parts.display, parts.flip
+        self.sounds, self.speak = parts.sounds, parts.speak
+        self.source, self.log, self.on_ack = parts.source, parts.log, parts.on_ack
+        self.notifier, self.safe_reason, self.missing = parts.notifier, parts.safe_reason, dict(parts.missing)
         self.exit_status = 0
         self._refusal = None  # (command, error) of the last refused command
-        self.output = OutputStage.from_config(cfg.leds)
-        self.lights = LightingController(hw.pixels.counts(), output=self.output)
-        from companion.narration.narrator import StepTimer
-
+        self.lights = LightingController(self.hw.pixels.counts(), output=OutputStage.from_config(self.cfg.leds))
         self.session: Session | None = None
-        self.speak = speak
-        self.timer = StepTimer(speak=speak)  # timed steps (One Night's narration) move on by themselves
+        self.timer = StepTimer(speak=self.speak)  # timed steps (One Night's narration) move on by themselves
+        self.tags = Tags(self)
+        self.teaching = Teaching(self, self.tags)
+        self.settings = Settings(self)
+        self._intents = {
+            "undo": self._undo, "redo": self._redo, "resume": lambda r: self.resume(r["id"]),
+            "new_game": lambda r: self._drop_session(), "quit": lambda r: setattr(self, "running", False),
+            **self.settings.intents(), **self.tags.intents(), **self.teaching.intents(),
+        }
         self._faults: dict[str, tuple[float, str]] = {}  # part -> (last time seen failing, why)
         self.health = Health(self._parts(self.clock.now()))
         self.lights.set_health(_health_level(self.health), self.clock.now())  # amber at once if missing
@@ -97,7 +125,8 @@ class App:
         self._events: list = []          # engine events since the last frame
         self._changed = True             # the view must be recomputed
         self._lights_stale = True        # the lights must take the view again (first frame, health)
-        self._view_cache = None
+        self._view_cache = None          # the game's view, built when the game changed
+        self._timed_view = None          # that view with the step timer's time left (never written into)
         self._last_t: float | None = None
         self._pattern_until = float("-inf")  # the start-up colour check stays lit until then
         self._pushed = None              # the last LED frame the strip took, and when it is due again
@@ -105,8 +134,9 @@ class App:
         self._next_retry = 0.0
         self._next_watchdog = 0.0
         self._watchdog_every = None
-        if notifier is not None:
-            interval = notifier.watchdog_interval()
+        self._quiet = False              # the last full frame drew nothing new on the screen
+        if self.notifier is not None:
+            interval = self.notifier.watchdog_interval()
             self._watchdog_every = interval / 2 if interval else None
 
     # -- starting ---------------------------------------------------------------------------------------
@@ -129,8 +159,11 @@ class App:
         elif setup is not None:
             self.new_game(setup)
         elif info is not None:
-            self.ui.offer_resume({"id": info.id, "game": info.game,
-                                  "summary": f"{info.game}, {info.commands} commands, last played {_ago(info.updated)}"})
+            from companion.gameline import resume_offer
+
+            offer = resume_offer(self.journal, info)  # the game itself: round, phase, turn, players, when
+            self.ui.offer_resume(offer)
+            self.say(f"Unfinished game offered for resume: {offer['summary']}")
 
     def _resumable(self, setup: dict | None, finished_too: bool):
         """The journaled game to continue: the newest unfinished one, or with `setup` the newest one
@@ -147,7 +180,7 @@ class App:
         try:
             self.session, events = Session.new(setup, journal=self.journal)
         except (RuleViolation, CommandError) as exc:
-            self._refused(setup, exc)
+            self.refuse(setup, exc)
             return False
         self._accepted(setup, events)
         return True
@@ -157,21 +190,26 @@ class App:
         try:
             self.session = Session.resume(self.journal, game_id)
         except (JournalError, CompanionError) as exc:
-            self._say(f"cannot resume game {game_id}: {exc}")
+            self.say(f"cannot resume game {game_id}: {exc}")
             return False
         self._changed = True
-        self._say(f"Resumed game {game_id} ({len(self.session.commands)} commands): {self._where()}")
+        self.say(f"Resumed game {game_id} ({len(self.session.commands)} commands): {self._where()}")
         return True
 
     # -- the loop -------------------------------------------------------------------------------------------
     def run(self, max_frames: int | None = None) -> int:
-        """Tick until quit (or the headless game ends, or `max_frames`); returns an exit status."""
+        """Tick until quit (or the headless game ends, or `max_frames`); returns an exit status.
+
+        Every frame looks for input. On a quiet table (no input, the screen unchanged, nothing due) a
+        frame then only pushes the LED frame (an animating look moves on, a still board costs nothing),
+        so an idle table costs little while a press is still answered, on screen and LEDs, in the frame
+        that receives it."""
         fps = max(1, self.cfg.display.fps)
         period = 1.0 / fps
         next_t = self.clock.now()
         try:
             while self.running and (max_frames is None or self.frames < max_frames):
-                self.tick()
+                self.tick(rest=True)
                 next_t += period
                 now = self.clock.now()
                 if next_t < now - period:  # fell behind (a slow frame): don't try to catch up
@@ -185,17 +223,18 @@ class App:
         """End the loop after the frame in hand (a stop signal, companion/runtime/stopping.py)."""
         self.running = False
 
-    def tick(self) -> None:
-        """One frame: inputs -> commands -> engine -> journal -> lights, screen, sound."""
+    def tick(self, rest: bool = False) -> None:
+        """One frame: inputs -> commands -> engine -> journal -> lights, screen, sound.
+
+        rest: when no input came and the table is quiet (see `_resting`), stop after the inputs."""
         now = self.clock.now()
+        got = self._poll_inputs(now)
+        if rest and not got and self._resting(now):
+            self._push_lights(now)  # an animating look still gets every frame; a still one costs nothing
+            self.frames += 1
+            return
         dt = 0.0 if self._last_t is None else max(0.0, now - self._last_t)
         self._last_t = now
-        for bev in self.hw.buttons.poll(now):
-            self._input(bev)
-        for card in self.hw.reader.poll():
-            self._input(card)
-        if self.ui is not None and self.surface is not None:
-            self._pygame_events(now)
         if self.source is not None and self.ui is None:
             cmd = self.source.next(self)
             if cmd is not None:
@@ -212,65 +251,86 @@ class App:
                 self.dispatch(due)
         if now >= self._next_retry:
             self._check_hardware(now)
-        self._render(now, dt)
+        drew = self._render(now, dt)
         if self._watchdog_every is not None and now >= self._next_watchdog:
             self.notifier.watchdog()
             self._next_watchdog = now + self._watchdog_every
+        self._quiet = not drew
         self.frames += 1
 
+    def _resting(self, now: float) -> bool:
+        """Only the LEDs need this frame: the last full frame drew nothing new on the screen, no
+        command, timer or headless source is running, nothing is due, and the last full frame is
+        less than IDLE_FRAME_S old (the screens' clock still moves on every so often)."""
+        if not self._quiet or self._changed or self._events or self._lights_stale or self._pushed is None:
+            return False
+        if self.source is not None or getattr(self.hw, "board", None) is not None or self.timer.info() is not None:
+            return False
+        due = min(self._next_retry, self._last_t + IDLE_FRAME_S)  # (the LED refresh is pushed by rest frames too)
+        if self._watchdog_every is not None:
+            due = min(due, self._next_watchdog)
+        return now < due and now >= self._pattern_until
+
     # -- inputs and results -----------------------------------------------------------------------------
+    def _poll_inputs(self, now: float) -> bool:
+        """Take the HAL's button events and card reads and pygame's events; whether any came."""
+        got = False
+        for bev in self.hw.buttons.poll(now):
+            self._input(bev)
+            got = True
+        for card in self.hw.reader.poll():
+            self._input(card)
+            got = True
+        if self.ui is not None and self.surface is not None:
+            got = self._pygame_events(now) or got
+        return got
+
     def _input(self, event) -> None:
         """A virtual button or card read from the HAL."""
         if self.ui is not None:
             self.ui.handle(event)
         elif isinstance(event, CardRead):
-            self._card(event.tag)
+            self.tags.read(event.tag)
 
-    def _pygame_events(self, now: float) -> None:
-        """Keys, mouse and touch: the simulated board first (its buttons), then the screens."""
-        import pygame
+    def _pygame_events(self, now: float) -> bool:
+        """Keys, mouse and touch: the simulated board first (its buttons), then the screens; whether any came."""
+        import pygame  # only with a screen: a headless table runs without pygame's start-up cost
 
         if not pygame.display.get_init():
-            return  # drawing into a plain Surface (tests): there is no event queue
+            return False  # drawing into a plain Surface (tests): there is no event queue
         board = getattr(self.hw, "board", None)
-        for ev in pygame.event.get():
+        events = pygame.event.get()
+        for ev in events:
             if ev.type == pygame.QUIT:
                 self.running = False
                 continue
             if board is not None and board.handle_event(ev):
                 continue
             self.ui.handle(ev, now)
+        return bool(events)
 
     def dispatch(self, result: dict) -> bool | None:
-        """A command (engine) or an intent (undo, resume, settings, tags) from the screens or a source;
-        for a command, whether it was accepted."""
+        """A command (engine) or an intent (undo, resume, settings, tags, teaching) from the screens or
+        a source; for a command, whether it was accepted."""
         if "cmd" in result:
             self._refusal = None
             return self.new_game(result) if result["cmd"] == "setup" else self.submit(result)
         intent = result.get("intent")
-        handler = {
-            "undo": self._undo, "redo": self._redo, "resume": lambda r: self.resume(r["id"]),
-            "settings": self._settings, "card_read": lambda r: self._card(r["tag"]),
-            "register_tag": self._register_tag, "teach_card": self._teach_card,
-            "edit_tracker": self._edit_tracker, "teach_tracker": self._teach_tracker,
-            "edit_districts": self._edit_districts, "teach_district": self._teach_district,
-            "teach_strigoi": self._teach_strigoi,
-            "new_game": lambda r: self._drop_session(), "quit": lambda r: setattr(self, "running", False),
-        }.get(intent)
+        handler = self._intents.get(intent)
         if handler is None:
-            self._say(f"ignored unknown intent {intent!r}")
+            self.say(f"ignored unknown intent {intent!r}")
             return
         handler(result)
 
     def submit(self, command: dict) -> bool:
         """Apply a command; on success it is durable before any light or sound shows it."""
         if self.session is None:
-            self._say(f"no game running; {command.get('cmd')!r} ignored")
+            self.say(f"no game running; {command.get('cmd')!r} ignored")
             return False
         try:
             events = self.session.submit(command)
         except (RuleViolation, CommandError, JournalError) as exc:  # refused, or not saved: nothing changed
-            self._refused(command, exc)
+            self.refuse(command, exc)
             return False
         self._accepted(command, events)
         return True
@@ -289,8 +349,6 @@ class App:
 
     def _speak_results(self, events: list) -> None:
         """Say the vote and the verdict aloud (step prompts are spoken by the step timer)."""
-        from companion.narration.speech import narration_for
-
         for e in events:
             d = e.to_dict() if hasattr(e, "to_dict") else e
             if d.get("event") in ("votes_counted", "revealed"):
@@ -298,15 +356,15 @@ class App:
                 if text:
                     self.speak(text)
 
-    def _refused(self, command: dict, exc: Exception) -> None:
-        """Show why a command was refused; nothing changed."""
+    def refuse(self, command: dict, exc: Exception) -> None:
+        """Show why a command (or a controller's request) was refused; nothing changed."""
         self._refusal = (command, exc)
         why = f"{getattr(exc, 'rule', 'refused')}: {getattr(exc, 'message', str(exc))}"
         if self.ui is not None:
             self.ui.notify(why)
         if self.sounds is not None:
             self.sounds.play("refused")
-        self._say(f"refused {command.get('cmd')!r}: {why}")
+        self.say(f"refused {command.get('cmd')!r}: {why}")
 
     def _source_refused(self, command: dict, exc: Exception) -> None:
         """A headless source's command was refused: stop with exit status 1 (a scenario says where)."""
@@ -320,145 +378,23 @@ class App:
     def _undo(self, _result=None) -> None:
         """Take back the last command (the undo button)."""
         if self.session is None or not self.session.undo(1):
-            self._say("nothing to undo")
+            self.say("nothing to undo")
             return
         self._changed = True
         self._events.append({"event": "undone"})
-        self._say(f"Undone. {self._where()}")
+        self.say(f"Undone. {self._where()}")
 
     def _redo(self, _result=None) -> None:
         """Bring back the last undone command."""
         if self.session is not None and self.session.can_redo():
             self._accepted({"cmd": "redo"}, self.session.redo(1))
 
-    def _settings(self, result: dict) -> None:
-        """Brightness, volume, mute from the settings screen."""
-        key, value = result.get("key"), result.get("value")
-        if key == "brightness":
-            from dataclasses import replace
-
-            self.output = replace(self.output, brightness=max(0.0, min(1.0, float(value))))
-            self.lights.output = self.output
-        elif key in ("volume", "mute") and self.sounds is not None:
-            self.sounds.apply({key: value})
-
-    def _card(self, tag: str) -> None:
-        """A card was read: draw it if it is known, else open the New card screen to teach it.
-
-        A tag is only ever looked up as a string in the registration table: nothing read from a
-        tag is run, or opened as a path.
-        """
-        from companion.gamedata import teach
-
-        try:
-            key = teach.lookup_tag(tag)
-        except CompanionError as exc:  # a broken tags.toml: say so, keep playing
-            self._say(f"card tag {tag!r} not looked up: {exc}")
-            return
-        if key is None:
-            if self.ui is not None:
-                self.ui.start_teach(tag, self._catalogue())
-            else:
-                self._say(f"unknown card tag {tag}: teach it on the screen or with `companion cards teach`")
-            return
-        if self.session is None:
-            self._say(f"card {key} read, but no game is running")
-            return
-        self.submit({"cmd": "draw", "card": key})
-
-    def _catalogue(self) -> list[dict]:
-        """Known event cards as {key, name, act}, for the New card screen."""
-        from companion.gamedata.loader import load_masters
-
-        try:
-            data = load_masters()
-        except CompanionError as exc:
-            self._say(f"card data not loaded: {exc}")
-            return []
-        return [{"key": c.key, "name": c.name, "act": c.act} for c in data.cards]
-
-    def _register_tag(self, result: dict) -> None:
-        """Remember which card a tag is, then use the read."""
-        from companion.gamedata import teach
-
-        try:
-            teach.register_tag(result["tag"], result["card"])
-        except CompanionError as exc:
-            self._refused({"cmd": "register_tag"}, exc)
-            return
-        self._card(result["tag"])
-
-    def _teach_card(self, result: dict) -> None:
-        """Save a taught card grid and its tag, reload the game's data, then use the read."""
-        from companion.gamedata import teach
-
-        saved = self._taught(lambda: teach.save_card_grid(result["card"], result.get("red", ()), result.get("blue", ()),
-                                                          name=result.get("name")),
-                             f"card {result['card']} taught")
-        if saved and result.get("tag"):
-            self._register_tag(result)
-
-    def _edit_tracker(self, _result=None) -> None:
-        """Open the veil-tracker screen with the numbers in use now (shipped or taught)."""
-        from companion.gamedata.loader import load_masters
-
-        try:
-            data = load_masters()
-        except CompanionError as exc:
-            self._refused({"cmd": "edit_tracker"}, exc)
-            return
-        trackers = {t.vampires: {"reserve": t.reserve,
-                                 "numbers": {f"{act}.{band}": [n.red, *n.blue] for act, band, n in t.numbers}}
-                    for t in data.trackers}
-        view = self.session.view() if self.session is not None else {}
-        vampires = len(view.get("order", ())) if view.get("game") == "masters" else 2
-        self.ui.teach_tracker(trackers, vampires)
-
-    def _teach_tracker(self, result: dict) -> None:
-        """Save the tracker numbers the table copied from its own tracker."""
-        from companion.gamedata import teach
-
-        numbers = {tuple(k.split(".")): (v[0], (v[1], v[2])) for k, v in result["numbers"].items()}
-        self._taught(lambda: teach.save_tracker(result["vampires"], reserve=result["reserve"], numbers=numbers),
-                     f"veil tracker for {result['vampires']} vampires saved")
-
-    def _edit_districts(self, _result=None) -> None:
-        """Open the district-names screen for the current layout."""
-        view = self.session.view() if self.session is not None else {}
-        if view.get("game") != "masters":
-            self._say("district names belong to a Masters of the Night game: start or resume one first")
-            return
-        self.ui.teach_districts({pos: {"key": d["key"], "name": d["name"]} for pos, d in view["districts"].items()})
-
-    def _teach_district(self, result: dict) -> None:
-        """Save a district's name as printed on the table's tile."""
-        from companion.gamedata import teach
-
-        self._taught(lambda: teach.save_district(result["key"], name=result["name"]),
-                     f"district {result['key']} is now called {result['name']}")
-
-    def _teach_strigoi(self, result: dict) -> None:
-        """Save the Strigoi card values and token mix of the table's box (new games use them)."""
-        from companion.gamedata import teach_strigoi
-
-        self._taught(lambda: teach_strigoi.save_box(result["stats"], result["tokens"]),
-                     "Strigoi values of your box saved")
-
-    def _taught(self, save: Callable[[], Any], done: str) -> bool:
-        """Save taught data (a refusal is shown, nothing saved); reload the running game's data so
-        the next draw, placement or name uses it. The journal keeps the values each command used."""
-        try:
-            save()
-        except CompanionError as exc:  # e.g. a single blue-gray cell: say why, save nothing
-            self._refused({"cmd": "teach"}, exc)
-            return False
-        if self.session is not None and self.session.game.id == "masters":
-            from companion.rules import load_game
-
-            self.session.game = load_game("masters")
+    def game_data_changed(self, game_id: str) -> None:
+        """Taught data of `game_id` was saved: a running game of that kind reloads its data, so the
+        next draw, placement or name uses it (the journal keeps the values each command used)."""
+        if self.session is not None and self.session.game.id == game_id:
+            self.session.game = load_game(game_id)
             self._changed = True
-        self._say(done)
-        return True
 
     def _drop_session(self) -> None:
         """Leave the current game (it stays in the journal) for the title screen."""
@@ -467,26 +403,29 @@ class App:
 
     # -- output -----------------------------------------------------------------------------------------
     def view(self):
-        """The current game view for the screens (rebuilt only when the game changed)."""
+        """The current game view for the screens (rebuilt only when the game changed). A view handed
+        out is never changed afterwards: the step timer's time left comes in a copy."""
         if self._changed:
             self._changed = False
+            self._timed_view = None
             if self.session is None:
                 self._view_cache = None
             else:
-                from companion.ui.model import GameView
-
                 self._view_cache = GameView(
                     self.session.game.id, self.session.view(), tuple(self.session.actions()),
                     {"game_id": self.session.game_id, "can_undo": self.session.can_undo(),
                      "last": self.session.commands[-1].get("cmd") if self.session.can_undo() else None},
                 )
+        base = self._view_cache
         timer = self.timer.info()
-        if timer is not None and self._view_cache is not None:
-            self._view_cache.info["timer"] = timer  # time left changes every frame, the state does not
-        return self._view_cache
+        if timer is None or base is None:
+            return base
+        if self._timed_view is None or self._timed_view.info["timer"] != timer:
+            self._timed_view = replace(base, info={**base.info, "timer": timer})
+        return self._timed_view
 
-    def _render(self, now: float, dt: float) -> None:
-        """Lights every frame; the screen when there is one."""
+    def _render(self, now: float, dt: float) -> bool:
+        """Lights every frame; the screen when there is one. Whether the screen drew anything new."""
         view = self.view()
         events = self._events
         self._events = []
@@ -497,21 +436,25 @@ class App:
             if self.sounds is not None:
                 state = view.state if view is not None else {}
                 self.sounds.ambience(state.get("game") == "one-night" and state.get("phase") in ("dusk", "night"))
+        self._push_lights(now)
+        if self.ui is None:
+            return False
+        self.ui.update(view, events, dt, self.health.parts)
+        return self._draw() if self.surface is not None else False
+
+    def _push_lights(self, now: float) -> None:
+        """The LED frame at `now` to the strip, if it changed or a refresh is due."""
         try:
             if now >= self._pattern_until:
-                frame = self.lights.render(now)
+                frame = self.lights.render(now)  # a board that stands still gives its last frame again
                 # An idle scene often renders the same frame again (slow fades move a step every few
                 # frames): the strip keeps its colours, so only a change, or the refresh, is pushed.
-                if frame != self._pushed or now >= self._push_due:
+                if (frame is not self._pushed and frame != self._pushed) or now >= self._push_due:
                     self._pushed = None
                     self.hw.pixels.show(frame)
                     self._pushed, self._push_due = frame, now + LED_REFRESH_S
         except Exception as exc:  # a backend bug must not stop the game: report it, keep going
-            self._say(f"LED strip failed: {exc}")
-        if self.ui is not None:
-            self.ui.update(view, events, dt, self.health.parts)
-            if self.surface is not None:
-                self._draw()
+            self.say(f"LED strip failed: {exc}")
 
     def _light_view(self, view):
         """The state the lights see: a running step timer's elapsed time goes into the board, so a
@@ -525,9 +468,9 @@ class App:
         timer = dict(board["timer"], elapsed=info["elapsed"])
         return dict(view.state, board=dict(board, timer=timer))
 
-    def _draw(self) -> None:
+    def _draw(self) -> bool:
         """Screen UI on the left, the simulated board (PC only) on the right; flip only when
-        something changed (the simulated board's LEDs animate, so with it every frame flips)."""
+        something changed (the simulated board's LEDs animate, so with it every frame flips). Whether it drew."""
         board = getattr(self.hw, "board", None)
         w, h = self.surface.get_size()
         try:
@@ -539,12 +482,14 @@ class App:
                 changed = self.ui.draw(self.surface)
             if changed and self.flip is not None:
                 self.flip()
+            return changed
         except Exception as exc:  # pygame.error: the screen went away under us
             if self.display is None:
                 raise
             self.display.lost(str(exc), self.clock.now())
             self.surface = None
             self._update_health(self.clock.now())
+            return True
 
     def _check_hardware(self, now: float) -> None:
         """Notice parts that failed, retry missing ones (each backs off itself), report changes."""
@@ -574,7 +519,7 @@ class App:
         self._pushed = None  # a reopened strip starts dark: give it the frame at once
         self.lights.set_health(_health_level(self.health), now)
         self.lights.counts = self.hw.pixels.counts()
-        self._say(f"hardware: {self.health.summary()}")
+        self.say(f"hardware: {self.health.summary()}")
         if self.notifier is not None:
             self.notifier.status(self._status_line())
 
@@ -625,7 +570,7 @@ class App:
                 bits.append(f"{key} {v[key]}")
         return ", ".join(str(b) for b in bits)
 
-    def _say(self, text: str) -> None:
+    def say(self, text: str) -> None:
         """A loop message: to the headless log, else to stderr (journald under systemd)."""
         if self.log is not None:
             self.log(text)
@@ -643,20 +588,4 @@ def _same_setup(journaled: dict, setup: dict, game: str) -> bool:
 
 def _health_level(health: Health):
     """The status light's level for this health."""
-    from companion.lighting.patterns import Health as Level
-
     return Level.OK if not health.degraded() else Level.DEGRADED
-
-
-def _ago(t: float) -> str:
-    """`5 min ago`-style text for a wall-clock time (only for the resume offer)."""
-    import time
-
-    s = max(0, int(time.time() - t))
-    if s < 120:
-        return "just now"
-    if s < 7200:
-        return f"{s // 60} min ago"
-    if s < 172800:
-        return f"{s // 3600} h ago"
-    return f"{s // 86400} days ago"

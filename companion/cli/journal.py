@@ -1,6 +1,6 @@
 """companion journal: list, export, delete, undo, redo, check and recover the saved games.
 
-  companion journal list                 every game, newest first
+  companion journal list                 every game, newest first: round, phase, whose turn, players, when
   companion journal export ID [FILE]     the game as a scenario file (JSON Lines) for `companion play`
   companion journal delete ID            remove a game for good
   companion journal undo ID [N]          take back the last N commands (kept in history, marked)
@@ -20,7 +20,9 @@ import sys
 from pathlib import Path
 
 from companion import paths
+from companion.gameline import game_line, played_at
 from companion.storage.journal import Journal
+from companion.rules import GAMES
 
 _JOURNAL_HELP = "journal file (default: the user's, ~/.local/state/companion/journal.sqlite3)"
 
@@ -113,9 +115,9 @@ def _list(j: Journal) -> None:
     games = j.games()
     if not games:
         print("no saved games")
-    for g in games:
+    for g in games:  # the game itself: round, phase, whose turn, the players, when it was played
         when = dt.datetime.fromtimestamp(g.updated).strftime("%Y-%m-%d %H:%M")
-        print(f"{g.id:4d}  {g.game:10s} {g.status:8s} {g.outcome or '':13s} {g.commands:5d} commands  {when}")
+        print(f"{g.id:4d}  {GAMES.get(g.game, (g.game, g.game))[1]}: {game_line(j, g)} — {played_at(g.updated)} ({when})")
 
 
 def _undo(j: Journal, game_id: int, n: int) -> int:

@@ -273,13 +273,13 @@ def choose_mode(requested: str, env: dict | None = None) -> tuple[str, str]:
 
 def _build_app(args, cfg, hw, journal, mode, demo, lines, pace, display, missing, safe_reason, sdnotify):
     """The app for this run: a demo or a scenario feeding the loop, or the table and its screens."""
-    from companion.app import App, BotSource, ScriptSource
+    from companion.app import App, BotSource, Parts, ScriptSource
 
     if demo or lines is not None:
         ack = (lambda n, cmd: print(f"ack {n}", flush=True)) if args.ack else None
         source = ScriptSource(lines, args.script) if lines is not None else BotSource(args.seed)
-        app = App(cfg, hw, journal, log=lambda s: print(s, flush=True), source=source,
-                  notifier=sdnotify, on_ack=ack, safe_reason=safe_reason, missing=missing)
+        app = App(Parts(cfg, hw, journal, log=lambda s: print(s, flush=True), source=source,
+                        notifier=sdnotify, on_ack=ack, safe_reason=safe_reason, missing=missing))
         if lines is not None:
             app.start(setup=lines[0][1], resume=not args.new, finished_too=True)
             if app.session is None and app._refusal is not None:  # the setup line itself was refused
@@ -306,13 +306,11 @@ def _build_app(args, cfg, hw, journal, mode, demo, lines, pace, display, missing
                                           "mute": cfg.sound.mute, "deck": cfg.game.deck,
                                           "pi": hw.backend == "pi"}, sounds=sounds)  # your own deck first
     log = (lambda s: print(s, flush=True)) if mode == "headless" else None
-    app = App(cfg, hw, journal, ui=ui, surface=display.surface if display is not None else None, sounds=sounds,
-              notifier=sdnotify, flip=pygame.display.flip, safe_reason=safe_reason, log=log,
-              speak=speaker.speak if speaker.available and not cfg.sound.mute else None,
-              display=display, missing=missing)
+    app = App(Parts(cfg, hw, journal, ui=ui, surface=display.surface if display is not None else None,
+                    display=display, flip=pygame.display.flip, sounds=sounds,
+                    speak=speaker.speak if speaker.available and not cfg.sound.mute else None,
+                    log=log, notifier=sdnotify, safe_reason=safe_reason, missing=missing))
     app.start(resume=not args.new)
-    if ui.screen.name == "resume":
-        app._say(f"Unfinished game offered for resume: {ui.screen.offer['summary']}")
     return app
 
 

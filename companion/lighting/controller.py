@@ -26,6 +26,9 @@ from companion.lighting.scenes import DEFAULT_FADE, scene_for
 # first show the old look, and the LEDs would answer one frame later); a quarter of the way is also
 # what survives the output stage's gamma when a light rises from dark.
 FIRST_STEP = 0.25
+# Effects whose pixels do not depend on t ("layers" is still when every layer is): a frame made only of
+# these, with no cross-fade or overlay running, stays the same until the next update.
+STILL_EFFECTS = frozenset({"solid", "gradient", "fill_bar"})
 
 
 @dataclass
@@ -39,6 +42,13 @@ class LightingController:
     overlays: list[Overlay] = field(default_factory=list)
     view: Mapping[str, Any] | None = None
     health: Health = Health.OK
+    # The last frame rendered while nothing moved, with the output stage and counts it was made for:
+    # `render` gives it again (an idle board costs nothing) until `update`, `set_health` or a new
+    # output stage or counts.
+    _still: tuple | None = field(default=None, init=False, repr=False, compare=False)
+    # While some lights move and others stand still: (counts, from t, pixels of the still lights, counts
+    # of the moving ones), so a frame composes only the lights that move. Reset with `_still`.
+    _split: tuple | None = field(default=None, init=False, repr=False, compare=False)
 
     def update(self, view: Mapping[str, Any] | None, events: Iterable[Mapping[str, Any]] = (), t: float = 0.0) -> None:
         """Take the view and the events that led to it, at time t (seconds). None: no game (attract)."""
@@ -53,21 +63,58 @@ class LightingController:
                 fade = reaction.fade if fade is None else max(fade, reaction.fade)
         plan = scene.plan(view)
         self.view = view
+        self._still = self._split = None
         self._retarget(plan.looks, plan.fade if fade is None else fade, t)
 
     def set_health(self, health: Health, t: float) -> None:
         """Show the companion's own health on the status light from time t."""
         self.health = Health(health)
+        self._still = self._split = None
         self._retarget({}, DEFAULT_FADE, t, only=(STATUS,))
 
     def compose(self, t: float) -> Frame:
         """The frame at t in scene colours (before gamma, brightness, floor and limiter)."""
-        return compose(self.counts, self.histories, self.overlays, t)
+        split = self._split
+        if split is None or split[0] is not self.counts or t < split[1]:
+            frame = compose(self.counts, self.histories, self.overlays, t)
+            moving = {name: n for name, n in self.counts.items() if not self._light_still_at(name, t)}
+            self._split = (self.counts, t, {name: frame[name] for name in self.counts if name not in moving}, moving)
+            return frame
+        _, _, still, moving = split
+        fresh = compose(moving, self.histories, self.overlays, t)
+        return {name: still[name] if name in still else fresh[name] for name in self.counts}
 
     def render(self, t: float) -> Frame:
         """The frame at t, through the output stage when there is one: ready for the HAL."""
+        still = self._still
+        if still is not None and still[0] is self.output and still[1] is self.counts and t >= still[2]:
+            return still[3]
         frame = self.compose(t)
-        return self.output(frame) if self.output is not None else frame
+        frame = self.output(frame) if self.output is not None else frame
+        if self.still_at(t):
+            self._still = (self.output, self.counts, t, frame)
+        return frame
+
+    def still_at(self, t: float) -> bool:
+        """True when the frame stops changing at t (until the next update): no cross-fade or overlay
+        running or to come, and every light shows a look that does not move with time."""
+        if any(ov.end > t for ov in self.overlays):
+            return False
+        for history in self.histories.values():
+            last = history[-1]
+            if last.progress(t) < 1.0 or not _still_look(last.look):
+                return False
+        return True
+
+    def _light_still_at(self, name: str, t: float) -> bool:
+        """Does light `name` show the same pixels from t on (until the next update)?"""
+        if any(ov.light == name and ov.end > t for ov in self.overlays):
+            return False
+        history = self.histories.get(name)
+        if not history:
+            return True  # never given a look: dark
+        last = history[-1]
+        return last.progress(t) >= 1.0 and _still_look(last.look)
 
     def _retarget(self, looks: Mapping[str, Look], fade: float, t: float, only: Iterable[str] | None = None) -> None:
         """Point each light at its new look (cross-fading over `fade` s) and forget what is over."""
@@ -84,3 +131,12 @@ class LightingController:
                 if len(history) > 1:
                     self.histories[name] = prune_history(history, t)
         self.overlays = live_overlays(self.overlays, t)
+
+
+def _still_look(lk: Look) -> bool:
+    """Does this look show the same pixels at every t?"""
+    if lk.effect in STILL_EFFECTS:
+        return True
+    if lk.effect == "layers":
+        return all(_still_look(layer.look) for layer in lk.params.layers)
+    return False

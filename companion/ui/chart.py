@@ -39,9 +39,10 @@ class Shape:
     space: float = 0  # the width a text may take (0: its own), for the screen check
 
 
-def shapes(chart: Chart, w: int, h: int, x0: float = 0, y0: float = 0) -> list[Shape]:
-    """The chart laid out in the w x h box at (x0, y0)."""
-    u = min(w / 800, h / 480)
+def shapes(chart: Chart, w: int, h: int, x0: float = 0, y0: float = 0, scale: float | None = None) -> list[Shape]:
+    """The chart laid out in the w x h box at (x0, y0); text sizes scale with the box, or with
+    `scale` (the screen's, when the chart fills only part of a screen)."""
+    u = scale if scale is not None else min(w / 800, h / 480)
     big, small, pad = max(1, round(36 * u)), max(1, round(24 * u)), 10 * u
     out = [Shape("rect", theme.BG, box=(x0, y0, w, h))]
     out.append(Shape("text", theme.TEXT, ((x0 + pad, y0 + pad + big * 0.6),), text=chart.title, px=big))
@@ -78,9 +79,11 @@ def _panel(panel: Panel, box, px: int, u: float) -> list[Shape]:
     def ypos(v: float) -> float:
         return py0 + ph - ph * max(0.0, min(v, ymax)) / ymax
 
-    for t in ticks:
+    label_every = max(1, math.ceil(px * 1.1 / max(1.0, ph / max(1, len(ticks) - 1))))  # labels never overlap
+    for k, t in enumerate(ticks):
         out.append(Shape("line", GRID, ((px0, ypos(t)), (px0 + pw, ypos(t))), width=max(1, u)))
-        out.append(Shape("text", theme.TEXT_DIM, ((px0 - 6 * u, ypos(t)),), text=_fmt(t), px=px, anchor="end"))
+        if k % label_every == 0 or k == len(ticks) - 1 and ph >= 2.2 * px:
+            out.append(Shape("text", theme.TEXT_DIM, ((px0 - 6 * u, ypos(t)),), text=_fmt(t), px=px, anchor="end"))
     for yv, label in panel.y_lines:
         at = ypos(yv)
         out.append(Shape("line", theme.FOCUS, ((px0, at), (px0 + pw, at)), width=max(1, 2 * u), dashed=True))
@@ -178,13 +181,14 @@ def _width(text: str, px: int) -> float:
 # ---------------------------------------------------------------- pygame
 
 
-def draw_chart(surface, rect, chart: Chart, text=None) -> list:
+def draw_chart(surface, rect, chart: Chart, text=None, scale: float | None = None) -> list:
     """Draw `chart` into `rect` of a pygame surface (e.g. the game-over screen); returns TextBoxes
-    for the screen check. `text` is the screen's TextRenderer (a fresh one if None)."""
+    for the screen check. `text` is the screen's TextRenderer (a fresh one if None); `scale` the
+    screen's scale (1 at 800x480), so the chart's texts are as big as the screen's."""
     from companion.ui.text import TextRenderer
 
     text = text or TextRenderer()
-    return paint(surface, shapes(chart, rect.width, rect.height, rect.x, rect.y), text)
+    return paint(surface, shapes(chart, rect.width, rect.height, rect.x, rect.y, scale), text)
 
 
 def paint(surface, items: list[Shape], text) -> list:

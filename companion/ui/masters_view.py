@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from companion import palette
 from companion.inputs import DISTRICTS
-from companion.ui.model import CellVM
+from companion.ui.model import CellVM, Count
 
 VAMPIRES = ("Agnieszka", "Imre", "Ishtvan", "Laszlo", "Mila", "Nevena")
 DIFFICULTIES = ("easy", "medium", "hard")
@@ -58,6 +59,42 @@ def district_lines(state: Mapping[str, Any], pos: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+def district_counts(state: Mapping[str, Any], pos: str) -> tuple[Count, ...]:
+    """One grid cell as pictures: hidden and exposed agents, minions, relics with their numerals,
+    a chip in each vampire's colour (dimmed when drained), the sigil in its owner's colour."""
+    d = state.get("districts", {}).get(pos, {})
+    out = []
+    for key, name in (("agents_hidden", "agent_hidden"), ("agents_exposed", "agent_exposed"), ("minions", "minion")):
+        if d.get(key):
+            out.append(Count(name, str(d[key])))
+    if d.get("relics"):
+        out.append(Count("relic", str(len(d["relics"]))))
+    vamps = state.get("vampires", {})
+    names = list(state.get("order") or vamps)
+    for n in vampires_in(state, pos):
+        colour = palette.colour_of(n, names)
+        out.append(Count("", n[:1], tuple(c // 3 for c in colour) if vamps[n].get("drained") else colour))
+    if d.get("sigil"):
+        out.append(Count("sigil", "", palette.colour_of(str(d["sigil"]), names)))
+    return tuple(out)
+
+
+def vampire_counts(state: Mapping[str, Any], name: str, ap: bool = False) -> tuple[Count, ...]:
+    """One vampire as pictures: their chip, blood of max, kills (and AP left, relics when `ap`)."""
+    v = state.get("vampires", {}).get(name, {})
+    names = list(state.get("order") or state.get("vampires", {}))
+    out = [Count("", name[:1], palette.colour_of(name, names)),
+           Count("blood", f"{v.get('blood', 0)}/{v.get('max_blood', 4)}"), Count("kill", str(v.get("kills", 0)))]
+    if ap:
+        out += [Count("ap", str(v.get("ap", 0))), Count("relic", str(len(v.get("relics", []))))]
+    return tuple(out)
+
+
+def colour(state: Mapping[str, Any], name: str) -> tuple[int, int, int]:
+    """The vampire's colour at this table (the same on the LEDs)."""
+    return palette.colour_of(name, list(state.get("order") or state.get("vampires", {})))
+
+
 def district_title(state: Mapping[str, Any], pos: str) -> str:
     """The district's name (or just its position when unnamed)."""
     return str(state.get("districts", {}).get(pos, {}).get("name", ""))
@@ -65,15 +102,16 @@ def district_title(state: Mapping[str, Any], pos: str) -> str:
 
 def grid(state: Mapping[str, Any], marks: Mapping[str, str] | None = None, selected: str | None = None,
          extra: Mapping[str, str] | None = None) -> tuple[CellVM, ...]:
-    """The 3x3 grid: each cell's lines, its mark, the selected one; `extra` puts a line on top."""
+    """The 3x3 grid: each cell's counts as pictures, its mark, the selected one; `extra` puts a line
+    on top (e.g. "+2" agents an event card brings); cards lying in a district are a line too."""
     marks = marks or {}
     extra = extra or {}
     cells = []
     for pos in DISTRICTS:
-        lines = district_lines(state, pos)
-        if pos in extra:
-            lines = (extra[pos],) + lines
-        cells.append(CellVM(pos, district_title(state, pos), lines, marks.get(pos, ""), pos == selected))
+        cards = len(state.get("districts", {}).get(pos, {}).get("cards", []))
+        lines = ((extra[pos],) if pos in extra else ()) + ((f"+{cards} card" + "s" * (cards > 1),) if cards else ())
+        cells.append(CellVM(pos, district_title(state, pos), lines, marks.get(pos, ""), pos == selected,
+                            district_counts(state, pos)))
     return tuple(cells)
 
 

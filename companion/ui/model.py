@@ -33,11 +33,23 @@ class ButtonVM:
 
 
 @dataclass(frozen=True)
+class Count:
+    """A count drawn as a picture: token icon `icon` (a companion/ui/icons.py name) beside the numeral
+    `value`. With `icon` "" it is a chip: a disc in `colour` with `value` (a name's initial) on it,
+    e.g. a vampire standing in a district. `colour` None: the icon's default colour."""
+
+    icon: str
+    value: str
+    colour: tuple[int, int, int] | None = None
+
+
+@dataclass(frozen=True)
 class CellVM:
     """One district of the 3x3 grid: grid position, title, lines, and how it is highlighted.
 
     `mark` is "" | active (day effect to resolve) | red | blue (event-card cells) | combat |
     vampire (the acting vampire's district) | done; `selected` is the district the table picked.
+    `counts` are drawn as token icons with numerals under the lines (the board's main picture).
     """
 
     pos: str
@@ -45,11 +57,18 @@ class CellVM:
     lines: tuple[str, ...] = ()
     mark: str = ""
     selected: bool = False
+    counts: tuple[Count, ...] = ()
 
 
 @dataclass(frozen=True)
 class ViewModel:
-    """Everything one screen shows. `grid` is empty for screens without the board."""
+    """Everything one screen shows. `grid` is empty for screens without the board.
+
+    Pictures: `stats` a row of icon counts over the lines (e.g. the acting vampire's blood, kills and
+    AP), `ring` a countdown ring (fraction of the time left, the numeral inside), `dice` die faces
+    (value, used), `chart` the evening's story (companion.ui.story.Chart) on a game-over screen,
+    `accent` the colour of whose turn it is (a bar beside the title).
+    """
 
     screen: str
     title: str
@@ -61,6 +80,11 @@ class ViewModel:
     banner: tuple[str, ...] = ()
     hint: str = ""
     error: str = ""
+    stats: tuple[Count, ...] = ()
+    ring: tuple[float, str] | None = None
+    dice: tuple[tuple[int, bool], ...] = ()
+    chart: Any = None
+    accent: tuple[int, int, int] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for tests and logs, plus `highlighted` (districts with a mark or selected)."""

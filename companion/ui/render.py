@@ -7,13 +7,15 @@ otherwise blits the cached frame, so an unchanged screen costs one blit.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
+from companion import palette
 from companion.palette import veil_cells
-from companion.ui import theme
+from companion.ui import icons, theme
 from companion.ui.model import MORE, ButtonVM, ViewModel
 from companion.ui.text import Fit, TextRenderer
 
@@ -98,10 +100,10 @@ class Renderer:
     def _layout(self, vm: ViewModel) -> list[Item]:
         """Compute every element's box."""
         m, (w, h) = self.m, self.size
-        items = [Item("title", pygame.Rect(m.pad, 0, w - self._gauge_w() - 3 * m.pad, m.header_h), vm.title)]
+        gauge = self._gauge_w() if vm.veil is not None else 0
+        items = [Item("title", pygame.Rect(m.pad, 0, w - gauge - 2 * m.pad, m.header_h), (vm.title, vm.accent))]
         if vm.veil is not None:
-            items.append(Item("veil", pygame.Rect(w - self._gauge_w() - m.pad, 0, self._gauge_w(), m.header_h),
-                              (vm.veil, vm.veil_preview)))
+            items.append(Item("veil", pygame.Rect(w - gauge - m.pad, 0, gauge, m.header_h), (vm.veil, vm.veil_preview)))
         y = m.header_h
         for text in vm.banner[:2]:
             items.append(Item("banner", pygame.Rect(0, y, w, m.banner_h), text))
@@ -110,40 +112,70 @@ class Renderer:
         items.append(Item("hint", pygame.Rect(m.pad, bottom, w - 2 * m.pad, m.hint_h), (vm.error or vm.hint, bool(vm.error))))
         x = m.pad
         if vm.grid:
-            side = min(bottom - y - 2 * m.pad, int(w * 0.42))
+            side = min(bottom - y - 2 * m.pad, int(w * (0.62 if not vm.buttons else 0.47)))
             cell = (side - 2 * m.pad) // 3
+            wide = min(max(cell, self._widest_word(vm.grid) + m.px(10)), m.px(150))  # a long name widens the cells
             for i, c in enumerate(vm.grid[:9]):
                 r, col = divmod(i, 3)
-                items.append(Item("cell", pygame.Rect(x + col * (cell + m.pad), y + m.pad + r * (cell + m.pad), cell, cell), c))
-            x += 3 * cell + 3 * m.pad
+                items.append(Item("cell", pygame.Rect(x + col * (wide + m.pad), y + m.pad + r * (cell + m.pad), wide, cell), c))
+            x += 3 * wide + 3 * m.pad
+        if vm.ring is not None:
+            side = min(bottom - y - 2 * m.pad, m.px(200))
+            items.append(Item("ring", pygame.Rect(x, y + m.pad, side, side), vm.ring))
+            x += side + m.pad
         panel = pygame.Rect(x, y + m.pad, w - x - m.pad, bottom - y - 2 * m.pad)
         items.extend(self._panel(vm, panel))
         return items
 
     def _panel(self, vm: ViewModel, panel: pygame.Rect) -> list[Item]:
-        """Lines on top, buttons below, inside `panel`."""
+        """Icon counts, dice, lines and the chart on top, buttons below, inside `panel`."""
         m = self.m
         items: list[Item] = []
-        lines_h = 0
-        if vm.lines:
-            share = 0.42 if vm.buttons else 1.0
-            lines_h = min(len(vm.lines) * m.line_h, int(panel.height * share))
-            row = lines_h // len(vm.lines)
-            for i, text in enumerate(vm.lines):
-                items.append(Item("line", pygame.Rect(panel.x, panel.y + i * row, panel.width, row), text))
+        y = panel.y
+        if vm.stats:
+            items.append(Item("stats", pygame.Rect(panel.x, y, panel.width, m.px(44)), vm.stats))
+            y += m.px(44) + m.pad // 2
+        if vm.dice:
+            side = min(m.px(56), (panel.width - 5 * m.pad) // max(6, len(vm.dice)))
+            items.append(Item("dice", pygame.Rect(panel.x, y, panel.width, side), vm.dice))
+            y += side + m.pad
+        # the buttons keep two rows (one and "More"); a line running into them is clipped (the check fails it)
+        room = pygame.Rect(panel.x, panel.y, panel.width,
+                           panel.height - (2 * m.button_h + 2 * m.pad if len(vm.buttons) > 1 else 0))
+        rows = [self._rows(text, panel.width) for text in vm.lines]
+        for text, n in zip(vm.lines, rows):
+            items.append(Item("line", pygame.Rect(panel.x, y, panel.width, n * m.line_h).clip(room), text))
+            y = min(y + n * m.line_h, room.bottom)
+        if vm.chart is not None:
+            cols = max(1, min(3, (panel.width + m.pad) // (max(m.px(232), self._widest_button(vm)) + m.pad)))
+            keep = (m.button_h + m.pad) * (0 if not vm.buttons else 1 if len(vm.buttons) <= cols else 2)
+            box = pygame.Rect(panel.x, y, panel.width, panel.bottom - y - keep)
+            items.append(Item("chart", box, vm.chart))
+            y = box.bottom
         if vm.buttons:
-            area = pygame.Rect(panel.x, panel.y + lines_h + (m.pad if lines_h else 0), panel.width,
-                               panel.height - lines_h - (m.pad if lines_h else 0))
+            top = y + (m.pad if y > panel.y else 0)
+            area = pygame.Rect(panel.x, top, panel.width, panel.bottom - top)
             items.append(Item("area", area))
             items.extend(self._buttons(vm, area))
         return items
+
+    def _widest_word(self, cells) -> int:
+        """The widest single word of the cells' lines at the cell size (a word never wraps)."""
+        font = self.text.font(self.m.font("cell"))
+        return max((font.size(word)[0] for c in cells for line in c.lines for word in line.split()), default=0)
+
+    def _rows(self, text: str, width: int) -> int:
+        """How many line rows `text` needs at the body size in `width` (wrapped at spaces only)."""
+        size = self.m.font("body")
+        fit = self.text.fit(text, width, 10 ** 6, size, size)
+        return max(1, len(fit.lines))
 
     def _button_grid(self, vm: ViewModel, area: pygame.Rect | None = None) -> tuple[int, int, int]:
         """(columns, rows, buttons per page) for `vm` in `area` (the last laid-out area if None)."""
         m = self.m
         if area is None:
             area = self._button_area(vm)
-        min_w = m.px(180)
+        min_w = max(m.px(232), self._widest_button(vm))  # no label wraps: fewer columns, then "More"
         cols = max(1, min(3, (area.width + m.pad) // (min_w + m.pad)))
         cols = min(cols, max(1, len(vm.buttons)))
         rows = max(1, (area.height + m.pad) // (m.button_h + m.pad))
@@ -151,6 +183,17 @@ class Renderer:
         if len(vm.buttons) > per_page:
             per_page -= 1  # the last slot becomes "More"
         return cols, rows, max(1, per_page)
+
+    def _widest_button(self, vm: ViewModel) -> int:
+        """The width the longest button text (label with cost, or reason) needs on one line."""
+        font = self.text.font(self.m.font("button"))
+        widest = 0
+        for b in vm.buttons:
+            ap = _AP_COST.fullmatch(b.cost.strip()) if b.cost else None
+            label = b.label if (ap or not b.cost) else f"{b.label} ({b.cost})"
+            need = font.size(label)[0] + (self.m.px(48) if ap else 0)
+            widest = max(widest, need)
+        return widest + self.m.px(16)
 
     def _button_area(self, vm: ViewModel) -> pygame.Rect:
         """The button area of `vm`, from its layout."""
@@ -168,7 +211,7 @@ class Renderer:
         if pages > 1:
             shown.append(ButtonVM(MORE, f"More ({page + 1}/{pages})"))
         bw = (area.width - (cols - 1) * m.pad) // cols
-        bh = min(m.button_h + m.px(16), (area.height - (rows - 1) * m.pad) // rows)
+        bh = min(m.button_h + m.px(8), (area.height - (rows - 1) * m.pad) // rows)
         items = []
         for i, b in enumerate(shown):
             r, c = divmod(i, cols)
@@ -177,7 +220,7 @@ class Renderer:
 
     def _gauge_w(self) -> int:
         """Width of the veil gauge (label plus seven boxes)."""
-        return self.m.px(7 * 34 + 70)
+        return self.m.px(7 * 38 + 60)
 
     # -- painting -------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, vm: ViewModel) -> None:
@@ -219,53 +262,106 @@ class Renderer:
         """Draw fitted text on its known background colour and remember its box."""
         if not text:
             return
-        fit = self.text.draw(surface, text, rect, self.m.font(role), color, align, min_size=self.m.px(13), bg=bg)
+        fit = self.text.draw(surface, text, rect, self.m.font(role), color, align, min_size=self.m.min_font, bg=bg)
         self.text_boxes.append(TextBox(text, rect, fit, role))
 
     def _paint_title(self, surface, item: Item) -> None:
-        """The screen title, left in the header."""
-        self._text(surface, item.data, item.rect.inflate(0, -self.m.px(6)), "title", theme.TEXT, "left", theme.HEADER)
+        """The screen title, left in the header, after a bar in the colour of whose turn it is."""
+        m = self.m
+        text, accent = item.data
+        box = item.rect.inflate(0, -m.px(4))
+        if accent:
+            bar = pygame.Rect(box.x, m.px(10), m.px(10), m.header_h - m.px(20))
+            pygame.draw.rect(surface, accent, bar, border_radius=m.px(3))
+            box = pygame.Rect(box.x + m.px(18), box.y, box.width - m.px(18), box.height)
+        self._text(surface, text, box, "title", theme.TEXT, "left", theme.HEADER)
 
     def _paint_veil(self, surface, item: Item) -> None:
-        """The veil gauge: boxes 0..6, the current one bright, a preview outlined."""
+        """The veil gauge: cells 0..6 lit like the LED veil bar, the current one framed, a preview ringed."""
         m = self.m
         veil, preview = item.data
-        label = pygame.Rect(item.rect.x, item.rect.y, m.px(66), item.rect.height)
-        self._text(surface, "Veil", label.inflate(-m.px(4), -m.px(14)), "small", theme.TEXT_DIM, bg=theme.HEADER)
-        box = m.px(30)
+        label = pygame.Rect(item.rect.x, item.rect.y, m.px(56), item.rect.height)
+        self._text(surface, "Veil", label, "small", theme.TEXT_DIM, bg=theme.HEADER)
+        box = m.px(34)
         y = item.rect.y + (item.rect.height - box) // 2
         cells = veil_cells(veil)  # the LED veil bar's colours (companion/palette.py)
         for i, lit in enumerate(cells):
-            r = pygame.Rect(label.right + i * m.px(34), y, box, box)
+            r = pygame.Rect(label.right + m.px(4) + i * m.px(38), y, box, box)
             color = lit or theme.VEIL_OFF
             pygame.draw.rect(surface, color, r, border_radius=m.px(4))
             if i == veil:
-                pygame.draw.rect(surface, theme.TEXT, r, m.px(2), border_radius=m.px(4))
+                pygame.draw.rect(surface, theme.TEXT, r, m.px(3), border_radius=m.px(4))
             if preview is not None and i == preview and preview != veil:
-                pygame.draw.rect(surface, theme.VEIL_PREVIEW, r.inflate(m.px(6), m.px(6)), m.px(3),
+                pygame.draw.rect(surface, theme.VEIL_PREVIEW, r.inflate(m.px(4), m.px(4)), m.px(3),
                                  border_radius=m.px(6))
-            self._text(surface, str(i), r.inflate(-m.px(4), -m.px(4)), "small", theme.BG if lit else theme.TEXT,
-                       bg=color)
+            self._text(surface, str(i), r, "small", theme.BG if lit else theme.TEXT, bg=color)
 
     def _paint_banner(self, surface, item: Item) -> None:
         """A degraded-hardware warning strip."""
         pygame.draw.rect(surface, theme.BANNER, item.rect)
-        self._text(surface, item.data, item.rect.inflate(-2 * self.m.pad, -self.m.px(4)), "small", theme.TEXT, bg=theme.BANNER)
+        self._text(surface, item.data, item.rect.inflate(-2 * self.m.pad, 0), "small", theme.TEXT, bg=theme.BANNER)
 
     def _paint_hint(self, surface, item: Item) -> None:
         """The bottom row: an error in red, otherwise the focused button's explanation."""
         text, is_error = item.data
-        self._text(surface, text, item.rect.inflate(0, -self.m.px(6)), "hint", theme.ERROR if is_error else theme.TEXT_DIM, "left")
+        self._text(surface, text, item.rect, "hint", theme.ERROR if is_error else theme.TEXT_DIM, "left")
 
     def _paint_area(self, surface, item: Item) -> None:
         """The button area itself draws nothing."""
 
     def _paint_line(self, surface, item: Item) -> None:
-        """One information line."""
+        """One information line (wrapped at spaces over the rows it was given)."""
         self._text(surface, item.data, item.rect, "body", theme.TEXT, "left")
 
+    def _paint_stats(self, surface, item: Item) -> None:
+        """A row of token icons with their numerals."""
+        self._counts(surface, item.rect, item.data, theme.BG, self.m.px(40))
+
+    def _paint_dice(self, surface, item: Item) -> None:
+        """Die faces as the dice lie, the used ones dimmed."""
+        m = self.m
+        side = item.rect.height
+        for i, (value, used) in enumerate(item.data):
+            r = pygame.Rect(item.rect.x + i * (side + m.pad), item.rect.y, side, side)
+            icons.blit_icon(surface, f"die{max(1, min(6, int(value)))}", r, theme.TEXT_OFF if used else theme.TEXT)
+            if used:
+                pygame.draw.line(surface, theme.ERROR, r.bottomleft, r.topright, m.px(3))
+
+    def _paint_ring(self, surface, item: Item) -> None:
+        """The countdown ring with the seconds left inside."""
+        fraction, numeral = item.data
+        colour = palette.VERMILLION if fraction < 0.25 else palette.SKY_BLUE
+        self.text_boxes.append(icons.draw_countdown(surface, item.rect, fraction, numeral, colour, self.text))
+
+    def _paint_chart(self, surface, item: Item) -> None:
+        """The evening's story (companion/ui/chart.py), its texts checked like every other text."""
+        from companion.ui.chart import draw_chart
+
+        self.text_boxes.extend(draw_chart(surface, item.rect, item.data, self.text, scale=self.m.u))
+
+    def _counts(self, surface, rect: pygame.Rect, counts, bg, side: int) -> None:
+        """Icon + numeral pairs flowing left to right, wrapping into rows of height `side`."""
+        m = self.m
+        x, y = rect.x, rect.y
+        size = m.font("cell")
+        for c in counts:
+            numeral_w = self.text.font(size).size(c.value)[0] if c.icon else 0
+            need = side + (numeral_w + m.px(4) if c.icon else 0)
+            if x > rect.x and x + need > rect.right:
+                x, y = rect.x, y + side + m.px(2)
+            if c.icon:
+                colour = c.colour or theme.ICON_COLOURS.get(c.icon, theme.TEXT)
+                icons.blit_icon(surface, c.icon, pygame.Rect(x, y, side, side), colour)
+                self._text(surface, c.value, pygame.Rect(x + side, y, numeral_w + m.px(4), side), "cell", theme.TEXT,
+                           bg=bg)
+            else:  # a chip: a disc in the player's colour with their initial
+                colour = c.colour or theme.TEXT_DIM
+                pygame.draw.circle(surface, colour, (x + side // 2, y + side // 2), side // 2)
+                self._text(surface, c.value, pygame.Rect(x, y, side, side), "cell", theme.BG, bg=colour)
+            x += need + m.px(6)
+
     def _paint_cell(self, surface, item: Item) -> None:
-        """One district: fill and border by mark, name on top, counts below."""
+        """One district: fill and border by mark, its name (or grid position) on top, lines, icon counts."""
         m, c = self.m, item.data
         fill, border = theme.CELL_MARKS.get(c.mark, theme.CELL_MARKS[""])
         pygame.draw.rect(surface, fill, item.rect, border_radius=m.px(6))
@@ -274,30 +370,56 @@ class Renderer:
             paint_pattern(surface, item.rect.inflate(-m.px(4), -m.px(4)), pattern, border, m.px(1))
         pygame.draw.rect(surface, theme.FOCUS if c.selected else border, item.rect,
                          m.px(5) if c.selected else m.px(2), border_radius=m.px(6))
-        inner = item.rect.inflate(-m.px(10), -m.px(8))
-        head = pygame.Rect(inner.x, inner.y, inner.width, inner.height * 2 // 7)
+        inner = item.rect.inflate(-m.px(8), -m.px(6))
         behind = None if pattern else fill  # over a pattern the text keeps a transparent background
-        self._text(surface, f"{c.pos} {c.title}", head, "cell", theme.TEXT_DIM, bg=behind)
-        body = pygame.Rect(inner.x, head.bottom, inner.width, inner.height - head.height)
-        self._text(surface, "\n".join(c.lines), body, "cell", theme.TEXT, bg=behind)
+        size = m.font("cell")
+        font = self.text.font(size)
+        head = pygame.Rect(inner.x, inner.y, inner.width, font.get_linesize())
+        # "B2 Old Town", else the name alone, else "B2" (the name is on the board screen then)
+        title = next((t for t in (f"{c.pos} {c.title}".strip(), c.title) if t and font.size(t)[0] <= inner.width), c.pos)
+        self._text(surface, title, head, "cell", theme.TEXT_DIM, bg=behind)
+        y = head.bottom
+        for line in c.lines:
+            rows = len(self.text.fit(line, inner.width, 10 ** 6, size, size).lines)
+            box = pygame.Rect(inner.x, y, inner.width, rows * font.get_linesize()).clip(inner)
+            self._text(surface, line, box, "cell", theme.TEXT, bg=behind)
+            y = box.bottom
+        if c.counts:
+            self._counts(surface, pygame.Rect(inner.x, y + m.px(2), inner.width, inner.bottom - y), c.counts, behind,
+                         m.px(30))
 
     def _paint_button(self, surface, item: Item) -> None:
-        """A button: fill by state, focus ring, label (+ cost) and the reason when greyed out."""
+        """A button: fill by state, focus ring, label, its AP cost as icon and numeral, the reason when greyed out."""
         m, b = self.m, item.data
         fill = theme.BUTTON_ON if b.selected else theme.BUTTON if b.enabled else theme.BUTTON_OFF
         pygame.draw.rect(surface, fill, item.rect, border_radius=m.px(8))
         if b.focused:
             pygame.draw.rect(surface, theme.FOCUS, item.rect, m.px(4), border_radius=m.px(8))
-        inner = item.rect.inflate(-m.px(14), -m.px(8))
-        label = f"{b.label} ({b.cost})" if b.cost else b.label
+        inner = item.rect.inflate(-m.px(12), -m.px(2))
         color = theme.TEXT if b.enabled else theme.TEXT_OFF
-        if b.why_not:
-            top = pygame.Rect(inner.x, inner.y, inner.width, inner.height * 11 // 20)
+        ap = _AP_COST.fullmatch(b.cost.strip()) if b.cost else None
+        label = b.label if (ap or not b.cost) else f"{b.label} ({b.cost})"
+        if ap:  # "2 AP" as the AP token and a 2, at the right end
+            side = m.px(28)
+            num = self.text.font(m.font("button")).size(ap.group(1))[0]
+            cost = pygame.Rect(inner.right - side - num, inner.y, side + num, m.px(34))
+            icons.blit_icon(surface, "ap", pygame.Rect(cost.x, cost.y + m.px(3), side, side),
+                            theme.ICON_COLOURS["ap"] if b.enabled else theme.TEXT_OFF)
+            self._text(surface, ap.group(1), pygame.Rect(cost.x + side, cost.y, num, cost.height), "button", color,
+                       bg=fill)
+            inner = pygame.Rect(inner.x, inner.y, inner.width - cost.width - m.px(4), inner.height)
+        font = self.text.font(m.font("small"))
+        if b.why_not and font.size(b.why_not)[0] <= inner.width and inner.height >= 2 * font.get_linesize():
+            # a reason too long for the button is on the hint row when the button has the focus
+            top = pygame.Rect(inner.x, inner.y, inner.width, inner.height // 2)
             self._text(surface, label, top, "button", color, bg=fill)
-            self._text(surface, b.why_not, pygame.Rect(inner.x, top.bottom, inner.width, inner.height - top.height), "small",
-                       theme.TEXT_DIM, bg=fill)
+            self._text(surface, b.why_not, pygame.Rect(inner.x, top.bottom, inner.width, inner.height - top.height),
+                       "small", theme.TEXT_DIM, bg=fill)
         else:
             self._text(surface, label, inner, "button", color, bg=fill)
+
+
+_AP_COST = re.compile(r"(\d+) AP")
 
 
 def paint_pattern(surface: pygame.Surface, rect: pygame.Rect, pattern: str, colour, unit: int = 1) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from companion.gameline import describe
 from companion.inputs import DISTRICTS, ButtonEvent, Press, VButton
 from companion.rules.base import Action
 from companion.ui.model import GameView
@@ -102,7 +103,8 @@ def generic_view() -> GameView:
 
 def engine_view(game_id: str, players: int, seed: int, until: Callable[[dict], bool], limit: int = 600,
                 info: dict | None = None) -> GameView:
-    """Play `game_id` with its own bot from a seeded setup until `until(state_json)` holds."""
+    """Play `game_id` with its own bot from a seeded setup until `until(state_json)` holds; the
+    view's `info["history"]` holds every state since setup (the story chart of a game-over screen)."""
     import importlib
     import random
 
@@ -110,13 +112,21 @@ def engine_view(game_id: str, players: int, seed: int, until: Callable[[dict], b
 
     game = load_game(game_id)
     bot = importlib.import_module(GAMES[game_id][0] + ".bot")
-    state, _ = game.setup({"cmd": "setup", "game": game_id, "players": players, "seed": seed})
+    setup = {"cmd": "setup", "game": game_id, "seed": seed,
+             **({"vampires": list(VAMPIRE_SEATS[:players]), "difficulty": "easy"} if game_id == "masters"
+                else {"players": players})}
+    state, _ = game.setup(setup)
+    history = [game.to_json(state)]
     rng = random.Random(seed)
     for _ in range(limit):
-        if until(game.to_json(state)) or game.outcome(state) is not None:
+        if until(history[-1]) or game.outcome(state) is not None:
             break
         state, _ = game.apply(state, bot.choose(game, state, rng))
-    return GameView(game_id, game.to_json(state), tuple(game.actions(state)), dict(info or {}))
+        history.append(game.to_json(state))
+    return GameView(game_id, history[-1], tuple(game.actions(state)), {**(info or {}), "history": history})
+
+
+VAMPIRE_SEATS = ("Imre", "Mila", "Laszlo")
 
 
 def _over(s: dict) -> bool:
@@ -162,10 +172,11 @@ def _on(view: GameView | None, *steps: Callable) -> Callable:
 def screens() -> dict[str, Callable]:
     """Screen name -> recipe that puts a fresh TableUI on it (every screen of the app)."""
     night = GameView("masters", masters_state(), night_actions(), {"last": "recruit"})
-    over = GameView("masters", masters_state(phase="over", step="over", outcome="defeat-veil", veil=0, turn=None), ())
+
     return {
         "title": _on(None),
-        "resume": _on(None, lambda ui: ui.offer_resume({"id": 4, "game": "masters", "summary": "Round 3, night: Imre, Mila"})),
+        "resume": _on(None, lambda ui: ui.offer_resume({"id": 4, "game": "masters", "when": "Tuesday 21:40",
+                                                         "summary": describe(masters_state())})),
         "wizard": _on(None, lambda ui: _press(ui, VButton.CONFIRM)),
         "settings": _on(None, lambda ui: ui.screen.activate("settings", Press.SHORT)),
         "day": _on(GameView("masters", day_state(), day_actions())),
@@ -181,7 +192,7 @@ def screens() -> dict[str, Callable]:
         "undo": _on(night, lambda ui: _press(ui, VButton.UNDO)),
         "teach": _on(night, lambda ui: ui.start_teach("04A1B2C3D4E5F6", [{"key": "I-01", "name": "Curfew", "act": "I"},
                                                                          {"key": "I-02", "name": "Raid", "act": "I"}])),
-        "over": _on(over),
+        "over": _lazy(lambda: engine_view("masters", 3, 5, _over, limit=2000)),
         **{name: _lazy(make) for name, make in other_views().items()},
         "roles": _on(None, lambda ui: ui.screen.activate("game:one-night", Press.SHORT),
                      lambda ui: ui.screen.activate("start", Press.SHORT),

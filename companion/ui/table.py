@@ -118,6 +118,7 @@ class TableUI:
             self.stack.close_transient()
             for screen in self.stack:
                 screen.state_changed()
+            self.ctx.remember(view)
         self.ctx.view = view
         self._route(view)
         for screen in self.stack:

@@ -43,8 +43,18 @@ CELL_MARKS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
 # deuteranope or protanope cannot tell apart differ in pattern. render.paint_pattern draws them.
 CELL_PATTERNS: dict[str, str] = {"red": "hatch", "combat": "cross", "blue": "dots", "vampire": "frame"}
 
-# Largest font size of each text role at 800x480 (Metrics.font scales it).
-FONT_SIZES = {"title": 42, "body": 32, "button": 30, "small": 24, "cell": 26, "hint": 26}
+# Font size of each text role at 800x480, nominal (x 0.6875 = em px; Metrics.font scales it). 35 is
+# the smallest a player reads from a chair (24 px, issue 17), 59 the one thing a screen is about
+# (40 px): the title (whose turn and their AP, the card, the winner) and big numerals.
+MIN_FONT = 35
+FONT_SIZES = {"title": 59, "main": 59, "body": 35, "button": 35, "small": 35, "cell": 35, "hint": 35}
+
+# Default colours of the token icons on the screens (companion/ui/icons.py draws them).
+ICON_COLOURS = {
+    "agent_hidden": (200, 200, 215), "agent_exposed": (240, 238, 232), "minion": (190, 120, 200),
+    "blood": (220, 40, 50), "sigil": (240, 200, 90), "relic": (240, 200, 90), "kill": (235, 235, 225),
+    "ap": (255, 204, 64), "bite": (235, 235, 225), "clock": (150, 170, 255), "blood_point": (220, 40, 50),
+}
 
 
 @dataclass(frozen=True)
@@ -70,8 +80,13 @@ class Metrics:
 
     @property
     def header_h(self) -> int:
-        """Height of the title bar with the veil gauge."""
+        """Height of the title bar with the veil gauge (a 40 px title)."""
         return self.px(58)
+
+    @property
+    def min_font(self) -> int:
+        """The smallest nominal font size any text may shrink to (24 px at 800x480)."""
+        return self.px(MIN_FONT)
 
     @property
     def banner_h(self) -> int:
@@ -85,13 +100,13 @@ class Metrics:
 
     @property
     def button_h(self) -> int:
-        """Touch-target height: 60 px at 800x480, never under 48 px."""
-        return max(48, self.px(60))
+        """Touch-target height: 62 px at 800x480 (two 24 px lines), never under 48 px."""
+        return max(48, self.px(62))
 
     @property
     def line_h(self) -> int:
         """Height of one information line."""
-        return self.px(31)
+        return self.px(28)
 
     def font(self, role: str) -> int:
         """Largest font size for a text role (title, body, button, small, cell)."""

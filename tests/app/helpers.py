@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from companion.gamedata import config
-from companion.app import App
+from companion.app import App, Parts
 from companion.hal import open_hardware
 from companion.storage.journal import Journal
 from companion.rules import load_game
@@ -14,13 +14,13 @@ SETUP = {"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila"], "diffi
 
 
 def make_app(tmp_path, *, ui=None, surface=None, source=None, log=None, cfg=None, journal=True, **extra):
-    """An App on the mock backend with a FakeClock and a journal in tmp_path (`extra`: more App
-    arguments, e.g. `display`, `notifier`)."""
+    """An App on the mock backend with a FakeClock and a journal in tmp_path (`extra`: more of its
+    `Parts`, e.g. `display`, `notifier`)."""
     cfg = cfg or config.default()
     hw = open_hardware(cfg, backend="mock")
     j = Journal(tmp_path / "journal.sqlite3") if journal else None
     lines: list[str] = []
-    app = App(cfg, hw, j, ui=ui, surface=surface, source=source, log=log if log is not None else lines.append, **extra)
+    app = App(Parts(cfg, hw, j, ui=ui, surface=surface, source=source, log=log if log is not None else lines.append, **extra))
     app.lines = lines
     return app
 

@@ -82,7 +82,8 @@ def test_an_unfinished_game_is_offered_and_new_starts_afresh_headless_as_in_the_
     env = clean_env(tmp_path, SDL_VIDEODRIVER="dummy")
     offered = _run(tmp_path, mode, "--backend", "mock", "--journal", str(journal), "--frames", "3", env=env)
     assert offered.returncode == 0, offered.stderr
-    assert "Unfinished game offered for resume: masters, 2 commands" in offered.stdout + offered.stderr
+    said = offered.stdout + offered.stderr  # the game itself: round, phase, the vampires (issue 17)
+    assert f"Unfinished game offered for resume: Round 1, day: {', '.join(SETUP['vampires'])}" in said, said
     fresh = _run(tmp_path, mode, "--backend", "mock", "--journal", str(journal), "--frames", "3", "--new", env=env)
     assert fresh.returncode == 0, fresh.stderr
     assert "Unfinished game" not in fresh.stdout + fresh.stderr

@@ -9,7 +9,7 @@ from pathlib import Path
 import serial
 
 from companion.gamedata import config
-from companion.app import App, bot_for  # noqa: F401  (the suite takes bots from here)
+from companion.app import App, Parts, bot_for  # noqa: F401  (the suite takes bots from here)
 from companion.hal import open_hardware
 from companion.hal.clock import FakeClock
 from companion.inputs import ButtonEvent, CardRead, Press
@@ -67,7 +67,7 @@ def build_app(tmp_path, *, cfg=None, backend="mock", ui=None, surface=None, sour
     hw = open_hardware(cfg, backend=backend, clock=clock or FakeClock(), **hw_kw)
     j = Journal(Path(tmp_path) / "journal.sqlite3") if journal else None
     lines: list[str] = []
-    app = App(cfg, hw, j, ui=ui, surface=surface, source=source, log=lines.append)
+    app = App(Parts(cfg, hw, j, ui=ui, surface=surface, source=source, log=lines.append))
     app.lines = lines
     return app
 

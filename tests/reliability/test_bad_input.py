@@ -235,11 +235,11 @@ def test_config_mutations_load_or_name_file_and_line(figures):
 
 def _runs_on_mock_hardware(cfg) -> None:
     """A config that validates must also start the loop (no crash later, at the table)."""
-    from companion.app import App
+    from companion.app import App, Parts
     from companion.hal import open_hardware
 
     with open_hardware(cfg, backend="mock") as hw:
-        app = App(cfg, hw, None, log=lambda s: None)
+        app = App(Parts(cfg, hw, None, log=lambda s: None))
         for _ in range(3):
             app.tick()
             hw.clock.advance(1 / cfg.display.fps)

@@ -10,6 +10,7 @@ a WAL without its database, a garbage WAL — and starts `companion run --headle
 `make chaos`: 1,000 cases; `make test`: 36.
 """
 
+import json
 import random
 import shutil
 import sqlite3
@@ -101,6 +102,8 @@ def test_damaged_journals_never_stop_the_table(tmp_path, monkeypatch, originals,
     monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "cfg"))
     tally = {"cases": 0, "moved aside": 0, "used in place (damage SQLite does not see)": 0,
              "crashes or refused starts": 0, "original files not kept": 0}
+    play = tmp_path / "play.jsonl"  # the table plays a short game after each start: the new journal takes it
+    play.write_text("".join(json.dumps(c) + "\n" for c in bot_script("masters", 3, 6)))
     for n in range(CASES):
         kind = KINDS[n % len(KINDS)]
         live = kind.startswith(("wal", "flips in", "garbage wal")) or rng.random() < 0.5
@@ -118,7 +121,7 @@ def test_damaged_journals_never_stop_the_table(tmp_path, monkeypatch, originals,
             Path(f"{path}-wal").write_bytes(bad_wal)
         tally["cases"] += 1
         readable = _games_readable(tmp_path / "scratch", bad_db, bad_wal)
-        status = cli.main(["run", "--headless", "--frames", "3", "--pace", "0", "--journal", str(path)])
+        status = cli.main(["run", "--headless", "--script", str(play), "--pace", "0", "--journal", str(path)])
         err = capsys.readouterr().err
         if status != 0:
             tally["crashes or refused starts"] += 1

@@ -40,11 +40,24 @@ NOBODY = 65534
 
 
 # -- sockets -------------------------------------------------------------------------------------------
+def _proc_lines(path: Path) -> list[str]:
+    """The lines of a /proc file after its header; none once the process has gone (it may exit
+    between any two reads of a sample)."""
+    try:
+        return path.read_text().splitlines()[1:]
+    except OSError:
+        return []
+
+
 def _socket_inodes(pid: int) -> set[str]:
     """Inodes of the sockets process `pid` holds open (from /proc/<pid>/fd)."""
     out = set()
     fd_dir = Path(f"/proc/{pid}/fd")
-    for fd in fd_dir.iterdir() if fd_dir.exists() else ():
+    try:
+        fds = list(fd_dir.iterdir())
+    except OSError:  # the process has gone
+        fds = []
+    for fd in fds:
         try:
             target = os.readlink(fd)
         except OSError:
@@ -60,22 +73,17 @@ def _listening(pid: int) -> list[str]:
     mine = _socket_inodes(pid)
     found = []
     for proto in ("tcp", "tcp6", "udp", "udp6"):
-        path = Path(f"/proc/{pid}/net/{proto}")
-        if not path.exists():
-            continue
-        for line in path.read_text().splitlines()[1:]:
+        for line in _proc_lines(Path(f"/proc/{pid}/net/{proto}")):
             cols = line.split()
             state, inode = cols[3], cols[9]
             # tcp 0A = LISTEN; a bound udp socket (07) receives from anyone
             if inode in mine and (state == "0A" or proto.startswith("udp")):
                 found.append(f"{proto} {cols[1]}")
-    unix = Path(f"/proc/{pid}/net/unix")
-    if unix.exists():
-        for line in unix.read_text().splitlines()[1:]:
-            cols = line.split()
-            flags, inode = int(cols[3], 16), cols[6]
-            if inode in mine and flags & 0x10000:  # __SO_ACCEPTCON: a listening unix socket
-                found.append(f"unix {' '.join(cols[7:])}")
+    for line in _proc_lines(Path(f"/proc/{pid}/net/unix")):
+        cols = line.split()
+        flags, inode = int(cols[3], 16), cols[6]
+        if inode in mine and flags & 0x10000:  # __SO_ACCEPTCON: a listening unix socket
+            found.append(f"unix {' '.join(cols[7:])}")
     return found
 
 

@@ -10,6 +10,7 @@ from companion.inputs import ButtonEvent, Press, VButton
 from companion.rules import GAMES, load_game
 from companion.ui.model import GameView
 from companion.ui.samples import engine_view
+from companion.ui.story import INFERNO
 from companion.ui.table import TableUI, route
 from tests.ui.helpers import button, press
 
@@ -144,9 +145,8 @@ def test_others_one_night_narrator_shows_prompt_who_wakes_and_the_loops_timer():
     view = engine_view("one-night", 5, 3, lambda s: s["step"] == "vampires", info={"timer": {"left": 2.5, "total": 10}})
     vm = shown(view).view_model()
     assert vm["title"] == "Dusk: Vampire wake"
-    prompt = " ".join(vm["lines"][:-1])
-    assert prompt == view.state["current"]["prompt"]
-    assert vm["lines"][-1] == "[" + "#" * 5 + "-" * 15 + "] 3 s left"
+    assert vm["lines"] == [view.state["current"]["prompt"]]
+    assert vm["ring"] == [0.25, "3"]  # the countdown ring: a quarter of the time left, 3 s (2.5 rounded up)
     assert vm["focused"] == "act:0" and vm["buttons"][0]["label"] == "Next"
 
 
@@ -154,10 +154,11 @@ def test_others_one_night_counts_down_itself_without_the_loops_timer_and_stops_w
     view = engine_view("one-night", 5, 3, lambda s: s["step"] == "dusk-begins")
     ui = shown(view)
     ui.update(view, (), 4.0)
-    assert ui.view_model()["lines"][-1].endswith(" 2 s left")  # 6 s step, 4 s counted
+    assert ui.view_model()["ring"][1] == "2"  # 6 s step, 4 s counted
     paused = GameView("one-night", {**view.state, "paused": True}, view.actions)
     ui.update(paused, (), 1.0)
-    assert ui.view_model()["lines"][-1] == "Paused: press Resume to go on"
+    vm = ui.view_model()
+    assert vm["lines"][-1] == "Paused: press Resume to go on" and vm["ring"] is None
 
 
 def test_others_one_night_vote_is_entered_with_district_buttons():
@@ -216,8 +217,9 @@ def test_others_one_night_end_screen_names_the_dead_and_the_winners():
 def test_others_strigoi_thresholds_follow_the_player_count(players, attack, defeat):
     view = engine_view("strigoi", players, 1, lambda s: True)
     vm = shown(view).view_model()
-    assert vm["lines"][0] == f"Altar 0/5 (attack at {attack})   Inferno 0/{defeat}"
     cells = {c["pos"]: c for c in vm["grid"]}
+    assert cells["B1"]["lines"] == [f"attack {attack}"] and cells["B1"]["counts"][0]["value"] == "0/5"
+    assert cells["B3"]["counts"][0] == {"icon": "blood_point", "value": f"0/{defeat}", "colour": list(INFERNO)}
     assert cells["B1"]["title"] == "Altar" and cells["B3"]["title"] == "Inferno" and cells["B2"]["title"] == "Hall"
     assert cells["A2"]["title"] == "North" and cells["C2"]["title"] == "South"
 
@@ -254,11 +256,13 @@ def test_others_strigoi_lines_show_order_strigoi_and_marker():
     s = view.state
     vm = shown(view).view_model()
     assert vm["title"] == f"Round {s['round']}: {s['turn']}: the Strigoi strikes"
-    assert vm["lines"][1].startswith(f"Order: *{s['order'][0]}")
+    assert vm["lines"][0].startswith(f"Order, wounds: *{s['order'][0]}")
+    first = s["powerwolves"][s["order"][0]]
+    assert vm["lines"][0].startswith(f"Order, wounds: *{s['order'][0]} {first['wounds']}/3, ")
     rooms = {"n": "A2", "sw": "C1", "s": "C2", "ne": "A3", "se": "C3", "nw": "A1", "center": "B2"}
     marked = {c["pos"] for c in vm["grid"] if c["mark"] == "combat"}
     assert marked == {rooms[v["room"]] for v in s["strigoi"].values() if v["room"] and not v["defeated"]}
-    assert "Attack marker off" in vm["lines"][4]
+    assert vm["lines"][1].startswith("Attack marker off")
 
 
 # -- the mansion ---------------------------------------------------------------------------------------------
@@ -305,7 +309,7 @@ def test_others_mansion_rooms_show_occupancy_and_clock_reveals():
     for pos, d in s["board"]["districts"].items():
         if d["represents"] == "room":
             assert cells[pos]["lines"][1].startswith(f"{len(d['occupants'])}/2")
-    assert vm["lines"][0] == f"Clock {s['tick']}/12; role reveals at ticks 6, 9 (next at 6)"
+    assert vm["title"].startswith(f"Tick {s['tick']} of 12") and vm["lines"][0] == "Roles shown at tick 6 (then 9)"
     assert cells["C1"]["lines"] == [f"tick {s['tick']}/12"]
 
 

@@ -1,5 +1,5 @@
-"""The screen check fails what a player cannot read from a chair, and `companion screenshots --check`
-reports it honestly (today's screens fail it: the redesign that fixes them comes later)."""
+"""The screen check fails what a player cannot read from a chair (small, clipped and split texts), and
+`companion screenshots --check` finds every screen of every game passing it."""
 
 import re
 
@@ -84,23 +84,23 @@ def test_summary_names_the_smallest_text_over_all_screens():
     assert summary(reports) == "smallest text: 22 px"
 
 
-def test_screenshots_check_over_every_screen_reports_and_fails_honestly(tmp_path, capsys):
-    status = main(["screenshots", "--out", str(tmp_path), "--size", "800x480", "--check"])
+@pytest.mark.parametrize("size, limit, focus", [("800x480", 24, 40), ("1920x1080", 54, 90)])
+def test_every_screen_of_every_game_passes_the_check(tmp_path, capsys, size, limit, focus):
+    status = main(["screenshots", "--out", str(tmp_path), "--size", size, "--check"])
     out = capsys.readouterr().out.strip().splitlines()
     names = screen_names()
     assert len(names) > 30 and "icons" in names and "one-night" in names and "night" in names
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(f"{n}_800x480.png" for n in names)
-    heads = [ln for ln in out if re.match(r"^\S+ 800x480: (ok|FAIL)", ln)]
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(f"{n}_{size}.png" for n in names)
+    heads = [ln for ln in out if re.match(rf"^\S+ {size}: (ok|FAIL)", ln)]
     assert [ln.split()[0] for ln in heads] == names  # one verdict per screen, in order
     smallest = [int(m.group(1)) for ln in heads if (m := re.search(r"smallest (\d+) px", ln))]
     assert out[-1] == f"smallest text: {min(smallest)} px"
     failed = [ln for ln in heads if ": FAIL" in ln]
-    assert status == (1 if failed else 0)
-    # Honest today: the screens were made before the 24 px rule, so the check must fail them.
-    assert status == 1 and min(smallest) < 24 and len(failed) >= len(names) - 2
-    for ln in failed:  # every failing screen says why, on the lines below its verdict
-        i = out.index(ln)
-        assert out[i + 1].startswith("  ")
+    # Every text a player reads is big enough, none clipped or split inside a word (issue 17) ...
+    assert status == 0 and not failed and min(smallest) >= limit, failed
+    # ... and what each screen is about (whose turn, the card, the countdown, the winner) is big.
+    mains = {ln.split()[0]: int(m.group(1)) for ln in heads if (m := re.search(r"main text (\d+) px", ln))}
+    assert all(px >= focus for px in mains.values()), {n: px for n, px in mains.items() if px < focus}
 
 
 def test_screenshots_check_passes_when_every_text_is_big_enough(tmp_path, capsys):

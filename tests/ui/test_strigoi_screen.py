@@ -55,7 +55,7 @@ def test_strigoi_screen_announces_the_card_earned():
     game, state = _state(CARDS, {"cmd": "encounter", "colour": "red"}, {"cmd": "end_turn"},
                          {"cmd": "encounter", "colour": "grey"})
     lines = _ui(game, state).view_model()["lines"]
-    assert "Earned: Falk Maria takes Fist by Fist" in lines and "Advanced cards: Attila 1, Falk Maria 1" in lines
+    assert "Earned: Falk Maria takes Fist by Fist" in lines and "Advanced: Attila 1, Falk Maria 1" in lines
 
 
 def test_strigoi_screen_greys_a_second_encounter_with_the_rule():

@@ -39,11 +39,37 @@ class UIContext:
     now: float = 0.0
     error: str = ""
     error_until: float = 0.0
+    history: list = field(default_factory=list)  # the states of the game on show, for its story
+    _game_id: Any = None
+    _chart: tuple = (None, None)
 
     @property
     def state(self) -> Mapping[str, Any]:
         """The current state JSON ({} when no game runs)."""
         return self.view.state if self.view else {}
+
+    def remember(self, view: GameView | None) -> None:
+        """Keep the states of the game on show for its story chart (a new game starts afresh)."""
+        if view is None:
+            return
+        last = self.history[-1] if self.history else None
+        if last is None or last.get("game") != view.state.get("game") or view.info.get("game_id") != self._game_id:
+            self.history.clear()
+            self._game_id = view.info.get("game_id")
+        self.history.append(view.state)
+
+    def chart(self):
+        """The evening's story (companion.ui.story.Chart) of the game on show: from the loop's
+        `info["history"]` (every state since setup) when it has one, else from the states seen here."""
+        from companion.ui.story import chart_of
+
+        states = list((self.view.info.get("history") if self.view else None) or self.history)
+        if self.view is not None and (not states or states[-1] is not self.view.state):
+            states.append(self.view.state)
+        key = (len(states), id(states[-1]) if states else 0)
+        if self._chart[0] != key:
+            self._chart = (key, chart_of(states) if states else None)
+        return self._chart[1]
 
     def emit(self, result: Mapping[str, Any]) -> None:
         """Queue a command or intent for the loop."""

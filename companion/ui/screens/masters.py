@@ -11,7 +11,7 @@ from typing import Any
 from companion.inputs import Press
 from companion.rules.base import Action
 from companion.ui import masters_view as mv
-from companion.ui.model import ButtonVM, ViewModel, action_button
+from companion.ui.model import ButtonVM, Count, ViewModel, action_button
 from companion.ui.screens.base import Screen, UIContext
 
 
@@ -73,7 +73,7 @@ class DayScreen(GameScreen):
         s = self.state()
         deck = s.get("deck") or {}
         lines = (f"Round {s.get('round', 1)}, leading: {s.get('leading', '-')}",
-                 *mv.day_step_lines(s),
+                 *mv.day_step_lines(s)[:1],  # the step now (the rest of the day is secondary)
                  f"Deck: {deck.get('remaining', '?')} cards, act {deck.get('act', '?')}",
                  *self.box_progress(deck))
         marks = {p: "active" for p in mv.active_day_effects(s)}
@@ -81,7 +81,9 @@ class DayScreen(GameScreen):
             marks.update({p: "combat" for p in _hunt_districts(s)})
         buttons = self.action_buttons() + [ButtonVM("menu", "Menu")]
         title = f"Day {s.get('round', 1)}"
-        return ViewModel(self.name, title, lines, tuple(buttons), self.grid(marks))
+        leader = s.get("leading")
+        accent = mv.colour(s, leader) if leader else None
+        return ViewModel(self.name, title, lines, tuple(buttons), self.grid(marks), accent=accent)
 
     _progress: str | None = None  # "Cards taught: 17 of 54", read again when the state changes
 
@@ -171,17 +173,17 @@ class EventCardScreen(GameScreen):
         marks = {p: ("red" if c == "red" else "blue") for p, c in grid_.items()}
         extra = {p: f"+{n} agents" for p, n in adds.items()}
         nums = mv.blue_numbers(s)
-        lines = [f"Act {card.get('act', '?')}, veil {s.get('veil')}: agents arrive hidden"]
+        lines = [f"Act {card.get('act', '?')}: agents arrive hidden"]
         buttons: list[ButtonVM] = []
         placing = s.get("step") == "place-agents"
         if placing and nums:
             cells = mv.blue_cells(s)
-            lines.append(f"Blue-gray {nums[0]} and {nums[1]}: press the cell that gets {nums[0]}")
+            lines.append(f"Blue-gray {nums[0]} or {nums[1]}: press the cell that gets {nums[0]}")
         if short is not None:
             needs, left = short
             extra = {p: f"+{picks.get(p, 0)} of {n}" for p, n in needs.items()}
-            lines.append(f"Only {left} agent(s) left for {sum(needs.values())}: the leader picks who gets them")
-            lines.append(f"Given {sum(picks.values())} of {left}: a district button adds one (at its limit: none)")
+            lines.append(f"Only {left} agent(s) left for {sum(needs.values())}: the leader picks")
+            lines.append(f"Given {sum(picks.values())} of {left}")
         if placing:
             for i, a in enumerate(self.actions):
                 if a.command.get("cmd") == "place_agents":
@@ -189,7 +191,7 @@ class EventCardScreen(GameScreen):
                     if nums:
                         buttons.append(ButtonVM("swap", "Swap blue-gray"))
         else:
-            lines.append("Read the card's text, enter its effects, then resolve it")
+            lines.append("Read the card, enter its effects, resolve it")
         preview = self._preview(s, adds, short, picks) if placing else None
         if preview == s.get("veil"):
             preview = None
@@ -270,14 +272,16 @@ class CombatScreen(GameScreen):
         s = self.state()
         c = s.get("combat") or {}
         day = bool(c.get("day"))
-        lines = (mv.vampire_line(s, c.get("fighter", "")),
-                 f"Agents to fight {c.get('agents', 0)}, dice still to pick {c.get('dice_left', 0)}",
+        fighter = c.get("fighter", "")
+        stats = mv.vampire_counts(s, fighter) + (Count("agent_exposed", str(c.get("agents", 0))),)
+        lines = (f"Dice to pick: {c.get('dice_left', 0)}",
                  "Kills: " + (", ".join(f"{k} +{v}" for k, v in (c.get("kills") or {}).items()) or "none yet"),
                  ("Day: lowest dice only" if day else "Night: any die") + _set_aside(s))
         buttons = self._dice_buttons(s, day) + self.action_buttons(skip=("use_die",)) + [ButtonVM("menu", "Menu")]
         marks = {c.get("district", ""): "combat"}
         title = f"Combat in {c.get('district', '?')} ({'day' if day else 'night'})"
-        return ViewModel(self.name, title, lines, tuple(buttons), self.grid(marks))
+        return ViewModel(self.name, title, lines, tuple(buttons), self.grid(marks), stats=stats, dice=_dice(s),
+                         accent=mv.colour(s, fighter))
 
     def _dice_buttons(self, s: dict[str, Any], day: bool) -> list[ButtonVM]:
         """A button per die in the reserve with what it would do; by day only the lowest are allowed."""
@@ -315,12 +319,11 @@ class NightScreen(GameScreen):
         who = s.get("turn") or "-"
         v = (s.get("vampires") or {}).get(who, {})
         pos = v.get("district", "")
-        here = ", ".join(mv.district_lines(s, pos)) or "empty"
-        lines = (mv.vampire_line(s, who), f"AP left {v.get('ap', 0)}, relics {len(v.get('relics', []))}",
-                 f"In {pos} {mv.district_title(s, pos)}: {here}")
+        lines = (f"In {pos} {mv.district_title(s, pos)}",)
         buttons = self.action_buttons() + [ButtonVM("menu", "Menu")]
         title = f"Night {s.get('round', 1)}: {who}, {v.get('ap', 0)} AP"
-        return ViewModel(self.name, title, lines, tuple(buttons), self.grid({pos: "vampire"}))
+        return ViewModel(self.name, title, lines, tuple(buttons), self.grid({pos: "vampire"}),
+                         stats=mv.vampire_counts(s, who, ap=True), accent=mv.colour(s, who))
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """An action that is legal but would do nothing now asks first; the rest run as usual."""
@@ -349,8 +352,7 @@ class ConfirmScreen(Screen):
     def body(self) -> ViewModel:
         """The question, what it costs, Do it / Keep."""
         cost = f" ({self.action.cost})" if self.action.cost else ""
-        lines = (f"{self.action.label}{cost}: {self.why}.", "The rules allow it, but it does nothing now.",
-                 "Confirm = do it anyway; Back = keep your AP")
+        lines = (f"{self.action.label}{cost}: {self.why}.", "The rules allow it, but it does nothing now.")
         return ViewModel(self.name, "Are you sure?", lines, (ButtonVM("yes", "Do it anyway"), ButtonVM("no", "Keep")))
 
     def activate(self, button_id: str, kind: Press) -> bool:
@@ -373,16 +375,19 @@ class BoardScreen(DistrictGrid, Screen):
         if self.selected:
             d = s.get("districts", {}).get(self.selected, {})
             lines = (f"{self.selected} {d.get('name', '')}",
-                     f"Agents hidden {d.get('agents_hidden', 0)}, exposed {d.get('agents_exposed', 0)}, minions {d.get('minions', 0)}",
-                     f"Sigil: {d.get('sigil') or 'none'}; relics: {', '.join(d.get('relics', [])) or 'none'}",
+                     f"Sigil: {d.get('sigil') or 'none'}",
+                     f"Relics: {', '.join(d.get('relics', [])) or 'none'}",
                      f"Cards: {', '.join(map(str, d.get('cards', []))) or 'none'}")
+            stats = mv.district_counts(s, self.selected)
+            dice = ()
         else:
-            lines = (f"Reserve: {r.get('agents', 0)} agents, {r.get('minions', 0)} minions, {r.get('blood', 0)} blood",
-                     f"Deck: {deck.get('remaining', '?')} cards, act {deck.get('act', '?')}",
-                     "Dice: " + (" ".join(str(v) for v in s.get("dice", [])) or "none") + _set_aside(s),
+            lines = (f"Deck: {deck.get('remaining', '?')} cards, act {deck.get('act', '?')}",
                      *(mv.vampire_line(s, n) for n in s.get("order") or s.get("vampires", {})))
+            stats = (Count("agent_hidden", str(r.get("agents", 0))), Count("minion", str(r.get("minions", 0))),
+                     Count("blood", str(r.get("blood", 0))))
+            dice = _dice(s)
         return ViewModel(self.name, f"Board, round {s.get('round', '?')}", lines, (ButtonVM("back", "Back"),),
-                         self.grid())
+                         self.grid(), stats=stats, dice=dice)
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Back closes."""
@@ -398,10 +403,10 @@ class OverScreen(GameScreen):
         """Headline, kills per vampire, sigils placed; new game, board, log."""
         s = self.state()
         sigils = sum(1 for d in (s.get("districts") or {}).values() if d.get("sigil"))
-        lines = (f"Round {s.get('round', '?')}, veil {s.get('veil', '?')}, sigils {sigils}",
-                 *(mv.vampire_line(s, n) for n in s.get("order") or s.get("vampires", {})))
+        headline, _, reason = mv.outcome_title(s.get("outcome")).partition(": ")
+        lines = (f"{reason[:1].upper()}{reason[1:]}. Round {s.get('round', '?')}, sigils {sigils}",) if reason else ()
         buttons = (ButtonVM("new", "New game"), ButtonVM("board", "Board"), ButtonVM("log", "Event log"))
-        return ViewModel(self.name, mv.outcome_title(s.get("outcome")), lines, buttons)
+        return ViewModel(self.name, headline, lines, buttons, chart=self.ctx.chart())
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Open the title, the board or the log."""
@@ -411,6 +416,11 @@ class OverScreen(GameScreen):
         make = {"new": TitleScreen, "board": BoardScreen, "log": LogScreen}[button_id]
         self.ctx.stack.push(make(self.ctx))
         return True
+
+
+def _dice(s: dict[str, Any]) -> tuple[tuple[int, bool], ...]:
+    """The dice reserve as faces, then the ones set aside since the last roll (used)."""
+    return tuple((int(v), False) for v in s.get("dice") or ()) + tuple((int(v), True) for v in s.get("dice_used") or ())
 
 
 def _hunt_districts(s: dict[str, Any]) -> list[str]:

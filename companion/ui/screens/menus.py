@@ -48,14 +48,16 @@ class ResumeScreen(Screen):
     transient = True
 
     def __init__(self, ctx: UIContext, offer: Mapping[str, Any]) -> None:
-        """`offer`: {"id": journal game id, "game": game id, "summary": one line}."""
+        """`offer`: {"id": journal game id, "game": game id, "summary": the game's line (companion.gameline:
+        round, phase, whose turn, players), optionally "when" it was last played}."""
         super().__init__(ctx)
         self.offer = dict(offer)
 
     def body(self) -> ViewModel:
         """What was found, and the two choices."""
         title = GAMES.get(self.offer.get("game", ""), ("", self.offer.get("game", "a game")))[1]
-        lines = (f"Unfinished game of {title}.", str(self.offer.get("summary", "")))
+        when = self.offer.get("when")
+        lines = (f"{title}:", str(self.offer.get("summary", "")), *((f"Played {when}",) if when else ()))
         return ViewModel(self.name, "Resume?", lines, (ButtonVM("resume", "Resume"), ButtonVM("new", "New game")))
 
     def activate(self, button_id: str, kind: Press) -> bool:

@@ -6,7 +6,6 @@ from typing import Any, Mapping
 
 from companion.inputs import DISTRICTS, Press
 from companion.rules.base import Action
-from companion.rules.masters.data import ACTS
 from companion.ui import masters_view as mv
 from companion.ui.model import ButtonVM, CellVM, ViewModel
 from companion.ui.screens.base import Screen, UIContext
@@ -330,6 +329,8 @@ class TeachCardScreen(Screen):
 
     def body(self) -> ViewModel:
         """Pick mode: act filter and cards; grid mode: the grid being taught."""
+        from companion.rules.masters.data import ACTS  # Masters' data loads when this screen shows, not at start-up
+
         acts = [ButtonVM(f"act:{a}", f"Act {a}", selected=(a == self.act)) for a in ACTS]
         if self.mode == "pick":
             cards = [ButtonVM(f"card:{c['key']}", f"{c.get('name') or c['key']}") for c in self.catalogue if c.get("act") == self.act]

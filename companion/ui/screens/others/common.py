@@ -9,7 +9,7 @@ and nothing changes game state: screens only emit commands.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping, Sequence
 
 from companion.inputs import DISTRICTS, Press
@@ -64,24 +64,36 @@ class OthersScreen(GameScreen):
     name = "others"
     game_id = ""
     adjust_is_action = False  # True: the engine's adjust is an ordinary button (One Night: go to a step)
+    short_labels: dict[str, str] = {}  # verb -> a button label that fits one line at 24 px
 
     def body(self) -> ViewModel:
         """Title, lines and grid from `summary`, then the action buttons, Correct and Menu."""
-        title, lines, grid = self.summary(self.state())
+        s = self.state()
+        title, lines, grid = self.summary(s)
         buttons = self.buttons()
-        return ViewModel(self.name, title, tuple(lines), tuple(buttons), tuple(grid))
+        return ViewModel(self.name, title, tuple(lines), tuple(buttons), tuple(grid), **self.pictures(s))
 
     def summary(self, s: dict[str, Any]) -> tuple[str, Sequence[str], Sequence[CellVM]]:
         """Title, info lines and grid cells of this state."""
         return GAMES[self.game_id][1], (), ()
 
+    def pictures(self, s: dict[str, Any]) -> dict[str, Any]:
+        """The view model's pictures for this state: `stats`, `ring`, `dice`, `accent` (games override)."""
+        return {}
+
     def buttons(self) -> list[ButtonVM]:
         """Action buttons in play order, then Correct (when the engine has adjust) and Menu."""
-        out = [action_button(i, a) for i, a in self.ordered() if a.command.get("cmd") != ADJUST or self.adjust_is_action]
+        out = [self.button(i, a) for i, a in self.ordered() if a.command.get("cmd") != ADJUST or self.adjust_is_action]
         if not self.adjust_is_action and any(a.command.get("cmd") == ADJUST for a in self.actions) and self.fields():
             out.append(ButtonVM("correct", "Correct counts"))
         out.append(ButtonVM("menu", "Menu"))
         return out
+
+    def button(self, i: int, action: Action) -> ButtonVM:
+        """The button of action `i`, labelled short enough for one line where the game says how."""
+        b = action_button(i, action)
+        short = self.short_labels.get(str(action.command.get("cmd")))
+        return replace(b, label=short) if short else b
 
     def ordered(self) -> list[tuple[int, Action]]:
         """(index, action) in the order the buttons show them (enabled first, engine order kept)."""
@@ -137,17 +149,31 @@ class OthersOverScreen(OthersScreen):
 
     name = "others-over"
 
+    over_grid = False  # True: the grid says who won (One Night's seats); the chart is behind "Story"
+
+    def body(self) -> ViewModel:
+        """The ending as the title, at most two lines, and the evening's chart (or the grid, with the
+        chart a button away), the buttons."""
+        s = self.state()
+        title, lines, grid = self.summary(s)
+        if self.over_grid:
+            return ViewModel(self.name, title, tuple(lines)[:2], tuple(self.buttons()), tuple(grid))
+        return ViewModel(self.name, title, tuple(lines)[:2], tuple(self.buttons()), chart=self.ctx.chart())
+
     def buttons(self) -> list[ButtonVM]:
         """New game, the log, and any after-the-end action (e.g. the mansion's ranking)."""
-        extra = [action_button(i, a) for i, a in self.ordered() if a.command.get("cmd") != ADJUST and a.enabled]
-        return extra + [ButtonVM("new", "New game"), ButtonVM("log", "Event log")]
+        extra = [self.button(i, a) for i, a in self.ordered() if a.command.get("cmd") != ADJUST and a.enabled]
+        story = [ButtonVM("story", "Story")] if self.over_grid else []
+        return extra + [ButtonVM("new", "New game")] + story + [ButtonVM("log", "Event log")]
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Open the title screen or the log; after-the-end actions run as usual."""
         from companion.ui.screens.menus import TitleScreen
         from companion.ui.screens.tools import LogScreen
 
-        make = {"new": TitleScreen, "log": LogScreen}.get(button_id)
+        from companion.ui.screens.story_screen import StoryScreen
+
+        make = {"new": TitleScreen, "log": LogScreen, "story": StoryScreen}.get(button_id)
         if make is not None:
             self.ctx.stack.push(make(self.ctx))
             return True

@@ -39,7 +39,10 @@ class MansionScreen(OthersScreen):
     def summary(self, s: dict[str, Any]):
         """Clock, dice, order or ranking; rooms, hall, clock and role deck on the grid."""
         title = f"Tick {s.get('tick', 1)} of {s.get('clock_length', 12)}: {STEP_WORDS.get(s.get('step', ''), s.get('step', ''))}"
-        lines = [clock_line(s, self.reveal_ticks), dice_line(s)]
+        lines = [clock_line(s, self.reveal_ticks)]
+        if s.get("step") == "reveal":  # the roles are the news: the order and dice wait for the next round
+            return title, [*lines, deck_line(s.get("role_deck") or {}), points_line(s)], room_cells(s, self.selected)
+        lines.append(dice_line(s))
         if s.get("step") == "turn" and s.get("turn"):
             lines.append(self._turn_line(s))
         elif s.get("step") == "rolloff":
@@ -47,8 +50,6 @@ class MansionScreen(OthersScreen):
         else:
             lines.append("Order: " + (", ".join(s.get("order") or []) or "set once all have rolled"))
         lines.append(points_line(s))
-        if s.get("step") == "reveal" or not (s.get("role_deck") or {}).get("rulebook", True):
-            lines.append(deck_line(s.get("role_deck") or {}))
         return title, lines, room_cells(s, self.selected)
 
     def _turn_line(self, s: dict[str, Any]) -> str:
@@ -211,18 +212,20 @@ def role_deck_note(players: int, vampires: int) -> tuple[str, ...]:
 
 
 def deck_line(deck: dict[str, Any]) -> str:
-    """`Role deck: 2 vampires, 4 humans (our extension)` for the game screen."""
+    """`Roles: 2 vampires, 4 humans (ours)` for the game screen."""
     v, h = deck.get("vampires", 1), deck.get("humans", 0)
-    where = "rulebook" if deck.get("rulebook") else "our extension"
-    return f"Role deck dealt: {v} vampire(s), {h} human(s) ({where})"
+    where = "" if deck.get("rulebook") else " (ours)"
+    return f"Roles: {v} vampire{'s' * (v != 1)}, {h} human{'s' * (h != 1)}{where}"
 
 
 def clock_line(s: dict[str, Any], reveal_ticks: Sequence[int]) -> str:
-    """`Clock 4/12; reveals at 6, 9 (next 6)`."""
+    """`Roles shown at tick 6 next (then 9)`: the clock itself is in the title and on the grid."""
     tick = int(s.get("tick", 1))
-    nxt = next((t for t in reveal_ticks if t >= tick), None)
-    due = f" (next at {nxt})" if nxt else " (none left)"
-    return f"Clock {tick}/{s.get('clock_length', 12)}; role reveals at ticks {', '.join(map(str, reveal_ticks))}{due}"
+    left = [t for t in reveal_ticks if t >= tick]
+    if not left:
+        return "Roles: no reveal left"
+    then = f" (then {', '.join(map(str, left[1:]))})" if left[1:] else ""
+    return f"Roles shown at tick {left[0]}{then}"
 
 
 def dice_line(s: dict[str, Any]) -> str:
@@ -243,10 +246,11 @@ def dice_line(s: dict[str, Any]) -> str:
 
 
 def points_line(s: dict[str, Any]) -> str:
-    """Stored points and Modify tokens per player."""
+    """Stored points of the players who have any (a row of zeros says nothing; the Modify tokens are
+    in the players' hands)."""
     players = s.get("players") or {}
-    return f"Safe (target {s.get('target', 20)}): " + ", ".join(
-        f"{n} {p.get('stored', 0)}" + (f" +{p['tokens']}t" if p.get("tokens") else "") for n, p in players.items())
+    some = [f"{n} {p.get('stored', 0)}" for n, p in players.items() if p.get("stored")]
+    return f"Safe (target {s.get('target', 20)}): " + (", ".join(some) or "nothing yet")
 
 
 def first_tie(s: dict[str, Any]) -> list[str]:
@@ -278,7 +282,9 @@ def room_cells(s: dict[str, Any], selected: str | None) -> list[CellVM]:
             mark = "active" if turn_room == d.get("room") and occ else "red" if len(occ) >= ROOM_CAPACITY else "blue" if occ else ""
             cells.append(CellVM(pos, f"{d.get('room')} {d.get('name', '')}", lines, mark, pos == selected))
         elif kind == "hall":
-            cells.append(CellVM(pos, "Main hall", (", ".join(d.get("occupants") or []) or "empty",), "", pos == selected))
+            occ = list(d.get("occupants") or [])
+            who = ", ".join(occ) if len(occ) <= 3 else f"{len(occ)} players"  # a full hall: its count
+            cells.append(CellVM(pos, "Main hall", (who or "empty",), "", pos == selected))
         elif kind == "clock":
             cells.append(CellVM(pos, "Clock", (f"tick {s.get('tick', 1)}/{s.get('clock_length', 12)}",),
                                 "vampire", pos == selected))

@@ -10,16 +10,16 @@ from typing import Any, Sequence
 
 from companion.inputs import DISTRICTS
 from companion.rules.base import Action
-from companion.ui.model import CellVM
+from companion.ui.model import CellVM, Count
 from companion.ui.screens.others.common import (Field, OthersOverScreen, OthersScreen, Param, board_districts,
                                                 choice, outcome_words)
 
 STEP_WORDS = {
-    "give-stake": "the stake changes hands",
-    "turn": "a player gives Renfield a card",
-    "clock": "turn the next Clock card",
-    "resolve": "Renfield applies the round's cards",
-    "stake": "the holder may use the stake",
+    "give-stake": "pass the stake",
+    "turn": "cards to Renfield",
+    "clock": "turn the Clock",
+    "resolve": "Renfield resolves",
+    "stake": "use the stake?",
     "over": "game over",
 }
 CHARACTERS = ("vampire", "hunter")
@@ -108,19 +108,16 @@ def info_lines(s: dict[str, Any]) -> list[str]:
     """Clock, turn and holder, bites, rituals, this round's cards."""
     clock = s.get("clock") or {}
     left = int(clock.get("nights_left", 0)) + (1 if clock.get("dawn_left") else 0)
-    revealed = ", ".join(c.capitalize() for c in clock.get("revealed", [])) or "none"
     dawn = "Dawn not yet" if clock.get("dawn_left") else "Dawn is out"
     bites = s.get("bites") or {}
     bitten = ", ".join(f"{p} {n}" for p, n in bites.items() if n) or "none"
     rituals = s.get("rituals") or {}
     used = ", ".join(ritual_name(r) for r in rituals.get("used", [])) or "none"
-    rc = s.get("round_cards") or {}
     return [
-        f"Clock: {left} cards left, Nights shown: {revealed}; {dawn}",
+        f"Clock: {left} cards left; {dawn}",
         f"Turn: {s.get('turn') or '-'}   Stake: {s.get('holder') or '-'}   Renfield: {s.get('renfield', '-')}",
         f"Bites {s.get('bites_total', 0)} of {s.get('bites_to_win', 5)}: {bitten}",
         f"Rituals {len(rituals.get('used', []))} of {rituals.get('to_win', 5)}: {used}",
-        f"This round: {rc.get('given', 0)} cards given, {rc.get('bites', 0)} bites, {rc.get('nights', 0)} nights",
     ]
 
 
@@ -139,17 +136,17 @@ def seat_cells(s: dict[str, Any], selected: str | None) -> list[CellVM]:
         kind = d.get("represents")
         if kind == "seat":
             name = d.get("name", "")
-            lines = [f"bites {d.get('bites', 0)}"]
+            lines = []
             if d.get("holder"):
                 lines.append("stake")
             if name == s.get("renfield"):
                 lines.append("Renfield")
             mark = "vampire" if name == s.get("turn") else "red" if d.get("bites") else "active" if d.get("holder") else ""
-            cells.append(CellVM(pos, name, tuple(lines), mark, pos == selected))
+            cells.append(CellVM(pos, name, tuple(lines), mark, pos == selected, (Count("bite", str(d.get("bites", 0))),)))
         elif kind == "clock":
             dawn = d.get("mood") == "dawn"
-            cells.append(CellVM(pos, "Clock", (f"{d.get('cards_left', 0)} cards", "Dawn!" if dawn else ""),
-                                "active" if dawn else "blue", pos == selected))
+            cells.append(CellVM(pos, "Clock", ("Dawn!",) if dawn else (), "active" if dawn else "blue", pos == selected,
+                                (Count("clock", str(d.get("cards_left", 0))),)))
         else:
             cells.append(CellVM(pos, "", (), "", pos == selected))
     return cells

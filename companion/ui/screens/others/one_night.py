@@ -17,8 +17,6 @@ from companion.ui.screens.base import Screen, UIContext
 from companion.ui.screens.others.common import (OthersOverScreen, OthersScreen, Param, choice, outcome_words,
                                                 wrap)
 
-BAR_CELLS = 20          # characters of the text countdown bar
-PROMPT_WIDTH = 52       # characters per prompt line (the narrator has no grid at night: full width)
 FIRST = ("vote", "reveal", "next", "resume")   # the button the table wants most, first (and focused)
 ROLES_PER_PAGE = 9      # one page of the role picker = the nine district buttons
 MARKS = ("clarity", "vampire", "fear", "bat", "disease", "love", "traitor", "assassin")
@@ -30,6 +28,7 @@ class NarratorScreen(OthersScreen):
     name = "one-night"
     game_id = "one-night"
     adjust_is_action = True
+    short_labels = {"reveal": "Enter the cards", "adjust": "Go to a step"}
 
     def __init__(self, ctx: UIContext) -> None:
         """No time counted yet in the current step."""
@@ -64,22 +63,28 @@ class NarratorScreen(OthersScreen):
         phase = str(cur.get("phase") or s.get("phase", "")).capitalize()
         wakes = ", ".join(role_name(w) for w in cur.get("wakes") or []) or "-"
         title = f"{phase}: {wakes} {'wake' if wakes != 'Everyone' else ''}".strip()
-        lines = wrap(cur.get("prompt", ""), PROMPT_WIDTH)
-        lines.append(self.timer_line(s))
+        lines = [cur.get("prompt", "")]
+        if self.timer_line(s):
+            lines.append(self.timer_line(s))
         grid = seat_cells(s) if s.get("phase") == "day" else ()
         return title, lines, grid
 
+    def pictures(self, s: dict[str, Any]) -> dict[str, Any]:
+        """The step's countdown as a ring: the time left as an arc, the seconds inside."""
+        t = None if s.get("paused") else self.timer()
+        if t is None:
+            return {}
+        left, total = t
+        return {"ring": (round(left / total, 2) if total else 0.0, str(int(left + 0.999)))}
+
     def timer_line(self, s: dict[str, Any]) -> str:
-        """`[########------------] 12 s left`, or what the step waits for."""
+        """What the step waits for when no countdown runs ("" while the ring counts down)."""
         if s.get("paused"):
             return "Paused: press Resume to go on"
-        t = self.timer()
-        if t is None:
+        if self.timer() is None:
             waits = (s.get("current") or {}).get("waits")
             return {"vote": "Waiting for the votes", "reveal": "Waiting for the cards"}.get(waits, "Waiting for the table")
-        left, total = t
-        full = round(BAR_CELLS * left / total) if total else 0
-        return f"[{'#' * full}{'-' * (BAR_CELLS - full)}] {int(left + 0.999)} s left"
+        return ""
 
     def ordered(self) -> list[tuple[int, Action]]:
         """Vote/reveal/next/resume first, then the other enabled ones, then the greyed ones."""
@@ -119,6 +124,7 @@ class OneNightOverScreen(OthersOverScreen):
     """Who died, who won, every seat's final card."""
 
     name = "one-night-over"
+    over_grid = True
     game_id = "one-night"
 
     def summary(self, s: dict[str, Any]):
@@ -128,7 +134,7 @@ class OneNightOverScreen(OthersOverScreen):
         winners = ", ".join(seat_label(s, k) for k in r.get("winners", [])) or "nobody"
         cards = ", ".join(f"{k}: {role_name(v)}" for k, v in (r.get("cards") or {}).items())
         lines = [f"Died: {killed}", f"Winners: {winners}", f"Teams: {', '.join(r.get('teams', [])) or 'none'}",
-                 *wrap(f"Cards: {cards}", 60)]
+                 f"Cards: {cards}"]
         return f"{outcome_words(s.get('outcome'))} win" if s.get("outcome") != "no-winner" else "Nobody wins", lines, seat_cells(s)
 
 
@@ -247,7 +253,7 @@ def seat_cells(s: Mapping[str, Any]) -> tuple[CellVM, ...]:
             continue
         lines = []
         if str(seat) in votes:
-            lines.append(f"points at {votes[str(seat)]}")
+            lines.append(f"at {votes[str(seat)]}")
         if tally.get(str(seat)):
             lines.append(f"{tally[str(seat)]} votes")
         if (r.get("cards") or {}).get(str(seat)):

@@ -11,7 +11,8 @@ from typing import Any
 
 from companion.inputs import DISTRICTS
 from companion.rules.base import Action
-from companion.ui.model import CellVM
+from companion.ui.model import CellVM, Count
+from companion.ui.story import ALTAR, INFERNO
 from companion.ui.screens.others.common import (Field, OthersOverScreen, OthersScreen, Param, board_districts,
                                                 choice, number, outcome_words)
 
@@ -27,6 +28,7 @@ CARD_TITLES = {"fire_and_forgive": "Fire & Forgive", "fist_by_fist": "Fist by Fi
                "nighttime_rebel": "Nighttime Rebel", "evil_made_me": "The Evil Made Me Do It",
                "vampires_dont_die": "Vampires Don't Die", "incense_and_iron": "Incense & Iron",
                "all_you_can_bleed": "All You Can Bleed"}
+SHORT = {"Apprentice": "Appr.", "Supreme (master)": "Supreme", "Supreme (apprentice)": "Supreme"}  # on a cell
 STEP_WORDS = {"initiative": "reveal the Action cards", "turn": "'s turn", "strigoi": ": the Strigoi strikes",
               "curse": "the extra Strigoi turn", "over": "game over"}
 
@@ -45,6 +47,10 @@ class StrigoiScreen(OthersScreen):
         title = f"Round {s.get('round', 1)}: {who}{words}" if step in ("turn", "strigoi") and who else \
             f"Round {s.get('round', 1)}: {words}"
         return title, info_lines(s), room_cells(s, self.selected)
+
+    def pictures(self, s: dict[str, Any]) -> dict[str, Any]:
+        """Whose turn, in their colour."""
+        return strigoi_pictures(s)
 
     def params(self, action: Action) -> list[Param]:
         """Powerwolves, Strigoi, rooms (district buttons), numbers and the initiative cards."""
@@ -126,7 +132,19 @@ class StrigoiOverScreen(OthersOverScreen):
         """The outcome, the final blood and wounds."""
         head = {"victory": "Victory: the Supreme Strigoi falls", "defeat": "Defeat: the Inferno is full"}
         title = head.get(s.get("outcome"), f"Game over: {outcome_words(s.get('outcome'))}")
-        return title, [f"Rounds played: {s.get('round', 1)}", *info_lines(s)], room_cells(s, None)
+        wounds = ", ".join(f"{w} {p.get('wounds', 0)}/{WOUNDS_TO_FALL}" for w, p in (s.get("powerwolves") or {}).items())
+        lines = [f"Rounds played: {s.get('round', 1)}; Altar {s.get('altar', 0)}/{ALTAR_MAX}, "
+                 f"Inferno {s.get('inferno', 0)}/{s.get('defeat_need', '?')}", f"Wounds: {wounds}"]
+        return title, lines, room_cells(s, None)
+
+
+def strigoi_pictures(s: dict[str, Any]) -> dict[str, Any]:
+    """The acting Powerwolf's colour beside the title."""
+    from companion import palette
+
+    who = s.get("turn")
+    wolves = list(s.get("order") or s.get("powerwolves") or {})
+    return {"accent": palette.colour_of(who, wolves) if who else None}
 
 
 def in_play(s: dict[str, Any]) -> list[str]:
@@ -145,32 +163,25 @@ def info_lines(s: dict[str, Any]) -> list[str]:
     wolves = s.get("powerwolves") or {}
     order = []
     for w in s.get("order") or []:
-        card = (wolves.get(w) or {}).get("card") or {}
         now = "*" if w == s.get("turn") else ""
-        order.append(f"{now}{w} {card.get('initiative', '?')}{card.get('letter', '')}")
-    strigoi = []
-    for k, v in (s.get("strigoi") or {}).items():
-        where = "fallen" if v.get("defeated") else ROOMS.get(v.get("room"), "outside")
-        strigoi.append(f"{name_of(s, k)} {where} {v.get('wounds', 0)}/{v.get('existence', '?')}")
-    marker = "on" if s.get("attack_marker") else "off"
-    extra = "no extra turn" if s.get("attack_marker") else "extra Strigoi turn at round end"
-    fallen = ", ".join(ROOMS.get(r, r) for r in s.get("collapsed") or []) or "none"
-    can = "attack now" if s.get("can_attack") else f"attack at {s.get('attack_need', '?')}"
+        wounds = (wolves.get(w) or {}).get("wounds", 0)
+        order.append(f"{now}{w} {wounds}/{WOUNDS_TO_FALL}")  # the cards' numbers made this order
+    marker = "on" if s.get("attack_marker") else "off (extra turn)"
+    fallen = ", ".join(ROOMS.get(r, r) for r in s.get("collapsed") or [])
+    # Altar and Inferno (and the attack threshold) are on the grid, the Strigoi stand in their rooms
     return [
-        f"Altar {s.get('altar', 0)}/{ALTAR_MAX} ({can})   Inferno {s.get('inferno', 0)}/{s.get('defeat_need', '?')}",
-        "Order: " + (", ".join(order) or "cards not revealed yet"),
+        ("Order, wounds: " + ", ".join(order)) if order else
         "Wounds: " + ", ".join(f"{w} {p.get('wounds', 0)}/{WOUNDS_TO_FALL}" for w, p in wolves.items()),
-        "Strigoi: " + "; ".join(strigoi),
-        f"Attack marker {marker} ({extra}); fallen: {fallen}; ladders {len(s.get('ladders') or [])}",
+        f"Attack marker {marker}" + (f"; fallen: {fallen}" if fallen else ""),
         *earned_lines(s), *example_line(s),
     ]
 
 
 def example_line(s: dict[str, Any]) -> list[str]:
-    """The example-values line: which Strigoi values are the shipped examples, not your box's (a new
-    game asks for them)."""
+    """The example-values line in the first round: which Strigoi values are the shipped examples, not
+    your box's (a new game asks for them)."""
     parts = [PARTS.get(p, p) for p in s.get("example_values") or []]
-    if not parts:
+    if not parts or int(s.get("round") or 1) > 1:  # said in the first round; later the lines are the game's
         return []
     return [f"Example values: {', '.join(parts)}"]
 
@@ -186,7 +197,7 @@ def earned_lines(s: dict[str, Any]) -> list[str]:
         counts: dict[str, int] = {}
         for a in awards:
             counts[a["wolf"]] = counts.get(a["wolf"], 0) + 1
-        out.append("Advanced cards: " + ", ".join(f"{w} {n}" for w, n in counts.items()))
+        out.append("Advanced: " + ", ".join(f"{w} {n}" for w, n in counts.items()))
     return out
 
 
@@ -202,9 +213,10 @@ def room_seats(s: dict[str, Any]) -> dict[str, str]:
 
 
 def room_cells(s: dict[str, Any], selected: str | None) -> list[CellVM]:
-    """Rooms with their Strigoi, fallen platforms, the Altar and the Inferno."""
+    """Rooms with their Strigoi, fallen platforms, the Altar (blood of 5, the attack threshold) and
+    the Inferno (blood of the defeat threshold) as blood points."""
     districts = board_districts(s)
-    where = {v.get("room"): name_of(s, k) for k, v in (s.get("strigoi") or {}).items() if not v.get("defeated") and v.get("room")}
+    where = {v.get("room"): SHORT.get(name_of(s, k), name_of(s, k)) for k, v in (s.get("strigoi") or {}).items() if not v.get("defeated") and v.get("room")}
     cells = []
     for pos in DISTRICTS:
         kind = str(districts.get(pos, {}).get("represents", ""))
@@ -212,13 +224,16 @@ def room_cells(s: dict[str, Any], selected: str | None) -> list[CellVM]:
             room = kind[5:]
             fallen = room in (s.get("collapsed") or [])
             lines = ("fallen",) if fallen else (where[room],) if room in where else ()
+            title = ROOMS.get(room, room)
             mark = "done" if fallen else "combat" if room in where else ""
-            cells.append(CellVM(pos, ROOMS.get(room, room), lines, mark, pos == selected))
+            cells.append(CellVM(pos, title, lines, mark, pos == selected))
         elif kind == "altar":
-            cells.append(CellVM(pos, "Altar", (f"{s.get('altar', 0)}/{ALTAR_MAX}", f"attack {s.get('attack_need', '?')}"),
-                                "active" if s.get("can_attack") else "blue", pos == selected))
+            cells.append(CellVM(pos, "Altar", ("attack now" if s.get("can_attack") else f"attack {s.get('attack_need', '?')}",),
+                                "active" if s.get("can_attack") else "blue", pos == selected,
+                                (Count("blood_point", f"{s.get('altar', 0)}/{ALTAR_MAX}", ALTAR),)))
         elif kind == "inferno":
-            cells.append(CellVM(pos, "Inferno", (f"{s.get('inferno', 0)}/{s.get('defeat_need', '?')}",), "red", pos == selected))
+            cells.append(CellVM(pos, "Inferno", (), "red", pos == selected,
+                                (Count("blood_point", f"{s.get('inferno', 0)}/{s.get('defeat_need', '?')}", INFERNO),)))
         else:
             cells.append(CellVM(pos, "", (), "", pos == selected))
     return cells

@@ -1,0 +1,20 @@
+"""The parts of the table app that answer the screens' intents, beside the loop (companion/app.py).
+
+The loop polls inputs, applies commands and feeds lights, screen and sound; everything else a screen
+asks for goes to one of these small controllers:
+
+  settings.py   brightness, volume and mute from the settings screen
+  tags.py       a card tag read: draw the card it stands for, or open the New card screen; register a tag
+  teach.py      taught data (card grids, the veil tracker, district names, the Strigoi box): save it and
+                let the running game use it
+
+Each controller answers `intents()` (intent name -> handler) and talks back to the loop (its `host`)
+only through `host.session`, `host.ui`, `host.lights`, `host.sounds`, `host.submit(command)`,
+`host.refuse(command, error)`, `host.say(text)` and `host.game_data_changed(game_id)`.
+"""
+
+from companion.controllers.settings import Settings
+from companion.controllers.tags import Tags
+from companion.controllers.teach import Teaching
+
+__all__ = ["Settings", "Tags", "Teaching"]

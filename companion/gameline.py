@@ -1,0 +1,78 @@
+"""One line that says which game a journaled game is: "Round 3, night, Mila's turn: Imre, Mila".
+
+Used by `companion journal list` and by the resume offer (companion/ui/screens/menus.py), so a
+table recognises its evening by the game itself (round, phase, whose turn, the players) and by
+when it was played ("Tuesday 21:40"), not by a count of commands. No pygame here.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any, Mapping
+
+
+def describe(state: Mapping[str, Any]) -> str:
+    """The game's position from its state JSON: round (or tick), phase or step, whose turn, players."""
+    bits = []
+    if state.get("outcome"):
+        bits.append(f"over ({str(state['outcome']).replace('-', ' ')})")
+    if state.get("tick") is not None:
+        bits.append(f"tick {state['tick']} of {state.get('clock_length', '?')}")
+    elif state.get("round") is not None:
+        bits.append(f"round {state['round']}")
+    if not state.get("outcome"):
+        phase = state.get("phase") or state.get("step")
+        if phase:
+            bits.append(str(phase).replace("-", " "))
+        turn = state.get("turn")
+        if isinstance(turn, str) and turn:
+            bits.append(f"{turn}'s turn")
+    head = ", ".join(bits)
+    head = head[:1].upper() + head[1:]
+    people = players(state)
+    return f"{head}: {people}" if head and people else head or people
+
+
+def players(state: Mapping[str, Any]) -> str:
+    """The players in seating order as text ("Imre, Mila", or "6 players" when they have no names)."""
+    for key in ("order", "seating", "players", "vampires", "powerwolves"):
+        value = state.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return f"{value} players"
+        if isinstance(value, (list, tuple, dict)) and value and all(isinstance(n, str) for n in value):
+            return ", ".join(value)
+    return ""
+
+
+def played_at(t: float, now: float | None = None) -> str:
+    """When a game was last played, as a table says it: "today 21:40", "yesterday 21:40",
+    "Tuesday 21:40" within a week, else "12 Mar 21:40" (local time)."""
+    when = dt.datetime.fromtimestamp(t)
+    today = dt.datetime.fromtimestamp(now).date() if now is not None else dt.date.today()
+    days = (today - when.date()).days
+    clock = when.strftime("%H:%M")
+    if days == 0:
+        return f"today {clock}"
+    if days == 1:
+        return f"yesterday {clock}"
+    if 1 < days < 7:
+        return f"{when.strftime('%A')} {clock}"
+    return f"{when.day} {when.strftime('%b')} {clock}" + ("" if when.year == today.year else f" {when.year}")
+
+
+def game_line(journal, info) -> str:
+    """The line of a journaled game (`info` from `Journal.games()`), from its last state; a game that
+    no longer replays (its data changed) says how many commands it has instead."""
+    from companion.errors import CompanionError
+    from companion.storage.session import Session
+
+    try:
+        session = Session.replay(journal.commands(info.id))
+        return describe(session.view())
+    except (CompanionError, ValueError, KeyError, IndexError):
+        return f"{info.commands} commands (it no longer replays)"
+
+
+def resume_offer(journal, info, now: float | None = None) -> dict[str, Any]:
+    """What the resume screen shows (`TableUI.offer_resume`): id, game, the game's line and when."""
+    return {"id": info.id, "game": info.game, "summary": game_line(journal, info), "when": played_at(info.updated, now)}

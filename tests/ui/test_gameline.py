@@ -1,0 +1,75 @@
+"""The resume screen and `companion journal list` name the game itself (issue 17): round, phase,
+whose turn, the players and when it was played, not a count of commands."""
+
+import datetime as dt
+import json
+from pathlib import Path
+
+from companion.cli import main
+from companion.gameline import describe, played_at, resume_offer
+from companion.storage.journal import Journal
+from companion.storage.session import Session
+from companion.ui import samples
+
+SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
+
+
+def test_a_masters_game_is_described_by_round_phase_turn_and_players():
+    assert describe(samples.masters_state()) == "Round 3, night, Mila's turn: Imre, Mila"
+    assert describe(samples.day_state()) == "Round 3, day: Imre, Mila"
+    over = samples.masters_state(outcome="defeat-veil", phase="over")
+    assert describe(over) == "Over (defeat veil), round 3: Imre, Mila"
+
+
+def test_every_game_describes_its_position_and_players():
+    for game, players, seed in (("nosferatu", 5, 2), ("mansion", 4, 3), ("strigoi", 3, 3), ("one-night", 5, 3)):
+        state = samples.engine_view(game, players, seed, lambda s: True).state
+        line = describe(state)
+        assert "commands" not in line and ": " in line, (game, line)
+        if game == "one-night":
+            assert line.endswith("5 players")
+        elif game == "mansion":
+            assert line.startswith("Tick 1 of 12") and line.endswith("P1, P2, P3, P4")
+        else:
+            assert line.startswith("Round 1")
+
+
+def test_when_it_was_played_reads_like_the_table_says_it():
+    tuesday = dt.datetime(2026, 11, 24, 21, 40).timestamp()  # a Tuesday
+    assert played_at(tuesday, now=tuesday + 3600) == "today 21:40"
+    assert played_at(tuesday, now=tuesday + 86400) == "yesterday 21:40"
+    assert played_at(tuesday, now=tuesday + 3 * 86400) == "Tuesday 21:40"
+    assert played_at(tuesday, now=tuesday + 30 * 86400) == "24 Nov 21:40"
+
+
+def _journal_with_the_masters_scenario(path):
+    commands = [json.loads(ln) for ln in (SCENARIOS / "masters.jsonl").read_text().splitlines() if ln.strip()]
+    with Journal(path) as j:
+        session, _ = Session.new(commands[0], journal=j)
+        for cmd in commands[1:8]:
+            session.submit(cmd)
+        view = session.view()
+    return view
+
+
+def test_the_resume_offer_shows_the_game_itself(tmp_path, make_ui):
+    view = _journal_with_the_masters_scenario(tmp_path / "j.sqlite3")
+    with Journal(tmp_path / "j.sqlite3") as j:
+        info = j.games()[0]
+        offer = resume_offer(j, info)
+    assert offer["summary"] == describe(view) and "Laszlo, Mila" in offer["summary"]
+    assert offer["summary"].startswith(f"Round {view['round']}, {view['phase']}")
+    assert offer["when"].startswith("today ")
+    ui = make_ui()
+    ui.offer_resume(offer)
+    lines = ui.view_model()["lines"]
+    assert offer["summary"] in lines and f"Played {offer['when']}" in lines
+    assert not any("commands" in ln for ln in lines)
+
+
+def test_journal_list_names_round_phase_turn_players_and_when(tmp_path, capsys):
+    view = _journal_with_the_masters_scenario(tmp_path / "j.sqlite3")
+    assert main(["journal", "--journal", str(tmp_path / "j.sqlite3"), "list"]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert len(out) == 1
+    assert f"Masters of the Night: {describe(view)} — today " in out[0] and "commands" not in out[0]
