@@ -21,7 +21,6 @@ here, and hand the document to the game's pure parser in `companion.rules.<game>
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from os import PathLike
 from typing import TYPE_CHECKING, Any, Callable, Mapping
@@ -31,6 +30,7 @@ from companion.gamedata import tomlfile
 from companion.data import shipped_dir
 from companion.rules.commands import is_int
 from companion.rules.masters.data import (
+    CARD_KEY,
     ACTS, POSITIONS, STATION, TRACKER_CELL_MAX, TRACKER_RESERVE, VAMPIRE_COUNTS, AgentNumbers, CardInfo, DistrictInfo, Effect, MastersData,
     RelicInfo, Tracker, VampireInfo,
 )
@@ -42,7 +42,6 @@ if TYPE_CHECKING:
     from companion.rules.strigoi.data import StrigoiData
 
 FILES = ("tracker", "districts", "vampires", "cards", "relics")
-CARD_KEY = re.compile(r"^(I|II|III)-\d{2}$")
 MIN_CARDS_PER_ACT = 6  # the easy difficulty draws 6 from each act
 # game id -> (folder under companion/data, file name) for the games with one data file
 DATA_FILES = {
@@ -78,7 +77,7 @@ def _load_kind(name: str, shipped: Path, user: Path) -> list:
         for key, fields_ in _table(doc, name).items():
             key = str(key)
             old = records.get(key, ({}, doc, "taught"))[0]
-            records[key] = (_merge(old, fields_), doc, "taught")
+            records[key] = (tomlfile.merge(old, fields_), doc, "taught")
     build = BUILDERS[name]
     return [build(key, rec, doc, f"{name}.{key}", source) for key, (rec, doc, source) in records.items()]
 
@@ -93,14 +92,6 @@ def _table(doc: tomlfile.TomlDoc, name: str) -> dict:
         if not isinstance(value, dict):
             raise doc.error(f"{name}.{key}", f"[{name}.{key}] must be a table")
     return table
-
-
-def _merge(old: dict, new: dict) -> dict:
-    """`new` over `old`, nested tables merged too."""
-    out = dict(old)
-    for k, v in new.items():
-        out[k] = _merge(out[k], v) if isinstance(v, dict) and isinstance(out.get(k), dict) else v
-    return out
 
 
 class _Fields:
@@ -192,7 +183,7 @@ def _card(key: str, rec: dict, doc: tomlfile.TomlDoc, where: str, source: str) -
     """One event card slot."""
     f = _Fields(rec, doc, where, ("act", "name", "red", "blue", "continuing", "note", "verified"))
     if not CARD_KEY.match(key):
-        raise f.error("", 'card keys look like "I-01", "II-18", "III-07"')
+        raise f.error("", 'card keys look like "I-01", "II-18", "III-07": an act, then a number from 01 to 18')
     act = f.get("act", str, key.split("-")[0])
     if act != key.split("-")[0]:
         raise f.error("act", f"card {key} belongs to act {key.split('-')[0]}")

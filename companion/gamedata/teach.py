@@ -27,16 +27,14 @@ from companion import paths
 from companion.gamedata import tomlfile
 from companion.errors import CommandError, DataFileError
 from companion.inputs import MAX_TAG
-from companion.rules.masters.data import ACTS, POSITIONS, TRACKER_CELL_MAX, TRACKER_RESERVE, VAMPIRE_COUNTS, Band
+from companion.rules.masters.data import ACTS, CARD_KEY, POSITIONS, TRACKER_CELL_MAX, TRACKER_RESERVE, VAMPIRE_COUNTS, Band
 
 BANDS = tuple(b.value for b in Band)  # ("high", "low"): veil 4-6 and veil 1-3
 SECTIONS = ("cards", "tracker", "districts", "relics")  # one file each in masters/
 EXPORT_FORMAT = "nightwatch-taught"
 EXPORT_VERSION = 1
-CARD_KEY = re.compile(r"^(I|II|III)-(0[1-9]|1[0-8])$")  # 18 cards per act
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
 _HEX_UID = re.compile(r"^[0-9A-Fa-f]{2}([:\- ]?[0-9A-Fa-f]{2}){3,9}$")
-_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
 
 
 class TeachError(CommandError):
@@ -191,7 +189,7 @@ def export_text(base: Path | str | None = None) -> str:
     """All taught data and tag registrations as one TOML document another table can import."""
     data = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION}
     data.update({k: v for k, v in taught(base).items() if v})
-    return dumps(data, "Nightwatch taught data: import with `companion cards import FILE`.")
+    return tomlfile.dumps(data, "Nightwatch taught data: import with `companion cards import FILE`.")
 
 
 def export_file(path: Path | str, base: Path | str | None = None) -> dict:
@@ -227,7 +225,7 @@ def import_file(path: Path | str, base: Path | str | None = None) -> dict:
             continue
         merged = dict(current[section])
         for key, entry in clean[section].items():
-            merged[key] = _deep_merge(merged.get(key), entry) if isinstance(entry, dict) else entry
+            merged[key] = tomlfile.merge(merged.get(key), entry) if isinstance(entry, dict) else entry
         target = tags_path(base) if section == "tags" else section_path(section, base)
         _write_section_file(target, section, merged)
     return _counts(clean)
@@ -446,73 +444,15 @@ def _text(value, what: str, limit: int, allow_empty: bool = False) -> str:
 def _merge_entry(section: str, key: str, entry: dict, base) -> dict:
     """Lay `entry` over the taught entry for `key` and save the section; returns the result."""
     entries = load_section(section, base)
-    entries[key] = _deep_merge(entries.get(key), entry)
+    entries[key] = tomlfile.merge(entries.get(key), entry)
     _write_section_file(section_path(section, base), section, entries)
     return entries[key]
-
-
-def _deep_merge(old, new: dict) -> dict:
-    """`new` over `old`, table by table."""
-    out = dict(old or {})
-    for k, v in new.items():
-        out[k] = _deep_merge(out.get(k), v) if isinstance(v, dict) and isinstance(out.get(k), dict) else v
-    return out
 
 
 def _write_section_file(path: Path, section: str, entries: dict) -> None:
     """Write one taught file: a header comment and the section's table."""
     header = f"Taught by the table with `companion cards teach` or the New card screen. [{section}]"
-    paths.write_private(path, dumps({section: dict(sorted(entries.items()))}, header))
-
-
-def dumps(data: dict, header: str = "") -> str:
-    """TOML text for nested dicts of strings, ints, bools and lists (what taught files hold)."""
-    lines = [f"# {header}"] if header else []
-    _emit_table(data, [], lines)
-    return "\n".join(lines).strip() + "\n"
-
-
-def _emit_table(table: dict, path: list[str], lines: list[str]) -> None:
-    """Scalars of `table` under its header, then its sub-tables."""
-    scalars = {k: v for k, v in table.items() if not isinstance(v, dict)}
-    subs = {k: v for k, v in table.items() if isinstance(v, dict)}
-    if path and (scalars or not subs):
-        lines += ["", "[" + ".".join(_key(p) for p in path) + "]"]
-    for k, v in scalars.items():
-        lines.append(f"{_key(k)} = {_value(v)}")
-    for k, v in subs.items():
-        _emit_table(v, path + [k], lines)
-
-
-def _key(k: str) -> str:
-    """A TOML key, quoted unless bare."""
-    return k if _BARE_KEY.match(k) else _string(k)
-
-
-def _value(v) -> str:
-    """A TOML value."""
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, int):
-        return str(v)
-    if isinstance(v, str):
-        return _string(v)
-    if isinstance(v, (list, tuple)):
-        return "[" + ", ".join(_value(x) for x in v) + "]"
-    raise TypeError(f"cannot write {type(v).__name__} to TOML")
-
-
-def _string(s: str) -> str:
-    """A TOML basic string with escapes."""
-    out = []
-    for ch in s:
-        if ch in ('"', "\\"):
-            out.append("\\" + ch)
-        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
-            out.append(f"\\u{ord(ch):04x}")
-        else:
-            out.append(ch)
-    return '"' + "".join(out) + '"'
+    paths.write_private(path, tomlfile.dumps({section: dict(sorted(entries.items()))}, header))
 
 
 def _counts(clean: dict) -> dict:

@@ -17,6 +17,7 @@ from companion.errors import DataFileError
 _HEADER = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
 _KEY = re.compile(r"""^\s*("[^"]*"|'[^']*'|[A-Za-z0-9_\-.]+)\s*=""")
 _SYNTAX_LINE = re.compile(r"\(at line (\d+), column \d+\)")
+_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
 
 
 @dataclass(frozen=True)
@@ -127,3 +128,63 @@ def _unquote(part: str) -> str:
     if len(part) >= 2 and part[0] == part[-1] and part[0] in "\"'":
         return part[1:-1]
     return part
+
+
+# -- writing and merging ---------------------------------------------------------------------------------
+def merge(old: dict | None, new: dict) -> dict:
+    """`new` over `old`, nested tables merged too (a taught record over the shipped one)."""
+    out = dict(old or {})
+    for k, v in new.items():
+        out[k] = merge(out.get(k), v) if isinstance(v, dict) and isinstance(out.get(k), dict) else v
+    return out
+
+
+def dumps(data: dict, header: str = "") -> str:
+    """TOML text for nested dicts of strings, ints, bools and lists (what taught files hold): the one
+    TOML writer."""
+    lines = [f"# {header}"] if header else []
+    _emit_table(data, [], lines)
+    return "\n".join(lines).strip() + "\n"
+
+
+def _emit_table(table: dict, path: list[str], lines: list[str]) -> None:
+    """Scalars of `table` under its header, then its sub-tables."""
+    scalars = {k: v for k, v in table.items() if not isinstance(v, dict)}
+    subs = {k: v for k, v in table.items() if isinstance(v, dict)}
+    if path and (scalars or not subs):
+        lines += ["", "[" + ".".join(_key(p) for p in path) + "]"]
+    for k, v in scalars.items():
+        lines.append(f"{_key(k)} = {_value(v)}")
+    for k, v in subs.items():
+        _emit_table(v, path + [k], lines)
+
+
+def _key(k: str) -> str:
+    """A TOML key, quoted unless bare."""
+    return k if _BARE_KEY.match(k) else _string(k)
+
+
+def _value(v) -> str:
+    """A TOML value."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, str):
+        return _string(v)
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(_value(x) for x in v) + "]"
+    raise TypeError(f"cannot write {type(v).__name__} to TOML")
+
+
+def _string(s: str) -> str:
+    """A TOML basic string with escapes."""
+    out = []
+    for ch in s:
+        if ch in ('"', "\\"):
+            out.append("\\" + ch)
+        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'

@@ -144,5 +144,5 @@ def test_teach_broken_taught_file_names_file_and_line():
 
 
 def test_teach_dumps_quotes_and_escapes():
-    text = teach.dumps({"tags": {"a b": 'q"\\', "x\x01": "y"}})
+    text = tomlfile.dumps({"tags": {"a b": 'q"\\', "x\x01": "y"}})
     assert tomlfile.loads(text).data == {"tags": {"a b": 'q"\\', "x\x01": "y"}}
