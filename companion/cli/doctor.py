@@ -25,6 +25,7 @@ from enum import Enum
 from pathlib import Path
 
 from companion.cli.doctor_pi import PiProbe
+from companion.hal.pi import SystemProbe
 from companion.errors import DataFileError, HardwareUnavailable, describe
 
 GROUPS = ("video", "render", "input", "gpio", "spi", "dialout", "audio")
@@ -67,8 +68,11 @@ class Check:
     fix: str = ""
 
 
-class Probe(PiProbe):
+class Probe(SystemProbe, PiProbe):
     """The machine as doctor sees it. Files are read under `root`; tests subclass or re-root it.
+
+    It is the HAL's own probe (`companion.hal.pi.SystemProbe`: Pi or not, devices, root), so doctor
+    picks the LED driver with the very rules `companion run` uses.
 
     The screen, sound, file-place and Pi 5 UART probes live in `companion.cli.doctor_pi.PiProbe`.
     """
@@ -76,12 +80,9 @@ class Probe(PiProbe):
     def __init__(self, root: str | os.PathLike = "/", env=None, config_path: str | None = None):
         """`root`: where `/dev`, `/proc`, `/boot`, `/etc` live; `env`: environment (os.environ)."""
         self.root = Path(root)
+        self.euid = None  # the real effective user
         self.env = dict(os.environ if env is None else env)
         self.config_path = config_path
-
-    def path(self, p: str) -> Path:
-        """An absolute system path under this probe's root."""
-        return self.root / p.lstrip("/")
 
     def exists(self, p: str) -> bool:
         """Whether the file or device `p` exists."""
@@ -119,10 +120,6 @@ class Probe(PiProbe):
             except KeyError:
                 pass
         return names
-
-    def is_root(self) -> bool:
-        """Running as root."""
-        return os.geteuid() == 0
 
     def python_version(self) -> tuple[int, ...]:
         """This interpreter's version."""
@@ -354,12 +351,11 @@ def check_pin_factory(probe: Probe, board: Board) -> Check:
 
 def check_leds(probe: Probe, board: Board, cfg) -> list[Check]:
     """The LED driver the app will pick, with the same rules as the HAL."""
-    from companion.hal.pi import SystemProbe, choose_led_driver
+    from companion.hal.pi import choose_led_driver
 
     requested = cfg.leds.driver
-    sysprobe = SystemProbe(root=str(probe.root), euid=0 if probe.is_root() else 1000)
     try:
-        driver, why = choose_led_driver(requested, sysprobe)
+        driver, why = choose_led_driver(requested, probe)
     except HardwareUnavailable as exc:
         if not board.pi:
             return [Check("leds", Status.OK, "not a Pi: LEDs are simulated")]

@@ -127,8 +127,10 @@ def plan(args, cfg, env: dict | None = None) -> tuple[str, str, bool]:
         return mode, why, False
     # No display and nothing asked for: a PC (`make run` over ssh, CI) gets the demo; a Pi stays
     # the table, with its board and buttons, and keeps its journal.
+    from companion.hal import choose_backend
+
     try:
-        backend, _ = config_mod.choose_backend(args.backend, cfg.hal, env)
+        backend, _ = choose_backend(args.backend, cfg.hal, env)
     except ValueError:
         backend = "mock"  # open_hardware reports the bad setting
     return mode, why, backend != "pi"
@@ -192,8 +194,10 @@ def _board_width(mode: str, backend: str | None, cfg) -> int:
     has it. Foreseen here so the window opens at its final size instead of jumping wider later."""
     if mode != "window":
         return 0
+    from companion.hal import choose_backend
+
     try:
-        name, _ = config_mod.choose_backend(backend, cfg.hal)
+        name, _ = choose_backend(backend, cfg.hal)
     except ValueError:
         return 0  # open_hardware reports the bad setting
     return _board_px(cfg) if name == "sim" else 0

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import functools
-import os
 import re
 import sys
 from pathlib import Path
@@ -232,30 +231,6 @@ def load(path: str | Path | None = None) -> Config:
 def default() -> Config:
     """The built-in defaults."""
     return _build(_defaults(), "<defaults>")
-
-
-def choose_backend(explicit: str | None, configured: str = "auto", env: Mapping[str, str] | None = None,
-                   probe=None) -> tuple[str, str]:
-    """(backend, why): which HAL backend runs: the argument, then COMPANION_HAL, then the config's
-    `hal.backend`, then auto-detection (companion/hal/__init__.py tells the whole rule)."""
-    env = os.environ if env is None else env
-    for value, source in ((explicit, "--backend"), (env.get("COMPANION_HAL"), "COMPANION_HAL"),
-                          (configured, "hal.backend")):
-        if value and value != "auto":
-            name = "pi" if value == "real" else value
-            if name not in HAL_BACKENDS:
-                names = ", ".join(b for b in HAL_BACKENDS if b != "auto")
-                raise ValueError(f"{source} must be one of {names} (or auto), got {value!r}")
-            return name, f"{source} = {value}"
-    if probe is None:
-        from companion.hal.pi import SystemProbe
-
-        probe = SystemProbe()
-    if probe.pi_hardware_present():
-        return "pi", "auto: Raspberry Pi with GPIO/LED devices"
-    if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
-        return "sim", "auto: not a Pi, a display is available"
-    return "mock", "auto: not a Pi, no display"
 
 
 @functools.lru_cache(maxsize=1)

@@ -16,9 +16,10 @@ Always read parts through the Hardware object (`hw.pixels`), never keep them: a 
 
 from __future__ import annotations
 
+import os
 from typing import Callable, Mapping
 
-from companion.gamedata.config import HAL_BACKENDS, choose_backend
+from companion.gamedata.config import HAL_BACKENDS
 from companion.hal.base import (NOT_CONFIGURED, Buttons, CardReader, NoButtons, NoPixels, NoReader, Part,
                                 Pixels, StripPixels, quiet_close, unavailable)
 from companion.hal.clock import Clock, FakeClock, MonotonicClock
@@ -136,6 +137,30 @@ class Hardware:
             return self._openers[part]()
         except Exception as exc:  # bring-up fails in many library-specific ways: all become a status
             return self._fallbacks[part](unavailable(part, exc))
+
+
+def choose_backend(explicit: str | None, configured: str = "auto", env: Mapping[str, str] | None = None,
+                   probe=None) -> tuple[str, str]:
+    """(backend, why): which HAL backend runs: the argument, then COMPANION_HAL, then the config's
+    `hal.backend`, then auto-detection (this module's docstring tells the whole rule)."""
+    env = os.environ if env is None else env
+    for value, source in ((explicit, "--backend"), (env.get("COMPANION_HAL"), "COMPANION_HAL"),
+                          (configured, "hal.backend")):
+        if value and value != "auto":
+            name = "pi" if value == "real" else value
+            if name not in HAL_BACKENDS:
+                names = ", ".join(b for b in HAL_BACKENDS if b != "auto")
+                raise ValueError(f"{source} must be one of {names} (or auto), got {value!r}")
+            return name, f"{source} = {value}"
+    if probe is None:
+        from companion.hal.pi import SystemProbe
+
+        probe = SystemProbe()
+    if probe.pi_hardware_present():
+        return "pi", "auto: Raspberry Pi with GPIO/LED devices"
+    if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
+        return "sim", "auto: not a Pi, a display is available"
+    return "mock", "auto: not a Pi, no display"
 
 
 def open_hardware(config, backend: str | None = None, clock: Clock | None = None, *, probe=None,

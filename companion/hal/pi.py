@@ -49,7 +49,7 @@ IDENTITY_ORDER = {3: "RGB", 4: "RGBW"}  # the driver must not reorder: our bytes
 LED = Part.LEDS.label
 
 
-@dataclass(frozen=True)
+@dataclass
 class SystemProbe:
     """What this machine is: read from files under `root` (tests point it at a temporary tree).
 
