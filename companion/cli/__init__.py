@@ -44,7 +44,7 @@ COMMANDS: dict[str, str] = {
     "cards": "companion.cli.cards:main",
     "hw-test": "companion.cli.hwtest:main",
     "doctor": "companion.cli.doctor:main",
-    "config": "companion.gamedata.config:main",
+    "config": "companion.cli.config:main",
     "games": "companion.cli:games",
     "screenshots": "companion.ui.screenshots:main",
 }

@@ -1,7 +1,7 @@
 """The user's config: TOML -> immutable records, validated with file:line:field errors.
 
-`companion config --default` prints the commented default; `companion config --check [FILE]`
-validates a file (exit 2 with file:line:field on the first problem). A missing user file means
+`companion config` (companion/cli/config.py) prints the commented default or checks a file (exit 2
+with file:line:field on the first problem). A missing user file means
 the defaults. Code above the HAL sees logical names only (`district.A1`, `veil.3`, `next`), never a
 pin number or a pixel index: this module is where those mappings live.
 
@@ -11,10 +11,8 @@ module before its first frame, and nine frozen dataclasses took ~7 ms of it, Nam
 
 from __future__ import annotations
 
-import argparse
 import functools
 import re
-import sys
 from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping, NamedTuple
@@ -431,22 +429,3 @@ class _Validator:
         if not isinstance(value, str) or not value:
             raise self.doc.error(key, f"must be a non-empty string, got {value!r}")
         return value
-
-
-def main(argv: list[str]) -> int:
-    """`companion config --default | --check [FILE]`."""
-    ap = argparse.ArgumentParser(prog="companion config", description="Print the default config or check a config file.")
-    g = ap.add_mutually_exclusive_group(required=True)
-    g.add_argument("--default", action="store_true", help="print the commented default config")
-    g.add_argument("--check", nargs="?", const="", metavar="FILE", help="validate FILE (default: the user's config)")
-    args = ap.parse_args(argv)
-    if args.default:
-        sys.stdout.write(DEFAULT_TOML)
-        return 0
-    path = args.check or paths.config_file()
-    if not Path(path).exists():
-        print(f"{path}: no such file (the defaults apply)")
-        return 0 if not args.check else 2
-    cfg = load(path)
-    print(f"{cfg.source}: ok ({len(cfg.leds.lights)} lights, {len(cfg.buttons.pins)} buttons, reader {cfg.reader.type})")
-    return 0
