@@ -21,7 +21,8 @@ import sys
 from companion import paths
 from companion.narration import narrate
 from companion.errors import CommandError, RuleViolation
-from companion.storage.journal import Journal, JournalError, load_scenario, read_scenario
+from companion.storage.journal import Journal, JournalError
+from companion.storage.scenario import load_scenario, read_scenario
 from companion.storage.session import Session
 
 

@@ -51,7 +51,7 @@ def main(argv: list[str]) -> int:
     cfg = config_mod.load(args.config)
     lines = None
     if args.script:  # bad input fails before the start counts
-        from companion.storage.journal import load_scenario
+        from companion.storage.scenario import load_scenario
 
         lines = load_scenario(args.script)
     from companion.runtime import sdnotify

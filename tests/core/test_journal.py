@@ -7,7 +7,8 @@ import stat
 
 import pytest
 
-from companion.storage.journal import ABANDONED, ACTIVE, UNDONE, Journal, JournalError, read_scenario
+from companion.storage.journal import ABANDONED, ACTIVE, UNDONE, Journal, JournalError
+from companion.storage.scenario import read_scenario
 from companion.errors import DataFileError
 from companion.storage.session import Session
 from tests.fakes import CounterGame
