@@ -127,10 +127,8 @@ def plan(args, cfg, env: dict | None = None) -> tuple[str, str, bool]:
         return mode, why, False
     # No display and nothing asked for: a PC (`make run` over ssh, CI) gets the demo; a Pi stays
     # the table, with its board and buttons, and keeps its journal.
-    from companion.hal import choose_backend
-
     try:
-        backend, _ = choose_backend(args.backend, cfg.hal, env)
+        backend, _ = config_mod.choose_backend(args.backend, cfg.hal, env, _pi_present)
     except ValueError:
         backend = "mock"  # open_hardware reports the bad setting
     return mode, why, backend != "pi"
@@ -189,15 +187,20 @@ def _board_px(cfg) -> int:
     return int(cfg.display.height * BOARD_WIDTH_RATIO)
 
 
+def _pi_present() -> bool:
+    """Auto-detection's question, asked of the HAL's probe (loaded only when nothing names a backend)."""
+    from companion.hal.pi import SystemProbe
+
+    return SystemProbe().pi_hardware_present()
+
+
 def _board_width(mode: str, backend: str | None, cfg) -> int:
     """Room to leave beside the screen UI for the simulated board: only a window on the sim backend
     has it. Foreseen here so the window opens at its final size instead of jumping wider later."""
     if mode != "window":
         return 0
-    from companion.hal import choose_backend
-
     try:
-        name, _ = choose_backend(backend, cfg.hal)
+        name, _ = config_mod.choose_backend(backend, cfg.hal, pi_present=_pi_present)
     except ValueError:
         return 0  # open_hardware reports the bad setting
     return _board_px(cfg) if name == "sim" else 0

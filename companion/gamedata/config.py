@@ -12,10 +12,11 @@ module before its first frame, and nine frozen dataclasses took ~7 ms of it, Nam
 from __future__ import annotations
 
 import functools
+import os
 import re
 from pathlib import Path
 from types import MappingProxyType
-from typing import Mapping, NamedTuple
+from typing import Callable, Mapping, NamedTuple
 
 from companion import paths
 from companion.gamedata import tomlfile
@@ -229,6 +230,30 @@ def load(path: str | Path | None = None) -> Config:
 def default() -> Config:
     """The built-in defaults."""
     return _build(_defaults(), "<defaults>")
+
+
+def choose_backend(explicit: str | None, configured: str = "auto", env: Mapping[str, str] | None = None,
+                   pi_present: Callable[[], bool] | None = None) -> tuple[str, str]:
+    """(backend, why): which HAL backend runs: the argument, then COMPANION_HAL, then the config's
+    `hal.backend`, then auto-detection (companion/hal/__init__.py tells the whole rule).
+
+    `pi_present` answers "a Raspberry Pi with its GPIO/LED devices?"; it is asked only when nothing
+    names a backend. The HAL passes its probe (`companion.hal.choose_backend`); this module never
+    imports the HAL, which reads this config."""
+    env = os.environ if env is None else env
+    for value, source in ((explicit, "--backend"), (env.get("COMPANION_HAL"), "COMPANION_HAL"),
+                          (configured, "hal.backend")):
+        if value and value != "auto":
+            name = "pi" if value == "real" else value
+            if name not in HAL_BACKENDS:
+                names = ", ".join(b for b in HAL_BACKENDS if b != "auto")
+                raise ValueError(f"{source} must be one of {names} (or auto), got {value!r}")
+            return name, f"{source} = {value}"
+    if pi_present is not None and pi_present():
+        return "pi", "auto: Raspberry Pi with GPIO/LED devices"
+    if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
+        return "sim", "auto: not a Pi, a display is available"
+    return "mock", "auto: not a Pi, no display"
 
 
 @functools.lru_cache(maxsize=1)

@@ -16,10 +16,10 @@ Always read parts through the Hardware object (`hw.pixels`), never keep them: a 
 
 from __future__ import annotations
 
-import os
 from typing import Callable, Mapping
 
 from companion.gamedata.config import HAL_BACKENDS
+from companion.gamedata.config import choose_backend as config_rule
 from companion.hal.base import (NOT_CONFIGURED, Buttons, CardReader, NoButtons, NoPixels, NoReader, Part,
                                 Pixels, StripPixels, quiet_close, unavailable)
 from companion.hal.clock import Clock, FakeClock, MonotonicClock
@@ -141,26 +141,14 @@ class Hardware:
 
 def choose_backend(explicit: str | None, configured: str = "auto", env: Mapping[str, str] | None = None,
                    probe=None) -> tuple[str, str]:
-    """(backend, why): which HAL backend runs: the argument, then COMPANION_HAL, then the config's
-    `hal.backend`, then auto-detection (this module's docstring tells the whole rule)."""
-    env = os.environ if env is None else env
-    for value, source in ((explicit, "--backend"), (env.get("COMPANION_HAL"), "COMPANION_HAL"),
-                          (configured, "hal.backend")):
-        if value and value != "auto":
-            name = "pi" if value == "real" else value
-            if name not in HAL_BACKENDS:
-                names = ", ".join(b for b in HAL_BACKENDS if b != "auto")
-                raise ValueError(f"{source} must be one of {names} (or auto), got {value!r}")
-            return name, f"{source} = {value}"
-    if probe is None:
+    """(backend, why): the config's rule (`companion.gamedata.config.choose_backend`, told in this
+    module's docstring) with this machine's probe (`probe`, or the real one) for auto-detection."""
+    def pi_present() -> bool:
         from companion.hal.pi import SystemProbe
 
-        probe = SystemProbe()
-    if probe.pi_hardware_present():
-        return "pi", "auto: Raspberry Pi with GPIO/LED devices"
-    if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
-        return "sim", "auto: not a Pi, a display is available"
-    return "mock", "auto: not a Pi, no display"
+        return (probe or SystemProbe()).pi_hardware_present()
+
+    return config_rule(explicit, configured, env, pi_present)
 
 
 def open_hardware(config, backend: str | None = None, clock: Clock | None = None, *, probe=None,
