@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import functools
 import os
-import re
 from pathlib import Path
 from types import MappingProxyType
 from typing import Callable, Mapping, NamedTuple
@@ -271,7 +270,7 @@ def _build(doc: tomlfile.TomlDoc, source: str) -> Config:
     """Merge `doc` over the defaults and validate every field."""
     base = _defaults().data
     data = doc.data
-    v = _Validator(doc)
+    v = tomlfile.Checks(doc)
     v.only_keys("", data, ("game", "hal", "display", "sound", "leds", "buttons", "reader"))
 
     def section(name: str) -> dict:
@@ -353,7 +352,7 @@ def _build(doc: tomlfile.TomlDoc, source: str) -> Config:
     return Config(game, hal, display, sound, leds, buttons, reader, source)
 
 
-def _strips(v: "_Validator", doc: tomlfile.TomlDoc, raw) -> tuple[Strip, ...]:
+def _strips(v: tomlfile.Checks, doc: tomlfile.TomlDoc, raw) -> tuple[Strip, ...]:
     """Validate [[leds.strips]]."""
     if not isinstance(raw, list) or not raw:
         raise doc.error("leds.strips", "needs at least one [[leds.strips]] table")
@@ -371,7 +370,7 @@ def _strips(v: "_Validator", doc: tomlfile.TomlDoc, raw) -> tuple[Strip, ...]:
     return tuple(out)
 
 
-def _lights(v: "_Validator", doc: tomlfile.TomlDoc, raw, strips: dict) -> dict:
+def _lights(v: tomlfile.Checks, doc: tomlfile.TomlDoc, raw, strips: dict) -> dict:
     """Validate [leds.lights]: every logical light mapped, inside its strip, no overlaps."""
     if not isinstance(raw, dict):
         raise doc.error("leds.lights", "must be a table of logical light = { strip, start, count }")
@@ -397,60 +396,3 @@ def _lights(v: "_Validator", doc: tomlfile.TomlDoc, raw, strips: dict) -> dict:
             used[(strip, px)] = name
         out[name] = LightMap(strip, start, count, v.boolean(f"{key}.reverse", m.get("reverse", False)))
     return out
-
-
-class _Validator:
-    """Type and range checks that raise DataFileError pointing at the key's line."""
-
-    def __init__(self, doc: tomlfile.TomlDoc):
-        self.doc = doc
-
-    def only_keys(self, where: str, table: dict, allowed) -> None:
-        """Refuse unknown keys (a typo must not be silently ignored)."""
-        for k in table:
-            if k not in allowed:
-                path = f"{where}.{k}" if where else k
-                raise self.doc.error(path, f"unknown key {k!r}; allowed: {', '.join(allowed)}")
-
-    def choice(self, key: str, value, options) -> str:
-        """One of `options`."""
-        if value not in options:
-            raise self.doc.error(key, f"must be one of {', '.join(options)}; got {value!r}")
-        return value
-
-    def integer(self, key: str, value, lo: int, hi: int) -> int:
-        """An integer in lo..hi."""
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise self.doc.error(key, f"must be a whole number, got {value!r}")
-        if not lo <= value <= hi:
-            raise self.doc.error(key, f"must be between {lo} and {hi}, got {value}")
-        return value
-
-    def number(self, key: str, value, lo: float, hi: float) -> float:
-        """A number in lo..hi."""
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise self.doc.error(key, f"must be a number, got {value!r}")
-        if not lo <= value <= hi:
-            raise self.doc.error(key, f"must be between {lo} and {hi}, got {value}")
-        return float(value)
-
-    def boolean(self, key: str, value) -> bool:
-        """true or false."""
-        if not isinstance(value, bool):
-            raise self.doc.error(key, f"must be true or false, got {value!r}")
-        return value
-
-    def pattern(self, key: str, value) -> str:
-        """A regular expression (Python `re` syntax) that compiles."""
-        value = self.string(key, value)
-        try:
-            re.compile(value)
-        except (re.error, OverflowError, RecursionError) as exc:
-            raise self.doc.error(key, f"not a valid pattern: {exc}") from None
-        return value
-
-    def string(self, key: str, value) -> str:
-        """A non-empty string."""
-        if not isinstance(value, str) or not value:
-            raise self.doc.error(key, f"must be a non-empty string, got {value!r}")
-        return value

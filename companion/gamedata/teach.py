@@ -123,7 +123,7 @@ def load_section(section: str, base: Path | str | None = None) -> dict:
     if not path.exists():
         return {}
     doc = tomlfile.load(path)
-    _only(doc, "", doc.data, (section,))
+    tomlfile.Checks(doc).only_keys("", doc.data, (section,))
     return _VALIDATORS[section](doc, doc.data.get(section, {}), section)
 
 
@@ -202,7 +202,7 @@ def export_file(path: Path | str, base: Path | str | None = None) -> dict:
 def validate_export(doc: tomlfile.TomlDoc) -> dict:
     """The clean data of an export document, or DataFileError naming file, line and key."""
     data = doc.data
-    _only(doc, "", data, ("format", "version", "tags") + SECTIONS)
+    tomlfile.Checks(doc).only_keys("", data, ("format", "version", "tags") + SECTIONS)
     if data.get("format") != EXPORT_FORMAT:
         raise doc.error("format", f'not a Nightwatch export: needs format = "{EXPORT_FORMAT}"')
     if data.get("version") != EXPORT_VERSION:
@@ -239,7 +239,7 @@ def check_file(path: Path | str) -> str:
     tables = [k for k in doc.data if k in ("tags",) + SECTIONS]
     if not tables:
         raise DataFileError(path, None, None, "no [tags], [cards], [tracker], [districts] or [relics] table found")
-    _only(doc, "", doc.data, ("tags",) + SECTIONS)
+    tomlfile.Checks(doc).only_keys("", doc.data, ("tags",) + SECTIONS)
     counts = {}
     for section in tables:
         clean = _validate_tags(doc) if section == "tags" else _VALIDATORS[section](doc, doc.data[section], section)
@@ -250,7 +250,7 @@ def check_file(path: Path | str) -> str:
 # -- validation --------------------------------------------------------------------------------------------
 def _validate_tags(doc: tomlfile.TomlDoc) -> dict[str, str]:
     """[tags] of a document: tag id -> key."""
-    _only(doc, "", doc.data, ("tags", "format", "version") + SECTIONS)
+    tomlfile.Checks(doc).only_keys("", doc.data, ("tags", "format", "version") + SECTIONS)
     table = doc.data.get("tags", {})
     if not isinstance(table, dict):
         raise doc.error("tags", "must be a table of \"tag id\" = \"key\"")
@@ -274,7 +274,7 @@ def _validate_cards(doc: tomlfile.TomlDoc, table, prefix: str) -> dict:
         where = f"{prefix}.{key}"
         if not CARD_KEY.match(key):
             raise doc.error(where, "card key must look like I-01 .. III-18")
-        _only(doc, where, e, ("act", "name", "red", "blue", "continuing", "note", "verified"))
+        tomlfile.Checks(doc).only_keys(where, e, ("act", "name", "red", "blue", "continuing", "note", "verified"))
         if "act" in e and e["act"] != key.split("-")[0]:
             raise doc.error(f"{where}.act", f"act {e['act']!r} does not match the key {key!r}")
         _typed(doc, where, e, {"name": str, "note": str, "continuing": bool, "verified": bool})
@@ -295,26 +295,26 @@ def _validate_tracker(doc: tomlfile.TomlDoc, table, prefix: str) -> dict:
         where = f"{prefix}.{key}"
         if not key.isdigit() or int(key) not in VAMPIRE_COUNTS:
             raise doc.error(where, f"tracker key is the vampire count, one of {VAMPIRE_COUNTS}")
-        _only(doc, where, e, ("reserve", "verified") + ACTS)
+        tomlfile.Checks(doc).only_keys(where, e, ("reserve", "verified") + ACTS)
         _typed(doc, where, e, {"verified": bool})
         if "reserve" in e:
-            _int_in(doc, f"{where}.reserve", e["reserve"], *TRACKER_RESERVE)
+            tomlfile.Checks(doc).integer(f"{where}.reserve", e["reserve"], *TRACKER_RESERVE)
         for act in ACTS:
             bands = e.get(act, {})
             if not isinstance(bands, dict):
                 raise doc.error(f"{where}.{act}", "must be a table with high and/or low")
-            _only(doc, f"{where}.{act}", bands, BANDS)
+            tomlfile.Checks(doc).only_keys(f"{where}.{act}", bands, BANDS)
             for band, nums in bands.items():
                 w = f"{where}.{act}.{band}"
                 if not isinstance(nums, dict):
                     raise doc.error(w, "must be { red = n, blue = [a, b] }")
-                _only(doc, w, nums, ("red", "blue"))
-                _int_in(doc, f"{w}.red", nums.get("red"), 0, TRACKER_CELL_MAX)
+                tomlfile.Checks(doc).only_keys(w, nums, ("red", "blue"))
+                tomlfile.Checks(doc).integer(f"{w}.red", nums.get("red"), 0, TRACKER_CELL_MAX)
                 pair = nums.get("blue")
                 if not isinstance(pair, list) or len(pair) != 2:
                     raise doc.error(f"{w}.blue", "must be a pair of numbers, e.g. [1, 0]")
                 for b in pair:
-                    _int_in(doc, f"{w}.blue", b, 0, TRACKER_CELL_MAX)
+                    tomlfile.Checks(doc).integer(f"{w}.blue", b, 0, TRACKER_CELL_MAX)
         out[key] = dict(e)
     return out
 
@@ -326,12 +326,12 @@ def _validate_districts(doc: tomlfile.TomlDoc, table, prefix: str) -> dict:
         where = f"{prefix}.{key}"
         if not SLUG.match(key):
             raise doc.error(where, "district key must be lower-case words joined by '-'")
-        _only(doc, where, e, ("name", "note", "effect", "night_ap", "verified"))
+        tomlfile.Checks(doc).only_keys(where, e, ("name", "note", "effect", "night_ap", "verified"))
         _typed(doc, where, e, {"name": str, "note": str, "verified": bool})
         if "effect" in e and e["effect"] not in ("day", "night", "both"):
             raise doc.error(f"{where}.effect", "must be day, night or both")
         if "night_ap" in e:
-            _int_in(doc, f"{where}.night_ap", e["night_ap"], 0, 3)
+            tomlfile.Checks(doc).integer(f"{where}.night_ap", e["night_ap"], 0, 3)
         out[key] = dict(e)
     return out
 
@@ -345,11 +345,11 @@ def _validate_relics(doc: tomlfile.TomlDoc, table, prefix: str) -> dict:
         where = f"{prefix}.{key}"
         if not SLUG.match(key):
             raise doc.error(where, "relic key must be lower-case words joined by '-'")
-        _only(doc, where, e, ("name", "note") + ints + bools)
+        tomlfile.Checks(doc).only_keys(where, e, ("name", "note") + ints + bools)
         _typed(doc, where, e, {"name": str, "note": str, **{b: bool for b in bools}})
         for k in ints:
             if k in e:
-                _int_in(doc, f"{where}.{k}", e[k], 0, 9)
+                tomlfile.Checks(doc).integer(f"{where}.{k}", e[k], 0, 9)
         out[key] = dict(e)
     return out
 
@@ -368,13 +368,6 @@ def _entries(doc: tomlfile.TomlDoc, table, prefix: str):
         yield key, entry
 
 
-def _only(doc: tomlfile.TomlDoc, where: str, table: dict, allowed) -> None:
-    """Refuse unknown keys: a typo must not be silently ignored."""
-    for k in table:
-        if k not in allowed:
-            raise doc.error(f"{where}.{k}" if where else k, f"unknown key {k!r}; allowed: {', '.join(allowed)}")
-
-
 def _typed(doc: tomlfile.TomlDoc, where: str, entry: dict, types: dict) -> None:
     """Check the types of optional fields (strings also printable and short)."""
     for k, t in types.items():
@@ -385,12 +378,6 @@ def _typed(doc: tomlfile.TomlDoc, where: str, entry: dict, types: dict) -> None:
                 _text(entry[k], k, 200, allow_empty=(k == "note"))
             except TeachError as exc:
                 raise doc.error(f"{where}.{k}", str(exc)) from None
-
-
-def _int_in(doc: tomlfile.TomlDoc, where: str, value, lo: int, hi: int) -> None:
-    """A whole number in lo..hi."""
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise doc.error(where, f"must be a whole number {lo}..{hi}, got {value!r}")
 
 
 def _cells(cells, colour: str) -> list[str]:

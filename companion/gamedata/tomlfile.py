@@ -37,6 +37,64 @@ class TomlDoc:
         return DataFileError(self.path, self.line_of(dotted), dotted, message)
 
 
+class Checks:
+    """The one validator of our TOML files (config, game data, taught data): type and range checks
+    that raise DataFileError pointing at the key's line."""
+
+    def __init__(self, doc: TomlDoc):
+        self.doc = doc
+
+    def only_keys(self, where: str, table: dict, allowed) -> None:
+        """Refuse unknown keys (a typo must not be silently ignored)."""
+        for k in table:
+            if k not in allowed:
+                path = f"{where}.{k}" if where else k
+                raise self.doc.error(path, f"unknown key {k!r}; allowed: {', '.join(allowed)}")
+
+    def choice(self, key: str, value, options) -> str:
+        """One of `options`."""
+        if value not in options:
+            raise self.doc.error(key, f"must be one of {', '.join(options)}; got {value!r}")
+        return value
+
+    def integer(self, key: str, value, lo: int, hi: int) -> int:
+        """An integer in lo..hi."""
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.doc.error(key, f"must be a whole number, got {value!r}")
+        if not lo <= value <= hi:
+            raise self.doc.error(key, f"must be between {lo} and {hi}, got {value}")
+        return value
+
+    def number(self, key: str, value, lo: float, hi: float) -> float:
+        """A number in lo..hi."""
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise self.doc.error(key, f"must be a number, got {value!r}")
+        if not lo <= value <= hi:
+            raise self.doc.error(key, f"must be between {lo} and {hi}, got {value}")
+        return float(value)
+
+    def boolean(self, key: str, value) -> bool:
+        """true or false."""
+        if not isinstance(value, bool):
+            raise self.doc.error(key, f"must be true or false, got {value!r}")
+        return value
+
+    def pattern(self, key: str, value) -> str:
+        """A regular expression (Python `re` syntax) that compiles."""
+        value = self.string(key, value)
+        try:
+            re.compile(value)
+        except (re.error, OverflowError, RecursionError) as exc:
+            raise self.doc.error(key, f"not a valid pattern: {exc}") from None
+        return value
+
+    def string(self, key: str, value) -> str:
+        """A non-empty string."""
+        if not isinstance(value, str) or not value:
+            raise self.doc.error(key, f"must be a non-empty string, got {value!r}")
+        return value
+
+
 def load(path: str | Path) -> TomlDoc:
     """Parse a TOML file; a syntax error becomes a DataFileError with the line."""
     path = Path(path)
