@@ -292,7 +292,7 @@ def check_uart_pi5(probe, board, cfg) -> list:
         return []
     target = _resolve(probe, port)
     boot = doctor._boot_config(probe) or doctor.BOOT_CONFIGS[0]
-    settings = doctor._boot_settings(probe.read_text(boot) or "", board.filters)
+    settings = doctor.boot_settings(probe.read_text(boot) or "", board.filters)
     overlay = "dtoverlay:uart0-pi5" in settings or settings.get("dtparam:uart0") == "on"
     add_overlay = "" if overlay else f"printf '[pi5]\\ndtoverlay=uart0-pi5\\n[all]\\n' | sudo tee -a {boot} && "
     config_file = doctor._config_name(cfg)

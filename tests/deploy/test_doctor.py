@@ -322,7 +322,7 @@ def test_doctor_real_probe_on_this_machine(capsys):
 
 def test_doctor_boot_settings_parse_filters_and_dtparams():
     text = "dtparam=i2c_arm=on,spi=on\n[pi3]\nenable_uart=0\n[all]\nenable_uart=1 # comment\n[none]\ncore_freq=1\n"
-    settings = doctor._boot_settings(text, frozenset({"all", "pi4"}))
+    settings = doctor.boot_settings(text, frozenset({"all", "pi4"}))
     assert settings["dtparam:spi"] == "on" and settings["enable_uart"] == "1"
     assert "core_freq" not in settings
 
