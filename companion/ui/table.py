@@ -30,21 +30,15 @@ from companion.ui.model import GameView, ViewModel
 from companion.ui.render import Renderer
 from companion.ui.screens.base import Screen, ScreenStack, UIContext
 from companion.ui.screens.generic import GenericGameScreen
-from companion.ui.screens.masters import CombatScreen, DayScreen, EventCardScreen, NightScreen, OverScreen
 from companion.ui.screens.menus import ResumeScreen, TitleScreen
 from companion.ui.screens.others import screen_class
-from companion.ui.screens.others import route as route_other
+from companion.ui.screens.others import route as route_game
 from companion.ui.screens.tools import TeachCardScreen
 
 BASE_SCREENS = {
     "title": TitleScreen,
-    "day": DayScreen,
-    "event": EventCardScreen,
-    "combat": CombatScreen,
-    "night": NightScreen,
-    "over": OverScreen,
     "generic": GenericGameScreen,
-}  # the other games' screens come from `screen_class` when first needed
+}  # each game's screens come from its descriptor (`screen_class`) when first needed
 
 
 class TableUI:
@@ -106,7 +100,7 @@ class TableUI:
             self._status_from = status
         dicts = [e.to_dict() if hasattr(e, "to_dict") else dict(e) for e in events]
         for ev in dicts:
-            self.ctx.log.append(describe_event(ev))
+            self.ctx.log.append(describe_event(ev, view.game if view is not None else None))
         if self.sounds is not None and dicts:
             from companion.ui.sound import cues_for_events
 
@@ -198,9 +192,11 @@ def route(view: GameView | None) -> str:
     """Which base screen a game view calls for."""
     if view is None:
         return "title"
-    if view.game != "masters":
-        return route_other(view.game, dict(view.state)) or "generic"
-    s = view.state
+    return route_game(view.game, view.state) or "generic"
+
+
+def masters_screen(s: Mapping[str, Any]) -> str:
+    """Which Masters of the Night screen a state calls for (its descriptor's `route`)."""
     if s.get("phase") == "over" or s.get("outcome"):
         return "over"
     if s.get("step") == "combat" or s.get("combat"):
