@@ -359,7 +359,9 @@ class App:
     def refuse(self, command: dict, exc: Exception) -> None:
         """Show why a command (or a controller's request) was refused; nothing changed."""
         self._refusal = (command, exc)
-        why = f"{getattr(exc, 'rule', 'refused')}: {getattr(exc, 'message', str(exc))}"
+        from companion.i18n import refusal_text
+
+        why = f"{getattr(exc, 'rule', 'refused')}: {refusal_text(exc)}"  # the rule's name stays a key
         if self.ui is not None:
             self.ui.notify(why)
         if self.sounds is not None:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from companion import paths
 from companion.gamedata import config
+from companion.i18n import _
 
 
 def main(argv: list[str]) -> int:
@@ -28,8 +29,9 @@ def main(argv: list[str]) -> int:
         return 0
     path = args.check or paths.config_file()
     if not Path(path).exists():
-        print(f"{path}: no such file (the defaults apply)")
+        print(_("{path}: no such file (the defaults apply)").format(path=path))
         return 0 if not args.check else 2
     cfg = config.load(path)
-    print(f"{cfg.source}: ok ({len(cfg.leds.lights)} lights, {len(cfg.buttons.pins)} buttons, reader {cfg.reader.type})")
+    print(_("{file}: ok ({lights} lights, {buttons} buttons, reader {reader})").format(
+        file=cfg.source, lights=len(cfg.leds.lights), buttons=len(cfg.buttons.pins), reader=cfg.reader.type))
     return 0

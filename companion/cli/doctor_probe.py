@@ -9,8 +9,8 @@ It is the HAL's own probe (`companion.hal.pi.SystemProbe`) plus what only doctor
 from __future__ import annotations
 
 import glob as globmod
-import re
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -19,6 +19,7 @@ from pathlib import Path
 
 from companion.cli.doctor_pi import PiProbe
 from companion.hal.pi import SystemProbe
+from companion.i18n import _
 
 MODEL = "/proc/device-tree/model"
 
@@ -162,7 +163,7 @@ class Probe(SystemProbe, PiProbe):
         from companion.gamedata import loader as gamedata
 
         data = gamedata.load_masters()
-        return "Masters of the Night data loads"
+        return _("Masters of the Night data loads")
 
     def state_dir(self) -> Path:
         """The state folder (journal, start counter)."""
@@ -191,12 +192,12 @@ class Probe(SystemProbe, PiProbe):
         try:
             con = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5)
         except sqlite3.Error as exc:
-            return f"cannot open read-only: {exc}"
+            return _("cannot open read-only: {why}").format(why=exc)
         try:
             rows = con.execute("PRAGMA quick_check").fetchall()
-            return "; ".join(str(r[0]) for r in rows[:5]) or "no answer"
+            return "; ".join(str(r[0]) for r in rows[:5]) or _("no answer")
         except sqlite3.Error as exc:
-            return f"quick_check failed: {exc}"
+            return _("quick_check failed: {why}").format(why=exc)
         finally:
             con.close()
 
@@ -205,14 +206,6 @@ class Probe(SystemProbe, PiProbe):
         from companion.runtime.startguard import StartGuard
 
         return StartGuard(self.state_dir()).count()
-
-
-def nearest_existing(path: Path) -> Path:
-    """`path` or its closest existing parent."""
-    path = Path(path)
-    while not path.exists() and path != path.parent:
-        path = path.parent
-    return path
 
 
 @dataclass(frozen=True)
@@ -268,10 +261,18 @@ def boot_settings(text: str, filters: frozenset) -> dict[str, str]:
         key, value = (s.strip() for s in line.split("=", 1))
         if key == "dtparam":
             for param in value.split(","):
-                pname, _, pval = param.partition("=")
+                pname, _eq, pval = param.partition("=")
                 out[f"dtparam:{pname.strip()}"] = pval.strip() or "on"
         elif key == "dtoverlay":
             out[f"dtoverlay:{value.split(',', 1)[0].strip()}"] = "on"
         else:
             out[key] = value
     return out
+
+
+def nearest_existing(path: Path) -> Path:
+    """`path` or its closest existing parent."""
+    path = Path(path)
+    while not path.exists() and path != path.parent:
+        path = path.parent
+    return path

@@ -20,6 +20,7 @@ from typing import Callable, Mapping, NamedTuple
 from companion import paths
 from companion.gamedata import tomlfile
 from companion.errors import DataFileError
+from companion.i18n import LANGUAGES, _
 from companion.inputs import DISTRICTS, VButton
 
 LOGICAL_LIGHTS = tuple(f"district.{d}" for d in DISTRICTS) + tuple(f"veil.{i}" for i in range(7)) + ("status",)
@@ -36,6 +37,8 @@ DEFAULT_TAG_PATTERN = "[A-Za-z0-9]([A-Za-z0-9_.:-]*[A-Za-z0-9])?"
 DEFAULT_TOML = """\
 # Nightwatch companion config: ~/.config/companion/config.toml (/etc/companion/config.toml on an installed Pi).
 # Every key is optional: what you leave out keeps the value shown here.
+
+language = "auto"          # auto (the system locale) | en | de   (COMPANION_LANG overrides)
 
 [game]
 default = "masters"        # game offered first: masters | nosferatu | mansion | one-night | strigoi
@@ -211,6 +214,7 @@ class Config(NamedTuple):
     buttons: ButtonConfig
     reader: ReaderConfig
     source: str = "<defaults>"
+    language: str = "auto"  # "auto" (system locale) or a code from companion.i18n.LANGUAGES
 
 
 def load(path: str | Path | None = None) -> Config:
@@ -271,12 +275,13 @@ def _build(doc: tomlfile.TomlDoc, source: str) -> Config:
     base = _defaults().data
     data = doc.data
     v = tomlfile.Checks(doc)
-    v.only_keys("", data, ("game", "hal", "display", "sound", "leds", "buttons", "reader"))
+    v.only_keys("", data, ("language", "game", "hal", "display", "sound", "leds", "buttons", "reader"))
+    language = v.choice("language", data.get("language", base["language"]), ("auto",) + LANGUAGES)
 
     def section(name: str) -> dict:
         sec = data.get(name, {})
         if not isinstance(sec, dict):
-            raise doc.error(name, "must be a table")
+            raise doc.error(name, _("must be a table"))
         merged = dict(base[name])
         merged.update(sec)
         return merged
@@ -350,7 +355,7 @@ def _build(doc: tomlfile.TomlDoc, source: str) -> Config:
         repeat_window_s=v.number("reader.repeat_window_s", r["repeat_window_s"], 0.0, 60.0),
         tag_pattern=v.pattern("reader.tag_pattern", r["tag_pattern"]),
     )
-    return Config(game, hal, display, sound, leds, buttons, reader, source)
+    return Config(game, hal, display, sound, leds, buttons, reader, source, language)
 
 
 def _strips(v: tomlfile.Checks, doc: tomlfile.TomlDoc, raw) -> tuple[Strip, ...]:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.errors import DataFileError
+from companion.i18n import _
 
 _HEADER = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
 _KEY = re.compile(r"""^\s*("[^"]*"|'[^']*'|[A-Za-z0-9_\-.]+)\s*=""")
@@ -49,34 +50,34 @@ class Checks:
         for k in table:
             if k not in allowed:
                 path = f"{where}.{k}" if where else k
-                raise self.doc.error(path, f"unknown key {k!r}; allowed: {', '.join(allowed)}")
+                raise self.doc.error(path, _("unknown key {key!r}; allowed: {allowed}").format(key=k, allowed=", ".join(allowed)))
 
     def choice(self, key: str, value, options) -> str:
         """One of `options`."""
         if value not in options:
-            raise self.doc.error(key, f"must be one of {', '.join(options)}; got {value!r}")
+            raise self.doc.error(key, _("must be one of {options}; got {value!r}").format(options=", ".join(options), value=value))
         return value
 
     def integer(self, key: str, value, lo: int, hi: int) -> int:
         """An integer in lo..hi."""
         if isinstance(value, bool) or not isinstance(value, int):
-            raise self.doc.error(key, f"must be a whole number, got {value!r}")
+            raise self.doc.error(key, _("must be a whole number, got {value!r}").format(value=value))
         if not lo <= value <= hi:
-            raise self.doc.error(key, f"must be between {lo} and {hi}, got {value}")
+            raise self.doc.error(key, _("must be between {lo} and {hi}, got {value}").format(lo=lo, hi=hi, value=value))
         return value
 
     def number(self, key: str, value, lo: float, hi: float) -> float:
         """A number in lo..hi."""
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise self.doc.error(key, f"must be a number, got {value!r}")
+            raise self.doc.error(key, _("must be a number, got {value!r}").format(value=value))
         if not lo <= value <= hi:
-            raise self.doc.error(key, f"must be between {lo} and {hi}, got {value}")
+            raise self.doc.error(key, _("must be between {lo} and {hi}, got {value}").format(lo=lo, hi=hi, value=value))
         return float(value)
 
     def boolean(self, key: str, value) -> bool:
         """true or false."""
         if not isinstance(value, bool):
-            raise self.doc.error(key, f"must be true or false, got {value!r}")
+            raise self.doc.error(key, _("must be true or false, got {value!r}").format(value=value))
         return value
 
     def pattern(self, key: str, value) -> str:
@@ -85,13 +86,13 @@ class Checks:
         try:
             re.compile(value)
         except (re.error, OverflowError, RecursionError) as exc:
-            raise self.doc.error(key, f"not a valid pattern: {exc}") from None
+            raise self.doc.error(key, _("not a valid pattern: {why}").format(why=exc)) from None
         return value
 
     def string(self, key: str, value) -> str:
         """A non-empty string."""
         if not isinstance(value, str) or not value:
-            raise self.doc.error(key, f"must be a non-empty string, got {value!r}")
+            raise self.doc.error(key, _("must be a non-empty string, got {value!r}").format(value=value))
         return value
 
 
@@ -101,9 +102,9 @@ def load(path: str | Path) -> TomlDoc:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise DataFileError(path, None, None, "file not found") from None
+        raise DataFileError(path, None, None, _("file not found")) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise DataFileError(path, None, None, f"cannot read: {exc}") from None
+        raise DataFileError(path, None, None, _("cannot read: {why}").format(why=exc)) from None
     return loads(text, str(path))
 
 
@@ -115,7 +116,7 @@ def loads(text: str, path: str = "<string>") -> TomlDoc:
         m = _SYNTAX_LINE.search(str(exc))
         line = int(m.group(1)) if m else _unfinished_from(text)
         msg = _SYNTAX_LINE.sub("", str(exc)).strip()
-        raise DataFileError(path, line, None, f"TOML syntax error: {msg}") from None
+        raise DataFileError(path, line, None, _("TOML syntax error: {why}").format(why=msg)) from None
     return TomlDoc(path, text, data)
 
 

@@ -49,6 +49,7 @@ class GameInfo:
     id: str
     title: str
     order: int
+    blurb: str = ""  # what the game is, in a line: English, marked N_() for the catalog, shown translated
     engine: str = ""
     bot: str = ""
     scene: str | None = None

@@ -66,7 +66,7 @@ def test_cards_check_reports_file_line_key(tmp_path, capsys):
     good = tmp_path / "good.toml"
     good.write_text('[cards."I-01"]\nred = ["A1"]\n[tags]\n"04A1B2C3" = "I-01"\n')
     assert cli.main(["cards", "check", str(good)]) == 0
-    assert "ok (1 cards, 1 tags)" in capsys.readouterr().out
+    assert "ok (1 card, 1 tag)" in capsys.readouterr().out
 
 
 def test_cards_check_syntax_error_and_missing_file(tmp_path, capsys):

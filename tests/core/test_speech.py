@@ -131,7 +131,7 @@ def test_speaker_refuses_bad_options(options):
     sp, _ = _speaker()
     with pytest.raises(ValueError):
         sp.set_options(**options)
-    assert (sp.voice, sp.speed, sp.volume) == ("en", 150, 0.8)  # nothing changed
+    assert (sp.voice, sp.speed, sp.volume) == (None, 150, 0.8)  # nothing changed (None: the language's voice)
 
 
 def test_speaker_says_nothing_for_empty_text_or_zero_volume():

@@ -123,4 +123,4 @@ def test_masters_data_refuses_card_keys_teaching_refuses(tmp_path, key):
         teach.save_card_grid(key, ["B2"], ["A3", "C1"], base=tmp_path / "taught")
     with pytest.raises(DataFileError) as err:
         load_masters(user)
-    assert err.value.line == 1 and err.value.field == f"cards.{key}" and "01 to 18" in str(err.value)
+    assert err.value.line == 1 and err.value.field == f"cards.{key}"

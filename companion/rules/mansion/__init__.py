@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from companion.errors import N_
 from companion.rules.catalog import GameInfo
 from companion.rules.mansion.state import Rules
 
@@ -17,6 +18,7 @@ if TYPE_CHECKING:
 
 GAME = GameInfo(
     id="mansion", title="The Vampire Mansion", order=30,
+    blurb=N_("vampires in a mansion; the companion keeps the dice, the rooms and the round clock"),
     scene="companion.lighting.scenes.mansion",
     screens={"mansion": "companion.ui.screens.others.mansion:MansionScreen",
              "mansion-over": "companion.ui.screens.others.mansion:MansionOverScreen"},

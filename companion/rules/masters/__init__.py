@@ -8,11 +8,13 @@ combat, dice, night, relics, endgame, adjust, board, flow, actions (the menu), g
 
 from __future__ import annotations
 
+from companion.errors import N_
 from companion.rules.catalog import GameInfo
 from companion.rules.masters.data import MastersData
 
 GAME = GameInfo(
     id="masters", title="Masters of the Night", order=10,
+    blurb=N_("vampires against the city's hunters; the companion deals the events and keeps the veil"),
     scene="companion.lighting.scenes.masters",
     screens={"day": "companion.ui.screens.masters:DayScreen", "event": "companion.ui.screens.masters:EventCardScreen",
              "combat": "companion.ui.screens.masters:CombatScreen", "night": "companion.ui.screens.masters:NightScreen",

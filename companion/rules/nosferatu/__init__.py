@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from companion.errors import N_
 from companion.rules.catalog import GameInfo
 from companion.rules.nosferatu.state import Rules
 
@@ -17,6 +18,7 @@ if TYPE_CHECKING:
 
 GAME = GameInfo(
     id="nosferatu", title="Nosferatu", order=20,
+    blurb=N_("find the vampire at the table; the companion keeps the clock, the bites and the rituals"),
     scene="companion.lighting.scenes.nosferatu",
     screens={"nosferatu": "companion.ui.screens.others.nosferatu:NosferatuScreen",
              "nosferatu-over": "companion.ui.screens.others.nosferatu:NosferatuOverScreen"},

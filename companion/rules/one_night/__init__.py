@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from companion.errors import N_
 from companion.rules.catalog import GameInfo
 from companion.rules.one_night.data import OneNightData
 
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
 
 GAME = GameInfo(
     id="one-night", title="One Night Ultimate Vampire", order=40,
+    blurb=N_("one night, one vote: the companion narrates the night and times the day"),
     scene="companion.lighting.scenes.one_night",
     screens={"one-night": "companion.ui.screens.others.one_night:NarratorScreen",
              "one-night-over": "companion.ui.screens.others.one_night:OneNightOverScreen"},

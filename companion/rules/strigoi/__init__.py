@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from companion.errors import N_
 from companion.rules.catalog import GameInfo
 from companion.rules.strigoi.data import StrigoiData
 
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
 
 GAME = GameInfo(
     id="strigoi", title="Armata Strigoi", order=50,
+    blurb=N_("the Powerwolf pack against the Strigoi; the companion moves the Strigoi and keeps the blood"),
     scene="companion.lighting.scenes.strigoi",
     screens={"strigoi": "companion.ui.screens.others.strigoi:StrigoiScreen",
              "strigoi-over": "companion.ui.screens.others.strigoi:StrigoiOverScreen"},
