@@ -96,9 +96,7 @@ class _Fields:
     def __init__(self, rec: dict, doc: tomlfile.TomlDoc, where: str, allowed: tuple[str, ...]):
         """Check for unknown keys up front."""
         self.rec, self.doc, self.where = rec, doc, where
-        for key in rec:
-            if key not in allowed:
-                raise doc.error(f"{where}.{key}", _("unknown key (allowed: {allowed})").format(allowed=", ".join(allowed)))
+        tomlfile.Checks(doc).only_keys(where, rec, allowed)
 
     def get(self, key: str, kind: type, default: Any = ..., check: Callable[[Any], str | None] | None = None) -> Any:
         """A field of type `kind` (default if absent; required if no default)."""
