@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping, Sequence
 
+from companion.i18n import _
 from companion.inputs import DISTRICTS, Press
 from companion.rules.catalog import games
 from companion.rules.base import Action
@@ -85,8 +86,8 @@ class OthersScreen(GameScreen):
         """Action buttons in play order, then Correct (when the engine has adjust) and Menu."""
         out = [self.button(i, a) for i, a in self.ordered() if a.command.get("cmd") != ADJUST or self.adjust_is_action]
         if not self.adjust_is_action and any(a.command.get("cmd") == ADJUST for a in self.actions) and self.fields():
-            out.append(ButtonVM("correct", "Correct counts"))
-        out.append(ButtonVM("menu", "Menu"))
+            out.append(ButtonVM("correct", _("Correct counts")))
+        out.append(ButtonVM("menu", _("Menu")))
         return out
 
     def button(self, i: int, action: Action) -> ButtonVM:
@@ -110,7 +111,7 @@ class OthersScreen(GameScreen):
     def run_action(self, action: Action, preset: Mapping[str, Any] | None = None) -> bool:
         """Send the command, or ask for what it still needs in a Picker."""
         if not action.enabled:
-            self.ctx.fail(action.why_not or "not possible now")
+            self.ctx.fail(action.why_not or _("not possible now"))
             return True
         params = self.params(action) if action.needs else []
         if not params:
@@ -163,8 +164,8 @@ class OthersOverScreen(OthersScreen):
     def buttons(self) -> list[ButtonVM]:
         """New game, the log, and any after-the-end action (e.g. the mansion's ranking)."""
         extra = [self.button(i, a) for i, a in self.ordered() if a.command.get("cmd") != ADJUST and a.enabled]
-        story = [ButtonVM("story", "Story")] if self.over_grid else []
-        return extra + [ButtonVM("new", "New game")] + story + [ButtonVM("log", "Event log")]
+        story = [ButtonVM("story", _("Story"))] if self.over_grid else []
+        return extra + [ButtonVM("new", _("New game"))] + story + [ButtonVM("log", _("Event log"))]
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Open the title screen or the log; after-the-end actions run as usual."""
@@ -229,16 +230,17 @@ class Picker(Screen):
         p, value = self.param, self.values.get(self.param.path)
         buttons = self._choice_buttons(p, value)
         ok = value is not None
-        buttons.append(ButtonVM("ok", "OK" if self.step + 1 < len(self.params) else "Send",
-                                enabled=ok, why_not=None if ok else "choose first"))
+        buttons.append(ButtonVM("ok", _("OK") if self.step + 1 < len(self.params) else _("Send"),
+                                enabled=ok, why_not=None if ok else _("choose first")))
         if p.optional:
-            buttons.append(ButtonVM("skip", "Leave out"))
+            buttons.append(ButtonVM("skip", _("Leave out")))
         if self.step:
-            buttons.append(ButtonVM("prev", "Back"))
-        buttons.append(ButtonVM("cancel", "Cancel"))
-        lines = [f"{p.question} ({self.step + 1} of {len(self.params)})", f"Now: {self._show(p, value)}"]
+            buttons.append(ButtonVM("prev", _("Back")))
+        buttons.append(ButtonVM("cancel", _("Cancel")))
+        lines = [_("{question} ({n} of {total})").format(question=p.question, n=self.step + 1, total=len(self.params)),
+                 _("Now: {value}").format(value=self._show(p, value))]
         if p.seats:
-            lines.append("District buttons pick on the board too")
+            lines.append(_("District buttons pick on the board too"))
         grid = self._grid(p, value) if p.seats else ()
         return ViewModel(self.name, self.label, tuple(lines), tuple(buttons), grid)
 
@@ -249,7 +251,7 @@ class Picker(Screen):
         if p.kind == "multi":
             return [ButtonVM(f"o:{i}", label, selected=(v in (value or []))) for i, (v, label) in enumerate(p.options)]
         if p.kind == "cards":
-            return [ButtonVM(f"o:{i}", f"Add {label}") for i, (_, label) in enumerate(p.options)] + [ButtonVM("drop", "Remove last")]
+            return [ButtonVM(f"o:{i}", _("Add {card}").format(card=label)) for i, (v, label) in enumerate(p.options)] + [ButtonVM("drop", _("Remove last"))]
         big = p.hi - p.lo > 20
         steps = [("minus10", "-10"), ("minus", "-1"), ("plus", "+1"), ("plus10", "+10")] if big else [("minus", "-1"), ("plus", "+1")]
         return [ButtonVM(i, label) for i, label in steps]
