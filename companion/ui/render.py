@@ -115,7 +115,7 @@ class Renderer:
         if vm.grid:
             side = min(bottom - y - 2 * m.pad, int(w * (0.62 if not vm.buttons else 0.47)))
             cell = (side - 2 * m.pad) // 3
-            wide = min(max(cell, self._widest_word(vm.grid) + m.px(10)), m.px(150))  # a long name widens the cells
+            wide = min(max(cell, self._widest_word(vm.grid) + m.px(10)), m.px(180))  # a long name widens the cells
             for i, c in enumerate(vm.grid[:9]):
                 r, col = divmod(i, 3)
                 items.append(Item("cell", pygame.Rect(x + col * (wide + m.pad), y + m.pad + r * (cell + m.pad), wide, cell), c))

@@ -94,7 +94,7 @@ class OthersScreen(GameScreen):
         """The button of action `i`, labelled short enough for one line where the game says how."""
         b = action_button(i, action)
         short = self.short_labels.get(str(action.command.get("cmd")))
-        return replace(b, label=short) if short else b
+        return replace(b, label=_(short)) if short else b
 
     def ordered(self) -> list[tuple[int, Action]]:
         """(index, action) in the order the buttons show them (enabled first, engine order kept)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from companion.i18n import N_, _, data_name, ngettext
 from companion.inputs import DISTRICTS, Press
 from companion.narration.narrator import StepTimer
 from companion.rules.base import Action
@@ -21,6 +22,9 @@ from companion.ui.screens.others.common import (OthersOverScreen, OthersScreen, 
 FIRST = ("vote", "reveal", "next", "resume")   # the button the table wants most, first (and focused)
 ROLES_PER_PAGE = 9      # one page of the role picker = the nine district buttons
 MARKS = ("clarity", "vampire", "fear", "bat", "disease", "love", "traitor", "assassin")
+MARK_NAMES = {"clarity": N_("Clarity"), "vampire": N_("Vampire"), "fear": N_("Fear"), "bat": N_("Bat"), "disease": N_("Disease"),
+              "love": N_("Love"), "traitor": N_("Traitor"), "assassin": N_("Assassin")}
+PHASES = {"dusk": N_("Dusk"), "night": N_("Night"), "dawn": N_("Dawn"), "day": N_("Day"), "setup": N_("Setup"), "vote": N_("Vote")}
 
 
 class NarratorScreen(OthersScreen):
@@ -29,7 +33,7 @@ class NarratorScreen(OthersScreen):
     name = "one-night"
     game_id = "one-night"
     adjust_is_action = True
-    short_labels = {"reveal": "Enter the cards", "adjust": "Go to a step"}
+    short_labels = {"reveal": N_("Enter the cards"), "adjust": N_("Go to a step")}
 
     def __init__(self, ctx: UIContext) -> None:
         """No time counted yet in the current step."""
@@ -52,9 +56,11 @@ class NarratorScreen(OthersScreen):
     def summary(self, s: dict[str, Any]):
         """Who wakes as the title; the prompt; the countdown; the votes by day."""
         cur = s.get("current") or {}
-        phase = str(cur.get("phase") or s.get("phase", "")).capitalize()
-        wakes = ", ".join(role_name(w) for w in cur.get("wakes") or []) or "-"
-        title = f"{phase}: {wakes} {'wake' if wakes != 'Everyone' else ''}".strip()
+        raw = str(cur.get("phase") or s.get("phase", ""))
+        phase = _(PHASES[raw]) if raw in PHASES else raw.capitalize()
+        woken = cur.get("wakes") or []
+        wakes = ", ".join(role_name(w) for w in woken) or "-"
+        title = (_("{phase}: {roles}") if woken == ["everyone"] else _("{phase}: {roles} wake")).format(phase=phase, roles=wakes)
         lines = [cur.get("prompt", "")]
         if self.timer_line(s):
             lines.append(self.timer_line(s))
@@ -72,10 +78,10 @@ class NarratorScreen(OthersScreen):
     def timer_line(self, s: dict[str, Any]) -> str:
         """What the step waits for when no countdown runs ("" while the ring counts down)."""
         if s.get("paused"):
-            return "Paused: press Resume to go on"
+            return _("Paused: press Resume to go on")
         if self.timer() is None:
             waits = (s.get("current") or {}).get("waits")
-            return {"vote": "Waiting for the votes", "reveal": "Waiting for the cards"}.get(waits, "Waiting for the table")
+            return {"vote": _("Waiting for the votes"), "reveal": _("Waiting for the cards")}.get(waits, _("Waiting for the table"))
         return ""
 
     def ordered(self) -> list[tuple[int, Action]]:
@@ -93,13 +99,13 @@ class NarratorScreen(OthersScreen):
             return [self._vote_param(s, n, seats) for n in seats]
         if verb == "reveal":
             roles = sorted(set(s.get("roles") or []), key=(s.get("roles") or []).index)
-            cards = [choice(("cards", str(n)), f"Card of {seat_label(s, n)}", roles, [role_name(r) for r in roles]) for n in seats]
-            marks = [choice(("marks", str(n)), f"Mark of {seat_label(s, n)}", MARKS, [m.capitalize() for m in MARKS],
+            cards = [choice(("cards", str(n)), _("Card of {seat}").format(seat=seat_label(s, n)), roles, [role_name(r) for r in roles]) for n in seats]
+            marks = [choice(("marks", str(n)), _("Mark of {seat}").format(seat=seat_label(s, n)), MARKS, [_(MARK_NAMES[m]) for m in MARKS],
                             default="clarity") for n in seats] if s.get("marks") else []
             return cards + marks
         if verb == "adjust":
             steps = [st.get("id") for st in s.get("script") or []]
-            return [choice(("step",), "Go to which step?", steps, [st.replace("-", " ") for st in steps])]
+            return [choice(("step",), _("Go to which step?"), steps, [st.replace("-", " ") for st in steps])]
         return super().params(action)
 
 
@@ -108,7 +114,7 @@ class NarratorScreen(OthersScreen):
         """Whom `seat` points at: any other seat (itself too if the table allows it)."""
         targets = [n for n in seats if n != seat or s.get("self_vote")]
         on_board = {pos: n for pos, n in zip(DISTRICTS, seats) if n in targets}
-        return choice(("votes", str(seat)), f"{seat_label(s, seat)} points at", targets,
+        return choice(("votes", str(seat)), _("{seat} points at").format(seat=seat_label(s, seat)), targets,
                       [seat_label(s, n) for n in targets], seats=on_board)
 
 
@@ -122,12 +128,13 @@ class OneNightOverScreen(OthersOverScreen):
     def summary(self, s: dict[str, Any]):
         """Winners as the title; the dead, the teams and the cards."""
         r = s.get("result") or {}
-        killed = ", ".join(seat_label(s, k) for k in r.get("killed", [])) or "nobody"
-        winners = ", ".join(seat_label(s, k) for k in r.get("winners", [])) or "nobody"
+        killed = ", ".join(seat_label(s, k) for k in r.get("killed", [])) or _("nobody")
+        winners = ", ".join(seat_label(s, k) for k in r.get("winners", [])) or _("nobody")
         cards = ", ".join(f"{k}: {role_name(v)}" for k, v in (r.get("cards") or {}).items())
-        lines = [f"Died: {killed}", f"Winners: {winners}", f"Teams: {', '.join(r.get('teams', [])) or 'none'}",
-                 f"Cards: {cards}"]
-        return f"{outcome_words(s.get('outcome'))} win" if s.get("outcome") != "no-winner" else "Nobody wins", lines, seat_cells(s)
+        lines = [_("Died: {seats}").format(seats=killed), _("Winners: {seats}").format(seats=winners),
+                 _("Teams: {teams}").format(teams=", ".join(r.get("teams", [])) or _("none")), _("Cards: {cards}").format(cards=cards)]
+        title = _("{team} win").format(team=outcome_words(s.get("outcome"))) if s.get("outcome") != "no-winner" else _("Nobody wins")
+        return title, lines, seat_cells(s)
 
 
 class RolePicker(Screen):
@@ -157,7 +164,7 @@ class RolePicker(Screen):
 
     def chosen(self) -> list[str]:
         """The chosen role ids, copies repeated, in data order."""
-        return [rid for rid, _, _ in self.roles for _ in range(self.counts.get(rid, 0))]
+        return [rid for rid, name, copies in self.roles for k in range(self.counts.get(rid, 0))]
 
     def page_roles(self) -> list[tuple[str, str, int]]:
         """The roles on the current page."""
@@ -166,18 +173,19 @@ class RolePicker(Screen):
     def body(self) -> ViewModel:
         """The page's roles with counts, More roles, Start, Back."""
         n = len(self.chosen())
-        buttons = [ButtonVM(f"r:{rid}", f"{name} x{self.counts[rid]}" if self.counts.get(rid) else name,
-                            selected=bool(self.counts.get(rid))) for rid, name, _ in self.page_roles()]
+        buttons = [ButtonVM(f"r:{rid}", f"{data_name(name)} x{self.counts[rid]}" if self.counts.get(rid) else data_name(name),
+                            selected=bool(self.counts.get(rid))) for rid, name, copies in self.page_roles()]
         pages = (len(self.roles) + ROLES_PER_PAGE - 1) // ROLES_PER_PAGE
         ready = n in (0, self.need)
-        buttons += [ButtonVM("page", f"More roles ({self.page + 1}/{pages})"),
-                    ButtonVM("start", "Start" if n else "Start (seed picks)", enabled=ready,
-                             why_not=None if ready else f"choose {self.need} roles ({n} now)"),
-                    ButtonVM("back", "Back")]
-        names = {rid: name for rid, name, _ in self.roles}
-        picked = ", ".join(f"{names[r]} x{c}" if c > 1 else names[r] for r, c in self.counts.items() if c) or "none yet"
-        lines = (f"{self.players} players: choose {self.need} roles, {n} chosen.", *wrap(f"In play: {picked}", 60)[:2])
-        return ViewModel(self.name, "New game: roles", lines, tuple(buttons))
+        buttons += [ButtonVM("page", _("More roles ({page}/{pages})").format(page=self.page + 1, pages=pages)),
+                    ButtonVM("start", _("Start") if n else _("Start (seed picks)"), enabled=ready,
+                             why_not=None if ready else _("choose {need} roles ({n} now)").format(need=self.need, n=n)),
+                    ButtonVM("back", _("Back"))]
+        names = {rid: data_name(name) for rid, name, copies in self.roles}
+        picked = ", ".join(f"{names[r]} x{c}" if c > 1 else names[r] for r, c in self.counts.items() if c) or _("none yet")
+        lines = (_("{players} players: choose {need} roles, {n} chosen.").format(players=self.players, need=self.need, n=n),
+                 *wrap(_("In play: {roles}").format(roles=picked), 60)[:2])
+        return ViewModel(self.name, _("New game: roles"), lines, tuple(buttons))
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Role buttons add a copy; page, start, back."""
@@ -197,7 +205,7 @@ class RolePicker(Screen):
 
     def _bump(self, rid: str, delta: int = 1, wrap_round: bool = True) -> None:
         """Add `delta` copies of `rid` (wrapping 0..copies, or clamped when not `wrap_round`)."""
-        copies = next(c for r, _, c in self.roles if r == rid)
+        copies = next(c for r, name, c in self.roles if r == rid)
         now = self.counts.get(rid, 0) + delta
         self.counts[rid] = now % (copies + 1) if wrap_round else max(0, min(copies, now))
 
@@ -227,15 +235,15 @@ def pick_roles(ctx: UIContext, wizard) -> bool:
 
 
 def role_name(role_id: str) -> str:
-    """`apprentice-assassin` -> `Apprentice Assassin`."""
-    return str(role_id).replace("-", " ").title()
+    """`apprentice-assassin` -> `Apprentice Assassin` (in the current language: the data's name_de)."""
+    return data_name(str(role_id).replace("-", " ").title())
 
 
 def seat_label(s: Mapping[str, Any], seat: int | str) -> str:
     """`Seat 3`, or the player's name when the setup gave names."""
     names = s.get("names") or []
     i = int(seat) - 1
-    return names[i] if 0 <= i < len(names) and names[i] else f"Seat {seat}"
+    return names[i] if 0 <= i < len(names) and names[i] else _("Seat {n}").format(n=seat)
 
 
 def seat_cells(s: Mapping[str, Any]) -> tuple[CellVM, ...]:
@@ -251,9 +259,9 @@ def seat_cells(s: Mapping[str, Any]) -> tuple[CellVM, ...]:
             continue
         lines = []
         if str(seat) in votes:
-            lines.append(f"at {votes[str(seat)]}")
+            lines.append(_("at {seat}").format(seat=votes[str(seat)]))
         if tally.get(str(seat)):
-            lines.append(f"{tally[str(seat)]} votes")
+            lines.append(ngettext("{n} vote", "{n} votes", tally[str(seat)]).format(n=tally[str(seat)]))
         if (r.get("cards") or {}).get(str(seat)):
             lines.append(role_name(r["cards"][str(seat)]))
         dead, won = seat in r.get("killed", []), seat in r.get("winners", [])
