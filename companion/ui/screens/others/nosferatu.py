@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from companion.i18n import N_, _, data_name
 from companion.inputs import DISTRICTS
 from companion.rules.base import Action
 from companion.ui.model import CellVM, Count
@@ -15,12 +16,12 @@ from companion.ui.screens.others.common import (Field, OthersOverScreen, OthersS
                                                 choice, outcome_words)
 
 STEP_WORDS = {
-    "give-stake": "pass the stake",
-    "turn": "cards to Renfield",
-    "clock": "turn the Clock",
-    "resolve": "Renfield resolves",
-    "stake": "use the stake?",
-    "over": "game over",
+    "give-stake": N_("pass the stake"),
+    "turn": N_("cards to Renfield"),
+    "clock": N_("turn the Clock"),
+    "resolve": N_("Renfield resolves"),
+    "stake": N_("use the stake?"),
+    "over": N_("game over"),
 }
 CHARACTERS = ("vampire", "hunter")
 PLAYER_KEYS = ("to", "target", "player")
@@ -34,7 +35,8 @@ class NosferatuScreen(OthersScreen):
 
     def summary(self, s: dict[str, Any]) -> tuple[str, Sequence[str], Sequence[CellVM]]:
         """Title with the step, the Clock, turn/holder, bites, rituals; seats and the Clock on the grid."""
-        title = f"Round {s.get('round', 1)}: {STEP_WORDS.get(s.get('step', ''), s.get('step', ''))}"
+        step = s.get("step", "")
+        title = _("Round {n}: {step}").format(n=s.get("round", 1), step=_(STEP_WORDS[step]) if step in STEP_WORDS else step)
         return title, info_lines(s), seat_cells(s, self.selected)
 
     def params(self, action: Action) -> list[Param]:
@@ -45,9 +47,9 @@ class NosferatuScreen(OthersScreen):
         out = []
         for need in action.needs:
             if need in ("player", "target"):
-                out.append(choice((need,), "Which player?", players, seats=seats))
+                out.append(choice((need,), _("Which player?"), players, seats=seats))
             elif need == "character":
-                out.append(choice((need,), "What is that card?", CHARACTERS, ["Vampire", "Hunter"]))
+                out.append(choice((need,), _("What is that card?"), CHARACTERS, [_("Vampire"), _("Hunter")]))
             else:
                 out.append(choice((need,), f"{need}?", players, seats=seats))
         return out
@@ -66,8 +68,8 @@ class NosferatuScreen(OthersScreen):
         """Nights in the Clock and each player's bites."""
         s = self.state()
         clock = s.get("clock") or {}
-        out = [Field("nights", "Nights in the Clock", int(clock.get("nights", 0)), 0, 20)]
-        out += [Field(f"bites:{p}", f"Bites {p}", int(n), 0, 10) for p, n in (s.get("bites") or {}).items()]
+        out = [Field("nights", _("Nights in the Clock"), int(clock.get("nights", 0)), 0, 20)]
+        out += [Field(f"bites:{p}", _("Bites {player}").format(player=p), int(n), 0, 10) for p, n in (s.get("bites") or {}).items()]
         return out
 
     def correction(self, changes) -> list[dict[str, Any]]:
@@ -91,16 +93,18 @@ class NosferatuOverScreen(OthersOverScreen):
 
     def summary(self, s: dict[str, Any]) -> tuple[str, Sequence[str], Sequence[CellVM]]:
         """The outcome as the title, the final tallies below."""
-        known = ", ".join(f"{p} {c}" for p, c in (s.get("known") or {}).items()) or "none"
-        lines = [f"Rounds played: {s.get('round', 1)}", *info_lines(s)[2:4], f"Cards shown: {known}"]
-        return f"Game over: {OUTCOMES.get(s.get('outcome'), outcome_words(s.get('outcome')))}", lines, seat_cells(s, None)
+        known = ", ".join(f"{p} {c}" for p, c in (s.get("known") or {}).items()) or _("none")
+        lines = [_("Rounds played: {n}").format(n=s.get("round", 1)), *info_lines(s)[2:4], _("Cards shown: {cards}").format(cards=known)]
+        outcome = s.get("outcome")
+        why = _(OUTCOMES[outcome]) if outcome in OUTCOMES else outcome_words(outcome)
+        return _("Game over: {outcome}").format(outcome=why), lines, seat_cells(s, None)
 
 
 OUTCOMES = {
-    "hunters-stake": "the Hunters staked the Vampire",
-    "hunters-rituals": "the Hunters cast 5 Rituals",
-    "evil-bites": "the Vampire's bites won",
-    "evil-stake": "a Hunter was staked",
+    "hunters-stake": N_("the Hunters staked the Vampire"),
+    "hunters-rituals": N_("the Hunters cast 5 Rituals"),
+    "evil-bites": N_("the Vampire's bites won"),
+    "evil-stake": N_("a Hunter was staked"),
 }
 
 
@@ -108,22 +112,23 @@ def info_lines(s: dict[str, Any]) -> list[str]:
     """Clock, turn and holder, bites, rituals, this round's cards."""
     clock = s.get("clock") or {}
     left = int(clock.get("nights_left", 0)) + (1 if clock.get("dawn_left") else 0)
-    dawn = "Dawn not yet" if clock.get("dawn_left") else "Dawn is out"
+    dawn = _("Dawn not yet") if clock.get("dawn_left") else _("Dawn is out")
     bites = s.get("bites") or {}
-    bitten = ", ".join(f"{p} {n}" for p, n in bites.items() if n) or "none"
+    bitten = ", ".join(f"{p} {n}" for p, n in bites.items() if n) or _("none")
     rituals = s.get("rituals") or {}
-    used = ", ".join(ritual_name(r) for r in rituals.get("used", [])) or "none"
+    used = ", ".join(ritual_name(r) for r in rituals.get("used", [])) or _("none")
     return [
-        f"Clock: {left} cards left; {dawn}",
-        f"Turn: {s.get('turn') or '-'}   Stake: {s.get('holder') or '-'}   Renfield: {s.get('renfield', '-')}",
-        f"Bites {s.get('bites_total', 0)} of {s.get('bites_to_win', 5)}: {bitten}",
-        f"Rituals {len(rituals.get('used', []))} of {rituals.get('to_win', 5)}: {used}",
+        _("Clock: {n} cards left; {dawn}").format(n=left, dawn=dawn),
+        _("Turn: {turn}   Stake: {holder}   Renfield: {renfield}").format(turn=s.get("turn") or "-", holder=s.get("holder") or "-",
+                                                                      renfield=s.get("renfield", "-")),
+        _("Bites {n} of {goal}: {bitten}").format(n=s.get("bites_total", 0), goal=s.get("bites_to_win", 5), bitten=bitten),
+        _("Rituals {n} of {goal}: {used}").format(n=len(rituals.get("used", [])), goal=rituals.get("to_win", 5), used=used),
     ]
 
 
 def ritual_name(key: str) -> str:
-    """`time-distortion` -> `Time Distortion`."""
-    return key.replace("-", " ").title()
+    """`time-distortion` -> `Time Distortion` (in the current language: the data's name_de)."""
+    return data_name(key.replace("-", " ").title())
 
 
 
@@ -138,14 +143,14 @@ def seat_cells(s: dict[str, Any], selected: str | None) -> list[CellVM]:
             name = d.get("name", "")
             lines = []
             if d.get("holder"):
-                lines.append("stake")
+                lines.append(_("stake"))
             if name == s.get("renfield"):
                 lines.append("Renfield")
             mark = "vampire" if name == s.get("turn") else "red" if d.get("bites") else "active" if d.get("holder") else ""
             cells.append(CellVM(pos, name, tuple(lines), mark, pos == selected, (Count("bite", str(d.get("bites", 0))),)))
         elif kind == "clock":
             dawn = d.get("mood") == "dawn"
-            cells.append(CellVM(pos, "Clock", ("Dawn!",) if dawn else (), "active" if dawn else "blue", pos == selected,
+            cells.append(CellVM(pos, _("Clock"), (_("Dawn!"),) if dawn else (), "active" if dawn else "blue", pos == selected,
                                 (Count("clock", str(d.get("cards_left", 0))),)))
         else:
             cells.append(CellVM(pos, "", (), "", pos == selected))
