@@ -19,6 +19,7 @@ wizard) and intents: `undo`, `resume` (id, game), `settings` (brightness|volume|
 
 from __future__ import annotations
 
+import importlib
 from typing import Any, Iterable, Mapping
 
 import pygame
@@ -29,22 +30,19 @@ from companion.narrate import line as describe_event
 from companion.ui.model import GameView, ViewModel
 from companion.ui.render import Renderer
 from companion.ui.screens.base import Screen, ScreenStack, UIContext
-from companion.ui.screens.generic import GenericGameScreen
-from companion.ui.screens.masters import CombatScreen, DayScreen, EventCardScreen, NightScreen, OverScreen
 from companion.ui.screens.menus import ResumeScreen, TitleScreen
-from companion.ui.screens.others import screen_class
-from companion.ui.screens.others import route as route_other
-from companion.ui.screens.tools import TeachCardScreen
 
+# Base screens by name, as "module:Class": a game's screens are imported when that game is first
+# shown (the table starts on the title screen, and its start-up time is on the way to READY).
 BASE_SCREENS = {
-    "title": TitleScreen,
-    "day": DayScreen,
-    "event": EventCardScreen,
-    "combat": CombatScreen,
-    "night": NightScreen,
-    "over": OverScreen,
-    "generic": GenericGameScreen,
-}  # the other games' screens come from `screen_class` when first needed
+    "title": "companion.ui.screens.menus:TitleScreen",
+    "day": "companion.ui.screens.masters:DayScreen",
+    "event": "companion.ui.screens.masters:EventCardScreen",
+    "combat": "companion.ui.screens.masters:CombatScreen",
+    "night": "companion.ui.screens.masters:NightScreen",
+    "over": "companion.ui.screens.masters:OverScreen",
+    "generic": "companion.ui.screens.generic:GenericGameScreen",
+}  # the other games' screens come from `companion.ui.screens.others.screen_class`
 
 
 class TableUI:
@@ -129,8 +127,7 @@ class TableUI:
         name = route(view)
         base = self.stack.base
         if base is None or base.name != name:
-            make = BASE_SCREENS.get(name) or screen_class(name)
-            self.stack.set_base(make(self.ctx))
+            self.stack.set_base(_screen_class(name)(self.ctx))
 
     def draw(self, surface: pygame.Surface, force: bool = False) -> bool:
         """Draw the top screen; False (and nothing drawn) when it shows exactly what it showed on
@@ -170,6 +167,8 @@ class TableUI:
 
     def start_teach(self, tag: str, catalogue: Iterable[Mapping[str, Any]]) -> None:
         """An unknown tag was read: open the teach screen (`catalogue`: known cards {key, name, act})."""
+        from companion.ui.screens.tools import TeachCardScreen
+
         self.stack.push(TeachCardScreen(self.ctx, tag, list(catalogue)))
 
     def teach_tracker(self, trackers, vampires: int = 2) -> None:
@@ -199,6 +198,8 @@ def route(view: GameView | None) -> str:
     if view is None:
         return "title"
     if view.game != "masters":
+        from companion.ui.screens.others import route as route_other
+
         return route_other(view.game, dict(view.state)) or "generic"
     s = view.state
     if s.get("phase") == "over" or s.get("outcome"):
@@ -235,3 +236,14 @@ def banners(status: Mapping[str, Any]) -> dict[str, str]:
             named = part.lower() in why.lower() or "not available" in why.lower()
             out[part] = why if named else f"{part}: {why}" if why else f"{part} not available"
     return out
+
+
+def _screen_class(name: str):
+    """The base screen class called `name`, imported on first use."""
+    where = BASE_SCREENS.get(name)
+    if where is None:
+        from companion.ui.screens.others import screen_class
+
+        return screen_class(name)
+    module, cls = where.split(":")
+    return getattr(importlib.import_module(module), cls)

@@ -14,9 +14,8 @@ loop) use `companion.lighting.scenes.basic`.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Mapping, Protocol
+from typing import Any, Mapping, NamedTuple, Protocol
 
 from companion.lighting.compositor import Overlay
 from companion.lighting.effects import Look
@@ -33,8 +32,7 @@ SCENES = MappingProxyType({
 FALLBACK = "companion.lighting.scenes.basic"
 
 
-@dataclass(frozen=True)
-class Plan:
+class Plan(NamedTuple):
     """What every light should show now. `looks`: logical light -> Look; `fade`: seconds to
     cross-fade lights whose look changes."""
 
@@ -42,8 +40,7 @@ class Plan:
     fade: float = DEFAULT_FADE
 
 
-@dataclass(frozen=True)
-class Reaction:
+class Reaction(NamedTuple):
     """A scene's answer to one event: overlays to add, and optionally a slower (or faster)
     cross-fade for the plan changes that come with it (dusk and dawn take longer)."""
 
