@@ -342,7 +342,7 @@ class App:
         if self.on_ack is not None:
             self.on_ack(len(self.session.commands), self.session.commands[-1])
         if self.log is not None:
-            for text in narrate.lines(events):
+            for text in narrate.lines(events, self.session.game.id):
                 self.log(text)
         if self.speak is not None:
             self._speak_results(events)

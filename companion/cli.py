@@ -54,12 +54,12 @@ def games(argv: list[str]) -> int:
     """`companion games`: the games this companion serves."""
     import argparse
 
-    from companion.rules import GAMES
+    from companion.rules.catalog import games
 
     argparse.ArgumentParser(prog="companion games", description="List the games this companion serves.").parse_args(argv)
 
-    for gid, (_, title) in GAMES.items():
-        print(f"{gid:10s} {title}")
+    for gid, game in games().items():
+        print(f"{gid:10s} {game.title}")
     return ExitStatus.OK
 
 

@@ -43,13 +43,6 @@ if TYPE_CHECKING:
 FILES = ("tracker", "districts", "vampires", "cards", "relics")
 CARD_KEY = re.compile(r"^(I|II|III)-\d{2}$")
 MIN_CARDS_PER_ACT = 6  # the easy difficulty draws 6 from each act
-# game id -> (folder under companion/data, file name) for the games with one data file
-DATA_FILES = {
-    "nosferatu": ("nosferatu", "rules.toml"),
-    "mansion": ("mansion", "rules.toml"),
-    "one-night": ("one_night", "roles.toml"),
-    "strigoi": ("strigoi", "fortress.toml"),
-}
 
 
 def load_masters(user_dir: str | Path | None = None) -> MastersData:
@@ -248,9 +241,15 @@ def _check_whole(data: MastersData, folder: Path) -> None:
 
 
 def data_file(game_id: str) -> Path:
-    """The shipped data file of a one-file game ("nosferatu", "mansion", "one-night", "strigoi")."""
-    folder, name = DATA_FILES[game_id]
-    return shipped_dir(folder) / name
+    """The shipped data file of a one-file game ("nosferatu", "mansion", "one-night", "strigoi"), as
+    its descriptor names it."""
+    from companion.rules.catalog import info
+
+    data = info(game_id).data
+    if data is None:
+        raise KeyError(f"{game_id} has no data file of its own")
+    path = Path(data)
+    return path if path.is_absolute() else shipped_dir(path.parent.as_posix()) / path.name
 
 
 def read_doc(game_id: str, source: Any = None) -> tomlfile.TomlDoc:

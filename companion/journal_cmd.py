@@ -22,7 +22,7 @@ from pathlib import Path
 from companion import paths
 from companion.gameline import game_line, played_at
 from companion.journal import Journal
-from companion.rules import GAMES
+from companion.rules.catalog import games as known_games
 
 _JOURNAL_HELP = "journal file (default: the user's, ~/.local/state/companion/journal.sqlite3)"
 
@@ -117,7 +117,7 @@ def _list(j: Journal) -> None:
         print("no saved games")
     for g in games:  # the game itself: round, phase, whose turn, the players, when it was played
         when = dt.datetime.fromtimestamp(g.updated).strftime("%Y-%m-%d %H:%M")
-        print(f"{g.id:4d}  {GAMES.get(g.game, (g.game, g.game))[1]}: {game_line(j, g)} — {played_at(g.updated)} ({when})")
+        print(f"{g.id:4d}  {getattr(known_games().get(g.game), 'title', g.game)}: {game_line(j, g)} — {played_at(g.updated)} ({when})")
 
 
 def _undo(j: Journal, game_id: int, n: int) -> int:

@@ -1,7 +1,9 @@
 """Turn engine events into short readable log lines (the headless demo, the screen's event log).
 
 Pure: event dicts in (`{"event": kind, ...}`), strings out. Unknown kinds fall back to a generic
-line, so a new event never breaks the log.
+line, so a new event never breaks the log. A game's descriptor may name its own table of lines
+(`narration`, e.g. `MASTERS_LINES`), looked up first for its events; the shared table (`_LINES`, every
+game's lines together) comes next.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ def _kills(ev) -> str:
     return ", ".join(f"{name} +{n}" for name, n in items) or "no kills"
 
 
-_LINES: dict[str, Callable[[Mapping[str, Any]], str]] = {
+MASTERS_LINES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "game_set_up": lambda e: f"The family wakes at the railway station: {', '.join(e['vampires'])}; {e['deck_size']} event cards in the deck.",
     "round_began": lambda e: f"=== Round {e['round']}: day, {e['leading']} leads ===",
     "leader_passed": lambda e: f"{e['leading']} takes the leading token.",
@@ -80,28 +82,41 @@ def _encounter(e) -> str:
     return f"{e['wolf']} {did}{extra}."
 
 
-_LINES.update({
+STRIGOI_LINES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "encounter_fought": _encounter,
     "reward_drawn": lambda e: f"{e['wolf']} draws {e['n']} Reward card(s) ({e['total']} so far).",
     "card_earned": lambda e: f"*** {e['wolf']} earns {e['title']} ({e['level']} card): {e['why']}. ***",
-})
+}
+_LINES = {**MASTERS_LINES, **STRIGOI_LINES}
 
-def line(event: Mapping[str, Any]) -> str:
-    """One readable line for an event dict (generic for unknown kinds or missing fields)."""
+
+def line(event: Mapping[str, Any], game: str | None = None) -> str:
+    """One readable line for an event dict of `game` (generic for unknown kinds or missing fields)."""
     kind = str(event.get("event", "?"))
-    fmt = _LINES.get(kind)
-    if fmt is not None:
-        try:
-            return fmt(event)
-        except (KeyError, TypeError, AttributeError):
-            pass  # an event of an older/newer shape: fall back to the generic line
+    for table in (_own_lines(game), _LINES):
+        fmt = table.get(kind)
+        if fmt is not None:
+            try:
+                return fmt(event)
+            except (KeyError, TypeError, AttributeError):
+                pass  # an event of an older/newer shape: fall back to the generic line
     details = ", ".join(f"{k} {v}" for k, v in event.items() if k != "event")
     return f"{kind.replace('_', ' ')}: {details}" if details else kind.replace("_", " ")
 
 
-def lines(events) -> list[str]:
-    """Lines for a sequence of events (Event objects or dicts)."""
-    return [line(e.to_dict() if hasattr(e, "to_dict") else e) for e in events]
+def lines(events, game: str | None = None) -> list[str]:
+    """Lines for a sequence of events (Event objects or dicts) of `game`."""
+    return [line(e.to_dict() if hasattr(e, "to_dict") else e, game) for e in events]
+
+
+def _own_lines(game: str | None) -> Mapping[str, Callable[[Mapping[str, Any]], str]]:
+    """The table of lines `game`'s descriptor names (empty: none, or no game given)."""
+    if game is None:
+        return {}
+    from companion.rules.catalog import games, resolve
+
+    found = games().get(game)
+    return resolve(found.narration) if found is not None and found.narration else {}
 
 
 # -- `companion play --narrate`: what each command did, where the game stands, what may follow --------

@@ -60,14 +60,14 @@ def main(argv: list[str]) -> int:
                 session, events = Session.new(setup, journal=journal)
             except (RuleViolation, CommandError) as exc:
                 return _refused(source, no, setup, exc)
-            tell(no, setup, events)
+            tell(no, setup, events, session.game.id)
             rest = lines[1:]
         for no, cmd in rest:
             try:
                 events = session.submit(cmd)
             except (RuleViolation, CommandError) as exc:
                 return _refused(source, no, cmd, exc, session.view())
-            tell(no, cmd, events)
+            tell(no, cmd, events, session.game.id)
         state = session.view()
         if args.narrate:
             _legal_moves(session, state, sys.stderr if args.json else sys.stdout)
@@ -119,14 +119,14 @@ def _refused(source: str, no: int, cmd: dict, exc: Exception, state: dict | None
 
 
 def _teller(args):
-    """`tell(line_no, command, events)`: the --narrate lines (nothing without --narrate)."""
+    """`tell(line_no, command, events, game_id)`: the --narrate lines (nothing without --narrate)."""
     if not args.narrate:
-        return lambda no, cmd, events: None
+        return lambda no, cmd, events, game: None
     out = sys.stderr if args.json else sys.stdout
 
-    def tell(no: int, cmd: dict, events: list) -> None:
+    def tell(no: int, cmd: dict, events: list, game: str) -> None:
         print(f"{no}: {narrate.command_text(cmd)}", file=out)
-        for text in narrate.lines(events):
+        for text in narrate.lines(events, game):
             print(f"    {text}", file=out)
 
     return tell

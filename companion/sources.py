@@ -66,14 +66,7 @@ class BotSource:
 
 
 def bot_for(game_id: str):
-    """The bot of a game: a module with `choose(game, state, rng)` (`companion.rules.<game>.bot`, or
-    the game package itself when it has no bot module)."""
-    import importlib
+    """The bot of a game: a module with `choose(game, state, rng)`, as its descriptor names it."""
+    from companion.rules import catalog
 
-    from companion.rules import GAMES
-
-    module_name = GAMES[game_id][0]
-    try:
-        return importlib.import_module(module_name + ".bot")
-    except ModuleNotFoundError:
-        return importlib.import_module(module_name)
+    return catalog.bot(game_id)

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from companion.errors import CompanionError
+from companion.rules.catalog import teacher
 
-MASTERS = "masters"  # the game whose data the card, tracker and district teaching changes
 
 
 class Teaching:
@@ -37,7 +37,7 @@ class Teaching:
 
         saved = self._taught(lambda: teach.save_card_grid(result["card"], result.get("red", ()), result.get("blue", ()),
                                                           name=result.get("name")),
-                             f"card {result['card']} taught", MASTERS)
+                             f"card {result['card']} taught", teacher("card"))
         if saved and result.get("tag"):
             self.tags.register(result)
 
@@ -53,7 +53,7 @@ class Teaching:
         trackers = {t.vampires: {"reserve": t.reserve,
                                  "numbers": {f"{act}.{band}": [n.red, *n.blue] for act, band, n in t.numbers}}
                     for t in data.trackers}
-        view = self._masters_view()
+        view = self._view_teaching("tracker")
         vampires = len(view.get("order", ())) if view is not None else 2
         self.host.ui.teach_tracker(trackers, vampires)
 
@@ -63,11 +63,11 @@ class Teaching:
 
         numbers = {tuple(k.split(".")): (v[0], (v[1], v[2])) for k, v in result["numbers"].items()}
         self._taught(lambda: teach.save_tracker(result["vampires"], reserve=result["reserve"], numbers=numbers),
-                     f"veil tracker for {result['vampires']} vampires saved", MASTERS)
+                     f"veil tracker for {result['vampires']} vampires saved", teacher("tracker"))
 
     def edit_districts(self, _result=None) -> None:
         """Open the district-names screen for the current layout."""
-        view = self._masters_view()
+        view = self._view_teaching("districts")
         if view is None:
             self.host.say("district names belong to a Masters of the Night game: start or resume one first")
             return
@@ -78,7 +78,7 @@ class Teaching:
         from companion import teach
 
         self._taught(lambda: teach.save_district(result["key"], name=result["name"]),
-                     f"district {result['key']} is now called {result['name']}", MASTERS)
+                     f"district {result['key']} is now called {result['name']}", teacher("districts"))
 
     def teach_strigoi(self, result: dict) -> None:
         """Save the Strigoi card values and token mix of the table's box (new games use them)."""
@@ -87,11 +87,12 @@ class Teaching:
         self._taught(lambda: teach_strigoi.save_box(result["stats"], result["tokens"]),
                      "Strigoi values of your box saved", None)
 
-    def _masters_view(self) -> dict | None:
-        """The running game's view if it is a Masters game, else None."""
+    def _view_teaching(self, kind: str) -> dict | None:
+        """The running game's view if that game's descriptor teaches `kind` (Masters: the tracker,
+        the district names), else None."""
         session = self.host.session
         view = session.view() if session is not None else {}
-        return view if view.get("game") == MASTERS else None
+        return view if view.get("game") is not None and view.get("game") == teacher(kind) else None
 
     def _taught(self, save: Callable[[], Any], done: str, game: str | None) -> bool:
         """Save taught data (a refusal is shown, nothing saved); a running `game` reloads its data."""

@@ -2,12 +2,12 @@
 
 `load_game(game_id)` builds a game with its shipped data plus the user's taught data;
 `load_game(game_id, data=...)` takes data explicitly (tests, benchmarks). Game modules are imported
-only when asked for.
+only when asked for. Each game's package declares itself with a `GAME` descriptor; `catalog.games()`
+finds them all (see `companion.rules.catalog`).
 """
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from companion.errors import CommandError
@@ -16,20 +16,22 @@ from companion.errors import CommandError
 # here, not in base.py, so the inputs and the config can name districts without loading the engines.
 POSITIONS = ("A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3")
 
-# game id -> (module, title). The module exposes `make_game(data=None) -> Game`.
-GAMES: dict[str, tuple[str, str]] = {
-    "masters": ("companion.rules.masters", "Masters of the Night"),
-    "nosferatu": ("companion.rules.nosferatu", "Nosferatu"),
-    "mansion": ("companion.rules.mansion", "The Vampire Mansion"),
-    "one-night": ("companion.rules.one_night", "One Night Ultimate Vampire"),
-    "strigoi": ("companion.rules.strigoi", "Armata Strigoi"),
-}
+
+
+def __getattr__(name: str):
+    """`GAMES`: game id -> (engine module, title), in the games' order (read from the descriptors)."""
+    if name == "GAMES":
+        from companion.rules.catalog import games
+
+        return {gid: (g.engine, g.title) for gid, g in games().items()}
+    raise AttributeError(name)
 
 
 def load_game(game_id: str, data: Any = None):
     """The Game object for `game_id`; CommandError for an unknown id."""
-    module = importlib.import_module(GAMES[_known(game_id)][0])
-    return module.make_game(data)
+    from companion.rules.catalog import info, resolve
+
+    return resolve(info(_known(game_id)).engine).make_game(data)
 
 
 def game_of_setup(command: dict) -> str:
@@ -41,6 +43,8 @@ def game_of_setup(command: dict) -> str:
 
 def _known(game_id: Any) -> str:
     """`game_id` if it names a game here; CommandError listing the known ids otherwise."""
-    if not isinstance(game_id, str) or game_id not in GAMES:
-        raise CommandError(f"unknown game {game_id!r}; known: {', '.join(GAMES)}")
+    from companion.rules.catalog import games
+
+    if not isinstance(game_id, str) or game_id not in games():
+        raise CommandError(f"unknown game {game_id!r}; known: {', '.join(games())}")
     return game_id

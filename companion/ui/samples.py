@@ -105,13 +105,12 @@ def engine_view(game_id: str, players: int, seed: int, until: Callable[[dict], b
                 info: dict | None = None) -> GameView:
     """Play `game_id` with its own bot from a seeded setup until `until(state_json)` holds; the
     view's `info["history"]` holds every state since setup (the story chart of a game-over screen)."""
-    import importlib
     import random
 
-    from companion.rules import GAMES, load_game
+    from companion.rules import catalog, load_game
 
     game = load_game(game_id)
-    bot = importlib.import_module(GAMES[game_id][0] + ".bot")
+    bot = catalog.bot(game_id)
     setup = {"cmd": "setup", "game": game_id, "seed": seed,
              **({"vampires": list(VAMPIRE_SEATS[:players]), "difficulty": "easy"} if game_id == "masters"
                 else {"players": players})}

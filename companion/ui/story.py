@@ -72,7 +72,10 @@ def chart_of(states: Sequence[Mapping[str, Any]]) -> Chart:
     if not states:
         return Chart("No game", "", ())
     gid = str(states[-1].get("game"))
-    make = _CHARTS.get(gid)
+    from companion.rules.catalog import games, resolve
+
+    game = games().get(gid)
+    make = resolve(game.story) if game is not None and game.story else None  # the game's descriptor names it
     title = _title(gid)
     if make is None:
         return Chart(title, "no chart for this game yet", ())
@@ -140,7 +143,7 @@ def _people(names: Sequence[str], picked: Sequence[Mapping],
                  for i, n in enumerate(names))
 
 
-def _masters(states) -> tuple[Panel, ...]:
+def masters_chart(states) -> tuple[Panel, ...]:
     """Veil per round; kills per round, per vampire."""
     labels, picked = _by_round(states)
     names = list(states[-1].get("order") or (states[-1].get("vampires") or {}))
@@ -151,7 +154,7 @@ def _masters(states) -> tuple[Panel, ...]:
             Panel("Kills", "round", labels, kills, top))
 
 
-def _nosferatu(states) -> tuple[Panel, ...]:
+def nosferatu_chart(states) -> tuple[Panel, ...]:
     """Nights left on the Clock per round; Bites per player per round."""
     labels, picked = _by_round(states)
     last = states[-1]
@@ -165,7 +168,7 @@ def _nosferatu(states) -> tuple[Panel, ...]:
             Panel("Bites", "round", labels, bites, goal, y_lines=((goal, "goal"),)))
 
 
-def _mansion(states) -> tuple[Panel, ...]:
+def mansion_chart(states) -> tuple[Panel, ...]:
     """Rounds left on the round clock; stored points per player per round."""
     labels, picked = _by_round(states)
     last = states[-1]
@@ -178,7 +181,7 @@ def _mansion(states) -> tuple[Panel, ...]:
             Panel("Stored points", "round", labels, stored, target, y_lines=((target, "target"),)))
 
 
-def _strigoi(states) -> tuple[Panel, ...]:
+def strigoi_chart(states) -> tuple[Panel, ...]:
     """Altar and Inferno blood points per round; each Powerwolf's wounds per round."""
     labels, picked = _by_round(states)
     last = states[-1]
@@ -193,7 +196,7 @@ def _strigoi(states) -> tuple[Panel, ...]:
             Panel("Wounds", "round", labels, wounds, 3))
 
 
-def _one_night(states) -> tuple[Panel, ...]:
+def one_night_chart(states) -> tuple[Panel, ...]:
     """Each timed step's seconds (with extensions); the votes each seat received."""
     steps: dict[str, float] = {}
     for s in states:
@@ -213,11 +216,6 @@ def _one_night(states) -> tuple[Panel, ...]:
             Panel("Votes received", "seat", tuple(seats), (votes,), max([1.0] + list(votes.values)), kind="bar"))
 
 
-_CHARTS: dict[str, Callable[[Sequence[Mapping]], tuple[Panel, ...]]] = {
-    "masters": _masters, "nosferatu": _nosferatu, "mansion": _mansion, "strigoi": _strigoi, "one-night": _one_night,
-}
-
-
 # ---------------------------------------------------------------- helpers
 
 
@@ -234,10 +232,10 @@ def _left(length: float, tick: Any) -> float | None:
 
 def _title(gid: str) -> str:
     """The game's name as the games list gives it."""
-    from companion.rules import GAMES
+    from companion.rules.catalog import games
 
-    entry = GAMES.get(gid)
-    return entry[1] if entry else gid
+    game = games().get(gid)
+    return game.title if game else gid
 
 
 def _ending(last: Mapping[str, Any]) -> str:

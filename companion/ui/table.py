@@ -19,7 +19,6 @@ wizard) and intents: `undo`, `resume` (id, game), `settings` (brightness|volume|
 
 from __future__ import annotations
 
-import importlib
 from typing import Any, Iterable, Mapping
 
 import pygame
@@ -32,17 +31,10 @@ from companion.ui.render import Renderer
 from companion.ui.screens.base import Screen, ScreenStack, UIContext
 from companion.ui.screens.menus import ResumeScreen, TitleScreen
 
-# Base screens by name, as "module:Class": a game's screens are imported when that game is first
-# shown (the table starts on the title screen, and its start-up time is on the way to READY).
-BASE_SCREENS = {
-    "title": "companion.ui.screens.menus:TitleScreen",
-    "day": "companion.ui.screens.masters:DayScreen",
-    "event": "companion.ui.screens.masters:EventCardScreen",
-    "combat": "companion.ui.screens.masters:CombatScreen",
-    "night": "companion.ui.screens.masters:NightScreen",
-    "over": "companion.ui.screens.masters:OverScreen",
-    "generic": "companion.ui.screens.generic:GenericGameScreen",
-}  # the other games' screens come from `companion.ui.screens.others.screen_class`
+# Each game's screens come from its descriptor (`screen_class`), the generic one and the teach screen
+# from their modules, all imported when first shown: the table starts on the title screen, and what it
+# imports at start is on the way to READY.
+BASE_SCREENS = {"title": TitleScreen}
 
 
 class TableUI:
@@ -104,7 +96,7 @@ class TableUI:
             self._status_from = status
         dicts = [e.to_dict() if hasattr(e, "to_dict") else dict(e) for e in events]
         for ev in dicts:
-            self.ctx.log.append(describe_event(ev))
+            self.ctx.log.append(describe_event(ev, view.game if view is not None else None))
         if self.sounds is not None and dicts:
             from companion.ui.sound import cues_for_events
 
@@ -127,7 +119,8 @@ class TableUI:
         name = route(view)
         base = self.stack.base
         if base is None or base.name != name:
-            self.stack.set_base(_screen_class(name)(self.ctx))
+            make = BASE_SCREENS.get(name) or _screen_class(name)
+            self.stack.set_base(make(self.ctx))
 
     def draw(self, surface: pygame.Surface, force: bool = False) -> bool:
         """Draw the top screen; False (and nothing drawn) when it shows exactly what it showed on
@@ -197,11 +190,13 @@ def route(view: GameView | None) -> str:
     """Which base screen a game view calls for."""
     if view is None:
         return "title"
-    if view.game != "masters":
-        from companion.ui.screens.others import route as route_other
+    from companion.ui.screens.others import route as route_game
 
-        return route_other(view.game, dict(view.state)) or "generic"
-    s = view.state
+    return route_game(view.game, view.state) or "generic"
+
+
+def masters_screen(s: Mapping[str, Any]) -> str:
+    """Which Masters of the Night screen a state calls for (its descriptor's `route`)."""
     if s.get("phase") == "over" or s.get("outcome"):
         return "over"
     if s.get("step") == "combat" or s.get("combat"):
@@ -240,10 +235,10 @@ def banners(status: Mapping[str, Any]) -> dict[str, str]:
 
 def _screen_class(name: str):
     """The base screen class called `name`, imported on first use."""
-    where = BASE_SCREENS.get(name)
-    if where is None:
-        from companion.ui.screens.others import screen_class
+    if name == "generic":
+        from companion.ui.screens.generic import GenericGameScreen
 
-        return screen_class(name)
-    module, cls = where.split(":")
-    return getattr(importlib.import_module(module), cls)
+        return GenericGameScreen
+    from companion.ui.screens.others import screen_class
+
+    return screen_class(name)

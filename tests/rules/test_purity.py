@@ -161,8 +161,11 @@ def test_purity_importing_all_five_games_loads_no_io_hardware_or_clock_module():
     code = (
         "import sys\n"
         "before = set(sys.modules)\n"
+        "import pkgutil\n"
         f"for game in {GAMES!r}:\n"
-        "    __import__('companion.rules.' + game)\n"
+        "    package = __import__('companion.rules.' + game, fromlist=['_'])\n"
+        "    for m in pkgutil.iter_modules(package.__path__, package.__name__ + '.'):\n"
+        "        __import__(m.name)\n"
         "print(' '.join(sorted(set(sys.modules) - before)))\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

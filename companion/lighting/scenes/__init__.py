@@ -6,14 +6,13 @@ A scene module provides two pure functions:
 - `react(event, view, t) -> Reaction`: overlays (and a cross-fade time) for one engine event
   `{"event": kind, ...}`, starting at time t; unknown kinds give `Reaction()`.
 
-`SCENES` names the module for each game id; it is imported on first use. A new game adds a module
-here and one line to `SCENES`. Views without a scene of their own (and no view at all: the attract
+Each game's descriptor (`companion.rules.catalog`) names its scene module, imported on first use;
+`SCENES` lists them by game id. Games without a scene of their own (and no view at all: the attract
 loop) use `companion.lighting.scenes.basic`.
 """
 
 from __future__ import annotations
 
-import importlib
 from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple, Protocol
 
@@ -22,13 +21,6 @@ from companion.lighting.effects import Look
 
 DEFAULT_FADE = 0.8  # seconds a change of look cross-fades over (WLED's default transition is 0.7 s)
 
-SCENES = MappingProxyType({
-    "masters": "companion.lighting.scenes.masters",
-    "nosferatu": "companion.lighting.scenes.nosferatu",
-    "mansion": "companion.lighting.scenes.mansion",
-    "one-night": "companion.lighting.scenes.one_night",
-    "strigoi": "companion.lighting.scenes.strigoi",
-})
 FALLBACK = "companion.lighting.scenes.basic"
 
 
@@ -60,8 +52,19 @@ class Scene(Protocol):
 
 def scene_for(view: Mapping[str, Any] | None) -> Scene:
     """The scene module for a view's game (the basic scene when there is no view or no scene)."""
-    game = view.get("game") if isinstance(view, Mapping) else None
-    return importlib.import_module(SCENES.get(game, FALLBACK))
+    from companion.rules.catalog import games, resolve
+
+    game = games().get(view.get("game")) if isinstance(view, Mapping) else None
+    return resolve(game.scene if game is not None and game.scene else FALLBACK)
+
+
+def __getattr__(name: str):
+    """`SCENES`: game id -> its scene module, for the games that have one (read from the descriptors)."""
+    if name == "SCENES":
+        from companion.rules.catalog import games
+
+        return MappingProxyType({gid: g.scene for gid, g in games().items() if g.scene})
+    raise AttributeError(name)
 
 
 def district_lights() -> tuple[str, ...]:

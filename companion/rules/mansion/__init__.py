@@ -7,21 +7,47 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion.rules.mansion.board import board_view
-from companion.rules.mansion.bot import choose
-from companion.rules.mansion.engine import MansionGame
-from companion.rules.mansion.placement import destinations
+from companion.rules.catalog import GameInfo
 from companion.rules.mansion.state import Rules
 
-__all__ = ["MansionGame", "board_view", "choose", "destinations", "make_game"]
+if TYPE_CHECKING:
+    from companion.rules.mansion.engine import MansionGame
+
+GAME = GameInfo(
+    id="mansion", title="The Vampire Mansion", order=30,
+    scene="companion.lighting.scenes.mansion",
+    screens={"mansion": "companion.ui.screens.others.mansion:MansionScreen",
+             "mansion-over": "companion.ui.screens.others.mansion:MansionOverScreen"},
+    setup_fields="companion.ui.screens.others.mansion:setup_fields",
+    setup_note="companion.ui.screens.others.mansion:setup_note",
+    story="companion.ui.story:mansion_chart",
+    data="mansion/rules.toml",
+)
 
 
-def make_game(data: Any = None) -> MansionGame:
+def make_game(data: Any = None) -> "MansionGame":
     """The mansion engine with its rules data; DataFileError if the data is broken."""
     if not isinstance(data, Rules):
         from companion.gamedata import load_mansion  # the one sanctioned I/O path
 
         data = load_mansion(data)
+    from companion.rules.mansion.engine import MansionGame  # the engine loads when a game is made, not found
+
     return MansionGame(data)
+
+
+# The engine, board and bot, imported when first asked for (`from companion.rules.mansion import choose`):
+# finding the games imports this module, which must stay light.
+_LAZY = {"MansionGame": "engine", "board_view": "board", "choose": "bot", "destinations": "placement"}
+__all__ = ["MansionGame", "board_view", "choose", "destinations", "GAME", "make_game"]
+
+
+def __getattr__(name: str):
+    """One of `_LAZY`'s names, from its module."""
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
+    raise AttributeError(name)

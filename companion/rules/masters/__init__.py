@@ -8,7 +8,21 @@ combat, dice, night, relics, endgame, adjust, board, flow, actions (the menu), g
 
 from __future__ import annotations
 
+from companion.rules.catalog import GameInfo
 from companion.rules.masters.data import MastersData
+
+GAME = GameInfo(
+    id="masters", title="Masters of the Night", order=10,
+    scene="companion.lighting.scenes.masters",
+    screens={"day": "companion.ui.screens.masters:DayScreen", "event": "companion.ui.screens.masters:EventCardScreen",
+             "combat": "companion.ui.screens.masters:CombatScreen", "night": "companion.ui.screens.masters:NightScreen",
+             "over": "companion.ui.screens.masters:OverScreen"},
+    route="companion.ui.table:masters_screen",
+    wizard="companion.ui.screens.menus:MastersWizard",
+    story="companion.ui.story:masters_chart",
+    narration="companion.narrate:MASTERS_LINES",
+    teaching=("card", "tracker", "districts"),
+)
 
 
 def make_game(data: MastersData | None = None):

@@ -7,20 +7,45 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion.rules.nosferatu.board import board_view
-from companion.rules.nosferatu.bot import choose
-from companion.rules.nosferatu.engine import NosferatuGame
+from companion.rules.catalog import GameInfo
 from companion.rules.nosferatu.state import Rules
 
-__all__ = ["NosferatuGame", "board_view", "choose", "make_game"]
+if TYPE_CHECKING:
+    from companion.rules.nosferatu.engine import NosferatuGame
+
+GAME = GameInfo(
+    id="nosferatu", title="Nosferatu", order=20,
+    scene="companion.lighting.scenes.nosferatu",
+    screens={"nosferatu": "companion.ui.screens.others.nosferatu:NosferatuScreen",
+             "nosferatu-over": "companion.ui.screens.others.nosferatu:NosferatuOverScreen"},
+    story="companion.ui.story:nosferatu_chart",
+    data="nosferatu/rules.toml",
+)
 
 
-def make_game(data: Any = None) -> NosferatuGame:
+def make_game(data: Any = None) -> "NosferatuGame":
     """The Nosferatu engine with its rules data; DataFileError if the data is broken."""
     if not isinstance(data, Rules):
         from companion.gamedata import load_nosferatu  # the one sanctioned I/O path
 
         data = load_nosferatu(data)
+    from companion.rules.nosferatu.engine import NosferatuGame  # the engine loads when a game is made, not found
+
     return NosferatuGame(data)
+
+
+# The engine, board and bot, imported when first asked for (`from companion.rules.nosferatu import choose`):
+# finding the games imports this module, which must stay light.
+_LAZY = {"NosferatuGame": "engine", "board_view": "board", "choose": "bot"}
+__all__ = ["NosferatuGame", "board_view", "choose", "GAME", "make_game"]
+
+
+def __getattr__(name: str):
+    """One of `_LAZY`'s names, from its module."""
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
+    raise AttributeError(name)

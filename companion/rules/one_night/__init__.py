@@ -8,20 +8,46 @@ See docs/one-night.md for the commands, the state JSON and the board mapping.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion.rules.one_night.board import board_view
-from companion.rules.one_night.bot import choose
+from companion.rules.catalog import GameInfo
 from companion.rules.one_night.data import OneNightData
-from companion.rules.one_night.game import OneNightGame
 
-__all__ = ["OneNightGame", "board_view", "choose", "make_game"]
+if TYPE_CHECKING:
+    from companion.rules.one_night.game import OneNightGame
+
+GAME = GameInfo(
+    id="one-night", title="One Night Ultimate Vampire", order=40,
+    scene="companion.lighting.scenes.one_night",
+    screens={"one-night": "companion.ui.screens.others.one_night:NarratorScreen",
+             "one-night-over": "companion.ui.screens.others.one_night:OneNightOverScreen"},
+    start="companion.ui.screens.others.one_night:pick_roles", start_label="Next: roles",
+    story="companion.ui.story:one_night_chart",
+    data="one_night/roles.toml",
+)
 
 
-def make_game(data: Any = None) -> OneNightGame:
+def make_game(data: Any = None) -> "OneNightGame":
     """The One Night game with the shipped data, a data file path, or parsed data."""
     if not isinstance(data, OneNightData):
         from companion.gamedata import load_one_night  # the one sanctioned I/O path
 
         data = load_one_night(data)
+    from companion.rules.one_night.game import OneNightGame  # the engine loads when a game is made, not found
+
     return OneNightGame(data)
+
+
+# The engine, board and bot, imported when first asked for (`from companion.rules.one_night import choose`):
+# finding the games imports this module, which must stay light.
+_LAZY = {"OneNightGame": "game", "board_view": "board", "choose": "bot"}
+__all__ = ["OneNightGame", "board_view", "choose", "GAME", "make_game"]
+
+
+def __getattr__(name: str):
+    """One of `_LAZY`'s names, from its module."""
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
+    raise AttributeError(name)

@@ -9,20 +9,48 @@ See docs/strigoi.md for the commands, the state JSON and the room-to-district ma
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion.rules.strigoi.board import board_view
-from companion.rules.strigoi.bot import choose
+from companion.rules.catalog import GameInfo
 from companion.rules.strigoi.data import StrigoiData
-from companion.rules.strigoi.game import StrigoiGame
 
-__all__ = ["StrigoiGame", "board_view", "choose", "make_game"]
+if TYPE_CHECKING:
+    from companion.rules.strigoi.game import StrigoiGame
+
+GAME = GameInfo(
+    id="strigoi", title="Armata Strigoi", order=50,
+    scene="companion.lighting.scenes.strigoi",
+    screens={"strigoi": "companion.ui.screens.others.strigoi:StrigoiScreen",
+             "strigoi-over": "companion.ui.screens.others.strigoi:StrigoiOverScreen"},
+    start="companion.ui.screens.others.strigoi_box:start",
+    story="companion.ui.story:strigoi_chart",
+    narration="companion.narrate:STRIGOI_LINES",
+    data="strigoi/fortress.toml",
+    teaching=("box",),
+)
 
 
-def make_game(data: Any = None) -> StrigoiGame:
+def make_game(data: Any = None) -> "StrigoiGame":
     """The Armata Strigoi game with the shipped data, a data file path, or parsed data."""
     if not isinstance(data, StrigoiData):
         from companion.gamedata import load_strigoi  # the one sanctioned I/O path
 
         data = load_strigoi(data)
+    from companion.rules.strigoi.game import StrigoiGame  # the engine loads when a game is made, not found
+
     return StrigoiGame(data)
+
+
+# The engine, board and bot, imported when first asked for (`from companion.rules.strigoi import choose`):
+# finding the games imports this module, which must stay light.
+_LAZY = {"StrigoiGame": "game", "board_view": "board", "choose": "bot"}
+__all__ = ["StrigoiGame", "board_view", "choose", "GAME", "make_game"]
+
+
+def __getattr__(name: str):
+    """One of `_LAZY`'s names, from its module."""
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
+    raise AttributeError(name)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from companion.rules import GAMES
+from companion.rules.catalog import games
 from companion.ui.model import ButtonVM, ViewModel
 from companion.ui.screens.masters import GameScreen
 
@@ -19,7 +19,8 @@ class GenericGameScreen(GameScreen):
     def body(self) -> ViewModel:
         """Lines from the state's `board`, one button per action."""
         s = dict(self.ctx.state)
-        title = GAMES.get(s.get("game", ""), ("", s.get("game", "Game")))[1]
+        game = games().get(s.get("game", ""))
+        title = game.title if game else s.get("game", "Game")
         head = " ".join(str(s[k]) for k in ("phase", "step") if s.get(k))
         lines = ([f"Round {s['round']}: {head}"] if "round" in s else [head] if head else []) + board_lines(s.get("board") or {})
         if s.get("outcome"):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.inputs import Press
-from companion.rules import GAMES
+from companion.rules.catalog import games, resolve
 from companion.ui import masters_view as mv
 from companion.ui.model import ButtonVM, ViewModel
 from companion.ui.screens.base import Screen, UIContext
@@ -15,25 +15,35 @@ DECK_LABELS = {"physical": "Your physical deck", "digital": "Example deck (demo)
 
 
 class TitleScreen(Screen):
-    """Pick a game (the five ids of `companion.rules.GAMES`) or open the settings."""
+    """Pick a game (every game `companion.rules.catalog` finds) or open the settings."""
 
     name = "title"
     transient = True  # as an overlay (New game from the menu) it closes once the new game starts
 
-    # The same buttons every frame (the title screen is what an idle table shows): built once.
-    BUTTONS = (*(ButtonVM(f"game:{gid}", title) for gid, (_, title) in GAMES.items()), ButtonVM("settings", "Settings"))
+    _buttons: tuple[object, tuple[ButtonVM, ...]] = (None, ())
+
+    @classmethod
+    def game_buttons(cls) -> tuple[ButtonVM, ...]:
+        """One button per game, then Settings: the same tuple every frame (the title screen is what
+        an idle table shows), built again only when the games found change."""
+        found = games()
+        if cls._buttons[0] is not found:
+            buttons = (*(ButtonVM(f"game:{gid}", g.title) for gid, g in found.items()), ButtonVM("settings", "Settings"))
+            TitleScreen._buttons = (found, buttons)
+        return cls._buttons[1]
 
     def body(self) -> ViewModel:
         """One button per game."""
-        buttons = self.BUTTONS + (ButtonVM("back", "Back"),) if len(self.ctx.stack) > 1 else self.BUTTONS
+        own = self.game_buttons()
+        buttons = own + (ButtonVM("back", "Back"),) if len(self.ctx.stack) > 1 else own
         return ViewModel(self.name, "Nightwatch", ("Choose a game to set up.",), buttons)
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Start the wizard of the chosen game."""
         if button_id.startswith("game:"):
             gid = button_id[5:]
-            wizard = MastersWizard(self.ctx) if gid == "masters" else GenericWizard(self.ctx, gid)
-            self.ctx.stack.push(wizard)
+            own = games()[gid].wizard  # a wizard of the game's own, or the generic one
+            self.ctx.stack.push(resolve(own)(self.ctx) if own else GenericWizard(self.ctx, gid))
         elif button_id == "settings":
             self.ctx.stack.push(SettingsScreen(self.ctx))
         elif button_id == "back":
@@ -55,7 +65,8 @@ class ResumeScreen(Screen):
 
     def body(self) -> ViewModel:
         """What was found, and the two choices."""
-        title = GAMES.get(self.offer.get("game", ""), ("", self.offer.get("game", "a game")))[1]
+        game = games().get(self.offer.get("game", ""))
+        title = game.title if game else self.offer.get("game", "a game")
         when = self.offer.get("when")
         lines = (f"{title}:", str(self.offer.get("summary", "")), *((f"Played {when}",) if when else ()))
         return ViewModel(self.name, "Resume?", lines, (ButtonVM("resume", "Resume"), ButtonVM("new", "New game")))
@@ -169,13 +180,13 @@ class GenericWizard(Screen):
         buttons = [ButtonVM(f"f:{f.key}", f"{f.label}: {self.values[f.key]}", selected=self.field == f.key) for f in self.specs]
         buttons += [ButtonVM("f:seed", f"Seed: {self.seed}", selected=self.field == "seed"),
                     ButtonVM("minus", "-1"), ButtonVM("plus", "+1"),
-                    ButtonVM("start", "Next: roles" if self.game_id == "one-night" else "Start"), ButtonVM("back", "Back")]
+                    ButtonVM("start", games()[self.game_id].start_label), ButtonVM("back", "Back")]
         lo, hi = self.specs[0].lo, self.specs[0].hi
         from companion.ui.screens.others import setup_note
 
-        lines = (f"New game of {GAMES[self.game_id][1]} ({lo} to {hi} players).", "Pick a value, then up/down or -1/+1.",
+        lines = (f"New game of {games()[self.game_id].title} ({lo} to {hi} players).", "Pick a value, then up/down or -1/+1.",
                  *setup_note(self.game_id, self.values))
-        return ViewModel(self.name, GAMES[self.game_id][1], lines, tuple(buttons))
+        return ViewModel(self.name, games()[self.game_id].title, lines, tuple(buttons))
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Choose the field, step it, start (or pick One Night's roles) or go back."""
@@ -183,15 +194,8 @@ class GenericWizard(Screen):
             self.field = button_id[2:]
         elif button_id in ("minus", "plus"):
             self.on_veil(1 if button_id == "plus" else -1)
-        elif button_id == "start" and self.game_id == "one-night":
-            from companion.ui.screens.others import RolePicker
-            from companion.ui.screens.others.one_night import roles_catalogue
-
-            self.ctx.stack.push(RolePicker(self.ctx, self.players, self.seed, roles_catalogue()))
-        elif button_id == "start" and self.game_id == "strigoi":  # the box's Strigoi values, asked once
-            from companion.ui.screens.others.strigoi_box import ask_box
-
-            if not ask_box(self.ctx, self.setup()):
+        elif button_id == "start" and games()[self.game_id].start:  # the game's own next step
+            if not resolve(games()[self.game_id].start)(self.ctx, self):
                 self.ctx.emit(self.setup())
         elif button_id == "start":
             self.ctx.emit(self.setup())
@@ -231,7 +235,8 @@ class MenuScreen(Screen):
         """The menu entries."""
         playing = self.ctx.view is not None
         why = None if playing else "no game running"
-        masters = playing and self.ctx.view.game == "masters"
+        game = games().get(self.ctx.view.game) if playing else None
+        masters = game is not None and "districts" in game.teaching  # the game teaches district names
         buttons = (ButtonVM("board", "Board", enabled=playing, why_not=why), ButtonVM("log", "Event log"),
                    ButtonVM("adjust", "Adjust counts", enabled=playing, why_not=why), ButtonVM("settings", "Settings"),
                    ButtonVM("tracker", "Your box: veil tracker"),
@@ -248,9 +253,8 @@ class MenuScreen(Screen):
 
         self.ctx.stack.pop()
         base = self.ctx.stack.base
-        if button_id == "adjust" and self.ctx.view is not None and self.ctx.view.game != "masters" \
-                and base is not None and hasattr(base, "fields"):
-            return base.activate("correct", kind)  # the other games correct counts on their own screen
+        if button_id == "adjust" and self.ctx.view is not None and base is not None and hasattr(base, "fields"):
+            return base.activate("correct", kind)  # a screen with its own count fields corrects them itself
         if button_id in ("tracker", "districts"):
             self.ctx.emit({"intent": f"edit_{button_id}"})
             return True

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping, Sequence
 
 from companion.inputs import DISTRICTS, Press
-from companion.rules import GAMES
+from companion.rules.catalog import games
 from companion.rules.base import Action
 from companion.ui.model import ButtonVM, CellVM, ViewModel, action_button
 from companion.ui.screens.base import Screen, UIContext
@@ -75,7 +75,7 @@ class OthersScreen(GameScreen):
 
     def summary(self, s: dict[str, Any]) -> tuple[str, Sequence[str], Sequence[CellVM]]:
         """Title, info lines and grid cells of this state."""
-        return GAMES[self.game_id][1], (), ()
+        return games()[self.game_id].title, (), ()
 
     def pictures(self, s: dict[str, Any]) -> dict[str, Any]:
         """The view model's pictures for this state: `stats`, `ring`, `dice`, `accent` (games override)."""

@@ -201,6 +201,19 @@ def _rules_facts() -> tuple[tuple[int, ...], dict[int, str]]:
 
 
 
+def setup_fields(lo: int, hi: int, default_players: int) -> list:
+    """What the mansion's new-game wizard asks after the players: clock length, target, vampires."""
+    from companion.ui.screens.others import SetupField
+
+    return [SetupField("clock_length", "Clock", 6, 20, 12), SetupField("target", "Target", 5, 60, 20),
+            SetupField("vampires", "Vampires", 1, hi - 1, 1)]
+
+
+def setup_note(values: dict[str, int]) -> tuple[str, ...]:
+    """The wizard's note on the values chosen: the role deck they make."""
+    return role_deck_note(values["players"], values.get("vampires", 1))
+
+
 def role_deck_note(players: int, vampires: int) -> tuple[str, ...]:
     """The wizard's word on the role deck: the rulebook's (4 players, 1 vampire) or our extension."""
     if not 1 <= vampires <= players - 1:

@@ -228,6 +228,12 @@ class RolePicker(Screen):
         return True
 
 
+def pick_roles(ctx: UIContext, wizard) -> bool:
+    """The new-game wizard's Next: the role page, which sends the setup (always takes over)."""
+    ctx.stack.push(RolePicker(ctx, wizard.players, wizard.seed, roles_catalogue()))
+    return True
+
+
 def role_name(role_id: str) -> str:
     """`apprentice-assassin` -> `Apprentice Assassin`."""
     return str(role_id).replace("-", " ").title()

@@ -111,3 +111,9 @@ def ask_box(ctx: UIContext, setup: Mapping[str, Any]) -> bool:
         return False
     ctx.stack.push(StrigoiBoxScreen(ctx, values, setup))
     return True
+
+
+def start(ctx: UIContext, wizard) -> bool:
+    """The new-game wizard's Start: the box's Strigoi values are asked once, before the first game
+    (True: the box screen took over and sends the setup when done)."""
+    return ask_box(ctx, wizard.setup())

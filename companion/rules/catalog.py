@@ -1,0 +1,143 @@
+"""The games this companion serves, found by looking, not listed by hand.
+
+Every subpackage of `companion.rules` is a game, and defines `GAME = GameInfo(...)` in its
+`__init__.py`; its id is the package's name with hyphens for underscores (`one_night` is "one-night"),
+so the ids are known without importing anything (`game_ids`, which the config uses at start-up). The descriptor says everything the rest of the companion needs to know about it: its engine,
+its bot, its light scene, its screens, what the new-game wizard asks, its story chart and its data
+file. Every registry (the games list, the lighting, the table's screens, the bots, the wizard, the
+story) reads from here, so a sixth game is one new package plus its data, and no shared file changes.
+
+Descriptors name code as dotted paths ("package.module" or "package.module:attribute") that are
+imported on first use (`resolve`): importing the rules never imports pygame or the lighting, and
+starting the companion does not load every game's engine or screens.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import pkgutil
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Mapping
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """One game, as the rest of the companion sees it. Only `id`, `title` and `order` are required.
+
+    - `engine`: the module with `make_game(data=None) -> Game` (default: the game's package);
+    - `bot`: the module with `choose(game, state, rng)` (default: `<package>.bot`);
+    - `scene`: the lighting scene module (default: the basic scene);
+    - `screens`: base-screen name -> "module:Class"; with no screens the table shows its generic
+      game screen. `route` ("module:function", state -> screen name) picks one; without it the
+      first screen is for play and a screen named "<id>-over" (if any) for the end;
+    - `wizard`: "module:Class" of a new-game wizard of its own (default: the generic one, which asks
+      `setup_fields`: "module:function" (lo, hi, default_players) -> more SetupFields after the
+      players, and shows `setup_note`: "module:function" (values) -> lines);
+    - `start`: "module:function" (ctx, wizard) -> bool, run by the generic wizard's last button
+      (True: it took over, e.g. One Night's role page), labelled `start_label`;
+    - `story`: "module:function" (states) -> chart panels for the story of a game;
+    - `narration`: "module:TABLE", event kind -> function (event) -> log line, looked up before the
+      shared lines of `companion.narrate`;
+    - `data`: the shipped data file, relative to `companion/data` (or an absolute path), read by
+      `companion.gamedata.data_file`;
+    - `teaching`: what the table can teach of this game's box ("card", "tracker", "districts",
+      "box"); the teaching controller and the menu ask `teacher(kind)` which game that is.
+    """
+
+    id: str
+    title: str
+    order: int
+    engine: str = ""
+    bot: str = ""
+    scene: str | None = None
+    screens: Mapping[str, str] = field(default_factory=dict)
+    route: str | None = None
+    wizard: str | None = None
+    setup_fields: str | None = None
+    setup_note: str | None = None
+    start: str | None = None
+    start_label: str = "Start"
+    story: str | None = None
+    narration: str | None = None
+    data: str | None = None
+    teaching: tuple[str, ...] = ()
+    package: str = ""  # filled in by discovery: the package that declared the game
+
+    def screen_for(self, state: Mapping[str, Any]) -> str | None:
+        """The base screen this game's state calls for (None: the table's generic screen)."""
+        if self.route:
+            return resolve(self.route)(state)
+        if not self.screens:
+            return None
+        names = list(self.screens)
+        over = state.get("outcome") is not None or state.get("phase") == "over"
+        end = f"{self.id}-over"
+        return end if over and end in self.screens else names[0]
+
+
+@functools.lru_cache(maxsize=256)
+def resolve(path: str) -> Any:
+    """The object a dotted path names: "pkg.module" (the module) or "pkg.module:attr" (imported
+    once; the table asks every frame)."""
+    module, _, attr = path.partition(":")
+    obj = importlib.import_module(module)
+    return getattr(obj, attr) if attr else obj
+
+
+_cache: tuple[list, Mapping[str, GameInfo]] | None = None
+
+
+def game_ids() -> tuple[str, ...]:
+    """The ids of the games found, without importing them (in package-name order, not `order`)."""
+    import companion.rules as rules
+
+    return tuple(sorted(m.name.replace("_", "-") for m in pkgutil.iter_modules(rules.__path__) if m.ispkg))
+
+
+def games() -> Mapping[str, GameInfo]:
+    """Game id -> descriptor, in the games' `order` (then id). Found by importing each subpackage of
+    `companion.rules` (their `__init__` modules are light) and looked for again whenever the
+    package's search path changes."""
+    global _cache
+    import companion.rules as rules
+
+    if _cache is not None and _cache[0] == rules.__path__:
+        return _cache[1]
+    key = list(rules.__path__)
+    found: dict[str, GameInfo] = {}
+    for mod in pkgutil.iter_modules(rules.__path__, rules.__name__ + "."):
+        if not mod.ispkg:
+            continue
+        info = getattr(importlib.import_module(mod.name), "GAME", None)
+        want = mod.name.rpartition(".")[2].replace("_", "-")
+        if not isinstance(info, GameInfo) or info.id != want:
+            raise RuntimeError(f"{mod.name} must declare GAME = GameInfo(id={want!r}, ...) (every package there is a game)")
+        found[info.id] = _completed(info, mod.name)
+    ordered = MappingProxyType(dict(sorted(found.items(), key=lambda kv: (kv[1].order, kv[0]))))
+    _cache = (key, ordered)
+    return ordered
+
+
+def _completed(info: GameInfo, package: str) -> GameInfo:
+    """The descriptor with its defaults that depend on the package filled in."""
+    from dataclasses import replace
+
+    return replace(info, package=package, engine=info.engine or package, bot=info.bot or package + ".bot")
+
+
+def info(game_id: str) -> GameInfo:
+    """The descriptor of `game_id` (KeyError for an unknown id)."""
+    return games()[game_id]
+
+
+def teacher(kind: str) -> str | None:
+    """The id of the game whose descriptor says the table can teach `kind` ("card", "tracker",
+    "districts", "box"), or None."""
+    return next((gid for gid, g in games().items() if kind in g.teaching), None)
+
+
+def bot(game_id: str):
+    """The bot of a game: a module with `choose(game, state, rng)`."""
+    return resolve(info(game_id).bot)
