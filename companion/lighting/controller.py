@@ -126,6 +126,14 @@ class LightingController:
         running, every moving look paced in PACE): the middle of t's step at the fastest of their
         rates, so frames change only that often. None: draw t itself (something moves fast, or
         nothing moves at all). A pure function of t and the controller's data, like the frames."""
+        rate = self.pace_at(t)
+        if not rate:
+            return None
+        return (math.floor(t * rate) + 0.5) / rate
+
+    def pace_at(self, t: float) -> float | None:
+        """New frames a second the board is worth at t: 0 when it stands still, the fastest paced look's
+        rate when only slow looks move, None when something wants every frame."""
         if any(ov.end > t for ov in self.overlays):
             return None
         rate = 0.0
@@ -137,9 +145,7 @@ class LightingController:
             if r is None:
                 return None
             rate = r if r > rate else rate
-        if rate <= 0.0:
-            return None
-        return (math.floor(t * rate) + 0.5) / rate
+        return rate
 
     def still_at(self, t: float) -> bool:
         """True when the frame stops changing at t (until the next update): no cross-fade or overlay
