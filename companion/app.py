@@ -266,11 +266,12 @@ class App:
         self.frames += 1
 
     def _lights_slow(self, now: float) -> bool:
-        """Does the LED board need new frames no more often than a resting loop wakes (REST_POLL_S)?"""
+        """Does the LED board need new frames no more often than a resting loop wakes (REST_POLL_S), with
+        its refresh (LED_REFRESH_S) not due before then?"""
         if now < self._pattern_until:
             return False
         rate = self.lights.pace_at(now)
-        return rate is not None and rate * REST_POLL_S <= 1.0
+        return rate is not None and rate * REST_POLL_S <= 1.0 and now + REST_POLL_S < self._push_due
 
     def _resting(self, now: float) -> bool:
         """Only the LEDs need this frame: the last full frame drew nothing new on the screen, no
