@@ -6,7 +6,12 @@ STAMP  := $(VENV)/.installed
 
 
 
-.PHONY: run test bench chaos hw-test doctor wiring install-pi clean
+.PHONY: run test bench chaos hw-test doctor wiring install-pi clean mo catalog
+
+# Translations (README.md, "Language"): the .po sources are in git, the .mo files gettext reads are built.
+PO := $(wildcard companion/locale/*/LC_MESSAGES/companion.po)
+MO := $(PO:.po=.mo)
+POT := companion/locale/companion.pot
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,22 +19,32 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install -q -e '.[dev,led-stack]'
 	touch $(STAMP)
 
-run: $(STAMP)
+%.mo: %.po $(STAMP)
+	$(VENV)/bin/pybabel compile -D companion -i $< -o $@
+
+mo: $(MO)
+
+# After changing user-facing text: re-extract the template and merge it into every catalog.
+catalog: $(STAMP)
+	$(VENV)/bin/pybabel extract --add-location=file -F babel.cfg --project=nightwatch-companion --no-wrap -o $(POT) .
+	$(VENV)/bin/pybabel update -D companion -i $(POT) -d companion/locale --no-wrap
+
+run: $(STAMP) mo
 	$(PY) -m companion run
 
-test: $(STAMP)
+test: $(STAMP) mo
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy COMPANION_HAL=mock $(PY) -m pytest
 
-bench: $(STAMP)
+bench: $(STAMP) mo
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy COMPANION_HAL=mock $(PY) -m benchmarks
 
-chaos: $(STAMP)
+chaos: $(STAMP) mo
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy COMPANION_HAL=mock CHAOS_FULL=1 $(PY) -m pytest tests/reliability
 
-hw-test: $(STAMP)
+hw-test: $(STAMP) mo
 	$(PY) -m companion hw-test
 
-doctor: $(STAMP)
+doctor: $(STAMP) mo
 	$(PY) -m companion doctor
 
 wiring: $(STAMP)

@@ -7,6 +7,12 @@ Each class also inherits the fitting builtin, so callers that only know the buil
 from __future__ import annotations
 
 
+def N_(message: str) -> str:
+    """Mark an English message template for the translation catalog, unchanged (the engine uses it
+    and stays free of gettext: the edge translates, see RuleViolation)."""
+    return message
+
+
 class CompanionError(Exception):
     """Base of every error the companion raises on purpose."""
 
@@ -31,12 +37,20 @@ class RuleViolation(CompanionError, ValueError):
     """A command the rules forbid. `rule` names the rule; nothing has changed.
 
     Example: RuleViolation("recruit", "no minion left in the reserve").
+
+    The engine stays pure and speaks English: a message may be a template with named fields and
+    their values as keyword arguments, `RuleViolation("roll", N_("{player} has rolled already"),
+    player="Mila")`. `message` is the filled English text; `template` and `params` let the edge
+    (the CLI, the screens) look the template up in the catalog and fill in the same values
+    (`companion.i18n.refusal_text`). A plain message is looked up as it is.
     """
 
-    def __init__(self, rule: str, message: str):
+    def __init__(self, rule: str, message: str, **params):
         self.rule = rule
-        self.message = message
-        super().__init__(f"{rule}: {message}")
+        self.template = message
+        self.params = params
+        self.message = message.format(**params) if params else message
+        super().__init__(f"{rule}: {self.message}")
 
 
 class CommandError(CompanionError, ValueError):

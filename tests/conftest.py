@@ -15,3 +15,15 @@ def _private_dirs(tmp_path, monkeypatch):
     monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("COMPANION_STATE_DIR", str(tmp_path / "state"))
     yield
+
+
+@pytest.fixture(autouse=True)
+def _english(monkeypatch):
+    """Every test starts in English whatever this machine's locale says (child processes too);
+    German tests set COMPANION_LANG=de or call `i18n.set_language("de")` themselves."""
+    from companion import i18n
+
+    monkeypatch.setenv("COMPANION_LANG", "en")
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")

@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from companion import cli, config
-from companion.journal import Journal, damage
-from companion.session import Session
+from companion import cli
+from companion.gamedata import config
+from companion.storage.journal import Journal, damage
+from companion.storage.session import Session
 from tests.reliability.helpers import bot_script
 
 
@@ -111,13 +112,13 @@ def test_journal_undo_and_redo_say_which_commands(tmp_path, capsys):
         last_two = j.commands(gid)[-2:]
     assert cli.main(["journal", "undo", str(gid), "2", "--journal", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "undid 2 command(s)" in out
+    assert "undid 2 commands" in out
     assert out.index(last_two[1]["cmd"]) < out.rindex(last_two[0]["cmd"])  # newest first, as taken back
     assert cli.main(["journal", "redo", str(gid), "--journal", str(path)]) == 0
     out = capsys.readouterr().out
-    assert f"redid 1 command(s): {last_two[0]['cmd']}" in out
+    assert f"redid 1 command: {last_two[0]['cmd']}" in out
     assert cli.main(["journal", "redo", str(gid), "5", "--journal", str(path)]) == 0
-    assert "redid 1 command(s)" in capsys.readouterr().out
+    assert "redid 1 command" in capsys.readouterr().out
     assert cli.main(["journal", "redo", str(gid), "--journal", str(path)]) == 1  # nothing left to redo
     assert "nothing to redo" in capsys.readouterr().err
 

@@ -1,4 +1,4 @@
-"""Settings from the settings screen: LED brightness, sound volume and mute."""
+"""Settings from the settings screen: LED brightness, sound volume, mute and the language."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ class Settings:
         return {"settings": self.apply}
 
     def apply(self, result: dict) -> None:
-        """{"intent": "settings", "key": "brightness" | "volume" | "mute", "value": ...}."""
+        """{"intent": "settings", "key": "brightness" | "volume" | "mute" | "language", "value": ...}."""
         key, value = result.get("key"), result.get("value")
         lights, sounds = self.host.lights, self.host.sounds
         if key == "brightness":
@@ -26,3 +26,7 @@ class Settings:
                 lights.output = replace(lights.output, brightness=max(0.0, min(1.0, float(value))))
         elif key in ("volume", "mute") and sounds is not None:
             sounds.apply({key: value})
+        elif key == "language":
+            from companion import i18n
+
+            i18n.set_language(str(value))

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Callable, ClassVar, Mapping, Protocol, runtime_checkable
 
-from companion.errors import CommandError, CompanionError, RuleViolation
+from companion.errors import N_, CommandError, CompanionError, RuleViolation
 from companion.rules import POSITIONS
 from companion.rules.commands import Command, parse, verb_table
 
@@ -216,9 +216,9 @@ class Engine:
             return  # e.g. the mansion's final ranking, entered after the end
         over = self.outcome(state)
         if over is not None:
-            raise RuleViolation("game over", f"the game is over ({over}); only undo can go back")
+            raise RuleViolation("game over", N_("the game is over ({outcome}); only undo can go back"), outcome=over)
         if steps is not None and type(cmd) not in self.ANYTIME:
-            raise RuleViolation(cmd.verb, f"not now: the game is at {self.where(state)}")
+            raise RuleViolation(cmd.verb, N_("not now: the game is at {where}"), where=self.where(state))
 
     def settle(self, state: Any, events: list[Event]) -> Any:
         """What follows by itself after a handler (a fight ends, a round begins, the game ends)."""

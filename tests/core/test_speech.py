@@ -8,10 +8,10 @@ import wave
 
 import pytest
 
-from companion import speech
+from companion.narration import speech
 from companion.rules import load_game
 from companion.rules.one_night import bot
-from companion.speech import Speaker, narration_for, night_masking_samples
+from companion.narration.speech import Speaker, narration_for, night_masking_samples
 from companion.ui.sound import to_mixer_bytes
 
 
@@ -131,7 +131,7 @@ def test_speaker_refuses_bad_options(options):
     sp, _ = _speaker()
     with pytest.raises(ValueError):
         sp.set_options(**options)
-    assert (sp.voice, sp.speed, sp.volume) == ("en", 150, 0.8)  # nothing changed
+    assert (sp.voice, sp.speed, sp.volume) == (None, 150, 0.8)  # nothing changed (None: the language's voice)
 
 
 def test_speaker_says_nothing_for_empty_text_or_zero_volume():

@@ -2,13 +2,14 @@
 
 `make_game(data=None)` builds the engine over parsed `Rules`; anything else (None for the shipped
 `companion/data/mansion/rules.toml`, a path, a dict or a TomlDoc) is read and parsed through
-`companion.gamedata`, the only I/O. Commands and state JSON: docs/mansion.md.
+`companion.gamedata.loader`, the only I/O. Commands and state JSON: docs/mansion.md.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from companion.errors import N_
 from companion.rules.catalog import GameInfo
 from companion.rules.mansion.state import Rules
 
@@ -17,6 +18,7 @@ if TYPE_CHECKING:
 
 GAME = GameInfo(
     id="mansion", title="The Vampire Mansion", order=30,
+    blurb=N_("vampires in a mansion; the companion keeps the dice, the rooms and the round clock"),
     scene="companion.lighting.scenes.mansion",
     screens={"mansion": "companion.ui.screens.others.mansion:MansionScreen",
              "mansion-over": "companion.ui.screens.others.mansion:MansionOverScreen"},
@@ -30,7 +32,7 @@ GAME = GameInfo(
 def make_game(data: Any = None) -> "MansionGame":
     """The mansion engine with its rules data; DataFileError if the data is broken."""
     if not isinstance(data, Rules):
-        from companion.gamedata import load_mansion  # the one sanctioned I/O path
+        from companion.gamedata.loader import load_mansion  # the one sanctioned I/O path
 
         data = load_mansion(data)
     from companion.rules.mansion.engine import MansionGame  # the engine loads when a game is made, not found

@@ -2,13 +2,14 @@
 
 `make_game(data=None)` builds the engine over parsed `Rules`; anything else (None for the shipped
 `companion/data/nosferatu/rules.toml`, a path, a dict or a TomlDoc) is read and parsed through
-`companion.gamedata`, the only I/O. Commands and state JSON: docs/nosferatu.md.
+`companion.gamedata.loader`, the only I/O. Commands and state JSON: docs/nosferatu.md.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from companion.errors import N_
 from companion.rules.catalog import GameInfo
 from companion.rules.nosferatu.state import Rules
 
@@ -17,6 +18,7 @@ if TYPE_CHECKING:
 
 GAME = GameInfo(
     id="nosferatu", title="Nosferatu", order=20,
+    blurb=N_("find the vampire at the table; the companion keeps the clock, the bites and the rituals"),
     scene="companion.lighting.scenes.nosferatu",
     screens={"nosferatu": "companion.ui.screens.others.nosferatu:NosferatuScreen",
              "nosferatu-over": "companion.ui.screens.others.nosferatu:NosferatuOverScreen"},
@@ -28,7 +30,7 @@ GAME = GameInfo(
 def make_game(data: Any = None) -> "NosferatuGame":
     """The Nosferatu engine with its rules data; DataFileError if the data is broken."""
     if not isinstance(data, Rules):
-        from companion.gamedata import load_nosferatu  # the one sanctioned I/O path
+        from companion.gamedata.loader import load_nosferatu  # the one sanctioned I/O path
 
         data = load_nosferatu(data)
     from companion.rules.nosferatu.engine import NosferatuGame  # the engine loads when a game is made, not found

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from companion import i18n
 from companion.inputs import Press
 from companion.rules.catalog import games, resolve
 from companion.ui import masters_view as mv
@@ -91,7 +92,7 @@ class MastersWizard(Screen):
         self.page = 0
         self.vampires: list[str] = []
         self.difficulty = "medium"
-        from companion.ownbox import deck_order
+        from companion.gamedata.ownbox import deck_order
 
         self.decks = deck_order(ctx.settings)  # your physical deck first on a Pi or while nothing is taught
         self.deck = self.decks[0]
@@ -226,7 +227,7 @@ class MenuScreen(Screen):
 
     def __init__(self, ctx: UIContext) -> None:
         """Count the taught cards once, when the menu opens."""
-        from companion.ownbox import progress_line
+        from companion.gamedata.ownbox import progress_line
 
         super().__init__(ctx)
         self.progress = progress_line()
@@ -271,7 +272,7 @@ class MenuScreen(Screen):
 
 
 class SettingsScreen(Screen):
-    """Brightness, volume and mute; each change is sent at once as a settings intent."""
+    """Brightness, volume, mute and language; each change is sent at once as a settings intent."""
 
     name = "settings"
     STEP = 0.1
@@ -290,6 +291,7 @@ class SettingsScreen(Screen):
                    ButtonVM("f:volume", f"Volume {round(self._value('volume') * 100)}%", selected=self.field == "volume"),
                    ButtonVM("minus", "-10%"), ButtonVM("plus", "+10%"),
                    ButtonVM("mute", "Sound off" if s.get("mute") else "Sound on", selected=bool(s.get("mute"))),
+                   ButtonVM("language", i18n.LANGUAGE_NAMES[i18n.current_language()]),  # each press: the next one
                    ButtonVM("back", "Back"))
         return ViewModel(self.name, "Settings", ("Pick a value, then up/down or -/+.",), buttons)
 
@@ -301,6 +303,8 @@ class SettingsScreen(Screen):
             return self.on_veil(1 if button_id == "plus" else -1)
         elif button_id == "mute":
             self._change("mute", not self.ctx.settings.get("mute", False))
+        elif button_id == "language":
+            self._change("language", i18n.next_language(i18n.current_language()))
         elif button_id == "back":
             self.ctx.stack.pop()
         return True

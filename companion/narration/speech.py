@@ -22,6 +22,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 PROGRAMS = ("espeak-ng", "espeak")  # the first one found speaks
 DEFAULT_VOICE = "en"
+VOICES = {"en": "en", "de": "de"}  # companion language -> espeak-ng voice
 DEFAULT_SPEED = 150  # words a minute: a narrator a little slower than espeak's 175
 DEFAULT_VOLUME = 0.8  # 0..1 of espeak's loudest (amplitude 200)
 MAX_AMPLITUDE = 200
@@ -40,13 +41,14 @@ class Speaker:
     command: the program (a name on PATH or a path); None looks for `espeak-ng`, then `espeak`.
     runner: starts the process from an argv list (default: `subprocess.Popen` with no shell and
     no console output); tests pass a fake that records the argv.
-    voice: an espeak voice name ("en", "en-gb", "de", ...); speed: words a minute (80..450);
+    voice: an espeak voice name ("en", "en-gb", "de", ...); None (the default) follows the
+    companion's language (`companion.i18n`), so German text is spoken with the German voice; speed: words a minute (80..450);
     volume: 0..1 (mapped to espeak's amplitude 0..200).
     `available` tells whether speech can work; when not, `why` says what is missing.
     """
 
     def __init__(self, command: str | None = None, runner: Runner | None = None, *,
-                 voice: str = DEFAULT_VOICE, speed: int = DEFAULT_SPEED, volume: float = DEFAULT_VOLUME,
+                 voice: str | None = None, speed: int = DEFAULT_SPEED, volume: float = DEFAULT_VOLUME,
                  which: Callable[[str], str | None] = shutil.which) -> None:
         """Find the speech program (nothing is started yet)."""
         self.voice, self.speed, self.volume = _check_options(voice, speed, volume)
@@ -71,7 +73,15 @@ class Speaker:
         if self.program is None:
             raise RuntimeError(f"no speech: {self.why}")
         amplitude = round(self.volume * MAX_AMPLITUDE)
-        return [self.program, "-v", self.voice, "-s", str(self.speed), "-a", str(amplitude), "--", text]
+        return [self.program, "-v", self.voice_now(), "-s", str(self.speed), "-a", str(amplitude), "--", text]
+
+    def voice_now(self) -> str:
+        """The espeak voice the next line is spoken with: the chosen one, else the language's."""
+        if self.voice is not None:
+            return self.voice
+        from companion.i18n import current_language
+
+        return VOICES.get(current_language(), DEFAULT_VOICE)
 
     def speak(self, text: str) -> bool:
         """Start saying `text`, stopping any line still being spoken. False if nothing was started
@@ -133,9 +143,11 @@ def _find_program(command: str | None, which: Callable[[str], str | None]) -> tu
     return None, "neither espeak-ng nor espeak is installed (sudo apt install espeak-ng); showing text only"
 
 
-def _check_options(voice: str, speed: int, volume: float) -> tuple[str, int, float]:
-    """The options, checked: a plain voice name, 80..450 words a minute, volume 0..1."""
-    if not isinstance(voice, str) or not voice or voice.startswith("-") or any(c.isspace() for c in voice):
+def _check_options(voice: str | None, speed: int, volume: float) -> tuple[str | None, int, float]:
+    """The options, checked: a plain voice name (or None: the language's), 80..450 words a minute,
+    volume 0..1."""
+    if voice is not None and (not isinstance(voice, str) or not voice or voice.startswith("-")
+                              or any(c.isspace() for c in voice)):
         raise ValueError(f"voice must be an espeak voice name such as 'en', got {voice!r}")
     if isinstance(speed, bool) or not isinstance(speed, int) or not 80 <= speed <= 450:
         raise ValueError(f"speed must be 80..450 words a minute, got {speed!r}")

@@ -18,8 +18,9 @@ import argparse
 import re
 import sys
 
-from companion import teach
+from companion.gamedata import teach
 from companion.errors import CommandError, DataFileError
+from companion.i18n import N_, _, data_name
 
 EXIT_OK = 0
 EXIT_BAD = 2
@@ -79,28 +80,29 @@ def _list(args) -> int:
     by_key: dict[str, list[str]] = {}
     for tag, key in tags.items():
         by_key.setdefault(key, []).append(tag)
-    print(f"{'act':4s} {'key':7s} {'name':28s} {'status':9s} tag")
+    act, key, name, status, tag = _("act"), _("key"), _("name"), _("status"), _("tag")  # the column heads
+    print(f"{act:4s} {key:7s} {name:28s} {status:9s} {tag}")
     for row in cards:
         if args.act and row["act"] != args.act:
             continue
         tag = ",".join(sorted(by_key.get(row["key"], []))) or "-"
-        print(f"{row['act']:4s} {row['key']:7s} {row['name'][:28]:28s} {row['status']:9s} {tag}")
+        print(f"{row['act']:4s} {row['key']:7s} {data_name(row['name'])[:28]:28s} {_(row['status']):9s} {tag}")
     return EXIT_OK
 
 
 def card_rows() -> list[dict]:
     """Every known card (shipped and taught), sorted by act then number, with its status:
     "taught" (the table entered it), "verified" (shipped and checked) or "example"."""
-    from companion.gamedata import load_masters  # reads the data files: only when listing
+    from companion.gamedata.loader import load_masters  # reads the data files: only when listing
 
     rows: dict[str, dict] = {}
     for card in load_masters().cards:
         rows[card.key] = {"act": card.act, "key": card.key, "name": card.name or "",
-                          "status": "verified" if card.verified else "example"}
+                          "status": N_("verified") if card.verified else N_("example")}
     for key, entry in teach.load_section("cards").items():
         row = rows.setdefault(key, {"act": key.split("-")[0], "key": key, "name": ""})
         row["name"] = entry.get("name", row["name"])
-        row["status"] = "taught"
+        row["status"] = N_("taught")
     acts = {a: i for i, a in enumerate(teach.ACTS)}
     return sorted(rows.values(), key=lambda r: (acts[r["act"]], r["key"]))
 
@@ -117,23 +119,24 @@ def _teach(args) -> int:
     if args.tracker is not None:
         numbers = dict(_numbers(n) for n in args.numbers)
         teach.save_tracker(args.tracker, reserve=args.reserve, numbers=numbers or None)
-        did.append(f"tracker for {args.tracker} vampires")
+        did.append(_("tracker for {n} vampires").format(n=args.tracker))
     if args.district:
         teach.save_district(args.district, name=args.name, note=args.note)
-        did.append(f"district {args.district}")
+        did.append(_("district {district}").format(district=args.district))
     if args.key and (args.red is not None or args.blue is not None):
         entry = teach.save_card_grid(args.key, args.red or [], args.blue or [], args.name, note=args.note)
-        did.append(f"card {args.key}: red {','.join(entry['red']) or '-'}, blue {','.join(entry['blue']) or '-'}")
+        did.append(_("card {card}: red {red}, blue {blue}").format(
+            card=args.key, red=",".join(entry["red"]) or "-", blue=",".join(entry["blue"]) or "-"))
     if args.tag:
         key = args.relic or args.key
         if not key:
-            raise CommandError("--tag needs a card key (I-07) or --relic KEY to register it for")
+            raise CommandError(_("--tag needs a card key (I-07) or --relic KEY to register it for"))
         tag = teach.register_tag(args.tag, key)
-        did.append(f"tag {tag} -> {key}")
+        did.append(_("tag {tag} -> {key}").format(tag=tag, key=key))
     if not did:
-        raise CommandError("nothing to teach: give --red/--blue, --tag, --tracker or --district")
+        raise CommandError(_("nothing to teach: give --red/--blue, --tag, --tracker or --district"))
     for line in did:
-        print(f"taught {line}")
+        print(_("taught {what}").format(what=line))
     return EXIT_OK
 
 
@@ -141,19 +144,19 @@ def _numbers(text: str) -> tuple[tuple[str, str], tuple[int, tuple[int, int]]]:
     """Parse `I.high=2:1,0` into (("I", "high"), (2, (1, 0)))."""
     m = re.fullmatch(r"\s*(I|II|III)\.(high|low)\s*=\s*(\d+)\s*:\s*(\d+)\s*,\s*(\d+)\s*", text)
     if not m:
-        raise CommandError(f"--numbers {text!r}: write ACT.BAND=RED:BLUE1,BLUE2, e.g. I.high=2:1,0")
+        raise CommandError(_("--numbers {text!r}: write ACT.BAND=RED:BLUE1,BLUE2, e.g. I.high=2:1,0").format(text=text))
     return (m.group(1), m.group(2)), (int(m.group(3)), (int(m.group(4)), int(m.group(5))))
 
 
 def _export(args) -> int:
     """Write the export file."""
     counts = teach.export_file(args.file)
-    print(f"exported to {args.file}: {teach.summary(counts)}")
+    print(_("exported to {file}: {what}").format(file=args.file, what=teach.summary(counts)))
     return EXIT_OK
 
 
 def _import(args) -> int:
     """Merge an export into the user's data."""
     counts = teach.import_file(args.file)
-    print(f"imported {args.file}: {teach.summary(counts)}")
+    print(_("imported {file}: {what}").format(file=args.file, what=teach.summary(counts)))
     return EXIT_OK

@@ -1,6 +1,18 @@
 """companion: the Nightwatch board-game companion.
 
-Usage: companion <command> [options]
+The help text is USAGE below (it is printed in the table's language, companion/i18n.py).
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from enum import IntEnum
+
+from companion.errors import DataFileError, N_
+
+USAGE = N_("""Usage: companion <command> [options]
 
 Commands:
   run        start the table app (Pi hardware, simulator window, or headless demo)
@@ -14,17 +26,7 @@ Commands:
   screenshots  render every screen to PNG; --check tests that the text reads from a chair
 
 Run `companion <command> --help` for the options of one command.
-Exit status: 0 ok, 1 refused or failed, 2 bad input file or usage.
-"""
-
-from __future__ import annotations
-
-import importlib
-import os
-import sys
-from enum import IntEnum
-
-from companion.errors import DataFileError
+Exit status: 0 ok, 1 refused or failed, 2 bad input file or usage.""")
 
 
 class ExitStatus(IntEnum):
@@ -38,37 +40,58 @@ class ExitStatus(IntEnum):
 # Subcommand -> "module:function". Modules are imported only when their command runs, so
 # `companion --help` stays instant and a missing optional library hurts only its own command.
 COMMANDS: dict[str, str] = {
-    "run": "companion.launch:main",
-    "play": "companion.play:main",
-    "journal": "companion.journal_cmd:main",
-    "cards": "companion.cards:main",
-    "hw-test": "companion.hwtest:main",
-    "doctor": "companion.doctor:main",
-    "config": "companion.config:main",
+    "run": "companion.cli.run:main",
+    "play": "companion.cli.play:main",
+    "journal": "companion.cli.journal:main",
+    "cards": "companion.cli.cards:main",
+    "hw-test": "companion.cli.hwtest:main",
+    "doctor": "companion.cli.doctor:main",
+    "config": "companion.cli.config:main",
     "games": "companion.cli:games",
     "screenshots": "companion.ui.screenshots:main",
 }
 
 
 def games(argv: list[str]) -> int:
-    """`companion games`: the games this companion serves."""
+    """`companion games`: the games this companion serves, described in the table's language."""
     import argparse
 
+    from companion.i18n import _
     from companion.rules.catalog import games
 
-    argparse.ArgumentParser(prog="companion games", description="List the games this companion serves.").parse_args(argv)
+    argparse.ArgumentParser(prog="companion games", description=_("List the games this companion serves.")).parse_args(argv)
 
-    for gid, game in games().items():
-        print(f"{gid:10s} {game.title}")
+    for gid, game in games().items():  # the title as printed on the box, the line in the table's language
+        print(f"{gid:10s} {game.title}" + (f": {_(game.blurb)}" if game.blurb else ""))
     return ExitStatus.OK
+
+
+def _choose_language() -> None:
+    """The table's language for this command: COMPANION_LANG, then the config's `language`, then
+    the system locale. A config that does not load is left to the command that reads it."""
+    from companion import i18n
+
+    configured = "auto"
+    if not os.environ.get("COMPANION_LANG"):
+        try:
+            from companion.gamedata import config
+
+            configured = config.load().language
+        except Exception:  # noqa: BLE001 - `companion config --check` and `run` report a broken file
+            configured = "auto"
+    i18n.set_language(i18n.choose(configured))
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point: dispatch to a subcommand and turn any error into one line and a status."""
     argv = list(sys.argv[1:] if argv is None else argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pygame's hello line would pollute stdout
+    if argv[:1] != ["run"]:  # `run` loads its config anyway and sets the language from it (cold start)
+        _choose_language()
+    from companion.i18n import _
+
     if not argv or argv[0] in ("-h", "--help", "help"):
-        print(__doc__.strip())
+        print(_(USAGE))
         return ExitStatus.OK if argv else ExitStatus.BAD_INPUT
     if argv[0] in ("-V", "--version"):
         from companion import __version__
@@ -78,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     name, rest = argv[0], argv[1:]
     target = COMMANDS.get(name)
     if target is None:
-        print(f"companion: unknown command {name!r} (see `companion --help`)", file=sys.stderr)
+        print(_("companion: unknown command {name!r} (see `companion --help`)").format(name=name), file=sys.stderr)
         return ExitStatus.BAD_INPUT
     module_name, func_name = target.split(":")
     from companion import paths

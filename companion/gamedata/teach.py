@@ -9,7 +9,7 @@ table teaches them (README.md, "Game data"). Everything taught lives under `path
     masters/districts.toml  [districts.museum]  name, note, verified
     masters/relics.toml     [relics.<key>]  name, note, ...
 
-Each entry holds only what was taught; `companion.gamedata` lays it over the shipped record field by
+Each entry holds only what was taught; `companion.gamedata.loader` lays it over the shipped record field by
 field. Files are 0600 in 0700 folders and written atomically (temp file, fsync, rename). An export is
 all of it in one TOML file (`format = "nightwatch-taught"`); an import is validated completely before
 anything is written, so a broken file changes nothing. Tag ids are data: never run, never opened.
@@ -23,23 +23,29 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from companion import paths, tomlfile
+from companion import paths
+from companion.gamedata import tomlfile
 from companion.errors import CommandError, DataFileError
+from companion.gamedata.loader import KIND_WORDS  # what a field must be, in words
+from companion.i18n import N_, _, ngettext
 from companion.inputs import MAX_TAG
-from companion.rules.masters.data import ACTS, POSITIONS, TRACKER_CELL_MAX, TRACKER_RESERVE, VAMPIRE_COUNTS, Band
+from companion.rules.masters.data import ACTS, CARD_KEY, POSITIONS, TRACKER_CELL_MAX, TRACKER_RESERVE, VAMPIRE_COUNTS, Band
 
 BANDS = tuple(b.value for b in Band)  # ("high", "low"): veil 4-6 and veil 1-3
 SECTIONS = ("cards", "tracker", "districts", "relics")  # one file each in masters/
 EXPORT_FORMAT = "nightwatch-taught"
 EXPORT_VERSION = 1
-CARD_KEY = re.compile(r"^(I|II|III)-(0[1-9]|1[0-8])$")  # 18 cards per act
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
 _HEX_UID = re.compile(r"^[0-9A-Fa-f]{2}([:\- ]?[0-9A-Fa-f]{2}){3,9}$")
-_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
 
 
 class TeachError(CommandError):
-    """Taught input that cannot be saved (bad cell, unknown key, unprintable tag...)."""
+    """Taught input that cannot be saved (bad cell, unknown key, unprintable tag...); `field` names
+    the field at fault where one does ("red", "blue")."""
+
+    def __init__(self, message: str, field: str | None = None):
+        super().__init__(message)
+        self.field = field
 
 
 # -- where things live --------------------------------------------------------------------------------
@@ -64,7 +70,7 @@ def normalize_tag(text: str) -> str:
     stripped; TeachError if empty, unprintable or longer than 64 characters."""
     tag = str(text).strip()
     if not tag or len(tag) > MAX_TAG or not all(0x20 <= ord(c) <= 0x7E for c in tag):
-        raise TeachError(f"tag id {text!r} must be 1..{MAX_TAG} printable ASCII characters")
+        raise TeachError(_("tag id {tag!r} must be 1..{n} printable ASCII characters").format(tag=text, n=MAX_TAG))
     if _HEX_UID.match(tag) and len(re.sub(r"[:\- ]", "", tag)) in (8, 14, 20):
         return re.sub(r"[:\- ]", "", tag).upper()
     return tag
@@ -76,7 +82,7 @@ def key_kind(key: str) -> str:
         return "card"
     if SLUG.match(key):
         return "relic"
-    raise TeachError(f"{key!r} is neither a card key (I-01 .. III-18) nor a relic key (lower-case-words)")
+    raise TeachError(_("{key!r} is neither a card key (I-01 .. III-18) nor a relic key (lower-case-words)").format(key=key))
 
 
 def load_tags(base: Path | str | None = None) -> dict[str, str]:
@@ -124,7 +130,7 @@ def load_section(section: str, base: Path | str | None = None) -> dict:
     if not path.exists():
         return {}
     doc = tomlfile.load(path)
-    _only(doc, "", doc.data, (section,))
+    tomlfile.Checks(doc).only_keys("", doc.data, (section,))
     return _VALIDATORS[section](doc, doc.data.get(section, {}), section)
 
 
@@ -132,14 +138,14 @@ def save_card_grid(key: str, red, blue, name: str | None = None, *, note: str | 
                    base: Path | str | None = None) -> dict:
     """Save a card's city grid (red cells, blue-gray cells) and optionally its name; returns the entry."""
     if not CARD_KEY.match(key):
-        raise TeachError(f"card key {key!r} must look like I-01 .. III-18")
+        raise TeachError(_("card key {key!r} must look like I-01 .. III-18").format(key=key))
     red, blue = _cells(red, "red"), _cells(blue, "blue")
     _check_grid(red, blue, key)
     entry = {"act": key.split("-")[0], "red": red, "blue": blue, "verified": True}
     if name is not None:
-        entry["name"] = _text(name, "card name", 40)
+        entry["name"] = _text(name, N_("card name"), 40)
     if note is not None:
-        entry["note"] = _text(note, "note", 200, allow_empty=True)
+        entry["note"] = _text(note, N_("note"), 200, allow_empty=True)
     return _merge_entry("cards", key, entry, base)
 
 
@@ -148,19 +154,20 @@ def save_tracker(vampires: int, *, reserve: int | None = None, numbers: dict | N
     """Save veil tracker numbers for a vampire count: `reserve` agents and/or
     `numbers = {("I", "high"): (red, (blue1, blue2)), ...}`; returns the whole taught entry."""
     if vampires not in VAMPIRE_COUNTS:
-        raise TeachError(f"vampire count must be one of {VAMPIRE_COUNTS}, got {vampires!r}")
+        raise TeachError(_("vampire count must be one of {counts}, got {value!r}").format(counts=VAMPIRE_COUNTS, value=vampires))
     entry: dict = {"verified": True}
     if reserve is not None:
-        entry["reserve"] = _count(reserve, "reserve", *TRACKER_RESERVE)
+        entry["reserve"] = _count(reserve, N_("reserve"), *TRACKER_RESERVE)
     for (act, band), value in (numbers or {}).items():
         if act not in ACTS or band not in BANDS:
-            raise TeachError(f"tracker numbers are per deck I/II/III and band high/low, got {act!r} {band!r}")
+            raise TeachError(_("tracker numbers are per deck I/II/III and band high/low, got {act!r} {band!r}").format(
+                act=act, band=band))
         red, pair = value
         pair = tuple(pair)
         if len(pair) != 2:
-            raise TeachError("blue-gray numbers come as a pair, e.g. (1, 0)")
-        entry.setdefault(act, {})[band] = {"red": _count(red, "red", 0, TRACKER_CELL_MAX),
-                                           "blue": [_count(b, "blue", 0, TRACKER_CELL_MAX) for b in pair]}
+            raise TeachError(_("blue-gray numbers come as a pair, e.g. (1, 0)"))
+        entry.setdefault(act, {})[band] = {"red": _count(red, N_("red"), 0, TRACKER_CELL_MAX),
+                                           "blue": [_count(b, N_("blue"), 0, TRACKER_CELL_MAX) for b in pair]}
     return _merge_entry("tracker", str(vampires), entry, base)
 
 
@@ -168,12 +175,12 @@ def save_district(key: str, *, name: str | None = None, note: str | None = None,
                   base: Path | str | None = None) -> dict:
     """Save a district tile's printed name and/or our short note of its effect; returns the entry."""
     if not SLUG.match(key):
-        raise TeachError(f"district key {key!r} must be lower-case words joined by '-'")
+        raise TeachError(_("district key {key!r} must be lower-case words joined by '-'").format(key=key))
     entry: dict = {"verified": True}
     if name is not None:
-        entry["name"] = _text(name, "district name", 40)
+        entry["name"] = _text(name, N_("district name"), 40)
     if note is not None:
-        entry["note"] = _text(note, "note", 200, allow_empty=True)
+        entry["note"] = _text(note, N_("note"), 200, allow_empty=True)
     return _merge_entry("districts", key, entry, base)
 
 
@@ -190,7 +197,7 @@ def export_text(base: Path | str | None = None) -> str:
     """All taught data and tag registrations as one TOML document another table can import."""
     data = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION}
     data.update({k: v for k, v in taught(base).items() if v})
-    return dumps(data, "Nightwatch taught data: import with `companion cards import FILE`.")
+    return tomlfile.dumps(data, "Nightwatch taught data: import with `companion cards import FILE`.")
 
 
 def export_file(path: Path | str, base: Path | str | None = None) -> dict:
@@ -203,11 +210,12 @@ def export_file(path: Path | str, base: Path | str | None = None) -> dict:
 def validate_export(doc: tomlfile.TomlDoc) -> dict:
     """The clean data of an export document, or DataFileError naming file, line and key."""
     data = doc.data
-    _only(doc, "", data, ("format", "version", "tags") + SECTIONS)
+    tomlfile.Checks(doc).only_keys("", data, ("format", "version", "tags") + SECTIONS)
     if data.get("format") != EXPORT_FORMAT:
-        raise doc.error("format", f'not a Nightwatch export: needs format = "{EXPORT_FORMAT}"')
+        raise doc.error("format", _('not a Nightwatch export: needs format = "{format}"').format(format=EXPORT_FORMAT))
     if data.get("version") != EXPORT_VERSION:
-        raise doc.error("version", f"export version {data.get('version')!r} is not supported (need {EXPORT_VERSION})")
+        raise doc.error("version", _("export version {version!r} is not supported (need {need})").format(
+            version=data.get("version"), need=EXPORT_VERSION))
     out = {"tags": _validate_tags(doc)}
     for section in SECTIONS:
         out[section] = _VALIDATORS[section](doc, data.get(section, {}), section)
@@ -226,7 +234,7 @@ def import_file(path: Path | str, base: Path | str | None = None) -> dict:
             continue
         merged = dict(current[section])
         for key, entry in clean[section].items():
-            merged[key] = _deep_merge(merged.get(key), entry) if isinstance(entry, dict) else entry
+            merged[key] = tomlfile.merge(merged.get(key), entry) if isinstance(entry, dict) else entry
         target = tags_path(base) if section == "tags" else section_path(section, base)
         _write_section_file(target, section, merged)
     return _counts(clean)
@@ -236,30 +244,30 @@ def check_file(path: Path | str) -> str:
     """Validate a taught/shipped data file or an export; a one-line summary, or DataFileError."""
     doc = tomlfile.load(path)
     if "format" in doc.data:
-        return f"{path}: ok (export: {summary(_counts(validate_export(doc)))})"
+        return _("{file}: ok (export: {what})").format(file=path, what=summary(_counts(validate_export(doc))))
     tables = [k for k in doc.data if k in ("tags",) + SECTIONS]
     if not tables:
-        raise DataFileError(path, None, None, "no [tags], [cards], [tracker], [districts] or [relics] table found")
-    _only(doc, "", doc.data, ("tags",) + SECTIONS)
+        raise DataFileError(path, None, None, _("no [tags], [cards], [tracker], [districts] or [relics] table found"))
+    tomlfile.Checks(doc).only_keys("", doc.data, ("tags",) + SECTIONS)
     counts = {}
     for section in tables:
         clean = _validate_tags(doc) if section == "tags" else _VALIDATORS[section](doc, doc.data[section], section)
         counts[section] = len(clean)
-    return f"{path}: ok ({summary(counts)})"
+    return _("{file}: ok ({what})").format(file=path, what=summary(counts))
 
 
 # -- validation --------------------------------------------------------------------------------------------
 def _validate_tags(doc: tomlfile.TomlDoc) -> dict[str, str]:
     """[tags] of a document: tag id -> key."""
-    _only(doc, "", doc.data, ("tags", "format", "version") + SECTIONS)
+    tomlfile.Checks(doc).only_keys("", doc.data, ("tags", "format", "version") + SECTIONS)
     table = doc.data.get("tags", {})
     if not isinstance(table, dict):
-        raise doc.error("tags", "must be a table of \"tag id\" = \"key\"")
+        raise doc.error("tags", _('must be a table of "tag id" = "key"'))
     out = {}
     for tag, key in table.items():
         where = f"tags.{tag}"
         if not isinstance(key, str):
-            raise doc.error(where, f"must name a card or relic key, got {key!r}")
+            raise doc.error(where, _("must name a card or relic key, got {key!r}").format(key=key))
         try:
             out[normalize_tag(tag)] = key
             key_kind(key)
@@ -274,17 +282,17 @@ def _validate_cards(doc: tomlfile.TomlDoc, table, prefix: str) -> dict:
     for key, e in _entries(doc, table, prefix):
         where = f"{prefix}.{key}"
         if not CARD_KEY.match(key):
-            raise doc.error(where, "card key must look like I-01 .. III-18")
-        _only(doc, where, e, ("act", "name", "red", "blue", "continuing", "note", "verified"))
+            raise doc.error(where, _("card key must look like I-01 .. III-18"))
+        tomlfile.Checks(doc).only_keys(where, e, ("act", "name", "red", "blue", "continuing", "note", "verified"))
         if "act" in e and e["act"] != key.split("-")[0]:
-            raise doc.error(f"{where}.act", f"act {e['act']!r} does not match the key {key!r}")
+            raise doc.error(f"{where}.act", _("act {act!r} does not match the key {key!r}").format(act=e["act"], key=key))
         _typed(doc, where, e, {"name": str, "note": str, "continuing": bool, "verified": bool})
         try:
             red, blue = _cells(e.get("red", []), "red"), _cells(e.get("blue", []), "blue")
             if "red" in e or "blue" in e:
                 _check_grid(red, blue, key)
         except TeachError as exc:
-            raise doc.error(f"{where}.{'blue' if 'blue' in str(exc) else 'red'}", str(exc)) from None
+            raise doc.error(f"{where}.{exc.field or 'red'}", str(exc)) from None
         out[key] = dict(e)
     return out
 
@@ -295,27 +303,27 @@ def _validate_tracker(doc: tomlfile.TomlDoc, table, prefix: str) -> dict:
     for key, e in _entries(doc, table, prefix):
         where = f"{prefix}.{key}"
         if not key.isdigit() or int(key) not in VAMPIRE_COUNTS:
-            raise doc.error(where, f"tracker key is the vampire count, one of {VAMPIRE_COUNTS}")
-        _only(doc, where, e, ("reserve", "verified") + ACTS)
+            raise doc.error(where, _("tracker key is the vampire count, one of {counts}").format(counts=VAMPIRE_COUNTS))
+        tomlfile.Checks(doc).only_keys(where, e, ("reserve", "verified") + ACTS)
         _typed(doc, where, e, {"verified": bool})
         if "reserve" in e:
-            _int_in(doc, f"{where}.reserve", e["reserve"], *TRACKER_RESERVE)
+            tomlfile.Checks(doc).integer(f"{where}.reserve", e["reserve"], *TRACKER_RESERVE)
         for act in ACTS:
             bands = e.get(act, {})
             if not isinstance(bands, dict):
-                raise doc.error(f"{where}.{act}", "must be a table with high and/or low")
-            _only(doc, f"{where}.{act}", bands, BANDS)
+                raise doc.error(f"{where}.{act}", _("must be a table with high and/or low"))
+            tomlfile.Checks(doc).only_keys(f"{where}.{act}", bands, BANDS)
             for band, nums in bands.items():
                 w = f"{where}.{act}.{band}"
                 if not isinstance(nums, dict):
-                    raise doc.error(w, "must be { red = n, blue = [a, b] }")
-                _only(doc, w, nums, ("red", "blue"))
+                    raise doc.error(w, _("must be {{ red = n, blue = [a, b] }}"))
+                tomlfile.Checks(doc).only_keys(w, nums, ("red", "blue"))
                 _int_in(doc, f"{w}.red", nums.get("red"), 0, TRACKER_CELL_MAX)
                 pair = nums.get("blue")
                 if not isinstance(pair, list) or len(pair) != 2:
-                    raise doc.error(f"{w}.blue", "must be a pair of numbers, e.g. [1, 0]")
+                    raise doc.error(f"{w}.blue", _("must be a pair of numbers, e.g. [1, 0]"))
                 for b in pair:
-                    _int_in(doc, f"{w}.blue", b, 0, TRACKER_CELL_MAX)
+                    tomlfile.Checks(doc).integer(f"{w}.blue", b, 0, TRACKER_CELL_MAX)
         out[key] = dict(e)
     return out
 
@@ -326,13 +334,13 @@ def _validate_districts(doc: tomlfile.TomlDoc, table, prefix: str) -> dict:
     for key, e in _entries(doc, table, prefix):
         where = f"{prefix}.{key}"
         if not SLUG.match(key):
-            raise doc.error(where, "district key must be lower-case words joined by '-'")
-        _only(doc, where, e, ("name", "note", "effect", "night_ap", "verified"))
+            raise doc.error(where, _("district key must be lower-case words joined by '-'"))
+        tomlfile.Checks(doc).only_keys(where, e, ("name", "note", "effect", "night_ap", "verified"))
         _typed(doc, where, e, {"name": str, "note": str, "verified": bool})
         if "effect" in e and e["effect"] not in ("day", "night", "both"):
-            raise doc.error(f"{where}.effect", "must be day, night or both")
+            raise doc.error(f"{where}.effect", _("must be day, night or both"))
         if "night_ap" in e:
-            _int_in(doc, f"{where}.night_ap", e["night_ap"], 0, 3)
+            tomlfile.Checks(doc).integer(f"{where}.night_ap", e["night_ap"], 0, 3)
         out[key] = dict(e)
     return out
 
@@ -345,16 +353,24 @@ def _validate_relics(doc: tomlfile.TomlDoc, table, prefix: str) -> dict:
     for key, e in _entries(doc, table, prefix):
         where = f"{prefix}.{key}"
         if not SLUG.match(key):
-            raise doc.error(where, "relic key must be lower-case words joined by '-'")
-        _only(doc, where, e, ("name", "note") + ints + bools)
+            raise doc.error(where, _("relic key must be lower-case words joined by '-'"))
+        tomlfile.Checks(doc).only_keys(where, e, ("name", "note") + ints + bools)
         _typed(doc, where, e, {"name": str, "note": str, **{b: bool for b in bools}})
         for k in ints:
             if k in e:
-                _int_in(doc, f"{where}.{k}", e[k], 0, 9)
+                tomlfile.Checks(doc).integer(f"{where}.{k}", e[k], 0, 9)
         out[key] = dict(e)
     return out
 
 
+# "3 cards" for each section
+_COUNTED = {
+    "cards": lambda n: ngettext("{n} card", "{n} cards", n),
+    "tracker": lambda n: ngettext("{n} tracker side", "{n} tracker sides", n),
+    "districts": lambda n: ngettext("{n} district", "{n} districts", n),
+    "relics": lambda n: ngettext("{n} relic", "{n} relics", n),
+    "tags": lambda n: ngettext("{n} tag", "{n} tags", n),
+}
 _VALIDATORS = {"cards": _validate_cards, "tracker": _validate_tracker,
                "districts": _validate_districts, "relics": _validate_relics}
 
@@ -362,25 +378,19 @@ _VALIDATORS = {"cards": _validate_cards, "tracker": _validate_tracker,
 def _entries(doc: tomlfile.TomlDoc, table, prefix: str):
     """(key, entry dict) pairs of a section table, each entry a table."""
     if not isinstance(table, dict):
-        raise doc.error(prefix, "must be a table")
+        raise doc.error(prefix, _("must be a table"))
     for key, entry in table.items():
         if not isinstance(entry, dict):
-            raise doc.error(f"{prefix}.{key}", "must be a table")
+            raise doc.error(f"{prefix}.{key}", _("must be a table"))
         yield key, entry
-
-
-def _only(doc: tomlfile.TomlDoc, where: str, table: dict, allowed) -> None:
-    """Refuse unknown keys: a typo must not be silently ignored."""
-    for k in table:
-        if k not in allowed:
-            raise doc.error(f"{where}.{k}" if where else k, f"unknown key {k!r}; allowed: {', '.join(allowed)}")
 
 
 def _typed(doc: tomlfile.TomlDoc, where: str, entry: dict, types: dict) -> None:
     """Check the types of optional fields (strings also printable and short)."""
     for k, t in types.items():
         if k in entry and not isinstance(entry[k], t):
-            raise doc.error(f"{where}.{k}", f"must be {t.__name__}, got {entry[k]!r}")
+            raise doc.error(f"{where}.{k}", _("must be {kind}, got {value!r}").format(
+                kind=_(KIND_WORDS.get(t, N_("a value"))), value=entry[k]))
         if k in entry and t is str:
             try:
                 _text(entry[k], k, 200, allow_empty=(k == "note"))
@@ -391,7 +401,7 @@ def _typed(doc: tomlfile.TomlDoc, where: str, entry: dict, types: dict) -> None:
 def _int_in(doc: tomlfile.TomlDoc, where: str, value, lo: int, hi: int) -> None:
     """A whole number in lo..hi."""
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise doc.error(where, f"must be a whole number {lo}..{hi}, got {value!r}")
+        raise doc.error(where, _("must be a whole number {lo}..{hi}, got {value!r}").format(lo=lo, hi=hi, value=value))
 
 
 def _cells(cells, colour: str) -> list[str]:
@@ -399,14 +409,14 @@ def _cells(cells, colour: str) -> list[str]:
     if isinstance(cells, str):
         cells = [c for c in re.split(r"[,\s]+", cells) if c]
     if not isinstance(cells, (list, tuple)):
-        raise TeachError(f"{colour} cells must be a list like A1,B2")
+        raise TeachError(_("{colour} cells must be a list like A1,B2").format(colour=_(colour)), colour)
     out = []
     for c in cells:
         c = str(c).strip().upper()
         if c not in POSITIONS:
-            raise TeachError(f"{colour} cell {c!r} is not on the grid (A1 .. C3)")
+            raise TeachError(_("{colour} cell {cell!r} is not on the grid (A1 .. C3)").format(colour=_(colour), cell=c), colour)
         if c in out:
-            raise TeachError(f"{colour} cell {c} is listed twice")
+            raise TeachError(_("{colour} cell {cell} is listed twice").format(colour=_(colour), cell=c), colour)
         out.append(c)
     return sorted(out)
 
@@ -415,29 +425,31 @@ def _check_grid(red: list[str], blue: list[str], key: str) -> None:
     """A card grid: some cells marked, none both colours, blue-gray cells come as a pair."""
     both = set(red) & set(blue)
     if both:
-        raise TeachError(f"card {key}: cell {sorted(both)[0]} cannot be red and blue-gray at once")
+        raise TeachError(_("card {card}: cell {cell} cannot be red and blue-gray at once").format(
+            card=key, cell=sorted(both)[0]), "blue")
     if len(blue) not in (0, 2):
-        raise TeachError(f"card {key}: blue-gray cells come in a pair, got {len(blue)}")
+        raise TeachError(_("card {card}: blue-gray cells come in a pair, got {n}").format(card=key, n=len(blue)), "blue")
     if not red and not blue:
-        raise TeachError(f"card {key}: mark at least one red or blue-gray cell")
+        raise TeachError(_("card {card}: mark at least one red or blue-gray cell").format(card=key), "blue")
 
 
 def _count(value, what: str, lo: int, hi: int) -> int:
     """A whole number in lo..hi for taught numbers."""
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise TeachError(f"{what} must be a whole number {lo}..{hi}, got {value!r}")
+        raise TeachError(_("{what} must be a whole number {lo}..{hi}, got {value!r}").format(
+            what=_(what), lo=lo, hi=hi, value=value))
     return value
 
 
 def _text(value, what: str, limit: int, allow_empty: bool = False) -> str:
     """A short printable text (names and notes are shown on screen, never interpreted)."""
     if not isinstance(value, str):
-        raise TeachError(f"{what} must be text")
+        raise TeachError(_("{what} must be text").format(what=_(what)))
     value = value.strip()
     if not value and not allow_empty:
-        raise TeachError(f"{what} must not be empty")
+        raise TeachError(_("{what} must not be empty").format(what=_(what)))
     if len(value) > limit or not value.isprintable():
-        raise TeachError(f"{what} must be at most {limit} printable characters")
+        raise TeachError(_("{what} must be at most {limit} printable characters").format(what=_(what), limit=limit))
     return value
 
 
@@ -445,73 +457,15 @@ def _text(value, what: str, limit: int, allow_empty: bool = False) -> str:
 def _merge_entry(section: str, key: str, entry: dict, base) -> dict:
     """Lay `entry` over the taught entry for `key` and save the section; returns the result."""
     entries = load_section(section, base)
-    entries[key] = _deep_merge(entries.get(key), entry)
+    entries[key] = tomlfile.merge(entries.get(key), entry)
     _write_section_file(section_path(section, base), section, entries)
     return entries[key]
-
-
-def _deep_merge(old, new: dict) -> dict:
-    """`new` over `old`, table by table."""
-    out = dict(old or {})
-    for k, v in new.items():
-        out[k] = _deep_merge(out.get(k), v) if isinstance(v, dict) and isinstance(out.get(k), dict) else v
-    return out
 
 
 def _write_section_file(path: Path, section: str, entries: dict) -> None:
     """Write one taught file: a header comment and the section's table."""
     header = f"Taught by the table with `companion cards teach` or the New card screen. [{section}]"
-    paths.write_private(path, dumps({section: dict(sorted(entries.items()))}, header))
-
-
-def dumps(data: dict, header: str = "") -> str:
-    """TOML text for nested dicts of strings, ints, bools and lists (what taught files hold)."""
-    lines = [f"# {header}"] if header else []
-    _emit_table(data, [], lines)
-    return "\n".join(lines).strip() + "\n"
-
-
-def _emit_table(table: dict, path: list[str], lines: list[str]) -> None:
-    """Scalars of `table` under its header, then its sub-tables."""
-    scalars = {k: v for k, v in table.items() if not isinstance(v, dict)}
-    subs = {k: v for k, v in table.items() if isinstance(v, dict)}
-    if path and (scalars or not subs):
-        lines += ["", "[" + ".".join(_key(p) for p in path) + "]"]
-    for k, v in scalars.items():
-        lines.append(f"{_key(k)} = {_value(v)}")
-    for k, v in subs.items():
-        _emit_table(v, path + [k], lines)
-
-
-def _key(k: str) -> str:
-    """A TOML key, quoted unless bare."""
-    return k if _BARE_KEY.match(k) else _string(k)
-
-
-def _value(v) -> str:
-    """A TOML value."""
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, int):
-        return str(v)
-    if isinstance(v, str):
-        return _string(v)
-    if isinstance(v, (list, tuple)):
-        return "[" + ", ".join(_value(x) for x in v) + "]"
-    raise TypeError(f"cannot write {type(v).__name__} to TOML")
-
-
-def _string(s: str) -> str:
-    """A TOML basic string with escapes."""
-    out = []
-    for ch in s:
-        if ch in ('"', "\\"):
-            out.append("\\" + ch)
-        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
-            out.append(f"\\u{ord(ch):04x}")
-        else:
-            out.append(ch)
-    return '"' + "".join(out) + '"'
+    paths.write_private(path, tomlfile.dumps({section: dict(sorted(entries.items()))}, header))
 
 
 def _counts(clean: dict) -> dict:
@@ -521,4 +475,4 @@ def _counts(clean: dict) -> dict:
 
 def summary(counts: dict) -> str:
     """"3 cards, 1 tracker" style text."""
-    return ", ".join(f"{n} {k}" for k, n in counts.items()) or "empty"
+    return ", ".join(_COUNTED[k](n).format(n=n) if k in _COUNTED else f"{n} {k}" for k, n in counts.items()) or _("empty")

@@ -23,13 +23,14 @@ import sys
 from dataclasses import dataclass
 from typing import Callable, TextIO
 
-from companion import config as config_mod
+from companion.gamedata import config as config_mod
 from companion.hal import BACKENDS, Hardware, open_hardware
 from companion.hal.base import NoButtons
 from companion.hal.layout import solid
+from companion.i18n import N_, _, ngettext
 from companion.inputs import Press, VButton
 
-COLOURS = (("white", (255, 255, 255)), ("red", (255, 0, 0)), ("green", (0, 255, 0)), ("blue", (0, 0, 255)))
+COLOURS = ((N_("white"), (255, 255, 255)), (N_("red"), (255, 0, 0)), (N_("green"), (0, 255, 0)), (N_("blue"), (0, 0, 255)))
 POLL_S = 0.01  # how often the button wait looks at the queue
 READER_WAIT_S = 2.0  # how long the reader may take to open and answer
 BOUNCY = 2  # more raw edges than this per press: the contact chatters (worth a capacitor or a new switch)
@@ -38,9 +39,9 @@ SERVICE = "companion"
 # from the kernel's EBUSY), also under RPi.GPIO via rpi-lgpio; gpiozero's native factory and sysfs
 # give OSError EBUSY "Device or resource busy". gpiozero passes them on unchanged.
 _BUSY = re.compile(r"GPIO busy|Device or resource busy|\bEBUSY\b|\[Errno 16\]")
-BUSY_HELP = ("the button lines are busy: the companion service is running and holds them. "
-             f"Stop it first: sudo systemctl stop {SERVICE} (start it again afterwards: sudo systemctl start {SERVICE}), "
-             "or run: companion hw-test --stop-service")
+BUSY_HELP = N_("the button lines are busy: the companion service is running and holds them. "
+               "Stop it first: sudo systemctl stop {service} (start it again afterwards: sudo systemctl start {service}), "
+               "or run: companion hw-test --stop-service")  # _(BUSY_HELP).format(service=SERVICE)
 
 Runner = Callable[[list[str]], int]  # argv -> exit status (systemctl)
 
@@ -78,17 +79,19 @@ def main(argv: list[str], runner: Runner | None = None) -> int:
     runner = runner or _run_command
     was_running = _service_running(runner)
     if was_running:
-        print(f"stopping the {SERVICE} service for the test...", flush=True)
+        print(_("stopping the {service} service for the test...").format(service=SERVICE), flush=True)
         if runner(_systemctl("stop")) != 0:
-            print(f"companion hw-test: could not stop the service: run sudo systemctl stop {SERVICE}", file=sys.stderr)
+            print(_("companion hw-test: could not stop the service: run sudo systemctl stop {service}").format(service=SERVICE),
+                  file=sys.stderr)
             return 1
     try:
         return _test(args, cfg)
     finally:
         if was_running:
-            print(f"starting the {SERVICE} service again", flush=True)
+            print(_("starting the {service} service again").format(service=SERVICE), flush=True)
             if runner(_systemctl("start")) != 0:
-                print(f"companion hw-test: start it yourself: sudo systemctl start {SERVICE}", file=sys.stderr)
+                print(_("companion hw-test: start it yourself: sudo systemctl start {service}").format(service=SERVICE),
+                      file=sys.stderr)
 
 
 def _test(args, cfg) -> int:
@@ -98,7 +101,8 @@ def _test(args, cfg) -> int:
         prompt = None
         if args.auto:
             if not hasattr(hw.buttons, "press"):
-                print(f"companion hw-test: --auto needs the mock or sim backend (this is {hw.backend})", file=sys.stderr)
+                print(_("companion hw-test: --auto needs the mock or sim backend (this is {backend})").format(backend=hw.backend),
+                      file=sys.stderr)
                 return 2
             prompt = auto_press(hw)
         return run(hw, cfg, opts, sys.stdout, prompt)
@@ -107,7 +111,7 @@ def _test(args, cfg) -> int:
 def run(hw: Hardware, cfg, opts: Options, out: TextIO, on_prompt: Prompt | None = None) -> int:
     """The whole walk-through on `hw`; `on_prompt` lets a script answer the button prompts."""
     say = _printer(out)
-    say(f"hw-test on the {hw.backend} backend ({hw.why})")
+    say(_("hw-test on the {backend} backend ({why})").format(backend=hw.backend, why=hw.why))
     checks = _devices(hw, cfg, say)
     if opts.lights:
         checks += _lights(hw, opts, say)
@@ -126,16 +130,16 @@ def _devices(hw: Hardware, cfg, say) -> list[Check]:
     """Report the LED driver, the pin factory and the reader; one check each."""
     status = hw.status()
     ok, why = status["leds"]
-    say(f"LED driver: {_describe(hw.pixels, why)}")
-    checks = [Check("LED driver", ok, why if not ok else _describe(hw.pixels, why))]
+    say(_("LED driver: {what}").format(what=_describe(hw.pixels, why)))
+    checks = [Check(_("LED driver"), ok, why if not ok else _describe(hw.pixels, why))]
     ok, why = status["buttons"]
     if not ok and gpio_busy(why):  # one line, not the same error for each of the 14 pins
-        why = "GPIO lines busy: another program (the service?) holds them"
-        say(f"buttons: {why}")
-        checks.append(Check("pin factory", False, why))
+        why = _("GPIO lines busy: another program (the service?) holds them")
+        say(_("buttons: {what}").format(what=why))
+        checks.append(Check(_("pin factory"), False, why))
     else:
-        say(f"buttons: {_describe(hw.buttons, why)}")
-        checks.append(Check("pin factory", ok, why if not ok else _describe(hw.buttons, why)))
+        say(_("buttons: {what}").format(what=_describe(hw.buttons, why)))
+        checks.append(Check(_("pin factory"), ok, why if not ok else _describe(hw.buttons, why)))
     checks.append(_reader(hw, cfg, say))
     return checks
 
@@ -144,8 +148,8 @@ def _reader(hw: Hardware, cfg, say) -> Check:
     """Give the reader a moment to open its port and greet the device, then report it."""
     r = cfg.reader
     if r.type == "none":
-        say(f"reader: none configured ({hw.reader.status[1]})")
-        return Check("reader", None, "reader.type = none")
+        say(_("reader: none configured ({why})").format(why=hw.reader.status[1]))
+        return Check(_("reader"), None, "reader.type = none")
     clock = hw.clock
     deadline = clock.now() + READER_WAIT_S
     while True:
@@ -154,27 +158,31 @@ def _reader(hw: Hardware, cfg, say) -> Check:
         if ok or clock.now() >= deadline:
             break
         clock.sleep_until(clock.now() + 0.1)
-    say(f"reader: {r.type} on {r.port} at {r.baud} baud: {'open' if ok else 'FAILED'} ({why})")
-    return Check("reader", ok, f"{r.type} on {r.port}: {why}")
+    text = (_("reader: {kind} on {port} at {baud} baud: open ({why})") if ok
+            else _("reader: {kind} on {port} at {baud} baud: FAILED ({why})"))
+    say(text.format(kind=r.type, port=r.port, baud=r.baud, why=why))
+    return Check(_("reader"), ok, _("{kind} on {port}: {why}").format(kind=r.type, port=r.port, why=why))
 
 
 def _lights(hw: Hardware, opts: Options, say) -> list[Check]:
     """Test pattern, then every logical light white, red, green, blue in turn."""
     if not hw.pixels.status[0]:
-        say("lights: skipped, the LED strip is not available")
-        return [Check("lights", False, hw.pixels.status[1])]
+        say(_("lights: skipped, the LED strip is not available"))
+        return [Check(_("lights"), False, hw.pixels.status[1])]
     clock, layout = hw.clock, hw.layout
-    say("test pattern: the first three pixels of every strip should be red, green, blue (else fix leds.order)")
+    say(_("test pattern: the first three pixels of every strip should be red, green, blue (else fix leds.order)"))
     hw.pixels.test_pattern()
     clock.sleep_until(clock.now() + 4 * opts.step)
     checks = []
     for light in layout.lights:
-        say(f"light {light:<12} {layout.where(light)}: " + ", ".join(n for n, _ in COLOURS))
-        for _, rgb in COLOURS:
+        say(_("light {light} {where}: {colours}").format(light=f"{light:<12}", where=layout.where(light),
+                                                       colours=", ".join(_(n) for n, _rgb in COLOURS)))
+        for _name, rgb in COLOURS:
             hw.pixels.show(solid(layout, light, rgb))
             clock.sleep_until(clock.now() + opts.step)
         ok, why = hw.pixels.status
-        checks.append(Check(f"light {light}", ok, f"{layout.where(light)} (check by eye)" if ok else why))
+        checks.append(Check(_("light {light}").format(light=light), ok,
+                            _("{where} (check by eye)").format(where=layout.where(light)) if ok else why))
     hw.pixels.show({})
     return checks
 
@@ -188,11 +196,12 @@ def _buttons(hw: Hardware, opts: Options, say, on_prompt: Prompt | None) -> list
     """Ask for every configured button in turn and check it arrives, with its bounce count."""
     ok, why = hw.buttons.status
     if not ok and gpio_busy(why):
-        say(BUSY_HELP)
-        return [Check("buttons", False, f"GPIO lines busy (held by the {SERVICE} service?): sudo systemctl stop {SERVICE}")]
+        say(_(BUSY_HELP).format(service=SERVICE))
+        return [Check(_("buttons"), False,
+                      _("GPIO lines busy (held by the {service} service?): sudo systemctl stop {service}").format(service=SERVICE))]
     if isinstance(hw.buttons, NoButtons) or not _pins(hw):
-        say(f"buttons: skipped ({hw.buttons.status[1]})")
-        return [Check("buttons", False, hw.buttons.status[1])]
+        say(_("buttons: skipped ({why})").format(why=hw.buttons.status[1]))
+        return [Check(_("buttons"), False, hw.buttons.status[1])]
     hw.buttons.poll(hw.clock.now())  # forget anything pressed before the test
     return [_one_button(hw, vb, pin, opts, say, on_prompt) for vb, pin in _pins(hw).items()]
 
@@ -200,7 +209,7 @@ def _buttons(hw: Hardware, opts: Options, say, on_prompt: Prompt | None) -> list
 def _one_button(hw: Hardware, vb: VButton, pin: str, opts: Options, say, on_prompt) -> Check:
     """Prompt for `vb`, wait up to the timeout for a full press and release, report it."""
     clock = hw.clock
-    say(f"press {vb.name} ({pin})...")
+    say(_("press {button} ({pin})...").format(button=vb.name, pin=pin))
     before = hw.buttons.stats().get(vb)
     start = clock.now()
     if on_prompt:
@@ -225,29 +234,31 @@ def _button_result(hw, vb, pin, before, down, up, others, opts, say) -> Check:
     after = hw.buttons.stats().get(vb)
     edges = (after.raw_edges if after else 0) - (before.raw_edges if before else 0)
     presses = (after.presses if after else 0) - (before.presses if before else 0)
-    wrong = f"; other buttons pressed: {', '.join(others)} (wired to the wrong pin?)" if others else ""
+    wrong = _("; other buttons pressed: {buttons} (wired to the wrong pin?)").format(buttons=", ".join(others)) if others else ""
+    name = _("button {button}").format(button=vb.value)
     if up is None:
-        why = "held down but never released (stuck, or the pin shorted to ground?)" if down is not None \
-            else f"no press within {opts.timeout:g} s"
+        why = _("held down but never released (stuck, or the pin shorted to ground?)") if down is not None \
+            else _("no press within {seconds} s").format(seconds=f"{opts.timeout:g}")
         say(f"  FAIL: {why}{wrong}")
-        return Check(f"button {vb.value}", False, f"{pin}: {why}{wrong}")
-    bounce = f"{edges} raw edges -> {presses} press{'es' if presses != 1 else ''}"
-    note = " (bouncy contact)" if edges > BOUNCY * max(1, presses) else ""
-    detail = f"{pin}, held {up - down:.2f} s, {bounce}{note}{wrong}"
+        return Check(name, False, f"{pin}: {why}{wrong}")
+    bounce = ngettext("{edges} raw edges -> {n} press", "{edges} raw edges -> {n} presses", presses).format(edges=edges, n=presses)
+    note = _(" (bouncy contact)") if edges > BOUNCY * max(1, presses) else ""
+    detail = _("{pin}, held {seconds} s, {bounce}").format(pin=pin, seconds=f"{up - down:.2f}", bounce=bounce) + note + wrong
     say(f"  ok: {detail}")
-    return Check(f"button {vb.value}", True, detail)
+    return Check(name, True, detail)
 
 
 def _summary(checks: list[Check], say) -> None:
     """The table at the end, then one line with the verdict."""
     width = max([len(c.name) for c in checks] + [4])
     say("")
-    say(f"{'part':<{width}}  result  detail")
+    part, result, detail = _("part"), _("result"), _("detail")  # the column heads
+    say(f"{part:<{width}}  {result:<6}  {detail}")
     for c in checks:
         result = "SKIP" if c.ok is None else ("PASS" if c.ok else "FAIL")
         say(f"{c.name:<{width}}  {result:<6}  {c.detail}")
     failed = sum(1 for c in checks if c.ok is False)
-    say(f"hw-test: {'PASS' if not failed else f'FAIL ({failed} failed)'}")
+    say("hw-test: PASS" if not failed else _("hw-test: FAIL ({n} failed)").format(n=failed))
 
 
 def _pins(hw: Hardware) -> dict[VButton, str]:
@@ -310,7 +321,7 @@ def _positive(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        raise argparse.ArgumentTypeError(_("not a number: {text!r}").format(text=text)) from None
     if value <= 0:
-        raise argparse.ArgumentTypeError(f"must be more than 0, got {text}")
+        raise argparse.ArgumentTypeError(_("must be more than 0, got {text}").format(text=text))
     return value

@@ -7,11 +7,11 @@ complete. Every problem raises `DataFileError(file, line, key, message)`.
 
 Files and table shapes (user files use the same):
   tracker.toml    [tracker.<2..5>] reserve, verified, I/II/III = {high = {red, blue = [a, b]}, low = {...}}
-  districts.toml  [districts.<key>] name, effect = day|night|both, night_ap = 1|2, note, verified
+  districts.toml  [districts.<key>] name, name_de (the German name; any `name_<lang>`: companion.i18n), effect = day|night|both, night_ap = 1|2, note, verified
   vampires.toml   [vampires.<Name>] blood_ability, blood_note, blood_cost, dark_ability, dark_note, dark_veil,
                   combat_ability, verified
-  cards.toml      [cards."<I|II|III>-NN"] act, name, red = [cells], blue = [two cells or none], continuing, note, verified
-  relics.toml     [relics.<key>] name, note, max_blood, once_per_round, placeable, redirects_agents, ap, blood, veil, verified
+  cards.toml      [cards."<I|II|III>-NN"] act, name, name_de, red = [cells], blue = [two cells or none], continuing, note, verified
+  relics.toml     [relics.<key>] name, name_de, note, max_blood, once_per_round, placeable, redirects_agents, ap, blood, veil, verified
 
 The other games have one shipped file each (`data_file(game_id)`), with no user overlay (nothing is
 taught at the table for them): `load_nosferatu`, `load_mansion`, `load_one_night` and `load_strigoi`
@@ -21,15 +21,17 @@ here, and hand the document to the game's pure parser in `companion.rules.<game>
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from os import PathLike
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from companion import paths, tomlfile
+from companion import paths
+from companion.gamedata import tomlfile
 from companion.data import shipped_dir
+from companion.i18n import N_, _
 from companion.rules.commands import is_int
 from companion.rules.masters.data import (
+    CARD_KEY,
     ACTS, POSITIONS, STATION, TRACKER_CELL_MAX, TRACKER_RESERVE, VAMPIRE_COUNTS, AgentNumbers, CardInfo, DistrictInfo, Effect, MastersData,
     RelicInfo, Tracker, VampireInfo,
 )
@@ -41,7 +43,8 @@ if TYPE_CHECKING:
     from companion.rules.strigoi.data import StrigoiData
 
 FILES = ("tracker", "districts", "vampires", "cards", "relics")
-CARD_KEY = re.compile(r"^(I|II|III)-\d{2}$")
+KIND_WORDS = {str: N_("text"), int: N_("a whole number"), bool: N_("true or false"), list: N_("a list"),
+              dict: N_("a table")}  # what a field must be, in words (never a Python type name)
 MIN_CARDS_PER_ACT = 6  # the easy difficulty draws 6 from each act
 
 
@@ -70,7 +73,7 @@ def _load_kind(name: str, shipped: Path, user: Path) -> list:
         for key, fields_ in _table(doc, name).items():
             key = str(key)
             old = records.get(key, ({}, doc, "taught"))[0]
-            records[key] = (_merge(old, fields_), doc, "taught")
+            records[key] = (tomlfile.merge(old, fields_), doc, "taught")
     build = BUILDERS[name]
     return [build(key, rec, doc, f"{name}.{key}", source) for key, (rec, doc, source) in records.items()]
 
@@ -79,20 +82,12 @@ def _table(doc: tomlfile.TomlDoc, name: str) -> dict:
     """The top table `name` of a file (empty if absent), every entry a table."""
     extra = set(doc.data) - {name}
     if extra:
-        raise doc.error(sorted(extra)[0], f"unknown table (expected [{name}.<key>])")
+        raise doc.error(sorted(extra)[0], _("unknown table (expected [{name}.<key>])").format(name=name))
     table = doc.data.get(name, {})
     for key, value in table.items():
         if not isinstance(value, dict):
-            raise doc.error(f"{name}.{key}", f"[{name}.{key}] must be a table")
+            raise doc.error(f"{name}.{key}", _("[{table}] must be a table").format(table=f"{name}.{key}"))
     return table
-
-
-def _merge(old: dict, new: dict) -> dict:
-    """`new` over `old`, nested tables merged too."""
-    out = dict(old)
-    for k, v in new.items():
-        out[k] = _merge(out[k], v) if isinstance(v, dict) and isinstance(out.get(k), dict) else v
-    return out
 
 
 class _Fields:
@@ -101,20 +96,19 @@ class _Fields:
     def __init__(self, rec: dict, doc: tomlfile.TomlDoc, where: str, allowed: tuple[str, ...]):
         """Check for unknown keys up front."""
         self.rec, self.doc, self.where = rec, doc, where
-        for key in rec:
-            if key not in allowed:
-                raise doc.error(f"{where}.{key}", f"unknown key (allowed: {', '.join(allowed)})")
+        tomlfile.Checks(doc).only_keys(where, rec, allowed)
 
     def get(self, key: str, kind: type, default: Any = ..., check: Callable[[Any], str | None] | None = None) -> Any:
         """A field of type `kind` (default if absent; required if no default)."""
         if key not in self.rec:
             if default is ...:
-                raise self.doc.error(self.where, f"missing key {key!r}")
+                raise self.doc.error(self.where, _("missing key {key!r}").format(key=key))
             return default
         value = self.rec[key]
         ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
         if not ok:
-            raise self.doc.error(f"{self.where}.{key}", f"must be {kind.__name__}, not {value!r}")
+            raise self.doc.error(f"{self.where}.{key}", _("must be {kind}, not {value!r}").format(
+                kind=_(KIND_WORDS.get(kind, "a value")), value=value))
         problem = check(value) if check else None
         if problem:
             raise self.doc.error(f"{self.where}.{key}", problem)
@@ -127,40 +121,40 @@ class _Fields:
 
 def _between(lo: int, hi: int) -> Callable[[int], str | None]:
     """A check for an integer range."""
-    return lambda v: None if lo <= v <= hi else f"must be {lo}..{hi}, not {v}"
+    return lambda v: None if lo <= v <= hi else _("must be {lo}..{hi}, not {value}").format(lo=lo, hi=hi, value=v)
 
 
 def _cells(value: list) -> str | None:
     """A list of grid positions, no repeats."""
     bad = [c for c in value if c not in POSITIONS]
     if bad:
-        return f"{bad[0]!r} is not a grid position A1..C3"
-    return "a cell is listed twice" if len(set(value)) != len(value) else None
+        return _("{cell!r} is not a grid position A1..C3").format(cell=bad[0])
+    return _("a cell is listed twice") if len(set(value)) != len(value) else None
 
 
 def _tracker(key: str, rec: dict, doc: tomlfile.TomlDoc, where: str, source: str) -> Tracker:
     """One tracker side."""
     f = _Fields(rec, doc, where, ("reserve", "verified") + ACTS)
     if not key.isdigit() or int(key) not in VAMPIRE_COUNTS:
-        raise f.error("", "tracker keys are the vampire counts 2, 3, 4, 5")
+        raise f.error("", _("tracker keys are the vampire counts 2, 3, 4, 5"))
     numbers = []
     for act in ACTS:
         deck = f.get(act, dict)
         for band in ("high", "low"):
             if not isinstance(deck.get(band), dict):
-                raise f.error(act, f"needs {band} = {{ red = n, blue = [a, b] }}")
+                raise f.error(act, _("needs {band} = {{ red = n, blue = [a, b] }}").format(band=band))
             red, blue = deck[band].get("red"), deck[band].get("blue")
             if not (is_int(red) and 0 <= red <= TRACKER_CELL_MAX):
-                raise f.error(act, f"{band}.red must be 0..6")
+                raise f.error(act, _("{band}.red must be 0..6").format(band=band))
             if not (isinstance(blue, list) and len(blue) == 2 and all(is_int(b) and 0 <= b <= TRACKER_CELL_MAX for b in blue)):
-                raise f.error(act, f"{band}.blue must be two numbers 0..6")
+                raise f.error(act, _("{band}.blue must be two numbers 0..6").format(band=band))
             numbers.append((act, band, AgentNumbers(red, (blue[0], blue[1]))))
     return Tracker(int(key), f.get("reserve", int, check=_between(*TRACKER_RESERVE)), tuple(numbers), f.get("verified", bool, False), source)
 
 
 def _district(key: str, rec: dict, doc: tomlfile.TomlDoc, where: str, source: str) -> DistrictInfo:
     """One district tile."""
-    f = _Fields(rec, doc, where, ("name", "effect", "night_ap", "note", "verified"))
+    f = _Fields(rec, doc, where, ("name", "name_de", "effect", "night_ap", "note", "verified"))
     effect = f.get("effect", str, check=lambda v: None if v in ("day", "night", "both") else "must be day, night or both")
     return DistrictInfo(
         key, f.get("name", str), Effect(effect), f.get("night_ap", int, 1, _between(1, 2)), f.get("note", str, ""),
@@ -182,18 +176,18 @@ def _vampire(key: str, rec: dict, doc: tomlfile.TomlDoc, where: str, source: str
 
 def _card(key: str, rec: dict, doc: tomlfile.TomlDoc, where: str, source: str) -> CardInfo:
     """One event card slot."""
-    f = _Fields(rec, doc, where, ("act", "name", "red", "blue", "continuing", "note", "verified"))
+    f = _Fields(rec, doc, where, ("act", "name", "name_de", "red", "blue", "continuing", "note", "verified"))
     if not CARD_KEY.match(key):
-        raise f.error("", 'card keys look like "I-01", "II-18", "III-07"')
+        raise f.error("", _('card keys look like "I-01", "II-18", "III-07"'))
     act = f.get("act", str, key.split("-")[0])
     if act != key.split("-")[0]:
-        raise f.error("act", f"card {key} belongs to act {key.split('-')[0]}")
+        raise f.error("act", _("card {card} belongs to act {act}").format(card=key, act=key.split("-")[0]))
     red = f.get("red", list, [], _cells)
     blue = f.get("blue", list, [], _cells)
     if set(red) & set(blue):
-        raise f.error("blue", "a cell cannot be both red and blue-gray")
+        raise f.error("blue", _("a cell cannot be both red and blue-gray"))
     if len(blue) not in (0, 2):
-        raise f.error("blue", "a card has two blue-gray cells or none")
+        raise f.error("blue", _("a card has two blue-gray cells or none"))
     return CardInfo(
         key, act, f.get("name", str), tuple(red), tuple(blue), f.get("continuing", bool, False),
         f.get("note", str, ""), f.get("verified", bool, False), source,
@@ -203,7 +197,7 @@ def _card(key: str, rec: dict, doc: tomlfile.TomlDoc, where: str, source: str) -
 def _relic(key: str, rec: dict, doc: tomlfile.TomlDoc, where: str, source: str) -> RelicInfo:
     """One relic card."""
     f = _Fields(rec, doc, where, (
-        "name", "note", "max_blood", "once_per_round", "placeable", "redirects_agents", "ap", "blood", "veil", "verified",
+        "name", "name_de", "note", "max_blood", "once_per_round", "placeable", "redirects_agents", "ap", "blood", "veil", "verified",
     ))
     return RelicInfo(
         key, f.get("name", str), f.get("note", str, ""), f.get("max_blood", int, 0, _between(0, 9)),
@@ -223,18 +217,18 @@ def _check_whole(data: MastersData, folder: Path) -> None:
     have = {t.vampires for t in data.trackers}
     for n in VAMPIRE_COUNTS:
         if n not in have:
-            raise DataFileError(folder / "tracker.toml", None, f"tracker.{n}", "missing tracker side")
+            raise DataFileError(folder / "tracker.toml", None, f"tracker.{n}", _("missing tracker side"))
     keys = {d.key for d in data.districts}
     for needed in (STATION, "museum"):
         if needed not in keys:
-            raise DataFileError(folder / "districts.toml", None, f"districts.{needed}", "missing district")
+            raise DataFileError(folder / "districts.toml", None, f"districts.{needed}", _("missing district"))
     if len(keys) < len(POSITIONS):
-        raise DataFileError(folder / "districts.toml", None, "districts", f"{len(POSITIONS)} districts needed")
+        raise DataFileError(folder / "districts.toml", None, "districts", _("{n} districts needed").format(n=len(POSITIONS)))
     if len(data.vampires) < 2:
-        raise DataFileError(folder / "vampires.toml", None, "vampires", "at least two vampires needed")
+        raise DataFileError(folder / "vampires.toml", None, "vampires", _("at least two vampires needed"))
     for act in ACTS:
         if len(data.cards_of(act)) < MIN_CARDS_PER_ACT:
-            raise DataFileError(folder / "cards.toml", None, "cards", f"act {act} needs {MIN_CARDS_PER_ACT} cards")
+            raise DataFileError(folder / "cards.toml", None, "cards", _("act {act} needs {n} cards").format(act=act, n=MIN_CARDS_PER_ACT))
 
 
 # -- the games with one data file ------------------------------------------------------------------

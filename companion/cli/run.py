@@ -13,10 +13,10 @@ at all (`make run` over ssh, CI). It plays on a throwaway journal in memory: it 
 your journal and is never offered for resume. `--script FILE` plays a scenario through the loop on
 your journal; a refused line stops it with exit 1, naming file:line and the rule.
 
-A screen that cannot be opened is a missing part like a missing reader (companion/display.py): the
+A screen that cannot be opened is a missing part like a missing reader (companion/runtime/display.py): the
 game goes on with the board and the buttons, the status light turns amber, STATUS= says "no
 screen", and the display is tried again with back-off. SIGTERM, SIGINT and SIGHUP stop the app
-cleanly in every mode (companion/stopping.py): LEDs dark, parts and journal closed, exit 0.
+cleanly in every mode (companion/runtime/stopping.py): LEDs dark, parts and journal closed, exit 0.
 
 Start-up order: options, config (a broken one exits 2 naming file, line and field), the start
 counter's first mark (safe mode after failed starts; it also notes that the display is being
@@ -31,9 +31,10 @@ import argparse
 import os
 import sys
 
-from companion import config as config_mod
-from companion import paths
+from companion.gamedata import config as config_mod
+from companion import i18n, paths
 from companion.errors import CompanionError
+from companion.i18n import _
 
 DEMO_SETUP = {"cmd": "setup", "game": "masters", "vampires": ["Agnieszka", "Ishtvan", "Mila"],
               "difficulty": "easy", "seed": 7}
@@ -49,20 +50,22 @@ def main(argv: list[str]) -> int:
         print(f"companion run: {problem}", file=sys.stderr)
         return 2
     cfg = config_mod.load(args.config)
+    i18n.set_language(i18n.choose(cfg.language))  # COMPANION_LANG, then the config, then the locale
     lines = None
     if args.script:  # bad input fails before the start counts
-        from companion.journal import load_scenario
+        from companion.storage.scenario import load_scenario
 
         lines = load_scenario(args.script)
-    from companion import sdnotify
-    from companion.stopping import Stopped, StopSignals
+    from companion.runtime import sdnotify
+    from companion.runtime.stopping import Stopped, StopSignals
 
     with StopSignals() as signals:
         try:
             return _start(args, cfg, lines, signals, sdnotify)
         except Stopped as stop:  # before the loop ran: the `with` blocks have closed everything
             sdnotify.stopping(f"stopping: {stop.name} while starting")
-            print(f"companion run: stopped by {stop.name} while starting", file=sys.stderr, flush=True)
+            print(_("companion run: stopped by {signal} while starting").format(signal=stop.name),
+                  file=sys.stderr, flush=True)
             return 0
 
 
@@ -73,7 +76,7 @@ def _start(args, cfg, lines, signals, sdnotify) -> int:
     backend = args.backend
     if backend is None and (demo or lines is not None) and not os.environ.get("COMPANION_HAL") and cfg.hal == "auto":
         backend = "mock"  # a demo or a scenario needs no board (`--backend` gives it one)
-    from companion.startguard import StartGuard
+    from companion.runtime.startguard import StartGuard
 
     # The start counter comes first: a display driver that crashes or hangs must count as a failed
     # start, and safe mode must know it (it then leaves the screen off). This mark is not fsynced.
@@ -81,8 +84,9 @@ def _start(args, cfg, lines, signals, sdnotify) -> int:
     safe = guard.begin("display", durable=False)
     display = _open_screen(mode, why, backend, cfg, guard) if mode != "headless" else None
     if mode == "headless":
-        print(f"companion run: headless ({why})" + (", playing the bot demo on a throwaway journal" if demo else ""),
-              file=sys.stderr)
+        text = (_("companion run: headless ({why}), playing the bot demo on a throwaway journal") if demo
+                else _("companion run: headless ({why})"))
+        print(text.format(why=why), file=sys.stderr)
     sdnotify.status("starting: loading the game, lights and hardware")
     # Everything from here on happens with the start-up frame on screen. The durable mark comes
     # before the LEDs light (a supply that browns out then is a failed start too); safe mode turns
@@ -128,7 +132,7 @@ def plan(args, cfg, env: dict | None = None) -> tuple[str, str, bool]:
     # No display and nothing asked for: a PC (`make run` over ssh, CI) gets the demo; a Pi stays
     # the table, with its board and buttons, and keeps its journal.
     try:
-        backend, _ = config_mod.choose_backend(args.backend, cfg.hal, env)
+        backend, _ = config_mod.choose_backend(args.backend, cfg.hal, env, _pi_present)
     except ValueError:
         backend = "mock"  # open_hardware reports the bad setting
     return mode, why, backend != "pi"
@@ -138,11 +142,11 @@ def _usage_problem(args) -> str | None:
     """Options that contradict each other, in one line (exit 2); None when they fit."""
     if args.demo:
         if args.mode in ("window", "fullscreen"):
-            return f"--demo plays headless; it does not go with --{args.mode}"
+            return _("--demo plays headless; it does not go with --{mode}").format(mode=args.mode)
         if args.script:
-            return "--demo and --script are two different games: give one of them"
+            return _("--demo and --script are two different games: give one of them")
         if args.journal:
-            return "--demo plays on a throwaway journal; --journal is for your own games"
+            return _("--demo plays on a throwaway journal; --journal is for your own games")
     return None
 
 
@@ -176,9 +180,9 @@ def _seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+        raise argparse.ArgumentTypeError(_("not a number of seconds: {text!r}").format(text=text)) from None
     if not value >= 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"must be 0 or more seconds, not {text}")
+        raise argparse.ArgumentTypeError(_("must be 0 or more seconds, not {text}").format(text=text))
     return value
 
 
@@ -187,32 +191,40 @@ def _board_px(cfg) -> int:
     return int(cfg.display.height * BOARD_WIDTH_RATIO)
 
 
+def _pi_present() -> bool:
+    """Auto-detection's question, asked of the HAL's probe (loaded only when nothing names a backend)."""
+    from companion.hal.pi import SystemProbe
+
+    return SystemProbe().pi_hardware_present()
+
+
 def _board_width(mode: str, backend: str | None, cfg) -> int:
     """Room to leave beside the screen UI for the simulated board: only a window on the sim backend
     has it. Foreseen here so the window opens at its final size instead of jumping wider later."""
     if mode != "window":
         return 0
     try:
-        name, _ = config_mod.choose_backend(backend, cfg.hal)
+        name, _ = config_mod.choose_backend(backend, cfg.hal, pi_present=_pi_present)
     except ValueError:
         return 0  # open_hardware reports the bad setting
     return _board_px(cfg) if name == "sim" else 0
 
 
 def _open_screen(mode: str, why: str, backend: str | None, cfg, guard):
-    """The screen part (companion/display.py), opened if it can be, with the start-up frame on it."""
-    from companion.display import Display
+    """The screen part (companion/runtime/display.py), opened if it can be, with the start-up frame on it."""
+    from companion.runtime.display import Display
 
     display = Display(mode, (cfg.display.width, cfg.display.height), _board_width(mode, backend, cfg))
     if guard.screen_crashed:
-        display.off("no screen: safe mode leaves the display off (the last start died opening it)")
+        display.off(_("no screen: safe mode leaves the display off (the last start died opening it)"))
         print(f"companion run: {display.why}", file=sys.stderr)
     elif display.open(0.0) is not None:
-        print(f"companion run: {mode} on SDL video driver {display.driver!r} ({why})", file=sys.stderr)
+        print(_("companion run: {mode} on SDL video driver {driver!r} ({why})").format(
+            mode=mode, driver=display.driver, why=why), file=sys.stderr)
         _show_start_frame(display.surface)
     else:
-        print(f"companion run: {display.why} ({why}); the game goes on with the board and the buttons",
-              file=sys.stderr)
+        print(_("companion run: {problem} ({why}); the game goes on with the board and the buttons").format(
+            problem=display.why, why=why), file=sys.stderr)
     return display
 
 
@@ -233,7 +245,7 @@ def _open_journal(args, demo: bool):
 
     A journal that cannot be opened (a read-only or full disk, a broken file that could not be moved
     aside) does not lock the table out: the game goes on unsaved, and the banner says so."""
-    from companion.journal import Journal
+    from companion.storage.journal import Journal
 
     path = DEMO_JOURNAL if demo else (args.journal or paths.journal_file())
     try:
@@ -241,7 +253,7 @@ def _open_journal(args, demo: bool):
     except (CompanionError, OSError) as exc:
         why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         where = "" if isinstance(exc, CompanionError) else f"{path}: "
-        return None, {"journal": f"no journal, games are not saved: {where}{why}"}
+        return None, {"journal": _("no journal, games are not saved: {where}{why}").format(where=where, why=why)}
     if journal.notice:  # a damaged journal was moved aside: the log says where (the banner says it short)
         print(f"companion run: {journal.notice}", file=sys.stderr, flush=True)
     return journal, {}
@@ -291,7 +303,7 @@ def _build_app(args, cfg, hw, journal, mode, demo, lines, pace, display, missing
         return app
     import pygame
 
-    from companion.speech import Speaker
+    from companion.narration.speech import Speaker
     from companion.ui.sound import Sounds
     from companion.ui.table import TableUI
 
@@ -300,7 +312,7 @@ def _build_app(args, cfg, hw, journal, mode, demo, lines, pace, display, missing
     sounds.open()
     speaker = Speaker()
     if not speaker.available:
-        print(f"companion run: narration on screen only ({speaker.why})", file=sys.stderr)
+        print(_("companion run: narration on screen only ({why})").format(why=speaker.why), file=sys.stderr)
     size = display.ui_size if display is not None else (cfg.display.width, cfg.display.height)
     ui = TableUI(size, cfg.game.default, {"brightness": cfg.leds.brightness, "volume": cfg.sound.volume,
                                           "mute": cfg.sound.mute, "deck": cfg.game.deck,
@@ -325,7 +337,7 @@ def _run(args, app, mode, guard, signals, sdnotify) -> int:
     # caller's `with`/`finally` blocks then blank the LEDs and close the parts and the journal.
     sdnotify.stopping(f"stopping: {signals.received}" if signals.received else "stopping")
     if signals.received:
-        print(f"companion run: stopped by {signals.received}", file=sys.stderr, flush=True)
+        print(_("companion run: stopped by {signal}").format(signal=signals.received), file=sys.stderr, flush=True)
     if args.screenshot and app.surface is not None:
         import pygame
 

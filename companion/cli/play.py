@@ -18,10 +18,13 @@ import argparse
 import json
 import sys
 
-from companion import narrate, paths
-from companion.errors import CommandError, RuleViolation
-from companion.journal import Journal, JournalError, load_scenario, read_scenario
-from companion.session import Session
+from companion import paths
+from companion.narration import narrate
+from companion.errors import N_, CommandError, RuleViolation
+from companion.i18n import _, data_name, refusal_text
+from companion.storage.journal import Journal, JournalError
+from companion.storage.scenario import load_scenario, read_scenario
+from companion.storage.session import Session
 
 
 def main(argv: list[str]) -> int:
@@ -36,7 +39,7 @@ def main(argv: list[str]) -> int:
     tell = _teller(args)
     if args.script is None and args.resume is None:
         ap.print_usage(sys.stderr)
-        print("companion play: give --script FILE or --resume", file=sys.stderr)
+        print(_("companion play: give --script FILE or --resume"), file=sys.stderr)
         return 2
 
     lines: list[tuple[int, dict]] = []
@@ -85,36 +88,42 @@ def main(argv: list[str]) -> int:
     return 0
 
 
+# The summary's labels (the values stay the state JSON's words: ids, steps, outcomes).
+SUMMARY_LABELS = {"game": N_("game"), "round": N_("round"), "phase": N_("phase"), "step": N_("step"),
+                  "veil": N_("veil"), "outcome": N_("outcome"), "leading": N_("leading"), "turn": N_("turn"),
+                  "winner": N_("winner")}
+
+
 def summary(state: dict) -> str:
-    """A short human-readable summary of a final state (any game)."""
-    head = [f"game {state.get('game')}"]
+    """A short human-readable summary of a final state (any game), in the table's language."""
+    head = [f"{_(SUMMARY_LABELS['game'])} {state.get('game')}"]
     for key in ("round", "phase", "step", "veil", "outcome", "leading", "turn", "winner"):
         if key in state and state[key] is not None:
-            head.append(f"{key} {state[key]}")
+            head.append(f"{_(SUMMARY_LABELS[key])} {state[key]}")
     lines = [", ".join(head)]
     districts = state.get("districts")
     if isinstance(districts, dict):
         for pos, d in districts.items():
-            lines.append(
-                f"  {pos} {d.get('name', ''):20s} agents {d.get('agents_hidden', 0)}h/{d.get('agents_exposed', 0)}e"
-                f"  minions {d.get('minions', 0)}" + (f"  sigil {d['sigil']}" if d.get("sigil") else "")
-            )
+            lines.append(f"  {pos} {data_name(d.get('name', '')):20s} " + _(
+                "agents {hidden}h/{exposed}e  minions {minions}").format(
+                hidden=d.get("agents_hidden", 0), exposed=d.get("agents_exposed", 0), minions=d.get("minions", 0))
+                + (_("  sigil {vampire}").format(vampire=d["sigil"]) if d.get("sigil") else ""))
     vampires = state.get("vampires")
     if isinstance(vampires, dict):
         for name, v in vampires.items():
-            lines.append(
-                f"  {name:10s} in {v.get('district')} blood {v.get('blood')} kills {v.get('kills')}"
-                + (" DRAINED" if v.get("drained") else "")
-            )
+            lines.append(f"  {name:10s} " + _("in {district} blood {blood} kills {kills}").format(
+                district=v.get("district"), blood=v.get("blood"), kills=v.get("kills"))
+                + (_(" DRAINED") if v.get("drained") else ""))
     return "\n".join(lines)
 
 
 def _refused(source: str, no: int, cmd: dict, exc: Exception, state: dict | None = None) -> int:
     """Report a refused command with its line and rule, and where the game stood; exit status 1."""
-    rule = getattr(exc, "rule", "command")
-    why = getattr(exc, "message", str(exc))
-    at = f" (at {narrate.where(state)})" if state else ""
-    print(f"{source or '<resume>'}:{no}: refused {cmd.get('cmd')!r} by rule {rule}: {why}{at}", file=sys.stderr)
+    rule = getattr(exc, "rule", None) or _("command")  # the rule's name is a key (the verb): not translated
+    at = _(" (at {where})").format(where=narrate.where(state)) if state else ""
+    print(_("{file}:{line}: refused {command!r} by rule {rule}: {why}").format(
+        file=source or "<resume>", line=no, command=cmd.get("cmd"), rule=rule, why=refusal_text(exc)) + at,
+        file=sys.stderr)
     return 1
 
 
@@ -134,8 +143,8 @@ def _teller(args):
 
 def _legal_moves(session: Session, state: dict, out) -> None:
     """Where the game stands and the moves open now (greyed ones with the rule that forbids them)."""
-    print(f"Now: {narrate.where(state)}", file=out)
+    print(_("Now: {where}").format(where=narrate.where(state)), file=out)
     moves = narrate.legal_moves(session.actions())
-    print("Legal moves:" if moves else "No moves: the game is over.", file=out)
+    print(_("Legal moves:") if moves else _("No moves: the game is over."), file=out)
     for text in moves:
         print(text, file=out)

@@ -25,7 +25,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-import companion.doctor as doctor
+import companion.cli.doctor as doctor
+from companion.i18n import _
 
 # soname -> Debian package; SDL loads these by name (see the strings in pygame-ce's bundled libSDL2)
 KMSDRM_LIBS = {"libEGL.so.1": "libegl1", "libGLESv2.so.2": "libgles2", "libgbm.so.1": "libgbm1", "libdrm.so.2": "libdrm2"}
@@ -131,7 +132,7 @@ class PiProbe:
 
     def speech_wav(self) -> tuple[str | None, str]:
         """(program, '') when espeak-ng (or espeak) wrote a WAV for a test line, (program or None, why) else."""
-        from companion.speech import PROGRAMS
+        from companion.narration.speech import PROGRAMS
 
         program = next((p for p in PROGRAMS if shutil.which(p, path=self.env.get("PATH"))), None)
         if program is None:
@@ -182,42 +183,46 @@ def check_kmsdrm_libs(probe, board, cfg) -> list:
         return []
     missing = {so: pkg for so, pkg in KMSDRM_LIBS.items() if probe.load_library(so)}
     if missing:
-        return [_check("display.libs", "FAIL", f"the screen driver (KMSDRM) cannot load {', '.join(missing)}",
+        return [_check("display.libs", "FAIL", _("the screen driver (KMSDRM) cannot load {libraries}").format(
+            libraries=", ".join(missing)),
                        f"sudo apt install {' '.join(dict.fromkeys(missing.values()))}")]
-    return [_check("display.libs", "OK", ", ".join(KMSDRM_LIBS) + " load")]
+    return [_check("display.libs", "OK", _("{libraries} load").format(libraries=", ".join(KMSDRM_LIBS)))]
 
 
 def check_display_open(probe, board, cfg):
     """A real full-screen set_mode on the driver the service uses (kmsdrm on a Pi)."""
     if cfg.display.mode == "headless":
-        return _check("display.open", "OK", "display.mode = headless: no screen used")
+        return _check("display.open", "OK", _("display.mode = headless: no screen used"))
     if board.pi:
         active, status = probe.service_state()
         if active:
             if "no screen" in status.lower():
-                return _check("display.open", "FAIL", f"the service runs without a screen ({status})",
-                              "sudo systemctl stop companion && companion doctor  (doctor then opens the screen "
-                              "itself and says why it fails); afterwards: sudo systemctl start companion")
-            return _check("display.open", "OK", "not opened here: the running service holds the screen"
+                return _check("display.open", "FAIL", _("the service runs without a screen ({status})").format(status=status),
+                              _("{command}  (doctor then opens the screen itself and says why it fails); "
+                                "afterwards: {restart}").format(command="sudo systemctl stop companion && companion doctor",
+                                                                restart="sudo systemctl start companion"))
+            return _check("display.open", "OK", _("not opened here: the running service holds the screen")
                           + (f" ({status})" if status else ""))
     driver = _service_driver(probe) if board.pi else probe.env.get("SDL_VIDEODRIVER") or None
     opened, err = probe.open_display(driver)
     if opened:
-        return _check("display.open", "OK", f"set_mode opened {opened}")
+        return _check("display.open", "OK", _("set_mode opened {screen}").format(screen=opened))
     if not board.pi:
-        return _check("display.open", "WARN", f"set_mode failed on {driver or 'the default driver'}: {err}",
-                      "run it where a display is, or set display.mode = \"headless\"")
-    return _check("display.open", "FAIL", f"set_mode failed on {driver}: {err}", _display_fix(probe, err))
+        return _check("display.open", "WARN", _("set_mode failed on {driver}: {why}").format(
+            driver=driver or _("the default driver"), why=err),
+            _('run it where a display is, or set display.mode = "headless"'))
+    return _check("display.open", "FAIL", _("set_mode failed on {driver}: {why}").format(driver=driver, why=err),
+                  _display_fix(probe, err))
 
 
 def check_sound(probe, board):
     """On a Pi: a sound card, the service's user may open it, and it opens for this user."""
     if not board.pi:
-        return _check("sound", "OK", "not a Pi: the desktop's sound is used")
+        return _check("sound", "OK", _("not a Pi: the desktop's sound is used"))
     pcms = probe.glob("/dev/snd/pcmC*D*p")
     if not pcms:
-        return _check("sound", "WARN", "no sound output device in /dev/snd (no HDMI sound, USB card or audio HAT seen)",
-                      "plug in the HDMI screen or a USB sound card, then sudo reboot; `aplay -l` lists what ALSA sees")
+        return _check("sound", "WARN", _("no sound output device in /dev/snd (no HDMI sound, USB card or audio HAT seen)"),
+                      _("plug in the HDMI screen or a USB sound card, then sudo reboot; `aplay -l` lists what ALSA sees"))
     dev = pcms[0]
     group, mode = probe.file_group(dev)
     unit = probe.read_text(doctor.UNIT)
@@ -225,28 +230,33 @@ def check_sound(probe, board):
         user, groups = _service_groups(probe, unit)
         if group not in groups:
             return _check("sound", "FAIL",
-                          f"the service's user {user} cannot open {dev} (group {group}, mode {mode:o}): sound is off",
-                          f"sudo sed -i '/^SupplementaryGroups=/{{/ {group}\\b/!s/$/ {group}/}}' {doctor.UNIT} && "
-                          "sudo systemctl daemon-reload && sudo systemctl restart companion  (or re-run " + doctor.INSTALL + ")")
+                          _("the service's user {user} cannot open {device} (group {group}, mode {mode}): sound is off").format(
+                              user=user, device=dev, group=group, mode=f"{mode:o}"),
+                          _("{command}  (or re-run {install})").format(
+                              command=f"sudo sed -i '/^SupplementaryGroups=/{{/ {group}\\b/!s/$/ {group}/}}' {doctor.UNIT} && "
+                                      "sudo systemctl daemon-reload && sudo systemctl restart companion",
+                              install=doctor.INSTALL))
     control = re.sub(r"pcmC(\d+)D\d+p$", r"controlC\1", dev)
     err = probe.try_open(control) if probe.exists(control) else ""
     if err and group not in probe.groups() and not probe.is_root():
-        return _check("sound", "OK", f"{dev} (group {group}) opens for the service; you are not in {group} (see groups)")
+        return _check("sound", "OK", _("{device} (group {group}) opens for the service; you are not in {group} (see groups)").format(
+            device=dev, group=group))
     if err:
-        return _check("sound", "FAIL", f"cannot open {control}: {err}",
-                      "sudo reboot; if it stays: `aplay -l` and `journalctl -k | grep -i snd` say what the sound driver did")
-    return _check("sound", "OK", f"{dev} (group {group}) opens")
+        return _check("sound", "FAIL", _("cannot open {device}: {why}").format(device=control, why=err),
+                      _("sudo reboot; if it stays: `aplay -l` and `journalctl -k | grep -i snd` say what the sound driver did"))
+    return _check("sound", "OK", _("{device} (group {group}) opens").format(device=dev, group=group))
 
 
 def check_speech(probe, board):
     """espeak-ng writes a WAV for a test line (nothing is played)."""
     program, err = probe.speech_wav()
     if not err:
-        return _check("speech", "OK", f"{program} speaks")
+        return _check("speech", "OK", _("{program} speaks").format(program=program))
     status = "FAIL" if board.pi else "WARN"
     if program is None:
-        return _check("speech", status, f"{err}: narration is on screen only", "sudo apt install espeak-ng")
-    return _check("speech", status, f"{program} does not speak ({err})", "sudo apt install --reinstall espeak-ng espeak-ng-data")
+        return _check("speech", status, _("{why}: narration is on screen only").format(why=err), "sudo apt install espeak-ng")
+    return _check("speech", status, _("{program} does not speak ({why})").format(program=program, why=err),
+                  "sudo apt install --reinstall espeak-ng espeak-ng-data")
 
 
 def check_places(probe, board) -> list:
@@ -254,16 +264,19 @@ def check_places(probe, board) -> list:
     unit = probe.read_text(doctor.UNIT)
     mine_cfg, mine_state = probe.config_dir(), probe.state_dir()
     if not board.pi or unit is None:
-        return [_check("places", "OK", f"config in {mine_cfg}, journal in {mine_state}")]
+        return [_check("places", "OK", _("config in {config}, journal in {journal}").format(config=mine_cfg, journal=mine_state))]
     svc_cfg = _unit_value(unit, "Environment", "COMPANION_CONFIG_DIR")
     svc_state = _unit_value(unit, "Environment", "COMPANION_STATE_DIR")
     out = []
     if (svc_cfg, svc_state) != (str(mine_cfg), str(mine_state)):
         overrides = [v for v in ("COMPANION_CONFIG_DIR", "COMPANION_STATE_DIR") if probe.env.get(v)]
-        fix = (f"unset {' '.join(overrides)}  (and remove it from ~/.profile or ~/.bashrc)" if overrides and probe.system_install()
-               else f"{doctor.INSTALL}  (from the checkout: it makes /etc/companion and moves the config there)")
-        out.append(_check("places", "FAIL", f"commands here read config {mine_cfg} and journal {mine_state}; "
-                                            f"the service reads {svc_cfg} and {svc_state}", fix))
+        fix = (_("{command}  (and remove it from ~/.profile or ~/.bashrc)").format(command=f"unset {' '.join(overrides)}")
+               if overrides and probe.system_install()
+               else _("{command}  (from the checkout: it makes /etc/companion and moves the config there)").format(
+                   command=doctor.INSTALL))
+        out.append(_check("places", "FAIL", _("commands here read config {config} and journal {journal}; "
+                                              "the service reads {service_config} and {service_journal}").format(
+            config=mine_cfg, journal=mine_state, service_config=svc_cfg, service_journal=svc_state), fix))
         return out
     group, user = _unit_value(unit, "Group") or SERVICE, probe.user()
     cfg_file = mine_cfg / "config.toml"
@@ -273,15 +286,18 @@ def check_places(probe, board) -> list:
         if os.path.exists(p) and not probe.access(p, mode) and not any(str(p).startswith(b + "/") for b in blocked):
             blocked.append(str(p))
     if blocked:
-        fix = (f"sudo usermod -aG {group} {user}, then log out and back in (or run: newgrp {group})" if group not in probe.groups()
+        fix = (_("{command}, then log out and back in (or run: newgrp {group})").format(
+            command=f"sudo usermod -aG {group} {user}", group=group) if group not in probe.groups()
                else f"sudo chgrp -R {group} {mine_cfg} {mine_state} && sudo chmod -R g+rwX {mine_cfg} {mine_state} && "
                     f"sudo chmod 2770 {mine_cfg} {mine_state}")
-        out.append(_check("places", "FAIL", f"{user} cannot open {' and '.join(blocked)} (the service's files)", fix))
+        out.append(_check("places", "FAIL", _("{user} cannot open {files} (the service's files)").format(
+            user=user, files=", ".join(blocked)), fix))
     else:
-        out.append(_check("places", "OK", f"config in {mine_cfg}, journal in {mine_state}, as the service"))
+        out.append(_check("places", "OK", _("config in {config}, journal in {journal}, as the service").format(
+            config=mine_cfg, journal=mine_state)))
     if not probe.which("companion"):
         exe = (_unit_value(unit, "ExecStart") or "/opt/companion/venv/bin/companion").split()[0]
-        out.append(_check("path", "WARN", "`companion` is not on PATH", f"sudo ln -sfn {exe} /usr/local/bin/companion"))
+        out.append(_check("path", "WARN", _("`companion` is not on PATH"), f"sudo ln -sfn {exe} /usr/local/bin/companion"))
     return out
 
 
@@ -292,19 +308,20 @@ def check_uart_pi5(probe, board, cfg) -> list:
         return []
     target = _resolve(probe, port)
     boot = doctor._boot_config(probe) or doctor.BOOT_CONFIGS[0]
-    settings = doctor._boot_settings(probe.read_text(boot) or "", board.filters)
+    settings = doctor.boot_settings(probe.read_text(boot) or "", board.filters)
     overlay = "dtoverlay:uart0-pi5" in settings or settings.get("dtparam:uart0") == "on"
     add_overlay = "" if overlay else f"printf '[pi5]\\ndtoverlay=uart0-pi5\\n[all]\\n' | sudo tee -a {boot} && "
     config_file = doctor._config_name(cfg)
     set_port = f"sudo sed -i '/^\\[reader\\]/,/^\\[/ s#^port = .*#port = \"{PI5_GPIO_UART}\"#' {config_file}"
     if Path(target).name == PI5_DEBUG_UART or (port == "/dev/serial0" and Path(target).name != "ttyAMA0"):
-        return [_check("uart.pi5", "FAIL", f"on a Pi 5 {port}{' -> ' + target if target != port else ''} is the 3-pin "
-                                          "debug connector, not the PN532 on GPIO14/15",
+        return [_check("uart.pi5", "FAIL", _("on a Pi 5 {port} is the 3-pin debug connector, not the PN532 on GPIO14/15").format(
+            port=port + (" -> " + target if target != port else "")),
                        f"{add_overlay}{set_port} && sudo reboot")]
     if Path(target).name == "ttyAMA0" and not overlay:
-        return [_check("uart.pi5", "FAIL", f"{port} is on GPIO14/15 only with dtoverlay=uart0-pi5, which {boot} lacks",
+        return [_check("uart.pi5", "FAIL", _("{port} is on GPIO14/15 only with dtoverlay=uart0-pi5, which {file} lacks").format(
+            port=port, file=boot),
                        f"{add_overlay}sudo reboot")]
-    return [_check("uart.pi5", "OK", f"{port} is the GPIO14/15 UART")]
+    return [_check("uart.pi5", "OK", _("{port} is the GPIO14/15 UART").format(port=port))]
 
 
 # --- private helpers -------------------------------------------------------------------------
@@ -350,10 +367,11 @@ def _display_fix(probe, err: str) -> str:
     if "egl" in low or "gbm" in low or "gles" in low:
         return "sudo apt install " + " ".join(KMSDRM_LIBS.values())
     if "did not return" in low:
-        return "plug the screen in and power it before the Pi, then sudo reboot; check `ls /dev/dri` and `dmesg | grep -i drm`"
+        return _("plug the screen in and power it before the Pi, then sudo reboot; check `ls /dev/dri` and `dmesg | grep -i drm`")
     user = probe.user()
-    return (f"sudo usermod -aG video,render,input {user} (log in again); stop anything else on the screen "
-            "(sudo systemctl stop lightdm); plug the screen in before boot; dtoverlay=vc4-kms-v3d in config.txt")
+    return _("{command} (log in again); stop anything else on the screen (sudo systemctl stop lightdm); "
+             "plug the screen in before boot; dtoverlay=vc4-kms-v3d in config.txt").format(
+        command=f"sudo usermod -aG video,render,input {user}")
 
 
 def _resolve(probe, port: str) -> str:

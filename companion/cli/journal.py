@@ -21,10 +21,11 @@ from pathlib import Path
 
 from companion import paths
 from companion.gameline import game_line, played_at
-from companion.journal import Journal
+from companion.i18n import N_, _, ngettext
+from companion.storage.journal import Journal
 from companion.rules.catalog import games as known_games
 
-_JOURNAL_HELP = "journal file (default: the user's, ~/.local/state/companion/journal.sqlite3)"
+_JOURNAL_HELP = N_("journal file (default: the user's, ~/.local/state/companion/journal.sqlite3)")
 
 
 def main(argv: list[str]) -> int:
@@ -35,7 +36,7 @@ def main(argv: list[str]) -> int:
         return _recover(args.file, path)
     with Journal(path, check=False) as j:
         if getattr(args, "id", None) is not None and not j.has_game(args.id):
-            print(f"companion journal: no game with id {args.id} in {j.path}", file=sys.stderr)
+            print(_("companion journal: no game with id {id} in {file}").format(id=args.id, file=j.path), file=sys.stderr)
             return 1
         if args.action == "list":
             _list(j)
@@ -43,19 +44,22 @@ def main(argv: list[str]) -> int:
             text = j.export(args.id)
             if args.file:
                 Path(args.file).write_text(text, encoding="utf-8")
-                print(f"exported game {args.id} ({text.count(chr(10))} commands) to {args.file}")
+                n = text.count(chr(10))
+                print(ngettext("exported game {id} ({n} command) to {file}", "exported game {id} ({n} commands) to {file}",
+                               n).format(id=args.id, n=n, file=args.file))
             else:
                 sys.stdout.write(text)
         elif args.action == "delete":
             j.delete(args.id)
-            print(f"deleted game {args.id}")
+            print(_("deleted game {id}").format(id=args.id))
         elif args.action == "undo":
             return _undo(j, args.id, args.n)
         elif args.action == "redo":
             redone = j.redo(args.id, args.n)
-            print(f"game {args.id}: redid {len(redone)} command(s)" + _verbs(redone))
+            print(ngettext("game {id}: redid {n} command", "game {id}: redid {n} commands", len(redone)).format(
+                id=args.id, n=len(redone)) + _verbs(redone))
             if not redone:
-                print(f"game {args.id}: nothing to redo", file=sys.stderr)
+                print(_("game {id}: nothing to redo").format(id=args.id), file=sys.stderr)
                 return 1
         elif args.action == "report":
             from companion.ui.story import report_main
@@ -70,32 +74,32 @@ def main(argv: list[str]) -> int:
 
 def _arguments() -> argparse.ArgumentParser:
     """The options of `companion journal` and its actions (--journal accepted before or after the action)."""
-    ap = argparse.ArgumentParser(prog="companion journal", description="Saved games in the journal.")
-    ap.add_argument("--journal", metavar="PATH", help=_JOURNAL_HELP)
+    ap = argparse.ArgumentParser(prog="companion journal", description=_("Saved games in the journal."))
+    ap.add_argument("--journal", metavar="PATH", help=_(_JOURNAL_HELP))
     sub = ap.add_subparsers(dest="action", required=True, metavar="ACTION")
 
     def action(name: str, text: str) -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=text, description=text)
-        p.add_argument("--journal", metavar="PATH", help=_JOURNAL_HELP, default=argparse.SUPPRESS)
+        p.add_argument("--journal", metavar="PATH", help=_(_JOURNAL_HELP), default=argparse.SUPPRESS)
         return p
 
-    action("list", "every game, newest first")
-    e = action("export", "the game as a scenario file (JSON Lines) for `companion play`")
-    e.add_argument("id", type=int, help="game id (see `companion journal list`)")
-    e.add_argument("file", nargs="?", help="write to this file (default: standard output)")
-    d = action("delete", "remove a game for good")
-    d.add_argument("id", type=int, help="game id")
-    for name, text in (("undo", "take back the last N commands of a game (kept in its history)"),
-                       ("redo", "bring back the N earliest undone commands of a game")):
+    action("list", _("every game, newest first"))
+    e = action("export", _("the game as a scenario file (JSON Lines) for `companion play`"))
+    e.add_argument("id", type=int, help=_("game id (see `companion journal list`)"))
+    e.add_argument("file", nargs="?", help=_("write to this file (default: standard output)"))
+    d = action("delete", _("remove a game for good"))
+    d.add_argument("id", type=int, help=_("game id"))
+    for name, text in (("undo", _("take back the last N commands of a game (kept in its history)")),
+                       ("redo", _("bring back the N earliest undone commands of a game"))):
         u = action(name, text)
-        u.add_argument("id", type=int, help="game id")
-        u.add_argument("n", type=_count, nargs="?", default=1, help="how many commands (default 1)")
-    action("check", "run SQLite's quick_check on the journal file")
-    r = action("recover", "salvage the games of a damaged journal into this one (replayed, kept only if they replay)")
-    r.add_argument("file", help="the damaged journal, e.g. journal.sqlite3.corrupt-20260101T120000Z")
-    rep = action("report", "the evening's story of a game as a chart (PNG or SVG)")
-    rep.add_argument("id", type=int, help="game id")
-    rep.add_argument("--out", required=True, metavar="FILE.png|FILE.svg", help="where to write the chart")
+        u.add_argument("id", type=int, help=_("game id"))
+        u.add_argument("n", type=_count, nargs="?", default=1, help=_("how many commands (default 1)"))
+    action("check", _("run SQLite's quick_check on the journal file"))
+    r = action("recover", _("salvage the games of a damaged journal into this one (replayed, kept only if they replay)"))
+    r.add_argument("file", help=_("the damaged journal, e.g. journal.sqlite3.corrupt-20260101T120000Z"))
+    rep = action("report", _("the evening's story of a game as a chart (PNG or SVG)"))
+    rep.add_argument("id", type=int, help=_("game id"))
+    rep.add_argument("--out", required=True, metavar="FILE.png|FILE.svg", help=_("where to write the chart"))
     return ap
 
 
@@ -104,9 +108,9 @@ def _count(text: str) -> int:
     try:
         n = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise argparse.ArgumentTypeError(_("not a whole number: {text!r}").format(text=text)) from None
     if n < 1:
-        raise argparse.ArgumentTypeError(f"must be 1 or more, not {n}")
+        raise argparse.ArgumentTypeError(_("must be 1 or more, not {n}").format(n=n))
     return n
 
 
@@ -114,7 +118,7 @@ def _list(j: Journal) -> None:
     """Print every game, newest first."""
     games = j.games()
     if not games:
-        print("no saved games")
+        print(_("no saved games"))
     for g in games:  # the game itself: round, phase, whose turn, the players, when it was played
         when = dt.datetime.fromtimestamp(g.updated).strftime("%Y-%m-%d %H:%M")
         print(f"{g.id:4d}  {getattr(known_games().get(g.game), 'title', g.game)}: {game_line(j, g)} — {played_at(g.updated)} ({when})")
@@ -126,9 +130,10 @@ def _undo(j: Journal, game_id: int, n: int) -> int:
     taken = active[max(1, len(active) - n):]
     count = j.undo(game_id, n)
     if count == 0:
-        print(f"game {game_id}: nothing to undo (only its setup is left)", file=sys.stderr)
+        print(_("game {id}: nothing to undo (only its setup is left)").format(id=game_id), file=sys.stderr)
         return 1
-    print(f"game {game_id}: undid {count} command(s)" + _verbs(list(reversed(taken))))
+    print(ngettext("game {id}: undid {n} command", "game {id}: undid {n} commands", count).format(id=game_id, n=count)
+          + _verbs(list(reversed(taken))))
     return 0
 
 
@@ -137,7 +142,7 @@ def _verbs(commands: list[dict]) -> str:
     if not commands:
         return ""
     names = [_describe(c) for c in commands[:8]]
-    more = f" (+{len(commands) - 8} more)" if len(commands) > 8 else ""
+    more = _(" (+{n} more)").format(n=len(commands) - 8) if len(commands) > 8 else ""
     return ": " + ", ".join(names) + more
 
 
@@ -149,24 +154,25 @@ def _describe(command: dict) -> str:
 
 def _recover(source: str, path) -> int:
     """`journal recover FILE`: salvage into the journal at `path`, report what was kept and dropped."""
-    from companion.journal_recover import recover
+    from companion.storage.recover import recover
 
     src = Path(source)
     if not src.exists() and not Path(f"{source}-wal").exists():
-        print(f"companion journal: {source}: no such file", file=sys.stderr)
+        print(_("companion journal: {file}: no such file").format(file=source), file=sys.stderr)
         return 1
     if src.resolve() == Path(path).resolve():
-        print(f"companion journal: {source} is the journal itself; recover reads a damaged copy into"
-              " another journal (the app moves a damaged one aside on start)", file=sys.stderr)
+        print(_("companion journal: {file} is the journal itself; recover reads a damaged copy into"
+                " another journal (the app moves a damaged one aside on start)").format(file=source), file=sys.stderr)
         return 2
     with Journal(path) as j:
         if j.notice:
             print(f"companion journal: {j.notice}", file=sys.stderr)
         report = recover(src, j)
-    print(f"read {source} ({', '.join(report.methods)}) into {path}")
+    print(_("read {file} ({methods}) into {journal}").format(file=source, methods=", ".join(report.methods), journal=path))
     for line in report.kept:
-        print(f"kept    {line}")
+        print(_("kept    {game}").format(game=line))
     for line in report.dropped:
-        print(f"dropped {line}")
-    print(f"{report.games_kept} game(s) kept, {len(report.dropped)} dropped")
+        print(_("dropped {game}").format(game=line))
+    print(ngettext("{kept} game kept, {dropped} dropped", "{kept} games kept, {dropped} dropped", report.games_kept).format(
+        kept=report.games_kept, dropped=len(report.dropped)))
     return 0

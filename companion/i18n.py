@@ -1,0 +1,170 @@
+"""Translations: the standard `gettext` module over our catalogs in companion/locale.
+
+English is the source language: every user-facing text is written in English inside `_()` (or
+`ngettext()` for counts, `pgettext()` where one English word needs two translations), and
+`companion/locale/<code>/LC_MESSAGES/companion.po` holds the translations. The build compiles each
+`.po` to the `.mo` that gettext reads (`make mo`, or the wheel's build step in setup.py), so the
+running companion needs no Babel.
+
+Which language: `set_language(code)` when something decides (the settings screen, `language` in the
+config); until then the first lookup picks `COMPANION_LANG`, else the system locale (LANGUAGE,
+LC_ALL, LC_MESSAGES, LANG, as gettext reads them), else English. Importing this module does no
+file work: the catalog is read on the first lookup, once per language.
+
+Placeholders are named format fields, filled after the lookup: `_("{n} agents left").format(n=3)`,
+so a translation may put them in any order.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import os
+from pathlib import Path
+from typing import Mapping
+
+from companion.errors import N_  # noqa: F401  (marks text for the catalog; translated where shown)
+
+DOMAIN = "companion"
+LANGUAGES = ("en", "de")  # the ones with a catalog (English is the source, it needs none)
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch"}  # each in its own language, for the chooser
+LOCALE_DIR = Path(__file__).with_name("locale")
+
+_current: str | None = None
+_catalog: _gettext.NullTranslations | None = None
+_data_names: dict[str, dict[str, str]] | None = None  # language -> shipped English name -> its name there
+
+
+def system_language(env: Mapping[str, str] | None = None) -> str:
+    """The language the system locale asks for ("de" from LANG=de_DE.UTF-8), or "en"."""
+    env = os.environ if env is None else env
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        for item in (env.get(var) or "").split(":"):
+            code = normalise(item)
+            if code in LANGUAGES:
+                return code
+            if item and var != "LANGUAGE":  # a set LC_ALL/LANG decides even when it is C or unknown
+                return "en"
+    return "en"
+
+
+def normalise(value: str | None) -> str | None:
+    """"de_DE.UTF-8" -> "de", "C" -> "en"; None for an empty value."""
+    if not value:
+        return None
+    code = value.split(".")[0].split("@")[0].split("_")[0].split("-")[0].lower()
+    return "en" if code in ("c", "posix") else code
+
+
+def choose(configured: str | None = "auto", env: Mapping[str, str] | None = None) -> str:
+    """The language to use: COMPANION_LANG, then the config's `language` (unless "auto"), then the
+    system locale. An unknown COMPANION_LANG is ignored (the config check names a bad config value)."""
+    env = os.environ if env is None else env
+    wanted = normalise(env.get("COMPANION_LANG"))
+    if wanted in LANGUAGES:
+        return wanted
+    if configured and configured != "auto" and configured in LANGUAGES:
+        return configured
+    return system_language(env)
+
+
+def set_language(code: str) -> None:
+    """Speak `code` ("en", "de") from now on; an unknown code falls back to English."""
+    global _current, _catalog
+    code = code if code in LANGUAGES else "en"
+    if code == _current and _catalog is not None:
+        return
+    _current = code
+    _catalog = _gettext.translation(DOMAIN, str(LOCALE_DIR), languages=[code], fallback=True)
+
+
+def current_language() -> str:
+    """The language in use (decided on first use if nobody set one)."""
+    if _current is None:
+        set_language(choose())
+    return _current  # type: ignore[return-value]
+
+
+def next_language(code: str) -> str:
+    """The language after `code` in LANGUAGES (the settings screen's button steps through them)."""
+    return LANGUAGES[(LANGUAGES.index(code) + 1) % len(LANGUAGES)] if code in LANGUAGES else LANGUAGES[0]
+
+
+def _tr() -> _gettext.NullTranslations:
+    """The loaded catalog (loading it on first use)."""
+    if _catalog is None:
+        current_language()
+    return _catalog  # type: ignore[return-value]
+
+
+def _(message: str) -> str:
+    """`message` in the current language."""
+    return _tr().gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The singular or plural form for count `n`, in the current language (fill `{n}` afterwards)."""
+    return _tr().ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """`message` in the current language, told apart from the same English word by `context`."""
+    return _tr().pgettext(context, message)
+
+
+def localized(record: Mapping, field: str = "name") -> str:
+    """A data record's field in the current language: `name_de` when speaking German and the record
+    has one, else `name` (game data carries its own translations, not the catalog)."""
+    lang = current_language()
+    if lang != "en":
+        value = record.get(f"{field}_{lang}")
+        if isinstance(value, str) and value:
+            return value
+    return record.get(field, "")
+
+
+def data_name(name: str) -> str:
+    """A shipped game-data name from the state JSON ("Railway Station") in the current language
+    ("Bahnhof"), from the data files' `name_<lang>` fields; any other name (a vampire, a district
+    taught at the table) comes back as it is. The files are read on the first call."""
+    lang = current_language()
+    if lang == "en" or not isinstance(name, str):
+        return name
+    global _data_names
+    if _data_names is None:
+        _data_names = _read_data_names()
+    return _data_names.get(lang, {}).get(name, name)
+
+
+def _read_data_names() -> dict[str, dict[str, str]]:
+    """Every `name` / `name_<lang>` pair of the shipped data files, per language."""
+    import tomllib
+
+    out: dict[str, dict[str, str]] = {}
+
+    def walk(node) -> None:
+        if isinstance(node, dict):
+            name = node.get("name")
+            for key, value in node.items():
+                if isinstance(name, str) and key.startswith("name_") and isinstance(value, str):
+                    out.setdefault(key[5:], {}).setdefault(name, value)
+                walk(value)
+        elif isinstance(node, list):
+            for item in node:
+                walk(item)
+
+    for path in sorted(Path(__file__).with_name("data").glob("*/*.toml")):
+        with path.open("rb") as f:
+            walk(tomllib.load(f))
+    return out
+
+
+def refusal_text(exc: BaseException) -> str:
+    """A refusal's message in the current language: the engine's English template looked up in the
+    catalog, then filled with its values (an untranslated message stays English)."""
+    template = getattr(exc, "template", None) or getattr(exc, "message", None) or str(exc)
+    params = getattr(exc, "params", None) or {}
+    text = _(template)
+    try:
+        return text.format(**params) if params else text
+    except (KeyError, IndexError, ValueError):  # a broken translation must not hide the refusal
+        return getattr(exc, "message", str(exc))

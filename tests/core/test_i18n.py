@@ -1,0 +1,227 @@
+"""Choosing the language, and German where the catalog reaches: CLI, play, games, doctor, config,
+game data names and the narrator's voice."""
+
+import subprocess
+import sys
+
+import pytest
+
+from companion import cli, i18n
+from companion.gamedata import config
+from companion.gamedata import loader as gamedata
+from companion.errors import DataFileError, RuleViolation
+from companion.narration.speech import Speaker
+
+SCENARIO_SETUP = '{"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila"], "difficulty": "easy", "seed": 7}\n'
+
+
+@pytest.mark.parametrize("env, expected", [
+    ({"LANG": "de_DE.UTF-8"}, "de"),
+    ({"LC_ALL": "de_AT.UTF-8", "LANG": "en_GB.UTF-8"}, "de"),
+    ({"LANGUAGE": "fr:de", "LANG": "fr_FR.UTF-8"}, "de"),
+    ({"LANG": "C.UTF-8"}, "en"),
+    ({"LC_ALL": "C", "LANG": "de_DE.UTF-8"}, "en"),  # LC_ALL decides, as gettext does
+    ({"LC_MESSAGES": "de_CH"}, "de"),
+    ({}, "en"),
+])
+def test_the_default_language_comes_from_the_system_locale(env, expected):
+    assert i18n.system_language(env) == expected
+
+
+def test_companion_lang_wins_over_the_config_and_the_config_over_the_locale():
+    assert i18n.choose("en", {"COMPANION_LANG": "de", "LANG": "en_US.UTF-8"}) == "de"
+    assert i18n.choose("de", {"LANG": "en_US.UTF-8"}) == "de"
+    assert i18n.choose("auto", {"LANG": "de_DE.UTF-8"}) == "de"
+    assert i18n.choose("en", {"LANG": "de_DE.UTF-8"}) == "en"
+    assert i18n.choose("auto", {"COMPANION_LANG": "xx", "LANG": "de_DE.UTF-8"}) == "de"  # unknown: ignored
+
+
+def test_set_language_switches_the_lookups():
+    i18n.set_language("de")
+    assert i18n.current_language() == "de"
+    assert i18n._("Legal moves:") == "Erlaubte Züge:"
+    i18n.set_language("en")
+    assert i18n._("Legal moves:") == "Legal moves:"
+    i18n.set_language("tlh")  # no catalog: English, never an error
+    assert i18n.current_language() == "en"
+
+
+def test_plurals_follow_the_count():
+    i18n.set_language("de")
+    one = i18n.ngettext("{edges} raw edges -> {n} press", "{edges} raw edges -> {n} presses", 1)
+    two = i18n.ngettext("{edges} raw edges -> {n} press", "{edges} raw edges -> {n} presses", 2)
+    assert one.format(edges=3, n=1) == "3 rohe Flanken -> 1 Druck"
+    assert two.format(edges=5, n=2) == "5 rohe Flanken -> 2 Drücke"
+
+
+def test_importing_i18n_reads_no_catalog():
+    code = ("import companion.i18n as i, sys; "
+            "print(i._catalog is None, i._current is None, 'babel' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["True", "True", "False"]
+
+
+def test_config_language_is_validated_with_file_line_and_field(tmp_path, capsys):
+    assert config.loads('language = "de"\n').language == "de"
+    assert config.loads("").language == "auto"
+    with pytest.raises(DataFileError) as exc:
+        config.loads('# mine\nlanguage = "fr"\n', "c.toml")
+    assert (exc.value.path, exc.value.line, exc.value.field) == ("c.toml", 2, "language")
+    bad = tmp_path / "c.toml"
+    bad.write_text('language = "klingon"\n')
+    assert cli.main(["config", "--check", str(bad)]) == 2
+    assert f"{bad}:1: [language]" in capsys.readouterr().err
+
+
+def test_the_config_language_reaches_the_cli(tmp_path, monkeypatch, capsys):
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "config.toml").write_text('language = "de"\n')
+    monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.delenv("COMPANION_LANG")
+    assert cli.main(["games"]) == 0
+    assert "Vampire gegen die Jäger der Stadt" in capsys.readouterr().out
+
+
+def test_games_are_listed_in_german(monkeypatch, capsys):
+    monkeypatch.setenv("COMPANION_LANG", "de")
+    assert cli.main(["games"]) == 0
+    out = capsys.readouterr().out
+    assert "Vampire gegen die Jäger der Stadt" in out and "das Powerwolf-Rudel gegen die Strigoi" in out
+    assert "hunters" not in out and "the companion" not in out
+    assert len(out.splitlines()) == 5
+
+
+def test_play_refuses_in_german(tmp_path, monkeypatch, capsys):
+    script = tmp_path / "bad.jsonl"
+    script.write_text(SCENARIO_SETUP + '{"cmd": "recruit"}\n')
+    monkeypatch.setenv("COMPANION_LANG", "de")
+    assert cli.main(["play", "--script", str(script)]) == 1
+    err = capsys.readouterr().err
+    assert f"{script}:2: 'recruit' abgelehnt, Regel recruit: nicht jetzt: das Spiel steht bei " in err
+    assert "refused" not in err and "not now" not in err
+
+
+def test_play_refuses_in_german_in_a_child_process(tmp_path):
+    script = tmp_path / "bad.jsonl"
+    script.write_text(SCENARIO_SETUP + '{"cmd": "recruit"}\n')
+    env = {"COMPANION_LANG": "de", "PATH": "/usr/bin:/bin", "COMPANION_CONFIG_DIR": str(tmp_path)}
+    res = subprocess.run([sys.executable, "-m", "companion", "play", "--script", str(script)],
+                         capture_output=True, text=True, env=env)
+    assert res.returncode == 1
+    assert "abgelehnt, Regel recruit: nicht jetzt" in res.stderr
+
+
+def test_a_refusal_template_is_translated_at_the_edge_with_its_values():
+    exc = RuleViolation("game over", "the game is over ({outcome}); only undo can go back", outcome="victory")
+    assert exc.message == "the game is over (victory); only undo can go back"
+    i18n.set_language("de")
+    assert i18n.refusal_text(exc) == "das Spiel ist vorbei (victory); nur Rückgängig führt zurück"
+    plain = RuleViolation("recruit", "no minion left in the reserve")  # not in the catalog: stays English
+    assert i18n.refusal_text(plain) == "no minion left in the reserve"
+
+
+def test_doctor_reports_in_german(monkeypatch, capsys):
+    from companion.cli import doctor
+
+    i18n.set_language("de")
+    text = doctor.report_text([doctor.Check("groups", doctor.Status.WARN, "x", "y")])
+    assert "Abhilfe: y" in text and "doctor: 0 FAIL, 1 WARN, 0 OK" in text
+
+
+def test_game_data_carries_german_names():
+    data = gamedata.load_masters()
+    doc = gamedata.tomlfile.load(gamedata.shipped_dir("masters") / "districts.toml")
+    station = doc.data["districts"]["railway-station"]
+    i18n.set_language("de")
+    assert i18n.localized(station) == "Bahnhof"
+    i18n.set_language("en")
+    assert i18n.localized(station) == "Railway Station"
+    assert any(d.name == "Railway Station" for d in data.districts)  # the state JSON stays English
+
+
+def test_names_from_the_state_json_are_shown_in_german():
+    i18n.set_language("de")
+    assert i18n.data_name("Railway Station") == "Bahnhof"
+    assert i18n.data_name("Supreme Strigoi") == "Oberster Meister-Strigoi"
+    assert i18n.data_name("Mila") == "Mila"  # not a shipped name (a vampire, a taught district): as it is
+    i18n.set_language("en")
+    assert i18n.data_name("Railway Station") == "Railway Station"
+
+
+def test_every_shipped_name_has_a_german_one():
+    from companion.data import shipped_dir
+
+    missing = []
+    for path in sorted(shipped_dir("masters").parent.glob("*/*.toml")):
+        for line_no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if line.startswith("name = "):
+                following = path.read_text(encoding="utf-8").splitlines()[line_no:line_no + 1]
+                if not following or not following[0].startswith("name_de = "):
+                    missing.append(f"{path.name}:{line_no}")
+    assert missing == []
+
+
+def test_strigoi_uses_the_german_rulebook_terms():
+    doc = gamedata.read_doc("strigoi")
+    names = {key: rec["name_de"] for key, rec in doc.data["strigoi"].items()}
+    assert names == {"master": "Meister-Strigoi", "apprentice": "Lehrling", "supreme": "Oberster Meister-Strigoi"}
+
+
+def test_espeak_speaks_with_the_languages_voice():
+    class Runner:
+        def __init__(self):
+            self.argv = []
+
+        def __call__(self, argv):
+            self.argv.append(argv)
+            return type("P", (), {"poll": lambda self: 0, "terminate": lambda self: None})()
+
+    runner = Runner()
+    sp = Speaker(command="/usr/bin/espeak-ng", runner=runner, which=lambda name: name)
+    i18n.set_language("de")
+    assert sp.argv("Hallo")[1:3] == ["-v", "de"]
+    i18n.set_language("en")
+    assert sp.argv("Hello")[1:3] == ["-v", "en"]
+    fixed = Speaker(command="/usr/bin/espeak-ng", runner=runner, which=lambda name: name, voice="en-gb")
+    i18n.set_language("de")
+    assert fixed.argv("x")[1:3] == ["-v", "en-gb"]  # a chosen voice stays
+
+
+def test_settings_screen_language_button_steps_to_the_next_language():
+    from companion.ui.screens.base import ScreenStack, UIContext
+    from companion.ui.screens.menus import SettingsScreen
+
+    ctx = UIContext(renderer=None, settings={}, stack=ScreenStack())
+    screen = SettingsScreen(ctx)
+    labels = {b.id: b.label for b in screen.body().buttons}
+    assert labels["language"] == "English"
+    screen.activate("language", None)
+    assert ctx.results[-1]["intent"] == "settings"
+    assert (ctx.results[-1]["key"], ctx.results[-1]["value"]) == ("language", "de")
+
+
+def test_the_loop_switches_the_language_when_the_settings_screen_asks():
+    from companion.controllers.settings import Settings
+
+    host = type("Loop", (), {"lights": None, "sounds": None})()
+    Settings(host).apply({"intent": "settings", "key": "language", "value": "de"})
+    assert i18n.current_language() == "de"
+
+
+def test_run_takes_the_language_from_its_config(tmp_path, monkeypatch, capsys):
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "config.toml").write_text('language = "de"\n')
+    monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.delenv("COMPANION_LANG")
+    assert cli.main(["run", "--demo", "--frames", "2", "--pace", "0"]) == 0
+    assert "companion run: ohne Bildschirm (--demo was asked for), der Bot spielt die Demo" in capsys.readouterr().err
+
+
+def test_hw_test_counts_presses_in_german(monkeypatch, capsys):
+    from companion.cli import hwtest
+
+    monkeypatch.setenv("COMPANION_LANG", "de")
+    assert cli.main(["hw-test", "--auto", "--buttons-only", "--backend", "mock"]) == 0
+    out = capsys.readouterr().out
+    assert "rohe Flanken -> 1 Druck" in out and "Knopf next" in out and "hw-test: PASS" in out
+    assert hwtest.BUSY_HELP.startswith("the button lines are busy")  # the English source stays
