@@ -54,7 +54,18 @@ class RuleViolation(CompanionError, ValueError):
 
 
 class CommandError(CompanionError, ValueError):
-    """A command that is malformed (unknown verb, missing or wrong parameter)."""
+    """A command that is malformed (unknown verb, missing or wrong parameter).
+
+    Like RuleViolation, the message may be an `N_()` template with its values as keyword arguments,
+    `CommandError(N_("unknown relic {relic!r}"), relic="x")`: `message` is the filled English text,
+    `template` and `params` let the edge translate it (`companion.i18n.refusal_text`).
+    """
+
+    def __init__(self, message: str = "", **params):
+        self.template = message
+        self.params = params
+        self.message = message.format(**params) if params else message
+        super().__init__(self.message)
 
 
 class HardwareUnavailable(CompanionError, RuntimeError):

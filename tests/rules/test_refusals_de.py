@@ -1,0 +1,104 @@
+"""The engine's refusals in German: each game's rules raise English `N_()` templates with named
+values (the engine stays gettext-free), and the edge - `companion play` and the app's refusal
+line - shows them in the table's language with the same values."""
+
+from __future__ import annotations
+
+import ast
+import json
+from pathlib import Path
+
+import pytest
+
+import companion.rules
+from companion import cli, i18n
+from companion.errors import CommandError, RuleViolation
+from tests.app.helpers import make_app
+
+RULES = Path(companion.rules.__file__).resolve().parent
+TRANSLATED = ("masters",)  # the games whose every refusal is an N_() template
+
+# game -> (script lines, the German refusal expected, its English original)
+CASES = {
+    "masters": (
+        [{"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila"], "difficulty": "easy", "seed": 7},
+         {"cmd": "adjust", "veil": 99}],
+        "Regel adjust: der Schleier reicht von 0 bis 6",
+        "by rule adjust: the veil goes from 0 to 6",
+    ),
+}
+
+
+def _play(tmp_path, monkeypatch, capsys, lang, lines):
+    script = tmp_path / "refused.jsonl"
+    script.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    monkeypatch.setenv("COMPANION_LANG", lang)
+    assert cli.main(["play", "--script", str(script)]) == 1
+    return capsys.readouterr().err
+
+
+@pytest.mark.parametrize("game", sorted(CASES))
+def test_play_prints_the_games_refusal_in_german(game, tmp_path, monkeypatch, capsys):
+    lines, german, english = CASES[game]
+    err = _play(tmp_path, monkeypatch, capsys, "de", lines)
+    assert german in err, err
+    i18n.set_language("en")
+    err = _play(tmp_path, monkeypatch, capsys, "en", lines)
+    assert english in err, err  # English stays the same words
+
+
+def test_the_screen_shows_the_refusal_in_german(tmp_path):
+    class UI:
+        def __init__(self):
+            self.notes = []
+
+        def notify(self, text):
+            self.notes.append(text)
+
+    ui = UI()
+    app = make_app(tmp_path, ui=ui)
+    i18n.set_language("de")
+    exc = RuleViolation("relic", "{name} needs kill count 2 to hold a relic", name="Mila")
+    app.refuse({"cmd": "give_relic"}, exc)
+    assert ui.notes == ["relic: Mila braucht 2 Tötungen, um ein Relikt zu halten"]
+    assert exc.message == "Mila needs kill count 2 to hold a relic"
+
+
+def test_a_command_error_carries_its_template_and_values():
+    exc = CommandError("unknown relic {relic!r}", relic="cup")
+    assert str(exc) == exc.message == "unknown relic 'cup'"
+    i18n.set_language("de")
+    assert i18n.refusal_text(exc) == "unbekanntes Relikt 'cup'"
+    assert i18n.refusal_text(CommandError("plain words")) == "plain words"
+
+
+def _refusals(path: Path):
+    """(line, message argument) of every RuleViolation/CommandError raised in a module."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            index = {"RuleViolation": 1, "CommandError": 0}.get(node.func.id)
+            if index is not None and len(node.args) > index:
+                yield node.lineno, node.args[index]
+
+
+@pytest.mark.parametrize("game", TRANSLATED)
+def test_every_refusal_of_a_translated_game_is_a_template(game):
+    """A literal or f-string message would reach the catalog never (or unfillable): N_() it."""
+    bad = [f"{path.name}:{line}" for path in sorted((RULES / game).glob("*.py"))
+           for line, arg in _refusals(path) if isinstance(arg, (ast.JoinedStr, ast.Constant))]
+    assert bad == []
+
+
+def test_the_engine_never_translates():
+    """The rules speak English templates only: no gettext, no companion.i18n anywhere under rules/."""
+    found = []
+    for path in sorted(RULES.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            found += [f"{path.relative_to(RULES)}: {n}" for n in names
+                      if n.split(".")[0] in ("gettext", "locale", "babel") or n == "companion.i18n"]
+    assert found == []
