@@ -16,7 +16,7 @@ from companion.errors import CommandError, RuleViolation
 from tests.app.helpers import make_app
 
 RULES = Path(companion.rules.__file__).resolve().parent
-TRANSLATED = ("masters",)  # the games whose every refusal is an N_() template
+TRANSLATED = ("masters", "one_night")  # the games whose every refusal is an N_() template
 
 # game -> (script lines, the German refusal expected, its English original)
 CASES = {
@@ -25,6 +25,11 @@ CASES = {
          {"cmd": "adjust", "veil": 99}],
         "Regel adjust: der Schleier reicht von 0 bis 6",
         "by rule adjust: the veil goes from 0 to 6",
+    ),
+    "one-night": (
+        [{"cmd": "setup", "game": "one-night", "players": 4, "seed": 3}, {"cmd": "extend"}],
+        "Regel extend: nur die Diskussion am Tag kann verlängert werden",
+        "by rule extend: only the day's discussion can be extended",
     ),
 }
 
@@ -62,6 +67,12 @@ def test_the_screen_shows_the_refusal_in_german(tmp_path):
     app.refuse({"cmd": "give_relic"}, exc)
     assert ui.notes == ["relic: Mila braucht 2 Tötungen, um ein Relikt zu halten"]
     assert exc.message == "Mila needs kill count 2 to hold a relic"
+
+
+def test_a_malformed_command_is_refused_in_german(tmp_path, monkeypatch, capsys):
+    lines = [CASES["masters"][0][0], {"cmd": "adjust", "veil": 2, "colour": "red"}]
+    err = _play(tmp_path, monkeypatch, capsys, "de", lines)
+    assert "adjust: unbekannter Parameter 'colour'" in err, err
 
 
 def test_a_command_error_carries_its_template_and_values():
