@@ -16,7 +16,7 @@ from companion.errors import CommandError, RuleViolation
 from tests.app.helpers import make_app
 
 RULES = Path(companion.rules.__file__).resolve().parent
-TRANSLATED = ("masters", "one_night")  # the games whose every refusal is an N_() template
+TRANSLATED = ("masters", "one_night", "strigoi", "nosferatu", "mansion")  # the games whose every refusal is an N_() template
 
 # game -> (script lines, the German refusal expected, its English original)
 CASES = {
@@ -30,6 +30,21 @@ CASES = {
         [{"cmd": "setup", "game": "one-night", "players": 4, "seed": 3}, {"cmd": "extend"}],
         "Regel extend: nur die Diskussion am Tag kann verlängert werden",
         "by rule extend: only the day's discussion can be extended",
+    ),
+    "strigoi": (
+        [{"cmd": "setup", "game": "strigoi", "players": 2, "seed": 1}, {"cmd": "end_turn"}],
+        "Regel end_turn: kein Spielzug eines Powerwolfs zu beenden (Schritt initiative)",
+        "by rule end_turn: no Powerwolf turn to end (step initiative)",
+    ),
+    "nosferatu": (
+        [{"cmd": "setup", "game": "nosferatu", "players": 5, "seed": 1, "renfield": "Zed"}],
+        "setup: Renfield 'Zed' ist keiner der Namen",
+        "setup: renfield 'Zed' is not one of the names",
+    ),
+    "mansion": (
+        [{"cmd": "setup", "game": "mansion", "players": 3, "seed": 5}, {"cmd": "adjust", "tick": 99}],
+        "korrigieren: tick ist 1..12",
+        "adjust: tick is 1..12",
     ),
 }
 
