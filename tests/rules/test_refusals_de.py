@@ -128,3 +128,19 @@ def test_the_engine_never_translates():
             found += [f"{path.relative_to(RULES)}: {n}" for n in names
                       if n.split(".")[0] in ("gettext", "locale", "babel") or n == "companion.i18n"]
     assert found == []
+
+
+def test_a_checks_reason_reaches_the_refusal_and_the_menu_as_a_template():
+    """Masters' night gates give a Text: the same English words, and German at the edge."""
+    from tests.rules import masters_game, masters_start, to_night
+
+    game = masters_game()
+    s = to_night(game, masters_start(game))
+    reason = {a.command["cmd"]: a.why_not for a in game.actions(s)}["hunt"]
+    assert reason == "kill count 1 needed"
+    with pytest.raises(RuleViolation) as refused:
+        game.apply(s, {"cmd": "hunt"})
+    assert refused.value.message == "kill count 1 needed"
+    i18n.set_language("de")
+    assert i18n.refusal_text(refused.value) == "Tötungszahl 1 nötig"
+    assert i18n.refusal_text(reason) == "Tötungszahl 1 nötig"

@@ -19,8 +19,9 @@ def resolve_day_effect(data: MastersData, s: MastersState, cmd: ResolveDayEffect
     """Mark an active day effect resolved; the museum's relic is drawn and given here."""
     pos = board.check_pos(cmd.district)
     if pos not in board.active_day_effects(data, s):
-        why = "already resolved" if pos in s.day_resolved else "not active now (needs more minions than agents, or a sigil)"
-        raise RuleViolation("day effect", N_("{pos}: {why}"), pos=pos, why=why)
+        if pos in s.day_resolved:
+            raise RuleViolation("day effect", N_("{pos}: already resolved"), pos=pos)
+        raise RuleViolation("day effect", N_("{pos}: not active now (needs more minions than agents, or a sigil)"), pos=pos)
     key = s.at(pos).key
     if key == MUSEUM:
         s = relics.draw(data, s, cmd.relic, cmd.to, cmd.discard, ev)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from companion.errors import N_, CommandError, RuleViolation
+from companion.errors import N_, CommandError, RuleViolation, Text
 from companion.rules.masters import agents, board, combat, endgame, flow, relics, tokens
 from companion.rules.masters import commands as C
 from companion.rules.masters import events as E
@@ -31,13 +31,13 @@ def why_not(data: MastersData, s: MastersState, verb: str, ap: int | None = None
     """Why the turn vampire cannot take action `verb` now (generic gates), or None."""
     v = actor(s)
     if v.drained:
-        return "drained"
+        return Text(N_("drained"))
     need = KILLS.get(verb, 0)
     if v.kills < need:
-        return f"kill count {need} needed"
+        return Text(N_("kill count {need} needed"), need=need)
     cost = AP.get(verb, 0) if ap is None else ap
     if v.ap < cost:
-        return f"{cost} AP needed"
+        return Text(N_("{cost} AP needed"), cost=cost)
     check = CHECKS.get(verb)
     return check(data, s, v) if check else None
 
@@ -229,41 +229,41 @@ def pointless(data: MastersData, s: MastersState, verb: str) -> str | None:
     v = actor(s)
     here = s.at(v.district)
     if verb == "expose" and not here.agents_hidden:
-        return "no hidden agents here"
+        return Text(N_("no hidden agents here"))
     if verb == "fight" and not here.agents_exposed:
-        return "no agents exposed here"
+        return Text(N_("no agents exposed here"))
     if verb in ("hunt", "wild_hunt") and v.blood >= max_blood(data, v):
-        return "blood already at the maximum"
+        return Text(N_("blood already at the maximum"))
     if verb in ("hunt", "wild_hunt") and not s.reserve.blood:
-        return "no blood in the reserve"
+        return Text(N_("no blood in the reserve"))
     return None
 
 
 # -- specific checks (after the generic drained / kill count / AP gates) ---------------------------
 def _recruit_check(data: MastersData, s: MastersState, v: Vampire) -> str | None:
     """A minion to recruit."""
-    return None if s.reserve.minions else "no minion in the reserve"
+    return None if s.reserve.minions else Text(N_("no minion in the reserve"))
 
 
 def _district_check(data: MastersData, s: MastersState, v: Vampire) -> str | None:
     """The district has a night effect."""
     info = data.district(s.at(v.district).key)
-    return None if info.effect.by_night else f"{info.name} has no night effect"
+    return None if info.effect.by_night else Text(N_("{name} has no night effect"), name=info.name)
 
 
 def _blood_check(data: MastersData, s: MastersState, v: Vampire) -> str | None:
     """Blood to pay with."""
     cost = data.vampire(v.name).blood_cost
-    return None if v.blood >= cost else f"{cost} blood needed"
+    return None if v.blood >= cost else Text(N_("{cost} blood needed"), cost=cost)
 
 
 def _exchange_check(data: MastersData, s: MastersState, v: Vampire) -> str | None:
     """Another vampire here and a relic on either side."""
     others = [o for o in s.vampires_in(v.district) if o.name != v.name]
     if not others:
-        return "no other vampire here"
+        return Text(N_("no other vampire here"))
     if not v.relics and not any(o.relics for o in others):
-        return "no relics to exchange"
+        return Text(N_("no relics to exchange"))
     return None
 
 
@@ -271,12 +271,12 @@ def _sigil_check(data: MastersData, s: MastersState, v: Vampire) -> str | None:
     """Own sigil unused, a minion here, no agents, no other sigil."""
     d = s.at(v.district)
     if v.sigil_placed:
-        return "dread sigil already placed"
+        return Text(N_("dread sigil already placed"))
     if d.sigil is not None:
-        return "a dread sigil is already here"
+        return Text(N_("a dread sigil is already here"))
     if d.agents:
-        return "agents are here"
-    return None if d.minions else "no minion here"
+        return Text(N_("agents are here"))
+    return None if d.minions else Text(N_("no minion here"))
 
 
 def _ritual_check(data: MastersData, s: MastersState, v: Vampire) -> str | None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Mapping
 
-from companion.errors import N_, CommandError, RuleViolation
+from companion.errors import N_, CommandError, RuleViolation, Text
 from companion.rules import commands as args
 from companion.rules.base import Event
 from companion.rules.strigoi import awards, events as ev, rules
@@ -34,14 +34,13 @@ WORDS = {"red": "a red encounter", "grey": "a grey encounter", "monster": "a Mon
 def why_not(state: State) -> str | None:
     """Why the active Powerwolf may not start an encounter now (None: they may)."""
     if not state.one_encounter:  # journaled before the rule was enforced: replays as recorded
-        return None if state.step in (Step.TURN, Step.STRIGOI) else "only during a Powerwolf's turn"
+        return None if state.step in (Step.TURN, Step.STRIGOI) else Text(N_("only during a Powerwolf's turn"))
     if state.step is Step.STRIGOI:
-        return "encounters are fought in phase 2b, before the Strigoi moves"
+        return Text(N_("encounters are fought in phase 2b, before the Strigoi moves"))
     if state.step is not Step.TURN:
-        return "only during a Powerwolf's turn"
+        return Text(N_("only during a Powerwolf's turn"))
     if state.encounter is not None:
-        return (f"one encounter per turn: {state.active} already fought {WORDS[state.encounter]}"
-                " this turn, which ended phase 2b")
+        return (Text(N_("one encounter per turn: {active} already fought {encounter} this turn, which ended phase 2b"), active=state.active, encounter=WORDS[state.encounter]))
     return None
 
 
