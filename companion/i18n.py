@@ -158,11 +158,14 @@ def _read_data_names() -> dict[str, dict[str, str]]:
     return out
 
 
-def refusal_text(exc: BaseException) -> str:
-    """A refusal's message in the current language: the engine's English template looked up in the
-    catalog, then filled with its values (an untranslated message stays English)."""
+def refusal_text(exc: BaseException | str) -> str:
+    """A refusal's message in the current language (or an engine's `errors.Text`: an action's label,
+    cost, why_not): the engine's English template looked up in the catalog, then filled with its
+    values (an untranslated message stays English)."""
     template = getattr(exc, "template", None) or getattr(exc, "message", None) or str(exc)
     params = getattr(exc, "params", None) or {}
+    # a value that is itself an engine text (errors.Text) is shown in the current language too
+    params = {k: refusal_text(v) if getattr(v, "template", None) else v for k, v in params.items()}
     text = _(template)
     try:
         return text.format(**params) if params else text

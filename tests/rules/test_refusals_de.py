@@ -144,3 +144,22 @@ def test_a_checks_reason_reaches_the_refusal_and_the_menu_as_a_template():
     i18n.set_language("de")
     assert i18n.refusal_text(refused.value) == "Tötungszahl 1 nötig"
     assert i18n.refusal_text(reason) == "Tötungszahl 1 nötig"
+
+
+def test_action_labels_costs_and_reasons_are_templates_the_screen_can_translate():
+    """The engine's menu stays English strs; each is an errors.Text the edge shows in German."""
+    from companion.rules import load_game
+    from tests.rules import masters_game, masters_start, to_night
+
+    game = masters_game()
+    s = to_night(game, masters_start(game))
+    menu = {a.command.get("to", a.command["cmd"]): a for a in game.actions(s)}
+    assert (menu["hunt"].label, menu["A2"].label, menu["A2"].cost) == ("Hunt", "Move to A2", "1 AP")
+    night = load_game("one-night")
+    state, _ = night.setup({"cmd": "setup", "game": "one-night", "players": 4, "seed": 3})
+    vote = next(a for a in night.actions(state) if a.command["cmd"] == "vote")
+    i18n.set_language("de")
+    shown = [i18n.refusal_text(t) for t in (menu["hunt"].label, menu["A2"].label, menu["hunt"].why_not,
+                                            menu["recruit"].cost, vote.label, vote.why_not)]
+    assert shown == ["Jagen", "Nach A2 ziehen", "Tötungszahl 1 nötig", "2 AP, Schleier +1",
+                     "Stimmen eingeben", "noch nicht Zeit zum Abstimmen"]

@@ -11,7 +11,7 @@ import random
 from dataclasses import replace
 from typing import Any, Mapping
 
-from companion.errors import N_, CommandError, RuleViolation
+from companion.errors import N_, CommandError, RuleViolation, Text
 from companion.rules.base import Action, Engine, Event, GameOver, checked
 from companion.rules.commands import in_range, is_int, seat_map
 from companion.rules.one_night import commands as C
@@ -61,18 +61,18 @@ class OneNightGame(Engine):
             return []
         step = state.step
         out = [_next_action(state)]
-        out.append(Action({"cmd": "resume"}, "Resume") if state.paused
-                   else Action({"cmd": "pause"}, "Pause"))
+        out.append(Action({"cmd": "resume"}, Text(N_("Resume"))) if state.paused
+                   else Action({"cmd": "pause"}, Text(N_("Pause"))))
         if step.id == "discussion":
-            out.append(Action({"cmd": "extend", "seconds": 60}, "One more minute"))
-        out.append(Action({"cmd": "vote"}, "Enter the votes", enabled=step.waits is Waits.VOTE,
-                          why_not=None if step.waits is Waits.VOTE else "not time to vote yet",
+            out.append(Action({"cmd": "extend", "seconds": 60}, Text(N_("One more minute"))))
+        out.append(Action({"cmd": "vote"}, Text(N_("Enter the votes")), enabled=step.waits is Waits.VOTE,
+                          why_not=None if step.waits is Waits.VOTE else Text(N_("not time to vote yet")),
                           needs=("votes",)))
-        out.append(Action({"cmd": "reveal"}, "Enter the revealed cards",
+        out.append(Action({"cmd": "reveal"}, Text(N_("Enter the revealed cards")),
                           enabled=step.waits is Waits.REVEAL,
-                          why_not=None if step.waits is Waits.REVEAL else "vote first",
+                          why_not=None if step.waits is Waits.REVEAL else Text(N_("vote first")),
                           needs=("cards", "marks")))
-        out.append(Action({"cmd": "adjust"}, "Go to another step", needs=("step",)))
+        out.append(Action({"cmd": "adjust"}, Text(N_("Go to another step")), needs=("step",)))
         return out
 
     def to_json(self, state: State) -> dict[str, Any]:
@@ -282,18 +282,18 @@ def _started(state: State) -> E.StepStarted:
 def _next_blocked(state: State) -> tuple[str, str] | None:
     """Why `next` is refused now, as (rule, why), or None."""
     if state.paused:
-        return ("paused", "the narrator is paused; resume first")
+        return ("paused", Text(N_("the narrator is paused; resume first")))
     if state.step.waits is Waits.VOTE:
-        return ("vote", "enter the votes to go on")
+        return ("vote", Text(N_("enter the votes to go on")))
     if state.step.waits is Waits.REVEAL:
-        return ("reveal", "enter the revealed cards to finish")
+        return ("reveal", Text(N_("enter the revealed cards to finish")))
     return None
 
 
 def _next_action(state: State) -> Action:
     """The `next` action, greyed out with the reason when blocked."""
     why = _next_blocked(state)
-    return Action({"cmd": "next"}, "Next", enabled=why is None, why_not=why[1] if why else None)
+    return Action({"cmd": "next"}, Text(N_("Next")), enabled=why is None, why_not=why[1] if why else None)
 
 
 OneNightGame.FILLS = {C.Extend: _fill_extend, C.Vote: _fill_vote, C.Reveal: _fill_reveal, C.Adjust: _fill_adjust}
