@@ -68,10 +68,10 @@ def _app(tmp: Path, clock=None, cfg=None):
     """An App on the mock HAL with a TableUI on a dummy 800x480 screen."""
     import pygame
 
-    from companion import config
+    from companion.gamedata import config
     from companion.app import App, Parts
     from companion.hal import open_hardware
-    from companion.journal import Journal
+    from companion.storage.journal import Journal
     from companion.ui.table import TableUI
 
     pygame.display.init()
@@ -175,7 +175,8 @@ def _fsync_ms(folder: Path, samples: int) -> list[float]:
 # -- tag -> card on screen -------------------------------------------------------------------------------
 def _tag_to_card(tmp: Path, samples: int) -> tuple[list[float], list[int]]:
     """(ms, frames) from the reader poll yielding a tag to the event screen showing that card."""
-    from companion import config, teach
+    from companion.gamedata import config
+    from companion.gamedata import teach
     from companion.rules.masters import bot
 
     teach.register_tag(TAG, CARD)

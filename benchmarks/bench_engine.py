@@ -35,8 +35,8 @@ def _games(n_games: int, seed0: int = 1):
 
 def run(quick: bool = False) -> list[dict]:
     """Measure commands/s and replay time."""
-    from companion.journal import Journal
-    from companion.session import Session
+    from companion.storage.journal import Journal
+    from companion.storage.session import Session
 
     game, games = _games(5 if quick else 40)
     total = sum(len(g) - 1 for g in games)

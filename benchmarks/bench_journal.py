@@ -15,7 +15,7 @@ CMD = {"cmd": "move", "to": "B2", "minions": 1}
 
 def run(quick: bool = False) -> list[dict]:
     """Median time of one durable command append vs one bare durable insert."""
-    from companion.journal import Journal
+    from companion.storage.journal import Journal
 
     n = 100 if quick else 400
     with tempfile.TemporaryDirectory() as tmp:

@@ -23,7 +23,7 @@ if __package__ in (None, ""):  # run as a script: make `companion` importable fr
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.common import row
-from companion import config
+from companion.gamedata import config
 from companion.lighting.compositor import Entry
 from companion.lighting.controller import LightingController
 from companion.lighting.effects import look, solid

@@ -1,8 +1,8 @@
 """The table app's one loop. One `App` owns the game; everything else feeds it or draws it.
 
-`companion run` (companion/launch.py) builds it: full screen on a Pi with the real board, a window
+`companion run` (companion/cli/run.py) builds it: full screen on a Pi with the real board, a window
 with the simulated board on a PC, the table without a screen, a scenario or the bot demo
-(companion/sources.py). A missing screen is a part like the reader (companion/display.py).
+(companion/runtime/sources.py). A missing screen is a part like the reader (companion/runtime/display.py).
 
 Each tick (STYLE.md section 5):
   1. drain inputs: HAL buttons and card reads, pygame keys/touch/mouse (all virtual buttons first);
@@ -22,19 +22,19 @@ import sys
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
-from companion import narrate
+from companion.narration import narrate
 from companion.controllers import Settings, Tags, Teaching
 from companion.errors import CommandError, CompanionError, RuleViolation
 from companion.inputs import CardRead
-from companion.journal import Journal, JournalError
+from companion.storage.journal import Journal, JournalError
 from companion.lighting.controller import LightingController
 from companion.lighting.output import OutputStage
 from companion.lighting.patterns import Health as Level
-from companion.narrator import StepTimer
+from companion.narration.narrator import StepTimer
 from companion.rules import load_game
-from companion.session import Session
-from companion.sources import BotSource, ScriptSource, bot_for  # noqa: F401  (the headless sources)
-from companion.speech import narration_for
+from companion.storage.session import Session
+from companion.runtime.sources import BotSource, ScriptSource, bot_for  # noqa: F401  (the headless sources)
+from companion.narration.speech import narration_for
 from companion.ui.model import GameView
 
 RETRY_EVERY_S = 1.0       # how often missing hardware is looked for again (each part backs off itself)
@@ -62,16 +62,16 @@ class Health:
 
 @dataclass
 class Parts:
-    """What one run of the loop is made of. `companion/launch.py` builds it for every run mode;
+    """What one run of the loop is made of. `companion/cli/run.py` builds it for every run mode;
     tests build it with tests/app/helpers.py.
 
     cfg: the config; hw: `companion.hal.Hardware`; journal: `Journal` or None (then `missing` says why).
     The screen: ui (`TableUI`, None headless), surface (where the UI draws; None: no screen), display
-    (the screen as a part that may be missing, companion/display.py: retried, picked up when it opens),
+    (the screen as a part that may be missing, companion/runtime/display.py: retried, picked up when it opens),
     flip (shows a drawn frame). Sound: sounds (`Sounds` or None), speak (says narration aloud, None:
     text only). Headless: source (`ScriptSource`, `BotSource` or None), log (where narration goes; None:
     stderr), on_ack (called with (n, command) once command n is durable). Health: notifier (systemd,
-    companion/sdnotify.py, or None), safe_reason (why the app started in safe mode), missing (other
+    companion/runtime/sdnotify.py, or None), safe_reason (why the app started in safe mode), missing (other
     parts missing for the whole run: part -> why, e.g. the journal).
     """
 
@@ -220,7 +220,7 @@ class App:
         return self.exit_status
 
     def stop(self) -> None:
-        """End the loop after the frame in hand (a stop signal, companion/stopping.py)."""
+        """End the loop after the frame in hand (a stop signal, companion/runtime/stopping.py)."""
         self.running = False
 
     def tick(self, rest: bool = False) -> None:

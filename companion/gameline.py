@@ -64,7 +64,7 @@ def game_line(journal, info) -> str:
     """The line of a journaled game (`info` from `Journal.games()`), from its last state; a game that
     no longer replays (its data changed) says how many commands it has instead."""
     from companion.errors import CompanionError
-    from companion.session import Session
+    from companion.storage.session import Session
 
     try:
         session = Session.replay(journal.commands(info.id))

@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from companion import cli, config
-from companion.journal import Journal, damage
-from companion.session import Session
+from companion import cli
+from companion.gamedata import config
+from companion.storage.journal import Journal, damage
+from companion.storage.session import Session
 from tests.reliability.helpers import bot_script
 
 

@@ -1,6 +1,6 @@
 """Card tags: a read draws the card the tag was registered as, or opens the New card screen to teach it.
 
-A tag is only ever looked up as a string in the registration table (companion/teach.py): nothing read
+A tag is only ever looked up as a string in the registration table (companion/gamedata/teach.py): nothing read
 from a tag is run, or opened as a path.
 """
 
@@ -22,7 +22,7 @@ class Tags:
 
     def read(self, tag: str) -> None:
         """A card was read: draw it if it is known, else open the New card screen to teach it."""
-        from companion import teach  # loaded at the first read: not on the start-up path
+        from companion.gamedata import teach  # loaded at the first read: not on the start-up path
 
         host = self.host
         try:
@@ -43,7 +43,7 @@ class Tags:
 
     def register(self, result: dict) -> None:
         """Remember which card a tag is ({"tag", "card"}), then use the read."""
-        from companion import teach
+        from companion.gamedata import teach
 
         try:
             teach.register_tag(result["tag"], result["card"])
@@ -54,7 +54,7 @@ class Tags:
 
     def catalogue(self) -> list[dict]:
         """Known event cards as {key, name, act}, for the New card screen."""
-        from companion.gamedata import load_masters
+        from companion.gamedata.loader import load_masters
 
         try:
             data = load_masters()

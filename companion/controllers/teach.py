@@ -1,8 +1,8 @@
 """Teaching from the screens: the table tells the app what its own box holds.
 
 Masters of the Night: a card's grid (and its tag), the veil tracker's numbers, the districts' printed
-names; Strigoi: the card values and token mix of the box. Each is saved (companion/teach.py,
-companion/teach_strigoi.py) and the running game of that kind reloads its data, so the next draw,
+names; Strigoi: the card values and token mix of the box. Each is saved (companion/gamedata/teach.py,
+companion/gamedata/teach_strigoi.py) and the running game of that kind reloads its data, so the next draw,
 placement or name uses it. The journal keeps the values each command used, so old games replay as played.
 """
 
@@ -33,7 +33,7 @@ class Teaching:
 
     def teach_card(self, result: dict) -> None:
         """Save a taught card grid and its tag, reload the game's data, then use the read."""
-        from companion import teach  # the data modules load when first taught, not at start-up
+        from companion.gamedata import teach  # the data modules load when first taught, not at start-up
 
         saved = self._taught(lambda: teach.save_card_grid(result["card"], result.get("red", ()), result.get("blue", ()),
                                                           name=result.get("name")),
@@ -43,7 +43,7 @@ class Teaching:
 
     def edit_tracker(self, _result=None) -> None:
         """Open the veil-tracker screen with the numbers in use now (shipped or taught)."""
-        from companion.gamedata import load_masters
+        from companion.gamedata.loader import load_masters
 
         try:
             data = load_masters()
@@ -59,7 +59,7 @@ class Teaching:
 
     def teach_tracker(self, result: dict) -> None:
         """Save the tracker numbers the table copied from its own tracker."""
-        from companion import teach
+        from companion.gamedata import teach
 
         numbers = {tuple(k.split(".")): (v[0], (v[1], v[2])) for k, v in result["numbers"].items()}
         self._taught(lambda: teach.save_tracker(result["vampires"], reserve=result["reserve"], numbers=numbers),
@@ -75,14 +75,14 @@ class Teaching:
 
     def teach_district(self, result: dict) -> None:
         """Save a district's name as printed on the table's tile."""
-        from companion import teach
+        from companion.gamedata import teach
 
         self._taught(lambda: teach.save_district(result["key"], name=result["name"]),
                      f"district {result['key']} is now called {result['name']}", teacher("districts"))
 
     def teach_strigoi(self, result: dict) -> None:
         """Save the Strigoi card values and token mix of the table's box (new games use them)."""
-        from companion import teach_strigoi
+        from companion.gamedata import teach_strigoi
 
         self._taught(lambda: teach_strigoi.save_box(result["stats"], result["tokens"]),
                      "Strigoi values of your box saved", None)

@@ -1,6 +1,6 @@
 """Game data we ship, as TOML files (our own short paraphrases; unchecked numbers say verified = false).
 
-`shipped_dir(game)` is the folder of one game's files; `companion.gamedata` loads and validates them.
+`shipped_dir(game)` is the folder of one game's files; `companion.gamedata.loader` loads and validates them.
 """
 
 from __future__ import annotations

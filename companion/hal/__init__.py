@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from typing import Callable, Mapping
 
-from companion.config import HAL_BACKENDS, choose_backend
+from companion.gamedata.config import HAL_BACKENDS
+from companion.gamedata.config import choose_backend as config_rule
 from companion.hal.base import (NOT_CONFIGURED, Buttons, CardReader, NoButtons, NoPixels, NoReader, Part,
                                 Pixels, StripPixels, quiet_close, unavailable)
 from companion.hal.clock import Clock, FakeClock, MonotonicClock
@@ -136,6 +137,18 @@ class Hardware:
             return self._openers[part]()
         except Exception as exc:  # bring-up fails in many library-specific ways: all become a status
             return self._fallbacks[part](unavailable(part, exc))
+
+
+def choose_backend(explicit: str | None, configured: str = "auto", env: Mapping[str, str] | None = None,
+                   probe=None) -> tuple[str, str]:
+    """(backend, why): the config's rule (`companion.gamedata.config.choose_backend`, told in this
+    module's docstring) with this machine's probe (`probe`, or the real one) for auto-detection."""
+    def pi_present() -> bool:
+        from companion.hal.pi import SystemProbe
+
+        return (probe or SystemProbe()).pi_hardware_present()
+
+    return config_rule(explicit, configured, env, pi_present)
 
 
 def open_hardware(config, backend: str | None = None, clock: Clock | None = None, *, probe=None,

@@ -17,7 +17,7 @@ from functools import cached_property
 from operator import itemgetter
 from typing import Mapping, Sequence
 
-from companion.config import LedConfig, LightMap, Strip
+from companion.gamedata.config import LedConfig, LightMap, Strip
 
 RGB = tuple[int, int, int]
 Frame = Mapping[str, Sequence[RGB]]

@@ -31,7 +31,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Callable
 
-from companion.config import ButtonConfig, LedConfig, Strip
+from companion.gamedata.config import ButtonConfig, LedConfig, Strip
 from companion.errors import HardwareUnavailable, describe
 from companion.hal.base import NoPixels, Part, StripPixels, quiet_close
 from companion.hal.buttons import EdgeButtons
@@ -49,7 +49,7 @@ IDENTITY_ORDER = {3: "RGB", 4: "RGBW"}  # the driver must not reorder: our bytes
 LED = Part.LEDS.label
 
 
-@dataclass(frozen=True)
+@dataclass
 class SystemProbe:
     """What this machine is: read from files under `root` (tests point it at a temporary tree).
 

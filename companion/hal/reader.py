@@ -21,7 +21,7 @@ from typing import Callable, Protocol
 
 import serial
 
-from companion.config import DEFAULT_TAG_PATTERN
+from companion.gamedata.config import DEFAULT_TAG_PATTERN
 from companion.errors import describe
 from companion.hal import lineproto
 from companion.hal.base import NOT_CONFIGURED, NoReader
@@ -316,7 +316,7 @@ class SerialCardReader:
 
 
 def open_reader(reader_config, clock: Clock, *, opener: Callable | None = None):
-    """The CardReader for `reader_config` (`companion.config.ReaderConfig`); never raises for a
+    """The CardReader for `reader_config` (`companion.gamedata.config.ReaderConfig`); never raises for a
     missing device: the reader starts disconnected and keeps retrying."""
     kind = reader_config.type
     if kind == "none":

@@ -85,7 +85,7 @@ class OutputStage:
 
     @classmethod
     def from_config(cls, leds) -> "OutputStage":
-        """The stage for a `companion.config.LedConfig`."""
+        """The stage for a `companion.gamedata.config.LedConfig`."""
         return cls(
             gamma=leds.gamma,
             brightness=leds.brightness,

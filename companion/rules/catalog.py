@@ -39,9 +39,9 @@ class GameInfo:
       (True: it took over, e.g. One Night's role page), labelled `start_label`;
     - `story`: "module:function" (states) -> chart panels for the story of a game;
     - `narration`: "module:TABLE", event kind -> function (event) -> log line, looked up before the
-      shared lines of `companion.narrate`;
+      shared lines of `companion.narration.narrate`;
     - `data`: the shipped data file, relative to `companion/data` (or an absolute path), read by
-      `companion.gamedata.data_file`;
+      `companion.gamedata.loader.data_file`;
     - `teaching`: what the table can teach of this game's box ("card", "tracker", "districts",
       "box"); the teaching controller and the menu ask `teacher(kind)` which game that is.
     """

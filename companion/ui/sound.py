@@ -185,7 +185,7 @@ class Sounds:
             if on and not self.mute and self.volume > 0:
                 if self._ambience is None:
                     if self._noise is None:  # ~0.3 s of pure Python: once, not every dusk
-                        from companion.speech import night_masking_samples
+                        from companion.narration.speech import night_masking_samples
 
                         rate, size, channels = self._format
                         self._noise = pygame.mixer.Sound(

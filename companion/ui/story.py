@@ -60,7 +60,7 @@ class Chart:
 
 def story(commands: Sequence[Mapping[str, Any]]) -> Chart:
     """The chart of a game given as its commands (setup first); a game still running works too."""
-    from companion.session import Session
+    from companion.storage.session import Session
 
     session = Session.replay([dict(c) for c in commands])
     states = [session.game.to_json(s) for s in session.states]

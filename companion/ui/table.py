@@ -25,7 +25,7 @@ import pygame
 
 from companion.inputs import ButtonEvent, CardRead, Press
 from companion.ui.input_map import LONG_PRESS_S, InputMapper, WidgetPress
-from companion.narrate import line as describe_event
+from companion.narration.narrate import line as describe_event
 from companion.ui.model import GameView, ViewModel
 from companion.ui.render import Renderer
 from companion.ui.screens.base import Screen, ScreenStack, UIContext

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from companion import config
+from companion.gamedata import config
 from companion.app import App, Parts
 from companion.hal import open_hardware
-from companion.journal import Journal
+from companion.storage.journal import Journal
 from companion.rules import load_game
 
 SETUP = {"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila"], "difficulty": "easy", "seed": 11}

@@ -280,7 +280,7 @@ def test_app_safe_mode_says_why_on_the_banner(tmp_path):
     from companion.ui.table import TableUI
 
     app = make_app(tmp_path, ui=TableUI((800, 480), "masters", {}), surface=pygame.Surface((800, 480)))
-    from companion.startguard import StartGuard
+    from companion.runtime.startguard import StartGuard
 
     guard = StartGuard(tmp_path / "guard", limit=3)
     (tmp_path / "guard").mkdir()

@@ -4,8 +4,8 @@ asked the first time it is drawn (then used for its placement), never again."""
 
 import pygame
 
-from companion import teach
-from companion.gamedata import load_masters
+from companion.gamedata import teach
+from companion.gamedata.loader import load_masters
 from companion.inputs import VButton
 from companion.ui.table import TableUI
 from tests.app.helpers import choose, make_app, tap
@@ -210,7 +210,8 @@ def test_the_table_app_on_the_pi_backend_tells_the_wizard_it_runs_on_a_pi(tmp_pa
     """`companion run` hands the hardware backend to the screens: on `pi` your deck comes first."""
     import argparse
 
-    from companion import config, launch
+    from companion.gamedata import config
+    from companion.cli import run as launch
     from companion.hal import open_hardware
     from companion.ui.screens.menus import MastersWizard
 

@@ -5,8 +5,8 @@ import signal
 import subprocess
 import sys
 
-from companion.journal import Journal
-from companion.session import Session
+from companion.storage.journal import Journal
+from companion.storage.session import Session
 from tests.app.helpers import replayed_view
 from tests.app.proc import write_scenario
 
@@ -47,7 +47,7 @@ def test_run_never_shows_a_silent_black_screen_nor_plays_the_demo_instead(tmp_pa
 def test_run_comes_up_in_safe_mode_after_three_failed_starts(tmp_path):
     state = tmp_path / "state"
     state.mkdir()
-    from companion.startguard import COUNTER_FILE
+    from companion.runtime.startguard import COUNTER_FILE
 
     (state / COUNTER_FILE).write_text("3\n")
     done = _run(tmp_path, "--pace", "0", "--frames", "3")

@@ -6,7 +6,7 @@ import signal
 
 import pygame
 
-from companion.display import RETRY_MAX_S, Display, open_display
+from companion.runtime.display import RETRY_MAX_S, Display, open_display
 from companion.errors import CompanionError
 from companion.lighting.patterns import Health
 from companion.ui.table import TableUI

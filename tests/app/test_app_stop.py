@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from companion.journal import Journal
+from companion.storage.journal import Journal
 from tests.app.helpers import SETUP
 from tests.app.proc import Notify, clean_env, lit, start, strip_bytes, write_scenario
 

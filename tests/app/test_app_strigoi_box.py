@@ -3,7 +3,7 @@ saves them as taught data that wins over the examples, and the screen says when 
 
 import pygame
 
-from companion import teach_strigoi
+from companion.gamedata import teach_strigoi
 from companion.inputs import VButton
 from companion.rules import load_game
 from companion.ui.table import TableUI
@@ -86,7 +86,7 @@ def test_strigoi_screen_says_when_example_values_are_in_use(tmp_path):
 def test_a_bad_box_value_is_refused_and_nothing_is_saved(tmp_path):
     import pytest
 
-    from companion.teach import TeachError
+    from companion.gamedata.teach import TeachError
 
     with pytest.raises(TeachError) as err:
         teach_strigoi.save_box({"master": {"existence": 0, "damage": 1, "strength": 5}},

@@ -42,8 +42,8 @@ def _first_frame(tmp_path, backend="mock"):
 def test_the_start_up_frame_is_shown_before_rules_lights_journal_and_hardware_load(tmp_path):
     first = _first_frame(tmp_path)
     loaded = set(first["modules"])
-    for heavy in ("companion.app", "companion.rules.masters", "companion.lighting", "companion.journal",
-                  "companion.hal", "companion.session", "companion.ui.table", "sqlite3"):
+    for heavy in ("companion.app", "companion.rules.masters", "companion.lighting", "companion.storage.journal",
+                  "companion.hal", "companion.storage.session", "companion.ui.table", "sqlite3"):
         assert heavy not in loaded, f"{heavy} was loaded before the first frame"
     assert "companion.ui.splash" in loaded
     assert first["size"] == [800, 480]  # the mock backend has no simulated board beside it

@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from companion.journal import Journal
-from companion.startguard import COUNTER_FILE
+from companion.storage.journal import Journal
+from companion.runtime.startguard import COUNTER_FILE
 from tests.app.helpers import SETUP, choose, make_app
 from tests.app.proc import Notify, clean_env, start, write_scenario
 

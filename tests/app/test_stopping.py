@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from companion.stopping import STOP_SIGNALS, Stopped, StopSignals
+from companion.runtime.stopping import STOP_SIGNALS, Stopped, StopSignals
 
 
 def test_before_the_loop_the_first_signal_unwinds_and_a_second_does_not_interrupt_the_unwinding():

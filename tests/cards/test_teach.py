@@ -4,7 +4,9 @@ import stat
 
 import pytest
 
-from companion import paths, teach, tomlfile
+from companion import paths
+from companion.gamedata import teach
+from companion.gamedata import tomlfile
 from companion.errors import DataFileError
 
 
@@ -142,5 +144,5 @@ def test_teach_broken_taught_file_names_file_and_line():
 
 
 def test_teach_dumps_quotes_and_escapes():
-    text = teach.dumps({"tags": {"a b": 'q"\\', "x\x01": "y"}})
+    text = tomlfile.dumps({"tags": {"a b": 'q"\\', "x\x01": "y"}})
     assert tomlfile.loads(text).data == {"tags": {"a b": 'q"\\', "x\x01": "y"}}

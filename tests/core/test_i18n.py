@@ -6,9 +6,11 @@ import sys
 
 import pytest
 
-from companion import cli, config, gamedata, i18n
+from companion import cli, i18n
+from companion.gamedata import config
+from companion.gamedata import loader as gamedata
 from companion.errors import DataFileError, RuleViolation
-from companion.speech import Speaker
+from companion.narration.speech import Speaker
 
 SCENARIO_SETUP = '{"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila"], "difficulty": "easy", "seed": 7}\n'
 
@@ -119,7 +121,7 @@ def test_a_refusal_template_is_translated_at_the_edge_with_its_values():
 
 
 def test_doctor_reports_in_german(monkeypatch, capsys):
-    from companion import doctor
+    from companion.cli import doctor
 
     i18n.set_language("de")
     text = doctor.report_text([doctor.Check("groups", doctor.Status.WARN, "x", "y")])
@@ -216,7 +218,7 @@ def test_run_takes_the_language_from_its_config(tmp_path, monkeypatch, capsys):
 
 
 def test_hw_test_counts_presses_in_german(monkeypatch, capsys):
-    from companion import hwtest
+    from companion.cli import hwtest
 
     monkeypatch.setenv("COMPANION_LANG", "de")
     assert cli.main(["hw-test", "--auto", "--buttons-only", "--backend", "mock"]) == 0

@@ -7,9 +7,10 @@ import stat
 
 import pytest
 
-from companion.journal import ABANDONED, ACTIVE, UNDONE, Journal, JournalError, read_scenario
+from companion.storage.journal import ABANDONED, ACTIVE, UNDONE, Journal, JournalError
+from companion.storage.scenario import read_scenario
 from companion.errors import DataFileError
-from companion.session import Session
+from companion.storage.session import Session
 from tests.fakes import CounterGame
 
 SETUP = {"cmd": "setup", "game": "counter", "start": 5}
@@ -209,7 +210,7 @@ def test_app_banner_says_where_the_damaged_journal_is(tmp_path):
 
 
 def test_journal_wal_damaged_before_later_commits_is_moved_aside_not_cut_short(tmp_path):
-    from companion.journal_recover import recover
+    from companion.storage.recover import recover
     from tests.reliability.helpers import bot_script
 
     script = bot_script("masters", 3, 30)

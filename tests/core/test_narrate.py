@@ -2,7 +2,7 @@
 
 import random
 
-from companion import narrate
+from companion.narration import narrate
 from companion.rules import load_game
 from companion.rules.masters import bot
 

@@ -1,6 +1,6 @@
 """Step timers: One Night's narration moves on by itself when a step's time is up."""
 
-from companion.narrator import StepTimer
+from companion.narration.narrator import StepTimer
 from companion.rules import load_game
 
 

@@ -8,10 +8,10 @@ import wave
 
 import pytest
 
-from companion import speech
+from companion.narration import speech
 from companion.rules import load_game
 from companion.rules.one_night import bot
-from companion.speech import Speaker, narration_for, night_masking_samples
+from companion.narration.speech import Speaker, narration_for, night_masking_samples
 from companion.ui.sound import to_mixer_bytes
 
 

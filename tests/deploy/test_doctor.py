@@ -7,8 +7,8 @@ import types
 
 import pytest
 
-from companion import doctor
-from companion.doctor import Probe, Status
+from companion.cli import doctor
+from companion.cli.doctor import Probe, Status
 from tests.deploy.fakesys import REPO, installer_boot_block
 
 PN532_CONFIG = '[reader]\ntype = "pn532"\nport = "/dev/serial0"\n'
@@ -282,7 +282,7 @@ def test_doctor_journal_quick_check(tmp_path, config_dir, monkeypatch):
 
 
 def test_doctor_reports_failed_starts(tmp_path, config_dir):
-    from companion.startguard import StartGuard
+    from companion.runtime.startguard import StartGuard
 
     for _ in range(3):
         StartGuard(tmp_path / "state").begin()
@@ -322,7 +322,7 @@ def test_doctor_real_probe_on_this_machine(capsys):
 
 def test_doctor_boot_settings_parse_filters_and_dtparams():
     text = "dtparam=i2c_arm=on,spi=on\n[pi3]\nenable_uart=0\n[all]\nenable_uart=1 # comment\n[none]\ncore_freq=1\n"
-    settings = doctor._boot_settings(text, frozenset({"all", "pi4"}))
+    settings = doctor.boot_settings(text, frozenset({"all", "pi4"}))
     assert settings["dtparam:spi"] == "on" and settings["enable_uart"] == "1"
     assert "core_freq" not in settings
 

@@ -6,8 +6,9 @@ import subprocess
 import sys
 import time
 
-from companion import doctor, doctor_pi
-from companion.doctor import Probe, Status
+from companion.cli import doctor
+from companion.cli import doctor_pi
+from companion.cli.doctor import Probe, Status
 from tests.deploy.test_doctor import PN532_CONFIG, FakeProbe, _by_name, _installed_unit, _pi, config_dir  # noqa: F401 (fixture)
 
 PI5 = {"model": "Raspberry Pi 5 Model B Rev 1.0", "soc": "brcm,bcm2712"}

@@ -4,11 +4,12 @@ import io
 
 from gpiozero.pins.mock import MockFactory
 
-from companion import config, hwtest
+from companion.gamedata import config
+from companion.cli import hwtest
 from companion.hal import open_hardware
 from companion.hal.clock import FakeClock
 from companion.hal.pi import SystemProbe
-from companion.hwtest import Options, main, run
+from companion.cli.hwtest import Options, main, run
 
 
 class error(Exception):  # noqa: N801 - named as lgpio names its exception: `lgpio.error('GPIO busy')`

@@ -6,7 +6,7 @@ import stat
 import pytest
 
 from companion import paths
-from companion.journal import Journal
+from companion.storage.journal import Journal
 from tests.deploy.fakesys import REPO
 
 
@@ -109,7 +109,8 @@ def _locked(monkeypatch, folder):
 
 
 def test_a_user_outside_the_group_is_told_to_join_not_shown_a_traceback(system, monkeypatch, capsys):
-    from companion import cli, config
+    from companion import cli
+    from companion.gamedata import config
 
     etc, _ = system
     etc.mkdir(parents=True)
@@ -124,7 +125,7 @@ def test_a_user_outside_the_group_is_told_to_join_not_shown_a_traceback(system, 
 
 
 def test_doctor_outside_the_group_names_the_fix(system, monkeypatch, tmp_path):
-    from companion import doctor
+    from companion.cli import doctor
     from tests.deploy.test_doctor import FakeProbe, _by_name, _pi
 
     etc, var = system

@@ -6,7 +6,7 @@ import uuid
 
 import pytest
 
-from companion import sdnotify
+from companion.runtime import sdnotify
 
 
 @pytest.fixture

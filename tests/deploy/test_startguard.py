@@ -4,7 +4,7 @@ import os
 
 import pytest
 
-from companion.startguard import COUNTER_FILE, StartGuard
+from companion.runtime.startguard import COUNTER_FILE, StartGuard
 
 
 def test_startguard_first_start_is_normal(tmp_path):

@@ -5,8 +5,8 @@ import subprocess
 
 import pytest
 
-from companion import doctor
-from companion.startguard import StartGuard
+from companion.cli import doctor
+from companion.runtime.startguard import StartGuard
 from tests.deploy.fakesys import REPO, FakePi
 
 TEMPLATE = REPO / "systemd" / "companion.service"

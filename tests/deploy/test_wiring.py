@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from companion import config
+from companion.gamedata import config
 from tests.deploy.fakesys import REPO
 
 HW = REPO / "hardware"

@@ -10,7 +10,7 @@ from typing import Callable
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from companion import config
+from companion.gamedata import config
 from companion.hal import open_hardware
 from companion.hal.base import Buttons, Pixels
 from companion.hal.clock import FakeClock

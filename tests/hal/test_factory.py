@@ -5,7 +5,7 @@ import sys
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from companion import config
+from companion.gamedata import config
 from companion.hal import Hardware, Part, choose_backend, open_hardware
 from companion.hal.base import NoButtons, NoPixels, NoReader
 from companion.hal.clock import FakeClock, MonotonicClock

@@ -5,10 +5,11 @@ import re
 
 import pytest
 
-from companion import cli, config
+from companion import cli
+from companion.gamedata import config
 from companion.hal import open_hardware
 from companion.hal.clock import FakeClock
-from companion.hwtest import Options, auto_press, main, run
+from companion.cli.hwtest import Options, auto_press, main, run
 from companion.inputs import VButton
 
 FAST = Options(timeout=2.0, step=0.01)

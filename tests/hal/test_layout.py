@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion import config
-from companion.config import LightMap, Strip
+from companion.gamedata import config
+from companion.gamedata.config import LightMap, Strip
 from companion.hal.layout import TEST_PATTERN, PixelLayout, channel_map, decode, encode, solid
 
 TWO_STRIPS = """

@@ -3,7 +3,7 @@
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from companion import config
+from companion.gamedata import config
 from companion.errors import HardwareUnavailable
 from companion.hal.clock import FakeClock
 from companion.hal.layout import encode

@@ -3,8 +3,9 @@
 import pytest
 import serial
 
-from companion import cli, config
-from companion.config import ReaderConfig
+from companion import cli
+from companion.gamedata import config
+from companion.gamedata.config import ReaderConfig
 from companion.hal.clock import FakeClock
 from companion.hal import lineproto
 from companion.hal.reader import LineDecoder, open_reader

@@ -2,7 +2,7 @@
 
 import serial
 
-from companion.config import ReaderConfig
+from companion.gamedata.config import ReaderConfig
 from companion.hal.clock import FakeClock
 from companion.hal import pn532
 from companion.hal.pn532 import FakePn532, FrameKind, FrameParser, Pn532Session, build_frame

@@ -4,7 +4,7 @@
 import pytest
 import serial
 
-from companion.config import ReaderConfig
+from companion.gamedata.config import ReaderConfig
 from companion.hal.clock import FakeClock
 from companion.hal import lineproto
 from companion.hal.pn532 import FakePn532

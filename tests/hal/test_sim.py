@@ -3,7 +3,7 @@
 import pygame
 import pytest
 
-from companion import config
+from companion.gamedata import config
 from companion.hal import open_hardware
 from companion.hal.clock import FakeClock
 from companion.inputs import Press, VButton

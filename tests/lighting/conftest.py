@@ -2,7 +2,7 @@
 
 import pytest
 
-from companion import config
+from companion.gamedata import config
 
 
 @pytest.fixture

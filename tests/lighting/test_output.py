@@ -5,7 +5,7 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion import config
+from companion.gamedata import config
 from companion.lighting.output import OutputStage, estimate_ma, gamma_table, limit
 
 channel = st.integers(0, 255)

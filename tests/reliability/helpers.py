@@ -8,12 +8,12 @@ from pathlib import Path
 
 import serial
 
-from companion import config
+from companion.gamedata import config
 from companion.app import App, Parts, bot_for  # noqa: F401  (the suite takes bots from here)
 from companion.hal import open_hardware
 from companion.hal.clock import FakeClock
 from companion.inputs import ButtonEvent, CardRead, Press
-from companion.journal import Journal
+from companion.storage.journal import Journal
 from companion.rules import load_game
 from tests.fakes import Cable  # noqa: F401  (the suite takes it from here)
 

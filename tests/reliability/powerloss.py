@@ -6,7 +6,7 @@ last xSync. A power cut at any moment leaves exactly those images: every write n
 lost, the worst a disk with a volatile cache may do (it may also keep some unsynced writes; that
 only helps). `cut()` returns the images at that moment; `write_image()` lays them out as files.
 
-The journal under test is the real `companion.journal.Journal` and `companion.session.Session`:
+The journal under test is the real `companion.storage.journal.Journal` and `companion.storage.session.Session`:
 APSW bundles its own SQLite library (a VFS registered there is not seen by the stdlib `sqlite3`),
 so the journal is opened through `ApswConnection`, a thin adapter with the few `sqlite3.Connection`
 methods the journal uses, passed as `Journal(connect=...)`. The cut images are then opened with

@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 
 from companion import cli
-from companion.journal import Journal
-from companion.session import Session
+from companion.storage.journal import Journal
+from companion.storage.session import Session
 from tests.reliability.conftest import FULL
 from tests.reliability.helpers import bot_script
 

@@ -20,8 +20,8 @@ import sqlite3
 
 import pytest
 
-from companion.journal import Journal
-from companion.session import Session
+from companion.storage.journal import Journal
+from companion.storage.session import Session
 from tests.reliability.conftest import FULL
 from tests.reliability.helpers import bot_script
 from tests.reliability.powerloss import ApswConnection, Tracker, TrackingVFS, write_image

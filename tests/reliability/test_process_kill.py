@@ -20,10 +20,10 @@ import sys
 import time
 
 
-from companion.journal import Journal
+from companion.storage.journal import Journal
 from companion.rules import load_game
 from companion.rules.masters import bot
-from companion.session import Session
+from companion.storage.session import Session
 from tests.reliability.conftest import FULL
 
 CUTS = 200 if FULL else 6

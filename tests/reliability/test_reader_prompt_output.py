@@ -12,7 +12,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.config import ReaderConfig
+from companion.gamedata.config import ReaderConfig
 from companion.hal import lineproto
 from companion.hal.clock import FakeClock
 from companion.hal.reader import open_reader

@@ -22,11 +22,12 @@ from pathlib import Path
 
 import pytest
 
-from companion import paths, teach
-from companion.config import ReaderConfig
+from companion import paths
+from companion.gamedata import teach
+from companion.gamedata.config import ReaderConfig
 from companion.hal.clock import FakeClock
 from companion.hal.reader import open_reader
-from companion.journal import Journal
+from companion.storage.journal import Journal
 from tests.app.helpers import SETUP
 from tests.reliability.helpers import LoopDevice, bot_script, build_app, counting_ui, screen_surface
 

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from companion.gamedata import data_file
+from companion.gamedata.loader import data_file
 from companion.rules import catalog, load_game
 
 IDS = ["masters", "nosferatu", "mansion", "one-night", "strigoi"]

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from companion.errors import CommandError, RuleViolation
 from companion.rules import GAMES, POSITIONS, load_game
 from companion.rules.base import Engine, Game
-from companion.session import Session
+from companion.storage.session import Session
 
 MAX_COMMANDS = 3000
 EXPLORE = 0.2  # share of commands taken from the enabled actions instead of the bot

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.errors import DataFileError
-from companion.gamedata import load_masters
+from companion.gamedata.loader import load_masters
 from companion.rules.masters import make_game
 from companion.rules.masters.data import Band
 
@@ -107,3 +107,20 @@ def test_masters_data_tracker_numbers_are_not_booleans(tmp_path, numbers):
     with pytest.raises(DataFileError) as err:
         load_masters(user)
     assert err.value.path.endswith("tracker.toml") and "0..6" in err.value.message
+
+
+@pytest.mark.parametrize("key", ["I-00", "I-19", "III-99"])
+def test_masters_data_refuses_card_keys_teaching_refuses(tmp_path, key):
+    """One card-key rule: a key teaching refuses (no card 0, at most 18 a deck) is refused by the
+    loader too, naming the key's line, even when the record is otherwise complete."""
+    from companion.gamedata import teach
+
+    user = tmp_path / "masters"
+    user.mkdir()
+    (user / "cards.toml").write_text(f'[cards."{key}"]\nact = "{key.split("-")[0]}"\nname = "x"\nred = ["B2"]\n'
+                                     'blue = ["A3", "C1"]\nverified = false\n')
+    with pytest.raises(teach.TeachError):
+        teach.save_card_grid(key, ["B2"], ["A3", "C1"], base=tmp_path / "taught")
+    with pytest.raises(DataFileError) as err:
+        load_masters(user)
+    assert err.value.line == 1 and err.value.field == f"cards.{key}"

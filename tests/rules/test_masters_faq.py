@@ -177,7 +177,7 @@ def test_leader_choice_menu_and_canonical_setup():
 def test_journal_from_before_the_leader_choice_replays_with_the_old_order():
     """An old journal (setup written out, no `short_agents`; `use_die` by `die` index) replays exactly:
     a short reserve fills the cells in the order the card listed them, as the game was played."""
-    from companion.session import Session
+    from companion.storage.session import Session
 
     old = [
         {"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila"], "difficulty": "easy", "seed": 1,

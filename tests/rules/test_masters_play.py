@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from companion.play import main
+from companion.cli.play import main
 from tests.rules import SCENARIOS, scenario
 
 MASTERS = str(SCENARIOS / "masters.jsonl")

@@ -3,9 +3,9 @@
 
 import pytest
 
-from companion import tomlfile
+from companion.gamedata import tomlfile
 from companion.errors import CommandError, DataFileError, RuleViolation
-from companion.gamedata import data_file
+from companion.gamedata.loader import data_file
 from companion.rules import load_game
 from companion.rules.one_night import board_view, make_game
 from companion.rules.one_night.data import parse

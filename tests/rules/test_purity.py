@@ -3,7 +3,7 @@
 An `ast` scan of every module under `companion/rules/**` (imports at module level and inside
 functions, calls to `open`, file reads and writes, module-level `random`) plus one subprocess that
 imports all five packages and checks what came along. The only sanctioned I/O is the lazy
-`from companion.gamedata import ...` inside `make_game` in a game package's `__init__.py`.
+`from companion.gamedata.loader import ...` inside `make_game` in a game package's `__init__.py`.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 import companion.rules
-from companion import tomlfile
-from companion.gamedata import data_file
+from companion.gamedata import tomlfile
+from companion.gamedata.loader import data_file
 
 RULES = Path(companion.rules.__file__).resolve().parent
 GAMES = ("masters", "nosferatu", "mansion", "one_night", "strigoi")
@@ -29,8 +29,8 @@ FORBIDDEN = frozenset({
     "subprocess", "threading", "tomllib",
 })
 # our own I/O edge: the loader, the folders, the file reader (a type-only import of these is fine)
-EDGE = frozenset({"companion.gamedata", "companion.paths", "companion.tomlfile"})
-LOADER = "companion.gamedata"
+EDGE = frozenset({"companion.gamedata.loader", "companion.paths", "companion.gamedata.tomlfile"})
+LOADER = "companion.gamedata.loader"
 FILE_METHODS = frozenset({"read_text", "write_text", "read_bytes", "write_bytes"})
 
 
@@ -202,9 +202,9 @@ BAD_SNIPPETS = [
     ("from os.path import join\n", "imports os.path"),
     ("import serial.tools.list_ports\n", "imports serial.tools.list_ports"),
     ("from companion import paths\n", "imports companion.paths"),
-    ("from companion.tomlfile import load\n", "imports companion.tomlfile"),
-    ("from companion.gamedata import load_mansion\n", "imports companion.gamedata"),
-    ("def helper():\n    from companion.gamedata import load_mansion\n", "imports companion.gamedata"),
+    ("from companion.gamedata.tomlfile import load\n", "imports companion.gamedata.tomlfile"),
+    ("from companion.gamedata.loader import load_mansion\n", "imports companion.gamedata.loader"),
+    ("def helper():\n    from companion.gamedata.loader import load_mansion\n", "imports companion.gamedata.loader"),
     ("from random import choice\n", "imports choice from random"),
     ("import random\nx = random.random()\n", "uses the global random.random"),
     ("import random\nrandom.shuffle([])\n", "uses the global random.shuffle"),
@@ -225,11 +225,11 @@ def test_purity_checker_catches_each_forbidden_thing(source, expected):
 
 
 def test_purity_checker_only_exempts_the_loader_in_make_game_of_a_package_init():
-    source = "def make_game(data=None):\n    from companion.gamedata import load_x\n    return load_x(data)\n"
+    source = "def make_game(data=None):\n    from companion.gamedata.loader import load_x\n    return load_x(data)\n"
     assert problems_in(source, Path("__init__.py")) == []
-    assert problems_in(source, Path("engine.py")) == ["line 2: imports companion.gamedata"]
+    assert problems_in(source, Path("engine.py")) == ["line 2: imports companion.gamedata.loader"]
     assert problems_in(source.replace("make_game", "build"), Path("__init__.py")) == [
-        "line 2: imports companion.gamedata"]
+        "line 2: imports companion.gamedata.loader"]
     paths = "def make_game(data=None):\n    from companion import paths\n"
     assert problems_in(paths, Path("__init__.py")) == ["line 2: imports companion.paths"]
 
@@ -241,7 +241,7 @@ def test_purity_checker_allows_seeded_random_and_type_only_imports():
         "from random import Random\n"
         "from typing import TYPE_CHECKING\n"
         "if TYPE_CHECKING:\n"
-        "    from companion.tomlfile import TomlDoc\n"
+        "    from companion.gamedata.tomlfile import TomlDoc\n"
         "def draw(seed: int, doc: TomlDoc, rng: random.Random) -> int:\n"
         "    a = random.Random(f'{seed}:1').randrange(6)\n"
         "    return a + Random(seed).randint(1, 6) + rng.randint(1, 6)\n"

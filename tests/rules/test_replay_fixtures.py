@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from companion.rules import game_of_setup, load_game
-from companion.session import Session
+from companion.storage.session import Session
 
 FIXTURES = sorted((Path(__file__).resolve().parent / "fixtures").glob("replay-*.json"))
 # Events renamed on purpose when the engines got one core: old name -> new name.

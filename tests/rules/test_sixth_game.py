@@ -22,12 +22,13 @@ import pytest
 
 import companion
 import companion.rules
-from companion import cli, config
+from companion import cli
+from companion.gamedata import config
 from companion.inputs import VButton
-from companion.journal import Journal
+from companion.storage.journal import Journal
 from companion.lighting.scenes import FALLBACK, scene_for
 from companion.rules import catalog
-from companion.session import Session
+from companion.storage.session import Session
 from companion.ui.table import TableUI
 from tests.app.helpers import choose, make_app, replayed_view, tap
 
@@ -45,7 +46,7 @@ FILES = {
             from companion.rules.pebbles.engine import Rules, PebblesGame
 
             if not isinstance(data, Rules):
-                from companion.gamedata import read_doc
+                from companion.gamedata.loader import read_doc
 
                 data = Rules(**read_doc("pebbles", data).data)
             return PebblesGame(data)

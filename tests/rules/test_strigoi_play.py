@@ -4,9 +4,9 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from companion import tomlfile
+from companion.gamedata import tomlfile
 from companion.errors import CommandError, DataFileError, RuleViolation
-from companion.gamedata import data_file
+from companion.gamedata.loader import data_file
 from companion.rules import load_game
 from companion.rules.strigoi import make_game
 from companion.rules.strigoi.data import parse

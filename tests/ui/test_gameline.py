@@ -7,8 +7,8 @@ from pathlib import Path
 
 from companion.cli import main
 from companion.gameline import describe, played_at, resume_offer
-from companion.journal import Journal
-from companion.session import Session
+from companion.storage.journal import Journal
+from companion.storage.session import Session
 from companion.ui import samples
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"

@@ -348,3 +348,19 @@ def test_lazy_screen_table_names_the_classes_it_imports():
         assert others.screen_class(name).name == name
     for game, (playing, over) in others.GAME_SCREENS.items():
         assert playing in others.SCREENS and over in others.SCREENS
+
+
+def test_others_one_night_counts_like_the_loops_step_timer_when_time_is_added():
+    """The screen's own count is the loop's StepTimer: time added to a running step extends it, it
+    does not start the step's count again (the loop sends `next` at the same moment the ring ends)."""
+    from companion.narration.narrator import StepTimer
+
+    view = engine_view("one-night", 5, 3, lambda s: s["step"] == "dusk-begins")
+    ui = shown(view)
+    loop = StepTimer()
+    ui.update(view, (), 4.0)
+    loop.update(view.state, 4.0)
+    longer = GameView("one-night", {**view.state, "extra": 10}, view.actions)
+    ui.update(longer, (), 1.0)
+    loop.update(longer.state, 1.0)
+    assert ui.view_model()["ring"][1] == str(round(loop.info()["left"])) == "11"  # 6 + 10 s, 5 s counted

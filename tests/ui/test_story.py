@@ -11,8 +11,8 @@ import pytest
 
 from companion import palette
 from companion.cli import main
-from companion.journal import Journal
-from companion.session import Session
+from companion.storage.journal import Journal
+from companion.storage.session import Session
 from companion.ui import chart as charts
 from companion.ui.screencheck import check
 from companion.ui.story import chart_of, story

@@ -2,7 +2,7 @@
 
 `make_game(data=None)` builds the engine over parsed `Rules`; anything else (None for the shipped
 `companion/data/mansion/rules.toml`, a path, a dict or a TomlDoc) is read and parsed through
-`companion.gamedata`, the only I/O. Commands and state JSON: docs/mansion.md.
+`companion.gamedata.loader`, the only I/O. Commands and state JSON: docs/mansion.md.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ GAME = GameInfo(
 def make_game(data: Any = None) -> "MansionGame":
     """The mansion engine with its rules data; DataFileError if the data is broken."""
     if not isinstance(data, Rules):
-        from companion.gamedata import load_mansion  # the one sanctioned I/O path
+        from companion.gamedata.loader import load_mansion  # the one sanctioned I/O path
 
         data = load_mansion(data)
     from companion.rules.mansion.engine import MansionGame  # the engine loads when a game is made, not found

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any, Mapping
 from companion.rules.commands import is_int
 from companion.rules.base import POSITIONS
 
-if TYPE_CHECKING:  # the type only: reading files is companion.gamedata's job
-    from companion.tomlfile import TomlDoc
+if TYPE_CHECKING:  # the type only: reading files is companion.gamedata.loader's job
+    from companion.gamedata.tomlfile import TomlDoc
 
 EFFECTS = ("store", "discard", "steal", "see", "draw", "tokens")
 HALL = 0  # room number of the main hall: no capacity limit, no cards, no effect
@@ -160,7 +160,7 @@ class State:
 
 
 def parse_rules(doc: TomlDoc) -> Rules:
-    """Rules from the already-read data file (`companion.gamedata` reads it); DataFileError if bad."""
+    """Rules from the already-read data file (`companion.gamedata.loader` reads it); DataFileError if bad."""
     raw = doc.data
     numbers: dict[str, Any] = {}
     for key in ("min_players", "max_players", "room_capacity", "target_points", "clock_length",

@@ -1,7 +1,7 @@
 """Masters of the Night: the pure rules engine.
 
 `make_game(data=None)` builds the game; with no data it loads the shipped data plus the user's taught
-data through `companion.gamedata` (the only I/O, done here and never inside the rules modules).
+data through `companion.gamedata.loader` (the only I/O, done here and never inside the rules modules).
 Modules by concept: state, commands, events, setup, day, agents (placement + veil arithmetic),
 combat, dice, night, relics, endgame, adjust, board, flow, actions (the menu), game, bot.
 """
@@ -22,7 +22,7 @@ GAME = GameInfo(
     route="companion.ui.table:masters_screen",
     wizard="companion.ui.screens.menus:MastersWizard",
     story="companion.ui.story:masters_chart",
-    narration="companion.narrate:MASTERS_LINES",
+    narration="companion.narration.narrate:MASTERS_LINES",
     teaching=("card", "tracker", "districts"),
 )
 
@@ -32,7 +32,7 @@ def make_game(data: MastersData | None = None):
     from companion.rules.masters.game import MastersGame
 
     if data is None:
-        from companion.gamedata import load_masters  # the one sanctioned I/O path
+        from companion.gamedata.loader import load_masters  # the one sanctioned I/O path
 
         data = load_masters()
     return MastersGame(data)

@@ -1,12 +1,13 @@
 """The fixed game data the engine reads: veil trackers, districts, vampires, event cards, relics.
 
-Plain frozen dataclasses with no I/O: `companion.gamedata` builds them from the TOML files (shipped
+Plain frozen dataclasses with no I/O: `companion.gamedata.loader` builds them from the TOML files (shipped
 plus the user's taught overlay); tests build small ones by hand. Every record keeps `verified`
 (the number or grid was checked against the printed component) and `source` ("shipped"/"taught").
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -16,6 +17,7 @@ STATION_POS = "A1"
 STATION = "railway-station"
 MUSEUM = "museum"
 ACTS = ("I", "II", "III")
+CARD_KEY = re.compile(r"^(I|II|III)-(0[1-9]|1[0-8])$")  # a card's key: its act and number, 18 cards per act
 VAMPIRE_COUNTS = (2, 3, 4, 5)
 # What a veil tracker can print: agents per grid cell, and the agent reserve (the box has 12 agents).
 TRACKER_CELL_MAX = 6

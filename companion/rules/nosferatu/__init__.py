@@ -2,7 +2,7 @@
 
 `make_game(data=None)` builds the engine over parsed `Rules`; anything else (None for the shipped
 `companion/data/nosferatu/rules.toml`, a path, a dict or a TomlDoc) is read and parsed through
-`companion.gamedata`, the only I/O. Commands and state JSON: docs/nosferatu.md.
+`companion.gamedata.loader`, the only I/O. Commands and state JSON: docs/nosferatu.md.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ GAME = GameInfo(
 def make_game(data: Any = None) -> "NosferatuGame":
     """The Nosferatu engine with its rules data; DataFileError if the data is broken."""
     if not isinstance(data, Rules):
-        from companion.gamedata import load_nosferatu  # the one sanctioned I/O path
+        from companion.gamedata.loader import load_nosferatu  # the one sanctioned I/O path
 
         data = load_nosferatu(data)
     from companion.rules.nosferatu.engine import NosferatuGame  # the engine loads when a game is made, not found

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from companion.rules.commands import is_int
 
-if TYPE_CHECKING:  # the type only: reading files is companion.gamedata's job
-    from companion.tomlfile import TomlDoc
+if TYPE_CHECKING:  # the type only: reading files is companion.gamedata.loader's job
+    from companion.gamedata.tomlfile import TomlDoc
 
 EFFECTS = ("reveal", "remove-night", "target", "table")
 
@@ -163,7 +163,7 @@ class State:
 
 
 def parse_rules(doc: TomlDoc) -> Rules:
-    """Rules from the already-read data file (`companion.gamedata` reads it); DataFileError if bad."""
+    """Rules from the already-read data file (`companion.gamedata.loader` reads it); DataFileError if bad."""
     raw = doc.data
     numbers = {}
     for key in ("min_players", "max_players", "bites_to_win", "small_game_players",

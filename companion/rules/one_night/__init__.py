@@ -2,7 +2,7 @@
 
 `make_game(data=None)` gives the Game object over a parsed `OneNightData`; anything else (None for
 the shipped `companion/data/one_night/roles.toml`, a path, a dict or a TomlDoc) is read and parsed
-through `companion.gamedata`, the only I/O.
+through `companion.gamedata.loader`, the only I/O.
 See docs/one-night.md for the commands, the state JSON and the board mapping.
 """
 
@@ -32,7 +32,7 @@ GAME = GameInfo(
 def make_game(data: Any = None) -> "OneNightGame":
     """The One Night game with the shipped data, a data file path, or parsed data."""
     if not isinstance(data, OneNightData):
-        from companion.gamedata import load_one_night  # the one sanctioned I/O path
+        from companion.gamedata.loader import load_one_night  # the one sanctioned I/O path
 
         data = load_one_night(data)
     from companion.rules.one_night.game import OneNightGame  # the engine loads when a game is made, not found

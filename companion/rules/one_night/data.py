@@ -1,6 +1,6 @@
 """The One Night data file (`companion/data/one_night/roles.toml`) parsed into frozen values.
 
-Pure: `companion.gamedata` reads the file and `parse(doc)` checks it; every bad value raises
+Pure: `companion.gamedata.loader` reads the file and `parse(doc)` checks it; every bad value raises
 `DataFileError(path, line, field, message)` with the line of the document.
 """
 
@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any, Mapping
 from companion.errors import DataFileError
 from companion.rules.commands import is_int
 
-if TYPE_CHECKING:  # the type only: reading files is companion.gamedata's job
-    from companion.tomlfile import TomlDoc
+if TYPE_CHECKING:  # the type only: reading files is companion.gamedata.loader's job
+    from companion.gamedata.tomlfile import TomlDoc
 
 PHASES = ("dusk", "night")
 TEAMS = ("villager", "vampire", "werewolf", "tanner", "assassin", "apprentice-assassin")

@@ -3,7 +3,7 @@ Strigoi turn, the Supreme Strigoi and the crumbling fortress.
 
 `make_game(data=None)` gives the Game object over a parsed `StrigoiData`; anything else (None for
 the shipped `companion/data/strigoi/fortress.toml`, a path, a dict or a TomlDoc) is read and parsed
-through `companion.gamedata`, the only I/O.
+through `companion.gamedata.loader`, the only I/O.
 See docs/strigoi.md for the commands, the state JSON and the room-to-district mapping.
 """
 
@@ -26,7 +26,7 @@ GAME = GameInfo(
              "strigoi-over": "companion.ui.screens.others.strigoi:StrigoiOverScreen"},
     start="companion.ui.screens.others.strigoi_box:start",
     story="companion.ui.story:strigoi_chart",
-    narration="companion.narrate:STRIGOI_LINES",
+    narration="companion.narration.narrate:STRIGOI_LINES",
     data="strigoi/fortress.toml",
     teaching=("box",),
 )
@@ -35,7 +35,7 @@ GAME = GameInfo(
 def make_game(data: Any = None) -> "StrigoiGame":
     """The Armata Strigoi game with the shipped data, a data file path, or parsed data."""
     if not isinstance(data, StrigoiData):
-        from companion.gamedata import load_strigoi  # the one sanctioned I/O path
+        from companion.gamedata.loader import load_strigoi  # the one sanctioned I/O path
 
         data = load_strigoi(data)
     from companion.rules.strigoi.game import StrigoiGame  # the engine loads when a game is made, not found

@@ -1,6 +1,6 @@
 """The Armata Strigoi data file (`companion/data/strigoi/fortress.toml`) parsed into frozen values.
 
-Pure: `companion.gamedata` reads the file and `parse(doc)` checks it; every bad value raises
+Pure: `companion.gamedata.loader` reads the file and `parse(doc)` checks it; every bad value raises
 `DataFileError(path, line, field, message)` with the line of the document.
 """
 
@@ -13,8 +13,8 @@ from companion.rules.commands import is_int
 from companion.rules.base import POSITIONS
 from companion.rules.strigoi.fortress import Fortress, Room
 
-if TYPE_CHECKING:  # the type only: reading files is companion.gamedata's job
-    from companion.tomlfile import TomlDoc
+if TYPE_CHECKING:  # the type only: reading files is companion.gamedata.loader's job
+    from companion.gamedata.tomlfile import TomlDoc
 
 STRIGOI = ("master", "apprentice", "supreme")
 PARTS = STRIGOI + ("tokens",)  # what the box teaches: three card sides and the token mix

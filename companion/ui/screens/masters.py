@@ -92,7 +92,7 @@ class DayScreen(GameScreen):
         if deck.get("mode") != "physical":
             return ()
         if self._progress is None:
-            from companion.ownbox import progress_line
+            from companion.gamedata.ownbox import progress_line
 
             self._progress = progress_line()
         return (self._progress,)

@@ -92,7 +92,7 @@ class MastersWizard(Screen):
         self.page = 0
         self.vampires: list[str] = []
         self.difficulty = "medium"
-        from companion.ownbox import deck_order
+        from companion.gamedata.ownbox import deck_order
 
         self.decks = deck_order(ctx.settings)  # your physical deck first on a Pi or while nothing is taught
         self.deck = self.decks[0]
@@ -227,7 +227,7 @@ class MenuScreen(Screen):
 
     def __init__(self, ctx: UIContext) -> None:
         """Count the taught cards once, when the menu opens."""
-        from companion.ownbox import progress_line
+        from companion.gamedata.ownbox import progress_line
 
         super().__init__(ctx)
         self.progress = progress_line()

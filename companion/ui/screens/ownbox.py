@@ -11,14 +11,14 @@ Buttons only, like the other teaching screens (companion/ui/screens/box.py, tool
   grid is taught (`teach_card`) and the card drawn with it (`draw` with `card`, `red`, `blue`, the
   grid the journal keeps). Scanning a card's tag works here too.
 
-The screens read what is taught (companion/ownbox.py) when they open; they never write files.
+The screens read what is taught (companion/gamedata/ownbox.py) when they open; they never write files.
 """
 
 from __future__ import annotations
 
 from typing import Any, Mapping
 
-from companion import ownbox
+from companion.gamedata import ownbox
 from companion.inputs import DISTRICTS, Press
 from companion.ui.model import ButtonVM, CellVM, ViewModel
 from companion.ui.screens.base import Screen, UIContext
@@ -85,7 +85,7 @@ class DrawCardScreen(TeachCardScreen):
     """Physical deck: which card did the table turn over? Pick a taught one, or tap a new one's grid.
 
     `action`: the draw action (its command gets the card); `cards`: every card slot as
-    `companion.ownbox.box_cards()` gives them.
+    `companion.gamedata.ownbox.box_cards()` gives them.
     """
 
     name = "draw-card"

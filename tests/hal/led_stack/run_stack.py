@@ -32,7 +32,7 @@ class Hide:
 
 sys.meta_path.insert(0, Hide())
 
-from companion import config  # noqa: E402  (after install: nothing of the stack is loaded yet)
+from companion.gamedata import config  # noqa: E402  (after install: nothing of the stack is loaded yet)
 from companion.hal.pi import SystemProbe, open_pi_pixels  # noqa: E402
 
 FRAME = {"district.A1": [(255, 0, 0), (0, 255, 0), (0, 0, 255), (1, 2, 3)]}
@@ -59,7 +59,7 @@ try:
     result["closed"] = px.status
 except Exception as exc:  # reported to the test, which fails with it
     result["error"] = f"{type(exc).__name__}: {exc}"
-from companion.doctor import Probe  # noqa: E402
+from companion.cli.doctor import Probe  # noqa: E402
 
 err = Probe().led_stack(driver)  # what `companion doctor` says about the same stack, in this process
 result["doctor"] = None if err is None else {"why": err.why, "fix": err.fix()}

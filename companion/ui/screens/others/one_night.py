@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.inputs import DISTRICTS, Press
+from companion.narration.narrator import StepTimer
 from companion.rules.base import Action
 from companion.ui.model import ButtonVM, CellVM, ViewModel
 from companion.ui.screens.base import Screen, UIContext
@@ -33,17 +34,11 @@ class NarratorScreen(OthersScreen):
     def __init__(self, ctx: UIContext) -> None:
         """No time counted yet in the current step."""
         super().__init__(ctx)
-        self.elapsed = 0.0
-        self._step_key: tuple | None = None
+        self._count = StepTimer()  # the loop's own step timer, silent: used when the loop sends no time
 
     def update(self, view, dt: float) -> None:
         """Count the step's time while it runs (restarts when the step changes; stops when paused)."""
-        s = dict(view.state) if view else {}
-        key = (s.get("index"), s.get("step"), s.get("extra"))
-        if key != self._step_key:
-            self._step_key, self.elapsed = key, 0.0
-        elif not s.get("paused"):
-            self.elapsed += dt
+        self._count.update(view.state if view else None, dt)
 
     def timer(self) -> tuple[float, float] | None:
         """(seconds left, total) of the running step, from the loop's info or counted here."""
@@ -51,11 +46,8 @@ class NarratorScreen(OthersScreen):
         t = info.get("timer") if isinstance(info, Mapping) else None
         if isinstance(t, Mapping) and t.get("total"):
             return max(0.0, float(t.get("left", 0))), float(t["total"])
-        cur = self.state().get("current") or {}
-        if cur.get("seconds") is None:
-            return None
-        total = float(cur["seconds"]) + float(self.state().get("extra") or 0)
-        return max(0.0, total - self.elapsed), total
+        counted = self._count.info()
+        return (counted["left"], counted["total"]) if counted else None
 
     def summary(self, s: dict[str, Any]):
         """Who wakes as the title; the prompt; the countdown; the votes by day."""

@@ -18,7 +18,7 @@ import argparse
 import re
 import sys
 
-from companion import teach
+from companion.gamedata import teach
 from companion.errors import CommandError, DataFileError
 from companion.i18n import N_, _, data_name
 
@@ -93,7 +93,7 @@ def _list(args) -> int:
 def card_rows() -> list[dict]:
     """Every known card (shipped and taught), sorted by act then number, with its status:
     "taught" (the table entered it), "verified" (shipped and checked) or "example"."""
-    from companion.gamedata import load_masters  # reads the data files: only when listing
+    from companion.gamedata.loader import load_masters  # reads the data files: only when listing
 
     rows: dict[str, dict] = {}
     for card in load_masters().cards:

@@ -40,13 +40,13 @@ class ExitStatus(IntEnum):
 # Subcommand -> "module:function". Modules are imported only when their command runs, so
 # `companion --help` stays instant and a missing optional library hurts only its own command.
 COMMANDS: dict[str, str] = {
-    "run": "companion.launch:main",
-    "play": "companion.play:main",
-    "journal": "companion.journal_cmd:main",
-    "cards": "companion.cards:main",
-    "hw-test": "companion.hwtest:main",
-    "doctor": "companion.doctor:main",
-    "config": "companion.config:main",
+    "run": "companion.cli.run:main",
+    "play": "companion.cli.play:main",
+    "journal": "companion.cli.journal:main",
+    "cards": "companion.cli.cards:main",
+    "hw-test": "companion.cli.hwtest:main",
+    "doctor": "companion.cli.doctor:main",
+    "config": "companion.cli.config:main",
     "games": "companion.cli:games",
     "screenshots": "companion.ui.screenshots:main",
 }
@@ -74,7 +74,7 @@ def _choose_language() -> None:
     configured = "auto"
     if not os.environ.get("COMPANION_LANG"):
         try:
-            from companion import config
+            from companion.gamedata import config
 
             configured = config.load().language
         except Exception:  # noqa: BLE001 - `companion config --check` and `run` report a broken file

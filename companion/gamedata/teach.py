@@ -9,7 +9,7 @@ table teaches them (README.md, "Game data"). Everything taught lives under `path
     masters/districts.toml  [districts.museum]  name, note, verified
     masters/relics.toml     [relics.<key>]  name, note, ...
 
-Each entry holds only what was taught; `companion.gamedata` lays it over the shipped record field by
+Each entry holds only what was taught; `companion.gamedata.loader` lays it over the shipped record field by
 field. Files are 0600 in 0700 folders and written atomically (temp file, fsync, rename). An export is
 all of it in one TOML file (`format = "nightwatch-taught"`); an import is validated completely before
 anything is written, so a broken file changes nothing. Tag ids are data: never run, never opened.
@@ -23,21 +23,20 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from companion import paths, tomlfile
+from companion import paths
+from companion.gamedata import tomlfile
 from companion.errors import CommandError, DataFileError
-from companion.gamedata import KIND_WORDS  # what a field must be, in words
+from companion.gamedata.loader import KIND_WORDS  # what a field must be, in words
 from companion.i18n import N_, _, ngettext
 from companion.inputs import MAX_TAG
-from companion.rules.masters.data import ACTS, POSITIONS, TRACKER_CELL_MAX, TRACKER_RESERVE, VAMPIRE_COUNTS, Band
+from companion.rules.masters.data import ACTS, CARD_KEY, POSITIONS, TRACKER_CELL_MAX, TRACKER_RESERVE, VAMPIRE_COUNTS, Band
 
 BANDS = tuple(b.value for b in Band)  # ("high", "low"): veil 4-6 and veil 1-3
 SECTIONS = ("cards", "tracker", "districts", "relics")  # one file each in masters/
 EXPORT_FORMAT = "nightwatch-taught"
 EXPORT_VERSION = 1
-CARD_KEY = re.compile(r"^(I|II|III)-(0[1-9]|1[0-8])$")  # 18 cards per act
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
 _HEX_UID = re.compile(r"^[0-9A-Fa-f]{2}([:\- ]?[0-9A-Fa-f]{2}){3,9}$")
-_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
 
 
 class TeachError(CommandError):
@@ -131,7 +130,7 @@ def load_section(section: str, base: Path | str | None = None) -> dict:
     if not path.exists():
         return {}
     doc = tomlfile.load(path)
-    _only(doc, "", doc.data, (section,))
+    tomlfile.Checks(doc).only_keys("", doc.data, (section,))
     return _VALIDATORS[section](doc, doc.data.get(section, {}), section)
 
 
@@ -198,7 +197,7 @@ def export_text(base: Path | str | None = None) -> str:
     """All taught data and tag registrations as one TOML document another table can import."""
     data = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION}
     data.update({k: v for k, v in taught(base).items() if v})
-    return dumps(data, "Nightwatch taught data: import with `companion cards import FILE`.")
+    return tomlfile.dumps(data, "Nightwatch taught data: import with `companion cards import FILE`.")
 
 
 def export_file(path: Path | str, base: Path | str | None = None) -> dict:
@@ -211,7 +210,7 @@ def export_file(path: Path | str, base: Path | str | None = None) -> dict:
 def validate_export(doc: tomlfile.TomlDoc) -> dict:
     """The clean data of an export document, or DataFileError naming file, line and key."""
     data = doc.data
-    _only(doc, "", data, ("format", "version", "tags") + SECTIONS)
+    tomlfile.Checks(doc).only_keys("", data, ("format", "version", "tags") + SECTIONS)
     if data.get("format") != EXPORT_FORMAT:
         raise doc.error("format", _('not a Nightwatch export: needs format = "{format}"').format(format=EXPORT_FORMAT))
     if data.get("version") != EXPORT_VERSION:
@@ -235,7 +234,7 @@ def import_file(path: Path | str, base: Path | str | None = None) -> dict:
             continue
         merged = dict(current[section])
         for key, entry in clean[section].items():
-            merged[key] = _deep_merge(merged.get(key), entry) if isinstance(entry, dict) else entry
+            merged[key] = tomlfile.merge(merged.get(key), entry) if isinstance(entry, dict) else entry
         target = tags_path(base) if section == "tags" else section_path(section, base)
         _write_section_file(target, section, merged)
     return _counts(clean)
@@ -249,7 +248,7 @@ def check_file(path: Path | str) -> str:
     tables = [k for k in doc.data if k in ("tags",) + SECTIONS]
     if not tables:
         raise DataFileError(path, None, None, _("no [tags], [cards], [tracker], [districts] or [relics] table found"))
-    _only(doc, "", doc.data, ("tags",) + SECTIONS)
+    tomlfile.Checks(doc).only_keys("", doc.data, ("tags",) + SECTIONS)
     counts = {}
     for section in tables:
         clean = _validate_tags(doc) if section == "tags" else _VALIDATORS[section](doc, doc.data[section], section)
@@ -260,7 +259,7 @@ def check_file(path: Path | str) -> str:
 # -- validation --------------------------------------------------------------------------------------------
 def _validate_tags(doc: tomlfile.TomlDoc) -> dict[str, str]:
     """[tags] of a document: tag id -> key."""
-    _only(doc, "", doc.data, ("tags", "format", "version") + SECTIONS)
+    tomlfile.Checks(doc).only_keys("", doc.data, ("tags", "format", "version") + SECTIONS)
     table = doc.data.get("tags", {})
     if not isinstance(table, dict):
         raise doc.error("tags", _('must be a table of "tag id" = "key"'))
@@ -284,7 +283,7 @@ def _validate_cards(doc: tomlfile.TomlDoc, table, prefix: str) -> dict:
         where = f"{prefix}.{key}"
         if not CARD_KEY.match(key):
             raise doc.error(where, _("card key must look like I-01 .. III-18"))
-        _only(doc, where, e, ("act", "name", "red", "blue", "continuing", "note", "verified"))
+        tomlfile.Checks(doc).only_keys(where, e, ("act", "name", "red", "blue", "continuing", "note", "verified"))
         if "act" in e and e["act"] != key.split("-")[0]:
             raise doc.error(f"{where}.act", _("act {act!r} does not match the key {key!r}").format(act=e["act"], key=key))
         _typed(doc, where, e, {"name": str, "note": str, "continuing": bool, "verified": bool})
@@ -305,26 +304,26 @@ def _validate_tracker(doc: tomlfile.TomlDoc, table, prefix: str) -> dict:
         where = f"{prefix}.{key}"
         if not key.isdigit() or int(key) not in VAMPIRE_COUNTS:
             raise doc.error(where, _("tracker key is the vampire count, one of {counts}").format(counts=VAMPIRE_COUNTS))
-        _only(doc, where, e, ("reserve", "verified") + ACTS)
+        tomlfile.Checks(doc).only_keys(where, e, ("reserve", "verified") + ACTS)
         _typed(doc, where, e, {"verified": bool})
         if "reserve" in e:
-            _int_in(doc, f"{where}.reserve", e["reserve"], *TRACKER_RESERVE)
+            tomlfile.Checks(doc).integer(f"{where}.reserve", e["reserve"], *TRACKER_RESERVE)
         for act in ACTS:
             bands = e.get(act, {})
             if not isinstance(bands, dict):
                 raise doc.error(f"{where}.{act}", _("must be a table with high and/or low"))
-            _only(doc, f"{where}.{act}", bands, BANDS)
+            tomlfile.Checks(doc).only_keys(f"{where}.{act}", bands, BANDS)
             for band, nums in bands.items():
                 w = f"{where}.{act}.{band}"
                 if not isinstance(nums, dict):
                     raise doc.error(w, _("must be {{ red = n, blue = [a, b] }}"))
-                _only(doc, w, nums, ("red", "blue"))
+                tomlfile.Checks(doc).only_keys(w, nums, ("red", "blue"))
                 _int_in(doc, f"{w}.red", nums.get("red"), 0, TRACKER_CELL_MAX)
                 pair = nums.get("blue")
                 if not isinstance(pair, list) or len(pair) != 2:
                     raise doc.error(f"{w}.blue", _("must be a pair of numbers, e.g. [1, 0]"))
                 for b in pair:
-                    _int_in(doc, f"{w}.blue", b, 0, TRACKER_CELL_MAX)
+                    tomlfile.Checks(doc).integer(f"{w}.blue", b, 0, TRACKER_CELL_MAX)
         out[key] = dict(e)
     return out
 
@@ -336,12 +335,12 @@ def _validate_districts(doc: tomlfile.TomlDoc, table, prefix: str) -> dict:
         where = f"{prefix}.{key}"
         if not SLUG.match(key):
             raise doc.error(where, _("district key must be lower-case words joined by '-'"))
-        _only(doc, where, e, ("name", "note", "effect", "night_ap", "verified"))
+        tomlfile.Checks(doc).only_keys(where, e, ("name", "note", "effect", "night_ap", "verified"))
         _typed(doc, where, e, {"name": str, "note": str, "verified": bool})
         if "effect" in e and e["effect"] not in ("day", "night", "both"):
             raise doc.error(f"{where}.effect", _("must be day, night or both"))
         if "night_ap" in e:
-            _int_in(doc, f"{where}.night_ap", e["night_ap"], 0, 3)
+            tomlfile.Checks(doc).integer(f"{where}.night_ap", e["night_ap"], 0, 3)
         out[key] = dict(e)
     return out
 
@@ -355,11 +354,11 @@ def _validate_relics(doc: tomlfile.TomlDoc, table, prefix: str) -> dict:
         where = f"{prefix}.{key}"
         if not SLUG.match(key):
             raise doc.error(where, _("relic key must be lower-case words joined by '-'"))
-        _only(doc, where, e, ("name", "note") + ints + bools)
+        tomlfile.Checks(doc).only_keys(where, e, ("name", "note") + ints + bools)
         _typed(doc, where, e, {"name": str, "note": str, **{b: bool for b in bools}})
         for k in ints:
             if k in e:
-                _int_in(doc, f"{where}.{k}", e[k], 0, 9)
+                tomlfile.Checks(doc).integer(f"{where}.{k}", e[k], 0, 9)
         out[key] = dict(e)
     return out
 
@@ -384,13 +383,6 @@ def _entries(doc: tomlfile.TomlDoc, table, prefix: str):
         if not isinstance(entry, dict):
             raise doc.error(f"{prefix}.{key}", _("must be a table"))
         yield key, entry
-
-
-def _only(doc: tomlfile.TomlDoc, where: str, table: dict, allowed) -> None:
-    """Refuse unknown keys: a typo must not be silently ignored."""
-    for k in table:
-        if k not in allowed:
-            raise doc.error(f"{where}.{k}" if where else k, _("unknown key {key!r}; allowed: {allowed}").format(key=k, allowed=", ".join(allowed)))
 
 
 def _typed(doc: tomlfile.TomlDoc, where: str, entry: dict, types: dict) -> None:
@@ -465,73 +457,15 @@ def _text(value, what: str, limit: int, allow_empty: bool = False) -> str:
 def _merge_entry(section: str, key: str, entry: dict, base) -> dict:
     """Lay `entry` over the taught entry for `key` and save the section; returns the result."""
     entries = load_section(section, base)
-    entries[key] = _deep_merge(entries.get(key), entry)
+    entries[key] = tomlfile.merge(entries.get(key), entry)
     _write_section_file(section_path(section, base), section, entries)
     return entries[key]
-
-
-def _deep_merge(old, new: dict) -> dict:
-    """`new` over `old`, table by table."""
-    out = dict(old or {})
-    for k, v in new.items():
-        out[k] = _deep_merge(out.get(k), v) if isinstance(v, dict) and isinstance(out.get(k), dict) else v
-    return out
 
 
 def _write_section_file(path: Path, section: str, entries: dict) -> None:
     """Write one taught file: a header comment and the section's table."""
     header = f"Taught by the table with `companion cards teach` or the New card screen. [{section}]"
-    paths.write_private(path, dumps({section: dict(sorted(entries.items()))}, header))
-
-
-def dumps(data: dict, header: str = "") -> str:
-    """TOML text for nested dicts of strings, ints, bools and lists (what taught files hold)."""
-    lines = [f"# {header}"] if header else []
-    _emit_table(data, [], lines)
-    return "\n".join(lines).strip() + "\n"
-
-
-def _emit_table(table: dict, path: list[str], lines: list[str]) -> None:
-    """Scalars of `table` under its header, then its sub-tables."""
-    scalars = {k: v for k, v in table.items() if not isinstance(v, dict)}
-    subs = {k: v for k, v in table.items() if isinstance(v, dict)}
-    if path and (scalars or not subs):
-        lines += ["", "[" + ".".join(_key(p) for p in path) + "]"]
-    for k, v in scalars.items():
-        lines.append(f"{_key(k)} = {_value(v)}")
-    for k, v in subs.items():
-        _emit_table(v, path + [k], lines)
-
-
-def _key(k: str) -> str:
-    """A TOML key, quoted unless bare."""
-    return k if _BARE_KEY.match(k) else _string(k)
-
-
-def _value(v) -> str:
-    """A TOML value."""
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, int):
-        return str(v)
-    if isinstance(v, str):
-        return _string(v)
-    if isinstance(v, (list, tuple)):
-        return "[" + ", ".join(_value(x) for x in v) + "]"
-    raise TypeError(f"cannot write {type(v).__name__} to TOML")
-
-
-def _string(s: str) -> str:
-    """A TOML basic string with escapes."""
-    out = []
-    for ch in s:
-        if ch in ('"', "\\"):
-            out.append("\\" + ch)
-        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
-            out.append(f"\\u{ord(ch):04x}")
-        else:
-            out.append(ch)
-    return '"' + "".join(out) + '"'
+    paths.write_private(path, tomlfile.dumps({section: dict(sorted(entries.items()))}, header))
 
 
 def _counts(clean: dict) -> dict:

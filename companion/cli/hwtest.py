@@ -23,7 +23,7 @@ import sys
 from dataclasses import dataclass
 from typing import Callable, TextIO
 
-from companion import config as config_mod
+from companion.gamedata import config as config_mod
 from companion.hal import BACKENDS, Hardware, open_hardware
 from companion.hal.base import NoButtons
 from companion.hal.layout import solid

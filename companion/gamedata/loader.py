@@ -21,16 +21,17 @@ here, and hand the document to the game's pure parser in `companion.rules.<game>
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from os import PathLike
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from companion import paths, tomlfile
+from companion import paths
+from companion.gamedata import tomlfile
 from companion.data import shipped_dir
 from companion.i18n import N_, _
 from companion.rules.commands import is_int
 from companion.rules.masters.data import (
+    CARD_KEY,
     ACTS, POSITIONS, STATION, TRACKER_CELL_MAX, TRACKER_RESERVE, VAMPIRE_COUNTS, AgentNumbers, CardInfo, DistrictInfo, Effect, MastersData,
     RelicInfo, Tracker, VampireInfo,
 )
@@ -44,7 +45,6 @@ if TYPE_CHECKING:
 FILES = ("tracker", "districts", "vampires", "cards", "relics")
 KIND_WORDS = {str: N_("text"), int: N_("a whole number"), bool: N_("true or false"), list: N_("a list"),
               dict: N_("a table")}  # what a field must be, in words (never a Python type name)
-CARD_KEY = re.compile(r"^(I|II|III)-\d{2}$")
 MIN_CARDS_PER_ACT = 6  # the easy difficulty draws 6 from each act
 
 
@@ -73,7 +73,7 @@ def _load_kind(name: str, shipped: Path, user: Path) -> list:
         for key, fields_ in _table(doc, name).items():
             key = str(key)
             old = records.get(key, ({}, doc, "taught"))[0]
-            records[key] = (_merge(old, fields_), doc, "taught")
+            records[key] = (tomlfile.merge(old, fields_), doc, "taught")
     build = BUILDERS[name]
     return [build(key, rec, doc, f"{name}.{key}", source) for key, (rec, doc, source) in records.items()]
 
@@ -90,23 +90,13 @@ def _table(doc: tomlfile.TomlDoc, name: str) -> dict:
     return table
 
 
-def _merge(old: dict, new: dict) -> dict:
-    """`new` over `old`, nested tables merged too."""
-    out = dict(old)
-    for k, v in new.items():
-        out[k] = _merge(out[k], v) if isinstance(v, dict) and isinstance(out.get(k), dict) else v
-    return out
-
-
 class _Fields:
     """Typed access to one record's fields, raising DataFileError with the line of the bad key."""
 
     def __init__(self, rec: dict, doc: tomlfile.TomlDoc, where: str, allowed: tuple[str, ...]):
         """Check for unknown keys up front."""
         self.rec, self.doc, self.where = rec, doc, where
-        for key in rec:
-            if key not in allowed:
-                raise doc.error(f"{where}.{key}", _("unknown key (allowed: {allowed})").format(allowed=", ".join(allowed)))
+        tomlfile.Checks(doc).only_keys(where, rec, allowed)
 
     def get(self, key: str, kind: type, default: Any = ..., check: Callable[[Any], str | None] | None = None) -> Any:
         """A field of type `kind` (default if absent; required if no default)."""

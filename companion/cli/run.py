@@ -13,10 +13,10 @@ at all (`make run` over ssh, CI). It plays on a throwaway journal in memory: it 
 your journal and is never offered for resume. `--script FILE` plays a scenario through the loop on
 your journal; a refused line stops it with exit 1, naming file:line and the rule.
 
-A screen that cannot be opened is a missing part like a missing reader (companion/display.py): the
+A screen that cannot be opened is a missing part like a missing reader (companion/runtime/display.py): the
 game goes on with the board and the buttons, the status light turns amber, STATUS= says "no
 screen", and the display is tried again with back-off. SIGTERM, SIGINT and SIGHUP stop the app
-cleanly in every mode (companion/stopping.py): LEDs dark, parts and journal closed, exit 0.
+cleanly in every mode (companion/runtime/stopping.py): LEDs dark, parts and journal closed, exit 0.
 
 Start-up order: options, config (a broken one exits 2 naming file, line and field), the start
 counter's first mark (safe mode after failed starts; it also notes that the display is being
@@ -31,7 +31,7 @@ import argparse
 import os
 import sys
 
-from companion import config as config_mod
+from companion.gamedata import config as config_mod
 from companion import i18n, paths
 from companion.errors import CompanionError
 from companion.i18n import _
@@ -53,11 +53,11 @@ def main(argv: list[str]) -> int:
     i18n.set_language(i18n.choose(cfg.language))  # COMPANION_LANG, then the config, then the locale
     lines = None
     if args.script:  # bad input fails before the start counts
-        from companion.journal import load_scenario
+        from companion.storage.scenario import load_scenario
 
         lines = load_scenario(args.script)
-    from companion import sdnotify
-    from companion.stopping import Stopped, StopSignals
+    from companion.runtime import sdnotify
+    from companion.runtime.stopping import Stopped, StopSignals
 
     with StopSignals() as signals:
         try:
@@ -76,7 +76,7 @@ def _start(args, cfg, lines, signals, sdnotify) -> int:
     backend = args.backend
     if backend is None and (demo or lines is not None) and not os.environ.get("COMPANION_HAL") and cfg.hal == "auto":
         backend = "mock"  # a demo or a scenario needs no board (`--backend` gives it one)
-    from companion.startguard import StartGuard
+    from companion.runtime.startguard import StartGuard
 
     # The start counter comes first: a display driver that crashes or hangs must count as a failed
     # start, and safe mode must know it (it then leaves the screen off). This mark is not fsynced.
@@ -132,7 +132,7 @@ def plan(args, cfg, env: dict | None = None) -> tuple[str, str, bool]:
     # No display and nothing asked for: a PC (`make run` over ssh, CI) gets the demo; a Pi stays
     # the table, with its board and buttons, and keeps its journal.
     try:
-        backend, _ = config_mod.choose_backend(args.backend, cfg.hal, env)
+        backend, _ = config_mod.choose_backend(args.backend, cfg.hal, env, _pi_present)
     except ValueError:
         backend = "mock"  # open_hardware reports the bad setting
     return mode, why, backend != "pi"
@@ -191,21 +191,28 @@ def _board_px(cfg) -> int:
     return int(cfg.display.height * BOARD_WIDTH_RATIO)
 
 
+def _pi_present() -> bool:
+    """Auto-detection's question, asked of the HAL's probe (loaded only when nothing names a backend)."""
+    from companion.hal.pi import SystemProbe
+
+    return SystemProbe().pi_hardware_present()
+
+
 def _board_width(mode: str, backend: str | None, cfg) -> int:
     """Room to leave beside the screen UI for the simulated board: only a window on the sim backend
     has it. Foreseen here so the window opens at its final size instead of jumping wider later."""
     if mode != "window":
         return 0
     try:
-        name, _ = config_mod.choose_backend(backend, cfg.hal)
+        name, _ = config_mod.choose_backend(backend, cfg.hal, pi_present=_pi_present)
     except ValueError:
         return 0  # open_hardware reports the bad setting
     return _board_px(cfg) if name == "sim" else 0
 
 
 def _open_screen(mode: str, why: str, backend: str | None, cfg, guard):
-    """The screen part (companion/display.py), opened if it can be, with the start-up frame on it."""
-    from companion.display import Display
+    """The screen part (companion/runtime/display.py), opened if it can be, with the start-up frame on it."""
+    from companion.runtime.display import Display
 
     display = Display(mode, (cfg.display.width, cfg.display.height), _board_width(mode, backend, cfg))
     if guard.screen_crashed:
@@ -238,7 +245,7 @@ def _open_journal(args, demo: bool):
 
     A journal that cannot be opened (a read-only or full disk, a broken file that could not be moved
     aside) does not lock the table out: the game goes on unsaved, and the banner says so."""
-    from companion.journal import Journal
+    from companion.storage.journal import Journal
 
     path = DEMO_JOURNAL if demo else (args.journal or paths.journal_file())
     try:
@@ -296,7 +303,7 @@ def _build_app(args, cfg, hw, journal, mode, demo, lines, pace, display, missing
         return app
     import pygame
 
-    from companion.speech import Speaker
+    from companion.narration.speech import Speaker
     from companion.ui.sound import Sounds
     from companion.ui.table import TableUI
 

@@ -18,11 +18,13 @@ import argparse
 import json
 import sys
 
-from companion import narrate, paths
+from companion import paths
+from companion.narration import narrate
 from companion.errors import N_, CommandError, RuleViolation
 from companion.i18n import _, data_name, refusal_text
-from companion.journal import Journal, JournalError, load_scenario, read_scenario
-from companion.session import Session
+from companion.storage.journal import Journal, JournalError
+from companion.storage.scenario import load_scenario, read_scenario
+from companion.storage.session import Session
 
 
 def main(argv: list[str]) -> int:

@@ -8,7 +8,7 @@ so the shipped numbers are examples (`verified = false`). A new game asks for th
     <config>/strigoi/box.toml   [strigoi.master] existence, damage, strength  (apprentice, supreme)
                                 [tokens.master] "<bonus>" = count             (apprentice)
 
-Like the Masters tracker (companion/teach.py): 0600 in a 0700 folder, written atomically, checked
+Like the Masters tracker (companion/gamedata/teach.py): 0600 in a 0700 folder, written atomically, checked
 by the same validator the loader uses (`companion.rules.strigoi.data.check_taught`) before writing,
 so a bad value raises TeachError and writes nothing. Each game journals the values it used, so a
 later change never alters an old game.
@@ -19,9 +19,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping
 
-from companion import paths, tomlfile
+from companion import paths
+from companion.gamedata import tomlfile
 from companion.errors import DataFileError
-from companion.teach import TeachError, base_dir, dumps
+from companion.gamedata.teach import TeachError, base_dir
 
 
 def box_path(base: Path | str | None = None) -> Path:
@@ -42,7 +43,7 @@ def save_box(stats: Mapping[str, Mapping[str, int]], tokens: Mapping[str, Mappin
         check_taught(tomlfile.TomlDoc(str(box_path(base)), "", data))
     except DataFileError as exc:
         raise TeachError(f"Strigoi values not saved: {exc.field}: {exc.message}") from None
-    paths.write_private(box_path(base), dumps(data, "Your Armata Strigoi box, taught at the table."))
+    paths.write_private(box_path(base), tomlfile.dumps(data, "Your Armata Strigoi box, taught at the table."))
     return data
 
 

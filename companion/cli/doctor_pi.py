@@ -25,7 +25,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-import companion.doctor as doctor
+import companion.cli.doctor as doctor
 from companion.i18n import _
 
 # soname -> Debian package; SDL loads these by name (see the strings in pygame-ce's bundled libSDL2)
@@ -132,7 +132,7 @@ class PiProbe:
 
     def speech_wav(self) -> tuple[str | None, str]:
         """(program, '') when espeak-ng (or espeak) wrote a WAV for a test line, (program or None, why) else."""
-        from companion.speech import PROGRAMS
+        from companion.narration.speech import PROGRAMS
 
         program = next((p for p in PROGRAMS if shutil.which(p, path=self.env.get("PATH"))), None)
         if program is None:
@@ -308,7 +308,7 @@ def check_uart_pi5(probe, board, cfg) -> list:
         return []
     target = _resolve(probe, port)
     boot = doctor._boot_config(probe) or doctor.BOOT_CONFIGS[0]
-    settings = doctor._boot_settings(probe.read_text(boot) or "", board.filters)
+    settings = doctor.boot_settings(probe.read_text(boot) or "", board.filters)
     overlay = "dtoverlay:uart0-pi5" in settings or settings.get("dtparam:uart0") == "on"
     add_overlay = "" if overlay else f"printf '[pi5]\\ndtoverlay=uart0-pi5\\n[all]\\n' | sudo tee -a {boot} && "
     config_file = doctor._config_name(cfg)

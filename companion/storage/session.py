@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.errors import CompanionError
-from companion.journal import Journal, JournalError
+from companion.storage.journal import Journal, JournalError
 from companion.rules import game_of_setup, load_game
 
 

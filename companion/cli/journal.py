@@ -22,7 +22,7 @@ from pathlib import Path
 from companion import paths
 from companion.gameline import game_line, played_at
 from companion.i18n import N_, _, ngettext
-from companion.journal import Journal
+from companion.storage.journal import Journal
 from companion.rules.catalog import games as known_games
 
 _JOURNAL_HELP = N_("journal file (default: the user's, ~/.local/state/companion/journal.sqlite3)")
@@ -154,7 +154,7 @@ def _describe(command: dict) -> str:
 
 def _recover(source: str, path) -> int:
     """`journal recover FILE`: salvage into the journal at `path`, report what was kept and dropped."""
-    from companion.journal_recover import recover
+    from companion.storage.recover import recover
 
     src = Path(source)
     if not src.exists() and not Path(f"{source}-wal").exists():

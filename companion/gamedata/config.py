@@ -1,7 +1,7 @@
 """The user's config: TOML -> immutable records, validated with file:line:field errors.
 
-`companion config --default` prints the commented default; `companion config --check [FILE]`
-validates a file (exit 2 with file:line:field on the first problem). A missing user file means
+`companion config` (companion/cli/config.py) prints the commented default or checks a file (exit 2
+with file:line:field on the first problem). A missing user file means
 the defaults. Code above the HAL sees logical names only (`district.A1`, `veil.3`, `next`), never a
 pin number or a pixel index: this module is where those mappings live.
 
@@ -11,16 +11,14 @@ module before its first frame, and nine frozen dataclasses took ~7 ms of it, Nam
 
 from __future__ import annotations
 
-import argparse
 import functools
 import os
-import re
-import sys
 from pathlib import Path
 from types import MappingProxyType
-from typing import Mapping, NamedTuple
+from typing import Callable, Mapping, NamedTuple
 
-from companion import paths, tomlfile
+from companion import paths
+from companion.gamedata import tomlfile
 from companion.errors import DataFileError
 from companion.i18n import LANGUAGES, _
 from companion.inputs import DISTRICTS, VButton
@@ -238,9 +236,13 @@ def default() -> Config:
 
 
 def choose_backend(explicit: str | None, configured: str = "auto", env: Mapping[str, str] | None = None,
-                   probe=None) -> tuple[str, str]:
+                   pi_present: Callable[[], bool] | None = None) -> tuple[str, str]:
     """(backend, why): which HAL backend runs: the argument, then COMPANION_HAL, then the config's
-    `hal.backend`, then auto-detection (companion/hal/__init__.py tells the whole rule)."""
+    `hal.backend`, then auto-detection (companion/hal/__init__.py tells the whole rule).
+
+    `pi_present` answers "a Raspberry Pi with its GPIO/LED devices?"; it is asked only when nothing
+    names a backend. The HAL passes its probe (`companion.hal.choose_backend`); this module never
+    imports the HAL, which reads this config."""
     env = os.environ if env is None else env
     for value, source in ((explicit, "--backend"), (env.get("COMPANION_HAL"), "COMPANION_HAL"),
                           (configured, "hal.backend")):
@@ -250,11 +252,7 @@ def choose_backend(explicit: str | None, configured: str = "auto", env: Mapping[
                 names = ", ".join(b for b in HAL_BACKENDS if b != "auto")
                 raise ValueError(f"{source} must be one of {names} (or auto), got {value!r}")
             return name, f"{source} = {value}"
-    if probe is None:
-        from companion.hal.pi import SystemProbe
-
-        probe = SystemProbe()
-    if probe.pi_hardware_present():
+    if pi_present is not None and pi_present():
         return "pi", "auto: Raspberry Pi with GPIO/LED devices"
     if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
         return "sim", "auto: not a Pi, a display is available"
@@ -276,7 +274,7 @@ def _build(doc: tomlfile.TomlDoc, source: str) -> Config:
     """Merge `doc` over the defaults and validate every field."""
     base = _defaults().data
     data = doc.data
-    v = _Validator(doc)
+    v = tomlfile.Checks(doc)
     v.only_keys("", data, ("language", "game", "hal", "display", "sound", "leds", "buttons", "reader"))
     language = v.choice("language", data.get("language", base["language"]), ("auto",) + LANGUAGES)
 
@@ -360,7 +358,7 @@ def _build(doc: tomlfile.TomlDoc, source: str) -> Config:
     return Config(game, hal, display, sound, leds, buttons, reader, source, language)
 
 
-def _strips(v: "_Validator", doc: tomlfile.TomlDoc, raw) -> tuple[Strip, ...]:
+def _strips(v: tomlfile.Checks, doc: tomlfile.TomlDoc, raw) -> tuple[Strip, ...]:
     """Validate [[leds.strips]]."""
     if not isinstance(raw, list) or not raw:
         raise doc.error("leds.strips", "needs at least one [[leds.strips]] table")
@@ -378,7 +376,7 @@ def _strips(v: "_Validator", doc: tomlfile.TomlDoc, raw) -> tuple[Strip, ...]:
     return tuple(out)
 
 
-def _lights(v: "_Validator", doc: tomlfile.TomlDoc, raw, strips: dict) -> dict:
+def _lights(v: tomlfile.Checks, doc: tomlfile.TomlDoc, raw, strips: dict) -> dict:
     """Validate [leds.lights]: every logical light mapped, inside its strip, no overlaps."""
     if not isinstance(raw, dict):
         raise doc.error("leds.lights", "must be a table of logical light = { strip, start, count }")
@@ -404,80 +402,3 @@ def _lights(v: "_Validator", doc: tomlfile.TomlDoc, raw, strips: dict) -> dict:
             used[(strip, px)] = name
         out[name] = LightMap(strip, start, count, v.boolean(f"{key}.reverse", m.get("reverse", False)))
     return out
-
-
-class _Validator:
-    """Type and range checks that raise DataFileError pointing at the key's line."""
-
-    def __init__(self, doc: tomlfile.TomlDoc):
-        self.doc = doc
-
-    def only_keys(self, where: str, table: dict, allowed) -> None:
-        """Refuse unknown keys (a typo must not be silently ignored)."""
-        for k in table:
-            if k not in allowed:
-                path = f"{where}.{k}" if where else k
-                raise self.doc.error(path, _("unknown key {key!r}; allowed: {allowed}").format(key=k, allowed=", ".join(allowed)))
-
-    def choice(self, key: str, value, options) -> str:
-        """One of `options`."""
-        if value not in options:
-            raise self.doc.error(key, _("must be one of {options}; got {value!r}").format(options=", ".join(options), value=value))
-        return value
-
-    def integer(self, key: str, value, lo: int, hi: int) -> int:
-        """An integer in lo..hi."""
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise self.doc.error(key, _("must be a whole number, got {value!r}").format(value=value))
-        if not lo <= value <= hi:
-            raise self.doc.error(key, _("must be between {lo} and {hi}, got {value}").format(lo=lo, hi=hi, value=value))
-        return value
-
-    def number(self, key: str, value, lo: float, hi: float) -> float:
-        """A number in lo..hi."""
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise self.doc.error(key, _("must be a number, got {value!r}").format(value=value))
-        if not lo <= value <= hi:
-            raise self.doc.error(key, _("must be between {lo} and {hi}, got {value}").format(lo=lo, hi=hi, value=value))
-        return float(value)
-
-    def boolean(self, key: str, value) -> bool:
-        """true or false."""
-        if not isinstance(value, bool):
-            raise self.doc.error(key, _("must be true or false, got {value!r}").format(value=value))
-        return value
-
-    def pattern(self, key: str, value) -> str:
-        """A regular expression (Python `re` syntax) that compiles."""
-        value = self.string(key, value)
-        try:
-            re.compile(value)
-        except (re.error, OverflowError, RecursionError) as exc:
-            raise self.doc.error(key, _("not a valid pattern: {why}").format(why=exc)) from None
-        return value
-
-    def string(self, key: str, value) -> str:
-        """A non-empty string."""
-        if not isinstance(value, str) or not value:
-            raise self.doc.error(key, _("must be a non-empty string, got {value!r}").format(value=value))
-        return value
-
-
-def main(argv: list[str]) -> int:
-    """`companion config --default | --check [FILE]`."""
-    ap = argparse.ArgumentParser(prog="companion config", description="Print the default config or check a config file.")
-    g = ap.add_mutually_exclusive_group(required=True)
-    g.add_argument("--default", action="store_true", help="print the commented default config")
-    g.add_argument("--check", nargs="?", const="", metavar="FILE", help="validate FILE (default: the user's config)")
-    args = ap.parse_args(argv)
-    if args.default:
-        sys.stdout.write(DEFAULT_TOML)
-        return 0
-    path = args.check or paths.config_file()
-    if not Path(path).exists():
-        print(_("{path}: no such file (the defaults apply)").format(path=path))
-        return 0 if not args.check else 2
-    cfg = load(path)
-    print(_("{file}: ok ({lights} lights, {buttons} buttons, reader {reader})").format(
-        file=cfg.source, lights=len(cfg.leds.lights), buttons=len(cfg.buttons.pins), reader=cfg.reader.type))
-    return 0

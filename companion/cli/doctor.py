@@ -5,7 +5,7 @@ Usage: companion doctor [--json] [--config FILE]
 One line per check, `OK|WARN|FAIL name: detail`, and a `fix:` line under each problem. `--json`
 prints the same as one JSON object. Exit status 0 when nothing FAILs, 1 otherwise.
 
-Everything doctor reads from the machine goes through a `Probe` (files under a root folder,
+Everything doctor reads from the machine goes through a `Probe` (doctor_probe.py: files under a root folder,
 environment, user and groups, installed packages, the SDL driver, the journal), so tests run it
 "on a Pi" and "on a broken Pi" on any PC. Doctor changes nothing: the journal is opened read-only.
 """
@@ -13,18 +13,15 @@ environment, user and groups, installed packages, the SDL driver, the journal), 
 from __future__ import annotations
 
 import argparse
-import glob as globmod
 import json
 import os
 import re
-import shutil
-import subprocess
 import sys
 from dataclasses import asdict, dataclass
 from enum import Enum
 from pathlib import Path
 
-from companion.doctor_pi import PiProbe
+from companion.cli.doctor_probe import MODEL, Board, Probe, board_of, boot_settings
 from companion.errors import DataFileError, HardwareUnavailable, describe
 from companion.i18n import _, ngettext
 
@@ -34,22 +31,11 @@ MIN_VERSIONS = {"pyserial": "3.5", "gpiozero": "2.0.1.post3"}
 PI_PACKAGES = {"lgpio": "lgpio", "adafruit-blinka": "board", "adafruit-circuitpython-neopixel-spi": "neopixel_spi"}
 BOOT_CONFIGS = ("/boot/firmware/config.txt", "/boot/config.txt")
 UNIT = "/etc/systemd/system/companion.service"
-MODEL = "/proc/device-tree/model"
 SPIDEV = "/dev/spidev0.0"
 FREE_FAIL = 50 * 2**20
 FREE_WARN = 500 * 2**20
 INSTALL = "sudo bash systemd/install.sh"
 # Run in a child process so a display driver that hangs or crashes cannot take doctor with it.
-_SDL_PROBE = (
-    "import pygame\n"
-    "try:\n"
-    "    pygame.display.init()\n"
-    "    print('driver=' + pygame.display.get_driver())\n"
-    "except Exception as exc:\n"
-    "    print('error=' + str(exc))\n"
-)
-
-
 class Status(str, Enum):
     """How one check came out."""
 
@@ -68,204 +54,11 @@ class Check:
     fix: str = ""
 
 
-class Probe(PiProbe):
-    """The machine as doctor sees it. Files are read under `root`; tests subclass or re-root it.
-
-    The screen, sound, file-place and Pi 5 UART probes live in `companion.doctor_pi.PiProbe`.
-    """
-
-    def __init__(self, root: str | os.PathLike = "/", env=None, config_path: str | None = None):
-        """`root`: where `/dev`, `/proc`, `/boot`, `/etc` live; `env`: environment (os.environ)."""
-        self.root = Path(root)
-        self.env = dict(os.environ if env is None else env)
-        self.config_path = config_path
-
-    def path(self, p: str) -> Path:
-        """An absolute system path under this probe's root."""
-        return self.root / p.lstrip("/")
-
-    def exists(self, p: str) -> bool:
-        """Whether the file or device `p` exists."""
-        return self.path(p).exists()
-
-    def read_text(self, p: str) -> str | None:
-        """The text of `p` (NULs dropped, as in device-tree files), or None."""
-        try:
-            return self.path(p).read_bytes().decode("utf-8", "replace").replace("\0", "")
-        except OSError:
-            return None
-
-    def glob(self, pattern: str) -> list[str]:
-        """System paths matching `pattern`, sorted."""
-        root = str(self.root).rstrip("/")
-        return sorted("/" + os.path.relpath(m, root) for m in globmod.glob(str(self.path(pattern))))
-
-    def user(self) -> str:
-        """The name of the user running doctor."""
-        import pwd
-
-        try:
-            return pwd.getpwuid(os.geteuid()).pw_name
-        except KeyError:
-            return str(os.geteuid())
-
-    def groups(self) -> set[str]:
-        """Names of the groups this process has."""
-        import grp
-
-        names = set()
-        for gid in {*os.getgroups(), os.getegid()}:
-            try:
-                names.add(grp.getgrgid(gid).gr_name)
-            except KeyError:
-                pass
-        return names
-
-    def is_root(self) -> bool:
-        """Running as root."""
-        return os.geteuid() == 0
-
-    def python_version(self) -> tuple[int, ...]:
-        """This interpreter's version."""
-        return tuple(sys.version_info[:3])
-
-    def pip(self) -> str:
-        """The pip command for the environment doctor runs in."""
-        return f"{sys.executable} -m pip"
-
-    def dist_version(self, dist: str) -> str | None:
-        """The installed version of distribution `dist`, or None."""
-        from importlib import metadata
-
-        try:
-            return metadata.version(dist)
-        except metadata.PackageNotFoundError:
-            return None
-
-    def has_module(self, name: str) -> bool:
-        """Whether `name` could be imported, without importing it (RPi.GPIO raises on a PC)."""
-        from importlib.util import find_spec
-
-        try:
-            return find_spec(name) is not None
-        except (ImportError, ValueError):
-            return False
-
-    def import_module(self, name: str):
-        """Import `name` for real (the LED stack check goes through this)."""
-        import importlib
-
-        return importlib.import_module(name)
-
-    def led_stack(self, driver: str):
-        """None when every module the LED `driver` imports loads here, else the HAL's LedStackError."""
-        from companion.hal.pi import LedStackError, load_led_stack
-
-        try:
-            load_led_stack(driver, self.import_module)
-        except LedStackError as exc:
-            return exc
-        return None
-
-    def cwd_writable(self) -> bool:
-        """Whether the working directory is writable (lgpio puts a pipe there)."""
-        return os.access(os.getcwd(), os.W_OK)
-
-    def sdl_video_driver(self) -> tuple[str | None, str]:
-        """(driver pygame picks, error) without opening a window, in a child process."""
-        env = {**self.env, "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
-        try:
-            res = subprocess.run([sys.executable, "-c", _SDL_PROBE], env=env, capture_output=True,
-                                 text=True, timeout=30)
-        except (OSError, subprocess.TimeoutExpired) as exc:
-            return None, f"probe failed: {exc}"
-        out = res.stdout.strip().splitlines()
-        last = out[-1] if out else f"no answer (exit {res.returncode}): {res.stderr.strip()[-200:]}"
-        if last.startswith("driver="):
-            return last[len("driver="):], ""
-        return None, last.removeprefix("error=")
-
-    def load_config(self):
-        """The validated config (`companion.config.load`); raises DataFileError."""
-        from companion import config
-
-        return config.load(self.config_path)
-
-    def default_config(self):
-        """The built-in config, used for the hardware checks when the user's file is broken."""
-        from companion import config
-
-        return config.default()
-
-    def load_game_data(self) -> str:
-        """Load the shipped and taught Masters data (raises DataFileError for a bad file)."""
-        from companion import gamedata
-
-        data = gamedata.load_masters()
-        return _("Masters of the Night data loads")
-
-    def state_dir(self) -> Path:
-        """The state folder (journal, start counter)."""
-        from companion import paths
-
-        return paths.state_dir()
-
-    def journal_file(self) -> Path:
-        """The journal database."""
-        from companion import paths
-
-        return paths.journal_file()
-
-    def writable(self, path: Path) -> bool:
-        """Whether `path` (or, if missing, its nearest existing parent) is writable."""
-        return os.access(_nearest_existing(path), os.W_OK)
-
-    def free_bytes(self, path: Path) -> int:
-        """Free bytes on the file system holding `path`."""
-        return shutil.disk_usage(_nearest_existing(path)).free
-
-    def quick_check(self, path: Path) -> str:
-        """`PRAGMA quick_check` on a read-only connection: "ok" or what is wrong."""
-        import sqlite3
-
-        try:
-            con = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5)
-        except sqlite3.Error as exc:
-            return _("cannot open read-only: {why}").format(why=exc)
-        try:
-            rows = con.execute("PRAGMA quick_check").fetchall()
-            return "; ".join(str(r[0]) for r in rows[:5]) or _("no answer")
-        except sqlite3.Error as exc:
-            return _("quick_check failed: {why}").format(why=exc)
-        finally:
-            con.close()
-
-    def start_failures(self) -> int:
-        """Failed starts in a row recorded by StartGuard."""
-        from companion.startguard import StartGuard
-
-        return StartGuard(self.state_dir()).count()
-
-
-@dataclass(frozen=True)
-class Board:
-    """What kind of machine this is, read once."""
-
-    model: str  # "" when not a Raspberry Pi
-    pi5: bool
-    filters: frozenset  # config.txt [filters] that apply to this board
-
-    @property
-    def pi(self) -> bool:
-        """A Raspberry Pi."""
-        return bool(self.model)
-
-
 def run_checks(probe: Probe) -> list[Check]:
     """Every check, in the order a maker would fix things."""
-    from companion import doctor_pi
+    from companion.cli import doctor_pi
 
-    board = _board(probe)
+    board = board_of(probe)
     checks = [check_python(probe), check_pygame(probe), *check_packages(probe, board), check_board(board)]
     cfg_check, cfg = check_config(probe)
     checks += [check_pin_factory(probe, board), *check_leds(probe, board, cfg), check_groups(probe, board),
@@ -357,12 +150,11 @@ def check_pin_factory(probe: Probe, board: Board) -> Check:
 
 def check_leds(probe: Probe, board: Board, cfg) -> list[Check]:
     """The LED driver the app will pick, with the same rules as the HAL."""
-    from companion.hal.pi import SystemProbe, choose_led_driver
+    from companion.hal.pi import choose_led_driver
 
     requested = cfg.leds.driver
-    sysprobe = SystemProbe(root=str(probe.root), euid=0 if probe.is_root() else 1000)
     try:
-        driver, why = choose_led_driver(requested, sysprobe)
+        driver, why = choose_led_driver(requested, probe)
     except HardwareUnavailable as exc:
         if not board.pi:
             return [Check("leds", Status.OK, _("not a Pi: LEDs are simulated"))]
@@ -414,7 +206,7 @@ def check_boot_config(probe: Probe, board: Board, cfg) -> list[Check]:
             return [Check("boot-config", Status.FAIL, _("no {file} or {other}").format(file=BOOT_CONFIGS[0], other=BOOT_CONFIGS[1]),
                           _("mount the boot partition, then {command}").format(command=INSTALL))]
         return [Check("boot-config", Status.OK, _("no config.txt (not a Pi)"))]
-    settings = _boot_settings(probe.read_text(path) or "", board.filters)
+    settings = boot_settings(probe.read_text(path) or "", board.filters)
     out = []
     if cfg.leds.driver in ("auto", "spi"):
         out.append(_boot_spi(settings, path, board))
@@ -564,7 +356,7 @@ def check_space(probe: Probe) -> Check:
 
 def check_service(probe: Probe, board: Board) -> list[Check]:
     """On a Pi: the boot service is installed; and whether recent starts kept failing."""
-    from companion.startguard import SAFE_MODE_AFTER
+    from companion.runtime.startguard import SAFE_MODE_AFTER
 
     out = []
     if board.pi:
@@ -616,54 +408,6 @@ def main(argv: list[str], probe: Probe | None = None) -> int:
 
 
 # --- private helpers -------------------------------------------------------------------------
-
-
-def _board(probe: Probe) -> Board:
-    """Read the device tree model once."""
-    model = (probe.read_text(MODEL) or "").strip()
-    if "raspberry pi" not in model.lower():
-        return Board("", False, frozenset({"all"}))
-    compatible = probe.read_text("/proc/device-tree/compatible") or ""
-    pi5 = "bcm2712" in compatible or re.search(r"Raspberry Pi (5|500)|Compute Module 5", model) is not None
-    return Board(model, pi5, frozenset({"all", *_model_filters(model, pi5)}))
-
-
-def _model_filters(model: str, pi5: bool) -> set[str]:
-    """config.txt [filters] that match this board's model string."""
-    if pi5:
-        return {"pi5", "pi500"} if "500" in model else {"pi5", "cm5"} if "Compute Module" in model else {"pi5"}
-    table = (("Zero 2", {"pi02", "pi0w", "pi0"}), ("Zero W", {"pi0w", "pi0"}), ("Zero", {"pi0"}),
-             ("400", {"pi4", "pi400"}), ("Compute Module 4", {"pi4", "cm4"}), ("Pi 4", {"pi4"}),
-             ("Pi 3 Model B Plus", {"pi3", "pi3+"}), ("Pi 3 Model A Plus", {"pi3", "pi3+"}),
-             ("Compute Module 3", {"pi3", "cm3"}), ("Pi 3", {"pi3"}), ("Pi 2", {"pi2"}))
-    return next((f for key, f in table if key in model), {"pi1"})
-
-
-def _boot_settings(text: str, filters: frozenset) -> dict[str, str]:
-    """Effective `key=value` settings of config.txt for this board (dtparams as `dtparam:name`)."""
-    out: dict[str, str] = {}
-    active = True
-    for raw in text.splitlines():
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        if line.startswith("[") and line.endswith("]"):
-            name = line[1:-1].strip().lower()
-            # model filters only apply to their board; other filters (gpio, EDID...) may: assume they do
-            active = name in filters or (name != "none" and not re.fullmatch(r"(pi|cm)\w*\+?", name))
-            continue
-        if not active or "=" not in line:
-            continue
-        key, value = (s.strip() for s in line.split("=", 1))
-        if key == "dtparam":
-            for param in value.split(","):
-                pname, _eq, pval = param.partition("=")
-                out[f"dtparam:{pname.strip()}"] = pval.strip() or "on"
-        elif key == "dtoverlay":
-            out[f"dtoverlay:{value.split(',', 1)[0].strip()}"] = "on"
-        else:
-            out[key] = value
-    return out
 
 
 def _boot_spi(settings: dict, path: str, board: Board) -> Check:
@@ -745,11 +489,3 @@ def _first_problem(name: str, problems: list[tuple[str, str]], ok_detail: str) -
 def _version_key(version: str) -> tuple[int, ...]:
     """Numbers of a version string, for comparing ("2.0.1.post3" -> (2, 0, 1, 3))."""
     return tuple(int(n) for n in re.findall(r"\d+", version))
-
-
-def _nearest_existing(path: Path) -> Path:
-    """`path` or its closest existing parent."""
-    path = Path(path)
-    while not path.exists() and path != path.parent:
-        path = path.parent
-    return path

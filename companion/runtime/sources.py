@@ -14,7 +14,7 @@ from typing import Iterable
 class ScriptSource:
     """Feeds scenario lines to the loop, one per frame, skipping those a resumed game already has.
 
-    lines: (line number, command) pairs as `companion.journal.load_scenario` reads them; path: the
+    lines: (line number, command) pairs as `companion.storage.scenario.load_scenario` reads them; path: the
     file they came from, for `where()`.
     """
 

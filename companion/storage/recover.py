@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion.errors import CompanionError
-from companion.journal import ACTIVE, Journal
+from companion.storage.journal import ACTIVE, Journal
 from companion.rules import game_of_setup, load_game
 
 RECOVER_TIMEOUT_S = 120

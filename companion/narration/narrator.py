@@ -5,7 +5,7 @@ The engine says what each step is and how long it lasts (`state["current"]`: `id
 step on show, pauses with the game, and when a `waits: "next"` step's time is up asks the loop to
 send `{"cmd": "next"}` — the same command a tap on Next sends, so it is journaled like any other.
 On each new step it speaks the previous step's closing line and the new prompt (through
-`companion.speech` when espeak-ng is there; the screen always shows the text).
+`companion.narration.speech` when espeak-ng is there; the screen always shows the text).
 """
 
 from __future__ import annotations

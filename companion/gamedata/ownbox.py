@@ -5,7 +5,7 @@ with its own cards teaches the box as it plays (README.md, "Game data"): the new
 "your physical deck" first, walks through the veil tracker's numbers once before the first draw,
 and asks for each card's grid the first time that card is drawn. This module answers the questions
 those screens ask (how many cards are taught, is this tracker side taught, which deck to offer
-first); it only reads the taught files (`companion.teach`), the loop saves what is taught.
+first); it only reads the taught files (`companion.gamedata.teach`), the loop saves what is taught.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ DECK_MODES = ("physical", "digital")
 def taught_grids() -> set[str]:
     """Keys of the cards whose grid the table has taught (a taught name alone does not count).
     A broken taught file counts as nothing taught here: loading the game data says what is wrong."""
-    from companion import teach
+    from companion.gamedata import teach
 
     try:
         cards = teach.load_section("cards")
@@ -39,7 +39,7 @@ def progress_line(taught: int | None = None) -> str:
 
 def nothing_taught() -> bool:
     """Neither a card grid nor a tracker side has been taught yet."""
-    from companion import teach
+    from companion.gamedata import teach
 
     try:
         return not taught_grids() and not teach.load_section("tracker")
@@ -49,7 +49,7 @@ def nothing_taught() -> bool:
 
 def tracker_taught(vampires: int) -> bool:
     """The table has copied its tracker's side for `vampires` vampires."""
-    from companion import teach
+    from companion.gamedata import teach
 
     try:
         return str(vampires) in teach.load_section("tracker")
@@ -70,7 +70,7 @@ def deck_order(settings: Mapping[str, Any]) -> tuple[str, ...]:
 def trackers_in_use() -> dict[int, dict[str, Any]]:
     """Vampire count -> {"reserve", "numbers": {"I.high": [red, blue1, blue2], ...}} in use now
     (taught or shipped), the shape the tracker screens take."""
-    from companion.gamedata import load_masters
+    from companion.gamedata.loader import load_masters
 
     data = load_masters()
     return {t.vampires: {"reserve": t.reserve,
@@ -80,7 +80,7 @@ def trackers_in_use() -> dict[int, dict[str, Any]]:
 
 def box_cards() -> list[dict[str, Any]]:
     """Every card slot as {key, act, name, red, blue, taught}, in key order."""
-    from companion.gamedata import load_masters
+    from companion.gamedata.loader import load_masters
 
     taught = taught_grids()
     return [{"key": c.key, "act": c.act, "name": c.name, "red": list(c.red), "blue": list(c.blue),

@@ -1,0 +1,37 @@
+"""`companion config`: print the commented default config, or check a config file.
+
+    companion config --default        the default, with a comment on every key
+    companion config --check [FILE]   validate FILE (default: the user's config); exit 2 on a problem
+
+The config itself (records, defaults, validation) is companion/gamedata/config.py.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from companion import paths
+from companion.gamedata import config
+from companion.i18n import _
+
+
+def main(argv: list[str]) -> int:
+    """`companion config --default | --check [FILE]`."""
+    ap = argparse.ArgumentParser(prog="companion config", description="Print the default config or check a config file.")
+    g = ap.add_mutually_exclusive_group(required=True)
+    g.add_argument("--default", action="store_true", help="print the commented default config")
+    g.add_argument("--check", nargs="?", const="", metavar="FILE", help="validate FILE (default: the user's config)")
+    args = ap.parse_args(argv)
+    if args.default:
+        sys.stdout.write(config.DEFAULT_TOML)
+        return 0
+    path = args.check or paths.config_file()
+    if not Path(path).exists():
+        print(_("{path}: no such file (the defaults apply)").format(path=path))
+        return 0 if not args.check else 2
+    cfg = config.load(path)
+    print(_("{file}: ok ({lights} lights, {buttons} buttons, reader {reader})").format(
+        file=cfg.source, lights=len(cfg.leds.lights), buttons=len(cfg.buttons.pins), reader=cfg.reader.type))
+    return 0

@@ -1,0 +1,278 @@
+"""What `companion doctor` reads from the machine, in one place: files under a root folder, the
+environment, user and groups, installed packages, the SDL driver, the journal. Tests re-root it or
+subclass it to run doctor "on a Pi" and "on a broken Pi" on any PC.
+
+It is the HAL's own probe (`companion.hal.pi.SystemProbe`) plus what only doctor asks
+(`companion.cli.doctor_pi.PiProbe`: screen, sound, file places, the Pi 5 UART).
+"""
+
+from __future__ import annotations
+
+import glob as globmod
+import os
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.cli.doctor_pi import PiProbe
+from companion.hal.pi import SystemProbe
+from companion.i18n import _
+
+MODEL = "/proc/device-tree/model"
+
+_SDL_PROBE = (
+    "import pygame\n"
+    "try:\n"
+    "    pygame.display.init()\n"
+    "    print('driver=' + pygame.display.get_driver())\n"
+    "except Exception as exc:\n"
+    "    print('error=' + str(exc))\n"
+)
+
+
+class Probe(SystemProbe, PiProbe):
+    """The machine as doctor sees it. Files are read under `root`; tests subclass or re-root it.
+
+    It is the HAL's own probe (`companion.hal.pi.SystemProbe`: Pi or not, devices, root), so doctor
+    picks the LED driver with the very rules `companion run` uses.
+
+    The screen, sound, file-place and Pi 5 UART probes live in `companion.cli.doctor_pi.PiProbe`.
+    """
+
+    def __init__(self, root: str | os.PathLike = "/", env=None, config_path: str | None = None):
+        """`root`: where `/dev`, `/proc`, `/boot`, `/etc` live; `env`: environment (os.environ)."""
+        self.root = Path(root)
+        self.euid = None  # the real effective user
+        self.env = dict(os.environ if env is None else env)
+        self.config_path = config_path
+
+    def exists(self, p: str) -> bool:
+        """Whether the file or device `p` exists."""
+        return self.path(p).exists()
+
+    def read_text(self, p: str) -> str | None:
+        """The text of `p` (NULs dropped, as in device-tree files), or None."""
+        try:
+            return self.path(p).read_bytes().decode("utf-8", "replace").replace("\0", "")
+        except OSError:
+            return None
+
+    def glob(self, pattern: str) -> list[str]:
+        """System paths matching `pattern`, sorted."""
+        root = str(self.root).rstrip("/")
+        return sorted("/" + os.path.relpath(m, root) for m in globmod.glob(str(self.path(pattern))))
+
+    def user(self) -> str:
+        """The name of the user running doctor."""
+        import pwd
+
+        try:
+            return pwd.getpwuid(os.geteuid()).pw_name
+        except KeyError:
+            return str(os.geteuid())
+
+    def groups(self) -> set[str]:
+        """Names of the groups this process has."""
+        import grp
+
+        names = set()
+        for gid in {*os.getgroups(), os.getegid()}:
+            try:
+                names.add(grp.getgrgid(gid).gr_name)
+            except KeyError:
+                pass
+        return names
+
+    def python_version(self) -> tuple[int, ...]:
+        """This interpreter's version."""
+        return tuple(sys.version_info[:3])
+
+    def pip(self) -> str:
+        """The pip command for the environment doctor runs in."""
+        return f"{sys.executable} -m pip"
+
+    def dist_version(self, dist: str) -> str | None:
+        """The installed version of distribution `dist`, or None."""
+        from importlib import metadata
+
+        try:
+            return metadata.version(dist)
+        except metadata.PackageNotFoundError:
+            return None
+
+    def has_module(self, name: str) -> bool:
+        """Whether `name` could be imported, without importing it (RPi.GPIO raises on a PC)."""
+        from importlib.util import find_spec
+
+        try:
+            return find_spec(name) is not None
+        except (ImportError, ValueError):
+            return False
+
+    def import_module(self, name: str):
+        """Import `name` for real (the LED stack check goes through this)."""
+        import importlib
+
+        return importlib.import_module(name)
+
+    def led_stack(self, driver: str):
+        """None when every module the LED `driver` imports loads here, else the HAL's LedStackError."""
+        from companion.hal.pi import LedStackError, load_led_stack
+
+        try:
+            load_led_stack(driver, self.import_module)
+        except LedStackError as exc:
+            return exc
+        return None
+
+    def cwd_writable(self) -> bool:
+        """Whether the working directory is writable (lgpio puts a pipe there)."""
+        return os.access(os.getcwd(), os.W_OK)
+
+    def sdl_video_driver(self) -> tuple[str | None, str]:
+        """(driver pygame picks, error) without opening a window, in a child process."""
+        env = {**self.env, "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+        try:
+            res = subprocess.run([sys.executable, "-c", _SDL_PROBE], env=env, capture_output=True,
+                                 text=True, timeout=30)
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            return None, f"probe failed: {exc}"
+        out = res.stdout.strip().splitlines()
+        last = out[-1] if out else f"no answer (exit {res.returncode}): {res.stderr.strip()[-200:]}"
+        if last.startswith("driver="):
+            return last[len("driver="):], ""
+        return None, last.removeprefix("error=")
+
+    def load_config(self):
+        """The validated config (`companion.gamedata.config.load`); raises DataFileError."""
+        from companion.gamedata import config
+
+        return config.load(self.config_path)
+
+    def default_config(self):
+        """The built-in config, used for the hardware checks when the user's file is broken."""
+        from companion.gamedata import config
+
+        return config.default()
+
+    def load_game_data(self) -> str:
+        """Load the shipped and taught Masters data (raises DataFileError for a bad file)."""
+        from companion.gamedata import loader as gamedata
+
+        data = gamedata.load_masters()
+        return _("Masters of the Night data loads")
+
+    def state_dir(self) -> Path:
+        """The state folder (journal, start counter)."""
+        from companion import paths
+
+        return paths.state_dir()
+
+    def journal_file(self) -> Path:
+        """The journal database."""
+        from companion import paths
+
+        return paths.journal_file()
+
+    def writable(self, path: Path) -> bool:
+        """Whether `path` (or, if missing, its nearest existing parent) is writable."""
+        return os.access(nearest_existing(path), os.W_OK)
+
+    def free_bytes(self, path: Path) -> int:
+        """Free bytes on the file system holding `path`."""
+        return shutil.disk_usage(nearest_existing(path)).free
+
+    def quick_check(self, path: Path) -> str:
+        """`PRAGMA quick_check` on a read-only connection: "ok" or what is wrong."""
+        import sqlite3
+
+        try:
+            con = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5)
+        except sqlite3.Error as exc:
+            return _("cannot open read-only: {why}").format(why=exc)
+        try:
+            rows = con.execute("PRAGMA quick_check").fetchall()
+            return "; ".join(str(r[0]) for r in rows[:5]) or _("no answer")
+        except sqlite3.Error as exc:
+            return _("quick_check failed: {why}").format(why=exc)
+        finally:
+            con.close()
+
+    def start_failures(self) -> int:
+        """Failed starts in a row recorded by StartGuard."""
+        from companion.runtime.startguard import StartGuard
+
+        return StartGuard(self.state_dir()).count()
+
+
+@dataclass(frozen=True)
+class Board:
+    """What kind of machine this is, read once."""
+
+    model: str  # "" when not a Raspberry Pi
+    pi5: bool
+    filters: frozenset  # config.txt [filters] that apply to this board
+
+    @property
+    def pi(self) -> bool:
+        """A Raspberry Pi."""
+        return bool(self.model)
+
+
+def board_of(probe: Probe) -> Board:
+    """Read the device tree model once."""
+    model = (probe.read_text(MODEL) or "").strip()
+    if "raspberry pi" not in model.lower():
+        return Board("", False, frozenset({"all"}))
+    compatible = probe.read_text("/proc/device-tree/compatible") or ""
+    pi5 = "bcm2712" in compatible or re.search(r"Raspberry Pi (5|500)|Compute Module 5", model) is not None
+    return Board(model, pi5, frozenset({"all", *_model_filters(model, pi5)}))
+
+
+def _model_filters(model: str, pi5: bool) -> set[str]:
+    """config.txt [filters] that match this board's model string."""
+    if pi5:
+        return {"pi5", "pi500"} if "500" in model else {"pi5", "cm5"} if "Compute Module" in model else {"pi5"}
+    table = (("Zero 2", {"pi02", "pi0w", "pi0"}), ("Zero W", {"pi0w", "pi0"}), ("Zero", {"pi0"}),
+             ("400", {"pi4", "pi400"}), ("Compute Module 4", {"pi4", "cm4"}), ("Pi 4", {"pi4"}),
+             ("Pi 3 Model B Plus", {"pi3", "pi3+"}), ("Pi 3 Model A Plus", {"pi3", "pi3+"}),
+             ("Compute Module 3", {"pi3", "cm3"}), ("Pi 3", {"pi3"}), ("Pi 2", {"pi2"}))
+    return next((f for key, f in table if key in model), {"pi1"})
+
+
+def boot_settings(text: str, filters: frozenset) -> dict[str, str]:
+    """Effective `key=value` settings of config.txt for this board (dtparams as `dtparam:name`)."""
+    out: dict[str, str] = {}
+    active = True
+    for raw in text.splitlines():
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            name = line[1:-1].strip().lower()
+            # model filters only apply to their board; other filters (gpio, EDID...) may: assume they do
+            active = name in filters or (name != "none" and not re.fullmatch(r"(pi|cm)\w*\+?", name))
+            continue
+        if not active or "=" not in line:
+            continue
+        key, value = (s.strip() for s in line.split("=", 1))
+        if key == "dtparam":
+            for param in value.split(","):
+                pname, _eq, pval = param.partition("=")
+                out[f"dtparam:{pname.strip()}"] = pval.strip() or "on"
+        elif key == "dtoverlay":
+            out[f"dtoverlay:{value.split(',', 1)[0].strip()}"] = "on"
+        else:
+            out[key] = value
+    return out
+
+
+def nearest_existing(path: Path) -> Path:
+    """`path` or its closest existing parent."""
+    path = Path(path)
+    while not path.exists() and path != path.parent:
+        path = path.parent
+    return path

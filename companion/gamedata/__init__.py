@@ -1,0 +1,1 @@
+"""Config, shipped and taught game data: reading, validating and writing the TOML files."""

@@ -1,0 +1,249 @@
+"""Read TOML files and point at the line of a key, so every data error names file:line:field.
+
+`tomllib` reports line numbers for syntax errors only; for a bad *value* we find the line of the key
+ourselves by scanning the text with the table headers in mind. That is good enough for the flat,
+hand-written files we ship and users edit.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.errors import DataFileError
+from companion.i18n import _
+
+_HEADER = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
+_KEY = re.compile(r"""^\s*("[^"]*"|'[^']*'|[A-Za-z0-9_\-.]+)\s*=""")
+_SYNTAX_LINE = re.compile(r"\(at line (\d+), column \d+\)")
+_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+
+
+@dataclass(frozen=True)
+class TomlDoc:
+    """A parsed TOML file that remembers its text, so errors can name lines."""
+
+    path: str
+    text: str
+    data: dict
+
+    def line_of(self, dotted: str) -> int | None:
+        """Best line number for a dotted key path such as `districts.museum.night_ap`."""
+        return locate(self.text, dotted)
+
+    def error(self, dotted: str, message: str) -> DataFileError:
+        """A DataFileError for `dotted` in this file."""
+        return DataFileError(self.path, self.line_of(dotted), dotted, message)
+
+
+class Checks:
+    """The one validator of our TOML files (config, game data, taught data): type and range checks
+    that raise DataFileError pointing at the key's line."""
+
+    def __init__(self, doc: TomlDoc):
+        self.doc = doc
+
+    def only_keys(self, where: str, table: dict, allowed) -> None:
+        """Refuse unknown keys (a typo must not be silently ignored)."""
+        for k in table:
+            if k not in allowed:
+                path = f"{where}.{k}" if where else k
+                raise self.doc.error(path, _("unknown key {key!r}; allowed: {allowed}").format(key=k, allowed=", ".join(allowed)))
+
+    def choice(self, key: str, value, options) -> str:
+        """One of `options`."""
+        if value not in options:
+            raise self.doc.error(key, _("must be one of {options}; got {value!r}").format(options=", ".join(options), value=value))
+        return value
+
+    def integer(self, key: str, value, lo: int, hi: int) -> int:
+        """An integer in lo..hi."""
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.doc.error(key, _("must be a whole number, got {value!r}").format(value=value))
+        if not lo <= value <= hi:
+            raise self.doc.error(key, _("must be between {lo} and {hi}, got {value}").format(lo=lo, hi=hi, value=value))
+        return value
+
+    def number(self, key: str, value, lo: float, hi: float) -> float:
+        """A number in lo..hi."""
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise self.doc.error(key, _("must be a number, got {value!r}").format(value=value))
+        if not lo <= value <= hi:
+            raise self.doc.error(key, _("must be between {lo} and {hi}, got {value}").format(lo=lo, hi=hi, value=value))
+        return float(value)
+
+    def boolean(self, key: str, value) -> bool:
+        """true or false."""
+        if not isinstance(value, bool):
+            raise self.doc.error(key, _("must be true or false, got {value!r}").format(value=value))
+        return value
+
+    def pattern(self, key: str, value) -> str:
+        """A regular expression (Python `re` syntax) that compiles."""
+        value = self.string(key, value)
+        try:
+            re.compile(value)
+        except (re.error, OverflowError, RecursionError) as exc:
+            raise self.doc.error(key, _("not a valid pattern: {why}").format(why=exc)) from None
+        return value
+
+    def string(self, key: str, value) -> str:
+        """A non-empty string."""
+        if not isinstance(value, str) or not value:
+            raise self.doc.error(key, _("must be a non-empty string, got {value!r}").format(value=value))
+        return value
+
+
+def load(path: str | Path) -> TomlDoc:
+    """Parse a TOML file; a syntax error becomes a DataFileError with the line."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DataFileError(path, None, None, _("file not found")) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DataFileError(path, None, None, _("cannot read: {why}").format(why=exc)) from None
+    return loads(text, str(path))
+
+
+def loads(text: str, path: str = "<string>") -> TomlDoc:
+    """Parse TOML text; a syntax error becomes a DataFileError with the line."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        m = _SYNTAX_LINE.search(str(exc))
+        line = int(m.group(1)) if m else _unfinished_from(text)
+        msg = _SYNTAX_LINE.sub("", str(exc)).strip()
+        raise DataFileError(path, line, None, _("TOML syntax error: {why}").format(why=msg)) from None
+    return TomlDoc(path, text, data)
+
+
+def _unfinished_from(text: str) -> int | None:
+    """Where a file that fails only "at end of document" (an unclosed quote, bracket or table)
+    goes wrong: the line after the longest start of the file that still parses."""
+    lines = text.splitlines()
+    good = 0
+    for n in range(1, len(lines) + 1):
+        try:
+            tomllib.loads("\n".join(lines[:n]))
+        except tomllib.TOMLDecodeError:
+            continue
+        good = n
+    return min(good + 1, len(lines)) if lines else None
+
+
+def locate(text: str, dotted: str) -> int | None:
+    """Line (1-based) where the key `dotted` is defined, or its nearest table, or None."""
+    parts = [p for p in dotted.split(".") if p]
+    if not parts:
+        return None
+    best: int | None = None
+    table: list[str] = []
+    for no, raw in enumerate(text.splitlines(), start=1):
+        m = _HEADER.match(raw)
+        if m:
+            table = [_unquote(p) for p in _split_key(m.group(1))]
+            if table == parts:
+                return no
+            if parts[: len(table)] == table and best is None:
+                best = no
+            continue
+        k = _KEY.match(raw)
+        if not k:
+            continue
+        key = table + [_unquote(p) for p in _split_key(k.group(1))]
+        if key == parts:
+            return no
+        if parts[: len(key)] == key:
+            # an inline table or array holding the key we want
+            best = no
+    return best
+
+
+def _split_key(key: str) -> list[str]:
+    """Split a dotted TOML key, respecting quotes."""
+    out, cur, quote = [], "", None
+    for ch in key.strip():
+        if quote:
+            cur += ch
+            if ch == quote:
+                quote = None
+        elif ch in "\"'":
+            quote = ch
+            cur += ch
+        elif ch == ".":
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    out.append(cur.strip())
+    return out
+
+
+def _unquote(part: str) -> str:
+    """Remove TOML quotes around one key part."""
+    if len(part) >= 2 and part[0] == part[-1] and part[0] in "\"'":
+        return part[1:-1]
+    return part
+
+
+# -- writing and merging ---------------------------------------------------------------------------------
+def merge(old: dict | None, new: dict) -> dict:
+    """`new` over `old`, nested tables merged too (a taught record over the shipped one)."""
+    out = dict(old or {})
+    for k, v in new.items():
+        out[k] = merge(out.get(k), v) if isinstance(v, dict) and isinstance(out.get(k), dict) else v
+    return out
+
+
+def dumps(data: dict, header: str = "") -> str:
+    """TOML text for nested dicts of strings, ints, bools and lists (what taught files hold): the one
+    TOML writer."""
+    lines = [f"# {header}"] if header else []
+    _emit_table(data, [], lines)
+    return "\n".join(lines).strip() + "\n"
+
+
+def _emit_table(table: dict, path: list[str], lines: list[str]) -> None:
+    """Scalars of `table` under its header, then its sub-tables."""
+    scalars = {k: v for k, v in table.items() if not isinstance(v, dict)}
+    subs = {k: v for k, v in table.items() if isinstance(v, dict)}
+    if path and (scalars or not subs):
+        lines += ["", "[" + ".".join(_key(p) for p in path) + "]"]
+    for k, v in scalars.items():
+        lines.append(f"{_key(k)} = {_value(v)}")
+    for k, v in subs.items():
+        _emit_table(v, path + [k], lines)
+
+
+def _key(k: str) -> str:
+    """A TOML key, quoted unless bare."""
+    return k if _BARE_KEY.match(k) else _string(k)
+
+
+def _value(v) -> str:
+    """A TOML value."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, str):
+        return _string(v)
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(_value(x) for x in v) + "]"
+    raise TypeError(f"cannot write {type(v).__name__} to TOML")
+
+
+def _string(s: str) -> str:
+    """A TOML basic string with escapes."""
+    out = []
+    for ch in s:
+        if ch in ('"', "\\"):
+            out.append("\\" + ch)
+        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'

@@ -1,0 +1,1 @@
+"""What lasts: the SQLite journal, its recovery, and the session that applies and records commands."""
