@@ -31,6 +31,7 @@ LOCALE_DIR = Path(__file__).with_name("locale")
 
 _current: str | None = None
 _catalog: _gettext.NullTranslations | None = None
+TRANSLATED_FIELDS = ("name", "prompt", "close")  # data fields with a `<field>_<lang>` twin (One Night's spoken steps)
 _data_names: dict[str, dict[str, str]] | None = None  # language -> shipped English name -> its name there
 
 
@@ -136,17 +137,19 @@ def data_name(name: str) -> str:
 
 
 def _read_data_names() -> dict[str, dict[str, str]]:
-    """Every `name` / `name_<lang>` pair of the shipped data files, per language."""
+    """Every `name` / `name_<lang>` (and `prompt`, `close`) pair of the shipped data files, per language."""
     import tomllib
 
     out: dict[str, dict[str, str]] = {}
 
     def walk(node) -> None:
         if isinstance(node, dict):
-            name = node.get("name")
-            for key, value in node.items():
-                if isinstance(name, str) and key.startswith("name_") and isinstance(value, str):
-                    out.setdefault(key[5:], {}).setdefault(name, value)
+            for field in TRANSLATED_FIELDS:
+                text = node.get(field)
+                for key, value in node.items():
+                    if isinstance(text, str) and key.startswith(f"{field}_") and isinstance(value, str):
+                        out.setdefault(key[len(field) + 1:], {}).setdefault(text, value)
+            for value in node.values():
                 walk(value)
         elif isinstance(node, list):
             for item in node:

@@ -24,3 +24,19 @@ def test_where_a_game_stands_in_german():
     assert narrate.where(state) == "round 2, night / turn, Mila's turn, veil 5"
     i18n.set_language("de")
     assert narrate.where(state) == "Runde 2, night / turn, Mila am Zug, Schleier 5"
+
+
+def test_one_nights_narrator_speaks_the_steps_in_german():
+    from companion.narration.narrator import StepTimer
+    from companion.rules import load_game
+
+    game = load_game("one-night")
+    state, _ = game.setup({"cmd": "setup", "game": "one-night", "players": 4, "seed": 3})
+    said: list[str] = []
+    timer = StepTimer(speak=said.append)
+    i18n.set_language("de")
+    timer.update(game.to_json(state), 0.1)
+    nxt, _ = game.apply(state, {"cmd": "next"})
+    timer.update(game.to_json(nxt), 0.1)
+    assert said[0] == "Die Nacht senkt sich über das Dorf. Alle schließen die Augen und halten sie geschlossen, bis sie gerufen werden."
+    assert len(said) >= 2 and all("eyes" not in line and "Everyone" not in line for line in said), said
