@@ -163,3 +163,22 @@ def test_action_labels_costs_and_reasons_are_templates_the_screen_can_translate(
                                             menu["recruit"].cost, vote.label, vote.why_not)]
     assert shown == ["Jagen", "Nach A2 ziehen", "Tötungszahl 1 nötig", "2 AP, Schleier +1",
                      "Stimmen eingeben", "noch nicht Zeit zum Abstimmen"]
+
+
+@pytest.mark.parametrize("game_id, setup, label, german", [
+    ("strigoi", {"players": 2, "seed": 1}, "Reveal the cards", "Karten aufdecken"),
+    ("nosferatu", {"players": 5, "seed": 1}, "P1: stake to P2", "P1: Pflock an P2"),
+    ("mansion", {"players": 3, "seed": 5}, "Set the turn order", "Zugreihenfolge festlegen"),
+])
+def test_every_menu_text_of_the_other_games_is_a_template(game_id, setup, label, german):
+    """Strigoi, Nosferatu, Mansion: each label, cost and why_not of the first menu carries its
+    template (the screen can show it in German); one label checked word for word."""
+    from companion.rules import load_game
+
+    game = load_game(game_id)
+    state, _ = game.setup({"cmd": "setup", "game": game_id, **setup})
+    menu = game.actions(state)
+    texts = [t for a in menu for t in (a.label, a.cost, a.why_not) if t]
+    assert texts and all(getattr(t, "template", None) for t in texts)
+    i18n.set_language("de")
+    assert [i18n.refusal_text(a.label) for a in menu if a.label == label] == [german]
