@@ -13,7 +13,9 @@
 * idle CPU: the loop on the title screen, then on a game's day screen with its lights animating, with
   the real MonotonicClock at 30 fps (process CPU time / wall time; goal <= 0.5 % of one core). A quiet
   table runs a full frame every quarter second and only looks for input (and pushes an animating LED
-  look) in the frames between (companion/app.py, IDLE_FRAME_S).
+  look) in the frames between (companion/app.py, IDLE_FRAME_S); on a still or slowly moving board it
+  wakes every REST_POLL_S (1/15 s) instead of every frame, and slow looks are drawn at their own rate
+  (companion/lighting/controller.py, PACE).
 * cold start: `companion run --window --backend mock --frames 1` to its first frame on screen (the
   start-up frame, info) and to READY=1, when its loop starts on the game screen, vs a bare pygame
   window in the same run (goal on READY <= 1.5x); and the peak RSS of that app process (goal <= 80 MB).

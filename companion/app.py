@@ -40,6 +40,11 @@ from companion.ui.model import GameView
 RETRY_EVERY_S = 1.0       # how often missing hardware is looked for again (each part backs off itself)
 LED_REFRESH_S = 1.0       # an unchanged LED frame is pushed again this often (a strip plugged back in lights up)
 FAULT_HOLD_S = 5.0        # a strip that failed a write stays shown as failing this long after reopening
+REST_POLL_S = 1 / 15      # a resting table whose lights stand still or move slowly (at most this often)
+                          # wakes this often instead of every frame: each wake of an idle loop costs
+                          # ~170 us of a cold CPU, so every other frame at 30 fps halves an idle table's
+                          # cost. A press waits at most this long to be seen (then every frame again)
+                          # and is answered in the frame that receives it.
 IDLE_FRAME_S = 0.25       # a quiet table (nothing moves, no input) runs a full frame this often; the
                           # frames between only look for input, and the first input gets a full frame
 
@@ -203,7 +208,7 @@ class App:
         Every frame looks for input. On a quiet table (no input, the screen unchanged, nothing due) a
         frame then only pushes the LED frame (an animating look moves on, a still board costs nothing),
         so an idle table costs little while a press is still answered, on screen and LEDs, in the frame
-        that receives it."""
+        that receives it. While it rests on a still or slowly moving board it wakes every REST_POLL_S."""
         fps = max(1, self.cfg.display.fps)
         period = 1.0 / fps
         next_t = self.clock.now()
@@ -212,6 +217,8 @@ class App:
                 self.tick(rest=True)
                 next_t += period
                 now = self.clock.now()
+                if period < REST_POLL_S and self._resting(now) and self._lights_slow(now):
+                    next_t += REST_POLL_S - period  # the next frame rests on a still or slow board: wake later
                 if next_t < now - period:  # fell behind (a slow frame): don't try to catch up
                     next_t = now
                 self.clock.sleep_until(next_t)
@@ -257,6 +264,14 @@ class App:
             self._next_watchdog = now + self._watchdog_every
         self._quiet = not drew
         self.frames += 1
+
+    def _lights_slow(self, now: float) -> bool:
+        """Does the LED board need new frames no more often than a resting loop wakes (REST_POLL_S), with
+        its refresh (LED_REFRESH_S) not due before then?"""
+        if now < self._pattern_until:
+            return False
+        rate = self.lights.pace_at(now)
+        return rate is not None and rate * REST_POLL_S <= 1.0 and now + REST_POLL_S < self._push_due
 
     def _resting(self, now: float) -> bool:
         """Only the LEDs need this frame: the last full frame drew nothing new on the screen, no

@@ -13,6 +13,22 @@ def N_(message: str) -> str:
     return message
 
 
+class Text(str):
+    """An English engine text the edge can still translate: the filled text (it is a `str`, equal to
+    the English words) that keeps its `N_()` template and values, e.g. a reason why an action is not
+    possible, `Text(N_("{cost} blood needed"), cost=2)`. A RuleViolation made from it carries them
+    on; `companion.i18n.refusal_text(text)` gives it in the current language."""
+
+    template: str
+    params: dict
+
+    def __new__(cls, template: str, **params):
+        self = super().__new__(cls, template.format(**params) if params else template)
+        self.template = template
+        self.params = params
+        return self
+
+
 class CompanionError(Exception):
     """Base of every error the companion raises on purpose."""
 
@@ -47,6 +63,8 @@ class RuleViolation(CompanionError, ValueError):
 
     def __init__(self, rule: str, message: str, **params):
         self.rule = rule
+        if isinstance(message, Text) and not params:  # a reason from a check: keep its template
+            message, params = message.template, message.params
         self.template = message
         self.params = params
         self.message = message.format(**params) if params else message
@@ -54,7 +72,18 @@ class RuleViolation(CompanionError, ValueError):
 
 
 class CommandError(CompanionError, ValueError):
-    """A command that is malformed (unknown verb, missing or wrong parameter)."""
+    """A command that is malformed (unknown verb, missing or wrong parameter).
+
+    Like RuleViolation, the message may be an `N_()` template with its values as keyword arguments,
+    `CommandError(N_("unknown relic {relic!r}"), relic="x")`: `message` is the filled English text,
+    `template` and `params` let the edge translate it (`companion.i18n.refusal_text`).
+    """
+
+    def __init__(self, message: str = "", **params):
+        self.template = message
+        self.params = params
+        self.message = message.format(**params) if params else message
+        super().__init__(self.message)
 
 
 class HardwareUnavailable(CompanionError, RuntimeError):

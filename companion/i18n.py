@@ -31,6 +31,7 @@ LOCALE_DIR = Path(__file__).with_name("locale")
 
 _current: str | None = None
 _catalog: _gettext.NullTranslations | None = None
+TRANSLATED_FIELDS = ("name", "prompt", "close")  # data fields with a `<field>_<lang>` twin (One Night's spoken steps)
 _data_names: dict[str, dict[str, str]] | None = None  # language -> shipped English name -> its name there
 
 
@@ -136,17 +137,19 @@ def data_name(name: str) -> str:
 
 
 def _read_data_names() -> dict[str, dict[str, str]]:
-    """Every `name` / `name_<lang>` pair of the shipped data files, per language."""
+    """Every `name` / `name_<lang>` (and `prompt`, `close`) pair of the shipped data files, per language."""
     import tomllib
 
     out: dict[str, dict[str, str]] = {}
 
     def walk(node) -> None:
         if isinstance(node, dict):
-            name = node.get("name")
-            for key, value in node.items():
-                if isinstance(name, str) and key.startswith("name_") and isinstance(value, str):
-                    out.setdefault(key[5:], {}).setdefault(name, value)
+            for field in TRANSLATED_FIELDS:
+                text = node.get(field)
+                for key, value in node.items():
+                    if isinstance(text, str) and key.startswith(f"{field}_") and isinstance(value, str):
+                        out.setdefault(key[len(field) + 1:], {}).setdefault(text, value)
+            for value in node.values():
                 walk(value)
         elif isinstance(node, list):
             for item in node:
@@ -158,11 +161,14 @@ def _read_data_names() -> dict[str, dict[str, str]]:
     return out
 
 
-def refusal_text(exc: BaseException) -> str:
-    """A refusal's message in the current language: the engine's English template looked up in the
-    catalog, then filled with its values (an untranslated message stays English)."""
+def refusal_text(exc: BaseException | str) -> str:
+    """A refusal's message in the current language (or an engine's `errors.Text`: an action's label,
+    cost, why_not): the engine's English template looked up in the catalog, then filled with its
+    values (an untranslated message stays English)."""
     template = getattr(exc, "template", None) or getattr(exc, "message", None) or str(exc)
     params = getattr(exc, "params", None) or {}
+    # a value that is itself an engine text (errors.Text) is shown in the current language too
+    params = {k: refusal_text(v) if getattr(v, "template", None) else v for k, v in params.items()}
     text = _(template)
     try:
         return text.format(**params) if params else text

@@ -1,6 +1,6 @@
 """Lighting: pure effects, scenes, a compositor with transitions and overlays, and the output stage.
 
-- `effects`: effect functions `(params, t, n) -> pixels`, their parameter dataclasses, `EFFECTS`,
+- `effects`: effect functions `(params, t, n) -> pixels`, their parameter records, `EFFECTS`,
   `Look` and `look(name, **params)`;
 - `compositor`: `Entry` (a look a light moved to), `Overlay`, `compose(...)` -> frame;
 - `scenes`: one module per game, `plan(view)` and `react(event, view, t)`;

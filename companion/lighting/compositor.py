@@ -8,8 +8,7 @@ same data and the same `t`, `compose` returns the same frame whatever frames cam
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Iterable, Mapping, Sequence
+from typing import Iterable, Mapping, NamedTuple, Sequence
 
 from companion.lighting.color import BLACK, Blend, Pixels, blend_pixels, mix_pixels
 from companion.lighting.effects import Look
@@ -17,8 +16,7 @@ from companion.lighting.effects import Look
 Frame = dict[str, Pixels]
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
+class Entry(NamedTuple):
     """A light switched to `look` at time `since`, cross-fading from what it showed over `fade` s.
     `jump`: the share of the cross-fade already shown at `since` (0: a plain fade from nothing)."""
 
@@ -36,8 +34,7 @@ class Entry:
         return min(1.0, self.jump + (1.0 - self.jump) * (t - self.since) / self.fade)
 
 
-@dataclass(frozen=True, slots=True)
-class Overlay:
+class Overlay(NamedTuple):
     """`look` drawn over `light` from `start` for `duration` seconds, then the light's own look returns.
     The overlay's effect time starts at 0 at `start`."""
 

@@ -12,6 +12,7 @@ from that data and t alone, so frames never depend on how often it was asked.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
@@ -29,6 +30,21 @@ FIRST_STEP = 0.25
 # Effects whose pixels do not depend on t ("layers" is still when every layer is): a frame made only of
 # these, with no cross-fade or overlay running, stays the same until the next update.
 STILL_EFFECTS = frozenset({"solid", "gradient", "fill_bar"})
+# Slow looks need far fewer than 30 new frames a second. Updates per second each effect is worth, from
+# its params; effects not named here (heartbeat's sharp beat, comet, sweep, flash, fade, sequences)
+# get every frame. A breath or pulse is sampled 64 times per period: at its steepest a step is
+# pi/64 (5 %) of its swing, below what the eye sees as a step on a slow swell (a 4 s breath: 16 Hz,
+# the Masters moods of 5-8 s: 8-13 Hz). Flicker and sparkle change `rate` times a second, a chase
+# once a period and a rainbow in 256 hue steps a turn: sampled at those rates they lose nothing.
+BREATH_STEPS = 64
+PACE = {
+    "breathe": lambda p: BREATH_STEPS / p.period,
+    "pulse": lambda p: BREATH_STEPS / p.period,
+    "flicker": lambda p: p.rate,
+    "sparkle": lambda p: p.rate,
+    "chase": lambda p: 1.0 / p.period,
+    "rainbow": lambda p: 256.0 / p.period,
+}
 
 
 @dataclass
@@ -49,6 +65,9 @@ class LightingController:
     # While some lights move and others stand still: (counts, from t, pixels of the still lights, counts
     # of the moving ones), so a frame composes only the lights that move. Reset with `_still`.
     _split: tuple | None = field(default=None, init=False, repr=False, compare=False)
+    # The last frame rendered at a paced time (see `paced_time`), with its output stage, counts and
+    # that time: given again until the next paced time. Reset with `_still`.
+    _paced: tuple | None = field(default=None, init=False, repr=False, compare=False)
 
     def update(self, view: Mapping[str, Any] | None, events: Iterable[Mapping[str, Any]] = (), t: float = 0.0) -> None:
         """Take the view and the events that led to it, at time t (seconds). None: no game (attract)."""
@@ -63,13 +82,13 @@ class LightingController:
                 fade = reaction.fade if fade is None else max(fade, reaction.fade)
         plan = scene.plan(view)
         self.view = view
-        self._still = self._split = None
+        self._still = self._split = self._paced = None
         self._retarget(plan.looks, plan.fade if fade is None else fade, t)
 
     def set_health(self, health: Health, t: float) -> None:
         """Show the companion's own health on the status light from time t."""
         self.health = Health(health)
-        self._still = self._split = None
+        self._still = self._split = self._paced = None
         self._retarget({}, DEFAULT_FADE, t, only=(STATUS,))
 
     def compose(self, t: float) -> Frame:
@@ -89,11 +108,44 @@ class LightingController:
         still = self._still
         if still is not None and still[0] is self.output and still[1] is self.counts and t >= still[2]:
             return still[3]
-        frame = self.compose(t)
+        at = self.paced_time(t)
+        if at is not None:
+            paced = self._paced
+            if paced is not None and paced[0] is self.output and paced[1] is self.counts and paced[2] == at:
+                return paced[3]
+        frame = self.compose(t if at is None else at)
         frame = self.output(frame) if self.output is not None else frame
-        if self.still_at(t):
+        if at is not None:
+            self._paced = (self.output, self.counts, at, frame)
+        elif self.still_at(t):
             self._still = (self.output, self.counts, t, frame)
         return frame
+
+    def paced_time(self, t: float) -> float | None:
+        """The time the frame at t is drawn for when only slow looks move (no cross-fade or overlay
+        running, every moving look paced in PACE): the middle of t's step at the fastest of their
+        rates, so frames change only that often. None: draw t itself (something moves fast, or
+        nothing moves at all). A pure function of t and the controller's data, like the frames."""
+        rate = self.pace_at(t)
+        if not rate:
+            return None
+        return (math.floor(t * rate) + 0.5) / rate
+
+    def pace_at(self, t: float) -> float | None:
+        """New frames a second the board is worth at t: 0 when it stands still, the fastest paced look's
+        rate when only slow looks move, None when something wants every frame."""
+        if any(ov.end > t for ov in self.overlays):
+            return None
+        rate = 0.0
+        for history in self.histories.values():
+            last = history[-1]
+            if last.progress(t) < 1.0:
+                return None
+            r = _look_rate(last.look)
+            if r is None:
+                return None
+            rate = r if r > rate else rate
+        return rate
 
     def still_at(self, t: float) -> bool:
         """True when the frame stops changing at t (until the next update): no cross-fade or overlay
@@ -140,3 +192,19 @@ def _still_look(lk: Look) -> bool:
     if lk.effect == "layers":
         return all(_still_look(layer.look) for layer in lk.params.layers)
     return False
+
+
+def _look_rate(lk: Look) -> float | None:
+    """Updates per second look `lk` is worth: 0 when it stands still, None when it wants every frame."""
+    if lk.effect in STILL_EFFECTS:
+        return 0.0
+    if lk.effect == "layers":
+        rate = 0.0
+        for layer in lk.params.layers:
+            r = _look_rate(layer.look)
+            if r is None:
+                return None
+            rate = r if r > rate else rate
+        return rate
+    pace = PACE.get(lk.effect)
+    return None if pace is None else pace(lk.params)

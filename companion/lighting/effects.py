@@ -12,10 +12,9 @@ A `Look` is an effect name plus its parameters: the unit scenes, transitions and
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from companion.lighting.color import BLACK, RGB, Blend, Pixels, blend_pixels, mix, scale, wheel_table
 
@@ -26,22 +25,13 @@ COMET_STEPS = 16  # sub-pixel positions of a comet's head
 # ---------------------------------------------------------------- parameters (one per effect)
 
 
-def _check_positive(obj: Any, *names: str) -> None:
-    """Refuse a zero or negative duration: it would divide by zero at render time."""
-    for name in names:
-        if not getattr(obj, name) > 0:
-            raise ValueError(f"{type(obj).__name__}.{name} must be > 0, got {getattr(obj, name)!r}")
-
-
-@dataclass(frozen=True, slots=True)
-class SolidParams:
+class SolidParams(NamedTuple):
     """One steady colour."""
 
     color: RGB = BLACK
 
 
-@dataclass(frozen=True, slots=True)
-class BreatheParams:
+class BreatheParams(NamedTuple):
     """A smooth (sine) swell between `low` and `high` brightness, `period` seconds per breath;
     `phase` (fraction of a period) shifts it, so neighbours can breathe in a wave."""
 
@@ -51,13 +41,9 @@ class BreatheParams:
     high: float = 1.0
     phase: float = 0.0
 
-    def __post_init__(self):
-        """Check the values (a bad one would fail later, at render time)."""
-        _check_positive(self, "period")
 
 
-@dataclass(frozen=True, slots=True)
-class PulseParams:
+class PulseParams(NamedTuple):
     """A linear up-and-down ramp: dark at t = 0, brightest at half `period`, dark again at `period`;
     `phase` (fraction of a period) shifts it."""
 
@@ -67,26 +53,18 @@ class PulseParams:
     high: float = 1.0
     phase: float = 0.0
 
-    def __post_init__(self):
-        """Check the values (a bad one would fail later, at render time)."""
-        _check_positive(self, "period")
 
 
-@dataclass(frozen=True, slots=True)
-class HeartbeatParams:
+class HeartbeatParams(NamedTuple):
     """A double beat ("lub-dub") `bpm` times a minute, resting at `low` brightness."""
 
     color: RGB
     bpm: float = 60.0
     low: float = 0.15
 
-    def __post_init__(self):
-        """Check the values (a bad one would fail later, at render time)."""
-        _check_positive(self, "bpm")
 
 
-@dataclass(frozen=True, slots=True)
-class CometParams:
+class CometParams(NamedTuple):
     """A bright head with a fading tail of `tail` pixels crossing the segment every `period` seconds."""
 
     color: RGB
@@ -95,13 +73,9 @@ class CometParams:
     background: RGB = BLACK
     reverse: bool = False
 
-    def __post_init__(self):
-        """Check the values (a bad one would fail later, at render time)."""
-        _check_positive(self, "period", "tail")
 
 
-@dataclass(frozen=True, slots=True)
-class ChaseParams:
+class ChaseParams(NamedTuple):
     """Lit groups of `width` pixels every `spacing` pixels, stepping one pixel every `period` seconds."""
 
     color: RGB
@@ -110,13 +84,9 @@ class ChaseParams:
     spacing: int = 3
     width: int = 1
 
-    def __post_init__(self):
-        """Check the values (a bad one would fail later, at render time)."""
-        _check_positive(self, "period", "spacing")
 
 
-@dataclass(frozen=True, slots=True)
-class SparkleParams:
+class SparkleParams(NamedTuple):
     """Random pixels lit in `color` (`density` of them), reshuffled `rate` times a second."""
 
     color: RGB
@@ -125,13 +95,9 @@ class SparkleParams:
     rate: float = 10.0
     seed: int = 0
 
-    def __post_init__(self):
-        """Check the values (a bad one would fail later, at render time)."""
-        _check_positive(self, "rate")
 
 
-@dataclass(frozen=True, slots=True)
-class FlickerParams:
+class FlickerParams(NamedTuple):
     """Each pixel's brightness jumps between `low` and 1 at random, `rate` times a second (torch light)."""
 
     color: RGB
@@ -139,21 +105,16 @@ class FlickerParams:
     rate: float = 12.0
     seed: int = 0
 
-    def __post_init__(self):
-        """Check the values (a bad one would fail later, at render time)."""
-        _check_positive(self, "rate")
 
 
-@dataclass(frozen=True, slots=True)
-class GradientParams:
+class GradientParams(NamedTuple):
     """A steady blend from `start` at the first pixel to `end` at the last."""
 
     start: RGB
     end: RGB
 
 
-@dataclass(frozen=True, slots=True)
-class FillBarParams:
+class FillBarParams(NamedTuple):
     """The first `level` (0..1) of the segment lit in `color`, the rest `background`; the edge pixel dims."""
 
     color: RGB
@@ -161,21 +122,16 @@ class FillBarParams:
     background: RGB = BLACK
 
 
-@dataclass(frozen=True, slots=True)
-class RainbowParams:
+class RainbowParams(NamedTuple):
     """The colour wheel spread over `spread` of the segment, turning once every `period` seconds."""
 
     period: float = 5.0
     spread: float = 1.0
     level: float = 1.0
 
-    def __post_init__(self):
-        """Check the values (a bad one would fail later, at render time)."""
-        _check_positive(self, "period")
 
 
-@dataclass(frozen=True, slots=True)
-class FlashParams:
+class FlashParams(NamedTuple):
     """`count` flashes (0 = forever: a strobe), one every `period` seconds, lit for `duty` of each."""
 
     color: RGB
@@ -184,13 +140,9 @@ class FlashParams:
     duty: float = 0.5
     background: RGB = BLACK
 
-    def __post_init__(self):
-        """Check the values (a bad one would fail later, at render time)."""
-        _check_positive(self, "period")
 
 
-@dataclass(frozen=True, slots=True)
-class SweepParams:
+class SweepParams(NamedTuple):
     """A soft band `width` (fraction of the segment) wide passing once across it in `duration` seconds."""
 
     color: RGB
@@ -199,26 +151,18 @@ class SweepParams:
     background: RGB = BLACK
     reverse: bool = False
 
-    def __post_init__(self):
-        """Check the values (a bad one would fail later, at render time)."""
-        _check_positive(self, "duration", "width")
 
 
-@dataclass(frozen=True, slots=True)
-class FadeParams:
+class FadeParams(NamedTuple):
     """From `start` to `end` over `duration` seconds, then `end` for good."""
 
     start: RGB
     end: RGB
     duration: float = 1.0
 
-    def __post_init__(self):
-        """Check the values (a bad one would fail later, at render time)."""
-        _check_positive(self, "duration")
 
 
-@dataclass(frozen=True, slots=True)
-class Layer:
+class Layer(NamedTuple):
     """One look drawn over part of a segment: from `start` (fraction 0..1) over `width` (at least a pixel)."""
 
     look: "Look"
@@ -228,73 +172,97 @@ class Layer:
     opacity: float = 1.0
 
 
-@dataclass(frozen=True, slots=True)
-class LayersParams:
+class LayersParams(NamedTuple):
     """Looks stacked bottom to top inside one segment (a mood plus marker pixels, say)."""
 
     layers: tuple[Layer, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One look of a sequence, shown for `duration` seconds from its own time 0."""
+class Step(NamedTuple):
+    """One look of a sequence, shown for `duration` seconds (at least 0) from its own time 0."""
 
     look: "Look"
     duration: float
 
-    def __post_init__(self):
-        """Check the values (a bad one would fail later, at render time)."""
-        if not self.duration >= 0:
-            raise ValueError(f"Step.duration must be >= 0, got {self.duration!r}")
 
-
-@dataclass(frozen=True, slots=True)
-class SequenceParams:
-    """Steps played one after another; after the last, it keeps running (or the whole loops)."""
+class SequenceParams(NamedTuple):
+    """Steps played one after another (at least one); after the last, it keeps running (or the whole loops)."""
 
     steps: tuple[Step, ...]
     loop: bool = False
-
-    def __post_init__(self):
-        """Check the values (a bad one would fail later, at render time)."""
-        if not self.steps:
-            raise ValueError("SequenceParams needs at least one step")
 
 
 # ---------------------------------------------------------------- the look and the registry
 
 
-@dataclass(frozen=True, slots=True)
 class Look:
     """An effect by registry name with its parameters. `local`: the effect's time starts when the
     look does (sequences that play once); otherwise all looks share the frame's time, so moods in
-    different districts breathe together."""
+    different districts breathe together. Immutable; equal (and hashed) by effect, params and local.
 
-    effect: str
-    params: Any
-    local: bool = False
-    fn: Callable = field(init=False, compare=False, repr=False)
+    The parameter records are NamedTuples and Look a slotted class rather than dataclasses: creating
+    the 20-odd classes as frozen dataclasses cost about 10 ms of the app's cold start."""
 
-    def __post_init__(self):
-        """Check the effect is known and takes these params; keep its function at hand."""
-        spec = _spec(self.effect)
-        if not isinstance(self.params, spec.params):
-            raise TypeError(f"effect {self.effect!r} takes {spec.params.__name__}, got {type(self.params).__name__}")
-        object.__setattr__(self, "fn", spec.fn)
+    __slots__ = ("effect", "params", "local", "fn")
+
+    def __init__(self, effect: str, params: Any, local: bool = False):
+        """Check the effect is known and takes these params, and their values; keep its function at hand."""
+        spec = _spec(effect)
+        if not isinstance(params, spec.params):
+            raise TypeError(f"effect {effect!r} takes {spec.params.__name__}, got {type(params).__name__}")
+        _check(effect, params, spec.positive)
+        setter = object.__setattr__
+        setter(self, "effect", effect)
+        setter(self, "params", params)
+        setter(self, "local", local)
+        setter(self, "fn", spec.fn)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        """Looks never change (they are compared and hashed by value)."""
+        raise AttributeError(f"a look cannot be changed (tried to set {name})")
+
+    def __eq__(self, other: object) -> bool:
+        """Same effect, parameters and clock."""
+        if other.__class__ is not Look:
+            return NotImplemented
+        return self.effect == other.effect and self.local == other.local and self.params == other.params
+
+    def __hash__(self) -> int:
+        """Hash of what equality compares."""
+        return hash((self.effect, self.params, self.local))
+
+    def __repr__(self) -> str:
+        """Look('breathe', BreatheParams(...), local=False)."""
+        return f"Look({self.effect!r}, {self.params!r}, local={self.local})"
 
 
-@dataclass(frozen=True)
-class EffectSpec:
-    """A registry entry: the pure function, its parameter type and a one-line description."""
+class EffectSpec(NamedTuple):
+    """A registry entry: the pure function, its parameter type, a one-line description and the
+    parameters that must be > 0 (durations and rates: a zero would divide by zero at render time)."""
 
     name: str
     fn: Callable[[Any, float, int], Pixels]
     params: type
     summary: str
+    positive: tuple[str, ...] = ()
+
+
+def _check(effect: str, params: Any, positive: tuple[str, ...]) -> None:
+    """Refuse values that would fail later, at render time: ValueError naming the effect and field."""
+    for name in positive:
+        value = getattr(params, name)
+        if not value > 0:
+            raise ValueError(f"{effect} look: {name} must be > 0, got {value!r}")
+    if effect == "sequence":
+        if not params.steps:
+            raise ValueError("sequence look: needs at least one step")
+        for step in params.steps:
+            if not step.duration >= 0:
+                raise ValueError(f"sequence look: a step's duration must be >= 0, got {step.duration!r}")
 
 
 def look(name: str, local: bool = False, **params: Any) -> Look:
-    """Build a Look from an effect name and keyword parameters (checked by the params dataclass)."""
+    """Build a Look from an effect name and keyword parameters (checked by its params record and the Look)."""
     return Look(name, _spec(name).params(**params), local)
 
 
@@ -528,19 +496,19 @@ EFFECTS = MappingProxyType({
     spec.name: spec
     for spec in (
         EffectSpec("solid", solid_fx, SolidParams, "one steady colour"),
-        EffectSpec("breathe", breathe_fx, BreatheParams, "smooth sine swell"),
-        EffectSpec("pulse", pulse_fx, PulseParams, "linear up-and-down ramp"),
-        EffectSpec("heartbeat", heartbeat_fx, HeartbeatParams, "lub-dub double beat"),
-        EffectSpec("comet", comet_fx, CometParams, "head with a fading tail"),
-        EffectSpec("chase", chase_fx, ChaseParams, "marquee chase"),
-        EffectSpec("sparkle", sparkle_fx, SparkleParams, "random twinkles from a seed"),
-        EffectSpec("flicker", flicker_fx, FlickerParams, "torch-like random brightness"),
+        EffectSpec("breathe", breathe_fx, BreatheParams, "smooth sine swell", ("period",)),
+        EffectSpec("pulse", pulse_fx, PulseParams, "linear up-and-down ramp", ("period",)),
+        EffectSpec("heartbeat", heartbeat_fx, HeartbeatParams, "lub-dub double beat", ("bpm",)),
+        EffectSpec("comet", comet_fx, CometParams, "head with a fading tail", ("period", "tail")),
+        EffectSpec("chase", chase_fx, ChaseParams, "marquee chase", ("period", "spacing")),
+        EffectSpec("sparkle", sparkle_fx, SparkleParams, "random twinkles from a seed", ("rate",)),
+        EffectSpec("flicker", flicker_fx, FlickerParams, "torch-like random brightness", ("rate",)),
         EffectSpec("gradient", gradient_fx, GradientParams, "two-colour blend across the segment"),
         EffectSpec("fill_bar", fill_bar_fx, FillBarParams, "level meter"),
-        EffectSpec("rainbow", rainbow_fx, RainbowParams, "turning colour wheel"),
-        EffectSpec("flash", flash_fx, FlashParams, "n flashes, or a strobe"),
-        EffectSpec("sweep", sweep_fx, SweepParams, "one soft band across the segment"),
-        EffectSpec("fade", fade_fx, FadeParams, "one colour to another, then hold"),
+        EffectSpec("rainbow", rainbow_fx, RainbowParams, "turning colour wheel", ("period",)),
+        EffectSpec("flash", flash_fx, FlashParams, "n flashes, or a strobe", ("period",)),
+        EffectSpec("sweep", sweep_fx, SweepParams, "one soft band across the segment", ("duration", "width")),
+        EffectSpec("fade", fade_fx, FadeParams, "one colour to another, then hold", ("duration",)),
         EffectSpec("layers", layers_fx, LayersParams, "looks stacked inside one segment"),
         EffectSpec("sequence", sequence_fx, SequenceParams, "looks one after another"),
     )

@@ -1,6 +1,6 @@
 """Turn engine events into short readable log lines (the headless demo, the screen's event log).
 
-Pure: event dicts in (`{"event": kind, ...}`), strings out. Unknown kinds fall back to a generic
+Pure: event dicts in (`{"event": kind, ...}`), strings out, in the current language (`companion.i18n`). Unknown kinds fall back to a generic
 line, so a new event never breaks the log. A game's descriptor may name its own table of lines
 (`narration`, e.g. `MASTERS_LINES`), looked up first for its events; the shared table (`_LINES`, every
 game's lines together) comes next.
@@ -9,6 +9,8 @@ game's lines together) comes next.
 from __future__ import annotations
 
 from typing import Any, Callable, Mapping
+
+from companion.i18n import _, ngettext, refusal_text
 
 
 def _grid(ev) -> str:
@@ -26,66 +28,66 @@ def _kills(ev) -> str:
 
 
 MASTERS_LINES: dict[str, Callable[[Mapping[str, Any]], str]] = {
-    "game_set_up": lambda e: f"The family wakes at the railway station: {', '.join(e['vampires'])}; {e['deck_size']} event cards in the deck.",
-    "round_began": lambda e: f"=== Round {e['round']}: day, {e['leading']} leads ===",
-    "leader_passed": lambda e: f"{e['leading']} takes the leading token.",
-    "day_effect_resolved": lambda e: f"Day effect of {e['district']} ({e['key']}) resolved.",
-    "relic_drawn": lambda e: f"Relic {e['relic']} found" + (f", given to {e['to']}." if e.get("to") else ", nobody may hold it."),
-    "card_drawn": lambda e: f"Event card {e['card']} \u201c{e['name']}\u201d (act {e['act']}): {_grid(e)}.",
-    "ability_card_drawn": lambda e: f"Card {e['card']} drawn for an ability only (not resolved): {_grid(e)}.",
-    "agents_placed": lambda e: f"{e['n']} agent{'s' if e['n'] != 1 else ''} arrive{'s' if e['n'] == 1 else ''} in {e['district']}" + (" (exposed)." if e.get("exposed") else "."),
-    "agents_missing": lambda e: f"The reserve is out of agents: {e['n']} could not be placed in {e['district']} (veil will drop).",
-    "agents_moved": lambda e: f"{e['n']} agent(s) move from {e['source']} to {e['to']}.",
-    "agents_removed": lambda e: f"{e['n']} agent(s) removed from {e['district']}" + (f" by {e['by']}." if e.get("by") else "."),
-    "agents_exposed": lambda e: f"{e['n']} agent(s) exposed in {e['district']}.",
-    "minions_placed": lambda e: f"{e['n']} minion(s) placed in {e['district']}.",
-    "minions_removed": lambda e: f"{e['n']} minion(s) leave {e['district']}.",
-    "veil_changed": lambda e: f"Veil {e['old']} -> {e['new']} ({e['why']}).",
-    "veil_queued": lambda e: f"Veil will drop by {e['n']} after the card ({e['why']}).",
-    "card_attached": lambda e: f"Card {e['card']} stays in play on {e['to']}.",
-    "card_discarded": lambda e: f"Card {e['card']} discarded.",
-    "combat_started": lambda e: f"{'Day' if e['day'] else 'Night'} combat in {e['district']}: {e['fighter']} against {e['agents']} agent(s).",
-    "minions_sacrificed": lambda e: f"{e['n']} minion(s) sacrificed in {e['district']} for {e['by']}.",
-    "die_used": lambda e: f"  {e['fighter']} uses a {e['value']}: " + ("agent removed" if e["removed"] else "agent stays") + (", loses 1 blood." if e["blood_lost"] else "."),
-    "dice_rolled": lambda e: f"  Dice rolled: {' '.join(str(v) for v in e['values'])}.",
-    "fighter_changed": lambda e: f"  {e['fighter']} takes over the fight.",
-    "combat_ended": lambda e: f"Combat in {e['district']} over: {e['agents_left']} agent(s) left; {_kills(e)}.",
-    "blood_changed": lambda e: f"{e['vampire']} blood {e['old']} -> {e['new']}.",
-    "vampire_drained": lambda e: f"{e['vampire']} is drained!",
-    "vampire_revived": lambda e: f"{e['vampire']} stirs again.",
-    "kills_changed": lambda e: f"{e['vampire']} kill count {e['kills']}.",
-    "night_began": lambda e: f"--- Night falls (round {e['round']}) ---",
-    "turn_began": lambda e: f"{e['vampire']}'s turn ({e['ap']} AP).",
-    "turn_ended": lambda e: f"{e['vampire']} ends the turn.",
-    "action_taken": lambda e: f"  {e['vampire']}: {e['action'].replace('_', ' ')} in {e['district']} ({e['ap']} AP).",
-    "vampire_moved": lambda e: f"  {e['vampire']} moves {e['source']} -> {e['to']}" + (f" with {e['minions']} minion(s)." if e.get("minions") else "."),
-    "sigil_placed": lambda e: f"{e['vampire']} places a dread sigil in {e['district']}!",
-    "a_p_set": lambda e: f"{e['vampire']} now has {e['ap']} AP.",
-    "relic_given": lambda e: f"{e['vampire']} takes relic {e['relic']}.",
-    "relic_discarded": lambda e: f"Relic {e['relic']} discarded.",
-    "relic_placed": lambda e: f"Relic {e['relic']} placed in {e['district']}.",
-    "relic_used": lambda e: f"{e['vampire']} uses relic {e['relic']}.",
-    "relics_exchanged": lambda e: f"{e['vampire']} and {e['other']} exchange relics.",
-    "adjusted": lambda e: "Correction: " + "; ".join(f"{w} {k} {v}" for w, k, v in (e.get("changes") or [])),
-    "game_over": lambda e: {"victory": "*** VICTORY: the Blood Moon rises over the city. ***",
-                            "defeat-veil": "*** DEFEAT: the veil is torn, the family is hunted down. ***",
-                            "defeat-deck": "*** DEFEAT: the event deck is exhausted; the Inquisition holds the city. ***"}.get(e["outcome"], f"*** Game over: {e['outcome']} ***"),
+    "game_set_up": lambda e: _("The family wakes at the railway station: {vampires}; {deck_size} event cards in the deck.").format(vampires=', '.join(e['vampires']), deck_size=e['deck_size']),
+    "round_began": lambda e: _("=== Round {round}: day, {leading} leads ===").format(round=e['round'], leading=e['leading']),
+    "leader_passed": lambda e: _("{leading} takes the leading token.").format(leading=e['leading']),
+    "day_effect_resolved": lambda e: _("Day effect of {district} ({key}) resolved.").format(district=e['district'], key=e['key']),
+    "relic_drawn": lambda e: _("Relic {relic} found").format(relic=e['relic']) + (_(", given to {to}.").format(to=e['to']) if e.get("to") else _(", nobody may hold it.")),
+    "card_drawn": lambda e: _("Event card {card} “{name}” (act {act}): {grid}.").format(card=e['card'], name=e['name'], act=e['act'], grid=_grid(e)),
+    "ability_card_drawn": lambda e: _("Card {card} drawn for an ability only (not resolved): {grid}.").format(card=e['card'], grid=_grid(e)),
+    "agents_placed": lambda e: ngettext("{n} agent arrives in {district}", "{n} agents arrive in {district}", e['n']).format(n=e['n'], district=e['district']) + (_(" (exposed).") if e.get("exposed") else "."),
+    "agents_missing": lambda e: _("The reserve is out of agents: {n} could not be placed in {district} (veil will drop).").format(n=e['n'], district=e['district']),
+    "agents_moved": lambda e: _("{n} agent(s) move from {source} to {to}.").format(n=e['n'], source=e['source'], to=e['to']),
+    "agents_removed": lambda e: _("{n} agent(s) removed from {district}").format(n=e['n'], district=e['district']) + (_(" by {by}.").format(by=e['by']) if e.get("by") else "."),
+    "agents_exposed": lambda e: _("{n} agent(s) exposed in {district}.").format(n=e['n'], district=e['district']),
+    "minions_placed": lambda e: _("{n} minion(s) placed in {district}.").format(n=e['n'], district=e['district']),
+    "minions_removed": lambda e: _("{n} minion(s) leave {district}.").format(n=e['n'], district=e['district']),
+    "veil_changed": lambda e: _("Veil {old} -> {new} ({why}).").format(old=e['old'], new=e['new'], why=e['why']),
+    "veil_queued": lambda e: _("Veil will drop by {n} after the card ({why}).").format(n=e['n'], why=e['why']),
+    "card_attached": lambda e: _("Card {card} stays in play on {to}.").format(card=e['card'], to=e['to']),
+    "card_discarded": lambda e: _("Card {card} discarded.").format(card=e['card']),
+    "combat_started": lambda e: (_("Day combat in {district}: {fighter} against {agents} agent(s).") if e['day'] else _("Night combat in {district}: {fighter} against {agents} agent(s).")).format(district=e['district'], fighter=e['fighter'], agents=e['agents']),
+    "minions_sacrificed": lambda e: _("{n} minion(s) sacrificed in {district} for {by}.").format(n=e['n'], district=e['district'], by=e['by']),
+    "die_used": lambda e: _("  {fighter} uses a {value}: ").format(fighter=e['fighter'], value=e['value']) + (_("agent removed") if e["removed"] else _("agent stays")) + (_(", loses 1 blood.") if e["blood_lost"] else "."),
+    "dice_rolled": lambda e: _("  Dice rolled: {items}.").format(items=' '.join((str(v) for v in e['values']))),
+    "fighter_changed": lambda e: _("  {fighter} takes over the fight.").format(fighter=e['fighter']),
+    "combat_ended": lambda e: _("Combat in {district} over: {agents_left} agent(s) left; {kills}.").format(district=e['district'], agents_left=e['agents_left'], kills=_kills(e)),
+    "blood_changed": lambda e: _("{vampire} blood {old} -> {new}.").format(vampire=e['vampire'], old=e['old'], new=e['new']),
+    "vampire_drained": lambda e: _("{vampire} is drained!").format(vampire=e['vampire']),
+    "vampire_revived": lambda e: _("{vampire} stirs again.").format(vampire=e['vampire']),
+    "kills_changed": lambda e: _("{vampire} kill count {kills}.").format(vampire=e['vampire'], kills=e['kills']),
+    "night_began": lambda e: _("--- Night falls (round {round}) ---").format(round=e['round']),
+    "turn_began": lambda e: _("{vampire}'s turn ({ap} AP).").format(vampire=e['vampire'], ap=e['ap']),
+    "turn_ended": lambda e: _("{vampire} ends the turn.").format(vampire=e['vampire']),
+    "action_taken": lambda e: _("  {vampire}: {replace} in {district} ({ap} AP).").format(vampire=e['vampire'], replace=e['action'].replace('_', ' '), district=e['district'], ap=e['ap']),
+    "vampire_moved": lambda e: _("  {vampire} moves {source} -> {to}").format(vampire=e['vampire'], source=e['source'], to=e['to']) + (_(" with {minions} minion(s).").format(minions=e['minions']) if e.get("minions") else "."),
+    "sigil_placed": lambda e: _("{vampire} places a dread sigil in {district}!").format(vampire=e['vampire'], district=e['district']),
+    "a_p_set": lambda e: _("{vampire} now has {ap} AP.").format(vampire=e['vampire'], ap=e['ap']),
+    "relic_given": lambda e: _("{vampire} takes relic {relic}.").format(vampire=e['vampire'], relic=e['relic']),
+    "relic_discarded": lambda e: _("Relic {relic} discarded.").format(relic=e['relic']),
+    "relic_placed": lambda e: _("Relic {relic} placed in {district}.").format(relic=e['relic'], district=e['district']),
+    "relic_used": lambda e: _("{vampire} uses relic {relic}.").format(vampire=e['vampire'], relic=e['relic']),
+    "relics_exchanged": lambda e: _("{vampire} and {other} exchange relics.").format(vampire=e['vampire'], other=e['other']),
+    "adjusted": lambda e: _("Correction: ") + "; ".join(f"{w} {k} {v}" for w, k, v in (e.get("changes") or [])),
+    "game_over": lambda e: {"victory": _("*** VICTORY: the Blood Moon rises over the city. ***"),
+                            "defeat-veil": _("*** DEFEAT: the veil is torn, the family is hunted down. ***"),
+                            "defeat-deck": _("*** DEFEAT: the event deck is exhausted; the Inquisition holds the city. ***")}.get(e["outcome"], _("*** Game over: {outcome} ***").format(outcome=e['outcome'])),
 }
 
 # Armata Strigoi: the turn's encounter, Reward cards and the Advanced Action cards earned.
 def _encounter(e) -> str:
     """`Roel defeats a red Monster, blood point to the Altar, draws a Reward card.`"""
-    foe = "the Strigoi" if e["colour"] == "strigoi" else f"a {e['colour']} Monster"
-    did = {"won": f"defeats {foe}", "lost": f"loses to {foe}", "freed": "sets a Monk free"}[e["result"]]
-    extra = (", blood point to the Altar" if e.get("blood") else "") + \
-        (f", draws a Reward {e['reward']}" if e.get("reward") not in (None, "none") else "")
+    foe = _("the Strigoi") if e["colour"] == "strigoi" else _("a {colour} Monster").format(colour=e['colour'])
+    did = {"won": _("defeats {foe}").format(foe=foe), "lost": _("loses to {foe}").format(foe=foe), "freed": _("sets a Monk free")}[e["result"]]
+    extra = (_(", blood point to the Altar") if e.get("blood") else "") + \
+        (_(", draws a Reward {reward}").format(reward=e['reward']) if e.get("reward") not in (None, "none") else "")
     return f"{e['wolf']} {did}{extra}."
 
 
 STRIGOI_LINES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "encounter_fought": _encounter,
-    "reward_drawn": lambda e: f"{e['wolf']} draws {e['n']} Reward card(s) ({e['total']} so far).",
-    "card_earned": lambda e: f"*** {e['wolf']} earns {e['title']} ({e['level']} card): {e['why']}. ***",
+    "reward_drawn": lambda e: _("{wolf} draws {n} Reward card(s) ({total} so far).").format(wolf=e['wolf'], n=e['n'], total=e['total']),
+    "card_earned": lambda e: _("*** {wolf} earns {title} ({level} card): {why}. ***").format(wolf=e['wolf'], title=e['title'], level=e['level'], why=e['why']),
 }
 _LINES = {**MASTERS_LINES, **STRIGOI_LINES}
 
@@ -130,14 +132,14 @@ def where(state: Mapping[str, Any]) -> str:
     """Where a game stands, for any game: `round 2, night / turn, Mila's turn`."""
     parts = []
     if state.get("round") is not None:
-        parts.append(f"round {state['round']}")
+        parts.append(_("round {round}").format(round=state["round"]))
     steps = [str(p) for p in dict.fromkeys((state.get("phase"), state.get("step"))) if p]
     if steps:
         parts.append(" / ".join(steps))
     if state.get("turn"):
-        parts.append(f"{state['turn']}'s turn")
+        parts.append(_("{turn}'s turn").format(turn=state["turn"]))
     if state.get("veil") is not None:
-        parts.append(f"veil {state['veil']}")
+        parts.append(_("veil {veil}").format(veil=state["veil"]))
     return ", ".join(parts)
 
 
@@ -145,10 +147,10 @@ def legal_moves(actions) -> list[str]:
     """The moves open now: enabled ones with their command (and what they still need), greyed ones with why."""
     out = []
     for a in actions:
-        cost = f" [{a.cost}]" if a.cost else ""
+        cost = f" [{refusal_text(a.cost)}]" if a.cost else ""
         needs = f" + {', '.join(a.needs)}" if a.needs else ""
         if a.enabled:
-            out.append(f"  {a.label}{cost}: {command_text(a.command)}{needs}")
+            out.append(f"  {refusal_text(a.label)}{cost}: {command_text(a.command)}{needs}")
         else:
-            out.append(f"  ({a.label}: {a.why_not or 'not now'})")
+            out.append(f"  ({refusal_text(a.label)}: {refusal_text(a.why_not) if a.why_not else _('not now')})")
     return out

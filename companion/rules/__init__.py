@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.errors import CommandError
+from companion.errors import N_, CommandError
 
 # The nine districts of the shared board (the lit 3x3 grid every game draws on), row by row. It is
 # here, not in base.py, so the inputs and the config can name districts without loading the engines.
@@ -37,7 +37,7 @@ def load_game(game_id: str, data: Any = None):
 def game_of_setup(command: dict) -> str:
     """The game id named by a setup command, checked."""
     if not isinstance(command, dict) or command.get("cmd") != "setup":
-        raise CommandError('the first command must be {"cmd": "setup", "game": ...}')
+        raise CommandError(N_("the first command must be {\"cmd\": \"setup\", \"game\": ...}"))
     return _known(command.get("game"))
 
 
@@ -46,5 +46,5 @@ def _known(game_id: Any) -> str:
     from companion.rules.catalog import games
 
     if not isinstance(game_id, str) or game_id not in games():
-        raise CommandError(f"unknown game {game_id!r}; known: {', '.join(games())}")
+        raise CommandError(N_("unknown game {game_id!r}; known: {items}"), game_id=game_id, items=', '.join(games()))
     return game_id

@@ -234,16 +234,16 @@ class Engine:
 
     def setup_again(self) -> Exception:
         """The error for a setup sent to a running game."""
-        return CommandError("setup only starts a game")
+        return CommandError(N_("setup only starts a game"))
 
     def _setup_command(self, command: Any, cmd: Command | None = None) -> Command:
         """The parsed setup command; CommandError if the first command is something else."""
         cmd = cmd or self.parse(command)
         if cmd.verb != "setup":
-            raise CommandError(f'the first command must be {{"cmd": "setup", "game": "{self.id}", ...}}')
+            raise CommandError(N_("the first command must be {{\"cmd\": \"setup\", \"game\": \"{id}\", ...}}"), id=self.id)
         game = getattr(cmd, "game", None)
         if game is not None and game != self.id:
-            raise CommandError(f"setup: this is the {self.id} engine, not {game!r}")
+            raise CommandError(N_("setup: this is the {id} engine, not {game!r}"), id=self.id, game=game)
         return cmd
 
 

@@ -24,7 +24,7 @@ import typing
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar, Iterable, Mapping
 
-from companion.errors import CommandError, RuleViolation
+from companion.errors import N_, CommandError, RuleViolation
 
 _TYPE_NAMES = {int: "a whole number", str: "a text", bool: "true or false", tuple: "a list",
                dict: "an object"}
@@ -55,11 +55,11 @@ def verb_table(commands: Iterable[type[Command]]) -> dict[str, type[Command]]:
 def parse(raw: Any, verbs: Mapping[str, type[Command]]) -> Command:
     """The dataclass for a JSON command; CommandError if the verb or a parameter is wrong."""
     if not isinstance(raw, Mapping):
-        raise CommandError(f"a command is a JSON object, not {type(raw).__name__}")
+        raise CommandError(N_("a command is a JSON object, not {kind}"), kind=type(raw).__name__)
     verb = raw.get("cmd")
     cls = verbs.get(verb) if isinstance(verb, str) else None
     if cls is None:
-        raise CommandError(f"unknown command {verb!r}; known: {', '.join(verbs)}")
+        raise CommandError(N_("unknown command {verb!r}; known: {verbs}"), verb=verb, verbs=', '.join(verbs))
     hints = _hints(cls)
     refuse_unknown(raw, {"cmd", *(f.name.rstrip("_") for f in fields(cls))}, verb)
     kwargs: dict[str, Any] = {}
@@ -68,7 +68,7 @@ def parse(raw: Any, verbs: Mapping[str, type[Command]]) -> Command:
         if raw.get(key) is not None:
             kwargs[f.name] = _check(verb, key, raw[key], hints[f.name])
         elif f.default is MISSING and f.default_factory is MISSING:
-            raise CommandError(f"{verb}: missing parameter {key!r}")
+            raise CommandError(N_("{verb}: missing parameter {key!r}"), verb=verb, key=key)
     return cls(**kwargs)
 
 
@@ -111,7 +111,7 @@ def _check(verb: str, name: str, value: Any, hint: Any) -> Any:
     if origin is typing.Any:
         return value
     kind = "an object" if item is not None else _TYPE_NAMES.get(origin, str(origin))
-    raise CommandError(f"{verb}: {name} must be {kind}, got {value!r}")
+    raise CommandError(N_("{verb}: {name} must be {kind}, got {value!r}"), verb=verb, name=name, kind=kind, value=value)
 
 
 def _to_json(hint: Any, value: Any) -> Any:
@@ -133,7 +133,7 @@ def refuse_unknown(command: Mapping[str, Any], known: Iterable[str], verb: str) 
     """CommandError naming the first parameter (alphabetically) that `verb` does not take."""
     extra = sorted(set(command) - set(known))
     if extra:
-        raise CommandError(f"{verb}: unknown parameter {extra[0]!r}")
+        raise CommandError(N_("{verb}: unknown parameter {extra!r}"), verb=verb, extra=extra[0])
 
 
 def integer(cmd: Mapping[str, Any], key: str, default: int | None = None,
@@ -141,11 +141,11 @@ def integer(cmd: Mapping[str, Any], key: str, default: int | None = None,
     """`cmd[key]` as an int (bools refused), `default` when missing, bounds checked."""
     value = cmd.get(key, default)
     if value is None:
-        raise CommandError(f"{cmd.get('cmd')}: `{key}` is required")
+        raise CommandError(N_("{verb}: `{key}` is required"), verb=cmd.get("cmd"), key=key)
     if not is_int(value):
-        raise CommandError(f"{cmd.get('cmd')}: `{key}` must be a whole number, got {value!r}")
+        raise CommandError(N_("{verb}: `{key}` must be a whole number, got {value!r}"), verb=cmd.get("cmd"), key=key, value=value)
     if (lo is not None and value < lo) or (hi is not None and value > hi):
-        raise CommandError(f"{cmd.get('cmd')}: `{key}` must be between {lo} and {hi}, got {value}")
+        raise CommandError(N_("{verb}: `{key}` must be between {lo} and {hi}, got {value}"), verb=cmd.get("cmd"), key=key, lo=lo, hi=hi, value=value)
     return value
 
 
@@ -153,7 +153,7 @@ def boolean(cmd: Mapping[str, Any], key: str, default: bool) -> bool:
     """`cmd[key]` as a bool, `default` when missing."""
     value = cmd.get(key, default)
     if not isinstance(value, bool):
-        raise CommandError(f"{cmd.get('cmd')}: `{key}` must be true or false, got {value!r}")
+        raise CommandError(N_("{verb}: `{key}` must be true or false, got {value!r}"), verb=cmd.get("cmd"), key=key, value=value)
     return value
 
 
@@ -161,7 +161,7 @@ def text(cmd: Mapping[str, Any], key: str) -> str:
     """`cmd[key]` as a non-empty string."""
     value = cmd.get(key)
     if not isinstance(value, str) or not value:
-        raise CommandError(f"{cmd.get('cmd')}: `{key}` must be a non-empty text")
+        raise CommandError(N_("{verb}: `{key}` must be a non-empty text"), verb=cmd.get("cmd"), key=key)
     return value
 
 
@@ -171,14 +171,14 @@ def text_list(cmd: Mapping[str, Any], key: str) -> tuple[str, ...] | None:
     if value is None:
         return None
     if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) and v for v in value):
-        raise CommandError(f"{cmd.get('cmd')}: `{key}` must be a list of texts")
+        raise CommandError(N_("{verb}: `{key}` must be a list of texts"), verb=cmd.get("cmd"), key=key)
     return tuple(value)
 
 
 def in_range(verb: str, key: str, value: int, lo: int, hi: int) -> int:
     """`value` if lo <= value <= hi, else CommandError."""
     if not lo <= value <= hi:
-        raise CommandError(f"{verb}: `{key}` must be between {lo} and {hi}, got {value}")
+        raise CommandError(N_("{verb}: `{key}` must be between {lo} and {hi}, got {value}"), verb=verb, key=key, lo=lo, hi=hi, value=value)
     return value
 
 
@@ -188,26 +188,26 @@ def seat_map(verb: str, key: str, raw: Mapping[str, Any] | None, players: int,
     if raw is None and not required:
         return {}
     if not isinstance(raw, Mapping):
-        raise CommandError(f"{verb}: `{key}` must map seat numbers to values")
+        raise CommandError(N_("{verb}: `{key}` must map seat numbers to values"), verb=verb, key=key)
     out: dict[int, Any] = {}
     for k, v in raw.items():
         try:
             seat = int(k)
         except (TypeError, ValueError):
-            raise CommandError(f"{verb}: `{key}` has a bad seat {k!r}") from None
+            raise CommandError(N_("{verb}: `{key}` has a bad seat {k!r}"), verb=verb, key=key, k=k) from None
         if not 1 <= seat <= players:
-            raise CommandError(f"{verb}: seat {seat} is not at this table (1..{players})")
+            raise CommandError(N_("{verb}: seat {seat} is not at this table (1..{players})"), verb=verb, seat=seat, players=players)
         out[seat] = v
     missing = [s for s in range(1, players + 1) if s not in out]
     if missing and required:
-        raise CommandError(f"{verb}: `{key}` is missing seat(s) {missing}")
+        raise CommandError(N_("{verb}: `{key}` is missing seat(s) {missing}"), verb=verb, key=key, missing=missing)
     return out
 
 
 def same_game(game: str | None, game_id: str) -> None:
     """Refuse a setup whose `game` names another game (a missing `game` means this one)."""
     if game is not None and game != game_id:
-        raise CommandError(f"setup: this is the {game_id} engine, not {game!r}")
+        raise CommandError(N_("setup: this is the {game_id} engine, not {game!r}"), game_id=game_id, game=game)
 
 
 def seat_names(players: int | None, names: tuple[str, ...] | None, low: int, high: int,
@@ -218,10 +218,10 @@ def seat_names(players: int | None, names: tuple[str, ...] | None, low: int, hig
     """
     n = players if players is not None else (len(names) if names is not None else None)
     if n is None:
-        raise CommandError("setup: players must be a whole number")
+        raise CommandError(N_("setup: players must be a whole number"))
     if not low <= n <= high:
-        raise RuleViolation("players", f"{title} is for {low} to {high} players, not {n}")
+        raise RuleViolation("players", N_("{title} is for {low} to {high} players, not {n}"), title=title, low=low, high=high, n=n)
     names = tuple(f"P{i}" for i in range(1, n + 1)) if names is None else names
     if len(names) != n or not all(names) or len(set(names)) != n:
-        raise CommandError(f"setup: names must be {n} different names")
+        raise CommandError(N_("setup: names must be {n} different names"), n=n)
     return list(names)

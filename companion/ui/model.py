@@ -8,9 +8,10 @@ re-laid out or re-rendered.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, replace
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
-from companion.rules.base import Action
+if TYPE_CHECKING:  # only named in annotations: the rules load with the first game, not at start-up
+    from companion.rules.base import Action
 
 MORE = "__more__"  # id of the "next page of buttons" button the renderer adds when they overflow
 

@@ -29,16 +29,12 @@ from companion.narration.narrate import line as describe_event
 from companion.ui.model import GameView, ViewModel
 from companion.ui.render import Renderer
 from companion.ui.screens.base import Screen, ScreenStack, UIContext
-from companion.ui.screens.generic import GenericGameScreen
 from companion.ui.screens.menus import ResumeScreen, TitleScreen
-from companion.ui.screens.others import screen_class
-from companion.ui.screens.others import route as route_game
-from companion.ui.screens.tools import TeachCardScreen
 
-BASE_SCREENS = {
-    "title": TitleScreen,
-    "generic": GenericGameScreen,
-}  # each game's screens come from its descriptor (`screen_class`) when first needed
+# Each game's screens come from its descriptor (`screen_class`), the generic one and the teach screen
+# from their modules, all imported when first shown: the table starts on the title screen, and what it
+# imports at start is on the way to READY.
+BASE_SCREENS = {"title": TitleScreen}
 
 
 class TableUI:
@@ -123,7 +119,7 @@ class TableUI:
         name = route(view)
         base = self.stack.base
         if base is None or base.name != name:
-            make = BASE_SCREENS.get(name) or screen_class(name)
+            make = BASE_SCREENS.get(name) or _screen_class(name)
             self.stack.set_base(make(self.ctx))
 
     def draw(self, surface: pygame.Surface, force: bool = False) -> bool:
@@ -164,6 +160,8 @@ class TableUI:
 
     def start_teach(self, tag: str, catalogue: Iterable[Mapping[str, Any]]) -> None:
         """An unknown tag was read: open the teach screen (`catalogue`: known cards {key, name, act})."""
+        from companion.ui.screens.tools import TeachCardScreen
+
         self.stack.push(TeachCardScreen(self.ctx, tag, list(catalogue)))
 
     def teach_tracker(self, trackers, vampires: int = 2) -> None:
@@ -192,6 +190,8 @@ def route(view: GameView | None) -> str:
     """Which base screen a game view calls for."""
     if view is None:
         return "title"
+    from companion.ui.screens.others import route as route_game
+
     return route_game(view.game, view.state) or "generic"
 
 
@@ -231,3 +231,14 @@ def banners(status: Mapping[str, Any]) -> dict[str, str]:
             named = part.lower() in why.lower() or "not available" in why.lower()
             out[part] = why if named else f"{part}: {why}" if why else f"{part} not available"
     return out
+
+
+def _screen_class(name: str):
+    """The base screen class called `name`, imported on first use."""
+    if name == "generic":
+        from companion.ui.screens.generic import GenericGameScreen
+
+        return GenericGameScreen
+    from companion.ui.screens.others import screen_class
+
+    return screen_class(name)

@@ -115,3 +115,21 @@ def test_taught_data_reloads_only_a_running_game_of_that_kind(tmp_path):
     assert app.session.game is game
     app.game_data_changed("masters")
     assert app.session.game is not game and app.session.game.id == "masters"
+
+
+def test_a_resting_table_on_a_slow_board_wakes_less_often_and_a_fast_board_every_frame(tmp_path):
+    from companion.app import REST_POLL_S
+    from companion.lighting.effects import look
+
+    app = _table(tmp_path)  # the Masters day board: one district breathing slowly (paced, ~13 frames/s)
+    assert 0 < app.lights.pace_at(app.clock.now()) <= 1 / REST_POLL_S
+    start, frames = app.clock.now(), app.frames
+    app.run(max_frames=app.frames + 30)
+    woke = (app.frames - frames) / (app.clock.now() - start)
+    assert woke <= 1 / REST_POLL_S + 1  # about every REST_POLL_S, not 30 times a second
+    # A look that wants every frame (a heartbeat) keeps the loop at its full rate.
+    app.lights._retarget({"district.A1": look("heartbeat", color=(255, 0, 0), bpm=90.0)}, 0.0, app.clock.now())
+    app.lights._still = app.lights._split = app.lights._paced = None
+    start, frames = app.clock.now(), app.frames
+    app.run(max_frames=app.frames + 30)
+    assert (app.frames - frames) / (app.clock.now() - start) >= FPS - 1

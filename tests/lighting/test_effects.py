@@ -206,7 +206,7 @@ def test_params_refuse_zero_periods():
     with pytest.raises(ValueError, match="period"):
         look("breathe", color=RED, period=0)
     with pytest.raises(ValueError, match="at least one step"):
-        SequenceParams(())
+        Look("sequence", SequenceParams(()))
 
 
 def test_looks_compare_by_value():

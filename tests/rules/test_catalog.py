@@ -62,3 +62,12 @@ def test_catalog_a_package_without_a_descriptor_is_named(tmp_path, monkeypatch):
             catalog.games()
     finally:
         sys.modules.pop("companion.rules.stray", None)
+
+
+def test_finding_the_games_loads_no_game_data_or_state_module():
+    """Finding the games is on the way to the first screen: it imports each game's light `__init__`
+    only, not its data or state classes (measured: 21 ms of the cold start when it did)."""
+    code = ("import sys; from companion.rules import catalog; catalog.games(); "
+            "print(sorted(m for m in sys.modules if m.startswith('companion.rules.') and m.count('.') >= 3))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

@@ -13,9 +13,8 @@ loop) use `companion.lighting.scenes.basic`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Mapping, Protocol
+from typing import Any, Mapping, NamedTuple, Protocol
 
 from companion.lighting.compositor import Overlay
 from companion.lighting.effects import Look
@@ -25,8 +24,7 @@ DEFAULT_FADE = 0.8  # seconds a change of look cross-fades over (WLED's default 
 FALLBACK = "companion.lighting.scenes.basic"
 
 
-@dataclass(frozen=True)
-class Plan:
+class Plan(NamedTuple):
     """What every light should show now. `looks`: logical light -> Look; `fade`: seconds to
     cross-fade lights whose look changes."""
 
@@ -34,8 +32,7 @@ class Plan:
     fade: float = DEFAULT_FADE
 
 
-@dataclass(frozen=True)
-class Reaction:
+class Reaction(NamedTuple):
     """A scene's answer to one event: overlays to add, and optionally a slower (or faster)
     cross-fade for the plan changes that come with it (dusk and dawn take longer)."""
 

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 
 from companion.errors import N_
 from companion.rules.catalog import GameInfo
-from companion.rules.mansion.state import Rules
 
 if TYPE_CHECKING:
     from companion.rules.mansion.engine import MansionGame
@@ -31,6 +30,8 @@ GAME = GameInfo(
 
 def make_game(data: Any = None) -> "MansionGame":
     """The mansion engine with its rules data; DataFileError if the data is broken."""
+    from companion.rules.mansion.state import Rules  # here, not at the top: finding the games stays light
+
     if not isinstance(data, Rules):
         from companion.gamedata.loader import load_mansion  # the one sanctioned I/O path
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from companion.errors import CommandError, RuleViolation
+from companion.errors import N_, CommandError, RuleViolation
 from companion.rules.base import Event
 from companion.rules.mansion import commands as C
 from companion.rules.mansion import events as E
@@ -23,7 +23,7 @@ DIE = range(1, 7)
 def seat_of(s: State, name: str) -> Seat:
     """The seat of `name`, or CommandError."""
     if name not in s.players:
-        raise CommandError(f"no player called {name!r}")
+        raise CommandError(N_("no player called {name!r}"), name=name)
     return s.seat(name)
 
 
@@ -31,7 +31,7 @@ def roll(rules: Rules, s: State, c: C.Roll, events: list[Event]) -> State:
     """Two dice for a player who has not rolled this round."""
     seat = seat_of(s, c.player)
     if seat.dice:
-        raise RuleViolation("roll", f"{c.player} has rolled already (a Reroll card rerolls)")
+        raise RuleViolation("roll", N_("{player} has rolled already (a Reroll card rerolls)"), player=c.player)
     values = _checked_dice(c.values, 2) if c.values is not None else _dice(s, 2)
     new = replace(s, draws=s.draws + 1).with_seat(c.player, dice=values)
     events.append(E.DiceRolled(c.player, values, (0, 1)))
@@ -42,13 +42,13 @@ def reroll(rules: Rules, s: State, c: C.Reroll, events: list[Event]) -> State:
     """A Reroll card: before the order is set any die; on one's turn only the room die."""
     seat = seat_of(s, c.player)
     if not seat.dice:
-        raise RuleViolation("reroll", f"{c.player} has not rolled yet")
+        raise RuleViolation("reroll", N_("{player} has not rolled yet"), player=c.player)
     if s.step is Step.TURN and (c.player != s.current or seat.room is not None):
-        raise RuleViolation("reroll", "on a turn only the player on turn, before entering a room")
+        raise RuleViolation("reroll", N_("on a turn only the player on turn, before entering a room"))
     allowed = _reroll_default(s, seat)
     dice = c.dice if c.dice is not None else allowed
     if not dice or len(set(dice)) != len(dice) or not set(dice) <= set(allowed):
-        raise RuleViolation("reroll", f"only dice {list(allowed)} can be rerolled now")
+        raise RuleViolation("reroll", N_("only dice {values} can be rerolled now"), values=list(allowed))
     values = _checked_dice(c.values, len(dice)) if c.values is not None else _dice(s, len(dice))
     new_dice = list(seat.dice)
     for i, v in zip(dice, values):
@@ -62,9 +62,9 @@ def assign(rules: Rules, s: State, c: C.Assign, events: list[Event]) -> State:
     """Choose which die is the priority; the other one names the room."""
     seat = seat_of(s, c.player)
     if c.priority not in seat.dice:
-        raise RuleViolation("assign", f"{c.player}'s dice are {list(seat.dice)}, not {c.priority}")
+        raise RuleViolation("assign", N_("{player}'s dice are {values}, not {priority}"), player=c.player, values=list(seat.dice), priority=c.priority)
     if seat.prio_mod or seat.room_mod:
-        raise RuleViolation("assign", "Modify tokens were already spent on these dice")
+        raise RuleViolation("assign", N_("Modify tokens were already spent on these dice"))
     new = s.with_seat(c.player, split=seat.dice.index(c.priority))
     placed = new.seat(c.player)
     events.append(E.DiceAssigned(c.player, placed.priority, placed.wanted_room(len(rules.rooms))))
@@ -75,20 +75,20 @@ def modify(rules: Rules, s: State, c: C.Modify, events: list[Event]) -> State:
     """Spend one Modify token for +1/-1 on priority (before the order) or room (before entering)."""
     seat = seat_of(s, c.player)
     if c.delta not in (1, -1) or c.what not in ("priority", "room"):
-        raise CommandError("modify: what is priority or room, delta is 1 or -1")
+        raise CommandError(N_("modify: what is priority or room, delta is 1 or -1"))
     if seat.tokens < 1:
-        raise RuleViolation("modify", f"{c.player} has no Modify token")
+        raise RuleViolation("modify", N_("{player} has no Modify token"), player=c.player)
     if seat.split is None:
-        raise RuleViolation("modify", f"{c.player} has not assigned the dice yet")
+        raise RuleViolation("modify", N_("{player} has not assigned the dice yet"), player=c.player)
     if c.what == "priority":
         if s.step is not Step.ROLL:
-            raise RuleViolation("modify", "priority can change only before the order is set")
+            raise RuleViolation("modify", N_("priority can change only before the order is set"))
         if seat.priority + c.delta not in DIE:
-            raise RuleViolation("modify", "priority stays between 1 and 6")
+            raise RuleViolation("modify", N_("priority stays between 1 and 6"))
         changes = {"prio_mod": seat.prio_mod + c.delta}
     else:
         if s.step is Step.TURN and (c.player != s.current or seat.room is not None):
-            raise RuleViolation("modify", "the room changes only before its player enters")
+            raise RuleViolation("modify", N_("the room changes only before its player enters"))
         changes = {"room_mod": seat.room_mod + c.delta}
     new = s.with_seat(c.player, tokens=seat.tokens - 1, **changes)
     after = new.seat(c.player)
@@ -101,7 +101,7 @@ def lock(rules: Rules, s: State, c: C.Lock, events: list[Event]) -> State:
     """All dice assigned: order by priority, then room number, else a roll-off."""
     waiting = [p.name for p in s.seats if p.split is None]
     if waiting:
-        raise RuleViolation("order", f"still to roll and assign: {', '.join(waiting)}")
+        raise RuleViolation("order", N_("still to roll and assign: {waiting}"), waiting=', '.join(waiting))
     return _order_or_rolloff(rules, s, events)
 
 
@@ -110,7 +110,7 @@ def rolloff(rules: Rules, s: State, c: C.Rolloff, events: list[Event]) -> State:
     tied = first_tie(s.seats, len(rules.rooms))
     values = c.values if c.values is not None else dict(zip(tied, _dice(s, len(tied))))
     if set(values) != set(tied):
-        raise RuleViolation("rolloff", f"the roll-off is between {', '.join(tied)}")
+        raise RuleViolation("rolloff", N_("the roll-off is between {tied}"), tied=', '.join(tied))
     _checked_dice(tuple(values.values()), len(tied))
     new = replace(s, draws=s.draws + 1)
     for name in tied:
@@ -166,5 +166,5 @@ def _dice(s: State, n: int) -> tuple[int, ...]:
 def _checked_dice(values: tuple[int, ...], n: int) -> tuple[int, ...]:
     """Table-supplied dice: exactly `n` values 1..6."""
     if len(values) != n or not all(v in DIE for v in values):
-        raise CommandError(f"dice: give {n} value(s) from 1 to 6, got {list(values)}")
+        raise CommandError(N_("dice: give {n} value(s) from 1 to 6, got {values}"), n=n, values=list(values))
     return tuple(values)

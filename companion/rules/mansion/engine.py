@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Mapping
 
-from companion.errors import CommandError, RuleViolation
+from companion.errors import N_, CommandError, RuleViolation
 from companion.rules.base import Action, Engine, Event
 from companion.rules.commands import seat_names
 from companion.rules.mansion import commands as C
@@ -102,7 +102,7 @@ class MansionGame(Engine):
                       vampires=ROLE_DECK_VAMPIRES if c.vampires is None else c.vampires)
         for key in ("seed", "clock_length", "target", "start_tokens", "vault_limit", "vampires"):
             if getattr(out, key) < (1 if key in ("clock_length", "target") else 0):
-                raise CommandError(f"setup: {key} must be a whole number")
+                raise CommandError(N_("setup: {key} must be a whole number"), key=key)
         _check_role_deck(n, out.vampires)
         return out
 
@@ -132,16 +132,16 @@ def _enter(rules: Rules, s: State, c: C.Enter, events: list[Event]) -> State:
     """Enter the die's room, or the nearest free one (room capacity 2; the hall if all full)."""
     seat = s.seat(s.current)
     if seat.room is not None:
-        raise RuleViolation("enter", f"{s.current} is already in a room")
+        raise RuleViolation("enter", N_("{current} is already in a room"), current=s.current)
     options = room_options(rules, s, seat)
     room = c.room
     if room is None:
         if len(options) > 1:
-            raise RuleViolation("enter", f"choose room {' or '.join(map(str, options))}")
+            raise RuleViolation("enter", N_("choose room {options}"), options=' or '.join(map(str, options)))
         room = options[0] if options else HALL
     elif room not in (options or (HALL,)):
         allowed = " or ".join(map(str, options)) if options else "the main hall (0)"
-        raise RuleViolation("enter", f"{s.current} must go to room {allowed}")
+        raise RuleViolation("enter", N_("{current} must go to room {allowed}"), current=s.current, allowed=allowed)
     mates = [p for p in s.occupants(room) if room != HALL]
     wanted = seat.wanted_room(len(rules.rooms))
     new = s.with_seat(s.current, room=room)
@@ -155,7 +155,7 @@ def _take(rules: Rules, s: State, c: C.Take, events: list[Event]) -> State:
     lying = s.room_cards[room - 1]
     n = lying if c.n is None else c.n
     if not 0 <= n <= lying:
-        raise RuleViolation("take", f"room {room} holds {lying} cards")
+        raise RuleViolation("take", N_("room {room} holds {lying} cards"), room=room, lying=lying)
     cards = list(s.room_cards)
     cards[room - 1] -= n
     seat = s.seat(s.current)
@@ -169,9 +169,9 @@ def _room_action(rules: Rules, s: State, c: C.RoomAction, events: list[Event]) -
     room = rules.rooms[_in_room(s, "room_action") - 1]
     seat = s.seat(s.current)
     if seat.acted:
-        raise RuleViolation("room_action", f"{room.name}'s action was already taken")
+        raise RuleViolation("room_action", N_("{name}'s action was already taken"), name=room.name)
     if room.effect == "store":
-        raise RuleViolation("room_action", "in the Vault, store score cards with `store`")
+        raise RuleViolation("room_action", N_("in the Vault, store score cards with `store`"))
     new = s.with_seat(s.current, acted=True, tokens=seat.tokens + room.tokens)
     events.append(E.RoomActed(s.current, room.key, room.effect, room.tokens))
     return new
@@ -181,13 +181,13 @@ def _store(rules: Rules, s: State, c: C.Store, events: list[Event]) -> State:
     """Vault: move score cards into the safe (optionally one card per turn: vault_limit)."""
     room = rules.rooms[_in_room(s, "store") - 1]
     if room.effect != "store":
-        raise RuleViolation("store", "score cards are stored only in the Vault")
+        raise RuleViolation("store", N_("score cards are stored only in the Vault"))
     bad = [v for v in c.cards if v not in rules.score_cards]
     if bad or not c.cards:
-        raise RuleViolation("store", f"score cards are worth {rules.score_cards}, got {list(c.cards)}")
+        raise RuleViolation("store", N_("score cards are worth {score_cards}, got {values}"), score_cards=rules.score_cards, values=list(c.cards))
     seat = s.seat(s.current)
     if s.vault_limit and seat.stored_now + len(c.cards) > s.vault_limit:
-        raise RuleViolation("store", f"only {s.vault_limit} score card(s) per turn")
+        raise RuleViolation("store", N_("only {vault_limit} score card(s) per turn"), vault_limit=s.vault_limit)
     new = s.with_seat(s.current, stored=seat.stored + sum(c.cards), acted=True,
                       stored_now=seat.stored_now + len(c.cards))
     events.append(E.PointsStored(s.current, sum(c.cards), new.seat(s.current).stored))
@@ -198,7 +198,7 @@ def _end_turn(rules: Rules, s: State, c: C.EndTurn, events: list[Event]) -> Stat
     """Next player; after the last one, a role reveal (ticks 6 and 9) or the clock moves."""
     player = s.current
     if s.seat(player).room is None:
-        raise RuleViolation("end_turn", f"{player} has not entered a room yet")
+        raise RuleViolation("end_turn", N_("{player} has not entered a room yet"), player=player)
     events.append(E.TurnEnded(player))
     if s.turn + 1 < len(s.order):
         return replace(s, turn=s.turn + 1)
@@ -214,8 +214,7 @@ def _reveal_roles(rules: Rules, s: State, c: C.RevealRoles, events: list[Event])
     """The shuffled role cards show how many vampires there are; no humans ends the game."""
     n = len(s.seats)
     if not s.role_vampires <= c.vampires <= n:
-        raise RuleViolation("reveal", f"between {s.role_vampires} and {n} vampires: the role deck "
-                                      f"dealt {s.role_vampires} and a bitten player never turns back")
+        raise RuleViolation("reveal", N_("between {role_vampires} and {n} vampires: the role deck dealt {role_vampires} and a bitten player never turns back"), role_vampires=s.role_vampires, n=n)
     new = replace(s, vampires=c.vampires)
     events.append(E.RolesRevealed(s.tick, c.vampires, n - c.vampires))
     if c.vampires == n:
@@ -227,10 +226,10 @@ def _claim(rules: Rules, s: State, c: C.Claim, events: list[Event]) -> State:
     """A human shows hand points that with the safe reach the target: the game ends."""
     seat = seat_of(s, c.player)
     if c.hand_points < 0:
-        raise CommandError("claim: hand_points cannot be negative")
+        raise CommandError(N_("claim: hand_points cannot be negative"))
     total = seat.stored + c.hand_points
     if total < s.target:
-        raise RuleViolation("points", f"{c.player} has {total} points, {s.target} needed")
+        raise RuleViolation("points", N_("{player} has {total} points, {target} needed"), player=c.player, total=total, target=s.target)
     new = replace(s, claimant=c.player)
     events.append(E.PointsClaimed(c.player, total))
     return _over(new, Outcome.POINTS, events)
@@ -241,12 +240,12 @@ def _rank(rules: Rules, s: State, c: C.Rank, events: list[Event]) -> State:
     roles = None
     if c.roles is not None:
         if set(c.roles) != set(s.players):
-            raise CommandError("rank: roles must name every player")
+            raise CommandError(N_("rank: roles must name every player"))
         roles = {p: _role(r) for p, r in c.roles.items()}
     if c.first_vampire is not None:
         seat_of(s, c.first_vampire)
         if roles is not None and roles[c.first_vampire] is not Role.VAMPIRE:
-            raise RuleViolation("rank", f"{c.first_vampire} is not a vampire")
+            raise RuleViolation("rank", N_("{first_vampire} is not a vampire"), first_vampire=c.first_vampire)
     hand = c.hand_points or {}
     for p in hand:
         seat_of(s, p)
@@ -261,13 +260,13 @@ def _adjust(rules: Rules, s: State, c: C.Adjust, events: list[Event]) -> State:
     new = s
     if c.tokens is not None or c.stored is not None:
         if c.player is None:
-            raise CommandError("adjust: tokens and stored need a player")
+            raise CommandError(N_("adjust: tokens and stored need a player"))
         seat_of(s, c.player)
         for key in ("tokens", "stored"):
             value = getattr(c, key)
             if value is not None:
                 if value < 0:
-                    raise CommandError(f"adjust: {key} cannot be negative")
+                    raise CommandError(N_("adjust: {key} cannot be negative"), key=key)
                 new = new.with_seat(c.player, **{key: value})
                 changes[key] = {c.player: value}
     if c.room_cards is not None:
@@ -275,14 +274,14 @@ def _adjust(rules: Rules, s: State, c: C.Adjust, events: list[Event]) -> State:
         changes["room_cards"] = dict(c.room_cards)
     if c.tick is not None:
         if not 1 <= c.tick <= s.clock_length:
-            raise CommandError(f"adjust: tick is 1..{s.clock_length}")
+            raise CommandError(N_("adjust: tick is 1..{clock_length}"), clock_length=s.clock_length)
         new, changes["tick"] = replace(new, tick=c.tick), c.tick
     if c.vampires is not None:
         if not 1 <= c.vampires <= len(s.seats):
-            raise CommandError(f"adjust: vampires is 1..{len(s.seats)}")
+            raise CommandError(N_("adjust: vampires is 1..{n}"), n=len(s.seats))
         new, changes["vampires"] = replace(new, vampires=c.vampires), c.vampires
     if not changes:
-        raise CommandError("adjust: say what to set (player+tokens/stored, room_cards, tick, vampires)")
+        raise CommandError(N_("adjust: say what to set (player+tokens/stored, room_cards, tick, vampires)"))
     events.append(E.Adjusted(changes))
     if new.vampires == len(s.seats):
         return _over(new, Outcome.ALL_VAMPIRES, events)
@@ -321,9 +320,9 @@ def _in_room(s: State, rule: str) -> int:
     """The room number the player on turn stands in; refuse before entering or in the hall."""
     room = s.seat(s.current).room
     if room is None:
-        raise RuleViolation(rule, f"{s.current} has not entered a room yet")
+        raise RuleViolation(rule, N_("{current} has not entered a room yet"), current=s.current)
     if room == HALL:
-        raise RuleViolation(rule, "the main hall has no cards and no action")
+        raise RuleViolation(rule, N_("the main hall has no cards and no action"))
     return room
 
 
@@ -332,7 +331,7 @@ def _room_cards(rules: Rules, s: State, counts: Mapping[str, int]) -> tuple[int,
     cards = list(s.room_cards)
     for key, n in counts.items():
         if not key.isdigit() or not 1 <= int(key) <= len(rules.rooms) or n < 0:
-            raise CommandError(f"adjust: room_cards needs room numbers 1..{len(rules.rooms)} and counts >= 0")
+            raise CommandError(N_("adjust: room_cards needs room numbers 1..{n} and counts >= 0"), n=len(rules.rooms))
         cards[int(key) - 1] = n
     return tuple(cards)
 
@@ -343,14 +342,13 @@ def _role(value: str) -> Role:
     try:
         return Role(value)
     except ValueError:
-        raise CommandError(f"rank: a role is human or vampire, got {value!r}") from None
+        raise CommandError(N_("rank: a role is human or vampire, got {value!r}"), value=value) from None
 
 
 def _check_role_deck(players: int, vampires: int) -> None:
     """A role deck has one card per player, at least one vampire and at least one human."""
     if not 1 <= vampires <= players - 1:
-        raise RuleViolation("role-deck", f"a role deck for {players} players holds 1 to {players - 1} "
-                                         f"vampire cards (at least one human), not {vampires}")
+        raise RuleViolation("role-deck", N_("a role deck for {players} players holds 1 to {n} vampire cards (at least one human), not {vampires}"), players=players, n=players - 1, vampires=vampires)
 
 
 MansionGame.HANDLERS = {

@@ -8,9 +8,13 @@ combat, dice, night, relics, endgame, adjust, board, flow, actions (the menu), g
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from companion.errors import N_
 from companion.rules.catalog import GameInfo
-from companion.rules.masters.data import MastersData
+
+if TYPE_CHECKING:
+    from companion.rules.masters.data import MastersData
 
 GAME = GameInfo(
     id="masters", title="Masters of the Night", order=10,

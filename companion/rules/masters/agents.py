@@ -9,7 +9,7 @@ While an event card is being resolved these decreases wait in the state's veil q
 
 from __future__ import annotations
 
-from companion.errors import RuleViolation
+from companion.errors import N_, RuleViolation
 from companion.rules.masters import board, endgame
 from companion.rules.masters import events as E
 from companion.rules.masters.state import SHORT_LEADER, Card, MastersState, evolve
@@ -18,7 +18,7 @@ from companion.rules.masters.state import SHORT_LEADER, Card, MastersState, evol
 def add(s: MastersState, pos: str, n: int, exposed: bool, event: bool, ev: list) -> MastersState:
     """Put `n` agents from the reserve into `pos`; events note the veil decreases they cause."""
     if n < 0:
-        raise RuleViolation("agents", "cannot add a negative number of agents")
+        raise RuleViolation("agents", N_("cannot add a negative number of agents"))
     placed = min(n, s.reserve.agents)
     if placed:
         if event and board.watched(s, pos):
@@ -38,7 +38,7 @@ def add(s: MastersState, pos: str, n: int, exposed: bool, event: bool, ev: list)
 def move(s: MastersState, src: str, dst: str, n: int, exposed: bool | None, event: bool, ev: list) -> MastersState:
     """Move agents between districts; they keep their side (hidden first unless `exposed` says)."""
     if src == dst:
-        raise RuleViolation("move agents", "source and destination are the same district")
+        raise RuleViolation("move agents", N_("source and destination are the same district"))
     hidden, shown = _split(s.at(src), n, exposed, "move agents")
     if event and board.watched(s, dst):
         s = _note_district(s, dst, ev)
@@ -82,11 +82,11 @@ def cell_numbers(card: Card, split: dict[str, int] | None) -> dict[str, int]:
         return out
     if card.needs_split:
         if split is None:
-            raise RuleViolation("place agents", "the blue-gray numbers differ: choose which cell gets which")
+            raise RuleViolation("place agents", N_("the blue-gray numbers differ: choose which cell gets which"))
         if set(split) != set(card.blue) or sorted(split.values()) != sorted(card.blue_agents):
             raise RuleViolation(
                 "place agents",
-                f"give {card.blue_agents[0]} and {card.blue_agents[1]} to the blue-gray cells {' and '.join(card.blue)}",
+                N_("give {blue_agents_0} and {blue_agents_1} to the blue-gray cells {blue}"), blue_agents_0=card.blue_agents[0], blue_agents_1=card.blue_agents[1], blue=' and '.join(card.blue),
             )
         out.update(split)
     else:
@@ -152,8 +152,7 @@ def _allocation(s: MastersState, needs: dict[str, int], agents_to: dict[str, int
         if short_choice(s, None) is not None and total > left:
             raise RuleViolation(
                 "place agents",
-                f"only {left} agent(s) left for {total}: the leading vampire chooses which districts get them"
-                f" (give agents_to {{cell: n}} over {', '.join(needs)})",
+                N_("only {left} agent(s) left for {total}: the leading vampire chooses which districts get them (give agents_to {{cell: n}} over {needs})"), left=left, total=total, needs=', '.join(needs),
             )
         out = {}
         for cell, n in needs.items():
@@ -161,14 +160,14 @@ def _allocation(s: MastersState, needs: dict[str, int], agents_to: dict[str, int
             left -= out[cell]
         return out
     if total <= left:
-        raise RuleViolation("place agents", f"the reserve holds {left} agents, enough for every cell: nothing to choose")
+        raise RuleViolation("place agents", N_("the reserve holds {left} agents, enough for every cell: nothing to choose"), left=left)
     for cell, n in agents_to.items():
         if cell not in needs:
-            raise RuleViolation("place agents", f"{cell} gets no agents from this card (cells: {', '.join(needs)})")
+            raise RuleViolation("place agents", N_("{cell} gets no agents from this card (cells: {needs})"), cell=cell, needs=', '.join(needs))
         if not 0 <= n <= needs[cell]:
-            raise RuleViolation("place agents", f"{cell} can get 0 to {needs[cell]} agents")
+            raise RuleViolation("place agents", N_("{cell} can get 0 to {needs} agents"), cell=cell, needs=needs[cell])
     if sum(agents_to.values()) != left:
-        raise RuleViolation("place agents", f"give out exactly the {left} agent(s) left in the reserve")
+        raise RuleViolation("place agents", N_("give out exactly the {left} agent(s) left in the reserve"), left=left)
     return dict(agents_to)
 
 
@@ -193,17 +192,17 @@ def _missing(s: MastersState, n: int, ev: list) -> MastersState:
 def _split(d, n: int, exposed: bool | None, rule: str, exposed_first: bool = False) -> tuple[int, int]:
     """How many hidden and exposed agents to take from `d` for `n` agents."""
     if n <= 0:
-        raise RuleViolation(rule, "at least one agent")
+        raise RuleViolation(rule, N_("at least one agent"))
     if exposed is True:
         if n > d.agents_exposed:
-            raise RuleViolation(rule, f"only {d.agents_exposed} exposed agent(s) in {d.pos}")
+            raise RuleViolation(rule, N_("only {agents_exposed} exposed agent(s) in {pos}"), agents_exposed=d.agents_exposed, pos=d.pos)
         return 0, n
     if exposed is False:
         if n > d.agents_hidden:
-            raise RuleViolation(rule, f"only {d.agents_hidden} hidden agent(s) in {d.pos}")
+            raise RuleViolation(rule, N_("only {agents_hidden} hidden agent(s) in {pos}"), agents_hidden=d.agents_hidden, pos=d.pos)
         return n, 0
     if n > d.agents:
-        raise RuleViolation(rule, f"only {d.agents} agent(s) in {d.pos}")
+        raise RuleViolation(rule, N_("only {agents} agent(s) in {pos}"), agents=d.agents, pos=d.pos)
     if exposed_first:
         shown = min(n, d.agents_exposed)
         return n - shown, shown

@@ -5,7 +5,7 @@ Positions are `A1`..`C3` (rows A-C top to bottom, columns 1-3); only orthogonal 
 
 from __future__ import annotations
 
-from companion.errors import CommandError
+from companion.errors import N_, CommandError
 from companion.rules.masters.data import POSITIONS, MastersData
 from companion.rules.masters.state import District, MastersState, Step
 
@@ -13,7 +13,7 @@ from companion.rules.masters.state import District, MastersState, Step
 def check_pos(pos: str, what: str = "district") -> str:
     """`pos` if it is a grid position, else CommandError."""
     if pos not in POSITIONS:
-        raise CommandError(f"{what} must be a grid position A1..C3, not {pos!r}")
+        raise CommandError(N_("{what} must be a grid position A1..C3, not {pos!r}"), what=what, pos=pos)
     return pos
 
 

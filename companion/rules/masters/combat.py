@@ -9,7 +9,7 @@ ends. Kills go to the vampire fighting when the die is used; sacrificed minions'
 
 from __future__ import annotations
 
-from companion.errors import RuleViolation
+from companion.errors import N_, RuleViolation
 from companion.rules.masters import agents, dice, tokens
 from companion.rules.masters import events as E
 from companion.rules.masters.data import MastersData
@@ -19,12 +19,12 @@ from companion.rules.masters.state import Combat, MastersState, Step, evolve
 def start(s: MastersState, pos: str, fighter: str, day: bool, back: Step, ev: list) -> MastersState:
     """Begin a fight in `pos` with `fighter`; by day every agent there is exposed first."""
     if s.vampire(fighter).drained:
-        raise RuleViolation("combat", f"{fighter} is drained and cannot fight")
+        raise RuleViolation("combat", N_("{fighter} is drained and cannot fight"), fighter=fighter)
     if day:
         s = agents.expose(s, pos, ev)
     n = s.at(pos).agents_exposed
     if n == 0:
-        raise RuleViolation("combat", f"no agents exposed in {pos}")
+        raise RuleViolation("combat", N_("no agents exposed in {pos}"), pos=pos)
     ev.append(E.CombatStarted(pos, day, fighter, n))
     return evolve(s, combat=Combat(pos, day, fighter, fighter, n, back), step=Step.COMBAT)
 
@@ -33,13 +33,13 @@ def sacrifice(s: MastersState, n: int, ev: list) -> MastersState:
     """Give up `n` minions of the district to remove as many exposed agents (first fighter's kills)."""
     c = _combat(s)
     if c.started:
-        raise RuleViolation("sacrifice", "minions can only be sacrificed before the first die")
+        raise RuleViolation("sacrifice", N_("minions can only be sacrificed before the first die"))
     if n < 1:
-        raise RuleViolation("sacrifice", "sacrifice at least one minion")
+        raise RuleViolation("sacrifice", N_("sacrifice at least one minion"))
     if n > c.dice_left:
-        raise RuleViolation("sacrifice", f"only {c.dice_left} exposed agent(s) to remove")
+        raise RuleViolation("sacrifice", N_("only {dice_left} exposed agent(s) to remove"), dice_left=c.dice_left)
     if n > s.at(c.district).minions:
-        raise RuleViolation("sacrifice", f"only {s.at(c.district).minions} minion(s) in {c.district}")
+        raise RuleViolation("sacrifice", N_("only {minions} minion(s) in {district}"), minions=s.at(c.district).minions, district=c.district)
     s = tokens.remove_minions(s, c.district, n, ev)
     s = agents.remove(s, c.district, n, True, ev, by=c.first_fighter)
     s = tokens.add_kills(s, c.first_fighter, n, ev)
@@ -53,7 +53,7 @@ def use_die(data: MastersData, s: MastersState, index: int | None, shift: int, e
     c = _combat(s)
     fighter = s.vampire(c.fighter)
     if fighter.drained:
-        raise RuleViolation("combat", f"{c.fighter} is drained: hand the fight over first")
+        raise RuleViolation("combat", N_("{fighter} is drained: hand the fight over first"), fighter=c.fighter)
     value, s = dice.take(s, dice.pick(s, index, lowest_only=c.day))
     value = dice.clamp(value + shift)
     removed = value >= 3 and s.at(c.district).agents_exposed > 0
@@ -72,9 +72,9 @@ def hand_over(s: MastersState, name: str, ev: list) -> MastersState:
     """A non-drained vampire in the district takes over from the drained fighter."""
     c = _combat(s)
     if not s.vampire(c.fighter).drained:
-        raise RuleViolation("hand over", f"{c.fighter} is not drained and keeps fighting")
+        raise RuleViolation("hand over", N_("{fighter} is not drained and keeps fighting"), fighter=c.fighter)
     if name not in _candidates(s, c):
-        raise RuleViolation("hand over", f"{name} is not a non-drained vampire in {c.district}")
+        raise RuleViolation("hand over", N_("{name} is not a non-drained vampire in {district}"), name=name, district=c.district)
     ev.append(E.FighterChanged(name))
     return evolve(s, combat=evolve(c, fighter=name))
 
@@ -114,7 +114,7 @@ def _candidates(s: MastersState, c: Combat) -> tuple[str, ...]:
 def _combat(s: MastersState) -> Combat:
     """The fight in progress, or RuleViolation."""
     if s.combat is None:
-        raise RuleViolation("combat", "no fight in progress")
+        raise RuleViolation("combat", N_("no fight in progress"))
     return s.combat
 
 

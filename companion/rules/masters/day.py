@@ -7,7 +7,7 @@ text entered as commands -> resolve_card applies the queued veil decreases -> ag
 
 from __future__ import annotations
 
-from companion.errors import CommandError, RuleViolation
+from companion.errors import N_, CommandError, RuleViolation
 from companion.rules.masters import agents, board, endgame, relics
 from companion.rules.masters import events as E
 from companion.rules.masters.commands import AbilityCard, Draw, PlaceAgents, ResolveDayEffect
@@ -19,8 +19,9 @@ def resolve_day_effect(data: MastersData, s: MastersState, cmd: ResolveDayEffect
     """Mark an active day effect resolved; the museum's relic is drawn and given here."""
     pos = board.check_pos(cmd.district)
     if pos not in board.active_day_effects(data, s):
-        why = "already resolved" if pos in s.day_resolved else "not active now (needs more minions than agents, or a sigil)"
-        raise RuleViolation("day effect", f"{pos}: {why}")
+        if pos in s.day_resolved:
+            raise RuleViolation("day effect", N_("{pos}: already resolved"), pos=pos)
+        raise RuleViolation("day effect", N_("{pos}: not active now (needs more minions than agents, or a sigil)"), pos=pos)
     key = s.at(pos).key
     if key == MUSEUM:
         s = relics.draw(data, s, cmd.relic, cmd.to, cmd.discard, ev)
@@ -32,7 +33,7 @@ def draw(data: MastersData, s: MastersState, cmd: Draw, ev: list) -> MastersStat
     """Reveal the event card and place its agents (or wait for the blue-gray split)."""
     pending = board.active_day_effects(data, s)
     if pending:
-        raise RuleViolation("draw", f"resolve the active day effects first: {', '.join(pending)}")
+        raise RuleViolation("draw", N_("resolve the active day effects first: {pending}"), pending=', '.join(pending))
     if not s.deck_acts:
         return endgame.end(s, Outcome.DEFEAT_DECK, ev)
     key, s = _take_card(s, cmd.card)
@@ -72,7 +73,7 @@ def resolve_card(s: MastersState, ev: list) -> MastersState:
 def ability_card(data: MastersData, s: MastersState, cmd: AbilityCard, ev: list) -> MastersState:
     """An event card drawn for an ability: it is discarded unresolved, only its grid is reported."""
     if not s.deck_acts:
-        raise RuleViolation("ability", "the event deck is empty")
+        raise RuleViolation("ability", N_("the event deck is empty"))
     key, s = _take_card(s, cmd.card)
     info = data.card(key)
     grid = tuple(info.grid().items()) if info else ()
@@ -95,7 +96,7 @@ def card_for(data: MastersData, s: MastersState, key: str, cmd: Draw) -> Card:
     """The card in play: its grid and tracker numbers from the command if given, else from the data."""
     info = data.card(key)
     if info is None and cmd.red is None:
-        raise CommandError(f"unknown event card {key!r}: teach its grid first or give red/blue cells")
+        raise CommandError(N_("unknown event card {key!r}: teach its grid first or give red/blue cells"), key=key)
     act = info.act if info else key.split("-", 1)[0]
     red = tuple(cmd.red) if cmd.red is not None else info.red
     blue = tuple(cmd.blue or ()) if cmd.red is not None else info.blue
@@ -103,7 +104,7 @@ def card_for(data: MastersData, s: MastersState, key: str, cmd: Draw) -> Card:
     if cmd.red_agents is not None and cmd.blue_agents is not None:
         red_n, blue_n = cmd.red_agents, tuple(cmd.blue_agents)
         if len(blue_n) != 2 or min((red_n,) + blue_n) < 0:
-            raise CommandError("draw: red_agents is a number and blue_agents two numbers, none negative")
+            raise CommandError(N_("draw: red_agents is a number and blue_agents two numbers, none negative"))
     else:
         nums = data.tracker(len(s.vampires)).agents(act, Band.of(s.veil))
         red_n, blue_n = nums.red, nums.blue
@@ -118,13 +119,13 @@ def _take_card(s: MastersState, key: str | None) -> tuple[str, MastersState]:
         if key is None:
             key = s.deck[0]
         if key not in s.deck:
-            raise RuleViolation("draw", f"card {key} is not in the event deck")
+            raise RuleViolation("draw", N_("card {key} is not in the event deck"), key=key)
         i = s.deck.index(key)
         return key, evolve(s, deck=s.deck[:i] + s.deck[i + 1 :], deck_acts=s.deck_acts[:i] + s.deck_acts[i + 1 :])
     if key is None:
-        raise CommandError("physical deck: name the card drawn (card)")
+        raise CommandError(N_("physical deck: name the card drawn (card)"))
     if key in s.drawn:
-        raise RuleViolation("draw", f"card {key} was already drawn")
+        raise RuleViolation("draw", N_("card {key} was already drawn"), key=key)
     return key, evolve(s, deck_acts=s.deck_acts[1:])
 
 
@@ -143,7 +144,7 @@ def _check_redirect(data: MastersData, s: MastersState, redirect) -> dict[str, s
         board.check_pos(cell, "redirect cell")
         board.check_pos(target, "redirect target")
         if not any((info := data.relic(r)) is not None and info.redirects_agents for r in s.at(target).relics):
-            raise RuleViolation("redirect", f"no placed relic in {target} lets agents appear there instead")
+            raise RuleViolation("redirect", N_("no placed relic in {target} lets agents appear there instead"), target=target)
     return out
 
 
@@ -151,8 +152,8 @@ def _check_grid(red: tuple[str, ...], blue: tuple[str, ...]) -> None:
     """Grid cells are positions, none both red and blue, and at most two blue-gray cells."""
     for p in red + blue:
         if p not in POSITIONS:
-            raise CommandError(f"card grid cell {p!r} is not a position A1..C3")
+            raise CommandError(N_("card grid cell {p!r} is not a position A1..C3"), p=p)
     if set(red) & set(blue) or len(set(red)) != len(red) or len(set(blue)) != len(blue):
-        raise CommandError("a card grid cell is either red or blue-gray, once")
+        raise CommandError(N_("a card grid cell is either red or blue-gray, once"))
     if len(blue) > 2:
-        raise CommandError("a card has at most two blue-gray cells")
+        raise CommandError(N_("a card has at most two blue-gray cells"))

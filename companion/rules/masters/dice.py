@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from random import Random
 
-from companion.errors import RuleViolation
+from companion.errors import N_, RuleViolation
 from companion.rules.masters import events as E
 from companion.rules.masters.state import MastersState, evolve
 
@@ -34,7 +34,7 @@ def roll_values(s: MastersState) -> tuple[tuple[int, ...], MastersState]:
 def reroll(s: MastersState, values: tuple[int, ...] | None, ev: list) -> MastersState:
     """Roll all dice into a new reserve; only allowed once the reserve is empty."""
     if s.dice:
-        raise RuleViolation("dice", f"{len(s.dice)} dice are still in the reserve; use them first")
+        raise RuleViolation("dice", N_("{n} dice are still in the reserve; use them first"), n=len(s.dice))
     # the draw is counted even when the table gives the values, so a canonical replay (values
     # always given) reaches exactly the same state as the original game
     rolled, s = roll_values(s)
@@ -43,7 +43,7 @@ def reroll(s: MastersState, values: tuple[int, ...] | None, ev: list) -> Masters
     elif len(values) != len(rolled):
         raise RuleViolation(
             "dice reserve",
-            f"the reserve is two dice per vampire: roll all {len(rolled)} dice and give {len(rolled)} values, not {len(values)}",
+            N_("the reserve is two dice per vampire: roll all {n} dice and give {n} values, not {n2}"), n=len(rolled), n2=len(values),
         )
     values = tuple(clamp(v) for v in values)
     ev.append(E.DiceRolled(values))
@@ -56,25 +56,25 @@ def index_of(s: MastersState, value: int | None, index: int | None) -> int | Non
         return index  # `pick` says the reserve is empty
     if index is not None:
         if 0 <= index < len(s.dice) and s.dice[index] != value:
-            raise RuleViolation("dice", f"die {index} shows {s.dice[index]}, not {value}")
+            raise RuleViolation("dice", N_("die {index} shows {dice}, not {value}"), index=index, dice=s.dice[index], value=value)
         return index
     if value not in s.dice:
         shown = " ".join(map(str, s.dice)) or "none"
-        raise RuleViolation("dice", f"no die showing {value} in the reserve (dice: {shown})")
+        raise RuleViolation("dice", N_("no die showing {value} in the reserve (dice: {shown})"), value=value, shown=shown)
     return s.dice.index(value)
 
 
 def pick(s: MastersState, index: int | None, lowest_only: bool) -> int:
     """Index of the die to use: given (checked) or the default (lowest by day, highest by night)."""
     if not s.dice:
-        raise RuleViolation("dice", "the dice reserve is empty: reroll first")
+        raise RuleViolation("dice", N_("the dice reserve is empty: reroll first"))
     low = min(s.dice)
     if index is None:
         return s.dice.index(low if lowest_only else max(s.dice))
     if not 0 <= index < len(s.dice):
-        raise RuleViolation("dice", f"no die {index} in the reserve (0..{len(s.dice) - 1})")
+        raise RuleViolation("dice", N_("no die {index} in the reserve (0..{n})"), index=index, n=len(s.dice) - 1)
     if lowest_only and s.dice[index] != low:
-        raise RuleViolation("day combat", f"by day only a lowest die ({low}) may be used")
+        raise RuleViolation("day combat", N_("by day only a lowest die ({low}) may be used"), low=low)
     return index
 
 

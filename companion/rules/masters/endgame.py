@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+from companion.errors import N_, Text
 from companion.rules.masters import events as E
 from companion.rules.masters.state import VEIL_MAX, MastersState, Outcome, Phase, Step, evolve
 
@@ -30,13 +31,13 @@ def ritual_blocker(s: MastersState, pos: str) -> str | None:
     """Why the ritual cannot be performed in `pos` now, or None if it can."""
     missing = [v.name for v in s.vampires if not v.sigil_placed]
     if missing:
-        return f"dread sigils still to place: {', '.join(missing)}"
+        return Text(N_("dread sigils still to place: {missing}"), missing=', '.join(missing))
     away = [v.name for v in s.vampires if v.district != pos]
     if away:
-        return f"all vampires must be here ({', '.join(away)} not)"
+        return Text(N_("all vampires must be here ({away} not)"), away=', '.join(away))
     d = s.at(pos)
     if d.agents:
-        return "agents are in the district"
+        return Text(N_("agents are in the district"))
     if d.minions < len(s.vampires):
-        return f"{len(s.vampires)} minions needed here, {d.minions} present"
+        return Text(N_("{n} minions needed here, {minions} present"), n=len(s.vampires), minions=d.minions)
     return None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from companion.errors import CommandError, CompanionError, RuleViolation
+from companion.errors import N_, CommandError, CompanionError, RuleViolation
 from companion.rules.base import Action, Engine, Handler
 from companion.rules.commands import Command
 from companion.rules.masters import actions as menu
@@ -136,7 +136,7 @@ def _remove_agents(data, s, cmd: C.RemoveAgents, ev):
     """Agents back to the reserve, kills to `by`."""
     pos = board.check_pos(cmd.district)
     if cmd.by is not None and cmd.by not in s.order:
-        raise CommandError(f"remove_agents: {cmd.by!r} is not playing")
+        raise CommandError(N_("remove_agents: {by!r} is not playing"), by=cmd.by)
     s = agents.remove(s, pos, cmd.n, cmd.exposed, ev, by=cmd.by)
     return tokens.add_kills(s, cmd.by, cmd.n, ev) if cmd.by else s
 
@@ -145,7 +145,7 @@ def _replace(data, s, cmd: C.Replace, ev):
     """Agents become minions or minions agents; an empty reserve follows the FAQ."""
     pos = board.check_pos(cmd.district)
     if cmd.n < 1:
-        raise RuleViolation("replace", "at least one token")
+        raise RuleViolation("replace", N_("at least one token"))
     if cmd.what == "agent":
         s = agents.remove(s, pos, cmd.n, None, ev)
         return tokens.place_minions(s, pos, cmd.n, ev)  # no minion left: the agent just goes
@@ -153,22 +153,22 @@ def _replace(data, s, cmd: C.Replace, ev):
         event = _is_event(s, cmd)
         s = tokens.remove_minions(s, pos, cmd.n, ev)
         return agents.add(s, pos, cmd.n, exposed=False, event=event, ev=ev)  # missing agents: veil -1 if an event
-    raise CommandError('replace: what must be "agent" or "minion"')
+    raise CommandError(N_("replace: what must be \"agent\" or \"minion\""))
 
 
 def _add_minions(data, s, cmd: C.AddMinions, ev):
     """Minions from the reserve by an effect (no veil change); refused if the reserve lacks them."""
     if not 1 <= cmd.n <= s.reserve.minions:
-        raise RuleViolation("add_minions", f"{s.reserve.minions} minion(s) in the reserve")
+        raise RuleViolation("add_minions", N_("{minions} minion(s) in the reserve"), minions=s.reserve.minions)
     return tokens.place_minions(s, board.check_pos(cmd.district), cmd.n, ev)
 
 
 def _attach(data, s, cmd: C.AttachCard, ev):
     """Keep the event card in play on a district or a vampire."""
     if s.card is None or cmd.card != s.card.key:
-        raise RuleViolation("attach_card", "only the event card being resolved can be attached")
+        raise RuleViolation("attach_card", N_("only the event card being resolved can be attached"))
     if day.attached_to(s, cmd.card):
-        raise RuleViolation("attach_card", f"{cmd.card} is already attached")
+        raise RuleViolation("attach_card", N_("{card} is already attached"), card=cmd.card)
     ev.append(E.CardAttached(cmd.card, cmd.to))
     if cmd.to in s.order:
         v = s.vampire(cmd.to)
@@ -181,7 +181,7 @@ def _discard_card(data, s, cmd: C.DiscardCard, ev):
     """An attached card leaves play (its condition was met)."""
     where = day.attached_to(s, cmd.card)
     if where is None:
-        raise RuleViolation("discard_card", f"{cmd.card} is not attached anywhere")
+        raise RuleViolation("discard_card", N_("{card} is not attached anywhere"), card=cmd.card)
     ev.append(E.CardDiscarded(cmd.card))
     if where in s.order:
         v = s.vampire(where)
@@ -201,11 +201,11 @@ def _day_combat(data, s, cmd: C.DayCombat, ev):
     """Agents attack by day (hunt step), or a card starts a day fight (card-effect step)."""
     pos = board.check_pos(cmd.district)
     if s.step is Step.HUNT and pos not in board.hunts_due(s):
-        raise RuleViolation("day combat", f"no day combat due in {pos} (a non-drained vampire and 3+ agents)")
+        raise RuleViolation("day combat", N_("no day combat due in {pos} (a non-drained vampire and 3+ agents)"), pos=pos)
     fighters = [v.name for v in s.vampires_in(pos) if not v.drained]
     name = cmd.vampire or (fighters[0] if fighters else None)
     if name not in fighters:
-        raise RuleViolation("day combat", f"{name or 'nobody'} is not a non-drained vampire in {pos}")
+        raise RuleViolation("day combat", N_("{value} is not a non-drained vampire in {pos}"), value=name or 'nobody', pos=pos)
     return combat.start(s, pos, name, day=True, back=s.step, ev=ev)
 
 
@@ -217,7 +217,7 @@ def _use_die(data, s, cmd: C.UseDie, ev):
 def _die_index(cmd: C.UseDie) -> int | None:
     """The index a use_die gives: `index`, or `die` from journals written before `value` existed."""
     if cmd.die is not None and cmd.index is not None:
-        raise CommandError("use_die: die is the old name of index: give one of them")
+        raise CommandError(N_("use_die: die is the old name of index: give one of them"))
     return cmd.index if cmd.index is not None else cmd.die
 
 
@@ -234,9 +234,9 @@ def _end_combat(data, s, cmd, ev):
 def _set_ap(data, s, cmd: C.SetAp, ev):
     """An effect sets a vampire's AP (and from now on with `each_round`)."""
     if cmd.vampire not in s.order:
-        raise CommandError(f"set_ap: {cmd.vampire!r} is not playing")
+        raise CommandError(N_("set_ap: {vampire!r} is not playing"), vampire=cmd.vampire)
     if not 0 <= cmd.ap <= 9:
-        raise RuleViolation("set_ap", "AP go from 0 to 9")
+        raise RuleViolation("set_ap", N_("AP go from 0 to 9"))
     v = s.vampire(cmd.vampire)
     v = evolve(v, ap=cmd.ap, base_ap=cmd.ap if cmd.each_round else v.base_ap)
     ev.append(E.APSet(v.name, cmd.ap))
@@ -246,7 +246,7 @@ def _set_ap(data, s, cmd: C.SetAp, ev):
 def _give_relic(data, s, cmd: C.GiveRelic, ev):
     """A relic to a vampire by an effect."""
     if cmd.vampire not in s.order:
-        raise CommandError(f"give_relic: {cmd.vampire!r} is not playing")
+        raise CommandError(N_("give_relic: {vampire!r} is not playing"), vampire=cmd.vampire)
     return relics.give(data, s, cmd.relic, cmd.vampire, cmd.discard, ev)
 
 
@@ -262,11 +262,11 @@ def _use_relic(data, s, cmd: C.UseRelic, ev):
     info = data.relic(relics.known(data, cmd.relic))
     ap, blood, veil = _relic_costs(info, cmd)
     if v.drained:
-        raise RuleViolation("use_relic", "drained")
+        raise RuleViolation("use_relic", N_("drained"))
     if min(ap, blood, veil) < 0:
-        raise RuleViolation("use_relic", "costs cannot be negative")
+        raise RuleViolation("use_relic", N_("costs cannot be negative"))
     if v.ap < ap or v.blood < blood:
-        raise RuleViolation("use_relic", f"needs {ap} AP and {blood} blood")
+        raise RuleViolation("use_relic", N_("needs {ap} AP and {blood} blood"), ap=ap, blood=blood)
     s = relics.use(data, s, v.name, cmd.relic, ev)
     s = s.with_vampire(evolve(s.vampire(v.name), ap=v.ap - ap))
     s = tokens.set_blood(data, s, v.name, v.blood - blood, ev)
@@ -276,13 +276,13 @@ def _use_relic(data, s, cmd: C.UseRelic, ev):
 def _relic_user(s: MastersState, cmd: C.UseRelic) -> str:
     """Who uses a relic: relics work only at night, on the vampire's turn or, in a night fight, the fighter."""
     if s.combat is not None and s.combat.day:
-        raise RuleViolation("use_relic", "relics are used during the night phase, not in a day fight")
+        raise RuleViolation("use_relic", N_("relics are used during the night phase, not in a day fight"))
     allowed = (s.turn,) if s.combat is None else tuple(dict.fromkeys((s.combat.fighter, s.turn)))
     name = cmd.vampire or allowed[0]
     if name not in s.order:
-        raise CommandError(f"use_relic: {name!r} is not playing")
+        raise CommandError(N_("use_relic: {name!r} is not playing"), name=name)
     if name not in allowed:
-        raise RuleViolation("use_relic", f"only {' or '.join(n for n in allowed if n)} may use a relic now")
+        raise RuleViolation("use_relic", N_("only {allowed} may use a relic now"), allowed=' or '.join((n for n in allowed if n)))
     return name
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from companion.errors import CommandError, RuleViolation
+from companion.errors import N_, CommandError, RuleViolation, Text
 from companion.rules.masters import agents, board, combat, endgame, flow, relics, tokens
 from companion.rules.masters import commands as C
 from companion.rules.masters import events as E
@@ -23,7 +23,7 @@ AP = {"move": 1, "expose": 1, "fight": 1, "recruit": 2, "hunt": 1, "wild_hunt": 
 def actor(s: MastersState) -> Vampire:
     """The vampire whose turn it is."""
     if s.turn is None:
-        raise RuleViolation("night", "no vampire is taking a turn")
+        raise RuleViolation("night", N_("no vampire is taking a turn"))
     return s.vampire(s.turn)
 
 
@@ -31,13 +31,13 @@ def why_not(data: MastersData, s: MastersState, verb: str, ap: int | None = None
     """Why the turn vampire cannot take action `verb` now (generic gates), or None."""
     v = actor(s)
     if v.drained:
-        return "drained"
+        return Text(N_("drained"))
     need = KILLS.get(verb, 0)
     if v.kills < need:
-        return f"kill count {need} needed"
+        return Text(N_("kill count {need} needed"), need=need)
     cost = AP.get(verb, 0) if ap is None else ap
     if v.ap < cost:
-        return f"{cost} AP needed"
+        return Text(N_("{cost} AP needed"), cost=cost)
     check = CHECKS.get(verb)
     return check(data, s, v) if check else None
 
@@ -63,10 +63,10 @@ def move(data: MastersData, s: MastersState, cmd: C.Move, ev: list) -> MastersSt
     board.check_pos(cmd.to, "to")
     v = require(data, s, "move")
     if not board.adjacent(v.district, cmd.to):
-        raise RuleViolation("move", f"{cmd.to} is not next to {v.district} (orthogonal neighbours only)")
+        raise RuleViolation("move", N_("{to} is not next to {district} (orthogonal neighbours only)"), to=cmd.to, district=v.district)
     here = s.at(v.district)
     if not 0 <= cmd.minions <= here.minions:
-        raise RuleViolation("move", f"only {here.minions} minion(s) can follow from {v.district}")
+        raise RuleViolation("move", N_("only {minions} minion(s) can follow from {district}"), minions=here.minions, district=v.district)
     s = pay(s, v, "move", ev)
     if cmd.minions:
         there = s.at(cmd.to)
@@ -82,11 +82,11 @@ def expose(data: MastersData, s: MastersState, cmd: C.Expose, ev: list) -> Maste
     if cmd.free:
         pos = board.check_pos(cmd.district) if cmd.district else (actor(s).district if s.turn else None)
         if pos is None:
-            raise RuleViolation("expose", "name the district")
+            raise RuleViolation("expose", N_("name the district"))
         return agents.expose(s, pos, ev)
     v = require(data, s, "expose")
     if cmd.district is not None and cmd.district != v.district:
-        raise RuleViolation("expose", f"only agents in {v.name}'s own district {v.district}")
+        raise RuleViolation("expose", N_("only agents in {name}'s own district {district}"), name=v.name, district=v.district)
     s = pay(s, v, "expose", ev)
     return agents.expose(s, v.district, ev)
 
@@ -113,7 +113,7 @@ def district_effect(data: MastersData, s: MastersState, cmd: C.DistrictEffect, e
     """Pay the AP of the district's night effect; the effect itself is entered as commands."""
     ap = cmd.ap if cmd.ap is not None else night_ap(data, s)
     if ap < 0:
-        raise RuleViolation("district_effect", "AP cannot be negative")
+        raise RuleViolation("district_effect", N_("AP cannot be negative"))
     v = require(data, s, "district_effect", ap)
     return pay(s, v, "district_effect", ev, ap)
 
@@ -125,10 +125,10 @@ def blood_ability(data: MastersData, s: MastersState, cmd: C.BloodAbility, ev: l
     else:
         v = require(data, s, "blood_ability")
         if cmd.vampire is not None and cmd.vampire != v.name:
-            raise RuleViolation("blood_ability", f"it is {v.name}'s turn")
+            raise RuleViolation("blood_ability", N_("it is {name}'s turn"), name=v.name)
     cost = cmd.blood if cmd.blood is not None else data.vampire(v.name).blood_cost
     if not 1 <= cost <= v.blood:
-        raise RuleViolation("blood_ability", f"costs {cost} blood, {v.name} has {v.blood}")
+        raise RuleViolation("blood_ability", N_("costs {cost} blood, {name} has {blood}"), cost=cost, name=v.name, blood=v.blood)
     ev.append(E.ActionTaken(v.name, "blood_ability", 0, v.district))
     return tokens.set_blood(data, s, v.name, v.blood - cost, ev)
 
@@ -144,7 +144,7 @@ def exchange_relics(data: MastersData, s: MastersState, cmd: C.ExchangeRelics, e
     """Give and/or take relics with a vampire in the same district (0 AP)."""
     v = require(data, s, "exchange_relics")
     if cmd.with_ not in s.order:
-        raise RuleViolation("exchange_relics", f"{cmd.with_} is not playing")
+        raise RuleViolation("exchange_relics", N_("{with_} is not playing"), with_=cmd.with_)
     s = relics.exchange(data, s, v.name, cmd.with_, cmd.give, cmd.take, ev)
     ev.append(E.ActionTaken(v.name, "exchange_relics", 0, v.district))
     return s
@@ -167,14 +167,14 @@ def dark_ability(data: MastersData, s: MastersState, cmd: C.DarkAbility, ev: lis
     if s.combat is not None:
         v = _fighter_with_ability(data, s, cmd.vampire, "dark_ability")
         if v.kills < KILLS["dark_ability"]:
-            raise RuleViolation("dark_ability", f"kill count {KILLS['dark_ability']} needed")
+            raise RuleViolation("dark_ability", N_("kill count {KILLS} needed"), KILLS=KILLS['dark_ability'])
     else:
         v = require(data, s, "dark_ability")
         if cmd.vampire is not None and cmd.vampire != v.name:
-            raise RuleViolation("dark_ability", f"it is {v.name}'s turn")
+            raise RuleViolation("dark_ability", N_("it is {name}'s turn"), name=v.name)
     cost = cmd.veil if cmd.veil is not None else data.vampire(v.name).dark_veil
     if cost < 0:
-        raise RuleViolation("dark_ability", "the veil cost cannot be negative")
+        raise RuleViolation("dark_ability", N_("the veil cost cannot be negative"))
     ev.append(E.ActionTaken(v.name, "dark_ability", 0, v.district))
     return endgame.change_veil(s, -cost, f"{v.name}'s dark ability", ev) if cost else s
 
@@ -206,12 +206,12 @@ def end_turn(data: MastersData, s: MastersState, cmd: C.EndTurn, ev: list) -> Ma
 def _fighter_with_ability(data: MastersData, s: MastersState, name: str | None, verb: str) -> Vampire:
     """The fighter, if its abilities work in a fight (Laszlo) and it is not drained; else RuleViolation."""
     if name is not None and name not in s.order:
-        raise CommandError(f"{verb}: {name!r} is not playing")
+        raise CommandError(N_("{verb}: {name!r} is not playing"), verb=verb, name=name)
     v = s.vampire(name or s.combat.fighter)
     if not data.vampire(v.name).combat_ability or v.name != s.combat.fighter:
-        raise RuleViolation(verb, "in a fight only the fighter whose abilities work in any fight (Laszlo) may")
+        raise RuleViolation(verb, N_("in a fight only the fighter whose abilities work in any fight (Laszlo) may"))
     if v.drained:
-        raise RuleViolation(verb, "drained")
+        raise RuleViolation(verb, N_("drained"))
     return v
 
 
@@ -229,41 +229,41 @@ def pointless(data: MastersData, s: MastersState, verb: str) -> str | None:
     v = actor(s)
     here = s.at(v.district)
     if verb == "expose" and not here.agents_hidden:
-        return "no hidden agents here"
+        return Text(N_("no hidden agents here"))
     if verb == "fight" and not here.agents_exposed:
-        return "no agents exposed here"
+        return Text(N_("no agents exposed here"))
     if verb in ("hunt", "wild_hunt") and v.blood >= max_blood(data, v):
-        return "blood already at the maximum"
+        return Text(N_("blood already at the maximum"))
     if verb in ("hunt", "wild_hunt") and not s.reserve.blood:
-        return "no blood in the reserve"
+        return Text(N_("no blood in the reserve"))
     return None
 
 
 # -- specific checks (after the generic drained / kill count / AP gates) ---------------------------
 def _recruit_check(data: MastersData, s: MastersState, v: Vampire) -> str | None:
     """A minion to recruit."""
-    return None if s.reserve.minions else "no minion in the reserve"
+    return None if s.reserve.minions else Text(N_("no minion in the reserve"))
 
 
 def _district_check(data: MastersData, s: MastersState, v: Vampire) -> str | None:
     """The district has a night effect."""
     info = data.district(s.at(v.district).key)
-    return None if info.effect.by_night else f"{info.name} has no night effect"
+    return None if info.effect.by_night else Text(N_("{name} has no night effect"), name=info.name)
 
 
 def _blood_check(data: MastersData, s: MastersState, v: Vampire) -> str | None:
     """Blood to pay with."""
     cost = data.vampire(v.name).blood_cost
-    return None if v.blood >= cost else f"{cost} blood needed"
+    return None if v.blood >= cost else Text(N_("{cost} blood needed"), cost=cost)
 
 
 def _exchange_check(data: MastersData, s: MastersState, v: Vampire) -> str | None:
     """Another vampire here and a relic on either side."""
     others = [o for o in s.vampires_in(v.district) if o.name != v.name]
     if not others:
-        return "no other vampire here"
+        return Text(N_("no other vampire here"))
     if not v.relics and not any(o.relics for o in others):
-        return "no relics to exchange"
+        return Text(N_("no relics to exchange"))
     return None
 
 
@@ -271,12 +271,12 @@ def _sigil_check(data: MastersData, s: MastersState, v: Vampire) -> str | None:
     """Own sigil unused, a minion here, no agents, no other sigil."""
     d = s.at(v.district)
     if v.sigil_placed:
-        return "dread sigil already placed"
+        return Text(N_("dread sigil already placed"))
     if d.sigil is not None:
-        return "a dread sigil is already here"
+        return Text(N_("a dread sigil is already here"))
     if d.agents:
-        return "agents are here"
-    return None if d.minions else "no minion here"
+        return Text(N_("agents are here"))
+    return None if d.minions else Text(N_("no minion here"))
 
 
 def _ritual_check(data: MastersData, s: MastersState, v: Vampire) -> str | None:

@@ -7,7 +7,7 @@ A once-per-round relic stays used for the round whoever holds it next.
 
 from __future__ import annotations
 
-from companion.errors import CommandError, RuleViolation
+from companion.errors import N_, CommandError, RuleViolation
 from companion.rules.masters import events as E
 from companion.rules.masters import tokens
 from companion.rules.masters.data import MastersData
@@ -39,7 +39,7 @@ def may_hold(s: MastersState, name: str) -> bool:
 def known(data: MastersData, relic: str) -> str:
     """`relic` if it is a relic key, else CommandError."""
     if data.relic(relic) is None:
-        raise CommandError(f"unknown relic {relic!r}")
+        raise CommandError(N_("unknown relic {relic!r}"), relic=relic)
     return relic
 
 
@@ -47,18 +47,18 @@ def give(data: MastersData, s: MastersState, relic: str, name: str, discard: str
     """A free relic (deck or discard pile) to a vampire; over the limit `discard` names which goes."""
     known(data, relic)
     if name not in s.order:
-        raise CommandError(f"{name!r} is not playing")
+        raise CommandError(N_("{name!r} is not playing"), name=name)
     if owner(s, relic) or placed_in(s, relic):
-        raise RuleViolation("relic", f"{relic} is already in play")
+        raise RuleViolation("relic", N_("{relic} is already in play"), relic=relic)
     if not may_hold(s, name):
-        raise RuleViolation("relic", f"{name} needs kill count 2 to hold a relic")
+        raise RuleViolation("relic", N_("{name} needs kill count 2 to hold a relic"), name=name)
     v = s.vampire(name)
     held = v.relics + (relic,)
     if len(held) > relic_limit(v.kills):
         if discard is None:
-            raise RuleViolation("relic limit", f"{name} may hold {relic_limit(v.kills)}: choose one of {', '.join(held)} to discard")
+            raise RuleViolation("relic limit", N_("{name} may hold {relic_limit}: choose one of {held} to discard"), name=name, relic_limit=relic_limit(v.kills), held=', '.join(held))
         if discard not in held:
-            raise RuleViolation("relic limit", f"{discard} is not one of {', '.join(held)}")
+            raise RuleViolation("relic limit", N_("{discard} is not one of {held}"), discard=discard, held=', '.join(held))
     s = evolve(
         s,
         relic_deck=tuple(r for r in s.relic_deck if r != relic),
@@ -76,7 +76,7 @@ def draw(data: MastersData, s: MastersState, relic: str | None, to: str | None, 
     allowed = [v.name for v in s.vampires if may_hold(s, v.name)]
     if not allowed:
         if to is not None:
-            raise RuleViolation("museum", f"{to} needs kill count 2 to hold a relic")
+            raise RuleViolation("museum", N_("{to} needs kill count 2 to hold a relic"), to=to)
         return s
     if relic is None:
         if not s.relic_deck:
@@ -107,7 +107,7 @@ def discard_relic(data: MastersData, s: MastersState, relic: str, ev: list) -> M
     """An owned relic to the discard pile (blood above the new maximum goes back to the reserve)."""
     name = owner(s, known(data, relic))
     if name is None:
-        raise RuleViolation("relic", f"nobody holds {relic}")
+        raise RuleViolation("relic", N_("nobody holds {relic}"), relic=relic)
     v = s.vampire(name)
     s = s.with_vampire(evolve(v, relics=tuple(r for r in v.relics if r != relic)))
     ev.append(E.RelicDiscarded(relic))
@@ -120,11 +120,11 @@ def place(data: MastersData, s: MastersState, name: str, relic: str, pos: str | 
     info = data.relic(known(data, relic))
     v = s.vampire(name)
     if relic not in v.relics:
-        raise RuleViolation("relic", f"{name} does not hold {relic}")
+        raise RuleViolation("relic", N_("{name} does not hold {relic}"), name=name, relic=relic)
     if not info.placeable:
-        raise RuleViolation("relic", f"{info.name} cannot be placed")
+        raise RuleViolation("relic", N_("{name} cannot be placed"), name=info.name)
     if pos is not None and pos != v.district:
-        raise RuleViolation("relic", f"{info.name} can only be placed in {name}'s district {v.district}")
+        raise RuleViolation("relic", N_("{name} can only be placed in {name2}'s district {district}"), name=info.name, name2=name, district=v.district)
     s = s.with_vampire(evolve(v, relics=tuple(r for r in v.relics if r != relic)))
     d = s.at(v.district)
     s = s.with_district(evolve(d, relics=d.relics + (relic,)))
@@ -136,10 +136,10 @@ def use(data: MastersData, s: MastersState, name: str, relic: str, ev: list) -> 
     """Mark a relic used (once-per-round relics refuse a second use this round)."""
     info = data.relic(known(data, relic))
     if relic not in s.vampire(name).relics:
-        raise RuleViolation("relic", f"{name} does not hold {relic}")
+        raise RuleViolation("relic", N_("{name} does not hold {relic}"), name=name, relic=relic)
     if info.once_per_round:
         if relic in s.relics_used:
-            raise RuleViolation("relic", f"{info.name} was already used this round")
+            raise RuleViolation("relic", N_("{name} was already used this round"), name=info.name)
         s = evolve(s, relics_used=s.relics_used + (relic,))
     ev.append(E.RelicUsed(relic, name))
     return s
@@ -149,18 +149,18 @@ def exchange(data: MastersData, s: MastersState, name: str, other: str, give_: t
     """Swap relics between two vampires in the same district, keeping both within their limits."""
     a, b = s.vampire(name), s.vampire(other)
     if name == other:
-        raise RuleViolation("exchange relics", "exchange with another vampire")
+        raise RuleViolation("exchange relics", N_("exchange with another vampire"))
     if a.district != b.district:
-        raise RuleViolation("exchange relics", f"{other} is not in {a.district}")
+        raise RuleViolation("exchange relics", N_("{other} is not in {district}"), other=other, district=a.district)
     if not give_ and not take:
-        raise RuleViolation("exchange relics", "give or take at least one relic")
+        raise RuleViolation("exchange relics", N_("give or take at least one relic"))
     if any(r not in a.relics for r in give_) or any(r not in b.relics for r in take):
-        raise RuleViolation("exchange relics", "a relic given must be yours and one taken must be theirs")
+        raise RuleViolation("exchange relics", N_("a relic given must be yours and one taken must be theirs"))
     a_new = tuple(r for r in a.relics if r not in give_) + tuple(take)
     b_new = tuple(r for r in b.relics if r not in take) + tuple(give_)
     for v, held in ((a, a_new), (b, b_new)):
         if len(held) > relic_limit(v.kills) and len(held) > len(v.relics):
-            raise RuleViolation("relic limit", f"{v.name} may hold {relic_limit(v.kills)} relic(s)")
+            raise RuleViolation("relic limit", N_("{name} may hold {relic_limit} relic(s)"), name=v.name, relic_limit=relic_limit(v.kills))
     s = s.with_vampire(evolve(a, relics=a_new)).with_vampire(evolve(b, relics=b_new))
     ev.append(E.RelicsExchanged(name, other, tuple(give_), tuple(take)))
     return _cap_blood(data, _cap_blood(data, s, name, ev), other, ev)

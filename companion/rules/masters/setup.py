@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from random import Random
 
-from companion.errors import CommandError, RuleViolation
+from companion.errors import N_, CommandError, RuleViolation
 from companion.rules.masters import events as E
 from companion.rules.masters.commands import Setup
 from companion.rules.masters.data import ACTS, POSITIONS, STATION, STATION_POS, MastersData
@@ -29,14 +29,14 @@ def setup(data: MastersData, cmd: Setup) -> tuple[MastersState, list]:
     """The state at the start of round 1's day, and the setup event."""
     names = _vampires(data, cmd)
     if cmd.difficulty not in CARDS_PER_ACT:
-        raise CommandError(f"difficulty must be easy, medium or hard, not {cmd.difficulty!r}")
+        raise CommandError(N_("difficulty must be easy, medium or hard, not {difficulty!r}"), difficulty=cmd.difficulty)
     if cmd.deck not in ("digital", "physical"):
-        raise CommandError(f"deck must be digital or physical, not {cmd.deck!r}")
+        raise CommandError(N_("deck must be digital or physical, not {deck!r}"), deck=cmd.deck)
     leading = cmd.leading or names[0]
     if leading not in names:
-        raise CommandError(f"leading vampire {leading!r} is not playing")
+        raise CommandError(N_("leading vampire {leading!r} is not playing"), leading=leading)
     if not 0 <= cmd.ap <= 9:
-        raise CommandError("ap must be 0..9")
+        raise CommandError(N_("ap must be 0..9"))
     layout = _layout(data, cmd)
     mode = DeckMode(cmd.deck)
     deck, acts = _deck(data, cmd, mode)
@@ -44,7 +44,7 @@ def setup(data: MastersData, cmd: Setup) -> tuple[MastersState, list]:
     start_minions = START_MINIONS[n]
     reserve_agents = cmd.reserve_agents if cmd.reserve_agents is not None else data.tracker(n).reserve
     if reserve_agents < 0:
-        raise CommandError("reserve_agents must not be negative")
+        raise CommandError(N_("reserve_agents must not be negative"))
     districts = tuple(
         District(p, layout[p], minions=start_minions if p == STATION_POS else 0) for p in POSITIONS
     )
@@ -75,13 +75,13 @@ def _vampires(data: MastersData, cmd: Setup) -> tuple[str, ...]:
     """The playing vampires, checked: 2-5 different known names."""
     names = tuple(cmd.vampires)
     if not 2 <= len(names) <= 5:
-        raise CommandError(f"play with 2 to 5 vampires, not {len(names)}")
+        raise CommandError(N_("play with 2 to 5 vampires, not {n}"), n=len(names))
     if len(set(names)) != len(names):
-        raise CommandError("each vampire can be played once")
+        raise CommandError(N_("each vampire can be played once"))
     for name in names:
         if not data.has_vampire(name):
             known = ", ".join(v.name for v in data.vampires)
-            raise CommandError(f"unknown vampire {name!r} (known: {known})")
+            raise CommandError(N_("unknown vampire {name!r} (known: {known})"), name=name, known=known)
     return names
 
 
@@ -95,7 +95,7 @@ def _short_agents(cmd: Setup) -> str:
     if cmd.short_agents is None:
         return SHORT_GRID if cmd.reserve_agents is not None else SHORT_LEADER
     if cmd.short_agents not in (SHORT_LEADER, SHORT_GRID):
-        raise CommandError(f"short_agents must be {SHORT_LEADER} or {SHORT_GRID}, not {cmd.short_agents!r}")
+        raise CommandError(N_("short_agents must be {SHORT_LEADER} or {SHORT_GRID}, not {short_agents!r}"), SHORT_LEADER=SHORT_LEADER, SHORT_GRID=SHORT_GRID, short_agents=cmd.short_agents)
     return cmd.short_agents
 
 
@@ -112,16 +112,16 @@ def _layout(data: MastersData, cmd: Setup) -> dict[str, str]:
         return dict(zip(POSITIONS, [STATION] + others[: len(POSITIONS) - 1]))
     given = dict(cmd.districts)
     if STATION_POS in given and given[STATION_POS] != STATION:
-        raise RuleViolation("setup", "the railway station always lies at A1")
+        raise RuleViolation("setup", N_("the railway station always lies at A1"))
     given[STATION_POS] = STATION
     if set(given) != set(POSITIONS):
-        raise CommandError(f"districts must name a district for each of {', '.join(POSITIONS[1:])}")
+        raise CommandError(N_("districts must name a district for each of {POSITIONS}"), POSITIONS=', '.join(POSITIONS[1:]))
     keys = list(given.values())
     unknown = [k for k in keys if not data.has_district(k)]
     if unknown:
-        raise CommandError(f"unknown district(s) {', '.join(unknown)}")
+        raise CommandError(N_("unknown district(s) {unknown}"), unknown=', '.join(unknown))
     if len(set(keys)) != len(keys):
-        raise CommandError("each district tile can lie only once")
+        raise CommandError(N_("each district tile can lie only once"))
     return {p: given[p] for p in POSITIONS}
 
 
@@ -139,7 +139,7 @@ def _deck(data: MastersData, cmd: Setup, mode: DeckMode) -> tuple[tuple[str, ...
     for act in ACTS:
         pool = list(data.cards_of(act))
         if len(pool) < per_act:
-            raise RuleViolation("setup", f"deck {act} has {len(pool)} cards, {per_act} needed")
+            raise RuleViolation("setup", N_("deck {act} has {n} cards, {per_act} needed"), act=act, n=len(pool), per_act=per_act)
         r.shuffle(pool)
         deck.extend(pool[:per_act])
     return tuple(deck), acts
@@ -150,7 +150,7 @@ def _act_of(data: MastersData, key: str) -> str:
     info = data.card(key)
     act = info.act if info else key.split("-", 1)[0]
     if act not in ACTS:
-        raise CommandError(f"card {key!r}: unknown act")
+        raise CommandError(N_("card {key!r}: unknown act"), key=key)
     return act
 
 
@@ -159,7 +159,7 @@ def _relics(data: MastersData, cmd: Setup) -> tuple[str, ...]:
     if cmd.relics is not None:
         for key in cmd.relics:
             if data.relic(key) is None:
-                raise CommandError(f"unknown relic {key!r}")
+                raise CommandError(N_("unknown relic {key!r}"), key=key)
         return tuple(cmd.relics)
     keys = [r.key for r in data.relics]
     _rng(cmd, 2).shuffle(keys)
@@ -170,7 +170,7 @@ def _dice(cmd: Setup, n: int) -> tuple[int, ...]:
     """The first dice reserve: given (clamped) or rolled by seed, two dice per vampire."""
     if cmd.dice is not None:
         if not 1 <= len(cmd.dice) <= 10:
-            raise CommandError("dice: 1 to 10 values")
+            raise CommandError(N_("dice: 1 to 10 values"))
         return tuple(clamp(v) for v in cmd.dice)
     r = _rng(cmd, 3)
     return tuple(r.randint(1, 6) for _ in range(DICE_PER_VAMPIRE * n))

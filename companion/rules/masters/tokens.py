@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.errors import RuleViolation
+from companion.errors import N_, RuleViolation
 from companion.rules.masters import events as E
 from companion.rules.masters.data import MastersData
 from companion.rules.masters.limits import max_blood
@@ -17,7 +17,7 @@ def set_blood(data: MastersData, s: MastersState, name: str, new: int, ev: list)
     if delta == 0:
         return s
     if delta > s.reserve.blood:
-        raise RuleViolation("reserve", f"{delta} blood needed from the reserve, {s.reserve.blood} there")
+        raise RuleViolation("reserve", N_("{delta} blood needed from the reserve, {blood} there"), delta=delta, blood=s.reserve.blood)
     ev.append(E.BloodChanged(name, v.blood, new))
     was_drained = v.drained
     v = evolve(v, blood=new)
@@ -61,7 +61,7 @@ def remove_minions(s: MastersState, pos: str, n: int, ev: list) -> MastersState:
     """Minions from a district back to the reserve; refused if there are fewer."""
     d = s.at(pos)
     if n > d.minions:
-        raise RuleViolation("minions", f"only {d.minions} minion(s) in {pos}")
+        raise RuleViolation("minions", N_("only {minions} minion(s) in {pos}"), minions=d.minions, pos=pos)
     if n <= 0:
         return s
     ev.append(E.MinionsRemoved(pos, n))

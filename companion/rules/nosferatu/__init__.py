@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 
 from companion.errors import N_
 from companion.rules.catalog import GameInfo
-from companion.rules.nosferatu.state import Rules
 
 if TYPE_CHECKING:
     from companion.rules.nosferatu.engine import NosferatuGame
@@ -29,6 +28,8 @@ GAME = GameInfo(
 
 def make_game(data: Any = None) -> "NosferatuGame":
     """The Nosferatu engine with its rules data; DataFileError if the data is broken."""
+    from companion.rules.nosferatu.state import Rules  # here, not at the top: finding the games stays light
+
     if not isinstance(data, Rules):
         from companion.gamedata.loader import load_nosferatu  # the one sanctioned I/O path
 

@@ -11,7 +11,7 @@ import random
 from dataclasses import replace
 from typing import Any, Mapping
 
-from companion.errors import CommandError, RuleViolation
+from companion.errors import N_, CommandError, RuleViolation
 from companion.rules.base import Action, Engine, Event, GameOver
 from companion.rules.commands import seat_names
 from companion.rules.nosferatu import commands as C
@@ -83,10 +83,10 @@ class NosferatuGame(Engine):
         names = seat_names(c.players, c.names, rules.min_players, rules.max_players, "Nosferatu")
         renfield = c.renfield if c.renfield is not None else names[0]
         if renfield not in names:
-            raise CommandError(f"setup: renfield {renfield!r} is not one of the names")
+            raise CommandError(N_("setup: renfield {renfield!r} is not one of the names"), renfield=renfield)
         bites = c.bites_to_win if c.bites_to_win is not None else rules.bites_needed(len(names))
         if bites < 1:
-            raise CommandError("setup: seed and bites_to_win must be whole numbers (bites >= 1)")
+            raise CommandError(N_("setup: seed and bites_to_win must be whole numbers (bites >= 1)"))
         return replace(c, players=len(names), names=tuple(names), renfield=renfield, bites_to_win=bites)
 
 
@@ -106,7 +106,7 @@ def _give_stake(rules: Rules, s: State, c: C.GiveStake, events: list[Event]) -> 
     """Start a round with `to` holding the stake; the Clock is shuffled."""
     _player(s, c.to, "give_stake")
     if c.to == s.holder:
-        raise RuleViolation("stake", f"the stake must go to another player than {c.to}")
+        raise RuleViolation("stake", N_("the stake must go to another player than {to}"), to=c.to)
     first = s.holder is None
     new = replace(
         s, round=s.round if first else s.round + 1, step=Step.TURN, holder=c.to, chooser="",
@@ -119,7 +119,7 @@ def _give_stake(rules: Rules, s: State, c: C.GiveStake, events: list[Event]) -> 
 def _play(rules: Rules, s: State, c: C.Play, events: list[Event]) -> State:
     """The player on turn gave Renfield a card; the Clock card comes next."""
     if c.player is not None and c.player != s.current:
-        raise RuleViolation("turn-order", f"it is {s.current}'s turn, not {c.player}'s")
+        raise RuleViolation("turn-order", N_("it is {current}'s turn, not {player}'s"), current=s.current, player=c.player)
     events += [E.TurnPlayed(s.current)]
     return replace(s, played=s.played + 1, step=Step.CLOCK)
 
@@ -127,7 +127,7 @@ def _reveal(rules: Rules, s: State, c: C.Reveal, events: list[Event]) -> State:
     """Turn over a Clock card: Dawn ends the round, Night lets the next player play."""
     card = _draw(s) if c.card is None else _card(c.card)
     if card is Card.NIGHT and s.nights_left == 0:
-        raise RuleViolation("clock", "no Night card is left in the Clock pile: it must be Dawn")
+        raise RuleViolation("clock", N_("no Night card is left in the Clock pile: it must be Dawn"))
     new = replace(s, draws=s.draws + 1, revealed=s.revealed + (card,))
     events.append(E.ClockRevealed(card.value, new.nights_left))
     if card is Card.DAWN or new.played == len(new.order):
@@ -149,7 +149,7 @@ def _bite(rules: Rules, s: State, c: C.Bite, events: list[Event]) -> State:
 def _add_night(rules: Rules, s: State, c: C.AddNight, events: list[Event]) -> State:
     """Night cards given to Renfield join the Clock pile."""
     if c.n < 1:
-        raise CommandError("add_night: n must be at least 1")
+        raise CommandError(N_("add_night: n must be at least 1"))
     _room_for_cards(s, c.n)
     new = replace(s, nights=s.nights + c.n, round_nights=s.round_nights + c.n)
     events += [E.NightAdded(c.n, new.nights)]
@@ -159,11 +159,11 @@ def _cast(rules: Rules, s: State, c: C.Cast, events: list[Event]) -> State:
     """All cards given were Incantations: the holder's chosen Ritual takes effect."""
     ritual = rules.ritual(c.ritual)
     if ritual is None:
-        raise CommandError(f"cast: unknown ritual {c.ritual!r}")
+        raise CommandError(N_("cast: unknown ritual {ritual!r}"), ritual=c.ritual)
     if c.ritual in s.rituals_used:
-        raise RuleViolation("ritual", f"{ritual.name} has already been cast")
+        raise RuleViolation("ritual", N_("{name} has already been cast"), name=ritual.name)
     if s.any_card_used:
-        raise RuleViolation("ritual", "a Ritual needs every card given this round to be an Incantation")
+        raise RuleViolation("ritual", N_("a Ritual needs every card given this round to be an Incantation"))
     new, character = _ritual_effect(s, ritual.effect, c)
     new = replace(new, rituals_used=s.rituals_used + (c.ritual,), round_ritual=c.ritual)
     events += [E.RitualCast(c.ritual, ritual.name, ritual.effect, c.target, character, new.nights)]
@@ -179,10 +179,10 @@ def _resolved(rules: Rules, s: State, c: C.Resolved, events: list[Event]) -> Sta
 def _stake(rules: Rules, s: State, c: C.Stake, events: list[Event]) -> State:
     """The holder kills `target`: the Vampire means Hunters win, a Hunter means Evil wins."""
     if s.known_of(s.holder) is Character.VAMPIRE:
-        raise RuleViolation("stake", "the Vampire may hold the stake but never use it")
+        raise RuleViolation("stake", N_("the Vampire may hold the stake but never use it"))
     _player(s, c.target, "stake")
     if c.target == s.holder:
-        raise RuleViolation("stake", "the holder cannot use the stake on himself")
+        raise RuleViolation("stake", N_("the holder cannot use the stake on himself"))
     character = _seen_character(s, c.target, c.character, "stake")
     new = s.with_seat(c.target, known=character)
     outcome = Outcome.HUNTERS_STAKE if character is Character.VAMPIRE else Outcome.EVIL_STAKE
@@ -200,24 +200,24 @@ def _adjust(rules: Rules, s: State, c: C.Adjust, events: list[Event]) -> State:
     new = s
     if c.nights is not None:
         if c.nights < 0:
-            raise CommandError("adjust: nights cannot be negative")
+            raise CommandError(N_("adjust: nights cannot be negative"))
         new, changes["nights"] = replace(new, nights=c.nights), c.nights
     for name, n in (c.bites or {}).items():
         _player(s, name, "adjust")
         if n < 0:
-            raise CommandError("adjust: bites cannot be negative")
+            raise CommandError(N_("adjust: bites cannot be negative"))
         new = new.with_seat(name, bites=n)
         changes.setdefault("bites", {})[name] = n
     if c.rituals is not None:
         unknown = [r for r in c.rituals if rules.ritual(r) is None]
         if unknown or len(set(c.rituals)) != len(c.rituals):
-            raise CommandError(f"adjust: rituals must be different known keys, got {list(c.rituals)}")
+            raise CommandError(N_("adjust: rituals must be different known keys, got {values}"), values=list(c.rituals))
         new, changes["rituals"] = replace(new, rituals_used=tuple(c.rituals)), list(c.rituals)
     if c.holder is not None:
         _player(s, c.holder, "adjust")
         new, changes["holder"] = replace(new, holder=c.holder), c.holder
     if not changes:
-        raise CommandError("adjust: say what to set (nights, bites, rituals or holder)")
+        raise CommandError(N_("adjust: say what to set (nights, bites, rituals or holder)"))
     events += [E.Adjusted(changes)]
     return new
 
@@ -239,18 +239,17 @@ def _check_end(rules: Rules, s: State, events: list[Event]) -> State:
 def _player(s: State, name: str, rule: str) -> None:
     """Refuse names that are not a seat, and Renfield (who never holds, is bitten or staked)."""
     if name not in s.players:
-        raise CommandError(f"{rule}: no player called {name!r}")
+        raise CommandError(N_("{verb}: no player called {name!r}"), verb=rule, name=name)
     if name == s.renfield:
-        raise RuleViolation(rule, f"{name} is Renfield")
+        raise RuleViolation(rule, N_("{name} is Renfield"), name=name)
 
 def _room_for_cards(s: State, n: int) -> None:
     """Bites and Nights come from the cards given this round, and never with a Ritual."""
     if s.round_ritual:
-        raise RuleViolation("cards", "a Ritual was cast: every card given was an Incantation")
+        raise RuleViolation("cards", N_("a Ritual was cast: every card given was an Incantation"))
     left = s.cards_unused
     if n > left:
-        raise RuleViolation("cards", f"only {s.played} cards were given this round "
-                                     f"({left} not yet used for Bites or Nights)")
+        raise RuleViolation("cards", N_("only {played} cards were given this round ({left} not yet used for Bites or Nights)"), played=s.played, left=left)
 
 def _ritual_effect(s: State, effect: str, c: C.Cast) -> tuple[State, str | None]:
     """Apply what the engine tracks of a Ritual's effect."""
@@ -259,7 +258,7 @@ def _ritual_effect(s: State, effect: str, c: C.Cast) -> tuple[State, str | None]
     if effect == "table" and c.target is None:
         return s, None
     if c.target is None:
-        raise CommandError(f"cast: {c.ritual} needs a target player")
+        raise CommandError(N_("cast: {ritual} needs a target player"), ritual=c.ritual)
     _player(s, c.target, "ritual")
     if effect != "reveal":
         return s, None
@@ -271,16 +270,16 @@ def _seen_character(s: State, name: str, given: str | None, rule: str) -> Charac
     known = s.known_of(name)
     seen = _character(given) if given is not None else known
     if seen is None:
-        raise CommandError(f"{rule}: say which character card {name} has (vampire or hunter)")
+        raise CommandError(N_("{verb}: say which character card {name} has (vampire or hunter)"), verb=rule, name=name)
     if known is not None and seen is not known:
-        raise RuleViolation(rule, f"{name}'s card is already known to be {known.value}")
+        raise RuleViolation(rule, N_("{name}'s card is already known to be {value}"), name=name, value=known.value)
     others = [p for p, k in zip(s.players, s.known) if k is Character.VAMPIRE and p != name]
     if seen is Character.VAMPIRE and others:
-        raise RuleViolation(rule, f"there is one Vampire and it is {others[0]}")
+        raise RuleViolation(rule, N_("there is one Vampire and it is {vampire}"), vampire=others[0])
     suspects = [p for p, k in zip(s.players, s.known)
                 if p not in (s.renfield, name) and k is not Character.HUNTER]
     if seen is Character.HUNTER and not suspects:
-        raise RuleViolation(rule, f"every other card is a Hunter: {name} is the Vampire")
+        raise RuleViolation(rule, N_("every other card is a Hunter: {name} is the Vampire"), name=name)
     return seen
 
 
@@ -302,7 +301,7 @@ def _card(value: str) -> Card:
     try:
         return Card(value)
     except ValueError:
-        raise CommandError(f"reveal: card must be night or dawn, got {value!r}") from None
+        raise CommandError(N_("reveal: card must be night or dawn, got {value!r}"), value=value) from None
 
 
 def _character(value: str) -> Character:
@@ -310,7 +309,7 @@ def _character(value: str) -> Character:
     try:
         return Character(value)
     except ValueError:
-        raise CommandError(f"character must be vampire or hunter, got {value!r}") from None
+        raise CommandError(N_("character must be vampire or hunter, got {value!r}"), value=value) from None
 
 
 NosferatuGame.HANDLERS = {

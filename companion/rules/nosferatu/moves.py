@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from companion.errors import N_, Text
 from companion.rules.base import Action
 from companion.rules.nosferatu.state import Character, Rules, State, Step
 
@@ -17,7 +18,7 @@ def actions_for(rules: Rules, state: State) -> list[Action]:
         Step.RESOLVE: _resolve,
         Step.STAKE: _stake,
     }[state.step](rules, state)
-    adjust = Action({"cmd": "adjust"}, "Correct the counts", needs=("nights|bites|rituals|holder",))
+    adjust = Action({"cmd": "adjust"}, Text(N_("Correct the counts")), needs=("nights|bites|rituals|holder",))
     return step_actions + [adjust]
 
 
@@ -27,27 +28,27 @@ def _give_stake(rules: Rules, state: State) -> list[Action]:
     for name in state.players:
         why = None
         if name == state.renfield:
-            why = "Renfield never carries the stake"
+            why = Text(N_("Renfield never carries the stake"))
         elif name == state.holder:
-            why = "the stake goes to another player"
-        out.append(Action({"cmd": "give_stake", "to": name}, f"{state.chooser}: stake to {name}",
+            why = Text(N_("the stake goes to another player"))
+        out.append(Action({"cmd": "give_stake", "to": name}, Text(N_("{chooser}: stake to {name}"), chooser=state.chooser, name=name),
                           enabled=why is None, why_not=why))
     return out
 
 
 def _turn(rules: Rules, state: State) -> list[Action]:
     """The player on turn passes a card to Renfield."""
-    return [Action({"cmd": "play", "player": state.current}, f"{state.current} gave a card")]
+    return [Action({"cmd": "play", "player": state.current}, Text(N_("{current} gave a card"), current=state.current))]
 
 
 def _clock(rules: Rules, state: State) -> list[Action]:
     """Reveal by the companion's shuffle, or enter the physical card."""
     no_night = "no Night card left in the Clock" if state.nights_left == 0 else None
     return [
-        Action({"cmd": "reveal"}, "Reveal the next Clock card"),
-        Action({"cmd": "reveal", "card": "night"}, "The table revealed Night",
+        Action({"cmd": "reveal"}, Text(N_("Reveal the next Clock card"))),
+        Action({"cmd": "reveal", "card": "night"}, Text(N_("The table revealed Night")),
                enabled=no_night is None, why_not=no_night),
-        Action({"cmd": "reveal", "card": "dawn"}, "The table revealed Dawn"),
+        Action({"cmd": "reveal", "card": "dawn"}, Text(N_("The table revealed Dawn"))),
     ]
 
 
@@ -56,18 +57,18 @@ def _resolve(rules: Rules, state: State) -> list[Action]:
     card_why = ("a Ritual was cast this round" if state.round_ritual
                 else None if state.cards_unused > 0 else f"all {state.played} cards given are used")
     out = [
-        Action({"cmd": "bite"}, "Lay a Bite", enabled=card_why is None, why_not=card_why,
+        Action({"cmd": "bite"}, Text(N_("Lay a Bite")), enabled=card_why is None, why_not=card_why,
                needs=("player",)),
-        Action({"cmd": "add_night"}, "Night card to the Clock", enabled=card_why is None,
+        Action({"cmd": "add_night"}, Text(N_("Night card to the Clock")), enabled=card_why is None,
                why_not=card_why),
     ]
     for ritual in rules.rituals:
-        why = ("already cast" if ritual.key in state.rituals_used
-               else "not every card was an Incantation" if state.any_card_used else None)
+        why = (Text(N_("already cast")) if ritual.key in state.rituals_used
+               else Text(N_("not every card was an Incantation")) if state.any_card_used else None)
         needs = {"reveal": ("target", "character"), "target": ("target",)}.get(ritual.effect, ())
-        out.append(Action({"cmd": "cast", "ritual": ritual.key}, f"Cast {ritual.name}",
+        out.append(Action({"cmd": "cast", "ritual": ritual.key}, Text(N_("Cast {name}"), name=ritual.name),
                           enabled=why is None, why_not=why, needs=needs))
-    out.append(Action({"cmd": "resolved"}, "All cards applied"))
+    out.append(Action({"cmd": "resolved"}, Text(N_("All cards applied"))))
     return out
 
 
@@ -78,11 +79,11 @@ def _stake(rules: Rules, state: State) -> list[Action]:
     for name in state.players:
         why = None
         if vampire_holds:
-            why = "the Vampire may not use the stake"
+            why = Text(N_("the Vampire may not use the stake"))
         elif name in (state.renfield, state.holder):
-            why = "not Renfield, not the holder"
+            why = Text(N_("not Renfield, not the holder"))
         needs = () if state.known_of(name) else ("character",)
-        out.append(Action({"cmd": "stake", "target": name}, f"{state.holder} stakes {name}",
+        out.append(Action({"cmd": "stake", "target": name}, Text(N_("{holder} stakes {name}"), holder=state.holder, name=name),
                           enabled=why is None, why_not=why, needs=needs))
-    out.append(Action({"cmd": "spare"}, f"{state.holder} spares everyone"))
+    out.append(Action({"cmd": "spare"}, Text(N_("{holder} spares everyone"), holder=state.holder)))
     return out

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 
 from companion.errors import N_
 from companion.rules.catalog import GameInfo
-from companion.rules.one_night.data import OneNightData
 
 if TYPE_CHECKING:
     from companion.rules.one_night.game import OneNightGame
@@ -31,6 +30,8 @@ GAME = GameInfo(
 
 def make_game(data: Any = None) -> "OneNightGame":
     """The One Night game with the shipped data, a data file path, or parsed data."""
+    from companion.rules.one_night.data import OneNightData  # here: finding the games stays light
+
     if not isinstance(data, OneNightData):
         from companion.gamedata.loader import load_one_night  # the one sanctioned I/O path
 

@@ -11,7 +11,7 @@ import random
 from dataclasses import replace
 from typing import Any, Mapping
 
-from companion.errors import CommandError, RuleViolation
+from companion.errors import N_, CommandError, RuleViolation, Text
 from companion.rules.base import Action, Engine, Event, GameOver, checked
 from companion.rules.commands import in_range, is_int, seat_map
 from companion.rules.one_night import commands as C
@@ -53,7 +53,7 @@ class OneNightGame(Engine):
 
     def setup_again(self) -> Exception:
         """A running game is never set up again."""
-        return RuleViolation("setup", "the game is already set up")
+        return RuleViolation("setup", N_("the game is already set up"))
 
     def actions(self, state: State) -> list[Action]:
         """What the screen and buttons may do now, disabled ones with the reason."""
@@ -61,18 +61,18 @@ class OneNightGame(Engine):
             return []
         step = state.step
         out = [_next_action(state)]
-        out.append(Action({"cmd": "resume"}, "Resume") if state.paused
-                   else Action({"cmd": "pause"}, "Pause"))
+        out.append(Action({"cmd": "resume"}, Text(N_("Resume"))) if state.paused
+                   else Action({"cmd": "pause"}, Text(N_("Pause"))))
         if step.id == "discussion":
-            out.append(Action({"cmd": "extend", "seconds": 60}, "One more minute"))
-        out.append(Action({"cmd": "vote"}, "Enter the votes", enabled=step.waits is Waits.VOTE,
-                          why_not=None if step.waits is Waits.VOTE else "not time to vote yet",
+            out.append(Action({"cmd": "extend", "seconds": 60}, Text(N_("One more minute"))))
+        out.append(Action({"cmd": "vote"}, Text(N_("Enter the votes")), enabled=step.waits is Waits.VOTE,
+                          why_not=None if step.waits is Waits.VOTE else Text(N_("not time to vote yet")),
                           needs=("votes",)))
-        out.append(Action({"cmd": "reveal"}, "Enter the revealed cards",
+        out.append(Action({"cmd": "reveal"}, Text(N_("Enter the revealed cards")),
                           enabled=step.waits is Waits.REVEAL,
-                          why_not=None if step.waits is Waits.REVEAL else "vote first",
+                          why_not=None if step.waits is Waits.REVEAL else Text(N_("vote first")),
                           needs=("cards", "marks")))
-        out.append(Action({"cmd": "adjust"}, "Go to another step", needs=("step",)))
+        out.append(Action({"cmd": "adjust"}, Text(N_("Go to another step")), needs=("step",)))
         return out
 
     def to_json(self, state: State) -> dict[str, Any]:
@@ -96,16 +96,15 @@ class OneNightGame(Engine):
         """Check the setup and fill in roles (from the seed if not given), Marks and timers."""
         rules = self.data.rules
         if c.players is None:
-            raise CommandError("setup: `players` is required")
+            raise CommandError(N_("setup: `players` is required"))
         players = c.players
         if not rules.min_players <= players <= rules.max_players:
-            raise RuleViolation("players", f"One Night needs {rules.min_players}..{rules.max_players}"
-                                           f" players, not {players}")
+            raise RuleViolation("players", N_("One Night needs {min_players}..{max_players} players, not {players}"), min_players=rules.min_players, max_players=rules.max_players, players=players)
         roles = self._pick_roles(players, c.seed) if c.roles is None else self._check_roles(players, c.roles)
         marks = c.marks if c.marks is not None else any(self.data.roles[r].box == "vampire" for r in roles)
         timers = resolved_timers(self.data, roles, marks, self._timers(c.timers or {}))
         if c.names is not None and len(c.names) != players:
-            raise CommandError(f"setup: {players} names needed, got {len(c.names)}")
+            raise CommandError(N_("setup: {players} names needed, got {n}"), players=players, n=len(c.names))
         return replace(c, roles=roles, marks=marks, timers=timers,
                        self_vote=rules.self_vote if c.self_vote is None else c.self_vote)
 
@@ -114,24 +113,20 @@ class OneNightGame(Engine):
         known = timer_keys(self.data)
         for key in raw:
             if key not in known:
-                raise CommandError(f"setup: no timer {key!r}; use step, discussion, vote or a step id")
+                raise CommandError(N_("setup: no timer {key!r}; use step, discussion, vote or a step id"), key=key)
         return {k: in_range("setup", k, v, 1, MAX_SECONDS) for k, v in raw.items()}
 
     def _check_roles(self, players: int, roles: tuple[str, ...]) -> tuple[str, ...]:
         """Players + 3 known roles, no role more often than the table owns it."""
         unknown = [r for r in roles if r not in self.data.roles]
         if unknown:
-            raise CommandError(f"setup: unknown role(s) {', '.join(unknown)}")
+            raise CommandError(N_("setup: unknown role(s) {unknown}"), unknown=', '.join(unknown))
         need = players + self.data.rules.center_cards
         if len(roles) != need:
-            raise RuleViolation("roles", f"{players} players need {need} role cards "
-                                         f"(one each plus {self.data.rules.center_cards} in the middle), "
-                                         f"got {len(roles)}")
+            raise RuleViolation("roles", N_("{players} players need {need} role cards (one each plus {center_cards} in the middle), got {n}"), players=players, need=need, center_cards=self.data.rules.center_cards, n=len(roles))
         for rid in sorted(set(roles)):
             if roles.count(rid) > self.data.roles[rid].copies:
-                raise RuleViolation("roles", f"{self.data.roles[rid].name} is in the game "
-                                             f"{roles.count(rid)} times; there are "
-                                             f"{self.data.roles[rid].copies} such cards")
+                raise RuleViolation("roles", N_("{name} is in the game {count} times; there are {copies} such cards"), name=self.data.roles[rid].name, count=roles.count(rid), copies=self.data.roles[rid].copies)
         return roles
 
     def _pick_roles(self, players: int, seed: int) -> tuple[str, ...]:
@@ -157,7 +152,7 @@ def _fill_vote(data: OneNightData, state: State, c: C.Vote) -> C.Vote:
     votes = seat_map("vote", "votes", c.votes, state.players)
     for seat, target in sorted(votes.items()):
         if not is_int(target) or not 1 <= target <= state.players:
-            raise CommandError(f"vote: seat {seat} must point at a seat 1..{state.players}")
+            raise CommandError(N_("vote: seat {seat} must point at a seat 1..{players}"), seat=seat, players=state.players)
     return replace(c, votes={str(seat): votes[seat] for seat in sorted(votes)})
 
 
@@ -167,14 +162,14 @@ def _fill_reveal(data: OneNightData, state: State, c: C.Reveal) -> C.Reveal:
     marks = seat_map("reveal", "marks", c.marks, state.players, required=False)
     for seat, card in cards.items():
         if card not in data.roles:
-            raise CommandError(f"reveal: seat {seat} has unknown role {card!r}")
+            raise CommandError(N_("reveal: seat {seat} has unknown role {card!r}"), seat=seat, card=card)
     for seat, mark in marks.items():
         if mark not in data.marks:
-            raise CommandError(f"reveal: seat {seat} has unknown Mark {mark!r}")
+            raise CommandError(N_("reveal: seat {seat} has unknown Mark {mark!r}"), seat=seat, mark=mark)
     killed = c.killed
     if killed is not None:
         if not all(1 <= k <= state.players for k in killed):
-            raise CommandError("reveal: `killed` must be a list of seat numbers")
+            raise CommandError(N_("reveal: `killed` must be a list of seat numbers"))
         killed = tuple(sorted(set(killed)))
     return C.Reveal(cards={str(s): cards[s] for s in sorted(cards)},
                     marks={str(s): marks.get(s, "clarity") for s in range(1, state.players + 1)},
@@ -184,9 +179,9 @@ def _fill_reveal(data: OneNightData, state: State, c: C.Reveal) -> C.Reveal:
 def _fill_adjust(data: OneNightData, state: State, c: C.Adjust) -> C.Adjust:
     """`adjust` names a step of this game's script."""
     if not c.step:
-        raise CommandError("adjust: `step` must be a non-empty text")
+        raise CommandError(N_("adjust: `step` must be a non-empty text"))
     if c.step not in [s.id for s in state.script]:
-        raise CommandError(f"adjust: no step {c.step!r} in this game's script")
+        raise CommandError(N_("adjust: no step {step!r} in this game's script"), step=c.step)
     return c
 
 
@@ -202,7 +197,7 @@ def _next(data: OneNightData, state: State, c: C.Next, events: list[Event]) -> S
 def _pause(data: OneNightData, state: State, c: C.Pause, events: list[Event]) -> State:
     """Hold the narration."""
     if state.paused:
-        raise RuleViolation("pause", "already paused")
+        raise RuleViolation("pause", N_("already paused"))
     events.append(E.Paused())
     return replace(state, paused=True)
 
@@ -210,7 +205,7 @@ def _pause(data: OneNightData, state: State, c: C.Pause, events: list[Event]) ->
 def _resume(data: OneNightData, state: State, c: C.Resume, events: list[Event]) -> State:
     """Go on after a pause."""
     if not state.paused:
-        raise RuleViolation("resume", "not paused")
+        raise RuleViolation("resume", N_("not paused"))
     events.append(E.Resumed())
     return replace(state, paused=False)
 
@@ -218,7 +213,7 @@ def _resume(data: OneNightData, state: State, c: C.Resume, events: list[Event]) 
 def _extend(data: OneNightData, state: State, c: C.Extend, events: list[Event]) -> State:
     """More talking time."""
     if state.step.id != "discussion":
-        raise RuleViolation("extend", "only the day's discussion can be extended")
+        raise RuleViolation("extend", N_("only the day's discussion can be extended"))
     new = replace(state, extra=state.extra + c.seconds)
     events.append(E.TimerExtended(new.step.id, c.seconds, new.seconds))
     return new
@@ -227,13 +222,12 @@ def _extend(data: OneNightData, state: State, c: C.Extend, events: list[Event]) 
 def _vote(data: OneNightData, state: State, c: C.Vote, events: list[Event]) -> State:
     """Record who points at whom and move on to the reveal."""
     if state.step.waits is not Waits.VOTE:
-        raise RuleViolation("vote", "not time to vote yet")
+        raise RuleViolation("vote", N_("not time to vote yet"))
     votes = tuple(c.votes[str(s)] for s in range(1, state.players + 1))
     if not state.self_vote:
         selfish = [s for s, t in enumerate(votes, start=1) if s == t]
         if selfish:
-            raise RuleViolation("vote", f"seat(s) {selfish} point at themselves; "
-                                        "players vote for someone else")
+            raise RuleViolation("vote", N_("seat(s) {selfish} point at themselves; players vote for someone else"), selfish=selfish)
     counts = tally(votes)
     top = max(counts.values())
     leaders = tuple(s for s, n in counts.items() if n == top)
@@ -244,16 +238,16 @@ def _vote(data: OneNightData, state: State, c: C.Vote, events: list[Event]) -> S
 def _reveal(data: OneNightData, state: State, c: C.Reveal, events: list[Event]) -> State:
     """Cards and Marks face up: deaths and winners, and the game ends."""
     if state.step.waits is not Waits.REVEAL:
-        raise RuleViolation("reveal", "vote first")
+        raise RuleViolation("reveal", N_("vote first"))
     n = state.players
     cards = tuple(c.cards[str(s)] for s in range(1, n + 1))
     marks = tuple(c.marks[str(s)] for s in range(1, n + 1))
     strangers = sorted({card for card in cards if card not in state.roles})
     if strangers:
-        raise RuleViolation("reveal", f"role(s) {', '.join(strangers)} are not in this game")
+        raise RuleViolation("reveal", N_("role(s) {strangers} are not in this game"), strangers=', '.join(strangers))
     for mark in sorted(set(marks)):
         if marks.count(mark) > data.marks[mark]:
-            raise RuleViolation("reveal", f"only {data.marks[mark]} Mark(s) of {mark} exist")
+            raise RuleViolation("reveal", N_("only {marks} Mark(s) of {mark} exist"), marks=data.marks[mark], mark=mark)
     table = Table(data, cards, marks, state.votes)
     killed = c.killed if c.killed is not None else deaths(table)
     teams, seats = winners(table, killed)
@@ -265,7 +259,7 @@ def _adjust(data: OneNightData, state: State, c: C.Adjust, events: list[Event]) 
     """Move to another step; going back before the vote forgets the votes."""
     index = [s.id for s in state.script].index(c.step)
     if state.script[index].waits is Waits.REVEAL and state.votes is None:
-        raise RuleViolation("adjust", "the reveal needs the votes; go to the vote step")
+        raise RuleViolation("adjust", N_("the reveal needs the votes; go to the vote step"))
     votes = state.votes if state.script[index].waits is Waits.REVEAL else None
     events.append(E.StepAdjusted(c.step))
     return _goto(replace(state, votes=votes, paused=False), index, events)
@@ -288,18 +282,18 @@ def _started(state: State) -> E.StepStarted:
 def _next_blocked(state: State) -> tuple[str, str] | None:
     """Why `next` is refused now, as (rule, why), or None."""
     if state.paused:
-        return ("paused", "the narrator is paused; resume first")
+        return ("paused", Text(N_("the narrator is paused; resume first")))
     if state.step.waits is Waits.VOTE:
-        return ("vote", "enter the votes to go on")
+        return ("vote", Text(N_("enter the votes to go on")))
     if state.step.waits is Waits.REVEAL:
-        return ("reveal", "enter the revealed cards to finish")
+        return ("reveal", Text(N_("enter the revealed cards to finish")))
     return None
 
 
 def _next_action(state: State) -> Action:
     """The `next` action, greyed out with the reason when blocked."""
     why = _next_blocked(state)
-    return Action({"cmd": "next"}, "Next", enabled=why is None, why_not=why[1] if why else None)
+    return Action({"cmd": "next"}, Text(N_("Next")), enabled=why is None, why_not=why[1] if why else None)
 
 
 OneNightGame.FILLS = {C.Extend: _fill_extend, C.Vote: _fill_vote, C.Reveal: _fill_reveal, C.Adjust: _fill_adjust}

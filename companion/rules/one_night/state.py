@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Mapping
 
-from companion.errors import CommandError
+from companion.errors import N_, CommandError
 
 
 class Phase(str, Enum):
@@ -141,7 +141,7 @@ def state_to_json(state: State, board: Mapping[str, Any], outcome: str | None) -
 def state_from_json(data: Mapping[str, Any]) -> State:
     """Inverse of `state_to_json` (derived keys are ignored); CommandError if it is not ours."""
     if not isinstance(data, Mapping) or data.get("game") != "one-night":
-        raise CommandError("not a one-night state")
+        raise CommandError(N_("not a one-night state"))
     try:
         votes = data.get("votes")
         n = data["players"]
@@ -154,4 +154,4 @@ def state_from_json(data: Mapping[str, Any]) -> State:
             names=tuple(data.get("names", ())),
         )
     except (KeyError, TypeError, ValueError) as exc:
-        raise CommandError(f"broken one-night state: {exc}") from None
+        raise CommandError(N_("broken one-night state: {exc}"), exc=exc) from None

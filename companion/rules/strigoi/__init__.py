@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 
 from companion.errors import N_
 from companion.rules.catalog import GameInfo
-from companion.rules.strigoi.data import StrigoiData
 
 if TYPE_CHECKING:
     from companion.rules.strigoi.game import StrigoiGame
@@ -34,6 +33,8 @@ GAME = GameInfo(
 
 def make_game(data: Any = None) -> "StrigoiGame":
     """The Armata Strigoi game with the shipped data, a data file path, or parsed data."""
+    from companion.rules.strigoi.data import StrigoiData  # here: finding the games stays light
+
     if not isinstance(data, StrigoiData):
         from companion.gamedata.loader import load_strigoi  # the one sanctioned I/O path
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Mapping
 
-from companion.errors import CommandError, RuleViolation
+from companion.errors import N_, CommandError, RuleViolation
 from companion.rules import commands as args
 from companion.rules.base import Event
 from companion.rules.strigoi import events as ev, rules
@@ -20,7 +20,7 @@ def canonical_adjust(data, state: State, command: Mapping[str, Any]) -> dict[str
     given = [k for k in KEYS if k in command]
     extra = set(command) - set(KEYS) - {"cmd"}
     if not given or extra:
-        raise CommandError(f"adjust: give one or more of {', '.join(KEYS)}")
+        raise CommandError(N_("adjust: give one or more of {KEYS}"), KEYS=', '.join(KEYS))
     out: dict[str, Any] = {"cmd": "adjust"}
     for key in ("altar", "inferno"):
         if key in command:
@@ -35,7 +35,7 @@ def canonical_adjust(data, state: State, command: Mapping[str, Any]) -> dict[str
         rooms = args.text_list(command, "collapsed") or ()
         bad = [r for r in rooms if r not in data.fortress.rooms or not data.fortress.rooms[r].platform]
         if bad:
-            raise CommandError(f"adjust: {bad} are not platform rooms")
+            raise CommandError(N_("adjust: {bad} are not platform rooms"), bad=bad)
         out["collapsed"] = sorted(set(rooms))
     if "ladders" in command:
         out["ladders"] = _ladders(data, command["ladders"])
@@ -50,9 +50,9 @@ def apply_adjust(data, state: State, c: Adjust) -> tuple[State, list[Event]]:
     altar = state.altar if c.altar is None else c.altar
     inferno = state.inferno if c.inferno is None else c.inferno
     if altar > d.altar_max:
-        raise RuleViolation("altar", f"the Altar holds at most {d.altar_max} blood points")
+        raise RuleViolation("altar", N_("the Altar holds at most {altar_max} blood points"), altar_max=d.altar_max)
     if altar + inferno > d.blood_counters:
-        raise RuleViolation("blood", f"only {d.blood_counters} blood point counters exist")
+        raise RuleViolation("blood", N_("only {blood_counters} blood point counters exist"), blood_counters=d.blood_counters)
     state = replace(state, altar=altar, inferno=inferno, marker=state.marker if c.marker is None else c.marker)
     wounds = c.wounds or {}
     rewards = c.rewards or {}
@@ -75,7 +75,7 @@ def _wounds(data, state: State, raw: Any) -> dict[str, int]:
     """{wolf: wounds} with wounds below the falling number."""
     names = [w.name for w in state.wolves]
     if not isinstance(raw, Mapping) or not set(raw) <= set(names):
-        raise CommandError(f"adjust: `wounds` must map Powerwolves ({', '.join(names)}) to numbers")
+        raise CommandError(N_("adjust: `wounds` must map Powerwolves ({names}) to numbers"), names=', '.join(names))
     top = data.wounds_to_fall - 1
     return {k: args.integer(raw, k, lo=0, hi=top) for k in raw}
 
@@ -85,22 +85,22 @@ def _rewards(state: State, raw: Any) -> dict[str, int]:
     out no Advanced Action card)."""
     names = [w.name for w in state.wolves]
     if not isinstance(raw, Mapping) or not set(raw) <= set(names):
-        raise CommandError(f"adjust: `rewards` must map Powerwolves ({', '.join(names)}) to numbers")
+        raise CommandError(N_("adjust: `rewards` must map Powerwolves ({names}) to numbers"), names=', '.join(names))
     return {k: args.integer(raw, k, lo=0, hi=30) for k in raw}
 
 
 def _strigoi(data, raw: Any) -> dict[str, dict[str, Any]]:
     """{master|apprentice: {room?, wounds?}}."""
     if not isinstance(raw, Mapping) or not set(raw) <= {"master", "apprentice"}:
-        raise CommandError("adjust: `strigoi` must map master/apprentice to {room, wounds}")
+        raise CommandError(N_("adjust: `strigoi` must map master/apprentice to {room, wounds}"))
     out = {}
     for sid, values in raw.items():
         if not isinstance(values, Mapping) or not values or not set(values) <= {"room", "wounds"}:
-            raise CommandError(f"adjust: strigoi {sid} takes room and/or wounds")
+            raise CommandError(N_("adjust: strigoi {sid} takes room and/or wounds"), sid=sid)
         clean: dict[str, Any] = {}
         if "room" in values:
             if values["room"] not in data.fortress.rooms:
-                raise CommandError(f"adjust: no room {values['room']!r}")
+                raise CommandError(N_("adjust: no room {values!r}"), values=values['room'])
             clean["room"] = values["room"]
         if "wounds" in values:
             clean["wounds"] = args.integer(values, "wounds", lo=0, hi=99)
@@ -112,10 +112,10 @@ def _ladders(data, raw: Any) -> list[list[str]]:
     """The ladders still on the table, as outer edges [room, direction]."""
     f = data.fortress
     if not isinstance(raw, list):
-        raise CommandError("adjust: `ladders` must list [room, direction] edges")
+        raise CommandError(N_("adjust: `ladders` must list [room, direction] edges"))
     for edge in raw:
         if not f.outer_edge(edge):
-            raise CommandError(f"adjust: ladder {edge!r} is not an outer edge")
+            raise CommandError(N_("adjust: ladder {edge!r} is not an outer edge"), edge=edge)
     return [list(e) for e in raw]
 
 
@@ -124,13 +124,13 @@ def _set_strigoi(data, state: State, changes: Mapping[str, Mapping[str, Any]]) -
     for sid, values in changes.items():
         me = state.vampire(sid)
         if me.defeated:
-            raise RuleViolation("strigoi", f"the {sid} has already perished")
+            raise RuleViolation("strigoi", N_("the {sid} has already perished"), sid=sid)
         wounds = values.get("wounds", me.wounds)
         if wounds >= state.stat(sid).existence:
-            raise RuleViolation("strigoi", "that many wounds destroy it: enter the hit with attack_strigoi")
+            raise RuleViolation("strigoi", N_("that many wounds destroy it: enter the hit with attack_strigoi"))
         room = values.get("room", me.room)
         if room is not None and room != me.room and room != data.fortress.hall and not (
                 data.fortress.rooms[room].platform and room not in state.collapsed):
-            raise RuleViolation("strigoi", f"no platform stands in {room}")
+            raise RuleViolation("strigoi", N_("no platform stands in {room}"), room=room)
         state = rules.set_vampire(state, replace(me, room=room, wounds=wounds))
     return state

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Mapping
 
-from companion.errors import CommandError, RuleViolation
+from companion.errors import N_, CommandError, RuleViolation, Text
 from companion.rules import commands as args
 from companion.rules.base import Event
 from companion.rules.strigoi import awards, events as ev, rules
@@ -34,14 +34,13 @@ WORDS = {"red": "a red encounter", "grey": "a grey encounter", "monster": "a Mon
 def why_not(state: State) -> str | None:
     """Why the active Powerwolf may not start an encounter now (None: they may)."""
     if not state.one_encounter:  # journaled before the rule was enforced: replays as recorded
-        return None if state.step in (Step.TURN, Step.STRIGOI) else "only during a Powerwolf's turn"
+        return None if state.step in (Step.TURN, Step.STRIGOI) else Text(N_("only during a Powerwolf's turn"))
     if state.step is Step.STRIGOI:
-        return "encounters are fought in phase 2b, before the Strigoi moves"
+        return Text(N_("encounters are fought in phase 2b, before the Strigoi moves"))
     if state.step is not Step.TURN:
-        return "only during a Powerwolf's turn"
+        return Text(N_("only during a Powerwolf's turn"))
     if state.encounter is not None:
-        return (f"one encounter per turn: {state.active} already fought {WORDS[state.encounter]}"
-                " this turn, which ended phase 2b")
+        return (Text(N_("one encounter per turn: {active} already fought {encounter} this turn, which ended phase 2b"), active=state.active, encounter=WORDS[state.encounter]))
     return None
 
 
@@ -57,18 +56,18 @@ def canonical_encounter(state: State, command: Mapping[str, Any]) -> dict[str, A
     args.refuse_unknown(command, ("cmd", "colour", "result", "blood", "reward"), "encounter")
     colour = command.get("colour")
     if colour not in COLOURS:
-        raise CommandError("encounter: `colour` must be red or grey (a Monk fought as a Monster: grey)")
+        raise CommandError(N_("encounter: `colour` must be red or grey (a Monk fought as a Monster: grey)"))
     result = command.get("result", "won")
     if result not in RESULTS:
-        raise CommandError(f"encounter: `result` must be one of {', '.join(RESULTS)}")
+        raise CommandError(N_("encounter: `result` must be one of {RESULTS}"), RESULTS=', '.join(RESULTS))
     blood = args.boolean(command, "blood", False)
     reward = command.get("reward", "none")
     if reward not in REWARDS:
-        raise CommandError(f"encounter: `reward` must be one of {', '.join(REWARDS)}")
+        raise CommandError(N_("encounter: `reward` must be one of {REWARDS}"), REWARDS=', '.join(REWARDS))
     if result != "won" and (blood or reward != "none"):
-        raise CommandError("encounter: only a won fight gives a blood point or a Reward")
+        raise CommandError(N_("encounter: only a won fight gives a blood point or a Reward"))
     if result == "freed" and colour != "red":
-        raise CommandError("encounter: Monks are red encounter tokens")
+        raise CommandError(N_("encounter: Monks are red encounter tokens"))
     return {"cmd": "encounter", "colour": colour, "result": result, "blood": blood, "reward": reward}
 
 
@@ -78,7 +77,7 @@ def canonical_blood(state: State, command: Mapping[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {"cmd": "blood"}
     if "colour" in command:
         if command["colour"] not in COLOURS:
-            raise CommandError("blood: `colour` must be red or grey")
+            raise CommandError(N_("blood: `colour` must be red or grey"))
         out["colour"] = command["colour"]
     return out
 
@@ -88,7 +87,7 @@ def canonical_reward(state: State, command: Mapping[str, Any]) -> dict[str, Any]
     names = [w.name for w in state.wolves]
     wolf = command.get("wolf", state.active)
     if wolf not in names:
-        raise CommandError(f"reward: `wolf` must be one of {', '.join(names)}")
+        raise CommandError(N_("reward: `wolf` must be one of {names}"), names=', '.join(names))
     return {"cmd": "reward", "wolf": wolf, "n": args.integer(command, "n", 1, 1, 9)}
 
 
@@ -115,9 +114,9 @@ def blood(data, state: State, c: Blood) -> tuple[State, list[Event]]:
     """A won fight whose token shows a blood icon: one blood point onto the Altar."""
     check(state)
     if state.altar >= data.altar_max:
-        raise RuleViolation("altar", f"the Altar holds at most {data.altar_max} blood points")
+        raise RuleViolation("altar", N_("the Altar holds at most {altar_max} blood points"), altar_max=data.altar_max)
     if state.altar + state.inferno >= data.blood_counters:
-        raise RuleViolation("altar", "no blood point counter left in the supply")
+        raise RuleViolation("altar", N_("no blood point counter left in the supply"))
     state, events = rules.gain_blood(data, replace(state, encounter=c.colour or "monster"))
     if c.colour is not None:
         state, more = awards.monster_defeated(state, state.active, c.colour)
@@ -128,7 +127,7 @@ def blood(data, state: State, c: Blood) -> tuple[State, list[Event]]:
 def reward(state: State, c: Reward) -> tuple[State, list[Event]]:
     """Reward cards drawn outside an encounter (they count towards Nighttime Rebel)."""
     if state.step not in (Step.TURN, Step.STRIGOI):
-        raise RuleViolation("reward", "only during a Powerwolf's turn")
+        raise RuleViolation("reward", N_("only during a Powerwolf's turn"))
     return draw_rewards(state, c.wolf, c.n)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Mapping
 
-from companion.errors import CommandError, RuleViolation
+from companion.errors import N_, CommandError, RuleViolation
 from companion.rules import commands as args
 from companion.rules.base import Action, Engine, Event, checked
 from companion.rules.commands import parse, verb_table
@@ -59,7 +59,7 @@ class StrigoiGame(Engine):
 
     def setup_again(self) -> Exception:
         """A running game is never set up again."""
-        return RuleViolation("setup", "the game is already set up")
+        return RuleViolation("setup", N_("the game is already set up"))
 
     def actions(self, state: State) -> list[Action]:
         """What may be done now, disabled ones with the reason."""
@@ -84,15 +84,15 @@ def _canon_initiative(data: StrigoiData, state: State, command: Mapping[str, Any
     raw = command.get("cards")
     names = [w.name for w in state.wolves]
     if not isinstance(raw, Mapping) or set(raw) != set(names):
-        raise CommandError(f"initiative: `cards` must give a card for each of {', '.join(names)}")
+        raise CommandError(N_("initiative: `cards` must give a card for each of {names}"), names=', '.join(names))
     cards = {}
     for name in names:
         card = raw[name]
         if not isinstance(card, Mapping):
-            raise CommandError(f"initiative: card of {name} must be {{initiative, letter}}")
+            raise CommandError(N_("initiative: card of {name} must be {{initiative, letter}}"), name=name)
         letter = card.get("letter")
         if letter not in tuple(data.letters) + (STAY,):
-            raise CommandError(f"initiative: {name}'s letter must be one of {data.letters} or X")
+            raise CommandError(N_("initiative: {name}'s letter must be one of {letters} or X"), name=name, letters=data.letters)
         cards[name] = {"initiative": args.integer(card, "initiative", lo=0, hi=999), "letter": letter}
     return {"cmd": "initiative", "cards": cards}
 
@@ -116,7 +116,7 @@ def _canon_lose_blood(data: StrigoiData, state: State, command: Mapping[str, Any
     """`lose_blood` with its reason."""
     reason = command.get("reason", "other")
     if reason not in LOSS_REASONS:
-        raise CommandError(f"lose_blood: reason must be one of {', '.join(LOSS_REASONS)}")
+        raise CommandError(N_("lose_blood: reason must be one of {LOSS_REASONS}"), LOSS_REASONS=', '.join(LOSS_REASONS))
     return {"cmd": "lose_blood", "reason": reason}
 
 
@@ -137,13 +137,12 @@ def _canon_attack_strigoi(data: StrigoiData, state: State, command: Mapping[str,
     _in_turn(state, "attack_strigoi")
     wolf = command.get("wolf", state.attacked if state.step is Step.STRIGOI else state.active)
     if wolf is None:
-        raise RuleViolation("counterattack", "only a Powerwolf the Strigoi attacked may "
-                                             "counterattack now")
+        raise RuleViolation("counterattack", N_("only a Powerwolf the Strigoi attacked may counterattack now"))
     sid = command.get("strigoi")
     if sid is None and len(state.in_play) == 1:
         sid = state.in_play[0]
     if sid not in ("master", "apprentice"):
-        raise CommandError("attack_strigoi: name the `strigoi` (master or apprentice)")
+        raise CommandError(N_("attack_strigoi: name the `strigoi` (master or apprentice)"))
     return {"cmd": "attack_strigoi", "strigoi": sid, "wolf": _wolf(state, {"wolf": wolf}),
             "wounds": args.integer(command, "wounds", 1, 1, 9),
             "won": args.boolean(command, "won", True)}
@@ -154,7 +153,7 @@ def _canon_strigoi_move(data: StrigoiData, state: State, command: Mapping[str, A
     out = {"cmd": "strigoi_move"}
     if "token" in command:
         if command["token"] not in ("master", "apprentice"):
-            raise CommandError("strigoi_move: token must be master or apprentice")
+            raise CommandError(N_("strigoi_move: token must be master or apprentice"))
         out["token"] = command["token"]
         out["bonus"] = args.integer(command, "bonus", 0, 0, 9)
     return out
@@ -179,7 +178,7 @@ def _canon_rotate(data: StrigoiData, state: State, command: Mapping[str, Any]) -
     """`rotate` a platform clockwise by steps (negative: anticlockwise)."""
     room = args.text(command, "room")
     if room not in data.fortress.rooms:
-        raise CommandError(f"rotate: no room {room!r}")
+        raise CommandError(N_("rotate: no room {room!r}"), room=room)
     return {"cmd": "rotate", "room": room, "steps": args.integer(command, "steps", 1, -5, 5)}
 
 
@@ -192,7 +191,7 @@ def _wolf(state: State, command: Mapping[str, Any]) -> str:
     """A Powerwolf named in the command."""
     name = command.get("wolf")
     if name not in [w.name for w in state.wolves]:
-        raise CommandError(f"{command.get('cmd', 'command')}: no Powerwolf {name!r} in this game")
+        raise CommandError(N_("{verb}: no Powerwolf {name!r} in this game"), verb=command.get('cmd', 'command'), name=name)
     return name
 
 
@@ -200,7 +199,7 @@ def _wolf(state: State, command: Mapping[str, Any]) -> str:
 def _initiative(data: StrigoiData, state: State, c: C.Initiative, out: list[Event]) -> State:
     """Cards face up: turn order by lowest initiative (ties: seating order)."""
     if state.step is not Step.INITIATIVE:
-        raise RuleViolation("initiative", "the cards are already revealed this round")
+        raise RuleViolation("initiative", N_("the cards are already revealed this round"))
     seats = [w.name for w in state.wolves]
     wolves = tuple(replace(w, card=Card(**c.cards[w.name])) for w in state.wolves)
     order = tuple(sorted(seats, key=lambda n: (c.cards[n]["initiative"], seats.index(n))))
@@ -238,7 +237,7 @@ def _heal(data: StrigoiData, state: State, c: C.Heal, out: list[Event]) -> State
     """Heal wounds (not below zero)."""
     wolf = state.wolf(c.wolf)
     if wolf.wounds == 0:
-        raise RuleViolation("heal", f"{wolf.name} has no wounds")
+        raise RuleViolation("heal", N_("{name} has no wounds"), name=wolf.name)
     healed = min(c.n, wolf.wounds)
     new = replace(wolf, wounds=wolf.wounds - healed)
     return _add(out, (rules.set_wolf(state, new), [ev.Healed(new.name, healed, new.wounds)]))
@@ -248,17 +247,15 @@ def _attack_strigoi(data: StrigoiData, state: State, c: C.AttackStrigoi, out: li
     """A Powerwolf's winning fight against a Strigoi (attack or counterattack)."""
     _in_turn(state, "attack_strigoi")
     if state.altar < state.attack_need:
-        raise RuleViolation("altar", f"{state.attack_need} blood points on the Altar are needed "
-                                     f"to attack a Strigoi; there are {state.altar}")
+        raise RuleViolation("altar", N_("{attack_need} blood points on the Altar are needed to attack a Strigoi; there are {altar}"), attack_need=state.attack_need, altar=state.altar)
     if c.strigoi not in state.in_play:
-        raise RuleViolation("strigoi", f"the {c.strigoi} is not in the fortress")
+        raise RuleViolation("strigoi", N_("the {strigoi} is not in the fortress"), strigoi=c.strigoi)
     if state.step is Step.TURN and c.wolf != state.active:
-        raise RuleViolation("turn", f"it is {state.active}'s turn")
+        raise RuleViolation("turn", N_("it is {active}'s turn"), active=state.active)
     if state.step is Step.STRIGOI and c.wolf != state.attacked:
-        raise RuleViolation("counterattack", "only the Powerwolf the Strigoi attacked may "
-                                             "counterattack now")
+        raise RuleViolation("counterattack", N_("only the Powerwolf the Strigoi attacked may counterattack now"))
     if state.step is Step.STRIGOI and state.countered and state.one_encounter:
-        raise RuleViolation("counterattack", f"{c.wolf} has already struck back at this attack")
+        raise RuleViolation("counterattack", N_("{wolf} has already struck back at this attack"), wolf=c.wolf)
     if state.step is Step.TURN:
         encounter.check(state)  # phase 2b: the Strigoi instead of a Monster, one encounter
         state = replace(state, encounter="strigoi")
@@ -272,13 +269,13 @@ def _attack_strigoi(data: StrigoiData, state: State, c: C.AttackStrigoi, out: li
 def _strigoi_move(data: StrigoiData, state: State, c: C.StrigoiMove, out: list[Event]) -> State:
     """Flip a Strigoi Action token (or take the table's) and teleport that Strigoi."""
     if state.step is not Step.TURN:
-        raise RuleViolation("strigoi_move", "the Strigoi move once, after the Powerwolf's fight")
+        raise RuleViolation("strigoi_move", N_("the Strigoi move once, after the Powerwolf's fight"))
     if not state.in_play:
-        raise RuleViolation("strigoi_move", "the Strigoi enter the fortress in round 2")
+        raise RuleViolation("strigoi_move", N_("the Strigoi enter the fortress in round 2"))
     events: list[Event] = []
     if state.supreme:
         if c.token is not None:
-            raise RuleViolation("token", "the Supreme Strigoi moves without a token")
+            raise RuleViolation("token", N_("the Supreme Strigoi moves without a token"))
         sid, bonus = state.supreme, 0
     elif c.token is not None:
         sid, bonus = c.token, c.bonus
@@ -297,9 +294,9 @@ def _strigoi_move(data: StrigoiData, state: State, c: C.StrigoiMove, out: list[E
 def _strigoi_attack(data: StrigoiData, state: State, c: C.StrigoiAttack, out: list[Event]) -> State:
     """The teleported Strigoi hits the nearest Powerwolf it sees (the table says who)."""
     if state.step is not Step.STRIGOI or state.moved is None:
-        raise RuleViolation("strigoi_attack", "only a Strigoi that just moved can attack")
+        raise RuleViolation("strigoi_attack", N_("only a Strigoi that just moved can attack"))
     if state.attacked is not None:
-        raise RuleViolation("strigoi_attack", "the Strigoi attacks only one Powerwolf")
+        raise RuleViolation("strigoi_attack", N_("the Strigoi attacks only one Powerwolf"))
     sid = state.moved
     full = state.stat(sid).damage + state.bonus
     taken = full if c.center else max(0, full - c.prevented)
@@ -323,9 +320,9 @@ def _strigoi_attack(data: StrigoiData, state: State, c: C.StrigoiAttack, out: li
 def _end_turn(data: StrigoiData, state: State, c: C.EndTurn, out: list[Event]) -> State:
     """The next Powerwolf's turn, or the end of the round (and perhaps the extra Strigoi turn)."""
     if state.step is Step.TURN and state.in_play:
-        raise RuleViolation("strigoi_move", "the Strigoi must move before the turn ends")
+        raise RuleViolation("strigoi_move", N_("the Strigoi must move before the turn ends"))
     if state.step not in IN_TURN:
-        raise RuleViolation("end_turn", f"no Powerwolf turn to end (step {state.step.value})")
+        raise RuleViolation("end_turn", N_("no Powerwolf turn to end (step {value})"), value=state.step.value)
     if state.turn + 1 < len(state.order):
         return _add(out, rules.start_turn(state, state.turn + 1))
     return _add(out, rules.end_round(data, state))
@@ -334,7 +331,7 @@ def _end_turn(data: StrigoiData, state: State, c: C.EndTurn, out: list[Event]) -
 def _curse(data: StrigoiData, state: State, c: C.Curse, out: list[Event]) -> State:
     """The extra turn's curse: one wound to each Powerwolf in the room that did not protect."""
     if state.step is not Step.CURSE:
-        raise RuleViolation("curse", "only in the extra Strigoi turn")
+        raise RuleViolation("curse", N_("only in the extra Strigoi turn"))
     sid = state.moved
     events: list[Event] = [ev.Cursed(sid, state.vampire(sid).room, tuple(c.hit))]
     if c.hit:  # struck at once: the lowest initiative counts as the first
@@ -354,7 +351,7 @@ def _rotate(data: StrigoiData, state: State, c: C.Rotate, out: list[Event]) -> S
     """Mechanics: turn a standing platform."""
     room = data.fortress.rooms[c.room]
     if not room.platform or room.id in state.collapsed:
-        raise RuleViolation("rotate", f"no platform stands in {room.name}")
+        raise RuleViolation("rotate", N_("no platform stands in {name}"), name=room.name)
     rings = dict(state.rings)
     rings[room.id] = rotate(rings[room.id], c.steps)
     state = replace(state, rings=tuple(rings.items()))
@@ -376,7 +373,7 @@ def _add(out: list[Event], result: tuple[State, list[Event]]) -> State:
 def _in_turn(state: State, verb: str) -> None:
     """Refuse outside a Powerwolf's turn."""
     if state.step not in IN_TURN:
-        raise RuleViolation(verb, "only during a Powerwolf's turn")
+        raise RuleViolation(verb, N_("only during a Powerwolf's turn"))
 
 
 def _fill(canon):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping
 
-from companion.errors import CommandError, RuleViolation
+from companion.errors import N_, CommandError, RuleViolation
 from companion.rules import commands as args
 from companion.rules.strigoi.data import StrigoiData
 
@@ -22,12 +22,11 @@ def canonical_setup(data: StrigoiData, command: Mapping[str, Any]) -> dict[str, 
     d = data
     n = args.integer(command, "players")
     if not d.min_players <= n <= d.max_players:
-        raise RuleViolation("players", f"Armata Strigoi is for {d.min_players}..{d.max_players}"
-                                       f" players, not {n}")
+        raise RuleViolation("players", N_("Armata Strigoi is for {min_players}..{max_players} players, not {n}"), min_players=d.min_players, max_players=d.max_players, n=n)
     seed = args.integer(command, "seed", 0)
     wolves = args.text_list(command, "powerwolves") or d.powerwolves[:n]
     if len(wolves) != n or len(set(wolves)) != n:
-        raise CommandError(f"setup: `powerwolves` must be {n} different names")
+        raise CommandError(N_("setup: `powerwolves` must be {n} different names"), n=n)
     return {"cmd": "setup", "game": "strigoi", "players": n, "seed": seed,
             "powerwolves": list(wolves), "start": _start(data, command, seed),
             "ladders": _ladders(data, command, n), "rings": _rings(data, command),
@@ -46,10 +45,10 @@ def _start(data: StrigoiData, command: Mapping[str, Any], seed: int) -> dict[str
         random.Random(f"strigoi-start-{seed}").shuffle(rooms)
         return {"master": rooms[0], "apprentice": rooms[1]}
     if not isinstance(raw, Mapping) or set(raw) != {"master", "apprentice"}:
-        raise CommandError("setup: `start` must give a room for master and apprentice")
+        raise CommandError(N_("setup: `start` must give a room for master and apprentice"))
     platforms = [r.id for r in data.fortress.rooms.values() if r.platform]
     if any(room not in platforms for room in raw.values()) or raw["master"] == raw["apprentice"]:
-        raise CommandError(f"setup: `start` needs two different platform rooms of {platforms}")
+        raise CommandError(N_("setup: `start` needs two different platform rooms of {platforms}"), platforms=platforms)
     return {"master": raw["master"], "apprentice": raw["apprentice"]}
 
 
@@ -61,11 +60,11 @@ def _ladders(data: StrigoiData, command: Mapping[str, Any], n: int) -> list[list
         free = [e for e in data.ladders if e[0] not in data.marked]
         return [list(e) for e in free[:n]]
     if not isinstance(raw, list) or len(raw) != n:
-        raise CommandError(f"setup: `ladders` must list {n} [room, direction] edges")
+        raise CommandError(N_("setup: `ladders` must list {n} [room, direction] edges"), n=n)
     seen = set()
     for edge in raw:
         if not f.outer_edge(edge) or tuple(edge) in seen:
-            raise CommandError(f"setup: ladder {edge!r} is not a free outer edge [room, direction]")
+            raise CommandError(N_("setup: ladder {edge!r} is not a free outer edge [room, direction]"), edge=edge)
         seen.add(tuple(edge))
     return [list(e) for e in raw]
 
@@ -75,11 +74,10 @@ def _rings(data: StrigoiData, command: Mapping[str, Any]) -> dict[str, str]:
     rings = {rid: r.ring for rid, r in data.fortress.rooms.items()}
     raw = command.get("rings", {})
     if not isinstance(raw, Mapping):
-        raise CommandError("setup: `rings` must map rooms to six letters")
+        raise CommandError(N_("setup: `rings` must map rooms to six letters"))
     for rid, ring in raw.items():
         if rid not in rings or not isinstance(ring, str) or sorted(ring) != sorted(data.letters):
-            raise CommandError(f"setup: ring of {rid!r} must be the letters {data.letters}"
-                               " in some order")
+            raise CommandError(N_("setup: ring of {rid!r} must be the letters {letters} in some order"), rid=rid, letters=data.letters)
         rings[rid] = ring
     return rings
 
@@ -90,10 +88,10 @@ def _stats(data: StrigoiData, command: Mapping[str, Any]) -> dict[str, dict[str,
            for k, s in data.stats.items()}
     raw = command.get("stats", {})
     if not isinstance(raw, Mapping):
-        raise CommandError("setup: `stats` must map master/apprentice/supreme to values")
+        raise CommandError(N_("setup: `stats` must map master/apprentice/supreme to values"))
     for sid, values in raw.items():
         if sid not in out or not isinstance(values, Mapping) or not set(values) <= set(out[sid]):
-            raise CommandError(f"setup: bad stats for {sid!r}")
+            raise CommandError(N_("setup: bad stats for {sid!r}"), sid=sid)
         for key in values:
             out[sid][key] = args.integer(values, key, lo=0 if key == "damage" else 1, hi=99)
     return out
@@ -109,16 +107,16 @@ def _tokens(data: StrigoiData, command: Mapping[str, Any]) -> list[dict[str, Any
         mix = data.example_tokens if _journaled_before_tokens(command) else data.tokens
         return [{"strigoi": t.strigoi, "bonus": t.bonus, "count": t.count} for t in mix]
     if not isinstance(raw, list) or not raw:
-        raise CommandError("setup: `tokens` must list {strigoi, bonus, count}")
+        raise CommandError(N_("setup: `tokens` must list {strigoi, bonus, count}"))
     out = []
     for t in raw:
         if not isinstance(t, Mapping) or set(t) != set(TOKEN_KEYS) or \
                 t["strigoi"] not in ("master", "apprentice"):
-            raise CommandError("setup: each token is {strigoi: master|apprentice, bonus, count}")
+            raise CommandError(N_("setup: each token is {strigoi: master|apprentice, bonus, count}"))
         out.append({"strigoi": t["strigoi"], "bonus": args.integer(t, "bonus", lo=0, hi=9),
                     "count": args.integer(t, "count", lo=1, hi=20)})
     if {t["strigoi"] for t in out} != {"master", "apprentice"}:
-        raise CommandError("setup: both the master and the apprentice need tokens")
+        raise CommandError(N_("setup: both the master and the apprentice need tokens"))
     return out
 
 
@@ -128,7 +126,7 @@ def _examples(data: StrigoiData, command: Mapping[str, Any]) -> list[str]:
     raw = command.get("examples")
     if raw is not None:
         if not isinstance(raw, list) or not set(raw) <= set(data.examples_all):
-            raise CommandError(f"setup: `examples` lists parts of {data.examples_all}")
+            raise CommandError(N_("setup: `examples` lists parts of {examples_all}"), examples_all=data.examples_all)
         return [p for p in data.examples_all if p in raw]
     stats = command.get("stats") if isinstance(command.get("stats"), Mapping) else {}
     given = {sid for sid, v in stats.items() if isinstance(v, Mapping) and len(v) == 3}

@@ -6,7 +6,7 @@ from dataclasses import asdict, dataclass
 from enum import Enum
 from typing import Any, Mapping
 
-from companion.errors import CommandError
+from companion.errors import N_, CommandError
 
 
 class Step(str, Enum):
@@ -149,7 +149,7 @@ def state_to_json(state: State, board: Mapping[str, Any]) -> dict[str, Any]:
 def state_from_json(data: Mapping[str, Any]) -> State:
     """Inverse of `state_to_json` (derived keys are ignored); CommandError if it is not ours."""
     if not isinstance(data, Mapping) or data.get("game") != "strigoi":
-        raise CommandError("not a strigoi state")
+        raise CommandError(N_("not a strigoi state"))
     try:
         wolves = tuple(Wolf(name, w["wounds"], None if w["card"] is None else Card(**w["card"]),
                             w.get("rewards", 0))
@@ -173,4 +173,4 @@ def state_from_json(data: Mapping[str, Any]) -> State:
             examples=tuple(data.get("example_values", ())),
             one_encounter=data.get("one_encounter", True))
     except (KeyError, TypeError, ValueError) as exc:
-        raise CommandError(f"broken strigoi state: {exc}") from None
+        raise CommandError(N_("broken strigoi state: {exc}"), exc=exc) from None

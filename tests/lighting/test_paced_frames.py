@@ -1,0 +1,47 @@
+"""Slow looks are drawn only as often as they are worth (issue 16: an idle table's CPU), fast ones every frame."""
+
+from companion.lighting.compositor import Overlay
+from companion.lighting.controller import BREATH_STEPS, LightingController
+from companion.lighting.effects import look
+from companion.lighting.output import OutputStage
+from companion.lighting.scenes import DEFAULT_FADE
+
+FPS = 30
+
+
+def _board(counts, lk) -> LightingController:
+    """A controller whose light district.A1 shows `lk` and the rest a steady colour, fades over."""
+    ctl = LightingController(counts, output=OutputStage())
+    looks = {name: look("solid", color=(200, 10, 10)) for name in counts}
+    looks["district.A1"] = lk
+    ctl._retarget(looks, DEFAULT_FADE, 0.0)
+    return ctl
+
+
+def _distinct_frames(ctl, start: float, seconds: float) -> int:
+    """How many different frame objects `render` gives over `seconds` at FPS frames a second."""
+    frames = [ctl.render(start + i / FPS) for i in range(round(seconds * FPS))]
+    return len({id(f) for f in frames})
+
+
+def test_a_slow_breath_is_drawn_at_its_own_rate_not_every_frame(counts):
+    period = 8.0  # 64 steps a breath: 8 frames a second
+    ctl = _board(counts, look("breathe", color=(0, 0, 255), period=period, low=0.2))
+    drawn = _distinct_frames(ctl, 10.0, 2.0)
+    assert drawn <= 2.0 * BREATH_STEPS / period + 1
+    # ... and still moves (the breath is not frozen), each frame the breath at its step's middle
+    assert drawn >= 2.0 * BREATH_STEPS / period - 1
+    at = ctl.paced_time(10.01)
+    assert ctl.render(10.01) == OutputStage()(ctl.compose(at)) and abs(at - 10.01) <= period / BREATH_STEPS
+
+
+def test_fast_looks_cross_fades_and_overlays_are_drawn_every_frame(counts):
+    heart = _board(counts, look("heartbeat", color=(255, 0, 0), bpm=90.0))
+    assert heart.paced_time(10.0) is None and _distinct_frames(heart, 10.0, 1.0) == FPS
+    breath = _board(counts, look("breathe", color=(0, 0, 255), period=8.0))
+    breath.overlays.append(Overlay("district.C1", look("pulse", color=(255, 255, 255)), start=10.0, duration=1.0))
+    assert breath.paced_time(10.5) is None and _distinct_frames(breath, 10.0, 1.0) == FPS
+    breath.overlays.clear()
+    breath._retarget({"district.A1": look("breathe", color=(255, 0, 0), period=8.0)}, DEFAULT_FADE, 20.0)
+    assert breath.paced_time(20.0 + DEFAULT_FADE / 2) is None  # a cross-fade runs at full rate
+    assert breath.paced_time(20.0 + DEFAULT_FADE + 0.1) is not None
