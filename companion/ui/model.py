@@ -118,12 +118,14 @@ def with_focus(buttons: tuple[ButtonVM, ...], index: int) -> tuple[ButtonVM, ...
 
 def action_button(i: int, action: Action, prefix: str = "act") -> ButtonVM:
     """The button of the `i`-th action: its label, cost, and why it is greyed out."""
+    from companion.i18n import _, refusal_text  # the engine's texts, shown in the table's language
+
     return ButtonVM(
         id=f"{prefix}:{i}",
-        label=action.label,
-        cost=action.cost,
+        label=refusal_text(action.label),
+        cost=refusal_text(action.cost) if action.cost else action.cost,
         enabled=action.enabled,
-        why_not=None if action.enabled else (action.why_not or "not now"),
+        why_not=None if action.enabled else (refusal_text(action.why_not) if action.why_not else _("not now")),
     )
 
 

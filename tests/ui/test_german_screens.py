@@ -87,3 +87,33 @@ def test_screenshots_lang_option(tmp_path, capsys):
     finally:
         i18n.set_language("en")
     assert (tmp_path / "title_800x480.png").exists()
+
+
+def test_the_engine_menu_shows_in_the_table_language_on_its_buttons():
+    """An action's label, cost and reason come from the engine as English templates (errors.Text);
+    the button shows them in German when the table speaks German."""
+    from companion import i18n
+    from companion.rules import load_game
+    from companion.ui.model import action_button
+
+    game = load_game("masters")
+    from tests.reliability.helpers import bot_script
+
+    script = bot_script("masters", 7, 60)
+    state, _events = game.setup(script[0])
+    actions = []
+    for command in script[1:]:  # play on until the menu has a greyed-out action too
+        actions = list(game.actions(state))
+        if any(not a.enabled for a in actions):
+            break
+        state, _events = game.apply(state, command)
+    i18n.set_language("de")
+    try:
+        german = [action_button(i, a) for i, a in enumerate(actions)]
+    finally:
+        i18n.set_language("en")
+    english = [action_button(i, a) for i, a in enumerate(actions)]
+    assert [b.label for b in english] == [str(a.label) for a in actions]
+    assert any(g.label != e.label for g, e in zip(german, english))
+    greyed = [(g, e) for g, e in zip(german, english) if not e.enabled]
+    assert greyed and all(g.why_not != e.why_not for g, e in greyed)
