@@ -142,3 +142,16 @@ def teacher(kind: str) -> str | None:
 def bot(game_id: str):
     """The bot of a game: a module with `choose(game, state, rng)`."""
     return resolve(info(game_id).bot)
+
+
+def lazy_names(package: str, names: Mapping[str, str]):
+    """A module `__getattr__` for a game package: each of `names` (name -> submodule) is imported
+    from its submodule when first asked for (`from companion.rules.nosferatu import choose`), so the
+    package's `__init__`, which finding the games imports, stays light."""
+
+    def __getattr__(name: str):
+        if name in names:
+            return getattr(importlib.import_module(f"{package}.{names[name]}"), name)
+        raise AttributeError(name)
+
+    return __getattr__

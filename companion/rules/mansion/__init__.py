@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import N_
-from companion.rules.catalog import GameInfo
+from companion.rules.catalog import GameInfo, lazy_names
 
 if TYPE_CHECKING:
     from companion.rules.mansion.engine import MansionGame
@@ -46,11 +46,4 @@ def make_game(data: Any = None) -> "MansionGame":
 _LAZY = {"MansionGame": "engine", "board_view": "board", "choose": "bot", "destinations": "placement"}
 __all__ = ["MansionGame", "board_view", "choose", "destinations", "GAME", "make_game"]
 
-
-def __getattr__(name: str):
-    """One of `_LAZY`'s names, from its module."""
-    if name in _LAZY:
-        import importlib
-
-        return getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
-    raise AttributeError(name)
+__getattr__ = lazy_names(__name__, _LAZY)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import N_
-from companion.rules.catalog import GameInfo
+from companion.rules.catalog import GameInfo, lazy_names
 
 if TYPE_CHECKING:
     from companion.rules.one_night.game import OneNightGame
@@ -46,11 +46,4 @@ def make_game(data: Any = None) -> "OneNightGame":
 _LAZY = {"OneNightGame": "game", "board_view": "board", "choose": "bot"}
 __all__ = ["OneNightGame", "board_view", "choose", "GAME", "make_game"]
 
-
-def __getattr__(name: str):
-    """One of `_LAZY`'s names, from its module."""
-    if name in _LAZY:
-        import importlib
-
-        return getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
-    raise AttributeError(name)
+__getattr__ = lazy_names(__name__, _LAZY)

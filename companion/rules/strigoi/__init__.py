@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import N_
-from companion.rules.catalog import GameInfo
+from companion.rules.catalog import GameInfo, lazy_names
 
 if TYPE_CHECKING:
     from companion.rules.strigoi.game import StrigoiGame
@@ -49,11 +49,4 @@ def make_game(data: Any = None) -> "StrigoiGame":
 _LAZY = {"StrigoiGame": "game", "board_view": "board", "choose": "bot"}
 __all__ = ["StrigoiGame", "board_view", "choose", "GAME", "make_game"]
 
-
-def __getattr__(name: str):
-    """One of `_LAZY`'s names, from its module."""
-    if name in _LAZY:
-        import importlib
-
-        return getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
-    raise AttributeError(name)
+__getattr__ = lazy_names(__name__, _LAZY)
