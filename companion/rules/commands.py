@@ -47,6 +47,18 @@ class Command:
         return out
 
 
+@dataclass(frozen=True)
+class SeatedSetup(Command):
+    """The setup of a game whose table is seated by count or by name (a game's `Setup` adds its own
+    options): `players` (or `names`, in seating order) and the seed of its random draws."""
+
+    verb: ClassVar[str] = "setup"
+    game: str | None = None
+    players: int | None = None
+    seed: int = 0
+    names: tuple[str, ...] | None = None
+
+
 def verb_table(commands: Iterable[type[Command]]) -> dict[str, type[Command]]:
     """Verb -> command class, for `parse`."""
     return {c.verb: c for c in commands}

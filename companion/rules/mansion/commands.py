@@ -8,18 +8,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from companion.rules.commands import Command
+from companion.rules.commands import Command, SeatedSetup
 
 
 @dataclass(frozen=True)
-class Setup(Command):
+class Setup(SeatedSetup):
     """Seat the table (`players` or `names`) with the clock, target, tokens, Vault limit and role deck."""
 
-    verb: ClassVar[str] = "setup"
-    game: str | None = None
-    players: int | None = None
-    seed: int = 0
-    names: tuple[str, ...] | None = None
     clock_length: int | None = None
     target: int | None = None
     start_tokens: int | None = None

@@ -8,18 +8,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from companion.rules.commands import Command
+from companion.rules.commands import Command, SeatedSetup
 
 
 @dataclass(frozen=True)
-class Setup(Command):
+class Setup(SeatedSetup):
     """Seat the table: `players` (or `names`), the seed, who is Renfield, the Bites the Vampire needs."""
 
-    verb: ClassVar[str] = "setup"
-    game: str | None = None
-    players: int | None = None
-    seed: int = 0
-    names: tuple[str, ...] | None = None
     renfield: str | None = None
     bites_to_win: int | None = None
 
