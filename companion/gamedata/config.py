@@ -19,6 +19,7 @@ from typing import Callable, Mapping, NamedTuple
 
 from companion import paths
 from companion.gamedata import tomlfile
+from companion.gamedata.checks import Checks
 from companion.errors import DataFileError
 from companion.i18n import LANGUAGES, _
 from companion.inputs import DISTRICTS, VButton
@@ -274,7 +275,7 @@ def _build(doc: tomlfile.TomlDoc, source: str) -> Config:
     """Merge `doc` over the defaults and validate every field."""
     base = _defaults().data
     data = doc.data
-    v = tomlfile.Checks(doc)
+    v = Checks(doc)
     v.only_keys("", data, ("language", "game", "hal", "display", "sound", "leds", "buttons", "reader"))
     language = v.choice("language", data.get("language", base["language"]), ("auto",) + LANGUAGES)
 
@@ -350,7 +351,7 @@ def _build(doc: tomlfile.TomlDoc, source: str) -> Config:
     v.only_keys("reader", r, ("type", "port", "baud", "repeat_window_s", "tag_pattern"))
     reader = ReaderConfig(
         type=v.choice("reader.type", r["type"], READERS),
-        port=v.string("reader.port", r["port"]),
+        port=v.text("reader.port", r["port"]),
         baud=v.integer("reader.baud", r["baud"], 1200, 4_000_000),
         repeat_window_s=v.number("reader.repeat_window_s", r["repeat_window_s"], 0.0, 60.0),
         tag_pattern=v.pattern("reader.tag_pattern", r["tag_pattern"]),
@@ -358,7 +359,7 @@ def _build(doc: tomlfile.TomlDoc, source: str) -> Config:
     return Config(game, hal, display, sound, leds, buttons, reader, source, language)
 
 
-def _strips(v: tomlfile.Checks, doc: tomlfile.TomlDoc, raw) -> tuple[Strip, ...]:
+def _strips(v: Checks, doc: tomlfile.TomlDoc, raw) -> tuple[Strip, ...]:
     """Validate [[leds.strips]]."""
     if not isinstance(raw, list) or not raw:
         raise doc.error("leds.strips", "needs at least one [[leds.strips]] table")
@@ -368,15 +369,15 @@ def _strips(v: tomlfile.Checks, doc: tomlfile.TomlDoc, raw) -> tuple[Strip, ...]
         if not isinstance(s, dict):
             raise doc.error(key, f"strip {i + 1} must be a table")
         v.only_keys(key, s, ("name", "pin", "count"))
-        name = v.string(f"{key}.name", s.get("name", f"strip{i}"))
+        name = v.text(f"{key}.name", s.get("name", f"strip{i}"))
         if name in names:
             raise doc.error(f"{key}.name", f"strip name {name!r} used twice")
         names.add(name)
-        out.append(Strip(name, v.string(f"{key}.pin", s.get("pin", "GPIO10")), v.integer(f"{key}.count", s.get("count", 0), 1, 2000)))
+        out.append(Strip(name, v.text(f"{key}.pin", s.get("pin", "GPIO10")), v.integer(f"{key}.count", s.get("count", 0), 1, 2000)))
     return tuple(out)
 
 
-def _lights(v: tomlfile.Checks, doc: tomlfile.TomlDoc, raw, strips: dict) -> dict:
+def _lights(v: Checks, doc: tomlfile.TomlDoc, raw, strips: dict) -> dict:
     """Validate [leds.lights]: every logical light mapped, inside its strip, no overlaps."""
     if not isinstance(raw, dict):
         raise doc.error("leds.lights", "must be a table of logical light = { strip, start, count }")
@@ -389,7 +390,7 @@ def _lights(v: tomlfile.Checks, doc: tomlfile.TomlDoc, raw, strips: dict) -> dic
         if not isinstance(m, dict):
             raise doc.error(key, "must be { strip = ..., start = ..., count = ... }")
         v.only_keys(key, m, ("strip", "start", "count", "reverse"))
-        strip = v.string(f"{key}.strip", m.get("strip", next(iter(strips))))
+        strip = v.text(f"{key}.strip", m.get("strip", next(iter(strips))))
         if strip not in strips:
             raise doc.error(key, f"no strip named {strip!r} in [[leds.strips]]")
         start = v.integer(f"{key}.start", m.get("start"), 0, 1999)
