@@ -2,9 +2,10 @@
 
 `Checks(doc)` checks one value at a time (`integer`, `number`, `boolean`, `choice`, `text`,
 `pattern`, `only_keys`) and raises `DataFileError(file, line, field, message)` pointing at the key's
-line. A `Record` is one table checked against its fields' rules (field -> rule, a rule being
-`rule(checks, field, value) -> value`): unknown fields are refused up front, `get` checks one field
-(or gives its default; without one the field is required) and `check` checks every field present.
+line; teaching checks what the table types with it too, as TeachErrors. A `Record` is one table
+checked against its fields' rules (field -> rule, a rule being `rule(checks, field, value) -> value`):
+unknown fields are refused up front, `get` checks one field (or gives its default; without one the
+field is required) and `check` checks every field present.
 
 Every message says what was expected in the same words: "must be a whole number 1..12, got 40".
 """
@@ -25,7 +26,8 @@ Rule = Callable[["Checks", str, Any], Any]  # (checks, dotted field, value) -> t
 
 
 class Checks:
-    """Type, range and shape checks for the values of one TOML document (`tomlfile.TomlDoc`)."""
+    """Type, range and shape checks for the values of one TOML document (`tomlfile.TomlDoc`), or of
+    anything else whose `error(field, message)` makes the exception to raise (teaching's typed input)."""
 
     def __init__(self, doc):
         self.doc = doc

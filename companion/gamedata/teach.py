@@ -304,24 +304,26 @@ def _cells(cells, colour: str) -> list[str]:
     return sorted(out)
 
 
+class _Typed:
+    """What the table typed on a screen, checked by the one validator: a complaint becomes a
+    TeachError naming the field ("reserve: must be a whole number 1..12, got 40")."""
+
+    @staticmethod
+    def error(what: str, message: str) -> TeachError:
+        return TeachError(f"{_(what)}: {message}", what)
+
+
+_TYPED = Checks(_Typed())
+
+
 def _count(value, what: str, lo: int, hi: int) -> int:
     """A whole number in lo..hi for taught numbers."""
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise TeachError(_("{what} must be a whole number {lo}..{hi}, got {value!r}").format(
-            what=_(what), lo=lo, hi=hi, value=value))
-    return value
+    return _TYPED.integer(what, value, lo, hi)
 
 
 def _text(value, what: str, limit: int, allow_empty: bool = False) -> str:
-    """A short printable text (names and notes are shown on screen, never interpreted)."""
-    if not isinstance(value, str):
-        raise TeachError(_("{what} must be text").format(what=_(what)))
-    value = value.strip()
-    if not value and not allow_empty:
-        raise TeachError(_("{what} must not be empty").format(what=_(what)))
-    if len(value) > limit or not value.isprintable():
-        raise TeachError(_("{what} must be at most {limit} printable characters").format(what=_(what), limit=limit))
-    return value
+    """A short printable text (names and notes are shown on screen, never interpreted), stripped."""
+    return _TYPED.text(what, value, limit, allow_empty).strip()
 
 
 # -- writing ---------------------------------------------------------------------------------------------

@@ -187,3 +187,17 @@ def test_a_taught_file_teaching_accepts_loads():
     data = load_masters(teach.base_dir() / "masters")
     assert data.card("II-07").name == "Night Patrol" and data.card("II-07").source == "taught"
     assert next(t for t in data.trackers if t.vampires == 4).reserve == 10
+
+
+@pytest.mark.parametrize(("save", "message"), [
+    (lambda: teach.save_tracker(3, reserve=40), "reserve: must be a whole number 1..12, got 40"),
+    (lambda: teach.save_tracker(3, numbers={("I", "high"): (True, (1, 0))}), "red: must be a whole number 0..6, got True"),
+    (lambda: teach.save_district("docks", name="  "), "district name: must not be empty"),
+    (lambda: teach.save_card_grid("I-01", ["A1"], [], name="x" * 41), "card name: must be at most 40 printable characters"),
+])
+def test_typed_values_are_checked_by_the_same_validator(save, message):
+    """What the table types is refused in the words a file is: the field, then what it must be."""
+    with pytest.raises(teach.TeachError) as exc:
+        save()
+    assert str(exc.value) == message
+    assert not teach.section_path("tracker").exists() and not teach.section_path("districts").exists()
