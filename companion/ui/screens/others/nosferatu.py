@@ -13,7 +13,8 @@ from companion.inputs import DISTRICTS
 from companion.rules.base import Action
 from companion.ui.model import CellVM, Count
 from companion.ui.screens.others.common import (Field, OthersOverScreen, OthersScreen, Param, board_districts,
-                                                choice, outcome_words)
+                                                choice)
+from companion.ui.words import outcome_words
 
 STEP_WORDS = {
     "give-stake": N_("pass the stake"),
