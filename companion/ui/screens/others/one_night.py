@@ -8,6 +8,7 @@ A1..C3 row by row (docs/one-night.md), so a district button names a seat in the 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Mapping
 
 from companion.i18n import N_, _, data_name, ngettext
@@ -244,7 +245,19 @@ def role_name(role_id: str) -> str:
     """`apprentice-assassin` -> `Apprentice Assassin` (in the current language: the data's name_de)."""
     if role_id == "everyone":  # who wakes in the steps for the whole table
         return _("Everyone")
-    return data_name(str(role_id).replace("-", " ").title())
+    return data_name(_role_names().get(role_id) or str(role_id).replace("-", " ").title())
+
+
+@lru_cache(maxsize=1)
+def _role_names() -> dict[str, str]:
+    """Role id -> its English name in the shipped data file (`count` -> `The Count`); {} when the file
+    cannot be read (the engine reports it)."""
+    from companion.errors import CompanionError
+
+    try:
+        return {rid: name for rid, name, copies in roles_catalogue()}
+    except CompanionError:
+        return {}
 
 
 def step_name(step_id: str) -> str:
