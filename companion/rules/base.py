@@ -119,7 +119,7 @@ Handler = Callable[[Any, Any, Any, list], Any]
 class Engine:
     """The one core: `apply` is parse -> step check -> handler table -> settle, the same in every game.
 
-    A game sets `id`, `title`, `COMMANDS` (its command classes, the setup's included), `HANDLERS`
+    A game sets `id`, `title`, `DATA` (the class of its parsed data), `COMMANDS` (its command classes, the setup's included), `HANDLERS`
     {command class: handler}, optionally `STEPS` {step: command classes it accepts} and `ANYTIME`
     (accepted in every step while the game runs), and `FILLS` {command class: (data, state, command)
     -> command} for the values `canonical` writes out. It implements `start`, `canonical_setup`,
@@ -129,6 +129,7 @@ class Engine:
 
     id: ClassVar[str] = ""
     title: ClassVar[str] = ""
+    DATA: ClassVar[type | tuple[type, ...]] = ()  # the parsed data it is built over (catalog.make_game)
     COMMANDS: ClassVar[tuple[type[Command], ...]] = ()
     HANDLERS: ClassVar[Mapping[type, Handler]] = {}
     STEPS: ClassVar[Mapping[Any, frozenset[type]] | None] = None

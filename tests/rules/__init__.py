@@ -20,9 +20,9 @@ SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 
 def masters_game():
     """The Masters game over the shipped data (tests run with an empty user config folder)."""
-    from companion.rules.masters import make_game
+    from companion.rules import load_game
 
-    return make_game()
+    return load_game("masters")
 
 
 def masters_start(game, vampires=("Imre", "Mila"), **extra):

@@ -6,7 +6,7 @@ import pytest
 
 from companion.errors import DataFileError
 from companion.gamedata.loader import load_masters
-from companion.rules.masters import make_game
+from companion.rules import load_game
 from companion.rules.masters.data import Band
 
 
@@ -42,11 +42,11 @@ def test_masters_data_user_overlay_wins_and_is_marked_taught(tmp_path):
 
 
 def test_masters_data_user_dir_defaults_to_the_config_folder(tmp_path, monkeypatch):
-    """make_game() reads taught data from COMPANION_CONFIG_DIR/masters."""
+    """load_game("masters") reads taught data from COMPANION_CONFIG_DIR/masters."""
     monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path))
     (tmp_path / "masters").mkdir()
     (tmp_path / "masters" / "districts.toml").write_text('[districts.docks]\nname = "Harbour"\n')
-    game = make_game()
+    game = load_game("masters")
     state, _ = game.setup({"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila"], "seed": 3,
                            "districts": {"A2": "docks", "A3": "museum", "B1": "asylum", "B2": "cathedral", "B3": "hospital",
                                          "C1": "nightclub", "C2": "newspaper", "C3": "police-station"}})

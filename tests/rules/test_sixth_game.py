@@ -38,18 +38,9 @@ FILES = {
 
         from companion.rules.catalog import GameInfo
 
-        GAME = GameInfo(id="pebbles", title="Pebbles", order=60, data=__path__[0] + "/rules.toml",
+        GAME = GameInfo(id="pebbles", title="Pebbles", order=60, engine="companion.rules.pebbles.engine:PebblesGame",
+                        data=__path__[0] + "/rules.toml", parse="companion.rules.pebbles.engine:parse",
                         narration="companion.rules.pebbles.lines:LINES")
-
-
-        def make_game(data=None):
-            from companion.rules.pebbles.engine import Rules, PebblesGame
-
-            if not isinstance(data, Rules):
-                from companion.gamedata.loader import read_doc
-
-                data = Rules(**read_doc("pebbles", data).data)
-            return PebblesGame(data)
         ''',
     "engine.py": '''
         from __future__ import annotations
@@ -68,6 +59,10 @@ FILES = {
             min_players: int
             max_players: int
             target: int
+
+
+        def parse(doc):
+            return Rules(**doc.data)
 
 
         @dataclass(frozen=True)
@@ -115,6 +110,7 @@ FILES = {
         class PebblesGame(Engine):
             id = "pebbles"
             title = "Pebbles"
+            DATA = Rules
             COMMANDS = (Setup, Score)
             HANDLERS = {Score: score}
 

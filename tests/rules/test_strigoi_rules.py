@@ -340,7 +340,7 @@ def test_strigoi_blood_is_greyed_when_the_supply_is_empty():
 
     import random
 
-    from companion.rules.strigoi import choose
+    from companion.rules.strigoi.bot import choose
 
     game = load_game("strigoi")
     state, _ = game.setup(game.canonical(None, {"cmd": "setup", "game": "strigoi", "players": 2, "seed": 1}))

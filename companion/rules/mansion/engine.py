@@ -45,6 +45,7 @@ class MansionGame(Engine):
 
     id = "mansion"
     title = "The Vampire Mansion"
+    DATA = Rules
     COMMANDS = C.COMMANDS
     STEPS = STEPS
 

@@ -38,6 +38,7 @@ class NosferatuGame(Engine):
 
     id = "nosferatu"
     title = "Nosferatu"
+    DATA = Rules
     COMMANDS = C.COMMANDS
     STEPS = STEPS
     ANYTIME = frozenset({C.Adjust})

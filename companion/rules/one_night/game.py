@@ -31,6 +31,7 @@ class OneNightGame(Engine):
 
     id = "one-night"
     title = "One Night Ultimate Vampire"
+    DATA = OneNightData
     COMMANDS = C.COMMANDS
 
     @property
