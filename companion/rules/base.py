@@ -30,7 +30,12 @@ __all__ = ["Action", "Engine", "Event", "Game", "GameOver", "GameSetUp", "Comman
 
 @dataclass(frozen=True)
 class Event:
-    """Something that happened, in the past tense. Subclasses add fields; `kind` names it."""
+    """Something that happened, in the past tense. Every subclass is a frozen dataclass (no decorator
+    needed) whose fields say what happened; `kind` names it."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        dataclass(frozen=True)(cls)
 
     @property
     def kind(self) -> str:
@@ -46,12 +51,10 @@ class Event:
         return out
 
 
-@dataclass(frozen=True)
 class GameSetUp(Event):
     """A game began. Each game subclasses it (keeping the name) with what its setup decided."""
 
 
-@dataclass(frozen=True)
 class GameOver(Event):
     """The game ended, and how (the value `Game.outcome` gives from now on)."""
 

@@ -46,7 +46,6 @@ FILES = {
         from __future__ import annotations
 
         from dataclasses import dataclass, replace
-        from typing import ClassVar
 
         from companion.errors import RuleViolation
         from companion.rules import base
@@ -65,17 +64,13 @@ FILES = {
             return Rules(**doc.data)
 
 
-        @dataclass(frozen=True)
-        class Setup(Command):
-            verb: ClassVar[str] = "setup"
+        class Setup(Command, verb="setup"):
             game: str | None = None
             players: int = 2
             seed: int = 0
 
 
-        @dataclass(frozen=True)
-        class Score(Command):
-            verb: ClassVar[str] = "score"
+        class Score(Command, verb="score"):
             points: int
 
 
@@ -86,12 +81,10 @@ FILES = {
             outcome: str | None = None
 
 
-        @dataclass(frozen=True)
         class GameSetUp(base.GameSetUp):
             players: int
 
 
-        @dataclass(frozen=True)
         class Scored(Event):
             player: int
             points: int
