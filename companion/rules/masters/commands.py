@@ -61,11 +61,16 @@ class PlaceAgents(Command, verb="place_agents"):
     agents_to: tuple[tuple[str, int], ...] | None = None
 
 
-class AddAgents(Command, verb="add_agents"):
-    """Agents from the reserve into a district (an event's: the veil rules apply)."""
+class DistrictTokens(Command):
+    """What adding and removing tokens share: the district and how many."""
 
     district: str
     n: int = 1
+
+
+class AddAgents(DistrictTokens, verb="add_agents"):
+    """Agents from the reserve into a district (an event's: the veil rules apply)."""
+
     exposed: bool = False
     event: bool | None = None
 
@@ -80,11 +85,9 @@ class MoveAgents(Command, verb="move_agents"):
     event: bool | None = None
 
 
-class RemoveAgents(Command, verb="remove_agents"):
+class RemoveAgents(DistrictTokens, verb="remove_agents"):
     """Agents back to the reserve; `by` gets the kills (exposed ones first unless `exposed`)."""
 
-    district: str
-    n: int = 1
     by: str | None = None
     exposed: bool | None = None
 
@@ -98,11 +101,8 @@ class Replace(Command, verb="replace"):
     event: bool | None = None
 
 
-class AddMinions(Command, verb="add_minions"):
+class AddMinions(DistrictTokens, verb="add_minions"):
     """Minions from the reserve into a district by an effect (no veil change)."""
-
-    district: str
-    n: int = 1
 
 
 class Expose(Command, verb="expose"):

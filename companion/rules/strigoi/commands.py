@@ -50,11 +50,15 @@ class Blood(Command, verb="blood"):
     colour: str | None = None
 
 
-class Reward(Command, verb="reward"):
-    """Reward cards drawn outside an encounter."""
+class WolfCount(Command):
+    """What Reward, Wound and Heal take: a Powerwolf (default: the one on turn) and how many (default 1)."""
 
     wolf: str | None = None
     n: int | None = None
+
+
+class Reward(WolfCount, verb="reward"):
+    """Reward cards drawn outside an encounter."""
 
 
 class LoseBlood(Command, verb="lose_blood"):
@@ -63,18 +67,12 @@ class LoseBlood(Command, verb="lose_blood"):
     reason: str | None = None
 
 
-class Wound(Command, verb="wound"):
+class Wound(WolfCount, verb="wound"):
     """Wounds to a Powerwolf (a Double Wound is n=2)."""
 
-    wolf: str | None = None
-    n: int | None = None
 
-
-class Heal(Command, verb="heal"):
+class Heal(WolfCount, verb="heal"):
     """Wounds healed."""
-
-    wolf: str | None = None
-    n: int | None = None
 
 
 class AttackStrigoi(Command, verb="attack_strigoi"):
