@@ -49,6 +49,17 @@ _OPEN_SCRIPT = (
 )
 
 
+def child_answer(res: subprocess.CompletedProcess, key: str) -> tuple[str | None, str]:
+    """What a probe script run in a child process answered on its last line: (value, '') for
+    `key=value`; (None, why) for `error=why`, anything else, or no output (then the exit code and
+    the end of stderr)."""
+    lines = res.stdout.strip().splitlines()
+    last = lines[-1] if lines else f"no answer (exit {res.returncode}): {res.stderr.strip()[-200:]}"
+    if last.startswith(f"{key}="):
+        return last[len(key) + 1:], ""
+    return None, last.removeprefix("error=")
+
+
 class PiProbe:
     """What the Pi checks read from the machine (mixed into `doctor.Probe`: `self.path`, `self.env`)."""
 
@@ -74,11 +85,7 @@ class PiProbe:
             return None, f"set_mode did not return within {timeout:g} s (the display driver hangs)"
         except OSError as exc:
             return None, f"could not start the test: {exc}"
-        lines = res.stdout.strip().splitlines()
-        last = lines[-1] if lines else f"no answer (exit {res.returncode}): {res.stderr.strip()[-200:]}"
-        if last.startswith("opened="):
-            return last[len("opened="):], ""
-        return None, last.removeprefix("error=")
+        return child_answer(res, "opened")
 
     def service_state(self) -> tuple[bool, str]:
         """(whether the companion service is running, its STATUS= line)."""
