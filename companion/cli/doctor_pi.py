@@ -36,7 +36,8 @@ SPEECH_LINE = "Nightwatch"
 SERVICE = "companion"
 PI5_GPIO_UART = "/dev/ttyAMA0"  # UART0 on GPIO14/15 with dtoverlay=uart0-pi5
 PI5_DEBUG_UART = "ttyAMA10"  # what /dev/serial0 points at on a Pi 5: the 3-pin debug connector
-# Opens the screen as the service does (full screen, native size) and says what it got.
+# Opens the screen as the service does (full screen, native size) and says what it got. Run in a child
+# process so a display driver that hangs or crashes cannot take doctor with it.
 _OPEN_SCRIPT = (
     "import pygame\n"
     "try:\n"
