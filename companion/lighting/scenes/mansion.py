@@ -42,7 +42,7 @@ BAR_DEFAULT_MAX = 6
 
 def plan(view: Mapping[str, Any] | None) -> Plan:
     """Every light's look for this view."""
-    return board_plan(view, "", _district, lambda board, view: clock_bar(*bar_of(board, BAR_DEFAULT_MAX)))
+    return board_plan(view, "", _district, lambda board, _: clock_bar(*bar_of(board, BAR_DEFAULT_MAX)))
 
 
 def react(event: Mapping[str, Any], view: Mapping[str, Any] | None, t: float) -> Reaction:

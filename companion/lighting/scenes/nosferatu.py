@@ -51,7 +51,7 @@ EMPTY_LEVEL = 0.12  # brightness of districts without a seat
 
 def plan(view: Mapping[str, Any] | None) -> Plan:
     """Every light's look for this view (lights with nothing on them stay dark)."""
-    return board_plan(view, "night", _district, lambda board, view: bite_looks(*bar_of(board, DEFAULT_GOAL)))
+    return board_plan(view, "night", _district, lambda board, _: bite_looks(*bar_of(board, DEFAULT_GOAL)))
 
 
 def react(event: Mapping[str, Any], view: Mapping[str, Any] | None, t: float) -> Reaction:
