@@ -31,7 +31,7 @@ LOCALE_DIR = Path(__file__).with_name("locale")
 
 _current: str | None = None
 _catalog: _gettext.NullTranslations | None = None
-TRANSLATED_FIELDS = ("name", "prompt", "close")  # data fields with a `<field>_<lang>` twin (One Night's spoken steps)
+TRANSLATED_FIELDS = ("name", "prompt", "close", "summary")  # data fields with a `<field>_<lang>` twin (One Night's spoken steps, the mansion's room texts)
 _data_names: dict[str, dict[str, str]] | None = None  # language -> shipped English name -> its name there
 
 
@@ -137,7 +137,7 @@ def data_name(name: str) -> str:
 
 
 def _read_data_names() -> dict[str, dict[str, str]]:
-    """Every `name` / `name_<lang>` (and `prompt`, `close`) pair of the shipped data files, per language."""
+    """Every `name` / `name_<lang>` (and `prompt`, `close`, `summary`) pair of the shipped data files, per language."""
     import tomllib
 
     out: dict[str, dict[str, str]] = {}

@@ -13,7 +13,8 @@ from companion.inputs import DISTRICTS
 from companion.rules.base import Action
 from companion.ui.model import CellVM, Count
 from companion.ui.screens.others.common import (Field, OthersOverScreen, OthersScreen, Param, board_districts,
-                                                choice, outcome_words)
+                                                choice)
+from companion.ui.words import outcome_words
 
 STEP_WORDS = {
     "give-stake": N_("pass the stake"),
@@ -71,18 +72,6 @@ class NosferatuScreen(OthersScreen):
         out = [Field("nights", _("Nights in the Clock"), int(clock.get("nights", 0)), 0, 20)]
         out += [Field(f"bites:{p}", _("Bites {player}").format(player=p), int(n), 0, 10) for p, n in (s.get("bites") or {}).items()]
         return out
-
-    def correction(self, changes) -> list[dict[str, Any]]:
-        """One adjust with the nights and the changed bites."""
-        if not changes:
-            return []
-        cmd: dict[str, Any] = {"cmd": "adjust"}
-        for key, value in changes.items():
-            if key == "nights":
-                cmd["nights"] = value
-            else:
-                cmd.setdefault("bites", {})[key.split(":", 1)[1]] = value
-        return [cmd]
 
 
 class NosferatuOverScreen(OthersOverScreen):
