@@ -7,11 +7,13 @@ complete. Every problem raises `DataFileError(file, line, key, message)`.
 
 Files and table shapes (user files use the same):
   tracker.toml    [tracker.<2..5>] reserve, verified, I/II/III = {high = {red, blue = [a, b]}, low = {...}}
-  districts.toml  [districts.<key>] name, name_de (the German name; any `name_<lang>`: companion.i18n), effect = day|night|both, night_ap = 1|2, note, verified
+  districts.toml  [districts.<key>] name, effect = day|night|both, night_ap = 1|2, note, verified
   vampires.toml   [vampires.<Name>] blood_ability, blood_note, blood_cost, dark_ability, dark_note, dark_veil,
                   combat_ability, verified
-  cards.toml      [cards."<I|II|III>-NN"] act, name, name_de, red = [cells], blue = [two cells or none], continuing, note, verified
-  relics.toml     [relics.<key>] name, name_de, note, max_blood, once_per_round, placeable, redirects_agents, ap, blood, veil, verified
+  cards.toml      [cards."<I|II|III>-NN"] act, name, red = [cells], blue = [two cells or none], continuing, note, verified
+  relics.toml     [relics.<key>] name, note, max_blood, once_per_round, placeable, redirects_agents, ap, blood, veil, verified
+Each text a player reads (name, note and the abilities' names and notes) has its German twin, `name_de`,
+`note_de`, `blood_ability_de`, ... (companion.i18n.TRANSLATED_FIELDS; the screens pick them by language).
 
 The other games have one shipped file each (`data_file(game_id)`), with no user overlay (nothing is
 taught at the table for them): `load_nosferatu`, `load_mansion`, `load_one_night` and `load_strigoi`
@@ -154,7 +156,7 @@ def _tracker(key: str, rec: dict, doc: tomlfile.TomlDoc, where: str, source: str
 
 def _district(key: str, rec: dict, doc: tomlfile.TomlDoc, where: str, source: str) -> DistrictInfo:
     """One district tile."""
-    f = _Fields(rec, doc, where, ("name", "name_de", "effect", "night_ap", "note", "verified"))
+    f = _Fields(rec, doc, where, ("name", "name_de", "effect", "night_ap", "note", "note_de", "verified"))
     effect = f.get("effect", str, check=lambda v: None if v in ("day", "night", "both") else "must be day, night or both")
     return DistrictInfo(
         key, f.get("name", str), Effect(effect), f.get("night_ap", int, 1, _between(1, 2)), f.get("note", str, ""),
@@ -165,7 +167,8 @@ def _district(key: str, rec: dict, doc: tomlfile.TomlDoc, where: str, source: st
 def _vampire(key: str, rec: dict, doc: tomlfile.TomlDoc, where: str, source: str) -> VampireInfo:
     """One vampire sheet."""
     f = _Fields(rec, doc, where, (
-        "blood_ability", "blood_note", "blood_cost", "dark_ability", "dark_note", "dark_veil", "combat_ability", "verified",
+        "blood_ability", "blood_ability_de", "blood_note", "blood_note_de", "blood_cost", "dark_ability", "dark_ability_de",
+        "dark_note", "dark_note_de", "dark_veil", "combat_ability", "verified",
     ))
     return VampireInfo(
         key, f.get("blood_ability", str), f.get("blood_note", str, ""), f.get("blood_cost", int, 1, _between(1, 6)),
@@ -176,7 +179,7 @@ def _vampire(key: str, rec: dict, doc: tomlfile.TomlDoc, where: str, source: str
 
 def _card(key: str, rec: dict, doc: tomlfile.TomlDoc, where: str, source: str) -> CardInfo:
     """One event card slot."""
-    f = _Fields(rec, doc, where, ("act", "name", "name_de", "red", "blue", "continuing", "note", "verified"))
+    f = _Fields(rec, doc, where, ("act", "name", "name_de", "red", "blue", "continuing", "note", "note_de", "verified"))
     if not CARD_KEY.match(key):
         raise f.error("", _('card keys look like "I-01", "II-18", "III-07"'))
     act = f.get("act", str, key.split("-")[0])
@@ -197,7 +200,7 @@ def _card(key: str, rec: dict, doc: tomlfile.TomlDoc, where: str, source: str) -
 def _relic(key: str, rec: dict, doc: tomlfile.TomlDoc, where: str, source: str) -> RelicInfo:
     """One relic card."""
     f = _Fields(rec, doc, where, (
-        "name", "name_de", "note", "max_blood", "once_per_round", "placeable", "redirects_agents", "ap", "blood", "veil", "verified",
+        "name", "name_de", "note", "note_de", "max_blood", "once_per_round", "placeable", "redirects_agents", "ap", "blood", "veil", "verified",
     ))
     return RelicInfo(
         key, f.get("name", str), f.get("note", str, ""), f.get("max_blood", int, 0, _between(0, 9)),

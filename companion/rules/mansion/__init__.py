@@ -24,7 +24,7 @@ GAME = GameInfo(
     setup_fields="companion.ui.screens.others.mansion:setup_fields",
     setup_note="companion.ui.screens.others.mansion:setup_note",
     story="companion.ui.story:mansion_chart",
-    data="mansion/rules.toml",
+    data="mansion/rules.toml", narration="companion.narration.mansion:LINES",
 )
 
 

@@ -22,7 +22,7 @@ GAME = GameInfo(
     screens={"nosferatu": "companion.ui.screens.others.nosferatu:NosferatuScreen",
              "nosferatu-over": "companion.ui.screens.others.nosferatu:NosferatuOverScreen"},
     story="companion.ui.story:nosferatu_chart",
-    data="nosferatu/rules.toml",
+    data="nosferatu/rules.toml", narration="companion.narration.nosferatu:LINES",
 )
 
 

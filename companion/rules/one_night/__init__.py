@@ -24,7 +24,7 @@ GAME = GameInfo(
              "one-night-over": "companion.ui.screens.others.one_night:OneNightOverScreen"},
     start="companion.ui.screens.others.one_night:pick_roles", start_label="Next: roles",
     story="companion.ui.story:one_night_chart",
-    data="one_night/roles.toml",
+    data="one_night/roles.toml", narration="companion.narration.one_night:LINES",
 )
 
 

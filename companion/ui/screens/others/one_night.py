@@ -13,11 +13,11 @@ from typing import Any, Mapping
 from companion.i18n import N_, _, data_name, ngettext
 from companion.inputs import DISTRICTS, Press
 from companion.narration.narrator import StepTimer
+from companion.narration.one_night import outcome_text, role_name, step_words, teams_text
 from companion.rules.base import Action
 from companion.ui.model import ButtonVM, CellVM, ViewModel
 from companion.ui.screens.base import Screen, UIContext
-from companion.ui.screens.others.common import (OthersOverScreen, OthersScreen, Param, choice, outcome_words,
-                                                wrap)
+from companion.ui.screens.others.common import OthersOverScreen, OthersScreen, Param, choice, wrap
 
 FIRST = ("vote", "reveal", "next", "resume")   # the button the table wants most, first (and focused)
 ROLES_PER_PAGE = 9      # one page of the role picker = the nine district buttons
@@ -59,9 +59,9 @@ class NarratorScreen(OthersScreen):
         raw = str(cur.get("phase") or s.get("phase", ""))
         phase = _(PHASES[raw]) if raw in PHASES else raw.capitalize()
         woken = cur.get("wakes") or []
-        wakes = ", ".join(role_name(w) for w in woken) or "-"
+        wakes = ", ".join(_("Everyone") if w == "everyone" else role_name(w) for w in woken) or "-"
         title = (_("{phase}: {roles}") if woken == ["everyone"] else _("{phase}: {roles} wake")).format(phase=phase, roles=wakes)
-        lines = [cur.get("prompt", "")]
+        lines = [step_words(cur.get("id"), cur.get("prompt", ""))]
         if self.timer_line(s):
             lines.append(self.timer_line(s))
         grid = seat_cells(s) if s.get("phase") == "day" else ()
@@ -132,8 +132,9 @@ class OneNightOverScreen(OthersOverScreen):
         winners = ", ".join(seat_label(s, k) for k in r.get("winners", [])) or _("nobody")
         cards = ", ".join(f"{k}: {role_name(v)}" for k, v in (r.get("cards") or {}).items())
         lines = [_("Died: {seats}").format(seats=killed), _("Winners: {seats}").format(seats=winners),
-                 _("Teams: {teams}").format(teams=", ".join(r.get("teams", [])) or _("none")), _("Cards: {cards}").format(cards=cards)]
-        title = _("{team} win").format(team=outcome_words(s.get("outcome"))) if s.get("outcome") != "no-winner" else _("Nobody wins")
+                 _("Teams: {teams}").format(teams=teams_text(r.get("teams"))), _("Cards: {cards}").format(cards=cards)]
+        title = _("{team} win").format(team=outcome_text(s.get("outcome"))) if s.get("outcome") != "no-winner" else _("Nobody wins")
+        title = title[:1].upper() + title[1:]
         return title, lines, seat_cells(s)
 
 
@@ -232,11 +233,6 @@ def pick_roles(ctx: UIContext, wizard) -> bool:
     """The new-game wizard's Next: the role page, which sends the setup (always takes over)."""
     ctx.stack.push(RolePicker(ctx, wizard.players, wizard.seed, roles_catalogue()))
     return True
-
-
-def role_name(role_id: str) -> str:
-    """`apprentice-assassin` -> `Apprentice Assassin` (in the current language: the data's name_de)."""
-    return data_name(str(role_id).replace("-", " ").title())
 
 
 def seat_label(s: Mapping[str, Any], seat: int | str) -> str:
