@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping, Sequence
 
-from companion.i18n import _
+from companion.i18n import _, refusal_text
 from companion.inputs import DISTRICTS, Press
 from companion.rules.catalog import games
 from companion.rules.base import Action
@@ -111,13 +111,13 @@ class OthersScreen(GameScreen):
     def run_action(self, action: Action, preset: Mapping[str, Any] | None = None) -> bool:
         """Send the command, or ask for what it still needs in a Picker."""
         if not action.enabled:
-            self.ctx.fail(action.why_not or _("not possible now"))
+            self.ctx.fail(refusal_text(action.why_not) if action.why_not else _("not possible now"))
             return True
         params = self.params(action) if action.needs else []
         if not params:
             self.ctx.emit(dict(action.command))
             return True
-        self.ctx.stack.push(Picker(self.ctx, action.label, dict(action.command), params, self.selected))
+        self.ctx.stack.push(Picker(self.ctx, refusal_text(action.label), dict(action.command), params, self.selected))
         return True
 
     def params(self, action: Action) -> list[Param]:
@@ -355,7 +355,7 @@ class Picker(Screen):
             return "-"
         labels = {v: label for v, label in p.options}
         if isinstance(value, list):
-            return ", ".join(str(labels.get(v, v)) for v in value) or "none"
+            return ", ".join(str(labels.get(v, v)) for v in value) or _("none")
         return str(labels.get(value, value))
 
 
