@@ -56,10 +56,8 @@ class NarratorScreen(OthersScreen):
     def summary(self, s: dict[str, Any]):
         """Who wakes as the title; the prompt; the countdown; the votes by day."""
         cur = s.get("current") or {}
-        raw = str(cur.get("phase") or s.get("phase", ""))
-        phase = _(PHASES[raw]) if raw in PHASES else raw.capitalize()
         woken = cur.get("wakes") or []
-        wakes = ", ".join(_("Everyone") if w == "everyone" else role_name(w) for w in woken) or "-"
+        phase, wakes = phase_and_roles({"phase": cur.get("phase") or s.get("phase", ""), "wakes": woken})
         title = (_("{phase}: {roles}") if woken == ["everyone"] else _("{phase}: {roles} wake")).format(phase=phase, roles=wakes)
         lines = [step_words(cur.get("id"), cur.get("prompt", ""))]
         if self.timer_line(s):
@@ -104,8 +102,9 @@ class NarratorScreen(OthersScreen):
                             default="clarity") for n in seats] if s.get("marks") else []
             return cards + marks
         if verb == "adjust":
-            steps = [st.get("id") for st in s.get("script") or []]
-            return [choice(("step",), _("Go to which step?"), steps, [st.replace("-", " ") for st in steps])]
+            script = s.get("script") or []
+            return [choice(("step",), _("Go to which step?"), [st.get("id") for st in script],
+                           [f"{n}. {step_title(st)}" for n, st in enumerate(script, start=1)])]
         return super().params(action)
 
 
@@ -233,6 +232,19 @@ def pick_roles(ctx: UIContext, wizard) -> bool:
     """The new-game wizard's Next: the role page, which sends the setup (always takes over)."""
     ctx.stack.push(RolePicker(ctx, wizard.players, wizard.seed, roles_catalogue()))
     return True
+
+
+def phase_and_roles(step: Mapping[str, Any]) -> tuple[str, str]:
+    """A script step's phase and who wakes, in words (`Night`, `Vampire, Renfield`)."""
+    raw = str(step.get("phase", ""))
+    phase = _(PHASES[raw]) if raw in PHASES else raw.capitalize()
+    return phase, ", ".join(_("Everyone") if w == "everyone" else role_name(w) for w in step.get("wakes") or ()) or "-"
+
+
+def step_title(step: Mapping[str, Any]) -> str:
+    """A script step as the table knows it: `Night: Vampire, Renfield`."""
+    phase, roles = phase_and_roles(step)
+    return _("{phase}: {roles}").format(phase=phase, roles=roles)
 
 
 def seat_label(s: Mapping[str, Any], seat: int | str) -> str:
