@@ -15,10 +15,10 @@ Files and table shapes (user files use the same):
 Each text a player reads (name, note and the abilities' names and notes) has its German twin, `name_de`,
 `note_de`, `blood_ability_de`, ... (companion.i18n.TRANSLATED_FIELDS; the screens pick them by language).
 
-The other games have one shipped file each (`data_file(game_id)`), with no user overlay (nothing is
-taught at the table for them): `load_nosferatu`, `load_mansion`, `load_one_night` and `load_strigoi`
-take `source` = None (the shipped file), a path, an already-read `TomlDoc` or a plain dict, read it
-here, and hand the document to the game's pure parser in `companion.rules.<game>`.
+The other games have one shipped file each (`data_file(game_id)`): `load_data(game_id, source)` takes
+`source` = None (the shipped file), a path, an already-read `TomlDoc` or a plain dict, reads it here,
+and hands the document to the pure parser its descriptor names (`GameInfo.parse`); `load_strigoi`
+lays the box values the table taught over Armata Strigoi's.
 """
 
 from __future__ import annotations
@@ -39,9 +39,6 @@ from companion.rules.masters.data import (
 )
 
 if TYPE_CHECKING:
-    from companion.rules.mansion.state import Rules as MansionRules
-    from companion.rules.nosferatu.state import Rules as NosferatuRules
-    from companion.rules.one_night.data import OneNightData
     from companion.rules.strigoi.data import StrigoiData
 
 FILES = ("tracker", "districts", "vampires", "cards", "relics")
@@ -265,33 +262,18 @@ def read_doc(game_id: str, source: Any = None) -> tomlfile.TomlDoc:
     raise TypeError(f"{game_id} data must be a path, a dict or a TomlDoc, not {type(source).__name__}")
 
 
-def load_nosferatu(source: Any = None) -> NosferatuRules:
-    """Nosferatu's rules (numbers and Ritual cards) from `source` (see `read_doc`)."""
-    # imported here: a game package pulls in its whole engine, which Masters users never need
-    from companion.rules.nosferatu.state import parse_rules
+def load_data(game_id: str, source: Any = None) -> Any:
+    """A one-file game's data from `source` (see `read_doc`), parsed by its descriptor's pure `parse`."""
+    from companion.rules.catalog import info, resolve
 
-    return parse_rules(read_doc("nosferatu", source))
-
-
-def load_mansion(source: Any = None) -> MansionRules:
-    """The mansion's rules (numbers and rooms) from `source` (see `read_doc`)."""
-    from companion.rules.mansion.state import parse_rules
-
-    return parse_rules(read_doc("mansion", source))
-
-
-def load_one_night(source: Any = None) -> OneNightData:
-    """One Night's roles, Marks and wake order from `source` (see `read_doc`)."""
-    from companion.rules.one_night.data import parse
-
-    return parse(read_doc("one-night", source))
+    return resolve(info(game_id).parse)(read_doc(game_id, source))
 
 
 def load_strigoi(source: Any = None) -> StrigoiData:
     """Armata Strigoi's fortress, Strigoi and tokens from `source` (see `read_doc`); with the shipped
     file, the table's taught box values (`strigoi/box.toml` in the config folder) win over it."""
-    from companion.rules.strigoi.data import parse, with_taught
+    from companion.rules.strigoi.data import with_taught
 
-    data = parse(read_doc("strigoi", source))
+    data = load_data("strigoi", source)
     taught = paths.config_dir() / "strigoi" / "box.toml"
     return with_taught(data, tomlfile.load(taught)) if source is None and taught.exists() else data

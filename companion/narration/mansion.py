@@ -10,9 +10,9 @@ from functools import lru_cache
 from typing import Any, Callable, Mapping
 
 from companion.i18n import N_, _, data_name, ngettext
+from companion.ui.words import outcome_words
 
-OUTCOMES = {"clock": N_("the round clock ran out"), "points": N_("a player reached the target points"),
-            "all-vampires": N_("everyone became a vampire")}
+OUTCOMES = {"clock": N_("the clock ran out"), "points": N_("a human reached the target"), "all-vampires": N_("no humans are left")}
 WHAT = {"priority": N_("priority"), "room": N_("room")}
 
 
@@ -36,7 +36,7 @@ def room_name(room: int | str) -> str:
 
 def outcome_text(outcome: str | None) -> str:
     """Why the game ended, in words."""
-    return _(OUTCOMES[outcome]) if outcome in OUTCOMES else str(outcome or "").replace("-", " ")
+    return _(OUTCOMES[outcome]) if outcome in OUTCOMES else outcome_words(outcome)
 
 
 def _ranking(ranking) -> str:

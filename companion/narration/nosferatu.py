@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from companion.i18n import N_, _, data_name, ngettext
+from companion.ui.words import outcome_words
 
 OUTCOMES = {
     "hunters-stake": N_("the Hunters staked the Vampire"),
@@ -21,7 +22,7 @@ CHARACTERS = {"vampire": N_("the Vampire"), "hunter": N_("a Hunter")}
 
 def outcome_text(outcome: str | None) -> str:
     """How the game ended, in words (an unknown outcome as the engine names it)."""
-    return _(OUTCOMES[outcome]) if outcome in OUTCOMES else str(outcome or "").replace("-", " ")
+    return _(OUTCOMES[outcome]) if outcome in OUTCOMES else outcome_words(outcome)
 
 
 def character_text(character: str | None) -> str:

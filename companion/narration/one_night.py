@@ -1,5 +1,6 @@
-"""One Night Ultimate Vampire in the table's language: the event log's lines, the teams' names and
-the narrator's words (the data's `prompt_de`/`close_de`, the day's prompts from the catalog).
+"""One Night Ultimate Vampire in the table's language: the event log's lines, the roles' names and
+the narrator's words (the data's `prompt_de`/`close_de`, the day's prompts from the catalog; the
+winning teams' words are companion.ui.words').
 
 The engine writes its words in English (companion/rules/one_night/script.py: the day's four steps;
 the data file: every night step); they are translated here, at the edge. `DAY_PROMPTS` repeats the
@@ -12,9 +13,8 @@ from functools import lru_cache
 from typing import Any, Callable, Mapping
 
 from companion.i18n import N_, _, data_name, ngettext
+from companion.ui.words import outcome_text
 
-TEAMS = {"villager": N_("the villagers"), "vampire": N_("the vampires"), "werewolf": N_("the werewolves"),
-         "tanner": N_("the tanner"), "assassin": N_("the assassin"), "apprentice-assassin": N_("the apprentice assassin")}
 DAY_PROMPTS = {
     "discussion": N_("Day breaks. Talk it over: who among you has fangs? The vote comes when time is up."),
     "vote-countdown": N_("Ready to point: three... two... one... everyone point at a player now!"),
@@ -25,34 +25,23 @@ DAY_PROMPTS = {
 
 @lru_cache(maxsize=1)
 def _role_names() -> dict[str, str]:
-    """Role id -> its English name in the shipped data file (read once)."""
+    """Role id -> its English name in the shipped data file (`count` -> `The Count`); {} when the file
+    cannot be read (the engine reports it)."""
+    from companion.errors import CompanionError
     from companion.rules import load_game
 
-    return {rid: r.name for rid, r in load_game("one-night").data.roles.items()}
+    try:
+        return {rid: r.name for rid, r in load_game("one-night").data.roles.items()}
+    except CompanionError:
+        return {}
 
 
 def role_name(role_id: str) -> str:
-    """`master` -> `The Master` (`Der Meister` in German: the data's name_de); an unknown id in words."""
-    rid = str(role_id)
-    return data_name(_role_names().get(rid) or rid.replace("-", " ").title())
-
-
-def team_name(team: str) -> str:
-    """`villager` -> `the villagers` in the current language (an unknown team as the engine names it)."""
-    return _(TEAMS[team]) if team in TEAMS else str(team).replace("-", " ")
-
-
-def teams_text(teams) -> str:
-    """Winning teams as `the vampires and the tanner` (`nobody` when none won)."""
-    names = [team_name(t) for t in teams or ()]
-    if not names:
-        return _("nobody")
-    return names[0] if len(names) == 1 else _("{some} and {last}").format(some=", ".join(names[:-1]), last=names[-1])
-
-
-def outcome_text(outcome: str | None) -> str:
-    """The engine's outcome (`vampire+tanner`, `no-winner`) as words."""
-    return _("nobody") if not outcome or outcome == "no-winner" else teams_text(str(outcome).split("+"))
+    """`count` -> `The Count` (`Der Graf` in German: the data's name_de); `everyone` for the whole
+    table's steps; an unknown id in words."""
+    if role_id == "everyone":
+        return _("Everyone")
+    return data_name(_role_names().get(str(role_id)) or str(role_id).replace("-", " ").title())
 
 
 def step_words(step_id: str | None, text: Any) -> str:
@@ -98,8 +87,8 @@ LINES: dict[str, Callable[[Mapping[str, Any]], str]] = {
                                          e["seconds"]).format(seconds=e["seconds"], total=e["total"]),
     "votes_counted": lambda e: _("Votes: {tally}. Most votes: {leaders}.").format(tally=_tally(e["tally"]), leaders=_seats(e["leaders"])),
     "revealed": lambda e: _("Cards shown. Died: {killed}. Winners: {winners} ({teams}).").format(
-        killed=_seats(e["killed"]), winners=_seats(e["winners"]), teams=teams_text(e["teams"])),
+        killed=_seats(e["killed"]), winners=_seats(e["winners"]), teams=outcome_text("+".join(e["teams"])) or _("nobody")),
     "step_adjusted": lambda e: _("Correction: the narrator goes to step {step}.").format(step=e["step"]),
-    "game_over": lambda e: _("*** Game over: {teams} win. ***").format(teams=outcome_text(e["outcome"]))
+    "game_over": lambda e: _("*** Game over, winners: {teams}. ***").format(teams=outcome_text(e["outcome"]))
     if e["outcome"] != "no-winner" else _("*** Game over: nobody wins. ***"),
 }

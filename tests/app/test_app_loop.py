@@ -320,7 +320,7 @@ def test_app_speaks_the_verdict_of_one_night(tmp_path):
     app.timer.speak = speak
     app.start(setup={"cmd": "setup", "game": "one-night", "players": 4, "seed": 2})
     game = app.session.game
-    from companion.rules.one_night import choose
+    from companion.rules.one_night.bot import choose
 
     rng = random.Random(1)
     while app.session.outcome() is None:

@@ -80,10 +80,10 @@ def test_every_event_of_the_other_games_has_its_own_line_in_both_languages(game_
 def test_other_games_lines_name_rooms_roles_and_teams_from_the_data():
     won = {"event": "game_over", "outcome": "vampire+tanner"}
     cards = {"event": "cards_taken", "player": "P1", "room": 3, "n": 2, "left": 0}
-    assert narrate.line(won, "one-night") == "*** Game over: the vampires and the tanner win. ***"
+    assert narrate.line(won, "one-night") == "*** Game over, winners: vampire and tanner. ***"
     assert narrate.line(cards, "mansion") == "P1 takes 2 cards from Coat Room (0 left)."
     i18n.set_language("de")
-    assert narrate.line(won, "one-night") == "*** Spielende: die Vampire und der Gerber gewinnen. ***"
+    assert narrate.line(won, "one-night") == "*** Spielende, Sieger: Vampire und Gerber. ***"
     assert narrate.line(cards, "mansion") == "P1 nimmt 2 Karten aus Garderobe (noch 0)."
     assert narrate.line({"event": "game_set_up", "players": 3, "roles": ["master"], "steps": 5}, "one-night") == \
         "Karten an 3 Spieler verteilt: Der Meister. Die Nacht hat 5 Schritte."

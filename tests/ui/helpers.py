@@ -27,9 +27,10 @@ SAME_IN_BOTH = (
     r"[\d\s/+\-%:.,()x]*",  # numbers, counts, percentages, clock times
     r"[A-C][1-3]( .*)?",  # a grid position (and what stands there)
     r"Nightwatch|OK|Museum|Altar|Inferno|Pause|Start|Renfield|Gremlin|Omen|[A-Z]|I{1,3}",  # words both languages spell alike, marker letters, act numerals
+    r"(Altar|Inferno): [\d\s\->]+",  # a count on the Correct screen (old -> new)
     r"(Masters of the Night|Nosferatu|The Vampire Mansion|One Night Ultimate Vampire|Armata Strigoi):?",
     r"Renfield( x\d+)?",  # a role called by its name in both languages
-    r"(\d+\. )?(Agnieszka|Imre|Ishtvan|Laszlo|Mila|Nevena|Charles|Matthew|Attila|Falk Maria|P\d)",  # a name (a ranking place)
+    r"(\d+\. )?(Agnieszka|Imre|Ishtvan|Laszlo|Mila|Nevena|Charles|Matthew|Attila|Falk Maria|P\d(, P\d)*)",  # players (a ranking place, a room's guests)
     r"Round \d+, night, Mila's turn: Imre, Mila",  # the resume sample's journal line is made in English
 )
 

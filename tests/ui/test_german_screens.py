@@ -1,9 +1,8 @@
-"""Screens in German: they pass the screen check, and the translated screens show no English fallback.
+"""Screens in German: they pass the screen check, and every screen shows no English fallback.
 
 A text on a German screen that is also on the same screen in English is a fallback, unless it is the
 same in both languages: numbers, grid positions, names of people and games (SAME_IN_BOTH in
-tests/ui/helpers.py). The screens still waiting for their translation are listed in PENDING (README
-"Language" says which ones)."""
+tests/ui/helpers.py)."""
 
 import pytest
 
@@ -12,9 +11,6 @@ from companion.ui import screenshots
 from companion.ui.screencheck import check
 from tests.ui.conftest import LARGE, SMALL
 from tests.ui.helpers import english_fallbacks
-
-# screens whose every text is translated (the rest are PENDING, English in German for now)
-PENDING = {"mansion", "mansion-over", "strigoi", "strigoi-over", "correct"}
 
 
 def texts(name: str, lang: str, size=SMALL) -> list[str]:
@@ -31,16 +27,10 @@ def fallbacks(name: str) -> list[str]:
     return english_fallbacks(texts(name, "de"), texts(name, "en"))
 
 
-TRANSLATED = [n for n in screenshots.screen_names() if n not in PENDING and n not in screenshots.SHEETS]
+SCREENS = [n for n in screenshots.screen_names() if n not in screenshots.SHEETS]
 
 
-def test_pending_names_real_screens():
-    """A renamed screen cannot hide in PENDING."""
-    assert PENDING <= set(screenshots.screen_names())
-    assert TRANSLATED
-
-
-@pytest.mark.parametrize("name", TRANSLATED)
+@pytest.mark.parametrize("name", SCREENS)
 def test_no_english_fallback_in_german(name):
     assert fallbacks(name) == []
 

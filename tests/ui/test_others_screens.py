@@ -202,23 +202,6 @@ def test_others_one_night_reveal_asks_cards_then_marks_and_back_goes_back():
                                   "marks": {"1": "clarity", "2": "clarity", "3": "clarity"}}]
 
 
-def test_others_one_night_go_to_a_step_names_the_steps_by_phase_and_roles_in_german():
-    """The correction's steps read as the table knows them (`Nacht: Vampir`), not the engine's ids."""
-    from companion import i18n
-
-    view = engine_view("one-night", 5, 3, lambda s: s["step"] == "vampires")
-    ui = shown(view)
-    adjust = next(b["id"] for b in ui.view_model()["buttons"] if b["label"] == "Go to a step")
-    i18n.set_language("de")
-    try:
-        choose(ui, adjust)
-        labels = [b["label"] for b in ui.view_model()["buttons"] if b["id"].startswith("o:")]
-    finally:
-        i18n.set_language("en")
-    assert labels[:2] == ["1. Abenddämmerung: Alle", "2. Abenddämmerung: Vampir"], labels
-    assert not any(st["id"] in " ".join(labels) for st in view.state["script"])
-
-
 def test_others_one_night_end_screen_names_the_dead_and_the_winners():
     view = engine_view("one-night", 5, 3, lambda s: s["outcome"] is not None)
     vm = shown(view).view_model()

@@ -99,11 +99,12 @@ class ParamPicker(Screen):
         ok = value is not None
         buttons += [ButtonVM("ok", _("OK"), enabled=ok, why_not=None if ok else _("choose {what} first").format(what=word(self.need))),
                     ButtonVM("cancel", _("Cancel"))]
-        lines = (_("{action}: choose {what}").format(action=refusal_text(self.action.label), what=word(self.need)),
+        label = refusal_text(self.action.label)  # the engine's English text, in the table's language
+        lines = (_("{action}: choose {what}").format(action=label, what=word(self.need)),
                  (_("Now: {value}   (district buttons or tap the board)") if kind == "district" else _("Now: {value}")).format(
                      value=self._show(value)))
         grid = mv.grid(self.ctx.state, selected=value if kind == "district" else None) if self.ctx.state.get("districts") else ()
-        return ViewModel(self.name, refusal_text(self.action.label), lines, tuple(buttons), grid)
+        return ViewModel(self.name, label, lines, tuple(buttons), grid)
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Choice buttons set the value; OK moves on or sends; Cancel closes."""

@@ -386,10 +386,10 @@ class CorrectScreen(Screen):
                             else f"{f.label}: {f.value}", selected=(i == self.active)) for i, f in enumerate(self.fields)]
         changed = bool(self.changes())
         buttons += [ButtonVM("minus", "-1"), ButtonVM("plus", "+1"),
-                    ButtonVM("apply", "Apply", enabled=changed, why_not=None if changed else "nothing changed yet"),
-                    ButtonVM("back", "Back")]
-        lines = ("Make the counts match the table.", "Pick a count, then up/down or -1/+1.")
-        return ViewModel(self.name, "Correct counts", lines, tuple(buttons))
+                    ButtonVM("apply", _("Apply"), enabled=changed, why_not=None if changed else _("nothing changed yet")),
+                    ButtonVM("back", _("Back"))]
+        lines = (_("Make the counts match the table."), _("Pick a count, then up/down or -1/+1."))
+        return ViewModel(self.name, _("Correct counts"), lines, tuple(buttons))
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Pick a field, step it, apply or go back."""
@@ -445,9 +445,3 @@ def number(path: tuple[str, ...], question: str, lo: int, hi: int, default: int,
 def board_districts(s: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     """The engine's `board` districts of a state JSON ({} before the first state)."""
     return (s.get("board") or {}).get("districts") or {}
-
-
-def outcome_words(outcome: str | None) -> str:
-    """`evil-bites` -> `Evil bites`."""
-    text = str(outcome or "").replace("-", " ").replace("+", " and ")
-    return text[:1].upper() + text[1:]

@@ -13,11 +13,12 @@ from typing import Any, Mapping
 from companion.i18n import N_, _, data_name, ngettext
 from companion.inputs import DISTRICTS, Press
 from companion.narration.narrator import StepTimer
-from companion.narration.one_night import outcome_text, role_name, step_words, teams_text
+from companion.narration.one_night import role_name, step_words
 from companion.rules.base import Action
 from companion.ui.model import ButtonVM, CellVM, ViewModel
 from companion.ui.screens.base import Screen, UIContext
 from companion.ui.screens.others.common import OthersOverScreen, OthersScreen, Param, choice, wrap
+from companion.ui.words import outcome_words
 
 FIRST = ("vote", "reveal", "next", "resume")   # the button the table wants most, first (and focused)
 ROLES_PER_PAGE = 9      # one page of the role picker = the nine district buttons
@@ -25,6 +26,11 @@ MARKS = ("clarity", "vampire", "fear", "bat", "disease", "love", "traitor", "ass
 MARK_NAMES = {"clarity": N_("Clarity"), "vampire": N_("Vampire"), "fear": N_("Fear"), "bat": N_("Bat"), "disease": N_("Disease"),
               "love": N_("Love"), "traitor": N_("Traitor"), "assassin": N_("Assassin")}
 PHASES = {"dusk": N_("Dusk"), "night": N_("Night"), "dawn": N_("Dawn"), "day": N_("Day"), "setup": N_("Setup"), "vote": N_("Vote")}
+STEPS = {  # script steps that are not one role's (the others are named after their role: `seer`, `doppelganger-seer`)
+    "dusk-begins": N_("Night falls"), "vampires": N_("Vampires"), "view-marks": N_("Everyone sees their Mark"),
+    "lovers": N_("Lovers"), "werewolves": N_("Werewolves"), "masons": N_("Masons"), "dawn": N_("Dawn"),
+    "discussion": N_("Discussion"), "vote-countdown": N_("Vote countdown"), "vote": N_("Vote"), "reveal": N_("Reveal"),
+}
 
 
 class NarratorScreen(OthersScreen):
@@ -56,10 +62,12 @@ class NarratorScreen(OthersScreen):
     def summary(self, s: dict[str, Any]):
         """Who wakes as the title; the prompt; the countdown; the votes by day."""
         cur = s.get("current") or {}
+        raw = str(cur.get("phase") or s.get("phase", ""))
+        phase = _(PHASES[raw]) if raw in PHASES else raw.capitalize()
         woken = cur.get("wakes") or []
-        phase, wakes = phase_and_roles({"phase": cur.get("phase") or s.get("phase", ""), "wakes": woken})
+        wakes = ", ".join(role_name(w) for w in woken) or "-"
         title = (_("{phase}: {roles}") if woken == ["everyone"] else _("{phase}: {roles} wake")).format(phase=phase, roles=wakes)
-        lines = [step_words(cur.get("id"), cur.get("prompt", ""))]
+        lines = [step_words(cur.get("id"), cur.get("prompt", ""))]  # the data's prompt_de, the day's from the catalog
         if self.timer_line(s):
             lines.append(self.timer_line(s))
         grid = seat_cells(s) if s.get("phase") == "day" else ()
@@ -102,9 +110,8 @@ class NarratorScreen(OthersScreen):
                             default="clarity") for n in seats] if s.get("marks") else []
             return cards + marks
         if verb == "adjust":
-            script = s.get("script") or []
-            return [choice(("step",), _("Go to which step?"), [st.get("id") for st in script],
-                           [f"{n}. {step_title(st)}" for n, st in enumerate(script, start=1)])]
+            steps = [st.get("id") for st in s.get("script") or []]
+            return [choice(("step",), _("Go to which step?"), steps, [step_name(st) for st in steps])]
         return super().params(action)
 
 
@@ -130,10 +137,10 @@ class OneNightOverScreen(OthersOverScreen):
         killed = ", ".join(seat_label(s, k) for k in r.get("killed", [])) or _("nobody")
         winners = ", ".join(seat_label(s, k) for k in r.get("winners", [])) or _("nobody")
         cards = ", ".join(f"{k}: {role_name(v)}" for k, v in (r.get("cards") or {}).items())
+        teams = ", ".join(outcome_words(t) for t in r.get("teams", [])) or _("none")
         lines = [_("Died: {seats}").format(seats=killed), _("Winners: {seats}").format(seats=winners),
-                 _("Teams: {teams}").format(teams=teams_text(r.get("teams"))), _("Cards: {cards}").format(cards=cards)]
-        title = _("{team} win").format(team=outcome_text(s.get("outcome"))) if s.get("outcome") != "no-winner" else _("Nobody wins")
-        title = title[:1].upper() + title[1:]
+                 _("Teams: {teams}").format(teams=teams), _("Cards: {cards}").format(cards=cards)]
+        title = _("{team} win").format(team=outcome_words(s.get("outcome"))) if s.get("outcome") != "no-winner" else _("Nobody wins")
         return title, lines, seat_cells(s)
 
 
@@ -234,17 +241,14 @@ def pick_roles(ctx: UIContext, wizard) -> bool:
     return True
 
 
-def phase_and_roles(step: Mapping[str, Any]) -> tuple[str, str]:
-    """A script step's phase and who wakes, in words (`Night`, `Vampire, Renfield`)."""
-    raw = str(step.get("phase", ""))
-    phase = _(PHASES[raw]) if raw in PHASES else raw.capitalize()
-    return phase, ", ".join(_("Everyone") if w == "everyone" else role_name(w) for w in step.get("wakes") or ()) or "-"
-
-
-def step_title(step: Mapping[str, Any]) -> str:
-    """A script step as the table knows it: `Night: Vampire, Renfield`."""
-    phase, roles = phase_and_roles(step)
-    return _("{phase}: {roles}").format(phase=phase, roles=roles)
+def step_name(step_id: str) -> str:
+    """A script step's name: `seer` -> `Seer`, `doppelganger-seer` -> `Doppelganger as Seer`,
+    `dusk-begins` -> `Night falls` (in the current language)."""
+    if step_id in STEPS:
+        return _(STEPS[step_id])
+    if step_id.startswith("doppelganger-"):
+        return _("Doppelganger as {role}").format(role=role_name(step_id[len("doppelganger-"):]))
+    return role_name(step_id)
 
 
 def seat_label(s: Mapping[str, Any], seat: int | str) -> str:
