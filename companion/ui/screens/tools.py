@@ -368,9 +368,12 @@ class TeachCardScreen(Screen):
                           ButtonVM("back", _("Back"))]
         lines = (_("Card {card}: tap red cells, again for blue-gray,").format(card=self.key()),
                  _("again to clear. Red {red}, blue-gray {blue}.").format(red=reds, blue=blues))
+        return ViewModel(self.name, _("Teach card {tag}").format(tag=self.tag), lines, tuple(buttons), self.grid_cells())
+
+    def grid_cells(self) -> tuple[CellVM, ...]:
+        """The grid being tapped: each district's cell marked and named red, blue-gray or nothing."""
         colour = {"red": _("red"), "blue": _("blue-gray")}
-        cells = tuple(CellVM(p, "", (colour.get(self.cells.get(p, ""), ""),), self.cells.get(p, "")) for p in DISTRICTS)
-        return ViewModel(self.name, _("Teach card {tag}").format(tag=self.tag), lines, tuple(buttons), cells)
+        return tuple(CellVM(p, "", (colour.get(self.cells.get(p, ""), ""),), self.cells.get(p, "")) for p in DISTRICTS)
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Act filter, card choice, mode switches, save."""

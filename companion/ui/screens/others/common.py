@@ -141,8 +141,17 @@ class OthersScreen(GameScreen):
         return []
 
     def correction(self, changes: Mapping[str, int]) -> list[dict[str, Any]]:
-        """The adjust command(s) for the changed fields (games override)."""
-        return [{"cmd": ADJUST, **changes}] if changes else []
+        """One adjust command with the changed fields, none when nothing changed: a field `key` goes in
+        as `key`, a field `group:name` under its group (`bites:Ann` -> `{"bites": {"Ann": 2}}`).
+        Games whose engine wants another shape override this."""
+        cmd: dict[str, Any] = {"cmd": ADJUST}
+        for key, value in changes.items():
+            group, _sep, name = key.partition(":")
+            if name:
+                cmd.setdefault(group, {})[name] = value
+            else:
+                cmd[key] = value
+        return [cmd] if changes else []
 
 
 class OthersOverScreen(OthersScreen):

@@ -73,18 +73,6 @@ class NosferatuScreen(OthersScreen):
         out += [Field(f"bites:{p}", _("Bites {player}").format(player=p), int(n), 0, 10) for p, n in (s.get("bites") or {}).items()]
         return out
 
-    def correction(self, changes) -> list[dict[str, Any]]:
-        """One adjust with the nights and the changed bites."""
-        if not changes:
-            return []
-        cmd: dict[str, Any] = {"cmd": "adjust"}
-        for key, value in changes.items():
-            if key == "nights":
-                cmd["nights"] = value
-            else:
-                cmd.setdefault("bites", {})[key.split(":", 1)[1]] = value
-        return [cmd]
-
 
 class NosferatuOverScreen(OthersOverScreen):
     """Who won and how: stake, rituals or bites."""

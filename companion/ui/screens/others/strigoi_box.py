@@ -74,10 +74,8 @@ class StrigoiBoxScreen(Screen):
             self.ctx.emit({**self.setup, "stats": self.stats, "tokens": mix})
         elif button_id == "save":
             self.ctx.fail(self._why_not())
-        elif button_id == "examples":
-            self.ctx.emit(dict(self.setup))
-        elif button_id == "back":
-            self.ctx.stack.pop()
+        else:
+            self.start_or_back(button_id, self.setup)
         return True
 
     def on_veil(self, delta: int) -> bool:
