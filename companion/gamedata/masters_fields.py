@@ -13,6 +13,8 @@ only what was taught (every field optional); the loader requires what a record c
                     continuing, note, verified
     relics.toml     [relics.<key>] name, name_de, note, max_blood, once_per_round, placeable, redirects_agents,
                     ap, blood, veil, verified
+Each text a player reads (name, note and the abilities' names and notes) has its German twin, `name_de`,
+`note_de`, `blood_ability_de`, ... (companion.i18n.TRANSLATED_FIELDS; the screens pick them by language).
 """
 
 from __future__ import annotations
@@ -84,12 +86,13 @@ def _deck(v: Checks, key: str, value) -> dict[str, AgentNumbers]:
 FIELDS = {
     "tracker": {"reserve": whole(*TRACKER_RESERVE), "verified": flag, **{act: _deck for act in ACTS}},
     "districts": {"name": NAME, "name_de": NAME, "effect": one_of("day", "night", "both"), "night_ap": whole(1, 2),
-                  "note": NOTE, "verified": flag},
-    "vampires": {"blood_ability": NAME, "blood_note": NOTE, "blood_cost": whole(1, 6), "dark_ability": NOTE,
-                 "dark_note": NOTE, "dark_veil": whole(0, 6), "combat_ability": flag, "verified": flag},
+                  "note": NOTE, "note_de": NOTE, "verified": flag},
+    "vampires": {"blood_ability": NAME, "blood_ability_de": NAME, "blood_note": NOTE, "blood_note_de": NOTE,
+                 "blood_cost": whole(1, 6), "dark_ability": NOTE, "dark_ability_de": NOTE,
+                 "dark_note": NOTE, "dark_note_de": NOTE, "dark_veil": whole(0, 6), "combat_ability": flag, "verified": flag},
     "cards": {"act": one_of(*ACTS), "name": NAME, "name_de": NAME, "red": _cells, "blue": _cells, "continuing": flag,
-              "note": NOTE, "verified": flag},
-    "relics": {"name": NAME, "name_de": NAME, "note": NOTE, "max_blood": whole(0, 9), "once_per_round": flag,
+              "note": NOTE, "note_de": NOTE, "verified": flag},
+    "relics": {"name": NAME, "name_de": NAME, "note": NOTE, "note_de": NOTE, "max_blood": whole(0, 9), "once_per_round": flag,
                "placeable": flag, "redirects_agents": flag, "ap": whole(0, 9), "blood": whole(0, 6),
                "veil": whole(0, 6), "verified": flag},
 }

@@ -1,9 +1,8 @@
 """Screens in German: they pass the screen check, and every screen shows no English fallback.
 
 A text on a German screen that is also on the same screen in English is a fallback, unless it is the
-same in both languages: numbers, grid positions, names of people and games (SAME_IN_BOTH)."""
-
-import re
+same in both languages: numbers, grid positions, names of people and games (SAME_IN_BOTH in
+tests/ui/helpers.py)."""
 
 import pytest
 
@@ -11,17 +10,7 @@ from companion import i18n
 from companion.ui import screenshots
 from companion.ui.screencheck import check
 from tests.ui.conftest import LARGE, SMALL
-
-SAME_IN_BOTH = (
-    r"[\d\s/+\-%:.,()x]*",  # numbers, counts, percentages
-    r"[A-C][1-3]( .*)?",  # a grid position (and what stands there)
-    r"Nightwatch|OK|Museum|Altar|Inferno|Pause|[A-Z]|I{1,3}",  # words both languages spell alike, marker letters, act numerals
-    r"(Altar|Inferno): [\d\s\->]+",  # a count on the Correct screen (old -> new)
-    r"(Masters of the Night|Nosferatu|The Vampire Mansion|One Night Ultimate Vampire|Armata Strigoi):?",
-    r"Renfield( x\d+)?",  # a role called by its name in both languages
-    r"Agnieszka|Imre|Ishtvan|Laszlo|Mila|Nevena|Charles|Matthew|Attila|Falk Maria|P\d(, P\d)*",  # players, a room's guests
-    r"Round \d+, night, Mila's turn: Imre, Mila",  # the resume sample's journal line is made in English
-)
+from tests.ui.helpers import english_fallbacks
 
 
 def texts(name: str, lang: str, size=SMALL) -> list[str]:
@@ -35,8 +24,7 @@ def texts(name: str, lang: str, size=SMALL) -> list[str]:
 
 def fallbacks(name: str) -> list[str]:
     """Texts of the German screen that are the English ones and not words both languages share."""
-    english = set(texts(name, "en"))
-    return [t for t in texts(name, "de") if t in english and not any(re.fullmatch(p, t) for p in SAME_IN_BOTH)]
+    return english_fallbacks(texts(name, "de"), texts(name, "en"))
 
 
 SCREENS = [n for n in screenshots.screen_names() if n not in screenshots.SHEETS]

@@ -18,4 +18,5 @@ GAME = GameInfo(
     setup_fields="companion.ui.screens.others.mansion:setup_fields",
     setup_note="companion.ui.screens.others.mansion:setup_note",
     story="companion.ui.story:mansion_chart",
+    narration="companion.narration.mansion:LINES",
 )

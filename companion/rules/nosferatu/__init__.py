@@ -16,4 +16,5 @@ GAME = GameInfo(
     screens={"nosferatu": "companion.ui.screens.others.nosferatu:NosferatuScreen",
              "nosferatu-over": "companion.ui.screens.others.nosferatu:NosferatuOverScreen"},
     story="companion.ui.story:nosferatu_chart",
+    narration="companion.narration.nosferatu:LINES",
 )

@@ -15,6 +15,7 @@ GAME = GameInfo(
     scene="companion.lighting.scenes.one_night",
     screens={"one-night": "companion.ui.screens.others.one_night:NarratorScreen",
              "one-night-over": "companion.ui.screens.others.one_night:OneNightOverScreen"},
-    start="companion.ui.screens.others.one_night:pick_roles", start_label="Next: roles",
+    start="companion.ui.screens.others.one_night:pick_roles", start_label=N_("Next: roles"),
     story="companion.ui.story:one_night_chart",
+    narration="companion.narration.one_night:LINES",
 )

@@ -17,7 +17,7 @@ from companion.ui.model import ButtonVM, CellVM
 from companion.ui.screens.base import UIContext
 from companion.ui.screens.others.common import (ADJUST, Field, OthersOverScreen, OthersScreen, Param,
                                                 board_districts, choice, number)
-from companion.ui.words import outcome_words
+from companion.narration.mansion import outcome_text
 
 ROOM_CAPACITY = 2
 REVEAL_TICKS = (6, 9)     # shipped default; the screen reads the data file's when it can
@@ -194,16 +194,13 @@ class MansionOverScreen(OthersOverScreen):
         players = s.get("players") or {}
         places = [_("{place}. {player} ({n} stored)").format(place=r["place"], player=r["player"],
                                                               n=players.get(r["player"], {}).get("stored", 0)) for r in ranking]
-        outcome = s.get("outcome")
-        why = _(OUTCOMES[outcome]) if outcome in OUTCOMES else outcome_words(outcome)
-        lines = [_("Ended at tick {tick}: {why}").format(tick=s.get("tick", "?"), why=why),
+        lines = [_("Ended at tick {tick}: {why}").format(tick=s.get("tick", "?"), why=outcome_text(s.get("outcome"))),
                  _("Ranking: {places}").format(places="; ".join(places) if places else _("enter roles to rank"))]
         if s.get("vampires") is not None:
             lines.append(_("Vampires revealed: {n}").format(n=s["vampires"]))
         return _("Game over"), lines, room_cells(s, None)
 
 
-OUTCOMES = {"clock": N_("the clock ran out"), "points": N_("a human reached the target"), "all-vampires": N_("no humans are left")}
 
 
 def _rules_facts() -> tuple[tuple[int, ...], dict[int, str]]:

@@ -10,11 +10,11 @@ from typing import Any, Sequence
 
 from companion.i18n import N_, _, data_name
 from companion.inputs import DISTRICTS
+from companion.narration.nosferatu import character_text, outcome_text
 from companion.rules.base import Action
 from companion.ui.model import CellVM, Count
 from companion.ui.screens.others.common import (Field, OthersOverScreen, OthersScreen, Param, board_districts,
                                                 choice)
-from companion.ui.words import outcome_words
 
 STEP_WORDS = {
     "give-stake": N_("pass the stake"),
@@ -82,19 +82,10 @@ class NosferatuOverScreen(OthersOverScreen):
 
     def summary(self, s: dict[str, Any]) -> tuple[str, Sequence[str], Sequence[CellVM]]:
         """The outcome as the title, the final tallies below."""
-        known = ", ".join(f"{p} {c}" for p, c in (s.get("known") or {}).items()) or _("none")
+        known = ", ".join(f"{p}: {character_text(c)}" for p, c in (s.get("known") or {}).items()) or _("none")
         lines = [_("Rounds played: {n}").format(n=s.get("round", 1)), *info_lines(s)[2:4], _("Cards shown: {cards}").format(cards=known)]
-        outcome = s.get("outcome")
-        why = _(OUTCOMES[outcome]) if outcome in OUTCOMES else outcome_words(outcome)
-        return _("Game over: {outcome}").format(outcome=why), lines, seat_cells(s, None)
+        return _("Game over: {outcome}").format(outcome=outcome_text(s.get("outcome"))), lines, seat_cells(s, None)
 
-
-OUTCOMES = {
-    "hunters-stake": N_("the Hunters staked the Vampire"),
-    "hunters-rituals": N_("the Hunters cast 5 Rituals"),
-    "evil-bites": N_("the Vampire's bites won"),
-    "evil-stake": N_("a Hunter was staked"),
-}
 
 
 def info_lines(s: dict[str, Any]) -> list[str]:

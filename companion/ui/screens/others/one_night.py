@@ -8,12 +8,12 @@ A1..C3 row by row (docs/one-night.md), so a district button names a seat in the 
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any, Mapping
 
 from companion.i18n import N_, _, data_name, ngettext
 from companion.inputs import DISTRICTS, Press
 from companion.narration.narrator import StepTimer
+from companion.narration.one_night import role_name, step_words
 from companion.rules.base import Action
 from companion.ui.model import ButtonVM, CellVM, ViewModel
 from companion.ui.screens.base import Screen, UIContext
@@ -67,7 +67,7 @@ class NarratorScreen(OthersScreen):
         woken = cur.get("wakes") or []
         wakes = ", ".join(role_name(w) for w in woken) or "-"
         title = (_("{phase}: {roles}") if woken == ["everyone"] else _("{phase}: {roles} wake")).format(phase=phase, roles=wakes)
-        lines = [data_name(cur.get("prompt", ""))]  # the data file's prompt_de in German, as the narrator speaks it
+        lines = [step_words(cur.get("id"), cur.get("prompt", ""))]  # the data's prompt_de, the day's from the catalog
         if self.timer_line(s):
             lines.append(self.timer_line(s))
         grid = seat_cells(s) if s.get("phase") == "day" else ()
@@ -239,25 +239,6 @@ def pick_roles(ctx: UIContext, wizard) -> bool:
     """The new-game wizard's Next: the role page, which sends the setup (always takes over)."""
     ctx.stack.push(RolePicker(ctx, wizard.players, wizard.seed, roles_catalogue()))
     return True
-
-
-def role_name(role_id: str) -> str:
-    """`apprentice-assassin` -> `Apprentice Assassin` (in the current language: the data's name_de)."""
-    if role_id == "everyone":  # who wakes in the steps for the whole table
-        return _("Everyone")
-    return data_name(_role_names().get(role_id) or str(role_id).replace("-", " ").title())
-
-
-@lru_cache(maxsize=1)
-def _role_names() -> dict[str, str]:
-    """Role id -> its English name in the shipped data file (`count` -> `The Count`); {} when the file
-    cannot be read (the engine reports it)."""
-    from companion.errors import CompanionError
-
-    try:
-        return {rid: name for rid, name, copies in roles_catalogue()}
-    except CompanionError:
-        return {}
 
 
 def step_name(step_id: str) -> str:
