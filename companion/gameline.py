@@ -11,9 +11,8 @@ import datetime as dt
 from typing import Any, Mapping
 
 from companion.i18n import N_, _, ngettext
+from companion.ui.words import phase_text
 
-PHASES = {"day": N_("day"), "night": N_("night"), "dusk": N_("dusk"), "dawn": N_("dawn"), "setup": N_("setup"),
-          "vote": N_("vote"), "play": N_("play")}  # others show as the engine names them
 WEEKDAYS = (N_("Monday"), N_("Tuesday"), N_("Wednesday"), N_("Thursday"), N_("Friday"), N_("Saturday"), N_("Sunday"))
 # our own month table (strftime's %b follows the C locale, English whatever the table speaks)
 MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"), N_("Aug"), N_("Sep"), N_("Oct"),
@@ -32,7 +31,7 @@ def describe(state: Mapping[str, Any]) -> str:
     if not state.get("outcome"):
         phase = state.get("phase") or state.get("step")
         if phase:
-            bits.append(_(PHASES[phase]) if phase in PHASES else str(phase).replace("-", " "))
+            bits.append(phase_text(phase))
         turn = state.get("turn")
         if isinstance(turn, str) and turn:
             bits.append(_("{player}'s turn").format(player=turn))

@@ -170,7 +170,11 @@ def refusal_text(exc: BaseException | str) -> str:
     params = getattr(exc, "params", None) or {}
     # a value that is itself an engine text (errors.Text) is shown in the current language too
     # a shipped data name or text (a district, an ability, a Mansion room's action) in the data's own translation
-    params = {k: refusal_text(v) if getattr(v, "template", None) else data_name(v) for k, v in params.items()}
+    # an ending's id (`defeat-veil`, `vampire+tanner`) in the words the screens use for it
+    from companion.ui.words import outcome_text
+
+    params = {k: refusal_text(v) if getattr(v, "template", None) else outcome_text(v) if k == "outcome" else data_name(v)
+              for k, v in params.items()}
     text = _(template)
     if text == template and not params:
         text = data_name(template)

@@ -295,3 +295,95 @@ def test_journal_recover_reads_a_wal_without_its_database(tmp_path, capsys):
     assert cli.main(["journal", "recover", str(aside), "--journal", str(tmp_path / "journal.sqlite3")]) == 0
     with Journal(tmp_path / "journal.sqlite3") as j:
         assert [j.commands(g.id) for g in j.games()] == [script]
+
+
+# -- help and usage errors in the table's language ---------------------------------------------------
+HELP = ([[]] + [[name] for name in cli.COMMANDS]
+        + [["journal", a] for a in ("list", "export", "delete", "undo", "redo", "check", "recover", "report")]
+        + [["cards", a] for a in ("list", "check", "teach", "export", "import")])
+# option names, choices, quoted and usage command lines, and the actions listed by name (`    delete   ...`)
+OPTION_SYNTAX = re.compile(r"--?[\w-]+|\{[^}]*\}|`[^`]*`|companion( [a-z][\w-]*)*|^ {2,}[\w-]+(?= {2,}|$)", re.M)
+
+
+def _help(argv: list[str], lang: str, monkeypatch, capsys) -> str:
+    """What `COMPANION_LANG=<lang> companion <argv> --help` prints (argparse exits after its help)."""
+    monkeypatch.setenv("COMPANION_LANG", lang)
+    try:
+        status = cli.main([*argv, "--help"])
+    except SystemExit as exc:
+        status = exc.code
+    assert status in (0, None)
+    return capsys.readouterr().out
+
+
+def english_words_in(german: str, english: str) -> set[str]:
+    """Words of the German help that the English help has and no German text of ours does (option
+    names, choices and command lines left out: they are the same in both)."""
+    from tests.ui.helpers import german_words, words
+
+    plain = lambda text: OPTION_SYNTAX.sub(" ", text)  # noqa: E731
+    return words(plain(german)) & (words(plain(english)) - german_words())
+
+
+@pytest.mark.parametrize("argv", HELP, ids=lambda a: " ".join(a) or "companion")
+def test_every_help_is_german(argv, monkeypatch, capsys):
+    """`COMPANION_LANG=de companion <command> --help`: argparse's words and ours, no English left."""
+    english = _help(argv, "en", monkeypatch, capsys)
+    german = _help(argv, "de", monkeypatch, capsys)
+    assert german != english and ("Aufruf:" in german)
+    if argv:
+        assert "usage:" in english and "Optionen:" in german and "diese Hilfe zeigen und beenden" in german
+    assert english_words_in(german, english) == set()
+
+
+def test_the_help_check_finds_an_english_sentence():
+    english = "usage: companion play [-h]\n\noptions:\n  --json  print only the final state JSON\n"
+    german = "Aufruf: companion play [-h]\n\nOptionen:\n  --json  print only the final state JSON\n"
+    assert english_words_in(german, english) == {"print", "only", "final"}  # "state" is in a German path
+
+
+@pytest.mark.parametrize(("argv", "german"), [
+    (["play", "--frobnicate"], "companion play: Fehler: unbekannte Argumente: --frobnicate"),
+    (["play", "--resume", "x"], "companion play: Fehler: Argument --resume: ungültiger Wert für int: 'x'"),
+    (["hw-test", "--backend", "x"], "Argument --backend: ungültige Wahl: 'x' (möglich: 'mock', 'sim', 'pi')"),
+    (["screenshots"], "companion screenshots: Fehler: diese Argumente fehlen: --out"),
+    (["journal"], "companion journal: Fehler: diese Argumente fehlen: AKTION"),
+])
+def test_usage_errors_are_german(argv, german, monkeypatch, capsys):
+    monkeypatch.setenv("COMPANION_LANG", "de")
+    try:
+        status = cli.main(argv)
+    except SystemExit as exc:
+        status = exc.code
+    err = capsys.readouterr().err
+    assert status == 2 and german in err and err.startswith("Aufruf: companion ")
+
+
+def test_argparse_words_are_all_in_the_catalog():
+    """Every message the running Python's argparse looks up is listed for our catalog (a newer Python's
+    new words show up here), and the German catalog has each."""
+    import argparse
+    import ast
+
+    from companion import i18n
+    from companion.cli import argparse_words
+
+    tree = ast.parse(Path(argparse.__file__).read_text(encoding="utf-8"))
+    asked = {n.args[0].value for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+             and n.func.id in ("_", "ngettext") and n.args and isinstance(n.args[0], ast.Constant)}
+    plurals = {"expected %s argument", "conflicting option string: %s"}
+    assert asked - set(argparse_words.MESSAGES) - plurals == set()
+    i18n.set_language("de")
+    assert all(i18n._(m) != m for m in argparse_words.MESSAGES)
+    assert argparse_words.plural_messages(1) == ("erwartet %s Wert", "Option doppelt: %s")
+    assert argparse_words.plural_messages(2) == ("erwartet %s Werte", "Optionen doppelt: %s")
+
+
+def test_narrate_says_where_the_game_stands_in_german(tmp_path, monkeypatch, capsys):
+    """`companion play --narrate`: the position line names the phase and step in the table's words."""
+    script = tmp_path / "game.jsonl"
+    script.write_text("\n".join(json.dumps(c) for c in bot_script("nosferatu", 3, 3)) + "\n")
+    monkeypatch.setenv("COMPANION_LANG", "de")
+    assert cli.main(["play", "--script", str(script), "--narrate"]) == 0
+    now = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("Jetzt: "))
+    assert "give-stake" not in now and "dusk" not in now, now

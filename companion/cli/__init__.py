@@ -86,9 +86,16 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point: dispatch to a subcommand and turn any error into one line and a status."""
     argv = list(sys.argv[1:] if argv is None else argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pygame's hello line would pollute stdout
-    if argv[:1] != ["run"]:  # `run` loads its config anyway and sets the language from it (cold start)
-        _choose_language()
+    from companion import i18n
+    from companion.cli import argparse_words
     from companion.i18n import _
+
+    if argv[:1] != ["run"]:
+        _choose_language()
+    else:  # `run` loads its config anyway and sets the language from it (cold start): its help and
+        i18n.set_language(i18n.choose())  # usage errors come first, in COMPANION_LANG or the locale's
+
+    argparse_words.install()  # argparse's "usage:", "options" and errors in the table's language too
 
     if not argv or argv[0] in ("-h", "--help", "help"):
         print(_(USAGE))
@@ -132,8 +139,9 @@ def describe(exc: BaseException) -> str:
     if isinstance(exc, OSError) and exc.strerror:
         where = exc.filename if exc.filename is not None else ""
         return f"{where}: {exc.strerror.lower()}" if where else exc.strerror.lower()
-    text = str(exc)
-    return text or "an unexpected error (run with DEBUG=1 to see where)"
+    from companion.i18n import _
+
+    return str(exc) or _("an unexpected error (run with DEBUG=1 to see where)")
 
 
 def _quiet_stdout() -> None:

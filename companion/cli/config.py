@@ -19,10 +19,10 @@ from companion.i18n import _
 
 def main(argv: list[str]) -> int:
     """`companion config --default | --check [FILE]`."""
-    ap = argparse.ArgumentParser(prog="companion config", description="Print the default config or check a config file.")
+    ap = argparse.ArgumentParser(prog="companion config", description=_("Print the default config or check a config file."))
     g = ap.add_mutually_exclusive_group(required=True)
-    g.add_argument("--default", action="store_true", help="print the commented default config")
-    g.add_argument("--check", nargs="?", const="", metavar="FILE", help="validate FILE (default: the user's config)")
+    g.add_argument("--default", action="store_true", help=_("print the commented default config"))
+    g.add_argument("--check", nargs="?", const="", metavar=_("FILE"), help=_("validate FILE (default: the user's config)"))
     args = ap.parse_args(argv)
     if args.default:
         sys.stdout.write(config.DEFAULT_TOML)

@@ -395,10 +395,10 @@ def report_json(checks: list[Check]) -> str:
 
 def main(argv: list[str], probe: Probe | None = None) -> int:
     """`companion doctor [--json] [--config FILE]`: 0 when nothing fails, 1 otherwise."""
-    ap = argparse.ArgumentParser(prog="companion doctor", description="Check this machine's setup and say how to fix it.")
-    ap.add_argument("--json", action="store_true", help="print one JSON object instead of text")
-    ap.add_argument("--config", metavar="FILE", help="check this config file instead of the user's")
-    ap.add_argument("--journal", metavar="PATH", help="check this journal file instead of the user's")
+    ap = argparse.ArgumentParser(prog="companion doctor", description=_("Check this machine's setup and say how to fix it."))
+    ap.add_argument("--json", action="store_true", help=_("print one JSON object instead of text"))
+    ap.add_argument("--config", metavar=_("FILE"), help=_("check this config file instead of the user's"))
+    ap.add_argument("--journal", metavar=_("PATH"), help=_("check this journal file instead of the user's"))
     args = ap.parse_args(argv)
     probe = probe or Probe(config_path=args.config)
     if args.journal:

@@ -284,17 +284,17 @@ def _printer(out: TextIO):
 
 def _parser() -> argparse.ArgumentParser:
     """The command line."""
-    ap = argparse.ArgumentParser(prog="companion hw-test", description=__doc__.splitlines()[0])
-    ap.add_argument("--backend", choices=BACKENDS, help="HAL backend (default: as configured / detected)")
-    ap.add_argument("--timeout", type=_positive, default=10.0, metavar="S", help="seconds to wait for each button (default 10)")
-    ap.add_argument("--step", type=_positive, default=0.5, metavar="S", help="seconds each colour stays on (default 0.5)")
+    ap = argparse.ArgumentParser(prog="companion hw-test", description=_("`companion hw-test`: walk a maker through every light and button of a freshly wired board."))
+    ap.add_argument("--backend", choices=BACKENDS, help=_("HAL backend (default: as configured / detected)"))
+    ap.add_argument("--timeout", type=_positive, default=10.0, metavar="S", help=_("seconds to wait for each button (default 10)"))
+    ap.add_argument("--step", type=_positive, default=0.5, metavar="S", help=_("seconds each colour stays on (default 0.5)"))
     only = ap.add_mutually_exclusive_group()
-    only.add_argument("--lights-only", action="store_true", help="test the lights only")
-    only.add_argument("--buttons-only", action="store_true", help="test the buttons only")
-    ap.add_argument("--config", metavar="FILE", help="config file (default: the user's)")
-    ap.add_argument("--auto", action="store_true", help="mock/sim only: answer every prompt with a scripted press")
+    only.add_argument("--lights-only", action="store_true", help=_("test the lights only"))
+    only.add_argument("--buttons-only", action="store_true", help=_("test the buttons only"))
+    ap.add_argument("--config", metavar=_("FILE"), help=_("config file (default: the user's)"))
+    ap.add_argument("--auto", action="store_true", help=_("mock/sim only: answer every prompt with a scripted press"))
     ap.add_argument("--stop-service", action="store_true",
-                    help=f"stop the {SERVICE} service (it holds the buttons) for the test, start it again after")
+                    help=_("stop the {service} service (it holds the buttons) for the test, start it again after").format(service=SERVICE))
     return ap
 
 

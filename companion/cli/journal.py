@@ -75,18 +75,18 @@ def main(argv: list[str]) -> int:
 def _arguments() -> argparse.ArgumentParser:
     """The options of `companion journal` and its actions (--journal accepted before or after the action)."""
     ap = argparse.ArgumentParser(prog="companion journal", description=_("Saved games in the journal."))
-    ap.add_argument("--journal", metavar="PATH", help=_(_JOURNAL_HELP))
-    sub = ap.add_subparsers(dest="action", required=True, metavar="ACTION")
+    ap.add_argument("--journal", metavar=_("PATH"), help=_(_JOURNAL_HELP))
+    sub = ap.add_subparsers(dest="action", required=True, metavar=_("ACTION"))
 
     def action(name: str, text: str) -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=text, description=text)
-        p.add_argument("--journal", metavar="PATH", help=_(_JOURNAL_HELP), default=argparse.SUPPRESS)
+        p.add_argument("--journal", metavar=_("PATH"), help=_(_JOURNAL_HELP), default=argparse.SUPPRESS)
         return p
 
     action("list", _("every game, newest first"))
     e = action("export", _("the game as a scenario file (JSON Lines) for `companion play`"))
     e.add_argument("id", type=int, help=_("game id (see `companion journal list`)"))
-    e.add_argument("file", nargs="?", help=_("write to this file (default: standard output)"))
+    e.add_argument("file", nargs="?", metavar=_("FILE"), help=_("write to this file (default: standard output)"))
     d = action("delete", _("remove a game for good"))
     d.add_argument("id", type=int, help=_("game id"))
     for name, text in (("undo", _("take back the last N commands of a game (kept in its history)")),
@@ -96,10 +96,10 @@ def _arguments() -> argparse.ArgumentParser:
         u.add_argument("n", type=_count, nargs="?", default=1, help=_("how many commands (default 1)"))
     action("check", _("run SQLite's quick_check on the journal file"))
     r = action("recover", _("salvage the games of a damaged journal into this one (replayed, kept only if they replay)"))
-    r.add_argument("file", help=_("the damaged journal, e.g. journal.sqlite3.corrupt-20260101T120000Z"))
+    r.add_argument("file", metavar=_("FILE"), help=_("the damaged journal, e.g. journal.sqlite3.corrupt-20260101T120000Z"))
     rep = action("report", _("the evening's story of a game as a chart (PNG or SVG)"))
     rep.add_argument("id", type=int, help=_("game id"))
-    rep.add_argument("--out", required=True, metavar="FILE.png|FILE.svg", help=_("where to write the chart"))
+    rep.add_argument("--out", required=True, metavar=_("FILE.png|FILE.svg"), help=_("where to write the chart"))
     return ap
 
 

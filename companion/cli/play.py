@@ -29,12 +29,12 @@ from companion.storage.session import Session
 
 def main(argv: list[str]) -> int:
     """Entry point of `companion play`."""
-    ap = argparse.ArgumentParser(prog="companion play", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--script", metavar="FILE", help="scenario file (JSON Lines); - for stdin")
-    ap.add_argument("--resume", nargs="?", const=-1, type=int, metavar="ID", help="continue a journaled game (default: the last unfinished)")
-    ap.add_argument("--json", action="store_true", help="print only the final state JSON")
-    ap.add_argument("--journal", metavar="PATH", help="journal file to write to / resume from")
-    ap.add_argument("--narrate", action="store_true", help="print what each command did and, at the end, the legal moves")
+    ap = argparse.ArgumentParser(prog="companion play", description=_("companion play: apply a scenario headless and print the final state."))
+    ap.add_argument("--script", metavar=_("FILE"), help=_("scenario file (JSON Lines); - for stdin"))
+    ap.add_argument("--resume", nargs="?", const=-1, type=int, metavar="ID", help=_("continue a journaled game (default: the last unfinished)"))
+    ap.add_argument("--json", action="store_true", help=_("print only the final state JSON"))
+    ap.add_argument("--journal", metavar=_("PATH"), help=_("journal file to write to / resume from"))
+    ap.add_argument("--narrate", action="store_true", help=_("print what each command did and, at the end, the legal moves"))
     args = ap.parse_args(argv)
     tell = _teller(args)
     if args.script is None and args.resume is None:

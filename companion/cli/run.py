@@ -152,26 +152,26 @@ def _usage_problem(args) -> str | None:
 
 def _arguments() -> argparse.ArgumentParser:
     """The options of `companion run`."""
-    ap = argparse.ArgumentParser(prog="companion run", description="Start the table app.")
+    ap = argparse.ArgumentParser(prog="companion run", description=_("Start the table app."))
     m = ap.add_mutually_exclusive_group()
     m.add_argument("--fullscreen", dest="mode", action="store_const", const="fullscreen",
-                   help="full screen (the Pi; SDL_VIDEODRIVER=kmsdrm); no screen: the game goes on without it")
+                   help=_("full screen (the Pi; SDL_VIDEODRIVER=kmsdrm); no screen: the game goes on without it"))
     m.add_argument("--window", dest="mode", action="store_const", const="window",
-                   help="a window with the simulated board beside the screen (a PC)")
+                   help=_("a window with the simulated board beside the screen (a PC)"))
     m.add_argument("--headless", dest="mode", action="store_const", const="headless",
-                   help="no screen: board, buttons and reader only, narration on stdout")
+                   help=_("no screen: board, buttons and reader only, narration on stdout"))
     ap.add_argument("--demo", action="store_true",
-                    help="headless: the bot plays a demo game on a throwaway journal (not yours)")
-    ap.add_argument("--backend", choices=[b for b in config_mod.HAL_BACKENDS if b != "auto"], help="HAL backend (default: COMPANION_HAL, config, auto)")
-    ap.add_argument("--config", metavar="FILE", help="config file (default ~/.config/companion/config.toml)")
-    ap.add_argument("--journal", metavar="PATH", help="journal file (default ~/.local/state/companion/journal.sqlite3)")
-    ap.add_argument("--new", action="store_true", help="start a new game instead of resuming the unfinished one")
-    ap.add_argument("--seed", type=int, default=7, help="seed of the demo game")
-    ap.add_argument("--script", metavar="FILE", help="headless: play this scenario through the loop (exit 1 on a refused line)")
-    ap.add_argument("--pace", type=_seconds, default=None, help="demo or script: seconds between commands (default 0.02 demo, 0 script)")
-    ap.add_argument("--ack", action="store_true", help="demo or script: print `ack N` once command N is durable")
-    ap.add_argument("--frames", type=int, help="stop after this many frames (tests)")
-    ap.add_argument("--screenshot", metavar="PNG", help="save the window as a PNG when the app stops")
+                    help=_("headless: the bot plays a demo game on a throwaway journal (not yours)"))
+    ap.add_argument("--backend", choices=[b for b in config_mod.HAL_BACKENDS if b != "auto"], help=_("HAL backend (default: COMPANION_HAL, config, auto)"))
+    ap.add_argument("--config", metavar=_("FILE"), help=_("config file (default ~/.config/companion/config.toml)"))
+    ap.add_argument("--journal", metavar=_("PATH"), help=_("journal file (default ~/.local/state/companion/journal.sqlite3)"))
+    ap.add_argument("--new", action="store_true", help=_("start a new game instead of resuming the unfinished one"))
+    ap.add_argument("--seed", type=int, default=7, metavar=_("SEED"), help=_("seed of the demo game"))
+    ap.add_argument("--script", metavar=_("FILE"), help=_("headless: play this scenario through the loop (exit 1 on a refused line)"))
+    ap.add_argument("--pace", type=_seconds, default=None, metavar=_("SECONDS"), help=_("demo or script: seconds between commands (default 0.02 demo, 0 script)"))
+    ap.add_argument("--ack", action="store_true", help=_("demo or script: print `ack N` once command N is durable"))
+    ap.add_argument("--frames", type=int, metavar="N", help=_("stop after this many frames (tests)"))
+    ap.add_argument("--screenshot", metavar="PNG", help=_("save the window as a PNG when the app stops"))
     return ap
 
 

@@ -8,9 +8,11 @@ game's lines together) comes next.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable, Mapping
 
-from companion.i18n import N_, _, ngettext, refusal_text
+from companion.i18n import N_, _, data_name, ngettext, refusal_text
+from companion.ui.words import phase_text, step_text
 
 
 def _grid(ev) -> str:
@@ -24,7 +26,7 @@ def _kills(ev) -> str:
     """Kill credits as `Ishtvan +2, Mila +1`."""
     kills = ev.get("kills") or []
     items = kills.items() if isinstance(kills, Mapping) else kills
-    return ", ".join(f"{name} +{n}" for name, n in items) or "no kills"
+    return ", ".join(f"{name} +{n}" for name, n in items) or _("no kills")
 
 
 # the night actions a vampire takes (`action_taken`), as the log names them
@@ -32,6 +34,31 @@ ACTIONS = {"move": N_("move"), "expose": N_("expose"), "fight": N_("fight"), "re
            "district_effect": N_("district effect"), "hunt": N_("hunt"), "wild_hunt": N_("wild hunt"),
            "sigillate": N_("dread sigil"), "ritual": N_("ritual"), "blood_ability": N_("blood ability"),
            "dark_ability": N_("dark ability"), "exchange_relics": N_("exchange relics")}
+
+
+# why the veil moved, as the Masters engine words it (plain English with a name in it): said in the
+# table's language by matching the engine's few phrasings; any other reason shows as the engine gave it
+VEIL_WHYS = (
+    (r"adjusted", N_("adjusted")),
+    (r"an effect", N_("an effect")),
+    (r"a wild hunt", N_("a wild hunt")),
+    (r"a minion recruited", N_("a minion recruited")),
+    (r"no agents left in the reserve", N_("no agents left in the reserve")),
+    (r"agents appeared in (?P<district>.+)", N_("agents appeared in {district}")),
+    (r"event (?P<card>.+)", N_("event {card}")),
+    (r"relic (?P<relic>.+)", N_("relic {relic}")),
+    (r"(?P<vampire>.+) rose from the drained", N_("{vampire} rose from the drained")),
+    (r"(?P<vampire>.+)'s dark ability", N_("{vampire}'s dark ability")),
+)
+
+
+def _why(text: Any) -> str:
+    """The engine's reason for a veil change in the current language (names in theirs)."""
+    for pattern, template in VEIL_WHYS:
+        found = re.fullmatch(pattern, str(text))
+        if found:
+            return _(template).format(**{k: data_name(v) for k, v in found.groupdict().items()})
+    return str(text)
 
 
 def _action(verb: str) -> str:
@@ -54,8 +81,8 @@ MASTERS_LINES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "agents_exposed": lambda e: _("{n} agent(s) exposed in {district}.").format(n=e['n'], district=e['district']),
     "minions_placed": lambda e: _("{n} minion(s) placed in {district}.").format(n=e['n'], district=e['district']),
     "minions_removed": lambda e: _("{n} minion(s) leave {district}.").format(n=e['n'], district=e['district']),
-    "veil_changed": lambda e: _("Veil {old} -> {new} ({why}).").format(old=e['old'], new=e['new'], why=e['why']),
-    "veil_queued": lambda e: _("Veil will drop by {n} after the card ({why}).").format(n=e['n'], why=e['why']),
+    "veil_changed": lambda e: _("Veil {old} -> {new} ({why}).").format(old=e['old'], new=e['new'], why=_why(e['why'])),
+    "veil_queued": lambda e: _("Veil will drop by {n} after the card ({why}).").format(n=e['n'], why=_why(e['why'])),
     "card_attached": lambda e: _("Card {card} stays in play on {to}.").format(card=e['card'], to=e['to']),
     "card_discarded": lambda e: _("Card {card} discarded.").format(card=e['card']),
     "combat_started": lambda e: (_("Day combat in {district}: {fighter} against {agents} agent(s).") if e['day'] else _("Night combat in {district}: {fighter} against {agents} agent(s).")).format(district=e['district'], fighter=e['fighter'], agents=e['agents']),
@@ -141,11 +168,13 @@ def command_text(command: Mapping[str, Any]) -> str:
 
 
 def where(state: Mapping[str, Any]) -> str:
-    """Where a game stands, for any game: `round 2, night / turn, Mila's turn`."""
+    """Where a game stands, for any game, in the table's words: `round 2, night / turns, Mila's turn`
+    (the phase and step ids of the state JSON through companion/ui/words.py)."""
     parts = []
     if state.get("round") is not None:
         parts.append(_("round {round}").format(round=state["round"]))
-    steps = [str(p) for p in dict.fromkeys((state.get("phase"), state.get("step"))) if p]
+    phase, step = state.get("phase"), state.get("step")
+    steps = list(dict.fromkeys(w for w in (phase and phase_text(phase), step and step_text(state.get("game"), step)) if w))
     if steps:
         parts.append(" / ".join(steps))
     if state.get("turn"):

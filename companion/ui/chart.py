@@ -47,10 +47,12 @@ def shapes(chart: Chart, w: int, h: int, x0: float = 0, y0: float = 0, scale: fl
     big, small, pad = max(1, round(36 * u)), max(1, round(24 * u)), 10 * u
     out = [Shape("rect", theme.BG, box=(x0, y0, w, h))]
     out.append(Shape("text", theme.TEXT, ((x0 + pad, y0 + pad + big * 0.6),), text=chart.title, px=big))
-    if chart.subtitle:
-        out.append(Shape("text", theme.TEXT_DIM, ((x0 + w - pad, y0 + pad + big * 0.6),), text=chart.subtitle,
-                         px=small, anchor="end"))
     top = y0 + 2 * pad + big * 1.2
+    if chart.subtitle:  # right of the title, or under it when the two would meet
+        beside = _width(chart.title, big) + 2 * pad + _width(chart.subtitle, small) <= w - 2 * pad
+        at = y0 + pad + big * 0.6 if beside else top + small * 0.1
+        out.append(Shape("text", theme.TEXT_DIM, ((x0 + w - pad, at),), text=chart.subtitle, px=small, anchor="end"))
+        top += 0 if beside else small * 1.2
     n = max(1, len(chart.panels))
     side = w >= 1.3 * h  # panels side by side on a wide box, else stacked
     for i, panel in enumerate(chart.panels):
@@ -80,15 +82,18 @@ def _panel(panel: Panel, box, px: int, u: float) -> list[Shape]:
     def ypos(v: float) -> float:
         return py0 + ph - ph * max(0.0, min(v, ymax)) / ymax
 
-    label_every = max(1, math.ceil(px * 1.1 / max(1.0, ph / max(1, len(ticks) - 1))))  # labels never overlap
     for k, t in enumerate(ticks):
         out.append(Shape("line", GRID, ((px0, ypos(t)), (px0 + pw, ypos(t))), width=max(1, u)))
-        if k % label_every == 0 or k == len(ticks) - 1 and ph >= 2.2 * px:
+        if k in _labelled(len(ticks), ph, px):
             out.append(Shape("text", theme.TEXT_DIM, ((px0 - 6 * u, ypos(t)),), text=_fmt(t), px=px, anchor="end"))
-    for yv, label in panel.y_lines:
+    above: float | None = None  # where the last mark's label stands (marks from the highest down)
+    for yv, label in sorted(panel.y_lines, key=lambda m: -m[0]):
         at = ypos(yv)
         out.append(Shape("line", theme.FOCUS, ((px0, at), (px0 + pw, at)), width=max(1, 2 * u), dashed=True))
-        out.append(Shape("text", theme.FOCUS, ((px0 + pw - 4 * u, at - px * 0.6),), text=label, px=px, anchor="end"))
+        # over its line at the right end, or under it when it would meet the label of the mark above
+        ty = at - px * 0.6 if above is None or at - px * 0.6 - above >= px * 1.1 else at + px * 0.6
+        out.append(Shape("text", theme.FOCUS, ((px0 + pw - 4 * u, ty),), text=label, px=px, anchor="end"))
+        above = ty
     count = max(1, len(panel.x_labels))
     step = pw / count
     every = max(1, math.ceil(max((_width(s, px) for s in panel.x_labels), default=0) / max(1.0, step - 4 * u)))
@@ -102,6 +107,18 @@ def _panel(panel: Panel, box, px: int, u: float) -> list[Shape]:
     else:
         out.extend(_lines(panel, px0, step, ypos, u))
     return out + legend
+
+
+def _labelled(count: int, height: float, px: int) -> set[int]:
+    """Which of `count` evenly spaced y ticks over `height` get a label: every n-th, so labels never
+    overlap, and the top one when there is room (dropping the one under it if the two would meet)."""
+    every = max(1, math.ceil(px * 1.1 / max(1.0, height / max(1, count - 1))))
+    out = set(range(0, count, every))
+    top = count - 1
+    if top not in out and height >= 2.2 * px:
+        out.discard(top - top % every)
+        out.add(top)
+    return out
 
 
 def _lines(panel: Panel, px0: float, step: float, ypos, u: float) -> list[Shape]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from companion.gameline import describe
+from companion.gameline import describe, played_at
 from companion.errors import N_, Text
 from companion.inputs import DISTRICTS, ButtonEvent, Press, VButton
 from companion.rules.base import Action
@@ -178,7 +178,7 @@ def screens() -> dict[str, Callable]:
 
     return {
         "title": _on(None),
-        "resume": _on(None, lambda ui: ui.offer_resume({"id": 4, "game": "masters", "when": "Tuesday 21:40",
+        "resume": _on(None, lambda ui: ui.offer_resume({"id": 4, "game": "masters", "when": _tuesday(),
                                                          "summary": describe(masters_state())})),
         "wizard": _on(None, lambda ui: _press(ui, VButton.CONFIRM)),
         "settings": _on(None, lambda ui: ui.screen.activate("settings", Press.SHORT)),
@@ -189,7 +189,7 @@ def screens() -> dict[str, Callable]:
         "picker": _on(night, lambda ui: ui.screen.activate("act:0", Press.SHORT)),
         "menu": _on(night, lambda ui: _press(ui, VButton.MENU)),
         "board": _on(night, lambda ui: _press(ui, VButton.MENU), lambda ui: ui.screen.activate("board", Press.SHORT)),
-        "log": _on(night, lambda ui: ui.update(night, [{"event": "veil_changed", "old": 5, "new": 4, "why": "wild hunt"}], 0.0),
+        "log": _on(night, lambda ui: ui.update(night, [{"event": "veil_changed", "old": 5, "new": 4, "why": "a wild hunt"}], 0.0),
                    lambda ui: _press(ui, VButton.MENU), lambda ui: ui.screen.activate("log", Press.SHORT)),
         "adjust": _on(night, lambda ui: _press(ui, VButton.VEIL_DOWN)),
         "undo": _on(night, lambda ui: _press(ui, VButton.UNDO)),
@@ -211,8 +211,19 @@ def screens() -> dict[str, Callable]:
     }
 
 
+def _tuesday() -> str:
+    """When the resume sample's game was played, as the offer says it: "Tuesday 21:40"."""
+    import datetime as dt
+
+    tuesday = dt.datetime(2026, 11, 24, 21, 40).timestamp()
+    return played_at(tuesday, now=tuesday + 3 * 86400)
+
+
 def _own_box_screens() -> dict[str, Callable]:
-    """Your own box's first evening: the tracker walk and a new card's grid at its first draw."""
+    """Your own box's first evening: the tracker walk, a new card's grid at its first draw, and the
+    Strigoi values of your Armata Strigoi box."""
+    from companion.gamedata.teach_strigoi import values_in_use
+    from companion.ui.screens.others.strigoi_box import StrigoiBoxScreen
     from companion.ui.screens.ownbox import DrawCardScreen, TrackerWalk
 
     setup = {"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila"], "deck": "physical", "seed": 1}
@@ -225,6 +236,7 @@ def _own_box_screens() -> dict[str, Callable]:
         "draw-card": _on(physical, lambda ui: ui.stack.push(DrawCardScreen(ui.ctx, {"cmd": "draw"}, cards)),
                          lambda ui: ui.screen.activate("grid", Press.SHORT),
                          *[lambda ui, p=p: _press(ui, VButton.for_district(p)) for p in ("B3", "C1", "C1")]),
+        "strigoi-box": _on(None, lambda ui: ui.stack.push(StrigoiBoxScreen(ui.ctx, values_in_use(), {"cmd": "setup", "game": "strigoi"}))),
     }
 
 

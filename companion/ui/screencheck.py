@@ -7,8 +7,9 @@ way (companion/ui/text.py), so a nominal 24 is a 16 px font. At 800x480 a player
 at least `MIN_PX` = 24 px; on a bigger surface the limit grows with the layout's scale (`Metrics.u`,
 e.g. 54 px at 1920x1080), so a big window has no tiny text either.
 
-A screen fails when a text is under the limit, is clipped (ellipsised or wider/taller than its box)
-or had a word split across two lines. The biggest text is taken as "the one thing the screen is
+A screen fails when a text is under the limit, is clipped (ellipsised or wider/taller than its box),
+had a word split across two lines, or is drawn over another text (their boxes overlap; a chart's
+texts by their glyphs' extent, see `ink`). The biggest text is taken as "the one thing the screen is
 about" and reported against `FOCUS_PX` = 40 px (scaled the same way), as information only.
 """
 
@@ -36,11 +37,12 @@ class ScreenReport:
     small: tuple[tuple[int, str, str], ...]  # (px, role, text) under the limit
     clipped: tuple[str, ...]
     broken: tuple[str, ...]
+    overlapping: tuple[tuple[str, str], ...] = ()  # pairs of texts drawn over each other
 
     @property
     def ok(self) -> bool:
-        """No text under the limit, none clipped, none split inside a word."""
-        return not (self.small or self.clipped or self.broken)
+        """No text under the limit, none clipped, none split inside a word, none over another."""
+        return not (self.small or self.clipped or self.broken or self.overlapping)
 
     def lines(self) -> list[str]:
         """The report as printed by `companion screenshots --check`."""
@@ -53,6 +55,7 @@ class ScreenReport:
         out += [f"  under {self.limit} px: {px} px {role or 'text'} {_quote(text)}" for px, role, text in self.small]
         out += [f"  clipped: {_quote(text)}" for text in self.clipped]
         out += [f"  word split across lines: {_quote(text)}" for text in self.broken]
+        out += [f"  drawn over each other: {_quote(a)} and {_quote(b)}" for a, b in self.overlapping]
         return out
 
 
@@ -85,8 +88,31 @@ def check(name: str, size: tuple[int, int], boxes: Iterable) -> ScreenReport:
         name, tuple(size), limit, focus,
         least.px if least else None, least.text if least else "",
         most.px if most else None, most.text if most else "",
-        tuple(sorted(small)), tuple(clipped), tuple(broken),
+        tuple(sorted(small)), tuple(clipped), tuple(broken), overlaps(facing),
     )
+
+
+def ink(box) -> tuple[float, float, float, float]:
+    """(left, top, right, bottom) a text covers: a screen text its box (the layout gives each text its
+    own box); a chart's text (placed at a point, the box it may take around it) its fitted width,
+    centred, and its height less the leading and descender room (0.3 em)."""
+    r = box.rect
+    if box.role != "chart":
+        return r.left, r.top, r.right, r.bottom
+    w = min(box.fit.width, r.width)
+    h = max(1.0, min(box.fit.height, r.height) - 0.3 * box.px)
+    return r.centerx - w / 2, r.centery - h / 2, r.centerx + w / 2, r.centery + h / 2
+
+
+def overlaps(boxes: list) -> tuple[tuple[str, str], ...]:
+    """Pairs of texts whose inked areas overlap by more than a pixel each way."""
+    inks = [(b.text, ink(b)) for b in boxes]
+    out = []
+    for i, (a, (l1, t1, r1, b1)) in enumerate(inks):
+        for b, (l2, t2, r2, b2) in inks[i + 1:]:
+            if min(r1, r2) - max(l1, l2) > 1 and min(b1, b2) - max(t1, t2) > 1 and (a, b) not in out:
+                out.append((a, b))
+    return tuple(out)
 
 
 def summary(reports: list[ScreenReport]) -> str:

@@ -20,7 +20,7 @@ import os
 import sys
 from pathlib import Path
 
-from companion.i18n import LANGUAGES, set_language
+from companion.i18n import LANGUAGES, _, set_language
 
 SIZES = ((800, 480), (1920, 1080))
 SHEETS = ("icons",)  # pages that are not screens of the app: drawn for people to look at
@@ -79,14 +79,15 @@ def render_all(outdir: str | Path, sizes=SIZES, only: tuple[str, ...] = (), chec
 def main(argv: list[str] | None = None) -> int:
     """Entry point of `companion screenshots`."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    ap = argparse.ArgumentParser(prog="companion screenshots", description=__doc__.split("\n")[0],
-                                 epilog="Exit status: 0 ok, 1 a screen failed the check, 2 bad usage.")
-    ap.add_argument("--out", required=True, metavar="DIR", help="folder for the PNG files (created)")
-    ap.add_argument("--size", action="append", type=_size, metavar="WxH",
-                    help="surface size, e.g. 800x480 (repeatable; default 800x480 and 1920x1080)")
-    ap.add_argument("--only", action="append", default=[], metavar="NAME", help="just this screen (repeatable)")
-    ap.add_argument("--lang", choices=LANGUAGES, help="language of the screens (default: as the companion picks it)")
-    ap.add_argument("--check", action="store_true", help="check text sizes and fit; exit 1 when a screen fails")
+    ap = argparse.ArgumentParser(
+        prog="companion screenshots", epilog=_("Exit status: 0 ok, 1 a screen failed the check, 2 bad usage."),
+        description=_("companion screenshots: render every screen of every game to PNG, and check that it reads from a chair."))
+    ap.add_argument("--out", required=True, metavar=_("DIR"), help=_("folder for the PNG files (created)"))
+    ap.add_argument("--size", action="append", type=_size, metavar=_("WxH"),
+                    help=_("surface size, e.g. 800x480 (repeatable; default 800x480 and 1920x1080)"))
+    ap.add_argument("--only", action="append", default=[], metavar="NAME", help=_("just this screen (repeatable)"))
+    ap.add_argument("--lang", choices=LANGUAGES, help=_("language of the screens (default: as the companion picks it)"))
+    ap.add_argument("--check", action="store_true", help=_("check text sizes and fit; exit 1 when a screen fails"))
     try:
         args = ap.parse_args(argv)
     except SystemExit as exc:  # argparse has printed the usage error (or the help)
@@ -95,21 +96,21 @@ def main(argv: list[str] | None = None) -> int:
         set_language(args.lang)
     unknown = [n for n in args.only if n not in screen_names()]
     if unknown:
-        print(f"companion screenshots: no screen named {', '.join(unknown)} (screens: {', '.join(screen_names())})",
-              file=sys.stderr)
+        print(_("companion screenshots: no screen named {names} (screens: {screens})").format(
+            names=", ".join(unknown), screens=", ".join(screen_names())), file=sys.stderr)
         return 2
     results = render_all(args.out, tuple(args.size or SIZES), tuple(args.only), check=args.check)
     if not args.check:
         for path in results:
             print(path)
         return 0
-    reports = [report for _, report in results]
+    reports = [report for _path, report in results]
     for report in reports:
         print("\n".join(report.lines()))
     from companion.ui.screencheck import summary
 
     failed = [r for r in reports if not r.ok]
-    print(f"{len(reports) - len(failed)} of {len(reports)} screens pass; PNGs in {args.out}")
+    print(_("{passed} of {total} screens pass; PNGs in {out}").format(passed=len(reports) - len(failed), total=len(reports), out=args.out))
     print(summary(reports))
     return 1 if failed else 0
 
@@ -118,7 +119,7 @@ def _size(text: str) -> tuple[int, int]:
     """`1280x720` -> (1280, 720), or an argparse error saying what a size looks like."""
     w, sep, h = text.lower().partition("x")
     if not (sep and w.isdigit() and h.isdigit() and int(w) > 0 and int(h) > 0):
-        raise argparse.ArgumentTypeError(f"bad size {text!r}: give WIDTHxHEIGHT, e.g. 1280x720")
+        raise argparse.ArgumentTypeError(_("bad size {text!r}: give WIDTHxHEIGHT, e.g. 1280x720").format(text=text))
     return int(w), int(h)
 
 

@@ -1,15 +1,16 @@
-"""The engines' own words in the table's language: how a game ended.
+"""The engines' own words in the table's language: how a game ended, and where it stands.
 
 The rules engines stay pure and English: their state JSON names the ending with an id
-(`evil-bites`, `all-vampires`, One Night's winning teams joined by `+`, `villager+tanner`). The
-screens and the story chart show it through `outcome_words`, which looks each id up here (the
-English words are the id's own, so English reads as before); an id nobody listed comes back as its
-words, so a newer engine still shows.
+(`evil-bites`, `all-vampires`, One Night's winning teams joined by `+`, `villager+tanner`), and
+where a game stands with phase and step ids (`dusk`, `give-stake`). The screens, the story chart
+and `companion play --narrate` show them through `outcome_words`, `phase_text` and `step_text`,
+which look each id up here (the English words are the id's own, so English reads as before); an id
+nobody listed comes back as its words, so a newer engine still shows.
 """
 
 from __future__ import annotations
 
-from companion.i18n import _, pgettext
+from companion.i18n import N_, _, pgettext
 
 
 def _known() -> dict[str, str]:
@@ -36,6 +37,69 @@ def _known() -> dict[str, str]:
         "assassin": pgettext("outcome", "assassin"),
         "apprentice-assassin": pgettext("outcome", "apprentice assassin"),
     }
+
+
+# the phases of the state JSON (every game: `phase`; Mansion and Nosferatu name them for the lights)
+PHASES = {"day": N_("day"), "night": N_("night"), "dusk": N_("dusk"), "dawn": N_("dawn"), "setup": N_("setup"),
+          "vote": N_("vote"), "play": N_("play"), "over": N_("game over")}
+# each game's steps (state JSON `step`), as a title or a position line says them; One Night's steps that
+# are not one role's are here, its role steps are named after the role (`step_text`)
+STEPS = {
+    "masters": {"day-effects": N_("day district effects"), "place-agents": N_("event card: agents"),
+                "card-effect": N_("event card: its text"), "hunt": N_("agents hunt"), "turn": N_("turns"),
+                "combat": N_("combat"), "over": N_("game over")},
+    "nosferatu": {"give-stake": N_("pass the stake"), "turn": N_("cards to Renfield"), "clock": N_("turn the Clock"),
+                  "resolve": N_("Renfield resolves"), "stake": N_("use the stake?"), "over": N_("game over")},
+    "mansion": {"roll": N_("everyone rolls"), "rolloff": N_("roll-off for a tie"), "turn": N_("turns"),
+                "reveal": N_("role reveal"), "over": N_("game over")},
+    "strigoi": {"initiative": N_("reveal the Action cards"), "turn": N_("a Powerwolf's turn"),
+                "strigoi": N_("the Strigoi strikes"), "curse": N_("the extra Strigoi turn"), "over": N_("game over")},
+    "one-night": {"dusk-begins": N_("Night falls"), "vampires": N_("Vampires"), "view-marks": N_("Everyone sees their Mark"),
+                  "lovers": N_("Lovers"), "werewolves": N_("Werewolves"), "masons": N_("Masons"), "dawn": N_("Dawn"),
+                  "discussion": N_("Discussion"), "vote-countdown": N_("Vote countdown"), "vote": N_("Vote"),
+                  "reveal": N_("Reveal")},
+}
+
+
+# what an action still needs (`Action.needs`, every game's), for a picker question no screen words itself
+NEEDS = {
+    "n": N_("Number"), "altar": N_("Altar"), "inferno": N_("Inferno"), "wounds": N_("Wounds"), "rewards": N_("Reward cards"),
+    "tick": N_("Clock tick"), "nights": N_("Nights"), "bites": N_("Bites"), "rituals": N_("Rituals"),
+    "holder": N_("Stake holder"), "player": N_("Player"), "target": N_("Target"), "character": N_("Character"),
+    "hand_points": N_("Points in hand"), "room_cards": N_("Room cards"), "vampires": N_("Vampires"), "dice": N_("Dice"),
+    "cards": N_("Cards"), "values": N_("Dice values"), "votes": N_("Votes"), "marks": N_("Marks"), "step": N_("Step"),
+    "colour": N_("Colour"), "result": N_("Result"), "blood": N_("Blood"), "reward": N_("Reward"), "strigoi": N_("Strigoi"),
+    "wolf": N_("Powerwolf"), "prevented": N_("Wounds prevented"), "reason": N_("Reason"), "room": N_("Room"),
+    "steps": N_("Steps"), "hit": N_("Hit by the curse"), "roles": N_("Roles"), "first_vampire": N_("First vampire"),
+    "to": N_("Where to"), "die": N_("Die"), "split": N_("Split"), "agents_to": N_("Agents to"), "with": N_("With whom"),
+}
+
+
+def need_question(need: str) -> str:
+    """A picker's question for need `need`: `wounds` -> `Wounds?`, `nights|bites` (one of them) ->
+    `Nights / Bites?` (an unknown need as its words)."""
+    what = " / ".join(_(NEEDS[n]) if n in NEEDS else n.replace("_", " ") for n in need.split("|"))
+    return _("{what}?").format(what=what)
+
+
+def phase_text(phase: str | None) -> str:
+    """`dusk` -> `dusk` (`Abenddämmerung`); an unknown phase as its words."""
+    return _(PHASES[phase]) if phase in PHASES else str(phase or "").replace("-", " ")
+
+
+def step_text(game: str | None, step: str | None) -> str:
+    """A step id of `game` in words: `give-stake` -> `pass the stake`; One Night's role steps by the
+    role (`seer` -> `Seer`, `doppelganger-seer` -> `Doppelganger as Seer`); an unknown step as its words."""
+    table = STEPS.get(str(game), {})
+    if step in table:
+        return _(table[step])
+    if game == "one-night" and step:
+        from companion.narration.one_night import role_name  # it reads the role data (and uses this module)
+
+        if step.startswith("doppelganger-"):
+            return _("Doppelganger as {role}").format(role=role_name(step[len("doppelganger-"):]))
+        return role_name(step)
+    return str(step or "").replace("-", " ")
 
 
 def outcome_text(outcome: str | None) -> str:

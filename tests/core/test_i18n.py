@@ -115,7 +115,7 @@ def test_a_refusal_template_is_translated_at_the_edge_with_its_values():
     exc = RuleViolation("game over", "the game is over ({outcome}); only undo can go back", outcome="victory")
     assert exc.message == "the game is over (victory); only undo can go back"
     i18n.set_language("de")
-    assert i18n.refusal_text(exc) == "das Spiel ist vorbei (victory); nur Rückgängig führt zurück"
+    assert i18n.refusal_text(exc) == "das Spiel ist vorbei (Sieg); nur Rückgängig führt zurück"  # the ending's words
     plain = RuleViolation("recruit", "no minion left in the reserve")  # not in the catalog: stays English
     assert i18n.refusal_text(plain) == "no minion left in the reserve"
 

@@ -20,10 +20,17 @@ def test_event_lines_follow_the_language():
 
 
 def test_where_a_game_stands_in_german():
-    state = {"round": 2, "phase": "night", "step": "turn", "turn": "Mila", "veil": 5}
-    assert narrate.where(state) == "round 2, night / turn, Mila's turn, veil 5"
+    """The phase and step ids of the state JSON are said in the table's words (companion/ui/words.py)."""
+    state = {"game": "masters", "round": 2, "phase": "night", "step": "turn", "turn": "Mila", "veil": 5}
+    assert narrate.where(state) == "round 2, night / turns, Mila's turn, veil 5"
     i18n.set_language("de")
-    assert narrate.where(state) == "Runde 2, night / turn, Mila am Zug, Schleier 5"
+    assert narrate.where(state) == "Runde 2, Nacht / Spielzüge, Mila am Zug, Schleier 5"
+    stake = {"game": "nosferatu", "round": 1, "phase": "dusk", "step": "give-stake"}
+    assert narrate.where(stake) == "Runde 1, Abenddämmerung / Pflock weitergeben"
+    over = {"game": "strigoi", "round": 4, "phase": "over", "step": "over"}
+    assert narrate.where(over) == "Runde 4, Spielende"  # the phase and the step say the same: once
+    night = {"game": "one-night", "phase": "dusk", "step": "doppelganger-count"}
+    assert narrate.where(night) == "Abenddämmerung / Doppelgänger als Der Graf"
 
 
 def test_one_nights_narrator_speaks_the_steps_in_german():
@@ -84,9 +91,22 @@ def test_other_games_lines_name_rooms_roles_and_teams_from_the_data():
     assert narrate.line(cards, "mansion") == "P1 takes 2 cards from Coat Room (0 left)."
     i18n.set_language("de")
     assert narrate.line(won, "one-night") == "*** Spielende, Sieger: Vampire und Gerber. ***"
-    assert narrate.line(cards, "mansion") == "P1 nimmt 2 Karten aus Garderobe (noch 0)."
+    assert narrate.line(cards, "mansion") == "P1 nimmt 2 Karten, Raum: Garderobe (noch 0)."
     assert narrate.line({"event": "game_set_up", "players": 3, "roles": ["master"], "steps": 5}, "one-night") == \
         "Karten an 3 Spieler verteilt: Der Meister. Die Nacht hat 5 Schritte."
+
+
+def test_german_lines_read_right_whatever_the_name():
+    """A data name goes after a colon, not after a preposition or a noun it repeats: "Raum: Das Orakel",
+    not "aus Das Orakel"; "Ritual gewirkt: Fünftes Ritual", not "Ritual Fünftes Ritual gewirkt"."""
+    i18n.set_language("de")
+    entered = {"event": "room_entered", "player": "P2", "room": 4, "redirected": True, "wanted": 0}
+    assert narrate.line(entered, "mansion") == "P2 betritt einen Raum: Das Orakel (besetzt: Eingangshalle)."
+    assert narrate.line({"event": "room_acted", "player": "P2", "room": 4}, "mansion") == "P2 nutzt den Raum: Das Orakel."
+    fifth = {"event": "ritual_cast", "name": "Fifth Ritual", "nights": 5}
+    assert narrate.line(fifth, "nosferatu").startswith("Ritual gewirkt: Fünftes Ritual. ")
+    veil = {"event": "veil_changed", "old": 5, "new": 4, "why": "Mila's dark ability"}
+    assert narrate.line(veil, "masters") == "Schleier 5 -> 4 (dunkle Fähigkeit von Mila)."
 
 
 def test_the_day_prompts_are_the_engines_own():

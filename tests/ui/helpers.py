@@ -1,7 +1,9 @@
 """Small helpers the UI tests share: a button press, a tap, a button found by its label, and the
-English-fallback check of German screens (tests/ui/test_german_screens.py, tests/app/test_german_games.py)."""
+English-fallback check of German screens (whole English texts and English words in German ones) (tests/ui/test_german_screens.py, tests/app/test_german_games.py)."""
 
 import re
+from functools import lru_cache
+from pathlib import Path
 
 from companion.inputs import ButtonEvent, Press
 from companion.ui.input_map import WidgetPress
@@ -22,15 +24,17 @@ def button(vm, label):
     return next(b for b in vm["buttons"] if b["label"] == label)
 
 
+PEOPLE = ("Agnieszka", "Imre", "Ishtvan", "Laszlo", "Mila", "Nevena", "Charles", "Matthew", "Attila", "Falk", "Maria")
+TITLES = ("Masters of the Night", "Nosferatu", "The Vampire Mansion", "One Night Ultimate Vampire", "Armata Strigoi")
 # Texts that are the same in both languages, so finding them on a German screen is no fallback.
 SAME_IN_BOTH = (
     r"[\d\s/+\-%:.,()x]*",  # numbers, counts, percentages, clock times
     r"[A-C][1-3]( .*)?",  # a grid position (and what stands there)
     r"Nightwatch|OK|Museum|Altar|Inferno|Pause|Start|Renfield|Gremlin|Omen|[A-Z]|I{1,3}",  # words both languages spell alike, marker letters, act numerals
     r"(Altar|Inferno): [\d\s\->]+",  # a count on the Correct screen (old -> new)
-    r"(Masters of the Night|Nosferatu|The Vampire Mansion|One Night Ultimate Vampire|Armata Strigoi):?",
+    rf"({'|'.join(TITLES)}):?",
     r"Renfield( x\d+)?",  # a role called by its name in both languages
-    r"(\d+\. )?(Agnieszka|Imre|Ishtvan|Laszlo|Mila|Nevena|Charles|Matthew|Attila|Falk Maria|P\d(, P\d)*)",  # players (a ranking place, a room's guests)
+    rf"(\d+\. )?({'|'.join(PEOPLE[:-2])}|Falk Maria|P\d(, P\d)*)",  # players (a ranking place, a room's guests)
     r"Round \d+, night, Mila's turn: Imre, Mila",  # the resume sample's journal line is made in English
 )
 
@@ -40,7 +44,34 @@ def same_in_both(text: str) -> bool:
     return any(re.fullmatch(p, text) for p in SAME_IN_BOTH)
 
 
+WORD = re.compile(r"[^\W\d_]{2,}")  # a word: two letters or more (single letters are markers: A1, P3)
+CATALOG = Path(__file__).resolve().parents[2] / "companion" / "locale" / "de" / "LC_MESSAGES" / "companion.po"
+
+
+def words(text: str) -> set[str]:
+    """The words of a text, in lower case (`Mila's turn` -> {"mila", "turn"})."""
+    return {w.lower() for w in WORD.findall(text)}
+
+
+@lru_cache(maxsize=1)
+def german_words() -> frozenset[str]:
+    """Every word our German writes: the German catalog's translations and the data files' German
+    fields (`name_de`, `note_de`, ...). A word outside this set is no word of our German."""
+    from babel.messages.pofile import read_po
+
+    from companion import i18n
+
+    with CATALOG.open("rb") as f:
+        texts = [s for m in read_po(f) if m.id for s in ((m.string,) if isinstance(m.string, str) else m.string)]
+    texts += i18n._read_data_names().get("de", {}).values()
+    texts += [*PEOPLE, *TITLES]  # names, in German as in English
+    return frozenset(w for t in texts for w in words(t))
+
+
 def english_fallbacks(german, english) -> list[str]:
-    """Texts shown in German that are also shown in English and are not the same in both languages."""
+    """Texts shown in German that are the English ones, or that carry an English word: a word the
+    English run shows that no German text of ours has (`Runde 2: pass the stake`); texts both
+    languages write alike (SAME_IN_BOTH) are none."""
     english = set(english)
-    return [t for t in german if t in english and not same_in_both(t)]
+    english_only = set().union(*map(words, english)) - german_words()
+    return [t for t in german if (t in english or words(t) & english_only) and not same_in_both(t)]

@@ -2,7 +2,8 @@
 
 A text on a German screen that is also on the same screen in English is a fallback, unless it is the
 same in both languages: numbers, grid positions, names of people and games (SAME_IN_BOTH in
-tests/ui/helpers.py)."""
+tests/ui/helpers.py). So is a German text with an English word in it: a word the English screen
+shows that no German text of ours (the catalog's translations, the data files' German) has."""
 
 import pytest
 
@@ -44,6 +45,21 @@ def test_untranslated_text_is_caught(monkeypatch):
     TitleScreen._buttons = (None, ())
     assert fallbacks("title") == ["Settings"]
     TitleScreen._buttons = (None, ())
+
+
+def test_an_english_word_inside_a_german_text_is_caught(monkeypatch):
+    """A German template around an untranslated value ("Takt 3 von 12: turns") is no exact English
+    text, yet the check finds it: "turns" is a word of the English screen and of no German text."""
+    assert fallbacks("mansion") == []
+    real = i18n._
+    monkeypatch.setattr("companion.ui.words._", lambda m: m if m == "turns" else real(m))
+    assert fallbacks("mansion") == ["Takt 3 von 12: turns"]
+
+
+def test_words_both_languages_share_are_no_fallback():
+    german = ["Runde 2: Pflock weitergeben", "Altar", "Imre", "Mila am Zug", "Runde 2: pass the stake"]
+    english = ["Round 2: pass the stake", "Altar", "Imre", "Mila's turn"]
+    assert english_fallbacks(german, english) == ["Runde 2: pass the stake"]
 
 
 @pytest.mark.parametrize("size", [SMALL, LARGE])

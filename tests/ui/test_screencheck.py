@@ -32,10 +32,11 @@ def test_em_size_in_px_is_the_font_size_pygame_opens():
 
 
 def test_a_20px_text_fails_and_a_30px_text_passes():
-    small = check("synthetic", SMALL, [_box("Mila's turn", 30), _box("2 AP left", 20)])
+    below = pygame.Rect(0, 240, 700, 200)  # the second text under the first, as a screen lays them out
+    small = check("synthetic", SMALL, [_box("Mila's turn", 30), _box("2 AP left", 20, below)])
     assert not small.ok and small.smallest == 20 and small.small == ((20, "body", "2 AP left"),)
     assert any("under 24 px: 20 px body '2 AP left'" in ln for ln in small.lines())
-    fine = check("synthetic", SMALL, [_box("Mila's turn", 30), _box("2 AP left", 24)])
+    fine = check("synthetic", SMALL, [_box("Mila's turn", 30), _box("2 AP left", 24, below)])
     assert fine.ok and fine.smallest == 24 and fine.lines()[0].startswith("synthetic 800x480: ok")
 
 
@@ -62,7 +63,8 @@ def test_the_limit_grows_with_the_screen():
 
 
 def test_texts_not_for_players_are_left_out_and_the_main_text_is_the_biggest():
-    report = check("sheet", SMALL, [_box("die1", 10, facing=False), _box("7", 60), _box("seconds", 26)])
+    report = check("sheet", SMALL, [_box("die1", 10, facing=False), _box("7", 60),
+                                    _box("seconds", 26, pygame.Rect(0, 240, 700, 200))])
     assert report.ok and report.smallest == 26
     assert report.biggest == 60 and report.biggest_text == "7" and "main text 60 px ('7', ok)" in report.lines()[0]
 
@@ -82,6 +84,30 @@ def test_the_renderer_records_size_role_and_box_of_every_text():
 def test_summary_names_the_smallest_text_over_all_screens():
     reports = [check("a", SMALL, [_box("x", 30)]), check("b", SMALL, [_box("y", 22)])]
     assert summary(reports) == "smallest text: 22 px"
+
+
+def test_two_texts_drawn_over_each_other_fail():
+    """Each fits its own box, yet the boxes meet: the check names the pair; side by side they pass."""
+    over = check("synthetic", SMALL, [_box("Altar: attack", 24, pygame.Rect(200, 100, 300, 40)),
+                                      _box("Inferno: defeat", 24, pygame.Rect(180, 90, 300, 40))])
+    assert not over.ok and over.overlapping == (("Altar: attack", "Inferno: defeat"),)
+    assert "  drawn over each other: 'Altar: attack' and 'Inferno: defeat'" in over.lines()
+    apart = check("synthetic", SMALL, [_box("Altar: attack", 24, pygame.Rect(200, 100, 300, 40)),
+                                       _box("Inferno: defeat", 24, pygame.Rect(200, 140, 300, 40))])
+    assert apart.ok
+
+
+def test_the_charts_threshold_labels_stand_apart():
+    """Two thresholds one step apart (the Strigoi's Altar: attack and Inferno: defeat) keep their
+    labels apart: the lower one goes under its line."""
+    from companion.ui.chart import shapes
+    from companion.ui.story import Chart, Panel, Series
+
+    panel = Panel("Blood points", "round", ("0", "1"), (Series("Altar", (0, 1), (200, 0, 0), "circle"),), 5,
+                  y_lines=((4, "Altar: attack"), (5, "Inferno: defeat")))
+    texts = [s for s in shapes(Chart("Armata Strigoi", "", (panel,)), 380, 200, scale=1) if s.kind == "text"]
+    attack, defeat = (next(s.points[0][1] for s in texts if s.text == t) for t in ("Altar: attack", "Inferno: defeat"))
+    assert attack - defeat >= 24 * 1.1
 
 
 @pytest.mark.parametrize("size, limit, focus", [("800x480", 24, 40), ("1920x1080", 54, 90)])

@@ -19,6 +19,7 @@ from companion.rules.base import Action
 from companion.ui.model import ButtonVM, CellVM, ViewModel, action_button
 from companion.ui.screens.base import Screen, UIContext
 from companion.ui.screens.masters import GameScreen
+from companion.ui.words import need_question
 
 WRAP = 46            # characters per line of long prose (prompts) on the 800x480 panel
 ADJUST = "adjust"    # the engines' "tables are always right" verb: reached through the Correct screen
@@ -122,7 +123,7 @@ class OthersScreen(GameScreen):
 
     def params(self, action: Action) -> list[Param]:
         """What the picker asks for `action.needs` (games override; default: one number each)."""
-        return [number((need,), f"{need.replace('_', ' ')}?", 0, 20, 1) for need in action.needs]
+        return [number((need,), need_question(need), 0, 20, 1) for need in action.needs]
 
     def on_district(self, pos: str) -> bool:
         """A district button selects that seat/room and puts the focus on its action, if one."""

@@ -18,12 +18,11 @@ from companion.ui.screens.base import UIContext
 from companion.ui.screens.others.common import (ADJUST, Field, OthersOverScreen, OthersScreen, Param,
                                                 board_districts, choice, number)
 from companion.narration.mansion import outcome_text
+from companion.ui.words import step_text
 
 ROOM_CAPACITY = 2
 REVEAL_TICKS = (6, 9)     # shipped default; the screen reads the data file's when it can
 SCORE_CARDS = (1, 3, 5)
-STEP_WORDS = {"roll": N_("everyone rolls"), "rolloff": N_("roll-off for a tie"), "turn": N_("turns"),
-              "reveal": N_("role reveal"), "over": N_("game over")}
 
 
 class MansionScreen(OthersScreen):
@@ -43,7 +42,7 @@ class MansionScreen(OthersScreen):
         """Clock, dice, order or ranking; rooms, hall, clock and role deck on the grid."""
         step = s.get("step", "")
         title = _("Tick {tick} of {length}: {step}").format(tick=s.get("tick", 1), length=s.get("clock_length", 12),
-                                                            step=_(STEP_WORDS[step]) if step in STEP_WORDS else step)
+                                                            step=step_text("mansion", step))
         lines = [clock_line(s, self.reveal_ticks)]
         if s.get("step") == "reveal":  # the roles are the news: the order and dice wait for the next round
             return title, [*lines, deck_line(s.get("role_deck") or {}), points_line(s)], room_cells(s, self.selected)

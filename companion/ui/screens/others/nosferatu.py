@@ -8,22 +8,15 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from companion.i18n import N_, _, data_name
+from companion.i18n import _, data_name
 from companion.inputs import DISTRICTS
 from companion.narration.nosferatu import character_text, outcome_text
 from companion.rules.base import Action
 from companion.ui.model import CellVM, Count
 from companion.ui.screens.others.common import (Field, OthersOverScreen, OthersScreen, Param, board_districts,
                                                 choice)
+from companion.ui.words import need_question, step_text
 
-STEP_WORDS = {
-    "give-stake": N_("pass the stake"),
-    "turn": N_("cards to Renfield"),
-    "clock": N_("turn the Clock"),
-    "resolve": N_("Renfield resolves"),
-    "stake": N_("use the stake?"),
-    "over": N_("game over"),
-}
 CHARACTERS = ("vampire", "hunter")
 PLAYER_KEYS = ("to", "target", "player")
 
@@ -37,7 +30,7 @@ class NosferatuScreen(OthersScreen):
     def summary(self, s: dict[str, Any]) -> tuple[str, Sequence[str], Sequence[CellVM]]:
         """Title with the step, the Clock, turn/holder, bites, rituals; seats and the Clock on the grid."""
         step = s.get("step", "")
-        title = _("Round {n}: {step}").format(n=s.get("round", 1), step=_(STEP_WORDS[step]) if step in STEP_WORDS else step)
+        title = _("Round {n}: {step}").format(n=s.get("round", 1), step=step_text("nosferatu", step))
         return title, info_lines(s), seat_cells(s, self.selected)
 
     def params(self, action: Action) -> list[Param]:
@@ -52,7 +45,7 @@ class NosferatuScreen(OthersScreen):
             elif need == "character":
                 out.append(choice((need,), _("What is that card?"), CHARACTERS, [_("Vampire"), _("Hunter")]))
             else:
-                out.append(choice((need,), f"{need}?", players, seats=seats))
+                out.append(choice((need,), need_question(need), players, seats=seats))
         return out
 
     def seat_actions(self) -> dict[str, int]:

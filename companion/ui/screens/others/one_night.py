@@ -18,7 +18,7 @@ from companion.rules.base import Action
 from companion.ui.model import ButtonVM, CellVM, ViewModel
 from companion.ui.screens.base import Screen, UIContext
 from companion.ui.screens.others.common import OthersOverScreen, OthersScreen, Param, choice, wrap
-from companion.ui.words import outcome_words
+from companion.ui.words import outcome_words, step_text
 
 FIRST = ("vote", "reveal", "next", "resume")   # the button the table wants most, first (and focused)
 ROLES_PER_PAGE = 9      # one page of the role picker = the nine district buttons
@@ -26,11 +26,6 @@ MARKS = ("clarity", "vampire", "fear", "bat", "disease", "love", "traitor", "ass
 MARK_NAMES = {"clarity": N_("Clarity"), "vampire": N_("Vampire"), "fear": N_("Fear"), "bat": N_("Bat"), "disease": N_("Disease"),
               "love": N_("Love"), "traitor": N_("Traitor"), "assassin": N_("Assassin")}
 PHASES = {"dusk": N_("Dusk"), "night": N_("Night"), "dawn": N_("Dawn"), "day": N_("Day"), "setup": N_("Setup"), "vote": N_("Vote")}
-STEPS = {  # script steps that are not one role's (the others are named after their role: `seer`, `doppelganger-seer`)
-    "dusk-begins": N_("Night falls"), "vampires": N_("Vampires"), "view-marks": N_("Everyone sees their Mark"),
-    "lovers": N_("Lovers"), "werewolves": N_("Werewolves"), "masons": N_("Masons"), "dawn": N_("Dawn"),
-    "discussion": N_("Discussion"), "vote-countdown": N_("Vote countdown"), "vote": N_("Vote"), "reveal": N_("Reveal"),
-}
 
 
 class NarratorScreen(OthersScreen):
@@ -244,11 +239,7 @@ def pick_roles(ctx: UIContext, wizard) -> bool:
 def step_name(step_id: str) -> str:
     """A script step's name: `seer` -> `Seer`, `doppelganger-seer` -> `Doppelganger as Seer`,
     `dusk-begins` -> `Night falls` (in the current language)."""
-    if step_id in STEPS:
-        return _(STEPS[step_id])
-    if step_id.startswith("doppelganger-"):
-        return _("Doppelganger as {role}").format(role=role_name(step_id[len("doppelganger-"):]))
-    return role_name(step_id)
+    return step_text("one-night", step_id)
 
 
 def seat_label(s: Mapping[str, Any], seat: int | str) -> str:

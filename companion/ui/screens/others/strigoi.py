@@ -16,7 +16,7 @@ from companion.ui.model import CellVM, Count
 from companion.ui.story import ALTAR, INFERNO
 from companion.ui.screens.others.common import (Field, OthersOverScreen, OthersScreen, Param, board_districts,
                                                 choice, number)
-from companion.ui.words import outcome_words
+from companion.ui.words import need_question, outcome_words, step_text
 
 ROOMS = {"center": N_("Hall"), "n": N_("North"), "ne": N_("North-east"), "se": N_("South-east"), "s": N_("South"),
          "sw": N_("South-west"), "nw": N_("North-west")}
@@ -30,8 +30,6 @@ CARD_TITLES = {"fire_and_forgive": "Fire & Forgive", "fist_by_fist": "Fist by Fi
                "nighttime_rebel": "Nighttime Rebel", "evil_made_me": "The Evil Made Me Do It",
                "vampires_dont_die": "Vampires Don't Die", "incense_and_iron": "Incense & Iron",
                "all_you_can_bleed": "All You Can Bleed"}
-STEP_WORDS = {"initiative": N_("reveal the Action cards"), "turn": N_("a Powerwolf's turn"), "strigoi": N_("the Strigoi strikes"),
-              "curse": N_("the extra Strigoi turn"), "over": N_("game over")}
 
 
 class StrigoiScreen(OthersScreen):
@@ -50,7 +48,7 @@ class StrigoiScreen(OthersScreen):
         elif step == "strigoi" and who:
             title = _("Round {n}: {player}: the Strigoi strikes").format(n=n, player=who)
         else:
-            title = _("Round {n}: {step}").format(n=n, step=_(STEP_WORDS[step]) if step in STEP_WORDS else step)
+            title = _("Round {n}: {step}").format(n=n, step=step_text("strigoi", step))
         return title, info_lines(s), room_cells(s, self.selected)
 
     def pictures(self, s: dict[str, Any]) -> dict[str, Any]:
@@ -99,7 +97,7 @@ class StrigoiScreen(OthersScreen):
             elif need == "n":
                 out.append(number((need,), _("How many wounds?"), 1, 3, 1))
             else:
-                out.append(number((need,), f"{need}?", 0, 20, 0))
+                out.append(number((need,), need_question(need), 0, 20, 0))
         return out
 
     def fields(self) -> list[Field]:
@@ -112,19 +110,6 @@ class StrigoiScreen(OthersScreen):
         out += [Field(f"rewards:{w}", _("Reward cards {wolf}").format(wolf=w), int(p.get("rewards", 0)), 0, 30)
                 for w, p in (s.get("powerwolves") or {}).items()]
         return out
-
-    def correction(self, changes) -> list[dict[str, Any]]:
-        """One adjust command with Altar, Inferno and the changed wounds."""
-        if not changes:
-            return []
-        cmd: dict[str, Any] = {"cmd": "adjust"}
-        for key, value in changes.items():
-            if key.startswith(("wounds:", "rewards:")):
-                group, wolf = key.split(":", 1)
-                cmd.setdefault(group, {})[wolf] = value
-            else:
-                cmd[key] = value
-        return [cmd]
 
 
 class StrigoiOverScreen(OthersOverScreen):
