@@ -129,10 +129,19 @@ def test_journal_undo_and_redo_say_which_commands(tmp_path, capsys):
     assert "nothing to redo" in capsys.readouterr().err
 
 
-def test_run_pace_below_zero_is_a_usage_error(capsys):
+@pytest.mark.parametrize(("argv", "says"), [
+    (["run", "--headless", "--pace", "-1"], "argument --pace: must be 0 or more seconds, not -1"),
+    (["run", "--headless", "--pace", "inf"], "argument --pace: must be 0 or more seconds, not inf"),
+    (["run", "--headless", "--pace", "soon"], "argument --pace: not a number of seconds: 'soon'"),
+    (["journal", "undo", "1", "0"], "argument n: must be 1 or more, not 0"),
+    (["journal", "undo", "1", "1.5"], "argument n: not a whole number: '1.5'"),
+    (["hw-test", "--timeout", "0"], "argument --timeout: must be more than 0, got 0"),
+    (["hw-test", "--step", "fast"], "argument --step: not a number: 'fast'"),
+])
+def test_a_number_option_out_of_range_is_a_usage_error_saying_why(capsys, argv, says):
     with pytest.raises(SystemExit) as exc:
-        cli.main(["run", "--headless", "--pace", "-1"])
-    assert exc.value.code == 2 and "--pace" in capsys.readouterr().err
+        cli.main(argv)
+    assert exc.value.code == 2 and says in capsys.readouterr().err
 
 
 def test_errors_name_no_python_class(tmp_path, capsys):

@@ -9,6 +9,7 @@ import importlib
 import os
 import sys
 from enum import IntEnum
+from typing import Any, Callable
 
 from companion.errors import DataFileError, N_
 
@@ -64,6 +65,25 @@ def games(argv: list[str]) -> int:
     for gid, game in games().items():  # the title as printed on the box, the line in the table's language
         print(f"{gid:10s} {game.title}" + (f": {_(game.blurb)}" if game.blurb else ""))
     return ExitStatus.OK
+
+
+def number_arg(convert: Callable[[str], Any], fits: Callable[[Any], bool], not_a: str,
+               out_of_range: str) -> Callable[[str], Any]:
+    """An argparse `type` for a number option: `convert(text)` if the value `fits`, else a usage error
+    saying `not_a` (it is no number) or `out_of_range`, N_() templates over `{text}` and `{n}` (the value)."""
+    def check(text: str) -> Any:
+        import argparse
+
+        from companion.i18n import _
+
+        try:
+            value = convert(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(_(not_a).format(text=text)) from None
+        if not fits(value):
+            raise argparse.ArgumentTypeError(_(out_of_range).format(text=text, n=value))
+        return value
+    return check
 
 
 def _choose_language() -> None:

@@ -23,6 +23,7 @@ import sys
 from dataclasses import dataclass
 from typing import Callable, TextIO
 
+from companion.cli import number_arg
 from companion.gamedata import config as config_mod
 from companion.hal import BACKENDS, Hardware, open_hardware
 from companion.hal.base import NoButtons
@@ -316,12 +317,5 @@ def _run_command(argv: list[str]) -> int:
         return 127
 
 
-def _positive(text: str) -> float:
-    """argparse type: a number of seconds > 0."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(_("not a number: {text!r}").format(text=text)) from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(_("must be more than 0, got {text}").format(text=text))
-    return value
+# --timeout, --step: seconds, more than 0
+_positive = number_arg(float, lambda s: s > 0, N_("not a number: {text!r}"), N_("must be more than 0, got {text}"))

@@ -20,6 +20,7 @@ import sys
 from pathlib import Path
 
 from companion import paths
+from companion.cli import number_arg
 from companion.gameline import game_line, played_at
 from companion.i18n import N_, _, ngettext
 from companion.storage.journal import Journal
@@ -103,15 +104,8 @@ def _arguments() -> argparse.ArgumentParser:
     return ap
 
 
-def _count(text: str) -> int:
-    """A command count for undo/redo: 1 or more (argparse usage error otherwise)."""
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(_("not a whole number: {text!r}").format(text=text)) from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(_("must be 1 or more, not {n}").format(n=n))
-    return n
+# undo/redo: how many commands, 1 or more
+_count = number_arg(int, lambda n: n >= 1, N_("not a whole number: {text!r}"), N_("must be 1 or more, not {n}"))
 
 
 def _list(j: Journal) -> None:

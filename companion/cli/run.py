@@ -33,8 +33,9 @@ import sys
 
 from companion.gamedata import config as config_mod
 from companion import i18n, paths
+from companion.cli import number_arg
 from companion.errors import CompanionError
-from companion.i18n import _
+from companion.i18n import N_, _
 
 DEMO_SETUP = {"cmd": "setup", "game": "masters", "vampires": ["Agnieszka", "Ishtvan", "Mila"],
               "difficulty": "easy", "seed": 7}
@@ -175,15 +176,9 @@ def _arguments() -> argparse.ArgumentParser:
     return ap
 
 
-def _seconds(text: str) -> float:
-    """A --pace value: seconds, 0 or more (a usage error otherwise)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(_("not a number of seconds: {text!r}").format(text=text)) from None
-    if not value >= 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(_("must be 0 or more seconds, not {text}").format(text=text))
-    return value
+# --pace: seconds, 0 or more
+_seconds = number_arg(float, lambda s: 0 <= s < float("inf"), N_("not a number of seconds: {text!r}"),
+                      N_("must be 0 or more seconds, not {text}"))
 
 
 def _board_px(cfg) -> int:

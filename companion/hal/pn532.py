@@ -211,19 +211,19 @@ class Pn532Session:
     `ack_timeout` s or no reply within `reply_timeout` s is a failure and the command is sent again;
     after `max_failures` failures in a row the chip is woken again; after `max_wakes` wakes without a
     valid frame the session reports itself unhealthy (and keeps re-waking every `rewake_interval` s).
-    Read UIDs collect in `take_uids()`.
+    Read UIDs collect in `take_uids()`. The timings are the same for every session: class attributes.
     """
 
-    def __init__(self, *, poll_interval: float = 0.15, ack_timeout: float = 0.25, reply_timeout: float = 1.0,
-                 max_failures: int = 3, max_wakes: int = 2, rewake_interval: float = 5.0, stats: dict | None = None):
+    poll_interval = 0.15   # s between polls for a card while the chip is idle
+    ack_timeout = 0.25     # s
+    reply_timeout = 1.0    # s
+    max_failures = 3
+    max_wakes = 2
+    rewake_interval = 5.0  # s
+
+    def __init__(self, *, stats: dict | None = None):
         self.stats = stats if stats is not None else new_stats()
         self.parser = FrameParser(self.stats)
-        self.poll_interval = poll_interval
-        self.ack_timeout = ack_timeout
-        self.reply_timeout = reply_timeout
-        self.max_failures = max_failures
-        self.max_wakes = max_wakes
-        self.rewake_interval = rewake_interval
         self.phase = Phase.WAKE
         self._queue: list[tuple[int, bytes]] = []  # init commands still to send
         self._current: tuple[int, bytes] | None = None

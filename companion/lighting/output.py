@@ -56,19 +56,20 @@ def limit(frame: Frame, budget_ma: float, ma_per_channel: float, idle_ma_per_pix
 
 @dataclass
 class OutputStage:
-    """Frame in (scene colours), frame out (bytes for the HAL). Build it with `from_config`.
+    """Frame in (scene colours), frame out (bytes for the HAL). Build it with `from_config`: the
+    settings have one set of defaults, the config's (`LedConfig`).
 
     gamma: exponent (2.6 suits WS2812B); brightness: 0..1 after gamma; night_floor: 0..0.5 of full;
     budget_ma, ma_per_channel, idle_ma_per_pixel: the limiter's supply model in mA.
     The only memory is a cache of converted segments and colours, which never changes a result.
     """
 
-    gamma: float = 2.6
-    brightness: float = 0.6
-    night_floor: float = 0.03
-    budget_ma: float = 2500.0
-    ma_per_channel: float = 20.0
-    idle_ma_per_pixel: float = 1.0
+    gamma: float
+    brightness: float
+    night_floor: float
+    budget_ma: float
+    ma_per_channel: float
+    idle_ma_per_pixel: float
     _table: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _linear: tuple[float, ...] = field(init=False, repr=False, compare=False)
     _floor: int = field(init=False, repr=False, compare=False)

@@ -24,18 +24,23 @@ from companion.errors import N_, CommandError, CompanionError, RuleViolation
 from companion.rules import POSITIONS
 from companion.rules.commands import Command, parse, verb_table
 
-__all__ = ["Action", "Engine", "Event", "Game", "GameOver", "GameSetUp", "CommandError", "RuleViolation",
+__all__ = ["Action", "Engine", "Event", "Record", "Game", "GameOver", "GameSetUp", "CommandError", "RuleViolation",
            "POSITIONS"]
 
 
 @dataclass(frozen=True)
-class Event:
-    """Something that happened, in the past tense. Every subclass is a frozen dataclass (no decorator
-    needed) whose fields say what happened; `kind` names it."""
+class Record:
+    """Base of every immutable value in the rules (state, data, events): each subclass is a frozen
+    dataclass, no decorator needed, so a record is `class Wolf(Record):` + docstring + fields."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         dataclass(frozen=True)(cls)
+
+
+class Event(Record):
+    """Something that happened, in the past tense: a `Record` whose fields say what happened; `kind`
+    names it."""
 
     @property
     def kind(self) -> str:
@@ -61,8 +66,7 @@ class GameOver(Event):
     outcome: str
 
 
-@dataclass(frozen=True)
-class Action:
+class Action(Record):
     """One thing the table may do now: the command it sends, how to show it, and why it is greyed out.
 
     `command` is the JSON command (parameters the player still has to choose are listed in `needs`);

@@ -2,6 +2,7 @@
 
 import copy
 
+from companion.gamedata.config import LedConfig
 from companion.lighting.color import BLACK, mix_pixels
 from companion.lighting.compositor import Entry, Overlay
 from companion.lighting.controller import FIRST_STEP, LightingController
@@ -124,7 +125,7 @@ def test_no_view_runs_the_attract_loop_then_a_game_takes_over(counts, view):
 
 
 def test_render_applies_the_output_stage(counts, view):
-    stage = OutputStage(budget_ma=300.0)
+    stage = OutputStage.from_config(LedConfig(budget_ma=300))
     ctl = LightingController(counts, output=stage)
     ctl.update(_busy(view), [], 0.0)
     assert ctl.render(1.3) == stage(ctl.compose(1.3))

@@ -13,6 +13,11 @@ colour = st.tuples(channel, channel, channel)
 frames = st.dictionaries(st.sampled_from([f"l{i}" for i in range(12)]), st.lists(colour, min_size=1, max_size=12).map(tuple), min_size=1)
 
 
+def _stage(**settings) -> OutputStage:
+    """The stage for the config's LED defaults with `settings` changed."""
+    return OutputStage.from_config(config.LedConfig(**settings))
+
+
 def test_gamma_table_endpoints_and_midpoint():
     tab = gamma_table(2.6, 1.0)
     assert tab[0] == 0 and tab[255] == 255
@@ -21,19 +26,19 @@ def test_gamma_table_endpoints_and_midpoint():
 
 
 def test_brightness_scales_after_gamma():
-    stage = OutputStage(gamma=2.0, brightness=0.5, night_floor=0.0, budget_ma=1e6)
+    stage = _stage(gamma=2.0, brightness=0.5, night_floor=0.0, budget_ma=1e6)
     out = stage({"a": ((255, 128, 0),)})
     assert out == {"a": ((128, int(255 * (128 / 255) ** 2 * 0.5 + 0.5), 0),)}
 
 
 def test_gamma_one_full_brightness_is_identity():
-    stage = OutputStage(gamma=1.0, brightness=1.0, night_floor=0.0, budget_ma=1e6)
+    stage = _stage(gamma=1.0, brightness=1.0, night_floor=0.0, budget_ma=1e6)
     frame = {"a": ((1, 2, 3), (250, 128, 7))}
     assert stage(frame) == frame
 
 
 def test_night_floor_keeps_lit_pixels_readable_and_hue():
-    stage = OutputStage(gamma=2.6, brightness=0.6, night_floor=0.03, budget_ma=1e6)
+    stage = _stage(gamma=2.6, brightness=0.6, night_floor=0.03, budget_ma=1e6)
     out = stage({"district.A1": ((40, 20, 0), (0, 0, 0), (255, 255, 255))})["district.A1"]
     floor = round(0.03 * 255)
     assert max(out[0]) == floor and out[0][2] == 0 and out[0][1] < out[0][0]  # dimmer green: same hue
@@ -42,7 +47,7 @@ def test_night_floor_keeps_lit_pixels_readable_and_hue():
 
 
 def test_night_floor_zero_lets_dim_pixels_vanish():
-    stage = OutputStage(gamma=2.6, brightness=0.6, night_floor=0.0, budget_ma=1e6)
+    stage = _stage(gamma=2.6, brightness=0.6, night_floor=0.0, budget_ma=1e6)
     assert stage({"a": ((10, 0, 0),)}) == {"a": ((0, 0, 0),)}
 
 

@@ -1,5 +1,6 @@
 """Slow looks are drawn only as often as they are worth (issue 16: an idle table's CPU), fast ones every frame."""
 
+from companion.gamedata.config import LedConfig
 from companion.lighting.compositor import Overlay
 from companion.lighting.controller import BREATH_STEPS, LightingController
 from companion.lighting.effects import look
@@ -11,7 +12,7 @@ FPS = 30
 
 def _board(counts, lk) -> LightingController:
     """A controller whose light district.A1 shows `lk` and the rest a steady colour, fades over."""
-    ctl = LightingController(counts, output=OutputStage())
+    ctl = LightingController(counts, output=OutputStage.from_config(LedConfig()))
     looks = {name: look("solid", color=(200, 10, 10)) for name in counts}
     looks["district.A1"] = lk
     ctl._retarget(looks, DEFAULT_FADE, 0.0)
@@ -32,7 +33,7 @@ def test_a_slow_breath_is_drawn_at_its_own_rate_not_every_frame(counts):
     # ... and still moves (the breath is not frozen), each frame the breath at its step's middle
     assert drawn >= 2.0 * BREATH_STEPS / period - 1
     at = ctl.paced_time(10.01)
-    assert ctl.render(10.01) == OutputStage()(ctl.compose(at)) and abs(at - 10.01) <= period / BREATH_STEPS
+    assert ctl.render(10.01) == OutputStage.from_config(LedConfig())(ctl.compose(at)) and abs(at - 10.01) <= period / BREATH_STEPS
 
 
 def test_fast_looks_cross_fades_and_overlays_are_drawn_every_frame(counts):

@@ -1,5 +1,6 @@
 """A board that stands still is rendered once: the controller knows when its frame stops changing."""
 
+from companion.gamedata.config import LedConfig
 from companion.lighting.compositor import Overlay
 from companion.lighting.controller import LightingController
 from companion.lighting.effects import look
@@ -9,7 +10,7 @@ from companion.lighting.scenes import DEFAULT_FADE
 
 def _still_board(counts) -> LightingController:
     """A controller whose every light shows a steady colour, its opening fade over."""
-    ctl = LightingController(counts, output=OutputStage())
+    ctl = LightingController(counts, output=OutputStage.from_config(LedConfig()))
     ctl._retarget({name: look("solid", color=(200, 10, 10)) for name in counts}, DEFAULT_FADE, 0.0)
     return ctl
 
@@ -40,7 +41,7 @@ def test_update_health_and_a_new_output_stage_render_afresh(counts):
 
     ctl = _still_board(counts)
     before = ctl.render(5.0)
-    ctl.output = OutputStage(brightness=0.2)  # the settings screen's brightness
+    ctl.output = OutputStage.from_config(LedConfig(brightness=0.2))  # the settings screen's brightness
     dimmer = ctl.render(5.0)
     assert dimmer != before and sum(dimmer["district.A1"][0]) < sum(before["district.A1"][0])
     ctl.set_health(Health.DEGRADED, 6.0)

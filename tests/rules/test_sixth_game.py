@@ -45,16 +45,15 @@ FILES = {
     "engine.py": '''
         from __future__ import annotations
 
-        from dataclasses import dataclass, replace
+        from dataclasses import replace
 
         from companion.errors import RuleViolation
         from companion.rules import base
-        from companion.rules.base import Action, Engine, Event, GameOver
+        from companion.rules.base import Action, Engine, Event, GameOver, Record
         from companion.rules.commands import Command
 
 
-        @dataclass(frozen=True)
-        class Rules:
+        class Rules(Record):
             min_players: int
             max_players: int
             target: int
@@ -74,8 +73,7 @@ FILES = {
             points: int
 
 
-        @dataclass(frozen=True)
-        class State:
+        class State(Record):
             scores: tuple
             turn: int = 0
             outcome: str | None = None

@@ -7,12 +7,12 @@ the vampire counts shown at the role reveals.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Mapping
 
+from companion.rules.base import POSITIONS, Record
 from companion.rules.commands import is_int
-from companion.rules.base import POSITIONS
 
 if TYPE_CHECKING:  # the type only: reading files is companion.gamedata.loader's job
     from companion.gamedata.tomlfile import TomlDoc
@@ -49,8 +49,7 @@ class Role(str, Enum):
 RULEBOOK_DECK = (4, 1)  # the only role deck the rulebook defines: 4 players, 1 vampire
 
 
-@dataclass(frozen=True)
-class Room:
+class Room(Record):
     """One room card: its number is its place in `Rules.rooms` (1-based)."""
 
     key: str
@@ -61,8 +60,7 @@ class Room:
     tokens: int = 0
 
 
-@dataclass(frozen=True)
-class Rules:
+class Rules(Record):
     """The fixed numbers, the six rooms and where things sit on the 3x3 board."""
 
     rooms: tuple[Room, ...]
@@ -79,8 +77,7 @@ class Rules:
     roles_district: str = "B1"
 
 
-@dataclass(frozen=True)
-class Seat:
+class Seat(Record):
     """One player's public situation. `split` is the index of the die chosen for priority."""
 
     name: str
@@ -108,8 +105,7 @@ class Seat:
         return (self.dice[1 - self.split] + self.room_mod - 1) % rooms + 1
 
 
-@dataclass(frozen=True)
-class State:
+class State(Record):
     """Everything that changes. `seats` follow seating order; `order` is this round's turn order."""
 
     seed: int

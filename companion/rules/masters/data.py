@@ -8,10 +8,10 @@ plus the user's taught overlay); tests build small ones by hand. Every record ke
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import Enum
 
-from companion.rules.base import POSITIONS
+from companion.rules.base import POSITIONS, Record
 
 STATION_POS = "A1"
 STATION = "railway-station"
@@ -60,16 +60,14 @@ def grid_of(red: tuple[str, ...], blue: tuple[str, ...]) -> dict[str, str]:
     return {p: cells[p] for p in POSITIONS if p in cells}
 
 
-@dataclass(frozen=True)
-class AgentNumbers:
+class AgentNumbers(Record):
     """Agents per red cell and the blue-gray pair of numbers, for one deck and one veil band."""
 
     red: int
     blue: tuple[int, int]
 
 
-@dataclass(frozen=True)
-class Tracker:
+class Tracker(Record):
     """The veil tracker side for one vampire count: the agent reserve and the numbers per deck/band."""
 
     vampires: int
@@ -86,8 +84,7 @@ class Tracker:
         raise KeyError(f"tracker for {self.vampires} vampires has no numbers for deck {act} {band.value}")
 
 
-@dataclass(frozen=True)
-class DistrictInfo:
+class DistrictInfo(Record):
     """One district tile: its effect timing, night AP cost and our short note of what it does."""
 
     key: str
@@ -99,8 +96,7 @@ class DistrictInfo:
     source: str = "shipped"
 
 
-@dataclass(frozen=True)
-class VampireInfo:
+class VampireInfo(Record):
     """One vampire sheet: ability names, default costs and short notes."""
 
     name: str
@@ -115,8 +111,7 @@ class VampireInfo:
     source: str = "shipped"
 
 
-@dataclass(frozen=True)
-class CardInfo:
+class CardInfo(Record):
     """One event card slot: act, key ("II-07"), name, city grid (red and blue-gray cells)."""
 
     key: str
@@ -134,8 +129,7 @@ class CardInfo:
         return grid_of(self.red, self.blue)
 
 
-@dataclass(frozen=True)
-class RelicInfo:
+class RelicInfo(Record):
     """One relic card: what it changes (as flags the engine understands) and its default costs."""
 
     key: str
@@ -152,8 +146,7 @@ class RelicInfo:
     source: str = "shipped"
 
 
-@dataclass(frozen=True)
-class MastersData:
+class MastersData(Record):
     """Everything the engine needs to know about the physical components."""
 
     trackers: tuple[Tracker, ...]

@@ -6,10 +6,10 @@ form is the documented contract (docs/masters.md); `to_json`/`from_json` live he
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Mapping
 
+from companion.rules.base import Record
 from companion.rules.masters.data import POSITIONS, MastersData, grid_of
 
 
@@ -67,8 +67,7 @@ def evolve(obj, **changes):
     return new
 
 
-@dataclass(frozen=True)
-class District:
+class District(Record):
     """One grid position: the tile lying there and the tokens on it."""
 
     pos: str
@@ -86,8 +85,7 @@ class District:
         return self.agents_hidden + self.agents_exposed
 
 
-@dataclass(frozen=True)
-class Vampire:
+class Vampire(Record):
     """One vampire: where it is, its sheet (blood, kills, relics) and its action points."""
 
     name: str
@@ -106,8 +104,7 @@ class Vampire:
         return self.blood == 0
 
 
-@dataclass(frozen=True)
-class Reserve:
+class Reserve(Record):
     """The token reserve next to the board: the only supply of agents, minions and blood."""
 
     agents: int = 0
@@ -115,8 +112,7 @@ class Reserve:
     blood: int = 0
 
 
-@dataclass(frozen=True)
-class Card:
+class Card(Record):
     """The event card being resolved: its grid, the tracker numbers used and where agents went."""
 
     key: str
@@ -140,8 +136,7 @@ class Card:
         return len(self.blue) == 2 and self.blue_agents[0] != self.blue_agents[1]
 
 
-@dataclass(frozen=True)
-class Combat:
+class Combat(Record):
     """A fight in progress. `dice_left` counts the dice still to use; `kills` is this fight's tally."""
 
     district: str
@@ -154,8 +149,7 @@ class Combat:
     started: bool = False  # a die has been used: no more minion sacrifices
 
 
-@dataclass(frozen=True)
-class MastersState:
+class MastersState(Record):
     """Everything that changes during a game of Masters of the Night."""
 
     round: int

@@ -7,10 +7,11 @@ and characters that were turned face up.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Mapping
 
+from companion.rules.base import Record
 from companion.rules.commands import is_int
 
 if TYPE_CHECKING:  # the type only: reading files is companion.gamedata.loader's job
@@ -53,8 +54,7 @@ class Outcome(str, Enum):
     EVIL_STAKE = "evil-stake"
 
 
-@dataclass(frozen=True)
-class Ritual:
+class Ritual(Record):
     """One Ritual card: key, printed name, what the engine tracks, our one-line summary."""
 
     key: str
@@ -63,8 +63,7 @@ class Ritual:
     summary: str
 
 
-@dataclass(frozen=True)
-class Rules:
+class Rules(Record):
     """The fixed numbers and the five Ritual cards."""
 
     min_players: int = 5
@@ -84,8 +83,7 @@ class Rules:
         return self.small_game_bites if players == self.small_game_players else self.bites_to_win
 
 
-@dataclass(frozen=True)
-class State:
+class State(Record):
     """Everything that changes during a game. Per-player tuples follow `players` (seating order)."""
 
     seed: int

@@ -7,10 +7,10 @@ Pure: `companion.gamedata.loader` reads the file and `parse(doc)` checks it; eve
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping
 
 from companion.errors import DataFileError
+from companion.rules.base import Record
 from companion.rules.commands import is_int
 
 if TYPE_CHECKING:  # the type only: reading files is companion.gamedata.loader's job
@@ -21,8 +21,7 @@ TEAMS = ("villager", "vampire", "werewolf", "tanner", "assassin", "apprentice-as
 MONSTERS = ("vampire", "werewolf")
 
 
-@dataclass(frozen=True)
-class Role:
+class Role(Record):
     """One role card: its id, shown name, base team, how many copies a table may use."""
 
     id: str
@@ -33,8 +32,7 @@ class Role:
     monster: str | None = None
 
 
-@dataclass(frozen=True)
-class StepSpec:
+class StepSpec(Record):
     """One line of the wake order as shipped: read when any `when` role (and all `needs`) is in."""
 
     id: str
@@ -48,8 +46,7 @@ class StepSpec:
     seconds: int | None
 
 
-@dataclass(frozen=True)
-class Rules:
+class Rules(Record):
     """Player counts, default timers and the house choices of this table."""
 
     min_players: int
@@ -61,8 +58,7 @@ class Rules:
     self_vote: bool
 
 
-@dataclass(frozen=True)
-class OneNightData:
+class OneNightData(Record):
     """Everything the engine knows about roles, Marks and the narration order."""
 
     rules: Rules

@@ -6,11 +6,12 @@ after the data file changes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import Enum
 from typing import Any, Mapping
 
 from companion.errors import N_, CommandError
+from companion.rules.base import Record
 
 
 class Phase(str, Enum):
@@ -30,8 +31,7 @@ class Waits(str, Enum):
     REVEAL = "reveal"
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(Record):
     """One line of the narration: who wakes, what to say, for how long (None: untimed)."""
 
     id: str
@@ -55,8 +55,7 @@ class Step:
                    raw["close"], raw["seconds"], Waits(raw["waits"]))
 
 
-@dataclass(frozen=True)
-class Result:
+class Result(Record):
     """What the reveal showed and decided. Seats are numbered from 1, clockwise."""
 
     cards: tuple[str, ...]
@@ -81,8 +80,7 @@ class Result:
                    tuple(raw["killed"]), tuple(raw["winners"]), tuple(raw["teams"]))
 
 
-@dataclass(frozen=True)
-class State:
+class State(Record):
     """One game of One Night: the chosen roles, the script, the current step and the day's results."""
 
     players: int

@@ -6,15 +6,14 @@ player's *final* role (a Copycat or Doppelganger enters the role they became).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Sequence
 
+from companion.rules.base import Record
 from companion.rules.one_night.data import TEAMS, OneNightData
 from companion.rules.one_night.state import tally
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(Record):
     """The revealed table: final cards, final Marks and who pointed at whom."""
 
     data: OneNightData

@@ -6,11 +6,11 @@ Pure: `companion.gamedata.loader` reads the file and `parse(doc)` checks it; eve
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Mapping
 
+from companion.rules.base import POSITIONS, Record
 from companion.rules.commands import is_int
-from companion.rules.base import POSITIONS
 from companion.rules.strigoi.fortress import Fortress, Room
 
 if TYPE_CHECKING:  # the type only: reading files is companion.gamedata.loader's job
@@ -23,8 +23,7 @@ STAT_RANGE = {"existence": (1, 20), "damage": (0, 9), "strength": (1, 30)}
 MAX_TOKENS = 20  # tokens of one kind in the bag
 
 
-@dataclass(frozen=True)
-class Stats:
+class Stats(Record):
     """One Strigoi card side: wounds to destroy it, wounds it deals, strength to beat."""
 
     name: str
@@ -33,8 +32,7 @@ class Stats:
     strength: int
 
 
-@dataclass(frozen=True)
-class Token:
+class Token(Record):
     """A kind of Strigoi Action token: which Strigoi moves, extra wounds, how many in the bag."""
 
     strigoi: str
@@ -42,8 +40,7 @@ class Token:
     count: int
 
 
-@dataclass(frozen=True)
-class StrigoiData:
+class StrigoiData(Record):
     """Everything the engine knows about the box."""
 
     min_players: int

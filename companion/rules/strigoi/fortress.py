@@ -6,9 +6,9 @@ clockwise from north; a card's letter, looked up on the Strigoi's room, gives th
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Mapping
+from companion.rules.base import Record
 
 DIRECTIONS = ("n", "ne", "se", "s", "sw", "nw")
 _STEP = {"n": (0, -1), "ne": (1, -1), "se": (1, 0), "s": (0, 1), "sw": (-1, 1), "nw": (-1, 0)}
@@ -26,8 +26,7 @@ class MoveKind(str, Enum):
     STAYED = "stayed"        # the card shows X
 
 
-@dataclass(frozen=True)
-class Room:
+class Room(Record):
     """One hex room: id, our name, position, its district light, platform or not, book letters."""
 
     id: str
@@ -38,8 +37,7 @@ class Room:
     ring: str
 
 
-@dataclass(frozen=True)
-class Move:
+class Move(Record):
     """Where a Strigoi ends after a teleport, and why."""
 
     kind: MoveKind
@@ -53,8 +51,7 @@ class Move:
         return self.kind in (MoveKind.MOVED, MoveKind.BOUNCED)
 
 
-@dataclass(frozen=True)
-class Fortress:
+class Fortress(Record):
     """The room layout; lookups only, no state."""
 
     rooms: Mapping[str, Room]

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from enum import Enum
 from typing import Any, Mapping
 
 from companion.errors import N_, CommandError
+from companion.rules.base import Record
 
 
 class Step(str, Enum):
@@ -19,16 +20,14 @@ class Step(str, Enum):
     OVER = "over"
 
 
-@dataclass(frozen=True)
-class Card:
+class Card(Record):
     """The Action card a Powerwolf played this round: its initiative and its direction letter."""
 
     initiative: int
     letter: str
 
 
-@dataclass(frozen=True)
-class Wolf:
+class Wolf(Record):
     """One Powerwolf: name, wounds now, card this round, Reward cards drawn (for Nighttime Rebel)."""
 
     name: str
@@ -37,8 +36,7 @@ class Wolf:
     rewards: int = 0
 
 
-@dataclass(frozen=True)
-class Vampire:
+class Vampire(Record):
     """One Strigoi: id (master/apprentice), room (None before round 2), wounds, fallen or not."""
 
     id: str
@@ -47,8 +45,7 @@ class Vampire:
     defeated: bool = False
 
 
-@dataclass(frozen=True)
-class Stat:
+class Stat(Record):
     """A Strigoi card side fixed at setup: existence, damage, strength."""
 
     existence: int
@@ -56,8 +53,7 @@ class Stat:
     strength: int
 
 
-@dataclass(frozen=True)
-class State:
+class State(Record):
     """One game of Armata Strigoi."""
 
     seed: int
