@@ -202,13 +202,8 @@ class Journal:
         """Mark the last `steps` active commands undone (never the setup); returns how many."""
         t = self._now()
         with self._tx():
-            rows = self.db.execute(
-                "SELECT seq FROM commands WHERE game_id = ? AND undone = ? AND seq > 1 ORDER BY seq DESC LIMIT ?",
-                (game_id, ACTIVE, max(0, steps)),
-            ).fetchall()
-            if rows:  # one statement each: the undo button's frame waits for this commit
-                self.db.execute("UPDATE commands SET undone = ? WHERE game_id = ? AND undone = ? AND seq >= ?",
-                                (UNDONE, game_id, ACTIVE, rows[-1][0]))
+            rows = self._mark(game_id, steps, ACTIVE, UNDONE, latest=True)
+            if rows:
                 self._touch(game_id, t, status, None, clear_outcome=True)
         return len(rows)
 
@@ -216,15 +211,24 @@ class Journal:
         """Bring back the earliest `steps` undone commands; returns them in order."""
         t = self._now()
         with self._tx():
-            rows = self.db.execute(
-                "SELECT seq, command FROM commands WHERE game_id = ? AND undone = ? ORDER BY seq ASC LIMIT ?",
-                (game_id, UNDONE, max(0, steps)),
-            ).fetchall()
-            for seq, _ in rows:
-                self.db.execute("UPDATE commands SET undone = ? WHERE game_id = ? AND seq = ?", (ACTIVE, game_id, seq))
+            rows = self._mark(game_id, steps, UNDONE, ACTIVE, latest=False)
             if rows:
                 self._touch(game_id, t, None, None)
         return [self._loads(c, game_id) for _, c in rows]
+
+    def _mark(self, game_id: int, steps: int, was: int, now: int, *, latest: bool) -> list[tuple[int, str]]:
+        """Inside a transaction: the `steps` commands marked `was` nearest the end (`latest`, never the
+        setup) or the start, marked `now` in one statement (the undo button's frame waits for this
+        commit); returns their (seq, command) rows in the order taken."""
+        order, edge, floor = ("DESC", ">=", " AND seq > 1") if latest else ("ASC", "<=", "")
+        rows = self.db.execute(
+            f"SELECT seq, command FROM commands WHERE game_id = ? AND undone = ?{floor} ORDER BY seq {order} LIMIT ?",
+            (game_id, was, max(0, steps)),
+        ).fetchall()
+        if rows:
+            self.db.execute(f"UPDATE commands SET undone = ? WHERE game_id = ? AND undone = ? AND seq {edge} ?",
+                            (now, game_id, was, rows[-1][0]))
+        return rows
 
     def import_game(self, commands: list[dict], *, title: str = "", status: str = "running",
                     outcome: str | None = None) -> int:
