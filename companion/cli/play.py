@@ -25,6 +25,7 @@ from companion.i18n import _, data_name, refusal_text
 from companion.storage.journal import Journal, JournalError
 from companion.storage.scenario import load_scenario, read_scenario
 from companion.storage.session import Session
+from companion.ui.words import rule_text
 
 
 def main(argv: list[str]) -> int:
@@ -119,7 +120,8 @@ def summary(state: dict) -> str:
 
 def _refused(source: str, no: int, cmd: dict, exc: Exception, state: dict | None = None) -> int:
     """Report a refused command with its line and rule, and where the game stood; exit status 1."""
-    rule = getattr(exc, "rule", None) or _("command")  # the rule's name is a key (the verb): not translated
+    rule = getattr(exc, "rule", None)  # a key (`end_turn`), in the table's words (`Zug beenden`)
+    rule = rule_text(rule) if rule else _("command")
     at = _(" (at {where})").format(where=narrate.where(state)) if state else ""
     print(_("{file}:{line}: refused {command!r} by rule {rule}: {why}").format(
         file=source or "<resume>", line=no, command=cmd.get("cmd"), rule=rule, why=refusal_text(exc)) + at,

@@ -1,11 +1,12 @@
-"""The engines' own words in the table's language: how a game ended, and where it stands.
+"""The engines' own words in the table's language: how a game ended, where it stands, what rule refused.
 
 The rules engines stay pure and English: their state JSON names the ending with an id
 (`evil-bites`, `all-vampires`, One Night's winning teams joined by `+`, `villager+tanner`), and
-where a game stands with phase and step ids (`dusk`, `give-stake`). The screens, the story chart
-and `companion play --narrate` show them through `outcome_words`, `phase_text` and `step_text`,
-which look each id up here (the English words are the id's own, so English reads as before); an id
-nobody listed comes back as its words, so a newer engine still shows.
+where a game stands with phase and step ids (`dusk`, `give-stake`), and the rule a refusal names
+with a key (`end_turn`, `game over`). The screens, the story chart and `companion play` show them
+through `outcome_words`, `phase_text`, `step_text` and `rule_text`, which look each id up here
+(the English words are the id's own, so English reads as before; a rule key's `_` and `-` read as
+spaces); an id nobody listed comes back as its words, so a newer engine still shows.
 """
 
 from __future__ import annotations
@@ -36,6 +37,126 @@ def _known() -> dict[str, str]:
         "tanner": pgettext("outcome", "tanner"),
         "assassin": pgettext("outcome", "assassin"),
         "apprentice-assassin": pgettext("outcome", "apprentice assassin"),
+    }
+
+
+def _rules() -> dict[str, str]:
+    """A rule's words now, by its key's words (`end_turn` and `end turn` are one rule), context "rule"
+    (`draw` here is the rule, not a menu's button). The keys are every game's command verbs and the
+    rules their engines name in a RuleViolation (tests/ui/test_rule_words.py finds them all)."""
+    return {
+        # every game
+        "setup": pgettext("rule", "setup"),
+        "players": pgettext("rule", "players"),
+        "adjust": pgettext("rule", "adjust"),
+        "game over": pgettext("rule", "game over"),
+        "end turn": pgettext("rule", "end turn"),
+        "turn": pgettext("rule", "turn"),
+        "reveal": pgettext("rule", "reveal"),
+        "reroll": pgettext("rule", "reroll"),
+        "ritual": pgettext("rule", "ritual"),
+        # Masters of the Night
+        "ability": pgettext("rule", "ability"),
+        "ability card": pgettext("rule", "ability card"),
+        "add agents": pgettext("rule", "add agents"),
+        "add minions": pgettext("rule", "add minions"),
+        "agents": pgettext("rule", "agents"),
+        "attach card": pgettext("rule", "attach card"),
+        "blood ability": pgettext("rule", "blood ability"),
+        "dark ability": pgettext("rule", "dark ability"),
+        "combat": pgettext("rule", "combat"),
+        "day combat": pgettext("rule", "day combat"),
+        "end combat": pgettext("rule", "end combat"),
+        "hand over": pgettext("rule", "hand over"),
+        "day effect": pgettext("rule", "day effect"),
+        "resolve day effect": pgettext("rule", "resolve day effect"),
+        "district effect": pgettext("rule", "district effect"),
+        "dice": pgettext("rule", "dice"),
+        "dice reserve": pgettext("rule", "dice reserve"),
+        "use die": pgettext("rule", "use die"),
+        "draw": pgettext("rule", "draw"),
+        "resolve card": pgettext("rule", "resolve card"),
+        "discard card": pgettext("rule", "discard card"),
+        "replace": pgettext("rule", "replace"),
+        "redirect": pgettext("rule", "redirect"),
+        "night": pgettext("rule", "night"),
+        "move": pgettext("rule", "move"),
+        "expose": pgettext("rule", "expose"),
+        "fight": pgettext("rule", "fight"),
+        "hunt": pgettext("rule", "hunt"),
+        "wild hunt": pgettext("rule", "wild hunt"),
+        "recruit": pgettext("rule", "recruit"),
+        "sacrifice": pgettext("rule", "sacrifice"),
+        "sigillate": pgettext("rule", "sigillate"),
+        "minions": pgettext("rule", "minions"),
+        "reserve": pgettext("rule", "reserve"),
+        "move agents": pgettext("rule", "move agents"),
+        "place agents": pgettext("rule", "place agents"),
+        "remove agents": pgettext("rule", "remove agents"),
+        "relic": pgettext("rule", "relic"),
+        "relic limit": pgettext("rule", "relic limit"),
+        "give relic": pgettext("rule", "give relic"),
+        "use relic": pgettext("rule", "use relic"),
+        "place relic": pgettext("rule", "place relic"),
+        "discard relic": pgettext("rule", "discard relic"),
+        "exchange relics": pgettext("rule", "exchange relics"),
+        "museum": pgettext("rule", "museum"),
+        "set ap": pgettext("rule", "set AP"),
+        "veil": pgettext("rule", "veil"),
+        # Nosferatu
+        "give stake": pgettext("rule", "give stake"),
+        "stake": pgettext("rule", "stake"),
+        "spare": pgettext("rule", "spare"),
+        "turn order": pgettext("rule", "turn order"),
+        "play": pgettext("rule", "play"),
+        "bite": pgettext("rule", "bite"),
+        "add night": pgettext("rule", "add night"),
+        "cast": pgettext("rule", "cast"),
+        "cards": pgettext("rule", "cards"),
+        "clock": pgettext("rule", "clock"),
+        "resolved": pgettext("rule", "resolved"),
+        # The Vampire Mansion
+        "roll": pgettext("rule", "roll"),
+        "assign": pgettext("rule", "assign"),
+        "modify": pgettext("rule", "modify"),
+        "lock": pgettext("rule", "lock"),
+        "order": pgettext("rule", "order"),
+        "rolloff": pgettext("rule", "roll-off"),
+        "enter": pgettext("rule", "enter"),
+        "take": pgettext("rule", "take"),
+        "store": pgettext("rule", "store"),
+        "room action": pgettext("rule", "room action"),
+        "claim": pgettext("rule", "claim"),
+        "points": pgettext("rule", "points"),
+        "rank": pgettext("rule", "rank"),
+        "reveal roles": pgettext("rule", "reveal roles"),
+        "role deck": pgettext("rule", "role deck"),
+        # Armata Strigoi
+        "initiative": pgettext("rule", "initiative"),
+        "encounter": pgettext("rule", "encounter"),
+        "one encounter": pgettext("rule", "one encounter"),
+        "reward": pgettext("rule", "reward"),
+        "altar": pgettext("rule", "altar"),
+        "blood": pgettext("rule", "blood"),
+        "lose blood": pgettext("rule", "lose blood"),
+        "heal": pgettext("rule", "heal"),
+        "wound": pgettext("rule", "wound"),
+        "rotate": pgettext("rule", "rotate"),
+        "token": pgettext("rule", "token"),
+        "attack strigoi": pgettext("rule", "attack the Strigoi"),
+        "counterattack": pgettext("rule", "counterattack"),
+        "strigoi": pgettext("rule", "Strigoi"),
+        "strigoi move": pgettext("rule", "Strigoi move"),
+        "strigoi attack": pgettext("rule", "Strigoi attack"),
+        "curse": pgettext("rule", "curse"),
+        # One Night
+        "next": pgettext("rule", "next"),
+        "pause": pgettext("rule", "pause"),
+        "paused": pgettext("rule", "paused"),
+        "resume": pgettext("rule", "resume"),
+        "extend": pgettext("rule", "extend"),
+        "roles": pgettext("rule", "roles"),
+        "vote": pgettext("rule", "vote"),
     }
 
 
@@ -100,6 +221,13 @@ def step_text(game: str | None, step: str | None) -> str:
             return _("Doppelganger as {role}").format(role=role_name(step[len("doppelganger-"):]))
         return role_name(step)
     return str(step or "").replace("-", " ")
+
+
+def rule_text(rule: str | None) -> str:
+    """The rule a refusal names (`RuleViolation.rule`, a key: it stays one in JSON and logs) in the
+    table's words: `end_turn` -> `end turn` (`Zug beenden`); a key nobody listed as its words."""
+    name = str(rule or "").replace("_", " ").replace("-", " ")
+    return _rules().get(name, name)
 
 
 def outcome_text(outcome: str | None) -> str:

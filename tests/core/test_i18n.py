@@ -97,7 +97,7 @@ def test_play_refuses_in_german(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("COMPANION_LANG", "de")
     assert cli.main(["play", "--script", str(script)]) == 1
     err = capsys.readouterr().err
-    assert f"{script}:2: 'recruit' abgelehnt, Regel recruit: nicht jetzt: das Spiel steht bei " in err
+    assert f"{script}:2: 'recruit' abgelehnt, Regel anwerben: nicht jetzt: das Spiel steht bei " in err
     assert "refused" not in err and "not now" not in err
 
 
@@ -108,7 +108,7 @@ def test_play_refuses_in_german_in_a_child_process(tmp_path):
     res = subprocess.run([sys.executable, "-m", "companion", "play", "--script", str(script)],
                          capture_output=True, text=True, env=env)
     assert res.returncode == 1
-    assert "abgelehnt, Regel recruit: nicht jetzt" in res.stderr
+    assert "abgelehnt, Regel anwerben: nicht jetzt" in res.stderr
 
 
 def test_a_refusal_template_is_translated_at_the_edge_with_its_values():

@@ -23,18 +23,18 @@ CASES = {
     "masters": (
         [{"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila"], "difficulty": "easy", "seed": 7},
          {"cmd": "adjust", "veil": 99}],
-        "Regel adjust: der Schleier reicht von 0 bis 6",
+        "Regel korrigieren: der Schleier reicht von 0 bis 6",
         "by rule adjust: the veil goes from 0 to 6",
     ),
     "one-night": (
         [{"cmd": "setup", "game": "one-night", "players": 4, "seed": 3}, {"cmd": "extend"}],
-        "Regel extend: nur die Diskussion am Tag kann verlängert werden",
+        "Regel verlängern: nur die Diskussion am Tag kann verlängert werden",
         "by rule extend: only the day's discussion can be extended",
     ),
     "strigoi": (
         [{"cmd": "setup", "game": "strigoi", "players": 2, "seed": 1}, {"cmd": "end_turn"}],
-        "Regel end_turn: kein Spielzug eines Powerwolfs zu beenden (Schritt initiative)",
-        "by rule end_turn: no Powerwolf turn to end (step initiative)",
+        "Regel Zug beenden: kein Spielzug eines Powerwolfs zu beenden (Schritt initiative)",
+        "by rule end turn: no Powerwolf turn to end (step initiative)",
     ),
     "nosferatu": (
         [{"cmd": "setup", "game": "nosferatu", "players": 5, "seed": 1, "renfield": "Zed"}],
@@ -64,7 +64,7 @@ def test_play_prints_the_games_refusal_in_german(game, tmp_path, monkeypatch, ca
     assert german in err, err
     i18n.set_language("en")
     err = _play(tmp_path, monkeypatch, capsys, "en", lines)
-    assert english in err, err  # English stays the same words
+    assert english in err, err  # English stays the same words (a rule key's `_` as a space)
 
 
 def test_the_screen_shows_the_refusal_in_german(tmp_path):
@@ -80,7 +80,7 @@ def test_the_screen_shows_the_refusal_in_german(tmp_path):
     i18n.set_language("de")
     exc = RuleViolation("relic", "{name} needs kill count 2 to hold a relic", name="Mila")
     app.refuse({"cmd": "give_relic"}, exc)
-    assert ui.notes == ["relic: Mila braucht 2 Tötungen, um ein Relikt zu halten"]
+    assert ui.notes == ["Relikt: Mila braucht 2 Tötungen, um ein Relikt zu halten"]
     assert exc.message == "Mila needs kill count 2 to hold a relic"
 
 
