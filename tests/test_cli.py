@@ -37,6 +37,14 @@ def test_config_default_round_trips(capsys):
     assert cfg.buttons.pins["district.A1"] == "GPIO17"
 
 
+def test_the_python_defaults_are_the_default_toml():
+    import tomllib
+
+    assert config.DEFAULTS == tomllib.loads(config.DEFAULT_TOML)  # the base of every config, not parsed at start
+    assert config.default() == config.loads(config.DEFAULT_TOML)._replace(source="<defaults>")
+    assert config.default() == config.loads("")._replace(source="<defaults>")
+
+
 def test_bad_config_names_file_line_field(tmp_path, capsys):
     bad = tmp_path / "c.toml"
     bad.write_text("[leds]\ndriver = \"spi\"\nbrightness = 1.5\n")
