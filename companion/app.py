@@ -18,6 +18,7 @@ board is rendered once), with a full frame every IDLE_FRAME_S and at once when a
 
 from __future__ import annotations
 
+import math
 import sys
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
@@ -45,6 +46,9 @@ REST_POLL_S = 1 / 15      # a resting table whose lights stand still or move slo
                           # ~170 us of a cold CPU, so every other frame at 30 fps halves an idle table's
                           # cost. A press waits at most this long to be seen (then every frame again)
                           # and is answered in the frame that receives it.
+REST_STEP_MAX_S = 0.08    # a slow look whose steps come further apart than REST_POLL_S (a 5 s breath:
+                          # 1/12.8 s) is woken on its own steps, up to this far apart: every wake then
+                          # draws a new LED frame, and a press still waits less than a tenth of a second
 IDLE_FRAME_S = 0.25       # a quiet table (nothing moves, no input) runs a full frame this often; the
                           # frames between only look for input, and the first input gets a full frame
 
@@ -136,6 +140,8 @@ class App:
         self._pattern_until = float("-inf")  # the start-up colour check stays lit until then
         self._pushed = None              # the last LED frame the strip took, and when it is due again
         self._push_due = float("-inf")
+        self._lights_drawn = (None, float("-inf"), None)  # the last LED frame drawn: its pace and when it
+                                                           # changes (_lights_step), the output stage it used
         self._next_retry = 0.0
         self._next_watchdog = 0.0
         self._watchdog_every = None
@@ -208,7 +214,8 @@ class App:
         Every frame looks for input. On a quiet table (no input, the screen unchanged, nothing due) a
         frame then only pushes the LED frame (an animating look moves on, a still board costs nothing),
         so an idle table costs little while a press is still answered, on screen and LEDs, in the frame
-        that receives it. While it rests on a still or slowly moving board it wakes every REST_POLL_S."""
+        that receives it. While it rests on a still or slowly moving board it wakes every REST_POLL_S, or
+        on a slow look's own steps (at most REST_STEP_MAX_S apart), and draws the LEDs only when they step."""
         fps = max(1, self.cfg.display.fps)
         period = 1.0 / fps
         next_t = self.clock.now()
@@ -217,8 +224,9 @@ class App:
                 self.tick(rest=True)
                 next_t += period
                 now = self.clock.now()
-                if period < REST_POLL_S and self._resting(now) and self._lights_slow(now):
-                    next_t += REST_POLL_S - period  # the next frame rests on a still or slow board: wake later
+                wait = self._rest_wait(now) if period < REST_POLL_S and self._resting(now) else None
+                if wait is not None:
+                    next_t += wait - period  # the next frame rests on a still or slow board: wake later
                 if next_t < now - period:  # fell behind (a slow frame): don't try to catch up
                     next_t = now
                 self.clock.sleep_until(next_t)
@@ -237,7 +245,7 @@ class App:
         now = self.clock.now()
         got = self._poll_inputs(now)
         if rest and not got and self._resting(now):
-            self._push_lights(now)  # an animating look still gets every frame; a still one costs nothing
+            self._push_lights(now, resting=True)  # an animating look still gets every frame; a still one costs nothing
             self.frames += 1
             return
         dt = 0.0 if self._last_t is None else max(0.0, now - self._last_t)
@@ -265,13 +273,15 @@ class App:
         self._quiet = not drew
         self.frames += 1
 
-    def _lights_slow(self, now: float) -> bool:
-        """Does the LED board need new frames no more often than a resting loop wakes (REST_POLL_S), with
-        its refresh (LED_REFRESH_S) not due before then?"""
-        if now < self._pattern_until:
-            return False
-        rate = self.lights.pace_at(now)
-        return rate is not None and rate * REST_POLL_S <= 1.0 and now + REST_POLL_S < self._push_due
+    def _rest_wait(self, now: float) -> float | None:
+        """How long a resting table may sleep when its LED board stands still or moves slowly (new frames
+        no more often than REST_POLL_S): REST_POLL_S, or a slow look's own step up to REST_STEP_MAX_S;
+        None when the board needs every frame or its refresh (LED_REFRESH_S) is due before then."""
+        rate = self._lights_drawn[0]  # from the last frame drawn; nothing has changed the lights since
+        if now < self._pattern_until or rate is None or rate * REST_POLL_S > 1.0:
+            return None
+        wait = min(max(1.0 / rate if rate else 0.0, REST_POLL_S), REST_STEP_MAX_S)
+        return wait if now + wait < self._push_due else None
 
     def _resting(self, now: float) -> bool:
         """Only the LEDs need this frame: the last full frame drew nothing new on the screen, no
@@ -311,10 +321,11 @@ class App:
         """Keys, mouse and touch: the simulated board first (its buttons), then the screens; whether any came."""
         import pygame  # only with a screen: a headless table runs without pygame's start-up cost
 
-        if not pygame.display.get_init():
-            return False  # drawing into a plain Surface (tests): there is no event queue
+        try:
+            events = pygame.event.get()
+        except pygame.error:  # drawing into a plain Surface (tests): no display, no event queue
+            return False
         board = getattr(self.hw, "board", None)
-        events = pygame.event.get()
         for ev in events:
             if ev.type == pygame.QUIT:
                 self.running = False
@@ -459,11 +470,17 @@ class App:
         self.ui.update(view, events, dt, self.health.parts)
         return self._draw() if self.surface is not None else False
 
-    def _push_lights(self, now: float) -> None:
-        """The LED frame at `now` to the strip, if it changed or a refresh is due."""
+    def _push_lights(self, now: float, resting: bool = False) -> None:
+        """The LED frame at `now` to the strip, if it changed or a refresh is due. A resting frame
+        (nothing changed the lights since the last one) before the board's next step only refreshes."""
         try:
             if now >= self._pattern_until:
-                frame = self.lights.render(now)  # a board that stands still gives its last frame again
+                _, until, output = self._lights_drawn
+                if resting and now < until and output is self.lights.output:
+                    frame = self._pushed  # a paced look shows the same step, a still board the same frame
+                else:
+                    frame = self.lights.render(now)  # a board that stands still gives its last frame again
+                    self._lights_drawn = (*self._lights_step(now), self.lights.output)
                 # An idle scene often renders the same frame again (slow fades move a step every few
                 # frames): the strip keeps its colours, so only a change, or the refresh, is pushed.
                 if (frame is not self._pushed and frame != self._pushed) or now >= self._push_due:
@@ -472,6 +489,15 @@ class App:
                     self._pushed, self._push_due = frame, now + LED_REFRESH_S
         except Exception as exc:  # a backend bug must not stop the game: report it, keep going
             self.say(f"LED strip failed: {exc}")
+
+    def _lights_step(self, now: float) -> tuple[float | None, float]:
+        """(new frames a second the board is worth at `now`, when its frame changes next): a paced look
+        changes at its next step (companion/lighting/controller.py, PACE), a still board not until the
+        lights are updated, anything else every frame (None, `now`)."""
+        rate = self.lights.pace_at(now)
+        if rate is None:
+            return None, now
+        return rate, (math.floor(now * rate) + 1) / rate if rate else math.inf
 
     def _light_view(self, view):
         """The state the lights see: a running step timer's elapsed time goes into the board, so a
