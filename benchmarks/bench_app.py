@@ -72,7 +72,8 @@ def _app(tmp: Path, clock=None, cfg=None):
     import pygame
 
     from companion.gamedata import config
-    from companion.app import App, Parts
+    from companion.app import App
+    from companion.runtime.parts import Parts
     from companion.hal import open_hardware
     from companion.storage.journal import Journal
     from companion.ui.table import TableUI
