@@ -9,18 +9,18 @@ run (the journal), safe mode (companion/runtime/startguard.py) and a damaged jou
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Mapping, NamedTuple
 
 from companion.lighting.patterns import Health as Level
 
 FAULT_HOLD_S = 5.0  # a strip that failed a write stays shown as failing this long after reopening
 
 
-@dataclass
-class Health:
-    """Part -> (ok, why) at one moment."""
+class Health(NamedTuple):
+    """Part -> (ok, why) at one moment (a NamedTuple, like companion/runtime/parts.py: built at every start)."""
 
-    parts: dict = field(default_factory=dict)
+    parts: Mapping[str, tuple[bool, str]] = MappingProxyType({})
 
     def degraded(self) -> list[str]:
         """One phrase per missing part."""
