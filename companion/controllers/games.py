@@ -11,7 +11,6 @@ from __future__ import annotations
 from companion.errors import CommandError, CompanionError, RuleViolation
 from companion.rules import load_game
 from companion.storage.journal import JournalError
-from companion.storage.session import Session
 
 
 class Games:
@@ -60,6 +59,8 @@ class Games:
 
     def new_game(self, setup: dict) -> bool:
         """Start a new game from a setup command (journaled first)."""
+        from companion.storage.session import Session  # with the first game, not on the start-up path
+
         host = self.host
         try:
             host.session, events = Session.new(setup, journal=host.journal)
@@ -71,6 +72,8 @@ class Games:
 
     def resume(self, game_id: int) -> bool:
         """Replay a journaled game and continue it."""
+        from companion.storage.session import Session
+
         host = self.host
         try:
             host.session = Session.resume(host.journal, game_id)

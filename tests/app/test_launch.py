@@ -74,10 +74,12 @@ def test_the_window_opens_at_its_final_width_when_the_simulated_board_comes(tmp_
     assert first["size"] == [800 + int(480 * 0.6), 480]  # no jump wider once the board is open
 
 
-def test_a_start_without_a_config_file_reaches_ready_without_a_toml_parser(tmp_path):
+def test_a_start_without_a_config_file_reaches_ready_without_a_toml_parser_or_the_engines(tmp_path):
     loaded = set(_probe(tmp_path, _READY_PROBE, "READY"))
     assert "companion.app" in loaded and "companion.ui.table" in loaded  # the probe saw a real READY
     assert "tomllib" not in loaded  # the defaults are Python (config.DEFAULTS), not parsed TOML
+    for later in ("companion.rules.base", "companion.storage.session"):  # they load with the first game
+        assert later not in loaded, f"{later} was loaded before READY"
 
 
 @pytest.mark.parametrize("size", [(800, 480), (1920, 1080)])
