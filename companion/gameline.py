@@ -15,6 +15,9 @@ from companion.i18n import N_, _, ngettext
 PHASES = {"day": N_("day"), "night": N_("night"), "dusk": N_("dusk"), "dawn": N_("dawn"), "setup": N_("setup"),
           "vote": N_("vote"), "play": N_("play")}  # others show as the engine names them
 WEEKDAYS = (N_("Monday"), N_("Tuesday"), N_("Wednesday"), N_("Thursday"), N_("Friday"), N_("Saturday"), N_("Sunday"))
+# our own month table (strftime's %b follows the C locale, English whatever the table speaks)
+MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"), N_("Aug"), N_("Sep"), N_("Oct"),
+          N_("Nov"), N_("Dec"))
 
 
 def describe(state: Mapping[str, Any]) -> str:
@@ -63,7 +66,8 @@ def played_at(t: float, now: float | None = None) -> str:
         return _("yesterday {time}").format(time=clock)
     if 1 < days < 7:
         return _("{weekday} {time}").format(weekday=_(WEEKDAYS[when.weekday()]), time=clock)
-    return f"{when.day} {when.strftime('%b')} {clock}" + ("" if when.year == today.year else f" {when.year}")
+    day = _("{day} {month} {time}").format(day=when.day, month=_(MONTHS[when.month - 1]), time=clock)
+    return day if when.year == today.year else _("{date} {year}").format(date=day, year=when.year)
 
 
 def game_line(journal, info) -> str:

@@ -31,7 +31,8 @@ LOCALE_DIR = Path(__file__).with_name("locale")
 
 _current: str | None = None
 _catalog: _gettext.NullTranslations | None = None
-TRANSLATED_FIELDS = ("name", "prompt", "close")  # data fields with a `<field>_<lang>` twin (One Night's spoken steps)
+# the data files' player-facing text fields: each has a `<field>_<lang>` twin (name_de, note_de, ...)
+TRANSLATED_FIELDS = ("name", "prompt", "close", "note", "summary", "blood_ability", "blood_note", "dark_ability", "dark_note")
 _data_names: dict[str, dict[str, str]] | None = None  # language -> shipped English name -> its name there
 
 
@@ -137,7 +138,7 @@ def data_name(name: str) -> str:
 
 
 def _read_data_names() -> dict[str, dict[str, str]]:
-    """Every `name` / `name_<lang>` (and `prompt`, `close`) pair of the shipped data files, per language."""
+    """Every `<field>` / `<field>_<lang>` pair (TRANSLATED_FIELDS) of the shipped data files, per language."""
     import tomllib
 
     out: dict[str, dict[str, str]] = {}
@@ -168,8 +169,11 @@ def refusal_text(exc: BaseException | str) -> str:
     template = getattr(exc, "template", None) or getattr(exc, "message", None) or str(exc)
     params = getattr(exc, "params", None) or {}
     # a value that is itself an engine text (errors.Text) is shown in the current language too
-    params = {k: refusal_text(v) if getattr(v, "template", None) else v for k, v in params.items()}
+    # a shipped data name or text (a district, an ability, a Mansion room's action) in the data's own translation
+    params = {k: refusal_text(v) if getattr(v, "template", None) else data_name(v) for k, v in params.items()}
     text = _(template)
+    if text == template and not params:
+        text = data_name(template)
     try:
         return text.format(**params) if params else text
     except (KeyError, IndexError, ValueError):  # a broken translation must not hide the refusal

@@ -10,7 +10,6 @@ from companion.errors import CommandError, RuleViolation
 from companion.rules.base import Action, Event
 
 
-@dataclass(frozen=True)
 class Counted(Event):
     """The counter moved."""
 

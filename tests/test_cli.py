@@ -45,12 +45,18 @@ def test_the_python_defaults_are_the_default_toml():
     assert config.default() == config.loads("")._replace(source="<defaults>")
 
 
-def test_bad_config_names_file_line_field(tmp_path, capsys):
-    bad = tmp_path / "c.toml"
-    bad.write_text("[leds]\ndriver = \"spi\"\nbrightness = 1.5\n")
-    assert cli.main(["config", "--check", str(bad)]) == 2
+@pytest.mark.parametrize(("command", "text", "line", "field"), [
+    (["config", "--check"], '[leds]\ndriver = "spi"\nbrightness = 1.5\n', 3, "leds.brightness"),
+    (["cards", "check"], '[cards."I-01"]\nred = ["A1"]\n\n[cards."I-02"]\nred = ["A1"]\nblue = ["A1", "B1"]\n', 6,
+     "cards.I-02.blue"),
+])
+def test_a_bad_file_is_exit_2_naming_file_line_field(tmp_path, capsys, command, text, line, field):
+    """`companion config --check` and `companion cards check` point at the broken field alike."""
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text)
+    assert cli.main([*command, str(bad)]) == 2
     err = capsys.readouterr().err
-    assert f"{bad}:3:" in err and "leds.brightness" in err
+    assert f"{bad}:{line}:" in err and field in err
 
 
 def test_config_overlapping_pixels_refused(tmp_path):

@@ -35,7 +35,8 @@ SPIDEV = "/dev/spidev0.0"
 FREE_FAIL = 50 * 2**20
 FREE_WARN = 500 * 2**20
 INSTALL = "sudo bash systemd/install.sh"
-# Run in a child process so a display driver that hangs or crashes cannot take doctor with it.
+
+
 class Status(str, Enum):
     """How one check came out."""
 

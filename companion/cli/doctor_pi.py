@@ -36,7 +36,8 @@ SPEECH_LINE = "Nightwatch"
 SERVICE = "companion"
 PI5_GPIO_UART = "/dev/ttyAMA0"  # UART0 on GPIO14/15 with dtoverlay=uart0-pi5
 PI5_DEBUG_UART = "ttyAMA10"  # what /dev/serial0 points at on a Pi 5: the 3-pin debug connector
-# Opens the screen as the service does (full screen, native size) and says what it got.
+# Opens the screen as the service does (full screen, native size) and says what it got. Run in a child
+# process so a display driver that hangs or crashes cannot take doctor with it.
 _OPEN_SCRIPT = (
     "import pygame\n"
     "try:\n"
@@ -47,6 +48,17 @@ _OPEN_SCRIPT = (
     "except Exception as exc:\n"
     "    print('error=' + str(exc))\n"
 )
+
+
+def child_answer(res: subprocess.CompletedProcess, key: str) -> tuple[str | None, str]:
+    """What a probe script run in a child process answered on its last line: (value, '') for
+    `key=value`; (None, why) for `error=why`, anything else, or no output (then the exit code and
+    the end of stderr)."""
+    lines = res.stdout.strip().splitlines()
+    last = lines[-1] if lines else f"no answer (exit {res.returncode}): {res.stderr.strip()[-200:]}"
+    if last.startswith(f"{key}="):
+        return last[len(key) + 1:], ""
+    return None, last.removeprefix("error=")
 
 
 class PiProbe:
@@ -74,11 +86,7 @@ class PiProbe:
             return None, f"set_mode did not return within {timeout:g} s (the display driver hangs)"
         except OSError as exc:
             return None, f"could not start the test: {exc}"
-        lines = res.stdout.strip().splitlines()
-        last = lines[-1] if lines else f"no answer (exit {res.returncode}): {res.stderr.strip()[-200:]}"
-        if last.startswith("opened="):
-            return last[len("opened="):], ""
-        return None, last.removeprefix("error=")
+        return child_answer(res, "opened")
 
     def service_state(self) -> tuple[bool, str]:
         """(whether the companion service is running, its STATUS= line)."""

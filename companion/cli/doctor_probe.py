@@ -17,7 +17,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.cli.doctor_pi import PiProbe
+from companion.cli.doctor_pi import PiProbe, child_answer
 from companion.hal.pi import SystemProbe
 from companion.i18n import _
 
@@ -140,11 +140,7 @@ class Probe(SystemProbe, PiProbe):
                                  text=True, timeout=30)
         except (OSError, subprocess.TimeoutExpired) as exc:
             return None, f"probe failed: {exc}"
-        out = res.stdout.strip().splitlines()
-        last = out[-1] if out else f"no answer (exit {res.returncode}): {res.stderr.strip()[-200:]}"
-        if last.startswith("driver="):
-            return last[len("driver="):], ""
-        return None, last.removeprefix("error=")
+        return child_answer(res, "driver")
 
     def load_config(self):
         """The validated config (`companion.gamedata.config.load`); raises DataFileError."""

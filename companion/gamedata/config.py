@@ -19,6 +19,7 @@ from typing import Callable, Mapping, NamedTuple
 
 from companion import paths
 from companion.gamedata import tomlfile
+from companion.gamedata.checks import Checks
 from companion.errors import DataFileError
 from companion.i18n import LANGUAGES, _
 from companion.inputs import DISTRICTS, VButton
@@ -302,14 +303,12 @@ def _build(doc: tomlfile.TomlDoc, source: str) -> Config:
     """Merge `doc` over the defaults and validate every field."""
     base = DEFAULTS
     data = doc.data
-    v = tomlfile.Checks(doc)
+    v = Checks(doc)
     v.only_keys("", data, ("language", "game", "hal", "display", "sound", "leds", "buttons", "reader"))
     language = v.choice("language", data.get("language", base["language"]), ("auto",) + LANGUAGES)
 
     def section(name: str) -> dict:
-        sec = data.get(name, {})
-        if not isinstance(sec, dict):
-            raise doc.error(name, _("must be a table"))
+        sec = v.table(name, data.get(name, {}))
         merged = dict(base[name])
         merged.update(sec)
         return merged
@@ -358,16 +357,14 @@ def _build(doc: tomlfile.TomlDoc, source: str) -> Config:
     v.only_keys("buttons", b, ("debounce_ms", "long_press_ms", "pins"))
     pins = b["pins"]
     if not isinstance(pins, dict):
-        raise doc.error("buttons.pins", "must be a table of logical button = \"GPIOn\"")
-    known = {vb.value for vb in VButton}
+        raise doc.error("buttons.pins", _('must be a table of logical button = "GPIOn"'))
+    v.only_keys("buttons.pins", pins, sorted(vb.value for vb in VButton))
     seen: dict[str, str] = {}
     for name, pin in pins.items():
-        if name not in known:
-            raise doc.error(f"buttons.pins.{name}", f"unknown logical button {name!r}; known: {', '.join(sorted(known))}")
         if not isinstance(pin, str) or not pin.upper().startswith(("GPIO", "BOARD")):
-            raise doc.error(f"buttons.pins.{name}", f"pin must be a gpiozero name such as \"GPIO17\", got {pin!r}")
+            raise doc.error(f"buttons.pins.{name}", _('pin must be a gpiozero name such as "GPIO17", got {pin!r}').format(pin=pin))
         if pin in seen:
-            raise doc.error(f"buttons.pins.{name}", f"pin {pin} is already used by {seen[pin]!r}")
+            raise doc.error(f"buttons.pins.{name}", _("pin {pin} is already used by {name!r}").format(pin=pin, name=seen[pin]))
         seen[pin] = name
     buttons = ButtonConfig(
         debounce_ms=v.integer("buttons.debounce_ms", b["debounce_ms"], 0, 500),
@@ -378,7 +375,7 @@ def _build(doc: tomlfile.TomlDoc, source: str) -> Config:
     v.only_keys("reader", r, ("type", "port", "baud", "repeat_window_s", "tag_pattern"))
     reader = ReaderConfig(
         type=v.choice("reader.type", r["type"], READERS),
-        port=v.string("reader.port", r["port"]),
+        port=v.text("reader.port", r["port"]),
         baud=v.integer("reader.baud", r["baud"], 1200, 4_000_000),
         repeat_window_s=v.number("reader.repeat_window_s", r["repeat_window_s"], 0.0, 60.0),
         tag_pattern=v.pattern("reader.tag_pattern", r["tag_pattern"]),
@@ -386,47 +383,48 @@ def _build(doc: tomlfile.TomlDoc, source: str) -> Config:
     return Config(game, hal, display, sound, leds, buttons, reader, source, language)
 
 
-def _strips(v: tomlfile.Checks, doc: tomlfile.TomlDoc, raw) -> tuple[Strip, ...]:
+def _strips(v: Checks, doc: tomlfile.TomlDoc, raw) -> tuple[Strip, ...]:
     """Validate [[leds.strips]]."""
     if not isinstance(raw, list) or not raw:
-        raise doc.error("leds.strips", "needs at least one [[leds.strips]] table")
+        raise doc.error("leds.strips", _("needs at least one [[leds.strips]] table"))
     out, names = [], set()
     for i, s in enumerate(raw):
         key = "leds.strips"
         if not isinstance(s, dict):
-            raise doc.error(key, f"strip {i + 1} must be a table")
+            raise doc.error(key, _("strip {n} must be a table").format(n=i + 1))
         v.only_keys(key, s, ("name", "pin", "count"))
-        name = v.string(f"{key}.name", s.get("name", f"strip{i}"))
+        name = v.text(f"{key}.name", s.get("name", f"strip{i}"))
         if name in names:
-            raise doc.error(f"{key}.name", f"strip name {name!r} used twice")
+            raise doc.error(f"{key}.name", _("strip name {name!r} used twice").format(name=name))
         names.add(name)
-        out.append(Strip(name, v.string(f"{key}.pin", s.get("pin", "GPIO10")), v.integer(f"{key}.count", s.get("count", 0), 1, 2000)))
+        out.append(Strip(name, v.text(f"{key}.pin", s.get("pin", "GPIO10")), v.integer(f"{key}.count", s.get("count", 0), 1, 2000)))
     return tuple(out)
 
 
-def _lights(v: tomlfile.Checks, doc: tomlfile.TomlDoc, raw, strips: dict) -> dict:
+def _lights(v: Checks, doc: tomlfile.TomlDoc, raw, strips: dict) -> dict:
     """Validate [leds.lights]: every logical light mapped, inside its strip, no overlaps."""
     if not isinstance(raw, dict):
-        raise doc.error("leds.lights", "must be a table of logical light = { strip, start, count }")
+        raise doc.error("leds.lights", _("must be a table of logical light = { strip, start, count }"))
+    v.only_keys("leds.lights", raw, LOGICAL_LIGHTS)
     out: dict[str, LightMap] = {}
     used: dict[tuple[str, int], str] = {}
     for name, m in raw.items():
         key = f"leds.lights.{name}"
-        if name not in LOGICAL_LIGHTS:
-            raise doc.error(key, f"unknown logical light {name!r}; known: district.A1..C3, veil.0..6, status")
         if not isinstance(m, dict):
-            raise doc.error(key, "must be { strip = ..., start = ..., count = ... }")
+            raise doc.error(key, _("must be { strip = ..., start = ..., count = ... }"))
         v.only_keys(key, m, ("strip", "start", "count", "reverse"))
-        strip = v.string(f"{key}.strip", m.get("strip", next(iter(strips))))
+        strip = v.text(f"{key}.strip", m.get("strip", next(iter(strips))))
         if strip not in strips:
-            raise doc.error(key, f"no strip named {strip!r} in [[leds.strips]]")
+            raise doc.error(key, _("no strip named {strip!r} in [[leds.strips]]").format(strip=strip))
         start = v.integer(f"{key}.start", m.get("start"), 0, 1999)
         count = v.integer(f"{key}.count", m.get("count", 1), 1, 500)
         if start + count > strips[strip].count:
-            raise doc.error(key, f"pixels {start}..{start + count - 1} run past the end of strip {strip!r} ({strips[strip].count} pixels)")
+            raise doc.error(key, _("pixels {first}..{last} run past the end of strip {strip!r} ({n} pixels)").format(
+                first=start, last=start + count - 1, strip=strip, n=strips[strip].count))
         for px in range(start, start + count):
             if (strip, px) in used:
-                raise doc.error(key, f"pixel {px} of strip {strip!r} is already used by {used[(strip, px)]!r}")
+                raise doc.error(key, _("pixel {px} of strip {strip!r} is already used by {name!r}").format(
+                    px=px, strip=strip, name=used[(strip, px)]))
             used[(strip, px)] = name
         out[name] = LightMap(strip, start, count, v.boolean(f"{key}.reverse", m.get("reverse", False)))
     return out

@@ -5,46 +5,37 @@ same file names in `paths.config_dir() / "masters"` (or `user_dir`). A user reco
 shipped one field by field (user wins) and gets `source = "taught"`; a record only the user has must be
 complete. Every problem raises `DataFileError(file, line, key, message)`.
 
-Files and table shapes (user files use the same):
-  tracker.toml    [tracker.<2..5>] reserve, verified, I/II/III = {high = {red, blue = [a, b]}, low = {...}}
-  districts.toml  [districts.<key>] name, name_de (the German name; any `name_<lang>`: companion.i18n), effect = day|night|both, night_ap = 1|2, note, verified
-  vampires.toml   [vampires.<Name>] blood_ability, blood_note, blood_cost, dark_ability, dark_note, dark_veil,
-                  combat_ability, verified
-  cards.toml      [cards."<I|II|III>-NN"] act, name, name_de, red = [cells], blue = [two cells or none], continuing, note, verified
-  relics.toml     [relics.<key>] name, name_de, note, max_blood, once_per_round, placeable, redirects_agents, ap, blood, veil, verified
+The files are tracker, districts, vampires, cards and relics (`.toml`); what each record may hold, and
+the rules its fields obey, stand once in `companion.gamedata.masters_fields` (teaching checks taught
+files with the same rules). A district's `name_de` is its German name (`name_<lang>`: companion.i18n).
 
-The other games have one shipped file each (`data_file(game_id)`), with no user overlay (nothing is
-taught at the table for them): `load_nosferatu`, `load_mansion`, `load_one_night` and `load_strigoi`
-take `source` = None (the shipped file), a path, an already-read `TomlDoc` or a plain dict, read it
-here, and hand the document to the game's pure parser in `companion.rules.<game>`.
+The other games have one shipped file each (`data_file(game_id)`): `load_data(game_id, source)` takes
+`source` = None (the shipped file), a path, an already-read `TomlDoc` or a plain dict, reads it here,
+and hands the document to the pure parser its descriptor names (`GameInfo.parse`); `load_strigoi`
+lays the box values the table taught over Armata Strigoi's.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 from os import PathLike
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from companion import paths
-from companion.gamedata import tomlfile
 from companion.data import shipped_dir
-from companion.i18n import N_, _
-from companion.rules.commands import is_int
+from companion.gamedata import masters_fields, tomlfile
+from companion.gamedata.checks import Checks, Record
+from companion.gamedata.masters_fields import BANDS
+from companion.i18n import _
 from companion.rules.masters.data import (
-    CARD_KEY,
-    ACTS, POSITIONS, STATION, TRACKER_CELL_MAX, TRACKER_RESERVE, VAMPIRE_COUNTS, AgentNumbers, CardInfo, DistrictInfo, Effect, MastersData,
-    RelicInfo, Tracker, VampireInfo,
+    ACTS, POSITIONS, STATION, VAMPIRE_COUNTS, CardInfo, DistrictInfo, Effect, MastersData, RelicInfo, Tracker,
+    VampireInfo,
 )
 
 if TYPE_CHECKING:
-    from companion.rules.mansion.state import Rules as MansionRules
-    from companion.rules.nosferatu.state import Rules as NosferatuRules
-    from companion.rules.one_night.data import OneNightData
     from companion.rules.strigoi.data import StrigoiData
 
 FILES = ("tracker", "districts", "vampires", "cards", "relics")
-KIND_WORDS = {str: N_("text"), int: N_("a whole number"), bool: N_("true or false"), list: N_("a list"),
-              dict: N_("a table")}  # what a field must be, in words (never a Python type name)
 MIN_CARDS_PER_ACT = 6  # the easy difficulty draws 6 from each act
 
 
@@ -63,7 +54,8 @@ def load_masters(user_dir: str | Path | None = None) -> MastersData:
 
 
 def _load_kind(name: str, shipped: Path, user: Path) -> list:
-    """Records of one file: shipped ones, user fields merged over them, each validated."""
+    """Records of one file: shipped ones, user fields merged over them, each checked by the rules of
+    `companion.gamedata.masters_fields` (which teaching checks with too)."""
     base = tomlfile.load(shipped)
     records: dict[str, tuple[dict, tomlfile.TomlDoc, str]] = {
         str(k): (v, base, "shipped") for k, v in _table(base, name).items()
@@ -75,135 +67,60 @@ def _load_kind(name: str, shipped: Path, user: Path) -> list:
             old = records.get(key, ({}, doc, "taught"))[0]
             records[key] = (tomlfile.merge(old, fields_), doc, "taught")
     build = BUILDERS[name]
-    return [build(key, rec, doc, f"{name}.{key}", source) for key, (rec, doc, source) in records.items()]
+    return [build(key, masters_fields.record(Checks(doc), name, key, rec), source)
+            for key, (rec, doc, source) in records.items()]
 
 
 def _table(doc: tomlfile.TomlDoc, name: str) -> dict:
     """The top table `name` of a file (empty if absent), every entry a table."""
-    extra = set(doc.data) - {name}
-    if extra:
-        raise doc.error(sorted(extra)[0], _("unknown table (expected [{name}.<key>])").format(name=name))
-    table = doc.data.get(name, {})
+    v = Checks(doc)
+    v.only_keys("", doc.data, (name,))
+    table = v.table(name, doc.data.get(name, {}))
     for key, value in table.items():
-        if not isinstance(value, dict):
-            raise doc.error(f"{name}.{key}", _("[{table}] must be a table").format(table=f"{name}.{key}"))
+        v.table(f"{name}.{key}", value)
     return table
 
 
-class _Fields:
-    """Typed access to one record's fields, raising DataFileError with the line of the bad key."""
-
-    def __init__(self, rec: dict, doc: tomlfile.TomlDoc, where: str, allowed: tuple[str, ...]):
-        """Check for unknown keys up front."""
-        self.rec, self.doc, self.where = rec, doc, where
-        tomlfile.Checks(doc).only_keys(where, rec, allowed)
-
-    def get(self, key: str, kind: type, default: Any = ..., check: Callable[[Any], str | None] | None = None) -> Any:
-        """A field of type `kind` (default if absent; required if no default)."""
-        if key not in self.rec:
-            if default is ...:
-                raise self.doc.error(self.where, _("missing key {key!r}").format(key=key))
-            return default
-        value = self.rec[key]
-        ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
-        if not ok:
-            raise self.doc.error(f"{self.where}.{key}", _("must be {kind}, not {value!r}").format(
-                kind=_(KIND_WORDS.get(kind, "a value")), value=value))
-        problem = check(value) if check else None
-        if problem:
-            raise self.doc.error(f"{self.where}.{key}", problem)
-        return value
-
-    def error(self, key: str, message: str):
-        """A DataFileError for one of this record's keys."""
-        return self.doc.error(f"{self.where}.{key}" if key else self.where, message)
-
-
-def _between(lo: int, hi: int) -> Callable[[int], str | None]:
-    """A check for an integer range."""
-    return lambda v: None if lo <= v <= hi else _("must be {lo}..{hi}, not {value}").format(lo=lo, hi=hi, value=v)
-
-
-def _cells(value: list) -> str | None:
-    """A list of grid positions, no repeats."""
-    bad = [c for c in value if c not in POSITIONS]
-    if bad:
-        return _("{cell!r} is not a grid position A1..C3").format(cell=bad[0])
-    return _("a cell is listed twice") if len(set(value)) != len(value) else None
-
-
-def _tracker(key: str, rec: dict, doc: tomlfile.TomlDoc, where: str, source: str) -> Tracker:
-    """One tracker side."""
-    f = _Fields(rec, doc, where, ("reserve", "verified") + ACTS)
-    if not key.isdigit() or int(key) not in VAMPIRE_COUNTS:
-        raise f.error("", _("tracker keys are the vampire counts 2, 3, 4, 5"))
+def _tracker(key: str, r: Record, source: str) -> Tracker:
+    """One tracker side: every deck with both bands."""
     numbers = []
     for act in ACTS:
-        deck = f.get(act, dict)
-        for band in ("high", "low"):
-            if not isinstance(deck.get(band), dict):
-                raise f.error(act, _("needs {band} = {{ red = n, blue = [a, b] }}").format(band=band))
-            red, blue = deck[band].get("red"), deck[band].get("blue")
-            if not (is_int(red) and 0 <= red <= TRACKER_CELL_MAX):
-                raise f.error(act, _("{band}.red must be 0..6").format(band=band))
-            if not (isinstance(blue, list) and len(blue) == 2 and all(is_int(b) and 0 <= b <= TRACKER_CELL_MAX for b in blue)):
-                raise f.error(act, _("{band}.blue must be two numbers 0..6").format(band=band))
-            numbers.append((act, band, AgentNumbers(red, (blue[0], blue[1]))))
-    return Tracker(int(key), f.get("reserve", int, check=_between(*TRACKER_RESERVE)), tuple(numbers), f.get("verified", bool, False), source)
+        deck = r.get(act)
+        for band in BANDS:
+            if band not in deck:
+                raise r.error(act, _("needs {band} = {{ red = n, blue = [a, b] }}").format(band=band))
+            numbers.append((act, band, deck[band]))
+    return Tracker(int(key), r.get("reserve"), tuple(numbers), r.get("verified", False), source)
 
 
-def _district(key: str, rec: dict, doc: tomlfile.TomlDoc, where: str, source: str) -> DistrictInfo:
+def _district(key: str, r: Record, source: str) -> DistrictInfo:
     """One district tile."""
-    f = _Fields(rec, doc, where, ("name", "name_de", "effect", "night_ap", "note", "verified"))
-    effect = f.get("effect", str, check=lambda v: None if v in ("day", "night", "both") else "must be day, night or both")
-    return DistrictInfo(
-        key, f.get("name", str), Effect(effect), f.get("night_ap", int, 1, _between(1, 2)), f.get("note", str, ""),
-        f.get("verified", bool, False), source,
-    )
+    return DistrictInfo(key, r.get("name"), Effect(r.get("effect")), r.get("night_ap", 1), r.get("note", ""),
+                        r.get("verified", False), source)
 
 
-def _vampire(key: str, rec: dict, doc: tomlfile.TomlDoc, where: str, source: str) -> VampireInfo:
+def _vampire(key: str, r: Record, source: str) -> VampireInfo:
     """One vampire sheet."""
-    f = _Fields(rec, doc, where, (
-        "blood_ability", "blood_note", "blood_cost", "dark_ability", "dark_note", "dark_veil", "combat_ability", "verified",
-    ))
     return VampireInfo(
-        key, f.get("blood_ability", str), f.get("blood_note", str, ""), f.get("blood_cost", int, 1, _between(1, 6)),
-        f.get("dark_ability", str, ""), f.get("dark_note", str, ""), f.get("dark_veil", int, 1, _between(0, 6)),
-        f.get("combat_ability", bool, False), f.get("verified", bool, False), source,
+        key, r.get("blood_ability"), r.get("blood_note", ""), r.get("blood_cost", 1), r.get("dark_ability", ""),
+        r.get("dark_note", ""), r.get("dark_veil", 1), r.get("combat_ability", False), r.get("verified", False), source,
     )
 
 
-def _card(key: str, rec: dict, doc: tomlfile.TomlDoc, where: str, source: str) -> CardInfo:
+def _card(key: str, r: Record, source: str) -> CardInfo:
     """One event card slot."""
-    f = _Fields(rec, doc, where, ("act", "name", "name_de", "red", "blue", "continuing", "note", "verified"))
-    if not CARD_KEY.match(key):
-        raise f.error("", _('card keys look like "I-01", "II-18", "III-07"'))
-    act = f.get("act", str, key.split("-")[0])
-    if act != key.split("-")[0]:
-        raise f.error("act", _("card {card} belongs to act {act}").format(card=key, act=key.split("-")[0]))
-    red = f.get("red", list, [], _cells)
-    blue = f.get("blue", list, [], _cells)
-    if set(red) & set(blue):
-        raise f.error("blue", _("a cell cannot be both red and blue-gray"))
-    if len(blue) not in (0, 2):
-        raise f.error("blue", _("a card has two blue-gray cells or none"))
     return CardInfo(
-        key, act, f.get("name", str), tuple(red), tuple(blue), f.get("continuing", bool, False),
-        f.get("note", str, ""), f.get("verified", bool, False), source,
+        key, r.get("act", key.split("-")[0]), r.get("name"), tuple(r.get("red", [])), tuple(r.get("blue", [])),
+        r.get("continuing", False), r.get("note", ""), r.get("verified", False), source,
     )
 
 
-def _relic(key: str, rec: dict, doc: tomlfile.TomlDoc, where: str, source: str) -> RelicInfo:
+def _relic(key: str, r: Record, source: str) -> RelicInfo:
     """One relic card."""
-    f = _Fields(rec, doc, where, (
-        "name", "name_de", "note", "max_blood", "once_per_round", "placeable", "redirects_agents", "ap", "blood", "veil", "verified",
-    ))
     return RelicInfo(
-        key, f.get("name", str), f.get("note", str, ""), f.get("max_blood", int, 0, _between(0, 9)),
-        f.get("once_per_round", bool, False), f.get("placeable", bool, False), f.get("redirects_agents", bool, False),
-        f.get("ap", int, 0, _between(0, 9)), f.get("blood", int, 0, _between(0, 6)), f.get("veil", int, 0, _between(0, 6)),
-        f.get("verified", bool, False), source,
+        key, r.get("name"), r.get("note", ""), r.get("max_blood", 0), r.get("once_per_round", False),
+        r.get("placeable", False), r.get("redirects_agents", False), r.get("ap", 0), r.get("blood", 0),
+        r.get("veil", 0), r.get("verified", False), source,
     )
 
 
@@ -262,33 +179,18 @@ def read_doc(game_id: str, source: Any = None) -> tomlfile.TomlDoc:
     raise TypeError(f"{game_id} data must be a path, a dict or a TomlDoc, not {type(source).__name__}")
 
 
-def load_nosferatu(source: Any = None) -> NosferatuRules:
-    """Nosferatu's rules (numbers and Ritual cards) from `source` (see `read_doc`)."""
-    # imported here: a game package pulls in its whole engine, which Masters users never need
-    from companion.rules.nosferatu.state import parse_rules
+def load_data(game_id: str, source: Any = None) -> Any:
+    """A one-file game's data from `source` (see `read_doc`), parsed by its descriptor's pure `parse`."""
+    from companion.rules.catalog import info, resolve
 
-    return parse_rules(read_doc("nosferatu", source))
-
-
-def load_mansion(source: Any = None) -> MansionRules:
-    """The mansion's rules (numbers and rooms) from `source` (see `read_doc`)."""
-    from companion.rules.mansion.state import parse_rules
-
-    return parse_rules(read_doc("mansion", source))
-
-
-def load_one_night(source: Any = None) -> OneNightData:
-    """One Night's roles, Marks and wake order from `source` (see `read_doc`)."""
-    from companion.rules.one_night.data import parse
-
-    return parse(read_doc("one-night", source))
+    return resolve(info(game_id).parse)(read_doc(game_id, source))
 
 
 def load_strigoi(source: Any = None) -> StrigoiData:
     """Armata Strigoi's fortress, Strigoi and tokens from `source` (see `read_doc`); with the shipped
     file, the table's taught box values (`strigoi/box.toml` in the config folder) win over it."""
-    from companion.rules.strigoi.data import parse, with_taught
+    from companion.rules.strigoi.data import with_taught
 
-    data = parse(read_doc("strigoi", source))
+    data = load_data("strigoi", source)
     taught = paths.config_dir() / "strigoi" / "box.toml"
     return with_taught(data, tomlfile.load(taught)) if source is None and taught.exists() else data

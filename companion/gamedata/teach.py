@@ -24,18 +24,17 @@ import re
 from pathlib import Path
 
 from companion import paths
-from companion.gamedata import tomlfile
 from companion.errors import CommandError, DataFileError
-from companion.gamedata.loader import KIND_WORDS  # what a field must be, in words
+from companion.gamedata import masters_fields, tomlfile
+from companion.gamedata.checks import Checks
+from companion.gamedata.masters_fields import BANDS, SLUG
 from companion.i18n import N_, _, ngettext
 from companion.inputs import MAX_TAG
-from companion.rules.masters.data import ACTS, CARD_KEY, POSITIONS, TRACKER_CELL_MAX, TRACKER_RESERVE, VAMPIRE_COUNTS, Band
+from companion.rules.masters.data import ACTS, CARD_KEY, TRACKER_CELL_MAX, TRACKER_RESERVE, VAMPIRE_COUNTS
 
-BANDS = tuple(b.value for b in Band)  # ("high", "low"): veil 4-6 and veil 1-3
 SECTIONS = ("cards", "tracker", "districts", "relics")  # one file each in masters/
 EXPORT_FORMAT = "nightwatch-taught"
 EXPORT_VERSION = 1
-SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
 _HEX_UID = re.compile(r"^[0-9A-Fa-f]{2}([:\- ]?[0-9A-Fa-f]{2}){3,9}$")
 
 
@@ -130,8 +129,8 @@ def load_section(section: str, base: Path | str | None = None) -> dict:
     if not path.exists():
         return {}
     doc = tomlfile.load(path)
-    tomlfile.Checks(doc).only_keys("", doc.data, (section,))
-    return _VALIDATORS[section](doc, doc.data.get(section, {}), section)
+    Checks(doc).only_keys("", doc.data, (section,))
+    return _section(doc, section)
 
 
 def save_card_grid(key: str, red, blue, name: str | None = None, *, note: str | None = None,
@@ -140,7 +139,9 @@ def save_card_grid(key: str, red, blue, name: str | None = None, *, note: str | 
     if not CARD_KEY.match(key):
         raise TeachError(_("card key {key!r} must look like I-01 .. III-18").format(key=key))
     red, blue = _cells(red, "red"), _cells(blue, "blue")
-    _check_grid(red, blue, key)
+    problem = masters_fields.grid_problem(red, blue, key)
+    if problem:
+        raise TeachError(problem, "blue")
     entry = {"act": key.split("-")[0], "red": red, "blue": blue, "verified": True}
     if name is not None:
         entry["name"] = _text(name, N_("card name"), 40)
@@ -210,7 +211,7 @@ def export_file(path: Path | str, base: Path | str | None = None) -> dict:
 def validate_export(doc: tomlfile.TomlDoc) -> dict:
     """The clean data of an export document, or DataFileError naming file, line and key."""
     data = doc.data
-    tomlfile.Checks(doc).only_keys("", data, ("format", "version", "tags") + SECTIONS)
+    Checks(doc).only_keys("", data, ("format", "version", "tags") + SECTIONS)
     if data.get("format") != EXPORT_FORMAT:
         raise doc.error("format", _('not a Nightwatch export: needs format = "{format}"').format(format=EXPORT_FORMAT))
     if data.get("version") != EXPORT_VERSION:
@@ -218,7 +219,7 @@ def validate_export(doc: tomlfile.TomlDoc) -> dict:
             version=data.get("version"), need=EXPORT_VERSION))
     out = {"tags": _validate_tags(doc)}
     for section in SECTIONS:
-        out[section] = _VALIDATORS[section](doc, data.get(section, {}), section)
+        out[section] = _section(doc, section)
     return out
 
 
@@ -248,10 +249,10 @@ def check_file(path: Path | str) -> str:
     tables = [k for k in doc.data if k in ("tags",) + SECTIONS]
     if not tables:
         raise DataFileError(path, None, None, _("no [tags], [cards], [tracker], [districts] or [relics] table found"))
-    tomlfile.Checks(doc).only_keys("", doc.data, ("tags",) + SECTIONS)
+    Checks(doc).only_keys("", doc.data, ("tags",) + SECTIONS)
     counts = {}
     for section in tables:
-        clean = _validate_tags(doc) if section == "tags" else _VALIDATORS[section](doc, doc.data[section], section)
+        clean = _validate_tags(doc) if section == "tags" else _section(doc, section)
         counts[section] = len(clean)
     return _("{file}: ok ({what})").format(file=path, what=summary(counts))
 
@@ -259,10 +260,9 @@ def check_file(path: Path | str) -> str:
 # -- validation --------------------------------------------------------------------------------------------
 def _validate_tags(doc: tomlfile.TomlDoc) -> dict[str, str]:
     """[tags] of a document: tag id -> key."""
-    tomlfile.Checks(doc).only_keys("", doc.data, ("tags", "format", "version") + SECTIONS)
-    table = doc.data.get("tags", {})
-    if not isinstance(table, dict):
-        raise doc.error("tags", _('must be a table of "tag id" = "key"'))
+    v = Checks(doc)
+    v.only_keys("", doc.data, ("tags", "format", "version") + SECTIONS)
+    table = v.table("tags", doc.data.get("tags", {}))
     out = {}
     for tag, key in table.items():
         where = f"tags.{tag}"
@@ -276,93 +276,6 @@ def _validate_tags(doc: tomlfile.TomlDoc) -> dict[str, str]:
     return out
 
 
-def _validate_cards(doc: tomlfile.TomlDoc, table, prefix: str) -> dict:
-    """[cards."I-07"] entries."""
-    out = {}
-    for key, e in _entries(doc, table, prefix):
-        where = f"{prefix}.{key}"
-        if not CARD_KEY.match(key):
-            raise doc.error(where, _("card key must look like I-01 .. III-18"))
-        tomlfile.Checks(doc).only_keys(where, e, ("act", "name", "red", "blue", "continuing", "note", "verified"))
-        if "act" in e and e["act"] != key.split("-")[0]:
-            raise doc.error(f"{where}.act", _("act {act!r} does not match the key {key!r}").format(act=e["act"], key=key))
-        _typed(doc, where, e, {"name": str, "note": str, "continuing": bool, "verified": bool})
-        try:
-            red, blue = _cells(e.get("red", []), "red"), _cells(e.get("blue", []), "blue")
-            if "red" in e or "blue" in e:
-                _check_grid(red, blue, key)
-        except TeachError as exc:
-            raise doc.error(f"{where}.{exc.field or 'red'}", str(exc)) from None
-        out[key] = dict(e)
-    return out
-
-
-def _validate_tracker(doc: tomlfile.TomlDoc, table, prefix: str) -> dict:
-    """[tracker."3"] entries with per-deck, per-band numbers."""
-    out = {}
-    for key, e in _entries(doc, table, prefix):
-        where = f"{prefix}.{key}"
-        if not key.isdigit() or int(key) not in VAMPIRE_COUNTS:
-            raise doc.error(where, _("tracker key is the vampire count, one of {counts}").format(counts=VAMPIRE_COUNTS))
-        tomlfile.Checks(doc).only_keys(where, e, ("reserve", "verified") + ACTS)
-        _typed(doc, where, e, {"verified": bool})
-        if "reserve" in e:
-            tomlfile.Checks(doc).integer(f"{where}.reserve", e["reserve"], *TRACKER_RESERVE)
-        for act in ACTS:
-            bands = e.get(act, {})
-            if not isinstance(bands, dict):
-                raise doc.error(f"{where}.{act}", _("must be a table with high and/or low"))
-            tomlfile.Checks(doc).only_keys(f"{where}.{act}", bands, BANDS)
-            for band, nums in bands.items():
-                w = f"{where}.{act}.{band}"
-                if not isinstance(nums, dict):
-                    raise doc.error(w, _("must be {{ red = n, blue = [a, b] }}"))
-                tomlfile.Checks(doc).only_keys(w, nums, ("red", "blue"))
-                _int_in(doc, f"{w}.red", nums.get("red"), 0, TRACKER_CELL_MAX)
-                pair = nums.get("blue")
-                if not isinstance(pair, list) or len(pair) != 2:
-                    raise doc.error(f"{w}.blue", _("must be a pair of numbers, e.g. [1, 0]"))
-                for b in pair:
-                    tomlfile.Checks(doc).integer(f"{w}.blue", b, 0, TRACKER_CELL_MAX)
-        out[key] = dict(e)
-    return out
-
-
-def _validate_districts(doc: tomlfile.TomlDoc, table, prefix: str) -> dict:
-    """[districts.<key>] entries."""
-    out = {}
-    for key, e in _entries(doc, table, prefix):
-        where = f"{prefix}.{key}"
-        if not SLUG.match(key):
-            raise doc.error(where, _("district key must be lower-case words joined by '-'"))
-        tomlfile.Checks(doc).only_keys(where, e, ("name", "note", "effect", "night_ap", "verified"))
-        _typed(doc, where, e, {"name": str, "note": str, "verified": bool})
-        if "effect" in e and e["effect"] not in ("day", "night", "both"):
-            raise doc.error(f"{where}.effect", _("must be day, night or both"))
-        if "night_ap" in e:
-            tomlfile.Checks(doc).integer(f"{where}.night_ap", e["night_ap"], 0, 3)
-        out[key] = dict(e)
-    return out
-
-
-def _validate_relics(doc: tomlfile.TomlDoc, table, prefix: str) -> dict:
-    """[relics.<key>] entries."""
-    out = {}
-    ints = ("max_blood", "ap", "blood", "veil")
-    bools = ("once_per_round", "placeable", "redirects_agents", "verified")
-    for key, e in _entries(doc, table, prefix):
-        where = f"{prefix}.{key}"
-        if not SLUG.match(key):
-            raise doc.error(where, _("relic key must be lower-case words joined by '-'"))
-        tomlfile.Checks(doc).only_keys(where, e, ("name", "note") + ints + bools)
-        _typed(doc, where, e, {"name": str, "note": str, **{b: bool for b in bools}})
-        for k in ints:
-            if k in e:
-                tomlfile.Checks(doc).integer(f"{where}.{k}", e[k], 0, 9)
-        out[key] = dict(e)
-    return out
-
-
 # "3 cards" for each section
 _COUNTED = {
     "cards": lambda n: ngettext("{n} card", "{n} cards", n),
@@ -371,86 +284,46 @@ _COUNTED = {
     "relics": lambda n: ngettext("{n} relic", "{n} relics", n),
     "tags": lambda n: ngettext("{n} tag", "{n} tags", n),
 }
-_VALIDATORS = {"cards": _validate_cards, "tracker": _validate_tracker,
-               "districts": _validate_districts, "relics": _validate_relics}
 
 
-def _entries(doc: tomlfile.TomlDoc, table, prefix: str):
-    """(key, entry dict) pairs of a section table, each entry a table."""
-    if not isinstance(table, dict):
-        raise doc.error(prefix, _("must be a table"))
-    for key, entry in table.items():
-        if not isinstance(entry, dict):
-            raise doc.error(f"{prefix}.{key}", _("must be a table"))
-        yield key, entry
-
-
-def _typed(doc: tomlfile.TomlDoc, where: str, entry: dict, types: dict) -> None:
-    """Check the types of optional fields (strings also printable and short)."""
-    for k, t in types.items():
-        if k in entry and not isinstance(entry[k], t):
-            raise doc.error(f"{where}.{k}", _("must be {kind}, got {value!r}").format(
-                kind=_(KIND_WORDS.get(t, N_("a value"))), value=entry[k]))
-        if k in entry and t is str:
-            try:
-                _text(entry[k], k, 200, allow_empty=(k == "note"))
-            except TeachError as exc:
-                raise doc.error(f"{where}.{k}", str(exc)) from None
-
-
-def _int_in(doc: tomlfile.TomlDoc, where: str, value, lo: int, hi: int) -> None:
-    """A whole number in lo..hi."""
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise doc.error(where, _("must be a whole number {lo}..{hi}, got {value!r}").format(lo=lo, hi=hi, value=value))
+def _section(doc: tomlfile.TomlDoc, section: str) -> dict:
+    """The checked entries of one section of a document (the loader's rules: masters_fields)."""
+    return masters_fields.entries(Checks(doc), section, doc.data.get(section, {}))
 
 
 def _cells(cells, colour: str) -> list[str]:
-    """Grid cells from a list or "A1,B2" text, upper-cased and checked."""
+    """Grid cells typed at the table, from a list or "A1,B2" text, upper-cased and checked."""
     if isinstance(cells, str):
         cells = [c for c in re.split(r"[,\s]+", cells) if c]
     if not isinstance(cells, (list, tuple)):
         raise TeachError(_("{colour} cells must be a list like A1,B2").format(colour=_(colour)), colour)
-    out = []
-    for c in cells:
-        c = str(c).strip().upper()
-        if c not in POSITIONS:
-            raise TeachError(_("{colour} cell {cell!r} is not on the grid (A1 .. C3)").format(colour=_(colour), cell=c), colour)
-        if c in out:
-            raise TeachError(_("{colour} cell {cell} is listed twice").format(colour=_(colour), cell=c), colour)
-        out.append(c)
+    out = [str(c).strip().upper() for c in cells]
+    problem = masters_fields.cells_problem(out, colour)
+    if problem:
+        raise TeachError(problem, colour)
     return sorted(out)
 
 
-def _check_grid(red: list[str], blue: list[str], key: str) -> None:
-    """A card grid: some cells marked, none both colours, blue-gray cells come as a pair."""
-    both = set(red) & set(blue)
-    if both:
-        raise TeachError(_("card {card}: cell {cell} cannot be red and blue-gray at once").format(
-            card=key, cell=sorted(both)[0]), "blue")
-    if len(blue) not in (0, 2):
-        raise TeachError(_("card {card}: blue-gray cells come in a pair, got {n}").format(card=key, n=len(blue)), "blue")
-    if not red and not blue:
-        raise TeachError(_("card {card}: mark at least one red or blue-gray cell").format(card=key), "blue")
+class _Typed:
+    """What the table typed on a screen, checked by the one validator: a complaint becomes a
+    TeachError naming the field ("reserve: must be a whole number 1..12, got 40")."""
+
+    @staticmethod
+    def error(what: str, message: str) -> TeachError:
+        return TeachError(f"{_(what)}: {message}", what)
+
+
+_TYPED = Checks(_Typed())
 
 
 def _count(value, what: str, lo: int, hi: int) -> int:
     """A whole number in lo..hi for taught numbers."""
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise TeachError(_("{what} must be a whole number {lo}..{hi}, got {value!r}").format(
-            what=_(what), lo=lo, hi=hi, value=value))
-    return value
+    return _TYPED.integer(what, value, lo, hi)
 
 
 def _text(value, what: str, limit: int, allow_empty: bool = False) -> str:
-    """A short printable text (names and notes are shown on screen, never interpreted)."""
-    if not isinstance(value, str):
-        raise TeachError(_("{what} must be text").format(what=_(what)))
-    value = value.strip()
-    if not value and not allow_empty:
-        raise TeachError(_("{what} must not be empty").format(what=_(what)))
-    if len(value) > limit or not value.isprintable():
-        raise TeachError(_("{what} must be at most {limit} printable characters").format(what=_(what), limit=limit))
-    return value
+    """A short printable text (names and notes are shown on screen, never interpreted), stripped."""
+    return _TYPED.text(what, value, limit, allow_empty).strip()
 
 
 # -- writing ---------------------------------------------------------------------------------------------

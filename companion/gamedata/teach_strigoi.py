@@ -23,6 +23,7 @@ from companion import paths
 from companion.gamedata import tomlfile
 from companion.errors import DataFileError
 from companion.gamedata.teach import TeachError, base_dir
+from companion.i18n import _
 
 
 def box_path(base: Path | str | None = None) -> Path:
@@ -42,7 +43,7 @@ def save_box(stats: Mapping[str, Mapping[str, int]], tokens: Mapping[str, Mappin
     try:
         check_taught(tomlfile.TomlDoc(str(box_path(base)), "", data))
     except DataFileError as exc:
-        raise TeachError(f"Strigoi values not saved: {exc.field}: {exc.message}") from None
+        raise TeachError(_("Strigoi values not saved: {field}: {message}").format(field=exc.field, message=exc.message)) from None
     paths.write_private(box_path(base), tomlfile.dumps(data, "Your Armata Strigoi box, taught at the table."))
     return data
 

@@ -1,8 +1,9 @@
-"""Read TOML files and point at the line of a key, so every data error names file:line:field.
+"""Read TOML files and point at the line of a key, so every data error names file:line:field; write them.
 
 `tomllib` reports line numbers for syntax errors only; for a bad *value* we find the line of the key
 ourselves by scanning the text with the table headers in mind. That is good enough for the flat,
-hand-written files we ship and users edit.
+hand-written files we ship and users edit. The values are checked by `companion.gamedata.checks`;
+`dumps` below is the one TOML writer.
 """
 
 from __future__ import annotations
@@ -35,64 +36,6 @@ class TomlDoc:
     def error(self, dotted: str, message: str) -> DataFileError:
         """A DataFileError for `dotted` in this file."""
         return DataFileError(self.path, self.line_of(dotted), dotted, message)
-
-
-class Checks:
-    """The one validator of our TOML files (config, game data, taught data): type and range checks
-    that raise DataFileError pointing at the key's line."""
-
-    def __init__(self, doc: TomlDoc):
-        self.doc = doc
-
-    def only_keys(self, where: str, table: dict, allowed) -> None:
-        """Refuse unknown keys (a typo must not be silently ignored)."""
-        for k in table:
-            if k not in allowed:
-                path = f"{where}.{k}" if where else k
-                raise self.doc.error(path, _("unknown key {key!r}; allowed: {allowed}").format(key=k, allowed=", ".join(allowed)))
-
-    def choice(self, key: str, value, options) -> str:
-        """One of `options`."""
-        if value not in options:
-            raise self.doc.error(key, _("must be one of {options}; got {value!r}").format(options=", ".join(options), value=value))
-        return value
-
-    def integer(self, key: str, value, lo: int, hi: int) -> int:
-        """An integer in lo..hi."""
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise self.doc.error(key, _("must be a whole number, got {value!r}").format(value=value))
-        if not lo <= value <= hi:
-            raise self.doc.error(key, _("must be between {lo} and {hi}, got {value}").format(lo=lo, hi=hi, value=value))
-        return value
-
-    def number(self, key: str, value, lo: float, hi: float) -> float:
-        """A number in lo..hi."""
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise self.doc.error(key, _("must be a number, got {value!r}").format(value=value))
-        if not lo <= value <= hi:
-            raise self.doc.error(key, _("must be between {lo} and {hi}, got {value}").format(lo=lo, hi=hi, value=value))
-        return float(value)
-
-    def boolean(self, key: str, value) -> bool:
-        """true or false."""
-        if not isinstance(value, bool):
-            raise self.doc.error(key, _("must be true or false, got {value!r}").format(value=value))
-        return value
-
-    def pattern(self, key: str, value) -> str:
-        """A regular expression (Python `re` syntax) that compiles."""
-        value = self.string(key, value)
-        try:
-            re.compile(value)
-        except (re.error, OverflowError, RecursionError) as exc:
-            raise self.doc.error(key, _("not a valid pattern: {why}").format(why=exc)) from None
-        return value
-
-    def string(self, key: str, value) -> str:
-        """A non-empty string."""
-        if not isinstance(value, str) or not value:
-            raise self.doc.error(key, _("must be a non-empty string, got {value!r}").format(value=value))
-        return value
 
 
 def load(path: str | Path) -> TomlDoc:

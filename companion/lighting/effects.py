@@ -42,7 +42,6 @@ class BreatheParams(NamedTuple):
     phase: float = 0.0
 
 
-
 class PulseParams(NamedTuple):
     """A linear up-and-down ramp: dark at t = 0, brightest at half `period`, dark again at `period`;
     `phase` (fraction of a period) shifts it."""
@@ -54,14 +53,12 @@ class PulseParams(NamedTuple):
     phase: float = 0.0
 
 
-
 class HeartbeatParams(NamedTuple):
     """A double beat ("lub-dub") `bpm` times a minute, resting at `low` brightness."""
 
     color: RGB
     bpm: float = 60.0
     low: float = 0.15
-
 
 
 class CometParams(NamedTuple):
@@ -74,7 +71,6 @@ class CometParams(NamedTuple):
     reverse: bool = False
 
 
-
 class ChaseParams(NamedTuple):
     """Lit groups of `width` pixels every `spacing` pixels, stepping one pixel every `period` seconds."""
 
@@ -83,7 +79,6 @@ class ChaseParams(NamedTuple):
     period: float = 0.2
     spacing: int = 3
     width: int = 1
-
 
 
 class SparkleParams(NamedTuple):
@@ -96,7 +91,6 @@ class SparkleParams(NamedTuple):
     seed: int = 0
 
 
-
 class FlickerParams(NamedTuple):
     """Each pixel's brightness jumps between `low` and 1 at random, `rate` times a second (torch light)."""
 
@@ -104,7 +98,6 @@ class FlickerParams(NamedTuple):
     low: float = 0.4
     rate: float = 12.0
     seed: int = 0
-
 
 
 class GradientParams(NamedTuple):
@@ -130,7 +123,6 @@ class RainbowParams(NamedTuple):
     level: float = 1.0
 
 
-
 class FlashParams(NamedTuple):
     """`count` flashes (0 = forever: a strobe), one every `period` seconds, lit for `duty` of each."""
 
@@ -139,7 +131,6 @@ class FlashParams(NamedTuple):
     period: float = 0.5
     duty: float = 0.5
     background: RGB = BLACK
-
 
 
 class SweepParams(NamedTuple):
@@ -152,14 +143,12 @@ class SweepParams(NamedTuple):
     reverse: bool = False
 
 
-
 class FadeParams(NamedTuple):
     """From `start` to `end` over `duration` seconds, then `end` for good."""
 
     start: RGB
     end: RGB
     duration: float = 1.0
-
 
 
 class Layer(NamedTuple):
@@ -341,15 +330,7 @@ def gradient_fx(p: GradientParams, t: float, n: int) -> Pixels:
 def fill_bar_fx(p: FillBarParams, t: float, n: int) -> Pixels:
     """A level meter: whole pixels lit, the edge pixel partly."""
     lit = max(0.0, min(1.0, p.level)) * n
-    out = []
-    for i in range(n):
-        if i + 1 <= lit:
-            out.append(p.color)
-        elif i < lit:
-            out.append(mix(p.background, p.color, lit - i))
-        else:
-            out.append(p.background)
-    return tuple(out)
+    return tuple([mix(p.background, p.color, max(0.0, min(1.0, lit - i))) for i in range(n)])
 
 
 def rainbow_fx(p: RainbowParams, t: float, n: int) -> Pixels:

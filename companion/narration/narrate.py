@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from companion.i18n import _, ngettext, refusal_text
+from companion.i18n import N_, _, ngettext, refusal_text
 
 
 def _grid(ev) -> str:
@@ -25,6 +25,18 @@ def _kills(ev) -> str:
     kills = ev.get("kills") or []
     items = kills.items() if isinstance(kills, Mapping) else kills
     return ", ".join(f"{name} +{n}" for name, n in items) or "no kills"
+
+
+# the night actions a vampire takes (`action_taken`), as the log names them
+ACTIONS = {"move": N_("move"), "expose": N_("expose"), "fight": N_("fight"), "recruit": N_("recruit"),
+           "district_effect": N_("district effect"), "hunt": N_("hunt"), "wild_hunt": N_("wild hunt"),
+           "sigillate": N_("dread sigil"), "ritual": N_("ritual"), "blood_ability": N_("blood ability"),
+           "dark_ability": N_("dark ability"), "exchange_relics": N_("exchange relics")}
+
+
+def _action(verb: str) -> str:
+    """A night action's name in the current language (an unknown one as the engine spells it)."""
+    return _(ACTIONS[verb]) if verb in ACTIONS else str(verb).replace("_", " ")
 
 
 MASTERS_LINES: dict[str, Callable[[Mapping[str, Any]], str]] = {
@@ -59,7 +71,7 @@ MASTERS_LINES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "night_began": lambda e: _("--- Night falls (round {round}) ---").format(round=e['round']),
     "turn_began": lambda e: _("{vampire}'s turn ({ap} AP).").format(vampire=e['vampire'], ap=e['ap']),
     "turn_ended": lambda e: _("{vampire} ends the turn.").format(vampire=e['vampire']),
-    "action_taken": lambda e: _("  {vampire}: {replace} in {district} ({ap} AP).").format(vampire=e['vampire'], replace=e['action'].replace('_', ' '), district=e['district'], ap=e['ap']),
+    "action_taken": lambda e: _("  {vampire}: {replace} in {district} ({ap} AP).").format(vampire=e['vampire'], replace=_action(e['action']), district=e['district'], ap=e['ap']),
     "vampire_moved": lambda e: _("  {vampire} moves {source} -> {to}").format(vampire=e['vampire'], source=e['source'], to=e['to']) + (_(" with {minions} minion(s).").format(minions=e['minions']) if e.get("minions") else "."),
     "sigil_placed": lambda e: _("{vampire} places a dread sigil in {district}!").format(vampire=e['vampire'], district=e['district']),
     "a_p_set": lambda e: _("{vampire} now has {ap} AP.").format(vampire=e['vampire'], ap=e['ap']),

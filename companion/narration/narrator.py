@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.i18n import data_name
+from companion.narration.one_night import step_words
 
 
 @dataclass
@@ -63,8 +63,8 @@ class StepTimer:
         """A new step began: restart the count and speak."""
         if self.speak is not None:
             if self.key is not None and self._close:
-                self.speak(data_name(self._close))  # the data's `close_de` when speaking German
+                self.speak(step_words(self.key[1], self._close))  # the data's `close_de` when speaking German
             if current.get("prompt"):
-                self.speak(data_name(str(current["prompt"])))
+                self.speak(step_words(current.get("id"), str(current["prompt"])))
         self._close = str(current.get("close") or "")
         self.key, self.elapsed, self._fired = key, 0.0, False

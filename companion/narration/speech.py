@@ -20,6 +20,9 @@ import shutil
 from array import array
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
+from companion.i18n import _, ngettext, pgettext
+from companion.narration.one_night import step_words
+
 PROGRAMS = ("espeak-ng", "espeak")  # the first one found speaks
 DEFAULT_VOICE = "en"
 VOICES = {"en": "en", "de": "de"}  # companion language -> espeak-ng voice
@@ -176,19 +179,19 @@ def _for_event(event: Mapping[str, Any], names: Sequence[str]) -> str:
     """Words for one event."""
     kind = event.get("event")
     if kind == "step_started":
-        return _text(event.get("prompt"))
+        return _text(step_words(event.get("step"), event.get("prompt")))
     if kind == "step_ended":
-        return _text(event.get("close"))
+        return _text(step_words(event.get("step"), event.get("close")))
     if kind == "votes_counted":
         return _votes_line(event.get("leaders"), names)
     if kind == "revealed":
         return _verdict_line(event.get("killed"), event.get("teams"), names)
     if kind == "timer_extended":
-        return f"{_duration(event.get('seconds'))} more to talk."
+        return _("{time} more to talk.").format(time=_duration(event.get("seconds")))
     if kind == "paused":
-        return "Hold still. The night waits."
+        return _("Hold still. The night waits.")
     if kind == "resumed":
-        return "We go on."
+        return _("We go on.")
     return ""
 
 
@@ -199,7 +202,7 @@ def _for_state(state: Mapping[str, Any]) -> str:
     if isinstance(result, Mapping):
         return _verdict_line(result.get("killed"), result.get("teams"), names)
     current = state.get("current")
-    return _text(current.get("prompt")) if isinstance(current, Mapping) else ""
+    return _text(step_words(current.get("id"), current.get("prompt"))) if isinstance(current, Mapping) else ""
 
 
 def _votes_line(leaders: Any, names: Sequence[str]) -> str:
@@ -208,18 +211,26 @@ def _votes_line(leaders: Any, names: Sequence[str]) -> str:
     if not seats:
         return ""
     if len(seats) == 1:
-        return f"{seats[0]} has the most votes."
-    return f"{_join(seats)} are tied with the most votes."
+        return _("{seat} has the most votes.").format(seat=seats[0])
+    return _("{seats} are tied with the most votes.").format(seats=_join(seats))
 
 
 def _verdict_line(killed: Any, teams: Any, names: Sequence[str]) -> str:
     """Who dies and who wins."""
     dead = _seats(killed, names)
-    deaths = "Nobody dies." if not dead else f"{_join(dead)} {'dies' if len(dead) == 1 else 'die'}."
-    won = [str(t).replace("-", " ") for t in teams or () if isinstance(t, str)]
+    deaths = _("Nobody dies.") if not dead else ngettext("{seats} dies.", "{seats} die.", len(dead)).format(seats=_join(dead))
+    won = [_team_word(t) for t in teams or () if isinstance(t, str)]
     if not won:
-        return f"{deaths} Nobody wins."
-    return f"{deaths} The {_join(won)} {'team wins' if len(won) == 1 else 'teams win'}."
+        return deaths + " " + _("Nobody wins.")
+    return deaths + " " + ngettext("The {teams} team wins.", "The {teams} teams win.", len(won)).format(teams=_join(won))
+
+
+def _team_word(team: str) -> str:
+    """A team as spoken before "team" ("vampire", "apprentice assassin"), in the current language."""
+    words = {"villager": pgettext("team", "villager"), "vampire": pgettext("team", "vampire"),
+             "werewolf": pgettext("team", "werewolf"), "tanner": pgettext("team", "tanner"),
+             "assassin": pgettext("team", "assassin"), "apprentice-assassin": pgettext("team", "apprentice assassin")}
+    return words.get(team, team.replace("-", " "))
 
 
 def _seats(seats: Any, names: Sequence[str]) -> list[str]:
@@ -227,14 +238,14 @@ def _seats(seats: Any, names: Sequence[str]) -> list[str]:
     out = []
     for s in seats if isinstance(seats, (list, tuple)) else ():
         if isinstance(s, int) and not isinstance(s, bool):
-            out.append(str(names[s - 1]) if 1 <= s <= len(names) and names[s - 1] else f"Seat {s}")
+            out.append(str(names[s - 1]) if 1 <= s <= len(names) and names[s - 1] else _("Seat {n}").format(n=s))
     return out
 
 
 def _join(words: Iterable[str]) -> str:
     """`a`, `a and b`, `a, b and c`."""
     words = list(words)
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return words[0] if len(words) == 1 else _("{some} and {last}").format(some=", ".join(words[:-1]), last=words[-1])
 
 
 def _duration(seconds: Any) -> str:
@@ -242,9 +253,10 @@ def _duration(seconds: Any) -> str:
     s = int(seconds) if isinstance(seconds, (int, float)) and not isinstance(seconds, bool) else 0
     if s > 0 and s % 60 == 0:
         minutes = s // 60
-        spoken = ("One", "Two", "Three", "Four", "Five")
-        return (spoken[minutes - 1] if minutes <= 5 else str(minutes)) + (" minute" if minutes == 1 else " minutes")
-    return f"{s} seconds"
+        spoken = (_("One"), _("Two"), _("Three"), _("Four"), _("Five"))
+        count = spoken[minutes - 1] if minutes <= 5 else str(minutes)
+        return ngettext("{count} minute", "{count} minutes", minutes).format(count=count)
+    return ngettext("{n} second", "{n} seconds", s).format(n=s)
 
 
 def _text(value: Any) -> str:

@@ -1,7 +1,8 @@
 """The rules engines, one per game, all behind `companion.rules.base.Game`.
 
 `load_game(game_id)` builds a game with its shipped data plus the user's taught data;
-`load_game(game_id, data=...)` takes data explicitly (tests, benchmarks). Game modules are imported
+`load_game(game_id, data=...)` takes parsed data, or a data file, dict or TomlDoc for the game's
+loader to read (tests, benchmarks). Game modules are imported
 only when asked for. Each game's package declares itself with a `GAME` descriptor; `catalog.games()`
 finds them all (see `companion.rules.catalog`).
 """
@@ -19,19 +20,19 @@ POSITIONS = ("A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3")
 
 
 def __getattr__(name: str):
-    """`GAMES`: game id -> (engine module, title), in the games' order (read from the descriptors)."""
+    """`GAMES`: game id -> (its package, title), in the games' order (read from the descriptors)."""
     if name == "GAMES":
         from companion.rules.catalog import games
 
-        return {gid: (g.engine, g.title) for gid, g in games().items()}
+        return {gid: (g.package, g.title) for gid, g in games().items()}
     raise AttributeError(name)
 
 
 def load_game(game_id: str, data: Any = None):
     """The Game object for `game_id`; CommandError for an unknown id."""
-    from companion.rules.catalog import info, resolve
+    from companion.rules.catalog import info, make_game
 
-    return resolve(info(_known(game_id)).engine).make_game(data)
+    return make_game(info(_known(game_id)), data)
 
 
 def game_of_setup(command: dict) -> str:

@@ -30,7 +30,12 @@ __all__ = ["Action", "Engine", "Event", "Game", "GameOver", "GameSetUp", "Comman
 
 @dataclass(frozen=True)
 class Event:
-    """Something that happened, in the past tense. Subclasses add fields; `kind` names it."""
+    """Something that happened, in the past tense. Every subclass is a frozen dataclass (no decorator
+    needed) whose fields say what happened; `kind` names it."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        dataclass(frozen=True)(cls)
 
     @property
     def kind(self) -> str:
@@ -46,12 +51,10 @@ class Event:
         return out
 
 
-@dataclass(frozen=True)
 class GameSetUp(Event):
     """A game began. Each game subclasses it (keeping the name) with what its setup decided."""
 
 
-@dataclass(frozen=True)
 class GameOver(Event):
     """The game ended, and how (the value `Game.outcome` gives from now on)."""
 
@@ -119,16 +122,17 @@ Handler = Callable[[Any, Any, Any, list], Any]
 class Engine:
     """The one core: `apply` is parse -> step check -> handler table -> settle, the same in every game.
 
-    A game sets `id`, `title`, `COMMANDS` (its command classes, the setup's included), `HANDLERS`
+    A game sets `id`, `title`, `DATA` (the class of its parsed data), `COMMANDS` (its command classes, the setup's included), `HANDLERS`
     {command class: handler}, optionally `STEPS` {step: command classes it accepts} and `ANYTIME`
     (accepted in every step while the game runs), and `FILLS` {command class: (data, state, command)
-    -> command} for the values `canonical` writes out. It implements `start`, `canonical_setup`,
-    `actions`, `to_json`, `from_json` and `view`, and may override `player_range`, `outcome`, `settle`,
+    -> command} for the values `canonical` writes out. It implements `start`, `actions`, `to_json`,
+    `from_json` and `view`, and may override `filled`, `canonical_setup`, `player_range`, `outcome`, `settle`,
     `check_step`, `step_of`, `where` and `setup_again`. A refusal raises and changes nothing.
     """
 
     id: ClassVar[str] = ""
     title: ClassVar[str] = ""
+    DATA: ClassVar[type | tuple[type, ...]] = ()  # the parsed data it is built over (catalog.make_game)
     COMMANDS: ClassVar[tuple[type[Command], ...]] = ()
     HANDLERS: ClassVar[Mapping[type, Handler]] = {}
     STEPS: ClassVar[Mapping[Any, frozenset[type]] | None] = None
@@ -147,7 +151,7 @@ class Engine:
 
     def setup(self, command: Mapping[str, Any]) -> tuple[Any, list[Event]]:
         """The first state and its events (GameSetUp first) from a setup command."""
-        return self.start(self._setup_command(command))
+        return self.start(self.filled(self._setup_command(command)))
 
     def apply(self, state: Any, command: Mapping[str, Any]) -> tuple[Any, list[Event]]:
         """New state and events; RuleViolation/CommandError and no change if refused."""
@@ -164,7 +168,7 @@ class Engine:
         stores), so a replay gives the same game even after the user teaches new data."""
         cmd = self.parse(command)
         if state is None or cmd.verb == "setup":
-            return self.canonical_setup(self._setup_command(command, cmd))
+            return self.canonical_setup(self.filled(self._setup_command(command, cmd)))
         fill = self.FILLS.get(type(cmd))
         if fill is None:
             return cmd.to_dict()
@@ -185,12 +189,16 @@ class Engine:
         return self.data.min_players, self.data.max_players
 
     def start(self, setup: Command) -> tuple[Any, list[Event]]:
-        """The first state and its events from the parsed setup command."""
+        """The first state and its events from the parsed setup command (`filled`)."""
         raise NotImplementedError
 
+    def filled(self, setup: Command) -> Command:
+        """The setup checked, with every default the game decides filled in (by default: as given)."""
+        return setup
+
     def canonical_setup(self, setup: Command) -> dict[str, Any]:
-        """The setup command with every default and seeded choice written out."""
-        raise NotImplementedError
+        """The setup command as the journal stores it: `filled` in, naming the game."""
+        return {**setup.to_dict(), "game": self.id}
 
     def actions(self, state: Any) -> list[Action]:
         """What may be done now, disabled ones with the reason."""

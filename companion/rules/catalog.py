@@ -26,7 +26,11 @@ from typing import Any, Mapping
 class GameInfo:
     """One game, as the rest of the companion sees it. Only `id`, `title` and `order` are required.
 
-    - `engine`: the module with `make_game(data=None) -> Game` (default: the game's package);
+    - `engine`: "module:Class" of the game's `Engine`, built over the parsed data (`make_game`);
+    - `parse`: "module:function" (TomlDoc) -> the parsed data, pure: how the generic loader reads `data`;
+    - `load`: "module:function" (source) -> the parsed data, at the I/O edge, for a game whose data
+      is more than the one file `parse` reads (Masters: several files and what the table taught);
+      without it `companion.gamedata.loader.load_data` reads `data` (see `make_game`);
     - `bot`: the module with `choose(game, state, rng)` (default: `<package>.bot`);
     - `scene`: the lighting scene module (default: the basic scene);
     - `screens`: base-screen name -> "module:Class"; with no screens the table shows its generic
@@ -51,6 +55,8 @@ class GameInfo:
     order: int
     blurb: str = ""  # what the game is, in a line: English, marked N_() for the catalog, shown translated
     engine: str = ""
+    parse: str | None = None
+    load: str | None = None
     bot: str = ""
     scene: str | None = None
     screens: Mapping[str, str] = field(default_factory=dict)
@@ -87,6 +93,8 @@ def resolve(path: str) -> Any:
     return getattr(obj, attr) if attr else obj
 
 
+# the generic loader: (game id, source) -> its `data` file (or a path, dict, TomlDoc) read and `parse`d
+LOAD_DATA = "companion.gamedata.loader:load_data"
 _cache: tuple[list, Mapping[str, GameInfo]] | None = None
 
 
@@ -125,7 +133,7 @@ def _completed(info: GameInfo, package: str) -> GameInfo:
     """The descriptor with its defaults that depend on the package filled in."""
     from dataclasses import replace
 
-    return replace(info, package=package, engine=info.engine or package, bot=info.bot or package + ".bot")
+    return replace(info, package=package, bot=info.bot or package + ".bot")
 
 
 def info(game_id: str) -> GameInfo:
@@ -144,14 +152,11 @@ def bot(game_id: str):
     return resolve(info(game_id).bot)
 
 
-def lazy_names(package: str, names: Mapping[str, str]):
-    """A module `__getattr__` for a game package: each of `names` (name -> submodule) is imported
-    from its submodule when first asked for (`from companion.rules.nosferatu import choose`), so the
-    package's `__init__`, which finding the games imports, stays light."""
-
-    def __getattr__(name: str):
-        if name in names:
-            return getattr(importlib.import_module(f"{package}.{names[name]}"), name)
-        raise AttributeError(name)
-
-    return __getattr__
+def make_game(game: GameInfo, data: Any = None):
+    """The engine of `game` over `data`: parsed data (the engine's `DATA`) as it is; anything else
+    (None: the shipped data, plus what the table taught) read by the game's `load`, the one door to
+    I/O. The engine and its data modules load here, when a game is made, not when it is found."""
+    engine = resolve(game.engine)
+    if not isinstance(data, engine.DATA):
+        data = resolve(game.load)(data) if game.load else resolve(LOAD_DATA)(game.id, data)
+    return engine(data)

@@ -32,9 +32,15 @@ _TYPE_NAMES = {int: "a whole number", str: "a text", bool: "true or false", tupl
 
 @dataclass(frozen=True)
 class Command:
-    """Base of every command; `verb` is its JSON `cmd`."""
+    """Base of every command: `class Fight(Command, verb="fight"):` declares a frozen dataclass whose
+    fields are the parameters and whose `verb` is the JSON `cmd` (a subclass keeps its base's)."""
 
     verb: ClassVar[str] = ""
+
+    def __init_subclass__(cls, verb: str = "", **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.verb = verb or cls.verb
+        dataclass(frozen=True)(cls)
 
     def to_dict(self) -> dict[str, Any]:
         """The canonical JSON: the verb and every field that is set (pairs as objects, tuples as lists)."""
@@ -47,12 +53,10 @@ class Command:
         return out
 
 
-@dataclass(frozen=True)
-class SeatedSetup(Command):
+class SeatedSetup(Command, verb="setup"):
     """The setup of a game whose table is seated by count or by name (a game's `Setup` adds its own
     options): `players` (or `names`, in seating order) and the seed of its random draws."""
 
-    verb: ClassVar[str] = "setup"
     game: str | None = None
     players: int | None = None
     seed: int = 0

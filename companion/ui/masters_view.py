@@ -220,13 +220,13 @@ def pointless(state: Mapping[str, Any], verb: str) -> str | None:
         return None
     d = (state.get("districts") or {}).get(v.get("district"), {})
     if verb == "expose" and not d.get("agents_hidden"):
-        return "no hidden agents here"
+        return _("no hidden agents here")
     if verb == "fight" and not d.get("agents_exposed"):
-        return "no agents exposed here"
+        return _("no agents exposed here")
     if verb in ("hunt", "wild_hunt") and v.get("blood", 0) >= v.get("max_blood", 4):
-        return "blood already at the maximum"
+        return _("blood already at the maximum")
     if verb in ("hunt", "wild_hunt") and not (state.get("reserve") or {}).get("blood"):
-        return "no blood in the reserve"
+        return _("no blood in the reserve")
     return None
 
 

@@ -1,7 +1,9 @@
 """Sample game views that put the table app on each of its screens (screenshots, benchmarks, tests).
 
 The Masters states are hand-written to docs/masters.md so every screen can be shown without
-playing a game up to it; the tests also drive the real engine. The other four games' samples are
+playing a game up to it; the tests also drive the real engine. Their actions carry English texts
+with their templates (`errors.Text`), as the engine's do, so the screens translate them the way
+they translate a real game's. The other four games' samples are
 real engine states reached by each game's seeded bot (`engine_view`).
 """
 
@@ -10,7 +12,7 @@ from __future__ import annotations
 from typing import Callable
 
 from companion.gameline import describe
-from companion.i18n import _
+from companion.errors import N_, Text
 from companion.inputs import DISTRICTS, ButtonEvent, Press, VButton
 from companion.rules.base import Action
 from companion.ui.model import GameView
@@ -43,16 +45,16 @@ def masters_state(**over):
 def night_actions():
     """A night turn's actions, some greyed with their reason."""
     return (
-        Action({"cmd": "move"}, _("Move"), "1 AP", needs=("to",)),
-        Action({"cmd": "expose"}, _("Expose agents"), "1 AP"),
-        Action({"cmd": "fight"}, _("Fight"), "1 AP"),
-        Action({"cmd": "recruit"}, _("Recruit a minion"), "2 AP"),
-        Action({"cmd": "hunt"}, _("Hunt"), "1 AP"),
-        Action({"cmd": "wild_hunt"}, _("Wild hunt"), "1 AP"),
-        Action({"cmd": "dark_ability"}, _("Dark ability"), "veil", False, "kill count 6 needed", ("veil",)),
-        Action({"cmd": "sigillate"}, _("Sigillate"), "1 AP", False, "kill count 9 needed"),
-        Action({"cmd": "ritual"}, _("Blood Moon ritual"), "1 AP", False, "kill count 9 needed"),
-        Action({"cmd": "end_turn"}, _("End turn")),
+        Action({"cmd": "move"}, Text(N_("Move")), Text(N_("1 AP")), needs=("to",)),
+        Action({"cmd": "expose"}, Text(N_("Expose agents")), Text(N_("1 AP"))),
+        Action({"cmd": "fight"}, Text(N_("Fight")), Text(N_("1 AP"))),
+        Action({"cmd": "recruit"}, Text(N_("Recruit a minion")), Text(N_("2 AP"))),
+        Action({"cmd": "hunt"}, Text(N_("Hunt")), Text(N_("1 AP"))),
+        Action({"cmd": "wild_hunt"}, Text(N_("Wild hunt")), Text(N_("1 AP"))),
+        Action({"cmd": "dark_ability"}, Text(N_("Dark ability")), Text(N_("veil")), False, Text(N_("kill count {need} needed"), need=6), ("veil",)),
+        Action({"cmd": "sigillate"}, Text(N_("Sigillate")), Text(N_("1 AP")), False, Text(N_("kill count {need} needed"), need=9)),
+        Action({"cmd": "ritual"}, Text(N_("Blood Moon ritual")), Text(N_("1 AP")), False, Text(N_("kill count {need} needed"), need=9)),
+        Action({"cmd": "end_turn"}, Text(N_("End turn"))),
     )
 
 
@@ -64,8 +66,8 @@ def day_state():
 
 def day_actions():
     """Resolve the one open day effect; drawing waits for it."""
-    return (Action({"cmd": "resolve_day_effect", "district": "B2"}, _("Resolve Cathedral")),
-            Action({"cmd": "draw"}, _("Draw event card"), enabled=False, why_not=_("resolve day effects first")))
+    return (Action({"cmd": "resolve_day_effect", "district": "B2"}, Text(N_("Resolve Cathedral"))),
+            Action({"cmd": "draw"}, Text(N_("Draw event card")), enabled=False, why_not=Text(N_("resolve day effects first"))))
 
 
 def event_state():
@@ -77,7 +79,7 @@ def event_state():
 
 def event_actions():
     """Only the split is left to choose."""
-    return (Action({"cmd": "place_agents"}, _("Place agents"), needs=("split",)),)
+    return (Action({"cmd": "place_agents"}, Text(N_("Place agents")), needs=("split",)),)
 
 
 def combat_state():
@@ -89,17 +91,17 @@ def combat_state():
 
 def combat_actions():
     """Combat choices."""
-    return (Action({"cmd": "use_die"}, _("Use a die"), needs=("die",)),
-            Action({"cmd": "sacrifice"}, _("Sacrifice minions"), enabled=False, why_not=_("no minions here"), needs=("minions",)),
-            Action({"cmd": "reroll"}, _("Reroll dice"), enabled=False, why_not=_("dice left in the reserve")))
+    return (Action({"cmd": "use_die"}, Text(N_("Use a die")), needs=("die",)),
+            Action({"cmd": "sacrifice"}, Text(N_("Sacrifice minions")), enabled=False, why_not=Text(N_("no minions here")), needs=("minions",)),
+            Action({"cmd": "reroll"}, Text(N_("Reroll dice")), enabled=False, why_not=Text(N_("dice left in the reserve"))))
 
 
 def generic_view() -> GameView:
     """A Nosferatu-like state with a `board` dict, for the generic screen."""
     state = {"game": "nosferatu", "round": 2, "phase": "night", "step": "reveal", "outcome": None,
              "board": {"clock": 5, "dawn_cards": 1, "bites": {"Anna": 1, "Ben": 0}, "rituals": ["Stake"]}}
-    actions = (Action({"cmd": "reveal"}, _("Reveal a clock card")), Action({"cmd": "add_night"}, _("Add a night card")),
-               Action({"cmd": "end_round"}, _("End round"), enabled=False, why_not=_("reveal first")))
+    actions = (Action({"cmd": "reveal"}, Text(N_("Reveal a clock card"))), Action({"cmd": "add_night"}, Text(N_("Add a night card"))),
+               Action({"cmd": "end_round"}, Text(N_("End round")), enabled=False, why_not=Text(N_("reveal first"))))
     return GameView("nosferatu", state, actions)
 
 

@@ -20,6 +20,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from companion import palette
 from companion.i18n import _, ngettext
+from companion.ui.words import outcome_text
 
 MARKERS = ("circle", "square", "triangle", "diamond", "down", "cross")
 NEUTRAL = (235, 232, 225)  # a series that belongs to nobody (the veil, the clock)
@@ -190,7 +191,7 @@ def strigoi_chart(states) -> tuple[Panel, ...]:
              Series(_("Inferno"), tuple(_num(s.get("inferno")) for s in picked), INFERNO, "triangle"))
     names = list(last.get("order") or (last.get("powerwolves") or {}))
     wounds = _people(names, picked, lambda s, n: ((s.get("powerwolves") or {}).get(n) or {}).get("wounds"))
-    needs = ((_num(last.get("attack_need")), "Altar: attack"), (_num(last.get("defeat_need")), "Inferno: defeat"))
+    needs = ((_num(last.get("attack_need")), _("Altar: attack")), (_num(last.get("defeat_need")), _("Inferno: defeat")))
     marks = tuple(m for m in needs if m[0])
     top = max([5.0] + [v for b in blood for v in b.values if v is not None])
     return (Panel(_("Blood points"), _("round"), labels, blood, top, y_lines=marks),
@@ -244,5 +245,5 @@ def _ending(last: Mapping[str, Any]) -> str:
     outcome = last.get("outcome")
     rounds = ngettext("{n} round", "{n} rounds", last["round"]).format(n=last["round"]) if isinstance(last.get("round"), int) else ""
     if outcome:
-        return ", ".join(x for x in (_("ended: {outcome}").format(outcome=str(outcome).replace("-", " ")), rounds) if x)
+        return ", ".join(x for x in (_("ended: {outcome}").format(outcome=outcome_text(outcome)), rounds) if x)
     return ", ".join(x for x in (_("still running"), _("round {n}").format(n=last["round"]) if rounds else "") if x)

@@ -23,6 +23,7 @@ from typing import Any, Iterable, Mapping
 
 import pygame
 
+from companion.i18n import _
 from companion.inputs import ButtonEvent, CardRead, Press
 from companion.ui.input_map import LONG_PRESS_S, InputMapper, WidgetPress
 from companion.narration.narrate import line as describe_event
@@ -179,7 +180,7 @@ class TableUI:
     def notify(self, text: str) -> None:
         """Show a refusal or problem on the bottom row and in the log."""
         self.ctx.fail(text)
-        self.ctx.log.append(f"refused: {text}")
+        self.ctx.log.append(_("refused: {text}").format(text=text))
 
     def set_setting(self, key: str, value: Any) -> None:
         """The loop changed a setting (e.g. from the config): show it."""

@@ -57,12 +57,32 @@ ICON_COLOURS = {
 }
 
 
+class Scaled:
+    """A Metrics size given in reference pixels (800x480) and read in the surface's pixels."""
+
+    def __init__(self, ref: float, doc: str):
+        """`ref` pixels at 800x480; `doc` says what the size is for."""
+        self.ref = ref
+        self.__doc__ = doc
+
+    def __get__(self, m: "Metrics | None", owner: type | None = None) -> "int | Scaled":
+        """`m.px(ref)` on an instance; the descriptor itself on the class."""
+        return self if m is None else m.px(self.ref)
+
+
 @dataclass(frozen=True)
 class Metrics:
     """Pixel sizes for one surface size: `u` is the scale against 800x480."""
 
     width: int
     height: int
+
+    pad = Scaled(8, "Gap between boxes.")
+    header_h = Scaled(58, "Height of the title bar with the veil gauge (a 40 px title).")
+    min_font = Scaled(MIN_FONT, "The smallest nominal font size any text may shrink to (24 px at 800x480).")
+    banner_h = Scaled(30, "Height of one degraded-hardware banner row.")
+    hint_h = Scaled(36, "Height of the bottom row (hint or error).")
+    line_h = Scaled(28, "Height of one information line.")
 
     @property
     def u(self) -> float:
@@ -74,39 +94,9 @@ class Metrics:
         return max(1, round(n * self.u))
 
     @property
-    def pad(self) -> int:
-        """Gap between boxes."""
-        return self.px(8)
-
-    @property
-    def header_h(self) -> int:
-        """Height of the title bar with the veil gauge (a 40 px title)."""
-        return self.px(58)
-
-    @property
-    def min_font(self) -> int:
-        """The smallest nominal font size any text may shrink to (24 px at 800x480)."""
-        return self.px(MIN_FONT)
-
-    @property
-    def banner_h(self) -> int:
-        """Height of one degraded-hardware banner row."""
-        return self.px(30)
-
-    @property
-    def hint_h(self) -> int:
-        """Height of the bottom row (hint or error)."""
-        return self.px(36)
-
-    @property
     def button_h(self) -> int:
         """Touch-target height: 62 px at 800x480 (two 24 px lines), never under 48 px."""
         return max(48, self.px(62))
-
-    @property
-    def line_h(self) -> int:
-        """Height of one information line."""
-        return self.px(28)
 
     def font(self, role: str) -> int:
         """Largest font size for a text role (title, body, button, small, cell)."""

@@ -66,6 +66,15 @@ def play_until(app, predicate, rng=None, limit=3000):
     raise AssertionError("predicate never held")
 
 
+def bot_plays(app, moves: int, seed: int) -> None:
+    """`moves` commands the engine's bot chooses (its random choices seeded), submitted through the app."""
+    from companion.rules.masters import bot
+
+    rng = random.Random(seed)
+    for _ in range(moves):
+        app.submit(bot.choose(app.session.game, app.session.state, rng))
+
+
 def at_night_turn(view) -> bool:
     """A vampire's night turn, no combat running."""
     return view["phase"] == "night" and view["step"] == "turn"
@@ -105,3 +114,17 @@ def choose(app, widget: str) -> bool:
             return False
         tap(app, VButton.NEXT)
     raise AssertionError(f"focus never reached {widget!r} on {app.ui.view_model()['screen']}")
+
+
+def type_on_keyboard(app, word: str) -> None:
+    """Type `word` (capitals) on the on-screen keyboard: jump to the letter's group with a district
+    button (A1 = A.., A2 = D.., ... C3 = Y..), turn the wheel to the letter, add it."""
+    from companion.inputs import VButton
+
+    groups = "ADGJMPSVY"
+    for letter in word:
+        group = max(g for g in groups if g <= letter)
+        tap(app, VButton.for_district("A1 A2 A3 B1 B2 B3 C1 C2 C3".split()[groups.index(group)]))
+        for _ in range(ord(letter) - ord(group)):
+            tap(app, VButton.VEIL_UP)
+        assert choose(app, "add")

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 # A child that runs the real `companion run`, with the mock strip also writing what it shows now
@@ -45,10 +47,29 @@ def clean_env(tmp_path: Path, **extra) -> dict:
     return env
 
 
-def start(args, env: dict) -> subprocess.Popen:
-    """`companion run ARGS` through the strip probe, stdout and stderr piped."""
-    return subprocess.Popen([sys.executable, "-c", PROBE, *args], stdout=subprocess.PIPE,
+def start(args, env: dict, probe: str = PROBE) -> subprocess.Popen:
+    """`companion run ARGS` through the strip probe (or another `probe`), stdout and stderr piped."""
+    return subprocess.Popen([sys.executable, "-c", probe, *args], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, env=env, text=True)
+
+
+@contextmanager
+def running(proc: subprocess.Popen, notify: "Notify"):
+    """`proc` for the body of a test; afterwards it is killed if still alive and `notify` is closed."""
+    try:
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        notify.close()
+
+
+def stop(proc: subprocess.Popen, sig: int = signal.SIGTERM) -> tuple[str, str, float]:
+    """Send `sig` and wait for the process to end: (stdout, stderr, seconds it took)."""
+    sent = time.monotonic()
+    proc.send_signal(sig)
+    out, err = proc.communicate(timeout=10)
+    return out, err, time.monotonic() - sent
 
 
 def strip_bytes(tmp_path: Path) -> dict[str, bytes]:

@@ -5,7 +5,7 @@ import pygame
 from companion.gamedata.loader import load_masters
 from companion.inputs import VButton
 from companion.ui.table import TableUI
-from tests.app.helpers import choose, make_app, tap
+from tests.app.helpers import choose, make_app, tap, type_on_keyboard
 
 SETUP = {"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila"], "difficulty": "easy", "seed": 8}
 
@@ -58,12 +58,7 @@ def test_district_renamed_with_the_on_screen_keyboard(tmp_path):
     old = app.session.view()["districts"]["B2"]["name"]
     for _ in range(len(old)):
         assert choose(app, "del")
-    for letter in "DOCKS":  # jump to the letter's group with a district button, then turn the wheel
-        group = max(g for g in "ADGJMPSVY" if g <= letter)
-        tap(app, VButton.for_district("A1 A2 A3 B1 B2 B3 C1 C2 C3".split()["ADGJMPSVY".index(group)]))
-        for _ in range(ord(letter) - ord(group)):
-            tap(app, VButton.VEIL_UP)
-        assert choose(app, "add")
+    type_on_keyboard(app, "DOCKS")
     assert choose(app, "done")
     assert app.session.view()["districts"]["B2"]["name"] == "Docks"
     assert any("is now called Docks" in line for line in app.lines)

@@ -5,7 +5,7 @@ import random
 from companion.runtime.sources import BotSource, ScriptSource
 from companion.rules.masters import bot
 from companion.app import LED_REFRESH_S
-from tests.app.helpers import SETUP, at_night_turn, make_app, play_until, replayed_view, strip_is_current
+from tests.app.helpers import SETUP, at_night_turn, bot_plays, make_app, play_until, replayed_view, strip_is_current
 
 
 def _finish_with_bot(app, seed=3, limit=4000):
@@ -39,9 +39,7 @@ def test_app_commands_are_durable_before_feedback(tmp_path):
     app = make_app(tmp_path)
     app.on_ack = lambda n, cmd: seen.append((n, len(app.journal.commands(app.session.game_id))))
     app.start(setup=SETUP)
-    rng = random.Random(1)
-    for _ in range(30):
-        app.submit(bot.choose(app.session.game, app.session.state, rng))
+    bot_plays(app, 30, seed=1)
     # when each acknowledgement fired, the journal already held that command
     assert seen and all(n == held for n, held in seen)
 
@@ -162,9 +160,7 @@ def test_app_refused_command_changes_nothing(tmp_path):
 def test_app_undo_intent_takes_back_one_command_and_keeps_history(tmp_path):
     app = make_app(tmp_path)
     app.start(setup=SETUP)
-    rng = random.Random(2)
-    for _ in range(5):
-        app.submit(bot.choose(app.session.game, app.session.state, rng))
+    bot_plays(app, 5, seed=2)
     before_last = replayed_view(app.session.commands[:-1])
     app.dispatch({"intent": "undo"})
     assert app.session.view() == before_last
@@ -174,9 +170,7 @@ def test_app_undo_intent_takes_back_one_command_and_keeps_history(tmp_path):
 def test_app_restart_resumes_the_same_game(tmp_path):
     app = make_app(tmp_path)
     app.start(setup=SETUP)
-    rng = random.Random(4)
-    for _ in range(25):
-        app.submit(bot.choose(app.session.game, app.session.state, rng))
+    bot_plays(app, 25, seed=4)
     live = app.session.view()
     app.journal.close()
     again = make_app(tmp_path)
@@ -186,11 +180,9 @@ def test_app_restart_resumes_the_same_game(tmp_path):
 
 
 def test_app_script_source_skips_what_a_resumed_game_already_has(tmp_path):
-    rng = random.Random(9)
     app = make_app(tmp_path)
     app.start(setup=SETUP)
-    for _ in range(12):
-        app.submit(bot.choose(app.session.game, app.session.state, rng))
+    bot_plays(app, 12, seed=9)
     script = list(enumerate(app.session.commands, start=1))
     app.dispatch({"intent": "undo"})
     app.dispatch({"intent": "undo"})  # the two last commands are not in the game any more
@@ -305,29 +297,20 @@ def test_app_countdown_on_the_lights_continues_from_the_time_counted(tmp_path):
     assert app.session.view()["board"]["timer"]["elapsed"] == 0  # the engine's own view has no clock
 
 
-class _Speaker:
-    def __init__(self):
-        self.said = []
-
-    def __call__(self, text):
-        self.said.append(text)
-
-
 def test_app_speaks_the_verdict_of_one_night(tmp_path):
-    speak = _Speaker()
+    said = []
     app = make_app(tmp_path)
-    app.speak = speak
-    app.timer.speak = speak
+    app.speak = app.timer.speak = said.append
     app.start(setup={"cmd": "setup", "game": "one-night", "players": 4, "seed": 2})
     game = app.session.game
-    from companion.rules.one_night import choose
+    from companion.rules.one_night.bot import choose
 
     rng = random.Random(1)
     while app.session.outcome() is None:
         assert app.submit(choose(game, app.session.state, rng))
         app.tick()
-    assert speak.said, "nothing was spoken"
-    assert any(k in " ".join(speak.said).lower() for k in ("win", "dies", "died", "nobody"))
+    assert said, "nothing was spoken"
+    assert any(k in " ".join(said).lower() for k in ("win", "dies", "died", "nobody"))
 
 
 def test_app_pushes_an_led_frame_when_it_changed_and_refreshes_an_unchanged_one(tmp_path):

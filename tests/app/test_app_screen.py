@@ -2,8 +2,6 @@
 and the buttons, the status light turns amber, STATUS= says "no screen", the display is tried again
 with back-off and picked up once it opens."""
 
-import signal
-
 import pygame
 
 from companion.runtime.display import RETRY_MAX_S, Display, open_display
@@ -11,7 +9,7 @@ from companion.errors import CompanionError
 from companion.lighting.patterns import Health
 from companion.ui.table import TableUI
 from tests.app.helpers import choose, make_app
-from tests.app.proc import Notify, clean_env, lit, start, strip_bytes
+from tests.app.proc import Notify, clean_env, lit, running, start, stop, strip_bytes
 
 
 class Panel:
@@ -129,19 +127,13 @@ def test_fullscreen_with_no_display_driver_runs_degraded_and_picks_the_screen_up
     # SDL_VIDEODRIVER to dummy), and the running app must pick the screen up by itself
     notify = Notify(tmp_path)
     env = clean_env(tmp_path, NOTIFY_SOCKET=notify.path, SDL_VIDEODRIVER="nosuchdriver")
-    proc = start(["--fullscreen", "--backend", "sim", "--journal", str(tmp_path / "j.sqlite3"),
-                  "--plug-screen-after", "1.5"], env)
-    try:
+    args = ["--fullscreen", "--backend", "sim", "--journal", str(tmp_path / "j.sqlite3"), "--plug-screen-after", "1.5"]
+    with running(start(args, env), notify) as proc:
         ready = notify.wait_for("READY=1")
         assert "no screen" in ready and "degraded" in ready
         assert lit(strip_bytes(tmp_path))  # the board is lit without the screen
         notify.wait_for("STATUS=ok", timeout=30)
-        proc.send_signal(signal.SIGTERM)
-        out, err = proc.communicate(timeout=10)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        notify.close()
+        out, err, _ = stop(proc)
     assert proc.returncode == 0, err
     assert "Traceback" not in err
     assert "no screen" in err and "the game goes on" in err

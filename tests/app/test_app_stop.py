@@ -2,13 +2,12 @@
 exit 0 within 2 s, the strip dark, the journal closed with its data, STOPPING=1 after READY=1."""
 
 import signal
-import time
 
 import pytest
 
 from companion.storage.journal import Journal
 from tests.app.helpers import SETUP
-from tests.app.proc import Notify, clean_env, lit, start, strip_bytes, write_scenario
+from tests.app.proc import Notify, clean_env, lit, running, start, stop, strip_bytes, write_scenario
 
 STOP_BUDGET_S = 2.0
 SIGNALS = [signal.SIGTERM, signal.SIGINT, signal.SIGHUP]
@@ -38,9 +37,8 @@ def test_a_stop_signal_blanks_the_leds_closes_the_journal_and_exits_0_in_time(tm
     notify = Notify(tmp_path)
     env = clean_env(tmp_path, NOTIFY_SOCKET=notify.path, SDL_VIDEODRIVER="dummy")
     args = [a.format(script=tmp_path / "game.jsonl") for a in MODES[mode]] + ["--journal", str(journal)]
-    proc = start(args, env)
     seen = []
-    try:
+    with running(start(args, env), notify) as proc:
         notify.wait_for("READY=1")
         if mode == "headless":  # a game is being written when the signal comes
             for line in proc.stdout:
@@ -48,15 +46,8 @@ def test_a_stop_signal_blanks_the_leds_closes_the_journal_and_exits_0_in_time(tm
                 if line.startswith("ack 5"):
                     break
         assert lit(strip_bytes(tmp_path))  # the start-up colour check is on the strip
-        sent = time.monotonic()
-        proc.send_signal(sig)
-        out, err = proc.communicate(timeout=10)
-        took = time.monotonic() - sent
-    finally:
-        if proc.poll() is None:
-            proc.kill()
+        out, err, took = stop(proc, sig)
         notify.drain()
-        notify.close()
     assert proc.returncode == 0, err
     assert took < STOP_BUDGET_S, f"{mode}: {sig.name} took {took:.2f} s"
     assert f"stopped by {sig.name}" in err and "Traceback" not in err
@@ -108,9 +99,6 @@ def test_a_stop_signal_while_starting_still_blanks_the_leds(tmp_path):
 
 def test_a_stop_that_hangs_ends_the_process_within_the_budget_and_says_so(tmp_path):
     # the card reader's close hangs (a driver stuck in a system call): the backstop ends the process
-    import subprocess
-    import sys
-
     from tests.app.proc import PROBE
 
     notify = Notify(tmp_path)
@@ -119,19 +107,10 @@ def test_a_stop_that_hangs_ends_the_process_within_the_budget_and_says_so(tmp_pa
         "import time\n"
         "mock.MockReader.close = lambda self: time.sleep(30)\n"
         "runpy.run_module"))
-    proc = subprocess.Popen([sys.executable, "-c", hang, "--headless", "--backend", "mock",
-                             "--journal", str(tmp_path / "j.sqlite3")],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True)
-    try:
+    with running(start(["--headless", "--backend", "mock", "--journal", str(tmp_path / "j.sqlite3")], env, hang),
+                 notify) as proc:
         notify.wait_for("READY=1")
-        sent = time.monotonic()
-        proc.send_signal(signal.SIGTERM)
-        _, err = proc.communicate(timeout=10)
-        took = time.monotonic() - sent
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        notify.close()
+        _, err, took = stop(proc)
     assert proc.returncode == 1
     assert took < STOP_BUDGET_S + 0.3
     assert "stopping took longer than" in err

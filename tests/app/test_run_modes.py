@@ -11,12 +11,26 @@ import pytest
 from companion.storage.journal import Journal
 from companion.runtime.startguard import COUNTER_FILE
 from tests.app.helpers import SETUP, choose, make_app
-from tests.app.proc import Notify, clean_env, start, write_scenario
+from tests.app.proc import Notify, clean_env, running, start, stop, write_scenario
 
 
 def _run(tmp_path, *args, env=None, timeout=60):
     return subprocess.run([sys.executable, "-m", "companion", "run", *args], capture_output=True, text=True,
                           env=env or clean_env(tmp_path), timeout=timeout)
+
+
+def _run_notified(tmp_path, *args, **env):
+    """`companion run ARGS` to its end with a notify socket: the run, which must exit 0 without a
+    traceback, and its READY=1 message."""
+    notify = Notify(tmp_path)
+    try:
+        done = _run(tmp_path, *args, env=clean_env(tmp_path, NOTIFY_SOCKET=notify.path, **env))
+        ready = notify.wait_for("READY=1", timeout=5)
+    finally:
+        notify.close()
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    return done, ready
 
 
 def _seed(path):
@@ -131,15 +145,7 @@ def test_a_refused_setup_line_is_named_once_with_its_line_and_exits_1(tmp_path):
 def test_a_journal_that_cannot_be_opened_leaves_the_table_playing_unsaved_and_says_so(tmp_path):
     unusable = tmp_path / "journal-is-a-folder"
     unusable.mkdir()
-    notify = Notify(tmp_path)
-    env = clean_env(tmp_path, NOTIFY_SOCKET=notify.path)
-    try:
-        done = _run(tmp_path, "--headless", "--backend", "mock", "--journal", str(unusable), "--frames", "3", env=env)
-        ready = notify.wait_for("READY=1", timeout=5)
-    finally:
-        notify.close()
-    assert done.returncode == 0, done.stderr
-    assert "Traceback" not in done.stderr
+    done, ready = _run_notified(tmp_path, "--headless", "--backend", "mock", "--journal", str(unusable), "--frames", "3")
     assert "degraded" in ready and "no journal, games are not saved" in ready
     # a scenario promises durable commands: without a journal it does not run
     script = tmp_path / "game.jsonl"
@@ -156,15 +162,8 @@ def test_safe_mode_works_with_no_journal_and_no_screen(tmp_path):
     (state / COUNTER_FILE).write_text("3\ndisplay\n")
     unusable = tmp_path / "journal-is-a-folder"
     unusable.mkdir()
-    notify = Notify(tmp_path)
-    env = clean_env(tmp_path, NOTIFY_SOCKET=notify.path, SDL_VIDEODRIVER="dummy")  # a screen would open
-    try:
-        done = _run(tmp_path, "--fullscreen", "--backend", "mock", "--journal", str(unusable), "--frames", "5", env=env)
-        ready = notify.wait_for("READY=1", timeout=5)
-    finally:
-        notify.close()
-    assert done.returncode == 0, done.stderr
-    assert "Traceback" not in done.stderr
+    done, ready = _run_notified(tmp_path, "--fullscreen", "--backend", "mock", "--journal", str(unusable), "--frames", "5",
+                                SDL_VIDEODRIVER="dummy")  # a screen would open
     assert "safe mode leaves the display off" in done.stderr
     assert "fullscreen on SDL video driver" not in done.stderr  # it did not open the display
     assert "safe mode" in ready and "no screen" in ready and "no journal" in ready
@@ -194,15 +193,9 @@ def test_a_headless_table_stops_on_a_signal_before_the_demo_would_start(tmp_path
     # `--headless` alone plays no demo: it waits for the buttons until stopped
     notify = Notify(tmp_path)
     env = clean_env(tmp_path, NOTIFY_SOCKET=notify.path)
-    proc = start(["--headless", "--backend", "mock", "--journal", str(tmp_path / "j.sqlite3")], env)
-    try:
+    with running(start(["--headless", "--backend", "mock", "--journal", str(tmp_path / "j.sqlite3")], env), notify) as proc:
         notify.wait_for("READY=1")
-        proc.terminate()
-        out, err = proc.communicate(timeout=10)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        notify.close()
+        out, err, _ = stop(proc)  # SIGTERM
     assert proc.returncode == 0, err
     assert "=== Round" not in out
     with Journal(tmp_path / "j.sqlite3") as j:

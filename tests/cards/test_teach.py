@@ -146,3 +146,58 @@ def test_teach_broken_taught_file_names_file_and_line():
 def test_teach_dumps_quotes_and_escapes():
     text = tomlfile.dumps({"tags": {"a b": 'q"\\', "x\x01": "y"}})
     assert tomlfile.loads(text).data == {"tags": {"a b": 'q"\\', "x\x01": "y"}}
+
+
+@pytest.mark.parametrize(("section", "text", "line", "field", "words"), [
+    ("tracker", "[tracker.3]\nreserve = 40\n", 2, "tracker.3.reserve", "must be a whole number 1..12, got 40"),
+    ("tracker", "[tracker.3.I]\nhigh = { red = true, blue = [1, 0] }\n", 2, "tracker.3.I.high.red", "whole number 0..6"),
+    ("tracker", "[tracker.7]\nreserve = 9\n", 1, "tracker.7", "vampire count"),
+    ("districts", "[districts.museum]\nnight_ap = 3\n", 2, "districts.museum.night_ap", "whole number 1..2, got 3"),
+    ("districts", '[districts.museum]\n\nname = ""\n', 3, "districts.museum.name", "must not be empty"),
+    ("districts", '[districts.museum]\neffect = "dusk"\n', 2, "districts.museum.effect", "must be one of day, night, both"),
+    ("cards", '[cards."I-03"]\nred = ["Z9"]\n', 2, "cards.I-03.red", "not on the grid"),
+    ("cards", '[cards."I-03"]\nact = "II"\n', 2, "cards.I-03.act", "does not match"),
+    ("cards", '[cards."I-03"]\nnote = 7\n', 2, "cards.I-03.note", "must be text, got 7"),
+    ("relics", '[relics.bone-flute]\nblood = 7\n', 2, "relics.bone-flute.blood", "whole number 0..6, got 7"),
+])
+def test_teaching_and_loading_refuse_a_taught_file_alike(tmp_path, section, text, line, field, words):
+    """One validator: a taught file that the loader refuses, teaching refuses too (checking it or loading
+    it as taught data), with the same file, line, field and message."""
+    from companion.gamedata.loader import load_masters
+
+    path = teach.section_path(section)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+    refusals = []
+    for attempt in (lambda: load_masters(path.parent), lambda: teach.check_file(path), lambda: teach.load_section(section)):
+        with pytest.raises(DataFileError) as exc:
+            attempt()
+        refusals.append((exc.value.path, exc.value.line, exc.value.field, exc.value.message))
+    assert refusals[0] == refusals[1] == refusals[2]
+    assert refusals[0][:3] == (str(path), line, field) and words in refusals[0][3]
+
+
+def test_a_taught_file_teaching_accepts_loads():
+    """Every field teaching writes is one the loader takes (partial entries over the shipped records)."""
+    from companion.gamedata.loader import load_masters
+
+    teach.save_card_grid("II-07", ["B2"], ["A3", "C1"], "Night Patrol", note="")
+    teach.save_tracker(4, reserve=10, numbers={("II", "low"): (2, (1, 1))})
+    teach.save_district("docks", name="Docks", note="Two actions by night.")
+    data = load_masters(teach.base_dir() / "masters")
+    assert data.card("II-07").name == "Night Patrol" and data.card("II-07").source == "taught"
+    assert next(t for t in data.trackers if t.vampires == 4).reserve == 10
+
+
+@pytest.mark.parametrize(("save", "message"), [
+    (lambda: teach.save_tracker(3, reserve=40), "reserve: must be a whole number 1..12, got 40"),
+    (lambda: teach.save_tracker(3, numbers={("I", "high"): (True, (1, 0))}), "red: must be a whole number 0..6, got True"),
+    (lambda: teach.save_district("docks", name="  "), "district name: must not be empty"),
+    (lambda: teach.save_card_grid("I-01", ["A1"], [], name="x" * 41), "card name: must be at most 40 printable characters"),
+])
+def test_typed_values_are_checked_by_the_same_validator(save, message):
+    """What the table types is refused in the words a file is: the field, then what it must be."""
+    with pytest.raises(teach.TeachError) as exc:
+        save()
+    assert str(exc.value) == message
+    assert not teach.section_path("tracker").exists() and not teach.section_path("districts").exists()

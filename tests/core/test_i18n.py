@@ -148,17 +148,46 @@ def test_names_from_the_state_json_are_shown_in_german():
     assert i18n.data_name("Railway Station") == "Railway Station"
 
 
-def test_every_shipped_name_has_a_german_one():
+def _untranslated(node, where: str) -> list[str]:
+    """Places in a data file's tree where a player-facing text (i18n.TRANSLATED_FIELDS) has no German twin."""
+    out = []
+    if isinstance(node, dict):
+        for field in i18n.TRANSLATED_FIELDS:
+            text = node.get(field)
+            if isinstance(text, str) and text and not node.get(f"{field}_de"):
+                out.append(f"{where}.{field}")
+        for key, value in node.items():
+            out += _untranslated(value, f"{where}.{key}")
+    elif isinstance(node, list):
+        for i, item in enumerate(node):
+            out += _untranslated(item, f"{where}[{i}]")
+    return out
+
+
+def test_every_shipped_text_has_a_german_one():
+    """Names, notes, summaries, abilities, spoken steps: each has its `_de` twin in the data file."""
+    import tomllib
+
     from companion.data import shipped_dir
 
     missing = []
     for path in sorted(shipped_dir("masters").parent.glob("*/*.toml")):
-        for line_no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            if line.startswith("name = "):
-                following = path.read_text(encoding="utf-8").splitlines()[line_no:line_no + 1]
-                if not following or not following[0].startswith("name_de = "):
-                    missing.append(f"{path.name}:{line_no}")
+        missing += _untranslated(tomllib.loads(path.read_text(encoding="utf-8")), path.name)
     assert missing == []
+    assert _untranslated({"relics": {"x": {"name": "X", "name_de": "X", "note": "Gain 1 AP."}}}, "t") == ["t.relics.x.note"]
+
+
+def test_data_texts_reach_the_screen_in_german():
+    """A note, an ability in an action's cost, a Mansion room's action (a plain label): German from the data."""
+    from companion.errors import N_, Text
+
+    cost = Text(N_("{blood_cost} blood ({blood_ability})"), blood_cost=1, blood_ability="Lure")
+    i18n.set_language("de")
+    assert i18n.data_name("Once per round: gain 1 AP.") == "Einmal pro Runde: 1 AP dazu."
+    assert i18n.refusal_text(cost) == "1 Blut (Locken)"
+    assert i18n.refusal_text("Take two Modify tokens.") == "Nimm zwei Ändern-Marker."
+    i18n.set_language("en")
+    assert i18n.refusal_text(cost) == "1 blood (Lure)"
 
 
 def test_strigoi_uses_the_german_rulebook_terms():

@@ -40,3 +40,58 @@ def test_one_nights_narrator_speaks_the_steps_in_german():
     timer.update(game.to_json(nxt), 0.1)
     assert said[0] == "Die Nacht senkt sich über das Dorf. Alle schließen die Augen und halten sie geschlossen, bis sie gerufen werden."
     assert len(said) >= 2 and all("eyes" not in line and "Everyone" not in line for line in said), said
+
+
+def _all_events(game_id: str, seeds=range(1, 6)) -> dict[str, dict]:
+    """One event dict of every kind the bot's games of `game_id` produce."""
+    from companion.rules import load_game
+    from tests.reliability.helpers import bot_script
+
+    seen: dict[str, dict] = {}
+    for seed in seeds:
+        script = bot_script(game_id, seed, 400)
+        game = load_game(game_id)
+        state, events = game.setup(script[0])
+        for command in script[1:]:
+            state, more = game.apply(state, command)
+            events = [*events, *more]
+        for e in events:
+            seen.setdefault(e.kind, e.to_dict())
+    return seen
+
+
+import pytest  # noqa: E402
+
+
+@pytest.mark.parametrize("game_id", ["one-night", "nosferatu", "mansion"])
+def test_every_event_of_the_other_games_has_its_own_line_in_both_languages(game_id):
+    """No generic fallback (`kind: field value`), and German differs from English for every kind."""
+    from companion.narration.narrate import _own_lines
+
+    events = _all_events(game_id)
+    assert set(events) <= set(_own_lines(game_id)), set(events) - set(_own_lines(game_id))
+    english = {k: narrate.line(e, game_id) for k, e in events.items()}
+    i18n.set_language("de")
+    german = {k: narrate.line(e, game_id) for k, e in events.items()}
+    assert [k for k, text in english.items() if text.startswith(k.replace("_", " "))] == []  # the generic line
+    assert [k for k in events if german[k] == english[k]] == []
+
+
+def test_other_games_lines_name_rooms_roles_and_teams_from_the_data():
+    won = {"event": "game_over", "outcome": "vampire+tanner"}
+    cards = {"event": "cards_taken", "player": "P1", "room": 3, "n": 2, "left": 0}
+    assert narrate.line(won, "one-night") == "*** Game over, winners: vampire and tanner. ***"
+    assert narrate.line(cards, "mansion") == "P1 takes 2 cards from Coat Room (0 left)."
+    i18n.set_language("de")
+    assert narrate.line(won, "one-night") == "*** Spielende, Sieger: Vampire und Gerber. ***"
+    assert narrate.line(cards, "mansion") == "P1 nimmt 2 Karten aus Garderobe (noch 0)."
+    assert narrate.line({"event": "game_set_up", "players": 3, "roles": ["master"], "steps": 5}, "one-night") == \
+        "Karten an 3 Spieler verteilt: Der Meister. Die Nacht hat 5 Schritte."
+
+
+def test_the_day_prompts_are_the_engines_own():
+    """The catalog's copies of the engine's day prompts (narration.one_night.DAY_PROMPTS) match it."""
+    from companion.narration.one_night import DAY_PROMPTS
+    from companion.rules.one_night.script import DAY_STEPS
+
+    assert DAY_PROMPTS == {sid: prompt for sid, prompt, _waits in DAY_STEPS}

@@ -74,32 +74,29 @@ def test_hwtest_missed_button_fails_after_the_timeout_without_hanging(board):
     assert "hw-test: FAIL (1 failed)" in text
 
 
-def test_hwtest_reports_bounce_count_for_a_chattering_switch(board):
+# One switch misbehaves, every other is pressed cleanly: (which, what it does, exit status, what is said).
+ODD_SWITCHES = {
+    "chattering": (VButton.CONFIRM, lambda buttons, b, now: buttons.chatter(b, now + 0.1, bounces=3, gap=0.002, duration=0.3),
+                   0, "ok: GPIO6, held 0.30 s, 14 raw edges -> 1 press (bouncy contact)"),
+    "stuck": (VButton.NEXT, lambda buttons, b, now: buttons.hold(b, now + 0.1), 1, "held down but never released"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(ODD_SWITCHES))
+def test_hwtest_says_what_is_odd_about_one_switch(board, case):
+    """A chattering switch passes with its bounce count; a stuck one fails and says so."""
+    odd, fault, status, said = ODD_SWITCHES[case]
     cfg, hw = config.default(), board
 
     def prompt(button, now):
-        if button == VButton.CONFIRM:
-            hw.buttons.chatter(button, now + 0.1, bounces=3, gap=0.002, duration=0.3)
+        if button == odd:
+            fault(hw.buttons, button, now)
         else:
             hw.buttons.press(button, now + 0.1, 0.1)
 
     out = io.StringIO()
-    assert run(hw, cfg, FAST, out, prompt) == 0
-    assert "ok: GPIO6, held 0.30 s, 14 raw edges -> 1 press (bouncy contact)" in out.getvalue()
-
-
-def test_hwtest_stuck_button_is_a_fail_that_says_so(board):
-    cfg, hw = config.default(), board
-
-    def prompt(button, now):
-        if button == VButton.NEXT:
-            hw.buttons.hold(button, now + 0.1)
-        else:
-            hw.buttons.press(button, now + 0.1, 0.1)
-
-    out = io.StringIO()
-    assert run(hw, cfg, FAST, out, prompt) == 1
-    assert "held down but never released" in out.getvalue()
+    assert run(hw, cfg, FAST, out, prompt) == status
+    assert said in out.getvalue()
 
 
 def test_hwtest_wrong_button_is_named(board):

@@ -41,24 +41,16 @@ def test_sim_lit_district_tile_is_tinted_by_its_light(sim):
     assert dark.r < 60
 
 
-def test_sim_each_pixel_is_drawn_as_a_dot_of_its_colour(sim):
+# B1 runs reversed on the strip: the drawing must not care, its first pixel still sits on top.
+@pytest.mark.parametrize("light, colour", [("C1", (0, 255, 0)), ("B1", (0, 0, 255))])
+def test_sim_each_pixel_is_drawn_as_a_dot_of_its_colour_in_logical_order(sim, light, colour):
     colours = [(0, 0, 0)] * 9
-    colours[0] = (0, 255, 0)  # the first pixel sits at the top of the ring
-    sim.pixels.show({"district.C1": colours})
+    colours[0] = colour  # the first pixel sits at the top of the ring
+    sim.pixels.show({f"district.{light}": colours})
     surface, g = _draw(sim)
-    tile = g.tiles["C1"]
+    tile = g.tiles[light]
     top = surface.get_at((tile.centerx, int(tile.centery - tile.h * 0.32)))
-    assert (top.r, top.g, top.b) == (0, 255, 0)
-
-
-def test_sim_reversed_light_is_drawn_in_logical_order(sim):
-    colours = [(0, 0, 0)] * 9
-    colours[0] = (0, 0, 255)  # B1 runs reversed on the strip; the drawing must not care
-    sim.pixels.show({"district.B1": colours})
-    surface, g = _draw(sim)
-    tile = g.tiles["B1"]
-    top = surface.get_at((tile.centerx, int(tile.centery - tile.h * 0.32)))
-    assert (top.r, top.g, top.b) == (0, 0, 255)
+    assert (top.r, top.g, top.b) == colour
 
 
 def test_sim_veil_segment_shows_its_light(sim):

@@ -20,9 +20,9 @@ SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 
 def masters_game():
     """The Masters game over the shipped data (tests run with an empty user config folder)."""
-    from companion.rules.masters import make_game
+    from companion.rules import load_game
 
-    return make_game()
+    return load_game("masters")
 
 
 def masters_start(game, vampires=("Imre", "Mila"), **extra):
@@ -76,3 +76,14 @@ def refused(game, state, command, error=None):
     with pytest.raises(error or RuleViolation):
         game.apply(state, command)
     assert json.dumps(game.to_json(state), sort_keys=True) == before
+
+
+def strigoi_pass(game, state):
+    """Armata Strigoi: finish the active Powerwolf's turn: the Strigoi moves (from round 2), the turn
+    ends, and an extra Strigoi turn's curse hits nobody."""
+    if state.in_play:
+        state, _ = game.apply(state, {"cmd": "strigoi_move"})
+    state, _ = game.apply(state, {"cmd": "end_turn"})
+    if state.step.value == "curse":
+        state, _ = game.apply(state, {"cmd": "curse", "hit": []})
+    return state

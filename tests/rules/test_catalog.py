@@ -10,6 +10,7 @@ import pytest
 
 from companion.gamedata.loader import data_file
 from companion.rules import catalog, load_game
+from companion.rules.base import Engine
 
 IDS = ["masters", "nosferatu", "mansion", "one-night", "strigoi"]
 
@@ -22,13 +23,13 @@ def test_catalog_finds_the_five_games_in_their_order():
 @pytest.mark.parametrize("gid", IDS)
 def test_catalog_every_path_a_descriptor_names_resolves(gid):
     g = catalog.info(gid)
-    assert load_game(gid).id == gid
+    assert load_game(gid).id == gid and issubclass(catalog.resolve(g.engine), Engine)
     assert callable(catalog.bot(gid).choose)
     scene = catalog.resolve(g.scene)
     assert callable(scene.plan) and callable(scene.react)
     for name, where in g.screens.items():
         assert catalog.resolve(where).name == name  # the table keeps base screens by name
-    for hook in (g.route, g.wizard, g.setup_fields, g.setup_note, g.start, g.story):
+    for hook in (g.route, g.wizard, g.setup_fields, g.setup_note, g.start, g.story, g.parse, g.load):
         assert hook is None or callable(catalog.resolve(hook))
     assert g.narration is None or isinstance(catalog.resolve(g.narration), dict)
     if g.data is not None:

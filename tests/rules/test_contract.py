@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from companion.errors import CommandError, RuleViolation
+from companion.errors import CommandError, DataFileError, RuleViolation
 from companion.rules import GAMES, POSITIONS, load_game
 from companion.rules.base import Engine, Game
 from companion.storage.session import Session
@@ -32,6 +32,10 @@ OUTCOMES = {
     "strigoi": {"victory", "defeat"},
 }
 AFTER_END = {"mansion": ["rank"]}  # what may still be entered once a game is over
+BROKEN = {  # a data file with one bad value, and the line and field its error names
+    "nosferatu": ('bites_to_win = 5\n\n[rituals.a]\nname = "A"\neffect = "zap"\nsummary = "x"\n', 5, "rituals.a.effect"),
+    "mansion": ('clock_length = "long"\n', 1, "clock_length"),
+}
 ALL = list(GAMES)
 FAST = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -170,3 +174,13 @@ def test_every_game_has_the_shared_shape(game_id):
     session = play(game_id, 5)
     last = session.game.apply(session.states[-2], session.commands[-1])[1]
     assert last[-1].to_dict() == {**last[-1].to_dict(), "event": "game_over", "outcome": session.outcome()}
+
+
+@pytest.mark.parametrize("game_id", sorted(BROKEN))
+def test_a_broken_data_file_names_its_line_and_field(game_id, tmp_path):
+    text, line, field = BROKEN[game_id]
+    path = tmp_path / "rules.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(DataFileError) as err:
+        load_game(game_id, path)
+    assert (err.value.line, err.value.field) == (line, field)

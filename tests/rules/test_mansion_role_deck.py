@@ -8,7 +8,7 @@ import pytest
 
 from companion.errors import CommandError, RuleViolation
 from companion.rules import load_game
-from companion.rules.mansion import choose
+from companion.rules.mansion.bot import choose
 from companion.rules.mansion.state import Step
 
 

@@ -5,10 +5,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.errors import CommandError, DataFileError, RuleViolation
+from companion.errors import CommandError, RuleViolation
 from companion.rules import load_game
-from companion.rules.mansion import destinations, make_game
-from companion.rules.mansion.placement import ranking
+from companion.rules.mansion.placement import destinations, ranking
 from companion.rules.mansion.state import Outcome, Role, Seat
 from tests.rules import play_scenario, refused, set_up_and_play
 from tests.rules.test_contract import play as bot_game
@@ -244,14 +243,6 @@ def test_malformed_commands_raise_command_error(game):
 def test_setup_refuses_bad_player_count(game):
     with pytest.raises(RuleViolation):
         game.setup({"cmd": "setup", "game": "mansion", "players": 1, "seed": 1})
-
-
-def test_broken_data_file_names_its_line(tmp_path):
-    path = tmp_path / "rules.toml"
-    path.write_text('clock_length = "long"\n')
-    with pytest.raises(DataFileError) as err:
-        make_game(path)
-    assert err.value.line == 1 and err.value.field == "clock_length"
 
 
 @settings(max_examples=15, deadline=None)

@@ -6,7 +6,7 @@ import pytest
 
 from companion.errors import DataFileError
 from companion.gamedata.loader import load_masters
-from companion.rules.masters import make_game
+from companion.rules import load_game
 from companion.rules.masters.data import Band
 
 
@@ -42,15 +42,25 @@ def test_masters_data_user_overlay_wins_and_is_marked_taught(tmp_path):
 
 
 def test_masters_data_user_dir_defaults_to_the_config_folder(tmp_path, monkeypatch):
-    """make_game() reads taught data from COMPANION_CONFIG_DIR/masters."""
+    """load_game("masters") reads taught data from COMPANION_CONFIG_DIR/masters."""
     monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path))
     (tmp_path / "masters").mkdir()
     (tmp_path / "masters" / "districts.toml").write_text('[districts.docks]\nname = "Harbour"\n')
-    game = make_game()
+    game = load_game("masters")
     state, _ = game.setup({"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila"], "seed": 3,
                            "districts": {"A2": "docks", "A3": "museum", "B1": "asylum", "B2": "cathedral", "B3": "hospital",
                                          "C1": "nightclub", "C2": "newspaper", "C3": "police-station"}})
     assert game.to_json(state)["districts"]["A2"]["name"] == "Harbour"
+
+
+def _refused(tmp_path, name, text):
+    """The DataFileError that a taught file `<name>.toml` holding `text` makes the loader raise."""
+    user = tmp_path / "masters"
+    user.mkdir(exist_ok=True)
+    (user / f"{name}.toml").write_text(text)
+    with pytest.raises(DataFileError) as err:
+        load_masters(user)
+    return err.value
 
 
 @pytest.mark.parametrize(
@@ -66,47 +76,29 @@ def test_masters_data_user_dir_defaults_to_the_config_folder(tmp_path, monkeypat
 )
 def test_masters_data_bad_user_card_names_file_line_and_key(tmp_path, text, line, field):
     """Each broken card file raises DataFileError pointing at the offending line and key."""
-    user = tmp_path / "masters"
-    user.mkdir()
-    (user / "cards.toml").write_text(text)
-    with pytest.raises(DataFileError) as err:
-        load_masters(user)
-    assert err.value.path.endswith("cards.toml") and err.value.line == line and err.value.field == field
+    err = _refused(tmp_path, "cards", text)
+    assert err.path.endswith("cards.toml") and err.line == line and err.field == field
 
 
 def test_masters_data_bad_tracker_and_syntax_errors(tmp_path):
     """Out-of-range numbers and TOML syntax errors are both DataFileErrors with a line."""
-    user = tmp_path / "masters"
-    user.mkdir()
-    (user / "tracker.toml").write_text('[tracker.3]\nreserve = 40\n')
-    with pytest.raises(DataFileError) as err:
-        load_masters(user)
-    assert (err.value.line, err.value.field) == (2, "tracker.3.reserve") and "1..12" in err.value.message
-    (user / "tracker.toml").write_text('[tracker.3]\nreserve = \n')
-    with pytest.raises(DataFileError) as err:
-        load_masters(user)
-    assert err.value.line == 2 and "syntax" in err.value.message
+    err = _refused(tmp_path, "tracker", '[tracker.3]\nreserve = 40\n')
+    assert (err.line, err.field) == (2, "tracker.3.reserve") and "1..12" in err.message
+    err = _refused(tmp_path, "tracker", '[tracker.3]\nreserve = \n')
+    assert err.line == 2 and "syntax" in err.message
 
 
 def test_masters_data_effect_must_be_day_night_or_both(tmp_path):
     """A district effect outside day/night/both is refused with its line."""
-    user = tmp_path / "masters"
-    user.mkdir()
-    (user / "districts.toml").write_text('[districts.museum]\n\neffect = "dusk"\n')
-    with pytest.raises(DataFileError) as err:
-        load_masters(user)
-    assert (err.value.line, err.value.field) == (3, "districts.museum.effect")
+    err = _refused(tmp_path, "districts", '[districts.museum]\n\neffect = "dusk"\n')
+    assert (err.line, err.field) == (3, "districts.museum.effect")
 
 
 @pytest.mark.parametrize("numbers", ['red = true, blue = [1, 0]', 'red = 2, blue = [true, 0]'])
 def test_masters_data_tracker_numbers_are_not_booleans(tmp_path, numbers):
     """TOML true/false are not agent numbers, even though Python counts them as ints."""
-    user = tmp_path / "masters"
-    user.mkdir()
-    (user / "tracker.toml").write_text(f'[tracker.3.I]\nhigh = {{ {numbers} }}\n')
-    with pytest.raises(DataFileError) as err:
-        load_masters(user)
-    assert err.value.path.endswith("tracker.toml") and "0..6" in err.value.message
+    err = _refused(tmp_path, "tracker", f'[tracker.3.I]\nhigh = {{ {numbers} }}\n')
+    assert err.path.endswith("tracker.toml") and "0..6" in err.message
 
 
 @pytest.mark.parametrize("key", ["I-00", "I-19", "III-99"])

@@ -3,9 +3,8 @@
 
 import pytest
 
-from companion.errors import CommandError, DataFileError, RuleViolation
+from companion.errors import CommandError, RuleViolation
 from companion.rules import load_game
-from companion.rules.nosferatu import make_game
 from tests.rules import play_scenario, refused, set_up_and_play
 
 SIX = {"cmd": "setup", "game": "nosferatu", "players": 6, "seed": 3,
@@ -229,14 +228,6 @@ def test_board_view_places_seats_round_the_edge_and_clock_in_centre(game):
     assert view["districts"]["C3"]["mood"] == "active"  # Dan, the second player, is on turn
     assert view["districts"]["B3"]["holder"] is True  # Cat holds the stake
     assert set(view["districts"]) == {f"{r}{c}" for r in "ABC" for c in "123"}
-
-
-def test_broken_data_file_names_its_line(tmp_path):
-    path = tmp_path / "rules.toml"
-    path.write_text('bites_to_win = 5\n\n[rituals.a]\nname = "A"\neffect = "zap"\nsummary = "x"\n')
-    with pytest.raises(DataFileError) as err:
-        make_game(path)
-    assert err.value.line == 5 and err.value.field == "rituals.a.effect"
 
 
 def test_scenario_file_plays_to_its_documented_end():

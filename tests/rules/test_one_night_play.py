@@ -7,7 +7,7 @@ from companion.gamedata import tomlfile
 from companion.errors import CommandError, DataFileError, RuleViolation
 from companion.gamedata.loader import data_file
 from companion.rules import load_game
-from companion.rules.one_night import board_view, make_game
+from companion.rules.one_night.board import board_view
 from companion.rules.one_night.data import parse
 from tests.rules import scenario
 
@@ -202,5 +202,5 @@ def test_data_file_errors_name_the_line(tmp_path):
     path = tmp_path / "roles.toml"
     path.write_text(text.replace("vote_seconds = 5", "vote_seconds = -1"))
     with pytest.raises(DataFileError) as err:
-        make_game(path)
+        load_game("one-night", path)
     assert err.value.field == "game.vote_seconds" and err.value.line is not None

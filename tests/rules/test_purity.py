@@ -2,14 +2,14 @@
 
 An `ast` scan of every module under `companion/rules/**` (imports at module level and inside
 functions, calls to `open`, file reads and writes, module-level `random`) plus one subprocess that
-imports all five packages and checks what came along. The only sanctioned I/O is the lazy
-`from companion.gamedata.loader import ...` inside `make_game` in a game package's `__init__.py`.
+imports all five packages and checks what came along. No module there imports the I/O edge: a
+game's data is read by the loader its descriptor names (`GameInfo.load`, a function of
+`companion.gamedata.loader`), which `catalog.make_game` calls when a game is made.
 """
 
 from __future__ import annotations
 
 import ast
-import importlib
 import subprocess
 import sys
 import tomllib
@@ -19,6 +19,7 @@ import pytest
 
 import companion.rules
 from companion.gamedata import tomlfile
+from companion.rules import catalog, load_game
 from companion.gamedata.loader import data_file
 
 RULES = Path(companion.rules.__file__).resolve().parent
@@ -59,14 +60,6 @@ def _type_checking_only(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
     return False
 
 
-def _function(node: ast.AST, parents: dict[int, ast.AST]) -> str | None:
-    """Name of the innermost function around `node`, or None at module level."""
-    for up in _ancestors(node, parents):
-        if isinstance(up, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            return up.name
-    return None
-
-
 def _imported(node: ast.Import | ast.ImportFrom) -> list[str]:
     """Full names a statement imports (`from companion import paths` counts as companion.paths)."""
     if isinstance(node, ast.Import):
@@ -77,7 +70,7 @@ def _imported(node: ast.Import | ast.ImportFrom) -> list[str]:
     return [module]
 
 
-def _import_problems(node: ast.Import | ast.ImportFrom, path: Path, parents: dict[int, ast.AST]) -> list[str]:
+def _import_problems(node: ast.Import | ast.ImportFrom, parents: dict[int, ast.AST]) -> list[str]:
     """What one import statement brings in that the pure core must not."""
     out = []
     for name in _imported(node):
@@ -85,10 +78,7 @@ def _import_problems(node: ast.Import | ast.ImportFrom, path: Path, parents: dic
         if top in FORBIDDEN:
             out.append(f"imports {name}")
         elif name in EDGE and not _type_checking_only(node, parents):
-            sanctioned = (name == LOADER and path.name == "__init__.py"
-                          and _function(node, parents) == "make_game")
-            if not sanctioned:
-                out.append(f"imports {name}")
+            out.append(f"imports {name}")
     if isinstance(node, ast.ImportFrom) and node.module == "random":
         out.extend(f"imports {a.name} from random" for a in node.names if a.name != "Random")
     return out
@@ -117,7 +107,7 @@ def _call_problems(node: ast.Call) -> list[str]:
     return []
 
 
-def problems_in(source: str, path: Path) -> list[str]:
+def problems_in(source: str) -> list[str]:
     """Every purity problem of one module's source, as 'line N: what'."""
     tree = ast.parse(source)
     parents = _parents(tree)
@@ -125,7 +115,7 @@ def problems_in(source: str, path: Path) -> list[str]:
     found: list[tuple[int, str]] = []
     for node in ast.walk(tree):
         if isinstance(node, (ast.Import, ast.ImportFrom)):
-            found += [(node.lineno, p) for p in _import_problems(node, path, parents)]
+            found += [(node.lineno, p) for p in _import_problems(node, parents)]
         elif isinstance(node, ast.Call):
             found += [(node.lineno, p) for p in _call_problems(node)]
         elif (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
@@ -143,18 +133,15 @@ def test_purity_every_rules_module_is_free_of_io_clock_hardware_and_global_rando
     files = _rules_modules()
     assert {p.parent.name for p in files} >= set(GAMES)  # all five games are really scanned
     problems = [f"{p.relative_to(RULES.parent)} {msg}" for p in files
-                for msg in problems_in(p.read_text(encoding="utf-8"), p)]
+                for msg in problems_in(p.read_text(encoding="utf-8"))]
     assert problems == []
 
 
-def test_purity_each_game_package_loads_its_data_only_inside_make_game():
-    for game in GAMES:
-        init = RULES / game / "__init__.py"
-        tree = ast.parse(init.read_text(encoding="utf-8"))
-        parents = _parents(tree)
-        loaders = [n for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module == LOADER]
-        assert loaders, f"{game}: make_game should load its data through {LOADER}"
-        assert all(_function(n, parents) == "make_game" for n in loaders)
+def test_purity_each_game_reads_its_data_through_a_loader_of_the_io_edge():
+    for game in catalog.games().values():
+        load = game.load or catalog.LOAD_DATA
+        assert load.partition(":")[0] == LOADER and callable(catalog.resolve(load)), game.id
+        assert game.load or game.parse, game.id  # the generic loader needs the game's parser
 
 
 def test_purity_importing_all_five_games_loads_no_io_hardware_or_clock_module():
@@ -181,8 +168,10 @@ def _parsed(game) -> object:
 
 
 @pytest.mark.parametrize("game_id", ["nosferatu", "mansion", "one-night", "strigoi"])
-def test_purity_make_game_takes_parsed_data_or_reads_a_path_doc_or_dict_through_gamedata(game_id, tmp_path):
-    make_game = importlib.import_module(companion.rules.GAMES[game_id][0]).make_game
+def test_purity_a_game_takes_parsed_data_or_reads_a_path_doc_or_dict_through_gamedata(game_id, tmp_path):
+    def make_game(data=None):
+        return load_game(game_id, data)
+
     text = data_file(game_id).read_text(encoding="utf-8")
     shipped = _parsed(make_game())
     path = tmp_path / "data.toml"
@@ -220,18 +209,15 @@ BAD_SNIPPETS = [
 
 @pytest.mark.parametrize("source, expected", BAD_SNIPPETS)
 def test_purity_checker_catches_each_forbidden_thing(source, expected):
-    problems = problems_in(source, Path("engine.py"))
+    problems = problems_in(source)
     assert len(problems) == 1 and problems[0].endswith(expected), problems
 
 
-def test_purity_checker_only_exempts_the_loader_in_make_game_of_a_package_init():
+def test_purity_checker_exempts_no_function_from_the_io_edge():
     source = "def make_game(data=None):\n    from companion.gamedata.loader import load_x\n    return load_x(data)\n"
-    assert problems_in(source, Path("__init__.py")) == []
-    assert problems_in(source, Path("engine.py")) == ["line 2: imports companion.gamedata.loader"]
-    assert problems_in(source.replace("make_game", "build"), Path("__init__.py")) == [
-        "line 2: imports companion.gamedata.loader"]
+    assert problems_in(source) == ["line 2: imports companion.gamedata.loader"]
     paths = "def make_game(data=None):\n    from companion import paths\n"
-    assert problems_in(paths, Path("__init__.py")) == ["line 2: imports companion.paths"]
+    assert problems_in(paths) == ["line 2: imports companion.paths"]
 
 
 def test_purity_checker_allows_seeded_random_and_type_only_imports():
@@ -246,9 +232,9 @@ def test_purity_checker_allows_seeded_random_and_type_only_imports():
         "    a = random.Random(f'{seed}:1').randrange(6)\n"
         "    return a + Random(seed).randint(1, 6) + rng.randint(1, 6)\n"
     )
-    assert problems_in(source, Path("dice.py")) == []
+    assert problems_in(source) == []
 
 
 def test_purity_checker_reports_the_line_of_each_problem():
     source = "import math\n\n\ndef f():\n    import time\n    return open('x')\n"
-    assert problems_in(source, Path("bad.py")) == ["line 5: imports time", "line 6: calls open()"]
+    assert problems_in(source) == ["line 5: imports time", "line 6: calls open()"]

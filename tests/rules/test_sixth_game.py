@@ -38,24 +38,14 @@ FILES = {
 
         from companion.rules.catalog import GameInfo
 
-        GAME = GameInfo(id="pebbles", title="Pebbles", order=60, data=__path__[0] + "/rules.toml",
+        GAME = GameInfo(id="pebbles", title="Pebbles", order=60, engine="companion.rules.pebbles.engine:PebblesGame",
+                        data=__path__[0] + "/rules.toml", parse="companion.rules.pebbles.engine:parse",
                         narration="companion.rules.pebbles.lines:LINES")
-
-
-        def make_game(data=None):
-            from companion.rules.pebbles.engine import Rules, PebblesGame
-
-            if not isinstance(data, Rules):
-                from companion.gamedata.loader import read_doc
-
-                data = Rules(**read_doc("pebbles", data).data)
-            return PebblesGame(data)
         ''',
     "engine.py": '''
         from __future__ import annotations
 
         from dataclasses import dataclass, replace
-        from typing import ClassVar
 
         from companion.errors import RuleViolation
         from companion.rules import base
@@ -70,17 +60,17 @@ FILES = {
             target: int
 
 
-        @dataclass(frozen=True)
-        class Setup(Command):
-            verb: ClassVar[str] = "setup"
+        def parse(doc):
+            return Rules(**doc.data)
+
+
+        class Setup(Command, verb="setup"):
             game: str | None = None
             players: int = 2
             seed: int = 0
 
 
-        @dataclass(frozen=True)
-        class Score(Command):
-            verb: ClassVar[str] = "score"
+        class Score(Command, verb="score"):
             points: int
 
 
@@ -91,12 +81,10 @@ FILES = {
             outcome: str | None = None
 
 
-        @dataclass(frozen=True)
         class GameSetUp(base.GameSetUp):
             players: int
 
 
-        @dataclass(frozen=True)
         class Scored(Event):
             player: int
             points: int
@@ -115,6 +103,7 @@ FILES = {
         class PebblesGame(Engine):
             id = "pebbles"
             title = "Pebbles"
+            DATA = Rules
             COMMANDS = (Setup, Score)
             HANDLERS = {Score: score}
 

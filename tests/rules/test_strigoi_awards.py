@@ -3,6 +3,7 @@
 import pytest
 
 from companion.rules import load_game
+from tests.rules import strigoi_pass
 
 
 @pytest.fixture(scope="module")
@@ -37,22 +38,12 @@ def _earned(events):
     return [(e.card, e.wolf) for e in events if e.kind == "card_earned"]
 
 
-def _next(game, state):
-    """End the active Powerwolf's turn (moving the Strigoi from round 2, no curse hits)."""
-    if state.in_play:
-        state, _ = game.apply(state, {"cmd": "strigoi_move"})
-    state, _ = game.apply(state, {"cmd": "end_turn"})
-    if state.step.value == "curse":
-        state, _ = game.apply(state, {"cmd": "curse", "hit": []})
-    return state
-
-
 def _round2(game, players=3, letters=None, **extra):
     """Round 2 begun, the first Powerwolf in seat order on turn."""
     state = _setup(game, players, **extra)
     state, _ = _play(game, state, _cards(state, list(range(10, 10 * players + 1, 10))))
     for _ in range(players):
-        state = _next(game, state)
+        state = strigoi_pass(game, state)
     state, _ = _play(game, state, _cards(state, list(range(10, 10 * players + 1, 10)), letters))
     return state
 
@@ -64,10 +55,10 @@ def test_fire_and_forgive_the_first_red_monster_defeated(game):
     assert _earned(events) == [("fire_and_forgive", "Attila")]
     assert events[-1].to_dict()["title"] == "Fire & Forgive"
     # a lost fight earns nothing; a Monk set free is no defeated Monster
-    state = _next(game, state)
+    state = strigoi_pass(game, state)
     state, events = _play(game, state, {"cmd": "encounter", "colour": "red", "result": "lost"})
     assert _earned(events) == []
-    state = _next(game, state)
+    state = strigoi_pass(game, state)
     state, events = _play(game, state, {"cmd": "encounter", "colour": "red", "result": "freed"})
     assert _earned(events) == []
     assert game.to_json(state)["awards"] == [{"card": "fire_and_forgive", "wolf": "Attila"}]
@@ -81,7 +72,7 @@ def test_fist_by_fist_the_first_grey_monster_defeated(game):
     assert _earned(events) == [("fist_by_fist", "Attila")]
     assert state.altar == 1 and state.wolf("Attila").rewards == 1
     # the blood shorthand with its colour counts as well
-    state = _next(game, state)
+    state = strigoi_pass(game, state)
     state, events = _play(game, state, {"cmd": "blood", "colour": "grey"})
     assert _earned(events) == [("fist_by_fist", "Falk Maria")]
 
@@ -90,7 +81,7 @@ def test_a_player_can_never_gain_two_identical_advanced_action_cards(game):
     state = _setup(game, 2)
     win = {"cmd": "encounter", "colour": "red"}
     state, _ = _play(game, state, _cards(state, [10, 20]), win)
-    state = _next(game, _next(game, state))
+    state = strigoi_pass(game, strigoi_pass(game, state))
     state, events = _play(game, state, _cards(state, [10, 20]), win)
     assert state.round == 2 and _earned(events) == []
     assert state.awards == (("fire_and_forgive", "Attila"),)

@@ -8,7 +8,6 @@ from companion.gamedata import tomlfile
 from companion.errors import CommandError, DataFileError, RuleViolation
 from companion.gamedata.loader import data_file
 from companion.rules import load_game
-from companion.rules.strigoi import make_game
 from companion.rules.strigoi.data import parse
 from tests.rules import scenario
 from tests.rules.test_contract import play as bot_game
@@ -147,7 +146,7 @@ def test_data_file_errors_name_the_line(tmp_path):
     path = tmp_path / "fortress.toml"
     path.write_text(text.replace('marked = ["n", "s"]', 'marked = ["n", "center"]'))
     with pytest.raises(DataFileError) as err:
-        make_game(path)
+        load_game("strigoi", path)
     assert err.value.field == "game.marked" and err.value.line is not None
     with pytest.raises(DataFileError):
         parse(tomlfile.loads(text.replace('"3" = 3\n"4" = 3', '"3" = 3\n"4" = "x"', 1), "f.toml"))

@@ -5,6 +5,7 @@ import pytest
 from companion.errors import RuleViolation
 from companion.rules import load_game
 from companion.rules.strigoi.fortress import MoveKind, rotate, teleport
+from tests.rules import strigoi_pass
 
 
 @pytest.fixture(scope="module")
@@ -34,17 +35,6 @@ def _play(game, state, *commands):
     return state
 
 
-def _pass(game, state):
-    """Finish the active Powerwolf's turn: the Strigoi moves (from round 2), the turn ends, and an
-    extra Strigoi turn's curse hits nobody."""
-    if state.in_play:
-        state, _ = game.apply(state, {"cmd": "strigoi_move"})
-    state, _ = game.apply(state, {"cmd": "end_turn"})
-    if state.step.value == "curse":
-        state, _ = game.apply(state, {"cmd": "curse", "hit": []})
-    return state
-
-
 def _round2(game, players=2, altar=0, **extra):
     """A game at round 2 with the Strigoi in the fortress and `altar` blood points."""
     state = _setup(game, players, **extra)
@@ -67,7 +57,7 @@ def test_attack_needs_enough_blood_on_the_altar(game):
     with pytest.raises(RuleViolation) as err:
         game.apply(state, {"cmd": "attack_strigoi", "strigoi": "master"})
     assert err.value.rule == "altar"
-    state = _pass(game, _play(game, state, {"cmd": "blood"}))  # one encounter per turn
+    state = strigoi_pass(game, _play(game, state, {"cmd": "blood"}))  # one encounter per turn
     state = _play(game, state, {"cmd": "attack_strigoi", "strigoi": "master"})
     assert state.vampire("master").wounds == 1
 
@@ -76,7 +66,7 @@ def test_altar_never_holds_more_than_five(game):
     state = _setup(game, 5)
     state = _play(game, state, _cards(state, *"ABCDE"), {"cmd": "adjust", "altar": 4}, {"cmd": "blood"})
     assert state.altar == 5
-    state = _pass(game, state)  # one encounter per turn: the next Powerwolf's blood icon
+    state = strigoi_pass(game, state)  # one encounter per turn: the next Powerwolf's blood icon
     with pytest.raises(RuleViolation) as err:
         game.apply(state, {"cmd": "blood"})
     assert err.value.rule == "altar"
@@ -287,13 +277,13 @@ def test_first_fall_makes_the_other_supreme_keeping_wounds(game):
 def test_wounding_the_supreme_collapses_the_platform_in_the_letter_direction(game):
     state = _round2(game, altar=2, stats={"apprentice": {"existence": 1}})
     state = _play(game, state, _cards(state, "D", "D"), {"cmd": "attack_strigoi", "strigoi": "apprentice"})
-    state = _pass(game, state)  # one encounter per turn: the next Powerwolf strikes the Supreme
+    state = strigoi_pass(game, state)  # one encounter per turn: the next Powerwolf strikes the Supreme
     state, events = game.apply(state, {"cmd": "attack_strigoi", "strigoi": "master"})
     # letter D read on the hall's books points south: the south platform falls
     assert events[-1].to_dict() == {"event": "platform_collapsed", "room": "s", "direction": "s",
                                     "strigoi_moved": False}
     assert state.collapsed == ("s",)
-    state = _play(game, _pass(game, state), _cards(state, "D", "D"))
+    state = _play(game, strigoi_pass(game, state), _cards(state, "D", "D"))
     state, events = game.apply(state, {"cmd": "attack_strigoi", "strigoi": "master"})
     assert [e.kind for e in events] == ["strigoi_wounded"]  # already fallen: nothing more
 
@@ -301,7 +291,7 @@ def test_wounding_the_supreme_collapses_the_platform_in_the_letter_direction(gam
 def test_supreme_on_a_collapsing_platform_goes_to_the_hall(game):
     state = _round2(game, altar=2, stats={"apprentice": {"existence": 1}})
     state = _play(game, state, _cards(state, "A", "A"), {"cmd": "attack_strigoi", "strigoi": "apprentice"})
-    state = _pass(game, state)  # one encounter per turn: the next Powerwolf strikes the Supreme
+    state = strigoi_pass(game, state)  # one encounter per turn: the next Powerwolf strikes the Supreme
     state, events = game.apply(state, {"cmd": "attack_strigoi", "strigoi": "master"})
     assert events[-1].to_dict()["strigoi_moved"] is True
     assert state.vampire("master").room == "center"
@@ -310,8 +300,8 @@ def test_supreme_on_a_collapsing_platform_goes_to_the_hall(game):
 def test_supreme_defeated_wins_the_game(game):
     state = _round2(game, altar=2, stats={"apprentice": {"existence": 1}, "supreme": {"existence": 2}})
     state = _play(game, state, _cards(state, "X", "X"), {"cmd": "attack_strigoi", "strigoi": "apprentice"})
-    state = _pass(game, state)  # one encounter per turn: one blow each
-    state = _pass(game, _play(game, state, {"cmd": "attack_strigoi", "strigoi": "master"}))
+    state = strigoi_pass(game, state)  # one encounter per turn: one blow each
+    state = strigoi_pass(game, _play(game, state, {"cmd": "attack_strigoi", "strigoi": "master"}))
     state = _play(game, state, _cards(state, "X", "X"))
     state, events = game.apply(state, {"cmd": "attack_strigoi", "strigoi": "master"})
     assert game.outcome(state) == "victory" and events[-1].kind == "game_over"
@@ -340,7 +330,7 @@ def test_strigoi_blood_is_greyed_when_the_supply_is_empty():
 
     import random
 
-    from companion.rules.strigoi import choose
+    from companion.rules.strigoi.bot import choose
 
     game = load_game("strigoi")
     state, _ = game.setup(game.canonical(None, {"cmd": "setup", "game": "strigoi", "players": 2, "seed": 1}))

@@ -73,3 +73,18 @@ def test_journal_list_names_round_phase_turn_players_and_when(tmp_path, capsys):
     out = capsys.readouterr().out.strip().splitlines()
     assert len(out) == 1
     assert f"Masters of the Night: {describe(view)} — today " in out[0] and "commands" not in out[0]
+
+
+def test_the_month_follows_the_language_not_the_c_locale():
+    """German months from our own table: `%b` would say `Mar` and `Dec` whatever the table speaks."""
+    from companion import i18n
+
+    march = dt.datetime(2026, 3, 12, 21, 40).timestamp()
+    december = dt.datetime(2025, 12, 24, 9, 5).timestamp()
+    i18n.set_language("de")
+    try:
+        assert played_at(march, now=march + 30 * 86400) == "12. Mär 21:40"
+        assert played_at(december, now=march) == "24. Dez 09:05 2025"
+    finally:
+        i18n.set_language("en")
+    assert played_at(december, now=march) == "24 Dec 09:05 2025"

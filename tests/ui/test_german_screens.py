@@ -1,10 +1,8 @@
-"""Screens in German: they pass the screen check, and the translated screens show no English fallback.
+"""Screens in German: they pass the screen check, and every screen shows no English fallback.
 
 A text on a German screen that is also on the same screen in English is a fallback, unless it is the
-same in both languages: numbers, grid positions, names of people and games (SAME_IN_BOTH). The screens
-still waiting for their translation are listed in PENDING (README "Language" says which ones)."""
-
-import re
+same in both languages: numbers, grid positions, names of people and games (SAME_IN_BOTH in
+tests/ui/helpers.py)."""
 
 import pytest
 
@@ -12,19 +10,7 @@ from companion import i18n
 from companion.ui import screenshots
 from companion.ui.screencheck import check
 from tests.ui.conftest import LARGE, SMALL
-
-# screens whose every text is translated (the rest are PENDING, English in German for now)
-PENDING = {"one-night", "pick", "nosferatu",  # their samples' prompts and action labels are still English literals
-           "mansion", "mansion-over", "strigoi", "strigoi-over", "correct"}
-SAME_IN_BOTH = (
-    r"[\d\s/+\-%:.,()x]*",  # numbers, counts, percentages
-    r"[A-C][1-3]( .*)?",  # a grid position (and what stands there)
-    r"Nightwatch|OK|Museum|Altar|Inferno|[A-Z]|I{1,3}",  # words both languages spell alike, marker letters, act numerals
-    r"(Masters of the Night|Nosferatu|The Vampire Mansion|One Night Ultimate Vampire|Armata Strigoi):?",
-    r"Renfield( x\d+)?",  # a role called by its name in both languages
-    r"Agnieszka|Imre|Ishtvan|Laszlo|Mila|Nevena|Charles|Matthew|Attila|Falk Maria|P\d",
-    r"Round \d+, night, Mila's turn: Imre, Mila",  # the resume sample's journal line is made in English
-)
+from tests.ui.helpers import english_fallbacks
 
 
 def texts(name: str, lang: str, size=SMALL) -> list[str]:
@@ -38,20 +24,13 @@ def texts(name: str, lang: str, size=SMALL) -> list[str]:
 
 def fallbacks(name: str) -> list[str]:
     """Texts of the German screen that are the English ones and not words both languages share."""
-    english = set(texts(name, "en"))
-    return [t for t in texts(name, "de") if t in english and not any(re.fullmatch(p, t) for p in SAME_IN_BOTH)]
+    return english_fallbacks(texts(name, "de"), texts(name, "en"))
 
 
-TRANSLATED = [n for n in screenshots.screen_names() if n not in PENDING and n not in screenshots.SHEETS]
+SCREENS = [n for n in screenshots.screen_names() if n not in screenshots.SHEETS]
 
 
-def test_pending_names_real_screens():
-    """A renamed screen cannot hide in PENDING."""
-    assert PENDING <= set(screenshots.screen_names())
-    assert TRANSLATED
-
-
-@pytest.mark.parametrize("name", TRANSLATED)
+@pytest.mark.parametrize("name", SCREENS)
 def test_no_english_fallback_in_german(name):
     assert fallbacks(name) == []
 

@@ -1,5 +1,7 @@
 """Screens: view models from game views, and presses -> commands and intents."""
 
+import pytest
+
 from companion.inputs import CardRead, Press, VButton
 from companion.ui import samples
 from companion.ui.model import GameView
@@ -94,27 +96,29 @@ def test_veil_button_opens_adjust_with_the_change_ready(make_ui):
     assert ui.take_results() == [{"cmd": "adjust", "veil": 3}]
 
 
-def test_adjust_district_counts_with_district_and_veil_buttons(make_ui):
+def test_adjust_apply_waits_for_a_change(make_ui):
     ui = night_ui(make_ui)
     press(ui, VButton.MENU)
     tap(ui, "adjust")
-    vm = ui.view_model()
-    assert not button(vm, "Apply")["enabled"]
-    press(ui, VButton.DISTRICT_B2)
-    tap(ui, "f:2")  # minions
-    press(ui, VButton.VEIL_UP)
-    press(ui, VButton.VEIL_UP)
-    tap(ui, "apply")
-    assert ui.take_results() == [{"cmd": "adjust", "district": "B2", "minions": 3}]
+    assert not button(ui.view_model(), "Apply")["enabled"]
 
 
-def test_adjust_vampire_blood(make_ui):
+@pytest.mark.parametrize("steps, command", [
+    # a district's minions, picked with the district button and stepped with the veil buttons
+    ([VButton.MENU, "adjust", VButton.DISTRICT_B2, "f:2", VButton.VEIL_UP, VButton.VEIL_UP],
+     {"cmd": "adjust", "district": "B2", "minions": 3}),
+    # a vampire's blood, with Adjust opened by the veil button
+    ([VButton.VEIL_UP, "t:vampire:Imre", "minus"], {"cmd": "adjust", "vampire": "Imre", "blood": 1}),
+])
+def test_adjust_sends_what_was_set(make_ui, steps, command):
     ui = night_ui(make_ui)
-    press(ui, VButton.VEIL_UP)
-    tap(ui, "t:vampire:Imre")
-    tap(ui, "minus")
+    for step in steps:
+        if isinstance(step, VButton):
+            press(ui, step)
+        else:
+            tap(ui, step)
     tap(ui, "apply")
-    assert ui.take_results() == [{"cmd": "adjust", "vampire": "Imre", "blood": 1}]
+    assert ui.take_results() == [command]
 
 
 def test_menu_opens_board_with_district_details(make_ui):

@@ -6,6 +6,10 @@ A scene module provides two pure functions:
 - `react(event, view, t) -> Reaction`: overlays (and a cross-fade time) for one engine event
   `{"event": kind, ...}`, starting at time t; unknown kinds give `Reaction()`.
 
+What the scenes share lives here: `board_plan` (a look per board district plus the veil bar),
+`react_with` (a table of handlers by event kind), `on_district` (one overlay on one district) and
+`settle` (the `game_over` handler: the ending comes from the plan).
+
 Each game's descriptor (`companion.rules.catalog`) names its scene module, imported on first use;
 `SCENES` lists them by game id. Games without a scene of their own (and no view at all: the attract
 loop) use `companion.lighting.scenes.basic`.
@@ -14,8 +18,9 @@ loop) use `companion.lighting.scenes.basic`.
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Any, Mapping, NamedTuple, Protocol
+from typing import Any, Callable, Mapping, NamedTuple, Protocol
 
+from companion.lighting.color import Blend
 from companion.lighting.compositor import Overlay
 from companion.lighting.effects import Look
 
@@ -48,6 +53,35 @@ class Scene(Protocol):
 
     def react(self, event: Mapping[str, Any], view: Mapping[str, Any] | None, t: float) -> Reaction:
         """Overlays for one event at time t."""
+
+
+Handler = Callable[[Mapping[str, Any], Mapping[str, Any], float], Reaction]
+
+
+def react_with(handlers: Mapping[str, Handler], event: Mapping[str, Any], view: Mapping[str, Any] | None,
+               t: float) -> Reaction:
+    """A scene's `react`: the handler its table names for the event's kind (with the view, {} when
+    none); unknown kinds show nothing."""
+    handler = handlers.get(event.get("event"))
+    return handler(event, view or {}, t) if handler else Reaction()
+
+
+def on_district(pos: Any, lk: Look, t: float, duration: float, blend: Blend = Blend.REPLACE) -> Reaction:
+    """`lk` over district `pos` ("A1".."C3") from t for `duration` seconds; no overlay when there is
+    no such place (the event named none, or the board has none)."""
+    if not isinstance(pos, str) or not pos:
+        return Reaction()
+    return Reaction((Overlay(f"district.{pos}", lk, t, duration, blend),))
+
+
+def settle(fade: float) -> Handler:
+    """A handler for an event that only brings the plan's new look in, within `fade` seconds
+    (every scene's `game_over`: the ending's look comes from the plan)."""
+    def handler(event: Mapping[str, Any], view: Mapping[str, Any], t: float) -> Reaction:
+        """No overlay; the plan's change cross-fades in `fade` seconds."""
+        return Reaction(fade=fade)
+
+    return handler
 
 
 def scene_for(view: Mapping[str, Any] | None) -> Scene:
@@ -106,6 +140,27 @@ def board_of(view: Mapping[str, Any] | None) -> dict[str, Mapping[str, Any]]:
     return {pos: d for pos, d in districts.items() if isinstance(pos, str) and isinstance(d, Mapping)}
 
 
+def board_plan(view: Mapping[str, Any] | None, default_phase: str,
+               district: Callable[[Mapping[str, Any], str, Mapping[str, Any]], Look],
+               bar: Callable[[Mapping[str, Any], Mapping[str, Any]], Mapping[str, Look]]) -> Plan:
+    """The plan of a scene drawn from the view's `board` (the four newer games): each district's look
+    from `district(facts, phase, view)`, the veil bar's from `bar(board, view)`. The phase is the
+    board's, else the view's, else `default_phase`."""
+    view = view or {}
+    board = view_board(view)
+    phase = str(board.get("phase") or view.get("phase") or default_phase)
+    looks = {f"district.{pos}": district(d, phase, view) for pos, d in board_of(view).items()}
+    looks.update(bar(board, view))
+    return Plan(looks)
+
+
+def bar_of(board: Mapping[str, Any], default_max: int) -> tuple[int, int]:
+    """The board's veil bar as (value, max): the value 0 when missing, the max `default_max` when
+    missing or not positive."""
+    most = count(board.get("bar_max"), default_max)
+    return count(board.get("bar"), 0), most if most > 0 else default_max
+
+
 def find_district(view: Mapping[str, Any] | None, **facts: Any) -> str | None:
     """The first board position whose district has all these facts (e.g. `name="Ann"`), or None."""
     for pos, d in board_of(view).items():
@@ -114,5 +169,6 @@ def find_district(view: Mapping[str, Any] | None, **facts: Any) -> str | None:
     return None
 
 
-__all__ = ["DEFAULT_FADE", "SCENES", "Plan", "Reaction", "Scene", "scene_for", "district_lights",
-           "veil_lights", "view_board", "board_of", "find_district"]
+__all__ = ["DEFAULT_FADE", "SCENES", "Plan", "Reaction", "Scene", "Handler", "react_with", "on_district", "settle",
+           "scene_for", "district_lights", "veil_lights", "view_board", "board_of", "board_plan", "bar_of",
+           "find_district"]

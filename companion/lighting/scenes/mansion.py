@@ -21,7 +21,7 @@ from companion.lighting.color import BLACK, RGB, WHITE, Blend, mix, scale
 from companion.lighting.compositor import Overlay
 from companion.lighting.effects import OFF, FadeParams, Look, look, solid
 from companion.lighting.scenes import Plan, Reaction, board_of, district_lights, find_district, veil_lights
-from companion.lighting.scenes import count, level, view_board
+from companion.lighting.scenes import bar_of, board_plan, count, level, on_district, react_with, settle
 
 CANDLE: RGB = (255, 140, 50)
 CANDLE_BRIGHT: RGB = (255, 200, 120)
@@ -42,25 +42,20 @@ BAR_DEFAULT_MAX = 6
 
 def plan(view: Mapping[str, Any] | None) -> Plan:
     """Every light's look for this view."""
-    view = view or {}
-    board = view_board(view)
-    over = str(board.get("phase") or view.get("phase")) == "over"
-    looks: dict[str, Look] = {}
-    for pos, d in board_of(view).items():
-        looks[f"district.{pos}"] = district_look(str(d.get("represents")), str(d.get("mood")),
-                                                 level(d.get("intensity")), over)
-    bar_max = count(board.get("bar_max"), BAR_DEFAULT_MAX)
-    looks.update(clock_bar(count(board.get("bar"), 0), bar_max if bar_max > 0 else BAR_DEFAULT_MAX))
-    return Plan(looks)
+    return board_plan(view, "", _district, lambda board, _: clock_bar(*bar_of(board, BAR_DEFAULT_MAX)))
 
 
 def react(event: Mapping[str, Any], view: Mapping[str, Any] | None, t: float) -> Reaction:
     """Overlays for one engine event, starting at t; unknown kinds show nothing."""
-    handler = _HANDLERS.get(event.get("event"))
-    return handler(event, view or {}, t) if handler else Reaction()
+    return react_with(_HANDLERS, event, view, t)
 
 
 # ---------------------------------------------------------------- plan pieces
+
+
+def _district(d: Mapping[str, Any], phase: str, view: Mapping[str, Any]) -> Look:
+    """A district's look from its facts on the board."""
+    return district_look(str(d.get("represents")), str(d.get("mood")), level(d.get("intensity")), phase == "over")
 
 
 @lru_cache(maxsize=256)
@@ -129,10 +124,7 @@ def _room_entered(event: Mapping, view: Mapping, t: float) -> Reaction:
     """A warm swell in the room just entered (the hall for room 0)."""
     room = count(event.get("room"), -1)
     pos = find_district(view, represents="hall") if room == 0 else find_district(view, represents="room", room=room)
-    if not pos:
-        return Reaction()
-    swell = Look("fade", FadeParams(CANDLE_BRIGHT, BLACK, 0.8))
-    return Reaction((Overlay(f"district.{pos}", swell, t, 0.8, Blend.ADD),))
+    return on_district(pos, Look("fade", FadeParams(CANDLE_BRIGHT, BLACK, 0.8)), t, 0.8, Blend.ADD)
 
 
 def _points_stored(event: Mapping, view: Mapping, t: float) -> Reaction:
@@ -140,9 +132,7 @@ def _points_stored(event: Mapping, view: Mapping, t: float) -> Reaction:
     player = event.get("player")
     pos = next((p for p, d in board_of(view).items()
                 if d.get("represents") == "room" and player in (d.get("occupants") or ())), None)
-    if not pos:
-        return Reaction()
-    return Reaction((Overlay(f"district.{pos}", look("flash", color=VAULT_GOLD, count=2, period=0.3), t, 0.6),))
+    return on_district(pos, look("flash", color=VAULT_GOLD, count=2, period=0.3), t, 0.6)
 
 
 def _round_started(event: Mapping, view: Mapping, t: float) -> Reaction:
@@ -157,15 +147,10 @@ def _round_started(event: Mapping, view: Mapping, t: float) -> Reaction:
     return Reaction(tuple(out))
 
 
-def _game_over(event: Mapping, view: Mapping, t: float) -> Reaction:
-    """The end look comes from the plan; bring it in quickly."""
-    return Reaction(fade=0.5)
-
-
 _HANDLERS = {
     "roles_revealed": _roles_revealed,
     "room_entered": _room_entered,
     "points_stored": _points_stored,
     "round_started": _round_started,
-    "game_over": _game_over,
+    "game_over": settle(0.5),
 }

@@ -24,7 +24,7 @@ from companion.lighting.effects import (
     OFF, FadeParams, Layer, LayersParams, Look, SequenceParams, Step, look, solid,
 )
 from companion.lighting.scenes import Plan, Reaction, district_lights, veil_lights
-from companion.lighting.scenes import count
+from companion.lighting.scenes import count, on_district, react_with, settle
 
 DAY_AMBIENT: RGB = (120, 75, 25)
 NIGHT_AMBIENT: RGB = (30, 50, 140)
@@ -66,8 +66,7 @@ def plan(view: Mapping[str, Any] | None) -> Plan:
 
 def react(event: Mapping[str, Any], view: Mapping[str, Any] | None, t: float) -> Reaction:
     """Overlays for one engine event, starting at t; unknown kinds show nothing."""
-    handler = _HANDLERS.get(event.get("event"))
-    return handler(event, view or {}, t) if handler else Reaction()
+    return react_with(_HANDLERS, event, view, t)
 
 
 # ---------------------------------------------------------------- district mood
@@ -218,11 +217,11 @@ def _sequence(delay: float, steps: tuple[Step, ...]) -> Look:
 
 def _agents_arrive(event: Mapping, view: Mapping, t: float) -> Reaction:
     """One cold pulse per agent in the receiving district."""
-    pos, n = event.get("district"), min(MAX_PULSES, count(event.get("n"), 1))
-    if not isinstance(pos, str) or n <= 0:
+    n = min(MAX_PULSES, count(event.get("n"), 1))
+    if n <= 0:
         return Reaction()
     pulse = look("pulse", color=AGENT_COLD, period=AGENT_PULSE_S)
-    return Reaction((Overlay(f"district.{pos}", pulse, t, n * AGENT_PULSE_S, Blend.ADD),))
+    return on_district(event.get("district"), pulse, t, n * AGENT_PULSE_S, Blend.ADD)
 
 
 def _veil_changed(event: Mapping, view: Mapping, t: float) -> Reaction:
@@ -275,28 +274,21 @@ def _card_drawn(event: Mapping, view: Mapping, t: float) -> Reaction:
 
 def _combat_started(event: Mapping, view: Mapping, t: float) -> Reaction:
     """Two white flashes where the fight breaks out (the plan then shows the alarm)."""
-    pos = event.get("district")
-    if not isinstance(pos, str):
-        return Reaction()
-    return Reaction((Overlay(f"district.{pos}", look("flash", color=WHITE, count=2, period=0.2), t, 0.4),))
+    return on_district(event.get("district"), look("flash", color=WHITE, count=2, period=0.2), t, 0.4)
 
 
 def _combat_ended(event: Mapping, view: Mapping, t: float) -> Reaction:
     """A soft white glow fading out where the fight ended."""
-    pos = event.get("district")
-    if not isinstance(pos, str):
-        return Reaction()
-    return Reaction((Overlay(f"district.{pos}", Look("fade", FadeParams((120, 120, 120), BLACK, 0.8)), t, 0.8, Blend.ADD),))
+    glow = Look("fade", FadeParams((120, 120, 120), BLACK, 0.8))
+    return on_district(event.get("district"), glow, t, 0.8, Blend.ADD)
 
 
 def _die_used(event: Mapping, view: Mapping, t: float) -> Reaction:
     """A quick flash in the fight's district: bright when the die removed an agent (tinted red if
     the fighter lost blood for it), grey when the agent stays."""
-    pos = _fight_district(event, view)
-    if pos is None:
-        return Reaction()
     colour = die_colour(bool(event.get("removed")), bool(event.get("blood_lost")))
-    return Reaction((Overlay(f"district.{pos}", look("flash", color=colour, count=1, period=0.25), t, 0.25, Blend.ADD),))
+    flash = look("flash", color=colour, count=1, period=0.25)
+    return on_district(_fight_district(event, view), flash, t, 0.25, Blend.ADD)
 
 
 def die_colour(removed: bool, blood_lost: bool) -> RGB:
@@ -320,9 +312,7 @@ def _vampire_drained(event: Mapping, view: Mapping, t: float) -> Reaction:
     """Two slow grey flashes where the vampire fell."""
     v = (view.get("vampires") or {}).get(event.get("vampire")) or {}
     pos = v.get("district") if isinstance(v, Mapping) else None
-    if not isinstance(pos, str):
-        return Reaction()
-    return Reaction((Overlay(f"district.{pos}", look("flash", color=DRAINED_GREY, count=2, period=0.6), t, 1.2),))
+    return on_district(pos, look("flash", color=DRAINED_GREY, count=2, period=0.6), t, 1.2)
 
 
 def _sigil_placed(event: Mapping, view: Mapping, t: float) -> Reaction:
@@ -332,20 +322,12 @@ def _sigil_placed(event: Mapping, view: Mapping, t: float) -> Reaction:
         return Reaction()
     owner = ((view.get("districts") or {}).get(pos) or {}).get("sigil") or event.get("vampire") or ""
     colour = vampire_colour(str(owner), _seats(view))
-    return Reaction((Overlay(f"district.{pos}", look("flash", color=colour, count=3, period=0.5), t, 1.5),))
+    return on_district(pos, look("flash", color=colour, count=3, period=0.5), t, 1.5)
 
 
 def _minion_recruited(event: Mapping, view: Mapping, t: float) -> Reaction:
     """One deep red swell where the minion appears."""
-    pos = event.get("district")
-    if not isinstance(pos, str):
-        return Reaction()
-    return Reaction((Overlay(f"district.{pos}", look("pulse", color=VAMPIRE_GLOW, period=0.8), t, 0.8, Blend.ADD),))
-
-
-def _game_over(event: Mapping, view: Mapping, t: float) -> Reaction:
-    """The finale itself comes from the plan; start it quickly."""
-    return Reaction(fade=0.3)
+    return on_district(event.get("district"), look("pulse", color=VAMPIRE_GLOW, period=0.8), t, 0.8, Blend.ADD)
 
 
 _HANDLERS = {
@@ -360,7 +342,7 @@ _HANDLERS = {
     "vampire_drained": _vampire_drained,
     "sigil_placed": _sigil_placed,
     "minion_recruited": _minion_recruited,
-    "game_over": _game_over,
+    "game_over": settle(0.3),  # the finale itself comes from the plan: start it quickly
 }
 
 

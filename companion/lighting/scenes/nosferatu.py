@@ -22,11 +22,9 @@ from typing import Any, Mapping
 
 from companion.lighting.color import RGB, WHITE, Blend, scale
 from companion.lighting.compositor import Overlay
-from companion.lighting.effects import (
-    OFF, FadeParams, Layer, LayersParams, Look, SequenceParams, Step, look, solid,
-)
-from companion.lighting.scenes import Plan, Reaction, board_of, district_lights, find_district, veil_lights
-from companion.lighting.scenes import count, level, view_board
+from companion.lighting.effects import OFF, FadeParams, Layer, LayersParams, Look, SequenceParams, Step, look, solid
+from companion.lighting.scenes import Plan, Reaction, district_lights, find_district, veil_lights
+from companion.lighting.scenes import bar_of, board_plan, count, level, on_district, react_with, settle
 
 NIGHT_BLUE: RGB = (25, 45, 170)
 MOONLIGHT: RGB = (140, 165, 255)
@@ -53,29 +51,23 @@ EMPTY_LEVEL = 0.12  # brightness of districts without a seat
 
 def plan(view: Mapping[str, Any] | None) -> Plan:
     """Every light's look for this view (lights with nothing on them stay dark)."""
-    view = view or {}
-    board = view_board(view)
-    phase = str(board.get("phase") or view.get("phase") or "night")
-    outcome = view.get("outcome")
-    looks: dict[str, Look] = {}
-    for pos, d in board_of(view).items():
-        if d.get("represents") == "clock":
-            looks[f"district.{pos}"] = clock_look(str(d.get("mood")), level(d.get("intensity")))
-        else:  # a seat, or an empty district (mood "off")
-            looks[f"district.{pos}"] = seat_look(phase, str(d.get("mood")), level(d.get("intensity")),
-                                                 bool(d.get("holder")), outcome)
-    goal = count(board.get("bar_max"), DEFAULT_GOAL)
-    looks.update(bite_looks(count(board.get("bar"), 0), goal if goal > 0 else DEFAULT_GOAL))
-    return Plan(looks)
+    return board_plan(view, "night", _district, lambda board, _: bite_looks(*bar_of(board, DEFAULT_GOAL)))
 
 
 def react(event: Mapping[str, Any], view: Mapping[str, Any] | None, t: float) -> Reaction:
     """Overlays for one engine event, starting at t; unknown kinds show nothing."""
-    handler = _HANDLERS.get(event.get("event"))
-    return handler(event, view or {}, t) if handler else Reaction()
+    return react_with(_HANDLERS, event, view, t)
 
 
 # ---------------------------------------------------------------- plan pieces
+
+
+def _district(d: Mapping[str, Any], phase: str, view: Mapping[str, Any]) -> Look:
+    """The Clock pile, or a seat (an empty district is a seat with mood "off")."""
+    mood, lit = str(d.get("mood")), level(d.get("intensity"))
+    if d.get("represents") == "clock":
+        return clock_look(mood, lit)
+    return seat_look(phase, mood, lit, bool(d.get("holder")), view.get("outcome"))
 
 
 def ambient(phase: str, outcome: Any = None) -> RGB:
@@ -141,8 +133,7 @@ def _clock_revealed(event: Mapping, view: Mapping, t: float) -> Reaction:
     if event.get("card") == "dawn":
         return sunrise(t)
     pos = find_district(view, represents="clock") or "B2"
-    blink = look("flash", color=MOONLIGHT, count=1, period=0.6, duty=0.5)
-    return Reaction((Overlay(f"district.{pos}", blink, t, 0.6, Blend.ADD),))
+    return on_district(pos, look("flash", color=MOONLIGHT, count=1, period=0.6, duty=0.5), t, 0.6, Blend.ADD)
 
 
 def sunrise(t: float) -> Reaction:
@@ -176,18 +167,13 @@ def _bitten(event: Mapping, view: Mapping, t: float) -> Reaction:
 def _stake_given(event: Mapping, view: Mapping, t: float) -> Reaction:
     """A silver sweep across the new holder's seat."""
     pos = find_district(view, represents="seat", name=event.get("to"))
-    if not pos:
-        return Reaction()
-    sweep = look("sweep", color=STAKE_SILVER, duration=1.0, width=0.5)
-    return Reaction((Overlay(f"district.{pos}", sweep, t, 1.0, Blend.ADD),))
+    return on_district(pos, look("sweep", color=STAKE_SILVER, duration=1.0, width=0.5), t, 1.0, Blend.ADD)
 
 
 def _stake_used(event: Mapping, view: Mapping, t: float) -> Reaction:
     """Three white flashes on the staked player's seat."""
     pos = find_district(view, represents="seat", name=event.get("target"))
-    if not pos:
-        return Reaction()
-    return Reaction((Overlay(f"district.{pos}", look("flash", color=WHITE, count=3, period=0.3), t, 0.9),))
+    return on_district(pos, look("flash", color=WHITE, count=3, period=0.3), t, 0.9)
 
 
 def _ritual_cast(event: Mapping, view: Mapping, t: float) -> Reaction:
@@ -202,12 +188,7 @@ def _ritual_cast(event: Mapping, view: Mapping, t: float) -> Reaction:
 def _night_added(event: Mapping, view: Mapping, t: float) -> Reaction:
     """A blue swell on the Clock as Night cards join it."""
     pos = find_district(view, represents="clock") or "B2"
-    return Reaction((Overlay(f"district.{pos}", look("pulse", color=NIGHT_BLUE, period=1.0), t, 1.0, Blend.ADD),))
-
-
-def _game_over(event: Mapping, view: Mapping, t: float) -> Reaction:
-    """The ending's colours come from the plan; bring them in quickly."""
-    return Reaction(fade=0.5)
+    return on_district(pos, look("pulse", color=NIGHT_BLUE, period=1.0), t, 1.0, Blend.ADD)
 
 
 _HANDLERS = {
@@ -217,5 +198,5 @@ _HANDLERS = {
     "stake_used": _stake_used,
     "ritual_cast": _ritual_cast,
     "night_added": _night_added,
-    "game_over": _game_over,
+    "game_over": settle(0.5),
 }

@@ -22,8 +22,8 @@ from typing import Any, Mapping
 from companion.lighting.color import RGB, WHITE, Blend, scale
 from companion.lighting.compositor import Overlay
 from companion.lighting.effects import OFF, FadeParams, Look, SequenceParams, Step, look, solid
-from companion.lighting.scenes import Plan, Reaction, board_of, district_lights, veil_lights
-from companion.lighting.scenes import level, view_board
+from companion.lighting.scenes import Plan, Reaction, district_lights, veil_lights
+from companion.lighting.scenes import board_plan, level, react_with
 
 DUSK_VIOLET: RGB = (170, 60, 150)
 NIGHT_BLUE: RGB = (40, 60, 255)
@@ -46,20 +46,13 @@ LIGHTS_DOWN_S = 2.0  # and dusk takes the light away gently
 
 def plan(view: Mapping[str, Any] | None) -> Plan:
     """Every light's look for this view."""
-    view = view or {}
-    board = view_board(view)
-    phase = str(board.get("phase") or view.get("phase") or "dusk")
-    looks: dict[str, Look] = {}
-    for pos, d in board_of(view).items():
-        looks[f"district.{pos}"] = seat_look(phase, str(d.get("mood")), level(d.get("intensity")))
-    looks.update(bar_looks(board, str(view.get("step") or "")))
-    return Plan(looks)
+    return board_plan(view, "dusk", lambda d, phase, _: seat_look(phase, str(d.get("mood")), level(d.get("intensity"))),
+                      lambda board, view: bar_looks(board, str(view.get("step") or "")))
 
 
 def react(event: Mapping[str, Any], view: Mapping[str, Any] | None, t: float) -> Reaction:
     """Overlays for one engine event, starting at t; unknown kinds show nothing."""
-    handler = _HANDLERS.get(event.get("event"))
-    return handler(event, view or {}, t) if handler else Reaction()
+    return react_with(_HANDLERS, event, view, t)
 
 
 # ---------------------------------------------------------------- seats

@@ -21,8 +21,8 @@ from typing import Any, Mapping
 from companion.lighting.color import BLACK, RGB, WHITE, Blend, scale
 from companion.lighting.compositor import Overlay
 from companion.lighting.effects import OFF, FadeParams, Look, SequenceParams, Step, look, solid
-from companion.lighting.scenes import Plan, Reaction, board_of, district_lights, find_district, veil_lights
-from companion.lighting.scenes import count, level, view_board
+from companion.lighting.scenes import Plan, Reaction, district_lights, find_district, veil_lights
+from companion.lighting.scenes import board_plan, count, level, on_district, react_with, settle
 
 STONE: RGB = (50, 70, 140)
 CRUMBLING: RGB = (120, 50, 20)
@@ -48,27 +48,19 @@ ATTACK_PULSE_S = 0.4
 
 def plan(view: Mapping[str, Any] | None) -> Plan:
     """Every light's look for this view."""
-    view = view or {}
-    board = view_board(view)
-    phase = str(board.get("phase") or view.get("phase") or "night")
-    outcome = view.get("outcome")
-    looks: dict[str, Look] = {}
-    for pos, d in board_of(view).items():
-        looks[f"district.{pos}"] = district_look(view, d, phase, outcome)
-    looks.update(altar_bar(count(board.get("bar"), 0), count(view.get("attack_need"), 0)))
-    return Plan(looks)
+    return board_plan(view, "night", district_look,
+                      lambda board, view: altar_bar(count(board.get("bar"), 0), count(view.get("attack_need"), 0)))
 
 
 def react(event: Mapping[str, Any], view: Mapping[str, Any] | None, t: float) -> Reaction:
     """Overlays for one engine event, starting at t; unknown kinds show nothing."""
-    handler = _HANDLERS.get(event.get("event"))
-    return handler(event, view or {}, t) if handler else Reaction()
+    return react_with(_HANDLERS, event, view, t)
 
 
 # ---------------------------------------------------------------- plan pieces
 
 
-def district_look(view: Mapping[str, Any], d: Mapping[str, Any], phase: str, outcome: Any) -> Look:
+def district_look(d: Mapping[str, Any], phase: str, view: Mapping[str, Any]) -> Look:
     """One district's look: a room, the Altar or the Inferno."""
     represents, mood, lit = str(d.get("represents")), str(d.get("mood")), level(d.get("intensity"))
     if represents == "altar":
@@ -78,7 +70,7 @@ def district_look(view: Mapping[str, Any], d: Mapping[str, Any], phase: str, out
     if not represents.startswith("room"):
         return OFF
     if phase == "over":
-        return _ending(str(outcome), mood == "off")
+        return _ending(str(view.get("outcome")), mood == "off")
     who = d.get("strigoi")
     if isinstance(who, str):
         supreme = bool(((view.get("strigoi") or {}).get(who) or {}).get("supreme"))
@@ -145,23 +137,17 @@ def _ending(outcome: str, fallen: bool) -> Look:
 
 def _strigoi_attacked(event: Mapping, view: Mapping, t: float) -> Reaction:
     """A danger pulse, three quick red swells, on the room the Strigoi strikes from."""
-    pos = _strigoi_district(view, event.get("strigoi"))
-    if not pos:
-        return Reaction()
-    pulse = look("pulse", color=DANGER_RED, period=ATTACK_PULSE_S)
-    return Reaction((Overlay(f"district.{pos}", pulse, t, ATTACK_PULSES * ATTACK_PULSE_S, Blend.ADD),))
+    pos, pulse = _strigoi_district(view, event.get("strigoi")), look("pulse", color=DANGER_RED, period=ATTACK_PULSE_S)
+    return on_district(pos, pulse, t, ATTACK_PULSES * ATTACK_PULSE_S, Blend.ADD)
 
 
 def _platform_collapsed(event: Mapping, view: Mapping, t: float) -> Reaction:
     """The platform cracks (a white flash), then its light falls away through dust to dark."""
-    pos = _room_district(view, event.get("room"))
-    if not pos:
-        return Reaction()
     fall = Look("sequence", SequenceParams((
         Step(solid(WHITE), COLLAPSE_FLASH_S),
         Step(Look("fade", FadeParams(DUST, BLACK, COLLAPSE_FALL_S)), COLLAPSE_FALL_S),
     )))
-    return Reaction((Overlay(f"district.{pos}", fall, t, COLLAPSE_FLASH_S + COLLAPSE_FALL_S),))
+    return on_district(_room_district(view, event.get("room")), fall, t, COLLAPSE_FLASH_S + COLLAPSE_FALL_S)
 
 
 def _blood_gained(event: Mapping, view: Mapping, t: float) -> Reaction:
@@ -178,38 +164,28 @@ def _blood_gained(event: Mapping, view: Mapping, t: float) -> Reaction:
 
 def _blood_lost(event: Mapping, view: Mapping, t: float) -> Reaction:
     """The Inferno flares twice as a blood point falls into it."""
-    inferno = find_district(view, represents="inferno")
-    if not inferno:
-        return Reaction()
-    return Reaction((Overlay(f"district.{inferno}", look("flash", color=INFERNO_FIRE, count=2, period=0.35),
-                             t, 0.7, Blend.ADD),))
+    flare = look("flash", color=INFERNO_FIRE, count=2, period=0.35)
+    return on_district(find_district(view, represents="inferno"), flare, t, 0.7, Blend.ADD)
 
 
 def _teleported(event: Mapping, view: Mapping, t: float) -> Reaction:
     """A Strigoi that really moved glows in at its new room."""
     if event.get("how") not in ("moved", "bounced"):
         return Reaction()
-    pos = _room_district(view, event.get("to"))
-    if not pos:
-        return Reaction()
     glow = Look("fade", FadeParams(WHITE, BLACK, 0.7))
-    return Reaction((Overlay(f"district.{pos}", glow, t, 0.7, Blend.ADD),))
+    return on_district(_room_district(view, event.get("to")), glow, t, 0.7, Blend.ADD)
 
 
 def _strigoi_wounded(event: Mapping, view: Mapping, t: float) -> Reaction:
     """A white flash on the wounded Strigoi's room."""
-    pos = _strigoi_district(view, event.get("strigoi"))
-    if not pos:
-        return Reaction()
-    return Reaction((Overlay(f"district.{pos}", look("flash", color=WHITE, count=1, period=0.3), t, 0.3),))
+    flash = look("flash", color=WHITE, count=1, period=0.3)
+    return on_district(_strigoi_district(view, event.get("strigoi")), flash, t, 0.3)
 
 
 def _strigoi_defeated(event: Mapping, view: Mapping, t: float) -> Reaction:
     """A long white glow fading where the Strigoi perished."""
-    pos = _strigoi_district(view, event.get("strigoi"))
-    if not pos:
-        return Reaction()
-    return Reaction((Overlay(f"district.{pos}", Look("fade", FadeParams(WHITE, BLACK, 2.0)), t, 2.0),))
+    glow = Look("fade", FadeParams(WHITE, BLACK, 2.0))
+    return on_district(_strigoi_district(view, event.get("strigoi")), glow, t, 2.0)
 
 
 def _supreme_rose(event: Mapping, view: Mapping, t: float) -> Reaction:
@@ -223,23 +199,14 @@ def _supreme_rose(event: Mapping, view: Mapping, t: float) -> Reaction:
 
 def _cursed(event: Mapping, view: Mapping, t: float) -> Reaction:
     """Purple throbs on the cursed room."""
-    pos = _room_district(view, event.get("room"))
-    if not pos:
-        return Reaction()
-    return Reaction((Overlay(f"district.{pos}", look("pulse", color=CURSE_PURPLE, period=0.6), t, 1.8, Blend.ADD),))
+    throb = look("pulse", color=CURSE_PURPLE, period=0.6)
+    return on_district(_room_district(view, event.get("room")), throb, t, 1.8, Blend.ADD)
 
 
 def _ladder_destroyed(event: Mapping, view: Mapping, t: float) -> Reaction:
     """An orange crack on the room whose ladder broke."""
-    pos = _room_district(view, event.get("room"))
-    if not pos:
-        return Reaction()
-    return Reaction((Overlay(f"district.{pos}", look("flash", color=DUST, count=2, period=0.2), t, 0.4),))
-
-
-def _game_over(event: Mapping, view: Mapping, t: float) -> Reaction:
-    """The ending comes from the plan; bring it in quickly."""
-    return Reaction(fade=0.5)
+    crack = look("flash", color=DUST, count=2, period=0.2)
+    return on_district(_room_district(view, event.get("room")), crack, t, 0.4)
 
 
 _HANDLERS = {
@@ -253,7 +220,7 @@ _HANDLERS = {
     "supreme_rose": _supreme_rose,
     "cursed": _cursed,
     "ladder_destroyed": _ladder_destroyed,
-    "game_over": _game_over,
+    "game_over": settle(0.5),
 }
 
 

@@ -45,6 +45,7 @@ class MansionGame(Engine):
 
     id = "mansion"
     title = "The Vampire Mansion"
+    DATA = Rules
     COMMANDS = C.COMMANDS
     STEPS = STEPS
 
@@ -61,16 +62,11 @@ class MansionGame(Engine):
 
     def start(self, c: C.Setup) -> tuple[State, list[Event]]:
         """Seats with their starting tokens, one card on every room, clock at tick 1."""
-        c = self._filled(c)
         seats = tuple(Seat(name, tokens=c.start_tokens) for name in c.names)
         state = State(seed=c.seed, draws=0, seats=seats, clock_length=c.clock_length,
                       target=c.target, vault_limit=c.vault_limit,
                       room_cards=(1,) * self.rooms, role_vampires=c.vampires)
         return state, [E.GameSetUp(tuple(c.names), c.clock_length), E.RoundStarted(1)]
-
-    def canonical_setup(self, c: C.Setup) -> dict[str, Any]:
-        """The setup with every default written out."""
-        return {**self._filled(c).to_dict(), "game": self.id}
 
     def actions(self, state: State) -> list[Action]:
         """What may be done now, for the screen and the buttons (disabled ones say why)."""
@@ -90,7 +86,7 @@ class MansionGame(Engine):
 
     # -- setup and defaults ----------------------------------------------------------------------
 
-    def _filled(self, c: C.Setup) -> C.Setup:
+    def filled(self, c: C.Setup) -> C.Setup:
         """The setup checked, with every default filled in."""
         rules = self.data
         names = seat_names(c.players, c.names, rules.min_players, rules.max_players, "the mansion")

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from companion.rules import base
 from companion.rules.base import Event
 
 
-@dataclass(frozen=True)
 class GameSetUp(base.GameSetUp):
     """Players seated, one card dealt on every room."""
 
@@ -16,14 +13,12 @@ class GameSetUp(base.GameSetUp):
     clock_length: int
 
 
-@dataclass(frozen=True)
 class RoundStarted(Event):
     """The round clock moved to `tick`; a card was dealt on every room."""
 
     tick: int
 
 
-@dataclass(frozen=True)
 class DiceRolled(Event):
     """`player` has these dice now (`rerolled` lists the indices thrown again)."""
 
@@ -32,7 +27,6 @@ class DiceRolled(Event):
     rerolled: tuple[int, ...]
 
 
-@dataclass(frozen=True)
 class DiceAssigned(Event):
     """`player` chose priority and room."""
 
@@ -41,7 +35,6 @@ class DiceAssigned(Event):
     room: int
 
 
-@dataclass(frozen=True)
 class TokenSpent(Event):
     """A Modify token changed `what` to `value`."""
 
@@ -51,28 +44,24 @@ class TokenSpent(Event):
     tokens: int
 
 
-@dataclass(frozen=True)
 class TieFound(Event):
     """These players share priority and room: they must roll off."""
 
     players: tuple[str, ...]
 
 
-@dataclass(frozen=True)
 class RolledOff(Event):
     """Roll-off dice for a tie."""
 
     values: dict
 
 
-@dataclass(frozen=True)
 class OrderSet(Event):
     """The turn order of this round."""
 
     order: tuple[str, ...]
 
 
-@dataclass(frozen=True)
 class RoomEntered(Event):
     """`player` entered `room` (0 = main hall); `wanted` is what the die said."""
 
@@ -83,7 +72,6 @@ class RoomEntered(Event):
     trade_with: str | None
 
 
-@dataclass(frozen=True)
 class CardsTaken(Event):
     """Cards taken from a room."""
 
@@ -93,7 +81,6 @@ class CardsTaken(Event):
     left: int
 
 
-@dataclass(frozen=True)
 class RoomActed(Event):
     """The room's special action was carried out."""
 
@@ -103,7 +90,6 @@ class RoomActed(Event):
     tokens: int
 
 
-@dataclass(frozen=True)
 class PointsStored(Event):
     """Score cards went into `player`'s safe."""
 
@@ -112,14 +98,12 @@ class PointsStored(Event):
     stored: int
 
 
-@dataclass(frozen=True)
 class TurnEnded(Event):
     """`player` finished their turn."""
 
     player: str
 
 
-@dataclass(frozen=True)
 class RolesRevealed(Event):
     """The role reveal at `tick` showed this many vampires and humans."""
 
@@ -128,7 +112,6 @@ class RolesRevealed(Event):
     humans: int
 
 
-@dataclass(frozen=True)
 class PointsClaimed(Event):
     """`player` showed enough points to reach the target."""
 
@@ -136,21 +119,18 @@ class PointsClaimed(Event):
     total: int
 
 
-@dataclass(frozen=True)
 class Adjusted(Event):
     """Counts set to what is on the table."""
 
     changes: dict
 
 
-@dataclass(frozen=True)
 class GameOver(base.GameOver):
     """The game ended (`outcome`); `ranking` lists (player, place)."""
 
     ranking: tuple
 
 
-@dataclass(frozen=True)
 class Ranked(Event):
     """The final ranking, with the roles and hands shown."""
 

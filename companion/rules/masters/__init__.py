@@ -1,24 +1,19 @@
-"""Masters of the Night: the pure rules engine.
+"""Masters of the Night: the pure rules engine (`game.MastersGame`, built by `catalog.make_game`).
 
-`make_game(data=None)` builds the game; with no data it loads the shipped data plus the user's taught
-data through `companion.gamedata.loader` (the only I/O, done here and never inside the rules modules).
+Its data is several files, the shipped ones overlaid with what the table taught, read by
+`companion.gamedata.loader.load_masters` (the only I/O, never done inside the rules modules).
 Modules by concept: state, commands, events, setup, day, agents (placement + veil arithmetic),
 combat, dice, night, relics, endgame, adjust, board, flow, actions (the menu), game, bot.
 """
 
-from __future__ import annotations
-
-from typing import TYPE_CHECKING
-
 from companion.errors import N_
 from companion.rules.catalog import GameInfo
-
-if TYPE_CHECKING:
-    from companion.rules.masters.data import MastersData
 
 GAME = GameInfo(
     id="masters", title="Masters of the Night", order=10,
     blurb=N_("vampires against the city's hunters; the companion deals the events and keeps the veil"),
+    engine="companion.rules.masters.game:MastersGame",
+    load="companion.gamedata.loader:load_masters",
     scene="companion.lighting.scenes.masters",
     screens={"day": "companion.ui.screens.masters:DayScreen", "event": "companion.ui.screens.masters:EventCardScreen",
              "combat": "companion.ui.screens.masters:CombatScreen", "night": "companion.ui.screens.masters:NightScreen",
@@ -29,14 +24,3 @@ GAME = GameInfo(
     narration="companion.narration.narrate:MASTERS_LINES",
     teaching=("card", "tracker", "districts"),
 )
-
-
-def make_game(data: MastersData | None = None):
-    """A MastersGame over `data`, or over the shipped + taught data when None."""
-    from companion.rules.masters.game import MastersGame
-
-    if data is None:
-        from companion.gamedata.loader import load_masters  # the one sanctioned I/O path
-
-        data = load_masters()
-    return MastersGame(data)

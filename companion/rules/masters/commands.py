@@ -7,18 +7,13 @@ RuleViolation. Maps are stored as tuples of pairs so commands stay hashable valu
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
-
 from companion.rules.commands import Command
 
 
 # -- setup and day ---------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Setup(Command):
+class Setup(Command, verb="setup"):
     """Start a game: vampires in seating order, difficulty, seed, optional layout and deck order."""
 
-    verb: ClassVar[str] = "setup"
     vampires: tuple[str, ...]
     game: str = "masters"
     difficulty: str = "medium"
@@ -34,22 +29,18 @@ class Setup(Command):
     short_agents: str | None = None
 
 
-@dataclass(frozen=True)
-class ResolveDayEffect(Command):
+class ResolveDayEffect(Command, verb="resolve_day_effect"):
     """Mark a district's active day effect resolved (the museum's relic is drawn automatically)."""
 
-    verb: ClassVar[str] = "resolve_day_effect"
     district: str
     relic: str | None = None
     to: str | None = None
     discard: str | None = None
 
 
-@dataclass(frozen=True)
-class Draw(Command):
+class Draw(Command, verb="draw"):
     """Reveal the event card; the canonical form carries its grid and the tracker numbers used."""
 
-    verb: ClassVar[str] = "draw"
     card: str | None = None
     name: str | None = None
     red: tuple[str, ...] | None = None
@@ -61,33 +52,32 @@ class Draw(Command):
     agents_to: tuple[tuple[str, int], ...] | None = None
 
 
-@dataclass(frozen=True)
-class PlaceAgents(Command):
+class PlaceAgents(Command, verb="place_agents"):
     """Place the card's agents: the blue-gray split and, when the reserve runs short, the leader's
     choice of which grid cells get the agents left (`agents_to` {cell: n})."""
 
-    verb: ClassVar[str] = "place_agents"
     split: tuple[tuple[str, int], ...] | None = None
     redirect: tuple[tuple[str, str], ...] | None = None
     agents_to: tuple[tuple[str, int], ...] | None = None
 
 
-@dataclass(frozen=True)
-class AddAgents(Command):
-    """Agents from the reserve into a district (an event's: the veil rules apply)."""
+class DistrictTokens(Command):
+    """What adding and removing tokens share: the district and how many."""
 
-    verb: ClassVar[str] = "add_agents"
     district: str
     n: int = 1
+
+
+class AddAgents(DistrictTokens, verb="add_agents"):
+    """Agents from the reserve into a district (an event's: the veil rules apply)."""
+
     exposed: bool = False
     event: bool | None = None
 
 
-@dataclass(frozen=True)
-class MoveAgents(Command):
+class MoveAgents(Command, verb="move_agents"):
     """Agents from one district to another (hidden ones first unless `exposed` is given)."""
 
-    verb: ClassVar[str] = "move_agents"
     from_: str
     to: str
     n: int = 1
@@ -95,277 +85,199 @@ class MoveAgents(Command):
     event: bool | None = None
 
 
-@dataclass(frozen=True)
-class RemoveAgents(Command):
+class RemoveAgents(DistrictTokens, verb="remove_agents"):
     """Agents back to the reserve; `by` gets the kills (exposed ones first unless `exposed`)."""
 
-    verb: ClassVar[str] = "remove_agents"
-    district: str
-    n: int = 1
     by: str | None = None
     exposed: bool | None = None
 
 
-@dataclass(frozen=True)
-class Replace(Command):
+class Replace(Command, verb="replace"):
     """Swap tokens in a district: `what` = "agent" (agents become minions) or "minion"."""
 
-    verb: ClassVar[str] = "replace"
     district: str
     what: str
     n: int = 1
     event: bool | None = None
 
 
-@dataclass(frozen=True)
-class AddMinions(Command):
+class AddMinions(DistrictTokens, verb="add_minions"):
     """Minions from the reserve into a district by an effect (no veil change)."""
 
-    verb: ClassVar[str] = "add_minions"
-    district: str
-    n: int = 1
 
-
-@dataclass(frozen=True)
-class Expose(Command):
+class Expose(Command, verb="expose"):
     """Flip the agents of a district: a night action (1 AP) or, with `free`, an effect."""
 
-    verb: ClassVar[str] = "expose"
     district: str | None = None
     free: bool = False
 
 
-@dataclass(frozen=True)
-class AttachCard(Command):
+class AttachCard(Command, verb="attach_card"):
     """Keep a continuing event card in play on a district (position) or a vampire."""
 
-    verb: ClassVar[str] = "attach_card"
     card: str
     to: str
 
 
-@dataclass(frozen=True)
-class DiscardCard(Command):
+class DiscardCard(Command, verb="discard_card"):
     """An attached event card leaves play."""
 
-    verb: ClassVar[str] = "discard_card"
     card: str
 
 
-@dataclass(frozen=True)
-class ResolveCard(Command):
+class ResolveCard(Command, verb="resolve_card"):
     """The event card's text is done: apply the queued veil decreases."""
 
-    verb: ClassVar[str] = "resolve_card"
 
-
-@dataclass(frozen=True)
-class AbilityCard(Command):
+class AbilityCard(Command, verb="ability_card"):
     """Draw an event card for an ability: it marks an area and is not resolved (Nevena)."""
 
-    verb: ClassVar[str] = "ability_card"
     card: str | None = None
 
 
-@dataclass(frozen=True)
-class Veil(Command):
+class Veil(Command, verb="veil"):
     """Move the veil by an effect (decreases wait for the end of an event card)."""
 
-    verb: ClassVar[str] = "veil"
     by: int
 
 
 # -- combat ----------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class DayCombat(Command):
+class DayCombat(Command, verb="day_combat"):
     """Agents attack a vampire by day: all agents in the district exposed, lowest dice only."""
 
-    verb: ClassVar[str] = "day_combat"
     district: str
     vampire: str | None = None
 
 
-@dataclass(frozen=True)
-class Sacrifice(Command):
+class Sacrifice(Command, verb="sacrifice"):
     """Before the first die: each minion given up removes one exposed agent."""
 
-    verb: ClassVar[str] = "sacrifice"
     minions: int = 1
 
 
-@dataclass(frozen=True)
-class UseDie(Command):
+class UseDie(Command, verb="use_die"):
     """Use one die of the reserve: `value` is the face it shows (or `index` into `dice`; `die` is the
     old name of `index`, kept so older journals replay); `shift` is an ability's change to its value."""
 
-    verb: ClassVar[str] = "use_die"
     die: int | None = None
     shift: int = 0
     value: int | None = None
     index: int | None = None
 
 
-@dataclass(frozen=True)
-class Reroll(Command):
+class Reroll(Command, verb="reroll"):
     """The reserve is empty: roll all dice (the game's RNG, or the table's `values`)."""
 
-    verb: ClassVar[str] = "reroll"
     values: tuple[int, ...] | None = None
 
 
-@dataclass(frozen=True)
-class HandOver(Command):
+class HandOver(Command, verb="hand_over"):
     """The fighter is drained: another non-drained vampire in the district fights on."""
 
-    verb: ClassVar[str] = "hand_over"
     vampire: str
 
 
-@dataclass(frozen=True)
-class EndCombat(Command):
+class EndCombat(Command, verb="end_combat"):
     """The table says the fight is over (a correction)."""
-
-    verb: ClassVar[str] = "end_combat"
 
 
 # -- night -----------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Move(Command):
+class Move(Command, verb="move"):
     """Move the vampire to an adjacent district, taking `minions` along."""
 
-    verb: ClassVar[str] = "move"
     to: str
     minions: int = 0
 
 
-@dataclass(frozen=True)
-class Fight(Command):
+class Fight(Command, verb="fight"):
     """Fight the exposed agents of the vampire's district."""
 
-    verb: ClassVar[str] = "fight"
 
-
-@dataclass(frozen=True)
-class Recruit(Command):
+class Recruit(Command, verb="recruit"):
     """Take a minion from the reserve into the vampire's district; veil +1."""
 
-    verb: ClassVar[str] = "recruit"
 
-
-@dataclass(frozen=True)
-class DistrictEffect(Command):
+class DistrictEffect(Command, verb="district_effect"):
     """Activate the night effect of the vampire's district."""
 
-    verb: ClassVar[str] = "district_effect"
     ap: int | None = None
 
 
-@dataclass(frozen=True)
-class BloodAbility(Command):
+class BloodAbility(Command, verb="blood_ability"):
     """Use the vampire's own blood ability, paying blood."""
 
-    verb: ClassVar[str] = "blood_ability"
     blood: int | None = None
     vampire: str | None = None
 
 
-@dataclass(frozen=True)
-class Hunt(Command):
+class Hunt(Command, verb="hunt"):
     """Gain 1 blood from the reserve."""
 
-    verb: ClassVar[str] = "hunt"
 
-
-@dataclass(frozen=True)
-class ExchangeRelics(Command):
+class ExchangeRelics(Command, verb="exchange_relics"):
     """Give and/or take relics with another vampire in the same district."""
 
-    verb: ClassVar[str] = "exchange_relics"
     with_: str
     give: tuple[str, ...] = ()
     take: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class WildHunt(Command):
+class WildHunt(Command, verb="wild_hunt"):
     """Blood up to the maximum; veil -1."""
 
-    verb: ClassVar[str] = "wild_hunt"
 
-
-@dataclass(frozen=True)
-class DarkAbility(Command):
+class DarkAbility(Command, verb="dark_ability"):
     """Use the vampire's own dark ability, paying veil (Laszlo: also in any fight, as the fighter)."""
 
-    verb: ClassVar[str] = "dark_ability"
     veil: int | None = None
     vampire: str | None = None
 
 
-@dataclass(frozen=True)
-class Sigillate(Command):
+class Sigillate(Command, verb="sigillate"):
     """Seal the vampire's district with its dread sigil (a minion is used up)."""
 
-    verb: ClassVar[str] = "sigillate"
 
-
-@dataclass(frozen=True)
-class Ritual(Command):
+class Ritual(Command, verb="ritual"):
     """Initiate the Blood Moon ritual."""
 
-    verb: ClassVar[str] = "ritual"
 
-
-@dataclass(frozen=True)
-class EndTurn(Command):
+class EndTurn(Command, verb="end_turn"):
     """The vampire is done; the next one clockwise acts."""
 
-    verb: ClassVar[str] = "end_turn"
 
-
-@dataclass(frozen=True)
-class SetAp(Command):
+class SetAp(Command, verb="set_ap"):
     """Set a vampire's action points (`each_round`: also from now on)."""
 
-    verb: ClassVar[str] = "set_ap"
     vampire: str
     ap: int
     each_round: bool = False
 
 
 # -- relics ----------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class GiveRelic(Command):
+class GiveRelic(Command, verb="give_relic"):
     """A relic from the deck or discard pile to a vampire (`discard` when over the limit)."""
 
-    verb: ClassVar[str] = "give_relic"
     relic: str
     vampire: str
     discard: str | None = None
 
 
-@dataclass(frozen=True)
-class DiscardRelic(Command):
+class DiscardRelic(Command, verb="discard_relic"):
     """An owned relic to the discard pile."""
 
-    verb: ClassVar[str] = "discard_relic"
     relic: str
 
 
-@dataclass(frozen=True)
-class PlaceRelic(Command):
+class PlaceRelic(Command, verb="place_relic"):
     """Put a placeable relic into its owner's district for good."""
 
-    verb: ClassVar[str] = "place_relic"
     relic: str
     district: str | None = None
 
 
-@dataclass(frozen=True)
-class UseRelic(Command):
+class UseRelic(Command, verb="use_relic"):
     """Use an owned relic's effect, paying its costs."""
 
-    verb: ClassVar[str] = "use_relic"
     relic: str
     ap: int | None = None
     blood: int | None = None
@@ -374,11 +286,9 @@ class UseRelic(Command):
 
 
 # -- corrections -----------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Adjust(Command):
+class Adjust(Command, verb="adjust"):
     """Set counts to what is on the table; board tokens come from/go to the reserve."""
 
-    verb: ClassVar[str] = "adjust"
     veil: int | None = None
     district: str | None = None
     agents_hidden: int | None = None

@@ -5,13 +5,10 @@ Each event's `to_dict()` is `{"event": "<snake_case_name>", ...fields}` (see com
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from companion.rules import base
 from companion.rules.base import Event, GameOver  # noqa: F401  (GameOver: the one every game ends with)
 
 
-@dataclass(frozen=True)
 class GameSetUp(base.GameSetUp):
     """A game began: who plays, the layout and the deck size."""
 
@@ -20,7 +17,6 @@ class GameSetUp(base.GameSetUp):
     deck_size: int
 
 
-@dataclass(frozen=True)
 class RoundBegan(Event):
     """A new round started with its day phase."""
 
@@ -28,14 +24,12 @@ class RoundBegan(Event):
     leading: str
 
 
-@dataclass(frozen=True)
 class LeaderPassed(Event):
     """The leading vampire token went clockwise."""
 
     leading: str
 
 
-@dataclass(frozen=True)
 class DayEffectResolved(Event):
     """A district's day effect was resolved."""
 
@@ -43,7 +37,6 @@ class DayEffectResolved(Event):
     key: str
 
 
-@dataclass(frozen=True)
 class RelicDrawn(Event):
     """A relic came from the relic deck (museum or effect)."""
 
@@ -51,7 +44,6 @@ class RelicDrawn(Event):
     to: str | None
 
 
-@dataclass(frozen=True)
 class CardDrawn(Event):
     """The event card of the day was revealed."""
 
@@ -61,7 +53,6 @@ class CardDrawn(Event):
     grid: tuple[tuple[str, str], ...]
 
 
-@dataclass(frozen=True)
 class AbilityCardDrawn(Event):
     """An event card was drawn for an ability: it only marks an area and is not resolved."""
 
@@ -69,7 +60,6 @@ class AbilityCardDrawn(Event):
     grid: tuple[tuple[str, str], ...]
 
 
-@dataclass(frozen=True)
 class AgentsPlaced(Event):
     """Agents came out of the reserve into a district."""
 
@@ -78,7 +68,6 @@ class AgentsPlaced(Event):
     exposed: bool
 
 
-@dataclass(frozen=True)
 class AgentsMissing(Event):
     """Agents should have been placed but the reserve was empty."""
 
@@ -86,7 +75,6 @@ class AgentsMissing(Event):
     n: int
 
 
-@dataclass(frozen=True)
 class AgentsMoved(Event):
     """Agents went from one district to another."""
 
@@ -95,7 +83,6 @@ class AgentsMoved(Event):
     n: int
 
 
-@dataclass(frozen=True)
 class AgentsRemoved(Event):
     """Agents went back to the reserve."""
 
@@ -104,7 +91,6 @@ class AgentsRemoved(Event):
     by: str | None
 
 
-@dataclass(frozen=True)
 class AgentsExposed(Event):
     """Hidden agents in a district were flipped to their exposed side."""
 
@@ -112,7 +98,6 @@ class AgentsExposed(Event):
     n: int
 
 
-@dataclass(frozen=True)
 class MinionsPlaced(Event):
     """Minions came out of the reserve into a district."""
 
@@ -120,7 +105,6 @@ class MinionsPlaced(Event):
     n: int
 
 
-@dataclass(frozen=True)
 class MinionsRemoved(Event):
     """Minions went back to the reserve."""
 
@@ -128,7 +112,6 @@ class MinionsRemoved(Event):
     n: int
 
 
-@dataclass(frozen=True)
 class VeilChanged(Event):
     """The veil marker moved."""
 
@@ -137,7 +120,6 @@ class VeilChanged(Event):
     why: str
 
 
-@dataclass(frozen=True)
 class VeilQueued(Event):
     """A veil decrease was noted, to be applied when the event card is resolved."""
 
@@ -145,7 +127,6 @@ class VeilQueued(Event):
     why: str
 
 
-@dataclass(frozen=True)
 class CardAttached(Event):
     """A continuing event card stays in play on a district or a vampire sheet."""
 
@@ -153,14 +134,12 @@ class CardAttached(Event):
     to: str
 
 
-@dataclass(frozen=True)
 class CardDiscarded(Event):
     """An event card left play."""
 
     card: str
 
 
-@dataclass(frozen=True)
 class CombatStarted(Event):
     """A fight began."""
 
@@ -170,7 +149,6 @@ class CombatStarted(Event):
     agents: int
 
 
-@dataclass(frozen=True)
 class MinionsSacrificed(Event):
     """Minions were given up to remove as many exposed agents."""
 
@@ -179,7 +157,6 @@ class MinionsSacrificed(Event):
     by: str
 
 
-@dataclass(frozen=True)
 class DieUsed(Event):
     """A die was taken from the reserve and resolved."""
 
@@ -189,21 +166,18 @@ class DieUsed(Event):
     blood_lost: bool
 
 
-@dataclass(frozen=True)
 class DiceRolled(Event):
     """All dice were rolled into a new reserve."""
 
     values: tuple[int, ...]
 
 
-@dataclass(frozen=True)
 class FighterChanged(Event):
     """A drained fighter handed the fight to another vampire."""
 
     fighter: str
 
 
-@dataclass(frozen=True)
 class CombatEnded(Event):
     """A fight is over."""
 
@@ -212,7 +186,6 @@ class CombatEnded(Event):
     kills: tuple[tuple[str, int], ...]
 
 
-@dataclass(frozen=True)
 class BloodChanged(Event):
     """A vampire's blood changed."""
 
@@ -221,21 +194,18 @@ class BloodChanged(Event):
     new: int
 
 
-@dataclass(frozen=True)
 class VampireDrained(Event):
     """A vampire lost its last blood: its action points are lost."""
 
     vampire: str
 
 
-@dataclass(frozen=True)
 class VampireRevived(Event):
     """A drained vampire got blood back."""
 
     vampire: str
 
 
-@dataclass(frozen=True)
 class KillsChanged(Event):
     """A vampire's kill count changed."""
 
@@ -243,14 +213,12 @@ class KillsChanged(Event):
     kills: int
 
 
-@dataclass(frozen=True)
 class NightBegan(Event):
     """The night phase started."""
 
     round: int
 
 
-@dataclass(frozen=True)
 class TurnBegan(Event):
     """A vampire's turn started."""
 
@@ -258,14 +226,12 @@ class TurnBegan(Event):
     ap: int
 
 
-@dataclass(frozen=True)
 class TurnEnded(Event):
     """A vampire finished its turn."""
 
     vampire: str
 
 
-@dataclass(frozen=True)
 class ActionTaken(Event):
     """A night action was paid for and done."""
 
@@ -275,7 +241,6 @@ class ActionTaken(Event):
     district: str
 
 
-@dataclass(frozen=True)
 class VampireMoved(Event):
     """A vampire (and maybe minions) moved."""
 
@@ -285,7 +250,6 @@ class VampireMoved(Event):
     minions: int
 
 
-@dataclass(frozen=True)
 class SigilPlaced(Event):
     """A dread sigil sealed a district."""
 
@@ -293,7 +257,6 @@ class SigilPlaced(Event):
     district: str
 
 
-@dataclass(frozen=True)
 class APSet(Event):
     """A vampire's action points were changed by an effect."""
 
@@ -301,7 +264,6 @@ class APSet(Event):
     ap: int
 
 
-@dataclass(frozen=True)
 class RelicGiven(Event):
     """A vampire got a relic."""
 
@@ -309,14 +271,12 @@ class RelicGiven(Event):
     vampire: str
 
 
-@dataclass(frozen=True)
 class RelicDiscarded(Event):
     """A relic went to the discard pile."""
 
     relic: str
 
 
-@dataclass(frozen=True)
 class RelicPlaced(Event):
     """A relic was put into a district for good."""
 
@@ -324,7 +284,6 @@ class RelicPlaced(Event):
     district: str
 
 
-@dataclass(frozen=True)
 class RelicUsed(Event):
     """A relic's effect was used."""
 
@@ -332,7 +291,6 @@ class RelicUsed(Event):
     vampire: str
 
 
-@dataclass(frozen=True)
 class RelicsExchanged(Event):
     """Two vampires in the same district swapped relics."""
 
@@ -342,7 +300,6 @@ class RelicsExchanged(Event):
     taken: tuple[str, ...]
 
 
-@dataclass(frozen=True)
 class Adjusted(Event):
     """The table corrected counts: the fields changed, as (what, old, new)."""
 

@@ -51,6 +51,7 @@ class MastersGame(Engine):
 
     id = "masters"
     title = "Masters of the Night"
+    DATA = MastersData
     COMMANDS = C.COMMANDS
     STEPS = STEPS
     ANYTIME = ANYTIME

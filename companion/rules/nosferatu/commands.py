@@ -5,13 +5,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
-
 from companion.rules.commands import Command, SeatedSetup
 
 
-@dataclass(frozen=True)
 class Setup(SeatedSetup):
     """Seat the table: `players` (or `names`), the seed, who is Renfield, the Bites the Vampire needs."""
 
@@ -19,84 +15,62 @@ class Setup(SeatedSetup):
     bites_to_win: int | None = None
 
 
-@dataclass(frozen=True)
-class GiveStake(Command):
+class GiveStake(Command, verb="give_stake"):
     """Hand the Ancestral Stake to `to`, who starts the next round."""
 
-    verb: ClassVar[str] = "give_stake"
     to: str
 
 
-@dataclass(frozen=True)
-class Play(Command):
+class Play(Command, verb="play"):
     """The player whose turn it is passed a card to Renfield and discarded one."""
 
-    verb: ClassVar[str] = "play"
     player: str | None = None
 
 
-@dataclass(frozen=True)
-class Reveal(Command):
+class Reveal(Command, verb="reveal"):
     """Renfield turns over a Clock card: `card` is what the table saw, else the RNG decides."""
 
-    verb: ClassVar[str] = "reveal"
     card: str | None = None
 
 
-@dataclass(frozen=True)
-class Bite(Command):
+class Bite(Command, verb="bite"):
     """Renfield lays a Bite card from the round's cards in front of `player`."""
 
-    verb: ClassVar[str] = "bite"
     player: str
 
 
-@dataclass(frozen=True)
-class AddNight(Command):
+class AddNight(Command, verb="add_night"):
     """A Night card given to Renfield joins the Clock pile."""
 
-    verb: ClassVar[str] = "add_night"
     n: int = 1
 
 
-@dataclass(frozen=True)
-class Cast(Command):
+class Cast(Command, verb="cast"):
     """Every card given was an Incantation: the stake holder casts `ritual`."""
 
-    verb: ClassVar[str] = "cast"
     ritual: str
     target: str | None = None
     character: str | None = None
 
 
-@dataclass(frozen=True)
-class Resolved(Command):
+class Resolved(Command, verb="resolved"):
     """Renfield has applied every card given this round."""
 
-    verb: ClassVar[str] = "resolved"
 
-
-@dataclass(frozen=True)
-class Stake(Command):
+class Stake(Command, verb="stake"):
     """At Dawn the holder turns over `target`'s character card (`character` as seen, if unknown)."""
 
-    verb: ClassVar[str] = "stake"
     target: str
     character: str | None = None
 
 
-@dataclass(frozen=True)
-class Spare(Command):
+class Spare(Command, verb="spare"):
     """At Dawn the holder chooses not to use the stake."""
 
-    verb: ClassVar[str] = "spare"
 
-
-@dataclass(frozen=True)
-class Adjust(Command):
+class Adjust(Command, verb="adjust"):
     """Tables are always right: set counts to what is really on the table."""
 
-    verb: ClassVar[str] = "adjust"
     nights: int | None = None
     bites: dict[str, int] | None = None
     rituals: tuple[str, ...] | None = None

@@ -38,13 +38,13 @@ class NosferatuGame(Engine):
 
     id = "nosferatu"
     title = "Nosferatu"
+    DATA = Rules
     COMMANDS = C.COMMANDS
     STEPS = STEPS
     ANYTIME = frozenset({C.Adjust})
 
     def start(self, c: C.Setup) -> tuple[State, list[Event]]:
         """Seats, Renfield and a Clock pile of one Night per player plus Dawn."""
-        c = self._filled(c)
         players = tuple(c.names)
         state = State(
             seed=c.seed, draws=0, players=players, renfield=c.renfield,
@@ -52,10 +52,6 @@ class NosferatuGame(Engine):
             bites=(0,) * len(players), known=(None,) * len(players),
         )
         return state, [E.GameSetUp(players, c.renfield, len(players), c.bites_to_win)]
-
-    def canonical_setup(self, c: C.Setup) -> dict[str, Any]:
-        """The setup with the names, Renfield and the Bites needed written out."""
-        return {**self._filled(c).to_dict(), "game": self.id}
 
     def settle(self, s: State, events: list[Event]) -> State:
         """The game ends when bites or rituals reach their goal (or a stake ended it)."""
@@ -77,7 +73,7 @@ class NosferatuGame(Engine):
         """The board view for the lights (seats round the edge, the Clock in the centre)."""
         return board_view(self.data, state)
 
-    def _filled(self, c: C.Setup) -> C.Setup:
+    def filled(self, c: C.Setup) -> C.Setup:
         """The setup checked, with every default filled in."""
         rules = self.data
         names = seat_names(c.players, c.names, rules.min_players, rules.max_players, "Nosferatu")

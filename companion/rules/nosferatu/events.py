@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from companion.rules import base
 from companion.rules.base import Event
 
 
-@dataclass(frozen=True)
 class GameSetUp(base.GameSetUp):
     """Seats, Renfield and the Clock pile are ready."""
 
@@ -18,7 +15,6 @@ class GameSetUp(base.GameSetUp):
     bites_to_win: int
 
 
-@dataclass(frozen=True)
 class StakeGiven(Event):
     """`by` handed the Ancestral Stake to `to`, who starts round `round`."""
 
@@ -27,21 +23,18 @@ class StakeGiven(Event):
     round: int
 
 
-@dataclass(frozen=True)
 class ClockShuffled(Event):
     """The Clock pile was shuffled for a new round."""
 
     nights: int
 
 
-@dataclass(frozen=True)
 class TurnPlayed(Event):
     """`player` gave Renfield a card and discarded another."""
 
     player: str
 
 
-@dataclass(frozen=True)
 class ClockRevealed(Event):
     """Renfield turned over a Clock card."""
 
@@ -49,7 +42,6 @@ class ClockRevealed(Event):
     nights_left: int
 
 
-@dataclass(frozen=True)
 class RoundEnded(Event):
     """The round is over; `by` is the last Clock card revealed (dawn or night)."""
 
@@ -57,7 +49,6 @@ class RoundEnded(Event):
     by: str
 
 
-@dataclass(frozen=True)
 class Bitten(Event):
     """A Bite card was laid in front of `player`."""
 
@@ -66,7 +57,6 @@ class Bitten(Event):
     total: int
 
 
-@dataclass(frozen=True)
 class NightAdded(Event):
     """Night cards given to Renfield joined the Clock pile."""
 
@@ -74,7 +64,6 @@ class NightAdded(Event):
     nights: int
 
 
-@dataclass(frozen=True)
 class RitualCast(Event):
     """All cards were Incantations: a Ritual was cast (`target`/`character` when it needs them)."""
 
@@ -86,14 +75,12 @@ class RitualCast(Event):
     nights: int
 
 
-@dataclass(frozen=True)
 class RoundResolved(Event):
     """Renfield has applied the round's cards."""
 
     round: int
 
 
-@dataclass(frozen=True)
 class StakeUsed(Event):
     """The holder turned over `target`'s card with the stake."""
 
@@ -102,14 +89,12 @@ class StakeUsed(Event):
     character: str
 
 
-@dataclass(frozen=True)
 class StakeSpared(Event):
     """The holder did not use the stake at Dawn."""
 
     holder: str
 
 
-@dataclass(frozen=True)
 class Adjusted(Event):
     """Counts were set to what is on the table."""
 

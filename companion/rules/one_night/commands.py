@@ -6,17 +6,12 @@ The shared parser (`companion.rules.commands`) checks their shapes; the checks t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
-
 from companion.rules.commands import Command
 
 
-@dataclass(frozen=True)
-class Setup(Command):
+class Setup(Command, verb="setup"):
     """Seat the table; roles come from the seed unless given; Marks, self votes and timers default."""
 
-    verb: ClassVar[str] = "setup"
     game: str | None = None
     players: int | None = None
     seed: int = 0
@@ -27,58 +22,41 @@ class Setup(Command):
     names: tuple[str, ...] | None = None
 
 
-@dataclass(frozen=True)
-class Next(Command):
+class Next(Command, verb="next"):
     """On to the next step (its timer ran out, or someone tapped next)."""
 
-    verb: ClassVar[str] = "next"
 
-
-@dataclass(frozen=True)
-class Pause(Command):
+class Pause(Command, verb="pause"):
     """Hold the narration."""
 
-    verb: ClassVar[str] = "pause"
 
-
-@dataclass(frozen=True)
-class Resume(Command):
+class Resume(Command, verb="resume"):
     """Go on after a pause."""
 
-    verb: ClassVar[str] = "resume"
 
-
-@dataclass(frozen=True)
-class Extend(Command):
+class Extend(Command, verb="extend"):
     """More talking time in the day's discussion."""
 
-    verb: ClassVar[str] = "extend"
     seconds: int = 60
 
 
-@dataclass(frozen=True)
-class Vote(Command):
+class Vote(Command, verb="vote"):
     """Who points at whom: {seat: target seat} for every seat."""
 
-    verb: ClassVar[str] = "vote"
     votes: dict[str, int] | None = None
 
 
-@dataclass(frozen=True)
-class Reveal(Command):
+class Reveal(Command, verb="reveal"):
     """The cards and Marks turned face up ({seat: role}, {seat: Mark}); `killed` if the table says so."""
 
-    verb: ClassVar[str] = "reveal"
     cards: dict[str, str] | None = None
     marks: dict[str, str] | None = None
     killed: tuple[int, ...] | None = None
 
 
-@dataclass(frozen=True)
-class Adjust(Command):
+class Adjust(Command, verb="adjust"):
     """Move the narrator to another step of the script (a correction)."""
 
-    verb: ClassVar[str] = "adjust"
     step: str | None = None
 
 

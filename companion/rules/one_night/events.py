@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from companion.rules import base
 from companion.rules.base import Event
 
 
-@dataclass(frozen=True)
 class GameSetUp(base.GameSetUp):
     """The roles are chosen and the script is ready."""
 
@@ -17,7 +14,6 @@ class GameSetUp(base.GameSetUp):
     steps: int
 
 
-@dataclass(frozen=True)
 class StepEnded(Event):
     """A step is over; `close` is the line to say (may be empty)."""
 
@@ -25,7 +21,6 @@ class StepEnded(Event):
     close: str
 
 
-@dataclass(frozen=True)
 class StepStarted(Event):
     """A new step: say `prompt`, then count `seconds` (None: wait for the table)."""
 
@@ -36,17 +31,14 @@ class StepStarted(Event):
     seconds: int | None
 
 
-@dataclass(frozen=True)
 class Paused(Event):
     """The narrator holds; the app stops counting."""
 
 
-@dataclass(frozen=True)
 class Resumed(Event):
     """The narrator goes on where it held."""
 
 
-@dataclass(frozen=True)
 class TimerExtended(Event):
     """More time for the current step."""
 
@@ -55,7 +47,6 @@ class TimerExtended(Event):
     total: int
 
 
-@dataclass(frozen=True)
 class VotesCounted(Event):
     """Who got how many votes; `leaders` are the seats with the most."""
 
@@ -63,7 +54,6 @@ class VotesCounted(Event):
     leaders: tuple[int, ...]
 
 
-@dataclass(frozen=True)
 class Revealed(Event):
     """Cards and Marks are shown: who died and who won."""
 
@@ -72,7 +62,6 @@ class Revealed(Event):
     teams: tuple[str, ...]
 
 
-@dataclass(frozen=True)
 class StepAdjusted(Event):
     """The table moved the narrator to another step (a correction)."""
 

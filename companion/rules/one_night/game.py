@@ -31,6 +31,7 @@ class OneNightGame(Engine):
 
     id = "one-night"
     title = "One Night Ultimate Vampire"
+    DATA = OneNightData
     COMMANDS = C.COMMANDS
 
     @property
@@ -41,15 +42,10 @@ class OneNightGame(Engine):
     # ---- the contract ----------------------------------------------------------------------
     def start(self, c: C.Setup) -> tuple[State, list[Event]]:
         """A new game from `{"cmd": "setup", "game": "one-night", "players": N, "seed": S, ...}`."""
-        c = self._filled(c)
         script = build(self.data, c.roles, c.marks, c.timers)
         state = State(players=c.players, roles=c.roles, seed=c.seed, marks=c.marks,
                       self_vote=c.self_vote, script=script, names=c.names or ())
         return state, [E.GameSetUp(state.players, c.roles, len(script)), _started(state)]
-
-    def canonical_setup(self, c: C.Setup) -> dict[str, Any]:
-        """The setup with roles (from the seed if not given), Marks, self votes and timers written out."""
-        return {**self._filled(c).to_dict(), "game": self.id}
 
     def setup_again(self) -> Exception:
         """A running game is never set up again."""
@@ -92,7 +88,7 @@ class OneNightGame(Engine):
         return None if state.result is None else outcome_of(state.result.teams)
 
     # ---- setup checks ------------------------------------------------------------------------
-    def _filled(self, c: C.Setup) -> C.Setup:
+    def filled(self, c: C.Setup) -> C.Setup:
         """Check the setup and fill in roles (from the seed if not given), Marks and timers."""
         rules = self.data.rules
         if c.players is None:

@@ -8,17 +8,14 @@ The ladders and the token mix stay JSON-shaped (`Any`): lists of [room, directio
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from companion.rules.commands import Command
 
 
-@dataclass(frozen=True)
-class Setup(Command):
+class Setup(Command, verb="setup"):
     """The pack, the Strigoi starts, ladders, rings, card values, token mix (defaults from the seed)."""
 
-    verb: ClassVar[str] = "setup"
     game: str | None = None
     players: int | None = None
     seed: int | None = None
@@ -32,127 +29,96 @@ class Setup(Command):
     one_encounter: bool | None = None
 
 
-@dataclass(frozen=True)
-class Initiative(Command):
+class Initiative(Command, verb="initiative"):
     """Everyone's card face up: {Powerwolf: {initiative, letter}}."""
 
-    verb: ClassVar[str] = "initiative"
     cards: dict[str, dict[str, Any]] | None = None
 
 
-@dataclass(frozen=True)
-class Encounter(Command):
+class Encounter(Command, verb="encounter"):
     """The turn's one encounter: a red or grey token won, lost or (a Monk) freed."""
 
-    verb: ClassVar[str] = "encounter"
     colour: str | None = None
     result: str | None = None
     blood: bool | None = None
     reward: str | None = None
 
 
-@dataclass(frozen=True)
-class Blood(Command):
+class Blood(Command, verb="blood"):
     """A won fight whose token shows a blood icon (its colour if the table gives it)."""
 
-    verb: ClassVar[str] = "blood"
     colour: str | None = None
 
 
-@dataclass(frozen=True)
-class Reward(Command):
-    """Reward cards drawn outside an encounter."""
+class WolfCount(Command):
+    """What Reward, Wound and Heal take: a Powerwolf (default: the one on turn) and how many (default 1)."""
 
-    verb: ClassVar[str] = "reward"
     wolf: str | None = None
     n: int | None = None
 
 
-@dataclass(frozen=True)
-class LoseBlood(Command):
+class Reward(WolfCount, verb="reward"):
+    """Reward cards drawn outside an encounter."""
+
+
+class LoseBlood(Command, verb="lose_blood"):
     """The pack loses a blood point (crushed, ladder, platform centre, other)."""
 
-    verb: ClassVar[str] = "lose_blood"
     reason: str | None = None
 
 
-@dataclass(frozen=True)
-class Wound(Command):
+class Wound(WolfCount, verb="wound"):
     """Wounds to a Powerwolf (a Double Wound is n=2)."""
 
-    verb: ClassVar[str] = "wound"
-    wolf: str | None = None
-    n: int | None = None
 
-
-@dataclass(frozen=True)
-class Heal(Command):
+class Heal(WolfCount, verb="heal"):
     """Wounds healed."""
 
-    verb: ClassVar[str] = "heal"
-    wolf: str | None = None
-    n: int | None = None
 
-
-@dataclass(frozen=True)
-class AttackStrigoi(Command):
+class AttackStrigoi(Command, verb="attack_strigoi"):
     """A Powerwolf's fight against a Strigoi (attack or counterattack)."""
 
-    verb: ClassVar[str] = "attack_strigoi"
     strigoi: str | None = None
     wolf: str | None = None
     wounds: int | None = None
     won: bool | None = None
 
 
-@dataclass(frozen=True)
-class StrigoiMove(Command):
+class StrigoiMove(Command, verb="strigoi_move"):
     """A Strigoi Action token flipped from the bag (or the table's) and the teleport."""
 
-    verb: ClassVar[str] = "strigoi_move"
     token: str | None = None
     bonus: int | None = None
 
 
-@dataclass(frozen=True)
-class StrigoiAttack(Command):
+class StrigoiAttack(Command, verb="strigoi_attack"):
     """The teleported Strigoi hits a Powerwolf (wounds prevented, on a platform's centre?)."""
 
-    verb: ClassVar[str] = "strigoi_attack"
     wolf: str | None = None
     prevented: int | None = None
     center: bool | None = None
 
 
-@dataclass(frozen=True)
-class EndTurn(Command):
+class EndTurn(Command, verb="end_turn"):
     """The Powerwolf's turn is over."""
 
-    verb: ClassVar[str] = "end_turn"
 
-
-@dataclass(frozen=True)
-class Curse(Command):
+class Curse(Command, verb="curse"):
     """The extra Strigoi turn's curse: the Powerwolves hit."""
 
-    verb: ClassVar[str] = "curse"
     hit: tuple[str, ...] | None = None
 
 
-@dataclass(frozen=True)
-class Rotate(Command):
+class Rotate(Command, verb="rotate"):
     """Turn a standing platform clockwise by `steps` (negative: anticlockwise)."""
 
-    verb: ClassVar[str] = "rotate"
     room: str | None = None
     steps: int | None = None
 
 
-@dataclass(frozen=True)
-class Adjust(Command):
+class Adjust(Command, verb="adjust"):
     """Tables are always right: set counts to what is on the table."""
 
-    verb: ClassVar[str] = "adjust"
     altar: int | None = None
     inferno: int | None = None
     wounds: dict[str, int] | None = None

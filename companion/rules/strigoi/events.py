@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from companion.rules import base
 from companion.rules.base import Event, GameOver  # noqa: F401  (GameOver: the one every game ends with)
 
 
-@dataclass(frozen=True)
 class GameSetUp(base.GameSetUp):
     """The pack is chosen; the Strigoi will enter at round 2 on these rooms."""
 
@@ -17,7 +14,6 @@ class GameSetUp(base.GameSetUp):
     ladders: tuple
 
 
-@dataclass(frozen=True)
 class CardsRevealed(Event):
     """Everyone's card is face up; turns go in this order (lowest initiative first)."""
 
@@ -25,7 +21,6 @@ class CardsRevealed(Event):
     order: tuple[str, ...]
 
 
-@dataclass(frozen=True)
 class TurnStarted(Event):
     """It is this Powerwolf's turn."""
 
@@ -33,14 +28,12 @@ class TurnStarted(Event):
     letter: str
 
 
-@dataclass(frozen=True)
 class StrigoiEntered(Event):
     """Round 2 begins: both Strigoi appear on their marked platforms."""
 
     rooms: dict
 
 
-@dataclass(frozen=True)
 class BloodGained(Event):
     """A blood point went onto the Altar."""
 
@@ -48,7 +41,6 @@ class BloodGained(Event):
     can_attack: bool
 
 
-@dataclass(frozen=True)
 class BloodLost(Event):
     """The pack lost a blood point: Altar (or supply) to Inferno."""
 
@@ -57,7 +49,6 @@ class BloodLost(Event):
     inferno: int
 
 
-@dataclass(frozen=True)
 class Wounded(Event):
     """A Powerwolf took wounds."""
 
@@ -66,14 +57,12 @@ class Wounded(Event):
     total: int
 
 
-@dataclass(frozen=True)
 class Fell(Event):
     """A third wound: the pack pays a blood point and the Powerwolf is back to full health."""
 
     wolf: str
 
 
-@dataclass(frozen=True)
 class Healed(Event):
     """Wounds healed."""
 
@@ -82,7 +71,6 @@ class Healed(Event):
     total: int
 
 
-@dataclass(frozen=True)
 class TokenRevealed(Event):
     """The Strigoi Action token shows which Strigoi moves and its extra wounds."""
 
@@ -91,7 +79,6 @@ class TokenRevealed(Event):
     source: str
 
 
-@dataclass(frozen=True)
 class StrigoiTeleported(Event):
     """A Strigoi's teleport: moved, bounced, stayed, blocked, stuck, or broke a ladder."""
 
@@ -102,7 +89,6 @@ class StrigoiTeleported(Event):
     direction: str | None
 
 
-@dataclass(frozen=True)
 class LadderDestroyed(Event):
     """A Strigoi smashed a ladder."""
 
@@ -111,7 +97,6 @@ class LadderDestroyed(Event):
     left: int
 
 
-@dataclass(frozen=True)
 class StrigoiAttacked(Event):
     """A Strigoi hit a Powerwolf; the attack marker is on the Master's card."""
 
@@ -122,7 +107,6 @@ class StrigoiAttacked(Event):
     center: bool
 
 
-@dataclass(frozen=True)
 class StrigoiWounded(Event):
     """A Powerwolf wounded a Strigoi."""
 
@@ -132,21 +116,18 @@ class StrigoiWounded(Event):
     existence: int
 
 
-@dataclass(frozen=True)
 class StrigoiDefeated(Event):
     """A Strigoi perished."""
 
     strigoi: str
 
 
-@dataclass(frozen=True)
 class SupremeRose(Event):
     """The other Strigoi turned Supreme; the fortress starts to crumble."""
 
     strigoi: str
 
 
-@dataclass(frozen=True)
 class PlatformCollapsed(Event):
     """A platform fell; `strigoi_moved` if the Supreme was on it (now in the hall)."""
 
@@ -155,7 +136,6 @@ class PlatformCollapsed(Event):
     strigoi_moved: bool
 
 
-@dataclass(frozen=True)
 class PlatformRotated(Event):
     """A platform turned (Mechanics): its letters now read clockwise from north as `ring`."""
 
@@ -163,7 +143,6 @@ class PlatformRotated(Event):
     ring: str
 
 
-@dataclass(frozen=True)
 class Cursed(Event):
     """The extra Strigoi turn: a curse on the room, one wound to each Powerwolf hit."""
 
@@ -172,7 +151,6 @@ class Cursed(Event):
     hit: tuple[str, ...]
 
 
-@dataclass(frozen=True)
 class RoundEnded(Event):
     """The round is over; `extra_turn` says whether the Strigoi took phase 3."""
 
@@ -180,7 +158,6 @@ class RoundEnded(Event):
     extra_turn: bool
 
 
-@dataclass(frozen=True)
 class EncounterFought(Event):
     """This turn's encounter (phase 2b): a red or grey token, won, lost or a Monk set free; the
     blood point it put on the Altar and the Reward it gave."""
@@ -192,7 +169,6 @@ class EncounterFought(Event):
     reward: str
 
 
-@dataclass(frozen=True)
 class RewardDrawn(Event):
     """A Powerwolf drew Reward cards; `total` is how many they have drawn (less any corrected)."""
 
@@ -201,7 +177,6 @@ class RewardDrawn(Event):
     total: int
 
 
-@dataclass(frozen=True)
 class CardEarned(Event):
     """A Powerwolf earned an Advanced Action card (Heroic or Legendary); `why` is the trigger."""
 
@@ -212,7 +187,6 @@ class CardEarned(Event):
     why: str
 
 
-@dataclass(frozen=True)
 class Adjusted(Event):
     """The table corrected counts to what is really on the board."""
 

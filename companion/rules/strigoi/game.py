@@ -34,6 +34,7 @@ class StrigoiGame(Engine):
 
     id = "strigoi"
     title = "Armata Strigoi"
+    DATA = StrigoiData
     COMMANDS = C.COMMANDS
 
     # ---- the contract ----------------------------------------------------------------------

@@ -254,6 +254,15 @@ class Screen:
             return True
         return self.activate(widget, kind)
 
+    def start_or_back(self, button_id: str, setup: Mapping[str, Any]) -> None:
+        """The two ways out of a your-box question asked between the wizard and the first game:
+        "examples" starts the game (`setup`, as the wizard made it) with the shipped values, "back"
+        returns to the wizard."""
+        if button_id == "examples":
+            self.ctx.emit(dict(setup))
+        elif button_id == "back":
+            self.ctx.stack.pop()
+
     def run_action(self, action: Action, preset: Mapping[str, Any] | None = None) -> bool:
         """Send an action's command, or open a picker for the parameters it still needs."""
         if not action.enabled:

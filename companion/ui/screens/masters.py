@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.i18n import _, data_name, ngettext
+from companion.i18n import _, data_name, ngettext, refusal_text
 from companion.inputs import Press
 from companion.rules.base import Action
 from companion.ui import masters_view as mv
@@ -212,7 +212,7 @@ class EventCardScreen(GameScreen):
             why = _("choose {a} or {b} first").format(a=cells[0], b=cells[1])
         elif short is not None and sum(picks.values()) != short[1]:
             why = ngettext("give out the {n} agent left first", "give out all {n} agents left first", short[1]).format(n=short[1])
-        label = _("Place agents") if nums or short is None else a.label
+        label = _("Place agents") if nums or short is None else refusal_text(a.label)
         return ButtonVM(f"place:{i}", label, enabled=a.enabled and why is None, why_not=why)
 
     def _preview(self, s, adds, short, picks) -> int:
@@ -353,8 +353,8 @@ class ConfirmScreen(Screen):
 
     def body(self) -> ViewModel:
         """The question, what it costs, Do it / Keep."""
-        cost = f" ({self.action.cost})" if self.action.cost else ""
-        lines = (f"{self.action.label}{cost}: {self.why}.", _("The rules allow it, but it does nothing now."))
+        cost = f" ({refusal_text(self.action.cost)})" if self.action.cost else ""
+        lines = (f"{refusal_text(self.action.label)}{cost}: {self.why}.", _("The rules allow it, but it does nothing now."))
         return ViewModel(self.name, _("Are you sure?"), lines, (ButtonVM("yes", _("Do it anyway")), ButtonVM("no", _("Keep"))))
 
     def activate(self, button_id: str, kind: Press) -> bool:

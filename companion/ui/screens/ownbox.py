@@ -21,7 +21,7 @@ from typing import Any, Mapping
 from companion.gamedata import ownbox
 from companion.i18n import N_, _, data_name
 from companion.inputs import DISTRICTS, Press
-from companion.ui.model import ButtonVM, CellVM, ViewModel
+from companion.ui.model import ButtonVM, ViewModel
 from companion.ui.screens.base import Screen, UIContext
 from companion.ui.screens.box import KeyboardScreen, TrackerScreen
 from companion.ui.screens.tools import TeachCardScreen
@@ -69,10 +69,8 @@ class TrackerWalk(TrackerScreen):
             self.ctx.emit(dict(self.setup))
         elif button_id == "prev":
             self._go(-1)
-        elif button_id == "examples":
-            self.ctx.emit(dict(self.setup))
-        elif button_id == "back":
-            self.ctx.stack.pop()
+        else:
+            self.start_or_back(button_id, self.setup)
         return True
 
     def _go(self, delta: int) -> None:
@@ -139,27 +137,22 @@ class DrawCardScreen(TeachCardScreen):
         buttons.append(ButtonVM("cancel", _("Cancel")))
         lines = (_("Press red cells once, blue-gray twice."),
                  _first_upper(ownbox.grid_text(red, blue)), self.progress())
-        colour = {"red": _("red"), "blue": _("blue-gray")}
-        cells = tuple(CellVM(p, "", (colour.get(self.cells.get(p, ""), ""),), self.cells.get(p, ""))
-                      for p in DISTRICTS)
-        return ViewModel(self.name, _("New card of deck {act}").format(act=self.act), lines, tuple(buttons), cells)
+        return ViewModel(self.name, _("New card of deck {act}").format(act=self.act), lines, tuple(buttons),
+                         self.grid_cells())
 
     def activate(self, button_id: str, kind: Press) -> bool:
-        """Draw a picked card, switch to the grid, name it, save and draw, or cancel."""
+        """Draw a picked card, name the new one, save and draw; to the grid (while a slot is free), back
+        to the list and cancel as when teaching a tag."""
         head, colon, rest = button_id.partition(":")
         if head == "card":
             card = next(c for c in self.cards if c["key"] == rest)
             self.ctx.emit({**self.command, "card": rest, "red": card["red"], "blue": card["blue"]})
-        elif button_id == "grid" and self.new_key:
-            self.mode, self.focus = "grid", 0
         elif button_id == "save":
             self._save()
         elif button_id == "name":
             self.ctx.stack.push(_NameKeyboard(self))
-        elif button_id == "back":
-            self.mode, self.focus = "pick", 0
-        elif button_id == "cancel":
-            self.ctx.stack.pop()
+        elif button_id in ("back", "cancel") or (button_id == "grid" and self.new_key):
+            return super().activate(button_id, kind)
         return True
 
     def _save(self) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from companion.i18n import N_, _, data_name
+from companion.i18n import N_, _, data_name, refusal_text
 from companion.inputs import DISTRICTS, Press
 from companion.rules.base import Action
 from companion.ui import masters_view as mv
@@ -99,11 +99,12 @@ class ParamPicker(Screen):
         ok = value is not None
         buttons += [ButtonVM("ok", _("OK"), enabled=ok, why_not=None if ok else _("choose {what} first").format(what=word(self.need))),
                     ButtonVM("cancel", _("Cancel"))]
-        lines = (_("{action}: choose {what}").format(action=self.action.label, what=word(self.need)),
+        label = refusal_text(self.action.label)  # the engine's English text, in the table's language
+        lines = (_("{action}: choose {what}").format(action=label, what=word(self.need)),
                  (_("Now: {value}   (district buttons or tap the board)") if kind == "district" else _("Now: {value}")).format(
                      value=self._show(value)))
         grid = mv.grid(self.ctx.state, selected=value if kind == "district" else None) if self.ctx.state.get("districts") else ()
-        return ViewModel(self.name, self.action.label, lines, tuple(buttons), grid)
+        return ViewModel(self.name, label, lines, tuple(buttons), grid)
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Choice buttons set the value; OK moves on or sends; Cancel closes."""
@@ -367,9 +368,12 @@ class TeachCardScreen(Screen):
                           ButtonVM("back", _("Back"))]
         lines = (_("Card {card}: tap red cells, again for blue-gray,").format(card=self.key()),
                  _("again to clear. Red {red}, blue-gray {blue}.").format(red=reds, blue=blues))
+        return ViewModel(self.name, _("Teach card {tag}").format(tag=self.tag), lines, tuple(buttons), self.grid_cells())
+
+    def grid_cells(self) -> tuple[CellVM, ...]:
+        """The grid being tapped: each district's cell marked and named red, blue-gray or nothing."""
         colour = {"red": _("red"), "blue": _("blue-gray")}
-        cells = tuple(CellVM(p, "", (colour.get(self.cells.get(p, ""), ""),), self.cells.get(p, "")) for p in DISTRICTS)
-        return ViewModel(self.name, _("Teach card {tag}").format(tag=self.tag), lines, tuple(buttons), cells)
+        return tuple(CellVM(p, "", (colour.get(self.cells.get(p, ""), ""),), self.cells.get(p, "")) for p in DISTRICTS)
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Act filter, card choice, mode switches, save."""

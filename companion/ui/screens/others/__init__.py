@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from companion.i18n import N_
+
 __all__ = ["SCREENS", "GAME_SCREENS", "SetupField", "RolePicker", "route", "screen_class", "setup_fields",
            "setup_note"]
 
@@ -71,7 +73,7 @@ def setup_fields(game_id: str, default_players: int = 4) -> list[SetupField]:
     from companion.rules.catalog import info, resolve
 
     lo, hi = player_range(game_id)
-    out = [SetupField("players", "Players", lo, hi, min(hi, max(lo, default_players)))]
+    out = [SetupField("players", N_("Players"), lo, hi, min(hi, max(lo, default_players)))]
     more = info(game_id).setup_fields
     return out + list(resolve(more)(lo, hi, default_players)) if more else out
 

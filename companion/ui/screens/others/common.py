@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping, Sequence
 
-from companion.i18n import _
+from companion.i18n import _, refusal_text
 from companion.inputs import DISTRICTS, Press
 from companion.rules.catalog import games
 from companion.rules.base import Action
@@ -111,13 +111,13 @@ class OthersScreen(GameScreen):
     def run_action(self, action: Action, preset: Mapping[str, Any] | None = None) -> bool:
         """Send the command, or ask for what it still needs in a Picker."""
         if not action.enabled:
-            self.ctx.fail(action.why_not or _("not possible now"))
+            self.ctx.fail(refusal_text(action.why_not) if action.why_not else _("not possible now"))
             return True
         params = self.params(action) if action.needs else []
         if not params:
             self.ctx.emit(dict(action.command))
             return True
-        self.ctx.stack.push(Picker(self.ctx, action.label, dict(action.command), params, self.selected))
+        self.ctx.stack.push(Picker(self.ctx, refusal_text(action.label), dict(action.command), params, self.selected))
         return True
 
     def params(self, action: Action) -> list[Param]:
@@ -141,8 +141,17 @@ class OthersScreen(GameScreen):
         return []
 
     def correction(self, changes: Mapping[str, int]) -> list[dict[str, Any]]:
-        """The adjust command(s) for the changed fields (games override)."""
-        return [{"cmd": ADJUST, **changes}] if changes else []
+        """One adjust command with the changed fields, none when nothing changed: a field `key` goes in
+        as `key`, a field `group:name` under its group (`bites:Ann` -> `{"bites": {"Ann": 2}}`).
+        Games whose engine wants another shape override this."""
+        cmd: dict[str, Any] = {"cmd": ADJUST}
+        for key, value in changes.items():
+            group, _sep, name = key.partition(":")
+            if name:
+                cmd.setdefault(group, {})[name] = value
+            else:
+                cmd[key] = value
+        return [cmd] if changes else []
 
 
 class OthersOverScreen(OthersScreen):
@@ -355,7 +364,7 @@ class Picker(Screen):
             return "-"
         labels = {v: label for v, label in p.options}
         if isinstance(value, list):
-            return ", ".join(str(labels.get(v, v)) for v in value) or "none"
+            return ", ".join(str(labels.get(v, v)) for v in value) or _("none")
         return str(labels.get(value, value))
 
 
@@ -386,10 +395,10 @@ class CorrectScreen(Screen):
                             else f"{f.label}: {f.value}", selected=(i == self.active)) for i, f in enumerate(self.fields)]
         changed = bool(self.changes())
         buttons += [ButtonVM("minus", "-1"), ButtonVM("plus", "+1"),
-                    ButtonVM("apply", "Apply", enabled=changed, why_not=None if changed else "nothing changed yet"),
-                    ButtonVM("back", "Back")]
-        lines = ("Make the counts match the table.", "Pick a count, then up/down or -1/+1.")
-        return ViewModel(self.name, "Correct counts", lines, tuple(buttons))
+                    ButtonVM("apply", _("Apply"), enabled=changed, why_not=None if changed else _("nothing changed yet")),
+                    ButtonVM("back", _("Back"))]
+        lines = (_("Make the counts match the table."), _("Pick a count, then up/down or -1/+1."))
+        return ViewModel(self.name, _("Correct counts"), lines, tuple(buttons))
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Pick a field, step it, apply or go back."""
@@ -445,9 +454,3 @@ def number(path: tuple[str, ...], question: str, lo: int, hi: int, default: int,
 def board_districts(s: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     """The engine's `board` districts of a state JSON ({} before the first state)."""
     return (s.get("board") or {}).get("districts") or {}
-
-
-def outcome_words(outcome: str | None) -> str:
-    """`evil-bites` -> `Evil bites`."""
-    text = str(outcome or "").replace("-", " ").replace("+", " and ")
-    return text[:1].upper() + text[1:]

@@ -7,20 +7,23 @@ players' dice never bury the screen in buttons.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Sequence
 
+from companion.i18n import N_, _, data_name, ngettext
 from companion.inputs import DISTRICTS, Press
 from companion.rules.base import Action
-from companion.ui.model import ButtonVM, CellVM, action_button
+from companion.ui.model import ButtonVM, CellVM
 from companion.ui.screens.base import UIContext
 from companion.ui.screens.others.common import (ADJUST, Field, OthersOverScreen, OthersScreen, Param,
-                                                board_districts, choice, number, outcome_words)
+                                                board_districts, choice, number)
+from companion.narration.mansion import outcome_text
 
 ROOM_CAPACITY = 2
 REVEAL_TICKS = (6, 9)     # shipped default; the screen reads the data file's when it can
 SCORE_CARDS = (1, 3, 5)
-STEP_WORDS = {"roll": "everyone rolls", "rolloff": "roll-off for a tie", "turn": "turns", "reveal": "role reveal",
-              "over": "game over"}
+STEP_WORDS = {"roll": N_("everyone rolls"), "rolloff": N_("roll-off for a tie"), "turn": N_("turns"),
+              "reveal": N_("role reveal"), "over": N_("game over")}
 
 
 class MansionScreen(OthersScreen):
@@ -38,7 +41,9 @@ class MansionScreen(OthersScreen):
     # -- what is shown ---------------------------------------------------------------------------
     def summary(self, s: dict[str, Any]):
         """Clock, dice, order or ranking; rooms, hall, clock and role deck on the grid."""
-        title = f"Tick {s.get('tick', 1)} of {s.get('clock_length', 12)}: {STEP_WORDS.get(s.get('step', ''), s.get('step', ''))}"
+        step = s.get("step", "")
+        title = _("Tick {tick} of {length}: {step}").format(tick=s.get("tick", 1), length=s.get("clock_length", 12),
+                                                            step=_(STEP_WORDS[step]) if step in STEP_WORDS else step)
         lines = [clock_line(s, self.reveal_ticks)]
         if s.get("step") == "reveal":  # the roles are the news: the order and dice wait for the next round
             return title, [*lines, deck_line(s.get("role_deck") or {}), points_line(s)], room_cells(s, self.selected)
@@ -46,9 +51,9 @@ class MansionScreen(OthersScreen):
         if s.get("step") == "turn" and s.get("turn"):
             lines.append(self._turn_line(s))
         elif s.get("step") == "rolloff":
-            lines.append("Tie: " + ", ".join(first_tie(s)) + " roll one die each, highest first")
+            lines.append(_("Tie: {players} roll one die each, highest first").format(players=", ".join(first_tie(s))))
         else:
-            lines.append("Order: " + (", ".join(s.get("order") or []) or "set once all have rolled"))
+            lines.append(_("Order: {players}").format(players=", ".join(s.get("order") or []) or _("set once all have rolled")))
         lines.append(points_line(s))
         return title, lines, room_cells(s, self.selected)
 
@@ -57,9 +62,10 @@ class MansionScreen(OthersScreen):
         who = s["turn"]
         p = (s.get("players") or {}).get(who, {})
         room = p.get("room")
-        where = "not in a room yet" if room is None else "in the main hall" if room == 0 else \
-            f"in {(s.get('rooms') or {}).get(str(room), {}).get('name', room)}: {self.summaries.get(room, '')}"
-        return f"{who} wants room {p.get('wanted_room', '-')}, {where}"
+        where = _("not in a room yet") if room is None else _("in the main hall") if room == 0 else \
+            _("in {room}: {text}").format(room=data_name((s.get("rooms") or {}).get(str(room), {}).get("name", room)),
+                                          text=data_name(self.summaries.get(room, "")))
+        return _("{player} wants room {room}, {where}").format(player=who, room=p.get("wanted_room", "-"), where=where)
 
     def buttons(self) -> list[ButtonVM]:
         """While rolling: the chosen player's actions and "Player: next"; otherwise all actions."""
@@ -67,9 +73,16 @@ class MansionScreen(OthersScreen):
         if s.get("step") != "roll":
             return self._with_auto(super().buttons())
         who = self.current_player(s)
-        mine = [action_button(i, a) for i, a in self.ordered()
+        mine = [self.button(i, a) for i, a in self.ordered()
                 if a.command.get("cmd") != ADJUST and a.command.get("player") in (None, who)]
-        return mine + [ButtonVM("who", f"Player: {who} (next)"), ButtonVM("correct", "Correct counts"), ButtonVM("menu", "Menu")]
+        return mine + [ButtonVM("who", _("Player: {player} (next)").format(player=who)), ButtonVM("correct", _("Correct counts")),
+                       ButtonVM("menu", _("Menu"))]
+
+    def button(self, i: int, action: Action) -> ButtonVM:
+        """An action's button; a room's own action is labelled with the room's text from the data file
+        (its `summary_de` in German)."""
+        b = super().button(i, action)
+        return replace(b, label=data_name(str(action.label))) if action.command.get("cmd") == "room_action" else b
 
     def _with_auto(self, buttons: list[ButtonVM]) -> list[ButtonVM]:
         """Roll-off and Take get a one-press default next to the button that asks for values."""
@@ -78,11 +91,11 @@ class MansionScreen(OthersScreen):
             if b.id.startswith("act:") and b.enabled:
                 verb = self.actions[int(b.id[4:])].command.get("cmd")
                 if verb == "rolloff":
-                    out.append(ButtonVM(f"auto:{b.id[4:]}", "Companion rolls"))
-                    b = ButtonVM(b.id, "Enter roll-off dice")
+                    out.append(ButtonVM(f"auto:{b.id[4:]}", _("Companion rolls")))
+                    b = ButtonVM(b.id, _("Enter roll-off dice"))
                 elif verb == "take":
-                    out.append(ButtonVM(f"auto:{b.id[4:]}", "Take all cards"))
-                    b = ButtonVM(b.id, "Take some cards")
+                    out.append(ButtonVM(f"auto:{b.id[4:]}", _("Take all cards")))
+                    b = ButtonVM(b.id, _("Take some cards"))
             out.append(b)
         return out
 
@@ -121,23 +134,24 @@ class MansionScreen(OthersScreen):
         verb = action.command.get("cmd")
         names = list(s.get("seating") or [])
         if verb == "reroll":
-            return [Param(("dice",), "Which dice are rerolled?", "multi", ((0, "First die"), (1, "Second die")))]
+            return [Param(("dice",), _("Which dice are rerolled?"), "multi", ((0, _("First die")), (1, _("Second die"))))]
         if verb == "take":
             room = (s.get("players") or {}).get(s.get("turn"), {}).get("room")
             here = int((s.get("rooms") or {}).get(str(room), {}).get("cards", 0)) if room else 0
-            return [number(("n",), "How many cards are taken?", 0, max(0, here), here)]
+            return [number(("n",), _("How many cards are taken?"), 0, max(0, here), here)]
         if verb == "store":
-            return [Param(("cards",), "Which score cards go into the safe?", "cards",
-                          tuple((v, f"{v} point{'s' if v > 1 else ''}") for v in SCORE_CARDS))]
+            return [Param(("cards",), _("Which score cards go into the safe?"), "cards",
+                          tuple((v, ngettext("{n} point", "{n} points", v).format(n=v)) for v in SCORE_CARDS))]
         if verb == "rolloff":
-            return [number(("values", n), f"Roll-off die of {n}", 1, 6, 1) for n in first_tie(s)]
+            return [number(("values", n), _("Roll-off die of {player}").format(player=n), 1, 6, 1) for n in first_tie(s)]
         if verb == "claim":
-            return [choice(("player",), "Who claims the win?", names),
-                    number(("hand_points",), "Points in their hand", 0, 60, 0)]
+            return [choice(("player",), _("Who claims the win?"), names),
+                    number(("hand_points",), _("Points in their hand"), 0, 60, 0)]
         if verb == "rank":
-            return ([choice(("roles", n), f"Role of {n}", ["human", "vampire"], ["Human", "Vampire"], optional=True) for n in names]
-                    + [choice(("first_vampire",), "First vampire", names, optional=True)]
-                    + [number(("hand_points", n), f"Hand points of {n}", 0, 60, 0, optional=True) for n in names])
+            return ([choice(("roles", n), _("Role of {player}").format(player=n), ["human", "vampire"], [_("Human"), _("Vampire")],
+                            optional=True) for n in names]
+                    + [choice(("first_vampire",), _("First vampire"), names, optional=True)]
+                    + [number(("hand_points", n), _("Hand points of {player}").format(player=n), 0, 60, 0, optional=True) for n in names])
         return super().params(action)
 
     def seat_actions(self) -> dict[str, int]:
@@ -150,10 +164,10 @@ class MansionScreen(OthersScreen):
     def fields(self) -> list[Field]:
         """The tick and every player's Modify tokens and stored points."""
         s = self.state()
-        out = [Field("tick", "Clock tick", int(s.get("tick", 1)), 1, int(s.get("clock_length", 12)))]
+        out = [Field("tick", _("Clock tick"), int(s.get("tick", 1)), 1, int(s.get("clock_length", 12)))]
         for n, p in (s.get("players") or {}).items():
-            out += [Field(f"tokens:{n}", f"{n} tokens", int(p.get("tokens", 0))),
-                    Field(f"stored:{n}", f"{n} stored", int(p.get("stored", 0)), 0, 99)]
+            out += [Field(f"tokens:{n}", _("{player} tokens").format(player=n), int(p.get("tokens", 0))),
+                    Field(f"stored:{n}", _("{player} stored").format(player=n), int(p.get("stored", 0)), 0, 99)]
         return out
 
     def correction(self, changes) -> list[dict[str, Any]]:
@@ -178,15 +192,15 @@ class MansionOverScreen(OthersOverScreen):
         """Outcome title, places, stored points."""
         ranking = s.get("ranking") or []
         players = s.get("players") or {}
-        places = [f"{r['place']}. {r['player']} ({players.get(r['player'], {}).get('stored', 0)} stored)" for r in ranking]
-        lines = [f"Ended at tick {s.get('tick', '?')}: {OUTCOMES.get(s.get('outcome'), outcome_words(s.get('outcome')))}"]
-        lines.append("Ranking: " + ("; ".join(places) if places else "enter roles to rank"))
+        places = [_("{place}. {player} ({n} stored)").format(place=r["place"], player=r["player"],
+                                                              n=players.get(r["player"], {}).get("stored", 0)) for r in ranking]
+        lines = [_("Ended at tick {tick}: {why}").format(tick=s.get("tick", "?"), why=outcome_text(s.get("outcome"))),
+                 _("Ranking: {places}").format(places="; ".join(places) if places else _("enter roles to rank"))]
         if s.get("vampires") is not None:
-            lines.append(f"Vampires revealed: {s['vampires']}")
-        return "Game over", lines, room_cells(s, None)
+            lines.append(_("Vampires revealed: {n}").format(n=s["vampires"]))
+        return _("Game over"), lines, room_cells(s, None)
 
 
-OUTCOMES = {"clock": "the clock ran out", "points": "a human reached the target", "all-vampires": "no humans are left"}
 
 
 def _rules_facts() -> tuple[tuple[int, ...], dict[int, str]]:
@@ -205,8 +219,8 @@ def setup_fields(lo: int, hi: int, default_players: int) -> list:
     """What the mansion's new-game wizard asks after the players: clock length, target, vampires."""
     from companion.ui.screens.others import SetupField
 
-    return [SetupField("clock_length", "Clock", 6, 20, 12), SetupField("target", "Target", 5, 60, 20),
-            SetupField("vampires", "Vampires", 1, hi - 1, 1)]
+    return [SetupField("clock_length", N_("Clock"), 6, 20, 12), SetupField("target", N_("Target"), 5, 60, 20),
+            SetupField("vampires", N_("Vampires"), 1, hi - 1, 1)]
 
 
 def setup_note(values: dict[str, int]) -> tuple[str, ...]:
@@ -217,18 +231,25 @@ def setup_note(values: dict[str, int]) -> tuple[str, ...]:
 def role_deck_note(players: int, vampires: int) -> tuple[str, ...]:
     """The wizard's word on the role deck: the rulebook's (4 players, 1 vampire) or our extension."""
     if not 1 <= vampires <= players - 1:
-        return (f"Role deck: {vampires} vampires is not possible for {players} players (1 to {players - 1}).",)
-    deck = f"Role deck: {vampires} vampire{'s' if vampires > 1 else ''}, {players - vampires} human{'s' if players - vampires > 1 else ''}"
+        return (_("Role deck: {vampires} vampires is not possible for {players} players (1 to {most}).").format(
+            vampires=vampires, players=players, most=players - 1),)
+    deck = role_words(vampires, players - vampires)
     if (players, vampires) == (4, 1):
-        return (f"{deck}, as in the rulebook.",)
-    return (f"{deck}: our extension.", "The rulebook sets up 4 players only (1 vampire, 3 humans).")
+        return (_("Role deck: {roles}, as in the rulebook.").format(roles=deck),)
+    return (_("Role deck: {roles}: our extension.").format(roles=deck), _("The rulebook sets up 4 players only (1 vampire, 3 humans)."))
+
+
+def role_words(vampires: int, humans: int) -> str:
+    """`2 vampires, 4 humans`."""
+    return ", ".join((ngettext("{n} vampire", "{n} vampires", vampires).format(n=vampires),
+                      ngettext("{n} human", "{n} humans", humans).format(n=humans)))
 
 
 def deck_line(deck: dict[str, Any]) -> str:
     """`Roles: 2 vampires, 4 humans (ours)` for the game screen."""
     v, h = deck.get("vampires", 1), deck.get("humans", 0)
-    where = "" if deck.get("rulebook") else " (ours)"
-    return f"Roles: {v} vampire{'s' * (v != 1)}, {h} human{'s' * (h != 1)}{where}"
+    words = role_words(v, h)
+    return _("Roles: {roles}").format(roles=words) if deck.get("rulebook") else _("Roles: {roles} (ours)").format(roles=words)
 
 
 def clock_line(s: dict[str, Any], reveal_ticks: Sequence[int]) -> str:
@@ -236,9 +257,10 @@ def clock_line(s: dict[str, Any], reveal_ticks: Sequence[int]) -> str:
     tick = int(s.get("tick", 1))
     left = [t for t in reveal_ticks if t >= tick]
     if not left:
-        return "Roles: no reveal left"
-    then = f" (then {', '.join(map(str, left[1:]))})" if left[1:] else ""
-    return f"Roles shown at tick {left[0]}{then}"
+        return _("Roles: no reveal left")
+    if left[1:]:
+        return _("Roles shown at tick {tick} (then {ticks})").format(tick=left[0], ticks=", ".join(map(str, left[1:])))
+    return _("Roles shown at tick {tick}").format(tick=left[0])
 
 
 def dice_line(s: dict[str, Any]) -> str:
@@ -249,13 +271,13 @@ def dice_line(s: dict[str, Any]) -> str:
         if p.get("priority") is not None:
             text = f"{name} {p['priority']}/{p.get('wanted_room', '-')}"
         elif p.get("dice"):
-            text = f"{name} rolled {' '.join(map(str, p['dice']))}"
+            text = _("{player} rolled {dice}").format(player=name, dice=" ".join(map(str, p["dice"])))
         else:
             text = f"{name} -"
         if p.get("tiebreak"):
             text += f" [{' '.join(map(str, p['tiebreak']))}]"
         bits.append(text)
-    return "Priority/room: " + ", ".join(bits)
+    return _("Priority/room: {players}").format(players=", ".join(bits))
 
 
 def points_line(s: dict[str, Any]) -> str:
@@ -263,7 +285,7 @@ def points_line(s: dict[str, Any]) -> str:
     in the players' hands)."""
     players = s.get("players") or {}
     some = [f"{n} {p.get('stored', 0)}" for n, p in players.items() if p.get("stored")]
-    return f"Safe (target {s.get('target', 20)}): " + (", ".join(some) or "nothing yet")
+    return _("Safe (target {target}): {points}").format(target=s.get("target", 20), points=", ".join(some) or _("nothing yet"))
 
 
 def first_tie(s: dict[str, Any]) -> list[str]:
@@ -291,19 +313,21 @@ def room_cells(s: dict[str, Any], selected: str | None) -> list[CellVM]:
         kind = d.get("represents")
         if kind == "room":
             occ = list(d.get("occupants") or [])
-            lines = (", ".join(occ) or "empty", f"{len(occ)}/{ROOM_CAPACITY}, {d.get('cards', 0)} cards")
+            cards = int(d.get("cards", 0))
+            lines = (", ".join(occ) or _("empty"), ngettext("{occupied}/{capacity}, {n} card", "{occupied}/{capacity}, {n} cards", cards)
+                     .format(occupied=len(occ), capacity=ROOM_CAPACITY, n=cards))
             mark = "active" if turn_room == d.get("room") and occ else "red" if len(occ) >= ROOM_CAPACITY else "blue" if occ else ""
-            cells.append(CellVM(pos, f"{d.get('room')} {d.get('name', '')}", lines, mark, pos == selected))
+            cells.append(CellVM(pos, f"{d.get('room')} {data_name(d.get('name', ''))}", lines, mark, pos == selected))
         elif kind == "hall":
             occ = list(d.get("occupants") or [])
-            who = ", ".join(occ) if len(occ) <= 3 else f"{len(occ)} players"  # a full hall: its count
-            cells.append(CellVM(pos, "Main hall", (who or "empty",), "", pos == selected))
+            who = ", ".join(occ) if len(occ) <= 3 else ngettext("{n} player", "{n} players", len(occ)).format(n=len(occ))
+            cells.append(CellVM(pos, _("Main hall"), (who or _("empty"),), "", pos == selected))
         elif kind == "clock":
-            cells.append(CellVM(pos, "Clock", (f"tick {s.get('tick', 1)}/{s.get('clock_length', 12)}",),
+            cells.append(CellVM(pos, _("Clock"), (_("tick {tick}/{length}").format(tick=s.get("tick", 1), length=s.get("clock_length", 12)),),
                                 "vampire", pos == selected))
         elif kind == "roles":
             v = d.get("vampires")
-            cells.append(CellVM(pos, "Roles", ("not shown" if v is None else f"{v} vampires",),
+            cells.append(CellVM(pos, _("Roles"), (_("not shown") if v is None else ngettext("{n} vampire", "{n} vampires", v).format(n=v),),
                                 "combat" if s.get("step") == "reveal" else "", pos == selected))
         else:
             cells.append(CellVM(pos, "", (), "", pos == selected))

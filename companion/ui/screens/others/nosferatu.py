@@ -10,10 +10,11 @@ from typing import Any, Sequence
 
 from companion.i18n import N_, _, data_name
 from companion.inputs import DISTRICTS
+from companion.narration.nosferatu import character_text, outcome_text
 from companion.rules.base import Action
 from companion.ui.model import CellVM, Count
 from companion.ui.screens.others.common import (Field, OthersOverScreen, OthersScreen, Param, board_districts,
-                                                choice, outcome_words)
+                                                choice)
 
 STEP_WORDS = {
     "give-stake": N_("pass the stake"),
@@ -72,18 +73,6 @@ class NosferatuScreen(OthersScreen):
         out += [Field(f"bites:{p}", _("Bites {player}").format(player=p), int(n), 0, 10) for p, n in (s.get("bites") or {}).items()]
         return out
 
-    def correction(self, changes) -> list[dict[str, Any]]:
-        """One adjust with the nights and the changed bites."""
-        if not changes:
-            return []
-        cmd: dict[str, Any] = {"cmd": "adjust"}
-        for key, value in changes.items():
-            if key == "nights":
-                cmd["nights"] = value
-            else:
-                cmd.setdefault("bites", {})[key.split(":", 1)[1]] = value
-        return [cmd]
-
 
 class NosferatuOverScreen(OthersOverScreen):
     """Who won and how: stake, rituals or bites."""
@@ -93,19 +82,10 @@ class NosferatuOverScreen(OthersOverScreen):
 
     def summary(self, s: dict[str, Any]) -> tuple[str, Sequence[str], Sequence[CellVM]]:
         """The outcome as the title, the final tallies below."""
-        known = ", ".join(f"{p} {c}" for p, c in (s.get("known") or {}).items()) or _("none")
+        known = ", ".join(f"{p}: {character_text(c)}" for p, c in (s.get("known") or {}).items()) or _("none")
         lines = [_("Rounds played: {n}").format(n=s.get("round", 1)), *info_lines(s)[2:4], _("Cards shown: {cards}").format(cards=known)]
-        outcome = s.get("outcome")
-        why = _(OUTCOMES[outcome]) if outcome in OUTCOMES else outcome_words(outcome)
-        return _("Game over: {outcome}").format(outcome=why), lines, seat_cells(s, None)
+        return _("Game over: {outcome}").format(outcome=outcome_text(s.get("outcome"))), lines, seat_cells(s, None)
 
-
-OUTCOMES = {
-    "hunters-stake": N_("the Hunters staked the Vampire"),
-    "hunters-rituals": N_("the Hunters cast 5 Rituals"),
-    "evil-bites": N_("the Vampire's bites won"),
-    "evil-stake": N_("a Hunter was staked"),
-}
 
 
 def info_lines(s: dict[str, Any]) -> list[str]:

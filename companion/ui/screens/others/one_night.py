@@ -13,11 +13,12 @@ from typing import Any, Mapping
 from companion.i18n import N_, _, data_name, ngettext
 from companion.inputs import DISTRICTS, Press
 from companion.narration.narrator import StepTimer
+from companion.narration.one_night import role_name, step_words
 from companion.rules.base import Action
 from companion.ui.model import ButtonVM, CellVM, ViewModel
 from companion.ui.screens.base import Screen, UIContext
-from companion.ui.screens.others.common import (OthersOverScreen, OthersScreen, Param, choice, outcome_words,
-                                                wrap)
+from companion.ui.screens.others.common import OthersOverScreen, OthersScreen, Param, choice, wrap
+from companion.ui.words import outcome_words
 
 FIRST = ("vote", "reveal", "next", "resume")   # the button the table wants most, first (and focused)
 ROLES_PER_PAGE = 9      # one page of the role picker = the nine district buttons
@@ -25,6 +26,11 @@ MARKS = ("clarity", "vampire", "fear", "bat", "disease", "love", "traitor", "ass
 MARK_NAMES = {"clarity": N_("Clarity"), "vampire": N_("Vampire"), "fear": N_("Fear"), "bat": N_("Bat"), "disease": N_("Disease"),
               "love": N_("Love"), "traitor": N_("Traitor"), "assassin": N_("Assassin")}
 PHASES = {"dusk": N_("Dusk"), "night": N_("Night"), "dawn": N_("Dawn"), "day": N_("Day"), "setup": N_("Setup"), "vote": N_("Vote")}
+STEPS = {  # script steps that are not one role's (the others are named after their role: `seer`, `doppelganger-seer`)
+    "dusk-begins": N_("Night falls"), "vampires": N_("Vampires"), "view-marks": N_("Everyone sees their Mark"),
+    "lovers": N_("Lovers"), "werewolves": N_("Werewolves"), "masons": N_("Masons"), "dawn": N_("Dawn"),
+    "discussion": N_("Discussion"), "vote-countdown": N_("Vote countdown"), "vote": N_("Vote"), "reveal": N_("Reveal"),
+}
 
 
 class NarratorScreen(OthersScreen):
@@ -61,7 +67,7 @@ class NarratorScreen(OthersScreen):
         woken = cur.get("wakes") or []
         wakes = ", ".join(role_name(w) for w in woken) or "-"
         title = (_("{phase}: {roles}") if woken == ["everyone"] else _("{phase}: {roles} wake")).format(phase=phase, roles=wakes)
-        lines = [cur.get("prompt", "")]
+        lines = [step_words(cur.get("id"), cur.get("prompt", ""))]  # the data's prompt_de, the day's from the catalog
         if self.timer_line(s):
             lines.append(self.timer_line(s))
         grid = seat_cells(s) if s.get("phase") == "day" else ()
@@ -105,7 +111,7 @@ class NarratorScreen(OthersScreen):
             return cards + marks
         if verb == "adjust":
             steps = [st.get("id") for st in s.get("script") or []]
-            return [choice(("step",), _("Go to which step?"), steps, [st.replace("-", " ") for st in steps])]
+            return [choice(("step",), _("Go to which step?"), steps, [step_name(st) for st in steps])]
         return super().params(action)
 
 
@@ -131,8 +137,9 @@ class OneNightOverScreen(OthersOverScreen):
         killed = ", ".join(seat_label(s, k) for k in r.get("killed", [])) or _("nobody")
         winners = ", ".join(seat_label(s, k) for k in r.get("winners", [])) or _("nobody")
         cards = ", ".join(f"{k}: {role_name(v)}" for k, v in (r.get("cards") or {}).items())
+        teams = ", ".join(outcome_words(t) for t in r.get("teams", [])) or _("none")
         lines = [_("Died: {seats}").format(seats=killed), _("Winners: {seats}").format(seats=winners),
-                 _("Teams: {teams}").format(teams=", ".join(r.get("teams", [])) or _("none")), _("Cards: {cards}").format(cards=cards)]
+                 _("Teams: {teams}").format(teams=teams), _("Cards: {cards}").format(cards=cards)]
         title = _("{team} win").format(team=outcome_words(s.get("outcome"))) if s.get("outcome") != "no-winner" else _("Nobody wins")
         return title, lines, seat_cells(s)
 
@@ -234,9 +241,14 @@ def pick_roles(ctx: UIContext, wizard) -> bool:
     return True
 
 
-def role_name(role_id: str) -> str:
-    """`apprentice-assassin` -> `Apprentice Assassin` (in the current language: the data's name_de)."""
-    return data_name(str(role_id).replace("-", " ").title())
+def step_name(step_id: str) -> str:
+    """A script step's name: `seer` -> `Seer`, `doppelganger-seer` -> `Doppelganger as Seer`,
+    `dusk-begins` -> `Night falls` (in the current language)."""
+    if step_id in STEPS:
+        return _(STEPS[step_id])
+    if step_id.startswith("doppelganger-"):
+        return _("Doppelganger as {role}").format(role=role_name(step_id[len("doppelganger-"):]))
+    return role_name(step_id)
 
 
 def seat_label(s: Mapping[str, Any], seat: int | str) -> str:

@@ -9,28 +9,29 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.i18n import N_, _, data_name
 from companion.inputs import DISTRICTS
 from companion.rules.base import Action
 from companion.ui.model import CellVM, Count
 from companion.ui.story import ALTAR, INFERNO
 from companion.ui.screens.others.common import (Field, OthersOverScreen, OthersScreen, Param, board_districts,
-                                                choice, number, outcome_words)
+                                                choice, number)
+from companion.ui.words import outcome_words
 
-ROOMS = {"center": "Hall", "n": "North", "ne": "North-east", "se": "South-east", "s": "South", "sw": "South-west",
-         "nw": "North-west"}
+ROOMS = {"center": N_("Hall"), "n": N_("North"), "ne": N_("North-east"), "se": N_("South-east"), "s": N_("South"),
+         "sw": N_("South-west"), "nw": N_("North-west")}
 LETTERS = "ABCDEFX"
-REASONS = (("crushed", "Crushed by a platform"), ("ladder", "Last ladder lost"), ("center", "Hit on a centre"),
-           ("other", "Other"))
+REASONS = (("crushed", N_("Crushed by a platform")), ("ladder", N_("Last ladder lost")), ("center", N_("Hit on a centre")),
+           ("other", N_("Other")))
 ALTAR_MAX = 5
 WOUNDS_TO_FALL = 3
-PARTS = {"master": "Master", "apprentice": "Apprentice", "supreme": "Supreme", "tokens": "tokens"}
+PARTS = {"master": N_("Master"), "apprentice": N_("Apprentice"), "supreme": N_("Supreme"), "tokens": N_("tokens")}
 CARD_TITLES = {"fire_and_forgive": "Fire & Forgive", "fist_by_fist": "Fist by Fist",
                "nighttime_rebel": "Nighttime Rebel", "evil_made_me": "The Evil Made Me Do It",
                "vampires_dont_die": "Vampires Don't Die", "incense_and_iron": "Incense & Iron",
                "all_you_can_bleed": "All You Can Bleed"}
-SHORT = {"Apprentice": "Appr.", "Supreme (master)": "Supreme", "Supreme (apprentice)": "Supreme"}  # on a cell
-STEP_WORDS = {"initiative": "reveal the Action cards", "turn": "'s turn", "strigoi": ": the Strigoi strikes",
-              "curse": "the extra Strigoi turn", "over": "game over"}
+STEP_WORDS = {"initiative": N_("reveal the Action cards"), "turn": N_("a Powerwolf's turn"), "strigoi": N_("the Strigoi strikes"),
+              "curse": N_("the extra Strigoi turn"), "over": N_("game over")}
 
 
 class StrigoiScreen(OthersScreen):
@@ -43,9 +44,13 @@ class StrigoiScreen(OthersScreen):
         """Title with round and whose turn; blood, order, wounds, Strigoi, marker lines; rooms grid."""
         step = s.get("step", "")
         who = s.get("turn") or ""
-        words = STEP_WORDS.get(step, step)
-        title = f"Round {s.get('round', 1)}: {who}{words}" if step in ("turn", "strigoi") and who else \
-            f"Round {s.get('round', 1)}: {words}"
+        n = s.get("round", 1)
+        if step == "turn" and who:
+            title = _("Round {n}: {player}'s turn").format(n=n, player=who)
+        elif step == "strigoi" and who:
+            title = _("Round {n}: {player}: the Strigoi strikes").format(n=n, player=who)
+        else:
+            title = _("Round {n}: {step}").format(n=n, step=_(STEP_WORDS[step]) if step in STEP_WORDS else step)
         return title, info_lines(s), room_cells(s, self.selected)
 
     def pictures(self, s: dict[str, Any]) -> dict[str, Any]:
@@ -60,39 +65,39 @@ class StrigoiScreen(OthersScreen):
         if verb == "initiative":
             out = []
             for w in wolves:
-                out.append(number(("cards", w, "initiative"), f"{w}'s card: initiative number", 1, 99, 1))
-                out.append(choice(("cards", w, "letter"), f"{w}'s card: direction letter", list(LETTERS)))
+                out.append(number(("cards", w, "initiative"), _("{wolf}'s card: initiative number").format(wolf=w), 1, 99, 1))
+                out.append(choice(("cards", w, "letter"), _("{wolf}'s card: direction letter").format(wolf=w), list(LETTERS)))
             return out
         out = []
         for need in action.needs:
             if need == "strigoi":
-                out.append(choice((need,), "Which Strigoi?", in_play(s), [name_of(s, k) for k in in_play(s)]))
+                out.append(choice((need,), _("Which Strigoi?"), in_play(s), [name_of(s, k) for k in in_play(s)]))
             elif need == "wolf":
-                out.append(choice((need,), "Which Powerwolf?", wolves, default=s.get("attacked") or s.get("turn")))
+                out.append(choice((need,), _("Which Powerwolf?"), wolves, default=s.get("attacked") or s.get("turn")))
             elif need == "hit":
-                out.append(Param((need,), "Who was hit by the curse?", "multi", tuple((w, w) for w in wolves), default=[]))
+                out.append(Param((need,), _("Who was hit by the curse?"), "multi", tuple((w, w) for w in wolves), default=[]))
             elif need == "reason":
-                out.append(choice((need,), "Why is it lost?", [r for r, _ in REASONS], [t for _, t in REASONS]))
+                out.append(choice((need,), _("Why is it lost?"), [r for r, t in REASONS], [_(t) for r, t in REASONS]))
             elif need == "room":
                 rooms = [r for r in ROOMS if r != "center" and r not in (s.get("collapsed") or [])]
-                out.append(choice((need,), "Which platform turns?", rooms, [ROOMS[r] for r in rooms], seats=room_seats(s)))
+                out.append(choice((need,), _("Which platform turns?"), rooms, [_(ROOMS[r]) for r in rooms], seats=room_seats(s)))
             elif need == "steps":
-                out.append(number((need,), "Steps clockwise (negative: back)", -5, 5, 1))
+                out.append(number((need,), _("Steps clockwise (negative: back)"), -5, 5, 1))
             elif need == "colour":
-                out.append(choice((need,), "Which encounter token?", ["red", "grey"],
-                                  ["Red (Monster or Monk)", "Grey (stronger Monster; a Monk fought)"]))
+                out.append(choice((need,), _("Which encounter token?"), ["red", "grey"],
+                                  [_("Red (Monster or Monk)"), _("Grey (stronger Monster; a Monk fought)")]))
             elif need == "result":
-                out.append(choice((need,), "How did it end?", ["won", "lost", "freed"],
-                                  ["Won", "Lost", "Monk set free"]))
+                out.append(choice((need,), _("How did it end?"), ["won", "lost", "freed"],
+                                  [_("Won"), _("Lost"), _("Monk set free")]))
             elif need == "blood":
-                out.append(choice((need,), "Blood icon on the token?", [False, True], ["No", "Yes"]))
+                out.append(choice((need,), _("Blood icon on the token?"), [False, True], [_("No"), _("Yes")]))
             elif need == "reward":
-                out.append(choice((need,), "Reward icon?", ["none", "card", "token"],
-                                  ["None", "Axe: a Reward card", "Bat: a Reward token"]))
+                out.append(choice((need,), _("Reward icon?"), ["none", "card", "token"],
+                                  [_("None"), _("Axe: a Reward card"), _("Bat: a Reward token")]))
             elif need == "prevented":
-                out.append(number((need,), "Wounds prevented", 0, 9, 0))
+                out.append(number((need,), _("Wounds prevented"), 0, 9, 0))
             elif need == "n":
-                out.append(number((need,), "How many wounds?", 1, 3, 1))
+                out.append(number((need,), _("How many wounds?"), 1, 3, 1))
             else:
                 out.append(number((need,), f"{need}?", 0, 20, 0))
         return out
@@ -100,11 +105,11 @@ class StrigoiScreen(OthersScreen):
     def fields(self) -> list[Field]:
         """Altar, Inferno and every Powerwolf's wounds."""
         s = self.state()
-        out = [Field("altar", "Altar", int(s.get("altar", 0)), 0, ALTAR_MAX),
-               Field("inferno", "Inferno", int(s.get("inferno", 0)), 0, int(s.get("defeat_need", 5)))]
-        out += [Field(f"wounds:{w}", f"Wounds {w}", int(p.get("wounds", 0)), 0, WOUNDS_TO_FALL - 1)
+        out = [Field("altar", _("Altar"), int(s.get("altar", 0)), 0, ALTAR_MAX),
+               Field("inferno", _("Inferno"), int(s.get("inferno", 0)), 0, int(s.get("defeat_need", 5)))]
+        out += [Field(f"wounds:{w}", _("Wounds {wolf}").format(wolf=w), int(p.get("wounds", 0)), 0, WOUNDS_TO_FALL - 1)
                 for w, p in (s.get("powerwolves") or {}).items()]
-        out += [Field(f"rewards:{w}", f"Reward cards {w}", int(p.get("rewards", 0)), 0, 30)
+        out += [Field(f"rewards:{w}", _("Reward cards {wolf}").format(wolf=w), int(p.get("rewards", 0)), 0, 30)
                 for w, p in (s.get("powerwolves") or {}).items()]
         return out
 
@@ -130,12 +135,17 @@ class StrigoiOverScreen(OthersOverScreen):
 
     def summary(self, s: dict[str, Any]):
         """The outcome, the final blood and wounds."""
-        head = {"victory": "Victory: the Supreme Strigoi falls", "defeat": "Defeat: the Inferno is full"}
-        title = head.get(s.get("outcome"), f"Game over: {outcome_words(s.get('outcome'))}")
+        outcome = s.get("outcome")
+        title = _(OUTCOMES[outcome]) if outcome in OUTCOMES else _("Game over: {outcome}").format(outcome=outcome_words(outcome))
         wounds = ", ".join(f"{w} {p.get('wounds', 0)}/{WOUNDS_TO_FALL}" for w, p in (s.get("powerwolves") or {}).items())
-        lines = [f"Rounds played: {s.get('round', 1)}; Altar {s.get('altar', 0)}/{ALTAR_MAX}, "
-                 f"Inferno {s.get('inferno', 0)}/{s.get('defeat_need', '?')}", f"Wounds: {wounds}"]
+        lines = [_("Rounds played: {n}; Altar {altar}/{altar_max}, Inferno {inferno}/{defeat_need}").format(
+                     n=s.get("round", 1), altar=s.get("altar", 0), altar_max=ALTAR_MAX, inferno=s.get("inferno", 0),
+                     defeat_need=s.get("defeat_need", "?")),
+                 _("Wounds: {wounds}").format(wounds=wounds)]
         return title, lines, room_cells(s, None)
+
+
+OUTCOMES = {"victory": N_("Victory: the Supreme Strigoi falls"), "defeat": N_("Defeat: the Inferno is full")}
 
 
 def strigoi_pictures(s: dict[str, Any]) -> dict[str, Any]:
@@ -152,10 +162,15 @@ def in_play(s: dict[str, Any]) -> list[str]:
     return [k for k, v in (s.get("strigoi") or {}).items() if not v.get("defeated") and v.get("room")]
 
 
-def name_of(s: dict[str, Any], key: str) -> str:
-    """`master` -> `Master` (or `Supreme (apprentice)` once it walks)."""
+def name_of(s: dict[str, Any], key: str, short: bool = False) -> str:
+    """`master` -> `Master` (or `Supreme (apprentice)` once it walks; `short` for a cell: `Appr.`,
+    `Supreme`), in the current language (the rulebook's Meister-Strigoi, Lehrling, Oberster ...)."""
     v = (s.get("strigoi") or {}).get(key, {})
-    return f"Supreme ({key})" if v.get("supreme") else key.capitalize()
+    if v.get("supreme"):
+        return _("Supreme") if short else _("Supreme ({strigoi})").format(strigoi=_(PARTS.get(key, key)))
+    if short:  # the data's names are too long for a cell (Meister-Strigoi)
+        return _("Appr.") if key == "apprentice" else _(PARTS.get(key, key))
+    return data_name(key.capitalize())  # the data file's Master / Apprentice (name_de)
 
 
 def info_lines(s: dict[str, Any]) -> list[str]:
@@ -166,24 +181,29 @@ def info_lines(s: dict[str, Any]) -> list[str]:
         now = "*" if w == s.get("turn") else ""
         wounds = (wolves.get(w) or {}).get("wounds", 0)
         order.append(f"{now}{w} {wounds}/{WOUNDS_TO_FALL}")  # the cards' numbers made this order
-    marker = "on" if s.get("attack_marker") else "off (extra turn)"
-    fallen = ", ".join(ROOMS.get(r, r) for r in s.get("collapsed") or [])
+    marker = _("Attack marker on") if s.get("attack_marker") else _("Attack marker off (extra turn)")
+    fallen = ", ".join(room_name(r) for r in s.get("collapsed") or [])
     # Altar and Inferno (and the attack threshold) are on the grid, the Strigoi stand in their rooms
     return [
-        ("Order, wounds: " + ", ".join(order)) if order else
-        "Wounds: " + ", ".join(f"{w} {p.get('wounds', 0)}/{WOUNDS_TO_FALL}" for w, p in wolves.items()),
-        f"Attack marker {marker}" + (f"; fallen: {fallen}" if fallen else ""),
+        _("Order, wounds: {wolves}").format(wolves=", ".join(order)) if order else
+        _("Wounds: {wounds}").format(wounds=", ".join(f"{w} {p.get('wounds', 0)}/{WOUNDS_TO_FALL}" for w, p in wolves.items())),
+        _("{marker}; fallen: {rooms}").format(marker=marker, rooms=fallen) if fallen else marker,
         *earned_lines(s), *example_line(s),
     ]
+
+
+def room_name(room: str) -> str:
+    """A room key (`ne`) as the screen names it (`North-east`), in the current language."""
+    return _(ROOMS[room]) if room in ROOMS else room
 
 
 def example_line(s: dict[str, Any]) -> list[str]:
     """The example-values line in the first round: which Strigoi values are the shipped examples, not
     your box's (a new game asks for them)."""
-    parts = [PARTS.get(p, p) for p in s.get("example_values") or []]
+    parts = [_(PARTS[p]) if p in PARTS else p for p in s.get("example_values") or []]
     if not parts or int(s.get("round") or 1) > 1:  # said in the first round; later the lines are the game's
         return []
-    return [f"Example values: {', '.join(parts)}"]
+    return [_("Example values: {parts}").format(parts=", ".join(parts))]
 
 
 def earned_lines(s: dict[str, Any]) -> list[str]:
@@ -192,12 +212,12 @@ def earned_lines(s: dict[str, Any]) -> list[str]:
     if not awards:
         return []
     newest = awards[-1]
-    out = [f"Earned: {newest['wolf']} takes {CARD_TITLES.get(newest['card'], newest['card'])}"]
+    out = [_("Earned: {wolf} takes {card}").format(wolf=newest["wolf"], card=CARD_TITLES.get(newest["card"], newest["card"]))]
     if len(awards) > 1:
         counts: dict[str, int] = {}
         for a in awards:
             counts[a["wolf"]] = counts.get(a["wolf"], 0) + 1
-        out.append("Advanced: " + ", ".join(f"{w} {n}" for w, n in counts.items()))
+        out.append(_("Advanced: {counts}").format(counts=", ".join(f"{w} {n}" for w, n in counts.items())))
     return out
 
 
@@ -216,23 +236,23 @@ def room_cells(s: dict[str, Any], selected: str | None) -> list[CellVM]:
     """Rooms with their Strigoi, fallen platforms, the Altar (blood of 5, the attack threshold) and
     the Inferno (blood of the defeat threshold) as blood points."""
     districts = board_districts(s)
-    where = {v.get("room"): SHORT.get(name_of(s, k), name_of(s, k)) for k, v in (s.get("strigoi") or {}).items() if not v.get("defeated") and v.get("room")}
+    where = {v.get("room"): name_of(s, k, short=True) for k, v in (s.get("strigoi") or {}).items() if not v.get("defeated") and v.get("room")}
     cells = []
     for pos in DISTRICTS:
         kind = str(districts.get(pos, {}).get("represents", ""))
         if kind.startswith("room "):
             room = kind[5:]
             fallen = room in (s.get("collapsed") or [])
-            lines = ("fallen",) if fallen else (where[room],) if room in where else ()
-            title = ROOMS.get(room, room)
+            lines = (_("fallen"),) if fallen else (where[room],) if room in where else ()
+            title = room_name(room)
             mark = "done" if fallen else "combat" if room in where else ""
             cells.append(CellVM(pos, title, lines, mark, pos == selected))
         elif kind == "altar":
-            cells.append(CellVM(pos, "Altar", ("attack now" if s.get("can_attack") else f"attack {s.get('attack_need', '?')}",),
+            cells.append(CellVM(pos, _("Altar"), (_("attack now") if s.get("can_attack") else _("attack {n}").format(n=s.get("attack_need", "?")),),
                                 "active" if s.get("can_attack") else "blue", pos == selected,
                                 (Count("blood_point", f"{s.get('altar', 0)}/{ALTAR_MAX}", ALTAR),)))
         elif kind == "inferno":
-            cells.append(CellVM(pos, "Inferno", (), "red", pos == selected,
+            cells.append(CellVM(pos, _("Inferno"), (), "red", pos == selected,
                                 (Count("blood_point", f"{s.get('inferno', 0)}/{s.get('defeat_need', '?')}", INFERNO),)))
         else:
             cells.append(CellVM(pos, "", (), "", pos == selected))

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from companion.i18n import N_, _
 from companion.inputs import Press
 from companion.ui.model import ButtonVM, ViewModel
 from companion.ui.screens.base import Screen, UIContext
 
-SIDES = (("master", "Master"), ("apprentice", "Apprentice"), ("supreme", "Supreme"))
-STATS = (("existence", "Existence", 1, 20), ("damage", "Damage", 0, 9), ("strength", "Strength", 1, 30))
+SIDES = (("master", N_("Master")), ("apprentice", N_("Apprentice")), ("supreme", N_("Supreme")))
+STATS = (("existence", N_("Existence"), 1, 20), ("damage", N_("Damage"), 0, 9), ("strength", N_("Strength"), 1, 30))
 BONUSES = (0, 1, 2)  # the token kinds shown: no bonus, +1, +2 wounds
 MAX_TOKENS = 20
 
@@ -35,7 +36,7 @@ class StrigoiBoxScreen(Screen):
     def __init__(self, ctx: UIContext, values: Mapping[str, Any], setup: Mapping[str, Any]) -> None:
         """Start on the Master's Existence."""
         super().__init__(ctx)
-        self.stats = {sid: dict(values["stats"][sid]) for sid, _ in SIDES}
+        self.stats = {sid: dict(values["stats"][sid]) for sid, label in SIDES}
         self.tokens = {sid: {b: int(values["tokens"].get(sid, {}).get(b, 0)) for b in BONUSES}
                        for sid in ("master", "apprentice")}
         self.examples = list(values.get("examples", ()))
@@ -44,22 +45,22 @@ class StrigoiBoxScreen(Screen):
 
     def fields(self) -> list[tuple[str, str, int]]:
         """(field id, label, value) of every number on the screen."""
-        out = [(f"{sid}.{key}", f"{label} {word}", self.stats[sid][key])
-               for sid, label in SIDES for key, word, _, _ in STATS]
-        out += [(f"tokens.{sid}.{b}", f"{label} tokens +{b}", self.tokens[sid][b])
+        out = [(f"{sid}.{key}", _("{strigoi} {value}").format(strigoi=_(label), value=_(word)), self.stats[sid][key])
+               for sid, label in SIDES for key, word, lo, hi in STATS]
+        out += [(f"tokens.{sid}.{b}", _("{strigoi} tokens +{bonus}").format(strigoi=_(label), bonus=b), self.tokens[sid][b])
                 for sid, label in SIDES[:2] for b in BONUSES]
         return out
 
     def body(self) -> ViewModel:
         """The numbers (the chosen one selected), then save, examples and back."""
-        buttons = [ButtonVM(f"f:{fid}", f"{label}: {value}", selected=(fid == self.field))
+        buttons = [ButtonVM(f"f:{fid}", _("{field}: {value}").format(field=label, value=value), selected=(fid == self.field))
                    for fid, label, value in self.fields()]
         why = self._why_not()
-        buttons += [ButtonVM("save", "Save and start", enabled=why is None, why_not=why),
-                    ButtonVM("examples", "Start with examples"), ButtonVM("back", "Back")]
-        lines = ("Copy the numbers on your Strigoi cards and count your Strigoi tokens.",
-                 "Asked once: saved for every game. Pick a number, then veil up / veil down.")
-        return ViewModel(self.name, "Your box: Strigoi values", lines, tuple(buttons))
+        buttons += [ButtonVM("save", _("Save and start"), enabled=why is None, why_not=why),
+                    ButtonVM("examples", _("Start with examples")), ButtonVM("back", _("Back"))]
+        lines = (_("Copy the numbers on your Strigoi cards and count your Strigoi tokens."),
+                 _("Asked once: saved for every game. Pick a number, then veil up / veil down."))
+        return ViewModel(self.name, _("Your box: Strigoi values"), lines, tuple(buttons))
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Choose a number, save and start, start with the examples, or go back."""
@@ -73,28 +74,26 @@ class StrigoiBoxScreen(Screen):
             self.ctx.emit({**self.setup, "stats": self.stats, "tokens": mix})
         elif button_id == "save":
             self.ctx.fail(self._why_not())
-        elif button_id == "examples":
-            self.ctx.emit(dict(self.setup))
-        elif button_id == "back":
-            self.ctx.stack.pop()
+        else:
+            self.start_or_back(button_id, self.setup)
         return True
 
     def on_veil(self, delta: int) -> bool:
         """Veil up/down change the chosen number within its range."""
-        head, _, rest = self.field.partition(".")
+        head, sep, rest = self.field.partition(".")
         if head == "tokens":
-            sid, _, bonus = rest.partition(".")
+            sid, sep, bonus = rest.partition(".")
             counts = self.tokens[sid]
             counts[int(bonus)] = max(0, min(MAX_TOKENS, counts[int(bonus)] + delta))
             return True
-        lo, hi = next((lo, hi) for key, _, lo, hi in STATS if key == rest)
+        lo, hi = next((lo, hi) for key, word, lo, hi in STATS if key == rest)
         self.stats[head][rest] = max(lo, min(hi, self.stats[head][rest] + delta))
         return True
 
     def _why_not(self) -> str | None:
         """Why the values cannot be saved (each Strigoi needs a token in the bag)."""
         empty = [sid for sid, counts in self.tokens.items() if not any(counts.values())]
-        return f"the {empty[0]} needs at least one token" if empty else None
+        return _("the {strigoi} needs at least one token").format(strigoi=_(dict(SIDES)[empty[0]])) if empty else None
 
 
 def ask_box(ctx: UIContext, setup: Mapping[str, Any]) -> bool:
