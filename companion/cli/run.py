@@ -28,6 +28,7 @@ mark, then the rules, the hardware, the journal and the lighting engine; the app
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 
@@ -336,6 +337,7 @@ def _run(args, app, mode, guard, signals, sdnotify) -> int:
     guard.up()
     signals.attach(app.stop)
     sdnotify.ready(app._status_line())
+    gc.enable()  # the start's objects are made (companion/cli/__init__.py paused the collector for it)
     status = app.run(max_frames=args.frames)
     # STOPPING=1 as soon as the loop has ended (systemd's meaning: the shutdown begins); the
     # caller's `with`/`finally` blocks then blank the LEDs and close the parts and the journal.
