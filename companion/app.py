@@ -47,8 +47,8 @@ REST_POLL_S = 1 / 15      # a resting table whose lights stand still or move slo
                           # ~170 us of a cold CPU, so every other frame at 30 fps halves an idle table's
                           # cost. A press waits at most this long to be seen (then every frame again)
                           # and is answered in the frame that receives it.
-REST_STEP_MAX_S = 0.08    # a slow look whose steps come further apart than REST_POLL_S (a 5 s breath:
-                          # 1/12.8 s) is woken on its own steps, up to this far apart: every wake then
+REST_STEP_MAX_S = 0.08    # a look paced slower than the frame rate (a 5 s breath: 12.8 steps a second,
+                          # a 4 s one 16) is woken on its own steps, up to this far apart: every wake then
                           # draws a new LED frame, and a press still waits less than a tenth of a second
 IDLE_FRAME_S = 0.25       # a quiet table (nothing moves, no input) runs a full frame this often; the
                           # frames between only look for input, and the first input gets a full frame
@@ -130,8 +130,8 @@ class App:
         Every frame looks for input. On a quiet table (no input, the screen unchanged, nothing due) a
         frame then only pushes the LED frame (an animating look moves on, a still board costs nothing),
         so an idle table costs little while a press is still answered, on screen and LEDs, in the frame
-        that receives it. While it rests on a still or slowly moving board it wakes every REST_POLL_S, or
-        on a slow look's own steps (at most REST_STEP_MAX_S apart), and draws the LEDs only when they step."""
+        that receives it. While it rests on a still board it wakes every REST_POLL_S, on a slowly moving one
+        on its looks' own steps (at most REST_STEP_MAX_S apart), and draws the LEDs only when they step."""
         fps = max(1, self.cfg.display.fps)
         period = 1.0 / fps
         next_t = self.clock.now()
@@ -140,8 +140,8 @@ class App:
                 self.tick(rest=True)
                 next_t += period
                 now = self.clock.now()
-                wait = self._rest_wait(now) if period < REST_POLL_S and self._resting(now) else None
-                if wait is not None:
+                wait = self._rest_wait(now) if self._resting(now) else None
+                if wait is not None and wait > period:
                     next_t += wait - period  # the next frame rests on a still or slow board: wake later
                 if next_t < now - period:  # fell behind (a slow frame): don't try to catch up
                     next_t = now
@@ -185,13 +185,13 @@ class App:
         self.frames += 1
 
     def _rest_wait(self, now: float) -> float | None:
-        """How long a resting table may sleep when its LED board stands still or moves slowly (new frames
-        no more often than REST_POLL_S): REST_POLL_S, or a slow look's own step up to REST_STEP_MAX_S;
-        None when the board needs every frame or its refresh (LED_REFRESH_S) is due before then."""
+        """How long a resting table may sleep: REST_POLL_S on a still LED board, a paced look's own step
+        (at most REST_STEP_MAX_S) on a moving one; None when the board needs every frame or its refresh
+        (LED_REFRESH_S) is due before then."""
         rate = self._lights_drawn[0]  # from the last frame drawn; nothing has changed the lights since
-        if now < self._pattern_until or rate is None or rate * REST_POLL_S > 1.0:
+        if now < self._pattern_until or rate is None:
             return None
-        wait = min(max(1.0 / rate if rate else 0.0, REST_POLL_S), REST_STEP_MAX_S)
+        wait = min(1.0 / rate, REST_STEP_MAX_S) if rate else REST_POLL_S
         return wait if now + wait < self._push_due else None
 
     def _resting(self, now: float) -> bool:
