@@ -14,8 +14,9 @@
   the real MonotonicClock at 30 fps (process CPU time / wall time; goal <= 0.5 % of one core). A quiet
   table runs a full frame every quarter second and only looks for input (and pushes an animating LED
   look) in the frames between (companion/app.py, IDLE_FRAME_S); on a still or slowly moving board it
-  wakes every REST_POLL_S (1/15 s) instead of every frame, and slow looks are drawn at their own rate
-  (companion/lighting/controller.py, PACE).
+  wakes every REST_POLL_S (1/15 s) on a still board and on a slow look's own steps on a moving one (a 5 s
+  breath: 12.8 a second, at most REST_STEP_MAX_S apart) instead of every frame, and draws the LEDs only
+  when a look steps (slow looks are paced at their own rate, companion/lighting/controller.py, PACE).
 * cold start: `companion run --window --backend mock --frames 1` to its first frame on screen (the
   start-up frame, info) and to READY=1, when its loop starts on the game screen, vs a bare pygame
   window in the same run (goal on READY <= 1.5x); and the peak RSS of that app process (goal <= 80 MB).
@@ -71,7 +72,8 @@ def _app(tmp: Path, clock=None, cfg=None):
     import pygame
 
     from companion.gamedata import config
-    from companion.app import App, Parts
+    from companion.app import App
+    from companion.runtime.parts import Parts
     from companion.hal import open_hardware
     from companion.storage.journal import Journal
     from companion.ui.table import TableUI

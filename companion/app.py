@@ -18,89 +18,46 @@ board is rendered once), with a full frame every IDLE_FRAME_S and at once when a
 
 from __future__ import annotations
 
+import math
 import sys
-from dataclasses import dataclass, field, replace
-from typing import Any, Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from companion.narration import narrate
-from companion.controllers import Settings, Tags, Teaching
-from companion.errors import CommandError, CompanionError, RuleViolation
+from companion.controllers import Games, Settings, Tags, Teaching
+from companion.errors import CommandError, RuleViolation
 from companion.inputs import CardRead
-from companion.storage.journal import Journal, JournalError
+from companion.storage.journal import JournalError
 from companion.lighting.controller import LightingController
 from companion.lighting.output import OutputStage
-from companion.lighting.patterns import Health as Level
 from companion.narration.narrator import StepTimer
-from companion.rules import load_game
-from companion.storage.session import Session
-from companion.runtime.sources import BotSource, ScriptSource, bot_for  # noqa: F401  (the headless sources)
+from companion.runtime.health import Health, HealthCheck
+from companion.runtime.parts import Parts
+from companion.runtime.sources import feed
 from companion.narration.speech import narration_for
 from companion.ui.model import GameView
 
+if TYPE_CHECKING:
+    from companion.storage.session import Session
+
 RETRY_EVERY_S = 1.0       # how often missing hardware is looked for again (each part backs off itself)
 LED_REFRESH_S = 1.0       # an unchanged LED frame is pushed again this often (a strip plugged back in lights up)
-FAULT_HOLD_S = 5.0        # a strip that failed a write stays shown as failing this long after reopening
 REST_POLL_S = 1 / 15      # a resting table whose lights stand still or move slowly (at most this often)
                           # wakes this often instead of every frame: each wake of an idle loop costs
                           # ~170 us of a cold CPU, so every other frame at 30 fps halves an idle table's
                           # cost. A press waits at most this long to be seen (then every frame again)
                           # and is answered in the frame that receives it.
+REST_STEP_MAX_S = 0.08    # a look paced slower than the frame rate (a 5 s breath: 12.8 steps a second,
+                          # a 4 s one 16) is woken on its own steps, up to this far apart: every wake then
+                          # draws a new LED frame, and a press still waits less than a tenth of a second
 IDLE_FRAME_S = 0.25       # a quiet table (nothing moves, no input) runs a full frame this often; the
                           # frames between only look for input, and the first input gets a full frame
 
 
-@dataclass
-class Health:
-    """What is missing right now, for the banner, the status light and systemd's STATUS=."""
-
-    parts: dict = field(default_factory=dict)  # part -> (ok, why)
-
-    def degraded(self) -> list[str]:
-        """One phrase per missing part."""
-        return [why for ok, why in self.parts.values() if not ok]
-
-    def summary(self) -> str:
-        """`ok` or `degraded: ...`."""
-        bad = self.degraded()
-        return "ok" if not bad else "degraded: " + "; ".join(bad)
-
-
-@dataclass
-class Parts:
-    """What one run of the loop is made of. `companion/cli/run.py` builds it for every run mode;
-    tests build it with tests/app/helpers.py.
-
-    cfg: the config; hw: `companion.hal.Hardware`; journal: `Journal` or None (then `missing` says why).
-    The screen: ui (`TableUI`, None headless), surface (where the UI draws; None: no screen), display
-    (the screen as a part that may be missing, companion/runtime/display.py: retried, picked up when it opens),
-    flip (shows a drawn frame). Sound: sounds (`Sounds` or None), speak (says narration aloud, None:
-    text only). Headless: source (`ScriptSource`, `BotSource` or None), log (where narration goes; None:
-    stderr), on_ack (called with (n, command) once command n is durable). Health: notifier (systemd,
-    companion/runtime/sdnotify.py, or None), safe_reason (why the app started in safe mode), missing (other
-    parts missing for the whole run: part -> why, e.g. the journal).
-    """
-
-    cfg: Any
-    hw: Any
-    journal: Journal | None = None
-    ui: Any = None
-    surface: Any = None
-    display: Any = None
-    flip: Callable[[], None] | None = None
-    sounds: Any = None
-    speak: Callable[[str], None] | None = None
-    source: Any = None
-    log: Callable[[str], None] | None = None
-    on_ack: Callable[[int, dict], None] | None = None
-    notifier: Any = None
-    safe_reason: str | None = None
-    missing: dict[str, str] = field(default_factory=dict)
-
-
 class App:
-    """The one event loop and the health of its parts. Build it from `Parts`; drive it with `tick()`
-    or `run()`. What the screens ask for besides commands goes to the controllers
-    (companion/controllers/: settings, card tags, teaching)."""
+    """The one event loop and the health of its parts. Build it from `Parts` (companion/runtime/parts.py);
+    drive it with `tick()` or `run()`. What the screens ask for besides commands goes to the controllers
+    (companion/controllers/: the game in hand, settings, card tags, teaching)."""
 
     def __init__(self, parts: Parts):
         """Take the parts (their fields become the app's attributes of the same names)."""
@@ -110,21 +67,21 @@ class App:
         self.source, self.log, self.on_ack = parts.source, parts.log, parts.on_ack
         self.notifier, self.safe_reason, self.missing = parts.notifier, parts.safe_reason, dict(parts.missing)
         self.exit_status = 0
-        self._refusal = None  # (command, error) of the last refused command
+        self.refusal = None  # (command, error) of the last refused command
         self.lights = LightingController(self.hw.pixels.counts(), output=OutputStage.from_config(self.cfg.leds))
         self.session: Session | None = None
         self.timer = StepTimer(speak=self.speak)  # timed steps (One Night's narration) move on by themselves
         self.tags = Tags(self)
         self.teaching = Teaching(self, self.tags)
         self.settings = Settings(self)
+        self.games = Games(self)
         self._intents = {
-            "undo": self._undo, "redo": self._redo, "resume": lambda r: self.resume(r["id"]),
-            "new_game": lambda r: self._drop_session(), "quit": lambda r: setattr(self, "running", False),
+            "quit": lambda r: setattr(self, "running", False), **self.games.intents(),
             **self.settings.intents(), **self.tags.intents(), **self.teaching.intents(),
         }
-        self._faults: dict[str, tuple[float, str]] = {}  # part -> (last time seen failing, why)
+        self._health_check = HealthCheck()
         self.health = Health(self._parts(self.clock.now()))
-        self.lights.set_health(_health_level(self.health), self.clock.now())  # amber at once if missing
+        self.lights.set_health(self.health.level(), self.clock.now())  # amber at once if missing
         self.frames = 0
         self.running = True
         self._events: list = []          # engine events since the last frame
@@ -136,6 +93,8 @@ class App:
         self._pattern_until = float("-inf")  # the start-up colour check stays lit until then
         self._pushed = None              # the last LED frame the strip took, and when it is due again
         self._push_due = float("-inf")
+        self._lights_drawn = (None, float("-inf"), None)  # the last LED frame drawn: its pace and when it
+                                                           # changes (_lights_step), the output stage it used
         self._next_retry = 0.0
         self._next_watchdog = 0.0
         self._watchdog_every = None
@@ -153,53 +112,16 @@ class App:
         self._pushed = None  # the strip no longer shows our last frame
 
     def start(self, setup: dict | None = None, resume: bool = True, finished_too: bool = False) -> None:
-        """Resume the unfinished game, or offer it (with a screen), or start `setup`.
-
-        finished_too: a scenario run resumes its game even if it already ended (a restart after a
-        power cut at the very end must not play the whole scenario again as a new game).
-        """
-        info = self._resumable(setup, finished_too) if (self.journal is not None and resume) else None
-        if info is not None and (self.ui is None or setup is not None):
-            self.resume(info.id)
-        elif setup is not None:
-            self.new_game(setup)
-        elif info is not None:
-            from companion.gameline import resume_offer
-
-            offer = resume_offer(self.journal, info)  # the game itself: round, phase, turn, players, when
-            self.ui.offer_resume(offer)
-            self.say(f"Unfinished game offered for resume: {offer['summary']}")
-
-    def _resumable(self, setup: dict | None, finished_too: bool):
-        """The journaled game to continue: the newest unfinished one, or with `setup` the newest one
-        that `setup` started (finished too when `finished_too`); None when there is none."""
-        if setup is None:
-            return self.journal.last_unfinished()
-        for info in self.journal.games(include_over=finished_too):
-            if _same_setup(self.journal.commands(info.id)[0], setup, info.game):
-                return info
-        return None
+        """Resume the unfinished game, or offer it (with a screen), or start `setup` (`Games.start`)."""
+        self.games.start(setup, resume, finished_too)
 
     def new_game(self, setup: dict) -> bool:
-        """Start a new game from a setup command (journaled first)."""
-        try:
-            self.session, events = Session.new(setup, journal=self.journal)
-        except (RuleViolation, CommandError) as exc:
-            self.refuse(setup, exc)
-            return False
-        self._accepted(setup, events)
-        return True
+        """Start a new game from a setup command (journaled first); whether it started."""
+        return self.games.new_game(setup)
 
     def resume(self, game_id: int) -> bool:
-        """Replay a journaled game and continue it."""
-        try:
-            self.session = Session.resume(self.journal, game_id)
-        except (JournalError, CompanionError) as exc:
-            self.say(f"cannot resume game {game_id}: {exc}")
-            return False
-        self._changed = True
-        self.say(f"Resumed game {game_id} ({len(self.session.commands)} commands): {self._where()}")
-        return True
+        """Replay a journaled game and continue it; whether it could."""
+        return self.games.resume(game_id)
 
     # -- the loop -------------------------------------------------------------------------------------------
     def run(self, max_frames: int | None = None) -> int:
@@ -208,7 +130,8 @@ class App:
         Every frame looks for input. On a quiet table (no input, the screen unchanged, nothing due) a
         frame then only pushes the LED frame (an animating look moves on, a still board costs nothing),
         so an idle table costs little while a press is still answered, on screen and LEDs, in the frame
-        that receives it. While it rests on a still or slowly moving board it wakes every REST_POLL_S."""
+        that receives it. While it rests on a still board it wakes every REST_POLL_S, on a slowly moving one
+        on its looks' own steps (at most REST_STEP_MAX_S apart), and draws the LEDs only when they step."""
         fps = max(1, self.cfg.display.fps)
         period = 1.0 / fps
         next_t = self.clock.now()
@@ -217,8 +140,9 @@ class App:
                 self.tick(rest=True)
                 next_t += period
                 now = self.clock.now()
-                if period < REST_POLL_S and self._resting(now) and self._lights_slow(now):
-                    next_t += REST_POLL_S - period  # the next frame rests on a still or slow board: wake later
+                wait = self._rest_wait(now) if self._resting(now) else None
+                if wait is not None and wait > period:
+                    next_t += wait - period  # the next frame rests on a still or slow board: wake later
                 if next_t < now - period:  # fell behind (a slow frame): don't try to catch up
                     next_t = now
                 self.clock.sleep_until(next_t)
@@ -237,18 +161,13 @@ class App:
         now = self.clock.now()
         got = self._poll_inputs(now)
         if rest and not got and self._resting(now):
-            self._push_lights(now)  # an animating look still gets every frame; a still one costs nothing
+            self._push_lights(now, resting=True)  # an animating look still gets every frame; a still one costs nothing
             self.frames += 1
             return
         dt = 0.0 if self._last_t is None else max(0.0, now - self._last_t)
         self._last_t = now
         if self.source is not None and self.ui is None:
-            cmd = self.source.next(self)
-            if cmd is not None:
-                if self.dispatch(cmd) is False and self._refusal is not None:
-                    self._source_refused(*self._refusal)
-            elif self.source.finished(self):
-                self.running = False
+            feed(self)  # a scenario line or the bot's move (companion/runtime/sources.py)
         if self.ui is not None:
             for result in self.ui.take_results():
                 self.dispatch(result)
@@ -265,13 +184,15 @@ class App:
         self._quiet = not drew
         self.frames += 1
 
-    def _lights_slow(self, now: float) -> bool:
-        """Does the LED board need new frames no more often than a resting loop wakes (REST_POLL_S), with
-        its refresh (LED_REFRESH_S) not due before then?"""
-        if now < self._pattern_until:
-            return False
-        rate = self.lights.pace_at(now)
-        return rate is not None and rate * REST_POLL_S <= 1.0 and now + REST_POLL_S < self._push_due
+    def _rest_wait(self, now: float) -> float | None:
+        """How long a resting table may sleep: REST_POLL_S on a still LED board, a paced look's own step
+        (at most REST_STEP_MAX_S) on a moving one; None when the board needs every frame or its refresh
+        (LED_REFRESH_S) is due before then."""
+        rate = self._lights_drawn[0]  # from the last frame drawn; nothing has changed the lights since
+        if now < self._pattern_until or rate is None:
+            return None
+        wait = min(1.0 / rate, REST_STEP_MAX_S) if rate else REST_POLL_S
+        return wait if now + wait < self._push_due else None
 
     def _resting(self, now: float) -> bool:
         """Only the LEDs need this frame: the last full frame drew nothing new on the screen, no
@@ -311,10 +232,11 @@ class App:
         """Keys, mouse and touch: the simulated board first (its buttons), then the screens; whether any came."""
         import pygame  # only with a screen: a headless table runs without pygame's start-up cost
 
-        if not pygame.display.get_init():
-            return False  # drawing into a plain Surface (tests): there is no event queue
+        try:
+            events = pygame.event.get()
+        except pygame.error:  # drawing into a plain Surface (tests): no display, no event queue
+            return False
         board = getattr(self.hw, "board", None)
-        events = pygame.event.get()
         for ev in events:
             if ev.type == pygame.QUIT:
                 self.running = False
@@ -328,7 +250,7 @@ class App:
         """A command (engine) or an intent (undo, resume, settings, tags, teaching) from the screens or
         a source; for a command, whether it was accepted."""
         if "cmd" in result:
-            self._refusal = None
+            self.refusal = None
             return self.new_game(result) if result["cmd"] == "setup" else self.submit(result)
         intent = result.get("intent")
         handler = self._intents.get(intent)
@@ -347,10 +269,10 @@ class App:
         except (RuleViolation, CommandError, JournalError) as exc:  # refused, or not saved: nothing changed
             self.refuse(command, exc)
             return False
-        self._accepted(command, events)
+        self.accepted(command, events)
         return True
 
-    def _accepted(self, command: dict, events: list) -> None:
+    def accepted(self, command: dict, events: list) -> None:
         """Feedback for an accepted (journaled) command."""
         self._events.extend(events)
         self._changed = True
@@ -373,7 +295,7 @@ class App:
 
     def refuse(self, command: dict, exc: Exception) -> None:
         """Show why a command (or a controller's request) was refused; nothing changed."""
-        self._refusal = (command, exc)
+        self.refusal = (command, exc)
         from companion.i18n import _, refusal_text
         from companion.ui.words import rule_text
 
@@ -386,40 +308,15 @@ class App:
             self.sounds.play("refused")
         self.say(f"refused {command.get('cmd')!r}: {why}")
 
-    def _source_refused(self, command: dict, exc: Exception) -> None:
-        """A headless source's command was refused: stop with exit status 1 (a scenario says where)."""
-        where = getattr(self.source, "where", None)
-        rule, why = getattr(exc, "rule", "command"), getattr(exc, "message", str(exc))
-        print(f"{where() if where else 'the demo'}: refused {command.get('cmd')!r} by rule {rule}: {why}",
-              file=sys.stderr, flush=True)
-        self.exit_status = 1
-        self.running = False
-
-    def _undo(self, _result=None) -> None:
-        """Take back the last command (the undo button)."""
-        if self.session is None or not self.session.undo(1):
-            self.say("nothing to undo")
-            return
+    def game_changed(self, *events) -> None:
+        """The game in hand changed without a command (resumed, undone, reloaded, left): the view is
+        built again, and `events` go to the lights, the screen and the sound."""
         self._changed = True
-        self._events.append({"event": "undone"})
-        self.say(f"Undone. {self._where()}")
-
-    def _redo(self, _result=None) -> None:
-        """Bring back the last undone command."""
-        if self.session is not None and self.session.can_redo():
-            self._accepted({"cmd": "redo"}, self.session.redo(1))
+        self._events.extend(events)
 
     def game_data_changed(self, game_id: str) -> None:
-        """Taught data of `game_id` was saved: a running game of that kind reloads its data, so the
-        next draw, placement or name uses it (the journal keeps the values each command used)."""
-        if self.session is not None and self.session.game.id == game_id:
-            self.session.game = load_game(game_id)
-            self._changed = True
-
-    def _drop_session(self) -> None:
-        """Leave the current game (it stays in the journal) for the title screen."""
-        self.session = None
-        self._changed = True
+        """Taught data of `game_id` was saved: a running game of that kind reloads it (`Games.data_changed`)."""
+        self.games.data_changed(game_id)
 
     # -- output -----------------------------------------------------------------------------------------
     def view(self):
@@ -462,11 +359,17 @@ class App:
         self.ui.update(view, events, dt, self.health.parts)
         return self._draw() if self.surface is not None else False
 
-    def _push_lights(self, now: float) -> None:
-        """The LED frame at `now` to the strip, if it changed or a refresh is due."""
+    def _push_lights(self, now: float, resting: bool = False) -> None:
+        """The LED frame at `now` to the strip, if it changed or a refresh is due. A resting frame
+        (nothing changed the lights since the last one) before the board's next step only refreshes."""
         try:
             if now >= self._pattern_until:
-                frame = self.lights.render(now)  # a board that stands still gives its last frame again
+                _, until, output = self._lights_drawn
+                if resting and now < until and output is self.lights.output:
+                    frame = self._pushed  # a paced look shows the same step, a still board the same frame
+                else:
+                    frame = self.lights.render(now)  # a board that stands still gives its last frame again
+                    self._lights_drawn = (*self._lights_step(now), self.lights.output)
                 # An idle scene often renders the same frame again (slow fades move a step every few
                 # frames): the strip keeps its colours, so only a change, or the refresh, is pushed.
                 if (frame is not self._pushed and frame != self._pushed) or now >= self._push_due:
@@ -475,6 +378,15 @@ class App:
                     self._pushed, self._push_due = frame, now + LED_REFRESH_S
         except Exception as exc:  # a backend bug must not stop the game: report it, keep going
             self.say(f"LED strip failed: {exc}")
+
+    def _lights_step(self, now: float) -> tuple[float | None, float]:
+        """(new frames a second the board is worth at `now`, when its frame changes next): a paced look
+        changes at its next step (companion/lighting/controller.py, PACE), a still board not until the
+        lights are updated, anything else every frame (None, `now`)."""
+        rate = self.lights.pace_at(now)
+        if rate is None:
+            return None, now
+        return rate, (math.floor(now * rate) + 1) / rate if rate else math.inf
 
     def _light_view(self, view):
         """The state the lights see: a running step timer's elapsed time goes into the board, so a
@@ -537,49 +449,21 @@ class App:
         self.health = Health(parts)
         self._lights_stale = True
         self._pushed = None  # a reopened strip starts dark: give it the frame at once
-        self.lights.set_health(_health_level(self.health), now)
+        self.lights.set_health(self.health.level(), now)
         self.lights.counts = self.hw.pixels.counts()
         self.say(f"hardware: {self.health.summary()}")
         if self.notifier is not None:
             self.notifier.status(self._status_line())
 
     def _parts(self, now: float) -> dict:
-        """Part -> (ok, why): the HAL's parts, plus safe mode when the app started in it.
-
-        A strip fails only when written to, and the HAL reopens it at once; so one whose writes keep
-        failing (a loose data wire) would flip between failing and fine every second. It stays shown
-        as failing for FAULT_HOLD_S after its last failure: one steady banner, not a flicker. (The
-        reader reports its own state all the time and needs no such hold.)"""
-        parts = dict(self.hw.status())
-        ok, why = parts.get("leds", (True, ""))
-        if not ok:
-            self._faults["leds"] = (now, why)
-        elif "leds" in self._faults:
-            seen, why_then = self._faults["leds"]
-            if now - seen < FAULT_HOLD_S:
-                parts["leds"] = (False, why_then)
-            else:
-                del self._faults["leds"]
-        if self.display is not None:
-            parts["screen"] = self.display.status
-        for part, why in self.missing.items():
-            parts[part] = (False, why)
-        if self.safe_reason:
-            parts["safe-mode"] = (False, self.safe_reason)
-        if getattr(self.journal, "banner", None):  # a damaged journal was moved aside: say where
-            parts["journal"] = (False, self.journal.banner)
-        return parts
+        """Part -> (ok, why) now (companion/runtime/health.py)."""
+        return self._health_check.parts(now, self.hw, self.display, self.missing, self.safe_reason, self.journal)
 
     def _status_line(self) -> str:
         """systemd STATUS= text."""
-        if self.safe_reason:  # safe mode first, then whatever else is missing
-            others = [why for part, (ok, why) in self.health.parts.items() if not ok and part != "safe-mode"]
-            base = "; ".join([self.safe_reason, *others])
-        else:
-            base = self.health.summary()
-        return f"{base}; {self._where()}"
+        return self.health.status_line(self.safe_reason, self.where())
 
-    def _where(self) -> str:
+    def where(self) -> str:
         """Where the game stands, in a few words."""
         if self.session is None:
             return "no game"
@@ -599,13 +483,3 @@ class App:
 
 
 # -- building the app --------------------------------------------------------------------------------------
-def _same_setup(journaled: dict, setup: dict, game: str) -> bool:
-    """Is the journaled game the one `setup` would start (so a restart resumes it)?"""
-    if setup.get("game") != game:
-        return False
-    return all(journaled.get(k) == v for k, v in setup.items())
-
-
-def _health_level(health: Health):
-    """The status light's level for this health."""
-    return Level.OK if not health.degraded() else Level.DEGRADED

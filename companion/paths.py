@@ -17,7 +17,6 @@ config in `$XDG_CONFIG_HOME/companion` (`~/.config/companion`), state in `$XDG_S
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 SYSTEM_CONFIG_DIR = Path("/etc/companion")  # made by the installer: its presence marks a system install
@@ -38,23 +37,23 @@ def system_install() -> bool:
 
 def config_dir() -> Path:
     """The config folder (not created)."""
-    env = os.environ.get("COMPANION_CONFIG_DIR")
-    if env:
-        return Path(env)
-    if system_install():
-        return SYSTEM_CONFIG_DIR
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / "companion"
+    return _place("COMPANION_CONFIG_DIR", SYSTEM_CONFIG_DIR, "XDG_CONFIG_HOME", (".config",))
 
 
 def state_dir() -> Path:
     """The state folder (journal), not created."""
-    env = os.environ.get("COMPANION_STATE_DIR")
+    return _place("COMPANION_STATE_DIR", SYSTEM_STATE_DIR, "XDG_STATE_HOME", (".local", "state"))
+
+
+def _place(override: str, system: Path, xdg: str, home_default: tuple[str, ...]) -> Path:
+    """One of our folders: `$override`, else the `system` place on a system install, else
+    `$xdg/companion` (`~/<home_default>/companion` when that variable is unset)."""
+    env = os.environ.get(override)
     if env:
         return Path(env)
     if system_install():
-        return SYSTEM_STATE_DIR
-    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+        return system
+    base = os.environ.get(xdg) or str(Path.home().joinpath(*home_default))
     return Path(base) / "companion"
 
 
@@ -102,6 +101,8 @@ def write_private(path: Path, text: str) -> None:
 
     The file is 0600, or 0660 in the shared places (so the service and the login user both read it).
     """
+    import tempfile  # only written files need it, not every start
+
     folder = ensure_private_dir(Path(path).parent)
     fd, tmp = tempfile.mkstemp(prefix=f".{Path(path).name}.", suffix=".tmp", dir=folder)
     try:

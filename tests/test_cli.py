@@ -37,6 +37,14 @@ def test_config_default_round_trips(capsys):
     assert cfg.buttons.pins["district.A1"] == "GPIO17"
 
 
+def test_the_python_defaults_are_the_default_toml():
+    import tomllib
+
+    assert config.DEFAULTS == tomllib.loads(config.DEFAULT_TOML)  # the base of every config, not parsed at start
+    assert config.default() == config.loads(config.DEFAULT_TOML)._replace(source="<defaults>")
+    assert config.default() == config.loads("")._replace(source="<defaults>")
+
+
 @pytest.mark.parametrize(("command", "text", "line", "field"), [
     (["config", "--check"], '[leds]\ndriver = "spi"\nbrightness = 1.5\n', 3, "leds.brightness"),
     (["cards", "check"], '[cards."I-01"]\nred = ["A1"]\n\n[cards."I-02"]\nred = ["A1"]\nblue = ["A1", "B1"]\n', 6,

@@ -5,6 +5,7 @@ The help text is USAGE below (it is printed in the table's language, companion/i
 
 from __future__ import annotations
 
+import gc
 import importlib
 import os
 import sys
@@ -134,6 +135,9 @@ def main(argv: list[str] | None = None) -> int:
     from companion import paths
 
     paths.use_shared_umask()  # on an installed Pi, files we make stay usable by the service's group
+    quiet_gc = name == "run" and gc.isenabled()
+    if quiet_gc:  # a cold start makes ~100k objects and frees few: no collections until READY (cli/run.py)
+        gc.disable()
     try:
         func = getattr(importlib.import_module(module_name), func_name)
         status = int(func(rest))
@@ -152,6 +156,9 @@ def main(argv: list[str] | None = None) -> int:
             raise
         print(f"companion {name}: {describe(exc)}", file=sys.stderr)
         return ExitStatus.FAILED
+    finally:
+        if quiet_gc:
+            gc.enable()
 
 
 def describe(exc: BaseException) -> str:

@@ -28,6 +28,7 @@ mark, then the rules, the hardware, the journal and the lighting engine; the app
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 
@@ -280,7 +281,9 @@ def choose_mode(requested: str, env: dict | None = None) -> tuple[str, str]:
 
 def _build_app(args, cfg, hw, journal, mode, demo, lines, pace, display, missing, safe_reason, sdnotify):
     """The app for this run: a demo or a scenario feeding the loop, or the table and its screens."""
-    from companion.app import App, BotSource, Parts, ScriptSource
+    from companion.app import App
+    from companion.runtime.parts import Parts
+    from companion.runtime.sources import BotSource, ScriptSource
 
     if demo or lines is not None:
         ack = (lambda n, cmd: print(f"ack {n}", flush=True)) if args.ack else None
@@ -289,9 +292,11 @@ def _build_app(args, cfg, hw, journal, mode, demo, lines, pace, display, missing
                         notifier=sdnotify, on_ack=ack, safe_reason=safe_reason, missing=missing))
         if lines is not None:
             app.start(setup=lines[0][1], resume=not args.new, finished_too=True)
-            if app.session is None and app._refusal is not None:  # the setup line itself was refused
+            if app.session is None and app.refusal is not None:  # the setup line itself was refused
+                from companion.runtime.sources import stop_refused
+
                 source.line = lines[0][0]
-                app._source_refused(*app._refusal)
+                stop_refused(app, *app.refusal)
         else:
             app.start(setup=dict(DEMO_SETUP, seed=args.seed), resume=False)
         app.cfg = _with_fps(cfg, pace)
@@ -327,6 +332,7 @@ def _run(args, app, mode, guard, signals, sdnotify) -> int:
     guard.up()
     signals.attach(app.stop)
     sdnotify.ready(app._status_line())
+    gc.enable()  # the start's objects are made (companion/cli/__init__.py paused the collector for it)
     status = app.run(max_frames=args.frames)
     # STOPPING=1 as soon as the loop has ended (systemd's meaning: the shutdown begins); the
     # caller's `with`/`finally` blocks then blank the LEDs and close the parts and the journal.
@@ -338,7 +344,7 @@ def _run(args, app, mode, guard, signals, sdnotify) -> int:
 
         pygame.image.save(app.surface, args.screenshot)
     if mode == "headless" and app.session is not None:
-        print(f"Final: {app._where()}", flush=True)
+        print(f"Final: {app.where()}", flush=True)
     return status
 
 

@@ -3,18 +3,21 @@
 The loop polls inputs, applies commands and feeds lights, screen and sound; everything else a screen
 asks for goes to one of these small controllers:
 
+  games.py      the game in hand: start, resume or offer it, new game, undo and redo
   settings.py   brightness, volume and mute from the settings screen
   tags.py       a card tag read: draw the card it stands for, or open the New card screen; register a tag
   teach.py      taught data (card grids, the veil tracker, district names, the Strigoi box): save it and
                 let the running game use it
 
 Each controller answers `intents()` (intent name -> handler) and talks back to the loop (its `host`)
-only through `host.session`, `host.ui`, `host.lights`, `host.sounds`, `host.submit(command)`,
-`host.refuse(command, error)`, `host.say(text)` and `host.game_data_changed(game_id)`.
+only through `host.session`, `host.journal`, `host.ui`, `host.lights`, `host.sounds`,
+`host.submit(command)`, `host.accepted(command, events)`, `host.game_changed(*events)`,
+`host.refuse(command, error)`, `host.say(text)`, `host.where()` and `host.game_data_changed(game_id)`.
 """
 
+from companion.controllers.games import Games
 from companion.controllers.settings import Settings
 from companion.controllers.tags import Tags
 from companion.controllers.teach import Teaching
 
-__all__ = ["Settings", "Tags", "Teaching"]
+__all__ = ["Games", "Settings", "Tags", "Teaching"]

@@ -9,7 +9,6 @@ hand-written files we ship and users edit. The values are checked by `companion.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -53,6 +52,8 @@ def load(path: str | Path) -> TomlDoc:
 
 def loads(text: str, path: str = "<string>") -> TomlDoc:
     """Parse TOML text; a syntax error becomes a DataFileError with the line."""
+    import tomllib  # loaded with the first file read: a start without a config file needs no TOML parser
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -66,6 +67,8 @@ def loads(text: str, path: str = "<string>") -> TomlDoc:
 def _unfinished_from(text: str) -> int | None:
     """Where a file that fails only "at end of document" (an unclosed quote, bracket or table)
     goes wrong: the line after the longest start of the file that still parses."""
+    import tomllib
+
     lines = text.splitlines()
     good = 0
     for n in range(1, len(lines) + 1):

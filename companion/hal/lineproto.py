@@ -94,10 +94,9 @@ def decode(line):
     body, crc_text = line[:star], line[star + 1:]
     if not _printable_word(body.replace(" ", "")):
         raise LineError("format", "non-printable bytes")
-    try:
-        crc = int(crc_text, 16)
-    except ValueError:
+    if any(c not in "0123456789ABCDEFabcdef" for c in crc_text):  # int() also takes " 4" and "+4"
         raise LineError("format", "CRC %r is not hex" % (crc_text,))
+    crc = int(crc_text, 16)
     if crc_text.upper() != crc_text or crc != crc8(body.encode()):
         raise LineError("checksum", "CRC mismatch")
     words = body.split(" ")

@@ -1,12 +1,14 @@
 """The loop's headless command sources: a scenario file played line by line, or the bot demo.
 
 `companion run --headless --script FILE` feeds a `ScriptSource`, `--demo` a `BotSource`; the loop
-(companion/app.py) asks `next(app)` once a frame and stops when `finished(app)`.
+(companion/app.py) calls `feed(app)` once a frame: the source's `next(app)` command is dispatched, and
+the loop stops when the source is `finished(app)`, or with exit status 1 at a refused command.
 """
 
 from __future__ import annotations
 
 import random
+import sys
 from collections import deque
 from typing import Iterable
 
@@ -70,3 +72,23 @@ def bot_for(game_id: str):
     from companion.rules import catalog
 
     return catalog.bot(game_id)
+
+
+def feed(app) -> None:
+    """One frame of a headless run: the next command of `app.source` to the loop."""
+    cmd = app.source.next(app)
+    if cmd is None:
+        if app.source.finished(app):
+            app.running = False
+    elif app.dispatch(cmd) is False and app.refusal is not None:
+        stop_refused(app, *app.refusal)
+
+
+def stop_refused(app, command: dict, exc: Exception) -> None:
+    """A headless source's command was refused: stop with exit status 1 (a scenario says where)."""
+    where = getattr(app.source, "where", None)
+    rule, why = getattr(exc, "rule", "command"), getattr(exc, "message", str(exc))
+    print(f"{where() if where else 'the demo'}: refused {command.get('cmd')!r} by rule {rule}: {why}",
+          file=sys.stderr, flush=True)
+    app.exit_status = 1
+    app.running = False

@@ -27,9 +27,8 @@ import sqlite3
 import struct
 import time
 import urllib.parse
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from companion import paths
 from companion.errors import CompanionError
@@ -71,9 +70,8 @@ class JournalError(CompanionError, RuntimeError):
     """The journal file is unusable (corrupt, not writable): says which file and why."""
 
 
-@dataclass(frozen=True)
-class GameInfo:
-    """One game in the journal, as listed by `games()`."""
+class GameInfo(NamedTuple):
+    """One game in the journal, as listed by `games()` (a NamedTuple: a frozen dataclass costs a start ~0.4 ms)."""
 
     id: int
     game: str

@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from companion.gamedata import config
-from companion.app import App, Parts
+from companion.app import App
+from companion.runtime.parts import Parts
 from companion.hal import open_hardware
 from companion.storage.journal import Journal
 from companion.rules import load_game

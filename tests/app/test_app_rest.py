@@ -1,6 +1,8 @@
 """The idle loop: a quiet table rests between full frames, yet answers a press in the frame that gets it
 and keeps an animating LED look moving; the view it hands out never changes afterwards."""
 
+import math
+
 import pygame
 
 from companion.app import IDLE_FRAME_S
@@ -49,6 +51,22 @@ def test_an_animating_look_is_pushed_in_the_frames_between(tmp_path):
         assert frames[-1] == app.lights.render(app.clock.now())  # the strip shows this moment's frame
         app.clock.advance(1 / FPS)
     assert len(frames) - pushed > 5  # it kept moving (pushed when its pixels changed)
+
+
+def test_a_resting_frame_draws_the_lights_only_when_a_paced_look_steps(tmp_path):
+    app = _table(tmp_path)
+    rate = app.lights.pace_at(app.clock.now())  # the day board's breath: ~13 new frames a second
+    drawn = []
+    render = app.lights.render
+    app.lights.render = lambda t: (drawn.append(t), render(t))[1]
+    rested = 0
+    for _ in range(FPS):  # one second of frames at 30 fps, most of them resting
+        rested += app._resting(app.clock.now())
+        app.tick(rest=True)
+        app.clock.advance(1 / FPS)
+    assert rested > FPS / 2
+    assert len(drawn) <= rate + FPS - rested + 1  # a new step, or a full frame; not every resting frame
+    assert app.hw.pixels.frames[-1] == render(app.clock.now() - 1 / FPS)  # and the strip still shows the moment
 
 
 def test_a_press_while_resting_is_answered_in_the_frame_that_receives_it(tmp_path):
@@ -118,15 +136,29 @@ def test_taught_data_reloads_only_a_running_game_of_that_kind(tmp_path):
 
 
 def test_a_resting_table_on_a_slow_board_wakes_less_often_and_a_fast_board_every_frame(tmp_path):
-    from companion.app import REST_POLL_S
+    from companion.app import REST_POLL_S, REST_STEP_MAX_S
     from companion.lighting.effects import look
 
     app = _table(tmp_path)  # the Masters day board: one district breathing slowly (paced, ~13 frames/s)
-    assert 0 < app.lights.pace_at(app.clock.now()) <= 1 / REST_POLL_S
+    rate = app.lights.pace_at(app.clock.now())
+    assert 1 / REST_STEP_MAX_S < rate < 1 / REST_POLL_S
+    drawn = []
+    render = app.lights.render
+    app.lights.render = lambda t: (drawn.append(t), render(t))[1]
     start, frames = app.clock.now(), app.frames
     app.run(max_frames=app.frames + 30)
     woke = (app.frames - frames) / (app.clock.now() - start)
-    assert woke <= 1 / REST_POLL_S + 1  # about every REST_POLL_S, not 30 times a second
+    assert rate - 1 <= woke <= rate + 0.5  # on the breath's own steps: not every REST_POLL_S, nor 30 times a second
+    steps = [math.floor(t * rate) for t in drawn]
+    assert len(set(steps)) == len(steps) >= 28  # each wake drew one new step of the breath, none twice
+    # A breath paced between REST_POLL_S and the frame rate (4 s: 16 steps a second) is woken on its steps too.
+    app.lights._retarget({"district.A1": look("breathe", color=(255, 0, 0), period=4.0)}, 0.0, app.clock.now())
+    app.lights._still = app.lights._split = app.lights._paced = None
+    app.tick()  # a full frame draws the new look
+    assert app.lights.pace_at(app.clock.now()) == 16
+    start, frames = app.clock.now(), app.frames
+    app.run(max_frames=app.frames + 30)
+    assert 15 <= (app.frames - frames) / (app.clock.now() - start) <= 16.5
     # A look that wants every frame (a heartbeat) keeps the loop at its full rate.
     app.lights._retarget({"district.A1": look("heartbeat", color=(255, 0, 0), bpm=90.0)}, 0.0, app.clock.now())
     app.lights._still = app.lights._split = app.lights._paced = None

@@ -29,14 +29,33 @@ runpy.run_module("companion", run_name="__main__")
 """
 
 
-def _first_frame(tmp_path, backend="mock"):
+# The same run, recording what was loaded when the app says READY=1.
+_READY_PROBE = r"""
+import json, sys
+from companion.runtime import sdnotify
+ready = sdnotify.ready
+def watched(status):
+    print("READY " + json.dumps(sorted(sys.modules)), file=sys.stderr, flush=True)
+    ready(status)
+sdnotify.ready = watched
+sys.argv = ["companion", "run", "--window", "--frames", "2", "--new", "--backend", sys.argv[1]]
+import runpy
+runpy.run_module("companion", run_name="__main__")
+"""
+
+
+def _probe(tmp_path, probe, mark, backend="mock"):
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "COMPANION_HAL")}
     env.update(COMPANION_STATE_DIR=str(tmp_path / "state"), COMPANION_CONFIG_DIR=str(tmp_path / "cfg"),
                SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    done = subprocess.run([sys.executable, "-c", _PROBE, backend], capture_output=True, text=True, env=env, timeout=60)
+    done = subprocess.run([sys.executable, "-c", probe, backend], capture_output=True, text=True, env=env, timeout=60)
     assert done.returncode == 0, done.stderr
-    line = next(ln for ln in done.stderr.splitlines() if ln.startswith("FIRST "))
-    return json.loads(line[len("FIRST "):])
+    line = next(ln for ln in done.stderr.splitlines() if ln.startswith(mark + " "))
+    return json.loads(line[len(mark) + 1:])
+
+
+def _first_frame(tmp_path, backend="mock"):
+    return _probe(tmp_path, _PROBE, "FIRST", backend)
 
 
 def test_the_start_up_frame_is_shown_before_rules_lights_journal_and_hardware_load(tmp_path):
@@ -53,6 +72,14 @@ def test_the_start_up_frame_is_shown_before_rules_lights_journal_and_hardware_lo
 def test_the_window_opens_at_its_final_width_when_the_simulated_board_comes(tmp_path):
     first = _first_frame(tmp_path, backend="sim")
     assert first["size"] == [800 + int(480 * 0.6), 480]  # no jump wider once the board is open
+
+
+def test_a_start_without_a_config_file_reaches_ready_without_a_toml_parser_or_the_engines(tmp_path):
+    loaded = set(_probe(tmp_path, _READY_PROBE, "READY"))
+    assert "companion.app" in loaded and "companion.ui.table" in loaded  # the probe saw a real READY
+    assert "tomllib" not in loaded  # the defaults are Python (config.DEFAULTS), not parsed TOML
+    for later in ("companion.rules.base", "companion.storage.session"):  # they load with the first game
+        assert later not in loaded, f"{later} was loaded before READY"
 
 
 @pytest.mark.parametrize("size", [(800, 480), (1920, 1080)])

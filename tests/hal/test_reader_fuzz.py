@@ -95,6 +95,14 @@ def test_lineproto_round_trip_any_fields(kind, fields):
     assert all(0x20 <= ord(c) <= 0x7E for c in line)
 
 
+@pytest.mark.parametrize("crc", ["* 4", "*+4", "*4 "])
+def test_lineproto_a_crc_with_a_space_or_sign_is_rejected(crc):
+    line = lineproto.tag(bytes.fromhex("0CBBA8A1588A84"))  # its CRC is 04: int(" 4", 16) == 4
+    assert line.endswith("*04")
+    with pytest.raises(lineproto.LineError):
+        lineproto.decode(line[:-3] + crc)
+
+
 @given(st.binary(min_size=7, max_size=7), st.data())
 @settings(max_examples=300)
 def test_lineproto_any_single_character_change_is_rejected(uid, data):

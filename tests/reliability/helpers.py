@@ -9,7 +9,9 @@ from pathlib import Path
 import serial
 
 from companion.gamedata import config
-from companion.app import App, Parts, bot_for  # noqa: F401  (the suite takes bots from here)
+from companion.app import App
+from companion.runtime.parts import Parts
+from companion.runtime.sources import bot_for  # noqa: F401  (the suite takes bots from here)
 from companion.hal import open_hardware
 from companion.hal.clock import FakeClock
 from companion.inputs import ButtonEvent, CardRead, Press

@@ -235,7 +235,8 @@ def test_config_mutations_load_or_name_file_and_line(figures):
 
 def _runs_on_mock_hardware(cfg) -> None:
     """A config that validates must also start the loop (no crash later, at the table)."""
-    from companion.app import App, Parts
+    from companion.app import App
+    from companion.runtime.parts import Parts
     from companion.hal import open_hardware
 
     with open_hardware(cfg, backend="mock") as hw:

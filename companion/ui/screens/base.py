@@ -14,13 +14,15 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field, replace
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from companion.inputs import ButtonEvent, CardRead, Press, VButton
-from companion.rules.base import Action
 from companion.ui.input_map import WidgetPress
 from companion.ui.model import MORE, ButtonVM, GameView, ViewModel, with_focus
 from companion.ui.render import Renderer, with_page_focus
+
+if TYPE_CHECKING:  # only named in annotations: the rules load with the first game, not at start-up
+    from companion.rules.base import Action
 
 ERROR_SECONDS = 5.0
 

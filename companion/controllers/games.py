@@ -1,0 +1,120 @@
+"""The game in hand: start or resume one, offer the unfinished one, undo and redo, leave it.
+
+`companion run` starts the loop with `start()`: a scenario or the demo resumes or starts its own
+setup, a table with a screen offers its unfinished game (the title screen otherwise). The screens'
+intents `resume`, `new_game`, `undo` and `redo` come here too. Every game lives in the journal
+(companion/storage/session.py keeps the one in hand); leaving a game never deletes it.
+"""
+
+from __future__ import annotations
+
+from companion.errors import CommandError, CompanionError, RuleViolation
+from companion.rules import load_game
+from companion.storage.journal import JournalError
+
+
+class Games:
+    """Starts, resumes, undoes and leaves games for the loop. The loop (`host`, see
+    companion/controllers/__init__.py) keeps the session; this sets it, and tells the loop through
+    `host.accepted(command, events)` (a journaled command) or `host.game_changed(*events)`."""
+
+    def __init__(self, host):
+        """host: the loop."""
+        self.host = host
+
+    def intents(self) -> dict:
+        """Intent name -> handler."""
+        return {"undo": self.undo, "redo": self.redo, "resume": lambda r: self.resume(r["id"]),
+                "new_game": lambda r: self.leave()}
+
+    def start(self, setup: dict | None = None, resume: bool = True, finished_too: bool = False) -> None:
+        """Resume the unfinished game, or offer it (with a screen), or start `setup`.
+
+        finished_too: a scenario run resumes its game even if it already ended (a restart after a
+        power cut at the very end must not play the whole scenario again as a new game).
+        """
+        host = self.host
+        info = self._resumable(setup, finished_too) if (host.journal is not None and resume) else None
+        if info is not None and (host.ui is None or setup is not None):
+            self.resume(info.id)
+        elif setup is not None:
+            self.new_game(setup)
+        elif info is not None:
+            from companion.gameline import resume_offer
+
+            offer = resume_offer(host.journal, info)  # the game itself: round, phase, turn, players, when
+            host.ui.offer_resume(offer)
+            host.say(f"Unfinished game offered for resume: {offer['summary']}")
+
+    def _resumable(self, setup: dict | None, finished_too: bool):
+        """The journaled game to continue: the newest unfinished one, or with `setup` the newest one
+        that `setup` started (finished too when `finished_too`); None when there is none."""
+        journal = self.host.journal
+        if setup is None:
+            return journal.last_unfinished()
+        for info in journal.games(include_over=finished_too):
+            if _same_setup(journal.commands(info.id)[0], setup, info.game):
+                return info
+        return None
+
+    def new_game(self, setup: dict) -> bool:
+        """Start a new game from a setup command (journaled first)."""
+        from companion.storage.session import Session  # with the first game, not on the start-up path
+
+        host = self.host
+        try:
+            host.session, events = Session.new(setup, journal=host.journal)
+        except (RuleViolation, CommandError) as exc:
+            host.refuse(setup, exc)
+            return False
+        host.accepted(setup, events)
+        return True
+
+    def resume(self, game_id: int) -> bool:
+        """Replay a journaled game and continue it."""
+        from companion.storage.session import Session
+
+        host = self.host
+        try:
+            host.session = Session.resume(host.journal, game_id)
+        except (JournalError, CompanionError) as exc:
+            host.say(f"cannot resume game {game_id}: {exc}")
+            return False
+        host.game_changed()
+        host.say(f"Resumed game {game_id} ({len(host.session.commands)} commands): {host.where()}")
+        return True
+
+    def undo(self, _result=None) -> None:
+        """Take back the last command (the undo button)."""
+        host = self.host
+        if host.session is None or not host.session.undo(1):
+            host.say("nothing to undo")
+            return
+        host.game_changed({"event": "undone"})
+        host.say(f"Undone. {host.where()}")
+
+    def redo(self, _result=None) -> None:
+        """Bring back the last undone command."""
+        session = self.host.session
+        if session is not None and session.can_redo():
+            self.host.accepted({"cmd": "redo"}, session.redo(1))
+
+    def data_changed(self, game_id: str) -> None:
+        """Taught data of `game_id` was saved: a running game of that kind reloads its data, so the
+        next draw, placement or name uses it (the journal keeps the values each command used)."""
+        session = self.host.session
+        if session is not None and session.game.id == game_id:
+            session.game = load_game(game_id)
+            self.host.game_changed()
+
+    def leave(self) -> None:
+        """Leave the current game (it stays in the journal) for the title screen."""
+        self.host.session = None
+        self.host.game_changed()
+
+
+def _same_setup(journaled: dict, setup: dict, game: str) -> bool:
+    """Is the journaled game the one `setup` would start (so a restart resumes it)?"""
+    if setup.get("game") != game:
+        return False
+    return all(journaled.get(k) == v for k, v in setup.items())
