@@ -86,9 +86,13 @@ def feed(app) -> None:
 
 def stop_refused(app, command: dict, exc: Exception) -> None:
     """A headless source's command was refused: stop with exit status 1 (a scenario says where)."""
+    from companion.i18n import _, refusal_text
+    from companion.ui.words import rule_text
+
     where = getattr(app.source, "where", None)
-    rule, why = getattr(exc, "rule", "command"), getattr(exc, "message", str(exc))
-    print(f"{where() if where else 'the demo'}: refused {command.get('cmd')!r} by rule {rule}: {why}",
-          file=sys.stderr, flush=True)
+    rule = getattr(exc, "rule", None)
+    print(_("{where}: refused {command!r} by rule {rule}: {why}").format(
+        where=where() if where else _("the demo"), command=command.get("cmd"),
+        rule=rule_text(rule) if rule else _("command"), why=refusal_text(exc)), file=sys.stderr, flush=True)
     app.exit_status = 1
     app.running = False

@@ -116,19 +116,33 @@ def test_headless_table_resumes_the_offered_game_with_the_buttons(tmp_path):
 
 
 # -- a refused scenario line --------------------------------------------------------------------------------------
-def test_a_refused_script_line_names_file_line_and_rule_and_exits_1(tmp_path):
+def _refused_run(tmp_path, **env):
+    """A headless scenario whose line 4 moves a vampire nobody plays: the run and the script."""
     script = tmp_path / "game.jsonl"
     commands = write_scenario(script, 4)
     lines = [json.dumps(c) for c in commands]
     lines.insert(3, json.dumps({"cmd": "move", "vampire": "Nobody", "to": "A1"}))  # line 4
     script.write_text("\n".join(lines) + "\n")
-    done = _run(tmp_path, "--headless", "--script", str(script), "--journal", str(tmp_path / "j.sqlite3"))
+    done = _run(tmp_path, "--headless", "--script", str(script), "--journal", str(tmp_path / "j.sqlite3"),
+                env=clean_env(tmp_path, **env))
     assert done.returncode == 1, done.stderr
+    return done, script, commands
+
+
+def test_a_refused_script_line_names_file_line_and_rule_and_exits_1(tmp_path):
+    done, script, commands = _refused_run(tmp_path)
     refusal = [ln for ln in done.stderr.splitlines() if "refused" in ln]
     assert refusal and refusal[0].startswith(f"{script}:4: refused 'move' by rule ")
     assert "Traceback" not in done.stderr and "Final:" in done.stdout
     with Journal(tmp_path / "j.sqlite3") as j:  # the lines before it were played and kept
         assert j.commands(j.games()[0].id) == commands[:3]
+
+
+def test_a_refused_script_line_reads_in_german(tmp_path):
+    done, script, _ = _refused_run(tmp_path, COMPANION_LANG="de")
+    refusal = [ln for ln in done.stderr.splitlines() if "abgelehnt" in ln]
+    assert refusal and refusal[0].startswith(f"{script}:4: 'move' abgelehnt, Regel "), done.stderr
+    assert ": refused" not in done.stderr and "by rule" not in done.stderr
 
 
 def test_a_refused_setup_line_is_named_once_with_its_line_and_exits_1(tmp_path):
