@@ -102,7 +102,8 @@ class Checks:
 
 
 class Record:
-    """One table (`where`, e.g. "cards.I-07") whose fields obey `rules`; unknown fields are refused."""
+    """One table (`where`, e.g. "cards.I-07"; "" for the file's top level) whose fields obey `rules`;
+    unknown fields are refused."""
 
     def __init__(self, checks: Checks, where: str, table, rules: Mapping[str, Rule]):
         self.checks, self.where, self.rules = checks, where, rules
@@ -116,9 +117,9 @@ class Record:
         """The checked field, or `default` when it is absent (required when there is no default)."""
         if key not in self.table:
             if default is REQUIRED:
-                raise self.checks.error(self.where, _("missing key {key!r}").format(key=key))
+                raise self.checks.error(self.where or key, _("missing key {key!r}").format(key=key))
             return default
-        return self.rules[key](self.checks, f"{self.where}.{key}", self.table[key])
+        return self.rules[key](self.checks, self.path(key), self.table[key])
 
     def check(self) -> dict:
         """Check every field present; the table as it is."""
@@ -126,9 +127,13 @@ class Record:
             self.get(key)
         return dict(self.table)
 
+    def path(self, key: str) -> str:
+        """The dotted name of one of this record's fields ("" for the record itself)."""
+        return ".".join(p for p in (self.where, key) if p)
+
     def error(self, key: str, message: str) -> DataFileError:
         """A DataFileError for one of this record's fields ("" for the record itself)."""
-        return self.checks.error(f"{self.where}.{key}" if key else self.where, message)
+        return self.checks.error(self.path(key), message)
 
 
 # -- rules for Record fields ---------------------------------------------------------------------------
@@ -145,6 +150,16 @@ def one_of(*options: str) -> Rule:
 def text(limit: int = 200, allow_empty: bool = False) -> Rule:
     """A short printable text."""
     return lambda v, key, value: v.text(key, value, limit, allow_empty)
+
+
+def whole_list(lo: int, hi: int) -> Rule:
+    """A list of whole numbers, each in lo..hi."""
+    return lambda v, key, value: tuple(v.integer(key, n, lo, hi) for n in v.kind(key, value, list))
+
+
+def table(v: Checks, key: str, value) -> dict:
+    """A table (its entries checked by the caller)."""
+    return v.table(key, value)
 
 
 def flag(v: Checks, key: str, value) -> bool:

@@ -189,8 +189,9 @@ def load_data(game_id: str, source: Any = None) -> Any:
 def load_strigoi(source: Any = None) -> StrigoiData:
     """Armata Strigoi's fortress, Strigoi and tokens from `source` (see `read_doc`); with the shipped
     file, the table's taught box values (`strigoi/box.toml` in the config folder) win over it."""
+    from companion.gamedata.strigoi_fields import check_taught
     from companion.rules.strigoi.data import with_taught
 
     data = load_data("strigoi", source)
     taught = paths.config_dir() / "strigoi" / "box.toml"
-    return with_taught(data, tomlfile.load(taught)) if source is None and taught.exists() else data
+    return with_taught(data, check_taught(tomlfile.load(taught))) if source is None and taught.exists() else data

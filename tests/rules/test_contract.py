@@ -17,7 +17,9 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from companion import cli, i18n
 from companion.errors import CommandError, DataFileError, RuleViolation
+from companion.gamedata import loader
 from companion.rules import GAMES, POSITIONS, load_game
 from companion.rules.base import Engine, Game
 from companion.storage.session import Session
@@ -32,9 +34,15 @@ OUTCOMES = {
     "strigoi": {"victory", "defeat"},
 }
 AFTER_END = {"mansion": ["rank"]}  # what may still be entered once a game is over
-BROKEN = {  # a data file with one bad value, and the line and field its error names
-    "nosferatu": ('bites_to_win = 5\n\n[rituals.a]\nname = "A"\neffect = "zap"\nsummary = "x"\n', 5, "rituals.a.effect"),
-    "mansion": ('clock_length = "long"\n', 1, "clock_length"),
+BROKEN = {  # one bad value in a game's shipped data file: (the line as shipped, broken), the field, its German words
+    "nosferatu": ('effect = "remove-night"', 'effect = "zap"', "rituals.time-distortion.effect",
+                  "muss eines von reveal, remove-night, target, table sein; steht hier: 'zap'"),
+    "mansion": ("clock_length = 12", 'clock_length = "long"', "clock_length",
+                "muss eine ganze Zahl 1..99 sein, steht hier: 'long'"),
+    "one-night": ("vote_seconds = 5 ", "vote_seconds = -1 ", "game.vote_seconds",
+                  "muss eine ganze Zahl 0..3600 sein, steht hier: -1"),
+    "strigoi": ("wounds_to_fall = 3 ", "wounds_to_fall = 0 ", "game.wounds_to_fall",
+                "muss eine ganze Zahl 1..99 sein, steht hier: 0"),
 }
 ALL = list(GAMES)
 FAST = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -177,10 +185,27 @@ def test_every_game_has_the_shared_shape(game_id):
 
 
 @pytest.mark.parametrize("game_id", sorted(BROKEN))
-def test_a_broken_data_file_names_its_line_and_field(game_id, tmp_path):
-    text, line, field = BROKEN[game_id]
-    path = tmp_path / "rules.toml"
+def test_a_broken_data_file_names_file_line_and_field_in_the_tables_language(game_id, tmp_path, monkeypatch, capsys):
+    """Every game's data file is checked by the one checker: the same words, in German under German,
+    naming file:line [field]; the CLI prints that one line and exits 2."""
+    shipped, broken, field, german = BROKEN[game_id]
+    text = loader.data_file(game_id).read_text(encoding="utf-8")
+    assert text.count(shipped) == 1
+    text = text.replace(shipped, broken)
+    line = text[:text.index(broken)].count("\n") + 1
+    path = tmp_path / "data.toml"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(DataFileError) as err:
         load_game(game_id, path)
-    assert (err.value.line, err.value.field) == (line, field)
+    assert (err.value.path, err.value.line, err.value.field) == (str(path), line, field)
+    assert err.value.message.startswith("must be")
+    i18n.set_language("de")
+    with pytest.raises(DataFileError) as err:
+        load_game(game_id, path)
+    assert err.value.message == german
+    monkeypatch.setenv("COMPANION_LANG", "de")
+    monkeypatch.setattr(loader, "data_file", lambda gid: path)  # the game's data file, as `play` reads it
+    script = tmp_path / "game.jsonl"
+    script.write_text(json.dumps({"cmd": "setup", "game": game_id, "players": 4, "seed": 1}) + "\n", encoding="utf-8")
+    assert cli.main(["play", "--script", str(script)]) == 2
+    assert capsys.readouterr().err.strip() == f"companion: {path}:{line}: [{field}] {german}"

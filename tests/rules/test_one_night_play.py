@@ -8,7 +8,7 @@ from companion.errors import CommandError, DataFileError, RuleViolation
 from companion.gamedata.loader import data_file
 from companion.rules import load_game
 from companion.rules.one_night.board import board_view
-from companion.rules.one_night.data import parse
+from companion.gamedata.one_night_fields import parse
 from tests.rules import scenario
 
 

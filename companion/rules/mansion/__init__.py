@@ -1,7 +1,7 @@
 """The vampire mansion (homebrew): dice for priority and room, rooms of two, round clock, reveals.
 
 The engine (`engine.MansionGame`) is built over the parsed `state.Rules` of
-`companion/data/mansion/rules.toml`. Commands and state JSON: docs/mansion.md.
+`companion/data/mansion/rules.toml` (checked by `companion.gamedata.mansion_fields`). Commands and state JSON: docs/mansion.md.
 """
 
 from companion.errors import N_
@@ -11,7 +11,7 @@ GAME = GameInfo(
     id="mansion", title="The Vampire Mansion", order=30,
     blurb=N_("vampires in a mansion; the companion keeps the dice, the rooms and the round clock"),
     engine="companion.rules.mansion.engine:MansionGame",
-    data="mansion/rules.toml", parse="companion.rules.mansion.state:parse_rules",
+    data="mansion/rules.toml", parse="companion.gamedata.mansion_fields:parse",
     scene="companion.lighting.scenes.mansion",
     screens={"mansion": "companion.ui.screens.others.mansion:MansionScreen",
              "mansion-over": "companion.ui.screens.others.mansion:MansionOverScreen"},

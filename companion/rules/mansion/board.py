@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.rules.mansion.state import POSITIONS, Rules, State, Step
+from companion.rules.base import POSITIONS
+from companion.rules.mansion.state import Rules, State, Step
 
 BAR_MAX = 6
 

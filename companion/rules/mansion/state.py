@@ -9,13 +9,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import Any, Mapping
 
-from companion.rules.base import POSITIONS, Record
-from companion.rules.commands import is_int
-
-if TYPE_CHECKING:  # the type only: reading files is companion.gamedata.loader's job
-    from companion.gamedata.tomlfile import TomlDoc
+from companion.rules.base import Record
 
 EFFECTS = ("store", "discard", "steal", "see", "draw", "tokens")
 HALL = 0  # room number of the main hall: no capacity limit, no cards, no effect
@@ -61,20 +57,21 @@ class Room(Record):
 
 
 class Rules(Record):
-    """The fixed numbers, the six rooms and where things sit on the 3x3 board."""
+    """The fixed numbers, the six rooms and where things sit on the 3x3 board, as the data file gives
+    them (`companion.gamedata.mansion_fields` checks the file and builds this)."""
 
     rooms: tuple[Room, ...]
-    min_players: int = 2
-    max_players: int = 8
-    room_capacity: int = 2
-    target_points: int = 20
-    reveal_ticks: tuple[int, ...] = (6, 9)
-    clock_length: int = 12
-    start_tokens: int = 0
-    score_cards: tuple[int, ...] = (1, 3, 5)
-    hall_district: str = "B2"
-    clock_district: str = "C1"
-    roles_district: str = "B1"
+    min_players: int
+    max_players: int
+    room_capacity: int
+    target_points: int
+    reveal_ticks: tuple[int, ...]
+    clock_length: int
+    start_tokens: int
+    score_cards: tuple[int, ...]
+    hall_district: str
+    clock_district: str
+    roles_district: str
 
 
 class Seat(Record):
@@ -153,61 +150,6 @@ class State(Record):
     def occupants(self, room: int) -> tuple[str, ...]:
         """Players standing in room number `room` this round (0 = main hall)."""
         return tuple(s.name for s in self.seats if s.room == room)
-
-
-def parse_rules(doc: TomlDoc) -> Rules:
-    """Rules from the already-read data file (`companion.gamedata.loader` reads it); DataFileError if bad."""
-    raw = doc.data
-    numbers: dict[str, Any] = {}
-    for key in ("min_players", "max_players", "room_capacity", "target_points", "clock_length",
-                "start_tokens"):
-        value = raw.get(key, getattr(Rules, key))
-        low = 0 if key == "start_tokens" else 1
-        if not is_int(value) or value < low:
-            raise doc.error(key, f"must be a whole number of at least {low}")
-        numbers[key] = value
-    for key in ("reveal_ticks", "score_cards"):
-        value = raw.get(key, list(getattr(Rules, key)))
-        if not isinstance(value, list) or not all(is_int(v) and v >= 1 for v in value):
-            raise doc.error(key, "must be a list of whole numbers")
-        numbers[key] = tuple(value)
-    for key in ("hall_district", "clock_district", "roles_district"):
-        value = raw.get(key, getattr(Rules, key))
-        if value not in POSITIONS:
-            raise doc.error(key, f"must be a grid position {POSITIONS[0]}..{POSITIONS[-1]}")
-        numbers[key] = value
-    rooms = _rooms_from(doc, raw.get("rooms"))
-    used = [r.district for r in rooms] + [numbers[k] for k in ("hall_district", "clock_district",
-                                                                "roles_district")]
-    if len(set(used)) != len(used):
-        raise doc.error("rooms", "two things share one district")
-    return Rules(rooms=rooms, **numbers)
-
-
-def _rooms_from(doc: TomlDoc, raw: Any) -> tuple[Room, ...]:
-    """The [[rooms]] tables, validated."""
-    if not isinstance(raw, list) or not 2 <= len(raw) <= 6:
-        raise doc.error("rooms", "needs 2 to 6 [[rooms]] tables")
-    rooms = []
-    for i, entry in enumerate(raw):
-        where = f"rooms.{i}"
-        if not isinstance(entry, dict):
-            raise doc.error("rooms", f"room {i + 1} must be a table")
-        for key in ("key", "name", "summary"):
-            if not isinstance(entry.get(key), str) or not entry[key].strip():
-                raise doc.error(f"{where}.{key}", "must be a non-empty text")
-        if entry.get("district") not in POSITIONS:
-            raise doc.error(f"{where}.district", "must be a grid position A1..C3")
-        if entry.get("effect") not in EFFECTS:
-            raise doc.error(f"{where}.effect", f"must be one of {', '.join(EFFECTS)}")
-        tokens = entry.get("tokens", 0)
-        if not is_int(tokens) or tokens < 0:
-            raise doc.error(f"{where}.tokens", "must be a whole number")
-        rooms.append(Room(entry["key"], entry["name"], entry["district"], entry["effect"],
-                          entry["summary"], tokens))
-    if len({r.key for r in rooms}) != len(rooms):
-        raise doc.error("rooms", "room keys must be different")
-    return tuple(rooms)
 
 
 def to_json(state: State, rules: Rules, board: dict) -> dict[str, Any]:

@@ -9,13 +9,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import Any, Mapping
 
 from companion.rules.base import Record
-from companion.rules.commands import is_int
-
-if TYPE_CHECKING:  # the type only: reading files is companion.gamedata.loader's job
-    from companion.gamedata.tomlfile import TomlDoc
 
 EFFECTS = ("reveal", "remove-night", "target", "table")
 
@@ -64,15 +60,16 @@ class Ritual(Record):
 
 
 class Rules(Record):
-    """The fixed numbers and the five Ritual cards."""
+    """The fixed numbers and the five Ritual cards, as the data file gives them
+    (`companion.gamedata.nosferatu_fields` checks the file and builds this)."""
 
-    min_players: int = 5
-    max_players: int = 8
-    bites_to_win: int = 5
-    small_game_players: int = 5
-    small_game_bites: int = 4
-    rituals_to_win: int = 5
-    rituals: tuple[Ritual, ...] = ()
+    min_players: int
+    max_players: int
+    bites_to_win: int
+    small_game_players: int
+    small_game_bites: int
+    rituals_to_win: int
+    rituals: tuple[Ritual, ...]
 
     def ritual(self, key: str) -> Ritual | None:
         """The ritual called `key`, or None."""
@@ -158,38 +155,6 @@ class State(Record):
             seq[i] = value
             out[key] = tuple(seq)
         return replace(self, **out)
-
-
-def parse_rules(doc: TomlDoc) -> Rules:
-    """Rules from the already-read data file (`companion.gamedata.loader` reads it); DataFileError if bad."""
-    raw = doc.data
-    numbers = {}
-    for key in ("min_players", "max_players", "bites_to_win", "small_game_players",
-                "small_game_bites", "rituals_to_win"):
-        value = raw.get(key, getattr(Rules, key))
-        if not is_int(value) or value < 1:
-            raise doc.error(key, "must be a whole number of at least 1")
-        numbers[key] = value
-    table = raw.get("rituals")
-    if not isinstance(table, dict) or not table:
-        raise doc.error("rituals", "needs at least one [rituals.<key>] table")
-    rituals = tuple(_ritual_from(doc, key, entry) for key, entry in table.items())
-    if numbers["rituals_to_win"] > len(rituals):
-        raise doc.error("rituals_to_win", f"only {len(rituals)} rituals are listed")
-    return Rules(rituals=rituals, **numbers)
-
-
-def _ritual_from(doc: TomlDoc, key: str, entry: Any) -> Ritual:
-    """One validated ritual table."""
-    if not isinstance(entry, dict):
-        raise doc.error(f"rituals.{key}", "must be a table")
-    for name in ("name", "summary"):
-        if not isinstance(entry.get(name), str) or not entry[name].strip():
-            raise doc.error(f"rituals.{key}.{name}", "must be a non-empty text")
-    effect = entry.get("effect")
-    if effect not in EFFECTS:
-        raise doc.error(f"rituals.{key}.effect", f"must be one of {', '.join(EFFECTS)}")
-    return Ritual(key, entry["name"], effect, entry["summary"])
 
 
 def to_json(state: State, rules: Rules, board: dict) -> dict[str, Any]:

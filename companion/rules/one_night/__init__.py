@@ -11,7 +11,7 @@ GAME = GameInfo(
     id="one-night", title="One Night Ultimate Vampire", order=40,
     blurb=N_("one night, one vote: the companion narrates the night and times the day"),
     engine="companion.rules.one_night.game:OneNightGame",
-    data="one_night/roles.toml", parse="companion.rules.one_night.data:parse",
+    data="one_night/roles.toml", parse="companion.gamedata.one_night_fields:parse",
     scene="companion.lighting.scenes.one_night",
     screens={"one-night": "companion.ui.screens.others.one_night:NarratorScreen",
              "one-night-over": "companion.ui.screens.others.one_night:OneNightOverScreen"},

@@ -13,7 +13,7 @@ GAME = GameInfo(
     id="strigoi", title="Armata Strigoi", order=50,
     blurb=N_("the Powerwolf pack against the Strigoi; the companion moves the Strigoi and keeps the blood"),
     engine="companion.rules.strigoi.game:StrigoiGame",
-    data="strigoi/fortress.toml", parse="companion.rules.strigoi.data:parse",
+    data="strigoi/fortress.toml", parse="companion.gamedata.strigoi_fields:parse",
     load="companion.gamedata.loader:load_strigoi",
     scene="companion.lighting.scenes.strigoi",
     screens={"strigoi": "companion.ui.screens.others.strigoi:StrigoiScreen",

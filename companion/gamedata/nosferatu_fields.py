@@ -1,0 +1,43 @@
+"""What Nosferatu's data file (companion/data/nosferatu/rules.toml) may hold, and `parse`, which checks
+it with the one checker (`companion.gamedata.checks`) and builds the engine's `Rules`:
+
+    min_players, max_players, bites_to_win, small_game_players, small_game_bites, rituals_to_win
+    [rituals.<key>]  name, name_de, effect = reveal|remove-night|target|table, summary, summary_de, verified
+
+Every number is required: the data file is the one place they live. Pure: the loader reads the file.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from companion.gamedata.checks import Checks, flag, one_of, table, text, whole
+from companion.i18n import ngettext
+from companion.rules.nosferatu.state import EFFECTS, Ritual, Rules
+
+if TYPE_CHECKING:
+    from companion.gamedata.tomlfile import TomlDoc
+
+NUMBERS = ("min_players", "max_players", "bites_to_win", "small_game_players", "small_game_bites", "rituals_to_win")
+FIELDS = {**{key: whole(1, 99) for key in NUMBERS}, "rituals": table}
+RITUAL = {"name": text(), "name_de": text(), "effect": one_of(*EFFECTS), "summary": text(500),
+          "summary_de": text(500), "verified": flag}
+
+
+def parse(doc: TomlDoc) -> Rules:
+    """The rules of the already-read data file; DataFileError (file, line, field) if a value is bad."""
+    v = Checks(doc)
+    top = v.record("", doc.data, FIELDS)
+    numbers = {key: top.get(key) for key in NUMBERS}
+    rituals = tuple(_ritual(v, key, entry) for key, entry in top.get("rituals").items())
+    if numbers["rituals_to_win"] > len(rituals):
+        raise v.error("rituals_to_win", ngettext("only {n} ritual is listed", "only {n} rituals are listed",
+                                                 len(rituals)).format(n=len(rituals)))
+    return Rules(rituals=rituals, **numbers)
+
+
+def _ritual(v: Checks, key: str, entry) -> Ritual:
+    """One [rituals.<key>] table."""
+    r = v.record(f"rituals.{key}", entry, RITUAL)
+    r.check()
+    return Ritual(key, r.get("name"), r.get("effect"), r.get("summary"))
