@@ -296,12 +296,14 @@ class App:
     def refuse(self, command: dict, exc: Exception) -> None:
         """Show why a command (or a controller's request) was refused; nothing changed."""
         self.refusal = (command, exc)
-        from companion.i18n import _, refusal_text
+        from companion.i18n import refusal_text
         from companion.ui.words import rule_text
 
+        game = self.session.game.id if self.session is not None else None
+        why = refusal_text(exc, game)
         rule = getattr(exc, "rule", None)  # a key (JSON, logs): shown in the table's words
-        rule = rule_text(rule) if rule else _("refused")
-        why = f"{rule}: {refusal_text(exc)}"
+        if rule:  # a malformed command (CommandError) has none: the log's "refused: " says it once
+            why = f"{rule_text(rule)}: {why}"
         if self.ui is not None:
             self.ui.notify(why)
         if self.sounds is not None:

@@ -162,19 +162,13 @@ def _read_data_names() -> dict[str, dict[str, str]]:
     return out
 
 
-def refusal_text(exc: BaseException | str) -> str:
+def refusal_text(exc: BaseException | str, game: str | None = None) -> str:
     """A refusal's message in the current language (or an engine's `errors.Text`: an action's label,
     cost, why_not): the engine's English template looked up in the catalog, then filled with its
-    values (an untranslated message stays English)."""
+    values (an untranslated message stays English). `game` (the refusing game's id) tells its step
+    ids apart (`turn` is `a Powerwolf's turn` in Armata Strigoi)."""
     template = getattr(exc, "template", None) or getattr(exc, "message", None) or str(exc)
-    params = getattr(exc, "params", None) or {}
-    # a value that is itself an engine text (errors.Text) is shown in the current language too
-    # a shipped data name or text (a district, an ability, a Mansion room's action) in the data's own translation
-    # an ending's id (`defeat-veil`, `vampire+tanner`) in the words the screens use for it
-    from companion.ui.words import outcome_text
-
-    params = {k: refusal_text(v) if getattr(v, "template", None) else outcome_text(v) if k == "outcome" else data_name(v)
-              for k, v in params.items()}
+    params = {k: _value(template, k, v, game) for k, v in (getattr(exc, "params", None) or {}).items()}
     text = _(template)
     if text == template and not params:
         text = data_name(template)
@@ -182,3 +176,31 @@ def refusal_text(exc: BaseException | str) -> str:
         return text.format(**params) if params else text
     except (KeyError, IndexError, ValueError):  # a broken translation must not hide the refusal
         return getattr(exc, "message", str(exc))
+
+
+RULE_FIELDS = ("verb", "cmd", "rule")  # template fields that hold a command's verb or a rule key
+
+
+def _value(template: str, key: str, value, game: str | None):
+    """Value `key` of a refusal's template, shown in the current language: an engine text (errors.Text)
+    through `refusal_text`; an ending's id (`{outcome}`: `defeat-veil`) and an engine's own words - a
+    verb or rule key (`{verb}: missing parameter`), a phase or step id (`{phase}`, `{step}`, or a field
+    after the word "step": `(step {value})`), where the game stands (`{where}`) - in the words
+    companion/ui/words.py gives them; a shipped data name (a district, a relic) in the data's own
+    translation. A field quoted with `!r` is what the player typed (`unknown command {verb!r}`): as typed."""
+    from companion.ui import words
+
+    if getattr(value, "template", None):
+        return refusal_text(value, game)
+    if key == "outcome":
+        return words.outcome_text(value)
+    if isinstance(value, str) and f"{{{key}!r}}" not in template:
+        if key in RULE_FIELDS:
+            return words.rule_text(value)
+        if key == "phase":
+            return words.phase_text(value)
+        if key == "step" or f"step {{{key}}}" in template:
+            return words.step_text(game, value)
+        if key == "where":
+            return words.where_text(game, value)
+    return data_name(value)

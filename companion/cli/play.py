@@ -123,8 +123,9 @@ def _refused(source: str, no: int, cmd: dict, exc: Exception, state: dict | None
     rule = getattr(exc, "rule", None)  # a key (`end_turn`), in the table's words (`Zug beenden`)
     rule = rule_text(rule) if rule else _("command")
     at = _(" (at {where})").format(where=narrate.where(state)) if state else ""
+    why = refusal_text(exc, (state or cmd).get("game"))  # the game tells its step ids apart
     print(_("{file}:{line}: refused {command!r} by rule {rule}: {why}").format(
-        file=source or "<resume>", line=no, command=cmd.get("cmd"), rule=rule, why=refusal_text(exc)) + at,
+        file=source or "<resume>", line=no, command=cmd.get("cmd"), rule=rule, why=why) + at,
         file=sys.stderr)
     return 1
 

@@ -93,6 +93,7 @@ def stop_refused(app, command: dict, exc: Exception) -> None:
     rule = getattr(exc, "rule", None)
     print(_("{where}: refused {command!r} by rule {rule}: {why}").format(
         where=where() if where else _("the demo"), command=command.get("cmd"),
-        rule=rule_text(rule) if rule else _("command"), why=refusal_text(exc)), file=sys.stderr, flush=True)
+        rule=rule_text(rule) if rule else _("command"),
+        why=refusal_text(exc, app.session.game.id if app.session is not None else None)), file=sys.stderr, flush=True)
     app.exit_status = 1
     app.running = False

@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
+from companion.i18n import _, pgettext
+
 MIN_PX = 24  # smallest em size in px a player must read at 800x480
 FOCUS_PX = 40  # what the screen is about should be at least this big at 800x480
 
@@ -45,17 +47,25 @@ class ScreenReport:
         return not (self.small or self.clipped or self.broken or self.overlapping)
 
     def lines(self) -> list[str]:
-        """The report as printed by `companion screenshots --check`."""
-        w, h = self.size
+        """The report as printed by `companion screenshots --check`, in the current language (the
+        renderer's role names, `body`, `chart`, stay as they are: they name the code's styles)."""
+        size = "{0}x{1}".format(*self.size)
         if self.smallest is None:
-            return [f"{self.name} {w}x{h}: ok, no player-facing text"]
-        focus = "ok" if (self.biggest or 0) >= self.focus_limit else f"under {self.focus_limit} px"
-        out = [f"{self.name} {w}x{h}: {'ok' if self.ok else 'FAIL'}, smallest {self.smallest} px "
-               f"({_quote(self.smallest_text)}), main text {self.biggest} px ({_quote(self.biggest_text)}, {focus})"]
-        out += [f"  under {self.limit} px: {px} px {role or 'text'} {_quote(text)}" for px, role, text in self.small]
-        out += [f"  clipped: {_quote(text)}" for text in self.clipped]
-        out += [f"  word split across lines: {_quote(text)}" for text in self.broken]
-        out += [f"  drawn over each other: {_quote(a)} and {_quote(b)}" for a, b in self.overlapping]
+            return [_("{name} {size}: ok, no player-facing text").format(name=self.name, size=size)]
+        under = _("under {limit} px")
+        focus = _("ok") if (self.biggest or 0) >= self.focus_limit else under.format(limit=self.focus_limit)
+        out = [_("{name} {size}: {verdict}, smallest {smallest} px ({smallest_text}), main text {biggest} px "
+                 "({biggest_text}, {focus})").format(
+            name=self.name, size=size, verdict=_("ok") if self.ok else _("FAIL"), smallest=self.smallest,
+            smallest_text=_quote(self.smallest_text), biggest=self.biggest, biggest_text=_quote(self.biggest_text),
+            focus=focus)]
+        text_role = pgettext("screen check", "text")  # a text drawn without a role
+        out += [f"  {under.format(limit=self.limit)}: {px} px {role or text_role} {_quote(text)}"
+                for px, role, text in self.small]
+        out += ["  " + _("clipped: {text}").format(text=_quote(text)) for text in self.clipped]
+        out += ["  " + _("word split across lines: {text}").format(text=_quote(text)) for text in self.broken]
+        out += ["  " + _("drawn over each other: {first} and {second}").format(first=_quote(a), second=_quote(b))
+                for a, b in self.overlapping]
         return out
 
 
@@ -118,7 +128,7 @@ def overlaps(boxes: list) -> tuple[tuple[str, str], ...]:
 def summary(reports: list[ScreenReport]) -> str:
     """The last line: the smallest player-facing text over all screens."""
     sizes = [r.smallest for r in reports if r.smallest is not None]
-    return f"smallest text: {min(sizes) if sizes else 0} px"
+    return _("smallest text: {px} px").format(px=min(sizes) if sizes else 0)
 
 
 def _quote(text: str, width: int = 40) -> str:

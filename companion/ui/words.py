@@ -4,7 +4,7 @@ The rules engines stay pure and English: their state JSON names the ending with 
 (`evil-bites`, `all-vampires`, One Night's winning teams joined by `+`, `villager+tanner`), and
 where a game stands with phase and step ids (`dusk`, `give-stake`), and the rule a refusal names
 with a key (`end_turn`, `game over`). The screens, the story chart and `companion play` show them
-through `outcome_words`, `phase_text`, `step_text` and `rule_text`, which look each id up here
+through `outcome_words`, `phase_text`, `step_text`, `where_text` and `rule_text`, which look each id up here
 (the English words are the id's own, so English reads as before; a rule key's `_` and `-` read as
 spaces); an id nobody listed comes back as its words, so a newer engine still shows.
 """
@@ -221,6 +221,15 @@ def step_text(game: str | None, step: str | None) -> str:
             return _("Doppelganger as {role}").format(role=role_name(step[len("doppelganger-"):]))
         return role_name(step)
     return str(step or "").replace("-", " ")
+
+
+def where_text(game: str | None, where: str) -> str:
+    """Where a refusal says the game stands (`Game.where()`, the engine's English: `step turn`, or
+    Masters' `night / turn`) in words: `a Powerwolf's turn`, `night / turns`; anything else as it is."""
+    if where.startswith("step "):
+        return step_text(game, where[len("step "):])
+    phase, sep, step = where.partition(" / ")
+    return f"{phase_text(phase)} / {step_text(game, step)}" if sep else where
 
 
 def rule_text(rule: str | None) -> str:

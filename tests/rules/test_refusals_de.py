@@ -33,12 +33,12 @@ CASES = {
     ),
     "strigoi": (
         [{"cmd": "setup", "game": "strigoi", "players": 2, "seed": 1}, {"cmd": "end_turn"}],
-        "Regel Zug beenden: kein Spielzug eines Powerwolfs zu beenden (Schritt initiative)",
-        "by rule end turn: no Powerwolf turn to end (step initiative)",
+        "Regel Zug beenden: kein Spielzug eines Powerwolfs zu beenden (gerade: Aktionskarten aufdecken)",
+        "by rule end turn: no Powerwolf turn to end (step reveal the Action cards)",
     ),
     "nosferatu": (
         [{"cmd": "setup", "game": "nosferatu", "players": 5, "seed": 1, "renfield": "Zed"}],
-        "setup: Renfield 'Zed' ist keiner der Namen",
+        "Aufbau: Renfield 'Zed' ist keiner der Namen",
         "setup: renfield 'Zed' is not one of the names",
     ),
     "mansion": (
@@ -87,7 +87,7 @@ def test_the_screen_shows_the_refusal_in_german(tmp_path):
 def test_a_malformed_command_is_refused_in_german(tmp_path, monkeypatch, capsys):
     lines = [CASES["masters"][0][0], {"cmd": "adjust", "veil": 2, "colour": "red"}]
     err = _play(tmp_path, monkeypatch, capsys, "de", lines)
-    assert "adjust: unbekannter Parameter 'colour'" in err, err
+    assert "korrigieren: unbekannter Parameter 'colour'" in err, err
 
 
 def test_a_command_error_carries_its_template_and_values():

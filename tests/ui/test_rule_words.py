@@ -155,5 +155,5 @@ def test_the_screen_and_its_log_name_the_rule_in_german(tmp_path):
                                               outcome="defeat-veil"))
     assert ui.ctx.log[-1].startswith("abgelehnt: Spielende: das Spiel ist vorbei"), ui.ctx.log
     app.refuse({"cmd": "x"}, CommandError("unknown command {verb!r}; known: {verbs}", verb="x", verbs="draw"))
-    assert ui.ctx.log[-1].startswith("abgelehnt: abgelehnt: "), ui.ctx.log  # no rule: the word for refused
+    assert ui.ctx.log[-1] == "abgelehnt: unbekannter Befehl 'x'; bekannt: draw", ui.ctx.log  # no rule: "refused" once
     assert not any("game over" in line or "recruit" in line for line in ui.ctx.log)
