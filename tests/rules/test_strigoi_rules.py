@@ -2,7 +2,7 @@
 
 import pytest
 
-from companion.errors import RuleViolation
+from companion.errors import CommandError, RuleViolation
 from companion.rules import load_game
 from companion.rules.strigoi.fortress import MoveKind, rotate, teleport
 from tests.rules import strigoi_pass
@@ -340,3 +340,12 @@ def test_strigoi_blood_is_greyed_when_the_supply_is_empty():
     empty = replace(state, altar=0, inferno=game.data.blood_counters)
     blood = next(a for a in game.actions(empty) if a.command.get("cmd") == "blood")
     assert not blood.enabled and blood.why_not == "no blood point counter left in the supply"
+
+
+@pytest.mark.parametrize("verb", ["wound", "heal"])
+def test_a_wound_or_heal_without_a_wolf_asks_which_powerwolf(game, verb):
+    state = _setup(game)
+    with pytest.raises(CommandError) as refused:
+        game.apply(state, {"cmd": verb})
+    assert refused.value.message == f"{verb}: which Powerwolf? (the `wolf` parameter is missing)"
+    assert "None" not in refused.value.message

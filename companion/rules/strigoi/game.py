@@ -191,6 +191,9 @@ def _canon_adjust(data: StrigoiData, state: State, command: Mapping[str, Any]) -
 def _wolf(state: State, command: Mapping[str, Any]) -> str:
     """A Powerwolf named in the command."""
     name = command.get("wolf")
+    if name is None:
+        raise CommandError(N_("{verb}: which Powerwolf? (the `wolf` parameter is missing)"),
+                           verb=command.get('cmd', 'command'))
     if name not in [w.name for w in state.wolves]:
         raise CommandError(N_("{verb}: no Powerwolf {name!r} in this game"), verb=command.get('cmd', 'command'), name=name)
     return name
