@@ -285,9 +285,10 @@ def _build_app(args, cfg, hw, journal, mode, demo, lines, pace, display, missing
     """The app for this run: a demo or a scenario feeding the loop, or the table and its screens."""
     from companion.app import App
     from companion.runtime.parts import Parts
-    from companion.runtime.sources import BotSource, ScriptSource
 
     if demo or lines is not None:
+        from companion.runtime.sources import BotSource, ScriptSource
+
         ack = (lambda n, cmd: print(f"ack {n}", flush=True)) if args.ack else None
         source = ScriptSource(lines, args.script) if lines is not None else BotSource(args.seed)
         app = App(Parts(cfg, hw, journal, log=lambda s: print(s, flush=True), source=source,
