@@ -13,7 +13,6 @@ an overlay, veil up/down opens Adjust with the veil changed, a district button s
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Mapping
 
 from companion.inputs import ButtonEvent, CardRead, Press, VButton
@@ -148,8 +147,8 @@ class Screen:
             hint = hint or buttons[self.focus].why_not or ""
         state = self.ctx.state
         veil = vm.veil if vm.veil is not None else state.get("veil") if isinstance(state.get("veil"), int) else None
-        return replace(vm, buttons=buttons, hint=hint, veil=veil, banner=tuple(self.ctx.status.values()),
-                       error=self.ctx.current_error())
+        return vm._replace(buttons=buttons, hint=hint, veil=veil, banner=tuple(self.ctx.status.values()),
+                           error=self.ctx.current_error())
 
     # -- hooks for subclasses ------------------------------------------------------------------------
     def body(self) -> ViewModel:
