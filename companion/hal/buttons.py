@@ -16,20 +16,20 @@ from __future__ import annotations
 import heapq
 import itertools
 import queue
-from dataclasses import dataclass, field
-from typing import Mapping
+from typing import Mapping, NamedTuple
 
 from companion.inputs import ButtonEvent, Press, VButton
 
 
-@dataclass(frozen=True, order=True)
-class Edge:
-    """One raw level change of a button: `pressed` True = contact closed, at time `t` (seconds)."""
+class Edge(NamedTuple):
+    """One raw level change of a button: `pressed` True = contact closed, at time `t` (seconds).
+    (A NamedTuple: a frozen ordered dataclass costs the start ~0.5 ms. Nothing compares edges: the
+    queue below orders them by (t, arrival).)"""
 
     t: float
-    button: VButton = field(compare=False)
-    pressed: bool = field(compare=False)
-    source: str = field(default="gpio", compare=False)
+    button: VButton
+    pressed: bool
+    source: str = "gpio"
 
 
 class EdgeStats:
