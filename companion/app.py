@@ -23,7 +23,6 @@ import sys
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from companion.narration import narrate
 from companion.controllers import Games, Settings, Tags, Teaching
 from companion.errors import CommandError, RuleViolation
 from companion.inputs import CardRead
@@ -33,7 +32,6 @@ from companion.lighting.output import OutputStage
 from companion.narration.narrator import StepTimer
 from companion.runtime.health import Health, HealthCheck
 from companion.runtime.parts import Parts
-from companion.runtime.sources import feed
 from companion.narration.speech import narration_for
 from companion.ui.model import GameView
 
@@ -167,6 +165,8 @@ class App:
         dt = 0.0 if self._last_t is None else max(0.0, now - self._last_t)
         self._last_t = now
         if self.source is not None and self.ui is None:
+            from companion.runtime.sources import feed  # a demo or a scenario: loaded with its first line
+
             feed(self)  # a scenario line or the bot's move (companion/runtime/sources.py)
         if self.ui is not None:
             for result in self.ui.take_results():
@@ -279,6 +279,8 @@ class App:
         if self.on_ack is not None:
             self.on_ack(len(self.session.commands), self.session.commands[-1])
         if self.log is not None:
+            from companion.narration import narrate  # with the first command, not on the way to READY
+
             for text in narrate.lines(events, self.session.game.id):
                 self.log(text)
         if self.speak is not None:

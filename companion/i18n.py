@@ -76,7 +76,9 @@ def set_language(code: str) -> None:
     if code == _current and _catalog is not None:
         return
     _current = code
-    _catalog = _gettext.translation(DOMAIN, str(LOCALE_DIR), languages=[code], fallback=True)
+    # English is the source: no catalog to look for (the search loads the `locale` module, ~0.5 ms a start)
+    _catalog = (_gettext.NullTranslations() if code == "en"
+                else _gettext.translation(DOMAIN, str(LOCALE_DIR), languages=[code], fallback=True))
 
 
 def current_language() -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from companion.rules import POSITIONS
 
@@ -57,7 +58,8 @@ class Press(str, Enum):
 
 @dataclass(frozen=True)
 class ButtonEvent:
-    """One virtual-button event at time `t` (seconds on the app clock)."""
+    """One virtual-button event at time `t` (seconds on the app clock). A dataclass, so it never
+    equals a touch (`companion.ui.input_map.WidgetPress`, a NamedTuple of the same shape)."""
 
     button: VButton
     kind: Press
@@ -65,10 +67,9 @@ class ButtonEvent:
     source: str = "gpio"  # gpio | key | touch | sim
 
 
-@dataclass(frozen=True)
-class CardRead:
+class CardRead(NamedTuple):
     """A tag id read by a card reader (NFC UID in upper-case hex, or a QR/barcode payload of at most
-    `MAX_TAG` printable characters)."""
+    `MAX_TAG` printable characters). A NamedTuple: a frozen dataclass costs the start ~0.35 ms."""
 
     tag: str
     t: float
@@ -77,7 +78,8 @@ class CardRead:
 
 @dataclass(frozen=True)
 class DeviceStatus:
-    """A piece of hardware came or went: `part` is leds|buttons|reader|screen, `ok` its state."""
+    """A piece of hardware came or went: `part` is leds|buttons|reader|screen, `ok` its state. A
+    dataclass, not a tuple: the banners (companion/ui/table.py) read a tuple as an (ok, why) pair."""
 
     part: str
     ok: bool

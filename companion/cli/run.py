@@ -21,8 +21,9 @@ cleanly in every mode (companion/runtime/stopping.py): LEDs dark, parts and jour
 Start-up order: options, config (a broken one exits 2 naming file, line and field), the start
 counter's first mark (safe mode after failed starts; it also notes that the display is being
 opened), the display and at once the start-up frame (companion/ui/splash.py), the counter's durable
-mark, then the rules, the hardware, the journal and the lighting engine; the app
-(companion/app.py) sends READY=1 when its loop begins.
+mark (its fsyncs run while the rest loads and are done before the LEDs light), then the rules, the
+hardware, the journal and the lighting engine; the app (companion/app.py) sends READY=1 when its
+loop begins.
 """
 
 from __future__ import annotations
@@ -90,10 +91,11 @@ def _start(args, cfg, lines, signals, sdnotify) -> int:
                 else _("companion run: headless ({why})"))
         print(text.format(why=why), file=sys.stderr)
     sdnotify.status("starting: loading the game, lights and hardware")
-    # Everything from here on happens with the start-up frame on screen. The durable mark comes
-    # before the LEDs light (a supply that browns out then is a failed start too); safe mode turns
-    # off the LEDs and the reader, the parts whose drivers can crash a start.
-    guard.stage("hardware")
+    # Everything from here on happens with the start-up frame on screen. The durable mark is on the
+    # disk before the LEDs light (a supply that browns out then is a failed start too): its fsyncs run
+    # while the rest loads, and `_run` waits for them before the colour check. Safe mode turns off
+    # the LEDs and the reader, the parts whose drivers can crash a start.
+    guard.stage("hardware", wait=False)
     safe_reason = guard.reason() if safe else None
     if safe_reason:
         print(f"companion run: {safe_reason}", file=sys.stderr, flush=True)
@@ -283,9 +285,10 @@ def _build_app(args, cfg, hw, journal, mode, demo, lines, pace, display, missing
     """The app for this run: a demo or a scenario feeding the loop, or the table and its screens."""
     from companion.app import App
     from companion.runtime.parts import Parts
-    from companion.runtime.sources import BotSource, ScriptSource
 
     if demo or lines is not None:
+        from companion.runtime.sources import BotSource, ScriptSource
+
         ack = (lambda n, cmd: print(f"ack {n}", flush=True)) if args.ack else None
         source = ScriptSource(lines, args.script) if lines is not None else BotSource(args.seed)
         app = App(Parts(cfg, hw, journal, log=lambda s: print(s, flush=True), source=source,
@@ -328,6 +331,7 @@ def _build_app(args, cfg, hw, journal, mode, demo, lines, pace, display, missing
 
 def _run(args, app, mode, guard, signals, sdnotify) -> int:
     """Run the loop until it ends or a stop signal comes; then say so (the caller closes the rest)."""
+    guard.settle()  # the `hardware` mark is on the disk before the LEDs light
     app.show_test_pattern(1.0)
     guard.up()
     signals.attach(app.stop)

@@ -21,7 +21,6 @@ from array import array
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from companion.i18n import _, ngettext, pgettext
-from companion.narration.one_night import step_words
 
 PROGRAMS = ("espeak-ng", "espeak")  # the first one found speaks
 DEFAULT_VOICE = "en"
@@ -177,6 +176,8 @@ def narration_for(item: Any, names: Sequence[str] = ()) -> str:
 
 def _for_event(event: Mapping[str, Any], names: Sequence[str]) -> str:
     """Words for one event."""
+    from companion.narration.one_night import step_words  # One Night's words, loaded with its first step
+
     kind = event.get("event")
     if kind == "step_started":
         return _text(step_words(event.get("step"), event.get("prompt")))
@@ -202,6 +203,8 @@ def _for_state(state: Mapping[str, Any]) -> str:
     if isinstance(result, Mapping):
         return _verdict_line(result.get("killed"), result.get("teams"), names)
     current = state.get("current")
+    from companion.narration.one_night import step_words
+
     return _text(step_words(current.get("id"), current.get("prompt"))) if isinstance(current, Mapping) else ""
 
 

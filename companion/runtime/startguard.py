@@ -12,7 +12,10 @@ mode knows what crashed: when the last failed start died opening the display (an
 that crashes or hangs), safe mode leaves the screen off too. The first write, before the display,
 is not fsynced (a crash keeps the page cache, and the first frame must not wait for the SD card);
 the `hardware` stage is, before the LEDs light: a supply that browns out when the strip comes on is
-a failed start that the counter must survive.
+a failed start that the counter must survive. The app writes that stage with `wait=False`: it is in
+the file at once (a crash finds it), its fsyncs run in the background while the game loads, and
+`settle()` waits for them just before the LEDs light (an SD card's fsync can take longer than the
+rest of the start).
 
 systemd's `StartLimitBurst=` must be larger than `limit`, or systemd gives up before safe mode.
 """
@@ -20,6 +23,7 @@ systemd's `StartLimitBurst=` must be larger than `limit`, or systemd gives up be
 from __future__ import annotations
 
 import os
+import threading
 from pathlib import Path
 
 from companion.paths import write_private
@@ -40,6 +44,7 @@ class StartGuard:
         self.failed = 0
         self.failed_at: str | None = None  # the stage the last failed start had reached
         self.error: str | None = None
+        self._syncing: threading.Thread | None = None  # a durable write still on its way to the disk
 
     def begin(self, stage: str = "", durable: bool = True) -> bool:
         """Record that a start began (at `stage`); True when the app must come up in safe mode.
@@ -48,14 +53,31 @@ class StartGuard:
         self.stage(stage, durable)
         return self.safe_mode
 
-    def stage(self, name: str, durable: bool = True) -> None:
-        """The start has reached stage `name` (kept in the counter file until `up()`)."""
+    def stage(self, name: str, durable: bool = True, wait: bool = True) -> None:
+        """The start has reached stage `name` (kept in the counter file until `up()`).
+
+        `durable` with `wait=False`: written at once without waiting for the disk, then written
+        again durably in the background; `settle()` waits for that."""
+        self.settle()  # one writer at a time
         text = f"{self.failed + 1}\n" + (f"{name}\n" if name else "")
+        if durable and wait:
+            self._write(write_private, text)
+            return
+        self._write(_write_quick, text)
+        if durable and self.error is None:
+            self._syncing = threading.Thread(target=self._write, args=(write_private, text), name="start-counter")
+            self._syncing.start()
+
+    def settle(self) -> None:
+        """Wait until a stage written with `wait=False` is on the disk."""
+        if self._syncing is not None:
+            self._syncing.join()
+            self._syncing = None
+
+    def _write(self, write, text: str) -> None:
+        """Replace the counter file with `text` through `write`; a failure is kept in `error`."""
         try:
-            if durable:
-                write_private(self.path, text)
-            else:
-                _write_quick(self.path, text)
+            write(self.path, text)
             self.error = None
         except OSError as exc:
             # Without a writable counter we cannot detect a crash loop; start normally and say so.
@@ -68,6 +90,7 @@ class StartGuard:
 
     def up(self) -> None:
         """The app is running: clear the counter (the next start is a normal one)."""
+        self.settle()  # a background write must not bring the counter back after this
         try:
             self.path.unlink()
         except FileNotFoundError:

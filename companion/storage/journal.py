@@ -21,7 +21,6 @@ kept for the record but never replayed or redone).
 
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
 import struct
@@ -303,6 +302,8 @@ class Journal:
 
     def export(self, game_id: int) -> str:
         """The game as a scenario file (JSON Lines of its active commands)."""
+        import json
+
         return "".join(json.dumps(c, separators=(", ", ": ")) + "\n" for c in self.commands(game_id))
 
     def quick_check(self) -> str:
@@ -316,6 +317,8 @@ class Journal:
     # -- helpers -----------------------------------------------------------------------------------
     def _loads(self, text, game_id: int) -> dict:
         """A stored command back as a dict; JournalError if its text is damaged."""
+        import json  # with the first command read or written: a start without a game to resume needs none
+
         try:
             cmd = json.loads(text)
         except (TypeError, ValueError):
@@ -488,4 +491,6 @@ def move_aside(path: str, now: float) -> Path:
 
 def _dumps(command: dict) -> str:
     """Canonical compact JSON for a command (sorted keys, so equal commands store equal text)."""
+    import json
+
     return json.dumps(command, sort_keys=True, separators=(",", ":"))

@@ -13,9 +13,8 @@ from __future__ import annotations
 import math
 import random
 from array import array
-from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, NamedTuple
 
 RATE = 22050
 PEAK = 0.6  # leave headroom: cues are mixed on top of each other
@@ -36,9 +35,8 @@ class Cue(str, Enum):
     REFUSED = "refused"
 
 
-@dataclass(frozen=True)
-class Note:
-    """One sound segment: start time and length (seconds), pitch glide (Hz), wave, loudness 0..1."""
+class Note(NamedTuple):
+    """One sound segment: start time and length (seconds), pitch glide (Hz), wave, loudness 0..1. (A NamedTuple: a frozen dataclass costs the start ~0.3 ms.)"""
 
     at: float
     length: float

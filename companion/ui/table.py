@@ -26,7 +26,6 @@ import pygame
 from companion.i18n import _
 from companion.inputs import ButtonEvent, CardRead, Press
 from companion.ui.input_map import LONG_PRESS_S, InputMapper, WidgetPress
-from companion.narration.narrate import line as describe_event
 from companion.ui.model import GameView, ViewModel
 from companion.ui.render import Renderer
 from companion.ui.screens.base import Screen, ScreenStack, UIContext
@@ -96,8 +95,11 @@ class TableUI:
             self.ctx.status = banners(status)
             self._status_from = status
         dicts = [e.to_dict() if hasattr(e, "to_dict") else dict(e) for e in events]
-        for ev in dicts:
-            self.ctx.log.append(describe_event(ev, view.game if view is not None else None))
+        if dicts:
+            from companion.narration.narrate import line  # with the first event, not on the way to READY
+
+            for ev in dicts:
+                self.ctx.log.append(line(ev, view.game if view is not None else None))
         if self.sounds is not None and dicts:
             from companion.ui.sound import cues_for_events
 

@@ -13,7 +13,7 @@ cached, so redrawing an unchanged screen costs blits only.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import pygame
 
@@ -26,9 +26,8 @@ _FONT_FILE = _FONT_FILE if os.path.isfile(_FONT_FILE) else None
 DEFAULT_FONT_SCALE = 0.6875
 
 
-@dataclass(frozen=True)
-class Fit:
-    """How a text was fitted: font size, the wrapped lines, their extent, and whether it was cut."""
+class Fit(NamedTuple):
+    """How a text was fitted: font size, the wrapped lines, their extent, and whether it was cut. (A NamedTuple: a frozen dataclass costs the start ~0.3 ms.)"""
 
     size: int
     lines: tuple[str, ...]

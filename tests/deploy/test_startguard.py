@@ -102,3 +102,50 @@ def test_startguard_screen_crash_needs_safe_mode(tmp_path):
     guard = StartGuard(tmp_path, limit=3)
     guard.begin("display", durable=False)
     assert guard.failed_at == "display" and not guard.safe_mode and not guard.screen_crashed
+
+
+def test_startguard_a_stage_made_durable_in_the_background_is_in_the_file_at_once(tmp_path, monkeypatch):
+    import threading
+
+    from companion.runtime import startguard
+
+    on_disk = threading.Event()
+    release = threading.Event()
+    real = startguard.write_private
+
+    def slow_disk(path, text):  # the fsyncs of an SD card: the caller must not wait for them
+        release.wait(5)
+        real(path, text)
+        on_disk.set()
+
+    monkeypatch.setattr(startguard, "write_private", slow_disk)
+    guard = StartGuard(tmp_path, limit=2)
+    guard.begin("display", durable=False)
+    guard.stage("hardware", wait=False)
+    assert (tmp_path / COUNTER_FILE).read_text() == "1\nhardware\n"  # a crash from here on finds the stage
+    assert not on_disk.is_set()
+    release.set()
+    guard.settle()
+    assert on_disk.is_set()
+    assert sorted(os.listdir(tmp_path)) == [COUNTER_FILE]
+
+
+def test_startguard_up_waits_for_a_background_write_so_the_counter_stays_cleared(tmp_path, monkeypatch):
+    import time
+
+    from companion.runtime import startguard
+
+    real = startguard.write_private
+
+    def slow_disk(path, text):
+        time.sleep(0.05)
+        real(path, text)
+
+    monkeypatch.setattr(startguard, "write_private", slow_disk)
+    guard = StartGuard(tmp_path)
+    guard.begin("display", durable=False)
+    guard.stage("hardware", wait=False)
+    guard.up()
+    time.sleep(0.1)
+    assert not (tmp_path / COUNTER_FILE).exists()
+    assert StartGuard(tmp_path).count() == 0

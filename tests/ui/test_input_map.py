@@ -73,3 +73,10 @@ def test_input_map_ignores_mouse_events_synthesised_from_touch():
     m = _mapper(lambda pos: ("button", "x"))
     m.translate(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(1, 1), button=1, touch=True), 0.0)
     assert m.translate(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(1, 1), button=1, touch=True), 0.1) == []
+
+
+def test_a_tap_never_equals_a_button_event_with_the_same_values():
+    tap = WidgetPress("next", Press.SHORT, 1.0, "touch")
+    assert tap != ButtonEvent(VButton.NEXT, Press.SHORT, 1.0, "touch")
+    assert ButtonEvent(VButton.NEXT, Press.SHORT, 1.0, "touch") != tap
+    assert tap == WidgetPress("next", Press.SHORT, 1.0, "touch")

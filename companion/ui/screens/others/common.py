@@ -9,7 +9,7 @@ and nothing changes game state: screens only emit commands.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 from companion.i18n import _, refusal_text
@@ -95,7 +95,7 @@ class OthersScreen(GameScreen):
         """The button of action `i`, labelled short enough for one line where the game says how."""
         b = action_button(i, action)
         short = self.short_labels.get(str(action.command.get("cmd")))
-        return replace(b, label=_(short)) if short else b
+        return b._replace(label=_(short)) if short else b
 
     def ordered(self) -> list[tuple[int, Action]]:
         """(index, action) in the order the buttons show them (enabled first, engine order kept)."""

@@ -7,7 +7,6 @@ players' dice never bury the screen in buttons.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Sequence
 
 from companion.i18n import N_, _, data_name, ngettext
@@ -81,7 +80,7 @@ class MansionScreen(OthersScreen):
         """An action's button; a room's own action is labelled with the room's text from the data file
         (its `summary_de` in German)."""
         b = super().button(i, action)
-        return replace(b, label=data_name(str(action.label))) if action.command.get("cmd") == "room_action" else b
+        return b._replace(label=data_name(str(action.label))) if action.command.get("cmd") == "room_action" else b
 
     def _with_auto(self, buttons: list[ButtonVM]) -> list[ButtonVM]:
         """Roll-off and Take get a one-press default next to the button that asks for values."""
