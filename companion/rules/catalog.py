@@ -17,13 +17,11 @@ from __future__ import annotations
 import functools
 import importlib
 import pkgutil
-from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, Mapping, NamedTuple
 
 
-@dataclass(frozen=True)
-class GameInfo:
+class GameInfo(NamedTuple):
     """One game, as the rest of the companion sees it. Only `id`, `title` and `order` are required.
 
     - `engine`: "module:Class" of the game's `Engine`, built over the parsed data (`make_game`);
@@ -59,7 +57,7 @@ class GameInfo:
     load: str | None = None
     bot: str = ""
     scene: str | None = None
-    screens: Mapping[str, str] = field(default_factory=dict)
+    screens: Mapping[str, str] = MappingProxyType({})
     route: str | None = None
     wizard: str | None = None
     setup_fields: str | None = None
@@ -131,9 +129,7 @@ def games() -> Mapping[str, GameInfo]:
 
 def _completed(info: GameInfo, package: str) -> GameInfo:
     """The descriptor with its defaults that depend on the package filled in."""
-    from dataclasses import replace
-
-    return replace(info, package=package, bot=info.bot or package + ".bot")
+    return info._replace(package=package, bot=info.bot or package + ".bot")
 
 
 def info(game_id: str) -> GameInfo:
