@@ -404,3 +404,13 @@ def test_narrate_says_where_the_game_stands_in_german(tmp_path, monkeypatch, cap
     assert cli.main(["play", "--script", str(script), "--narrate"]) == 0
     now = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("Jetzt: "))
     assert "give-stake" not in now and "dusk" not in now, now
+
+
+def test_final_summary_names_phase_and_step_in_german(tmp_path, monkeypatch, capsys):
+    """`companion play`'s last line: the engine's phase and step ids in the table's words."""
+    script = tmp_path / "game.jsonl"
+    script.write_text(json.dumps({"cmd": "setup", "game": "nosferatu", "players": 5, "seed": 1}) + "\n")
+    monkeypatch.setenv("COMPANION_LANG", "de")
+    assert cli.main(["play", "--script", str(script)]) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert last == "Spiel nosferatu, Runde 1, Phase Abenddämmerung, Schritt Pflock weitergeben", last

@@ -25,7 +25,7 @@ from companion.i18n import _, data_name, refusal_text
 from companion.storage.journal import Journal, JournalError
 from companion.storage.scenario import load_scenario, read_scenario
 from companion.storage.session import Session
-from companion.ui.words import rule_text
+from companion.ui.words import outcome_text, phase_text, rule_text, step_text
 
 
 def main(argv: list[str]) -> int:
@@ -97,10 +97,13 @@ SUMMARY_LABELS = {"game": N_("game"), "round": N_("round"), "phase": N_("phase")
 
 def summary(state: dict) -> str:
     """A short human-readable summary of a final state (any game), in the table's language."""
-    head = [f"{_(SUMMARY_LABELS['game'])} {state.get('game')}"]
+    game = state.get("game")
+    words = {"phase": phase_text, "step": lambda step: step_text(game, step), "outcome": outcome_text}
+    head = [f"{_(SUMMARY_LABELS['game'])} {game}"]  # the id `companion games` lists
     for key in ("round", "phase", "step", "veil", "outcome", "leading", "turn", "winner"):
         if key in state and state[key] is not None:
-            head.append(f"{_(SUMMARY_LABELS[key])} {state[key]}")
+            value = words[key](state[key]) if key in words else state[key]  # engine ids in the table's words
+            head.append(f"{_(SUMMARY_LABELS[key])} {value}")
     lines = [", ".join(head)]
     districts = state.get("districts")
     if isinstance(districts, dict):
