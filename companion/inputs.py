@@ -4,8 +4,6 @@ before any logic sees it (the Tuxemon `platform/events.py` idea).
 Nothing here imports pygame or gpiozero: the HAL and the UI translate into these plain values.
 """
 
-from __future__ import annotations
-
 from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple

@@ -6,8 +6,6 @@ hand-written files we ship and users edit. The values are checked by `companion.
 `dumps` below is the one TOML writer.
 """
 
-from __future__ import annotations
-
 import re
 from pathlib import Path
 from typing import NamedTuple

@@ -152,39 +152,6 @@ class FadeParams(NamedTuple):
     duration: float = 1.0
 
 
-class Layer(NamedTuple):
-    """One look drawn over part of a segment: from `start` (fraction 0..1) over `width` (at least a pixel)."""
-
-    look: "Look"
-    blend: Blend = Blend.REPLACE
-    start: float = 0.0
-    width: float = 1.0
-    opacity: float = 1.0
-
-
-class LayersParams(NamedTuple):
-    """Looks stacked bottom to top inside one segment (a mood plus marker pixels, say)."""
-
-    layers: tuple[Layer, ...]
-
-
-class Step(NamedTuple):
-    """One look of a sequence, shown for `duration` seconds (at least 0) from its own time 0."""
-
-    look: "Look"
-    duration: float
-
-
-class SequenceParams(NamedTuple):
-    """Steps played one after another (at least one); after the last, it keeps running (or the whole loops)."""
-
-    steps: tuple[Step, ...]
-    loop: bool = False
-
-
-# ---------------------------------------------------------------- the look and the registry
-
-
 class Look:
     """An effect by registry name with its parameters. `local`: the effect's time starts when the
     look does (sequences that play once); otherwise all looks share the frame's time, so moods in
@@ -224,6 +191,39 @@ class Look:
     def __repr__(self) -> str:
         """Look('breathe', BreatheParams(...), local=False)."""
         return f"Look({self.effect!r}, {self.params!r}, local={self.local})"
+
+
+class Layer(NamedTuple):
+    """One look drawn over part of a segment: from `start` (fraction 0..1) over `width` (at least a pixel)."""
+
+    look: Look
+    blend: Blend = Blend.REPLACE
+    start: float = 0.0
+    width: float = 1.0
+    opacity: float = 1.0
+
+
+class LayersParams(NamedTuple):
+    """Looks stacked bottom to top inside one segment (a mood plus marker pixels, say)."""
+
+    layers: tuple[Layer, ...]
+
+
+class Step(NamedTuple):
+    """One look of a sequence, shown for `duration` seconds (at least 0) from its own time 0."""
+
+    look: Look
+    duration: float
+
+
+class SequenceParams(NamedTuple):
+    """Steps played one after another (at least one); after the last, it keeps running (or the whole loops)."""
+
+    steps: tuple[Step, ...]
+    loop: bool = False
+
+
+# ---------------------------------------------------------------- the look and the registry
 
 
 class EffectSpec(NamedTuple):

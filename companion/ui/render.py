@@ -5,8 +5,6 @@ distinct model (it also answers touch hit tests); `draw` re-renders only when th
 otherwise blits the cached frame, so an unchanged screen costs one blit.
 """
 
-from __future__ import annotations
-
 import re
 from typing import Any, NamedTuple
 
