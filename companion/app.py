@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import math
 import sys
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from companion.controllers import Games, Settings, Tags, Teaching
@@ -342,7 +341,7 @@ class App:
         if timer is None or base is None:
             return base
         if self._timed_view is None or self._timed_view.info["timer"] != timer:
-            self._timed_view = replace(base, info={**base.info, "timer": timer})
+            self._timed_view = base._replace(info={**base.info, "timer": timer})
         return self._timed_view
 
     def _render(self, now: float, dt: float) -> bool:

@@ -4,9 +4,7 @@ before any logic sees it (the Tuxemon `platform/events.py` idea).
 Nothing here imports pygame or gpiozero: the HAL and the UI translate into these plain values.
 """
 
-from __future__ import annotations
-
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError
 from enum import Enum
 from typing import NamedTuple
 
@@ -56,15 +54,43 @@ class Press(str, Enum):
     LONG = "long"
 
 
-@dataclass(frozen=True)
-class ButtonEvent:
-    """One virtual-button event at time `t` (seconds on the app clock). A dataclass, so it never
+class _Record:
+    """An immutable record that is not a tuple: equal (and hashed) by its class and `_fields`, shown
+    as `Name(field=value, ...)`, as a frozen dataclass is. Written out because every start makes these
+    classes and a frozen dataclass costs ~0.25 ms to generate."""
+
+    __slots__ = ()
+    _fields: tuple = ()
+
+    def _values(self) -> tuple:
+        return tuple(getattr(self, name) for name in self._fields)
+
+    def __eq__(self, other: object) -> bool:
+        return self._values() == other._values() if other.__class__ is self.__class__ else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields)
+        return f"{type(self).__qualname__}({shown})"
+
+    def __setattr__(self, name: str, value) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+
+class ButtonEvent(_Record):
+    """One virtual-button event at time `t` (seconds on the app clock). Not a tuple, so it never
     equals a touch (`companion.ui.input_map.WidgetPress`, a NamedTuple of the same shape)."""
 
-    button: VButton
-    kind: Press
-    t: float
-    source: str = "gpio"  # gpio | key | touch | sim
+    __slots__ = _fields = ("button", "kind", "t", "source")  # source: gpio | key | touch | sim
+
+    def __init__(self, button: VButton, kind: Press, t: float, source: str = "gpio"):
+        for name, value in zip(self._fields, (button, kind, t, source)):
+            object.__setattr__(self, name, value)
 
 
 class CardRead(NamedTuple):
@@ -76,12 +102,12 @@ class CardRead(NamedTuple):
     reader: str = "reader"
 
 
-@dataclass(frozen=True)
-class DeviceStatus:
-    """A piece of hardware came or went: `part` is leds|buttons|reader|screen, `ok` its state. A
-    dataclass, not a tuple: the banners (companion/ui/table.py) read a tuple as an (ok, why) pair."""
+class DeviceStatus(_Record):
+    """A piece of hardware came or went: `part` is leds|buttons|reader|screen, `ok` its state. Not a
+    tuple: the banners (companion/ui/table.py) read a tuple as an (ok, why) pair."""
 
-    part: str
-    ok: bool
-    why: str
-    t: float
+    __slots__ = _fields = ("part", "ok", "why", "t")
+
+    def __init__(self, part: str, ok: bool, why: str, t: float):
+        for name, value in zip(self._fields, (part, ok, why, t)):
+            object.__setattr__(self, name, value)

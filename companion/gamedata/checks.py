@@ -22,8 +22,6 @@ REQUIRED: Any = object()  # `Record.get` without a default: the field must be th
 KIND_WORDS = {str: N_("text"), int: N_("a whole number"), float: N_("a number"), bool: N_("true or false"),
               list: N_("a list"), dict: N_("a table")}  # what a field must be, in words (never a Python type name)
 
-Rule = Callable[["Checks", str, Any], Any]  # (checks, dotted field, value) -> the checked value
-
 
 class Checks:
     """Type, range and shape checks for the values of one TOML document (`tomlfile.TomlDoc`), or of
@@ -99,6 +97,11 @@ class Checks:
     def record(self, where: str, table, rules: Mapping[str, Rule]) -> Record:
         """The table at `where` with the fields `rules` names (see `Record`)."""
         return Record(self, where, table, rules)
+
+
+# (checks, dotted field, value) -> the checked value. Defined after Checks: a quoted "Checks" would be
+# a typing.ForwardRef, which compiles the name at every start.
+Rule = Callable[[Checks, str, Any], Any]
 
 
 class Record:

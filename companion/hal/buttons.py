@@ -11,8 +11,6 @@ so the same board would behave differently per Pi. Instead every backend only re
   UP followed by SHORT unless LONG already fired.
 """
 
-from __future__ import annotations
-
 import heapq
 import itertools
 import queue

@@ -6,8 +6,6 @@ for a while and then gone (flash-then-restore, Adafruit's AnimateOnce as a funct
 same data and the same `t`, `compose` returns the same frame whatever frames came before.
 """
 
-from __future__ import annotations
-
 from typing import Iterable, Mapping, NamedTuple, Sequence
 
 from companion.lighting.color import BLACK, Blend, Pixels, blend_pixels, mix_pixels

@@ -9,7 +9,8 @@ A `Look` is an effect name plus its parameters: the unit scenes, transitions and
 `look("breathe", color=(255, 0, 0), period=2.0)` builds one and checks the parameters.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations` here: with it, typing.NamedTuple turns every field's
+# string annotation into a ForwardRef that compiles it (~300 us a start for this module's records).
 
 import math
 from functools import lru_cache
@@ -151,39 +152,6 @@ class FadeParams(NamedTuple):
     duration: float = 1.0
 
 
-class Layer(NamedTuple):
-    """One look drawn over part of a segment: from `start` (fraction 0..1) over `width` (at least a pixel)."""
-
-    look: "Look"
-    blend: Blend = Blend.REPLACE
-    start: float = 0.0
-    width: float = 1.0
-    opacity: float = 1.0
-
-
-class LayersParams(NamedTuple):
-    """Looks stacked bottom to top inside one segment (a mood plus marker pixels, say)."""
-
-    layers: tuple[Layer, ...]
-
-
-class Step(NamedTuple):
-    """One look of a sequence, shown for `duration` seconds (at least 0) from its own time 0."""
-
-    look: "Look"
-    duration: float
-
-
-class SequenceParams(NamedTuple):
-    """Steps played one after another (at least one); after the last, it keeps running (or the whole loops)."""
-
-    steps: tuple[Step, ...]
-    loop: bool = False
-
-
-# ---------------------------------------------------------------- the look and the registry
-
-
 class Look:
     """An effect by registry name with its parameters. `local`: the effect's time starts when the
     look does (sequences that play once); otherwise all looks share the frame's time, so moods in
@@ -223,6 +191,39 @@ class Look:
     def __repr__(self) -> str:
         """Look('breathe', BreatheParams(...), local=False)."""
         return f"Look({self.effect!r}, {self.params!r}, local={self.local})"
+
+
+class Layer(NamedTuple):
+    """One look drawn over part of a segment: from `start` (fraction 0..1) over `width` (at least a pixel)."""
+
+    look: Look
+    blend: Blend = Blend.REPLACE
+    start: float = 0.0
+    width: float = 1.0
+    opacity: float = 1.0
+
+
+class LayersParams(NamedTuple):
+    """Looks stacked bottom to top inside one segment (a mood plus marker pixels, say)."""
+
+    layers: tuple[Layer, ...]
+
+
+class Step(NamedTuple):
+    """One look of a sequence, shown for `duration` seconds (at least 0) from its own time 0."""
+
+    look: Look
+    duration: float
+
+
+class SequenceParams(NamedTuple):
+    """Steps played one after another (at least one); after the last, it keeps running (or the whole loops)."""
+
+    steps: tuple[Step, ...]
+    loop: bool = False
+
+
+# ---------------------------------------------------------------- the look and the registry
 
 
 class EffectSpec(NamedTuple):

@@ -12,8 +12,6 @@ imported on first use (`resolve`): importing the rules never imports pygame or t
 starting the companion does not load every game's engine or screens.
 """
 
-from __future__ import annotations
-
 import functools
 import importlib
 import pkgutil

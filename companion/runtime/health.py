@@ -7,8 +7,6 @@ LEDs, buttons and reader, the screen (companion/runtime/display.py), anything mi
 run (the journal), safe mode (companion/runtime/startguard.py) and a damaged journal moved aside.
 """
 
-from __future__ import annotations
-
 from types import MappingProxyType
 from typing import Mapping, NamedTuple
 

@@ -4,13 +4,8 @@ The records on the start-up path are NamedTuples: every start builds them before
 dataclass costs ~0.4 ms of it to generate its methods, a NamedTuple a tenth of that.
 """
 
-from __future__ import annotations
-
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple
-
-if TYPE_CHECKING:
-    from companion.storage.journal import Journal
+from typing import Any, Callable, Mapping, NamedTuple
 
 
 class Parts(NamedTuple):
@@ -29,7 +24,7 @@ class Parts(NamedTuple):
 
     cfg: Any
     hw: Any
-    journal: Journal | None = None
+    journal: Any = None  # a Journal (not named: a quoted name here would cost a ForwardRef)
     ui: Any = None
     surface: Any = None
     display: Any = None

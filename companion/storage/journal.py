@@ -19,8 +19,6 @@ appending a new command after an undo turns the pending undone ones into `undone
 kept for the record but never replayed or redone).
 """
 
-from __future__ import annotations
-
 import os
 import sqlite3
 import struct

@@ -23,8 +23,6 @@ A key or button held for `long_press_s` (0.8 s) or longer is a long press. Mouse
 the grid is that district's virtual button.
 """
 
-from __future__ import annotations
-
 from typing import Callable, NamedTuple
 
 import pygame

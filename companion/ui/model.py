@@ -4,12 +4,14 @@ Screens build a `ViewModel` from the game view; the renderer draws it and the te
 (`ViewModel.to_dict()`). Frozen tuples make two models comparable, so an unchanged screen is not
 re-laid out or re-rendered. The models are NamedTuples (a frozen dataclass costs the start ~0.3 ms
 each): they are only ever compared with models of their own kind, a change is `m._replace(...)`.
-The loop's `GameView` stays a dataclass (its `info` defaults to a new dict).
+The loop's `GameView` is one too (its `info` defaults to an empty read-only mapping).
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations` here: with it, typing.NamedTuple turns every field's
+# string annotation into a ForwardRef that compiles it (~200 us a start for these records).
 
-from dataclasses import asdict, dataclass, field, is_dataclass
+from dataclasses import asdict, is_dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping, NamedTuple
 
 if TYPE_CHECKING:  # only named in annotations: the rules load with the first game, not at start-up
@@ -93,8 +95,7 @@ class ViewModel(NamedTuple):
         return out
 
 
-@dataclass(frozen=True)
-class GameView:
+class GameView(NamedTuple):
     """What the loop hands the UI each frame: the game's state JSON and its `actions()`.
 
     `info` carries loop facts that are not game state, e.g. `{"last": "recruit"}` for the undo
@@ -103,8 +104,8 @@ class GameView:
 
     game: str
     state: Mapping[str, Any]
-    actions: tuple[Action, ...] = ()
-    info: Mapping[str, Any] = field(default_factory=dict)
+    actions: tuple[Any, ...] = ()  # the rules' Actions (unnamed here: a quoted name is a ForwardRef)
+    info: Mapping[str, Any] = MappingProxyType({})
 
 
 def with_focus(buttons: tuple[ButtonVM, ...], index: int) -> tuple[ButtonVM, ...]:
@@ -114,7 +115,7 @@ def with_focus(buttons: tuple[ButtonVM, ...], index: int) -> tuple[ButtonVM, ...
     return tuple(b if b.focused == (k == i) else b._replace(focused=(k == i)) for k, b in enumerate(buttons))
 
 
-def action_button(i: int, action: Action, prefix: str = "act") -> ButtonVM:
+def action_button(i: int, action: "Action", prefix: str = "act") -> ButtonVM:
     """The button of the `i`-th action: its label, cost, and why it is greyed out."""
     from companion.i18n import _, refusal_text  # the engine's texts, shown in the table's language
 

@@ -5,8 +5,6 @@ distinct model (it also answers touch hit tests); `draw` re-renders only when th
 otherwise blits the cached frame, so an unchanged screen costs one blit.
 """
 
-from __future__ import annotations
-
 import re
 from typing import Any, NamedTuple
 
@@ -188,7 +186,7 @@ class Renderer:
         font = self.text.font(self.m.font("button"))
         widest = 0
         for b in vm.buttons:
-            ap = _AP_COST.fullmatch(b.cost.strip()) if b.cost else None
+            ap = re.fullmatch(_AP_COST, b.cost.strip()) if b.cost else None
             label = b.label if (ap or not b.cost) else f"{b.label} ({b.cost})"
             need = font.size(label)[0] + (self.m.px(48) if ap else 0)
             widest = max(widest, need)
@@ -401,7 +399,7 @@ class Renderer:
             pygame.draw.rect(surface, theme.FOCUS, item.rect, m.px(4), border_radius=m.px(8))
         inner = item.rect.inflate(-m.px(12), -m.px(2))
         color = theme.TEXT if b.enabled else theme.TEXT_OFF
-        ap = _AP_COST.fullmatch(b.cost.strip()) if b.cost else None
+        ap = re.fullmatch(_AP_COST, b.cost.strip()) if b.cost else None
         label = b.label if (ap or not b.cost) else f"{b.label} ({b.cost})"
         if ap:  # "2 AP" as the AP token and a 2, at the right end
             side = m.px(28)
@@ -423,7 +421,7 @@ class Renderer:
             self._text(surface, label, inner, "button", color, bg=fill)
 
 
-_AP_COST = re.compile(r"(\d+) AP")
+_AP_COST = r"(\d+) AP"  # compiled at its first use (re caches it), not at every start
 
 
 def paint_pattern(surface: pygame.Surface, rect: pygame.Rect, pattern: str, colour, unit: int = 1) -> None:

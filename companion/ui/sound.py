@@ -8,8 +8,6 @@ a broken driver) `Sounds.available` is False with `why` set, and `play` does not
 plays on in silence. `cues_for_events` maps engine events to cue names (pure, tested).
 """
 
-from __future__ import annotations
-
 import math
 import random
 from array import array

@@ -10,8 +10,6 @@ are *nominal*: like `pygame.font.Font(None, n)`, a nominal size n opens the font
 cached, so redrawing an unchanged screen costs blits only.
 """
 
-from __future__ import annotations
-
 import os
 from typing import NamedTuple
 

@@ -4,8 +4,6 @@ The reference surface is the 7" 800x480 panel: a unit `u` is one pixel there and
 1920x1080 TV, so a layout looks the same at both and stays readable from a metre away.
 """
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 BG = (10, 10, 16)

@@ -259,11 +259,9 @@ def test_generic_wizard_stops_at_the_games_player_floor(make_ui):
 
 
 def test_generic_screen_serves_a_game_without_its_own_screen(make_ui):
-    from dataclasses import replace
-
     ui = make_ui()
     view = samples.generic_view()
-    ui.update(replace(view, game="homebrew", state=dict(view.state, game="homebrew")), (), 0.0)
+    ui.update(view._replace(game="homebrew", state=dict(view.state, game="homebrew")), (), 0.0)
     vm = ui.view_model()
     assert vm["screen"] == "generic"
     assert "bites: Anna 1, Ben 0" in vm["lines"]

@@ -15,8 +15,6 @@ Each game's descriptor (`companion.rules.catalog`) names its scene module, impor
 loop) use `companion.lighting.scenes.basic`.
 """
 
-from __future__ import annotations
-
 from types import MappingProxyType
 from typing import Any, Callable, Mapping, NamedTuple, Protocol
 

@@ -8,7 +8,6 @@ from companion import i18n
 from companion.i18n import N_, _
 from companion.inputs import Press
 from companion.rules.catalog import games, resolve
-from companion.ui import masters_view as mv
 from companion.ui.model import ButtonVM, ViewModel
 from companion.ui.screens.base import Screen, UIContext
 
@@ -102,6 +101,8 @@ class MastersWizard(Screen):
 
     def body(self) -> ViewModel:
         """The page's choices as toggles."""
+        from companion.ui import masters_view as mv  # loaded with this page, not with the title screen
+
         if self.page == 0:
             n = len(self.vampires)
             ok = 2 <= n <= 5
