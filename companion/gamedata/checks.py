@@ -160,6 +160,11 @@ def whole_list(lo: int, hi: int) -> Rule:
     return lambda v, key, value: tuple(v.integer(key, n, lo, hi) for n in v.kind(key, value, list))
 
 
+def array(v: Checks, key: str, value) -> list:
+    """A list (its entries checked by the caller)."""
+    return v.kind(key, value, list)
+
+
 def table(v: Checks, key: str, value) -> dict:
     """A table (its entries checked by the caller)."""
     return v.table(key, value)

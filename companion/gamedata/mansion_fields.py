@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion.gamedata.checks import Checks, one_of, text, whole, whole_list
+from companion.gamedata.checks import Checks, array, one_of, text, whole, whole_list
 from companion.i18n import _
 from companion.rules.base import POSITIONS
 from companion.rules.mansion.state import EFFECTS, Room, Rules
@@ -25,7 +25,7 @@ NUMBERS = {"min_players": whole(1, 99), "max_players": whole(1, 99), "room_capac
            "target_points": whole(1, 999), "clock_length": whole(1, 99), "start_tokens": whole(0, 99),
            "reveal_ticks": whole_list(1, 99), "score_cards": whole_list(1, 99)}
 DISTRICTS = ("hall_district", "clock_district", "roles_district")
-FIELDS = {**NUMBERS, **{key: one_of(*POSITIONS) for key in DISTRICTS}, "rooms": lambda v, key, value: v.kind(key, value, list)}
+FIELDS = {**NUMBERS, **{key: one_of(*POSITIONS) for key in DISTRICTS}, "rooms": array}
 ROOM = {"key": text(), "name": text(), "name_de": text(), "district": one_of(*POSITIONS), "effect": one_of(*EFFECTS),
         "summary": text(500), "summary_de": text(500), "tokens": whole(0, 99)}
 ROOMS = (2, 6)  # how many [[rooms]] a mansion has

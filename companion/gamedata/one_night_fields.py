@@ -18,7 +18,7 @@ import re
 from typing import TYPE_CHECKING, Mapping
 
 from companion.errors import DataFileError
-from companion.gamedata.checks import Checks, flag, one_of, table, text, whole
+from companion.gamedata.checks import Checks, array, flag, one_of, table, text, whole
 from companion.i18n import _, ngettext
 from companion.rules.one_night.data import MONSTERS, PHASES, TEAMS, OneNightData, Role, Rules, StepSpec
 
@@ -27,12 +27,12 @@ if TYPE_CHECKING:
 
 COUNTS = ("min_players", "max_players", "center_cards")
 SECONDS = ("step_seconds", "discussion_seconds", "vote_seconds")
-FIELDS = {"game": table, "roles": table, "marks": table, "steps": lambda v, key, value: v.kind(key, value, list)}
+FIELDS = {"game": table, "roles": table, "marks": table, "steps": array}
 GAME = {**{key: whole(0, 99) for key in COUNTS}, **{key: whole(0, 3600) for key in SECONDS}, "self_vote": flag}
 ROLE = {"name": text(), "name_de": text(), "team": one_of(*TEAMS), "copies": whole(1, 99), "box": text(allow_empty=True),
         "monster": one_of(*MONSTERS)}
 ROLE_LISTS = ("when", "needs", "keep_open")
-STEP = {"id": text(), "phase": one_of(*PHASES), **{key: lambda v, key, value: v.kind(key, value, list) for key in ROLE_LISTS},
+STEP = {"id": text(), "phase": one_of(*PHASES), **{key: array for key in ROLE_LISTS},
         "marks": flag, "prompt": text(500), "prompt_de": text(500), "close": text(500, allow_empty=True),
         "close_de": text(500, allow_empty=True), "seconds": whole(1, 3600)}
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion.gamedata.checks import Checks, Record, flag, one_of, table, text, whole
+from companion.gamedata.checks import Checks, Record, array, flag, one_of, table, text, whole
 from companion.i18n import _
 from companion.rules.base import POSITIONS
 from companion.rules.strigoi.data import MAX_TOKENS, PARTS, STAT_KEYS, STAT_RANGE, STRIGOI, Stats, StrigoiData, Token
@@ -33,10 +33,6 @@ MOVERS = ("master", "apprentice")  # the Strigoi with Action tokens
 COUNTS = ("min_players", "max_players", "altar_max", "blood_counters", "wounds_to_fall")
 
 
-def _list(v: Checks, key: str, value) -> list:
-    return v.kind(key, value, list)
-
-
 def _hex(v: Checks, key: str, value) -> tuple[int, int]:
     """[q, r] hex coordinates."""
     if not isinstance(value, list) or len(value) != 2:
@@ -44,8 +40,8 @@ def _hex(v: Checks, key: str, value) -> tuple[int, int]:
     return v.integer(key, value[0], -9, 9), v.integer(key, value[1], -9, 9)
 
 
-FIELDS = {"game": table, "strigoi": table, "tokens": _list, "rooms": table, "ladders": table, "verified": flag}
-GAME = {**{key: whole(1, 99) for key in COUNTS}, "powerwolves": _list, "marked": _list, "letters": text(),
+FIELDS = {"game": table, "strigoi": table, "tokens": array, "rooms": table, "ladders": table, "verified": flag}
+GAME = {**{key: whole(1, 99) for key in COUNTS}, "powerwolves": array, "marked": array, "letters": text(),
         "attack_needs": table, "defeat_needs": table}
 STATS = {key: whole(*STAT_RANGE[key]) for key in STAT_KEYS}
 SIDE = {"name": text(), "name_de": text(), **STATS}
@@ -159,7 +155,7 @@ def _fortress(v: Checks, raw: dict, letters: str) -> Fortress:
 
 def _ladders(v: Checks, raw: dict, fortress: Fortress) -> tuple[tuple[str, str], ...]:
     """The preferred ladder edges; each is an outer edge of a room."""
-    preferred = v.record("ladders", raw, {"preferred": _list}).get("preferred")
+    preferred = v.record("ladders", raw, {"preferred": array}).get("preferred")
     for edge in preferred:
         if not fortress.outer_edge(edge):
             raise v.error("ladders.preferred", _("{edge!r} is not an outer edge [room, direction]").format(edge=edge))
