@@ -100,6 +100,12 @@ def _tr() -> _gettext.NullTranslations:
     return _catalog  # type: ignore[return-value]
 
 
+def catalog() -> _gettext.NullTranslations:
+    """The catalog in use. A language switch loads a new one, so a table of translated words built
+    once per catalog (an `lru_cache` keyed on it) follows the switch."""
+    return _tr()
+
+
 def _(message: str) -> str:
     """`message` in the current language."""
     return _tr().gettext(message)

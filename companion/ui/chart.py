@@ -82,9 +82,10 @@ def _panel(panel: Panel, box, px: int, u: float) -> list[Shape]:
     def ypos(v: float) -> float:
         return py0 + ph - ph * max(0.0, min(v, ymax)) / ymax
 
+    labelled = _labelled(len(ticks), ph, px)
     for k, t in enumerate(ticks):
         out.append(Shape("line", GRID, ((px0, ypos(t)), (px0 + pw, ypos(t))), width=max(1, u)))
-        if k in _labelled(len(ticks), ph, px):
+        if k in labelled:
             out.append(Shape("text", theme.TEXT_DIM, ((px0 - 6 * u, ypos(t)),), text=_fmt(t), px=px, anchor="end"))
     above: float | None = None  # where the last mark's label stands (marks from the highest down)
     for yv, label in sorted(panel.y_lines, key=lambda m: -m[0]):
