@@ -386,7 +386,7 @@ class App:
         """(new frames a second the board is worth at `now`, when its frame changes next): a paced look
         changes at its next step (companion/lighting/controller.py, PACE), a still board not until the
         lights are updated, anything else every frame (None, `now`)."""
-        rate = self.lights.pace_at(now)
+        rate = self.lights.last_pace  # worked out by the `render` at `now` just before
         if rate is None:
             return None, now
         return rate, (math.floor(now * rate) + 1) / rate if rate else math.inf

@@ -16,7 +16,6 @@ import argparse
 import json
 import os
 import re
-import sys
 from dataclasses import asdict, dataclass
 from enum import Enum
 from pathlib import Path

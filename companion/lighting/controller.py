@@ -72,6 +72,8 @@ class LightingController:
         # The last frame rendered at a paced time (see `paced_time`), with its output stage, counts and
         # that time: given again until the next paced time. Reset with `_still`.
         self._paced: tuple | None = None
+        # `pace_at` of the last `render`'s t, so the frame loop need not work it out again.
+        self.last_pace: float | None = None
 
     def update(self, view: Mapping[str, Any] | None, events: Iterable[Mapping[str, Any]] = (), t: float = 0.0) -> None:
         """Take the view and the events that led to it, at time t (seconds). None: no game (attract)."""
@@ -111,8 +113,10 @@ class LightingController:
         """The frame at t, through the output stage when there is one: ready for the HAL."""
         still = self._still
         if still is not None and still[0] is self.output and still[1] is self.counts and t >= still[2]:
+            self.last_pace = 0.0  # still at still[2] stays still: no overlay or fade to come
             return still[3]
-        at = self.paced_time(t)
+        self.last_pace = rate = self.pace_at(t)
+        at = _step_middle(t, rate)
         if at is not None:
             paced = self._paced
             if paced is not None and paced[0] is self.output and paced[1] is self.counts and paced[2] == at:
@@ -130,10 +134,7 @@ class LightingController:
         running, every moving look paced in PACE): the middle of t's step at the fastest of their
         rates, so frames change only that often. None: draw t itself (something moves fast, or
         nothing moves at all). A pure function of t and the controller's data, like the frames."""
-        rate = self.pace_at(t)
-        if not rate:
-            return None
-        return (math.floor(t * rate) + 0.5) / rate
+        return _step_middle(t, self.pace_at(t))
 
     def pace_at(self, t: float) -> float | None:
         """New frames a second the board is worth at t: 0 when it stands still, the fastest paced look's
@@ -187,6 +188,11 @@ class LightingController:
                 if len(history) > 1:
                     self.histories[name] = prune_history(history, t)
         self.overlays = live_overlays(self.overlays, t)
+
+
+def _step_middle(t: float, rate: float | None) -> float | None:
+    """The middle of t's step at `rate` frames a second; None for no rate (see `paced_time`)."""
+    return (math.floor(t * rate) + 0.5) / rate if rate else None
 
 
 def _still_look(lk: Look) -> bool:
