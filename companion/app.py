@@ -20,14 +20,13 @@ from __future__ import annotations
 
 import math
 import sys
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from companion.controllers import Games, Settings, Tags, Teaching
 from companion.errors import CommandError, RuleViolation
 from companion.inputs import CardRead
 from companion.storage.journal import JournalError
-from companion.lighting.controller import LightingController
-from companion.lighting.output import OutputStage
 from companion.narration.narrator import StepTimer
 from companion.runtime.health import Health, HealthCheck
 from companion.runtime.parts import Parts
@@ -35,6 +34,7 @@ from companion.narration.speech import narration_for
 from companion.ui.model import GameView
 
 if TYPE_CHECKING:
+    from companion.lighting.controller import LightingController
     from companion.storage.session import Session
 
 RETRY_EVERY_S = 1.0       # how often missing hardware is looked for again (each part backs off itself)
@@ -65,7 +65,6 @@ class App:
         self.notifier, self.safe_reason, self.missing = parts.notifier, parts.safe_reason, dict(parts.missing)
         self.exit_status = 0
         self.refusal = None  # (command, error) of the last refused command
-        self.lights = LightingController(self.hw.pixels.counts(), output=OutputStage.from_config(self.cfg.leds))
         self.session: Session | None = None
         self.timer = StepTimer(speak=self.speak)  # timed steps (One Night's narration) move on by themselves
         self.tags = Tags(self)
@@ -78,7 +77,6 @@ class App:
         }
         self._health_check = HealthCheck()
         self.health = Health(self._parts(self.clock.now()))
-        self.lights.set_health(self.health.level(), self.clock.now())  # amber at once if missing
         self.frames = 0
         self.running = True
         self._events: list = []          # engine events since the last frame
@@ -99,6 +97,18 @@ class App:
         if self.notifier is not None:
             interval = self.notifier.watchdog_interval()
             self._watchdog_every = interval / 2 if interval else None
+
+    @cached_property
+    def lights(self) -> LightingController:
+        """The lighting engine (companion/lighting/), built when the LEDs first need a scene: after the
+        start-up colour check, so its modules load while the check is lit and not before READY. It
+        shows the health of that moment on the status light (amber at once if a part is missing)."""
+        from companion.lighting.controller import LightingController
+        from companion.lighting.output import OutputStage
+
+        lights = LightingController(self.hw.pixels.counts(), output=OutputStage.from_config(self.cfg.leds))
+        lights.set_health(self.health.level(), self.clock.now())
+        return lights
 
     # -- starting ---------------------------------------------------------------------------------------
     def show_test_pattern(self, seconds: float = 1.0) -> None:
@@ -350,9 +360,12 @@ class App:
         events = self._events
         self._events = []
         if events or self._lights_stale:
-            dicts = [e.to_dict() if hasattr(e, "to_dict") else e for e in events]
-            self.lights.update(self._light_view(view), dicts, now)
-            self._lights_stale = False
+            if now < self._pattern_until:  # the colour check is lit: the scene takes the view once it ends
+                self._lights_stale = True
+            else:
+                dicts = [e.to_dict() if hasattr(e, "to_dict") else e for e in events]
+                self.lights.update(self._light_view(view), dicts, now)
+                self._lights_stale = False
             if self.sounds is not None:
                 state = view.state if view is not None else {}
                 self.sounds.ambience(state.get("game") == "one-night" and state.get("phase") in ("dusk", "night"))
@@ -452,8 +465,9 @@ class App:
         self.health = Health(parts)
         self._lights_stale = True
         self._pushed = None  # a reopened strip starts dark: give it the frame at once
-        self.lights.set_health(self.health.level(), now)
-        self.lights.counts = self.hw.pixels.counts()
+        if "lights" in vars(self):  # not yet built: it takes the health of the moment it is
+            self.lights.set_health(self.health.level(), now)
+            self.lights.counts = self.hw.pixels.counts()
         self.say(f"hardware: {self.health.summary()}")
         if self.notifier is not None:
             self.notifier.status(self._status_line())

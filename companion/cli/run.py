@@ -21,9 +21,10 @@ cleanly in every mode (companion/runtime/stopping.py): LEDs dark, parts and jour
 Start-up order: options, config (a broken one exits 2 naming file, line and field), the start
 counter's first mark (safe mode after failed starts; it also notes that the display is being
 opened), the display and at once the start-up frame (companion/ui/splash.py), the counter's durable
-mark (its fsyncs run while the rest loads and are done before the LEDs light), then the rules, the
-hardware, the journal and the lighting engine; the app (companion/app.py) sends READY=1 when its
-loop begins.
+mark (its fsyncs run while the rest loads and are done before the LEDs light), then the hardware,
+the journal and the table's screens; the LEDs show the one-second colour check and the app
+(companion/app.py) sends READY=1 when its loop begins. The lighting engine loads when the colour
+check ends (`App.lights`), the rules with the first game.
 """
 
 from __future__ import annotations

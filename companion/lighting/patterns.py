@@ -8,8 +8,10 @@ colour-order test is the HAL's `PixelLayout.test_pattern`: it works on wire byte
 from __future__ import annotations
 
 from enum import Enum
+from typing import TYPE_CHECKING
 
-from companion.lighting.effects import Look, look
+if TYPE_CHECKING:
+    from companion.lighting.effects import Look
 
 STATUS = "status"
 
@@ -24,6 +26,8 @@ class Health(str, Enum):
 
 def status_look(health: Health) -> Look:
     """The status light's look for `health`."""
+    from companion.lighting.effects import look  # the health levels above load without the effects (runtime/health.py)
+
     if health is Health.OK:
         return look("solid", color=(0, 60, 0))
     if health is Health.DEGRADED:

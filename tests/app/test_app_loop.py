@@ -249,6 +249,30 @@ def test_app_start_pattern_stays_lit_for_a_second(tmp_path):
     assert len(app.hw.pixels.frames) == 1
 
 
+def test_app_lighting_engine_is_built_after_the_colour_check_and_takes_what_came_during_it(tmp_path):
+    app = make_app(tmp_path)
+    app.start(setup=SETUP)
+    app.show_test_pattern(1.0)
+    assert "lights" not in vars(app)  # not before READY: the colour check is what the strip shows
+    app.tick()
+    assert app.submit({"cmd": "adjust", "veil": 2})  # a press during the check: journaled, shown later
+    for _ in range(5):
+        app.clock.advance(0.1)
+        app.tick()
+    assert "lights" not in vars(app) and len(app.hw.pixels.frames) == 0
+    app.clock.advance(0.6)
+    app.tick()  # the check is over: the engine is built, takes the view, and its frame goes out
+    assert "lights" in vars(app) and len(app.hw.pixels.frames) == 1 and strip_is_current(app)
+    assert app.lights.view == app._light_view(app.view()) and app.lights.view["veil"] == 2
+    app.show_test_pattern(0.5)  # again, with the engine running: a change during it is not lost either
+    assert app.submit({"cmd": "adjust", "veil": 3})
+    app.tick()
+    assert app.lights.view["veil"] == 2  # the check is lit: the scene waits
+    app.clock.advance(0.6)
+    app.tick()
+    assert app.lights.view["veil"] == 3 and strip_is_current(app)
+
+
 def test_app_timed_steps_move_on_by_themselves_and_are_journaled(tmp_path):
     said = []
     app = make_app(tmp_path)

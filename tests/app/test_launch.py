@@ -86,6 +86,8 @@ def test_a_start_without_a_config_file_reaches_ready_without_a_toml_parser_or_th
     assert "tomllib" not in loaded  # the defaults are Python (config.DEFAULTS), not parsed TOML
     for later in ("companion.rules.base", "companion.storage.session"):  # they load with the first game
         assert later not in loaded, f"{later} was loaded before READY"
+    for later in ("companion.lighting.controller", "companion.lighting.effects"):  # with the colour check's end
+        assert later not in loaded, f"{later} was loaded before READY"
 
 
 def test_the_records_loaded_before_ready_name_their_field_types_unquoted(tmp_path):
