@@ -6,8 +6,8 @@ Nothing here imports pygame or gpiozero: the HAL and the UI translate into these
 
 from dataclasses import FrozenInstanceError
 from enum import Enum
-from typing import NamedTuple
 
+from companion.records import Named
 from companion.rules import POSITIONS
 
 DISTRICTS = POSITIONS  # the 3x3 grid, A (top) to C, 1 (left) to 3: one list for the whole app
@@ -84,7 +84,7 @@ class _Record:
 
 class ButtonEvent(_Record):
     """One virtual-button event at time `t` (seconds on the app clock). Not a tuple, so it never
-    equals a touch (`companion.ui.input_map.WidgetPress`, a NamedTuple of the same shape)."""
+    equals a touch (`companion.ui.input_map.WidgetPress`, a `Named` record of the same shape)."""
 
     __slots__ = _fields = ("button", "kind", "t", "source")  # source: gpio | key | touch | sim
 
@@ -93,9 +93,9 @@ class ButtonEvent(_Record):
             object.__setattr__(self, name, value)
 
 
-class CardRead(NamedTuple):
+class CardRead(Named):
     """A tag id read by a card reader (NFC UID in upper-case hex, or a QR/barcode payload of at most
-    `MAX_TAG` printable characters). A NamedTuple: a frozen dataclass costs the start ~0.35 ms."""
+    `MAX_TAG` printable characters)."""
 
     tag: str
     t: float

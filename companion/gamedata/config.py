@@ -5,18 +5,15 @@ with file:line:field on the first problem). A missing user file means
 the defaults. Code above the HAL sees logical names only (`district.A1`, `veil.3`, `next`), never a
 pin number or a pixel index: this module is where those mappings live.
 
-The records are NamedTuples (`cfg._replace(...)` gives a changed copy): every start imports this
-module before its first frame, and nine frozen dataclasses took ~7 ms of it, NamedTuples take ~1.
+The records are `Named` records (companion/records.py; `cfg._replace(...)` gives a changed copy):
+every start imports this module before its first frame, and nine frozen dataclasses took ~7 ms of it.
 """
-
-# No `from __future__ import annotations` here: with it, typing.NamedTuple turns every field's
-# string annotation into a ForwardRef that compiles it (~150 us a start for this module's records).
 
 import functools
 import os
 from pathlib import Path
 from types import MappingProxyType
-from typing import Callable, Mapping, NamedTuple
+from typing import Callable, Mapping
 
 from companion import paths
 from companion.gamedata import tomlfile
@@ -24,6 +21,7 @@ from companion.gamedata.checks import Checks
 from companion.errors import DataFileError
 from companion.i18n import LANGUAGES, _
 from companion.inputs import DISTRICTS, VButton
+from companion.records import Named
 
 LOGICAL_LIGHTS = tuple(f"district.{d}" for d in DISTRICTS) + tuple(f"veil.{i}" for i in range(7)) + ("status",)
 LED_DRIVERS = ("auto", "spi", "pwm", "pi5pio", "mock", "none")
@@ -159,7 +157,7 @@ DEFAULTS = {
 }
 
 
-class Strip(NamedTuple):
+class Strip(Named):
     """One physical LED chain on one data pin."""
 
     name: str
@@ -167,7 +165,7 @@ class Strip(NamedTuple):
     count: int
 
 
-class LightMap(NamedTuple):
+class LightMap(Named):
     """Where one logical light lives: `count` pixels from `start` on strip `strip`."""
 
     strip: str
@@ -176,7 +174,7 @@ class LightMap(NamedTuple):
     reverse: bool = False
 
 
-class LedConfig(NamedTuple):
+class LedConfig(Named):
     """LED driver, colour order and the output stage's limits."""
 
     driver: str = "auto"
@@ -191,7 +189,7 @@ class LedConfig(NamedTuple):
     lights: Mapping[str, LightMap] = MappingProxyType({})  # logical name -> LightMap
 
 
-class ButtonConfig(NamedTuple):
+class ButtonConfig(Named):
     """Debounce and long-press timing, and logical button -> GPIO pin name."""
 
     debounce_ms: int = 30
@@ -199,7 +197,7 @@ class ButtonConfig(NamedTuple):
     pins: Mapping[str, str] = MappingProxyType({})  # logical name -> "GPIO17"
 
 
-class ReaderConfig(NamedTuple):
+class ReaderConfig(Named):
     """Card reader type and serial port (a pyserial URL); `tag_pattern` is what a line reader
     takes as a scanner's tag (the whole line must match it)."""
 
@@ -210,7 +208,7 @@ class ReaderConfig(NamedTuple):
     tag_pattern: str = DEFAULT_TAG_PATTERN
 
 
-class DisplayConfig(NamedTuple):
+class DisplayConfig(Named):
     """How the screen is opened."""
 
     mode: str = "auto"
@@ -219,21 +217,21 @@ class DisplayConfig(NamedTuple):
     fps: int = 30
 
 
-class SoundConfig(NamedTuple):
+class SoundConfig(Named):
     """Cue volume."""
 
     volume: float = 0.7
     mute: bool = False
 
 
-class GameConfig(NamedTuple):
+class GameConfig(Named):
     """Which game is offered first and how event cards come in."""
 
     default: str = "masters"
     deck: str = "digital"
 
 
-class Config(NamedTuple):
+class Config(Named):
     """The whole validated config. `source` is the file it came from (or "<defaults>")."""
 
     game: GameConfig

@@ -14,15 +14,15 @@ so the same board would behave differently per Pi. Instead every backend only re
 import heapq
 import itertools
 import queue
-from typing import Mapping, NamedTuple
+from typing import Mapping
 
 from companion.inputs import ButtonEvent, Press, VButton
+from companion.records import Named
 
 
-class Edge(NamedTuple):
-    """One raw level change of a button: `pressed` True = contact closed, at time `t` (seconds).
-    (A NamedTuple: a frozen ordered dataclass costs the start ~0.5 ms. Nothing compares edges: the
-    queue below orders them by (t, arrival).)"""
+class Edge(Named):
+    """One raw level change of a button: `pressed` True = contact closed, at time `t` (seconds). Nothing
+    compares edges: the queue below orders them by (t, arrival)."""
 
     t: float
     button: VButton

@@ -6,15 +6,16 @@ for a while and then gone (flash-then-restore, Adafruit's AnimateOnce as a funct
 same data and the same `t`, `compose` returns the same frame whatever frames came before.
 """
 
-from typing import Iterable, Mapping, NamedTuple, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from companion.lighting.color import BLACK, Blend, Pixels, blend_pixels, mix_pixels
 from companion.lighting.effects import Look
+from companion.records import Named
 
 Frame = dict[str, Pixels]
 
 
-class Entry(NamedTuple):
+class Entry(Named):
     """A light switched to `look` at time `since`, cross-fading from what it showed over `fade` s.
     `jump`: the share of the cross-fade already shown at `since` (0: a plain fade from nothing)."""
 
@@ -32,7 +33,7 @@ class Entry(NamedTuple):
         return min(1.0, self.jump + (1.0 - self.jump) * (t - self.since) / self.fade)
 
 
-class Overlay(NamedTuple):
+class Overlay(Named):
     """`look` drawn over `light` from `start` for `duration` seconds, then the light's own look returns.
     The overlay's effect time starts at 0 at `start`."""
 

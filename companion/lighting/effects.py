@@ -9,15 +9,13 @@ A `Look` is an effect name plus its parameters: the unit scenes, transitions and
 `look("breathe", color=(255, 0, 0), period=2.0)` builds one and checks the parameters.
 """
 
-# No `from __future__ import annotations` here: with it, typing.NamedTuple turns every field's
-# string annotation into a ForwardRef that compiles it (~300 us a start for this module's records).
-
 import math
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any, Callable, NamedTuple
+from typing import Any, Callable
 
 from companion.lighting.color import BLACK, RGB, Blend, Pixels, blend_pixels, mix, scale, wheel_table
+from companion.records import Named
 
 TAU = 2.0 * math.pi
 COMET_STEPS = 16  # sub-pixel positions of a comet's head
@@ -26,13 +24,13 @@ COMET_STEPS = 16  # sub-pixel positions of a comet's head
 # ---------------------------------------------------------------- parameters (one per effect)
 
 
-class SolidParams(NamedTuple):
+class SolidParams(Named):
     """One steady colour."""
 
     color: RGB = BLACK
 
 
-class BreatheParams(NamedTuple):
+class BreatheParams(Named):
     """A smooth (sine) swell between `low` and `high` brightness, `period` seconds per breath;
     `phase` (fraction of a period) shifts it, so neighbours can breathe in a wave."""
 
@@ -43,7 +41,7 @@ class BreatheParams(NamedTuple):
     phase: float = 0.0
 
 
-class PulseParams(NamedTuple):
+class PulseParams(Named):
     """A linear up-and-down ramp: dark at t = 0, brightest at half `period`, dark again at `period`;
     `phase` (fraction of a period) shifts it."""
 
@@ -54,7 +52,7 @@ class PulseParams(NamedTuple):
     phase: float = 0.0
 
 
-class HeartbeatParams(NamedTuple):
+class HeartbeatParams(Named):
     """A double beat ("lub-dub") `bpm` times a minute, resting at `low` brightness."""
 
     color: RGB
@@ -62,7 +60,7 @@ class HeartbeatParams(NamedTuple):
     low: float = 0.15
 
 
-class CometParams(NamedTuple):
+class CometParams(Named):
     """A bright head with a fading tail of `tail` pixels crossing the segment every `period` seconds."""
 
     color: RGB
@@ -72,7 +70,7 @@ class CometParams(NamedTuple):
     reverse: bool = False
 
 
-class ChaseParams(NamedTuple):
+class ChaseParams(Named):
     """Lit groups of `width` pixels every `spacing` pixels, stepping one pixel every `period` seconds."""
 
     color: RGB
@@ -82,7 +80,7 @@ class ChaseParams(NamedTuple):
     width: int = 1
 
 
-class SparkleParams(NamedTuple):
+class SparkleParams(Named):
     """Random pixels lit in `color` (`density` of them), reshuffled `rate` times a second."""
 
     color: RGB
@@ -92,7 +90,7 @@ class SparkleParams(NamedTuple):
     seed: int = 0
 
 
-class FlickerParams(NamedTuple):
+class FlickerParams(Named):
     """Each pixel's brightness jumps between `low` and 1 at random, `rate` times a second (torch light)."""
 
     color: RGB
@@ -101,14 +99,14 @@ class FlickerParams(NamedTuple):
     seed: int = 0
 
 
-class GradientParams(NamedTuple):
+class GradientParams(Named):
     """A steady blend from `start` at the first pixel to `end` at the last."""
 
     start: RGB
     end: RGB
 
 
-class FillBarParams(NamedTuple):
+class FillBarParams(Named):
     """The first `level` (0..1) of the segment lit in `color`, the rest `background`; the edge pixel dims."""
 
     color: RGB
@@ -116,7 +114,7 @@ class FillBarParams(NamedTuple):
     background: RGB = BLACK
 
 
-class RainbowParams(NamedTuple):
+class RainbowParams(Named):
     """The colour wheel spread over `spread` of the segment, turning once every `period` seconds."""
 
     period: float = 5.0
@@ -124,7 +122,7 @@ class RainbowParams(NamedTuple):
     level: float = 1.0
 
 
-class FlashParams(NamedTuple):
+class FlashParams(Named):
     """`count` flashes (0 = forever: a strobe), one every `period` seconds, lit for `duty` of each."""
 
     color: RGB
@@ -134,7 +132,7 @@ class FlashParams(NamedTuple):
     background: RGB = BLACK
 
 
-class SweepParams(NamedTuple):
+class SweepParams(Named):
     """A soft band `width` (fraction of the segment) wide passing once across it in `duration` seconds."""
 
     color: RGB
@@ -144,7 +142,7 @@ class SweepParams(NamedTuple):
     reverse: bool = False
 
 
-class FadeParams(NamedTuple):
+class FadeParams(Named):
     """From `start` to `end` over `duration` seconds, then `end` for good."""
 
     start: RGB
@@ -157,8 +155,8 @@ class Look:
     look does (sequences that play once); otherwise all looks share the frame's time, so moods in
     different districts breathe together. Immutable; equal (and hashed) by effect, params and local.
 
-    The parameter records are NamedTuples and Look a slotted class rather than dataclasses: creating
-    the 20-odd classes as frozen dataclasses cost about 10 ms of the app's cold start."""
+    The parameter records are `Named` records (companion/records.py) and Look a slotted class rather
+    than dataclasses: made as frozen dataclasses the 20-odd classes cost about 10 ms of a start."""
 
     __slots__ = ("effect", "params", "local", "fn")
 
@@ -193,7 +191,7 @@ class Look:
         return f"Look({self.effect!r}, {self.params!r}, local={self.local})"
 
 
-class Layer(NamedTuple):
+class Layer(Named):
     """One look drawn over part of a segment: from `start` (fraction 0..1) over `width` (at least a pixel)."""
 
     look: Look
@@ -203,20 +201,20 @@ class Layer(NamedTuple):
     opacity: float = 1.0
 
 
-class LayersParams(NamedTuple):
+class LayersParams(Named):
     """Looks stacked bottom to top inside one segment (a mood plus marker pixels, say)."""
 
     layers: tuple[Layer, ...]
 
 
-class Step(NamedTuple):
+class Step(Named):
     """One look of a sequence, shown for `duration` seconds (at least 0) from its own time 0."""
 
     look: Look
     duration: float
 
 
-class SequenceParams(NamedTuple):
+class SequenceParams(Named):
     """Steps played one after another (at least one); after the last, it keeps running (or the whole loops)."""
 
     steps: tuple[Step, ...]
@@ -226,7 +224,7 @@ class SequenceParams(NamedTuple):
 # ---------------------------------------------------------------- the look and the registry
 
 
-class EffectSpec(NamedTuple):
+class EffectSpec(Named):
     """A registry entry: the pure function, its parameter type, a one-line description and the
     parameters that must be > 0 (durations and rates: a zero would divide by zero at render time)."""
 

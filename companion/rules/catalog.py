@@ -16,10 +16,12 @@ import functools
 import importlib
 import pkgutil
 from types import MappingProxyType
-from typing import Any, Mapping, NamedTuple
+from typing import Any, Mapping
+
+from companion.records import Named
 
 
-class GameInfo(NamedTuple):
+class GameInfo(Named):
     """One game, as the rest of the companion sees it. Only `id`, `title` and `order` are required.
 
     - `engine`: "module:Class" of the game's `Engine`, built over the parsed data (`make_game`);

@@ -8,15 +8,16 @@ run (the journal), safe mode (companion/runtime/startguard.py) and a damaged jou
 """
 
 from types import MappingProxyType
-from typing import Mapping, NamedTuple
+from typing import Mapping
 
 from companion.lighting.patterns import Health as Level
+from companion.records import Named
 
 FAULT_HOLD_S = 5.0  # a strip that failed a write stays shown as failing this long after reopening
 
 
-class Health(NamedTuple):
-    """Part -> (ok, why) at one moment (a NamedTuple, like companion/runtime/parts.py: built at every start)."""
+class Health(Named):
+    """Part -> (ok, why) at one moment (built at every start)."""
 
     parts: Mapping[str, tuple[bool, str]] = MappingProxyType({})
 

@@ -1,14 +1,16 @@
 """What one run of the table app's loop (companion/app.py) is made of.
 
-The records on the start-up path are NamedTuples: every start builds them before READY, and a
-dataclass costs ~0.4 ms of it to generate its methods, a NamedTuple a tenth of that.
+The records on the start-up path are `Named` records (companion/records.py): every start builds
+them before READY, and a dataclass costs ~0.4 ms of it to generate its methods.
 """
 
 from types import MappingProxyType
-from typing import Any, Callable, Mapping, NamedTuple
+from typing import Any, Callable, Mapping
+
+from companion.records import Named
 
 
-class Parts(NamedTuple):
+class Parts(Named):
     """What one run of the loop is made of. `companion/cli/run.py` builds it for every run mode;
     tests build it with tests/app/helpers.py.
 

@@ -23,18 +23,19 @@ A key or button held for `long_press_s` (0.8 s) or longer is a long press. Mouse
 the grid is that district's virtual button.
 """
 
-from typing import Callable, NamedTuple
+from typing import Callable
 
 import pygame
 
 from companion.inputs import DISTRICTS, ButtonEvent, Press, VButton
+from companion.records import Named
 
 LONG_PRESS_S = 0.8
 
 
-class WidgetPress(NamedTuple):
-    """An on-screen button (widget id from the view model) was pressed by touch or mouse. (A NamedTuple:
-    a frozen dataclass costs the start ~0.35 ms. It never equals a ButtonEvent, a dataclass.)"""
+class WidgetPress(Named):
+    """An on-screen button (widget id from the view model) was pressed by touch or mouse. (It never
+    equals a ButtonEvent, which is no tuple.)"""
 
     widget: str
     kind: Press

@@ -2,17 +2,17 @@
 
 Screens build a `ViewModel` from the game view; the renderer draws it and the tests read it
 (`ViewModel.to_dict()`). Frozen tuples make two models comparable, so an unchanged screen is not
-re-laid out or re-rendered. The models are NamedTuples (a frozen dataclass costs the start ~0.3 ms
-each): they are only ever compared with models of their own kind, a change is `m._replace(...)`.
+re-laid out or re-rendered. The models are `Named` records (companion/records.py: a frozen dataclass costs
+the start ~0.3 ms each): they are only ever compared with models of their own kind, a change is `m._replace(...)`.
 The loop's `GameView` is one too (its `info` defaults to an empty read-only mapping).
 """
 
-# No `from __future__ import annotations` here: with it, typing.NamedTuple turns every field's
-# string annotation into a ForwardRef that compiles it (~200 us a start for these records).
 
 from dataclasses import asdict, is_dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Mapping, NamedTuple
+from typing import TYPE_CHECKING, Any, Mapping
+
+from companion.records import Named
 
 if TYPE_CHECKING:  # only named in annotations: the rules load with the first game, not at start-up
     from companion.rules.base import Action
@@ -20,7 +20,7 @@ if TYPE_CHECKING:  # only named in annotations: the rules load with the first ga
 MORE = "__more__"  # id of the "next page of buttons" button the renderer adds when they overflow
 
 
-class ButtonVM(NamedTuple):
+class ButtonVM(Named):
     """One on-screen button: `id` is what a press reports back to its screen.
 
     `enabled` False greys it out with `why_not` shown under the label; `selected` marks a chosen
@@ -36,7 +36,7 @@ class ButtonVM(NamedTuple):
     focused: bool = False
 
 
-class Count(NamedTuple):
+class Count(Named):
     """A count drawn as a picture: token icon `icon` (a companion/ui/icons.py name) beside the numeral
     `value`. With `icon` "" it is a chip: a disc in `colour` with `value` (a name's initial) on it,
     e.g. a vampire standing in a district. `colour` None: the icon's default colour."""
@@ -46,7 +46,7 @@ class Count(NamedTuple):
     colour: tuple[int, int, int] | None = None
 
 
-class CellVM(NamedTuple):
+class CellVM(Named):
     """One district of the 3x3 grid: grid position, title, lines, and how it is highlighted.
 
     `mark` is "" | active (day effect to resolve) | red | blue (event-card cells) | combat |
@@ -62,7 +62,7 @@ class CellVM(NamedTuple):
     counts: tuple[Count, ...] = ()
 
 
-class ViewModel(NamedTuple):
+class ViewModel(Named):
     """Everything one screen shows. `grid` is empty for screens without the board.
 
     Pictures: `stats` a row of icon counts over the lines (e.g. the acting vampire's blood, kills and
@@ -95,7 +95,7 @@ class ViewModel(NamedTuple):
         return out
 
 
-class GameView(NamedTuple):
+class GameView(Named):
     """What the loop hands the UI each frame: the game's state JSON and its `actions()`.
 
     `info` carries loop facts that are not game state, e.g. `{"last": "recruit"}` for the undo

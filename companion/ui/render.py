@@ -6,28 +6,28 @@ otherwise blits the cached frame, so an unchanged screen costs one blit.
 """
 
 import re
-from typing import Any, NamedTuple
+from typing import Any
 
 import pygame
 
 from companion import palette
 from companion.i18n import _
 from companion.palette import veil_cells
+from companion.records import Named
 from companion.ui import icons, theme
 from companion.ui.model import MORE, ButtonVM, ViewModel
 from companion.ui.text import Fit, TextRenderer
 
 
-class Item(NamedTuple):
-    """One laid-out element: `kind` (title, veil, banner, cell, line, button, hint), its box, its data.
-    (NamedTuples here: a frozen dataclass costs the start ~0.3 ms, and a layout makes many.)"""
+class Item(Named):
+    """One laid-out element: `kind` (title, veil, banner, cell, line, button, hint), its box, its data."""
 
     kind: str
     rect: pygame.Rect
     data: Any = None
 
 
-class TextBox(NamedTuple):
+class TextBox(Named):
     """A text drawn in the last frame: its box, how it was fitted, its role and its size.
 
     `px` is the font's em size in screen pixels (`Fit.px`: nominal size x 0.6875, see

@@ -12,7 +12,9 @@ import math
 import random
 from array import array
 from enum import Enum
-from typing import Any, Iterable, Mapping, NamedTuple
+from typing import Any, Iterable, Mapping
+
+from companion.records import Named
 
 RATE = 22050
 PEAK = 0.6  # leave headroom: cues are mixed on top of each other
@@ -33,8 +35,8 @@ class Cue(str, Enum):
     REFUSED = "refused"
 
 
-class Note(NamedTuple):
-    """One sound segment: start time and length (seconds), pitch glide (Hz), wave, loudness 0..1. (A NamedTuple: a frozen dataclass costs the start ~0.3 ms.)"""
+class Note(Named):
+    """One sound segment: start time and length (seconds), pitch glide (Hz), wave, loudness 0..1."""
 
     at: float
     length: float

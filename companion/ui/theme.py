@@ -4,7 +4,7 @@ The reference surface is the 7" 800x480 panel: a unit `u` is one pixel there and
 1920x1080 TV, so a layout looks the same at both and stays readable from a metre away.
 """
 
-from typing import NamedTuple
+from companion.records import Named
 
 BG = (10, 10, 16)
 HEADER = (26, 20, 34)
@@ -68,8 +68,8 @@ class Scaled:
         return self if m is None else m.px(self.ref)
 
 
-class Metrics(NamedTuple):
-    """Pixel sizes for one surface size: `u` is the scale against 800x480. (A NamedTuple: a frozen dataclass costs the start ~0.3 ms.)"""
+class Metrics(Named):
+    """Pixel sizes for one surface size: `u` is the scale against 800x480."""
 
     width: int
     height: int

@@ -16,18 +16,19 @@ loop) use `companion.lighting.scenes.basic`.
 """
 
 from types import MappingProxyType
-from typing import Any, Callable, Mapping, NamedTuple, Protocol
+from typing import Any, Callable, Mapping, Protocol
 
 from companion.lighting.color import Blend
 from companion.lighting.compositor import Overlay
 from companion.lighting.effects import Look
+from companion.records import Named
 
 DEFAULT_FADE = 0.8  # seconds a change of look cross-fades over (WLED's default transition is 0.7 s)
 
 FALLBACK = "companion.lighting.scenes.basic"
 
 
-class Plan(NamedTuple):
+class Plan(Named):
     """What every light should show now. `looks`: logical light -> Look; `fade`: seconds to
     cross-fade lights whose look changes."""
 
@@ -35,7 +36,7 @@ class Plan(NamedTuple):
     fade: float = DEFAULT_FADE
 
 
-class Reaction(NamedTuple):
+class Reaction(Named):
     """A scene's answer to one event: overlays to add, and optionally a slower (or faster)
     cross-fade for the plan changes that come with it (dusk and dawn take longer)."""
 
