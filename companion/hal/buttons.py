@@ -13,7 +13,7 @@ so the same board would behave differently per Pi. Instead every backend only re
 
 import heapq
 import itertools
-import queue
+from collections import deque
 from typing import Mapping
 
 from companion.inputs import ButtonEvent, Press, VButton
@@ -127,7 +127,7 @@ class EdgeButtons:
 
     def __init__(self, pins: Mapping[VButton, str], debounce_ms: float = 30, long_press_ms: float = 800):
         self._pins = dict(pins)
-        self._inbox: queue.SimpleQueue[Edge] = queue.SimpleQueue()
+        self._inbox: deque[Edge] = deque()  # appends and pops of a deque are thread-safe (its docs)
         self._pending: list[tuple[float, int, Edge]] = []
         self._seq = itertools.count()  # keeps edges with the same time in arrival order
         self._debouncer = Debouncer(debounce_ms, long_press_ms)
@@ -148,15 +148,15 @@ class EdgeButtons:
 
     def edge(self, button: VButton, pressed: bool, t: float, source: str = "gpio") -> None:
         """Report one raw edge. Thread-safe and cheap: it only enqueues (gpiozero callbacks call it)."""
-        self._inbox.put(Edge(t, VButton(button), bool(pressed), source))
+        self._inbox.append(Edge(t, VButton(button), bool(pressed), source))
 
     def poll(self, now: float) -> list[ButtonEvent]:
         """Every debounced event up to `now`, oldest first."""
         if self._closed:
             return []
         inbox = self._inbox
-        while not inbox.empty():  # this thread is the only reader: what is there can be taken
-            e = inbox.get_nowait()
+        while inbox:  # this thread is the only reader: what is there can be taken
+            e = inbox.popleft()
             heapq.heappush(self._pending, (e.t, next(self._seq), e))
         out: list[ButtonEvent] = []
         while self._pending and self._pending[0][0] <= now:
