@@ -14,7 +14,7 @@ starting the companion does not load every game's engine or screens.
 
 import functools
 import importlib
-import pkgutil
+import os
 from types import MappingProxyType
 from typing import Any, Mapping
 
@@ -100,7 +100,22 @@ def game_ids() -> tuple[str, ...]:
     """The ids of the games found, without importing them (in package-name order, not `order`)."""
     import companion.rules as rules
 
-    return tuple(sorted(m.name.replace("_", "-") for m in pkgutil.iter_modules(rules.__path__) if m.ispkg))
+    return tuple(name.replace("_", "-") for name in _packages(rules.__path__))
+
+
+def _packages(search_path) -> tuple[str, ...]:
+    """The packages (folders with an `__init__.py`) on the rules' search path, sorted, each name once:
+    the one look at the disk in rules/, at its own folders. (pkgutil.iter_modules finds the same, but
+    it and its import cost every start about 0.6 ms.)"""
+    names: set[str] = set()
+    for folder in search_path:
+        try:
+            with os.scandir(folder) as entries:
+                names.update(e.name for e in entries if e.name.isidentifier() and e.is_dir()
+                             and os.path.isfile(os.path.join(e.path, "__init__.py")))
+        except OSError:  # a folder on the path that is gone finds nothing, as for imports
+            continue
+    return tuple(sorted(names))
 
 
 def games() -> Mapping[str, GameInfo]:
@@ -114,14 +129,13 @@ def games() -> Mapping[str, GameInfo]:
         return _cache[1]
     key = list(rules.__path__)
     found: dict[str, GameInfo] = {}
-    for mod in pkgutil.iter_modules(rules.__path__, rules.__name__ + "."):
-        if not mod.ispkg:
-            continue
-        info = getattr(importlib.import_module(mod.name), "GAME", None)
-        want = mod.name.rpartition(".")[2].replace("_", "-")
+    for name in _packages(key):
+        package = f"{rules.__name__}.{name}"
+        info = getattr(importlib.import_module(package), "GAME", None)
+        want = name.replace("_", "-")
         if not isinstance(info, GameInfo) or info.id != want:
-            raise RuntimeError(f"{mod.name} must declare GAME = GameInfo(id={want!r}, ...) (every package there is a game)")
-        found[info.id] = _completed(info, mod.name)
+            raise RuntimeError(f"{package} must declare GAME = GameInfo(id={want!r}, ...) (every package there is a game)")
+        found[info.id] = _completed(info, package)
     ordered = MappingProxyType(dict(sorted(found.items(), key=lambda kv: (kv[1].order, kv[0]))))
     _cache = (key, ordered)
     return ordered
