@@ -30,7 +30,6 @@ from companion.storage.journal import JournalError
 from companion.narration.narrator import StepTimer
 from companion.runtime.health import Health, HealthCheck
 from companion.runtime.parts import Parts
-from companion.narration.speech import narration_for
 from companion.ui.model import GameView
 
 if TYPE_CHECKING:
@@ -300,6 +299,8 @@ class App:
         for e in events:
             d = e.to_dict() if hasattr(e, "to_dict") else e
             if d.get("event") in ("votes_counted", "revealed"):
+                from companion.narration.one_night import narration_for  # One Night's words, with its vote
+
                 text = narration_for(d)
                 if text:
                     self.speak(text)

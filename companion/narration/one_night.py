@@ -1,6 +1,7 @@
 """One Night Ultimate Vampire in the table's language: the event log's lines, the roles' names and
 the narrator's words (the data's `prompt_de`/`close_de`, the day's prompts from the catalog; the
-winning teams' words are companion.ui.words').
+winning teams' words are companion.ui.words'). `narration_for(item)` picks what the narrator says
+for an engine event, a list of them or the state JSON (pure); companion/narration/speech.py says it.
 
 The engine writes its words in English (companion/rules/one_night/script.py: the day's four steps;
 the data file: every night step); they are translated here, at the edge. `DAY_PROMPTS` repeats the
@@ -10,9 +11,9 @@ engine's day prompts as catalog entries (tests/core/test_narrate_de.py fails whe
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from companion.i18n import N_, _, data_name, ngettext
+from companion.i18n import N_, _, data_name, ngettext, pgettext
 from companion.ui.words import outcome_text
 
 DAY_PROMPTS = {
@@ -92,3 +93,108 @@ LINES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "game_over": lambda e: _("*** Game over, winners: {teams}. ***").format(teams=outcome_text(e["outcome"]))
     if e["outcome"] != "no-winner" else _("*** Game over: nobody wins. ***"),
 }
+
+
+# ---------------------------------------------------------------- what to say
+
+
+def narration_for(item: Any, names: Sequence[str] = ()) -> str:
+    """The words to speak for a One Night event dict, a list of them (joined in order: the closing
+    line of a step, then the next prompt), or the state JSON (the current step's prompt, or the
+    verdict once over). `names` are the seats' names, seat 1 first; "" when there is nothing to say."""
+    if isinstance(item, Mapping) and "event" in item:
+        return _for_event(item, names)
+    if isinstance(item, Mapping) and item.get("game") == "one-night":
+        return _for_state(item)
+    if isinstance(item, (list, tuple)):
+        return " ".join(text for text in (narration_for(e, names) for e in item) if text)
+    return ""
+
+
+def _for_event(event: Mapping[str, Any], names: Sequence[str]) -> str:
+    """Words for one event."""
+    kind = event.get("event")
+    if kind == "step_started":
+        return _text(step_words(event.get("step"), event.get("prompt")))
+    if kind == "step_ended":
+        return _text(step_words(event.get("step"), event.get("close")))
+    if kind == "votes_counted":
+        return _votes_line(event.get("leaders"), names)
+    if kind == "revealed":
+        return _verdict_line(event.get("killed"), event.get("teams"), names)
+    if kind == "timer_extended":
+        return _("{time} more to talk.").format(time=_duration(event.get("seconds")))
+    if kind == "paused":
+        return _("Hold still. The night waits.")
+    if kind == "resumed":
+        return _("We go on.")
+    return ""
+
+
+def _for_state(state: Mapping[str, Any]) -> str:
+    """Words for where a state stands."""
+    names = tuple(state.get("names") or ())
+    result = state.get("result")
+    if isinstance(result, Mapping):
+        return _verdict_line(result.get("killed"), result.get("teams"), names)
+    current = state.get("current")
+    return _text(step_words(current.get("id"), current.get("prompt"))) if isinstance(current, Mapping) else ""
+
+
+def _votes_line(leaders: Any, names: Sequence[str]) -> str:
+    """Who has the most votes."""
+    seats = _named_seats(leaders, names)
+    if not seats:
+        return ""
+    if len(seats) == 1:
+        return _("{seat} has the most votes.").format(seat=seats[0])
+    return _("{seats} are tied with the most votes.").format(seats=_join(seats))
+
+
+def _verdict_line(killed: Any, teams: Any, names: Sequence[str]) -> str:
+    """Who dies and who wins."""
+    dead = _named_seats(killed, names)
+    deaths = _("Nobody dies.") if not dead else ngettext("{seats} dies.", "{seats} die.", len(dead)).format(seats=_join(dead))
+    won = [_team_word(t) for t in teams or () if isinstance(t, str)]
+    if not won:
+        return deaths + " " + _("Nobody wins.")
+    return deaths + " " + ngettext("The {teams} team wins.", "The {teams} teams win.", len(won)).format(teams=_join(won))
+
+
+def _team_word(team: str) -> str:
+    """A team as spoken before "team" ("vampire", "apprentice assassin"), in the current language."""
+    words = {"villager": pgettext("team", "villager"), "vampire": pgettext("team", "vampire"),
+             "werewolf": pgettext("team", "werewolf"), "tanner": pgettext("team", "tanner"),
+             "assassin": pgettext("team", "assassin"), "apprentice-assassin": pgettext("team", "apprentice assassin")}
+    return words.get(team, team.replace("-", " "))
+
+
+def _named_seats(seats: Any, names: Sequence[str]) -> list[str]:
+    """Seat numbers as spoken names ("Seat 3", or the player's name when known)."""
+    out = []
+    for s in seats if isinstance(seats, (list, tuple)) else ():
+        if isinstance(s, int) and not isinstance(s, bool):
+            out.append(str(names[s - 1]) if 1 <= s <= len(names) and names[s - 1] else _("Seat {n}").format(n=s))
+    return out
+
+
+def _join(words: Iterable[str]) -> str:
+    """`a`, `a and b`, `a, b and c`."""
+    words = list(words)
+    return words[0] if len(words) == 1 else _("{some} and {last}").format(some=", ".join(words[:-1]), last=words[-1])
+
+
+def _duration(seconds: Any) -> str:
+    """Seconds as spoken time: "One minute", "90 seconds", "Two minutes"."""
+    s = int(seconds) if isinstance(seconds, (int, float)) and not isinstance(seconds, bool) else 0
+    if s > 0 and s % 60 == 0:
+        minutes = s // 60
+        spoken = (_("One"), _("Two"), _("Three"), _("Four"), _("Five"))
+        count = spoken[minutes - 1] if minutes <= 5 else str(minutes)
+        return ngettext("{count} minute", "{count} minutes", minutes).format(count=count)
+    return ngettext("{n} second", "{n} seconds", s).format(n=s)
+
+
+def _text(value: Any) -> str:
+    """A prompt from the engine as one clean line."""
+    return " ".join(value.split()) if isinstance(value, str) else ""

@@ -1,26 +1,18 @@
-"""The narrator's voice for One Night Ultimate Vampire: speech through espeak-ng, the words to say,
-and a quiet masking noise for the night.
+"""The narrator's voice for One Night Ultimate Vampire: speech through espeak-ng. (The words it says
+are companion/narration/one_night.py's `narration_for`; the night's masking noise is in
+companion/ui/sound.py.)
 
 - `Speaker` speaks a line through `espeak-ng` (or the older `espeak`) in a child process, so the
   loop never waits for it; a new line stops the one still being spoken. The text goes to the
   program as one argument after `--` (never through a shell, so no text can be read as a command
   or an option). Without either program `available` is False, `why` says so, and the app shows
   the text only.
-- `narration_for(item)` picks what to say for a One Night engine event, a list of events, or the
-  state JSON (pure).
-- `night_masking_samples(seconds, rate)` is a soft pink-ish noise loop (pure, `array('h')` like the
-  UI's sound cues) that hides the sound of cards being moved while eyes are closed.
 """
 
 from __future__ import annotations
 
-import math
-import random
 import shutil
-from array import array
-from typing import Any, Callable, Iterable, Mapping, Sequence
-
-from companion.i18n import _, ngettext, pgettext
+from typing import Any, Callable
 
 PROGRAMS = ("espeak-ng", "espeak")  # the first one found speaks
 DEFAULT_VOICE = "en"
@@ -28,11 +20,6 @@ VOICES = {"en": "en", "de": "de"}  # companion language -> espeak-ng voice
 DEFAULT_SPEED = 150  # words a minute: a narrator a little slower than espeak's 175
 DEFAULT_VOLUME = 0.8  # 0..1 of espeak's loudest (amplitude 200)
 MAX_AMPLITUDE = 200
-
-MASK_LEVEL = 0.06  # peak of the masking noise, as a share of full scale: quiet under the voice
-MASK_SEED = 1
-MASK_LOOP_S = 0.25  # the loop's end is cross-faded into its start over this long: no click
-MASK_MAX_S = 600.0  # a loop longer than this is a mistake (it would be ~26 MB at 22 kHz)
 
 Runner = Callable[[list[str]], Any]  # argv -> a process with poll() and terminate()
 
@@ -156,162 +143,3 @@ def _check_options(voice: str | None, speed: int, volume: float) -> tuple[str | 
     if isinstance(volume, bool) or not isinstance(volume, (int, float)) or not 0.0 <= volume <= 1.0:
         raise ValueError(f"volume must be 0..1, got {volume!r}")
     return voice, speed, float(volume)
-
-
-# ---------------------------------------------------------------- what to say
-
-
-def narration_for(item: Any, names: Sequence[str] = ()) -> str:
-    """The words to speak for a One Night event dict, a list of them (joined in order: the closing
-    line of a step, then the next prompt), or the state JSON (the current step's prompt, or the
-    verdict once over). `names` are the seats' names, seat 1 first; "" when there is nothing to say."""
-    if isinstance(item, Mapping) and "event" in item:
-        return _for_event(item, names)
-    if isinstance(item, Mapping) and item.get("game") == "one-night":
-        return _for_state(item)
-    if isinstance(item, (list, tuple)):
-        return " ".join(text for text in (narration_for(e, names) for e in item) if text)
-    return ""
-
-
-def _for_event(event: Mapping[str, Any], names: Sequence[str]) -> str:
-    """Words for one event."""
-    from companion.narration.one_night import step_words  # One Night's words, loaded with its first step
-
-    kind = event.get("event")
-    if kind == "step_started":
-        return _text(step_words(event.get("step"), event.get("prompt")))
-    if kind == "step_ended":
-        return _text(step_words(event.get("step"), event.get("close")))
-    if kind == "votes_counted":
-        return _votes_line(event.get("leaders"), names)
-    if kind == "revealed":
-        return _verdict_line(event.get("killed"), event.get("teams"), names)
-    if kind == "timer_extended":
-        return _("{time} more to talk.").format(time=_duration(event.get("seconds")))
-    if kind == "paused":
-        return _("Hold still. The night waits.")
-    if kind == "resumed":
-        return _("We go on.")
-    return ""
-
-
-def _for_state(state: Mapping[str, Any]) -> str:
-    """Words for where a state stands."""
-    names = tuple(state.get("names") or ())
-    result = state.get("result")
-    if isinstance(result, Mapping):
-        return _verdict_line(result.get("killed"), result.get("teams"), names)
-    current = state.get("current")
-    from companion.narration.one_night import step_words
-
-    return _text(step_words(current.get("id"), current.get("prompt"))) if isinstance(current, Mapping) else ""
-
-
-def _votes_line(leaders: Any, names: Sequence[str]) -> str:
-    """Who has the most votes."""
-    seats = _seats(leaders, names)
-    if not seats:
-        return ""
-    if len(seats) == 1:
-        return _("{seat} has the most votes.").format(seat=seats[0])
-    return _("{seats} are tied with the most votes.").format(seats=_join(seats))
-
-
-def _verdict_line(killed: Any, teams: Any, names: Sequence[str]) -> str:
-    """Who dies and who wins."""
-    dead = _seats(killed, names)
-    deaths = _("Nobody dies.") if not dead else ngettext("{seats} dies.", "{seats} die.", len(dead)).format(seats=_join(dead))
-    won = [_team_word(t) for t in teams or () if isinstance(t, str)]
-    if not won:
-        return deaths + " " + _("Nobody wins.")
-    return deaths + " " + ngettext("The {teams} team wins.", "The {teams} teams win.", len(won)).format(teams=_join(won))
-
-
-def _team_word(team: str) -> str:
-    """A team as spoken before "team" ("vampire", "apprentice assassin"), in the current language."""
-    words = {"villager": pgettext("team", "villager"), "vampire": pgettext("team", "vampire"),
-             "werewolf": pgettext("team", "werewolf"), "tanner": pgettext("team", "tanner"),
-             "assassin": pgettext("team", "assassin"), "apprentice-assassin": pgettext("team", "apprentice assassin")}
-    return words.get(team, team.replace("-", " "))
-
-
-def _seats(seats: Any, names: Sequence[str]) -> list[str]:
-    """Seat numbers as spoken names ("Seat 3", or the player's name when known)."""
-    out = []
-    for s in seats if isinstance(seats, (list, tuple)) else ():
-        if isinstance(s, int) and not isinstance(s, bool):
-            out.append(str(names[s - 1]) if 1 <= s <= len(names) and names[s - 1] else _("Seat {n}").format(n=s))
-    return out
-
-
-def _join(words: Iterable[str]) -> str:
-    """`a`, `a and b`, `a, b and c`."""
-    words = list(words)
-    return words[0] if len(words) == 1 else _("{some} and {last}").format(some=", ".join(words[:-1]), last=words[-1])
-
-
-def _duration(seconds: Any) -> str:
-    """Seconds as spoken time: "One minute", "90 seconds", "Two minutes"."""
-    s = int(seconds) if isinstance(seconds, (int, float)) and not isinstance(seconds, bool) else 0
-    if s > 0 and s % 60 == 0:
-        minutes = s // 60
-        spoken = (_("One"), _("Two"), _("Three"), _("Four"), _("Five"))
-        count = spoken[minutes - 1] if minutes <= 5 else str(minutes)
-        return ngettext("{count} minute", "{count} minutes", minutes).format(count=count)
-    return ngettext("{n} second", "{n} seconds", s).format(n=s)
-
-
-def _text(value: Any) -> str:
-    """A prompt from the engine as one clean line."""
-    return " ".join(value.split()) if isinstance(value, str) else ""
-
-
-# ---------------------------------------------------------------- night masking noise
-
-
-def night_masking_samples(seconds: float, rate: int = 22050, level: float = MASK_LEVEL,
-                          seed: int = MASK_SEED) -> array:
-    """`seconds` of soft pink-ish noise as signed 16-bit mono samples at `rate` Hz, made to loop:
-    its end is cross-faded into its start, so playing it over and over has no click. Its peak is
-    `level` of full scale. The same arguments give the same samples (a seeded generator)."""
-    if isinstance(rate, bool) or not isinstance(rate, int) or rate < 1000:
-        raise ValueError(f"rate must be at least 1000 samples a second, got {rate!r}")
-    if isinstance(level, bool) or not isinstance(level, (int, float)) or not 0.0 < level <= 1.0:
-        raise ValueError(f"level must be in (0, 1], got {level!r}")
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 < seconds <= MASK_MAX_S:
-        raise ValueError(f"seconds must be > 0 and at most {MASK_MAX_S:g}, got {seconds!r}")
-    n = int(round(seconds * rate))
-    if n < 2:
-        raise ValueError(f"{seconds!r} s at {rate} Hz is less than two samples")
-    fade = min(n // 2, int(MASK_LOOP_S * rate))
-    raw = _pink(n + fade, random.Random(seed))
-    looped = _loop(raw, n, fade)
-    peak = max(1e-9, max(abs(v) for v in looped))
-    k = level * 32767.0 / peak
-    return array("h", [int(round(v * k)) for v in looped])
-
-
-def _pink(count: int, rng: random.Random) -> list[float]:
-    """Pink-ish noise: white noise through Paul Kellet's three-pole filter (about -3 dB an octave),
-    with the running mean taken out so it sits on zero."""
-    b0 = b1 = b2 = 0.0
-    out = []
-    for _ in range(count):
-        w = rng.uniform(-1.0, 1.0)
-        b0 = 0.99765 * b0 + w * 0.0990460
-        b1 = 0.96300 * b1 + w * 0.2965164
-        b2 = 0.57000 * b2 + w * 1.0526913
-        out.append(b0 + b1 + b2 + w * 0.1848)
-    mean = math.fsum(out) / count
-    return [v - mean for v in out]
-
-
-def _loop(raw: list[float], n: int, fade: int) -> list[float]:
-    """The first n samples with the `fade` samples after them blended into the start (equal
-    power), so sample n - 1 runs on into sample 0 as it ran on into sample n."""
-    out = raw[:n]
-    for i in range(fade):
-        a = math.sin(0.5 * math.pi * i / fade)  # 0 -> 1 over the fade: the head comes in
-        out[i] = raw[i] * a + raw[n + i] * math.cos(0.5 * math.pi * i / fade)
-    return out

@@ -6,6 +6,8 @@ same every time. `Sounds` opens the mixer, converts the samples to whatever form
 really opened, and plays cues at the configured volume. If the mixer can't open (no audio device,
 a broken driver) `Sounds.available` is False with `why` set, and `play` does nothing: the table
 plays on in silence. `cues_for_events` maps engine events to cue names (pure, tested).
+`night_masking_samples(seconds, rate)` is a soft pink-ish noise loop (pure, seeded) that hides the
+sound of cards being moved while One Night's eyes are closed (`Sounds.ambience`).
 """
 
 import math
@@ -18,6 +20,11 @@ from companion.records import Named
 
 RATE = 22050
 PEAK = 0.6  # leave headroom: cues are mixed on top of each other
+
+MASK_LEVEL = 0.06  # peak of the night's masking noise, as a share of full scale: quiet under the voice
+MASK_SEED = 1
+MASK_LOOP_S = 0.25  # the loop's end is cross-faded into its start over this long: no click
+MASK_MAX_S = 600.0  # a loop longer than this is a mistake (it would be ~26 MB at 22 kHz)
 
 
 class Cue(str, Enum):
@@ -183,8 +190,6 @@ class Sounds:
             if on and not self.mute and self.volume > 0:
                 if self._ambience is None:
                     if self._noise is None:  # ~0.3 s of pure Python: once, not every dusk
-                        from companion.narration.speech import night_masking_samples
-
                         rate, size, channels = self._format
                         self._noise = pygame.mixer.Sound(
                             buffer=to_mixer_bytes(night_masking_samples(10.0, rate), size, channels))
@@ -270,4 +275,54 @@ def cues_for_events(events: Iterable[Mapping[str, Any]]) -> list[str]:
     for final in (Cue.VICTORY.value, Cue.DEFEAT.value):
         if final in out:
             return [final]
+    return out
+
+
+# ---------------------------------------------------------------- night masking noise
+
+
+def night_masking_samples(seconds: float, rate: int = 22050, level: float = MASK_LEVEL,
+                          seed: int = MASK_SEED) -> array:
+    """`seconds` of soft pink-ish noise as signed 16-bit mono samples at `rate` Hz, made to loop:
+    its end is cross-faded into its start, so playing it over and over has no click. Its peak is
+    `level` of full scale. The same arguments give the same samples (a seeded generator)."""
+    if isinstance(rate, bool) or not isinstance(rate, int) or rate < 1000:
+        raise ValueError(f"rate must be at least 1000 samples a second, got {rate!r}")
+    if isinstance(level, bool) or not isinstance(level, (int, float)) or not 0.0 < level <= 1.0:
+        raise ValueError(f"level must be in (0, 1], got {level!r}")
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 < seconds <= MASK_MAX_S:
+        raise ValueError(f"seconds must be > 0 and at most {MASK_MAX_S:g}, got {seconds!r}")
+    n = int(round(seconds * rate))
+    if n < 2:
+        raise ValueError(f"{seconds!r} s at {rate} Hz is less than two samples")
+    fade = min(n // 2, int(MASK_LOOP_S * rate))
+    raw = _pink(n + fade, random.Random(seed))
+    looped = _loop(raw, n, fade)
+    peak = max(1e-9, max(abs(v) for v in looped))
+    k = level * 32767.0 / peak
+    return array("h", [int(round(v * k)) for v in looped])
+
+
+def _pink(count: int, rng: random.Random) -> list[float]:
+    """Pink-ish noise: white noise through Paul Kellet's three-pole filter (about -3 dB an octave),
+    with the running mean taken out so it sits on zero."""
+    b0 = b1 = b2 = 0.0
+    out = []
+    for _ in range(count):
+        w = rng.uniform(-1.0, 1.0)
+        b0 = 0.99765 * b0 + w * 0.0990460
+        b1 = 0.96300 * b1 + w * 0.2965164
+        b2 = 0.57000 * b2 + w * 1.0526913
+        out.append(b0 + b1 + b2 + w * 0.1848)
+    mean = math.fsum(out) / count
+    return [v - mean for v in out]
+
+
+def _loop(raw: list[float], n: int, fade: int) -> list[float]:
+    """The first n samples with the `fade` samples after them blended into the start (equal
+    power), so sample n - 1 runs on into sample 0 as it ran on into sample n."""
+    out = raw[:n]
+    for i in range(fade):
+        a = math.sin(0.5 * math.pi * i / fade)  # 0 -> 1 over the fade: the head comes in
+        out[i] = raw[i] * a + raw[n + i] * math.cos(0.5 * math.pi * i / fade)
     return out

@@ -1,4 +1,5 @@
-"""The One Night narrator's voice: Speaker (argv, stopping, fallbacks), narration_for, masking noise."""
+"""The One Night narrator: its voice (Speaker: argv, stopping, fallbacks), its words (narration_for) and the
+night's masking noise (companion/ui/sound.py)."""
 
 import random
 import shutil
@@ -8,11 +9,11 @@ import wave
 
 import pytest
 
-from companion.narration import speech
 from companion.rules import load_game
 from companion.rules.one_night import bot
-from companion.narration.speech import Speaker, narration_for, night_masking_samples
-from companion.ui.sound import to_mixer_bytes
+from companion.narration.one_night import narration_for
+from companion.narration.speech import Speaker
+from companion.ui.sound import MASK_LEVEL, night_masking_samples, to_mixer_bytes
 
 
 class FakeProcess:
@@ -278,7 +279,7 @@ def test_masking_noise_has_the_asked_length_and_format():
 
 def test_masking_noise_is_quiet_and_centred():
     s = night_masking_samples(2.0, 8000)
-    assert abs(max(abs(v) for v in s) - speech.MASK_LEVEL * 32767) <= 1
+    assert abs(max(abs(v) for v in s) - MASK_LEVEL * 32767) <= 1
     assert abs(statistics.fmean(s)) < 0.05 * max(s)
     loud = night_masking_samples(1.0, 8000, level=0.5)
     assert abs(max(abs(v) for v in loud) - 0.5 * 32767) <= 1
