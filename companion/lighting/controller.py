@@ -74,6 +74,10 @@ class LightingController:
         self._paced: tuple | None = None
         # `pace_at` of the last `render`'s t, so the frame loop need not work it out again.
         self.last_pace: float | None = None
+        # (from t, pace): once every cross-fade and overlay is over the pace stays what it is until the
+        # next update or health change, so a resting board (woken ~13 times a second by a slow breath)
+        # does not walk every light's looks again at each wake. Reset with `_still`.
+        self._settled: tuple[float, float | None] | None = None
 
     def update(self, view: Mapping[str, Any] | None, events: Iterable[Mapping[str, Any]] = (), t: float = 0.0) -> None:
         """Take the view and the events that led to it, at time t (seconds). None: no game (attract)."""
@@ -88,13 +92,11 @@ class LightingController:
                 fade = reaction.fade if fade is None else max(fade, reaction.fade)
         plan = scene.plan(view)
         self.view = view
-        self._still = self._split = self._paced = None
         self._retarget(plan.looks, plan.fade if fade is None else fade, t)
 
     def set_health(self, health: Health, t: float) -> None:
         """Show the companion's own health on the status light from time t."""
         self.health = Health(health)
-        self._still = self._split = self._paced = None
         self._retarget({}, DEFAULT_FADE, t, only=(STATUS,))
 
     def compose(self, t: float) -> Frame:
@@ -139,17 +141,21 @@ class LightingController:
     def pace_at(self, t: float) -> float | None:
         """New frames a second the board is worth at t: 0 when it stands still, the fastest paced look's
         rate when only slow looks move, None when something wants every frame."""
+        settled = self._settled
+        if settled is not None and t >= settled[0]:
+            return settled[1]
         if any(ov.end > t for ov in self.overlays):
             return None
-        rate = 0.0
+        if any(history[-1].progress(t) < 1.0 for history in self.histories.values()):
+            return None
+        rate: float | None = 0.0
         for history in self.histories.values():
-            last = history[-1]
-            if last.progress(t) < 1.0:
-                return None
-            r = _look_rate(last.look)
+            r = _look_rate(history[-1].look)
             if r is None:
-                return None
+                rate = None
+                break
             rate = r if r > rate else rate
+        self._settled = (t, rate)  # nothing fades or flashes from t on: the same pace until a change
         return rate
 
     def still_at(self, t: float) -> bool:
@@ -188,6 +194,7 @@ class LightingController:
                 if len(history) > 1:
                     self.histories[name] = prune_history(history, t)
         self.overlays = live_overlays(self.overlays, t)
+        self._still = self._split = self._paced = self._settled = None  # the frames to come change
 
 
 def _step_middle(t: float, rate: float | None) -> float | None:

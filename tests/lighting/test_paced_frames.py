@@ -46,3 +46,32 @@ def test_fast_looks_cross_fades_and_overlays_are_drawn_every_frame(counts):
     breath._retarget({"district.A1": look("breathe", color=(255, 0, 0), period=8.0)}, DEFAULT_FADE, 20.0)
     assert breath.paced_time(20.0 + DEFAULT_FADE / 2) is None  # a cross-fade runs at full rate
     assert breath.paced_time(20.0 + DEFAULT_FADE + 0.1) is not None
+
+
+def test_the_remembered_pace_is_always_the_pace_worked_out_afresh(counts):
+    # pace_at remembers the pace once every fade and overlay is over (an idle table wakes ~13 times a
+    # second and asks each time); any new look or health must forget it.
+    import copy
+    import random
+
+    from companion.lighting.patterns import Health
+
+    rng = random.Random(5)
+    looks = [look("solid", color=(200, 10, 10)), look("breathe", color=(0, 0, 255), period=8.0),
+             look("breathe", color=(0, 255, 0), period=4.0), look("heartbeat", color=(255, 0, 0), bpm=60.0),
+             look("pulse", color=(9, 9, 9), period=2.0)]
+    ctl = _board(counts, looks[1])
+    t, remembered = 0.0, 0
+    for _ in range(400):
+        t += rng.choice((0.01, 0.1, 0.5, 2.0))
+        roll = rng.random()
+        if roll < 0.15:
+            ctl._retarget({name: rng.choice(looks) for name in rng.sample(sorted(counts), 3)},
+                          rng.choice((0.0, 0.5, DEFAULT_FADE)), t)
+        elif roll < 0.2:
+            ctl.set_health(rng.choice(list(Health)), t)
+        fresh = copy.copy(ctl)
+        fresh._settled = None
+        remembered += ctl._settled is not None and t >= ctl._settled[0]
+        assert ctl.pace_at(t) == fresh.pace_at(t)
+    assert remembered > 100  # the remembered pace was really used
