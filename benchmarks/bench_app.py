@@ -336,7 +336,7 @@ def run(quick: bool = False) -> list[dict]:
     """Every app-level figure as benchmark rows; each name says what one sample is and how many were taken."""
     n = 15 if quick else 100
     idle_s = 1.0 if quick else 5.0
-    starts = 3 if quick else 9
+    starts = 3 if quick else 21  # a start is ~60 ms and this VM's noise moves a median of 9 by 0.05x
     rows = []
     with _private_folders() as tmp:
         with _ram_folder() as ram:  # the software path: SQLite's work counted, the device's flush not
