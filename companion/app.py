@@ -46,8 +46,10 @@ REST_POLL_S = 1 / 15      # a resting table whose lights stand still or move slo
 REST_STEP_MAX_S = 0.08    # a look paced slower than the frame rate (a 5 s breath: 12.8 steps a second,
                           # a 4 s one 16) is woken on its own steps, up to this far apart: every wake then
                           # draws a new LED frame, and a press still waits less than a tenth of a second
-IDLE_FRAME_S = 0.5        # a quiet table (nothing moves, no input) runs a full frame this often; the
-                          # frames between only look for input, and the first input gets a full frame
+IDLE_FRAME_S = 1.0        # a quiet table (nothing moves, no input) runs a full frame this often, as
+                          # often as it looks at the hardware (RETRY_EVERY_S; the screens only move on
+                          # by themselves to let a 5 s error hint go); the frames between only look
+                          # for input, and the first input gets a full frame
 
 
 class App:

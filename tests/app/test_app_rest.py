@@ -31,14 +31,29 @@ def _count_full_frames(app):
     return full
 
 
-def test_a_quiet_table_runs_a_full_frame_only_every_quarter_second(tmp_path):
+def test_a_quiet_table_runs_a_full_frame_only_every_idle_frame_s(tmp_path):
     app = _table(tmp_path)
     full = _count_full_frames(app)
-    for _ in range(2 * FPS):  # two seconds
+    for _ in range(4 * FPS):  # four seconds
         app.tick(rest=True)
         app.clock.advance(1 / FPS)
-    assert 2 / IDLE_FRAME_S - 1 <= len(full) <= 2 / IDLE_FRAME_S + 1
+    assert 4 / IDLE_FRAME_S - 1 <= len(full) <= 4 / IDLE_FRAME_S + 1
     assert max(b - a for a, b in zip(full, full[1:])) <= IDLE_FRAME_S + 1 / FPS
+
+
+def test_an_error_hint_goes_from_a_resting_table_within_a_full_frame_of_its_time(tmp_path):
+    from companion.ui.screens.base import ERROR_SECONDS
+
+    app = _table(tmp_path)
+    app.refuse({"cmd": "move"}, ValueError("no such move"))  # a refusal: its hint on the bottom row
+    app.tick(rest=True)
+    shown = app.clock.now()
+    assert app.ui.ctx.current_error()
+    while app.ui.ctx.current_error() and app.clock.now() < shown + 2 * ERROR_SECONDS:
+        app.clock.advance(1 / FPS)
+        app.tick(rest=True)
+    assert not app.ui.ctx.current_error()
+    assert app.clock.now() - shown <= ERROR_SECONDS + IDLE_FRAME_S + 2 / FPS
 
 
 def test_an_animating_look_is_pushed_in_the_frames_between(tmp_path):
