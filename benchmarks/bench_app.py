@@ -389,7 +389,7 @@ def run(quick: bool = False) -> list[dict]:
                         f"<= {GOAL_START_RATIO}x bare pygame", ready <= GOAL_START_RATIO,
                         peer_name=bare_name, peer_median=start["bare"], ratio=ready))
         rss_mb = start["rss"]
-        rows.append(row(f"peak resident memory (ru_maxrss) of one such run, measured from a wrapper process", "MB",
+        rows.append(row("peak resident memory (ru_maxrss) of one such run, measured from a wrapper process", "MB",
                         rss_mb, f"<= {GOAL_RSS_MB:.0f} MB", rss_mb <= GOAL_RSS_MB))
     return rows
 

@@ -1,7 +1,6 @@
 """The entry point: dispatch, exit codes, one-line errors."""
 
 import json
-import sqlite3
 import os
 import re
 import subprocess

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from companion.errors import N_, CommandError, CompanionError, RuleViolation
+from companion.errors import N_, CommandError, RuleViolation
 from companion.rules.base import Action, Engine, Handler
 from companion.rules.commands import Command
 from companion.rules.masters import actions as menu

@@ -178,7 +178,6 @@ class EventCardScreen(GameScreen):
         buttons: list[ButtonVM] = []
         placing = s.get("step") == "place-agents"
         if placing and nums:
-            cells = mv.blue_cells(s)
             lines.append(_("Blue-gray {a} or {b}: press the cell that gets {a}").format(a=nums[0], b=nums[1]))
         if short is not None:
             needs, left = short
