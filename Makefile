@@ -27,7 +27,7 @@ mo: $(MO)
 # After changing user-facing text: re-extract the template and merge it into every catalog.
 catalog: $(STAMP)
 	$(VENV)/bin/pybabel extract --add-location=file -F babel.cfg --project=nightwatch-companion --no-wrap -o $(POT) .
-	$(VENV)/bin/pybabel update -D companion -i $(POT) -d companion/locale --no-wrap
+	$(VENV)/bin/pybabel update -D companion -i $(POT) -d companion/locale --no-wrap --ignore-obsolete
 
 run: $(STAMP) mo
 	$(PY) -m companion run

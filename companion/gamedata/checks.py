@@ -19,8 +19,8 @@ from companion.errors import DataFileError
 from companion.i18n import N_, _
 
 REQUIRED: Any = object()  # `Record.get` without a default: the field must be there
-KIND_WORDS = {str: N_("text"), int: N_("a whole number"), float: N_("a number"), bool: N_("true or false"),
-              list: N_("a list"), dict: N_("a table")}  # what a field must be, in words (never a Python type name)
+# what a field must be, in words (never a Python type name); numbers and tables have checks of their own
+KIND_WORDS = {str: N_("text"), bool: N_("true or false"), list: N_("a list")}
 
 
 class Checks:
@@ -42,7 +42,7 @@ class Checks:
                 raise self.error(path, _("unknown key {key!r}; allowed: {allowed}").format(key=k, allowed=", ".join(allowed)))
 
     def kind(self, key: str, value, kind: type):
-        """A value of one TOML type (`str`, `int`, `bool`, `list`, `dict`); true/false are not numbers."""
+        """A value of one TOML type (`str`, `bool`, `list`; numbers: `integer`/`number`, tables: `table`)."""
         if isinstance(value, bool) and kind is not bool or not isinstance(value, kind):
             raise self.error(key, _("must be {kind}, got {value!r}").format(kind=_(KIND_WORDS[kind]), value=value))
         return value

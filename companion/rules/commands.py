@@ -220,12 +220,6 @@ def seat_map(verb: str, key: str, raw: Mapping[str, Any] | None, players: int,
     return out
 
 
-def same_game(game: str | None, game_id: str) -> None:
-    """Refuse a setup whose `game` names another game (a missing `game` means this one)."""
-    if game is not None and game != game_id:
-        raise CommandError(N_("setup: this is the {game_id} engine, not {game!r}"), game_id=game_id, game=game)
-
-
 def seat_names(players: int | None, names: tuple[str, ...] | None, low: int, high: int,
                title: str) -> list[str]:
     """The setup's player names: `names` as given, else P1..Pn for `players`, checked against low..high.
