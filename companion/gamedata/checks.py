@@ -106,12 +106,13 @@ Rule = Callable[[Checks, str, Any], Any]
 
 class Record:
     """One table (`where`, e.g. "cards.I-07"; "" for the file's top level) whose fields obey `rules`;
-    unknown fields are refused."""
+    unknown fields are refused. Each field is checked once, however often it is asked for."""
 
     def __init__(self, checks: Checks, where: str, table, rules: Mapping[str, Rule]):
         self.checks, self.where, self.rules = checks, where, rules
         self.table = checks.table(where, table)
         checks.only_keys(where, self.table, tuple(rules))
+        self._checked: dict[str, Any] = {}
 
     def __contains__(self, key: str) -> bool:
         return key in self.table
@@ -122,7 +123,9 @@ class Record:
             if default is REQUIRED:
                 raise self.checks.error(self.where or key, _("missing key {key!r}").format(key=key))
             return default
-        return self.rules[key](self.checks, self.path(key), self.table[key])
+        if key not in self._checked:
+            self._checked[key] = self.rules[key](self.checks, self.path(key), self.table[key])
+        return self._checked[key]
 
     def check(self) -> dict:
         """Check every field present; the table as it is."""
