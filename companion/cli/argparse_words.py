@@ -5,9 +5,10 @@ functions of the standard `gettext`, which read gettext's default text domain in
 the environment, not our catalog in the language the companion chose (COMPANION_LANG, the config).
 `install()` points those two names of the argparse module at companion.i18n's lookups, so every
 `companion ... --help` and every usage error follows the table's language; the messages below are
-argparse's msgids (Python 3.11's Lib/argparse.py, word for word), listed here so `pybabel extract`
-puts them in our catalog (tests/test_cli.py checks the list against the running Python's argparse).
-A message a newer argparse adds stays English until it is listed here.
+argparse's msgids (Lib/argparse.py of Python 3.11 to 3.13: Bookworm has 3.11, Trixie 3.13; word for
+word), listed here so `pybabel extract` puts them in our catalog (tests/test_cli.py checks the list
+against the running Python's argparse and the others). A message a newer argparse adds stays English
+until it is listed here.
 """
 
 from __future__ import annotations
@@ -52,7 +53,16 @@ MESSAGES = (
     N_("conflicting subparser: %s"),
     N_("conflicting subparser alias: %s"),
     N_("%r is not callable"),
+    # added by Python 3.13 (Debian Trixie's Python): headings, warnings, deprecations, defaults, --version
+    N_("%(heading)s:"),
+    N_("%(prog)s: warning: %(message)s\n"),
+    N_("argument '%(argument_name)s' is deprecated"),
+    N_("command '%(parser_name)s' is deprecated"),
+    N_("option '%(option)s' is deprecated"),
+    N_(" (default: %(default)s)"),
+    N_("show program's version number and exit"),
 )
+SAME_IN_GERMAN = ("%(heading)s:",)  # a format only: the heading inside is translated where it is made
 
 
 def plural_messages(n: int) -> tuple[str, ...]:
