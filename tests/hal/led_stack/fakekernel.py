@@ -112,9 +112,42 @@ def _stat(path, *args, **kwargs):
     return _real_stat(host_path(path), *args, **kwargs)
 
 
+class _DevEntry:
+    """A directory entry of the sysroot's dev folder as the kernel shows it: its path under /dev."""
+
+    def __init__(self, entry, folder: str):
+        self._entry, self.name = entry, entry.name
+        self.path = os.path.join(folder, entry.name)
+
+    def __getattr__(self, name):  # is_dir, is_file, is_symlink, stat, inode: the real file's
+        return getattr(self._entry, name)
+
+    def __fspath__(self) -> str:
+        return self.path
+
+
+class _DevListing:
+    """`os.scandir("/dev")`: the sysroot's dev folder, its entries named as under /dev."""
+
+    def __init__(self, folder: str):
+        self._it, self._folder = _real_scandir(os.path.join(SYSROOT, "dev")), folder
+
+    def __iter__(self):
+        return (_DevEntry(e, self._folder) for e in self._it)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._it.close()
+
+    def close(self) -> None:
+        self._it.close()
+
+
 def _scandir(path="."):
     if SYSROOT and not isinstance(path, int) and os.fsdecode(os.fspath(path)).rstrip("/") == "/dev":
-        return _real_scandir(os.path.join(SYSROOT, "dev"))
+        return _DevListing(os.fsdecode(os.fspath(path)).rstrip("/"))
     return _real_scandir(path)
 
 
@@ -133,7 +166,11 @@ def install(sysroot: str) -> None:
     builtins.open = io.open = _open
     os.open, os.stat, os.scandir = _os_open, _stat, _scandir
     fcntl.ioctl = _ioctl
+    import glob
     import sys
+
+    if hasattr(glob, "_StringGlobber"):  # Python 3.13: pathlib's glob (Blinka's Path("/dev").glob) kept
+        glob._StringGlobber.scandir = staticmethod(_scandir)  # the os.scandir of when glob was imported
     import gpiod_ext
 
     sys.modules["gpiod._ext"] = gpiod_ext  # libgpiod's C binding: found before gpiod imports its own
