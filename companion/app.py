@@ -46,10 +46,9 @@ REST_POLL_S = 1 / 15      # a resting table whose lights stand still or move slo
 REST_STEP_MAX_S = 0.08    # a look paced slower than the frame rate (a 5 s breath: 12.8 steps a second,
                           # a 4 s one 16) is woken on its own steps, up to this far apart: every wake then
                           # draws a new LED frame, and a press still waits less than a tenth of a second
-IDLE_FRAME_S = 1.0        # a quiet table (nothing moves, no input) runs a full frame this often, as
-                          # often as it looks at the hardware (RETRY_EVERY_S; the screens only move on
-                          # by themselves to let a 5 s error hint go); the frames between only look
-                          # for input, and the first input gets a full frame
+IDLE_FRAME_S = 1.0        # a quiet table runs a full frame this often, as it looks at the hardware (the
+                          # screens move on by themselves only to drop a 5 s error hint); the frames
+                          # between only look for input, and the first input gets a full frame
 
 
 class App:
@@ -293,14 +292,8 @@ class App:
 
             for text in narrate.lines(events, self.session.game.id):
                 self.log(text)
-        if self.speak is not None:
-            self._speak_results(events)
-
-    def _speak_results(self, events: list) -> None:
-        """Say the vote and the verdict aloud (step prompts are spoken by the step timer)."""
-        for e in events:
-            d = e.to_dict() if hasattr(e, "to_dict") else e
-            if d.get("event") in ("votes_counted", "revealed"):
+        for d in (e.to_dict() if hasattr(e, "to_dict") else e for e in events if self.speak is not None):
+            if d.get("event") in ("votes_counted", "revealed"):  # said aloud (the step timer says the prompts)
                 from companion.narration.one_night import narration_for  # One Night's words, with its vote
 
                 text = narration_for(d)

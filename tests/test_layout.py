@@ -27,3 +27,9 @@ def test_game_data_and_config_never_import_the_hal():
     for path in (ROOT / "gamedata").glob("*.py"):
         bad = sorted(m for m in _imports(path) if m == "companion.hal" or m.startswith("companion.hal."))
         assert not bad, f"{path.name} imports {bad}"
+
+
+def test_no_module_of_companion_is_over_500_lines():
+    long = sorted((len(p.read_text(encoding="utf-8").splitlines()), str(p.relative_to(ROOT)))
+                  for p in ROOT.rglob("*.py"))
+    assert [f for f in long if f[0] > 500] == [], long[-3:]
