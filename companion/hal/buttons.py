@@ -60,6 +60,9 @@ class Debouncer:
         self.long_s = long_press_ms / 1000.0
         self._states: dict[VButton, _State] = {}
         self.stats: dict[VButton, EdgeStats] = {}
+        # buttons that time alone can still change (a level not yet accepted, a hold before its long
+        # press): an idle loop asks `advance` ~13 times a second, and at rest this is empty
+        self._waiting: set[VButton] = set()
 
     def feed(self, edge: Edge) -> list[ButtonEvent]:
         """Take one raw edge (in time order); return the events it settles."""
@@ -72,14 +75,20 @@ class Debouncer:
         st.raw, st.raw_t, st.source = edge.pressed, edge.t, edge.source
         if self.debounce_s <= 0:
             out += self._accept(edge.button, st)
+        self._waiting.add(edge.button)
         return out
 
     def advance(self, now: float) -> list[ButtonEvent]:
         """Let time pass up to `now`: accept levels that held still, fire due long presses."""
         out: list[ButtonEvent] = []
-        for button, st in self._states.items():
-            out += self._settle(button, st, now)
-            out += self._long(button, st, now)
+        if not self._waiting:
+            return out
+        for button, st in self._states.items():  # in the order buttons were first seen, as always
+            if button in self._waiting:
+                out += self._settle(button, st, now)
+                out += self._long(button, st, now)
+                if st.raw == st.stable and (not st.stable or st.long_fired):
+                    self._waiting.discard(button)  # settled, and no long press to come
         return out
 
     def held(self) -> set[VButton]:

@@ -141,3 +141,20 @@ def test_debouncer_any_chatter_shorter_than_the_window_is_one_short_press(gaps, 
     b.edge(NEXT, True, t)
     b.edge(NEXT, False, t + hold)
     assert _kinds(b.poll(t + hold + 1.0)) == [Press.DOWN, Press.UP, Press.SHORT]
+
+
+def test_debouncer_at_rest_has_nothing_to_let_time_pass_on_and_a_hold_still_turns_long():
+    # An idle loop asks advance() ~13 times a second: once every press has settled it looks at no button.
+    d = Debouncer(30, 800)
+    for i, button in enumerate(VButton):
+        d.feed(Edge(i, button, True, "gpio"))
+        d.feed(Edge(i + 0.2, button, False, "gpio"))
+    d.advance(100.0)
+    looked = []
+    d._settle = lambda *a: looked.append(a) or []
+    assert d.advance(101.0) == [] and looked == []
+    del d._settle
+    d.feed(Edge(200.0, NEXT, True, "gpio"))  # a hold: the long press comes from time alone
+    assert [e.kind for e in d.advance(200.05)] == [Press.DOWN]
+    assert [(e.kind, round(e.t, 6)) for e in d.advance(201.0)] == [(Press.LONG, 200.8)]
+    assert d.advance(202.0) == [] and not d._waiting
