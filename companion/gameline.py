@@ -70,9 +70,19 @@ def played_at(t: float, now: float | None = None) -> str:
 
 
 def game_line(journal, info) -> str:
-    """The line of a journaled game (`info` from `Journal.games()`), from its last state; a game that
-    no longer replays (its data changed) says how many commands it has instead."""
+    """The line of a journaled game (`info` from `Journal.games()`), from the position the journal
+    keeps (no replay: the resume offer is on screen before the engine loads), else from its replayed
+    last state; a game that no longer replays (its data changed) says how many commands it has."""
+    import json
+
     from companion.errors import CompanionError
+
+    try:
+        kept = json.loads(info.position) if info.position else None
+    except ValueError:  # damaged text: replay instead
+        kept = None
+    if isinstance(kept, dict):
+        return describe(kept)
     from companion.storage.session import Session
 
     try:

@@ -2,7 +2,10 @@
 
 One file (`~/.local/state/companion/journal.sqlite3` by default) holds any number of games. A game is
 its setup command plus the commands that followed, in order; its state is never stored, only
-*replayed* (resume = replay, so a journal written by an older version still resumes).
+*replayed* (resume = replay, so a journal written by an older version still resumes). Each game's row
+keeps its *position* (round, phase, turn, players: `Session.position`), written in the same commit as
+the command, so the resume offer and `journal list` name a game without replaying it; NULL (an older
+journal, an undo from the command line) means "replay to find out".
 
 Durability: WAL mode with `synchronous=FULL` (NORMAL can lose the last commit on power loss), one
 transaction per command, `PRAGMA integrity_check` on open (quick_check misses an index that
@@ -21,11 +24,10 @@ kept for the record but never replayed or redone).
 
 import os
 import sqlite3
-import struct
 import time
 import urllib.parse
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from companion import paths
 from companion.errors import CompanionError
@@ -34,12 +36,12 @@ from companion.records import Named
 SCHEMA_VERSION = 1
 
 ACTIVE, UNDONE, ABANDONED = 0, 1, 2
+_KEEP = object()  # `_touch`: leave the game's position as it is
 
 # SQLite errors that say nothing about the file's contents (locked, no permission, disk full, an I/O
 # error of the card): the journal is not moved aside for these, the open fails and says why.
 _NOT_DAMAGE = {"SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_CANTOPEN", "SQLITE_READONLY", "SQLITE_PERM",
                "SQLITE_FULL", "SQLITE_NOMEM", "SQLITE_AUTH", "SQLITE_IOERR"}
-_WAL_MAGIC = (b"\x37\x7f\x06\x82", b"\x37\x7f\x06\x83")
 CORRUPT_MARK = ".corrupt-"
 
 _SCHEMA = """
@@ -51,7 +53,8 @@ CREATE TABLE IF NOT EXISTS games (
     status   TEXT NOT NULL DEFAULT 'running',   -- running | over | deleted
     outcome  TEXT,
     created  REAL NOT NULL,
-    updated  REAL NOT NULL
+    updated  REAL NOT NULL,
+    position TEXT                               -- JSON: where the game stands after its last command (NULL: unknown)
 );
 CREATE TABLE IF NOT EXISTS commands (
     game_id  INTEGER NOT NULL REFERENCES games(id),
@@ -80,6 +83,7 @@ class GameInfo(Named):
     updated: float
     commands: int
     undone: int
+    position: str | None = None  # JSON of where it stands (`Session.position`), None when not known
 
 
 class Journal:
@@ -125,6 +129,8 @@ class Journal:
             self._db.execute(f"PRAGMA synchronous={synchronous}")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._db.executescript(_SCHEMA)
+            if "position" not in {row[1] for row in self._db.execute("PRAGMA table_info(games)")}:
+                self._db.execute("ALTER TABLE games ADD COLUMN position TEXT")  # a journal older than it
             self._db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
         except sqlite3.DatabaseError as exc:
             self.close()
@@ -166,13 +172,14 @@ class Journal:
         return self._db
 
     # -- writing -----------------------------------------------------------------------------------
-    def new_game(self, setup: dict, title: str = "") -> int:
-        """Start a game whose first command is `setup`; returns its id (committed)."""
+    def new_game(self, setup: dict, title: str = "", position: str | None = None) -> int:
+        """Start a game whose first command is `setup`; returns its id (committed). `position`: where
+        the game then stands (JSON, `Session.position`), kept for the resume offer and `journal list`."""
         t = self._now()
         with self._tx():
             cur = self.db.execute(
-                "INSERT INTO games (game, title, created, updated) VALUES (?, ?, ?, ?)",
-                (str(setup.get("game", "")), title, t, t),
+                "INSERT INTO games (game, title, created, updated, position) VALUES (?, ?, ?, ?, ?)",
+                (str(setup.get("game", "")), title, t, t, position),
             )
             game_id = cur.lastrowid
             self.db.execute(
@@ -181,8 +188,10 @@ class Journal:
             )
         return int(game_id)
 
-    def append(self, game_id: int, command: dict, *, status: str | None = None, outcome: str | None = None) -> int:
-        """Add an accepted command; it is on disk when this returns. Abandons pending redo steps."""
+    def append(self, game_id: int, command: dict, *, status: str | None = None, outcome: str | None = None,
+               position: str | None = None) -> int:
+        """Add an accepted command; it is on disk when this returns. Abandons pending redo steps.
+        `position`: where the game stands after it (JSON), in the same commit; None: not known."""
         t = self._now()
         with self._tx():
             self.db.execute("UPDATE commands SET undone = ? WHERE game_id = ? AND undone = ?", (ABANDONED, game_id, UNDONE))
@@ -191,25 +200,25 @@ class Journal:
                 "INSERT INTO commands (game_id, seq, command, at) VALUES (?, ?, ?, ?)",
                 (game_id, seq, _dumps(command), t),
             )
-            self._touch(game_id, t, status, outcome)
+            self._touch(game_id, t, status, outcome, position=position)
         return seq
 
-    def undo(self, game_id: int, steps: int = 1, *, status: str | None = "running") -> int:
+    def undo(self, game_id: int, steps: int = 1, *, status: str | None = "running", position: str | None = None) -> int:
         """Mark the last `steps` active commands undone (never the setup); returns how many."""
         t = self._now()
         with self._tx():
             rows = self._mark(game_id, steps, ACTIVE, UNDONE, latest=True)
             if rows:
-                self._touch(game_id, t, status, None, clear_outcome=True)
+                self._touch(game_id, t, status, None, clear_outcome=True, position=position)
         return len(rows)
 
-    def redo(self, game_id: int, steps: int = 1) -> list[dict]:
+    def redo(self, game_id: int, steps: int = 1, *, position: str | None = None) -> list[dict]:
         """Bring back the earliest `steps` undone commands; returns them in order."""
         t = self._now()
         with self._tx():
             rows = self._mark(game_id, steps, UNDONE, ACTIVE, latest=False)
             if rows:
-                self._touch(game_id, t, None, None)
+                self._touch(game_id, t, None, None, position=position)
         return [self._loads(c, game_id) for _, c in rows]
 
     def _mark(self, game_id: int, steps: int, was: int, now: int, *, latest: bool) -> list[tuple[int, str]]:
@@ -287,12 +296,12 @@ class Journal:
         """All games, newest first."""
         sql = (
             "SELECT g.id, g.game, g.title, g.status, g.outcome, g.created, g.updated,"
-            " SUM(c.undone = 0), SUM(c.undone = 1)"
+            " SUM(c.undone = 0), SUM(c.undone = 1), g.position"
             " FROM games g JOIN commands c ON c.game_id = g.id"
             + ("" if include_over else " WHERE g.status = 'running'")
             + " GROUP BY g.id ORDER BY g.updated DESC, g.id DESC"
         )
-        return [GameInfo(*row[:7], int(row[7] or 0), int(row[8] or 0)) for row in self.db.execute(sql)]
+        return [GameInfo(*row[:7], int(row[7] or 0), int(row[8] or 0), row[9]) for row in self.db.execute(sql)]
 
     def last_unfinished(self) -> GameInfo | None:
         """The most recently played game that has not ended, if any."""
@@ -333,9 +342,13 @@ class Journal:
             raise JournalError(f"{self.path}: no game with id {game_id}")
         return row[0] + 1
 
-    def _touch(self, game_id: int, t: float, status: str | None, outcome: str | None, clear_outcome: bool = False) -> None:
-        """Update a game's timestamp, and its status/outcome when given (one statement)."""
+    def _touch(self, game_id: int, t: float, status: str | None, outcome: str | None, clear_outcome: bool = False,
+               position: Any = _KEEP) -> None:
+        """Update a game's timestamp, and its status/outcome/position (None: not known) when given (one statement)."""
         sets, args = ["updated = ?"], [t]
+        if position is not _KEEP:
+            sets.append("position = ?")
+            args.append(position)
         if status is not None:
             sets.append("status = ?")
             args.append(status)
@@ -376,9 +389,11 @@ def damage(path: str) -> str | None:
     wal_size = wal.stat().st_size if wal.exists() else 0
     if wal_size:
         head = wal.read_bytes()
-        if head[:4] not in _WAL_MAGIC:
+        from companion.storage.wal import WAL_MAGIC, wal_break  # (left by a cut, or another reader)
+
+        if head[:4] not in WAL_MAGIC:
             return "its -wal file is not a SQLite write-ahead log"
-        broken = _wal_break(head)
+        broken = wal_break(head)
         if broken:
             return broken
     if not db.exists() or db.stat().st_size == 0:
@@ -434,45 +449,6 @@ def _roll_back(path: str) -> None:
             con.close()
     except sqlite3.DatabaseError:
         pass  # the check that follows says what is wrong
-
-
-def _wal_break(wal: bytes) -> str | None:
-    """Why SQLite would silently drop commits of this -wal, or None.
-
-    SQLite reads a WAL up to its first frame whose checksum chain breaks and ignores the rest. After a
-    power cut that is at most the one transaction in flight (each commit is synced, FULL); two or more
-    commit frames of the same WAL (same salts) after the break mean the file was damaged in the middle,
-    and opening it would lose acknowledged commands."""
-    page = int.from_bytes(wal[8:12], "big")
-    if len(wal) < 32 or page not in {2**k for k in range(9, 17)}:
-        return None
-    order = ">" if wal[3] & 1 else "<"  # 0x377f0683: big-endian checksums
-    salts = wal[16:24]
-    sums = _wal_checksum(wal[:24], 0, 0, order)
-    ok = sums == struct.unpack(">II", wal[24:32])
-    later_commits = 0
-    for at in range(32, len(wal) - (24 + page) + 1, 24 + page):
-        head = wal[at:at + 24]
-        if ok:
-            if head[8:16] == salts:
-                sums = _wal_checksum(head[:8] + wal[at + 24:at + 24 + page], *sums, order)
-                ok = sums == struct.unpack(">II", head[16:24])
-            else:
-                ok = False
-        elif head[8:16] == salts and head[4:8] != bytes(4):  # a commit frame of this WAL, after the break
-            later_commits += 1
-    if later_commits >= 2:
-        return f"its -wal is damaged before {later_commits} later commits"
-    return None
-
-
-def _wal_checksum(data: bytes, s0: int, s1: int, order: str) -> tuple[int, int]:
-    """SQLite's WAL checksum of `data`, continuing from (s0, s1)."""
-    words = struct.unpack(f"{order}{len(data) // 4}I", data)
-    for i in range(0, len(words), 2):
-        s0 = (s0 + words[i] + s1) & 0xFFFFFFFF
-        s1 = (s1 + words[i + 1] + s0) & 0xFFFFFFFF
-    return s0, s1
 
 
 def move_aside(path: str, now: float) -> Path:

@@ -37,7 +37,7 @@ class Session:
         game = game or load_game(game_of_setup(setup))
         canon = game.canonical(None, setup)
         state, events = game.setup(canon)
-        game_id = journal.new_game(canon, title=title) if journal is not None else None
+        game_id = journal.new_game(canon, title=title, position=position(game.to_json(state))) if journal is not None else None
         return cls(game, [state], [canon], journal, game_id), events
 
     @classmethod
@@ -93,7 +93,8 @@ class Session:
         new_state, events = self.game.apply(self.state, canon)
         if self.journal is not None:
             outcome = self.game.outcome(new_state)
-            self.journal.append(self.game_id, canon, status="over" if outcome else None, outcome=outcome)
+            self.journal.append(self.game_id, canon, status="over" if outcome else None, outcome=outcome,
+                                position=position(self.game.to_json(new_state)))
         self.states.append(new_state)
         self.commands.append(canon)
         self._redo.clear()
@@ -109,7 +110,7 @@ class Session:
         if steps == 0:
             return 0
         if self.journal is not None:
-            self.journal.undo(self.game_id, steps)
+            self.journal.undo(self.game_id, steps, position=position(self.game.to_json(self.states[-1 - steps])))
         for _ in range(steps):
             self.states.pop()
             self._redo.append(self.commands.pop())
@@ -122,7 +123,7 @@ class Session:
             cmd = self._redo[-1]
             new_state, evs = self.game.apply(self.state, cmd)
             if self.journal is not None:
-                self.journal.redo(self.game_id, 1)
+                self.journal.redo(self.game_id, 1, position=position(self.game.to_json(new_state)))
             self._redo.pop()
             self.states.append(new_state)
             self.commands.append(cmd)
@@ -132,3 +133,26 @@ class Session:
     def can_redo(self) -> int:
         """How many undone commands redo can bring back."""
         return len(self._redo)
+
+
+# The fields of a game's state JSON that say where it stands (companion/gameline.py makes its line of
+# them); the first of PLAYERS that a game has names its players.
+POSITION = ("outcome", "tick", "clock_length", "round", "phase", "step", "turn")
+PLAYERS = ("order", "seating", "players", "vampires", "powerwolves")
+
+
+def position(view: dict) -> str:
+    """Where a game stands, as the journal keeps it beside the game: the POSITION fields of its state
+    JSON and its players (names, or a count), as compact JSON."""
+    import json
+
+    out = {key: view[key] for key in POSITION if view.get(key) is not None}
+    for key in PLAYERS:  # as gameline.players picks them: a count, or names (a dict's keys, in order)
+        value = view.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            out[key] = value
+            break
+        if isinstance(value, (list, tuple, dict)) and value and all(isinstance(n, str) for n in value):
+            out[key] = list(value)
+            break
+    return json.dumps(out, separators=(",", ":"), ensure_ascii=False)

@@ -90,6 +90,25 @@ def test_a_start_without_a_config_file_reaches_ready_without_a_toml_parser_or_th
         assert later not in loaded, f"{later} was loaded before READY"
 
 
+def test_after_a_power_cut_the_offer_to_resume_is_up_before_the_engines_load(tmp_path):
+    # The service starts without --new: an unfinished game is offered, named by the position the journal
+    # keeps (round, phase, turn), so READY does not wait for the engine, its data and a replay.
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "COMPANION_HAL")}
+    env.update(COMPANION_STATE_DIR=str(tmp_path / "state"), COMPANION_CONFIG_DIR=str(tmp_path / "cfg"),
+               SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    script = tmp_path / "game.jsonl"
+    script.write_text(json.dumps({"cmd": "setup", "game": "masters", "vampires": ["Mila", "Imre"], "seed": 3}) + "\n")
+    done = subprocess.run([sys.executable, "-m", "companion", "run", "--script", str(script)], env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    probe = _READY_PROBE.replace('"--frames", "2", "--new"', '"--frames", "2"')
+    assert probe != _READY_PROBE
+    loaded = set(_probe(tmp_path, probe, "READY"))
+    assert "companion.gameline" in loaded  # the offer was made before READY
+    for later in ("companion.rules.base", "companion.rules.masters.game", "companion.storage.session", "tomllib"):
+        assert later not in loaded, f"{later} was loaded before READY"
+
+
 def test_the_records_made_before_ready_are_named_records_not_named_tuples(tmp_path):
     # A typing.NamedTuple class costs 40-100 us to make, a companion.records.Named one 7-18 us, and a
     # start makes about thirty record classes before READY (companion/records.py says why).
