@@ -29,6 +29,7 @@ class Session:
     journal: Journal | None = None
     game_id: int | None = None
     _redo: list = field(default_factory=list)
+    _view: tuple | None = field(default=None, repr=False, compare=False)  # (state, game, its JSON): view()
 
     # -- construction ------------------------------------------------------------------------------
     @classmethod
@@ -37,8 +38,10 @@ class Session:
         game = game or load_game(game_of_setup(setup))
         canon = game.canonical(None, setup)
         state, events = game.setup(canon)
-        game_id = journal.new_game(canon, title=title, position=position(game.to_json(state))) if journal is not None else None
-        return cls(game, [state], [canon], journal, game_id), events
+        session = cls(game, [state], [canon], journal)
+        if journal is not None:
+            session.game_id = journal.new_game(canon, title=title, position=position(session.view()))
+        return session, events
 
     @classmethod
     def resume(cls, journal: Journal, game_id: int | None = None, game: Any = None) -> "Session":
@@ -76,8 +79,16 @@ class Session:
         return self.states[-1]
 
     def view(self) -> dict:
-        """The current state as its documented JSON object."""
-        return self.game.to_json(self.state)
+        """The current state as its documented JSON object, worked out once per state: the journal's
+        position (written with each command) and the screens read the same one. Nobody changes it."""
+        return self._view_of(self.state)
+
+    def _view_of(self, state: Any) -> dict:
+        """`state`'s JSON, kept for the last state asked about."""
+        kept = self._view
+        if kept is None or kept[0] is not state or kept[1] is not self.game:  # (taught data: a new game)
+            kept = self._view = (state, self.game, self.game.to_json(state))
+        return kept[2]
 
     def outcome(self) -> str | None:
         """None while the game runs; else how it ended."""
@@ -94,7 +105,7 @@ class Session:
         if self.journal is not None:
             outcome = self.game.outcome(new_state)
             self.journal.append(self.game_id, canon, status="over" if outcome else None, outcome=outcome,
-                                position=position(self.game.to_json(new_state)))
+                                position=position(self._view_of(new_state)))
         self.states.append(new_state)
         self.commands.append(canon)
         self._redo.clear()
@@ -110,7 +121,7 @@ class Session:
         if steps == 0:
             return 0
         if self.journal is not None:
-            self.journal.undo(self.game_id, steps, position=position(self.game.to_json(self.states[-1 - steps])))
+            self.journal.undo(self.game_id, steps, position=position(self._view_of(self.states[-1 - steps])))
         for _ in range(steps):
             self.states.pop()
             self._redo.append(self.commands.pop())
@@ -123,7 +134,7 @@ class Session:
             cmd = self._redo[-1]
             new_state, evs = self.game.apply(self.state, cmd)
             if self.journal is not None:
-                self.journal.redo(self.game_id, 1, position=position(self.game.to_json(new_state)))
+                self.journal.redo(self.game_id, 1, position=position(self._view_of(new_state)))
             self._redo.pop()
             self.states.append(new_state)
             self.commands.append(cmd)
