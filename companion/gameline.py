@@ -43,13 +43,42 @@ def describe(state: Mapping[str, Any]) -> str:
 
 def players(state: Mapping[str, Any]) -> str:
     """The players in seating order as text ("Imre, Mila", or "6 players" when they have no names)."""
-    for key in ("order", "seating", "players", "vampires", "powerwolves"):
+    found = player_field(state)
+    if found is None:
+        return ""
+    value = found[1]
+    return ngettext("{n} player", "{n} players", value).format(n=value) if isinstance(value, int) else ", ".join(value)
+
+
+# The fields of a game's state JSON that say where it stands (`describe` makes its line of them); the
+# first of PLAYERS that holds a count or names names the players.
+POSITION = ("outcome", "tick", "clock_length", "round", "phase", "step", "turn")
+PLAYERS = ("order", "seating", "players", "vampires", "powerwolves")
+
+
+def player_field(state: Mapping[str, Any]) -> tuple[str, Any] | None:
+    """(key, value) of the field that names the players: a count, or names in seating order (a dict's
+    keys); None when the state has none."""
+    for key in PLAYERS:
         value = state.get(key)
         if isinstance(value, int) and not isinstance(value, bool):
-            return ngettext("{n} player", "{n} players", value).format(n=value)
+            return key, value
         if isinstance(value, (list, tuple, dict)) and value and all(isinstance(n, str) for n in value):
-            return ", ".join(value)
-    return ""
+            return key, value
+    return None
+
+
+def position(view: Mapping[str, Any]) -> str:
+    """Where a game stands, as the journal keeps it beside the game (companion/storage/session.py
+    writes it with every command): the POSITION fields of its state JSON and its players, as compact
+    JSON. `describe` of it is `describe` of the whole state."""
+    import json
+
+    out = {key: view[key] for key in POSITION if view.get(key) is not None}
+    found = player_field(view)
+    if found is not None:
+        out[found[0]] = found[1] if isinstance(found[1], int) else list(found[1])
+    return json.dumps(out, separators=(",", ":"), ensure_ascii=False)
 
 
 def played_at(t: float, now: float | None = None) -> str:

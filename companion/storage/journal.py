@@ -3,7 +3,7 @@
 One file (`~/.local/state/companion/journal.sqlite3` by default) holds any number of games. A game is
 its setup command plus the commands that followed, in order; its state is never stored, only
 *replayed* (resume = replay, so a journal written by an older version still resumes). Each game's row
-keeps its *position* (round, phase, turn, players: `Session.position`), written in the same commit as
+keeps its *position* (round, phase, turn, players: `companion.gameline.position`), written in the same commit as
 the command, so the resume offer and `journal list` name a game without replaying it; NULL (an older
 journal, an undo from the command line) means "replay to find out".
 
@@ -83,7 +83,7 @@ class GameInfo(Named):
     updated: float
     commands: int
     undone: int
-    position: str | None = None  # JSON of where it stands (`Session.position`), None when not known
+    position: str | None = None  # JSON of where it stands (`gameline.position`), None when not known
 
 
 class Journal:
@@ -174,7 +174,7 @@ class Journal:
     # -- writing -----------------------------------------------------------------------------------
     def new_game(self, setup: dict, title: str = "", position: str | None = None) -> int:
         """Start a game whose first command is `setup`; returns its id (committed). `position`: where
-        the game then stands (JSON, `Session.position`), kept for the resume offer and `journal list`."""
+        the game then stands (JSON, `gameline.position`), kept for the resume offer and `journal list`."""
         t = self._now()
         with self._tx():
             cur = self.db.execute(

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.errors import CompanionError
+from companion.gameline import position
 from companion.storage.journal import Journal, JournalError
 from companion.rules import game_of_setup, load_game
 
@@ -144,26 +145,3 @@ class Session:
     def can_redo(self) -> int:
         """How many undone commands redo can bring back."""
         return len(self._redo)
-
-
-# The fields of a game's state JSON that say where it stands (companion/gameline.py makes its line of
-# them); the first of PLAYERS that a game has names its players.
-POSITION = ("outcome", "tick", "clock_length", "round", "phase", "step", "turn")
-PLAYERS = ("order", "seating", "players", "vampires", "powerwolves")
-
-
-def position(view: dict) -> str:
-    """Where a game stands, as the journal keeps it beside the game: the POSITION fields of its state
-    JSON and its players (names, or a count), as compact JSON."""
-    import json
-
-    out = {key: view[key] for key in POSITION if view.get(key) is not None}
-    for key in PLAYERS:  # as gameline.players picks them: a count, or names (a dict's keys, in order)
-        value = view.get(key)
-        if isinstance(value, int) and not isinstance(value, bool):
-            out[key] = value
-            break
-        if isinstance(value, (list, tuple, dict)) and value and all(isinstance(n, str) for n in value):
-            out[key] = list(value)
-            break
-    return json.dumps(out, separators=(",", ":"), ensure_ascii=False)

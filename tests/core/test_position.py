@@ -1,5 +1,5 @@
 """The position a journal keeps beside each game: the resume offer and `journal list` name a game
-from it without replaying it (companion/storage/session.py `position`, companion/gameline.py)."""
+from it without replaying it (companion/gameline.py `position`, written by companion/storage/session.py)."""
 
 import json
 import sqlite3
@@ -9,7 +9,8 @@ import pytest
 from companion import gameline
 from companion.rules import GAMES, load_game
 from companion.storage.journal import Journal
-from companion.storage.session import Session, position
+from companion.gameline import position
+from companion.storage.session import Session
 from tests.rules.test_contract import play, players_for, setup_for
 
 
