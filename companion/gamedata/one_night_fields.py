@@ -42,12 +42,13 @@ class StepChecks(Checks):
 
     def __init__(self, doc: TomlDoc, sid: str):
         super().__init__(doc)
-        found = (no for no, line in enumerate(doc.text.splitlines(), start=1)
-                 if re.match(rf'\s*id\s*=\s*"{re.escape(sid)}"', line))
-        self.line = next(found, None)
+        self.sid = sid
 
     def error(self, key: str, message: str) -> DataFileError:
-        return DataFileError(self.doc.path, self.line, key, message)
+        """The error, on the line of the step's id (looked for only now: a sound file is never searched)."""
+        found = (no for no, line in enumerate(self.doc.text.splitlines(), start=1)
+                 if re.match(rf'\s*id\s*=\s*"{re.escape(self.sid)}"', line))
+        return DataFileError(self.doc.path, next(found, None), key, message)
 
 
 def parse(doc: TomlDoc) -> OneNightData:
