@@ -17,25 +17,15 @@ seeded `random.Random` rebuilt from values carried in the state.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, fields
 from typing import Any, Callable, ClassVar, Mapping, Protocol, runtime_checkable
 
 from companion.errors import N_, CommandError, CompanionError, RuleViolation
 from companion.rules import POSITIONS
-from companion.rules.commands import Command, parse, verb_table
+from companion.rules.commands import Command, Record, parse, verb_table  # (Record: the base of all, there)
 
 __all__ = ["Action", "Engine", "Event", "Record", "Game", "GameOver", "GameSetUp", "CommandError", "RuleViolation",
            "POSITIONS"]
-
-
-@dataclass(frozen=True)
-class Record:
-    """Base of every immutable value in the rules (state, data, events): each subclass is a frozen
-    dataclass, no decorator needed, so a record is `class Wolf(Record):` + docstring + fields."""
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        dataclass(frozen=True)(cls)
 
 
 class Event(Record):

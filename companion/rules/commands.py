@@ -31,16 +31,24 @@ _TYPE_NAMES = {int: "a whole number", str: "a text", bool: "true or false", tupl
 
 
 @dataclass(frozen=True)
-class Command:
+class Record:
+    """Base of every immutable value in the rules (commands, state, data, events): each subclass is a
+    frozen dataclass, no decorator needed, so a record is `class Wolf(Record):` + docstring + fields."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        dataclass(frozen=True)(cls)
+
+
+class Command(Record):
     """Base of every command: `class Fight(Command, verb="fight"):` declares a frozen dataclass whose
     fields are the parameters and whose `verb` is the JSON `cmd` (a subclass keeps its base's)."""
 
     verb: ClassVar[str] = ""
 
     def __init_subclass__(cls, verb: str = "", **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
         cls.verb = verb or cls.verb
-        dataclass(frozen=True)(cls)
+        super().__init_subclass__(**kwargs)
 
     def to_dict(self) -> dict[str, Any]:
         """The canonical JSON: the verb and every field that is set (pairs as objects, tuples as lists)."""
