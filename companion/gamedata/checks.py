@@ -127,11 +127,10 @@ class Record:
             self._checked[key] = self.rules[key](self.checks, self.path(key), self.table[key])
         return self._checked[key]
 
-    def check(self) -> dict:
-        """Check every field present; the table as it is."""
+    def check(self) -> None:
+        """Check every field present (`table` is the record as it is)."""
         for key in self.table:
             self.get(key)
-        return dict(self.table)
 
     def path(self, key: str) -> str:
         """The dotted name of one of this record's fields ("" for the record itself)."""
@@ -161,6 +160,15 @@ def text(limit: int = 200, allow_empty: bool = False) -> Rule:
 def whole_list(lo: int, hi: int) -> Rule:
     """A list of whole numbers, each in lo..hi."""
     return lambda v, key, value: tuple(v.integer(key, n, lo, hi) for n in v.kind(key, value, list))
+
+
+def pair(lo: int, hi: int, message: str) -> Rule:
+    """Two whole numbers in lo..hi, as a list; else `message` (an N_() text)."""
+    def rule(v: Checks, key: str, value) -> tuple[int, int]:
+        if not isinstance(value, list) or len(value) != 2:
+            raise v.error(key, _(message))
+        return v.integer(key, value[0], lo, hi), v.integer(key, value[1], lo, hi)
+    return rule
 
 
 def array(v: Checks, key: str, value) -> list:

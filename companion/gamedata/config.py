@@ -9,7 +9,6 @@ The records are `Named` records (companion/records.py; `cfg._replace(...)` gives
 every start imports this module before its first frame, and nine frozen dataclasses took ~7 ms of it.
 """
 
-import functools
 import os
 from pathlib import Path
 from types import MappingProxyType
@@ -260,7 +259,7 @@ def load(path: str | Path | None = None) -> Config:
 
 def default() -> Config:
     """The built-in defaults."""
-    return _build(_defaults(), "<defaults>")
+    return _build(tomlfile.TomlDoc("<defaults>", DEFAULT_TOML, DEFAULTS), "<defaults>")  # (DEFAULT_TOML names lines)
 
 
 def choose_backend(explicit: str | None, configured: str = "auto", env: Mapping[str, str] | None = None,
@@ -285,12 +284,6 @@ def choose_backend(explicit: str | None, configured: str = "auto", env: Mapping[
     if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
         return "sim", "auto: not a Pi, a display is available"
     return "mock", "auto: not a Pi, no display"
-
-
-@functools.lru_cache(maxsize=1)
-def _defaults() -> tomlfile.TomlDoc:
-    """DEFAULTS as the document DEFAULT_TOML (its text names the line of a key), without parsing it."""
-    return tomlfile.TomlDoc("<defaults>", DEFAULT_TOML, DEFAULTS)
 
 
 def loads(text: str, path: str = "<string>") -> Config:

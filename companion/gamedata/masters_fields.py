@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import re
 
-from companion.gamedata.checks import Checks, Record, flag, one_of, text, whole
-from companion.i18n import _
+from companion.gamedata.checks import Checks, Record, flag, one_of, pair, text, whole
+from companion.i18n import N_, _
 from companion.rules.masters.data import (
     ACTS, CARD_KEY, POSITIONS, TRACKER_CELL_MAX, TRACKER_RESERVE, VAMPIRE_COUNTS, AgentNumbers, Band,
 )
@@ -64,16 +64,10 @@ def _cells(v: Checks, key: str, value) -> list:
     return value
 
 
-def _pair(v: Checks, key: str, value) -> tuple[int, int]:
-    """The two blue-gray numbers of a tracker cell."""
-    if not isinstance(value, list) or len(value) != 2:
-        raise v.error(key, _("must be a pair of numbers, e.g. [1, 0]"))
-    return v.integer(key, value[0], 0, TRACKER_CELL_MAX), v.integer(key, value[1], 0, TRACKER_CELL_MAX)
-
-
 def _numbers(v: Checks, key: str, value) -> AgentNumbers:
     """One band of a deck: { red = n, blue = [a, b] }."""
-    r = v.record(key, value, {"red": whole(0, TRACKER_CELL_MAX), "blue": _pair})
+    r = v.record(key, value, {"red": whole(0, TRACKER_CELL_MAX),  # blue: the two blue-gray numbers of a cell
+                              "blue": pair(0, TRACKER_CELL_MAX, N_("must be a pair of numbers, e.g. [1, 0]"))})
     return AgentNumbers(r.get("red"), r.get("blue"))
 
 

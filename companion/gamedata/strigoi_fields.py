@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion.gamedata.checks import Checks, Record, array, flag, one_of, table, text, whole
-from companion.i18n import _
+from companion.gamedata.checks import Checks, Record, array, flag, one_of, pair, table, text, whole
+from companion.i18n import N_, _
 from companion.rules.base import POSITIONS
 from companion.rules.strigoi.data import MAX_TOKENS, PARTS, STAT_KEYS, STAT_RANGE, STRIGOI, Stats, StrigoiData, Token
 from companion.rules.strigoi.fortress import Fortress, Room
@@ -33,20 +33,13 @@ MOVERS = ("master", "apprentice")  # the Strigoi with Action tokens
 COUNTS = ("min_players", "max_players", "altar_max", "blood_counters", "wounds_to_fall")
 
 
-def _hex(v: Checks, key: str, value) -> tuple[int, int]:
-    """[q, r] hex coordinates."""
-    if not isinstance(value, list) or len(value) != 2:
-        raise v.error(key, _("must be [q, r] hex coordinates"))
-    return v.integer(key, value[0], -9, 9), v.integer(key, value[1], -9, 9)
-
-
 FIELDS = {"game": table, "strigoi": table, "tokens": array, "rooms": table, "ladders": table, "verified": flag}
 GAME = {**{key: whole(1, 99) for key in COUNTS}, "powerwolves": array, "marked": array, "letters": text(),
         "attack_needs": table, "defeat_needs": table}
 STATS = {key: whole(*STAT_RANGE[key]) for key in STAT_KEYS}
 SIDE = {"name": text(), "name_de": text(), **STATS}
 TOKEN = {"strigoi": one_of(*MOVERS), "bonus": whole(0, 9), "count": whole(1, MAX_TOKENS)}
-ROOM = {"at": _hex, "light": one_of(*POSITIONS), "name": text(), "name_de": text(), "platform": flag, "ring": text()}
+ROOM = {"at": pair(-9, 9, N_("must be [q, r] hex coordinates")), "light": one_of(*POSITIONS), "name": text(), "name_de": text(), "platform": flag, "ring": text()}
 TAUGHT = {"strigoi": table, "tokens": table}
 
 
