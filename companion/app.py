@@ -79,7 +79,7 @@ class App:
         self.health = Health(self._parts(self.clock.now()))
         self.frames = 0
         self.running = True
-        self._events: list = []          # engine events since the last frame
+        self._events: list = []          # engine events (as dicts) since the last frame
         self._changed = True             # the view must be recomputed
         self._lights_stale = True        # the lights must take the view again (first frame, health)
         self._view_cache = None          # the game's view, built when the game changed
@@ -121,14 +121,6 @@ class App:
     def start(self, setup: dict | None = None, resume: bool = True, finished_too: bool = False) -> None:
         """Resume the unfinished game, or offer it (with a screen), or start `setup` (`Games.start`)."""
         self.games.start(setup, resume, finished_too)
-
-    def new_game(self, setup: dict) -> bool:
-        """Start a new game from a setup command (journaled first); whether it started."""
-        return self.games.new_game(setup)
-
-    def resume(self, game_id: int) -> bool:
-        """Replay a journaled game and continue it; whether it could."""
-        return self.games.resume(game_id)
 
     # -- the loop -------------------------------------------------------------------------------------------
     def run(self, max_frames: int | None = None) -> int:
@@ -260,7 +252,7 @@ class App:
         a source; for a command, whether it was accepted."""
         if "cmd" in result:
             self.refusal = None
-            return self.new_game(result) if result["cmd"] == "setup" else self.submit(result)
+            return self.games.new_game(result) if result["cmd"] == "setup" else self.submit(result)
         intent = result.get("intent")
         handler = self._intents.get(intent)
         if handler is None:
@@ -283,6 +275,7 @@ class App:
 
     def accepted(self, command: dict, events: list) -> None:
         """Feedback for an accepted (journaled) command."""
+        events = _as_dicts(events)
         self._events.extend(events)
         self._changed = True
         if self.on_ack is not None:
@@ -292,7 +285,7 @@ class App:
 
             for text in narrate.lines(events, self.session.game.id):
                 self.log(text)
-        for d in (e.to_dict() if hasattr(e, "to_dict") else e for e in events if self.speak is not None):
+        for d in events if self.speak is not None else ():
             if d.get("event") in ("votes_counted", "revealed"):  # said aloud (the step timer says the prompts)
                 from companion.narration.one_night import narration_for  # One Night's words, with its vote
 
@@ -321,7 +314,7 @@ class App:
         """The game in hand changed without a command (resumed, undone, reloaded, left): the view is
         built again, and `events` go to the lights, the screen and the sound."""
         self._changed = True
-        self._events.extend(events)
+        self._events.extend(_as_dicts(events))
 
     def game_data_changed(self, game_id: str) -> None:
         """Taught data of `game_id` was saved: a running game of that kind reloads it (`Games.data_changed`)."""
@@ -359,8 +352,7 @@ class App:
             if now < self._pattern_until:  # the colour check is lit: the scene takes the view once it ends
                 self._lights_stale = True
             else:
-                dicts = [e.to_dict() if hasattr(e, "to_dict") else e for e in events]
-                self.lights.update(self._light_view(view), dicts, now)
+                self.lights.update(self._light_view(view), events, now)
                 self._lights_stale = False
             if self.sounds is not None:
                 state = view.state if view is not None else {}
@@ -496,3 +488,8 @@ class App:
 
 
 # -- building the app --------------------------------------------------------------------------------------
+
+
+def _as_dicts(events) -> list:
+    """Engine events as their JSON dicts, made once for the log, the voice, the lights and the screen."""
+    return [e.to_dict() if hasattr(e, "to_dict") else e for e in events]
