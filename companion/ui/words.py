@@ -11,30 +11,22 @@ spaces); an id nobody listed comes back as its words, so a newer engine still sh
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, wraps
 
 from companion.i18n import N_, _, catalog, pgettext
 
 
+def _per_catalog(build):
+    """`build()` made once per loaded catalog, not on every lookup: a screen's buttons word their refusals
+    (`{rule}`, `{verb}`) on every frame, and a language switch loads a new catalog, so the words follow."""
+    table = lru_cache(maxsize=4)(lambda key: build())
+    return wraps(build)(lambda: table(catalog()))
+
+
+@_per_catalog
 def _known() -> dict[str, str]:
     """Outcome id (any game) or One Night team -> its words now (context "outcome": `clock` here is
     the ending, not the thing on the board)."""
-    return _outcomes_in(catalog())
-
-
-def _rules() -> dict[str, str]:
-    """A rule's words now, by its key's words (`end_turn` and `end turn` are one rule), context "rule"
-    (`draw` here is the rule, not a menu's button). The keys are every game's command verbs and the
-    rules their engines name in a RuleViolation (tests/ui/test_rule_words.py finds them all)."""
-    return _rules_in(catalog())
-
-
-# The two tables are built once per catalog, not on every lookup: a screen's buttons word their
-# refusals (`{rule}`, `{verb}`) on every frame. `key` (the catalog) is only the cache key (a language switch
-# loads a new catalog, so the words follow it).
-@lru_cache(maxsize=4)
-def _outcomes_in(key) -> dict[str, str]:
-    """`_known()` in catalog `key`."""
     return {
         "victory": pgettext("outcome", "victory"),
         "defeat": pgettext("outcome", "defeat"),
@@ -58,9 +50,11 @@ def _outcomes_in(key) -> dict[str, str]:
     }
 
 
-@lru_cache(maxsize=4)
-def _rules_in(key) -> dict[str, str]:
-    """`_rules()` in catalog `key`."""
+@_per_catalog
+def _rules() -> dict[str, str]:
+    """A rule's words now, by its key's words (`end_turn` and `end turn` are one rule), context "rule"
+    (`draw` here is the rule, not a menu's button). The keys are every game's command verbs and the
+    rules their engines name in a RuleViolation (tests/ui/test_rule_words.py finds them all)."""
     return {
         # every game
         "setup": pgettext("rule", "setup"),

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING, Any, Mapping
 
+from companion.i18n import _, refusal_text
 from companion.inputs import ButtonEvent, CardRead, Press, VButton
 from companion.ui.input_map import WidgetPress
 from companion.ui.model import MORE, ButtonVM, GameView, ViewModel, with_focus
@@ -252,7 +253,7 @@ class Screen:
         self._auto_focus = False
         button: ButtonVM = vm.buttons[self.focus]
         if not button.enabled:
-            self.ctx.fail(button.why_not or "not possible now")
+            self.ctx.fail(button.why_not or _("not possible now"))
             return True
         return self.activate(widget, kind)
 
@@ -267,8 +268,8 @@ class Screen:
 
     def run_action(self, action: Action, preset: Mapping[str, Any] | None = None) -> bool:
         """Send an action's command, or open a picker for the parameters it still needs."""
-        if not action.enabled:
-            self.ctx.fail(action.why_not or "not possible now")
+        if not action.enabled:  # the rule in the table's words, as on its button
+            self.ctx.fail(refusal_text(action.why_not) if action.why_not else _("not possible now"))
             return True
         if action.needs:
             from companion.ui.screens.tools import ParamPicker

@@ -112,8 +112,7 @@ class OthersScreen(GameScreen):
     def run_action(self, action: Action, preset: Mapping[str, Any] | None = None) -> bool:
         """Send the command, or ask for what it still needs in a Picker."""
         if not action.enabled:
-            self.ctx.fail(refusal_text(action.why_not) if action.why_not else _("not possible now"))
-            return True
+            return super().run_action(action)
         params = self.params(action) if action.needs else []
         if not params:
             self.ctx.emit(dict(action.command))

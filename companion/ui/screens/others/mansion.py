@@ -76,12 +76,6 @@ class MansionScreen(OthersScreen):
         return mine + [ButtonVM("who", _("Player: {player} (next)").format(player=who)), ButtonVM("correct", _("Correct counts")),
                        ButtonVM("menu", _("Menu"))]
 
-    def button(self, i: int, action: Action) -> ButtonVM:
-        """An action's button; a room's own action is labelled with the room's text from the data file
-        (its `summary_de` in German)."""
-        b = super().button(i, action)
-        return b._replace(label=data_name(str(action.label))) if action.command.get("cmd") == "room_action" else b
-
     def _with_auto(self, buttons: list[ButtonVM]) -> list[ButtonVM]:
         """Roll-off and Take get a one-press default next to the button that asks for values."""
         out = []
