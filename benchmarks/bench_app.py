@@ -423,7 +423,7 @@ def run(quick: bool = False) -> list[dict]:
                         start["resume"], f"<= {GOAL_START_RATIO}x bare pygame", resume <= GOAL_START_RATIO,
                         peer_name=bare_name, peer_median=start["bare"], ratio=resume))
         rss_mb = start["rss"]
-        rows.append(row("peak resident memory (ru_maxrss) of one such run, measured from a wrapper process", "MB",
+        rows.append(row(f"peak resident memory (ru_maxrss) of one {cmd} run, measured from a wrapper process", "MB",
                         rss_mb, f"<= {GOAL_RSS_MB:.0f} MB", rss_mb <= GOAL_RSS_MB))
     return rows
 

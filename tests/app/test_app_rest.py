@@ -168,7 +168,6 @@ def test_a_resting_table_on_a_slow_board_wakes_less_often_and_a_fast_board_every
     assert len(set(steps)) == len(steps) >= 28  # each wake drew one new step of the breath, none twice
     # A breath paced between REST_POLL_S and the frame rate (4 s: 16 steps a second) is woken on its steps too.
     app.lights._retarget({"district.A1": look("breathe", color=(255, 0, 0), period=4.0)}, 0.0, app.clock.now())
-    app.lights._still = app.lights._split = app.lights._paced = None
     app.tick()  # a full frame draws the new look
     assert app.lights.pace_at(app.clock.now()) == 16
     start, frames = app.clock.now(), app.frames
@@ -176,7 +175,6 @@ def test_a_resting_table_on_a_slow_board_wakes_less_often_and_a_fast_board_every
     assert 15 <= (app.frames - frames) / (app.clock.now() - start) <= 16.5
     # A look that wants every frame (a heartbeat) keeps the loop at its full rate.
     app.lights._retarget({"district.A1": look("heartbeat", color=(255, 0, 0), bpm=90.0)}, 0.0, app.clock.now())
-    app.lights._still = app.lights._split = app.lights._paced = None
     start, frames = app.clock.now(), app.frames
     app.run(max_frames=app.frames + 30)
     assert (app.frames - frames) / (app.clock.now() - start) >= FPS - 1

@@ -1,7 +1,6 @@
 """companion run's start-up: the start-up frame is on screen before the heavy parts load."""
 
 import json
-import os
 import subprocess
 import sys
 
@@ -9,6 +8,7 @@ import pygame
 import pytest
 
 from companion.ui import splash, theme
+from tests.app.proc import clean_env
 
 # Run `companion run --window` in a child whose first flip records what was loaded and what the
 # screen shows, then lets the start go on.
@@ -51,9 +51,7 @@ runpy.run_module("companion", run_name="__main__")
 
 
 def _probe(tmp_path, probe, mark, backend="mock"):
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "COMPANION_HAL")}
-    env.update(COMPANION_STATE_DIR=str(tmp_path / "state"), COMPANION_CONFIG_DIR=str(tmp_path / "cfg"),
-               SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    env = clean_env(tmp_path, SDL_VIDEODRIVER="dummy")
     done = subprocess.run([sys.executable, "-c", probe, backend], capture_output=True, text=True, env=env, timeout=60)
     assert done.returncode == 0, done.stderr
     line = next(ln for ln in done.stderr.splitlines() if ln.startswith(mark + " "))
@@ -93,9 +91,7 @@ def test_a_start_without_a_config_file_reaches_ready_without_a_toml_parser_or_th
 def test_after_a_power_cut_the_offer_to_resume_is_up_before_the_engines_load(tmp_path):
     # The service starts without --new: an unfinished game is offered, named by the position the journal
     # keeps (round, phase, turn), so READY does not wait for the engine, its data and a replay.
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "COMPANION_HAL")}
-    env.update(COMPANION_STATE_DIR=str(tmp_path / "state"), COMPANION_CONFIG_DIR=str(tmp_path / "cfg"),
-               SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    env = clean_env(tmp_path, SDL_VIDEODRIVER="dummy")
     script = tmp_path / "game.jsonl"
     script.write_text(json.dumps({"cmd": "setup", "game": "masters", "vampires": ["Mila", "Imre"], "seed": 3}) + "\n")
     done = subprocess.run([sys.executable, "-m", "companion", "run", "--script", str(script)], env=env,

@@ -7,11 +7,11 @@ import sqlite3
 import pytest
 
 from companion import gameline
-from companion.rules import GAMES, load_game
+from companion.rules import GAMES
 from companion.storage.journal import Journal
 from companion.gameline import position
 from companion.storage.session import Session
-from tests.rules.test_contract import play, players_for, setup_for
+from tests.rules.test_contract import play
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
@@ -25,13 +25,12 @@ def test_a_kept_position_names_the_game_as_its_whole_state_does(game_id):
         assert len(position(view)) < 400  # a few fields, not the state
 
 
-def _journaled(tmp_path, game_id="masters", seed=4, commands=12):
-    """A journaled game of `game_id` played by the bot for a few commands; (journal, session)."""
+def _journaled(tmp_path):
+    """A journaled Masters game: the first 12 commands the contract suite's bot plays; (journal, session)."""
     journal = Journal(tmp_path / "j.sqlite3")
-    game = load_game(game_id)
-    session, _ = Session.new(setup_for(game, seed, players_for(game, seed)), journal=journal, game=game)
-    live = play(game_id, seed)  # the same seed plays the same commands
-    for cmd in live.commands[1:commands]:
+    live = play("masters", 4)
+    session, _ = Session.new(live.commands[0], journal=journal, game=live.game)
+    for cmd in live.commands[1:12]:
         session.submit(cmd)
     return journal, session
 
