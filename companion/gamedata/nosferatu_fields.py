@@ -1,7 +1,7 @@
 """What Nosferatu's data file (companion/data/nosferatu/rules.toml) may hold, and `parse`, which checks
 it with the one checker (`companion.gamedata.checks`) and builds the engine's `Rules`:
 
-    min_players, max_players, bites_to_win, small_game_players, small_game_bites, rituals_to_win
+    min_players, max_players, bites_to_win, small_game_players, small_game_bites, rituals_to_win, night_cards
     [rituals.<key>]  name, name_de, effect = reveal|remove-night|target|table, summary, summary_de, verified
 
 Every number is required: the data file is the one place they live. Pure: the loader reads the file.
@@ -12,13 +12,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.gamedata.checks import Checks, flag, one_of, table, text, whole
-from companion.i18n import ngettext
+from companion.i18n import _, ngettext
 from companion.rules.nosferatu.state import EFFECTS, Ritual, Rules
 
 if TYPE_CHECKING:
     from companion.gamedata.tomlfile import TomlDoc
 
-NUMBERS = ("min_players", "max_players", "bites_to_win", "small_game_players", "small_game_bites", "rituals_to_win")
+NUMBERS = ("min_players", "max_players", "bites_to_win", "small_game_players", "small_game_bites", "rituals_to_win",
+           "night_cards")
 FIELDS = {**{key: whole(1, 99) for key in NUMBERS}, "rituals": table}
 RITUAL = {"name": text(), "name_de": text(), "effect": one_of(*EFFECTS), "summary": text(500),
           "summary_de": text(500), "verified": flag}
@@ -33,6 +34,8 @@ def parse(doc: TomlDoc) -> Rules:
     if numbers["rituals_to_win"] > len(rituals):
         raise v.error("rituals_to_win", ngettext("only {n} ritual is listed", "only {n} rituals are listed",
                                                  len(rituals)).format(n=len(rituals)))
+    if numbers["night_cards"] < numbers["max_players"]:  # the Clock holds one Night card per player
+        raise v.error("night_cards", _("a Clock for {n} players needs {n} Night cards").format(n=numbers["max_players"]))
     return Rules(rituals=rituals, **numbers)
 
 

@@ -125,6 +125,7 @@ def _rules() -> dict[str, str]:
         "cast": pgettext("rule", "cast"),
         "cards": pgettext("rule", "cards"),
         "clock": pgettext("rule", "clock"),
+        "night cards": pgettext("rule", "Night cards"),
         "resolved": pgettext("rule", "resolved"),
         # The Vampire Mansion
         "roll": pgettext("rule", "roll"),

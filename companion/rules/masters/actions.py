@@ -112,10 +112,10 @@ def _combat(data: MastersData, s: MastersState) -> list[Action]:
     """Sacrifice, use a die, reroll or hand over."""
     c = s.combat
     out = []
-    if not c.started and s.at(c.district).minions:
+    if not (c.started or c.ability_paid) and s.at(c.district).minions:
         out.append(Action({"cmd": "sacrifice", "minions": 1}, Text(N_("Sacrifice a minion")), Text(N_("1 minion: 1 agent removed"))))
     fighter = s.vampire(c.fighter)
-    if fighter.drained:
+    if fighter.drained and not c.ability_paid:  # (an ability paid for the picked die resolves first)
         for name in combat.candidates(s):
             out.append(Action({"cmd": "hand_over", "vampire": name}, Text(N_("{name} fights on"), name=name)))
         return out
@@ -126,7 +126,9 @@ def _combat(data: MastersData, s: MastersState) -> list[Action]:
         out.append(Action({"cmd": "reroll"}, Text(N_("Roll all dice")), Text(N_("reserve empty"))))
     info = data.vampire(c.fighter)
     if info.combat_ability:  # Laszlo: after picking a die, as often as he pays (FAQ)
-        out.append(Action({"cmd": "blood_ability"}, Text(N_("Use your blood ability")), Text(N_("{blood_cost} blood ({blood_ability})"), blood_cost=info.blood_cost, blood_ability=info.blood_ability)))
+        why = night.CHECKS["blood_ability"](data, s, fighter)
+        out.append(Action({"cmd": "blood_ability"}, Text(N_("Use your blood ability")), Text(N_("{blood_cost} blood ({blood_ability})"), blood_cost=info.blood_cost, blood_ability=info.blood_ability),
+                          why is None, why))
         need = night.KILLS["dark_ability"]
         why = None if fighter.kills >= need else Text(N_("kill count {need} needed"), need=need)
         out.append(Action({"cmd": "dark_ability"}, Text(N_("Use your dark ability")), Text(N_("veil -{dark_veil} ({dark_ability})"), dark_veil=info.dark_veil, dark_ability=info.dark_ability),

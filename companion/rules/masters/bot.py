@@ -86,10 +86,10 @@ def _combat(game, s: MastersState, rng: Random) -> dict[str, Any]:
     """Hand over, sacrifice when low on blood, reroll when empty, else the default die."""
     c = s.combat
     fighter = s.vampire(c.fighter)
-    if fighter.drained:
+    if fighter.drained and not c.ability_paid:  # (a paid ability's die is used first)
         return {"cmd": "hand_over", "vampire": combat.candidates(s)[0]}
     minions = s.at(c.district).minions
-    if not c.started and minions and fighter.blood < c.dice_left:
+    if not (c.started or c.ability_paid) and minions and fighter.blood < c.dice_left:
         return {"cmd": "sacrifice", "minions": min(minions, c.dice_left)}
     if not s.dice:
         return {"cmd": "reroll"}

@@ -5,6 +5,8 @@ agent stays and the fighter loses 1 blood, 3-4 the agent is removed and the figh
 5-6 the agent is removed. By day only a lowest die may be used. A drained fighter hands over to
 another non-drained vampire in the district (automatic when there is exactly one), else the fight
 ends. Kills go to the vampire fighting when the die is used; sacrificed minions' kills to the first.
+A fighter drained by paying an ability (Laszlo's blood ability) still uses the die he picked: the
+ability fully resolves first, then the drain takes effect (rules version 2; `Combat.ability_paid`).
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ def start(s: MastersState, pos: str, fighter: str, day: bool, back: Step, ev: li
 def sacrifice(s: MastersState, n: int, ev: list) -> MastersState:
     """Give up `n` minions of the district to remove as many exposed agents (first fighter's kills)."""
     c = _combat(s)
-    if c.started:
+    if c.started or c.ability_paid:  # (an ability paid for a die: that die was picked)
         raise RuleViolation("sacrifice", N_("minions can only be sacrificed before the first die"))
     if n < 1:
         raise RuleViolation("sacrifice", N_("sacrifice at least one minion"))
@@ -52,7 +54,7 @@ def use_die(data: MastersData, s: MastersState, index: int | None, shift: int, e
     """Use one die for one exposed agent and resolve it at once."""
     c = _combat(s)
     fighter = s.vampire(c.fighter)
-    if fighter.drained:
+    if fighter.drained and not c.ability_paid:
         raise RuleViolation("combat", N_("{fighter} is drained: hand the fight over first"), fighter=c.fighter)
     value, s = dice.take(s, dice.pick(s, index, lowest_only=c.day))
     value = dice.clamp(value + shift)
@@ -64,7 +66,8 @@ def use_die(data: MastersData, s: MastersState, index: int | None, shift: int, e
     if bleeds:
         s = tokens.set_blood(data, s, c.fighter, fighter.blood - 1, ev)
     ev.append(E.DieUsed(value, c.fighter, removed, bleeds))
-    c = evolve(c, dice_left=c.dice_left - 1, started=True, kills=_tally(c.kills, c.fighter, int(removed)))
+    c = evolve(c, dice_left=c.dice_left - 1, started=True, kills=_tally(c.kills, c.fighter, int(removed)),
+               ability_paid=False)
     return settle(evolve(s, combat=c), ev)
 
 
@@ -73,6 +76,8 @@ def hand_over(s: MastersState, name: str, ev: list) -> MastersState:
     c = _combat(s)
     if not s.vampire(c.fighter).drained:
         raise RuleViolation("hand over", N_("{fighter} is not drained and keeps fighting"), fighter=c.fighter)
+    if c.ability_paid:
+        raise RuleViolation("hand over", N_("{fighter}'s ability for the die he picked resolves first: use that die"), fighter=c.fighter)
     if name not in _candidates(s, c):
         raise RuleViolation("hand over", N_("{name} is not a non-drained vampire in {district}"), name=name, district=c.district)
     ev.append(E.FighterChanged(name))
@@ -93,11 +98,12 @@ def candidates(s: MastersState) -> tuple[str, ...]:
 
 
 def settle(s: MastersState, ev: list) -> MastersState:
-    """After any change in a fight: end it, hand it over automatically, or wait for a choice."""
+    """After any change in a fight: end it, hand it over automatically, or wait for a choice (or, while
+    an ability paid for the picked die resolves, for that die)."""
     c = _combat(s)
     if c.dice_left <= 0 or s.at(c.district).agents_exposed == 0:
         return finish(s, ev)
-    if s.vampire(c.fighter).drained:
+    if s.vampire(c.fighter).drained and not c.ability_paid:
         others = _candidates(s, c)
         if not others:
             return finish(s, ev)

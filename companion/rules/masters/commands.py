@@ -27,6 +27,7 @@ class Setup(Command, verb="setup"):
     reserve_agents: int | None = None
     dice: tuple[int, ...] | None = None
     short_agents: str | None = None
+    rules_version: int | None = None  # the engine's rules the game began with (state.RULES_VERSION)
 
 
 class ResolveDayEffect(Command, verb="resolve_day_effect"):

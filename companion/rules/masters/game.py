@@ -95,7 +95,8 @@ class MastersGame(Engine):
         return f"{s.phase.value} / {s.step.value}"
 
     def canonical_setup(self, cmd: C.Setup) -> dict[str, Any]:
-        """Setup with the layout, deck order, relic order, reserve and first dice written out."""
+        """Setup with the layout, deck order, relic order, reserve, first dice, who goes short and the
+        rules version written out."""
         s, _ = setup_state(self.data, cmd)
         return evolve(
             cmd,
@@ -106,6 +107,8 @@ class MastersGame(Engine):
             reserve_agents=s.reserve.agents,
             dice=s.dice,
             short_agents=s.short_agents,
+            # version 1 is a journal's setup as it was stored (no version written): keep it so
+            rules_version=cmd.rules_version if s.rules_version == 1 else s.rules_version,
         ).to_dict()
 
 

@@ -119,7 +119,12 @@ def district_effect(data: MastersData, s: MastersState, cmd: C.DistrictEffect, e
 
 
 def blood_ability(data: MastersData, s: MastersState, cmd: C.BloodAbility, ev: list) -> MastersState:
-    """Pay blood for the vampire's own blood ability (0 AP); draining by the cost still resolves it."""
+    """Pay blood for the vampire's own blood ability (0 AP); draining by the cost still resolves it.
+
+    Its effect is entered by the commands that follow (they do not ask whether the vampire is drained).
+    In a fight (Laszlo) the effect is on the die he picked: from rules version 2 the fight waits for
+    that die even when the cost drained him, and only then hands over or ends (`combat.settle`).
+    """
     if s.combat is not None:
         v = _fighter_with_ability(data, s, cmd.vampire, "blood_ability")
     else:
@@ -130,6 +135,8 @@ def blood_ability(data: MastersData, s: MastersState, cmd: C.BloodAbility, ev: l
     if not 1 <= cost <= v.blood:
         raise RuleViolation("blood_ability", N_("costs {cost} blood, {name} has {blood}"), cost=cost, name=v.name, blood=v.blood)
     ev.append(E.ActionTaken(v.name, "blood_ability", 0, v.district))
+    if s.combat is not None and s.rules_version >= 2:
+        s = evolve(s, combat=evolve(s.combat, ability_paid=True))
     return tokens.set_blood(data, s, v.name, v.blood - cost, ev)
 
 
@@ -204,13 +211,14 @@ def end_turn(data: MastersData, s: MastersState, cmd: C.EndTurn, ev: list) -> Ma
 
 
 def _fighter_with_ability(data: MastersData, s: MastersState, name: str | None, verb: str) -> Vampire:
-    """The fighter, if its abilities work in a fight (Laszlo) and it is not drained; else RuleViolation."""
+    """The fighter, if its abilities work in a fight (Laszlo) and it is not drained (or is, by an ability
+    paid for the die he picked, which still resolves); else RuleViolation."""
     if name is not None and name not in s.order:
         raise CommandError(N_("{verb}: {name!r} is not playing"), verb=verb, name=name)
     v = s.vampire(name or s.combat.fighter)
     if not data.vampire(v.name).combat_ability or v.name != s.combat.fighter:
         raise RuleViolation(verb, N_("in a fight only the fighter whose abilities work in any fight (Laszlo) may"))
-    if v.drained:
+    if v.drained and not s.combat.ability_paid:
         raise RuleViolation(verb, N_("drained"))
     return v
 

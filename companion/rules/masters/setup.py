@@ -14,7 +14,8 @@ from companion.rules.masters.commands import Setup
 from companion.rules.masters.data import ACTS, POSITIONS, STATION, STATION_POS, MastersData
 from companion.rules.masters.dice import DICE_PER_VAMPIRE, clamp
 from companion.rules.masters.state import (
-    SHORT_GRID, SHORT_LEADER, VEIL_MAX, DeckMode, District, MastersState, Phase, Reserve, Step, Vampire,
+    RULES_VERSION, SHORT_GRID, SHORT_LEADER, VEIL_MAX, DeckMode, District, MastersState, Phase, Reserve, Step,
+    Vampire,
 )
 
 CARDS_PER_ACT = {"easy": 6, "medium": 5, "hard": 4}
@@ -45,6 +46,7 @@ def setup(data: MastersData, cmd: Setup) -> tuple[MastersState, list]:
     reserve_agents = cmd.reserve_agents if cmd.reserve_agents is not None else data.tracker(n).reserve
     if reserve_agents < 0:
         raise CommandError(N_("reserve_agents must not be negative"))
+    version = rules_version(cmd)
     districts = tuple(
         District(p, layout[p], minions=start_minions if p == STATION_POS else 0) for p in POSITIONS
     )
@@ -65,7 +67,8 @@ def setup(data: MastersData, cmd: Setup) -> tuple[MastersState, list]:
         relic_deck=_relics(data, cmd),
         seed=cmd.seed,
         draws=SETUP_DRAWS,
-        short_agents=_short_agents(cmd),
+        short_agents=_short_agents(cmd, version),
+        rules_version=version,
     )
     ev = [E.GameSetUp(names, tuple(layout.items()), len(acts)), E.RoundBegan(1, leading)]
     return state, ev
@@ -85,15 +88,29 @@ def _vampires(data: MastersData, cmd: Setup) -> tuple[str, ...]:
     return names
 
 
-def _short_agents(cmd: Setup) -> str:
+def rules_version(cmd: Setup) -> int:
+    """The rules version the game follows (`state.RULES_VERSION`): the setup's `rules_version`; else 1
+    for a setup as the journal stored it before versions were written down (layout, leader, relics,
+    agent reserve and dice all written out); else, a new game, the engine's own. The canonical
+    setup of a new game writes its version out, so its replay never looks like an old journal's.
+    """
+    if cmd.rules_version is not None:
+        if not 1 <= cmd.rules_version <= RULES_VERSION:
+            raise CommandError(N_("rules_version must be 1 to {latest}, not {value}"), latest=RULES_VERSION, value=cmd.rules_version)
+        return cmd.rules_version
+    journaled = None not in (cmd.districts, cmd.leading, cmd.relics, cmd.reserve_agents, cmd.dice)
+    return 1 if journaled else RULES_VERSION
+
+
+def _short_agents(cmd: Setup, version: int) -> str:
     """Who decides where a short agent reserve's agents go: the leader, or the old fixed grid order.
 
-    Every setup the journal stored before this rule existed has `reserve_agents` written out and no
-    `short_agents`: those games replay with the grid order they were played with. Any other setup
-    follows the rule (the leader chooses); the canonical setup always writes the choice out.
+    The rule is the leader's choice, in every new game. A game journaled before rules versions (1)
+    with `reserve_agents` and no `short_agents` was played with the grid order and replays with it;
+    the canonical setup always writes the choice out.
     """
     if cmd.short_agents is None:
-        return SHORT_GRID if cmd.reserve_agents is not None else SHORT_LEADER
+        return SHORT_GRID if version == 1 and cmd.reserve_agents is not None else SHORT_LEADER
     if cmd.short_agents not in (SHORT_LEADER, SHORT_GRID):
         raise CommandError(N_("short_agents must be {SHORT_LEADER} or {SHORT_GRID}, not {short_agents!r}"), SHORT_LEADER=SHORT_LEADER, SHORT_GRID=SHORT_GRID, short_agents=cmd.short_agents)
     return cmd.short_agents

@@ -53,6 +53,11 @@ BLOOD_MAX = 4
 # who decides which grid cells go short when the agent reserve cannot cover an event card
 SHORT_LEADER = "leader"  # the leading vampire chooses (the rule)
 SHORT_GRID = "grid"  # red cells first, then blue-gray, in the card's order (journals from before the rule)
+# The engine's rules version. A game keeps the version it began with, so a journal replays as it was
+# played. 1: games journaled before versions were written down (an ability's blood cost that drains
+# the fighter ends his part in the fight at once). 2: the ability fully resolves first (the die he
+# picked counts), and a short agent reserve is the leader's choice unless the setup says otherwise.
+RULES_VERSION = 2
 
 
 def evolve(obj, **changes):
@@ -147,6 +152,9 @@ class Combat(Record):
     back: Step
     kills: tuple[tuple[str, int], ...] = ()
     started: bool = False  # a die has been used: no more minion sacrifices
+    # the fighter paid an ability for the die he picked: that die is used before a drain by the
+    # cost takes effect (rules version 2)
+    ability_paid: bool = False
 
 
 class MastersState(Record):
@@ -182,6 +190,7 @@ class MastersState(Record):
     seed: int = 0
     draws: int = 0
     short_agents: str = SHORT_LEADER
+    rules_version: int = RULES_VERSION
 
     # -- lookups (cheap: 9 districts, at most 5 vampires) ------------------------------------------
     def at(self, pos: str) -> District:
@@ -217,7 +226,7 @@ def to_json(data: MastersData, s: MastersState) -> dict[str, Any]:
     """The state as the documented JSON object (derived keys included for the screens)."""
     from companion.rules.masters import board, limits  # local: both import this module
 
-    return {
+    out = {
         "game": "masters",
         "round": s.round,
         "phase": s.phase.value,
@@ -250,6 +259,9 @@ def to_json(data: MastersData, s: MastersState) -> dict[str, Any]:
         "rng": {"seed": s.seed, "draws": s.draws},
         "short_agents": s.short_agents,
     }
+    if s.rules_version != 1:  # a game from before rules versions keeps its JSON as it was
+        out["rules_version"] = s.rules_version
+    return out
 
 
 def from_json(data: Mapping[str, Any]) -> MastersState:
@@ -286,6 +298,7 @@ def from_json(data: Mapping[str, Any]) -> MastersState:
         seed=int(data["rng"]["seed"]),
         draws=int(data["rng"]["draws"]),
         short_agents=str(data.get("short_agents", SHORT_LEADER)),
+        rules_version=int(data.get("rules_version", 1)),
     )
 
 
@@ -368,7 +381,7 @@ def _combat_json(c: Combat | None) -> dict[str, Any] | None:
     return {
         "district": c.district, "day": c.day, "fighter": c.fighter, "first_fighter": c.first_fighter,
         "dice_left": c.dice_left, "agents": c.dice_left, "back": c.back.value,
-        "kills": dict(c.kills), "started": c.started,
+        "kills": dict(c.kills), "started": c.started, "ability_paid": c.ability_paid,
     }
 
 
@@ -379,4 +392,5 @@ def _combat_from(c: Mapping[str, Any] | None) -> Combat | None:
     return Combat(
         c["district"], bool(c["day"]), c["fighter"], c["first_fighter"], int(c["dice_left"]), Step(c["back"]),
         tuple((k, int(n)) for k, n in c.get("kills", {}).items()), bool(c.get("started", False)),
+        bool(c.get("ability_paid", False)),
     )

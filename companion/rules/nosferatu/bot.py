@@ -34,7 +34,8 @@ def _resolve(game: Any, state: State, hunters: list[str], rng: random.Random) ->
     """Use some of the round's cards as Bites, Nights or a Ritual, then finish."""
     left = state.cards_unused
     fresh = not state.any_card_used
-    unused = [r for r in game.data.rituals if r.key not in state.rituals_used]
+    unused = [r for r in game.data.rituals if r.key not in state.rituals_used
+              and not (r.effect == "remove-night" and state.night_cards is not None and state.nights == 0)]
     roll = rng.random()
     if fresh and unused and roll < 0.25:
         ritual = rng.choice(unused)
@@ -46,7 +47,7 @@ def _resolve(game: Any, state: State, hunters: list[str], rng: random.Random) ->
         return command
     if left > 0 and not state.round_ritual and roll < 0.45:
         return {"cmd": "bite", "player": rng.choice(hunters)}
-    if left > 0 and not state.round_ritual and roll < 0.55:
+    if left > 0 and not state.round_ritual and roll < 0.55 and state.nights_outside != 0:
         return {"cmd": "add_night"}
     return {"cmd": "resolved"}
 

@@ -9,10 +9,12 @@ from companion.rules.commands import Command, SeatedSetup
 
 
 class Setup(SeatedSetup):
-    """Seat the table: `players` (or `names`), the seed, who is Renfield, the Bites the Vampire needs."""
+    """Seat the table: `players` (or `names`), the seed, who is Renfield, the Bites the Vampire needs,
+    the Night cards in the box (`night_cards`; none in a game journaled before they were counted)."""
 
     renfield: str | None = None
     bites_to_win: int | None = None
+    night_cards: int | None = None
 
 
 class GiveStake(Command, verb="give_stake"):

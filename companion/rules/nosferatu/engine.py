@@ -19,7 +19,7 @@ from companion.rules.nosferatu import events as E
 from companion.rules.nosferatu.board import board_view
 from companion.rules.nosferatu.moves import actions_for
 from companion.rules.nosferatu.state import (
-    Card, Character, Outcome, Rules, State, Step, from_json, to_json,
+    Card, Character, Outcome, Ritual, Rules, State, Step, from_json, to_json,
 )
 
 # The phase transition table: which commands each step accepts (adjust works in every live step).
@@ -44,12 +44,13 @@ class NosferatuGame(Engine):
     ANYTIME = frozenset({C.Adjust})
 
     def start(self, c: C.Setup) -> tuple[State, list[Event]]:
-        """Seats, Renfield and a Clock pile of one Night per player plus Dawn."""
+        """Seats, Renfield and a Clock pile of one Night per player plus Dawn (the box's other Night
+        cards go into the Library)."""
         players = tuple(c.names)
         state = State(
             seed=c.seed, draws=0, players=players, renfield=c.renfield,
             bites_to_win=c.bites_to_win, chooser=c.renfield, nights=len(players),
-            bites=(0,) * len(players), known=(None,) * len(players),
+            bites=(0,) * len(players), known=(None,) * len(players), night_cards=c.night_cards,
         )
         return state, [E.GameSetUp(players, c.renfield, len(players), c.bites_to_win)]
 
@@ -83,7 +84,21 @@ class NosferatuGame(Engine):
         bites = c.bites_to_win if c.bites_to_win is not None else rules.bites_needed(len(names))
         if bites < 1:
             raise CommandError(N_("setup: seed and bites_to_win must be whole numbers (bites >= 1)"))
-        return replace(c, players=len(names), names=tuple(names), renfield=renfield, bites_to_win=bites)
+        night_cards = c.night_cards
+        if night_cards is None and not _journaled_before_night_cards(c):
+            night_cards = rules.night_cards
+        if night_cards is not None and night_cards < len(names):
+            raise RuleViolation("night cards", N_("a Clock for {n} players needs {n} Night cards, not {night_cards}"),
+                                n=len(names), night_cards=night_cards)
+        return replace(c, players=len(names), names=tuple(names), renfield=renfield, bites_to_win=bites,
+                       night_cards=night_cards)
+
+
+def _journaled_before_night_cards(c: C.Setup) -> bool:
+    """True for a setup as the journal stored it before Night cards were counted: every value written
+    out (players, names, renfield, bites_to_win) and no `night_cards`. Such a game replays as it was
+    played, without the count; a new game's canonical setup always names its `night_cards`."""
+    return c.night_cards is None and None not in (c.players, c.names, c.renfield, c.bites_to_win)
 
 
 def _fill_reveal(rules: Rules, s: State, c: C.Reveal) -> C.Reveal:
@@ -147,6 +162,7 @@ def _add_night(rules: Rules, s: State, c: C.AddNight, events: list[Event]) -> St
     if c.n < 1:
         raise CommandError(N_("add_night: n must be at least 1"))
     _room_for_cards(s, c.n)
+    _nights_outside(s, c.n)
     new = replace(s, nights=s.nights + c.n, round_nights=s.round_nights + c.n)
     events += [E.NightAdded(c.n, new.nights)]
     return new
@@ -160,7 +176,7 @@ def _cast(rules: Rules, s: State, c: C.Cast, events: list[Event]) -> State:
         raise RuleViolation("ritual", N_("{name} has already been cast"), name=ritual.name)
     if s.any_card_used:
         raise RuleViolation("ritual", N_("a Ritual needs every card given this round to be an Incantation"))
-    new, character = _ritual_effect(s, ritual.effect, c)
+    new, character = _ritual_effect(s, ritual, c)
     new = replace(new, rituals_used=s.rituals_used + (c.ritual,), round_ritual=c.ritual)
     events += [E.RitualCast(c.ritual, ritual.name, ritual.effect, c.target, character, new.nights)]
     return new
@@ -197,6 +213,8 @@ def _adjust(rules: Rules, s: State, c: C.Adjust, events: list[Event]) -> State:
     if c.nights is not None:
         if c.nights < 0:
             raise CommandError(N_("adjust: nights cannot be negative"))
+        if s.night_cards is not None and c.nights > s.night_cards:
+            raise RuleViolation("night cards", N_("there are only {total} Night cards in the game"), total=s.night_cards)
         new, changes["nights"] = replace(new, nights=c.nights), c.nights
     for name, n in (c.bites or {}).items():
         _player(s, name, "adjust")
@@ -247,9 +265,22 @@ def _room_for_cards(s: State, n: int) -> None:
     if n > left:
         raise RuleViolation("cards", N_("only {played} cards were given this round ({left} not yet used for Bites or Nights)"), played=s.played, left=left)
 
-def _ritual_effect(s: State, effect: str, c: C.Cast) -> tuple[State, str | None]:
+def _nights_outside(s: State, n: int) -> None:
+    """Night cards join the Clock only from outside it: the game has `night_cards` in all (a game
+    journaled before they were counted has no limit)."""
+    outside = s.nights_outside
+    if outside is not None and n > outside:
+        raise RuleViolation("night cards", N_("there are {total} Night cards in all and {clock} are in the Clock: at most {outside} can have reached Renfield"),
+                            total=s.night_cards, clock=s.nights, outside=outside)
+
+def _ritual_effect(s: State, ritual: Ritual, c: C.Cast) -> tuple[State, str | None]:
     """Apply what the engine tracks of a Ritual's effect."""
+    effect = ritual.effect
     if effect == "remove-night":
+        # the Night card goes to the discard pile, so it leaves the Clock but stays in the game
+        if s.night_cards is not None and s.nights == 0:
+            raise RuleViolation("night cards", N_("{name} discards a Night card from the Clock, and the Clock holds none"),
+                                name=ritual.name)
         return replace(s, nights=max(0, s.nights - 1)), None
     if effect == "table" and c.target is None:
         return s, None

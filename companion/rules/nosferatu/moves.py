@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.errors import N_, Text
 from companion.rules.base import Action
-from companion.rules.nosferatu.state import Character, Rules, State, Step
+from companion.rules.nosferatu.state import Character, Ritual, Rules, State, Step
 
 
 def actions_for(rules: Rules, state: State) -> list[Action]:
@@ -56,20 +56,31 @@ def _resolve(rules: Rules, state: State) -> list[Action]:
     """Bites, Nights, one Ritual, then done."""
     card_why = ("a Ritual was cast this round" if state.round_ritual
                 else None if state.cards_unused > 0 else f"all {state.played} cards given are used")
+    night_why = card_why
+    if night_why is None and state.nights_outside == 0:
+        night_why = Text(N_("all {total} Night cards are in the Clock"), total=state.night_cards)
     out = [
         Action({"cmd": "bite"}, Text(N_("Lay a Bite")), enabled=card_why is None, why_not=card_why,
                needs=("player",)),
-        Action({"cmd": "add_night"}, Text(N_("Night card to the Clock")), enabled=card_why is None,
-               why_not=card_why),
+        Action({"cmd": "add_night"}, Text(N_("Night card to the Clock")), enabled=night_why is None,
+               why_not=night_why),
     ]
     for ritual in rules.rituals:
         why = (Text(N_("already cast")) if ritual.key in state.rituals_used
-               else Text(N_("not every card was an Incantation")) if state.any_card_used else None)
+               else Text(N_("not every card was an Incantation")) if state.any_card_used
+               else _no_night_to_discard(ritual, state))
         needs = {"reveal": ("target", "character"), "target": ("target",)}.get(ritual.effect, ())
         out.append(Action({"cmd": "cast", "ritual": ritual.key}, Text(N_("Cast {name}"), name=ritual.name),
                           enabled=why is None, why_not=why, needs=needs))
     out.append(Action({"cmd": "resolved"}, Text(N_("All cards applied"))))
     return out
+
+
+def _no_night_to_discard(ritual: Ritual, state: State) -> str | None:
+    """Why a Ritual that discards a Night card from the Clock cannot be cast now (the Clock has none)."""
+    if ritual.effect == "remove-night" and state.night_cards is not None and state.nights == 0:
+        return Text(N_("no Night card in the Clock"))
+    return None
 
 
 def _stake(rules: Rules, state: State) -> list[Action]:

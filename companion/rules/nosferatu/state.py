@@ -1,8 +1,8 @@
 """Nosferatu data and state: the fixed rules (`Rules`) and the immutable game state (`State`).
 
 The companion never knows hidden cards. It tracks what is public at the table: seating, who holds
-the Ancestral Stake, the Clock pile (Night cards + Dawn), Bites in front of players, Rituals cast,
-and characters that were turned face up.
+the Ancestral Stake, the Clock pile (Night cards + Dawn), how many of the box's Night cards are not in
+the Clock, Bites in front of players, Rituals cast, and characters that were turned face up.
 """
 
 from __future__ import annotations
@@ -69,6 +69,7 @@ class Rules(Record):
     small_game_players: int
     small_game_bites: int
     rituals_to_win: int
+    night_cards: int  # Night cards in the box: the Clock's and the rest, which go into the Library
     rituals: tuple[Ritual, ...]
 
     def ritual(self, key: str) -> Ritual | None:
@@ -104,6 +105,8 @@ class State(Record):
     known: tuple[Character | None, ...] = ()
     rituals_used: tuple[str, ...] = ()
     outcome: Outcome | None = None
+    # Night cards in the game (the box's); None for a game journaled before they were counted
+    night_cards: int | None = None
 
     @property
     def current(self) -> str | None:
@@ -118,6 +121,13 @@ class State(Record):
     def nights_left(self) -> int:
         """Night cards still face down in the Clock pile this round."""
         return max(0, self.nights - self.revealed.count(Card.NIGHT))
+
+    @property
+    def nights_outside(self) -> int | None:
+        """Night cards not in the Clock: in the Library, in hands, on the discard pile or among the cards
+        given to Renfield this round (the companion cannot tell these places apart; only the Clock is
+        public). None when the game does not count them (journaled before they were counted)."""
+        return None if self.night_cards is None else self.night_cards - self.nights
 
     @property
     def cards_unused(self) -> int:
@@ -159,6 +169,11 @@ class State(Record):
 
 def to_json(state: State, rules: Rules, board: dict) -> dict[str, Any]:
     """The documented state JSON (docs/nosferatu.md)."""
+    clock = {"nights": state.nights, "nights_left": state.nights_left, "dawn_left": state.dawn_left,
+             "revealed": [c.value for c in state.revealed],
+             "ended_by": state.ended_by.value if state.ended_by else None}
+    if state.night_cards is not None:  # a game journaled before Night cards were counted keeps its JSON
+        clock.update(night_cards=state.night_cards, nights_outside=state.nights_outside)
     return {
         "game": "nosferatu",
         "round": state.round,
@@ -174,10 +189,7 @@ def to_json(state: State, rules: Rules, board: dict) -> dict[str, Any]:
         "order": list(state.order),
         "played": state.played,
         "turn": state.current,
-        "clock": {"nights": state.nights, "nights_left": state.nights_left,
-                  "dawn_left": state.dawn_left,
-                  "revealed": [c.value for c in state.revealed],
-                  "ended_by": state.ended_by.value if state.ended_by else None},
+        "clock": clock,
         "round_cards": {"given": state.played, "bites": state.round_bites,
                         "nights": state.round_nights, "ritual": state.round_ritual},
         "bites": {p: state.bites[i] for i, p in enumerate(state.players)},
@@ -209,4 +221,5 @@ def from_json(data: Mapping[str, Any]) -> State:
         known=tuple(Character(known[p]) if p in known else None for p in players),
         rituals_used=tuple(data["rituals"]["used"]),
         outcome=Outcome(data["outcome"]) if data["outcome"] else None,
+        night_cards=clock.get("night_cards"),
     )
