@@ -4,7 +4,17 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-
+# A Raspberry Pi says so in its device tree ("raspberrypi,5-model-b\0brcm,bcm2712" in compatible).
+# There `make run` is the table: the [pi] extra (lgpio for the buttons, the LED drivers) goes into
+# the same venv under its own stamp, and the app starts full screen on the real backend with the
+# service's drivers (systemd/companion.service: SDL_VIDEODRIVER=kmsdrm, SDL_AUDIODRIVER=alsa; from
+# a desktop session SDL keeps the desktop's drivers). `make test` never needs [pi] or the hardware.
+# PI_DT=FILE stands in for the device tree (tests: `make -n run PI_DT=fake-compatible`).
+PI_DT    ?= /proc/device-tree/compatible
+ON_PI    := $(shell grep -qas raspberrypi $(PI_DT) && echo yes)
+PI_STAMP := $(VENV)/.installed-pi
+HW_STAMP  = $(if $(ON_PI),$(PI_STAMP),$(STAMP))
+PI_ENV    = $(if $(DISPLAY)$(WAYLAND_DISPLAY),,SDL_VIDEODRIVER=kmsdrm SDL_AUDIODRIVER=alsa)
 
 .PHONY: run test bench chaos hw-test doctor wiring install-pi clean mo catalog
 
@@ -19,6 +29,10 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install -q -e '.[dev,led-stack]'
 	touch $(STAMP)
 
+$(PI_STAMP): $(STAMP) pyproject.toml
+	$(PY) -m pip install -q -e '.[pi]'
+	touch $(PI_STAMP)
+
 %.mo: %.po $(STAMP)
 	$(VENV)/bin/pybabel compile -D companion -i $< -o $@
 
@@ -29,8 +43,15 @@ catalog: $(STAMP)
 	$(VENV)/bin/pybabel extract --add-location=file -F babel.cfg --project=nightwatch-companion --no-wrap -o $(POT) .
 	$(VENV)/bin/pybabel update -D companion -i $(POT) -d companion/locale --no-wrap --ignore-obsolete
 
-run: $(STAMP) mo
+ifeq ($(ON_PI),yes)
+run: $(HW_STAMP) mo
+	@! systemctl is-active --quiet companion 2> /dev/null \
+		|| echo "make run: the companion service holds the screen, buttons and reader: sudo systemctl stop companion" >&2
+	$(PI_ENV) $(PY) -m companion run --fullscreen --backend pi
+else
+run: $(HW_STAMP) mo
 	$(PY) -m companion run
+endif
 
 test: $(STAMP) mo
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy COMPANION_HAL=mock $(PY) -m pytest
@@ -41,10 +62,10 @@ bench: $(STAMP) mo
 chaos: $(STAMP) mo
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy COMPANION_HAL=mock CHAOS_FULL=1 $(PY) -m pytest tests/reliability
 
-hw-test: $(STAMP) mo
+hw-test: $(HW_STAMP) mo
 	$(PY) -m companion hw-test
 
-doctor: $(STAMP) mo
+doctor: $(HW_STAMP) mo
 	$(PY) -m companion doctor
 
 wiring: $(STAMP)

@@ -5,8 +5,9 @@
 #
 # Usage: install.sh [--dry-run] [--uninstall] [--user NAME] [--login-user NAME] [--prefix DIR] [--no-apt] [-h]
 #   --dry-run     print every step instead of doing it
-#   --uninstall   remove the service, the boot-config block, the venv and /usr/local/bin/companion
-#                 (keeps the config in /etc/companion, the journal in /var/lib/companion and the user)
+#   --uninstall   remove the service, the boot-config block, the venv and /usr/local/bin/companion, and
+#                 boot to the desktop again if the install had turned that off (keeps the config in
+#                 /etc/companion, the journal in /var/lib/companion and the user)
 #   --user NAME   account the service runs as (default: companion; created if missing)
 #   --login-user NAME  the person who runs `companion doctor`, `hw-test`, `journal` by hand: put in
 #                 the service's group so they read the same config and journal (default: $SUDO_USER)
@@ -15,6 +16,11 @@
 #
 # What goes where: config and taught cards in /etc/companion, journal in /var/lib/companion (both
 # root/service user : service group, 2770), `companion` on PATH as /usr/local/bin/companion.
+#
+# A desktop image (Raspberry Pi OS with a display manager such as lightdm) boots to the console
+# instead, so the table owns the screen after every reboot: `systemctl set-default multi-user.target`
+# (the core of `raspi-config nonint do_boot_behaviour B1`); the target it had is kept and `--uninstall`
+# sets it back.
 #
 # Environment (for tests and unusual layouts): ROOT=/some/dir puts every system path under it
 # (/etc, /boot, /opt, /var/lib, /proc); PYTHON picks the interpreter for the venv (python3);
@@ -29,18 +35,28 @@ PREFIX="/opt/companion"
 LOGIN_USER="${SUDO_USER:-}"
 DRY_RUN=0
 UNINSTALL=0
+CODENAME=""     # from /etc/os-release (preflight)
+PY_VERSION=""   # of $PYTHON, "3.11"
+MACHINE=""      # uname -m
 USE_APT=1
 # audio: /dev/snd/* is root:audio 0660, and a boot service has no seat to get it from.
 GROUPS_NEEDED=(video render input gpio spi dialout audio)
 # SDL's KMSDRM driver (the screen without a desktop) loads libdrm.so.2, libgbm.so.1, libEGL.so.1 and
 # libGLESv2.so.2 from the system at run time; the pygame-ce wheel does not bundle them and
-# --no-install-recommends does not bring them. `companion doctor` checks that they load.
+# --no-install-recommends does not bring them. GBM and EGL then load Mesa's driver for the card
+# (vc4/v3d): on Debian 12 "bookworm" it is in libgl1-mesa-dri, which none of those four pulls in
+# (checked: libgbm1 22.3 depends on libc6, libdrm2, libexpat1, libwayland-server0 only; libegl1 on
+# libglvnd0 and libegl-mesa0, which does not need it either) -- without it the screen stays black
+# ("MESA-LOADER: failed to open vc4"). From Debian 13 "trixie" (Mesa 25) on, the drivers' code is in
+# mesa-libgallium and libgl1-mesa-dri keeps thin *_dri.so loaders: both are named (mesa_packages).
+# `companion doctor` loads the libraries and opens a GBM device and EGL on the card for real.
 APT_DISPLAY=(libegl1 libgles2 libgbm1 libdrm2)
-APT_REQUIRED=(python3-venv python3-dev python3-pip build-essential swig "${APT_DISPLAY[@]}")
+APT_REQUIRED=(python3-venv python3-dev python3-pip build-essential swig alsa-utils "${APT_DISPLAY[@]}")
 # Runtime libraries: the aarch64 pygame-ce wheel bundles SDL, but 32-bit (armv7l) builds from
-# piwheels link the system SDL. liblgpio-dev lets pip build lgpio when no wheel fits.
-# espeak-ng speaks One Night's narration (without it the narration is on screen only).
-APT_OPTIONAL=(liblgpio-dev libsdl2-2.0-0 libsdl2-image-2.0-0 libsdl2-mixer-2.0-0 libsdl2-ttf-2.0-0 espeak-ng)
+# piwheels link the system SDL. liblgpio-dev lets pip build lgpio when no wheel fits (required then:
+# see lgpio_needs_build). espeak-ng speaks One Night's narration (without it the narration is on
+# screen only). alsa-utils (aplay) is how `companion doctor` plays its test chime.
+APT_OPTIONAL=(libsdl2-2.0-0 libsdl2-image-2.0-0 libsdl2-mixer-2.0-0 libsdl2-ttf-2.0-0 espeak-ng)
 BEGIN_MARK="# >>> nightwatch-companion (managed by systemd/install.sh) >>>"
 END_MARK="# <<< nightwatch-companion <<<"
 
@@ -126,18 +142,48 @@ preflight() {
     if [ -r "$model" ]; then say "board: $(tr -d '\0' < "$model")"; else say "board: unknown (no device tree: not a Raspberry Pi?)"; fi
     if [ -r "$ROOT/etc/os-release" ]; then
         # shellcheck disable=SC1091
-        local codename; codename="$(. "$ROOT/etc/os-release"; printf '%s' "${VERSION_CODENAME:-?}")"
-        case "$codename" in buster|bullseye) say "warning: $codename is older than Bookworm; untested" ;; esac
+        CODENAME="$(. "$ROOT/etc/os-release"; printf '%s' "${VERSION_CODENAME:-}")"
+        case "$CODENAME" in buster|bullseye) say "warning: $CODENAME is older than Bookworm; untested" ;; esac
     fi
+    PY_VERSION="$("$PYTHON" --version 2>&1 | sed -n 's/^Python \([0-9]*\.[0-9]*\).*/\1/p')"
+    MACHINE="$(uname -m)"
+    say "system: ${CODENAME:-unknown release}, Python ${PY_VERSION:-?}, $MACHINE"
+}
+
+# mesa_packages: Mesa's DRI/gallium drivers for this release (see APT_DISPLAY; the same rule as
+# companion/cli/doctor_screen.py's mesa_packages, and a test keeps the two equal).
+mesa_packages() {
+    case "$CODENAME" in
+        ""|buster|bullseye|bookworm) printf '%s\n' libgl1-mesa-dri ;;
+        *) printf '%s\n' libgl1-mesa-dri mesa-libgallium ;;
+    esac
+}
+
+# lgpio_needs_build: true when pip finds no lgpio wheel for this Python on this board and builds it
+# from source, which links liblgpio (liblgpio-dev). Checked on PyPI: lgpio 0.2.2.0 has aarch64 wheels
+# for CPython 3.9-3.12 only (3.13 finds just a placeholder 0.0.0.2), so Raspberry Pi OS Trixie's
+# Python 3.13 builds it, on 64-bit and on 32-bit (armv7l, whose Bookworm wheels come from piwheels).
+# Raspberry Pi OS ships liblgpio-dev (its `lg` library) for Bookworm and Trixie; plain Debian does not.
+lgpio_needs_build() {
+    case "$MACHINE" in aarch64|armv7l) ;; *) return 1 ;; esac
+    [ -n "$PY_VERSION" ] && [ "${PY_VERSION#3.}" -ge 13 ] 2> /dev/null
 }
 
 step_apt() {
     say "== packages"
     if [ "$USE_APT" = 0 ]; then say "  skipped (--no-apt)"; return 0; fi
+    local required=("${APT_REQUIRED[@]}") optional=("${APT_OPTIONAL[@]}") pkg
+    mapfile -t -O "${#required[@]}" required < <(mesa_packages)
+    if lgpio_needs_build; then
+        required+=(liblgpio-dev)
+        say "  Python $PY_VERSION on $MACHINE: pip builds lgpio from source, so liblgpio-dev is required"
+    else
+        optional=(liblgpio-dev "${optional[@]}")
+    fi
     run apt-get update
-    run apt-get install -y --no-install-recommends "${APT_REQUIRED[@]}"
-    local pkg
-    for pkg in "${APT_OPTIONAL[@]}"; do
+    run apt-get install -y --no-install-recommends "${required[@]}" \
+        || die "apt-get could not install ${required[*]} (liblgpio-dev comes from Raspberry Pi OS's own archive)"
+    for pkg in "${optional[@]}"; do
         run apt-get install -y --no-install-recommends "$pkg" || say "  note: $pkg not available; continuing"
     done
 }
@@ -249,12 +295,22 @@ boot_dir() {
     fi
 }
 
+# spi0-0cs, checked in raspberrypi/linux (arch/arm/boot/dts/overlays/spi0-0cs-overlay.dts and the
+# overlays README): it empties SPI0's cs-gpios and its chip-select pin group (GPIO8 CE0, GPIO7 CE1)
+# and disables only spidev1 (/dev/spidev0.1): /dev/spidev0.0, which the LED driver writes, stays.
+# Its `no_miso` parameter would free GPIO9 (MISO) too; the default pin map does not use GPIO9, so
+# the plain overlay is written and doctor names `,no_miso` when a button is put there. On a Pi 5 the
+# overlay empties the BCM283x property `brcm,pins`, while RP1's chip-select group (rp1.dtsi,
+# rp1_spi0_cs_gpio7) is written with generic `pins`/`function`: whether GPIO7/8 really come free there
+# has not been seen yet (`companion hw-test` shows it; hardware/README.md, "What has run").
 boot_block() {
     cat <<EOF
 $BEGIN_MARK
 [all]
 # SPI for the LED chain on GPIO10 (MOSI): no root needed, no clash with audio.
 dtparam=spi=on
+# The LEDs need no chip select: GPIO7 and GPIO8 stay free for buttons (/dev/spidev0.0 remains).
+dtoverlay=spi0-0cs
 # UART on GPIO14/15 for the PN532 reader (the serial console is removed from cmdline.txt).
 enable_uart=1
 # Keep the SPI clock steady: it follows the core clock on these boards.
@@ -289,6 +345,31 @@ step_boot() {
     fi
 }
 
+# unit_link NAME: the unit the link NAME points at (/etc/systemd/system first, as systemd reads it).
+unit_link() {
+    local d
+    for d in /etc/systemd/system /lib/systemd/system /usr/lib/systemd/system; do
+        if [ -L "$ROOT$d/$1" ]; then basename "$(readlink "$ROOT$d/$1")"; return 0; fi
+    done
+}
+
+# A desktop image starts its display manager (lightdm) on graphical.target and it holds the screen:
+# boot to the console instead (the desktop stays installed: `sudo systemctl isolate graphical.target`
+# starts it once). The target it had is kept beside the venv for --uninstall.
+step_boot_target() {
+    say "== boot target (the table owns the screen)"
+    local manager target note="$ROOT$PREFIX/installer-default-target"
+    manager="$(unit_link display-manager.service)"
+    target="$(unit_link default.target)"
+    if [ -z "$manager" ]; then say "  no desktop login is enabled: nothing to change"; return 0; fi
+    if [ "$target" != graphical.target ]; then
+        say "  $manager is enabled, but the boot goes to ${target:-?}: it does not start"; return 0
+    fi
+    printf '%s\n' "$target" | write_file "$note"
+    run systemctl set-default multi-user.target
+    say "  $manager no longer starts at boot; --uninstall brings the desktop back"
+}
+
 render_unit() {
     local protect_home="yes"
     case "$PREFIX/" in /home/*|/root/*) protect_home="read-only" ;; esac
@@ -303,6 +384,20 @@ step_unit() {
     run systemctl enable companion.service
 }
 
+# The boot target the install replaced, set back (only a plain *.target name is taken from the note).
+restore_boot_target() {
+    local note="$ROOT$PREFIX/installer-default-target" target
+    [ -f "$note" ] || return 0
+    target="$(head -n 1 "$note")"
+    if [[ "$target" =~ ^[A-Za-z0-9_.@-]+\.target$ ]]; then
+        run systemctl set-default "$target"
+        say "  the boot goes to $target again (the desktop starts after the next reboot)"
+    else
+        say "  note: $note does not name a boot target; left as it is"
+    fi
+    run rm -f "$note"
+}
+
 uninstall() {
     say "== uninstall"
     run systemctl disable --now companion.service || true
@@ -312,6 +407,7 @@ uninstall() {
     if [ -n "$dir" ] && grep -qxF "$BEGIN_MARK" "$dir/config.txt"; then
         without_block "$dir/config.txt" | write_file "$dir/config.txt"
     fi
+    restore_boot_target
     if [ -d "$ROOT$VENV" ]; then run rm -rf "$ROOT$VENV"; fi
     if [ -L "$ROOT$BIN_LINK" ] && [ "$(readlink "$ROOT$BIN_LINK")" = "$VENV/bin/companion" ]; then
         run rm -f "$ROOT$BIN_LINK"
@@ -330,6 +426,7 @@ main() {
     step_venv
     step_state
     step_boot
+    step_boot_target
     step_unit
     say "done. Reboot once so the boot settings (and your new group) apply: sudo reboot; then check with:"
     say "  companion doctor; systemctl status companion; journalctl -u companion -b"

@@ -261,8 +261,9 @@ def check_display(probe: Probe, board: Board, cfg) -> list[Check]:
                                 _('run it where a display is, or set display.mode = "headless"'))]
         return out + [Check("display", Status.FAIL, _("SDL could not start {driver}: {why}").format(
             driver=wanted or _("any driver"), why=err),
-            _("{groups}; stop any desktop on that screen (sudo systemctl stop lightdm); export SDL_VIDEODRIVER=kmsdrm").format(
-                groups=f"sudo usermod -aG video,render,input {probe.user()}"))]
+            _("{groups}; a desktop on that screen: {console}; export SDL_VIDEODRIVER=kmsdrm").format(
+                groups=f"sudo usermod -aG video,render,input {probe.user()}",
+                console="sudo systemctl set-default multi-user.target && sudo reboot"))]
     if driver in ("offscreen", "dummy") and wanted != driver:
         status = Status.FAIL if board.pi else Status.WARN
         return out + [Check("display", status, _("pygame picked {driver!r}: a black screen, no error").format(driver=driver),

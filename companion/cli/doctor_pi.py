@@ -5,15 +5,16 @@
 - `display.open`: a real `pygame.display.set_mode` on the service's video driver (kmsdrm on a Pi) in a
   child process with a time limit, so a hung driver cannot hang doctor. Skipped while the service
   runs (it holds the screen), but its status line is read: "no screen" there is a FAIL.
-- `sound`: the service's user can open the ALSA device (its groups against the group of /dev/snd/*),
-  and this user can open the card's control device for real.
-- `speech`: espeak-ng writes WAV bytes for a test line (`--stdout`), without playing anything.
+- `display.gbm`, `boot.target`: companion/cli/doctor_screen.py (a GBM device and EGL on the card;
+  no desktop login holding the screen after a reboot).
+- `sound`, `sound.play`, `speech`: companion/cli/doctor_sound.py.
 - `places`: doctor, hw-test and journal read the same config and journal as the service, this user
   may read and open them, and `companion` is on PATH.
 - `uart.pi5`: on a Pi 5 the reader's port is not the debug connector (`/dev/serial0` -> ttyAMA10).
+- `boot.spi-cs`: with SPI on, buttons on GPIO7/8 need `dtoverlay=spi0-0cs` (GPIO9: `,no_miso`).
 
-`PiProbe` holds what these checks read from the machine; `doctor.Probe` inherits it, and the tests
-replace single methods the same way as for the other checks.
+`PiProbe` holds what these checks read from the machine; `doctor.Probe` inherits it (and the screen
+and sound probes), and the tests replace single methods the same way as for the other checks.
 """
 
 from __future__ import annotations
@@ -31,8 +32,6 @@ from companion.i18n import _
 # soname -> Debian package; SDL loads these by name (see the strings in pygame-ce's bundled libSDL2)
 KMSDRM_LIBS = {"libEGL.so.1": "libegl1", "libGLESv2.so.2": "libgles2", "libgbm.so.1": "libgbm1", "libdrm.so.2": "libdrm2"}
 DISPLAY_TIMEOUT_S = 30.0  # importing pygame on a Zero 2 W takes a few seconds; KMSDRM may hang forever
-SPEECH_TIMEOUT_S = 20.0
-SPEECH_LINE = "Nightwatch"
 SERVICE = "companion"
 PI5_GPIO_UART = "/dev/ttyAMA0"  # UART0 on GPIO14/15 with dtoverlay=uart0-pi5
 PI5_DEBUG_UART = "ttyAMA10"  # what /dev/serial0 points at on a Pi 5: the 3-pin debug connector
@@ -138,26 +137,6 @@ class PiProbe:
         os.close(fd)
         return ""
 
-    def speech_wav(self) -> tuple[str | None, str]:
-        """(program, '') when espeak-ng (or espeak) wrote a WAV for a test line, (program or None, why) else."""
-        from companion.narration.speech import PROGRAMS
-
-        program = next((p for p in PROGRAMS if shutil.which(p, path=self.env.get("PATH"))), None)
-        if program is None:
-            return None, f"{' or '.join(PROGRAMS)} not found"
-        try:
-            res = subprocess.run([shutil.which(program, path=self.env.get("PATH")), "--stdout", "--", SPEECH_LINE],
-                                 capture_output=True, timeout=SPEECH_TIMEOUT_S)
-        except subprocess.TimeoutExpired:
-            return program, f"no answer within {SPEECH_TIMEOUT_S:g} s"
-        except OSError as exc:
-            return program, str(exc)
-        wav = res.stdout
-        if res.returncode == 0 and wav[:4] == b"RIFF" and wav[8:12] == b"WAVE" and len(wav) > 44:
-            return program, ""
-        err = res.stderr.decode("utf-8", "replace").strip()[-200:]
-        return program, f"exit {res.returncode}, {len(wav)} bytes and no WAV sound" + (f": {err}" if err else "")
-
     def system_install(self) -> bool:
         """Whether the installer's config folder exists (then the system places are the default)."""
         from companion import paths
@@ -180,9 +159,13 @@ class PiProbe:
 
 
 def checks(probe, board, cfg) -> list:
-    """The checks of this module, in the order a maker would fix things."""
-    return [*check_kmsdrm_libs(probe, board, cfg), check_display_open(probe, board, cfg), check_sound(probe, board),
-            check_speech(probe, board), *check_places(probe, board), *check_uart_pi5(probe, board, cfg)]
+    """The Pi checks (this module's, the screen's and the sound's), in the order a maker would fix things."""
+    from companion.cli import doctor_screen, doctor_sound
+
+    return [*check_kmsdrm_libs(probe, board, cfg), *doctor_screen.check_gbm(probe, board, cfg),
+            check_display_open(probe, board, cfg), *doctor_screen.check_boot_target(probe, board, cfg),
+            *doctor_sound.checks(probe, board, cfg), *check_places(probe, board), *check_uart_pi5(probe, board, cfg),
+            *check_spi_cs(probe, board, cfg)]
 
 
 def check_kmsdrm_libs(probe, board, cfg) -> list:
@@ -221,50 +204,6 @@ def check_display_open(probe, board, cfg):
             _('run it where a display is, or set display.mode = "headless"'))
     return _check("display.open", "FAIL", _("set_mode failed on {driver}: {why}").format(driver=driver, why=err),
                   _display_fix(probe, err))
-
-
-def check_sound(probe, board):
-    """On a Pi: a sound card, the service's user may open it, and it opens for this user."""
-    if not board.pi:
-        return _check("sound", "OK", _("not a Pi: the desktop's sound is used"))
-    pcms = probe.glob("/dev/snd/pcmC*D*p")
-    if not pcms:
-        return _check("sound", "WARN", _("no sound output device in /dev/snd (no HDMI sound, USB card or audio HAT seen)"),
-                      _("plug in the HDMI screen or a USB sound card, then sudo reboot; `aplay -l` lists what ALSA sees"))
-    dev = pcms[0]
-    group, mode = probe.file_group(dev)
-    unit = probe.read_text(doctor.UNIT)
-    if unit is not None and not mode & 0o006 == 0o006:
-        user, groups = _service_groups(probe, unit)
-        if group not in groups:
-            return _check("sound", "FAIL",
-                          _("the service's user {user} cannot open {device} (group {group}, mode {mode}): sound is off").format(
-                              user=user, device=dev, group=group, mode=f"{mode:o}"),
-                          _("{command}  (or re-run {install})").format(
-                              command=f"sudo sed -i '/^SupplementaryGroups=/{{/ {group}\\b/!s/$/ {group}/}}' {doctor.UNIT} && "
-                                      "sudo systemctl daemon-reload && sudo systemctl restart companion",
-                              install=doctor.INSTALL))
-    control = re.sub(r"pcmC(\d+)D\d+p$", r"controlC\1", dev)
-    err = probe.try_open(control) if probe.exists(control) else ""
-    if err and group not in probe.groups() and not probe.is_root():
-        return _check("sound", "OK", _("{device} (group {group}) opens for the service; you are not in {group} (see groups)").format(
-            device=dev, group=group))
-    if err:
-        return _check("sound", "FAIL", _("cannot open {device}: {why}").format(device=control, why=err),
-                      _("sudo reboot; if it stays: `aplay -l` and `journalctl -k | grep -i snd` say what the sound driver did"))
-    return _check("sound", "OK", _("{device} (group {group}) opens").format(device=dev, group=group))
-
-
-def check_speech(probe, board):
-    """espeak-ng writes a WAV for a test line (nothing is played)."""
-    program, err = probe.speech_wav()
-    if not err:
-        return _check("speech", "OK", _("{program} speaks").format(program=program))
-    status = "FAIL" if board.pi else "WARN"
-    if program is None:
-        return _check("speech", status, _("{why}: narration is on screen only").format(why=err), "sudo apt install espeak-ng")
-    return _check("speech", status, _("{program} does not speak ({why})").format(program=program, why=err),
-                  "sudo apt install --reinstall espeak-ng espeak-ng-data")
 
 
 def check_places(probe, board) -> list:
@@ -332,6 +271,31 @@ def check_uart_pi5(probe, board, cfg) -> list:
     return [_check("uart.pi5", "OK", _("{port} is the GPIO14/15 UART").format(port=port))]
 
 
+def check_spi_cs(probe, board, cfg) -> list:
+    """With SPI on, buttons on GPIO7/8 (SPI0's chip selects) need dtoverlay=spi0-0cs, on GPIO9 (MISO)
+    its no_miso too: otherwise SPI0 holds those pins and the buttons cannot open them."""
+    if not board.pi:
+        return []
+    boot = doctor._boot_config(probe)
+    settings = doctor.boot_settings(probe.read_text(boot) or "", board.filters) if boot else {}
+    if settings.get("dtparam:spi", "off") not in ("on", "true", "yes", "1"):
+        return []
+    pins = {pin.upper(): name for name, pin in cfg.buttons.pins.items()}
+    overlay = settings.get("dtoverlay:spi0-0cs")
+    claimed = ["GPIO7", "GPIO8"] if overlay is None else []
+    if overlay is None or "no_miso" not in overlay.split(","):
+        claimed.append("GPIO9")
+    hit = [f"{pins[p]} ({p})" for p in claimed if p in pins]
+    if not hit:
+        return [_check("boot.spi-cs", "OK", _("dtoverlay=spi0-0cs in {file}: GPIO7 and GPIO8 are free for buttons").format(file=boot)
+                       if overlay is not None else _("no button on SPI0's pins GPIO7-9"))]
+    line = "dtoverlay=spi0-0cs,no_miso" if any("GPIO9" in h for h in hit) else "dtoverlay=spi0-0cs"
+    fix = (f"sudo sed -i 's/^dtoverlay=spi0-0cs$/{line}/' {boot} && sudo reboot" if overlay is not None
+           else f"printf '[all]\\n{line}\\n' | sudo tee -a {boot} && sudo reboot")
+    return [_check("boot.spi-cs", "FAIL", _("SPI0 holds the pins of {buttons}: those buttons cannot work").format(
+        buttons=", ".join(hit)), _("{command}  (or re-run {install})").format(command=fix, install=doctor.INSTALL))]
+
+
 # --- private helpers -------------------------------------------------------------------------
 
 
@@ -354,7 +318,7 @@ def _unit_value(unit: str, key: str, var: str | None = None) -> str | None:
     return value
 
 
-def _service_groups(probe, unit: str) -> tuple[str, set[str]]:
+def service_groups(probe, unit: str) -> tuple[str, set[str]]:
     """(the service's user, every group its process gets: the user's own, Group= and SupplementaryGroups=)."""
     user = _unit_value(unit, "User") or SERVICE
     groups = set(probe.user_groups(user))
@@ -371,15 +335,17 @@ def _service_driver(probe) -> str:
 
 def _display_fix(probe, err: str) -> str:
     """The fix for a screen that does not open, from SDL's words."""
+    from companion.cli.doctor_screen import SET_CONSOLE_BOOT, mesa_packages
+
     low = err.lower()
     if "egl" in low or "gbm" in low or "gles" in low:
-        return "sudo apt install " + " ".join(KMSDRM_LIBS.values())
+        return "sudo apt install --no-install-recommends " + " ".join([*KMSDRM_LIBS.values(), *mesa_packages(probe.os_codename())])
     if "did not return" in low:
         return _("plug the screen in and power it before the Pi, then sudo reboot; check `ls /dev/dri` and `dmesg | grep -i drm`")
     user = probe.user()
-    return _("{command} (log in again); stop anything else on the screen (sudo systemctl stop lightdm); "
+    return _("{command} (log in again); a desktop on the screen: {console}; "
              "plug the screen in before boot; dtoverlay=vc4-kms-v3d in config.txt").format(
-        command=f"sudo usermod -aG video,render,input {user}")
+        command=f"sudo usermod -aG video,render,input {user}", console=SET_CONSOLE_BOOT)
 
 
 def _resolve(probe, port: str) -> str:

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.cli.doctor_pi import PiProbe, child_answer
+from companion.cli.doctor_screen import ScreenProbe
+from companion.cli.doctor_sound import SoundProbe
 from companion.hal.pi import SystemProbe
 from companion.i18n import _
 
@@ -33,13 +35,14 @@ _SDL_PROBE = (
 )
 
 
-class Probe(SystemProbe, PiProbe):
+class Probe(SystemProbe, PiProbe, ScreenProbe, SoundProbe):
     """The machine as doctor sees it. Files are read under `root`; tests subclass or re-root it.
 
     It is the HAL's own probe (`companion.hal.pi.SystemProbe`: Pi or not, devices, root), so doctor
     picks the LED driver with the very rules `companion run` uses.
 
-    The screen, sound, file-place and Pi 5 UART probes live in `companion.cli.doctor_pi.PiProbe`.
+    The screen, sound, file-place and Pi 5 UART probes live in `companion.cli.doctor_pi.PiProbe`,
+    `companion.cli.doctor_screen.ScreenProbe` (GBM, boot target) and `companion.cli.doctor_sound.SoundProbe`.
     """
 
     def __init__(self, root: str | os.PathLike = "/", env=None, config_path: str | None = None):
@@ -259,8 +262,9 @@ def boot_settings(text: str, filters: frozenset) -> dict[str, str]:
             for param in value.split(","):
                 pname, _eq, pval = param.partition("=")
                 out[f"dtparam:{pname.strip()}"] = pval.strip() or "on"
-        elif key == "dtoverlay":
-            out[f"dtoverlay:{value.split(',', 1)[0].strip()}"] = "on"
+        elif key == "dtoverlay":  # "dtoverlay=spi0-0cs,no_miso" -> {"dtoverlay:spi0-0cs": "no_miso"}
+            name, _sep, params = value.partition(",")
+            out[f"dtoverlay:{name.strip()}"] = params.replace(" ", "") or "on"
         else:
             out[key] = value
     return out

@@ -312,9 +312,9 @@ def _build_app(args, cfg, hw, journal, mode, demo, lines, pace, display, missing
     from companion.ui.table import TableUI
 
     pygame.font.init()  # the screens lay out text even while no screen shows them
-    sounds = Sounds(cfg.sound.volume, cfg.sound.mute)
+    sounds = Sounds(cfg.sound.volume, cfg.sound.mute, cfg.sound.device)
     sounds.open()
-    speaker = Speaker()
+    speaker = Speaker(device=cfg.sound.device)
     if not speaker.available:
         print(_("companion run: narration on screen only ({why})").format(why=speaker.why), file=sys.stderr)
     size = display.ui_size if display is not None else (cfg.display.width, cfg.display.height)

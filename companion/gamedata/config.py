@@ -10,6 +10,7 @@ every start imports this module before its first frame, and nine frozen dataclas
 """
 
 import os
+import re
 from pathlib import Path
 from types import MappingProxyType
 from typing import Callable, Mapping
@@ -28,6 +29,8 @@ COLOR_ORDERS = ("RGB", "RBG", "GRB", "GBR", "BRG", "BGR", "RGBW", "GRBW")
 READERS = ("pn532", "lines", "none")
 DISPLAY_MODES = ("auto", "fullscreen", "window", "headless")
 HAL_BACKENDS = ("auto", "mock", "sim", "pi")
+# An ALSA PCM name as `aplay -L` prints them: a word, then ":" and comma-separated KEY=value or values.
+ALSA_DEVICE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.:,=-]{0,127}")
 # What scanners print for our tags: one word of letters and digits with inner - _ . : (NFC UIDs in
 # hex, also 04:A1:B2:..; QR/barcode labels such as II-04). Never matches a MicroPython prompt, banner
 # or traceback line (they hold spaces, quotes, ">>>" or a trailing colon). Kept in DEFAULT_TOML too.
@@ -55,6 +58,10 @@ fps = 30                   # frame cap; the loop sleeps between frames
 [sound]
 volume = 0.7               # 0.0 .. 1.0
 mute = false
+# ALSA output the cues and the narration play to: "default", or a name `aplay -L` lists, e.g.
+# "plughw:CARD=Device,DEV=0" (a USB adapter), "hdmi:CARD=vc4hdmi0,DEV=0" (HDMI), "plughw:CARD=Headphones,DEV=0"
+# (the Pi 4's jack), "plughw:CARD=MAX98357A,DEV=0" (an I2S amplifier). `companion doctor` plays a test chime to it.
+device = "default"
 
 [leds]
 driver = "auto"            # auto | spi (GPIO10, no root) | pwm (GPIO18, root) | pi5pio | mock | none
@@ -136,7 +143,7 @@ DEFAULTS = {
     "game": {"default": "masters", "deck": "digital"},
     "hal": {"backend": "auto"},
     "display": {"mode": "auto", "width": 800, "height": 480, "fps": 30},
-    "sound": {"volume": 0.7, "mute": False},
+    "sound": {"volume": 0.7, "mute": False, "device": "default"},
     "leds": {"driver": "auto", "order": "GRB", "brightness": 0.6, "gamma": 2.6, "budget_ma": 2500,
              "ma_per_channel": 20, "idle_ma_per_pixel": 1, "night_floor": 0.03,
              "strips": [{"name": _MAIN, "pin": "GPIO10", "count": 89}],
@@ -217,10 +224,11 @@ class DisplayConfig(Named):
 
 
 class SoundConfig(Named):
-    """Cue volume."""
+    """Cue volume, mute, and the ALSA device (a PCM name) cues and narration play to."""
 
     volume: float = 0.7
     mute: bool = False
+    device: str = "default"
 
 
 class GameConfig(Named):
@@ -325,8 +333,9 @@ def _build(doc: tomlfile.TomlDoc, source: str) -> Config:
         fps=v.integer("display.fps", d["fps"], 5, 120),
     )
     s = section("sound")
-    v.only_keys("sound", s, ("volume", "mute"))
-    sound = SoundConfig(volume=v.number("sound.volume", s["volume"], 0.0, 1.0), mute=v.boolean("sound.mute", s["mute"]))
+    v.only_keys("sound", s, ("volume", "mute", "device"))
+    sound = SoundConfig(volume=v.number("sound.volume", s["volume"], 0.0, 1.0), mute=v.boolean("sound.mute", s["mute"]),
+                        device=_alsa_device(v, s["device"]))
 
     l = section("leds")
     v.only_keys("leds", l, ("driver", "order", "brightness", "gamma", "budget_ma", "ma_per_channel",
@@ -373,6 +382,17 @@ def _build(doc: tomlfile.TomlDoc, source: str) -> Config:
         tag_pattern=v.pattern("reader.tag_pattern", r["tag_pattern"]),
     )
     return Config(game, hal, display, sound, leds, buttons, reader, source, language)
+
+
+def _alsa_device(v: Checks, value) -> str:
+    """Validate [sound] device: one ALSA PCM name ("default", "plughw:CARD=Device,DEV=0", "hdmi:..."). It
+    reaches SDL (AUDIODEV), espeak-ng (-d) and aplay (-D) as one argument, never through a shell; the
+    pattern still refuses spaces, quotes and a leading "-" so no name can read as an option."""
+    text = v.text("sound.device", value)
+    if not ALSA_DEVICE.fullmatch(text):
+        raise v.error("sound.device", _('must be an ALSA device name such as "default" or "plughw:CARD=Device,DEV=0" '
+                                        '(`aplay -L` lists them), got {value!r}').format(value=text))
+    return text
 
 
 def _strips(v: Checks, doc: tomlfile.TomlDoc, raw) -> tuple[Strip, ...]:

@@ -32,15 +32,18 @@ class Speaker:
     no console output); tests pass a fake that records the argv.
     voice: an espeak voice name ("en", "en-gb", "de", ...); None (the default) follows the
     companion's language (`companion.i18n`), so German text is spoken with the German voice; speed: words a minute (80..450);
-    volume: 0..1 (mapped to espeak's amplitude 0..200).
+    volume: 0..1 (mapped to espeak's amplitude 0..200); device: the ALSA output (config `[sound]
+    device`); anything but "default" is passed as `-d DEVICE` (espeak-ng's own option, read in its
+    src/espeak-ng.c; its audio library pcaudiolib tries PulseAudio first, then ALSA with that name).
     `available` tells whether speech can work; when not, `why` says what is missing.
     """
 
     def __init__(self, command: str | None = None, runner: Runner | None = None, *,
                  voice: str | None = None, speed: int = DEFAULT_SPEED, volume: float = DEFAULT_VOLUME,
-                 which: Callable[[str], str | None] = shutil.which) -> None:
+                 which: Callable[[str], str | None] = shutil.which, device: str = "default") -> None:
         """Find the speech program (nothing is started yet)."""
         self.voice, self.speed, self.volume = _check_options(voice, speed, volume)
+        self.device = _check_device(device)
         self.runner: Runner = runner or _popen
         self.program, self.why = _find_program(command, which)
         self._current: Any = None
@@ -62,7 +65,8 @@ class Speaker:
         if self.program is None:
             raise RuntimeError(f"no speech: {self.why}")
         amplitude = round(self.volume * MAX_AMPLITUDE)
-        return [self.program, "-v", self.voice_now(), "-s", str(self.speed), "-a", str(amplitude), "--", text]
+        device = ["-d", self.device] if self.device != "default" else []
+        return [self.program, "-v", self.voice_now(), "-s", str(self.speed), "-a", str(amplitude), *device, "--", text]
 
     def voice_now(self) -> str:
         """The espeak voice the next line is spoken with: the chosen one, else the language's."""
@@ -130,6 +134,14 @@ def _find_program(command: str | None, which: Callable[[str], str | None]) -> tu
         if found:
             return found, None
     return None, "neither espeak-ng nor espeak is installed (sudo apt install espeak-ng); showing text only"
+
+
+def _check_device(device: str) -> str:
+    """The ALSA device name, checked: one word that cannot read as an option (the config checks it
+    the same way, with file and line)."""
+    if not isinstance(device, str) or not device or device.startswith("-") or any(c.isspace() for c in device):
+        raise ValueError(f"device must be an ALSA device name such as 'default', got {device!r}")
+    return device
 
 
 def _check_options(voice: str | None, speed: int, volume: float) -> tuple[str | None, int, float]:

@@ -132,10 +132,12 @@ def to_mixer_bytes(samples: array, size: int, channels: int) -> bytes:
 class Sounds:
     """Plays cues through pygame.mixer; silent (never failing) when no mixer can be opened."""
 
-    def __init__(self, volume: float = 0.7, mute: bool = False) -> None:
-        """Cue volume 0..1 and mute; call `open()` before playing."""
+    def __init__(self, volume: float = 0.7, mute: bool = False, device: str = "default") -> None:
+        """Cue volume 0..1 and mute; `device`: the ALSA output (config `[sound] device`, a PCM name such
+        as "plughw:CARD=Device,DEV=0"; "default" leaves the choice to ALSA). Call `open()` before playing."""
         self.volume = volume
         self.mute = mute
+        self.device = device
         self.available = False
         self.why = "not opened"
         self._format: tuple[int, int, int] | None = None
@@ -150,6 +152,7 @@ class Sounds:
             import pygame
 
             if not pygame.mixer.get_init():
+                use_alsa_device(self.device)
                 pygame.mixer.init(RATE, -16, 1, 512)
                 self._opened_mixer = True
             self._format = pygame.mixer.get_init()
@@ -234,6 +237,22 @@ class Sounds:
     def __exit__(self, *exc) -> None:
         """Close on exit."""
         self.close()
+
+
+def use_alsa_device(device: str, environ=None) -> None:
+    """Point SDL's ALSA driver at `device` before the mixer opens.
+
+    Read in SDL2's source (src/audio/alsa/SDL_alsa_audio.c, `get_audio_device`): opening the default
+    device, SDL uses the AUDIODEV environment variable as the ALSA PCM name, else "default". A
+    device name given to `pygame.mixer.init(devicename=...)` must instead be one of SDL's listed
+    descriptions ("USB Audio Device, USB Audio"), not a PCM name, so AUDIODEV is the way in. It only
+    matters under SDL_AUDIODRIVER=alsa (the service and `make run` on a Pi); a desktop's PulseAudio
+    or PipeWire driver ignores it. "default" leaves any AUDIODEV the user set alone.
+    """
+    import os
+
+    if device and device != "default":
+        (os.environ if environ is None else environ)["AUDIODEV"] = device
 
 
 def cue_for_event(event: Mapping[str, Any]) -> Cue | None:

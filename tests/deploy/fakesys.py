@@ -2,8 +2,11 @@
 
 `FakePi(tmp_path)` builds `root/` (boot/firmware/config.txt, cmdline.txt, proc/device-tree/model,
 etc/os-release) and `bin/` with stand-ins for apt-get, useradd, groupadd, usermod, getent, id,
-chown, systemctl and python3. Every stand-in appends its command line to `calls.log`; users and
-groups live in small text files so a second run can see what the first one created.
+chown, systemctl, uname and python3. Every stand-in appends its command line to `calls.log`; users and
+groups live in small text files so a second run can see what the first one created. `systemctl
+set-default T` links the fake root's default.target as the real one does. `FakePi(..., codename=,
+machine=, python=)` fakes the release, `uname -m` and `python3 --version`; `desktop=True` a desktop
+image (lightdm enabled as display-manager.service, graphical.target the default).
 """
 
 from __future__ import annotations
@@ -44,8 +47,13 @@ def installer_boot_block() -> str:
 
 _LOG = 'echo "$(basename "$0") $*" >> "$FAKE_STATE/calls.log"'
 _STUBS = {
-    "apt-get": f"{_LOG}\n",
-    "systemctl": f"{_LOG}\n",
+    # FAKE_APT_MISSING=NAME: the archive does not have NAME (as apt says for plain Debian's liblgpio-dev)
+    "apt-get": f'{_LOG}\nfor a; do if [ "$a" = "$FAKE_APT_MISSING" ]; then '
+               'echo "E: Unable to locate package $a" >&2; exit 100; fi; done\n',
+    # set-default: what systemd does (a link in /etc/systemd/system), inside the fake root
+    "systemctl": f'{_LOG}\nif [ "$1" = set-default ]; then mkdir -p "$ROOT/etc/systemd/system"; '
+                 'ln -sfn "/lib/systemd/system/$2" "$ROOT/etc/systemd/system/default.target"; fi\n',
+    "uname": 'if [ "$1" = -m ]; then echo "$FAKE_MACHINE"; else exec /bin/uname "$@"; fi\n',
     "chown": f"{_LOG}\n",
     "useradd": f'{_LOG}\nfor last; do :; done\necho "$last" >> "$FAKE_STATE/passwd"\n',
     "groupadd": f'{_LOG}\nfor last; do :; done\necho "$last" >> "$FAKE_STATE/group"\n',
@@ -80,6 +88,7 @@ PY
   chmod +x "$3/bin/python" "$3/bin/companion"
   exit 0
 fi
+if [ "$1" = --version ]; then echo "Python $FAKE_PY_VERSION"; exit 0; fi
 exec "$REAL_PYTHON" "$@"
 """
 
@@ -87,9 +96,13 @@ exec "$REAL_PYTHON" "$@"
 class FakePi:
     """A temp root that looks like Raspberry Pi OS, plus fake commands on PATH."""
 
-    def __init__(self, base: Path, model: str = "Raspberry Pi 4 Model B Rev 1.5", soc: str = "brcm,bcm2711"):
-        """Lay out the fake root under `base` (`soc`: the SoC named in /proc/device-tree/compatible)."""
+    def __init__(self, base: Path, model: str = "Raspberry Pi 4 Model B Rev 1.5", soc: str = "brcm,bcm2711",
+                 codename: str = "bookworm", machine: str = "aarch64", python: str = "3.11.2", desktop: bool = False):
+        """Lay out the fake root under `base` (`soc`: the SoC named in /proc/device-tree/compatible;
+        `codename`, `machine`, `python`: the release, `uname -m` and `python3 --version` the installer sees;
+        `desktop`: lightdm enabled and graphical.target the default)."""
         self.base = base
+        self.machine, self.python = machine, python
         self.root = base / "root"
         self.state = base / "fakestate"
         self.bin = base / "bin"
@@ -100,7 +113,12 @@ class FakePi:
         self.cmdline_txt.write_text(CMDLINE_TXT)
         (self.root / "proc" / "device-tree" / "model").write_bytes(model.encode() + b"\0")
         (self.root / "proc" / "device-tree" / "compatible").write_bytes(b"raspberrypi,model\0" + soc.encode() + b"\0")
-        (self.root / "etc" / "os-release").write_text('ID=debian\nVERSION_CODENAME=bookworm\n')
+        (self.root / "etc" / "os-release").write_text(f'ID=debian\nVERSION_CODENAME={codename}\n')
+        if desktop:
+            units = self.root / "etc" / "systemd" / "system"
+            units.mkdir(parents=True)
+            (units / "display-manager.service").symlink_to("/lib/systemd/system/lightdm.service")
+            (units / "default.target").symlink_to("/lib/systemd/system/graphical.target")
         (self.state / "group").write_text("video\nrender\ninput\ndialout\n")  # gpio, spi missing
         for name, body in {**_STUBS, "python3": _PYTHON}.items():
             path = self.bin / name
@@ -116,6 +134,11 @@ class FakePi:
     def cmdline_txt(self) -> Path:
         """The fake /boot/firmware/cmdline.txt."""
         return self.root / "boot" / "firmware" / "cmdline.txt"
+
+    @property
+    def default_target(self) -> Path:
+        """The fake root's /etc/systemd/system/default.target link."""
+        return self.root / "etc" / "systemd" / "system" / "default.target"
 
     @property
     def unit(self) -> Path:
@@ -143,6 +166,8 @@ class FakePi:
             "PYTHONPATH": str(REPO),
             "HOME": str(self.base),
             "LANG": "C.UTF-8",
+            "FAKE_MACHINE": self.machine,
+            "FAKE_PY_VERSION": self.python,
         }
         return subprocess.run(["bash", str(INSTALLER), *args], env=env, capture_output=True, text=True, timeout=60)
 

@@ -22,7 +22,8 @@ class FakeProbe(Probe):
     def __init__(self, root, *, user="pi", groups=(*doctor.GROUPS, "companion"), root_user=False, versions=None,
                  modules=("lgpio", "board", "neopixel_spi"), sdl=("KMSDRM", ""), env=None,
                  missing_libs=(), display=("KMSDRM 1024x600", ""), service=(False, ""), snd_group="audio",
-                 service_user_groups=("companion",), speech=("espeak-ng", ""), blocked=(), on_path=True):
+                 service_user_groups=("companion",), speech=("espeak-ng", ""), blocked=(), on_path=True,
+                 gbm=("driver vc4 (GBM drm, EGL 1.4 Mesa Project)", ""), cards=((0, "vc4hdmi0", "vc4-hdmi-0"),), tone=""):
         super().__init__(root, env={"SDL_VIDEODRIVER": "kmsdrm"} if env is None else env)
         self._user, self._groups, self._root_user = user, set(groups), root_user
         self._versions = dict(GOOD_VERSIONS if versions is None else versions)
@@ -31,6 +32,18 @@ class FakeProbe(Probe):
         self._snd_group, self._svc_groups, self._speech = snd_group, set(service_user_groups), speech
         self._blocked, self._on_path = {str(p) for p in blocked}, on_path
         self.display_driver = "not asked"
+        self._gbm, self._cards, self._tone = gbm, cards, tone  # screen and sound (doctor_screen, doctor_sound)
+        self.played_to = None
+
+    def gbm_open(self, card, timeout=30.0):
+        return self._gbm
+
+    def aplay_cards(self):
+        return (None, "aplay not found") if self._cards is None else (list(self._cards), "")
+
+    def play_tone(self, device):
+        self.played_to = device
+        return self._tone
 
     def load_library(self, soname):
         return "cannot open shared object file: No such file or directory" if soname in self._missing_libs else ""

@@ -54,7 +54,10 @@ def test_display_is_opened_on_the_services_driver(tmp_path, config_dir):
     assert check.status is Status.FAIL and "kmsdrm not available" in check.detail
     assert "usermod -aG video,render,input pi" in check.fix
     egl = _checks(FakeProbe(root, display=(None, "Could not initialize EGL")))["display.open"]
-    assert egl.fix == "sudo apt install libegl1 libgles2 libgbm1 libdrm2"
+    assert egl.fix == "sudo apt install --no-install-recommends libegl1 libgles2 libgbm1 libdrm2 libgl1-mesa-dri"
+    desktop = _checks(FakeProbe(root, display=(None, "Could not get DRM master")))["display.open"]
+    assert "sudo systemctl set-default multi-user.target && sudo reboot" in desktop.fix  # lasts past a reboot
+    assert "systemctl stop lightdm" not in desktop.fix
 
 
 def test_display_not_opened_while_the_service_holds_it(tmp_path, config_dir):

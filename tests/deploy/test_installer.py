@@ -196,3 +196,90 @@ def test_installer_writes_the_uart_port_for_the_model(tmp_path):
     pi4 = FakePi(tmp_path / "pi4")
     assert pi4.run("--no-apt").returncode == 0
     assert '\nport = "/dev/serial0"' in pi4.config_toml.read_text()
+
+
+# --- issue 24: what KMSDRM, lgpio and a desktop image need --------------------------------------------
+
+
+def _required(calls_or_out):
+    """The packages of the one `apt-get install` line that must succeed (the first one)."""
+    line = next(line for line in calls_or_out if "apt-get install -y --no-install-recommends python3-venv" in line)
+    return line.split("--no-install-recommends ", 1)[1].split()
+
+
+def test_installer_dry_run_on_bookworm_lists_the_mesa_dri_drivers(tmp_path):
+    res = FakePi(tmp_path, codename="bookworm", python="3.11.2").run("--dry-run")
+    assert res.returncode == 0, res.stderr
+    required = _required(res.stdout.splitlines())
+    # GBM/EGL load Mesa's vc4/v3d driver from libgl1-mesa-dri; nothing of the four libraries pulls it in
+    assert {"libegl1", "libgles2", "libgbm1", "libdrm2", "libgl1-mesa-dri", "alsa-utils"} <= set(required)
+    assert "mesa-libgallium" not in required  # not in bookworm's archive
+    assert "liblgpio-dev" not in required  # Python 3.11 has an lgpio wheel: optional only
+    assert "would run: apt-get install -y --no-install-recommends liblgpio-dev" in res.stdout
+
+
+def test_installer_dry_run_on_trixie_requires_gallium_and_liblgpio_dev(tmp_path):
+    for machine in ("aarch64", "armv7l"):
+        res = FakePi(tmp_path / machine, codename="trixie", python="3.13.5", machine=machine).run("--dry-run")
+        assert res.returncode == 0, res.stderr
+        required = _required(res.stdout.splitlines())
+        assert {"libgl1-mesa-dri", "mesa-libgallium", "liblgpio-dev"} <= set(required), machine
+        assert "pip builds lgpio from source, so liblgpio-dev is required" in res.stdout
+    pc = FakePi(tmp_path / "pc", codename="trixie", python="3.13.5", machine="x86_64").run("--dry-run")
+    assert "liblgpio-dev" not in _required(pc.stdout.splitlines())  # the [pi] extra's markers skip lgpio there
+
+
+def test_installer_stops_when_a_required_package_is_missing(tmp_path):
+    pi = FakePi(tmp_path, codename="trixie", python="3.13.5")
+    res = pi.run(env={"FAKE_APT_MISSING": "liblgpio-dev"})
+    assert res.returncode != 0
+    assert "could not install" in res.stderr and "liblgpio-dev" in res.stderr
+    assert not any(c.startswith("venv-python -m pip install --quiet /") for c in pi.calls())  # stopped before pip
+    bookworm = FakePi(tmp_path / "bw", codename="bookworm", python="3.11.2")
+    res = bookworm.run(env={"FAKE_APT_MISSING": "liblgpio-dev"})  # a wheel exists: only a note
+    assert res.returncode == 0, res.stderr and "note: liblgpio-dev not available; continuing" in res.stdout
+
+
+def test_installer_boot_block_frees_gpio7_and_gpio8_and_uninstall_removes_it(tmp_path):
+    pi = FakePi(tmp_path)
+    assert pi.run("--no-apt").returncode == 0
+    block = pi.config_txt.read_text()[len(CONFIG_TXT):].splitlines()
+    # under [all], before any model filter: every board's SPI0 gives up its chip selects
+    assert block.index("dtoverlay=spi0-0cs") < block.index("[pi4]") and block.index("dtparam=spi=on") < block.index("[pi4]")
+    assert pi.run("--uninstall").returncode == 0
+    assert pi.config_txt.read_text() == CONFIG_TXT
+
+
+def test_installer_on_a_desktop_image_boots_to_the_console_and_uninstall_brings_the_desktop_back(tmp_path):
+    pi = FakePi(tmp_path, desktop=True)
+    res = pi.run("--no-apt")
+    assert res.returncode == 0, res.stderr
+    assert "systemctl set-default multi-user.target" in pi.calls()
+    assert str(pi.default_target.readlink()) == "/lib/systemd/system/multi-user.target"
+    assert "lightdm.service no longer starts at boot" in res.stdout
+    after_first = pi.snapshot()
+    res = pi.run("--no-apt")  # a second run changes nothing
+    assert res.returncode == 0 and pi.snapshot() == after_first
+    assert not any("set-default" in c for c in pi.calls())
+    res = pi.run("--uninstall")
+    assert res.returncode == 0, res.stderr
+    assert "systemctl set-default graphical.target" in pi.calls()
+    assert str(pi.default_target.readlink()) == "/lib/systemd/system/graphical.target"
+    assert not (pi.root / "opt" / "companion" / "installer-default-target").exists()
+
+
+def test_installer_on_lite_leaves_the_boot_target_alone(tmp_path):
+    pi = FakePi(tmp_path)
+    res = pi.run("--no-apt")
+    assert res.returncode == 0 and "no desktop login is enabled: nothing to change" in res.stdout
+    assert not any("set-default" in c for c in pi.calls()) and not pi.default_target.is_symlink()
+    assert pi.run("--uninstall").returncode == 0
+    assert not any("set-default" in c for c in pi.calls())
+
+
+def test_installer_dry_run_on_a_desktop_image_changes_nothing(tmp_path):
+    pi = FakePi(tmp_path, desktop=True)
+    before = pi.snapshot()
+    res = pi.run("--dry-run")
+    assert res.returncode == 0 and "would run: systemctl set-default multi-user.target" in res.stdout
+    assert pi.snapshot() == before and str(pi.default_target.readlink()).endswith("graphical.target")
