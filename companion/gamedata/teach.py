@@ -179,7 +179,7 @@ def save_district(key: str, *, name: str | None = None, note: str | None = None,
         raise TeachError(_("district key {key!r} must be lower-case words joined by '-'").format(key=key))
     entry: dict = {"verified": True}
     if name is not None:
-        entry["name"] = _text(name, N_("district name"), 40)
+        entry["name"] = _name(name, N_("district name"))
     if note is not None:
         entry["note"] = _text(note, N_("note"), 200, allow_empty=True)
     return _merge_entry("districts", key, entry, base)
@@ -324,6 +324,11 @@ def _count(value, what: str, lo: int, hi: int) -> int:
 def _text(value, what: str, limit: int, allow_empty: bool = False) -> str:
     """A short printable text (names and notes are shown on screen, never interpreted), stripped."""
     return _TYPED.text(what, value, limit, allow_empty).strip()
+
+
+def _name(value, what: str) -> str:
+    """A district's (or vampire's) name as typed, stripped, by the one name rule (companion/rules/names.py)."""
+    return _TYPED.name(what, value.strip() if isinstance(value, str) else value)
 
 
 # -- writing ---------------------------------------------------------------------------------------------
