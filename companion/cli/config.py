@@ -13,8 +13,8 @@ import sys
 from pathlib import Path
 
 from companion import paths
-from companion.gamedata import config
-from companion.i18n import _
+from companion.gamedata import config, tomlfile
+from companion.i18n import _, ngettext
 
 
 def main(argv: list[str]) -> int:
@@ -34,4 +34,8 @@ def main(argv: list[str]) -> int:
     cfg = config.load(path)
     print(_("{file}: ok ({lights} lights, {buttons} buttons, reader {reader})").format(
         file=cfg.source, lights=len(cfg.leds.lights), buttons=len(cfg.buttons.pins), reader=cfg.reader.type))
+    kept = config.kept_pins(tomlfile.load(path).data)
+    if kept:  # a partial [buttons.pins] keeps the other buttons where the default wiring has them
+        print(ngettext("{n} button keeps its default pin: {buttons}", "{n} buttons keep their default pins: {buttons}",
+                       len(kept)).format(n=len(kept), buttons=", ".join(f"{b} {cfg.buttons.pins[b]}" for b in kept)))
     return 0

@@ -109,28 +109,30 @@ def _unfinished_from(text: str) -> int | None:
 
 
 def locate(text: str, dotted: str) -> int | None:
-    """Line (1-based) where the key `dotted` is defined, or its nearest table, or None."""
-    parts = [p for p in dotted.split(".") if p]
-    if not parts:
+    """Line (1-based) where the key `dotted` is defined, or its nearest table, or None. Keys are
+    compared as dotted text, so `buttons.pins.district.A1` finds `"district.A1" = ...` under
+    `[buttons.pins]` (a quoted key holding a dot)."""
+    target = ".".join(p for p in dotted.split(".") if p)
+    if not target:
         return None
     best: int | None = None
-    table: list[str] = []
+    table = ""
     for no, raw in enumerate(text.splitlines(), start=1):
         m = re.match(_HEADER, raw)
         if m:
-            table = [_unquote(p) for p in _split_key(m.group(1))]
-            if table == parts:
+            table = ".".join(_unquote(p) for p in _split_key(m.group(1)))
+            if table == target:
                 return no
-            if parts[: len(table)] == table and best is None:
+            if target.startswith(table + ".") and best is None:
                 best = no
             continue
         k = re.match(_KEY, raw)
         if not k:
             continue
-        key = table + [_unquote(p) for p in _split_key(k.group(1))]
-        if key == parts:
+        key = ".".join(p for p in [table, *(_unquote(p) for p in _split_key(k.group(1)))] if p)
+        if key == target:
             return no
-        if parts[: len(key)] == key:
+        if target.startswith(key + "."):
             # an inline table or array holding the key we want
             best = no
     return best
