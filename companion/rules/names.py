@@ -17,6 +17,9 @@ from typing import Any
 from companion.errors import N_, Text
 
 MAX_NAME = 24  # fits a button label and a line of the log at 800x480
+# The setup parameters that list names, in every game (Masters `vampires`, Armata Strigoi
+# `powerwolves`, the others' `names`); a scenario file's setup is checked by them before it is played.
+NAME_LISTS = ("names", "vampires", "powerwolves")
 # The bidirectional overrides and embeddings (U+202A-E), isolates (U+2066-9) and marks (LRM, RLM,
 # the Arabic letter mark). All are format characters, which `str.isprintable` refuses anyway; they
 # are named here because they are what the rule is for.

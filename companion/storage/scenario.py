@@ -5,8 +5,9 @@ A file that cannot be a scenario is refused here, before any command is applied,
 the field where there is one, and what is wrong in our own words (exit status 2): no such file, a
 folder, bytes that are not UTF-8, a line that is not a JSON object with a "cmd", JSON that nests
 deeper than `MAX_DEPTH` or holds NaN/Infinity or a whole number SQLite cannot store (beyond
-64 bits), and, when the first command is the setup, an unknown game, verb or parameter and a
-parameter of the wrong type (checked against the game's own command classes, which do no I/O).
+64 bits), and, when the first command is the setup, an unknown game, verb or parameter, a
+parameter of the wrong type (checked against the game's own command classes, which do no I/O) and
+a player's or vampire's name the name rule refuses (companion/rules/names.py).
 A UTF-8 byte-order mark at the start, as Windows Notepad writes, is dropped. What is left to the
 rules (a command not allowed now, a value out of range) is a refusal of its line (exit status 1).
 """
@@ -127,7 +128,22 @@ def check_commands(lines: list[tuple[int, dict]], path: str) -> list[tuple[int, 
             params = exc.params
             field = next((str(params[k]) for k in ("key", "name", "extra") if k in params), "cmd")
             raise DataFileError(path, no, field, refusal_text(exc, first.get("game"))) from None
+        if cmd["cmd"] == "setup":
+            _check_names(cmd, path, no)
     return lines
+
+
+def _check_names(setup: dict, path: str, no: int) -> None:
+    """The names a setup lists (players, vampires, Powerwolves), by the one name rule
+    (companion/rules/names.py): a bad one makes the file a broken one, naming the parameter."""
+    from companion.rules.names import NAME_LISTS, name_problem
+
+    for key in NAME_LISTS:
+        names = setup.get(key)
+        for name in names if isinstance(names, list) else ():
+            problem = name_problem(name)
+            if problem is not None:
+                raise DataFileError(path, no, key, refusal_text(problem))
 
 
 def _verbs(game_id: Any, path: str, no: int) -> dict | None:
