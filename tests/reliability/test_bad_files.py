@@ -109,7 +109,7 @@ def test_the_scenario_reader_refuses_malformed_lines_with_file_line_and_our_word
     tried = Counter()
     path = tmp_path / "scenario.jsonl"
     broken = re.compile(rf"^companion: (?P<file>{re.escape(str(path))}|<stdin>)(?::(?P<line>\d+))?: ")
-    refused = re.compile(rf"^(?:{re.escape(str(path))}|<stdin>):(\d+): refused ")
+    refused = re.compile(rf"^(?:{re.escape(str(path))}|-):(\d+): refused ")  # (play names stdin's lines "-:N")
 
     @FAST
     @given(malformed_scenario(), st.booleans())
