@@ -360,7 +360,7 @@ def _build(doc: tomlfile.TomlDoc, source: str) -> Config:
     buttons = ButtonConfig(
         debounce_ms=v.integer("buttons.debounce_ms", b["debounce_ms"], 0, 500),
         long_press_ms=v.integer("buttons.long_press_ms", b["long_press_ms"], 100, 10_000),
-        pins=_button_pins(v, doc, b["pins"], kept_pins(data), pins_module.needed_pins(
+        pins=_button_pins(v, b["pins"], kept_pins(data), pins_module.needed_pins(
             (s.pin for s in strips), leds.driver, reader.type, reader.port)),
     )
     return Config(game, hal, display, sound, leds, buttons, reader, source, language)
@@ -374,11 +374,11 @@ def kept_pins(data: Mapping) -> tuple[str, ...]:
     return tuple(name for name in DEFAULTS["buttons"]["pins"] if not isinstance(named, dict) or name not in named)
 
 
-def _button_pins(v: Checks, doc: tomlfile.TomlDoc, raw, kept: tuple[str, ...], needed: Mapping[int, object]) -> dict:
+def _button_pins(v: Checks, raw, kept: tuple[str, ...], needed: Mapping[int, object]) -> dict:
     """[buttons.pins] over the default pins (`kept`: the buttons the file leaves on them): every pin
     one a button may take (companion/gamedata/pins.py), none taken twice; "none" leaves it unwired."""
     if not isinstance(raw, dict):
-        raise doc.error("buttons.pins", _('must be a table of logical button = "GPIOn"'))
+        raise v.error("buttons.pins", _('must be a table of logical button = "GPIOn"'))
     v.only_keys("buttons.pins", raw, sorted(vb.value for vb in VButton))
     merged = {**DEFAULTS["buttons"]["pins"], **raw}
     seen: dict[int, str] = {}
@@ -390,12 +390,12 @@ def _button_pins(v: Checks, doc: tomlfile.TomlDoc, raw, kept: tuple[str, ...], n
             continue
         problem = pins_module.button_problem(pin, needed)
         if problem is not None:
-            raise doc.error(field, refusal_text(problem) + default)
+            raise v.error(field, refusal_text(problem) + default)
         gpio = pins_module.gpio_of(pin)
         if gpio in seen:
             other = seen[gpio]
             why = _(" ({name} keeps its default pin: move it too, or set it to \"none\")").format(name=other) if other in kept else default
-            raise doc.error(field, _("{pin} is already used by {name!r}").format(pin=pin, name=other) + why)
+            raise v.error(field, _("{pin} is already used by {name!r}").format(pin=pin, name=other) + why)
         seen[gpio] = name
         pins[name] = pin.strip().upper()
     return pins

@@ -14,7 +14,6 @@ Two buttons on one pin are refused too. Pins are gpiozero names: "GPIO17" (BCM n
 
 from __future__ import annotations
 
-import re
 from typing import Mapping
 
 from companion.errors import N_, Text
@@ -33,19 +32,19 @@ UART = dict.fromkeys((14, 15), Text(N_("the card reader's UART")))
 UART_PORTS = ("/dev/serial0", "/dev/ttyAMA0", "/dev/ttyS0")  # the header's UART on GPIO14/15
 SPI_DRIVERS = ("spi", "auto")  # `auto` picks the SPI driver on a Pi with /dev/spidev0.0
 UNWIRED = "none"  # a button set to "none" is not wired (its default pin is then free)
-_NAME = re.compile(r"(GPIO|BOARD)(\d{1,2})", re.IGNORECASE)
 
 
 def gpio_of(name) -> int | None:
     """The BCM GPIO number of a gpiozero pin name ("GPIO17", "BOARD11", any case), or None when it
-    is not one (a power or ground pin's BOARD number, a pin past the header, another form)."""
-    m = _NAME.fullmatch(name.strip()) if isinstance(name, str) else None
-    if m is None:
-        return None
-    number = int(m.group(2))
-    if m.group(1).upper() == "BOARD":
-        return PIN_TO_GPIO.get(number)
-    return number if number in GPIO_TO_PIN else None
+    is not one (a power or ground pin's BOARD number, a pin past the header, another form).
+    (String methods, not a regex: every start checks the default pins.)"""
+    text = name.strip().upper() if isinstance(name, str) else ""
+    for prefix, numbering in (("GPIO", GPIO_TO_PIN), ("BOARD", PIN_TO_GPIO)):
+        digits = text.removeprefix(prefix)
+        if digits != text and digits.isascii() and digits.isdigit() and len(digits) <= 2:
+            number = int(digits)
+            return (number if prefix == "GPIO" else numbering[number]) if number in numbering else None
+    return None
 
 
 def needed_pins(strip_pins, driver: str, reader_type: str, reader_port: str) -> dict[int, Text]:
