@@ -9,6 +9,7 @@ from enum import Enum
 
 from companion.records import Named
 from companion.rules import POSITIONS
+from companion.rules.names import MAX_NAME  # noqa: F401  (the longest name typed at the table; the rule is there)
 
 DISTRICTS = POSITIONS  # the 3x3 grid, A (top) to C, 1 (left) to 3: one list for the whole app
 MAX_TAG = 64  # longest tag id (a QR/barcode payload) a reader passes on and a table can register

@@ -26,8 +26,13 @@ PIN_TO_GPIO = {pin: gpio for gpio, pin in GPIO_TO_PIN.items()}
 # GPIOs a feature of the default build or a common add-on needs: a button there must say what it
 # gives up (`gives_up` in wiring.toml, and the pin table in README.md). ID_SD/ID_SC (GPIO0/1) are
 # the HAT ID EEPROM's and never used.
-RESERVED = ({n: "I2C" for n in (2, 3)} | {n: "SPI0" for n in range(7, 12)} | {n: "UART" for n in (14, 15)}
-            | {n: "PWM audio" for n in (12, 13)} | {n: "I2S" for n in range(18, 22)} | {0: "HAT ID", 1: "HAT ID"})
+RESERVED = ({n: "I2C" for n in (2, 3)} | {n: "SPI0 CE" for n in (7, 8)} | {n: "SPI0" for n in range(9, 12)}
+            | {n: "UART" for n in (14, 15)} | {n: "PWM audio" for n in (12, 13)} | {n: "I2S" for n in range(18, 22)}
+            | {0: "HAT ID", 1: "HAT ID"})
+# Of those, the pins the build itself needs: no button there, whatever it says it gives up (the
+# config refuses them too, companion/gamedata/pins.py). SPI0's chip selects GPIO7/8 are not among
+# them: `dtoverlay=spi0-0cs` frees them; I2C's GPIO2/3 are free unless an I2C add-on is fitted.
+NEEDED = {n for n, what in RESERVED.items() if what in ("SPI0", "UART", "PWM audio", "I2S", "HAT ID")}
 POWER_PINS = {1: "3V3", 17: "3V3", 2: "5V", 4: "5V"} | {p: "GND" for p in (6, 9, 14, 20, 25, 30, 34, 39)}
 HEADER_X, HEADER_Y, PITCH = 430, 110, 22  # left column x, first row y, row spacing
 COL_GAP = 40
@@ -54,12 +59,16 @@ def header_xy(pin: int) -> tuple[int, int]:
     return HEADER_X + (COL_GAP if pin % 2 == 0 else 0), HEADER_Y + row * PITCH
 
 
-def unexplained_reserved(spec: dict) -> list[str]:
-    """Buttons on a RESERVED pin whose `gives_up` does not name that pin's feature."""
+def pin_problems(spec: dict) -> list[str]:
+    """Buttons on a pin the build needs (NEEDED), or on another RESERVED pin whose `gives_up` does
+    not name that pin's feature."""
     out = []
     for b in spec.get("buttons", []):
-        feature = RESERVED.get(int(b["gpio"].upper().removeprefix("GPIO")))
-        if feature and feature not in b.get("gives_up", ""):
+        gpio = int(b["gpio"].upper().removeprefix("GPIO"))
+        feature = RESERVED.get(gpio)
+        if gpio in NEEDED:
+            out.append(f'{b["name"]} on {b["gpio"]} ({feature}): the build needs this pin; no button there')
+        elif feature and feature not in b.get("gives_up", ""):
             out.append(f'{b["name"]} on {b["gpio"]} ({feature}) must say gives_up = "... {feature} ..."')
     return out
 
@@ -251,7 +260,7 @@ def main(argv: list[str]) -> int:
     source = Path(args[0]) if args else HERE / "wiring.toml"
     target = Path(args[1]) if len(args) > 1 else source.with_suffix(".svg")
     spec = tomllib.loads(source.read_text(encoding="utf-8"))
-    problems = unexplained_reserved(spec)
+    problems = pin_problems(spec)
     if problems:
         print("\n".join(f"{source}: {p}" for p in problems))
         return 2

@@ -74,13 +74,13 @@ def test_games_lists_the_five_games(capsys):
         assert gid in out
 
 
-def test_play_setup_naming_no_game_is_refused_with_its_line(tmp_path, capsys):
+def test_play_setup_naming_no_game_is_a_broken_file_with_its_line(tmp_path, capsys):
     script = tmp_path / "s.jsonl"
     for game in ('[]', '{"x": 1}', '7', '"chess"'):
         script.write_text('{"cmd": "setup", "game": ' + game + ', "players": 5, "seed": 1}\n')
-        assert cli.main(["play", "--script", str(script)]) == 1
+        assert cli.main(["play", "--script", str(script)]) == 2
         err = capsys.readouterr().err
-        assert f"{script}:1: refused 'setup'" in err and "unknown game" in err
+        assert f"{script}:1: [game] unknown game" in err
 
 
 def test_unclosed_quote_names_the_line_it_starts_on(tmp_path, capsys):
@@ -360,7 +360,8 @@ def test_the_help_check_finds_an_english_sentence():
 
 @pytest.mark.parametrize(("argv", "german"), [
     (["play", "--frobnicate"], "companion play: Fehler: unbekannte Argumente: --frobnicate"),
-    (["play", "--resume", "x"], "companion play: Fehler: Argument --resume: ungültiger Wert für int: 'x'"),
+    (["play", "--resume", "x"], "companion play: Fehler: Argument --resume: keine ganze Zahl: 'x'"),
+    (["cards", "teach", "--tracker", "x"], "companion cards teach: Fehler: Argument --tracker: ungültiger Wert für int: 'x'"),
     (["hw-test", "--backend", "x"], "Argument --backend: ungültige Wahl: 'x' (möglich: 'mock', 'sim', 'pi')"),
     (["screenshots"], "companion screenshots: Fehler: diese Argumente fehlen: --out"),
     (["journal"], "companion journal: Fehler: diese Argumente fehlen: AKTION"),

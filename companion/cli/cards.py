@@ -74,9 +74,19 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _list(args) -> int:
-    """Print one line per card: act, key, name, status, tag."""
-    cards = card_rows()
-    tags = teach.load_tags()
+    """Print one line per card: act, key, name, status, tag. Taught data that does not pass its checks
+    is named on stderr and left out, as the table leaves it out; a taught file broken as a whole
+    (not TOML) makes the exit status 2."""
+    from companion.gamedata.loader import Skipped
+
+    problems: list = []
+    cards = card_rows(problems)
+    bad_tags: list = []
+    try:
+        tags = teach.load_tags(problems=bad_tags)
+    except DataFileError as exc:
+        tags, problems = {}, problems + [Skipped(exc, True)]
+    problems += [Skipped(exc) for exc in bad_tags]
     by_key: dict[str, list[str]] = {}
     for tag, key in tags.items():
         by_key.setdefault(key, []).append(tag)
@@ -87,24 +97,22 @@ def _list(args) -> int:
             continue
         tag = ",".join(sorted(by_key.get(row["key"], []))) or "-"
         print(f"{row['act']:4s} {row['key']:7s} {data_name(row['name'])[:28]:28s} {_(row['status']):9s} {tag}")
-    return EXIT_OK
+    for skipped in problems:
+        print(_("companion cards: skipped: {problem}").format(problem=skipped.error), file=sys.stderr)
+    return EXIT_BAD if any(s.whole for s in problems) else EXIT_OK
 
 
-def card_rows() -> list[dict]:
+def card_rows(problems: list | None = None) -> list[dict]:
     """Every known card (shipped and taught), sorted by act then number, with its status:
-    "taught" (the table entered it), "verified" (shipped and checked) or "example"."""
+    "taught" (the table entered it), "verified" (shipped and checked) or "example". Taught data that
+    is skipped goes to `problems` (`companion.gamedata.loader.Skipped`)."""
     from companion.gamedata.loader import load_masters  # reads the data files: only when listing
 
-    rows: dict[str, dict] = {}
-    for card in load_masters().cards:
-        rows[card.key] = {"act": card.act, "key": card.key, "name": card.name or "",
-                          "status": N_("verified") if card.verified else N_("example")}
-    for key, entry in teach.load_section("cards").items():
-        row = rows.setdefault(key, {"act": key.split("-")[0], "key": key, "name": ""})
-        row["name"] = entry.get("name", row["name"])
-        row["status"] = N_("taught")
+    rows = [{"act": card.act, "key": card.key, "name": card.name or "",
+             "status": N_("taught") if card.source == "taught" else N_("verified") if card.verified else N_("example")}
+            for card in load_masters(problems=[] if problems is None else problems).cards]
     acts = {a: i for i, a in enumerate(teach.ACTS)}
-    return sorted(rows.values(), key=lambda r: (acts[r["act"]], r["key"]))
+    return sorted(rows, key=lambda r: (acts[r["act"]], r["key"]))
 
 
 def _check(args) -> int:

@@ -1,7 +1,7 @@
 """`companion hw-test`: walk a maker through every light and button of a freshly wired board.
 
 Lights each logical light in turn (white, red, green, blue) and names it with its strip and pixels;
-then asks for each logical button in turn ("press NEXT (GPIO5)...") and reports the pin, how long it
+then asks for each logical button in turn ("press NEXT (GPIO6)...") and reports the pin, how long it
 was held and how much it bounced (raw edges seen vs presses accepted). Reports the LED driver, the
 gpiozero pin factory and the card reader, then prints a PASS/FAIL table. Exit status 0 when
 everything passed, 1 otherwise (a button not pressed within --timeout is a FAIL, not a hang).

@@ -86,26 +86,29 @@ def _arguments() -> argparse.ArgumentParser:
 
     action("list", _("every game, newest first"))
     e = action("export", _("the game as a scenario file (JSON Lines) for `companion play`"))
-    e.add_argument("id", type=int, help=_("game id (see `companion journal list`)"))
+    e.add_argument("id", type=game_id, help=_("game id (see `companion journal list`)"))
     e.add_argument("file", nargs="?", metavar=_("FILE"), help=_("write to this file (default: standard output)"))
     d = action("delete", _("remove a game for good"))
-    d.add_argument("id", type=int, help=_("game id"))
+    d.add_argument("id", type=game_id, help=_("game id"))
     for name, text in (("undo", _("take back the last N commands of a game (kept in its history)")),
                        ("redo", _("bring back the N earliest undone commands of a game"))):
         u = action(name, text)
-        u.add_argument("id", type=int, help=_("game id"))
+        u.add_argument("id", type=game_id, help=_("game id"))
         u.add_argument("n", type=_count, nargs="?", default=1, help=_("how many commands (default 1)"))
     action("check", _("run SQLite's quick_check on the journal file"))
     r = action("recover", _("salvage the games of a damaged journal into this one (replayed, kept only if they replay)"))
     r.add_argument("file", metavar=_("FILE"), help=_("the damaged journal, e.g. journal.sqlite3.corrupt-20260101T120000Z"))
     rep = action("report", _("the evening's story of a game as a chart (PNG or SVG)"))
-    rep.add_argument("id", type=int, help=_("game id"))
+    rep.add_argument("id", type=game_id, help=_("game id"))
     rep.add_argument("--out", required=True, metavar=_("FILE.png|FILE.svg"), help=_("where to write the chart"))
     return ap
 
 
 # undo/redo: how many commands, 1 or more
 _count = number_arg(int, lambda n: n >= 1, N_("not a whole number: {text!r}"), N_("must be 1 or more, not {n}"))
+# a game id: SQLite keeps ids as 64-bit INTEGERs, so a larger number can name no game (and cannot be asked for)
+game_id = number_arg(int, lambda n: 1 <= n < 2**63, N_("not a whole number: {text!r}"),
+                     N_("no game has id {n}: game ids run from 1 to 9223372036854775807"))
 
 
 def _list(j: Journal) -> None:

@@ -19,11 +19,12 @@ import json
 import sys
 
 from companion import paths
+from companion.cli.journal import game_id
 from companion.narration import narrate
 from companion.errors import N_, CommandError, RuleViolation
 from companion.i18n import _, data_name, refusal_text
 from companion.storage.journal import Journal, JournalError
-from companion.storage.scenario import load_scenario, read_scenario
+from companion.storage.scenario import load_scenario, read_stdin
 from companion.storage.session import Session
 from companion.ui.words import outcome_text, phase_text, rule_text, step_text
 
@@ -32,7 +33,7 @@ def main(argv: list[str]) -> int:
     """Entry point of `companion play`."""
     ap = argparse.ArgumentParser(prog="companion play", description=_("companion play: apply a scenario headless and print the final state."))
     ap.add_argument("--script", metavar=_("FILE"), help=_("scenario file (JSON Lines); - for stdin"))
-    ap.add_argument("--resume", nargs="?", const=-1, type=int, metavar="ID", help=_("continue a journaled game (default: the last unfinished)"))
+    ap.add_argument("--resume", nargs="?", const=-1, type=game_id, metavar="ID", help=_("continue a journaled game (default: the last unfinished)"))
     ap.add_argument("--json", action="store_true", help=_("print only the final state JSON"))
     ap.add_argument("--journal", metavar=_("PATH"), help=_("journal file to write to / resume from"))
     ap.add_argument("--narrate", action="store_true", help=_("print what each command did and, at the end, the legal moves"))
@@ -46,8 +47,7 @@ def main(argv: list[str]) -> int:
     lines: list[tuple[int, dict]] = []
     source = args.script or ""
     if args.script:
-        lines = (read_scenario(sys.stdin.read().splitlines(), "<stdin>") if args.script == "-"
-                 else load_scenario(args.script))
+        lines = read_stdin() if args.script == "-" else load_scenario(args.script)
 
     journal = None
     if args.journal or args.resume is not None:

@@ -12,7 +12,8 @@ asks for goes to one of these small controllers:
 Each controller answers `intents()` (intent name -> handler) and talks back to the loop (its `host`)
 only through `host.session`, `host.journal`, `host.ui`, `host.lights`, `host.sounds`,
 `host.submit(command)`, `host.accepted(command, events)`, `host.game_changed(*events)`,
-`host.refuse(command, error)`, `host.say(text)`, `host.where()` and `host.game_data_changed(game_id)`.
+`host.refuse(command, error)`, `host.say(text)`, `host.where()`, `host.game_data_changed(game_id)` and
+`host.missing` (part -> why, shown as banners: the games controller names skipped taught data there).
 """
 
 from companion.controllers.games import Games

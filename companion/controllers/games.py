@@ -67,6 +67,7 @@ class Games:
         except (RuleViolation, CommandError) as exc:
             host.refuse(setup, exc)
             return False
+        self._taught_banner()
         host.accepted(setup, events)
         return True
 
@@ -80,6 +81,7 @@ class Games:
         except (JournalError, CompanionError) as exc:
             host.say(f"cannot resume game {game_id}: {exc}")
             return False
+        self._taught_banner()
         host.game_changed()
         host.say(f"Resumed game {game_id} ({len(host.session.commands)} commands): {host.where()}")
         return True
@@ -105,7 +107,24 @@ class Games:
         session = self.host.session
         if session is not None and session.game.id == game_id:
             session.game = load_game(game_id)
+            self._taught_banner()
             self.host.game_changed()
+
+    def _taught_banner(self) -> None:
+        """While the game in hand plays without some of the table's taught data (a broken record or
+        file the loader skipped), a banner says which, in one line (and the log); gone once fixed.
+        The banner is a part missing for the run (`host.missing`, what companion/runtime/health.py shows)."""
+        from companion.gamedata.loader import TAUGHT_PART, banner_line, taught_problems
+
+        missing = getattr(self.host, "missing", None)
+        if missing is None or self.host.session is None:
+            return
+        problems = taught_problems(self.host.session.game.id)
+        if not problems:
+            missing.pop(TAUGHT_PART, None)
+        elif missing.get(TAUGHT_PART) != (line := banner_line(problems)):
+            missing[TAUGHT_PART] = line
+            self.host.say(line)
 
     def leave(self) -> None:
         """Leave the current game (it stays in the journal) for the title screen."""

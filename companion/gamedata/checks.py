@@ -16,7 +16,8 @@ import re
 from typing import Any, Callable, Mapping
 
 from companion.errors import DataFileError
-from companion.i18n import N_, _
+from companion.i18n import N_, _, refusal_text
+from companion.rules.names import name_problem
 
 REQUIRED: Any = object()  # `Record.get` without a default: the field must be there
 # what a field must be, in words (never a Python type name); numbers and tables have checks of their own
@@ -83,6 +84,14 @@ class Checks:
             raise self.error(key, _("must not be empty"))
         if limit is not None and (len(value.strip()) > limit or not value.strip().isprintable()):
             raise self.error(key, _("must be at most {limit} printable characters").format(limit=limit))
+        return value
+
+    def name(self, key: str, value) -> str:
+        """A player's, vampire's or district's name: the one name rule of `companion.rules.names`
+        (1..24 printable characters, no control or text-direction character)."""
+        problem = name_problem(value)
+        if problem is not None:
+            raise self.error(key, refusal_text(problem))
         return value
 
     def pattern(self, key: str, value) -> str:
@@ -155,6 +164,11 @@ def one_of(*options: str) -> Rule:
 def text(limit: int = 200, allow_empty: bool = False) -> Rule:
     """A short printable text."""
     return lambda v, key, value: v.text(key, value, limit, allow_empty)
+
+
+def name(v: Checks, key: str, value) -> str:
+    """A player's, vampire's or district's name (`Checks.name`)."""
+    return v.name(key, value)
 
 
 def whole_list(lo: int, hi: int) -> Rule:

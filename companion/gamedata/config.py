@@ -16,10 +16,10 @@ from types import MappingProxyType
 from typing import Callable, Mapping
 
 from companion import paths
-from companion.gamedata import tomlfile
+from companion.gamedata import pins as pins_module, tomlfile
 from companion.gamedata.checks import Checks
 from companion.errors import DataFileError
-from companion.i18n import LANGUAGES, _
+from companion.i18n import LANGUAGES, _, refusal_text
 from companion.inputs import DISTRICTS, VButton
 from companion.records import Named
 
@@ -102,25 +102,27 @@ count = 89                 # 9 districts x 9 pixels + 7 veil pixels + 1 status p
 debounce_ms = 30           # edges closer than this are contact bounce
 long_press_ms = 800        # held this long = long press (undo: long press confirms)
 
-# Logical button -> GPIO pin (gpiozero names). Buttons wire the pin to ground; pull-ups are internal.
-# Off SPI0 (GPIO7-11), the UART (14/15) and an audio HAT's I2S (18-21). The header has only 11 free
-# pins for 14 buttons, so three give something up (hardware/README.md, "Pinout"): GPIO12/13 the PWM
-# audio on the header, GPIO3 the I2C bus on GPIO2/3.
+# Logical button -> GPIO pin (gpiozero names: "GPIO17", or "BOARD11" for the physical pin; "none" =
+# not wired). Buttons wire the pin to ground; pull-ups are internal. A button you leave out keeps its
+# pin below. Refused: pins outside GPIO2..27, the LED strip's pin, SPI0's GPIO9-11 (spi/auto driver),
+# the UART GPIO14/15 (a reader on /dev/serial0), sound's GPIO12/13 (PWM) and 18-21 (I2S), two
+# buttons on one pin. The defaults give up I2C (GPIO2/3) and SPI0's chip selects (GPIO7/8, freed by
+# dtoverlay=spi0-0cs): hardware/README.md, "Pinout".
 [buttons.pins]
-next = "GPIO5"
-confirm = "GPIO6"
-undo = "GPIO13"
-veil_up = "GPIO4"
-veil_down = "GPIO26"
+veil_up = "GPIO2"
+veil_down = "GPIO3"
 "district.A1" = "GPIO17"
 "district.A2" = "GPIO27"
 "district.A3" = "GPIO22"
 "district.B1" = "GPIO23"
 "district.B2" = "GPIO24"
 "district.B3" = "GPIO25"
-"district.C1" = "GPIO12"
-"district.C2" = "GPIO16"
-"district.C3" = "GPIO3"
+"district.C1" = "GPIO8"
+"district.C2" = "GPIO7"
+"district.C3" = "GPIO5"
+next = "GPIO6"
+confirm = "GPIO16"
+undo = "GPIO26"
 
 [reader]
 type = "none"              # pn532 (NFC board on the UART) | lines (USB QR scanner, Pico board) | none
@@ -153,11 +155,10 @@ DEFAULTS = {
                         **{f"veil.{i}": {"strip": _MAIN, "start": 81 + i, "count": 1} for i in range(7)},
                         "status": {"strip": _MAIN, "start": 88, "count": 1}}},
     "buttons": {"debounce_ms": 30, "long_press_ms": 800,
-                "pins": {"next": "GPIO5", "confirm": "GPIO6", "undo": "GPIO13", "veil_up": "GPIO4",
-                         "veil_down": "GPIO26", "district.A1": "GPIO17", "district.A2": "GPIO27",
+                "pins": {"veil_up": "GPIO2", "veil_down": "GPIO3", "district.A1": "GPIO17", "district.A2": "GPIO27",
                          "district.A3": "GPIO22", "district.B1": "GPIO23", "district.B2": "GPIO24",
-                         "district.B3": "GPIO25", "district.C1": "GPIO12", "district.C2": "GPIO16",
-                         "district.C3": "GPIO3"}},
+                         "district.B3": "GPIO25", "district.C1": "GPIO8", "district.C2": "GPIO7",
+                         "district.C3": "GPIO5", "next": "GPIO6", "confirm": "GPIO16", "undo": "GPIO26"}},
     "reader": {"type": "none", "port": "/dev/serial0", "baud": 115200, "repeat_window_s": 2.0,
                "tag_pattern": DEFAULT_TAG_PATTERN},
 }
@@ -354,24 +355,6 @@ def _build(doc: tomlfile.TomlDoc, source: str) -> Config:
         strips=strips,
         lights=lights,
     )
-    b = section("buttons")
-    v.only_keys("buttons", b, ("debounce_ms", "long_press_ms", "pins"))
-    pins = b["pins"]
-    if not isinstance(pins, dict):
-        raise doc.error("buttons.pins", _('must be a table of logical button = "GPIOn"'))
-    v.only_keys("buttons.pins", pins, sorted(vb.value for vb in VButton))
-    seen: dict[str, str] = {}
-    for name, pin in pins.items():
-        if not isinstance(pin, str) or not pin.upper().startswith(("GPIO", "BOARD")):
-            raise doc.error(f"buttons.pins.{name}", _('pin must be a gpiozero name such as "GPIO17", got {pin!r}').format(pin=pin))
-        if pin in seen:
-            raise doc.error(f"buttons.pins.{name}", _("pin {pin} is already used by {name!r}").format(pin=pin, name=seen[pin]))
-        seen[pin] = name
-    buttons = ButtonConfig(
-        debounce_ms=v.integer("buttons.debounce_ms", b["debounce_ms"], 0, 500),
-        long_press_ms=v.integer("buttons.long_press_ms", b["long_press_ms"], 100, 10_000),
-        pins=dict(pins),
-    )
     r = section("reader")
     v.only_keys("reader", r, ("type", "port", "baud", "repeat_window_s", "tag_pattern"))
     reader = ReaderConfig(
@@ -380,6 +363,14 @@ def _build(doc: tomlfile.TomlDoc, source: str) -> Config:
         baud=v.integer("reader.baud", r["baud"], 1200, 4_000_000),
         repeat_window_s=v.number("reader.repeat_window_s", r["repeat_window_s"], 0.0, 60.0),
         tag_pattern=v.pattern("reader.tag_pattern", r["tag_pattern"]),
+    )
+    b = section("buttons")
+    v.only_keys("buttons", b, ("debounce_ms", "long_press_ms", "pins"))
+    buttons = ButtonConfig(
+        debounce_ms=v.integer("buttons.debounce_ms", b["debounce_ms"], 0, 500),
+        long_press_ms=v.integer("buttons.long_press_ms", b["long_press_ms"], 100, 10_000),
+        pins=_button_pins(v, b["pins"], kept_pins(data), pins_module.needed_pins(
+            (s.pin for s in strips), leds.driver, reader.type, reader.port)),
     )
     return Config(game, hal, display, sound, leds, buttons, reader, source, language)
 
@@ -393,6 +384,41 @@ def _alsa_device(v: Checks, value) -> str:
         raise v.error("sound.device", _('must be an ALSA device name such as "default" or "plughw:CARD=Device,DEV=0" '
                                         '(`aplay -L` lists them), got {value!r}').format(value=text))
     return text
+
+
+def kept_pins(data: Mapping) -> tuple[str, ...]:
+    """The buttons a config's data leaves on their default pins (it does not name them in
+    [buttons.pins]): `companion config --check` says which."""
+    named = data.get("buttons", {})
+    named = named.get("pins", {}) if isinstance(named, dict) else {}
+    return tuple(name for name in DEFAULTS["buttons"]["pins"] if not isinstance(named, dict) or name not in named)
+
+
+def _button_pins(v: Checks, raw, kept: tuple[str, ...], needed: Mapping[int, object]) -> dict:
+    """[buttons.pins] over the default pins (`kept`: the buttons the file leaves on them): every pin
+    one a button may take (companion/gamedata/pins.py), none taken twice; "none" leaves it unwired."""
+    if not isinstance(raw, dict):
+        raise v.error("buttons.pins", _('must be a table of logical button = "GPIOn"'))
+    v.only_keys("buttons.pins", raw, sorted(vb.value for vb in VButton))
+    merged = {**DEFAULTS["buttons"]["pins"], **raw}
+    seen: dict[int, str] = {}
+    pins = {}
+    for name, pin in merged.items():
+        field = f"buttons.pins.{name}"
+        default = _(" (its default pin: name it in [buttons.pins] to move it)") if name in kept else ""
+        if isinstance(pin, str) and pin.strip().lower() == pins_module.UNWIRED:
+            continue
+        problem = pins_module.button_problem(pin, needed)
+        if problem is not None:
+            raise v.error(field, refusal_text(problem) + default)
+        gpio = pins_module.gpio_of(pin)
+        if gpio in seen:
+            other = seen[gpio]
+            why = _(" ({name} keeps its default pin: move it too, or set it to \"none\")").format(name=other) if other in kept else default
+            raise v.error(field, _("{pin} is already used by {name!r}").format(pin=pin, name=other) + why)
+        seen[gpio] = name
+        pins[name] = pin.strip().upper()
+    return pins
 
 
 def _strips(v: Checks, doc: tomlfile.TomlDoc, raw) -> tuple[Strip, ...]:

@@ -3,7 +3,15 @@
 Masters of the Night: `load_masters(user_dir=None)` reads `companion/data/masters/*.toml`, then the
 same file names in `paths.config_dir() / "masters"` (or `user_dir`). A user record is merged over the
 shipped one field by field (user wins) and gets `source = "taught"`; a record only the user has must be
-complete. Every problem raises `DataFileError(file, line, key, message)`.
+complete. A problem in a shipped file raises `DataFileError(file, line, key, message)`.
+
+What the table taught never stops a game: a taught record that fails its checks (a broken grid, an
+unknown key, a bad type) is skipped, the shipped record (if any) used as it is, and a taught file
+that does not read as a whole (not TOML) is skipped entirely. Each is a `Skipped` (its
+DataFileError, and whether the whole file went): collected in `problems` when the caller passes a
+list, else logged as a warning (stderr; journald under systemd). `strict=True` raises instead
+(`companion doctor`). `taught_problems(game_id)` answers what is skipped now, `banner_line` says it
+in one line for the table's banner; `companion cards list` and `companion config --check` name them.
 
 The files are tracker, districts, vampires, cards and relics (`.toml`); what each record may hold, and
 the rules its fields obey, stand once in `companion.gamedata.masters_fields` (teaching checks taught
@@ -17,16 +25,19 @@ lays the box values the table taught over Armata Strigoi's.
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from os import PathLike
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from companion import paths
 from companion.data import shipped_dir
+from companion.errors import DataFileError
 from companion.gamedata import masters_fields, tomlfile
 from companion.gamedata.checks import Checks, Record
 from companion.gamedata.masters_fields import BANDS
-from companion.i18n import _
+from companion.i18n import _, ngettext
+from companion.records import Named
 from companion.rules.masters.data import (
     ACTS, POSITIONS, STATION, VAMPIRE_COUNTS, CardInfo, DistrictInfo, Effect, MastersData, RelicInfo, Tracker,
     VampireInfo,
@@ -37,14 +48,29 @@ if TYPE_CHECKING:
 
 FILES = ("tracker", "districts", "vampires", "cards", "relics")
 MIN_CARDS_PER_ACT = 6  # the easy difficulty draws 6 from each act
+TAUGHT_PART = "taught data"  # the table's banner for skipped taught data (companion/controllers/games.py)
+_log = logging.getLogger(__name__)
 
 
-def load_masters(user_dir: str | Path | None = None) -> MastersData:
-    """The Masters data: shipped files overlaid with the user's taught files."""
+class Skipped(Named):
+    """Taught data left out: `error` names file, line, field and why; `whole` when the whole file was."""
+
+    error: DataFileError
+    whole: bool = False
+
+
+Skip = Callable[[DataFileError, bool], None]
+
+
+def load_masters(user_dir: str | Path | None = None, problems: list | None = None,
+                 strict: bool = False) -> MastersData:
+    """The Masters data: shipped files overlaid with the user's taught files (what does not pass its
+    checks skipped: see the module's docstring for `problems` and `strict`)."""
     user = Path(user_dir) if user_dir is not None else paths.config_dir() / "masters"
+    skip = _skipper(problems, strict)
     built: dict[str, list] = {}
     for name in FILES:
-        built[name] = _load_kind(name, shipped_dir("masters") / f"{name}.toml", user / f"{name}.toml")
+        built[name] = _load_kind(name, shipped_dir("masters") / f"{name}.toml", user / f"{name}.toml", skip)
     data = MastersData(
         trackers=tuple(built["tracker"]), districts=tuple(built["districts"]), vampires=tuple(built["vampires"]),
         cards=tuple(built["cards"]), relics=tuple(built["relics"]),
@@ -53,32 +79,95 @@ def load_masters(user_dir: str | Path | None = None) -> MastersData:
     return data
 
 
-def _load_kind(name: str, shipped: Path, user: Path) -> list:
+def _skipper(problems: list | None, strict: bool) -> Skip:
+    """What to do with a piece of taught data that is skipped: raise, collect or log it."""
+    def skip(error: DataFileError, whole: bool) -> None:
+        if strict:
+            raise error
+        if problems is not None:
+            problems.append(Skipped(error, whole))
+        else:
+            _log.warning(_("skipped: {problem}").format(problem=error))
+    return skip
+
+
+def _load_kind(name: str, shipped: Path, user: Path, skip: Skip) -> list:
     """Records of one file: shipped ones, user fields merged over them, each checked by the rules of
-    `companion.gamedata.masters_fields` (which teaching checks with too)."""
+    `companion.gamedata.masters_fields` (which teaching checks with too). A taught record that fails
+    is skipped (the shipped one stays), a taught file that does not read is skipped whole."""
     base = tomlfile.load(shipped)
-    records: dict[str, tuple[dict, tomlfile.TomlDoc, str]] = {
-        str(k): (v, base, "shipped") for k, v in _table(base, name).items()
-    }
-    if user.is_file():
-        doc = tomlfile.load(user)
-        for key, fields_ in _table(doc, name).items():
-            key = str(key)
-            old = records.get(key, ({}, doc, "taught"))[0]
-            records[key] = (tomlfile.merge(old, fields_), doc, "taught")
+    shipped_records = {str(k): v for k, v in _table(base, name).items()}
     build = BUILDERS[name]
-    return [build(key, masters_fields.record(Checks(doc), name, key, rec), source)
-            for key, (rec, doc, source) in records.items()]
+    out = {key: build(key, masters_fields.record(Checks(base), name, key, rec), "shipped")
+           for key, rec in shipped_records.items()}
+    taught = _taught_file(name, user, skip)
+    if taught is None:
+        return list(out.values())
+    doc, table = taught
+    for key, fields_ in table.items():
+        key = str(key)
+        try:
+            Checks(doc).table(f"{name}.{key}", fields_)
+            rec = tomlfile.merge(shipped_records.get(key), fields_)
+            out[key] = build(key, masters_fields.record(Checks(doc), name, key, rec), "taught")
+        except DataFileError as exc:
+            skip(exc, False)
+    return list(out.values())
 
 
-def _table(doc: tomlfile.TomlDoc, name: str) -> dict:
-    """The top table `name` of a file (empty if absent), every entry a table."""
+def _taught_file(name: str, user: Path, skip: Skip) -> tuple[tomlfile.TomlDoc, dict] | None:
+    """(document, its top table) of a taught file, or None when there is none or it does not read
+    as a whole (then skipped: not TOML, not UTF-8, an unknown top-level key, a top table that is no table)."""
+    try:
+        if not user.is_file():
+            return None
+        doc = tomlfile.load(user)
+        return doc, _table(doc, name, entries=False)
+    except DataFileError as exc:
+        skip(exc, True)
+    except OSError as exc:  # the folder cannot be looked into
+        skip(DataFileError(user, None, None, _("cannot read this file: {why}").format(why=(exc.strerror or "").lower())), True)
+    return None
+
+
+def _table(doc: tomlfile.TomlDoc, name: str, entries: bool = True) -> dict:
+    """The top table `name` of a file (empty if absent); with `entries`, every entry a table."""
     v = Checks(doc)
     v.only_keys("", doc.data, (name,))
     table = v.table(name, doc.data.get(name, {}))
-    for key, value in table.items():
+    for key, value in table.items() if entries else ():
         v.table(f"{name}.{key}", value)
     return table
+
+
+def taught_problems(game_id: str | None = None) -> list[Skipped]:
+    """What of the table's taught data for `game_id` is skipped now (none for a game with nothing
+    taught); None: all of it, the tag registrations (`tags.toml`) included."""
+    problems: list[Skipped] = []
+    if game_id in ("masters", None):
+        load_masters(problems=problems)
+    if game_id in ("strigoi", None):
+        load_strigoi(problems=problems)
+    if game_id is None:
+        from companion.gamedata import teach
+
+        bad: list[DataFileError] = []
+        try:
+            teach.load_tags(problems=bad)
+        except DataFileError as exc:
+            problems.append(Skipped(exc, True))
+        problems += [Skipped(exc) for exc in bad]
+    return problems
+
+
+def banner_line(problems: list[Skipped]) -> str:
+    """The first skipped piece of taught data in one line for the table's banner (file name, line,
+    why), and how many more there are."""
+    first = problems[0].error
+    where = Path(first.path).name + (f":{first.line}" if first.line else "")
+    text = _("taught data skipped: {where} {why}").format(where=where, why=first.message)
+    more = len(problems) - 1
+    return text + (ngettext(" (and {n} more)", " (and {n} more)", more).format(n=more) if more else "")
 
 
 def _tracker(key: str, r: Record, source: str) -> Tracker:
@@ -129,8 +218,6 @@ BUILDERS = {"tracker": _tracker, "districts": _district, "vampires": _vampire, "
 
 def _check_whole(data: MastersData, folder: Path) -> None:
     """Checks across records: all tracker sides, the station and museum, enough districts and cards."""
-    from companion.errors import DataFileError
-
     have = {t.vampires for t in data.trackers}
     for n in VAMPIRE_COUNTS:
         if n not in have:
@@ -186,12 +273,19 @@ def load_data(game_id: str, source: Any = None) -> Any:
     return resolve(info(game_id).parse)(read_doc(game_id, source))
 
 
-def load_strigoi(source: Any = None) -> StrigoiData:
+def load_strigoi(source: Any = None, problems: list | None = None, strict: bool = False) -> StrigoiData:
     """Armata Strigoi's fortress, Strigoi and tokens from `source` (see `read_doc`); with the shipped
-    file, the table's taught box values (`strigoi/box.toml` in the config folder) win over it."""
+    file, the table's taught box values (`strigoi/box.toml` in the config folder) win over it. A box
+    file that fails its checks is skipped as a whole (`problems`, `strict`: as `load_masters`)."""
     from companion.gamedata.strigoi_fields import check_taught
     from companion.rules.strigoi.data import with_taught
 
     data = load_data("strigoi", source)
     taught = paths.config_dir() / "strigoi" / "box.toml"
-    return with_taught(data, check_taught(tomlfile.load(taught))) if source is None and taught.exists() else data
+    if source is not None or not taught.exists():
+        return data
+    try:
+        return with_taught(data, check_taught(tomlfile.load(taught)))
+    except DataFileError as exc:
+        _skipper(problems, strict)(exc, True)
+        return data

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from companion.gamedata.checks import Checks, Record, flag, one_of, pair, text, whole
+from companion.gamedata.checks import Checks, Record, flag, name, one_of, pair, text, whole
 from companion.i18n import N_, _
 from companion.rules.masters.data import (
     ACTS, CARD_KEY, POSITIONS, TRACKER_CELL_MAX, TRACKER_RESERVE, VAMPIRE_COUNTS, AgentNumbers, Band,
@@ -79,7 +79,7 @@ def _deck(v: Checks, key: str, value) -> dict[str, AgentNumbers]:
 
 FIELDS = {
     "tracker": {"reserve": whole(*TRACKER_RESERVE), "verified": flag, **{act: _deck for act in ACTS}},
-    "districts": {"name": NAME, "name_de": NAME, "effect": one_of("day", "night", "both"), "night_ap": whole(1, 2),
+    "districts": {"name": name, "name_de": name, "effect": one_of("day", "night", "both"), "night_ap": whole(1, 2),
                   "note": NOTE, "note_de": NOTE, "verified": flag},
     "vampires": {"blood_ability": NAME, "blood_ability_de": NAME, "blood_note": NOTE, "blood_note_de": NOTE,
                  "blood_cost": whole(1, 6), "dark_ability": NOTE, "dark_ability_de": NOTE,
@@ -106,6 +106,8 @@ def record(v: Checks, section: str, key: str, table) -> Record:
     key_ok, message = KEYS.get(section, (None, None))
     if key_ok and not key_ok(key):
         raise v.error(where, message())
+    if section == "vampires":  # a vampire's key is its name, as the setup and the screens use it
+        v.name(where, key)
     r = v.record(where, table, FIELDS[section])
     r.check()
     if section == "cards":

@@ -52,7 +52,7 @@ def parse(doc: TomlDoc) -> StrigoiData:
     players = range(n["min_players"], n["max_players"] + 1)
     letters = _letters(game)
     fortress = _fortress(v, top.get("rooms"), letters)
-    wolves = game.get("powerwolves")
+    wolves = [v.name("game.powerwolves", w) for w in game.get("powerwolves")]
     if len(wolves) < n["max_players"] or len(set(wolves)) != len(wolves) or not all(isinstance(w, str) and w for w in wolves):
         raise game.error("powerwolves", _("needs at least {n} different names").format(n=n["max_players"]))
     marked = game.get("marked")

@@ -84,21 +84,24 @@ def key_kind(key: str) -> str:
     raise TeachError(_("{key!r} is neither a card key (I-01 .. III-18) nor a relic key (lower-case-words)").format(key=key))
 
 
-def load_tags(base: Path | str | None = None) -> dict[str, str]:
-    """All registrations: tag id -> key (empty when nothing is registered yet)."""
+def load_tags(base: Path | str | None = None, problems: list | None = None) -> dict[str, str]:
+    """All registrations: tag id -> key (empty when nothing is registered yet). With `problems` (a
+    list), a bad entry is left out and its DataFileError appended instead of raised (a file that
+    does not read as a whole still raises)."""
     path = tags_path(base)
     if not path.exists():
         return {}
-    return _validate_tags(tomlfile.load(path))
+    return _validate_tags(tomlfile.load(path), problems)
 
 
 def lookup_tag(tag: str, base: Path | str | None = None) -> str | None:
-    """The card or relic key registered for `tag`, or None (an unknown tag starts a registration)."""
+    """The card or relic key registered for `tag`, or None (an unknown tag starts a registration).
+    One bad registration does not hide the others (`companion cards list` names it)."""
     try:
         tag = normalize_tag(tag)
     except TeachError:
         return None
-    return load_tags(base).get(tag)
+    return load_tags(base, problems=[]).get(tag)
 
 
 def register_tag(tag: str, key: str, base: Path | str | None = None) -> str:
@@ -179,7 +182,7 @@ def save_district(key: str, *, name: str | None = None, note: str | None = None,
         raise TeachError(_("district key {key!r} must be lower-case words joined by '-'").format(key=key))
     entry: dict = {"verified": True}
     if name is not None:
-        entry["name"] = _text(name, N_("district name"), 40)
+        entry["name"] = _name(name, N_("district name"))
     if note is not None:
         entry["note"] = _text(note, N_("note"), 200, allow_empty=True)
     return _merge_entry("districts", key, entry, base)
@@ -258,22 +261,33 @@ def check_file(path: Path | str) -> str:
 
 
 # -- validation --------------------------------------------------------------------------------------------
-def _validate_tags(doc: tomlfile.TomlDoc) -> dict[str, str]:
-    """[tags] of a document: tag id -> key."""
+def _validate_tags(doc: tomlfile.TomlDoc, problems: list | None = None) -> dict[str, str]:
+    """[tags] of a document: tag id -> key; a bad entry raises, or with `problems` is left out and
+    appended to it."""
     v = Checks(doc)
     v.only_keys("", doc.data, ("tags", "format", "version") + SECTIONS)
     table = v.table("tags", doc.data.get("tags", {}))
     out = {}
     for tag, key in table.items():
-        where = f"tags.{tag}"
-        if not isinstance(key, str):
-            raise doc.error(where, _("must name a card or relic key, got {key!r}").format(key=key))
         try:
-            out[normalize_tag(tag)] = key
-            key_kind(key)
-        except TeachError as exc:
-            raise doc.error(where, str(exc)) from None
+            out[_checked_tag(doc, tag, key)] = key
+        except DataFileError as exc:
+            if problems is None:
+                raise
+            problems.append(exc)
     return out
+
+
+def _checked_tag(doc: tomlfile.TomlDoc, tag: str, key) -> str:
+    """One registration of a [tags] table: the normalised tag id, or DataFileError naming it."""
+    where = f"tags.{tag}"
+    if not isinstance(key, str):
+        raise doc.error(where, _("must name a card or relic key, got {key!r}").format(key=key))
+    try:
+        key_kind(key)
+        return normalize_tag(tag)
+    except TeachError as exc:
+        raise doc.error(where, str(exc)) from None
 
 
 # "3 cards" for each section
@@ -324,6 +338,11 @@ def _count(value, what: str, lo: int, hi: int) -> int:
 def _text(value, what: str, limit: int, allow_empty: bool = False) -> str:
     """A short printable text (names and notes are shown on screen, never interpreted), stripped."""
     return _TYPED.text(what, value, limit, allow_empty).strip()
+
+
+def _name(value, what: str) -> str:
+    """A district's (or vampire's) name as typed, stripped, by the one name rule (companion/rules/names.py)."""
+    return _TYPED.name(what, value.strip() if isinstance(value, str) else value)
 
 
 # -- writing ---------------------------------------------------------------------------------------------

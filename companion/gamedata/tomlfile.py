@@ -40,27 +40,55 @@ class TomlDoc(Named):
 
 def load(path: str | Path) -> TomlDoc:
     """Parse a TOML file; a syntax error becomes a DataFileError with the line."""
-    path = Path(path)
+    return loads(read_text(path), str(path))
+
+
+def read_text(path: str | Path) -> str:
+    """A user's file as text (a config, taught data, an import, a scenario): the one door they come
+    in by. A UTF-8 byte-order mark at the start (Windows Notepad writes one) is dropped. A file that
+    cannot be read is a DataFileError in our own words (never an errno or a codec's message)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        data = Path(path).read_bytes()
     except FileNotFoundError:
         raise DataFileError(path, None, None, _("file not found")) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataFileError(path, None, None, _("cannot read: {why}").format(why=exc)) from None
-    return loads(text, str(path))
+    except IsADirectoryError:
+        raise DataFileError(path, None, None, _("this is a folder, not a file")) from None
+    except PermissionError:
+        raise DataFileError(path, None, None, _("no permission to read this file")) from None
+    except OSError as exc:  # an I/O error, a name too long...: the system's words, without the errno
+        why = (exc.strerror or "").lower() or _("the system gave no reason")
+        raise DataFileError(path, None, None, _("cannot read this file: {why}").format(why=why)) from None
+    return decoded(data, path)
+
+
+def decoded(data: bytes, path: str | Path) -> str:
+    """`data` as UTF-8 text without a leading byte-order mark; DataFileError naming the line of the
+    first byte that is not UTF-8."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise DataFileError(path, line, None, _("not UTF-8 text (save it as UTF-8); byte {n} cannot be read").format(
+            n=exc.start + 1)) from None
+    return text.removeprefix("\ufeff")
 
 
 def loads(text: str, path: str = "<string>") -> TomlDoc:
     """Parse TOML text; a syntax error becomes a DataFileError with the line."""
     import tomllib  # loaded with the first file read: a start without a config file needs no TOML parser
 
+    text = text.removeprefix("\ufeff")  # a byte-order mark, as Windows Notepad writes it
     try:
         data = tomllib.loads(text)
+    except RecursionError:  # tomllib reads nested arrays and inline tables by recursion
+        raise DataFileError(path, None, None, _("arrays or tables nested too deeply")) from None
     except tomllib.TOMLDecodeError as exc:
         m = re.search(_SYNTAX_LINE, str(exc))
         line = int(m.group(1)) if m else _unfinished_from(text)
         msg = re.sub(_SYNTAX_LINE, "", str(exc)).strip()
         raise DataFileError(path, line, None, _("TOML syntax error: {why}").format(why=msg)) from None
+    except ValueError:  # a number of thousands of digits (int() refuses to read it)
+        raise DataFileError(path, None, None, _("a number is too long")) from None
     return TomlDoc(path, text, data)
 
 
@@ -74,35 +102,37 @@ def _unfinished_from(text: str) -> int | None:
     for n in range(1, len(lines) + 1):
         try:
             tomllib.loads("\n".join(lines[:n]))
-        except tomllib.TOMLDecodeError:
+        except (ValueError, RecursionError):  # (TOMLDecodeError is a ValueError)
             continue
         good = n
     return min(good + 1, len(lines)) if lines else None
 
 
 def locate(text: str, dotted: str) -> int | None:
-    """Line (1-based) where the key `dotted` is defined, or its nearest table, or None."""
-    parts = [p for p in dotted.split(".") if p]
-    if not parts:
+    """Line (1-based) where the key `dotted` is defined, or its nearest table, or None. Keys are
+    compared as dotted text, so `buttons.pins.district.A1` finds `"district.A1" = ...` under
+    `[buttons.pins]` (a quoted key holding a dot)."""
+    target = ".".join(p for p in dotted.split(".") if p)
+    if not target:
         return None
     best: int | None = None
-    table: list[str] = []
+    table = ""
     for no, raw in enumerate(text.splitlines(), start=1):
         m = re.match(_HEADER, raw)
         if m:
-            table = [_unquote(p) for p in _split_key(m.group(1))]
-            if table == parts:
+            table = ".".join(_unquote(p) for p in _split_key(m.group(1)))
+            if table == target:
                 return no
-            if parts[: len(table)] == table and best is None:
+            if target.startswith(table + ".") and best is None:
                 best = no
             continue
         k = re.match(_KEY, raw)
         if not k:
             continue
-        key = table + [_unquote(p) for p in _split_key(k.group(1))]
-        if key == parts:
+        key = ".".join(p for p in [table, *(_unquote(p) for p in _split_key(k.group(1)))] if p)
+        if key == target:
             return no
-        if parts[: len(key)] == key:
+        if target.startswith(key + "."):
             # an inline table or array holding the key we want
             best = no
     return best

@@ -25,6 +25,7 @@ from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar, Iterable, Mapping
 
 from companion.errors import N_, CommandError, RuleViolation
+from companion.rules.names import name_problem
 
 _TYPE_NAMES = {int: "a whole number", str: "a text", bool: "true or false", tuple: "a list",
                dict: "an object"}
@@ -239,7 +240,18 @@ def seat_names(players: int | None, names: tuple[str, ...] | None, low: int, hig
         raise CommandError(N_("setup: players must be a whole number"))
     if not low <= n <= high:
         raise RuleViolation("players", N_("{title} is for {low} to {high} players, not {n}"), title=title, low=low, high=high, n=n)
-    names = tuple(f"P{i}" for i in range(1, n + 1)) if names is None else names
-    if len(names) != n or not all(names) or len(set(names)) != n:
+    names = tuple(f"P{i}" for i in range(1, n + 1)) if names is None else checked_names("setup", "names", names)
+    if len(names) != n or len(set(names)) != n:
         raise CommandError(N_("setup: names must be {n} different names"), n=n)
     return list(names)
+
+
+def checked_names(verb: str, key: str, names: Iterable[Any]) -> tuple[str, ...]:
+    """`names` (players, vampires) as a tuple, each checked by the one name rule
+    (`companion.rules.names`); CommandError naming the parameter and saying what is wrong."""
+    out = tuple(names)
+    for name in out:
+        problem = name_problem(name)
+        if problem is not None:
+            raise CommandError(N_("{verb}: `{key}`: {problem}"), verb=verb, key=key, problem=problem)
+    return out

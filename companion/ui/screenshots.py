@@ -115,12 +115,20 @@ def main(argv: list[str] | None = None) -> int:
     return 1 if failed else 0
 
 
+MIN_SIZE, MAX_SIZE = (320, 240), (3840, 2160)  # the smallest panel a layout is made for; 4K
+
+
 def _size(text: str) -> tuple[int, int]:
-    """`1280x720` -> (1280, 720), or an argparse error saying what a size looks like."""
-    w, sep, h = text.lower().partition("x")
-    if not (sep and w.isdigit() and h.isdigit() and int(w) > 0 and int(h) > 0):
+    """`1280x720` -> (1280, 720), or an argparse error saying what a size looks like: from 320x240
+    (smaller, the layout has no room) to 3840x2160 (larger only costs memory and minutes)."""
+    w, sep, h = text.lower().strip().partition("x")
+    if not (sep and w.isascii() and w.isdigit() and h.isascii() and h.isdigit()):
         raise argparse.ArgumentTypeError(_("bad size {text!r}: give WIDTHxHEIGHT, e.g. 1280x720").format(text=text))
-    return int(w), int(h)
+    size = int(w), int(h)
+    if not all(lo <= n <= hi for n, lo, hi in zip(size, MIN_SIZE, MAX_SIZE)):
+        raise argparse.ArgumentTypeError(_("size {text} is outside {low} .. {high}").format(
+            text=text, low="x".join(map(str, MIN_SIZE)), high="x".join(map(str, MAX_SIZE))))
+    return size
 
 
 if __name__ == "__main__":

@@ -117,11 +117,12 @@ def test_headless_table_resumes_the_offered_game_with_the_buttons(tmp_path):
 
 # -- a refused scenario line --------------------------------------------------------------------------------------
 def _refused_run(tmp_path, **env):
-    """A headless scenario whose line 4 moves a vampire nobody plays: the run and the script."""
+    """A headless scenario whose line 4 moves to a district that is not on the board (a well-formed
+    command the rules refuse): the run and the script."""
     script = tmp_path / "game.jsonl"
     commands = write_scenario(script, 4)
     lines = [json.dumps(c) for c in commands]
-    lines.insert(3, json.dumps({"cmd": "move", "vampire": "Nobody", "to": "A1"}))  # line 4
+    lines.insert(3, json.dumps({"cmd": "move", "to": "Z9"}))  # line 4
     script.write_text("\n".join(lines) + "\n")
     done = _run(tmp_path, "--headless", "--script", str(script), "--journal", str(tmp_path / "j.sqlite3"),
                 env=clean_env(tmp_path, **env))

@@ -31,3 +31,20 @@ def test_a_record_names_file_line_and_field_of_a_bad_value_and_refuses_unknown_f
     with pytest.raises(DataFileError, match="unknown key 'colour'"):
         _record("[tile]\ncolour = 'red'\n", {"ap": whole(0, 9)})
     assert _record("[tile]\n", {"ap": whole(0, 9)}).get("ap", 1) == 1
+
+
+def test_a_name_field_is_held_to_the_one_name_rule_with_its_line():
+    """`name` (a Record rule) and `Checks.name`: the rule of companion/rules/names.py, file:line:field."""
+    from companion.gamedata.checks import name
+
+    rules = {"name": name}
+    assert _record('[tile]\nname = "Docks"\n', rules).get("name") == "Docks"
+    for text, words in (('"x"', None), ('"' + "x" * 25 + '"', "has 25 characters; at most 24"),
+                        ('"Do\\u202ecks"', "(U+202E)"), ('"Do\\ncks"', "(U+000A)"), ('""', "1 to 24 characters"), ("7", "not 7")):
+        record = _record(f"[tile]\n\nname = {text}\n", rules)
+        if words is None:
+            assert record.get("name") == "x"
+            continue
+        with pytest.raises(DataFileError) as bad:
+            record.get("name")
+        assert (bad.value.line, bad.value.field) == (3, "tile.name") and words in bad.value.message

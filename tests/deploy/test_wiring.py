@@ -7,6 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from companion.errors import DataFileError
 from companion.gamedata import config
 from tests.deploy.fakesys import REPO
 
@@ -44,7 +45,7 @@ def test_wiring_check_notices_a_stale_svg(wiring, tmp_path, capsys):
 def test_wiring_svg_is_well_formed_and_labelled():
     root = ET.parse(HW / "wiring.svg").getroot()
     texts = " ".join(t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text"))
-    for word in ("74AHCT125", "WS2812B chain, 89 pixels", "PN532", "GPIO10 SPI MOSI", "district.C3  GPIO3 (pin 5)",
+    for word in ("74AHCT125", "WS2812B chain, 89 pixels", "PN532", "GPIO10 SPI MOSI", "veil_down  GPIO3 (pin 5)",
                  "gives up I2C on GPIO2/3"):
         assert word in texts
 
@@ -63,10 +64,26 @@ def test_wiring_led_data_pin_and_count_match_default_config(wiring):
     assert f"{cfg.leds.strips[0].count} pixels" in leds["label"]
 
 
-def test_wiring_header_map_is_a_real_pinout(wiring):
+@pytest.mark.parametrize("revision", ["a02082", "c03111", "c04170", "902120"], ids=["Pi 3B", "Pi 4B", "Pi 5", "Zero 2 W"])
+def test_wiring_header_map_is_the_real_pinout(wiring, revision):
+    """Every physical pin of the drawing and of the config's pin rules is what gpiozero's own board
+    data says it is, on each board the build supports."""
+    from gpiozero.pins.mock import MockFactory
+
+    from companion.gamedata import pins
+
+    board = MockFactory(revision=revision).board_info
+    real = {}
+    for pin in range(1, 41):
+        try:
+            real[pin] = int(board.to_gpio(f"BOARD{pin}").removeprefix("GPIO"))
+        except Exception:  # a power or ground pin
+            continue
+    assert real == wiring.PIN_TO_GPIO == pins.PIN_TO_GPIO
     assert wiring.gpio_pin("GPIO10") == 19 and wiring.gpio_pin("GPIO14") == 8 and wiring.gpio_pin("GPIO21") == 40
     assert len(set(wiring.GPIO_TO_PIN.values())) == 28  # GPIO0..27, each on its own pin
     assert not set(wiring.GPIO_TO_PIN.values()) & set(wiring.POWER_PINS)
+    assert {p for p, what in wiring.POWER_PINS.items() if what == "GND"} == {p for p in range(1, 41) if p not in real} - {1, 2, 4, 17}
 
 
 def _readme_button_rows() -> dict[str, tuple[str, int, str]]:
@@ -85,8 +102,10 @@ def test_readme_pinout_tables_match_default_config(wiring):
 
 
 # What each reserved pin serves; a default button there must name it in the docs.
-RESERVED = {**{n: "I2S" for n in (18, 19, 20, 21)}, 12: "PWM audio", 13: "PWM audio",
-            **{n: "SPI0" for n in range(7, 12)}, 14: "UART", 15: "UART", 2: "I2C", 3: "I2C"}
+RESERVED = {**{n: "I2S" for n in (18, 19, 20, 21)}, 12: "PWM audio", 13: "PWM audio", 7: "SPI0 CE", 8: "SPI0 CE",
+            **{n: "SPI0" for n in range(9, 12)}, 14: "UART", 15: "UART", 2: "I2C", 3: "I2C"}
+# The pins the default build itself needs: sound (PWM audio, I2S), SPI0's MOSI/SCLK/MISO, the UART.
+NEEDED = {9, 10, 11, 12, 13, 14, 15, 18, 19, 20, 21}
 
 
 def test_default_buttons_avoid_reserved_pins_or_say_what_they_give_up():
@@ -101,14 +120,51 @@ def test_default_buttons_avoid_reserved_pins_or_say_what_they_give_up():
 
 
 def test_reserved_pin_tables_agree(wiring):
+    from companion.gamedata import pins
+
     assert {n: f for n, f in wiring.RESERVED.items() if n > 1} == RESERVED
+    assert wiring.NEEDED - {0, 1} == NEEDED == set(pins.AUDIO) | set(pins.SPI0) | set(pins.UART)
+
+
+def test_default_map_keeps_every_button_off_the_pins_the_build_needs():
+    """No default button on sound (PWM audio, I2S), SPI0 in use, the UART or GPIO0/1; each on its own
+    pin; and the default config itself obeys the rule the config checks every file by (its reader
+    on the UART and the SPI LED driver included)."""
+    from companion.gamedata import pins
+
+    defaults = config.default()
+    gpios = [pins.gpio_of(pin) for pin in defaults.buttons.pins.values()]
+    assert len(gpios) == 14 and len(set(gpios)) == 14
+    assert all(2 <= g <= 27 for g in gpios) and not set(gpios) & NEEDED
+    on_uart = config.DEFAULT_TOML.replace('type = "none"', 'type = "pn532"').replace('driver = "auto"', 'driver = "spi"')
+    assert config.loads(on_uart).buttons.pins == defaults.buttons.pins
+    spare = set(pins.BUTTON_GPIOS) - set(gpios) - NEEDED - {7, 8, 2, 3}
+    assert spare == {4}  # the one free pin left, as hardware/README.md says
+
+
+@pytest.mark.parametrize("gpio", [12, 13, 18, 19, 20, 21])
+def test_config_refuses_a_button_on_an_audio_pin_with_file_line_and_field(gpio):
+    text = config.DEFAULT_TOML.replace('undo = "GPIO26"', f'undo = "GPIO{gpio}"')
+    with pytest.raises(DataFileError) as bad:
+        config.loads(text, "/etc/companion/config.toml")
+    line = text.splitlines().index(f'undo = "GPIO{gpio}"') + 1
+    assert str(bad.value).startswith(f"/etc/companion/config.toml:{line}: [buttons.pins.undo] GPIO{gpio} is taken: ")
+    assert "audio" in bad.value.message or "I2S" in bad.value.message
 
 
 def test_wiring_refuses_a_reserved_pin_that_does_not_say_what_it_gives_up(wiring, tmp_path, capsys):
-    text = (HW / "wiring.toml").read_text(encoding="utf-8").replace('gpio = "GPIO26"', 'gpio = "GPIO19"')
+    text = (HW / "wiring.toml").read_text(encoding="utf-8").replace('gpio = "GPIO3"\ngives_up = "I2C on GPIO2/3"', 'gpio = "GPIO3"')
     (tmp_path / "wiring.toml").write_text(text, encoding="utf-8")
     assert wiring.main([str(tmp_path / "wiring.toml"), str(tmp_path / "wiring.svg")]) == 2
-    assert "veil_down on GPIO19 (I2S)" in capsys.readouterr().out
+    assert "veil_down on GPIO3 (I2C) must say gives_up" in capsys.readouterr().out
+    assert not (tmp_path / "wiring.svg").exists()
+
+
+def test_wiring_refuses_a_button_on_a_pin_the_build_needs_whatever_it_says(wiring, tmp_path, capsys):
+    text = (HW / "wiring.toml").read_text(encoding="utf-8").replace('gpio = "GPIO26"', 'gpio = "GPIO19"\ngives_up = "I2S"')
+    (tmp_path / "wiring.toml").write_text(text, encoding="utf-8")
+    assert wiring.main([str(tmp_path / "wiring.toml"), str(tmp_path / "wiring.svg")]) == 2
+    assert "undo on GPIO19 (I2S): the build needs this pin" in capsys.readouterr().out
     assert not (tmp_path / "wiring.svg").exists()
 
 

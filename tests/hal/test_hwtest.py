@@ -58,9 +58,9 @@ def test_hwtest_shows_white_red_green_blue_on_each_light_in_turn(board):
 
 def test_hwtest_prompts_for_each_button_with_its_pin_and_reports_the_press():
     _, text, _ = _run()
-    assert "press NEXT (GPIO5)..." in text
-    assert "press DISTRICT_C3 (GPIO3)..." in text
-    assert "ok: GPIO5, held 0.15 s, 2 raw edges -> 1 press" in text
+    assert "press NEXT (GPIO6)..." in text
+    assert "press DISTRICT_C3 (GPIO5)..." in text
+    assert "ok: GPIO6, held 0.15 s, 2 raw edges -> 1 press" in text
 
 
 def test_hwtest_missed_button_fails_after_the_timeout_without_hanging(board):
@@ -70,14 +70,14 @@ def test_hwtest_missed_button_fails_after_the_timeout_without_hanging(board):
     status = run(hw, cfg, FAST, out, lambda b, now: None if b in skip else hw.buttons.press(b, now + 0.1, 0.1))
     text = out.getvalue()
     assert status == 1
-    assert re.search(r"^button undo +FAIL +GPIO13: no press within 2 s$", text, re.M)
+    assert re.search(r"^button undo +FAIL +GPIO26: no press within 2 s$", text, re.M)
     assert "hw-test: FAIL (1 failed)" in text
 
 
 # One switch misbehaves, every other is pressed cleanly: (which, what it does, exit status, what is said).
 ODD_SWITCHES = {
     "chattering": (VButton.CONFIRM, lambda buttons, b, now: buttons.chatter(b, now + 0.1, bounces=3, gap=0.002, duration=0.3),
-                   0, "ok: GPIO6, held 0.30 s, 14 raw edges -> 1 press (bouncy contact)"),
+                   0, "ok: GPIO16, held 0.30 s, 14 raw edges -> 1 press (bouncy contact)"),
     "stuck": (VButton.NEXT, lambda buttons, b, now: buttons.hold(b, now + 0.1), 1, "held down but never released"),
 }
 

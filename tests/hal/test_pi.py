@@ -192,16 +192,19 @@ def test_driver_mock_and_none_need_no_pi(tmp_path):
 # --- buttons through gpiozero's MockFactory ---------------------------------------------------------
 
 def _gpio_buttons(pins=None, debounce_ms=30):
-    pins = pins or {"next": "GPIO5", "undo": "GPIO13"}
-    lines = "".join(f'"{k}" = "{v}"\n' for k, v in pins.items())
-    cfg = config.loads(f"[buttons]\ndebounce_ms = {debounce_ms}\n[buttons.pins]\n{lines}").buttons
+    """Buttons as a config names them (the two given, the others on their default pins), or, for pins
+    a config refuses, as a board might still be given them (`pins` passed through unchecked)."""
+    if pins is None:
+        cfg = config.loads(f'[buttons]\ndebounce_ms = {debounce_ms}\n[buttons.pins]\nnext = "GPIO6"\nundo = "GPIO26"\n').buttons
+    else:
+        cfg = config.ButtonConfig(debounce_ms, 800, pins)
     factory, clock = MockFactory(), FakeClock(100.0)
     return GpioButtons(cfg, clock, pin_factory=factory), factory, clock
 
 
 def test_gpio_buttons_press_through_mock_pins():
     b, factory, clock = _gpio_buttons()
-    pin = factory.pin("GPIO5")
+    pin = factory.pin("GPIO6")
     clock.advance(1.0)
     pin.drive_low()  # button to ground: pressed
     clock.advance(0.2)
@@ -215,7 +218,7 @@ def test_gpio_buttons_press_through_mock_pins():
 
 def test_gpio_buttons_debounce_chatter_that_mock_pins_pass_through():
     b, factory, clock = _gpio_buttons()
-    pin = factory.pin("GPIO13")
+    pin = factory.pin("GPIO26")
     for _ in range(5):  # five chattering closes: MockPin ignores bounce_time, we do not
         pin.drive_low()
         clock.advance(0.001)
@@ -248,10 +251,10 @@ def test_gpio_buttons_close_releases_pins_and_is_idempotent():
 
 
 def test_gpio_buttons_bad_pin_degrades_only_that_button():
-    b, factory, clock = _gpio_buttons({"next": "GPIO5", "undo": "GPIO99"})
+    b, factory, clock = _gpio_buttons({"next": "GPIO6", "undo": "GPIO99"})
     ok, why = b.status
     assert not ok and "undo on GPIO99" in why
-    factory.pin("GPIO5").drive_low()
+    factory.pin("GPIO6").drive_low()
     assert [e.kind for e in b.poll(clock.advance(0.5))] == [Press.DOWN]
     b.close()
 

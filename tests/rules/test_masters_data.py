@@ -54,12 +54,16 @@ def test_masters_data_user_dir_defaults_to_the_config_folder(tmp_path, monkeypat
 
 
 def _refused(tmp_path, name, text):
-    """The DataFileError that a taught file `<name>.toml` holding `text` makes the loader raise."""
+    """The DataFileError of a taught file `<name>.toml` holding `text`: what the loader skips and
+    names (the game goes on without it), and raises when strict (`companion doctor`)."""
     user = tmp_path / "masters"
     user.mkdir(exist_ok=True)
     (user / f"{name}.toml").write_text(text)
     with pytest.raises(DataFileError) as err:
-        load_masters(user)
+        load_masters(user, strict=True)
+    skipped: list = []
+    load_masters(user, problems=skipped)
+    assert [str(s.error) for s in skipped] == [str(err.value)]
     return err.value
 
 
@@ -75,7 +79,7 @@ def _refused(tmp_path, name, text):
     ],
 )
 def test_masters_data_bad_user_card_names_file_line_and_key(tmp_path, text, line, field):
-    """Each broken card file raises DataFileError pointing at the offending line and key."""
+    """Each broken taught card is a DataFileError pointing at the offending line and key."""
     err = _refused(tmp_path, "cards", text)
     assert err.path.endswith("cards.toml") and err.line == line and err.field == field
 
@@ -114,5 +118,5 @@ def test_masters_data_refuses_card_keys_teaching_refuses(tmp_path, key):
     with pytest.raises(teach.TeachError):
         teach.save_card_grid(key, ["B2"], ["A3", "C1"], base=tmp_path / "taught")
     with pytest.raises(DataFileError) as err:
-        load_masters(user)
+        load_masters(user, strict=True)
     assert err.value.line == 1 and err.value.field == f"cards.{key}"

@@ -49,11 +49,11 @@ CASES = {
 }
 
 
-def _play(tmp_path, monkeypatch, capsys, lang, lines):
+def _play(tmp_path, monkeypatch, capsys, lang, lines, status=1):
     script = tmp_path / "refused.jsonl"
     script.write_text("".join(json.dumps(line) + "\n" for line in lines))
     monkeypatch.setenv("COMPANION_LANG", lang)
-    assert cli.main(["play", "--script", str(script)]) == 1
+    assert cli.main(["play", "--script", str(script)]) == status
     return capsys.readouterr().err
 
 
@@ -85,9 +85,11 @@ def test_the_screen_shows_the_refusal_in_german(tmp_path):
 
 
 def test_a_malformed_command_is_refused_in_german(tmp_path, monkeypatch, capsys):
+    """A parameter the command does not take makes the file a broken one (exit 2, line and field),
+    still in the table's language."""
     lines = [CASES["masters"][0][0], {"cmd": "adjust", "veil": 2, "colour": "red"}]
-    err = _play(tmp_path, monkeypatch, capsys, "de", lines)
-    assert "korrigieren: unbekannter Parameter 'colour'" in err, err
+    err = _play(tmp_path, monkeypatch, capsys, "de", lines, status=2)
+    assert ":2: [colour] korrigieren: unbekannter Parameter 'colour'" in err, err
 
 
 def test_a_command_error_carries_its_template_and_values():

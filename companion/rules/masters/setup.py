@@ -9,6 +9,7 @@ from __future__ import annotations
 from random import Random
 
 from companion.errors import N_, CommandError, RuleViolation
+from companion.rules.commands import checked_names
 from companion.rules.masters import events as E
 from companion.rules.masters.commands import Setup
 from companion.rules.masters.data import ACTS, POSITIONS, STATION, STATION_POS, MastersData
@@ -76,7 +77,7 @@ def setup(data: MastersData, cmd: Setup) -> tuple[MastersState, list]:
 
 def _vampires(data: MastersData, cmd: Setup) -> tuple[str, ...]:
     """The playing vampires, checked: 2-5 different known names."""
-    names = tuple(cmd.vampires)
+    names = checked_names("setup", "vampires", cmd.vampires)
     if not 2 <= len(names) <= 5:
         raise CommandError(N_("play with 2 to 5 vampires, not {n}"), n=len(names))
     if len(set(names)) != len(names):

@@ -13,7 +13,7 @@ from typing import Any, Mapping
 
 from companion.errors import N_, CommandError, RuleViolation, Text
 from companion.rules.base import Action, Engine, Event, GameOver, checked
-from companion.rules.commands import in_range, is_int, seat_map
+from companion.rules.commands import checked_names, in_range, is_int, seat_map
 from companion.rules.one_night import commands as C
 from companion.rules.one_night import events as E
 from companion.rules.one_night.board import board_view
@@ -99,7 +99,7 @@ class OneNightGame(Engine):
         roles = self._pick_roles(players, c.seed) if c.roles is None else self._check_roles(players, c.roles)
         marks = c.marks if c.marks is not None else any(self.data.roles[r].box == "vampire" for r in roles)
         timers = resolved_timers(self.data, roles, marks, self._timers(c.timers or {}))
-        if c.names is not None and len(c.names) != players:
+        if c.names is not None and len(checked_names("setup", "names", c.names)) != players:
             raise CommandError(N_("setup: {players} names needed, got {n}"), players=players, n=len(c.names))
         return replace(c, roles=roles, marks=marks, timers=timers,
                        self_vote=rules.self_vote if c.self_vote is None else c.self_vote)

@@ -24,7 +24,7 @@ def canonical_setup(data: StrigoiData, command: Mapping[str, Any]) -> dict[str, 
     if not d.min_players <= n <= d.max_players:
         raise RuleViolation("players", N_("Armata Strigoi is for {min_players}..{max_players} players, not {n}"), min_players=d.min_players, max_players=d.max_players, n=n)
     seed = args.integer(command, "seed", 0)
-    wolves = args.text_list(command, "powerwolves") or d.powerwolves[:n]
+    wolves = args.checked_names("setup", "powerwolves", args.text_list(command, "powerwolves") or d.powerwolves[:n])
     if len(wolves) != n or len(set(wolves)) != n:
         raise CommandError(N_("setup: `powerwolves` must be {n} different names"), n=n)
     return {"cmd": "setup", "game": "strigoi", "players": n, "seed": seed,

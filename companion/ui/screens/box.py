@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.i18n import N_, _, data_name
-from companion.inputs import DISTRICTS, Press
+from companion.inputs import DISTRICTS, MAX_NAME, Press
 from companion.rules.masters.data import ACTS, TRACKER_CELL_MAX, TRACKER_RESERVE
 from companion.ui.model import ButtonVM, CellVM, ViewModel
 from companion.ui.screens.base import Screen, UIContext
@@ -20,7 +20,7 @@ from companion.ui.screens.base import Screen, UIContext
 BANDS = (("high", N_("veil 4-6")), ("low", N_("veil 1-3")))
 MAX_NUMBER = TRACKER_CELL_MAX     # agents printed in one cell of a tracker
 MAX_RESERVE = TRACKER_RESERVE[1]  # agent tokens in the box
-NAME_MAX = 24
+NAME_MAX = MAX_NAME  # the one name rule's limit (companion/rules/names.py)
 KEYS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ") + ("'", "-")
 
 
