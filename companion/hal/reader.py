@@ -141,8 +141,8 @@ class LineDecoder:
                 break
             raw = bytes(self._buf[:nl])
             del self._buf[: nl + 1]
-            if self._overflow:
-                self._overflow = False
+            if self._overflow:  # the end of a too-long line (counted): the next line is a whole one
+                self._overflow = self._first = False
                 continue
             self._line(raw, t)
         if len(self._buf) > MAX_LINE_BYTES:

@@ -4,7 +4,7 @@ ran on a fake clock that never slept: 11,000 LED frames in 6 s, a whole core, 1.
 
 Real processes under SDL_VIDEODRIVER=dummy: a probe counts the loop's frames and the LED frames
 pushed to the mock strip and reads the process's CPU time. The bounds hold on a loaded 2-core machine;
-the precise stop time is a benchmark row (benchmarks/bench_stop.py), not a timed test.
+the precise stop time is a benchmark row (benchmarks/bench_process.py), not a timed test.
 """
 
 import json

@@ -268,6 +268,12 @@ def test_a_tail_counts_as_partial_and_the_scanner_reads_on():
     assert d.status_at(0.1) == (True, "line reader ready")
 
 
+def test_a_too_long_first_line_is_the_first_line():
+    d = _opened("x" * 300, "")  # no line end yet: dropped as too long while it goes on
+    d.step(0.02, b"xx\nII-04\n")
+    assert d.take_uids() == ["II-04"] and d.stats["dropped_too_long"] == 1
+
+
 @pytest.mark.parametrize("line", ["RP2040", "RP2350", "EIO", "ETIMEDOUT", "ENODEV", "B3C4D5E6F7", "A1B2C3D4E5F6",
                                   "4A1B2C3D4E5F6", "04:A1:B2", "A1:B2:C3:D4:E5:F6", "8804A1B2", "88:04:A1:B2"])
 def test_a_line_only_a_cut_makes_is_no_read_even_as_a_whole_line_before_hello(line):
