@@ -18,7 +18,7 @@ import sys
 import time
 from pathlib import Path
 
-MODULES = ["bench_engine", "bench_journal", "bench_lighting", "bench_reader", "bench_ui", "bench_app"]
+MODULES = ["bench_engine", "bench_journal", "bench_lighting", "bench_reader", "bench_ui", "bench_app", "bench_process"]
 ROOT = Path(__file__).resolve().parent.parent
 
 

@@ -150,8 +150,10 @@ class App:
         return self.exit_status
 
     def stop(self) -> None:
-        """End the loop after the frame in hand (a stop signal, companion/runtime/stopping.py)."""
+        """End the loop after the frame in hand (a stop signal, companion/runtime/stopping.py); the
+        frame's sleep ends at once (`wake`), so a slow pace never delays the stop."""
         self.running = False
+        getattr(self.clock, "wake", lambda: None)()  # (a test's own clock may have none)
 
     def tick(self, rest: bool = False) -> None:
         """One frame: inputs -> commands -> engine -> journal -> lights, screen, sound.

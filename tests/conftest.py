@@ -3,10 +3,18 @@
 import os
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("COMPANION_HAL", "mock")
+
+# Every property test, whatever it sets itself: no per-example deadline (a deadline is a timed unit
+# test; speed targets live in benchmarks/) and no "too slow" health check on generating data (both
+# fail on a busy 2-core machine, not on a wrong property). The other health checks stay: they catch
+# tests that are wrong (a filter that rejects everything, data too large).
+settings.register_profile("nightwatch", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("nightwatch")
 
 
 @pytest.fixture(autouse=True)

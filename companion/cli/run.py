@@ -103,12 +103,13 @@ def _start(args, cfg, lines, signals, sdnotify) -> int:
         cfg = cfg._replace(leds=cfg.leds._replace(driver="none"), reader=cfg.reader._replace(type="none"))
     from companion.hal import open_hardware
 
-    clock = None
-    if mode == "headless":
-        from companion.hal.clock import FakeClock, MonotonicClock
+    from companion.hal.clock import FakeClock, MonotonicClock
 
-        fast = (demo or lines is not None) and pace <= 0
-        clock = FakeClock() if fast else MonotonicClock()  # pace 0: as fast as the loop goes
+    # A table sleeps on the real clock, whatever the backend (the factory's default for `mock` is
+    # a fake clock for tests, which never sleeps: a window would spin a core). Only a headless
+    # demo or scenario at pace 0 runs on fake time, as fast as the loop goes.
+    fast = mode == "headless" and (demo or lines is not None) and pace <= 0
+    clock = FakeClock() if fast else MonotonicClock()
     with open_hardware(cfg, backend=backend, clock=clock) as hw:
         if display is not None:
             _make_room_for_board(display, hw, cfg)

@@ -155,7 +155,9 @@ def open_hardware(config, backend: str | None = None, clock: Clock | None = None
                   importer=None, pin_factory=None, env: Mapping[str, str] | None = None) -> Hardware:
     """The board described by `config` on the chosen backend (see the module doc).
 
-    `clock` defaults to a FakeClock for `mock` and the monotonic clock otherwise. `probe`,
+    `clock` defaults to a FakeClock for `mock` (tests) and the monotonic clock otherwise; a process
+    that really runs passes the monotonic clock whatever the backend (`companion run` does), or its
+    loop never sleeps. `probe`,
     `importer` and `pin_factory` replace the machine, the hardware libraries and gpiozero's pin
     factory (tests); `env` replaces os.environ.
     """

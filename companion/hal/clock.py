@@ -1,12 +1,17 @@
 """The clock as a HAL service: the app and the HAL read time only through one of these.
 
 `MonotonicClock` is the real one (seconds from `time.monotonic`, so a wall-clock jump at the table
-never makes a long press or a transition misbehave). `FakeClock` is for tests and the mock backend:
-`sleep_until` just moves time forward, so nothing ever really sleeps.
+never makes a long press or a transition misbehave). `FakeClock` is for tests (and a headless demo
+at pace 0): `sleep_until` just moves time forward, so nothing ever really sleeps. A process that
+really runs (`companion run`, any backend) must use the real one, or its loop spins a core.
+
+`wake()` ends a sleep at once: a stop signal calls it, so the loop stops without waiting for the
+frame's sleep to run out (Python resumes an interrupted `time.sleep`).
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from typing import Protocol, runtime_checkable
 
@@ -25,15 +30,22 @@ class Clock(Protocol):
 class MonotonicClock:
     """The real clock: `time.monotonic` and a real sleep. Safe to read from any thread."""
 
+    def __init__(self):
+        self._woken = threading.Event()
+
     def now(self) -> float:
         """Seconds from `time.monotonic()`."""
         return time.monotonic()
 
     def sleep_until(self, t: float) -> None:
-        """Sleep the calling thread until `t` (no busy wait)."""
+        """Sleep the calling thread until `t` (no busy wait), or until `wake()`."""
         delay = t - time.monotonic()
-        if delay > 0:
-            time.sleep(delay)
+        if delay > 0 and self._woken.wait(delay):
+            self._woken.clear()
+
+    def wake(self) -> None:
+        """End the sleep in progress (or the next one) at once. Safe from a signal handler."""
+        self._woken.set()
 
 
 class FakeClock:
@@ -60,3 +72,6 @@ class FakeClock:
         """Jump to `t` if it lies ahead; a moment in the past changes nothing."""
         if t > self._t:
             self._t = float(t)
+
+    def wake(self) -> None:
+        """Nothing to end: a fake clock never sleeps."""

@@ -1,6 +1,7 @@
 """Mock hardware: simulators with a test API, not patches (the gpiozero MockPin idea).
 
-* `MockPixels` records every frame pushed (`frames`) and the exact bytes each strip got (`wire`).
+* `MockPixels` records the last frames pushed (`frames`) and the exact bytes each strip got (`wire`),
+  in ring buffers of `HISTORY` entries: a mock board left running for hours stays the same size.
 * `MockButtons` takes scripted presses with timestamps (`press`, `chatter`, `hold`) that come out of
   `poll(now)` through the same debounce code as real GPIO buttons.
 * `MockReader` returns the tags `present`ed to it.
@@ -17,14 +18,17 @@ from companion.hal.clock import Clock
 from companion.hal.layout import RGB, Frame, PixelLayout, decode
 from companion.inputs import CardRead, VButton
 
-HISTORY = 10_000  # frames kept: enough for any test, bounded for a long headless run
+# Frames kept (about 33 s at 30 fps, ~4 MB): more than any test looks back, and a `companion run
+# --backend mock` left on for an evening stays the same size (10,000 kept frames grew it by ~25 MB).
+HISTORY = 1_000
 
 
 class MockPixels(StripPixels):
     """LED strips that remember what they were told to show.
 
-    `frames`: every frame shown, as logical light -> tuple of RGB (a copy, oldest first).
-    `wire`: every push as strip name -> the encoded bytes (frames, test patterns and blanks).
+    `frames`: the last `history` frames shown, as logical light -> tuple of RGB (copies, oldest first).
+    `wire`: the last `history` pushes as strip name -> the encoded bytes (frames, test patterns and blanks).
+    `shown`: how many frames were shown in all (the ring buffers forget, this count does not).
     """
 
     driver = "mock"
@@ -33,6 +37,7 @@ class MockPixels(StripPixels):
         super().__init__(layout)
         self.frames: deque[dict[str, tuple[RGB, ...]]] = deque(maxlen=history)
         self.wire: deque[dict[str, bytes]] = deque(maxlen=history)
+        self.shown = 0
         self._strip_bytes: dict[str, bytes] = dict(layout.blank())
         self.fail_with: OSError | None = None  # set to make every write fail (unplugged strip)
 
@@ -42,6 +47,7 @@ class MockPixels(StripPixels):
             return
         super().show(frame)
         self.frames.append({k: tuple(map(tuple, v)) for k, v in frame.items()})
+        self.shown += 1
 
     def strip_pixels(self) -> dict[str, list[RGB]]:
         """What every physical pixel shows now, decoded from the last bytes sent."""

@@ -64,7 +64,7 @@ class Frame:
 def new_stats() -> dict:
     """The counters every reader reports (the line reader shares the keys)."""
     return {"frames_ok": 0, "dropped_garbage": 0, "dropped_checksum": 0, "duplicates": 0,
-            "reconnects": 0, "unexpected": 0, "dropped_too_long": 0}
+            "reconnects": 0, "unexpected": 0, "dropped_too_long": 0, "dropped_partial": 0}
 
 
 def build_frame(data: bytes, tfi: int = HOST_TFI) -> bytes:

@@ -11,6 +11,13 @@ An unplugged reader (SerialException/OSError on open or read) reports
 sighting counts once (a card held on the reader is one read). Tag ids are data, never paths or code:
 NFC UIDs are upper-case hex; QR payloads are stripped, printable ASCII, at most 64 characters, and
 must match `reader.tag_pattern`.
+
+A line reader's port may open while a line is on its way: pyserial's open flushes what arrived
+before, and the device's USB buffer may start mid-line (a Pico at its prompt sends `...Pico with
+RP2040`, and `RP2040` arrives). So the first line after every (re)open is never a read (it counts
+in `dropped_partial`), unless the port stayed quiet for `QUIET_S` after opening (then that line
+began while we listened: a scanner's first scan is kept). A checksummed Pico line is whole by
+construction and counts even then.
 """
 
 from __future__ import annotations
@@ -43,6 +50,22 @@ AT_PROMPT = ("Pico reader is at its MicroPython prompt, not running our firmware
              "or crashed): see firmware/README.md")
 READ_CHUNK = 4096
 MAX_READS_PER_POLL = 8  # bounded work per frame even if a port floods us
+# Quiet after an open that proves the next line began after it: longer than a whole 256-byte line
+# takes at 9600 baud (0.27 s), the slowest scanner setting; a tail arrives at once after the open.
+QUIET_S = 0.5
+# A line of 8 to 20 hex digits (or 2 to 10 byte pairs with separators) is an NFC UID, or what is
+# left of one, and must be a whole one: 4, 7 or 10 bytes, never starting with 88, the cascade tag a
+# UID's first byte can never be (a reader that stopped after the first cascade level sends
+# `88 04 A1 B2`). A shorter or longer hex word is a label (`A`, `CAFE`); a line of decimal digits
+# is a number (a barcode, a decimal card number).
+_UID_COMPACT = re.compile(r"[0-9A-Fa-f]{8,20}")
+_UID_SEPARATED = re.compile(r"[0-9A-Fa-f]{2}([:-])[0-9A-Fa-f]{2}(\1[0-9A-Fa-f]{2}){0,8}")
+# What a MicroPython board prints that a cut line can leave alone on a line: its chip names and its
+# errno names (`OSError: [Errno 110] ETIMEDOUT`). No card is called that.
+_MICROPYTHON_WORDS = frozenset((
+    "RP2040", "RP2350", "EPERM", "ENOENT", "EIO", "EBADF", "EAGAIN", "ENOMEM", "EACCES", "EEXIST", "ENODEV",
+    "EISDIR", "EINVAL", "EOPNOTSUPP", "EADDRINUSE", "ECONNABORTED", "ECONNRESET", "ENOBUFS", "ENOTCONN",
+    "ETIMEDOUT", "ECONNREFUSED", "EHOSTUNREACH", "EALREADY", "EINPROGRESS"))
 
 
 class Decoder(Protocol):
@@ -66,14 +89,18 @@ class Decoder(Protocol):
 class LineDecoder:
     """One tag id per line: QR/barcode scanners in serial mode and the Pico board's `NW ...` lines.
 
-    Lines end in LF (CR is ignored). `NW ` lines follow `companion.hal.lineproto`: TAG lines give
-    UIDs, HELLO and BEAT lines show the board is alive, broken ones count in `dropped_checksum` or
-    `dropped_garbage`. Once a Pico has said HELLO (or shown its prompt), only its protocol lines
-    count until the next reconnect. Before that, any other line is a scanner payload if the whole
-    stripped line matches `tag_pattern` (and is printable ASCII, <= 64 chars); the rest is dropped
-    and counted in `dropped_garbage`. A Pico without `main.py` (or whose firmware crashed) talks
-    from its MicroPython prompt: banner, `>>>`, tracebacks, and our own HI line echoed back. None of
-    that is a read or a handshake; the status says the board is at its prompt.
+    Lines end in LF, CR or CR LF (scanners send any of them). `NW ` lines follow
+    `companion.hal.lineproto`: TAG lines give UIDs, HELLO and BEAT lines show the board is alive,
+    broken ones count in `dropped_checksum` or `dropped_garbage`. Once a Pico has spoken (a valid
+    line of its protocol, or its prompt), only its protocol lines count until the next reconnect.
+    Before that, any other line is a scanner payload if it is a whole plausible tag (`_plausible`):
+    the whole stripped line matches `tag_pattern` (printable ASCII, <= 64 chars), it is not a word
+    only MicroPython prints (`RP2040`, `ETIMEDOUT`), and if it looks like a hex NFC UID it is a whole
+    one; the rest is dropped and counted in `dropped_garbage`. After `restart` (a port opened) the
+    first line may be the tail of one cut by the open: see the module docstring. A Pico without
+    `main.py` (or whose firmware crashed) talks from its MicroPython prompt: banner, `>>>`,
+    tracebacks, and our own HI line echoed back. None of that is a read or a handshake; the status
+    says the board is at its prompt.
     """
 
     def __init__(self, stats: dict | None = None, heartbeat_timeout: float = HEARTBEAT_TIMEOUT_S,
@@ -87,28 +114,35 @@ class LineDecoder:
         self._board: str | None = None  # "firmware chip" once a Pico said HELLO
         self._last_beat: float | None = None
         self._problem: str | None = None
-        self._pico = False  # a Pico spoke (HELLO, or its prompt): from now on only protocol lines count
+        self._pico = False  # a Pico spoke (its protocol, or its prompt): from now on only protocol lines count
         self._say_hi = True
+        # A decoder made on its own starts at a line's beginning; `restart` (a port opened) may not.
+        self._opened_at: float | None = None
+        self._first = False  # the first line after an open is still to come (it may be a tail)
 
     def restart(self, t: float) -> None:
-        """New connection: forget the partial line and ask a Pico (if any) to introduce itself."""
+        """New connection at `t`: forget the partial line, distrust the first line, and ask a Pico
+        (if any) to introduce itself."""
         self._buf.clear()
         self._overflow = False
         self._board, self._last_beat, self._problem = None, None, None
         self._pico = False
         self._say_hi = True
+        self._opened_at, self._first = t, True
 
     def step(self, t: float, data: bytes = b"") -> bytes:
         """Split `data` into lines and decode each; returns the HI line once after a (re)connect."""
-        self._buf += data
+        if self._first and not data and not self._buf and t - self._opened_at >= QUIET_S:
+            self._first = False  # nothing came since the open: the next byte begins a line
+        self._buf += data.replace(b"\r", b"\n")  # CR, LF or CR LF ends a line (CR LF: and an empty one)
         while True:
             nl = self._buf.find(b"\n")
             if nl < 0:
                 break
             raw = bytes(self._buf[:nl])
             del self._buf[: nl + 1]
-            if self._overflow:
-                self._overflow = False
+            if self._overflow:  # the end of a too-long line (counted): the next line is a whole one
+                self._overflow = self._first = False
                 continue
             self._line(raw, t)
         if len(self._buf) > MAX_LINE_BYTES:
@@ -136,28 +170,43 @@ class LineDecoder:
         return True, f"Pico reader {self._board}" if self._board else "line reader ready"
 
     def _line(self, raw: bytes, t: float) -> None:
-        """Decode one line without its LF."""
-        text = _ascii(raw.rstrip(b"\r"))
+        """Decode one line without its line end."""
+        first, self._first = self._first, False
+        text = _ascii(raw)
         if text is None:
-            self.stats["dropped_garbage"] += 1
+            self.stats["dropped_partial" if first else "dropped_garbage"] += 1
             return
         text = text.strip()
         if not text:
-            return  # scanners send blank lines; not an error
+            return  # scanners send blank lines (and CR LF ends one); not an error
         if lineproto.is_ours(text):
             self._protocol_line(text, t)
         elif _REPL_OUTPUT.match(text):
             self.stats["dropped_garbage"] += 1
             self._at_prompt()
+        elif first:
+            self.stats["dropped_partial"] += 1  # maybe the tail of a line cut by the open: never a read
         elif self._pico:
             self.stats["dropped_garbage"] += 1  # a Pico is on this port: only protocol lines count
         elif len(text) > MAX_PAYLOAD:
             self.stats["dropped_too_long"] += 1
-        elif not self._tag.fullmatch(text):
+        elif not self._plausible(text):
             self.stats["dropped_garbage"] += 1
         else:
             self.stats["frames_ok"] += 1
             self._uids.append(text)
+
+    def _plausible(self, text: str) -> bool:
+        """A whole tag a scanner could send: it matches `tag_pattern`, it is not a word only
+        MicroPython prints, and a hex NFC UID is 4, 7 or 10 bytes and does not start with 88."""
+        if not self._tag.fullmatch(text) or text in _MICROPYTHON_WORDS:
+            return False
+        digits = text if _UID_COMPACT.fullmatch(text) and not text.isdigit() else None
+        if digits is None and _UID_SEPARATED.fullmatch(text):
+            digits = text.replace(":", "").replace("-", "")
+        if digits is None:
+            return True  # a label, a number or a QR payload
+        return len(digits) % 2 == 0 and len(digits) // 2 in lineproto.UID_LENGTHS and digits[:2] != "88"
 
     def _at_prompt(self) -> None:
         """The Pico talks from its MicroPython prompt: say so until it says HELLO again."""
@@ -181,10 +230,11 @@ class LineDecoder:
             return
         self.stats["frames_ok"] += 1
         self._last_beat = t
+        self._pico = True  # only our firmware sends a valid line of our protocol: this port is a Pico's
         if kind == lineproto.TAG:
             self._uids.append(uid)
         elif kind == lineproto.HELLO:
-            self._board, self._pico = f"{firmware} {chip}", True
+            self._board = f"{firmware} {chip}"
             self._problem = None
             if proto != lineproto.PROTOCOL_VERSION:
                 self._problem = f"Pico firmware speaks protocol {proto}, need {lineproto.PROTOCOL_VERSION}: reflash it"

@@ -10,6 +10,7 @@ from functools import lru_cache
 from typing import Any, Callable, Mapping
 
 from companion.i18n import N_, _, data_name, ngettext
+from companion.narration.narrate import plain
 from companion.ui.words import outcome_words
 
 OUTCOMES = {"clock": N_("the clock ran out"), "points": N_("a human reached the target"), "all-vampires": N_("no humans are left")}
@@ -79,7 +80,7 @@ LINES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "roles_revealed": lambda e: _("Roles shown at tick {tick}: vampires {vampires}, humans {humans}.").format(
         tick=e["tick"], vampires=e["vampires"], humans=e["humans"]),
     "points_claimed": lambda e: _("{player} shows {total} points!").format(player=e["player"], total=e["total"]),
-    "adjusted": lambda e: _("Correction: ") + "; ".join(f"{k} {v}" for k, v in (e.get("changes") or {}).items()),
+    "adjusted": lambda e: _("Correction: ") + "; ".join(f"{plain(k)} {plain(v)}" for k, v in (e.get("changes") or {}).items()),
     "game_over": lambda e: _("*** Game over: {why}. ***").format(why=outcome_text(e["outcome"])),
     "ranked": lambda e: _("Final ranking: {ranking}.").format(ranking=_ranking(e["ranking"])),
 }

@@ -1,9 +1,9 @@
 """Turn engine events into short readable log lines (the headless demo, the screen's event log).
 
 Pure: event dicts in (`{"event": kind, ...}`), strings out, in the current language (`companion.i18n`). Unknown kinds fall back to a generic
-line, so a new event never breaks the log. A game's descriptor may name its own table of lines
-(`narration`, e.g. `MASTERS_LINES`), looked up first for its events; the shared table (`_LINES`, every
-game's lines together) comes next.
+line (in words: no Python values), so a new event never breaks the log. A game's descriptor names
+its own table of lines (`narration`, e.g. `MASTERS_LINES`): a named game's events are told by that
+table only. A caller that names no game gets the shared table (`_LINES`, the Masters' lines first).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import re
 from typing import Any, Callable, Mapping
 
 from companion.i18n import N_, _, data_name, ngettext, refusal_text
+from companion.narration import strigoi
 from companion.ui.words import phase_text, step_text
 
 
@@ -113,36 +114,39 @@ MASTERS_LINES: dict[str, Callable[[Mapping[str, Any]], str]] = {
                             "defeat-deck": _("*** DEFEAT: the event deck is exhausted; the Inquisition holds the city. ***")}.get(e["outcome"], _("*** Game over: {outcome} ***").format(outcome=e['outcome'])),
 }
 
-# Armata Strigoi: the turn's encounter, Reward cards and the Advanced Action cards earned.
-def _encounter(e) -> str:
-    """`Roel defeats a red Monster, blood point to the Altar, draws a Reward card.`"""
-    foe = _("the Strigoi") if e["colour"] == "strigoi" else _("a {colour} Monster").format(colour=e['colour'])
-    did = {"won": _("defeats {foe}").format(foe=foe), "lost": _("loses to {foe}").format(foe=foe), "freed": _("sets a Monk free")}[e["result"]]
-    extra = (_(", blood point to the Altar") if e.get("blood") else "") + \
-        (_(", draws a Reward {reward}").format(reward=e['reward']) if e.get("reward") not in (None, "none") else "")
-    return f"{e['wolf']} {did}{extra}."
-
-
-STRIGOI_LINES: dict[str, Callable[[Mapping[str, Any]], str]] = {
-    "encounter_fought": _encounter,
-    "reward_drawn": lambda e: _("{wolf} draws {n} Reward card(s) ({total} so far).").format(wolf=e['wolf'], n=e['n'], total=e['total']),
-    "card_earned": lambda e: _("*** {wolf} earns {title} ({level} card): {why}. ***").format(wolf=e['wolf'], title=e['title'], level=e['level'], why=e['why']),
-}
-_LINES = {**MASTERS_LINES, **STRIGOI_LINES}
+# Armata Strigoi's lines live in their own module; the game's descriptor names them here.
+STRIGOI_LINES = strigoi.LINES
+_LINES = {**STRIGOI_LINES, **MASTERS_LINES}  # for a caller that names no game: the Masters' lines win
 
 
 def line(event: Mapping[str, Any], game: str | None = None) -> str:
-    """One readable line for an event dict of `game` (generic for unknown kinds or missing fields)."""
+    """One readable line for an event dict of `game` (generic for unknown kinds or missing fields).
+
+    A named game's events are told by its own table only: two games may share an event kind
+    (`game_over`), and a Strigoi victory must never read as the Masters' Blood Moon."""
     kind = str(event.get("event", "?"))
-    for table in (_own_lines(game), _LINES):
-        fmt = table.get(kind)
-        if fmt is not None:
-            try:
-                return fmt(event)
-            except (KeyError, TypeError, AttributeError):
-                pass  # an event of an older/newer shape: fall back to the generic line
-    details = ", ".join(f"{k} {v}" for k, v in event.items() if k != "event")
-    return f"{kind.replace('_', ' ')}: {details}" if details else kind.replace("_", " ")
+    fmt = (_own_lines(game) if game is not None else _LINES).get(kind)
+    if fmt is not None:
+        try:
+            return fmt(event)
+        except (KeyError, TypeError, AttributeError):
+            pass  # an event of an older/newer shape: fall back to the generic line
+    details = ", ".join(f"{plain(k)} {plain(v)}".rstrip() for k, v in event.items() if k != "event" and v is not None)
+    return f"{plain(kind)}: {details}" if details else plain(kind)
+
+
+def plain(value: Any) -> str:
+    """A value for a log line in words (the generic line, a correction's counts), never as Python shows it: no `None`, `True`, braces
+    or brackets, and keys with spaces for underscores."""
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if value is None:
+        return ""
+    if isinstance(value, Mapping):
+        return ", ".join(f"{plain(k)} {plain(v)}".rstrip() for k, v in value.items())
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return ", ".join(plain(v) for v in value)
+    return str(value).replace("_", " ") if isinstance(value, str) else str(value)
 
 
 def lines(events, game: str | None = None) -> list[str]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from companion.i18n import N_, _, data_name, ngettext
+from companion.narration.narrate import plain
 from companion.ui.words import outcome_words
 
 OUTCOMES = {
@@ -69,6 +70,6 @@ LINES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "stake_used": lambda e: _("{holder} uses the stake on {target}: {character}!").format(
         holder=e["holder"], target=e["target"], character=character_text(e["character"])),
     "stake_spared": lambda e: _("{holder} keeps the stake unused.").format(holder=e["holder"]),
-    "adjusted": lambda e: _("Correction: ") + "; ".join(f"{k} {v}" for k, v in (e.get("changes") or {}).items()),
+    "adjusted": lambda e: _("Correction: ") + "; ".join(f"{plain(k)} {plain(v)}" for k, v in (e.get("changes") or {}).items()),
     "game_over": lambda e: _("*** Game over: {outcome}. ***").format(outcome=outcome_text(e["outcome"])),
 }

@@ -17,6 +17,11 @@ the file at once (a crash finds it), its fsyncs run in the background while the 
 `settle()` waits for them just before the LEDs light (an SD card's fsync can take longer than the
 rest of the start).
 
+Every write goes to a temp file named after the process (`.start-attempts.<pid>.tmp`) and is renamed
+over the counter. A start killed in the middle of a write (SIGKILL, a power cut during the fsync)
+leaves that temp behind; the next `begin()` removes every temp whose process is gone, so the state
+folder never collects them (two starts at once never touch each other's temp).
+
 systemd's `StartLimitBurst=` must be larger than `limit`, or systemd gives up before safe mode.
 """
 
@@ -26,7 +31,7 @@ import os
 import threading
 from pathlib import Path
 
-from companion.paths import write_private
+from companion.paths import file_mode
 
 COUNTER_FILE = "start-attempts"
 SAFE_MODE_AFTER = 3  # failed starts in a row before safe mode (the default `limit`)
@@ -49,7 +54,9 @@ class StartGuard:
     def begin(self, stage: str = "", durable: bool = True) -> bool:
         """Record that a start began (at `stage`); True when the app must come up in safe mode.
         `durable=False` skips the fsync (see the module doc)."""
+        self.settle()  # (our own write in flight is never swept)
         self.failed, self.failed_at = self._read()
+        _sweep(self.path)
         self.stage(stage, durable)
         return self.safe_mode
 
@@ -127,14 +134,75 @@ class StartGuard:
                 f"{off}. See `journalctl -u companion -b` and `companion doctor`.")
 
 
+def write_private(path: Path, text: str) -> None:
+    """Replace `path` with `text` durably: this process's temp file, fsync, rename, fsync the folder."""
+    _replace(Path(path), text, durable=True)
+
+
 def _write_quick(path: Path, text: str) -> None:
     """Replace `path` atomically (temp file, rename) without waiting for the disk."""
-    Path(path).parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    tmp = Path(path).with_name(f".{Path(path).name}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    _replace(Path(path), text, durable=False)
+
+
+def _replace(path: Path, text: str, durable: bool) -> None:
+    """Write `text` to this process's temp file next to `path` and rename it over `path` (0600, or
+    0660 in the shared places); `durable`: fsync the file before and the folder after the rename."""
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    tmp = _temp_of(path, os.getpid())
     try:
-        os.write(fd, text.encode("ascii"))
-    finally:
-        os.close(fd)
-    os.replace(tmp, path)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, file_mode(path))
+        try:
+            os.write(fd, text.encode("ascii"))
+            if durable:
+                os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.chmod(tmp, file_mode(path))  # whatever the umask took away
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    if durable:
+        folder = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(folder)
+        finally:
+            os.close(folder)
+
+
+def _temp_of(path: Path, pid: int) -> Path:
+    """The temp file process `pid` writes `path` through."""
+    return path.with_name(f".{path.name}.{pid}.tmp")
+
+
+def _sweep(path: Path) -> None:
+    """Remove the temp files of `path` left by writers that are gone (killed in the middle of a
+    write), and those of older versions (a fixed or a random name); a live process's stays."""
+    prefix = f".{path.name}."
+    try:
+        names = [n for n in os.listdir(path.parent) if n.startswith(prefix) and n.endswith(".tmp")]
+    except OSError:
+        return  # no folder yet: nothing left behind
+    for name in names:
+        pid = name[len(prefix):-len(".tmp")]
+        if pid.isdigit() and int(pid) != os.getpid() and _alive(int(pid)):
+            continue
+        try:
+            os.unlink(path.parent / name)
+        except OSError:
+            pass  # gone already, or not ours to remove
+
+
+def _alive(pid: int) -> bool:
+    """Whether process `pid` exists (one of another user's counts: it may still be writing)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
 

@@ -2,7 +2,7 @@
 
 import threading
 
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.hal.buttons import Debouncer, Edge, EdgeButtons
@@ -131,6 +131,7 @@ def test_debouncer_repeated_level_is_not_an_edge():
 
 
 @given(st.lists(st.floats(0.0001, 0.0299), min_size=1, max_size=12), st.floats(0.05, 0.7))
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])  # holds under load
 def test_debouncer_any_chatter_shorter_than_the_window_is_one_short_press(gaps, hold):
     b = _buttons(debounce_ms=30, long_ms=800)
     t, level = 1.0, True

@@ -35,3 +35,23 @@ def test_monotonic_clock_does_not_sleep_for_the_past():
 def test_both_clocks_fit_the_protocol():
     assert isinstance(FakeClock(), Clock)
     assert isinstance(MonotonicClock(), Clock)
+
+
+def test_monotonic_clock_wake_ends_a_sleep_at_once_even_from_a_signal_handler():
+    import os
+    import signal
+    import threading
+
+    c = MonotonicClock()
+    previous = signal.signal(signal.SIGUSR1, lambda *_: c.wake())
+    try:
+        threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGUSR1)).start()
+        t0 = c.now()
+        c.sleep_until(t0 + 30)  # a stop signal comes 0.2 s in: Python would resume a plain sleep
+        assert 0.15 < c.now() - t0 < 10
+        t1 = c.now()
+        c.sleep_until(t1 + 0.1)  # the wake was used up: the next sleep is a whole one
+        assert c.now() - t1 >= 0.09
+    finally:
+        signal.signal(signal.SIGUSR1, previous)
+    FakeClock().wake()  # a fake clock never sleeps: nothing to end

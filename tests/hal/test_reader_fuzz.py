@@ -52,7 +52,7 @@ def test_line_decoder_only_yields_clean_payloads_seen_in_the_input(parts):
     d = LineDecoder()
     for i, part in enumerate(parts):
         d.step(i * 0.05, part)
-    lines = [raw.strip() for raw in b"".join(parts).split(b"\n")]
+    lines = [raw.strip() for raw in b"".join(parts).replace(b"\r", b"\n").split(b"\n")]  # CR ends a line too
     for tag in d.take_uids():
         assert tag == tag.strip() and 0 < len(tag) <= MAX_PAYLOAD
         assert all(0x20 <= ord(c) <= 0x7E or c == "\t" for c in tag)
@@ -60,15 +60,15 @@ def test_line_decoder_only_yields_clean_payloads_seen_in_the_input(parts):
 
 
 def _noisy(line: bytes) -> bool:
-    """A control or non-ASCII byte in the line, not counting the CR of a CR LF line ending."""
-    return any(x < 0x20 and x != 9 or x > 0x7E for x in line.replace(b"\n", b"").rstrip(b"\r"))
+    """A control or non-ASCII byte in the line (CR and LF end lines: they are not part of one)."""
+    return any(x < 0x20 and x not in (9, 10, 13) or x > 0x7E for x in line)
 
 
 @given(st.lists(st.binary(min_size=1, max_size=60).filter(_noisy)))
 @settings(max_examples=200, deadline=None)
 def test_line_decoder_reads_nothing_from_binary_noise_lines(noise_lines):
     d = LineDecoder()
-    d.step(0.0, b"\n".join(line.replace(b"\n", b"\x00") for line in noise_lines) + b"\n")
+    d.step(0.0, b"\n".join(line.replace(b"\n", b"\x00").replace(b"\r", b"\x00") for line in noise_lines) + b"\n")
     assert d.take_uids() == []
 
 
@@ -76,7 +76,7 @@ def test_line_decoder_reads_nothing_from_binary_noise_lines(noise_lines):
 @settings(max_examples=300, deadline=None)
 def test_line_decoder_never_reads_a_forged_pico_line(noise):
     d = LineDecoder()
-    d.step(0.0, b"NW TAG " + noise.replace(b"\n", b"") + b"\n")
+    d.step(0.0, b"NW TAG " + noise.replace(b"\n", b"").replace(b"\r", b"") + b"\n")  # one line
     tags = d.take_uids()
     # only a line whose CRC happens to match could pass; then it must be a well-formed UID
     assert all(len(t) in (8, 14, 20) and all(c in "0123456789ABCDEF" for c in t) for t in tags)
@@ -191,10 +191,11 @@ def test_prompt_output_mixed_with_real_reads_gives_exactly_the_real_reads(items,
         if what == "pico":
             wire.append(lineproto.tag(value))
             expected.append(value.hex().upper())
+            prompt_seen = True
         else:
             wire.append(value)
             prompt_seen = prompt_seen or what == "noise"
-            if what == "scan" and not prompt_seen:  # once a prompt showed, the port is a Pico's
+            if what == "scan" and not prompt_seen:  # once a prompt (or a TAG line) showed, the port is a Pico's
                 expected.append(value)
     data = "".join(line + eol for line in wire).encode()
     d, i, k = LineDecoder(), 0, 0
@@ -212,3 +213,123 @@ def test_after_a_handshake_only_protocol_lines_count(lines):
     stream = [lineproto.hello("0.1.0", "RC522")] + lines + [lineproto.tag(uid)] + lines
     d.step(0.0, "".join(line + "\r\n" for line in stream).encode())
     assert d.take_uids() == ["04A1B2C3D4E5F6"]
+
+
+# -- the port opened while a line was on its way: its tail arrives first (issue 24, point 6) ------------
+NTAG = "04A1B2C3D4E5F6"
+SCANNED = ["04A1B2C3D4E5F6", "04:A1:B2:C3:D4:E5:F6", "04A1B2C3D4E5F6A7B8C9", "DEADBEEF", "II-04", "QR-II-03",
+           "relic.pristine_blood", "0012345678", "4006381333931"]
+WIRE_LINES = sorted({line for lines in corpus().values() for line in lines}
+                    | {lineproto.tag(bytes.fromhex(u)) for u in (NTAG, "DEADBEEF", "04A1B2C3D4E5F6A7B8C9")}
+                    | {lineproto.hello("0.1.0", "RC522-92"), lineproto.beat(17)} | set(SCANNED))
+# every tail a cut can leave: each line from every position on (the whole line too: the first byte
+# after an open may be a line's first byte, and nothing tells)
+TAILS = sorted({line[i:] for line in WIRE_LINES for i in range(len(line))} | {"RP2040", "EIO", "ETIMEDOUT", "B3C4D5E6F7"})
+
+
+def _opened(first: str, eol: str, rest: bytes = b"") -> LineDecoder:
+    """A decoder whose port just opened (the HI goes out) and whose first bytes are `first` + `eol`,
+    then `rest`, as one read a few ms later."""
+    d = LineDecoder()
+    d.restart(0.0)
+    assert d.step(0.0).startswith(b"NW HI*")
+    d.step(0.01, (first + eol).encode() + rest)
+    return d
+
+
+def _counted(d: LineDecoder) -> int:
+    """Lines the decoder took or dropped, by its counters."""
+    return sum(v for k, v in d.stats.items() if k.startswith("dropped_") or k == "frames_ok")
+
+
+def test_the_tails_hold_what_once_became_cards():
+    assert len(TAILS) > 1000
+    for tail in ("RP2040", "EIO", "ETIMEDOUT", "B3C4D5E6F7", "D4E5F6", "C3D4E5F6", "4E5F6*94", "blood", "04",
+                 "Pico with RP2040", "help()\" for more information."):
+        assert tail in TAILS
+
+
+@pytest.mark.parametrize("eol", ["\r\n", "\n", "\r"], ids=["crlf", "lf", "cr"])
+def test_no_tail_is_a_read_as_the_first_line_after_an_open(eol):
+    then_pico = (lineproto.hello("0.1.0", "RC522") + "\r\n" + lineproto.tag(bytes.fromhex(NTAG)) + "\r\n").encode()
+    for tail in TAILS:
+        d = _opened(tail, eol)
+        assert d.take_uids() == [] or lineproto.is_ours(tail), tail  # only a whole TAG line counts
+        assert _counted(d) >= 1 or not tail.strip(), f"{tail!r} vanished without being counted"
+        d = _opened(tail, eol, then_pico)  # ... and the board says HELLO and reads a card
+        uids = d.take_uids()
+        assert uids[-1:] == [NTAG] and (len(uids) == 1 or lineproto.is_ours(tail)), (tail, uids)
+
+
+def test_a_tail_counts_as_partial_and_the_scanner_reads_on():
+    d = _opened("D4E5F6", "\r\n", b"II-04\r\nB3C4D5E6F7\r\nRP2040\r\nEIO\r\n04:A1:B2\r\n8804A1B2\r\nDEADBEEF\r\n")
+    assert d.take_uids() == ["II-04", "DEADBEEF"]
+    assert d.stats["dropped_partial"] == 1 and d.stats["dropped_garbage"] == 5
+    assert d.status_at(0.1) == (True, "line reader ready")
+
+
+def test_a_too_long_first_line_is_the_first_line():
+    d = _opened("x" * 300, "")  # no line end yet: dropped as too long while it goes on
+    d.step(0.02, b"xx\nII-04\n")
+    assert d.take_uids() == ["II-04"] and d.stats["dropped_too_long"] == 1
+
+
+@pytest.mark.parametrize("line", ["RP2040", "RP2350", "EIO", "ETIMEDOUT", "ENODEV", "B3C4D5E6F7", "A1B2C3D4E5F6",
+                                  "4A1B2C3D4E5F6", "04:A1:B2", "A1:B2:C3:D4:E5:F6", "8804A1B2", "88:04:A1:B2"])
+def test_a_line_only_a_cut_makes_is_no_read_even_as_a_whole_line_before_hello(line):
+    d = LineDecoder()  # a port read from its first byte: the line is whole, yet no tag looks like this
+    d.step(0.0, (line + "\r\n").encode())
+    assert d.take_uids() == [] and d.stats["dropped_garbage"] == 1
+
+
+def test_every_whole_tag_a_scanner_sends_is_still_a_read():
+    d = LineDecoder()
+    d.step(0.0, "".join(t + eol for t, eol in zip(SCANNED + ["A", "CAFE"], ["\r\n", "\n", "\r"] * 4)).encode())
+    assert d.take_uids() == SCANNED + ["A", "CAFE"]
+
+
+def _wire(lines: list[str], eols: list[str]) -> tuple[bytes, list[tuple[int, int]]]:
+    """The bytes of `lines` with line ends taken in turn from `eols`, and each line's (start, end)."""
+    out, spans = b"", []
+    for i, line in enumerate(lines):
+        spans.append((len(out), len(out) + len(line)))
+        out += (line + eols[i % len(eols)]).encode()
+    return out, spans
+
+
+def _feed_from(d: LineDecoder, data: bytes, cuts: list[int]) -> None:
+    """`data` in chunks as a serial port hands it over (sizes taken in turn from `cuts`), 10 ms apart."""
+    i, k = 0, 0
+    while i < len(data):
+        d.step(0.01 * (k + 1), data[i:i + cuts[k % len(cuts)]])
+        i, k = i + cuts[k % len(cuts)], k + 1
+
+
+pico_lines = st.one_of(st.sampled_from(NOISE), pico_uids.map(lineproto.tag), st.just(lineproto.beat(3)))
+eols = st.lists(st.sampled_from(["\r\n", "\n", "\r"]), min_size=1, max_size=3)
+
+
+@given(st.lists(pico_lines, min_size=1, max_size=30), eols, st.data(), st.lists(st.integers(1, 64), min_size=1, max_size=6))
+@settings(max_examples=300, deadline=None)
+def test_a_pico_stream_opened_anywhere_gives_only_the_tag_lines_that_came_whole(lines, ends, data, cuts):
+    wire, spans = _wire(lines, ends)
+    at = data.draw(st.integers(0, len(wire) - 1))  # the open lands here: what came before is flushed
+    expected = [lineproto.decode(line)[1][0] for line, (start, _) in zip(lines, spans)
+                if start >= at and lineproto.is_ours(line) and lineproto.decode(line)[0] == lineproto.TAG]
+    d = LineDecoder()
+    d.restart(0.0)
+    _feed_from(d, wire[at:], cuts)
+    assert d.take_uids() == expected
+
+
+@given(st.lists(st.sampled_from(SCANNED), min_size=1, max_size=20), eols, st.data(), st.lists(st.integers(1, 64), min_size=1, max_size=6))
+@settings(max_examples=300, deadline=None)
+def test_a_scanner_opened_anywhere_reads_every_line_after_the_first_one_it_sees(lines, ends, data, cuts):
+    wire, spans = _wire(lines, ends)
+    at = data.draw(st.integers(0, len(wire) - 1))
+    first_end = next(i for i in range(at, len(wire)) if wire[i] in b"\r\n")  # the first line ends here
+    expected = [line for line, (start, _) in zip(lines, spans) if start > first_end]
+    d = LineDecoder()
+    d.restart(0.0)
+    _feed_from(d, wire[at:], cuts)
+    assert d.take_uids() == expected

@@ -8,11 +8,18 @@ from companion.gamedata import config
 from companion.gamedata.config import ReaderConfig
 from companion.hal.clock import FakeClock
 from companion.hal import lineproto
-from companion.hal.reader import LineDecoder, open_reader
+from companion.hal.reader import QUIET_S, LineDecoder, open_reader
 
 
 def _line(text: str) -> bytes:
     return (text + "\r\n").encode()
+
+
+def _quiet(reader, clock) -> None:
+    """The loop polls a port that stays quiet for QUIET_S after it opened: a line that comes then
+    began while the reader listened, so even the first one may be a read."""
+    clock.advance(QUIET_S)
+    assert reader.poll() == []
 
 
 def test_line_decoder_says_hi_once_after_restart():
@@ -104,6 +111,7 @@ def test_line_reader_over_loopback_counts_duplicates_in_window():
     reader = open_reader(ReaderConfig("lines", "loop://", 9600, 2.0), clock, opener=lambda url, baud: port)
     assert reader.poll() == []
     assert port.read(100).startswith(b"NW HI*")  # the scanner end takes the host's HI (an echo would be a prompt)
+    _quiet(reader, clock)
     port.write(b"I-07\n")
     clock.advance(0.5)
     assert [r.tag for r in reader.poll()] == ["I-07"]
@@ -114,14 +122,16 @@ def test_line_reader_over_loopback_counts_duplicates_in_window():
     port.write(b"I-07\n")
     clock.advance(2.5)
     reads = reader.poll()
-    assert [(r.tag, r.t, r.reader) for r in reads] == [("I-07", 4.0, "lines")]
+    assert [(r.tag, r.t, r.reader) for r in reads] == [("I-07", 4.0 + QUIET_S, "lines")]
 
 
 def test_reads_queue_until_polled_in_order():
     port = serial.serial_for_url("loop://", timeout=0)
-    reader = open_reader(ReaderConfig("lines", "loop://", 9600, 2.0), FakeClock(), opener=lambda url, baud: port)
+    clock = FakeClock()
+    reader = open_reader(ReaderConfig("lines", "loop://", 9600, 2.0), clock, opener=lambda url, baud: port)
     reader.poll()
     port.read(100)  # the host's HI, taken by the scanner end
+    _quiet(reader, clock)
     port.write(b"A\nB\nC\n")
     assert [r.tag for r in reader.poll()] == ["A", "B", "C"]
     assert reader.poll() == []
@@ -156,9 +166,11 @@ def test_a_configured_tag_pattern_is_used_by_the_reader():
     cfg = config.loads('[reader]\ntype = "lines"\ntag_pattern = \'NW-CARD-\\d{3}\'\n')
     assert cfg.reader.tag_pattern == r"NW-CARD-\d{3}"
     port = serial.serial_for_url("loop://", timeout=0)
-    reader = open_reader(cfg.reader._replace(port="loop://"), FakeClock(), opener=lambda url, baud: port)
+    clock = FakeClock()
+    reader = open_reader(cfg.reader._replace(port="loop://"), clock, opener=lambda url, baud: port)
     reader.poll()
     port.read(100)  # the host's HI, taken by the scanner end
+    _quiet(reader, clock)
     port.write(b"NW-CARD-007\n04A1B2C3D4E5F6\nNW-CARD-7\n")
     assert [r.tag for r in reader.poll()] == ["NW-CARD-007"]
     assert reader.stats["dropped_garbage"] == 2

@@ -10,7 +10,7 @@ from companion.gamedata.config import ReaderConfig
 from companion.hal.clock import FakeClock
 from companion.hal import lineproto
 from companion.hal.pn532 import FakePn532
-from companion.hal.reader import open_reader
+from companion.hal.reader import QUIET_S, open_reader
 from tests.fakes import Cable
 
 NTAG = "04A1B2C3D4E5F6"
@@ -102,6 +102,8 @@ def test_lines_over_pty_from_a_serial_scanner_take_only_tag_shaped_lines(cable):
     clock = FakeClock()
     reader = open_reader(ReaderConfig("lines", cable.link, 115200, 2.0), clock)
     reader.poll()
+    clock.advance(QUIET_S)
+    assert reader.poll() == []  # quiet since the port opened: the next line is a whole one
     cable.write(b"04A1B2C3D4E5F6\r\nII-04\r\nhello world\r\n04:A1:B2:C3\r\n")
     clock.advance(0.1)
     assert [r.tag for r in reader.poll()] == [NTAG, "II-04", "04:A1:B2:C3"]
@@ -205,3 +207,81 @@ def test_read_error_mid_game_is_a_disconnect_not_a_crash():
     assert reader.poll() == []
     ok, why = reader.status
     assert not ok and "Input/output error" in why
+
+
+# -- opened while a line was on its way (issue 24, point 6): pyserial's open flushes what came before,
+# so the device's next bytes are the rest of a cut line -----------------------------------------------------
+def _settle(reader, clock, cable) -> list:
+    """Poll until the pty has handed everything over (the clock moves 10 ms a poll, less than QUIET_S)."""
+    reads, quiet = [], 0
+    while quiet < 5:
+        time.sleep(0.01)
+        clock.advance(0.01)
+        got = reader.poll()
+        reads += got
+        quiet = 0 if got else quiet + 1
+    return reads
+
+
+@pytest.mark.parametrize("head, tail", [
+    (b"04A1B2C3", b"D4E5F6\r\n"),  # a scanner's UID
+    (b"04A1B2C3D4E5F6\r", b"\n"),  # cut between CR and LF: the tail is an empty line
+    (b"II", b"-04\r"),  # a scanner with a CR suffix
+], ids=["uid", "crlf", "cr"])
+def test_a_scanner_port_opened_mid_line_drops_the_tail_and_reads_on(cable, head, tail):
+    clock = FakeClock()
+    cable.write(head)  # on its way when the port opens: pyserial's open flushes it
+    reader = open_reader(ReaderConfig("lines", cable.link, 9600, 2.0), clock)
+    assert reader.poll() == []
+    cable.write(tail + b"B3C4D5E6F7\r\nII-07\r\nEIO\r\nDEADBEEF\r\n")
+    assert [r.tag for r in _settle(reader, clock, cable)] == ["II-07", "DEADBEEF"]
+    assert reader.stats["dropped_partial"] == (1 if tail.strip() else 0)
+    assert reader.stats["dropped_garbage"] == 2  # the whole lines no tag looks like: 5 bytes of UID, errno
+    assert reader.status == (True, "line reader ready")
+    reader.close()
+
+
+def test_a_pico_port_opened_in_its_banner_reads_only_its_own_lines(cable):
+    clock = FakeClock()
+    cable.write(b"MicroPython v1.22.2 on 2024-02-22; Raspberry Pi Pico with ")
+    reader = open_reader(ReaderConfig("lines", cable.link, 115200, 2.0), clock)
+    reader.poll()
+    cable.write(b"RP2040\r\n" + (lineproto.hello("0.1.0", "RC522") + "\r\n" + lineproto.tag(bytes.fromhex(NTAG)) + "\r\n"
+                                  + "II-04\r\n").encode())
+    assert [r.tag for r in _settle(reader, clock, cable)] == [NTAG]
+    assert reader.stats["dropped_partial"] == 1 and reader.status == (True, "Pico reader 0.1.0 RC522")
+    reader.close()
+
+
+def test_a_replug_mid_line_drops_the_tail_again(cable):
+    clock = FakeClock()
+    reader = open_reader(ReaderConfig("lines", cable.link, 9600, 2.0), clock)
+    reader.poll()
+    clock.advance(QUIET_S)
+    reader.poll()
+    cable.write(b"II-01\r\n")
+    assert [r.tag for r in _settle(reader, clock, cable)] == ["II-01"]  # quiet since the open: a whole line
+    cable.unplug()
+    _settle(reader, clock, cable)
+    assert not reader.status[0]
+    cable.plug()
+    cable.write(b"04A1B2")  # a scan on its way when the port comes back
+    clock.advance(1.0)  # the first retry is due
+    assert reader.poll() == []
+    assert reader.stats["reconnects"] == 1
+    cable.write(b"C3D4E5F6\r\nII-02\r\n")
+    assert [r.tag for r in _settle(reader, clock, cable)] == ["II-02"]
+    assert reader.stats["dropped_partial"] == 1
+    reader.close()
+
+
+def test_a_scan_after_a_quiet_open_is_read_even_as_the_first_line(cable):
+    clock = FakeClock()
+    reader = open_reader(ReaderConfig("lines", cable.link, 9600, 2.0), clock)
+    reader.poll()
+    clock.advance(QUIET_S)
+    assert reader.poll() == []
+    cable.write(b"II-04\r")  # the first scan of the evening, CR suffix
+    assert [r.tag for r in _settle(reader, clock, cable)] == ["II-04"]
+    assert reader.stats["dropped_partial"] == 0
+    reader.close()

@@ -26,7 +26,7 @@ from companion import paths
 from companion.gamedata import teach
 from companion.gamedata.config import ReaderConfig
 from companion.hal.clock import FakeClock
-from companion.hal.reader import open_reader
+from companion.hal.reader import QUIET_S, open_reader
 from companion.storage.journal import Journal
 from tests.app.helpers import SETUP
 from tests.reliability.helpers import LoopDevice, bot_script, build_app, counting_ui, screen_surface
@@ -301,6 +301,8 @@ def test_hostile_tags_pass_the_line_reader_verbatim_as_data():
     clock, scanner = FakeClock(), LoopDevice()  # a QR scanner that never echoes the host
     # a table that widened reader.tag_pattern to any line: the tags still arrive only as data
     reader = open_reader(ReaderConfig("lines", "loop://", 9600, 2.0, tag_pattern=".+"), clock, opener=scanner.opener)
+    reader.poll()
+    clock.advance(QUIET_S)  # quiet since the port opened: the first line is a whole one
     reader.poll()
     tags = _hostile()
     scanner.port.write(b"".join(t.encode() + b"\r\n" for t in tags))

@@ -310,12 +310,13 @@ def _strigoi_attack(data: StrigoiData, state: State, c: C.StrigoiAttack, out: li
         state, more = rules.lose_blood(data, state, "center")
         events += more
     if taken and not state.outcome:
+        active = state.active  # (a third wound's blood point may end the game: then nobody is active)
         state, more = awards.give(state, "all_you_can_bleed", c.wolf, "first wounded by a Strigoi")
         events += more
         state, more = rules.wound_wolf(data, state, c.wolf, taken)
         events += more
-        if c.wolf != state.active and any(isinstance(e, ev.Fell) for e in more):
-            state, more = awards.give(state, "evil_made_me", state.active,
+        if c.wolf != active and any(isinstance(e, ev.Fell) for e in more):
+            state, more = awards.give(state, "evil_made_me", active,
                                       f"their card let the {sid} give {c.wolf} a third wound")
             events += more
     return _add(out, (state, events))
