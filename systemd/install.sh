@@ -272,6 +272,14 @@ step_state() {
     fi
     if [ -f "$conf" ]; then
         say "  keeping your config: $conf"
+        # A config kept from an older install may no longer pass (e.g. buttons on the audio pins 12/13
+        # of the old default pin map): say so now, with its file:line:field, not at the next boot.
+        local problem
+        if [ "$DRY_RUN" = 0 ] && ! problem="$("$ROOT$VENV/bin/companion" config --check "$conf" 2>&1)"; then
+            say "  warning: your config does not pass \`companion config --check\`; the service will not start until it does:"
+            printf '%s\n' "$problem" | sed 's/^/    /'
+            say "  fix it there (hardware/README.md, \"Pinout\", says what moved), or move it aside and run the installer again for a new default"
+        fi
         if [ "$port" != /dev/serial0 ] && grep -q '^port = "/dev/serial0"' "$conf"; then
             say "  note: on this Pi 5 /dev/serial0 is the debug connector: set port = \"$port\" under [reader]"
         fi

@@ -174,6 +174,21 @@ def test_installer_one_place_for_config_and_state(tmp_path):
     assert not link.is_symlink() and pi.config_toml.exists()
 
 
+def test_installer_warns_when_a_kept_config_no_longer_passes(tmp_path):
+    pi = FakePi(tmp_path)
+    assert pi.run("--no-apt").returncode == 0
+    text = pi.config_toml.read_text()
+    assert "undo = " in text
+    pi.config_toml.write_text(text.replace('undo = "GPIO26"', 'undo = "GPIO13"'))  # the old default pin map
+    res = pi.run("--no-apt")
+    assert res.returncode == 0, res.stderr  # the install goes on; the config is the user's to fix
+    assert "keeping your config" in res.stdout and "does not pass" in res.stdout
+    assert "buttons.pins.undo" in res.stdout and "Pinout" in res.stdout
+    assert 'undo = "GPIO13"' in pi.config_toml.read_text()  # never rewritten behind the user's back
+    pi.config_toml.write_text(text)
+    assert "does not pass" not in pi.run("--no-apt").stdout
+
+
 def test_installer_moves_an_old_config_beside_the_journal(tmp_path):
     pi = FakePi(tmp_path)
     old = pi.root / "var" / "lib" / "companion" / "config"
