@@ -110,11 +110,16 @@ _count = number_arg(int, lambda n: n >= 1, N_("not a whole number: {text!r}"), N
 
 def _list(j: Journal) -> None:
     """Print every game, newest first."""
+    from companion.storage.recover import dated_from_file
+
     games = j.games()
     if not games:
         print(_("no saved games"))
+    guessed = dated_from_file(j) if games else set()  # recovered games whose own dates were lost
     for g in games:  # the game itself: round, phase, whose turn, the players, when it was played
         when = dt.datetime.fromtimestamp(g.updated).strftime("%Y-%m-%d %H:%M")
+        if g.created in guessed:
+            when = _("{date}, date from the file").format(date=when)
         print(f"{g.id:4d}  {getattr(known_games().get(g.game), 'title', g.game)}: {game_line(j, g)} — {played_at(g.updated)} ({when})")
 
 
