@@ -35,20 +35,20 @@ def evening(path: Path, *, start: float = START, twins: bool = True, extra: int 
     ids = []
     with Journal(path, now=Clock(start)) as j:
         for game, seed, n in (("strigoi", 3, 400), ("masters", 41, 40), ("nosferatu", 7, 30)):
-            ids.append(_play(j, bot_script(game, seed, n)))
+            ids.append(play(j, bot_script(game, seed, n)))
             if game == "masters":
                 s = Session.resume(j, ids[-1])
                 s.undo(3)
                 s.redo(1)
     for k in range(2 if twins else 0):  # the same commands, an hour apart: two games, not one
         with Journal(path, now=Clock(start + 3600 * (k + 1))) as j:
-            ids.append(_play(j, bot_script("mansion", 5, 12)))
+            ids.append(play(j, bot_script("mansion", 5, 12)))
     with Journal(path, now=Clock(start + 3 * 3600)) as j:
-        ids += [_play(j, bot_script("masters", 100 + k, 25)) for k in range(extra)]
+        ids += [play(j, bot_script("masters", 100 + k, 25)) for k in range(extra)]
     return ids
 
 
-def _play(j: Journal, script: list[dict]) -> int:
+def play(j: Journal, script: list[dict]) -> int:
     """Play `script` into the journal as the table would; the game's id."""
     s, _ = Session.new(script[0], journal=j)
     for cmd in script[1:]:
