@@ -22,7 +22,9 @@ from pathlib import Path
 
 from companion.cli.doctor_probe import MODEL, Board, Probe, board_of, boot_settings
 from companion.errors import DataFileError, HardwareUnavailable, describe
-from companion.i18n import _, ngettext
+from companion import paths
+from companion.cli import help_text
+from companion.i18n import N_, _, ngettext
 
 GROUPS = ("video", "render", "input", "gpio", "spi", "dialout", "audio")
 MIN_PYTHON = (3, 11)
@@ -348,8 +350,10 @@ def main(argv: list[str], probe: Probe | None = None) -> int:
     """`companion doctor [--json] [--config FILE]`: 0 when nothing fails, 1 otherwise."""
     ap = argparse.ArgumentParser(prog="companion doctor", description=_("Check this machine's setup and say how to fix it."))
     ap.add_argument("--json", action="store_true", help=_("print one JSON object instead of text"))
-    ap.add_argument("--config", metavar=_("FILE"), help=_("check this config file instead of the user's"))
-    ap.add_argument("--journal", metavar=_("PATH"), help=_("check this journal file instead of the user's"))
+    ap.add_argument("--config", metavar=_("FILE"), help=help_text(N_("check this config file instead of {file}"),
+                                                                  file=paths.config_file()))
+    ap.add_argument("--journal", metavar=_("PATH"), help=help_text(N_("check this journal file instead of {file}"),
+                                                                   file=paths.journal_file()))
     args = ap.parse_args(argv)
     probe = probe or Probe(config_path=args.config)
     if args.journal:
@@ -417,8 +421,6 @@ def _config_name(cfg) -> str:
     """Where the user should edit the config."""
     if cfg.source != "<defaults>":
         return cfg.source
-    from companion import paths
-
     return str(paths.config_file())
 
 

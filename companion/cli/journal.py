@@ -20,13 +20,12 @@ import sys
 from pathlib import Path
 
 from companion import paths
-from companion.cli import number_arg
+from companion.cli import help_text, number_arg
 from companion.gameline import game_line, played_at
 from companion.i18n import N_, _, ngettext
 from companion.storage.journal import Journal
 from companion.rules.catalog import games as known_games
 
-_JOURNAL_HELP = N_("journal file (default: the user's, ~/.local/state/companion/journal.sqlite3)")
 
 
 def main(argv: list[str]) -> int:
@@ -76,12 +75,13 @@ def main(argv: list[str]) -> int:
 def _arguments() -> argparse.ArgumentParser:
     """The options of `companion journal` and its actions (--journal accepted before or after the action)."""
     ap = argparse.ArgumentParser(prog="companion journal", description=_("Saved games in the journal."))
-    ap.add_argument("--journal", metavar=_("PATH"), help=_(_JOURNAL_HELP))
+    journal_help = help_text(N_("journal file (default: {file})"), file=paths.journal_file())
+    ap.add_argument("--journal", metavar=_("PATH"), help=journal_help)
     sub = ap.add_subparsers(dest="action", required=True, metavar=_("ACTION"))
 
     def action(name: str, text: str) -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=text, description=text)
-        p.add_argument("--journal", metavar=_("PATH"), help=_(_JOURNAL_HELP), default=argparse.SUPPRESS)
+        p.add_argument("--journal", metavar=_("PATH"), help=journal_help, default=argparse.SUPPRESS)
         return p
 
     action("list", _("every game, newest first"))
