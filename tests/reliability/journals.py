@@ -58,9 +58,11 @@ def play(j: Journal, script: list[dict]) -> int:
 
 def snapshot(path: Path) -> list[dict]:
     """Every game of the sound journal at `path`: its kind, dates, active commands and replayed view
-    (read through a read-only connection, so a test never changes what it checks)."""
+    (read through a read-only connection: it changes no game, though SQLite may add a -wal and -shm)."""
     con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
+        if not con.execute("SELECT 1 FROM sqlite_master WHERE name = 'games'").fetchone():
+            return []  # made, not yet set up (a start or a recover killed at its first step): no game
         games = con.execute("SELECT id, game, created, updated, status FROM games ORDER BY id").fetchall()
         out = []
         for gid, game, created, updated, status in games:

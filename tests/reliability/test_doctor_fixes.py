@@ -96,17 +96,31 @@ def _faults(journal: Path, probe: Machine, tmp: Path) -> dict:
             "disk full": disk_full}
 
 
-def _fixes(probe: Machine, capsys) -> list[tuple[str, str, str]]:
-    """(check, status, fix) of every journal check doctor reports as a problem, from its printed report."""
+def _fixes(probe: Machine, capsys) -> list[tuple[str, str, str, str]]:
+    """(check, status, detail, fix) of every journal check doctor reports as a problem, from its printed report."""
     doctor.main([], probe=probe)
     lines = capsys.readouterr().out.splitlines()
     found = []
     for line, nxt in zip(lines, lines[1:] + [""]):
-        m = re.match(r"^(WARN|FAIL) (state-dir|journal-dir|journal|journal-aside|disk-space): ", line)
+        m = re.match(r"^(WARN|FAIL) (state-dir|journal-dir|journal|journal-aside|disk-space): (.*)$", line)
         if m:
             assert nxt.startswith("     fix: "), line
-            found.append((m.group(2), m.group(1), nxt.removeprefix("     fix: ")))
+            found.append((m.group(2), m.group(1), m.group(3), nxt.removeprefix("     fix: ")))
     return found
+
+
+def _gist(fix: str) -> str:
+    """The programs a fix runs, in order ("sudo systemctl stop, mv -n -T x3, companion journal recover, ...")."""
+    verbs = re.findall(r"(?:sudo )?(?:systemctl (?:stop|start)|mv -n -T|companion journal recover|cp -a|chown|chgrp|chmod"
+                       r"|df|du|dmesg|reboot|mount -o remount,rw|apt clean|journalctl --vacuum-size)",
+                       " ".join(re.findall(r"`([^`]+)`", fix)))
+    out: list[list] = []
+    for verb in verbs:
+        if out and out[-1][0] == verb:
+            out[-1][1] += 1
+        else:
+            out.append([verb, 1])
+    return ", ".join(v if n == 1 else f"{v} x{n}" for v, n in out)
 
 
 def _environment(tmp: Path, machine: str) -> dict:
@@ -154,7 +168,7 @@ def test_doctors_fix_loses_no_game(tmp_path, capsys, figures, fault, kind, machi
     fixes = _fixes(probe, capsys)
     assert fixes, f"{fault}: doctor saw nothing"
     env = _environment(tmp_path, machine)
-    ran = [step for _check, _status, fix in fixes for step in _run(fix, env, tmp_path)]
+    ran = [step for _check, _status, _detail, fix in fixes for step in _run(fix, env, tmp_path)]
     asked = (tmp_path / "sudo.log").read_text().splitlines() if (tmp_path / "sudo.log").exists() else []
     assert all(HARMLESS.match(line) for line in asked), asked
     moves = fault.startswith("damaged (") or fault == "a folder at the journal's path"  # what moves the journal
@@ -168,11 +182,12 @@ def test_doctors_fix_loses_no_game(tmp_path, capsys, figures, fault, kind, machi
     missing = lost(before, after)
     assert missing == [], f"{fault}: games {missing} lost"
     probe.ro, probe.free, probe._blocked = False, None, set()
-    again = [(c, s) for c, s, _fix in _fixes(probe, capsys) if c in ("journal", "state-dir")]
+    again = [(c, s) for c, s, _detail, _fix in _fixes(probe, capsys) if c in ("journal", "state-dir")]
     assert again == [], again
-    said = "; ".join(f"{s} {c}" for c, s, _fix in fixes)
-    figures.setdefault(SECTION, {})[f"{fault} ({kind}, {machine})"] = (
-        f"{said}; {len(ran)} command(s) run, {len(asked)} asked of sudo; {len(before)} games, {len(missing)} lost")
+    said = "; ".join(f"{s} {c}: {d.replace(str(journal.parent) + '/', '').replace(str(tmp_path), '...')} -> {_gist(f)}"
+                     for c, s, d, f in fixes)
+    figures.setdefault(SECTION, {})[f"{fault} ({kind}, {machine})"] = re.sub(r"\d{8}T\d{6}Z", "<UTC time>", (
+        f"{said}; {len(ran)} command line(s) run; {len(before)} games, {len(missing)} lost"))
 
 
 def test_the_old_fix_loses_every_game_on_bookworm(tmp_path):
