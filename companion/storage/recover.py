@@ -361,8 +361,17 @@ def _dates(gid: int, rows: dict[int, tuple[str, int, object]], info, mtime: floa
 
 
 def _is_time(value) -> bool:
-    """Is this a journaled time (seconds since 1970), not a damaged number or text?"""
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value < _LAST_TIME
+    """Is this a journaled time (seconds since 1970) this machine can show, not a damaged number or text?
+    (A 32-bit Raspberry Pi OS cannot show a time after 2038: `journal list` would fail on it.)"""
+    import datetime as dt
+
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or not 0 <= value < _LAST_TIME:
+        return False
+    try:
+        dt.datetime.fromtimestamp(value)
+    except (OverflowError, OSError, ValueError):
+        return False
+    return True
 
 
 def _when(t: float, from_file: bool) -> str:

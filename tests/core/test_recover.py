@@ -76,11 +76,12 @@ def test_recover_dates_a_game_by_its_commands_when_its_row_is_lost(tmp_path, cap
         assert new["updated"] == last_at[old["id"]] and new["at"] == old["at"]
 
 
-def test_recover_dates_by_the_file_only_as_a_last_resort_and_says_so(tmp_path, capsys):
+@pytest.mark.parametrize("scribbled", ["'scribbled'", "1e300", "-5"])  # text, a number no clock shows
+def test_recover_dates_by_the_file_only_as_a_last_resort_and_says_so(tmp_path, capsys, scribbled):
     src = tmp_path / "old.sqlite3"
     evening(src)
     before = snapshot(src)
-    _raw(src, "DELETE FROM games", "UPDATE commands SET at = 'scribbled' WHERE seq = 1")
+    _raw(src, "DELETE FROM games", f"UPDATE commands SET at = {scribbled} WHERE seq = 1")
     damaged = _damaged(tmp_path, src, "none")
     when = dt.datetime(2026, 1, 3, 9, 30).timestamp()
     os.utime(damaged, (when, when))
