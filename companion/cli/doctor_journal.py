@@ -72,7 +72,8 @@ class Reading:
 
     damage: str | None = None  # why the app would move it aside; None: sound
     games: int = 0
-    unreadable: str = ""  # could not be read at all (busy, no permission): why
+    unreadable: str = ""  # could not be read at all: why
+    cause: str = ""  # of `unreadable`: "access" (permissions), "busy" (locked), "cut" (a hot -journal), "io" (the card)
 
 
 def checks(probe) -> list:
@@ -104,9 +105,14 @@ def check_journal_file(probe, journal: Path, default: bool, ro: bool):
     if mode is not None and not journal.is_file():  # a link to a journal is fine, a link to nothing is not
         return _not_a_file(probe, journal, mode, default)
     reading = read_journal(journal, ro)
+    if reading.cause in ("busy", "cut"):  # a moment's state, not a fault: nothing to fix
+        again = _("`{command}` again in a moment").format(command="companion doctor") if reading.cause == "busy" else \
+            _("nothing to do: the next start rolls the cut write back")
+        return Check("journal", Status.WARN, _("{file} not checked: {why}").format(file=journal, why=reading.unreadable), again)
     if reading.unreadable:
-        return Check("journal", Status.FAIL, _("{file} cannot be read: {why}").format(file=journal, why=reading.unreadable),
-                     _owner_fix(probe, journal, _journal_files(journal)))
+        fix = (_card_fix(probe, journal.parent, journal, read_only=False) if reading.cause == "io"
+               else _owner_fix(probe, journal, _journal_files(journal)))
+        return Check("journal", Status.FAIL, _("{file} cannot be read: {why}").format(file=journal, why=reading.unreadable), fix)
     if reading.damage:
         fix = _damaged_fix(probe, journal, default)
         if ro:
@@ -146,7 +152,7 @@ def read_journal(path: Path, read_only_fs: bool = False, connect: Callable = sql
         if not _exists(path) or path.stat().st_size == 0:
             return Reading(_("a -wal file without its database") if head else None)
         if _exists(f"{path}-journal") and os.path.getsize(f"{path}-journal") > 0:
-            return Reading(unreadable=_("a write was cut short (a -journal file); the next start finishes it"))
+            return Reading(unreadable=_("a write was cut short (a -journal file)"), cause="cut")
         if read_only_fs and not head:
             return _look(connect, f"file:{urllib.parse.quote(str(path))}?mode=ro&immutable=1")
         if _exists(wal) and _exists(shm):
@@ -160,9 +166,9 @@ def read_journal(path: Path, read_only_fs: bool = False, connect: Callable = sql
                 Path(f"{copy}-wal").write_bytes(head)
             return _look(connect, f"file:{urllib.parse.quote(str(copy))}?mode=ro")
     except PermissionError:
-        return Reading(unreadable=_("permission denied"))
-    except OSError as exc:
-        return Reading(unreadable=(exc.strerror or str(exc)).lower())
+        return Reading(unreadable=_("permission denied"), cause="access")
+    except OSError as exc:  # EIO and the like: the card
+        return Reading(unreadable=(exc.strerror or str(exc)).lower(), cause="io")
 
 
 def check_space(probe, journal: Path):
@@ -192,7 +198,7 @@ def _folder_check(probe, name: str, folder: Path, journal: Path, ro: bool, given
     Check, Status = doctor.Check, doctor.Status
     if ro:
         return Check(name, Status.FAIL, _("{folder} is on a read-only file system ({mount}): no game can be saved").format(
-            folder=folder, mount=probe.mount_point(folder)), _read_only_fs_fix(probe, folder, journal))
+            folder=folder, mount=probe.mount_point(folder)), _card_fix(probe, folder, journal, read_only=True))
     if not os.path.isdir(folder):
         if given:  # a --journal in a folder that is not there: a typo more often than a wish
             return Check(name, Status.WARN, _("{folder} does not exist: a journal is made there only on request").format(
@@ -255,15 +261,20 @@ def _aside_check(journal: Path, default: bool) -> list:
             command=_recover_command(Path(aside[-1]), journal, default)))]
 
 
-def _read_only_fs_fix(probe, folder: Path, journal: Path) -> str:
-    """Copy first, then find out why; a reboot after I/O errors, a remount only for a read-only mount by choice."""
+def _card_fix(probe, folder: Path, journal: Path, read_only: bool) -> str:
+    """A card that fails (read-only file system, I/O errors): copy first, then find out why; a reboot after
+    I/O errors (the boot checks the file system), a remount only for a read-only mount by choice."""
     files = " ".join(_q(p) for p in _journal_files(journal))
+    words = dict(copy=f"cp -a {files} DEST/" if files else f"cp -a {_q(folder)} DEST/",
+                 why="sudo dmesg | grep -i -e 'read-only' -e 'i/o error' -e ext4 -e mmc", reboot="sudo reboot")
+    if not read_only:
+        return _("keep a copy first: `{copy}` (DEST: a USB stick or another computer); see why: `{why}`; then: "
+                 "`{reboot}` (the boot checks the file system; if the errors come back, the card is failing: put the "
+                 "copy on a new one)").format(**words)
     return _("keep a copy first: `{copy}` (DEST: a USB stick or another computer); see why: `{why}`; after I/O errors: "
              "`{reboot}` (the boot checks the file system; if it turns read-only again, the card is failing: put the copy "
              "on a new one); mounted read-only on purpose (an overlay file system): `{remount}`").format(
-        copy=f"cp -a {files} DEST/" if files else f"cp -a {_q(folder)} DEST/",
-        why="sudo dmesg | grep -i -e 'read-only' -e 'i/o error' -e ext4 -e mmc",
-        reboot="sudo reboot", remount=f"sudo mount -o remount,rw {_q(probe.mount_point(folder))}")
+        remount=f"sudo mount -o remount,rw {_q(probe.mount_point(folder))}", **words)
 
 
 def _owner_fix(probe, journal: Path, files: list[Path]) -> str:
@@ -364,10 +375,12 @@ def _look(connect: Callable, uri: str) -> Reading:
 
 
 def _failed(exc: sqlite3.DatabaseError) -> Reading:
-    """A SQLite error as damage, or as "could not read" when it says nothing about the contents."""
+    """A SQLite error as damage, or as "could not read" (and why) when it says nothing about the contents."""
     name = str(getattr(exc, "sqlite_errorname", ""))
-    if any(name == n or name.startswith(n + "_") for n in NOT_DAMAGE):
-        return Reading(unreadable=str(exc))
+    for cause, names in (("busy", ("SQLITE_BUSY", "SQLITE_LOCKED")), ("io", ("SQLITE_IOERR", "SQLITE_NOMEM")),
+                         ("access", NOT_DAMAGE)):
+        if any(name == n or name.startswith(n + "_") for n in names):
+            return Reading(unreadable=str(exc), cause=cause)
     return Reading(str(exc))
 
 

@@ -226,3 +226,34 @@ def test_doctor_speaks_german_about_the_journal(tmp_path, config_dir, journal, m
     assert german.detail != english.detail and "beschädigt" in german.detail
     command = english.fix.split("`")[1]
     assert german.fix.split("`")[1].split(".corrupt-")[0] == command.split(".corrupt-")[0]  # the same command
+
+
+def test_a_locked_journal_is_busy_not_damaged(tmp_path, config_dir):
+    locked = tmp_path / "rollback.sqlite3"  # a journal in rollback mode, held by a writer
+    holder = sqlite3.connect(locked, isolation_level=None)
+    holder.execute("CREATE TABLE games (id INTEGER PRIMARY KEY)")
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        reading = doctor_journal.read_journal(locked, connect=lambda target, **kw: sqlite3.connect(
+            f"file:{locked}?mode=ro", uri=True, timeout=0.1))
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert reading.cause == "busy" and reading.damage is None and "locked" in reading.unreadable
+
+
+def test_a_cut_write_is_left_for_the_next_start(tmp_path, config_dir, journal):
+    hot = Path(f"{journal}-journal")
+    hot.write_bytes(b"\xd9\xd5\x05\xf9\x20\xa1\x63\xd7" + bytes(504))  # a rollback journal's header
+    before = journal.read_bytes()
+    c = _journal_checks(_pc(tmp_path))["journal"]
+    assert c.status is Status.WARN and "a write was cut short" in c.detail and "the next start" in c.fix
+    assert journal.read_bytes() == before and hot.exists()  # not rolled back by doctor
+
+
+def test_a_card_that_fails_reading_is_copied_off_first(tmp_path, config_dir, journal, monkeypatch):
+    monkeypatch.setattr(doctor_journal, "read_journal", lambda path, ro: doctor_journal.Reading(
+        unreadable="disk I/O error", cause="io"))
+    c = _journal_checks(_pc(tmp_path))["journal"]
+    assert c.status is Status.FAIL and c.detail.endswith("cannot be read: disk I/O error")
+    assert c.fix.startswith(f"keep a copy first: `cp -a {journal} DEST/`") and "remount" not in c.fix
