@@ -48,7 +48,7 @@ except sqlite3.Error as exc:
 '''
 
 # `sudo` here: write what was asked to $SUDO_LOG; run only what is safe in a test folder as root
-# (chown, chgrp, chmod, install -d on paths under $SUDO_SANDBOX); everything else (systemctl, reboot,
+# (chown, chgrp, chmod, mkdir on paths under $SUDO_SANDBOX); everything else (systemctl, reboot,
 # mount, apt, journalctl, du) is recorded and not run.
 RECORDING_SUDO = '''#!{python}
 """sudo for tests: records, runs only file-mode commands inside the sandbox."""
@@ -58,7 +58,7 @@ with open(os.environ["SUDO_LOG"], "a") as log:
     log.write(" ".join(argv) + "\\n")
 sandbox = os.environ["SUDO_SANDBOX"]
 paths = [a for a in argv[1:] if a.startswith("/")]
-if argv and argv[0] in ("chown", "chgrp", "chmod", "install") and paths and all(p.startswith(sandbox) for p in paths):
+if argv and argv[0] in ("chown", "chgrp", "chmod", "mkdir") and paths and all(p.startswith(sandbox) for p in paths):
     sys.exit(subprocess.run(argv).returncode)
 sys.exit(0)
 '''

@@ -273,7 +273,7 @@ def _card_fix(probe, folder: Path, journal: Path, read_only: bool) -> str:
                  "copy on a new one)").format(**words)
     return _("keep a copy first: `{copy}` (DEST: a USB stick or another computer); see why: `{why}`; after I/O errors: "
              "`{reboot}` (the boot checks the file system; if it turns read-only again, the card is failing: put the copy "
-             "on a new one); mounted read-only on purpose (an overlay file system): `{remount}`").format(
+             "on a new one); mounted read-only on purpose (ro in /etc/fstab): `{remount}`").format(
         remount=f"sudo mount -o remount,rw {_q(probe.mount_point(folder))}", **words)
 
 

@@ -6,6 +6,7 @@ same view (`Session.replay(...).view()`); `snapshot` reads what that needs, `los
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 
@@ -68,8 +69,6 @@ def snapshot(path: Path) -> list[dict]:
         for gid, game, created, updated, status in games:
             rows = con.execute("SELECT command, at FROM commands WHERE game_id = ? AND undone = 0 ORDER BY seq",
                                (gid,)).fetchall()
-            import json
-
             commands = [json.loads(c) for c, _ in rows]
             out.append({"id": gid, "game": game, "created": created, "updated": updated, "status": status,
                         "commands": commands, "at": [a for _, a in rows],

@@ -36,7 +36,8 @@ from tests.reliability.journals import play, evening, lost, snapshot
 SECTION = "Doctor's journal fixes (each printed fix run against its fault)"
 # what a fix may ask root to do: none of it touches the journal's files
 HARMLESS = re.compile(r"^(systemctl (stop|start) companion|reboot|mount -o remount,rw \S+|apt clean"
-                      r"|journalctl --vacuum-size=50M|du -xh -d 3 \S+|dmesg|(chown \w+:|chgrp companion|chmod [ug+rw]+) .+)$")
+                      r"|journalctl --vacuum-size=50M|du -xh -d 3 \S+|dmesg|mkdir -p \S+|usermod -aG companion \w+"
+                      r"|(chown (-R )?\w+:|chgrp companion|chmod [ug+rw]+) .+)$")
 DESTRUCTIVE = re.compile(r"(^|[\s;&|`(])(rm|shred|truncate|dd|sqlite3)\s|>\s*\S*journal|mv (?!-n -T )")
 
 
@@ -45,6 +46,10 @@ class Machine(FakeProbe):
 
     ro = False
     free = None
+    unwritable: set = set()
+
+    def writable(self, path):
+        return str(path) not in self.unwritable and super().writable(path)
 
     def read_only_fs(self, path):
         return self.ro or super().read_only_fs(path)
@@ -90,10 +95,13 @@ def _faults(journal: Path, probe: Machine, tmp: Path) -> dict:
     def disk_full():
         probe.free = 9 * 2**20
 
+    def folder_not_writable():
+        probe.unwritable = {str(journal.parent)}  # not ours any more (root made it, say); root ignores modes
+
     return {"damaged (header)": header, "damaged (-wal broken mid-way)": wal_broken,
             "damaged, kept aside by the app": moved_aside, "read-only file": read_only_file,
             "read-only file system": read_only_fs, "a folder at the journal's path": folder_in_the_way,
-            "disk full": disk_full}
+            "disk full": disk_full, "the journal's folder not writable": folder_not_writable}
 
 
 def _fixes(probe: Machine, capsys) -> list[tuple[str, str, str, str]]:
@@ -109,11 +117,17 @@ def _fixes(probe: Machine, capsys) -> list[tuple[str, str, str, str]]:
     return found
 
 
+def _commands(fix: str) -> list[str]:
+    """The command lines of a fix: those between backticks; an older fix is one command line, our words
+    after ", then" or "  (" (the state folder's)."""
+    return re.findall(r"`([^`]+)`", fix) or [re.split(r"  \(|, then ", fix)[0]]
+
+
 def _gist(fix: str) -> str:
     """The programs a fix runs, in order ("sudo systemctl stop, mv -n -T x3, companion journal recover, ...")."""
     verbs = re.findall(r"(?:sudo )?(?:systemctl (?:stop|start)|mv -n -T|companion journal recover|cp -a|chown|chgrp|chmod"
-                       r"|df|du|dmesg|reboot|mount -o remount,rw|apt clean|journalctl --vacuum-size)",
-                       " ".join(re.findall(r"`([^`]+)`", fix)))
+                       r"|df|du|dmesg|reboot|mount -o remount,rw|apt clean|journalctl --vacuum-size|mkdir|usermod)",
+                       " ".join(_commands(fix)))
     out: list[list] = []
     for verb in verbs:
         if out and out[-1][0] == verb:
@@ -140,7 +154,7 @@ def _environment(tmp: Path, machine: str) -> dict:
 def _run(fix: str, env: dict, tmp: Path) -> list[tuple[str, int]]:
     """Run every command between backticks of `fix`, in order; (command, exit status) of each."""
     out = []
-    for command in re.findall(r"`([^`]+)`", fix):
+    for command in _commands(fix):
         assert not DESTRUCTIVE.search(command), command
         command = command.replace("DEST/", f"{tmp / 'usb'}/")
         (tmp / "usb").mkdir(exist_ok=True)
@@ -181,7 +195,7 @@ def test_doctors_fix_loses_no_game(tmp_path, capsys, figures, fault, kind, machi
         after += snapshot(tmp_path / "usb" / "journal.sqlite3")
     missing = lost(before, after)
     assert missing == [], f"{fault}: games {missing} lost"
-    probe.ro, probe.free, probe._blocked = False, None, set()
+    probe.ro, probe.free, probe._blocked, probe.unwritable = False, None, set(), set()
     again = [(c, s) for c, s, _detail, _fix in _fixes(probe, capsys) if c in ("journal", "state-dir")]
     assert again == [], again
     said = "; ".join(f"{s} {c}: {d.replace(str(journal.parent) + '/', '').replace(str(tmp_path), '...')} -> {_gist(f)}"
