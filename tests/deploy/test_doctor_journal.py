@@ -14,7 +14,6 @@ whom permissions do not apply):
 import os
 import sqlite3
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -163,7 +162,7 @@ def test_doctor_changes_nothing_and_leaves_no_file(tmp_path, config_dir, journal
 
 
 def test_doctor_never_blocks_a_playing_table(tmp_path, config_dir):
-    """The table writes while doctor reads the journal again and again: every command is saved at once."""
+    """The table writes, with no patience for locks, while doctor reads the journal again and again."""
     path = Path(os.environ["COMPANION_STATE_DIR"]) / "journal.sqlite3"
     script = bot_script("masters", 9, 120)
     stop, readings = threading.Event(), []
@@ -172,22 +171,19 @@ def test_doctor_never_blocks_a_playing_table(tmp_path, config_dir):
         while not stop.is_set():
             readings.append(doctor_journal.read_journal(path))
 
-    with Journal(path) as j:
+    impatient = lambda p: sqlite3.connect(p, isolation_level=None, timeout=0)  # noqa: E731  a lock fails at once
+    with Journal(path, connect=impatient) as j:
         s, _ = Session.new(script[0], journal=j)
         reader = threading.Thread(target=read)
         reader.start()
-        slowest = 0.0
         try:
             for cmd in script[1:]:
-                t0 = time.perf_counter()
-                s.submit(cmd)
-                slowest = max(slowest, time.perf_counter() - t0)
+                s.submit(cmd)  # "database is locked" here if a reading held the table up
         finally:
             stop.set()
             reader.join()
         assert j.commands(s.game_id) == script
-    assert len(readings) >= 3 and all(r.damage is None and not r.unreadable for r in readings), readings[:3]
-    assert slowest < 2.0  # the journal's busy timeout is 5 s: a blocked write would wait for it
+    assert len(readings) >= 3 and all(r.damage is None and not r.unreadable for r in readings), readings[:3]  # (few: held up)
 
 
 def _cantopen_unless_immutable(target, **kw):
