@@ -24,8 +24,9 @@ from companion.storage.journal import damage
 from tests.reliability.conftest import FULL
 from tests.reliability.journals import evening, lost, snapshot
 
-EXTRA_GAMES = 40  # with the evening's five: 45 games to import, long enough to be caught in the middle
-THRESHOLDS = (1, 5, 12, 20, 31, 40) if FULL else (4, 20)  # kill once this many games are in J
+EXTRA_GAMES = 40 if FULL else 25  # with the evening's five: long enough to be caught in the middle
+THRESHOLDS = (1, 5, 12, 20, 31, 40) if FULL else (3, 12)  # kill once this many games are in J
+KILLS_PER_JOURNAL = 2 if FULL else 1  # the same J killed again, later, before the run that finishes
 RANDOM_KILLS = 24 if FULL else 1
 
 
@@ -75,7 +76,7 @@ def test_a_killed_recover_leaves_whole_games_and_finishes_on_the_next_run(tmp_pa
     plans = [("after", n) for n in THRESHOLDS] + [("random", rng.uniform(0.05, 0.7)) for _ in range(RANDOM_KILLS)]
     for trial, (how, when) in enumerate(plans):
         journal = tmp_path / f"j{trial}.sqlite3"
-        for _again in range(2 if how == "after" else 1):  # the same J killed twice, later the second time
+        for _again in range(KILLS_PER_JOURNAL if how == "after" else 1):
             runs += 1
             proc = _start(damaged, journal, env)
             t0 = time.monotonic()
