@@ -317,13 +317,17 @@ def test_journal_recover_reads_a_wal_without_its_database(tmp_path, capsys):
 HELP = ([[]] + [[name] for name in cli.COMMANDS]
         + [["journal", a] for a in ("list", "export", "delete", "undo", "redo", "check", "recover", "report")]
         + [["cards", a] for a in ("list", "check", "teach", "export", "import")])
-# option names, choices, quoted and usage command lines, and the actions listed by name (`    delete   ...`)
-OPTION_SYNTAX = re.compile(r"--?[\w-]+|\{[^}]*\}|`[^`]*`|companion( [a-z][\w-]*)*|^ {2,}[\w-]+(?= {2,}|$)", re.M)
+# option names, choices, quoted and usage command lines, the actions listed by name (`    delete   ...`)
+# and file paths (the default places the help names)
+OPTION_SYNTAX = re.compile(r"--?[\w-]+|\{[^}]*\}|`[^`]*`|companion( [a-z][\w-]*)*|^ {2,}[\w-]+(?= {2,}|$)|(?<!\S)/[^\s)]+",
+                           re.M)
 
 
 def _help(argv: list[str], lang: str, monkeypatch, capsys) -> str:
     """What `COMPANION_LANG=<lang> companion <argv> --help` prints (argparse exits after its help)."""
     monkeypatch.setenv("COMPANION_LANG", lang)
+    monkeypatch.setenv("COMPANION_CONFIG_DIR", "/cfg")  # short: argparse wraps a long path inside, at a hyphen
+    monkeypatch.setenv("COMPANION_STATE_DIR", "/st")
     try:
         status = cli.main([*argv, "--help"])
     except SystemExit as exc:

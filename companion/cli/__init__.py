@@ -19,7 +19,7 @@ USAGE = N_("""Usage: companion <command> [options]
 Commands:
   run        start the table app (Pi hardware, simulator window, or headless demo)
   play       apply a scenario file headless and print the final state
-  journal    list, export, delete, undo and check saved games
+  journal    saved games: list, export, delete, undo, redo, check, recover, report
   cards      list, check, teach, export and import card data
   hw-test    walk through every light and button of the board (for makers)
   doctor     check this machine's setup and say how to fix what is wrong
@@ -85,6 +85,15 @@ def number_arg(convert: Callable[[str], Any], fits: Callable[[Any], bool], not_a
             raise argparse.ArgumentTypeError(_(out_of_range).format(text=text, n=value))
         return value
     return check
+
+
+def help_text(template: str, **values) -> str:
+    """An option's help, `template` (an N_() text) in the table's language naming real paths, e.g. the
+    default config or journal as companion/paths.py resolves them (COMPANION_*_DIR, the system places,
+    XDG_CONFIG_HOME / XDG_STATE_HOME); a `%` in a path doubled, as argparse formats help with `%`."""
+    from companion.i18n import _
+
+    return _(template).format(**{name: str(value).replace("%", "%%") for name, value in values.items()})
 
 
 def _choose_language() -> None:

@@ -42,7 +42,12 @@ def main(argv: list[str]) -> int:
 
 def _parser() -> argparse.ArgumentParser:
     """The argument parser with one sub-parser per action."""
-    ap = argparse.ArgumentParser(prog="companion cards", description=_("`companion cards`: list, check, teach, export and import event-card data."))
+    from companion import paths
+    from companion.cli import help_text
+
+    ap = argparse.ArgumentParser(prog="companion cards", description=help_text(
+        N_("`companion cards`: list, check, teach, export and import event-card data. Taught data is kept in {folder}."),
+        folder=paths.config_dir()))
     sub = ap.add_subparsers(dest="action", required=True)
     p = sub.add_parser("list", help=_("list the event cards: act, key, name, verified/taught, tag"))
     p.add_argument("--act", choices=teach.ACTS, help=_("only this act"))

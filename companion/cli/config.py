@@ -15,7 +15,8 @@ from pathlib import Path
 
 from companion import paths
 from companion.gamedata import config, tomlfile
-from companion.i18n import _, ngettext
+from companion.cli import help_text
+from companion.i18n import N_, _, ngettext
 
 
 def main(argv: list[str]) -> int:
@@ -23,7 +24,8 @@ def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="companion config", description=_("Print the default config or check a config file."))
     g = ap.add_mutually_exclusive_group(required=True)
     g.add_argument("--default", action="store_true", help=_("print the commented default config"))
-    g.add_argument("--check", nargs="?", const="", metavar=_("FILE"), help=_("validate FILE (default: the user's config, then the data the table taught)"))
+    g.add_argument("--check", nargs="?", const="", metavar=_("FILE"), help=help_text(
+        N_("validate FILE (default: {file}, then the data the table taught)"), file=paths.config_file()))
     args = ap.parse_args(argv)
     if args.default:
         sys.stdout.write(config.DEFAULT_TOML)

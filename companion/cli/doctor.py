@@ -7,14 +7,14 @@ prints the same as one JSON object. Exit status 0 when nothing FAILs, 1 otherwis
 
 Everything doctor reads from the machine goes through a `Probe` (doctor_probe.py: files under a root folder,
 environment, user and groups, installed packages, the SDL driver, the journal), so tests run it
-"on a Pi" and "on a broken Pi" on any PC. Doctor changes nothing: the journal is opened read-only.
+"on a Pi" and "on a broken Pi" on any PC. Doctor changes nothing: the journal is opened read-only
+(its checks, and fixes that lose no game, are doctor_journal.py).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
 from dataclasses import asdict, dataclass
 from enum import Enum
@@ -22,7 +22,9 @@ from pathlib import Path
 
 from companion.cli.doctor_probe import MODEL, Board, Probe, board_of, boot_settings
 from companion.errors import DataFileError, HardwareUnavailable, describe
-from companion.i18n import _, ngettext
+from companion import paths
+from companion.cli import help_text
+from companion.i18n import N_, _, ngettext
 
 GROUPS = ("video", "render", "input", "gpio", "spi", "dialout", "audio")
 MIN_PYTHON = (3, 11)
@@ -31,8 +33,6 @@ PI_PACKAGES = {"lgpio": "lgpio", "adafruit-blinka": "board", "adafruit-circuitpy
 BOOT_CONFIGS = ("/boot/firmware/config.txt", "/boot/config.txt")
 UNIT = "/etc/systemd/system/companion.service"
 SPIDEV = "/dev/spidev0.0"
-FREE_FAIL = 50 * 2**20
-FREE_WARN = 500 * 2**20
 INSTALL = "sudo bash systemd/install.sh"
 
 
@@ -56,7 +56,7 @@ class Check:
 
 def run_checks(probe: Probe) -> list[Check]:
     """Every check, in the order a maker would fix things."""
-    from companion.cli import doctor_pi
+    from companion.cli import doctor_journal, doctor_pi
 
     board = board_of(probe)
     checks = [check_python(probe), check_pygame(probe), *check_packages(probe, board), check_board(board)]
@@ -64,7 +64,7 @@ def run_checks(probe: Probe) -> list[Check]:
     checks += [check_pin_factory(probe, board), *check_leds(probe, board, cfg), check_groups(probe, board),
                *check_boot_config(probe, board, cfg), check_serial(probe, board, cfg),
                *check_display(probe, board, cfg), *doctor_pi.checks(probe, board, cfg), cfg_check, check_game_data(probe),
-               *check_journal(probe), check_space(probe), *check_service(probe, board)]
+               *doctor_journal.checks(probe), *check_service(probe, board)]
     return checks
 
 
@@ -309,52 +309,6 @@ def check_game_data(probe: Probe) -> Check:
         return Check("game-data", Status.FAIL, describe(exc), _("report this with the output of `companion doctor --json`"))
 
 
-def check_journal(probe: Probe) -> list[Check]:
-    """State folder writable; journal passes `PRAGMA quick_check` (opened read-only)."""
-    state, journal, user = probe.state_dir(), probe.journal_file(), probe.user()
-    out = []
-    if probe.writable(state):
-        out.append(Check("state-dir", Status.OK, _("{folder} writable").format(folder=state)))
-    else:
-        out.append(Check("state-dir", Status.FAIL, _("{folder} is not writable by {user}").format(folder=state, user=user),
-                         _state_fix(state, user)))
-    if not os.path.exists(journal):  # not Path.exists: a folder we may not enter must not stop doctor
-        out.append(Check("journal", Status.OK, _("no journal yet ({file} is made by the first game)").format(file=journal)))
-        return out + _journal_aside(journal)
-    result = probe.quick_check(journal)
-    if result == "ok":
-        out.append(Check("journal", Status.OK, _("{file}: quick_check ok").format(file=journal)))
-    else:
-        out.append(Check("journal", Status.FAIL, f"{journal}: {result}",
-                         f"sudo systemctl stop companion; cp -a {state} {state}.bak; "
-                         f"sqlite3 {journal} .recover | sqlite3 {journal}.recovered && mv {journal}.recovered {journal}"))
-    return out + _journal_aside(journal)
-
-
-def _journal_aside(journal: Path) -> list[Check]:
-    """A warning naming `companion journal recover` for damaged journals the app moved aside."""
-    aside = sorted({str(p).removesuffix("-wal").removesuffix("-shm") for p in journal.parent.glob(f"{journal.name}.corrupt-*")})
-    if not aside:
-        return []
-    return [Check("journal-aside", Status.WARN, ngettext(
-        "a damaged journal kept aside: {newest}", "{n} damaged journals kept aside, newest {newest}", len(aside)).format(
-            n=len(aside), newest=aside[-1]),
-        _("{command}  (once its games are back, the file may go)").format(command=f"companion journal recover {aside[-1]}"))]
-
-
-def check_space(probe: Probe) -> Check:
-    """Free space where the journal lives."""
-    state = probe.state_dir()
-    free = probe.free_bytes(state)
-    text = _("{mib} MiB free for {folder}").format(mib=f"{free / 2**20:.0f}", folder=state)
-    fix = _("{command}  (and remove old files)").format(command="sudo apt clean && sudo journalctl --vacuum-size=50M")
-    if free < FREE_FAIL:
-        return Check("disk-space", Status.FAIL, text, fix)
-    if free < FREE_WARN:
-        return Check("disk-space", Status.WARN, text, fix)
-    return Check("disk-space", Status.OK, text)
-
-
 def check_service(probe: Probe, board: Board) -> list[Check]:
     """On a Pi: the boot service is installed; and whether recent starts kept failing."""
     from companion.runtime.startguard import SAFE_MODE_AFTER
@@ -397,8 +351,10 @@ def main(argv: list[str], probe: Probe | None = None) -> int:
     """`companion doctor [--json] [--config FILE]`: 0 when nothing fails, 1 otherwise."""
     ap = argparse.ArgumentParser(prog="companion doctor", description=_("Check this machine's setup and say how to fix it."))
     ap.add_argument("--json", action="store_true", help=_("print one JSON object instead of text"))
-    ap.add_argument("--config", metavar=_("FILE"), help=_("check this config file instead of the user's"))
-    ap.add_argument("--journal", metavar=_("PATH"), help=_("check this journal file instead of the user's"))
+    ap.add_argument("--config", metavar=_("FILE"), help=help_text(N_("check this config file instead of {file}"),
+                                                                  file=paths.config_file()))
+    ap.add_argument("--journal", metavar=_("PATH"), help=help_text(N_("check this journal file instead of {file}"),
+                                                                   file=paths.journal_file()))
     args = ap.parse_args(argv)
     probe = probe or Probe(config_path=args.config)
     if args.journal:
@@ -466,18 +422,7 @@ def _config_name(cfg) -> str:
     """Where the user should edit the config."""
     if cfg.source != "<defaults>":
         return cfg.source
-    from companion import paths
-
     return str(paths.config_file())
-
-
-def _state_fix(state: Path, user: str) -> str:
-    """Make the state folder writable: the service's shared folder by its group, a private one by its owner."""
-    from companion import paths
-
-    if paths.shared(state):  # never chown the service's folder to a login user: the service would lose it
-        return _("{command}, then log out and back in (or: newgrp companion)").format(command=f"sudo usermod -aG companion {user}")
-    return f"sudo mkdir -p {state} && sudo chown -R {user}: {state}"
 
 
 def _first_problem(name: str, problems: list[tuple[str, str]], ok_detail: str) -> Check:

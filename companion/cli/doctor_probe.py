@@ -17,6 +17,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.cli.doctor_journal import JournalProbe
 from companion.cli.doctor_pi import PiProbe, child_answer
 from companion.cli.doctor_screen import ScreenProbe
 from companion.cli.doctor_sound import SoundProbe
@@ -35,14 +36,15 @@ _SDL_PROBE = (
 )
 
 
-class Probe(SystemProbe, PiProbe, ScreenProbe, SoundProbe):
+class Probe(SystemProbe, PiProbe, ScreenProbe, SoundProbe, JournalProbe):
     """The machine as doctor sees it. Files are read under `root`; tests subclass or re-root it.
 
     It is the HAL's own probe (`companion.hal.pi.SystemProbe`: Pi or not, devices, root), so doctor
     picks the LED driver with the very rules `companion run` uses.
 
     The screen, sound, file-place and Pi 5 UART probes live in `companion.cli.doctor_pi.PiProbe`,
-    `companion.cli.doctor_screen.ScreenProbe` (GBM, boot target) and `companion.cli.doctor_sound.SoundProbe`.
+    `companion.cli.doctor_screen.ScreenProbe` (GBM, boot target), `companion.cli.doctor_sound.SoundProbe`
+    and, for the journal (read-only file system, mount point), `companion.cli.doctor_journal.JournalProbe`.
     """
 
     def __init__(self, root: str | os.PathLike = "/", env=None, config_path: str | None = None):
@@ -183,22 +185,6 @@ class Probe(SystemProbe, PiProbe, ScreenProbe, SoundProbe):
     def free_bytes(self, path: Path) -> int:
         """Free bytes on the file system holding `path`."""
         return shutil.disk_usage(nearest_existing(path)).free
-
-    def quick_check(self, path: Path) -> str:
-        """`PRAGMA quick_check` on a read-only connection: "ok" or what is wrong."""
-        import sqlite3
-
-        try:
-            con = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5)
-        except sqlite3.Error as exc:
-            return _("cannot open read-only: {why}").format(why=exc)
-        try:
-            rows = con.execute("PRAGMA quick_check").fetchall()
-            return "; ".join(str(r[0]) for r in rows[:5]) or _("no answer")
-        except sqlite3.Error as exc:
-            return _("quick_check failed: {why}").format(why=exc)
-        finally:
-            con.close()
 
     def start_failures(self) -> int:
         """Failed starts in a row recorded by StartGuard."""

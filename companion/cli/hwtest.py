@@ -23,7 +23,8 @@ import sys
 from dataclasses import dataclass
 from typing import Callable, TextIO
 
-from companion.cli import number_arg
+from companion import paths
+from companion.cli import help_text, number_arg
 from companion.gamedata import config as config_mod
 from companion.hal import BACKENDS, Hardware, open_hardware
 from companion.hal.base import NoButtons
@@ -292,7 +293,7 @@ def _parser() -> argparse.ArgumentParser:
     only = ap.add_mutually_exclusive_group()
     only.add_argument("--lights-only", action="store_true", help=_("test the lights only"))
     only.add_argument("--buttons-only", action="store_true", help=_("test the buttons only"))
-    ap.add_argument("--config", metavar=_("FILE"), help=_("config file (default: the user's)"))
+    ap.add_argument("--config", metavar=_("FILE"), help=help_text(N_("config file (default: {file})"), file=paths.config_file()))
     ap.add_argument("--auto", action="store_true", help=_("mock/sim only: answer every prompt with a scripted press"))
     ap.add_argument("--stop-service", action="store_true",
                     help=_("stop the {service} service (it holds the buttons) for the test, start it again after").format(service=SERVICE))

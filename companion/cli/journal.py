@@ -20,13 +20,12 @@ import sys
 from pathlib import Path
 
 from companion import paths
-from companion.cli import number_arg
+from companion.cli import help_text, number_arg
 from companion.gameline import game_line, played_at
 from companion.i18n import N_, _, ngettext
 from companion.storage.journal import Journal
 from companion.rules.catalog import games as known_games
 
-_JOURNAL_HELP = N_("journal file (default: the user's, ~/.local/state/companion/journal.sqlite3)")
 
 
 def main(argv: list[str]) -> int:
@@ -76,12 +75,13 @@ def main(argv: list[str]) -> int:
 def _arguments() -> argparse.ArgumentParser:
     """The options of `companion journal` and its actions (--journal accepted before or after the action)."""
     ap = argparse.ArgumentParser(prog="companion journal", description=_("Saved games in the journal."))
-    ap.add_argument("--journal", metavar=_("PATH"), help=_(_JOURNAL_HELP))
+    journal_help = help_text(N_("journal file (default: {file})"), file=paths.journal_file())
+    ap.add_argument("--journal", metavar=_("PATH"), help=journal_help)
     sub = ap.add_subparsers(dest="action", required=True, metavar=_("ACTION"))
 
     def action(name: str, text: str) -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=text, description=text)
-        p.add_argument("--journal", metavar=_("PATH"), help=_(_JOURNAL_HELP), default=argparse.SUPPRESS)
+        p.add_argument("--journal", metavar=_("PATH"), help=journal_help, default=argparse.SUPPRESS)
         return p
 
     action("list", _("every game, newest first"))
@@ -113,11 +113,16 @@ game_id = number_arg(int, lambda n: 1 <= n < 2**63, N_("not a whole number: {tex
 
 def _list(j: Journal) -> None:
     """Print every game, newest first."""
+    from companion.storage.recover import dated_from_file
+
     games = j.games()
     if not games:
         print(_("no saved games"))
+    guessed = dated_from_file(j) if games else set()  # recovered games whose own dates were lost
     for g in games:  # the game itself: round, phase, whose turn, the players, when it was played
         when = dt.datetime.fromtimestamp(g.updated).strftime("%Y-%m-%d %H:%M")
+        if g.created in guessed:
+            when = _("{date}, date from the file").format(date=when)
         print(f"{g.id:4d}  {getattr(known_games().get(g.game), 'title', g.game)}: {game_line(j, g)} — {played_at(g.updated)} ({when})")
 
 

@@ -20,6 +20,7 @@ import sys
 
 from companion import paths
 from companion.cli.journal import game_id
+from companion.cli import help_text
 from companion.narration import narrate
 from companion.errors import N_, CommandError, RuleViolation
 from companion.i18n import _, data_name, refusal_text
@@ -35,7 +36,8 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--script", metavar=_("FILE"), help=_("scenario file (JSON Lines); - for stdin"))
     ap.add_argument("--resume", nargs="?", const=-1, type=game_id, metavar="ID", help=_("continue a journaled game (default: the last unfinished)"))
     ap.add_argument("--json", action="store_true", help=_("print only the final state JSON"))
-    ap.add_argument("--journal", metavar=_("PATH"), help=_("journal file to write to / resume from"))
+    ap.add_argument("--journal", metavar=_("PATH"), help=help_text(
+        N_("journal file to write to / resume from (default: none for --script, {file} for --resume)"), file=paths.journal_file()))
     ap.add_argument("--narrate", action="store_true", help=_("print what each command did and, at the end, the legal moves"))
     args = ap.parse_args(argv)
     tell = _teller(args)

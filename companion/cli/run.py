@@ -36,7 +36,7 @@ import sys
 
 from companion.gamedata import config as config_mod
 from companion import i18n, paths
-from companion.cli import number_arg
+from companion.cli import help_text, number_arg
 from companion.errors import CompanionError
 from companion.i18n import N_, _
 
@@ -169,8 +169,8 @@ def _arguments() -> argparse.ArgumentParser:
     ap.add_argument("--demo", action="store_true",
                     help=_("headless: the bot plays a demo game on a throwaway journal (not yours)"))
     ap.add_argument("--backend", choices=[b for b in config_mod.HAL_BACKENDS if b != "auto"], help=_("HAL backend (default: COMPANION_HAL, config, auto)"))
-    ap.add_argument("--config", metavar=_("FILE"), help=_("config file (default ~/.config/companion/config.toml)"))
-    ap.add_argument("--journal", metavar=_("PATH"), help=_("journal file (default ~/.local/state/companion/journal.sqlite3)"))
+    ap.add_argument("--config", metavar=_("FILE"), help=help_text(N_("config file (default: {file})"), file=paths.config_file()))
+    ap.add_argument("--journal", metavar=_("PATH"), help=help_text(N_("journal file (default: {file})"), file=paths.journal_file()))
     ap.add_argument("--new", action="store_true", help=_("start a new game instead of resuming the unfinished one"))
     ap.add_argument("--seed", type=int, default=7, metavar=_("SEED"), help=_("seed of the demo game"))
     ap.add_argument("--script", metavar=_("FILE"), help=_("headless: play this scenario through the loop (exit 1 on a refused line)"))

@@ -236,18 +236,22 @@ class Journal:
         return rows
 
     def import_game(self, commands: list[dict], *, title: str = "", status: str = "running",
-                    outcome: str | None = None) -> int:
-        """Add a whole game (setup first) in one transaction, as `journal recover` does; its id."""
+                    outcome: str | None = None, created: float | None = None, updated: float | None = None,
+                    at: list[float] | None = None) -> int:
+        """Add a whole game (setup first) in one transaction, as `journal recover` does; its id.
+        `created`, `updated` and `at` (one time per command) keep a salvaged game's own dates; now if not given."""
         t = self._now()
+        created = t if created is None else created
+        updated = created if updated is None else updated
         with self._tx():
             cur = self.db.execute(
                 "INSERT INTO games (game, title, status, outcome, created, updated) VALUES (?, ?, ?, ?, ?, ?)",
-                (str(commands[0].get("game", "")), title, status, outcome, t, t),
+                (str(commands[0].get("game", "")), title, status, outcome, created, updated),
             )
             game_id = cur.lastrowid
             for seq, command in enumerate(commands, start=1):
                 self.db.execute("INSERT INTO commands (game_id, seq, command, at) VALUES (?, ?, ?, ?)",
-                                (game_id, seq, _dumps(command), t))
+                                (game_id, seq, _dumps(command), at[seq - 1] if at else created))
         return int(game_id)
 
     def has_commands(self, commands: list[dict]) -> bool:

@@ -10,6 +10,20 @@ Three ways of reading what is left, on a copy (the damaged file is never changed
 Their rows are merged, the earlier ways winning. Then every game is replayed through its rules engine and kept only as far
 as it replays: a game whose later commands are lost or damaged keeps the longest prefix that
 replays, and the report says so. Only active commands come back (undone ones are left out).
+
+Dates: a recovered game keeps its own: created and updated from its salvaged `games` row, else from
+its commands' `at` times (the setup is written with the game's created time); each command keeps its
+`at`. Only when neither is left is the damaged file's modification time used, and the game is marked
+"date from the file" (in the report and in `journal list`, via a `date-from-file:<created>` row in `meta`).
+
+Identity: a game is already in the journal when a game there has the same created time and the same
+commands, or more of them (a longer copy of the same game). The created time, not the file's name or the
+old id, because it travels with the game: recovering the same file twice, a copy of it, or a backup of
+the current journal adds nothing, while two games that happen to have the same commands (the same seed,
+setup only) were created at different times and both stay. A game dated from the file gets the file's time
+plus its old id in microseconds, so such games stay distinct and are found again the next time.
+Each game is imported in one transaction: a recover that is killed leaves whole games, and running it
+again adds only the missing ones.
 """
 
 from __future__ import annotations
@@ -23,10 +37,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion.errors import CompanionError
+from companion.i18n import _, ngettext
 from companion.storage.journal import ACTIVE, Journal
 from companion.rules import game_of_setup, load_game
 
 RECOVER_TIMEOUT_S = 120
+FILE_DATED = "date-from-file:"  # meta key prefix: the game created at this time is dated from the damaged file
+_LAST_TIME = 1e11  # a journaled time after this (year 5138) is a damaged number, not a date
 
 
 @dataclass
@@ -42,11 +59,14 @@ class Report:
 def recover(source: str | Path, journal: Journal) -> Report:
     """Salvage the games of the damaged journal `source` into `journal`; returns the report."""
     report = Report()
+    source = Path(source)
+    found_at = next((p for p in (source, Path(f"{source}-wal")) if p.exists()), source)
+    mtime = found_at.stat().st_mtime if found_at.exists() else 0.0
     with tempfile.TemporaryDirectory(prefix="companion-recover-") as tmp:
         copy = _copy(Path(source), Path(tmp))
         scanned: tuple[dict, dict] = ({}, {})
         found = _scan_pages(copy, *scanned)  # first: SQLite may drop a -wal beside an empty file on close
-        rows: dict[tuple[int, int], tuple[str, int]] = {}
+        rows: dict[tuple[int, int], tuple[str, int, object]] = {}  # (game, seq) -> (command, undone, at)
         games: dict[int, tuple] = {}
         if shutil.which("sqlite3"):  # on a copy of its own: the tool opens it read-write
             (Path(tmp) / "cli").mkdir()
@@ -62,12 +82,24 @@ def recover(source: str | Path, journal: Journal) -> Report:
                 rows.setdefault(key, value)
             for key, value in scanned[1].items():
                 games.setdefault(key, value)
-    by_game: dict[int, dict[int, tuple[str, int]]] = {}
+    by_game: dict[int, dict[int, tuple[str, int, object]]] = {}
     for (gid, seq), value in rows.items():
         by_game.setdefault(gid, {})[seq] = value
     for gid in sorted(by_game):
-        _salvage_game(gid, by_game[gid], games.get(gid), journal, report)
+        _salvage_game(gid, by_game[gid], games.get(gid), journal, report, (source, mtime))
     return report
+
+
+def dated_from_file(journal: Journal) -> set[float]:
+    """The created times of the games `recover` could only date by the damaged file's time."""
+    rows = journal.db.execute("SELECT key FROM meta WHERE key LIKE ?", (FILE_DATED + "%",)).fetchall()
+    out = set()
+    for (key,) in rows:
+        try:
+            out.add(float(key[len(FILE_DATED):]))
+        except ValueError:
+            continue
+    return out
 
 
 def _copy(source: Path, tmp: Path) -> Path:
@@ -87,7 +119,7 @@ def _read_recovered(copy: Path, out: Path, rows: dict, games: dict) -> bool:
     """Rows rebuilt by `sqlite3 FILE .recover` (run into a new database); False if it failed."""
     try:
         sql = subprocess.run(["sqlite3", str(copy), ".recover"], capture_output=True, timeout=RECOVER_TIMEOUT_S)
-        if not sql.stdout:
+        if sql.returncode != 0 or not sql.stdout:  # Debian 12's 3.40: a few PRAGMAs, "SQL logic error", exit 1
             return False
         subprocess.run(["sqlite3", str(out)], input=sql.stdout, capture_output=True, timeout=RECOVER_TIMEOUT_S)
     except (OSError, subprocess.SubprocessError):
@@ -107,13 +139,13 @@ def _read_row_by_row(path: Path, rows: dict, games: dict) -> None:
         return
     con.text_factory = lambda raw: raw.decode("utf-8", "replace")
     try:
-        for rowid_row in _rows(con, "games", "id, game, title, status, outcome"):
+        for rowid_row in _rows(con, "games", "id, game, title, status, outcome, created, updated"):
             gid = rowid_row[1]
             if isinstance(gid, int):
                 games.setdefault(gid, rowid_row[1:])
-        for _, gid, seq, command, undone in _rows(con, "commands", "game_id, seq, command, undone"):
+        for _rowid, gid, seq, command, undone, at in _rows(con, "commands", "game_id, seq, command, undone, at"):
             if isinstance(gid, int) and isinstance(seq, int) and isinstance(command, str):
-                rows.setdefault((gid, seq), (command, undone))
+                rows.setdefault((gid, seq), (command, undone, at))
     finally:
         con.close()
 
@@ -155,10 +187,10 @@ def _scan_pages(copy: Path, rows: dict, games: dict) -> bool:
     before = len(rows) + len(games)
     latest: dict = {}
     for rowid, values in found:  # later copies of a row (the WAL's) win over earlier ones
-        if len(values) == 5 and _types(values, (int, int, str, int, (int, float))):
-            latest[("c", values[0], values[1])] = (values[2], values[3])
-        elif len(values) == 7 and values[0] is None and _types(values[1:4], (str, str, str)):
-            latest[("g", rowid)] = (rowid, *values[1:5])
+        if len(values) == 5 and _types(values[:4], (int, int, str, int)):  # a damaged `at` is not a reason to drop it
+            latest[("c", values[0], values[1])] = (values[2], values[3], values[4])
+        elif len(values) in (7, 8) and values[0] is None and _types(values[1:4], (str, str, str)):  # 8: with position
+            latest[("g", rowid)] = (rowid, *values[1:7])
     for key, value in latest.items():
         if key[0] == "c":
             rows.setdefault(key[1:], value)
@@ -248,52 +280,115 @@ def _record(payload: bytes) -> list:
     return values
 
 
-def _salvage_game(gid: int, rows: dict[int, tuple[str, int]], info, journal: Journal, report: Report) -> None:
-    """Replay one salvaged game and import the longest prefix of it that replays."""
-    active, stop = [], None
+def _salvage_game(gid: int, rows: dict[int, tuple[str, int, object]], info, journal: Journal, report: Report,
+                  source: tuple[Path, float]) -> None:
+    """Replay one salvaged game and import the longest prefix of it that replays, with its own dates."""
+    active, times, stop = [], [], None
     for seq in range(1, max(rows) + 1):
         if seq not in rows:
-            stop = f"command {seq} is lost"
+            stop = _("command {seq} is lost").format(seq=seq)
             break
-        text, undone = rows[seq]
+        text, undone, at = rows[seq]
         try:
             command = json.loads(text)
         except ValueError:
             command = None
         if not isinstance(command, dict):
-            stop = f"command {seq} is damaged"
+            stop = _("command {seq} is damaged").format(seq=seq)
             break
         if undone == ACTIVE:
             active.append(command)
+            times.append(at)
     if not active or active[0].get("cmd") != "setup":
-        report.dropped.append(f"game {gid}: its setup command is lost")
+        report.dropped.append(_("game {id}: its setup command is lost").format(id=gid))
         return
     try:
         game = load_game(game_of_setup(active[0]))
-        state, _ = game.setup(game.canonical(None, active[0]))
+        state, _events = game.setup(game.canonical(None, active[0]))
     except CompanionError as exc:
-        report.dropped.append(f"game {gid}: its setup no longer applies ({exc})")
+        report.dropped.append(_("game {id}: its setup no longer applies ({why})").format(id=gid, why=exc))
         return
     commands = [game.canonical(None, active[0])]
     for command in active[1:]:
         try:
-            state, _ = game.apply(state, game.canonical(state, command))
+            state, _events = game.apply(state, game.canonical(state, command))
         except CompanionError as exc:
-            stop = f"command {len(commands) + 1} no longer replays ({exc})"
+            stop = _("command {seq} no longer replays ({why})").format(seq=len(commands) + 1, why=exc)
             break
         commands.append(command)
     name = info[1] if info else game_of_setup(active[0])
-    if journal.has_commands(commands):
-        report.dropped.append(f"game {gid} ({name}): already in this journal")
+    created, updated, from_file = _dates(gid, rows, info, source[1])
+    when = _when(created, from_file)
+    same = _same_game(journal, commands, created)
+    if same is not None:
+        report.dropped.append(_("game {id} ({game}, {when}): already in this journal as game {same}").format(
+            id=gid, game=name, when=when, same=same))
         return
+    if from_file:  # before the game: a kill between the two leaves a mark no game uses, never an unmarked game
+        journal.db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+                           (f"{FILE_DATED}{created!r}", f"{source[0].name} game {gid}"))
     outcome = game.outcome(state)
     title = info[2] if info and isinstance(info[2], str) else ""
-    new_id = journal.import_game(commands, title=title, status="over" if outcome else "running", outcome=outcome)
+    new_id = journal.import_game(commands, title=title, status="over" if outcome else "running", outcome=outcome,
+                                 created=created, updated=updated,
+                                 at=[t if _is_time(t) else created for t in times[:len(commands)]])
     report.games_kept += 1
-    undone = sum(1 for _, flag in rows.values() if flag != ACTIVE)
-    left_out = f" ({undone} undone command(s) left out)" if undone else ""
+    undone = sum(1 for row in rows.values() if row[1] != ACTIVE)
+    left_out = ngettext(" ({n} undone command left out)", " ({n} undone commands left out)", undone).format(n=undone) \
+        if undone else ""
     if stop is None and len(commands) == len(active):
-        report.kept.append(f"game {gid} ({name}): all {len(commands)} commands found, now game {new_id}{left_out}")
+        report.kept.append(_("game {id} ({game}, {when}): all {n} commands found, now game {new}").format(
+            id=gid, game=name, when=when, n=len(commands), new=new_id) + left_out)
     else:
-        report.kept.append(f"game {gid} ({name}): the first {len(commands)} commands, now game {new_id};"
-                           f" the rest is dropped: {stop}")
+        report.kept.append(_("game {id} ({game}, {when}): the first {n} commands, now game {new};"
+                             " the rest is dropped: {why}").format(
+            id=gid, game=name, when=when, n=len(commands), new=new_id, why=stop))
+
+
+def _dates(gid: int, rows: dict[int, tuple[str, int, object]], info, mtime: float) -> tuple[float, float, bool]:
+    """(created, updated, from the file?) of a salvaged game: its `games` row's, else its commands' times
+    (the setup's `at` is the game's created time), else the damaged file's time plus the old id in µs."""
+    created = info[5] if info and len(info) > 6 and _is_time(info[5]) else None
+    updated = info[6] if info and len(info) > 6 and _is_time(info[6]) else None
+    if created is None and 1 in rows and _is_time(rows[1][2]):
+        created = rows[1][2]
+    if created is None:
+        at = mtime + gid * 1e-6  # distinct games stay distinct, and the same file gives the same time again
+        return at, at, True
+    if updated is None:
+        updated = max([created, *(row[2] for row in rows.values() if _is_time(row[2]))])
+    return created, max(created, updated), False
+
+
+def _is_time(value) -> bool:
+    """Is this a journaled time (seconds since 1970) this machine can show, not a damaged number or text?
+    (A 32-bit Raspberry Pi OS cannot show a time after 2038: `journal list` would fail on it.)"""
+    import datetime as dt
+
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or not 0 <= value < _LAST_TIME:
+        return False
+    try:
+        dt.datetime.fromtimestamp(value)
+    except (OverflowError, OSError, ValueError):
+        return False
+    return True
+
+
+def _when(t: float, from_file: bool) -> str:
+    """A game's date for the report: "2026-01-01 20:15", marked when it is the damaged file's."""
+    import datetime as dt
+
+    text = dt.datetime.fromtimestamp(t).strftime("%Y-%m-%d %H:%M")
+    return _("{date}, date from the file").format(date=text) if from_file else text
+
+
+def _same_game(journal: Journal, commands: list[dict], created: float) -> int | None:
+    """The id of the game in `journal` that is this one (same created time, these commands or more), or None."""
+    for (gid,) in journal.db.execute("SELECT id FROM games WHERE created = ? ORDER BY id", (created,)).fetchall():
+        try:
+            have = journal.commands(gid)
+        except CompanionError:  # a game without active commands or with damaged text is not this one
+            continue
+        if have[:len(commands)] == commands:
+            return gid
+    return None

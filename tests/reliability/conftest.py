@@ -37,6 +37,13 @@ _HOW = """How the journal's durability is shown:
   (it passes with `synchronous=OFF` too).
 - **Damaged journals** (tests/reliability/test_corrupt_journal.py): the app is started on 1,000
   journals damaged in eight ways; it must start every time and keep every damaged file.
+- **Doctor's journal fixes** (tests/reliability/test_doctor_fixes.py): for each journal fault doctor
+  diagnoses, every command of the fix it prints is run with `bash -c` against that fault (root-only
+  steps go to a recording `sudo`), also with Debian 12's `sqlite3` (no `.recover`) and with none;
+  every game of the journal before the fault must replay to the same view afterwards.
+- **Kill during recover** (tests/reliability/test_recover_kill.py): `companion journal recover` is
+  SIGKILLed after N games were imported and at random moments; the damaged file must be unchanged,
+  the journal sound with whole games only, and the next run must finish with every game once.
 """.splitlines() + [""]
 
 
