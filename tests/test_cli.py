@@ -208,8 +208,8 @@ def test_help_works_on_every_subcommand_and_describes_every_option(capsys, argv)
 @pytest.mark.parametrize("argv", [
     ["journal", "list", "--journal", "{j}"], ["journal", "--journal", "{j}", "list"],
     ["doctor", "--json", "--journal", "{j}"],
-    ["play", "--script", "{s}", "--journal", "{j}"],
-    ["run", "--headless", "--script", "{s}", "--pace", "0", "--journal", "{j}"],
+    ["play", "--script", "{s}", "--journal", "{j}", "--create"],
+    ["run", "--headless", "--script", "{s}", "--pace", "0", "--journal", "{j}", "--create"],
 ], ids=lambda a: " ".join(a[:2]))
 def test_journal_option_is_taken_by_every_subcommand_that_uses_it(tmp_path, monkeypatch, capsys, argv):
     monkeypatch.setenv("COMPANION_STATE_DIR", str(tmp_path / "state"))
@@ -279,7 +279,7 @@ def test_journal_recover_salvages_what_replays(tmp_path, capsys, kind, full_game
     before = damaged.read_bytes()
     assert damage(str(damaged)) is not None  # the app would move this one aside
     target = tmp_path / "journal.sqlite3"
-    assert cli.main(["journal", "recover", str(damaged), "--journal", str(target)]) == 0
+    assert cli.main(["journal", "recover", str(damaged), "--journal", str(target), "--create"]) == 0
     out = capsys.readouterr().out
     assert damaged.read_bytes() == before  # read from a copy: the damaged file is kept as it was
     with Journal(target) as j:
@@ -308,7 +308,7 @@ def test_journal_recover_reads_a_wal_without_its_database(tmp_path, capsys):
         wal = (tmp_path / "old.sqlite3-wal").read_bytes()  # the database file itself is lost
     aside = tmp_path / "journal.sqlite3.corrupt-20260101T000000Z"
     Path(f"{aside}-wal").write_bytes(wal)
-    assert cli.main(["journal", "recover", str(aside), "--journal", str(tmp_path / "journal.sqlite3")]) == 0
+    assert cli.main(["journal", "recover", str(aside), "--journal", str(tmp_path / "journal.sqlite3"), "--create"]) == 0
     with Journal(tmp_path / "journal.sqlite3") as j:
         assert [j.commands(g.id) for g in j.games()] == [script]
 

@@ -16,6 +16,8 @@ edge (a screen, a command line) shows them in the user's language with `companio
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from companion.errors import N_, CompanionError
 
 
@@ -60,6 +62,11 @@ class StorageFault(JournalError):
         """The fault an SQLite error (sqlite3's `sqlite_errorname`) stands for; `io` when unnamed."""
         name = str(getattr(exc, "sqlite_errorname", "") or "")
         kind = _KINDS.get("_".join(name.split("_")[:2]), "io")
+        if kind == "io" and path:  # a file system the kernel remounted read-only (ext4 errors=remount-ro)
+            from companion.storage.sqlitedb import read_only_fs  # refuses writes with EROFS: SQLite's IOERR_WRITE
+
+            if read_only_fs(Path(path).parent):
+                kind = "read-only"
         return cls(kind, path, str(exc))
 
 

@@ -327,6 +327,11 @@ class Journal(Holds):
                                 (game_id, seq, _dumps(command), t))
         return int(game_id)
 
+    def started_by(self, setup: dict) -> list[int]:
+        """The ids of the games whose first command is `setup` (canonical)."""
+        return [gid for (gid,) in self.db.execute("SELECT game_id FROM commands WHERE seq = 1 AND command = ?",
+                                                  (_dumps(setup),))]
+
     def has_commands(self, commands: list[dict]) -> bool:
         """Is there already a game whose active commands are exactly these?"""
         first = _dumps(commands[0])

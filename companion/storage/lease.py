@@ -17,7 +17,6 @@ from __future__ import annotations
 import os
 import socket
 import time
-import uuid
 
 from companion.errors import N_, Text
 from companion.records import Named
@@ -42,7 +41,7 @@ class Holder(Named):
 def me(who: str) -> Holder:
     """This process as a lease holder, with a token of its own (one per open journal)."""
     pid = os.getpid()
-    return Holder(pid, process_start(pid) or 0, socket.gethostname(), who, time.time(), uuid.uuid4().hex)
+    return Holder(pid, process_start(pid) or 0, socket.gethostname(), who, time.time(), os.urandom(12).hex())
 
 
 def process_start(pid: int) -> int | None:

@@ -48,7 +48,7 @@ def open_journal(path: str | Path | None = None, *, who: str, create: bool = Fal
     written comes back read-only with `fault` set; with `probe`, a full disk sets `fault` too."""
     default = path is None
     path = str(paths.journal_file() if default else path)
-    if not (default or create or path == ":memory:" or Path(path).exists()):
+    if not (default or create or path == ":memory:" or _exists(path)):
         raise JournalMissing(path)
     try:
         journal = Journal(path, who=who, connect=connect, now=now)
@@ -69,6 +69,11 @@ def open_reader(path: str | Path | None = None, *, connect: Callable | None = No
     if not Path(path).exists():
         raise JournalMissing(path)
     return Journal(path, connect=connect, readonly=True)
+
+
+def _exists(path: str) -> bool:
+    """Is there a journal at `path`: the file, or its -wal alone (a damaged journal, moved aside on open)?"""
+    return Path(path).exists() or Path(f"{path}-wal").exists()
 
 
 def read_only_note(journal: Journal) -> str | None:

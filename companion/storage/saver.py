@@ -34,6 +34,7 @@ class Saver:
         self.stopped: GameChanged | None = None
         self.moved_from: int | None = None  # saved again as a new game: the id it had before
         self.title = ""
+        self.on_change = None            # called when saving stops (the table's status light follows)
 
     @property
     def saved(self) -> bool:
@@ -77,6 +78,7 @@ class Saver:
             getattr(self.journal, op)(self.game_id, *args, hold=self.hold, **kw)
         except GameChanged as exc:
             self.stopped = exc
+            self._tell()
             raise
         except StorageFault as exc:
             self._faulted(exc)
@@ -89,8 +91,14 @@ class Saver:
         if self.hold is not None:
             self.expected = self.hold.image()
         self.hold = None
+        self._tell()
         if not self.keep_unsaved:
             raise exc
+
+    def _tell(self) -> None:
+        """Saving stopped: tell whoever watches (`on_change`)."""
+        if self.on_change is not None:
+            self.on_change()
 
     def save_again(self, session) -> bool:
         """After a fault: write what the journal lacks of `session` in one transaction; whether it worked."""
