@@ -105,8 +105,7 @@ class Games:
         self._drop()
         try:
             host.session = host.saving.adopt(Session.resume(host.journal, game_id, keep_unsaved=self.keep_unsaved))
-        except (JournalError, CompanionError) as exc:
-            host.say(f"cannot resume game {game_id}: {exc}")
+        except (JournalError, CompanionError) as exc:  # held by another program, or it no longer replays
             host.refuse({"cmd": "resume", "id": game_id}, exc)
             return False
         host.game_changed()
