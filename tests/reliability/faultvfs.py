@@ -87,5 +87,9 @@ def install(switch: str) -> FaultVFS:
     from tests.reliability.powerloss import apsw_connect
 
     vfs = FaultVFS(f"faulty{os.getpid()}", switch)
+    _KEPT.append(vfs)  # a VFS object that is collected unregisters itself
     journal._connect = apsw_connect(vfs.name)
     return vfs
+
+
+_KEPT: list = []

@@ -149,12 +149,19 @@ def apsw_connect(vfs: str):
 
 def as_sqlite3(exc: apsw.Error) -> sqlite3.DatabaseError:
     """An APSW error as the stdlib raises it: an OperationalError with SQLite's result name."""
-    error = sqlite3.OperationalError(str(exc))
+    error = sqlite3.OperationalError(str(exc) or type(exc).__name__)
     code = getattr(exc, "extendedresult", None) or getattr(exc, "result", None)
     names = apsw.mapping_extended_result_codes if getattr(exc, "extendedresult", None) else apsw.mapping_result_codes
     error.sqlite_errorcode = code
-    error.sqlite_errorname = names.get(code, "SQLITE_ERROR") if code is not None else "SQLITE_ERROR"
+    if code is not None:
+        error.sqlite_errorname = names.get(code, "SQLITE_ERROR")
+    else:  # a VFS's own exception, passed through as raised (no result code on it)
+        error.sqlite_errorname = next((name for cls, name in _NAMES if isinstance(exc, cls)), "SQLITE_ERROR")
     return error
+
+
+_NAMES = ((apsw.FullError, "SQLITE_FULL"), (apsw.ReadOnlyError, "SQLITE_READONLY"), (apsw.IOError, "SQLITE_IOERR"),
+          (apsw.CantOpenError, "SQLITE_CANTOPEN"), (apsw.BusyError, "SQLITE_BUSY"), (apsw.CorruptError, "SQLITE_CORRUPT"))
 
 
 class _Result:
