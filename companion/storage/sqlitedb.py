@@ -48,16 +48,15 @@ class Transaction:
         j = self.journal
         if exc_type is None:
             try:
-                j.db.execute("COMMIT")
+                if self.hold is not None and self.version is None:  # a hold made in this transaction:
+                    self.version = j.db.execute("PRAGMA data_version").fetchone()[0]  # its first look, before
+                j.db.execute("COMMIT")  # the commit (afterwards another connection's commit could slip in)
             except sqlite3.DatabaseError as error:
                 roll_back_quietly(j.db)
                 raise StorageFault.of(error, j.path) from None
             j._writes += 1
             if self.hold is not None:
-                version = self.version
-                if version is None:  # a hold made in this transaction: its first look
-                    version = j.db.execute("PRAGMA data_version").fetchone()[0]
-                self.hold.mark = (version, j._writes)
+                self.hold.mark = (self.version, j._writes)
             return False
         roll_back_quietly(j.db)
         if isinstance(exc, sqlite3.DatabaseError):

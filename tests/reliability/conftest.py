@@ -26,7 +26,8 @@ def figures():
 
 _HOW = """How the journal's durability is shown:
 
-- **Power loss** (tests/reliability/test_power_loss.py): the real journal and session play bot
+- **Power loss** (tests/reliability/test_power_loss.py): the real journal, opened by the app's own
+  factory (`open_journal`, only its connection injected), and session play bot
   games on an SQLite VFS written in Python with APSW that keeps, per file, only what was fsynced;
   the power is cut after every single write, truncate and sync, and each image is opened as the app
   would after the power came back. The same run with `synchronous=OFF` and `NORMAL` must lose
@@ -37,6 +38,15 @@ _HOW = """How the journal's durability is shown:
   (it passes with `synchronous=OFF` too).
 - **Damaged journals** (tests/reliability/test_corrupt_journal.py): the app is started on 1,000
   journals damaged in eight ways; it must start every time and keep every damaged file.
+- **One writer per game** (tests/reliability/test_one_writer.py, test_scenario_identity.py): real
+  `companion` processes try to write a game another live process holds (a second `run --script --ack`,
+  `play --resume`, `journal undo/redo/delete`); a holder is SIGKILLed; raw SQLite changes a game under
+  the table; scenarios meet games that are and are not theirs. Each test ends by replaying every
+  journaled game and checking every acknowledged command is in it.
+- **Storage faults** (tests/reliability/test_storage_faults.py): a full disk, a read-only journal and
+  I/O errors at the start and mid-game, injected by an APSW VFS under the app's factory, plus a real
+  EFBIG from the kernel (RLIMIT_FSIZE lowered under a running `companion run`) and a real tmpfs
+  remounted read-only. The same replay check ends each.
 """.splitlines() + [""]
 
 

@@ -156,11 +156,11 @@ def as_sqlite3(exc: apsw.Error) -> sqlite3.DatabaseError:
     if code is not None:
         error.sqlite_errorname = names.get(code, "SQLITE_ERROR")
     else:  # a VFS's own exception, passed through as raised (no result code on it)
-        error.sqlite_errorname = next((name for cls, name in _NAMES if isinstance(exc, cls)), "SQLITE_ERROR")
+        error.sqlite_errorname = next((name for cls, name in _ERROR_NAMES if isinstance(exc, cls)), "SQLITE_ERROR")
     return error
 
 
-_NAMES = ((apsw.FullError, "SQLITE_FULL"), (apsw.ReadOnlyError, "SQLITE_READONLY"), (apsw.IOError, "SQLITE_IOERR"),
+_ERROR_NAMES = ((apsw.FullError, "SQLITE_FULL"), (apsw.ReadOnlyError, "SQLITE_READONLY"), (apsw.IOError, "SQLITE_IOERR"),
           (apsw.CantOpenError, "SQLITE_CANTOPEN"), (apsw.BusyError, "SQLITE_BUSY"), (apsw.CorruptError, "SQLITE_CORRUPT"))
 
 
