@@ -45,7 +45,6 @@ import sys
 from companion.gamedata import config as config_mod
 from companion import i18n, paths
 from companion.cli import number_arg
-from companion.errors import CompanionError
 from companion.i18n import N_, _, refusal_text
 from companion.storage.faults import JournalError, StorageFault
 

@@ -278,7 +278,13 @@ class Journal(Holds):
         """Mark the last `steps` active commands undone (never the setup); returns how many."""
         t = self._now()
         with self._tx(game_id, hold):
-            rows = self._mark(game_id, steps, ACTIVE, UNDONE, latest=True)
+            if hold is None:
+                rows = self._mark(game_id, steps, ACTIVE, UNDONE, latest=True)
+            else:  # checked: the hold knows the seqs, no need to read them (the undo button's press waits)
+                rows = [(seq, None) for seq in reversed(hold.active[1:][-steps:])] if steps > 0 else []
+                if rows:
+                    self.db.execute("UPDATE commands SET undone = ? WHERE game_id = ? AND undone = ? AND seq >= ?",
+                                    (UNDONE, game_id, ACTIVE, rows[-1][0]))
             if rows:
                 self._touch(game_id, t, status, None, clear_outcome=True, position=position)
         if hold is not None and rows:

@@ -14,7 +14,7 @@ import pytest
 from companion.storage import lease
 from companion.storage.faults import GameChanged
 from companion.storage.journal import ACTIVE, UNDONE, Journal
-from companion.storage.lease import GameBusy, Holder
+from companion.storage.lease import GameBusy
 from companion.storage.opening import JournalMissing, open_journal, open_reader
 from companion.storage.session import Session
 from tests.fakes import CounterGame

@@ -4,7 +4,6 @@ session whose game another program changed (raw SQLite, which ignores leases) wr
 says so. Every test ends by replaying every journaled game and checking that no acknowledged command
 is lost (tests/reliability/writers.py, `nothing_lost`)."""
 
-import json
 import signal
 import sqlite3
 
@@ -39,7 +38,7 @@ def _table(tmp_path, path):
 
 @pytest.mark.parametrize("second", [
     ["journal", "undo", "1"], ["journal", "redo", "1"], ["journal", "delete", "1"],
-    ["play", "--resume", "1"], ["run", "--headless", "--script", "{script}", "--ack", "--pace", "0"],
+    ["play", "--resume", "1"], ["run", "--script", "{script}", "--headless", "--ack", "--pace", "0"],
 ], ids=lambda a: " ".join(a[:2]))
 def test_a_second_writer_is_refused_while_the_table_holds_the_game(tmp_path, figures, second):
     path = _journal_with_a_game(tmp_path)

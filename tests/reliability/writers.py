@@ -4,7 +4,6 @@ test ends with (every journaled game replays and holds every acknowledged comman
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 import subprocess
 import sys
