@@ -43,14 +43,14 @@ class Saving:
         journal, saver = self.host.journal, self._saver()
         if saver is not None and saver.stopped is not None:
             return refusal_text(saver.stopped)
+        if journal is None and self.problem:
+            return self.problem  # no journal at all: which file, and why
         fault = saver.fault if saver is not None else None
         if fault is None and journal is not None and (saver is None or journal.readonly):
             fault = journal.fault
         if fault is not None:
             return _(FAULT_TEXT.get(fault.kind, FAULT_TEXT["io"]))
-        if journal is None:
-            return self.problem
-        return journal.banner  # a damaged journal was moved aside at the start
+        return journal.banner if journal is not None else None  # a damaged journal was moved aside at the start
 
     def adopt(self, session):
         """A session the table now plays: with no journal open yet, it gets a saver that saves it once

@@ -139,6 +139,31 @@ def test_a_fault_at_the_start_is_in_the_first_status_and_the_game_is_saved_later
         " unsaved, saved when the disk is back: 16 commands, 0 lost")
 
 
+def test_no_journal_at_the_start_the_table_plays_and_saves_the_game_once_it_can(tmp_path, figures):
+    """The journal cannot even be made at the start (every write fails): the table starts all the
+    same, says so, plays a new game unsaved, and writes the whole game once the disk is back."""
+    vfs = FaultVFS("nojournal")
+    vfs.fault = "io"
+    try:
+        app, path = _table(tmp_path, vfs)
+        assert app.journal is None and "no journal, games are not saved" in app.health.parts["journal"][1]
+        app.start(setup=SCRIPT[0])
+        for cmd in SCRIPT[1:9]:
+            assert app.submit(cmd)
+        assert not app.session.saved
+        vfs.fault = None
+        _after(app, 5)
+        assert app.journal is not None and app.session.saved and "journal" not in app.health.parts
+        assert app.submit(SCRIPT[9])
+        app.journal.close()
+    finally:
+        vfs.unregister()
+    assert nothing_lost(path, {1: SCRIPT[:10]}) == {1: SCRIPT[:10]}
+    figures.setdefault("Storage faults", {})["no journal at the start (it cannot be made), at the table"] = (
+        "starts, says so, plays a new game unsaved; the journal is opened on a retry and the whole game"
+        " written in one transaction: 10 commands, 0 lost")
+
+
 def test_a_scenario_run_stops_at_a_command_it_could_not_save_and_never_acks_it(tmp_path, figures):
     """A real `companion run --script --ack` whose journal's disk fills mid-run: exit 1, no ack for the
     command that was not saved; run again once there is room, it resumes and finishes the scenario."""
