@@ -1,4 +1,7 @@
-"""Journal commit cost against its floor: a bare SQLite WAL + synchronous=FULL insert, same run."""
+"""Journal commit cost against its floor: a bare SQLite WAL + synchronous=FULL insert, same run.
+
+The journal is opened by the app's factory and appended to as a session does (with its hold: the
+one-writer check in each write's transaction is counted)."""
 
 from __future__ import annotations
 
@@ -15,7 +18,7 @@ CMD = {"cmd": "move", "to": "B2", "minions": 1}
 
 def run(quick: bool = False) -> list[dict]:
     """Median time of one durable command append vs one bare durable insert."""
-    from companion.storage.journal import Journal
+    from companion.storage.opening import open_journal
 
     n = 100 if quick else 400
     with tempfile.TemporaryDirectory() as tmp:
@@ -32,11 +35,11 @@ def run(quick: bool = False) -> list[dict]:
             floor.append(time.perf_counter() - t0)
         bare.close()
         ours = []
-        with Journal(Path(tmp) / "j.sqlite3") as j:
-            gid = j.new_game({"cmd": "setup", "game": "masters"})
+        with open_journal(Path(tmp) / "j.sqlite3", who="run", create=True) as j:
+            hold = j.start_game({"cmd": "setup", "game": "masters"})
             for i in range(n):
                 t0 = time.perf_counter()
-                j.append(gid, CMD)
+                j.append(hold.game_id, CMD, hold=hold)
                 ours.append(time.perf_counter() - t0)
     o, f = statistics.median(ours) * 1000, statistics.median(floor) * 1000
     return [row("journal: one durable command append", "ms", o, "<= 2x bare insert", o <= 2 * f,

@@ -30,6 +30,7 @@ from companion.storage.journal import JournalError
 from companion.narration.narrator import StepTimer
 from companion.runtime.health import Health, HealthCheck
 from companion.runtime.parts import Parts
+from companion.runtime.saving import Saving
 from companion.ui.model import GameView
 
 if TYPE_CHECKING:
@@ -75,6 +76,7 @@ class App:
             "quit": lambda r: setattr(self, "running", False), **self.games.intents(),
             **self.settings.intents(), **self.tags.intents(), **self.teaching.intents(),
         }
+        self.saving = Saving(self, parts.reopen)  # "playing, not saving" and back (companion/runtime/saving.py)
         self._health_check = HealthCheck()
         self.health = Health(self._parts(self.clock.now()))
         self.frames = 0
@@ -178,7 +180,7 @@ class App:
             due = self.timer.update(self.view().state, dt)
             if due is not None:
                 self.dispatch(due)
-        if now >= self._next_retry:
+        if now >= self._next_retry or self.saving.due:
             self._check_hardware(now)
         drew = self._render(now, dt)
         if self._watchdog_every is not None and now >= self._next_watchdog:
@@ -434,6 +436,7 @@ class App:
         self._next_retry = now + RETRY_EVERY_S
         self._update_health(now)  # a strip that failed on its last write shows up here first
         self.hw.retry_due()
+        self.saving.retry_due(now)
         if self.display is not None and self.surface is None and self.ui is not None:
             self._pick_up_screen(now)
         self._update_health(now)
@@ -464,7 +467,7 @@ class App:
 
     def _parts(self, now: float) -> dict:
         """Part -> (ok, why) now (companion/runtime/health.py)."""
-        return self._health_check.parts(now, self.hw, self.display, self.missing, self.safe_reason, self.journal)
+        return self._health_check.parts(now, self.hw, self.display, self.missing, self.safe_reason, self.saving)
 
     def _status_line(self) -> str:
         """systemd STATUS= text."""

@@ -3,6 +3,7 @@
 import json
 import os
 import re
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -133,7 +134,39 @@ def test_journal_undo_and_redo_say_which_commands(tmp_path, capsys):
     assert cli.main(["journal", "redo", str(gid), "5", "--journal", str(path)]) == 0
     assert "redid 1 command" in capsys.readouterr().out
     assert cli.main(["journal", "redo", str(gid), "--journal", str(path)]) == 1  # nothing left to redo
-    assert "nothing to redo" in capsys.readouterr().err
+    out, err = capsys.readouterr()
+    assert "nothing to redo" in err and "redid" not in out + err  # one message, not "redid 0" too
+
+
+@pytest.mark.parametrize("argv", [["run", "--headless", "--frames", "2"], ["play", "--script", "{s}"],
+                                  ["play", "--resume"], ["journal", "undo", "1"], ["journal", "list"]],
+                         ids=lambda a: " ".join(a[:2]))
+def test_a_mistyped_journal_path_is_an_error_not_a_new_journal(tmp_path, monkeypatch, capsys, argv):
+    monkeypatch.setenv("COMPANION_STATE_DIR", str(tmp_path / "state"))
+    monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "cfg"))
+    script = tmp_path / "s.jsonl"
+    script.write_text("".join(json.dumps(c) + "\n" for c in bot_script("masters", 3, 4)))
+    typo = tmp_path / "stat" / "journal.sqlite3"
+    assert cli.main([a.format(s=script) for a in argv] + ["--journal", str(typo)]) == 2
+    err = capsys.readouterr().err
+    assert f"{typo}: there is no journal there; check the path, or add --create" in err
+    assert not CLASS_NAME.search(err) and "Errno" not in err
+    assert not typo.parent.exists() and not (tmp_path / "state" / "journal.sqlite3").exists()
+
+
+def test_journal_check_replays_every_game_and_names_a_broken_one(tmp_path, capsys):
+    path = tmp_path / "j.sqlite3"
+    ids = _journal(path, games=3, commands=8)
+    assert cli.main(["journal", "check", "--journal", str(path)]) == 0
+    assert "3 games replay" in capsys.readouterr().out
+    db = sqlite3.connect(path)  # a command that no longer applies: quick_check cannot see it
+    db.execute("UPDATE commands SET command = ? WHERE game_id = ? AND seq = 5", ('{"cmd": "recruit", "district": "Z9"}', ids[1]))
+    db.commit()
+    db.close()
+    assert cli.main(["journal", "check", "--journal", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert f"{path}: ok" in out and f"game {ids[1]}: does not replay: command 5 of the saved game no longer applies" in out
+    assert "2 games replay, 1 does not" in out
 
 
 @pytest.mark.parametrize(("argv", "says"), [
@@ -208,8 +241,8 @@ def test_help_works_on_every_subcommand_and_describes_every_option(capsys, argv)
 @pytest.mark.parametrize("argv", [
     ["journal", "list", "--journal", "{j}"], ["journal", "--journal", "{j}", "list"],
     ["doctor", "--json", "--journal", "{j}"],
-    ["play", "--script", "{s}", "--journal", "{j}"],
-    ["run", "--headless", "--script", "{s}", "--pace", "0", "--journal", "{j}"],
+    ["play", "--script", "{s}", "--journal", "{j}", "--create"],
+    ["run", "--headless", "--script", "{s}", "--pace", "0", "--journal", "{j}", "--create"],
 ], ids=lambda a: " ".join(a[:2]))
 def test_journal_option_is_taken_by_every_subcommand_that_uses_it(tmp_path, monkeypatch, capsys, argv):
     monkeypatch.setenv("COMPANION_STATE_DIR", str(tmp_path / "state"))
@@ -279,7 +312,7 @@ def test_journal_recover_salvages_what_replays(tmp_path, capsys, kind, full_game
     before = damaged.read_bytes()
     assert damage(str(damaged)) is not None  # the app would move this one aside
     target = tmp_path / "journal.sqlite3"
-    assert cli.main(["journal", "recover", str(damaged), "--journal", str(target)]) == 0
+    assert cli.main(["journal", "recover", str(damaged), "--journal", str(target), "--create"]) == 0
     out = capsys.readouterr().out
     assert damaged.read_bytes() == before  # read from a copy: the damaged file is kept as it was
     with Journal(target) as j:
@@ -308,7 +341,7 @@ def test_journal_recover_reads_a_wal_without_its_database(tmp_path, capsys):
         wal = (tmp_path / "old.sqlite3-wal").read_bytes()  # the database file itself is lost
     aside = tmp_path / "journal.sqlite3.corrupt-20260101T000000Z"
     Path(f"{aside}-wal").write_bytes(wal)
-    assert cli.main(["journal", "recover", str(aside), "--journal", str(tmp_path / "journal.sqlite3")]) == 0
+    assert cli.main(["journal", "recover", str(aside), "--journal", str(tmp_path / "journal.sqlite3"), "--create"]) == 0
     with Journal(tmp_path / "journal.sqlite3") as j:
         assert [j.commands(g.id) for g in j.games()] == [script]
 

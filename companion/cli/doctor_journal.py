@@ -307,8 +307,9 @@ def _around_service(probe, steps: list[str]) -> str:
 
 
 def _recover_command(source: Path, journal: Path, default: bool) -> str:
-    """`companion journal recover SOURCE`, naming the journal when doctor was pointed at another one."""
-    return f"companion journal recover {_q(source)}" + ("" if default else f" --journal {_q(journal)}")
+    """`companion journal recover SOURCE`, naming the journal when doctor was pointed at another one
+    (with `--create`: the fix has just moved that one aside, and only the default place is made unasked)."""
+    return f"companion journal recover {_q(source)}" + ("" if default else f" --journal {_q(journal)} --create")
 
 
 def _free_name(journal: Path, mark: str) -> Path:

@@ -5,11 +5,17 @@
   companion journal delete ID            remove a game for good
   companion journal undo ID [N]          take back the last N commands (kept in history, marked)
   companion journal redo ID [N]          bring back the N earliest undone commands
-  companion journal check                PRAGMA quick_check of the journal file
+  companion journal check                PRAGMA quick_check of the file, and every game replayed
   companion journal report ID --out FILE  the evening's story as a chart: FILE.png or FILE.svg
   companion journal recover FILE         salvage the games of a damaged journal into this one
-All take --journal PATH (before or after the action; default: the user's journal).
+All take --journal PATH (before or after the action; default: the user's journal); it must name an
+existing journal (`--create` makes a new one there, for the actions that write).
 A game id that is not in the journal: exit status 1, "no game with id N".
+
+list, export, report and check only read: the journal is opened read-only, so they never block the
+table and work on a read-only file system too (they say so). delete, undo and redo write one game:
+while another live process holds it (the table plays it, a `companion run` writes it) they change
+nothing and say who has it, exit status 1 (companion/storage/lease.py).
 """
 
 from __future__ import annotations
@@ -22,10 +28,14 @@ from pathlib import Path
 from companion import paths
 from companion.cli import help_text, number_arg
 from companion.gameline import game_line, played_at
-from companion.i18n import N_, _, ngettext
-from companion.storage.journal import Journal
+from companion.i18n import N_, _, ngettext, refusal_text
+from companion.storage.journal import Journal, JournalError
+from companion.storage.opening import JournalMissing, open_journal, open_reader, read_only_note
 from companion.rules.catalog import games as known_games
 
+READERS = ("list", "export", "report", "check")  # opened read-only
+
+_CREATE_HELP = N_("make a new journal at --journal PATH if there is none (delete, undo, redo, recover)")
 
 
 def main(argv: list[str]) -> int:
@@ -33,43 +43,86 @@ def main(argv: list[str]) -> int:
     args = _arguments().parse_args(argv)
     path = args.journal or paths.journal_file()
     if args.action == "recover":
-        return _recover(args.file, path)
-    with Journal(path, check=False) as j:
+        return _recover(args.file, path, args.journal is None or args.create)
+    try:
+        if args.action in READERS:
+            if args.journal is None and not Path(path).exists() and args.action == "list":
+                print(_("no saved games"))
+                return 0
+            j = open_reader(path)
+            note = read_only_note(j)
+            if note:
+                print(f"companion journal: {_(note).format(path=j.path)}", file=sys.stderr)
+        else:
+            j = open_journal(args.journal, who="journal", create=args.create)
+    except JournalMissing as exc:
+        print(f"companion journal: {refusal_text(exc)}", file=sys.stderr)
+        return 2
+    except JournalError as exc:
+        print(f"companion journal: {refusal_text(exc)}", file=sys.stderr)
+        return 1
+    with j:
         if getattr(args, "id", None) is not None and not j.has_game(args.id):
             print(_("companion journal: no game with id {id} in {file}").format(id=args.id, file=j.path), file=sys.stderr)
             return 1
-        if args.action == "list":
-            _list(j)
-        elif args.action == "export":
-            text = j.export(args.id)
-            if args.file:
-                Path(args.file).write_text(text, encoding="utf-8")
-                n = text.count(chr(10))
-                print(ngettext("exported game {id} ({n} command) to {file}", "exported game {id} ({n} commands) to {file}",
-                               n).format(id=args.id, n=n, file=args.file))
-            else:
-                sys.stdout.write(text)
-        elif args.action == "delete":
-            j.delete(args.id)
-            print(_("deleted game {id}").format(id=args.id))
-        elif args.action == "undo":
-            return _undo(j, args.id, args.n)
-        elif args.action == "redo":
-            redone = j.redo(args.id, args.n)
-            print(ngettext("game {id}: redid {n} command", "game {id}: redid {n} commands", len(redone)).format(
-                id=args.id, n=len(redone)) + _verbs(redone))
-            if not redone:
-                print(_("game {id}: nothing to redo").format(id=args.id), file=sys.stderr)
-                return 1
-        elif args.action == "report":
-            from companion.ui.story import report_main
+        try:
+            return _act(j, args)
+        except JournalError as exc:  # another program holds the game; the disk refused the write
+            print(f"companion journal: {refusal_text(exc)}", file=sys.stderr)
+            return 1
 
-            return report_main(j, args.id, args.out)
-        elif args.action == "check":
-            result = j.quick_check()
-            print(f"{j.path}: {result}")
-            return 0 if result == "ok" else 1
+
+def _act(j: Journal, args) -> int:
+    """Run one action on the open journal; its exit status."""
+    if args.action == "list":
+        _list(j)
+    elif args.action == "export":
+        text = j.export(args.id)
+        if args.file:
+            Path(args.file).write_text(text, encoding="utf-8")
+            n = text.count(chr(10))
+            print(ngettext("exported game {id} ({n} command) to {file}", "exported game {id} ({n} commands) to {file}",
+                           n).format(id=args.id, n=n, file=args.file))
+        else:
+            sys.stdout.write(text)
+    elif args.action == "delete":
+        j.delete(args.id)
+        print(_("deleted game {id}").format(id=args.id))
+    elif args.action == "undo":
+        return _undo(j, args.id, args.n)
+    elif args.action == "redo":
+        redone = j.redo(args.id, args.n)
+        if not redone:
+            print(_("game {id}: nothing to redo").format(id=args.id), file=sys.stderr)
+            return 1
+        print(ngettext("game {id}: redid {n} command", "game {id}: redid {n} commands", len(redone)).format(
+            id=args.id, n=len(redone)) + _verbs(redone))
+    elif args.action == "report":
+        from companion.ui.story import report_main
+
+        return report_main(j, args.id, args.out)
+    elif args.action == "check":
+        return _check(j)
     return 0
+
+
+def _check(j: Journal) -> int:
+    """`journal check`: SQLite's quick_check, then every game replayed; 1 when anything is wrong."""
+    from companion.storage.session import Session
+
+    result = j.quick_check()
+    print(f"{j.path}: {result}")
+    broken = 0
+    for info in sorted(j.games(), key=lambda g: g.id) if result == "ok" else ():
+        try:
+            Session.replay(j.commands(info.id))
+        except Exception as exc:  # noqa: BLE001 - whatever stops a replay makes the game broken: say which
+            broken += 1
+            print(_("game {id}: does not replay: {why}").format(id=info.id, why=refusal_text(exc)))
+    if result == "ok":
+        print(ngettext("{n} game replays", "{n} games replay", len(j.games()) - broken).format(n=len(j.games()) - broken)
+              + (ngettext(", {n} does not", ", {n} do not", broken).format(n=broken) if broken else ""))
+    return 0 if result == "ok" and not broken else 1
 
 
 def _arguments() -> argparse.ArgumentParser:
@@ -79,9 +132,13 @@ def _arguments() -> argparse.ArgumentParser:
     ap.add_argument("--journal", metavar=_("PATH"), help=journal_help)
     sub = ap.add_subparsers(dest="action", required=True, metavar=_("ACTION"))
 
+    ap.add_argument("--create", action="store_true", help=_(_CREATE_HELP))
+
     def action(name: str, text: str) -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=text, description=text)
         p.add_argument("--journal", metavar=_("PATH"), help=journal_help, default=argparse.SUPPRESS)
+        if name not in READERS:
+            p.add_argument("--create", action="store_true", help=_(_CREATE_HELP), default=argparse.SUPPRESS)
         return p
 
     action("list", _("every game, newest first"))
@@ -95,7 +152,7 @@ def _arguments() -> argparse.ArgumentParser:
         u = action(name, text)
         u.add_argument("id", type=game_id, help=_("game id"))
         u.add_argument("n", type=_count, nargs="?", default=1, help=_("how many commands (default 1)"))
-    action("check", _("run SQLite's quick_check on the journal file"))
+    action("check", _("run SQLite's quick_check on the journal file and replay every game"))
     r = action("recover", _("salvage the games of a damaged journal into this one (replayed, kept only if they replay)"))
     r.add_argument("file", metavar=_("FILE"), help=_("the damaged journal, e.g. journal.sqlite3.corrupt-20260101T120000Z"))
     rep = action("report", _("the evening's story of a game as a chart (PNG or SVG)"))
@@ -154,8 +211,9 @@ def _describe(command: dict) -> str:
     return str(command.get("cmd")) + (f" ({', '.join(params[:3])})" if params else "")
 
 
-def _recover(source: str, path) -> int:
-    """`journal recover FILE`: salvage into the journal at `path`, report what was kept and dropped."""
+def _recover(source: str, path, create: bool = True) -> int:
+    """`journal recover FILE`: salvage into the journal at `path` (made only if `create`), report what
+    was kept and dropped."""
     from companion.storage.recover import recover
 
     src = Path(source)
@@ -166,7 +224,12 @@ def _recover(source: str, path) -> int:
         print(_("companion journal: {file} is the journal itself; recover reads a damaged copy into"
                 " another journal (the app moves a damaged one aside on start)").format(file=source), file=sys.stderr)
         return 2
-    with Journal(path) as j:
+    try:
+        j = open_journal(path, who="journal", create=create)
+    except JournalError as exc:
+        print(f"companion journal: {refusal_text(exc)}", file=sys.stderr)
+        return 2 if isinstance(exc, JournalMissing) else 1
+    with j:
         if j.notice:
             print(f"companion journal: {j.notice}", file=sys.stderr)
         report = recover(src, j)

@@ -1,6 +1,6 @@
 """companion play: apply a scenario headless and print the final state.
 
-  companion play --script FILE.jsonl [--json] [--narrate] [--journal PATH]
+  companion play --script FILE.jsonl [--json] [--narrate] [--journal PATH [--create]]
   companion play --resume [ID] [--script MORE.jsonl] [--json] [--narrate] [--journal PATH]
 
 A scenario is JSON Lines of commands, first line `{"cmd": "setup", "game": ...}` (docs/masters.md).
@@ -9,7 +9,10 @@ A refused command stops the run: exit status 1, its line number, the rule that r
 step and whose turn it was, on stderr. With --narrate every command is printed with what it did
 (cards, agents, fights, veil) and, at the end, the moves open now (on stderr when --json is given). A line that is not a JSON command: exit status 2 with file:line.
 With --journal every accepted command is also written to that journal (default: none for --script,
-the user's journal for --resume), so the game can be resumed at the table.
+the user's journal for --resume), so the game can be resumed at the table. `--journal PATH` must name
+an existing journal unless `--create` is given. The game is held while it plays (one writer per game):
+a game another program holds (the table) is not touched, exit 1. A command the journal cannot save
+(a full disk, a read-only file system) stops it with exit 1; the commands before it are saved.
 """
 
 from __future__ import annotations
@@ -24,7 +27,8 @@ from companion.cli import help_text
 from companion.narration import narrate
 from companion.errors import N_, CommandError, RuleViolation
 from companion.i18n import _, data_name, refusal_text
-from companion.storage.journal import Journal, JournalError
+from companion.storage.journal import JournalError
+from companion.storage.opening import JournalMissing, open_journal
 from companion.storage.scenario import load_scenario, read_stdin
 from companion.storage.session import Session
 from companion.ui.words import outcome_text, phase_text, rule_text, step_text
@@ -38,6 +42,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--json", action="store_true", help=_("print only the final state JSON"))
     ap.add_argument("--journal", metavar=_("PATH"), help=help_text(
         N_("journal file to write to / resume from (default: none for --script, {file} for --resume)"), file=paths.journal_file()))
+    ap.add_argument("--create", action="store_true", help=_("make a new journal at --journal PATH if there is none"))
     ap.add_argument("--narrate", action="store_true", help=_("print what each command did and, at the end, the legal moves"))
     args = ap.parse_args(argv)
     tell = _teller(args)
@@ -53,7 +58,14 @@ def main(argv: list[str]) -> int:
 
     journal = None
     if args.journal or args.resume is not None:
-        journal = Journal(args.journal or paths.journal_file())
+        try:
+            journal = open_journal(args.journal, who="play", create=args.create)
+        except JournalMissing as exc:
+            print(f"companion play: {refusal_text(exc)}", file=sys.stderr)
+            return 2
+        except JournalError as exc:
+            print(f"companion play: {refusal_text(exc)}", file=sys.stderr)
+            return 1
         if journal.notice:
             print(f"companion play: {journal.notice}", file=sys.stderr)
     try:
@@ -77,12 +89,12 @@ def main(argv: list[str]) -> int:
         state = session.view()
         if args.narrate:
             _legal_moves(session, state, sys.stderr if args.json else sys.stdout)
-    except JournalError as exc:
-        print(f"companion play: {exc}", file=sys.stderr)
+    except JournalError as exc:  # another program holds the game, a command not saved, a game that no longer replays
+        print(f"companion play: {refusal_text(exc)}", file=sys.stderr)
         return 1
     finally:
         if journal is not None:
-            journal.close()
+            journal.close()  # its lease goes back with it
     if args.json:
         json.dump(state, sys.stdout, sort_keys=False)
         sys.stdout.write("\n")

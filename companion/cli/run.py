@@ -1,7 +1,7 @@
 """companion run: start the table app, and put a first frame on the screen before anything heavy loads.
 
   companion run [--fullscreen | --window | --headless] [--demo] [--backend mock|sim|pi]
-                [--config FILE] [--journal PATH] [--new] [--seed N] [--script FILE.jsonl] [--pace S] [--ack]
+                [--config FILE] [--journal PATH [--create]] [--new] [--seed N] [--script FILE.jsonl] [--pace S] [--ack]
 
 Modes: on a Raspberry Pi (the service), full screen through KMSDRM with the real board; on a PC with
 a display, a window with the screen UI beside the simulated board; `--headless`, the table with no
@@ -11,7 +11,15 @@ journal in every one of them: the unfinished one is offered for resume, `--new` 
 The bot demo runs only when asked: `--demo` (headless), or `companion run` on a PC with no display
 at all (`make run` over ssh, CI). It plays on a throwaway journal in memory: it never writes into
 your journal and is never offered for resume. `--script FILE` plays a scenario through the loop on
-your journal; a refused line stops it with exit 1, naming file:line and the rule.
+your journal; a refused line stops it with exit 1, naming file:line and the rule. A scenario resumes
+its own game only (companion/runtime/sources.py); a command the journal could not save stops it with
+exit 1 and no `ack` for it.
+
+One writer per game (companion/storage/lease.py): a game another live process holds is not taken (the
+table says who has it; a scenario run stops with exit 1). A journal that cannot be written (a full
+disk, a read-only file system, an I/O error) never ends the table: it plays on, not saving, and says
+so (companion/runtime/saving.py). `--journal PATH` must name an existing journal; `--create` makes a
+new one there (a mistyped path is exit 2, not a new empty journal).
 
 A screen that cannot be opened is a missing part like a missing reader (companion/runtime/display.py): the
 game goes on with the board and the buttons, the status light turns amber, STATUS= says "no
@@ -37,8 +45,8 @@ import sys
 from companion.gamedata import config as config_mod
 from companion import i18n, paths
 from companion.cli import help_text, number_arg
-from companion.errors import CompanionError
-from companion.i18n import N_, _
+from companion.i18n import N_, _, refusal_text
+from companion.storage.faults import JournalError, StorageFault
 
 DEMO_SETUP = {"cmd": "setup", "game": "masters", "vampires": ["Agnieszka", "Ishtvan", "Mila"],
               "difficulty": "easy", "seed": 7}
@@ -113,15 +121,25 @@ def _start(args, cfg, lines, signals, sdnotify) -> int:
     with open_hardware(cfg, backend=backend, clock=clock) as hw:
         if display is not None:
             _make_room_for_board(display, hw, cfg)
-        journal, missing = _open_journal(args, demo)
-        if journal is None and lines is not None:
-            print(f"companion run: {missing['journal']}", file=sys.stderr)
-            return 1  # a scenario's acks promise durable commands: no journal, no run
+        try:
+            journal, missing = _open_journal(args, demo, lines is not None)
+        except JournalError as exc:  # a mistyped --journal: nothing is made there
+            print(f"companion run: {refusal_text(exc)}", file=sys.stderr)
+            return 2
+        if lines is not None and (journal is None or journal.fault is not None):
+            why = missing["journal"] if journal is None else refusal_text(journal.fault)
+            print(f"companion run: {why}", file=sys.stderr)
+            if journal is not None:
+                journal.close()
+            return 1  # a scenario's acks promise durable commands: no journal to write, no run
+        app = None
         try:
             app = _build_app(args, cfg, hw, journal, mode, demo, lines, pace, display, missing, safe_reason, sdnotify)
             return _run(args, app, mode, guard, signals, sdnotify)
         finally:
-            if journal is not None:
+            if app is not None:
+                app.saving.close()  # the journal in hand (the table may have opened it again)
+            elif journal is not None:
                 journal.close()
 
 
@@ -171,6 +189,7 @@ def _arguments() -> argparse.ArgumentParser:
     ap.add_argument("--backend", choices=[b for b in config_mod.HAL_BACKENDS if b != "auto"], help=_("HAL backend (default: COMPANION_HAL, config, auto)"))
     ap.add_argument("--config", metavar=_("FILE"), help=help_text(N_("config file (default: {file})"), file=paths.config_file()))
     ap.add_argument("--journal", metavar=_("PATH"), help=help_text(N_("journal file (default: {file})"), file=paths.journal_file()))
+    ap.add_argument("--create", action="store_true", help=_("make a new journal at --journal PATH if there is none"))
     ap.add_argument("--new", action="store_true", help=_("start a new game instead of resuming the unfinished one"))
     ap.add_argument("--seed", type=int, default=7, metavar=_("SEED"), help=_("seed of the demo game"))
     ap.add_argument("--script", metavar=_("FILE"), help=_("headless: play this scenario through the loop (exit 1 on a refused line)"))
@@ -240,23 +259,45 @@ def _make_room_for_board(display, hw, cfg) -> None:
         display.surface = pygame.display.set_mode((cfg.display.width + display.board_width, cfg.display.height))
 
 
-def _open_journal(args, demo: bool):
+def _open_journal(args, demo: bool, scenario: bool = False):
     """(journal, missing parts): the user's journal, the demo's throwaway one, or None with why.
 
-    A journal that cannot be opened (a read-only or full disk, a broken file that could not be moved
-    aside) does not lock the table out: the game goes on unsaved, and the banner says so."""
-    from companion.storage.journal import Journal
+    A journal that cannot be opened (a folder in its place, a read-only file system with no journal
+    yet) or only read (a read-only file system) does not lock the table out: the game goes on unsaved,
+    the banner says so, and the table tries again (companion/runtime/saving.py). JournalMissing when
+    `--journal` names no journal and `--create` was not given."""
+    from companion.storage.opening import JournalMissing, open_journal
 
-    path = DEMO_JOURNAL if demo else (args.journal or paths.journal_file())
+    path = DEMO_JOURNAL if demo else args.journal
     try:
-        journal = Journal(path)
-    except (CompanionError, OSError) as exc:
-        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        where = "" if isinstance(exc, CompanionError) else f"{path}: "
+        journal = open_journal(path, who=_who(demo, scenario), create=args.create, probe=not demo)
+    except StorageFault as exc:
+        where = f"{exc.path}: " if exc.path else ""
+        why = exc.detail or refusal_text(exc)
         return None, {"journal": _("no journal, games are not saved: {where}{why}").format(where=where, why=why)}
+    except JournalError as exc:
+        if isinstance(exc, JournalMissing):
+            raise
+        return None, {"journal": _("no journal, games are not saved: {where}{why}").format(where="", why=str(exc))}
     if journal.notice:  # a damaged journal was moved aside: the log says where (the banner says it short)
         print(f"companion run: {journal.notice}", file=sys.stderr, flush=True)
+    if journal.fault is not None:
+        print(f"companion run: {refusal_text(journal.fault)} ({journal.path})", file=sys.stderr, flush=True)
     return journal, {}
+
+
+def _who(demo: bool, scenario: bool) -> str:
+    """Who this run is, for the leases: `run` for a scenario or the demo, else `table`."""
+    return "run" if demo or scenario else "table"
+
+
+def _reopen(args, demo: bool, scenario: bool):
+    """Opens the journal again for writing (the table's retry after a fault), or None (the demo's)."""
+    if demo:
+        return None
+    from companion.storage.opening import open_journal
+
+    return lambda: open_journal(args.journal, who=_who(demo, scenario), create=args.create, probe=True)
 
 
 def _show_start_frame(surface) -> None:
@@ -294,7 +335,7 @@ def _build_app(args, cfg, hw, journal, mode, demo, lines, pace, display, missing
         ack = (lambda n, cmd: print(f"ack {n}", flush=True)) if args.ack else None
         source = ScriptSource(lines, args.script) if lines is not None else BotSource(args.seed)
         app = App(Parts(cfg, hw, journal, log=lambda s: print(s, flush=True), source=source,
-                        notifier=sdnotify, on_ack=ack, safe_reason=safe_reason, missing=missing))
+                        notifier=sdnotify, on_ack=ack, safe_reason=safe_reason, missing=missing))  # no retry: it stops
         if lines is not None:
             app.start(setup=lines[0][1], resume=not args.new, finished_too=True)
             if app.session is None and app.refusal is not None:  # the setup line itself was refused
@@ -326,7 +367,8 @@ def _build_app(args, cfg, hw, journal, mode, demo, lines, pace, display, missing
     app = App(Parts(cfg, hw, journal, ui=ui, surface=display.surface if display is not None else None,
                     display=display, flip=pygame.display.flip, sounds=sounds,
                     speak=speaker.speak if speaker.available and not cfg.sound.mute else None,
-                    log=log, notifier=sdnotify, safe_reason=safe_reason, missing=missing))
+                    log=log, notifier=sdnotify, safe_reason=safe_reason, missing=missing,
+                    reopen=_reopen(args, demo, False)))
     app.start(resume=not args.new)
     return app
 

@@ -1,9 +1,13 @@
 """The game in hand: start or resume one, offer the unfinished one, undo and redo, leave it.
 
-`companion run` starts the loop with `start()`: a scenario or the demo resumes or starts its own
-setup, a table with a screen offers its unfinished game (the title screen otherwise). The screens'
-intents `resume`, `new_game`, `undo` and `redo` come here too. Every game lives in the journal
-(companion/storage/session.py keeps the one in hand); leaving a game never deletes it.
+`companion run` starts the loop with `start()`: a scenario resumes its own game (a journaled game
+whose active commands are the scenario's first ones) or starts it, the demo starts its own, a table
+with a screen offers its unfinished game (the title screen otherwise). The screens' intents `resume`,
+`new_game`, `undo` and `redo` come here too. Every game lives in the journal (companion/storage/session.py
+keeps the one in hand); leaving a game never deletes it and gives back its lease, so another program
+may then write it. A game another live process holds is neither offered nor taken: the table says who
+has it. At the table a storage fault leaves the game playing unsaved (companion/runtime/saving.py); a
+scenario run (a headless source) stops at it instead, as its acks promise durable commands.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from __future__ import annotations
 from companion.errors import CommandError, CompanionError, RuleViolation
 from companion.rules import load_game
 from companion.storage.journal import JournalError
+from companion.storage.lease import GameBusy
 
 
 class Games:
@@ -34,7 +39,11 @@ class Games:
         power cut at the very end must not play the whole scenario again as a new game).
         """
         host = self.host
-        info = self._resumable(setup, finished_too) if (host.journal is not None and resume) else None
+        try:
+            info = self._resumable(setup, finished_too) if (host.journal is not None and resume) else None
+        except JournalError as exc:  # the journal cannot even be read now: play on (the banner says why)
+            host.say(f"cannot look for a game to resume: {exc}")
+            info = None
         if info is not None and (host.ui is None or setup is not None):
             self.resume(info.id)
         elif setup is not None:
@@ -42,20 +51,36 @@ class Games:
         elif info is not None:
             from companion.gameline import resume_offer
 
+            holder = host.journal.holder(info.id)
+            if holder is not None:  # another program plays it: say so, do not offer to take it
+                busy = GameBusy(info.id, holder)
+                host.ui.notify(_text(busy))
+                host.say(f"Unfinished game not offered: {busy}")
+                return
             offer = resume_offer(host.journal, info)  # the game itself: round, phase, turn, players, when
             host.ui.offer_resume(offer)
             host.say(f"Unfinished game offered for resume: {offer['summary']}")
 
     def _resumable(self, setup: dict | None, finished_too: bool):
-        """The journaled game to continue: the newest unfinished one, or with `setup` the newest one
-        that `setup` started (finished too when `finished_too`); None when there is none."""
+        """The journaled game to continue: the newest unfinished one; with `setup`, the newest one whose
+        active commands begin the scenario being played (companion/runtime/sources.py), a finished one
+        only when `finished_too` and it is the whole scenario; with a setup and no scenario, the newest
+        game that setup began. None when there is none."""
         journal = self.host.journal
         if setup is None:
             return journal.last_unfinished()
-        for info in journal.games(include_over=finished_too):
-            if _same_setup(journal.commands(info.id)[0], setup, info.game):
-                return info
-        return None
+        script = getattr(self.host.source, "commands", None)
+        if script is None:
+            return next((info for info in journal.games(include_over=finished_too)
+                         if _same_setup(journal.commands(info.id)[0], setup, info.game)), None)
+        from companion.runtime.sources import script_game
+
+        info, passed = script_game(journal, script, finished_too)
+        for other in passed:
+            self.host.say(f"game {other} in the journal is not this scenario's beginning: not resumed")
+        if info is None and passed:
+            self.host.say("starting the scenario as a new game")
+        return info
 
     def new_game(self, setup: dict) -> bool:
         """Start a new game from a setup command (journaled first)."""
@@ -63,33 +88,47 @@ class Games:
 
         host = self.host
         try:
-            host.session, events = Session.new(setup, journal=host.journal)
-        except (RuleViolation, CommandError) as exc:
+            session, events = Session.new(setup, journal=host.journal, keep_unsaved=self.keep_unsaved)
+        except (RuleViolation, CommandError, JournalError) as exc:
             host.refuse(setup, exc)
             return False
+        self._drop()
+        host.session = host.saving.adopt(session)
         self._taught_banner()
         host.accepted(setup, events)
         return True
 
     def resume(self, game_id: int) -> bool:
-        """Replay a journaled game and continue it."""
+        """Replay a journaled game and continue it (refused, and shown, while another program holds it)."""
         from companion.storage.session import Session
 
         host = self.host
+        self._drop()
         try:
-            host.session = Session.resume(host.journal, game_id)
-        except (JournalError, CompanionError) as exc:
-            host.say(f"cannot resume game {game_id}: {exc}")
+            host.session = host.saving.adopt(Session.resume(host.journal, game_id, keep_unsaved=self.keep_unsaved))
+        except (JournalError, CompanionError) as exc:  # held by another program, or it no longer replays
+            host.refuse({"cmd": "resume", "id": game_id}, exc)
             return False
         self._taught_banner()
         host.game_changed()
         host.say(f"Resumed game {game_id} ({len(host.session.commands)} commands): {host.where()}")
         return True
 
+    @property
+    def keep_unsaved(self) -> bool:
+        """Does a storage fault leave the game playing unsaved? At the table yes; a scenario or the demo
+        (a headless source, whose acks promise durable commands) stops instead."""
+        return self.host.source is None
+
     def undo(self, _result=None) -> None:
         """Take back the last command (the undo button)."""
         host = self.host
-        if host.session is None or not host.session.undo(1):
+        try:
+            undone = host.session is not None and host.session.undo(1)
+        except JournalError as exc:  # the game changed under us: nothing was taken back
+            host.refuse({"cmd": "undo"}, exc)
+            return
+        if not undone:
             host.say("nothing to undo")
             return
         host.game_changed({"event": "undone"})
@@ -99,7 +138,12 @@ class Games:
         """Bring back the last undone command."""
         session = self.host.session
         if session is not None and session.can_redo():
-            self.host.accepted({"cmd": "redo"}, session.redo(1))
+            try:
+                events = session.redo(1)
+            except JournalError as exc:
+                self.host.refuse({"cmd": "redo"}, exc)
+                return
+            self.host.accepted({"cmd": "redo"}, events)
 
     def data_changed(self, game_id: str) -> None:
         """Taught data of `game_id` was saved: a running game of that kind reloads its data, so the
@@ -127,9 +171,15 @@ class Games:
             self.host.say(line)
 
     def leave(self) -> None:
-        """Leave the current game (it stays in the journal) for the title screen."""
-        self.host.session = None
+        """Leave the current game (it stays in the journal, its lease is given back) for the title screen."""
+        self._drop()
         self.host.game_changed()
+
+    def _drop(self) -> None:
+        """Let go of the game in hand, if any (its lease goes back)."""
+        if self.host.session is not None:
+            self.host.session.close()
+            self.host.session = None
 
 
 def _same_setup(journaled: dict, setup: dict, game: str) -> bool:
@@ -137,3 +187,10 @@ def _same_setup(journaled: dict, setup: dict, game: str) -> bool:
     if setup.get("game") != game:
         return False
     return all(journaled.get(k) == v for k, v in setup.items())
+
+
+def _text(exc: Exception) -> str:
+    """An error in the table's language."""
+    from companion.i18n import refusal_text
+
+    return refusal_text(exc)

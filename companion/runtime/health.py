@@ -4,7 +4,9 @@ systemd's STATUS=.
 The loop (companion/app.py) takes it once a second and on a lost screen (`HealthCheck.parts`); when
 it changed, the loop tells the screen, the status light, the log and systemd. A part is the HAL's
 LEDs, buttons and reader, the screen (companion/runtime/display.py), anything missing for the whole
-run (the journal), safe mode (companion/runtime/startguard.py) and a damaged journal moved aside.
+run, safe mode (companion/runtime/startguard.py) and the journal (companion/runtime/saving.py): "not
+saving" and why (a full disk, a read-only file system, an I/O error, a journal that cannot be opened,
+a game another program changed), or a damaged journal moved aside.
 """
 
 from types import MappingProxyType
@@ -56,7 +58,8 @@ class HealthCheck:
     def parts(self, now: float, hw, display=None, missing=None, safe_reason: str | None = None,
               journal=None) -> dict:
         """Part -> (ok, why): the HAL's parts (`hw.status()`), the screen (`display`, or None when the
-        run has none), `missing` (part -> why, for the whole run), safe mode, a journal's banner."""
+        run has none), `missing` (part -> why, for the whole run), safe mode, the journal's banner
+        (`journal`: companion/runtime/saving.py's `Saving`, or anything with a `banner`)."""
         parts = dict(hw.status())
         ok, why = parts.get("leds", (True, ""))
         if not ok:
@@ -73,6 +76,7 @@ class HealthCheck:
             parts[part] = (False, why)
         if safe_reason:
             parts["safe-mode"] = (False, safe_reason)
-        if getattr(journal, "banner", None):  # a damaged journal was moved aside: say where
-            parts["journal"] = (False, journal.banner)
+        banner = getattr(journal, "banner", None)
+        if banner:  # not saving, and why; or a damaged journal was moved aside: say where
+            parts["journal"] = (False, banner)
         return parts

@@ -21,7 +21,8 @@ class Parts(Named):
     text only). Headless: source (`ScriptSource`, `BotSource` or None), log (where narration goes; None:
     stderr), on_ack (called with (n, command) once command n is durable). Health: notifier (systemd,
     companion/runtime/sdnotify.py, or None), safe_reason (why the app started in safe mode), missing (other
-    parts missing for the whole run: part -> why, e.g. the journal).
+    parts missing for the whole run: part -> why; `journal`: why it could not be opened, until `reopen`,
+    which opens it again for writing, succeeds: companion/runtime/saving.py).
     """
 
     cfg: Any
@@ -39,3 +40,4 @@ class Parts(Named):
     notifier: Any = None
     safe_reason: str | None = None
     missing: Mapping[str, str] = MappingProxyType({})
+    reopen: Callable[[], Any] | None = None

@@ -20,29 +20,41 @@ nothing is changed) is moved aside with its `-wal` and `-shm` as `journal.sqlite
 Undo keeps history: an undone command stays in the table with `undone = 1` (redo brings it back);
 appending a new command after an undo turns the pending undone ones into `undone = 2` (abandoned,
 kept for the record but never replayed or redone).
+
+One writer per game (companion/storage/lease.py): a session takes the game's lease with `hold()` or
+`start_game()`, in the transaction that reads or starts the game, and passes its `Hold` to every write.
+Each write's transaction first asks `PRAGMA data_version` (changed only by another connection's commit);
+when something else was committed since this session's last write, it checks that the lease is still
+its own and that the game's active and undone commands are exactly the ones it knows, else
+`GameChanged` and nothing is written. A write without a hold (`journal undo` from a shell) is refused
+with `GameBusy` while another live process holds the game. SQLite's own errors on any of it (a full
+disk, a read-only file system, an I/O error) come out as `StorageFault` (companion/storage/faults.py).
+
+Open journals with `companion.storage.opening.open_journal` (writers) or `open_reader` (readers):
+the factory every command and the service use; the pragmas are `PRAGMAS` below, in this one place.
 """
 
 import os
 import sqlite3
 import time
-import urllib.parse
 from pathlib import Path
 from typing import Any, Callable
 
 from companion import paths
-from companion.errors import CompanionError
 from companion.records import Named
+from companion.storage import lease
+from companion.storage.damage import CORRUPT_MARK, damage, move_aside  # noqa: F401  (callers import them from here)
+from companion.storage.faults import GameChanged, JournalError, StorageFault  # noqa: F401  (likewise)
+from companion.storage.holds import ABANDONED, ACTIVE, UNDONE, Hold, Holds  # noqa: F401  (likewise)
+from companion.storage.sqlitedb import Transaction, connect as _connect, dumps as _dumps, read_only_fs
 
 SCHEMA_VERSION = 1
 
-ACTIVE, UNDONE, ABANDONED = 0, 1, 2
 _KEEP = object()  # `_touch`: leave the game's position as it is
 
-# SQLite errors that say nothing about the file's contents (locked, no permission, disk full, an I/O
-# error of the card): the journal is not moved aside for these, the open fails and says why.
-_NOT_DAMAGE = {"SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_CANTOPEN", "SQLITE_READONLY", "SQLITE_PERM",
-               "SQLITE_FULL", "SQLITE_NOMEM", "SQLITE_AUTH", "SQLITE_IOERR"}
-CORRUPT_MARK = ".corrupt-"
+# Every writing connection, in this order. FULL: a commit is fsynced before it returns (NORMAL can
+# lose the last commits on power loss; tests/reliability/test_power_loss.py shows both).
+PRAGMAS = ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -64,11 +76,16 @@ CREATE TABLE IF NOT EXISTS commands (
     at       REAL NOT NULL,
     PRIMARY KEY (game_id, seq)
 );
+CREATE TABLE IF NOT EXISTS leases (                 -- one writer per game: companion/storage/lease.py
+    game_id  INTEGER PRIMARY KEY,
+    pid      INTEGER NOT NULL,
+    started  INTEGER NOT NULL,                      -- the holder's start, /proc/<pid>/stat field 22
+    host     TEXT NOT NULL,
+    who      TEXT NOT NULL,                         -- table | run | play | journal
+    since    REAL NOT NULL,
+    token    TEXT NOT NULL                          -- one open journal of that process
+);
 """
-
-
-class JournalError(CompanionError, RuntimeError):
-    """The journal file is unusable (corrupt, not writable): says which file and why."""
 
 
 class GameInfo(Named):
@@ -86,55 +103,89 @@ class GameInfo(Named):
     position: str | None = None  # JSON of where it stands (`gameline.position`), None when not known
 
 
-class Journal:
-    """A SQLite command log. Open it as a context manager; `close()` is idempotent.
+class Journal(Holds):
+    """A SQLite command log. Open it as a context manager; `close()` is idempotent (and gives back the
+    games this journal holds). Open it with `companion.storage.opening` (`open_journal`, `open_reader`).
 
     path: the database file (created 0600 in a 0700 folder; 0660 / 2770 in the system places, see paths); `":memory:"` for throwaway tests.
     now:  wall-clock function for the created/updated columns (injected for tests).
     check: check the file on open (read-only `PRAGMA integrity_check` and a first read of its tables); a
            damaged one is moved aside and a fresh journal started (`moved_to`, `notice` say so).
-    connect: opens the database (default `sqlite3.connect`); the power-loss test passes one that runs
-           SQLite on a VFS which forgets unsynced writes. Returns a DB-API-like connection.
-    synchronous: the PRAGMA value; FULL for the product, OFF only to show what the test catches.
+    connect: `connect(path, mode)` opens the database, mode `rw`, `ro` or `immutable` (default: the
+           stdlib sqlite3); the power-loss and fault tests pass one that runs SQLite on a VFS of theirs.
+    readonly: open it only to read (`mode=ro`, or `immutable=1` where SQLite cannot even make its
+           `-shm`, as on a read-only file system); nothing is checked, created or written.
+    who:  who writes through it, for the leases: `table`, `run`, `play` or `journal`.
     """
 
     def __init__(self, path: str | Path | None = None, *, now: Callable[[], float] = time.time, check: bool = True,
-                 connect: Callable | None = None, synchronous: str = "FULL"):
-        if synchronous not in ("OFF", "NORMAL", "FULL", "EXTRA"):
-            raise ValueError(f"synchronous must be OFF, NORMAL, FULL or EXTRA, not {synchronous!r}")
+                 connect: Callable | None = None, readonly: bool = False, who: str = "journal"):
         self.path = str(path if path is not None else paths.journal_file())
         self._now = now
-        self._db: sqlite3.Connection | None = None
+        self._db = None
         self.moved_to: Path | None = None
         self.damage: str | None = None
-        if self.path != ":memory:":
-            folder = Path(self.path).parent
-            paths.ensure_private_dir(folder)
-            if check:
-                self.damage = damage(self.path)
-                if self.damage is not None:
-                    self.moved_to = move_aside(self.path, self._now())
-            if not Path(self.path).exists():
-                mode = paths.file_mode(Path(self.path))
-                fd = os.open(self.path, os.O_CREAT | os.O_WRONLY, mode)
-                os.fchmod(fd, mode)  # whatever the umask; sqlite's -wal/-shm follow it (paths.use_shared_umask)
-                os.close(fd)
+        self.readonly = readonly
+        self.immutable = False  # read without the -wal (a read-only file system with no -shm)
+        self.fault: StorageFault | None = None  # why this journal cannot be written now (read-only, full)
+        self.me = lease.me(who)
+        self._writes = 0  # commits made through this object (a Hold's mark)
+        connect = connect or _connect
         try:
-            if connect is None:
-                self._db = sqlite3.connect(self.path, isolation_level=None, timeout=5.0)
-                self._db.text_factory = _text  # a flipped bit in old text never stops a read
-            else:
-                self._db = connect(self.path)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute(f"PRAGMA synchronous={synchronous}")
-            self._db.execute("PRAGMA foreign_keys=ON")
+            if readonly:
+                self._open_readonly(connect)
+                return
+            if self.path != ":memory:":
+                self._make_file(check)
+            self._db = connect(self.path, "rw")
+            for pragma in PRAGMAS:
+                self._db.execute(f"PRAGMA {pragma}")
             self._db.executescript(_SCHEMA)
             if "position" not in {row[1] for row in self._db.execute("PRAGMA table_info(games)")}:
                 self._db.execute("ALTER TABLE games ADD COLUMN position TEXT")  # a journal older than it
             self._db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
         except sqlite3.DatabaseError as exc:
             self.close()
+            fault = StorageFault.of(exc, self.path)
+            if fault.kind in ("read-only", "cannot-open", "full", "io", "busy"):
+                raise fault from None
             raise JournalError(f"{self.path}: cannot open the journal: {exc}") from None
+        except OSError as exc:  # the file could not be made (a read-only file system, no space, no folder)
+            raise StorageFault("read-only" if exc.errno == 30 else "cannot-open", self.path, exc.strerror or "") from None
+
+    def _make_file(self, check: bool) -> None:
+        """The folder (made if missing), a damaged file moved aside, and the file itself made with our mode."""
+        folder = Path(self.path).parent
+        paths.ensure_private_dir(folder)
+        if read_only_fs(folder):  # SQLite could open it but never write: say so before it tries
+            raise StorageFault("read-only", self.path, "read-only file system")
+        if check:
+            self.damage = damage(self.path)
+            if self.damage is not None:
+                self.moved_to = move_aside(self.path, self._now())
+        if not Path(self.path).exists():
+            mode = paths.file_mode(Path(self.path))
+            fd = os.open(self.path, os.O_CREAT | os.O_WRONLY, mode)
+            os.fchmod(fd, mode)  # whatever the umask; sqlite's -wal/-shm follow it (paths.use_shared_umask)
+            os.close(fd)
+
+    def _open_readonly(self, connect: Callable) -> None:
+        """Open to read only: `mode=ro` sees the newest commits (it reads the -wal); on a read-only file
+        system without a -shm SQLite cannot do that, and `immutable=1` reads the database file alone."""
+        try:
+            self._db = connect(self.path, "ro")
+            self._db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+        except sqlite3.DatabaseError as exc:
+            self.close()
+            if "CANTOPEN" not in str(getattr(exc, "sqlite_errorname", "")) or not Path(self.path).is_file():
+                raise JournalError(f"{self.path}: cannot open the journal: {exc}") from None
+            self._db = connect(self.path, "immutable")
+            self.immutable = True
+            try:
+                self._db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+            except sqlite3.DatabaseError as exc2:
+                self.close()
+                raise JournalError(f"{self.path}: cannot open the journal: {exc2}") from None
 
     @property
     def notice(self) -> str | None:
@@ -159,8 +210,13 @@ class Journal:
         self.close()
 
     def close(self) -> None:
-        """Close the database (safe to call twice)."""
+        """Give back the games this journal holds, then close the database (safe to call twice)."""
         if self._db is not None:
+            if not self.readonly:
+                try:  # a full disk or a read-only one may refuse: the lease is then stale once we exit
+                    self._db.execute("DELETE FROM leases WHERE token = ?", (self.me.token,))
+                except sqlite3.DatabaseError:
+                    pass
             self._db.close()
             self._db = None
 
@@ -175,50 +231,77 @@ class Journal:
     def new_game(self, setup: dict, title: str = "", position: str | None = None) -> int:
         """Start a game whose first command is `setup`; returns its id (committed). `position`: where
         the game then stands (JSON, `gameline.position`), kept for the resume offer and `journal list`."""
+        return self.start_game(setup, title, position, hold=False).game_id
+
+    def start_game(self, setup: dict, title: str = "", position: str | None = None, *, hold: bool = True) -> Hold:
+        """Start a game (as `new_game`) and, with `hold`, take its lease in the same commit: the `Hold`
+        a session passes to its writes."""
         t = self._now()
-        with self._tx():
+        with self._tx() as tx:
             cur = self.db.execute(
                 "INSERT INTO games (game, title, created, updated, position) VALUES (?, ?, ?, ?, ?)",
                 (str(setup.get("game", "")), title, t, t, position),
             )
-            game_id = cur.lastrowid
+            game_id = int(cur.lastrowid)
             self.db.execute(
                 "INSERT INTO commands (game_id, seq, command, at) VALUES (?, 1, ?, ?)",
                 (game_id, _dumps(setup), t),
             )
-        return int(game_id)
+            if hold:
+                self._take(game_id)
+            tx.hold = Hold(game_id, [1], [], 1)
+        return tx.hold
 
     def append(self, game_id: int, command: dict, *, status: str | None = None, outcome: str | None = None,
-               position: str | None = None) -> int:
+               position: str | None = None, hold: Hold | None = None) -> int:
         """Add an accepted command; it is on disk when this returns. Abandons pending redo steps.
-        `position`: where the game stands after it (JSON), in the same commit; None: not known."""
+        `position`: where the game stands after it (JSON), in the same commit; None: not known.
+        `hold`: the session's (checked first; it also knows the next seq and whether redo steps wait)."""
         t = self._now()
-        with self._tx():
-            self.db.execute("UPDATE commands SET undone = ? WHERE game_id = ? AND undone = ?", (ABANDONED, game_id, UNDONE))
-            seq = self._next_seq(game_id)
+        with self._tx(game_id, hold):
+            if hold is None or hold.undone:
+                self.db.execute("UPDATE commands SET undone = ? WHERE game_id = ? AND undone = ?", (ABANDONED, game_id, UNDONE))
+            seq = self._next_seq(game_id) if hold is None else hold.top + 1
             self.db.execute(
                 "INSERT INTO commands (game_id, seq, command, at) VALUES (?, ?, ?, ?)",
                 (game_id, seq, _dumps(command), t),
             )
             self._touch(game_id, t, status, outcome, position=position)
+        if hold is not None:
+            hold.active.append(seq)
+            hold.undone.clear()
+            hold.top = seq
         return seq
 
-    def undo(self, game_id: int, steps: int = 1, *, status: str | None = "running", position: str | None = None) -> int:
+    def undo(self, game_id: int, steps: int = 1, *, status: str | None = "running", position: str | None = None,
+             hold: Hold | None = None) -> int:
         """Mark the last `steps` active commands undone (never the setup); returns how many."""
         t = self._now()
-        with self._tx():
-            rows = self._mark(game_id, steps, ACTIVE, UNDONE, latest=True)
+        with self._tx(game_id, hold):
+            if hold is None:
+                rows = self._mark(game_id, steps, ACTIVE, UNDONE, latest=True)
+            else:  # checked: the hold knows the seqs, no need to read them (the undo button's press waits)
+                rows = [(seq, None) for seq in reversed(hold.active[1:][-steps:])] if steps > 0 else []
+                if rows:
+                    self.db.execute("UPDATE commands SET undone = ? WHERE game_id = ? AND undone = ? AND seq >= ?",
+                                    (UNDONE, game_id, ACTIVE, rows[-1][0]))
             if rows:
                 self._touch(game_id, t, status, None, clear_outcome=True, position=position)
+        if hold is not None and rows:
+            del hold.active[-len(rows):]
+            hold.undone[:0] = [seq for seq, _ in reversed(rows)]
         return len(rows)
 
-    def redo(self, game_id: int, steps: int = 1, *, position: str | None = None) -> list[dict]:
+    def redo(self, game_id: int, steps: int = 1, *, position: str | None = None, hold: Hold | None = None) -> list[dict]:
         """Bring back the earliest `steps` undone commands; returns them in order."""
         t = self._now()
-        with self._tx():
+        with self._tx(game_id, hold):
             rows = self._mark(game_id, steps, UNDONE, ACTIVE, latest=False)
             if rows:
                 self._touch(game_id, t, None, None, position=position)
+        if hold is not None and rows:
+            hold.active.extend(seq for seq, _ in rows)
+            del hold.undone[:len(rows)]
         return [self._loads(c, game_id) for _, c in rows]
 
     def _mark(self, game_id: int, steps: int, was: int, now: int, *, latest: bool) -> list[tuple[int, str]]:
@@ -254,6 +337,11 @@ class Journal:
                                 (game_id, seq, _dumps(command), at[seq - 1] if at else created))
         return int(game_id)
 
+    def started_by(self, setup: dict) -> list[int]:
+        """The ids of the games whose first command is `setup` (canonical)."""
+        return [gid for (gid,) in self.db.execute("SELECT game_id FROM commands WHERE seq = 1 AND command = ?",
+                                                  (_dumps(setup),))]
+
     def has_commands(self, commands: list[dict]) -> bool:
         """Is there already a game whose active commands are exactly these?"""
         first = _dumps(commands[0])
@@ -264,14 +352,15 @@ class Journal:
 
     def set_status(self, game_id: int, status: str, outcome: str | None = None) -> None:
         """Mark a game running / over (with its outcome)."""
-        with self._tx():
+        with self._tx(game_id):
             self._touch(game_id, self._now(), status, outcome, clear_outcome=outcome is None)
 
     def delete(self, game_id: int) -> None:
-        """Remove a game and its commands for good."""
-        with self._tx():
+        """Remove a game and its commands for good (GameBusy while another live process holds it)."""
+        with self._tx(game_id):
             self.db.execute("DELETE FROM commands WHERE game_id = ?", (game_id,))
             self.db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+            self.db.execute("DELETE FROM leases WHERE game_id = ?", (game_id,))
 
     # -- reading -----------------------------------------------------------------------------------
     def commands(self, game_id: int) -> list[dict]:
@@ -361,115 +450,7 @@ class Journal:
             args.append(outcome)
         self.db.execute(f"UPDATE games SET {', '.join(sets)} WHERE id = ?", (*args, game_id))
 
-    def _tx(self):
-        """One immediate transaction: committed (and fsynced, FULL) on success, rolled back on error."""
-        return _Transaction(self.db)
-
-
-class _Transaction:
-    """BEGIN IMMEDIATE ... COMMIT, with rollback on any exception."""
-
-    def __init__(self, db: sqlite3.Connection):
-        self.db = db
-
-    def __enter__(self):
-        self.db.execute("BEGIN IMMEDIATE")
-        return self.db
-
-    def __exit__(self, exc_type, exc, tb):
-        if exc_type is None:
-            self.db.execute("COMMIT")
-        else:
-            self.db.execute("ROLLBACK")
-        return False
-
-
-def damage(path: str) -> str | None:
-    """Why the journal file at `path` is damaged, or None if it is sound (or absent).
-
-    Read-only: the file and its -wal are left byte for byte as they were. A locked or unreadable
-    file is not damage: JournalError says why (moving it aside would hide a game in progress)."""
-    db, wal = Path(path), Path(path + "-wal")
-    wal_size = wal.stat().st_size if wal.exists() else 0
-    if wal_size:
-        head = wal.read_bytes()
-        from companion.storage.wal import WAL_MAGIC, wal_break  # (left by a cut, or another reader)
-
-        if head[:4] not in WAL_MAGIC:
-            return "its -wal file is not a SQLite write-ahead log"
-        broken = wal_break(head)
-        if broken:
-            return broken
-    if not db.exists() or db.stat().st_size == 0:
-        return "a -wal file without its database" if wal_size else None
-    hot = Path(path + "-journal")
-    if hot.exists() and hot.stat().st_size > 0:
-        _roll_back(path)  # a cut while the file was made: a read-only check cannot roll it back
-    try:
-        con = sqlite3.connect(f"file:{urllib.parse.quote(path)}?mode=ro", uri=True, timeout=5.0)
-        try:
-            result = con.execute("PRAGMA integrity_check(1)").fetchone()[0]
-            if result != "ok":  # e.g. "*** in database main ***\nPage 3: btreeInitPage() returns error code 11"
-                lines = [line for line in str(result).splitlines() if not line.startswith("***")]
-                return f"integrity check: {(lines or [str(result)])[0][:120]}"
-            names = {name for (name,) in con.execute("SELECT name FROM sqlite_master")}
-            if "games" in names:
-                con.execute("SELECT id, game, title, status, outcome, created, updated FROM games").fetchall()
-            if "commands" in names:
-                con.execute("SELECT game_id, seq, command, undone, at FROM commands LIMIT 1").fetchall()
-                if sqlite3.sqlite_version_info >= (3, 38):  # json_valid is built in from 3.38
-                    bad = con.execute("SELECT game_id, seq FROM commands WHERE CASE WHEN json_valid(command)"
-                                      " THEN json_type(command) != 'object' ELSE 1 END LIMIT 1").fetchone()
-                    if bad:
-                        return f"command {bad[1]} of game {bad[0]} is not a JSON object"
-            if {"games", "commands"} <= names:  # what a start reads: every setup and the unfinished games
-                con.text_factory = bytes
-                for (raw,) in con.execute("SELECT command FROM commands WHERE seq = 1 OR game_id IN"
-                                          " (SELECT id FROM games WHERE status != 'over')"):
-                    raw.decode("utf-8")
-        finally:
-            con.close()
-    except sqlite3.DatabaseError as exc:
-        if "_".join(str(getattr(exc, "sqlite_errorname", "")).split("_")[:2]) in _NOT_DAMAGE:
-            raise JournalError(f"{path}: cannot open the journal: {exc}") from None
-        return str(exc)
-    except ValueError as exc:  # text that is not UTF-8 (in the schema, say) fails in Python's decoding
-        return f"damaged text: {exc}"
-    return None
-
-
-def _text(raw: bytes) -> str:
-    """Stored text as str; bytes that are not UTF-8 (a flipped bit) become U+FFFD instead of an error."""
-    return raw.decode("utf-8", "replace")
-
-
-def _roll_back(path: str) -> None:
-    """Let SQLite roll back a hot rollback journal (`-journal`), as any first read-write reader does."""
-    try:
-        con = sqlite3.connect(path, timeout=5.0)
-        try:
-            con.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
-        finally:
-            con.close()
-    except sqlite3.DatabaseError:
-        pass  # the check that follows says what is wrong
-
-
-def move_aside(path: str, now: float) -> Path:
-    """Rename a damaged journal with its -wal and -shm to `<path>.corrupt-<UTC time>` (never deleted)."""
-    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime(now))
-    target, n = Path(f"{path}{CORRUPT_MARK}{stamp}"), 1
-    while any(Path(f"{target}{s}").exists() for s in ("", "-wal", "-shm")):
-        n += 1
-        target = Path(f"{path}{CORRUPT_MARK}{stamp}-{n}")
-    for suffix in ("", "-wal", "-shm"):
-        if Path(path + suffix).exists():
-            os.replace(path + suffix, f"{target}{suffix}")
-    return target
-
-
-def _dumps(command: dict) -> str:
-    """Canonical compact JSON for a command (sorted keys, so equal commands store equal text)."""
-    import json
-
-    return json.dumps(command, sort_keys=True, separators=(",", ":"))
+    def _tx(self, game_id: int | None = None, hold: Hold | None = None):
+        """One immediate transaction: committed (and fsynced, FULL) on success, rolled back on error.
+        With `hold`: the session's check first; with only `game_id`: GameBusy while another holds it."""
+        return Transaction(self, game_id, hold)

@@ -7,6 +7,11 @@
 
 States are immutable, so the session keeps the state after every active command: undo is a pop,
 redo re-applies the journaled command, resume is a replay.
+
+The journal side is the session's `Saver` (companion/storage/saver.py): it holds the game's lease (one
+writer per game), checks in each write's transaction that the game is still the one it last wrote,
+and decides what a storage fault does: the table plays on unsaved (`keep_unsaved`), a scenario run
+stops. `saved` says whether the journal holds everything the session has.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from typing import Any
 from companion.errors import CompanionError
 from companion.gameline import position
 from companion.storage.journal import Journal, JournalError
+from companion.storage.saver import Saver
 from companion.rules import game_of_setup, load_game
 
 
@@ -27,35 +33,43 @@ class Session:
     game: Any
     states: list = field(default_factory=list)
     commands: list = field(default_factory=list)
-    journal: Journal | None = None
-    game_id: int | None = None
+    saver: Saver | None = None
     _redo: list = field(default_factory=list)
     _view: tuple | None = field(default=None, repr=False, compare=False)  # (state, game, its JSON): view()
 
     # -- construction ------------------------------------------------------------------------------
     @classmethod
-    def new(cls, setup: dict, journal: Journal | None = None, game: Any = None, title: str = "") -> tuple["Session", list]:
-        """Start a game from its setup command (journaled first if a journal is given)."""
+    def new(cls, setup: dict, journal: Journal | None = None, game: Any = None, title: str = "", *,
+            keep_unsaved: bool = False) -> tuple["Session", list]:
+        """Start a game from its setup command (journaled first if a journal is given, and held).
+        keep_unsaved: a storage fault leaves the game unsaved instead of raising (the table)."""
         game = game or load_game(game_of_setup(setup))
         canon = game.canonical(None, setup)
         state, events = game.setup(canon)
-        session = cls(game, [state], [canon], journal)
+        session = cls(game, [state], [canon])
         if journal is not None:
-            session.game_id = journal.new_game(canon, title=title, position=position(session.view()))
+            session.saver = Saver(journal, keep_unsaved=keep_unsaved)
+            session.saver.start(canon, title, position(session.view()))
         return session, events
 
     @classmethod
-    def resume(cls, journal: Journal, game_id: int | None = None, game: Any = None) -> "Session":
-        """Replay a journaled game (the last unfinished one by default); JournalError if none."""
+    def resume(cls, journal: Journal, game_id: int | None = None, game: Any = None, *,
+               keep_unsaved: bool = False) -> "Session":
+        """Replay a journaled game (the last unfinished one by default) and hold it; JournalError if
+        none, GameBusy while another live process holds it."""
         if game_id is None:
             info = journal.last_unfinished()
             if info is None:
                 raise JournalError(f"{journal.path}: no unfinished game to resume")
             game_id = info.id
-        commands = journal.commands(game_id)
-        session = cls.replay(commands, game=game)
-        session.journal, session.game_id = journal, game_id
-        undone = [cmd for _, cmd, flag in journal.history(game_id) if flag == 1]
+        saver = Saver(journal, keep_unsaved=keep_unsaved)
+        commands, undone = saver.resume(game_id)
+        try:
+            session = cls.replay(commands, game=game)
+        except BaseException:
+            saver.release()  # a game that no longer replays is not ours to hold
+            raise
+        session.saver = saver
         session._redo = list(reversed(undone))  # redo pops from the end: earliest undone first
         return session
 
@@ -72,6 +86,35 @@ class Session:
                 raise JournalError(f"command {i} of the saved game no longer applies: {exc}") from None
             states.append(state)
         return cls(game, states, list(commands))
+
+    # -- the journal -------------------------------------------------------------------------------
+    @property
+    def journal(self) -> Journal | None:
+        """The journal the game is kept in (None: not kept)."""
+        return self.saver.journal if self.saver is not None else None
+
+    @property
+    def game_id(self) -> int | None:
+        """The game's id in the journal (None: not in it, or not kept)."""
+        return self.saver.game_id if self.saver is not None else None
+
+    @property
+    def saved(self) -> bool:
+        """Does the journal hold everything this session has (True when it keeps no journal)?"""
+        return self.saver is None or self.saver.saved
+
+    def save_again(self) -> bool:
+        """After a storage fault: write what the journal lacks, in one transaction; whether it worked."""
+        return self.saver is not None and self.saver.save_again(self)
+
+    def redo_steps(self) -> list:
+        """The undone commands redo can bring back, the next one last (as kept here)."""
+        return list(self._redo)
+
+    def close(self) -> None:
+        """Leave the game: its lease is given back (the game stays in the journal)."""
+        if self.saver is not None:
+            self.saver.release()
 
     # -- playing -----------------------------------------------------------------------------------
     @property
@@ -100,13 +143,14 @@ class Session:
         return self.game.actions(self.state)
 
     def submit(self, command: dict) -> list:
-        """Apply, journal (durable), then return the events. Raises and changes nothing if refused."""
+        """Apply, journal (durable), then return the events. Raises and changes nothing if refused, or
+        if the journal fails and the session does not keep unsaved (then `saved` turns False instead)."""
         canon = self.game.canonical(self.state, command)
         new_state, events = self.game.apply(self.state, canon)
-        if self.journal is not None:
+        if self.saver is not None:
             outcome = self.game.outcome(new_state)
-            self.journal.append(self.game_id, canon, status="over" if outcome else None, outcome=outcome,
-                                position=position(self._view_of(new_state)))
+            self.saver.write("append", canon, status="over" if outcome else None, outcome=outcome,
+                             position=position(self._view_of(new_state)))
         self.states.append(new_state)
         self.commands.append(canon)
         self._redo.clear()
@@ -121,8 +165,8 @@ class Session:
         steps = max(0, min(steps, self.can_undo()))
         if steps == 0:
             return 0
-        if self.journal is not None:
-            self.journal.undo(self.game_id, steps, position=position(self._view_of(self.states[-1 - steps])))
+        if self.saver is not None:
+            self.saver.write("undo", steps, position=position(self._view_of(self.states[-1 - steps])))
         for _ in range(steps):
             self.states.pop()
             self._redo.append(self.commands.pop())
@@ -134,8 +178,8 @@ class Session:
         for _ in range(max(0, min(steps, len(self._redo)))):
             cmd = self._redo[-1]
             new_state, evs = self.game.apply(self.state, cmd)
-            if self.journal is not None:
-                self.journal.redo(self.game_id, 1, position=position(self._view_of(new_state)))
+            if self.saver is not None:
+                self.saver.write("redo", 1, position=position(self._view_of(new_state)))
             self._redo.pop()
             self.states.append(new_state)
             self.commands.append(cmd)

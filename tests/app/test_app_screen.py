@@ -127,7 +127,7 @@ def test_fullscreen_with_no_display_driver_runs_degraded_and_picks_the_screen_up
     # SDL_VIDEODRIVER to dummy), and the running app must pick the screen up by itself
     notify = Notify(tmp_path)
     env = clean_env(tmp_path, NOTIFY_SOCKET=notify.path, SDL_VIDEODRIVER="nosuchdriver")
-    args = ["--fullscreen", "--backend", "sim", "--journal", str(tmp_path / "j.sqlite3"), "--plug-screen-after", "1.5"]
+    args = ["--fullscreen", "--backend", "sim", "--journal", str(tmp_path / "j.sqlite3"), "--create", "--plug-screen-after", "1.5"]
     with running(start(args, env), notify) as proc:
         ready = notify.wait_for("READY=1")
         assert "no screen" in ready and "degraded" in ready

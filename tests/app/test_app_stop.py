@@ -36,7 +36,7 @@ def test_a_stop_signal_blanks_the_leds_closes_the_journal_and_exits_0_in_time(tm
         _seed_journal(journal)
     notify = Notify(tmp_path)
     env = clean_env(tmp_path, NOTIFY_SOCKET=notify.path, SDL_VIDEODRIVER="dummy")
-    args = [a.format(script=tmp_path / "game.jsonl") for a in MODES[mode]] + ["--journal", str(journal)]
+    args = [a.format(script=tmp_path / "game.jsonl") for a in MODES[mode]] + ["--journal", str(journal), "--create"]
     seen = []
     with running(start(args, env), notify) as proc:
         notify.wait_for("READY=1")
@@ -72,7 +72,7 @@ def test_a_stop_signal_while_starting_still_blanks_the_leds(tmp_path):
     # SIGTERM arrives while the start-up colour check is lit, before the loop runs
     notify = Notify(tmp_path)
     env = clean_env(tmp_path, NOTIFY_SOCKET=notify.path, SDL_VIDEODRIVER="dummy")
-    probe_args = ["--window", "--backend", "mock", "--journal", str(tmp_path / "j.sqlite3")]
+    probe_args = ["--window", "--backend", "mock", "--journal", str(tmp_path / "j.sqlite3"), "--create"]
     import subprocess
     import sys
 
@@ -107,7 +107,7 @@ def test_a_stop_that_hangs_ends_the_process_within_the_budget_and_says_so(tmp_pa
         "import time\n"
         "mock.MockReader.close = lambda self: time.sleep(30)\n"
         "runpy.run_module"))
-    with running(start(["--headless", "--backend", "mock", "--journal", str(tmp_path / "j.sqlite3")], env, hang),
+    with running(start(["--headless", "--backend", "mock", "--journal", str(tmp_path / "j.sqlite3"), "--create"], env, hang),
                  notify) as proc:
         notify.wait_for("READY=1")
         _, err, took = stop(proc)

@@ -124,7 +124,7 @@ def _refused_run(tmp_path, **env):
     lines = [json.dumps(c) for c in commands]
     lines.insert(3, json.dumps({"cmd": "move", "to": "Z9"}))  # line 4
     script.write_text("\n".join(lines) + "\n")
-    done = _run(tmp_path, "--headless", "--script", str(script), "--journal", str(tmp_path / "j.sqlite3"),
+    done = _run(tmp_path, "--headless", "--script", str(script), "--journal", str(tmp_path / "j.sqlite3"), "--create",
                 env=clean_env(tmp_path, **env))
     assert done.returncode == 1, done.stderr
     return done, script, commands
@@ -149,7 +149,7 @@ def test_a_refused_script_line_reads_in_german(tmp_path):
 def test_a_refused_setup_line_is_named_once_with_its_line_and_exits_1(tmp_path):
     script = tmp_path / "bad.jsonl"
     script.write_text(json.dumps({"cmd": "setup", "game": "masters", "vampires": ["Imre"], "seed": 1}) + "\n")
-    done = _run(tmp_path, "--headless", "--script", str(script), "--journal", str(tmp_path / "j.sqlite3"))
+    done = _run(tmp_path, "--headless", "--script", str(script), "--journal", str(tmp_path / "j.sqlite3"), "--create")
     assert done.returncode == 1
     assert [ln for ln in done.stderr.splitlines() if "refused" in ln] == [
         f"{script}:1: refused 'setup' by rule command: play with 2 to 5 vampires, not 1"]
@@ -208,7 +208,7 @@ def test_a_headless_table_stops_on_a_signal_before_the_demo_would_start(tmp_path
     # `--headless` alone plays no demo: it waits for the buttons until stopped
     notify = Notify(tmp_path)
     env = clean_env(tmp_path, NOTIFY_SOCKET=notify.path)
-    with running(start(["--headless", "--backend", "mock", "--journal", str(tmp_path / "j.sqlite3")], env), notify) as proc:
+    with running(start(["--headless", "--backend", "mock", "--journal", str(tmp_path / "j.sqlite3"), "--create"], env), notify) as proc:
         notify.wait_for("READY=1")
         out, err, _ = stop(proc)  # SIGTERM
     assert proc.returncode == 0, err

@@ -24,7 +24,7 @@ def _damaged(tmp_path, src, kind="header"):
 
 def _recover(capsys, damaged, target):
     """Run `companion journal recover` as a user does; its report."""
-    assert cli.main(["journal", "recover", str(damaged), "--journal", str(target)]) == 0
+    assert cli.main(["journal", "recover", str(damaged), "--journal", str(target), "--create"]) == 0
     return capsys.readouterr().out
 
 

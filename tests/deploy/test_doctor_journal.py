@@ -22,6 +22,7 @@ from companion import i18n
 from companion.cli import doctor, doctor_journal
 from companion.cli.doctor import Status
 from companion.storage.journal import Journal, damage
+from companion.storage.opening import open_journal
 from companion.storage.session import Session
 from tests.deploy.test_doctor import FakeProbe, config_dir  # noqa: F401  (a fixture)
 from tests.reliability.helpers import bot_script
@@ -171,8 +172,8 @@ def test_doctor_never_blocks_a_playing_table(tmp_path, config_dir):
         while not stop.is_set():
             readings.append(doctor_journal.read_journal(path))
 
-    impatient = lambda p: sqlite3.connect(p, isolation_level=None, timeout=0)  # noqa: E731  a lock fails at once
-    with Journal(path, connect=impatient) as j:
+    impatient = lambda p, mode: sqlite3.connect(p, isolation_level=None, timeout=0)  # noqa: E731  a lock fails at once
+    with open_journal(path, who="table", create=True, connect=impatient) as j:  # as `companion run` opens it
         s, _ = Session.new(script[0], journal=j)
         reader = threading.Thread(target=read)
         reader.start()

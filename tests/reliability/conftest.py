@@ -26,7 +26,8 @@ def figures():
 
 _HOW = """How the journal's durability is shown:
 
-- **Power loss** (tests/reliability/test_power_loss.py): the real journal and session play bot
+- **Power loss** (tests/reliability/test_power_loss.py): the real journal, opened by the app's own
+  factory (`open_journal`, only its connection injected), and session play bot
   games on an SQLite VFS written in Python with APSW that keeps, per file, only what was fsynced;
   the power is cut after every single write, truncate and sync, and each image is opened as the app
   would after the power came back. The same run with `synchronous=OFF` and `NORMAL` must lose
@@ -44,6 +45,15 @@ _HOW = """How the journal's durability is shown:
 - **Kill during recover** (tests/reliability/test_recover_kill.py): `companion journal recover` is
   SIGKILLed after N games were imported and at random moments; the damaged file must be unchanged,
   the journal sound with whole games only, and the next run must finish with every game once.
+- **One writer per game** (tests/reliability/test_one_writer.py, test_scenario_identity.py): real
+  `companion` processes try to write a game another live process holds (a second `run --script --ack`,
+  `play --resume`, `journal undo/redo/delete`); a holder is SIGKILLed; raw SQLite changes a game under
+  the table; scenarios meet games that are and are not theirs. Each test ends by replaying every
+  journaled game and checking every acknowledged command is in it.
+- **Storage faults** (tests/reliability/test_storage_faults.py): a full disk, a read-only journal and
+  I/O errors at the start and mid-game, injected by an APSW VFS under the app's factory, plus a real
+  EFBIG from the kernel (RLIMIT_FSIZE lowered under a running `companion run`) and a real tmpfs
+  remounted read-only. The same replay check ends each.
 """.splitlines() + [""]
 
 

@@ -6,16 +6,20 @@ last xSync. A power cut at any moment leaves exactly those images: every write n
 lost, the worst a disk with a volatile cache may do (it may also keep some unsynced writes; that
 only helps). `cut()` returns the images at that moment; `write_image()` lays them out as files.
 
-The journal under test is the real `companion.storage.journal.Journal` and `companion.storage.session.Session`:
+The journal under test is the real one, opened by the app's own factory
+(`companion.storage.opening.open_journal`, as `companion run` and `play` open it, pragmas included):
 APSW bundles its own SQLite library (a VFS registered there is not seen by the stdlib `sqlite3`),
-so the journal is opened through `ApswConnection`, a thin adapter with the few `sqlite3.Connection`
-methods the journal uses, passed as `Journal(connect=...)`. The cut images are then opened with
-the stdlib `sqlite3`, as the app would after the power came back.
+so only the connection is injected, `open_journal(connect=apsw_connect(vfs))`: `ApswConnection` is a
+thin adapter with the few `sqlite3.Connection` methods the journal uses, and it turns APSW's errors
+into the stdlib's (`sqlite_errorname` included), as the journal sees them in the product. The cut
+images are then opened with the stdlib `sqlite3`, as the app would after the power came back.
 """
 
 from __future__ import annotations
 
 import itertools
+import sqlite3
+import urllib.parse
 from pathlib import Path
 
 import apsw
@@ -103,24 +107,61 @@ class _TrackedFile(apsw.VFSFile):
 
 
 class ApswConnection:
-    """The part of `sqlite3.Connection` the journal uses, over an APSW connection on a given VFS."""
+    """The part of `sqlite3.Connection` the journal uses, over an APSW connection on a given VFS.
+    mode: `rw`, `ro` or `immutable`, as the journal's `connect(path, mode)` asks."""
 
-    def __init__(self, path: str, vfs: str):
-        self.con = apsw.Connection(str(path), vfs=vfs)
+    def __init__(self, path: str, vfs: str, mode: str = "rw"):
+        try:
+            if mode == "rw":
+                self.con = apsw.Connection(str(path), vfs=vfs)
+            else:
+                flag = "mode=ro" if mode == "ro" else "immutable=1"
+                self.con = apsw.Connection(f"file:{urllib.parse.quote(str(path))}?{flag}", vfs=vfs,
+                                           flags=apsw.SQLITE_OPEN_READONLY | apsw.SQLITE_OPEN_URI)
+        except apsw.Error as exc:
+            raise as_sqlite3(exc) from None
         self.con.set_busy_timeout(5000)
 
     def execute(self, sql: str, params=()):
         """Run one statement; its rows are read at once (as the journal reads them)."""
-        rows = list(self.con.cursor().execute(sql, params))
+        try:
+            rows = list(self.con.cursor().execute(sql, params))
+        except apsw.Error as exc:
+            raise as_sqlite3(exc) from None
         return _Result(rows, self.con.last_insert_rowid())
 
     def executescript(self, sql: str) -> None:
         """Run several statements (APSW runs them all from one string)."""
-        self.con.execute(sql)
+        try:
+            self.con.execute(sql)
+        except apsw.Error as exc:
+            raise as_sqlite3(exc) from None
 
     def close(self) -> None:
         """Close the connection (SQLite checkpoints and removes the -wal here, as it does for us)."""
         self.con.close()
+
+
+def apsw_connect(vfs: str):
+    """The journal's `connect(path, mode)` over APSW on `vfs` (what a test injects into the factory)."""
+    return lambda path, mode: ApswConnection(path, vfs, mode)
+
+
+def as_sqlite3(exc: apsw.Error) -> sqlite3.DatabaseError:
+    """An APSW error as the stdlib raises it: an OperationalError with SQLite's result name."""
+    error = sqlite3.OperationalError(str(exc) or type(exc).__name__)
+    code = getattr(exc, "extendedresult", None) or getattr(exc, "result", None)
+    names = apsw.mapping_extended_result_codes if getattr(exc, "extendedresult", None) else apsw.mapping_result_codes
+    error.sqlite_errorcode = code
+    if code is not None:
+        error.sqlite_errorname = names.get(code, "SQLITE_ERROR")
+    else:  # a VFS's own exception, passed through as raised (no result code on it)
+        error.sqlite_errorname = next((name for cls, name in _ERROR_NAMES if isinstance(exc, cls)), "SQLITE_ERROR")
+    return error
+
+
+_ERROR_NAMES = ((apsw.FullError, "SQLITE_FULL"), (apsw.ReadOnlyError, "SQLITE_READONLY"), (apsw.IOError, "SQLITE_IOERR"),
+          (apsw.CantOpenError, "SQLITE_CANTOPEN"), (apsw.BusyError, "SQLITE_BUSY"), (apsw.CorruptError, "SQLITE_CORRUPT"))
 
 
 class _Result:

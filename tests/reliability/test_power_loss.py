@@ -1,16 +1,20 @@
 """Power loss: every write not yet fsynced at the moment of the cut is dropped.
 
-The real journal and session play bot games on a VFS that keeps only what was synced
-(tests/reliability/powerloss.py). The power is cut after every single write, truncate and sync
-SQLite makes, from the journal's creation to its close; each cut image is then opened with the
-stdlib sqlite3, as the app would after the power came back, and checked:
+The real journal, opened by the app's own factory as `companion run` and `play` open it
+(`open_journal`: only the connection is injected, never the pragmas), and the real session play bot
+games on a VFS that keeps only what was synced (tests/reliability/powerloss.py). The power is cut
+after every single write, truncate and sync SQLite makes, from the journal's creation to its close;
+each cut image is then opened with the stdlib sqlite3, as the app would after the power came back,
+and checked:
   - it opens as a sound journal (not moved aside as damaged) and passes `PRAGMA quick_check`;
   - every command acknowledged before the cut (`submit` had returned) is in it;
   - what it holds is a prefix of the games played.
 
-The same run with `synchronous=OFF` and `NORMAL` must lose acknowledged commands (OFF syncs
-nothing, NORMAL syncs the WAL only at checkpoints): that is what shows the cut really drops
-unsynced writes, unlike a process kill, after which the OS still writes the page cache out.
+The same run with the factory set to `synchronous=OFF` and `NORMAL` (the journal's PRAGMAS patched,
+the one place they are) must lose acknowledged commands (OFF syncs nothing, NORMAL syncs the WAL only
+at checkpoints): that is what shows the cut really drops unsynced writes, unlike a process kill,
+after which the OS still writes the page cache out. `test_every_ack_waits_for_a_wal_fsync` counts
+the fsyncs per acknowledged command of a scenario run (the app's loop, `on_ack`) the same way.
 `make test`: one 50-command game; `make chaos`: four games of up to 120 commands in one journal, long
 enough for SQLite's automatic WAL checkpoints (its syncs of the database file) to be cut too.
 """
@@ -20,11 +24,13 @@ import sqlite3
 
 import pytest
 
+from companion.storage import journal as journal_module
 from companion.storage.journal import Journal
+from companion.storage.opening import open_journal
 from companion.storage.session import Session
 from tests.reliability.conftest import FULL
 from tests.reliability.helpers import bot_script
-from tests.reliability.powerloss import ApswConnection, Tracker, TrackingVFS, write_image
+from tests.reliability.powerloss import ApswConnection, Tracker, TrackingVFS, apsw_connect, write_image
 
 GAMES = 4 if FULL else 1
 COMMANDS = 120 if FULL else 50
@@ -44,7 +50,8 @@ def _play_and_cut(tmp_path, synchronous: str, scripts):
     acked = 0
     tracker.on_event = lambda kind, name: cuts.append((tracker.cut(), acked))
     path = tmp_path / "live" / "journal.sqlite3"
-    journal = Journal(path, synchronous=synchronous, connect=lambda p: ApswConnection(p, vfs.name))
+    path.parent.mkdir()
+    journal = open_journal(path, who="play", create=True, connect=apsw_connect(vfs.name))  # as `play --journal`
     try:
         for script in scripts:
             session, _ = Session.new(script[0], journal=journal)
@@ -74,7 +81,10 @@ def _check_cut(tmp_path, n, source, files, expected):
 
 
 @pytest.mark.parametrize("synchronous,must_lose", [("OFF", True), ("NORMAL", True), ("FULL", False)])
-def test_power_loss_keeps_every_acknowledged_command(tmp_path, figures, synchronous, must_lose):
+def test_power_loss_keeps_every_acknowledged_command(tmp_path, figures, synchronous, must_lose, monkeypatch):
+    if synchronous != "FULL":  # the control: the factory itself set to OFF or NORMAL
+        monkeypatch.setattr(journal_module, "PRAGMAS", tuple(
+            f"synchronous={synchronous}" if p.startswith("synchronous=") else p for p in journal_module.PRAGMAS))
     scripts = _scripts()
     source, cuts, tracker = _play_and_cut(tmp_path, synchronous, scripts)
     lost_cuts = lost_max = unsound = 0
@@ -120,3 +130,53 @@ def test_power_loss_vfs_drops_exactly_the_unsynced_writes(tmp_path):
     image.parent.mkdir()
     write_image(synced, path, image)
     assert json.dumps(sqlite3.connect(image).execute("SELECT x FROM t").fetchall()) == "[[1]]"
+
+
+@pytest.mark.parametrize("synchronous,ok", [("OFF", False), ("NORMAL", False), ("FULL", True)])
+def test_every_ack_waits_for_a_wal_fsync(tmp_path, figures, monkeypatch, synchronous, ok):
+    """A scenario run's loop (the real App, `on_ack` as `run --ack` prints it) on the factory's journal:
+    each `ack N` comes after at least one fsync of the -wal since the previous ack. The factory set
+    to OFF or NORMAL must fail this (its acks would come before the data is durable)."""
+    from companion.app import App
+    from companion.gamedata import config
+    from companion.hal import open_hardware
+    from companion.hal.clock import FakeClock
+    from companion.runtime.parts import Parts
+    from companion.runtime.sources import ScriptSource
+
+    if synchronous != "FULL":
+        monkeypatch.setattr(journal_module, "PRAGMAS", tuple(
+            f"synchronous={synchronous}" if p.startswith("synchronous=") else p for p in journal_module.PRAGMAS))
+    script = bot_script("masters", 21, 40)
+    tracker = Tracker()
+    vfs = TrackingVFS(tracker)
+    path = tmp_path / "journal.sqlite3"
+    wal = f"{path}-wal"
+    acks: list[int] = []  # WAL fsyncs seen by each ack
+    journal = open_journal(path, who="run", create=True, connect=apsw_connect(vfs.name))  # as `run --script`
+    try:
+        hw = open_hardware(config.default(), backend="mock", clock=FakeClock())
+        seen = [tracker.synced_per_file.get(wal, 0)]
+
+        def ack(n, cmd):
+            now = tracker.synced_per_file.get(wal, 0)
+            acks.append(now - seen[0])
+            seen[0] = now
+
+        app = App(Parts(config.default(), hw, journal, source=ScriptSource(list(enumerate(script, 1))),
+                        log=lambda s: None, on_ack=ack))
+        app.start(setup=script[0], finished_too=True)
+        app.run(max_frames=10 * len(script))
+        hw.close()
+    finally:
+        journal.close()
+        vfs.unregister()
+    assert len(acks) == len(script), "every command of the scenario was acknowledged"
+    unsynced = sum(1 for n in acks if n < 1)
+    figures.setdefault("Power loss (unsynced writes dropped: a tracking SQLite VFS)", {})[
+        f"fsyncs of the -wal per acknowledged command (scenario run, synchronous={synchronous})"] = (
+        f"{len(acks)} acks; min {min(acks)}, max {max(acks)}; acks with no fsync before them: {unsynced}")
+    if ok:
+        assert unsynced == 0, f"{unsynced} of {len(acks)} acks came before their commit was fsynced"
+    else:
+        assert unsynced > 0, f"synchronous={synchronous} fsynced every commit: the count does not see it"

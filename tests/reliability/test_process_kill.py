@@ -74,7 +74,7 @@ def test_process_kills_lose_nothing(tmp_path, figures):
         spath = tmp_path / f"s{scenarios}.jsonl"
         spath.write_text("".join(json.dumps(c) + "\n" for c in script))
         cmd = [sys.executable, "-m", "companion", "run", "--headless", "--script", str(spath),
-               "--journal", str(path), "--ack", "--pace", "0"]
+               "--journal", str(path), "--create", "--ack", "--pace", "0"]
         while True:
             runs += 1
             proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True)

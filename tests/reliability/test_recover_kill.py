@@ -44,7 +44,7 @@ def _imported(journal: Path) -> int:
 
 def _start(damaged: Path, journal: Path, env: dict) -> subprocess.Popen:
     """`companion journal recover` as a user starts it."""
-    return subprocess.Popen([sys.executable, "-m", "companion", "journal", "recover", str(damaged), "--journal", str(journal)],
+    return subprocess.Popen([sys.executable, "-m", "companion", "journal", "recover", str(damaged), "--journal", str(journal), "--create"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True)
 
 

@@ -191,7 +191,7 @@ def test_sixth_game_plays_from_a_script_is_journaled_resumed_and_replays(pebbles
     script = tmp_path / "pebbles.jsonl"
     script.write_text("".join(json.dumps(c) + "\n" for c in commands[:3]), encoding="utf-8")
     journal = tmp_path / "journal.sqlite3"
-    assert cli.main(["play", "--script", str(script), "--journal", str(journal), "--json", "--narrate"]) == 0
+    assert cli.main(["play", "--script", str(script), "--journal", str(journal), "--create", "--json", "--narrate"]) == 0
     out, err = capsys.readouterr()
     assert json.loads(out)["scores"] == [2, 2]
     assert "Player 2 takes 2 pebble(s), 2 in all." in err  # its own narration lines

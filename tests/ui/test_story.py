@@ -126,7 +126,7 @@ def test_png_and_svg_show_the_same_layout(tmp_path, masters_game):
 
 def test_journal_report_writes_png_and_svg(tmp_path, capsys):
     path = tmp_path / "j.sqlite3"
-    assert main(["play", "--script", str(SCENARIOS / "strigoi.jsonl"), "--journal", str(path)]) == 0
+    assert main(["play", "--script", str(SCENARIOS / "strigoi.jsonl"), "--journal", str(path), "--create"]) == 0
     capsys.readouterr()
     assert main(["journal", "--journal", str(path), "report", "1", "--out", str(tmp_path / "r.png")]) == 0
     assert pygame.image.load(str(tmp_path / "r.png")).get_size() == (1200, 720)
@@ -137,7 +137,7 @@ def test_journal_report_writes_png_and_svg(tmp_path, capsys):
 
 def test_journal_report_refuses_clearly(tmp_path, capsys):
     path = tmp_path / "j.sqlite3"
-    main(["play", "--script", str(SCENARIOS / "mansion.jsonl"), "--journal", str(path)])
+    main(["play", "--script", str(SCENARIOS / "mansion.jsonl"), "--journal", str(path), "--create"])
     capsys.readouterr()
     assert main(["journal", "--journal", str(path), "report", "9", "--out", str(tmp_path / "r.png")]) == 1
     assert "no game with id 9" in capsys.readouterr().err

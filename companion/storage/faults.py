@@ -1,0 +1,78 @@
+"""What can go wrong with the journal, in words: the errors of companion/storage/.
+
+`JournalError` is the base (an unusable file, an unknown game). Three kinds say more:
+
+- `StorageFault`: the disk said no (SQLite's FULL, READONLY, IOERR, CANTOPEN, CORRUPT, BUSY). Its `kind`
+  (`full`, `read-only`, `io`, `cannot-open`, `damaged`, `busy`) is what the table shows ("not saving:
+  the disk is full") while the game goes on in memory (companion/storage/saver.py); the file itself is
+  never touched because of it.
+- `GameBusy`: another live process holds the game's lease (companion/storage/lease.py): nothing is written.
+- `GameChanged`: the game in the journal is no longer what this session last wrote: nothing is written,
+  and the session never writes that game again.
+
+Messages are English templates with their values (`template`, `params`, as `RuleViolation`): the
+edge (a screen, a command line) shows them in the user's language with `companion.i18n.refusal_text`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from companion.errors import N_, CompanionError
+
+
+class JournalError(CompanionError, RuntimeError):
+    """The journal file is unusable (corrupt, not writable) or has no such game: says which file and why."""
+
+    def __init__(self, message: str, **params):
+        self.template = message
+        self.params = params
+        self.message = message.format(**params) if params else message
+        super().__init__(self.message)
+
+
+# SQLite's primary result names -> our kind of fault. An extended name (SQLITE_IOERR_FSYNC,
+# SQLITE_READONLY_DBMOVED) counts as its primary one.
+_KINDS = {"SQLITE_FULL": "full", "SQLITE_READONLY": "read-only", "SQLITE_PERM": "read-only",
+          "SQLITE_IOERR": "io", "SQLITE_CANTOPEN": "cannot-open", "SQLITE_CORRUPT": "damaged",
+          "SQLITE_NOTADB": "damaged", "SQLITE_BUSY": "busy", "SQLITE_LOCKED": "busy"}
+
+# What the table says while it plays without saving (the banner, the status light's reason, STATUS=).
+FAULT_TEXT = {
+    "full": N_("not saving: the disk is full"),
+    "read-only": N_("not saving: the journal is read-only"),
+    "io": N_("not saving: the disk reported an I/O error"),
+    "cannot-open": N_("not saving: the journal cannot be opened"),
+    "damaged": N_("not saving: the journal file is damaged"),
+    "busy": N_("not saving: another program keeps the journal locked"),
+}
+
+
+class StorageFault(JournalError):
+    """A write (or read) of the journal failed for a reason outside the game: `kind` says which."""
+
+    def __init__(self, kind: str, path: str, detail: str = ""):
+        self.kind = kind
+        self.path = path
+        self.detail = detail
+        super().__init__(FAULT_TEXT.get(kind, FAULT_TEXT["io"]))
+
+    @classmethod
+    def of(cls, exc: BaseException, path: str) -> "StorageFault":
+        """The fault an SQLite error (sqlite3's `sqlite_errorname`) stands for; `io` when unnamed."""
+        name = str(getattr(exc, "sqlite_errorname", "") or "")
+        kind = _KINDS.get("_".join(name.split("_")[:2]), "io")
+        if kind == "io" and path:  # a file system the kernel remounted read-only (ext4 errors=remount-ro)
+            from companion.storage.sqlitedb import read_only_fs  # refuses writes with EROFS: SQLite's IOERR_WRITE
+
+            if read_only_fs(Path(path).parent):
+                kind = "read-only"
+        return cls(kind, path, str(exc))
+
+
+class GameChanged(JournalError):
+    """The game in the journal changed under a session: it stops writing it."""
+
+    def __init__(self, game_id: int):
+        self.game_id = game_id
+        super().__init__(N_("game {id} was changed by another program: not saving; resume it again"), id=game_id)

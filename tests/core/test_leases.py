@@ -1,0 +1,128 @@
+"""One writer per game, in one process: leases, holds and the check each write makes
+(companion/storage/lease.py, holds.py); the factory's rules (companion/storage/opening.py)."""
+
+import os
+import re
+import socket
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.storage import lease
+from companion.storage.faults import GameChanged
+from companion.storage.journal import ACTIVE, UNDONE, Journal
+from companion.storage.lease import GameBusy
+from companion.storage.opening import JournalMissing, open_journal, open_reader
+from companion.storage.session import Session
+from tests.fakes import CounterGame
+
+SETUP = {"cmd": "setup", "game": "counter", "start": 5}
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _lease_row(path, game_id, pid, started, host=None, who="table"):
+    """Write a lease as another process would."""
+    db = sqlite3.connect(path)
+    db.execute("INSERT OR REPLACE INTO leases VALUES (?, ?, ?, ?, ?, 0, 'other')",
+               (game_id, pid, started, host or socket.gethostname(), who))
+    db.commit()
+    db.close()
+
+
+def test_process_start_is_field_22_and_none_for_a_gone_or_zombie_process():
+    assert lease.process_start(os.getpid()) == int(Path("/proc/self/stat").read_text().rsplit(")", 1)[1].split()[19])
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    while Path(f"/proc/{child.pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z":
+        pass  # it exits; not yet reaped: a zombie writes nothing
+    assert lease.process_start(child.pid) is None
+    child.wait()
+    assert lease.process_start(child.pid) is None
+
+
+def test_a_live_holder_refuses_every_other_writer_and_a_stale_one_is_taken_over(tmp_path):
+    path = tmp_path / "j.sqlite3"
+    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        with Journal(path) as j:
+            gid = j.new_game(SETUP)
+            j.append(gid, {"cmd": "add", "n": 1})
+            started = lease.process_start(sleeper.pid)
+            _lease_row(path, gid, sleeper.pid, started)
+            for write in (lambda: j.undo(gid), lambda: j.redo(gid), lambda: j.delete(gid),
+                          lambda: j.append(gid, {"cmd": "add", "n": 2}), lambda: j.hold(gid)):
+                with pytest.raises(GameBusy, match=rf"game {gid} is being played by the table \(pid {sleeper.pid}\)"):
+                    write()
+            assert j.commands(gid) == [SETUP, {"cmd": "add", "n": 1}]
+            for stale in ((sleeper.pid, started + 1, None), (sleeper.pid, started, "another-host")):
+                _lease_row(path, gid, *stale)  # a reused pid; a lease written on another machine
+                assert j.holder(gid) is None
+            _lease_row(path, gid, sleeper.pid, started)
+            sleeper.kill()
+            sleeper.wait()
+            hold, active, _ = j.hold(gid)  # its holder is gone: taken over
+            assert active == [SETUP, {"cmd": "add", "n": 1}] and hold.active == [1, 2]
+    finally:
+        sleeper.kill()
+        sleeper.wait()
+
+
+def test_a_hold_writes_without_reading_the_game_until_someone_else_commits(tmp_path):
+    path = tmp_path / "j.sqlite3"
+    with Journal(path) as j:
+        s, _ = Session.new(SETUP, journal=j, game=CounterGame())
+        statements = []
+        j.db.set_trace_callback(statements.append)
+        s.submit({"cmd": "add", "n": 1})
+        assert not any("SELECT seq, undone FROM commands" in q for q in statements)
+        assert sum("data_version" in q for q in statements) == 1  # the whole check on the usual press
+        other = Journal(path)
+        other.new_game(SETUP)  # another game, another connection: the next write looks, and goes on
+        other.close()
+        statements.clear()
+        s.submit({"cmd": "add", "n": 2})
+        assert any("SELECT seq, undone FROM commands" in q for q in statements)
+        raw = sqlite3.connect(path)
+        raw.execute("UPDATE commands SET undone = ? WHERE game_id = ? AND seq = 2", (UNDONE, s.game_id))
+        raw.commit()  # a writer that ignores leases takes back a command in the middle
+        raw.close()
+        with pytest.raises(GameChanged, match="changed by another program"):
+            s.submit({"cmd": "add", "n": 3})
+        with pytest.raises(GameChanged):
+            s.undo(1)  # for good
+        assert [flag for _, _, flag in j.history(s.game_id)] == [ACTIVE, UNDONE, ACTIVE]
+
+
+def test_leaving_or_closing_gives_the_lease_back(tmp_path):
+    path = tmp_path / "j.sqlite3"
+    with Journal(path) as j:
+        s, _ = Session.new(SETUP, journal=j, game=CounterGame())
+        assert j.db.execute("SELECT COUNT(*) FROM leases").fetchone()[0] == 1
+        s.close()
+        assert j.db.execute("SELECT COUNT(*) FROM leases").fetchone()[0] == 0
+        Session.resume(j, s.game_id, game=CounterGame())
+    with Journal(path) as j:
+        assert j.db.execute("SELECT COUNT(*) FROM leases").fetchone()[0] == 0
+
+
+def test_a_journal_path_that_does_not_exist_is_made_only_when_asked(tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPANION_STATE_DIR", str(tmp_path / "state"))
+    typo = tmp_path / "jounral" / "journal.sqlite3"
+    with pytest.raises(JournalMissing, match=re.escape(str(typo))):
+        open_journal(typo, who="play")
+    with pytest.raises(JournalMissing):
+        open_reader(typo)
+    assert not typo.parent.exists()
+    open_journal(typo, who="play", create=True).close()  # --create
+    open_journal(typo, who="play").close()  # it exists now
+    open_journal(None, who="table").close()  # the default place is made when missing
+    assert (tmp_path / "state" / "journal.sqlite3").exists()
+
+
+def test_only_the_factory_opens_a_journal_in_the_product():
+    """Every writer goes through open_journal (its pragmas are the ones the power-loss test checks)."""
+    direct = [str(p.relative_to(ROOT)) for p in (ROOT / "companion").rglob("*.py")
+              if re.search(r"(?<!class )\bJournal\(", p.read_text()) and p.name != "opening.py"]
+    assert direct == []
