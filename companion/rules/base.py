@@ -111,10 +111,10 @@ class Param(Record):
     RNG, or a default).
 
     A list value has `many` = (fewest, most) items from `choices` (each once unless `repeat`; most None:
-    no limit); an
-    object value lists one Param per key in `parts` (each part's `name` is its key, e.g. a vote per
-    seat), with `total` the sum its numbers must make. `counts` caps how often each choice may be
-    used in all (same order as `choices`), e.g. the Marks a box holds.
+    no limit). An object value (a vote per seat, a card per Powerwolf) lists one Param per key in
+    `parts` (each part's `name` is its key; `kind`, `choices` and `labels` then name the keys, e.g. seat
+    "3" is "Ann"); `total` is the sum its numbers must make, and `counts` caps how often a value may
+    appear among its parts, as (value, most) pairs, e.g. the Marks a box holds.
     """
 
     name: str
@@ -128,7 +128,7 @@ class Param(Record):
     repeat: bool = False
     parts: tuple["Param", ...] = ()
     total: int | None = None
-    counts: tuple[int, ...] = ()
+    counts: tuple[tuple[Any, int], ...] = ()
 
     def label(self, value: Any) -> str:
         """How to show `value`: its label, else the value as text."""

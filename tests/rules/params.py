@@ -114,12 +114,12 @@ def _object(p: Param, rng: random.Random) -> dict[str, Any]:
         return _shares(parts, p.total, rng)
     out: dict[str, Any] = {}
     used: dict[Any, int] = {}
+    most = dict(p.counts)
     for q in parts:
         value = allowed(q, rng)
-        if p.counts and value in p.choices:
-            if used.get(value, 0) >= p.counts[p.choices.index(value)]:
-                free = [c for c, n in zip(p.choices, p.counts) if used.get(c, 0) < n and c in q.choices]
-                value = rng.choice(free)
+        if most and value in most:
+            if used.get(value, 0) >= most[value]:
+                value = rng.choice([c for c in q.choices if used.get(c, 0) < most.get(c, len(p.parts))])
             used[value] = used.get(value, 0) + 1
         out[q.name] = value
     return out

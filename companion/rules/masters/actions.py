@@ -55,7 +55,7 @@ def _day_effects(data: MastersData, s: MastersState) -> list[Action]:
         if museum and relics.needs_discard(s):
             out += _museum_discards(data, s, command, label)
             continue
-        params = (_player("to", _roomy(s), optional=True),) if museum and _roomy(s) else ()
+        params = (_vampire_param("to", _roomy(s), optional=True),) if museum and _roomy(s) else ()
         out.append(Action(command, label, params=params))
     card = Param("card", "card", *_undrawn(data, s)) if s.deck_mode is DeckMode.PHYSICAL else None
     why = Text(N_("resolve the active day effects first")) if active else None
@@ -87,7 +87,7 @@ def _undrawn(data: MastersData, s: MastersState) -> tuple[tuple[str, ...], tuple
     return tuple(c.key for c in cards), tuple(c.name for c in cards)
 
 
-def _player(name: str, names: tuple[str, ...], optional: bool = False) -> Param:
+def _vampire_param(name: str, names: tuple[str, ...], optional: bool = False) -> Param:
     """A parameter naming one of the vampires `names`."""
     return Param(name, "player", names, optional=optional)
 
@@ -246,7 +246,7 @@ def _combat(data: MastersData, s: MastersState) -> list[Action]:
         label = Text(N_("Use a die (lowest)")) if c.day else Text(N_("Use a die (any)"))
         faces = tuple(sorted(set(s.dice)))
         faces = faces[:1] if c.day else faces
-        die = Param("value", "die", faces, tuple(Text(N_("die {value}"), value=f) for f in faces))
+        die = Param("value", "die", faces, tuple(Text(N_("Die {n}: {effect}"), n=f, effect=_die_effect(f)) for f in faces))
         out.append(Action({"cmd": "use_die"}, label, Text(N_("{dice_left} to go"), dice_left=c.dice_left), params=(die,)))
     else:
         # (the table may send the values of its own dice, docs/masters.md: any whole numbers, clamped to 1..6)
@@ -261,6 +261,14 @@ def _combat(data: MastersData, s: MastersState) -> list[Action]:
         out.append(Action({"cmd": "dark_ability"}, Text(N_("Use your dark ability")), Text(N_("veil -{dark_veil} ({dark_ability})"), dark_veil=info.dark_veil, dark_ability=info.dark_ability),
                           why is None, why))
     return out
+
+
+def _die_effect(value: int) -> str:
+    """What a die does in a fight: 1-2 the agent stays and the fighter bleeds, 3-4 a kill for a blood,
+    5-6 a clean kill (before any ability shifts it)."""
+    if value <= 2:
+        return Text(N_("agent stays, -1 blood"))
+    return Text(N_("kill, -1 blood")) if value <= 4 else Text(N_("kill"))
 
 
 def _cost(data: MastersData, s: MastersState, verb: str, ap: int | None) -> str:

@@ -40,7 +40,7 @@ def _adjust(rules: Rules, state: State) -> list[Action]:
                params=(Param("bites", "player", parts=tuple(Param(p, "number", low=0) for p in suspects)),)),
         Action({"cmd": "adjust"}, Text(N_("Correct the Rituals cast")),
                params=(Param("rituals", "choice", *_rituals(rules), many=(0, len(rules.rituals))),)),
-        Action({"cmd": "adjust"}, Text(N_("Correct who holds the stake")), params=(_player("holder", suspects),)),
+        Action({"cmd": "adjust"}, Text(N_("Correct who holds the stake")), params=(_person("holder", suspects),)),
     ]
 
 
@@ -49,7 +49,7 @@ def _suspects(state: State) -> tuple[str, ...]:
     return tuple(p for p in state.players if p != state.renfield)
 
 
-def _player(name: str, players: tuple[str, ...], optional: bool = False) -> Param:
+def _person(name: str, players: tuple[str, ...], optional: bool = False) -> Param:
     """A parameter naming one of `players`."""
     return Param(name, "player", players, optional=optional)
 
@@ -115,7 +115,7 @@ def _resolve(rules: Rules, state: State) -> list[Action]:
     most = state.cards_unused if state.nights_outside is None else min(state.cards_unused, state.nights_outside)
     out = [
         Action({"cmd": "bite"}, Text(N_("Lay a Bite")), enabled=card_why is None, why_not=card_why,
-               params=(_player("player", _suspects(state)),)),
+               params=(_person("player", _suspects(state)),)),
         Action({"cmd": "add_night"}, Text(N_("Night card to the Clock")), enabled=night_why is None,
                why_not=night_why, params=(Param("n", "number", low=1, high=max(1, most), optional=True),)),
     ]
@@ -138,9 +138,9 @@ def _cast(ritual: Ritual, state: State, why: str | None) -> list[Action]:
                        params=_character(state, p)) for p in _suspects(state)]
     params: tuple[Param, ...] = ()
     if ritual.effect == "reveal":
-        params = (_player("target", _suspects(state)), Param("character", "choice", CHARACTERS))
+        params = (_person("target", _suspects(state)), Param("character", "choice", CHARACTERS))
     elif ritual.effect in ("target", "table"):
-        params = (_player("target", _suspects(state), optional=ritual.effect == "table"),)
+        params = (_person("target", _suspects(state), optional=ritual.effect == "table"),)
     return [Action(command, label, enabled=why is None, why_not=why, params=params)]
 
 

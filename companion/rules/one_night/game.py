@@ -78,24 +78,26 @@ class OneNightGame(Engine):
 
     def _votes(self, state: State) -> Param:
         """Whom each seat points at: another seat (itself too where the table allows it)."""
-        names = [p.name for p in self.players(state)]
-        seats = range(1, state.players + 1)
-        return Param("votes", "player", parts=tuple(
-            Param(str(s), "player", *zip(*[(t, names[t - 1]) for t in seats if t != s or state.self_vote]))
+        seats, names = self._seats(state)
+        return Param("votes", "player", seats, names, parts=tuple(
+            Param(s, "player", *zip(*[(t, names[t - 1]) for t in range(1, state.players + 1) if str(t) != s or state.self_vote]))
             for s in seats))
 
     def _revealed(self, state: State) -> tuple[Param, ...]:
-        """Each seat's final card (a role of this game), its Mark (the Marks the box holds), and who died
-        if the table says so itself."""
-        seats = tuple(str(s) for s in range(1, state.players + 1))
+        """Each seat's final card (a role of this game), its Mark (no more of one than the box holds),
+        and who died if the table says so itself."""
+        seats, names = self._seats(state)
         roles = tuple(dict.fromkeys(state.roles))
-        names = tuple(self.data.roles[r].name for r in roles)
+        role_names = tuple(self.data.roles[r].name for r in roles)
         marks = tuple(self.data.marks)
-        return (Param("cards", "player", roles, names, parts=tuple(Param(s, "choice", roles, names) for s in seats)),
-                Param("marks", "player", marks, optional=True, counts=tuple(self.data.marks.values()),
+        return (Param("cards", "player", seats, names, parts=tuple(Param(s, "choice", roles, role_names) for s in seats)),
+                Param("marks", "player", seats, names, optional=True, counts=tuple(self.data.marks.items()),
                       parts=tuple(Param(s, "choice", marks) for s in seats)),
-                Param("killed", "player", tuple(range(1, state.players + 1)), tuple(p.name for p in self.players(state)),
-                      optional=True, many=(0, state.players)))
+                Param("killed", "player", tuple(range(1, state.players + 1)), names, optional=True, many=(0, state.players)))
+
+    def _seats(self, state: State) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The seat numbers as a command's keys ("1".."n") and the players' names."""
+        return tuple(str(s) for s in range(1, state.players + 1)), tuple(p.name for p in self.players(state))
 
     def state_json(self, state: State) -> dict[str, Any]:
         """The documented state JSON, with the lights' picture of the board under `board`."""
