@@ -108,11 +108,6 @@ class ParamPicker(Screen):
         """The parameter being picked now."""
         return self.asks[self.step][1]
 
-    @property
-    def need(self) -> str:
-        """The name of the parameter being picked now."""
-        return self.path[-1]
-
     def kind(self) -> str:
         """district | number | choice for the current parameter (players, dice, cards... are choices)."""
         p = self.param

@@ -19,7 +19,6 @@ from companion.rules.base import Action
 from companion.ui.model import ButtonVM, CellVM, ViewModel, action_button
 from companion.ui.screens.base import Screen, UIContext
 from companion.ui.screens.masters import GameScreen
-from companion.ui.words import need_question
 
 WRAP = 46            # characters per line of long prose (prompts) on the 800x480 panel
 ADJUST = "adjust"    # the engines' "tables are always right" verb: reached through the Correct screen
