@@ -40,6 +40,7 @@ seeded `random.Random` rebuilt from values carried in the state.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import asdict, fields
 from typing import Any, Callable, ClassVar, Iterable, Mapping, Protocol, runtime_checkable
 
@@ -226,7 +227,7 @@ class Engine:
     {command class: handler}, optionally `STEPS` {step: command classes it accepts} and `ANYTIME`
     (accepted in every step while the game runs), and `FILLS` {command class: (data, state, command)
     -> command} for the values `canonical` writes out. It implements `start`, `state_json`, `from_json`
-    and the game API (`players`, `phase`, `legal_actions`, and `current_player` when a player has the
+    and the game API (`players`, `phase`, `legal_actions`, and `whose_turn` when a player has the
     turn), and may override `filled`, `canonical_setup`, `player_range`, `outcome`, `settle`, `step`,
     `check_step`, `step_of` and `where`. A refusal raises and changes nothing.
     """
@@ -315,7 +316,12 @@ class Engine:
         raise NotImplementedError
 
     def current_player(self, state: Any) -> Player | None:
-        """The player whose turn it is (by default nobody in particular: the table acts together)."""
+        """The player whose turn it is (`whose_turn`), or None."""
+        return self.named(state, self.whose_turn(state))
+
+    def whose_turn(self, state: Any) -> str | None:
+        """The name of the player whose turn it is (by default nobody in particular: the table acts
+        together). Games implement this; `current_player` gives the Player."""
         return None
 
     def phase(self, state: Any) -> str:
@@ -344,8 +350,7 @@ class Engine:
         and "current_player" (a name, or null) that shared code reads instead of the game's fields."""
         out = self.state_json(state)
         out["seats"] = [p.to_dict() for p in self.players(state)]
-        current = self.current_player(state)
-        out["current_player"] = current.name if current is not None else None
+        out["current_player"] = self.whose_turn(state)
         return out
 
     def view(self, state: Any) -> dict[str, Any]:
@@ -400,8 +405,13 @@ class Engine:
 def seated(names: Iterable[str], out: Iterable[str] = ()) -> tuple[Player, ...]:
     """The players of `names` in seating order, each in its palette colour (a Masters vampire in its
     own), those in `out` out of play."""
-    names = tuple(names)
-    gone = frozenset(out)
+    return _seated(tuple(names), frozenset(out))
+
+
+@functools.lru_cache(maxsize=64)
+def _seated(names: tuple[str, ...], gone: frozenset[str]) -> tuple[Player, ...]:
+    """`seated`, made once per table (the journal's position asks with every command; Players are
+    immutable, so every state of a game shares them)."""
     colours = palette.player_colours(names)
     return tuple(Player(n, palette.COLOUR_NAMES[colours[n]], i, n in gone) for i, n in enumerate(names))
 

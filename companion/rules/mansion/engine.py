@@ -85,9 +85,9 @@ class MansionGame(Engine):
         """The seats in seating order; nobody leaves the mansion before the end."""
         return seated(state.players)
 
-    def current_player(self, state: State) -> Player | None:
+    def whose_turn(self, state: State) -> str | None:
         """The player on turn in the turn step; while dice are rolled everyone acts at once."""
-        return self.named(state, state.current)
+        return state.current
 
     def phase(self, state: State) -> str:
         """dusk while dice are rolled, night while players roam, day at a reveal, over at the end."""

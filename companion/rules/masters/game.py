@@ -91,11 +91,11 @@ class MastersGame(Engine):
         """The vampires in seating order, each in its own colour; a drained one is out of play."""
         return seated(state.order, (v.name for v in state.vampires if v.drained))
 
-    def current_player(self, state: MastersState) -> Player | None:
+    def whose_turn(self, state: MastersState) -> str | None:
         """The fighter in a fight, the turn vampire at night; by day the city moves (nobody's turn)."""
         if state.combat is not None and state.outcome is None:
-            return self.named(state, state.combat.fighter)
-        return self.named(state, state.turn if state.step is Step.TURN else None)
+            return state.combat.fighter
+        return state.turn if state.step is Step.TURN else None
 
     def phase(self, state: MastersState) -> str:
         """day, night or over."""

@@ -75,12 +75,12 @@ class NosferatuGame(Engine):
         """The seats in seating order (Renfield among them); nobody leaves the table before the end."""
         return seated(state.players)
 
-    def current_player(self, state: State) -> Player | None:
+    def whose_turn(self, state: State) -> str | None:
         """Who must act: the one passing the stake, the player on turn (also while the Clock card is
         turned), Renfield resolving the round's cards, the holder deciding on the stake."""
         who = {Step.GIVE_STAKE: state.chooser, Step.TURN: state.current, Step.CLOCK: state.current,
                Step.RESOLVE: state.renfield, Step.STAKE: state.holder}.get(state.step)
-        return self.named(state, who or None)
+        return who or None
 
     def phase(self, state: State) -> str:
         """dusk while the stake changes hands, night while the Clock holds, day after Dawn, over."""

@@ -88,9 +88,9 @@ class StrigoiGame(Engine):
         """The Powerwolves in seating order (a fallen one gets up again: nobody is out)."""
         return seated(w.name for w in state.wolves)
 
-    def current_player(self, state: State) -> Player | None:
+    def whose_turn(self, state: State) -> str | None:
         """The Powerwolf whose turn it is (also while the Strigoi strikes back at it)."""
-        return self.named(state, state.active)
+        return state.active
 
     def phase(self, state: State) -> str:
         """night while it runs, over at the end."""
