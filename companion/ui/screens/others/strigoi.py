@@ -143,9 +143,9 @@ def strigoi_pictures(s: dict[str, Any]) -> dict[str, Any]:
     """The acting Powerwolf's colour beside the title."""
     from companion import palette
 
-    who = s.get("turn")
-    wolves = list(s.get("order") or s.get("powerwolves") or {})
-    return {"accent": palette.colour_of(who, wolves) if who else None}
+    who = s.get("current_player")
+    seating = [p["name"] for p in s.get("seats") or ()]  # the game API's players: the colour of the seat, as
+    return {"accent": palette.colour_of(who, seating) if who else None}  # in the story chart (not the round's order)
 
 
 def in_play(s: dict[str, Any]) -> list[str]:
