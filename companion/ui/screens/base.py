@@ -268,7 +268,7 @@ class Screen:
 
     def picker_grid(self):
         """How a parameter picker opened here draws the board for a district question:
-        `(selected) -> cells`, or None for the picker's own plain grid."""
+        `(selected, marks) -> cells`, or None for the picker's own plain grid."""
         return None
 
     def run_action(self, action: Action, preset: Mapping[str, Any] | None = None) -> bool:

@@ -57,7 +57,7 @@ class GameScreen(DistrictGrid, Screen):
 
     def picker_grid(self):
         """A picker's district question shows this screen's board (names and tokens on it)."""
-        return lambda selected: mv.grid(self.ctx.state, None, selected)
+        return lambda selected, marks: mv.grid(self.ctx.state, marks, selected)
 
     def preset(self) -> dict[str, Any]:
         """Parameter values the table already chose (the selected district)."""

@@ -68,9 +68,10 @@ class ParamPicker(Screen):
     transient = True
 
     def __init__(self, ctx: UIContext, action: Action, preset: Mapping[str, Any],
-                 grid: Callable[[str | None], tuple[CellVM, ...]] | None = None) -> None:
+                 grid: Callable[[str | None, dict[str, str]], tuple[CellVM, ...]] | None = None) -> None:
         """Ask `action`'s parameters, starting from `preset` values the table already chose (e.g. the
-        selected district, where allowed); `grid(selected)` draws the board for a district question."""
+        selected district, where allowed); `grid(selected, marks)` draws the board for a district
+        question, the allowed districts marked."""
         super().__init__(ctx)
         self.action = action
         self.asks = questions(action.params)
@@ -213,12 +214,13 @@ class ParamPicker(Screen):
         return refusal_text(self.param.label(value))
 
     def _grid(self, value: Any) -> tuple[CellVM, ...]:
-        """The board for a district question: the screen's own (with the chosen district selected), else
-        the nine districts with the allowed ones marked."""
+        """The board for a district question, the allowed districts marked and the chosen one selected:
+        the screen's own board, else the nine districts."""
         selected = value if isinstance(value, str) else None
+        allowed = {pos: "active" for pos in self.param.choices if pos in DISTRICTS}
         if self.draw_grid is not None:
-            return self.draw_grid(selected)
-        return tuple(CellVM(pos, pos, (), "active" if pos in self.param.choices else "", pos == selected) for pos in DISTRICTS)
+            return self.draw_grid(selected, allowed)
+        return tuple(CellVM(pos, pos, (), allowed.get(pos, ""), pos == selected) for pos in DISTRICTS)
 
     @staticmethod
     def _allowed(p: Param, value: Any) -> bool:
