@@ -3,6 +3,11 @@
 Used by `companion journal list` and by the resume offer (companion/ui/screens/menus.py), so a
 table recognises its evening by the game itself (round, phase, whose turn, the players) and by
 when it was played ("Tuesday 21:40"), not by a count of commands. No pygame here.
+
+The players and whose turn it is come from the game API's keys of every state JSON ("seats" from
+`players()`, "current_player" from `current_player()`, companion/rules/base.py), never from a game's
+own fields. Positions journaled before those keys existed are still read: `legacy_players` finds
+their players the way this module used to.
 """
 
 from __future__ import annotations
@@ -20,7 +25,8 @@ MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("
 
 
 def describe(state: Mapping[str, Any]) -> str:
-    """The game's position from its state JSON: round (or tick), phase or step, whose turn, players."""
+    """The game's position from its state JSON (or the position a journal kept of it): round (or
+    tick), phase or step, whose turn, players."""
     bits = []
     if state.get("outcome"):
         bits.append(_("over ({outcome})").format(outcome=str(state["outcome"]).replace("-", " ")))
@@ -32,7 +38,8 @@ def describe(state: Mapping[str, Any]) -> str:
         phase = state.get("phase") or state.get("step")
         if phase:
             bits.append(phase_text(phase))
-        turn = state.get("turn")
+        # (an older journal's position has no "current_player": its "turn" said the same)
+        turn = state["current_player"] if "current_player" in state else state.get("turn")
         if isinstance(turn, str) and turn:
             bits.append(_("{player}'s turn").format(player=turn))
     head = ", ".join(bits)
@@ -42,24 +49,39 @@ def describe(state: Mapping[str, Any]) -> str:
 
 
 def players(state: Mapping[str, Any]) -> str:
-    """The players in seating order as text ("Imre, Mila", or "6 players" when they have no names)."""
-    found = player_field(state)
+    """The players in seating order as text ("Imre, Mila"; "6 players" in an older position that
+    kept only their number)."""
+    names = seat_names(state)
+    if names is not None:
+        return ", ".join(names)
+    found = legacy_players(state)
     if found is None:
         return ""
     value = found[1]
     return ngettext("{n} player", "{n} players", value).format(n=value) if isinstance(value, int) else ", ".join(value)
 
 
-# The fields of a game's state JSON that say where it stands (`describe` makes its line of them); the
-# first of PLAYERS that holds a count or names names the players.
-POSITION = ("outcome", "tick", "clock_length", "round", "phase", "step", "turn")
-PLAYERS = ("order", "seating", "players", "vampires", "powerwolves")
+# The fields of a state JSON that say where a game stands (`describe` makes its line of them), besides
+# the game API's players ("seats") and "current_player".
+POSITION = ("outcome", "tick", "clock_length", "round", "phase", "step")
+# Where positions journaled before the game API named the players: the first of these fields that
+# holds a count or names. Read, never written.
+LEGACY_PLAYERS = ("order", "seating", "players", "vampires", "powerwolves")
 
 
-def player_field(state: Mapping[str, Any]) -> tuple[str, Any] | None:
-    """(key, value) of the field that names the players: a count, or names in seating order (a dict's
-    keys); None when the state has none."""
-    for key in PLAYERS:
+def seat_names(state: Mapping[str, Any]) -> list[str] | None:
+    """The players' names in seating order from the game API's "seats" (a state JSON's player objects,
+    or the names a kept position holds); None when the state has no seats."""
+    seats = state.get("seats")
+    if not isinstance(seats, list):
+        return None
+    return [str(p.get("name", "")) if isinstance(p, Mapping) else str(p) for p in seats]
+
+
+def legacy_players(state: Mapping[str, Any]) -> tuple[str, Any] | None:
+    """(key, value) of the field that named the players in a position journaled before the game API:
+    a count, or names in seating order (a dict's keys); None when it has none."""
+    for key in LEGACY_PLAYERS:
         value = state.get(key)
         if isinstance(value, int) and not isinstance(value, bool):
             return key, value
@@ -70,14 +92,21 @@ def player_field(state: Mapping[str, Any]) -> tuple[str, Any] | None:
 
 def position(view: Mapping[str, Any]) -> str:
     """Where a game stands, as the journal keeps it beside the game (companion/storage/session.py
-    writes it with every command): the POSITION fields of its state JSON and its players, as compact
-    JSON. `describe` of it is `describe` of the whole state."""
+    writes it with every command): the POSITION fields of its state JSON, whose turn and the players'
+    names (the game API's), as compact JSON. `describe` of it is `describe` of the whole state."""
     import json
 
     out = {key: view[key] for key in POSITION if view.get(key) is not None}
-    found = player_field(view)
-    if found is not None:
-        out[found[0]] = found[1] if isinstance(found[1], int) else list(found[1])
+    names = seat_names(view)
+    if names is not None:
+        out["current_player"] = view.get("current_player")
+        out["seats"] = names
+    else:  # a game without the game API's keys (a test's own game): what its JSON says, as before
+        if isinstance(view.get("turn"), str):
+            out["turn"] = view["turn"]
+        found = legacy_players(view)
+        if found is not None:
+            out[found[0]] = found[1] if isinstance(found[1], int) else list(found[1])
     return json.dumps(out, separators=(",", ":"), ensure_ascii=False)
 
 

@@ -181,8 +181,9 @@ def where(state: Mapping[str, Any]) -> str:
     steps = list(dict.fromkeys(w for w in (phase and phase_text(phase), step and step_text(state.get("game"), step)) if w))
     if steps:
         parts.append(" / ".join(steps))
-    if state.get("turn"):
-        parts.append(_("{turn}'s turn").format(turn=state["turn"]))
+    turn = state["current_player"] if "current_player" in state else state.get("turn")  # (the game API's, else a game's own)
+    if turn:
+        parts.append(_("{turn}'s turn").format(turn=turn))
     if state.get("veil") is not None:
         parts.append(_("veil {veil}").format(veil=state["veil"]))
     return ", ".join(parts)

@@ -7,9 +7,32 @@ into small frozen dataclasses (`companion.rules.commands`); events come out as f
 whose `to_dict()` is `{"event": "<kind>", ...}`. Every game starts with a `GameSetUp` event and
 ends with a `GameOver` one.
 
+The game API: what shared code (the journal's line, the screens, the lights, the bots) may ask of any
+game's state, so it never reads a game's own fields to guess (OpenSpiel's State API, kept pure):
+
+    players(state)         the players in seating order: `Player(name, colour, seat, out)`; a player
+                           the setup gave no name is "P<seat number>"
+    current_player(state)  the Player whose turn it is, or None (everyone at once, nobody, game over)
+    phase(state)           the phase id ("day", "night", "dusk", "over"...): words.PHASES says it
+    step(state)            the step id ("turn", "give-stake"...): words.STEPS says it
+    legal_actions(state)   `Action`s: the command, its label, enabled or why not, and every parameter
+                           the table still chooses as a `Param` with its kind and the values allowed now
+                           (`actions(state)` is the same list)
+    is_over(state)         whether the game has ended; `outcome(state)` says how (None while it runs)
+    view(state)            the documented state JSON (`to_json`): the ONE view the screens, the lights
+                           and the journal's position read. Every game's view has "game", "phase",
+                           "step", "outcome", "seats" (`players()` as JSON objects) and
+                           "current_player" (a name or null); the lights' picture of the 3x3 board is
+                           under "board" (districts A1..C3 with `represents`, `mood`, `intensity`,
+                           the bar, the phase) in the games whose scene draws a board, and Masters'
+                           scene reads its documented districts, vampires and veil.
+
 `Engine` is the one core every game is built on: parse -> step check -> handler table -> settle.
-A game subclass declares its command classes, which step accepts which command, one handler per
-command class and how to settle after a handler; it implements setup, JSON, outcome and `view`.
+A game subclass declares its command classes, which step accepts which command (`STEPS`, `ANYTIME`),
+one handler per command class and how to settle after a handler; it implements setup, JSON, outcome
+and the game API above. The same mistake gets the same error in every game: a second setup, a command
+the step does not take, a game that is over (RuleViolation), an unknown verb, parameter or a missing
+one (CommandError, from the one parser).
 
 Nothing in `companion.rules` does I/O, reads a clock or uses the global `random`: randomness is a
 seeded `random.Random` rebuilt from values carried in the state.
@@ -17,15 +40,17 @@ seeded `random.Random` rebuilt from values carried in the state.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import asdict, fields
-from typing import Any, Callable, ClassVar, Mapping, Protocol, runtime_checkable
+from typing import Any, Callable, ClassVar, Iterable, Mapping, Protocol, runtime_checkable
 
+from companion import palette
 from companion.errors import N_, CommandError, CompanionError, RuleViolation
 from companion.rules import POSITIONS
 from companion.rules.commands import Command, Record, parse, verb_table  # (Record: the base of all, there)
 
 __all__ = ["Action", "Engine", "Event", "Record", "Game", "GameOver", "GameSetUp", "CommandError", "RuleViolation",
-           "POSITIONS"]
+           "POSITIONS", "Param", "Player", "seated"]
 
 
 class Event(Record):
@@ -56,11 +81,70 @@ class GameOver(Event):
     outcome: str
 
 
+class Player(Record):
+    """One player at the table, as every game's `players(state)` gives them in seating order.
+
+    `name` is the setup's name for the seat (a seat without one is "P1", "P2"...); `colour` a colour
+    name of `companion.palette` (the screens and the lights show the player in it); `seat` the index
+    in seating order (0 first); `out` True once the game has put the player out of play (Masters:
+    drained, One Night: killed at the vote).
+    """
+
+    name: str
+    colour: str
+    seat: int
+    out: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """The player as the state JSON's "seats" lists them."""
+        return {"name": self.name, "colour": self.colour, "seat": self.seat, "out": self.out}
+
+
+class Param(Record):
+    """One parameter of an action the table still chooses, with the values allowed in this state.
+
+    `name` is the command's key; `kind` says what the values are, so a picker knows how to ask:
+    "district" (A1..C3: the district buttons answer), "player" (one of `players()`; the value is what
+    the command takes, a name or One Night's seat number), "die" (a die of the reserve), "card", "room",
+    "number" (`low`..`high`; no `high`: no limit), "flag" (true or false) or "choice" (any other list).
+    `choices` are the allowed values, `labels` how to show them (English engine text, same order;
+    none: the values themselves). `optional` ones may be left out and the engine decides (the seeded
+    RNG, or a default).
+
+    A list value has `many` = (fewest, most) items from `choices` (each once unless `repeat`; most None:
+    no limit). An object value (a vote per seat, a card per Powerwolf) lists one Param per key in
+    `parts` (each part's `name` is its key; `kind`, `choices` and `labels` then name the keys, e.g. seat
+    "3" is "Ann"); `total` is the sum its numbers must make, and `counts` caps how often a value may
+    appear among its parts, as (value, most) pairs, e.g. the Marks a box holds.
+    """
+
+    name: str
+    kind: str
+    choices: tuple[Any, ...] = ()
+    labels: tuple[str, ...] = ()
+    low: int | None = None
+    high: int | None = None
+    optional: bool = False
+    many: tuple[int, int | None] | None = None
+    repeat: bool = False
+    parts: tuple["Param", ...] = ()
+    total: int | None = None
+    counts: tuple[tuple[Any, int], ...] = ()
+
+    def label(self, value: Any) -> str:
+        """How to show `value`: its label, else the value as text."""
+        if value in self.choices and self.labels:
+            return self.labels[self.choices.index(value)]
+        return str(value)
+
+
 class Action(Record):
     """One thing the table may do now: the command it sends, how to show it, and why it is greyed out.
 
-    `command` is the JSON command (parameters the player still has to choose are listed in `needs`);
-    `enabled` is False with `why_not` saying the rule, e.g. "kill count 4 needed".
+    `command` is the JSON command; `params` lists what the table may still choose before it is sent
+    (`needs` names the ones it must choose: without the optional ones the engine takes its default,
+    so an action that needs nothing is sent as it is); `enabled` is False with `why_not` saying the
+    rule, e.g. "kill count 4 needed".
     """
 
     command: Mapping[str, Any]
@@ -68,7 +152,12 @@ class Action(Record):
     cost: str = ""
     enabled: bool = True
     why_not: str | None = None
-    needs: tuple[str, ...] = ()
+    params: tuple[Param, ...] = ()
+
+    @property
+    def needs(self) -> tuple[str, ...]:
+        """The names of the parameters the table must still choose, in the order a picker asks them."""
+        return tuple(p.name for p in self.params if not p.optional)
 
 
 @runtime_checkable
@@ -84,7 +173,25 @@ class Game(Protocol):
         """The fewest and most players (Masters: vampires) a game may be set up for, from the data."""
 
     def view(self, state: Any) -> dict[str, Any]:
-        """The board view for the lights: districts A1..C3 with what each shows, the bar, the phase."""
+        """The documented state JSON: what the screens, the lights and the journal's position read."""
+
+    def players(self, state: Any) -> tuple[Player, ...]:
+        """The players in seating order."""
+
+    def current_player(self, state: Any) -> Player | None:
+        """The player whose turn it is; None when everyone acts at once, nobody does, or it is over."""
+
+    def phase(self, state: Any) -> str:
+        """The phase id (the state JSON's "phase")."""
+
+    def step(self, state: Any) -> str:
+        """The step id (the state JSON's "step")."""
+
+    def legal_actions(self, state: Any) -> list[Action]:
+        """What may be done now, each parameter still to choose with its allowed values."""
+
+    def is_over(self, state: Any) -> bool:
+        """Whether the game has ended."""
 
     def setup(self, command: Mapping[str, Any]) -> tuple[Any, list[Event]]:
         """Initial state from a `{"cmd": "setup", ...}` command; CommandError/RuleViolation if bad."""
@@ -97,7 +204,7 @@ class Game(Protocol):
         stores), so a replay gives the same game even after the user teaches new card data."""
 
     def actions(self, state: Any) -> list[Action]:
-        """What may be done now (enabled or not, with the reason), for the screen and the buttons."""
+        """`legal_actions`: what may be done now (enabled or not, with the reason)."""
 
     def to_json(self, state: Any) -> dict[str, Any]:
         """The state as the documented JSON object (keys may be added, never renamed)."""
@@ -119,9 +226,10 @@ class Engine:
     A game sets `id`, `title`, `DATA` (the class of its parsed data), `COMMANDS` (its command classes, the setup's included), `HANDLERS`
     {command class: handler}, optionally `STEPS` {step: command classes it accepts} and `ANYTIME`
     (accepted in every step while the game runs), and `FILLS` {command class: (data, state, command)
-    -> command} for the values `canonical` writes out. It implements `start`, `actions`, `to_json`,
-    `from_json` and `view`, and may override `filled`, `canonical_setup`, `player_range`, `outcome`, `settle`,
-    `check_step`, `step_of`, `where` and `setup_again`. A refusal raises and changes nothing.
+    -> command} for the values `canonical` writes out. It implements `start`, `state_json`, `from_json`
+    and the game API (`players`, `phase`, `legal_actions`, and `whose_turn` when a player has the
+    turn), and may override `filled`, `canonical_setup`, `player_range`, `outcome`, `settle`, `step`,
+    `check_step`, `step_of` and `where`. A refusal raises and changes nothing.
     """
 
     id: ClassVar[str] = ""
@@ -149,9 +257,9 @@ class Engine:
 
     def apply(self, state: Any, command: Mapping[str, Any]) -> tuple[Any, list[Event]]:
         """New state and events; RuleViolation/CommandError and no change if refused."""
+        if isinstance(command, Mapping) and command.get("cmd") == "setup":
+            raise self.setup_again()  # whatever else it says: a game is set up once
         cmd = self.parse(command)
-        if cmd.verb == "setup":
-            raise self.setup_again()
         self.check_step(state, cmd)
         events: list[Event] = []
         new = self.HANDLERS[type(cmd)](self.data, state, cmd, events)
@@ -194,21 +302,66 @@ class Engine:
         """The setup command as the journal stores it: `filled` in, naming the game."""
         return {**setup.to_dict(), "game": self.id}
 
-    def actions(self, state: Any) -> list[Action]:
-        """What may be done now, disabled ones with the reason."""
-        raise NotImplementedError
-
-    def to_json(self, state: Any) -> dict[str, Any]:
-        """The documented state JSON."""
+    def state_json(self, state: Any) -> dict[str, Any]:
+        """The game's own part of the documented state JSON (`to_json` adds the game API's keys)."""
         raise NotImplementedError
 
     def from_json(self, data: Mapping[str, Any]) -> Any:
         """Inverse of `to_json`."""
         raise NotImplementedError
 
-    def view(self, state: Any) -> dict[str, Any]:
-        """The board view for the lights."""
+    # -- the game API (see the module docstring) ---------------------------------------------------
+    def players(self, state: Any) -> tuple[Player, ...]:
+        """The players in seating order (`seated` makes them from the names)."""
         raise NotImplementedError
+
+    def current_player(self, state: Any) -> Player | None:
+        """The player whose turn it is (`whose_turn`), or None."""
+        return self.named(state, self.whose_turn(state))
+
+    def whose_turn(self, state: Any) -> str | None:
+        """The name of the player whose turn it is (by default nobody in particular: the table acts
+        together). Games implement this; `current_player` gives the Player."""
+        return None
+
+    def phase(self, state: Any) -> str:
+        """The phase id."""
+        raise NotImplementedError
+
+    def step(self, state: Any) -> str:
+        """The step id: the value of the state's step (`step_of`)."""
+        at = self.step_of(state)
+        return getattr(at, "value", at)
+
+    def legal_actions(self, state: Any) -> list[Action]:
+        """What may be done now, disabled ones with the reason, with the parameters still to choose."""
+        raise NotImplementedError
+
+    def actions(self, state: Any) -> list[Action]:
+        """The same as `legal_actions` (the name the screens and the session have always used)."""
+        return self.legal_actions(state)
+
+    def is_over(self, state: Any) -> bool:
+        """Whether the game has ended (`outcome` says how)."""
+        return self.outcome(state) is not None
+
+    def to_json(self, state: Any) -> dict[str, Any]:
+        """The documented state JSON: the game's own keys, then the game API's "seats" (the players)
+        and "current_player" (a name, or null) that shared code reads instead of the game's fields."""
+        out = self.state_json(state)
+        out["seats"] = [p.to_dict() for p in self.players(state)]
+        out["current_player"] = self.whose_turn(state)
+        return out
+
+    def view(self, state: Any) -> dict[str, Any]:
+        """The one view of every game: the documented state JSON (the lights' board under "board")."""
+        return self.to_json(state)
+
+    def named(self, state: Any, name: str | None) -> Player | None:
+        """The player called `name` (None for None): what `current_player` returns for a name."""
+        if name is None:
+            return None
+        return next(p for p in self.players(state) if p.name == name)
 
     # -- the steps a game may override -------------------------------------------------------------
     def check_step(self, state: Any, cmd: Command) -> None:
@@ -235,8 +388,8 @@ class Engine:
         return f"step {self.step_of(state).value}"
 
     def setup_again(self) -> Exception:
-        """The error for a setup sent to a running game."""
-        return CommandError(N_("setup only starts a game"))
+        """The error for a setup sent to a running game: the same in every game."""
+        return RuleViolation("setup", N_("the game is already set up"))
 
     def _setup_command(self, command: Any, cmd: Command | None = None) -> Command:
         """The parsed setup command; CommandError if the first command is something else."""
@@ -247,6 +400,20 @@ class Engine:
         if game is not None and game != self.id:
             raise CommandError(N_("setup: this is the {id} engine, not {game!r}"), id=self.id, game=game)
         return cmd
+
+
+def seated(names: Iterable[str], out: Iterable[str] = ()) -> tuple[Player, ...]:
+    """The players of `names` in seating order, each in its palette colour (a Masters vampire in its
+    own), those in `out` out of play."""
+    return _seated(tuple(names), frozenset(out))
+
+
+@functools.lru_cache(maxsize=64)
+def _seated(names: tuple[str, ...], gone: frozenset[str]) -> tuple[Player, ...]:
+    """`seated`, made once per table (the journal's position asks with every command; Players are
+    immutable, so every state of a game shares them)."""
+    colours = palette.player_colours(names)
+    return tuple(Player(n, palette.COLOUR_NAMES[colours[n]], i, n in gone) for i, n in enumerate(names))
 
 
 def checked(fill: Callable[[Any, Any, Any], Any], handler: Handler) -> Handler:

@@ -229,6 +229,11 @@ def seat_map(verb: str, key: str, raw: Mapping[str, Any] | None, players: int,
     return out
 
 
+def unnamed(n: int) -> tuple[str, ...]:
+    """The names of `n` seats the setup named no one on: P1, P2, ... (the table may name them later)."""
+    return tuple(f"P{i}" for i in range(1, n + 1))
+
+
 def seat_names(players: int | None, names: tuple[str, ...] | None, low: int, high: int,
                title: str) -> list[str]:
     """The setup's player names: `names` as given, else P1..Pn for `players`, checked against low..high.
@@ -240,7 +245,7 @@ def seat_names(players: int | None, names: tuple[str, ...] | None, low: int, hig
         raise CommandError(N_("setup: players must be a whole number"))
     if not low <= n <= high:
         raise RuleViolation("players", N_("{title} is for {low} to {high} players, not {n}"), title=title, low=low, high=high, n=n)
-    names = tuple(f"P{i}" for i in range(1, n + 1)) if names is None else checked_names("setup", "names", names)
+    names = unnamed(n) if names is None else checked_names("setup", "names", names)
     if len(names) != n or len(set(names)) != n:
         raise CommandError(N_("setup: names must be {n} different names"), n=n)
     return list(names)

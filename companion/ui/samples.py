@@ -14,7 +14,7 @@ from typing import Callable
 from companion.gameline import describe, played_at
 from companion.errors import N_, Text
 from companion.inputs import DISTRICTS, ButtonEvent, Press, VButton
-from companion.rules.base import Action
+from companion.rules.base import Action, Param, seated
 from companion.ui.model import GameView
 
 NAMES = ("Railway Station", "Museum", "Asylum", "Docks", "Cathedral", "Police Station", "Hospital", "Nightclub",
@@ -39,19 +39,21 @@ def masters_state(**over):
         "card": None, "day_effects": {"active": [], "resolved": []}, "combat": None, "veil_pending": 0,
     }
     state.update(over)
+    state.setdefault("seats", [p.to_dict() for p in seated(state["order"])])  # as the game API writes them
+    state.setdefault("current_player", state["turn"] if state["step"] == "turn" else None)
     return state
 
 
 def night_actions():
     """A night turn's actions, some greyed with their reason."""
     return (
-        Action({"cmd": "move"}, Text(N_("Move")), Text(N_("1 AP")), needs=("to",)),
+        Action({"cmd": "move"}, Text(N_("Move")), Text(N_("1 AP")), params=(Param("to", "district", ("A2", "B1", "B3", "C2")),)),
         Action({"cmd": "expose"}, Text(N_("Expose agents")), Text(N_("1 AP"))),
         Action({"cmd": "fight"}, Text(N_("Fight")), Text(N_("1 AP"))),
         Action({"cmd": "recruit"}, Text(N_("Recruit a minion")), Text(N_("2 AP"))),
         Action({"cmd": "hunt"}, Text(N_("Hunt")), Text(N_("1 AP"))),
         Action({"cmd": "wild_hunt"}, Text(N_("Wild hunt")), Text(N_("1 AP"))),
-        Action({"cmd": "dark_ability"}, Text(N_("Dark ability")), Text(N_("veil")), False, Text(N_("kill count {need} needed"), need=6), ("veil",)),
+        Action({"cmd": "dark_ability"}, Text(N_("Dark ability")), Text(N_("veil")), False, Text(N_("kill count {need} needed"), need=6)),
         Action({"cmd": "sigillate"}, Text(N_("Sigillate")), Text(N_("1 AP")), False, Text(N_("kill count {need} needed"), need=9)),
         Action({"cmd": "ritual"}, Text(N_("Blood Moon ritual")), Text(N_("1 AP")), False, Text(N_("kill count {need} needed"), need=9)),
         Action({"cmd": "end_turn"}, Text(N_("End turn"))),
@@ -79,7 +81,8 @@ def event_state():
 
 def event_actions():
     """Only the split is left to choose."""
-    return (Action({"cmd": "place_agents"}, Text(N_("Place agents")), needs=("split",)),)
+    return tuple(Action({"cmd": "place_agents", "split": split}, Text(N_("Place agents")))
+                 for split in ({"B1": 1, "C3": 0}, {"C3": 1, "B1": 0}))
 
 
 def combat_state():
@@ -91,8 +94,8 @@ def combat_state():
 
 def combat_actions():
     """Combat choices."""
-    return (Action({"cmd": "use_die"}, Text(N_("Use a die")), needs=("die",)),
-            Action({"cmd": "sacrifice"}, Text(N_("Sacrifice minions")), enabled=False, why_not=Text(N_("no minions here")), needs=("minions",)),
+    return (Action({"cmd": "use_die"}, Text(N_("Use a die")), params=(Param("value", "die", (1,)),)),  # by day: the lowest
+            Action({"cmd": "sacrifice", "minions": 1}, Text(N_("Sacrifice minions")), enabled=False, why_not=Text(N_("no minions here"))),
             Action({"cmd": "reroll"}, Text(N_("Reroll dice")), enabled=False, why_not=Text(N_("dice left in the reserve"))))
 
 

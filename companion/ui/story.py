@@ -145,10 +145,15 @@ def _people(names: Sequence[str], picked: Sequence[Mapping],
                  for i, n in enumerate(names))
 
 
+def _names(state: Mapping) -> list[str]:
+    """The players in seating order, as the game API names them in every state JSON ("seats")."""
+    return [p["name"] for p in state.get("seats") or ()]
+
+
 def masters_chart(states) -> tuple[Panel, ...]:
     """Veil per round; kills per round, per vampire."""
     labels, picked = _by_round(states)
-    names = list(states[-1].get("order") or (states[-1].get("vampires") or {}))
+    names = _names(states[-1])
     veil = Series(_("veil"), tuple(_num(s.get("veil")) for s in picked), NEUTRAL, "diamond")
     kills = _people(names, picked, lambda s, n: ((s.get("vampires") or {}).get(n) or {}).get("kills"))
     top = max([6.0] + [v for k in kills for v in k.values if v is not None])
@@ -174,7 +179,7 @@ def mansion_chart(states) -> tuple[Panel, ...]:
     """Rounds left on the round clock; stored points per player per round."""
     labels, picked = _by_round(states)
     last = states[-1]
-    names = list(last.get("seating") or (last.get("players") or {}))
+    names = _names(last)
     length = _num(last.get("clock_length")) or 12
     left = Series(_("rounds left"), tuple(_left(length, s.get("tick")) for s in picked), NEUTRAL, "diamond")
     stored = _people(names, picked, lambda s, n: ((s.get("players") or {}).get(n) or {}).get("stored"))
@@ -189,7 +194,7 @@ def strigoi_chart(states) -> tuple[Panel, ...]:
     last = states[-1]
     blood = (Series(_("Altar"), tuple(_num(s.get("altar")) for s in picked), ALTAR, "circle"),
              Series(_("Inferno"), tuple(_num(s.get("inferno")) for s in picked), INFERNO, "triangle"))
-    names = list(last.get("order") or (last.get("powerwolves") or {}))
+    names = _names(last)
     wounds = _people(names, picked, lambda s, n: ((s.get("powerwolves") or {}).get(n) or {}).get("wounds"))
     needs = ((_num(last.get("attack_need")), _("Altar: attack")), (_num(last.get("defeat_need")), _("Inferno: defeat")))
     marks = tuple(m for m in needs if m[0])

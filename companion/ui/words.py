@@ -194,7 +194,7 @@ STEPS = {
 }
 
 
-# what an action still needs (`Action.needs`, every game's), for a picker question no screen words itself
+# what an action's parameters are (`Action.params`, every game's), for a picker question no screen words itself
 NEEDS = {
     "n": N_("Number"), "altar": N_("Altar"), "inferno": N_("Inferno"), "wounds": N_("Wounds"), "rewards": N_("Reward cards"),
     "tick": N_("Clock tick"), "nights": N_("Nights"), "bites": N_("Bites"), "rituals": N_("Rituals"),
@@ -205,6 +205,10 @@ NEEDS = {
     "wolf": N_("Powerwolf"), "prevented": N_("Wounds prevented"), "reason": N_("Reason"), "room": N_("Room"),
     "steps": N_("Steps"), "hit": N_("Hit by the curse"), "roles": N_("Roles"), "first_vampire": N_("First vampire"),
     "to": N_("Where to"), "die": N_("Die"), "split": N_("Split"), "agents_to": N_("Agents to"), "with": N_("With whom"),
+    "value": N_("Die"), "minions": N_("Minions"), "discard": N_("Relic to discard"), "card": N_("Card"),
+    "redirect": N_("Agents appear instead in"), "tokens": N_("Modify tokens"), "stored": N_("Stored points"),
+    "killed": N_("Who died"), "token": N_("Strigoi token"), "bonus": N_("Token bonus"), "won": N_("Won the fight"),
+    "center": N_("On a platform's centre"), "marker": N_("Attack marker"),
 }
 
 

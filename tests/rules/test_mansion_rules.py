@@ -183,7 +183,7 @@ def test_clock_running_out_ends_the_game(game):
     spec = {"Ada": (1, 2), "Ben": (2, 3)}
     setup = {**FOUR, "players": 2, "names": ["Ada", "Ben"], "clock_length": 3}
     state = play(game, bot_round(spec) * 3, setup)
-    assert game.outcome(state) == "clock" and game.view(state)["bar"] == 0
+    assert game.outcome(state) == "clock" and game.view(state)["board"]["bar"] == 0
 
 
 def test_claim_needs_target_points(game):
@@ -224,12 +224,12 @@ def test_board_lights_rooms_by_occupancy(game):
     spec = {"Ada": (1, 6), "Ben": (2, 6), "Cy": (3, 1), "Di": (4, 2)}
     state = play(game, rolls(spec) + [{"cmd": "lock"}, {"cmd": "enter"}, {"cmd": "end_turn"},
                                       {"cmd": "enter"}, {"cmd": "end_turn"}])
-    view = game.view(state)
+    view = game.view(state)["board"]
     library = view["districts"]["C2"]
     assert library["name"] == "Library" and library["mood"] == "full"
     assert view["districts"]["A1"]["mood"] == "off" and view["districts"]["B2"]["occupants"] == ["Cy", "Di"]
     state, _ = game.apply(state, {"cmd": "enter"})
-    assert game.view(state)["districts"]["A1"]["mood"] == "active"
+    assert game.view(state)["board"]["districts"]["A1"]["mood"] == "active"
     assert view["phase"] == "night"
 
 

@@ -168,8 +168,12 @@ def test_leader_choice_menu_and_canonical_setup():
     game = masters_game()
     s = _short_card(game, reserve=2)
     s, _ = play(game, s, {"cmd": "draw", "card": "II-01", "split": {"A1": 1, "B1": 0}})
-    (place,) = game.actions(s)
+    places = game.actions(s)  # one per way to give the blue-gray numbers, each asking who goes short
+    assert [p.command["split"] for p in places] == [{"A1": 1, "B1": 0}, {"B1": 1, "A1": 0}]
+    place = places[0]
     assert "agents_to" in place.needs and "2" in place.label
+    (short,) = place.params
+    assert short.total == 2 and [(q.name, q.low, q.high) for q in short.parts] == [("C1", 0, 2), ("A1", 0, 1)]  # red cells first
     canon = game.canonical(None, {"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila"], "seed": 3})
     assert canon["short_agents"] == "leader" and game.setup(canon)[0].short_agents == "leader"
 

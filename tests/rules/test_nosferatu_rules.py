@@ -67,8 +67,8 @@ def test_dawn_after_first_turn_ends_round_at_once(game):
     state = play(game, START + [{"cmd": "play"}, {"cmd": "reveal", "card": "dawn"}])
     assert state.step.value == "resolve" and state.ended_by.value == "dawn"
     assert state.played == 1
-    assert game.view(state)["phase"] == "day"
-    assert game.view(state)["districts"]["B2"]["mood"] == "dawn"
+    assert game.view(state)["board"]["phase"] == "day"
+    assert game.view(state)["board"]["districts"]["B2"]["mood"] == "dawn"
 
 
 def test_round_ends_with_night_after_everyone_played_and_renfield_chooses(game):
@@ -123,7 +123,7 @@ def test_four_bites_win_a_five_player_game(game):
     bites = [{"cmd": "bite", "player": p} for p in ("P2", "P3", "P2", "P5")]
     state = play(game, [{"cmd": "give_stake", "to": "P2"}] + turns + bites, setup)
     assert game.outcome(state) == "evil-bites"
-    assert game.view(state)["bar"] == 4
+    assert game.view(state)["board"]["bar"] == 4
     refused(game, state, {"cmd": "resolved"})
 
 
@@ -222,7 +222,7 @@ def test_seeded_clock_gives_dawn_about_one_time_in_cards_left(game):
 
 
 def test_board_view_places_seats_round_the_edge_and_clock_in_centre(game):
-    view = game.view(play(game, START + [{"cmd": "play"}, {"cmd": "reveal", "card": "night"}]))
+    view = game.view(play(game, START + [{"cmd": "play"}, {"cmd": "reveal", "card": "night"}]))["board"]
     assert view["districts"]["A1"]["name"] == "Ren" and view["districts"]["B1"]["name"] == ""
     assert view["districts"]["B2"]["mood"] == "night" and view["phase"] == "night"
     assert view["districts"]["C3"]["mood"] == "active"  # Dan, the second player, is on turn

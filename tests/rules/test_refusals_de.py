@@ -33,8 +33,8 @@ CASES = {
     ),
     "strigoi": (
         [{"cmd": "setup", "game": "strigoi", "players": 2, "seed": 1}, {"cmd": "end_turn"}],
-        "Regel Zug beenden: kein Spielzug eines Powerwolfs zu beenden (gerade: Aktionskarten aufdecken)",
-        "by rule end turn: no Powerwolf turn to end (step reveal the Action cards)",
+        "Regel Zug beenden: nicht jetzt: das Spiel steht bei „Aktionskarten aufdecken“",
+        "by rule end turn: not now: the game is at reveal the Action cards",
     ),
     "nosferatu": (
         [{"cmd": "setup", "game": "nosferatu", "players": 5, "seed": 1, "renfield": "Zed"}],

@@ -57,13 +57,25 @@ def test_scenario_file_plays_to_victory():
     {"cmd": "initiative", "cards": {"Attila": {"initiative": 1, "letter": "Q"},
                                     "Falk Maria": {"initiative": 2, "letter": "A"}}},
     {"cmd": "initiative", "cards": {"Attila": {"initiative": 1, "letter": "A"}}},
-    {"cmd": "strigoi_move", "token": "count"}, {"cmd": "lose_blood", "reason": "sunlight"},
+    {"cmd": "lose_blood", "reason": "sunlight"},
     {"cmd": "adjust"}, {"cmd": "adjust", "ladders": [["center", "n"]]}, {"cmd": "rotate", "room": "moon"},
 ])
 def test_malformed_commands_are_command_errors(game, command):
     state, _ = game.setup({"cmd": "setup", "players": 2, "seed": 1})
     with pytest.raises(CommandError):
         game.apply(state, command)
+
+
+def test_a_malformed_command_of_another_step_is_refused_for_the_step_first(game):
+    """The one core checks the step before the values: a Strigoi move during initiative is not now,
+    whatever its token; in a turn a token that is no Strigoi is a command error."""
+    state, _ = game.setup({"cmd": "setup", "players": 2, "seed": 1})
+    with pytest.raises(RuleViolation, match="not now"):
+        game.apply(state, {"cmd": "strigoi_move", "token": "count"})
+    state, _ = game.apply(state, {"cmd": "initiative", "cards": {
+        "Attila": {"initiative": 1, "letter": "A"}, "Falk Maria": {"initiative": 2, "letter": "B"}}})
+    with pytest.raises(CommandError, match="token must be master or apprentice"):
+        game.apply(state, {"cmd": "strigoi_move", "token": "count"})
 
 
 @pytest.mark.parametrize("setup", [
@@ -109,7 +121,7 @@ def test_adjust_sets_counts_and_a_full_inferno_ends_the_game(game):
 
 def test_actions_say_why_things_are_greyed_out(game):
     state, _ = game.setup({"cmd": "setup", "players": 2, "seed": 1})
-    assert [a.command["cmd"] for a in game.actions(state)] == ["initiative", "adjust"]
+    assert [a.command["cmd"] for a in game.actions(state)] == ["initiative"] + ["adjust"] * 5  # each correction its own
     state, _ = game.apply(state, {"cmd": "initiative", "cards": {
         "Attila": {"initiative": 1, "letter": "A"}, "Falk Maria": {"initiative": 2, "letter": "B"}}})
     by = {a.command["cmd"]: a for a in game.actions(state)}
@@ -120,7 +132,7 @@ def test_actions_say_why_things_are_greyed_out(game):
 def test_board_maps_rooms_altar_inferno_and_bar(game):
     lines = _lines()
     state = _play(game, game.setup(lines[0])[0], lines[1:8])  # round 2 begun, Strigoi in
-    view = game.view(state)
+    view = game.view(state)["board"]
     d = view["districts"]
     assert set(d) == {"A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3"}
     assert d["A2"]["mood"] == "danger" and d["A2"]["strigoi"] == "master"   # north
@@ -130,7 +142,7 @@ def test_board_maps_rooms_altar_inferno_and_bar(game):
     assert d["B3"]["represents"] == "inferno" and d["B3"]["intensity"] == 0.0
     assert view["bar"] == 2 and view["phase"] == "night"
     state = _play(game, state, lines[8:18])  # ... the platform falls, Matthew is crushed
-    view = game.view(state)
+    view = game.view(state)["board"]
     assert view["phase"] == "dusk"  # the Supreme walks, the fortress crumbles
     assert view["districts"]["A3"]["mood"] == "off"  # north-east platform fell
     assert view["districts"]["B3"]["intensity"] == 0.333

@@ -87,18 +87,20 @@ def test_the_strigoi_are_named_as_in_the_german_rulebook(german):
 
 
 def _needs() -> set[str]:
-    """Every need (`Action.needs`) the engines' actions have over a few bot games of each game."""
+    """Every parameter (`Action.params`, needed or optional) the engines' actions have over a few bot
+    games of each game of the catalog."""
     from companion.errors import CompanionError
+    from companion.rules import GAMES
     from companion.storage.session import Session
     from tests.reliability.helpers import bot_script
 
     found = set()
-    for game in ("masters", "nosferatu", "mansion", "one-night", "strigoi"):
+    for game in GAMES:
         for seed in range(3):
             script = bot_script(game, seed, 300)
             session, _events = Session.new(script[0])
             for command in script[1:]:
-                found.update(n for a in session.actions() for n in a.needs)
+                found.update(p.name for a in session.actions() for p in a.params)
                 try:
                     session.submit(command)
                 except CompanionError:
@@ -107,7 +109,7 @@ def _needs() -> set[str]:
 
 
 def test_every_need_of_every_game_has_a_word(german):
-    """A picker never asks "wounds?" with the engine's id: each need has its word (German here)."""
+    """A picker never asks "wounds?" with the engine's id: each parameter has its word (German here)."""
     needs = _needs()
     assert len(needs) > 25 and {n for need in needs for n in need.split("|")} - set(words.NEEDS) == set()
     assert words.need_question("wounds") == "Verletzungen?" and words.need_question("hand_points") == "Punkte auf der Hand?"

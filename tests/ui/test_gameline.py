@@ -27,7 +27,7 @@ def test_every_game_describes_its_position_and_players():
         line = describe(state)
         assert "commands" not in line and ": " in line, (game, line)
         if game == "one-night":
-            assert line.endswith("5 players")
+            assert line.endswith("P1, P2, P3, P4, P5")  # the game API's default names of unnamed seats
         elif game == "mansion":
             assert line.startswith("Tick 1 of 12") and line.endswith("P1, P2, P3, P4")
         else:
@@ -88,3 +88,26 @@ def test_the_month_follows_the_language_not_the_c_locale():
     finally:
         i18n.set_language("en")
     assert played_at(december, now=march) == "24 Dec 09:05 2025"
+
+
+def test_the_players_and_whose_turn_come_from_the_game_api_not_the_games_fields():
+    """A state JSON's "seats" (players()) and "current_player" name the players and the turn, whatever
+    the game's own fields say; the position the journal keeps holds the same."""
+    from companion.gameline import position
+
+    state = {"game": "x", "round": 2, "phase": "night", "current_player": "Ann", "turn": "Bob",
+             "order": ["Bob", "Cid"], "seats": [{"name": "Ann", "colour": "orange", "seat": 0, "out": False},
+                                                {"name": "Bob", "colour": "sky blue", "seat": 1, "out": True}]}
+    assert describe(state) == "Round 2, night, Ann's turn: Ann, Bob"
+    kept = json.loads(position(state))
+    assert kept == {"round": 2, "phase": "night", "current_player": "Ann", "seats": ["Ann", "Bob"]}
+    assert describe(kept) == describe(state)
+    assert describe({**state, "current_player": None}) == "Round 2, night: Ann, Bob"  # nobody's turn: none named
+
+
+def test_a_position_kept_by_an_older_journal_still_reads():
+    """Positions written before the game API (players under the game's own field, the turn as "turn")."""
+    assert describe({"round": 3, "phase": "night", "turn": "Mila", "order": ["Imre", "Mila"]}) == \
+        "Round 3, night, Mila's turn: Imre, Mila"
+    assert describe({"phase": "dusk", "players": 6}) == "Dusk: 6 players"
+    assert describe({"tick": 2, "clock_length": 12, "phase": "night", "seating": ["P1", "P2"]}) == "Tick 2 of 12, night: P1, P2"

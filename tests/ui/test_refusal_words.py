@@ -75,9 +75,9 @@ def test_every_games_malformed_and_step_bound_refusals_have_no_engine_word_in_ge
 def test_a_step_bound_refusal_names_the_step_in_words():
     """Armata Strigoi's `end_turn` at its first step, and a Masters verb at the wrong step."""
     (exc,) = [e for v, _, e in refusals("strigoi") if v == "end_turn" and isinstance(e, RuleViolation)]
-    assert in_both(lambda: i18n.refusal_text(exc, "strigoi")) == (
-        "no Powerwolf turn to end (step reveal the Action cards)",
-        "kein Spielzug eines Powerwolfs zu beenden (gerade: Aktionskarten aufdecken)")
+    assert in_both(lambda: i18n.refusal_text(exc, "strigoi")) == (  # the one core's refusal, as in every game
+        "not now: the game is at reveal the Action cards",
+        "nicht jetzt: das Spiel steht bei „Aktionskarten aufdecken“")
     (exc,) = [e for v, _, e in refusals("masters") if v == "hunt" and isinstance(e, RuleViolation)]
     assert in_both(lambda: i18n.refusal_text(exc, "masters")) == (
         "not now: the game is at day / day district effects",
@@ -120,7 +120,7 @@ def test_every_command_prefix_in_the_catalog_is_the_rules_words():
         checked += 1
         if not m.string.startswith(f"{words.rule_text(head)}: "):
             wrong.append((m.id, m.string))
-    assert checked >= 80 and wrong == []
+    assert checked >= 75 and wrong == []  # (fewer since the one parser words a missing parameter for every game)
 
 
 @pytest.mark.parametrize("lang, refused", [("en", "refused"), ("de", "abgelehnt")])

@@ -139,7 +139,7 @@ def test_play_names_the_rule_in_german(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("COMPANION_LANG", "de")
     assert cli.main(["play", "--script", str(script)]) == 1
     err = capsys.readouterr().err
-    assert "abgelehnt, Regel Zug beenden: kein Spielzug eines Powerwolfs" in err, err
+    assert "abgelehnt, Regel Zug beenden: nicht jetzt: das Spiel steht bei „Aktionskarten aufdecken“" in err, err
     assert "end_turn:" not in err and "end turn" not in err
 
 

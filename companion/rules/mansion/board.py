@@ -27,11 +27,11 @@ def board_view(rules: Rules, state: State) -> dict[str, Any]:
     districts[rules.clock_district] = _clock(state)
     districts[rules.roles_district] = _roles(state)
     left = state.clock_length - state.tick + (0 if state.step is Step.OVER else 1)
-    return {"phase": _phase(state), "bar": round(BAR_MAX * left / state.clock_length),
+    return {"phase": board_phase(state), "bar": round(BAR_MAX * left / state.clock_length),
             "bar_max": BAR_MAX, "bar_meaning": "rounds-left", "districts": districts}
 
 
-def _phase(state: State) -> str:
+def board_phase(state: State) -> str:
     """dusk while dice are rolled, night while players roam, day at a reveal, over at the end."""
     return {Step.ROLL: "dusk", Step.ROLLOFF: "dusk", Step.TURN: "night", Step.REVEAL: "day",
             Step.OVER: "over"}[state.step]

@@ -11,11 +11,11 @@ from dataclasses import replace
 from typing import Any, Mapping
 
 from companion.errors import N_, CommandError, RuleViolation
-from companion.rules.base import Action, Engine, Event
+from companion.rules.base import Action, Engine, Event, Player, seated
 from companion.rules.commands import seat_names
 from companion.rules.mansion import commands as C
 from companion.rules.mansion import events as E
-from companion.rules.mansion.board import board_view
+from companion.rules.mansion.board import board_phase, board_view
 from companion.rules.mansion.dice import (
     assign, fill_reroll, fill_roll, fill_rolloff, lock, modify, reroll, roll, rolloff, seat_of,
 )
@@ -68,21 +68,30 @@ class MansionGame(Engine):
                       room_cards=(1,) * self.rooms, role_vampires=c.vampires)
         return state, [E.GameSetUp(tuple(c.names), c.clock_length), E.RoundStarted(1)]
 
-    def actions(self, state: State) -> list[Action]:
+    def legal_actions(self, state: State) -> list[Action]:
         """What may be done now, for the screen and the buttons (disabled ones say why)."""
         return actions_for(self, state)
 
-    def to_json(self, state: State) -> dict[str, Any]:
-        """The documented state JSON, with the `board` lighting view."""
-        return to_json(state, self.data, self.view(state))
+    def state_json(self, state: State) -> dict[str, Any]:
+        """The documented state JSON, with the lights' picture of the board under `board`."""
+        return to_json(state, self.data, board_view(self.data, state))
 
     def from_json(self, data: Mapping[str, Any]) -> State:
         """Inverse of `to_json`."""
         return from_json(data)
 
-    def view(self, state: State) -> dict[str, Any]:
-        """The board view for the lights (rooms, the hall, the round clock on the bar)."""
-        return board_view(self.data, state)
+    # -- the game API ----------------------------------------------------------------------------
+    def players(self, state: State) -> tuple[Player, ...]:
+        """The seats in seating order; nobody leaves the mansion before the end."""
+        return seated(state.players)
+
+    def whose_turn(self, state: State) -> str | None:
+        """The player on turn in the turn step; while dice are rolled everyone acts at once."""
+        return state.current
+
+    def phase(self, state: State) -> str:
+        """dusk while dice are rolled, night while players roam, day at a reveal, over at the end."""
+        return board_phase(state)
 
     # -- setup and defaults ----------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from companion.errors import N_, CommandError, RuleViolation
-from companion.rules.base import Action, Engine, Handler
+from companion.rules.base import Action, Engine, Handler, Player, seated
 from companion.rules.commands import Command
 from companion.rules.masters import actions as menu
 from companion.rules.masters import adjust as adjust_mod
@@ -74,21 +74,32 @@ class MastersGame(Engine):
             s = flow.settle(self.data, s, ev)
         return s
 
-    def actions(self, state: MastersState) -> list[Action]:
-        """What may be done now, enabled or greyed out with the reason."""
+    def legal_actions(self, state: MastersState) -> list[Action]:
+        """What may be done now, enabled or greyed out with the reason, with the values still to choose."""
         return menu.actions(self.data, state)
 
-    def to_json(self, state: MastersState) -> dict[str, Any]:
-        """The documented JSON object."""
+    def state_json(self, state: MastersState) -> dict[str, Any]:
+        """The documented JSON object (its lighting scene reads districts, vampires and veil from it)."""
         return to_json(self.data, state)
 
     def from_json(self, data: Mapping[str, Any]) -> MastersState:
         """The state back from its JSON object."""
         return from_json(data)
 
-    def view(self, state: MastersState) -> dict[str, Any]:
-        """The board view: Masters' lighting scene reads the whole documented state (districts, veil)."""
-        return to_json(self.data, state)
+    # -- the game API --------------------------------------------------------------------------------
+    def players(self, state: MastersState) -> tuple[Player, ...]:
+        """The vampires in seating order, each in its own colour; a drained one is out of play."""
+        return seated(state.order, (v.name for v in state.vampires if v.drained))
+
+    def whose_turn(self, state: MastersState) -> str | None:
+        """The fighter in a fight, the turn vampire at night; by day the city moves (nobody's turn)."""
+        if state.combat is not None and state.outcome is None:
+            return state.combat.fighter
+        return state.turn if state.step is Step.TURN else None
+
+    def phase(self, state: MastersState) -> str:
+        """day, night or over."""
+        return state.phase.value
 
     def where(self, s: MastersState) -> str:
         """Phase and step, for a refusal."""

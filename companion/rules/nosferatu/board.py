@@ -22,7 +22,7 @@ def board_view(rules: Rules, state: State) -> dict[str, Any]:
         districts[pos] = _seat(state, name)
     districts[CLOCK] = _clock(state)
     return {
-        "phase": _phase(state),
+        "phase": board_phase(state),
         "bar": min(BAR_MAX, sum(state.bites)),
         "bar_max": min(BAR_MAX, state.bites_to_win),
         "bar_meaning": "bites",
@@ -30,7 +30,7 @@ def board_view(rules: Rules, state: State) -> dict[str, Any]:
     }
 
 
-def _phase(state: State) -> str:
+def board_phase(state: State) -> str:
     """dusk while the stake changes hands, night while the Clock holds, day after Dawn, over."""
     if state.step is Step.OVER:
         return "over"

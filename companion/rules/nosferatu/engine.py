@@ -12,11 +12,11 @@ from dataclasses import replace
 from typing import Any, Mapping
 
 from companion.errors import N_, CommandError, RuleViolation
-from companion.rules.base import Action, Engine, Event, GameOver
+from companion.rules.base import Action, Engine, Event, GameOver, Player, seated
 from companion.rules.commands import seat_names
 from companion.rules.nosferatu import commands as C
 from companion.rules.nosferatu import events as E
-from companion.rules.nosferatu.board import board_view
+from companion.rules.nosferatu.board import board_phase, board_view
 from companion.rules.nosferatu.moves import actions_for
 from companion.rules.nosferatu.state import (
     Card, Character, Outcome, Ritual, Rules, State, Step, from_json, to_json,
@@ -58,21 +58,33 @@ class NosferatuGame(Engine):
         """The game ends when bites or rituals reach their goal (or a stake ended it)."""
         return _check_end(self.data, s, events)
 
-    def actions(self, state: State) -> list[Action]:
+    def legal_actions(self, state: State) -> list[Action]:
         """What may be done now, for the screen and the buttons (disabled ones say why)."""
         return actions_for(self.data, state)
 
-    def to_json(self, state: State) -> dict[str, Any]:
-        """The documented state JSON, with the `board` lighting view."""
-        return to_json(state, self.data, self.view(state))
+    def state_json(self, state: State) -> dict[str, Any]:
+        """The documented state JSON, with the lights' picture of the board under `board`."""
+        return to_json(state, self.data, board_view(self.data, state))
 
     def from_json(self, data: Mapping[str, Any]) -> State:
         """Inverse of `to_json`."""
         return from_json(data)
 
-    def view(self, state: State) -> dict[str, Any]:
-        """The board view for the lights (seats round the edge, the Clock in the centre)."""
-        return board_view(self.data, state)
+    # -- the game API ----------------------------------------------------------------------------
+    def players(self, state: State) -> tuple[Player, ...]:
+        """The seats in seating order (Renfield among them); nobody leaves the table before the end."""
+        return seated(state.players)
+
+    def whose_turn(self, state: State) -> str | None:
+        """Who must act: the one passing the stake, the player on turn (also while the Clock card is
+        turned), Renfield resolving the round's cards, the holder deciding on the stake."""
+        who = {Step.GIVE_STAKE: state.chooser, Step.TURN: state.current, Step.CLOCK: state.current,
+               Step.RESOLVE: state.renfield, Step.STAKE: state.holder}.get(state.step)
+        return who or None
+
+    def phase(self, state: State) -> str:
+        """dusk while the stake changes hands, night while the Clock holds, day after Dawn, over."""
+        return board_phase(state)
 
     def filled(self, c: C.Setup) -> C.Setup:
         """The setup checked, with every default filled in."""

@@ -43,13 +43,13 @@ class Extend(Command, verb="extend"):
 class Vote(Command, verb="vote"):
     """Who points at whom: {seat: target seat} for every seat."""
 
-    votes: dict[str, int] | None = None
+    votes: dict[str, int]
 
 
 class Reveal(Command, verb="reveal"):
     """The cards and Marks turned face up ({seat: role}, {seat: Mark}); `killed` if the table says so."""
 
-    cards: dict[str, str] | None = None
+    cards: dict[str, str]
     marks: dict[str, str] | None = None
     killed: tuple[int, ...] | None = None
 
@@ -57,7 +57,7 @@ class Reveal(Command, verb="reveal"):
 class Adjust(Command, verb="adjust"):
     """Move the narrator to another step of the script (a correction)."""
 
-    step: str | None = None
+    step: str
 
 
 COMMANDS: tuple[type[Command], ...] = (Setup, Next, Pause, Resume, Extend, Vote, Reveal, Adjust)

@@ -3,6 +3,10 @@
 The companion never sees the secret cards during the night: it reads the wake order for exactly
 the chosen roles, times each step, runs the day's talk and vote countdown, and at the end takes
 the table's votes and revealed cards/Marks to say who died and who won.
+
+Its step table is keyed by what the narration step waits for (`Waits`): `next` (and `extend` in the
+discussion) while a step runs, `vote` at the vote, `reveal` at the reveal; pause, resume and going
+to another step work whenever the game runs. Everyone acts at once: nobody has the turn.
 """
 
 from __future__ import annotations
@@ -12,8 +16,8 @@ from dataclasses import replace
 from typing import Any, Mapping
 
 from companion.errors import N_, CommandError, RuleViolation, Text
-from companion.rules.base import Action, Engine, Event, GameOver, checked
-from companion.rules.commands import checked_names, in_range, is_int, seat_map
+from companion.rules.base import Action, Engine, Event, GameOver, Param, Player, checked, seated
+from companion.rules.commands import checked_names, in_range, is_int, seat_map, unnamed
 from companion.rules.one_night import commands as C
 from companion.rules.one_night import events as E
 from companion.rules.one_night.board import board_view
@@ -24,6 +28,10 @@ from companion.rules.one_night.state import (Result, State, Waits, state_from_js
 from companion.rules.one_night.verdict import Table, deaths, outcome_of, winners
 
 MAX_SECONDS = 3600
+# What each kind of narration step takes (the step table); the rest works whenever the game runs.
+STEPS = {Waits.NEXT: frozenset({C.Next, C.Extend}), Waits.VOTE: frozenset({C.Vote}),
+         Waits.REVEAL: frozenset({C.Reveal})}
+ANYTIME = frozenset({C.Pause, C.Resume, C.Adjust})
 
 
 class OneNightGame(Engine):
@@ -33,6 +41,8 @@ class OneNightGame(Engine):
     title = "One Night Ultimate Vampire"
     DATA = OneNightData
     COMMANDS = C.COMMANDS
+    STEPS = STEPS
+    ANYTIME = ANYTIME
 
     @property
     def player_range(self) -> tuple[int, int]:
@@ -47,11 +57,7 @@ class OneNightGame(Engine):
                       self_vote=c.self_vote, script=script, names=c.names or ())
         return state, [E.GameSetUp(state.players, c.roles, len(script)), _started(state)]
 
-    def setup_again(self) -> Exception:
-        """A running game is never set up again."""
-        return RuleViolation("setup", N_("the game is already set up"))
-
-    def actions(self, state: State) -> list[Action]:
+    def legal_actions(self, state: State) -> list[Action]:
         """What the screen and buttons may do now, disabled ones with the reason."""
         if state.result is not None:
             return []
@@ -61,27 +67,68 @@ class OneNightGame(Engine):
                    else Action({"cmd": "pause"}, Text(N_("Pause"))))
         if step.id == "discussion":
             out.append(Action({"cmd": "extend", "seconds": 60}, Text(N_("One more minute"))))
-        out.append(Action({"cmd": "vote"}, Text(N_("Enter the votes")), enabled=step.waits is Waits.VOTE,
-                          why_not=None if step.waits is Waits.VOTE else Text(N_("not time to vote yet")),
-                          needs=("votes",)))
-        out.append(Action({"cmd": "reveal"}, Text(N_("Enter the revealed cards")),
-                          enabled=step.waits is Waits.REVEAL,
-                          why_not=None if step.waits is Waits.REVEAL else Text(N_("vote first")),
-                          needs=("cards", "marks")))
-        out.append(Action({"cmd": "adjust"}, Text(N_("Go to another step")), needs=("step",)))
+        voting, revealing = step.waits is Waits.VOTE, step.waits is Waits.REVEAL
+        out.append(Action({"cmd": "vote"}, Text(N_("Enter the votes")), enabled=voting,
+                          why_not=None if voting else Text(N_("not time to vote yet")), params=(self._votes(state),)))
+        out.append(Action({"cmd": "reveal"}, Text(N_("Enter the revealed cards")), enabled=revealing,
+                          why_not=None if revealing else Text(N_("vote first")), params=self._revealed(state)))
+        steps = tuple(s.id for s in state.script if s.waits is not Waits.REVEAL or state.votes is not None)
+        out.append(Action({"cmd": "adjust"}, Text(N_("Go to another step")), params=(Param("step", "step", steps),)))
         return out
 
-    def to_json(self, state: State) -> dict[str, Any]:
-        """The documented state JSON, with the `board` view for the lights."""
-        return state_to_json(state, self.view(state), self.outcome(state))
+    def _votes(self, state: State) -> Param:
+        """Whom each seat points at: another seat (itself too where the table allows it)."""
+        seats, names = self._seats(state)
+        return Param("votes", "player", seats, names, parts=tuple(
+            Param(s, "player", *zip(*[(t, names[t - 1]) for t in range(1, state.players + 1) if str(t) != s or state.self_vote]))
+            for s in seats))
 
-    def view(self, state: State) -> dict[str, Any]:
-        """The board view for the lights (seats, moods, the countdown bar at the step's start)."""
-        return board_view(self.data, state)
+    def _revealed(self, state: State) -> tuple[Param, ...]:
+        """Each seat's final card (a role of this game), its Mark (no more of one than the box holds),
+        and who died if the table says so itself."""
+        seats, names = self._seats(state)
+        roles = tuple(dict.fromkeys(state.roles))
+        role_names = tuple(self.data.roles[r].name for r in roles)
+        marks = tuple(self.data.marks)
+        return (Param("cards", "player", seats, names, parts=tuple(Param(s, "choice", roles, role_names) for s in seats)),
+                Param("marks", "player", seats, names, optional=True, counts=tuple(self.data.marks.items()),
+                      parts=tuple(Param(s, "choice", marks) for s in seats)),
+                Param("killed", "player", tuple(range(1, state.players + 1)), names, optional=True, many=(0, state.players)))
+
+    def _seats(self, state: State) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The seat numbers as a command's keys ("1".."n") and the players' names."""
+        return tuple(str(s) for s in range(1, state.players + 1)), tuple(p.name for p in self.players(state))
+
+    def state_json(self, state: State) -> dict[str, Any]:
+        """The documented state JSON, with the lights' picture of the board under `board`."""
+        return state_to_json(state, board_view(self.data, state), self.outcome(state))
 
     def from_json(self, data: Mapping[str, Any]) -> State:
         """Inverse of `to_json`."""
         return state_from_json(data)
+
+    # -- the game API ----------------------------------------------------------------------------
+    def players(self, state: State) -> tuple[Player, ...]:
+        """The seats 1..n, by the setup's names or P1..Pn; the seats killed at the vote are out."""
+        names = state.names or unnamed(state.players)
+        killed = state.result.killed if state.result is not None else ()
+        return seated(names, (names[k - 1] for k in killed))
+
+    def phase(self, state: State) -> str:
+        """dusk, night, day, or over once the reveal is entered."""
+        return state.phase.value
+
+    def step(self, state: State) -> str:
+        """The narration step's id (a role's, or discussion, vote-countdown, vote, reveal)."""
+        return state.step.id
+
+    def step_of(self, state: State) -> Waits | str:
+        """The key of the step table: what the narration step waits for ("over" once revealed)."""
+        return "over" if state.result is not None else state.step.waits
+
+    def where(self, state: State) -> str:
+        """The narration step, for a refusal: "step discussion"."""
+        return f"step {state.step.id}"
 
     def outcome(self, state: State) -> str | None:
         """None until the reveal; then the winning teams joined by '+' (or 'no-winner')."""
@@ -174,8 +221,6 @@ def _fill_reveal(data: OneNightData, state: State, c: C.Reveal) -> C.Reveal:
 
 def _fill_adjust(data: OneNightData, state: State, c: C.Adjust) -> C.Adjust:
     """`adjust` names a step of this game's script."""
-    if not c.step:
-        raise CommandError(N_("adjust: `step` must be a non-empty text"))
     if c.step not in [s.id for s in state.script]:
         raise CommandError(N_("adjust: no step {step!r} in this game's script"), step=c.step)
     return c
@@ -217,8 +262,6 @@ def _extend(data: OneNightData, state: State, c: C.Extend, events: list[Event]) 
 
 def _vote(data: OneNightData, state: State, c: C.Vote, events: list[Event]) -> State:
     """Record who points at whom and move on to the reveal."""
-    if state.step.waits is not Waits.VOTE:
-        raise RuleViolation("vote", N_("not time to vote yet"))
     votes = tuple(c.votes[str(s)] for s in range(1, state.players + 1))
     if not state.self_vote:
         selfish = [s for s, t in enumerate(votes, start=1) if s == t]
@@ -233,8 +276,6 @@ def _vote(data: OneNightData, state: State, c: C.Vote, events: list[Event]) -> S
 
 def _reveal(data: OneNightData, state: State, c: C.Reveal, events: list[Event]) -> State:
     """Cards and Marks face up: deaths and winners, and the game ends."""
-    if state.step.waits is not Waits.REVEAL:
-        raise RuleViolation("reveal", N_("vote first"))
     n = state.players
     cards = tuple(c.cards[str(s)] for s in range(1, n + 1))
     marks = tuple(c.marks[str(s)] for s in range(1, n + 1))

@@ -15,33 +15,28 @@ from companion.rules.strigoi.state import State
 KEYS = ("altar", "inferno", "wounds", "strigoi", "collapsed", "ladders", "marker", "rewards")
 
 
-def canonical_adjust(data, state: State, command: Mapping[str, Any]) -> dict[str, Any]:
-    """Check the shape of an adjust command and return it clean."""
-    given = [k for k in KEYS if k in command]
-    extra = set(command) - set(KEYS) - {"cmd"}
-    if not given or extra:
+def fill_adjust(data, state: State, c: Adjust) -> Adjust:
+    """An adjust command checked: at least one count, each in its range (the form the journal keeps)."""
+    if all(getattr(c, key) is None for key in KEYS):
         raise CommandError(N_("adjust: give one or more of {KEYS}"), KEYS=', '.join(KEYS))
-    out: dict[str, Any] = {"cmd": "adjust"}
+    changes: dict[str, Any] = {}
     for key in ("altar", "inferno"):
-        if key in command:
-            out[key] = args.integer(command, key, lo=0, hi=data.blood_counters)
-    if "wounds" in command:
-        out["wounds"] = _wounds(data, state, command["wounds"])
-    if "rewards" in command:
-        out["rewards"] = _rewards(state, command["rewards"])
-    if "strigoi" in command:
-        out["strigoi"] = _strigoi(data, command["strigoi"])
-    if "collapsed" in command:
-        rooms = args.text_list(command, "collapsed") or ()
-        bad = [r for r in rooms if r not in data.fortress.rooms or not data.fortress.rooms[r].platform]
+        if getattr(c, key) is not None:
+            changes[key] = args.in_range("adjust", key, getattr(c, key), 0, data.blood_counters)
+    if c.wounds is not None:
+        changes["wounds"] = _wounds(data, state, c.wounds)
+    if c.rewards is not None:
+        changes["rewards"] = _rewards(state, c.rewards)
+    if c.strigoi is not None:
+        changes["strigoi"] = _strigoi(data, c.strigoi)
+    if c.collapsed is not None:
+        bad = [r for r in c.collapsed if r not in data.fortress.rooms or not data.fortress.rooms[r].platform]
         if bad:
             raise CommandError(N_("adjust: {bad} are not platform rooms"), bad=bad)
-        out["collapsed"] = sorted(set(rooms))
-    if "ladders" in command:
-        out["ladders"] = _ladders(data, command["ladders"])
-    if "marker" in command:
-        out["marker"] = args.boolean(command, "marker", False)
-    return out
+        changes["collapsed"] = tuple(sorted(set(c.collapsed)))
+    if c.ladders is not None:
+        changes["ladders"] = _ladders(data, c.ladders)
+    return replace(c, **changes)
 
 
 def apply_adjust(data, state: State, c: Adjust) -> tuple[State, list[Event]]:
@@ -71,27 +66,27 @@ def apply_adjust(data, state: State, c: Adjust) -> tuple[State, list[Event]]:
     return state, events
 
 
-def _wounds(data, state: State, raw: Any) -> dict[str, int]:
+def _wounds(data, state: State, raw: Mapping[str, int]) -> dict[str, int]:
     """{wolf: wounds} with wounds below the falling number."""
     names = [w.name for w in state.wolves]
-    if not isinstance(raw, Mapping) or not set(raw) <= set(names):
+    if not set(raw) <= set(names):
         raise CommandError(N_("adjust: `wounds` must map Powerwolves ({names}) to numbers"), names=', '.join(names))
     top = data.wounds_to_fall - 1
     return {k: args.integer(raw, k, lo=0, hi=top) for k in raw}
 
 
-def _rewards(state: State, raw: Any) -> dict[str, int]:
+def _rewards(state: State, raw: Mapping[str, int]) -> dict[str, int]:
     """{wolf: Reward cards held} (a card destroyed by Wild Strength or traded; a correction hands
     out no Advanced Action card)."""
     names = [w.name for w in state.wolves]
-    if not isinstance(raw, Mapping) or not set(raw) <= set(names):
+    if not set(raw) <= set(names):
         raise CommandError(N_("adjust: `rewards` must map Powerwolves ({names}) to numbers"), names=', '.join(names))
     return {k: args.integer(raw, k, lo=0, hi=30) for k in raw}
 
 
-def _strigoi(data, raw: Any) -> dict[str, dict[str, Any]]:
+def _strigoi(data, raw: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     """{master|apprentice: {room?, wounds?}}."""
-    if not isinstance(raw, Mapping) or not set(raw) <= {"master", "apprentice"}:
+    if not set(raw) <= {"master", "apprentice"}:
         raise CommandError(N_("adjust: `strigoi` must map master/apprentice to {room, wounds}"))
     out = {}
     for sid, values in raw.items():

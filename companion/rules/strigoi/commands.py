@@ -1,8 +1,9 @@
 """Armata Strigoi commands: one small frozen dataclass per JSON verb (docs/strigoi.md).
 
-The shared parser (`companion.rules.commands`) checks their shapes; the checks that need the game
-(Powerwolves of this table, rooms of this fortress, ranges) and the defaults are in the checks of
-`game.py`, `encounter.py`, `adjust.py` and `setup.py`, which `canonical` and `apply` both use.
+The shared parser (`companion.rules.commands`) checks their shapes and fills the fixed defaults; the
+checks that need the game (Powerwolves of this table, rooms of this fortress, ranges) and the defaults
+that depend on the state are the fills of `game.py`, `encounter.py`, `adjust.py` and `setup.py`: typed
+command in, typed command out, used by `canonical` and `apply` alike.
 The ladders and the token mix stay JSON-shaped (`Any`): lists of [room, direction] and of objects.
 """
 
@@ -32,16 +33,16 @@ class Setup(Command, verb="setup"):
 class Initiative(Command, verb="initiative"):
     """Everyone's card face up: {Powerwolf: {initiative, letter}}."""
 
-    cards: dict[str, dict[str, Any]] | None = None
+    cards: dict[str, dict[str, Any]]
 
 
 class Encounter(Command, verb="encounter"):
     """The turn's one encounter: a red or grey token won, lost or (a Monk) freed."""
 
-    colour: str | None = None
-    result: str | None = None
-    blood: bool | None = None
-    reward: str | None = None
+    colour: str
+    result: str = "won"
+    blood: bool = False
+    reward: str = "none"
 
 
 class Blood(Command, verb="blood"):
@@ -50,42 +51,45 @@ class Blood(Command, verb="blood"):
     colour: str | None = None
 
 
-class WolfCount(Command):
-    """What Reward, Wound and Heal take: a Powerwolf (default: the one on turn) and how many (default 1)."""
+class Reward(Command, verb="reward"):
+    """Reward cards drawn outside an encounter, by a Powerwolf (default: the one on turn)."""
 
     wolf: str | None = None
-    n: int | None = None
-
-
-class Reward(WolfCount, verb="reward"):
-    """Reward cards drawn outside an encounter."""
+    n: int = 1
 
 
 class LoseBlood(Command, verb="lose_blood"):
     """The pack loses a blood point (crushed, ladder, platform centre, other)."""
 
-    reason: str | None = None
+    reason: str = "other"
 
 
-class Wound(WolfCount, verb="wound"):
+class Wound(Command, verb="wound"):
     """Wounds to a Powerwolf (a Double Wound is n=2)."""
 
+    wolf: str
+    n: int = 1
 
-class Heal(WolfCount, verb="heal"):
+
+class Heal(Command, verb="heal"):
     """Wounds healed."""
+
+    wolf: str
+    n: int = 1
 
 
 class AttackStrigoi(Command, verb="attack_strigoi"):
-    """A Powerwolf's fight against a Strigoi (attack or counterattack)."""
+    """A Powerwolf's fight against a Strigoi (attack or counterattack); defaults: the Strigoi in play,
+    the Powerwolf on turn (or the one attacked), one wound, won."""
 
     strigoi: str | None = None
     wolf: str | None = None
-    wounds: int | None = None
-    won: bool | None = None
+    wounds: int = 1
+    won: bool = True
 
 
 class StrigoiMove(Command, verb="strigoi_move"):
-    """A Strigoi Action token flipped from the bag (or the table's) and the teleport."""
+    """A Strigoi Action token flipped from the bag (or the table's `token` and its `bonus`) and the teleport."""
 
     token: str | None = None
     bonus: int | None = None
@@ -94,9 +98,9 @@ class StrigoiMove(Command, verb="strigoi_move"):
 class StrigoiAttack(Command, verb="strigoi_attack"):
     """The teleported Strigoi hits a Powerwolf (wounds prevented, on a platform's centre?)."""
 
-    wolf: str | None = None
-    prevented: int | None = None
-    center: bool | None = None
+    wolf: str
+    prevented: int = 0
+    center: bool = False
 
 
 class EndTurn(Command, verb="end_turn"):
@@ -106,14 +110,14 @@ class EndTurn(Command, verb="end_turn"):
 class Curse(Command, verb="curse"):
     """The extra Strigoi turn's curse: the Powerwolves hit."""
 
-    hit: tuple[str, ...] | None = None
+    hit: tuple[str, ...] = ()
 
 
 class Rotate(Command, verb="rotate"):
     """Turn a standing platform clockwise by `steps` (negative: anticlockwise)."""
 
-    room: str | None = None
-    steps: int | None = None
+    room: str
+    steps: int = 1
 
 
 class Adjust(Command, verb="adjust"):

@@ -15,7 +15,6 @@ Commands:
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Mapping
 
 from companion.errors import N_, CommandError, RuleViolation, Text
 from companion.rules import commands as args
@@ -51,44 +50,35 @@ def check(state: State) -> None:
         raise RuleViolation("one-encounter", why)
 
 
-def canonical_encounter(state: State, command: Mapping[str, Any]) -> dict[str, Any]:
-    """`encounter` with its colour, result, blood icon and reward made explicit."""
-    args.refuse_unknown(command, ("cmd", "colour", "result", "blood", "reward"), "encounter")
-    colour = command.get("colour")
-    if colour not in COLOURS:
+def fill_encounter(state: State, c: Encounter) -> Encounter:
+    """`encounter` checked: a red or grey token; a result; a blood point or a Reward only for a win."""
+    if c.colour not in COLOURS:
         raise CommandError(N_("encounter: `colour` must be red or grey (a Monk fought as a Monster: grey)"))
-    result = command.get("result", "won")
-    if result not in RESULTS:
+    if c.result not in RESULTS:
         raise CommandError(N_("encounter: `result` must be one of {RESULTS}"), RESULTS=', '.join(RESULTS))
-    blood = args.boolean(command, "blood", False)
-    reward = command.get("reward", "none")
-    if reward not in REWARDS:
+    if c.reward not in REWARDS:
         raise CommandError(N_("encounter: `reward` must be one of {REWARDS}"), REWARDS=', '.join(REWARDS))
-    if result != "won" and (blood or reward != "none"):
+    if c.result != "won" and (c.blood or c.reward != "none"):
         raise CommandError(N_("encounter: only a won fight gives a blood point or a Reward"))
-    if result == "freed" and colour != "red":
+    if c.result == "freed" and c.colour != "red":
         raise CommandError(N_("encounter: Monks are red encounter tokens"))
-    return {"cmd": "encounter", "colour": colour, "result": result, "blood": blood, "reward": reward}
+    return c
 
 
-def canonical_blood(state: State, command: Mapping[str, Any]) -> dict[str, Any]:
+def fill_blood(state: State, c: Blood) -> Blood:
     """`blood`, with the encounter's colour when the table gives it."""
-    args.refuse_unknown(command, ("cmd", "colour"), "blood")
-    out: dict[str, Any] = {"cmd": "blood"}
-    if "colour" in command:
-        if command["colour"] not in COLOURS:
-            raise CommandError(N_("blood: `colour` must be red or grey"))
-        out["colour"] = command["colour"]
-    return out
+    if c.colour is not None and c.colour not in COLOURS:
+        raise CommandError(N_("blood: `colour` must be red or grey"))
+    return c
 
 
-def canonical_reward(state: State, command: Mapping[str, Any]) -> dict[str, Any]:
+def fill_reward(state: State, c: Reward) -> Reward:
     """`reward`: who drew Reward cards (default: the Powerwolf on turn) and how many."""
     names = [w.name for w in state.wolves]
-    wolf = command.get("wolf", state.active)
+    wolf = c.wolf if c.wolf is not None else state.active
     if wolf not in names:
         raise CommandError(N_("reward: `wolf` must be one of {names}"), names=', '.join(names))
-    return {"cmd": "reward", "wolf": wolf, "n": args.integer(command, "n", 1, 1, 9)}
+    return replace(c, wolf=wolf, n=args.in_range("reward", "n", c.n, 1, 9))
 
 
 def encounter(data, state: State, c: Encounter) -> tuple[State, list[Event]]:
@@ -126,8 +116,6 @@ def blood(data, state: State, c: Blood) -> tuple[State, list[Event]]:
 
 def reward(state: State, c: Reward) -> tuple[State, list[Event]]:
     """Reward cards drawn outside an encounter (they count towards Nighttime Rebel)."""
-    if state.step not in (Step.TURN, Step.STRIGOI):
-        raise RuleViolation("reward", N_("only during a Powerwolf's turn"))
     return draw_rewards(state, c.wolf, c.n)
 
 

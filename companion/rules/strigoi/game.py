@@ -4,6 +4,11 @@ The companion tracks what the rules define generically (Altar and Inferno, wound
 wound, the Strigoi tokens and teleports, the attack marker and the extra turn, the Supreme Strigoi
 and the crumbling platforms). What only the board shows (who a Strigoi can see, monster fights)
 is entered by the table as commands.
+
+The step table: the cards are revealed at initiative; a Powerwolf's turn takes its encounter, blood,
+Rewards, an attack on a Strigoi, the Strigoi's move and the end of the turn; after the move the
+Strigoi's attack and a counterattack; the extra Strigoi turn takes its curse. Wounds, healing, a
+lost blood point, a platform turned and corrections are entered whenever the game runs.
 """
 
 from __future__ import annotations
@@ -13,20 +18,27 @@ from typing import Any, Mapping
 
 from companion.errors import N_, CommandError, RuleViolation
 from companion.rules import commands as args
-from companion.rules.base import Action, Engine, Event, checked
-from companion.rules.commands import parse, verb_table
+from companion.rules.base import Action, Engine, Event, Player, checked, seated
 from companion.rules.strigoi import adjust, awards, encounter, events as ev, menu, rules
 from companion.rules.strigoi import commands as C
 from companion.rules.strigoi.board import board_view
 from companion.rules.strigoi.data import StrigoiData
 from companion.rules.strigoi.fortress import STAY, rotate
-from companion.rules.strigoi.setup import canonical_setup
+from companion.rules.strigoi.setup import filled_setup
 from companion.rules.strigoi.state import (Card, Stat, State, Step, Vampire, Wolf, state_from_json,
                                            state_to_json)
 
-VERBS = verb_table(C.COMMANDS)
 LOSS_REASONS = ("crushed", "ladder", "center", "other")
-IN_TURN = (Step.TURN, Step.STRIGOI)
+STRIGOI = ("master", "apprentice")
+TURN = frozenset({C.Encounter, C.Blood, C.Reward, C.AttackStrigoi, C.EndTurn})
+STEPS = {
+    Step.INITIATIVE: frozenset({C.Initiative}),
+    Step.TURN: TURN | {C.StrigoiMove},
+    Step.STRIGOI: TURN | {C.StrigoiAttack},  # (an encounter here is refused by its own rule, see encounter.py)
+    Step.CURSE: frozenset({C.Curse}),
+    Step.OVER: frozenset(),
+}
+ANYTIME = frozenset({C.LoseBlood, C.Wound, C.Heal, C.Rotate, C.Adjust})
 
 
 class StrigoiGame(Engine):
@@ -36,174 +48,161 @@ class StrigoiGame(Engine):
     title = "Armata Strigoi"
     DATA = StrigoiData
     COMMANDS = C.COMMANDS
+    STEPS = STEPS
+    ANYTIME = ANYTIME
 
     # ---- the contract ----------------------------------------------------------------------
-    def start(self, setup: C.Setup) -> tuple[State, list[Event]]:
-        """A new game from `{"cmd": "setup", "game": "strigoi", "players": N, "seed": S, ...}`."""
-        c = canonical_setup(self.data, setup.to_dict())
-        n = c["players"]
+    def filled(self, setup: C.Setup) -> C.Setup:
+        """The setup with the pack, Strigoi starts, ladders, rings, card values and tokens written out."""
+        return filled_setup(self.data, setup)
+
+    def start(self, c: C.Setup) -> tuple[State, list[Event]]:
+        """A new game from a filled setup (`filled`)."""
+        n = c.players
         state = State(
-            seed=c["seed"], wolves=tuple(Wolf(name) for name in c["powerwolves"]),
+            seed=c.seed, wolves=tuple(Wolf(name) for name in c.powerwolves),
             strigoi=(Vampire("master"), Vampire("apprentice")),
-            stats=tuple((k, Stat(**v)) for k, v in c["stats"].items()),
+            stats=tuple((k, Stat(**v)) for k, v in c.stats.items()),
             attack_need=self.data.attack_needs[n], defeat_need=self.data.defeat_needs[n],
-            start=tuple(c["start"].items()), rings=tuple(c["rings"].items()),
-            ladders=tuple(tuple(e) for e in c["ladders"]),
-            tokens=tuple((t["strigoi"], t["bonus"], t["count"]) for t in c["tokens"]),
-            examples=tuple(c["examples"]), one_encounter=c["one_encounter"])
-        state = replace(state, bag=rules.shuffled_bag(state.tokens, c["seed"], 0))
-        return state, [ev.GameSetUp(tuple(c["powerwolves"]), c["start"], state.ladders)]
+            start=tuple(c.start.items()), rings=tuple(c.rings.items()),
+            ladders=tuple(tuple(e) for e in c.ladders),
+            tokens=tuple((t["strigoi"], t["bonus"], t["count"]) for t in c.tokens),
+            examples=tuple(c.examples), one_encounter=c.one_encounter)
+        state = replace(state, bag=rules.shuffled_bag(state.tokens, c.seed, 0))
+        return state, [ev.GameSetUp(tuple(c.powerwolves), dict(c.start), state.ladders)]
 
-    def canonical_setup(self, setup: C.Setup) -> dict[str, Any]:
-        """The setup with the pack, Strigoi starts, ladders, rings and card values written out."""
-        return canonical_setup(self.data, setup.to_dict())
-
-    def setup_again(self) -> Exception:
-        """A running game is never set up again."""
-        return RuleViolation("setup", N_("the game is already set up"))
-
-    def actions(self, state: State) -> list[Action]:
+    def legal_actions(self, state: State) -> list[Action]:
         """What may be done now, disabled ones with the reason."""
         return menu.actions(self, state)
 
-    def to_json(self, state: State) -> dict[str, Any]:
-        """The documented state JSON with the `board` view for the lights."""
-        return state_to_json(state, self.view(state))
+    def state_json(self, state: State) -> dict[str, Any]:
+        """The documented state JSON with the lights' picture of the board under `board`."""
+        return state_to_json(state, board_view(self.data, state))
 
     def from_json(self, data: Mapping[str, Any]) -> State:
         """Inverse of `to_json`."""
         return state_from_json(data)
 
-    def view(self, state: State) -> dict[str, Any]:
-        """The board view for the lights (rooms, Altar, Inferno, the bar)."""
-        return board_view(self.data, state)
+    # ---- the game API ----------------------------------------------------------------------
+    def players(self, state: State) -> tuple[Player, ...]:
+        """The Powerwolves in seating order (a fallen one gets up again: nobody is out)."""
+        return seated(w.name for w in state.wolves)
+
+    def whose_turn(self, state: State) -> str | None:
+        """The Powerwolf whose turn it is (also while the Strigoi strikes back at it)."""
+        return state.active
+
+    def phase(self, state: State) -> str:
+        """night while it runs, over at the end."""
+        return "over" if state.outcome else "night"
 
 
-# ---- the checks and defaults of each command (dict in, canonical dict out) -------------------------
-def _canon_initiative(data: StrigoiData, state: State, command: Mapping[str, Any]) -> dict[str, Any]:
+# ---- the checks and defaults of each command (typed command in, typed command out) ---------------
+def _fill_initiative(data: StrigoiData, state: State, c: C.Initiative) -> C.Initiative:
     """Every Powerwolf's card: initiative number and direction letter (or X)."""
-    raw = command.get("cards")
     names = [w.name for w in state.wolves]
-    if not isinstance(raw, Mapping) or set(raw) != set(names):
+    if set(c.cards) != set(names):
         raise CommandError(N_("initiative: `cards` must give a card for each of {names}"), names=', '.join(names))
     cards = {}
     for name in names:
-        card = raw[name]
+        card = c.cards[name]
         if not isinstance(card, Mapping):
             raise CommandError(N_("initiative: card of {name} must be {{initiative, letter}}"), name=name)
         letter = card.get("letter")
         if letter not in tuple(data.letters) + (STAY,):
             raise CommandError(N_("initiative: {name}'s letter must be one of {letters} or X"), name=name, letters=data.letters)
         cards[name] = {"initiative": args.integer(card, "initiative", lo=0, hi=999), "letter": letter}
-    return {"cmd": "initiative", "cards": cards}
+    return replace(c, cards=cards)
 
 
-def _canon_encounter(data: StrigoiData, state: State, command: Mapping[str, Any]) -> dict[str, Any]:
+def _fill_encounter(data: StrigoiData, state: State, c: C.Encounter) -> C.Encounter:
     """`encounter`: colour, result, blood icon, reward (see encounter.py)."""
-    return encounter.canonical_encounter(state, command)
+    return encounter.fill_encounter(state, c)
 
 
-def _canon_blood(data: StrigoiData, state: State, command: Mapping[str, Any]) -> dict[str, Any]:
+def _fill_blood(data: StrigoiData, state: State, c: C.Blood) -> C.Blood:
     """`blood`, with the encounter's colour if given."""
-    return encounter.canonical_blood(state, command)
+    return encounter.fill_blood(state, c)
 
 
-def _canon_reward(data: StrigoiData, state: State, command: Mapping[str, Any]) -> dict[str, Any]:
+def _fill_reward(data: StrigoiData, state: State, c: C.Reward) -> C.Reward:
     """`reward`: Reward cards drawn outside an encounter."""
-    return encounter.canonical_reward(state, command)
+    return encounter.fill_reward(state, c)
 
 
-def _canon_lose_blood(data: StrigoiData, state: State, command: Mapping[str, Any]) -> dict[str, Any]:
+def _fill_lose_blood(data: StrigoiData, state: State, c: C.LoseBlood) -> C.LoseBlood:
     """`lose_blood` with its reason."""
-    reason = command.get("reason", "other")
-    if reason not in LOSS_REASONS:
+    if c.reason not in LOSS_REASONS:
         raise CommandError(N_("lose_blood: reason must be one of {LOSS_REASONS}"), LOSS_REASONS=', '.join(LOSS_REASONS))
-    return {"cmd": "lose_blood", "reason": reason}
+    return c
 
 
-def _canon_wound(data: StrigoiData, state: State, command: Mapping[str, Any]) -> dict[str, Any]:
-    """`wound` a Powerwolf by n (a Double Wound is n=2)."""
-    return {"cmd": "wound", "wolf": _wolf(state, command),
-            "n": args.integer(command, "n", 1, 1, 9)}
+def _fill_wounds(data: StrigoiData, state: State, c: C.Wound | C.Heal) -> C.Wound | C.Heal:
+    """`wound` or `heal` a Powerwolf of this game by n (a Double Wound is n=2)."""
+    _wolf(state, c.wolf, c.verb)
+    return replace(c, n=args.in_range(c.verb, "n", c.n, 1, 9))
 
 
-def _canon_heal(data: StrigoiData, state: State, command: Mapping[str, Any]) -> dict[str, Any]:
-    """`heal` a Powerwolf by n."""
-    return {"cmd": "heal", "wolf": _wolf(state, command),
-            "n": args.integer(command, "n", 1, 1, 9)}
-
-
-def _canon_attack_strigoi(data: StrigoiData, state: State, command: Mapping[str, Any]) -> dict[str, Any]:
-    """`attack_strigoi`: which Strigoi, by whom (default: active or counterattacking), wounds."""
-    _in_turn(state, "attack_strigoi")
-    wolf = command.get("wolf", state.attacked if state.step is Step.STRIGOI else state.active)
+def _fill_attack_strigoi(data: StrigoiData, state: State, c: C.AttackStrigoi) -> C.AttackStrigoi:
+    """`attack_strigoi`: which Strigoi (the one in play, if only one), by whom (the Powerwolf on turn,
+    or the one counterattacking), how many wounds."""
+    wolf = c.wolf if c.wolf is not None else (state.attacked if state.step is Step.STRIGOI else state.active)
     if wolf is None:
         raise RuleViolation("counterattack", N_("only a Powerwolf the Strigoi attacked may counterattack now"))
-    sid = command.get("strigoi")
+    sid = c.strigoi
     if sid is None and len(state.in_play) == 1:
         sid = state.in_play[0]
-    if sid not in ("master", "apprentice"):
+    if sid not in STRIGOI:
         raise CommandError(N_("attack_strigoi: name the `strigoi` (master or apprentice)"))
-    return {"cmd": "attack_strigoi", "strigoi": sid, "wolf": _wolf(state, {"wolf": wolf}),
-            "wounds": args.integer(command, "wounds", 1, 1, 9),
-            "won": args.boolean(command, "won", True)}
+    _wolf(state, wolf, c.verb)
+    return replace(c, strigoi=sid, wolf=wolf, wounds=args.in_range(c.verb, "wounds", c.wounds, 1, 9))
 
 
-def _canon_strigoi_move(data: StrigoiData, state: State, command: Mapping[str, Any]) -> dict[str, Any]:
-    """`strigoi_move` with the table's token, or a draw from the seeded bag."""
-    out = {"cmd": "strigoi_move"}
-    if "token" in command:
-        if command["token"] not in ("master", "apprentice"):
-            raise CommandError(N_("strigoi_move: token must be master or apprentice"))
-        out["token"] = command["token"]
-        out["bonus"] = args.integer(command, "bonus", 0, 0, 9)
-    return out
+def _fill_strigoi_move(data: StrigoiData, state: State, c: C.StrigoiMove) -> C.StrigoiMove:
+    """`strigoi_move` with the table's token (and its bonus), or a draw from the seeded bag."""
+    bonus = args.in_range(c.verb, "bonus", c.bonus or 0, 0, 9)
+    if c.token is None:
+        return replace(c, bonus=None)  # (a bonus counts only with the table's token: the bag's has its own)
+    if c.token not in STRIGOI:
+        raise CommandError(N_("strigoi_move: token must be master or apprentice"))
+    return replace(c, bonus=bonus)
 
 
-def _canon_strigoi_attack(data: StrigoiData, state: State, command: Mapping[str, Any]) -> dict[str, Any]:
+def _fill_strigoi_attack(data: StrigoiData, state: State, c: C.StrigoiAttack) -> C.StrigoiAttack:
     """`strigoi_attack`: whom the Strigoi hits, wounds prevented, on a platform's centre?"""
-    return {"cmd": "strigoi_attack", "wolf": _wolf(state, command),
-            "prevented": args.integer(command, "prevented", 0, 0, 9),
-            "center": args.boolean(command, "center", False)}
+    _wolf(state, c.wolf, c.verb)
+    return replace(c, prevented=args.in_range(c.verb, "prevented", c.prevented, 0, 9))
 
 
-def _canon_curse(data: StrigoiData, state: State, command: Mapping[str, Any]) -> dict[str, Any]:
+def _fill_curse(data: StrigoiData, state: State, c: C.Curse) -> C.Curse:
     """`curse`: the Powerwolves in the cursed room that did not protect themselves."""
-    hit = args.text_list(command, "hit") or ()
-    for name in hit:
-        _wolf(state, {"wolf": name})
-    return {"cmd": "curse", "hit": sorted(set(hit))}
+    for name in c.hit:
+        _wolf(state, name, c.verb)
+    return replace(c, hit=tuple(sorted(set(c.hit))))
 
 
-def _canon_rotate(data: StrigoiData, state: State, command: Mapping[str, Any]) -> dict[str, Any]:
+def _fill_rotate(data: StrigoiData, state: State, c: C.Rotate) -> C.Rotate:
     """`rotate` a platform clockwise by steps (negative: anticlockwise)."""
-    room = args.text(command, "room")
-    if room not in data.fortress.rooms:
-        raise CommandError(N_("rotate: no room {room!r}"), room=room)
-    return {"cmd": "rotate", "room": room, "steps": args.integer(command, "steps", 1, -5, 5)}
+    if c.room not in data.fortress.rooms:
+        raise CommandError(N_("rotate: no room {room!r}"), room=c.room)
+    return replace(c, steps=args.in_range(c.verb, "steps", c.steps, -5, 5))
 
 
-def _canon_adjust(data: StrigoiData, state: State, command: Mapping[str, Any]) -> dict[str, Any]:
+def _fill_adjust(data: StrigoiData, state: State, c: C.Adjust) -> C.Adjust:
     """`adjust`: set counts to what is on the table (see docs/strigoi.md)."""
-    return adjust.canonical_adjust(data, state, command)
+    return adjust.fill_adjust(data, state, c)
 
 
-def _wolf(state: State, command: Mapping[str, Any]) -> str:
-    """A Powerwolf named in the command."""
-    name = command.get("wolf")
-    if name is None:
-        raise CommandError(N_("{verb}: which Powerwolf? (the `wolf` parameter is missing)"),
-                           verb=command.get('cmd', 'command'))
+def _wolf(state: State, name: str | None, verb: str) -> str:
+    """`name` if it is a Powerwolf of this game, else CommandError."""
     if name not in [w.name for w in state.wolves]:
-        raise CommandError(N_("{verb}: no Powerwolf {name!r} in this game"), verb=command.get('cmd', 'command'), name=name)
+        raise CommandError(N_("{verb}: no Powerwolf {name!r} in this game"), verb=verb, name=name)
     return name
 
 
 # ---- handlers, one per command (each gets its command checked and completed by its fill) ---------------------------------------------------------------------
 def _initiative(data: StrigoiData, state: State, c: C.Initiative, out: list[Event]) -> State:
     """Cards face up: turn order by lowest initiative (ties: seating order)."""
-    if state.step is not Step.INITIATIVE:
-        raise RuleViolation("initiative", N_("the cards are already revealed this round"))
     seats = [w.name for w in state.wolves]
     wolves = tuple(replace(w, card=Card(**c.cards[w.name])) for w in state.wolves)
     order = tuple(sorted(seats, key=lambda n: (c.cards[n]["initiative"], seats.index(n))))
@@ -249,7 +248,6 @@ def _heal(data: StrigoiData, state: State, c: C.Heal, out: list[Event]) -> State
 
 def _attack_strigoi(data: StrigoiData, state: State, c: C.AttackStrigoi, out: list[Event]) -> State:
     """A Powerwolf's winning fight against a Strigoi (attack or counterattack)."""
-    _in_turn(state, "attack_strigoi")
     if state.altar < state.attack_need:
         raise RuleViolation("altar", N_("{attack_need} blood points on the Altar are needed to attack a Strigoi; there are {altar}"), attack_need=state.attack_need, altar=state.altar)
     if c.strigoi not in state.in_play:
@@ -272,8 +270,6 @@ def _attack_strigoi(data: StrigoiData, state: State, c: C.AttackStrigoi, out: li
 
 def _strigoi_move(data: StrigoiData, state: State, c: C.StrigoiMove, out: list[Event]) -> State:
     """Flip a Strigoi Action token (or take the table's) and teleport that Strigoi."""
-    if state.step is not Step.TURN:
-        raise RuleViolation("strigoi_move", N_("the Strigoi move once, after the Powerwolf's fight"))
     if not state.in_play:
         raise RuleViolation("strigoi_move", N_("the Strigoi enter the fortress in round 2"))
     events: list[Event] = []
@@ -297,7 +293,7 @@ def _strigoi_move(data: StrigoiData, state: State, c: C.StrigoiMove, out: list[E
 
 def _strigoi_attack(data: StrigoiData, state: State, c: C.StrigoiAttack, out: list[Event]) -> State:
     """The teleported Strigoi hits the nearest Powerwolf it sees (the table says who)."""
-    if state.step is not Step.STRIGOI or state.moved is None:
+    if state.moved is None:
         raise RuleViolation("strigoi_attack", N_("only a Strigoi that just moved can attack"))
     if state.attacked is not None:
         raise RuleViolation("strigoi_attack", N_("the Strigoi attacks only one Powerwolf"))
@@ -326,8 +322,6 @@ def _end_turn(data: StrigoiData, state: State, c: C.EndTurn, out: list[Event]) -
     """The next Powerwolf's turn, or the end of the round (and perhaps the extra Strigoi turn)."""
     if state.step is Step.TURN and state.in_play:
         raise RuleViolation("strigoi_move", N_("the Strigoi must move before the turn ends"))
-    if state.step not in IN_TURN:
-        raise RuleViolation("end_turn", N_("no Powerwolf turn to end (step {value})"), value=state.step.value)
     if state.turn + 1 < len(state.order):
         return _add(out, rules.start_turn(state, state.turn + 1))
     return _add(out, rules.end_round(data, state))
@@ -335,8 +329,6 @@ def _end_turn(data: StrigoiData, state: State, c: C.EndTurn, out: list[Event]) -
 
 def _curse(data: StrigoiData, state: State, c: C.Curse, out: list[Event]) -> State:
     """The extra turn's curse: one wound to each Powerwolf in the room that did not protect."""
-    if state.step is not Step.CURSE:
-        raise RuleViolation("curse", N_("only in the extra Strigoi turn"))
     sid = state.moved
     events: list[Event] = [ev.Cursed(sid, state.vampire(sid).room, tuple(c.hit))]
     if c.hit:  # struck at once: the lowest initiative counts as the first
@@ -375,25 +367,11 @@ def _add(out: list[Event], result: tuple[State, list[Event]]) -> State:
     out.extend(events)
     return state
 
-def _in_turn(state: State, verb: str) -> None:
-    """Refuse outside a Powerwolf's turn."""
-    if state.step not in IN_TURN:
-        raise RuleViolation(verb, N_("only during a Powerwolf's turn"))
-
-
-def _fill(canon):
-    """The fill of a command from its dict-checking canonical function: checked, back as its class."""
-    def fill(data: StrigoiData, state: State, c: Any) -> Any:
-        return parse(canon(data, state, c.to_dict()), VERBS)
-    return fill
-
-
 _FILLS = {
-    C.Initiative: _fill(_canon_initiative), C.Encounter: _fill(_canon_encounter), C.Blood: _fill(_canon_blood),
-    C.Reward: _fill(_canon_reward), C.LoseBlood: _fill(_canon_lose_blood), C.Wound: _fill(_canon_wound),
-    C.Heal: _fill(_canon_heal), C.AttackStrigoi: _fill(_canon_attack_strigoi),
-    C.StrigoiMove: _fill(_canon_strigoi_move), C.StrigoiAttack: _fill(_canon_strigoi_attack),
-    C.Curse: _fill(_canon_curse), C.Rotate: _fill(_canon_rotate), C.Adjust: _fill(_canon_adjust),
+    C.Initiative: _fill_initiative, C.Encounter: _fill_encounter, C.Blood: _fill_blood, C.Reward: _fill_reward,
+    C.LoseBlood: _fill_lose_blood, C.Wound: _fill_wounds, C.Heal: _fill_wounds,
+    C.AttackStrigoi: _fill_attack_strigoi, C.StrigoiMove: _fill_strigoi_move, C.StrigoiAttack: _fill_strigoi_attack,
+    C.Curse: _fill_curse, C.Rotate: _fill_rotate, C.Adjust: _fill_adjust,
 }
 _HANDLERS = {
     C.Initiative: _initiative, C.Encounter: _encounter, C.Blood: _blood, C.Reward: _reward,
@@ -402,4 +380,5 @@ _HANDLERS = {
     C.Rotate: _rotate, C.Adjust: _adjust,
 }
 StrigoiGame.FILLS = _FILLS
+# each handler gets its command checked and completed by its fill first
 StrigoiGame.HANDLERS = {cls: checked(_FILLS[cls], h) if cls in _FILLS else h for cls, h in _HANDLERS.items()}

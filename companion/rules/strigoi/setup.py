@@ -1,50 +1,52 @@
 """Armata Strigoi setup: the pack, where the Strigoi start, the ladders, the rings of book letters,
 the Strigoi card values and the token mix, each from the setup command or its default.
 
-`canonical_setup` writes every one of them out, so a journaled game replays the same even after
+`filled_setup` writes every one of them out, so a journaled game replays the same even after
 the box data is taught. Pure: the random defaults come from the seed.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any, Mapping
 
 from companion.errors import N_, CommandError, RuleViolation
 from companion.rules import commands as args
+from companion.rules.strigoi.commands import Setup
 from companion.rules.strigoi.data import StrigoiData
 
 TOKEN_KEYS = ("strigoi", "bonus", "count")
 
 
-def canonical_setup(data: StrigoiData, command: Mapping[str, Any]) -> dict[str, Any]:
-    """Check the setup; fill in the pack, Strigoi starts, ladders, rings and card values."""
+def filled_setup(data: StrigoiData, c: Setup) -> Setup:
+    """Check the setup; fill in the pack, Strigoi starts, ladders, rings, card values and token mix."""
     d = data
-    n = args.integer(command, "players")
+    if c.players is None:
+        raise CommandError(N_("setup: players must be a whole number"))
+    n = c.players
     if not d.min_players <= n <= d.max_players:
         raise RuleViolation("players", N_("Armata Strigoi is for {min_players}..{max_players} players, not {n}"), min_players=d.min_players, max_players=d.max_players, n=n)
-    seed = args.integer(command, "seed", 0)
-    wolves = args.checked_names("setup", "powerwolves", args.text_list(command, "powerwolves") or d.powerwolves[:n])
+    seed = c.seed if c.seed is not None else 0
+    wolves = args.checked_names("setup", "powerwolves", c.powerwolves or d.powerwolves[:n])
     if len(wolves) != n or len(set(wolves)) != n:
         raise CommandError(N_("setup: `powerwolves` must be {n} different names"), n=n)
-    return {"cmd": "setup", "game": "strigoi", "players": n, "seed": seed,
-            "powerwolves": list(wolves), "start": _start(data, command, seed),
-            "ladders": _ladders(data, command, n), "rings": _rings(data, command),
-            "stats": _stats(data, command), "tokens": _tokens(data, command),
-            "examples": _examples(data, command),
-            # a game journaled before one encounter per turn was enforced replays as recorded
-            "one_encounter": args.boolean(command, "one_encounter",
-                                          not _journaled_before_tokens(command))}
+    before_tokens = _journaled_before_tokens(c)
+    # a game journaled before one encounter per turn was enforced replays as recorded
+    one = c.one_encounter if c.one_encounter is not None else not before_tokens
+    return replace(c, game="strigoi", players=n, seed=seed, powerwolves=tuple(wolves), start=_start(data, c, seed),
+                   ladders=_ladders(data, c, n), rings=_rings(data, c), stats=_stats(data, c),
+                   tokens=_tokens(data, c), examples=tuple(_examples(data, c)), one_encounter=one)
 
 
-def _start(data: StrigoiData, command: Mapping[str, Any], seed: int) -> dict[str, str]:
+def _start(data: StrigoiData, c: Setup, seed: int) -> dict[str, str]:
     """Which marked platform each Strigoi starts on (random from the seed unless given)."""
-    raw = command.get("start")
+    raw = c.start
     if raw is None:
         rooms = list(data.marked)
         random.Random(f"strigoi-start-{seed}").shuffle(rooms)
         return {"master": rooms[0], "apprentice": rooms[1]}
-    if not isinstance(raw, Mapping) or set(raw) != {"master", "apprentice"}:
+    if set(raw) != {"master", "apprentice"}:
         raise CommandError(N_("setup: `start` must give a room for master and apprentice"))
     platforms = [r.id for r in data.fortress.rooms.values() if r.platform]
     if any(room not in platforms for room in raw.values()) or raw["master"] == raw["apprentice"]:
@@ -52,9 +54,9 @@ def _start(data: StrigoiData, command: Mapping[str, Any], seed: int) -> dict[str
     return {"master": raw["master"], "apprentice": raw["apprentice"]}
 
 
-def _ladders(data: StrigoiData, command: Mapping[str, Any], n: int) -> list[list[str]]:
+def _ladders(data: StrigoiData, c: Setup, n: int) -> list[list[str]]:
     """One ladder per player on an outer edge, away from the Strigoi's starting rooms."""
-    raw = command.get("ladders")
+    raw = c.ladders
     f = data.fortress
     if raw is None:
         free = [e for e in data.ladders if e[0] not in data.marked]
@@ -69,27 +71,21 @@ def _ladders(data: StrigoiData, command: Mapping[str, Any], n: int) -> list[list
     return [list(e) for e in raw]
 
 
-def _rings(data: StrigoiData, command: Mapping[str, Any]) -> dict[str, str]:
+def _rings(data: StrigoiData, c: Setup) -> dict[str, str]:
     """Each room's book letters clockwise from north (data defaults, setup overrides)."""
     rings = {rid: r.ring for rid, r in data.fortress.rooms.items()}
-    raw = command.get("rings", {})
-    if not isinstance(raw, Mapping):
-        raise CommandError(N_("setup: `rings` must map rooms to six letters"))
-    for rid, ring in raw.items():
+    for rid, ring in (c.rings or {}).items():
         if rid not in rings or not isinstance(ring, str) or sorted(ring) != sorted(data.letters):
             raise CommandError(N_("setup: ring of {rid!r} must be the letters {letters} in some order"), rid=rid, letters=data.letters)
         rings[rid] = ring
     return rings
 
 
-def _stats(data: StrigoiData, command: Mapping[str, Any]) -> dict[str, dict[str, int]]:
+def _stats(data: StrigoiData, c: Setup) -> dict[str, dict[str, int]]:
     """The Strigoi card values (data defaults; setup `stats` overrides single numbers)."""
     out = {k: {"existence": s.existence, "damage": s.damage, "strength": s.strength}
            for k, s in data.stats.items()}
-    raw = command.get("stats", {})
-    if not isinstance(raw, Mapping):
-        raise CommandError(N_("setup: `stats` must map master/apprentice/supreme to values"))
-    for sid, values in raw.items():
+    for sid, values in (c.stats or {}).items():
         if sid not in out or not isinstance(values, Mapping) or not set(values) <= set(out[sid]):
             raise CommandError(N_("setup: bad stats for {sid!r}"), sid=sid)
         for key in values:
@@ -97,14 +93,14 @@ def _stats(data: StrigoiData, command: Mapping[str, Any]) -> dict[str, dict[str,
     return out
 
 
-def _tokens(data: StrigoiData, command: Mapping[str, Any]) -> list[dict[str, Any]]:
+def _tokens(data: StrigoiData, c: Setup) -> list[dict[str, Any]]:
     """The Strigoi Action token mix: the setup's, else the box's (taught, or the example mix).
 
     A setup journaled before the mix was recorded (it has `stats`, `rings` and `ladders` but no
     `tokens`) used the shipped example mix: it keeps it, so old games replay unchanged."""
-    raw = command.get("tokens")
+    raw = c.tokens
     if raw is None:
-        mix = data.example_tokens if _journaled_before_tokens(command) else data.tokens
+        mix = data.example_tokens if _journaled_before_tokens(c) else data.tokens
         return [{"strigoi": t.strigoi, "bonus": t.bonus, "count": t.count} for t in mix]
     if not isinstance(raw, list) or not raw:
         raise CommandError(N_("setup: `tokens` must list {strigoi, bonus, count}"))
@@ -120,22 +116,21 @@ def _tokens(data: StrigoiData, command: Mapping[str, Any]) -> list[dict[str, Any
     return out
 
 
-def _examples(data: StrigoiData, command: Mapping[str, Any]) -> list[str]:
+def _examples(data: StrigoiData, c: Setup) -> list[str]:
     """Which values of this game are still the shipped examples (shown as a banner): the parts
     the box data leaves unverified and the setup does not give."""
-    raw = command.get("examples")
+    raw = c.examples
     if raw is not None:
-        if not isinstance(raw, list) or not set(raw) <= set(data.examples_all):
+        if not set(raw) <= set(data.examples_all):
             raise CommandError(N_("setup: `examples` lists parts of {examples_all}"), examples_all=data.examples_all)
         return [p for p in data.examples_all if p in raw]
-    stats = command.get("stats") if isinstance(command.get("stats"), Mapping) else {}
-    given = {sid for sid, v in stats.items() if isinstance(v, Mapping) and len(v) == 3}
-    given |= {"tokens"} if "tokens" in command else set()  # a part counts once fully given
+    given = {sid for sid, v in (c.stats or {}).items() if len(v) == 3}
+    given |= {"tokens"} if c.tokens is not None else set()  # a part counts once fully given
     out = [p for p in data.examples if p not in given]
-    if _journaled_before_tokens(command) and not data.verified and "tokens" not in out:
+    if _journaled_before_tokens(c) and not data.verified and "tokens" not in out:
         out.append("tokens")  # such a game plays with the shipped example mix
     return out
 
-def _journaled_before_tokens(command: Mapping[str, Any]) -> bool:
+def _journaled_before_tokens(c: Setup) -> bool:
     """A canonical setup written before the token mix was journaled: stats, rings, ladders, no tokens."""
-    return "tokens" not in command and all(k in command for k in ("stats", "rings", "ladders"))
+    return c.tokens is None and None not in (c.stats, c.rings, c.ladders)

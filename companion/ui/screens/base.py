@@ -266,6 +266,11 @@ class Screen:
         elif button_id == "back":
             self.ctx.stack.pop()
 
+    def picker_grid(self):
+        """How a parameter picker opened here draws the board for a district question:
+        `(selected, marks) -> cells`, or None for the picker's own plain grid."""
+        return None
+
     def run_action(self, action: Action, preset: Mapping[str, Any] | None = None) -> bool:
         """Send an action's command, or open a picker for the parameters it still needs."""
         if not action.enabled:  # the rule in the table's words, as on its button
@@ -274,7 +279,7 @@ class Screen:
         if action.needs:
             from companion.ui.screens.tools import ParamPicker
 
-            self.ctx.stack.push(ParamPicker(self.ctx, action, preset or {}))
+            self.ctx.stack.push(ParamPicker(self.ctx, action, preset or {}, self.picker_grid()))
         else:
             self.ctx.emit(action.command)
         return True

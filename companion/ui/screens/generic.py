@@ -28,6 +28,10 @@ class GenericGameScreen(GameScreen):
         buttons = self.action_buttons() + [ButtonVM("menu", "Menu")]
         return ViewModel(self.name, title, tuple(lines[:MAX_LINES]), tuple(buttons))
 
+    def picker_grid(self):
+        """A picker's district question shows the plain nine districts (this game's board is its own)."""
+        return None
+
 
 def board_lines(board: Mapping[str, Any]) -> list[str]:
     """`{"clock": 5, "bites": {"Anna": 1}}` -> ["clock: 5", "bites: Anna 1"]."""

@@ -55,6 +55,10 @@ class GameScreen(DistrictGrid, Screen):
             return self.on_menu()
         return False
 
+    def picker_grid(self):
+        """A picker's district question shows this screen's board (names and tokens on it)."""
+        return lambda selected, marks: mv.grid(self.ctx.state, marks, selected)
+
     def preset(self) -> dict[str, Any]:
         """Parameter values the table already chose (the selected district)."""
         return {k: self.selected for k in ("district", "to")} if self.selected else {}
@@ -185,12 +189,13 @@ class EventCardScreen(GameScreen):
             lines.append(ngettext("Only {n} agent left for {needed}: the leader picks",
                                   "Only {n} agents left for {needed}: the leader picks", left).format(n=left, needed=sum(needs.values())))
             lines.append(_("Given {given} of {n}").format(given=sum(picks.values()), n=left))
-        if placing:
+        if placing:  # one button: this screen chooses the split itself (the engine lists one action per split)
             for i, a in enumerate(self.actions):
                 if a.command.get("cmd") == "place_agents":
                     buttons.append(self._place_button(i, a, nums, short, picks))
                     if nums:
                         buttons.append(ButtonVM("swap", _("Swap blue-gray")))
+                    break
         else:
             lines.append(_("Read the card, enter its effects, resolve it"))
         preview = self._preview(s, adds, short, picks) if placing else None

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from companion.i18n import N_, _, data_name, refusal_text
 from companion.inputs import DISTRICTS, Press
-from companion.rules.base import Action
+from companion.rules.base import Action, Param
 from companion.ui import masters_view as mv
 from companion.ui.model import ButtonVM, CellVM, ViewModel
 from companion.ui.screens.base import Screen, UIContext
 
-DISTRICT_NEEDS = ("district", "to", "from", "pos", "where")
-VAMPIRE_NEEDS = ("vampire", "with", "fighter")
 NUMBER_LIMITS = (0, 20)
 ADJUST_FIELDS = {
     "district": ("agents_hidden", "agents_exposed", "minions"),
@@ -25,7 +23,7 @@ WORDS = {  # what a picker asks for and what Adjust changes, as the screen names
     "vampire": N_("vampire"), "with": N_("partner"), "fighter": N_("fighter"), "die": N_("die"), "card": N_("card"),
     "minions": N_("minions"), "agents": N_("agents"), "blood": N_("blood"), "kills": N_("kills"), "ap": N_("AP"),
     "agents_hidden": N_("hidden agents"), "agents_exposed": N_("exposed agents"), "veil": N_("veil"),
-    "reserve": N_("reserve"), "dice": N_("dice"),
+    "reserve": N_("reserve"), "dice": N_("dice"), "value": N_("die"), "discard": N_("relic to discard"),
     # commands, as Undo names the last one
     "move": N_("move"), "expose": N_("expose"), "fight": N_("fight"), "recruit": N_("recruit"), "hunt": N_("hunt"),
     "wild_hunt": N_("wild hunt"), "end_turn": N_("end turn"), "draw": N_("draw"), "place_agents": N_("place agents"),
@@ -40,78 +38,110 @@ def word(key: str) -> str:
     return _(WORDS[key]) if key in WORDS else key.replace("_", " ")
 
 
-class ParamPicker(Screen):
-    """Collects the parameters an action still `needs`, one at a time, then sends its command.
+def questions(params, path: tuple[str, ...] = (), owner: Param | None = None) -> list[tuple[tuple[str, ...], Param, str]]:
+    """The questions a picker asks for `params`: (where the answer goes in the command, the Param, what
+    it is called), one per parameter the table must choose, an object's parts one by one (named by
+    their key's label: seat "3" is "Ann")."""
+    out = []
+    for p in params:
+        if p.optional:
+            continue
+        called = word(p.name) if owner is None else f"{' / '.join(word(k) for k in path)}: {refusal_text(owner.label(p.name))}"
+        if p.parts:
+            out += questions(p.parts, path + (p.name,), p)
+        else:
+            out.append((path + (p.name,), p, called))
+    return out
 
-    Districts come from the district buttons (or a tap on the grid), numbers from veil up/down or the
-    -/+ buttons, vampires and dice from buttons. Confirm accepts the current value.
+
+class ParamPicker(Screen):
+    """Asks the parameters an action still needs, one at a time, then sends its command.
+
+    What to ask and which answers are allowed come from the engine (`Action.params`: each `Param`'s
+    kind and allowed values), never from the parameter's name or the game's fields: districts come from
+    the district buttons (or a tap on the grid), numbers from veil up/down or the -/+ buttons within
+    their range, players, dice, cards and other choices from one button per allowed value (several
+    for a list). Confirm accepts the current value.
     """
 
     name = "picker"
     transient = True
 
-    def __init__(self, ctx: UIContext, action: Action, preset: Mapping[str, Any]) -> None:
-        """Pick `action.needs`, starting from `preset` values (e.g. the selected district)."""
+    def __init__(self, ctx: UIContext, action: Action, preset: Mapping[str, Any],
+                 grid: Callable[[str | None, dict[str, str]], tuple[CellVM, ...]] | None = None) -> None:
+        """Ask `action`'s parameters, starting from `preset` values the table already chose (e.g. the
+        selected district, where allowed); `grid(selected, marks)` draws the board for a district
+        question, the allowed districts marked."""
         super().__init__(ctx)
         self.action = action
-        self.values: dict[str, Any] = {k: v for k, v in preset.items() if k in action.needs}
+        self.asks = questions(action.params)
+        self.draw_grid = grid
+        self.values: dict[tuple[str, ...], Any] = {}
+        for path, p, _called in self.asks:
+            if path[-1] in preset and self._allowed(p, preset[path[-1]]):
+                self.values[path] = preset[path[-1]]
         self.step = 0
         self._begin_step()
 
     def _begin_step(self) -> None:
-        """Start on the current parameter: numbers start at 1, a known value puts the focus on OK."""
-        if self.kind() == "number":
-            self.values.setdefault(self.need, 1)
-        if self.values.get(self.need) is not None:
+        """Start on the current parameter: numbers at their lowest (1 when that is 0), lists empty; a
+        known value puts the focus on OK."""
+        p = self.param
+        if p.many is not None:
+            self.values.setdefault(self.path, [])
+        elif self.kind() == "number":
+            low, high = self._range()
+            self.values.setdefault(self.path, max(low, min(high, 1)))
+        elif len(p.choices) == 1:
+            self.values.setdefault(self.path, p.choices[0])  # nothing to choose
+        if self.values.get(self.path) is not None:
             self.focus_on("ok")
         else:
             self._auto_focus = True
 
     @property
-    def need(self) -> str:
+    def path(self) -> tuple[str, ...]:
+        """Where the answer being picked goes in the command."""
+        return self.asks[self.step][0]
+
+    @property
+    def param(self) -> Param:
         """The parameter being picked now."""
-        return self.action.needs[self.step]
+        return self.asks[self.step][1]
 
     def kind(self) -> str:
-        """district | vampire | die | number for the current parameter."""
-        if self.need in DISTRICT_NEEDS:
+        """district | number | choice for the current parameter (players, dice, cards... are choices)."""
+        p = self.param
+        if p.kind == "district" and not p.parts:
             return "district"
-        if self.need in VAMPIRE_NEEDS:
-            return "vampire"
-        if self.need == "die":
-            return "die"
-        if self.need == "card":
-            return "card"
+        if p.choices:
+            return "choice"
         return "number"
 
     def body(self) -> ViewModel:
         """The prompt, the choices and OK/Cancel."""
-        kind, value = self.kind(), self.values.get(self.need)
+        p, kind, value = self.param, self.kind(), self.values.get(self.path)
         buttons: list[ButtonVM] = []
-        if kind == "vampire":
-            buttons = [ButtonVM(f"v:{n}", n, selected=(n == value)) for n in self._vampires()]
-        elif kind == "die":
-            buttons = [ButtonVM(f"d:{i}", _("Die {n}: {effect}").format(n=v, effect=mv.die_effect(v)), selected=(i == value)) for i, v in self._dice()]
-        elif kind == "card":
-            buttons = [ButtonVM(f"c:{k}", k, selected=(k == value)) for k in self._cards()]
+        if kind in ("choice", "district") and (kind == "choice" or p.many is not None):
+            chosen = value if isinstance(value, list) else [value]
+            buttons = [ButtonVM(f"c:{i}", self._label(v), selected=v in chosen) for i, v in enumerate(p.choices)]
         elif kind == "number":
             buttons = [ButtonVM("minus", "-1"), ButtonVM("plus", "+1")]
-        ok = value is not None
-        buttons += [ButtonVM("ok", _("OK"), enabled=ok, why_not=None if ok else _("choose {what} first").format(what=word(self.need))),
+        ok = value is not None and (p.many is None or len(value) >= p.many[0])
+        buttons += [ButtonVM("ok", _("OK"), enabled=ok, why_not=None if ok else _("choose {what} first").format(what=self._what())),
                     ButtonVM("cancel", _("Cancel"))]
         label = refusal_text(self.action.label)  # the engine's English text, in the table's language
-        lines = (_("{action}: choose {what}").format(action=label, what=word(self.need)),
+        lines = (_("{action}: choose {what}").format(action=label, what=self._what()),
                  (_("Now: {value}   (district buttons or tap the board)") if kind == "district" else _("Now: {value}")).format(
                      value=self._show(value)))
-        grid = mv.grid(self.ctx.state, selected=value if kind == "district" else None) if self.ctx.state.get("districts") else ()
+        grid = self._grid(value) if kind == "district" else ()
         return ViewModel(self.name, label, lines, tuple(buttons), grid)
 
     def activate(self, button_id: str, kind: Press) -> bool:
-        """Choice buttons set the value; OK moves on or sends; Cancel closes."""
+        """Choice buttons set (or, for a list, toggle) the value; OK moves on or sends; Cancel closes."""
         head, colon, rest = button_id.partition(":")
-        if head in ("v", "d", "c"):
-            self.values[self.need] = int(rest) if head == "d" else rest
-            self.focus_on("ok")
+        if head == "c":
+            self._pick(self.param.choices[int(rest)])
         elif button_id in ("minus", "plus"):
             return self.on_veil(1 if button_id == "plus" else -1)
         elif button_id == "ok":
@@ -121,53 +151,91 @@ class ParamPicker(Screen):
         return True
 
     def on_district(self, pos: str) -> bool:
-        """A district button answers a district question."""
-        if self.kind() != "district":
+        """A district button answers a district question (one the engine allows)."""
+        if self.kind() != "district" or pos not in self.param.choices:
             return False
-        self.values[self.need] = pos
-        self.focus_on("ok")
+        self._pick(pos)
         return True
 
     def on_veil(self, delta: int) -> bool:
-        """Veil up/down step a number."""
+        """Veil up/down step a number within its range."""
         if self.kind() != "number":
             return False
-        lo, hi = NUMBER_LIMITS
-        self.values[self.need] = min(hi, max(lo, int(self.values.get(self.need, 0)) + delta))
+        low, high = self._range()
+        self.values[self.path] = min(high, max(low, int(self.values.get(self.path, low)) + delta))
         return True
+
+    def _pick(self, value: Any) -> None:
+        """Set the answer (a list: add or remove `value`; repeats add once more)."""
+        p = self.param
+        if p.many is None:
+            self.values[self.path] = value
+            self.focus_on("ok")
+            return
+        now = list(self.values.get(self.path) or [])
+        most = p.many[1]
+        if value in now and not p.repeat:
+            now.remove(value)
+        elif most is None or len(now) < most:
+            now.append(value)
+        self.values[self.path] = now
 
     def _accept(self) -> bool:
         """Next parameter, or send the completed command and close."""
-        if self.values.get(self.need) is None:
+        value = self.values.get(self.path)
+        if value is None or (self.param.many is not None and len(value) < self.param.many[0]):
             return True
-        if self.step + 1 < len(self.action.needs):
+        if self.step + 1 < len(self.asks):
             self.step += 1
             self._begin_step()
             return True
-        self.ctx.emit({**self.action.command, **self.values})
+        command = dict(self.action.command)
+        for path, answer in self.values.items():
+            node = command
+            for key in path[:-1]:
+                node = node.setdefault(key, {})
+            node[path[-1]] = answer
+        self.ctx.emit(command)
         self.ctx.stack.pop()
         return True
 
-    def _vampires(self) -> list[str]:
-        """Vampire names in seating order."""
-        state = self.ctx.state
-        return list(state.get("order") or state.get("vampires", {}))
+    def _range(self) -> tuple[int, int]:
+        """The current number's range (an open end: NUMBER_LIMITS)."""
+        p = self.param
+        low = p.low if p.low is not None else NUMBER_LIMITS[0]
+        return low, p.high if p.high is not None else max(low, NUMBER_LIMITS[1])
 
-    def _dice(self) -> list[tuple[int, int]]:
-        """(index, value) of the dice in the reserve (used dice have left the list)."""
-        return list(enumerate(self.ctx.state.get("dice", [])))
+    def _what(self) -> str:
+        """What is being asked, in words ("destination", "votes: Ann")."""
+        return self.asks[self.step][2]
 
-    def _cards(self) -> list[str]:
-        """Card keys of the current act still in the deck (a physical draw names one; scanning works too)."""
-        deck = self.ctx.state.get("deck") or {}
-        act = deck.get("act")
-        keys = [k for k in deck.get("cards", []) if not act or str(k).split("-")[0] == act]
-        return list(dict.fromkeys(keys))
+    def _label(self, value: Any) -> str:
+        """An allowed value as the engine labels it, in the table's language."""
+        return refusal_text(self.param.label(value))
+
+    def _grid(self, value: Any) -> tuple[CellVM, ...]:
+        """The board for a district question, the allowed districts marked and the chosen one selected:
+        the screen's own board, else the nine districts."""
+        selected = value if isinstance(value, str) else None
+        allowed = {pos: "active" for pos in self.param.choices if pos in DISTRICTS}
+        if self.draw_grid is not None:
+            return self.draw_grid(selected, allowed)
+        return tuple(CellVM(pos, pos, (), allowed.get(pos, ""), pos == selected) for pos in DISTRICTS)
 
     @staticmethod
-    def _show(value: Any) -> str:
+    def _allowed(p: Param, value: Any) -> bool:
+        """Whether a preset value is one the parameter allows."""
+        if p.choices:
+            return value in p.choices
+        return isinstance(value, int) and (p.low is None or value >= p.low) and (p.high is None or value <= p.high)
+
+    def _show(self, value: Any) -> str:
         """The current value as text."""
-        return "-" if value is None else str(value)
+        if value is None:
+            return "-"
+        if isinstance(value, list):
+            return ", ".join(self._label(v) for v in value) or _("none")
+        return self._label(value) if self.param.choices else str(value)
 
 
 class UndoConfirm(Screen):
@@ -264,7 +332,7 @@ class AdjustScreen(Screen):
         buttons = fields + [ButtonVM("minus", "-1"), ButtonVM("plus", "+1"),
                             ButtonVM("apply", _("Apply"), enabled=changed, why_not=None if changed else _("nothing changed yet"))]
         targets = [("t:veil", _("Veil")), ("t:reserve", _("Reserve")), ("t:dice", _("Dice"))]
-        targets += [(f"t:vampire:{n}", n) for n in self.ctx.state.get("order") or self.ctx.state.get("vampires", {})]
+        targets += [(f"t:vampire:{p['name']}", p["name"]) for p in self.ctx.state.get("seats") or ()]  # the game API's players
         buttons += [ButtonVM(i, label, selected=(i == f"t:{self.target}")) for i, label in targets]
         buttons.append(ButtonVM("back", _("Back")))
         selected = self.target if self.target in DISTRICTS else None

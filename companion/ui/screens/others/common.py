@@ -19,7 +19,6 @@ from companion.rules.base import Action
 from companion.ui.model import ButtonVM, CellVM, ViewModel, action_button
 from companion.ui.screens.base import Screen, UIContext
 from companion.ui.screens.masters import GameScreen
-from companion.ui.words import need_question
 
 WRAP = 46            # characters per line of long prose (prompts) on the 800x480 panel
 ADJUST = "adjust"    # the engines' "tables are always right" verb: reached through the Correct screen
@@ -67,6 +66,9 @@ class OthersScreen(GameScreen):
     game_id = ""
     adjust_is_action = False  # True: the engine's adjust is an ordinary button (One Night: go to a step)
     short_labels: dict[str, str] = {}  # verb -> a button label that fits one line at 24 px
+    # verb -> (command key, label): the engine's actions of that verb naming that key (one per player,
+    # say) show as one button that first asks which (`ActionMenu`), so a big table gets no wall of buttons
+    grouped: dict[str, tuple[str, str]] = {}
 
     def body(self) -> ViewModel:
         """Title, lines and grid from `summary`, then the action buttons, Correct and Menu."""
@@ -84,8 +86,9 @@ class OthersScreen(GameScreen):
         return {}
 
     def buttons(self) -> list[ButtonVM]:
-        """Action buttons in play order, then Correct (when the engine has adjust) and Menu."""
-        out = [self.button(i, a) for i, a in self.ordered() if a.command.get("cmd") != ADJUST or self.adjust_is_action]
+        """Action buttons in play order (a group as one), then Correct (when the engine has adjust) and Menu."""
+        out = self.group_buttons([self.button(i, a) for i, a in self.ordered()
+                                  if a.command.get("cmd") != ADJUST or self.adjust_is_action])
         if not self.adjust_is_action and any(a.command.get("cmd") == ADJUST for a in self.actions) and self.fields():
             out.append(ButtonVM("correct", _("Correct counts")))
         out.append(ButtonVM("menu", _("Menu")))
@@ -102,18 +105,50 @@ class OthersScreen(GameScreen):
         pairs = list(enumerate(self.actions))
         return [p for p in pairs if p[1].enabled] + [p for p in pairs if not p[1].enabled]
 
+    def group_buttons(self, buttons: list[ButtonVM]) -> list[ButtonVM]:
+        """`buttons` with each group of `grouped` actions folded into one button where the first was."""
+        out, seen = [], set()
+        for b in buttons:
+            verb = self._group_of(b.id)
+            if verb is None:
+                out.append(b)
+            elif verb not in seen:
+                seen.add(verb)
+                members = [a for a in self.actions if self.grouped[verb][0] in a.command and a.command.get("cmd") == verb]
+                ready = any(a.enabled for a in members)
+                out.append(ButtonVM(f"group:{verb}", _(self.grouped[verb][1]), enabled=ready,
+                                    why_not=None if ready else b.why_not))
+        return out
+
+    def _group_of(self, button_id: str) -> str | None:
+        """The grouped verb an action button belongs to, or None."""
+        if not button_id.startswith("act:"):
+            return None
+        command = self.actions[int(button_id[4:])].command
+        verb = command.get("cmd")
+        return verb if verb in self.grouped and self.grouped[verb][0] in command else None
+
     def activate(self, button_id: str, kind: Press) -> bool:
-        """Correct opens the correction screen; the rest as for every game screen."""
+        """Correct opens the correction screen; a group asks which of its actions; the rest as for
+        every game screen."""
         if button_id == "correct":
             self.ctx.stack.push(CorrectScreen(self.ctx, self.fields(), self.correction))
+            return True
+        if button_id.startswith("group:"):
+            from companion.ui.screens.others.asked import ActionMenu
+
+            verb = button_id[6:]
+            key, label = self.grouped[verb]
+            members = [a for a in self.actions if a.command.get("cmd") == verb and key in a.command]
+            self.ctx.stack.push(ActionMenu(self.ctx, _(label), members, self.run_action))
             return True
         return super().activate(button_id, kind)
 
     def run_action(self, action: Action, preset: Mapping[str, Any] | None = None) -> bool:
-        """Send the command, or ask for what it still needs in a Picker."""
+        """Send the command, or ask for what it may still take in a Picker (nothing to ask: sent)."""
         if not action.enabled:
             return super().run_action(action)
-        params = self.params(action) if action.needs else []
+        params = self.params(action) if action.params else []
         if not params:
             self.ctx.emit(dict(action.command))
             return True
@@ -121,8 +156,11 @@ class OthersScreen(GameScreen):
         return True
 
     def params(self, action: Action) -> list[Param]:
-        """What the picker asks for `action.needs` (games override; default: one number each)."""
-        return [number((need,), need_question(need), 0, 20, 1) for need in action.needs]
+        """What the picker asks: what the engine says the action still needs, with the values it allows
+        (games override with their own questions)."""
+        from companion.ui.screens.others.asked import from_engine
+
+        return [q for p in action.params if not p.optional for q in from_engine(p)]
 
     def on_district(self, pos: str) -> bool:
         """A district button selects that seat/room and puts the focus on its action, if one."""

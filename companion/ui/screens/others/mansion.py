@@ -29,6 +29,7 @@ class MansionScreen(OthersScreen):
 
     name = "mansion"
     game_id = "mansion"
+    grouped = {"claim": ("player", N_("A human reaches the target"))}  # (the engine: a claim per player)
 
     def __init__(self, ctx: UIContext) -> None:
         """Read the reveal ticks and room texts once (shipped data; defaults if it cannot be read)."""
@@ -71,8 +72,8 @@ class MansionScreen(OthersScreen):
         if s.get("step") != "roll":
             return self._with_auto(super().buttons())
         who = self.current_player(s)
-        mine = [self.button(i, a) for i, a in self.ordered()
-                if a.command.get("cmd") != ADJUST and a.command.get("player") in (None, who)]
+        mine = self.group_buttons([self.button(i, a) for i, a in self.ordered()
+                                   if a.command.get("cmd") != ADJUST and a.command.get("player") in (None, who)])
         return mine + [ButtonVM("who", _("Player: {player} (next)").format(player=who)), ButtonVM("correct", _("Correct counts")),
                        ButtonVM("menu", _("Menu"))]
 
@@ -124,9 +125,9 @@ class MansionScreen(OthersScreen):
         """Dice, cards, players, points and roles, as each verb needs them."""
         s = self.state()
         verb = action.command.get("cmd")
-        names = list(s.get("seating") or [])
-        if verb == "reroll":
-            return [Param(("dice",), _("Which dice are rerolled?"), "multi", ((0, _("First die")), (1, _("Second die"))))]
+        if verb == "reroll":  # (on a turn only the room die: nothing to ask)
+            return [Param(("dice",), _("Which dice are rerolled?"), "multi", ((0, _("First die")), (1, _("Second die"))))] \
+                if "dice" in action.needs else []
         if verb == "take":
             room = (s.get("players") or {}).get(s.get("turn"), {}).get("room")
             here = int((s.get("rooms") or {}).get(str(room), {}).get("cards", 0)) if room else 0
@@ -136,14 +137,8 @@ class MansionScreen(OthersScreen):
                           tuple((v, ngettext("{n} point", "{n} points", v).format(n=v)) for v in SCORE_CARDS))]
         if verb == "rolloff":
             return [number(("values", n), _("Roll-off die of {player}").format(player=n), 1, 6, 1) for n in first_tie(s)]
-        if verb == "claim":
-            return [choice(("player",), _("Who claims the win?"), names),
-                    number(("hand_points",), _("Points in their hand"), 0, 60, 0)]
-        if verb == "rank":
-            return ([choice(("roles", n), _("Role of {player}").format(player=n), ["human", "vampire"], [_("Human"), _("Vampire")],
-                            optional=True) for n in names]
-                    + [choice(("first_vampire",), _("First vampire"), names, optional=True)]
-                    + [number(("hand_points", n), _("Hand points of {player}").format(player=n), 0, 60, 0, optional=True) for n in names])
+        if verb in ("claim", "rank"):
+            return mansion_params(action)
         return super().params(action)
 
     def seat_actions(self) -> dict[str, int]:
@@ -179,6 +174,11 @@ class MansionOverScreen(OthersOverScreen):
 
     name = "mansion-over"
     game_id = "mansion"
+    grouped = {"rank": ("first_vampire", N_("Ranking with the first vampire"))}  # (a rank per first vampire)
+
+    def params(self, action: Action) -> list[Param]:
+        """The roles shown, the points in hand (and who was the first vampire)."""
+        return mansion_params(action)
 
     def summary(self, s: dict[str, Any]):
         """Outcome title, places, stored points."""
@@ -193,6 +193,26 @@ class MansionOverScreen(OthersOverScreen):
         return _("Game over"), lines, room_cells(s, None)
 
 
+
+
+def mansion_params(action: Action) -> list[Param]:
+    """What a claim or a ranking asks, with what the engine allows: the points in hand (at least what the
+    claimant still needs); every player's role (the first vampire's is vampire) and hand."""
+    out: list[Param] = []
+    for p in action.params:
+        if p.name == "hand_points" and not p.parts:
+            low = p.low or 0
+            out.append(number(("hand_points",), _("Points in their hand"), low, max(60, low + 20), low))
+        elif p.name == "roles":
+            out += [choice(("roles", q.name), _("Role of {player}").format(player=q.name), list(q.choices),
+                           [_(ROLE_WORDS[r]) for r in q.choices], optional=True) for q in p.parts]
+        elif p.name == "hand_points":
+            out += [number(("hand_points", q.name), _("Hand points of {player}").format(player=q.name), 0, 60, 0, optional=True)
+                    for q in p.parts]
+    return out
+
+
+ROLE_WORDS = {"human": N_("Human"), "vampire": N_("Vampire")}
 
 
 def _rules_facts() -> tuple[tuple[int, ...], dict[int, str]]:

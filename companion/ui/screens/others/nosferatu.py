@@ -8,16 +8,17 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from companion.i18n import _, data_name
+from companion.i18n import N_, _, data_name
 from companion.inputs import DISTRICTS
 from companion.narration.nosferatu import character_text, outcome_text
 from companion.rules.base import Action
 from companion.ui.model import CellVM, Count
+from companion.ui.screens.others.asked import from_engine
 from companion.ui.screens.others.common import (Field, OthersOverScreen, OthersScreen, Param, board_districts,
                                                 choice)
-from companion.ui.words import need_question, step_text
+from companion.ui.words import step_text
 
-CHARACTERS = ("vampire", "hunter")
+CHARACTER_WORDS = {"vampire": N_("Vampire"), "hunter": N_("Hunter")}
 PLAYER_KEYS = ("to", "target", "player")
 
 
@@ -33,19 +34,25 @@ class NosferatuScreen(OthersScreen):
         title = _("Round {n}: {step}").format(n=s.get("round", 1), step=step_text("nosferatu", step))
         return title, info_lines(s), seat_cells(s, self.selected)
 
+    grouped = {"cast": ("target", N_("Reveal a card with a Ritual"))}  # (a revealing Ritual: one action per player)
+
     def params(self, action: Action) -> list[Param]:
-        """Players come from seats (district buttons), characters from two buttons."""
+        """Players come from seats (district buttons), characters from two buttons; the engine says which
+        players and characters are possible."""
         s = self.state()
-        players = [p for p in s.get("players", []) if p != s.get("renfield")]
         seats = {pos: d.get("name") for pos, d in board_districts(s).items() if d.get("represents") == "seat"}
         out = []
-        for need in action.needs:
-            if need in ("player", "target"):
-                out.append(choice((need,), _("Which player?"), players, seats=seats))
-            elif need == "character":
-                out.append(choice((need,), _("What is that card?"), CHARACTERS, [_("Vampire"), _("Hunter")]))
+        for p in action.params:
+            if p.optional:
+                continue
+            if p.kind == "player":
+                allowed = list(p.choices)
+                out.append(choice((p.name,), _("Which player?"), allowed,
+                                  seats={pos: n for pos, n in seats.items() if n in allowed}))
+            elif p.name == "character":
+                out.append(choice((p.name,), _("What is that card?"), list(p.choices), [_(CHARACTER_WORDS[c]) for c in p.choices]))
             else:
-                out.append(choice((need,), need_question(need), players, seats=seats))
+                out += from_engine(p)
         return out
 
     def seat_actions(self) -> dict[str, int]:

@@ -14,9 +14,10 @@ from companion.inputs import DISTRICTS
 from companion.rules.base import Action
 from companion.ui.model import CellVM, Count
 from companion.ui.story import ALTAR, INFERNO
+from companion.ui.screens.others.asked import from_engine
 from companion.ui.screens.others.common import (Field, OthersOverScreen, OthersScreen, Param, board_districts,
                                                 choice, number)
-from companion.ui.words import need_question, outcome_words, step_text
+from companion.ui.words import outcome_words, step_text
 
 ROOMS = {"center": N_("Hall"), "n": N_("North"), "ne": N_("North-east"), "se": N_("South-east"), "s": N_("South"),
          "sw": N_("South-west"), "nw": N_("North-west")}
@@ -24,6 +25,9 @@ LETTERS = "ABCDEFX"
 REASONS = (("crushed", N_("Crushed by a platform")), ("ladder", N_("Last ladder lost")), ("center", N_("Hit on a centre")),
            ("other", N_("Other")))
 ALTAR_MAX = 5
+# optional values the screen asks anyway (left out, the engine's default would do the wrong thing at
+# a real table); the others (a physical Strigoi token, a lost counterattack...) are left to the engine
+ASKED_TOO = frozenset({"blood", "reward", "n", "prevented", "reason", "steps", "wolf", "hit"})
 WOUNDS_TO_FALL = 3
 PARTS = {"master": N_("Master"), "apprentice": N_("Apprentice"), "supreme": N_("Supreme"), "tokens": N_("tokens")}
 CARD_TITLES = {"fire_and_forgive": "Fire & Forgive", "fist_by_fist": "Fist by Fist",
@@ -67,11 +71,16 @@ class StrigoiScreen(OthersScreen):
                 out.append(choice(("cards", w, "letter"), _("{wolf}'s card: direction letter").format(wolf=w), list(LETTERS)))
             return out
         out = []
-        for need in action.needs:
+        for p in action.params:  # what the engine needs, and the optional values the table usually gives
+            need = p.name
+            if (p.optional and need not in ASKED_TOO) or (verb == "reward" and need == "n"):
+                continue  # (a Reward is one card unless said otherwise)
             if need == "strigoi":
                 out.append(choice((need,), _("Which Strigoi?"), in_play(s), [name_of(s, k) for k in in_play(s)]))
             elif need == "wolf":
-                out.append(choice((need,), _("Which Powerwolf?"), wolves, default=s.get("attacked") or s.get("turn")))
+                allowed = list(p.choices) or wolves  # (heal: only the wounded)
+                default = next((w for w in (s.get("attacked"), s.get("turn")) if w in allowed), None)
+                out.append(choice((need,), _("Which Powerwolf?"), allowed, default=default))
             elif need == "hit":
                 out.append(Param((need,), _("Who was hit by the curse?"), "multi", tuple((w, w) for w in wolves), default=[]))
             elif need == "reason":
@@ -84,9 +93,6 @@ class StrigoiScreen(OthersScreen):
             elif need == "colour":
                 out.append(choice((need,), _("Which encounter token?"), ["red", "grey"],
                                   [_("Red (Monster or Monk)"), _("Grey (stronger Monster; a Monk fought)")]))
-            elif need == "result":
-                out.append(choice((need,), _("How did it end?"), ["won", "lost", "freed"],
-                                  [_("Won"), _("Lost"), _("Monk set free")]))
             elif need == "blood":
                 out.append(choice((need,), _("Blood icon on the token?"), [False, True], [_("No"), _("Yes")]))
             elif need == "reward":
@@ -97,7 +103,7 @@ class StrigoiScreen(OthersScreen):
             elif need == "n":
                 out.append(number((need,), _("How many wounds?"), 1, 3, 1))
             else:
-                out.append(number((need,), need_question(need), 0, 20, 0))
+                out += from_engine(p)
         return out
 
     def fields(self) -> list[Field]:
@@ -137,9 +143,9 @@ def strigoi_pictures(s: dict[str, Any]) -> dict[str, Any]:
     """The acting Powerwolf's colour beside the title."""
     from companion import palette
 
-    who = s.get("turn")
-    wolves = list(s.get("order") or s.get("powerwolves") or {})
-    return {"accent": palette.colour_of(who, wolves) if who else None}
+    who = s.get("current_player")
+    seating = [p["name"] for p in s.get("seats") or ()]  # the game API's players: the colour of the seat, as
+    return {"accent": palette.colour_of(who, seating) if who else None}  # in the story chart (not the round's order)
 
 
 def in_play(s: dict[str, Any]) -> list[str]:
