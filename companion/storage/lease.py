@@ -2,7 +2,9 @@
 
 The journal's `leases` table has a row per game being written: the holder's pid, its start time
 (field 22 of /proc/<pid>/stat, in clock ticks since boot, so a pid the kernel has given to another
-program since is not taken for the holder), the host name, who it is (`table`, `run`, `play`,
+program since is not taken for the holder), the machine (host name and boot: after a power cut the
+same pid and start time may well come back, to another program or to the restarted service itself,
+so a lease of an earlier boot is always stale), who it is (`table`, `run`, `play`,
 `journal`) and a token naming one open journal of that process. A writer takes the lease in the same
 `BEGIN IMMEDIATE` transaction that reads or writes the game (companion/storage/journal.py), so two
 processes cannot both take it. A lease whose process is gone, whose start time differs, or that was
@@ -21,6 +23,8 @@ import time
 from companion.errors import N_, Text
 from companion.records import Named
 from companion.storage.faults import JournalError
+
+BOOT_ID = "/proc/sys/kernel/random/boot_id"  # the kernel's random id of this boot
 
 # Who holds a game, as stored (a key) and as told (in the user's language, at the edge).
 WHO = {"table": N_("the table"), "run": N_("companion run"), "play": N_("companion play"),
@@ -41,7 +45,18 @@ class Holder(Named):
 def me(who: str) -> Holder:
     """This process as a lease holder, with a token of its own (one per open journal)."""
     pid = os.getpid()
-    return Holder(pid, process_start(pid) or 0, socket.gethostname(), who, time.time(), os.urandom(12).hex())
+    return Holder(pid, process_start(pid) or 0, machine(), who, time.time(), os.urandom(12).hex())
+
+
+def machine() -> str:
+    """This machine in this boot: "<host name>#<boot id>" (BOOT_ID, a new random id at every boot;
+    just the host name where there is none)."""
+    try:
+        with open(BOOT_ID, encoding="ascii") as f:
+            boot = f.read().strip()
+    except OSError:
+        boot = ""
+    return f"{socket.gethostname()}#{boot}" if boot else socket.gethostname()
 
 
 def process_start(pid: int) -> int | None:
@@ -74,8 +89,8 @@ def _exists(pid: int) -> bool:
 
 
 def alive(holder: Holder) -> bool:
-    """Is the lease's holder still running (same host, same pid, same start time)?"""
-    if holder.host != socket.gethostname():
+    """Is the lease's holder still running (same machine and boot, same pid, same start time)?"""
+    if holder.host != machine():
         return False
     started = process_start(holder.pid)
     return started is not None and (started == holder.started or not holder.started)

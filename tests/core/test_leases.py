@@ -27,7 +27,7 @@ def _lease_row(path, game_id, pid, started, host=None, who="table"):
     """Write a lease as another process would."""
     db = sqlite3.connect(path)
     db.execute("INSERT OR REPLACE INTO leases VALUES (?, ?, ?, ?, ?, 0, 'other')",
-               (game_id, pid, started, host or socket.gethostname(), who))
+               (game_id, pid, started, host or lease.machine(), who))
     db.commit()
     db.close()
 
@@ -67,6 +67,23 @@ def test_a_live_holder_refuses_every_other_writer_and_a_stale_one_is_taken_over(
     finally:
         sleeper.kill()
         sleeper.wait()
+
+
+def test_a_lease_of_an_earlier_boot_is_stale_even_with_the_same_pid_and_start_time(tmp_path, monkeypatch):
+    """After a power cut the restarted service (or another program) may get the very pid and start
+    time the holder had: the boot id tells the two boots apart, so the table resumes its game."""
+    path = tmp_path / "j.sqlite3"
+    boot = tmp_path / "boot_id"
+    boot.write_text("1b4e28ba-2fa1-11d2-883f-0016d3cca427\n")
+    monkeypatch.setattr(lease, "BOOT_ID", str(boot))
+    with Journal(path) as j:
+        gid = j.new_game(SETUP)
+        me = lease.me("table")
+        _lease_row(path, gid, me.pid, me.started, me.host)  # this pid and start time, this boot
+        assert j.holder(gid) is not None  # (another journal of this very process holds it)
+        boot.write_text("6fa459ea-ee8a-3ca4-894e-db77e160355e\n")  # the next boot
+        assert j.holder(gid) is None
+        assert j.hold(gid)[1] == [SETUP]
 
 
 def test_a_hold_writes_without_reading_the_game_until_someone_else_commits(tmp_path):
