@@ -162,3 +162,40 @@ def test_data_file_errors_name_the_line(tmp_path):
     assert err.value.field == "game.marked" and err.value.line is not None
     with pytest.raises(DataFileError):
         parse(tomlfile.loads(text.replace('"3" = 3\n"4" = 3', '"3" = 3\n"4" = "x"', 1), "f.toml"))
+
+
+def _before_a_strigoi_move(game, seed):
+    """A game where a correction put only the Master in the fortress (round 1), played by the bot up
+    to the first moment a Strigoi move is open."""
+    import random
+
+    from companion.rules import catalog
+
+    state, _ = game.setup({"cmd": "setup", "game": "strigoi", "players": 2, "seed": seed})
+    state, _ = game.apply(state, {"cmd": "adjust", "strigoi": {"master": {"room": "n"}}})
+    rng, bot = random.Random(seed), catalog.bot("strigoi")
+    for _ in range(200):
+        if any(a.enabled and a.command.get("cmd") == "strigoi_move" for a in game.legal_actions(state)):
+            return state
+        state, _ = game.apply(state, bot.choose(game, state, rng))
+    raise AssertionError(f"seed {seed}: no Strigoi move in 200 commands")
+
+
+def test_a_token_of_a_strigoi_not_in_the_fortress_moves_nobody(game):
+    """Found by a bot after `adjust` placed one Strigoi: the bag's Apprentice token crashed the engine
+    (KeyError: None, the room of a Strigoi that is not there). It moves nobody; the table's own token of
+    it is refused, and the menu offers only the Strigoi in play."""
+    for seed in range(40):
+        before = _before_a_strigoi_move(game, seed)
+        after, events = game.apply(before, {"cmd": "strigoi_move"})
+        if next(e for e in events if e.kind == "token_revealed").strigoi == "apprentice":
+            break
+    else:
+        raise AssertionError("the bag never gave the Apprentice's token")
+    assert after.vampire("apprentice").room is None and after.vampire("master").room == before.vampire("master").room
+    assert not any(e.kind == "strigoi_teleported" for e in events)
+    with pytest.raises(RuleViolation, match="not in the fortress") as refused:
+        game.apply(before, {"cmd": "strigoi_move", "token": "apprentice"})
+    assert refused.value.rule == "token"
+    move = next(a for a in game.legal_actions(before) if a.command.get("cmd") == "strigoi_move")
+    assert next(p for p in move.params if p.name == "token").choices == ("master",)

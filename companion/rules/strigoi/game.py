@@ -278,11 +278,15 @@ def _strigoi_move(data: StrigoiData, state: State, c: C.StrigoiMove, out: list[E
             raise RuleViolation("token", N_("the Supreme Strigoi moves without a token"))
         sid, bonus = state.supreme, 0
     elif c.token is not None:
+        if c.token not in state.in_play:  # (a correction put only the other one in the fortress)
+            raise RuleViolation("token", N_("that Strigoi is not in the fortress: its token moves nobody"))
         sid, bonus = c.token, c.bonus
         events.append(ev.TokenRevealed(sid, bonus, "table"))
     else:
         state, (sid, bonus) = rules.draw_token(data, state)
         events.append(ev.TokenRevealed(sid, bonus, "bag"))
+        if sid not in state.in_play:  # the bag's token of a Strigoi not in the fortress: nobody moves
+            return _add(out, (replace(state, step=Step.STRIGOI, moved=None, bonus=bonus), events))
     letter = state.wolf(state.active).card.letter
     state, move, more = rules.move_strigoi(data, state, sid, letter)
     if state.outcome:

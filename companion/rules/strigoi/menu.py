@@ -109,7 +109,8 @@ def _strigoi(state: State) -> list[Action]:
     """Move the Strigoi, let it attack, end the turn: in that order."""
     must_move = state.step is Step.TURN and bool(state.in_play)
     can_hit = state.step is Step.STRIGOI and state.moved is not None and state.attacked is None
-    token = () if state.supreme else (Param("token", "choice", STRIGOI, optional=True), _count("bonus", 0, 9))
+    present = tuple(sid for sid in STRIGOI if sid in state.in_play)  # (a correction may have placed only one)
+    token = () if state.supreme else (Param("token", "choice", present, optional=True), _count("bonus", 0, 9))
     hit = (_wolf(state), _count("prevented", 0, 9), Param("center", "flag", (False, True), optional=True))
     return [
         Action({"cmd": "strigoi_move"}, Text(N_("Move the Strigoi")), enabled=must_move,
