@@ -6,8 +6,9 @@ it), and measures the height of that font's capitals as rendered: the rows of a 
 least half-covered ink. The rule for the table, at 800x480:
 
 - every text's capitals are at least `MIN_CAPITALS` = 17 px (what 24 px type draws in pygame's font);
-- the page's main text (its tallest capitals: whose turn, the card, the countdown, the winner) is at
-  least `MAIN_CAPITALS` = 28 px (about 40 px type).
+- the page's main text is at least `MAIN_CAPITALS` = 28 px (about 40 px type): what the page is about,
+  its title (whose turn, the card, the winner) or its countdown, the tallest of the texts the renderer
+  drew in one of the `MAIN_ROLES`; on a page without such a text, its tallest text.
 
 Both grow with the surface's height (480 px -> 1080 px: 17 -> 39 px, 28 -> 63 px, rounded up). A page
 also fails for a text that did not fit its box (ellipsised, or drawn wider or taller than the box),
@@ -27,6 +28,7 @@ from companion.i18n import _
 MIN_CAPITALS = 17  # px: the smallest capitals a player must read at 800x480
 MAIN_CAPITALS = 28  # px: what a page is about is at least this tall at 800x480
 REFERENCE_HEIGHT = 480
+MAIN_ROLES = ("title", "countdown")  # the renderer's roles of what a page is about
 
 
 @dataclass(frozen=True)
@@ -119,15 +121,20 @@ def check(name: str, size: tuple[int, int], drawn: Iterable, boxes: Iterable = (
         if d.capitals < limit:
             small[(d.capitals, d.text)] = None
     least = min(drawn, key=lambda d: d.capitals, default=None)
-    most = max(drawn, key=lambda d: d.capitals, default=None)
-    seen = {d.text for d in drawn}
+    most = max(((d.capitals, d.text) for d in drawn), default=(None, ""))
+    caps: dict[str, int] = {}
+    for d in drawn:  # a string drawn at several sizes counts at its smallest
+        caps[d.text] = min(caps.get(d.text, d.capitals), d.capitals)
+    mains = [(min(caps[ln] for ln in lines), b.text) for b in boxes if b.role in MAIN_ROLES
+             if (lines := [ln for ln in b.fit.lines if ln in caps])]
+    main = max(mains, default=most)
+    seen = set(caps)
     clipped = _unique(b.text for b in boxes if b.clipped)
     broken = _unique(b.text for b in boxes if b.broken)
     unmeasured = _unique(b.text for b in boxes if not all(ln in seen for ln in b.fit.lines if ln.strip()))
     return ScreenReport(
         name, tuple(size), language, limit, main_limit,
-        least.capitals if least else None, least.text if least else "",
-        most.capitals if most else None, most.text if most else "",
+        least.capitals if least else None, least.text if least else "", main[0], main[1],
         tuple(sorted(small)), clipped, broken, overlaps(boxes), unmeasured)
 
 

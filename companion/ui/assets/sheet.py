@@ -64,7 +64,7 @@ class Sheet:
         note_font = self.renderers["ui"].font(nominal_for_capitals("ui", self.caps(MIN_CAPITALS)))
         note_w = note_font.size(note)[0] + m.pad if note else 0
         self.text(title, pygame.Rect(m.pad * 2, 0, size[0] - note_w - 4 * m.pad, m.header_h), "display", MAIN_CAPITALS,
-                  theme.TEXT, "left", theme.HEADER)
+                  theme.TEXT, "left", theme.HEADER, role="title")
         if note:
             self.text(note, pygame.Rect(size[0] - note_w - m.pad * 2, 0, note_w, m.header_h), "ui", MIN_CAPITALS,
                       theme.TEXT_DIM, "right", theme.HEADER)
@@ -75,7 +75,7 @@ class Sheet:
         return math.ceil(capitals * self.m.height / 480 - 1e-9)
 
     def text(self, words: str, rect: pygame.Rect, face: str, capitals: int, colour, align: str = "left",
-             bg=theme.BG) -> None:
+             bg=theme.BG, role: str = "") -> None:
         """Fit `words` into `rect` in `face` with capitals of `capitals` px (at 800x480), wrapped, never smaller."""
         from companion.ui.render import TextBox
 
@@ -89,7 +89,7 @@ class Sheet:
             x = {"left": rect.x, "right": rect.right - surf.get_width()}.get(align, rect.centerx - surf.get_width() // 2)
             self.surface.blit(surf, (x, y))
             y += line_h
-        self.boxes.append(TextBox(words, rect, fit, face))
+        self.boxes.append(TextBox(words, rect, fit, role or face))
 
     def done(self):
         """(surface, text boxes), as every page returns them."""
