@@ -51,7 +51,7 @@ SKIES: dict[str, dict[str, str]] = {
              "rock": "#2c2330", "mist": "0.15", "sun_x": "700", "sun_y": "262"},
     "night": {"glass": "#11131d", "sky_top": "#07081a", "sky_low": "#1c2350", "glow": "#34407a", "far": "#1d2240", "mid": "#12152b",
               "near": "#08090f", "ground": "#06070b", "light": "#ffb347", "lit": "1", "sun": "#ffb36b",
-              "sun_up": "0", "moon_up": "1", "stars": "0.9", "moon": "#eef0e6", "cloud": "#2a3160", "clouds": "0.45",
+              "sun_up": "0", "moon_up": "1", "stars": "0.9", "moon": "#dcded2", "cloud": "#2a3160", "clouds": "0.45",
               "rock": "#151728", "mist": "0.25", "sun_x": "400", "sun_y": "600"},
     "dawn": {"glass": "#232839", "sky_top": "#1f2e52", "sky_low": "#c98a8a", "glow": "#f0c49a", "far": "#46506e", "mid": "#2f3650",
              "near": "#161a27", "ground": "#11141d", "light": "#ffd27a", "lit": "0.35", "sun": "#ffd9a0",
