@@ -261,7 +261,7 @@ def draw_veil_bar(surface: pygame.Surface, rect: pygame.Rect, veil: int, text=No
 def sample_sheet(surface: pygame.Surface) -> list:
     """The developers' sheet of every icon, the player colours, countdown rings and veil bars.
 
-    Returns the TextBoxes drawn; the captions are marked `facing=False` (not for players)."""
+    Returns the TextBoxes drawn (the screen check measures the captions too)."""
     from companion.ui.text import TextRenderer
 
     text, boxes = TextRenderer(), []
@@ -276,7 +276,7 @@ def sample_sheet(surface: pygame.Surface) -> list:
         colour = palette.PLAYER_COLOURS[i % len(palette.PLAYER_COLOURS)] if name != "blood" else (200, 20, 30)
         blit_icon(surface, name, pygame.Rect(x, y, cell, cell), colour)
         cap = pygame.Rect(x - int(6 * u), y + cell, cell + int(12 * u), int(24 * u))
-        boxes.append(_caption(text, surface, name.replace("_", " "), cap)._replace(facing=False))
+        boxes.append(_caption(text, surface, name.replace("_", " "), cap))
     y0 = int(8 * u) + 2 * (cell + int(26 * u)) + int(6 * u)
     for i, colour in enumerate(palette.PLAYER_COLOURS):
         r = pygame.Rect(int(8 * u) + i * int(50 * u), y0, int(44 * u), int(44 * u))

@@ -31,15 +31,14 @@ class TextBox(Named):
     """A text drawn in the last frame: its box, how it was fitted, its role and its size.
 
     `px` is the font's em size in screen pixels (`Fit.px`: nominal size x 0.6875, see
-    companion/ui/text.py), the number the screen check compares with 24 px. `facing` is False only for
-    texts no player needs to read (captions of the developers' icon sheet).
+    companion/ui/text.py). The screen check takes where the text went and how it was fitted from here,
+    and the height of its capitals from what was really rendered (companion/ui/ink.py).
     """
 
     text: str
     rect: pygame.Rect
     fit: Fit
     role: str = ""
-    facing: bool = True
 
     @property
     def px(self) -> int:

@@ -1,105 +1,141 @@
-"""The screen check: is every text a player reads big enough, and does it fit its box?
+"""The screen check: can every text on a page be read from a chair, and does it fit its box?
 
-The renderer records every text it draws as a `TextBox` (companion/ui/render.py): its box, its
-fitted lines and its size. "Size" here is always the font's **em size in screen pixels**, the N that
-pygame.font.Font(file, N) is opened at; the renderer's nominal sizes are scaled by 0.6875 on the
-way (companion/ui/text.py), so a nominal 24 is a 16 px font. At 800x480 a player-facing text must be
-at least `MIN_PX` = 24 px; on a bigger surface the limit grows with the layout's scale (`Metrics.u`,
-e.g. 54 px at 1920x1080), so a big window has no tiny text either.
+It measures what was drawn, not what was asked for. While `companion screenshots` draws a page it
+records every text rendered and the font it was rendered in (companion/ui/ink.py, whatever code drew
+it), and measures the height of that font's capitals as rendered: the rows of a capital "H" with at
+least half-covered ink. The rule for the table, at 800x480:
 
-A screen fails when a text is under the limit, is clipped (ellipsised or wider/taller than its box),
-had a word split across two lines, or is drawn over another text (their boxes overlap; a chart's
-texts by their glyphs' extent, see `ink`). The biggest text is taken as "the one thing the screen is
-about" and reported against `FOCUS_PX` = 40 px (scaled the same way), as information only.
+- every text's capitals are at least `MIN_CAPITALS` = 17 px (what 24 px type draws in pygame's font);
+- the page's main text is at least `MAIN_CAPITALS` = 28 px (about 40 px type): what the page is about,
+  its title (whose turn, the card, the winner) or its countdown, the tallest of the texts the renderer
+  drew in one of the `MAIN_ROLES`; on a page without such a text, its tallest text.
+
+Both grow with the surface's height (480 px -> 1080 px: 17 -> 39 px, 28 -> 63 px, rounded up). A page
+also fails for a text that did not fit its box (ellipsised, or drawn wider or taller than the box),
+a word split across lines, two texts drawn over each other (their boxes overlap; a chart's texts by
+their glyphs, see `ink`), and a text the renderer laid out whose drawing was never seen (it could not
+be measured). The renderer's boxes (companion/ui/render.py `TextBox`) say where each text went.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Iterable
 
-from companion.i18n import _, pgettext
+from companion.i18n import _
 
-MIN_PX = 24  # smallest em size in px a player must read at 800x480
-FOCUS_PX = 40  # what the screen is about should be at least this big at 800x480
+MIN_CAPITALS = 17  # px: the smallest capitals a player must read at 800x480
+MAIN_CAPITALS = 28  # px: what a page is about is at least this tall at 800x480
+REFERENCE_HEIGHT = 480
+MAIN_ROLES = ("title", "countdown")  # the renderer's roles of what a page is about
 
 
 @dataclass(frozen=True)
 class ScreenReport:
-    """What the check found on one screen at one size."""
+    """What the check found on one page at one size in one language."""
 
     name: str
     size: tuple[int, int]
-    limit: int  # the smallest allowed em size at this size, px
-    focus_limit: int  # the size the main text should reach, px
-    smallest: int | None  # em px of the smallest player-facing text (None: no text)
+    language: str
+    limit: int  # the smallest capitals allowed at this size, px
+    main_limit: int  # the capitals the main text must reach, px
+    smallest: int | None  # capitals of the smallest text drawn (None: no text)
     smallest_text: str
-    biggest: int | None
-    biggest_text: str
-    small: tuple[tuple[int, str, str], ...]  # (px, role, text) under the limit
-    clipped: tuple[str, ...]
-    broken: tuple[str, ...]
+    main: int | None  # capitals of the tallest text drawn
+    main_text: str
+    small: tuple[tuple[int, str], ...] = ()  # (capitals, text) under the limit
+    clipped: tuple[str, ...] = ()
+    broken: tuple[str, ...] = ()
     overlapping: tuple[tuple[str, str], ...] = ()  # pairs of texts drawn over each other
+    unmeasured: tuple[str, ...] = ()  # laid out, but their drawing was never seen
+
+    @property
+    def main_too_small(self) -> bool:
+        """The page has text, and its tallest capitals are under the main-text limit."""
+        return self.main is not None and self.main < self.main_limit
 
     @property
     def ok(self) -> bool:
-        """No text under the limit, none clipped, none split inside a word, none over another."""
-        return not (self.small or self.clipped or self.broken or self.overlapping)
+        """Nothing under the limits, clipped, split inside a word, drawn over another or unmeasured."""
+        return not (self.small or self.clipped or self.broken or self.overlapping or self.unmeasured
+                    or self.main_too_small)
+
+    def failures(self) -> list[dict]:
+        """Every failure as plain data (the `--json` objects' "failures"; keys and kinds in English)."""
+        out: list[dict] = [{"kind": "small", "text": t, "capitals": c, "limit": self.limit} for c, t in self.small]
+        if self.main_too_small:
+            out.append({"kind": "main", "text": self.main_text, "capitals": self.main, "limit": self.main_limit})
+        out += [{"kind": "clipped", "text": t} for t in self.clipped]
+        out += [{"kind": "split", "text": t} for t in self.broken]
+        out += [{"kind": "overlap", "texts": [a, b]} for a, b in self.overlapping]
+        out += [{"kind": "unmeasured", "text": t} for t in self.unmeasured]
+        return out
+
+    def to_json(self) -> dict:
+        """One `--json` object: the page, where and in what language, its smallest and main
+        capitals with their texts, the limits, and the failures."""
+        return {"name": self.name, "size": "{0}x{1}".format(*self.size), "language": self.language, "ok": self.ok,
+                "limit": self.limit, "main_limit": self.main_limit,
+                "smallest_capitals": self.smallest, "smallest_text": self.smallest_text,
+                "main_capitals": self.main, "main_text": self.main_text, "failures": self.failures()}
 
     def lines(self) -> list[str]:
-        """The report as printed by `companion screenshots --check`, in the current language (the
-        renderer's role names, `body`, `chart`, stay as they are: they name the code's styles)."""
+        """The report as `companion screenshots --check` prints it, in the current language."""
         size = "{0}x{1}".format(*self.size)
         if self.smallest is None:
-            return [_("{name} {size}: ok, no player-facing text").format(name=self.name, size=size)]
-        under = _("under {limit} px")
-        focus = _("ok") if (self.biggest or 0) >= self.focus_limit else under.format(limit=self.focus_limit)
-        out = [_("{name} {size}: {verdict}, smallest {smallest} px ({smallest_text}), main text {biggest} px "
-                 "({biggest_text}, {focus})").format(
-            name=self.name, size=size, verdict=_("ok") if self.ok else _("FAIL"), smallest=self.smallest,
-            smallest_text=_quote(self.smallest_text), biggest=self.biggest, biggest_text=_quote(self.biggest_text),
-            focus=focus)]
-        text_role = pgettext("screen check", "text")  # a text drawn without a role
-        out += [f"  {under.format(limit=self.limit)}: {px} px {role or text_role} {_quote(text)}"
-                for px, role, text in self.small]
+            return [_("{name} {size} {lang}: ok, no text").format(name=self.name, size=size, lang=self.language)]
+        out = [_("{name} {size} {lang}: {verdict}, smallest capitals {smallest} px ({smallest_text}), "
+                 "main text {main} px ({main_text})").format(
+            name=self.name, size=size, lang=self.language, verdict=_("ok") if self.ok else _("FAIL"),
+            smallest=self.smallest, smallest_text=_quote(self.smallest_text), main=self.main,
+            main_text=_quote(self.main_text))]
+        out += ["  " + _("capitals under {limit} px: {px} px {text}").format(limit=self.limit, px=c, text=_quote(t))
+                for c, t in self.small]
+        if self.main_too_small:
+            out.append("  " + _("main text under {limit} px capitals: {px} px {text}").format(
+                limit=self.main_limit, px=self.main, text=_quote(self.main_text)))
         out += ["  " + _("clipped: {text}").format(text=_quote(text)) for text in self.clipped]
         out += ["  " + _("word split across lines: {text}").format(text=_quote(text)) for text in self.broken]
         out += ["  " + _("drawn over each other: {first} and {second}").format(first=_quote(a), second=_quote(b))
                 for a, b in self.overlapping]
+        out += ["  " + _("laid out but never seen drawn: {text}").format(text=_quote(t)) for t in self.unmeasured]
         return out
 
 
 def limits(size: tuple[int, int]) -> tuple[int, int]:
-    """(smallest allowed px, main-text px) at `size`: 24 and 40 at 800x480, scaled with the layout."""
-    u = min(size[0] / 800, size[1] / 480)
-    return max(1, round(MIN_PX * u)), max(1, round(FOCUS_PX * u))
+    """(smallest capitals, main-text capitals) in px at `size`: 17 and 28 at a height of 480,
+    grown with the height and rounded up (1080 px: 39 and 63)."""
+    k = size[1] / REFERENCE_HEIGHT
+    return max(1, math.ceil(MIN_CAPITALS * k - 1e-9)), max(1, math.ceil(MAIN_CAPITALS * k - 1e-9))
 
 
-def check(name: str, size: tuple[int, int], boxes: Iterable) -> ScreenReport:
-    """Check the `TextBox`es one screen drew at `size` (texts with `facing=False` are left out)."""
-    limit, focus = limits(size)
-    facing = [b for b in boxes if getattr(b, "facing", True) and b.text.strip()]
-    seen: set[tuple] = set()
-    small, clipped, broken = [], [], []
-    for b in facing:
-        key = (b.text, b.px)
-        if key in seen:
-            continue
-        seen.add(key)
-        if b.px < limit:
-            small.append((b.px, b.role, b.text))
-        if b.clipped:
-            clipped.append(b.text)
-        if b.broken:
-            broken.append(b.text)
-    least = min(facing, key=lambda b: b.px, default=None)
-    most = max(facing, key=lambda b: b.px, default=None)
+def check(name: str, size: tuple[int, int], drawn: Iterable, boxes: Iterable = (), language: str = "en") -> ScreenReport:
+    """Check one page: `drawn` the texts rendered while it was drawn (ink.Drawn: text and capitals),
+    `boxes` the renderer's TextBoxes (where each laid-out text went, how it was fitted)."""
+    limit, main_limit = limits(size)
+    drawn = [d for d in drawn if d.text.strip()]
+    boxes = [b for b in boxes if b.text.strip()]
+    small: dict[tuple[int, str], None] = {}
+    for d in drawn:
+        if d.capitals < limit:
+            small[(d.capitals, d.text)] = None
+    least = min(drawn, key=lambda d: d.capitals, default=None)
+    most = max(((d.capitals, d.text) for d in drawn), default=(None, ""))
+    caps: dict[str, int] = {}
+    for d in drawn:  # a string drawn at several sizes counts at its smallest
+        caps[d.text] = min(caps.get(d.text, d.capitals), d.capitals)
+    mains = [(min(caps[ln] for ln in lines), b.text) for b in boxes if b.role in MAIN_ROLES
+             if (lines := [ln for ln in b.fit.lines if ln in caps])]
+    main = max(mains, default=most)
+    seen = set(caps)
+    clipped = _unique(b.text for b in boxes if b.clipped)
+    broken = _unique(b.text for b in boxes if b.broken)
+    unmeasured = _unique(b.text for b in boxes if not all(ln in seen for ln in b.fit.lines if ln.strip()))
     return ScreenReport(
-        name, tuple(size), limit, focus,
-        least.px if least else None, least.text if least else "",
-        most.px if most else None, most.text if most else "",
-        tuple(sorted(small)), tuple(clipped), tuple(broken), overlaps(facing),
-    )
+        name, tuple(size), language, limit, main_limit,
+        least.capitals if least else None, least.text if least else "", main[0], main[1],
+        tuple(sorted(small)), clipped, broken, overlaps(boxes), unmeasured)
 
 
 def ink(box) -> tuple[float, float, float, float]:
@@ -126,9 +162,14 @@ def overlaps(boxes: list) -> tuple[tuple[str, str], ...]:
 
 
 def summary(reports: list[ScreenReport]) -> str:
-    """The last line: the smallest player-facing text over all screens."""
+    """The last line: the smallest capitals drawn over all pages."""
     sizes = [r.smallest for r in reports if r.smallest is not None]
-    return _("smallest text: {px} px").format(px=min(sizes) if sizes else 0)
+    return _("smallest capitals: {px} px").format(px=min(sizes) if sizes else 0)
+
+
+def _unique(texts: Iterable[str]) -> tuple[str, ...]:
+    """The texts once each, in order."""
+    return tuple(dict.fromkeys(texts))
 
 
 def _quote(text: str, width: int = 40) -> str:

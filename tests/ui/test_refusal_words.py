@@ -139,27 +139,32 @@ def test_a_malformed_command_is_refused_once_on_screen(tmp_path, lang, refused):
 
 
 def _report(**problems) -> ScreenReport:
-    base = dict(name="night", size=(800, 480), limit=24, focus_limit=40, smallest=20, smallest_text="2 AP left",
-                biggest=30, biggest_text="Mila", small=((20, "body", "2 AP left"), (18, "", "P1")),
-                clipped=("A long line",), broken=("Abenddämmerung",), overlapping=(("Altar", "Inferno"),))
+    base = dict(name="night", size=(800, 480), language="de", limit=17, main_limit=28, smallest=14,
+                smallest_text="2 AP left", main=24, main_text="Mila", small=((14, "2 AP left"), (16, "P1")),
+                clipped=("A long line",), broken=("Abenddämmerung",), overlapping=(("Altar", "Inferno"),),
+                unmeasured=("Veil",))
     return ScreenReport(**{**base, **problems})
 
 
 def test_the_screen_checks_report_speaks_german():
-    reports = [_report(), _report(name="icons", smallest=None, biggest=None, small=(), clipped=(), broken=(),
-                                  overlapping=())]
+    reports = [_report(), _report(name="icons", smallest=None, main=None, small=(), clipped=(), broken=(),
+                                  overlapping=(), unmeasured=())]
     english, german = in_both(lambda: [ln for r in reports for ln in r.lines()] + [summary(reports)])
     assert german == [
-        "night 800x480: FEHLER, kleinster Text 20 px ('2 AP left'), Haupttext 30 px ('Mila', unter 40 px)",
-        "  unter 24 px: 20 px body '2 AP left'",
-        "  unter 24 px: 18 px Text 'P1'",
+        "night 800x480 de: FEHLER, kleinste Großbuchstaben 14 px ('2 AP left'), Haupttext 24 px ('Mila')",
+        "  Großbuchstaben unter 17 px: 14 px '2 AP left'",
+        "  Großbuchstaben unter 17 px: 16 px 'P1'",
+        "  Haupttext mit Großbuchstaben unter 28 px: 24 px 'Mila'",
         "  abgeschnitten: 'A long line'",
         "  Wort über zwei Zeilen getrennt: 'Abenddämmerung'",
         "  übereinander gezeichnet: 'Altar' und 'Inferno'",
-        "icons 800x480: ok, kein Text für Spieler",
-        "kleinster Text: 20 px",
+        "  gesetzt, aber nie gezeichnet gesehen: 'Veil'",
+        "icons 800x480 de: ok, kein Text",
+        "kleinste Großbuchstaben: 14 px",
     ]
-    assert english[0] == "night 800x480: FAIL, smallest 20 px ('2 AP left'), main text 30 px ('Mila', under 40 px)"
-    assert english[2:] == ["  under 24 px: 18 px text 'P1'", "  clipped: 'A long line'",
-                           "  word split across lines: 'Abenddämmerung'", "  drawn over each other: 'Altar' and 'Inferno'",
-                           "icons 800x480: ok, no player-facing text", "smallest text: 20 px"]
+    assert english[0] == "night 800x480 de: FAIL, smallest capitals 14 px ('2 AP left'), main text 24 px ('Mila')"
+    assert english[2:] == ["  capitals under 17 px: 16 px 'P1'", "  main text under 28 px capitals: 24 px 'Mila'",
+                           "  clipped: 'A long line'", "  word split across lines: 'Abenddämmerung'",
+                           "  drawn over each other: 'Altar' and 'Inferno'", "  laid out but never seen drawn: 'Veil'",
+                           "icons 800x480 de: ok, no text", "smallest capitals: 14 px"]
+    assert reports[0].to_json()["failures"][0] == {"kind": "small", "text": "2 AP left", "capitals": 14, "limit": 17}

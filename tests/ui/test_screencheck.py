@@ -1,138 +1,234 @@
-"""The screen check fails what a player cannot read from a chair (small, clipped and split texts), and
-`companion screenshots --check` finds every screen of every game passing it."""
+"""The screen check measures what was drawn: the capitals of every text as rendered, on every page, in
+both languages and at four sizes; `companion screenshots --check --json` reports each page.
 
+Today's screens fail it in places (issue #26 point 9). Those failures are listed, precisely, in
+KNOWN_FAILURES below: the screens stage (issue #26) restyles the screens and empties that list. The
+rule itself is never weakened to make a page pass."""
+
+import json
 import re
+from fnmatch import fnmatch
 
 import pygame
 import pytest
 
+from companion import i18n
 from companion.cli import main
-from companion.ui.chart import nominal
-from companion.ui.model import ButtonVM, ViewModel
+from companion.ui import assets, ink, theme
 from companion.ui.render import Renderer, TextBox
 from companion.ui.screencheck import check, limits, summary
-from companion.ui.screenshots import screen_names
-from companion.ui.text import TextRenderer, pixel_size
+from companion.ui.screenshots import CHECK_SIZES, render_page, screen_names
+from companion.ui.text import Fit, TextRenderer
 
 SMALL = (800, 480)
+FREESANS = TextRenderer().font(35)  # the screens' font at their smallest size: 24 px type
+
+# TEMPORARY: the failures of today's screens, each precise. The screens stage (issue #26) empties this
+# list; nothing may be added to hide a new failure. (page, size, language, kind, text, capitals); "*"
+# and shell patterns match several; `text` of an overlap is "first & second".
+KNOWN_FAILURES = [
+    # every page of the table app at 1280x720: the layout's scale (1.5) rounds 24 px type down to
+    # 35 px, whose capitals are 25 px, under 17 x 1.5 = 25.5
+    ("*", "1280x720", "*", "small", "*", 25),
+    # German titles shrunk to fit their bar: the main text is under 28 px capitals (x the height)
+    ("draw-card", "800x480", "de", "main", "Neue Karte von Stapel I", 24),
+    ("draw-card", "1024x600", "de", "main", "Neue Karte von Stapel I", 33),
+    ("draw-card", "1920x1080", "de", "main", "Neue Karte von Stapel I", 61),
+    ("event", "800x480", "de", "main", "Ereignis: Nachtstreife", 24),
+    ("event", "1024x600", "de", "main", "Ereignis: Nachtstreife", 33),
+    ("nosferatu-over", "*", "de", "main", "Spielende: die Bisse des Vampirs haben gesiegt", "*"),
+    ("tracker", "*", "de", "main", "Schleierleiste: 3 Vampire", "*"),
+    # the reader unplugged: its English words with the OS error, cut off on the banner
+    ("night-banner?", "*", "*", "clipped", "reader disconnected: *", None),
+    # banners push the board down: the tokens of B2 spill into C2 (1024x600 and 1920x1080 with one banner)
+    ("night-banner1", "1024x600", "*", "overlap", "[1M] & C2", None),
+    ("night-banner1", "1920x1080", "*", "overlap", "[1M] & C2", None),
+    ("night-banner[23]", "*", "*", "overlap", "[1M] & C2", None),
+    # the simulated board (companion/hal/sim.py) labels its tiles, veil cells and buttons at 7-8 px capitals
+    ("simulator", "*", "*", "small", "*", "*"),
+    ("simulator", "*", "*", "main", "*", "*"),
+    # the drawn token icons' sheet (companion/ui/icons.py) captions them at 8-12 px capitals
+    ("icons", "*", "*", "small", "*", "*"),
+]
 
 
-def _box(text, px, rect=pygame.Rect(0, 0, 700, 200), **kw):
-    """A text really drawn at em size `px` into `rect`, as the renderer records it."""
-    surface = pygame.Surface(SMALL)
-    fit = TextRenderer().draw(surface, text, rect, nominal(px), (255, 255, 255), min_size=nominal(px))
-    return TextBox(text, rect, fit, "body", **kw)
+def _known(report: dict, failure: dict) -> tuple | None:
+    """The KNOWN_FAILURES entry covering `failure` of the page `report`, if any."""
+    text = failure.get("text") or " & ".join(failure.get("texts", ()))
+    for entry in KNOWN_FAILURES:
+        page, size, lang, kind, pattern, caps = entry
+        if (fnmatch(report["name"], page) and fnmatch(report["size"], size) and fnmatch(report["language"], lang)
+                and kind == failure["kind"] and fnmatch(text, pattern)
+                and (caps in ("*", None) or caps == failure.get("capitals"))):
+            return entry
+    return None
 
 
-def test_em_size_in_px_is_the_font_size_pygame_opens():
-    fit = TextRenderer().fit("Hunt", 400, 100, 48)
-    assert fit.px == pixel_size(48) == int(48 * 0.6875) == 33
-    by_name = pygame.font.Font(None, 48)  # pygame's own default-font call scales nominal sizes the same way
-    assert abs(by_name.get_height() - TextRenderer().font(48).get_height()) <= 1
+@pytest.fixture(scope="module")
+def every_page(tmp_path_factory):
+    """`companion screenshots --check --json` over every page, size and language: (status, reports)."""
+    import contextlib
+    import io
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        status = main(["screenshots", "--out", str(tmp_path_factory.mktemp("shots")), "--check", "--json"])
+    return status, [json.loads(line) for line in out.getvalue().splitlines()]
 
 
-def test_a_20px_text_fails_and_a_30px_text_passes():
-    below = pygame.Rect(0, 240, 700, 200)  # the second text under the first, as a screen lays them out
-    small = check("synthetic", SMALL, [_box("Mila's turn", 30), _box("2 AP left", 20, below)])
-    assert not small.ok and small.smallest == 20 and small.small == ((20, "body", "2 AP left"),)
-    assert any("under 24 px: 20 px body '2 AP left'" in ln for ln in small.lines())
-    fine = check("synthetic", SMALL, [_box("Mila's turn", 30), _box("2 AP left", 24, below)])
-    assert fine.ok and fine.smallest == 24 and fine.lines()[0].startswith("synthetic 800x480: ok")
-
-
-def test_a_clipped_text_fails_even_when_big_enough():
-    boxed = _box("Expose agents in every district", 30, rect=pygame.Rect(0, 0, 120, 40))
-    assert boxed.fit.cut and boxed.clipped
-    report = check("synthetic", SMALL, [boxed])
-    assert not report.ok and report.clipped == ("Expose agents in every district",)
-    assert not report.small  # it fails for the clipping alone
-    assert any(ln.startswith("  clipped:") for ln in report.lines())
-
-
-def test_a_word_split_across_lines_fails():
-    boxed = _box("Unpronounceable", 30, rect=pygame.Rect(0, 0, 120, 200))
-    assert boxed.broken and not boxed.fit.cut
-    report = check("synthetic", SMALL, [boxed])
-    assert not report.ok and report.broken == ("Unpronounceable",)
-
-
-def test_the_limit_grows_with_the_screen():
-    assert limits(SMALL) == (24, 40) and limits((1920, 1080)) == (54, 90)
-    assert check("big", (1920, 1080), [_box("Mila", 30)]).small  # fine at 800x480, tiny on a TV
-    assert check("big", (1920, 1080), [_box("Mila", 60)]).ok
-
-
-def test_texts_not_for_players_are_left_out_and_the_main_text_is_the_biggest():
-    report = check("sheet", SMALL, [_box("die1", 10, facing=False), _box("7", 60),
-                                    _box("seconds", 26, pygame.Rect(0, 240, 700, 200))])
-    assert report.ok and report.smallest == 26
-    assert report.biggest == 60 and report.biggest_text == "7" and "main text 60 px ('7', ok)" in report.lines()[0]
-
-
-def test_the_renderer_records_size_role_and_box_of_every_text():
-    renderer = Renderer(SMALL)
-    vm = ViewModel("x", "Night: Mila", lines=("2 AP left",), buttons=(ButtonVM("a", "Hunt"),), veil=4)
-    renderer.render(pygame.Surface(SMALL), vm)
-    boxes = {b.text: b for b in renderer.text_boxes}
-    assert boxes["Night: Mila"].role == "title" and boxes["Hunt"].role == "button"
-    assert boxes["2 AP left"].role == "body" and boxes["4"].role == "small"
-    for b in renderer.text_boxes:
-        assert b.px == pixel_size(b.fit.size) and b.facing
-    assert boxes["Night: Mila"].px == pixel_size(renderer.m.font("title"))  # 42 nominal -> 28 px
-
-
-def test_summary_names_the_smallest_text_over_all_screens():
-    reports = [check("a", SMALL, [_box("x", 30)]), check("b", SMALL, [_box("y", 22)])]
-    assert summary(reports) == "smallest text: 22 px"
-
-
-def test_two_texts_drawn_over_each_other_fail():
-    """Each fits its own box, yet the boxes meet: the check names the pair; side by side they pass."""
-    over = check("synthetic", SMALL, [_box("Altar: attack", 24, pygame.Rect(200, 100, 300, 40)),
-                                      _box("Inferno: defeat", 24, pygame.Rect(180, 90, 300, 40))])
-    assert not over.ok and over.overlapping == (("Altar: attack", "Inferno: defeat"),)
-    assert "  drawn over each other: 'Altar: attack' and 'Inferno: defeat'" in over.lines()
-    apart = check("synthetic", SMALL, [_box("Altar: attack", 24, pygame.Rect(200, 100, 300, 40)),
-                                       _box("Inferno: defeat", 24, pygame.Rect(200, 140, 300, 40))])
-    assert apart.ok
-
-
-def test_the_charts_threshold_labels_stand_apart():
-    """Two thresholds one step apart (the Strigoi's Altar: attack and Inferno: defeat) keep their
-    labels apart: the lower one goes under its line."""
-    from companion.ui.chart import shapes
-    from companion.ui.story import Chart, Panel, Series
-
-    panel = Panel("Blood points", "round", ("0", "1"), (Series("Altar", (0, 1), (200, 0, 0), "circle"),), 5,
-                  y_lines=((4, "Altar: attack"), (5, "Inferno: defeat")))
-    texts = [s for s in shapes(Chart("Armata Strigoi", "", (panel,)), 380, 200, scale=1) if s.kind == "text"]
-    attack, defeat = (next(s.points[0][1] for s in texts if s.text == t) for t in ("Altar: attack", "Inferno: defeat"))
-    assert attack - defeat >= 24 * 1.1
-
-
-@pytest.mark.parametrize("size, limit, focus", [("800x480", 24, 40), ("1920x1080", 54, 90)])
-def test_every_screen_of_every_game_passes_the_check(tmp_path, capsys, size, limit, focus):
-    status = main(["screenshots", "--out", str(tmp_path), "--size", size, "--check"])
-    out = capsys.readouterr().out.strip().splitlines()
+def test_every_page_is_checked_at_four_sizes_in_both_languages(every_page):
+    status, reports = every_page
     names = screen_names()
-    assert len(names) > 30 and "icons" in names and "one-night" in names and "night" in names
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(f"{n}_{size}.png" for n in names)
-    heads = [ln for ln in out if re.match(rf"^\S+ {size}: (ok|FAIL)", ln)]
-    assert [ln.split()[0] for ln in heads] == names  # one verdict per screen, in order
-    smallest = [int(m.group(1)) for ln in heads if (m := re.search(r"smallest (\d+) px", ln))]
-    assert out[-1] == f"smallest text: {min(smallest)} px"
-    failed = [ln for ln in heads if ": FAIL" in ln]
-    # Every text a player reads is big enough, none clipped or split inside a word (issue 17) ...
-    assert status == 0 and not failed and min(smallest) >= limit, failed
-    # ... and what each screen is about (whose turn, the card, the countdown, the winner) is big.
-    mains = {ln.split()[0]: int(m.group(1)) for ln in heads if (m := re.search(r"main text (\d+) px", ln))}
-    assert all(px >= focus for px in mains.values()), {n: px for n, px in mains.items() if px < focus}
+    assert {"night-banner1", "night-banner2", "night-banner3", "night-refused", "simulator", "icons",
+            "assets-fonts", "assets-about"} <= set(names)
+    expected = [(lang, n, "{0}x{1}".format(*s)) for lang in i18n.LANGUAGES for n in names for s in CHECK_SIZES]
+    assert [(r["language"], r["name"], r["size"]) for r in reports] == expected
+    for r in reports:
+        assert set(r) >= {"name", "size", "language", "smallest_capitals", "main_capitals", "failures", "ok"}
+        assert r["ok"] == (r["failures"] == [])
+    assert status == (0 if all(r["ok"] for r in reports) else 1)
 
 
-def test_screenshots_check_passes_when_every_text_is_big_enough(tmp_path, capsys):
-    assert main(["screenshots", "--out", str(tmp_path), "--only", "icons", "--size", "800x480", "--check"]) == 0
+def test_every_failure_is_a_known_one_and_every_known_one_still_fails(every_page):
+    """A new failure fails this test; so does a known one that was fixed (then strike it off the list)."""
+    _status, reports = every_page
+    unknown, used = [], set()
+    for r in reports:
+        for f in r["failures"]:
+            entry = _known(r, f)
+            if entry is None:
+                unknown.append((r["name"], r["size"], r["language"], f))
+            else:
+                used.add(entry)
+    assert unknown == []
+    assert [e for e in KNOWN_FAILURES if e not in used] == []
+
+
+def test_the_pages_that_pass_meet_the_rule_as_measured(every_page):
+    """Where a page passes, its smallest capitals reach 17 px and its main text 28 px (x the height)."""
+    _status, reports = every_page
+    passing = [r for r in reports if r["ok"]]
+    assert len(passing) > len(reports) // 2
+    for r in passing:
+        size = tuple(int(v) for v in r["size"].split("x"))
+        low, main_low = limits(size)
+        assert r["smallest_capitals"] >= low and r["main_capitals"] >= main_low, r
+
+
+def test_capitals_are_measured_on_the_rendered_font():
+    """24 px type: 17 px capitals in pygame's font, 16 px in Atkinson Hyperlegible Bold; 40 px: 29 px."""
+    assert ink.capitals(FREESANS) == 17
+    assert ink.capitals(TextRenderer().font(59)) == 29
+    assert ink.capitals(assets.font("ui", 24)) == 16
+    assert assets.px_for_capitals("ui", 17) == 25 and ink.capitals(assets.font("ui", 25)) == 17
+
+
+def test_the_recording_sees_text_drawn_outside_the_renderer():
+    """Text drawn with pygame's own font call (as the simulated board does) is recorded too."""
+    with ink.recording() as drawn:
+        pygame.font.Font(None, 14).render("veil -", True, (255, 255, 255))
+        TextRenderer().draw(pygame.Surface(SMALL), "Mila", pygame.Rect(0, 0, 300, 60), 35, (255, 255, 255))
+    assert [(d.text, d.capitals) for d in drawn] == [("veil -", 7), ("Mila", 17)]
+    pygame.font.Font(None, 14).render("after", True, (255, 255, 255))
+    assert len(drawn) == 2  # nothing is recorded once the block is left
+
+
+def _drawn(text, capitals):
+    """A recorded text with `capitals` px capitals."""
+    return ink.Drawn(text, capitals, capitals, "test")
+
+
+def test_capitals_under_17_px_fail_and_17_pass():
+    fine = check("synthetic", SMALL, [_drawn("Mila's turn", 29), _drawn("2 AP left", 17)])
+    assert fine.ok and fine.smallest == 17 and fine.main == 29
+    small = check("synthetic", SMALL, [_drawn("Mila's turn", 29), _drawn("2 AP left", 16)])
+    assert not small.ok and small.small == ((16, "2 AP left"),)
+    assert small.failures() == [{"kind": "small", "text": "2 AP left", "capitals": 16, "limit": 17}]
+    assert "  capitals under 17 px: 16 px '2 AP left'" in small.lines()
+
+
+def test_a_main_text_under_28_px_capitals_fails():
+    report = check("synthetic", SMALL, [_drawn("Neue Karte von Stapel I", 24), _drawn("Veil", 17)])
+    assert not report.ok and report.main_too_small and not report.small
+    assert report.failures() == [{"kind": "main", "text": "Neue Karte von Stapel I", "capitals": 24, "limit": 28}]
+
+
+def test_the_main_text_is_the_title_when_the_page_has_one():
+    """A chart's own heading may be taller than a shrunk title: the title is what the page is about."""
+    title = TextBox("Spielende: die Bisse des Vampirs haben gesiegt", pygame.Rect(0, 0, 800, 58),
+                    Fit(40, ("Spielende: die Bisse des Vampirs haben gesiegt",), 700, 50, False), "title")
+    drawn = [_drawn(title.text, 23), _drawn("Nosferatu", 27), _drawn("Runden: 5", 17)]
+    report = check("over", SMALL, drawn, [title])
+    assert report.main == 23 and report.main_text == title.text and report.main_too_small
+    assert check("over", SMALL, drawn).main_text == "Nosferatu"  # no title: the tallest text
+
+
+def test_the_limits_grow_with_the_height():
+    assert [limits(s) for s in CHECK_SIZES] == [(17, 28), (22, 35), (26, 42), (39, 63)]
+    assert not check("big", (1920, 1080), [_drawn("Mila", 29)]).ok  # fine at 800x480, tiny on a TV
+    assert check("big", (1920, 1080), [_drawn("Mila", 63), _drawn("Veil", 39)]).ok
+
+
+def _box(text, rect=pygame.Rect(0, 0, 700, 200), size=35):
+    """A TextBox of `text` fitted into `rect` as the renderer records it."""
+    return TextBox(text, rect, TextRenderer().fit(text, rect.width, rect.height, size, size), "body")
+
+
+def test_clipped_split_overlapping_and_unmeasured_texts_fail():
+    clipped = _box("Expose agents in every district", pygame.Rect(0, 0, 120, 40))
+    split = _box("Unpronounceable", pygame.Rect(0, 100, 120, 200), 59)
+    drawn = [_drawn(ln, 17) for b in (clipped, split) for ln in b.fit.lines]
+    report = check("synthetic", SMALL, drawn, [clipped, split])
+    assert report.clipped == ("Expose agents in every district",) and report.broken == ("Unpronounceable",)
+    over = check("synthetic", SMALL, [_drawn("Altar: attack", 17), _drawn("Inferno: defeat", 17)],
+                 [_box("Altar: attack", pygame.Rect(200, 100, 300, 40)), _box("Inferno: defeat", pygame.Rect(180, 90, 300, 40))])
+    assert over.overlapping == (("Altar: attack", "Inferno: defeat"),)
+    unseen = check("synthetic", SMALL, [_drawn("Mila", 29)], [_box("Mila"), _box("2 AP left")])
+    assert unseen.unmeasured == ("2 AP left",) and not unseen.ok  # laid out, never seen drawn: not measured
+
+
+def test_shrinking_a_font_fails_the_check(monkeypatch):
+    """Break the rule once: the screens' smallest type one step smaller fails every screen with text at it."""
+    _surface, boxes, drawn = render_page("night", SMALL)
+    assert check("night", SMALL, drawn, boxes).ok
+    monkeypatch.setattr(theme, "MIN_FONT", 33)  # 22 px type instead of 24 px
+    monkeypatch.setattr(theme, "FONT_SIZES", {**theme.FONT_SIZES, "body": 33, "button": 33, "small": 33, "cell": 33, "hint": 33})
+    monkeypatch.setattr(theme.Metrics, "min_font", theme.Scaled(33, "smaller"))
+    _surface, boxes, drawn = render_page("night", SMALL)
+    report = check("night", SMALL, drawn, boxes)
+    assert not report.ok and report.smallest == 16 and ("16", "Veil") in {(str(c), t) for c, t in report.small}
+
+
+def test_the_renderer_records_role_and_box_of_every_text():
+    renderer = Renderer(SMALL)
+    from companion.ui.model import ButtonVM, ViewModel
+
+    vm = ViewModel("x", "Night: Mila", lines=("2 AP left",), buttons=(ButtonVM("a", "Hunt"),), veil=4)
+    with ink.recording() as drawn:
+        renderer.render(pygame.Surface(SMALL), vm)
+    boxes = {b.text: b for b in renderer.text_boxes}
+    assert boxes["Night: Mila"].role == "title" and boxes["Hunt"].role == "button" and boxes["4"].role == "small"
+    assert {d.text for d in drawn} >= set(boxes)
+    assert check("x", SMALL, drawn, renderer.text_boxes).ok
+
+
+def test_summary_names_the_smallest_capitals_over_all_pages():
+    reports = [check("a", SMALL, [_drawn("x", 30)]), check("b", SMALL, [_drawn("y", 12)])]
+    assert summary(reports) == "smallest capitals: 12 px"
+
+
+def test_the_text_report_and_json_say_the_same(tmp_path, capsys):
+    assert main(["screenshots", "--out", str(tmp_path), "--only", "night", "--only", "simulator",
+                 "--size", "800x480", "--lang", "en", "--check"]) == 1
     out = capsys.readouterr().out.strip().splitlines()
-    assert out[0].startswith("icons 800x480: ok") and out[-1] == "smallest text: 24 px"
+    assert out[0].startswith("night 800x480 en: ok, smallest capitals 17 px")
+    assert any(re.match(r"simulator 800x480 en: FAIL, smallest capitals [0-9] px", ln) for ln in out)
+    assert out[-2] == "1 of 2 screens pass; PNGs in " + str(tmp_path) and out[-1].startswith("smallest capitals: ")
+    assert main(["screenshots", "--out", str(tmp_path), "--only", "simulator", "--size", "800x480", "--lang", "de",
+                 "--json"]) == 1
+    (report,) = [json.loads(ln) for ln in capsys.readouterr().out.strip().splitlines()]
+    assert report["name"] == "simulator" and report["language"] == "de" and report["size"] == "800x480"
+    assert {f["kind"] for f in report["failures"]} == {"small", "main"}  # English kinds whatever the language
 
 
 @pytest.mark.parametrize("argv", [["--size", "800"], ["--only", "no-such-screen"], ["--size", "0x480"]])
@@ -145,3 +241,8 @@ def test_screenshots_bad_usage_exits_2(tmp_path, argv, capsys):
 def test_screenshots_needs_an_out_folder(capsys):
     assert main(["screenshots", "--check"]) == 2
     assert "--out" in capsys.readouterr().err
+
+
+def test_fit_marks_a_box_clipped_when_drawn_wider():
+    box = TextBox("x", pygame.Rect(0, 0, 10, 10), Fit(35, ("x",), 30, 10, False), "body")
+    assert box.clipped

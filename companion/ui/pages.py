@@ -1,0 +1,120 @@
+"""Every page `companion screenshots` draws: the game screens of the samples, the same screen with the
+table's troubles on it, the simulated board, and the contact sheets of the shipped assets.
+
+A page is a function `(size) -> (surface, text boxes)`. The troubles are what the loop really hands the
+screen (companion/app.py passes `health.parts` to `ui.update`): part -> (ok, why), worded by the parts
+themselves: the serial reader opened on a port that is not there says what it says, the journal's
+"not saving" is the storage's own line, a refusal is worded as `App.refuse` words it.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from companion.i18n import N_, _
+
+Page = Callable[[tuple[int, int]], tuple]
+TROUBLED = "night"  # the screen the troubles are shown on: the busiest one (board, tokens, buttons, title)
+MISSING_PORT = "/dev/ttyACM0"  # a reader's port that is unplugged (a Pico's first port)
+
+
+def pages() -> dict[str, Page]:
+    """Page name -> how to draw it, in the order the check reports them."""
+    from companion.ui.assets.sheet import sheets
+    from companion.ui.samples import screens
+
+    recipes = screens()
+    out: dict[str, Page] = {name: _table_page(recipe) for name, recipe in recipes.items()}
+    if TROUBLED in recipes:
+        for name, parts, refusal in _troubles():
+            out[f"{TROUBLED}-{name}"] = _table_page(recipes[TROUBLED], parts, refusal)
+    out["simulator"] = simulator
+    out["icons"] = _icon_sheet
+    out.update(sheets())
+    return out
+
+
+def _table_page(recipe: Callable, parts: Callable | None = None, refusal: Callable | None = None) -> Page:
+    """A page of the table app: a fresh TableUI put on a screen by `recipe`, then given the health
+    `parts()` (part -> (ok, why)) as the loop gives them, and a refusal as the loop shows it."""
+    def draw(size):
+        from companion.ui.table import TableUI
+
+        ui = TableUI(size)
+        recipe(ui)
+        if parts is not None:
+            ui.update(ui.ctx.view, (), 0.0, parts())
+        if refusal is not None:
+            ui.notify(refusal())
+        surface = pygame.Surface(size)
+        ui.draw(surface, force=True)
+        return surface, list(ui.ctx.renderer.text_boxes)
+    return draw
+
+
+def _troubles() -> list[tuple[str, Callable | None, Callable | None]]:
+    """(name, health parts, refusal) of each troubled page: one, two and three banners, a refusal."""
+    one = lambda: {"reader": unplugged_reader()}  # noqa: E731 - three small recipes read best in a row
+    two = lambda: {**one(), "journal": (False, not_saving())}  # noqa: E731
+    three = lambda: {**two(), "leds": (False, LEDS_MISSING)}  # noqa: E731
+    return [("banner1", one, None), ("banner2", two, None), ("banner3", three, None), ("refused", None, refused)]
+
+
+# the HAL's words for a strip it could not open on a PC (companion/hal/pi.py says this on any non-Pi)
+LEDS_MISSING = "LED strip not available: not a Raspberry Pi (/proc/device-tree/compatible does not name raspberrypi)"
+
+
+def unplugged_reader() -> tuple[bool, str]:
+    """(ok, why) of a line reader whose port is not there, as the real reader reports it."""
+    from companion.gamedata.config import default
+    from companion.hal.clock import FakeClock
+    from companion.hal.reader import open_reader
+
+    config = default().reader._replace(type="lines", port=MISSING_PORT)
+    reader = open_reader(config, FakeClock())
+    try:
+        reader.poll()  # it tries the port, which is not there
+        return reader.status
+    finally:
+        reader.close()
+
+
+def not_saving() -> str:
+    """The journal's banner when the disk is full (companion/runtime/saving.py words it so)."""
+    from companion.storage.faults import FAULT_TEXT
+
+    return _(FAULT_TEXT["full"])
+
+
+def refused() -> str:
+    """A refused night action, worded as the loop words a refusal (`App.refuse`): the rule, then why."""
+    from companion.errors import RuleViolation
+    from companion.i18n import refusal_text
+    from companion.ui.words import rule_text
+
+    return f"{rule_text('recruit')}: {refusal_text(RuleViolation('recruit', N_('{cost} AP needed'), cost=2))}"
+
+
+def simulator(size: tuple[int, int]):
+    """The simulated board (the window's right-hand part on a PC) filling the page, lit by the mock strip."""
+    from companion.gamedata.config import default
+    from companion.hal import open_hardware
+    from companion.hal.clock import FakeClock
+
+    hw = open_hardware(default(), backend="sim", clock=FakeClock())
+    try:
+        surface = pygame.Surface(size)
+        hw.board.draw(surface, surface.get_rect())
+        return surface, []
+    finally:
+        hw.close()
+
+
+def _icon_sheet(size: tuple[int, int]):
+    """The token pictures the screens draw today (companion/ui/icons.py), the countdown ring, the veil bar."""
+    from companion.ui.icons import sample_sheet
+
+    surface = pygame.Surface(size)
+    return surface, sample_sheet(surface)
