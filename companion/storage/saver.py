@@ -17,7 +17,7 @@ saver last knew of it, else as a new game (`moved_from` then names the old one).
 
 from __future__ import annotations
 
-from companion.gameline import position
+from companion.storage.position import position
 from companion.storage.faults import GameChanged, StorageFault
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.errors import CompanionError
-from companion.gameline import position
+from companion.storage.position import position
 from companion.storage.journal import Journal, JournalError
 from companion.storage.saver import Saver
 from companion.rules import game_of_setup, load_game
