@@ -15,8 +15,6 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping, Protocol
 if TYPE_CHECKING:
     import pygame
 
-    from companion.ui.model import GameView
-
 
 class Screens(Protocol):
     """The table's screens (`TableUI`): they take inputs, return commands and intents, and draw."""
@@ -29,9 +27,10 @@ class Screens(Protocol):
     def take_results(self) -> list[dict[str, Any]]:
         """Commands and intents since the last call, oldest first."""
 
-    def update(self, view: GameView | None, events: Iterable[Any] = (), dt: float = 0.0,
+    def update(self, view: Any, events: Iterable[Any] = (), dt: float = 0.0,
                status: Mapping[str, Any] | None = None) -> None:
-        """A new frame: the game view, the engine's events since the last frame, the parts' health."""
+        """A new frame: the game view (the screens' own `GameView`, or None: no game), the engine's
+        events since the last frame, the parts' health."""
 
     def draw(self, surface: pygame.Surface, force: bool = False) -> bool:
         """Draw the top screen onto `surface` if it changed; whether it drew."""
