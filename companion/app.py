@@ -13,7 +13,8 @@ Each tick (STYLE.md section 5):
 
 A quiet table (the screen drew nothing new last frame, no command, step timer or source running) rests:
 its frames stop after step 1 and push only the LED frame (an animating look keeps every frame, a still
-board is rendered once), with a full frame every IDLE_FRAME_S and at once when an input comes.
+board is rendered once; a window's simulated board, the HAL's panel, is painted where it changed), with
+a full frame every IDLE_FRAME_S and at once when an input comes.
 """
 
 from __future__ import annotations
