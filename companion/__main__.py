@@ -4,4 +4,5 @@ import sys
 
 from companion.cli import main
 
-sys.exit(main())
+if __name__ == "__main__":  # `python -m companion`; importing this module alone runs nothing
+    sys.exit(main())

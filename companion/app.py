@@ -13,7 +13,8 @@ Each tick (STYLE.md section 5):
 
 A quiet table (the screen drew nothing new last frame, no command, step timer or source running) rests:
 its frames stop after step 1 and push only the LED frame (an animating look keeps every frame, a still
-board is rendered once), with a full frame every IDLE_FRAME_S and at once when an input comes.
+board is rendered once; a window's simulated board, the HAL's panel, is painted where it changed), with
+a full frame every IDLE_FRAME_S and at once when an input comes.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from companion.inputs import CardRead
 from companion.storage.journal import JournalError
 from companion.narration.narrator import StepTimer
 from companion.runtime.health import Health, HealthCheck
+from companion.runtime.display import Window
 from companion.runtime.parts import Parts
 from companion.runtime.saving import Saving
 from companion.ui.model import GameView
@@ -96,6 +98,7 @@ class App:
         self._next_watchdog = 0.0
         self._watchdog_every = None
         self._quiet = False              # the last full frame drew nothing new on the screen
+        self._window = Window()          # where the screens and the HAL's panel draw in the window
         if self.notifier is not None:
             interval = self.notifier.watchdog_interval()
             self._watchdog_every = interval / 2 if interval else None
@@ -165,6 +168,8 @@ class App:
         got = self._poll_inputs(now)
         if rest and not got and self._resting(now):
             self._push_lights(now, resting=True)  # an animating look still gets every frame; a still one costs nothing
+            if self.surface is not None and self.ui is not None:
+                self._draw(screens=False)  # the HAL's panel, if its lights moved (the simulated board)
             self.frames += 1
             return
         dt = 0.0 if self._last_t is None else max(0.0, now - self._last_t)
@@ -205,7 +210,7 @@ class App:
         less than IDLE_FRAME_S old (the screens' clock still moves on every so often)."""
         if not self._quiet or self._changed or self._events or self._lights_stale or self._pushed is None:
             return False
-        if self.source is not None or getattr(self.hw, "board", None) is not None or self.timer.info() is not None:
+        if self.source is not None or self.timer.info() is not None:
             return False
         due = min(self._next_retry, self._last_t + IDLE_FRAME_S)  # (the LED refresh is pushed by rest frames too)
         if self._watchdog_every is not None:
@@ -234,21 +239,20 @@ class App:
             self.tags.read(event.tag)
 
     def _pygame_events(self, now: float) -> bool:
-        """Keys, mouse and touch: the simulated board first (its buttons), then the screens; whether any came."""
+        """Keys, mouse and touch: the HAL's panel first (the simulated board's buttons), then the
+        screens; whether any came."""
         import pygame  # only with a screen: a headless table runs without pygame's start-up cost
 
         try:
             events = pygame.event.get()
         except pygame.error:  # drawing into a plain Surface (tests): no display, no event queue
             return False
-        board = getattr(self.hw, "board", None)
+        panel = self.hw.panel
         for ev in events:
             if ev.type == pygame.QUIT:
                 self.running = False
-                continue
-            if board is not None and board.handle_event(ev):
-                continue
-            self.ui.handle(ev, now)
+            elif not panel.handle_event(ev):
+                self.ui.handle(ev, now)
         return bool(events)
 
     def dispatch(self, result: dict) -> bool | None:
@@ -408,21 +412,17 @@ class App:
         timer = dict(board["timer"], elapsed=info["elapsed"])
         return dict(view.state, board=dict(board, timer=timer))
 
-    def _draw(self) -> bool:
-        """Screen UI on the left, the simulated board (PC only) on the right; flip only when
-        something changed (the simulated board's LEDs animate, so with it every frame flips). Whether it drew."""
-        board = getattr(self.hw, "board", None)
-        w, h = self.surface.get_size()
+    def _draw(self, screens: bool = True) -> bool:
+        """The screens in their own size at the left, the HAL's panel (`hw.panel`: the simulated board
+        on a PC, nothing on other backends) in the room beside them, each only when it changed; one
+        flip when either drew. Whether the screens drew anything (the panel's lights never wake the loop).
+
+        screens: False on a resting frame, which paints only the panel."""
         try:
-            if board is not None and w > self.ui.size[0]:
-                self.ui.draw(self.surface.subsurface((0, 0, self.ui.size[0], h)))
-                board.draw(self.surface, (self.ui.size[0], 0, w - self.ui.size[0], h))
-                changed = True
-            else:
-                changed = self.ui.draw(self.surface)
-            if changed and self.flip is not None:
+            drew, painted = self._window.paint(self.surface, self.ui, self.hw.panel, screens)
+            if (drew or painted) and self.flip is not None:
                 self.flip()
-            return changed
+            return drew
         except Exception as exc:  # pygame.error: the screen went away under us
             if self.display is None:
                 raise
@@ -438,17 +438,8 @@ class App:
         self.hw.retry_due()
         self.saving.retry_due(now)
         if self.display is not None and self.surface is None and self.ui is not None:
-            self._pick_up_screen(now)
+            self.surface = self.display.pick_up(now, self.ui)  # the missing screen, tried again (it backs off)
         self._update_health(now)
-
-    def _pick_up_screen(self, now: float) -> None:
-        """Try the missing screen again (it backs off itself); once open, the screens draw on it."""
-        surface = self.display.retry_due(now)
-        if surface is None:
-            return
-        if tuple(self.ui.size) != tuple(self.display.ui_size):
-            self.ui.resize(self.display.ui_size)  # the panel that came is not the size we guessed
-        self.surface = surface
 
     def _update_health(self, now: float) -> None:
         """Take the HAL's part status; on a change, tell the screen, status light, log and systemd."""

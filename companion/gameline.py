@@ -6,8 +6,8 @@ when it was played ("Tuesday 21:40"), not by a count of commands. No pygame here
 
 The players and whose turn it is come from the game API's keys of every state JSON ("seats" from
 `players()`, "current_player" from `current_player()`, companion/rules/base.py), never from a game's
-own fields. Positions journaled before those keys existed are still read: `legacy_players` finds
-their players the way this module used to.
+own fields. What the journal keeps of a game's position, and how older positions name their players,
+is companion/storage/position.py's: the session writes it, this module only reads it.
 """
 
 from __future__ import annotations
@@ -16,7 +16,10 @@ import datetime as dt
 from typing import Any, Mapping
 
 from companion.i18n import N_, _, ngettext
+from companion.storage.position import legacy_players, position, seat_names
 from companion.ui.words import phase_text
+
+__all__ = ["describe", "game_line", "played_at", "players", "position", "resume_offer"]  # position: storage's
 
 WEEKDAYS = (N_("Monday"), N_("Tuesday"), N_("Wednesday"), N_("Thursday"), N_("Friday"), N_("Saturday"), N_("Sunday"))
 # our own month table (strftime's %b follows the C locale, English whatever the table speaks)
@@ -59,55 +62,6 @@ def players(state: Mapping[str, Any]) -> str:
         return ""
     value = found[1]
     return ngettext("{n} player", "{n} players", value).format(n=value) if isinstance(value, int) else ", ".join(value)
-
-
-# The fields of a state JSON that say where a game stands (`describe` makes its line of them), besides
-# the game API's players ("seats") and "current_player".
-POSITION = ("outcome", "tick", "clock_length", "round", "phase", "step")
-# Where positions journaled before the game API named the players: the first of these fields that
-# holds a count or names. Read, never written.
-LEGACY_PLAYERS = ("order", "seating", "players", "vampires", "powerwolves")
-
-
-def seat_names(state: Mapping[str, Any]) -> list[str] | None:
-    """The players' names in seating order from the game API's "seats" (a state JSON's player objects,
-    or the names a kept position holds); None when the state has no seats."""
-    seats = state.get("seats")
-    if not isinstance(seats, list):
-        return None
-    return [str(p.get("name", "")) if isinstance(p, Mapping) else str(p) for p in seats]
-
-
-def legacy_players(state: Mapping[str, Any]) -> tuple[str, Any] | None:
-    """(key, value) of the field that named the players in a position journaled before the game API:
-    a count, or names in seating order (a dict's keys); None when it has none."""
-    for key in LEGACY_PLAYERS:
-        value = state.get(key)
-        if isinstance(value, int) and not isinstance(value, bool):
-            return key, value
-        if isinstance(value, (list, tuple, dict)) and value and all(isinstance(n, str) for n in value):
-            return key, value
-    return None
-
-
-def position(view: Mapping[str, Any]) -> str:
-    """Where a game stands, as the journal keeps it beside the game (companion/storage/session.py
-    writes it with every command): the POSITION fields of its state JSON, whose turn and the players'
-    names (the game API's), as compact JSON. `describe` of it is `describe` of the whole state."""
-    import json
-
-    out = {key: view[key] for key in POSITION if view.get(key) is not None}
-    names = seat_names(view)
-    if names is not None:
-        out["current_player"] = view.get("current_player")
-        out["seats"] = names
-    else:  # a game without the game API's keys (a test's own game): what its JSON says, as before
-        if isinstance(view.get("turn"), str):
-            out["turn"] = view["turn"]
-        found = legacy_players(view)
-        if found is not None:
-            out[found[0]] = found[1] if isinstance(found[1], int) else list(found[1])
-    return json.dumps(out, separators=(",", ":"), ensure_ascii=False)
 
 
 def played_at(t: float, now: float | None = None) -> str:

@@ -16,48 +16,29 @@ from __future__ import annotations
 import argparse
 import json
 import re
-from dataclasses import asdict, dataclass
-from enum import Enum
+from dataclasses import asdict
 from pathlib import Path
 
-from companion.cli.doctor_probe import MODEL, Board, Probe, board_of, boot_settings
+from companion.cli import doctor_journal, doctor_pi
+from companion.cli.doctor_base import (BOOT_CONFIGS, GROUPS, INSTALL, MODEL, SPIDEV, UNIT, Board, Check, Status,
+                                       board_of, boot_config as _boot_config, boot_settings,
+                                       config_name as _config_name, first_problem as _first_problem)
+from companion.cli.doctor_probe import Probe
 from companion.errors import DataFileError, HardwareUnavailable, describe
 from companion import paths
 from companion.cli import help_text
 from companion.i18n import N_, _, ngettext
 
-GROUPS = ("video", "render", "input", "gpio", "spi", "dialout", "audio")
+__all__ = ["BOOT_CONFIGS", "GROUPS", "INSTALL", "SPIDEV", "UNIT", "Check", "Probe", "Status", "boot_settings",
+           "main", "report_json", "report_text", "run_checks"]
+
 MIN_PYTHON = (3, 11)
 MIN_VERSIONS = {"pyserial": "3.5", "gpiozero": "2.0.1.post3"}
 PI_PACKAGES = {"lgpio": "lgpio", "adafruit-blinka": "board", "adafruit-circuitpython-neopixel-spi": "neopixel_spi"}
-BOOT_CONFIGS = ("/boot/firmware/config.txt", "/boot/config.txt")
-UNIT = "/etc/systemd/system/companion.service"
-SPIDEV = "/dev/spidev0.0"
-INSTALL = "sudo bash systemd/install.sh"
-
-
-class Status(str, Enum):
-    """How one check came out."""
-
-    OK = "OK"
-    WARN = "WARN"
-    FAIL = "FAIL"
-
-
-@dataclass(frozen=True)
-class Check:
-    """One line of the report: a name, a status, what was seen and, for a problem, the fix."""
-
-    name: str
-    status: Status
-    detail: str
-    fix: str = ""
 
 
 def run_checks(probe: Probe) -> list[Check]:
     """Every check, in the order a maker would fix things."""
-    from companion.cli import doctor_journal, doctor_pi
-
     board = board_of(probe)
     checks = [check_python(probe), check_pygame(probe), *check_packages(probe, board), check_board(board)]
     cfg_check, cfg = check_config(probe)
@@ -411,25 +392,6 @@ def _led_fix(requested: str, probe: Probe) -> str:
     path = _boot_config(probe) or BOOT_CONFIGS[0]
     return _("{command}  (or {other})").format(command=f"printf '[all]\\ndtparam=spi=on\\n' | sudo tee -a {path} && sudo reboot",
                                                other="sudo raspi-config nonint do_spi 0")
-
-
-def _boot_config(probe: Probe) -> str | None:
-    """The config.txt this board boots with (Bookworm's /boot/firmware first), or None."""
-    return next((p for p in BOOT_CONFIGS if probe.exists(p)), None)
-
-
-def _config_name(cfg) -> str:
-    """Where the user should edit the config."""
-    if cfg.source != "<defaults>":
-        return cfg.source
-    return str(paths.config_file())
-
-
-def _first_problem(name: str, problems: list[tuple[str, str]], ok_detail: str) -> Check:
-    """A FAIL naming every problem (the first fix first), or OK."""
-    if not problems:
-        return Check(name, Status.OK, ok_detail)
-    return Check(name, Status.FAIL, "; ".join(p for p, _fix in problems), " && ".join(f for _why, f in problems))
 
 
 def _version_key(version: str) -> tuple[int, ...]:

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-import companion.cli.doctor as doctor
+from companion.cli.doctor_base import UNIT, Check, Status
 from companion.i18n import _, ngettext
 
 FREE_FAIL = 50 * 2**20
@@ -63,7 +63,7 @@ class JournalProbe:
 
     def service_installed(self) -> bool:
         """Whether the boot service's unit is installed (then fixes stop and start it around a move)."""
-        return self.exists(doctor.UNIT)
+        return self.exists(UNIT)
 
 
 @dataclass(frozen=True)
@@ -92,7 +92,6 @@ def checks(probe) -> list:
 
 def check_journal_file(probe, journal: Path, default: bool, ro: bool):
     """The journal file itself: absent, not a file, unreadable, damaged, read-only for this user, or sound."""
-    Check, Status = doctor.Check, doctor.Status
     try:
         mode = os.lstat(journal).st_mode
     except FileNotFoundError:
@@ -173,7 +172,6 @@ def read_journal(path: Path, read_only_fs: bool = False, connect: Callable = sql
 
 def check_space(probe, journal: Path):
     """Free space where the journal lives; what fills the disk and what may go, never the journal."""
-    Check, Status = doctor.Check, doctor.Status
     folder = journal.parent
     free = probe.free_bytes(folder)
     text = _("{mib} MiB free for {folder}").format(mib=f"{free / 2**20:.0f}", folder=folder)
@@ -195,7 +193,6 @@ def check_space(probe, journal: Path):
 
 def _folder_check(probe, name: str, folder: Path, journal: Path, ro: bool, given: bool = False):
     """A folder the journal (or the start counter) lives in: read-only file system, missing, not writable."""
-    Check, Status = doctor.Check, doctor.Status
     if ro:
         return Check(name, Status.FAIL, _("{folder} is on a read-only file system ({mount}): no game can be saved").format(
             folder=folder, mount=probe.mount_point(folder)), _card_fix(probe, folder, journal, read_only=True))
@@ -216,7 +213,6 @@ def _folder_check(probe, name: str, folder: Path, journal: Path, ro: bool, given
 
 def _not_a_file(probe, journal: Path, mode: int, default: bool):
     """A folder, pipe, device or broken link where the journal should be: move it aside, recover what is inside."""
-    Check, Status = doctor.Check, doctor.Status
     if stat.S_ISDIR(mode):
         what = _("{file} is a folder, not a journal file").format(file=journal)
     elif stat.S_ISLNK(mode):
@@ -250,7 +246,6 @@ def _damaged_fix(probe, journal: Path, default: bool) -> str:
 
 def _aside_check(journal: Path, default: bool) -> list:
     """A warning naming `companion journal recover` for damaged journals the app moved aside."""
-    Check, Status = doctor.Check, doctor.Status
     aside = sorted({str(p).removesuffix("-wal").removesuffix("-shm") for p in journal.parent.glob(f"{journal.name}.corrupt-*")})
     if not aside:
         return []

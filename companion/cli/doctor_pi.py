@@ -20,19 +20,19 @@ and sound probes), and the tests replace single methods the same way as for the 
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-import companion.cli.doctor as doctor
+from companion.cli import doctor_screen, doctor_sound
+from companion.cli.doctor_base import (BOOT_CONFIGS, INSTALL, KMSDRM_LIBS, SERVICE, UNIT, boot_config, boot_settings,
+                                       check as _check, child_answer, config_name, service_groups, unit_value)
 from companion.i18n import _
 
-# soname -> Debian package; SDL loads these by name (see the strings in pygame-ce's bundled libSDL2)
-KMSDRM_LIBS = {"libEGL.so.1": "libegl1", "libGLESv2.so.2": "libgles2", "libgbm.so.1": "libgbm1", "libdrm.so.2": "libdrm2"}
+__all__ = ["KMSDRM_LIBS", "PiProbe", "checks", "child_answer", "service_groups"]  # (the last two: doctor_base's)
+
 DISPLAY_TIMEOUT_S = 30.0  # importing pygame on a Zero 2 W takes a few seconds; KMSDRM may hang forever
-SERVICE = "companion"
 PI5_GPIO_UART = "/dev/ttyAMA0"  # UART0 on GPIO14/15 with dtoverlay=uart0-pi5
 PI5_DEBUG_UART = "ttyAMA10"  # what /dev/serial0 points at on a Pi 5: the 3-pin debug connector
 # Opens the screen as the service does (full screen, native size) and says what it got. Run in a child
@@ -47,17 +47,6 @@ _OPEN_SCRIPT = (
     "except Exception as exc:\n"
     "    print('error=' + str(exc))\n"
 )
-
-
-def child_answer(res: subprocess.CompletedProcess, key: str) -> tuple[str | None, str]:
-    """What a probe script run in a child process answered on its last line: (value, '') for
-    `key=value`; (None, why) for `error=why`, anything else, or no output (then the exit code and
-    the end of stderr)."""
-    lines = res.stdout.strip().splitlines()
-    last = lines[-1] if lines else f"no answer (exit {res.returncode}): {res.stderr.strip()[-200:]}"
-    if last.startswith(f"{key}="):
-        return last[len(key) + 1:], ""
-    return None, last.removeprefix("error=")
 
 
 class PiProbe:
@@ -160,8 +149,6 @@ class PiProbe:
 
 def checks(probe, board, cfg) -> list:
     """The Pi checks (this module's, the screen's and the sound's), in the order a maker would fix things."""
-    from companion.cli import doctor_screen, doctor_sound
-
     return [*check_kmsdrm_libs(probe, board, cfg), *doctor_screen.check_gbm(probe, board, cfg),
             check_display_open(probe, board, cfg), *doctor_screen.check_boot_target(probe, board, cfg),
             *doctor_sound.checks(probe, board, cfg), *check_places(probe, board), *check_uart_pi5(probe, board, cfg),
@@ -208,24 +195,24 @@ def check_display_open(probe, board, cfg):
 
 def check_places(probe, board) -> list:
     """On an installed Pi: this user's commands read the service's config and journal, and may open them."""
-    unit = probe.read_text(doctor.UNIT)
+    unit = probe.read_text(UNIT)
     mine_cfg, mine_state = probe.config_dir(), probe.state_dir()
     if not board.pi or unit is None:
         return [_check("places", "OK", _("config in {config}, journal in {journal}").format(config=mine_cfg, journal=mine_state))]
-    svc_cfg = _unit_value(unit, "Environment", "COMPANION_CONFIG_DIR")
-    svc_state = _unit_value(unit, "Environment", "COMPANION_STATE_DIR")
+    svc_cfg = unit_value(unit, "Environment", "COMPANION_CONFIG_DIR")
+    svc_state = unit_value(unit, "Environment", "COMPANION_STATE_DIR")
     out = []
     if (svc_cfg, svc_state) != (str(mine_cfg), str(mine_state)):
         overrides = [v for v in ("COMPANION_CONFIG_DIR", "COMPANION_STATE_DIR") if probe.env.get(v)]
         fix = (_("{command}  (and remove it from ~/.profile or ~/.bashrc)").format(command=f"unset {' '.join(overrides)}")
                if overrides and probe.system_install()
                else _("{command}  (from the checkout: it makes /etc/companion and moves the config there)").format(
-                   command=doctor.INSTALL))
+                   command=INSTALL))
         out.append(_check("places", "FAIL", _("commands here read config {config} and journal {journal}; "
                                               "the service reads {service_config} and {service_journal}").format(
             config=mine_cfg, journal=mine_state, service_config=svc_cfg, service_journal=svc_state), fix))
         return out
-    group, user = _unit_value(unit, "Group") or SERVICE, probe.user()
+    group, user = unit_value(unit, "Group") or SERVICE, probe.user()
     cfg_file = mine_cfg / "config.toml"
     wanted = ((mine_cfg, os.R_OK | os.X_OK), (cfg_file, os.R_OK), (mine_state, os.R_OK | os.W_OK | os.X_OK))
     blocked = []
@@ -243,7 +230,7 @@ def check_places(probe, board) -> list:
         out.append(_check("places", "OK", _("config in {config}, journal in {journal}, as the service").format(
             config=mine_cfg, journal=mine_state)))
     if not probe.which("companion"):
-        exe = (_unit_value(unit, "ExecStart") or "/opt/companion/venv/bin/companion").split()[0]
+        exe = (unit_value(unit, "ExecStart") or "/opt/companion/venv/bin/companion").split()[0]
         out.append(_check("path", "WARN", _("`companion` is not on PATH"), f"sudo ln -sfn {exe} /usr/local/bin/companion"))
     return out
 
@@ -254,11 +241,11 @@ def check_uart_pi5(probe, board, cfg) -> list:
     if not board.pi5 or cfg.reader.type != "pn532" or "://" in port or "by-id" in port:
         return []
     target = _resolve(probe, port)
-    boot = doctor._boot_config(probe) or doctor.BOOT_CONFIGS[0]
-    settings = doctor.boot_settings(probe.read_text(boot) or "", board.filters)
+    boot = boot_config(probe) or BOOT_CONFIGS[0]
+    settings = boot_settings(probe.read_text(boot) or "", board.filters)
     overlay = "dtoverlay:uart0-pi5" in settings or settings.get("dtparam:uart0") == "on"
     add_overlay = "" if overlay else f"printf '[pi5]\\ndtoverlay=uart0-pi5\\n[all]\\n' | sudo tee -a {boot} && "
-    config_file = doctor._config_name(cfg)
+    config_file = config_name(cfg)
     set_port = f"sudo sed -i '/^\\[reader\\]/,/^\\[/ s#^port = .*#port = \"{PI5_GPIO_UART}\"#' {config_file}"
     if Path(target).name == PI5_DEBUG_UART or (port == "/dev/serial0" and Path(target).name != "ttyAMA0"):
         return [_check("uart.pi5", "FAIL", _("on a Pi 5 {port} is the 3-pin debug connector, not the PN532 on GPIO14/15").format(
@@ -276,8 +263,8 @@ def check_spi_cs(probe, board, cfg) -> list:
     its no_miso too: otherwise SPI0 holds those pins and the buttons cannot open them."""
     if not board.pi:
         return []
-    boot = doctor._boot_config(probe)
-    settings = doctor.boot_settings(probe.read_text(boot) or "", board.filters) if boot else {}
+    boot = boot_config(probe)
+    settings = boot_settings(probe.read_text(boot) or "", board.filters) if boot else {}
     if settings.get("dtparam:spi", "off") not in ("on", "true", "yes", "1"):
         return []
     pins = {pin.upper(): name for name, pin in cfg.buttons.pins.items()}
@@ -293,59 +280,29 @@ def check_spi_cs(probe, board, cfg) -> list:
     fix = (f"sudo sed -i 's/^dtoverlay=spi0-0cs$/{line}/' {boot} && sudo reboot" if overlay is not None
            else f"printf '[all]\\n{line}\\n' | sudo tee -a {boot} && sudo reboot")
     return [_check("boot.spi-cs", "FAIL", _("SPI0 holds the pins of {buttons}: those buttons cannot work").format(
-        buttons=", ".join(hit)), _("{command}  (or re-run {install})").format(command=fix, install=doctor.INSTALL))]
+        buttons=", ".join(hit)), _("{command}  (or re-run {install})").format(command=fix, install=INSTALL))]
 
 
 # --- private helpers -------------------------------------------------------------------------
 
 
-def _check(name: str, status: str, detail: str, fix: str = ""):
-    """A doctor.Check from a status name."""
-    return doctor.Check(name, doctor.Status(status), detail, fix)
-
-
-def _unit_value(unit: str, key: str, var: str | None = None) -> str | None:
-    """The last `key=` value of the unit (for Environment=, the value of `var`), or None."""
-    value = None
-    for line in unit.splitlines():
-        k, sep, v = line.strip().partition("=")
-        if not sep or k != key:
-            continue
-        if var is None:
-            value = v.strip()
-        elif v.startswith(var + "="):
-            value = v[len(var) + 1:].strip()
-    return value
-
-
-def service_groups(probe, unit: str) -> tuple[str, set[str]]:
-    """(the service's user, every group its process gets: the user's own, Group= and SupplementaryGroups=)."""
-    user = _unit_value(unit, "User") or SERVICE
-    groups = set(probe.user_groups(user))
-    groups |= {g for g in (_unit_value(unit, "Group"),) if g}
-    groups |= set((_unit_value(unit, "SupplementaryGroups") or "").split())
-    return user, groups
-
-
 def _service_driver(probe) -> str:
     """The SDL video driver the service is given (kmsdrm unless the unit says otherwise)."""
-    unit = probe.read_text(doctor.UNIT) or ""
-    return _unit_value(unit, "Environment", "SDL_VIDEODRIVER") or "kmsdrm"
+    unit = probe.read_text(UNIT) or ""
+    return unit_value(unit, "Environment", "SDL_VIDEODRIVER") or "kmsdrm"
 
 
 def _display_fix(probe, err: str) -> str:
     """The fix for a screen that does not open, from SDL's words."""
-    from companion.cli.doctor_screen import SET_CONSOLE_BOOT, mesa_packages
-
     low = err.lower()
     if "egl" in low or "gbm" in low or "gles" in low:
-        return "sudo apt install --no-install-recommends " + " ".join([*KMSDRM_LIBS.values(), *mesa_packages(probe.os_codename())])
+        return "sudo apt install --no-install-recommends " + " ".join([*KMSDRM_LIBS.values(), *doctor_screen.mesa_packages(probe.os_codename())])
     if "did not return" in low:
         return _("plug the screen in and power it before the Pi, then sudo reboot; check `ls /dev/dri` and `dmesg | grep -i drm`")
     user = probe.user()
     return _("{command} (log in again); a desktop on the screen: {console}; "
              "plug the screen in before boot; dtoverlay=vc4-kms-v3d in config.txt").format(
-        command=f"sudo usermod -aG video,render,input {user}", console=SET_CONSOLE_BOOT)
+        command=f"sudo usermod -aG video,render,input {user}", console=doctor_screen.SET_CONSOLE_BOOT)
 
 
 def _resolve(probe, port: str) -> str:

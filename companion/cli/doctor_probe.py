@@ -3,28 +3,28 @@ environment, user and groups, installed packages, the SDL driver, the journal. T
 subclass it to run doctor "on a Pi" and "on a broken Pi" on any PC.
 
 It is the HAL's own probe (`companion.hal.pi.SystemProbe`) plus what only doctor asks
-(`companion.cli.doctor_pi.PiProbe`: screen, sound, file places, the Pi 5 UART).
+(`companion.cli.doctor_pi.PiProbe`: screen, sound, file places, the Pi 5 UART). The machine's kind
+(`Board`, `board_of`) and config.txt's reader (`boot_settings`) are doctor_base's, named here too.
 """
 
 from __future__ import annotations
 
 import glob as globmod
 import os
-import re
 import shutil
 import subprocess
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
+from companion.cli.doctor_base import MODEL, Board, board_of, boot_settings, child_answer
 from companion.cli.doctor_journal import JournalProbe
-from companion.cli.doctor_pi import PiProbe, child_answer
+from companion.cli.doctor_pi import PiProbe
 from companion.cli.doctor_screen import ScreenProbe
 from companion.cli.doctor_sound import SoundProbe
 from companion.hal.pi import SystemProbe
 from companion.i18n import _
 
-MODEL = "/proc/device-tree/model"
+__all__ = ["MODEL", "Board", "Probe", "board_of", "boot_settings", "nearest_existing"]
 
 _SDL_PROBE = (
     "import pygame\n"
@@ -191,69 +191,6 @@ class Probe(SystemProbe, PiProbe, ScreenProbe, SoundProbe, JournalProbe):
         from companion.runtime.startguard import StartGuard
 
         return StartGuard(self.state_dir()).count()
-
-
-@dataclass(frozen=True)
-class Board:
-    """What kind of machine this is, read once."""
-
-    model: str  # "" when not a Raspberry Pi
-    pi5: bool
-    filters: frozenset  # config.txt [filters] that apply to this board
-
-    @property
-    def pi(self) -> bool:
-        """A Raspberry Pi."""
-        return bool(self.model)
-
-
-def board_of(probe: Probe) -> Board:
-    """Read the device tree model once."""
-    model = (probe.read_text(MODEL) or "").strip()
-    if "raspberry pi" not in model.lower():
-        return Board("", False, frozenset({"all"}))
-    compatible = probe.read_text("/proc/device-tree/compatible") or ""
-    pi5 = "bcm2712" in compatible or re.search(r"Raspberry Pi (5|500)|Compute Module 5", model) is not None
-    return Board(model, pi5, frozenset({"all", *_model_filters(model, pi5)}))
-
-
-def _model_filters(model: str, pi5: bool) -> set[str]:
-    """config.txt [filters] that match this board's model string."""
-    if pi5:
-        return {"pi5", "pi500"} if "500" in model else {"pi5", "cm5"} if "Compute Module" in model else {"pi5"}
-    table = (("Zero 2", {"pi02", "pi0w", "pi0"}), ("Zero W", {"pi0w", "pi0"}), ("Zero", {"pi0"}),
-             ("400", {"pi4", "pi400"}), ("Compute Module 4", {"pi4", "cm4"}), ("Pi 4", {"pi4"}),
-             ("Pi 3 Model B Plus", {"pi3", "pi3+"}), ("Pi 3 Model A Plus", {"pi3", "pi3+"}),
-             ("Compute Module 3", {"pi3", "cm3"}), ("Pi 3", {"pi3"}), ("Pi 2", {"pi2"}))
-    return next((f for key, f in table if key in model), {"pi1"})
-
-
-def boot_settings(text: str, filters: frozenset) -> dict[str, str]:
-    """Effective `key=value` settings of config.txt for this board (dtparams as `dtparam:name`)."""
-    out: dict[str, str] = {}
-    active = True
-    for raw in text.splitlines():
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        if line.startswith("[") and line.endswith("]"):
-            name = line[1:-1].strip().lower()
-            # model filters only apply to their board; other filters (gpio, EDID...) may: assume they do
-            active = name in filters or (name != "none" and not re.fullmatch(r"(pi|cm)\w*\+?", name))
-            continue
-        if not active or "=" not in line:
-            continue
-        key, value = (s.strip() for s in line.split("=", 1))
-        if key == "dtparam":
-            for param in value.split(","):
-                pname, _eq, pval = param.partition("=")
-                out[f"dtparam:{pname.strip()}"] = pval.strip() or "on"
-        elif key == "dtoverlay":  # "dtoverlay=spi0-0cs,no_miso" -> {"dtoverlay:spi0-0cs": "no_miso"}
-            name, _sep, params = value.partition(",")
-            out[f"dtoverlay:{name.strip()}"] = params.replace(" ", "") or "on"
-        else:
-            out[key] = value
-    return out
 
 
 def nearest_existing(path: Path) -> Path:

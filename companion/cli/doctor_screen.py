@@ -22,6 +22,7 @@ import subprocess
 import sys
 from pathlib import PurePosixPath
 
+from companion.cli.doctor_base import INSTALL, KMSDRM_LIBS, check as _check, child_answer
 from companion.i18n import _
 
 GBM_TIMEOUT_S = 30.0  # a driver that hangs must not hang doctor
@@ -97,8 +98,6 @@ class ScreenProbe:
             return None, f"hung:{timeout:g}"
         except OSError:
             return None, "child:"
-        from companion.cli.doctor_pi import child_answer
-
         opened, why = child_answer(res, "opened")
         if opened:
             return opened, ""
@@ -164,8 +163,6 @@ def check_gbm(probe, board, cfg) -> list:
     if hint:
         hint = " " + _("(Mesa could not load its {driver} driver)").format(driver=hint.rstrip("]"))
     if kind == "lib":
-        from companion.cli.doctor_pi import KMSDRM_LIBS
-
         return [_check("display.gbm", "FAIL", _("{library} does not load").format(library=detail),
                        f"sudo apt install --no-install-recommends {KMSDRM_LIBS.get(detail, 'libgbm1')} {mesa}")]
     if kind == "open":
@@ -191,8 +188,6 @@ def check_boot_target(probe, board, cfg) -> list:
         return []
     manager, target = probe.unit_link("display-manager.service"), probe.unit_link("default.target")
     if manager and target == GRAPHICAL:
-        from companion.cli.doctor import INSTALL
-
         return [_check("boot.target", "FAIL",
                        _("{manager} starts the desktop at every boot and holds the screen").format(manager=manager),
                        _("{command}  (or re-run {install}; `--uninstall` brings the desktop back)").format(
@@ -211,9 +206,3 @@ def display_card(probe) -> str | None:
     wired = {re.sub(r"-.*$", "", PurePosixPath(p).name) for p in probe.glob("/sys/class/drm/card*-*")}
     return next((c for c in cards if PurePosixPath(c).name in wired), cards[0] if cards else None)
 
-
-def _check(name: str, status: str, detail: str, fix: str = ""):
-    """A doctor.Check from a status name."""
-    from companion.cli import doctor  # not at import: doctor imports the probe, which imports this module
-
-    return doctor.Check(name, doctor.Status(status), detail, fix)

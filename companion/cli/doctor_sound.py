@@ -21,6 +21,7 @@ import shutil
 import subprocess
 import wave
 
+from companion.cli.doctor_base import INSTALL, UNIT, check as _check, config_name, service_groups
 from companion.i18n import _
 
 SPEECH_TIMEOUT_S = 20.0
@@ -112,9 +113,6 @@ def checks(probe, board, cfg) -> list:
 
 def check_sound(probe, board):
     """On a Pi: a sound card, the service's user may open it, and it opens for this user."""
-    from companion.cli import doctor
-    from companion.cli.doctor_pi import service_groups
-
     if not board.pi:
         return _check("sound", "OK", _("not a Pi: the desktop's sound is used"))
     pcms = probe.glob("/dev/snd/pcmC*D*p")
@@ -123,7 +121,7 @@ def check_sound(probe, board):
                       _("plug in the HDMI screen or a USB sound card, then sudo reboot; `aplay -l` lists what ALSA sees"))
     dev = pcms[0]
     group, mode = probe.file_group(dev)
-    unit = probe.read_text(doctor.UNIT)
+    unit = probe.read_text(UNIT)
     if unit is not None and not mode & 0o006 == 0o006:
         user, groups = service_groups(probe, unit)
         if group not in groups:
@@ -131,9 +129,9 @@ def check_sound(probe, board):
                           _("the service's user {user} cannot open {device} (group {group}, mode {mode}): sound is off").format(
                               user=user, device=dev, group=group, mode=f"{mode:o}"),
                           _("{command}  (or re-run {install})").format(
-                              command=f"sudo sed -i '/^SupplementaryGroups=/{{/ {group}\\b/!s/$/ {group}/}}' {doctor.UNIT} && "
+                              command=f"sudo sed -i '/^SupplementaryGroups=/{{/ {group}\\b/!s/$/ {group}/}}' {UNIT} && "
                                       "sudo systemctl daemon-reload && sudo systemctl restart companion",
-                              install=doctor.INSTALL))
+                              install=INSTALL))
     control = re.sub(r"pcmC(\d+)D\d+p$", r"controlC\1", dev)
     err = probe.try_open(control) if probe.exists(control) else ""
     if err and group not in probe.groups() and not probe.is_root():
@@ -147,11 +145,9 @@ def check_sound(probe, board):
 
 def check_play(probe, board, cfg) -> list:
     """On a Pi: `aplay -l` lists the configured device's card, and a chime plays to it."""
-    from companion.cli import doctor
-
     if not board.pi:
         return []
-    device, config = cfg.sound.device, doctor._config_name(cfg)
+    device, config = cfg.sound.device, config_name(cfg)
     cards, why = probe.aplay_cards()
     if cards is None:
         return [_check("sound.play", "FAIL", _("cannot test the sound: {why}").format(why=why),
@@ -210,9 +206,3 @@ def _aplay_words(stderr: str) -> str:
     lines = [line.strip() for line in stderr.splitlines() if line.strip()]
     return lines[-1][-160:] if lines else _("aplay failed without a word")
 
-
-def _check(name: str, status: str, detail: str, fix: str = ""):
-    """A doctor.Check from a status name."""
-    from companion.cli import doctor  # not at import: doctor imports the probe, which imports this module
-
-    return doctor.Check(name, doctor.Status(status), detail, fix)

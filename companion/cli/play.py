@@ -29,6 +29,7 @@ from companion.errors import N_, CommandError, RuleViolation
 from companion.i18n import _, data_name, refusal_text
 from companion.storage.journal import JournalError
 from companion.storage.opening import JournalMissing, open_journal
+from companion.storage.store import store_for
 from companion.storage.scenario import load_scenario, read_stdin
 from companion.storage.session import Session
 from companion.ui.words import outcome_text, phase_text, rule_text, step_text
@@ -75,7 +76,7 @@ def main(argv: list[str]) -> int:
         else:
             no, setup = lines[0]
             try:
-                session, events = Session.new(setup, journal=journal)
+                session, events = Session.new(setup, store=store_for(journal))  # in memory without --journal
             except (RuleViolation, CommandError) as exc:
                 return _refused(source, no, setup, exc)
             tell(no, setup, events, session.game.id)

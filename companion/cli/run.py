@@ -50,7 +50,6 @@ from companion.storage.faults import JournalError, StorageFault
 
 DEMO_SETUP = {"cmd": "setup", "game": "masters", "vampires": ["Agnieszka", "Ishtvan", "Mila"],
               "difficulty": "easy", "seed": 7}
-BOARD_WIDTH_RATIO = 0.6   # the simulated board's width beside the screen, as a share of its height
 DEMO_JOURNAL = ":memory:"  # the demo's throwaway journal
 
 
@@ -205,11 +204,6 @@ _seconds = number_arg(float, lambda s: 0 <= s < float("inf"), N_("not a number o
                       N_("must be 0 or more seconds, not {text}"))
 
 
-def _board_px(cfg) -> int:
-    """Width of the simulated board drawn beside the screen UI in a window."""
-    return int(cfg.display.height * BOARD_WIDTH_RATIO)
-
-
 def _pi_present() -> bool:
     """Auto-detection's question, asked of the HAL's probe (loaded only when nothing names a backend)."""
     from companion.hal.pi import SystemProbe
@@ -218,15 +212,15 @@ def _pi_present() -> bool:
 
 
 def _board_width(mode: str, backend: str | None, cfg) -> int:
-    """Room to leave beside the screen UI for the simulated board: only a window on the sim backend
-    has it. Foreseen here so the window opens at its final size instead of jumping wider later."""
+    """Room to leave beside the screen UI in a window for the HAL's panel (the simulated board; other
+    backends want none). Foreseen here so the window opens at its final size instead of jumping wider later."""
     if mode != "window":
         return 0
     try:
         name, _ = config_mod.choose_backend(backend, cfg.hal, pi_present=_pi_present)
     except ValueError:
         return 0  # open_hardware reports the bad setting
-    return _board_px(cfg) if name == "sim" else 0
+    return config_mod.panel_width(name, cfg)
 
 
 def _open_screen(mode: str, why: str, backend: str | None, cfg, guard):
@@ -248,11 +242,11 @@ def _open_screen(mode: str, why: str, backend: str | None, cfg, guard):
 
 
 def _make_room_for_board(display, hw, cfg) -> None:
-    """The simulated board came though it was not foreseen (auto-detection changed its mind):
-    widen the window for it."""
-    if display.mode != "window" or hw.board is None or display.board_width:
+    """The HAL's panel (the simulated board) came though it was not foreseen (auto-detection changed
+    its mind): widen the window for it."""
+    if display.mode != "window" or not hw.panel.width or display.board_width:
         return
-    display.board_width = _board_px(cfg)
+    display.board_width = hw.panel.width
     if display.surface is not None:
         import pygame
 

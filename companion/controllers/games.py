@@ -88,7 +88,7 @@ class Games:
 
         host = self.host
         try:
-            session, events = Session.new(setup, journal=host.journal, keep_unsaved=self.keep_unsaved)
+            session, events = Session.new(setup, store=host.saving.store(self.keep_unsaved))
         except (RuleViolation, CommandError, JournalError) as exc:
             host.refuse(setup, exc)
             return False

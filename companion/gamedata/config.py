@@ -29,6 +29,7 @@ COLOR_ORDERS = ("RGB", "RBG", "GRB", "GBR", "BRG", "BGR", "RGBW", "GRBW")
 READERS = ("pn532", "lines", "none")
 DISPLAY_MODES = ("auto", "fullscreen", "window", "headless")
 HAL_BACKENDS = ("auto", "mock", "sim", "pi")
+SIM_BOARD_RATIO = 0.6  # the simulated board's width beside the screen UI, as a share of the screen's height
 # An ALSA PCM name as `aplay -L` prints them: a word, then ":" and comma-separated KEY=value or values.
 ALSA_DEVICE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.:,=-]{0,127}")
 # What scanners print for our tags: one word of letters and digits with inner - _ . : (NFC UIDs in
@@ -293,6 +294,13 @@ def choose_backend(explicit: str | None, configured: str = "auto", env: Mapping[
     if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
         return "sim", "auto: not a Pi, a display is available"
     return "mock", "auto: not a Pi, no display"
+
+
+def panel_width(backend: str, config: Config) -> int:
+    """Pixels of room backend `backend` wants beside the screen UI in a window (its HAL `Panel`'s
+    width): the simulated board's for `sim`, none for the others. Here, with the backend's rule, so
+    `companion run` knows it before the HAL loads and opens the window at its final size."""
+    return int(config.display.height * SIM_BOARD_RATIO) if backend == "sim" else 0
 
 
 def loads(text: str, path: str = "<string>") -> Config:

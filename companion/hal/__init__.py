@@ -20,15 +20,16 @@ from typing import Callable, Mapping
 
 from companion.gamedata.config import HAL_BACKENDS
 from companion.gamedata.config import choose_backend as config_rule
-from companion.hal.base import (NOT_CONFIGURED, Buttons, CardReader, NoButtons, NoPixels, NoReader, Part,
-                                Pixels, StripPixels, quiet_close, unavailable)
+from companion.gamedata.config import panel_width
+from companion.hal.base import (NOT_CONFIGURED, Buttons, CardReader, NoButtons, NoPanel, NoPixels, NoReader, Panel,
+                                Part, Pixels, StripPixels, quiet_close, unavailable)
 from companion.hal.clock import Clock, FakeClock, MonotonicClock
 from companion.hal.layout import PixelLayout
 from companion.inputs import DeviceStatus, VButton
 
 __all__ = [
-    "BACKENDS", "Buttons", "CardReader", "Clock", "FakeClock", "Hardware", "MonotonicClock", "Part",
-    "Pixels", "PixelLayout", "StripPixels", "choose_backend", "open_hardware",
+    "BACKENDS", "Buttons", "CardReader", "Clock", "FakeClock", "Hardware", "MonotonicClock", "Panel", "Part",
+    "Pixels", "PixelLayout", "StripPixels", "choose_backend", "open_hardware", "panel_width",
 ]
 
 BACKENDS = tuple(b for b in HAL_BACKENDS if b != "auto")  # ("mock", "sim", "pi")
@@ -37,7 +38,8 @@ RETRY_MAX_S = 60.0
 
 
 class Hardware:
-    """The board: `pixels`, `buttons`, `reader`, `clock`, and for `sim` a drawable `board`.
+    """The board: `pixels`, `buttons`, `reader`, `clock`, and `panel`, what the backend shows of itself
+    in the window (`companion.hal.base.Panel`: the simulated board for `sim`, `NoPanel` for the others).
 
     `openers` make each part (raising on failure); `fallbacks` make the stub that stands in with the
     reason. Use it as a context manager: `close()` blanks the strip and is idempotent.
@@ -50,7 +52,7 @@ class Hardware:
         self.why = why
         self.clock = clock
         self.layout = layout
-        self.board = None  # SimBoard for the sim backend
+        self.panel: Panel = NoPanel()  # the simulated board for `sim` (open_hardware sets it)
         self._openers = dict(openers)
         self._fallbacks = dict(fallbacks)
         self._parts: dict[Part, object] = {}
@@ -176,7 +178,8 @@ def open_hardware(config, backend: str | None = None, clock: Clock | None = None
     if name == "sim":
         from companion.hal.sim import SimBoard
 
-        hw.board = SimBoard(layout, lambda: hw.pixels, lambda: hw.buttons, clock, eye_gamma=config.leds.gamma)
+        hw.panel = SimBoard(layout, lambda: hw.pixels, lambda: hw.buttons, clock, eye_gamma=config.leds.gamma,
+                            width=panel_width(name, config))
     return hw
 
 

@@ -3,6 +3,9 @@ LED base class and the degraded stubs that stand in for a missing part.
 
 Parts are named `leds`, `buttons` and `reader` in `Hardware.status()`. Every part has `status`
 (a property: `(ok, why)`) and an idempotent `close()`; above the HAL only logical names exist.
+Besides the parts, every backend has a `Panel`: what it shows of itself in the window beside the
+screen UI (the simulator's board on a PC; `NoPanel`, nothing, for the others). The loop hands it the
+window's events and room every frame whatever the backend, so it never asks which backend it has.
 """
 
 from __future__ import annotations
@@ -16,8 +19,8 @@ from companion.hal.layout import Frame, PixelLayout
 from companion.inputs import ButtonEvent, CardRead, VButton
 
 __all__ = [
-    "Buttons", "CardReader", "Clock", "FakeClock", "MonotonicClock", "NoButtons", "NoPixels",
-    "NoReader", "Part", "Pixels", "StripPixels",
+    "Buttons", "CardReader", "Clock", "FakeClock", "MonotonicClock", "NoButtons", "NoPanel", "NoPixels",
+    "NoReader", "Panel", "Part", "Pixels", "StripPixels",
 ]
 
 
@@ -83,6 +86,25 @@ class CardReader(Protocol):
 
     def close(self) -> None:
         """Release the port. Idempotent."""
+
+
+@runtime_checkable
+class Panel(Protocol):
+    """What a backend shows of itself in the window, in the room beside the screen UI: the simulated
+    board (companion/hal/sim.py) draws what its strip shows and takes clicks as its buttons' presses.
+    A backend without one has `NoPanel`. The loop calls it for every backend, every frame it draws."""
+
+    @property
+    def width(self) -> int:
+        """Pixels of room it wants beside the screen UI (0: none); `companion run` opens a window that wide."""
+
+    def handle_event(self, event) -> bool:
+        """A pygame event (a click, the window shown again): True if it was the panel's own (the
+        screens then never see it)."""
+
+    def draw(self, surface, rect) -> bool:
+        """Paint into `rect` of `surface` if anything it shows changed since its last paint there (its
+        lights, a button held, the window exposed); whether it painted (the loop then flips)."""
 
 
 class StripPixels:
@@ -228,6 +250,20 @@ class NoButtons:
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+class NoPanel:
+    """The panel of a backend that shows nothing of itself (mock, pi): no room, no events, no paint."""
+
+    width = 0
+
+    def handle_event(self, event) -> bool:
+        """Never its own."""
+        return False
+
+    def draw(self, surface, rect) -> bool:
+        """Nothing to paint."""
+        return False
 
 
 NOT_CONFIGURED = "no card reader configured (reader.type = none)"

@@ -53,6 +53,10 @@ class MockPixels(StripPixels):
         """What every physical pixel shows now, decoded from the last bytes sent."""
         return {name: decode(data, self.layout.order) for name, data in self._strip_bytes.items()}
 
+    def showing(self) -> dict[str, bytes]:
+        """The bytes every strip shows now (strip -> bytes, a copy): cheap to compare; `lit` decodes them."""
+        return dict(self._strip_bytes)
+
     def lit(self) -> dict[str, tuple[RGB, ...]]:
         """Logical light -> what it shows now (read back from the strip bytes)."""
         return self.layout.logical(self.strip_pixels())

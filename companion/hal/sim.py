@@ -1,10 +1,14 @@
 """The simulator: the mock board drawn with pygame, for playing on a PC without the physical board.
 
+It is the `sim` backend's `Panel` (companion/hal/base.py): the loop gives it the window's events and
+the room beside the screen UI as it would any backend's panel, and never asks which backend it has.
 `SimBoard.draw(surface, rect)` paints the 3x3 district tiles (every pixel a glowing dot, each tile
 tinted by the average colour of its light), the seven-segment veil bar, the status light and a row
-of buttons. `SimBoard.handle_event(event)` turns mouse clicks on a button or a district tile into
-raw edges on the mock buttons (source `sim`), so they go through the same debounce as GPIO. Touch
-reaches it as the mouse events SDL synthesises; the keyboard belongs to the UI.
+of buttons, and only when something it shows changed: the strip's bytes, a button held, the place
+it is drawn, or the window exposed again. So a window with the simulated board rests like the table.
+`SimBoard.handle_event(event)` turns mouse clicks on a button or a district tile into raw edges on
+the mock buttons (source `sim`), so they go through the same debounce as GPIO. Touch reaches it as
+the mouse events SDL synthesises; the keyboard belongs to the UI.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ LED_OFF = (58, 54, 64)
 LABEL = (200, 196, 210)
 BUTTON_FACE = (62, 58, 72)
 BUTTON_HELD = (120, 112, 150)
+_EXPOSED = (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE)  # the window's pixels need painting again
 BUTTON_ROW = (
     (VButton.UNDO, "undo"), (VButton.VEIL_DOWN, "veil -"), (VButton.VEIL_UP, "veil +"),
     (VButton.CONFIRM, "confirm"), (VButton.NEXT, "next"),
@@ -55,12 +60,17 @@ class SimBoard:
     """The physical board on screen: shows what the mock strip shows, feeds clicks to the buttons."""
 
     def __init__(self, layout: PixelLayout, pixels: Callable[[], object], buttons: Callable[[], object],
-                 clock: Clock, eye_gamma: float = 1.0):
+                 clock: Clock, eye_gamma: float = 1.0, width: int = 0):
         """`pixels`, `buttons`: functions returning the current strip and buttons (a HAL retry
         replaces parts, so the board never keeps one). `eye_gamma`: undo the LED gamma when painting,
         so the screen shows what an eye sees on the real LEDs rather than the (much darker-looking)
-        corrected bytes."""
+        corrected bytes. `width`: the room it wants beside the screen UI (pixels)."""
         self.layout = layout
+        self.width = width
+        self._painted: tuple | None = None  # (where, the strip's bytes and held buttons) of the last paint
+        self._shown: dict = {}  # each part of the board -> what it showed at the last paint (`_parts`)
+        self._texts: dict = {}  # (text, size, colour) -> its rendered image
+        self._rings: dict = {}  # (tile rect, pixels) -> where each pixel's dot sits
         self.pixels = pixels
         self._eye = tuple(round(255 * (v / 255) ** (1.0 / eye_gamma)) for v in range(256))
         self.buttons = buttons
@@ -90,28 +100,65 @@ class SimBoard:
         buttons = {vb: pygame.Rect(x0 + i * (bw + gap), by, bw, bh) for i, (vb, _) in enumerate(BUTTON_ROW)}
         return Geometry(tiles, veil, status, buttons)
 
-    def draw(self, surface: pygame.Surface, rect) -> None:
-        """Paint the board into `rect` of `surface` as the strip shows it now."""
-        g = self._geometry = self.geometry(rect)
-        surface.fill(BACKGROUND, pygame.Rect(rect))
+    def draw(self, surface: pygame.Surface, rect) -> bool:
+        """Paint the board into `rect` of `surface` as the strip shows it now; whether it painted.
+
+        Only what changed since the last paint there is painted again (a light's tile, veil segment or
+        status light, a button held or let go); nothing when the strip's bytes and the held buttons are
+        what they were. A new place (or the window exposed) paints it all."""
+        held = frozenset(self._held_buttons())
+        where = (surface, tuple(pygame.Rect(rect)))
+        pixels = self.pixels()
+        showing = getattr(pixels, "showing", None)
+        wire = (id(pixels), showing() if showing else None, held)  # cheap: the bytes, not their colours
+        if self._painted is not None and self._painted == (where, wire):
+            return False
+        if self._painted is None or self._painted[0] != where:
+            self._geometry = self.geometry(rect)
+            surface.fill(BACKGROUND, pygame.Rect(rect))
+            self._shown = {}
+        self._painted = (where, wire)
         lit = self._lit()
-        held = self._held_buttons()
-        for d, r in g.tiles.items():
-            self._draw_tile(surface, r, d, lit.get(f"district.{d}", ()), VButton.for_district(d) in held)
-        for i, r in enumerate(g.veil):
-            colour = _average(lit.get(f"veil.{i}", ()))
+        for part, look in self._parts(lit, held).items():
+            if self._shown.get(part) != look:
+                self._paint(surface, part, look)
+                self._shown[part] = look
+        return True
+
+    def _parts(self, lit: dict, held: frozenset) -> dict:
+        """Each drawn part of the board -> what it shows now: ("tile", "A1") -> (pixels, held),
+        ("veil", i) -> pixels, ("status",) -> pixels, ("button", vb) -> held."""
+        parts: dict = {("tile", d): (lit.get(f"district.{d}", ()), VButton.for_district(d) in held) for d in DISTRICTS}
+        parts.update({("veil", i): lit.get(f"veil.{i}", ()) for i in range(7)})
+        parts[("status",)] = lit.get("status", ())
+        parts.update({("button", vb): vb in held for vb, _label in BUTTON_ROW})
+        return parts
+
+    def _paint(self, surface, part: tuple, look) -> None:
+        """Paint one part of the board over what it showed before."""
+        g = self._geometry
+        if part[0] == "tile":
+            self._draw_tile(surface, g.tiles[part[1]], part[1], *look)
+        elif part[0] == "veil":
+            r, colour = g.veil[part[1]], _average(look)
             pygame.draw.rect(surface, colour if any(colour) else LED_OFF, r, border_radius=3)
-            self._text(surface, str(i), r.center, max(10, r.h // 2), BACKGROUND if any(colour) else LABEL)
-        (cx, cy), rad = g.status
-        colour = _average(lit.get("status", ()))
-        _glow(surface, (cx, cy), rad, colour if any(colour) else LED_OFF, BACKGROUND)
-        for vb, label in BUTTON_ROW:
-            r = g.buttons[vb]
-            pygame.draw.rect(surface, BUTTON_HELD if vb in held else BUTTON_FACE, r, border_radius=6)
-            self._text(surface, label, r.center, max(10, min(r.h // 2, r.w // 4)), LABEL)
+            self._text(surface, str(part[1]), r.center, max(10, r.h // 2), BACKGROUND if any(colour) else LABEL)
+        elif part[0] == "status":
+            (cx, cy), rad = g.status
+            pygame.draw.circle(surface, BACKGROUND, (cx, cy), int(rad * 2.4) + 1)  # the old glow's halo
+            colour = _average(look)
+            _glow(surface, (cx, cy), rad, colour if any(colour) else LED_OFF, BACKGROUND)
+        else:
+            r = g.buttons[part[1]]
+            pygame.draw.rect(surface, BUTTON_HELD if look else BUTTON_FACE, r, border_radius=6)
+            self._text(surface, dict(BUTTON_ROW)[part[1]], r.center, max(10, min(r.h // 2, r.w // 4)), LABEL)
 
     def handle_event(self, event) -> bool:
-        """A click on a button or tile presses it (until released); True if the event was ours."""
+        """A click on a button or tile presses it (until released); True if the event was ours. The
+        window shown again (exposed) is painted again, and the event is left to the screens too."""
+        if event.type in _EXPOSED:
+            self._painted = None
+            return False
         if self._geometry is None or getattr(event, "button", 1) != 1:
             return False
         if event.type == pygame.MOUSEBUTTONDOWN:
@@ -148,18 +195,21 @@ class SimBoard:
         if held:
             pygame.draw.rect(surface, BUTTON_HELD, r, width=3, border_radius=max(4, r.w // 16))
         self._text(surface, name, (r.x + r.w // 7, r.y + r.h // 8), max(10, r.h // 7), LABEL)
-        n = len(pixels)
+        ring = self._rings.get((tuple(r), len(pixels)))
+        if ring is None:
+            ring = self._rings[(tuple(r), len(pixels))] = [_ring_point(r, i, len(pixels)) for i in range(len(pixels))]
         dot = max(2, r.w // 22)
-        for i, colour in enumerate(pixels):
-            x, y = _ring_point(r, i, n)
-            _glow(surface, (x, y), dot, colour if any(colour) else LED_OFF, tint)
+        for centre, colour in zip(ring, pixels):
+            _glow(surface, centre, dot, colour if any(colour) else LED_OFF, tint)
 
     def _text(self, surface, text: str, centre, size: int, colour) -> None:
-        """Draw `text` centred on `centre` (fonts are made on first use, never at import)."""
-        if not pygame.font.get_init():
-            pygame.font.init()
-        font = self._fonts.get(size) or self._fonts.setdefault(size, pygame.font.Font(None, size))
-        img = font.render(text, True, colour)
+        """Draw `text` centred on `centre` (fonts and images are made on first use, never at import)."""
+        img = self._texts.get((text, size, colour))
+        if img is None:
+            if not pygame.font.get_init():
+                pygame.font.init()
+            font = self._fonts.get(size) or self._fonts.setdefault(size, pygame.font.Font(None, size))
+            img = self._texts[(text, size, colour)] = font.render(text, True, colour)
         surface.blit(img, img.get_rect(center=centre))
 
 
@@ -180,8 +230,12 @@ def _ring_point(r, i: int, n: int) -> tuple[int, int]:
 
 
 def _glow(surface, centre, radius: int, colour: RGB, under: RGB) -> None:
-    """A lit LED: two soft halos blended over `under`, then the bright core."""
-    for scale, mix in ((2.4, 0.25), (1.6, 0.55)):
-        halo = tuple(int(u + (c - u) * mix) for u, c in zip(under, colour))
-        pygame.draw.circle(surface, halo, centre, int(radius * scale))
-    pygame.draw.circle(surface, colour, centre, radius)
+    """A lit LED: two soft halos blended over `under` (a quarter and a bit over half of its colour), then
+    the bright core. (Written out: it runs for every pixel of every light that changed, each frame.)"""
+    (r, g, b), (ur, ug, ub) = colour, under
+    circle = pygame.draw.circle
+    circle(surface, (int(ur + (r - ur) * 0.25), int(ug + (g - ug) * 0.25), int(ub + (b - ub) * 0.25)), centre,
+           int(radius * 2.4))
+    circle(surface, (int(ur + (r - ur) * 0.55), int(ug + (g - ug) * 0.55), int(ub + (b - ub) * 0.55)), centre,
+           int(radius * 1.6))
+    circle(surface, colour, centre, radius)

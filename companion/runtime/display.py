@@ -104,6 +104,14 @@ class Display:
             return None
         return self.open(now)
 
+    def pick_up(self, now: float, ui):
+        """Open the missing screen if its back-off has passed; the new surface (the screens `ui` laid
+        out for the panel that came, which is not always the size that was guessed), else None."""
+        surface = self.retry_due(now)
+        if surface is not None and tuple(ui.size) != tuple(self.ui_size):
+            ui.resize(self.ui_size)
+        return surface
+
     def off(self, why: str) -> None:
         """Leave the screen off for this run (safe mode after a display that crashed the start)."""
         self.surface = None
@@ -119,3 +127,24 @@ class Display:
         pygame.display.quit()
         self._delay = RETRY_FIRST_S
         self._next_try = now + self._delay
+
+
+class Window:
+    """How a frame is laid out on the screen: the screens at their own size on the left, and in the
+    room beside them (a window wider than the screens) the HAL's panel, `hw.panel` (the simulated board
+    on a PC; other backends have none: companion/hal/base.py). The loop paints through it whatever the
+    backend; each paints only when it changed."""
+
+    def __init__(self):
+        self._area = (None, None)  # (surface, the part of it the screens draw on): one per surface,
+                                   # so the screens see the same one and skip a frame they drew already
+
+    def paint(self, surface, ui, panel, screens: bool = True) -> tuple[bool, bool]:
+        """(the screens drew, the panel painted). screens: False paints only the panel (a resting frame)."""
+        w, h = surface.get_size()
+        ui_w = min(w, ui.size[0])
+        if self._area[0] is not surface:
+            self._area = (surface, surface.subsurface((0, 0, ui_w, h)) if ui_w < w else surface)
+        drew = screens and ui.draw(self._area[1])
+        painted = w > ui_w and panel.draw(surface, (ui_w, 0, w - ui_w, h))
+        return drew, painted

@@ -41,27 +41,33 @@ class Saving:
     def banner(self) -> str | None:
         """The journal's line for the banner, the status light and STATUS= (None while it saves)."""
         journal, saver = self.host.journal, self._saver()
-        if saver is not None and saver.stopped is not None:
+        if saver.stopped is not None:
             return refusal_text(saver.stopped)
         if journal is None and self.problem:
             return self.problem  # no journal at all: which file, and why
-        fault = saver.fault if saver is not None else None
-        if fault is None and journal is not None and (saver is None or journal.readonly):
+        fault = saver.fault
+        if fault is None and journal is not None and (self.host.session is None or journal.readonly):
             fault = journal.fault
         if fault is not None:
             return _(FAULT_TEXT.get(fault.kind, FAULT_TEXT["io"]))
         return journal.banner if journal is not None else None  # a damaged journal was moved aside at the start
 
-    def adopt(self, session):
-        """A session the table now plays: with no journal open yet, it gets a saver that saves it once
-        one opens (the retry). Returns it."""
-        from companion.storage.saver import Saver
+    def store(self, keep_unsaved: bool):
+        """Where a new game is kept (companion/storage/store.py): the journal in hand's saver; at a table
+        with no journal open yet, a saver that saves the game once one opens (the retry); else memory."""
+        from companion.storage.store import store_for
 
-        if session.saver is None and self.host.journal is None and self.reopen is not None:
-            session.saver = Saver(None, keep_unsaved=True)
-            session.saver.fault = StorageFault("cannot-open", "")
-        if session.saver is not None:
-            session.saver.on_change = self.changed
+        if self.host.journal is None and self.reopen is not None:
+            from companion.storage.saver import Saver
+
+            saver = Saver(None, keep_unsaved=True)
+            saver.fault = StorageFault("cannot-open", "")
+            return saver
+        return store_for(self.host.journal, keep_unsaved=keep_unsaved)
+
+    def adopt(self, session):
+        """A session the table now plays: its store tells this part when saving stops. Returns it."""
+        session.saver.on_change = self.changed
         self.changed()
         return session
 
@@ -82,18 +88,20 @@ class Saving:
             self._backoff = min(self._backoff * 2, RETRY_MAX_S)
 
     def _saver(self):
-        """The saver of the game in hand, if any."""
+        """The store of the game in hand; with no game, an empty one in memory (nothing unsaved)."""
+        from companion.storage.store import MemoryStore
+
         session = self.host.session
-        return session.saver if session is not None else None
+        return session.saver if session is not None else MemoryStore()
 
     def _needed(self) -> bool:
         """Is anything not saved that a retry may fix?"""
         journal, saver = self.host.journal, self._saver()
-        if saver is not None and saver.stopped is not None:
+        if saver.stopped is not None:
             return False  # another program changed the game: resuming it again is the players' call
         if journal is None:
             return self.reopen is not None
-        return journal.readonly or journal.fault is not None or (saver is not None and saver.fault is not None)
+        return journal.readonly or journal.fault is not None or saver.fault is not None
 
     def _try(self) -> bool:
         """One retry: open the journal for writing again if need be, then save the game (or probe)."""
@@ -110,12 +118,11 @@ class Saving:
             if journal is not None:
                 journal.close()
             host.journal = journal = fresh
-            if saver is not None:
-                saver.journal = fresh
+            saver.journal = fresh  # the game in hand is saved there
             self.changed()
         if journal is None:
             return False
-        if saver is not None and saver.fault is not None:
+        if saver.fault is not None:
             if not host.session.save_again():
                 return False
             self.changed()

@@ -16,6 +16,7 @@ edge (a screen, a command line) shows them in the user's language with `companio
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from companion.errors import N_, CompanionError
@@ -63,8 +64,7 @@ class StorageFault(JournalError):
         name = str(getattr(exc, "sqlite_errorname", "") or "")
         kind = _KINDS.get("_".join(name.split("_")[:2]), "io")
         if kind == "io" and path:  # a file system the kernel remounted read-only (ext4 errors=remount-ro)
-            from companion.storage.sqlitedb import read_only_fs  # refuses writes with EROFS: SQLite's IOERR_WRITE
-
+            # refuses writes with EROFS, which SQLite reports as IOERR_WRITE
             if read_only_fs(Path(path).parent):
                 kind = "read-only"
         return cls(kind, path, str(exc))
@@ -76,3 +76,11 @@ class GameChanged(JournalError):
     def __init__(self, game_id: int):
         self.game_id = game_id
         super().__init__(N_("game {id} was changed by another program: not saving; resume it again"), id=game_id)
+
+
+def read_only_fs(folder: Path) -> bool:
+    """Is `folder` on a file system mounted read-only (statvfs's ST_RDONLY)?"""
+    try:
+        return bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):
+        return False

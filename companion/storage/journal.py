@@ -44,9 +44,9 @@ from companion import paths
 from companion.records import Named
 from companion.storage import lease
 from companion.storage.damage import CORRUPT_MARK, damage, move_aside  # noqa: F401  (callers import them from here)
-from companion.storage.faults import GameChanged, JournalError, StorageFault  # noqa: F401  (likewise)
+from companion.storage.faults import GameChanged, JournalError, StorageFault, read_only_fs  # noqa: F401  (likewise)
 from companion.storage.holds import ABANDONED, ACTIVE, UNDONE, Hold, Holds  # noqa: F401  (likewise)
-from companion.storage.sqlitedb import Transaction, connect as _connect, dumps as _dumps, read_only_fs
+from companion.storage.sqlitedb import Transaction, connect as _connect, dumps as _dumps
 
 SCHEMA_VERSION = 1
 

@@ -24,9 +24,8 @@ from typing import Callable
 
 from companion import paths
 from companion.errors import N_
-from companion.storage.faults import JournalError, StorageFault
+from companion.storage.faults import JournalError, StorageFault, read_only_fs
 from companion.storage.journal import Journal
-from companion.storage.sqlitedb import read_only_fs
 
 
 class JournalMissing(JournalError):

@@ -1,13 +1,14 @@
 """How one session's game is kept in the journal: its hold, the writes, faults, and saving again.
 
-A `Session` (companion/storage/session.py) writes through its `Saver`. Each write either is on the
-disk when it returns (`write` gives True), or:
+A `Session` (companion/storage/session.py) keeps its game through a `GameStore` (companion/storage/
+store.py); `Saver` is the journal's. Each write (`append`, `undo`, `redo`) either is on the disk when
+it returns (it gives True), or:
 
 - `GameChanged` (another program changed the game): nothing is written, `stopped` is set, and the
   saver never writes that game again; the session refuses further commands ("resume it again").
 - `StorageFault` (a full disk, a read-only file system, an I/O error): nothing is written and `fault`
   is set. A saver that keeps unsaved (`keep_unsaved`: the table) then lets the game go on in memory
-  (`write` gives False) and writes nothing more until `save_again` succeeds; one that does not (a
+  (the write gives False) and writes nothing more until `save_again` succeeds; one that does not (a
   scenario run whose acks promise durability, `companion play`) raises, and the command is not applied.
 
 `save_again(session)` (the table's retry, companion/runtime/saving.py) writes the whole difference in
@@ -17,12 +18,12 @@ saver last knew of it, else as a new game (`moved_from` then names the old one).
 
 from __future__ import annotations
 
-from companion.gameline import position
+from companion.storage.position import position
 from companion.storage.faults import GameChanged, StorageFault
 
 
 class Saver:
-    """One session's game in one journal. `game_id` is None until the game is in the journal."""
+    """One session's game in one journal (a `GameStore`). `game_id` is None until the game is in the journal."""
 
     def __init__(self, journal, *, keep_unsaved: bool = False):
         self.journal = journal
@@ -42,8 +43,13 @@ class Saver:
         return self.fault is None and self.stopped is None
 
     def start(self, setup: dict, title: str, where: str | None) -> None:
-        """Journal a new game from its canonical setup (and hold it)."""
+        """Journal a new game from its canonical setup (and hold it). A saver already not saving (the
+        table with no journal open yet) keeps it unsaved: `save_again` writes the whole game."""
         self.title = title
+        if self.fault is not None:
+            if not self.keep_unsaved:
+                raise self.fault
+            return
         try:
             self.hold = self.journal.start_game(setup, title, where)
         except StorageFault as exc:
@@ -65,7 +71,20 @@ class Saver:
         self.game_id = game_id
         return active, undone
 
-    def write(self, op: str, *args, **kw) -> bool:
+    def append(self, command: dict, *, status: str | None = None, outcome: str | None = None,
+               position: str | None = None) -> bool:
+        """Journal an accepted command (durable when it returns True; see `_write`)."""
+        return self._write("append", command, status=status, outcome=outcome, position=position)
+
+    def undo(self, steps: int, *, position: str | None = None) -> bool:
+        """Journal that the last `steps` commands were undone."""
+        return self._write("undo", steps, position=position)
+
+    def redo(self, steps: int, *, position: str | None = None) -> bool:
+        """Journal that the next `steps` undone commands were done again."""
+        return self._write("redo", steps, position=position)
+
+    def _write(self, op: str, *args, **kw) -> bool:
         """`Journal.<op>(game_id, *args, hold=..., **kw)` (append, undo, redo): True once it is on the disk,
         False when it was kept unsaved; GameChanged, or StorageFault (not keeping unsaved), else."""
         if self.stopped is not None:

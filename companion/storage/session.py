@@ -8,10 +8,12 @@
 States are immutable, so the session keeps the state after every active command: undo is a pop,
 redo re-applies the journaled command, resume is a replay.
 
-The journal side is the session's `Saver` (companion/storage/saver.py): it holds the game's lease (one
-writer per game), checks in each write's transaction that the game is still the one it last wrote,
-and decides what a storage fault does: the table plays on unsaved (`keep_unsaved`), a scenario run
-stops. `saved` says whether the journal holds everything the session has.
+The session keeps its game through one small interface, its store (`GameStore`, companion/storage/
+store.py), in the same calls whatever the store is: in the journal (`Saver`, companion/storage/saver.py:
+it holds the game's lease, one writer per game, checks in each write's transaction that the game is
+still the one it last wrote, and decides what a storage fault does: the table plays on unsaved,
+`keep_unsaved`, a scenario run stops), or in memory only (`MemoryStore`: `companion play --script`
+without a journal, replays). `saved` says whether the store holds everything the session has.
 """
 
 from __future__ import annotations
@@ -20,9 +22,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.errors import CompanionError
-from companion.gameline import position
+from companion.storage.position import position
 from companion.storage.journal import Journal, JournalError
 from companion.storage.saver import Saver
+from companion.storage.store import GameStore, MemoryStore, store_for
 from companion.rules import game_of_setup, load_game
 
 
@@ -33,23 +36,22 @@ class Session:
     game: Any
     states: list = field(default_factory=list)
     commands: list = field(default_factory=list)
-    saver: Saver | None = None
+    saver: GameStore = field(default_factory=MemoryStore)  # where the game is kept (memory: nowhere else)
     _redo: list = field(default_factory=list)
     _view: tuple | None = field(default=None, repr=False, compare=False)  # (state, game, its JSON): view()
 
     # -- construction ------------------------------------------------------------------------------
     @classmethod
     def new(cls, setup: dict, journal: Journal | None = None, game: Any = None, title: str = "", *,
-            keep_unsaved: bool = False) -> tuple["Session", list]:
-        """Start a game from its setup command (journaled first if a journal is given, and held).
-        keep_unsaved: a storage fault leaves the game unsaved instead of raising (the table)."""
+            keep_unsaved: bool = False, store: GameStore | None = None) -> tuple["Session", list]:
+        """Start a game from its setup command, kept first in `store` (default: the journal's saver when a
+        journal is given, which journals it and holds it; else memory). keep_unsaved: a storage fault
+        leaves the game unsaved instead of raising (the table)."""
         game = game or load_game(game_of_setup(setup))
         canon = game.canonical(None, setup)
         state, events = game.setup(canon)
-        session = cls(game, [state], [canon])
-        if journal is not None:
-            session.saver = Saver(journal, keep_unsaved=keep_unsaved)
-            session.saver.start(canon, title, position(session.view()))
+        session = cls(game, [state], [canon], store or store_for(journal, keep_unsaved=keep_unsaved))
+        session.saver.start(canon, title, position(session.view()))
         return session, events
 
     @classmethod
@@ -75,7 +77,7 @@ class Session:
 
     @classmethod
     def replay(cls, commands: list[dict], game: Any = None) -> "Session":
-        """A session rebuilt from a command list (setup first), with no journal attached."""
+        """A session rebuilt from a command list (setup first), kept in memory (no journal attached)."""
         game = game or load_game(game_of_setup(commands[0]))
         state, _ = game.setup(commands[0])
         states = [state]
@@ -90,22 +92,22 @@ class Session:
     # -- the journal -------------------------------------------------------------------------------
     @property
     def journal(self) -> Journal | None:
-        """The journal the game is kept in (None: not kept)."""
-        return self.saver.journal if self.saver is not None else None
+        """The journal the game is kept in (None: kept in memory only)."""
+        return self.saver.journal
 
     @property
     def game_id(self) -> int | None:
-        """The game's id in the journal (None: not in it, or not kept)."""
-        return self.saver.game_id if self.saver is not None else None
+        """The game's id in the journal (None: not in it, or kept in memory only)."""
+        return self.saver.game_id
 
     @property
     def saved(self) -> bool:
-        """Does the journal hold everything this session has (True when it keeps no journal)?"""
-        return self.saver is None or self.saver.saved
+        """Does the store hold everything this session has (always, for memory)?"""
+        return self.saver.saved
 
     def save_again(self) -> bool:
         """After a storage fault: write what the journal lacks, in one transaction; whether it worked."""
-        return self.saver is not None and self.saver.save_again(self)
+        return self.saver.save_again(self)
 
     def redo_steps(self) -> list:
         """The undone commands redo can bring back, the next one last (as kept here)."""
@@ -113,8 +115,7 @@ class Session:
 
     def close(self) -> None:
         """Leave the game: its lease is given back (the game stays in the journal)."""
-        if self.saver is not None:
-            self.saver.release()
+        self.saver.release()
 
     # -- playing -----------------------------------------------------------------------------------
     @property
@@ -147,10 +148,9 @@ class Session:
         if the journal fails and the session does not keep unsaved (then `saved` turns False instead)."""
         canon = self.game.canonical(self.state, command)
         new_state, events = self.game.apply(self.state, canon)
-        if self.saver is not None:
-            outcome = self.game.outcome(new_state)
-            self.saver.write("append", canon, status="over" if outcome else None, outcome=outcome,
-                             position=position(self._view_of(new_state)))
+        outcome = self.game.outcome(new_state)
+        self.saver.append(canon, status="over" if outcome else None, outcome=outcome,
+                          position=position(self._view_of(new_state)))
         self.states.append(new_state)
         self.commands.append(canon)
         self._redo.clear()
@@ -165,8 +165,7 @@ class Session:
         steps = max(0, min(steps, self.can_undo()))
         if steps == 0:
             return 0
-        if self.saver is not None:
-            self.saver.write("undo", steps, position=position(self._view_of(self.states[-1 - steps])))
+        self.saver.undo(steps, position=position(self._view_of(self.states[-1 - steps])))
         for _ in range(steps):
             self.states.pop()
             self._redo.append(self.commands.pop())
@@ -178,8 +177,7 @@ class Session:
         for _ in range(max(0, min(steps, len(self._redo)))):
             cmd = self._redo[-1]
             new_state, evs = self.game.apply(self.state, cmd)
-            if self.saver is not None:
-                self.saver.write("redo", 1, position=position(self._view_of(new_state)))
+            self.saver.redo(1, position=position(self._view_of(new_state)))
             self._redo.pop()
             self.states.append(new_state)
             self.commands.append(cmd)

@@ -9,10 +9,8 @@ COMMIT, which with `synchronous=FULL` returns once the commit is fsynced. Any SQ
 
 from __future__ import annotations
 
-import os
 import sqlite3
 import urllib.parse
-from pathlib import Path
 
 from companion.storage.faults import StorageFault
 
@@ -70,14 +68,6 @@ def roll_back_quietly(db) -> None:
         db.execute("ROLLBACK")
     except sqlite3.DatabaseError:
         pass
-
-
-def read_only_fs(folder: Path) -> bool:
-    """Is `folder` on a file system mounted read-only (statvfs's ST_RDONLY)?"""
-    try:
-        return bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
-    except (OSError, AttributeError):
-        return False
 
 
 def connect(path: str, mode: str):

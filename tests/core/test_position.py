@@ -1,5 +1,6 @@
 """The position a journal keeps beside each game: the resume offer and `journal list` name a game
-from it without replaying it (companion/gameline.py `position`, written by companion/storage/session.py)."""
+from it without replaying it (companion/storage/position.py `position`, written by
+companion/storage/session.py, read by companion/gameline.py)."""
 
 import json
 import sqlite3
@@ -9,7 +10,7 @@ import pytest
 from companion import gameline
 from companion.rules import GAMES
 from companion.storage.journal import Journal
-from companion.gameline import position
+from companion.storage.position import position
 from companion.storage.session import Session
 from tests.rules.test_contract import play
 

@@ -64,10 +64,10 @@ def test_open_hardware_reads_the_environment(monkeypatch):
 
 def test_open_hardware_clock_defaults_by_backend():
     with open_hardware(config.default(), "sim") as hw:
-        assert isinstance(hw.clock, MonotonicClock) and hw.board is not None
+        assert isinstance(hw.clock, MonotonicClock) and hw.panel.width > 0
     clock = FakeClock(3.0)
     with open_hardware(config.default(), "mock", clock) as hw:
-        assert hw.clock is clock and hw.board is None
+        assert hw.clock is clock and hw.panel.width == 0
 
 
 def test_pi_backend_on_a_pc_degrades_every_part_with_a_reason(tmp_path):

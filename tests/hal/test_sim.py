@@ -20,15 +20,15 @@ def sim():
 
 def _draw(hw, size=(800, 480)):
     surface = pygame.Surface(size)
-    hw.board.draw(surface, surface.get_rect())
-    return surface, hw.board.geometry(surface.get_rect())
+    hw.panel.draw(surface, surface.get_rect())
+    return surface, hw.panel.geometry(surface.get_rect())
 
 
 def _click(hw, pos, hold=0.1):
     down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
-    consumed = hw.board.handle_event(down)
+    consumed = hw.panel.handle_event(down)
     hw.clock.advance(hold)
-    hw.board.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    hw.panel.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
     return consumed
 
 
@@ -96,23 +96,23 @@ def test_sim_holding_a_click_is_a_long_press(sim):
 
 def test_sim_release_outside_still_releases_the_pressed_button(sim):
     _, g = _draw(sim)
-    sim.board.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=g.tiles["A1"].center, button=1))
+    sim.panel.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=g.tiles["A1"].center, button=1))
     sim.clock.advance(0.1)
-    assert sim.board.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(0, 0), button=1)) is True
+    assert sim.panel.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(0, 0), button=1)) is True
     kinds = [e.kind for e in sim.buttons.poll(sim.clock.advance(1.0))]
     assert kinds == [Press.DOWN, Press.UP, Press.SHORT]
 
 
 def test_sim_clicks_elsewhere_and_other_events_are_not_consumed(sim):
     _, g = _draw(sim)
-    assert sim.board.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(1, 1), button=1)) is False
-    assert sim.board.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=g.tiles["A1"].center, button=3)) is False
-    assert sim.board.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE)) is False
+    assert sim.panel.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(1, 1), button=1)) is False
+    assert sim.panel.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=g.tiles["A1"].center, button=3)) is False
+    assert sim.panel.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE)) is False
     assert sim.buttons.poll(sim.clock.advance(1.0)) == []
 
 
 def test_sim_ignores_clicks_before_it_was_drawn(sim):
-    assert sim.board.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(400, 200), button=1)) is False
+    assert sim.panel.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(400, 200), button=1)) is False
 
 
 def test_sim_draws_into_a_sub_rect_only():
@@ -120,9 +120,9 @@ def test_sim_draws_into_a_sub_rect_only():
     surface = pygame.Surface((1000, 600))
     surface.fill((1, 2, 3))
     area = pygame.Rect(500, 0, 500, 600)
-    hw.board.draw(surface, area)
+    hw.panel.draw(surface, area)
     assert tuple(surface.get_at((10, 10)))[:3] == (1, 2, 3)
-    g = hw.board.geometry(area)
+    g = hw.panel.geometry(area)
     assert all(area.contains(r) for r in g.tiles.values())
     assert all(area.contains(r) for r in g.buttons.values())
     hw.close()
@@ -136,3 +136,30 @@ def test_sim_follows_a_strip_the_hal_reopened(sim):
     surface, g = _draw(sim)
     px = surface.get_at((g.veil[2].x + 2, g.veil[2].y + 2))
     assert (px.r, px.g, px.b) == (255, 0, 0)
+
+
+def test_sim_paints_again_only_when_what_it_shows_changed(sim):
+    surface = pygame.Surface((500, 480))
+    assert sim.panel.draw(surface, surface.get_rect()) is True  # the first paint
+    assert sim.panel.draw(surface, surface.get_rect()) is False  # nothing changed
+    sim.pixels.show({"veil.1": [(0, 90, 0)]})
+    assert sim.panel.draw(surface, surface.get_rect()) is True  # a light changed
+    assert sim.panel.draw(surface, surface.get_rect()) is False
+    sim.panel.handle_event(pygame.event.Event(pygame.WINDOWEXPOSED))
+    assert sim.panel.draw(surface, surface.get_rect()) is True  # the window needs its pixels again
+    g = sim.panel.geometry(surface.get_rect())
+    sim.panel.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=g.buttons[VButton.NEXT].center, button=1))
+    assert sim.panel.draw(surface, surface.get_rect()) is True  # a button held
+    assert sim.panel.draw(surface, pygame.Rect(10, 0, 490, 480)) is True  # another place
+
+
+def test_every_backend_has_a_panel_and_only_the_simulator_shows_one():
+    from companion.hal import Panel
+
+    with open_hardware(config.default(), "mock", FakeClock()) as mock, \
+            open_hardware(config.default(), "sim", FakeClock()) as sim:
+        assert isinstance(mock.panel, Panel) and isinstance(sim.panel, Panel)
+        surface = pygame.Surface((400, 480))
+        assert mock.panel.width == 0 and mock.panel.draw(surface, surface.get_rect()) is False
+        assert mock.panel.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1)) is False
+        assert sim.panel.width == int(config.default().display.height * 0.6)

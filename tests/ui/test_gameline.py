@@ -93,7 +93,7 @@ def test_the_month_follows_the_language_not_the_c_locale():
 def test_the_players_and_whose_turn_come_from_the_game_api_not_the_games_fields():
     """A state JSON's "seats" (players()) and "current_player" name the players and the turn, whatever
     the game's own fields say; the position the journal keeps holds the same."""
-    from companion.gameline import position
+    from companion.storage.position import position
 
     state = {"game": "x", "round": 2, "phase": "night", "current_player": "Ann", "turn": "Bob",
              "order": ["Bob", "Cid"], "seats": [{"name": "Ann", "colour": "orange", "seat": 0, "out": False},
