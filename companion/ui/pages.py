@@ -106,7 +106,7 @@ def simulator(size: tuple[int, int]):
     hw = open_hardware(default(), backend="sim", clock=FakeClock())
     try:
         surface = pygame.Surface(size)
-        hw.board.draw(surface, surface.get_rect())
+        hw.panel.draw(surface, surface.get_rect())
         return surface, []
     finally:
         hw.close()
