@@ -134,6 +134,12 @@ repeat_window_s = 2.0      # the same tag again within this many seconds counts 
 # allowed (NFC UIDs in hex, 04:A1:B2:.. too; card-key labels such as II-04). Crash output, prompts
 # and banners never match. After a Pico's handshake only its protocol lines count, whatever this says.
 tag_pattern = '[A-Za-z0-9]([A-Za-z0-9_.:-]*[A-Za-z0-9])?'
+
+[web]
+# The phone view (README.md, "Phones at the table"): players pair their phones from the table's screen.
+enabled = "auto"           # auto (on with the Raspberry Pi backend, off on a PC) | true | false
+listen = "0.0.0.0:8080"    # [HOST:]PORT; `companion run --web [HOST:]PORT` turns it on for one run
+mdns = true                # announce the table as nightwatch.local where the network allows
 """
 
 # DEFAULT_TOML's values as Python, the base every config is merged over: a start without a config
@@ -161,6 +167,7 @@ DEFAULTS = {
                          "district.C3": "GPIO5", "next": "GPIO6", "confirm": "GPIO16", "undo": "GPIO26"}},
     "reader": {"type": "none", "port": "/dev/serial0", "baud": 115200, "repeat_window_s": 2.0,
                "tag_pattern": DEFAULT_TAG_PATTERN},
+    "web": {"enabled": "auto", "listen": "0.0.0.0:8080", "mdns": True},
 }
 
 
@@ -239,6 +246,15 @@ class GameConfig(Named):
     deck: str = "digital"
 
 
+class WebConfig(Named):
+    """The phone view: on ("auto": with the Pi backend), where it listens (host, port), mDNS."""
+
+    enabled: str = "auto"
+    host: str = "0.0.0.0"
+    port: int = 8080
+    mdns: bool = True
+
+
 class Config(Named):
     """The whole validated config. `source` is the file it came from (or "<defaults>")."""
 
@@ -251,6 +267,7 @@ class Config(Named):
     reader: ReaderConfig
     source: str = "<defaults>"
     language: str = "auto"  # "auto" (system locale) or a code from companion.i18n.LANGUAGES
+    web: WebConfig = WebConfig()
 
 
 def load(path: str | Path | None = None) -> Config:
@@ -305,7 +322,7 @@ def _build(doc: tomlfile.TomlDoc, source: str) -> Config:
     base = DEFAULTS
     data = doc.data
     v = Checks(doc)
-    v.only_keys("", data, ("language", "game", "hal", "display", "sound", "leds", "buttons", "reader"))
+    v.only_keys("", data, ("language", "game", "hal", "display", "sound", "leds", "buttons", "reader", "web"))
     language = v.choice("language", data.get("language", base["language"]), ("auto",) + LANGUAGES)
 
     def section(name: str) -> dict:
@@ -372,7 +389,21 @@ def _build(doc: tomlfile.TomlDoc, source: str) -> Config:
         pins=_button_pins(v, b["pins"], kept_pins(data), pins_module.needed_pins(
             (s.pin for s in strips), leds.driver, reader.type, reader.port)),
     )
-    return Config(game, hal, display, sound, leds, buttons, reader, source, language)
+    return Config(game, hal, display, sound, leds, buttons, reader, source, language, _web(v, section("web")))
+
+
+def _web(v: Checks, w: dict) -> WebConfig:
+    """Validate [web]: enabled auto|true|false, listen "[HOST:]PORT", mdns."""
+    v.only_keys("web", w, ("enabled", "listen", "mdns"))
+    raw = {True: "true", False: "false"}[w["enabled"]] if isinstance(w["enabled"], bool) else w["enabled"]
+    enabled = v.choice("web.enabled", raw, ("auto", "true", "false"))
+    from companion.web import parse_bind
+
+    try:
+        host, port = parse_bind(v.text("web.listen", w["listen"]))
+    except ValueError as exc:
+        raise v.error("web.listen", str(exc)) from None
+    return WebConfig(enabled, host, port, v.boolean("web.mdns", w["mdns"]))
 
 
 def _alsa_device(v: Checks, value) -> str:

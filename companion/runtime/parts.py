@@ -22,7 +22,8 @@ class Parts(Named):
     stderr), on_ack (called with (n, command) once command n is durable). Health: notifier (systemd,
     companion/runtime/sdnotify.py, or None), safe_reason (why the app started in safe mode), missing (other
     parts missing for the whole run: part -> why; `journal`: why it could not be opened, until `reopen`,
-    which opens it again for writing, succeeds: companion/runtime/saving.py).
+    which opens it again for writing, succeeds: companion/runtime/saving.py). web: the phone view's
+    hub (companion/web/hub.py) or None: the loop hands it phone requests and snapshots.
     """
 
     cfg: Any
@@ -41,3 +42,4 @@ class Parts(Named):
     safe_reason: str | None = None
     missing: Mapping[str, str] = MappingProxyType({})
     reopen: Callable[[], Any] | None = None
+    web: Any = None
