@@ -80,13 +80,16 @@ class Hub:
         self.port: int | None = None                  # the port listened on, once it is
         self.address: str | None = None              # the address put in the URLs
         self.ready = threading.Event()                # set once the server listens (or failed to)
-        self.failed: str | None = None
+        self.failed: tuple | None = None              # why it could not listen: (words, values)
+        self.limits = None                            # the guard's limits (None: companion/web/server.py's)
+        self.counters = None                          # what the guard refused (set by the web thread)
         self.wake: Callable[[], None] = lambda: None   # ends the loop's sleep (the clock's `wake`)
         self.notify: Callable[[], None] = lambda: None  # tells the web side a snapshot is new (set by it)
         self._requests: queue.SimpleQueue = queue.SimpleQueue()
         self._events: deque = deque(maxlen=EVENTS_KEPT)
         self._lines: dict[str, deque] = {}            # language -> the log lines of `_events`
         self._seen: tuple = ()                        # what the last snapshot showed: view, timer, settings
+        self._shown: tuple = ()                       # the pairing the table's screen shows
         self._game_version = 0
         self._thread: threading.Thread | None = None
         self._server = None
@@ -101,18 +104,32 @@ class Hub:
         """One full frame of the loop: start the server (first frame), answer the phone requests, take
         the frame's engine events (`events`: the loop's list of them, which the answers may add to),
         publish a new snapshot if something a phone shows changed."""
-        if self._thread is None:
+        first = self._thread is None
+        if first:
             self._start(app)
         while not self._requests.empty():
             self._answer(app, self._requests.get_nowait())
         for ev in events:
-            if ev.get("event") == "game_set_up":  # a new game: new codes, the old phones stop seeing
+            if ev.get("event") == "game_set_up" and not first:  # a new game: new codes, old phones stop seeing
                 self.renew()
             self._events.append(ev)
             for lang, lines in self._lines.items():
                 lines.append(self._narrated(ev, app, lang))
+        if app.ui is not None and self._shown != (self.pairing.generation, self.port):
+            self._show(app)
         if self.languages:
             self._publish(app)
+
+    def _show(self, app) -> None:
+        """Give the table's Phones screens the passes in force (companion/ui/screens/phones.py)."""
+        from companion.ui.screens.phones import PhonesInfo
+
+        self._shown = (self.pairing.generation, self.port)
+        if self.port is None:
+            return
+        mdns = f"{self.mdns_name}.local:{self.port}" if self.announce and self.address not in ("127.0.0.1", "::1") else None
+        app.ui.set_setting("phones", PhonesInfo(self.base_url(), self.url(), self.pairing.player.shown_code,
+                                                self.url("host"), self.pairing.host.shown_code, self.renew, mdns))
 
     def renew(self) -> None:
         """Draw new codes and tokens (a new game, or the table's Phones screen): old ones stop working."""

@@ -72,6 +72,9 @@ class Pages:
             response = await self.route(request, addr, send)
         except _Refused as refused:
             response = refused.response
+        except Exception as exc:  # noqa: BLE001 - a bug answers 500 in one line, never a traceback
+            self.hub.say(f"phone view: {request.method} failed: {type(exc).__name__}")
+            response = plain(500, "Something went wrong at the table.")
         if response is not None:
             await self._send(send, scope, response, receive)
 
@@ -85,7 +88,7 @@ class Pages:
         """The page for a path (None: the stream answered itself)."""
         path, method = request.url.path, request.method
         if path == "/pair":
-            return await (self.pair_code(request, addr) if method == "POST" else self.pair_page(request))
+            return await self.pair_code(request, addr) if method == "POST" else self.pair_page(request)
         if path.startswith("/pair/") and method == "GET":
             return self.pair_token(request, addr, path[len("/pair/"):])
         if path == "/static/phone.css" and method == "GET":

@@ -20,9 +20,11 @@ from companion.web import guard
 LIMITS = guard.Limits()
 
 
-def serve(hub, limits: guard.Limits = LIMITS) -> None:
+def serve(hub) -> None:
     """Listen on `hub.bind` and serve until `hub.close()`; a failure to listen is said, not raised."""
     from companion.i18n import _  # (our own words to stderr: read-only lookups of the table's catalog)
+
+    limits = hub.limits or LIMITS
 
     try:
         sock = listen(*hub.bind)
@@ -55,7 +57,7 @@ async def _serve(hub, sock: socket.socket, limits: guard.Limits) -> None:
     hub.counters = counters
     hub.notify = lambda: loop.call_soon_threadsafe(pages.changed.set)
     config = uvicorn.Config(pages, http=guard.protocol(limits, counters), ws="none", lifespan="off",
-                            access_log=False, log_config=None, log_level="warning", server_header=False,
+                            access_log=False, log_config=None, log_level="warning", server_header=False, proxy_headers=False,
                             date_header=False, timeout_keep_alive=int(limits.idle_s), timeout_graceful_shutdown=1,
                             limit_concurrency=limits.max_connections + 16, h11_max_incomplete_event_size=limits.head_bytes,
                             loop="asyncio", interface="asgi3")
