@@ -142,6 +142,11 @@ def protocol(limits: Limits, counters: Counters):
             if self.cycle is not None and not self.cycle.response_complete:
                 self._disarm()
 
+        def eof_received(self) -> None:
+            """The client closed its side: with no request being answered, there is nothing to wait for."""
+            if self.cycle is None or self.cycle.response_complete:
+                self.transport.close()
+
         def on_response_complete(self) -> None:
             """The answer is out: the next request's head must come within the deadline again."""
             super().on_response_complete()

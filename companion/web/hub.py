@@ -173,6 +173,12 @@ class Hub:
 
         if self.pairing is None:
             self.renew()
+        import gc
+
+        # The web thread's garbage (parsed requests) triggers full collections, and one stops every
+        # thread: tens of milliseconds over a heap of start-up objects that live as long as the table.
+        # Frozen, they are never scanned again; a full collection then takes a few milliseconds.
+        gc.freeze()
         self._app = app
         self.wake = getattr(app.clock, "wake", lambda: None)
         self._thread = threading.Thread(target=serve, args=(self,), name="phone-view", daemon=True)

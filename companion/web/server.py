@@ -13,11 +13,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import socket
+import sys
 
 from companion.errors import N_
 from companion.web import guard
 
 LIMITS = guard.Limits()
+SWITCH_S = 0.001
 
 
 def serve(hub) -> None:
@@ -25,6 +27,10 @@ def serve(hub) -> None:
     from companion.i18n import _  # (our own words to stderr: read-only lookups of the table's catalog)
 
     limits = hub.limits or LIMITS
+    # The web thread and the loop share the GIL: a thread that wants it back waits up to the switch
+    # interval (5 ms by default) for the one holding it. The loop must not wait on the web thread's
+    # parsing, so it gets the GIL back within 1 ms (a little more switching, only while both run).
+    sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_S))
 
     try:
         sock = listen(*hub.bind)
