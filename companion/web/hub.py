@@ -85,6 +85,7 @@ class Hub:
         self.counters = None                          # what the guard refused (set by the web thread)
         self.wake: Callable[[], None] = lambda: None   # ends the loop's sleep (the clock's `wake`)
         self.notify: Callable[[], None] = lambda: None  # tells the web side a snapshot is new (set by it)
+        self.stop_server: Callable[[], None] = lambda: None  # ends the server's wait (set by the web side)
         self._requests: queue.SimpleQueue = queue.SimpleQueue()
         self._events: deque = deque(maxlen=EVENTS_KEPT)
         self._lines: dict[str, deque] = {}            # language -> the log lines of `_events`
@@ -195,6 +196,7 @@ class Hub:
         """Stop the server (the table is stopping); quick, the thread is a daemon."""
         if self._server is not None:
             self._server.should_exit = True
+            self.stop_server()
         if self._thread is not None:
             self._thread.join(timeout=1.0)
 
