@@ -177,7 +177,8 @@ def test_too_large_a_body_is_refused(table):
 def test_the_pass_is_a_token_no_guess_opens():
     p = pairing.draw()
     assert p.role_of_token(p.player.token) == "player" and p.role_of_token(p.host.token) == "host"
-    assert p.role_of_token(p.player.token[:-1] + "x") is None and p.role_of_token("") is None
+    other = "y" if p.player.token.endswith("x") else "x"
+    assert p.role_of_token(p.player.token[:-1] + other) is None and p.role_of_token("") is None
     assert p.pass_of_code(p.host.shown_code.lower()).role == "host"
     assert p.pass_of_code("") is None and p.pass_of_code("1" * 6) is None
     assert p.csrf_ok(p.player.token, p.csrf(p.player.token))
