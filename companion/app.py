@@ -64,7 +64,7 @@ class App:
         self.cfg, self.hw, self.clock, self.journal = parts.cfg, parts.hw, parts.hw.clock, parts.journal
         self.ui, self.surface, self.display, self.flip = parts.ui, parts.surface, parts.display, parts.flip
         self.sounds, self.speak = parts.sounds, parts.speak
-        self.source, self.log, self.on_ack = parts.source, parts.log, parts.on_ack
+        self.source, self.log, self.on_ack, self.web = parts.source, parts.log, parts.on_ack, parts.web
         self.notifier, self.safe_reason, self.missing = parts.notifier, parts.safe_reason, dict(parts.missing)
         self.exit_status = 0
         self.refusal = None  # (command, error) of the last refused command
@@ -187,6 +187,8 @@ class App:
                 self.dispatch(due)
         if now >= self._next_retry or self.saving.due:
             self._check_hardware(now)
+        if self.web is not None:  # the phone view: requests answered as presses are, then a snapshot
+            self.web.frame(self, self._events)
         drew = self._render(now, dt)
         if self._watchdog_every is not None and now >= self._next_watchdog:
             self.notifier.watchdog()
@@ -227,6 +229,7 @@ class App:
         for card in self.hw.reader.poll():
             self._input(card)
             got = True
+        got = got or (self.web is not None and self.web.waiting())  # a phone's request (companion/web/hub.py)
         if self.ui is not None and self.surface is not None:
             got = self._pygame_events(now) or got
         return got
@@ -481,9 +484,6 @@ class App:
             self.log(text)
         else:
             print(text, file=sys.stderr, flush=True)
-
-
-# -- building the app --------------------------------------------------------------------------------------
 
 
 def _as_dicts(events) -> list:

@@ -2,6 +2,7 @@
 
   companion run [--fullscreen | --window | --headless] [--demo] [--backend mock|sim|pi]
                 [--config FILE] [--journal PATH [--create]] [--new] [--seed N] [--script FILE.jsonl] [--pace S] [--ack]
+                [--web [HOST:]PORT]
 
 Modes: on a Raspberry Pi (the service), full screen through KMSDRM with the real board; on a PC with
 a display, a window with the screen UI beside the simulated board; `--headless`, the table with no
@@ -32,7 +33,8 @@ opened), the display and at once the start-up frame (companion/ui/splash.py), th
 mark (its fsyncs run while the rest loads and are done before the LEDs light), then the hardware,
 the journal and the table's screens; the LEDs show the one-second colour check and the app
 (companion/app.py) sends READY=1 when its loop begins. The lighting engine loads when the colour
-check ends (`App.lights`), the rules with the first game.
+check ends (`App.lights`), the rules with the first game. The phone view (`--web`, or [web] in the
+config: companion/web/) starts with the loop's first frame, after READY.
 """
 
 from __future__ import annotations
@@ -134,9 +136,12 @@ def _start(args, cfg, lines, signals, sdnotify) -> int:
         app = None
         try:
             app = _build_app(args, cfg, hw, journal, mode, demo, lines, pace, display, missing, safe_reason, sdnotify)
+            app.web = _phone_view(args, cfg, hw)
             return _run(args, app, mode, guard, signals, sdnotify)
         finally:
             if app is not None:
+                if app.web is not None:
+                    app.web.close()
                 app.saving.close()  # the journal in hand (the table may have opened it again)
             elif journal is not None:
                 journal.close()
@@ -194,6 +199,8 @@ def _arguments() -> argparse.ArgumentParser:
     ap.add_argument("--script", metavar=_("FILE"), help=_("headless: play this scenario through the loop (exit 1 on a refused line)"))
     ap.add_argument("--pace", type=_seconds, default=None, metavar=_("SECONDS"), help=_("demo or script: seconds between commands (default 0.02 demo, 0 script)"))
     ap.add_argument("--ack", action="store_true", help=_("demo or script: print `ack N` once command N is durable"))
+    ap.add_argument("--web", type=_bind, metavar=_("[HOST:]PORT"),
+                    help=_("serve the phone view on this port and print its pairing URL (default: the config's [web])"))
     ap.add_argument("--frames", type=int, metavar="N", help=_("stop after this many frames (tests)"))
     ap.add_argument("--screenshot", metavar="PNG", help=_("save the window as a PNG when the app stops"))
     return ap
@@ -202,6 +209,28 @@ def _arguments() -> argparse.ArgumentParser:
 # --pace: seconds, 0 or more
 _seconds = number_arg(float, lambda s: 0 <= s < float("inf"), N_("not a number of seconds: {text!r}"),
                       N_("must be 0 or more seconds, not {text}"))
+
+
+def _bind(text: str) -> tuple[str, int]:
+    """--web: "[HOST:]PORT" (argparse says the problem in one line)."""
+    from companion.web import parse_bind
+
+    try:
+        return parse_bind(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _phone_view(args, cfg, hw):
+    """The phone view's hub (companion/web/hub.py), or None when it is off: on with `--web`, else as the
+    config's [web] says ("auto": with the Pi backend, so the service has it and a PC does not). Only
+    `--web` prints the pairing URL: the service's stdout is the system log, which never gets a token."""
+    if args.web is None and (cfg.web.enabled == "false" or (cfg.web.enabled == "auto" and hw.backend != "pi")):
+        return None
+    from companion.web.hub import Hub
+
+    bind = args.web if args.web is not None else (cfg.web.host, cfg.web.port)
+    return Hub(bind, announce=cfg.web.mdns, print_url=args.web is not None)
 
 
 def _pi_present() -> bool:

@@ -131,7 +131,7 @@ class TableUI:
         vm = self.stack.top.model()
         if not force and vm == self._drawn[0] and surface is self._drawn[1]:
             return False
-        self.ctx.renderer.draw(surface, vm)
+        self.stack.top.paint(surface, vm)
         self._drawn = (vm, surface)
         return True
 

@@ -17,6 +17,7 @@ from companion.runtime.sources import BotSource, ScriptSource
 from companion.storage.journal import Journal
 from companion.ui.sound import Sounds
 from companion.ui.table import TableUI
+from companion.web.hub import Hub
 
 
 def _members(proto) -> set[str]:
@@ -25,7 +26,7 @@ def _members(proto) -> set[str]:
 
 
 def test_every_field_of_parts_names_a_real_type():
-    names = {"pygame": pygame, "Config": Config, "Hardware": Hardware, "Display": Display, "Journal": Journal,
+    names = {"pygame": pygame, "Config": Config, "Hardware": Hardware, "Display": Display, "Journal": Journal, "Hub": Hub,
              **{n: getattr(protocols, n) for n in ("Notifier", "Screens", "SoundPlayer", "Source")}}
     hints = {f: t for f, t in typing.get_type_hints(Parts, localns=names).items() if f in Parts._fields}
     assert set(hints) == set(Parts._fields)

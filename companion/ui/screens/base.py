@@ -133,7 +133,11 @@ class Screen:
 
     def draw(self, surface) -> None:
         """Render this screen's view model."""
-        self.ctx.renderer.draw(surface, self.model())
+        self.paint(surface, self.model())
+
+    def paint(self, surface, vm: ViewModel) -> None:
+        """Paint `vm` (this screen's model); a screen with a picture of its own draws it on top."""
+        self.ctx.renderer.draw(surface, vm)
 
     def model(self) -> ViewModel:
         """The full view model: body, focus, hint, veil gauge, banners and error."""

@@ -249,7 +249,7 @@ class MenuScreen(Screen):
                    ButtonVM("tracker", _("Your box: veil tracker")),
                    ButtonVM("districts", _("Your box: district names"), enabled=masters,
                             why_not=None if masters else _("in a Masters of the Night game")),
-                   ButtonVM("new", _("New game")), ButtonVM("back", _("Back")))
+                   ButtonVM("phones", _("Phones")), ButtonVM("new", _("New game")), ButtonVM("back", _("Back")))
         return ViewModel(self.name, _("Menu"), (self.progress,), buttons)
 
     def activate(self, button_id: str, kind: Press) -> bool:
@@ -265,8 +265,10 @@ class MenuScreen(Screen):
         if button_id in ("tracker", "districts"):
             self.ctx.emit({"intent": f"edit_{button_id}"})
             return True
+        from companion.ui.screens.phones import PhonesScreen
+
         make = {"board": BoardScreen, "log": LogScreen, "adjust": lambda c: AdjustScreen(c, target="veil"),
-                "settings": SettingsScreen, "new": TitleScreen}.get(button_id)
+                "settings": SettingsScreen, "new": TitleScreen, "phones": PhonesScreen}.get(button_id)
         if make is not None:
             self.ctx.stack.push(make(self.ctx))
         return True
@@ -298,7 +300,7 @@ class SettingsScreen(Screen):
                    ButtonVM("minus", "-10%"), ButtonVM("plus", "+10%"),
                    ButtonVM("mute", _("Sound off") if s.get("mute") else _("Sound on"), selected=bool(s.get("mute"))),
                    ButtonVM("language", i18n.LANGUAGE_NAMES[i18n.current_language()]),  # each press: the next one
-                   ButtonVM("back", _("Back")))
+                   ButtonVM("phones", _("Phones")), ButtonVM("back", _("Back")))
         return ViewModel(self.name, _("Settings"), (_("Pick a value, then up/down or -/+."),), buttons)
 
     def activate(self, button_id: str, kind: Press) -> bool:
@@ -311,6 +313,10 @@ class SettingsScreen(Screen):
             self._change("mute", not self.ctx.settings.get("mute", False))
         elif button_id == "language":
             self._change("language", i18n.next_language(i18n.current_language()))
+        elif button_id == "phones":  # the host's code too (companion/ui/screens/phones.py)
+            from companion.ui.screens.phones import PhonesScreen
+
+            self.ctx.stack.push(PhonesScreen(self.ctx, host=True))
         elif button_id == "back":
             self.ctx.stack.pop()
         return True

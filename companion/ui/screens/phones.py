@@ -1,0 +1,110 @@
+"""Phones: the QR code and the short codes that pair a phone with the table (companion/web/).
+
+The menu's Phones entry shows the players' code: anyone at the table may scan it and watch. The
+settings screen's Phones entry also shows the host's code (the host's phone may teach cards, change
+settings and download the exports) and draws new codes: every phone paired before stops seeing the
+table at once. A new game draws new codes as well.
+
+The phone view's hub puts what to show in the shared settings (`ctx.settings["phones"]`, a
+`PhonesInfo`, set by the loop); without it the phone view is off and the screen says how to turn it on.
+The QR code is made with segno (pure Python) when the screen first shows it, and drawn where the
+layout keeps a square for a picture (the `ring` slot), so no text runs under it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, NamedTuple
+
+from companion.i18n import _
+from companion.inputs import Press
+from companion.ui.model import ButtonVM, ViewModel
+from companion.ui.screens.base import Screen, UIContext
+
+QUIET = 2  # modules of white around the code (scanners want some; the screen's dark frame adds contrast)
+
+
+class PhonesInfo(NamedTuple):
+    """What the Phones screen shows: where the phone view is, the two passes, how to draw new ones."""
+
+    address: str            # http://ADDRESS:PORT
+    player_url: str
+    player_code: str        # as shown: "K7P Q4X"
+    host_url: str
+    host_code: str
+    renew: Callable[[], None]
+    mdns: str | None = None  # "nightwatch.local:8080" where announced
+
+
+class PhonesScreen(Screen):
+    """The pairing QR code and codes; `host`: the settings screen's version (host code, new codes)."""
+
+    name = "phones"
+
+    def __init__(self, ctx: UIContext, host: bool = False) -> None:
+        """Show the players' pass (and with `host` the host's)."""
+        super().__init__(ctx)
+        self.host = host
+        self._qr: tuple[str | None, Any] = (None, None)
+
+    def info(self) -> PhonesInfo | None:
+        """The phone view's passes now, or None when it is off."""
+        info = self.ctx.settings.get("phones")
+        return info if isinstance(info, PhonesInfo) else None
+
+    def body(self) -> ViewModel:
+        """The codes beside the QR code, or how to turn the phone view on."""
+        info = self.info()
+        back = ButtonVM("back", _("Back"))
+        if info is None:
+            lines = (_("The phone view is off."), _("Turn it on with `companion run --web 8080`"),
+                     _("or enabled = true in the config's [web] section."))
+            return ViewModel(self.name, _("Phones"), lines, (back,))
+        where = info.mdns or info.address.replace("http://", "")
+        lines = [_("Scan the code with a phone's camera,"), _("or open {where}/pair").format(where=where),
+                 _("Players' code: {code}").format(code=info.player_code)]
+        buttons = [back]
+        if self.host:
+            lines += [_("Host's code: {code}").format(code=info.host_code),
+                      _("The host's phone may teach cards and change settings.")]
+            buttons.insert(0, ButtonVM("renew", _("New codes")))
+        title = _("Phones: host") if self.host else _("Phones")
+        return ViewModel(self.name, title, tuple(lines), tuple(buttons), ring=(1.0, ""))
+
+    def activate(self, button_id: str, kind: Press) -> bool:
+        """New codes (old phones stop seeing the table) or back."""
+        info = self.info()
+        if button_id == "renew" and info is not None:
+            info.renew()
+        elif button_id == "back":
+            self.ctx.stack.pop()
+        return True
+
+    def paint(self, surface, vm: ViewModel) -> None:
+        """The screen, then the QR code in the square the layout kept for a picture."""
+        super().paint(surface, vm)
+        info = self.info()
+        if info is None:
+            return
+        box = next((item.rect for item in self.ctx.renderer.layout(vm) if item.kind == "ring"), None)
+        if box is not None:
+            surface.blit(self._code(info.host_url if self.host else info.player_url, box.width), box.topleft)
+
+    def _code(self, url: str, side: int):
+        """The QR code of `url` as a `side`-pixel square (made once per URL and size)."""
+        if self._qr[0] == (url, side):
+            return self._qr[1]
+        import pygame
+        import segno
+
+        matrix = segno.make(url, error="m").matrix
+        n = len(matrix) + 2 * QUIET
+        module = max(1, side // n)
+        picture = pygame.Surface((side, side))
+        picture.fill((255, 255, 255))
+        offset = (side - module * n) // 2 + QUIET * module
+        for y, row in enumerate(matrix):
+            for x, dark in enumerate(row):
+                if dark:
+                    picture.fill((0, 0, 0), (offset + x * module, offset + y * module, module, module))
+        self._qr = ((url, side), picture)
+        return picture

@@ -1,0 +1,167 @@
+"""The phone view: one small JSON object per language, built on the table's side from the game API.
+
+The table's loop (through `companion/web/hub.py`) builds it after a frame that changed the game;
+the web side only sends the text on. It holds what a phone shows (companion/web/static/phone.js
+draws it, one template for every game): the game's title, phase and step in words, the players with
+their colours and whose turn it is, the 3x3 board (the lights' picture under `board` for four of the
+games, the districts for Masters), the last event card with its grid, the log in sentences and One
+Night's countdown. Everything is read from the state JSON's documented keys (`seats`,
+`current_player`, `phase`, `step`, `outcome`, `board` / `districts`, `vampires`, `veil`), never
+from a game's other fields, so a sixth game shows without a change here. A later stage gives each
+game its own look: it adds keys under `extra`, drawn by the game's own part of the template.
+
+Words come from the table's catalogs (companion/ui/words.py, companion/narration/narrate.py) in the
+language the caller has set (`i18n.set_language`): the hub builds one view per language a phone asked for.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping
+
+from companion import palette
+from companion.i18n import N_, _, data_name
+from companion.inputs import DISTRICTS
+
+LOG_LINES = 40  # the newest log lines a phone gets
+# What a district's mood looks like on the phone (the LEDs' look in one colour each).
+MOOD_COLOURS = {
+    "off": "#1c1c22", "night": "#2b3a8c", "day": "#c9a227", "dawn": "#d9822b", "danger": "#b3202c",
+    "occupied": "#5b6b7a", "attract": "#6a3d9a",
+}
+COLOUR_CODES = {name: "#%02x%02x%02x" % rgb for rgb, name in palette.COLOUR_NAMES.items()}
+# the page's own words, in the phone's language (the template fills them in)
+LABELS = {
+    "turn": N_("Whose turn"), "nobody": N_("Everyone"), "board": N_("Board"), "card": N_("Last event card"),
+    "log": N_("Log"), "players": N_("Players"), "me": N_("Tap your name to highlight your seat."),
+    "time": N_("Time left"), "paused": N_("paused"), "veil": N_("Veil"), "over": N_("Game over"),
+    "nogame": N_("No game is running at the table."), "offline": N_("Lost the table: trying again..."),
+    "host": N_("Host"), "teach": N_("Teach a card"), "settings": N_("Settings"), "downloads": N_("Downloads"),
+    "act": N_("Act"), "number": N_("Number"), "save": N_("Save card"), "tapgrid": N_("Tap a cell: red, again blue-gray, again empty."),
+    "brightness": N_("Brightness"), "volume": N_("Volume"), "mute": N_("Sound off"), "language": N_("Table language"),
+    "story": N_("End-of-game card (PNG)"), "journal": N_("This game's journal (JSONL)"),
+    "taught": N_("Your box's taught data (TOML)"), "done": N_("Done."), "red": N_("red"), "blue": N_("blue-gray"),
+    "name": N_("Card name (optional)"), "out": N_("out"),
+}
+
+
+def build(game_id: str | None, state: Mapping[str, Any] | None, events: Iterable[Mapping[str, Any]] = (),
+          log: Iterable[str] = (), timer: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The phone view of one moment, in the current language.
+
+    game_id/state: the game in hand and its state JSON (None: no game); events: the newest engine
+    events (dicts, oldest first; the last one with a `grid` is the event card shown); log: the log
+    lines (oldest first); timer: the step timer's `{"left", "total"}` or None."""
+    view: dict[str, Any] = {"labels": {k: _(v) for k, v in LABELS.items()}, "game": game_id}
+    if state is None or game_id is None:
+        return view
+    from companion.rules.catalog import games  # the catalog is loaded once a game runs
+    from companion.ui.words import outcome_text, phase_text, step_text
+
+    game = games().get(game_id)
+    seats = [s for s in state.get("seats") or () if isinstance(s, Mapping)]
+    turn = state.get("current_player")
+    view.update(
+        title=_(game.title) if game is not None else game_id,
+        phase=phase_text(state.get("phase")) if state.get("phase") else "",
+        step=step_text(game_id, state.get("step")) if state.get("step") else "",
+        outcome=outcome_text(state.get("outcome")) if state.get("outcome") else None,
+        turn=turn if isinstance(turn, str) else None,
+        players=[_player(s, turn) for s in seats],
+        board=board(state, seats),
+        veil=state.get("veil") if isinstance(state.get("veil"), int) else None,
+        card=last_card(events),
+        log=list(log)[-LOG_LINES:],
+        timer=_timer(timer, state),
+    )
+    return view
+
+
+def board(state: Mapping[str, Any], seats: list) -> list[dict[str, Any]]:
+    """The 3x3 board, A1 first: each cell {pos, label, lines, colour, level, marks (player colours)}."""
+    if isinstance(state.get("districts"), Mapping) and isinstance(state.get("vampires"), Mapping):
+        return _masters_board(state)
+    picture = state.get("board")
+    cells = picture.get("districts") if isinstance(picture, Mapping) else None
+    if not isinstance(cells, Mapping):
+        return []
+    names = [str(s.get("name", "")) for s in seats]
+    colours = {str(s.get("name")): COLOUR_CODES.get(str(s.get("colour")), "#ffffff") for s in seats}
+    return [_cell(pos, cells.get(pos) or {}, names, colours) for pos in DISTRICTS]
+
+
+def _cell(pos: str, cell: Mapping[str, Any], names: list[str], colours: Mapping[str, str]) -> dict[str, Any]:
+    """One cell of a game's light picture: what it stands for, its mood's colour, its players."""
+    represents = str(cell.get("represents") or "")
+    label = str(cell.get("name") or "")
+    who: list[str] = []
+    if represents.startswith("seat "):  # "seat 3": the third seat's player
+        number = represents[5:]
+        if number.isdigit() and 0 < int(number) <= len(names):
+            label = label or names[int(number) - 1]
+    if label in colours:
+        who.append(label)
+    for key in ("occupants", "players"):
+        if isinstance(cell.get(key), list):
+            who.extend(str(p) for p in cell[key] if str(p) in colours)
+    lines = []
+    if isinstance(cell.get("bites"), int) and cell["bites"]:
+        lines.append(_("bites {n}").format(n=cell["bites"]))
+    level = cell.get("intensity")
+    return {"pos": pos, "label": data_name(_(label)) if label and label not in colours else label,
+            "lines": lines, "colour": MOOD_COLOURS.get(str(cell.get("mood")), MOOD_COLOURS["off"]),
+            "level": round(float(level), 2) if isinstance(level, (int, float)) else 0.0,
+            "marks": [colours[n] for n in dict.fromkeys(who)]}
+
+
+def _masters_board(state: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Masters of the Night: each district's name, agents, minions and sigil, and who stands there."""
+    districts, vampires = state["districts"], state["vampires"]
+    seats = state.get("seats") or []
+    colours = {str(s.get("name")): COLOUR_CODES.get(str(s.get("colour")), "#ffffff") for s in seats if isinstance(s, Mapping)}
+    out = []
+    for pos in DISTRICTS:
+        d = districts.get(pos) or {}
+        hidden, exposed, minions = d.get("agents_hidden", 0), d.get("agents_exposed", 0), d.get("minions", 0)
+        lines = []
+        if hidden or exposed:
+            lines.append(_("agents {hidden}+{exposed}").format(hidden=hidden, exposed=exposed))
+        if minions:
+            lines.append(_("minions {n}").format(n=minions))
+        if d.get("sigil"):
+            lines.append(_("sigil: {name}").format(name=d["sigil"]))
+        here = [n for n, v in vampires.items() if isinstance(v, Mapping) and v.get("district") == pos and not v.get("drained")]
+        danger = (hidden or exposed) > minions
+        out.append({"pos": pos, "label": data_name(str(d.get("name") or pos)), "lines": lines,
+                    "colour": MOOD_COLOURS["danger" if danger else "night" if minions else "occupied"],
+                    "level": 0.8, "marks": [colours.get(n, "#ffffff") for n in here]})
+    return out
+
+
+def last_card(events: Iterable[Mapping[str, Any]]) -> dict[str, Any] | None:
+    """The newest event card with a grid (Masters' `card_drawn`): {key, name, grid: pos -> red|blue}."""
+    found = None
+    for ev in events:
+        if isinstance(ev, Mapping) and ev.get("grid"):
+            found = ev
+    if found is None:
+        return None
+    grid = found["grid"]
+    items = grid.items() if isinstance(grid, Mapping) else grid
+    return {"key": str(found.get("card") or ""), "name": data_name(str(found.get("name") or "")),
+            "grid": {str(pos): str(colour) for pos, colour in items}}
+
+
+def _player(seat: Mapping[str, Any], turn) -> dict[str, Any]:
+    """A seat for the phone: name, colour code, seat index, out, whether it is their turn."""
+    name = str(seat.get("name", ""))
+    return {"name": name, "colour": COLOUR_CODES.get(str(seat.get("colour")), "#ffffff"),
+            "seat": seat.get("seat"), "out": bool(seat.get("out")), "turn": name == turn}
+
+
+def _timer(timer: Mapping[str, Any] | None, state: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The step timer: seconds left (whole), the step's total, and whether the table paused it."""
+    if not timer:
+        return None
+    picture = state.get("board") if isinstance(state.get("board"), Mapping) else {}
+    paused = bool(state.get("paused") or picture.get("paused"))
+    return {"left": round(float(timer.get("left", 0.0))), "total": round(float(timer.get("total", 0.0))), "paused": paused}

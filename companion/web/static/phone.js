@@ -1,0 +1,252 @@
+// Nightwatch phone view: draws the table's phone view (companion/web/phoneview.py) and, for the host,
+// teaches cards and changes settings. One template for every game; the DOM is built with textContent
+// only (never HTML from data), so a player's name can never run as code.
+"use strict";
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const meta = (name) => (document.querySelector(`meta[name="${name}"]`) || {}).content || "";
+  const csrf = meta("csrf");
+  const host = meta("role") === "host";
+  let view = null;          // the last phone view
+  let me = localStorage.getItem("nightwatch-me") || "";
+  let countdown = null;     // {left, at, paused}
+  const teachCells = {};    // district -> "red" | "blue"
+  let cards = [];
+  const DISTRICTS = ["A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3"];
+
+  function el(tag, cls, text) {
+    const node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  }
+
+  function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); }
+
+  function label(key) { return (view && view.labels && view.labels[key]) || ""; }
+
+  function draw(v) {
+    view = v;
+    $("status").textContent = "";
+    $("view").hidden = false;
+    for (const key of ["turn", "board", "card", "players", "log", "host", "teach", "settings", "downloads"]) {
+      const node = $(key + "-label");
+      if (node) node.textContent = label(key);
+    }
+    $("me-hint").textContent = label("me");
+    if (!v.game) {
+      $("title").textContent = label("nogame");
+      $("where").textContent = "";
+      $("turn").textContent = "";
+      clear($("board")); clear($("players")); clear($("log"));
+      $("card-box").hidden = true;
+      drawHost(v);
+      return;
+    }
+    $("title").textContent = v.title || v.game;
+    $("where").textContent = [v.phase, v.step].filter(Boolean).join(" \u00b7 ");
+    $("turn").textContent = v.outcome ? `${label("over")}: ${v.outcome}` : (v.turn || label("nobody"));
+    drawTimer(v.timer);
+    drawBoard(v);
+    drawCard(v.card);
+    drawPlayers(v.players || []);
+    drawLog(v.log || []);
+    drawHost(v);
+  }
+
+  function myColour() {
+    const p = (view && view.players || []).find((x) => x.name === me);
+    return p ? p.colour : null;
+  }
+
+  function drawBoard(v) {
+    const board = $("board");
+    clear(board);
+    const mine = myColour();
+    for (const c of v.board || []) {
+      const cell = el("div", "cell");
+      cell.dataset.pos = c.pos;
+      cell.style.background = c.colour;
+      cell.style.opacity = String(0.55 + 0.45 * Math.min(1, c.level || 0));
+      cell.appendChild(el("div", "name", c.label || c.pos));
+      for (const line of c.lines || []) cell.appendChild(el("div", "", line));
+      const dots = el("div", "dots");
+      for (const colour of c.marks || []) {
+        const dot = el("span", "dot");
+        dot.style.background = colour;
+        dots.appendChild(dot);
+      }
+      cell.appendChild(dots);
+      if (mine && (c.marks || []).includes(mine)) cell.classList.add("mine");
+      board.appendChild(cell);
+    }
+    const veil = $("veil");
+    veil.hidden = v.veil === null || v.veil === undefined;
+    veil.textContent = veil.hidden ? "" : `${label("veil")}: ${v.veil}`;
+  }
+
+  function drawGrid(node, grid, onTap) {
+    clear(node);
+    for (const pos of DISTRICTS) {
+      const colour = grid[pos] || "";
+      const cell = el("div", "cell " + (colour || "empty"), colour ? `${pos} ${label(colour)}` : pos);
+      cell.dataset.pos = pos;
+      if (onTap) cell.addEventListener("click", () => onTap(pos));
+      node.appendChild(cell);
+    }
+  }
+
+  function drawCard(card) {
+    $("card-box").hidden = !card;
+    if (!card) return;
+    $("card-name").textContent = [card.key, card.name].filter(Boolean).join(" \u2013 ");
+    drawGrid($("card"), card.grid || {});
+  }
+
+  function drawPlayers(players) {
+    const list = $("players");
+    clear(list);
+    for (const p of players) {
+      const item = el("li", [p.turn ? "turn" : "", p.out ? "out" : "", p.name === me ? "me" : ""].join(" ").trim());
+      const dot = el("span", "dot");
+      dot.style.background = p.colour;
+      item.appendChild(dot);
+      item.appendChild(el("span", "", p.out ? `${p.name} (${label("out")})` : p.name));
+      item.addEventListener("click", () => {
+        me = me === p.name ? "" : p.name;
+        localStorage.setItem("nightwatch-me", me);
+        draw(view);
+      });
+      list.appendChild(item);
+    }
+  }
+
+  function drawLog(lines) {
+    const log = $("log");
+    clear(log);
+    for (const line of lines.slice().reverse()) log.appendChild(el("li", "", line));
+  }
+
+  function drawTimer(timer) {
+    countdown = timer ? { left: timer.left, at: Date.now(), paused: timer.paused } : null;
+    tick();
+  }
+
+  function tick() {
+    const node = $("timer");
+    node.hidden = !countdown;
+    if (!countdown) return;
+    const left = countdown.paused ? countdown.left : Math.max(0, countdown.left - (Date.now() - countdown.at) / 1000);
+    const s = Math.ceil(left);
+    node.textContent = `${label("time")}: ${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}` +
+      (countdown.paused ? ` (${label("paused")})` : "");
+  }
+
+  // -- the host ------------------------------------------------------------------------------------
+  let hostReady = false;
+
+  function drawHost(v) {
+    if (!host) return;
+    $("host").hidden = false;
+    for (const key of ["act", "number", "brightness", "volume", "mute", "language"]) $(key + "-label").textContent = label(key);
+    $("tap-hint").textContent = label("tapgrid");
+    $("teach-save").textContent = label("save");
+    $("card-name-input").placeholder = label("name");
+    $("dl-story").textContent = label("story");
+    $("dl-journal").textContent = label("journal");
+    $("dl-taught").textContent = label("taught");
+    const s = v.settings || {};
+    $("brightness").value = Math.round((s.brightness || 0) * 100);
+    $("volume").value = Math.round((s.volume || 0) * 100);
+    $("mute").checked = !!s.mute;
+    const langs = $("language");
+    if (!langs.options.length) {
+      for (const [code, name] of Object.entries(v.languages || {})) {
+        const option = el("option", "", name);
+        option.value = code;
+        langs.appendChild(option);
+      }
+    }
+    langs.value = s.language || "en";
+    drawGrid($("teach-grid"), teachCells, tapCell);
+    if (!hostReady) setUpHost();
+  }
+
+  function setUpHost() {
+    hostReady = true;
+    const numbers = $("number");
+    for (let n = 1; n <= 18; n++) {
+      const option = el("option", "", String(n));
+      option.value = String(n).padStart(2, "0");
+      numbers.appendChild(option);
+    }
+    $("act").addEventListener("change", pickCard);
+    numbers.addEventListener("change", pickCard);
+    $("teach-save").addEventListener("click", saveCard);
+    $("brightness").addEventListener("change", (e) => setting("brightness", Number(e.target.value) / 100));
+    $("volume").addEventListener("change", (e) => setting("volume", Number(e.target.value) / 100));
+    $("mute").addEventListener("change", (e) => setting("mute", e.target.checked));
+    $("language").addEventListener("change", (e) => setting("language", e.target.value));
+    fetch("/api/cards", { credentials: "same-origin" }).then((r) => r.json()).then((body) => {
+      cards = body.cards || [];
+      pickCard();
+    }).catch(() => {});
+  }
+
+  function cardKey() { return `${$("act").value}-${$("number").value}`; }
+
+  function pickCard() {
+    const card = cards.find((c) => c.key === cardKey());
+    for (const pos of DISTRICTS) delete teachCells[pos];
+    if (card) {
+      for (const pos of card.red || []) teachCells[pos] = "red";
+      for (const pos of card.blue || []) teachCells[pos] = "blue";
+      $("card-name-input").value = card.taught ? card.name : "";
+    }
+    drawGrid($("teach-grid"), teachCells, tapCell);
+  }
+
+  function tapCell(pos) {
+    const next = { "": "red", red: "blue", blue: "" }[teachCells[pos] || ""];
+    if (next) teachCells[pos] = next; else delete teachCells[pos];
+    drawGrid($("teach-grid"), teachCells, tapCell);
+  }
+
+  function saveCard() {
+    const red = DISTRICTS.filter((p) => teachCells[p] === "red");
+    const blue = DISTRICTS.filter((p) => teachCells[p] === "blue");
+    const body = { card: cardKey(), red, blue };
+    const name = $("card-name-input").value.trim();
+    if (name) body.name = name;
+    change("/api/teach", body).then((ok) => {
+      if (ok) fetch("/api/cards", { credentials: "same-origin" }).then((r) => r.json()).then((b) => { cards = b.cards || cards; });
+    });
+  }
+
+  function setting(key, value) { change("/api/settings", { key, value }); }
+
+  function change(path, body) {
+    const message = $("host-message");
+    message.textContent = "";
+    return fetch(path, {
+      method: "POST", credentials: "same-origin",
+      headers: { "content-type": "application/json", "x-csrf-token": csrf },
+      body: JSON.stringify(Object.assign({ gv: view ? view.gv : -1 }, body)),
+    }).then((r) => r.json().catch(() => ({})).then((b) => {
+      message.textContent = r.ok ? label("done") : (b.error || String(r.status));
+      message.className = r.ok ? "hint" : "problem";
+      return r.ok;
+    })).catch(() => { message.textContent = label("offline"); return false; });
+  }
+
+  // -- the stream ------------------------------------------------------------------------------------
+  function connect() {
+    const stream = new EventSource("/api/events");
+    stream.addEventListener("view", (e) => draw(JSON.parse(e.data)));
+    stream.addEventListener("unpaired", () => { stream.close(); window.location.replace("/pair"); });
+    stream.onerror = () => { if (view) $("status").textContent = label("offline"); };
+  }
+
+  setInterval(tick, 500);
+  connect();
+})();

@@ -1,0 +1,131 @@
+"""The phone view in a real browser: Debian's headless Chromium, driven by playwright (never its own
+downloaded browsers). `.ci/run` installs chromium; without it these tests fail with one line saying so.
+
+* `companion run --headless --web 127.0.0.1:0` prints the pairing URL; Chromium opens it and the
+  page shows the game with the players' names; the same paths without the pass show nothing of it.
+* the host teaches a card by tapping its grid on the phone; the table's taught data has it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from urllib.parse import urlsplit
+
+import pytest
+
+from tests.web.harness import Table, wait_for
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"]
+PHONE = {"width": 360, "height": 800}
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Headless Chromium (a fresh profile each launch: playwright makes one)."""
+    if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
+        pytest.fail("install chromium: apt-get install chromium (the phone view's browser tests need it)", pytrace=False)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM if os.path.exists(CHROMIUM) else shutil.which("chromium"),
+                              args=FLAGS)
+        yield b
+        b.close()
+
+
+def test_companion_run_prints_the_url_and_chromium_shows_the_players(tmp_path, browser):
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env.update(COMPANION_STATE_DIR=str(tmp_path / "state"), COMPANION_CONFIG_DIR=str(tmp_path / "cfg"),
+               SDL_AUDIODRIVER="dummy", COMPANION_HAL="mock")
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "run", "--headless", "--demo", "--pace", "0.5",
+                             "--web", "127.0.0.1:0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        url = None
+        deadline = time.monotonic() + 20
+        while url is None and time.monotonic() < deadline:
+            line = proc.stdout.readline()
+            if line.startswith("phone view: http://"):
+                url = line.split(": ", 1)[1].strip()
+        assert url, "no pairing URL printed"
+        base = f"{urlsplit(url).scheme}://{urlsplit(url).netloc}"
+        page = browser.new_page(viewport=PHONE)
+        page.goto(url)
+        page.wait_for_selector("#players li", timeout=10000)
+        assert page.inner_text("#players").split() == ["Agnieszka", "Ishtvan", "Mila"]
+        assert "Masters of the Night" in page.inner_text("#title")
+        page.close()
+        stranger = browser.new_page(viewport=PHONE)  # no pass: the same paths show nothing of the game
+        for path in ("/", "/api/view", "/api/events"):
+            response = stranger.goto(base + path)
+            assert response.status == 401
+            assert not re.search("Agnieszka|Ishtvan|Mila|Masters", stranger.content())
+        stranger.close()
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def test_host_teaches_a_card_by_tapping_its_grid(tmp_path, browser):
+    from companion.gamedata import teach
+
+    table = Table(tmp_path)
+    try:
+        page = browser.new_page(viewport=PHONE)
+        page.goto(table.hub.url("host"))
+        page.wait_for_selector("#teach-grid .cell", timeout=10000)
+        page.select_option("#act", "III")
+        page.select_option("#number", "07")  # its shipped grid is shown: tap each cell to what the card says
+        want = {"A1": "red", "B2": "blue", "C3": "blue"}
+        for pos in ("A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3"):
+            cell = f'#teach-grid .cell[data-pos="{pos}"]'
+            for _ in range(3):  # a tap: empty -> red -> blue-gray -> empty
+                if want.get(pos, "empty") in page.get_attribute(cell, "class").split():
+                    break
+                page.click(cell)
+        page.fill("#card-name-input", "Silver Bells")
+        page.click("#teach-save")
+        page.wait_for_selector("#host-message:not(:empty)", timeout=10000)  # (our CSP forbids evaluated script)
+        assert page.inner_text("#host-message") == "Done."
+        text = teach.export_text()
+        assert "III-07" in text and "Silver Bells" in text
+        entry = text[text.index("III-07"):]
+        assert re.search(r'red = \["A1"\]', entry) and re.search(r'blue = \["B2", "C3"\]', entry)
+        page.close()
+    finally:
+        table.stop()
+
+
+def test_a_table_press_reaches_the_watching_phone(tmp_path, browser):
+    table = Table(tmp_path)
+    try:
+        page = browser.new_page(viewport=PHONE)
+        page.goto(table.hub.url())
+        page.wait_for_selector("#players li", timeout=10000)
+        before = page.inner_text("#log")
+        table.app.source = _Once({"cmd": "adjust", "veil": 3})
+        wait_for(lambda: page.inner_text("#veil").endswith("3"), timeout=10)
+        assert page.inner_text("#log") != before
+        page.close()
+    finally:
+        table.stop()
+
+
+class _Once:
+    """A source that hands the loop one command."""
+
+    def __init__(self, command):
+        self.command = command
+
+    def next(self, app):
+        command, self.command = self.command, None
+        return command
+
+    def finished(self, app):
+        return False
