@@ -55,17 +55,22 @@ COMMANDS: dict[str, str] = {
 
 
 def games(argv: list[str]) -> int:
-    """`companion games`: the games this companion serves, described in the table's language."""
+    """`companion games`: the games this companion serves, described in the table's language; a game
+    plugin that was skipped (it does not import, or its descriptor is not sound) is named on stderr
+    with why, and the status is 1."""
     import argparse
 
-    from companion.i18n import _
-    from companion.rules.catalog import games
+    from companion.games import games, problems
+    from companion.i18n import _, refusal_text
 
     argparse.ArgumentParser(prog="companion games", description=_("List the games this companion serves.")).parse_args(argv)
 
     for gid, game in games().items():  # the title as printed on the box, the line in the table's language
         print(f"{gid:10s} {game.title}" + (f": {_(game.blurb)}" if game.blurb else ""))
-    return ExitStatus.OK
+    for problem in problems():
+        print(_("companion games: skipped {name} ({dist}): {why}").format(
+            name=problem.name, dist=problem.dist, why=refusal_text(problem.why)), file=sys.stderr)
+    return ExitStatus.FAILED if problems() else ExitStatus.OK
 
 
 def number_arg(convert: Callable[[str], Any], fits: Callable[[Any], bool], not_a: str,

@@ -112,7 +112,8 @@ SUMMARY_LABELS = {"game": N_("game"), "round": N_("round"), "phase": N_("phase")
 def summary(state: dict) -> str:
     """A short human-readable summary of a final state (any game), in the table's language."""
     game = state.get("game")
-    words = {"phase": phase_text, "step": lambda step: step_text(game, step), "outcome": outcome_text}
+    words = {"phase": lambda phase: phase_text(phase, game), "step": lambda step: step_text(game, step),
+             "outcome": lambda outcome: outcome_text(outcome, game)}
     head = [f"{_(SUMMARY_LABELS['game'])} {game}"]  # the id `companion games` lists
     for key in ("round", "phase", "step", "veil", "outcome", "leading", "turn", "winner"):
         if key in state and state[key] is not None:
@@ -138,9 +139,10 @@ def summary(state: dict) -> str:
 def _refused(source: str, no: int, cmd: dict, exc: Exception, state: dict | None = None) -> int:
     """Report a refused command with its line and rule, and where the game stood; exit status 1."""
     rule = getattr(exc, "rule", None)  # a key (`end_turn`), in the table's words (`Zug beenden`)
-    rule = rule_text(rule) if rule else _("command")
+    game = (state or cmd).get("game")
+    rule = rule_text(rule, game) if rule else _("command")
     at = _(" (at {where})").format(where=narrate.where(state)) if state else ""
-    why = refusal_text(exc, (state or cmd).get("game"))  # the game tells its step ids apart
+    why = refusal_text(exc, game)  # the game tells its step ids apart
     print(_("{file}:{line}: refused {command!r} by rule {rule}: {why}").format(
         file=source or "<resume>", line=no, command=cmd.get("cmd"), rule=rule, why=why) + at,
         file=sys.stderr)

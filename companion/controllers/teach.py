@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from companion.errors import CompanionError
-from companion.rules.catalog import teacher
+from companion.games import teacher
 
 
 

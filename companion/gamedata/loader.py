@@ -79,6 +79,13 @@ def load_masters(user_dir: str | Path | None = None, problems: list | None = Non
     return data
 
 
+def check_masters() -> str:
+    """`companion doctor`'s check of the Masters data: the shipped files and every taught record
+    (strict: what the table would skip fails it); DataFileError names the first problem."""
+    load_masters(strict=True)
+    return _("Masters of the Night data loads")
+
+
 def _skipper(problems: list | None, strict: bool) -> Skip:
     """What to do with a piece of taught data that is skipped: raise, collect or log it."""
     def skip(error: DataFileError, whole: bool) -> None:
@@ -241,13 +248,12 @@ def _check_whole(data: MastersData, folder: Path) -> None:
 def data_file(game_id: str) -> Path:
     """The shipped data file of a one-file game ("nosferatu", "mansion", "one-night", "strigoi"), as
     its descriptor names it."""
-    from companion.rules.catalog import info
+    from companion.games import data_path, info
 
-    data = info(game_id).data
-    if data is None:
+    path = data_path(info(game_id))
+    if path is None:
         raise KeyError(f"{game_id} has no data file of its own")
-    path = Path(data)
-    return path if path.is_absolute() else shipped_dir(path.parent.as_posix()) / path.name
+    return Path(path)
 
 
 def read_doc(game_id: str, source: Any = None) -> tomlfile.TomlDoc:
@@ -268,7 +274,7 @@ def read_doc(game_id: str, source: Any = None) -> tomlfile.TomlDoc:
 
 def load_data(game_id: str, source: Any = None) -> Any:
     """A one-file game's data from `source` (see `read_doc`), parsed by its descriptor's pure `parse`."""
-    from companion.rules.catalog import info, resolve
+    from companion.games import info, resolve
 
     return resolve(info(game_id).parse)(read_doc(game_id, source))
 

@@ -158,7 +158,7 @@ def _own_lines(game: str | None) -> Mapping[str, Callable[[Mapping[str, Any]], s
     """The table of lines `game`'s descriptor names (empty: none, or no game given)."""
     if game is None:
         return {}
-    from companion.rules.catalog import games, resolve
+    from companion.games import games, resolve
 
     found = games().get(game)
     return resolve(found.narration) if found is not None and found.narration else {}
@@ -178,7 +178,7 @@ def where(state: Mapping[str, Any]) -> str:
     if state.get("round") is not None:
         parts.append(_("round {round}").format(round=state["round"]))
     phase, step = state.get("phase"), state.get("step")
-    steps = list(dict.fromkeys(w for w in (phase and phase_text(phase), step and step_text(state.get("game"), step)) if w))
+    steps = list(dict.fromkeys(w for w in (phase and phase_text(phase, state.get("game")), step and step_text(state.get("game"), step)) if w))
     if steps:
         parts.append(" / ".join(steps))
     turn = state["current_player"] if "current_player" in state else state.get("turn")  # (the game API's, else a game's own)

@@ -198,3 +198,18 @@ def _duration(seconds: Any) -> str:
 def _text(value: Any) -> str:
     """A prompt from the engine as one clean line."""
     return " ".join(value.split()) if isinstance(value, str) else ""
+
+
+SPOKEN = ("votes_counted", "revealed")  # the events said aloud as they are accepted (the step timer says the prompts)
+
+
+def spoken(event: Mapping[str, Any]) -> str:
+    """The words said aloud for an accepted command's event: the vote's count and the verdict
+    (the descriptor's `speech`); "" for any other event."""
+    return narration_for(event) if event.get("event") in SPOKEN else ""
+
+
+def ambience(state: Mapping[str, Any]) -> bool:
+    """Whether the night's masking noise plays: from dusk through the night, while eyes are closed
+    (the descriptor's `ambience`)."""
+    return state.get("phase") in ("dusk", "night")

@@ -290,6 +290,18 @@ class Engine:
         """The fewest and most players (Masters: vampires), from the game's data file."""
         return self.data.min_players, self.data.max_players
 
+    def example_setup(self, players: int | None = None, seed: int = 1) -> dict[str, Any]:
+        """A setup command for a table of `players` (default, and below the range: the fewest the game
+        takes; above it: the most), from `seed`: what a sample screen, a catalog-wide test or a demo
+        starts a game of this kind with. A game whose setup asks more than a number of players (names,
+        a difficulty) overrides it."""
+        return {"cmd": "setup", "game": self.id, "players": self.table_size(players), "seed": seed}
+
+    def table_size(self, players: int | None = None) -> int:
+        """`players` within the game's range (None: the fewest)."""
+        lo, hi = self.player_range
+        return lo if players is None else max(lo, min(hi, players))
+
     def start(self, setup: Command) -> tuple[Any, list[Event]]:
         """The first state and its events from the parsed setup command (`filled`)."""
         raise NotImplementedError

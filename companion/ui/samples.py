@@ -114,7 +114,8 @@ def engine_view(game_id: str, players: int, seed: int, until: Callable[[dict], b
     view's `info["history"]` holds every state since setup (the story chart of a game-over screen)."""
     import random
 
-    from companion.rules import catalog, load_game
+    import companion.games as catalog
+    from companion.rules import load_game
 
     game = load_game(game_id)
     bot = catalog.bot(game_id)

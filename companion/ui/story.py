@@ -74,7 +74,7 @@ def chart_of(states: Sequence[Mapping[str, Any]]) -> Chart:
     if not states:
         return Chart(_("No game"), "", ())
     gid = str(states[-1].get("game"))
-    from companion.rules.catalog import games, resolve
+    from companion.games import games, resolve
 
     game = games().get(gid)
     make = resolve(game.story) if game is not None and game.story else None  # the game's descriptor names it
@@ -239,7 +239,7 @@ def _left(length: float, tick: Any) -> float | None:
 
 def _title(gid: str) -> str:
     """The game's name as the games list gives it."""
-    from companion.rules.catalog import games
+    from companion.games import games
 
     game = games().get(gid)
     return game.title if game else gid

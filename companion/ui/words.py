@@ -4,26 +4,70 @@ The rules engines stay pure and English: their state JSON names the ending with 
 (`evil-bites`, `all-vampires`, One Night's winning teams joined by `+`, `villager+tanner`), and
 where a game stands with phase and step ids (`dusk`, `give-stake`), and the rule a refusal names
 with a key (`end_turn`, `game over`). The screens, the story chart and `companion play` show them
-through `outcome_words`, `phase_text`, `step_text`, `where_text` and `rule_text`, which look each id up here
-(the English words are the id's own, so English reads as before; a rule key's `_` and `-` read as
-spaces); an id nobody listed comes back as its words, so a newer engine still shows.
+through `outcome_words`, `phase_text`, `step_text`, `where_text` and `rule_text`, which look each id up
+in the game's own words (the module its descriptor names as `words`: `STEPS`, `PHASES`, `NEEDS`,
+`outcomes()`, `rules()`, `step_text(step)`) and then in the words every game shares, here. Without a
+game they look in every game's words. The English words are the id's own, so English reads as before
+(a rule key's `_` and `-` read as spaces); an id nobody listed comes back as its words, so a newer
+engine still shows.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache, wraps
+from functools import lru_cache
+from types import ModuleType
 
 from companion.i18n import N_, _, catalog, pgettext
 
 
-def _per_catalog(build):
-    """`build()` made once per loaded catalog, not on every lookup: a screen's buttons word their refusals
-    (`{rule}`, `{verb}`) on every frame, and a language switch loads a new catalog, so the words follow."""
-    table = lru_cache(maxsize=4)(lambda key: build())
-    return wraps(build)(lambda: table(catalog()))
+@lru_cache(maxsize=64)
+def _modules(game: str | None, found: tuple[str, ...]) -> tuple[ModuleType, ...]:
+    """The words modules to look in for `game` (only its own; None: every game's, in the games'
+    order), for the games `found` now."""
+    from companion.games import games, resolve
+
+    known = games()
+    ids = found if game is None else (game,) if game in known else ()
+    return tuple(resolve(known[g].words) for g in ids if known[g].words)
 
 
-@_per_catalog
+def _own(game: str | None) -> tuple[ModuleType, ...]:
+    """The words modules of `game` (every game's when None)."""
+    from companion.games import games
+
+    return _modules(None if game is None else str(game), tuple(games()))
+
+
+@lru_cache(maxsize=64)
+def _table(kind: str, game: str | None, tr, found: tuple[str, ...]) -> dict[str, str]:
+    """Outcome or rule words (`kind`: "outcomes" | "rules") in catalog `tr`: every game's shared
+    words, under the game's own (or every game's, the first game's winning)."""
+    out: dict[str, str] = {}
+    for module in reversed(_modules(game, found)):
+        make = getattr(module, kind, None)
+        if make is not None:
+            out.update(make())
+    shared = _SHARED[kind]()
+    return {**shared, **out} if game is not None else {**out, **shared}
+
+
+def _words_of(kind: str, game: str | None) -> dict[str, str]:
+    """The table of `kind` for `game` in the catalog in use (made once per catalog and game)."""
+    from companion.games import games
+
+    return _table(kind, None if game is None else str(game), catalog(), tuple(games()))
+
+
+def _marked(name: str, game: str | None, key: str | None) -> str | None:
+    """`key` in the N_() table `name` (STEPS, PHASES, NEEDS) of the game (or every game), translated;
+    None when nobody lists it."""
+    for module in _own(game):
+        table = getattr(module, name, None) or {}
+        if key in table:
+            return _(table[key])
+    return None
+
+
 def _known() -> dict[str, str]:
     """Outcome id (any game) or One Night team -> its words now (context "outcome": `clock` here is
     the ending, not the thing on the board)."""
@@ -50,7 +94,6 @@ def _known() -> dict[str, str]:
     }
 
 
-@_per_catalog
 def _rules() -> dict[str, str]:
     """A rule's words now, by its key's words (`end_turn` and `end turn` are one rule), context "rule"
     (`draw` here is the rule, not a menu's button). The keys are every game's command verbs and the
@@ -212,21 +255,45 @@ NEEDS = {
 }
 
 
-def need_question(need: str) -> str:
+def need_question(need: str, game: str | None = None) -> str:
     """A picker's question for need `need`: `wounds` -> `Wounds?`, `nights|bites` (one of them) ->
-    `Nights / Bites?` (an unknown need as its words)."""
-    what = " / ".join(_(NEEDS[n]) if n in NEEDS else n.replace("_", " ") for n in need.split("|"))
+    `Nights / Bites?` (the game's own NEEDS first; an unknown need as its words)."""
+    what = " / ".join(_need(n, game) for n in need.split("|"))
     return _("{what}?").format(what=what)
 
 
-def phase_text(phase: str | None) -> str:
-    """`dusk` -> `dusk` (`Abenddämmerung`); an unknown phase as its words."""
-    return _(PHASES[phase]) if phase in PHASES else str(phase or "").replace("-", " ")
+def _need(need: str, game: str | None) -> str:
+    """One need in words."""
+    own = _marked("NEEDS", game, need)
+    if own is not None:
+        return own
+    return _(NEEDS[need]) if need in NEEDS else (_marked("NEEDS", None, need) or need.replace("_", " "))
+
+
+def phase_text(phase: str | None, game: str | None = None) -> str:
+    """`dusk` -> `dusk` (`Abenddämmerung`): the game's own PHASES, then the shared ones (without a
+    game: every game's); an unknown phase as its words."""
+    own = _marked("PHASES", game, phase) if game is not None else None
+    if own is not None:
+        return own
+    if phase in PHASES:
+        return _(PHASES[phase])
+    return (_marked("PHASES", None, phase) if game is None else None) or str(phase or "").replace("-", " ")
 
 
 def step_text(game: str | None, step: str | None) -> str:
-    """A step id of `game` in words: `give-stake` -> `pass the stake`; One Night's role steps by the
-    role (`seer` -> `Seer`, `doppelganger-seer` -> `Doppelganger as Seer`); an unknown step as its words."""
+    """A step id of `game` in words: `give-stake` -> `pass the stake` (its words' STEPS), or what its
+    words' `step_text(step)` makes of it (One Night's role steps: `seer` -> `Seer`); an unknown step
+    as its words."""
+    if game is not None:
+        own = _marked("STEPS", game, step)
+        if own is not None:
+            return own
+        for module in _own(game):
+            maker = getattr(module, "step_text", None)
+            made = maker(step) if maker is not None and step else None
+            if made:
+                return made
     table = STEPS.get(str(game), {})
     if step in table:
         return _(table[step])
@@ -245,20 +312,21 @@ def where_text(game: str | None, where: str) -> str:
     if where.startswith("step "):
         return step_text(game, where[len("step "):])
     phase, sep, step = where.partition(" / ")
-    return f"{phase_text(phase)} / {step_text(game, step)}" if sep else where
+    return f"{phase_text(phase, game)} / {step_text(game, step)}" if sep else where
 
 
-def rule_text(rule: str | None) -> str:
+def rule_text(rule: str | None, game: str | None = None) -> str:
     """The rule a refusal names (`RuleViolation.rule`, a key: it stays one in JSON and logs) in the
-    table's words: `end_turn` -> `end turn` (`Zug beenden`); a key nobody listed as its words."""
+    table's words: `end_turn` -> `end turn` (`Zug beenden`): the game's own rules' words, then the
+    shared ones (without a game: every game's); a key nobody listed as its words."""
     name = str(rule or "").replace("_", " ").replace("-", " ")
-    return _rules().get(name, name)
+    return _words_of("rules", game).get(name, name)
 
 
-def outcome_text(outcome: str | None) -> str:
+def outcome_text(outcome: str | None, game: str | None = None) -> str:
     """`evil-bites` -> `evil bites`, `villager+tanner` -> `villager and tanner` (in the current
-    language; an unknown id as its words)."""
-    known = _known()
+    language, the game's own words first; an unknown id as its words)."""
+    known = _words_of("outcomes", game)
     parts = [known.get(p, p.replace("-", " ")) for p in str(outcome or "").split("+")]
     text = parts[0]
     for part in parts[1:]:
@@ -266,7 +334,17 @@ def outcome_text(outcome: str | None) -> str:
     return text
 
 
-def outcome_words(outcome: str | None) -> str:
+def outcome_words(outcome: str | None, game: str | None = None) -> str:
     """The same with a capital first letter, for a title: `Evil bites`."""
-    text = outcome_text(outcome)
+    text = outcome_text(outcome, game)
     return text[:1].upper() + text[1:]
+
+
+_SHARED = {"outcomes": _known, "rules": _rules}  # the words every game shares, made per catalog
+
+
+def board_word(game: str | None, key: str) -> str:
+    """A key of a game's `board` dict in words, for the generic screen: its words' BOARD entry, else
+    the key's words (`dawn_cards` -> `dawn cards`)."""
+    own = _marked("BOARD", game, key) if game is not None else None
+    return own if own is not None else key.replace("_", " ").replace("-", " ")

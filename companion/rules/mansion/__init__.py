@@ -5,13 +5,13 @@ The engine (`engine.MansionGame`) is built over the parsed `state.Rules` of
 """
 
 from companion.errors import N_
-from companion.rules.catalog import GameInfo
+from companion.games import GameInfo
 
 GAME = GameInfo(
     id="mansion", title="The Vampire Mansion", order=30,
     blurb=N_("vampires in a mansion; the companion keeps the dice, the rooms and the round clock"),
     engine="companion.rules.mansion.engine:MansionGame",
-    data="mansion/rules.toml", parse="companion.gamedata.mansion_fields:parse",
+    data="../../data/mansion/rules.toml", parse="companion.gamedata.mansion_fields:parse",
     scene="companion.lighting.scenes.mansion",
     screens={"mansion": "companion.ui.screens.others.mansion:MansionScreen",
              "mansion-over": "companion.ui.screens.others.mansion:MansionOverScreen"},

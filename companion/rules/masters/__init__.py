@@ -7,13 +7,13 @@ combat, dice, night, relics, endgame, adjust, board, flow, actions (the menu), g
 """
 
 from companion.errors import N_
-from companion.rules.catalog import GameInfo
+from companion.games import GameInfo
 
 GAME = GameInfo(
     id="masters", title="Masters of the Night", order=10,
     blurb=N_("vampires against the city's hunters; the companion deals the events and keeps the veil"),
     engine="companion.rules.masters.game:MastersGame",
-    load="companion.gamedata.loader:load_masters",
+    load="companion.gamedata.loader:load_masters", check="companion.gamedata.loader:check_masters",
     scene="companion.lighting.scenes.masters",
     screens={"day": "companion.ui.screens.masters:DayScreen", "event": "companion.ui.screens.masters:EventCardScreen",
              "combat": "companion.ui.screens.masters:CombatScreen", "night": "companion.ui.screens.masters:NightScreen",

@@ -61,6 +61,11 @@ class MastersGame(Engine):
         """Two to five vampires."""
         return VAMPIRES
 
+    def example_setup(self, players: int | None = None, seed: int = 1) -> dict[str, Any]:
+        """The first `players` vampires of the data (default: two) in seating order, easy, `seed`."""
+        names = [v.name for v in self.data.vampires][: self.table_size(players)]
+        return {"cmd": "setup", "game": self.id, "vampires": names, "difficulty": "easy", "seed": seed}
+
     # -- the Game protocol ---------------------------------------------------------------------------
     def start(self, cmd: C.Setup) -> tuple[MastersState, list]:
         """The first state from a parsed setup command."""

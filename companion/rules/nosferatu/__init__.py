@@ -5,13 +5,13 @@ The engine (`engine.NosferatuGame`) is built over the parsed `state.Rules` of
 """
 
 from companion.errors import N_
-from companion.rules.catalog import GameInfo
+from companion.games import GameInfo
 
 GAME = GameInfo(
     id="nosferatu", title="Nosferatu", order=20,
     blurb=N_("find the vampire at the table; the companion keeps the clock, the bites and the rituals"),
     engine="companion.rules.nosferatu.engine:NosferatuGame",
-    data="nosferatu/rules.toml", parse="companion.gamedata.nosferatu_fields:parse",
+    data="../../data/nosferatu/rules.toml", parse="companion.gamedata.nosferatu_fields:parse",
     scene="companion.lighting.scenes.nosferatu",
     screens={"nosferatu": "companion.ui.screens.others.nosferatu:NosferatuScreen",
              "nosferatu-over": "companion.ui.screens.others.nosferatu:NosferatuOverScreen"},

@@ -7,13 +7,13 @@ The engine (`game.StrigoiGame`) is built over the parsed `data.StrigoiData` of
 """
 
 from companion.errors import N_
-from companion.rules.catalog import GameInfo
+from companion.games import GameInfo
 
 GAME = GameInfo(
     id="strigoi", title="Armata Strigoi", order=50,
     blurb=N_("the Powerwolf pack against the Strigoi; the companion moves the Strigoi and keeps the blood"),
     engine="companion.rules.strigoi.game:StrigoiGame",
-    data="strigoi/fortress.toml", parse="companion.gamedata.strigoi_fields:parse",
+    data="../../data/strigoi/fortress.toml", parse="companion.gamedata.strigoi_fields:parse",
     load="companion.gamedata.loader:load_strigoi",
     scene="companion.lighting.scenes.strigoi",
     screens={"strigoi": "companion.ui.screens.others.strigoi:StrigoiScreen",

@@ -14,6 +14,7 @@ from companion.rules.base import Action
 from companion.ui import masters_view as mv
 from companion.ui.model import ButtonVM, Count, ViewModel, action_button
 from companion.ui.screens.base import Screen, UIContext
+from companion.ui.screens.game import GameScreen as SharedGameScreen
 
 
 class DistrictGrid:
@@ -31,41 +32,14 @@ class DistrictGrid:
         return self._grid[1]
 
 
-class GameScreen(DistrictGrid, Screen):
-    """A screen whose buttons are the game's actions plus Menu."""
+class GameScreen(DistrictGrid, SharedGameScreen):
+    """A Masters screen: the shared game screen (actions as buttons, Menu) over the board's 3x3 grid."""
 
     name = "game"
-
-    @property
-    def actions(self) -> tuple[Action, ...]:
-        """The actions of the current view."""
-        return self.ctx.view.actions if self.ctx.view else ()
-
-    def action_buttons(self, skip: tuple[str, ...] = ()) -> list[ButtonVM]:
-        """A button per action (those whose verb is in `skip` are drawn by the screen itself)."""
-        return [action_button(i, a) for i, a in enumerate(self.actions) if a.command.get("cmd") not in skip]
-
-    def activate(self, button_id: str, kind: Press) -> bool:
-        """Action buttons run their action (pre-filling the selected district); Menu opens the menu."""
-        if button_id.startswith("act:"):
-            i = int(button_id[4:])
-            if i < len(self.actions):
-                return self.run_action(self.actions[i], self.preset())
-        if button_id == "menu":
-            return self.on_menu()
-        return False
 
     def picker_grid(self):
         """A picker's district question shows this screen's board (names and tokens on it)."""
         return lambda selected, marks: mv.grid(self.ctx.state, marks, selected)
-
-    def preset(self) -> dict[str, Any]:
-        """Parameter values the table already chose (the selected district)."""
-        return {k: self.selected for k in ("district", "to")} if self.selected else {}
-
-    def state(self) -> dict[str, Any]:
-        """The state JSON."""
-        return dict(self.ctx.state)
 
 
 class DayScreen(GameScreen):

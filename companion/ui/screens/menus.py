@@ -7,7 +7,7 @@ from typing import Any, Mapping
 from companion import i18n
 from companion.i18n import N_, _
 from companion.inputs import Press
-from companion.rules.catalog import games, resolve
+from companion.games import games, resolve
 from companion.ui.model import ButtonVM, ViewModel
 from companion.ui.screens.base import Screen, UIContext
 
@@ -16,7 +16,7 @@ DECK_LABELS = {"physical": N_("Your physical deck"), "digital": N_("Example deck
 
 
 class TitleScreen(Screen):
-    """Pick a game (every game `companion.rules.catalog` finds) or open the settings."""
+    """Pick a game (every game `companion.games` finds) or open the settings."""
 
     name = "title"
     transient = True  # as an overlay (New game from the menu) it closes once the new game starts

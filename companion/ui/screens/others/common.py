@@ -1,7 +1,7 @@
 """What the four other games' screens share: the base game screen, the parameter picker, the
 correction screen, the game-over screen and small pure helpers (no pygame here).
 
-Every game screen follows the same rules as the Masters screens: buttons come from
+Every game screen follows the rules of the shared game screen (companion/ui/screens/game.py): buttons come from
 `game.actions(state)` (greyed ones keep the engine's reason), parameters an action still needs are
 asked one at a time in `Picker` (district buttons pick seats or rooms, veil up/down step numbers),
 and nothing changes game state: screens only emit commands.
@@ -14,11 +14,11 @@ from typing import Any, Callable, Mapping, Sequence
 
 from companion.i18n import _, refusal_text
 from companion.inputs import DISTRICTS, Press
-from companion.rules.catalog import games
+from companion.games import games
 from companion.rules.base import Action
 from companion.ui.model import ButtonVM, CellVM, ViewModel, action_button
 from companion.ui.screens.base import Screen, UIContext
-from companion.ui.screens.masters import GameScreen
+from companion.ui.screens.game import GameScreen
 
 WRAP = 46            # characters per line of long prose (prompts) on the 800x480 panel
 ADJUST = "adjust"    # the engines' "tables are always right" verb: reached through the Correct screen
