@@ -50,7 +50,7 @@ catalog: $(STAMP)
 	$(EXTRACT) -o $(POT) companion
 	$(VENV)/bin/pybabel update -D companion -i $(POT) -d companion/locale --no-wrap --ignore-obsolete
 	@for dir in $(GAME_DIRS); do \
-		domain=nightwatch-$$(basename $$dir | tr _ -); pot=$$dir/locale/$$domain.pot; \
+		domain=nightwatch-$$(basename $$dir | tr _ -); pot=$$dir/locale/$$domain.pot; mkdir -p $$dir/locale; \
 		$(EXTRACT) -o $$pot $$dir || exit 1; \
 		for lang in $(LANGS); do [ -f $$dir/locale/$$lang/LC_MESSAGES/$$domain.po ] \
 			|| $(VENV)/bin/pybabel init -D $$domain -i $$pot -d $$dir/locale -l $$lang --no-wrap || exit 1; done; \

@@ -100,18 +100,19 @@ def combat_actions():
 
 
 def generic_view() -> GameView:
-    """A Nosferatu-like state with a `board` dict, for the generic screen."""
-    state = {"game": "nosferatu", "round": 2, "phase": "night", "step": "reveal", "outcome": None,
+    """A state with a `board` dict, of a game this companion has no screens for, for the generic screen."""
+    state = {"game": "homebrew", "round": 2, "phase": "night", "step": "reveal", "outcome": None,
              "board": {"clock": 5, "dawn_cards": 1, "bites": {"Anna": 1, "Ben": 0}, "rituals": ["Stake"]}}
     actions = (Action({"cmd": "reveal"}, Text(N_("Reveal a clock card"))), Action({"cmd": "add_night"}, Text(N_("Add a night card"))),
                Action({"cmd": "end_round"}, Text(N_("End round")), enabled=False, why_not=Text(N_("reveal first"))))
-    return GameView("nosferatu", state, actions)
+    return GameView("homebrew", state, actions)
 
 
-def engine_view(game_id: str, players: int, seed: int, until: Callable[[dict], bool], limit: int = 600,
+def engine_view(game_id: str, players: int | None, seed: int, until: Callable[[dict], bool], limit: int = 600,
                 info: dict | None = None) -> GameView:
-    """Play `game_id` with its own bot from a seeded setup until `until(state_json)` holds; the
-    view's `info["history"]` holds every state since setup (the story chart of a game-over screen)."""
+    """Play `game_id` with its own bot from its example setup for `players` (None: the fewest) and
+    `seed` (`Engine.example_setup`) until `until(state_json)` holds; the view's `info["history"]` holds
+    every state since setup (the story chart of a game-over screen)."""
     import random
 
     import companion.games as catalog
@@ -119,10 +120,7 @@ def engine_view(game_id: str, players: int, seed: int, until: Callable[[dict], b
 
     game = load_game(game_id)
     bot = catalog.bot(game_id)
-    setup = {"cmd": "setup", "game": game_id, "seed": seed,
-             **({"vampires": list(VAMPIRE_SEATS[:players]), "difficulty": "easy"} if game_id == "masters"
-                else {"players": players})}
-    state, events = game.setup(setup)
+    state, events = game.setup(game.example_setup(players, seed))
     history = [game.to_json(state)]
     rng = random.Random(seed)
     for step in range(limit):
@@ -133,10 +131,7 @@ def engine_view(game_id: str, players: int, seed: int, until: Callable[[dict], b
     return GameView(game_id, history[-1], tuple(game.actions(state)), {**(info or {}), "history": history})
 
 
-VAMPIRE_SEATS = ("Imre", "Mila", "Laszlo")
-
-
-def _over(s: dict) -> bool:
+def over(s: dict) -> bool:
     """The game has ended."""
     return s.get("outcome") is not None
 
@@ -144,16 +139,14 @@ def _over(s: dict) -> bool:
 def other_views() -> dict[str, Callable[[], GameView]]:
     """Screen name -> a real engine view that shows it (built when called)."""
     return {
-        "nosferatu": lambda: engine_view("nosferatu", 6, 4, lambda s: s["step"] == "resolve" and s["bites_total"] > 0),
-        "nosferatu-over": lambda: engine_view("nosferatu", 5, 2, _over),
         "mansion": lambda: engine_view("mansion", 4, 3, lambda s: s["step"] == "turn" and s["tick"] >= 3
                                        and s["players"][s["turn"]]["room"] is not None),
-        "mansion-over": lambda: engine_view("mansion", 4, 3, _over),
+        "mansion-over": lambda: engine_view("mansion", 4, 3, over),
         "one-night": lambda: engine_view("one-night", 6, 3, lambda s: s["step"] == "vampires",
                                          info={"timer": {"left": 6.5, "total": 10}}),
-        "one-night-over": lambda: engine_view("one-night", 6, 3, _over),
+        "one-night-over": lambda: engine_view("one-night", 6, 3, over),
         "strigoi": lambda: engine_view("strigoi", 3, 3, lambda s: s["step"] == "strigoi" and s["round"] >= 2),
-        "strigoi-over": lambda: engine_view("strigoi", 4, 1, _over),
+        "strigoi-over": lambda: engine_view("strigoi", 4, 1, over),
     }
 
 
@@ -162,12 +155,12 @@ def _vote_view() -> GameView:
     return engine_view("one-night", 6, 3, lambda s: s["step"] == "vote")
 
 
-def _press(ui, button: VButton) -> None:
+def press(ui, button: VButton) -> None:
     """A short press of a virtual button."""
     ui.handle(ButtonEvent(button, Press.SHORT, 0.0, "sim"))
 
 
-def _on(view: GameView | None, *steps: Callable) -> Callable:
+def on(view: GameView | None, *steps: Callable) -> Callable:
     """A recipe: show `view`, then run `steps` (each takes the ui)."""
     def recipe(ui) -> None:
         ui.update(view, (), 0.0, {})
@@ -180,39 +173,57 @@ def screens() -> dict[str, Callable]:
     """Screen name -> recipe that puts a fresh TableUI on it (every screen of the app)."""
     night = GameView("masters", masters_state(), night_actions(), {"last": "recruit"})
 
-    return {
-        "title": _on(None),
-        "resume": _on(None, lambda ui: ui.offer_resume({"id": 4, "game": "masters", "when": _tuesday(),
+    table = {
+        "title": on(None),
+        "resume": on(None, lambda ui: ui.offer_resume({"id": 4, "game": "masters", "when": _tuesday(),
                                                          "summary": describe(masters_state())})),
-        "wizard": _on(None, lambda ui: _press(ui, VButton.CONFIRM)),
-        "settings": _on(None, lambda ui: ui.screen.activate("settings", Press.SHORT)),
-        "day": _on(GameView("masters", day_state(), day_actions())),
-        "event": _on(GameView("masters", event_state(), event_actions())),
-        "combat": _on(GameView("masters", combat_state(), combat_actions())),
-        "night": _on(night),
-        "picker": _on(night, lambda ui: ui.screen.activate("act:0", Press.SHORT)),
-        "menu": _on(night, lambda ui: _press(ui, VButton.MENU)),
-        "board": _on(night, lambda ui: _press(ui, VButton.MENU), lambda ui: ui.screen.activate("board", Press.SHORT)),
-        "log": _on(night, lambda ui: ui.update(night, [{"event": "veil_changed", "old": 5, "new": 4, "why": "a wild hunt"}], 0.0),
-                   lambda ui: _press(ui, VButton.MENU), lambda ui: ui.screen.activate("log", Press.SHORT)),
-        "adjust": _on(night, lambda ui: _press(ui, VButton.VEIL_DOWN)),
-        "undo": _on(night, lambda ui: _press(ui, VButton.UNDO)),
-        "teach": _on(night, lambda ui: ui.start_teach("04A1B2C3D4E5F6", [{"key": "I-01", "name": "Blessed Innocence", "act": "I"},
+        "wizard": on(None, lambda ui: press(ui, VButton.CONFIRM)),
+        "settings": on(None, lambda ui: ui.screen.activate("settings", Press.SHORT)),
+        "day": on(GameView("masters", day_state(), day_actions())),
+        "event": on(GameView("masters", event_state(), event_actions())),
+        "combat": on(GameView("masters", combat_state(), combat_actions())),
+        "night": on(night),
+        "picker": on(night, lambda ui: ui.screen.activate("act:0", Press.SHORT)),
+        "menu": on(night, lambda ui: press(ui, VButton.MENU)),
+        "board": on(night, lambda ui: press(ui, VButton.MENU), lambda ui: ui.screen.activate("board", Press.SHORT)),
+        "log": on(night, lambda ui: ui.update(night, [{"event": "veil_changed", "old": 5, "new": 4, "why": "a wild hunt"}], 0.0),
+                   lambda ui: press(ui, VButton.MENU), lambda ui: ui.screen.activate("log", Press.SHORT)),
+        "adjust": on(night, lambda ui: press(ui, VButton.VEIL_DOWN)),
+        "undo": on(night, lambda ui: press(ui, VButton.UNDO)),
+        "teach": on(night, lambda ui: ui.start_teach("04A1B2C3D4E5F6", [{"key": "I-01", "name": "Blessed Innocence", "act": "I"},
                                                                          {"key": "I-02", "name": "Curse of our Clan", "act": "I"}])),
-        "over": _lazy(lambda: engine_view("masters", 3, 5, _over, limit=2000)),
-        **{name: _lazy(make) for name, make in other_views().items()},
-        "roles": _on(None, lambda ui: ui.screen.activate("game:one-night", Press.SHORT),
+        "over": lazy(lambda: engine_view("masters", 3, 5, over, limit=2000)),
+        **{name: lazy(make) for name, make in other_views().items()},
+        "roles": on(None, lambda ui: ui.screen.activate("game:one-night", Press.SHORT),
                      lambda ui: ui.screen.activate("start", Press.SHORT),
-                     *[lambda ui, p=p: _press(ui, VButton.for_district(p)) for p in ("A2", "A2", "B2", "C1")]),
-        "pick": lambda ui: (_on(_vote_view())(ui), _press(ui, VButton.CONFIRM), _press(ui, VButton.DISTRICT_B1)),
-        "correct": lambda ui: (_lazy(other_views()["strigoi"])(ui), ui.screen.activate("correct", Press.SHORT),
-                               _press(ui, VButton.VEIL_UP)),
-        "tracker": _on(night, lambda ui: ui.teach_tracker(_trackers(), 3)),
-        "districts": _on(night, lambda ui: ui.teach_districts(_district_names()), lambda ui: _press(ui, VButton.DISTRICT_B2)),
-        "keyboard": _on(night, lambda ui: ui.teach_districts(_district_names()), lambda ui: _press(ui, VButton.DISTRICT_B2),
+                     *[lambda ui, p=p: press(ui, VButton.for_district(p)) for p in ("A2", "A2", "B2", "C1")]),
+        "pick": lambda ui: (on(_vote_view())(ui), press(ui, VButton.CONFIRM), press(ui, VButton.DISTRICT_B1)),
+        "correct": lambda ui: (lazy(other_views()["strigoi"])(ui), ui.screen.activate("correct", Press.SHORT),
+                               press(ui, VButton.VEIL_UP)),
+        "tracker": on(night, lambda ui: ui.teach_tracker(_trackers(), 3)),
+        "districts": on(night, lambda ui: ui.teach_districts(_district_names()), lambda ui: press(ui, VButton.DISTRICT_B2)),
+        "keyboard": on(night, lambda ui: ui.teach_districts(_district_names()), lambda ui: press(ui, VButton.DISTRICT_B2),
                         lambda ui: ui.screen.activate("rename", Press.SHORT)),
         **_own_box_screens(),
     }
+    for name, recipe in game_screens().items():  # the table's own screens keep their names
+        table.setdefault(name, recipe)
+    return table
+
+
+def game_screens() -> dict[str, Callable]:
+    """Every game's sample screens: those its descriptor's `samples` module makes (`screens()`), or,
+    for a game without, its game screen (the generic one if it has none) right after a default setup,
+    named by its id."""
+    from companion.games import games, resolve
+
+    out: dict[str, Callable] = {}
+    for gid, game in games().items():
+        if game.samples:
+            out.update(resolve(game.samples).screens())
+        else:
+            out[gid] = lazy(lambda gid=gid: engine_view(gid, None, 1, lambda s: True))
+    return out
 
 
 def _tuesday() -> str:
@@ -236,11 +247,11 @@ def _own_box_screens() -> dict[str, Callable]:
     cards = [{"key": f"I-{n:02d}", "act": "I", "name": f"Card I-{n:02d}", "red": ["B2"], "blue": ["A3", "C1"],
               "taught": n <= 3} for n in range(1, 19)]
     return {
-        "tracker-walk": _on(None, lambda ui: ui.stack.push(TrackerWalk(ui.ctx, _trackers(), 2, setup))),
-        "draw-card": _on(physical, lambda ui: ui.stack.push(DrawCardScreen(ui.ctx, {"cmd": "draw"}, cards)),
+        "tracker-walk": on(None, lambda ui: ui.stack.push(TrackerWalk(ui.ctx, _trackers(), 2, setup))),
+        "draw-card": on(physical, lambda ui: ui.stack.push(DrawCardScreen(ui.ctx, {"cmd": "draw"}, cards)),
                          lambda ui: ui.screen.activate("grid", Press.SHORT),
-                         *[lambda ui, p=p: _press(ui, VButton.for_district(p)) for p in ("B3", "C1", "C1")]),
-        "strigoi-box": _on(None, lambda ui: ui.stack.push(StrigoiBoxScreen(ui.ctx, values_in_use(), {"cmd": "setup", "game": "strigoi"}))),
+                         *[lambda ui, p=p: press(ui, VButton.for_district(p)) for p in ("B3", "C1", "C1")]),
+        "strigoi-box": on(None, lambda ui: ui.stack.push(StrigoiBoxScreen(ui.ctx, values_in_use(), {"cmd": "setup", "game": "strigoi"}))),
     }
 
 
@@ -255,6 +266,6 @@ def _district_names() -> dict[str, dict]:
     return {pos: {"key": d.get("key", pos.lower()), "name": d["name"]} for pos, d in masters_state()["districts"].items()}
 
 
-def _lazy(make: Callable[[], GameView]) -> Callable:
+def lazy(make: Callable[[], GameView]) -> Callable:
     """A recipe that builds its engine view only when run."""
-    return lambda ui: _on(make())(ui)
+    return lambda ui: on(make())(ui)

@@ -125,7 +125,7 @@ def report_main(journal, game_id: int, out: str) -> int:
 # ---------------------------------------------------------------- per game
 
 
-def _by_round(states: Sequence[Mapping[str, Any]]) -> tuple[tuple[str, ...], list[Mapping[str, Any]]]:
+def by_round(states: Sequence[Mapping[str, Any]]) -> tuple[tuple[str, ...], list[Mapping[str, Any]]]:
     """The x axis of a game in rounds: the state after setup (round 0), then the last state of each round."""
     picked: list[Mapping[str, Any]] = [states[0]]
     labels = ["0"]  # round 0: the table as set up
@@ -137,66 +137,52 @@ def _by_round(states: Sequence[Mapping[str, Any]]) -> tuple[tuple[str, ...], lis
     return tuple(labels), picked
 
 
-def _people(names: Sequence[str], picked: Sequence[Mapping],
+def people(names: Sequence[str], picked: Sequence[Mapping],
             value: Callable[[Mapping, str], Any]) -> tuple[Series, ...]:
     """One series per person, in seat order, with their colour and a marker of their own."""
     colours = palette.player_colours(names)
-    return tuple(Series(n, tuple(_num(value(s, n)) for s in picked), colours[n], MARKERS[i % len(MARKERS)])
+    return tuple(Series(n, tuple(num(value(s, n)) for s in picked), colours[n], MARKERS[i % len(MARKERS)])
                  for i, n in enumerate(names))
 
 
-def _names(state: Mapping) -> list[str]:
+def seat_names(state: Mapping) -> list[str]:
     """The players in seating order, as the game API names them in every state JSON ("seats")."""
     return [p["name"] for p in state.get("seats") or ()]
 
 
 def masters_chart(states) -> tuple[Panel, ...]:
     """Veil per round; kills per round, per vampire."""
-    labels, picked = _by_round(states)
-    names = _names(states[-1])
-    veil = Series(_("veil"), tuple(_num(s.get("veil")) for s in picked), NEUTRAL, "diamond")
-    kills = _people(names, picked, lambda s, n: ((s.get("vampires") or {}).get(n) or {}).get("kills"))
+    labels, picked = by_round(states)
+    names = seat_names(states[-1])
+    veil = Series(_("veil"), tuple(num(s.get("veil")) for s in picked), NEUTRAL, "diamond")
+    kills = people(names, picked, lambda s, n: ((s.get("vampires") or {}).get(n) or {}).get("kills"))
     top = max([6.0] + [v for k in kills for v in k.values if v is not None])
     return (Panel(_("Veil"), _("round"), labels, (veil,), 6),
             Panel(_("Kills"), _("round"), labels, kills, top))
 
 
-def nosferatu_chart(states) -> tuple[Panel, ...]:
-    """Nights left on the Clock per round; Bites per player per round."""
-    labels, picked = _by_round(states)
-    last = states[-1]
-    names = [n for n in last.get("players") or [] if n != last.get("renfield")]
-    left = tuple(_num((s.get("clock") or {}).get("nights_left")) for s in picked)
-    clock = Series(_("Nights left"), left, NEUTRAL, "diamond")
-    bites = _people(names, picked, lambda s, n: (s.get("bites") or {}).get(n))
-    goal = _num(last.get("bites_to_win")) or 5
-    top_clock = max([1.0] + [v for v in clock.values if v is not None])
-    return (Panel(_("Clock"), _("round"), labels, (clock,), top_clock),
-            Panel(_("Bites"), _("round"), labels, bites, goal, y_lines=((goal, _("goal")),)))
-
-
 def mansion_chart(states) -> tuple[Panel, ...]:
     """Rounds left on the round clock; stored points per player per round."""
-    labels, picked = _by_round(states)
+    labels, picked = by_round(states)
     last = states[-1]
-    names = _names(last)
-    length = _num(last.get("clock_length")) or 12
-    left = Series(_("rounds left"), tuple(_left(length, s.get("tick")) for s in picked), NEUTRAL, "diamond")
-    stored = _people(names, picked, lambda s, n: ((s.get("players") or {}).get(n) or {}).get("stored"))
-    target = _num(last.get("target")) or 20
+    names = seat_names(last)
+    length = num(last.get("clock_length")) or 12
+    left = Series(_("rounds left"), tuple(rounds_left(length, s.get("tick")) for s in picked), NEUTRAL, "diamond")
+    stored = people(names, picked, lambda s, n: ((s.get("players") or {}).get(n) or {}).get("stored"))
+    target = num(last.get("target")) or 20
     return (Panel(_("Round clock"), _("round"), labels, (left,), length),
             Panel(_("Stored points"), _("round"), labels, stored, target, y_lines=((target, _("target")),)))
 
 
 def strigoi_chart(states) -> tuple[Panel, ...]:
     """Altar and Inferno blood points per round; each Powerwolf's wounds per round."""
-    labels, picked = _by_round(states)
+    labels, picked = by_round(states)
     last = states[-1]
-    blood = (Series(_("Altar"), tuple(_num(s.get("altar")) for s in picked), ALTAR, "circle"),
-             Series(_("Inferno"), tuple(_num(s.get("inferno")) for s in picked), INFERNO, "triangle"))
-    names = _names(last)
-    wounds = _people(names, picked, lambda s, n: ((s.get("powerwolves") or {}).get(n) or {}).get("wounds"))
-    needs = ((_num(last.get("attack_need")), _("Altar: attack")), (_num(last.get("defeat_need")), _("Inferno: defeat")))
+    blood = (Series(_("Altar"), tuple(num(s.get("altar")) for s in picked), ALTAR, "circle"),
+             Series(_("Inferno"), tuple(num(s.get("inferno")) for s in picked), INFERNO, "triangle"))
+    names = seat_names(last)
+    wounds = people(names, picked, lambda s, n: ((s.get("powerwolves") or {}).get(n) or {}).get("wounds"))
+    needs = ((num(last.get("attack_need")), _("Altar: attack")), (num(last.get("defeat_need")), _("Inferno: defeat")))
     marks = tuple(m for m in needs if m[0])
     top = max([5.0] + [v for b in blood for v in b.values if v is not None])
     return (Panel(_("Blood points"), _("round"), labels, blood, top, y_lines=marks),
@@ -208,12 +194,12 @@ def one_night_chart(states) -> tuple[Panel, ...]:
     steps: dict[str, float] = {}
     for s in states:
         cur = s.get("current") or {}
-        secs = _num(cur.get("seconds"))
+        secs = num(cur.get("seconds"))
         if cur.get("id") and secs is not None:
             steps[str(cur["id"])] = max(steps.get(str(cur["id"]), 0.0), secs)  # seconds include any extension
     timers = Series(_("seconds"), tuple(steps.values()), NEUTRAL, "square")
     last = states[-1]
-    seats = [str(i) for i in range(1, int(_num(last.get("players")) or 0) + 1)]
+    seats = [str(i) for i in range(1, int(num(last.get("players")) or 0) + 1)]
     tally: dict[str, float] = {}
     for target in (last.get("votes") or {}).values():
         tally[str(target)] = tally.get(str(target), 0.0) + 1
@@ -226,14 +212,14 @@ def one_night_chart(states) -> tuple[Panel, ...]:
 # ---------------------------------------------------------------- helpers
 
 
-def _num(value: Any) -> float | None:
+def num(value: Any) -> float | None:
     """A number from the state, or None when it is missing or not a number."""
     return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
 
 
-def _left(length: float, tick: Any) -> float | None:
+def rounds_left(length: float, tick: Any) -> float | None:
     """Rounds left on a clock of `length` at `tick`."""
-    t = _num(tick)
+    t = num(tick)
     return None if t is None else max(0.0, length - t)
 
 

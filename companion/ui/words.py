@@ -76,10 +76,6 @@ def _known() -> dict[str, str]:
         "defeat": pgettext("outcome", "defeat"),
         "defeat-veil": pgettext("outcome", "defeat veil"),
         "defeat-deck": pgettext("outcome", "defeat deck"),
-        "hunters-stake": pgettext("outcome", "hunters stake"),
-        "hunters-rituals": pgettext("outcome", "hunters rituals"),
-        "evil-bites": pgettext("outcome", "evil bites"),
-        "evil-stake": pgettext("outcome", "evil stake"),
         "clock": pgettext("outcome", "clock"),
         "points": pgettext("outcome", "points"),
         "all-vampires": pgettext("outcome", "all vampires"),
@@ -157,19 +153,6 @@ def _rules() -> dict[str, str]:
         "museum": pgettext("rule", "museum"),
         "set ap": pgettext("rule", "set AP"),
         "veil": pgettext("rule", "veil"),
-        # Nosferatu
-        "give stake": pgettext("rule", "give stake"),
-        "stake": pgettext("rule", "stake"),
-        "spare": pgettext("rule", "spare"),
-        "turn order": pgettext("rule", "turn order"),
-        "play": pgettext("rule", "play"),
-        "bite": pgettext("rule", "bite"),
-        "add night": pgettext("rule", "add night"),
-        "cast": pgettext("rule", "cast"),
-        "cards": pgettext("rule", "cards"),
-        "clock": pgettext("rule", "clock"),
-        "night cards": pgettext("rule", "Night cards"),
-        "resolved": pgettext("rule", "resolved"),
         # The Vampire Mansion
         "roll": pgettext("rule", "roll"),
         "assign": pgettext("rule", "assign"),
@@ -224,8 +207,6 @@ STEPS = {
     "masters": {"day-effects": N_("day district effects"), "place-agents": N_("event card: agents"),
                 "card-effect": N_("event card: its text"), "hunt": N_("agents hunt"), "turn": N_("turns"),
                 "combat": N_("combat"), "over": N_("game over")},
-    "nosferatu": {"give-stake": N_("pass the stake"), "turn": N_("cards to Renfield"), "clock": N_("turn the Clock"),
-                  "resolve": N_("Renfield resolves"), "stake": N_("use the stake?"), "over": N_("game over")},
     "mansion": {"roll": N_("everyone rolls"), "rolloff": N_("roll-off for a tie"), "turn": N_("turns"),
                 "reveal": N_("role reveal"), "over": N_("game over")},
     "strigoi": {"initiative": N_("reveal the Action cards"), "turn": N_("a Powerwolf's turn"),
@@ -240,8 +221,7 @@ STEPS = {
 # what an action's parameters are (`Action.params`, every game's), for a picker question no screen words itself
 NEEDS = {
     "n": N_("Number"), "altar": N_("Altar"), "inferno": N_("Inferno"), "wounds": N_("Wounds"), "rewards": N_("Reward cards"),
-    "tick": N_("Clock tick"), "nights": N_("Nights"), "bites": N_("Bites"), "rituals": N_("Rituals"),
-    "holder": N_("Stake holder"), "player": N_("Player"), "target": N_("Target"), "character": N_("Character"),
+    "tick": N_("Clock tick"), "player": N_("Player"), "target": N_("Target"),
     "hand_points": N_("Points in hand"), "room_cards": N_("Room cards"), "vampires": N_("Vampires"), "dice": N_("Dice"),
     "cards": N_("Cards"), "values": N_("Dice values"), "votes": N_("Votes"), "marks": N_("Marks"), "step": N_("Step"),
     "colour": N_("Colour"), "result": N_("Result"), "blood": N_("Blood"), "reward": N_("Reward"), "strigoi": N_("Strigoi"),
@@ -348,3 +328,19 @@ def board_word(game: str | None, key: str) -> str:
     the key's words (`dawn_cards` -> `dawn cards`)."""
     own = _marked("BOARD", game, key) if game is not None else None
     return own if own is not None else key.replace("_", " ").replace("-", " ")
+
+
+def known_rules(game: str | None = None) -> set[str]:
+    """The rule keys' words listed for `game` (shared and its own; None: every game's)."""
+    return set(_words_of("rules", game))
+
+
+def own_rules(game: str) -> set[str]:
+    """The rule keys' words `game`'s own words list (not the shared ones)."""
+    made = [m.rules() for m in _own(game) if hasattr(m, "rules")]
+    return set().union(*made) if made else set()
+
+
+def known_needs(game: str | None = None) -> set[str]:
+    """The needs a picker has a question for: the shared ones and `game`'s (None: every game's)."""
+    return set(NEEDS).union(*(getattr(m, "NEEDS", {}) for m in _own(game)))

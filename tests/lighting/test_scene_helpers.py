@@ -5,7 +5,8 @@ import pytest
 from companion.lighting.color import Blend
 from companion.lighting.effects import OFF, solid
 from companion.lighting.scenes import Reaction, bar_of, board_plan, on_district, settle
-from companion.lighting.scenes import mansion, masters, nosferatu, strigoi
+from companion.games.nosferatu import scene as nosferatu
+from companion.lighting.scenes import mansion, masters, strigoi
 
 RED = (200, 0, 0)
 

@@ -13,7 +13,6 @@ its data). Game-specific rules stay in each game's own test files.
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import json
 import random
 
@@ -24,6 +23,7 @@ from hypothesis import strategies as st
 from companion import cli, i18n, palette
 from companion.errors import CommandError, DataFileError, RuleViolation
 from companion.gamedata import loader
+import companion.games as catalog
 from companion.rules import GAMES, POSITIONS, load_game
 from companion.rules.base import Engine, Game, Player
 from companion.storage.session import Session
@@ -80,7 +80,7 @@ def next_command(game, state, rng: random.Random, explore: float) -> dict:
             command = values.command(rng.choice(ready), rng)
             if rng.random() < 0.05 or not game.is_over(game.apply(state, command)[0]):
                 return command
-    return importlib.import_module(GAMES[game.id][0] + ".bot").choose(game, state, rng)
+    return catalog.bot(game.id).choose(game, state, rng)
 
 
 def play(game_id: str, seed: int, explore: float = EXPLORE, each=None):

@@ -1,7 +1,6 @@
 """The four other games' screens on real engine states (reached with each game's bot): what they show,
 which buttons they offer, and what the physical buttons send."""
 
-import importlib
 import random
 
 import pytest
@@ -36,7 +35,7 @@ def shown(view):
 
 def bot_views(game_id, players, seed, limit=500):
     game = load_game(game_id)
-    bot = importlib.import_module(GAMES[game_id][0] + ".bot")
+    bot = __import__("companion.games", fromlist=["bot"]).bot(game_id)
     state, _ = game.setup({"cmd": "setup", "game": game_id, "players": players, "seed": seed})
     rng = random.Random(seed)
     for _ in range(limit):

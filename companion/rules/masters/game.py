@@ -46,6 +46,9 @@ ANYTIME = frozenset({
 VAMPIRES = (2, 5)
 
 
+SAMPLE_SEATING = ("Imre", "Mila", "Laszlo")  # the vampires a sample or demo game seats first
+
+
 class MastersGame(Engine):
     """Masters of the Night: fixed data in, immutable states out."""
 
@@ -62,8 +65,11 @@ class MastersGame(Engine):
         return VAMPIRES
 
     def example_setup(self, players: int | None = None, seed: int = 1) -> dict[str, Any]:
-        """The first `players` vampires of the data (default: two) in seating order, easy, `seed`."""
-        names = [v.name for v in self.data.vampires][: self.table_size(players)]
+        """`players` vampires (default: two) in the sample seating (those of the data, Imre and Mila
+        first), easy, `seed`."""
+        have = [v.name for v in self.data.vampires]
+        seating = [n for n in SAMPLE_SEATING if n in have] + [n for n in have if n not in SAMPLE_SEATING]
+        names = seating[: self.table_size(players)]
         return {"cmd": "setup", "game": self.id, "vampires": names, "difficulty": "easy", "seed": seed}
 
     # -- the Game protocol ---------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Nosferatu commands (docs/nosferatu.md): a frozen dataclass for each verb, its fields the parameters.
+"""Nosferatu commands (the game's README.md): a frozen dataclass for each verb, its fields the parameters.
 
 `companion.rules.commands` parses the JSON; a Clock card or player left out is filled in by the engine.
 """

@@ -1,4 +1,4 @@
-"""What Nosferatu's data file (companion/data/nosferatu/rules.toml) may hold, and `parse`, which checks
+"""What Nosferatu's data file (companion/games/nosferatu/data/rules.toml) may hold, and `parse`, which checks
 it with the one checker (`companion.gamedata.checks`) and builds the engine's `Rules`:
 
     min_players, max_players, bites_to_win, small_game_players, small_game_bites, rituals_to_win, night_cards
@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from companion.gamedata.checks import Checks, flag, one_of, table, text, whole
 from companion.i18n import _, ngettext
-from companion.rules.nosferatu.state import EFFECTS, Ritual, Rules
+from companion.games.nosferatu.rules.state import EFFECTS, Ritual, Rules
 
 if TYPE_CHECKING:
     from companion.gamedata.tomlfile import TomlDoc

@@ -1,6 +1,6 @@
 """Nosferatu: the Clock pile, whose turn, the stake holder, bites and rituals; seats on the grid.
 
-Seats go round the grid edge as the engine's board says (docs/nosferatu.md); a district button
+Seats go round the grid edge as the engine's board says (the game's README.md); a district button
 picks that player (and focuses the action that names them, e.g. "stake to P3").
 """
 
@@ -10,7 +10,7 @@ from typing import Any, Sequence
 
 from companion.i18n import N_, _, data_name
 from companion.inputs import DISTRICTS
-from companion.narration.nosferatu import character_text, outcome_text
+from companion.games.nosferatu.narration import character_text, outcome_text
 from companion.rules.base import Action
 from companion.ui.model import CellVM, Count
 from companion.ui.screens.others.asked import from_engine

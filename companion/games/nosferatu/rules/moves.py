@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from companion.errors import N_, Text
 from companion.rules.base import Action, Param
-from companion.rules.nosferatu.state import Character, Ritual, Rules, State, Step
+from companion.games.nosferatu.rules.state import Character, Ritual, Rules, State, Step
 
 CHARACTERS = (Character.VAMPIRE.value, Character.HUNTER.value)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.rules.nosferatu.state import Card, Outcome, Rules, State, Step
+from companion.games.nosferatu.rules.state import Card, Outcome, Rules, State, Step
 
 RING = ("A1", "A2", "A3", "B3", "C3", "C2", "C1", "B1")
 CLOCK = "B2"

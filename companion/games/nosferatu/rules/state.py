@@ -61,7 +61,7 @@ class Ritual(Record):
 
 class Rules(Record):
     """The fixed numbers and the five Ritual cards, as the data file gives them
-    (`companion.gamedata.nosferatu_fields` checks the file and builds this)."""
+    (`companion.games.nosferatu.fields` checks the file and builds this)."""
 
     min_players: int
     max_players: int
@@ -168,7 +168,7 @@ class State(Record):
 
 
 def to_json(state: State, rules: Rules, board: dict) -> dict[str, Any]:
-    """The documented state JSON (docs/nosferatu.md)."""
+    """The documented state JSON (the game's README.md)."""
     clock = {"nights": state.nights, "nights_left": state.nights_left, "dawn_left": state.dawn_left,
              "revealed": [c.value for c in state.revealed],
              "ended_by": state.ended_by.value if state.ended_by else None}

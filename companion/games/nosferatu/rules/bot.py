@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion.rules.nosferatu.state import Character, State, Step
+from companion.games.nosferatu.rules.state import Character, State, Step
 
 
 def choose(game: Any, state: State, rng: random.Random) -> dict[str, Any]:

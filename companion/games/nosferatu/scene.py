@@ -1,6 +1,6 @@
 """Nosferatu: the board's lights from the game's `board` view, and flourishes for its events.
 
-The board (docs/nosferatu.md) puts the seats clockwise round the edge and the Clock pile on B2.
+The board (the game's README.md) puts the seats clockwise round the edge and the Clock pile on B2.
 - While the Clock holds, the board is night blue; B2 is a gauge of the Clock cards left, so each
   Night card turned over puts out about one pixel of the nine (a fraction of the pile, so a Clock
   grown by added Nights still fits).

@@ -14,11 +14,11 @@ from typing import Any, Mapping
 from companion.errors import N_, CommandError, RuleViolation
 from companion.rules.base import Action, Engine, Event, GameOver, Player, seated
 from companion.rules.commands import seat_names
-from companion.rules.nosferatu import commands as C
-from companion.rules.nosferatu import events as E
-from companion.rules.nosferatu.board import board_phase, board_view
-from companion.rules.nosferatu.moves import actions_for
-from companion.rules.nosferatu.state import (
+from companion.games.nosferatu.rules import commands as C
+from companion.games.nosferatu.rules import events as E
+from companion.games.nosferatu.rules.board import board_phase, board_view
+from companion.games.nosferatu.rules.moves import actions_for
+from companion.games.nosferatu.rules.state import (
     Card, Character, Outcome, Ritual, Rules, State, Step, from_json, to_json,
 )
 
