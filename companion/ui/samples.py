@@ -139,9 +139,6 @@ def over(s: dict) -> bool:
 def other_views() -> dict[str, Callable[[], GameView]]:
     """Screen name -> a real engine view that shows it (built when called)."""
     return {
-        "mansion": lambda: engine_view("mansion", 4, 3, lambda s: s["step"] == "turn" and s["tick"] >= 3
-                                       and s["players"][s["turn"]]["room"] is not None),
-        "mansion-over": lambda: engine_view("mansion", 4, 3, over),
         "one-night": lambda: engine_view("one-night", 6, 3, lambda s: s["step"] == "vampires",
                                          info={"timer": {"left": 6.5, "total": 10}}),
         "one-night-over": lambda: engine_view("one-night", 6, 3, over),

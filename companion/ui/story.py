@@ -161,19 +161,6 @@ def masters_chart(states) -> tuple[Panel, ...]:
             Panel(_("Kills"), _("round"), labels, kills, top))
 
 
-def mansion_chart(states) -> tuple[Panel, ...]:
-    """Rounds left on the round clock; stored points per player per round."""
-    labels, picked = by_round(states)
-    last = states[-1]
-    names = seat_names(last)
-    length = num(last.get("clock_length")) or 12
-    left = Series(_("rounds left"), tuple(rounds_left(length, s.get("tick")) for s in picked), NEUTRAL, "diamond")
-    stored = people(names, picked, lambda s, n: ((s.get("players") or {}).get(n) or {}).get("stored"))
-    target = num(last.get("target")) or 20
-    return (Panel(_("Round clock"), _("round"), labels, (left,), length),
-            Panel(_("Stored points"), _("round"), labels, stored, target, y_lines=((target, _("target")),)))
-
-
 def strigoi_chart(states) -> tuple[Panel, ...]:
     """Altar and Inferno blood points per round; each Powerwolf's wounds per round."""
     labels, picked = by_round(states)

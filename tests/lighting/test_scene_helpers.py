@@ -6,7 +6,8 @@ from companion.lighting.color import Blend
 from companion.lighting.effects import OFF, solid
 from companion.lighting.scenes import Reaction, bar_of, board_plan, on_district, settle
 from companion.games.nosferatu import scene as nosferatu
-from companion.lighting.scenes import mansion, masters, strigoi
+from companion.games.mansion import scene as mansion
+from companion.lighting.scenes import masters, strigoi
 
 RED = (200, 0, 0)
 

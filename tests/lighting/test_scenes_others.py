@@ -10,7 +10,8 @@ from companion.lighting.compositor import apply_overlays
 from companion.lighting.controller import LightingController
 from companion.lighting.effects import render
 from companion.games.nosferatu import scene as nosferatu
-from companion.lighting.scenes import district_lights, mansion, one_night, scene_for, strigoi
+from companion.games.mansion import scene as mansion
+from companion.lighting.scenes import district_lights, one_night, scene_for, strigoi
 from companion.games import bot
 from companion.rules import load_game
 

@@ -12,10 +12,10 @@ from dataclasses import replace
 
 from companion.errors import N_, CommandError, RuleViolation
 from companion.rules.base import Event
-from companion.rules.mansion import commands as C
-from companion.rules.mansion import events as E
-from companion.rules.mansion.placement import first_tie, turn_order
-from companion.rules.mansion.state import Rules, Seat, State, Step
+from companion.games.mansion.rules import commands as C
+from companion.games.mansion.rules import events as E
+from companion.games.mansion.rules.placement import first_tie, turn_order
+from companion.games.mansion.rules.state import Rules, Seat, State, Step
 
 DIE = range(1, 7)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion.rules.mansion.state import HALL, Step
+from companion.games.mansion.rules.state import HALL, Step
 
 
 def choose(game: Any, state: Any, rng: random.Random) -> dict[str, Any]:

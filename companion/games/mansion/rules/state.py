@@ -58,7 +58,7 @@ class Room(Record):
 
 class Rules(Record):
     """The fixed numbers, the six rooms and where things sit on the 3x3 board, as the data file gives
-    them (`companion.gamedata.mansion_fields` checks the file and builds this)."""
+    them (`companion.games.mansion.fields` checks the file and builds this)."""
 
     rooms: tuple[Room, ...]
     min_players: int
@@ -153,7 +153,7 @@ class State(Record):
 
 
 def to_json(state: State, rules: Rules, board: dict) -> dict[str, Any]:
-    """The documented state JSON (docs/mansion.md)."""
+    """The documented state JSON (the game's README.md)."""
     n = len(rules.rooms)
     return {
         "game": "mansion",

@@ -1,4 +1,4 @@
-"""Mansion commands (docs/mansion.md): one frozen dataclass per verb, parsed by `companion.rules.commands`.
+"""Mansion commands (the game's README.md): one frozen dataclass per verb, parsed by `companion.rules.commands`.
 
 Dice a command leaves out are thrown by the engine and written into its canonical form.
 """

@@ -12,8 +12,8 @@ from typing import Any
 
 from companion.errors import N_, Text
 from companion.rules.base import Action, Param
-from companion.rules.mansion.placement import first_tie
-from companion.rules.mansion.state import HALL, Role, State, Step
+from companion.games.mansion.rules.placement import first_tie
+from companion.games.mansion.rules.state import HALL, Role, State, Step
 
 DIE = tuple(range(1, 7))
 

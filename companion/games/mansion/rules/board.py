@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.rules.base import POSITIONS
-from companion.rules.mansion.state import Rules, State, Step
+from companion.games.mansion.rules.state import Rules, State, Step
 
 BAR_MAX = 6
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping, Sequence
 
-from companion.rules.mansion.state import Outcome, Role, Seat
+from companion.games.mansion.rules.state import Outcome, Role, Seat
 
 
 def order_key(seat: Seat, rooms: int) -> tuple:

@@ -16,7 +16,7 @@ from companion.ui.model import ButtonVM, CellVM
 from companion.ui.screens.base import UIContext
 from companion.ui.screens.others.common import (ADJUST, Field, OthersOverScreen, OthersScreen, Param,
                                                 board_districts, choice, number)
-from companion.narration.mansion import outcome_text
+from companion.games.mansion.narration import outcome_text
 from companion.ui.words import step_text
 
 ROOM_CAPACITY = 2

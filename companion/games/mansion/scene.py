@@ -1,6 +1,6 @@
 """The vampire mansion: the board's lights from the game's `board` view, and flourishes for events.
 
-The board (docs/mansion.md) puts rooms 1..6 round the edge, the main hall on B2, the round clock on
+The board (the game's README.md) puts rooms 1..6 round the edge, the main hall on B2, the round clock on
 C1 and the role deck on B1.
 - Rooms by occupancy: empty rooms dark (an ember where cards lie), one player a dim candle, two (full)
   a bright candle, the room of the player on turn pulsing.

@@ -1,4 +1,4 @@
-"""What the vampire mansion's data file (companion/data/mansion/rules.toml) may hold, and `parse`, which
+"""What the vampire mansion's data file (companion/games/mansion/data/rules.toml) may hold, and `parse`, which
 checks it with the one checker (`companion.gamedata.checks`) and builds the engine's `Rules`:
 
     min_players, max_players, room_capacity, target_points, clock_length, start_tokens,
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from companion.gamedata.checks import Checks, array, one_of, text, whole, whole_list
 from companion.i18n import _
 from companion.rules.base import POSITIONS
-from companion.rules.mansion.state import EFFECTS, Room, Rules
+from companion.games.mansion.rules.state import EFFECTS, Room, Rules
 
 if TYPE_CHECKING:
     from companion.gamedata.tomlfile import TomlDoc

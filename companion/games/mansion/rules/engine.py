@@ -13,15 +13,15 @@ from typing import Any, Mapping
 from companion.errors import N_, CommandError, RuleViolation
 from companion.rules.base import Action, Engine, Event, Player, seated
 from companion.rules.commands import seat_names
-from companion.rules.mansion import commands as C
-from companion.rules.mansion import events as E
-from companion.rules.mansion.board import board_phase, board_view
-from companion.rules.mansion.dice import (
+from companion.games.mansion.rules import commands as C
+from companion.games.mansion.rules import events as E
+from companion.games.mansion.rules.board import board_phase, board_view
+from companion.games.mansion.rules.dice import (
     assign, fill_reroll, fill_roll, fill_rolloff, lock, modify, reroll, roll, rolloff, seat_of,
 )
-from companion.rules.mansion.moves import actions_for
-from companion.rules.mansion.placement import destinations, ranking
-from companion.rules.mansion.state import (
+from companion.games.mansion.rules.moves import actions_for
+from companion.games.mansion.rules.placement import destinations, ranking
+from companion.games.mansion.rules.state import (
     HALL, Outcome, Role, Rules, Seat, State, Step, from_json, to_json,
 )
 
