@@ -139,17 +139,9 @@ def over(s: dict) -> bool:
 def other_views() -> dict[str, Callable[[], GameView]]:
     """Screen name -> a real engine view that shows it (built when called)."""
     return {
-        "one-night": lambda: engine_view("one-night", 6, 3, lambda s: s["step"] == "vampires",
-                                         info={"timer": {"left": 6.5, "total": 10}}),
-        "one-night-over": lambda: engine_view("one-night", 6, 3, over),
         "strigoi": lambda: engine_view("strigoi", 3, 3, lambda s: s["step"] == "strigoi" and s["round"] >= 2),
         "strigoi-over": lambda: engine_view("strigoi", 4, 1, over),
     }
-
-
-def _vote_view() -> GameView:
-    """One Night waiting for the votes."""
-    return engine_view("one-night", 6, 3, lambda s: s["step"] == "vote")
 
 
 def press(ui, button: VButton) -> None:
@@ -191,10 +183,6 @@ def screens() -> dict[str, Callable]:
                                                                          {"key": "I-02", "name": "Curse of our Clan", "act": "I"}])),
         "over": lazy(lambda: engine_view("masters", 3, 5, over, limit=2000)),
         **{name: lazy(make) for name, make in other_views().items()},
-        "roles": on(None, lambda ui: ui.screen.activate("game:one-night", Press.SHORT),
-                     lambda ui: ui.screen.activate("start", Press.SHORT),
-                     *[lambda ui, p=p: press(ui, VButton.for_district(p)) for p in ("A2", "A2", "B2", "C1")]),
-        "pick": lambda ui: (on(_vote_view())(ui), press(ui, VButton.CONFIRM), press(ui, VButton.DISTRICT_B1)),
         "correct": lambda ui: (lazy(other_views()["strigoi"])(ui), ui.screen.activate("correct", Press.SHORT),
                                press(ui, VButton.VEIL_UP)),
         "tracker": on(night, lambda ui: ui.teach_tracker(_trackers(), 3)),

@@ -76,14 +76,6 @@ def _known() -> dict[str, str]:
         "defeat": pgettext("outcome", "defeat"),
         "defeat-veil": pgettext("outcome", "defeat veil"),
         "defeat-deck": pgettext("outcome", "defeat deck"),
-        "no-winner": pgettext("outcome", "no winner"),
-        # One Night's teams (companion/data/one_night/roles.toml `team`), as the winners
-        "villager": pgettext("outcome", "villager"),
-        "werewolf": pgettext("outcome", "werewolf"),
-        "vampire": pgettext("outcome", "vampire"),
-        "tanner": pgettext("outcome", "tanner"),
-        "assassin": pgettext("outcome", "assassin"),
-        "apprentice-assassin": pgettext("outcome", "apprentice assassin"),
     }
 
 
@@ -168,14 +160,6 @@ def _rules() -> dict[str, str]:
         "strigoi move": pgettext("rule", "Strigoi move"),
         "strigoi attack": pgettext("rule", "Strigoi attack"),
         "curse": pgettext("rule", "curse"),
-        # One Night
-        "next": pgettext("rule", "next"),
-        "pause": pgettext("rule", "pause"),
-        "paused": pgettext("rule", "paused"),
-        "resume": pgettext("rule", "resume"),
-        "extend": pgettext("rule", "extend"),
-        "roles": pgettext("rule", "roles"),
-        "vote": pgettext("rule", "vote"),
     }
 
 
@@ -190,10 +174,6 @@ STEPS = {
                 "combat": N_("combat"), "over": N_("game over")},
     "strigoi": {"initiative": N_("reveal the Action cards"), "turn": N_("a Powerwolf's turn"),
                 "strigoi": N_("the Strigoi strikes"), "curse": N_("the extra Strigoi turn"), "over": N_("game over")},
-    "one-night": {"dusk-begins": N_("Night falls"), "vampires": N_("Vampires"), "view-marks": N_("Everyone sees their Mark"),
-                  "lovers": N_("Lovers"), "werewolves": N_("Werewolves"), "masons": N_("Masons"), "dawn": N_("Dawn"),
-                  "discussion": N_("Discussion"), "vote-countdown": N_("Vote countdown"), "vote": N_("Vote"),
-                  "reveal": N_("Reveal")},
 }
 
 
@@ -202,13 +182,13 @@ NEEDS = {
     "n": N_("Number"), "altar": N_("Altar"), "inferno": N_("Inferno"), "wounds": N_("Wounds"), "rewards": N_("Reward cards"),
     "player": N_("Player"), "target": N_("Target"),
     "dice": N_("Dice"),
-    "cards": N_("Cards"), "values": N_("Dice values"), "votes": N_("Votes"), "marks": N_("Marks"), "step": N_("Step"),
+    "cards": N_("Cards"), "values": N_("Dice values"), "step": N_("Step"),
     "colour": N_("Colour"), "result": N_("Result"), "blood": N_("Blood"), "reward": N_("Reward"), "strigoi": N_("Strigoi"),
     "wolf": N_("Powerwolf"), "prevented": N_("Wounds prevented"), "reason": N_("Reason"), "room": N_("Room"),
     "steps": N_("Steps"), "hit": N_("Hit by the curse"), "first_vampire": N_("First vampire"),
     "to": N_("Where to"), "die": N_("Die"), "split": N_("Split"), "agents_to": N_("Agents to"), "with": N_("With whom"),
     "value": N_("Die"), "minions": N_("Minions"), "discard": N_("Relic to discard"), "card": N_("Card"),
-    "redirect": N_("Agents appear instead in"), "killed": N_("Who died"), "token": N_("Strigoi token"), "bonus": N_("Token bonus"), "won": N_("Won the fight"),
+    "redirect": N_("Agents appear instead in"), "token": N_("Strigoi token"), "bonus": N_("Token bonus"), "won": N_("Won the fight"),
     "center": N_("On a platform's centre"), "marker": N_("Attack marker"),
 }
 
@@ -255,12 +235,6 @@ def step_text(game: str | None, step: str | None) -> str:
     table = STEPS.get(str(game), {})
     if step in table:
         return _(table[step])
-    if game == "one-night" and step:
-        from companion.narration.one_night import role_name  # it reads the role data (and uses this module)
-
-        if step.startswith("doppelganger-"):
-            return _("Doppelganger as {role}").format(role=role_name(step[len("doppelganger-"):]))
-        return role_name(step)
     return str(step or "").replace("-", " ")
 
 

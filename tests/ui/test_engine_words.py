@@ -7,7 +7,8 @@ from companion import i18n
 from companion.rules import load_game
 from companion.ui import words
 from companion.ui.samples import engine_view
-from companion.ui.screens.others import one_night, strigoi
+from companion.games.one_night import screens as one_night
+from companion.ui.screens.others import strigoi
 from companion.ui.table import TableUI
 
 

@@ -14,8 +14,7 @@ from typing import Any, Mapping
 
 from companion.i18n import N_
 
-__all__ = ["SCREENS", "GAME_SCREENS", "SetupField", "RolePicker", "route", "screen_class", "setup_fields",
-           "setup_note"]
+__all__ = ["SCREENS", "GAME_SCREENS", "SetupField", "route", "screen_class", "setup_fields", "setup_note"]
 
 
 def screen_class(name: str):
@@ -34,18 +33,13 @@ def _screens() -> dict[str, str]:
 
 def __getattr__(attr: str):
     """`SCREENS` and `GAME_SCREENS` (game id -> its playing and end screens, for the games routed
-    by that pair) are read from the games'
-    descriptors; `RolePicker` is imported when asked for (the One Night wizard's role page)."""
+    by that pair) are read from the games' descriptors."""
     if attr == "SCREENS":
         return _screens()
     if attr == "GAME_SCREENS":
         from companion.games import games
 
         return {gid: tuple(g.screens) for gid, g in games().items() if g.screens and not g.route}
-    if attr == "RolePicker":
-        from companion.ui.screens.others.one_night import RolePicker
-
-        return RolePicker
     raise AttributeError(attr)
 @dataclass(frozen=True)
 class SetupField:

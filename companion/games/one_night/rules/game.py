@@ -18,14 +18,14 @@ from typing import Any, Mapping
 from companion.errors import N_, CommandError, RuleViolation, Text
 from companion.rules.base import Action, Engine, Event, GameOver, Param, Player, checked, seated
 from companion.rules.commands import checked_names, in_range, is_int, seat_map, unnamed
-from companion.rules.one_night import commands as C
-from companion.rules.one_night import events as E
-from companion.rules.one_night.board import board_view
-from companion.rules.one_night.data import OneNightData
-from companion.rules.one_night.script import build, resolved_timers, timer_keys
-from companion.rules.one_night.state import (Result, State, Waits, state_from_json,
+from companion.games.one_night.rules import commands as C
+from companion.games.one_night.rules import events as E
+from companion.games.one_night.rules.board import board_view
+from companion.games.one_night.rules.data import OneNightData
+from companion.games.one_night.rules.script import build, resolved_timers, timer_keys
+from companion.games.one_night.rules.state import (Result, State, Waits, state_from_json,
                                              state_to_json, tally)
-from companion.rules.one_night.verdict import Table, deaths, outcome_of, winners
+from companion.games.one_night.rules.verdict import Table, deaths, outcome_of, winners
 
 MAX_SECONDS = 3600
 # What each kind of narration step takes (the step table); the rest works whenever the game runs.
@@ -35,7 +35,7 @@ ANYTIME = frozenset({C.Pause, C.Resume, C.Adjust})
 
 
 class OneNightGame(Engine):
-    """The Game object for `one-night` (see docs/one-night.md)."""
+    """The Game object for `one-night` (see the game's README.md)."""
 
     id = "one-night"
     title = "One Night Ultimate Vampire"

@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Sequence
 
 from companion.rules.base import Record
-from companion.rules.one_night.data import TEAMS, OneNightData
-from companion.rules.one_night.state import tally
+from companion.games.one_night.rules.data import TEAMS, OneNightData
+from companion.games.one_night.rules.state import tally
 
 
 class Table(Record):

@@ -1,4 +1,4 @@
-"""One Night commands: one small frozen dataclass per JSON verb (docs/one-night.md).
+"""One Night commands: one small frozen dataclass per JSON verb (the game's README.md).
 
 The shared parser (`companion.rules.commands`) checks their shapes; the checks that need the game
 (seats at this table, known roles and Marks, steps of this script) live in `game.py`.

@@ -1,4 +1,4 @@
-"""What One Night's data file (companion/data/one_night/roles.toml) may hold, and `parse`, which checks it
+"""What One Night's data file (companion/games/one_night/data/roles.toml) may hold, and `parse`, which checks it
 with the one checker (`companion.gamedata.checks`) and builds the engine's `OneNightData`:
 
     [game]           min_players, max_players, center_cards, step_seconds, discussion_seconds,
@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Mapping
 from companion.errors import DataFileError
 from companion.gamedata.checks import Checks, array, flag, one_of, table, text, whole
 from companion.i18n import _, ngettext
-from companion.rules.one_night.data import MONSTERS, PHASES, TEAMS, OneNightData, Role, Rules, StepSpec
+from companion.games.one_night.rules.data import MONSTERS, PHASES, TEAMS, OneNightData, Role, Rules, StepSpec
 
 if TYPE_CHECKING:
     from companion.gamedata.tomlfile import TomlDoc

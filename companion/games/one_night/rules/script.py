@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from companion.rules.one_night.data import OneNightData, StepSpec
-from companion.rules.one_night.state import Phase, Step, Waits
+from companion.games.one_night.rules.data import OneNightData, StepSpec
+from companion.games.one_night.rules.state import Phase, Step, Waits
 
 # The day is the same for every table: talk, count down, point, turn the cards.
 DAY_STEPS = (

@@ -1,6 +1,6 @@
-"""The One Night data file (`companion/data/one_night/roles.toml`) as frozen values.
+"""The One Night data file (`companion/games/one_night/data/roles.toml`) as frozen values.
 
-`companion.gamedata.loader` reads the file and `companion.gamedata.one_night_fields.parse` checks it
+`companion.gamedata.loader` reads the file and `companion.games.one_night.fields.parse` checks it
 and builds these; every bad value raises `DataFileError(path, line, field, message)`.
 """
 

@@ -121,7 +121,7 @@ def tally(votes: tuple[int, ...] | None) -> dict[int, int]:
 
 
 def state_to_json(state: State, board: Mapping[str, Any], outcome: str | None) -> dict[str, Any]:
-    """The documented state JSON (docs/one-night.md)."""
+    """The documented state JSON (the game's README.md)."""
     return {
         "game": "one-night", "phase": state.phase.value, "step": state.step.id,
         "players": state.players, "names": list(state.names), "roles": list(state.roles),

@@ -3,7 +3,7 @@
 The narrator shows the step's prompt large, who wakes, and a countdown bar for the step's seconds.
 The loop sends `next` when a step's time runs out and passes `info["timer"] = {"left", "total"}`;
 without it the screen counts the frames' time itself (display only). Seats 1..9 are the districts
-A1..C3 row by row (docs/one-night.md), so a district button names a seat in the vote and reveal.
+A1..C3 row by row (the game's README.md), so a district button names a seat in the vote and reveal.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any, Mapping
 from companion.i18n import N_, _, data_name, ngettext
 from companion.inputs import DISTRICTS, Press
 from companion.narration.narrator import StepTimer
-from companion.narration.one_night import role_name, step_words
+from companion.games.one_night.narration import role_name, step_words
 from companion.rules.base import Action
 from companion.ui.model import ButtonVM, CellVM, ViewModel
 from companion.ui.screens.base import Screen, UIContext

@@ -10,8 +10,8 @@ import math
 from typing import Any
 
 from companion.rules.base import POSITIONS
-from companion.rules.one_night.data import OneNightData
-from companion.rules.one_night.state import Phase, State, Waits, tally
+from companion.games.one_night.rules.data import OneNightData
+from companion.games.one_night.rules.state import Phase, State, Waits, tally
 
 BAR_MAX = 6
 # (mood, intensity) of an occupied seat in each phase while nothing singles it out

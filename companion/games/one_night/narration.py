@@ -3,7 +3,7 @@ the narrator's words (the data's `prompt_de`/`close_de`, the day's prompts from 
 winning teams' words are companion.ui.words'). `narration_for(item)` picks what the narrator says
 for an engine event, a list of them or the state JSON (pure); companion/narration/speech.py says it.
 
-The engine writes its words in English (companion/rules/one_night/script.py: the day's four steps;
+The engine writes its words in English (companion/games/one_night/rules/script.py: the day's four steps;
 the data file: every night step); they are translated here, at the edge. `DAY_PROMPTS` repeats the
 engine's day prompts as catalog entries (tests/core/test_narrate_de.py fails when they drift apart).
 """

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion.rules.one_night.state import State, Waits
+from companion.games.one_night.rules.state import State, Waits
 
 
 def choose(game, state: State, rng: random.Random) -> dict[str, Any]:

@@ -1,6 +1,6 @@
 """One Night Ultimate Vampire: the narrator's lights from the game's `board` view and its events.
 
-The board (docs/one-night.md) makes districts A1..C3 seats 1..9.
+The board (the game's README.md) makes districts A1..C3 seats 1..9.
 - Dusk and Night: the lights go down to a faint floor (violet at Dusk, blue at Night) so eyes can
   close and cards move unseen; a seat the board marks `active` (one being woken) glows softly.
 - Day: warm light comes up. The veil bar counts the discussion and the vote countdown down (seven
