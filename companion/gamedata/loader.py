@@ -19,8 +19,8 @@ files with the same rules). A district's `name_de` is its German name (`name_<la
 
 The other games have one shipped file each (`data_file(game_id)`): `load_data(game_id, source)` takes
 `source` = None (the shipped file), a path, an already-read `TomlDoc` or a plain dict, reads it here,
-and hands the document to the pure parser its descriptor names (`GameInfo.parse`); `load_strigoi`
-lays the box values the table taught over Armata Strigoi's.
+and hands the document to the pure parser its descriptor names (`GameInfo.parse`); a game whose data
+is more than that file has a `load` of its own (the box values the table taught laid over its file).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 from os import PathLike
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import Any, Callable, Mapping
 
 from companion import paths
 from companion.data import shipped_dir
@@ -43,8 +43,6 @@ from companion.rules.masters.data import (
     VampireInfo,
 )
 
-if TYPE_CHECKING:
-    from companion.rules.strigoi.data import StrigoiData
 
 FILES = ("tracker", "districts", "vampires", "cards", "relics")
 MIN_CARDS_PER_ACT = 6  # the easy difficulty draws 6 from each act
@@ -67,7 +65,7 @@ def load_masters(user_dir: str | Path | None = None, problems: list | None = Non
     """The Masters data: shipped files overlaid with the user's taught files (what does not pass its
     checks skipped: see the module's docstring for `problems` and `strict`)."""
     user = Path(user_dir) if user_dir is not None else paths.config_dir() / "masters"
-    skip = _skipper(problems, strict)
+    skip = skipper(problems, strict)
     built: dict[str, list] = {}
     for name in FILES:
         built[name] = _load_kind(name, shipped_dir("masters") / f"{name}.toml", user / f"{name}.toml", skip)
@@ -86,7 +84,7 @@ def check_masters() -> str:
     return _("Masters of the Night data loads")
 
 
-def _skipper(problems: list | None, strict: bool) -> Skip:
+def skipper(problems: list | None, strict: bool) -> Skip:
     """What to do with a piece of taught data that is skipped: raise, collect or log it."""
     def skip(error: DataFileError, whole: bool) -> None:
         if strict:
@@ -149,13 +147,22 @@ def _table(doc: tomlfile.TomlDoc, name: str, entries: bool = True) -> dict:
 
 def taught_problems(game_id: str | None = None) -> list[Skipped]:
     """What of the table's taught data for `game_id` is skipped now (none for a game with nothing
-    taught); None: all of it, the tag registrations (`tags.toml`) included."""
+    taught): what its descriptor's `taught` finds; None: every game's, and all of it (a game's parts
+    no single game reads, such as its tag registrations, included)."""
+    from companion.games import games, resolve
+
     problems: list[Skipped] = []
-    if game_id in ("masters", None):
-        load_masters(problems=problems)
-    if game_id in ("strigoi", None):
-        load_strigoi(problems=problems)
-    if game_id is None:
+    for gid, game in games().items():
+        if game.taught and game_id in (gid, None):
+            resolve(game.taught)(problems, game_id is None)
+    return problems
+
+
+def masters_taught(problems: list, everything: bool) -> None:
+    """The Masters records the table taught that are skipped now; with `everything`, the tag
+    registrations (`tags.toml`) too."""
+    load_masters(problems=problems)
+    if everything:
         from companion.gamedata import teach
 
         bad: list[DataFileError] = []
@@ -164,7 +171,6 @@ def taught_problems(game_id: str | None = None) -> list[Skipped]:
         except DataFileError as exc:
             problems.append(Skipped(exc, True))
         problems += [Skipped(exc) for exc in bad]
-    return problems
 
 
 def banner_line(problems: list[Skipped]) -> str:
@@ -277,21 +283,3 @@ def load_data(game_id: str, source: Any = None) -> Any:
     from companion.games import info, resolve
 
     return resolve(info(game_id).parse)(read_doc(game_id, source))
-
-
-def load_strigoi(source: Any = None, problems: list | None = None, strict: bool = False) -> StrigoiData:
-    """Armata Strigoi's fortress, Strigoi and tokens from `source` (see `read_doc`); with the shipped
-    file, the table's taught box values (`strigoi/box.toml` in the config folder) win over it. A box
-    file that fails its checks is skipped as a whole (`problems`, `strict`: as `load_masters`)."""
-    from companion.gamedata.strigoi_fields import check_taught
-    from companion.rules.strigoi.data import with_taught
-
-    data = load_data("strigoi", source)
-    taught = paths.config_dir() / "strigoi" / "box.toml"
-    if source is not None or not taught.exists():
-        return data
-    try:
-        return with_taught(data, check_taught(tomlfile.load(taught)))
-    except DataFileError as exc:
-        _skipper(problems, strict)(exc, True)
-        return data

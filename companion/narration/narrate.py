@@ -12,7 +12,6 @@ import re
 from typing import Any, Callable, Mapping
 
 from companion.i18n import N_, _, data_name, ngettext, refusal_text
-from companion.narration import strigoi
 from companion.ui.words import phase_text, step_text
 
 
@@ -114,9 +113,7 @@ MASTERS_LINES: dict[str, Callable[[Mapping[str, Any]], str]] = {
                             "defeat-deck": _("*** DEFEAT: the event deck is exhausted; the Inquisition holds the city. ***")}.get(e["outcome"], _("*** Game over: {outcome} ***").format(outcome=e['outcome'])),
 }
 
-# Armata Strigoi's lines live in their own module; the game's descriptor names them here.
-STRIGOI_LINES = strigoi.LINES
-_LINES = {**STRIGOI_LINES, **MASTERS_LINES}  # for a caller that names no game: the Masters' lines win
+_LINES = MASTERS_LINES  # for a caller that names no game
 
 
 def line(event: Mapping[str, Any], game: str | None = None) -> str:

@@ -136,14 +136,6 @@ def over(s: dict) -> bool:
     return s.get("outcome") is not None
 
 
-def other_views() -> dict[str, Callable[[], GameView]]:
-    """Screen name -> a real engine view that shows it (built when called)."""
-    return {
-        "strigoi": lambda: engine_view("strigoi", 3, 3, lambda s: s["step"] == "strigoi" and s["round"] >= 2),
-        "strigoi-over": lambda: engine_view("strigoi", 4, 1, over),
-    }
-
-
 def press(ui, button: VButton) -> None:
     """A short press of a virtual button."""
     ui.handle(ButtonEvent(button, Press.SHORT, 0.0, "sim"))
@@ -182,9 +174,6 @@ def screens() -> dict[str, Callable]:
         "teach": on(night, lambda ui: ui.start_teach("04A1B2C3D4E5F6", [{"key": "I-01", "name": "Blessed Innocence", "act": "I"},
                                                                          {"key": "I-02", "name": "Curse of our Clan", "act": "I"}])),
         "over": lazy(lambda: engine_view("masters", 3, 5, over, limit=2000)),
-        **{name: lazy(make) for name, make in other_views().items()},
-        "correct": lambda ui: (lazy(other_views()["strigoi"])(ui), ui.screen.activate("correct", Press.SHORT),
-                               press(ui, VButton.VEIL_UP)),
         "tracker": on(night, lambda ui: ui.teach_tracker(_trackers(), 3)),
         "districts": on(night, lambda ui: ui.teach_districts(_district_names()), lambda ui: press(ui, VButton.DISTRICT_B2)),
         "keyboard": on(night, lambda ui: ui.teach_districts(_district_names()), lambda ui: press(ui, VButton.DISTRICT_B2),
@@ -220,10 +209,7 @@ def _tuesday() -> str:
 
 
 def _own_box_screens() -> dict[str, Callable]:
-    """Your own box's first evening: the tracker walk, a new card's grid at its first draw, and the
-    Strigoi values of your Armata Strigoi box."""
-    from companion.gamedata.teach_strigoi import values_in_use
-    from companion.ui.screens.others.strigoi_box import StrigoiBoxScreen
+    """Your own box's first evening: the tracker walk and a new card's grid at its first draw."""
     from companion.ui.screens.ownbox import DrawCardScreen, TrackerWalk
 
     setup = {"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila"], "deck": "physical", "seed": 1}
@@ -236,7 +222,6 @@ def _own_box_screens() -> dict[str, Callable]:
         "draw-card": on(physical, lambda ui: ui.stack.push(DrawCardScreen(ui.ctx, {"cmd": "draw"}, cards)),
                          lambda ui: ui.screen.activate("grid", Press.SHORT),
                          *[lambda ui, p=p: press(ui, VButton.for_district(p)) for p in ("B3", "C1", "C1")]),
-        "strigoi-box": on(None, lambda ui: ui.stack.push(StrigoiBoxScreen(ui.ctx, values_in_use(), {"cmd": "setup", "game": "strigoi"}))),
     }
 
 

@@ -24,8 +24,6 @@ from companion.ui.words import outcome_text
 
 MARKERS = ("circle", "square", "triangle", "diamond", "down", "cross")
 NEUTRAL = (235, 232, 225)  # a series that belongs to nobody (the veil, the clock)
-ALTAR = (200, 20, 30)
-INFERNO = palette.ORANGE
 
 
 @dataclass(frozen=True)
@@ -159,21 +157,6 @@ def masters_chart(states) -> tuple[Panel, ...]:
     top = max([6.0] + [v for k in kills for v in k.values if v is not None])
     return (Panel(_("Veil"), _("round"), labels, (veil,), 6),
             Panel(_("Kills"), _("round"), labels, kills, top))
-
-
-def strigoi_chart(states) -> tuple[Panel, ...]:
-    """Altar and Inferno blood points per round; each Powerwolf's wounds per round."""
-    labels, picked = by_round(states)
-    last = states[-1]
-    blood = (Series(_("Altar"), tuple(num(s.get("altar")) for s in picked), ALTAR, "circle"),
-             Series(_("Inferno"), tuple(num(s.get("inferno")) for s in picked), INFERNO, "triangle"))
-    names = seat_names(last)
-    wounds = people(names, picked, lambda s, n: ((s.get("powerwolves") or {}).get(n) or {}).get("wounds"))
-    needs = ((num(last.get("attack_need")), _("Altar: attack")), (num(last.get("defeat_need")), _("Inferno: defeat")))
-    marks = tuple(m for m in needs if m[0])
-    top = max([5.0] + [v for b in blood for v in b.values if v is not None])
-    return (Panel(_("Blood points"), _("round"), labels, blood, top, y_lines=marks),
-            Panel(_("Wounds"), _("round"), labels, wounds, 3))
 
 
 # ---------------------------------------------------------------- helpers

@@ -142,24 +142,6 @@ def _rules() -> dict[str, str]:
         "museum": pgettext("rule", "museum"),
         "set ap": pgettext("rule", "set AP"),
         "veil": pgettext("rule", "veil"),
-        # Armata Strigoi
-        "initiative": pgettext("rule", "initiative"),
-        "encounter": pgettext("rule", "encounter"),
-        "one encounter": pgettext("rule", "one encounter"),
-        "reward": pgettext("rule", "reward"),
-        "altar": pgettext("rule", "altar"),
-        "blood": pgettext("rule", "blood"),
-        "lose blood": pgettext("rule", "lose blood"),
-        "heal": pgettext("rule", "heal"),
-        "wound": pgettext("rule", "wound"),
-        "rotate": pgettext("rule", "rotate"),
-        "token": pgettext("rule", "token"),
-        "attack strigoi": pgettext("rule", "attack the Strigoi"),
-        "counterattack": pgettext("rule", "counterattack"),
-        "strigoi": pgettext("rule", "Strigoi"),
-        "strigoi move": pgettext("rule", "Strigoi move"),
-        "strigoi attack": pgettext("rule", "Strigoi attack"),
-        "curse": pgettext("rule", "curse"),
     }
 
 
@@ -172,24 +154,16 @@ STEPS = {
     "masters": {"day-effects": N_("day district effects"), "place-agents": N_("event card: agents"),
                 "card-effect": N_("event card: its text"), "hunt": N_("agents hunt"), "turn": N_("turns"),
                 "combat": N_("combat"), "over": N_("game over")},
-    "strigoi": {"initiative": N_("reveal the Action cards"), "turn": N_("a Powerwolf's turn"),
-                "strigoi": N_("the Strigoi strikes"), "curse": N_("the extra Strigoi turn"), "over": N_("game over")},
 }
 
 
 # what an action's parameters are (`Action.params`, every game's), for a picker question no screen words itself
 NEEDS = {
-    "n": N_("Number"), "altar": N_("Altar"), "inferno": N_("Inferno"), "wounds": N_("Wounds"), "rewards": N_("Reward cards"),
-    "player": N_("Player"), "target": N_("Target"),
-    "dice": N_("Dice"),
-    "cards": N_("Cards"), "values": N_("Dice values"), "step": N_("Step"),
-    "colour": N_("Colour"), "result": N_("Result"), "blood": N_("Blood"), "reward": N_("Reward"), "strigoi": N_("Strigoi"),
-    "wolf": N_("Powerwolf"), "prevented": N_("Wounds prevented"), "reason": N_("Reason"), "room": N_("Room"),
-    "steps": N_("Steps"), "hit": N_("Hit by the curse"), "first_vampire": N_("First vampire"),
-    "to": N_("Where to"), "die": N_("Die"), "split": N_("Split"), "agents_to": N_("Agents to"), "with": N_("With whom"),
-    "value": N_("Die"), "minions": N_("Minions"), "discard": N_("Relic to discard"), "card": N_("Card"),
-    "redirect": N_("Agents appear instead in"), "token": N_("Strigoi token"), "bonus": N_("Token bonus"), "won": N_("Won the fight"),
-    "center": N_("On a platform's centre"), "marker": N_("Attack marker"),
+    "n": N_("Number"), "player": N_("Player"), "target": N_("Target"), "dice": N_("Dice"), "cards": N_("Cards"),
+    "values": N_("Dice values"), "step": N_("Step"), "result": N_("Result"), "steps": N_("Steps"),
+    "first_vampire": N_("First vampire"), "to": N_("Where to"), "die": N_("Die"), "split": N_("Split"),
+    "agents_to": N_("Agents to"), "with": N_("With whom"), "value": N_("Die"), "minions": N_("Minions"),
+    "discard": N_("Relic to discard"), "card": N_("Card"), "redirect": N_("Agents appear instead in"),
 }
 
 

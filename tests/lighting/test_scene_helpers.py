@@ -7,7 +7,8 @@ from companion.lighting.effects import OFF, solid
 from companion.lighting.scenes import Reaction, bar_of, board_plan, on_district, settle
 from companion.games.nosferatu import scene as nosferatu
 from companion.games.mansion import scene as mansion
-from companion.lighting.scenes import masters, strigoi
+from companion.games.strigoi import scene as strigoi
+from companion.lighting.scenes import masters
 
 RED = (200, 0, 0)
 

@@ -12,7 +12,8 @@ from companion.lighting.effects import render
 from companion.games.nosferatu import scene as nosferatu
 from companion.games.mansion import scene as mansion
 from companion.games.one_night import scene as one_night
-from companion.lighting.scenes import district_lights, scene_for, strigoi
+from companion.games.strigoi import scene as strigoi
+from companion.lighting.scenes import district_lights, scene_for
 from companion.games import bot
 from companion.rules import load_game
 

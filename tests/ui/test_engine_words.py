@@ -8,7 +8,7 @@ from companion.rules import load_game
 from companion.ui import words
 from companion.ui.samples import engine_view
 from companion.games.one_night import screens as one_night
-from companion.ui.screens.others import strigoi
+from companion.games.strigoi import screens as strigoi
 from companion.ui.table import TableUI
 
 

@@ -9,7 +9,7 @@ from companion.inputs import ButtonEvent, Press, VButton
 from companion.rules import GAMES, load_game
 from companion.ui.model import GameView
 from companion.ui.samples import engine_view
-from companion.ui.story import INFERNO
+from companion.games.strigoi.story import INFERNO
 from companion.ui.table import TableUI, route
 from tests.ui.helpers import button, press
 

@@ -14,6 +14,7 @@ GAME = GameInfo(
     blurb=N_("vampires against the city's hunters; the companion deals the events and keeps the veil"),
     engine="companion.rules.masters.game:MastersGame",
     load="companion.gamedata.loader:load_masters", check="companion.gamedata.loader:check_masters",
+    taught="companion.gamedata.loader:masters_taught",
     scene="companion.lighting.scenes.masters",
     screens={"day": "companion.ui.screens.masters:DayScreen", "event": "companion.ui.screens.masters:EventCardScreen",
              "combat": "companion.ui.screens.masters:CombatScreen", "night": "companion.ui.screens.masters:NightScreen",

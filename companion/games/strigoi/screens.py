@@ -13,7 +13,7 @@ from companion.i18n import N_, _, data_name
 from companion.inputs import DISTRICTS
 from companion.rules.base import Action
 from companion.ui.model import CellVM, Count
-from companion.ui.story import ALTAR, INFERNO
+from companion.games.strigoi.story import ALTAR, INFERNO
 from companion.ui.screens.others.asked import from_engine
 from companion.ui.screens.others.common import (Field, OthersOverScreen, OthersScreen, Param, board_districts,
                                                 choice, number)

@@ -112,7 +112,7 @@ class State(Record):
 
 
 def state_to_json(state: State, board: Mapping[str, Any]) -> dict[str, Any]:
-    """The documented state JSON (docs/strigoi.md)."""
+    """The documented state JSON (the game's README.md)."""
     return {
         "game": "strigoi", "round": state.round, "phase": "over" if state.outcome else "night",
         "step": state.step.value, "outcome": state.outcome, "seed": state.seed,

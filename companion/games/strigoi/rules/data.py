@@ -1,6 +1,6 @@
-"""The Armata Strigoi data file (`companion/data/strigoi/fortress.toml`) as frozen values.
+"""The Armata Strigoi data file (`companion/games/strigoi/data/fortress.toml`) as frozen values.
 
-`companion.gamedata.loader` reads the file and `companion.gamedata.strigoi_fields.parse` checks it
+`companion.gamedata.loader` reads the file and `companion.games.strigoi.fields.parse` checks it
 and builds these; every bad value raises `DataFileError(path, line, field, message)`.
 """
 
@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Mapping
 
 from companion.rules.base import Record
-from companion.rules.strigoi.fortress import Fortress
+from companion.games.strigoi.rules.fortress import Fortress
 
 STRIGOI = ("master", "apprentice", "supreme")
 PARTS = STRIGOI + ("tokens",)  # what the box teaches: three card sides and the token mix
@@ -69,7 +69,7 @@ def with_taught(data: StrigoiData, taught: Mapping) -> StrigoiData:
         [strigoi.master]  existence, damage, strength    (also apprentice, supreme)
         [tokens.master]   "<bonus>" = count               (also apprentice; both or neither)
 
-    `taught` is that file checked (`companion.gamedata.strigoi_fields.check_taught`). Taught parts win
+    `taught` is that file checked (`companion.games.strigoi.fields.check_taught`). Taught parts win
     and are no longer examples."""
     stats = dict(data.stats)
     for sid, values in taught.get("strigoi", {}).items():

@@ -9,7 +9,7 @@ so the shipped numbers are examples (`verified = false`). A new game asks for th
                                 [tokens.master] "<bonus>" = count             (apprentice)
 
 Like the Masters tracker (companion/gamedata/teach.py): 0600 in a 0700 folder, written atomically, checked
-by the same validator the loader uses (`companion.gamedata.strigoi_fields.check_taught`) before writing,
+by the same validator the loader uses (`companion.games.strigoi.fields.check_taught`) before writing,
 so a bad value raises TeachError and writes nothing. Each game journals the values it used, so a
 later change never alters an old game.
 """
@@ -35,7 +35,7 @@ def save_box(stats: Mapping[str, Mapping[str, int]], tokens: Mapping[str, Mappin
              base: Path | str | None = None) -> dict:
     """Save the table's Strigoi values: `stats` {master|apprentice|supreme: {existence, damage,
     strength}} and `tokens` {master|apprentice: {bonus: count}}; returns what was written."""
-    from companion.gamedata.strigoi_fields import check_taught
+    from companion.games.strigoi.fields import check_taught
 
     data = {"strigoi": {sid: {k: v for k, v in values.items()} for sid, values in stats.items()},
             "tokens": {sid: {str(bonus): count for bonus, count in counts.items()}

@@ -1,6 +1,6 @@
 """Armata Strigoi: the fortress's lights from the game's `board` view, and flourishes for events.
 
-The board (docs/strigoi.md) maps the seven hex rooms onto districts (from the data file); B1 is the
+The board (the game's README.md) maps the seven hex rooms onto districts (from the data file); B1 is the
 Altar and B3 the Inferno.
 - Rooms: cold stone, dimmer in the hall; a room holding a Strigoi breathes in its colour (Master
   crimson, Apprentice magenta, the Supreme fiery and faster); a fallen platform is dark. Once the

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion.rules.strigoi.state import State, Step
+from companion.games.strigoi.rules.state import State, Step
 
 
 def choose(game, state: State, rng: random.Random) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Armata Strigoi commands: one small frozen dataclass per JSON verb (docs/strigoi.md).
+"""Armata Strigoi commands: one small frozen dataclass per JSON verb (the game's README.md).
 
 The shared parser (`companion.rules.commands`) checks their shapes and fills the fixed defaults; the
 checks that need the game (Powerwolves of this table, rooms of this fortress, ranges) and the defaults

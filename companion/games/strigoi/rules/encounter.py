@@ -19,9 +19,9 @@ from dataclasses import replace
 from companion.errors import N_, CommandError, RuleViolation, Text
 from companion.rules import commands as args
 from companion.rules.base import Event
-from companion.rules.strigoi import awards, events as ev, rules
-from companion.rules.strigoi.commands import Blood, Encounter, Reward
-from companion.rules.strigoi.state import State, Step
+from companion.games.strigoi.rules import awards, events as ev, rules
+from companion.games.strigoi.rules.commands import Blood, Encounter, Reward
+from companion.games.strigoi.rules.state import State, Step
 
 COLOURS = ("red", "grey")
 RESULTS = ("won", "lost", "freed")

@@ -19,13 +19,13 @@ from typing import Any, Mapping
 from companion.errors import N_, CommandError, RuleViolation
 from companion.rules import commands as args
 from companion.rules.base import Action, Engine, Event, Player, checked, seated
-from companion.rules.strigoi import adjust, awards, encounter, events as ev, menu, rules
-from companion.rules.strigoi import commands as C
-from companion.rules.strigoi.board import board_view
-from companion.rules.strigoi.data import StrigoiData
-from companion.rules.strigoi.fortress import STAY, rotate
-from companion.rules.strigoi.setup import filled_setup
-from companion.rules.strigoi.state import (Card, Stat, State, Step, Vampire, Wolf, state_from_json,
+from companion.games.strigoi.rules import adjust, awards, encounter, events as ev, menu, rules
+from companion.games.strigoi.rules import commands as C
+from companion.games.strigoi.rules.board import board_view
+from companion.games.strigoi.rules.data import StrigoiData
+from companion.games.strigoi.rules.fortress import STAY, rotate
+from companion.games.strigoi.rules.setup import filled_setup
+from companion.games.strigoi.rules.state import (Card, Stat, State, Step, Vampire, Wolf, state_from_json,
                                            state_to_json)
 
 LOSS_REASONS = ("crushed", "ladder", "center", "other")
@@ -42,7 +42,7 @@ ANYTIME = frozenset({C.LoseBlood, C.Wound, C.Heal, C.Rotate, C.Adjust})
 
 
 class StrigoiGame(Engine):
-    """The Game object for `strigoi` (see docs/strigoi.md)."""
+    """The Game object for `strigoi` (see the game's README.md)."""
 
     id = "strigoi"
     title = "Armata Strigoi"
@@ -189,7 +189,7 @@ def _fill_rotate(data: StrigoiData, state: State, c: C.Rotate) -> C.Rotate:
 
 
 def _fill_adjust(data: StrigoiData, state: State, c: C.Adjust) -> C.Adjust:
-    """`adjust`: set counts to what is on the table (see docs/strigoi.md)."""
+    """`adjust`: set counts to what is on the table (see the game's README.md)."""
     return adjust.fill_adjust(data, state, c)
 
 

@@ -9,10 +9,10 @@ import random
 from dataclasses import replace
 
 from companion.rules.base import Event
-from companion.rules.strigoi import awards, events as ev
-from companion.rules.strigoi.data import StrigoiData
-from companion.rules.strigoi.fortress import Move, MoveKind, teleport
-from companion.rules.strigoi.state import State, Step, Vampire, Wolf
+from companion.games.strigoi.rules import awards, events as ev
+from companion.games.strigoi.rules.data import StrigoiData
+from companion.games.strigoi.rules.fortress import Move, MoveKind, teleport
+from companion.games.strigoi.rules.state import State, Step, Vampire, Wolf
 
 Result = tuple[State, list[Event]]
 

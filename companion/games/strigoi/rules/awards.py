@@ -20,8 +20,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.rules.base import Event
-from companion.rules.strigoi import events as ev
-from companion.rules.strigoi.state import State
+from companion.games.strigoi.rules import events as ev
+from companion.games.strigoi.rules.state import State
 
 # card id -> (title as printed, kind)
 CARDS = {

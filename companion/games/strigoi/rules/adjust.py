@@ -8,9 +8,9 @@ from typing import Any, Mapping
 from companion.errors import N_, CommandError, RuleViolation
 from companion.rules import commands as args
 from companion.rules.base import Event
-from companion.rules.strigoi import events as ev, rules
-from companion.rules.strigoi.commands import Adjust
-from companion.rules.strigoi.state import State
+from companion.games.strigoi.rules import events as ev, rules
+from companion.games.strigoi.rules.commands import Adjust
+from companion.games.strigoi.rules.state import State
 
 KEYS = ("altar", "inferno", "wounds", "strigoi", "collapsed", "ladders", "marker", "rewards")
 

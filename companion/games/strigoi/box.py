@@ -26,7 +26,7 @@ class StrigoiBoxScreen(Screen):
     """The Strigoi values of your box, then the game starts.
 
     `values`: {"stats": {side: {existence, damage, strength}}, "tokens": {strigoi: {bonus: count}},
-    "examples": [parts]} as `companion.gamedata.teach_strigoi.values_in_use()` gives them; `setup`: the
+    "examples": [parts]} as `companion.games.strigoi.teach.values_in_use()` gives them; `setup`: the
     wizard's setup command.
     """
 
@@ -100,7 +100,7 @@ def ask_box(ctx: UIContext, setup: Mapping[str, Any]) -> bool:
     """After the wizard: open the box screen if example values are still in use (True), else
     leave the setup to the caller (False; also when the data cannot be read: the setup says why)."""
     from companion.errors import CompanionError
-    from companion.gamedata.teach_strigoi import values_in_use
+    from companion.games.strigoi.teach import values_in_use
 
     try:
         values = values_in_use()

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.rules.strigoi.data import StrigoiData
-from companion.rules.strigoi.state import State
+from companion.games.strigoi.rules.data import StrigoiData
+from companion.games.strigoi.rules.state import State
 
 ALTAR, INFERNO = "B1", "B3"
 

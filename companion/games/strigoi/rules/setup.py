@@ -13,8 +13,8 @@ from typing import Any, Mapping
 
 from companion.errors import N_, CommandError, RuleViolation
 from companion.rules import commands as args
-from companion.rules.strigoi.commands import Setup
-from companion.rules.strigoi.data import StrigoiData
+from companion.games.strigoi.rules.commands import Setup
+from companion.games.strigoi.rules.data import StrigoiData
 
 TOKEN_KEYS = ("strigoi", "bonus", "count")
 

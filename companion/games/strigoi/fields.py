@@ -1,4 +1,4 @@
-"""What Armata Strigoi's data file (companion/data/strigoi/fortress.toml) and the table's taught box
+"""What Armata Strigoi's data file (companion/games/strigoi/data/fortress.toml) and the table's taught box
 (strigoi/box.toml in the config folder) may hold, checked with the one checker
 (`companion.gamedata.checks`); `parse` builds the engine's `StrigoiData`, `check_taught` the taught values:
 
@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING
 from companion.gamedata.checks import Checks, Record, array, flag, one_of, pair, table, text, whole
 from companion.i18n import N_, _
 from companion.rules.base import POSITIONS
-from companion.rules.strigoi.data import MAX_TOKENS, PARTS, STAT_KEYS, STAT_RANGE, STRIGOI, Stats, StrigoiData, Token
-from companion.rules.strigoi.fortress import Fortress, Room
+from companion.games.strigoi.rules.data import MAX_TOKENS, PARTS, STAT_KEYS, STAT_RANGE, STRIGOI, Stats, StrigoiData, Token
+from companion.games.strigoi.rules.fortress import Fortress, Room
 
 if TYPE_CHECKING:
     from companion.gamedata.tomlfile import TomlDoc
@@ -70,7 +70,7 @@ def parse(doc: TomlDoc) -> StrigoiData:
 
 
 def check_taught(doc: TomlDoc) -> dict:
-    """The checked contents of a taught box file (see `companion.rules.strigoi.data.with_taught`)."""
+    """The checked contents of a taught box file (see `companion.games.strigoi.rules.data.with_taught`)."""
     v = Checks(doc)
     top = v.record("", doc.data, TAUGHT)
     out: dict = {}

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from companion.errors import N_, Text
 from companion.rules.base import Action, Param
-from companion.rules.strigoi import encounter
-from companion.rules.strigoi.fortress import STAY
-from companion.rules.strigoi.state import State, Step
+from companion.games.strigoi.rules import encounter
+from companion.games.strigoi.rules.fortress import STAY
+from companion.games.strigoi.rules.state import State, Step
 
 REASONS = ("crushed", "ladder", "center", "other")
 STRIGOI = ("master", "apprentice")
