@@ -228,7 +228,7 @@ def _data_files() -> list[Path]:
     for a game whose `data` file lies elsewhere, that one)."""
     from companion.games import data_path, games, package_dir
 
-    found: list[Path] = sorted(Path(__file__).with_name("data").glob("*/*.toml"))
+    found: list[Path] = []
     for game in games().values():
         folder = package_dir(game)
         found += sorted(Path(folder, "data").glob("*.toml")) if folder else []

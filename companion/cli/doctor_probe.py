@@ -22,7 +22,7 @@ from companion.cli.doctor_pi import PiProbe, child_answer
 from companion.cli.doctor_screen import ScreenProbe
 from companion.cli.doctor_sound import SoundProbe
 from companion.hal.pi import SystemProbe
-from companion.i18n import _, ngettext
+from companion.i18n import ngettext
 
 MODEL = "/proc/device-tree/model"
 

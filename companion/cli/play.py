@@ -3,7 +3,7 @@
   companion play --script FILE.jsonl [--json] [--narrate] [--journal PATH [--create]]
   companion play --resume [ID] [--script MORE.jsonl] [--json] [--narrate] [--journal PATH]
 
-A scenario is JSON Lines of commands, first line `{"cmd": "setup", "game": ...}` (docs/masters.md).
+A scenario is JSON Lines of commands, first line `{"cmd": "setup", "game": ...}` (companion/games/masters/README.md).
 With --json the final state object (exactly the documented state JSON) is the only thing on stdout.
 A refused command stops the run: exit status 1, its line number, the rule that refused it, and the
 step and whose turn it was, on stderr. With --narrate every command is printed with what it did

@@ -77,8 +77,9 @@ class GameInfo(Named):
       players, and shows `setup_note`: "module:function" (values) -> lines);
     - `start`: "module:function" (ctx, wizard) -> bool, run by the generic wizard's last button
       (True: it took over, e.g. One Night's role page), labelled `start_label`;
-    - `menu`: MenuEntry buttons the game adds to the menu; `intents`: intent -> "module:function"
-      (teaching, result) answering what its screens and menu entries ask of the loop;
+    - `menu`: MenuEntry buttons the game adds to the menu; `progress`: "module:function" () -> a line
+      the menu shows (how much of your box the table has taught); `intents`: intent ->
+      "module:function" (teaching, result) answering what its screens and menu entries ask of the loop;
     - `teaching`: what the table can teach of this game's box ("card", "tracker", "districts",
       "box"); `tools`: kind -> "module:Class" of the screen the loop opens to teach it;
     - `cards`: the module that turns a card tag into a command (`lookup_tag`, `register_tag`,
@@ -119,6 +120,7 @@ class GameInfo(Named):
     start: str | None = None
     start_label: str = "Start"
     menu: tuple[MenuEntry, ...] = ()
+    progress: str | None = None
     intents: Mapping[str, str] = MappingProxyType({})
     teaching: tuple[str, ...] = ()
     tools: Mapping[str, str] = MappingProxyType({})

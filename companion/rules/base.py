@@ -2,7 +2,7 @@
 
 A *Game* holds the fixed rules and data (districts, cards, tracks) and makes states.
 A *State* is an immutable value: `apply` returns a new one, so undo, replay and previews are free.
-Commands come in as JSON-like dicts `{"cmd": "<verb>", ...}` (docs/masters.md) and are parsed
+Commands come in as JSON-like dicts `{"cmd": "<verb>", ...}` (companion/games/masters/README.md) and are parsed
 into small frozen dataclasses (`companion.rules.commands`); events come out as frozen dataclasses
 whose `to_dict()` is `{"event": "<kind>", ...}`. Every game starts with a `GameSetUp` event and
 ends with a `GameOver` one.

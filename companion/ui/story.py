@@ -1,14 +1,11 @@
 """The evening's story: a chart of how a journaled game went, from its commands alone.
 
 `story(commands)` replays a game (setup first, as the journal and scenario files hold it) and turns
-its states into a `Chart`: plain frozen data, no pygame. Per game (state JSON in docs/*.md):
-- masters: the veil at the end of each round, and each vampire's kill count per round;
-- nosferatu: the Clock's Nights left per round, and each player's Bites per round;
-- mansion: the rounds left on the round clock, and each player's stored points per round;
-- strigoi: the Altar's and the Inferno's blood points per round, and each Powerwolf's wounds;
-- one-night: each timed step's seconds (extensions included), and the votes each seat received.
-Every series of a player has that player's colour (companion.palette) and its own marker shape, so
-a line is told apart without colour too. companion/ui/chart.py draws a Chart as PNG, SVG or into a
+its states into a `Chart`: plain frozen data, no pygame. Each game's panels come from its package (its
+descriptor's `story`, a function of the states, built with the helpers here: `by_round`, `people`,
+`seat_names`, `num`, `rounds_left`); a game without one gets the title and its ending. Every series of
+a player has that player's colour (companion.palette) and its own marker shape, so a line is told
+apart without colour too. companion/ui/chart.py draws a Chart as PNG, SVG or into a
 rect of a screen; `write_report` is what `companion journal report ID --out FILE` calls.
 """
 
@@ -120,7 +117,7 @@ def report_main(journal, game_id: int, out: str) -> int:
     return 0
 
 
-# ---------------------------------------------------------------- per game
+# ---------------------------------------------------------------- what the games' charts share
 
 
 def by_round(states: Sequence[Mapping[str, Any]]) -> tuple[tuple[str, ...], list[Mapping[str, Any]]]:
@@ -146,17 +143,6 @@ def people(names: Sequence[str], picked: Sequence[Mapping],
 def seat_names(state: Mapping) -> list[str]:
     """The players in seating order, as the game API names them in every state JSON ("seats")."""
     return [p["name"] for p in state.get("seats") or ()]
-
-
-def masters_chart(states) -> tuple[Panel, ...]:
-    """Veil per round; kills per round, per vampire."""
-    labels, picked = by_round(states)
-    names = seat_names(states[-1])
-    veil = Series(_("veil"), tuple(num(s.get("veil")) for s in picked), NEUTRAL, "diamond")
-    kills = people(names, picked, lambda s, n: ((s.get("vampires") or {}).get(n) or {}).get("kills"))
-    top = max([6.0] + [v for k in kills for v in k.values if v is not None])
-    return (Panel(_("Veil"), _("round"), labels, (veil,), 6),
-            Panel(_("Kills"), _("round"), labels, kills, top))
 
 
 # ---------------------------------------------------------------- helpers
@@ -186,5 +172,5 @@ def _ending(last: Mapping[str, Any]) -> str:
     outcome = last.get("outcome")
     rounds = ngettext("{n} round", "{n} rounds", last["round"]).format(n=last["round"]) if isinstance(last.get("round"), int) else ""
     if outcome:
-        return ", ".join(x for x in (_("ended: {outcome}").format(outcome=outcome_text(outcome)), rounds) if x)
+        return ", ".join(x for x in (_("ended: {outcome}").format(outcome=outcome_text(outcome, last.get("game"))), rounds) if x)
     return ", ".join(x for x in (_("still running"), _("round {n}").format(n=last["round"]) if rounds else "") if x)

@@ -69,22 +69,20 @@ def _marked(name: str, game: str | None, key: str | None) -> str | None:
 
 
 def _known() -> dict[str, str]:
-    """Outcome id (any game) or One Night team -> its words now (context "outcome": `clock` here is
-    the ending, not the thing on the board)."""
+    """The endings any game may have -> their words now (context "outcome"; a game's own endings
+    are in its words' `outcomes()`)."""
     return {
         "victory": pgettext("outcome", "victory"),
         "defeat": pgettext("outcome", "defeat"),
-        "defeat-veil": pgettext("outcome", "defeat veil"),
-        "defeat-deck": pgettext("outcome", "defeat deck"),
     }
 
 
 def _rules() -> dict[str, str]:
-    """A rule's words now, by its key's words (`end_turn` and `end turn` are one rule), context "rule"
-    (`draw` here is the rule, not a menu's button). The keys are every game's command verbs and the
-    rules their engines name in a RuleViolation (tests/ui/test_rule_words.py finds them all)."""
+    """The rules every game has (the shared core's and the verbs most games take) -> their words now,
+    by the key's words (`end_turn` and `end turn` are one rule), context "rule" (`draw` here is the
+    rule, not a menu's button). A game's own are in its words' `rules()` (tests/ui/test_rule_words.py
+    finds every key an engine can name and checks that each has its words)."""
     return {
-        # every game
         "setup": pgettext("rule", "setup"),
         "players": pgettext("rule", "players"),
         "adjust": pgettext("rule", "adjust"),
@@ -94,76 +92,20 @@ def _rules() -> dict[str, str]:
         "reveal": pgettext("rule", "reveal"),
         "reroll": pgettext("rule", "reroll"),
         "ritual": pgettext("rule", "ritual"),
-        # Masters of the Night
-        "ability": pgettext("rule", "ability"),
-        "ability card": pgettext("rule", "ability card"),
-        "add agents": pgettext("rule", "add agents"),
-        "add minions": pgettext("rule", "add minions"),
-        "agents": pgettext("rule", "agents"),
-        "attach card": pgettext("rule", "attach card"),
-        "blood ability": pgettext("rule", "blood ability"),
-        "dark ability": pgettext("rule", "dark ability"),
-        "combat": pgettext("rule", "combat"),
-        "day combat": pgettext("rule", "day combat"),
-        "end combat": pgettext("rule", "end combat"),
-        "hand over": pgettext("rule", "hand over"),
-        "day effect": pgettext("rule", "day effect"),
-        "resolve day effect": pgettext("rule", "resolve day effect"),
-        "district effect": pgettext("rule", "district effect"),
-        "dice": pgettext("rule", "dice"),
-        "dice reserve": pgettext("rule", "dice reserve"),
-        "use die": pgettext("rule", "use die"),
-        "draw": pgettext("rule", "draw"),
-        "resolve card": pgettext("rule", "resolve card"),
-        "discard card": pgettext("rule", "discard card"),
-        "replace": pgettext("rule", "replace"),
-        "redirect": pgettext("rule", "redirect"),
-        "night": pgettext("rule", "night"),
-        "move": pgettext("rule", "move"),
-        "expose": pgettext("rule", "expose"),
-        "fight": pgettext("rule", "fight"),
-        "hunt": pgettext("rule", "hunt"),
-        "wild hunt": pgettext("rule", "wild hunt"),
-        "recruit": pgettext("rule", "recruit"),
-        "sacrifice": pgettext("rule", "sacrifice"),
-        "sigillate": pgettext("rule", "sigillate"),
-        "minions": pgettext("rule", "minions"),
-        "reserve": pgettext("rule", "reserve"),
-        "move agents": pgettext("rule", "move agents"),
-        "place agents": pgettext("rule", "place agents"),
-        "remove agents": pgettext("rule", "remove agents"),
-        "relic": pgettext("rule", "relic"),
-        "relic limit": pgettext("rule", "relic limit"),
-        "give relic": pgettext("rule", "give relic"),
-        "use relic": pgettext("rule", "use relic"),
-        "place relic": pgettext("rule", "place relic"),
-        "discard relic": pgettext("rule", "discard relic"),
-        "exchange relics": pgettext("rule", "exchange relics"),
-        "museum": pgettext("rule", "museum"),
-        "set ap": pgettext("rule", "set AP"),
-        "veil": pgettext("rule", "veil"),
     }
 
 
-# the phases of the state JSON (every game: `phase`; Mansion and Nosferatu name them for the lights)
+# the phases of the state JSON (every game: `phase`): the words the games share (a game may list its own PHASES)
 PHASES = {"day": N_("day"), "night": N_("night"), "dusk": N_("dusk"), "dawn": N_("dawn"), "setup": N_("setup"),
           "vote": N_("vote"), "play": N_("play"), "over": N_("game over")}
-# each game's steps (state JSON `step`), as a title or a position line says them; One Night's steps that
-# are not one role's are here, its role steps are named after the role (`step_text`)
-STEPS = {
-    "masters": {"day-effects": N_("day district effects"), "place-agents": N_("event card: agents"),
-                "card-effect": N_("event card: its text"), "hunt": N_("agents hunt"), "turn": N_("turns"),
-                "combat": N_("combat"), "over": N_("game over")},
-}
 
 
-# what an action's parameters are (`Action.params`, every game's), for a picker question no screen words itself
+# what an action's parameters are (`Action.params`), for a picker question no screen words itself: the
+# words of needs any game may have (a game's own are in its words' NEEDS)
 NEEDS = {
     "n": N_("Number"), "player": N_("Player"), "target": N_("Target"), "dice": N_("Dice"), "cards": N_("Cards"),
     "values": N_("Dice values"), "step": N_("Step"), "result": N_("Result"), "steps": N_("Steps"),
-    "first_vampire": N_("First vampire"), "to": N_("Where to"), "die": N_("Die"), "split": N_("Split"),
-    "agents_to": N_("Agents to"), "with": N_("With whom"), "value": N_("Die"), "minions": N_("Minions"),
-    "discard": N_("Relic to discard"), "card": N_("Card"), "redirect": N_("Agents appear instead in"),
+    "first_vampire": N_("First vampire"), "die": N_("Die"), "split": N_("Split"), "with": N_("With whom"),
 }
 
 
@@ -206,9 +148,6 @@ def step_text(game: str | None, step: str | None) -> str:
             made = maker(step) if maker is not None and step else None
             if made:
                 return made
-    table = STEPS.get(str(game), {})
-    if step in table:
-        return _(table[step])
     return str(step or "").replace("-", " ")
 
 

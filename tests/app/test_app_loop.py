@@ -3,7 +3,7 @@
 import random
 
 from companion.runtime.sources import BotSource, ScriptSource
-from companion.rules.masters import bot
+from companion.games.masters.rules import bot
 from companion.app import LED_REFRESH_S
 from tests.app.helpers import SETUP, at_night_turn, bot_plays, make_app, play_until, replayed_view, strip_is_current
 

@@ -65,7 +65,7 @@ def _first_frame(tmp_path, backend="mock"):
 def test_the_start_up_frame_is_shown_before_rules_lights_journal_and_hardware_load(tmp_path):
     first = _first_frame(tmp_path)
     loaded = set(first["modules"])
-    for heavy in ("companion.app", "companion.rules.masters", "companion.lighting", "companion.storage.journal",
+    for heavy in ("companion.app", "companion.games.masters.rules", "companion.lighting", "companion.storage.journal",
                   "companion.hal", "companion.storage.session", "companion.ui.table", "sqlite3"):
         assert heavy not in loaded, f"{heavy} was loaded before the first frame"
     assert "companion.ui.splash" in loaded
@@ -101,7 +101,7 @@ def test_after_a_power_cut_the_offer_to_resume_is_up_before_the_engines_load(tmp
     assert probe != _READY_PROBE
     loaded = set(_probe(tmp_path, probe, "READY"))
     assert "companion.gameline" in loaded  # the offer was made before READY
-    for later in ("companion.rules.base", "companion.rules.masters.game", "companion.storage.session", "tomllib"):
+    for later in ("companion.rules.base", "companion.games.masters.rules.game", "companion.storage.session", "tomllib"):
         assert later not in loaded, f"{later} was loaded before READY"
 
 

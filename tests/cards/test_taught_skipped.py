@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 
 from companion import cli
-from companion.gamedata import teach
-from companion.gamedata.loader import TAUGHT_PART, banner_line, load_masters, taught_problems
+from companion.games.masters import teach
+from companion.gamedata.loader import TAUGHT_PART, banner_line, taught_problems
+from companion.games.masters.loader import load_masters
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 BAD_CARD = '\n[cards."I-08"]\nred = ["Z9"]\n'  # appended after a good taught card

@@ -3,6 +3,7 @@ game data names and the narrator's voice."""
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -88,7 +89,9 @@ def test_games_are_listed_in_german(monkeypatch, capsys):
     out = capsys.readouterr().out
     assert "Vampire gegen die Jäger der Stadt" in out and "das Powerwolf-Rudel gegen die Strigoi" in out
     assert "hunters" not in out and "the companion" not in out
-    assert len(out.splitlines()) == 5
+    from companion.games import games
+
+    assert len(out.splitlines()) == len(games())
 
 
 def test_play_refuses_in_german(tmp_path, monkeypatch, capsys):
@@ -129,8 +132,10 @@ def test_doctor_reports_in_german(monkeypatch, capsys):
 
 
 def test_game_data_carries_german_names():
-    data = gamedata.load_masters()
-    doc = gamedata.tomlfile.load(gamedata.shipped_dir("masters") / "districts.toml")
+    from companion.games.masters.loader import SHIPPED, load_masters
+
+    data = load_masters()
+    doc = gamedata.tomlfile.load(SHIPPED / "districts.toml")
     station = doc.data["districts"]["railway-station"]
     i18n.set_language("de")
     assert i18n.localized(station) == "Bahnhof"
@@ -168,10 +173,12 @@ def test_every_shipped_text_has_a_german_one():
     """Names, notes, summaries, abilities, spoken steps: each has its `_de` twin in the data file."""
     import tomllib
 
-    from companion.data import shipped_dir
+    from companion.games import games, package_dir
 
     missing = []
-    for path in sorted(shipped_dir("masters").parent.glob("*/*.toml")):
+    paths = [p for g in games().values() for p in sorted(Path(package_dir(g), "data").glob("*.toml"))]
+    assert len({p.parent for p in paths}) == len(games())  # every game's data folder is read
+    for path in paths:
         missing += _untranslated(tomllib.loads(path.read_text(encoding="utf-8")), path.name)
     assert missing == []
     assert _untranslated({"relics": {"x": {"name": "X", "name_de": "X", "note": "Gain 1 AP."}}}, "t") == ["t.relics.x.note"]

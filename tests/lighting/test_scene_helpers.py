@@ -8,7 +8,7 @@ from companion.lighting.scenes import Reaction, bar_of, board_plan, on_district,
 from companion.games.nosferatu import scene as nosferatu
 from companion.games.mansion import scene as mansion
 from companion.games.strigoi import scene as strigoi
-from companion.lighting.scenes import masters
+from companion.games.masters import scene as masters
 
 RED = (200, 0, 0)
 

@@ -5,7 +5,8 @@ import copy
 from companion.lighting.color import BLACK
 from companion.lighting.compositor import apply_overlays
 from companion.lighting.effects import render
-from companion.lighting.scenes import masters, scene_for
+from companion.games.masters import scene as masters
+from companion.lighting.scenes import scene_for
 
 
 def _px(view, light, t=0.0, n=9):

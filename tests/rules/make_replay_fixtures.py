@@ -14,7 +14,7 @@ import json
 import random
 from pathlib import Path
 
-from companion.rules import GAMES, load_game
+from companion.rules import load_game
 
 HERE = Path(__file__).resolve().parent
 SCENARIOS = HERE.parent / "scenarios"

@@ -3,7 +3,6 @@ English-fallback check of German screens (whole English texts and English words 
 
 import re
 from functools import lru_cache
-from pathlib import Path
 
 from companion.inputs import ButtonEvent, Press
 from companion.ui.input_map import WidgetPress

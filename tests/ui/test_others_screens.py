@@ -6,7 +6,7 @@ import random
 import pytest
 
 from companion.inputs import ButtonEvent, Press, VButton
-from companion.rules import GAMES, load_game
+from companion.rules import load_game
 from companion.ui.model import GameView
 from companion.ui.samples import engine_view
 from companion.games.strigoi.story import INFERNO

@@ -64,6 +64,7 @@ class OthersScreen(GameScreen):
 
     name = "others"
     game_id = ""
+    corrects = True  # the menu's Adjust opens this screen's Correct screen
     adjust_is_action = False  # True: the engine's adjust is an ordinary button (One Night: go to a step)
     short_labels: dict[str, str] = {}  # verb -> a button label that fits one line at 24 px
     # verb -> (command key, label): the engine's actions of that verb naming that key (one per player,
@@ -177,6 +178,10 @@ class OthersScreen(GameScreen):
     def fields(self) -> list[Field]:
         """Counts the Correct screen may set (games override)."""
         return []
+
+    def correct(self) -> bool:
+        """The menu's Adjust: this game's Correct screen."""
+        return self.activate("correct", Press.SHORT)
 
     def correction(self, changes: Mapping[str, int]) -> list[dict[str, Any]]:
         """One adjust command with the changed fields, none when nothing changed: a field `key` goes in
