@@ -26,7 +26,7 @@ from companion.cli.journal import game_id
 from companion.cli import help_text
 from companion.narration import narrate
 from companion.errors import N_, CommandError, RuleViolation
-from companion.i18n import _, data_name, refusal_text
+from companion.i18n import _, refusal_text
 from companion.storage.journal import JournalError
 from companion.storage.opening import JournalMissing, open_journal
 from companion.storage.scenario import load_scenario, read_stdin
@@ -110,7 +110,10 @@ SUMMARY_LABELS = {"game": N_("game"), "round": N_("round"), "phase": N_("phase")
 
 
 def summary(state: dict) -> str:
-    """A short human-readable summary of a final state (any game), in the table's language."""
+    """A short human-readable summary of a final state (any game), in the table's language: where it
+    stands, then what the game's words module says of its board (`summary(state)`, if it has one)."""
+    from companion.games import hook
+
     game = state.get("game")
     words = {"phase": lambda phase: phase_text(phase, game), "step": lambda step: step_text(game, step),
              "outcome": lambda outcome: outcome_text(outcome, game)}
@@ -119,21 +122,8 @@ def summary(state: dict) -> str:
         if key in state and state[key] is not None:
             value = words[key](state[key]) if key in words else state[key]  # engine ids in the table's words
             head.append(f"{_(SUMMARY_LABELS[key])} {value}")
-    lines = [", ".join(head)]
-    districts = state.get("districts")
-    if isinstance(districts, dict):
-        for pos, d in districts.items():
-            lines.append(f"  {pos} {data_name(d.get('name', '')):20s} " + _(
-                "agents {hidden}h/{exposed}e  minions {minions}").format(
-                hidden=d.get("agents_hidden", 0), exposed=d.get("agents_exposed", 0), minions=d.get("minions", 0))
-                + (_("  sigil {vampire}").format(vampire=d["sigil"]) if d.get("sigil") else ""))
-    vampires = state.get("vampires")
-    if isinstance(vampires, dict):
-        for name, v in vampires.items():
-            lines.append(f"  {name:10s} " + _("in {district} blood {blood} kills {kills}").format(
-                district=v.get("district"), blood=v.get("blood"), kills=v.get("kills"))
-                + (_(" DRAINED") if v.get("drained") else ""))
-    return "\n".join(lines)
+    details = getattr(hook(game, "words"), "summary", None)  # the game's own lines under the head (its board)
+    return "\n".join([", ".join(head), *(details(state) if details is not None else ())])
 
 
 def _refused(source: str, no: int, cmd: dict, exc: Exception, state: dict | None = None) -> int:

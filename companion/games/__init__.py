@@ -90,9 +90,10 @@ class GameInfo(Named):
 
     Words and stories:
     - `blurb`: what the game is, in a line (English, N_() marked, shown translated);
-    - `words`: the module of the game's own words: `STEPS`, `PHASES`, `NEEDS` (id -> N_() text), and
-      `outcomes()`, `rules()` (id -> text in the current language), `step_text(step)` (optional);
-      its translations are the game's own catalog (`domain`, in the package's `locale/` folder);
+    - `words`: the module of the game's own words: `STEPS`, `PHASES`, `NEEDS`, `BOARD` (id -> N_()
+      text), `outcomes()`, `rules()` (id -> text in the current language), `step_text(step)` and
+      `summary(state)` (lines `companion play` prints under a final state), each optional; its
+      translations are the game's own catalog (`domain`, in the package's `locale/` folder);
     - `narration`: "module:TABLE", event kind -> function (event) -> log line;
     - `story`: "module:function" (states) -> chart panels for the story of a game;
     - `samples`: "module:function" () -> screen name -> recipe (ui): the sample screens

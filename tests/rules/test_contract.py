@@ -56,12 +56,14 @@ seeds = st.integers(0, 10**6)
 
 
 def setup_for(game, seed: int, players: int) -> dict:
-    """A setup command for `players` (Masters: vampires) chosen by the seed."""
+    """A setup command for `players` (the game's example setup; Masters: vampires and a difficulty
+    chosen by the seed, for more tables than its example seats)."""
     if game.id == "masters":
         rng = random.Random(seed)
         return {"cmd": "setup", "game": "masters", "vampires": rng.sample(MASTERS_NAMES, players),
                 "difficulty": rng.choice(["easy", "medium", "hard"]), "seed": seed}
-    return {"cmd": "setup", "game": game.id, "players": players, "seed": seed}
+    setup = game.example_setup(players, seed)
+    return dict(setup, players=players) if "players" in setup else setup  # out of range too: the refusals
 
 
 def players_for(game, seed: int) -> int:

@@ -17,8 +17,6 @@ from companion.ui.screencheck import ScreenReport, summary
 from tests.app.helpers import make_app
 from tests.ui.helpers import english_fallbacks
 
-SETUPS = {"masters": {"vampires": ["Imre", "Mila"], "difficulty": "easy", "seed": 7}, "one-night": {"players": 4, "seed": 3},
-          "strigoi": {"players": 2, "seed": 1}, "nosferatu": {"players": 5, "seed": 1}, "mansion": {"players": 3, "seed": 5}}
 
 ENGINE_IDS = ("verb", "cmd", "rule", "step", "phase", "where", "value", "outcome")  # values shown in words
 
@@ -27,7 +25,7 @@ def refusals(game_id: str):
     """(verb, state JSON, refusal) for every verb of a game sent bare and with an unknown parameter,
     just after setup: each verb's malformed-command refusal, and the step-bound ones (`not now: ...`)."""
     game = load_game(game_id)
-    state, _ = game.setup({"cmd": "setup", "game": game_id, **SETUPS[game_id]})
+    state, _ = game.setup(game.example_setup(None, 7))  # the fewest players the game takes
     for cls in game.COMMANDS:
         for command in ({"cmd": cls.verb}, {"cmd": cls.verb, "zz": 1}):
             try:

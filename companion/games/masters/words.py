@@ -3,7 +3,7 @@ the rules its engine names in a refusal, what its actions ask for. Translated in
 
 from __future__ import annotations
 
-from companion.i18n import N_, pgettext
+from companion.i18n import N_, _, data_name, pgettext
 
 # the steps of the state JSON (`step`), as a title or a position line says them
 STEPS = {"day-effects": N_("day district effects"), "place-agents": N_("event card: agents"),
@@ -74,3 +74,22 @@ def rules() -> dict[str, str]:
         "set ap": pgettext("rule", "set AP"),
         "veil": pgettext("rule", "veil"),
     }
+
+
+def summary(state: dict) -> list[str]:
+    """`companion play`'s lines under its summary: each district's tokens and sigil, each vampire."""
+    lines = []
+    districts = state.get("districts")
+    if isinstance(districts, dict):
+        for pos, d in districts.items():
+            lines.append(f"  {pos} {data_name(d.get('name', '')):20s} " + _(
+                "agents {hidden}h/{exposed}e  minions {minions}").format(
+                hidden=d.get("agents_hidden", 0), exposed=d.get("agents_exposed", 0), minions=d.get("minions", 0))
+                + (_("  sigil {vampire}").format(vampire=d["sigil"]) if d.get("sigil") else ""))
+    vampires = state.get("vampires")
+    if isinstance(vampires, dict):
+        for name, v in vampires.items():
+            lines.append(f"  {name:10s} " + _("in {district} blood {blood} kills {kills}").format(
+                district=v.get("district"), blood=v.get("blood"), kills=v.get("kills"))
+                + (_(" DRAINED") if v.get("drained") else ""))
+    return lines

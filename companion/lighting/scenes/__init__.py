@@ -1,4 +1,5 @@
-"""Scenes: one module per game that maps the game's view to looks, and its events to overlays.
+"""Scenes: a module per game (in the game's package) that maps the game's view to looks, and its events
+to overlays; what they share is here, with the basic scene of a game that has none.
 
 A scene module provides two pure functions:
 

@@ -1,5 +1,6 @@
-"""Screens of the four other games at the table: Nosferatu, the vampire mansion, One Night Ultimate
-Vampire and Armata Strigoi (one module each, shared parts in `common`).
+"""What the games' own screens share (each game's screens live in its package): `common`, the base of a
+game screen with counts, pickers and a Correct screen, and `asked`, the questions an engine's action
+parameters ask. (The package's name is older than the games' packages: these were "the other games".)
 
 The games' descriptors (`companion.games`) name their screens as "module:Class";
 `screen_class(name)` imports one when a game of that kind is first shown (starting the companion
