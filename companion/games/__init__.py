@@ -317,9 +317,9 @@ def bot(game_id: str):
     return resolve(info(game_id).bot)
 
 
-@functools.lru_cache(maxsize=64)
 def _folder(package: str) -> str | None:
-    """The folder of `package`, found without running its code (its parents are imported)."""
+    """The folder of `package`, found without running its code (its parents are imported); looked
+    up each time (not cached: a plugin of the same name may be found elsewhere once sys.path changes)."""
     try:
         spec = importlib.util.find_spec(package)
     except (ImportError, ValueError):

@@ -51,9 +51,9 @@ class GenericBoardScreen(Screen):
 
 
 def title_of(gid: Any) -> str:
-    """The game's title in the table's language (its id when it is not installed)."""
+    """The game's title, as printed on its box in every language (its id when it is not installed)."""
     game = games().get(gid) if isinstance(gid, str) else None
-    return _(game.title) if game is not None else str(gid or _("Game"))
+    return game.title if game is not None else str(gid or _("Game"))
 
 
 def where_lines(s: Mapping[str, Any]) -> list[str]:

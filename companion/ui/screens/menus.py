@@ -24,12 +24,14 @@ class TitleScreen(Screen):
 
     @classmethod
     def game_buttons(cls) -> tuple[ButtonVM, ...]:
-        """One button per game, then Settings: the same tuple every frame (the title screen is what
-        an idle table shows), built again only when the games found change."""
+        """One button per game (its title as printed on the box, in every language: no lookup, so the
+        games' catalogs stay unread until a game's words are needed), then Settings: the same tuple
+        every frame (the title screen is what an idle table shows), built again only when the games
+        found change."""
         found = games()
         key = (found, i18n.current_language())
         if cls._buttons[0] != key:
-            buttons = (*(ButtonVM(f"game:{gid}", _(g.title)) for gid, g in found.items()), ButtonVM("settings", _("Settings")))
+            buttons = (*(ButtonVM(f"game:{gid}", g.title) for gid, g in found.items()), ButtonVM("settings", _("Settings")))
             TitleScreen._buttons = (key, buttons)
         return cls._buttons[1]
 
@@ -69,7 +71,7 @@ class ResumeScreen(Screen):
         game = games().get(self.offer.get("game", ""))
         title = game.title if game else self.offer.get("game", "a game")
         when = self.offer.get("when")
-        lines = (_("{game}:").format(game=_(title)), str(self.offer.get("summary", "")), *((_("Played {when}").format(when=when),) if when else ()))
+        lines = (_("{game}:").format(game=title), str(self.offer.get("summary", "")), *((_("Played {when}").format(when=when),) if when else ()))
         return ViewModel(self.name, _("Resume?"), lines, (ButtonVM("resume", _("Resume")), ButtonVM("new", _("New game"))))
 
     def activate(self, button_id: str, kind: Press) -> bool:
@@ -112,10 +114,10 @@ class GenericWizard(Screen):
         lo, hi = self.specs[0].lo, self.specs[0].hi
         from companion.ui.screens.others import setup_note
 
-        lines = (_("New game of {game} ({lo} to {hi} players).").format(game=_(games()[self.game_id].title), lo=lo, hi=hi),
+        lines = (_("New game of {game} ({lo} to {hi} players).").format(game=games()[self.game_id].title, lo=lo, hi=hi),
                  _("Pick a value, then up/down or -1/+1."),
                  *setup_note(self.game_id, self.values))
-        return ViewModel(self.name, _(games()[self.game_id].title), lines, tuple(buttons))
+        return ViewModel(self.name, games()[self.game_id].title, lines, tuple(buttons))
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Choose the field, step it, start (or pick One Night's roles) or go back."""
@@ -179,7 +181,7 @@ class MenuScreen(Screen):
         for gid, game in games().items():
             for entry in game.menu:
                 ok = not entry.playing or running == gid
-                why = None if ok else _(entry.why_not) if entry.why_not else _("in a game of {game}").format(game=_(game.title))
+                why = None if ok else _(entry.why_not) if entry.why_not else _("in a game of {game}").format(game=game.title)
                 out.append(ButtonVM(entry.id, _(entry.label), enabled=ok, why_not=why))
         return out
 
