@@ -15,10 +15,13 @@ def night_ui(make_ui):
     return ui
 
 
-def test_title_lists_the_five_games_and_focuses_the_default(make_ui):
+def test_title_lists_every_game_in_its_order_and_focuses_the_default(make_ui):
+    from companion.games import games
+
     vm = make_ui(game_id="strigoi").view_model()
     assert vm["screen"] == "title"
-    assert [b["id"] for b in vm["buttons"][:5]] == ["game:masters", "game:nosferatu", "game:mansion", "game:one-night", "game:strigoi"]
+    assert [b["id"] for b in vm["buttons"][:len(games())]] == [f"game:{gid}" for gid in games()]
+    assert [b["label"] for b in vm["buttons"][:len(games())]] == [g.title for g in games().values()]
     assert vm["focused"] == "game:strigoi"
 
 
