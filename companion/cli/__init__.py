@@ -75,7 +75,7 @@ def games(argv: list[str]) -> int:
     with why, and the status is 1."""
     import argparse
 
-    from companion.games import games, problems
+    from companion.games import games, problems, unplayable
     from companion.i18n import _, refusal_text
 
     argparse.ArgumentParser(prog="companion games", description=_("List the games this companion serves.")).parse_args(argv)
@@ -85,7 +85,11 @@ def games(argv: list[str]) -> int:
     for problem in problems():
         print(_("companion games: skipped {name} ({dist}): {why}").format(
             name=problem.name, dist=problem.dist, why=refusal_text(problem.why)), file=sys.stderr)
-    return ExitStatus.FAILED if problems() else ExitStatus.OK
+    broken = unplayable()  # found, but its engine or bot does not load or lacks the game API
+    for problem in broken:
+        print(_("companion games: {name} ({dist}) cannot be played: {why}").format(
+            name=problem.name, dist=problem.dist, why=refusal_text(problem.why)), file=sys.stderr)
+    return ExitStatus.FAILED if problems() or broken else ExitStatus.OK
 
 
 def number_arg(convert: Callable[[str], Any], fits: Callable[[Any], bool], not_a: str,

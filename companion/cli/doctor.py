@@ -313,12 +313,14 @@ def check_games(probe: Probe) -> list[Check]:
     """Every game plugin that was skipped (`companion games`), with its package and why; none: OK."""
     from companion.i18n import refusal_text
 
-    ids, skipped = probe.games()
-    if not skipped:
+    ids, skipped, broken = probe.games()
+    if not skipped and not broken:
         return [Check("games", Status.OK, ", ".join(ids))]
+    fix = _("reinstall {dist} (or remove it: {pip} uninstall {dist})")
     return [Check("games", Status.WARN, _("{dist}: {name} skipped: {why}").format(dist=p.dist, name=p.name, why=refusal_text(p.why)),
-                  _("reinstall {dist} (or remove it: {pip} uninstall {dist})").format(dist=p.dist, pip=probe.pip()))
-            for p in skipped]
+                  fix.format(dist=p.dist, pip=probe.pip())) for p in skipped] + \
+           [Check("games", Status.WARN, _("{dist}: {name} cannot be played: {why}").format(dist=p.dist, name=p.name, why=refusal_text(p.why)),
+                  fix.format(dist=p.dist, pip=probe.pip())) for p in broken]
 
 
 def check_service(probe: Probe, board: Board) -> list[Check]:

@@ -281,6 +281,40 @@ def _completed(info: GameInfo, package: str) -> GameInfo:
     return info._replace(package=package, bot=info.bot or package + ".bot")
 
 
+ENGINE_API = ("setup", "apply", "legal_actions", "players", "current_player", "phase", "step", "outcome", "view")
+
+
+def verify(game: GameInfo) -> Text | None:
+    """Why a found game cannot be played (None: it can): its engine and bot are imported and looked
+    at (the game API's methods, the engine's id). For `companion games` and `companion doctor`, which
+    may load every engine; the table does not (it refuses such a game in words when it is chosen)."""
+    try:
+        engine = resolve(game.engine)
+        bot = resolve(game.bot)
+    except Exception as exc:  # noqa: BLE001 - a plugin's module may fail any way
+        return Text(N_("it does not load: {why}"), why=str(exc) or "-")
+    missing = [name for name in ENGINE_API if not callable(getattr(engine, name, None))]
+    if missing:
+        return Text(N_("its engine lacks {names} of the game API"), names=", ".join(missing))
+    if getattr(engine, "id", None) != game.id:
+        return Text(N_("its engine says id {engine_id}, not {id}"), engine_id=getattr(engine, "id", None), id=game.id)
+    if not callable(getattr(bot, "choose", None)):
+        return Text(N_("its bot has no choose(game, state, rng)"))
+    return None
+
+
+def unplayable() -> tuple[Problem, ...]:
+    """The games found whose engine or bot does not pass `verify` (each with why)."""
+    found = {ep.name: ep for ep in entry_points()}
+    out = []
+    for gid, game in games().items():
+        why = verify(game)
+        if why is not None:
+            ep = found.get(gid)
+            out.append(Problem(gid, ep.value if ep else game.package, ep.dist if ep else "?", why))
+    return tuple(out)
+
+
 def info(game_id: str) -> GameInfo:
     """The descriptor of `game_id` (KeyError for an unknown id)."""
     return games()[game_id]

@@ -204,7 +204,7 @@ def test_the_table_starts_with_broken_plugins_installed(broken_plugins, tmp_path
     assert [b["id"] for b in app.ui.view_model()["buttons"] if b["id"].startswith("game:")] == [f"game:{g}" for g in IDS]
 
 
-def test_a_plugin_whose_engine_does_not_import_is_refused_in_words(tmp_path, monkeypatch):
+def test_a_plugin_whose_engine_does_not_import_is_refused_in_words_and_reported(tmp_path, monkeypatch, capsys):
     from companion.errors import CommandError
 
     site = tmp_path / "site"
@@ -216,8 +216,25 @@ def test_a_plugin_whose_engine_does_not_import_is_refused_in_words(tmp_path, mon
         assert "pebbles" in catalog.games()
         with pytest.raises(CommandError, match="the game pebbles does not load: No module named 'pebbles_x.engine'"):
             load_game("pebbles")
+        assert cli.main(["games"]) == 1  # listed, and named as one that cannot be played
+        out, err = capsys.readouterr()
+        assert "pebbles" in out and "companion games: pebbles (pebbles-x) cannot be played: it does not load: " in err
+        from companion.cli import doctor
+        from companion.cli.doctor_probe import Probe
+
+        (row,) = [c for c in doctor.check_games(Probe()) if c.status is doctor.Status.WARN]
+        assert row.detail.startswith("pebbles-x: pebbles cannot be played") and "pebbles-x" in row.fix
+        assert [c.name for c in doctor.run_checks(Probe()) if c.name == "game-data"]  # the others' data is still checked
     finally:
         sys.modules.pop("pebbles_x", None)
+
+
+def test_verify_names_what_a_game_lacks(monkeypatch):
+    game = catalog.info(IDS[0])
+    assert catalog.verify(game) is None and catalog.unplayable() == ()
+    assert "lacks setup, apply" in catalog.verify(game._replace(engine="companion.records:Named"))
+    assert "says id" in catalog.verify(catalog.info(IDS[1])._replace(engine=game.engine))
+    assert "no choose" in catalog.verify(game._replace(bot="companion.errors"))
 
 
 def test_discovery_follows_sys_path(broken_plugins, monkeypatch):
