@@ -19,9 +19,14 @@ PI_ENV    = $(if $(DISPLAY)$(WAYLAND_DISPLAY),,SDL_VIDEODRIVER=kmsdrm SDL_AUDIOD
 .PHONY: run test bench chaos hw-test doctor wiring install-pi clean mo catalog
 
 # Translations (README.md, "Language"): the .po sources are in git, the .mo files gettext reads are built.
-PO := $(wildcard companion/locale/*/LC_MESSAGES/companion.po)
+# One catalog for the shared code (companion/locale, domain "companion") and one in each game's package
+# (companion/games/<game>/locale, domain "nightwatch-<id>": the id is the folder's name with hyphens).
+GAME_DIRS := $(patsubst %/__init__.py,%,$(wildcard companion/games/*/__init__.py))
+LANGS := $(notdir $(patsubst %/LC_MESSAGES/companion.po,%,$(wildcard companion/locale/*/LC_MESSAGES/companion.po)))
+PO := $(wildcard companion/locale/*/LC_MESSAGES/companion.po companion/games/*/locale/*/LC_MESSAGES/*.po)
 MO := $(PO:.po=.mo)
 POT := companion/locale/companion.pot
+EXTRACT = $(VENV)/bin/pybabel extract --add-location=file -F babel.cfg --project=nightwatch-companion --no-wrap
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -34,14 +39,23 @@ $(PI_STAMP): $(STAMP) pyproject.toml
 	touch $(PI_STAMP)
 
 %.mo: %.po $(STAMP)
-	$(VENV)/bin/pybabel compile -D companion -i $< -o $@
+	$(VENV)/bin/pybabel compile -i $< -o $@
 
 mo: $(MO)
 
-# After changing user-facing text: re-extract the template and merge it into every catalog.
+# After changing user-facing text: re-extract the templates and merge each into its catalogs: the
+# shared code (companion/ without companion/games/, see babel.cfg) into companion/locale, each game's
+# package into its own locale folder (a language the main catalog has and the game not yet is begun).
 catalog: $(STAMP)
-	$(VENV)/bin/pybabel extract --add-location=file -F babel.cfg --project=nightwatch-companion --no-wrap -o $(POT) .
+	$(EXTRACT) -o $(POT) companion
 	$(VENV)/bin/pybabel update -D companion -i $(POT) -d companion/locale --no-wrap --ignore-obsolete
+	@for dir in $(GAME_DIRS); do \
+		domain=nightwatch-$$(basename $$dir | tr _ -); pot=$$dir/locale/$$domain.pot; mkdir -p $$dir/locale; \
+		$(EXTRACT) -o $$pot $$dir || exit 1; \
+		for lang in $(LANGS); do [ -f $$dir/locale/$$lang/LC_MESSAGES/$$domain.po ] \
+			|| $(VENV)/bin/pybabel init -D $$domain -i $$pot -d $$dir/locale -l $$lang --no-wrap || exit 1; done; \
+		$(VENV)/bin/pybabel update -D $$domain -i $$pot -d $$dir/locale --no-wrap --ignore-obsolete || exit 1; \
+	done
 
 ifeq ($(ON_PI),yes)
 run: $(HW_STAMP) mo

@@ -1,4 +1,5 @@
-"""Build step: compile the translation catalogs (companion/locale/*/LC_MESSAGES/*.po -> .mo).
+"""Build step: compile the translation catalogs (companion/locale/*/LC_MESSAGES/*.po and each game's,
+companion/games/<game>/locale/*/LC_MESSAGES/*.po -> .mo).
 
 Everything else lives in pyproject.toml. The .mo files are built, not kept in git, so a wheel or an
 sdist-built install on the Pi carries them and the running companion needs no Babel (only the build
@@ -12,12 +13,13 @@ from setuptools.command.build_py import build_py
 
 
 def compile_catalogs(root: Path) -> list[Path]:
-    """Write a .mo next to every .po under root/companion/locale; the written paths."""
+    """Write a .mo next to every .po of a locale folder under root/companion (the shared one and each
+    game's); the written paths."""
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
     written = []
-    for po in sorted((root / "companion" / "locale").glob("*/LC_MESSAGES/*.po")):
+    for po in sorted((root / "companion").glob("**/locale/*/LC_MESSAGES/*.po")):
         with po.open("rb") as f:
             catalog = read_po(f)
         mo = po.with_suffix(".mo")

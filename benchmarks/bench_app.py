@@ -180,8 +180,8 @@ def _fsync_ms(folder: Path, samples: int) -> list[float]:
 def _tag_to_card(tmp: Path, samples: int) -> tuple[list[float], list[int]]:
     """(ms, frames) from the reader poll yielding a tag to the event screen showing that card."""
     from companion.gamedata import config
-    from companion.gamedata import teach
-    from companion.rules.masters import bot
+    from companion.games.masters import teach
+    from companion.games.masters.rules import bot
 
     teach.register_tag(TAG, CARD)
     cfg = config.default()
@@ -326,7 +326,7 @@ def _unfinished_game(commands: int) -> str:
     import json
     import random
 
-    from companion.rules.masters import bot
+    from companion.games.masters.rules import bot
     from companion.storage.session import Session
 
     session, _ = Session.new({"cmd": "setup", "game": "masters", "vampires": ["Agnieszka", "Ishtvan", "Mila"],

@@ -15,7 +15,7 @@ from benchmarks.common import median_time, row
 def _games(n_games: int, seed0: int = 1):
     """(game, command lists of `n_games` bot-played Masters games, canonical and ready to replay)."""
     from companion.rules import load_game
-    from companion.rules.masters import bot
+    from companion.games.masters.rules import bot
 
     game = load_game("masters")
     out = []

@@ -296,13 +296,11 @@ class App:
 
             for text in narrate.lines(events, self.session.game.id):
                 self.log(text)
-        for d in events if self.speak is not None else ():
-            if d.get("event") in ("votes_counted", "revealed"):  # said aloud (the step timer says the prompts)
-                from companion.narration.one_night import narration_for  # One Night's words, with its vote
+        if self.speak is not None and events:  # what the game says aloud (the step timer says the prompts)
+            from companion.games import spoken
 
-                text = narration_for(d)
-                if text:
-                    self.speak(text)
+            for text in spoken(self.session.game.id, events):
+                self.speak(text)
 
     def refuse(self, command: dict, exc: Exception) -> None:
         """Show why a command (or a controller's request) was refused; nothing changed."""
@@ -314,7 +312,7 @@ class App:
         why = refusal_text(exc, game)
         rule = getattr(exc, "rule", None)  # a key (JSON, logs): shown in the table's words
         if rule:  # a malformed command (CommandError) has none: the log's "refused: " says it once
-            why = f"{rule_text(rule)}: {why}"
+            why = f"{rule_text(rule, game)}: {why}"
         if self.ui is not None:
             self.ui.notify(why)
         if self.sounds is not None:
@@ -365,9 +363,10 @@ class App:
             else:
                 self.lights.update(self._light_view(view), events, now)
                 self._lights_stale = False
-            if self.sounds is not None:
-                state = view.state if view is not None else {}
-                self.sounds.ambience(state.get("game") == "one-night" and state.get("phase") in ("dusk", "night"))
+            if self.sounds is not None:  # the game says when its night's masking noise plays
+                from companion.games import ambience
+
+                self.sounds.ambience(ambience(view.state if view is not None else {}))
         self._push_lights(now)
         if self.ui is None:
             return False

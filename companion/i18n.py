@@ -2,9 +2,12 @@
 
 English is the source language: every user-facing text is written in English inside `_()` (or
 `ngettext()` for counts, `pgettext()` where one English word needs two translations), and
-`companion/locale/<code>/LC_MESSAGES/companion.po` holds the translations. The build compiles each
-`.po` to the `.mo` that gettext reads (`make mo`, or the wheel's build step in setup.py), so the
-running companion needs no Babel.
+`companion/locale/<code>/LC_MESSAGES/companion.po` holds the translations of the shared code. Each
+game ships its own catalog in its package (`<package>/locale/<code>/LC_MESSAGES/nightwatch-<id>.po`,
+`GameInfo.domain`), chained behind the main one: `_()` anywhere finds a game's words. The games'
+catalogs are read at the first text the main one lacks (a game's title, its step words), not at
+start-up. The build compiles each `.po` to the `.mo` that gettext reads (`make mo`, or the wheel's
+build step in setup.py), so the running companion needs no Babel.
 
 Which language: `set_language(code)` when something decides (the settings screen, `language` in the
 config); until then the first lookup picks `COMPANION_LANG`, else the system locale (LANGUAGE,
@@ -77,8 +80,58 @@ def set_language(code: str) -> None:
         return
     _current = code
     # English is the source: no catalog to look for (the search loads the `locale` module, ~0.5 ms a start)
-    _catalog = (_gettext.NullTranslations() if code == "en"
-                else _gettext.translation(DOMAIN, str(LOCALE_DIR), languages=[code], fallback=True))
+    if code == "en":
+        _catalog = _gettext.NullTranslations()
+    else:
+        _catalog = _gettext.translation(DOMAIN, str(LOCALE_DIR), languages=[code], fallback=True)
+        _catalog.add_fallback(_GameCatalogs(code))
+
+
+class _GameCatalogs(_gettext.NullTranslations):
+    """Every game's own catalog in one language, behind the main one: read at the first lookup the
+    main catalog cannot answer (gettext asks its fallback only then), in the games' order."""
+
+    def __init__(self, code: str) -> None:
+        """Nothing read yet."""
+        super().__init__()
+        self.code = code
+        self._loaded = False
+
+    def _load(self) -> None:
+        """Chain the catalog of every game found that has one for this language."""
+        self._loaded = True
+        from companion.games import games, package_dir
+
+        for game in games().values():
+            folder = package_dir(game)
+            if folder is not None:
+                found = _gettext.translation(game.domain, os.path.join(folder, "locale"), languages=[self.code], fallback=True)
+                if type(found) is not _gettext.NullTranslations:
+                    _gettext.NullTranslations.add_fallback(self, found)
+
+    def gettext(self, message):
+        """`message` from the first game catalog that has it."""
+        if not self._loaded:
+            self._load()
+        return super().gettext(message)
+
+    def ngettext(self, msgid1, msgid2, n):
+        """The form for `n` from the first game catalog that has it."""
+        if not self._loaded:
+            self._load()
+        return super().ngettext(msgid1, msgid2, n)
+
+    def pgettext(self, context, message):
+        """`message` in `context` from the first game catalog that has it."""
+        if not self._loaded:
+            self._load()
+        return super().pgettext(context, message)
+
+    def npgettext(self, context, msgid1, msgid2, n):
+        """The form for `n` in `context` from the first game catalog that has it."""
+        if not self._loaded:
+            self._load()
+        return super().npgettext(context, msgid1, msgid2, n)
 
 
 def current_language() -> str:
@@ -164,10 +217,24 @@ def _read_data_names() -> dict[str, dict[str, str]]:
             for item in node:
                 walk(item)
 
-    for path in sorted(Path(__file__).with_name("data").glob("*/*.toml")):
+    for path in _data_files():
         with path.open("rb") as f:
             walk(tomllib.load(f))
     return out
+
+
+def _data_files() -> list[Path]:
+    """The shipped data files of every game: the TOML files in its package's `data` folder (and,
+    for a game whose `data` file lies elsewhere, that one)."""
+    from companion.games import data_path, games, package_dir
+
+    found: list[Path] = []
+    for game in games().values():
+        folder = package_dir(game)
+        found += sorted(Path(folder, "data").glob("*.toml")) if folder else []
+        named = data_path(game)
+        found += [Path(named)] if named and Path(named).is_file() else []
+    return list(dict.fromkeys(p.resolve() for p in found))
 
 
 def refusal_text(exc: BaseException | str, game: str | None = None) -> str:
@@ -201,12 +268,12 @@ def _value(template: str, key: str, value, game: str | None):
     if getattr(value, "template", None):
         return refusal_text(value, game)
     if key == "outcome":
-        return words.outcome_text(value)
+        return words.outcome_text(value, game)
     if isinstance(value, str) and f"{{{key}!r}}" not in template:
         if key in RULE_FIELDS:
-            return words.rule_text(value)
+            return words.rule_text(value, game)
         if key == "phase":
-            return words.phase_text(value)
+            return words.phase_text(value, game)
         if key == "step" or f"step {{{key}}}" in template:
             return words.step_text(game, value)
         if key == "where":

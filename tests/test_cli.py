@@ -68,11 +68,13 @@ def test_config_overlapping_pixels_refused(tmp_path):
     assert "already used" in str(exc.value) and exc.value.line is not None
 
 
-def test_games_lists_the_five_games(capsys):
+def test_games_lists_every_game_of_the_catalog_with_its_title(capsys):
+    from companion.games import games
+
     assert cli.main(["games"]) == 0
-    out = capsys.readouterr().out
-    for gid in ("masters", "nosferatu", "mansion", "one-night", "strigoi"):
-        assert gid in out
+    out, err = capsys.readouterr()
+    assert [line.split()[0] for line in out.splitlines()] == list(games()) and err == ""
+    assert all(g.title in out for g in games().values())
 
 
 def test_play_setup_naming_no_game_is_a_broken_file_with_its_line(tmp_path, capsys):

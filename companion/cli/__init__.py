@@ -20,8 +20,7 @@ Commands:
   run        start the table app (Pi hardware, simulator window, or headless demo)
   play       apply a scenario file headless and print the final state
   journal    saved games: list, export, delete, undo, redo, check, recover, report
-  cards      list, check, teach, export and import card data
-  hw-test    walk through every light and button of the board (for makers)
+{games}  hw-test    walk through every light and button of the board (for makers)
   doctor     check this machine's setup and say how to fix what is wrong
   config     print the default config (`companion config --default`) or check one
   games      list the games this companion serves
@@ -40,12 +39,12 @@ class ExitStatus(IntEnum):
 
 
 # Subcommand -> "module:function". Modules are imported only when their command runs, so
-# `companion --help` stays instant and a missing optional library hurts only its own command.
+# `companion --help` stays instant and a missing optional library hurts only its own command. A game
+# adds commands of its own (its descriptor's `commands`, e.g. `companion cards`): `game_commands()`.
 COMMANDS: dict[str, str] = {
     "run": "companion.cli.run:main",
     "play": "companion.cli.play:main",
     "journal": "companion.cli.journal:main",
-    "cards": "companion.cli.cards:main",
     "hw-test": "companion.cli.hwtest:main",
     "doctor": "companion.cli.doctor:main",
     "config": "companion.cli.config:main",
@@ -54,18 +53,43 @@ COMMANDS: dict[str, str] = {
 }
 
 
+def game_commands() -> dict[str, tuple[str, str]]:
+    """Subcommand -> ("module:function", N_() help line) of every game's own commands (the shared
+    commands keep their names: a game's command of the same name is not offered)."""
+    from companion.games import games
+
+    return {name: target for g in games().values() for name, target in g.commands.items() if name not in COMMANDS}
+
+
+def usage() -> str:
+    """The help text in the table's language, with the games' commands in their place."""
+    from companion.i18n import _
+
+    extra = "".join(f"  {name:10s} {_(help_line)}\n" for name, (_target, help_line) in game_commands().items())
+    return _(USAGE).format(games=extra)
+
+
 def games(argv: list[str]) -> int:
-    """`companion games`: the games this companion serves, described in the table's language."""
+    """`companion games`: the games this companion serves, described in the table's language; a game
+    plugin that was skipped (it does not import, or its descriptor is not sound) is named on stderr
+    with why, and the status is 1."""
     import argparse
 
-    from companion.i18n import _
-    from companion.rules.catalog import games
+    from companion.games import games, problems, unplayable
+    from companion.i18n import _, refusal_text
 
     argparse.ArgumentParser(prog="companion games", description=_("List the games this companion serves.")).parse_args(argv)
 
     for gid, game in games().items():  # the title as printed on the box, the line in the table's language
         print(f"{gid:10s} {game.title}" + (f": {_(game.blurb)}" if game.blurb else ""))
-    return ExitStatus.OK
+    for problem in problems():
+        print(_("companion games: skipped {name} ({dist}): {why}").format(
+            name=problem.name, dist=problem.dist, why=refusal_text(problem.why)), file=sys.stderr)
+    broken = unplayable()  # found, but its engine or bot does not load or lacks the game API
+    for problem in broken:
+        print(_("companion games: {name} ({dist}) cannot be played: {why}").format(
+            name=problem.name, dist=problem.dist, why=refusal_text(problem.why)), file=sys.stderr)
+    return ExitStatus.FAILED if problems() or broken else ExitStatus.OK
 
 
 def number_arg(convert: Callable[[str], Any], fits: Callable[[Any], bool], not_a: str,
@@ -128,7 +152,7 @@ def main(argv: list[str] | None = None) -> int:
     argparse_words.install()  # argparse's "usage:", "options" and errors in the table's language too
 
     if not argv or argv[0] in ("-h", "--help", "help"):
-        print(_(USAGE))
+        print(usage())
         return ExitStatus.OK if argv else ExitStatus.BAD_INPUT
     if argv[0] in ("-V", "--version"):
         from companion import __version__
@@ -136,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"companion {__version__}")
         return ExitStatus.OK
     name, rest = argv[0], argv[1:]
-    target = COMMANDS.get(name)
+    target = COMMANDS.get(name) or game_commands().get(name, (None,))[0]
     if target is None:
         print(_("companion: unknown command {name!r} (see `companion --help`)").format(name=name), file=sys.stderr)
         return ExitStatus.BAD_INPUT

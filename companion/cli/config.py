@@ -45,8 +45,8 @@ def main(argv: list[str]) -> int:
 
 
 def _taught_data_skipped() -> bool:
-    """Name every piece of the user's taught data (Masters records, the Strigoi box, tag registrations)
-    that the table skips, on stderr; True if there is one."""
+    """Name every piece of the user's taught data (every game's: its records, its box, its tag
+    registrations) that the table skips, on stderr; True if there is one."""
     from companion.gamedata.loader import taught_problems
 
     problems = taught_problems()

@@ -44,7 +44,7 @@ def run_checks(probe: Probe) -> list[Check]:
     cfg_check, cfg = check_config(probe)
     checks += [check_pin_factory(probe, board), *check_leds(probe, board, cfg), check_groups(probe, board),
                *check_boot_config(probe, board, cfg), check_serial(probe, board, cfg),
-               *check_display(probe, board, cfg), *doctor_pi.checks(probe, board, cfg), cfg_check, check_game_data(probe),
+               *check_display(probe, board, cfg), *doctor_pi.checks(probe, board, cfg), cfg_check, check_game_data(probe), *check_games(probe),
                *doctor_journal.checks(probe), *check_service(probe, board)]
     return checks
 
@@ -288,6 +288,20 @@ def check_game_data(probe: Probe) -> Check:
                      _("reinstall the package: {command}").format(command=INSTALL))
     except Exception as exc:  # a loader bug must not stop the other checks
         return Check("game-data", Status.FAIL, describe(exc), _("report this with the output of `companion doctor --json`"))
+
+
+def check_games(probe: Probe) -> list[Check]:
+    """Every game plugin that was skipped (`companion games`), with its package and why; none: OK."""
+    from companion.i18n import refusal_text
+
+    ids, skipped, broken = probe.games()
+    if not skipped and not broken:
+        return [Check("games", Status.OK, ", ".join(ids))]
+    fix = _("reinstall {dist} (or remove it: {pip} uninstall {dist})")
+    return [Check("games", Status.WARN, _("{dist}: {name} skipped: {why}").format(dist=p.dist, name=p.name, why=refusal_text(p.why)),
+                  fix.format(dist=p.dist, pip=probe.pip())) for p in skipped] + \
+           [Check("games", Status.WARN, _("{dist}: {name} cannot be played: {why}").format(dist=p.dist, name=p.name, why=refusal_text(p.why)),
+                  fix.format(dist=p.dist, pip=probe.pip())) for p in broken]
 
 
 def check_service(probe: Probe, board: Board) -> list[Check]:

@@ -22,7 +22,7 @@ from companion.cli.doctor_pi import PiProbe
 from companion.cli.doctor_screen import ScreenProbe
 from companion.cli.doctor_sound import SoundProbe
 from companion.hal.pi import SystemProbe
-from companion.i18n import _
+from companion.i18n import ngettext
 
 __all__ = ["MODEL", "Board", "Probe", "board_of", "boot_settings", "nearest_existing"]
 
@@ -160,11 +160,25 @@ class Probe(SystemProbe, PiProbe, ScreenProbe, SoundProbe, JournalProbe):
         return config.default()
 
     def load_game_data(self) -> str:
-        """Load the shipped and taught Masters data (raises DataFileError for a bad file)."""
-        from companion.gamedata import loader as gamedata
+        """Load every game's shipped and taught data (raises DataFileError for a bad file): its
+        descriptor's `check`, else the game made over its shipped data."""
+        from companion.games import games, resolve, verify
+        from companion.rules import load_game
 
-        gamedata.load_masters(strict=True)  # taught data the table would skip fails the check
-        return _("Masters of the Night data loads")
+        found = {gid: g for gid, g in games().items() if verify(g) is None}  # the others: `games`' WARN rows
+        for gid, game in found.items():
+            if game.check:
+                resolve(game.check)()  # taught data the table would skip fails the check
+            else:
+                load_game(gid)
+        return ngettext("the data of {n} game loads", "the data of all {n} games loads", len(found)).format(n=len(found))
+
+    def games(self) -> tuple[list[str], tuple, tuple]:
+        """(the ids of the games found, the game plugins skipped, the games found whose engine or bot
+        does not load: `companion.games.Problem`s)."""
+        from companion.games import games, problems, unplayable
+
+        return list(games()), problems(), unplayable()
 
     def state_dir(self) -> Path:
         """The state folder (journal, start counter)."""

@@ -31,7 +31,7 @@ from companion.gameline import game_line, played_at
 from companion.i18n import N_, _, ngettext, refusal_text
 from companion.storage.journal import Journal, JournalError
 from companion.storage.opening import JournalMissing, open_journal, open_reader, read_only_note
-from companion.rules.catalog import games as known_games
+from companion.games import games as known_games
 
 READERS = ("list", "export", "report", "check")  # opened read-only
 

@@ -3,7 +3,7 @@
   companion play --script FILE.jsonl [--json] [--narrate] [--journal PATH [--create]]
   companion play --resume [ID] [--script MORE.jsonl] [--json] [--narrate] [--journal PATH]
 
-A scenario is JSON Lines of commands, first line `{"cmd": "setup", "game": ...}` (docs/masters.md).
+A scenario is JSON Lines of commands, first line `{"cmd": "setup", "game": ...}` (companion/games/masters/README.md).
 With --json the final state object (exactly the documented state JSON) is the only thing on stdout.
 A refused command stops the run: exit status 1, its line number, the rule that refused it, and the
 step and whose turn it was, on stderr. With --narrate every command is printed with what it did
@@ -26,7 +26,7 @@ from companion.cli.journal import game_id
 from companion.cli import help_text
 from companion.narration import narrate
 from companion.errors import N_, CommandError, RuleViolation
-from companion.i18n import _, data_name, refusal_text
+from companion.i18n import _, refusal_text
 from companion.storage.journal import JournalError
 from companion.storage.opening import JournalMissing, open_journal
 from companion.storage.store import store_for
@@ -111,37 +111,29 @@ SUMMARY_LABELS = {"game": N_("game"), "round": N_("round"), "phase": N_("phase")
 
 
 def summary(state: dict) -> str:
-    """A short human-readable summary of a final state (any game), in the table's language."""
+    """A short human-readable summary of a final state (any game), in the table's language: where it
+    stands, then what the game's words module says of its board (`summary(state)`, if it has one)."""
+    from companion.games import hook
+
     game = state.get("game")
-    words = {"phase": phase_text, "step": lambda step: step_text(game, step), "outcome": outcome_text}
+    words = {"phase": lambda phase: phase_text(phase, game), "step": lambda step: step_text(game, step),
+             "outcome": lambda outcome: outcome_text(outcome, game)}
     head = [f"{_(SUMMARY_LABELS['game'])} {game}"]  # the id `companion games` lists
     for key in ("round", "phase", "step", "veil", "outcome", "leading", "turn", "winner"):
         if key in state and state[key] is not None:
             value = words[key](state[key]) if key in words else state[key]  # engine ids in the table's words
             head.append(f"{_(SUMMARY_LABELS[key])} {value}")
-    lines = [", ".join(head)]
-    districts = state.get("districts")
-    if isinstance(districts, dict):
-        for pos, d in districts.items():
-            lines.append(f"  {pos} {data_name(d.get('name', '')):20s} " + _(
-                "agents {hidden}h/{exposed}e  minions {minions}").format(
-                hidden=d.get("agents_hidden", 0), exposed=d.get("agents_exposed", 0), minions=d.get("minions", 0))
-                + (_("  sigil {vampire}").format(vampire=d["sigil"]) if d.get("sigil") else ""))
-    vampires = state.get("vampires")
-    if isinstance(vampires, dict):
-        for name, v in vampires.items():
-            lines.append(f"  {name:10s} " + _("in {district} blood {blood} kills {kills}").format(
-                district=v.get("district"), blood=v.get("blood"), kills=v.get("kills"))
-                + (_(" DRAINED") if v.get("drained") else ""))
-    return "\n".join(lines)
+    details = getattr(hook(game, "words"), "summary", None)  # the game's own lines under the head (its board)
+    return "\n".join([", ".join(head), *(details(state) if details is not None else ())])
 
 
 def _refused(source: str, no: int, cmd: dict, exc: Exception, state: dict | None = None) -> int:
     """Report a refused command with its line and rule, and where the game stood; exit status 1."""
     rule = getattr(exc, "rule", None)  # a key (`end_turn`), in the table's words (`Zug beenden`)
-    rule = rule_text(rule) if rule else _("command")
+    game = (state or cmd).get("game")
+    rule = rule_text(rule, game) if rule else _("command")
     at = _(" (at {where})").format(where=narrate.where(state)) if state else ""
-    why = refusal_text(exc, (state or cmd).get("game"))  # the game tells its step ids apart
+    why = refusal_text(exc, game)  # the game tells its step ids apart
     print(_("{file}:{line}: refused {command!r} by rule {rule}: {why}").format(
         file=source or "<resume>", line=no, command=cmd.get("cmd"), rule=rule, why=why) + at,
         file=sys.stderr)

@@ -50,8 +50,7 @@ from companion.cli import help_text, number_arg
 from companion.i18n import N_, _, refusal_text
 from companion.storage.faults import JournalError, StorageFault
 
-DEMO_SETUP = {"cmd": "setup", "game": "masters", "vampires": ["Agnieszka", "Ishtvan", "Mila"],
-              "difficulty": "easy", "seed": 7}
+DEMO_PLAYERS = 3  # the bot demo: a table of three (within the game's range), the config's default game
 DEMO_JOURNAL = ":memory:"  # the demo's throwaway journal
 
 
@@ -367,7 +366,7 @@ def _build_app(args, cfg, hw, journal, mode, demo, lines, pace, display, missing
                 source.line = lines[0][0]
                 stop_refused(app, *app.refusal)
         else:
-            app.start(setup=dict(DEMO_SETUP, seed=args.seed), resume=False)
+            app.start(setup=demo_setup(cfg.game.default, args.seed), resume=False)
         app.cfg = _with_fps(cfg, pace)
         return app
     import pygame
@@ -417,6 +416,13 @@ def _run(args, app, mode, guard, signals, sdnotify) -> int:
     if mode == "headless" and app.session is not None:
         print(f"Final: {app.where()}", flush=True)
     return status
+
+
+def demo_setup(game_id: str, seed: int) -> dict:
+    """The bot demo's setup: the game's example setup for a table of three (`Engine.example_setup`)."""
+    from companion.rules import load_game
+
+    return load_game(game_id).example_setup(DEMO_PLAYERS, seed)
 
 
 def _with_fps(cfg, pace: float):

@@ -1,7 +1,8 @@
 """Card tags: a read draws the card the tag was registered as, or opens the New card screen to teach it.
 
-A tag is only ever looked up as a string in the registration table (companion/gamedata/teach.py): nothing read
-from a tag is run, or opened as a path.
+The cards are those of the game whose descriptor teaches "card" (its `cards` module: the tag
+registrations, the known cards, the command a card sends). A tag is only ever looked up as a string in
+the registration table: nothing read from a tag is run, or opened as a path.
 """
 
 from __future__ import annotations
@@ -21,12 +22,15 @@ class Tags:
         return {"card_read": lambda r: self.read(r["tag"]), "register_tag": self.register}
 
     def read(self, tag: str) -> None:
-        """A card was read: draw it if it is known, else open the New card screen to teach it."""
-        from companion.gamedata import teach  # loaded at the first read: not on the start-up path
-
+        """A card was read: send the command of the card it is registered as (a draw), else open the
+        screen that teaches it. The cards are the game's whose descriptor teaches "card" (`cards`)."""
         host = self.host
+        cards = self.cards()
+        if cards is None:
+            host.say(f"card tag {tag!r} read, but no game here reads cards")
+            return
         try:
-            key = teach.lookup_tag(tag)
+            key = cards.lookup_tag(tag)
         except CompanionError as exc:  # a broken tags.toml: say so, keep playing
             host.say(f"card tag {tag!r} not looked up: {exc}")
             return
@@ -39,26 +43,32 @@ class Tags:
         if host.session is None:
             host.say(f"card {key} read, but no game is running")
             return
-        host.submit({"cmd": "draw", "card": key})
+        host.submit(cards.command(key))
 
     def register(self, result: dict) -> None:
         """Remember which card a tag is ({"tag", "card"}), then use the read."""
-        from companion.gamedata import teach
-
+        cards = self.cards()
         try:
-            teach.register_tag(result["tag"], result["card"])
+            if cards is not None:
+                cards.register_tag(result["tag"], result["card"])
         except CompanionError as exc:
             self.host.refuse({"cmd": "register_tag"}, exc)
             return
         self.read(result["tag"])
 
     def catalogue(self) -> list[dict]:
-        """Known event cards as {key, name, act}, for the New card screen."""
-        from companion.gamedata.loader import load_masters
-
+        """Known cards as {key, name, act}, for the screen that teaches a card."""
+        cards = self.cards()
         try:
-            data = load_masters()
+            return cards.catalogue() if cards is not None else []
         except CompanionError as exc:
             self.host.say(f"card data not loaded: {exc}")
             return []
-        return [{"key": c.key, "name": c.name, "act": c.act} for c in data.cards]
+
+    @staticmethod
+    def cards():
+        """The module of the game whose cards the reader reads (its descriptor's `cards`), or None;
+        imported at the first read, not on the start-up path."""
+        from companion.games import hook, teacher
+
+        return hook(teacher("card"), "cards")

@@ -237,7 +237,7 @@ def _build(doc: tomlfile.TomlDoc, source: str) -> Config:
 
     g = section("game")
     v.only_keys("game", g, ("default", "deck"))
-    from companion.rules.catalog import game_ids  # the games found (without loading them), not a copy
+    from companion.games import game_ids  # the games found (without loading them), not a copy
     game = GameConfig(
         default=v.choice("game.default", g["default"], game_ids()),
         deck=v.choice("game.deck", g["deck"], ("digital", "physical")),

@@ -9,7 +9,7 @@ DEFAULT_TOML = """\
 language = "auto"          # auto (the system locale) | en | de   (COMPANION_LANG overrides)
 
 [game]
-default = "masters"        # game offered first: masters | nosferatu | mansion | one-night | strigoi
+default = "masters"        # game offered first: one of the ids `companion games` lists
 deck = "digital"           # digital: the companion shuffles and names the card; physical: you scan/pick it
 
 [hal]

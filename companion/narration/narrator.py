@@ -39,7 +39,7 @@ class StepTimer:
             return None
         key = (state.get("index"), current.get("id"))
         if key != self.key:
-            self._new_step(current, key)
+            self._new_step(current, key, state.get("game"))
         seconds = current.get("seconds")
         if seconds is None:
             self.total = None
@@ -59,14 +59,20 @@ class StepTimer:
             return None
         return {"left": max(0.0, self.total - self.elapsed), "total": self.total, "elapsed": self.elapsed}
 
-    def _new_step(self, current: Mapping[str, Any], key: tuple) -> None:
-        """A new step began: restart the count and speak."""
+    def _new_step(self, current: Mapping[str, Any], key: tuple, game: Any = None) -> None:
+        """A new step began: restart the count and speak (in the game's words: its `prompts`)."""
         if self.speak is not None:
-            from companion.narration.one_night import step_words  # loaded with One Night's first step
+            from companion.games import hook  # the game's words load with its first step
 
+            step_words = hook(game, "prompts") or _as_given
             if self.key is not None and self._close:
                 self.speak(step_words(self.key[1], self._close))  # the data's `close_de` when speaking German
             if current.get("prompt"):
                 self.speak(step_words(current.get("id"), str(current["prompt"])))
         self._close = str(current.get("close") or "")
         self.key, self.elapsed, self._fired = key, 0.0, False
+
+
+def _as_given(step_id: Any, text: str) -> str:
+    """A step's prompt or closing line as the engine gave it (a game with no `prompts` of its own)."""
+    return text

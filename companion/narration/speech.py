@@ -1,5 +1,5 @@
 """The narrator's voice for One Night Ultimate Vampire: speech through espeak-ng. (The words it says
-are companion/narration/one_night.py's `narration_for`; the night's masking noise is in
+are companion/games/one_night/narration.py's `narration_for`; the night's masking noise is in
 companion/ui/sound.py.)
 
 - `Speaker` speaks a line through `espeak-ng` (or the older `espeak`) in a child process, so the

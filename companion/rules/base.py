@@ -2,7 +2,7 @@
 
 A *Game* holds the fixed rules and data (districts, cards, tracks) and makes states.
 A *State* is an immutable value: `apply` returns a new one, so undo, replay and previews are free.
-Commands come in as JSON-like dicts `{"cmd": "<verb>", ...}` (docs/masters.md) and are parsed
+Commands come in as JSON-like dicts `{"cmd": "<verb>", ...}` (companion/games/masters/README.md) and are parsed
 into small frozen dataclasses (`companion.rules.commands`); events come out as frozen dataclasses
 whose `to_dict()` is `{"event": "<kind>", ...}`. Every game starts with a `GameSetUp` event and
 ends with a `GameOver` one.
@@ -289,6 +289,18 @@ class Engine:
     def player_range(self) -> tuple[int, int]:
         """The fewest and most players (Masters: vampires), from the game's data file."""
         return self.data.min_players, self.data.max_players
+
+    def example_setup(self, players: int | None = None, seed: int = 1) -> dict[str, Any]:
+        """A setup command for a table of `players` (default, and below the range: the fewest the game
+        takes; above it: the most), from `seed`: what a sample screen, a catalog-wide test or a demo
+        starts a game of this kind with. A game whose setup asks more than a number of players (names,
+        a difficulty) overrides it."""
+        return {"cmd": "setup", "game": self.id, "players": self.table_size(players), "seed": seed}
+
+    def table_size(self, players: int | None = None) -> int:
+        """`players` within the game's range (None: the fewest)."""
+        lo, hi = self.player_range
+        return lo if players is None else max(lo, min(hi, players))
 
     def start(self, setup: Command) -> tuple[Any, list[Event]]:
         """The first state and its events from the parsed setup command (`filled`)."""

@@ -76,7 +76,7 @@ class BotSource:
 
 def bot_for(game_id: str):
     """The bot of a game: a module with `choose(game, state, rng)`, as its descriptor names it."""
-    from companion.rules import catalog
+    import companion.games as catalog
 
     return catalog.bot(game_id)
 
@@ -153,9 +153,10 @@ def stop_refused(app, command: dict, exc: Exception) -> None:
         app.running = False
         return
     rule = getattr(exc, "rule", None)
+    game = app.session.game.id if app.session is not None else None
     print(_("{where}: refused {command!r} by rule {rule}: {why}").format(
         where=where() if where else _("the demo"), command=command.get("cmd"),
-        rule=rule_text(rule) if rule else _("command"),
-        why=refusal_text(exc, app.session.game.id if app.session is not None else None)), file=sys.stderr, flush=True)
+        rule=rule_text(rule, game) if rule else _("command"),
+        why=refusal_text(exc, game)), file=sys.stderr, flush=True)
     app.exit_status = 1
     app.running = False

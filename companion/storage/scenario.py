@@ -150,7 +150,7 @@ def _verbs(game_id: Any, path: str, no: int) -> dict | None:
     """The verb table of the game a setup names (None for a game whose engine declares no command
     classes); DataFileError for a game that is not here."""
     from companion.rules import game_of_setup
-    from companion.rules.catalog import info, resolve
+    from companion.games import info, resolve
     from companion.rules.commands import verb_table
 
     try:

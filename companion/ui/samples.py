@@ -1,127 +1,45 @@
 """Sample game views that put the table app on each of its screens (screenshots, benchmarks, tests).
 
-The Masters states are hand-written to docs/masters.md so every screen can be shown without
-playing a game up to it; the tests also drive the real engine. Their actions carry English texts
-with their templates (`errors.Text`), as the engine's do, so the screens translate them the way
-they translate a real game's. The other four games' samples are
-real engine states reached by each game's seeded bot (`engine_view`).
+Each game's screens come from its package (its descriptor's `samples` module: `screens()`, and
+optionally `main()`, the mid-game view the table's own screens are shown over, and `log_events()`):
+hand-written states or real engine states its seeded bot reaches (`engine_view`). A game without
+samples gets its game screen (the generic one if it has none) right after a default setup, named by
+its id. The helpers here (`engine_view`, `on`, `lazy`, `press`, `over`) are what a game's samples use.
 """
 
 from __future__ import annotations
 
 from typing import Callable
 
-from companion.gameline import describe, played_at
 from companion.errors import N_, Text
-from companion.inputs import DISTRICTS, ButtonEvent, Press, VButton
-from companion.rules.base import Action, Param, seated
+from companion.gameline import describe, played_at
+from companion.inputs import ButtonEvent, Press, VButton
+from companion.rules.base import Action
 from companion.ui.model import GameView
-
-NAMES = ("Railway Station", "Museum", "Asylum", "Docks", "Cathedral", "Police Station", "Hospital", "Nightclub",
-         "Newspaper Office")  # shipped districts (companion/data/masters/districts.toml), so German shows their German names
-
-
-def masters_state(**over):
-    """A mid-game state; keyword arguments replace top-level keys."""
-    districts = {p: {"name": n, "key": n.lower().replace(" ", "-"), "agents_hidden": 0, "agents_exposed": 0,
-                     "minions": 0, "sigil": None, "relics": [], "cards": []} for p, n in zip(DISTRICTS, NAMES)}
-    districts["B2"].update(agents_hidden=2, agents_exposed=1, minions=1)
-    districts["C1"].update(agents_exposed=3)
-    districts["A2"].update(minions=2, sigil="Mila")
-    state = {
-        "game": "masters", "round": 3, "phase": "night", "step": "turn", "veil": 4, "outcome": None,
-        "leading": "Mila", "order": ["Imre", "Mila"], "turn": "Mila", "districts": districts,
-        "vampires": {"Imre": {"district": "C1", "blood": 2, "max_blood": 4, "kills": 1, "drained": False, "ap": 0, "relics": [], "sigil_placed": False},
-                     "Mila": {"district": "B2", "blood": 3, "max_blood": 4, "kills": 4, "drained": False, "ap": 2, "relics": ["Pristine Blood"], "sigil_placed": True}},
-        "reserve": {"agents": 7, "minions": 4, "blood": 2},
-        "dice": [6, 2, 3, 3, 1, 5], "dice_used": [4],
-        "deck": {"remaining": 9, "act": "II", "mode": "digital"},
-        "card": None, "day_effects": {"active": [], "resolved": []}, "combat": None, "veil_pending": 0,
-    }
-    state.update(over)
-    state.setdefault("seats", [p.to_dict() for p in seated(state["order"])])  # as the game API writes them
-    state.setdefault("current_player", state["turn"] if state["step"] == "turn" else None)
-    return state
-
-
-def night_actions():
-    """A night turn's actions, some greyed with their reason."""
-    return (
-        Action({"cmd": "move"}, Text(N_("Move")), Text(N_("1 AP")), params=(Param("to", "district", ("A2", "B1", "B3", "C2")),)),
-        Action({"cmd": "expose"}, Text(N_("Expose agents")), Text(N_("1 AP"))),
-        Action({"cmd": "fight"}, Text(N_("Fight")), Text(N_("1 AP"))),
-        Action({"cmd": "recruit"}, Text(N_("Recruit a minion")), Text(N_("2 AP"))),
-        Action({"cmd": "hunt"}, Text(N_("Hunt")), Text(N_("1 AP"))),
-        Action({"cmd": "wild_hunt"}, Text(N_("Wild hunt")), Text(N_("1 AP"))),
-        Action({"cmd": "dark_ability"}, Text(N_("Dark ability")), Text(N_("veil")), False, Text(N_("kill count {need} needed"), need=6)),
-        Action({"cmd": "sigillate"}, Text(N_("Sigillate")), Text(N_("1 AP")), False, Text(N_("kill count {need} needed"), need=9)),
-        Action({"cmd": "ritual"}, Text(N_("Blood Moon ritual")), Text(N_("1 AP")), False, Text(N_("kill count {need} needed"), need=9)),
-        Action({"cmd": "end_turn"}, Text(N_("End turn"))),
-    )
-
-
-def day_state():
-    """Day, day effects step with B2 active."""
-    return masters_state(phase="day", step="day-effects", turn=None,
-                         day_effects={"active": ["A2", "B2"], "resolved": ["A2"]})
-
-
-def day_actions():
-    """Resolve the one open day effect; drawing waits for it."""
-    return (Action({"cmd": "resolve_day_effect", "district": "B2"}, Text(N_("Resolve Cathedral"))),
-            Action({"cmd": "draw"}, Text(N_("Draw event card")), enabled=False, why_not=Text(N_("resolve day effects first"))))
-
-
-def event_state():
-    """Place-agents step: red A3 +2, blue-gray B1/C3 with 1 and 0."""
-    card = {"key": "I-03", "name": "Night Patrol", "act": "I", "grid": {"A3": "red", "B1": "blue", "C3": "blue"},
-            "red_agents": 2, "blue_agents": [1, 0], "continuing": False, "placements": {}, "placed": False}
-    return masters_state(phase="day", step="place-agents", turn=None, card=card)
-
-
-def event_actions():
-    """Only the split is left to choose."""
-    return tuple(Action({"cmd": "place_agents", "split": split}, Text(N_("Place agents")))
-                 for split in ({"B1": 1, "C3": 0}, {"C3": 1, "B1": 0}))
-
-
-def combat_state():
-    """Day combat in C1 with Imre."""
-    combat = {"district": "C1", "day": True, "fighter": "Imre", "first_fighter": "Imre", "agents": 3,
-              "dice_left": 3, "kills": {"Imre": 0}}
-    return masters_state(phase="day", step="combat", turn=None, combat=combat)
-
-
-def combat_actions():
-    """Combat choices."""
-    return (Action({"cmd": "use_die"}, Text(N_("Use a die")), params=(Param("value", "die", (1,)),)),  # by day: the lowest
-            Action({"cmd": "sacrifice", "minions": 1}, Text(N_("Sacrifice minions")), enabled=False, why_not=Text(N_("no minions here"))),
-            Action({"cmd": "reroll"}, Text(N_("Reroll dice")), enabled=False, why_not=Text(N_("dice left in the reserve"))))
 
 
 def generic_view() -> GameView:
-    """A Nosferatu-like state with a `board` dict, for the generic screen."""
-    state = {"game": "nosferatu", "round": 2, "phase": "night", "step": "reveal", "outcome": None,
+    """A state with a `board` dict, of a game this companion has no screens for, for the generic screen."""
+    state = {"game": "homebrew", "round": 2, "phase": "night", "step": "reveal", "outcome": None,
              "board": {"clock": 5, "dawn_cards": 1, "bites": {"Anna": 1, "Ben": 0}, "rituals": ["Stake"]}}
     actions = (Action({"cmd": "reveal"}, Text(N_("Reveal a clock card"))), Action({"cmd": "add_night"}, Text(N_("Add a night card"))),
                Action({"cmd": "end_round"}, Text(N_("End round")), enabled=False, why_not=Text(N_("reveal first"))))
-    return GameView("nosferatu", state, actions)
+    return GameView("homebrew", state, actions)
 
 
-def engine_view(game_id: str, players: int, seed: int, until: Callable[[dict], bool], limit: int = 600,
+def engine_view(game_id: str, players: int | None, seed: int, until: Callable[[dict], bool], limit: int = 600,
                 info: dict | None = None) -> GameView:
-    """Play `game_id` with its own bot from a seeded setup until `until(state_json)` holds; the
-    view's `info["history"]` holds every state since setup (the story chart of a game-over screen)."""
+    """Play `game_id` with its own bot from its example setup for `players` (None: the fewest) and
+    `seed` (`Engine.example_setup`) until `until(state_json)` holds; the view's `info["history"]` holds
+    every state since setup (the story chart of a game-over screen)."""
     import random
 
-    from companion.rules import catalog, load_game
+    import companion.games as catalog
+    from companion.rules import load_game
 
     game = load_game(game_id)
     bot = catalog.bot(game_id)
-    setup = {"cmd": "setup", "game": game_id, "seed": seed,
-             **({"vampires": list(VAMPIRE_SEATS[:players]), "difficulty": "easy"} if game_id == "masters"
-                else {"players": players})}
-    state, events = game.setup(setup)
+    state, events = game.setup(game.example_setup(players, seed))
     history = [game.to_json(state)]
     rng = random.Random(seed)
     for step in range(limit):
@@ -132,41 +50,17 @@ def engine_view(game_id: str, players: int, seed: int, until: Callable[[dict], b
     return GameView(game_id, history[-1], tuple(game.actions(state)), {**(info or {}), "history": history})
 
 
-VAMPIRE_SEATS = ("Imre", "Mila", "Laszlo")
-
-
-def _over(s: dict) -> bool:
+def over(s: dict) -> bool:
     """The game has ended."""
     return s.get("outcome") is not None
 
 
-def other_views() -> dict[str, Callable[[], GameView]]:
-    """Screen name -> a real engine view that shows it (built when called)."""
-    return {
-        "nosferatu": lambda: engine_view("nosferatu", 6, 4, lambda s: s["step"] == "resolve" and s["bites_total"] > 0),
-        "nosferatu-over": lambda: engine_view("nosferatu", 5, 2, _over),
-        "mansion": lambda: engine_view("mansion", 4, 3, lambda s: s["step"] == "turn" and s["tick"] >= 3
-                                       and s["players"][s["turn"]]["room"] is not None),
-        "mansion-over": lambda: engine_view("mansion", 4, 3, _over),
-        "one-night": lambda: engine_view("one-night", 6, 3, lambda s: s["step"] == "vampires",
-                                         info={"timer": {"left": 6.5, "total": 10}}),
-        "one-night-over": lambda: engine_view("one-night", 6, 3, _over),
-        "strigoi": lambda: engine_view("strigoi", 3, 3, lambda s: s["step"] == "strigoi" and s["round"] >= 2),
-        "strigoi-over": lambda: engine_view("strigoi", 4, 1, _over),
-    }
-
-
-def _vote_view() -> GameView:
-    """One Night waiting for the votes."""
-    return engine_view("one-night", 6, 3, lambda s: s["step"] == "vote")
-
-
-def _press(ui, button: VButton) -> None:
+def press(ui, button: VButton) -> None:
     """A short press of a virtual button."""
     ui.handle(ButtonEvent(button, Press.SHORT, 0.0, "sim"))
 
 
-def _on(view: GameView | None, *steps: Callable) -> Callable:
+def on(view: GameView | None, *steps: Callable) -> Callable:
     """A recipe: show `view`, then run `steps` (each takes the ui)."""
     def recipe(ui) -> None:
         ui.update(view, (), 0.0, {})
@@ -176,42 +70,62 @@ def _on(view: GameView | None, *steps: Callable) -> Callable:
 
 
 def screens() -> dict[str, Callable]:
-    """Screen name -> recipe that puts a fresh TableUI on it (every screen of the app)."""
-    night = GameView("masters", masters_state(), night_actions(), {"last": "recruit"})
+    """Screen name -> recipe that puts a fresh TableUI on it: the table's own screens (title, resume,
+    wizard, settings, the menu and what it opens, the picker, undo), shown over the first game's main
+    sample (`main_view`), then every game's own (`game_screens`)."""
+    main = main_view()
+    logged = getattr(_samples_of(main.game), "log_events", lambda: [])()
 
-    return {
-        "title": _on(None),
-        "resume": _on(None, lambda ui: ui.offer_resume({"id": 4, "game": "masters", "when": _tuesday(),
-                                                         "summary": describe(masters_state())})),
-        "wizard": _on(None, lambda ui: _press(ui, VButton.CONFIRM)),
-        "settings": _on(None, lambda ui: ui.screen.activate("settings", Press.SHORT)),
-        "day": _on(GameView("masters", day_state(), day_actions())),
-        "event": _on(GameView("masters", event_state(), event_actions())),
-        "combat": _on(GameView("masters", combat_state(), combat_actions())),
-        "night": _on(night),
-        "picker": _on(night, lambda ui: ui.screen.activate("act:0", Press.SHORT)),
-        "menu": _on(night, lambda ui: _press(ui, VButton.MENU)),
-        "board": _on(night, lambda ui: _press(ui, VButton.MENU), lambda ui: ui.screen.activate("board", Press.SHORT)),
-        "log": _on(night, lambda ui: ui.update(night, [{"event": "veil_changed", "old": 5, "new": 4, "why": "a wild hunt"}], 0.0),
-                   lambda ui: _press(ui, VButton.MENU), lambda ui: ui.screen.activate("log", Press.SHORT)),
-        "adjust": _on(night, lambda ui: _press(ui, VButton.VEIL_DOWN)),
-        "undo": _on(night, lambda ui: _press(ui, VButton.UNDO)),
-        "teach": _on(night, lambda ui: ui.start_teach("04A1B2C3D4E5F6", [{"key": "I-01", "name": "Blessed Innocence", "act": "I"},
-                                                                         {"key": "I-02", "name": "Curse of our Clan", "act": "I"}])),
-        "over": _lazy(lambda: engine_view("masters", 3, 5, _over, limit=2000)),
-        **{name: _lazy(make) for name, make in other_views().items()},
-        "roles": _on(None, lambda ui: ui.screen.activate("game:one-night", Press.SHORT),
-                     lambda ui: ui.screen.activate("start", Press.SHORT),
-                     *[lambda ui, p=p: _press(ui, VButton.for_district(p)) for p in ("A2", "A2", "B2", "C1")]),
-        "pick": lambda ui: (_on(_vote_view())(ui), _press(ui, VButton.CONFIRM), _press(ui, VButton.DISTRICT_B1)),
-        "correct": lambda ui: (_lazy(other_views()["strigoi"])(ui), ui.screen.activate("correct", Press.SHORT),
-                               _press(ui, VButton.VEIL_UP)),
-        "tracker": _on(night, lambda ui: ui.teach_tracker(_trackers(), 3)),
-        "districts": _on(night, lambda ui: ui.teach_districts(_district_names()), lambda ui: _press(ui, VButton.DISTRICT_B2)),
-        "keyboard": _on(night, lambda ui: ui.teach_districts(_district_names()), lambda ui: _press(ui, VButton.DISTRICT_B2),
-                        lambda ui: ui.screen.activate("rename", Press.SHORT)),
-        **_own_box_screens(),
+    table = {
+        "title": on(None),
+        "resume": on(None, lambda ui: ui.offer_resume({"id": 4, "game": main.game, "when": _tuesday(),
+                                                         "summary": describe(main.state)})),
+        "wizard": on(None, lambda ui: press(ui, VButton.CONFIRM)),
+        "settings": on(None, lambda ui: ui.screen.activate("settings", Press.SHORT)),
+        "picker": on(main, lambda ui: ui.screen.activate("act:0", Press.SHORT)),
+        "menu": on(main, lambda ui: press(ui, VButton.MENU)),
+        "board": on(main, lambda ui: press(ui, VButton.MENU), lambda ui: ui.screen.activate("board", Press.SHORT)),
+        "log": on(main, lambda ui: ui.update(main, logged, 0.0),
+                  lambda ui: press(ui, VButton.MENU), lambda ui: ui.screen.activate("log", Press.SHORT)),
+        "undo": on(main, lambda ui: press(ui, VButton.UNDO)),
     }
+    for name, recipe in game_screens().items():  # the table's own screens keep their names
+        table.setdefault(name, recipe)
+    return table
+
+
+def main_view() -> GameView:
+    """The view the table's own screens are shown over: the first game's whose samples have a
+    `main()` (a mid-game view), else the first game's right after a default setup."""
+    from companion.games import games
+
+    for gid in games():
+        made = getattr(_samples_of(gid), "main", None)
+        if made is not None:
+            return made()
+    return engine_view(next(iter(games())), None, 1, lambda s: True)
+
+
+def _samples_of(game_id: str):
+    """The samples module a game's descriptor names, or None."""
+    from companion.games import hook
+
+    return hook(game_id, "samples")
+
+
+def game_screens() -> dict[str, Callable]:
+    """Every game's sample screens: those its descriptor's `samples` module makes (`screens()`), or,
+    for a game without, its game screen (the generic one if it has none) right after a default setup,
+    named by its id."""
+    from companion.games import games, resolve
+
+    out: dict[str, Callable] = {}
+    for gid, game in games().items():
+        if game.samples:
+            out.update(resolve(game.samples).screens())
+        else:
+            out[gid] = lazy(lambda gid=gid: engine_view(gid, None, 1, lambda s: True))
+    return out
 
 
 def _tuesday() -> str:
@@ -222,38 +136,6 @@ def _tuesday() -> str:
     return played_at(tuesday, now=tuesday + 3 * 86400)
 
 
-def _own_box_screens() -> dict[str, Callable]:
-    """Your own box's first evening: the tracker walk, a new card's grid at its first draw, and the
-    Strigoi values of your Armata Strigoi box."""
-    from companion.gamedata.teach_strigoi import values_in_use
-    from companion.ui.screens.others.strigoi_box import StrigoiBoxScreen
-    from companion.ui.screens.ownbox import DrawCardScreen, TrackerWalk
-
-    setup = {"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila"], "deck": "physical", "seed": 1}
-    physical = GameView("masters", dict(day_state(), deck={"remaining": 12, "act": "I", "mode": "physical"},
-                                        day_effects={"active": [], "resolved": []}, drawn=[]), ())
-    cards = [{"key": f"I-{n:02d}", "act": "I", "name": f"Card I-{n:02d}", "red": ["B2"], "blue": ["A3", "C1"],
-              "taught": n <= 3} for n in range(1, 19)]
-    return {
-        "tracker-walk": _on(None, lambda ui: ui.stack.push(TrackerWalk(ui.ctx, _trackers(), 2, setup))),
-        "draw-card": _on(physical, lambda ui: ui.stack.push(DrawCardScreen(ui.ctx, {"cmd": "draw"}, cards)),
-                         lambda ui: ui.screen.activate("grid", Press.SHORT),
-                         *[lambda ui, p=p: _press(ui, VButton.for_district(p)) for p in ("B3", "C1", "C1")]),
-        "strigoi-box": _on(None, lambda ui: ui.stack.push(StrigoiBoxScreen(ui.ctx, values_in_use(), {"cmd": "setup", "game": "strigoi"}))),
-    }
-
-
-def _trackers() -> dict[int, dict]:
-    """Veil-tracker numbers as the loop hands them to the tracker screen."""
-    numbers = {f"{act}.{band}": [2, 1, 0] for act in ("I", "II", "III") for band in ("high", "low")}
-    return {n: {"reserve": 12, "numbers": numbers} for n in (2, 3, 4, 5)}
-
-
-def _district_names() -> dict[str, dict]:
-    """The current layout's district keys and names, as the loop hands them over."""
-    return {pos: {"key": d.get("key", pos.lower()), "name": d["name"]} for pos, d in masters_state()["districts"].items()}
-
-
-def _lazy(make: Callable[[], GameView]) -> Callable:
+def lazy(make: Callable[[], GameView]) -> Callable:
     """A recipe that builds its engine view only when run."""
-    return lambda ui: _on(make())(ui)
+    return lambda ui: on(make())(ui)

@@ -1,14 +1,11 @@
 """The evening's story: a chart of how a journaled game went, from its commands alone.
 
 `story(commands)` replays a game (setup first, as the journal and scenario files hold it) and turns
-its states into a `Chart`: plain frozen data, no pygame. Per game (state JSON in docs/*.md):
-- masters: the veil at the end of each round, and each vampire's kill count per round;
-- nosferatu: the Clock's Nights left per round, and each player's Bites per round;
-- mansion: the rounds left on the round clock, and each player's stored points per round;
-- strigoi: the Altar's and the Inferno's blood points per round, and each Powerwolf's wounds;
-- one-night: each timed step's seconds (extensions included), and the votes each seat received.
-Every series of a player has that player's colour (companion.palette) and its own marker shape, so
-a line is told apart without colour too. companion/ui/chart.py draws a Chart as PNG, SVG or into a
+its states into a `Chart`: plain frozen data, no pygame. Each game's panels come from its package (its
+descriptor's `story`, a function of the states, built with the helpers here: `by_round`, `people`,
+`seat_names`, `num`, `rounds_left`); a game without one gets the title and its ending. Every series of
+a player has that player's colour (companion.palette) and its own marker shape, so a line is told
+apart without colour too. companion/ui/chart.py draws a Chart as PNG, SVG or into a
 rect of a screen; `write_report` is what `companion journal report ID --out FILE` calls.
 """
 
@@ -24,8 +21,6 @@ from companion.ui.words import outcome_text
 
 MARKERS = ("circle", "square", "triangle", "diamond", "down", "cross")
 NEUTRAL = (235, 232, 225)  # a series that belongs to nobody (the veil, the clock)
-ALTAR = (200, 20, 30)
-INFERNO = palette.ORANGE
 
 
 @dataclass(frozen=True)
@@ -74,7 +69,7 @@ def chart_of(states: Sequence[Mapping[str, Any]]) -> Chart:
     if not states:
         return Chart(_("No game"), "", ())
     gid = str(states[-1].get("game"))
-    from companion.rules.catalog import games, resolve
+    from companion.games import games, resolve
 
     game = games().get(gid)
     make = resolve(game.story) if game is not None and game.story else None  # the game's descriptor names it
@@ -122,10 +117,10 @@ def report_main(journal, game_id: int, out: str) -> int:
     return 0
 
 
-# ---------------------------------------------------------------- per game
+# ---------------------------------------------------------------- what the games' charts share
 
 
-def _by_round(states: Sequence[Mapping[str, Any]]) -> tuple[tuple[str, ...], list[Mapping[str, Any]]]:
+def by_round(states: Sequence[Mapping[str, Any]]) -> tuple[tuple[str, ...], list[Mapping[str, Any]]]:
     """The x axis of a game in rounds: the state after setup (round 0), then the last state of each round."""
     picked: list[Mapping[str, Any]] = [states[0]]
     labels = ["0"]  # round 0: the table as set up
@@ -137,109 +132,36 @@ def _by_round(states: Sequence[Mapping[str, Any]]) -> tuple[tuple[str, ...], lis
     return tuple(labels), picked
 
 
-def _people(names: Sequence[str], picked: Sequence[Mapping],
+def people(names: Sequence[str], picked: Sequence[Mapping],
             value: Callable[[Mapping, str], Any]) -> tuple[Series, ...]:
     """One series per person, in seat order, with their colour and a marker of their own."""
     colours = palette.player_colours(names)
-    return tuple(Series(n, tuple(_num(value(s, n)) for s in picked), colours[n], MARKERS[i % len(MARKERS)])
+    return tuple(Series(n, tuple(num(value(s, n)) for s in picked), colours[n], MARKERS[i % len(MARKERS)])
                  for i, n in enumerate(names))
 
 
-def _names(state: Mapping) -> list[str]:
+def seat_names(state: Mapping) -> list[str]:
     """The players in seating order, as the game API names them in every state JSON ("seats")."""
     return [p["name"] for p in state.get("seats") or ()]
-
-
-def masters_chart(states) -> tuple[Panel, ...]:
-    """Veil per round; kills per round, per vampire."""
-    labels, picked = _by_round(states)
-    names = _names(states[-1])
-    veil = Series(_("veil"), tuple(_num(s.get("veil")) for s in picked), NEUTRAL, "diamond")
-    kills = _people(names, picked, lambda s, n: ((s.get("vampires") or {}).get(n) or {}).get("kills"))
-    top = max([6.0] + [v for k in kills for v in k.values if v is not None])
-    return (Panel(_("Veil"), _("round"), labels, (veil,), 6),
-            Panel(_("Kills"), _("round"), labels, kills, top))
-
-
-def nosferatu_chart(states) -> tuple[Panel, ...]:
-    """Nights left on the Clock per round; Bites per player per round."""
-    labels, picked = _by_round(states)
-    last = states[-1]
-    names = [n for n in last.get("players") or [] if n != last.get("renfield")]
-    left = tuple(_num((s.get("clock") or {}).get("nights_left")) for s in picked)
-    clock = Series(_("Nights left"), left, NEUTRAL, "diamond")
-    bites = _people(names, picked, lambda s, n: (s.get("bites") or {}).get(n))
-    goal = _num(last.get("bites_to_win")) or 5
-    top_clock = max([1.0] + [v for v in clock.values if v is not None])
-    return (Panel(_("Clock"), _("round"), labels, (clock,), top_clock),
-            Panel(_("Bites"), _("round"), labels, bites, goal, y_lines=((goal, _("goal")),)))
-
-
-def mansion_chart(states) -> tuple[Panel, ...]:
-    """Rounds left on the round clock; stored points per player per round."""
-    labels, picked = _by_round(states)
-    last = states[-1]
-    names = _names(last)
-    length = _num(last.get("clock_length")) or 12
-    left = Series(_("rounds left"), tuple(_left(length, s.get("tick")) for s in picked), NEUTRAL, "diamond")
-    stored = _people(names, picked, lambda s, n: ((s.get("players") or {}).get(n) or {}).get("stored"))
-    target = _num(last.get("target")) or 20
-    return (Panel(_("Round clock"), _("round"), labels, (left,), length),
-            Panel(_("Stored points"), _("round"), labels, stored, target, y_lines=((target, _("target")),)))
-
-
-def strigoi_chart(states) -> tuple[Panel, ...]:
-    """Altar and Inferno blood points per round; each Powerwolf's wounds per round."""
-    labels, picked = _by_round(states)
-    last = states[-1]
-    blood = (Series(_("Altar"), tuple(_num(s.get("altar")) for s in picked), ALTAR, "circle"),
-             Series(_("Inferno"), tuple(_num(s.get("inferno")) for s in picked), INFERNO, "triangle"))
-    names = _names(last)
-    wounds = _people(names, picked, lambda s, n: ((s.get("powerwolves") or {}).get(n) or {}).get("wounds"))
-    needs = ((_num(last.get("attack_need")), _("Altar: attack")), (_num(last.get("defeat_need")), _("Inferno: defeat")))
-    marks = tuple(m for m in needs if m[0])
-    top = max([5.0] + [v for b in blood for v in b.values if v is not None])
-    return (Panel(_("Blood points"), _("round"), labels, blood, top, y_lines=marks),
-            Panel(_("Wounds"), _("round"), labels, wounds, 3))
-
-
-def one_night_chart(states) -> tuple[Panel, ...]:
-    """Each timed step's seconds (with extensions); the votes each seat received."""
-    steps: dict[str, float] = {}
-    for s in states:
-        cur = s.get("current") or {}
-        secs = _num(cur.get("seconds"))
-        if cur.get("id") and secs is not None:
-            steps[str(cur["id"])] = max(steps.get(str(cur["id"]), 0.0), secs)  # seconds include any extension
-    timers = Series(_("seconds"), tuple(steps.values()), NEUTRAL, "square")
-    last = states[-1]
-    seats = [str(i) for i in range(1, int(_num(last.get("players")) or 0) + 1)]
-    tally: dict[str, float] = {}
-    for target in (last.get("votes") or {}).values():
-        tally[str(target)] = tally.get(str(target), 0.0) + 1
-    votes = Series(_("votes"), tuple(tally.get(seat, 0.0) for seat in seats), palette.VERMILLION, "square")
-    numbers = tuple(str(i) for i in range(1, len(steps) + 1))  # the steps' names are in the log; numbers fit
-    return (Panel(_("Timers (s)"), _("step"), numbers, (timers,), max([10.0] + list(steps.values())), kind="bar"),
-            Panel(_("Votes received"), _("seat"), tuple(seats), (votes,), max([1.0] + list(votes.values)), kind="bar"))
 
 
 # ---------------------------------------------------------------- helpers
 
 
-def _num(value: Any) -> float | None:
+def num(value: Any) -> float | None:
     """A number from the state, or None when it is missing or not a number."""
     return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
 
 
-def _left(length: float, tick: Any) -> float | None:
+def rounds_left(length: float, tick: Any) -> float | None:
     """Rounds left on a clock of `length` at `tick`."""
-    t = _num(tick)
+    t = num(tick)
     return None if t is None else max(0.0, length - t)
 
 
 def _title(gid: str) -> str:
     """The game's name as the games list gives it."""
-    from companion.rules.catalog import games
+    from companion.games import games
 
     game = games().get(gid)
     return game.title if game else gid
@@ -250,5 +172,5 @@ def _ending(last: Mapping[str, Any]) -> str:
     outcome = last.get("outcome")
     rounds = ngettext("{n} round", "{n} rounds", last["round"]).format(n=last["round"]) if isinstance(last.get("round"), int) else ""
     if outcome:
-        return ", ".join(x for x in (_("ended: {outcome}").format(outcome=outcome_text(outcome)), rounds) if x)
+        return ", ".join(x for x in (_("ended: {outcome}").format(outcome=outcome_text(outcome, last.get("game"))), rounds) if x)
     return ", ".join(x for x in (_("still running"), _("round {n}").format(n=last["round"]) if rounds else "") if x)

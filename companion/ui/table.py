@@ -9,7 +9,7 @@ Each frame the loop (companion/app.py) does::
     ui.update(view, events, dt, status)                   # GameView, engine events, hardware status
     ui.draw(screen_surface)
 
-Results are commands (`{"cmd": ...}` per docs/masters.md, including `setup` from the new-game
+Results are commands (`{"cmd": ...}` per each game's README, including `setup` from the new-game
 wizard) and intents: `undo`, `resume` (id, game), `settings` (brightness|volume|mute),
 `card_read` (tag: the loop maps it to a `draw` or calls `start_teach`), `register_tag` (tag, card),
 `teach_card` (tag, act, grid), `edit_tracker` / `edit_districts` (the loop answers with
@@ -44,16 +44,17 @@ class TableUI:
     defaults for the wizard; `sounds` is an optional `companion.ui.sound.Sounds` for cues.
     """
 
-    def __init__(self, size: tuple[int, int], game_id: str = "masters", settings: Mapping[str, Any] | None = None,
+    def __init__(self, size: tuple[int, int], game_id: str | None = None, settings: Mapping[str, Any] | None = None,
                  sounds=None, long_press_s: float = LONG_PRESS_S) -> None:
-        """Start on the title screen with the focus on `game_id`."""
+        """Start on the title screen with the focus on `game_id` (None: the first game)."""
         self.size = (int(size[0]), int(size[1]))
         self.stack = ScreenStack()
         self.ctx = UIContext(Renderer(self.size), dict(settings or {}), self.stack)
         self.mapper = InputMapper(self.size, self._hit, long_press_s)
         self.sounds = sounds
         title = TitleScreen(self.ctx)
-        title.focus_on(f"game:{game_id}")
+        if game_id is not None:
+            title.focus_on(f"game:{game_id}")
         self.stack.set_base(title)
 
     # -- input --------------------------------------------------------------------------------------
@@ -162,22 +163,29 @@ class TableUI:
         self.stack.push(ResumeScreen(self.ctx, offer))
 
     def start_teach(self, tag: str, catalogue: Iterable[Mapping[str, Any]]) -> None:
-        """An unknown tag was read: open the teach screen (`catalogue`: known cards {key, name, act})."""
-        from companion.ui.screens.tools import TeachCardScreen
-
-        self.stack.push(TeachCardScreen(self.ctx, tag, list(catalogue)))
+        """An unknown tag was read: open the screen that teaches a card (`catalogue`: known cards
+        {key, name, act}), of the game that teaches cards."""
+        self.open_tool("card", tag, list(catalogue))
 
     def teach_tracker(self, trackers, vampires: int = 2) -> None:
         """Open the veil-tracker screen: `trackers` = count -> {"reserve", "numbers"} in use now."""
-        from companion.ui.screens.box import TrackerScreen
-
-        self.stack.push(TrackerScreen(self.ctx, trackers, vampires))
+        self.open_tool("tracker", trackers, vampires)
 
     def teach_districts(self, districts) -> None:
         """Open the district-names screen: `districts` = position -> {"key", "name"}."""
-        from companion.ui.screens.box import DistrictsScreen
+        self.open_tool("districts", districts)
 
-        self.stack.push(DistrictsScreen(self.ctx, districts))
+    def open_tool(self, kind: str, *args: Any) -> bool:
+        """Open the screen that teaches `kind` (the descriptor's `tools` of the game that teaches it),
+        made with the table's context and `args`; False when no game teaches it."""
+        from companion.games import games, resolve, teacher
+
+        game = games().get(teacher(kind))
+        where = game.tools.get(kind) if game is not None else None
+        if where is None:
+            return False
+        self.stack.push(resolve(where)(self.ctx, *args))
+        return True
 
     def notify(self, text: str) -> None:
         """Show a refusal or problem on the bottom row and in the log."""
@@ -196,19 +204,6 @@ def route(view: GameView | None) -> str:
     from companion.ui.screens.others import route as route_game
 
     return route_game(view.game, view.state) or "generic"
-
-
-def masters_screen(s: Mapping[str, Any]) -> str:
-    """Which Masters of the Night screen a state calls for (its descriptor's `route`)."""
-    if s.get("phase") == "over" or s.get("outcome"):
-        return "over"
-    if s.get("step") == "combat" or s.get("combat"):
-        return "combat"
-    if s.get("step") in ("place-agents", "card-effect"):
-        return "event"
-    if s.get("phase") == "night":
-        return "night"
-    return "day"
 
 
 def banners(status: Mapping[str, Any]) -> dict[str, str]:

@@ -4,59 +4,85 @@ The rules engines stay pure and English: their state JSON names the ending with 
 (`evil-bites`, `all-vampires`, One Night's winning teams joined by `+`, `villager+tanner`), and
 where a game stands with phase and step ids (`dusk`, `give-stake`), and the rule a refusal names
 with a key (`end_turn`, `game over`). The screens, the story chart and `companion play` show them
-through `outcome_words`, `phase_text`, `step_text`, `where_text` and `rule_text`, which look each id up here
-(the English words are the id's own, so English reads as before; a rule key's `_` and `-` read as
-spaces); an id nobody listed comes back as its words, so a newer engine still shows.
+through `outcome_words`, `phase_text`, `step_text`, `where_text` and `rule_text`, which look each id up
+in the game's own words (the module its descriptor names as `words`: `STEPS`, `PHASES`, `NEEDS`,
+`outcomes()`, `rules()`, `step_text(step)`) and then in the words every game shares, here. Without a
+game they look in every game's words. The English words are the id's own, so English reads as before
+(a rule key's `_` and `-` read as spaces); an id nobody listed comes back as its words, so a newer
+engine still shows.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache, wraps
+from functools import lru_cache
+from types import ModuleType
 
 from companion.i18n import N_, _, catalog, pgettext
 
 
-def _per_catalog(build):
-    """`build()` made once per loaded catalog, not on every lookup: a screen's buttons word their refusals
-    (`{rule}`, `{verb}`) on every frame, and a language switch loads a new catalog, so the words follow."""
-    table = lru_cache(maxsize=4)(lambda key: build())
-    return wraps(build)(lambda: table(catalog()))
+@lru_cache(maxsize=64)
+def _modules(game: str | None, found: tuple[str, ...]) -> tuple[ModuleType, ...]:
+    """The words modules to look in for `game` (only its own; None: every game's, in the games'
+    order), for the games `found` now."""
+    from companion.games import games, resolve
+
+    known = games()
+    ids = found if game is None else (game,) if game in known else ()
+    return tuple(resolve(known[g].words) for g in ids if known[g].words)
 
 
-@_per_catalog
+def _own(game: str | None) -> tuple[ModuleType, ...]:
+    """The words modules of `game` (every game's when None)."""
+    from companion.games import games
+
+    return _modules(None if game is None else str(game), tuple(games()))
+
+
+@lru_cache(maxsize=64)
+def _table(kind: str, game: str | None, tr, found: tuple[str, ...]) -> dict[str, str]:
+    """Outcome or rule words (`kind`: "outcomes" | "rules") in catalog `tr`: every game's shared
+    words, under the game's own (or every game's, the first game's winning)."""
+    out: dict[str, str] = {}
+    for module in reversed(_modules(game, found)):
+        make = getattr(module, kind, None)
+        if make is not None:
+            out.update(make())
+    shared = _SHARED[kind]()
+    return {**shared, **out} if game is not None else {**out, **shared}
+
+
+def _words_of(kind: str, game: str | None) -> dict[str, str]:
+    """The table of `kind` for `game` in the catalog in use (made once per catalog and game)."""
+    from companion.games import games
+
+    return _table(kind, None if game is None else str(game), catalog(), tuple(games()))
+
+
+def _marked(name: str, game: str | None, key: str | None) -> str | None:
+    """`key` in the N_() table `name` (STEPS, PHASES, NEEDS) of the game (or every game), translated;
+    None when nobody lists it."""
+    for module in _own(game):
+        table = getattr(module, name, None) or {}
+        if key in table:
+            return _(table[key])
+    return None
+
+
 def _known() -> dict[str, str]:
-    """Outcome id (any game) or One Night team -> its words now (context "outcome": `clock` here is
-    the ending, not the thing on the board)."""
+    """The endings any game may have -> their words now (context "outcome"; a game's own endings
+    are in its words' `outcomes()`)."""
     return {
         "victory": pgettext("outcome", "victory"),
         "defeat": pgettext("outcome", "defeat"),
-        "defeat-veil": pgettext("outcome", "defeat veil"),
-        "defeat-deck": pgettext("outcome", "defeat deck"),
-        "hunters-stake": pgettext("outcome", "hunters stake"),
-        "hunters-rituals": pgettext("outcome", "hunters rituals"),
-        "evil-bites": pgettext("outcome", "evil bites"),
-        "evil-stake": pgettext("outcome", "evil stake"),
-        "clock": pgettext("outcome", "clock"),
-        "points": pgettext("outcome", "points"),
-        "all-vampires": pgettext("outcome", "all vampires"),
-        "no-winner": pgettext("outcome", "no winner"),
-        # One Night's teams (companion/data/one_night/roles.toml `team`), as the winners
-        "villager": pgettext("outcome", "villager"),
-        "werewolf": pgettext("outcome", "werewolf"),
-        "vampire": pgettext("outcome", "vampire"),
-        "tanner": pgettext("outcome", "tanner"),
-        "assassin": pgettext("outcome", "assassin"),
-        "apprentice-assassin": pgettext("outcome", "apprentice assassin"),
     }
 
 
-@_per_catalog
 def _rules() -> dict[str, str]:
-    """A rule's words now, by its key's words (`end_turn` and `end turn` are one rule), context "rule"
-    (`draw` here is the rule, not a menu's button). The keys are every game's command verbs and the
-    rules their engines name in a RuleViolation (tests/ui/test_rule_words.py finds them all)."""
+    """The rules every game has (the shared core's and the verbs most games take) -> their words now,
+    by the key's words (`end_turn` and `end turn` are one rule), context "rule" (`draw` here is the
+    rule, not a menu's button). A game's own are in its words' `rules()` (tests/ui/test_rule_words.py
+    finds every key an engine can name and checks that each has its words)."""
     return {
-        # every game
         "setup": pgettext("rule", "setup"),
         "players": pgettext("rule", "players"),
         "adjust": pgettext("rule", "adjust"),
@@ -66,176 +92,62 @@ def _rules() -> dict[str, str]:
         "reveal": pgettext("rule", "reveal"),
         "reroll": pgettext("rule", "reroll"),
         "ritual": pgettext("rule", "ritual"),
-        # Masters of the Night
-        "ability": pgettext("rule", "ability"),
-        "ability card": pgettext("rule", "ability card"),
-        "add agents": pgettext("rule", "add agents"),
-        "add minions": pgettext("rule", "add minions"),
-        "agents": pgettext("rule", "agents"),
-        "attach card": pgettext("rule", "attach card"),
-        "blood ability": pgettext("rule", "blood ability"),
-        "dark ability": pgettext("rule", "dark ability"),
-        "combat": pgettext("rule", "combat"),
-        "day combat": pgettext("rule", "day combat"),
-        "end combat": pgettext("rule", "end combat"),
-        "hand over": pgettext("rule", "hand over"),
-        "day effect": pgettext("rule", "day effect"),
-        "resolve day effect": pgettext("rule", "resolve day effect"),
-        "district effect": pgettext("rule", "district effect"),
-        "dice": pgettext("rule", "dice"),
-        "dice reserve": pgettext("rule", "dice reserve"),
-        "use die": pgettext("rule", "use die"),
-        "draw": pgettext("rule", "draw"),
-        "resolve card": pgettext("rule", "resolve card"),
-        "discard card": pgettext("rule", "discard card"),
-        "replace": pgettext("rule", "replace"),
-        "redirect": pgettext("rule", "redirect"),
-        "night": pgettext("rule", "night"),
-        "move": pgettext("rule", "move"),
-        "expose": pgettext("rule", "expose"),
-        "fight": pgettext("rule", "fight"),
-        "hunt": pgettext("rule", "hunt"),
-        "wild hunt": pgettext("rule", "wild hunt"),
-        "recruit": pgettext("rule", "recruit"),
-        "sacrifice": pgettext("rule", "sacrifice"),
-        "sigillate": pgettext("rule", "sigillate"),
-        "minions": pgettext("rule", "minions"),
-        "reserve": pgettext("rule", "reserve"),
-        "move agents": pgettext("rule", "move agents"),
-        "place agents": pgettext("rule", "place agents"),
-        "remove agents": pgettext("rule", "remove agents"),
-        "relic": pgettext("rule", "relic"),
-        "relic limit": pgettext("rule", "relic limit"),
-        "give relic": pgettext("rule", "give relic"),
-        "use relic": pgettext("rule", "use relic"),
-        "place relic": pgettext("rule", "place relic"),
-        "discard relic": pgettext("rule", "discard relic"),
-        "exchange relics": pgettext("rule", "exchange relics"),
-        "museum": pgettext("rule", "museum"),
-        "set ap": pgettext("rule", "set AP"),
-        "veil": pgettext("rule", "veil"),
-        # Nosferatu
-        "give stake": pgettext("rule", "give stake"),
-        "stake": pgettext("rule", "stake"),
-        "spare": pgettext("rule", "spare"),
-        "turn order": pgettext("rule", "turn order"),
-        "play": pgettext("rule", "play"),
-        "bite": pgettext("rule", "bite"),
-        "add night": pgettext("rule", "add night"),
-        "cast": pgettext("rule", "cast"),
-        "cards": pgettext("rule", "cards"),
-        "clock": pgettext("rule", "clock"),
-        "night cards": pgettext("rule", "Night cards"),
-        "resolved": pgettext("rule", "resolved"),
-        # The Vampire Mansion
-        "roll": pgettext("rule", "roll"),
-        "assign": pgettext("rule", "assign"),
-        "modify": pgettext("rule", "modify"),
-        "lock": pgettext("rule", "lock"),
-        "order": pgettext("rule", "order"),
-        "rolloff": pgettext("rule", "roll-off"),
-        "enter": pgettext("rule", "enter"),
-        "take": pgettext("rule", "take"),
-        "store": pgettext("rule", "store"),
-        "room action": pgettext("rule", "room action"),
-        "claim": pgettext("rule", "claim"),
-        "points": pgettext("rule", "points"),
-        "rank": pgettext("rule", "rank"),
-        "reveal roles": pgettext("rule", "reveal roles"),
-        "role deck": pgettext("rule", "role deck"),
-        # Armata Strigoi
-        "initiative": pgettext("rule", "initiative"),
-        "encounter": pgettext("rule", "encounter"),
-        "one encounter": pgettext("rule", "one encounter"),
-        "reward": pgettext("rule", "reward"),
-        "altar": pgettext("rule", "altar"),
-        "blood": pgettext("rule", "blood"),
-        "lose blood": pgettext("rule", "lose blood"),
-        "heal": pgettext("rule", "heal"),
-        "wound": pgettext("rule", "wound"),
-        "rotate": pgettext("rule", "rotate"),
-        "token": pgettext("rule", "token"),
-        "attack strigoi": pgettext("rule", "attack the Strigoi"),
-        "counterattack": pgettext("rule", "counterattack"),
-        "strigoi": pgettext("rule", "Strigoi"),
-        "strigoi move": pgettext("rule", "Strigoi move"),
-        "strigoi attack": pgettext("rule", "Strigoi attack"),
-        "curse": pgettext("rule", "curse"),
-        # One Night
-        "next": pgettext("rule", "next"),
-        "pause": pgettext("rule", "pause"),
-        "paused": pgettext("rule", "paused"),
-        "resume": pgettext("rule", "resume"),
-        "extend": pgettext("rule", "extend"),
-        "roles": pgettext("rule", "roles"),
-        "vote": pgettext("rule", "vote"),
     }
 
 
-# the phases of the state JSON (every game: `phase`; Mansion and Nosferatu name them for the lights)
+# the phases of the state JSON (every game: `phase`): the words the games share (a game may list its own PHASES)
 PHASES = {"day": N_("day"), "night": N_("night"), "dusk": N_("dusk"), "dawn": N_("dawn"), "setup": N_("setup"),
           "vote": N_("vote"), "play": N_("play"), "over": N_("game over")}
-# each game's steps (state JSON `step`), as a title or a position line says them; One Night's steps that
-# are not one role's are here, its role steps are named after the role (`step_text`)
-STEPS = {
-    "masters": {"day-effects": N_("day district effects"), "place-agents": N_("event card: agents"),
-                "card-effect": N_("event card: its text"), "hunt": N_("agents hunt"), "turn": N_("turns"),
-                "combat": N_("combat"), "over": N_("game over")},
-    "nosferatu": {"give-stake": N_("pass the stake"), "turn": N_("cards to Renfield"), "clock": N_("turn the Clock"),
-                  "resolve": N_("Renfield resolves"), "stake": N_("use the stake?"), "over": N_("game over")},
-    "mansion": {"roll": N_("everyone rolls"), "rolloff": N_("roll-off for a tie"), "turn": N_("turns"),
-                "reveal": N_("role reveal"), "over": N_("game over")},
-    "strigoi": {"initiative": N_("reveal the Action cards"), "turn": N_("a Powerwolf's turn"),
-                "strigoi": N_("the Strigoi strikes"), "curse": N_("the extra Strigoi turn"), "over": N_("game over")},
-    "one-night": {"dusk-begins": N_("Night falls"), "vampires": N_("Vampires"), "view-marks": N_("Everyone sees their Mark"),
-                  "lovers": N_("Lovers"), "werewolves": N_("Werewolves"), "masons": N_("Masons"), "dawn": N_("Dawn"),
-                  "discussion": N_("Discussion"), "vote-countdown": N_("Vote countdown"), "vote": N_("Vote"),
-                  "reveal": N_("Reveal")},
-}
 
 
-# what an action's parameters are (`Action.params`, every game's), for a picker question no screen words itself
+# what an action's parameters are (`Action.params`), for a picker question no screen words itself: the
+# words of needs any game may have (a game's own are in its words' NEEDS)
 NEEDS = {
-    "n": N_("Number"), "altar": N_("Altar"), "inferno": N_("Inferno"), "wounds": N_("Wounds"), "rewards": N_("Reward cards"),
-    "tick": N_("Clock tick"), "nights": N_("Nights"), "bites": N_("Bites"), "rituals": N_("Rituals"),
-    "holder": N_("Stake holder"), "player": N_("Player"), "target": N_("Target"), "character": N_("Character"),
-    "hand_points": N_("Points in hand"), "room_cards": N_("Room cards"), "vampires": N_("Vampires"), "dice": N_("Dice"),
-    "cards": N_("Cards"), "values": N_("Dice values"), "votes": N_("Votes"), "marks": N_("Marks"), "step": N_("Step"),
-    "colour": N_("Colour"), "result": N_("Result"), "blood": N_("Blood"), "reward": N_("Reward"), "strigoi": N_("Strigoi"),
-    "wolf": N_("Powerwolf"), "prevented": N_("Wounds prevented"), "reason": N_("Reason"), "room": N_("Room"),
-    "steps": N_("Steps"), "hit": N_("Hit by the curse"), "roles": N_("Roles"), "first_vampire": N_("First vampire"),
-    "to": N_("Where to"), "die": N_("Die"), "split": N_("Split"), "agents_to": N_("Agents to"), "with": N_("With whom"),
-    "value": N_("Die"), "minions": N_("Minions"), "discard": N_("Relic to discard"), "card": N_("Card"),
-    "redirect": N_("Agents appear instead in"), "tokens": N_("Modify tokens"), "stored": N_("Stored points"),
-    "killed": N_("Who died"), "token": N_("Strigoi token"), "bonus": N_("Token bonus"), "won": N_("Won the fight"),
-    "center": N_("On a platform's centre"), "marker": N_("Attack marker"),
+    "n": N_("Number"), "player": N_("Player"), "target": N_("Target"), "dice": N_("Dice"), "cards": N_("Cards"),
+    "values": N_("Dice values"), "step": N_("Step"), "result": N_("Result"), "steps": N_("Steps"),
+    "first_vampire": N_("First vampire"), "die": N_("Die"), "split": N_("Split"), "with": N_("With whom"),
 }
 
 
-def need_question(need: str) -> str:
+def need_question(need: str, game: str | None = None) -> str:
     """A picker's question for need `need`: `wounds` -> `Wounds?`, `nights|bites` (one of them) ->
-    `Nights / Bites?` (an unknown need as its words)."""
-    what = " / ".join(_(NEEDS[n]) if n in NEEDS else n.replace("_", " ") for n in need.split("|"))
+    `Nights / Bites?` (the game's own NEEDS first; an unknown need as its words)."""
+    what = " / ".join(_need(n, game) for n in need.split("|"))
     return _("{what}?").format(what=what)
 
 
-def phase_text(phase: str | None) -> str:
-    """`dusk` -> `dusk` (`Abenddämmerung`); an unknown phase as its words."""
-    return _(PHASES[phase]) if phase in PHASES else str(phase or "").replace("-", " ")
+def _need(need: str, game: str | None) -> str:
+    """One need in words."""
+    own = _marked("NEEDS", game, need)
+    if own is not None:
+        return own
+    return _(NEEDS[need]) if need in NEEDS else (_marked("NEEDS", None, need) or need.replace("_", " "))
+
+
+def phase_text(phase: str | None, game: str | None = None) -> str:
+    """`dusk` -> `dusk` (`Abenddämmerung`): the game's own PHASES, then the shared ones (without a
+    game: every game's); an unknown phase as its words."""
+    own = _marked("PHASES", game, phase) if game is not None else None
+    if own is not None:
+        return own
+    if phase in PHASES:
+        return _(PHASES[phase])
+    return (_marked("PHASES", None, phase) if game is None else None) or str(phase or "").replace("-", " ")
 
 
 def step_text(game: str | None, step: str | None) -> str:
-    """A step id of `game` in words: `give-stake` -> `pass the stake`; One Night's role steps by the
-    role (`seer` -> `Seer`, `doppelganger-seer` -> `Doppelganger as Seer`); an unknown step as its words."""
-    table = STEPS.get(str(game), {})
-    if step in table:
-        return _(table[step])
-    if game == "one-night" and step:
-        from companion.narration.one_night import role_name  # it reads the role data (and uses this module)
-
-        if step.startswith("doppelganger-"):
-            return _("Doppelganger as {role}").format(role=role_name(step[len("doppelganger-"):]))
-        return role_name(step)
+    """A step id of `game` in words: `give-stake` -> `pass the stake` (its words' STEPS), or what its
+    words' `step_text(step)` makes of it (One Night's role steps: `seer` -> `Seer`); an unknown step
+    as its words."""
+    if game is not None:
+        own = _marked("STEPS", game, step)
+        if own is not None:
+            return own
+        for module in _own(game):
+            maker = getattr(module, "step_text", None)
+            made = maker(step) if maker is not None and step else None
+            if made:
+                return made
     return str(step or "").replace("-", " ")
 
 
@@ -245,20 +157,21 @@ def where_text(game: str | None, where: str) -> str:
     if where.startswith("step "):
         return step_text(game, where[len("step "):])
     phase, sep, step = where.partition(" / ")
-    return f"{phase_text(phase)} / {step_text(game, step)}" if sep else where
+    return f"{phase_text(phase, game)} / {step_text(game, step)}" if sep else where
 
 
-def rule_text(rule: str | None) -> str:
+def rule_text(rule: str | None, game: str | None = None) -> str:
     """The rule a refusal names (`RuleViolation.rule`, a key: it stays one in JSON and logs) in the
-    table's words: `end_turn` -> `end turn` (`Zug beenden`); a key nobody listed as its words."""
+    table's words: `end_turn` -> `end turn` (`Zug beenden`): the game's own rules' words, then the
+    shared ones (without a game: every game's); a key nobody listed as its words."""
     name = str(rule or "").replace("_", " ").replace("-", " ")
-    return _rules().get(name, name)
+    return _words_of("rules", game).get(name, name)
 
 
-def outcome_text(outcome: str | None) -> str:
+def outcome_text(outcome: str | None, game: str | None = None) -> str:
     """`evil-bites` -> `evil bites`, `villager+tanner` -> `villager and tanner` (in the current
-    language; an unknown id as its words)."""
-    known = _known()
+    language, the game's own words first; an unknown id as its words)."""
+    known = _words_of("outcomes", game)
     parts = [known.get(p, p.replace("-", " ")) for p in str(outcome or "").split("+")]
     text = parts[0]
     for part in parts[1:]:
@@ -266,7 +179,33 @@ def outcome_text(outcome: str | None) -> str:
     return text
 
 
-def outcome_words(outcome: str | None) -> str:
+def outcome_words(outcome: str | None, game: str | None = None) -> str:
     """The same with a capital first letter, for a title: `Evil bites`."""
-    text = outcome_text(outcome)
+    text = outcome_text(outcome, game)
     return text[:1].upper() + text[1:]
+
+
+_SHARED = {"outcomes": _known, "rules": _rules}  # the words every game shares, made per catalog
+
+
+def board_word(game: str | None, key: str) -> str:
+    """A key of a game's `board` dict in words, for the generic screen: its words' BOARD entry, else
+    the key's words (`dawn_cards` -> `dawn cards`)."""
+    own = _marked("BOARD", game, key) if game is not None else None
+    return own if own is not None else key.replace("_", " ").replace("-", " ")
+
+
+def known_rules(game: str | None = None) -> set[str]:
+    """The rule keys' words listed for `game` (shared and its own; None: every game's)."""
+    return set(_words_of("rules", game))
+
+
+def own_rules(game: str) -> set[str]:
+    """The rule keys' words `game`'s own words list (not the shared ones)."""
+    made = [m.rules() for m in _own(game) if hasattr(m, "rules")]
+    return set().union(*made) if made else set()
+
+
+def known_needs(game: str | None = None) -> set[str]:
+    """The needs a picker has a question for: the shared ones and `game`'s (None: every game's)."""
+    return set(NEEDS).union(*(getattr(m, "NEEDS", {}) for m in _own(game)))

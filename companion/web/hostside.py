@@ -80,13 +80,16 @@ def teach(app, data: Mapping[str, Any], lang: str) -> tuple[int, Any]:
 
 
 def cards(app, data: Mapping[str, Any], lang: str) -> tuple[int, Any]:
-    """Every Masters card slot with its grid (shipped or taught), for the teach view."""
+    """Every card slot with its grid (shipped or taught) of the game whose cards the table teaches, for
+    the teach view."""
     from companion.errors import CompanionError
-    from companion.gamedata.ownbox import box_cards
     from companion.i18n import data_name
 
+    teacher = _card_teacher()
+    if teacher is None:
+        return 404, error(lang, N_("No game here teaches cards."))
     try:
-        found = box_cards()
+        found = teacher.grids()
     except CompanionError as exc:
         return 409, _refusal(exc, lang)
     with language(lang):
@@ -112,10 +115,12 @@ def journal(app, data: Mapping[str, Any], lang: str) -> tuple[int, Any]:
 def taught(app, data: Mapping[str, Any], lang: str) -> tuple[int, Any]:
     """Everything taught at this table, as one file another table imports (`companion cards export`)."""
     from companion.errors import CompanionError
-    from companion.gamedata import teach as teach_mod
 
+    teacher = _card_teacher()
+    if teacher is None:
+        return 404, error(lang, N_("No game here teaches cards."))
     try:
-        return 200, teach_mod.export_text()
+        return 200, teacher.export_text()
     except CompanionError as exc:
         return 409, _refusal(exc, lang)
 
@@ -126,6 +131,15 @@ def story(app, data: Mapping[str, Any], lang: str) -> tuple[int, Any]:
     if app.session is None:
         return 404, error(lang, N_("No game is running at the table."))
     return 200, [dict(c) for c in app.session.commands]
+
+
+def _card_teacher():
+    """The `cards` module of the game whose cards the table teaches (companion/games: `teaching`), or None."""
+    from companion.games import info, resolve, teacher
+
+    gid = teacher("card")
+    module = info(gid).cards if gid is not None else None
+    return resolve(module) if module else None
 
 
 def _dispatch(app, intent: dict, lang: str) -> dict | None:

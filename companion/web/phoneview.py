@@ -78,8 +78,9 @@ def build(game_id: str | None, state: Mapping[str, Any] | None, events: Iterable
 
 def board(state: Mapping[str, Any], seats: list) -> list[dict[str, Any]]:
     """The 3x3 board, A1 first: each cell {pos, label, lines, colour, level, marks (player colours)}."""
-    if isinstance(state.get("districts"), Mapping) and isinstance(state.get("vampires"), Mapping):
-        return _masters_board(state)
+    own = _own_board(state.get("game"))
+    if own is not None:
+        return own(state)
     picture = state.get("board")
     cells = picture.get("districts") if isinstance(picture, Mapping) else None
     if not isinstance(cells, Mapping):
@@ -87,6 +88,14 @@ def board(state: Mapping[str, Any], seats: list) -> list[dict[str, Any]]:
     names = [str(s.get("name", "")) for s in seats]
     colours = {str(s.get("name")): COLOUR_CODES.get(str(s.get("colour")), "#ffffff") for s in seats}
     return [_cell(pos, cells.get(pos) or {}, names, colours) for pos in DISTRICTS]
+
+
+def _own_board(game_id: Any):
+    """The game's own board for the phone (its descriptor's `phone`), or None: the generic one."""
+    from companion.games import games, resolve
+
+    game = games().get(game_id) if isinstance(game_id, str) else None
+    return resolve(game.phone) if game is not None and game.phone else None
 
 
 def _cell(pos: str, cell: Mapping[str, Any], names: list[str], colours: Mapping[str, str]) -> dict[str, Any]:
@@ -111,30 +120,6 @@ def _cell(pos: str, cell: Mapping[str, Any], names: list[str], colours: Mapping[
             "lines": lines, "colour": MOOD_COLOURS.get(str(cell.get("mood")), MOOD_COLOURS["off"]),
             "level": round(float(level), 2) if isinstance(level, (int, float)) else 0.0,
             "marks": [colours[n] for n in dict.fromkeys(who)]}
-
-
-def _masters_board(state: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """Masters of the Night: each district's name, agents, minions and sigil, and who stands there."""
-    districts, vampires = state["districts"], state["vampires"]
-    seats = state.get("seats") or []
-    colours = {str(s.get("name")): COLOUR_CODES.get(str(s.get("colour")), "#ffffff") for s in seats if isinstance(s, Mapping)}
-    out = []
-    for pos in DISTRICTS:
-        d = districts.get(pos) or {}
-        hidden, exposed, minions = d.get("agents_hidden", 0), d.get("agents_exposed", 0), d.get("minions", 0)
-        lines = []
-        if hidden or exposed:
-            lines.append(_("agents {hidden}+{exposed}").format(hidden=hidden, exposed=exposed))
-        if minions:
-            lines.append(_("minions {n}").format(n=minions))
-        if d.get("sigil"):
-            lines.append(_("sigil: {name}").format(name=d["sigil"]))
-        here = [n for n, v in vampires.items() if isinstance(v, Mapping) and v.get("district") == pos and not v.get("drained")]
-        danger = (hidden or exposed) > minions
-        out.append({"pos": pos, "label": data_name(str(d.get("name") or pos)), "lines": lines,
-                    "colour": MOOD_COLOURS["danger" if danger else "night" if minions else "occupied"],
-                    "level": 0.8, "marks": [colours.get(n, "#ffffff") for n in here]})
-    return out
 
 
 def last_card(events: Iterable[Mapping[str, Any]]) -> dict[str, Any] | None:

@@ -53,7 +53,7 @@ def strip_is_current(app) -> bool:
 
 def play_until(app, predicate, rng=None, limit=3000):
     """Let the engine's bot choose commands (through app.submit) until predicate(view) holds."""
-    from companion.rules.masters import bot
+    from companion.games.masters.rules import bot
 
     rng = rng or random.Random(0)
     for _ in range(limit):
@@ -68,7 +68,7 @@ def play_until(app, predicate, rng=None, limit=3000):
 
 def bot_plays(app, moves: int, seed: int) -> None:
     """`moves` commands the engine's bot chooses (its random choices seeded), submitted through the app."""
-    from companion.rules.masters import bot
+    from companion.games.masters.rules import bot
 
     rng = random.Random(seed)
     for _ in range(moves):

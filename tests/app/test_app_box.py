@@ -2,7 +2,7 @@
 
 import pygame
 
-from companion.gamedata.loader import load_masters
+from companion.games.masters.loader import load_masters
 from companion.inputs import VButton
 from companion.ui.table import TableUI
 from tests.app.helpers import choose, make_app, tap, type_on_keyboard

@@ -2,7 +2,7 @@
 
 import pygame
 
-from companion.gamedata import teach
+from companion.games.masters import teach
 from companion.inputs import ButtonEvent, Press, VButton
 from companion.ui.input_map import WidgetPress
 from companion.ui.table import TableUI

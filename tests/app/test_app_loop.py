@@ -3,7 +3,7 @@
 import random
 
 from companion.runtime.sources import BotSource, ScriptSource
-from companion.rules.masters import bot
+from companion.games.masters.rules import bot
 from companion.app import LED_REFRESH_S
 from tests.app.helpers import SETUP, at_night_turn, bot_plays, make_app, play_until, replayed_view, strip_is_current
 
@@ -327,7 +327,7 @@ def test_app_speaks_the_verdict_of_one_night(tmp_path):
     app.speak = app.timer.speak = said.append
     app.start(setup={"cmd": "setup", "game": "one-night", "players": 4, "seed": 2})
     game = app.session.game
-    from companion.rules.one_night.bot import choose
+    from companion.games.one_night.rules.bot import choose
 
     rng = random.Random(1)
     while app.session.outcome() is None:

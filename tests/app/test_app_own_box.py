@@ -4,8 +4,8 @@ asked the first time it is drawn (then used for its placement), never again."""
 
 import pygame
 
-from companion.gamedata import teach
-from companion.gamedata.loader import load_masters
+from companion.games.masters import teach
+from companion.games.masters.loader import load_masters
 from companion.inputs import VButton
 from companion.ui.table import TableUI
 from tests.app.helpers import choose, make_app, tap, type_on_keyboard
@@ -208,7 +208,7 @@ def test_the_table_app_on_the_pi_backend_tells_the_wizard_it_runs_on_a_pi(tmp_pa
     from companion.gamedata import config
     from companion.cli import run as launch
     from companion.hal import open_hardware
-    from companion.ui.screens.menus import MastersWizard
+    from companion.games.masters.wizard import MastersWizard
 
     teach.save_card_grid("I-01", ["B2"], [])  # something taught: only the Pi puts the physical deck first
     args = argparse.Namespace(new=True, ack=False, script=None, seed=1)

@@ -3,7 +3,7 @@ saves them as taught data that wins over the examples, and the screen says when 
 
 import pygame
 
-from companion.gamedata import teach_strigoi
+from companion.games.strigoi import teach as teach_strigoi
 from companion.inputs import VButton
 from companion.rules import load_game
 from companion.ui.table import TableUI

@@ -170,9 +170,9 @@ def test_a_whole_game_plays_on_screen_in_german(played, game_id):
 
 
 BROKEN = [  # one translation taken away: the game, the module that shows it, its English
-    ("masters", "companion.ui.screens.masters._", "Night {n}: {vampire}, {ap} AP"),  # a screen's title
-    ("one-night", "companion.ui.screens.others.one_night._", "Waiting for the votes"),  # a screen's line
-    ("one-night", "companion.narration.one_night._", "Step over."),  # an event-log line
+    ("masters", "companion.games.masters.screens._", "Night {n}: {vampire}, {ap} AP"),  # a screen's title
+    ("one-night", "companion.games.one_night.screens._", "Waiting for the votes"),  # a screen's line
+    ("one-night", "companion.games.one_night.narration._", "Step over."),  # an event-log line
 ]
 
 

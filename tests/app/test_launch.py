@@ -65,7 +65,7 @@ def _first_frame(tmp_path, backend="mock"):
 def test_the_start_up_frame_is_shown_before_rules_lights_journal_and_hardware_load(tmp_path):
     first = _first_frame(tmp_path)
     loaded = set(first["modules"])
-    for heavy in ("companion.app", "companion.rules.masters", "companion.lighting", "companion.storage.journal",
+    for heavy in ("companion.app", "companion.games.masters.rules", "companion.lighting", "companion.storage.journal",
                   "companion.hal", "companion.storage.session", "companion.ui.table", "sqlite3"):
         assert heavy not in loaded, f"{heavy} was loaded before the first frame"
     assert "companion.ui.splash" in loaded
@@ -101,7 +101,7 @@ def test_after_a_power_cut_the_offer_to_resume_is_up_before_the_engines_load(tmp
     assert probe != _READY_PROBE
     loaded = set(_probe(tmp_path, probe, "READY"))
     assert "companion.gameline" in loaded  # the offer was made before READY
-    for later in ("companion.rules.base", "companion.rules.masters.game", "companion.storage.session", "tomllib"):
+    for later in ("companion.rules.base", "companion.games.masters.rules.game", "companion.storage.session", "tomllib"):
         assert later not in loaded, f"{later} was loaded before READY"
 
 
@@ -124,3 +124,30 @@ def test_the_start_up_frame_fits_a_long_line_at_both_sizes(size):
     below = surface.subsurface((0, theme.Metrics(*size).header_h, size[0], size[1] - theme.Metrics(*size).header_h))
     background = pygame.mask.from_threshold(below, theme.BG, (1, 1, 1, 255)).count()
     assert below.get_width() * below.get_height() - background > 500  # the lines are drawn
+
+
+# The same run in German: which catalogs were read when the app says READY=1.
+_CATALOG_PROBE = r"""
+import json, sys
+from companion import i18n
+from companion.runtime import sdnotify
+ready = sdnotify.ready
+def watched(status):
+    main = i18n._catalog
+    games = getattr(main, "_fallback", None)
+    print("CATALOGS " + json.dumps({"language": i18n.current_language(), "main": type(main).__name__,
+                                    "games_read": getattr(games, "_loaded", None)}), file=sys.stderr, flush=True)
+    ready(status)
+sdnotify.ready = watched
+sys.argv = ["companion", "run", "--window", "--frames", "2", "--new", "--backend", "mock"]
+import runpy
+runpy.run_module("companion", run_name="__main__")
+"""
+
+
+def test_a_german_start_reads_the_games_catalogs_only_when_a_game_needs_them(tmp_path, monkeypatch):
+    """In German the shared catalog is read before READY, as before; the games' own catalogs (chained
+    behind it) wait for the first text only they have: the title screen has none."""
+    monkeypatch.setenv("COMPANION_LANG", "de")
+    seen = _probe(tmp_path, _CATALOG_PROBE, "CATALOGS")
+    assert seen == {"language": "de", "main": "GNUTranslations", "games_read": False}

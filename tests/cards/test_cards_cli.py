@@ -1,7 +1,7 @@
 """`companion cards`: list, check, teach, export, import through the real entry point."""
 
 from companion import cli
-from companion.gamedata import teach
+from companion.games.masters import teach
 
 
 def test_cards_teach_grid_and_tag_from_the_command_line(capsys):
@@ -37,7 +37,7 @@ def test_cards_teach_relic_tag_tracker_and_district(capsys):
 def test_cards_teach_refuses_tracker_numbers_the_card_data_would_not_load():
     """What teaching accepts, the Masters data loader accepts: a reserve over the box's 12 agents or
     7 agents in one cell is refused (exit 2) and nothing is written, so no game is locked out."""
-    from companion.gamedata.loader import load_masters
+    from companion.games.masters.loader import load_masters
 
     assert cli.main(["cards", "teach", "--tracker", "3", "--reserve", "13"]) == 2
     assert cli.main(["cards", "teach", "--tracker", "3", "--numbers", "I.high=7:0,0"]) == 2

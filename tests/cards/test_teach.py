@@ -5,7 +5,7 @@ import stat
 import pytest
 
 from companion import paths
-from companion.gamedata import teach
+from companion.games.masters import teach
 from companion.gamedata import tomlfile
 from companion.errors import DataFileError
 
@@ -166,7 +166,7 @@ def test_teach_dumps_quotes_and_escapes():
 def test_teaching_and_loading_refuse_a_taught_file_alike(tmp_path, section, text, line, field, words):
     """One validator: a taught file that the loader skips (and refuses when strict), teaching refuses
     too (checking it or loading it as taught data), with the same file, line, field and message."""
-    from companion.gamedata.loader import load_masters
+    from companion.games.masters.loader import load_masters
 
     path = teach.section_path(section)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -188,7 +188,7 @@ def test_teaching_and_loading_refuse_a_taught_file_alike(tmp_path, section, text
 
 def test_a_taught_file_teaching_accepts_loads():
     """Every field teaching writes is one the loader takes (partial entries over the shipped records)."""
-    from companion.gamedata.loader import load_masters
+    from companion.games.masters.loader import load_masters
 
     teach.save_card_grid("II-07", ["B2"], ["A3", "C1"], "Night Patrol", note="")
     teach.save_tracker(4, reserve=10, numbers={("II", "low"): (2, (1, 1))})

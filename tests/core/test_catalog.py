@@ -1,6 +1,9 @@
 """The translation catalogs: complete, placeholders intact, and in step with the source.
 
-Both read the catalogs with Babel (a dev dependency): the running companion needs only the .mo.
+There is the shared catalog (companion/locale, domain "companion": the code outside the games'
+packages) and one per game, in its package (`<package>/locale`, domain `GameInfo.domain`), found
+through the games' catalog, a game plugin's included. Every one is checked alike. The catalogs are
+read with Babel (a dev dependency): the running companion needs only the .mo.
 """
 
 import re
@@ -12,10 +15,37 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
+from companion.games import games, package_dir
+
 ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "companion" / "locale"
 POT = LOCALE / "companion.pot"
-CATALOGS = sorted(LOCALE.glob("*/LC_MESSAGES/companion.po"))
+
+
+class Domain:
+    """One catalog family: its template, its translations, the source folder its template is made from."""
+
+    def __init__(self, name: str, pot: Path, catalogs: list[Path], source: Path):
+        self.name, self.pot, self.catalogs, self.source = name, pot, catalogs, source
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+def domains() -> list[Domain]:
+    """The shared catalog, then each game's (in the games' order)."""
+    out = [Domain("companion", POT, sorted(LOCALE.glob("*/LC_MESSAGES/companion.po")), ROOT / "companion")]
+    for game in games().values():
+        folder = Path(package_dir(game))
+        out.append(Domain(game.domain, folder / "locale" / f"{game.domain}.pot",
+                          sorted(folder.glob(f"locale/*/LC_MESSAGES/{game.domain}.po")), folder))
+    return out
+
+
+DOMAINS = domains()
+CATALOGS = [po for d in DOMAINS for po in d.catalogs]
+# the templates `make catalog` makes here: the shared one and those of the games' packages in companion/games
+IN_REPO = [DOMAINS[0], *(d for d in DOMAINS[1:] if d.source.is_relative_to(ROOT / "companion" / "games"))]
 PERCENT = re.compile(r"%(?:\([^)]*\))?[-#0 +]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa%]")
 
 
@@ -55,13 +85,14 @@ def problems(catalog) -> list[str]:
     return out
 
 
-def source_msgids() -> set:
-    """The msgids `pybabel extract -F babel.cfg` finds in the source now."""
+def source_msgids(folder: Path = ROOT / "companion") -> set:
+    """The msgids `pybabel extract -F babel.cfg FOLDER` finds in the source now (the shared catalog's
+    folder leaves the games' packages out: babel.cfg)."""
     with open(ROOT / "babel.cfg", encoding="utf-8") as f:
         method_map, options_map = parse_mapping_cfg(f)
     return {msg if isinstance(msg, str) else tuple(msg)
             for _file, _line, msg, _comments, _context in extract_from_dir(
-                str(ROOT), method_map, options_map, strip_comment_tags=True)}
+                str(folder), method_map, options_map, strip_comment_tags=True)}
 
 
 def msgids(catalog) -> set:
@@ -69,11 +100,20 @@ def msgids(catalog) -> set:
     return {m.id if isinstance(m.id, str) else tuple(m.id) for m in catalog if m.id}
 
 
-def test_there_is_a_german_catalog():
-    assert [p.parent.parent.name for p in CATALOGS] == ["de"]
+def test_there_is_a_german_catalog_for_the_shared_code_and_every_game_with_words():
+    assert [p.parent.parent.name for p in DOMAINS[0].catalogs] == ["de"]
+    for d in IN_REPO[1:]:
+        with d.pot.open("rb") as f:
+            has_words = bool(msgids(read_po(f)))
+        assert [p.parent.parent.name for p in d.catalogs] == (["de"] if has_words else []), d
 
 
-@pytest.mark.parametrize("po", CATALOGS, ids=lambda p: p.parent.parent.name)
+def _id(po: Path) -> str:
+    """A catalog's test id: its domain and language."""
+    return f"{po.stem}-{po.parent.parent.name}"
+
+
+@pytest.mark.parametrize("po", CATALOGS, ids=_id)
 def test_catalog_is_complete_and_keeps_every_placeholder(po):
     with po.open("rb") as f:
         catalog = read_po(f)
@@ -99,20 +139,22 @@ def test_the_check_catches_untranslated_fuzzy_and_changed_placeholders():
     assert sum("placeholders" in p for p in found) == 4
 
 
-@pytest.mark.parametrize("po", CATALOGS, ids=lambda p: p.parent.parent.name)
-def test_catalog_has_every_message_of_the_template(po):
-    with POT.open("rb") as f:
+@pytest.mark.parametrize("domain", [d for d in DOMAINS if d.catalogs and d.pot.exists()], ids=repr)
+def test_catalog_has_every_message_of_the_template(domain):
+    with domain.pot.open("rb") as f:
         template = read_po(f)
-    with po.open("rb") as f:
-        catalog = read_po(f)
-    assert msgids(template) - msgids(catalog) == set(), "run `make catalog`, then translate the new messages"
-    assert msgids(catalog) - msgids(template) == set(), "stale messages: run `make catalog`"
+    for po in domain.catalogs:
+        with po.open("rb") as f:
+            catalog = read_po(f)
+        assert msgids(template) - msgids(catalog) == set(), f"{po}: run `make catalog`, then translate the new messages"
+        assert msgids(catalog) - msgids(template) == set(), f"{po}: stale messages: run `make catalog`"
 
 
-def test_template_is_up_to_date_with_the_source():
-    with POT.open("rb") as f:
+@pytest.mark.parametrize("domain", IN_REPO, ids=repr)
+def test_template_is_up_to_date_with_the_source(domain):
+    with domain.pot.open("rb") as f:
         template = msgids(read_po(f))
-    now = source_msgids()
+    now = source_msgids(domain.source)
     assert now - template == set(), "wrapped text missing from the catalog: run `make catalog` and translate it"
     assert template - now == set(), "the catalog holds text the source no longer has: run `make catalog`"
 

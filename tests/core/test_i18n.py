@@ -3,6 +3,7 @@ game data names and the narrator's voice."""
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -88,7 +89,9 @@ def test_games_are_listed_in_german(monkeypatch, capsys):
     out = capsys.readouterr().out
     assert "Vampire gegen die Jäger der Stadt" in out and "das Powerwolf-Rudel gegen die Strigoi" in out
     assert "hunters" not in out and "the companion" not in out
-    assert len(out.splitlines()) == 5
+    from companion.games import games
+
+    assert len(out.splitlines()) == len(games())
 
 
 def test_play_refuses_in_german(tmp_path, monkeypatch, capsys):
@@ -129,8 +132,10 @@ def test_doctor_reports_in_german(monkeypatch, capsys):
 
 
 def test_game_data_carries_german_names():
-    data = gamedata.load_masters()
-    doc = gamedata.tomlfile.load(gamedata.shipped_dir("masters") / "districts.toml")
+    from companion.games.masters.loader import SHIPPED, load_masters
+
+    data = load_masters()
+    doc = gamedata.tomlfile.load(SHIPPED / "districts.toml")
     station = doc.data["districts"]["railway-station"]
     i18n.set_language("de")
     assert i18n.localized(station) == "Bahnhof"
@@ -168,10 +173,12 @@ def test_every_shipped_text_has_a_german_one():
     """Names, notes, summaries, abilities, spoken steps: each has its `_de` twin in the data file."""
     import tomllib
 
-    from companion.data import shipped_dir
+    from companion.games import games, package_dir
 
     missing = []
-    for path in sorted(shipped_dir("masters").parent.glob("*/*.toml")):
+    paths = [p for g in games().values() for p in sorted(Path(package_dir(g), "data").glob("*.toml"))]
+    assert len({p.parent for p in paths}) == len(games())  # every game's data folder is read
+    for path in paths:
         missing += _untranslated(tomllib.loads(path.read_text(encoding="utf-8")), path.name)
     assert missing == []
     assert _untranslated({"relics": {"x": {"name": "X", "name_de": "X", "note": "Gain 1 AP."}}}, "t") == ["t.relics.x.note"]
@@ -254,3 +261,55 @@ def test_hw_test_counts_presses_in_german(monkeypatch, capsys):
     out = capsys.readouterr().out
     assert "rohe Flanken -> 1 Druck" in out and "Knopf next" in out and "hw-test: PASS" in out
     assert hwtest.BUSY_HELP.startswith("the button lines are busy")  # the English source stays
+
+
+# -- each game's own catalog, chained behind the shared one ------------------------------------------------
+
+def test_a_games_words_come_from_its_own_catalog_behind_the_shared_one():
+    import gettext
+
+    shared = gettext.translation(i18n.DOMAIN, str(i18n.LOCALE_DIR), languages=["de"])
+    assert shared.gettext("pass the stake") == "pass the stake"  # Nosferatu's step: not in the shared catalog
+    i18n.set_language("de")
+    assert i18n._("pass the stake") == "Pflock weitergeben"  # from nightwatch-nosferatu, through the chain
+    assert i18n.pgettext("rule", "give stake") != "give stake" and i18n._("Settings") == "Einstellungen"
+    i18n.set_language("en")
+    assert i18n._("pass the stake") == "pass the stake"
+
+
+def test_the_games_catalogs_are_read_at_the_first_text_the_shared_one_lacks():
+    i18n.set_language("en")
+    i18n.set_language("de")
+    games = i18n._catalog._fallback
+    assert games._loaded is False
+    i18n._("Settings")  # the shared catalog has it: no game catalog read
+    assert games._loaded is False
+    i18n._("pass the stake")
+    assert games._loaded is True
+
+
+def test_a_plugins_catalog_is_chained_like_a_shipped_games(tmp_path, monkeypatch):
+    import sys
+
+    from babel.messages.catalog import Catalog
+    from babel.messages.mofile import write_mo
+
+    site = tmp_path / "site"
+    folder = site / "dice_duel" / "locale" / "de" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (site / "dice_duel" / "__init__.py").write_text(
+        'from companion.games import GameInfo\nGAME = GameInfo(id="dice-duel", title="Dice Duel", order=70, engine="dice_duel.x:Y")\n')
+    catalog = Catalog(locale="de")
+    catalog.add("Roll the die", "Würfle")
+    with (folder / "nightwatch-dice-duel.mo").open("wb") as f:
+        write_mo(f, catalog)
+    (site / "dice_duel-1.0.dist-info").mkdir()
+    (site / "dice_duel-1.0.dist-info" / "entry_points.txt").write_text("[nightwatch.games]\ndice-duel = dice_duel:GAME\n")
+    monkeypatch.syspath_prepend(str(site))
+    try:
+        i18n.set_language("en")
+        i18n.set_language("de")
+        assert i18n._("Roll the die") == "Würfle" and i18n._("Settings") == "Einstellungen"
+    finally:
+        sys.modules.pop("dice_duel", None)
+        i18n.set_language("en")

@@ -2,9 +2,10 @@
 
 import random
 
+from companion.games.masters.narration import LINES
+from companion.games.masters.rules import bot
 from companion.narration import narrate
 from companion.rules import load_game
-from companion.rules.masters import bot
 
 
 def _events(seeds=range(8)):
@@ -24,14 +25,14 @@ def test_every_masters_event_in_play_has_its_own_line():
     seen = {}
     for e in _events():
         seen.setdefault(e["event"], e)
-    missing = sorted(kind for kind in seen if kind not in narrate._LINES)
+    missing = sorted(kind for kind in seen if kind not in LINES)
     assert not missing, f"no narrator line for {missing}"
     for kind, e in seen.items():
-        text = narrate.line(e)
+        text = narrate.line(e, "masters")
         assert text and not text.startswith(kind.replace("_", " ") + ":"), f"{kind} fell back to the generic line: {text}"
 
 
 def test_unknown_or_odd_events_get_a_generic_line_not_an_error():
     assert narrate.line({"event": "bitten", "player": "Bram"}) == "bitten: player Bram"
-    assert narrate.line({"event": "veil_changed", "old": 4}) == "veil changed: old 4"  # a field missing
+    assert narrate.line({"event": "veil_changed", "old": 4}, "masters") == "veil changed: old 4"  # a field missing
     assert narrate.line({}) == "?"

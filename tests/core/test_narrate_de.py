@@ -111,7 +111,7 @@ def test_german_lines_read_right_whatever_the_name():
 
 def test_the_day_prompts_are_the_engines_own():
     """The catalog's copies of the engine's day prompts (narration.one_night.DAY_PROMPTS) match it."""
-    from companion.narration.one_night import DAY_PROMPTS
-    from companion.rules.one_night.script import DAY_STEPS
+    from companion.games.one_night.narration import DAY_PROMPTS
+    from companion.games.one_night.rules.script import DAY_STEPS
 
     assert DAY_PROMPTS == {sid: prompt for sid, prompt, _waits in DAY_STEPS}

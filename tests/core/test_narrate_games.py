@@ -14,10 +14,10 @@ from companion import i18n
 from companion.narration import narrate
 from companion.rules import load_game
 from companion.rules.base import Event
-from companion.rules.catalog import games, resolve
-from tests.reliability.helpers import GAME_SETUPS, bot_for
+from companion.games import games, resolve
+from tests.reliability.helpers import bot_for, setup_of
 
-GAMES = ["masters", "nosferatu", "mansion", "one-night", "strigoi"]
+GAMES = list(games())  # every game of the catalog
 OUTCOMES = {"masters": ("victory", "defeat-veil", "defeat-deck"), "strigoi": ("victory", "defeat"),
             "nosferatu": ("hunters-stake", "evil-bites"), "mansion": ("clock", "points")}
 PYTHON = re.compile(r"\bNone\b|\bTrue\b|\bFalse\b|[{}\[\]_]")
@@ -52,7 +52,7 @@ def played(game_id: str) -> list[dict]:
     game, bot, out = load_game(game_id), bot_for(game_id), []
     for seed in range(12):
         rng = random.Random(seed)
-        state, events = game.setup(game.canonical(None, dict(GAME_SETUPS[game_id], seed=seed)))
+        state, events = game.setup(game.canonical(None, setup_of(game, seed)))
         out += [e.to_dict() for e in events]
         for step in range(600):
             if step == 3 and seed == 0:

@@ -10,8 +10,8 @@ import wave
 import pytest
 
 from companion.rules import load_game
-from companion.rules.one_night import bot
-from companion.narration.one_night import narration_for
+from companion.games.one_night.rules import bot
+from companion.games.one_night.narration import narration_for
 from companion.narration.speech import Speaker
 from companion.ui.sound import MASK_LEVEL, night_masking_samples, to_mixer_bytes
 

@@ -8,7 +8,8 @@ from companion.lighting.compositor import Entry, Overlay
 from companion.lighting.controller import FIRST_STEP, LightingController
 from companion.lighting.output import OutputStage
 from companion.lighting.patterns import Health, status_look
-from companion.lighting.scenes import DEFAULT_FADE, masters
+from companion.games.masters import scene as masters
+from companion.lighting.scenes import DEFAULT_FADE
 
 
 def _busy(view):

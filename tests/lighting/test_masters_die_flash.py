@@ -5,10 +5,10 @@ import random
 from companion.lighting.color import BLACK
 from companion.lighting.compositor import apply_overlays
 from companion.lighting.effects import render
-from companion.lighting.scenes import masters
+from companion.games.masters import scene as masters
 from companion.rules import load_game
-from companion.rules.masters import bot
-from companion.rules.masters.events import DieUsed
+from companion.games.masters.rules import bot
+from companion.games.masters.rules.events import DieUsed
 
 
 def _die(removed, blood_lost, fighter="Mila", value=4):

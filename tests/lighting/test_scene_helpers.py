@@ -5,7 +5,10 @@ import pytest
 from companion.lighting.color import Blend
 from companion.lighting.effects import OFF, solid
 from companion.lighting.scenes import Reaction, bar_of, board_plan, on_district, settle
-from companion.lighting.scenes import mansion, masters, nosferatu, strigoi
+from companion.games.nosferatu import scene as nosferatu
+from companion.games.mansion import scene as mansion
+from companion.games.strigoi import scene as strigoi
+from companion.games.masters import scene as masters
 
 RED = (200, 0, 0)
 

@@ -1,7 +1,6 @@
 """Scenes of the four other games, on real engine states reached with each game's bot."""
 
 import copy
-import importlib
 import random
 
 import pytest
@@ -10,11 +9,13 @@ from companion.lighting.color import BLACK, mix, scale
 from companion.lighting.compositor import apply_overlays
 from companion.lighting.controller import LightingController
 from companion.lighting.effects import render
-from companion.lighting.scenes import district_lights, mansion, nosferatu, one_night, scene_for, strigoi
+from companion.games.nosferatu import scene as nosferatu
+from companion.games.mansion import scene as mansion
+from companion.games.one_night import scene as one_night
+from companion.games.strigoi import scene as strigoi
+from companion.lighting.scenes import district_lights, scene_for
+from companion.games import bot
 from companion.rules import load_game
-
-BOTS = {"nosferatu": "nosferatu", "mansion": "mansion", "one-night": "one_night", "strigoi": "strigoi"}
-
 
 class Table:
     """One game played by its bot: the current state's view and the events of the last command."""
@@ -22,7 +23,7 @@ class Table:
     def __init__(self, game_id, seed=4, rng_seed=3, **setup):
         """Set the game up (seeded) and remember the setup events."""
         self.game = load_game(game_id)
-        self.bot = importlib.import_module(f"companion.rules.{BOTS[game_id]}.bot")
+        self.bot = bot(game_id)
         self.state, events = self.game.setup({"cmd": "setup", "game": game_id, "seed": seed, **setup})
         self.events = [e.to_dict() for e in events]
         self.rng = random.Random(rng_seed)

@@ -85,12 +85,18 @@ def bot_script(game_id: str, seed: int, commands: int) -> list[dict]:
     return _bot_game(game_id, seed, commands)[1]
 
 
+def setup_of(game, seed: int) -> dict:
+    """The setup a test plays `game` from: GAME_SETUPS' table of a shipped game, else the game's own
+    example setup (a plugin's), with `seed`."""
+    return dict(GAME_SETUPS.get(game.id) or game.example_setup(None, seed), seed=seed)
+
+
 def _bot_game(game_id: str, seed: int, steps: int):
     """(game, canonical commands, states) of a seeded setup and up to `steps` bot moves."""
     game = load_game(game_id)
     bot = bot_for(game_id)
     rng = random.Random(seed)
-    commands = [game.canonical(None, dict(GAME_SETUPS[game_id], seed=seed))]
+    commands = [game.canonical(None, setup_of(game, seed))]
     state, _ = game.setup(commands[0])
     states = [state]
     for _ in range(steps):

@@ -26,10 +26,10 @@ from hypothesis import strategies as st
 
 from companion import cli
 from companion.gamedata import config
-from companion.gamedata import teach
+from companion.games.masters import teach
 from companion.gamedata import tomlfile
 from companion.gamedata.config import ReaderConfig
-from companion.data import shipped_dir
+from companion.games.masters.loader import SHIPPED
 from companion.errors import CommandError, DataFileError, RuleViolation
 from companion.hal.clock import FakeClock
 from companion.hal.reader import MAX_PAYLOAD, open_reader
@@ -307,7 +307,7 @@ def mutated_toml(draw, text: str) -> str:
 
 def test_card_data_mutations_exit_2_or_import_cleanly(tmp_path, figures):
     good = _export_text()
-    shipped = (shipped_dir("masters") / "cards.toml").read_text()
+    shipped = (SHIPPED / "cards.toml").read_text()
     tried = Counter()
     work = tmp_path / "work"
     work.mkdir()

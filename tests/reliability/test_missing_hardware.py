@@ -17,7 +17,7 @@ import sys
 from gpiozero.pins.mock import MockFactory
 
 from companion.gamedata import config
-from companion.gamedata import teach
+from companion.games.masters import teach
 from companion.app import LED_REFRESH_S
 from companion.hal.pi import SystemProbe
 from companion.hal.pn532 import FakePn532

@@ -22,7 +22,7 @@ import time
 
 from companion.storage.journal import Journal
 from companion.rules import load_game
-from companion.rules.masters import bot
+from companion.games.masters.rules import bot
 from companion.storage.session import Session
 from tests.reliability.conftest import FULL
 

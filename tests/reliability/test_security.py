@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from companion import paths
-from companion.gamedata import teach
+from companion.games.masters import teach
 from companion.gamedata.config import ReaderConfig
 from companion.hal.clock import FakeClock
 from companion.hal.reader import QUIET_S, open_reader

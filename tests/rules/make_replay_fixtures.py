@@ -10,12 +10,11 @@ cannot silently change how an old journal replays. Regenerate only on a delibera
 
 from __future__ import annotations
 
-import importlib
 import json
 import random
 from pathlib import Path
 
-from companion.rules import GAMES, load_game
+from companion.rules import load_game
 
 HERE = Path(__file__).resolve().parent
 SCENARIOS = HERE.parent / "scenarios"
@@ -66,7 +65,7 @@ def main() -> None:
         lines = [json.loads(x) for x in path.read_text().splitlines() if x.strip()]
         _write(f"replay-scenario-{path.stem}.json", record(lines))
     for i, (game_id, setup) in enumerate(BOT_GAMES):
-        bot = importlib.import_module(GAMES[game_id][0] + ".bot")
+        bot = __import__("companion.games", fromlist=["bot"]).bot(game_id)
         cmd = {"cmd": "setup", "game": game_id, **setup}
         _write(f"replay-bot-{game_id}-{i}.json", record([cmd], bot.choose, random.Random(setup["seed"])))
 

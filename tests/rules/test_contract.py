@@ -13,7 +13,6 @@ its data). Game-specific rules stay in each game's own test files.
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import json
 import random
 
@@ -24,6 +23,7 @@ from hypothesis import strategies as st
 from companion import cli, i18n, palette
 from companion.errors import CommandError, DataFileError, RuleViolation
 from companion.gamedata import loader
+import companion.games as catalog
 from companion.rules import GAMES, POSITIONS, load_game
 from companion.rules.base import Engine, Game, Player
 from companion.storage.session import Session
@@ -56,12 +56,14 @@ seeds = st.integers(0, 10**6)
 
 
 def setup_for(game, seed: int, players: int) -> dict:
-    """A setup command for `players` (Masters: vampires) chosen by the seed."""
+    """A setup command for `players` (the game's example setup; Masters: vampires and a difficulty
+    chosen by the seed, for more tables than its example seats)."""
     if game.id == "masters":
         rng = random.Random(seed)
         return {"cmd": "setup", "game": "masters", "vampires": rng.sample(MASTERS_NAMES, players),
                 "difficulty": rng.choice(["easy", "medium", "hard"]), "seed": seed}
-    return {"cmd": "setup", "game": game.id, "players": players, "seed": seed}
+    setup = game.example_setup(players, seed)
+    return dict(setup, players=players) if "players" in setup else setup  # out of range too: the refusals
 
 
 def players_for(game, seed: int) -> int:
@@ -80,7 +82,7 @@ def next_command(game, state, rng: random.Random, explore: float) -> dict:
             command = values.command(rng.choice(ready), rng)
             if rng.random() < 0.05 or not game.is_over(game.apply(state, command)[0]):
                 return command
-    return importlib.import_module(GAMES[game.id][0] + ".bot").choose(game, state, rng)
+    return catalog.bot(game.id).choose(game, state, rng)
 
 
 def play(game_id: str, seed: int, explore: float = EXPLORE, each=None):

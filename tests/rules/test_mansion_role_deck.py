@@ -8,8 +8,8 @@ import pytest
 
 from companion.errors import CommandError, RuleViolation
 from companion.rules import load_game
-from companion.rules.mansion.bot import choose
-from companion.rules.mansion.state import Step
+from companion.games.mansion.rules.bot import choose
+from companion.games.mansion.rules.state import Step
 
 
 @pytest.fixture(scope="module")

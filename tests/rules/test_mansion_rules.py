@@ -7,8 +7,8 @@ from hypothesis import strategies as st
 
 from companion.errors import CommandError, RuleViolation
 from companion.rules import load_game
-from companion.rules.mansion.placement import destinations, ranking
-from companion.rules.mansion.state import Outcome, Role, Seat
+from companion.games.mansion.rules.placement import destinations, ranking
+from companion.games.mansion.rules.state import Outcome, Role, Seat
 from tests.rules import play_scenario, refused, set_up_and_play
 from tests.rules.test_contract import play as bot_game
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from companion.errors import DataFileError
-from companion.gamedata.loader import load_masters
+from companion.games.masters.loader import load_masters
 from companion.rules import load_game
-from companion.rules.masters.data import Band
+from companion.games.masters.rules.data import Band
 
 
 def test_masters_data_shipped_counts():
@@ -109,7 +109,7 @@ def test_masters_data_tracker_numbers_are_not_booleans(tmp_path, numbers):
 def test_masters_data_refuses_card_keys_teaching_refuses(tmp_path, key):
     """One card-key rule: a key teaching refuses (no card 0, at most 18 a deck) is refused by the
     loader too, naming the key's line, even when the record is otherwise complete."""
-    from companion.gamedata import teach
+    from companion.games.masters import teach
 
     user = tmp_path / "masters"
     user.mkdir()

@@ -109,7 +109,7 @@ def test_hunt_expose_and_fight_with_nothing_to_gain_are_legal():
 
 def test_pointless_moves_are_named_for_the_screen_to_ask_first():
     """The engine tells why a legal move would do nothing, so the screen can ask "are you sure?"."""
-    from companion.rules.masters import night
+    from companion.games.masters.rules import night
 
     game = masters_game()
     s = to_night(game, masters_start(game))
@@ -265,8 +265,8 @@ def test_day_combat_dice_by_value_must_be_the_lowest():
 
 def test_screen_and_engine_agree_on_pointless_moves():
     """The screen's "are you sure?" reasons (from the state JSON) match the engine's for the same state."""
-    from companion.rules.masters import night
-    from companion.ui import masters_view as mv
+    from companion.games.masters.rules import night
+    from companion.games.masters import view as mv
 
     game = masters_game()
     base = to_night(game, masters_start(game))

@@ -9,7 +9,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.rules.masters import bot
+from companion.games.masters.rules import bot
 from tests.rules import masters_game
 
 NAMES = ["Agnieszka", "Imre", "Ishtvan", "Laszlo", "Mila", "Nevena"]

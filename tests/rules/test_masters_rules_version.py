@@ -18,7 +18,7 @@ import pytest
 
 from companion import cli
 from companion.errors import CommandError, RuleViolation
-from companion.rules.masters.state import RULES_VERSION
+from companion.games.masters.rules.state import RULES_VERSION
 from companion.storage.session import Session
 from tests.rules import EMPTY_CARD, LAYOUT, as_recorded, masters_game, masters_start, play, refused, to_night
 

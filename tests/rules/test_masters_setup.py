@@ -88,7 +88,7 @@ def test_masters_digital_draw_canonical_carries_the_grid():
     canon = game.canonical(s, {"cmd": "draw"})
     info = game.data.card(s.deck[0])
     assert canon["card"] == s.deck[0] and canon["red"] == list(info.red) and canon["blue"] == list(info.blue)
-    nums = game.data.tracker(2).agents(info.act, __import__("companion.rules.masters.data", fromlist=["Band"]).Band.HIGH)
+    nums = game.data.tracker(2).agents(info.act, __import__("companion.games.masters.rules.data", fromlist=["Band"]).Band.HIGH)
     assert canon["red_agents"] == nums.red and canon["blue_agents"] == list(nums.blue)
 
 

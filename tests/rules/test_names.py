@@ -91,6 +91,6 @@ def test_checks_name_points_at_the_line_of_a_bad_name():
 
 
 def test_the_letter_wheel_stops_at_the_rule_s_length():
-    from companion.ui.screens.box import NAME_MAX
+    from companion.games.masters.box import NAME_MAX
 
     assert NAME_MAX == MAX_NAME == 24

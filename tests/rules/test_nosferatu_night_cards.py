@@ -20,7 +20,7 @@ from companion import cli, i18n
 from companion.errors import DataFileError, RuleViolation
 from companion.gamedata import loader
 from companion.rules import load_game
-from companion.rules.nosferatu import bot
+from companion.games.nosferatu.rules import bot
 from companion.storage.session import Session
 from tests.rules import as_recorded, play, refused
 

@@ -7,8 +7,8 @@ from companion.gamedata import tomlfile
 from companion.errors import CommandError, DataFileError, RuleViolation
 from companion.gamedata.loader import data_file
 from companion.rules import load_game
-from companion.rules.one_night.board import board_view
-from companion.gamedata.one_night_fields import parse
+from companion.games.one_night.rules.board import board_view
+from companion.games.one_night.fields import parse
 from tests.rules import scenario
 
 

@@ -3,7 +3,7 @@
 import pytest
 
 from companion.rules import load_game
-from companion.rules.one_night.verdict import Table, deaths, winners
+from companion.games.one_night.rules.verdict import Table, deaths, winners
 
 
 @pytest.fixture(scope="module")

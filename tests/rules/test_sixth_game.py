@@ -1,9 +1,9 @@
 """A sixth game is one new package plus its data, and no shared file changes.
 
 The test writes a tiny game, "Pebbles" (players take turns scoring 1 or 2 points; the first to reach the
-data file's target wins), as a package in a temporary folder, and puts that folder on
-`companion.rules.__path__`: the same discovery the five real games go through (`catalog.games`).
-Nothing under `companion/` names it. It is then listed by `companion games`, played through
+data file's target wins), as a package in a temporary folder with the dist-info folder pip would
+write for it (its entry point in the `nightwatch.games` group), and puts that folder on sys.path: the
+same discovery the five real games go through (`companion.games`). Nothing under `companion/` names it. It is then listed by `companion games`, played through
 `companion play --script` with its own narration lines, journaled, resumed and replayed, offered in the new-game wizard, set up
 and played on the table's buttons through the whole loop, shown on the generic screen and lit by
 the basic scene.
@@ -21,13 +21,12 @@ import pygame
 import pytest
 
 import companion
-import companion.rules
+import companion.games as catalog
 from companion import cli
 from companion.gamedata import config
 from companion.inputs import VButton
 from companion.storage.journal import Journal
 from companion.lighting.scenes import FALLBACK, scene_for
-from companion.rules import catalog
 from companion.storage.session import Session
 from companion.ui.table import TableUI
 from tests.app.helpers import choose, make_app, replayed_view, tap
@@ -36,11 +35,10 @@ FILES = {
     "__init__.py": '''
         """Pebbles: players take turns scoring 1 or 2 points; the first to the target wins."""
 
-        from companion.rules.catalog import GameInfo
+        from companion.games import GameInfo
 
-        GAME = GameInfo(id="pebbles", title="Pebbles", order=60, engine="companion.rules.pebbles.engine:PebblesGame",
-                        data=__path__[0] + "/rules.toml", parse="companion.rules.pebbles.engine:parse",
-                        narration="companion.rules.pebbles.lines:LINES")
+        GAME = GameInfo(id="pebbles", title="Pebbles", order=60, engine="pebbles.engine:PebblesGame",
+                        data="rules.toml", parse="pebbles.engine:parse", narration="pebbles.lines:LINES")
         ''',
     "engine.py": '''
         from __future__ import annotations
@@ -154,18 +152,20 @@ FILES = {
 
 @pytest.fixture
 def pebbles(tmp_path, monkeypatch):
-    """The Pebbles package in tmp_path/games, found through `companion.rules.__path__`."""
+    """The Pebbles package installed in tmp_path/site: the package and its dist-info, on sys.path."""
     from companion.ui.screens.menus import TitleScreen
 
     TitleScreen.game_buttons()  # the title screen already shown (this process has run other games)
-    root = tmp_path / "games"
+    root = tmp_path / "site"
     for name, text in FILES.items():
         (root / "pebbles" / name).parent.mkdir(parents=True, exist_ok=True)
         (root / "pebbles" / name).write_text(textwrap.dedent(text).lstrip(), encoding="utf-8")
-    monkeypatch.setattr(companion.rules, "__path__", [*companion.rules.__path__, str(root)])
+    (root / "pebbles-0.1.dist-info").mkdir()
+    (root / "pebbles-0.1.dist-info" / "entry_points.txt").write_text("[nightwatch.games]\npebbles = pebbles:GAME\n")
+    monkeypatch.syspath_prepend(str(root))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     yield root
-    for name in [m for m in sys.modules if m == "companion.rules.pebbles" or m.startswith("companion.rules.pebbles.")]:
+    for name in [m for m in sys.modules if m == "pebbles" or m.startswith("pebbles.")]:
         del sys.modules[name]
 
 
@@ -180,7 +180,7 @@ def test_no_shared_file_names_the_sixth_game():
 def test_sixth_game_is_listed_after_the_five_in_its_order(pebbles, capsys):
     assert cli.main(["games"]) == 0
     ids = [line.split()[0] for line in capsys.readouterr().out.splitlines()]
-    assert ids == ["masters", "nosferatu", "mansion", "one-night", "strigoi", "pebbles"]
+    assert ids == [gid for gid in catalog.games() if gid != "pebbles"] + ["pebbles"] and len(ids) >= 6
     assert catalog.info("pebbles").title == "Pebbles"
     text = config.DEFAULT_TOML.replace('default = "masters"', 'default = "pebbles"')
     assert config.loads(text).game.default == "pebbles"  # the config may offer it first

@@ -8,7 +8,7 @@ from companion.gamedata import tomlfile
 from companion.errors import CommandError, DataFileError, RuleViolation
 from companion.gamedata.loader import data_file
 from companion.rules import load_game
-from companion.gamedata.strigoi_fields import parse
+from companion.games.strigoi.fields import parse
 from tests.rules import scenario
 from tests.rules.test_contract import play as bot_game
 

@@ -4,7 +4,7 @@ import pytest
 
 from companion.errors import CommandError, RuleViolation
 from companion.rules import load_game
-from companion.rules.strigoi.fortress import MoveKind, rotate, teleport
+from companion.games.strigoi.rules.fortress import MoveKind, rotate, teleport
 from tests.rules import strigoi_pass
 
 
@@ -330,7 +330,7 @@ def test_strigoi_blood_is_greyed_when_the_supply_is_empty():
 
     import random
 
-    from companion.rules.strigoi.bot import choose
+    from companion.games.strigoi.rules.bot import choose
 
     game = load_game("strigoi")
     state, _ = game.setup(game.canonical(None, {"cmd": "setup", "game": "strigoi", "players": 2, "seed": 1}))

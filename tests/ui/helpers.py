@@ -3,7 +3,6 @@ English-fallback check of German screens (whole English texts and English words 
 
 import re
 from functools import lru_cache
-from pathlib import Path
 
 from companion.inputs import ButtonEvent, Press
 from companion.ui.input_map import WidgetPress
@@ -25,7 +24,7 @@ def button(vm, label):
 
 
 PEOPLE = ("Agnieszka", "Imre", "Ishtvan", "Laszlo", "Mila", "Nevena", "Charles", "Matthew", "Attila", "Falk", "Maria")
-TITLES = ("Masters of the Night", "Nosferatu", "The Vampire Mansion", "One Night Ultimate Vampire", "Armata Strigoi")
+TITLES = tuple(g.title for g in __import__("companion.games", fromlist=["games"]).games().values())  # every game's
 # Texts that are the same in both languages, so finding them on a German screen is no fallback.
 SAME_IN_BOTH = (
     r"[\d\s/+\-%:.,()x]*",  # numbers, counts, percentages, clock times
@@ -45,7 +44,6 @@ def same_in_both(text: str) -> bool:
 
 
 WORD = re.compile(r"[^\W\d_]{2,}")  # a word: two letters or more (single letters are markers: A1, P3)
-CATALOG = Path(__file__).resolve().parents[2] / "companion" / "locale" / "de" / "LC_MESSAGES" / "companion.po"
 
 
 def words(text: str) -> set[str]:
@@ -55,14 +53,18 @@ def words(text: str) -> set[str]:
 
 @lru_cache(maxsize=1)
 def german_words() -> frozenset[str]:
-    """Every word our German writes: the German catalog's translations and the data files' German
+    """Every word our German writes: the German catalogs' translations and the data files' German
     fields (`name_de`, `note_de`, ...). A word outside this set is no word of our German."""
     from babel.messages.pofile import read_po
 
     from companion import i18n
 
-    with CATALOG.open("rb") as f:
-        texts = [s for m in read_po(f) if m.id for s in ((m.string,) if isinstance(m.string, str) else m.string)]
+    from tests.core.test_catalog import CATALOGS  # the shared catalog and every game's
+
+    texts = []
+    for po in CATALOGS:
+        with po.open("rb") as f:
+            texts += [s for m in read_po(f) if m.id for s in ((m.string,) if isinstance(m.string, str) else m.string)]
     texts += i18n._read_data_names().get("de", {}).values()
     texts += [*PEOPLE, *TITLES]  # names, in German as in English
     return frozenset(w for t in texts for w in words(t))

@@ -7,7 +7,7 @@ import pytest
 from companion.errors import CommandError, RuleViolation
 from companion.inputs import ButtonEvent, Press, VButton
 from companion.rules import load_game
-from companion.rules.masters import bot
+from companion.games.masters.rules import bot
 from companion.ui.input_map import WidgetPress
 from companion.ui.model import GameView
 from companion.ui.table import TableUI, route

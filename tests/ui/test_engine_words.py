@@ -7,7 +7,8 @@ from companion import i18n
 from companion.rules import load_game
 from companion.ui import words
 from companion.ui.samples import engine_view
-from companion.ui.screens.others import one_night, strigoi
+from companion.games.one_night import screens as one_night
+from companion.games.strigoi import screens as strigoi
 from companion.ui.table import TableUI
 
 
@@ -111,7 +112,7 @@ def _needs() -> set[str]:
 def test_every_need_of_every_game_has_a_word(german):
     """A picker never asks "wounds?" with the engine's id: each parameter has its word (German here)."""
     needs = _needs()
-    assert len(needs) > 25 and {n for need in needs for n in need.split("|")} - set(words.NEEDS) == set()
+    assert len(needs) > 25 and {n for need in needs for n in need.split("|")} - words.known_needs() == set()
     assert words.need_question("wounds") == "Verletzungen?" and words.need_question("hand_points") == "Punkte auf der Hand?"
     assert words.need_question("bites|rituals") == "Bisse / Rituale?"  # one of them (an adjust's)
     assert words.need_question("moon_phase") == "moon phase?"  # a newer engine's need still shows

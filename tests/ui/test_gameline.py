@@ -5,6 +5,7 @@ import datetime as dt
 import json
 from pathlib import Path
 
+from companion.games.masters import samples as masters_samples
 from companion.cli import main
 from companion.gameline import describe, played_at, resume_offer
 from companion.storage.journal import Journal
@@ -15,9 +16,9 @@ SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 
 
 def test_a_masters_game_is_described_by_round_phase_turn_and_players():
-    assert describe(samples.masters_state()) == "Round 3, night, Mila's turn: Imre, Mila"
-    assert describe(samples.day_state()) == "Round 3, day: Imre, Mila"
-    over = samples.masters_state(outcome="defeat-veil", phase="over")
+    assert describe(masters_samples.masters_state()) == "Round 3, night, Mila's turn: Imre, Mila"
+    assert describe(masters_samples.day_state()) == "Round 3, day: Imre, Mila"
+    over = masters_samples.masters_state(outcome="defeat-veil", phase="over")
     assert describe(over) == "Over (defeat veil), round 3: Imre, Mila"
 
 

@@ -1,16 +1,15 @@
 """The four other games' screens on real engine states (reached with each game's bot): what they show,
 which buttons they offer, and what the physical buttons send."""
 
-import importlib
 import random
 
 import pytest
 
 from companion.inputs import ButtonEvent, Press, VButton
-from companion.rules import GAMES, load_game
+from companion.rules import load_game
 from companion.ui.model import GameView
 from companion.ui.samples import engine_view
-from companion.ui.story import INFERNO
+from companion.games.strigoi.story import INFERNO
 from companion.ui.table import TableUI, route
 from tests.ui.helpers import button, press
 
@@ -36,7 +35,7 @@ def shown(view):
 
 def bot_views(game_id, players, seed, limit=500):
     game = load_game(game_id)
-    bot = importlib.import_module(GAMES[game_id][0] + ".bot")
+    bot = __import__("companion.games", fromlist=["bot"]).bot(game_id)
     state, _ = game.setup({"cmd": "setup", "game": game_id, "players": players, "seed": seed})
     rng = random.Random(seed)
     for _ in range(limit):

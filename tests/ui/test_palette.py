@@ -20,7 +20,7 @@ import pytest
 
 from companion import palette
 from companion.lighting.effects import OFF
-from companion.lighting.scenes import masters as led
+from companion.games.masters import scene as led
 from companion.ui import theme
 from companion.ui.model import CellVM, ViewModel
 from companion.ui.render import Renderer
@@ -150,7 +150,7 @@ def test_screen_veil_gauge_shows_the_led_colours(veil):
 
 
 def test_lighting_gets_the_palette_without_pygame():
-    code = ("import sys; import companion.lighting.scenes.masters as m; "
+    code = ("import sys; import companion.games.masters.scene as m; "
             "assert 'pygame' not in sys.modules, 'pygame imported'; print(m.vampire_colour('Mila', {}))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr

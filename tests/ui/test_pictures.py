@@ -4,6 +4,7 @@ the AP cost as an icon, the countdown ring, and the evening's story chart on eve
 import pygame
 import pytest
 
+from companion.games.masters import samples as masters_samples
 from companion import palette
 from companion.ui import samples, theme
 from companion.ui.model import ButtonVM, CellVM, Count, GameView, ViewModel
@@ -17,7 +18,7 @@ SMALL = (800, 480)
 
 def test_the_board_shows_counts_as_icons_and_each_vampire_in_their_colour(make_ui):
     ui = make_ui()
-    ui.update(GameView("masters", samples.masters_state(), samples.night_actions()), (), 0.0)
+    ui.update(GameView("masters", masters_samples.masters_state(), masters_samples.night_actions()), (), 0.0)
     vm = ui.view_model()
     cells = {c["pos"]: c for c in vm["grid"]}
     mila = list(palette.colour_of("Mila", ["Imre", "Mila"]))
@@ -36,8 +37,8 @@ def test_the_board_shows_counts_as_icons_and_each_vampire_in_their_colour(make_u
 
 def test_combat_shows_the_dice_as_faces_with_the_set_aside_ones_used(make_ui):
     ui = make_ui()
-    state = samples.combat_state()
-    ui.update(GameView("masters", state, samples.combat_actions()), (), 0.0)
+    state = masters_samples.combat_state()
+    ui.update(GameView("masters", state, masters_samples.combat_actions()), (), 0.0)
     dice = ui.view_model()["dice"]
     assert dice == [[v, False] for v in state["dice"]] + [[v, True] for v in state["dice_used"]]
 

@@ -15,10 +15,8 @@ from companion.rules import GAMES, load_game
 from companion.ui import words
 from companion.ui.screencheck import ScreenReport, summary
 from tests.app.helpers import make_app
-from tests.ui.helpers import CATALOG, english_fallbacks
+from tests.ui.helpers import english_fallbacks
 
-SETUPS = {"masters": {"vampires": ["Imre", "Mila"], "difficulty": "easy", "seed": 7}, "one-night": {"players": 4, "seed": 3},
-          "strigoi": {"players": 2, "seed": 1}, "nosferatu": {"players": 5, "seed": 1}, "mansion": {"players": 3, "seed": 5}}
 
 ENGINE_IDS = ("verb", "cmd", "rule", "step", "phase", "where", "value", "outcome")  # values shown in words
 
@@ -27,7 +25,7 @@ def refusals(game_id: str):
     """(verb, state JSON, refusal) for every verb of a game sent bare and with an unknown parameter,
     just after setup: each verb's malformed-command refusal, and the step-bound ones (`not now: ...`)."""
     game = load_game(game_id)
-    state, _ = game.setup({"cmd": "setup", "game": game_id, **SETUPS[game_id]})
+    state, _ = game.setup(game.example_setup(None, 7))  # the fewest players the game takes
     for cls in game.COMMANDS:
         for command in ({"cmd": cls.verb}, {"cmd": cls.verb, "zz": 1}):
             try:
@@ -108,14 +106,18 @@ def test_every_command_prefix_in_the_catalog_is_the_rules_words():
     words (`AP setzen: ...`), the same as a `{verb}: ...` one is filled in."""
     from babel.messages.pofile import read_po
 
-    with CATALOG.open("rb") as f:
-        catalog = read_po(f)
+    from tests.core.test_catalog import CATALOGS
+
+    messages = []
+    for po in CATALOGS:
+        with po.open("rb") as f:
+            messages += list(read_po(f))
     i18n.set_language("de")
-    known = set(words._rules())
+    known = words.known_rules()
     checked, wrong = 0, []
-    for m in catalog:
+    for m in messages:
         head, sep, _ = str(m.id).partition(": ")
-        if not sep or head.replace("_", " ") not in known or not any("companion/rules" in p for p, _ in m.locations):
+        if not sep or head.replace("_", " ") not in known or not any("/rules/" in p for p, _ in m.locations):
             continue
         checked += 1
         if not m.string.startswith(f"{words.rule_text(head)}: "):

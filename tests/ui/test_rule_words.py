@@ -17,7 +17,33 @@ from companion.errors import CommandError, RuleViolation
 from companion.ui import words
 from tests.app.helpers import make_app
 
-RULES = Path(companion.rules.__file__).resolve().parent
+RULES = Path(companion.rules.__file__).resolve().parent  # the shared core
+
+
+def rules_folders() -> dict[str, Path]:
+    """Game id -> the folder of its rules (the package its engine lives in)."""
+    import importlib
+
+    from companion.games import games
+
+    return {gid: Path(importlib.import_module(g.engine.partition(":")[0].rpartition(".")[0]).__file__).parent
+            for gid, g in games().items()}
+
+
+def core_keys() -> set[str]:
+    """The rule keys the shared core raises (its own modules, not the games')."""
+    import shutil
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        for p in RULES.glob("*.py"):
+            shutil.copy(p, Path(tmp) / p.name)
+        return rule_keys(Path(tmp))[0]
+
+
+def all_keys() -> set[str]:
+    """Every rule key of the core and every game."""
+    return core_keys().union(*(rule_keys(folder)[0] for folder in rules_folders().values()))
 MISSING = "\0untranslated"
 
 
@@ -96,31 +122,45 @@ def german_catalog(monkeypatch):
             return MISSING
 
     catalog = gettext.translation(i18n.DOMAIN, str(i18n.LOCALE_DIR), languages=["de"])
-    catalog.add_fallback(Missing())
+    games = i18n._GameCatalogs("de")
+    games._load()
+    games.add_fallback(Missing())  # after every game's catalog
+    catalog.add_fallback(games)
     monkeypatch.setattr(i18n, "_catalog", catalog)
     monkeypatch.setattr(i18n, "_current", "de")
 
 
+def _spoken(keys) -> set[str]:
+    """Rule keys as their words (`end_turn` and `end turn` are one rule)."""
+    return {k.replace("_", " ").replace("-", " ") for k in keys}
+
+
 def test_the_scan_finds_every_kind_of_rule_key():
     """Literals, helpers' parameters (`_split(..., "remove agents")`), `(rule, why)` tuples and verbs."""
-    keys, unknown = rule_keys(RULES)
-    assert unknown == []  # a RuleViolation whose key the scan cannot tell: teach the scan its shape
+    for folder in [RULES, *rules_folders().values()]:
+        assert rule_keys(folder)[1] == [], folder  # a RuleViolation whose key the scan cannot tell: teach the scan its shape
+    keys = all_keys()
     assert {"game over", "dice reserve", "one-encounter", "remove agents", "paused", "sigillate", "end_turn",
             "give_stake"} <= keys
     assert len(keys) >= 110
 
 
-def test_every_rule_key_has_words_in_the_table():
-    """A new rule (or verb) in an engine needs its words in companion/ui/words.py; a stale one goes."""
-    keys, _ = rule_keys(RULES)
-    listed = set(words._rules())
-    spoken = {k.replace("_", " ").replace("-", " ") for k in keys}
-    assert sorted(spoken - listed) == []
-    assert sorted(listed - spoken) == []
+@pytest.mark.parametrize("gid", list(rules_folders()))
+def test_every_rule_key_of_a_game_has_words_in_its_words_or_the_shared_ones(gid):
+    """A new rule (or verb) in an engine needs its words (the game's words module, or the shared
+    companion/ui/words.py for one every game has); a stale one goes."""
+    keys = rule_keys(rules_folders()[gid])[0]
+    assert sorted(_spoken(keys | core_keys()) - words.known_rules(gid)) == []
+    assert sorted(words.own_rules(gid) - _spoken(keys)) == []
+
+
+def test_the_shared_rule_words_are_rules_of_the_core_or_of_a_game():
+    listed = words.known_rules(None) - set().union(*(words.own_rules(g) for g in rules_folders()))
+    assert listed and sorted(listed - _spoken(all_keys())) == []
 
 
 def test_every_rule_key_has_german_words(german_catalog):
-    keys, _ = rule_keys(RULES)
+    keys = all_keys()
     assert sorted(k for k in keys if words.rule_text(k) == MISSING) == []
     assert words.rule_text("game over") == "Spielende" and words.rule_text("end_turn") == "Zug beenden"
 

@@ -2,6 +2,7 @@
 
 import pytest
 
+from companion.games.masters import samples as masters_samples
 from companion.inputs import CardRead, Press, VButton
 from companion.ui import samples
 from companion.ui.model import GameView
@@ -10,14 +11,17 @@ from tests.ui.helpers import button, press, tap
 
 def night_ui(make_ui):
     ui = make_ui()
-    ui.update(GameView("masters", samples.masters_state(), samples.night_actions(), {"last": "recruit"}), (), 0.0)
+    ui.update(GameView("masters", masters_samples.masters_state(), masters_samples.night_actions(), {"last": "recruit"}), (), 0.0)
     return ui
 
 
-def test_title_lists_the_five_games_and_focuses_the_default(make_ui):
+def test_title_lists_every_game_in_its_order_and_focuses_the_default(make_ui):
+    from companion.games import games
+
     vm = make_ui(game_id="strigoi").view_model()
     assert vm["screen"] == "title"
-    assert [b["id"] for b in vm["buttons"][:5]] == ["game:masters", "game:nosferatu", "game:mansion", "game:one-night", "game:strigoi"]
+    assert [b["id"] for b in vm["buttons"][:len(games())]] == [f"game:{gid}" for gid in games()]
+    assert [b["label"] for b in vm["buttons"][:len(games())]] == [g.title for g in games().values()]
     assert vm["focused"] == "game:strigoi"
 
 
@@ -135,7 +139,7 @@ def test_menu_opens_board_with_district_details(make_ui):
 
 def test_day_stepper_shows_step_lead_and_active_effects(make_ui):
     ui = make_ui()
-    ui.update(GameView("masters", samples.day_state(), samples.day_actions()), (), 0.0)
+    ui.update(GameView("masters", masters_samples.day_state(), masters_samples.day_actions()), (), 0.0)
     vm = ui.view_model()
     assert vm["screen"] == "day"
     assert "Round 3, leading: Mila" in vm["lines"]
@@ -149,23 +153,23 @@ def test_day_stepper_shows_step_lead_and_active_effects(make_ui):
 def test_the_grid_follows_each_new_game_view_and_keeps_the_selection(make_ui):
     # The grid's texts are worked out once per game view; a new view (a command landed) must show.
     ui = make_ui()
-    state = samples.day_state()
-    ui.update(GameView("masters", state, samples.day_actions()), (), 0.0)
+    state = masters_samples.day_state()
+    ui.update(GameView("masters", state, masters_samples.day_actions()), (), 0.0)
     cells = {c["pos"]: c for c in ui.view_model()["grid"]}
     minions = {"icon": "minion", "value": "2", "colour": None}  # drawn as the minion token and a 2
     assert minions not in cells["C3"]["counts"]
     press(ui, VButton.DISTRICT_C3)
     later = {**state, "districts": {**state["districts"], "C3": {**state["districts"]["C3"], "minions": 2}}}
-    ui.update(GameView("masters", later, samples.day_actions()), (), 0.0)
+    ui.update(GameView("masters", later, masters_samples.day_actions()), (), 0.0)
     cells = {c["pos"]: c for c in ui.view_model()["grid"]}
     assert minions in cells["C3"]["counts"] and cells["C3"]["selected"]
-    ui.update(GameView("masters", state, samples.day_actions()), (), 0.0)
+    ui.update(GameView("masters", state, masters_samples.day_actions()), (), 0.0)
     assert minions not in {c["pos"]: c for c in ui.view_model()["grid"]}["C3"]["counts"]
 
 
 def test_event_card_split_picker_and_veil_preview(make_ui):
     ui = make_ui()
-    ui.update(GameView("masters", samples.event_state(), samples.event_actions()), (), 0.0)
+    ui.update(GameView("masters", masters_samples.event_state(), masters_samples.event_actions()), (), 0.0)
     vm = ui.view_model()
     assert vm["screen"] == "event" and vm["title"] == "Event: Night Patrol"
     marks = {c["pos"]: c["mark"] for c in vm["grid"]}
@@ -182,7 +186,7 @@ def test_event_card_split_picker_and_veil_preview(make_ui):
 
 
 def test_event_card_veil_preview_counts_minions_and_vampires(make_ui):
-    state = samples.event_state()
+    state = masters_samples.event_state()
     state["card"]["grid"] = {"B2": "red", "A2": "red"}
     state["card"]["blue_agents"] = [0, 0]
     ui = make_ui()
@@ -194,7 +198,7 @@ def test_event_card_veil_preview_counts_minions_and_vampires(make_ui):
 
 def test_combat_dice_buttons_follow_day_rule(make_ui):
     ui = make_ui()
-    ui.update(GameView("masters", samples.combat_state(), samples.combat_actions()), (), 0.0)
+    ui.update(GameView("masters", masters_samples.combat_state(), masters_samples.combat_actions()), (), 0.0)
     vm = ui.view_model()
     assert vm["screen"] == "combat" and vm["title"] == "Combat in C1 (day)"
     dice = {b["id"]: b for b in vm["buttons"] if b["id"].startswith("die:")}
@@ -210,13 +214,13 @@ def test_state_change_closes_pickers_and_refocuses(make_ui):
     ui = night_ui(make_ui)
     tap(ui, "act:0")
     assert ui.view_model()["screen"] == "picker"
-    ui.update(GameView("masters", samples.masters_state(veil=3), samples.night_actions()), (), 0.0)
+    ui.update(GameView("masters", masters_samples.masters_state(veil=3), masters_samples.night_actions()), (), 0.0)
     assert ui.view_model()["screen"] == "night"
 
 
 def test_game_over_screen(make_ui):
     ui = make_ui()
-    ui.update(GameView("masters", samples.masters_state(phase="over", outcome="victory"), ()), (), 0.0)
+    ui.update(GameView("masters", masters_samples.masters_state(phase="over", outcome="victory"), ()), (), 0.0)
     vm = ui.view_model()
     assert vm["screen"] == "over" and vm["title"] == "Victory"  # 40 px beside the veil gauge; the why below
     assert vm["lines"][0].startswith("The Blood Moon rises. Round 3")

@@ -28,7 +28,7 @@ def _scenario(game: str) -> list[dict]:
 @pytest.fixture(scope="module")
 def masters_game() -> list[dict]:
     """A whole Masters game played by the engine's bot: its journaled commands."""
-    from companion.rules.masters import bot
+    from companion.games.masters.rules import bot
 
     setup = {"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila", "Nevena"], "difficulty": "easy", "seed": 7}
     with Journal(":memory:") as j:

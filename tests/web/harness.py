@@ -32,7 +32,9 @@ class PacedBot:
 
     def next(self, app):
         """The bot's next command every `every` frames (None between), a new setup after an ending."""
-        from companion.rules.masters import bot
+        from companion.games import bot as bot_of
+
+        bot = bot_of("masters")
 
         self.frame += 1
         if self.frame % self.every:

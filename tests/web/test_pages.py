@@ -138,7 +138,7 @@ def test_a_change_made_on_an_old_view_is_refused_the_table_wins(table):
 
 
 def test_host_teaches_a_card_grid_and_the_taught_data_has_it(table):
-    from companion.gamedata import teach
+    from companion.games.masters import teach
 
     host = table.pair("host")
     gv = host.view()["gv"]
@@ -151,7 +151,7 @@ def test_host_teaches_a_card_grid_and_the_taught_data_has_it(table):
 
 
 def test_a_bad_grid_is_refused_in_the_tables_words_and_nothing_is_saved(table):
-    from companion.gamedata import teach
+    from companion.games.masters import teach
 
     host = table.pair("host")
     gv = host.view()["gv"]

@@ -1,4 +1,5 @@
-"""Scenes: one module per game that maps the game's view to looks, and its events to overlays.
+"""Scenes: a module per game (in the game's package) that maps the game's view to looks, and its events
+to overlays; what they share is here, with the basic scene of a game that has none.
 
 A scene module provides two pure functions:
 
@@ -10,7 +11,7 @@ What the scenes share lives here: `board_plan` (a look per board district plus t
 `react_with` (a table of handlers by event kind), `on_district` (one overlay on one district) and
 `settle` (the `game_over` handler: the ending comes from the plan).
 
-Each game's descriptor (`companion.rules.catalog`) names its scene module, imported on first use;
+Each game's descriptor (`companion.games`) names its scene module, imported on first use;
 `SCENES` lists them by game id. Games without a scene of their own (and no view at all: the attract
 loop) use `companion.lighting.scenes.basic`.
 """
@@ -85,7 +86,7 @@ def settle(fade: float) -> Handler:
 
 def scene_for(view: Mapping[str, Any] | None) -> Scene:
     """The scene module for a view's game (the basic scene when there is no view or no scene)."""
-    from companion.rules.catalog import games, resolve
+    from companion.games import games, resolve
 
     game = games().get(view.get("game")) if isinstance(view, Mapping) else None
     return resolve(game.scene if game is not None and game.scene else FALLBACK)
@@ -94,7 +95,7 @@ def scene_for(view: Mapping[str, Any] | None) -> Scene:
 def __getattr__(name: str):
     """`SCENES`: game id -> its scene module, for the games that have one (read from the descriptors)."""
     if name == "SCENES":
-        from companion.rules.catalog import games
+        from companion.games import games
 
         return MappingProxyType({gid: g.scene for gid, g in games().items() if g.scene})
     raise AttributeError(name)

@@ -211,13 +211,14 @@ class Screen:
         return False
 
     def on_veil(self, delta: int) -> bool:
-        """Veil up/down outside pickers: open Adjust with the veil already moved by `delta`."""
-        if self.ctx.view is None or not isinstance(self.ctx.state.get("veil"), int):
-            return False
-        from companion.ui.screens.tools import AdjustScreen
+        """Veil up/down: a screen that counts or corrects something uses them (here: nothing)."""
+        return False
 
-        self.ctx.stack.push(AdjustScreen(self.ctx, target="veil", nudge=delta))
-        return True
+    corrects = False  # a game screen that opens its game's correction screen (`correct`): the menu's Adjust
+
+    def correct(self) -> bool:
+        """Open the game's correction screen (counts set to what is on the table); False: none here."""
+        return False
 
     def on_district(self, pos: str) -> bool:
         """A district button: select it (again: unselect)."""

@@ -1,45 +1,86 @@
-"""The screen for the other four games: their `board` dict as lines and their actions as buttons."""
+"""The screen of a game that brings none of its own: its `board` dict as lines, its actions as buttons.
+
+Everything is said in the table's language: the title the game's catalog translates, the phase,
+step and ending in the game's words (companion/ui/words.py: a game may list `BOARD` key words too),
+a board key nobody words as its words. `GenericBoardScreen` is the menu's Board for such a game.
+"""
 
 from __future__ import annotations
 
 from typing import Any, Mapping
 
-from companion.rules.catalog import games
+from companion.games import games
+from companion.i18n import _, data_name
+from companion.inputs import Press
+from companion.ui import words
 from companion.ui.model import ButtonVM, ViewModel
-from companion.ui.screens.masters import GameScreen
+from companion.ui.screens.base import Screen
+from companion.ui.screens.game import GameScreen
 
 MAX_LINES = 6
 
 
 class GenericGameScreen(GameScreen):
-    """Any game: title, phase, the `board` dict flattened into lines, actions + Menu."""
+    """Any game: title, phase and step, the `board` dict flattened into lines, actions + Menu."""
 
     name = "generic"
 
     def body(self) -> ViewModel:
         """Lines from the state's `board`, one button per action."""
         s = dict(self.ctx.state)
-        game = games().get(s.get("game", ""))
-        title = game.title if game else s.get("game", "Game")
-        head = " ".join(str(s[k]) for k in ("phase", "step") if s.get(k))
-        lines = ([f"Round {s['round']}: {head}"] if "round" in s else [head] if head else []) + board_lines(s.get("board") or {})
-        if s.get("outcome"):
-            lines.insert(0, f"Game over: {s['outcome']}")
-        buttons = self.action_buttons() + [ButtonVM("menu", "Menu")]
-        return ViewModel(self.name, title, tuple(lines[:MAX_LINES]), tuple(buttons))
-
-    def picker_grid(self):
-        """A picker's district question shows the plain nine districts (this game's board is its own)."""
-        return None
+        gid = s.get("game")
+        lines = [*where_lines(s), *board_lines(s.get("board") or {}, gid)]
+        buttons = self.action_buttons() + [ButtonVM("menu", _("Menu"))]
+        return ViewModel(self.name, title_of(gid), tuple(lines[:MAX_LINES]), tuple(buttons))
 
 
-def board_lines(board: Mapping[str, Any]) -> list[str]:
-    """`{"clock": 5, "bites": {"Anna": 1}}` -> ["clock: 5", "bites: Anna 1"]."""
+class GenericBoardScreen(Screen):
+    """The menu's Board for a game without a board screen of its own: every line of its `board`."""
+
+    name = "board"
+
+    def body(self) -> ViewModel:
+        """Where the game stands and its whole board."""
+        s = dict(self.ctx.state)
+        lines = [*where_lines(s), *board_lines(s.get("board") or {}, s.get("game"))]
+        return ViewModel(self.name, _("Board"), tuple(lines), (ButtonVM("back", _("Back")),))
+
+    def activate(self, button_id: str, kind: Press) -> bool:
+        """Back closes."""
+        return self.on_back()
+
+
+def title_of(gid: Any) -> str:
+    """The game's title, as printed on its box in every language (its id when it is not installed)."""
+    game = games().get(gid) if isinstance(gid, str) else None
+    return game.title if game is not None else str(gid or _("Game"))
+
+
+def where_lines(s: Mapping[str, Any]) -> list[str]:
+    """The ending, or the round with the phase and step, in the game's words."""
+    gid = s.get("game")
+    if s.get("outcome"):
+        return [_("Game over: {outcome}").format(outcome=words.outcome_words(s["outcome"], gid))]
+    phase, step = s.get("phase"), s.get("step")
+    said = list(dict.fromkeys(w for w in (phase and words.phase_text(phase, gid), step and words.step_text(gid, step)) if w))
+    head = " / ".join(said)
+    if isinstance(s.get("round"), int):
+        return [_("Round {n}: {step}").format(n=s["round"], step=head) if head else _("Round {n}").format(n=s["round"])]
+    return [head] if head else []
+
+
+def board_lines(board: Mapping[str, Any], game: Any = None) -> list[str]:
+    """`{"clock": 5, "bites": {"Anna": 1}}` -> ["clock: 5", "bites: Anna 1"]: each key in the game's
+    words (`BOARD`, else the key's words), names in their data translation."""
     out = []
     for key, value in board.items():
         if isinstance(value, Mapping):
-            value = ", ".join(f"{k} {v}" for k, v in value.items())
+            value = ", ".join(f"{data_name(k)} {v}" for k, v in value.items())
         elif isinstance(value, (list, tuple)):
-            value = ", ".join(map(str, value))
-        out.append(f"{str(key).replace('_', ' ')}: {value}")
+            value = ", ".join(data_name(v) if isinstance(v, str) else str(v) for v in value)
+        elif isinstance(value, bool):
+            value = _("yes") if value else _("no")
+        elif isinstance(value, str):
+            value = data_name(value)
+        out.append(_("{what}: {value}").format(what=words.board_word(game, str(key)), value=value))
     return out

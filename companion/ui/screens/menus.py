@@ -5,18 +5,17 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion import i18n
-from companion.i18n import N_, _
+from companion.i18n import _
 from companion.inputs import Press
-from companion.rules.catalog import games, resolve
+from companion.games import games, resolve
 from companion.ui.model import ButtonVM, ViewModel
 from companion.ui.screens.base import Screen, UIContext
 
 SEED_MAX = 999_999
-DECK_LABELS = {"physical": N_("Your physical deck"), "digital": N_("Example deck (demo)")}
 
 
 class TitleScreen(Screen):
-    """Pick a game (every game `companion.rules.catalog` finds) or open the settings."""
+    """Pick a game (every game `companion.games` finds) or open the settings."""
 
     name = "title"
     transient = True  # as an overlay (New game from the menu) it closes once the new game starts
@@ -25,12 +24,14 @@ class TitleScreen(Screen):
 
     @classmethod
     def game_buttons(cls) -> tuple[ButtonVM, ...]:
-        """One button per game, then Settings: the same tuple every frame (the title screen is what
-        an idle table shows), built again only when the games found change."""
+        """One button per game (its title as printed on the box, in every language: no lookup, so the
+        games' catalogs stay unread until a game's words are needed), then Settings: the same tuple
+        every frame (the title screen is what an idle table shows), built again only when the games
+        found change."""
         found = games()
         key = (found, i18n.current_language())
         if cls._buttons[0] != key:
-            buttons = (*(ButtonVM(f"game:{gid}", _(g.title)) for gid, g in found.items()), ButtonVM("settings", _("Settings")))
+            buttons = (*(ButtonVM(f"game:{gid}", g.title) for gid, g in found.items()), ButtonVM("settings", _("Settings")))
             TitleScreen._buttons = (key, buttons)
         return cls._buttons[1]
 
@@ -70,7 +71,7 @@ class ResumeScreen(Screen):
         game = games().get(self.offer.get("game", ""))
         title = game.title if game else self.offer.get("game", "a game")
         when = self.offer.get("when")
-        lines = (_("{game}:").format(game=_(title)), str(self.offer.get("summary", "")), *((_("Played {when}").format(when=when),) if when else ()))
+        lines = (_("{game}:").format(game=title), str(self.offer.get("summary", "")), *((_("Played {when}").format(when=when),) if when else ()))
         return ViewModel(self.name, _("Resume?"), lines, (ButtonVM("resume", _("Resume")), ButtonVM("new", _("New game"))))
 
     def activate(self, button_id: str, kind: Press) -> bool:
@@ -81,86 +82,9 @@ class ResumeScreen(Screen):
         return True
 
 
-class MastersWizard(Screen):
-    """New Masters game: vampires in seating order (page 1), then difficulty, deck and seed (page 2)."""
-
-    name = "wizard"
-    transient = True
-
-    def __init__(self, ctx: UIContext) -> None:
-        """Defaults from the settings (deck mode, seed)."""
-        super().__init__(ctx)
-        self.page = 0
-        self.vampires: list[str] = []
-        self.difficulty = "medium"
-        from companion.gamedata.ownbox import deck_order
-
-        self.decks = deck_order(ctx.settings)  # your physical deck first on a Pi or while nothing is taught
-        self.deck = self.decks[0]
-        self.seed = int(ctx.settings.get("seed", 1))
-
-    def body(self) -> ViewModel:
-        """The page's choices as toggles."""
-        from companion.ui import masters_view as mv  # loaded with this page, not with the title screen
-
-        if self.page == 0:
-            n = len(self.vampires)
-            ok = 2 <= n <= 5
-            buttons = [ButtonVM(f"v:{name}", f"{self.vampires.index(name) + 1}. {name}" if name in self.vampires else name,
-                                selected=name in self.vampires) for name in mv.VAMPIRES]
-            buttons += [ButtonVM("next", _("Next"), enabled=ok, why_not=None if ok else _("choose 2 to 5 vampires")),
-                        ButtonVM("back", _("Back"))]
-            lines = (_("Tap the vampires in seating order (clockwise)."), _("Seating: {names}").format(names=", ".join(self.vampires) or "-"))
-            return ViewModel(self.name, _("New game: vampires"), lines, tuple(buttons))
-        buttons = [ButtonVM(f"k:{k}", _(DECK_LABELS[k]), selected=k == self.deck) for k in self.decks]
-        buttons += [ButtonVM(f"d:{d}", _(mv.DIFFICULTY_NAMES[d]), selected=d == self.difficulty) for d in mv.DIFFICULTIES]
-        buttons += [ButtonVM("seed-", _("Seed -1")), ButtonVM("seed+", _("Seed +1")), ButtonVM("start", _("Start")), ButtonVM("back", _("Back"))]
-        lines = (_("{vampires}: {difficulty}, {deck}").format(vampires=", ".join(self.vampires), difficulty=_(mv.DIFFICULTY_NAMES[self.difficulty]),
-                                                             deck=_(DECK_LABELS[self.deck])),
-                 _("Seed {seed} (up/down change it)").format(seed=self.seed))
-        return ViewModel(self.name, _("New game: options"), lines, tuple(buttons))
-
-    def activate(self, button_id: str, kind: Press) -> bool:
-        """Toggle vampires, choose options, start."""
-        head, colon, rest = button_id.partition(":")
-        if head == "v":
-            self.vampires.remove(rest) if rest in self.vampires else self.vampires.append(rest)
-        elif head == "d":
-            self.difficulty = rest
-        elif head == "k":
-            self.deck = rest
-        elif button_id in ("seed-", "seed+"):
-            self.on_veil(1 if button_id == "seed+" else -1)
-        elif button_id == "next":
-            self.page, self.focus = 1, 0
-        elif button_id == "start":
-            from companion.ui.screens.ownbox import ask_tracker
-
-            setup = {"cmd": "setup", "game": "masters", "vampires": list(self.vampires),
-                     "difficulty": self.difficulty, "deck": self.deck, "seed": self.seed}
-            if not ask_tracker(self.ctx, setup):  # your own box: the tracker's numbers once, first
-                self.ctx.emit(setup)
-        elif button_id == "back":
-            return self.on_back()
-        return True
-
-    def on_veil(self, delta: int) -> bool:
-        """Up/down change the seed."""
-        self.seed = max(0, min(SEED_MAX, self.seed + delta))
-        return True
-
-    def on_back(self) -> bool:
-        """Back goes to the first page, then closes."""
-        if self.page == 1:
-            self.page, self.focus = 0, 0
-            return True
-        self.ctx.stack.pop()
-        return True
-
-
 class GenericWizard(Screen):
-    """New game of one of the other games: what its setup takes (players in the engine's range,
-    the mansion's clock and target), the seed; One Night goes on to its role picker."""
+    """New game of a game without a wizard of its own: what its setup takes (players in the engine's
+    range, and the fields its descriptor adds), the seed; its `start` may go on to a page of its own."""
 
     name = "wizard"
     transient = True
@@ -190,10 +114,10 @@ class GenericWizard(Screen):
         lo, hi = self.specs[0].lo, self.specs[0].hi
         from companion.ui.screens.others import setup_note
 
-        lines = (_("New game of {game} ({lo} to {hi} players).").format(game=_(games()[self.game_id].title), lo=lo, hi=hi),
+        lines = (_("New game of {game} ({lo} to {hi} players).").format(game=games()[self.game_id].title, lo=lo, hi=hi),
                  _("Pick a value, then up/down or -1/+1."),
                  *setup_note(self.game_id, self.values))
-        return ViewModel(self.name, _(games()[self.game_id].title), lines, tuple(buttons))
+        return ViewModel(self.name, games()[self.game_id].title, lines, tuple(buttons))
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Choose the field, step it, start (or pick One Night's roles) or go back."""
@@ -227,51 +151,69 @@ class GenericWizard(Screen):
 
 
 class MenuScreen(Screen):
-    """Board overview, event log, adjust, settings, new game; how much of your box is taught."""
+    """Board overview, event log, adjust, settings, new game; the entries the games add (teaching
+    your box) and how much of your box is taught."""
 
     name = "menu"
 
     def __init__(self, ctx: UIContext) -> None:
-        """Count the taught cards once, when the menu opens."""
-        from companion.gamedata.ownbox import progress_line
-
+        """Read what the games say about your box once, when the menu opens (their `progress`)."""
         super().__init__(ctx)
-        self.progress = progress_line()
+        self.progress = tuple(resolve(g.progress)() for g in games().values() if g.progress)
 
     def body(self) -> ViewModel:
         """The menu entries."""
         playing = self.ctx.view is not None
         why = None if playing else _("no game running")
-        game = games().get(self.ctx.view.game) if playing else None
-        masters = game is not None and "districts" in game.teaching  # the game teaches district names
+        base = self.ctx.stack.base
+        corrects = playing and base is not None and base.corrects
         buttons = (ButtonVM("board", _("Board"), enabled=playing, why_not=why), ButtonVM("log", _("Event log")),
-                   ButtonVM("adjust", _("Adjust counts"), enabled=playing, why_not=why), ButtonVM("settings", _("Settings")),
-                   ButtonVM("tracker", _("Your box: veil tracker")),
-                   ButtonVM("districts", _("Your box: district names"), enabled=masters,
-                            why_not=None if masters else _("in a Masters of the Night game")),
-                   ButtonVM("phones", _("Phones")), ButtonVM("new", _("New game")), ButtonVM("back", _("Back")))
-        return ViewModel(self.name, _("Menu"), (self.progress,), buttons)
+                   ButtonVM("adjust", _("Adjust counts"), enabled=corrects,
+                            why_not=None if corrects else why or _("nothing to correct in this game")),
+                   ButtonVM("settings", _("Settings")), *self.game_entries(),
+                   ButtonVM("phones", _("Phones")),
+                   ButtonVM("new", _("New game")), ButtonVM("back", _("Back")))
+        return ViewModel(self.name, _("Menu"), self.progress, buttons)
+
+    def game_entries(self) -> list[ButtonVM]:
+        """The buttons the games add (`GameInfo.menu`); one that needs its game running is greyed in another."""
+        running = self.ctx.view.game if self.ctx.view is not None else None
+        out = []
+        for gid, game in games().items():
+            for entry in game.menu:
+                ok = not entry.playing or running == gid
+                why = None if ok else _(entry.why_not) if entry.why_not else _("in a game of {game}").format(game=game.title)
+                out.append(ButtonVM(entry.id, _(entry.label), enabled=ok, why_not=why))
+        return out
 
     def activate(self, button_id: str, kind: Press) -> bool:
-        """Open the chosen screen in place of the menu (the box screens through the loop, which
-        reads the numbers and names in use)."""
-        from companion.ui.screens.masters import BoardScreen
-        from companion.ui.screens.tools import AdjustScreen, LogScreen
+        """Open the chosen screen in place of the menu (a game's entry through the loop, which reads
+        the numbers and names in use: the intent `edit_<entry>`)."""
+        from companion.ui.screens.tools import LogScreen
 
         self.ctx.stack.pop()
         base = self.ctx.stack.base
-        if button_id == "adjust" and self.ctx.view is not None and base is not None and hasattr(base, "fields"):
-            return base.activate("correct", kind)  # a screen with its own count fields corrects them itself
-        if button_id in ("tracker", "districts"):
+        if button_id == "adjust":
+            return base.correct() if self.ctx.view is not None and base is not None else True
+        if any(e.id == button_id for g in games().values() for e in g.menu):
             self.ctx.emit({"intent": f"edit_{button_id}"})
             return True
         from companion.ui.screens.phones import PhonesScreen
 
-        make = {"board": BoardScreen, "log": LogScreen, "adjust": lambda c: AdjustScreen(c, target="veil"),
-                "settings": SettingsScreen, "new": TitleScreen, "phones": PhonesScreen}.get(button_id)
+        make = {"board": self.board_screen(), "log": LogScreen, "settings": SettingsScreen, "new": TitleScreen,
+                "phones": PhonesScreen}.get(button_id)
         if make is not None:
             self.ctx.stack.push(make(self.ctx))
         return True
+
+    def board_screen(self):
+        """The board overview of the game running: its descriptor's `board`, or the generic one."""
+        game = games().get(self.ctx.view.game) if self.ctx.view is not None else None
+        if game is not None and game.board:
+            return resolve(game.board)
+        from companion.ui.screens.generic import GenericBoardScreen
+
+        return GenericBoardScreen
 
     def on_menu(self) -> bool:
         """Menu again closes the menu."""

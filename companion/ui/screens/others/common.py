@@ -1,7 +1,7 @@
 """What the four other games' screens share: the base game screen, the parameter picker, the
 correction screen, the game-over screen and small pure helpers (no pygame here).
 
-Every game screen follows the same rules as the Masters screens: buttons come from
+Every game screen follows the rules of the shared game screen (companion/ui/screens/game.py): buttons come from
 `game.actions(state)` (greyed ones keep the engine's reason), parameters an action still needs are
 asked one at a time in `Picker` (district buttons pick seats or rooms, veil up/down step numbers),
 and nothing changes game state: screens only emit commands.
@@ -14,11 +14,11 @@ from typing import Any, Callable, Mapping, Sequence
 
 from companion.i18n import _, refusal_text
 from companion.inputs import DISTRICTS, Press
-from companion.rules.catalog import games
+from companion.games import games
 from companion.rules.base import Action
 from companion.ui.model import ButtonVM, CellVM, ViewModel, action_button
 from companion.ui.screens.base import Screen, UIContext
-from companion.ui.screens.masters import GameScreen
+from companion.ui.screens.game import GameScreen
 
 WRAP = 46            # characters per line of long prose (prompts) on the 800x480 panel
 ADJUST = "adjust"    # the engines' "tables are always right" verb: reached through the Correct screen
@@ -64,6 +64,7 @@ class OthersScreen(GameScreen):
 
     name = "others"
     game_id = ""
+    corrects = True  # the menu's Adjust opens this screen's Correct screen
     adjust_is_action = False  # True: the engine's adjust is an ordinary button (One Night: go to a step)
     short_labels: dict[str, str] = {}  # verb -> a button label that fits one line at 24 px
     # verb -> (command key, label): the engine's actions of that verb naming that key (one per player,
@@ -177,6 +178,10 @@ class OthersScreen(GameScreen):
     def fields(self) -> list[Field]:
         """Counts the Correct screen may set (games override)."""
         return []
+
+    def correct(self) -> bool:
+        """The menu's Adjust: this game's Correct screen."""
+        return self.activate("correct", Press.SHORT)
 
     def correction(self, changes: Mapping[str, int]) -> list[dict[str, Any]]:
         """One adjust command with the changed fields, none when nothing changed: a field `key` goes in

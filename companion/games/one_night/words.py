@@ -1,0 +1,50 @@
+"""One Night Ultimate Vampire's own words (companion/ui/words.py looks here first): its steps (a role's
+step by the role's name), its endings and winning teams, the rules its engine names in a refusal, what
+its actions ask for. Translated in the game's own catalog (the roles' names: the data file's `name_de`)."""
+
+from __future__ import annotations
+
+from companion.i18n import N_, _, pgettext
+
+# the steps of the state JSON (`step`) that are not one role's, as a title or a position line says them
+STEPS = {"dusk-begins": N_("Night falls"), "vampires": N_("Vampires"), "view-marks": N_("Everyone sees their Mark"),
+         "lovers": N_("Lovers"), "werewolves": N_("Werewolves"), "masons": N_("Masons"), "dawn": N_("Dawn"),
+         "discussion": N_("Discussion"), "vote-countdown": N_("Vote countdown"), "vote": N_("Vote"),
+         "reveal": N_("Reveal")}
+# what an action's parameters are, for a picker's question
+NEEDS = {"votes": N_("Votes"), "marks": N_("Marks"), "killed": N_("Who died")}
+
+
+def step_text(step: str) -> str:
+    """A role's step by the role (`seer` -> `Seer`, `doppelganger-seer` -> `Doppelganger as Seer`)."""
+    from companion.games.one_night.narration import role_name  # it reads the role data
+
+    if step.startswith("doppelganger-"):
+        return _("Doppelganger as {role}").format(role=role_name(step[len("doppelganger-"):]))
+    return role_name(step)
+
+
+def outcomes() -> dict[str, str]:
+    """How a game ended (context "outcome"): nobody, or the winning teams (the data's `team`), joined."""
+    return {
+        "no-winner": pgettext("outcome", "no winner"),
+        "villager": pgettext("outcome", "villager"),
+        "werewolf": pgettext("outcome", "werewolf"),
+        "vampire": pgettext("outcome", "vampire"),
+        "tanner": pgettext("outcome", "tanner"),
+        "assassin": pgettext("outcome", "assassin"),
+        "apprentice-assassin": pgettext("outcome", "apprentice assassin"),
+    }
+
+
+def rules() -> dict[str, str]:
+    """The rules the engine names in a refusal, by the key's words (context "rule")."""
+    return {
+        "next": pgettext("rule", "next"),
+        "pause": pgettext("rule", "pause"),
+        "paused": pgettext("rule", "paused"),
+        "resume": pgettext("rule", "resume"),
+        "extend": pgettext("rule", "extend"),
+        "roles": pgettext("rule", "roles"),
+        "vote": pgettext("rule", "vote"),
+    }

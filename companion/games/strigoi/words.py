@@ -1,0 +1,40 @@
+"""Armata Strigoi's own words (companion/ui/words.py looks here first): its steps, the rules its
+engine names in a refusal, what its actions ask for (its endings, victory and defeat, are every
+game's words). Translated in the game's own catalog."""
+
+from __future__ import annotations
+
+from companion.i18n import N_, pgettext
+
+# the steps of the state JSON (`step`), as a title or a position line says them
+STEPS = {"initiative": N_("reveal the Action cards"), "turn": N_("a Powerwolf's turn"),
+         "strigoi": N_("the Strigoi strikes"), "curse": N_("the extra Strigoi turn"), "over": N_("game over")}
+# what an action's parameters are, for a picker's question
+NEEDS = {"altar": N_("Altar"), "inferno": N_("Inferno"), "wounds": N_("Wounds"), "rewards": N_("Reward cards"),
+         "colour": N_("Colour"), "blood": N_("Blood"), "reward": N_("Reward"), "strigoi": N_("Strigoi"),
+         "wolf": N_("Powerwolf"), "prevented": N_("Wounds prevented"), "reason": N_("Reason"), "room": N_("Room"),
+         "hit": N_("Hit by the curse"), "token": N_("Strigoi token"), "bonus": N_("Token bonus"),
+         "won": N_("Won the fight"), "center": N_("On a platform's centre"), "marker": N_("Attack marker")}
+
+
+def rules() -> dict[str, str]:
+    """The rules the engine names in a refusal, by the key's words (context "rule")."""
+    return {
+        "initiative": pgettext("rule", "initiative"),
+        "encounter": pgettext("rule", "encounter"),
+        "one encounter": pgettext("rule", "one encounter"),
+        "reward": pgettext("rule", "reward"),
+        "altar": pgettext("rule", "altar"),
+        "blood": pgettext("rule", "blood"),
+        "lose blood": pgettext("rule", "lose blood"),
+        "heal": pgettext("rule", "heal"),
+        "wound": pgettext("rule", "wound"),
+        "rotate": pgettext("rule", "rotate"),
+        "token": pgettext("rule", "token"),
+        "attack strigoi": pgettext("rule", "attack the Strigoi"),
+        "counterattack": pgettext("rule", "counterattack"),
+        "strigoi": pgettext("rule", "Strigoi"),
+        "strigoi move": pgettext("rule", "Strigoi move"),
+        "strigoi attack": pgettext("rule", "Strigoi attack"),
+        "curse": pgettext("rule", "curse"),
+    }
