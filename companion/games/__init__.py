@@ -161,7 +161,7 @@ class GameInfo(Named):
 
 class Problem(Named):
     """A game left out: its entry point (`name` = `value`), the distribution that declared it, and
-    why (`why`: a Text, said in the table's language by `companion.i18n.refusal_text`)."""
+    why (`why`: a Text, said in the table's language by `companion.narration.words.refusal_text`)."""
 
     name: str
     value: str

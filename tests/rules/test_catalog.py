@@ -17,7 +17,7 @@ import pytest
 import companion.games as catalog
 from companion import cli
 from companion.games import entrypoints
-from companion.i18n import refusal_text
+from companion.narration.words import refusal_text
 from companion.rules import load_game
 from companion.rules.base import Engine
 

@@ -13,7 +13,8 @@ import pygame
 import pytest
 
 from companion.rules import catalog, load_game
-from companion.ui import assets, ink, words
+from companion.narration import words
+from companion.ui import assets, ink
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(assets.HERE)

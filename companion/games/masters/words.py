@@ -1,4 +1,4 @@
-"""Masters of the Night's own words (companion/ui/words.py looks here first): its steps, its endings,
+"""Masters of the Night's own words (companion/narration/words.py looks here first): its steps, its endings,
 the rules its engine names in a refusal, what its actions ask for. Translated in the game's own catalog."""
 
 from __future__ import annotations

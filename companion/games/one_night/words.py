@@ -1,4 +1,4 @@
-"""One Night Ultimate Vampire's own words (companion/ui/words.py looks here first): its steps (a role's
+"""One Night Ultimate Vampire's own words (companion/narration/words.py looks here first): its steps (a role's
 step by the role's name), its endings and winning teams, the rules its engine names in a refusal, what
 its actions ask for. Translated in the game's own catalog (the roles' names: the data file's `name_de`)."""
 

@@ -1,4 +1,4 @@
-"""Armata Strigoi's own words (companion/ui/words.py looks here first): its steps, the rules its
+"""Armata Strigoi's own words (companion/narration/words.py looks here first): its steps, the rules its
 engine names in a refusal, what its actions ask for (its endings, victory and defeat, are every
 game's words). Translated in the game's own catalog."""
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from functools import lru_cache
 from types import ModuleType
 
-from companion.i18n import N_, _, catalog, pgettext
+from companion.i18n import N_, _, catalog, data_name, pgettext
 
 
 @lru_cache(maxsize=64)
@@ -209,3 +209,45 @@ def own_rules(game: str) -> set[str]:
 def known_needs(game: str | None = None) -> set[str]:
     """The needs a picker has a question for: the shared ones and `game`'s (None: every game's)."""
     return set(NEEDS).union(*(getattr(m, "NEEDS", {}) for m in _own(game)))
+
+
+def refusal_text(exc: BaseException | str, game: str | None = None) -> str:
+    """A refusal's message in the current language (or an engine's `errors.Text`: an action's label,
+    cost, why_not): the engine's English template looked up in the catalog, then filled with its
+    values (an untranslated message stays English). `game` (the refusing game's id) tells its step
+    ids apart (`turn` is `a Powerwolf's turn` in Armata Strigoi)."""
+    template = getattr(exc, "template", None) or getattr(exc, "message", None) or str(exc)
+    params = {k: _value(template, k, v, game) for k, v in (getattr(exc, "params", None) or {}).items()}
+    text = _(template)
+    if text == template and not params:
+        text = data_name(template)
+    try:
+        return text.format(**params) if params else text
+    except (KeyError, IndexError, ValueError):  # a broken translation must not hide the refusal
+        return getattr(exc, "message", str(exc))
+
+
+RULE_FIELDS = ("verb", "cmd", "rule")  # template fields that hold a command's verb or a rule key
+
+
+def _value(template: str, key: str, value, game: str | None):
+    """Value `key` of a refusal's template, shown in the current language: an engine text (errors.Text)
+    through `refusal_text`; an ending's id (`{outcome}`: `defeat-veil`) and an engine's own words - a
+    verb or rule key (`{verb}: missing parameter`), a phase or step id (`{phase}`, `{step}`, or a field
+    after the word "step": `(step {value})`), where the game stands (`{where}`) - in the words
+    this module gives them; a shipped data name (a district, a relic) in the data's own
+    translation. A field quoted with `!r` is what the player typed (`unknown command {verb!r}`): as typed."""
+    if getattr(value, "template", None):
+        return refusal_text(value, game)
+    if key == "outcome":
+        return outcome_text(value, game)
+    if isinstance(value, str) and f"{{{key}!r}}" not in template:
+        if key in RULE_FIELDS:
+            return rule_text(value, game)
+        if key == "phase":
+            return phase_text(value, game)
+        if key == "step" or f"step {{{key}}}" in template:
+            return step_text(game, value)
+        if key == "where":
+            return where_text(game, value)
+    return data_name(value)
