@@ -11,9 +11,9 @@ from companion.errors import N_
 from companion.games import GameInfo
 
 GAME = GameInfo(
-    id="counter-race", title="Counter Race", order=90,
+    id="counter-race", title="Counter Race", order=55,
     blurb=N_("add 1 or 2 to the counter in turn; whoever brings it to the goal wins"),
-    engine="counter_race.rules:CounterRace", bot="counter_race.bot",
+    engine="counter_race.rules.engine:CounterRace", bot="counter_race.bot",
     data="data/rules.toml", parse="counter_race.fields:parse",
     words="counter_race.words", narration="counter_race.words:LINES", samples="counter_race.samples",
 )

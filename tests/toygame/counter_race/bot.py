@@ -2,5 +2,6 @@
 
 
 def choose(game, state, rng) -> dict:
-    """One of the enabled actions' commands, drawn from the seeded `rng`."""
-    return dict(rng.choice([a for a in game.actions(state) if a.enabled]).command)
+    """An action drawn from the seeded `rng`, each number it still takes drawn from its range."""
+    action = rng.choice(game.actions(state))
+    return {**action.command, **{p.name: rng.randint(p.low, p.high) for p in action.params}}

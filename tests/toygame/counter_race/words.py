@@ -29,5 +29,7 @@ def summary(state) -> list[str]:
 
 # the event log: event kind -> its line
 LINES = {
+    "game_set_up": lambda e: _("The race to {goal} begins: {names}.").format(goal=e["goal"], names=", ".join(e["names"])),
     "added": lambda e: _("{player} adds {n}: the counter is at {counter}.").format(**e),
+    "game_over": lambda e: _("The goal is reached: the race is over."),
 }

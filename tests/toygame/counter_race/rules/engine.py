@@ -1,4 +1,4 @@
-"""Counter Race's rules: pure (no I/O, no clock, no global random), on the companion's one core
+"""Counter Race's engine: pure (no I/O, no clock, no global random), on the companion's one core
 (`companion.rules.base.Engine`: parse -> step check -> handler -> settle).
 
 The state JSON (`view`): "game", "phase" (play | over), "step" (turn | over), "outcome" ("goal" once
@@ -12,8 +12,10 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.errors import N_, RuleViolation, Text
-from companion.rules.base import Action, Engine, Event, GameOver, GameSetUp, Player, Record, seated
+from companion.rules.base import Action, Engine, Event, GameOver, Param, Player, Record, seated
 from companion.rules.commands import Command, SeatedSetup, seat_names
+
+from counter_race.rules.events import Added, GameSetUp
 
 
 class Rules(Record):
@@ -49,14 +51,6 @@ class State(Record):
         return "goal" if self.winner is not None else None
 
 
-class Added(Event):
-    """`player` added `n`; the counter is at `counter`."""
-
-    player: str
-    n: int
-    counter: int
-
-
 def add(rules: Rules, state: State, cmd: Add, events: list) -> State:
     """Add to the counter: 1 to `most`, and never past the goal."""
     left = rules.goal - state.counter
@@ -81,10 +75,11 @@ class CounterRace(Engine):
     DATA = Rules
     COMMANDS = (Setup, Add)
     HANDLERS = {Add: add}
+    STEPS = {"turn": frozenset({Add})}  # after the goal no step takes a command: only undo goes back
 
     def start(self, setup: Setup) -> tuple[State, list[Event]]:
         """Everyone at 0, the first seat on turn."""
-        return State(tuple(setup.names)), [GameSetUp()]
+        return State(tuple(setup.names)), [GameSetUp(tuple(setup.names), self.data.goal)]
 
     def filled(self, setup: Setup) -> Setup:
         """The names written out (P1..Pn for a count), checked against the data's range."""
@@ -114,19 +109,17 @@ class CounterRace(Engine):
         """play, then over."""
         return "over" if state.winner is not None else "play"
 
-    def step(self, state: State) -> str:
-        """turn, then over."""
-        return self.phase(state) if state.winner is not None else "turn"
+    def step_of(self, state: State) -> str:
+        """turn, then over (the key of `STEPS`)."""
+        return "over" if state.winner is not None else "turn"
 
     def where(self, state: State) -> str:
         """Where the race stands, for a refusal."""
-        return f"step {self.step(state)}"
+        return f"step {self.step_of(state)}"
 
     def legal_actions(self, state: State) -> list[Action]:
-        """Add 1 .. `most`; what would pass the goal is greyed with the reason."""
+        """Add: how much is the table's choice, 1 to `most` and never past the goal."""
         if state.winner is not None:
             return []
-        left = self.data.goal - state.counter
-        return [Action({"cmd": "add", "n": n}, Text(N_("Add {n}"), n=n), enabled=n <= left,
-                       why_not=None if n <= left else Text(N_("only {left} left to the goal"), left=left))
-                for n in range(1, self.data.most + 1)]
+        most = min(self.data.most, self.data.goal - state.counter)
+        return [Action({"cmd": "add"}, Text(N_("Add")), params=(Param("n", "number", low=1, high=most),))]
