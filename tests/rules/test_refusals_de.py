@@ -126,7 +126,7 @@ def _refusals(path: Path):
 def test_every_refusal_of_a_translated_game_is_a_template(game):
     """A literal or f-string message would reach the catalog never (or unfillable): N_() it."""
     paths = sorted(rules_folders()[game].rglob("*.py"))
-    assert len(paths) >= 5  # its rules really are read
+    assert any(True for path in paths for _ in _refusals(path))  # its rules really are read
     bad = [f"{path.name}:{line}" for path in paths
            for line, arg in _refusals(path) if isinstance(arg, (ast.JoinedStr, ast.Constant))]
     assert bad == []

@@ -56,8 +56,10 @@ def _phases() -> set[str]:
 
 
 def _verbs() -> set[str]:
-    """Every command verb of every game in the catalog."""
-    return {cls.verb for gid in catalog.game_ids() for cls in type(load_game(gid)).COMMANDS}
+    """Every command verb of every game we ship (a plugin's verbs have icons only if the set has them:
+    without one its buttons show their words alone)."""
+    shipped = [gid for gid, game in catalog.games().items() if game.package.startswith("companion.")]
+    return {cls.verb for gid in shipped for cls in type(load_game(gid)).COMMANDS}
 
 
 def _roles() -> set[str]:
