@@ -26,7 +26,7 @@ LANGS := $(notdir $(patsubst %/LC_MESSAGES/companion.po,%,$(wildcard companion/l
 PO := $(wildcard companion/locale/*/LC_MESSAGES/companion.po companion/games/*/locale/*/LC_MESSAGES/*.po)
 MO := $(PO:.po=.mo)
 POT := companion/locale/companion.pot
-EXTRACT = $(VENV)/bin/pybabel extract --add-location=file -F babel.cfg --project=nightwatch-companion --no-wrap
+EXTRACT = $(VENV)/bin/pybabel extract --add-location=file -F babel.cfg --project=nightwatch-companion --no-wrap -k NP_:1c,2
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)

@@ -175,6 +175,13 @@ def catalog() -> _gettext.NullTranslations:
     return _tr()
 
 
+def NP_(context: str, message: str) -> tuple[str, str]:
+    """Mark `message` for the catalog under `context` (pgettext's N_), unchanged: a table of words
+    keeps the pair and says it where shown (`pgettext(*pair)`). `make catalog` extracts it
+    (Babel keyword `NP_:1c,2`)."""
+    return context, message
+
+
 def _(message: str) -> str:
     """`message` in the current language."""
     return _tr().gettext(message)

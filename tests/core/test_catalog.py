@@ -11,7 +11,7 @@ import string
 from pathlib import Path
 
 import pytest
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
@@ -85,6 +85,9 @@ def problems(catalog) -> list[str]:
     return out
 
 
+KEYWORDS = {**DEFAULT_KEYWORDS, "NP_": ((1, "c"), 2)}  # the Makefile's `-k NP_:1c,2`: companion.i18n.NP_
+
+
 def source_msgids(folder: Path = ROOT / "companion") -> set:
     """The msgids `pybabel extract -F babel.cfg FOLDER` finds in the source now (the shared catalog's
     folder leaves the games' packages out: babel.cfg)."""
@@ -92,7 +95,7 @@ def source_msgids(folder: Path = ROOT / "companion") -> set:
         method_map, options_map = parse_mapping_cfg(f)
     return {msg if isinstance(msg, str) else tuple(msg)
             for _file, _line, msg, _comments, _context in extract_from_dir(
-                str(folder), method_map, options_map, strip_comment_tags=True)}
+                str(folder), method_map, options_map, keywords=KEYWORDS, strip_comment_tags=True)}
 
 
 def msgids(catalog) -> set:

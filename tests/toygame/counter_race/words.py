@@ -4,20 +4,14 @@ step, its ending, the rule its engine names in a refusal, its board's keys, and 
 
 from __future__ import annotations
 
-from companion.i18n import N_, _, pgettext
+from companion.i18n import N_, NP_, _
 
 STEPS = {"turn": N_("add 1 or 2")}
 BOARD = {"counter": N_("counter"), "left": N_("left to the goal")}
-
-
-def outcomes() -> dict[str, str]:
-    """How a race ended, by the state JSON's `outcome` (context "outcome")."""
-    return {"goal": pgettext("outcome", "the goal is reached")}
-
-
-def rules() -> dict[str, str]:
-    """The rules the engine names in a refusal (context "rule")."""
-    return {"add": pgettext("rule", "add")}
+# how a race ended, by the state JSON's `outcome` (context "outcome").
+OUTCOMES = {"goal": NP_("outcome", "the goal is reached")}
+# the rules the engine names in a refusal (context "rule").
+RULES = {"add": NP_("rule", "add")}
 
 
 def summary(state) -> list[str]:
