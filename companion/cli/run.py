@@ -43,6 +43,7 @@ import argparse
 import gc
 import os
 import sys
+from pathlib import Path
 
 from companion.gamedata import config as config_mod
 from companion import i18n, paths
@@ -136,7 +137,7 @@ def _start(args, cfg, lines, signals, sdnotify) -> int:
         app = None
         try:
             app = _build_app(args, cfg, hw, journal, mode, demo, lines, pace, display, missing, safe_reason, sdnotify)
-            app.web = _phone_view(args, cfg, hw)
+            app.web = _phone_view(args, cfg, hw, journal)
             return _run(args, app, mode, guard, signals, sdnotify)
         finally:
             if app is not None:
@@ -221,16 +222,20 @@ def _bind(text: str) -> tuple[str, int]:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-def _phone_view(args, cfg, hw):
+def _phone_view(args, cfg, hw, journal=None):
     """The phone view's hub (companion/web/hub.py), or None when it is off: on with `--web`, else as the
     config's [web] says ("auto": with the Pi backend, so the service has it and a PC does not). Only
-    `--web` prints the pairing URL: the service's stdout is the system log, which never gets a token."""
+    `--web` prints the pairing URL: the service's stdout is the system log, which never gets a token.
+    The passes in force are kept beside the journal (JOURNAL.phones, private), so a restart of the same
+    game keeps the phones paired; the demo's throwaway journal keeps none."""
     if args.web is None and (cfg.web.enabled == "false" or (cfg.web.enabled == "auto" and hw.backend != "pi")):
         return None
     from companion.web.hub import Hub
 
     bind = args.web if args.web is not None else (cfg.web.host, cfg.web.port)
-    return Hub(bind, announce=cfg.web.mdns, print_url=args.web is not None)
+    path = journal.path if journal is not None else DEMO_JOURNAL
+    keep = Path(f"{path}.phones") if path != DEMO_JOURNAL else None
+    return Hub(bind, announce=cfg.web.mdns, print_url=args.web is not None, keep=keep)
 
 
 def _pi_present() -> bool:

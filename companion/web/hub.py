@@ -22,10 +22,12 @@ from __future__ import annotations
 import queue
 import sys
 import threading
+from pathlib import Path
 from collections import deque
 from typing import Any, Callable, Iterable, Mapping
 
 from companion.errors import N_
+from companion.paths import write_private
 from companion.i18n import in_language
 from companion.web.asking import Request
 
@@ -51,15 +53,20 @@ class Hub:
 
     bind: (host, port) to listen on (port 0: any free port, tests); announce: advertise
     `nightwatch.local` over mDNS; print_url: print the pairing URL on stdout (`--web` on the command
-    line; never under the service, whose stdout is the system log); say: where problems go (stderr).
+    line; never under the service, whose stdout is the system log); say: where problems go (stderr);
+    keep: the private file that keeps the passes in force across a restart (beside the journal; None:
+    the passes live as long as the process, e.g. the demo's throwaway journal).
     """
 
     def __init__(self, bind: tuple[str, int], announce: bool = False, print_url: bool = False,
-                 say: Callable[[str], None] | None = None, mdns_name: str = "nightwatch"):
+                 say: Callable[[str], None] | None = None, mdns_name: str = "nightwatch",
+                 keep: Path | None = None):
         """Nothing starts here: the server starts with the loop's first frame."""
         self.bind, self.announce, self.print_url, self.mdns_name = bind, announce, print_url, mdns_name
         self.say = say or (lambda text: print(text, file=sys.stderr, flush=True))
         self.pairing = None                           # the passes in force, drawn with the first frame
+        self.keep = keep                              # where they are kept across a restart
+        self._drawn_now = False                       # the passes were drawn in this (first) frame
         self.snapshot = Snapshot(0, 0, {})
         self.languages: frozenset[str] = frozenset()  # what the watching phones speak (set by the web side)
         self.port: int | None = None                  # the port listened on, once it is
@@ -96,8 +103,8 @@ class Hub:
         while not self._requests.empty():
             self._answer(app, self._requests.get_nowait())
         for ev in events:
-            if ev.get("event") == "game_set_up" and not first:  # a new game: new codes, old phones stop seeing
-                self.renew()
+            if ev.get("event") == "game_set_up" and not (first and self._drawn_now):
+                self.renew()  # a new game: new codes, old phones stop seeing
             self._events.append(ev)
             for lang, lines in self._lines.items():
                 lines.append(self._narrated(ev, app, lang))
@@ -122,6 +129,11 @@ class Hub:
         from companion.web import pairing
 
         self.pairing = pairing.draw(self.pairing.generation + 1 if self.pairing is not None else 1)
+        if self.keep is not None:
+            try:
+                write_private(self.keep, pairing.to_text(self.pairing))
+            except OSError:  # a full or read-only disk: the passes hold until the process ends
+                pass
         self._seen = ()  # the snapshot is published again: the streams of old tokens end on it
         if self.print_url and self.port is not None:
             print(f"phone view: {self.url()}", flush=True)
@@ -157,8 +169,12 @@ class Hub:
         """Start the web thread (its imports happen there, after READY)."""
         from companion.web.server import serve
 
+        self._drawn_now = False
+        if self.pairing is None:
+            self.pairing = self._kept()
         if self.pairing is None:
             self.renew()
+            self._drawn_now = True  # a new game in this first frame needs no other passes
         import gc
 
         # The web thread's garbage (parsed requests) triggers full collections, and one stops every
@@ -169,6 +185,15 @@ class Hub:
         self.wake = getattr(app.clock, "wake", lambda: None)
         self._thread = threading.Thread(target=serve, args=(self,), name="phone-view", daemon=True)
         self._thread.start()
+
+    def _kept(self):
+        """The passes kept by an earlier run of this journal (same game resumed), or None."""
+        from companion.web import pairing
+
+        try:
+            return pairing.from_text(self.keep.read_text(encoding="utf-8")) if self.keep is not None else None
+        except (OSError, UnicodeDecodeError):
+            return None
 
     def started(self, server, port: int, address: str) -> None:
         """The server listens (called from the web thread): say where, once."""

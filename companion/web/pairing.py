@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import secrets
 from typing import NamedTuple
 
@@ -97,3 +98,25 @@ def _new_pass(role: str) -> Pass:
     """One pass: a token and a code."""
     code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
     return Pass(role, secrets.token_urlsafe(TOKEN_BYTES), code)
+
+
+def to_text(p: Pairing) -> str:
+    """The passes as the private file beside the journal keeps them (JSON, one object)."""
+    return json.dumps({"generation": p.generation, "secret": p.secret.hex(),
+                       "player": [p.player.token, p.player.code], "host": [p.host.token, p.host.code]})
+
+
+def from_text(text: str) -> Pairing | None:
+    """The passes kept by `to_text`, or None for anything else (a broken or foreign file is ignored:
+    the table draws new passes, the phones pair again)."""
+    try:
+        data = json.loads(text)
+        secret = bytes.fromhex(data["secret"])
+        passes = [Pass(role, *data[role]) for role in ROLES]
+        generation = data["generation"]
+    except (ValueError, KeyError, TypeError):
+        return None
+    good = (isinstance(generation, int) and generation >= 1 and len(secret) == 32
+            and all(isinstance(q.token, str) and 16 <= len(q.token) <= 64 and q.code == normal_code(q.code)
+                    for q in passes))
+    return Pairing(passes[0], passes[1], secret, generation) if good else None
