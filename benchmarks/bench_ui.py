@@ -1,6 +1,6 @@
 """Table app frame time: each screen at 800x480 and 1920x1080 (goal: a painted frame <= 4 ms at 800x480).
 
-Three figures, each named by what it counts:
+Four figures, each named by what it counts:
 
 * **painted frame** (one row per screen): what a player waits for after a press that changes the
   screen. The model is new to the renderer: it is laid out and every element is painted from
@@ -15,7 +15,7 @@ Three figures, each named by what it counts:
 * **idle frame** (the worst screen): `ui.update` plus `ui.draw` of an unchanged model, which the
   table app skips (no paint, no flip). This is the idle cost, not a frame anyone waits for.
 
-The peer, measured in the same run, is bare pygame drawing the same thing: the same rectangles
+The painted frames' peer, measured in the same run, is bare pygame drawing the same thing: the same rectangles
 filled and the same text lines rendered with `Font.render` from cached `Font` objects and blitted,
 with no layout, no fitting and no caches of ours.
 """
