@@ -102,3 +102,21 @@ def test_a_press_during_the_flip_is_handled_at_once_and_ends_it(tmp_path):
     app.clock.advance(1 / FPS)
     app.tick(rest=True)
     assert _pixels(app.surface) == _still(app)  # the next frame is the still screen, the focus moved
+
+
+def test_nightfall_fades_through_the_city_and_the_table_rests_after(tmp_path):
+    from tests.app.helpers import play_until
+
+    app = _at_the_draw(tmp_path)
+    play_until(app, lambda view: view["phase"] == "night")  # the bot plays the day out, the loop ticking
+    assert "phase" in [a.kind for a in app.ui.motion.playing]
+    start = _pixels(app.surface)
+    app.clock.advance(motion.PHASE_S / 2)
+    app.tick(rest=True)
+    mid = _pixels(app.surface)
+    app.clock.advance(motion.PHASE_S)
+    app.tick(rest=True)
+    assert len({start, mid, _pixels(app.surface)}) == 3 and _pixels(app.surface) == _still(app)
+    app.clock.advance(1 / FPS)
+    app.tick(rest=True)
+    assert not app.ui.motion.wants_frame(app.clock.now()) and app._quiet
