@@ -129,8 +129,8 @@ class Motion:
                 self._start(Animation("flip", now, FLIP_S, rect))
         if new.dice and any(e.get("event") in ROLL_EVENTS for e in events):
             self._start(Animation("roll", now, ROLL_S))
-        if new.ring is not None and new.ring[0] > (old.ring[0] if old.ring else 0.0) + 0.02:
-            self._start(Animation("ring", now, RING_S, old.ring[0] if old.ring else 0.0))
+        if _countdown(new) and old.screen == new.screen and new.ring[0] > (old.ring[0] if old.ring else 0.0) + 0.02:
+            self._start(Animation("ring", now, RING_S, old.ring[0] if old.ring else 0.0))  # a new step's time
         time = time_of(state.get("phase"))
         if same_game and time and old_state.get("phase") != state.get("phase"):
             self._start(Animation("phase", now, PHASE_S, (shown.copy(), time)))
@@ -200,6 +200,12 @@ class Motion:
             surface.blit(old, (0, 0))  # the new screen comes in the second half
         sky.set_alpha(round(255 * math.sin(math.pi * p)))
         surface.blit(sky, (0, 0))
+
+
+def _countdown(vm) -> bool:
+    """Whether `vm`'s ring is a countdown (its seconds inside), not a square kept for a picture (the
+    phones screen's QR code has a ring without a numeral)."""
+    return vm.ring is not None and bool(vm.ring[1])
 
 
 def _union(rects) -> pygame.Rect | None:

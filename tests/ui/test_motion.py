@@ -137,6 +137,13 @@ def test_a_new_steps_countdown_ring_fills_up():
     _plays_and_settles(ui, surface, "ring", motion.RING_S)
 
 
+def test_a_ring_kept_for_a_picture_does_not_fill_up():
+    """The phones screen keeps the ring's square for its QR code: no numeral, no motion over the code."""
+    ui, screen, surface = _table(ViewModel("menu", "Menu", ("Board",), BUTTONS))
+    screen.vm = ViewModel("menu", "Phones", ("Scan the code",), BUTTONS, ring=(1.0, ""))
+    assert ui.draw(surface) and not ui.motion.playing
+
+
 def test_the_ring_empties_by_the_degree_without_animating():
     ui, screen, surface = _table(ViewModel("one-night", "Night", ("Close your eyes",), BUTTONS,
                                            ring=(motion.ring_fraction(20.0, 30.0), "20")))
