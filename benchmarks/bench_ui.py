@@ -1,6 +1,6 @@
 """Table app frame time: each screen at 800x480 and 1920x1080 (goal: a painted frame <= 4 ms at 800x480).
 
-Three figures, each named by what it counts:
+Four figures, each named by what it counts:
 
 * **painted frame** (one row per screen): what a player waits for after a press that changes the
   screen. The model is new to the renderer: it is laid out and every element is painted from
@@ -8,10 +8,14 @@ Three figures, each named by what it counts:
   rendered line surfaces stay cached, as they are in play: consecutive models share most texts.
 * **painted frame, every text new** (the worst screen): the same, with the text caches emptied
   first, so every line is fitted and rendered again (a screen whose texts all changed).
+* **animated frame** (one row per animation, companion/ui/motion.py): a frame the loop draws while the
+  event card flips, the dice roll, the phase changes or the ring fills: the still frame from the
+  renderer's cache and the animation over it, at points spread over its run (its first frame, which
+  copies what the others reuse, is drawn before the timing). Peer: the same screen painted from scratch.
 * **idle frame** (the worst screen): `ui.update` plus `ui.draw` of an unchanged model, which the
   table app skips (no paint, no flip). This is the idle cost, not a frame anyone waits for.
 
-The peer, measured in the same run, is bare pygame drawing the same thing: the same rectangles
+The painted frames' peer, measured in the same run, is bare pygame drawing the same thing: the same rectangles
 filled and the same text lines rendered with `Font.render` from cached `Font` objects and blitted,
 with no layout, no fitting and no caches of ours.
 """
@@ -76,6 +80,41 @@ def _idle(size: tuple[int, int], screen: str, n: int):
     return run
 
 
+def _animated(size: tuple[int, int], screen: str, kind: str, n: int):
+    """A function that draws `n` frames of animation `kind` (companion/ui/motion.py) over the sample
+    `screen`, at progress points spread over the animation: what the loop draws each frame while a card
+    flips, dice roll, the phase changes or the ring fills. The animation is started the way the table
+    starts it (`TableUI.draw` noticing a change from the frame on show); its first frame, which copies
+    what it reuses, is drawn before the timing."""
+    import pygame
+
+    ui, view = _ui(size, screen)
+    surface = pygame.Surface(size)
+    ui.draw(surface)
+    vm = ui.model()
+    if kind == "flip":
+        ui.update(view, [{"event": "card_drawn", "card": "I-01", "name": "", "act": "I", "grid": []}], 0.0)
+    elif kind == "roll":
+        ui.update(view, [{"event": "dice_rolled", "values": [v for v, _used in vm.dice]}], 0.0)
+    elif kind == "ring":
+        ui._drawn = (vm._replace(ring=(0.0, "")), surface)
+    elif kind == "phase":
+        ui._drawn_state = {**ui.ctx.state, "phase": "day"}
+    ui.draw(surface, force=True)
+    (animation,) = ui.motion.playing
+    assert animation.kind == kind, (screen, kind)
+
+    def run() -> None:
+        for k in range(n):
+            ui.ctx.now = animation.start + animation.duration * (k + 0.5) / n
+            ui.draw(surface)
+
+    return run
+
+
+ANIMATED = (("event", "flip"), ("combat", "roll"), ("night", "phase"), ("one-night", "ring"))
+
+
 def _peer(size: tuple[int, int], screen: str, n: int):
     """Bare pygame painting the same frame: fill, rectangles, `Font.render` + blit of every line."""
     import pygame
@@ -136,6 +175,13 @@ def run(quick: bool = False) -> list[dict]:
         worst = max(idle, key=idle.get)
         rows.append(row(f"ui.idle frame, unchanged model, not painted (worst: {worst}) {label}", "ms/frame",
                         round(idle[worst], 4), "info (idle cost; see app.idle CPU)", None))
+        for screen, kind in ANIMATED:  # motion: a frame of each animation, against the screen's still frame
+            ms = median_time(_animated(size, screen, kind, n), repeats) / n * 1000
+            still = median_time(_painted(size, screen, n), repeats) / n * 1000
+            rows.append(row(f"ui.animated frame: {kind} over {screen} {label}", "ms/frame", round(ms, 3),
+                            f"<= {GOAL_MS} ms" if small else "info (1080p)", ms <= GOAL_MS if small else None,
+                            "the same screen's still frame, painted from scratch", round(still, 3),
+                            round(ms / still, 3)))
     return rows
 
 

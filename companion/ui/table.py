@@ -27,6 +27,7 @@ from companion.i18n import _
 from companion.inputs import ButtonEvent, CardRead, Press
 from companion.ui.input_map import LONG_PRESS_S, InputMapper, WidgetPress
 from companion.ui.model import GameView, ViewModel
+from companion.ui.motion import Motion
 from companion.ui.render import Renderer
 from companion.ui.screens.base import Screen, ScreenStack, UIContext
 from companion.ui.screens.menus import MenuScreen, ResumeScreen, TitleScreen
@@ -70,6 +71,8 @@ class TableUI:
         self.ctx = UIContext(Renderer(self.size), dict(settings or {}), self.stack, opens=OPENS)
         self.mapper = InputMapper(self.size, self._hit, long_press_s)
         self.sounds = sounds
+        self.motion = Motion()  # the card flip, the dice, the phase change (companion/ui/motion.py)
+        self._news: list[dict] = []  # the engine's events since the last frame drawn (what animates)
         title = TitleScreen(self.ctx)
         if game_id is not None:
             title.focus_on(f"game:{game_id}")
@@ -85,6 +88,8 @@ class TableUI:
             virtual = self.mapper.translate(event, t)
         else:
             return False
+        if virtual:  # a press never waits for an animation: it ends it, and is handled now
+            self.motion.finish()
         used = False
         for ev in virtual:
             if self.stack.top.process_event(ev):
@@ -100,6 +105,7 @@ class TableUI:
         self.ctx.renderer = Renderer(self.size)
         self.mapper.size = self.size
         self._drawn = (None, None)
+        self.motion.finish()
 
     def _hit(self, pos: tuple[float, float]):
         """What is under a pixel on the screen now shown."""
@@ -114,6 +120,7 @@ class TableUI:
             self.ctx.status = banners(status)
             self._status_from = status
         dicts = [e.to_dict() if hasattr(e, "to_dict") else dict(e) for e in events]
+        self._news = (self._news + dicts)[-16:]  # (a table without a surface never draws: kept short)
         if dicts:
             from companion.narration.narrate import line  # with the first event, not on the way to READY
 
@@ -146,15 +153,24 @@ class TableUI:
 
     def draw(self, surface: pygame.Surface, force: bool = False) -> bool:
         """Draw the top screen; False (and nothing drawn) when it shows exactly what it showed on
-        this surface last time, so the loop can skip the flip (an idle table costs almost nothing)."""
+        this surface last time and nothing animates, so the loop can skip the flip (an idle table
+        costs almost nothing). A change from the frame on show may start an animation (the motion's
+        clock is the table's, `ctx.now`); its frames are drawn over the still one."""
         vm = self.stack.top.model()
-        if not force and vm == self._drawn[0] and surface is self._drawn[1]:
+        now = self.ctx.now
+        if not force and vm == self._drawn[0] and surface is self._drawn[1] and not self.motion.wants_frame(now):
             return False
+        if surface is self._drawn[1]:  # the surface still shows the last frame: what a change starts from
+            self.motion.notice(self._drawn[0], vm, self._drawn_state, self.ctx.state, self._news, now, surface,
+                               self.ctx.renderer)
+        self._news = []
         self.stack.top.paint(surface, vm)
-        self._drawn = (vm, surface)
+        self.motion.paint(surface, vm, self.ctx.renderer, now)
+        self._drawn, self._drawn_state = (vm, surface), self.ctx.state
         return True
 
     _drawn: tuple = (None, None)  # the model and surface of the last frame drawn
+    _drawn_state: Mapping[str, Any] = {}  # the game's state in that frame (a phase change animates)
     _status_from: object = None     # the status mapping the banners were made from
 
     # -- output and loop hooks --------------------------------------------------------------------------

@@ -74,8 +74,10 @@ class NarratorScreen(OthersScreen):
         t = None if s.get("paused") else self.timer()
         if t is None:
             return {}
+        from companion.ui.motion import ring_fraction  # in whole degrees: the ring empties smoothly
+
         left, total = t
-        return {"ring": (round(left / total, 2) if total else 0.0, str(int(left + 0.999)))}
+        return {"ring": (ring_fraction(left, total), str(int(left + 0.999)))}
 
     def timer_line(self, s: dict[str, Any]) -> str:
         """What the step waits for when no countdown runs ("" while the ring counts down)."""
