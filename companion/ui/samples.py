@@ -39,7 +39,7 @@ def engine_view(game_id: str, players: int | None, seed: int, until: Callable[[d
 
     game = load_game(game_id)
     bot = catalog.bot(game_id)
-    state, events = game.setup(game.example_setup(players, seed))
+    state, events = game.setup(named(game, game.example_setup(players, seed)))
     history = [game.to_json(state)]
     rng = random.Random(seed)
     for step in range(limit):
@@ -48,6 +48,17 @@ def engine_view(game_id: str, players: int | None, seed: int, until: Callable[[d
         state, events = game.apply(state, bot.choose(game, state, rng))
         history.append(game.to_json(state))
     return GameView(game_id, history[-1], tuple(game.actions(state)), {**(info or {}), "history": history})
+
+
+def named(game, setup: dict) -> dict:
+    """`setup` as the new-game wizard makes it: a game that seats its players by name gets the game's
+    default names for its seats (companion/narration/seatnames.py), the table's names for a sample."""
+    if not game.takes_names() or setup.get("names") or not isinstance(setup.get("players"), int):
+        return setup
+    from companion.narration.seatnames import default_names
+
+    pool = default_names(game.id)
+    return {**setup, "names": [pool[i % len(pool)] + (f" {i + 1}" if i >= len(pool) else "") for i in range(setup["players"])]}
 
 
 def over(s: dict) -> bool:

@@ -92,6 +92,7 @@ def _rules() -> dict[str, str]:
         "reveal": pgettext("rule", "reveal"),
         "reroll": pgettext("rule", "reroll"),
         "ritual": pgettext("rule", "ritual"),
+        "rename": pgettext("rule", "rename"),
     }
 
 

@@ -115,8 +115,9 @@ class NarratorScreen(OthersScreen):
         """Whom `seat` points at: any other seat (itself too if the table allows it)."""
         targets = [n for n in seats if n != seat or s.get("self_vote")]
         on_board = {pos: n for pos, n in zip(DISTRICTS, seats) if n in targets}
+        others = tuple((pos, seat_label(s, n)) for pos, n in zip(DISTRICTS, seats) if n not in targets)
         return choice(("votes", str(seat)), _("{seat} points at").format(seat=seat_label(s, seat)), targets,
-                      [seat_label(s, n) for n in targets], seats=on_board)
+                      [seat_label(s, n) for n in targets], seats=on_board, board=others)
 
 
 class OneNightOverScreen(OthersOverScreen):
@@ -243,10 +244,16 @@ def step_name(step_id: str) -> str:
 
 
 def seat_label(s: Mapping[str, Any], seat: int | str) -> str:
-    """`Seat 3`, or the player's name when the setup gave names."""
-    names = s.get("names") or []
+    """The name of the player on seat `seat` (1 first), as the game API's seats give it (an unnamed
+    seat as the table shows it: companion/narration/seatnames.py)."""
+    from companion.narration.seatnames import default_names
+
+    seats = [p.get("name") for p in s.get("seats") or () if isinstance(p, Mapping)] or list(s.get("names") or ())
     i = int(seat) - 1
-    return names[i] if 0 <= i < len(names) and names[i] else _("Seat {n}").format(n=seat)
+    if 0 <= i < len(seats) and seats[i]:
+        return str(seats[i])
+    names = default_names("one-night")
+    return names[i % len(names)]
 
 
 def seat_cells(s: Mapping[str, Any]) -> tuple[CellVM, ...]:

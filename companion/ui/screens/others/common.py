@@ -30,7 +30,9 @@ class Param:
 
     `path` is where it goes in the command (("votes", "3") -> {"votes": {"3": ...}}); `kind` is
     choice | multi | number | cards; `options` are (value, label) pairs; `seats` maps district
-    buttons to option values; `optional` params may be left out (the engine then uses its default).
+    buttons to option values; `optional` params may be left out (the engine then uses its default);
+    `board` names the districts that are no option here (the voter's own seat), so the grid shows
+    every seat by its player's name.
     """
 
     path: tuple[str, ...]
@@ -42,6 +44,7 @@ class Param:
     hi: int = 20
     default: Any = None
     optional: bool = False
+    board: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -315,7 +318,7 @@ class Picker(Screen):
         cells = []
         for pos in DISTRICTS:
             v = dict(p.seats).get(pos, _NONE)
-            title = labels.get(v, "") if v is not _NONE else ""
+            title = labels.get(v, "") if v is not _NONE else dict(p.board).get(pos, "")
             cells.append(CellVM(pos, title, (), "" if v is _NONE else "done" if v in chosen else "", v in chosen))
         return tuple(cells)
 
