@@ -295,6 +295,8 @@ class App:
         self._changed = True
         if self.on_ack is not None:
             self.on_ack(len(self.session.commands), self.session.commands[-1])
+        if command.get("cmd") in ("setup", "rename"):  # names the wizard offers next time
+            self.games.remember(command)
         if self.log is not None:
             from companion.narration import narrate  # with the first command, not on the way to READY
 

@@ -117,14 +117,12 @@ def choose(app, widget: str) -> bool:
 
 
 def type_on_keyboard(app, word: str) -> None:
-    """Type `word` (capitals) on the on-screen keyboard: jump to the letter's group with a district
-    button (A1 = A.., A2 = D.., ... C3 = Y..), turn the wheel to the letter, add it."""
+    """Type `word` (capitals) on the on-screen keyboard with the physical buttons: the district of the
+    letter's group (A1 = A B C ... C3 = Ä Ö Ü - '), then the letter (Next to it, Confirm)."""
     from companion.inputs import VButton
+    from companion.ui.screens.keyboard import GROUPS
 
-    groups = "ADGJMPSVY"
     for letter in word:
-        group = max(g for g in groups if g <= letter)
-        tap(app, VButton.for_district("A1 A2 A3 B1 B2 B3 C1 C2 C3".split()[groups.index(group)]))
-        for _ in range(ord(letter) - ord(group)):
-            tap(app, VButton.VEIL_UP)
-        assert choose(app, "add")
+        group = next(i for i, g in enumerate(GROUPS) if letter in g)
+        tap(app, VButton.for_district("A1 A2 A3 B1 B2 B3 C1 C2 C3".split()[group]))
+        assert choose(app, f"k:{letter}")
