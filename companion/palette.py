@@ -84,8 +84,8 @@ def _assign(names: tuple[str, ...]) -> tuple[tuple[str, RGB], ...]:
 
 # One shape per seat, in seat order (seat i has colour i and shape i: `companion.rules.base.seated`),
 # so a player is told apart without colour too: a chip, a chart's marker, the phone's seat. Picked to
-# stay apart when small (tests/ui/test_shapes.py rasterises them: every pair differs in at least a
-# fifth of its pixels); a ninth seat repeats the first shape, as it repeats the first colour.
+# stay apart when small (tests/ui/test_shapes.py rasterises them at 24 px: every pair differs in at least a
+# quarter of its pixels); a ninth seat repeats the first shape, as it repeats the first colour.
 SHAPES: tuple[str, ...] = ("circle", "square", "triangle", "diamond", "star", "cross", "down", "moon")
 
 
@@ -99,7 +99,7 @@ def shape_points(shape: str) -> tuple[tuple[float, float], ...]:
     """The outline of `shape` as a polygon around (0, 0) that fits -1..1 (y down): what the screens,
     the charts and the phone draw, scaled to their size. An unknown name gives the circle."""
     if shape == "square":
-        return ((-0.85, -0.85), (0.85, -0.85), (0.85, 0.85), (-0.85, 0.85))
+        return ((-0.75, -0.75), (0.75, -0.75), (0.75, 0.75), (-0.75, 0.75))
     if shape == "triangle":
         return ((0.0, -1.0), (1.0, 0.8), (-1.0, 0.8))
     if shape == "down":
@@ -117,7 +117,8 @@ def shape_points(shape: str) -> tuple[tuple[float, float], ...]:
         inner = [(0.45 + 0.75 * math.cos(a), 0.75 * math.sin(a) * 1.2) for a in
                  (3 * math.pi / 2 - k * math.pi / 12 for k in range(13))]
         return tuple((round(x, 4), round(y, 4)) for x, y in outer + inner)
-    return tuple((round(math.cos(k * math.pi / 12), 4), round(math.sin(k * math.pi / 12), 4)) for k in range(24))
+    r = 0.7  # a disc well inside the square and the diamond, so they stay apart when small
+    return tuple((round(r * math.cos(k * math.pi / 12), 4), round(r * math.sin(k * math.pi / 12), 4)) for k in range(24))
 
 
 # ---------------------------------------------------------------- the veil

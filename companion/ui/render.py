@@ -448,13 +448,14 @@ _AP_COST = r"(\d+) AP"  # compiled at its first use (re caches it), not at every
 
 
 def draw_shape(surface: pygame.Surface, shape: str, rect: pygame.Rect, colour, outline: int = 1) -> None:
-    """A player's seat shape (companion/palette.py) filled in `colour` inside `rect`, ringed in the
-    background colour so two chips side by side stay apart."""
+    """A player's seat shape (companion/palette.py) filled in `colour` inside `rect`, ringed `outline`
+    pixels wide in the background colour so two chips side by side stay apart (0: no ring)."""
     r = min(rect.width, rect.height) / 2
     cx, cy = rect.centerx, rect.centery
     points = [(cx + x * r * 0.95, cy + y * r * 0.95) for x, y in palette.shape_points(shape)]
     pygame.draw.polygon(surface, colour, points)
-    pygame.draw.polygon(surface, theme.BG, points, outline)
+    if outline > 0:
+        pygame.draw.polygon(surface, theme.BG, points, outline)
 
 
 def paint_pattern(surface: pygame.Surface, rect: pygame.Rect, pattern: str, colour, unit: int = 1) -> None:

@@ -222,7 +222,7 @@ def test_others_strigoi_thresholds_follow_the_player_count(players, attack, defe
     vm = shown(view).view_model()
     cells = {c["pos"]: c for c in vm["grid"]}
     assert cells["B1"]["lines"] == [f"attack {attack}"] and cells["B1"]["counts"][0]["value"] == "0/5"
-    assert cells["B3"]["counts"][0] == {"icon": "blood_point", "value": f"0/{defeat}", "colour": list(INFERNO)}
+    assert cells["B3"]["counts"][0] == {"icon": "blood_point", "value": f"0/{defeat}", "colour": list(INFERNO), "shape": ""}
     assert cells["B1"]["title"] == "Altar" and cells["B3"]["title"] == "Inferno" and cells["B2"]["title"] == "Hall"
     assert cells["A2"]["title"] == "North" and cells["C2"]["title"] == "South"
 

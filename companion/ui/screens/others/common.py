@@ -26,13 +26,11 @@ ADJUST = "adjust"    # the engines' "tables are always right" verb: reached thro
 
 @dataclass(frozen=True)
 class Param:
-    """One value a picker asks for.
-
-    `path` is where it goes in the command (("votes", "3") -> {"votes": {"3": ...}}); `kind` is
-    choice | multi | number | cards; `options` are (value, label) pairs; `seats` maps district
-    buttons to option values; `optional` params may be left out (the engine then uses its default);
-    `board` names the districts that are no option here (the voter's own seat), so the grid shows
-    every seat by its player's name.
+    """One value a picker asks for: `path` is where it goes in the command (("votes", "3") ->
+    {"votes": {"3": ...}}); `kind` is choice | multi | number | cards; `options` are (value, label)
+    pairs; `seats` maps district buttons to option values; `optional` params may be left out (the
+    engine then uses its default); `board` names the districts that are no option (the voter's own
+    seat) by the player sitting there.
     """
 
     path: tuple[str, ...]
