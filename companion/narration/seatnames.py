@@ -74,7 +74,10 @@ def engine_side(result: Mapping[str, Any], names: Mapping[str, str]) -> Any:
     whose names are its own), as it is."""
     if not names or result.get("cmd") in (None, "setup"):
         return result
-    return _swap(result, {v: k for k, v in names.items()})
+    back = {v: k for k, v in names.items()}
+    if result.get("cmd") == "rename" and isinstance(result.get("names"), Mapping):  # the new names are new
+        return {**result, "names": {back.get(k, k): v for k, v in result["names"].items()}}
+    return _swap(result, back)
 
 
 def _swap(value: Any, names: Mapping[str, str]) -> Any:

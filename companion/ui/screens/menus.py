@@ -202,6 +202,8 @@ class MenuScreen(Screen):
 
     def rename_button(self, why: str | None) -> ButtonVM:
         """"Rename players", greyed without a game or in a game whose players are its characters."""
+        from companion.games import renames as renames_players
+
         renames = self.ctx.view is not None and renames_players(self.ctx.view.game)
         return ButtonVM("rename", _("Rename players"), enabled=renames,
                         why_not=None if renames else why or _("the players are the game's characters"))
@@ -252,13 +254,6 @@ class MenuScreen(Screen):
         """Menu again closes the menu."""
         self.ctx.stack.pop()
         return True
-
-
-def renames_players(game_id: str) -> bool:
-    """Whether the game's engine takes `rename` (the games whose players are named by the table)."""
-    found = games().get(game_id)
-    return found is not None and bool(found.engine) and any(
-        getattr(c, "verb", "") == "rename" for c in resolve(found.engine).COMMANDS)
 
 
 class SettingsScreen(Screen):
