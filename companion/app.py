@@ -311,8 +311,8 @@ class App:
     def refuse(self, command: dict, exc: Exception) -> None:
         """Show why a command (or a controller's request) was refused; nothing changed."""
         self.refusal = (command, exc)
-        from companion.i18n import refusal_text
-        from companion.ui.words import rule_text
+        from companion.narration.words import refusal_text
+        from companion.narration.words import rule_text
 
         game = self.session.game.id if self.session is not None else None
         names = self.shown_names if getattr(exc, "params", None) else {}

@@ -1,4 +1,4 @@
-"""Draw a story `Chart` (companion/ui/story.py): into a rect of a screen, as PNG, or as SVG.
+"""A story's `Chart` (made by companion/ui/story.py), and drawing it: into a rect of a screen, as PNG, or as SVG.
 
 One layout (`shapes`) turns the chart into a list of plain shapes for a w x h box; the pygame painter
 and the SVG writer only translate those shapes, so the PNG, the SVG and the screen show the same
@@ -18,7 +18,42 @@ from xml.sax.saxutils import escape
 from companion import palette
 from companion.i18n import _
 from companion.ui import theme
-from companion.ui.story import Chart, Panel
+
+MARKERS = ("circle", "square", "triangle", "diamond", "down", "cross")
+NEUTRAL = (235, 232, 225)  # a series that belongs to nobody (the veil, the clock)
+
+
+@dataclass(frozen=True)
+class Series:
+    """One line (or set of bars): its name, one value per x position (None: no value), its look."""
+
+    name: str
+    values: tuple[float | None, ...]
+    colour: tuple[int, int, int]
+    marker: str = "circle"
+
+
+@dataclass(frozen=True)
+class Panel:
+    """One plot: a title, the x positions' labels, the series, the y range and how to draw them."""
+
+    title: str
+    x_title: str
+    x_labels: tuple[str, ...]
+    series: tuple[Series, ...]
+    y_max: float
+    kind: str = "line"  # line | bar
+    y_lines: tuple[tuple[float, str], ...] = ()  # horizontal marks such as a threshold: (y, label)
+
+
+@dataclass(frozen=True)
+class Chart:
+    """The whole story: a title, a subtitle (the ending) and one or two panels."""
+
+    title: str
+    subtitle: str
+    panels: tuple[Panel, ...]
+
 
 GRID = (52, 50, 66)
 AXIS = (120, 118, 128)
@@ -217,8 +252,7 @@ def paint(surface, items: list[Shape], text) -> list:
     """Draw laid-out shapes with pygame; returns a TextBox for every text."""
     import pygame
 
-    from companion.ui.render import TextBox
-    from companion.ui.text import Fit
+    from companion.ui.text import Fit, TextBox
 
     boxes = []
     for s in items:

@@ -3,7 +3,8 @@
 `story(commands)` replays a game (setup first, as the journal and scenario files hold it) and turns
 its states into a `Chart`: plain frozen data, no pygame. Each game's panels come from its package (its
 descriptor's `story`, a function of the states, built with the helpers here: `by_round`, `people`,
-`seat_names`, `num`, `rounds_left`); a game without one gets the title and its ending. Every series of
+`seat_names`, `num`, `rounds_left`; the records `Chart`, `Panel`, `Series` are companion/ui/chart.py's,
+named here too); a game without one gets the title and its ending. Every series of
 a player has that player's colour (companion.palette) and its own marker shape, so a line is told
 apart without colour too. companion/ui/chart.py draws a Chart as PNG, SVG or into a
 rect of a screen; `write_report` is what `companion journal report ID --out FILE` calls.
@@ -11,48 +12,13 @@ rect of a screen; `write_report` is what `companion journal report ID --out FILE
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from companion import palette
 from companion.i18n import _, ngettext
-from companion.ui.words import outcome_text
-
-MARKERS = ("circle", "square", "triangle", "diamond", "down", "cross")
-NEUTRAL = (235, 232, 225)  # a series that belongs to nobody (the veil, the clock)
-
-
-@dataclass(frozen=True)
-class Series:
-    """One line (or set of bars): its name, one value per x position (None: no value), its look."""
-
-    name: str
-    values: tuple[float | None, ...]
-    colour: tuple[int, int, int]
-    marker: str = "circle"
-
-
-@dataclass(frozen=True)
-class Panel:
-    """One plot: a title, the x positions' labels, the series, the y range and how to draw them."""
-
-    title: str
-    x_title: str
-    x_labels: tuple[str, ...]
-    series: tuple[Series, ...]
-    y_max: float
-    kind: str = "line"  # line | bar
-    y_lines: tuple[tuple[float, str], ...] = ()  # horizontal marks such as a threshold: (y, label)
-
-
-@dataclass(frozen=True)
-class Chart:
-    """The whole story: a title, a subtitle (the ending) and one or two panels."""
-
-    title: str
-    subtitle: str
-    panels: tuple[Panel, ...]
+from companion.narration.words import outcome_text
+from companion.ui.chart import MARKERS, NEUTRAL, Chart, Panel, Series  # noqa: F401  (the games build with them)
 
 
 def story(commands: Sequence[Mapping[str, Any]]) -> Chart:

@@ -11,7 +11,8 @@ import pytest
 
 import companion.games as catalog
 from companion.errors import CommandError, RuleViolation
-from companion.i18n import refusal_text, set_language
+from companion.i18n import set_language
+from companion.narration.words import refusal_text
 from companion.rules import load_game
 from companion.storage.journal import Journal
 from companion.storage.session import Session

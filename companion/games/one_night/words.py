@@ -1,10 +1,10 @@
-"""One Night Ultimate Vampire's own words (companion/ui/words.py looks here first): its steps (a role's
+"""One Night Ultimate Vampire's own words (companion/narration/words.py looks here first): its steps (a role's
 step by the role's name), its endings and winning teams, the rules its engine names in a refusal, what
 its actions ask for. Translated in the game's own catalog (the roles' names: the data file's `name_de`)."""
 
 from __future__ import annotations
 
-from companion.i18n import N_, _, pgettext
+from companion.i18n import N_, NP_, _
 
 # The seats' default names, in seat order: what the table calls a seat the setup named no one on (a
 # game journaled before the table asked for names; companion/narration/seatnames.py): the villagers.
@@ -27,29 +27,12 @@ def step_text(step: str) -> str:
     if step.startswith("doppelganger-"):
         return _("Doppelganger as {role}").format(role=role_name(step[len("doppelganger-"):]))
     return role_name(step)
-
-
-def outcomes() -> dict[str, str]:
-    """How a game ended (context "outcome"): nobody, or the winning teams (the data's `team`), joined."""
-    return {
-        "no-winner": pgettext("outcome", "no winner"),
-        "villager": pgettext("outcome", "villager"),
-        "werewolf": pgettext("outcome", "werewolf"),
-        "vampire": pgettext("outcome", "vampire"),
-        "tanner": pgettext("outcome", "tanner"),
-        "assassin": pgettext("outcome", "assassin"),
-        "apprentice-assassin": pgettext("outcome", "apprentice assassin"),
-    }
-
-
-def rules() -> dict[str, str]:
-    """The rules the engine names in a refusal, by the key's words (context "rule")."""
-    return {
-        "next": pgettext("rule", "next"),
-        "pause": pgettext("rule", "pause"),
-        "paused": pgettext("rule", "paused"),
-        "resume": pgettext("rule", "resume"),
-        "extend": pgettext("rule", "extend"),
-        "roles": pgettext("rule", "roles"),
-        "vote": pgettext("rule", "vote"),
-    }
+# how a game ended (context "outcome"): nobody, or the winning teams (the data's `team`), joined.
+OUTCOMES = {"no-winner": NP_("outcome", "no winner"), "villager": NP_("outcome", "villager"),
+            "werewolf": NP_("outcome", "werewolf"), "vampire": NP_("outcome", "vampire"),
+            "tanner": NP_("outcome", "tanner"), "assassin": NP_("outcome", "assassin"),
+            "apprentice-assassin": NP_("outcome", "apprentice assassin")}
+# the rules the engine names in a refusal, by the key's words (context "rule").
+RULES = {"next": NP_("rule", "next"), "pause": NP_("rule", "pause"), "paused": NP_("rule", "paused"),
+         "resume": NP_("rule", "resume"), "extend": NP_("rule", "extend"), "roles": NP_("rule", "roles"),
+         "vote": NP_("rule", "vote")}

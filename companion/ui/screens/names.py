@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from companion.i18n import _, refusal_text
+from companion.i18n import _
 from companion.inputs import DISTRICTS, Press
+from companion.narration.words import refusal_text
 from companion.rules.names import new_name_problem, same_name
 from companion.ui.model import ButtonVM, ViewModel
 from companion.ui.screens.base import Screen, UIContext
