@@ -25,9 +25,10 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from companion.controllers import Games, Settings, Tags, Teaching
-from companion.errors import CommandError, RuleViolation
+from companion.errors import CommandError, RuleViolation, Text
 from companion.inputs import CardRead
 from companion.storage.journal import JournalError
+from companion.narration import seatnames
 from companion.narration.narrator import StepTimer
 from companion.runtime.health import Health, HealthCheck
 from companion.runtime.display import Window
@@ -68,6 +69,7 @@ class App:
         self.notifier, self.safe_reason, self.missing = parts.notifier, parts.safe_reason, dict(parts.missing)
         self.exit_status = 0
         self.refusal = None  # (command, error) of the last refused command
+        self.shown_names: dict[str, str] = {}  # unnamed seats' codes -> the names the table shows
         self.session: Session | None = None
         self.timer = StepTimer(speak=self.speak)  # timed steps (One Night's narration) move on by themselves
         self.tags = Tags(self)
@@ -180,7 +182,7 @@ class App:
             feed(self)  # a scenario line or the bot's move (companion/runtime/sources.py)
         if self.ui is not None:
             for result in self.ui.take_results():
-                self.dispatch(result)
+                self.dispatch(seatnames.engine_side(result, self.shown_names))
         if self.session is not None:
             due = self.timer.update(self.view().state, dt)
             if due is not None:
@@ -286,11 +288,15 @@ class App:
 
     def accepted(self, command: dict, events: list) -> None:
         """Feedback for an accepted (journaled) command."""
-        events = _as_dicts(events)
+        seats = self.session.view().get("seats") or ()  # (the state JSON after it: kept for the view too)
+        names = {**self.shown_names, **seatnames.for_table(self.session.game.id, seats)}
+        events = seatnames.shown(_as_dicts(events), names)  # what the log, lights and screen tell
         self._events.extend(events)
         self._changed = True
         if self.on_ack is not None:
             self.on_ack(len(self.session.commands), self.session.commands[-1])
+        if command.get("cmd") in ("setup", "rename"):  # names the wizard offers next time
+            self.games.remember(command)
         if self.log is not None:
             from companion.narration import narrate  # with the first command, not on the way to READY
 
@@ -309,7 +315,8 @@ class App:
         from companion.narration.words import rule_text
 
         game = self.session.game.id if self.session is not None else None
-        why = refusal_text(exc, game)
+        names = self.shown_names if getattr(exc, "params", None) else {}
+        why = refusal_text(Text(exc.template, **seatnames.shown(exc.params, names)) if names else exc, game)
         rule = getattr(exc, "rule", None)  # a key (JSON, logs): shown in the table's words
         if rule:  # a malformed command (CommandError) has none: the log's "refused: " says it once
             why = f"{rule_text(rule, game)}: {why}"
@@ -338,9 +345,11 @@ class App:
             self._timed_view = None
             if self.session is None:
                 self._view_cache = None
-            else:
+            else:  # shown as the table names the players (an unnamed seat by its default name)
+                state = self.session.view()
+                names = self.shown_names = seatnames.for_table(self.session.game.id, state.get("seats") or ())
                 self._view_cache = GameView(
-                    self.session.game.id, self.session.view(), tuple(self.session.actions()),
+                    self.session.game.id, seatnames.shown(state, names), seatnames.shown(tuple(self.session.actions()), names),
                     {"game_id": self.session.game_id, "can_undo": self.session.can_undo(),
                      "last": self.session.commands[-1].get("cmd") if self.session.can_undo() else None},
                 )

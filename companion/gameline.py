@@ -16,6 +16,7 @@ import datetime as dt
 from typing import Any, Mapping
 
 from companion.i18n import N_, _, ngettext
+from companion.narration import seatnames
 from companion.storage.position import legacy_players, position, seat_names
 from companion.narration.words import phase_text
 
@@ -27,9 +28,13 @@ MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("
           N_("Nov"), N_("Dec"))
 
 
-def describe(state: Mapping[str, Any]) -> str:
-    """The game's position from its state JSON (or the position a journal kept of it): round (or
-    tick), phase or step, whose turn, players."""
+def describe(state: Mapping[str, Any], game: str | None = None) -> str:
+    """The game's position from its state JSON (or the position a journal kept of it) of `game`
+    (default: the state's "game"): round (or tick), phase or step, whose turn, players. A seat the
+    setup named no one on is named as the table shows it (companion/narration/seatnames.py)."""
+    found = legacy_players(state)
+    names = seatnames.for_table(game or state.get("game"), seat_names(state) or (found[1] if found and not isinstance(found[1], int) else ()))
+    state = seatnames.shown(dict(state), names)
     bits = []
     if state.get("outcome"):
         bits.append(_("over ({outcome})").format(outcome=str(state["outcome"]).replace("-", " ")))
@@ -94,12 +99,12 @@ def game_line(journal, info) -> str:
     except ValueError:  # damaged text: replay instead
         kept = None
     if isinstance(kept, dict):
-        return describe(kept)
+        return describe(kept, info.game)
     from companion.storage.session import Session
 
     try:
         session = Session.replay(journal.commands(info.id))
-        return describe(session.view())
+        return describe(session.view(), info.game)
     except (CompanionError, ValueError, KeyError, IndexError):
         return ngettext("{n} command (it no longer replays)", "{n} commands (it no longer replays)",
                         info.commands).format(n=info.commands)

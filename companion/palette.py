@@ -14,6 +14,7 @@ light matches the screen's hue, not its exact brightness.
 from __future__ import annotations
 
 import colorsys
+import math
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
@@ -33,6 +34,8 @@ COLOUR_NAMES: dict[RGB, str] = {
     ORANGE: "orange", SKY_BLUE: "sky blue", BLUISH_GREEN: "bluish green", YELLOW: "yellow", BLUE: "blue",
     VERMILLION: "vermillion", REDDISH_PURPLE: "reddish purple", WHITE: "white",
 }
+
+COLOURS: dict[str, RGB] = {name: rgb for rgb, name in COLOUR_NAMES.items()}  # a seat's colour name -> RGB
 
 # The Masters box's six vampires keep one colour each, whatever seat they take (our choice, not the box's).
 VAMPIRE_COLOURS: dict[str, RGB] = {
@@ -75,6 +78,47 @@ def _assign(names: tuple[str, ...]) -> tuple[tuple[str, RGB], ...]:
             k += 1
         out.append((n, known))
     return tuple(out)
+
+
+# ---------------------------------------------------------------- the seats' shapes
+
+# One shape per seat, in seat order (seat i has colour i and shape i: `companion.rules.base.seated`),
+# so a player is told apart without colour too: a chip, a chart's marker, the phone's seat. Picked to
+# stay apart when small (tests/ui/test_shapes.py rasterises them at 24 px: every pair differs in at least a
+# quarter of its pixels); a ninth seat repeats the first shape, as it repeats the first colour.
+SHAPES: tuple[str, ...] = ("circle", "square", "triangle", "diamond", "star", "cross", "down", "moon")
+
+
+def shape_of(seat: int) -> str:
+    """The shape of seat `seat` (0 first)."""
+    return SHAPES[seat % len(SHAPES)]
+
+
+@lru_cache(maxsize=16)
+def shape_points(shape: str) -> tuple[tuple[float, float], ...]:
+    """The outline of `shape` as a polygon around (0, 0) that fits -1..1 (y down): what the screens,
+    the charts and the phone draw, scaled to their size. An unknown name gives the circle."""
+    if shape == "square":
+        return ((-0.75, -0.75), (0.75, -0.75), (0.75, 0.75), (-0.75, 0.75))
+    if shape == "triangle":
+        return ((0.0, -1.0), (1.0, 0.8), (-1.0, 0.8))
+    if shape == "down":
+        return ((-1.0, -0.8), (1.0, -0.8), (0.0, 1.0))
+    if shape == "diamond":
+        return ((0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0))
+    if shape == "cross":
+        a, b = 0.34, 1.0
+        return ((-a, -b), (a, -b), (a, -a), (b, -a), (b, a), (a, a), (a, b), (-a, b), (-a, a), (-b, a), (-b, -a), (-a, -a))
+    if shape == "star":
+        return tuple((round(r * math.sin(k * math.pi / 5), 4), round(-r * math.cos(k * math.pi / 5) + 0.1, 4))
+                     for k, r in zip(range(10), (1.05, 0.45) * 5))
+    if shape == "moon":  # a crescent: the outer circle's left side, the inner one's cut
+        outer = [(math.cos(a), math.sin(a)) for a in (math.pi / 2 + k * math.pi / 12 for k in range(13))]
+        inner = [(0.45 + 0.75 * math.cos(a), 0.75 * math.sin(a) * 1.2) for a in
+                 (3 * math.pi / 2 - k * math.pi / 12 for k in range(13))]
+        return tuple((round(x, 4), round(y, 4)) for x, y in outer + inner)
+    r = 0.7  # a disc well inside the square and the diamond, so they stay apart when small
+    return tuple((round(r * math.cos(k * math.pi / 12), 4), round(r * math.sin(k * math.pi / 12), 4)) for k in range(24))
 
 
 # ---------------------------------------------------------------- the veil

@@ -55,7 +55,8 @@ def test_the_toy_game_plays_from_a_script_with_its_narration_and_replays(tmp_pat
     out, err = capsys.readouterr()
     end = json.loads(out)
     assert end["counter"] == 10 and end["winner"] == "P1" and end["outcome"] == "goal"
-    assert "P2 adds 2: the counter is at 4." in err  # its own narration line
+    # its own narration line, the unnamed second seat by its default name (the engine's JSON keeps "P1")
+    assert "Billie adds 2: the counter is at 4." in err
     assert Session.replay(commands).view() == end
 
 

@@ -20,11 +20,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 
 from companion import paths
 from companion.cli.journal import game_id
 from companion.cli import help_text
-from companion.narration import narrate
+from companion.narration import narrate, seatnames
 from companion.errors import N_, CommandError, RuleViolation
 from companion.i18n import _
 from companion.narration.words import refusal_text
@@ -80,14 +81,14 @@ def main(argv: list[str]) -> int:
                 session, events = Session.new(setup, store=store_for(journal))  # in memory without --journal
             except (RuleViolation, CommandError) as exc:
                 return _refused(source, no, setup, exc)
-            tell(no, setup, events, session.game.id)
+            tell(no, setup, events, session)
             rest = lines[1:]
         for no, cmd in rest:
             try:
                 events = session.submit(cmd)
             except (RuleViolation, CommandError) as exc:
                 return _refused(source, no, cmd, exc, session.view())
-            tell(no, cmd, events, session.game.id)
+            tell(no, cmd, events, session)
         state = session.view()
         if args.narrate:
             _legal_moves(session, state, sys.stderr if args.json else sys.stdout)
@@ -100,8 +101,8 @@ def main(argv: list[str]) -> int:
     if args.json:
         json.dump(state, sys.stdout, sort_keys=False)
         sys.stdout.write("\n")
-    else:
-        print(summary(state))
+    else:  # (the JSON keeps the engine's names; the summary is read: an unnamed seat by its shown name)
+        print(summary(seatnames.shown(state, seatnames.for_table(state.get("game"), state.get("seats") or ()))))
     return 0
 
 
@@ -142,14 +143,17 @@ def _refused(source: str, no: int, cmd: dict, exc: Exception, state: dict | None
 
 
 def _teller(args):
-    """`tell(line_no, command, events, game_id)`: the --narrate lines (nothing without --narrate)."""
+    """`tell(line_no, command, events, session)`: the --narrate lines (nothing without --narrate): the
+    command as the script has it, then what it did, an unnamed seat by the name the table shows it."""
     if not args.narrate:
-        return lambda no, cmd, events, game: None
+        return lambda no, cmd, events, session: None
     out = sys.stderr if args.json else sys.stdout
+    shown: dict[str, str] = {}
 
-    def tell(no: int, cmd: dict, events: list, game: str) -> None:
+    def tell(no: int, cmd: dict, events: list, session: Session) -> None:
+        shown.update(seatnames.for_table(session.game.id, session.view().get("seats") or ()))
         print(f"{no}: {narrate.command_text(cmd)}", file=out)
-        for text in narrate.lines(events, game):
+        for text in narrate.lines(seatnames.shown([e.to_dict() for e in events], shown), session.game.id):
             print(f"    {text}", file=out)
 
     return tell
@@ -157,8 +161,10 @@ def _teller(args):
 
 def _legal_moves(session: Session, state: dict, out) -> None:
     """Where the game stands and the moves open now (greyed ones with the rule that forbids them)."""
-    print(_("Now: {where}").format(where=narrate.where(state)), file=out)
-    moves = narrate.legal_moves(session.actions())
+    names = seatnames.for_table(session.game.id, state.get("seats") or ())
+    print(_("Now: {where}").format(where=narrate.where(seatnames.shown(state, names))), file=out)
+    moves = narrate.legal_moves([replace(a, label=seatnames.shown(a.label, names), why_not=seatnames.shown(a.why_not, names))
+                                 for a in session.actions()])  # (each command as it is typed: the engine's names)
     print(_("Legal moves:") if moves else _("No moves: the game is over."), file=out)
     for text in moves:
         print(text, file=out)

@@ -39,6 +39,7 @@ class Games:
         power cut at the very end must not play the whole scenario again as a new game).
         """
         host = self.host
+        self.remember({})  # the wizard's one-press names: those the table used last
         try:
             info = self._resumable(setup, finished_too) if (host.journal is not None and resume) else None
         except JournalError as exc:  # the journal cannot even be read now: play on (the banner says why)
@@ -119,6 +120,17 @@ class Games:
         """Does a storage fault leave the game playing unsaved? At the table yes; a scenario or the demo
         (a headless source, whose acks promise durable commands) stops instead."""
         return self.host.source is None
+
+    def remember(self, command: dict) -> None:
+        """At the table, keep the names a setup or rename gave players (companion/controllers/names.py)
+        and give the screens the names used last; a scenario or the demo remembers nothing."""
+        host = self.host
+        if host.ui is None or host.source is not None:
+            return
+        from companion.controllers import names
+
+        given = names.names_of(command)
+        host.ui.set_setting(names.SETTING, names.remember(given) if given else names.recent())
 
     def undo(self, _result=None) -> None:
         """Take back the last command (the undo button)."""

@@ -339,6 +339,15 @@ def hook(game_id: Any, field: str) -> Any:
     return resolve(path) if path else None
 
 
+def renames(game_id: Any) -> bool:
+    """Whether the game's engine takes `rename` (companion/rules/seats.py): its players are named by
+    the table, so the menu and the host's phone offer to rename them."""
+    found = games().get(game_id) if isinstance(game_id, str) else None
+    if found is None or not found.engine:
+        return False
+    return any(getattr(c, "verb", "") == "rename" for c in getattr(resolve(found.engine), "COMMANDS", ()))
+
+
 def spoken(game_id: Any, events) -> list[str]:
     """What the game says aloud for these accepted events (its `speech`; none without one)."""
     speech = hook(game_id, "speech")

@@ -23,7 +23,7 @@ def line(event: Mapping[str, Any], game: str | None = None) -> str:
     A named game's events are told by its own table only: two games may share an event kind
     (`game_over`), and a Strigoi victory must never read as the Masters' Blood Moon."""
     kind = str(event.get("event", "?"))
-    fmt = _own_lines(game).get(kind)
+    fmt = _own_lines(game).get(kind) or SHARED.get(kind)
     if fmt is not None:
         try:
             return fmt(event)
@@ -31,6 +31,15 @@ def line(event: Mapping[str, Any], game: str | None = None) -> str:
             pass  # an event of an older/newer shape: fall back to the generic line
     details = ", ".join(f"{plain(k)} {plain(v)}".rstrip() for k, v in event.items() if k != "event" and v is not None)
     return f"{plain(kind)}: {details}" if details else plain(kind)
+
+
+def _renamed(event: Mapping[str, Any]) -> str:
+    """`Ben is now called Benedikt.` for each player a `rename` gave a new name."""
+    return " ".join(_("{old} is now called {new}.").format(old=old, new=new) for old, new in event["names"].items())
+
+
+# the lines of events every game may have (companion/rules/seats.py), where a game's table has none
+SHARED: dict[str, Callable[[Mapping[str, Any]], str]] = {"renamed": _renamed}
 
 
 def plain(value: Any) -> str:

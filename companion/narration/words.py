@@ -79,7 +79,8 @@ OUTCOMES = {"victory": NP_("outcome", "victory"), "defeat": NP_("outcome", "defe
 # words' RULES (tests/ui/test_rule_words.py finds every key an engine can name and checks that each has its words).
 RULES = {"setup": NP_("rule", "setup"), "players": NP_("rule", "players"), "adjust": NP_("rule", "adjust"),
          "game over": NP_("rule", "game over"), "end turn": NP_("rule", "end turn"), "turn": NP_("rule", "turn"),
-         "reveal": NP_("rule", "reveal"), "reroll": NP_("rule", "reroll"), "ritual": NP_("rule", "ritual")}
+         "reveal": NP_("rule", "reveal"), "reroll": NP_("rule", "reroll"), "ritual": NP_("rule", "ritual"),
+         "rename": NP_("rule", "rename")}
 
 
 # the phases of the state JSON (every game: `phase`): the words the games share (a game may list its own PHASES)

@@ -10,8 +10,9 @@ ends with a `GameOver` one.
 The game API: what shared code (the journal's line, the screens, the lights, the bots) may ask of any
 game's state, so it never reads a game's own fields to guess (OpenSpiel's State API, kept pure):
 
-    players(state)         the players in seating order: `Player(name, colour, seat, out)`; a player
-                           the setup gave no name is "P<seat number>"
+    players(state)         the players in seating order: `Player(name, colour, seat, out, shape)`; a
+                           player the setup gave no name is "P<seat number>" (a code the table
+                           shows as the game's default name for the seat)
     current_player(state)  the Player whose turn it is, or None (everyone at once, nobody, game over)
     phase(state)           the phase id ("day", "night", "dusk", "over"...): words.PHASES says it
     step(state)            the step id ("turn", "give-stake"...): words.STEPS says it
@@ -84,20 +85,23 @@ class GameOver(Event):
 class Player(Record):
     """One player at the table, as every game's `players(state)` gives them in seating order.
 
-    `name` is the setup's name for the seat (a seat without one is "P1", "P2"...); `colour` a colour
-    name of `companion.palette` (the screens and the lights show the player in it); `seat` the index
-    in seating order (0 first); `out` True once the game has put the player out of play (Masters:
-    drained, One Night: killed at the vote).
+    `name` is the setup's name for the seat (a seat the setup named no one on keeps its code "P1",
+    "P2"..., which the table shows as the game's default name for that seat); `colour` a colour name
+    of `companion.palette` (the screens and the lights show the player in it); `seat` the index in
+    seating order (0 first); `out` True once the game has put the player out of play (Masters:
+    drained, One Night: killed at the vote); `shape` the seat's shape (`palette.SHAPES`), drawn with
+    the colour so that colour is never the only mark.
     """
 
     name: str
     colour: str
     seat: int
     out: bool = False
+    shape: str = "circle"
 
     def to_dict(self) -> dict[str, Any]:
         """The player as the state JSON's "seats" lists them."""
-        return {"name": self.name, "colour": self.colour, "seat": self.seat, "out": self.out}
+        return {"name": self.name, "colour": self.colour, "seat": self.seat, "out": self.out, "shape": self.shape}
 
 
 class Param(Record):
@@ -297,6 +301,12 @@ class Engine:
         a difficulty) overrides it."""
         return {"cmd": "setup", "game": self.id, "players": self.table_size(players), "seed": seed}
 
+    def takes_names(self) -> bool:
+        """Whether the setup takes the players' names (`names`, in seating order; the new-game wizard
+        then asks for them). Masters and Armata Strigoi seat characters (`vampires`, `powerwolves`)."""
+        setup = self._verbs.get("setup")
+        return setup is not None and "names" in {f.name for f in fields(setup)}
+
     def table_size(self, players: int | None = None) -> int:
         """`players` within the game's range (None: the fewest)."""
         lo, hi = self.player_range
@@ -414,18 +424,26 @@ class Engine:
         return cmd
 
 
-def seated(names: Iterable[str], out: Iterable[str] = ()) -> tuple[Player, ...]:
-    """The players of `names` in seating order, each in its palette colour (a Masters vampire in its
-    own), those in `out` out of play."""
-    return _seated(tuple(names), frozenset(out))
+def seated(names: Iterable[str], out: Iterable[str] = (), own_colours: bool = False) -> tuple[Player, ...]:
+    """The players of `names` in seating order, those in `out` out of play: the one rule of every
+    game's look, seat i takes colour i and shape i (`palette.PLAYER_COLOURS`, `palette.SHAPES`),
+    whatever the players are called, so a rename changes no colour. `own_colours`: characters that
+    have a colour of their own keep it (Masters' vampires, `palette.VAMPIRE_COLOURS`) and the others
+    take the colours left, in seat order; the shape is the seat's all the same."""
+    return _seated(tuple(names), frozenset(out), own_colours)
 
 
 @functools.lru_cache(maxsize=64)
-def _seated(names: tuple[str, ...], gone: frozenset[str]) -> tuple[Player, ...]:
+def _seated(names: tuple[str, ...], gone: frozenset[str], own_colours: bool) -> tuple[Player, ...]:
     """`seated`, made once per table (the journal's position asks with every command; Players are
     immutable, so every state of a game shares them)."""
-    colours = palette.player_colours(names)
-    return tuple(Player(n, palette.COLOUR_NAMES[colours[n]], i, n in gone) for i, n in enumerate(names))
+    if own_colours:
+        colours = palette.player_colours(names)
+        rgb = [colours[n] for n in names]
+    else:
+        rgb = [palette.PLAYER_COLOURS[i % len(palette.PLAYER_COLOURS)] for i in range(len(names))]
+    return tuple(Player(n, palette.COLOUR_NAMES[c], i, n in gone, palette.shape_of(i))
+                 for i, (n, c) in enumerate(zip(names, rgb)))
 
 
 def checked(fill: Callable[[Any, Any, Any], Any], handler: Handler) -> Handler:

@@ -12,6 +12,7 @@ Pure: the engines use it, so it reads nothing and speaks English through `N_()` 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from companion.errors import N_, Text
@@ -24,6 +25,11 @@ NAME_LISTS = ("names", "vampires", "powerwolves")
 # the Arabic letter mark). All are format characters, which `str.isprintable` refuses anyway; they
 # are named here because they are what the rule is for.
 TEXT_DIRECTION = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
+# The code of a seat the setup named no one on: "P1", "P2"... (`commands.unnamed`). Scenario files
+# and journals written before the table asked for names use them, so the engines keep taking them;
+# the table shows such a seat by the game's default name for it, and a new name given at the table
+# (the wizard, `rename`) may not look like one.
+SEAT_CODE = re.compile(r"P([1-9][0-9]?)")
 
 
 def name_problem(name: Any) -> Text | None:
@@ -41,3 +47,28 @@ def name_problem(name: Any) -> Text | None:
         return Text(N_("name {name!r} has {count} characters; at most {n}"),
                     name=name[:MAX_NAME] + "...", count=len(name), n=MAX_NAME)
     return None
+
+
+def seat_code(name: Any) -> int | None:
+    """The seat number (1..) when `name` is an unnamed seat's code ("P3" -> 3), else None."""
+    found = SEAT_CODE.fullmatch(name) if isinstance(name, str) else None
+    return int(found.group(1)) if found else None
+
+
+def new_name_problem(name: Any, taken: Any = ()) -> Text | None:
+    """What is wrong with `name` as a name the table gives a player now (the wizard, `rename`): the
+    one name rule, not a seat's code, and none of `taken` (the other players' names, compared as
+    people read them: case and spaces aside)."""
+    problem = name_problem(name)
+    if problem is not None:
+        return problem
+    if seat_code(name.strip()) is not None:
+        return Text(N_("{name!r} is how a seat without a name is written; give a name"), name=name)
+    if same_name(name) in {same_name(t) for t in taken}:
+        return Text(N_("{name!r} is already at this table"), name=name.strip())
+    return None
+
+
+def same_name(name: str) -> str:
+    """`name` as people tell names apart: "anna " and "Anna" are the same player."""
+    return " ".join(str(name).split()).casefold()

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
+from companion import palette
 from companion.i18n import _
 from companion.ui import theme
 
@@ -211,7 +212,9 @@ def marker(kind: str, at: tuple[float, float], r: float, colour) -> Shape:
     unit = {"square": ((-1, -1), (1, -1), (1, 1), (-1, 1)), "triangle": ((0, -1.2), (1.1, 0.9), (-1.1, 0.9)),
             "diamond": ((0, -1.3), (1.3, 0), (0, 1.3), (-1.3, 0)), "down": ((-1.1, -0.9), (1.1, -0.9), (0, 1.2)),
             "cross": ((-0.4, -1.2), (0.4, -1.2), (0.4, -0.4), (1.2, -0.4), (1.2, 0.4), (0.4, 0.4), (0.4, 1.2),
-                      (-0.4, 1.2), (-0.4, 0.4), (-1.2, 0.4), (-1.2, -0.4), (-0.4, -0.4))}[kind]
+                      (-0.4, 1.2), (-0.4, 0.4), (-1.2, 0.4), (-1.2, -0.4), (-0.4, -0.4))}.get(kind)
+    if unit is None:  # a seat's shape (companion/palette.py), a little larger than the plain markers
+        unit = tuple((x * 1.25, y * 1.25) for x, y in palette.shape_points(kind))
     return Shape("poly", colour, tuple((cx + dx * r, cy + dy * r) for dx, dy in unit))
 
 

@@ -38,12 +38,15 @@ class ButtonVM(Named):
 
 class Count(Named):
     """A count drawn as a picture: token icon `icon` (a companion/ui/icons.py name) beside the numeral
-    `value`. With `icon` "" it is a chip: a disc in `colour` with `value` (a name's initial) on it,
-    e.g. a vampire standing in a district. `colour` None: the icon's default colour."""
+    `value`. With `icon` "" it is a chip: the player's seat shape (`shape`, companion/palette.py
+    SHAPES; a disc without one) in `colour` with `value` (a name's initial) beside it, e.g. a vampire
+    standing in a district. An icon with a `shape` is followed by that player's shape instead of a
+    numeral (the sigil's owner). `colour` None: the icon's default colour."""
 
     icon: str
     value: str
     colour: tuple[int, int, int] | None = None
+    shape: str = ""
 
 
 class CellVM(Named):
@@ -51,7 +54,8 @@ class CellVM(Named):
 
     `mark` is "" | active (day effect to resolve) | red | blue (event-card cells) | combat |
     vampire (the acting vampire's district) | done; `selected` is the district the table picked.
-    `counts` are drawn as token icons with numerals under the lines (the board's main picture).
+    `counts` are drawn as token icons with numerals under the lines (the board's main picture);
+    `chip` (a player's Count) puts that player's shape, in their colour, before the title (a seat).
     """
 
     pos: str
@@ -60,6 +64,7 @@ class CellVM(Named):
     mark: str = ""
     selected: bool = False
     counts: tuple[Count, ...] = ()
+    chip: Count | None = None
 
 
 class ViewModel(Named):
@@ -106,6 +111,22 @@ class GameView(Named):
     state: Mapping[str, Any]
     actions: tuple[Any, ...] = ()  # the rules' Actions (unnamed here: a quoted name is a ForwardRef)
     info: Mapping[str, Any] = MappingProxyType({})
+
+
+def player_chip(state: Mapping[str, Any], name: str, dim: bool = False, icon: str = "") -> Count:
+    """The chip of the player called `name` in a state JSON: their seat's colour and shape (the game
+    API's "seats"), their initial; `dim` for one out of play; with `icon`, that token marked as theirs
+    (its colour and their shape, no initial)."""
+    from companion import palette
+
+    seat = next((p for p in state.get("seats") or () if isinstance(p, Mapping) and p.get("name") == name), None)
+    names = [p.get("name") for p in state.get("seats") or () if isinstance(p, Mapping)] or [name]
+    colour = palette.COLOURS.get(seat.get("colour")) if seat else None
+    colour = colour or palette.colour_of(name, names)
+    shape = seat.get("shape") if seat and seat.get("shape") in palette.SHAPES else palette.shape_of(names.index(name) if name in names else 0)
+    if dim:
+        colour = tuple(c // 3 for c in colour)
+    return Count(icon, "" if icon else name[:1], colour, shape)
 
 
 def with_focus(buttons: tuple[ButtonVM, ...], index: int) -> tuple[ButtonVM, ...]:

@@ -127,9 +127,12 @@ class Renderer:
         return items
 
     def _widest_word(self, cells) -> int:
-        """The widest single word of the cells' lines at the cell size (a word never wraps)."""
+        """The widest single word of the cells' lines at the cell size (a word never wraps), and the
+        name of a seat (a seat is always named)."""
         font = self.text.font(self.m.font("cell"))
-        return max((font.size(word)[0] for c in cells for line in c.lines for word in line.split()), default=0)
+        words = max((font.size(word)[0] for c in cells for line in c.lines for word in line.split()), default=0)
+        seats = max((font.size(c.title)[0] for c in cells if c.chip is not None), default=0)
+        return max(words, seats)
 
     def _rows(self, text: str, width: int) -> int:
         """How many line rows `text` needs at the body size in `width` (wrapped at spaces only)."""
@@ -158,7 +161,7 @@ class Renderer:
         for b in vm.buttons:
             ap = re.fullmatch(_AP_COST, b.cost.strip()) if b.cost else None
             label = b.label if (ap or not b.cost) else f"{b.label} ({b.cost})"
-            need = font.size(label)[0] + (self.m.px(48) if ap else 0)
+            need = font.size(label)[0] + (self.m.px(48) if ap else 0) + (self.m.px(TICK_W) if b.selected else 0)
             widest = max(widest, need)
         return widest + self.m.px(16)
 
@@ -319,19 +322,23 @@ class Renderer:
         x, y = rect.x, rect.y
         size = m.font("cell")
         for c in counts:
-            numeral_w = self.text.font(size).size(c.value)[0] if c.icon else 0
-            need = side + (numeral_w + m.px(4) if c.icon else 0)
+            numeral_w = self.text.font(size).size(c.value)[0] if c.value else 0
+            mark_w = side * 3 // 4 if c.icon and c.shape else 0
+            need = side + (numeral_w + m.px(4) if c.value else 0) + mark_w
             if x > rect.x and x + need > rect.right:
                 x, y = rect.x, y + side + m.px(2)
             if c.icon:
                 colour = c.colour or theme.ICON_COLOURS.get(c.icon, theme.TEXT)
                 icons.blit_icon(surface, c.icon, pygame.Rect(x, y, side, side), colour)
+                if c.shape:  # whose it is: their shape, not their colour alone
+                    draw_shape(surface, c.shape, pygame.Rect(x + side, y + side // 4, mark_w, mark_w), colour, m.px(1))
+                self._text(surface, c.value, pygame.Rect(x + side + mark_w, y, numeral_w + m.px(4), side), "cell",
+                           theme.TEXT, bg=bg)
+            else:  # a chip: the player's shape in their colour, their initial beside it
+                colour = c.colour or theme.TEXT_DIM
+                draw_shape(surface, c.shape or "circle", pygame.Rect(x, y, side, side), colour, m.px(1))
                 self._text(surface, c.value, pygame.Rect(x + side, y, numeral_w + m.px(4), side), "cell", theme.TEXT,
                            bg=bg)
-            else:  # a chip: a disc in the player's colour with their initial
-                colour = c.colour or theme.TEXT_DIM
-                pygame.draw.circle(surface, colour, (x + side // 2, y + side // 2), side // 2)
-                self._text(surface, c.value, pygame.Rect(x, y, side, side), "cell", theme.BG, bg=colour)
             x += need + m.px(6)
 
     def _paint_cell(self, surface, item: Item) -> None:
@@ -349,8 +356,19 @@ class Renderer:
         size = m.font("cell")
         font = self.text.font(size)
         head = pygame.Rect(inner.x, inner.y, inner.width, font.get_linesize())
-        # "B2 Old Town", else the name alone, else "B2" (the name is on the board screen then)
-        title = next((t for t in (f"{c.pos} {c.title}".strip(), c.title) if t and font.size(t)[0] <= inner.width), c.pos)
+        counts = c.counts
+        if c.chip is not None:  # a seat: its player's shape before the name, else first among its counts
+            side = m.px(18)
+            if font.size(c.title)[0] + side + m.px(4) <= head.width:
+                draw_shape(surface, c.chip.shape or "circle", pygame.Rect(head.x, head.centery - side // 2, side, side),
+                           c.chip.colour or theme.TEXT_DIM, m.px(1))
+                head = pygame.Rect(head.x + side + m.px(4), head.y, head.width - side - m.px(4), head.height)
+            elif counts:
+                counts = (c.chip._replace(value=""), *counts)
+        # "B2 Old Town", else the name alone, else "B2" (the name is on the board screen then); a seat
+        # always by its player's name
+        last = c.title if c.chip is not None and c.title else c.pos
+        title = next((t for t in (f"{c.pos} {c.title}".strip(), c.title) if t and font.size(t)[0] <= head.width), last)
         self._text(surface, title, head, "cell", theme.TEXT_DIM, bg=behind)
         y = head.bottom
         for line in c.lines:
@@ -358,8 +376,8 @@ class Renderer:
             box = pygame.Rect(inner.x, y, inner.width, rows * font.get_linesize()).clip(inner)
             self._text(surface, line, box, "cell", theme.TEXT, bg=behind)
             y = box.bottom
-        if c.counts:
-            self._counts(surface, pygame.Rect(inner.x, y + m.px(2), inner.width, inner.bottom - y), c.counts, behind,
+        if counts:
+            self._counts(surface, pygame.Rect(inner.x, y + m.px(2), inner.width, inner.bottom - y), counts, behind,
                          m.px(30))
 
     def _paint_button(self, surface, item: Item) -> None:
@@ -371,6 +389,11 @@ class Renderer:
             pygame.draw.rect(surface, theme.FOCUS, item.rect, m.px(4), border_radius=m.px(8))
         inner = item.rect.inflate(-m.px(12), -m.px(2))
         color = theme.TEXT if b.enabled else theme.TEXT_OFF
+        if b.selected:  # a chosen toggle has a tick as well as its colour
+            tick = pygame.Rect(inner.x, inner.centery - m.px(11), m.px(TICK_W - 6), m.px(22))
+            pygame.draw.lines(surface, color, False, [(tick.x, tick.centery), (tick.x + tick.width * 0.38, tick.bottom),
+                                                      (tick.right, tick.y)], m.px(4))
+            inner = pygame.Rect(inner.x + m.px(TICK_W), inner.y, inner.width - m.px(TICK_W), inner.height)
         ap = re.fullmatch(_AP_COST, b.cost.strip()) if b.cost else None
         label = b.label if (ap or not b.cost) else f"{b.label} ({b.cost})"
         if ap:  # "2 AP" as the AP token and a 2, at the right end
@@ -393,7 +416,19 @@ class Renderer:
             self._text(surface, label, inner, "button", color, bg=fill)
 
 
+TICK_W = 30  # reference pixels a selected button's tick takes before its label
 _AP_COST = r"(\d+) AP"  # compiled at its first use (re caches it), not at every start
+
+
+def draw_shape(surface: pygame.Surface, shape: str, rect: pygame.Rect, colour, outline: int = 1) -> None:
+    """A player's seat shape (companion/palette.py) filled in `colour` inside `rect`, ringed `outline`
+    pixels wide in the background colour so two chips side by side stay apart (0: no ring)."""
+    r = min(rect.width, rect.height) / 2
+    cx, cy = rect.centerx, rect.centery
+    points = [(cx + x * r * 0.95, cy + y * r * 0.95) for x, y in palette.shape_points(shape)]
+    pygame.draw.polygon(surface, colour, points)
+    if outline > 0:
+        pygame.draw.polygon(surface, theme.BG, points, outline)
 
 
 def paint_pattern(surface: pygame.Surface, rect: pygame.Rect, pattern: str, colour, unit: int = 1) -> None:

@@ -39,7 +39,7 @@ def engine_view(game_id: str, players: int | None, seed: int, until: Callable[[d
 
     game = load_game(game_id)
     bot = catalog.bot(game_id)
-    state, events = game.setup(game.example_setup(players, seed))
+    state, events = game.setup(named(game, game.example_setup(players, seed)))
     history = [game.to_json(state)]
     rng = random.Random(seed)
     for step in range(limit):
@@ -48,6 +48,17 @@ def engine_view(game_id: str, players: int | None, seed: int, until: Callable[[d
         state, events = game.apply(state, bot.choose(game, state, rng))
         history.append(game.to_json(state))
     return GameView(game_id, history[-1], tuple(game.actions(state)), {**(info or {}), "history": history})
+
+
+def named(game, setup: dict) -> dict:
+    """`setup` as the new-game wizard makes it: a game that seats its players by name gets the game's
+    default names for its seats (companion/narration/seatnames.py), the table's names for a sample."""
+    if not game.takes_names() or setup.get("names") or not isinstance(setup.get("players"), int):
+        return setup
+    from companion.narration.seatnames import default_names
+
+    pool = default_names(game.id)
+    return {**setup, "names": [pool[i % len(pool)] + (f" {i + 1}" if i >= len(pool) else "") for i in range(setup["players"])]}
 
 
 def over(s: dict) -> bool:
@@ -88,10 +99,40 @@ def screens() -> dict[str, Callable]:
         "log": on(main, lambda ui: ui.update(main, logged, 0.0),
                   lambda ui: press(ui, VButton.MENU), lambda ui: ui.screen.activate("log", Press.SHORT)),
         "undo": on(main, lambda ui: press(ui, VButton.UNDO)),
+        "names": _names_page,
+        "keyboard": lambda ui: (_names_page(ui), ui.screen.activate("type", Press.SHORT),
+                                [ui.screen.activate(b, Press.SHORT) for b in ("g:0", "k:A", "g:4", "k:N", "g:4", "k:N")]),
+        "rename": lambda ui: on(_named_view())(ui) or (press(ui, VButton.MENU), ui.screen.activate("rename", Press.SHORT)),
     }
     for name, recipe in game_screens().items():  # the table's own screens keep their names
         table.setdefault(name, recipe)
     return table
+
+
+def _named_game() -> str | None:
+    """The first game whose setup takes its players' names (the names page's and rename's samples)."""
+    from companion.games import games
+    from companion.rules import load_game
+
+    return next((gid for gid in games() if load_game(gid).takes_names()), None)
+
+
+def _names_page(ui) -> None:
+    """The wizard's names page of that game, two seats named from the names the table used last."""
+    gid = _named_game()
+    if gid is None:
+        return
+    ui.ctx.settings.setdefault("recent_names", ["Anna", "Ben", "Cleo", "Dmitri"])
+    ui.update(None, (), 0.0, {})
+    ui.screen.activate(f"game:{gid}", Press.SHORT)
+    for button in ("start", "n:0", "n:0"):
+        ui.screen.activate(button, Press.SHORT)
+
+
+def _named_view() -> GameView | None:
+    """A mid-game view of that game, its seats named as the wizard names them."""
+    gid = _named_game()
+    return engine_view(gid, None, 1, lambda s: s.get("round", 1) > 1) if gid else None
 
 
 def main_view() -> GameView:

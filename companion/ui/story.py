@@ -35,6 +35,7 @@ def chart_of(states: Sequence[Mapping[str, Any]]) -> Chart:
     if not states:
         return Chart(_("No game"), "", ())
     gid = str(states[-1].get("game"))
+    states = same_names(gid, states)
     from companion.games import games, resolve
 
     game = games().get(gid)
@@ -100,10 +101,32 @@ def by_round(states: Sequence[Mapping[str, Any]]) -> tuple[tuple[str, ...], list
 
 def people(names: Sequence[str], picked: Sequence[Mapping],
             value: Callable[[Mapping, str], Any]) -> tuple[Series, ...]:
-    """One series per person, in seat order, with their colour and a marker of their own."""
+    """One series per person, in seat order, in their seat's colour and shape (the game API's "seats"
+    of the last state; a name without a seat: a palette colour and a marker of its own)."""
     colours = palette.player_colours(names)
-    return tuple(Series(n, tuple(num(value(s, n)) for s in picked), colours[n], MARKERS[i % len(MARKERS)])
-                 for i, n in enumerate(names))
+    seats = {p.get("name"): p for p in (picked[-1].get("seats") or ()) if isinstance(p, Mapping)} if picked else {}
+
+    def look(i: int, n: str) -> tuple[tuple[int, int, int], str]:
+        seat = seats.get(n) or {}
+        return (palette.COLOURS.get(seat.get("colour"), colours[n]),
+                seat.get("shape") if seat.get("shape") in palette.SHAPES else MARKERS[i % len(MARKERS)])
+    return tuple(Series(n, tuple(num(value(s, n)) for s in picked), *look(i, n)) for i, n in enumerate(names))
+
+
+def same_names(game: str, states: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The states with every player called by the name the last one gives their seat, as the table
+    shows it (a player renamed during the game is one line, not two; an unnamed seat's code is the
+    game's default name: companion/narration/seatnames.py)."""
+    from companion.narration import seatnames
+
+    final = seat_names(states[-1])
+    final = [seatnames.for_table(game, final).get(n, n) for n in final]
+    out = []
+    for s in states:
+        now = seat_names(s)
+        names = {a: b for a, b in zip(now, final) if a != b}
+        out.append(seatnames.shown(s, names) if names else s)
+    return out
 
 
 def seat_names(state: Mapping) -> list[str]:

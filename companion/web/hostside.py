@@ -157,4 +157,35 @@ def _refusal(exc: BaseException, lang: str, game: str | None = None) -> dict:
         return {"error": refusal_text(exc, game)}
 
 
-HANDLERS = {"settings": settings, "teach": teach, "cards": cards, "journal": journal, "taught": taught, "story": story}
+def rename(app, data: Mapping[str, Any], lang: str) -> tuple[int, Any]:
+    """{"names": {"0": "Anna", ...}}: new names by seat (0 first), as the table's Rename players sends
+    them: one `rename` command with the players as the table shows them (an unnamed seat's code
+    through companion/narration/seatnames.py), journaled like a press; refused in the table's words."""
+    from companion.games import renames
+    from companion.narration import seatnames
+
+    asked = data.get("names")
+    if app.session is None:
+        return 404, error(lang, N_("No game is running at the table."))
+    if not renames(app.session.game.id):
+        return 409, error(lang, N_("This game's players are its characters: they keep their names."))
+    view = app.view()
+    seats = [str(p.get("name")) for p in (view.state.get("seats") if view is not None else None) or () if isinstance(p, Mapping)]
+    if not isinstance(asked, Mapping) or not asked or len(asked) > len(seats):
+        return 400, error(lang, N_("give the new names by seat"))
+    names: dict[str, str] = {}
+    for seat, new in asked.items():
+        if not str(seat).isdigit() or int(seat) >= len(seats) or not isinstance(new, str) or len(new) > 200:
+            return 400, error(lang, N_("give the new names by seat"))
+        if new.strip() and " ".join(new.split()) != seats[int(seat)]:
+            names[seats[int(seat)]] = new.strip()
+    if not names:
+        return 200, {"ok": True}  # nothing changed
+    refused = _dispatch(app, seatnames.engine_side({"cmd": "rename", "names": names}, app.shown_names), lang)
+    if refused:
+        return 409, refused
+    return 200, {"ok": True}
+
+
+HANDLERS = {"settings": settings, "teach": teach, "cards": cards, "journal": journal, "taught": taught, "story": story,
+            "rename": rename}

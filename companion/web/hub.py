@@ -234,7 +234,7 @@ class Hub:
             return 200, None
         if request.role != "host":
             return 403, hostside.error(request.lang, N_("Only the host may do that."))
-        if kind in ("teach", "settings") and request.version != self.snapshot.game_version:
+        if kind in ("teach", "settings", "rename") and request.version != self.snapshot.game_version:
             return 409, hostside.error(request.lang, N_("The table changed first: look again, then try once more."))
         return hostside.handle(app, kind, request.data, request.lang)
 

@@ -13,6 +13,7 @@ Paths (everything else answers 401 without a valid pass, 404 with one):
   GET  /api/cards         host: the card slots and their grids, for teaching
   POST /api/teach         host: teach a card's grid          (JSON, CSRF token)
   POST /api/settings      host: brightness, volume, mute, language (JSON, CSRF token)
+  POST /api/rename        host: new names for players by seat, sent as the game's `rename` (JSON, CSRF token)
   GET  /api/download/<f>  host: story.png, journal.jsonl, taught.toml
 
 A pass lives in an HttpOnly, SameSite=Strict cookie holding its token: a new pairing (a new game,
@@ -113,7 +114,7 @@ class Pages:
                 return await self.ask("cards", {}, role, lang)
             if path.startswith("/api/download/") and role == "host":
                 return await self.download(path[len("/api/download/"):], role, lang)
-        elif method == "POST" and path in ("/api/teach", "/api/settings") and role == "host":
+        elif method == "POST" and path in ("/api/teach", "/api/settings", "/api/rename") and role == "host":
             data = await self.change_body(request, token)
             version = data.pop("gv", None)
             return await self.ask(path[len("/api/"):], data, role, lang, version if isinstance(version, int) else -1)

@@ -40,7 +40,7 @@ LABELS = {
     "brightness": N_("Brightness"), "volume": N_("Volume"), "mute": N_("Sound off"), "language": N_("Table language"),
     "story": N_("End-of-game card (PNG)"), "journal": N_("This game's journal (JSONL)"),
     "taught": N_("Your box's taught data (TOML)"), "done": N_("Done."), "red": N_("red"), "blue": N_("blue-gray"),
-    "name": N_("Card name (optional)"), "out": N_("out"),
+    "name": N_("Card name (optional)"), "out": N_("out"), "rename": N_("Rename players"), "names": N_("Save the names"),
 }
 
 
@@ -54,6 +54,7 @@ def build(game_id: str | None, state: Mapping[str, Any] | None, events: Iterable
     view: dict[str, Any] = {"labels": {k: _(v) for k, v in LABELS.items()}, "game": game_id}
     if state is None or game_id is None:
         return view
+    from companion.games import renames
     from companion.rules.catalog import games  # the catalog is loaded once a game runs
     from companion.narration.words import outcome_text, phase_text, step_text
 
@@ -72,12 +73,26 @@ def build(game_id: str | None, state: Mapping[str, Any] | None, events: Iterable
         card=last_card(events),
         log=list(log)[-LOG_LINES:],
         timer=_timer(timer, state),
+        renames=renames(game_id),  # the host may rename the players (the games named by their table)
     )
     return view
 
 
+def shape_points(shape: Any) -> str:
+    """A seat's shape (companion/palette.py) as an SVG polygon's points in a 20 x 20 box: the phone
+    draws it in the player's colour, so colour is never the only mark there either."""
+    return " ".join(f"{10 + x * 9:.1f},{10 + y * 9:.1f}" for x, y in palette.shape_points(str(shape or "circle")))
+
+
+def marks(seats: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Players as a cell's marks: {name, colour code, shape points} each (the game API's seats)."""
+    return [{"name": str(s.get("name", "")), "colour": COLOUR_CODES.get(str(s.get("colour")), "#ffffff"),
+             "shape": shape_points(s.get("shape"))} for s in seats]
+
+
 def board(state: Mapping[str, Any], seats: list) -> list[dict[str, Any]]:
-    """The 3x3 board, A1 first: each cell {pos, label, lines, colour, level, marks (player colours)}."""
+    """The 3x3 board, A1 first: each cell {pos, label, lines, colour, level, marks (the players there:
+    name, colour, shape)}."""
     own = _own_board(state.get("game"))
     if own is not None:
         return own(state)
@@ -86,8 +101,8 @@ def board(state: Mapping[str, Any], seats: list) -> list[dict[str, Any]]:
     if not isinstance(cells, Mapping):
         return []
     names = [str(s.get("name", "")) for s in seats]
-    colours = {str(s.get("name")): COLOUR_CODES.get(str(s.get("colour")), "#ffffff") for s in seats}
-    return [_cell(pos, cells.get(pos) or {}, names, colours) for pos in DISTRICTS]
+    by_name = {str(s.get("name")): s for s in seats}
+    return [_cell(pos, cells.get(pos) or {}, names, by_name) for pos in DISTRICTS]
 
 
 def _own_board(game_id: Any):
@@ -98,8 +113,9 @@ def _own_board(game_id: Any):
     return resolve(game.phone) if game is not None and game.phone else None
 
 
-def _cell(pos: str, cell: Mapping[str, Any], names: list[str], colours: Mapping[str, str]) -> dict[str, Any]:
-    """One cell of a game's light picture: what it stands for, its mood's colour, its players."""
+def _cell(pos: str, cell: Mapping[str, Any], names: list[str], colours: Mapping[str, Any]) -> dict[str, Any]:
+    """One cell of a game's light picture: what it stands for, its mood's colour, its players
+    (`colours`: name -> seat)."""
     represents = str(cell.get("represents") or "")
     label = str(cell.get("name") or "")
     who: list[str] = []
@@ -119,7 +135,7 @@ def _cell(pos: str, cell: Mapping[str, Any], names: list[str], colours: Mapping[
     return {"pos": pos, "label": data_name(_(label)) if label and label not in colours else label,
             "lines": lines, "colour": MOOD_COLOURS.get(str(cell.get("mood")), MOOD_COLOURS["off"]),
             "level": round(float(level), 2) if isinstance(level, (int, float)) else 0.0,
-            "marks": [colours[n] for n in dict.fromkeys(who)]}
+            "marks": marks(colours[n] for n in dict.fromkeys(who))}
 
 
 def last_card(events: Iterable[Mapping[str, Any]]) -> dict[str, Any] | None:
@@ -137,9 +153,10 @@ def last_card(events: Iterable[Mapping[str, Any]]) -> dict[str, Any] | None:
 
 
 def _player(seat: Mapping[str, Any], turn) -> dict[str, Any]:
-    """A seat for the phone: name, colour code, seat index, out, whether it is their turn."""
+    """A seat for the phone: name, colour code, shape (SVG points), seat index, out, whether it is
+    their turn."""
     name = str(seat.get("name", ""))
-    return {"name": name, "colour": COLOUR_CODES.get(str(seat.get("colour")), "#ffffff"),
+    return {"name": name, "colour": COLOUR_CODES.get(str(seat.get("colour")), "#ffffff"), "shape": shape_points(seat.get("shape")),
             "seat": seat.get("seat"), "out": bool(seat.get("out")), "turn": name == turn}
 
 

@@ -117,14 +117,28 @@ def choose(app, widget: str) -> bool:
 
 
 def type_on_keyboard(app, word: str) -> None:
-    """Type `word` (capitals) on the on-screen keyboard: jump to the letter's group with a district
-    button (A1 = A.., A2 = D.., ... C3 = Y..), turn the wheel to the letter, add it."""
+    """Type `word` (capitals) on the on-screen keyboard with the physical buttons: the district of the
+    letter's group (A1 = A B C ... C3 = Ä Ö Ü - '), then the letter (Next to it, Confirm)."""
     from companion.inputs import VButton
+    from companion.ui.screens.keyboard import GROUPS
 
-    groups = "ADGJMPSVY"
     for letter in word:
-        group = max(g for g in groups if g <= letter)
-        tap(app, VButton.for_district("A1 A2 A3 B1 B2 B3 C1 C2 C3".split()[groups.index(group)]))
-        for _ in range(ord(letter) - ord(group)):
-            tap(app, VButton.VEIL_UP)
-        assert choose(app, "add")
+        group = next(i for i, g in enumerate(GROUPS) if letter in g)
+        tap(app, VButton.for_district("A1 A2 A3 B1 B2 B3 C1 C2 C3".split()[group]))
+        assert choose(app, f"k:{letter}")
+
+
+def name_seats(app, typed: str = "") -> list[str]:
+    """On the wizard's names page, with the physical buttons: the first seat typed on the on-screen
+    keyboard (`typed`, capitals) if given, every other seat the first one-press name, then on (start,
+    or One Night's roles). The names, as the page showed them."""
+    assert app.ui.view_model()["screen"] == "names"
+    if typed:
+        assert choose(app, "type")
+        type_on_keyboard(app, typed)
+        assert choose(app, "done")
+    while any(b["id"] == "n:0" for b in app.ui.view_model()["buttons"]):
+        assert choose(app, "n:0")
+    names = app.ui.view_model()["lines"][0].split(": ", 1)[1].split(", ")
+    assert choose(app, "finish")
+    return names

@@ -11,7 +11,7 @@ import pytest
 from companion.inputs import DISTRICTS, VButton
 from companion.ui.table import TableUI
 from companion.app import LED_REFRESH_S
-from tests.app.helpers import (TICK, choose, longest_dark, make_app, record_pushes, replayed_view, strip_is_current,
+from tests.app.helpers import (TICK, choose, longest_dark, make_app, name_seats, record_pushes, replayed_view, strip_is_current,
                                tap)
 
 NOT_PLAYED = ("menu", "correct", "who", "new", "log")  # navigation, not moves of the game
@@ -97,11 +97,14 @@ def _play(tmp_path, game_id: str, players_delta: int, seed: int):
     for _ in range(abs(players_delta)):
         tap(app, VButton.VEIL_UP if players_delta > 0 else VButton.VEIL_DOWN)
     choose(app, "start")
+    names = name_seats(app, "EVA") if game_id != "strigoi" else []  # (Strigoi's players are its Powerwolves)
     if game_id == "one-night":
         _pick_roles(app, rng)
     if app.ui.view_model()["screen"] == "strigoi-box":  # example values in use: asked once
         choose(app, "save")
     assert app.session is not None, "the wizard's setup did not start a game"
+    assert names == ([] if game_id == "strigoi" else [p["name"] for p in app.session.view()["seats"]])
+    assert names[:1] == ([] if game_id == "strigoi" else ["Eva"])  # typed with the buttons
     for _ in range(STEPS):
         if app.session.outcome() is not None:
             break
@@ -135,11 +138,12 @@ def test_one_night_roles_chosen_on_the_buttons_reach_the_setup(tmp_path):
     choose(app, "game:one-night")
     tap(app, VButton.VEIL_DOWN)  # 3 players: 6 cards
     choose(app, "start")
+    names = name_seats(app)
     for pos in ("A2", "A2", "B3", "C1", "C2", "C3"):  # vampire x2, diseased, cupid, instigator, priest
         tap(app, VButton.for_district(pos))
     _pick_roles(app, rng)
     setup = app.session.commands[0]
-    assert setup["players"] == 3
+    assert setup["players"] == 3 and setup["names"] == names
     assert sorted(setup["roles"]) == sorted(["vampire", "vampire", "diseased", "cupid", "instigator", "priest"])
     assert app.ui.view_model()["screen"] == "one-night"
 
@@ -148,6 +152,7 @@ def test_one_night_narrator_counts_the_loops_timer_and_moves_on_when_it_runs_out
     app = _table(tmp_path)
     choose(app, "game:one-night")
     choose(app, "start")
+    name_seats(app)
     choose(app, "start")  # the seed picks the roles
     first = app.session.view()["current"]
     assert first["id"] == "dusk-begins" and first["seconds"] == 6

@@ -18,7 +18,7 @@ import pytest
 from companion import i18n
 from companion.inputs import VButton
 from companion.ui.table import TableUI
-from tests.app.helpers import choose, make_app, tap
+from tests.app.helpers import choose, make_app, name_seats, tap
 from tests.ui.helpers import english_fallbacks, same_in_both
 
 NOT_PLAYED = ("menu", "correct", "who", "new", "log", "swap", "undo")  # navigation and corrections, not moves
@@ -110,10 +110,12 @@ def play_one_night(tmp_path, lang: str, seed: int = 7) -> Recorded:
     app = run.app
     assert choose(app, "game:one-night")
     assert choose(app, "start")  # 4 players, the wizard's default: 7 cards
+    names = name_seats(app, "EVA")  # one typed on the keyboard, the others the game's default names
     for pos in ("A2", "A2", "B1", "B2", "B3", "C1", "C2"):  # vampire x2, count, renfield, diseased, cupid, instigator
         tap(app, VButton.for_district(pos))
     assert choose(app, "start")
     assert app.session is not None and run.vm()["screen"] == "one-night"
+    assert app.session.commands[0]["names"] == names and names[0] == "Eva"
     assert app.session.commands[0]["roles"] == ["vampire", "vampire", "count", "renfield", "diseased", "cupid", "instigator"]
     for _ in range(3000):
         if app.session.outcome() is not None:

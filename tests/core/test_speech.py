@@ -246,14 +246,17 @@ def test_narration_for_every_step_of_a_bot_game_is_said():
 
 
 def test_narration_for_votes_and_the_verdict_uses_seat_names():
-    assert narration_for({"event": "votes_counted", "tally": {"3": 3}, "leaders": [3]}) == "Seat 3 has the most votes."
+    # (an event without names, or with an unnamed seat's code: the game's default name for the seat, never "Seat 3")
+    assert narration_for({"event": "votes_counted", "tally": {"3": 3}, "leaders": [3]}) == "Dorin has the most votes."
+    assert narration_for({"event": "votes_counted", "leaders": [2], "names": ["Ann", "Bo"]}) == "Bo has the most votes."
+    assert narration_for({"event": "votes_counted", "leaders": [2], "names": ["Ann", "P2"]}) == "Bogdan has the most votes."
     assert narration_for({"event": "votes_counted", "leaders": [2, 4]}, names=["Ann", "Bo", "Cy", "Di"]) == \
         "Bo and Di are tied with the most votes."
     verdict = {"event": "revealed", "killed": [5], "winners": [4], "teams": ["vampire"]}
-    assert narration_for(verdict) == "Seat 5 dies. The vampire team wins."
+    assert narration_for(verdict) == "Ilinca dies. The vampire team wins."
     assert narration_for({"event": "revealed", "killed": [], "winners": [], "teams": []}) == "Nobody dies. Nobody wins."
     both = {"event": "revealed", "killed": [1, 2], "teams": ["villager", "apprentice-assassin"]}
-    assert narration_for(both) == "Seat 1 and Seat 2 die. The villager and apprentice assassin teams win."
+    assert narration_for(both) == "Anka and Bogdan die. The villager and apprentice assassin teams win."
 
 
 def test_narration_for_pause_and_extra_time():

@@ -91,7 +91,7 @@ def test_checks_name_points_at_the_line_of_a_bad_name():
     assert Checks(doc).name("x", "Docks") == "Docks"
 
 
-def test_the_letter_wheel_stops_at_the_rule_s_length():
-    from companion.games.masters.box import NAME_MAX
+def test_the_keyboard_stops_at_the_rule_s_length():
+    from companion.ui.screens.keyboard import NAME_MAX
 
     assert NAME_MAX == MAX_NAME == 24

@@ -107,7 +107,7 @@ def test_vote_needs_the_vote_step_and_refuses_self_votes(game):
     with pytest.raises(CommandError):
         game.apply(state, {"cmd": "vote", "votes": {"1": 2, "2": 1}})
     state, events = game.apply(state, {"cmd": "vote", "votes": {"1": 2, "2": 1, "3": 1}})
-    assert events[0].to_dict() == {"event": "votes_counted", "tally": {"1": 2, "2": 1}, "leaders": [1]}
+    assert events[0].to_dict() == {"event": "votes_counted", "tally": {"1": 2, "2": 1}, "leaders": [1], "names": ["P1", "P2", "P3"]}
     assert state.step.id == "reveal"
 
 

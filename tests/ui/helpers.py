@@ -4,7 +4,9 @@ English-fallback check of German screens (whole English texts and English words 
 import re
 from functools import lru_cache
 
+from companion.games import games as seatnames_games
 from companion.inputs import ButtonEvent, Press
+from companion.narration import seatnames
 from companion.ui.input_map import WidgetPress
 
 
@@ -24,6 +26,10 @@ def button(vm, label):
 
 
 PEOPLE = ("Agnieszka", "Imre", "Ishtvan", "Laszlo", "Mila", "Nevena", "Charles", "Matthew", "Attila", "Falk", "Maria")
+# The players the samples and bot games name, and every game's default names for unnamed seats
+# (companion/narration/seatnames.py): people's names, alike in both languages.
+PLAYERS = ("Anna", "Ben", "Cleo", "Dmitri", "Eva", "Finn", "Greta", "Hugo", "Ida", "Jan", *seatnames.FALLBACK,
+           *(n for g in seatnames_games() for n in seatnames.default_names(g)))
 TITLES = tuple(g.title for g in __import__("companion.games", fromlist=["games"]).games().values())  # every game's
 # Texts that are the same in both languages, so finding them on a German screen is no fallback.
 SAME_IN_BOTH = (
@@ -33,7 +39,10 @@ SAME_IN_BOTH = (
     r"(Altar|Inferno): [\d\s\->]+",  # a count on the Correct screen (old -> new)
     rf"({'|'.join(TITLES)}):?",
     r"Renfield( x\d+)?",  # a role called by its name in both languages
-    rf"(\d+\. )?({'|'.join(PEOPLE[:-2])}|Falk Maria|P\d(, P\d)*)",  # players (a ranking place, a room's guests)
+    rf"(\d+\. )?({'|'.join((*PEOPLE[:-2], *PLAYERS))}|Falk Maria|P\d(, P\d)*)",  # players (a ranking place, a room's guests)
+    rf"({'|'.join(PLAYERS)})(, ({'|'.join(PLAYERS)}))+",  # the players at a table, in seating order
+    r"([A-ZÄÖÜ][a-zäöüß'\-]*)?_",  # a name being typed on the keyboard
+    r"[A-Za-zÄÖÜäöü'\-]( [A-Za-zÄÖÜäöü'\-])*",  # the keyboard's letter groups ("A B C", "d e f") and letters
     r"Round \d+, night, Mila's turn: Imre, Mila",  # the resume sample's journal line is made in English
 )
 
@@ -66,7 +75,7 @@ def german_words() -> frozenset[str]:
         with po.open("rb") as f:
             texts += [s for m in read_po(f) if m.id for s in ((m.string,) if isinstance(m.string, str) else m.string)]
     texts += i18n._read_data_names().get("de", {}).values()
-    texts += [*PEOPLE, *TITLES]  # names, in German as in English
+    texts += [*PEOPLE, *PLAYERS, *TITLES]  # names, in German as in English
     return frozenset(w for t in texts for w in words(t))
 
 
@@ -77,3 +86,14 @@ def english_fallbacks(german, english) -> list[str]:
     english = set(english)
     english_only = set().union(*map(words, english)) - german_words()
     return [t for t in german if (t in english or words(t) & english_only) and not same_in_both(t)]
+
+
+def name_players(ui) -> list[str]:
+    """On the wizard's names page: give every seat the first one-press name (the names the table
+    used last, then the game's default names), then go on (start, or One Night's roles); the names."""
+    assert ui.view_model()["screen"] == "names"
+    while any(b["id"] == "n:0" for b in ui.view_model()["buttons"]):
+        tap(ui, "n:0")
+    line = ui.view_model()["lines"][0]
+    tap(ui, "finish")
+    return line.split(": ", 1)[1].split(", ")

@@ -27,10 +27,10 @@ def test_every_game_describes_its_position_and_players():
         state = samples.engine_view(game, players, seed, lambda s: True).state
         line = describe(state)
         assert "commands" not in line and ": " in line, (game, line)
-        if game == "one-night":
-            assert line.endswith("P1, P2, P3, P4, P5")  # the game API's default names of unnamed seats
+        if game == "one-night":  # unnamed seats (their codes P1.. in the engine) by the game's default names
+            assert line.endswith("Anka, Bogdan, Dorin, Elena, Ilinca")
         elif game == "mansion":
-            assert line.startswith("Tick 1 of 12") and line.endswith("P1, P2, P3, P4")
+            assert line.startswith("Tick 1 of 12") and line.endswith("Ada, Basil, Clara, Edgar")
         else:
             assert line.startswith("Round 1")
 
@@ -101,7 +101,7 @@ def test_the_players_and_whose_turn_come_from_the_game_api_not_the_games_fields(
                                                 {"name": "Bob", "colour": "sky blue", "seat": 1, "out": True}]}
     assert describe(state) == "Round 2, night, Ann's turn: Ann, Bob"
     kept = json.loads(position(state))
-    assert kept == {"round": 2, "phase": "night", "current_player": "Ann", "seats": ["Ann", "Bob"]}
+    assert kept == {"game": "x", "round": 2, "phase": "night", "current_player": "Ann", "seats": ["Ann", "Bob"]}
     assert describe(kept) == describe(state)
     assert describe({**state, "current_player": None}) == "Round 2, night: Ann, Bob"  # nobody's turn: none named
 
@@ -111,4 +111,5 @@ def test_a_position_kept_by_an_older_journal_still_reads():
     assert describe({"round": 3, "phase": "night", "turn": "Mila", "order": ["Imre", "Mila"]}) == \
         "Round 3, night, Mila's turn: Imre, Mila"
     assert describe({"phase": "dusk", "players": 6}) == "Dusk: 6 players"
-    assert describe({"tick": 2, "clock_length": 12, "phase": "night", "seating": ["P1", "P2"]}) == "Tick 2 of 12, night: P1, P2"
+    assert describe({"tick": 2, "clock_length": 12, "phase": "night", "seating": ["P1", "P2"]}, "mansion") == \
+        "Tick 2 of 12, night: Ada, Basil"  # (unnamed seats by the game's default names)

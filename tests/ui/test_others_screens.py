@@ -106,11 +106,11 @@ def test_others_nosferatu_shows_clock_turn_holder_bites_and_rituals():
 def test_others_nosferatu_seat_button_focuses_the_stake_for_that_player():
     view = engine_view("nosferatu", 5, 1, lambda s: s["step"] == "give-stake")
     ui = shown(view)
-    press(ui, VButton.DISTRICT_B3)  # seat 4 (P4)
+    press(ui, VButton.DISTRICT_B3)  # seat 4 (the sample's names are the game's default names: Ruth)
     vm = ui.view_model()
-    assert button(vm, "P1: stake to P4")["focused"]
+    assert button(vm, "Hutter: stake to Ruth")["focused"]
     press(ui, VButton.CONFIRM)
-    assert ui.take_results() == [{"cmd": "give_stake", "to": "P4"}]
+    assert ui.take_results() == [{"cmd": "give_stake", "to": "Ruth"}]
 
 
 def test_others_nosferatu_bite_picks_the_player_on_a_seat_button():
@@ -119,24 +119,24 @@ def test_others_nosferatu_bite_picks_the_player_on_a_seat_button():
     choose(ui, next(b["id"] for b in ui.view_model()["buttons"] if b["label"] == "Lay a Bite"))
     vm = ui.view_model()
     assert vm["screen"] == "pick" and "Which player?" in vm["lines"][0]
-    assert "P1" not in [b["label"] for b in vm["buttons"]]  # Renfield is never bitten
+    assert "Hutter" not in [b["label"] for b in vm["buttons"]]  # Renfield (seat 1) is never bitten
     press(ui, VButton.DISTRICT_A3)
     press(ui, VButton.CONFIRM)
-    assert ui.take_results() == [{"cmd": "bite", "player": "P3"}]
+    assert ui.take_results() == [{"cmd": "bite", "player": "Harding"}]
 
 
 def test_others_nosferatu_correct_counts_sends_one_adjust():
     view = engine_view("nosferatu", 5, 1, lambda s: s["step"] == "turn")
     ui = shown(view)
     choose(ui, "correct")
-    choose(ui, "f:2")  # bites of P2
+    choose(ui, "f:2")  # bites of seat 2 (Ellen)
     press(ui, VButton.VEIL_UP)
     press(ui, VButton.VEIL_UP)
     choose(ui, "f:0")  # nights in the Clock
     press(ui, VButton.VEIL_DOWN)
     choose(ui, "apply")
     nights = view.state["clock"]["nights"]
-    assert ui.take_results() == [{"cmd": "adjust", "bites": {"P2": 2}, "nights": nights - 1}]
+    assert ui.take_results() == [{"cmd": "adjust", "bites": {"Ellen": 2}, "nights": nights - 1}]
 
 
 # -- One Night -----------------------------------------------------------------------------------------
@@ -178,7 +178,9 @@ def test_others_one_night_own_seat_is_not_a_vote_choice():
     ui = shown(view)
     press(ui, VButton.CONFIRM)
     vm = ui.view_model()
-    assert "Seat 1" not in [b["label"] for b in vm["buttons"]]
+    first = view.state["seats"][0]["name"]  # (the sample seats its table by name, as the wizard does)
+    assert first not in [b["label"] for b in vm["buttons"]]
+    assert "A1" not in [c["title"] for c in vm["grid"]] and first in [c["title"] for c in vm["grid"]]  # own seat: named
     assert not ui.handle(ButtonEvent(VButton.DISTRICT_A1, Press.SHORT, 0.0, "gpio"))  # seat 1 cannot pick itself
 
 
@@ -191,9 +193,10 @@ def test_others_one_night_reveal_asks_cards_then_marks_and_back_goes_back():
         choose(ui, f"o:{seat}")
         choose(ui, "ok")
     vm = ui.view_model()
-    assert vm["lines"][0].startswith("Mark of Seat 1") and "Now: Clarity" in vm["lines"]
+    names = [p["name"] for p in view.state["seats"]]
+    assert vm["lines"][0].startswith(f"Mark of {names[0]}") and "Now: Clarity" in vm["lines"]
     choose(ui, "prev")
-    assert ui.view_model()["lines"][0].startswith("Card of Seat 3")
+    assert ui.view_model()["lines"][0].startswith(f"Card of {names[2]}")
     choose(ui, "ok")
     for _ in range(3):
         choose(ui, "ok")  # Mark of Clarity for everyone
@@ -206,7 +209,8 @@ def test_others_one_night_end_screen_names_the_dead_and_the_winners():
     vm = shown(view).view_model()
     r = view.state["result"]
     assert vm["screen"] == "one-night-over"
-    assert vm["lines"][0] == "Died: " + (", ".join(f"Seat {k}" for k in r["killed"]) or "nobody")
+    names = [p["name"] for p in view.state["seats"]]
+    assert vm["lines"][0] == "Died: " + (", ".join(names[k - 1] for k in r["killed"]) or "nobody")
     dead = [c["pos"] for c in vm["grid"] if c["mark"] == "combat"]
     assert dead == [("A1", "A2", "A3", "B1", "B2")[k - 1] for k in r["killed"]]
 
@@ -218,7 +222,7 @@ def test_others_strigoi_thresholds_follow_the_player_count(players, attack, defe
     vm = shown(view).view_model()
     cells = {c["pos"]: c for c in vm["grid"]}
     assert cells["B1"]["lines"] == [f"attack {attack}"] and cells["B1"]["counts"][0]["value"] == "0/5"
-    assert cells["B3"]["counts"][0] == {"icon": "blood_point", "value": f"0/{defeat}", "colour": list(INFERNO)}
+    assert cells["B3"]["counts"][0] == {"icon": "blood_point", "value": f"0/{defeat}", "colour": list(INFERNO), "shape": ""}
     assert cells["B1"]["title"] == "Altar" and cells["B3"]["title"] == "Inferno" and cells["B2"]["title"] == "Hall"
     assert cells["A2"]["title"] == "North" and cells["C2"]["title"] == "South"
 
@@ -266,15 +270,15 @@ def test_others_strigoi_lines_show_order_strigoi_and_marker():
 
 # -- the mansion ---------------------------------------------------------------------------------------------
 def test_others_mansion_roll_step_shows_one_player_at_a_time():
-    view = engine_view("mansion", 3, 1, lambda s: s["players"]["P1"]["priority"] is not None)
+    view = engine_view("mansion", 3, 1, lambda s: s["players"]["Ada"]["priority"] is not None)  # (default names)
     ui = shown(view)
     vm = ui.view_model()
-    assert button(vm, "Player: P2 (next)")
-    assert all(not b["label"].startswith(("P1", "P3")) for b in vm["buttons"])
-    assert "P1 " in vm["lines"][1] and "Priority/room:" in vm["lines"][1]
+    assert button(vm, "Player: Basil (next)")
+    assert all(not b["label"].startswith(("Ada", "Clara")) for b in vm["buttons"])
+    assert "Ada " in vm["lines"][1] and "Priority/room:" in vm["lines"][1]
     choose(ui, "who")
-    assert button(ui.view_model(), "Player: P3 (next)")
-    assert any(b["label"] == "P3 rolls" for b in ui.view_model()["buttons"])
+    assert button(ui.view_model(), "Player: Clara (next)")
+    assert any(b["label"] == "Clara rolls" for b in ui.view_model()["buttons"])
 
 
 def test_others_mansion_rolloff_lets_the_companion_roll_or_takes_the_dice():

@@ -6,7 +6,8 @@ import pytest
 from companion.inputs import VButton
 from companion.rules import load_game
 from companion.ui.table import TableUI
-from tests.ui.helpers import press, tap
+from companion.narration.seatnames import default_names
+from tests.ui.helpers import name_players, press, tap
 
 
 def wizard(game_id):
@@ -41,8 +42,11 @@ def test_others_wizard_setup_is_accepted_by_the_engine(game_id):
     if game_id == "strigoi":  # the box's Strigoi values are asked first while examples are in use
         assert ui.view_model()["screen"] == "strigoi-box"
         tap(ui, "examples")
+    else:  # the players' names, the game's default names here
+        assert name_players(ui) == list(default_names(game_id)[:len(ui.screen.names)])
     (setup,) = ui.take_results()
     assert setup["cmd"] == "setup" and setup["game"] == game_id and setup["seed"] == 2
+    assert setup.get("names") == (None if game_id == "strigoi" else list(default_names(game_id)[:setup["players"]]))
     state, events = load_game(game_id).setup(setup)
     assert events
 
@@ -53,7 +57,8 @@ def test_others_mansion_wizard_sends_clock_and_target_only_when_changed():
     press(ui, VButton.VEIL_DOWN)
     press(ui, VButton.VEIL_DOWN)
     tap(ui, "start")
-    assert ui.take_results() == [{"cmd": "setup", "game": "mansion", "players": 4, "seed": 1, "clock_length": 10}]
+    names = name_players(ui)
+    assert ui.take_results() == [{"cmd": "setup", "game": "mansion", "players": 4, "seed": 1, "names": names, "clock_length": 10}]
     game = load_game("mansion")
     assert game.to_json(game.setup({"cmd": "setup", "game": "mansion", "players": 4, "seed": 1, "clock_length": 10})[0])["clock_length"] == 10
 
@@ -62,6 +67,7 @@ def test_others_one_night_roles_need_players_plus_three():
     ui = wizard("one-night")
     press(ui, VButton.VEIL_DOWN)  # 3 players
     tap(ui, "start")
+    name_players(ui)
     vm = ui.view_model()
     assert vm["screen"] == "roles" and vm["lines"][0] == "3 players: choose 6 roles, 0 chosen."
     assert button(vm, "start")["label"] == "Start (seed picks)" and button(vm, "start")["enabled"]
@@ -88,6 +94,7 @@ def test_others_one_night_roles_need_players_plus_three():
 def test_others_one_night_role_button_wraps_back_to_none():
     ui = wizard("one-night")
     tap(ui, "start")
+    name_players(ui)
     for _ in range(3):  # two copies, then none again
         press(ui, VButton.DISTRICT_A2)
     assert button(ui.view_model(), "r:vampire")["label"] == "Vampire"
@@ -97,8 +104,9 @@ def test_others_one_night_role_button_wraps_back_to_none():
 def test_others_one_night_seed_picks_roles_when_none_chosen():
     ui = wizard("one-night")
     tap(ui, "start")
+    names = name_players(ui)
     tap(ui, "start")
-    assert ui.take_results() == [{"cmd": "setup", "game": "one-night", "players": 4, "seed": 1}]
+    assert ui.take_results() == [{"cmd": "setup", "game": "one-night", "players": 4, "seed": 1, "names": names}]
 
 
 def test_others_one_night_back_from_roles_returns_to_players():
@@ -120,6 +128,7 @@ def test_others_mansion_wizard_says_the_role_deck_for_other_counts_is_our_extens
     press(ui, VButton.VEIL_UP)  # the table sets 2 vampires
     assert "Role deck: 2 vampires, 3 humans: our extension." in ui.view_model()["lines"]
     tap(ui, "start")
+    name_players(ui)
     (setup,) = ui.take_results()
     assert setup["players"] == 5 and setup["vampires"] == 2
     game = load_game("mansion")

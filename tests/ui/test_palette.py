@@ -158,7 +158,7 @@ def test_lighting_gets_the_palette_without_pygame():
     tree = ast.parse(Path(palette.__file__).read_text())
     imported = {n.names[0].name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import)}
     imported |= {n.module.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
-    assert imported <= {"__future__", "colorsys", "collections", "functools"}
+    assert imported <= {"__future__", "colorsys", "collections", "functools", "math"}
 
 
 def test_cell_marks_never_differ_by_colour_alone():

@@ -23,11 +23,11 @@ def test_the_board_shows_counts_as_icons_and_each_vampire_in_their_colour(make_u
     cells = {c["pos"]: c for c in vm["grid"]}
     mila = list(palette.colour_of("Mila", ["Imre", "Mila"]))
     b2 = cells["B2"]["counts"]  # 2 hidden, 1 exposed, 1 minion and Mila standing there
-    assert {"icon": "agent_hidden", "value": "2", "colour": None} in b2
-    assert {"icon": "agent_exposed", "value": "1", "colour": None} in b2
-    assert {"icon": "minion", "value": "1", "colour": None} in b2
-    assert {"icon": "", "value": "M", "colour": mila} in b2
-    assert {"icon": "sigil", "value": "", "colour": mila} in cells["A2"]["counts"]  # Mila's sigil
+    assert {"icon": "agent_hidden", "value": "2", "colour": None, "shape": ""} in b2
+    assert {"icon": "agent_exposed", "value": "1", "colour": None, "shape": ""} in b2
+    assert {"icon": "minion", "value": "1", "colour": None, "shape": ""} in b2
+    assert {"icon": "", "value": "M", "colour": mila, "shape": "square"} in b2
+    assert {"icon": "sigil", "value": "", "colour": mila, "shape": "square"} in cells["A2"]["counts"]  # Mila's sigil
     assert cells["B2"]["lines"] == [] and not any("Hidden" in ln for c in vm["grid"] for ln in c["lines"])
     # the acting vampire: their colour beside the title, blood, kills and AP as pictures
     assert vm["accent"] == mila

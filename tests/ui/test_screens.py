@@ -6,7 +6,7 @@ from companion.games.masters import samples as masters_samples
 from companion.inputs import CardRead, Press, VButton
 from companion.ui import samples
 from companion.ui.model import GameView
-from tests.ui.helpers import button, press, tap
+from tests.ui.helpers import button, name_players, press, tap
 
 
 def night_ui(make_ui):
@@ -156,7 +156,7 @@ def test_the_grid_follows_each_new_game_view_and_keeps_the_selection(make_ui):
     state = masters_samples.day_state()
     ui.update(GameView("masters", state, masters_samples.day_actions()), (), 0.0)
     cells = {c["pos"]: c for c in ui.view_model()["grid"]}
-    minions = {"icon": "minion", "value": "2", "colour": None}  # drawn as the minion token and a 2
+    minions = {"icon": "minion", "value": "2", "colour": None, "shape": ""}  # drawn as the minion token and a 2
     assert minions not in cells["C3"]["counts"]
     press(ui, VButton.DISTRICT_C3)
     later = {**state, "districts": {**state["districts"], "C3": {**state["districts"]["C3"], "minions": 2}}}
@@ -259,7 +259,9 @@ def test_generic_wizard_stops_at_the_games_player_floor(make_ui):
     tap(ui, "game:nosferatu")
     press(ui, VButton.VEIL_DOWN)  # already at Nosferatu's floor of 5 players: stays there
     tap(ui, "start")
-    assert ui.take_results() == [{"cmd": "setup", "game": "nosferatu", "players": 5, "seed": 1}]
+    names = name_players(ui)
+    assert len(names) == 5
+    assert ui.take_results() == [{"cmd": "setup", "game": "nosferatu", "players": 5, "seed": 1, "names": names}]
 
 
 def test_generic_screen_serves_a_game_without_its_own_screen(make_ui):

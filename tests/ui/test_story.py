@@ -78,7 +78,8 @@ def test_other_games_stories_from_the_shipped_scenarios():
     assert {s.name: s.values[-1] for s in mansion.panels[1].series} == {"Vlad": 13, "Lena": 0, "Otto": 0}
     one = story(_scenario("one-night"))
     timers, votes = one.panels
-    assert votes.x_labels == ("1", "2", "3", "4") and votes.series[0].values == (1, 0, 3, 0)
+    assert votes.x_labels == ("Anka", "Bogdan", "Dorin", "Elena") and votes.series[0].values == (1, 0, 3, 0)  # by name
+    assert votes.x_title == "player"  # (the scenario names no one: the game's default names, never "P1" or "1")
     assert max(timers.series[0].values) == 240  # the 180 s discussion, extended by 60
     assert timers.kind == votes.kind == "bar"
 

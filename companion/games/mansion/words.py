@@ -5,6 +5,10 @@ from __future__ import annotations
 
 from companion.i18n import N_, NP_
 
+# The seats' default names, in seat order: what the table calls a seat the setup named no one on (a
+# game journaled before the table asked for names; companion/narration/seatnames.py): the guests.
+SEAT_NAMES = (N_("Ada"), N_("Basil"), N_("Clara"), N_("Edgar"), N_("Flora"), N_("Gideon"), N_("Hazel"), N_("Ivo"))
+
 # the steps of the state JSON (`step`), as a title or a position line says them
 STEPS = {"roll": N_("everyone rolls"), "rolloff": N_("roll-off for a tie"), "turn": N_("turns"),
          "reveal": N_("role reveal"), "over": N_("game over")}

@@ -3,8 +3,9 @@
 The rulebook text we have lacks the printed tables, so the shipped numbers are examples. These
 screens take what is printed on the table's own tracker and tiles, with the physical buttons alone:
 Next/Confirm pick a field, veil up/down change it, a district button picks a district. Names come
-from an on-screen keyboard (touch, or Next/Confirm over the keys). The screens emit intents the
-loop saves (`teach_tracker`, `teach_district`); they never write files themselves.
+from the table's on-screen keyboard (companion/ui/screens/keyboard.py: touch, or the district and
+Next/Confirm buttons). The screens emit intents the loop saves (`teach_tracker`, `teach_district`);
+they never write files themselves.
 """
 
 from __future__ import annotations
@@ -12,16 +13,15 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.i18n import N_, _, data_name
-from companion.inputs import DISTRICTS, MAX_NAME, Press
+from companion.inputs import DISTRICTS, Press
 from companion.games.masters.rules.data import ACTS, TRACKER_CELL_MAX, TRACKER_RESERVE
 from companion.ui.model import ButtonVM, CellVM, ViewModel
 from companion.ui.screens.base import Screen, UIContext
+from companion.ui.screens.keyboard import KeyboardScreen
 
 BANDS = (("high", N_("veil 4-6")), ("low", N_("veil 1-3")))
 MAX_NUMBER = TRACKER_CELL_MAX     # agents printed in one cell of a tracker
 MAX_RESERVE = TRACKER_RESERVE[1]  # agent tokens in the box
-NAME_MAX = MAX_NAME  # the one name rule's limit (companion/rules/names.py)
-KEYS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ") + ("'", "-")
 
 
 class TrackerScreen(Screen):
@@ -127,69 +127,6 @@ class DistrictsScreen(Screen):
         self.selected = pos
         self.focus_on("rename")
         return True
-
-
-class KeyboardScreen(Screen):
-    """Typing without a keyboard: a letter wheel. Veil up/down (or Letter -/+) turn the wheel, the
-    nine district buttons jump to A D G J M P S V Y, Add puts the letter in. Emits `result` plus
-    `name` on Done."""
-
-    name = "keyboard"
-    JUMPS = dict(zip(DISTRICTS, "ADGJMPSVY"))
-
-    def __init__(self, ctx: UIContext, title: str, text: str, result: Mapping[str, Any]) -> None:
-        """Type over `text` (kept, so a correction is one or two keys)."""
-        super().__init__(ctx)
-        self.title = title
-        self.text = text[:NAME_MAX]
-        self.result = dict(result)
-        self.letter = 0
-
-    def body(self) -> ViewModel:
-        """The text so far, the wheel's letter and the editing buttons."""
-        full = len(self.text) >= NAME_MAX
-        long_why = _("the name is long enough") if full else None
-        done_why = None if self.text.strip() else _("type at least one letter")
-        buttons = (ButtonVM("add", _("Add {letter}").format(letter=self._char()), enabled=not full, why_not=long_why),
-                   ButtonVM("minus", _("Letter -")), ButtonVM("plus", _("Letter +")),
-                   ButtonVM("space", _("Space"), enabled=not full, why_not=long_why),
-                   ButtonVM("del", _("Delete"), enabled=bool(self.text), why_not=None if self.text else _("nothing to delete")),
-                   ButtonVM("done", _("Done"), enabled=done_why is None, why_not=done_why), ButtonVM("back", _("Cancel")))
-        lines = (f"{self.text}_", _("Veil up/down turn the letters; district buttons jump to A D G / J M P / S V Y."))
-        return ViewModel(self.name, self.title, lines, buttons)
-
-    def activate(self, button_id: str, kind: Press) -> bool:
-        """Add, turn, space, delete, finish or cancel."""
-        if button_id == "add":
-            self.text += self._char()
-        elif button_id in ("minus", "plus"):
-            return self.on_veil(1 if button_id == "plus" else -1)
-        elif button_id == "space":
-            self.text += " "
-        elif button_id == "del":
-            self.text = self.text[:-1]
-        elif button_id == "done":
-            self.ctx.emit(dict(self.result, name=" ".join(self.text.split())))
-            self.ctx.stack.pop()
-        elif button_id == "back":
-            self.ctx.stack.pop()
-        return True
-
-    def on_veil(self, delta: int) -> bool:
-        """Turn the letter wheel."""
-        self.letter = (self.letter + delta) % len(KEYS)
-        return True
-
-    def on_district(self, pos: str) -> bool:
-        """Jump the wheel to the district's letter."""
-        self.letter = KEYS.index(self.JUMPS[pos])
-        self.focus_on("add")
-        return True
-
-    def _char(self) -> str:
-        """The wheel's letter as it would be typed: capital after a space or at the start."""
-        k = KEYS[self.letter]
-        return k if not self.text or self.text.endswith(" ") else k.lower()
 
 
 def _copy(tracker: Mapping[str, Any]) -> dict[str, Any]:

@@ -23,7 +23,8 @@ from companion.i18n import N_, _, data_name
 from companion.inputs import DISTRICTS, Press
 from companion.ui.model import ButtonVM, ViewModel
 from companion.ui.screens.base import Screen, UIContext
-from companion.games.masters.box import KeyboardScreen, TrackerScreen
+from companion.games.masters.box import TrackerScreen
+from companion.ui.screens.keyboard import KeyboardScreen
 from companion.games.masters.tools import TeachCardScreen
 
 WORDS = {"high": N_("veil 4-6"), "low": N_("veil 1-3")}
@@ -184,7 +185,7 @@ class DrawCardScreen(TeachCardScreen):
 
 
 class _NameKeyboard(KeyboardScreen):
-    """The letter wheel for a new card's printed name; Done hands the name back to the draw screen."""
+    """The keyboard for a new card's printed name; Done hands the name back to the draw screen."""
 
     def __init__(self, screen: DrawCardScreen) -> None:
         """Type the name of `screen`'s new card."""

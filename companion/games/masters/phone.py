@@ -7,14 +7,13 @@ from typing import Any, Mapping
 
 from companion.i18n import _, data_name
 from companion.inputs import DISTRICTS
-from companion.web.phoneview import COLOUR_CODES, MOOD_COLOURS
+from companion.web.phoneview import MOOD_COLOURS, marks
 
 
 def board(state: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Masters of the Night: each district's name, agents, minions and sigil, and who stands there."""
     districts, vampires = state["districts"], state["vampires"]
-    seats = state.get("seats") or []
-    colours = {str(s.get("name")): COLOUR_CODES.get(str(s.get("colour")), "#ffffff") for s in seats if isinstance(s, Mapping)}
+    seats = {str(s.get("name")): s for s in state.get("seats") or [] if isinstance(s, Mapping)}
     out = []
     for pos in DISTRICTS:
         d = districts.get(pos) or {}
@@ -30,5 +29,5 @@ def board(state: Mapping[str, Any]) -> list[dict[str, Any]]:
         danger = (hidden or exposed) > minions
         out.append({"pos": pos, "label": data_name(str(d.get("name") or pos)), "lines": lines,
                     "colour": MOOD_COLOURS["danger" if danger else "night" if minions else "occupied"],
-                    "level": 0.8, "marks": [colours.get(n, "#ffffff") for n in here]})
+                    "level": 0.8, "marks": marks(seats.get(n) or {"name": n} for n in here)})
     return out

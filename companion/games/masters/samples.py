@@ -38,7 +38,7 @@ def masters_state(**over):
         "card": None, "day_effects": {"active": [], "resolved": []}, "combat": None, "veil_pending": 0,
     }
     state.update(over)
-    state.setdefault("seats", [p.to_dict() for p in seated(state["order"])])  # as the game API writes them
+    state.setdefault("seats", [p.to_dict() for p in seated(state["order"], own_colours=True)])  # as the game API writes them
     state.setdefault("current_player", state["turn"] if state["step"] == "turn" else None)
     return state
 

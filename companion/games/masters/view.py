@@ -11,7 +11,7 @@ from typing import Any, Mapping
 from companion import palette
 from companion.i18n import N_, _, data_name, ngettext
 from companion.inputs import DISTRICTS
-from companion.ui.model import CellVM, Count
+from companion.ui.model import CellVM, Count, player_chip
 
 VAMPIRES = ("Agnieszka", "Imre", "Ishtvan", "Laszlo", "Mila", "Nevena")
 DIFFICULTIES = ("easy", "medium", "hard")
@@ -72,20 +72,17 @@ def district_counts(state: Mapping[str, Any], pos: str) -> tuple[Count, ...]:
     if d.get("relics"):
         out.append(Count("relic", str(len(d["relics"]))))
     vamps = state.get("vampires", {})
-    names = list(state.get("order") or vamps)
     for n in vampires_in(state, pos):
-        colour = palette.colour_of(n, names)
-        out.append(Count("", n[:1], tuple(c // 3 for c in colour) if vamps[n].get("drained") else colour))
-    if d.get("sigil"):
-        out.append(Count("sigil", "", palette.colour_of(str(d["sigil"]), names)))
+        out.append(player_chip(state, n, dim=bool(vamps[n].get("drained"))))
+    if d.get("sigil"):  # the sigil in its owner's colour, their shape beside it
+        out.append(player_chip(state, str(d["sigil"]), icon="sigil"))
     return tuple(out)
 
 
 def vampire_counts(state: Mapping[str, Any], name: str, ap: bool = False) -> tuple[Count, ...]:
     """One vampire as pictures: their chip, blood of max, kills (and AP left, relics when `ap`)."""
     v = state.get("vampires", {}).get(name, {})
-    names = list(state.get("order") or state.get("vampires", {}))
-    out = [Count("", name[:1], palette.colour_of(name, names)),
+    out = [player_chip(state, name),
            Count("blood", f"{v.get('blood', 0)}/{v.get('max_blood', 4)}"), Count("kill", str(v.get("kills", 0)))]
     if ap:
         out += [Count("ap", str(v.get("ap", 0))), Count("relic", str(len(v.get("relics", []))))]

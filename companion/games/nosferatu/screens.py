@@ -12,7 +12,7 @@ from companion.i18n import N_, _, data_name
 from companion.inputs import DISTRICTS
 from companion.games.nosferatu.narration import character_text, outcome_text
 from companion.rules.base import Action
-from companion.ui.model import CellVM, Count
+from companion.ui.model import CellVM, Count, player_chip
 from companion.ui.screens.others.asked import Param, choice, from_engine
 from companion.ui.screens.others.common import Field, OthersOverScreen, OthersScreen, board_districts
 from companion.narration.words import step_text
@@ -126,7 +126,8 @@ def seat_cells(s: dict[str, Any], selected: str | None) -> list[CellVM]:
             if name == s.get("renfield"):
                 lines.append("Renfield")
             mark = "vampire" if name == s.get("turn") else "red" if d.get("bites") else "active" if d.get("holder") else ""
-            cells.append(CellVM(pos, name, tuple(lines), mark, pos == selected, (Count("bite", str(d.get("bites", 0))),)))
+            cells.append(CellVM(pos, name, tuple(lines), mark, pos == selected, (Count("bite", str(d.get("bites", 0))),),
+                                player_chip(s, name)))  # the seat's shape and colour before the name
         elif kind == "clock":
             dawn = d.get("mood") == "dawn"
             cells.append(CellVM(pos, _("Clock"), (_("Dawn!"),) if dawn else (), "active" if dawn else "blue", pos == selected,

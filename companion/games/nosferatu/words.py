@@ -5,6 +5,11 @@ from __future__ import annotations
 
 from companion.i18n import N_, NP_
 
+# The seats' default names, in seat order: what the table calls a seat the setup named no one on (a
+# game journaled before the table asked for names; companion/narration/seatnames.py). Wisborg, 1922.
+SEAT_NAMES = (N_("Hutter"), N_("Ellen"), N_("Harding"), N_("Ruth"), N_("Bulwer"), N_("Sievers"), N_("Lotte"),
+              N_("Jakob"))
+
 # the steps of the state JSON (`step`), as a title or a position line says them
 STEPS = {"give-stake": N_("pass the stake"), "turn": N_("cards to Renfield"), "clock": N_("turn the Clock"),
          "resolve": N_("Renfield resolves"), "stake": N_("use the stake?"), "over": N_("game over")}

@@ -55,14 +55,14 @@ def step_words(step_id: str | None, text: Any) -> str:
     return data_name(text)
 
 
-def _seats(seats) -> str:
-    """`Seat 2, Seat 4` (`nobody` for none)."""
-    return ", ".join(_("Seat {n}").format(n=s) for s in seats or ()) or _("nobody")
+def _seats(seats, names: Sequence[str] = ()) -> str:
+    """`Ben, Dora` (`nobody` for none): the seats by their players' names (`names`, seat 1 first)."""
+    return ", ".join(_named_seats(list(seats or ()), names)) or _("nobody")
 
 
-def _tally(tally: Mapping[str, int]) -> str:
-    """`Seat 2: 3 votes, Seat 4: 1 vote`."""
-    return ", ".join(_("Seat {n}").format(n=seat) + ": " + ngettext("{n} vote", "{n} votes", n).format(n=n)
+def _tally(tally: Mapping[str, int], names: Sequence[str] = ()) -> str:
+    """`Ben: 3 votes, Dora: 1 vote`."""
+    return ", ".join(_named_seats([int(seat)], names)[0] + ": " + ngettext("{n} vote", "{n} votes", n).format(n=n)
                      for seat, n in tally.items()) or _("no votes")
 
 
@@ -86,9 +86,11 @@ LINES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "timer_extended": lambda e: ngettext("{seconds} more second for this step ({total} in all).",
                                          "{seconds} more seconds for this step ({total} in all).",
                                          e["seconds"]).format(seconds=e["seconds"], total=e["total"]),
-    "votes_counted": lambda e: _("Votes: {tally}. Most votes: {leaders}.").format(tally=_tally(e["tally"]), leaders=_seats(e["leaders"])),
+    "votes_counted": lambda e: _("Votes: {tally}. Most votes: {leaders}.").format(
+        tally=_tally(e["tally"], e.get("names") or ()), leaders=_seats(e["leaders"], e.get("names") or ())),
     "revealed": lambda e: _("Cards shown. Died: {killed}. Winners: {winners} ({teams}).").format(
-        killed=_seats(e["killed"]), winners=_seats(e["winners"]), teams=outcome_text("+".join(e["teams"])) or _("nobody")),
+        killed=_seats(e["killed"], e.get("names") or ()), winners=_seats(e["winners"], e.get("names") or ()),
+        teams=outcome_text("+".join(e["teams"])) or _("nobody")),
     "step_adjusted": lambda e: _("Correction: the narrator goes to step {step}.").format(step=e["step"]),
     "game_over": lambda e: _("*** Game over, winners: {teams}. ***").format(teams=outcome_text(e["outcome"]))
     if e["outcome"] != "no-winner" else _("*** Game over: nobody wins. ***"),
@@ -103,7 +105,7 @@ def narration_for(item: Any, names: Sequence[str] = ()) -> str:
     line of a step, then the next prompt), or the state JSON (the current step's prompt, or the
     verdict once over). `names` are the seats' names, seat 1 first; "" when there is nothing to say."""
     if isinstance(item, Mapping) and "event" in item:
-        return _for_event(item, names)
+        return _for_event(item, names or tuple(item.get("names") or ()))
     if isinstance(item, Mapping) and item.get("game") == "one-night":
         return _for_state(item)
     if isinstance(item, (list, tuple)):
@@ -133,7 +135,7 @@ def _for_event(event: Mapping[str, Any], names: Sequence[str]) -> str:
 
 def _for_state(state: Mapping[str, Any]) -> str:
     """Words for where a state stands."""
-    names = tuple(state.get("names") or ())
+    names = tuple(p.get("name") for p in state.get("seats") or () if isinstance(p, Mapping)) or tuple(state.get("names") or ())
     result = state.get("result")
     if isinstance(result, Mapping):
         return _verdict_line(result.get("killed"), result.get("teams"), names)
@@ -170,11 +172,17 @@ def _team_word(team: str) -> str:
 
 
 def _named_seats(seats: Any, names: Sequence[str]) -> list[str]:
-    """Seat numbers as spoken names ("Seat 3", or the player's name when known)."""
+    """Seat numbers as their players' names (`names`, seat 1 first); a seat the setup named no one on,
+    or one without a known name, by the game's default name for it (companion/narration/seatnames.py)."""
+    from companion.narration import seatnames
+
+    shown = seatnames.for_table("one-night", names)
+    defaults = seatnames.default_names("one-night")
     out = []
     for s in seats if isinstance(seats, (list, tuple)) else ():
         if isinstance(s, int) and not isinstance(s, bool):
-            out.append(str(names[s - 1]) if 1 <= s <= len(names) and names[s - 1] else _("Seat {n}").format(n=s))
+            name = str(names[s - 1]) if 1 <= s <= len(names) and names[s - 1] else defaults[(s - 1) % len(defaults)]
+            out.append(shown.get(name, name))
     return out
 
 

@@ -15,7 +15,7 @@ from companion.inputs import DISTRICTS, Press
 from companion.narration.narrator import StepTimer
 from companion.games.one_night.narration import role_name, step_words
 from companion.rules.base import Action
-from companion.ui.model import ButtonVM, CellVM, ViewModel
+from companion.ui.model import ButtonVM, CellVM, ViewModel, player_chip
 from companion.ui.screens.base import Screen, UIContext
 from companion.ui.screens.others.asked import Param, choice
 from companion.ui.screens.others.common import OthersOverScreen, OthersScreen, wrap
@@ -118,8 +118,9 @@ class NarratorScreen(OthersScreen):
         """Whom `seat` points at: any other seat (itself too if the table allows it)."""
         targets = [n for n in seats if n != seat or s.get("self_vote")]
         on_board = {pos: n for pos, n in zip(DISTRICTS, seats) if n in targets}
+        others = tuple((pos, seat_label(s, n)) for pos, n in zip(DISTRICTS, seats) if n not in targets)
         return choice(("votes", str(seat)), _("{seat} points at").format(seat=seat_label(s, seat)), targets,
-                      [seat_label(s, n) for n in targets], seats=on_board)
+                      [seat_label(s, n) for n in targets], seats=on_board, board=others)
 
 
 class OneNightOverScreen(OthersOverScreen):
@@ -153,10 +154,12 @@ class RolePicker(Screen):
     name = "roles"
     transient = True
 
-    def __init__(self, ctx: UIContext, players: int, seed: int, roles: list[tuple[str, str, int]]) -> None:
-        """`roles`: (id, name, copies) in the data file's order."""
+    def __init__(self, ctx: UIContext, players: int, seed: int, roles: list[tuple[str, str, int]],
+                 names: list[str] | None = None) -> None:
+        """`roles`: (id, name, copies) in the data file's order; `names`: the players' (the page before)."""
         super().__init__(ctx)
         self.players = players
+        self.names = list(names or [])
         self.seed = seed
         self.roles = roles
         self.counts: dict[str, int] = {}
@@ -201,6 +204,8 @@ class RolePicker(Screen):
             self.page = (self.page + 1) % pages
         elif button_id == "start":
             cmd = {"cmd": "setup", "game": "one-night", "players": self.players, "seed": self.seed}
+            if len(self.names) == self.players:
+                cmd["names"] = self.names
             if self.chosen():
                 cmd["roles"] = self.chosen()
             self.ctx.emit(cmd)
@@ -235,7 +240,7 @@ class RolePicker(Screen):
 
 def pick_roles(ctx: UIContext, wizard) -> bool:
     """The new-game wizard's Next: the role page, which sends the setup (always takes over)."""
-    ctx.stack.push(RolePicker(ctx, wizard.players, wizard.seed, roles_catalogue()))
+    ctx.stack.push(RolePicker(ctx, wizard.players, wizard.seed, roles_catalogue(), getattr(wizard, "names", None)))
     return True
 
 
@@ -246,10 +251,16 @@ def step_name(step_id: str) -> str:
 
 
 def seat_label(s: Mapping[str, Any], seat: int | str) -> str:
-    """`Seat 3`, or the player's name when the setup gave names."""
-    names = s.get("names") or []
+    """The name of the player on seat `seat` (1 first), as the game API's seats give it (an unnamed
+    seat as the table shows it: companion/narration/seatnames.py)."""
+    from companion.narration.seatnames import default_names
+
+    seats = [p.get("name") for p in s.get("seats") or () if isinstance(p, Mapping)] or list(s.get("names") or ())
     i = int(seat) - 1
-    return names[i] if 0 <= i < len(names) and names[i] else _("Seat {n}").format(n=seat)
+    if 0 <= i < len(seats) and seats[i]:
+        return str(seats[i])
+    names = default_names("one-night")
+    return names[i % len(names)]
 
 
 def seat_cells(s: Mapping[str, Any]) -> tuple[CellVM, ...]:
@@ -265,14 +276,14 @@ def seat_cells(s: Mapping[str, Any]) -> tuple[CellVM, ...]:
             continue
         lines = []
         if str(seat) in votes:
-            lines.append(_("at {seat}").format(seat=votes[str(seat)]))
+            lines.append(_("at {seat}").format(seat=seat_label(s, votes[str(seat)])))
         if tally.get(str(seat)):
             lines.append(ngettext("{n} vote", "{n} votes", tally[str(seat)]).format(n=tally[str(seat)]))
         if (r.get("cards") or {}).get(str(seat)):
             lines.append(role_name(r["cards"][str(seat)]))
         dead, won = seat in r.get("killed", []), seat in r.get("winners", [])
         mark = "combat" if dead else "done" if won else "red" if tally.get(str(seat)) else ""
-        cells.append(CellVM(pos, seat_label(s, seat), tuple(lines), mark))
+        cells.append(CellVM(pos, seat_label(s, seat), tuple(lines), mark, chip=player_chip(s, seat_label(s, seat))))
     return tuple(cells)
 
 

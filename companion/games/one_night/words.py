@@ -6,6 +6,11 @@ from __future__ import annotations
 
 from companion.i18n import N_, NP_, _
 
+# The seats' default names, in seat order: what the table calls a seat the setup named no one on (a
+# game journaled before the table asked for names; companion/narration/seatnames.py): the villagers.
+SEAT_NAMES = (N_("Anka"), N_("Bogdan"), N_("Dorin"), N_("Elena"), N_("Ilinca"), N_("Luca"), N_("Mara"), N_("Radu"),
+              N_("Sorin"), N_("Vera"))
+
 # the steps of the state JSON (`step`) that are not one role's, as a title or a position line says them
 STEPS = {"dusk-begins": N_("Night falls"), "vampires": N_("Vampires"), "view-marks": N_("Everyone sees their Mark"),
          "lovers": N_("Lovers"), "werewolves": N_("Werewolves"), "masons": N_("Masons"), "dawn": N_("Dawn"),

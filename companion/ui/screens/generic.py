@@ -29,9 +29,12 @@ class GenericGameScreen(GameScreen):
         """Lines from the state's `board`, one button per action."""
         s = dict(self.ctx.state)
         gid = s.get("game")
-        lines = [*where_lines(s), *board_lines(s.get("board") or {}, gid)]
+        turn = s.get("current_player")
+        lines = [*where_lines(s), *([_("{player}'s turn").format(player=turn)] if isinstance(turn, str) and turn else []),
+                 *board_lines(s.get("board") or {}, gid)]
         buttons = self.action_buttons() + [ButtonVM("menu", _("Menu"))]
-        return ViewModel(self.name, title_of(gid), tuple(lines[:MAX_LINES]), tuple(buttons))
+        return ViewModel(self.name, title_of(gid), tuple(lines[:MAX_LINES]), tuple(buttons), stats=seat_chips(s),
+                         accent=seat_colour(s, turn))
 
 
 class GenericBoardScreen(Screen):
@@ -48,6 +51,23 @@ class GenericBoardScreen(Screen):
     def activate(self, button_id: str, kind: Press) -> bool:
         """Back closes."""
         return self.on_back()
+
+
+def seat_chips(s: Mapping[str, Any]) -> tuple:
+    """The players as chips, in seating order: each in their seat's colour and shape, their name
+    beside it (the game API's "seats"; one out of play dimmed)."""
+    from companion.ui.model import player_chip
+
+    return tuple(player_chip(s, p["name"], dim=bool(p.get("out")))._replace(value=p["name"]) for p in s.get("seats") or ()
+                 if isinstance(p, Mapping) and isinstance(p.get("name"), str))
+
+
+def seat_colour(s: Mapping[str, Any], name: Any) -> tuple[int, int, int] | None:
+    """The colour of the player called `name` (the bar beside the title), or None."""
+    from companion import palette
+
+    seat = next((p for p in s.get("seats") or () if isinstance(p, Mapping) and p.get("name") == name), None)
+    return palette.COLOURS.get(seat.get("colour")) if seat else None
 
 
 def title_of(gid: Any) -> str:

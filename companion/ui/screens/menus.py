@@ -84,7 +84,8 @@ class ResumeScreen(Screen):
 
 class GenericWizard(Screen):
     """New game of a game without a wizard of its own: what its setup takes (players in the engine's
-    range, and the fields its descriptor adds), the seed; its `start` may go on to a page of its own."""
+    range, and the fields its descriptor adds), the seed, then the players' names when its setup takes
+    them (companion/ui/screens/names.py); its `start` may go on to a page of its own."""
 
     name = "wizard"
     transient = True
@@ -99,6 +100,10 @@ class GenericWizard(Screen):
         self.values = {f.key: f.default for f in self.specs}
         self.seed = int(ctx.settings.get("seed", 1))
         self.field = "players"
+        self.names: list[str] = []  # the players' names once the names page gave them
+        from companion.rules import load_game
+
+        self.takes_names = load_game(game_id).takes_names()
 
     @property
     def players(self) -> int:
@@ -110,7 +115,8 @@ class GenericWizard(Screen):
         buttons = [ButtonVM(f"f:{f.key}", _("{field}: {value}").format(field=_(f.label), value=self.values[f.key]), selected=self.field == f.key) for f in self.specs]
         buttons += [ButtonVM("f:seed", _("Seed: {seed}").format(seed=self.seed), selected=self.field == "seed"),
                     ButtonVM("minus", "-1"), ButtonVM("plus", "+1"),
-                    ButtonVM("start", _(games()[self.game_id].start_label)), ButtonVM("back", _("Back"))]
+                    ButtonVM("start", _("Next: names") if self.takes_names else _(games()[self.game_id].start_label)),
+                    ButtonVM("back", _("Back"))]
         lo, hi = self.specs[0].lo, self.specs[0].hi
         from companion.ui.screens.others import setup_note
 
@@ -125,18 +131,36 @@ class GenericWizard(Screen):
             self.field = button_id[2:]
         elif button_id in ("minus", "plus"):
             self.on_veil(1 if button_id == "plus" else -1)
-        elif button_id == "start" and games()[self.game_id].start:  # the game's own next step
-            if not resolve(games()[self.game_id].start)(self.ctx, self):
-                self.ctx.emit(self.setup())
+        elif button_id == "start" and self.takes_names:  # who plays first, then as below
+            from companion.narration.seatnames import default_names
+            from companion.ui.screens.names import NamesScreen
+
+            game = games()[self.game_id]
+            self.ctx.stack.push(NamesScreen(self.ctx, _("{game}: players").format(game=game.title), self.players,
+                                            default_names(self.game_id), self.named, _(game.start_label), self.names))
         elif button_id == "start":
-            self.ctx.emit(self.setup())
+            self.go()
         elif button_id == "back":
             self.ctx.stack.pop()
         return True
 
+    def named(self, names: list[str]) -> None:
+        """The names page gave every seat a name: on to the game's own next step, or start."""
+        self.names = list(names)
+        self.go()
+
+    def go(self) -> None:
+        """The game's own next step (One Night's roles), else start the game."""
+        start = games()[self.game_id].start
+        if not start or not resolve(start)(self.ctx, self):
+            self.ctx.emit(self.setup())
+
     def setup(self) -> dict[str, Any]:
-        """The setup command: players and seed, other fields only when changed from the default."""
+        """The setup command: players (and their names) and seed, other fields only when changed from
+        the default."""
         cmd: dict[str, Any] = {"cmd": "setup", "game": self.game_id, "players": self.players, "seed": self.seed}
+        if self.takes_names and len(self.names) == self.players:
+            cmd["names"] = list(self.names)
         cmd.update({f.key: self.values[f.key] for f in self.specs[1:] if self.values[f.key] != f.default})
         return cmd
 
@@ -170,10 +194,19 @@ class MenuScreen(Screen):
         buttons = (ButtonVM("board", _("Board"), enabled=playing, why_not=why), ButtonVM("log", _("Event log")),
                    ButtonVM("adjust", _("Adjust counts"), enabled=corrects,
                             why_not=None if corrects else why or _("nothing to correct in this game")),
+                   self.rename_button(why),
                    ButtonVM("settings", _("Settings")), *self.game_entries(),
                    ButtonVM("phones", _("Phones")),
                    ButtonVM("new", _("New game")), ButtonVM("back", _("Back")))
         return ViewModel(self.name, _("Menu"), self.progress, buttons)
+
+    def rename_button(self, why: str | None) -> ButtonVM:
+        """"Rename players", greyed without a game or in a game whose players are its characters."""
+        from companion.games import renames as renames_players
+
+        renames = self.ctx.view is not None and renames_players(self.ctx.view.game)
+        return ButtonVM("rename", _("Rename players"), enabled=renames,
+                        why_not=None if renames else why or _("the players are the game's characters"))
 
     def game_entries(self) -> list[ButtonVM]:
         """The buttons the games add (`GameInfo.menu`); one that needs its game running is greyed in another."""
@@ -200,8 +233,10 @@ class MenuScreen(Screen):
             return True
         from companion.ui.screens.phones import PhonesScreen
 
+        from companion.ui.screens.names import RenameScreen
+
         make = {"board": self.board_screen(), "log": LogScreen, "settings": SettingsScreen, "new": TitleScreen,
-                "phones": PhonesScreen}.get(button_id)
+                "phones": PhonesScreen, "rename": RenameScreen}.get(button_id)
         if make is not None:
             self.ctx.stack.push(make(self.ctx))
         return True

@@ -23,6 +23,20 @@
 
   function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); }
 
+  // A player's seat shape in their colour (an SVG polygon the table computed), so colour is never the
+  // only mark: attributes only, no markup from data.
+  function shape(points, colour) {
+    const ns = "http://www.w3.org/2000/svg";
+    const svg = document.createElementNS(ns, "svg");
+    svg.setAttribute("viewBox", "0 0 20 20");
+    svg.setAttribute("class", "shape");
+    const poly = document.createElementNS(ns, "polygon");
+    poly.setAttribute("points", points || "");
+    poly.setAttribute("fill", colour || "#ffffff");
+    svg.appendChild(poly);
+    return svg;
+  }
+
   function label(key) { return (view && view.labels && view.labels[key]) || ""; }
 
   function draw(v) {
@@ -54,15 +68,9 @@
     drawHost(v);
   }
 
-  function myColour() {
-    const p = (view && view.players || []).find((x) => x.name === me);
-    return p ? p.colour : null;
-  }
-
   function drawBoard(v) {
     const board = $("board");
     clear(board);
-    const mine = myColour();
     for (const c of v.board || []) {
       const cell = el("div", "cell");
       cell.dataset.pos = c.pos;
@@ -71,13 +79,9 @@
       cell.appendChild(el("div", "name", c.label || c.pos));
       for (const line of c.lines || []) cell.appendChild(el("div", "", line));
       const dots = el("div", "dots");
-      for (const colour of c.marks || []) {
-        const dot = el("span", "dot");
-        dot.style.background = colour;
-        dots.appendChild(dot);
-      }
+      for (const mark of c.marks || []) dots.appendChild(shape(mark.shape, mark.colour));
       cell.appendChild(dots);
-      if (mine && (c.marks || []).includes(mine)) cell.classList.add("mine");
+      if (me && (c.marks || []).some((m) => m.name === me)) cell.classList.add("mine");
       board.appendChild(cell);
     }
     const veil = $("veil");
@@ -108,9 +112,7 @@
     clear(list);
     for (const p of players) {
       const item = el("li", [p.turn ? "turn" : "", p.out ? "out" : "", p.name === me ? "me" : ""].join(" ").trim());
-      const dot = el("span", "dot");
-      dot.style.background = p.colour;
-      item.appendChild(dot);
+      item.appendChild(shape(p.shape, p.colour));
       item.appendChild(el("span", "", p.out ? `${p.name} (${label("out")})` : p.name));
       item.addEventListener("click", () => {
         me = me === p.name ? "" : p.name;
@@ -169,7 +171,41 @@
     }
     langs.value = s.language || "en";
     drawGrid($("teach-grid"), teachCells, tapCell);
+    drawRename(v);
     if (!hostReady) setUpHost();
+  }
+
+  // Rename players: one field per seat, sent as the game's `rename` (the table journals it).
+  let renameSeats = "";
+
+  function drawRename(v) {
+    const box = $("rename-box");
+    box.hidden = !v.game || !v.renames;
+    $("rename-label").textContent = label("rename");
+    $("rename-save").textContent = label("names");
+    const players = v.players || [];
+    const key = players.map((p) => p.name).join("\n");
+    if (box.hidden || key === renameSeats) return;  // keep what the host is typing until the names change
+    renameSeats = key;
+    const list = $("rename-list");
+    clear(list);
+    for (const p of players) {
+      const row = el("div", "row");
+      row.appendChild(shape(p.shape, p.colour));
+      const input = el("input");
+      input.maxLength = 24;
+      input.value = p.name;
+      input.dataset.seat = String(p.seat);
+      input.setAttribute("aria-label", p.name);
+      row.appendChild(input);
+      list.appendChild(row);
+    }
+  }
+
+  function saveNames() {
+    const names = {};
+    for (const input of $("rename-list").querySelectorAll("input")) names[input.dataset.seat] = input.value;
+    change("/api/rename", { names }).then((ok) => { if (ok) renameSeats = ""; });
   }
 
   function setUpHost() {
@@ -183,6 +219,7 @@
     $("act").addEventListener("change", pickCard);
     numbers.addEventListener("change", pickCard);
     $("teach-save").addEventListener("click", saveCard);
+    $("rename-save").addEventListener("click", saveNames);
     $("brightness").addEventListener("change", (e) => setting("brightness", Number(e.target.value) / 100));
     $("volume").addEventListener("change", (e) => setting("volume", Number(e.target.value) / 100));
     $("mute").addEventListener("change", (e) => setting("mute", e.target.checked));

@@ -6,6 +6,7 @@ Dice a command leaves out are thrown by the engine and written into its canonica
 from __future__ import annotations
 
 from companion.rules.commands import Command, SeatedSetup
+from companion.rules.seats import Rename
 
 
 class Setup(SeatedSetup):
@@ -118,4 +119,5 @@ class Adjust(Command, verb="adjust"):
 
 COMMANDS: tuple[type[Command], ...] = (
     Setup, Roll, Reroll, Assign, Modify, Lock, Rolloff, Enter, Take, RoomAction, Store, EndTurn, RevealRoles, Claim, Rank, Adjust,
+    Rename,
 )

@@ -13,6 +13,7 @@ from typing import Any, Mapping
 from companion.errors import N_, CommandError, RuleViolation
 from companion.rules.base import Action, Engine, Event, Player, seated
 from companion.rules.commands import seat_names
+from companion.rules.seats import renaming
 from companion.games.mansion.rules import commands as C
 from companion.games.mansion.rules import events as E
 from companion.games.mansion.rules.board import board_phase, board_view
@@ -25,7 +26,7 @@ from companion.games.mansion.rules.state import (
     HALL, Outcome, Role, Rules, Seat, State, Step, from_json, to_json,
 )
 
-LIVE = frozenset({C.Claim, C.Adjust})
+LIVE = frozenset({C.Claim, C.Adjust, C.Rename})
 # The phase transition table: which commands each step accepts.
 STEPS: dict[Step, frozenset[type]] = {
     Step.ROLL: frozenset({C.Roll, C.Reroll, C.Assign, C.Modify, C.Lock}) | LIVE,
@@ -360,6 +361,7 @@ MansionGame.HANDLERS = {
     C.Roll: roll, C.Reroll: reroll, C.Assign: assign, C.Modify: modify, C.Lock: lock, C.Rolloff: rolloff,
     C.Enter: _enter, C.Take: _take, C.RoomAction: _room_action, C.Store: _store, C.EndTurn: _end_turn,
     C.RevealRoles: _reveal_roles, C.Claim: _claim, C.Rank: _rank, C.Adjust: _adjust,
+    C.Rename: renaming(("seats", "order", "claimant", "ranking")),
 }
 MansionGame.FILLS = {C.Roll: fill_roll, C.Reroll: fill_reroll, C.Rolloff: fill_rolloff, C.Enter: _fill_enter,
                      C.Take: _fill_take}

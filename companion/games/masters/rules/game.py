@@ -101,7 +101,7 @@ class MastersGame(Engine):
     # -- the game API --------------------------------------------------------------------------------
     def players(self, state: MastersState) -> tuple[Player, ...]:
         """The vampires in seating order, each in its own colour; a drained one is out of play."""
-        return seated(state.order, (v.name for v in state.vampires if v.drained))
+        return seated(state.order, (v.name for v in state.vampires if v.drained), own_colours=True)
 
     def whose_turn(self, state: MastersState) -> str | None:
         """The fighter in a fight, the turn vampire at night; by day the city moves (nobody's turn)."""

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 from companion.rules.commands import Command, SeatedSetup
+from companion.rules.seats import Rename
 
 
 class Setup(SeatedSetup):
@@ -80,4 +81,4 @@ class Adjust(Command, verb="adjust"):
 
 
 COMMANDS: tuple[type[Command], ...] = (Setup, GiveStake, Play, Reveal, Bite, AddNight, Cast, Resolved, Stake,
-                                       Spare, Adjust)
+                                       Spare, Adjust, Rename)

@@ -14,6 +14,7 @@ from typing import Any, Mapping
 from companion.errors import N_, CommandError, RuleViolation
 from companion.rules.base import Action, Engine, Event, GameOver, Player, seated
 from companion.rules.commands import seat_names
+from companion.rules.seats import renaming
 from companion.games.nosferatu.rules import commands as C
 from companion.games.nosferatu.rules import events as E
 from companion.games.nosferatu.rules.board import board_phase, board_view
@@ -41,7 +42,7 @@ class NosferatuGame(Engine):
     DATA = Rules
     COMMANDS = C.COMMANDS
     STEPS = STEPS
-    ANYTIME = frozenset({C.Adjust})
+    ANYTIME = frozenset({C.Adjust, C.Rename})
 
     def start(self, c: C.Setup) -> tuple[State, list[Event]]:
         """Seats, Renfield and a Clock pile of one Night per player plus Dawn (the box's other Night
@@ -354,5 +355,6 @@ def _character(value: str) -> Character:
 NosferatuGame.HANDLERS = {
     C.GiveStake: _give_stake, C.Play: _play, C.Reveal: _reveal, C.Bite: _bite, C.AddNight: _add_night,
     C.Cast: _cast, C.Resolved: _resolved, C.Stake: _stake, C.Spare: _spare, C.Adjust: _adjust,
+    C.Rename: renaming(("players", "renfield", "holder", "chooser", "order")),
 }
 NosferatuGame.FILLS = {C.Reveal: _fill_reveal, C.Play: _fill_play}

@@ -7,6 +7,7 @@ The shared parser (`companion.rules.commands`) checks their shapes; the checks t
 from __future__ import annotations
 
 from companion.rules.commands import Command
+from companion.rules.seats import Rename
 
 
 class Setup(Command, verb="setup"):
@@ -60,4 +61,4 @@ class Adjust(Command, verb="adjust"):
     step: str
 
 
-COMMANDS: tuple[type[Command], ...] = (Setup, Next, Pause, Resume, Extend, Vote, Reveal, Adjust)
+COMMANDS: tuple[type[Command], ...] = (Setup, Next, Pause, Resume, Extend, Vote, Reveal, Adjust, Rename)

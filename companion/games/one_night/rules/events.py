@@ -48,18 +48,21 @@ class TimerExtended(Event):
 
 
 class VotesCounted(Event):
-    """Who got how many votes; `leaders` are the seats with the most."""
+    """Who got how many votes; `leaders` are the seats with the most; `names` the seats' names, seat
+    1 first (an unnamed seat's code), so the log can name them."""
 
     tally: dict
     leaders: tuple[int, ...]
+    names: tuple[str, ...] = ()
 
 
 class Revealed(Event):
-    """Cards and Marks are shown: who died and who won."""
+    """Cards and Marks are shown: who died and who won (`names`: the seats' names, seat 1 first)."""
 
     killed: tuple[int, ...]
     winners: tuple[int, ...]
     teams: tuple[str, ...]
+    names: tuple[str, ...] = ()
 
 
 class StepAdjusted(Event):

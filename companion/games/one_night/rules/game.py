@@ -18,6 +18,7 @@ from typing import Any, Mapping
 from companion.errors import N_, CommandError, RuleViolation, Text
 from companion.rules.base import Action, Engine, Event, GameOver, Param, Player, checked, seated
 from companion.rules.commands import checked_names, in_range, is_int, seat_map, unnamed
+from companion.rules.seats import Renamed, new_names
 from companion.games.one_night.rules import commands as C
 from companion.games.one_night.rules import events as E
 from companion.games.one_night.rules.board import board_view
@@ -31,7 +32,7 @@ MAX_SECONDS = 3600
 # What each kind of narration step takes (the step table); the rest works whenever the game runs.
 STEPS = {Waits.NEXT: frozenset({C.Next, C.Extend}), Waits.VOTE: frozenset({C.Vote}),
          Waits.REVEAL: frozenset({C.Reveal})}
-ANYTIME = frozenset({C.Pause, C.Resume, C.Adjust})
+ANYTIME = frozenset({C.Pause, C.Resume, C.Adjust, C.Rename})
 
 
 class OneNightGame(Engine):
@@ -270,7 +271,7 @@ def _vote(data: OneNightData, state: State, c: C.Vote, events: list[Event]) -> S
     counts = tally(votes)
     top = max(counts.values())
     leaders = tuple(s for s, n in counts.items() if n == top)
-    events.append(E.VotesCounted({str(k): v for k, v in counts.items()}, leaders))
+    events.append(E.VotesCounted({str(k): v for k, v in counts.items()}, leaders, state.names or unnamed(state.players)))
     return _goto(replace(state, votes=votes), state.index + 1, events)
 
 
@@ -288,7 +289,7 @@ def _reveal(data: OneNightData, state: State, c: C.Reveal, events: list[Event]) 
     table = Table(data, cards, marks, state.votes)
     killed = c.killed if c.killed is not None else deaths(table)
     teams, seats = winners(table, killed)
-    events += [E.Revealed(killed, seats, teams), GameOver(outcome_of(teams))]
+    events += [E.Revealed(killed, seats, teams, state.names or unnamed(state.players)), GameOver(outcome_of(teams))]
     return replace(state, result=Result(cards, marks, killed, seats, teams))
 
 
@@ -333,8 +334,16 @@ def _next_action(state: State) -> Action:
     return Action({"cmd": "next"}, Text(N_("Next")), enabled=why is None, why_not=why[1] if why else None)
 
 
+def _rename(data: OneNightData, s: State, c: C.Rename, events: list[Event]) -> State:
+    """New names for seats (an unnamed seat by its code, "P3"); the JSON's `names` then lists every seat."""
+    current = s.names or unnamed(s.players)
+    changed = new_names(current, c.names)
+    events.append(Renamed(changed))
+    return replace(s, names=tuple(changed.get(n, n) for n in current))
+
+
 OneNightGame.FILLS = {C.Extend: _fill_extend, C.Vote: _fill_vote, C.Reveal: _fill_reveal, C.Adjust: _fill_adjust}
 # each handler gets its command checked and completed by its fill first (seats, roles, steps)
 OneNightGame.HANDLERS = {C.Next: _next, C.Pause: _pause, C.Resume: _resume, C.Extend: checked(_fill_extend, _extend),
                          C.Vote: checked(_fill_vote, _vote), C.Reveal: checked(_fill_reveal, _reveal),
-                         C.Adjust: checked(_fill_adjust, _adjust)}
+                         C.Adjust: checked(_fill_adjust, _adjust), C.Rename: _rename}

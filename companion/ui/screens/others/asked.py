@@ -22,7 +22,8 @@ class Param:
 
     `path` is where it goes in the command (("votes", "3") -> {"votes": {"3": ...}}); `kind` is
     choice | multi | number | cards; `options` are (value, label) pairs; `seats` maps district
-    buttons to option values; `optional` params may be left out (the engine then uses its default).
+    buttons to option values; `optional` params may be left out (the engine then uses its default);
+    `board` names the districts that are no option (the voter's own seat) by the player sitting there.
     """
 
     path: tuple[str, ...]
@@ -34,6 +35,7 @@ class Param:
     hi: int = 20
     default: Any = None
     optional: bool = False
+    board: tuple[tuple[str, str], ...] = ()
 
 
 def choice(path: tuple[str, ...], question: str, values: Sequence[Any], labels: Sequence[str] | None = None,

@@ -293,7 +293,7 @@ class Picker(Screen):
         cells = []
         for pos in DISTRICTS:
             v = dict(p.seats).get(pos, _NONE)
-            title = labels.get(v, "") if v is not _NONE else ""
+            title = labels.get(v, "") if v is not _NONE else dict(p.board).get(pos, "")
             cells.append(CellVM(pos, title, (), "" if v is _NONE else "done" if v in chosen else "", v in chosen))
         return tuple(cells)
 

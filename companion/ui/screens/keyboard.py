@@ -1,0 +1,136 @@
+"""Typing a name without a keyboard: letters in nine groups, as on a phone's keypad.
+
+The first page shows the nine groups (A B C ... W X Y Z, then Ä Ö Ü, the hyphen, the apostrophe and
+the space), Delete, Done and Cancel; a group opens its letters, and a letter goes in and brings the
+groups back. A district button opens its group at once (A1 = A B C ... C3 = Ä Ö Ü - ' and space), so the physical
+buttons type a letter with two presses: the district, then Confirm (Next first for the second or third
+letter of the group). Touch works on every button; nobody needs a physical keyboard. A letter is a
+capital at the start and after a space, else small.
+
+Used for players' names (the new-game wizard, renaming players) and for what the table teaches
+(Masters' district and card names). Done either hands the name to the screen that asked (`done`,
+which may refuse it in words) or sends `result` with the name to the loop as an intent.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from companion.i18n import _
+from companion.inputs import DISTRICTS, MAX_NAME, Press
+from companion.ui.model import ButtonVM, ViewModel
+from companion.ui.screens.base import Screen, UIContext
+
+NAME_MAX = MAX_NAME  # the one name rule's limit (companion/rules/names.py)
+GROUPS = ("ABC", "DEF", "GHI", "JKL", "MNO", "PQRS", "TUV", "WXYZ", "ÄÖÜ-' ")  # one per district, A1 first
+
+
+class KeyboardScreen(Screen):
+    """The letter groups and the name typed so far. Done sends `result` plus `name` to the loop, or,
+    with `done`, hands the name to it: `done(name)` returns why it is refused (shown, the keyboard
+    stays) or None (taken: the keyboard closes)."""
+
+    name = "keyboard"
+
+    def __init__(self, ctx: UIContext, title: str, text: str, result: Mapping[str, Any] | None = None,
+                 done: Callable[[str], str | None] | None = None) -> None:
+        """Type over `text` (kept, so a correction is one or two keys)."""
+        super().__init__(ctx)
+        self.title = title
+        self.text = text[:NAME_MAX]
+        self.result = dict(result or {})
+        self.done = done
+        self.group: int | None = None  # the group whose letters are shown, or None: the groups
+
+    def body(self) -> ViewModel:
+        """The groups (or one group's letters) and the editing buttons; the name so far on one line."""
+        if self.group is not None:
+            buttons = [ButtonVM(f"k:{c}", self._label(c)) for c in GROUPS[self.group]]
+            buttons.append(ButtonVM("groups", _("Back to the letters")))
+        else:
+            full = len(self.text) >= NAME_MAX
+            long_why = _("the name is long enough") if full else None
+            done_why = None if self.text.strip() else _("type at least one letter")
+            buttons = [ButtonVM(f"g:{i}", " ".join(self._label(c) for c in group), enabled=not full, why_not=long_why)
+                       for i, group in enumerate(GROUPS)]
+            buttons += [ButtonVM("del", _("Delete"), enabled=bool(self.text), why_not=None if self.text else _("nothing to delete")),
+                        ButtonVM("done", _("Done"), enabled=done_why is None, why_not=done_why), ButtonVM("back", _("Cancel"))]
+        hint = _("District buttons open the letters: A1 A B C ... C3 Ä Ö Ü")
+        return ViewModel(self.name, self.title, (f"{self.text}_",), tuple(buttons), hint=hint)
+
+    def activate(self, button_id: str, kind: Press) -> bool:
+        """A group opens its letters, a letter goes in; space, delete, finish or cancel."""
+        head, _sep, rest = button_id.partition(":")
+        if head == "g":
+            self._open(int(rest))
+        elif head == "k":
+            self._type(rest)
+        elif button_id == "groups":
+            self._close_group()
+        elif button_id == "del":
+            self.text = self.text[:-1]
+        elif button_id == "done":
+            self._finish()
+        elif button_id == "back":
+            self.ctx.stack.pop()
+        return True
+
+    def on_district(self, pos: str) -> bool:
+        """A district button opens its group of letters."""
+        self._open(DISTRICTS.index(pos))
+        return True
+
+    def on_veil(self, delta: int) -> bool:
+        """Veil up/down do nothing here (they would correct the game's counts)."""
+        return True
+
+    def on_back(self) -> bool:
+        """Back: from a group's letters to the groups, else cancel."""
+        if self.group is not None:
+            self._close_group()
+            return True
+        self.ctx.stack.pop()
+        return True
+
+    def _open(self, group: int) -> None:
+        """Show `group`'s letters, the focus on the first."""
+        if len(self.text) >= NAME_MAX:
+            self.ctx.fail(_("the name is long enough"))
+            return
+        self.group = group
+        self.focus, self._auto_focus = 0, False
+
+    def _close_group(self) -> None:
+        """Back to the groups, the focus on the group just used (the next letter is often in it)."""
+        group, self.group = self.group, None
+        self.focus, self._auto_focus = group or 0, False
+
+    def _type(self, letter: str) -> None:
+        """Put `letter` in (as typed: a capital at the start and after a space; a space never first or
+        twice), then the groups again."""
+        if len(self.text) < NAME_MAX and not (letter == " " and (not self.text or self.text.endswith(" "))):
+            self.text += self._as_typed(letter)
+        self._close_group()
+
+    def _label(self, letter: str) -> str:
+        """A key's label: the letter as it would go in, the space as a word."""
+        return _("Space") if letter == " " else self._as_typed(letter)
+
+    def _as_typed(self, letter: str) -> str:
+        """`letter` as it would go in now."""
+        return letter if not self.text or self.text.endswith(" ") else letter.lower()
+
+    def _finish(self) -> None:
+        """Done: the name (spaces tidied) to whoever asked; a refusal keeps the keyboard open."""
+        name = " ".join(self.text.split())
+        if not name:
+            return
+        if self.done is not None:
+            why = self.done(name)
+            if why:
+                self.ctx.fail(why)
+                return
+        else:
+            self.ctx.emit(dict(self.result, name=name))
+        if self.ctx.stack.top is self:
+            self.ctx.stack.pop()
