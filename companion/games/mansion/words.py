@@ -3,7 +3,7 @@ the rules its engine names in a refusal, what its actions ask for. Translated in
 
 from __future__ import annotations
 
-from companion.i18n import N_, pgettext
+from companion.i18n import N_, _, pgettext
 
 # the steps of the state JSON (`step`), as a title or a position line says them
 STEPS = {"roll": N_("everyone rolls"), "rolloff": N_("roll-off for a tie"), "turn": N_("turns"),
@@ -41,3 +41,21 @@ def rules() -> dict[str, str]:
         "reveal roles": pgettext("rule", "reveal roles"),
         "role deck": pgettext("rule", "role deck"),
     }
+
+
+def outcome_sentence(state: dict) -> str:
+    """How the game ended, in one sentence for its end card: "Vlad reaches the target and wins at tick 9."."""
+    n = state.get("tick", "?")
+    firsts = [r.get("player") for r in state.get("ranking") or () if r.get("place") == 1]
+    outcome = state.get("outcome")
+    if outcome == "points":
+        winner = state.get("claimant") or (firsts[0] if len(firsts) == 1 else None)
+        if winner:
+            return _("{player} reaches the target and wins at tick {n}.").format(player=winner, n=n)
+    if outcome == "clock":
+        if len(firsts) == 1:
+            return _("The round clock runs out at tick {n}: {player} leads.").format(player=firsts[0], n=n)
+        return _("The round clock runs out at tick {n}.").format(n=n)
+    if outcome == "all-vampires":
+        return _("No human is left: the vampires win at tick {n}.").format(n=n)
+    return ""

@@ -3,7 +3,7 @@ its engine names in a refusal, what its actions ask for. Translated in the game'
 
 from __future__ import annotations
 
-from companion.i18n import N_, pgettext
+from companion.i18n import N_, _, pgettext
 
 # the steps of the state JSON (`step`), as a title or a position line says them
 STEPS = {"give-stake": N_("pass the stake"), "turn": N_("cards to Renfield"), "clock": N_("turn the Clock"),
@@ -39,3 +39,15 @@ def rules() -> dict[str, str]:
         "night cards": pgettext("rule", "Night cards"),
         "resolved": pgettext("rule", "resolved"),
     }
+
+
+def outcome_sentence(state: dict) -> str:
+    """How the game ended, in one sentence for its end card: "The Vampire wins: 5 Bites by round 6."."""
+    n = state.get("round", "?")
+    bites = state.get("bites_total", state.get("bites_to_win", "?"))
+    rituals = len((state.get("rituals") or {}).get("used") or ())
+    return {"hunters-stake": _("The hunters win: the stake found the Vampire in round {n}."),
+            "hunters-rituals": _("The hunters win: {rituals} rituals cast by round {n}."),
+            "evil-bites": _("The Vampire wins: {bites} Bites by round {n}."),
+            "evil-stake": _("The Vampire wins: the stake struck a hunter in round {n}.")}.get(
+        str(state.get("outcome")), "").format(n=n, bites=bites, rituals=rituals)
