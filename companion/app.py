@@ -342,7 +342,8 @@ class App:
                 self._view_cache = GameView(
                     self.session.game.id, self.session.view(), tuple(self.session.actions()),
                     {"game_id": self.session.game_id, "can_undo": self.session.can_undo(),
-                     "last": self.session.commands[-1].get("cmd") if self.session.can_undo() else None},
+                     "last": self.session.commands[-1].get("cmd") if self.session.can_undo() else None,
+                     **self._ending()},
                 )
         base = self._view_cache
         timer = self.timer.info()
@@ -351,6 +352,17 @@ class App:
         if self._timed_view is None or self._timed_view.info["timer"] != timer:
             self._timed_view = base._replace(info={**base.info, "timer": timer})
         return self._timed_view
+
+    def _ending(self) -> dict:
+        """What the end card needs besides the state (companion/ui/endcard.py): the game's commands,
+        and once it is over when its last command was journaled (the wall clock's now when unsaved)."""
+        import time  # the wall clock: a card says when the evening ended, not the loop's clock
+
+        s, out = self.session, {"commands": tuple(self.session.commands)}
+        if s.outcome() is not None:
+            at = s.journal.ended_at(s.game_id) if s.journal is not None and s.game_id is not None and s.saved else None
+            out["ended"] = time.time() if at is None else at
+        return out
 
     def _render(self, now: float, dt: float) -> bool:
         """Lights every frame; the screen when there is one. Whether the screen drew anything new."""
