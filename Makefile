@@ -21,18 +21,31 @@ PI_ENV    = $(if $(DISPLAY)$(WAYLAND_DISPLAY),,SDL_VIDEODRIVER=kmsdrm SDL_AUDIOD
 # Translations (README.md, "Language"): the .po sources are in git, the .mo files gettext reads are built.
 # One catalog for the shared code (companion/locale, domain "companion") and one in each game's package
 # (companion/games/<game>/locale, domain "nightwatch-<id>": the id is the folder's name with hyphens).
-GAME_DIRS := $(patsubst %/__init__.py,%,$(wildcard companion/games/*/__init__.py))
+GAME_DIRS := $(patsubst %/__init__.py,%,$(wildcard companion/games/*/__init__.py)) tests/toygame/counter_race
 LANGS := $(notdir $(patsubst %/LC_MESSAGES/companion.po,%,$(wildcard companion/locale/*/LC_MESSAGES/companion.po)))
 PO := $(wildcard companion/locale/*/LC_MESSAGES/companion.po companion/games/*/locale/*/LC_MESSAGES/*.po)
 MO := $(PO:.po=.mo)
 POT := companion/locale/companion.pot
-EXTRACT = $(VENV)/bin/pybabel extract --add-location=file -F babel.cfg --project=nightwatch-companion --no-wrap
+EXTRACT = $(VENV)/bin/pybabel extract --add-location=file -F babel.cfg --project=nightwatch-companion --no-wrap -k NP_:1c,2
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e '.[dev,led-stack]'
 	touch $(STAMP)
+
+# The toy game (tests/toygame, docs/architecture.md "A game in an afternoon"): a game in a distribution of
+# its own, installed the way a user installs a plugin (a plain `pip install`, its own build compiling its
+# German catalog), so the whole suite runs with a sixth game the companion names nowhere. Any change to
+# its files installs it again. `make run` uses the same venv: after `make test` the table lists Counter
+# Race too (README.md, "Adding a game"); `pip uninstall nightwatch-counter-race` takes it away.
+TOY       := tests/toygame
+TOY_STAMP := $(VENV)/.installed-toygame
+TOY_FILES := $(shell find $(TOY) -type f \( -name '*.py' -o -name '*.toml' -o -name '*.po' \) -not -path '*/build/*' 2> /dev/null)
+
+$(TOY_STAMP): $(STAMP) $(TOY_FILES)
+	$(PY) -m pip install -q --no-deps ./$(TOY)
+	touch $(TOY_STAMP)
 
 $(PI_STAMP): $(STAMP) pyproject.toml
 	$(PY) -m pip install -q -e '.[pi]'
@@ -67,13 +80,13 @@ run: $(HW_STAMP) mo
 	$(PY) -m companion run
 endif
 
-test: $(STAMP) mo
+test: $(STAMP) $(TOY_STAMP) mo
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy COMPANION_HAL=mock $(PY) -m pytest
 
 bench: $(STAMP) mo
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy COMPANION_HAL=mock $(PY) -m benchmarks
 
-chaos: $(STAMP) mo
+chaos: $(STAMP) $(TOY_STAMP) mo
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy COMPANION_HAL=mock CHAOS_FULL=1 $(PY) -m pytest tests/reliability
 
 hw-test: $(HW_STAMP) mo

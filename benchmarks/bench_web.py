@@ -193,8 +193,8 @@ def run(quick: bool = False) -> list[dict]:
             p99 <= GOAL_P99_MS and len(lat) == samples),
         row("web.resident memory added: VmRSS with the phone view on and 10 phones watching minus the table "
             "without it", "MB", rss_added, f"<= {GOAL_RSS_MB:g} MB", rss_added <= GOAL_RSS_MB),
-        row("web.of which mDNS: zeroconf imported (only when listening on a LAN address)", "MB",
-            _import_mb("zeroconf"), "info", None),
+        row("web.mDNS: memory of the announcing child (`python -m companion.web.mdns`, zeroconf imported; the "
+            "table's own process never loads it)", "MB", _import_mb("zeroconf"), "info (outside the table)", None),
         row("web.start: s from exec to READY=1, `companion run --headless` with `--web 127.0.0.1:0` (the server "
             "starts after READY)", "s", ready_on, "info: unchanged", None, "without --web", ready_off,
             round(ready_on / ready_off, 3) if ready_off else None),

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import sys
+import time  # the wall clock: an end card says when the evening ended, not the loop's clock
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -305,8 +306,8 @@ class App:
     def refuse(self, command: dict, exc: Exception) -> None:
         """Show why a command (or a controller's request) was refused; nothing changed."""
         self.refusal = (command, exc)
-        from companion.i18n import refusal_text
-        from companion.ui.words import rule_text
+        from companion.narration.words import refusal_text
+        from companion.narration.words import rule_text
 
         game = self.session.game.id if self.session is not None else None
         why = refusal_text(exc, game)
@@ -354,10 +355,7 @@ class App:
         return self._timed_view
 
     def _ending(self) -> dict:
-        """What the end card needs besides the state (companion/ui/endcard.py): the game's commands,
-        and once it is over when its last command was journaled (the wall clock's now when unsaved)."""
-        import time  # the wall clock: a card says when the evening ended, not the loop's clock
-
+        """The end card's commands and, once over, when the last was journaled (else the wall clock's now)."""
         s, out = self.session, {"commands": tuple(self.session.commands)}
         if s.outcome() is not None:
             at = s.journal.ended_at(s.game_id) if s.journal is not None and s.game_id is not None and s.saved else None

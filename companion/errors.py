@@ -17,7 +17,7 @@ class Text(str):
     """An English engine text the edge can still translate: the filled text (it is a `str`, equal to
     the English words) that keeps its `N_()` template and values, e.g. a reason why an action is not
     possible, `Text(N_("{cost} blood needed"), cost=2)`. A RuleViolation made from it carries them
-    on; `companion.i18n.refusal_text(text)` gives it in the current language."""
+    on; `companion.narration.words.refusal_text(text)` gives it in the current language."""
 
     template: str
     params: dict
@@ -58,7 +58,7 @@ class RuleViolation(CompanionError, ValueError):
     their values as keyword arguments, `RuleViolation("roll", N_("{player} has rolled already"),
     player="Mila")`. `message` is the filled English text; `template` and `params` let the edge
     (the CLI, the screens) look the template up in the catalog and fill in the same values
-    (`companion.i18n.refusal_text`). A plain message is looked up as it is.
+    (`companion.narration.words.refusal_text`). A plain message is looked up as it is.
     """
 
     def __init__(self, rule: str, message: str, **params):
@@ -76,7 +76,7 @@ class CommandError(CompanionError, ValueError):
 
     Like RuleViolation, the message may be an `N_()` template with its values as keyword arguments,
     `CommandError(N_("unknown relic {relic!r}"), relic="x")`: `message` is the filled English text,
-    `template` and `params` let the edge translate it (`companion.i18n.refusal_text`).
+    `template` and `params` let the edge translate it (`companion.narration.words.refusal_text`).
     """
 
     def __init__(self, message: str = "", **params):

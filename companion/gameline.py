@@ -17,7 +17,7 @@ from typing import Any, Mapping
 
 from companion.i18n import N_, _, ngettext
 from companion.storage.position import legacy_players, position, seat_names
-from companion.ui.words import phase_text
+from companion.narration.words import phase_text
 
 __all__ = ["describe", "game_line", "played_at", "players", "position", "resume_offer"]  # position: storage's
 

@@ -22,8 +22,9 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Mapping
+from typing import Iterator, Mapping
 
 from companion.errors import N_  # noqa: F401  (marks text for the catalog; translated where shown)
 
@@ -146,6 +147,21 @@ def next_language(code: str) -> str:
     return LANGUAGES[(LANGUAGES.index(code) + 1) % len(LANGUAGES)] if code in LANGUAGES else LANGUAGES[0]
 
 
+@contextmanager
+def in_language(code: str) -> Iterator[None]:
+    """Speak `code` for a moment on this thread (a phone's language, on the loop's thread), then the
+    language in use before again."""
+    before = current_language()
+    if code == before:
+        yield
+        return
+    set_language(code)
+    try:
+        yield
+    finally:
+        set_language(before)
+
+
 def _tr() -> _gettext.NullTranslations:
     """The loaded catalog (loading it on first use)."""
     if _catalog is None:
@@ -157,6 +173,13 @@ def catalog() -> _gettext.NullTranslations:
     """The catalog in use. A language switch loads a new one, so a table of translated words built
     once per catalog (an `lru_cache` keyed on it) follows the switch."""
     return _tr()
+
+
+def NP_(context: str, message: str) -> tuple[str, str]:
+    """Mark `message` for the catalog under `context` (pgettext's N_), unchanged: a table of words
+    keeps the pair and says it where shown (`pgettext(*pair)`). `make catalog` extracts it
+    (Babel keyword `NP_:1c,2`)."""
+    return context, message
 
 
 def _(message: str) -> str:
@@ -235,47 +258,3 @@ def _data_files() -> list[Path]:
         named = data_path(game)
         found += [Path(named)] if named and Path(named).is_file() else []
     return list(dict.fromkeys(p.resolve() for p in found))
-
-
-def refusal_text(exc: BaseException | str, game: str | None = None) -> str:
-    """A refusal's message in the current language (or an engine's `errors.Text`: an action's label,
-    cost, why_not): the engine's English template looked up in the catalog, then filled with its
-    values (an untranslated message stays English). `game` (the refusing game's id) tells its step
-    ids apart (`turn` is `a Powerwolf's turn` in Armata Strigoi)."""
-    template = getattr(exc, "template", None) or getattr(exc, "message", None) or str(exc)
-    params = {k: _value(template, k, v, game) for k, v in (getattr(exc, "params", None) or {}).items()}
-    text = _(template)
-    if text == template and not params:
-        text = data_name(template)
-    try:
-        return text.format(**params) if params else text
-    except (KeyError, IndexError, ValueError):  # a broken translation must not hide the refusal
-        return getattr(exc, "message", str(exc))
-
-
-RULE_FIELDS = ("verb", "cmd", "rule")  # template fields that hold a command's verb or a rule key
-
-
-def _value(template: str, key: str, value, game: str | None):
-    """Value `key` of a refusal's template, shown in the current language: an engine text (errors.Text)
-    through `refusal_text`; an ending's id (`{outcome}`: `defeat-veil`) and an engine's own words - a
-    verb or rule key (`{verb}: missing parameter`), a phase or step id (`{phase}`, `{step}`, or a field
-    after the word "step": `(step {value})`), where the game stands (`{where}`) - in the words
-    companion/ui/words.py gives them; a shipped data name (a district, a relic) in the data's own
-    translation. A field quoted with `!r` is what the player typed (`unknown command {verb!r}`): as typed."""
-    from companion.ui import words
-
-    if getattr(value, "template", None):
-        return refusal_text(value, game)
-    if key == "outcome":
-        return words.outcome_text(value, game)
-    if isinstance(value, str) and f"{{{key}!r}}" not in template:
-        if key in RULE_FIELDS:
-            return words.rule_text(value, game)
-        if key == "phase":
-            return words.phase_text(value, game)
-        if key == "step" or f"step {{{key}}}" in template:
-            return words.step_text(game, value)
-        if key == "where":
-            return words.where_text(game, value)
-    return data_name(value)

@@ -1,6 +1,6 @@
-"""Layers without cycles (issue #25, point 5): every module of companion imports alone, and the seams
-of the shell (the doctor family, gameline and storage, runtime, controllers, the HAL) import in one
-direction only, function-level imports included."""
+"""Layers without cycles (issue #25, point 5): every module of companion imports alone, no module of
+companion (the games' packages included) is in an import cycle, and every import goes down the layers
+(docs/architecture.md, "Layers"), function-level imports included."""
 
 import ast
 import os
@@ -115,12 +115,6 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return sorted(found)
 
 
-# The shell's seams (this stage): none of these may be part of an import cycle. The rest of the tree
-# (ui/, the rules' catalog, i18n and the words) is the next stage's.
-SEAMS = ("companion.app", "companion.gameline", "companion.cli.doctor", "companion.storage", "companion.runtime",
-         "companion.controllers", "companion.hal")
-
-
 def test_every_module_of_companion_imports_alone_in_a_fresh_process():
     """`python -c "import companion.cli.doctor_pi"`, and the same for every other module."""
     names = sorted(modules())
@@ -133,11 +127,12 @@ def test_every_module_of_companion_imports_alone_in_a_fresh_process():
     assert len(names) > 150 and "companion.cli.doctor_pi" in names  # the walk found the package
 
 
-def test_the_shells_seams_are_in_no_import_cycle():
-    """The doctor family, gameline and the session, storage, runtime, controllers, the HAL and the app
-    import in one direction (function-level imports count: a cycle entered from the wrong end fails)."""
-    found = [group for group in cycles(import_graph()) if any(m.startswith(SEAMS) for m in group)]
-    assert found == []
+def test_no_module_of_companion_is_in_an_import_cycle():
+    """Every module of companion, the games' packages included, imports in one direction (imports inside
+    functions count: a cycle entered from the wrong end fails)."""
+    graph = import_graph()
+    assert len(graph) > 150 and any(m.startswith("companion.games.masters.rules.") for m in graph)  # the whole tree
+    assert cycles(graph) == []
 
 
 def test_the_cycle_finder_finds_a_cycle_through_a_function_level_import():
@@ -150,24 +145,92 @@ def test_the_cycle_finder_finds_a_cycle_through_a_function_level_import():
     assert "companion.storage.sqlitedb" not in walked["companion.storage.faults"]
 
 
-# Lower layers never import companion.ui (pygame screens, their words and sounds): the storage, the
-# runtime parts, the controllers, the HAL and the game data. Listed: those that still do, with why.
-LOWER = ("companion.storage", "companion.runtime", "companion.controllers", "companion.hal", "companion.gamedata",
-         "companion.gameline", "companion.cli.doctor")
-STILL_IMPORTING_UI = {
-    # the rule's words (companion/ui/words.py, no pygame) for a refused scenario line; the words lookup
-    # leaves ui/ in the next stage, with the games' own words (issue #25, points 2 and 5)
-    "companion.runtime.sources": {"companion.ui.words"},
-    # the phase's words for the resume offer's line and `journal list` (likewise)
-    "companion.gameline": {"companion.ui.words"},
-    # doctor plays the table's own chime (companion/ui/sound.py's synthesiser) to test the speaker
-    "companion.cli.doctor_sound": {"companion.ui.sound"},
-}
+# The layers, lowest first (docs/architecture.md, "Layers"). A module may import its own layer and
+# the ones below, never one above. A name is a module and everything under it (the longest name
+# wins); "=" marks the module alone (the package `companion.web` itself is the address parser the
+# config checks, `companion.games` the catalog; the web's modules sit higher). A game's package
+# (companion/games/<pkg>/...) is at the level of what it uses: its descriptor is the catalog's, its
+# `rules/` the rules' layer, and shared code never imports the rest (it asks the descriptor).
+LAYERS = (
+    ("companion.errors", "companion.records", "companion.palette", "companion.paths", "companion.games=",
+     "companion.games.entrypoints"),
+    ("companion.rules",),
+    ("companion.inputs", "companion.i18n", "companion.web="),
+    ("companion.narration.words",),
+    ("companion.storage", "companion.gamedata", "companion.narration", "companion.lighting", "companion.hal"),
+    ("companion.gameline", "companion.runtime", "companion.controllers"),
+    ("companion.ui",),
+    ("companion.web", "companion.app"),
+    ("companion.cli", "companion.__main__", "companion="),
+)
+GAMES = "companion.games."
 
 
-def test_lower_layers_never_import_the_ui():
-    graph = import_graph()
-    found = {m: {i for i in imports if i == "companion.ui" or i.startswith("companion.ui.")}
-             for m, imports in graph.items() if m.startswith(LOWER)}
-    found = {m: i for m, i in found.items() if i}
-    assert found == STILL_IMPORTING_UI
+def layer(module: str, layers=LAYERS) -> int | None:
+    """The layer (0: the lowest) of `module`, or None when no layer names it."""
+    best = None
+    for rank, names in enumerate(layers):
+        for name in names:
+            if name.endswith("="):
+                if module == name[:-1]:
+                    return rank
+            elif (module == name or module.startswith(name + ".")) and (best is None or len(name) > best[1]):
+                best = (rank, len(name))
+    return best[0] if best else None
+
+
+def game_part(module: str) -> str | None:
+    """For a module of a game's package: "descriptor" (its __init__), "rules" (rules/...) or "other";
+    None for a module outside the games' packages."""
+    if not module.startswith(GAMES) or module == GAMES + "entrypoints":
+        return None
+    parts = module[len(GAMES):].split(".")
+    return "descriptor" if len(parts) == 1 else "rules" if parts[1] == "rules" else "other"
+
+
+def upward(graph: dict[str, set[str]], layers=LAYERS) -> list[str]:
+    """Every import that breaks the layers, as "a (layer) -> b (layer)" lines; a module no layer names
+    is listed too (a new package must be placed)."""
+    def rank(module: str) -> int | None:
+        part = game_part(module)
+        return 0 if part == "descriptor" else 1 if part == "rules" else layer(module, layers)
+
+    wrong = []
+    for module, imports in sorted(graph.items()):
+        own = game_part(module)
+        if own == "other":  # a game's screens, words, data: checked for cycles, and by the rule below
+            continue
+        if rank(module) is None:
+            wrong.append(f"{module}: in no layer")
+            continue
+        for target in sorted(imports):
+            if own is None and game_part(target) in ("rules", "other"):
+                wrong.append(f"{module} -> {target}: shared code imports a game's own module")
+            elif rank(target) is None or rank(target) > rank(module):  # a game's "other" module: no rank
+                wrong.append(f"{module} ({rank(module)}) -> {target} ({rank(target)})")
+    return wrong
+
+
+def test_every_import_goes_down_the_layers():
+    """Lower layers never import higher ones: storage, the game data, the HAL, the runtime and the
+    controllers never import `ui`; nothing but the app and the CLI imports the web side; only the CLI,
+    the top, may import everything (cli/run.py builds the UI, doctor plays the table's chime)."""
+    assert upward(import_graph()) == []
+
+
+def test_the_layer_check_fails_on_an_upward_import():
+    """Break the property once: a storage module importing the UI, a shared module importing a game's
+    screens, an unplaced package and a game's rules reaching into the UI are each reported."""
+    graph = {"companion.storage.x": {"companion.ui.words", "companion.i18n"},
+             "companion.ui.y": {"companion.storage.x"},
+             "companion.gameline": {"companion.games.toy.screens"},
+             "companion.newpkg.z": set(),
+             "companion.games.toy.rules.engine": {"companion.ui.y", "companion.rules.base"},
+             "companion.games.toy.screens": {"companion.ui.y", "companion.games.toy.rules.engine"}}
+    assert upward(graph) == [
+        "companion.gameline -> companion.games.toy.screens: shared code imports a game's own module",
+        "companion.games.toy.rules.engine (1) -> companion.ui.y (6)",
+        "companion.newpkg.z: in no layer",
+        "companion.storage.x (4) -> companion.ui.words (6)",
+    ]
+    assert layer("companion.web") == 2 and layer("companion.web.hub") == 7 and layer("companion") == 8

@@ -76,7 +76,8 @@ def games(argv: list[str]) -> int:
     import argparse
 
     from companion.games import games, problems, unplayable
-    from companion.i18n import _, refusal_text
+    from companion.i18n import _
+    from companion.narration.words import refusal_text
 
     argparse.ArgumentParser(prog="companion games", description=_("List the games this companion serves.")).parse_args(argv)
 

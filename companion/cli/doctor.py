@@ -292,7 +292,7 @@ def check_game_data(probe: Probe) -> Check:
 
 def check_games(probe: Probe) -> list[Check]:
     """Every game plugin that was skipped (`companion games`), with its package and why; none: OK."""
-    from companion.i18n import refusal_text
+    from companion.narration.words import refusal_text
 
     ids, skipped, broken = probe.games()
     if not skipped and not broken:

@@ -28,7 +28,8 @@ from pathlib import Path
 from companion import paths
 from companion.cli import help_text, number_arg
 from companion.gameline import game_line, played_at
-from companion.i18n import N_, _, ngettext, refusal_text
+from companion.i18n import N_, _, ngettext
+from companion.narration.words import refusal_text
 from companion.storage.journal import Journal, JournalError
 from companion.storage.opening import JournalMissing, open_journal, open_reader, read_only_note
 from companion.games import games as known_games

@@ -26,13 +26,14 @@ from companion.cli.journal import game_id
 from companion.cli import help_text
 from companion.narration import narrate
 from companion.errors import N_, CommandError, RuleViolation
-from companion.i18n import _, refusal_text
+from companion.i18n import _
+from companion.narration.words import refusal_text
 from companion.storage.journal import JournalError
 from companion.storage.opening import JournalMissing, open_journal
 from companion.storage.store import store_for
 from companion.storage.scenario import load_scenario, read_stdin
 from companion.storage.session import Session
-from companion.ui.words import outcome_text, phase_text, rule_text, step_text
+from companion.narration.words import outcome_text, phase_text, rule_text, step_text
 
 
 def main(argv: list[str]) -> int:

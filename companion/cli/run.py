@@ -47,7 +47,8 @@ import sys
 from companion.gamedata import config as config_mod
 from companion import i18n, paths
 from companion.cli import help_text, number_arg
-from companion.i18n import N_, _, refusal_text
+from companion.i18n import N_, _
+from companion.narration.words import refusal_text
 from companion.storage.faults import JournalError, StorageFault
 
 DEMO_PLAYERS = 3  # the bot demo: a table of three (within the game's range), the config's default game

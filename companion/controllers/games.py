@@ -191,6 +191,6 @@ def _same_setup(journaled: dict, setup: dict, game: str) -> bool:
 
 def _text(exc: Exception) -> str:
     """An error in the table's language."""
-    from companion.i18n import refusal_text
+    from companion.narration.words import refusal_text
 
     return refusal_text(exc)

@@ -16,7 +16,8 @@ import re
 from typing import Any, Callable, Mapping
 
 from companion.errors import DataFileError
-from companion.i18n import N_, _, refusal_text
+from companion.i18n import N_, _
+from companion.narration.words import refusal_text
 from companion.rules.names import name_problem
 
 REQUIRED: Any = object()  # `Record.get` without a default: the field must be there

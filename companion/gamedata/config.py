@@ -20,7 +20,8 @@ from companion.gamedata import pins as pins_module, tomlfile
 from companion.gamedata.checks import Checks
 from companion.gamedata.config_text import DEFAULT_TOML
 from companion.errors import DataFileError
-from companion.i18n import LANGUAGES, _, refusal_text
+from companion.i18n import LANGUAGES, _
+from companion.narration.words import refusal_text
 from companion.inputs import DISTRICTS, VButton
 from companion.records import Named
 

@@ -95,7 +95,7 @@ class GameInfo(Named):
     Words and stories:
     - `blurb`: what the game is, in a line (English, N_() marked, shown translated);
     - `words`: the module of the game's own words: `STEPS`, `PHASES`, `NEEDS`, `BOARD` (id -> N_()
-      text), `outcomes()`, `rules()` (id -> text in the current language), `step_text(step)` and
+      text), `OUTCOMES`, `RULES` (id -> NP_() text: with a context), `step_text(step)` and
       `summary(state)` (lines `companion play` prints under a final state), each optional; its
       translations are the game's own catalog (`domain`, in the package's `locale/` folder);
     - `narration`: "module:TABLE", event kind -> function (event) -> log line;
@@ -168,7 +168,7 @@ class GameInfo(Named):
 
 class Problem(Named):
     """A game left out: its entry point (`name` = `value`), the distribution that declared it, and
-    why (`why`: a Text, said in the table's language by `companion.i18n.refusal_text`)."""
+    why (`why`: a Text, said in the table's language by `companion.narration.words.refusal_text`)."""
 
     name: str
     value: str

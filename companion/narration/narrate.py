@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from companion.i18n import _, refusal_text
-from companion.ui.words import phase_text, step_text
+from companion.i18n import _
+from companion.narration.words import refusal_text
+from companion.narration.words import phase_text, step_text
 
 
 
@@ -70,7 +71,7 @@ def command_text(command: Mapping[str, Any]) -> str:
 
 def where(state: Mapping[str, Any]) -> str:
     """Where a game stands, for any game, in the table's words: `round 2, night / turns, Mila's turn`
-    (the phase and step ids of the state JSON through companion/ui/words.py)."""
+    (the phase and step ids of the state JSON through companion/narration/words.py)."""
     parts = []
     if state.get("round") is not None:
         parts.append(_("round {round}").format(round=state["round"]))

@@ -20,9 +20,8 @@ if TYPE_CHECKING:  # never imported at run time: the start loads none of this fo
     from companion.gamedata.config import Config
     from companion.hal import Hardware
     from companion.runtime.display import Display
-    from companion.runtime.protocols import Notifier, Screens, SoundPlayer, Source
+    from companion.runtime.protocols import Notifier, PhoneView, Screens, SoundPlayer, Source
     from companion.storage.journal import Journal
-    from companion.web.hub import Hub
 
 
 class Parts(Named):
@@ -39,7 +38,7 @@ class Parts(Named):
     started in safe mode), missing (other parts missing for the whole run: part -> why; `journal`: why
     it could not be opened, until `reopen`, which opens it again for writing, succeeds:
     companion/runtime/saving.py). web: the phone view's hub
-    (companion/web/hub.py) or None: the loop hands it phone requests and snapshots.
+    (companion/web/hub.py's `Hub`) or None: the loop hands it phone requests and snapshots.
     """
 
     cfg: Config
@@ -58,4 +57,4 @@ class Parts(Named):
     safe_reason: str | None = None
     missing: Mapping[str, str] = MappingProxyType({})
     reopen: Callable[[], Journal] | None = None
-    web: Hub | None = None
+    web: PhoneView | None = None

@@ -85,3 +85,14 @@ class Notifier(Protocol):
 
     def watchdog_interval(self) -> float | None:
         """Seconds within which systemd wants a WATCHDOG=1, or None (no watchdog)."""
+
+
+class PhoneView(Protocol):
+    """The phone view's side in the loop (`Hub`, companion/web/hub.py): phone requests in, snapshots
+    out. Named here so the run's parts need not know the web package, which sits above them."""
+
+    def waiting(self) -> bool:
+        """Whether a phone request waits for the loop (it counts as input)."""
+
+    def frame(self, app: Any, events: list) -> None:
+        """One full frame: answer the phone requests, publish a new snapshot if something changed."""

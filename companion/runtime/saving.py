@@ -16,7 +16,8 @@ turns the light amber with the press that met it), and `retry_due` runs with the
 
 from __future__ import annotations
 
-from companion.i18n import _, refusal_text
+from companion.i18n import _
+from companion.narration.words import refusal_text
 from companion.storage.faults import FAULT_TEXT, StorageFault
 
 RETRY_FIRST_S = 1.0

@@ -139,9 +139,10 @@ def script_game(journal, script: list[dict], finished_too: bool):
 def stop_refused(app, command: dict, exc: Exception) -> None:
     """A headless source's command was refused, or could not be saved: stop with exit status 1 (a
     scenario says where)."""
-    from companion.i18n import _, refusal_text
+    from companion.i18n import _
+    from companion.narration.words import refusal_text
     from companion.storage.journal import JournalError, StorageFault
-    from companion.ui.words import rule_text
+    from companion.narration.words import rule_text
 
     where = getattr(app.source, "where", None)
     if isinstance(exc, JournalError):  # not saved (a full disk, another program has the game): no ack

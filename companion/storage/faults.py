@@ -11,7 +11,7 @@
   and the session never writes that game again.
 
 Messages are English templates with their values (`template`, `params`, as `RuleViolation`): the
-edge (a screen, a command line) shows them in the user's language with `companion.i18n.refusal_text`.
+edge (a screen, a command line) shows them in the user's language with `companion.narration.words.refusal_text`.
 """
 
 from __future__ import annotations

@@ -20,7 +20,8 @@ from typing import Any, Iterable
 
 from companion.errors import CommandError, DataFileError
 from companion.gamedata.tomlfile import decoded, read_text
-from companion.i18n import N_, _, refusal_text
+from companion.i18n import N_, _
+from companion.narration.words import refusal_text
 
 MAX_DEPTH = 32          # no command nests deeper than a few levels; json itself fails near 1000
 MAX_INT = 2**63 - 1     # SQLite's INTEGER is signed 64-bit: a journal cannot keep a larger number

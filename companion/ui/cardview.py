@@ -283,7 +283,7 @@ def report_main(journal, game_id: int, out: str) -> int:
     try:
         path = write_report(journal.commands(game_id), out, journal.ended_at(game_id))
     except CompanionError as exc:
-        from companion.i18n import refusal_text
+        from companion.narration.words import refusal_text
 
         print(_("companion journal report: {why}").format(why=refusal_text(exc)), file=sys.stderr)
         return 1

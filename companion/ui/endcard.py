@@ -96,7 +96,7 @@ def outcome_sentence(state: Mapping[str, Any]) -> str:
     """How the game ended, in one sentence of the game's words (its words module's
     `outcome_sentence`), else the shared one; a game still running says where it stands."""
     from companion.games import hook
-    from companion.ui.words import outcome_text
+    from companion.narration.words import outcome_text
 
     if state.get("outcome") is None:
         n = state.get("round")

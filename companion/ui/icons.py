@@ -214,7 +214,7 @@ def draw_countdown(surface: pygame.Surface, rect: pygame.Rect, fraction: float, 
     """A countdown ring in `rect`: `fraction` (0..1) of the time left as a lit arc that empties
     clockwise, the big `numeral` (e.g. seconds left) in the middle. `text` is the screen's
     TextRenderer; returns the numeral's TextBox so the screen check sees it."""
-    from companion.ui.render import TextBox
+    from companion.ui.text import TextBox
 
     x, y, side = _box(rect)
     centre, outer = (x + side / 2, y + side / 2), side / 2
@@ -235,7 +235,7 @@ def draw_veil_bar(surface: pygame.Surface, rect: pygame.Rect, veil: int, text=No
     """The veil as seven cells 0..6 across `rect`: cells 0..veil lit in the LED veil bar's colour
     (companion.palette.veil_cells), the rest dark; a ring marks a `preview` value. With `text` (a
     TextRenderer) each cell carries its number; returns their TextBoxes."""
-    from companion.ui.render import TextBox
+    from companion.ui.text import TextBox
 
     boxes = []
     gap = max(1, rect.width // 60)
@@ -293,7 +293,7 @@ def sample_sheet(surface: pygame.Surface) -> list:
 
 def _caption(text, surface, words: str, rect: pygame.Rect):
     """A small caption under an icon on the sample sheet."""
-    from companion.ui.render import TextBox
+    from companion.ui.text import TextBox
 
     fit = text.draw(surface, words, rect, rect.height, theme.TEXT_DIM, min_size=8, bg=theme.BG)
     return TextBox(words, rect, fit, "caption")

@@ -9,14 +9,16 @@ code draws it (the screens' TextRenderer, the story chart, the contact sheets, t
 counts the rows whose ink is at least half covered.
 
 The recording is only ever switched on by `companion screenshots` and the tests: the table itself
-never records. Fonts made before `recording()` began do not record, so it empties the caches it
-knows (the assets' fonts); a page is drawn from a fresh TableUI, whose fonts are made while drawing.
+never records. Fonts made before `recording()` began do not record, so it empties the font caches
+registered with `font_cache` (the assets' fonts: companion/ui/assets registers its own, so this module,
+which the assets use to measure, imports none of them); a page is drawn from a fresh TableUI, whose fonts
+are made while drawing.
 """
 
 from __future__ import annotations
 
 from contextlib import contextmanager
-from typing import Iterator
+from typing import Callable, Iterator
 
 import pygame
 
@@ -43,6 +45,14 @@ class _Recorder:
 
 
 _RECORDER = _Recorder()
+_FONT_CACHES: list[Callable[[], None]] = []  # each empties a cache of fonts (`font_cache`)
+
+
+def font_cache(clear: Callable[[], None]) -> Callable[[], None]:
+    """Register `clear`, which empties a cache of open fonts: `recording()` calls it on entry and exit
+    (a cached font would draw unseen, a recording one outlive the block). Returns `clear`."""
+    _FONT_CACHES.append(clear)
+    return clear
 
 
 def capitals(font: pygame.font.Font) -> int:
@@ -99,11 +109,9 @@ def recording() -> Iterator[list[Drawn]]:
 
     `pygame.font.Font` is the recording font for the block's duration (code that opens a font looks
     the name up when it opens it), so text drawn by any module is seen."""
-    from companion.ui import assets
-
     saved_class, saved_log = pygame.font.Font, _RECORDER.log
     log: list[Drawn] = []
-    assets.forget_fonts()  # a font cached before the block would draw unseen
+    _forget_fonts()  # a font cached before the block would draw unseen
     pygame.font.Font = _RecordingFont
     _RECORDER.log = log
     try:
@@ -111,4 +119,10 @@ def recording() -> Iterator[list[Drawn]]:
     finally:
         pygame.font.Font = saved_class
         _RECORDER.log = saved_log
-        assets.forget_fonts()  # recording fonts must not outlive the block in a cache
+        _forget_fonts()  # recording fonts must not outlive the block in a cache
+
+
+def _forget_fonts() -> None:
+    """Empty every registered font cache."""
+    for clear in _FONT_CACHES:
+        clear()

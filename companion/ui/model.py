@@ -118,7 +118,8 @@ def with_focus(buttons: tuple[ButtonVM, ...], index: int) -> tuple[ButtonVM, ...
 
 def action_button(i: int, action: "Action", prefix: str = "act") -> ButtonVM:
     """The button of the `i`-th action: its label, cost, and why it is greyed out."""
-    from companion.i18n import _, refusal_text  # the engine's texts, shown in the table's language
+    from companion.i18n import _  # the engine's texts, shown in the table's language
+    from companion.narration.words import refusal_text
 
     return ButtonVM(
         id=f"{prefix}:{i}",

@@ -91,8 +91,8 @@ def not_saving() -> str:
 def refused() -> str:
     """A refused night action, worded as the loop words a refusal (`App.refuse`): the rule, then why."""
     from companion.errors import RuleViolation
-    from companion.i18n import refusal_text
-    from companion.ui.words import rule_text
+    from companion.narration.words import refusal_text
+    from companion.narration.words import rule_text
 
     return f"{rule_text('recruit')}: {refusal_text(RuleViolation('recruit', N_('{cost} AP needed'), cost=2))}"
 

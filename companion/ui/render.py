@@ -16,7 +16,7 @@ from companion.palette import veil_cells
 from companion.records import Named
 from companion.ui import icons, theme
 from companion.ui.model import MORE, ButtonVM, ViewModel
-from companion.ui.text import Fit, TextRenderer
+from companion.ui.text import TextBox, TextRenderer
 
 
 class Item(Named):
@@ -25,35 +25,6 @@ class Item(Named):
     kind: str
     rect: pygame.Rect
     data: Any = None
-
-
-class TextBox(Named):
-    """A text drawn in the last frame: its box, how it was fitted, its role and its size.
-
-    `px` is the font's em size in screen pixels (`Fit.px`: nominal size x 0.6875, see
-    companion/ui/text.py). The screen check takes where the text went and how it was fitted from here,
-    and the height of its capitals from what was really rendered (companion/ui/ink.py).
-    """
-
-    text: str
-    rect: pygame.Rect
-    fit: Fit
-    role: str = ""
-
-    @property
-    def px(self) -> int:
-        """Em size of the font in screen pixels."""
-        return self.fit.px
-
-    @property
-    def clipped(self) -> bool:
-        """The text did not fit its box: ellipsised, or drawn wider or taller than the box."""
-        return self.fit.cut or self.fit.width > self.rect.width or self.fit.height > self.rect.height
-
-    @property
-    def broken(self) -> bool:
-        """A word was split across two lines."""
-        return self.fit.broken
 
 
 class Renderer:

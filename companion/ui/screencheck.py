@@ -14,7 +14,7 @@ Both grow with the surface's height (480 px -> 1080 px: 17 -> 39 px, 28 -> 63 px
 also fails for a text that did not fit its box (ellipsised, or drawn wider or taller than the box),
 a word split across lines, two texts drawn over each other (their boxes overlap; a chart's texts by
 their glyphs, see `ink`), and a text the renderer laid out whose drawing was never seen (it could not
-be measured). The renderer's boxes (companion/ui/render.py `TextBox`) say where each text went.
+be measured). The renderer's boxes (`TextBox`, companion/ui/text.py) say where each text went.
 """
 
 from __future__ import annotations

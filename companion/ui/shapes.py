@@ -239,8 +239,7 @@ def _text(surface, s: Shape):
     """Render a text's lines from the top of its box; its TextBox for the screen check."""
     import pygame
 
-    from companion.ui.render import TextBox
-    from companion.ui.text import Fit
+    from companion.ui.text import Fit, TextBox
 
     f = font(s.face, s.px)
     x, y, w, h = s.box

@@ -17,7 +17,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from companion import palette
 from companion.i18n import _, ngettext
-from companion.ui.words import outcome_text
+from companion.narration.words import outcome_text
 
 MARKERS = ("circle", "square", "triangle", "diamond", "down", "cross")  # a seat's marker without a shape of its own
 SHAPES = MARKERS + ("star", "hexagon", "pentagon")  # every marker companion/ui/chart.py draws

@@ -29,12 +29,30 @@ from companion.ui.input_map import LONG_PRESS_S, InputMapper, WidgetPress
 from companion.ui.model import GameView, ViewModel
 from companion.ui.render import Renderer
 from companion.ui.screens.base import Screen, ScreenStack, UIContext
-from companion.ui.screens.menus import ResumeScreen, TitleScreen
+from companion.ui.screens.menus import MenuScreen, ResumeScreen, TitleScreen
 
 # Each game's screens come from its descriptor (`screen_class`), the generic one and the teach screen
 # from their modules, all imported when first shown: the table starts on the title screen, and what it
 # imports at start is on the way to READY.
 BASE_SCREENS = {"title": TitleScreen}
+
+
+def _undo_question(ctx: UIContext) -> Screen:
+    """The undo question (a short press of Undo), imported at its first use."""
+    from companion.ui.screens.tools import UndoConfirm
+
+    return UndoConfirm(ctx)
+
+
+def _picker(ctx: UIContext, action, preset: Mapping[str, Any], grid) -> Screen:
+    """The picker of an action's parameters, imported at its first use (it loads the rules' types)."""
+    from companion.ui.screens.tools import ParamPicker
+
+    return ParamPicker(ctx, action, preset, grid)
+
+
+# What any screen may open (UIContext.opens): the base screen imports none of the screens built on it.
+OPENS = {"menu": MenuScreen, "undo": _undo_question, "picker": _picker}
 
 
 class TableUI:
@@ -49,7 +67,7 @@ class TableUI:
         """Start on the title screen with the focus on `game_id` (None: the first game)."""
         self.size = (int(size[0]), int(size[1]))
         self.stack = ScreenStack()
-        self.ctx = UIContext(Renderer(self.size), dict(settings or {}), self.stack)
+        self.ctx = UIContext(Renderer(self.size), dict(settings or {}), self.stack, opens=OPENS)
         self.mapper = InputMapper(self.size, self._hit, long_press_s)
         self.sounds = sounds
         title = TitleScreen(self.ctx)

@@ -191,3 +191,32 @@ def _squeeze(text: str, font, width: int, max_lines: int, size: int) -> Fit:
         last = last[:-1]
     kept[-1] = last + ELLIPSIS
     return _fit(size, kept, font, cut=True, broken=broken)
+
+
+class TextBox(Named):
+    """A text drawn in the last frame: its box, how it was fitted, its role and its size.
+
+    `px` is the font's em size in screen pixels (`Fit.px`: nominal size x 0.6875, see
+    companion/ui/text.py). The screen check takes where the text went and how it was fitted from here,
+    and the height of its capitals from what was really rendered (companion/ui/ink.py).
+    """
+
+    text: str
+    rect: pygame.Rect
+    fit: Fit
+    role: str = ""
+
+    @property
+    def px(self) -> int:
+        """Em size of the font in screen pixels."""
+        return self.fit.px
+
+    @property
+    def clipped(self) -> bool:
+        """The text did not fit its box: ellipsised, or drawn wider or taller than the box."""
+        return self.fit.cut or self.fit.width > self.rect.width or self.fit.height > self.rect.height
+
+    @property
+    def broken(self) -> bool:
+        """A word was split across two lines."""
+        return self.fit.broken

@@ -1,6 +1,7 @@
 """Every seat sees the table: a phone view served by the table app on the local network.
 
   hub.py        the loop's side: phone requests in (answered through `dispatch`), snapshots out
+  asking.py     a phone request: what the web thread queues for the loop, how long it waits
   phoneview.py  the phone view (one JSON per language) built from the game API
   hostside.py   what the host's phone may ask: teach a card, settings, the downloads
   pairing.py    tokens and short codes (players, host); CSRF tokens

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from companion.i18n import LANGUAGES, N_, _, refusal_text
+from companion.i18n import LANGUAGES, N_, _, in_language
+from companion.narration.words import refusal_text
 from companion.inputs import DISTRICTS
-from companion.web.hub import language
 
 
 def handle(app, kind: str, data: Mapping[str, Any], lang: str) -> tuple[int, Any]:
@@ -30,7 +30,7 @@ def handle(app, kind: str, data: Mapping[str, Any], lang: str) -> tuple[int, Any
 
 def error(lang: str, template: str, **values) -> dict:
     """{"error": text} in the phone's language."""
-    with language(lang):
+    with in_language(lang):
         return {"error": _(template).format(**values) if values else _(template)}
 
 
@@ -92,7 +92,7 @@ def cards(app, data: Mapping[str, Any], lang: str) -> tuple[int, Any]:
         found = teacher.grids()
     except CompanionError as exc:
         return 409, _refusal(exc, lang)
-    with language(lang):
+    with in_language(lang):
         return 200, {"cards": [{"key": c["key"], "act": c["act"], "name": data_name(c["name"]), "red": c["red"],
                                 "blue": c["blue"], "taught": c["taught"]} for c in found]}
 
@@ -153,7 +153,7 @@ def _dispatch(app, intent: dict, lang: str) -> dict | None:
 
 def _refusal(exc: BaseException, lang: str, game: str | None = None) -> dict:
     """{"error": why} in the phone's language."""
-    with language(lang):
+    with in_language(lang):
         return {"error": refusal_text(exc, game)}
 
 

@@ -23,29 +23,14 @@ import queue
 import sys
 import threading
 from collections import deque
-from contextlib import contextmanager
 from typing import Any, Callable, Iterable, Mapping
 
 from companion.errors import N_
+from companion.i18n import in_language
+from companion.web.asking import Request
 
 EVENTS_KEPT = 60          # engine events kept for the log and the last card (a phone that joins late sees them)
-REPLY_TIMEOUT_S = 5.0     # a phone request the loop has not answered by then is given up (the table is busy)
 SETTING_KEYS = ("brightness", "volume", "mute", "language")
-
-
-class Request:
-    """One phone request for the loop: `kind`, its `data`, the `role` that sent it and the `version`
-    of the snapshot the phone saw; the loop answers through `reply` (a Future: (status, body))."""
-
-    __slots__ = ("kind", "data", "role", "version", "lang", "reply")
-
-    def __init__(self, kind: str, data: Mapping[str, Any] | None = None, role: str = "player",
-                 version: int | None = None, lang: str = "en"):
-        """A request (made in the web thread); `reply` is answered by the loop."""
-        from concurrent.futures import Future  # (the web thread's import, not the start's)
-
-        self.kind, self.data, self.role, self.version, self.lang = kind, dict(data or {}), role, version, lang
-        self.reply = Future()
 
 
 class Snapshot:
@@ -248,7 +233,7 @@ class Hub:
 
         texts = {}
         for lang in self.languages:
-            with language(lang):
+            with in_language(lang):
                 lines = self._lines.get(lang)
                 if lines is None:  # a new language: narrate what is kept
                     lines = self._lines[lang] = deque((self._narrated(ev, app, lang) for ev in self._events),
@@ -266,7 +251,7 @@ class Hub:
         from companion.narration.narrate import line
 
         game = app.session.game.id if app.session is not None else None
-        with language(lang):
+        with in_language(lang):
             return line(ev, game)
 
 
@@ -278,19 +263,3 @@ def current_settings(app) -> tuple:
     cfg = app.cfg
     return (float(shown.get("brightness", cfg.leds.brightness)), float(shown.get("volume", cfg.sound.volume)),
             bool(shown.get("mute", cfg.sound.mute)), i18n.current_language())
-
-
-@contextmanager
-def language(code: str):
-    """Speak `code` for a moment on the loop's thread (a phone's language), then the table's again."""
-    from companion import i18n
-
-    before = i18n.current_language()
-    if code == before:
-        yield
-        return
-    i18n.set_language(code)
-    try:
-        yield
-    finally:
-        i18n.set_language(before)

@@ -33,7 +33,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from companion.web import guard
-from companion.web.hub import REPLY_TIMEOUT_S, Hub, Request as HubRequest
+from companion.web.asking import REPLY_TIMEOUT_S, Request as HubRequest
 
 STATIC = Path(__file__).with_name("static")
 COOKIE = "nw_pass"
@@ -46,9 +46,9 @@ DOWNLOADS = {"story.png": ("story", "image/png"), "journal.jsonl": ("journal", "
 
 
 class Pages:
-    """The ASGI app. hub: the bridge to the loop; limits/counters: the guard's (companion/web/guard.py)."""
+    """The ASGI app. hub: the bridge to the loop (companion/web/hub.py's `Hub`); limits/counters: the guard's (companion/web/guard.py)."""
 
-    def __init__(self, hub: Hub, limits: guard.Limits, counters: guard.Counters):
+    def __init__(self, hub, limits: guard.Limits, counters: guard.Counters):
         """Read our own files once: nothing is read from a path a request names."""
         self.hub, self.limits, self.counters = hub, limits, counters
         self.files = {name: (STATIC / name).read_bytes() for name in FILES}

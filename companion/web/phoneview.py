@@ -10,7 +10,7 @@ Night's countdown. Everything is read from the state JSON's documented keys (`se
 from a game's other fields, so a sixth game shows without a change here. A later stage gives each
 game its own look: it adds keys under `extra`, drawn by the game's own part of the template.
 
-Words come from the table's catalogs (companion/ui/words.py, companion/narration/narrate.py) in the
+Words come from the table's catalogs (companion/narration/words.py, companion/narration/narrate.py) in the
 language the caller has set (`i18n.set_language`): the hub builds one view per language a phone asked for.
 """
 
@@ -55,7 +55,7 @@ def build(game_id: str | None, state: Mapping[str, Any] | None, events: Iterable
     if state is None or game_id is None:
         return view
     from companion.rules.catalog import games  # the catalog is loaded once a game runs
-    from companion.ui.words import outcome_text, phase_text, step_text
+    from companion.narration.words import outcome_text, phase_text, step_text
 
     game = games().get(game_id)
     seats = [s for s in state.get("seats") or () if isinstance(s, Mapping)]

@@ -26,8 +26,8 @@ def _members(proto) -> set[str]:
 
 
 def test_every_field_of_parts_names_a_real_type():
-    names = {"pygame": pygame, "Config": Config, "Hardware": Hardware, "Display": Display, "Journal": Journal, "Hub": Hub,
-             **{n: getattr(protocols, n) for n in ("Notifier", "Screens", "SoundPlayer", "Source")}}
+    names = {"pygame": pygame, "Config": Config, "Hardware": Hardware, "Display": Display, "Journal": Journal,
+             **{n: getattr(protocols, n) for n in ("Notifier", "PhoneView", "Screens", "SoundPlayer", "Source")}}
     hints = {f: t for f, t in typing.get_type_hints(Parts, localns=names).items() if f in Parts._fields}
     assert set(hints) == set(Parts._fields)
     assert not [f for f, t in hints.items() if t is typing.Any or typing.Any in typing.get_args(t)]
@@ -35,7 +35,8 @@ def test_every_field_of_parts_names_a_real_type():
 
 def test_the_shipped_parts_answer_their_protocols():
     for impl, proto in ((TableUI, protocols.Screens), (Sounds, protocols.SoundPlayer), (ScriptSource, protocols.Source),
-                        (BotSource, protocols.Source), (sdnotify, protocols.Notifier)):
+                        (BotSource, protocols.Source), (sdnotify, protocols.Notifier),
+                        (Hub, protocols.PhoneView)):
         missing = {m for m in _members(proto) if not hasattr(impl, m) and m not in getattr(impl, "__init__").__code__.co_names}
         assert not missing, f"{impl.__name__} lacks {missing} of {proto.__name__}"
 

@@ -11,6 +11,7 @@ from companion import cli, i18n
 from companion.gamedata import config
 from companion.gamedata import loader as gamedata
 from companion.errors import DataFileError, RuleViolation
+from companion.narration import words
 from companion.narration.speech import Speaker
 
 SCENARIO_SETUP = '{"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila"], "difficulty": "easy", "seed": 7}\n'
@@ -118,9 +119,9 @@ def test_a_refusal_template_is_translated_at_the_edge_with_its_values():
     exc = RuleViolation("game over", "the game is over ({outcome}); only undo can go back", outcome="victory")
     assert exc.message == "the game is over (victory); only undo can go back"
     i18n.set_language("de")
-    assert i18n.refusal_text(exc) == "das Spiel ist vorbei (Sieg); nur Rückgängig führt zurück"  # the ending's words
+    assert words.refusal_text(exc) == "das Spiel ist vorbei (Sieg); nur Rückgängig führt zurück"  # the ending's words
     plain = RuleViolation("recruit", "no minion left in the reserve")  # not in the catalog: stays English
-    assert i18n.refusal_text(plain) == "no minion left in the reserve"
+    assert words.refusal_text(plain) == "no minion left in the reserve"
 
 
 def test_doctor_reports_in_german(monkeypatch, capsys):
@@ -191,10 +192,10 @@ def test_data_texts_reach_the_screen_in_german():
     cost = Text(N_("{blood_cost} blood ({blood_ability})"), blood_cost=1, blood_ability="Lure")
     i18n.set_language("de")
     assert i18n.data_name("Once per round: gain 1 AP.") == "Einmal pro Runde: 1 AP dazu."
-    assert i18n.refusal_text(cost) == "1 Blut (Locken)"
-    assert i18n.refusal_text("Take two Modify tokens.") == "Nimm zwei Ändern-Marker."
+    assert words.refusal_text(cost) == "1 Blut (Locken)"
+    assert words.refusal_text("Take two Modify tokens.") == "Nimm zwei Ändern-Marker."
     i18n.set_language("en")
-    assert i18n.refusal_text(cost) == "1 blood (Lure)"
+    assert words.refusal_text(cost) == "1 blood (Lure)"
 
 
 def test_strigoi_uses_the_german_rulebook_terms():

@@ -20,7 +20,7 @@ def test_event_lines_follow_the_language():
 
 
 def test_where_a_game_stands_in_german():
-    """The phase and step ids of the state JSON are said in the table's words (companion/ui/words.py)."""
+    """The phase and step ids of the state JSON are said in the table's words (companion/narration/words.py)."""
     state = {"game": "masters", "round": 2, "phase": "night", "step": "turn", "turn": "Mila", "veil": 5}
     assert narrate.where(state) == "round 2, night / turns, Mila's turn, veil 5"
     i18n.set_language("de")

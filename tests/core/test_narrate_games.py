@@ -40,7 +40,7 @@ def event_kinds(game_id: str) -> dict[str, type]:
     module = import_module(f"{package}.events")
     found = {}
     for cls in vars(module).values():
-        if inspect.isclass(cls) and issubclass(cls, Event) and cls is not Event and cls.__module__.startswith("companion.rules"):
+        if inspect.isclass(cls) and issubclass(cls, Event) and cls is not Event and (cls.__module__ == module.__name__ or cls.__module__.startswith("companion.rules")):
             kind = "".join("_" + c.lower() if c.isupper() else c for c in cls.__name__).lstrip("_")
             if kind != "game_set_up" or cls.__module__ == module.__name__:  # a game's own setup, not the base
                 found[kind] = cls
@@ -56,7 +56,7 @@ def played(game_id: str) -> list[dict]:
         out += [e.to_dict() for e in events]
         for step in range(600):
             if step == 3 and seed == 0:
-                for cmd in ADJUSTS[game_id]:  # a few moves in, the table corrects what it sees
+                for cmd in ADJUSTS.get(game_id, ()):  # a few moves in, the table corrects what it sees
                     try:  # (the bot plays on from the uncorrected state: its moves fit that one)
                         out += [e.to_dict() for e in game.apply(state, game.canonical(state, cmd))[1]]
                     except Exception:  # refused in this step: the other corrections still come

@@ -16,6 +16,7 @@ from companion.hal import open_hardware
 from companion.hal.clock import FakeClock
 from companion.inputs import ButtonEvent, CardRead, Press
 from companion.storage.journal import Journal
+from companion.games import games
 from companion.rules import load_game
 from tests.fakes import Cable  # noqa: F401  (the suite takes it from here)
 
@@ -27,6 +28,8 @@ GAME_SETUPS = {
     "one-night": {"cmd": "setup", "game": "one-night", "players": 4, "seed": 5},
     "strigoi": {"cmd": "setup", "game": "strigoi", "players": 3, "seed": 5},
 }
+# every other installed game (a plugin: the toy game `make test` installs) from its own example setup
+GAME_SETUPS.update({gid: load_game(gid).example_setup(3, 5) for gid in games() if gid not in GAME_SETUPS})
 
 
 def counting_ui():

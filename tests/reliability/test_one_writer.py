@@ -9,7 +9,7 @@ import sqlite3
 
 import pytest
 
-from companion.i18n import refusal_text
+from companion.narration.words import refusal_text
 from companion.runtime.sources import ScriptSource
 from companion.storage.faults import GameChanged
 from companion.storage.opening import open_journal

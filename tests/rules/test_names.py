@@ -7,7 +7,8 @@ from hypothesis import strategies as st
 from companion.errors import CommandError, DataFileError
 from companion.gamedata import tomlfile
 from companion.gamedata.checks import Checks
-from companion.i18n import refusal_text, set_language
+from companion.i18n import set_language
+from companion.narration.words import refusal_text
 from companion.rules import load_game
 from companion.rules.names import MAX_NAME, TEXT_DIRECTION, name_problem
 

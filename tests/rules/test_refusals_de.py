@@ -12,6 +12,7 @@ import pytest
 
 import companion.rules
 from companion import cli, i18n
+from companion.narration import words
 from companion.errors import CommandError, RuleViolation
 from tests.app.helpers import make_app
 
@@ -108,8 +109,8 @@ def test_a_command_error_carries_its_template_and_values():
     exc = CommandError("unknown relic {relic!r}", relic="cup")
     assert str(exc) == exc.message == "unknown relic 'cup'"
     i18n.set_language("de")
-    assert i18n.refusal_text(exc) == "unbekanntes Relikt 'cup'"
-    assert i18n.refusal_text(CommandError("plain words")) == "plain words"
+    assert words.refusal_text(exc) == "unbekanntes Relikt 'cup'"
+    assert words.refusal_text(CommandError("plain words")) == "plain words"
 
 
 def _refusals(path: Path):
@@ -125,7 +126,7 @@ def _refusals(path: Path):
 def test_every_refusal_of_a_translated_game_is_a_template(game):
     """A literal or f-string message would reach the catalog never (or unfillable): N_() it."""
     paths = sorted(rules_folders()[game].rglob("*.py"))
-    assert len(paths) >= 5  # its rules really are read
+    assert any(True for path in paths for _ in _refusals(path))  # its rules really are read
     bad = [f"{path.name}:{line}" for path in paths
            for line, arg in _refusals(path) if isinstance(arg, (ast.JoinedStr, ast.Constant))]
     assert bad == []
@@ -161,8 +162,8 @@ def test_a_checks_reason_reaches_the_refusal_and_the_menu_as_a_template():
         game.apply(s, {"cmd": "hunt"})
     assert refused.value.message == "kill count 1 needed"
     i18n.set_language("de")
-    assert i18n.refusal_text(refused.value) == "Tötungszahl 1 nötig"
-    assert i18n.refusal_text(reason) == "Tötungszahl 1 nötig"
+    assert words.refusal_text(refused.value) == "Tötungszahl 1 nötig"
+    assert words.refusal_text(reason) == "Tötungszahl 1 nötig"
 
 
 def test_action_labels_costs_and_reasons_are_templates_the_screen_can_translate():
@@ -178,7 +179,7 @@ def test_action_labels_costs_and_reasons_are_templates_the_screen_can_translate(
     state, _ = night.setup({"cmd": "setup", "game": "one-night", "players": 4, "seed": 3})
     vote = next(a for a in night.actions(state) if a.command["cmd"] == "vote")
     i18n.set_language("de")
-    shown = [i18n.refusal_text(t) for t in (menu["hunt"].label, menu["A2"].label, menu["hunt"].why_not,
+    shown = [words.refusal_text(t) for t in (menu["hunt"].label, menu["A2"].label, menu["hunt"].why_not,
                                             menu["recruit"].cost, vote.label, vote.why_not)]
     assert shown == ["Jagen", "Nach A2 ziehen", "Tötungszahl 1 nötig", "2 AP, Schleier +1",
                      "Stimmen eingeben", "noch nicht Zeit zum Abstimmen"]
@@ -200,4 +201,4 @@ def test_every_menu_text_of_the_other_games_is_a_template(game_id, setup, label,
     texts = [t for a in menu for t in (a.label, a.cost, a.why_not) if t]
     assert texts and all(getattr(t, "template", None) for t in texts)
     i18n.set_language("de")
-    assert [i18n.refusal_text(a.label) for a in menu if a.label == label] == [german]
+    assert [words.refusal_text(a.label) for a in menu if a.label == label] == [german]

@@ -81,6 +81,9 @@ def test_every_axis_is_labelled_and_every_plot_tall_enough(cards, box, caps, u):
     for gid, card in cards.items():
         items = cardview.layout(card, (0, 0, *box), caps, u)
         axes = [s for s in items if s.role == "axis"]
+        if not card.panels:  # a plugin game without a story (the toy game): no chart, and no frame of one
+            assert not axes
+            continue
         assert axes, f"{gid} {box}: no chart drawn"  # the Mansion's card once had two headings and nothing under them
         texts = {s.text for s in items if s.kind == "text"}
         for panel, axis in zip(card.panels, axes):  # the panels shown, in order

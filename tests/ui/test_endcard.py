@@ -74,7 +74,7 @@ def test_every_games_card_from_journal_report_says_it_all(journals, tmp_path, ca
             shape = next(s for s in items if s.kind == "text" and s.text.replace("\n", " ") == moment)
             assert all(ln in texts for ln in shape.lines), (gid, moment)
         shown = [s for s in items if s.role == "axis"]
-        assert shown
+        assert bool(shown) == bool(card.panels)  # a plugin without a story has no chart: then no axes
         for panel in card.panels[:len(shown)]:
             assert panel.title in texts and panel.x_title in texts  # the axes' labels
         assert min(d.capitals for d in ink) >= small, (gid, min((d.capitals, d.text) for d in ink))

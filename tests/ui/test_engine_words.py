@@ -5,7 +5,7 @@ import pytest
 
 from companion import i18n
 from companion.rules import load_game
-from companion.ui import words
+from companion.narration import words
 from companion.ui.samples import engine_view
 from companion.games.one_night import screens as one_night
 from companion.games.strigoi import screens as strigoi

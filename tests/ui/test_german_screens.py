@@ -56,7 +56,7 @@ def test_an_english_word_inside_a_german_text_is_caught(monkeypatch):
     text, yet the check finds it: "turns" is a word of the English screen and of no German text."""
     assert fallbacks("mansion") == []
     real = i18n._
-    monkeypatch.setattr("companion.ui.words._", lambda m: m if m == "turns" else real(m))
+    monkeypatch.setattr("companion.narration.words._", lambda m: m if m == "turns" else real(m))
     assert fallbacks("mansion") == ["Takt 3 von 12: turns"]
 
 

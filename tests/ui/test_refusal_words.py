@@ -12,7 +12,7 @@ import pytest
 from companion import i18n
 from companion.errors import CommandError, RuleViolation
 from companion.rules import GAMES, load_game
-from companion.ui import words
+from companion.narration import words
 from companion.ui.screencheck import ScreenReport, summary
 from tests.app.helpers import make_app
 from tests.ui.helpers import english_fallbacks
@@ -51,7 +51,7 @@ def unquoted(word: str, text: str) -> bool:
 def test_every_games_malformed_and_step_bound_refusals_have_no_engine_word_in_german(game_id):
     seen = 0
     for verb, state, exc in refusals(game_id):
-        english, german = in_both(lambda: i18n.refusal_text(exc, game_id))
+        english, german = in_both(lambda: words.refusal_text(exc, game_id))
         rule_en, rule_de = in_both(lambda: words.rule_text(verb))
         # what the player typed ('zz'), a command's JSON keys (`votes`, or a list of them) and a value left
         # out (the engine's `no Powerwolf None`, its repr) are the same in both languages
@@ -73,11 +73,11 @@ def test_every_games_malformed_and_step_bound_refusals_have_no_engine_word_in_ge
 def test_a_step_bound_refusal_names_the_step_in_words():
     """Armata Strigoi's `end_turn` at its first step, and a Masters verb at the wrong step."""
     (exc,) = [e for v, _, e in refusals("strigoi") if v == "end_turn" and isinstance(e, RuleViolation)]
-    assert in_both(lambda: i18n.refusal_text(exc, "strigoi")) == (  # the one core's refusal, as in every game
+    assert in_both(lambda: words.refusal_text(exc, "strigoi")) == (  # the one core's refusal, as in every game
         "not now: the game is at reveal the Action cards",
         "nicht jetzt: das Spiel steht bei „Aktionskarten aufdecken“")
     (exc,) = [e for v, _, e in refusals("masters") if v == "hunt" and isinstance(e, RuleViolation)]
-    assert in_both(lambda: i18n.refusal_text(exc, "masters")) == (
+    assert in_both(lambda: words.refusal_text(exc, "masters")) == (
         "not now: the game is at day / day district effects",
         "nicht jetzt: das Spiel steht bei „Tag / Tageseffekte der Bezirke“")
 
@@ -95,10 +95,10 @@ def test_a_value_the_player_typed_stays_as_typed():
     unknown = CommandError("unknown command {verb!r}; known: {verbs}", verb="end_turn", verbs="end_turn, draw")
     no_step = CommandError("adjust: no step {step!r} in this game's script", step="dawn")
     i18n.set_language("de")
-    assert i18n.refusal_text(unknown) == "unbekannter Befehl 'end_turn'; bekannt: end_turn, draw"
-    assert i18n.refusal_text(no_step, "one-night") == "korrigieren: kein Schritt 'dawn' im Ablauf dieses Spiels"
+    assert words.refusal_text(unknown) == "unbekannter Befehl 'end_turn'; bekannt: end_turn, draw"
+    assert words.refusal_text(no_step, "one-night") == "korrigieren: kein Schritt 'dawn' im Ablauf dieses Spiels"
     named = CommandError("{verb}: unknown parameter {extra!r}", verb="end_turn", extra="zz")
-    assert i18n.refusal_text(named) == "Zug beenden: unbekannter Parameter 'zz'"
+    assert words.refusal_text(named) == "Zug beenden: unbekannter Parameter 'zz'"
 
 
 def test_every_command_prefix_in_the_catalog_is_the_rules_words():
@@ -134,7 +134,7 @@ def test_a_malformed_command_is_refused_once_on_screen(tmp_path, lang, refused):
     app = make_app(tmp_path, ui=ui)
     i18n.set_language(lang)
     app.refuse({"cmd": "use_relic"}, CommandError("{verb}: unknown parameter {extra!r}", verb="use_relic", extra="zz"))
-    shown = i18n.refusal_text(CommandError("{verb}: unknown parameter {extra!r}", verb="use_relic", extra="zz"))
+    shown = words.refusal_text(CommandError("{verb}: unknown parameter {extra!r}", verb="use_relic", extra="zz"))
     assert list(ui.ctx.log)[-1] == f"{refused}: {shown}" and ui.ctx.current_error() == shown
     app.refuse({"cmd": "recruit"}, RuleViolation("recruit", "no minion left in the reserve"))
     assert list(ui.ctx.log)[-1].count(refused) == 1 and ui.ctx.current_error().startswith(words.rule_text("recruit"))

@@ -23,7 +23,8 @@ def _colours(surface, step=4):
 def test_screen_renders_readable_and_nothing_is_cut(name, size, tmp_path):
     ui = TableUI(size)
     samples.screens()[name](ui)
-    assert ui.screen.name == name or name in games()  # a game without samples: its screen after setup
+    # a game without samples: its screen after setup; a game without screens: the generic one
+    assert ui.screen.name == name or name in games() or (ui.screen.name == "generic" and name.startswith(tuple(games())))
     surface = pygame.Surface(size)
     ui.draw(surface)
     path = tmp_path / f"{name}.png"

@@ -14,7 +14,7 @@ import pytest
 import companion.rules
 from companion import cli, i18n
 from companion.errors import CommandError, RuleViolation
-from companion.ui import words
+from companion.narration import words
 from tests.app.helpers import make_app
 
 RULES = Path(companion.rules.__file__).resolve().parent  # the shared core
@@ -148,7 +148,7 @@ def test_the_scan_finds_every_kind_of_rule_key():
 @pytest.mark.parametrize("gid", list(rules_folders()))
 def test_every_rule_key_of_a_game_has_words_in_its_words_or_the_shared_ones(gid):
     """A new rule (or verb) in an engine needs its words (the game's words module, or the shared
-    companion/ui/words.py for one every game has); a stale one goes."""
+    companion/narration/words.py for one every game has); a stale one goes."""
     keys = rule_keys(rules_folders()[gid])[0]
     assert sorted(_spoken(keys | core_keys()) - words.known_rules(gid)) == []
     assert sorted(words.own_rules(gid) - _spoken(keys)) == []

@@ -15,7 +15,8 @@ import pytest
 from companion import i18n
 from companion.cli import main
 from companion.ui import assets, ink, theme
-from companion.ui.render import Renderer, TextBox
+from companion.ui.render import Renderer
+from companion.ui.text import TextBox
 from companion.ui.screencheck import check, limits, summary
 from companion.ui.screenshots import CHECK_SIZES, render_page, screen_names
 from companion.ui.text import Fit, TextRenderer

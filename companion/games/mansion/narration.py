@@ -11,7 +11,7 @@ from typing import Any, Callable, Mapping
 
 from companion.i18n import N_, _, data_name, ngettext
 from companion.narration.narrate import plain
-from companion.ui.words import outcome_words
+from companion.narration.words import outcome_words
 
 OUTCOMES = {"clock": N_("the clock ran out"), "points": N_("a human reached the target"), "all-vampires": N_("no humans are left")}
 WHAT = {"priority": N_("priority"), "room": N_("room")}

@@ -14,10 +14,10 @@ from companion.inputs import DISTRICTS, Press
 from companion.rules.base import Action
 from companion.ui.model import ButtonVM, CellVM
 from companion.ui.screens.base import UIContext
-from companion.ui.screens.others.common import (ADJUST, Field, OthersOverScreen, OthersScreen, Param,
-                                                board_districts, choice, number)
+from companion.ui.screens.others.asked import Param, choice, number
+from companion.ui.screens.others.common import ADJUST, Field, OthersOverScreen, OthersScreen, board_districts
 from companion.games.mansion.narration import outcome_text
-from companion.ui.words import step_text
+from companion.narration.words import step_text
 
 ROOM_CAPACITY = 2
 REVEAL_TICKS = (6, 9)     # shipped default; the screen reads the data file's when it can

@@ -1,9 +1,9 @@
-"""The Vampire Mansion's own words (companion/ui/words.py looks here first): its steps, its endings,
+"""The Vampire Mansion's own words (companion/narration/words.py looks here first): its steps, its endings,
 the rules its engine names in a refusal, what its actions ask for. Translated in the game's own catalog."""
 
 from __future__ import annotations
 
-from companion.i18n import N_, _, pgettext
+from companion.i18n import N_, NP_, _
 
 # the steps of the state JSON (`step`), as a title or a position line says them
 STEPS = {"roll": N_("everyone rolls"), "rolloff": N_("roll-off for a tie"), "turn": N_("turns"),
@@ -11,36 +11,16 @@ STEPS = {"roll": N_("everyone rolls"), "rolloff": N_("roll-off for a tie"), "tur
 # what an action's parameters are, for a picker's question
 NEEDS = {"tick": N_("Clock tick"), "hand_points": N_("Points in hand"), "room_cards": N_("Room cards"),
          "vampires": N_("Vampires"), "stored": N_("Stored points"), "tokens": N_("Modify tokens"), "roles": N_("Roles")}
-
-
-def outcomes() -> dict[str, str]:
-    """How a game ended, by the state JSON's `outcome` (context "outcome")."""
-    return {
-        "clock": pgettext("outcome", "clock"),
-        "points": pgettext("outcome", "points"),
-        "all-vampires": pgettext("outcome", "all vampires"),
-    }
-
-
-def rules() -> dict[str, str]:
-    """The rules the engine names in a refusal, by the key's words (context "rule")."""
-    return {
-        "roll": pgettext("rule", "roll"),
-        "assign": pgettext("rule", "assign"),
-        "modify": pgettext("rule", "modify"),
-        "lock": pgettext("rule", "lock"),
-        "order": pgettext("rule", "order"),
-        "rolloff": pgettext("rule", "roll-off"),
-        "enter": pgettext("rule", "enter"),
-        "take": pgettext("rule", "take"),
-        "store": pgettext("rule", "store"),
-        "room action": pgettext("rule", "room action"),
-        "claim": pgettext("rule", "claim"),
-        "points": pgettext("rule", "points"),
-        "rank": pgettext("rule", "rank"),
-        "reveal roles": pgettext("rule", "reveal roles"),
-        "role deck": pgettext("rule", "role deck"),
-    }
+# how a game ended, by the state JSON's `outcome` (context "outcome").
+OUTCOMES = {"clock": NP_("outcome", "clock"), "points": NP_("outcome", "points"),
+            "all-vampires": NP_("outcome", "all vampires")}
+# the rules the engine names in a refusal, by the key's words (context "rule").
+RULES = {"roll": NP_("rule", "roll"), "assign": NP_("rule", "assign"), "modify": NP_("rule", "modify"),
+         "lock": NP_("rule", "lock"), "order": NP_("rule", "order"), "rolloff": NP_("rule", "roll-off"),
+         "enter": NP_("rule", "enter"), "take": NP_("rule", "take"), "store": NP_("rule", "store"),
+         "room action": NP_("rule", "room action"), "claim": NP_("rule", "claim"), "points": NP_("rule", "points"),
+         "rank": NP_("rule", "rank"), "reveal roles": NP_("rule", "reveal roles"),
+         "role deck": NP_("rule", "role deck")}
 
 
 def outcome_sentence(state: dict) -> str:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from companion.i18n import _, data_name, ngettext, refusal_text
+from companion.i18n import _, data_name, ngettext
+from companion.narration.words import refusal_text
 from companion.inputs import Press
 from companion.rules.base import Action
 from companion.games.masters import view as mv

@@ -1,9 +1,9 @@
-"""Masters of the Night's own words (companion/ui/words.py looks here first): its steps, its endings,
+"""Masters of the Night's own words (companion/narration/words.py looks here first): its steps, its endings,
 the rules its engine names in a refusal, what its actions ask for. Translated in the game's own catalog."""
 
 from __future__ import annotations
 
-from companion.i18n import N_, _, data_name, pgettext
+from companion.i18n import N_, NP_, _, data_name
 
 # the steps of the state JSON (`step`), as a title or a position line says them
 STEPS = {"day-effects": N_("day district effects"), "place-agents": N_("event card: agents"),
@@ -12,68 +12,30 @@ STEPS = {"day-effects": N_("day district effects"), "place-agents": N_("event ca
 # what an action's parameters are, for a picker's question
 NEEDS = {"agents_to": N_("Agents to"), "card": N_("Card"), "discard": N_("Relic to discard"), "minions": N_("Minions"),
          "redirect": N_("Agents appear instead in"), "to": N_("Where to"), "value": N_("Die")}
-
-
-def outcomes() -> dict[str, str]:
-    """How a game ended, by the state JSON's `outcome` (context "outcome"; victory and defeat are
-    every game's words)."""
-    return {
-        "defeat-veil": pgettext("outcome", "defeat veil"),
-        "defeat-deck": pgettext("outcome", "defeat deck"),
-    }
-
-
-def rules() -> dict[str, str]:
-    """The rules the engine names in a refusal, by the key's words (context "rule")."""
-    return {
-        "ability": pgettext("rule", "ability"),
-        "ability card": pgettext("rule", "ability card"),
-        "add agents": pgettext("rule", "add agents"),
-        "add minions": pgettext("rule", "add minions"),
-        "agents": pgettext("rule", "agents"),
-        "attach card": pgettext("rule", "attach card"),
-        "blood ability": pgettext("rule", "blood ability"),
-        "dark ability": pgettext("rule", "dark ability"),
-        "combat": pgettext("rule", "combat"),
-        "day combat": pgettext("rule", "day combat"),
-        "end combat": pgettext("rule", "end combat"),
-        "hand over": pgettext("rule", "hand over"),
-        "day effect": pgettext("rule", "day effect"),
-        "resolve day effect": pgettext("rule", "resolve day effect"),
-        "district effect": pgettext("rule", "district effect"),
-        "dice": pgettext("rule", "dice"),
-        "dice reserve": pgettext("rule", "dice reserve"),
-        "use die": pgettext("rule", "use die"),
-        "draw": pgettext("rule", "draw"),
-        "resolve card": pgettext("rule", "resolve card"),
-        "discard card": pgettext("rule", "discard card"),
-        "replace": pgettext("rule", "replace"),
-        "redirect": pgettext("rule", "redirect"),
-        "night": pgettext("rule", "night"),
-        "move": pgettext("rule", "move"),
-        "expose": pgettext("rule", "expose"),
-        "fight": pgettext("rule", "fight"),
-        "hunt": pgettext("rule", "hunt"),
-        "wild hunt": pgettext("rule", "wild hunt"),
-        "recruit": pgettext("rule", "recruit"),
-        "sacrifice": pgettext("rule", "sacrifice"),
-        "sigillate": pgettext("rule", "sigillate"),
-        "minions": pgettext("rule", "minions"),
-        "reserve": pgettext("rule", "reserve"),
-        "move agents": pgettext("rule", "move agents"),
-        "place agents": pgettext("rule", "place agents"),
-        "remove agents": pgettext("rule", "remove agents"),
-        "relic": pgettext("rule", "relic"),
-        "relic limit": pgettext("rule", "relic limit"),
-        "give relic": pgettext("rule", "give relic"),
-        "use relic": pgettext("rule", "use relic"),
-        "place relic": pgettext("rule", "place relic"),
-        "discard relic": pgettext("rule", "discard relic"),
-        "exchange relics": pgettext("rule", "exchange relics"),
-        "museum": pgettext("rule", "museum"),
-        "set ap": pgettext("rule", "set AP"),
-        "veil": pgettext("rule", "veil"),
-    }
+# how a game ended, by the state JSON's `outcome` (context "outcome"; victory and defeat are every game's words).
+OUTCOMES = {"defeat-veil": NP_("outcome", "defeat veil"), "defeat-deck": NP_("outcome", "defeat deck")}
+# the rules the engine names in a refusal, by the key's words (context "rule").
+RULES = {"ability": NP_("rule", "ability"), "ability card": NP_("rule", "ability card"),
+         "add agents": NP_("rule", "add agents"), "add minions": NP_("rule", "add minions"),
+         "agents": NP_("rule", "agents"), "attach card": NP_("rule", "attach card"),
+         "blood ability": NP_("rule", "blood ability"), "dark ability": NP_("rule", "dark ability"),
+         "combat": NP_("rule", "combat"), "day combat": NP_("rule", "day combat"),
+         "end combat": NP_("rule", "end combat"), "hand over": NP_("rule", "hand over"),
+         "day effect": NP_("rule", "day effect"), "resolve day effect": NP_("rule", "resolve day effect"),
+         "district effect": NP_("rule", "district effect"), "dice": NP_("rule", "dice"),
+         "dice reserve": NP_("rule", "dice reserve"), "use die": NP_("rule", "use die"), "draw": NP_("rule", "draw"),
+         "resolve card": NP_("rule", "resolve card"), "discard card": NP_("rule", "discard card"),
+         "replace": NP_("rule", "replace"), "redirect": NP_("rule", "redirect"), "night": NP_("rule", "night"),
+         "move": NP_("rule", "move"), "expose": NP_("rule", "expose"), "fight": NP_("rule", "fight"),
+         "hunt": NP_("rule", "hunt"), "wild hunt": NP_("rule", "wild hunt"), "recruit": NP_("rule", "recruit"),
+         "sacrifice": NP_("rule", "sacrifice"), "sigillate": NP_("rule", "sigillate"),
+         "minions": NP_("rule", "minions"), "reserve": NP_("rule", "reserve"),
+         "move agents": NP_("rule", "move agents"), "place agents": NP_("rule", "place agents"),
+         "remove agents": NP_("rule", "remove agents"), "relic": NP_("rule", "relic"),
+         "relic limit": NP_("rule", "relic limit"), "give relic": NP_("rule", "give relic"),
+         "use relic": NP_("rule", "use relic"), "place relic": NP_("rule", "place relic"),
+         "discard relic": NP_("rule", "discard relic"), "exchange relics": NP_("rule", "exchange relics"),
+         "museum": NP_("rule", "museum"), "set ap": NP_("rule", "set AP"), "veil": NP_("rule", "veil")}
 
 
 def summary(state: dict) -> list[str]:

@@ -10,7 +10,7 @@ from typing import Any, Callable, Mapping
 
 from companion.i18n import N_, _, data_name, ngettext
 from companion.narration.narrate import plain
-from companion.ui.words import outcome_words
+from companion.narration.words import outcome_words
 
 OUTCOMES = {
     "hunters-stake": N_("the Hunters staked the Vampire"),

@@ -13,10 +13,9 @@ from companion.inputs import DISTRICTS
 from companion.games.nosferatu.narration import character_text, outcome_text
 from companion.rules.base import Action
 from companion.ui.model import CellVM, Count
-from companion.ui.screens.others.asked import from_engine
-from companion.ui.screens.others.common import (Field, OthersOverScreen, OthersScreen, Param, board_districts,
-                                                choice)
-from companion.ui.words import step_text
+from companion.ui.screens.others.asked import Param, choice, from_engine
+from companion.ui.screens.others.common import Field, OthersOverScreen, OthersScreen, board_districts
+from companion.narration.words import step_text
 
 CHARACTER_WORDS = {"vampire": N_("Vampire"), "hunter": N_("Hunter")}
 PLAYER_KEYS = ("to", "target", "player")

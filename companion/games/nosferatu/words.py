@@ -1,9 +1,9 @@
-"""Nosferatu's own words (companion/ui/words.py looks here first): its steps, its endings, the rules
+"""Nosferatu's own words (companion/narration/words.py looks here first): its steps, its endings, the rules
 its engine names in a refusal, what its actions ask for. Translated in the game's own catalog."""
 
 from __future__ import annotations
 
-from companion.i18n import N_, _, pgettext
+from companion.i18n import N_, NP_, _
 
 # the steps of the state JSON (`step`), as a title or a position line says them
 STEPS = {"give-stake": N_("pass the stake"), "turn": N_("cards to Renfield"), "clock": N_("turn the Clock"),
@@ -11,34 +11,15 @@ STEPS = {"give-stake": N_("pass the stake"), "turn": N_("cards to Renfield"), "c
 # what an action's parameters are, for a picker's question
 NEEDS = {"nights": N_("Nights"), "bites": N_("Bites"), "rituals": N_("Rituals"), "holder": N_("Stake holder"),
          "character": N_("Character")}
-
-
-def outcomes() -> dict[str, str]:
-    """How a game ended, by the state JSON's `outcome` (context "outcome")."""
-    return {
-        "hunters-stake": pgettext("outcome", "hunters stake"),
-        "hunters-rituals": pgettext("outcome", "hunters rituals"),
-        "evil-bites": pgettext("outcome", "evil bites"),
-        "evil-stake": pgettext("outcome", "evil stake"),
-    }
-
-
-def rules() -> dict[str, str]:
-    """The rules the engine names in a refusal, by the key's words (context "rule")."""
-    return {
-        "give stake": pgettext("rule", "give stake"),
-        "stake": pgettext("rule", "stake"),
-        "spare": pgettext("rule", "spare"),
-        "turn order": pgettext("rule", "turn order"),
-        "play": pgettext("rule", "play"),
-        "bite": pgettext("rule", "bite"),
-        "add night": pgettext("rule", "add night"),
-        "cast": pgettext("rule", "cast"),
-        "cards": pgettext("rule", "cards"),
-        "clock": pgettext("rule", "clock"),
-        "night cards": pgettext("rule", "Night cards"),
-        "resolved": pgettext("rule", "resolved"),
-    }
+# how a game ended, by the state JSON's `outcome` (context "outcome").
+OUTCOMES = {"hunters-stake": NP_("outcome", "hunters stake"), "hunters-rituals": NP_("outcome", "hunters rituals"),
+            "evil-bites": NP_("outcome", "evil bites"), "evil-stake": NP_("outcome", "evil stake")}
+# the rules the engine names in a refusal, by the key's words (context "rule").
+RULES = {"give stake": NP_("rule", "give stake"), "stake": NP_("rule", "stake"), "spare": NP_("rule", "spare"),
+         "turn order": NP_("rule", "turn order"), "play": NP_("rule", "play"), "bite": NP_("rule", "bite"),
+         "add night": NP_("rule", "add night"), "cast": NP_("rule", "cast"), "cards": NP_("rule", "cards"),
+         "clock": NP_("rule", "clock"), "night cards": NP_("rule", "Night cards"),
+         "resolved": NP_("rule", "resolved")}
 
 
 def outcome_sentence(state: dict) -> str:

@@ -1,6 +1,6 @@
 """One Night Ultimate Vampire in the table's language: the event log's lines, the roles' names and
 the narrator's words (the data's `prompt_de`/`close_de`, the day's prompts from the catalog; the
-winning teams' words are companion.ui.words'). `narration_for(item)` picks what the narrator says
+winning teams' words are companion.narration.words'). `narration_for(item)` picks what the narrator says
 for an engine event, a list of them or the state JSON (pure); companion/narration/speech.py says it.
 
 The engine writes its words in English (companion/games/one_night/rules/script.py: the day's four steps;
@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from companion.i18n import N_, _, data_name, ngettext, pgettext
-from companion.ui.words import outcome_text
+from companion.narration.words import outcome_text
 
 DAY_PROMPTS = {
     "discussion": N_("Day breaks. Talk it over: who among you has fangs? The vote comes when time is up."),

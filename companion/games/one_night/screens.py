@@ -17,8 +17,9 @@ from companion.games.one_night.narration import role_name, step_words
 from companion.rules.base import Action
 from companion.ui.model import ButtonVM, CellVM, ViewModel
 from companion.ui.screens.base import Screen, UIContext
-from companion.ui.screens.others.common import OthersOverScreen, OthersScreen, Param, choice, wrap
-from companion.ui.words import outcome_words, step_text
+from companion.ui.screens.others.asked import Param, choice
+from companion.ui.screens.others.common import OthersOverScreen, OthersScreen, wrap
+from companion.narration.words import outcome_words, step_text
 
 FIRST = ("vote", "reveal", "next", "resume")   # the button the table wants most, first (and focused)
 ROLES_PER_PAGE = 9      # one page of the role picker = the nine district buttons

@@ -1,10 +1,10 @@
-"""One Night Ultimate Vampire's own words (companion/ui/words.py looks here first): its steps (a role's
+"""One Night Ultimate Vampire's own words (companion/narration/words.py looks here first): its steps (a role's
 step by the role's name), its endings and winning teams, the rules its engine names in a refusal, what
 its actions ask for. Translated in the game's own catalog (the roles' names: the data file's `name_de`)."""
 
 from __future__ import annotations
 
-from companion.i18n import N_, _, ngettext, pgettext
+from companion.i18n import N_, NP_, _, ngettext
 
 # the steps of the state JSON (`step`) that are not one role's, as a title or a position line says them
 STEPS = {"dusk-begins": N_("Night falls"), "vampires": N_("Vampires"), "view-marks": N_("Everyone sees their Mark"),
@@ -22,32 +22,15 @@ def step_text(step: str) -> str:
     if step.startswith("doppelganger-"):
         return _("Doppelganger as {role}").format(role=role_name(step[len("doppelganger-"):]))
     return role_name(step)
-
-
-def outcomes() -> dict[str, str]:
-    """How a game ended (context "outcome"): nobody, or the winning teams (the data's `team`), joined."""
-    return {
-        "no-winner": pgettext("outcome", "no winner"),
-        "villager": pgettext("outcome", "villager"),
-        "werewolf": pgettext("outcome", "werewolf"),
-        "vampire": pgettext("outcome", "vampire"),
-        "tanner": pgettext("outcome", "tanner"),
-        "assassin": pgettext("outcome", "assassin"),
-        "apprentice-assassin": pgettext("outcome", "apprentice assassin"),
-    }
-
-
-def rules() -> dict[str, str]:
-    """The rules the engine names in a refusal, by the key's words (context "rule")."""
-    return {
-        "next": pgettext("rule", "next"),
-        "pause": pgettext("rule", "pause"),
-        "paused": pgettext("rule", "paused"),
-        "resume": pgettext("rule", "resume"),
-        "extend": pgettext("rule", "extend"),
-        "roles": pgettext("rule", "roles"),
-        "vote": pgettext("rule", "vote"),
-    }
+# how a game ended (context "outcome"): nobody, or the winning teams (the data's `team`), joined.
+OUTCOMES = {"no-winner": NP_("outcome", "no winner"), "villager": NP_("outcome", "villager"),
+            "werewolf": NP_("outcome", "werewolf"), "vampire": NP_("outcome", "vampire"),
+            "tanner": NP_("outcome", "tanner"), "assassin": NP_("outcome", "assassin"),
+            "apprentice-assassin": NP_("outcome", "apprentice assassin")}
+# the rules the engine names in a refusal, by the key's words (context "rule").
+RULES = {"next": NP_("rule", "next"), "pause": NP_("rule", "pause"), "paused": NP_("rule", "paused"),
+         "resume": NP_("rule", "resume"), "extend": NP_("rule", "extend"), "roles": NP_("rule", "roles"),
+         "vote": NP_("rule", "vote")}
 
 
 def seat_name(state: dict, seat) -> str:
@@ -59,7 +42,7 @@ def seat_name(state: dict, seat) -> str:
 
 def outcome_sentence(state: dict) -> str:
     """How the game ended, in one sentence for its end card: "The vampire team wins: the vote killed Bram."."""
-    from companion.ui.words import outcome_text
+    from companion.narration.words import outcome_text
 
     result = state.get("result") or {}
     teams = [t for t in result.get("teams") or () if t]

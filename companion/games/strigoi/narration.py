@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from companion.i18n import N_, _, ngettext
-from companion.ui.words import outcome_words
+from companion.narration.words import outcome_words
 
 STRIGOI = {"master": N_("Master"), "apprentice": N_("Apprentice"), "supreme": N_("Supreme")}
 ROOMS = {"center": N_("Hall"), "n": N_("North"), "ne": N_("North-east"), "se": N_("South-east"), "s": N_("South"),

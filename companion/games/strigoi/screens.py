@@ -14,10 +14,9 @@ from companion.inputs import DISTRICTS
 from companion.rules.base import Action
 from companion.ui.model import CellVM, Count
 from companion.games.strigoi.story import ALTAR, INFERNO
-from companion.ui.screens.others.asked import from_engine
-from companion.ui.screens.others.common import (Field, OthersOverScreen, OthersScreen, Param, board_districts,
-                                                choice, number)
-from companion.ui.words import outcome_words, step_text
+from companion.ui.screens.others.asked import Param, choice, from_engine, number
+from companion.ui.screens.others.common import Field, OthersOverScreen, OthersScreen, board_districts
+from companion.narration.words import outcome_words, step_text
 
 ROOMS = {"center": N_("Hall"), "n": N_("North"), "ne": N_("North-east"), "se": N_("South-east"), "s": N_("South"),
          "sw": N_("South-west"), "nw": N_("North-west")}

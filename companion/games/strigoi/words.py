@@ -1,10 +1,10 @@
-"""Armata Strigoi's own words (companion/ui/words.py looks here first): its steps, the rules its
+"""Armata Strigoi's own words (companion/narration/words.py looks here first): its steps, the rules its
 engine names in a refusal, what its actions ask for (its endings, victory and defeat, are every
 game's words). Translated in the game's own catalog."""
 
 from __future__ import annotations
 
-from companion.i18n import N_, _, pgettext
+from companion.i18n import N_, NP_, _
 
 # the steps of the state JSON (`step`), as a title or a position line says them
 STEPS = {"initiative": N_("reveal the Action cards"), "turn": N_("a Powerwolf's turn"),
@@ -15,29 +15,15 @@ NEEDS = {"altar": N_("Altar"), "inferno": N_("Inferno"), "wounds": N_("Wounds"),
          "wolf": N_("Powerwolf"), "prevented": N_("Wounds prevented"), "reason": N_("Reason"), "room": N_("Room"),
          "hit": N_("Hit by the curse"), "token": N_("Strigoi token"), "bonus": N_("Token bonus"),
          "won": N_("Won the fight"), "center": N_("On a platform's centre"), "marker": N_("Attack marker")}
-
-
-def rules() -> dict[str, str]:
-    """The rules the engine names in a refusal, by the key's words (context "rule")."""
-    return {
-        "initiative": pgettext("rule", "initiative"),
-        "encounter": pgettext("rule", "encounter"),
-        "one encounter": pgettext("rule", "one encounter"),
-        "reward": pgettext("rule", "reward"),
-        "altar": pgettext("rule", "altar"),
-        "blood": pgettext("rule", "blood"),
-        "lose blood": pgettext("rule", "lose blood"),
-        "heal": pgettext("rule", "heal"),
-        "wound": pgettext("rule", "wound"),
-        "rotate": pgettext("rule", "rotate"),
-        "token": pgettext("rule", "token"),
-        "attack strigoi": pgettext("rule", "attack the Strigoi"),
-        "counterattack": pgettext("rule", "counterattack"),
-        "strigoi": pgettext("rule", "Strigoi"),
-        "strigoi move": pgettext("rule", "Strigoi move"),
-        "strigoi attack": pgettext("rule", "Strigoi attack"),
-        "curse": pgettext("rule", "curse"),
-    }
+# the rules the engine names in a refusal, by the key's words (context "rule").
+RULES = {"initiative": NP_("rule", "initiative"), "encounter": NP_("rule", "encounter"),
+         "one encounter": NP_("rule", "one encounter"), "reward": NP_("rule", "reward"),
+         "altar": NP_("rule", "altar"), "blood": NP_("rule", "blood"), "lose blood": NP_("rule", "lose blood"),
+         "heal": NP_("rule", "heal"), "wound": NP_("rule", "wound"), "rotate": NP_("rule", "rotate"),
+         "token": NP_("rule", "token"), "attack strigoi": NP_("rule", "attack the Strigoi"),
+         "counterattack": NP_("rule", "counterattack"), "strigoi": NP_("rule", "Strigoi"),
+         "strigoi move": NP_("rule", "Strigoi move"), "strigoi attack": NP_("rule", "Strigoi attack"),
+         "curse": NP_("rule", "curse")}
 
 
 def outcome_sentence(state: dict) -> str:

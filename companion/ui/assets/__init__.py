@@ -29,6 +29,7 @@ from functools import lru_cache
 import pygame
 
 from companion.i18n import _
+from companion.ui import ink
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FONTS = {"display": "Cinzel-Bold.ttf", "ui": "AtkinsonHyperlegible-Bold.ttf",
@@ -78,18 +79,15 @@ def font(role: str, px: int) -> pygame.font.Font:
     return pygame.font.Font(path("fonts", FONTS[role]), max(1, int(px)))
 
 
-def forget_fonts() -> None:
-    """Drop the cached fonts (the screen check records text only through fonts it saw opened)."""
-    font.cache_clear()
+# the screen check records text only through fonts it saw opened: its recording empties this cache
+ink.font_cache(font.cache_clear)
 
 
 @lru_cache(maxsize=64)
 def px_for_capitals(role: str, capitals: int) -> int:
     """The smallest em size at which `role`'s capitals draw at least `capitals` px tall."""
-    from companion.ui.ink import capitals as measure
-
     px = max(1, int(capitals * 1.2))  # every shipped face has capitals under 0.8 em: start below
-    while measure(font(role, px)) < capitals:
+    while ink.capitals(font(role, px)) < capitals:
         px += 1
     return px
 

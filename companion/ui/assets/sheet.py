@@ -77,7 +77,7 @@ class Sheet:
     def text(self, words: str, rect: pygame.Rect, face: str, capitals: int, colour, align: str = "left",
              bg=theme.BG, role: str = "") -> None:
         """Fit `words` into `rect` in `face` with capitals of `capitals` px (at 800x480), wrapped, never smaller."""
-        from companion.ui.render import TextBox
+        from companion.ui.text import TextBox
 
         n = nominal_for_capitals(face, self.caps(capitals))
         renderer = self.renderers[face]
@@ -143,7 +143,7 @@ def icons_page(size: tuple[int, int], index: int, pages: int):
 
 def art_page(size: tuple[int, int], name: str):
     """One illustration at the four times of day, two by two, each named by its time."""
-    from companion.ui.words import phase_text
+    from companion.narration.words import phase_text
 
     s = Sheet(size, _(ART_WORDS[name]))
     m = s.m

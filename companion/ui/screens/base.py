@@ -13,9 +13,10 @@ an overlay, veil up/down opens Adjust with the veil changed, a district button s
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from companion.i18n import _, refusal_text
+from companion.i18n import _
+from companion.narration.words import refusal_text
 from companion.inputs import ButtonEvent, CardRead, Press, VButton
 from companion.ui.input_map import WidgetPress
 from companion.ui.model import MORE, ButtonVM, GameView, ViewModel, with_focus
@@ -28,15 +29,19 @@ ERROR_SECONDS = 5.0
 
 
 class UIContext:
-    """What screens share: renderer, settings, the game view, the result queue, log and clock.
-    (A plain class: a dataclass costs the start ~0.3 ms.)"""
+    """What screens share: renderer, settings, the game view, the result queue, log and clock, and
+    `opens`: the screens every screen may open (the menu, the undo question, a parameter picker), as
+    factories the table gives (companion/ui/table.py), so this module imports none of the screens
+    built on it. (A plain class: a dataclass costs the start ~0.3 ms.)"""
 
     def __init__(self, renderer: Renderer, settings: dict[str, Any], stack: "ScreenStack",
-                 view: GameView | None = None) -> None:
-        """No results, banners or log yet; the clock at 0."""
+                 view: GameView | None = None, opens: Mapping[str, Callable[..., "Screen"]] | None = None) -> None:
+        """No results, banners or log yet; the clock at 0. `opens`: "menu" (ctx), "undo" (ctx),
+        "picker" (ctx, action, preset, grid) -> the screen to push."""
         self.renderer = renderer
         self.settings = settings
         self.stack = stack
+        self.opens = dict(opens or {})
         self.view = view
         self.results: list[dict[str, Any]] = []
         self.status: dict[str, str] = {}
@@ -201,16 +206,12 @@ class Screen:
         if kind is Press.LONG:
             self.ctx.emit({"intent": "undo"})
             return True
-        from companion.ui.screens.tools import UndoConfirm
-
-        self.ctx.stack.push(UndoConfirm(self.ctx))
+        self.ctx.stack.push(self.ctx.opens["undo"](self.ctx))
         return True
 
     def on_menu(self) -> bool:
         """Open the menu (board, log, adjust, settings, new game)."""
-        from companion.ui.screens.menus import MenuScreen
-
-        self.ctx.stack.push(MenuScreen(self.ctx))
+        self.ctx.stack.push(self.ctx.opens["menu"](self.ctx))
         return True
 
     def on_back(self) -> bool:
@@ -292,9 +293,7 @@ class Screen:
             self.ctx.fail(refusal_text(action.why_not) if action.why_not else _("not possible now"))
             return True
         if action.needs:
-            from companion.ui.screens.tools import ParamPicker
-
-            self.ctx.stack.push(ParamPicker(self.ctx, action, preset or {}, self.picker_grid()))
+            self.ctx.stack.push(self.ctx.opens["picker"](self.ctx, action, preset or {}, self.picker_grid()))
         else:
             self.ctx.emit(action.command)
         return True

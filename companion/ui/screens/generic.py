@@ -1,7 +1,7 @@
 """The screen of a game that brings none of its own: its `board` dict as lines, its actions as buttons.
 
 Everything is said in the table's language: the title the game's catalog translates, the phase,
-step and ending in the game's words (companion/ui/words.py: a game may list `BOARD` key words too),
+step and ending in the game's words (companion/narration/words.py: a game may list `BOARD` key words too),
 a board key nobody words as its words. `GenericBoardScreen` is the menu's Board for such a game.
 """
 
@@ -12,7 +12,7 @@ from typing import Any, Mapping
 from companion.games import games
 from companion.i18n import _, data_name
 from companion.inputs import Press
-from companion.ui import words
+from companion.narration import words
 from companion.ui.model import ButtonVM, ViewModel
 from companion.ui.screens.base import Screen
 from companion.ui.screens.game import GameScreen

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from companion.i18n import N_, _, refusal_text
+from companion.i18n import N_, _
+from companion.narration.words import refusal_text
 from companion.inputs import DISTRICTS, Press
 from companion.rules.base import Action, Param
 from companion.ui.model import ButtonVM, CellVM, ViewModel

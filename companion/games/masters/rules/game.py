@@ -19,7 +19,8 @@ from companion.games.masters.rules import commands as C
 from companion.games.masters.rules import events as E
 from companion.games.masters.rules.data import MUSEUM, MastersData
 from companion.games.masters.rules.setup import setup as setup_state
-from companion.games.masters.rules.state import DeckMode, MastersState, Step, evolve, from_json, to_json
+from companion.games.masters.rules.snapshot import from_json, to_json
+from companion.games.masters.rules.state import DeckMode, MastersState, Step, evolve
 
 NIGHT = frozenset({
     C.Move, C.Expose, C.Fight, C.Recruit, C.DistrictEffect, C.BloodAbility, C.Hunt, C.ExchangeRelics,

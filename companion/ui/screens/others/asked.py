@@ -1,18 +1,51 @@
 """What the engine's actions ask, for the four other games' screens: `from_engine` turns an action's
 parameters (`companion.rules.base.Param`: kind and allowed values) into picker questions, and
-`ActionMenu` asks which one of a group of actions (a claim per player, a Ritual per target)."""
+`ActionMenu` asks which one of a group of actions (a claim per player, a Ritual per target). A
+question is a `Param` (`choice`, `number` make the common ones)."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Sequence
 
-from companion.i18n import _, refusal_text
+from companion.i18n import _
+from companion.narration.words import need_question, refusal_text
 from companion.inputs import DISTRICTS, Press
 from companion.rules.base import Action
 from companion.ui.model import ButtonVM, ViewModel, action_button
 from companion.ui.screens.base import Screen, UIContext
-from companion.ui.screens.others.common import Param, choice, number
-from companion.ui.words import need_question
+
+
+@dataclass(frozen=True)
+class Param:
+    """One value a picker asks for.
+
+    `path` is where it goes in the command (("votes", "3") -> {"votes": {"3": ...}}); `kind` is
+    choice | multi | number | cards; `options` are (value, label) pairs; `seats` maps district
+    buttons to option values; `optional` params may be left out (the engine then uses its default).
+    """
+
+    path: tuple[str, ...]
+    question: str
+    kind: str = "choice"
+    options: tuple[tuple[Any, str], ...] = ()
+    seats: tuple[tuple[str, Any], ...] = ()
+    lo: int = 0
+    hi: int = 20
+    default: Any = None
+    optional: bool = False
+
+
+def choice(path: tuple[str, ...], question: str, values: Sequence[Any], labels: Sequence[str] | None = None,
+           seats: Mapping[str, Any] | None = None, **kw) -> Param:
+    """A choice Param from values (labels default to the values as text)."""
+    labels = labels or [str(v) for v in values]
+    return Param(path, question, "choice", tuple(zip(values, labels)), tuple((seats or {}).items()), **kw)
+
+
+def number(path: tuple[str, ...], question: str, lo: int, hi: int, default: int, **kw) -> Param:
+    """A number Param in lo..hi starting at `default`."""
+    return Param(path, question, "number", lo=lo, hi=hi, default=default, **kw)
 
 
 def from_engine(p: Any, path: tuple[str, ...] = (), question: str | None = None) -> list[Param]:

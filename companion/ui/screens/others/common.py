@@ -12,36 +12,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
-from companion.i18n import _, refusal_text
+from companion.i18n import _
+from companion.narration.words import refusal_text
 from companion.inputs import DISTRICTS, Press
 from companion.games import games
 from companion.rules.base import Action
 from companion.ui.model import ButtonVM, CellVM, ViewModel, action_button
 from companion.ui.screens.base import Screen, UIContext
 from companion.ui.screens.game import GameScreen
+from companion.ui.screens.others.asked import ActionMenu, Param, from_engine
 
 WRAP = 46            # characters per line of long prose (prompts) on the 800x480 panel
 ADJUST = "adjust"    # the engines' "tables are always right" verb: reached through the Correct screen
-
-
-@dataclass(frozen=True)
-class Param:
-    """One value a picker asks for.
-
-    `path` is where it goes in the command (("votes", "3") -> {"votes": {"3": ...}}); `kind` is
-    choice | multi | number | cards; `options` are (value, label) pairs; `seats` maps district
-    buttons to option values; `optional` params may be left out (the engine then uses its default).
-    """
-
-    path: tuple[str, ...]
-    question: str
-    kind: str = "choice"
-    options: tuple[tuple[Any, str], ...] = ()
-    seats: tuple[tuple[str, Any], ...] = ()
-    lo: int = 0
-    hi: int = 20
-    default: Any = None
-    optional: bool = False
 
 
 @dataclass(frozen=True)
@@ -136,8 +118,6 @@ class OthersScreen(GameScreen):
             self.ctx.stack.push(CorrectScreen(self.ctx, self.fields(), self.correction))
             return True
         if button_id.startswith("group:"):
-            from companion.ui.screens.others.asked import ActionMenu
-
             verb = button_id[6:]
             key, label = self.grouped[verb]
             members = [a for a in self.actions if a.command.get("cmd") == verb and key in a.command]
@@ -159,8 +139,6 @@ class OthersScreen(GameScreen):
     def params(self, action: Action) -> list[Param]:
         """What the picker asks: what the engine says the action still needs, with the values it allows
         (games override with their own questions)."""
-        from companion.ui.screens.others.asked import from_engine
-
         return [q for p in action.params if not p.optional for q in from_engine(p)]
 
     def on_district(self, pos: str) -> bool:
@@ -485,18 +463,6 @@ def wrap(text: str, width: int = WRAP) -> list[str]:
         else:
             line = f"{line} {word}" if line else word
     return lines + [line] if line else lines
-
-
-def choice(path: tuple[str, ...], question: str, values: Sequence[Any], labels: Sequence[str] | None = None,
-           seats: Mapping[str, Any] | None = None, **kw) -> Param:
-    """A choice Param from values (labels default to the values as text)."""
-    labels = labels or [str(v) for v in values]
-    return Param(path, question, "choice", tuple(zip(values, labels)), tuple((seats or {}).items()), **kw)
-
-
-def number(path: tuple[str, ...], question: str, lo: int, hi: int, default: int, **kw) -> Param:
-    """A number Param in lo..hi starting at `default`."""
-    return Param(path, question, "number", lo=lo, hi=hi, default=default, **kw)
 
 
 def board_districts(s: Mapping[str, Any]) -> dict[str, dict[str, Any]]:

@@ -6,7 +6,8 @@ where a game stands with phase and step ids (`dusk`, `give-stake`), and the rule
 with a key (`end_turn`, `game over`). The screens, the story chart and `companion play` show them
 through `outcome_words`, `phase_text`, `step_text`, `where_text` and `rule_text`, which look each id up
 in the game's own words (the module its descriptor names as `words`: `STEPS`, `PHASES`, `NEEDS`,
-`outcomes()`, `rules()`, `step_text(step)`) and then in the words every game shares, here. Without a
+`BOARD` (id -> N_() words), `OUTCOMES`, `RULES` (id -> NP_() words: with a context), `step_text(step)`)
+and then in the words every game shares, here. Without a
 game they look in every game's words. The English words are the id's own, so English reads as before
 (a rule key's `_` and `-` read as spaces); an id nobody listed comes back as its words, so a newer
 engine still shows.
@@ -17,7 +18,7 @@ from __future__ import annotations
 from functools import lru_cache
 from types import ModuleType
 
-from companion.i18n import N_, _, catalog, pgettext
+from companion.i18n import N_, NP_, _, catalog, data_name, pgettext
 
 
 @lru_cache(maxsize=64)
@@ -40,15 +41,18 @@ def _own(game: str | None) -> tuple[ModuleType, ...]:
 
 @lru_cache(maxsize=64)
 def _table(kind: str, game: str | None, tr, found: tuple[str, ...]) -> dict[str, str]:
-    """Outcome or rule words (`kind`: "outcomes" | "rules") in catalog `tr`: every game's shared
+    """Outcome or rule words (`kind`: "OUTCOMES" | "RULES") in catalog `tr`: every game's shared
     words, under the game's own (or every game's, the first game's winning)."""
     out: dict[str, str] = {}
     for module in reversed(_modules(game, found)):
-        make = getattr(module, kind, None)
-        if make is not None:
-            out.update(make())
-    shared = _SHARED[kind]()
+        out.update(_said(getattr(module, kind, None) or {}))
+    shared = _said(_SHARED[kind])
     return {**shared, **out} if game is not None else {**out, **shared}
+
+
+def _said(table) -> dict[str, str]:
+    """An NP_() marked table (id -> (context, words)) in the current language."""
+    return {key: pgettext(*marked) for key, marked in table.items()}
 
 
 def _words_of(kind: str, game: str | None) -> dict[str, str]:
@@ -68,31 +72,14 @@ def _marked(name: str, game: str | None, key: str | None) -> str | None:
     return None
 
 
-def _known() -> dict[str, str]:
-    """The endings any game may have -> their words now (context "outcome"; a game's own endings
-    are in its words' `outcomes()`)."""
-    return {
-        "victory": pgettext("outcome", "victory"),
-        "defeat": pgettext("outcome", "defeat"),
-    }
-
-
-def _rules() -> dict[str, str]:
-    """The rules every game has (the shared core's and the verbs most games take) -> their words now,
-    by the key's words (`end_turn` and `end turn` are one rule), context "rule" (`draw` here is the
-    rule, not a menu's button). A game's own are in its words' `rules()` (tests/ui/test_rule_words.py
-    finds every key an engine can name and checks that each has its words)."""
-    return {
-        "setup": pgettext("rule", "setup"),
-        "players": pgettext("rule", "players"),
-        "adjust": pgettext("rule", "adjust"),
-        "game over": pgettext("rule", "game over"),
-        "end turn": pgettext("rule", "end turn"),
-        "turn": pgettext("rule", "turn"),
-        "reveal": pgettext("rule", "reveal"),
-        "reroll": pgettext("rule", "reroll"),
-        "ritual": pgettext("rule", "ritual"),
-    }
+# the endings any game may have (a game's own are in its words' OUTCOMES)
+OUTCOMES = {"victory": NP_("outcome", "victory"), "defeat": NP_("outcome", "defeat")}
+# the rules every game has (the shared core's and the verbs most games take), by the key's words (`end_turn` and
+# `end turn` are one rule), context "rule" (`draw` here is the rule, not a menu's button). A game's own are in its
+# words' RULES (tests/ui/test_rule_words.py finds every key an engine can name and checks that each has its words).
+RULES = {"setup": NP_("rule", "setup"), "players": NP_("rule", "players"), "adjust": NP_("rule", "adjust"),
+         "game over": NP_("rule", "game over"), "end turn": NP_("rule", "end turn"), "turn": NP_("rule", "turn"),
+         "reveal": NP_("rule", "reveal"), "reroll": NP_("rule", "reroll"), "ritual": NP_("rule", "ritual")}
 
 
 # the phases of the state JSON (every game: `phase`): the words the games share (a game may list its own PHASES)
@@ -165,13 +152,13 @@ def rule_text(rule: str | None, game: str | None = None) -> str:
     table's words: `end_turn` -> `end turn` (`Zug beenden`): the game's own rules' words, then the
     shared ones (without a game: every game's); a key nobody listed as its words."""
     name = str(rule or "").replace("_", " ").replace("-", " ")
-    return _words_of("rules", game).get(name, name)
+    return _words_of("RULES", game).get(name, name)
 
 
 def outcome_text(outcome: str | None, game: str | None = None) -> str:
     """`evil-bites` -> `evil bites`, `villager+tanner` -> `villager and tanner` (in the current
     language, the game's own words first; an unknown id as its words)."""
-    known = _words_of("outcomes", game)
+    known = _words_of("OUTCOMES", game)
     parts = [known.get(p, p.replace("-", " ")) for p in str(outcome or "").split("+")]
     text = parts[0]
     for part in parts[1:]:
@@ -185,7 +172,7 @@ def outcome_words(outcome: str | None, game: str | None = None) -> str:
     return text[:1].upper() + text[1:]
 
 
-_SHARED = {"outcomes": _known, "rules": _rules}  # the words every game shares, made per catalog
+_SHARED = {"OUTCOMES": OUTCOMES, "RULES": RULES}  # the words every game shares
 
 
 def board_word(game: str | None, key: str) -> str:
@@ -197,15 +184,56 @@ def board_word(game: str | None, key: str) -> str:
 
 def known_rules(game: str | None = None) -> set[str]:
     """The rule keys' words listed for `game` (shared and its own; None: every game's)."""
-    return set(_words_of("rules", game))
+    return set(_words_of("RULES", game))
 
 
 def own_rules(game: str) -> set[str]:
     """The rule keys' words `game`'s own words list (not the shared ones)."""
-    made = [m.rules() for m in _own(game) if hasattr(m, "rules")]
-    return set().union(*made) if made else set()
+    return set().union(*(getattr(m, "RULES", {}) for m in _own(game)))
 
 
 def known_needs(game: str | None = None) -> set[str]:
     """The needs a picker has a question for: the shared ones and `game`'s (None: every game's)."""
     return set(NEEDS).union(*(getattr(m, "NEEDS", {}) for m in _own(game)))
+
+
+def refusal_text(exc: BaseException | str, game: str | None = None) -> str:
+    """A refusal's message in the current language (or an engine's `errors.Text`: an action's label,
+    cost, why_not): the engine's English template looked up in the catalog, then filled with its
+    values (an untranslated message stays English). `game` (the refusing game's id) tells its step
+    ids apart (`turn` is `a Powerwolf's turn` in Armata Strigoi)."""
+    template = getattr(exc, "template", None) or getattr(exc, "message", None) or str(exc)
+    params = {k: _value(template, k, v, game) for k, v in (getattr(exc, "params", None) or {}).items()}
+    text = _(template)
+    if text == template and not params:
+        text = data_name(template)
+    try:
+        return text.format(**params) if params else text
+    except (KeyError, IndexError, ValueError):  # a broken translation must not hide the refusal
+        return getattr(exc, "message", str(exc))
+
+
+RULE_FIELDS = ("verb", "cmd", "rule")  # template fields that hold a command's verb or a rule key
+
+
+def _value(template: str, key: str, value, game: str | None):
+    """Value `key` of a refusal's template, shown in the current language: an engine text (errors.Text)
+    through `refusal_text`; an ending's id (`{outcome}`: `defeat-veil`) and an engine's own words - a
+    verb or rule key (`{verb}: missing parameter`), a phase or step id (`{phase}`, `{step}`, or a field
+    after the word "step": `(step {value})`), where the game stands (`{where}`) - in the words
+    this module gives them; a shipped data name (a district, a relic) in the data's own
+    translation. A field quoted with `!r` is what the player typed (`unknown command {verb!r}`): as typed."""
+    if getattr(value, "template", None):
+        return refusal_text(value, game)
+    if key == "outcome":
+        return outcome_text(value, game)
+    if isinstance(value, str) and f"{{{key}!r}}" not in template:
+        if key in RULE_FIELDS:
+            return rule_text(value, game)
+        if key == "phase":
+            return phase_text(value, game)
+        if key == "step" or f"step {{{key}}}" in template:
+            return step_text(game, value)
+        if key == "where":
+            return where_text(game, value)
+    return data_name(value)
