@@ -98,11 +98,15 @@ def _try_frame(panel: Panel, cell: tuple, px: int, u: float, players_named: bool
     roomy = (marks and max(m[0] for m in marks) >= top_val) or panel.kind == "bar"  # a label or a marker over the top
     ticks = _ticks(top_val * (1.12 if roomy else 1.0))
     label_w = max(measure(_fmt(t), px)[0] for t in ticks) + 8 * u
+    if panel.kind == "bar":  # each bar is someone: its label may not give way to the axis title
+        label_w = max(label_w, measure(panel.x_title, px)[0] + 12 * u)
     r = 5.5 * u  # a marker's radius
     plot = (x + label_w, y + lh + legend_h + 0.3 * lh, w - label_w - r, h - lh - legend_h - 0.3 * lh - 1.3 * lh)
     px0, py0, pw, ph = plot
     if pw < MIN_PLOT[0] * u or ph < MIN_PLOT[1] * u:
         return None
+    if panel.kind == "bar" and panel.x_labels and max(measure(t, px)[0] for t in panel.x_labels) + 4 * u > pw / len(panel.x_labels):
+        return None  # a bar's label would give way to its neighbour's: stacked, or left out
     ymax = ticks[-1] or 1.0
 
     def ypos(v: float) -> float:
@@ -157,7 +161,7 @@ def _x_axis(panel: Panel, xs: list[float], left: float, px0: float, pw: float, b
     title = text(left, top, panel.x_title, px, theme.TEXT)
     out.append(title)
     labels = list(panel.x_labels)[:len(xs)]
-    gap = 12 * u
+    gap = (4 if panel.kind == "bar" else 12) * u  # bars stand apart already
     if labels:
         widest = max(measure(t, px)[0] for t in labels)
         spacing = (xs[-1] - xs[0]) / (len(xs) - 1) if len(xs) > 1 else pw

@@ -96,6 +96,10 @@ def test_every_axis_is_labelled_and_every_plot_tall_enough(cards, box, caps, u):
             if len(panel.series) > 1:
                 assert all(n in texts for n in names), f"{gid}: a series without its name in the legend"
             assert all(m[1] in texts for m in panel.y_lines)  # each threshold's label, in the plot or the legend
+            if panel.kind == "bar":  # each bar is someone (One Night's votes): every one labelled under it
+                under = [s.text for s in items if s.kind == "text" and x0 <= s.box[0] + s.box[2] / 2 <= x1
+                         and bottom < s.box[1] < bottom + s.box[3] and s.text != panel.x_title]
+                assert sorted(under) == sorted(panel.x_labels), f"{gid} {box}: a bar without its label: {under}"
         assert {s.name for s in card.seats} <= texts  # the players' lines are named by the card's row of players
 
 
