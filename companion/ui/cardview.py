@@ -98,8 +98,20 @@ def _head(card: Card, x: float, y: float, w: float, z: Sizes) -> tuple[list[Shap
 
 
 def _fit_lines(sentence: str, px: int, face: str, width: float) -> list[str]:
-    """The sentence wrapped at spaces into `width` (a word wider than the width stays whole)."""
-    return wrap(sentence, px, face, width) or [sentence]
+    """The sentence wrapped at spaces into `width` (a word wider than the width stays whole), its
+    lines balanced: as narrow as keeps their number, so no word is left alone on the last line."""
+    lines = wrap(sentence, px, face, width)
+    if not lines:
+        return [sentence]
+    lo, hi = width / 2, width
+    while len(lines) > 1 and hi - lo > 4:
+        mid = (lo + hi) / 2
+        tried = wrap(sentence, px, face, mid)
+        if tried and len(tried) == len(lines):
+            hi, lines = mid, tried
+        else:
+            lo = mid
+    return lines
 
 
 def _seats(card: Card, x: float, top: float, width: float, z: Sizes, date: str | None) -> tuple[list[Shape], float]:
