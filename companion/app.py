@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import sys
+import time  # the wall clock: an end card says when the evening ended, not the loop's clock
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -351,7 +352,8 @@ class App:
                 self._view_cache = GameView(
                     self.session.game.id, seatnames.shown(state, names), seatnames.shown(tuple(self.session.actions()), names),
                     {"game_id": self.session.game_id, "can_undo": self.session.can_undo(),
-                     "last": self.session.commands[-1].get("cmd") if self.session.can_undo() else None},
+                     "last": self.session.commands[-1].get("cmd") if self.session.can_undo() else None,
+                     **self._ending()},
                 )
         base = self._view_cache
         timer = self.timer.info()
@@ -360,6 +362,13 @@ class App:
         if self._timed_view is None or self._timed_view.info["timer"] != timer:
             self._timed_view = base._replace(info={**base.info, "timer": timer})
         return self._timed_view
+
+    def _ending(self) -> dict:
+        """The end card's commands and, once over, when the last was journaled (else the wall clock's now)."""
+        out = {"commands": tuple(self.session.commands)}
+        if self.session.outcome() is not None:
+            out["ended"] = self.session.ended_at() or time.time()
+        return out
 
     def _render(self, now: float, dt: float) -> bool:
         """Lights every frame; the screen when there is one. Whether the screen drew anything new."""
@@ -370,7 +379,9 @@ class App:
             if now < self._pattern_until:  # the colour check is lit: the scene takes the view once it ends
                 self._lights_stale = True
             else:
-                self.lights.update(self._light_view(view), events, now)
+                from companion.lighting.controller import timed  # (loaded with the lights already)
+
+                self.lights.update(timed(view.state, self.timer.info()) if view is not None else None, events, now)
                 self._lights_stale = False
             if self.sounds is not None:  # the game says when its night's masking noise plays
                 from companion.games import ambience
@@ -410,18 +421,6 @@ class App:
         if rate is None:
             return None, now
         return rate, (math.floor(now * rate) + 1) / rate if rate else math.inf
-
-    def _light_view(self, view):
-        """The state the lights see: a running step timer's elapsed time goes into the board, so a
-        countdown on the veil bar continues (after a pause or an extension) instead of restarting."""
-        if view is None:
-            return None
-        board = view.state.get("board")
-        info = self.timer.info()
-        if info is None or not isinstance(board, dict) or not isinstance(board.get("timer"), dict):
-            return view.state
-        timer = dict(board["timer"], elapsed=info["elapsed"])
-        return dict(view.state, board=dict(board, timer=timer))
 
     def _draw(self, screens: bool = True) -> bool:
         """The screens in their own size at the left, the HAL's panel (`hw.panel`: the simulated board

@@ -99,7 +99,7 @@ def _act(j: Journal, args) -> int:
         print(ngettext("game {id}: redid {n} command", "game {id}: redid {n} commands", len(redone)).format(
             id=args.id, n=len(redone)) + _verbs(redone))
     elif args.action == "report":
-        from companion.ui.story import report_main
+        from companion.ui.cardview import report_main
 
         return report_main(j, args.id, args.out)
     elif args.action == "check":

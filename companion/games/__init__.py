@@ -100,6 +100,11 @@ class GameInfo(Named):
       translations are the game's own catalog (`domain`, in the package's `locale/` folder);
     - `narration`: "module:TABLE", event kind -> function (event) -> log line;
     - `story`: "module:function" (states) -> chart panels for the story of a game;
+    - `moments`: "module:function" (steps: `companion.ui.story.Step`s, the state and the events of
+      every command) -> `Moment`s, the key moments of a game (its end card tells the three
+      weightiest; without it, lines of its narration); `art`: "module:function" (state) ->
+      (illustration, time of day) of `companion.ui.assets` for its end card (without it: a plain
+      backdrop); its words module's `outcome_sentence(state)` says the ending in one sentence;
     - `samples`: "module:function" () -> screen name -> recipe (ui): the sample screens
       `companion screenshots` draws (default: the generic screen after a default setup);
     - `commands`: CLI subcommand -> ("module:function", N_() help line) the game adds to `companion`.
@@ -137,6 +142,8 @@ class GameInfo(Named):
     words: str | None = None
     narration: str | None = None
     story: str | None = None
+    moments: str | None = None
+    art: str | None = None
     samples: str | None = None
     commands: Mapping[str, tuple[str, str]] = MappingProxyType({})
     data: str | None = None

@@ -197,6 +197,15 @@ class LightingController:
         self._still = self._split = self._paced = self._settled = None  # the frames to come change
 
 
+def timed(state: Mapping[str, Any], info: Mapping[str, Any] | None) -> Mapping[str, Any]:
+    """The state the lights see: a running step timer's elapsed time (`info`, the App's timer) goes into
+    the board, so a countdown on the veil bar continues (after a pause or an extension), not restarts."""
+    board = state.get("board")
+    if info is None or not isinstance(board, dict) or not isinstance(board.get("timer"), dict):
+        return state
+    return dict(state, board=dict(board, timer=dict(board["timer"], elapsed=info["elapsed"])))
+
+
 def _step_middle(t: float, rate: float | None) -> float | None:
     """The middle of t's step at `rate` frames a second; None for no rate (see `paced_time`)."""
     return (math.floor(t * rate) + 0.5) / rate if rate else None

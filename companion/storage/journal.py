@@ -411,6 +411,17 @@ class Journal(Holds):
         """`PRAGMA quick_check` result ("ok" when intact)."""
         return self.db.execute("PRAGMA quick_check").fetchone()[0]
 
+    def ended_at(self, game_id: int) -> float | None:
+        """When the game's last active command was journaled (seconds since the epoch): the time an
+        end-of-game card gives. None for no such game, or when the file cannot be read now (the card
+        then goes without: a date is not worth an error)."""
+        try:
+            row = self.db.execute("SELECT at FROM commands WHERE game_id = ? AND undone = ? ORDER BY seq DESC LIMIT 1",
+                                  (game_id, ACTIVE)).fetchone()
+        except sqlite3.Error:
+            return None
+        return None if row is None or row[0] is None else float(row[0])
+
     def has_game(self, game_id: int) -> bool:
         """Is there a game with this id?"""
         return self.db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is not None

@@ -105,6 +105,13 @@ class Session:
         """Does the store hold everything this session has (always, for memory)?"""
         return self.saver.saved
 
+    def ended_at(self) -> float | None:
+        """When the game's last command was journaled (seconds since the epoch), for its end card;
+        None while it runs or when the journal does not hold it all."""
+        if self.outcome() is None or self.journal is None or self.game_id is None or not self.saved:
+            return None
+        return self.journal.ended_at(self.game_id)
+
     def save_again(self) -> bool:
         """After a storage fault: write what the journal lacks, in one transaction; whether it worked."""
         return self.saver.save_again(self)

@@ -1,225 +1,409 @@
-"""A story's `Chart` (made by companion/ui/story.py), and drawing it: into a rect of a screen, as PNG, or as SVG.
+"""Lay out the panels of a story `Chart` (companion/ui/story.py) in a box, honestly.
 
-One layout (`shapes`) turns the chart into a list of plain shapes for a w x h box; the pygame painter
-and the SVG writer only translate those shapes, so the PNG, the SVG and the screen show the same
-picture. Text sizes are em sizes in screen pixels, 24 px at least at 800x480 (scaled with the box),
-so the chart passes the screen check (companion/ui/screencheck.py) when it fills a screen. The SVG
-is written by hand (no dependency) and names the font family pygame uses, with sans-serif fallbacks.
+`layout(panels, box, px, u)` returns plain shapes (companion/ui/shapes.py) that a screen, a PNG and
+an SVG all draw. What it promises, and tests/ui/test_chart.py checks by drawing:
+
+- **Labelled axes**: each panel's heading says what is counted (the y axis); the row under the plot
+  starts with what runs along it (rounds, steps, players), then its tick labels; every label is a
+  measured text that meets no other.
+- **Every series named**: a panel with two or more series that are not players' lines has a legend;
+  players' lines are named by the end card's row of players (same colour, same marker), or by the
+  legend too when `players_named` is False.
+- **No line hidden by another**: where two series have the same value, their points are spread by a
+  little more than a line's width (upwards from the floor, downwards from the ceiling, else around the
+  value), so two lines that run together show as two parallel lines, and each point has a marker.
+- **No label across a data line**: a threshold's label (the Altar's attack mark, the bites that win)
+  goes into the first free place beside its line, tested against every data segment and marker; with
+  no free place it goes into the legend instead. Two thresholds at one height share the line, their
+  dashes interleaved in their two colours.
+- **Tall enough to read**: a plot is never flatter than `MIN_PLOT` reference pixels; panels sit side by
+  side when they fit so, else stacked, else the later panels are left out (never an empty frame).
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
-from xml.sax.saxutils import escape
+from typing import Sequence
 
 from companion import palette
 from companion.i18n import _
 from companion.ui import theme
-
-MARKERS = ("circle", "square", "triangle", "diamond", "down", "cross")
-NEUTRAL = (235, 232, 225)  # a series that belongs to nobody (the veil, the clock)
-
-
-@dataclass(frozen=True)
-class Series:
-    """One line (or set of bars): its name, one value per x position (None: no value), its look."""
-
-    name: str
-    values: tuple[float | None, ...]
-    colour: tuple[int, int, int]
-    marker: str = "circle"
-
-
-@dataclass(frozen=True)
-class Panel:
-    """One plot: a title, the x positions' labels, the series, the y range and how to draw them."""
-
-    title: str
-    x_title: str
-    x_labels: tuple[str, ...]
-    series: tuple[Series, ...]
-    y_max: float
-    kind: str = "line"  # line | bar
-    y_lines: tuple[tuple[float, str], ...] = ()  # horizontal marks such as a threshold: (y, label)
-
-
-@dataclass(frozen=True)
-class Chart:
-    """The whole story: a title, a subtitle (the ending) and one or two panels."""
-
-    title: str
-    subtitle: str
-    panels: tuple[Panel, ...]
-
+from companion.ui.shapes import Shape, hits_segment, line_height, measure, overlaps, text
+from companion.ui.story import Panel, Series
 
 GRID = (52, 50, 66)
 AXIS = (120, 118, 128)
+MIN_PLOT = (110, 62)  # reference px: the narrowest and flattest a plot may be (a plot 25 px tall was a bug)
 
 
-@dataclass(frozen=True)
-class Shape:
-    """One thing to draw. kind: rect (box), poly (filled points), line (points, width, dashed),
-    circle (centre, radius), text (centre-left/middle/right point, px, anchor start|middle|end)."""
-
-    kind: str
-    colour: tuple[int, int, int]
-    points: tuple[tuple[float, float], ...] = ()
-    box: tuple[float, float, float, float] = (0, 0, 0, 0)
-    width: float = 1
-    dashed: bool = False
-    text: str = ""
-    px: int = 0
-    anchor: str = "start"
-    space: float = 0  # the width a text may take (0: its own), for the screen check
+def layout(panels: Sequence[Panel], box: tuple[float, float, float, float], px: int, u: float,
+           players_named: bool = True) -> list[Shape]:
+    """The panels laid out in `box` (x, y, w, h): texts at em size `px`, lines and gaps scaled by `u`
+    (1 at 800x480). `players_named`: the players' series are named elsewhere (the card's players)."""
+    return fitted(panels, box, px, u, players_named)[0]
 
 
-def shapes(chart: Chart, w: int, h: int, x0: float = 0, y0: float = 0, scale: float | None = None) -> list[Shape]:
-    """The chart laid out in the w x h box at (x0, y0); text sizes scale with the box, or with
-    `scale` (the screen's, when the chart fills only part of a screen)."""
-    u = scale if scale is not None else min(w / 800, h / 480)
-    big, small, pad = max(1, round(36 * u)), max(1, round(24 * u)), 10 * u
-    out = [Shape("rect", theme.BG, box=(x0, y0, w, h))]
-    out.append(Shape("text", theme.TEXT, ((x0 + pad, y0 + pad + big * 0.6),), text=chart.title, px=big))
-    top = y0 + 2 * pad + big * 1.2
-    if chart.subtitle:  # right of the title, or under it when the two would meet
-        beside = _width(chart.title, big) + 2 * pad + _width(chart.subtitle, small) <= w - 2 * pad
-        at = y0 + pad + big * 0.6 if beside else top + small * 0.1
-        out.append(Shape("text", theme.TEXT_DIM, ((x0 + w - pad, at),), text=chart.subtitle, px=small, anchor="end"))
-        top += 0 if beside else small * 1.2
-    n = max(1, len(chart.panels))
-    side = w >= 1.3 * h  # panels side by side on a wide box, else stacked
-    for i, panel in enumerate(chart.panels):
-        if side:
-            pw, ph = (w - (n + 1) * pad) / n, y0 + h - top - pad
-            box = (x0 + pad + i * (pw + pad), top, pw, ph)
-        else:
-            pw, ph = w - 2 * pad, (y0 + h - top - n * pad) / n
-            box = (x0 + pad, top + i * (ph + pad), pw, ph)
-        out.extend(_panel(panel, box, small, u))
-    return out
-
-
-def _panel(panel: Panel, box, px: int, u: float) -> list[Shape]:
-    """One panel: title, legend, y ticks, x labels, grid, series."""
+def fitted(panels: Sequence[Panel], box: tuple[float, float, float, float], px: int, u: float,
+           players_named: bool = True, most: int | None = None) -> tuple[list[Shape], int]:
+    """(shapes, how many panels they show): the first `most` panels (default: all) side by side, else
+    stacked; when they do not fit, fewer; (no shapes, 0) when not even the first fits."""
     x, y, w, h = box
-    out = [Shape("text", theme.TEXT, ((x, y + px * 0.7),), text=_("{what} by {axis}").format(what=panel.title, axis=panel.x_title), px=px)]
-    legend, legend_h = _legend(panel, x, y + h, w, px, u)
-    ticks = _ticks(panel.y_max)
-    label_w = max(_width(_fmt(t), px) for t in ticks) + 8 * u
-    plot = (x + label_w, y + px * 2.1, w - label_w - 6 * u, h - px * 2.1 - px * 1.4 - legend_h)
+    gap = 18 * u
+    for n in range(min(len(panels), most or len(panels)), 0, -1):  # side by side, else stacked; else fewer panels
+        shown = list(panels[:n])
+        for side in (True, False):
+            cells = _cells(n, x, y, w, h, gap, side)
+            frames = [_frame(p, c, px, u, players_named) for p, c in zip(shown, cells)]
+            if all(f is not None for f in frames):
+                return [s for f in frames for s in f], n
+    return [], 0
+
+
+def _cells(n: int, x: float, y: float, w: float, h: float, gap: float, side: bool) -> list[tuple]:
+    """`n` boxes side by side or stacked in the box, `gap` apart."""
+    if side:
+        cw = (w - (n - 1) * gap) / n
+        return [(x + i * (cw + gap), y, cw, h) for i in range(n)]
+    ch = (h - (n - 1) * gap) / n
+    return [(x, y + i * (ch + gap), w, ch) for i in range(n)]
+
+
+def _frame(panel: Panel, cell: tuple, px: int, u: float, players_named: bool) -> list[Shape] | None:
+    """One panel in `cell`, or None when its plot would be smaller than MIN_PLOT."""
+    marks = _marks(panel)
+    legend_marks: list[tuple] = []
+    for _attempt in range(2):  # marks whose label finds no room in the plot go into the legend
+        out = _try_frame(panel, cell, px, u, players_named, marks, legend_marks)
+        if out is None:
+            return None
+        shapes, unplaced = out
+        if not unplaced:
+            return shapes
+        legend_marks = legend_marks + unplaced
+    return shapes
+
+
+def _try_frame(panel: Panel, cell: tuple, px: int, u: float, players_named: bool, marks: list[tuple],
+               legend_marks: list[tuple]):
+    """(shapes, marks whose label found no place) of one panel, or None when too small."""
+    x, y, w, h = cell
+    lh = line_height(px)
+    out: list[Shape] = [text(x, y, panel.title, px, theme.TEXT, role="chart")]
+    head_w = measure(panel.title, px)[0]
+    if head_w > w or measure(panel.x_title, px)[0] > w / 2:
+        return None  # its words do not fit beside another panel: stacked, or left out
+    entries = _legend_entries(panel, players_named, legend_marks)
+    legend, legend_h = _legend(entries, x, y, w, head_w, lh, px, u)
+    out += legend
+    top_val = max([panel.y_max] + [v for s in panel.series for v in s.values if v is not None] + [m[0] for m in marks])
+    roomy = (marks and max(m[0] for m in marks) >= top_val) or panel.kind == "bar"  # a label or a marker over the top
+    ticks = _ticks(top_val * (1.12 if roomy else 1.0))
+    label_w = max(measure(_fmt(t), px)[0] for t in ticks) + 8 * u
+    if panel.kind == "bar":  # each bar is someone: its label may not give way to the axis title
+        label_w = max(label_w, measure(panel.x_title, px)[0] + 12 * u)
+    r = 5.5 * u  # a marker's radius
+    pw = w - label_w - r
+    rows = 1
+    if panel.kind == "bar" and panel.x_labels:  # each bar keeps its label: in one row, else in two, staggered
+        widest = max(measure(t, px)[0] for t in panel.x_labels) + 4 * u
+        rows = 1 if widest <= pw / len(panel.x_labels) else 2
+        if widest > 2 * pw / len(panel.x_labels):
+            return None  # even staggered a label would give way to its neighbour's: stacked, or left out
+    plot = (x + label_w, y + lh + legend_h + 0.3 * lh, pw, h - lh - legend_h - 0.3 * lh - (0.3 + rows) * lh)
     px0, py0, pw, ph = plot
-    if pw <= 0 or ph <= 0:
-        return out
-    ymax = ticks[-1] or 1
+    if pw < MIN_PLOT[0] * u or ph < MIN_PLOT[1] * u:
+        return None
+    ymax = ticks[-1] or 1.0
 
     def ypos(v: float) -> float:
         return py0 + ph - ph * max(0.0, min(v, ymax)) / ymax
 
-    labelled = _labelled(len(ticks), ph, px)
-    for k, t in enumerate(ticks):
-        out.append(Shape("line", GRID, ((px0, ypos(t)), (px0 + pw, ypos(t))), width=max(1, u)))
-        if k in labelled:
-            out.append(Shape("text", theme.TEXT_DIM, ((px0 - 6 * u, ypos(t)),), text=_fmt(t), px=px, anchor="end"))
-    above: float | None = None  # where the last mark's label stands (marks from the highest down)
-    for yv, label in sorted(panel.y_lines, key=lambda m: -m[0]):
-        at = ypos(yv)
-        out.append(Shape("line", theme.FOCUS, ((px0, at), (px0 + pw, at)), width=max(1, 2 * u), dashed=True))
-        # over its line at the right end, or under it when it would meet the label of the mark above
-        ty = at - px * 0.6 if above is None or at - px * 0.6 - above >= px * 1.1 else at + px * 0.6
-        out.append(Shape("text", theme.FOCUS, ((px0 + pw - 4 * u, ty),), text=label, px=px, anchor="end"))
-        above = ty
-    count = max(1, len(panel.x_labels))
-    step = pw / count
-    every = max(1, math.ceil(max((_width(s, px) for s in panel.x_labels), default=0) / max(1.0, step - 4 * u)))
-    for i, label in enumerate(panel.x_labels):
-        if i % every == 0:
-            out.append(Shape("text", theme.TEXT_DIM, ((px0 + step * (i + 0.5), py0 + ph + px * 0.75),), text=label,
-                             px=px, anchor="middle", space=step * every))
-    out.append(Shape("line", AXIS, ((px0, py0 + ph), (px0 + pw, py0 + ph)), width=max(1, 2 * u)))
+    out += _y_axis(ticks, ypos, px0, pw, px, lh, u)
+    xs = _xs(panel, px0, pw, r)
+    out += _x_axis(panel, xs, x, px0, pw, py0 + ph, px, lh, u, rows)
+    data = _bars(panel, xs, pw, ypos, u, r) if panel.kind == "bar" else _lines(panel, xs, ypos, u, r, ph)
+    placed, unplaced = _place_marks([m for m in marks if m not in legend_marks], data, plot, px, u, ypos, out)
+    return out + data + placed, unplaced
+
+
+def _marks(panel: Panel) -> list[tuple]:
+    """The panel's thresholds as (y, label, colour)."""
+    return [(float(m[0]), str(m[1]), tuple(m[2]) if len(m) > 2 else theme.FOCUS) for m in panel.y_lines]
+
+
+# ---------------------------------------------------------------- axes
+
+
+def _y_axis(ticks: list[float], ypos, px0: float, pw: float, px: int, lh: float, u: float) -> list[Shape]:
+    """Grid lines at every tick; labels at 0 and every k-th tick up from it, k as small as keeps two
+    labels a line apart."""
+    out: list[Shape] = []
+    spacing = abs(ypos(ticks[1]) - ypos(ticks[0])) if len(ticks) > 1 else lh
+    k = max(1, math.ceil(lh * 0.95 / max(1.0, spacing)))
+    for i, t in enumerate(ticks):
+        at = ypos(t)
+        out.append(Shape("line", GRID, ((px0, at), (px0 + pw, at)), width=max(1.0, u), role="grid"))
+        if i % k == 0:
+            out.append(text(px0 - 7 * u, at - lh / 2, _fmt(t), px, theme.TEXT_DIM, anchor="end"))
+    return out
+
+
+def _xs(panel: Panel, px0: float, pw: float, r: float) -> list[float]:
+    """The x of each position: lines from edge to edge (a marker's room inside), bars centred in slots."""
+    n = max(1, len(panel.x_labels), max((len(s.values) for s in panel.series), default=0))
     if panel.kind == "bar":
-        out.extend(_bars(panel, px0, step, ypos, u))
-    else:
-        out.extend(_lines(panel, px0, step, ypos, u))
-    return out + legend
+        return [px0 + pw * (i + 0.5) / n for i in range(n)]
+    if n == 1:
+        return [px0 + pw / 2]
+    return [px0 + r + (pw - 2 * r) * i / (n - 1) for i in range(n)]
 
 
-def _labelled(count: int, height: float, px: int) -> set[int]:
-    """Which of `count` evenly spaced y ticks over `height` get a label: every n-th, so labels never
-    overlap, and the top one when there is room (dropping the one under it if the two would meet)."""
-    every = max(1, math.ceil(px * 1.1 / max(1.0, height / max(1, count - 1))))
-    out = set(range(0, count, every))
-    top = count - 1
-    if top not in out and height >= 2.2 * px:
-        out.discard(top - top % every)
-        out.add(top)
+def _x_axis(panel: Panel, xs: list[float], left: float, px0: float, pw: float, bottom: float, px: int, lh: float,
+            u: float, rows: int = 1) -> list[Shape]:
+    """The axis line, then one row under it: the axis title at its start (from the panel's left edge,
+    under the y labels), and the tick labels that fit after it (every n-th, the last always); a bar
+    chart's labels in `rows` rows (2: every other one a line lower, so that long names all show)."""
+    out = [Shape("line", AXIS, ((px0, bottom), (px0 + pw, bottom)), width=max(1.0, 2 * u), role="axis")]
+    top = bottom + 0.3 * lh  # clear of the 0 label, which is centred on the axis
+    title = text(left, top, panel.x_title, px, theme.TEXT)
+    out.append(title)
+    labels = list(panel.x_labels)[:len(xs)]
+    gap = (4 if panel.kind == "bar" else 12) * u  # bars stand apart already
+    if labels:
+        widest = max(measure(t, px)[0] for t in labels)
+        spacing = rows * (xs[-1] - xs[0]) / (len(xs) - 1) if len(xs) > 1 else pw  # (a label's neighbours: a row apart)
+        every = max(1, math.ceil((widest + gap) / max(1.0, spacing)))
+        picked = sorted({i for i in range(0, len(labels), every)} | {len(labels) - 1})
+        shown: list[Shape] = [title]
+        for i in reversed(picked):  # the last first: it is always shown, a label too near it is not
+            s = text(xs[i], top + (i % rows) * lh, labels[i], px, theme.TEXT_DIM, anchor="middle")
+            if all(not overlaps(s.box, o.box, gap / 2) for o in shown):
+                shown.append(s)
+        out += shown[1:]
     return out
 
 
-def _lines(panel: Panel, px0: float, step: float, ypos, u: float) -> list[Shape]:
-    """Each series as a line with a marker at every value."""
-    out = []
-    for s in panel.series:
-        pts = [(px0 + step * (i + 0.5), ypos(v)) for i, v in enumerate(s.values) if v is not None]
+# ---------------------------------------------------------------- data
+
+
+def _lines(panel: Panel, xs: list[float], ypos, u: float, r: float, ph: float) -> list[Shape]:
+    """Each series as a line with a marker at every value; equal values spread apart (see the module),
+    their markers drawn small so that the lines beside each other stay in sight."""
+    width = 3 * u
+    spread = width + 1.6 * u
+    ys = _spread(panel.series, ypos, spread, ph)
+    tied = _tied(panel.series)
+    lines, markers = [], []
+    for j, (s, column) in enumerate(zip(panel.series, ys)):
+        pts = [(i, xs[i], yv) for i, yv in enumerate(column) if yv is not None and i < len(xs)]
         if len(pts) > 1:
-            out.append(Shape("line", s.colour, tuple(pts), width=max(1, 3 * u)))
-        out.extend(marker(s.marker, p, 7 * u, s.colour) for p in pts)
+            lines.append(Shape("line", s.colour, tuple((x, y) for _i, x, y in pts), width=width, role="data"))
+        markers += [marker(s.marker, (x, y), r * (0.55 if (j, i) in tied else 1.0), s.colour) for i, x, y in pts]
+    return lines + markers
+
+
+def _tied(series: Sequence[Series]) -> set[tuple[int, int]]:
+    """(series, position) of every value another series shares at that position."""
+    out = set()
+    n = max((len(s.values) for s in series), default=0)
+    for i in range(n):
+        seen: dict[float, list[int]] = {}
+        for j, s in enumerate(series):
+            if i < len(s.values) and s.values[i] is not None:
+                seen.setdefault(float(s.values[i]), []).append(j)
+        out |= {(j, i) for members in seen.values() if len(members) > 1 for j in members}
     return out
 
 
-def _bars(panel: Panel, px0: float, step: float, ypos, u: float) -> list[Shape]:
-    """Each x position's values as side-by-side bars."""
-    out = []
-    k = max(1, len(panel.series))
-    bw = step * 0.7 / k
+def _spread(series: Sequence[Series], ypos, d: float, ph: float) -> list[list[float | None]]:
+    """Each series' y per position, points of equal value spread `d` apart in seat order."""
+    out: list[list[float | None]] = [[None if v is None else ypos(v) for v in s.values] for s in series]
+    n = max((len(s.values) for s in series), default=0)
+    floor, ceiling = ypos(0), ypos(float("inf"))
+    for i in range(n):
+        groups: dict[float, list[int]] = {}
+        for j, s in enumerate(series):
+            if i < len(s.values) and s.values[i] is not None:
+                groups.setdefault(float(s.values[i]), []).append(j)
+        for members in groups.values():
+            g = len(members)
+            if g < 2:
+                continue
+            for k, j in enumerate(members):
+                base = out[j][i]
+                if abs(base - floor) < 0.5:
+                    out[j][i] = base - k * d  # upwards from the floor
+                elif abs(base - ceiling) < 0.5:
+                    out[j][i] = base + k * d  # downwards from the ceiling
+                else:
+                    out[j][i] = base + (k - (g - 1) / 2) * d
+    return out
+
+
+def _bars(panel: Panel, xs: list[float], pw: float, ypos, u: float, r: float) -> list[Shape]:
+    """Bars: one full bar per position when only one series has a value there, else side by side.
+    A player's bar carries their marker (cut out near its top, or on it when it is too short), so
+    the bars are told apart by shape as well as colour."""
+    out, marks = [], []
+    slot = pw / max(1, len(xs)) * 0.72
+    alone = all(sum(1 for s in panel.series if i < len(s.values) and s.values[i] is not None) <= 1 for i in range(len(xs)))
+    k = 1 if alone else max(1, len(panel.series))
     for j, s in enumerate(panel.series):
         for i, v in enumerate(s.values):
-            if v is None:
+            if v is None or i >= len(xs):
                 continue
-            left = px0 + step * (i + 0.15) + j * bw
+            left = xs[i] - slot / 2 + (0 if alone else j * slot / k)
             top, bottom = ypos(v), ypos(0)
-            out.append(Shape("rect", s.colour, box=(left, top, max(1, bw - u), max(1, bottom - top))))
-    return out
+            width = max(1.0, slot / k - u)
+            out.append(Shape("rect", s.colour, box=(left, top, width, max(1.0, bottom - top)), radius=2 * u, role="data"))
+            if s.player and width >= 2.6 * r:
+                inside = bottom - top >= 3 * r
+                marks.append(marker(s.marker, (left + width / 2, top + 1.4 * r if inside else top - 1.4 * r), r,
+                                    theme.BG if inside else s.colour))
+    return out + marks
 
 
-def _legend(panel: Panel, x: float, bottom: float, w: float, px: int, u: float) -> tuple[list[Shape], float]:
-    """The series' markers and names in rows under the plot; (shapes, height)."""
-    if len(panel.series) < 2:
+# ---------------------------------------------------------------- thresholds
+
+
+def _place_marks(marks: list[tuple], data: list[Shape], plot: tuple, px: int, u: float, ypos,
+                 taken: list[Shape]) -> tuple[list[Shape], list[tuple]]:
+    """The threshold lines, each label in free space; (shapes, marks whose label found none)."""
+    px0, py0, pw, ph = plot
+    out: list[Shape] = []
+    by_height: dict[float, list[tuple]] = {}
+    for m in marks:
+        by_height.setdefault(m[0], []).append(m)
+    for yv, group in by_height.items():  # one line per height, dashes interleaved in their colours
+        at = ypos(yv)
+        dash = 3 * max(1.0, 2 * u)
+        for k, (_y, _label, colour) in enumerate(group):
+            out.append(Shape("line", colour, ((px0, at), (px0 + pw, at)), width=max(1.0, 2 * u), dashed=True,
+                             phase=-k * 2 * dash / len(group), role="mark"))
+    lines = [s for s in data if s.kind == "line"]
+    solids = [s.box if s.kind == "rect" else _marker_box(s) for s in data if s.kind != "line"]
+    labels: list[Shape] = []
+    unplaced = []
+    for m in marks:
+        spot = _free_spot(m, lines, solids, labels, out, plot, px, u, ypos)
+        if spot is None:
+            unplaced.append(m)
+        else:
+            labels.append(spot)
+    return out + labels, unplaced
+
+
+def _free_spot(m: tuple, lines: list[Shape], solids: list, labels: list[Shape], marks: list[Shape],
+               plot: tuple, px: int, u: float, ypos) -> Shape | None:
+    """The first place beside mark `m`'s line where its label meets no data, no label and no other mark."""
+    px0, py0, pw, ph = plot
+    yv, label, colour = m
+    at = ypos(yv)
+    tw, th = measure(label, px)
+    lh = line_height(px)
+    pad = 4 * u
+    for top in (at - lh - 1 * u, at + 2 * u):  # above its line, else under it
+        for left in (px0 + pw - tw - pad, px0 + pad, px0 + (pw - tw) / 2):
+            s = text(left, top, label, px, colour, role="chart")
+            ink = _ink(s)
+            if ink[1] < py0 - 0.5 * lh or ink[1] + ink[3] > py0 + ph:
+                continue
+            if any(hits_segment(ink, a, b, line.width / 2 + u) for line in lines for a, b in zip(line.points, line.points[1:])):
+                continue
+            if any(overlaps(ink, box, u) for box in solids) or any(overlaps(s.box, o.box, u) for o in labels):
+                continue
+            if any(o.kind == "line" and o.points[0][1] != at and hits_segment(ink, *o.points, u) for o in marks):
+                continue
+            return s
+    return None
+
+
+def _ink(s: Shape) -> tuple[float, float, float, float]:
+    """Where a label's glyphs are (companion/ui/shapes.py ink_box)."""
+    from companion.ui.shapes import ink_box
+
+    return ink_box(s)
+
+
+def _marker_box(s: Shape) -> tuple[float, float, float, float]:
+    """The box around a marker shape."""
+    if s.kind == "circle":
+        (cx, cy), = s.points
+        return cx - s.width, cy - s.width, 2 * s.width, 2 * s.width
+    xs = [p[0] for p in s.points]
+    ys = [p[1] for p in s.points]
+    return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
+
+
+# ---------------------------------------------------------------- legend
+
+
+def _legend_entries(panel: Panel, players_named: bool, marks: list[tuple]) -> list[tuple[str, Series | tuple]]:
+    """What the legend names: the series no other place names (when two or more lines need telling
+    apart), then the thresholds that found no room in the plot."""
+    own = [s for s in panel.series if not (players_named and s.player)]
+    entries: list[tuple[str, Series | tuple]] = [(s.name, s) for s in own] if len(panel.series) > 1 and own else []
+    return entries + [(m[1], m) for m in marks]
+
+
+def _legend(entries: list, x: float, y: float, w: float, head_w: float, lh: float, px: int,
+            u: float) -> tuple[list[Shape], float]:
+    """The legend (a series' marker, a threshold's dashes, then the name) after the heading on its
+    row when it fits there, else in rows under it; (shapes, the height it adds under the heading row)."""
+    if not entries:
         return [], 0.0
-    row_h, entries, cx, row = px * 1.4, [], 0.0, 0
-    for s in panel.series:
-        need = px * 1.2 + _width(s.name, px) + px
-        if cx and cx + need > w:
-            row, cx = row + 1, 0.0
-        entries.append((s, cx, row))
-        cx += need
-    height = (row + 1) * row_h
-    out = []
-    for s, ex, r in entries:
-        cy = bottom - height + r * row_h + row_h / 2
-        out.append(marker(s.marker, (x + ex + px * 0.4, cy), 7 * u, s.colour))
-        out.append(Shape("text", theme.TEXT, ((x + ex + px * 1.0, cy),), text=s.name, px=px))
-    return out, height
+    r = 5.5 * u
+    keys = [2.4 * r if isinstance(e, Series) else 22 * u for _n, e in entries]
+    widths = [k + measure(name, px)[0] for (name, _e), k in zip(entries, keys)]
+    space = 0.7 * px
+    row_y, cx, added = y, x + head_w + 1.2 * px, 0.0
+    if cx + sum(widths) + space * (len(widths) - 1) > x + w:  # not beside the heading: rows of their own
+        row_y, cx, added = y + lh, x, lh
+    out: list[Shape] = []
+    for (name, entry), ew, key in zip(entries, widths, keys):
+        if cx + ew > x + w and cx > x:
+            row_y, cx, added = row_y + lh, x, added + lh
+        mid = row_y + lh / 2
+        if isinstance(entry, Series):
+            out.append(marker(entry.marker, (cx + r, mid), r, entry.colour, role="legend"))
+        else:
+            out.append(Shape("line", entry[2], ((cx, mid), (cx + key - 6 * u, mid)), width=max(1.0, 2 * u), dashed=True,
+                             role="legend"))
+        out.append(text(cx + key, row_y, name, px, theme.TEXT, role="chart"))
+        cx += ew + space
+    return out, added
 
 
-def marker(kind: str, at: tuple[float, float], r: float, colour) -> Shape:
-    """A marker shape of radius `r` at `at`: circle, square, triangle, diamond, down, cross."""
+# ---------------------------------------------------------------- markers and numbers
+
+UNIT = {
+    "square": ((-0.9, -0.9), (0.9, -0.9), (0.9, 0.9), (-0.9, 0.9)),
+    "triangle": ((0, -1.2), (1.1, 0.9), (-1.1, 0.9)),
+    "diamond": ((0, -1.3), (1.3, 0), (0, 1.3), (-1.3, 0)),
+    "down": ((-1.1, -0.9), (1.1, -0.9), (0, 1.2)),
+    "cross": ((-0.4, -1.2), (0.4, -1.2), (0.4, -0.4), (1.2, -0.4), (1.2, 0.4), (0.4, 0.4), (0.4, 1.2),
+              (-0.4, 1.2), (-0.4, 0.4), (-1.2, 0.4), (-1.2, -0.4), (-0.4, -0.4)),
+    "star": tuple((math.sin(k * math.pi / 5) * (1.35 if k % 2 == 0 else 0.6),
+                   -math.cos(k * math.pi / 5) * (1.35 if k % 2 == 0 else 0.6)) for k in range(10)),
+    "hexagon": tuple((math.cos(k * math.pi / 3) * 1.15, math.sin(k * math.pi / 3) * 1.15) for k in range(6)),
+    "pentagon": tuple((math.sin(k * 2 * math.pi / 5) * 1.15, -math.cos(k * 2 * math.pi / 5) * 1.15) for k in range(5)),
+}
+
+
+def marker(kind: str, at: tuple[float, float], r: float, colour, role: str = "data") -> Shape:
+    """A marker shape of radius `r` at `at`: circle, square, triangle, diamond, down, cross, star,
+    hexagon, pentagon (an unknown kind: a circle)."""
     cx, cy = at
-    if kind == "circle":
-        return Shape("circle", colour, ((cx, cy),), width=r)
-    unit = {"square": ((-1, -1), (1, -1), (1, 1), (-1, 1)), "triangle": ((0, -1.2), (1.1, 0.9), (-1.1, 0.9)),
-            "diamond": ((0, -1.3), (1.3, 0), (0, 1.3), (-1.3, 0)), "down": ((-1.1, -0.9), (1.1, -0.9), (0, 1.2)),
-            "cross": ((-0.4, -1.2), (0.4, -1.2), (0.4, -0.4), (1.2, -0.4), (1.2, 0.4), (0.4, 0.4), (0.4, 1.2),
-                      (-0.4, 1.2), (-0.4, 0.4), (-1.2, 0.4), (-1.2, -0.4), (-0.4, -0.4))}.get(kind)
-    if unit is None:  # a seat's shape (companion/palette.py), a little larger than the plain markers
+    unit = UNIT.get(kind)
+    if unit is None and kind in palette.SHAPES and kind != "circle":  # a seat's own shape (moon...)
         unit = tuple((x * 1.25, y * 1.25) for x, y in palette.shape_points(kind))
-    return Shape("poly", colour, tuple((cx + dx * r, cy + dy * r) for dx, dy in unit))
+    if unit is None:
+        return Shape("circle", colour, ((cx, cy),), width=r, role=role)
+    return Shape("poly", colour, tuple((cx + dx * r, cy + dy * r) for dx, dy in unit), role=role)
 
 
 def _ticks(top: float) -> list[float]:
-    """0 up to at least `top` in 2 to 6 round steps."""
+    """0 up to at least `top` in 2 to 5 round steps."""
     top = max(1.0, float(top))
     step = next(s for s in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000, 1e9) if top / s <= 5)
     return [step * k for k in range(int(math.ceil(top / step - 1e-9)) + 1)]
@@ -230,134 +414,6 @@ def _fmt(v: float) -> str:
     return str(int(v)) if float(v).is_integer() else f"{v:g}"
 
 
-def _width(text: str, px: int) -> float:
-    """The estimated width of `text` at em size `px` (freesansbold averages about 0.6 em a glyph)."""
-    return 0.6 * px * len(text)
-
-
-# ---------------------------------------------------------------- pygame
-
-
-def draw_chart(surface, rect, chart: Chart, text=None, scale: float | None = None) -> list:
-    """Draw `chart` into `rect` of a pygame surface (e.g. the game-over screen); returns TextBoxes
-    for the screen check. `text` is the screen's TextRenderer (a fresh one if None); `scale` the
-    screen's scale (1 at 800x480), so the chart's texts are as big as the screen's."""
-    from companion.ui.text import TextRenderer
-
-    text = text or TextRenderer()
-    return paint(surface, shapes(chart, rect.width, rect.height, rect.x, rect.y, scale), text)
-
-
-def paint(surface, items: list[Shape], text) -> list:
-    """Draw laid-out shapes with pygame; returns a TextBox for every text."""
-    import pygame
-
-    from companion.ui.text import Fit, TextBox
-
-    boxes = []
-    for s in items:
-        if s.kind == "rect":
-            pygame.draw.rect(surface, s.colour, pygame.Rect(*(round(v) for v in s.box)))
-        elif s.kind == "poly":
-            pygame.draw.polygon(surface, s.colour, s.points)
-        elif s.kind == "circle":
-            pygame.draw.circle(surface, s.colour, s.points[0], s.width)
-        elif s.kind == "line":
-            for a, b in (_dashes(s.points, 10 * s.width) if s.dashed else zip(s.points, s.points[1:])):
-                pygame.draw.line(surface, s.colour, a, b, max(1, round(s.width)))
-        elif s.kind == "text":
-            size = nominal(s.px)
-            line = text.line(s.text, size, s.colour)
-            lw, lh = line.get_size()
-            x, y = s.points[0]
-            left = x - lw if s.anchor == "end" else x - lw / 2 if s.anchor == "middle" else x
-            surface.blit(line, (round(left), round(y - lh / 2)))
-            space = max(s.space, 1) if s.space else lw
-            box = pygame.Rect(round(x - space / 2) if s.space else round(left), round(y - lh / 2), round(space), lh)
-            boxes.append(TextBox(s.text, box, Fit(size, (s.text,), lw, lh, False), "chart"))
-    return boxes
-
-
-def to_png(chart: Chart, path: str | Path, size: tuple[int, int] = (1200, 720)) -> None:
-    """Write the chart as a PNG file, drawn offscreen (no display needed)."""
-    import os
-
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    import pygame
-
-    if not pygame.font.get_init():
-        pygame.font.init()
-    surface = pygame.Surface(size)
-    draw_chart(surface, surface.get_rect(), chart)
-    pygame.image.save(surface, str(path))
-
-
-def nominal(px: int) -> int:
-    """The smallest nominal font size whose em size is at least `px` (see companion/ui/text.py)."""
-    from companion.ui.text import pixel_size
-
-    n = max(1, int(px / 0.6875))
-    while pixel_size(n) < px:
-        n += 1
-    return n
-
-
-def _dashes(points, dash: float):
-    """Segments of a dashed polyline: on for `dash`, off for `dash`."""
-    for (ax, ay), (bx, by) in zip(points, points[1:]):
-        length = math.hypot(bx - ax, by - ay)
-        k = 0.0
-        while k < length:
-            e = min(length, k + dash)
-            yield ((ax + (bx - ax) * k / length, ay + (by - ay) * k / length),
-                   (ax + (bx - ax) * e / length, ay + (by - ay) * e / length))
-            k += 2 * dash
-
-
-# ---------------------------------------------------------------- SVG
-
-
-def to_svg(chart: Chart, size: tuple[int, int] = (1200, 720)) -> str:
-    """The chart as a standalone SVG document."""
-    w, h = size
-    body = "\n".join(_svg(s) for s in shapes(chart, w, h))
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">\n'
-            f"<title>{escape(chart.title)}: {escape(chart.subtitle)}</title>\n"
-            '<g font-family="FreeSans, Helvetica, Arial, sans-serif" font-weight="bold">\n'
-            f"{body}\n</g>\n</svg>\n")
-
-
-def _svg(s: Shape) -> str:
-    """One shape as an SVG element."""
-    fill = _hex(s.colour)
-    if s.kind == "rect":
-        x, y, w, h = s.box
-        return f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" fill="{fill}"/>'
-    if s.kind == "poly":
-        return f'<polygon points="{_pts(s.points)}" fill="{fill}"/>'
-    if s.kind == "circle":
-        (x, y), = s.points
-        return f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(s.width)}" fill="{fill}"/>'
-    if s.kind == "line":
-        dash = f' stroke-dasharray="{_n(10 * s.width)}"' if s.dashed else ""
-        return (f'<polyline points="{_pts(s.points)}" fill="none" stroke="{fill}" stroke-width="{_n(s.width)}"'
-                f' stroke-linejoin="round"{dash}/>')
-    (x, y), = s.points
-    return (f'<text x="{_n(x)}" y="{_n(y)}" font-size="{s.px}" fill="{fill}" text-anchor="{s.anchor}"'
-            f' dominant-baseline="central">{escape(s.text)}</text>')
-
-
-def _hex(colour: Any) -> str:
-    """#rrggbb."""
-    r, g, b = (int(c) for c in colour[:3])
-    return f"#{r:02x}{g:02x}{b:02x}"
-
-
-def _n(v: float) -> str:
-    """A coordinate with at most one decimal."""
-    return f"{v:.1f}".rstrip("0").rstrip(".")
-
-
-def _pts(points) -> str:
-    """SVG points list."""
-    return " ".join(f"{_n(x)},{_n(y)}" for x, y in points)
+def no_chart_text() -> str:
+    """What a card says where a game has no chart."""
+    return _("no chart for this game")

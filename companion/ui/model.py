@@ -72,8 +72,9 @@ class ViewModel(Named):
 
     Pictures: `stats` a row of icon counts over the lines (e.g. the acting vampire's blood, kills and
     AP), `ring` a countdown ring (fraction of the time left, the numeral inside), `dice` die faces
-    (value, used), `chart` the evening's story (companion.ui.story.Chart) on a game-over screen,
-    `accent` the colour of whose turn it is (a bar beside the title).
+    (value, used), `accent` the colour of whose turn it is (a bar beside the title). With a `card` (companion.ui.endcard.Card: a game-over
+    screen, the story screen) the screen is the end-of-game card over its buttons: no title bar,
+    lines or grid (the card says it all).
     """
 
     screen: str
@@ -89,8 +90,8 @@ class ViewModel(Named):
     stats: tuple[Count, ...] = ()
     ring: tuple[float, str] | None = None
     dice: tuple[tuple[int, bool], ...] = ()
-    chart: Any = None
     accent: tuple[int, int, int] | None = None
+    card: Any = None
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for tests and logs, plus `highlighted` (districts with a mark or selected)."""
@@ -151,7 +152,7 @@ def action_button(i: int, action: "Action", prefix: str = "act") -> ButtonVM:
 
 
 def _plain(value: Any) -> Any:
-    """Models and dataclasses (the story chart) to dicts, tuples to lists, recursively (JSON-shaped
+    """Models and dataclasses (the end card's chart) to dicts, tuples to lists, recursively (JSON-shaped
     data for tests and logs)."""
     if hasattr(value, "_asdict"):
         return _plain(value._asdict())

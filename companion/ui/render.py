@@ -66,6 +66,8 @@ class Renderer:
 
     def _layout(self, vm: ViewModel) -> list[Item]:
         """Compute every element's box."""
+        if vm.card is not None:
+            return self._card_layout(vm)
         m, (w, h) = self.m, self.size
         gauge = self._gauge_w() if vm.veil is not None else 0
         items = [Item("title", pygame.Rect(m.pad, 0, w - gauge - 2 * m.pad, m.header_h), (vm.title, vm.accent))]
@@ -94,8 +96,25 @@ class Renderer:
         items.extend(self._panel(vm, panel))
         return items
 
+    def _card_layout(self, vm: ViewModel) -> list[Item]:
+        """The end-of-game card over one row of buttons (banners above it, the hint row only when it
+        has something to say)."""
+        m, (w, h) = self.m, self.size
+        items, y = [], 0
+        for text in vm.banner[:2]:
+            items.append(Item("banner", pygame.Rect(0, y, w, m.banner_h), text))
+            y += m.banner_h
+        bottom = h
+        if vm.error or vm.hint:
+            bottom -= m.hint_h
+            items.append(Item("hint", pygame.Rect(m.pad, bottom, w - 2 * m.pad, m.hint_h), (vm.error or vm.hint, bool(vm.error))))
+        area = pygame.Rect(m.pad, bottom - m.button_h - m.pad, w - 2 * m.pad, m.button_h)
+        items.append(Item("card", pygame.Rect(0, y, w, area.y - m.pad - y), vm.card))
+        items.append(Item("area", area))
+        return items + self._buttons(vm, area)
+
     def _panel(self, vm: ViewModel, panel: pygame.Rect) -> list[Item]:
-        """Icon counts, dice, lines and the chart on top, buttons below, inside `panel`."""
+        """Icon counts, dice and lines on top, buttons below, inside `panel`."""
         m = self.m
         items: list[Item] = []
         y = panel.y
@@ -113,12 +132,6 @@ class Renderer:
         for text, n in zip(vm.lines, rows):
             items.append(Item("line", pygame.Rect(panel.x, y, panel.width, n * m.line_h).clip(room), text))
             y = min(y + n * m.line_h, room.bottom)
-        if vm.chart is not None:
-            cols = max(1, min(3, (panel.width + m.pad) // (max(m.px(232), self._widest_button(vm)) + m.pad)))
-            keep = (m.button_h + m.pad) * (0 if not vm.buttons else 1 if len(vm.buttons) <= cols else 2)
-            box = pygame.Rect(panel.x, y, panel.width, panel.bottom - y - keep)
-            items.append(Item("chart", box, vm.chart))
-            y = box.bottom
         if vm.buttons:
             top = y + (m.pad if y > panel.y else 0)
             area = pygame.Rect(panel.x, top, panel.width, panel.bottom - top)
@@ -310,11 +323,12 @@ class Renderer:
         colour = palette.VERMILLION if fraction < 0.25 else palette.SKY_BLUE
         self.text_boxes.append(icons.draw_countdown(surface, item.rect, fraction, numeral, colour, self.text))
 
-    def _paint_chart(self, surface, item: Item) -> None:
-        """The evening's story (companion/ui/chart.py), its texts checked like every other text."""
-        from companion.ui.chart import draw_chart
+    def _paint_card(self, surface, item: Item) -> None:
+        """The end-of-game card (companion/ui/cardview.py) at this screen's smallest and main capitals."""
+        from companion.ui.cardview import draw_card
+        from companion.ui.screencheck import limits
 
-        self.text_boxes.extend(draw_chart(surface, item.rect, item.data, self.text, scale=self.m.u))
+        self.text_boxes.extend(draw_card(surface, item.rect, item.data, limits(self.size), self.m.u))
 
     def _counts(self, surface, rect: pygame.Rect, counts, bg, side: int) -> None:
         """Icon + numeral pairs flowing left to right, wrapping into rows of height `side`."""

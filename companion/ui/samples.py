@@ -31,7 +31,8 @@ def engine_view(game_id: str, players: int | None, seed: int, until: Callable[[d
                 info: dict | None = None) -> GameView:
     """Play `game_id` with its own bot from its example setup for `players` (None: the fewest) and
     `seed` (`Engine.example_setup`) until `until(state_json)` holds; the view's `info["history"]` holds
-    every state since setup (the story chart of a game-over screen)."""
+    every state since setup and `info["commands"]` every command (the end card), and a game that
+    ended has `info["ended"]`, a Saturday evening."""
     import random
 
     import companion.games as catalog
@@ -39,15 +40,26 @@ def engine_view(game_id: str, players: int | None, seed: int, until: Callable[[d
 
     game = load_game(game_id)
     bot = catalog.bot(game_id)
-    state, events = game.setup(named(game, game.example_setup(players, seed)))
+    commands = [game.canonical(None, named(game, game.example_setup(players, seed)))]
+    state, events = game.setup(commands[0])
     history = [game.to_json(state)]
     rng = random.Random(seed)
     for step in range(limit):
         if until(history[-1]) or game.outcome(state) is not None:
             break
-        state, events = game.apply(state, bot.choose(game, state, rng))
+        commands.append(game.canonical(state, bot.choose(game, state, rng)))
+        state, events = game.apply(state, commands[-1])
         history.append(game.to_json(state))
-    return GameView(game_id, history[-1], tuple(game.actions(state)), {**(info or {}), "history": history})
+    ending = {"ended": saturday()} if game.outcome(state) is not None else {}
+    return GameView(game_id, history[-1], tuple(game.actions(state)),
+                    {**(info or {}), "history": history, "commands": tuple(commands), **ending})
+
+
+def saturday() -> float:
+    """When the sample games ended: Saturday 14 March 2026, 22:41 (local time)."""
+    import datetime as dt
+
+    return dt.datetime(2026, 3, 14, 22, 41).timestamp()
 
 
 def named(game, setup: dict) -> dict:

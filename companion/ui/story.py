@@ -3,22 +3,82 @@
 `story(commands)` replays a game (setup first, as the journal and scenario files hold it) and turns
 its states into a `Chart`: plain frozen data, no pygame. Each game's panels come from its package (its
 descriptor's `story`, a function of the states, built with the helpers here: `by_round`, `people`,
-`seat_names`, `num`, `rounds_left`; the records `Chart`, `Panel`, `Series` are companion/ui/chart.py's,
-named here too); a game without one gets the title and its ending. Every series of
+`seat_names`, `num`, `rounds_left`); a game without one gets the title and its ending. Every series of
 a player has that player's colour (companion.palette) and its own marker shape, so a line is told
-apart without colour too. companion/ui/chart.py draws a Chart as PNG, SVG or into a
-rect of a screen; `write_report` is what `companion journal report ID --out FILE` calls.
+apart without colour too. companion/ui/chart.py lays a Chart's panels out; the end-of-game card
+(companion/ui/endcard.py, drawn by companion/ui/cardview.py) shows them with the game's key moments
+(`Step`s in, `Moment`s out: each game's `moments`), on the screens and in `companion journal report`.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
+from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 from companion import palette
 from companion.i18n import _, ngettext
 from companion.narration.words import outcome_text
-from companion.ui.chart import MARKERS, NEUTRAL, Chart, Panel, Series  # noqa: F401  (the games build with them)
+
+MARKERS = ("circle", "square", "triangle", "diamond", "down", "cross")  # a seat's marker without a shape of its own
+SHAPES = MARKERS + ("star", "hexagon", "pentagon")  # every marker companion/ui/chart.py draws
+COLOURS = {name: rgb for rgb, name in palette.COLOUR_NAMES.items()}  # a seat's colour name -> RGB
+NEUTRAL = (235, 232, 225)  # a series that belongs to nobody (the veil, the clock)
+
+
+@dataclass(frozen=True)
+class Series:
+    """One line (or set of bars): its name, one value per x position (None: no value), its look."""
+
+    name: str
+    values: tuple[float | None, ...]
+    colour: tuple[int, int, int]
+    marker: str = "circle"
+    player: bool = False  # a player's series: the end card's row of players names it (its legend)
+
+
+@dataclass(frozen=True)
+class Panel:
+    """One plot: a title, the x positions' labels, the series, the y range and how to draw them."""
+
+    title: str
+    x_title: str
+    x_labels: tuple[str, ...]
+    series: tuple[Series, ...]
+    y_max: float
+    kind: str = "line"  # line | bar
+    # horizontal marks such as a threshold: (y, label) or (y, label, colour) (default: the focus yellow)
+    y_lines: tuple[tuple, ...] = ()
+
+
+@dataclass(frozen=True)
+class Step:
+    """One command of a replayed game: the state JSON after it (after setup for the first) and the
+    events it made, as dicts (`{"event": kind, ...}`): what a game's key moments are picked from."""
+
+    state: Mapping[str, Any]
+    events: tuple[Mapping[str, Any], ...] = ()
+
+
+@dataclass(frozen=True)
+class Moment:
+    """A key moment of a game for its end card: one short sentence with names, in the table's
+    language, how much it mattered (`weight`: the card keeps the three weightiest), when (`at`: the
+    index of its step, so the card tells them in order) and what kind of moment it is (`kind`: of
+    one kind the card keeps only the weightiest, so three big hauls do not crowd out the rest)."""
+
+    weight: float
+    text: str
+    at: int = 0
+    kind: str = ""
+
+
+@dataclass(frozen=True)
+class Chart:
+    """The whole story: a title, a subtitle (the ending) and one or two panels."""
+
+    title: str
+    subtitle: str
+    panels: tuple[Panel, ...]
 
 
 def story(commands: Sequence[Mapping[str, Any]]) -> Chart:
@@ -46,44 +106,6 @@ def chart_of(states: Sequence[Mapping[str, Any]]) -> Chart:
     return Chart(title, _ending(states[-1]), make(states))
 
 
-def write_report(commands: Sequence[Mapping[str, Any]], out: str | Path, size: tuple[int, int] = (1200, 720)) -> Path:
-    """Write the game's chart to `out`: PNG or SVG by its suffix (ValueError for another)."""
-    from companion.ui import chart as draw
-
-    path = Path(out)
-    suffix = path.suffix.lower()
-    if suffix not in (".png", ".svg"):
-        raise ValueError(f"{out}: give a file ending in .png or .svg")
-    model = story(commands)
-    if suffix == ".svg":
-        path.write_text(draw.to_svg(model, size), encoding="utf-8")
-    else:
-        draw.to_png(model, path, size)
-    return path
-
-
-def report_main(journal, game_id: int, out: str) -> int:
-    """`companion journal report ID --out FILE`: write the chart; exit 0, 1 (no such game or it no
-    longer replays) or 2 (a file type other than .png/.svg), with a one-line message."""
-    import sys
-
-    from companion.errors import CompanionError
-
-    if Path(out).suffix.lower() not in (".png", ".svg"):
-        print(f"companion journal report: {out}: give a file ending in .png or .svg", file=sys.stderr)
-        return 2
-    try:
-        path = write_report(journal.commands(game_id), out)
-    except CompanionError as exc:
-        print(f"companion journal report: {exc}", file=sys.stderr)
-        return 1
-    except OSError as exc:
-        print(f"companion journal report: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
-        return 1
-    print(f"wrote {path}")
-    return 0
-
-
 # ---------------------------------------------------------------- what the games' charts share
 
 
@@ -101,16 +123,27 @@ def by_round(states: Sequence[Mapping[str, Any]]) -> tuple[tuple[str, ...], list
 
 def people(names: Sequence[str], picked: Sequence[Mapping],
             value: Callable[[Mapping, str], Any]) -> tuple[Series, ...]:
-    """One series per person, in seat order, in their seat's colour and shape (the game API's "seats"
-    of the last state; a name without a seat: a palette colour and a marker of its own)."""
-    colours = palette.player_colours(names)
-    seats = {p.get("name"): p for p in (picked[-1].get("seats") or ()) if isinstance(p, Mapping)} if picked else {}
+    """One series per person, in seat order, with their colour and marker shape: the seat's own
+    (the state's "seats") when it has them, else the palette's colour and a marker of their own."""
+    looks = seat_looks(picked[-1] if picked else {}, names)
+    return tuple(Series(n, tuple(num(value(s, n)) for s in picked), *looks[n], player=True) for n in names)
 
-    def look(i: int, n: str) -> tuple[tuple[int, int, int], str]:
-        seat = seats.get(n) or {}
-        return (palette.COLOURS.get(seat.get("colour"), colours[n]),
-                seat.get("shape") if seat.get("shape") in palette.SHAPES else MARKERS[i % len(MARKERS)])
-    return tuple(Series(n, tuple(num(value(s, n)) for s in picked), *look(i, n)) for i, n in enumerate(names))
+
+def seat_looks(state: Mapping, names: Sequence[str] = ()) -> dict[str, tuple[tuple[int, int, int], str]]:
+    """Name -> (colour, marker) of every player: the seats' colour and shape as the state JSON gives
+    them ("seats"), else the palette's colour for the name and a marker by seat; `names` (default:
+    the seats') in seating order."""
+    seats = [p for p in state.get("seats") or () if isinstance(p, Mapping)]
+    order = list(names) or [str(p.get("name")) for p in seats]
+    colours = palette.player_colours(order)
+    by_name = {str(p.get("name")): p for p in seats}
+    out = {}
+    for i, n in enumerate(order):
+        seat = by_name.get(n, {})
+        colour = COLOURS.get(str(seat.get("colour")), colours[n])
+        shape = seat.get("shape") if seat.get("shape") in SHAPES else MARKERS[i % len(MARKERS)]
+        out[n] = (colour, shape)
+    return out
 
 
 def same_names(game: str, states: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
@@ -135,6 +168,12 @@ def seat_names(state: Mapping) -> list[str]:
 
 
 # ---------------------------------------------------------------- helpers
+
+
+def in_round(state: Mapping[str, Any], sentence: str) -> str:
+    """`sentence` said of the round `state` is in: "Round 5: Mila is drained." (as it is without one)."""
+    n = state.get("round")
+    return _("Round {n}: {what}").format(n=n, what=sentence) if isinstance(n, int) else sentence
 
 
 def num(value: Any) -> float | None:

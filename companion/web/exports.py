@@ -1,4 +1,4 @@
-"""The end-of-game card (the evening's story chart, companion/ui/story.py) as PNG bytes, for the host's phone.
+"""The end-of-game card (companion/ui/cardview.py) as PNG bytes, for the host's phone.
 
 Drawing it takes pygame and a few tens of milliseconds: done in the table's loop, it would cost
 frames, and pygame's font code is not for two threads at once. So the web thread runs a child
@@ -37,13 +37,15 @@ async def story_png(commands: list, lang: str) -> bytes | None:
 
 def main() -> int:
     """The child: commands (JSON list) on stdin, the PNG on stdout."""
+    import time
+
     from companion import i18n
-    from companion.ui.story import write_report
+    from companion.ui.cardview import write_report
 
     i18n.set_language(i18n.choose())
     commands = json.loads(sys.stdin.read())
-    with tempfile.TemporaryDirectory() as tmp:
-        path = write_report(commands, Path(tmp) / "story.png")
+    with tempfile.TemporaryDirectory() as tmp:  # the game in hand: its card says now
+        path = write_report(commands, Path(tmp) / "story.png", time.time())
         sys.stdout.buffer.write(path.read_bytes())
     return 0
 

@@ -125,6 +125,14 @@ def test_whole_game_with_physical_buttons_only(tmp_path, game_id, players_delta,
     assert app.session.outcome() is not None, f"{game_id} did not end: {view.get('step')}"
     assert app.ui.view_model()["screen"] == end_screen
     assert len(app.session.commands) > 15  # a real game, not a one-step end
+    # the over screen shows this game's end card: ended when its last command was journaled
+    from companion.ui.endcard import outcome_sentence, when
+
+    card = app.ui.view_model()["card"]
+    ended = app.journal.ended_at(app.session.game_id)
+    assert app.view().info["ended"] == ended and card["ended"] == when(ended) != ""
+    assert card["outcome"] == outcome_sentence(view) and len(card["moments"]) == 3
+    assert [p["name"] for p in card["seats"]] == [p["name"] for p in view["seats"]]
     # every accepted command was journaled and replays to the same end
     assert app.journal.commands(app.session.game_id) == app.session.commands
     assert replayed_view(app.session.commands) == view

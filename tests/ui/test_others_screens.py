@@ -55,6 +55,11 @@ def test_others_every_bot_state_gets_its_screen_and_every_action_a_button(game_i
         vm = ui.view_model()
         assert vm["screen"] == route(view)
         seen.add(vm["screen"])
+        if vm["screen"].endswith("-over") and any(a.enabled and a.command["cmd"] != "adjust" for a in view.actions):
+            assert vm["buttons"][0]["id"] == "results" and vm["card"] is not None  # the card, the actions behind Results
+            choose(ui, "results")
+            vm = ui.view_model()
+            assert vm["card"] is None
         labels = {b["label"] for b in vm["buttons"]}
         ids = {b["id"] for b in vm["buttons"]}
         for i, a in enumerate(view.actions):
@@ -206,7 +211,10 @@ def test_others_one_night_reveal_asks_cards_then_marks_and_back_goes_back():
 
 def test_others_one_night_end_screen_names_the_dead_and_the_winners():
     view = engine_view("one-night", 5, 3, lambda s: s["outcome"] is not None)
-    vm = shown(view).view_model()
+    ui = shown(view)
+    assert ui.view_model()["card"]["outcome"].startswith("The ")  # the end card first
+    choose(ui, "results")
+    vm = ui.view_model()
     r = view.state["result"]
     assert vm["screen"] == "one-night-over"
     names = [p["name"] for p in view.state["seats"]]

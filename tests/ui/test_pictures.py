@@ -1,5 +1,5 @@
 """Pictures on the screens (issue 17): counts as token icons, the acting player's colour, die faces,
-the AP cost as an icon, the countdown ring, and the evening's story chart on every game-over screen."""
+the AP cost as an icon, the countdown ring, and the end-of-game card on every game-over screen."""
 
 import pygame
 import pytest
@@ -62,52 +62,61 @@ def test_the_renderer_draws_icons_the_ap_cost_and_the_ring():
                for x in range(first.x, first.right) for y in range(first.y, first.bottom))
 
 
-def test_masters_game_over_shows_the_winner_big_and_the_evenings_chart(make_ui):
+def test_masters_game_over_is_the_end_card_with_the_evenings_chart(make_ui):
     view = samples.engine_view("masters", 3, 5, lambda s: s.get("outcome") is not None, limit=2000)
     assert view.state["outcome"] is not None
     ui = make_ui()
     ui.update(view, (), 0.0)
     vm = ui.model()
     assert vm.screen == "over" and vm.title in ("Victory", "Defeat")
-    chart = vm.chart
-    assert chart.title == "Masters of the Night" and [p.title for p in chart.panels] == ["Veil", "Kills"]
+    card = vm.card
+    assert card.title == "Masters of the Night" and [p.title for p in card.panels] == ["Veil", "Kills"]
+    assert card.outcome.startswith("The hunters win" if vm.title == "Defeat" else "The vampires win")
+    assert card.ended == "Saturday 14 March 2026, 22:41" and len(card.moments) == 3
     rounds = view.state["round"]
-    assert len(chart.panels[0].x_labels) >= rounds  # every round of the evening, from the loop's history
+    assert len(card.panels[0].x_labels) == rounds + 1  # every round of the evening, from the loop's commands
     surface = pygame.Surface(SMALL)
     ui.draw(surface, force=True)
     boxes = ui.ctx.renderer.text_boxes
     assert any(b.role == "chart" and b.text == "Masters of the Night" for b in boxes)
     title = next(b for b in boxes if b.role == "title")
-    assert title.text == vm.title and title.px >= 40
+    assert title.text == card.outcome and title.px >= 40  # the card's main text: the outcome, in Cinzel
 
 
-def test_without_the_loops_history_the_chart_grows_from_the_states_the_screen_saw(make_ui):
+def test_without_the_loops_commands_the_card_grows_from_the_states_the_screen_saw(make_ui):
     view = samples.engine_view("nosferatu", 5, 2, lambda s: s.get("outcome") is not None)
     history = view.info["history"]
     ui = make_ui()
     for state in history[-6:]:
         ui.update(GameView("nosferatu", state, ()), (), 0.0)
-    chart = ui.model().chart
-    assert ui.model().screen == "nosferatu-over" and chart.title == "Nosferatu"
+    card = ui.model().card
+    assert ui.model().screen == "nosferatu-over" and card.title == "Nosferatu"
     seen = chart_of(history[-6:])  # just what this screen saw, not the whole evening
-    assert chart == seen and chart != chart_of(history)
+    assert card.panels == seen.panels and card.panels != chart_of(history).panels
+    assert card.ended == ""  # no journal said when
 
 
-@pytest.mark.parametrize("game, players, seed", [("strigoi", 4, 1), ("mansion", 4, 3)])
-def test_every_other_game_over_screen_has_its_chart(make_ui, game, players, seed):
+@pytest.mark.parametrize("game, players, seed", [("strigoi", 4, 1), ("mansion", 4, 3), ("one-night", 6, 3)])
+def test_every_other_game_over_screen_is_its_card_with_the_results_a_press_away(make_ui, game, players, seed):
     ui = make_ui()
     ui.update(samples.engine_view(game, players, seed, lambda s: s.get("outcome") is not None), (), 0.0)
     vm = ui.model()
-    assert vm.screen.endswith("-over") and vm.chart is not None and vm.chart.panels
+    assert vm.screen.endswith("-over") and vm.card is not None and vm.card.panels and len(vm.card.moments) == 3
+    tap(ui, "results")
+    results = ui.model()
+    assert results.card is None and results.lines and any(b.id == "card" for b in results.buttons)
+    assert bool(results.grid) == (game == "one-night")  # One Night's seats on the grid
+    tap(ui, "card")
+    assert ui.model().card == vm.card
 
 
-def test_one_night_end_keeps_the_seats_and_opens_the_story(make_ui):
+def test_the_story_screen_shows_the_card_of_the_game_so_far(make_ui):
     ui = make_ui()
-    ui.update(samples.engine_view("one-night", 6, 3, lambda s: s.get("outcome") is not None), (), 0.0)
-    vm = ui.view_model()
-    assert vm["screen"] == "one-night-over" and vm["grid"] and vm["chart"] is None
+    ui.update(samples.engine_view("one-night", 6, 3, lambda s: s.get("step") == "discussion"), (), 0.0)
+    press(ui, VButton.MENU)
     tap(ui, "story")
     story = ui.model()
-    assert story.screen == "story" and story.chart.title == "One Night Ultimate Vampire"
+    assert story.screen == "story" and story.card.title == "One Night Ultimate Vampire"
+    assert story.card.outcome == "Still running." and not story.card.over
     press(ui, VButton.BACK)
-    assert ui.model().screen == "one-night-over"
+    assert ui.model().screen == "one-night"

@@ -1,22 +1,16 @@
-"""The evening's story: charts of real journaled games (the shipped scenarios and a bot-played Masters
-game), as PNG, SVG and inside a screen rect, and `companion journal report`."""
+"""The evening's story: the chart of real journaled games (the shipped scenarios and a bot-played Masters
+game), from their commands. How it is drawn: tests/ui/test_chart.py; the end card: tests/ui/test_endcard.py."""
 
 import json
 import random
-import xml.dom.minidom
 from pathlib import Path
 
-import pygame
 import pytest
 
 from companion import palette
-from companion.cli import main
 from companion.storage.journal import Journal
 from companion.storage.session import Session
-from companion.ui import chart as charts
-from companion.ui.ink import recording
-from companion.ui.screencheck import check
-from companion.ui.story import chart_of, story
+from companion.ui.story import chart_of, seat_looks, story
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 
@@ -66,22 +60,33 @@ def test_masters_story_is_the_veil_and_kills_per_round_per_vampire(masters_game)
 
 def test_other_games_stories_from_the_shipped_scenarios():
     nos = story(_scenario("nosferatu"))
-    clock, bites = nos.panels
+    bites, clock = nos.panels
     assert [s.name for s in bites.series] == ["Bram", "Lucy", "Abe", "Quincey"]  # Renfield has no Bites
     assert bites.series[0].values[-1] == 1 and bites.y_lines == ((4.0, "goal"),)
+    assert all(s.player for s in bites.series) and not clock.series[0].player
     assert clock.series[0].values[-1] == 3
     strigoi = story(_scenario("strigoi"))
     blood, wounds = strigoi.panels
     assert {s.name: s.values[-1] for s in blood.series} == {"Altar": 2, "Inferno": 1}
+    assert [m[1:] for m in blood.y_lines] == [("attack", (200, 20, 30)), ("defeat", palette.ORANGE)]  # in their series' colours
     assert {s.name: s.values[-1] for s in wounds.series} == {"Matthew": 2, "Roel": 1}
     mansion = story(_scenario("mansion"))
-    assert {s.name: s.values[-1] for s in mansion.panels[1].series} == {"Vlad": 13, "Lena": 0, "Otto": 0}
+    assert {s.name: s.values[-1] for s in mansion.panels[0].series} == {"Vlad": 13, "Lena": 0, "Otto": 0}
     one = story(_scenario("one-night"))
-    timers, votes = one.panels
-    assert votes.x_labels == ("Anka", "Bogdan", "Dorin", "Elena") and votes.series[0].values == (1, 0, 3, 0)  # by name
-    assert votes.x_title == "player"  # (the scenario names no one: the game's default names, never "P1" or "1")
+    votes, timers = one.panels
+    assert votes.x_labels == ("Anka", "Bogdan", "Dorin", "Elena")  # by name (the scenario names no one: the
+    assert votes.x_title == "player"                                # game's default names, never "P1" or "1")
+    assert [s.values for s in votes.series] == [(1, None, None, None), (None, 0, None, None), (None, None, 3, None),
+                                                (None, None, None, 0)]  # one bar per player, in their colour
     assert max(timers.series[0].values) == 240  # the 180 s discussion, extended by 60
     assert timers.kind == votes.kind == "bar"
+
+
+def test_a_seats_colour_and_shape_mark_its_line():
+    state = {"seats": [{"name": "Ann", "colour": "blue", "seat": 0, "shape": "star"},
+                       {"name": "Ben", "colour": "yellow", "seat": 1}]}
+    looks = seat_looks(state)
+    assert looks == {"Ann": (palette.BLUE, "star"), "Ben": (palette.YELLOW, "square")}  # no shape: a marker by seat
 
 
 def test_a_running_game_has_a_story_too(masters_game):
@@ -92,61 +97,3 @@ def test_a_running_game_has_a_story_too(masters_game):
 def test_unknown_or_empty_games_give_an_empty_chart():
     assert chart_of([]).panels == ()
     assert chart_of([{"game": "chess"}]).panels == ()
-
-
-@pytest.mark.parametrize("game", ["nosferatu", "strigoi", "mansion", "one-night"])
-def test_chart_drawn_on_a_screen_passes_the_screen_check(game):
-    surface = pygame.Surface((800, 480))
-    with recording() as drawn:
-        boxes = charts.draw_chart(surface, surface.get_rect(), story(_scenario(game)))
-    report = check(game, (800, 480), drawn, boxes)
-    # a chart is part of a page: the page's main text (its title) is the screen's, not the chart's
-    assert report.ok or report.failures() == [f for f in report.failures() if f["kind"] == "main"], report.lines()
-    assert len({tuple(surface.get_at((x, y)))[:3] for x in range(0, 800, 5) for y in range(0, 480, 5)}) > 8
-
-
-def test_masters_chart_passes_the_screen_check_in_a_rect(masters_game):
-    surface = pygame.Surface((800, 480))
-    rect = pygame.Rect(0, 0, 800, 480)
-    with recording() as drawn:
-        boxes = charts.draw_chart(surface, rect, story(masters_game))
-    assert [f for f in check("story", (800, 480), drawn, boxes).failures() if f["kind"] != "main"] == []
-    assert all(rect.contains(b.rect) for b in boxes)
-
-
-def test_png_and_svg_show_the_same_layout(tmp_path, masters_game):
-    c = story(masters_game)
-    charts.to_png(c, tmp_path / "s.png", (1200, 720))
-    assert pygame.image.load(str(tmp_path / "s.png")).get_size() == (1200, 720)
-    svg = charts.to_svg(c, (1200, 720))
-    doc = xml.dom.minidom.parseString(svg)
-    shapes = charts.shapes(c, 1200, 720)
-    texts = [s.text for s in shapes if s.kind == "text"]
-    assert [t.firstChild.data for t in doc.getElementsByTagName("text")] == texts
-    assert "Mila" in texts and "Kills by round" in texts
-    assert len(doc.getElementsByTagName("polyline")) == sum(s.kind == "line" for s in shapes)
-    fills = {e.getAttribute("fill") for e in doc.getElementsByTagName("circle") + doc.getElementsByTagName("polygon")}
-    assert "#%02x%02x%02x" % palette.REDDISH_PURPLE in fills  # Mila's markers in Mila's colour
-
-
-def test_journal_report_writes_png_and_svg(tmp_path, capsys):
-    path = tmp_path / "j.sqlite3"
-    assert main(["play", "--script", str(SCENARIOS / "strigoi.jsonl"), "--journal", str(path), "--create"]) == 0
-    capsys.readouterr()
-    assert main(["journal", "--journal", str(path), "report", "1", "--out", str(tmp_path / "r.png")]) == 0
-    assert pygame.image.load(str(tmp_path / "r.png")).get_size() == (1200, 720)
-    assert main(["journal", "--journal", str(path), "report", "1", "--out", str(tmp_path / "r.svg")]) == 0
-    assert "Armata Strigoi" in (tmp_path / "r.svg").read_text()
-    assert "wrote" in capsys.readouterr().out
-
-
-def test_journal_report_refuses_clearly(tmp_path, capsys):
-    path = tmp_path / "j.sqlite3"
-    main(["play", "--script", str(SCENARIOS / "mansion.jsonl"), "--journal", str(path), "--create"])
-    capsys.readouterr()
-    assert main(["journal", "--journal", str(path), "report", "9", "--out", str(tmp_path / "r.png")]) == 1
-    assert "no game with id 9" in capsys.readouterr().err
-    assert main(["journal", "--journal", str(path), "report", "1", "--out", str(tmp_path / "r.jpg")]) == 2
-    err = capsys.readouterr().err
-    assert ".png or .svg" in err and "Error" not in err
-    assert not (tmp_path / "r.png").exists() and not (tmp_path / "r.jpg").exists()

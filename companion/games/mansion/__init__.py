@@ -21,6 +21,7 @@ GAME = GameInfo(
     setup_note="companion.games.mansion.screens:setup_note",
     words="companion.games.mansion.words",
     story="companion.games.mansion.story:chart",
+    moments="companion.games.mansion.story:moments", art="companion.games.mansion.story:art",
     narration="companion.games.mansion.narration:LINES",
     samples="companion.games.mansion.samples",
 )

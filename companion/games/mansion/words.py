@@ -3,7 +3,7 @@ the rules its engine names in a refusal, what its actions ask for. Translated in
 
 from __future__ import annotations
 
-from companion.i18n import N_, NP_
+from companion.i18n import N_, NP_, _
 
 # The seats' default names, in seat order: what the table calls a seat the setup named no one on (a
 # game journaled before the table asked for names; companion/narration/seatnames.py): the guests.
@@ -25,3 +25,21 @@ RULES = {"roll": NP_("rule", "roll"), "assign": NP_("rule", "assign"), "modify":
          "room action": NP_("rule", "room action"), "claim": NP_("rule", "claim"), "points": NP_("rule", "points"),
          "rank": NP_("rule", "rank"), "reveal roles": NP_("rule", "reveal roles"),
          "role deck": NP_("rule", "role deck")}
+
+
+def outcome_sentence(state: dict) -> str:
+    """How the game ended, in one sentence for its end card: "Vlad reaches the target and wins at tick 9."."""
+    n = state.get("tick", "?")
+    firsts = [r.get("player") for r in state.get("ranking") or () if r.get("place") == 1]
+    outcome = state.get("outcome")
+    if outcome == "points":
+        winner = state.get("claimant") or (firsts[0] if len(firsts) == 1 else None)
+        if winner:
+            return _("{player} reaches the target and wins at tick {n}.").format(player=winner, n=n)
+    if outcome == "clock":
+        if len(firsts) == 1:
+            return _("The round clock runs out at tick {n}: {player} leads.").format(player=firsts[0], n=n)
+        return _("The round clock runs out at tick {n}.").format(n=n)
+    if outcome == "all-vampires":
+        return _("No human is left: the vampires win at tick {n}.").format(n=n)
+    return ""

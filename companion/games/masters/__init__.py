@@ -36,6 +36,7 @@ GAME = GameInfo(
     cards="companion.games.masters.cards", phone="companion.games.masters.phone:board",
     words="companion.games.masters.words",
     story="companion.games.masters.story:chart",
+    moments="companion.games.masters.story:moments", art="companion.games.masters.story:art",
     narration="companion.games.masters.narration:LINES",
     samples="companion.games.masters.samples",
     commands={"cards": ("companion.games.masters.cli:main", N_("list, check, teach, export and import card data"))},

@@ -407,19 +407,19 @@ class BoardScreen(DistrictGrid, Screen):
 
 
 class OverScreen(GameScreen):
-    """Victory or defeat, with the final tallies."""
+    """Victory or defeat: the end-of-game card (companion/ui/cardview.py); new game, board, log."""
 
     name = "over"
 
     def body(self) -> ViewModel:
-        """Headline, kills per vampire, sigils placed; new game, board, log."""
+        """The card (headline and the final tallies stay in the model, for the log and the tests)."""
         s = self.state()
         sigils = sum(1 for d in (s.get("districts") or {}).values() if d.get("sigil"))
         headline, colon, reason = mv.outcome_title(s.get("outcome")).partition(": ")
         lines = (_("{reason}. Round {n}, sigils {sigils}").format(reason=reason[:1].upper() + reason[1:], n=s.get("round", "?"),
                                                                    sigils=sigils),) if reason else ()
         buttons = (ButtonVM("new", _("New game")), ButtonVM("board", _("Board")), ButtonVM("log", _("Event log")))
-        return ViewModel(self.name, headline, lines, buttons, chart=self.ctx.chart())
+        return ViewModel(self.name, headline, lines, buttons, card=self.ctx.card())
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Open the title, the board or the log."""

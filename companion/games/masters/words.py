@@ -55,3 +55,12 @@ def summary(state: dict) -> list[str]:
                 district=v.get("district"), blood=v.get("blood"), kills=v.get("kills"))
                 + (_(" DRAINED") if v.get("drained") else ""))
     return lines
+
+
+def outcome_sentence(state: dict) -> str:
+    """How the game ended, in one sentence for its end card: "The vampires win: the Blood Moon rose in round 5."."""
+    n = state.get("round", "?")
+    return {"victory": _("The vampires win: the Blood Moon rose in round {n}."),
+            "defeat-veil": _("The hunters win: the veil was torn in round {n}."),
+            "defeat-deck": _("The Inquisition wins: the event deck ran out in round {n}.")}.get(
+        str(state.get("outcome")), "").format(n=n)

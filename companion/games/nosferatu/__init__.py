@@ -19,6 +19,7 @@ GAME = GameInfo(
              "nosferatu-over": "companion.games.nosferatu.screens:NosferatuOverScreen"},
     words="companion.games.nosferatu.words",
     story="companion.games.nosferatu.story:chart",
+    moments="companion.games.nosferatu.story:moments", art="companion.games.nosferatu.story:art",
     narration="companion.games.nosferatu.narration:LINES",
     samples="companion.games.nosferatu.samples",
 )

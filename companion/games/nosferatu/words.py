@@ -3,7 +3,7 @@ its engine names in a refusal, what its actions ask for. Translated in the game'
 
 from __future__ import annotations
 
-from companion.i18n import N_, NP_
+from companion.i18n import N_, NP_, _
 
 # The seats' default names, in seat order: what the table calls a seat the setup named no one on (a
 # game journaled before the table asked for names; companion/narration/seatnames.py). Wisborg, 1922.
@@ -25,3 +25,15 @@ RULES = {"give stake": NP_("rule", "give stake"), "stake": NP_("rule", "stake"),
          "add night": NP_("rule", "add night"), "cast": NP_("rule", "cast"), "cards": NP_("rule", "cards"),
          "clock": NP_("rule", "clock"), "night cards": NP_("rule", "Night cards"),
          "resolved": NP_("rule", "resolved")}
+
+
+def outcome_sentence(state: dict) -> str:
+    """How the game ended, in one sentence for its end card: "The Vampire wins: 5 Bites by round 6."."""
+    n = state.get("round", "?")
+    bites = state.get("bites_total", state.get("bites_to_win", "?"))
+    rituals = len((state.get("rituals") or {}).get("used") or ())
+    return {"hunters-stake": _("The hunters win: the stake found the Vampire in round {n}."),
+            "hunters-rituals": _("The hunters win: {rituals} rituals cast by round {n}."),
+            "evil-bites": _("The Vampire wins: {bites} Bites by round {n}."),
+            "evil-stake": _("The Vampire wins: the stake struck a hunter in round {n}.")}.get(
+        str(state.get("outcome")), "").format(n=n, bites=bites, rituals=rituals)

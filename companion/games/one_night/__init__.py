@@ -20,6 +20,7 @@ GAME = GameInfo(
     start="companion.games.one_night.screens:pick_roles", start_label=N_("Next: roles"),
     words="companion.games.one_night.words",
     story="companion.games.one_night.story:chart",
+    moments="companion.games.one_night.story:moments", art="companion.games.one_night.story:art",
     narration="companion.games.one_night.narration:LINES",
     speech="companion.games.one_night.narration:spoken", prompts="companion.games.one_night.narration:step_words",
     ambience="companion.games.one_night.narration:ambience",

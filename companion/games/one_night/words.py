@@ -4,7 +4,7 @@ its actions ask for. Translated in the game's own catalog (the roles' names: the
 
 from __future__ import annotations
 
-from companion.i18n import N_, NP_, _
+from companion.i18n import N_, NP_, _, ngettext
 
 # The seats' default names, in seat order: what the table calls a seat the setup named no one on (a
 # game journaled before the table asked for names; companion/narration/seatnames.py): the villagers.
@@ -36,3 +36,27 @@ OUTCOMES = {"no-winner": NP_("outcome", "no winner"), "villager": NP_("outcome",
 RULES = {"next": NP_("rule", "next"), "pause": NP_("rule", "pause"), "paused": NP_("rule", "paused"),
          "resume": NP_("rule", "resume"), "extend": NP_("rule", "extend"), "roles": NP_("rule", "roles"),
          "vote": NP_("rule", "vote")}
+
+
+def seat_name(state: dict, seat) -> str:
+    """Seat `seat` (1 first) by its player's name, as the game API's seats give it."""
+    seats = state.get("seats") or []
+    i = int(seat) - 1
+    return str(seats[i].get("name")) if 0 <= i < len(seats) else _("Seat {n}").format(n=seat)
+
+
+def outcome_sentence(state: dict) -> str:
+    """How the game ended, in one sentence for its end card: "The vampire team wins: the vote killed Bram."."""
+    from companion.narration.words import outcome_text
+
+    result = state.get("result") or {}
+    teams = [t for t in result.get("teams") or () if t]
+    killed = ", ".join(seat_name(state, k) for k in result.get("killed") or ())
+    if state.get("outcome") == "no-winner" or not teams:
+        return _("Nobody wins: the vote killed {seats}.").format(seats=killed) if killed else _("Nobody wins: nobody died at the vote.")
+    names = outcome_text("+".join(teams), "one-night")
+    if killed:
+        return ngettext("The {teams} team wins: the vote killed {seats}.", "The {teams} teams win: the vote killed {seats}.",
+                        len(teams)).format(teams=names, seats=killed)
+    return ngettext("The {teams} team wins: nobody died at the vote.", "The {teams} teams win: nobody died at the vote.",
+                    len(teams)).format(teams=names)

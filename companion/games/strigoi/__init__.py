@@ -25,6 +25,7 @@ GAME = GameInfo(
     teaching=("box",),
     words="companion.games.strigoi.words",
     story="companion.games.strigoi.story:chart",
+    moments="companion.games.strigoi.story:moments", art="companion.games.strigoi.story:art",
     narration="companion.games.strigoi.narration:LINES",
     samples="companion.games.strigoi.samples",
 )

@@ -4,7 +4,7 @@ game's words). Translated in the game's own catalog."""
 
 from __future__ import annotations
 
-from companion.i18n import N_, NP_
+from companion.i18n import N_, NP_, _
 
 # the steps of the state JSON (`step`), as a title or a position line says them
 STEPS = {"initiative": N_("reveal the Action cards"), "turn": N_("a Powerwolf's turn"),
@@ -24,3 +24,10 @@ RULES = {"initiative": NP_("rule", "initiative"), "encounter": NP_("rule", "enco
          "counterattack": NP_("rule", "counterattack"), "strigoi": NP_("rule", "Strigoi"),
          "strigoi move": NP_("rule", "Strigoi move"), "strigoi attack": NP_("rule", "Strigoi attack"),
          "curse": NP_("rule", "curse")}
+
+
+def outcome_sentence(state: dict) -> str:
+    """How the game ended, in one sentence for its end card: "The pack wins: the Supreme Strigoi fell in round 7."."""
+    n = state.get("round", "?")
+    return {"victory": _("The pack wins: the Supreme Strigoi fell in round {n}."),
+            "defeat": _("The Strigoi win: the Inferno filled up in round {n}.")}.get(str(state.get("outcome")), "").format(n=n)

@@ -49,9 +49,9 @@ class UIContext:
         self.now = 0.0
         self.error = ""
         self.error_until = 0.0
-        self.history: list = []  # the states of the game on show, for its story
+        self.history: list = []  # the states of the game on show, for its end card
         self._game_id: Any = None
-        self._chart: tuple = (None, None)
+        self._card: tuple = (None, None)
 
     @property
     def state(self) -> Mapping[str, Any]:
@@ -59,7 +59,7 @@ class UIContext:
         return self.view.state if self.view else {}
 
     def remember(self, view: GameView | None) -> None:
-        """Keep the states of the game on show for its story chart (a new game starts afresh)."""
+        """Keep the states of the game on show for its end card (a new game starts afresh)."""
         if view is None:
             return
         last = self.history[-1] if self.history else None
@@ -68,18 +68,28 @@ class UIContext:
             self._game_id = view.info.get("game_id")
         self.history.append(view.state)
 
-    def chart(self):
-        """The evening's story (companion.ui.story.Chart) of the game on show: from the loop's
-        `info["history"]` (every state since setup) when it has one, else from the states seen here."""
-        from companion.ui.story import chart_of
+    def card(self):
+        """The end-of-game card (companion.ui.endcard.Card) of the game on show: from the loop's
+        `info["commands"]` (the game's commands, with `info["ended"]`, when its last was journaled)
+        when it has them, else from the states (`info["history"]`, or those seen here: then fewer
+        key moments). Made once per game position."""
+        from companion.ui.endcard import card_from, card_of
+        from companion.ui.story import Step
 
-        states = list((self.view.info.get("history") if self.view else None) or self.history)
-        if self.view is not None and (not states or states[-1] is not self.view.state):
+        info = self.view.info if self.view else {}
+        commands = info.get("commands")
+        states = [] if commands else list(info.get("history") or self.history)
+        if self.view is not None and not commands and (not states or states[-1] is not self.view.state):
             states.append(self.view.state)
-        key = (len(states), id(states[-1]) if states else 0)
-        if self._chart[0] != key:
-            self._chart = (key, chart_of(states) if states else None)
-        return self._chart[1]
+        key = (len(commands) if commands else len(states), id(commands[-1]) if commands else id(states[-1]) if states else 0,
+               info.get("ended"))
+        if self._card[0] != key:
+            if commands:
+                made = card_of(commands, info.get("ended"))
+            else:
+                made = card_from([Step(s) for s in states], info.get("ended")) if states else None
+            self._card = (key, made)
+        return self._card[1]
 
     def emit(self, result: Mapping[str, Any]) -> None:
         """Queue a command or intent for the loop."""

@@ -175,8 +175,8 @@ class GenericWizard(Screen):
 
 
 class MenuScreen(Screen):
-    """Board overview, event log, adjust, settings, new game; the entries the games add (teaching
-    your box) and how much of your box is taught."""
+    """Board overview, event log, the story so far (the end card), adjust, settings, new game; the
+    entries the games add (teaching your box) and how much of your box is taught."""
 
     name = "menu"
 
@@ -192,6 +192,7 @@ class MenuScreen(Screen):
         base = self.ctx.stack.base
         corrects = playing and base is not None and base.corrects
         buttons = (ButtonVM("board", _("Board"), enabled=playing, why_not=why), ButtonVM("log", _("Event log")),
+                   ButtonVM("story", _("Story"), enabled=playing, why_not=why),
                    ButtonVM("adjust", _("Adjust counts"), enabled=corrects,
                             why_not=None if corrects else why or _("nothing to correct in this game")),
                    self.rename_button(why),
@@ -234,9 +235,10 @@ class MenuScreen(Screen):
         from companion.ui.screens.phones import PhonesScreen
 
         from companion.ui.screens.names import RenameScreen
+        from companion.ui.screens.story_screen import StoryScreen
 
         make = {"board": self.board_screen(), "log": LogScreen, "settings": SettingsScreen, "new": TitleScreen,
-                "phones": PhonesScreen, "rename": RenameScreen}.get(button_id)
+                "phones": PhonesScreen, "rename": RenameScreen, "story": StoryScreen}.get(button_id)
         if make is not None:
             self.ctx.stack.push(make(self.ctx))
         return True

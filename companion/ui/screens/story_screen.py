@@ -1,4 +1,4 @@
-"""The evening's story full screen: the chart of the game on show (companion/ui/story.py)."""
+"""The evening's story full screen: the end-of-game card of the game on show (companion/ui/cardview.py)."""
 
 from __future__ import annotations
 
@@ -9,16 +9,16 @@ from companion.ui.screens.base import Screen
 
 
 class StoryScreen(Screen):
-    """The story chart of the game, from a game-over screen whose own picture is the board."""
+    """The end-of-game card of the game on show, with Back (a game still running shows its card so far)."""
 
     name = "story"
     transient = True
 
     def body(self) -> ViewModel:
-        """The chart over the whole screen, Back below."""
-        chart = self.ctx.chart()
-        title = chart.title if chart is not None else _("Story")
-        return ViewModel(self.name, title, (), (ButtonVM("back", _("Back")),), chart=chart)
+        """The card over the whole screen, Back below."""
+        card = self.ctx.card()
+        title = card.title if card is not None else _("Story")
+        return ViewModel(self.name, title, (), (ButtonVM("back", _("Back")),), card=card)
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Back closes."""

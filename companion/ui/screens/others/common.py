@@ -176,35 +176,40 @@ class OthersScreen(GameScreen):
 
 
 class OthersOverScreen(OthersScreen):
-    """The end of a game: how it ended, the final tallies; New game, Event log."""
+    """The end of a game: the end-of-game card (companion/ui/cardview.py); behind "Results" how it ended
+    in the game's words, the final tallies, the grid and any after-the-end action; New game, Event log."""
 
     name = "others-over"
-
-    over_grid = False  # True: the grid says who won (One Night's seats); the chart is behind "Story"
+    over_grid = False  # True: the results page's grid says who won (One Night's seats)
+    results = False  # the card shows first; "Results" turns to the tallies
 
     def body(self) -> ViewModel:
-        """The ending as the title, at most two lines, and the evening's chart (or the grid, with the
-        chart a button away), the buttons."""
-        s = self.state()
-        title, lines, grid = self.summary(s)
-        if self.over_grid:
-            return ViewModel(self.name, title, tuple(lines)[:2], tuple(self.buttons()), tuple(grid))
-        return ViewModel(self.name, title, tuple(lines)[:2], tuple(self.buttons()), chart=self.ctx.chart())
+        """The card; on "Results" the ending as the title, at most two lines, the grid."""
+        title, lines, grid = self.summary(self.state())
+        card = {} if self.results else {"card": self.ctx.card()}
+        return ViewModel(self.name, title, tuple(lines)[:2], tuple(self.buttons()),
+                         tuple(grid) if self.results and self.over_grid else (), **card)
 
     def buttons(self) -> list[ButtonVM]:
-        """New game, the log, and any after-the-end action (e.g. the mansion's ranking)."""
-        extra = [self.button(i, a) for i, a in self.ordered() if a.command.get("cmd") != ADJUST and a.enabled]
-        story = [ButtonVM("story", _("Story"))] if self.over_grid else []
-        return extra + [ButtonVM("new", _("New game"))] + story + [ButtonVM("log", _("Event log"))]
+        """On the card: Results (first, with the focus, when an after-the-end action waits there), New
+        game, the log. On the results: the after-the-end actions (the mansion's ranking), New game, Card, the log."""
+        extra = self.group_buttons([self.button(i, a) for i, a in self.ordered()
+                                    if a.command.get("cmd") != ADJUST and a.enabled])
+        new, log = ButtonVM("new", _("New game")), ButtonVM("log", _("Event log"))
+        if self.results:
+            return extra + [new, ButtonVM("card", _("Card")), log]
+        results = ButtonVM("results", _("Results"))
+        return [results, new, log] if extra else [new, results, log]
 
     def activate(self, button_id: str, kind: Press) -> bool:
-        """Open the title screen or the log; after-the-end actions run as usual."""
+        """Open the title screen or the log, turn between card and results; other actions as usual."""
         from companion.ui.screens.menus import TitleScreen
         from companion.ui.screens.tools import LogScreen
 
-        from companion.ui.screens.story_screen import StoryScreen
-
-        make = {"new": TitleScreen, "log": LogScreen, "story": StoryScreen}.get(button_id)
+        if button_id in ("results", "card"):
+            self.results = button_id == "results"
+            return True
+        make = {"new": TitleScreen, "log": LogScreen}.get(button_id)
         if make is not None:
             self.ctx.stack.push(make(self.ctx))
             return True
