@@ -28,7 +28,6 @@ class CounterGame:
     """A tiny Game: `add {n}` (n >= 0, total <= 100), `end` finishes; used to test the journal and session."""
 
     id = "counter"
-    title = "Counter"
 
     def setup(self, command):
         """Start at `start` (default 0)."""

@@ -164,8 +164,7 @@ class Action(Record):
 class Game(Protocol):
     """What the journal, the CLI, the UI and the lighting rely on. Implemented once per game."""
 
-    id: str
-    title: str
+    id: str  # its title, the one the table shows, is its descriptor's (companion.games.GameInfo)
     data: Any  # the fixed rules data the game was built over (shipped + taught, or a test's own)
 
     @property
@@ -234,7 +233,7 @@ class StateJson(Record):
 class Engine:
     """The one core: `apply` is parse -> step check -> handler table -> settle, the same in every game.
 
-    A game sets `id`, `title`, `DATA` (the class of its parsed data), `COMMANDS` (its command classes, the setup's included), `HANDLERS`
+    A game sets `id`, `DATA` (the class of its parsed data), `COMMANDS` (its command classes, the setup's included), `HANDLERS`
     {command class: handler}, optionally `STEPS` {step: command classes it accepts} and `ANYTIME`
     (accepted in every step while the game runs), `FILLS` {command class: (data, state, command)
     -> command} for the values `canonical` writes out, and `JSON` (a `StateJson`) when its state module
@@ -245,7 +244,6 @@ class Engine:
     """
 
     id: ClassVar[str] = ""
-    title: ClassVar[str] = ""
     DATA: ClassVar[type | tuple[type, ...]] = ()  # the parsed data it is built over (catalog.make_game)
     COMMANDS: ClassVar[tuple[type[Command], ...]] = ()
     HANDLERS: ClassVar[Mapping[type, Handler]] = {}

@@ -44,7 +44,6 @@ class MansionGame(Engine):
     """The mansion companion: dice, turn order, rooms, round clock, role reveals, end and ranking."""
 
     id = "mansion"
-    title = "The Vampire Mansion"
     DATA = Rules
     COMMANDS = C.COMMANDS
     STEPS = STEPS

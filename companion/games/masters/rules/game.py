@@ -52,7 +52,6 @@ class MastersGame(Engine):
     """Masters of the Night: fixed data in, immutable states out."""
 
     id = "masters"
-    title = "Masters of the Night"
     DATA = MastersData
     COMMANDS = C.COMMANDS
     STEPS = STEPS

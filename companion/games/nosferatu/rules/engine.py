@@ -37,7 +37,6 @@ class NosferatuGame(Engine):
     """The Nosferatu companion: Clock pile, round flow, stake, bites and rituals."""
 
     id = "nosferatu"
-    title = "Nosferatu"
     DATA = Rules
     COMMANDS = C.COMMANDS
     STEPS = STEPS

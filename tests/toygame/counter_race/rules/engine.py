@@ -71,7 +71,6 @@ class CounterRace(Engine):
     """The race's engine over its `Rules`."""
 
     id = "counter-race"
-    title = "Counter Race"
     DATA = Rules
     COMMANDS = (Setup, Add)
     HANDLERS = {Add: add}
@@ -83,7 +82,7 @@ class CounterRace(Engine):
 
     def filled(self, setup: Setup) -> Setup:
         """The names written out (P1..Pn for a count), checked against the data's range."""
-        names = seat_names(setup.players, setup.names, self.data.min_players, self.data.max_players, self.title)
+        names = seat_names(setup.players, setup.names, self.data.min_players, self.data.max_players, "Counter Race")
         return Setup(game=self.id, players=len(names), seed=setup.seed, names=tuple(names))
 
     def state_json(self, state: State) -> dict[str, Any]:
