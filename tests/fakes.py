@@ -28,7 +28,6 @@ class CounterGame:
     """A tiny Game: `add {n}` (n >= 0, total <= 100), `end` finishes; used to test the journal and session."""
 
     id = "counter"
-    title = "Counter"
 
     def setup(self, command):
         """Start at `start` (default 0)."""
@@ -114,3 +113,18 @@ class Cable:
         """Bytes from the device to the host."""
         if data and self.master is not None:
             os.write(self.master, data)
+
+
+class Notifier:
+    """systemd's notify socket, as the app sees it: the STATUS= lines it was told, and no watchdog."""
+
+    def __init__(self):
+        self.statuses = []
+
+    def status(self, text):
+        """STATUS=: kept in `statuses`, oldest first."""
+        self.statuses.append(text)
+
+    def watchdog_interval(self):
+        """No watchdog asked for."""
+        return None

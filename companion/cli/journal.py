@@ -56,12 +56,8 @@ def main(argv: list[str]) -> int:
                 print(f"companion journal: {_(note).format(path=j.path)}", file=sys.stderr)
         else:
             j = open_journal(args.journal, who="journal", create=args.create)
-    except JournalMissing as exc:
-        print(f"companion journal: {refusal_text(exc)}", file=sys.stderr)
-        return 2
     except JournalError as exc:
-        print(f"companion journal: {refusal_text(exc)}", file=sys.stderr)
-        return 1
+        return refused("journal", exc)
     with j:
         if getattr(args, "id", None) is not None and not j.has_game(args.id):
             print(_("companion journal: no game with id {id} in {file}").format(id=args.id, file=j.path), file=sys.stderr)
@@ -69,8 +65,14 @@ def main(argv: list[str]) -> int:
         try:
             return _act(j, args)
         except JournalError as exc:  # another program holds the game; the disk refused the write
-            print(f"companion journal: {refusal_text(exc)}", file=sys.stderr)
-            return 1
+            return refused("journal", exc)
+
+
+def refused(command: str, exc: JournalError) -> int:
+    """Say on stderr why `companion <command>` could not use the journal; its exit status: 2 when
+    `--journal PATH` names no journal (a usage mistake), else 1."""
+    print(f"companion {command}: {refusal_text(exc)}", file=sys.stderr)
+    return 2 if isinstance(exc, JournalMissing) else 1
 
 
 def _act(j: Journal, args) -> int:
@@ -228,8 +230,7 @@ def _recover(source: str, path, create: bool = True) -> int:
     try:
         j = open_journal(path, who="journal", create=create)
     except JournalError as exc:
-        print(f"companion journal: {refusal_text(exc)}", file=sys.stderr)
-        return 2 if isinstance(exc, JournalMissing) else 1
+        return refused("journal", exc)
     with j:
         if j.notice:
             print(f"companion journal: {j.notice}", file=sys.stderr)

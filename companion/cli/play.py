@@ -23,14 +23,14 @@ import sys
 from dataclasses import replace
 
 from companion import paths
-from companion.cli.journal import game_id
+from companion.cli.journal import game_id, refused
 from companion.cli import help_text
 from companion.narration import narrate, seatnames
 from companion.errors import N_, CommandError, RuleViolation
 from companion.i18n import _
 from companion.narration.words import refusal_text
 from companion.storage.journal import JournalError
-from companion.storage.opening import JournalMissing, open_journal
+from companion.storage.opening import open_journal
 from companion.storage.store import store_for
 from companion.storage.scenario import load_scenario, read_stdin
 from companion.storage.session import Session
@@ -63,12 +63,8 @@ def main(argv: list[str]) -> int:
     if args.journal or args.resume is not None:
         try:
             journal = open_journal(args.journal, who="play", create=args.create)
-        except JournalMissing as exc:
-            print(f"companion play: {refusal_text(exc)}", file=sys.stderr)
-            return 2
         except JournalError as exc:
-            print(f"companion play: {refusal_text(exc)}", file=sys.stderr)
-            return 1
+            return refused("play", exc)
         if journal.notice:
             print(f"companion play: {journal.notice}", file=sys.stderr)
     try:
@@ -93,8 +89,7 @@ def main(argv: list[str]) -> int:
         if args.narrate:
             _legal_moves(session, state, sys.stderr if args.json else sys.stdout)
     except JournalError as exc:  # another program holds the game, a command not saved, a game that no longer replays
-        print(f"companion play: {refusal_text(exc)}", file=sys.stderr)
-        return 1
+        return refused("play", exc)
     finally:
         if journal is not None:
             journal.close()  # its lease goes back with it

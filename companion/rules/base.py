@@ -51,7 +51,7 @@ from companion.rules import POSITIONS
 from companion.rules.commands import Command, Record, parse, verb_table  # (Record: the base of all, there)
 
 __all__ = ["Action", "Engine", "Event", "Record", "Game", "GameOver", "GameSetUp", "CommandError", "RuleViolation",
-           "POSITIONS", "Param", "Player", "seated"]
+           "POSITIONS", "Param", "Player", "StateJson", "seated"]
 
 
 class Event(Record):
@@ -168,8 +168,7 @@ class Action(Record):
 class Game(Protocol):
     """What the journal, the CLI, the UI and the lighting rely on. Implemented once per game."""
 
-    id: str
-    title: str
+    id: str  # its title, the one the table shows, is its descriptor's (companion.games.GameInfo)
     data: Any  # the fixed rules data the game was built over (shipped + taught, or a test's own)
 
     @property
@@ -224,26 +223,38 @@ class Game(Protocol):
 Handler = Callable[[Any, Any, Any, list], Any]
 
 
+class StateJson(Record):
+    """How a game's state module writes the documented state JSON and reads it back, for an engine
+    that names them in `JSON` instead of implementing `state_json` and `from_json` (the mansion,
+    Nosferatu): `write(state, data, board)` with `board(data, state)`, the lights' picture of the
+    board, under "board"; `read(json)` its inverse."""
+
+    write: Callable[[Any, Any, dict[str, Any]], dict[str, Any]]
+    read: Callable[[Mapping[str, Any]], Any]
+    board: Callable[[Any, Any], dict[str, Any]]
+
+
 class Engine:
     """The one core: `apply` is parse -> step check -> handler table -> settle, the same in every game.
 
-    A game sets `id`, `title`, `DATA` (the class of its parsed data), `COMMANDS` (its command classes, the setup's included), `HANDLERS`
+    A game sets `id`, `DATA` (the class of its parsed data), `COMMANDS` (its command classes, the setup's included), `HANDLERS`
     {command class: handler}, optionally `STEPS` {step: command classes it accepts} and `ANYTIME`
-    (accepted in every step while the game runs), and `FILLS` {command class: (data, state, command)
-    -> command} for the values `canonical` writes out. It implements `start`, `state_json`, `from_json`
-    and the game API (`players`, `phase`, `legal_actions`, and `whose_turn` when a player has the
-    turn), and may override `filled`, `canonical_setup`, `player_range`, `outcome`, `settle`, `step`,
+    (accepted in every step while the game runs), `FILLS` {command class: (data, state, command)
+    -> command} for the values `canonical` writes out, and `JSON` (a `StateJson`) when its state module
+    writes and reads the state JSON. It implements `start`, `state_json` and `from_json` (unless it sets
+    `JSON`) and the game API (`phase`, `legal_actions`, `players` unless its state's `players` are the
+    names in seating order with nobody out, and `whose_turn` when a player has the turn), and may override `filled`, `canonical_setup`, `player_range`, `outcome`, `settle`, `step`,
     `check_step`, `step_of` and `where`. A refusal raises and changes nothing.
     """
 
     id: ClassVar[str] = ""
-    title: ClassVar[str] = ""
     DATA: ClassVar[type | tuple[type, ...]] = ()  # the parsed data it is built over (catalog.make_game)
     COMMANDS: ClassVar[tuple[type[Command], ...]] = ()
     HANDLERS: ClassVar[Mapping[type, Handler]] = {}
     STEPS: ClassVar[Mapping[Any, frozenset[type]] | None] = None
     ANYTIME: ClassVar[frozenset[type]] = frozenset()
     FILLS: ClassVar[Mapping[type, Callable[[Any, Any, Any], Any]]] = {}
+    JSON: ClassVar[StateJson | None] = None
 
     def __init__(self, data: Any):
         """Bind the game to its fixed data."""
@@ -325,17 +336,24 @@ class Engine:
         return {**setup.to_dict(), "game": self.id}
 
     def state_json(self, state: Any) -> dict[str, Any]:
-        """The game's own part of the documented state JSON (`to_json` adds the game API's keys)."""
-        raise NotImplementedError
+        """The game's own part of the documented state JSON (`to_json` adds the game API's keys): by
+        default what `JSON` writes, with the lights' picture of the board under "board"."""
+        if self.JSON is None:
+            raise NotImplementedError
+        return self.JSON.write(state, self.data, self.JSON.board(self.data, state))
 
     def from_json(self, data: Mapping[str, Any]) -> Any:
-        """Inverse of `to_json`."""
-        raise NotImplementedError
+        """Inverse of `to_json` (by default what `JSON` reads)."""
+        if self.JSON is None:
+            raise NotImplementedError
+        return self.JSON.read(data)
 
     # -- the game API (see the module docstring) ---------------------------------------------------
     def players(self, state: Any) -> tuple[Player, ...]:
-        """The players in seating order (`seated` makes them from the names)."""
-        raise NotImplementedError
+        """The players in seating order; by default the state's `players`, the names in seating order,
+        nobody out before the end (a game whose players leave, or whose state keeps them otherwise,
+        overrides this with `seated`)."""
+        return seated(state.players)
 
     def current_player(self, state: Any) -> Player | None:
         """The player whose turn it is (`whose_turn`), or None."""

@@ -32,6 +32,7 @@ import threading
 from pathlib import Path
 
 from companion.paths import file_mode
+from companion.storage.lease import process_exists
 
 COUNTER_FILE = "start-attempts"
 SAFE_MODE_AFTER = 3  # failed starts in a row before safe mode (the default `limit`)
@@ -188,21 +189,9 @@ def _sweep(path: Path) -> None:
         return  # no folder yet: nothing left behind
     for name in names:
         pid = name[len(prefix):-len(".tmp")]
-        if pid.isdigit() and int(pid) != os.getpid() and _alive(int(pid)):
+        if pid.isdigit() and int(pid) != os.getpid() and process_exists(int(pid)):
             continue
         try:
             os.unlink(path.parent / name)
         except OSError:
             pass  # gone already, or not ours to remove
-
-
-def _alive(pid: int) -> bool:
-    """Whether process `pid` exists (one of another user's counts: it may still be writing)."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True
-    return True
-

@@ -68,7 +68,7 @@ def process_start(pid: int) -> int | None:
     except FileNotFoundError:
         if os.path.isdir("/proc/self"):
             return None
-        return 0 if _exists(pid) else None  # no /proc (not Linux): the pid alone
+        return 0 if process_exists(pid) else None  # no /proc (not Linux): the pid alone
     except OSError:
         return None
     fields = stat[stat.rfind(b")") + 2:].split()  # the name in brackets may hold spaces
@@ -77,8 +77,9 @@ def process_start(pid: int) -> int | None:
     return int(fields[19])  # field 22; fields[0] is field 3
 
 
-def _exists(pid: int) -> bool:
-    """Is there a process `pid` (without /proc)?"""
+def process_exists(pid: int) -> bool:
+    """Is there a process `pid` (asked without /proc)? One of another user's counts: it may still be
+    writing (the start guard asks the same of its temp files' writers)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:

@@ -53,7 +53,9 @@ class Pages:
         """Read our own files once: nothing is read from a path a request names."""
         self.hub, self.limits, self.counters = hub, limits, counters
         self.files = {name: (STATIC / name).read_bytes() for name in FILES}
-        self.templates = {name: (STATIC / name).read_text(encoding="utf-8") for name in ("phone.html", "pair.html")}
+        head = (STATIC / "head.html").read_text(encoding="utf-8")  # both pages' start: language, viewport, no referrer
+        self.templates = {name: (STATIC / name).read_text(encoding="utf-8").replace("{{head}}\n", head, 1)
+                          for name in ("phone.html", "pair.html")}
         self.requests = guard.Buckets(limits.rate, limits.burst)
         self.guesses = guard.Buckets(limits.guesses / 60.0, limits.guesses)
         self.changed = asyncio.Event()   # set when a snapshot is published (by the loop, through call_soon_threadsafe)

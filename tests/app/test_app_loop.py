@@ -2,6 +2,7 @@
 
 import random
 
+from companion.lighting.controller import timed
 from companion.runtime.sources import BotSource, ScriptSource
 from companion.games.masters.rules import bot
 from companion.app import LED_REFRESH_S
@@ -263,7 +264,7 @@ def test_app_lighting_engine_is_built_after_the_colour_check_and_takes_what_came
     app.clock.advance(0.6)
     app.tick()  # the check is over: the engine is built, takes the view, and its frame goes out
     assert "lights" in vars(app) and len(app.hw.pixels.frames) == 1 and strip_is_current(app)
-    assert app.lights.view == app._light_view(app.view()) and app.lights.view["veil"] == 2
+    assert app.lights.view == timed(app.view().state, app.timer.info()) and app.lights.view["veil"] == 2
     app.show_test_pattern(0.5)  # again, with the engine running: a change during it is not lost either
     assert app.submit({"cmd": "adjust", "veil": 3})
     app.tick()
@@ -316,7 +317,7 @@ def test_app_countdown_on_the_lights_continues_from_the_time_counted(tmp_path):
     for _ in range(30):
         app.clock.advance(0.1)
         app.tick()
-    seen = app._light_view(app.view())
+    seen = timed(app.view().state, app.timer.info())
     assert seen["board"]["timer"]["elapsed"] == app.timer.info()["elapsed"] > 0
     assert app.session.view()["board"]["timer"]["elapsed"] == 0  # the engine's own view has no clock
 

@@ -10,6 +10,7 @@ from companion.lighting.patterns import Health
 from companion.ui.table import TableUI
 from tests.app.helpers import choose, make_app
 from tests.app.proc import Notify, clean_env, lit, running, start, stop, strip_bytes
+from tests.fakes import Notifier
 
 
 class Panel:
@@ -25,19 +26,6 @@ class Panel:
         if not self.plugged:
             raise CompanionError("no screen: kmsdrm not available")
         return pygame.Surface(self.size), "kmsdrm"
-
-
-class Notifier:
-    """Collects what the app tells systemd."""
-
-    def __init__(self):
-        self.statuses = []
-
-    def status(self, text):
-        self.statuses.append(text)
-
-    def watchdog_interval(self):
-        return None
 
 
 def _run_for(app, seconds, dt=1 / 30):

@@ -152,19 +152,16 @@ def test_config_refuses_a_button_on_an_audio_pin_with_file_line_and_field(gpio):
     assert "audio" in bad.value.message or "I2S" in bad.value.message
 
 
-def test_wiring_refuses_a_reserved_pin_that_does_not_say_what_it_gives_up(wiring, tmp_path, capsys):
-    text = (HW / "wiring.toml").read_text(encoding="utf-8").replace('gpio = "GPIO3"\ngives_up = "I2C on GPIO2/3"', 'gpio = "GPIO3"')
-    (tmp_path / "wiring.toml").write_text(text, encoding="utf-8")
+@pytest.mark.parametrize("old, new, said", [
+    ('gpio = "GPIO3"\ngives_up = "I2C on GPIO2/3"', 'gpio = "GPIO3"', "veil_down on GPIO3 (I2C) must say gives_up"),
+    ('gpio = "GPIO26"', 'gpio = "GPIO19"\ngives_up = "I2S"', "undo on GPIO19 (I2S): the build needs this pin"),
+], ids=["a reserved pin that does not say what it gives up", "a pin the build needs, whatever it says"])
+def test_wiring_refuses_a_button_on_a_pin_it_may_not_take(wiring, tmp_path, capsys, old, new, said):
+    text = (HW / "wiring.toml").read_text(encoding="utf-8")
+    assert old in text  # the edit below changes the real file's button
+    (tmp_path / "wiring.toml").write_text(text.replace(old, new), encoding="utf-8")
     assert wiring.main([str(tmp_path / "wiring.toml"), str(tmp_path / "wiring.svg")]) == 2
-    assert "veil_down on GPIO3 (I2C) must say gives_up" in capsys.readouterr().out
-    assert not (tmp_path / "wiring.svg").exists()
-
-
-def test_wiring_refuses_a_button_on_a_pin_the_build_needs_whatever_it_says(wiring, tmp_path, capsys):
-    text = (HW / "wiring.toml").read_text(encoding="utf-8").replace('gpio = "GPIO26"', 'gpio = "GPIO19"\ngives_up = "I2S"')
-    (tmp_path / "wiring.toml").write_text(text, encoding="utf-8")
-    assert wiring.main([str(tmp_path / "wiring.toml"), str(tmp_path / "wiring.svg")]) == 2
-    assert "undo on GPIO19 (I2S): the build needs this pin" in capsys.readouterr().out
+    assert said in capsys.readouterr().out
     assert not (tmp_path / "wiring.svg").exists()
 
 

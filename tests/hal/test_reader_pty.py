@@ -48,6 +48,20 @@ def _drive(reader, clock, cable, chip, steps, dt=0.05):
     return reads
 
 
+def _line_reader(cable, baud=115200):
+    """(reader, clock): a `lines` reader at the host's end of the cable, on a fake clock, as the config
+    opens one; the port opens on its first poll."""
+    clock = FakeClock()
+    return open_reader(ReaderConfig("lines", cable.link, baud, 2.0), clock), clock
+
+
+def _quiet_since_open(reader, clock):
+    """Open the port and let QUIET_S pass with nothing on the wire: the next line is a whole one."""
+    reader.poll()
+    clock.advance(QUIET_S)
+    assert reader.poll() == []
+
+
 def test_pn532_over_pty_end_to_end(cable):
     clock, chip = FakeClock(), FakePn532()
     with open_reader(ReaderConfig("pn532", cable.link, 115200, 2.0), clock) as reader:
@@ -85,8 +99,7 @@ def test_pn532_unplug_reports_and_replug_recovers(cable):
 
 
 def test_lines_over_pty_with_pico_protocol(cable):
-    clock = FakeClock()
-    reader = open_reader(ReaderConfig("lines", cable.link, 115200, 2.0), clock)
+    reader, clock = _line_reader(cable)
     reader.poll()
     assert cable.read().startswith(b"NW HI*")  # asks the board to introduce itself
     cable.write((lineproto.hello("0.1.0", "RC522") + "\r\n").encode())
@@ -99,11 +112,8 @@ def test_lines_over_pty_with_pico_protocol(cable):
 
 
 def test_lines_over_pty_from_a_serial_scanner_take_only_tag_shaped_lines(cable):
-    clock = FakeClock()
-    reader = open_reader(ReaderConfig("lines", cable.link, 115200, 2.0), clock)
-    reader.poll()
-    clock.advance(QUIET_S)
-    assert reader.poll() == []  # quiet since the port opened: the next line is a whole one
+    reader, clock = _line_reader(cable)
+    _quiet_since_open(reader, clock)
     cable.write(b"04A1B2C3D4E5F6\r\nII-04\r\nhello world\r\n04:A1:B2:C3\r\n")
     clock.advance(0.1)
     assert [r.tag for r in reader.poll()] == [NTAG, "II-04", "04:A1:B2:C3"]
@@ -138,8 +148,8 @@ class PicoAtItsPrompt:
 
 
 def test_a_pico_answering_from_its_prompt_is_no_handshake_and_no_read(cable):
-    clock, pico = FakeClock(), PicoAtItsPrompt()
-    reader = open_reader(ReaderConfig("lines", cable.link, 115200, 2.0), clock)
+    pico = PicoAtItsPrompt()
+    reader, clock = _line_reader(cable)
     reader.poll()  # the port opens on the first poll, and pyserial's open flushes what came before
     cable.write(BANNER)
     reads = _drive(reader, clock, cable, pico, 200)  # 10 s, well past a missed heartbeat
@@ -152,8 +162,7 @@ def test_a_pico_answering_from_its_prompt_is_no_handshake_and_no_read(cable):
 
 
 def test_a_firmware_crash_after_the_handshake_is_reported_and_never_read(cable):
-    clock = FakeClock()
-    reader = open_reader(ReaderConfig("lines", cable.link, 115200, 2.0), clock)
+    reader, clock = _line_reader(cable)
     reader.poll()
     cable.write((lineproto.hello("0.1.0", "RC522") + "\r\n" + lineproto.tag(bytes.fromhex(NTAG)) + "\r\n").encode())
     clock.advance(0.1)
@@ -229,9 +238,8 @@ def _settle(reader, clock, cable) -> list:
     (b"II", b"-04\r"),  # a scanner with a CR suffix
 ], ids=["uid", "crlf", "cr"])
 def test_a_scanner_port_opened_mid_line_drops_the_tail_and_reads_on(cable, head, tail):
-    clock = FakeClock()
     cable.write(head)  # on its way when the port opens: pyserial's open flushes it
-    reader = open_reader(ReaderConfig("lines", cable.link, 9600, 2.0), clock)
+    reader, clock = _line_reader(cable, 9600)
     assert reader.poll() == []
     cable.write(tail + b"B3C4D5E6F7\r\nII-07\r\nEIO\r\nDEADBEEF\r\n")
     assert [r.tag for r in _settle(reader, clock, cable)] == ["II-07", "DEADBEEF"]
@@ -242,9 +250,8 @@ def test_a_scanner_port_opened_mid_line_drops_the_tail_and_reads_on(cable, head,
 
 
 def test_a_pico_port_opened_in_its_banner_reads_only_its_own_lines(cable):
-    clock = FakeClock()
     cable.write(b"MicroPython v1.22.2 on 2024-02-22; Raspberry Pi Pico with ")
-    reader = open_reader(ReaderConfig("lines", cable.link, 115200, 2.0), clock)
+    reader, clock = _line_reader(cable)
     reader.poll()
     cable.write(b"RP2040\r\n" + (lineproto.hello("0.1.0", "RC522") + "\r\n" + lineproto.tag(bytes.fromhex(NTAG)) + "\r\n"
                                   + "II-04\r\n").encode())
@@ -254,11 +261,8 @@ def test_a_pico_port_opened_in_its_banner_reads_only_its_own_lines(cable):
 
 
 def test_a_replug_mid_line_drops_the_tail_again(cable):
-    clock = FakeClock()
-    reader = open_reader(ReaderConfig("lines", cable.link, 9600, 2.0), clock)
-    reader.poll()
-    clock.advance(QUIET_S)
-    reader.poll()
+    reader, clock = _line_reader(cable, 9600)
+    _quiet_since_open(reader, clock)
     cable.write(b"II-01\r\n")
     assert [r.tag for r in _settle(reader, clock, cable)] == ["II-01"]  # quiet since the open: a whole line
     cable.unplug()
@@ -276,11 +280,8 @@ def test_a_replug_mid_line_drops_the_tail_again(cable):
 
 
 def test_a_scan_after_a_quiet_open_is_read_even_as_the_first_line(cable):
-    clock = FakeClock()
-    reader = open_reader(ReaderConfig("lines", cable.link, 9600, 2.0), clock)
-    reader.poll()
-    clock.advance(QUIET_S)
-    assert reader.poll() == []
+    reader, clock = _line_reader(cable, 9600)
+    _quiet_since_open(reader, clock)
     cable.write(b"II-04\r")  # the first scan of the evening, CR suffix
     assert [r.tag for r in _settle(reader, clock, cable)] == ["II-04"]
     assert reader.stats["dropped_partial"] == 0

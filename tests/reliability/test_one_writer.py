@@ -13,6 +13,7 @@ from companion.narration.words import refusal_text
 from companion.runtime.sources import ScriptSource
 from companion.storage.faults import GameChanged
 from companion.storage.opening import open_journal
+from tests.fakes import Notifier
 from tests.reliability.conftest import FULL
 from tests.reliability.helpers import bot_script, build_app
 from tests.reliability.writers import TABLE, acks, companion, holds, nothing_lost, rows, scenario, spawn, stop
@@ -100,8 +101,7 @@ def test_a_game_changed_under_the_table_is_not_written_and_the_table_says_so(tmp
     app = build_app(tmp_path)
     app.journal.close()
     app.journal = open_journal(path, who="table")
-    statuses = []
-    app.notifier = type("N", (), {"status": lambda self, s: statuses.append(s), "watchdog": lambda self: None})()
+    app.notifier = Notifier()
     app.start(setup=SCRIPT[0])
     for cmd in SCRIPT[1:12]:
         assert app.submit(cmd)
@@ -116,7 +116,7 @@ def test_a_game_changed_under_the_table_is_not_written_and_the_table_says_so(tmp
     app.tick()
     text = refusal_text(GameChanged(1))
     assert app.health.parts["journal"] == (False, text)
-    assert text in statuses[-1] and app.health.level().name != "OK"
+    assert text in app.notifier.statuses[-1] and app.health.level().name != "OK"
     assert app.submit(SCRIPT[12]) is False  # for good: it never writes that game again
     app.games.resume(1)  # "resume it again": the game as the journal has it
     assert app.session.commands == SCRIPT[:11] and app.submit(SCRIPT[11])

@@ -27,6 +27,7 @@ from companion.hal import open_hardware
 from companion.hal.clock import FakeClock
 from companion.runtime.parts import Parts
 from companion.storage.opening import open_journal
+from tests.fakes import Notifier
 from tests.reliability.faultvfs import PROBE, FaultVFS
 from tests.reliability.helpers import bot_script
 from tests.reliability.powerloss import apsw_connect
@@ -35,19 +36,6 @@ from tests.reliability.writers import acks, companion, env, games, nothing_lost,
 SCRIPT = bot_script("masters", 41, 60)
 WHY = {"full": "not saving: the disk is full", "read-only": "not saving: the journal is read-only",
        "io": "not saving: the disk reported an I/O error"}
-
-
-class _Notifier:
-    """systemd's notify socket, as the app sees it: the STATUS= lines."""
-
-    def __init__(self):
-        self.statuses = []
-
-    def status(self, text):
-        self.statuses.append(text)
-
-    def watchdog_interval(self):
-        return None
 
 
 def _table(tmp_path, vfs, create=True):
@@ -61,7 +49,7 @@ def _table(tmp_path, vfs, create=True):
     cfg = config.default()
     hw = open_hardware(cfg, backend="mock", clock=FakeClock())
     lines = []
-    app = App(Parts(cfg, hw, journal, log=lines.append, notifier=_Notifier(), missing=missing, reopen=opener))
+    app = App(Parts(cfg, hw, journal, log=lines.append, notifier=Notifier(), missing=missing, reopen=opener))
     app.lines = lines
     return app, path
 

@@ -98,7 +98,6 @@ FILES = {
 
         class PebblesGame(Engine):
             id = "pebbles"
-            title = "Pebbles"
             DATA = Rules
             COMMANDS = (Setup, Score)
             HANDLERS = {Score: score}

@@ -42,6 +42,13 @@ def test_without_a_pass_every_path_answers_401_and_nothing_of_the_game(table, pa
     assert "default-src 'none'" in headers["content-security-policy"]
 
 
+def test_both_pages_start_with_the_one_shared_head(table):
+    """static/head.html: the language, the phone's viewport and no referrer (the pairing URL holds a pass)."""
+    for body in (Phone(table.port).get("/pair")[2], table.pair().get("/")[2]):
+        assert body.startswith(b'<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">')
+        assert b'<meta name="referrer" content="no-referrer">\n<' in body and b"{{" not in body
+
+
 def test_the_pairing_page_is_served_to_everyone_and_holds_nothing_of_the_game(table):
     status, _, body = Phone(table.port).get("/pair")
     assert status == 200 and b'action="/pair"' in body

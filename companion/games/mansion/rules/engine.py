@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Any, Mapping
 
 from companion.errors import N_, CommandError, RuleViolation
-from companion.rules.base import Action, Engine, Event, Player, seated
+from companion.rules.base import Action, Engine, Event, StateJson
 from companion.rules.commands import seat_names
 from companion.rules.seats import renaming
 from companion.games.mansion.rules import commands as C
@@ -45,10 +45,10 @@ class MansionGame(Engine):
     """The mansion companion: dice, turn order, rooms, round clock, role reveals, end and ranking."""
 
     id = "mansion"
-    title = "The Vampire Mansion"
     DATA = Rules
     COMMANDS = C.COMMANDS
     STEPS = STEPS
+    JSON = StateJson(to_json, from_json, board_view)
 
     @property
     def rooms(self) -> int:
@@ -73,19 +73,7 @@ class MansionGame(Engine):
         """What may be done now, for the screen and the buttons (disabled ones say why)."""
         return actions_for(self, state)
 
-    def state_json(self, state: State) -> dict[str, Any]:
-        """The documented state JSON, with the lights' picture of the board under `board`."""
-        return to_json(state, self.data, board_view(self.data, state))
-
-    def from_json(self, data: Mapping[str, Any]) -> State:
-        """Inverse of `to_json`."""
-        return from_json(data)
-
     # -- the game API ----------------------------------------------------------------------------
-    def players(self, state: State) -> tuple[Player, ...]:
-        """The seats in seating order; nobody leaves the mansion before the end."""
-        return seated(state.players)
-
     def whose_turn(self, state: State) -> str | None:
         """The player on turn in the turn step; while dice are rolled everyone acts at once."""
         return state.current

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import field
 from enum import Enum
+from typing import ClassVar
 
 from companion.rules.base import POSITIONS, Record
 
@@ -155,6 +156,10 @@ class MastersData(Record):
     cards: tuple[CardInfo, ...]
     relics: tuple[RelicInfo, ...]
     _index: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
+    # the fewest and most vampires at the table (the engine's player_range reads them, as in every game's
+    # data): a rule of the game, the trackers' counts, not a number of the data files
+    min_players: ClassVar[int] = VAMPIRE_COUNTS[0]
+    max_players: ClassVar[int] = VAMPIRE_COUNTS[-1]
 
     def __post_init__(self) -> None:
         """Index the records by key once (the dict is private and never changes afterwards)."""

@@ -43,8 +43,6 @@ ANYTIME = frozenset({
     C.Adjust, C.SetAp, C.Veil, C.GiveRelic, C.DiscardRelic, C.AddAgents, C.MoveAgents, C.RemoveAgents,
     C.Replace, C.AddMinions, C.Expose, C.DiscardCard, C.Reroll,
 })
-# fewest and most vampires at the table (a rule of the game, not a number of the data files)
-VAMPIRES = (2, 5)
 
 
 SAMPLE_SEATING = ("Imre", "Mila", "Laszlo")  # the vampires a sample or demo game seats first
@@ -54,16 +52,10 @@ class MastersGame(Engine):
     """Masters of the Night: fixed data in, immutable states out."""
 
     id = "masters"
-    title = "Masters of the Night"
     DATA = MastersData
     COMMANDS = C.COMMANDS
     STEPS = STEPS
     ANYTIME = ANYTIME
-
-    @property
-    def player_range(self) -> tuple[int, int]:
-        """Two to five vampires."""
-        return VAMPIRES
 
     def example_setup(self, players: int | None = None, seed: int = 1) -> dict[str, Any]:
         """`players` vampires (default: two) in the sample seating (those of the data, Imre and Mila

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any
 
 from companion.errors import N_, CommandError, RuleViolation
-from companion.rules.base import Action, Engine, Event, GameOver, Player, seated
+from companion.rules.base import Action, Engine, Event, GameOver, StateJson
 from companion.rules.commands import seat_names
 from companion.rules.seats import renaming
 from companion.games.nosferatu.rules import commands as C
@@ -38,11 +38,11 @@ class NosferatuGame(Engine):
     """The Nosferatu companion: Clock pile, round flow, stake, bites and rituals."""
 
     id = "nosferatu"
-    title = "Nosferatu"
     DATA = Rules
     COMMANDS = C.COMMANDS
     STEPS = STEPS
     ANYTIME = frozenset({C.Adjust, C.Rename})
+    JSON = StateJson(to_json, from_json, board_view)
 
     def start(self, c: C.Setup) -> tuple[State, list[Event]]:
         """Seats, Renfield and a Clock pile of one Night per player plus Dawn (the box's other Night
@@ -63,19 +63,7 @@ class NosferatuGame(Engine):
         """What may be done now, for the screen and the buttons (disabled ones say why)."""
         return actions_for(self.data, state)
 
-    def state_json(self, state: State) -> dict[str, Any]:
-        """The documented state JSON, with the lights' picture of the board under `board`."""
-        return to_json(state, self.data, board_view(self.data, state))
-
-    def from_json(self, data: Mapping[str, Any]) -> State:
-        """Inverse of `to_json`."""
-        return from_json(data)
-
     # -- the game API ----------------------------------------------------------------------------
-    def players(self, state: State) -> tuple[Player, ...]:
-        """The seats in seating order (Renfield among them); nobody leaves the table before the end."""
-        return seated(state.players)
-
     def whose_turn(self, state: State) -> str | None:
         """Who must act: the one passing the stake, the player on turn (also while the Clock card is
         turned), Renfield resolving the round's cards, the holder deciding on the stake."""

@@ -39,7 +39,6 @@ class OneNightGame(Engine):
     """The Game object for `one-night` (see the game's README.md)."""
 
     id = "one-night"
-    title = "One Night Ultimate Vampire"
     DATA = OneNightData
     COMMANDS = C.COMMANDS
     STEPS = STEPS

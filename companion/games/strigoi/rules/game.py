@@ -45,7 +45,6 @@ class StrigoiGame(Engine):
     """The Game object for `strigoi` (see the game's README.md)."""
 
     id = "strigoi"
-    title = "Armata Strigoi"
     DATA = StrigoiData
     COMMANDS = C.COMMANDS
     STEPS = STEPS

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.errors import N_, RuleViolation, Text
-from companion.rules.base import Action, Engine, Event, GameOver, Param, Player, Record, seated
+from companion.rules.base import Action, Engine, Event, GameOver, Param, Record
 from companion.rules.commands import Command, SeatedSetup, seat_names
 
 from counter_race.rules.events import Added, GameSetUp
@@ -40,7 +40,7 @@ class Add(Command, verb="add"):
 class State(Record):
     """Where the race stands."""
 
-    names: tuple[str, ...]
+    players: tuple[str, ...]  # the names in seating order (the Engine's `players` seats them)
     counter: int = 0
     turn: int = 0
     winner: str | None = None
@@ -58,20 +58,19 @@ def add(rules: Rules, state: State, cmd: Add, events: list) -> State:
         raise RuleViolation("add", N_("a turn adds 1 to {most}"), most=rules.most)
     if cmd.n > left:
         raise RuleViolation("add", N_("only {left} left to the goal"), left=left)
-    player = state.names[state.turn]
+    player = state.players[state.turn]
     counter = state.counter + cmd.n
     events.append(Added(player, cmd.n, counter))
     if counter == rules.goal:
         events.append(GameOver("goal"))
-        return State(state.names, counter, state.turn, player)
-    return State(state.names, counter, (state.turn + 1) % len(state.names))
+        return State(state.players, counter, state.turn, player)
+    return State(state.players, counter, (state.turn + 1) % len(state.players))
 
 
 class CounterRace(Engine):
     """The race's engine over its `Rules`."""
 
     id = "counter-race"
-    title = "Counter Race"
     DATA = Rules
     COMMANDS = (Setup, Add)
     HANDLERS = {Add: add}
@@ -83,27 +82,23 @@ class CounterRace(Engine):
 
     def filled(self, setup: Setup) -> Setup:
         """The names written out (P1..Pn for a count), checked against the data's range."""
-        names = seat_names(setup.players, setup.names, self.data.min_players, self.data.max_players, self.title)
+        names = seat_names(setup.players, setup.names, self.data.min_players, self.data.max_players, "Counter Race")
         return Setup(game=self.id, players=len(names), seed=setup.seed, names=tuple(names))
 
     def state_json(self, state: State) -> dict[str, Any]:
         """The documented state JSON (the module's docstring), without the game API's keys."""
         return {"game": self.id, "phase": self.phase(state), "step": self.step(state), "outcome": state.outcome,
-                "names": list(state.names), "counter": state.counter, "goal": self.data.goal, "turn": state.turn,
+                "names": list(state.players), "counter": state.counter, "goal": self.data.goal, "turn": state.turn,
                 "winner": state.winner, "board": {"counter": state.counter, "left": self.data.goal - state.counter}}
 
     def from_json(self, data: Mapping[str, Any]) -> State:
         """Inverse of `to_json`."""
         return State(tuple(data["names"]), int(data["counter"]), int(data["turn"]), data.get("winner"))
 
-    # -- the game API --------------------------------------------------------------------------------
-    def players(self, state: State) -> tuple[Player, ...]:
-        """The seats in order; nobody leaves the race."""
-        return seated(state.names)
-
+    # -- the game API (`players`: the Engine's, from the state's `players`; nobody leaves the race) ----
     def whose_turn(self, state: State) -> str | None:
         """The seat on turn, nobody once the goal is reached."""
-        return None if state.winner is not None else state.names[state.turn]
+        return None if state.winner is not None else state.players[state.turn]
 
     def phase(self, state: State) -> str:
         """play, then over."""
