@@ -334,10 +334,12 @@ def test_event_log_and_banner(make_ui):
     ui.update(ui.ctx.view, [{"event": "veil_changed", "old": 4, "new": 3, "why": "wild hunt"}], 0.1,
               {"leds": "no LED strip: SPI is off", "reader": {"ok": False, "why": "disconnected"}, "buttons": None})
     vm = ui.view_model()
-    assert vm["banner"] == ["no LED strip: SPI is off", "reader: disconnected"]
+    # the banners say it in words to act on, the reader first; the parts' own words are the Details
+    assert vm["banner"] == ["Card reader unplugged: plug it back in.", "No LED strip: the game goes on unlit."]
+    assert ui.ctx.status == {"leds": "no LED strip: SPI is off", "reader": "reader: disconnected"}
     ui.update(ui.ctx.view, (), 0.0, {"leds": (True, ""), "buttons": (False, "buttons not available: no GPIO"),
                                      "reader": (False, "port /dev/serial0 gone")})
-    assert ui.view_model()["banner"] == ["buttons not available: no GPIO", "reader: port /dev/serial0 gone"]
+    assert ui.view_model()["banner"] == ["Card reader not answering: check it.", "Buttons not answering: use the screen."]
     ui.notify("recruit: no minion left in the reserve")
     press(ui, VButton.MENU)
     tap(ui, "log")
