@@ -38,7 +38,7 @@ class UIContext:
     def __init__(self, renderer: Renderer, settings: dict[str, Any], stack: "ScreenStack",
                  view: GameView | None = None, opens: Mapping[str, Callable[..., "Screen"]] | None = None) -> None:
         """No results, banners or log yet; the clock at 0. `opens`: "menu" (ctx), "undo" (ctx),
-        "picker" (ctx, action, preset, grid) -> the screen to push."""
+        "picker" (ctx, action, preset, grid), "troubles" (ctx: the banners' Details) -> the screen to push."""
         self.renderer = renderer
         self.settings = settings
         self.stack = stack
@@ -208,12 +208,10 @@ class Screen:
 
     def open_troubles(self) -> bool:
         """Open the Details of the banners (what is wrong and what to do); False when nothing is."""
-        if not self.ctx.status:
+        if not self.ctx.status or "troubles" not in self.ctx.opens:
             return False
-        from companion.ui.screens.troubles import TroublesScreen
-
-        if not isinstance(self.ctx.stack.top, TroublesScreen):
-            self.ctx.stack.push(TroublesScreen(self.ctx))
+        if self.ctx.stack.top.name != "troubles":
+            self.ctx.stack.push(self.ctx.opens["troubles"](self.ctx))
         return True
 
     def on_back(self) -> bool:
