@@ -31,9 +31,13 @@ BUTTON_FACE = (62, 58, 72)
 BUTTON_HELD = (120, 112, 150)
 _EXPOSED = (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE)  # the window's pixels need painting again
 BUTTON_ROW = (
-    (VButton.UNDO, "undo"), (VButton.VEIL_DOWN, "veil -"), (VButton.VEIL_UP, "veil +"),
-    (VButton.CONFIRM, "confirm"), (VButton.NEXT, "next"),
+    (VButton.UNDO, "Undo"), (VButton.VEIL_DOWN, "Veil -"), (VButton.VEIL_UP, "Veil +"),
+    (VButton.CONFIRM, "OK"), (VButton.NEXT, "Next"),
 )
+# Capitals of its labels at a board 480 px tall (the screens' rule, companion/ui/screencheck.py):
+# every label 17 px, the district names 28 px (what the board is about); taller boards scale them.
+LABEL_CAPITALS, NAME_CAPITALS = 17, 28
+BOARD_REFERENCE_H = 480
 
 
 @dataclass(frozen=True)
@@ -44,6 +48,7 @@ class Geometry:
     veil: tuple  # 7 pygame.Rects, veil.0 on the left
     status: tuple  # (centre (x, y), radius)
     buttons: dict  # VButton -> pygame.Rect (the button row only)
+    height: int = BOARD_REFERENCE_H  # the height of the rect it was laid out in (the labels scale with it)
 
     def hit(self, pos) -> VButton | None:
         """The button (a district tile counts as its district button) under `pos`, if any."""
@@ -78,12 +83,13 @@ class SimBoard:
         self._geometry: Geometry | None = None
         self._held: VButton | None = None
         self._fonts: dict[int, pygame.font.Font] = {}
+        self._sizes: dict[int, int] = {}  # capitals wanted -> font size (`_size`)
 
     def geometry(self, rect) -> Geometry:
         """Lay the board out in `rect`: grid on top, veil bar and status light, then the buttons."""
         rect = pygame.Rect(rect)
         pad = max(4, rect.w // 50)
-        side = int(min(rect.w - 2 * pad, rect.h * 0.66))
+        side = int(min(rect.w - 2 * pad, rect.h * 0.58))  # room below for two rows of buttons
         gap = max(3, side // 40)
         tile = (side - 2 * gap) // 3
         x0, y0 = rect.centerx - side // 2, rect.y + pad
@@ -95,10 +101,14 @@ class SimBoard:
         veil = tuple(pygame.Rect(x0 + i * (seg + gap), vy, seg, vh) for i in range(7))
         status = ((x0 + bar_w + (side - bar_w) // 2, vy + vh // 2), max(3, vh // 4))
         by = vy + vh + pad
-        bh = max(10, rect.bottom - pad - by)
-        bw = (side - 4 * gap) // 5
-        buttons = {vb: pygame.Rect(x0 + i * (bw + gap), by, bw, bh) for i, (vb, _) in enumerate(BUTTON_ROW)}
-        return Geometry(tiles, veil, status, buttons)
+        bh = max(10, (rect.bottom - pad - by - gap) // 2)
+        # two rows (undo and the veil's two; confirm and next), so a label at a readable size fits its button
+        buttons = {}
+        for i, (vb, _label) in enumerate(BUTTON_ROW):
+            row, col, cols = (0, i, 3) if i < 3 else (1, i - 3, 2)
+            bw = (side - (cols - 1) * gap) // cols
+            buttons[vb] = pygame.Rect(x0 + col * (bw + gap), by + row * (bh + gap), bw, bh)
+        return Geometry(tiles, veil, status, buttons, rect.h)
 
     def draw(self, surface: pygame.Surface, rect) -> bool:
         """Paint the board into `rect` of `surface` as the strip shows it now; whether it painted.
@@ -142,7 +152,7 @@ class SimBoard:
         elif part[0] == "veil":
             r, colour = g.veil[part[1]], _average(look)
             pygame.draw.rect(surface, colour if any(colour) else LED_OFF, r, border_radius=3)
-            self._text(surface, str(part[1]), r.center, max(10, r.h // 2), BACKGROUND if any(colour) else LABEL)
+            self._text(surface, str(part[1]), r.center, self._size(LABEL_CAPITALS), BACKGROUND if any(colour) else LABEL)
         elif part[0] == "status":
             (cx, cy), rad = g.status
             pygame.draw.circle(surface, BACKGROUND, (cx, cy), int(rad * 2.4) + 1)  # the old glow's halo
@@ -151,7 +161,7 @@ class SimBoard:
         else:
             r = g.buttons[part[1]]
             pygame.draw.rect(surface, BUTTON_HELD if look else BUTTON_FACE, r, border_radius=6)
-            self._text(surface, dict(BUTTON_ROW)[part[1]], r.center, max(10, min(r.h // 2, r.w // 4)), LABEL)
+            self._text(surface, dict(BUTTON_ROW)[part[1]], r.center, self._size(LABEL_CAPITALS), LABEL)
 
     def handle_event(self, event) -> bool:
         """A click on a button or tile presses it (until released); True if the event was ours. The
@@ -194,13 +204,27 @@ class SimBoard:
         pygame.draw.rect(surface, tint, r, border_radius=max(4, r.w // 16))
         if held:
             pygame.draw.rect(surface, BUTTON_HELD, r, width=3, border_radius=max(4, r.w // 16))
-        self._text(surface, name, (r.x + r.w // 7, r.y + r.h // 8), max(10, r.h // 7), LABEL)
+        self._text(surface, name, r.center, self._size(NAME_CAPITALS), LABEL)  # inside the ring of lights
         ring = self._rings.get((tuple(r), len(pixels)))
         if ring is None:
             ring = self._rings[(tuple(r), len(pixels))] = [_ring_point(r, i, len(pixels)) for i in range(len(pixels))]
         dot = max(2, r.w // 22)
         for centre, colour in zip(ring, pixels):
             _glow(surface, centre, dot, colour if any(colour) else LED_OFF, tint)
+
+    def _size(self, capitals: int) -> int:
+        """The smallest font size whose capitals draw `capitals` px tall on a board 480 px tall, scaled
+        to the board drawn now (measured on the rendered "H" like the screen check measures it)."""
+        want = math.ceil(capitals * self._geometry.height / BOARD_REFERENCE_H)
+        size = self._sizes.get(want)
+        if size is None:
+            if not pygame.font.get_init():
+                pygame.font.init()
+            size = want
+            while _capitals(pygame.font.Font(None, size)) < want:
+                size += 1
+            self._sizes[want] = size
+        return size
 
     def _text(self, surface, text: str, centre, size: int, colour) -> None:
         """Draw `text` centred on `centre` (fonts and images are made on first use, never at import)."""
@@ -211,6 +235,13 @@ class SimBoard:
             font = self._fonts.get(size) or self._fonts.setdefault(size, pygame.font.Font(None, size))
             img = self._texts[(text, size, colour)] = font.render(text, True, colour)
         surface.blit(img, img.get_rect(center=centre))
+
+
+def _capitals(font: pygame.font.Font) -> int:
+    """Rows of a capital "H" in `font` with at least half-covered ink (the screen check's measure)."""
+    glyph = pygame.font.FontType.render(font, "H", True, (255, 255, 255))  # pygame's own: no label drawn
+    rects = pygame.mask.from_surface(glyph, 127).get_bounding_rects()
+    return max(r.bottom for r in rects) - min(r.top for r in rects) if rects else 0
 
 
 def _average(pixels) -> RGB:
@@ -226,7 +257,7 @@ def _ring_point(r, i: int, n: int) -> tuple[int, int]:
     if n == 1:
         return r.center
     a = -math.pi / 2 + 2 * math.pi * i / n
-    return (int(r.centerx + math.cos(a) * r.w * 0.32), int(r.centery + math.sin(a) * r.h * 0.32))
+    return (int(r.centerx + math.cos(a) * r.w * 0.42), int(r.centery + math.sin(a) * r.h * 0.42))
 
 
 def _glow(surface, centre, radius: int, colour: RGB, under: RGB) -> None:

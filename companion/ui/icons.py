@@ -261,39 +261,51 @@ def draw_veil_bar(surface: pygame.Surface, rect: pygame.Rect, veil: int, text=No
 def sample_sheet(surface: pygame.Surface) -> list:
     """The developers' sheet of every icon, the player colours, countdown rings and veil bars.
 
-    Returns the TextBoxes drawn (the screen check measures the captions too)."""
+    Each icon has its name beside it at the screens' smallest capitals (17 px at 800x480, scaled with
+    the height), in four columns. Returns the TextBoxes drawn (the screen check measures the captions too)."""
     from companion.ui.text import TextRenderer
 
     text, boxes = TextRenderer(), []
     w, h = surface.get_size()
     surface.fill(theme.BG)
     u = min(w / 800, h / 480)
-    cell = int(74 * u)
-    names = list(ICONS)
-    for i, name in enumerate(names):
-        r, c = divmod(i, 9)
-        x, y = int(8 * u) + c * (cell + int(12 * u)), int(8 * u) + r * (cell + int(26 * u))
+    size = _caption_size(text, math.ceil(17 * h / 480))
+    pad, cols = int(8 * u), 4
+    col_w, row_h, side = (w - 2 * pad) // cols, int(58 * u), int(44 * u)
+    for i, name in enumerate(ICONS):
+        r, c = divmod(i, cols)
+        x, y = pad + c * col_w, pad + r * row_h
         colour = palette.PLAYER_COLOURS[i % len(palette.PLAYER_COLOURS)] if name != "blood" else (200, 20, 30)
-        blit_icon(surface, name, pygame.Rect(x, y, cell, cell), colour)
-        cap = pygame.Rect(x - int(6 * u), y + cell, cell + int(12 * u), int(24 * u))
-        boxes.append(_caption(text, surface, name.replace("_", " "), cap))
-    y0 = int(8 * u) + 2 * (cell + int(26 * u)) + int(6 * u)
+        blit_icon(surface, name, pygame.Rect(x, y + (row_h - side) // 2, side, side), colour)
+        cap = pygame.Rect(x + side + int(6 * u), y, col_w - side - int(12 * u), row_h)
+        boxes.append(_caption(text, surface, name.replace("_", " "), cap, size))
+    y0 = pad + -(-len(ICONS) // cols) * row_h + int(4 * u)
     for i, colour in enumerate(palette.PLAYER_COLOURS):
-        r = pygame.Rect(int(8 * u) + i * int(50 * u), y0, int(44 * u), int(44 * u))
+        r = pygame.Rect(pad + i * int(50 * u), y0, int(44 * u), int(36 * u))
         pygame.draw.rect(surface, colour, r, border_radius=int(6 * u))
-    ring = int(150 * u)
+    ring = min(int(150 * u), h - y0 - pad)
     for k, (f, n, colour) in enumerate(((0.72, "7", palette.SKY_BLUE), (0.2, "2", palette.VERMILLION))):
         r = pygame.Rect(w - (k + 1) * (ring + int(10 * u)), y0, ring, ring)
         boxes.append(draw_countdown(surface, r, f, n, colour, text))
-    for k, veil in enumerate((6, 3, 1)):
-        r = pygame.Rect(int(8 * u), y0 + int(54 * u) + k * int(46 * u), int(400 * u), int(40 * u))
+    for k, veil in enumerate((6, 3)):
+        r = pygame.Rect(pad, y0 + int(42 * u) + k * int(48 * u), int(400 * u), int(44 * u))
         boxes.extend(draw_veil_bar(surface, r, veil, text, preview=veil - 1 if veil == 3 else None))
     return boxes
 
 
-def _caption(text, surface, words: str, rect: pygame.Rect):
-    """A small caption under an icon on the sample sheet."""
+def _caption_size(text, capitals: int) -> int:
+    """The smallest nominal size of `text`'s font whose capitals draw `capitals` px tall."""
+    from companion.ui import ink
+
+    size = capitals * 2
+    while ink.capitals(text.font(size)) < capitals:
+        size += 1
+    return size
+
+
+def _caption(text, surface, words: str, rect: pygame.Rect, size: int):
+    """An icon's name beside it on the sample sheet (wrapped over two lines when it must)."""
     from companion.ui.text import TextBox
 
-    fit = text.draw(surface, words, rect, rect.height, theme.TEXT_DIM, min_size=8, bg=theme.BG)
+    fit = text.draw(surface, words, rect, size, theme.TEXT_DIM, "left", min_size=size, bg=theme.BG)
     return TextBox(words, rect, fit, "caption")

@@ -18,6 +18,7 @@ if TYPE_CHECKING:  # only named in annotations: the rules load with the first ga
     from companion.rules.base import Action
 
 MORE = "__more__"  # id of the "next page of buttons" button the renderer adds when they overflow
+TROUBLES = "__troubles__"  # id of the banner strip (a tap opens what is wrong) and of the menu's entry for it
 
 
 class ButtonVM(Named):

@@ -30,15 +30,18 @@ def pages() -> dict[str, Page]:
     if TROUBLED in recipes:
         for name, parts, refusal in _troubles():
             out[f"{TROUBLED}-{name}"] = _table_page(recipes[TROUBLED], parts, refusal)
+        out[f"{TROUBLED}-details"] = _table_page(recipes[TROUBLED], _four, then=_open_details)
     out["simulator"] = simulator
     out["icons"] = _icon_sheet
     out.update(sheets())
     return out
 
 
-def _table_page(recipe: Callable, parts: Callable | None = None, refusal: Callable | None = None) -> Page:
+def _table_page(recipe: Callable, parts: Callable | None = None, refusal: Callable | None = None,
+                then: Callable | None = None) -> Page:
     """A page of the table app: a fresh TableUI put on a screen by `recipe`, then given the health
-    `parts()` (part -> (ok, why)) as the loop gives them, and a refusal as the loop shows it."""
+    `parts()` (part -> (ok, why)) as the loop gives them, a refusal as the loop shows it, and
+    `then(ui)` done at the table (a tap on the banner strip)."""
     def draw(size):
         from companion.ui.table import TableUI
 
@@ -48,6 +51,8 @@ def _table_page(recipe: Callable, parts: Callable | None = None, refusal: Callab
             ui.update(ui.ctx.view, (), 0.0, parts())
         if refusal is not None:
             ui.notify(refusal())
+        if then is not None:
+            then(ui)
         surface = pygame.Surface(size)
         ui.draw(surface, force=True)
         return surface, list(ui.ctx.renderer.text_boxes)
@@ -59,11 +64,58 @@ def _troubles() -> list[tuple[str, Callable | None, Callable | None]]:
     one = lambda: {"reader": unplugged_reader()}  # noqa: E731 - three small recipes read best in a row
     two = lambda: {**one(), "journal": (False, not_saving())}  # noqa: E731
     three = lambda: {**two(), "leds": (False, LEDS_MISSING)}  # noqa: E731
-    return [("banner1", one, None), ("banner2", two, None), ("banner3", three, None), ("refused", None, refused)]
+    alone = lambda why: lambda: {"journal": (False, why())}  # noqa: E731 - one journal trouble on its own
+    return [("banner1", one, None), ("banner2", two, None), ("banner3", three, None), ("banner4", _four, None),
+            ("readonly", alone(lambda: _(FAULT_TEXT_OF("read-only"))), None),
+            ("busy", alone(lambda: _(FAULT_TEXT_OF("busy"))), None), ("moved", alone(moved_journal), None),
+            ("safemode", lambda: {"safe-mode": (False, safe_mode())}, None), ("refused", None, refused)]
+
+
+def _four() -> dict:
+    """Four troubles at once: the reader unplugged, the disk full, no LED strip, the buttons gone."""
+    return {"reader": unplugged_reader(), "journal": (False, not_saving()), "leds": (False, LEDS_MISSING),
+            "buttons": (False, BUTTONS_MISSING)}
+
+
+def _open_details(ui) -> None:
+    """A tap on the banner strip, as a finger gives it: the Details of what is wrong."""
+    from companion.ui.input_map import WidgetPress
+    from companion.ui.model import TROUBLES
+    from companion.inputs import Press
+
+    ui.handle(WidgetPress(TROUBLES, Press.SHORT, ui.ctx.now))
+
+
+def FAULT_TEXT_OF(kind: str) -> str:  # noqa: N802 - reads as the table it looks up
+    """The storage's own words for a journal fault of `kind` (companion/storage/faults.py)."""
+    from companion.storage.faults import FAULT_TEXT
+
+    return FAULT_TEXT[kind]
+
+
+def moved_journal() -> str:
+    """The journal's banner after a damaged journal was moved aside at the start (its own wording)."""
+    from pathlib import Path
+    from types import SimpleNamespace
+
+    from companion.storage.journal import Journal
+
+    return Journal.banner.fget(SimpleNamespace(moved_to=Path("journal.sqlite3.corrupt-20261127-1930")))
+
+
+def safe_mode() -> str:
+    """Safe mode's reason after three failed starts, as the start guard words it."""
+    from companion.runtime.startguard import StartGuard
+
+    guard = StartGuard(".")  # nothing is read or written: only the counter it would have read is set
+    guard.failed = guard.limit
+    return guard.reason()
 
 
 # the HAL's words for a strip it could not open on a PC (companion/hal/pi.py says this on any non-Pi)
 LEDS_MISSING = "LED strip not available: not a Raspberry Pi (/proc/device-tree/compatible does not name raspberrypi)"
+# the HAL's words for buttons whose GPIO chip could not be opened (companion/hal/pi.py)
+BUTTONS_MISSING = "buttons not available: cannot open /dev/gpiochip0: [Errno 2] No such file or directory"
 
 
 def unplugged_reader() -> tuple[bool, str]:

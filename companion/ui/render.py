@@ -15,7 +15,7 @@ from companion.i18n import _
 from companion.palette import veil_cells
 from companion.records import Named
 from companion.ui import icons, theme
-from companion.ui.model import MORE, ButtonVM, ViewModel
+from companion.ui.model import MORE, TROUBLES, ButtonVM, ViewModel
 from companion.ui.text import TextBox, TextRenderer
 
 
@@ -62,6 +62,8 @@ class Renderer:
                     return ("button", item.data.id)
                 if item.kind == "cell":
                     return ("district", item.data.pos)
+                if item.kind == "banner":
+                    return ("button", TROUBLES)
         return None
 
     def _layout(self, vm: ViewModel) -> list[Item]:
@@ -74,8 +76,8 @@ class Renderer:
         if vm.veil is not None:
             items.append(Item("veil", pygame.Rect(w - gauge - m.pad, 0, gauge, m.header_h), (vm.veil, vm.veil_preview)))
         y = m.header_h
-        for text in vm.banner[:2]:
-            items.append(Item("banner", pygame.Rect(0, y, w, m.banner_h), text))
+        if vm.banner:  # one strip for any number of banners: the board below keeps its room
+            items.append(Item("banner", pygame.Rect(0, y, w, m.banner_h), (vm.banner[0], len(vm.banner))))
             y += m.banner_h
         bottom = h - m.hint_h
         items.append(Item("hint", pygame.Rect(m.pad, bottom, w - 2 * m.pad, m.hint_h), (vm.error or vm.hint, bool(vm.error))))
@@ -285,9 +287,18 @@ class Renderer:
             self._text(surface, str(i), r, "small", theme.BG if lit else theme.TEXT, bg=color)
 
     def _paint_banner(self, surface, item: Item) -> None:
-        """A degraded-hardware warning strip."""
+        """The banner strip: the first trouble's headline, and at its right end "Details" (with how
+        many troubles there are when more than one); a tap anywhere on it opens them."""
+        m = self.m
         pygame.draw.rect(surface, theme.BANNER, item.rect)
-        self._text(surface, item.data, item.rect.inflate(-2 * self.m.pad, 0), "small", theme.TEXT, bg=theme.BANNER)
+        headline, count = item.data
+        more = _("Details") if count == 1 else _("Details ({n})").format(n=count)
+        chip_w = self.text.font(m.font("small")).size(more)[0] + 2 * m.pad
+        chip = pygame.Rect(item.rect.right - chip_w - m.pad, item.rect.y, chip_w, item.rect.height)
+        pygame.draw.rect(surface, theme.BANNER_CHIP, chip, border_radius=m.px(6))
+        self._text(surface, more, chip, "small", theme.TEXT, bg=theme.BANNER_CHIP)
+        text = pygame.Rect(item.rect.x + m.pad, item.rect.y, chip.x - item.rect.x - 2 * m.pad, item.rect.height)
+        self._text(surface, headline, text, "small", theme.TEXT, "left", bg=theme.BANNER)
 
     def _paint_hint(self, surface, item: Item) -> None:
         """The bottom row: an error in red, otherwise the focused button's explanation."""
@@ -330,30 +341,54 @@ class Renderer:
 
         self.text_boxes.extend(draw_card(surface, item.rect, item.data, limits(self.size), self.m.u))
 
-    def _counts(self, surface, rect: pygame.Rect, counts, bg, side: int) -> None:
-        """Icon + numeral pairs flowing left to right, wrapping into rows of height `side`."""
+    def _flow(self, counts, width: int, side: int) -> list[tuple[int, int]]:
+        """Where each icon + numeral pair goes, left to right wrapping at `width`: (x, row) from 0."""
         m = self.m
-        x, y = rect.x, rect.y
-        size = m.font("cell")
+        font = self.text.font(m.font("cell"))
+        x, row, out = 0, 0, []
         for c in counts:
+            need = self._need(c, font, side)
+            if x > 0 and x + need > width:
+                x, row = 0, row + 1
+            out.append((x, row))
+            x += need + m.px(6)
+        return out
+
+    def _need(self, c, font, side: int) -> int:
+        """The width of one count: its icon, its owner's shape mark, its numeral; or a chip (the
+        player's shape with their initial beside it)."""
+        numeral_w = font.size(c.value)[0] + self.m.px(4) if c.value else 0
+        return side + numeral_w + (side * 3 // 4 if c.icon and c.shape else 0)
+
+    def _counts(self, surface, rect: pygame.Rect, counts, bg, side: int) -> None:
+        """Icon + numeral pairs flowing left to right, wrapping into rows of height `side`. In a cell
+        the board shrank (a banner above it) the icons get smaller, down to two thirds, until the rows
+        fit: a count never runs into the next cell."""
+        m = self.m
+        size = m.font("cell")
+        row_h = max(side, self.text.font(size).get_linesize())
+        flow = self._flow(counts, rect.width, side)
+        while side > m.px(20) and flow and (flow[-1][1] + 1) * (row_h + m.px(2)) > rect.height + m.px(2):
+            side -= m.px(2)
+            row_h = max(side, self.text.font(size).get_linesize())
+            flow = self._flow(counts, rect.width, side)
+        for c, (dx, row) in zip(counts, flow):
+            x, y = rect.x + dx, rect.y + row * (row_h + m.px(2))
             numeral_w = self.text.font(size).size(c.value)[0] if c.value else 0
-            mark_w = side * 3 // 4 if c.icon and c.shape else 0
-            need = side + (numeral_w + m.px(4) if c.value else 0) + mark_w
-            if x > rect.x and x + need > rect.right:
-                x, y = rect.x, y + side + m.px(2)
+            top = y + (row_h - side) // 2
             if c.icon:
                 colour = c.colour or theme.ICON_COLOURS.get(c.icon, theme.TEXT)
-                icons.blit_icon(surface, c.icon, pygame.Rect(x, y, side, side), colour)
+                mark_w = side * 3 // 4 if c.shape else 0
+                icons.blit_icon(surface, c.icon, pygame.Rect(x, top, side, side), colour)
                 if c.shape:  # whose it is: their shape, not their colour alone
-                    draw_shape(surface, c.shape, pygame.Rect(x + side, y + side // 4, mark_w, mark_w), colour, m.px(1))
-                self._text(surface, c.value, pygame.Rect(x + side + mark_w, y, numeral_w + m.px(4), side), "cell",
+                    draw_shape(surface, c.shape, pygame.Rect(x + side, top + side // 4, mark_w, mark_w), colour, m.px(1))
+                self._text(surface, c.value, pygame.Rect(x + side + mark_w, y, numeral_w + m.px(4), row_h), "cell",
                            theme.TEXT, bg=bg)
             else:  # a chip: the player's shape in their colour, their initial beside it
                 colour = c.colour or theme.TEXT_DIM
-                draw_shape(surface, c.shape or "circle", pygame.Rect(x, y, side, side), colour, m.px(1))
-                self._text(surface, c.value, pygame.Rect(x + side, y, numeral_w + m.px(4), side), "cell", theme.TEXT,
+                draw_shape(surface, c.shape or "circle", pygame.Rect(x, top, side, side), colour, m.px(1))
+                self._text(surface, c.value, pygame.Rect(x + side, y, numeral_w + m.px(4), row_h), "cell", theme.TEXT,
                            bg=bg)
-            x += need + m.px(6)
 
     def _paint_cell(self, surface, item: Item) -> None:
         """One district: fill and border by mark, its name (or grid position) on top, lines, icon counts."""

@@ -199,6 +199,9 @@ def _ending(last: Mapping[str, Any]) -> str:
     """How the game ended (or where it stands)."""
     outcome = last.get("outcome")
     rounds = ngettext("{n} round", "{n} rounds", last["round"]).format(n=last["round"]) if isinstance(last.get("round"), int) else ""
-    if outcome:
-        return ", ".join(x for x in (_("ended: {outcome}").format(outcome=outcome_text(outcome, last.get("game"))), rounds) if x)
+    if outcome:  # a sentence, never "ended: defeat veil, 13 rounds"
+        said = outcome_text(outcome, last.get("game"))
+        if not isinstance(last.get("round"), int):
+            return _("The game is over: {outcome}.").format(outcome=said)
+        return _("Ended in round {n}: {outcome}.").format(n=last["round"], outcome=said)  # short: beside the title
     return ", ".join(x for x in (_("still running"), _("round {n}").format(n=last["round"]) if rounds else "") if x)

@@ -52,8 +52,15 @@ def _picker(ctx: UIContext, action, preset: Mapping[str, Any], grid) -> Screen:
     return ParamPicker(ctx, action, preset, grid)
 
 
+def _troubles(ctx: UIContext) -> Screen:
+    """What is wrong: the Details behind the banner strip, imported at its first use."""
+    from companion.ui.screens.troubles import TroublesScreen
+
+    return TroublesScreen(ctx)
+
+
 # What any screen may open (UIContext.opens): the base screen imports none of the screens built on it.
-OPENS = {"menu": MenuScreen, "undo": _undo_question, "picker": _picker}
+OPENS = {"menu": MenuScreen, "undo": _undo_question, "picker": _picker, "troubles": _troubles}
 
 
 class TableUI:

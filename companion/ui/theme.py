@@ -17,6 +17,7 @@ BUTTON_ON = (128, 28, 44)  # a selected toggle
 FOCUS = (255, 204, 64)
 ERROR = (255, 110, 100)
 BANNER = (150, 40, 24)
+BANNER_CHIP = (96, 22, 14)  # the banner strip's "Details" at its right end
 CELL = (30, 30, 44)
 VEIL_ON = (150, 170, 255)
 VEIL_LOW = (60, 70, 120)

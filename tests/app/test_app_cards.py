@@ -56,7 +56,8 @@ def test_unknown_tag_is_taught_on_screen_then_drawn_with_the_taught_grid(tmp_pat
     app = _app(tmp_path)
     _read(app, "04DEADBEEF0102")
     vm = app.ui.view_model()
-    assert vm["screen"] == "teach" and "04DEADBEEF0102" in " ".join(vm["lines"])
+    assert vm["screen"] == "teach" and vm["lines"][0] == "This card is new to the table."
+    assert "04DEADBEEF0102" not in " ".join(vm["lines"]) and app.ui.screen.tag == "04DEADBEEF0102"  # kept, not shown
     assert app.session.view()["card"] is None  # nothing drawn, nothing changed
     _press(app, "grid")
     for _ in range(4):

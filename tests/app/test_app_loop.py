@@ -308,7 +308,8 @@ def test_app_safe_mode_says_why_on_the_banner(tmp_path):
     app.clock.advance(1.1)
     app.tick()
     assert "safe mode" in app.health.summary()
-    assert any("starts did not come up" in b for b in app.ui.view_model()["banner"])
+    assert app.ui.view_model()["banner"] == ["Safe mode after failed starts."]
+    assert "starts did not come up" in app.ui.ctx.status["safe-mode"]  # the why, behind Details
 
 
 def test_app_countdown_on_the_lights_continues_from_the_time_counted(tmp_path):

@@ -106,7 +106,7 @@ def test_german_lines_read_right_whatever_the_name():
     fifth = {"event": "ritual_cast", "name": "Fifth Ritual", "nights": 5}
     assert narrate.line(fifth, "nosferatu").startswith("Ritual gewirkt: Fünftes Ritual. ")
     veil = {"event": "veil_changed", "old": 5, "new": 4, "why": "Mila's dark ability"}
-    assert narrate.line(veil, "masters") == "Schleier 5 -> 4 (dunkle Fähigkeit von Mila)."
+    assert narrate.line(veil, "masters") == "Der Schleier geht von 5 auf 4 (dunkle Fähigkeit von Mila)."
 
 
 def test_the_day_prompts_are_the_engines_own():

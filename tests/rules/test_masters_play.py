@@ -38,7 +38,7 @@ def test_play_narrate_tells_what_each_command_did_and_the_legal_moves(capsys):
     out = capsys.readouterr().out
     assert "2: draw card=I-04" in out and "Event card I-04" in out and "B1 red" in out and "A3 blue" in out
     assert "1 agent arrives in B1." in out
-    assert "1 could not be placed in B1" in out and "Veil 6 -> 5" in out
+    assert "1 could not be placed in B1" in out and "The veil goes from 6 to 5" in out
     assert "Night combat in B1: Laszlo against 1 agent(s)." in out and "Laszlo uses a 3: agent removed" in out
     assert "Combat in B1 over: 0 agent(s) left; Laszlo +1." in out
     tail = out[out.index("Now: "):]

@@ -49,7 +49,8 @@ def test_the_story_chart_names_the_ending_in_german(german):
     from companion.ui.story import chart_of
 
     view = engine_view("strigoi", 4, 1, lambda s: s.get("outcome") is not None)
-    assert chart_of(view.info["history"]).subtitle.startswith("Ende: Niederlage")
+    subtitle = chart_of(view.info["history"]).subtitle
+    assert subtitle.startswith("Ende in Runde ") and "Niederlage" in subtitle
 
 
 def test_every_one_night_step_has_a_german_name(german):

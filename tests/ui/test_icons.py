@@ -108,8 +108,5 @@ def test_icon_sheet_is_a_screenshot_page_measured_like_the_screens():
     surface, boxes, drawn = render_page("icons", (800, 480))
     assert {b.text for b in boxes if b.role == "caption"} >= {n.replace("_", " ") for n in NAMES}
     report = check("icons", (800, 480), drawn, boxes)
-    # the ring's and veil bar's numerals are big enough; the captions are not (tests/ui/test_screencheck.py
-    # KNOWN_FAILURES): every text under the limit is a caption
-    captions = {b.text for b in boxes if b.role == "caption"}
-    assert report.small and {text for _caps, text in report.small} <= captions
-    assert not (report.clipped or report.broken or report.overlapping or report.main_too_small)
+    # the captions too are at the screens' smallest capitals, and each fits beside its icon
+    assert report.ok and report.smallest == 17, report.failures()

@@ -100,8 +100,8 @@ def test_others_nosferatu_shows_clock_turn_holder_bites_and_rituals():
     vm = shown(view).view_model()
     left = s["clock"]["nights_left"] + (1 if s["clock"]["dawn_left"] else 0)
     assert vm["lines"][0].startswith(f"Clock: {left} cards left")
-    assert f"Stake: {s['holder']}" in vm["lines"][1]
-    assert vm["lines"][2].startswith(f"Bites {s['bites_total']} of 4")  # five players: 4 bites win
+    assert f"{s['holder']} holds the stake." in vm["lines"][1]
+    assert vm["lines"][2].startswith(f"{s['bites_total']} of 4 bites: ")  # five players: 4 bites win
     assert vm["lines"][3].startswith(f"Rituals {len(s['rituals']['used'])} of 5")
     seats = {c["pos"]: c["title"] for c in vm["grid"]}
     assert [seats[p] for p in ("A1", "A2", "A3", "B3", "C3")] == s["players"]  # clockwise round the edge
@@ -199,7 +199,7 @@ def test_others_one_night_reveal_asks_cards_then_marks_and_back_goes_back():
         choose(ui, "ok")
     vm = ui.view_model()
     names = [p["name"] for p in view.state["seats"]]
-    assert vm["lines"][0].startswith(f"Mark of {names[0]}") and "Now: Clarity" in vm["lines"]
+    assert vm["lines"][0].startswith(f"Mark of {names[0]}") and "Chosen: Clarity." in vm["lines"]
     choose(ui, "prev")
     assert ui.view_model()["lines"][0].startswith(f"Card of {names[2]}")
     choose(ui, "ok")
@@ -254,7 +254,7 @@ def test_others_strigoi_rotate_picks_the_room_on_its_district():
     ui = shown(view)
     choose(ui, next(b["id"] for b in ui.view_model()["buttons"] if b["label"] == "Rotate a platform"))
     press(ui, VButton.DISTRICT_A3)  # north-east
-    assert "Now: North-east" in ui.view_model()["lines"]
+    assert "Chosen: North-east." in ui.view_model()["lines"]
     press(ui, VButton.CONFIRM)
     press(ui, VButton.VEIL_DOWN)
     press(ui, VButton.VEIL_DOWN)
@@ -267,9 +267,9 @@ def test_others_strigoi_lines_show_order_strigoi_and_marker():
     s = view.state
     vm = shown(view).view_model()
     assert vm["title"] == f"Round {s['round']}: {s['turn']}: the Strigoi strikes"
-    assert vm["lines"][0].startswith(f"Order, wounds: *{s['order'][0]}")
     first = s["powerwolves"][s["order"][0]]
-    assert vm["lines"][0].startswith(f"Order, wounds: *{s['order'][0]} {first['wounds']}/3, ")
+    wounds = "1 wound" if first["wounds"] == 1 else f"{first['wounds']} wounds"
+    assert vm["lines"][0].startswith(f"In turn order: {s['order'][0]} (at turn) {wounds} of 3; ")
     rooms = {"n": "A2", "sw": "C1", "s": "C2", "ne": "A3", "se": "C3", "nw": "A1", "center": "B2"}
     marked = {c["pos"] for c in vm["grid"] if c["mark"] == "combat"}
     assert marked == {rooms[v["room"]] for v in s["strigoi"].values() if v["room"] and not v["defeated"]}
@@ -283,7 +283,7 @@ def test_others_mansion_roll_step_shows_one_player_at_a_time():
     vm = ui.view_model()
     assert button(vm, "Player: Basil (next)")
     assert all(not b["label"].startswith(("Ada", "Clara")) for b in vm["buttons"])
-    assert "Ada " in vm["lines"][1] and "Priority/room:" in vm["lines"][1]
+    assert "Ada " in vm["lines"][1] and vm["lines"][1].startswith("Rooms wanted (priority): ")
     choose(ui, "who")
     assert button(ui.view_model(), "Player: Clara (next)")
     assert any(b["label"] == "Clara rolls" for b in ui.view_model()["buttons"])

@@ -42,7 +42,7 @@ def test_a_district_outside_the_allowed_ones_does_not_answer(make_ui):
 
 def test_a_number_stays_in_its_range_and_optional_values_are_not_asked(make_ui):
     ui = _picker(make_ui, Param("n", "number", low=2, high=3), Param("extra", "number", optional=True))
-    assert "Now: 2" in ui.view_model()["lines"][1]  # starts at the lowest allowed
+    assert "Chosen: 2." in ui.view_model()["lines"][1]  # starts at the lowest allowed
     for _ in range(5):
         press(ui, VButton.VEIL_UP)
     tap(ui, "ok")

@@ -75,7 +75,7 @@ def test_undo_once_asks_twice_undoes(make_ui):
     ui = night_ui(make_ui)
     press(ui, VButton.UNDO)
     vm = ui.view_model()
-    assert vm["screen"] == "undo" and "Last: recruit" in vm["lines"]
+    assert vm["screen"] == "undo" and "Undo the last step, recruit?" in vm["lines"]
     assert ui.take_results() == []
     press(ui, VButton.UNDO)
     assert ui.take_results() == [{"intent": "undo"}]
@@ -95,7 +95,7 @@ def test_veil_button_opens_adjust_with_the_change_ready(make_ui):
     ui = night_ui(make_ui)
     press(ui, VButton.VEIL_DOWN)
     vm = ui.view_model()
-    assert vm["screen"] == "adjust" and vm["buttons"][0]["label"] == "veil: 4 -> 3"
+    assert vm["screen"] == "adjust" and vm["buttons"][0]["label"] == "veil: 4, now 3"
     tap(ui, "apply")
     assert ui.take_results() == [{"cmd": "adjust", "veil": 3}]
 
@@ -193,7 +193,7 @@ def test_event_card_veil_preview_counts_minions_and_vampires(make_ui):
     ui.update(GameView("masters", state, ()), (), 0.0)
     vm = ui.view_model()
     assert vm["veil_preview"] == 2
-    assert "Veil 4 -> 2 once these agents are placed" in vm["lines"]
+    assert "The veil goes from 4 to 2 once these agents are placed." in vm["lines"]
 
 
 def test_combat_dice_buttons_follow_day_rule(make_ui):
@@ -336,15 +336,17 @@ def test_event_log_and_banner(make_ui):
     ui.update(ui.ctx.view, [{"event": "veil_changed", "old": 4, "new": 3, "why": "wild hunt"}], 0.1,
               {"leds": "no LED strip: SPI is off", "reader": {"ok": False, "why": "disconnected"}, "buttons": None})
     vm = ui.view_model()
-    assert vm["banner"] == ["no LED strip: SPI is off", "reader: disconnected"]
+    # the banners say it in words to act on, the reader first; the parts' own words are the Details
+    assert vm["banner"] == ["Card reader unplugged: plug it back in.", "No LED strip: the game goes on unlit."]
+    assert ui.ctx.status == {"leds": "no LED strip: SPI is off", "reader": "reader: disconnected"}
     ui.update(ui.ctx.view, (), 0.0, {"leds": (True, ""), "buttons": (False, "buttons not available: no GPIO"),
                                      "reader": (False, "port /dev/serial0 gone")})
-    assert ui.view_model()["banner"] == ["buttons not available: no GPIO", "reader: port /dev/serial0 gone"]
+    assert ui.view_model()["banner"] == ["Card reader not answering: check it.", "Buttons not answering: use the screen."]
     ui.notify("recruit: no minion left in the reserve")
     press(ui, VButton.MENU)
     tap(ui, "log")
     lines = ui.view_model()["lines"]
-    assert lines == ["Veil 4 -> 3 (wild hunt).", "refused: recruit: no minion left in the reserve"]
+    assert lines == ["The veil goes from 4 to 3 (wild hunt).", "refused: recruit: no minion left in the reserve"]
 
 
 def test_error_fades_after_a_few_seconds(make_ui):

@@ -46,7 +46,8 @@ class MansionScreen(OthersScreen):
         lines = [clock_line(s, self.reveal_ticks)]
         if s.get("step") == "reveal":  # the roles are the news: the order and dice wait for the next round
             return title, [*lines, deck_line(s.get("role_deck") or {}), points_line(s)], room_cells(s, self.selected)
-        lines.append(dice_line(s))
+        if s.get("step") != "turn":  # in turns the rooms on the grid show who goes where, the line whose turn
+            lines.append(dice_line(s))
         if s.get("step") == "turn" and s.get("turn"):
             lines.append(self._turn_line(s))
         elif s.get("step") == "rolloff":
@@ -280,16 +281,19 @@ def dice_line(s: dict[str, Any]) -> str:
     bits = []
     for name in s.get("seating") or (s.get("players") or {}):
         p = (s.get("players") or {}).get(name, {})
-        if p.get("priority") is not None:
-            text = f"{name} {p['priority']}/{p.get('wanted_room', '-')}"
+        priority = p.get("priority")
+        if p.get("tiebreak"):
+            priority = _("{priority}, roll-off {dice}").format(priority=priority, dice=" ".join(map(str, p["tiebreak"])))
+        if p.get("priority") is not None and p.get("wanted_room") is not None:
+            text = _("{player} room {room} ({priority})").format(player=name, room=p["wanted_room"], priority=priority)
+        elif p.get("priority") is not None:
+            text = _("{player} ({priority})").format(player=name, priority=priority)
         elif p.get("dice"):
             text = _("{player} rolled {dice}").format(player=name, dice=" ".join(map(str, p["dice"])))
         else:
-            text = f"{name} -"
-        if p.get("tiebreak"):
-            text += f" [{' '.join(map(str, p['tiebreak']))}]"
+            text = _("{player} not yet").format(player=name)
         bits.append(text)
-    return _("Priority/room: {players}").format(players=", ".join(bits))
+    return _("Rooms wanted (priority): {players}.").format(players=", ".join(bits))
 
 
 def points_line(s: dict[str, Any]) -> str:

@@ -19,7 +19,7 @@ from companion.ui.model import ButtonVM, CellVM, ViewModel
 from companion.ui.screens.base import Screen, UIContext
 from companion.ui.screens.keyboard import KeyboardScreen
 
-BANDS = (("high", N_("veil 4-6")), ("low", N_("veil 1-3")))
+BANDS = (("high", N_("veil 4 to 6")), ("low", N_("veil 1 to 3")))
 MAX_NUMBER = TRACKER_CELL_MAX     # agents printed in one cell of a tracker
 MAX_RESERVE = TRACKER_RESERVE[1]  # agent tokens in the box
 
@@ -47,9 +47,9 @@ class TrackerScreen(Screen):
         for act in ACTS:
             for band, label in BANDS:
                 red, b1, b2 = t["numbers"][f"{act}.{band}"]
-                out += [(f"{act}.{band}.0", _("{act} {band} red").format(act=act, band=_(label)), red),
-                        (f"{act}.{band}.1", _("{act} {band} blue-gray 1").format(act=act, band=_(label)), b1),
-                        (f"{act}.{band}.2", _("{act} {band} blue-gray 2").format(act=act, band=_(label)), b2)]
+                out += [(f"{act}.{band}.0", _("Act {act}, {band}, red").format(act=act, band=_(label)), red),
+                        (f"{act}.{band}.1", _("Act {act}, {band}, first blue-gray").format(act=act, band=_(label)), b1),
+                        (f"{act}.{band}.2", _("Act {act}, {band}, second blue-gray").format(act=act, band=_(label)), b2)]
         return out
 
     def body(self) -> ViewModel:

@@ -188,7 +188,8 @@ class EventCardScreen(GameScreen):
         buttons: list[ButtonVM] = []
         placing = s.get("step") == "place-agents"
         if placing and nums:
-            lines.append(_("Blue-gray {a} or {b}: press the cell that gets {a}").format(a=nums[0], b=nums[1]))
+            lines.append(_("One blue-gray cell gets {a}, the other {b}: press the one that gets {a}.").format(
+                a=nums[0], b=nums[1]))
         if short is not None:
             needs, left = short
             extra = {p: _("+{given} of {n}").format(given=picks.get(p, 0), n=n) for p, n in needs.items()}
@@ -208,7 +209,8 @@ class EventCardScreen(GameScreen):
         if preview == s.get("veil"):
             preview = None
         if preview is not None:
-            lines.append(_("Veil {now} -> {then} once these agents are placed").format(now=s.get("veil"), then=preview))
+            lines.append(_("The veil goes from {now} to {then} once these agents are placed.").format(now=s.get("veil"),
+                                                                                                     then=preview))
         buttons += self.action_buttons(skip=("place_agents",) if placing else ()) + [ButtonVM("menu", _("Menu"))]
         title = _("Event: {card}").format(card=data_name(card.get("name")) or card.get("key", "?"))
         return ViewModel(self.name, title, tuple(lines), tuple(buttons), self.grid(marks, extra),

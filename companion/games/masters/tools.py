@@ -11,7 +11,7 @@ from companion.i18n import _, data_name
 from companion.inputs import DISTRICTS, Press
 from companion.ui.model import ButtonVM, CellVM, ViewModel
 from companion.ui.screens.base import Screen, UIContext
-from companion.ui.screens.tools import NUMBER_LIMITS, WORDS, word
+from companion.ui.screens.tools import NUMBER_LIMITS, WORDS, changed_label, word
 
 ADJUST_FIELDS = {
     "district": ("agents_hidden", "agents_exposed", "minions"),
@@ -84,7 +84,7 @@ class AdjustScreen(Screen):
     def body(self) -> ViewModel:
         """Fields, -/+, Apply, then the other targets."""
         keys = list(self.values)
-        fields = [ButtonVM(f"f:{i}", f"{word(k)}: {self.original[k]} -> {self.values[k]}",
+        fields = [ButtonVM(f"f:{i}", changed_label(word(k), self.original[k], self.values[k]),
                            selected=(i == self.active % len(keys))) for i, k in enumerate(keys)]
         changed = bool(self.changes())
         buttons = fields + [ButtonVM("minus", "-1"), ButtonVM("plus", "+1"),
@@ -154,7 +154,8 @@ class TeachCardScreen(Screen):
         if self.mode == "pick":
             cards = [ButtonVM(f"card:{c['key']}", data_name(c.get("name")) or c["key"]) for c in self.catalogue if c.get("act") == self.act]
             buttons = acts + cards + [ButtonVM("grid", _("New card: tap its grid")), ButtonVM("cancel", _("Cancel"))]
-            lines = (_("Unknown card (tag {tag}).").format(tag=self.tag), _("Which card is it? Pick its act, then the card."))
+            # the tag's number is for the log and the taught file, never for the players
+            lines = (_("This card is new to the table."), _("Which card is it? Pick its act, then the card."))
             return ViewModel(self.name, _("New card"), lines, tuple(buttons))
         reds = sum(1 for v in self.cells.values() if v == "red")
         blues = sum(1 for v in self.cells.values() if v == "blue")

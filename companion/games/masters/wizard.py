@@ -44,7 +44,7 @@ class MastersWizard(Screen):
                                 selected=name in self.vampires) for name in mv.VAMPIRES]
             buttons += [ButtonVM("next", _("Next"), enabled=ok, why_not=None if ok else _("choose 2 to 5 vampires")),
                         ButtonVM("back", _("Back"))]
-            lines = (_("Tap the vampires in seating order (clockwise)."), _("Seating: {names}").format(names=", ".join(self.vampires) or "-"))
+            lines = (_("Tap the vampires in seating order (clockwise)."), _("Seating: {names}").format(names=", ".join(self.vampires)) if self.vampires else _("Nobody seated yet."))
             return ViewModel(self.name, _("New game: vampires"), lines, tuple(buttons))
         buttons = [ButtonVM(f"k:{k}", _(DECK_LABELS[k]), selected=k == self.deck) for k in self.decks]
         buttons += [ButtonVM(f"d:{d}", _(mv.DIFFICULTY_NAMES[d]), selected=d == self.difficulty) for d in mv.DIFFICULTIES]

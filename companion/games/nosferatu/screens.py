@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from companion.i18n import N_, _, data_name
+from companion.i18n import N_, _, data_name, ngettext
 from companion.inputs import DISTRICTS
 from companion.games.nosferatu.narration import character_text, outcome_text
 from companion.rules.base import Action
@@ -93,16 +93,24 @@ def info_lines(s: dict[str, Any]) -> list[str]:
     left = int(clock.get("nights_left", 0)) + (1 if clock.get("dawn_left") else 0)
     dawn = _("Dawn not yet") if clock.get("dawn_left") else _("Dawn is out")
     bites = s.get("bites") or {}
-    bitten = ", ".join(f"{p} {n}" for p, n in bites.items() if n) or _("none")
+    bitten = ", ".join(ngettext("{player} once", "{player} {n} times", n).format(player=p, n=n)
+                       for p, n in bites.items() if n) or _("nobody yet")
     rituals = s.get("rituals") or {}
     used = ", ".join(ritual_name(r) for r in rituals.get("used", [])) or _("none")
     return [
         _("Clock: {n} cards left; {dawn}").format(n=left, dawn=dawn),
-        _("Turn: {turn}   Stake: {holder}   Renfield: {renfield}").format(turn=s.get("turn") or "-", holder=s.get("holder") or "-",
-                                                                      renfield=s.get("renfield", "-")),
-        _("Bites {n} of {goal}: {bitten}").format(n=s.get("bites_total", 0), goal=s.get("bites_to_win", 5), bitten=bitten),
+        who_line(s),
+        _("{n} of {goal} bites: {bitten}.").format(n=s.get("bites_total", 0), goal=s.get("bites_to_win", 5), bitten=bitten),
         _("Rituals {n} of {goal}: {used}").format(n=len(rituals.get("used", [])), goal=rituals.get("to_win", 5), used=used),
     ]
+
+
+def who_line(s: dict[str, Any]) -> str:
+    """Whose turn it is, who holds the stake, who is Renfield: sentences, leaving out what nobody is."""
+    said = [text.format(player=s[key]) for key, text in (("turn", _("{player}'s turn.")),
+                                                         ("holder", _("{player} holds the stake.")),
+                                                         ("renfield", _("{player} is Renfield."))) if s.get(key)]
+    return " ".join(said) or _("Nobody's turn yet.")
 
 
 def ritual_name(key: str) -> str:

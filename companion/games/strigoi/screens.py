@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.i18n import N_, _, data_name
+from companion.i18n import N_, _, data_name, ngettext
 from companion.inputs import DISTRICTS
 from companion.rules.base import Action
 from companion.ui.model import CellVM, Count
@@ -167,16 +167,20 @@ def info_lines(s: dict[str, Any]) -> list[str]:
     """Blood and thresholds, initiative order, wounds, Strigoi, marker and platforms."""
     wolves = s.get("powerwolves") or {}
     order = []
-    for w in s.get("order") or []:
-        now = "*" if w == s.get("turn") else ""
+    for w in s.get("order") or []:  # the cards' numbers made this order
         wounds = (wolves.get(w) or {}).get("wounds", 0)
-        order.append(f"{now}{w} {wounds}/{WOUNDS_TO_FALL}")  # the cards' numbers made this order
+        said = ngettext("{wolf} {n} wound of {most}", "{wolf} {n} wounds of {most}", wounds)
+        if w == s.get("turn"):
+            said = ngettext("{wolf} (at turn) {n} wound of {most}", "{wolf} (at turn) {n} wounds of {most}", wounds)
+        order.append(said.format(wolf=w, n=wounds, most=WOUNDS_TO_FALL))
     marker = _("Attack marker on") if s.get("attack_marker") else _("Attack marker off (extra turn)")
     fallen = ", ".join(room_name(r) for r in s.get("collapsed") or [])
     # Altar and Inferno (and the attack threshold) are on the grid, the Strigoi stand in their rooms
     return [
-        _("Order, wounds: {wolves}").format(wolves=", ".join(order)) if order else
-        _("Wounds: {wounds}").format(wounds=", ".join(f"{w} {p.get('wounds', 0)}/{WOUNDS_TO_FALL}" for w, p in wolves.items())),
+        _("In turn order: {wolves}.").format(wolves="; ".join(order)) if order else
+        _("Wounds: {wounds}.").format(wounds="; ".join(
+            ngettext("{wolf} {n} wound of {most}", "{wolf} {n} wounds of {most}", p.get("wounds", 0)).format(
+                wolf=w, n=p.get("wounds", 0), most=WOUNDS_TO_FALL) for w, p in wolves.items())),
         _("{marker}; fallen: {rooms}").format(marker=marker, rooms=fallen) if fallen else marker,
         *earned_lines(s), *example_line(s),
     ]

@@ -19,8 +19,9 @@ from companion.i18n import _
 from companion.narration.words import refusal_text
 from companion.inputs import ButtonEvent, CardRead, Press, VButton
 from companion.ui.input_map import WidgetPress
-from companion.ui.model import MORE, ButtonVM, GameView, ViewModel, with_focus
+from companion.ui.model import MORE, TROUBLES, ButtonVM, GameView, ViewModel, with_focus
 from companion.ui.render import Renderer, with_page_focus
+from companion.ui.troubles import troubles
 
 if TYPE_CHECKING:  # only named in annotations: the rules load with the first game, not at start-up
     from companion.rules.base import Action
@@ -37,7 +38,7 @@ class UIContext:
     def __init__(self, renderer: Renderer, settings: dict[str, Any], stack: "ScreenStack",
                  view: GameView | None = None, opens: Mapping[str, Callable[..., "Screen"]] | None = None) -> None:
         """No results, banners or log yet; the clock at 0. `opens`: "menu" (ctx), "undo" (ctx),
-        "picker" (ctx, action, preset, grid) -> the screen to push."""
+        "picker" (ctx, action, preset, grid), "troubles" (ctx: the banners' Details) -> the screen to push."""
         self.renderer = renderer
         self.settings = settings
         self.stack = stack
@@ -167,7 +168,8 @@ class Screen:
             hint = hint or buttons[self.focus].why_not or ""
         state = self.ctx.state
         veil = vm.veil if vm.veil is not None else state.get("veil") if isinstance(state.get("veil"), int) else None
-        return vm._replace(buttons=buttons, hint=hint, veil=veil, banner=tuple(self.ctx.status.values()),
+        banner = tuple(t.headline for t in troubles(self.ctx.status)) if self.ctx.status else ()
+        return vm._replace(buttons=buttons, hint=hint, veil=veil, banner=banner,
                            error=self.ctx.current_error())
 
     # -- hooks for subclasses ------------------------------------------------------------------------
@@ -212,6 +214,14 @@ class Screen:
     def on_menu(self) -> bool:
         """Open the menu (board, log, adjust, settings, new game)."""
         self.ctx.stack.push(self.ctx.opens["menu"](self.ctx))
+        return True
+
+    def open_troubles(self) -> bool:
+        """Open the Details of the banners (what is wrong and what to do); False when nothing is."""
+        if not self.ctx.status or "troubles" not in self.ctx.opens:
+            return False
+        if self.ctx.stack.top.name != "troubles":
+            self.ctx.stack.push(self.ctx.opens["troubles"](self.ctx))
         return True
 
     def on_back(self) -> bool:
@@ -263,8 +273,8 @@ class Screen:
             self.focus = with_page_focus(vm, self.ctx.renderer, self.focus)
             return True
         ids = [b.id for b in vm.buttons]
-        if widget not in ids:
-            return False
+        if widget not in ids:  # the banner strip opens what is wrong, in words, with the details
+            return widget == TROUBLES and self.open_troubles()
         self.focus = ids.index(widget)
         self._auto_focus = False
         button: ButtonVM = vm.buttons[self.focus]

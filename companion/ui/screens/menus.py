@@ -8,7 +8,7 @@ from companion import i18n
 from companion.i18n import _
 from companion.inputs import Press
 from companion.games import games, resolve
-from companion.ui.model import ButtonVM, ViewModel
+from companion.ui.model import TROUBLES, ButtonVM, ViewModel
 from companion.ui.screens.base import Screen, UIContext
 
 SEED_MAX = 999_999
@@ -191,7 +191,8 @@ class MenuScreen(Screen):
         why = None if playing else _("no game running")
         base = self.ctx.stack.base
         corrects = playing and base is not None and base.corrects
-        buttons = (ButtonVM("board", _("Board"), enabled=playing, why_not=why), ButtonVM("log", _("Event log")),
+        wrong = (ButtonVM(TROUBLES, _("What is wrong")),) if self.ctx.status else ()  # the banners' Details
+        buttons = (*wrong, ButtonVM("board", _("Board"), enabled=playing, why_not=why), ButtonVM("log", _("Event log")),
                    ButtonVM("story", _("Story"), enabled=playing, why_not=why),
                    ButtonVM("adjust", _("Adjust counts"), enabled=corrects,
                             why_not=None if corrects else why or _("nothing to correct in this game")),
@@ -226,6 +227,8 @@ class MenuScreen(Screen):
         from companion.ui.screens.tools import LogScreen
 
         self.ctx.stack.pop()
+        if button_id == TROUBLES:
+            return self.open_troubles()
         base = self.ctx.stack.base
         if button_id == "adjust":
             return base.correct() if self.ctx.view is not None and base is not None else True

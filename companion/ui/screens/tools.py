@@ -125,9 +125,7 @@ class ParamPicker(Screen):
         buttons += [ButtonVM("ok", _("OK"), enabled=ok, why_not=None if ok else _("choose {what} first").format(what=self._what())),
                     ButtonVM("cancel", _("Cancel"))]
         label = refusal_text(self.action.label)  # the engine's English text, in the table's language
-        lines = (_("{action}: choose {what}").format(action=label, what=self._what()),
-                 (_("Now: {value}   (district buttons or tap the board)") if kind == "district" else _("Now: {value}")).format(
-                     value=self._show(value)))
+        lines = (_("{action}: choose {what}").format(action=label, what=self._what()), self._chosen(value, kind))
         grid = self._grid(value) if kind == "district" else ()
         return ViewModel(self.name, label, lines, tuple(buttons), grid)
 
@@ -223,10 +221,15 @@ class ParamPicker(Screen):
             return value in p.choices
         return isinstance(value, int) and (p.low is None or value >= p.low) and (p.high is None or value <= p.high)
 
+    def _chosen(self, value: Any, kind: str) -> str:
+        """What is chosen so far, as a sentence (never "Now: -")."""
+        if value is None:
+            return _("Nothing chosen yet: press a district button or tap the board.") if kind == "district" \
+                else _("Nothing chosen yet.")
+        return _("Chosen: {value}.").format(value=self._show(value))
+
     def _show(self, value: Any) -> str:
         """The current value as text."""
-        if value is None:
-            return "-"
         if isinstance(value, list):
             return ", ".join(self._label(v) for v in value) or _("none")
         return self._label(value) if self.param.choices else str(value)
@@ -242,7 +245,8 @@ class UndoConfirm(Screen):
         """The question and what would be undone."""
         info = self.ctx.view.info if self.ctx.view else {}
         last = info.get("last") or (self.ctx.log[-1] if self.ctx.log else _("the last step"))
-        lines = (_("Undo the last step?"), _("Last: {step}").format(step=word(last)), _("Undo again or Confirm = undo; Back = keep"))
+        lines = (_("Undo the last step, {step}?").format(step=word(last)),
+                 _("Press Undo again or Confirm to undo it; Back keeps it."))
         return ViewModel(self.name, _("Undo?"), lines, (ButtonVM("undo", _("Undo it")), ButtonVM("keep", _("Keep"))))
 
     def activate(self, button_id: str, kind: Press) -> bool:
@@ -284,3 +288,10 @@ class LogScreen(Screen):
         """Up scrolls to older entries, down to newer."""
         self.offset = max(0, min(len(self.ctx.log) - 1, self.offset + delta * (self.PAGE // 2)))
         return True
+
+
+def changed_label(label: str, was: Any, now: Any) -> str:
+    """A count being corrected: "Altar: 1" while unchanged, "Altar: 0, now 1" once changed (no arrows)."""
+    if was == now:
+        return f"{label}: {now}"
+    return _("{label}: {was}, now {now}").format(label=label, was=was, now=now)

@@ -19,6 +19,7 @@ from companion.games import games
 from companion.rules.base import Action
 from companion.ui.model import ButtonVM, CellVM, ViewModel, action_button
 from companion.ui.screens.base import Screen, UIContext
+from companion.ui.screens.tools import changed_label
 from companion.ui.screens.game import GameScreen
 from companion.ui.screens.others.asked import ActionMenu, Param, from_engine
 
@@ -273,7 +274,7 @@ class Picker(Screen):
             buttons.append(ButtonVM("prev", _("Back")))
         buttons.append(ButtonVM("cancel", _("Cancel")))
         lines = [_("{question} ({n} of {total})").format(question=p.question, n=self.step + 1, total=len(self.params)),
-                 _("Now: {value}").format(value=self._show(p, value))]
+                 _("Chosen: {value}.").format(value=self._show(p, value)) if self._show(p, value) else _("Nothing chosen yet.")]
         if p.seats:
             lines.append(_("District buttons pick on the board too"))
         grid = self._grid(p, value) if p.seats else ()
@@ -387,7 +388,7 @@ class Picker(Screen):
     def _show(p: Param, value: Any) -> str:
         """The answer so far as text."""
         if value is None or value is _SKIP:
-            return "-"
+            return ""  # nothing chosen yet: the picker says so in a sentence
         labels = {v: label for v, label in p.options}
         if isinstance(value, list):
             return ", ".join(str(labels.get(v, v)) for v in value) or _("none")
@@ -417,8 +418,8 @@ class CorrectScreen(Screen):
 
     def body(self) -> ViewModel:
         """One button per field (old -> new), -1/+1, Apply, Back."""
-        buttons = [ButtonVM(f"f:{i}", f"{f.label}: {f.value} -> {self.values[f.key]}" if self.values[f.key] != f.value
-                            else f"{f.label}: {f.value}", selected=(i == self.active)) for i, f in enumerate(self.fields)]
+        buttons = [ButtonVM(f"f:{i}", changed_label(f.label, f.value, self.values[f.key]), selected=(i == self.active))
+                   for i, f in enumerate(self.fields)]
         changed = bool(self.changes())
         buttons += [ButtonVM("minus", "-1"), ButtonVM("plus", "+1"),
                     ButtonVM("apply", _("Apply"), enabled=changed, why_not=None if changed else _("nothing changed yet")),
