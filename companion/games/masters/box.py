@@ -56,7 +56,7 @@ class TrackerScreen(Screen):
         """One button per number (the chosen one selected), then save and back."""
         buttons = [ButtonVM(f"f:{fid}", f"{label}: {value}", selected=(fid == self.field))
                    for fid, label, value in self.fields()]
-        buttons += [ButtonVM("save", _("Save tracker for {n}").format(n=self.vampires)), ButtonVM("back", _("Back"))]
+        buttons += [ButtonVM("save", _("Save tracker for {n}").format(n=self.vampires), primary=True), ButtonVM("back", _("Back"))]
         lines = (_("Copy the numbers printed on your veil tracker."),
                  _("Pick a number, then veil up / veil down to change it."))
         return ViewModel(self.name, _("Veil tracker: {n} vampires").format(n=self.vampires), lines, tuple(buttons))
@@ -154,7 +154,7 @@ class KeyboardScreen(Screen):
                    ButtonVM("minus", _("Letter -")), ButtonVM("plus", _("Letter +")),
                    ButtonVM("space", _("Space"), enabled=not full, why_not=long_why),
                    ButtonVM("del", _("Delete"), enabled=bool(self.text), why_not=None if self.text else _("nothing to delete")),
-                   ButtonVM("done", _("Done"), enabled=done_why is None, why_not=done_why), ButtonVM("back", _("Cancel")))
+                   ButtonVM("done", _("Done"), enabled=done_why is None, why_not=done_why, primary=True), ButtonVM("back", _("Cancel")))
         lines = (f"{self.text}_", _("Veil up/down turn the letters; district buttons jump to A D G / J M P / S V Y."))
         return ViewModel(self.name, self.title, lines, buttons)
 

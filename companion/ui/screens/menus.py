@@ -110,7 +110,7 @@ class GenericWizard(Screen):
         buttons = [ButtonVM(f"f:{f.key}", _("{field}: {value}").format(field=_(f.label), value=self.values[f.key]), selected=self.field == f.key) for f in self.specs]
         buttons += [ButtonVM("f:seed", _("Seed: {seed}").format(seed=self.seed), selected=self.field == "seed"),
                     ButtonVM("minus", "-1"), ButtonVM("plus", "+1"),
-                    ButtonVM("start", _(games()[self.game_id].start_label)), ButtonVM("back", _("Back"))]
+                    ButtonVM("start", _(games()[self.game_id].start_label), primary=True), ButtonVM("back", _("Back"))]
         lo, hi = self.specs[0].lo, self.specs[0].hi
         from companion.ui.screens.others import setup_note
 
@@ -172,7 +172,7 @@ class MenuScreen(Screen):
                             why_not=None if corrects else why or _("nothing to correct in this game")),
                    ButtonVM("settings", _("Settings")), *self.game_entries(),
                    ButtonVM("phones", _("Phones")),
-                   ButtonVM("new", _("New game")), ButtonVM("back", _("Back")))
+                   ButtonVM("new", _("New game")), ButtonVM("back", _("Back"), primary=True))
         return ViewModel(self.name, _("Menu"), self.progress, buttons)
 
     def game_entries(self) -> list[ButtonVM]:
@@ -242,7 +242,7 @@ class SettingsScreen(Screen):
                    ButtonVM("minus", "-10%"), ButtonVM("plus", "+10%"),
                    ButtonVM("mute", _("Sound off") if s.get("mute") else _("Sound on"), selected=bool(s.get("mute"))),
                    ButtonVM("language", i18n.LANGUAGE_NAMES[i18n.current_language()]),  # each press: the next one
-                   ButtonVM("phones", _("Phones")), ButtonVM("back", _("Back")))
+                   ButtonVM("phones", _("Phones")), ButtonVM("back", _("Back"), primary=True))
         return ViewModel(self.name, _("Settings"), (_("Pick a value, then up/down or -/+."),), buttons)
 
     def activate(self, button_id: str, kind: Press) -> bool:
