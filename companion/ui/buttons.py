@@ -25,6 +25,18 @@ SHEET = "more"  # the screen name of the More sheet: its buttons sit three to a 
 _AP_COST = r"(\d+) AP"  # compiled at its first use (re caches it), not at every start
 
 
+# Pictures for the table's own buttons (a game's action buttons name theirs: "action.<verb>")
+BUTTON_ICONS = {"new": "action.setup", "start": "action.setup", "resume": "action.resume",
+                "board": "token.district", "correct": "action.adjust", "adjust": "action.adjust",
+                "next": "action.next"}
+
+
+def icon_of(b: ButtonVM) -> str:
+    """The picture button `b` shows: its own, else the one of its kind of button, else "" (none)."""
+    name = b.icon or BUTTON_ICONS.get(b.id, "")
+    return name if has_icon(name) else ""
+
+
 def has_icon(name: str) -> bool:
     """Whether the shipped assets have a picture `name` ("action.draw"); "" has none."""
     if not name:
@@ -40,10 +52,14 @@ class ButtonLayout:
 
     def button_slots(self, vm: ViewModel) -> int:
         """How many of `vm`'s buttons its button area shows at full size (the primary counts one)."""
-        area = next((it for it in self.layout(vm) if it.kind == "area"), None)
-        if area is None:
-            return len(vm.buttons)
-        return self._slots(vm, area.rect, area.data)
+        cache = self.__dict__.setdefault("_slot_cache", {})
+        fit = cache.get(vm)
+        if fit is None:  # measured once per distinct model: an idle frame only looks it up
+            if len(cache) >= 8:
+                cache.clear()
+            area = next((it for it in self.layout(vm) if it.kind == "area"), None)
+            fit = cache[vm] = len(vm.buttons) if area is None else self._slots(vm, area.rect, area.data)
+        return fit
 
     def buttons_room(self, vm: ViewModel, tall: bool = True) -> int:
         """The height the buttons keep below the lines: the primary (`tall`: taller than the others)
@@ -69,14 +85,25 @@ class ButtonLayout:
         return next((c for c in (1, 2) if -(-n // c) <= rows), 3)
 
     def _need(self, b: ButtonVM) -> int:
-        """The width button `b` needs for its words on one line (with its icon and AP cost)."""
+        """The width button `b` needs for its words on one line (with its icon and AP cost), cached."""
+        key = (b.label, b.cost, b.icon, b.id, b.primary)
+        cache = self.__dict__.setdefault("_need_cache", {})
+        need = cache.get(key)
+        if need is None:
+            if len(cache) > 2000:
+                cache.clear()
+            need = cache[key] = self._measure(b)
+        return need
+
+    def _measure(self, b: ButtonVM) -> int:
+        """The width button `b` needs, measured with its fonts."""
         m = self.m
         ap = re.fullmatch(_AP_COST, b.cost.strip()) if b.cost else None
         label = b.label if (ap or not b.cost) else f"{b.label} ({b.cost})"
         need = self.text.font(m.font("button")).size(label)[0] + (m.px(48) if ap else 0)
         if b.primary:  # its words are bigger, in the UI font
             need = self.ui_text.font(m.font("primary")).size(label)[0] + (m.px(48) if ap else 0)
-        return max(m.px(110), need + (m.px(40 if not b.primary else 60) if has_icon(b.icon) else 0) + m.px(20))
+        return max(m.px(110), need + (m.px(40 if not b.primary else 60) if icon_of(b) else 0) + m.px(20))
 
     def _pack(self, buttons, width: int, grid: int = 0) -> list[list[ButtonVM]]:
         """The secondary buttons in rows, in order: as many side by side as their words allow (three
@@ -185,11 +212,11 @@ class ButtonLayout:
             pygame.draw.rect(surface, theme.FOCUS, item.rect, m.px(4), border_radius=m.px(10 if b.primary else 8))
         inner = item.rect.inflate(-m.px(12), -m.px(4))
         color = theme.TEXT if b.enabled else theme.TEXT_OFF
-        if has_icon(b.icon):
+        if icon_of(b):
             side = min(m.px(52 if b.primary else 32), inner.height)
             from companion.ui import assets
 
-            picture = assets.icon(b.icon, side, color if not b.primary else theme.TEXT)
+            picture = assets.icon(icon_of(b), side, color if not b.primary else theme.TEXT)
             surface.blit(picture, (inner.x, inner.centery - side // 2))
             inner = pygame.Rect(inner.x + side + m.px(6), inner.y, inner.width - side - m.px(6), inner.height)
         ap = re.fullmatch(_AP_COST, b.cost.strip()) if b.cost else None
