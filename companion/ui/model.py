@@ -68,7 +68,7 @@ class CellVM(Named):
 
 class SeatVM(Named):
     """One seat around the table (a vote's picker lays them out as people sit): the district button
-    `pos` that answers for it, the player's `name`, whether it is the `chosen` answer, whether it is
+    `pos` that answers for it ("" for none: a tenth seat), the player's `name`, whether it is the `chosen` answer, whether it is
     the `own` seat of whoever is asked (marked by words and a double frame), and whether it may be
     chosen (`enabled`)."""
 

@@ -48,7 +48,7 @@ class Renderer(ButtonLayout, SeatLayout):
             if item.rect.collidepoint(pos):
                 if item.kind == "button":
                     return ("button", item.data.id)
-                if item.kind in ("cell", "seat"):
+                if item.kind in ("cell", "seat") and item.data.pos:  # (a seat without a district button: its button)
                     return ("district", item.data.pos)
         return None
 

@@ -138,8 +138,22 @@ def test_the_vote_shows_the_seats_by_name_round_the_table_with_the_voter_marked(
     surface = pygame.Surface((800, 480))
     ui.draw(surface, force=True)
     texts = {b.text for b in ui.ctx.renderer.text_boxes}
-    assert {"Seat 1", "is voting", "Seat 4"} <= texts and "A1" not in texts
+    assert {"Seat 1", "Seat 4"} <= texts and "A1" not in texts
     assert ui.ctx.renderer.hit(vm, seats[3][0].center) == ("district", seats[3][1].pos)  # a tap picks the seat
+
+
+@pytest.mark.parametrize("players", [3, 8, 10])
+def test_every_seat_of_a_full_table_is_round_it_without_touching(players):
+    """Ten players: the tenth seat has no district button, and is still at the table (and a button)."""
+    from companion.ui.samples import engine_view, on
+
+    ui = TableUI((800, 480))
+    on(engine_view("one-night", players, 3, lambda s: s["step"] == "vote"))(ui)
+    press(ui, VButton.CONFIRM)
+    seats = [r for kind, r, _d in _laid_out(ui) if kind == "seat"]
+    assert [s.name for s in ui.model().table] == [f"Seat {n}" for n in range(1, players + 1)]
+    assert not any(a.colliderect(b) for i, a in enumerate(seats) for b in seats[i + 1:])
+    assert all(r.height >= TOUCH_PX for r in seats)
 
 
 @pytest.mark.parametrize("size", CHECK_SIZES, ids=lambda s: "{0}x{1}".format(*s))

@@ -116,9 +116,10 @@ class NarratorScreen(OthersScreen):
         """Whom `seat` points at: any other seat (itself too if the table allows it)."""
         targets = [n for n in seats if n != seat or s.get("self_vote")]
         on_board = {pos: n for pos, n in zip(DISTRICTS, seats) if n in targets}
-        around = tuple((pos, seat_label(s, n)) for pos, n in zip(DISTRICTS, seats))  # as the players sit
+        # as the players sit; a tenth seat has no district button (it is picked with its button)
+        around = tuple((DISTRICTS[n - 1] if n <= len(DISTRICTS) else "", seat_label(s, n), n) for n in seats)
         return choice(("votes", str(seat)), _("{seat} points at").format(seat=seat_label(s, seat)), targets,
-                      [seat_label(s, n) for n in targets], seats=on_board, around=around, own=DISTRICTS[seat - 1])
+                      [seat_label(s, n) for n in targets], seats=on_board, around=around, own=seat)
 
 
 class OneNightOverScreen(OthersOverScreen):

@@ -23,8 +23,8 @@ class Param:
     `path` is where it goes in the command (("votes", "3") -> {"votes": {"3": ...}}); `kind` is
     choice | multi | number | cards; `options` are (value, label) pairs; `seats` maps district
     buttons to option values; `optional` params may be left out (the engine then uses its default).
-    `around`: every seat at the table in seating order as (district button, name), to draw them
-    round a table instead of the grid (a vote), `own` the district button of whoever is asked.
+    `around`: every seat at the table in seating order as (district button or "", name, value), to
+    draw them round a table instead of the grid (a vote); `own` the value of whoever is asked.
     """
 
     path: tuple[str, ...]
@@ -36,8 +36,8 @@ class Param:
     hi: int = 20
     default: Any = None
     optional: bool = False
-    around: tuple[tuple[str, str], ...] = ()
-    own: str = ""
+    around: tuple[tuple[str, str, Any], ...] = ()
+    own: Any = None
 
 
 def choice(path: tuple[str, ...], question: str, values: Sequence[Any], labels: Sequence[str] | None = None,

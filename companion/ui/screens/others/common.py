@@ -276,9 +276,8 @@ class Picker(Screen):
 
     def _table(self, p: Param, value: Any) -> tuple[SeatVM, ...]:
         """The seats round the table (a question that has them): whoever is asked, the one chosen."""
-        seats = dict(p.seats)
-        return tuple(SeatVM(pos, name, pos in seats and seats[pos] == value, pos == p.own, pos in seats)
-                     for pos, name in p.around)
+        allowed = {v for v, _label in p.options}
+        return tuple(SeatVM(pos, name, v == value, v == p.own, v in allowed) for pos, name, v in p.around)
 
     def _choice_buttons(self, p: Param, value: Any) -> list[ButtonVM]:
         """Option toggles, or the number and score-card steppers."""
