@@ -285,7 +285,7 @@ def _place_marks(marks: list[tuple], data: list[Shape], plot: tuple, px: int, u:
     labels: list[Shape] = []
     unplaced = []
     for m in marks:
-        spot = _free_spot(m, lines, solids, labels, out, plot, px, u, ypos)
+        spot = _free_spot(m, lines, solids, labels + [t for t in taken if t.kind == "text"], out, plot, px, u, ypos)
         if spot is None:
             unplaced.append(m)
         else:
@@ -295,7 +295,8 @@ def _place_marks(marks: list[tuple], data: list[Shape], plot: tuple, px: int, u:
 
 def _free_spot(m: tuple, lines: list[Shape], solids: list, labels: list[Shape], marks: list[Shape],
                plot: tuple, px: int, u: float, ypos) -> Shape | None:
-    """The first place beside mark `m`'s line where its label meets no data, no label and no other mark."""
+    """The first place beside mark `m`'s line where its label meets no data, no label (the panel's
+    title and legend among them) and no other mark."""
     px0, py0, pw, ph = plot
     yv, label, colour = m
     at = ypos(yv)

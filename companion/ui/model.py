@@ -17,7 +17,7 @@ from companion.records import Named
 if TYPE_CHECKING:  # only named in annotations: the rules load with the first game, not at start-up
     from companion.rules.base import Action
 
-MORE = "__more__"  # id of the "next page of buttons" button the renderer adds when they overflow
+MORE = "__more__"  # id of the "More" button a screen shows when its buttons do not all fit: it opens a sheet
 TROUBLES = "__troubles__"  # id of the banner strip (a tap opens what is wrong) and of the menu's entry for it
 
 
@@ -25,7 +25,9 @@ class ButtonVM(Named):
     """One on-screen button: `id` is what a press reports back to its screen.
 
     `enabled` False greys it out with `why_not` shown under the label; `selected` marks a chosen
-    toggle (wizard choices); `focused` is where the physical Next/Confirm buttons are.
+    toggle (wizard choices); `focused` is where the physical Next/Confirm buttons are. `primary`
+    marks the screen's one obvious next step (drawn big and filled); `icon` names a picture of
+    companion/ui/assets ("action.draw") drawn beside the words, "" for none.
     """
 
     id: str
@@ -35,6 +37,8 @@ class ButtonVM(Named):
     why_not: str | None = None
     selected: bool = False
     focused: bool = False
+    primary: bool = False
+    icon: str = ""
 
 
 class Count(Named):
@@ -68,6 +72,19 @@ class CellVM(Named):
     chip: Count | None = None
 
 
+class SeatVM(Named):
+    """One seat around the table (a vote's picker lays them out as people sit): the district button
+    `pos` that answers for it ("" for none: a tenth seat), the player's `name`, whether it is the `chosen` answer, whether it is
+    the `own` seat of whoever is asked (marked by words and a double frame), and whether it may be
+    chosen (`enabled`)."""
+
+    pos: str
+    name: str
+    chosen: bool = False
+    own: bool = False
+    enabled: bool = True
+
+
 class ViewModel(Named):
     """Everything one screen shows. `grid` is empty for screens without the board.
 
@@ -75,7 +92,9 @@ class ViewModel(Named):
     AP), `ring` a countdown ring (fraction of the time left, the numeral inside), `dice` die faces
     (value, used), `accent` the colour of whose turn it is (a bar beside the title). With a `card` (companion.ui.endcard.Card: a game-over
     screen, the story screen) the screen is the end-of-game card over its buttons: no title bar,
-    lines or grid (the card says it all).
+    lines or grid (the card says it all). `more`: the buttons that did not
+    fit, one press away behind the "More" button (a sheet lists them all). `table`: the seats in
+    seating order, drawn round a table instead of the grid (companion/ui/seats.py).
     """
 
     screen: str
@@ -93,6 +112,8 @@ class ViewModel(Named):
     dice: tuple[tuple[int, bool], ...] = ()
     accent: tuple[int, int, int] | None = None
     card: Any = None
+    more: tuple[ButtonVM, ...] = ()
+    table: tuple[SeatVM, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for tests and logs, plus `highlighted` (districts with a mark or selected)."""
@@ -143,12 +164,14 @@ def action_button(i: int, action: "Action", prefix: str = "act") -> ButtonVM:
     from companion.i18n import _  # the engine's texts, shown in the table's language
     from companion.narration.words import refusal_text
 
+    verb = action.command.get("cmd", "") if isinstance(action.command, dict) else ""
     return ButtonVM(
         id=f"{prefix}:{i}",
         label=refusal_text(action.label),
         cost=refusal_text(action.cost) if action.cost else action.cost,
         enabled=action.enabled,
         why_not=None if action.enabled else (refusal_text(action.why_not) if action.why_not else _("not now")),
+        icon=f"action.{verb}" if verb else "",
     )
 
 

@@ -5,36 +5,28 @@ distinct model (it also answers touch hit tests); `draw` re-renders only when th
 otherwise blits the cached frame, so an unchanged screen costs one blit.
 """
 
-import re
-from typing import Any
-
 import pygame
 
 from companion import palette
 from companion.i18n import _
 from companion.palette import veil_cells
-from companion.records import Named
 from companion.ui import icons, theme
-from companion.ui.model import MORE, TROUBLES, ButtonVM, ViewModel
+from companion.ui.buttons import ButtonLayout
+from companion.ui.item import Item
+from companion.ui.model import TROUBLES, ViewModel
+from companion.ui.seats import SeatLayout
 from companion.ui.text import TextBox, TextRenderer
 
 
-class Item(Named):
-    """One laid-out element: `kind` (title, veil, banner, cell, line, button, hint), its box, its data."""
-
-    kind: str
-    rect: pygame.Rect
-    data: Any = None
-
-
-class Renderer:
-    """Lays out and paints view models for one surface size."""
+class Renderer(ButtonLayout, SeatLayout):
+    """Lays out and paints view models for one surface size (the buttons: companion/ui/buttons.py)."""
 
     def __init__(self, size: tuple[int, int]) -> None:
         """Prepare for a `size` (width, height) surface."""
         self.size = (int(size[0]), int(size[1]))
         self.m = theme.Metrics(*self.size)
         self.text = TextRenderer()
+        self.ui_text = TextRenderer("ui")  # the primary button's words: Atkinson Hyperlegible
         self._layouts: dict[ViewModel, list[Item]] = {}
         self._frame_vm: ViewModel | None = None
         self._frame: pygame.Surface | None = None
@@ -50,17 +42,13 @@ class Renderer:
             items = self._layouts[vm] = self._layout(vm)
         return items
 
-    def page_size(self, vm: ViewModel) -> int:
-        """How many of `vm`'s buttons one page shows (all of them when they fit)."""
-        return self._button_grid(vm)[2]
-
     def hit(self, vm: ViewModel, pos: tuple[float, float]) -> tuple[str, str] | None:
         """What is under `pos`: ("button", id), ("district", "B2") or None."""
         for item in self.layout(vm):
             if item.rect.collidepoint(pos):
                 if item.kind == "button":
                     return ("button", item.data.id)
-                if item.kind == "cell":
+                if item.kind in ("cell", "seat") and item.data.pos:  # (a seat without a district button: its button)
                     return ("district", item.data.pos)
                 if item.kind == "banner":
                     return ("button", TROUBLES)
@@ -72,10 +60,11 @@ class Renderer:
             return self._card_layout(vm)
         m, (w, h) = self.m, self.size
         gauge = self._gauge_w() if vm.veil is not None else 0
-        items = [Item("title", pygame.Rect(m.pad, 0, w - gauge - 2 * m.pad, m.header_h), (vm.title, vm.accent))]
+        header = self.header_h(vm.title, w - gauge - 2 * m.pad - (m.px(18) if vm.accent else 0))
+        items = [Item("title", pygame.Rect(m.pad, 0, w - gauge - 2 * m.pad, header), (vm.title, vm.accent))]
         if vm.veil is not None:
             items.append(Item("veil", pygame.Rect(w - gauge - m.pad, 0, gauge, m.header_h), (vm.veil, vm.veil_preview)))
-        y = m.header_h
+        y = header
         if vm.banner:  # one strip for any number of banners: the board below keeps its room
             items.append(Item("banner", pygame.Rect(0, y, w, m.banner_h), (vm.banner[0], len(vm.banner))))
             y += m.banner_h
@@ -90,6 +79,10 @@ class Renderer:
                 r, col = divmod(i, 3)
                 items.append(Item("cell", pygame.Rect(x + col * (wide + m.pad), y + m.pad + r * (cell + m.pad), wide, cell), c))
             x += 3 * wide + 3 * m.pad
+        if vm.table:  # seats round a table where the grid would be
+            area = pygame.Rect(x, y + m.pad, int(w * 0.5), bottom - y - 2 * m.pad)
+            items.extend(self._seats(vm.table, area))
+            x = area.right + 2 * m.pad
         if vm.ring is not None:
             side = min(bottom - y - 2 * m.pad, m.px(200))
             items.append(Item("ring", pygame.Rect(x, y + m.pad, side, side), vm.ring))
@@ -103,14 +96,14 @@ class Renderer:
         has something to say)."""
         m, (w, h) = self.m, self.size
         items, y = [], 0
-        for text in vm.banner[:2]:
-            items.append(Item("banner", pygame.Rect(0, y, w, m.banner_h), text))
+        if vm.banner:  # one strip for any number of banners
+            items.append(Item("banner", pygame.Rect(0, y, w, m.banner_h), (vm.banner[0], len(vm.banner))))
             y += m.banner_h
         bottom = h
         if vm.error or vm.hint:
             bottom -= m.hint_h
             items.append(Item("hint", pygame.Rect(m.pad, bottom, w - 2 * m.pad, m.hint_h), (vm.error or vm.hint, bool(vm.error))))
-        area = pygame.Rect(m.pad, bottom - m.button_h - m.pad, w - 2 * m.pad, m.button_h)
+        area = pygame.Rect(m.pad, bottom - self._row_h(vm) - m.pad, w - 2 * m.pad, self._row_h(vm))
         items.append(Item("card", pygame.Rect(0, y, w, area.y - m.pad - y), vm.card))
         items.append(Item("area", area))
         return items + self._buttons(vm, area)
@@ -127,19 +120,29 @@ class Renderer:
             side = min(m.px(56), (panel.width - 5 * m.pad) // max(6, len(vm.dice)))
             items.append(Item("dice", pygame.Rect(panel.x, y, panel.width, side), vm.dice))
             y += side + m.pad
-        # the buttons keep two rows (one and "More"); a line running into them is clipped (the check fails it)
-        room = pygame.Rect(panel.x, panel.y, panel.width,
-                           panel.height - (2 * m.button_h + 2 * m.pad if len(vm.buttons) > 1 else 0))
+        # the buttons keep the primary and one row; a line running into them is clipped (the check fails it).
+        # Where the lines need the room, the primary is as tall as the others (still filled, first, wider).
         rows = [self._rows(text, panel.width) for text in vm.lines]
+        tall = y + sum(rows) * m.line_h <= panel.bottom - self.buttons_room(vm, True)
+        room = pygame.Rect(panel.x, panel.y, panel.width, panel.height - self.buttons_room(vm, tall))
         for text, n in zip(vm.lines, rows):
             items.append(Item("line", pygame.Rect(panel.x, y, panel.width, n * m.line_h).clip(room), text))
             y = min(y + n * m.line_h, room.bottom)
         if vm.buttons:
             top = y + (m.pad if y > panel.y else 0)
             area = pygame.Rect(panel.x, top, panel.width, panel.bottom - top)
-            items.append(Item("area", area))
-            items.extend(self._buttons(vm, area))
+            items.append(Item("area", area, tall))
+            items.extend(self._buttons(vm, area, tall))
         return items
+
+    def header_h(self, title: str, width: int) -> int:
+        """The title bar's height: one line, or two when the title at its full size is wider than
+        `width` (a long German title wraps rather than shrinks under the main-text size)."""
+        m = self.m
+        font = self.text.font(m.font("title"))
+        if font.size(title)[0] <= width - m.px(4) or len(title.split()) < 2:
+            return m.header_h
+        return max(m.header_h, 2 * font.get_linesize() + m.px(6))
 
     def _widest_word(self, cells) -> int:
         """The widest single word of the cells' lines at the cell size (a word never wraps), and the
@@ -154,54 +157,6 @@ class Renderer:
         size = self.m.font("body")
         fit = self.text.fit(text, width, 10 ** 6, size, size)
         return max(1, len(fit.lines))
-
-    def _button_grid(self, vm: ViewModel, area: pygame.Rect | None = None) -> tuple[int, int, int]:
-        """(columns, rows, buttons per page) for `vm` in `area` (the last laid-out area if None)."""
-        m = self.m
-        if area is None:
-            area = self._button_area(vm)
-        min_w = max(m.px(232), self._widest_button(vm))  # no label wraps: fewer columns, then "More"
-        cols = max(1, min(3, (area.width + m.pad) // (min_w + m.pad)))
-        cols = min(cols, max(1, len(vm.buttons)))
-        rows = max(1, (area.height + m.pad) // (m.button_h + m.pad))
-        per_page = cols * rows
-        if len(vm.buttons) > per_page:
-            per_page -= 1  # the last slot becomes "More"
-        return cols, rows, max(1, per_page)
-
-    def _widest_button(self, vm: ViewModel) -> int:
-        """The width the longest button text (label with cost, or reason) needs on one line."""
-        font = self.text.font(self.m.font("button"))
-        widest = 0
-        for b in vm.buttons:
-            ap = re.fullmatch(_AP_COST, b.cost.strip()) if b.cost else None
-            label = b.label if (ap or not b.cost) else f"{b.label} ({b.cost})"
-            need = font.size(label)[0] + (self.m.px(48) if ap else 0) + (self.m.px(TICK_W) if b.selected else 0)
-            widest = max(widest, need)
-        return widest + self.m.px(16)
-
-    def _button_area(self, vm: ViewModel) -> pygame.Rect:
-        """The button area of `vm`, from its layout."""
-        return next((it.rect for it in self.layout(vm) if it.kind == "area"), pygame.Rect(0, 0, 1, 1))
-
-    def _buttons(self, vm: ViewModel, area: pygame.Rect) -> list[Item]:
-        """The page of buttons holding the focused one, in a grid, plus "More" if they overflow."""
-        m = self.m
-        cols, rows, per_page = self._button_grid(vm, area)
-        buttons = list(vm.buttons)
-        focus = next((i for i, b in enumerate(buttons) if b.focused), 0)
-        pages = (len(buttons) + per_page - 1) // per_page
-        page = focus // per_page
-        shown = buttons[page * per_page:(page + 1) * per_page]
-        if pages > 1:
-            shown.append(ButtonVM(MORE, _("More ({page}/{pages})").format(page=page + 1, pages=pages)))
-        bw = (area.width - (cols - 1) * m.pad) // cols
-        bh = min(m.button_h + m.px(8), (area.height - (rows - 1) * m.pad) // rows)
-        items = []
-        for i, b in enumerate(shown):
-            r, c = divmod(i, cols)
-            items.append(Item("button", pygame.Rect(area.x + c * (bw + m.pad), area.y + r * (bh + m.pad), bw, bh), b))
-        return items
 
     def _gauge_w(self) -> int:
         """Width of the veil gauge (label plus seven boxes)."""
@@ -244,15 +199,19 @@ class Renderer:
         m = self.m
         self.text_boxes = []
         surface.fill(theme.BG)
-        pygame.draw.rect(surface, theme.HEADER, (0, 0, self.size[0], m.header_h))
+        header = next((it.rect.height for it in self.layout(vm) if it.kind == "title"), m.header_h)
+        pygame.draw.rect(surface, theme.HEADER, (0, 0, self.size[0], header))
         for item in self.layout(vm):
             getattr(self, f"_paint_{item.kind}")(surface, item)
 
-    def _text(self, surface, text: str, rect: pygame.Rect, role: str, color, align: str = "center", bg=theme.BG) -> None:
-        """Draw fitted text on its known background colour and remember its box."""
+    def _text(self, surface, text: str, rect: pygame.Rect, role: str, color, align: str = "center", bg=theme.BG,
+              renderer: TextRenderer | None = None, min_size: int | None = None) -> None:
+        """Draw fitted text on its known background colour and remember its box (`renderer`: another
+        face than pygame's font; `min_size`: shrink no further than this, wrap instead)."""
         if not text:
             return
-        fit = self.text.draw(surface, text, rect, self.m.font(role), color, align, min_size=self.m.min_font, bg=bg)
+        fit = (renderer or self.text).draw(surface, text, rect, self.m.font(role), color, align,
+                                           min_size=min_size or self.m.min_font, bg=bg)
         self.text_boxes.append(TextBox(text, rect, fit, role))
 
     def _paint_title(self, surface, item: Item) -> None:
@@ -264,7 +223,9 @@ class Renderer:
             bar = pygame.Rect(box.x, m.px(10), m.px(10), m.header_h - m.px(20))
             pygame.draw.rect(surface, accent, bar, border_radius=m.px(3))
             box = pygame.Rect(box.x + m.px(18), box.y, box.width - m.px(18), box.height)
-        self._text(surface, text, box, "title", theme.TEXT, "left", theme.HEADER)
+        two = box.height > m.header_h  # a two-line bar: wrap at the full size, never shrink
+        self._text(surface, text, box, "title", theme.TEXT, "left", theme.HEADER,
+                   min_size=m.font("title") if two else None)
 
     def _paint_veil(self, surface, item: Item) -> None:
         """The veil gauge: cells 0..6 lit like the LED veil bar, the current one framed, a preview ringed."""
@@ -305,9 +266,6 @@ class Renderer:
         text, is_error = item.data
         self._text(surface, text, item.rect, "hint", theme.ERROR if is_error else theme.TEXT_DIM, "left")
 
-    def _paint_area(self, surface, item: Item) -> None:
-        """The button area itself draws nothing."""
-
     def _paint_line(self, surface, item: Item) -> None:
         """One information line (wrapped at spaces over the rows it was given)."""
         self._text(surface, item.data, item.rect, "body", theme.TEXT, "left")
@@ -347,14 +305,14 @@ class Renderer:
         font = self.text.font(m.font("cell"))
         x, row, out = 0, 0, []
         for c in counts:
-            need = self._need(c, font, side)
+            need = self._count_w(c, font, side)
             if x > 0 and x + need > width:
                 x, row = 0, row + 1
             out.append((x, row))
             x += need + m.px(6)
         return out
 
-    def _need(self, c, font, side: int) -> int:
+    def _count_w(self, c, font, side: int) -> int:
         """The width of one count: its icon, its owner's shape mark, its numeral; or a chip (the
         player's shape with their initial beside it)."""
         numeral_w = font.size(c.value)[0] + self.m.px(4) if c.value else 0
@@ -429,46 +387,6 @@ class Renderer:
             self._counts(surface, pygame.Rect(inner.x, y + m.px(2), inner.width, inner.bottom - y), counts, behind,
                          m.px(30))
 
-    def _paint_button(self, surface, item: Item) -> None:
-        """A button: fill by state, focus ring, label, its AP cost as icon and numeral, the reason when greyed out."""
-        m, b = self.m, item.data
-        fill = theme.BUTTON_ON if b.selected else theme.BUTTON if b.enabled else theme.BUTTON_OFF
-        pygame.draw.rect(surface, fill, item.rect, border_radius=m.px(8))
-        if b.focused:
-            pygame.draw.rect(surface, theme.FOCUS, item.rect, m.px(4), border_radius=m.px(8))
-        inner = item.rect.inflate(-m.px(12), -m.px(2))
-        color = theme.TEXT if b.enabled else theme.TEXT_OFF
-        if b.selected:  # a chosen toggle has a tick as well as its colour
-            tick = pygame.Rect(inner.x, inner.centery - m.px(11), m.px(TICK_W - 6), m.px(22))
-            pygame.draw.lines(surface, color, False, [(tick.x, tick.centery), (tick.x + tick.width * 0.38, tick.bottom),
-                                                      (tick.right, tick.y)], m.px(4))
-            inner = pygame.Rect(inner.x + m.px(TICK_W), inner.y, inner.width - m.px(TICK_W), inner.height)
-        ap = re.fullmatch(_AP_COST, b.cost.strip()) if b.cost else None
-        label = b.label if (ap or not b.cost) else f"{b.label} ({b.cost})"
-        if ap:  # "2 AP" as the AP token and a 2, at the right end
-            side = m.px(28)
-            num = self.text.font(m.font("button")).size(ap.group(1))[0]
-            cost = pygame.Rect(inner.right - side - num, inner.y, side + num, m.px(34))
-            icons.blit_icon(surface, "ap", pygame.Rect(cost.x, cost.y + m.px(3), side, side),
-                            theme.ICON_COLOURS["ap"] if b.enabled else theme.TEXT_OFF)
-            self._text(surface, ap.group(1), pygame.Rect(cost.x + side, cost.y, num, cost.height), "button", color,
-                       bg=fill)
-            inner = pygame.Rect(inner.x, inner.y, inner.width - cost.width - m.px(4), inner.height)
-        font = self.text.font(m.font("small"))
-        if b.why_not and font.size(b.why_not)[0] <= inner.width and inner.height >= 2 * font.get_linesize():
-            # a reason too long for the button is on the hint row when the button has the focus
-            top = pygame.Rect(inner.x, inner.y, inner.width, inner.height // 2)
-            self._text(surface, label, top, "button", color, bg=fill)
-            self._text(surface, b.why_not, pygame.Rect(inner.x, top.bottom, inner.width, inner.height - top.height),
-                       "small", theme.TEXT_DIM, bg=fill)
-        else:
-            self._text(surface, label, inner, "button", color, bg=fill)
-
-
-TICK_W = 30  # reference pixels a selected button's tick takes before its label
-_AP_COST = r"(\d+) AP"  # compiled at its first use (re caches it), not at every start
-
-
 def draw_shape(surface: pygame.Surface, shape: str, rect: pygame.Rect, colour, outline: int = 1) -> None:
     """A player's seat shape (companion/palette.py) filled in `colour` inside `rect`, ringed `outline`
     pixels wide in the background colour so two chips side by side stay apart (0: no ring)."""
@@ -502,11 +420,3 @@ def paint_pattern(surface: pygame.Surface, rect: pygame.Rect, pattern: str, colo
     elif pattern == "frame":
         pygame.draw.rect(surface, colour, rect.inflate(-6 * unit, -6 * unit), width, border_radius=4 * unit)
     surface.set_clip(clip)
-
-
-def with_page_focus(vm: ViewModel, renderer: Renderer, focus: int) -> int:
-    """The focus index after pressing "More": the first button of the next page (wrapping)."""
-    per_page = renderer.page_size(vm)
-    n = len(vm.buttons)
-    return 0 if n == 0 else ((focus // per_page) + 1) * per_page % n
-

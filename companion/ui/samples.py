@@ -107,6 +107,7 @@ def screens() -> dict[str, Callable]:
         "settings": on(None, lambda ui: ui.screen.activate("settings", Press.SHORT)),
         "picker": on(main, lambda ui: ui.screen.activate("act:0", Press.SHORT)),
         "menu": on(main, lambda ui: press(ui, VButton.MENU)),
+        "more": on(main, _open_more),
         "board": on(main, lambda ui: press(ui, VButton.MENU), lambda ui: ui.screen.activate("board", Press.SHORT)),
         "log": on(main, lambda ui: ui.update(main, logged, 0.0),
                   lambda ui: press(ui, VButton.MENU), lambda ui: ui.screen.activate("log", Press.SHORT)),
@@ -145,6 +146,14 @@ def _named_view() -> GameView | None:
     """A mid-game view of that game, its seats named as the wizard names them."""
     gid = _named_game()
     return engine_view(gid, None, 1, lambda s: s.get("round", 1) > 1) if gid else None
+
+
+def _open_more(ui) -> None:
+    """Open the More sheet of the screen on show (its buttons that did not fit), as a tap on "More" does."""
+    from companion.ui.input_map import WidgetPress
+    from companion.ui.model import MORE
+
+    ui.handle(WidgetPress(MORE, Press.SHORT, 0.0))
 
 
 def main_view() -> GameView:

@@ -4,6 +4,8 @@ The reference surface is the 7" 800x480 panel: a unit `u` is one pixel there and
 1920x1080 TV, so a layout looks the same at both and stays readable from a metre away.
 """
 
+import math
+
 from companion.records import Named
 
 BG = (10, 10, 16)
@@ -14,6 +16,9 @@ TEXT_OFF = (120, 118, 128)
 BUTTON = (52, 44, 78)
 BUTTON_OFF = (32, 31, 40)
 BUTTON_ON = (128, 28, 44)  # a selected toggle
+PRIMARY = (196, 36, 56)  # the one obvious next step: filled blood red, white words, bigger than the rest
+PRIMARY_EDGE = (255, 140, 150)  # its lighter rim, so it reads as the button to press without colour too
+PRIMARY_OFF = (84, 40, 50)  # the primary button while it cannot be pressed yet
 FOCUS = (255, 204, 64)
 ERROR = (255, 110, 100)
 BANNER = (150, 40, 24)
@@ -46,7 +51,7 @@ CELL_PATTERNS: dict[str, str] = {"red": "hatch", "combat": "cross", "blue": "dot
 # the smallest a player reads from a chair (24 px, issue 17), 59 the one thing a screen is about
 # (40 px): the title (whose turn and their AP, the card, the winner) and big numerals.
 MIN_FONT = 35
-FONT_SIZES = {"title": 59, "main": 59, "body": 35, "button": 35, "small": 35, "cell": 35, "hint": 35}
+FONT_SIZES = {"title": 59, "main": 59, "body": 35, "button": 35, "primary": 44, "small": 35, "cell": 35, "hint": 35}
 
 # Default colours of the token icons on the screens (companion/ui/icons.py draws them). A minion is
 # mint, far from every player's colour (its old pink was next to Mila's reddish purple): a test keeps
@@ -79,7 +84,6 @@ class Metrics(Named):
 
     pad = Scaled(8, "Gap between boxes.")
     header_h = Scaled(58, "Height of the title bar with the veil gauge (a 40 px title).")
-    min_font = Scaled(MIN_FONT, "The smallest nominal font size any text may shrink to (24 px at 800x480).")
     banner_h = Scaled(30, "Height of one degraded-hardware banner row.")
     hint_h = Scaled(36, "Height of the bottom row (hint or error).")
     line_h = Scaled(28, "Height of one information line.")
@@ -93,11 +97,26 @@ class Metrics(Named):
         """`n` reference pixels scaled to this surface (at least 1)."""
         return max(1, round(n * self.u))
 
+    def type_px(self, n: float) -> int:
+        """A nominal font size `n` (at 800x480) scaled to this surface, rounded UP: type rounded down
+        draws capitals under the scaled 17 px rule (1280x720: 52.5 -> 52 gives 25 px, 53 gives 27)."""
+        return max(1, math.ceil(n * self.u - 1e-9))
+
+    @property
+    def min_font(self) -> int:
+        """The smallest nominal font size any text may shrink to (24 px type at 800x480)."""
+        return self.type_px(MIN_FONT)
+
     @property
     def button_h(self) -> int:
-        """Touch-target height: 62 px at 800x480 (two 24 px lines), never under 48 px."""
-        return max(48, self.px(62))
+        """Touch-target height: 64 px at 800x480 (a fingertip and two 24 px lines), scaled."""
+        return self.px(64)
+
+    @property
+    def primary_h(self) -> int:
+        """Height of the screen's one primary button: 80 px at 800x480, scaled."""
+        return self.px(80)
 
     def font(self, role: str) -> int:
-        """Largest font size for a text role (title, body, button, small, cell)."""
-        return self.px(FONT_SIZES[role])
+        """Largest font size for a text role (title, body, button, small, cell), rounded up."""
+        return self.type_px(FONT_SIZES[role])

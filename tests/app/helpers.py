@@ -104,7 +104,12 @@ def choose(app, widget: str) -> bool:
     """Move the focus to `widget` with `next`, then `confirm`. False if the widget went away meanwhile
     (e.g. One Night's step timer ran out and the loop moved the narrator on: the screen changed)."""
     from companion.inputs import VButton
+    from companion.ui.model import MORE
 
+    vm = app.ui.view_model()
+    while widget != MORE and widget in [b["id"] for b in vm.get("more", [])]:
+        choose(app, MORE)  # behind "More": its sheet lists it (or the sheet's own "More", when it is long)
+        vm = app.ui.view_model()
     for _ in range(60):
         vm = app.ui.view_model()
         if vm["focused"] == widget:

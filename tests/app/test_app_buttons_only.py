@@ -7,6 +7,7 @@ import pygame
 import pytest
 
 from companion.inputs import VButton
+from companion.ui.model import MORE
 from companion.ui.table import TableUI
 from companion.app import LED_REFRESH_S
 from tests.app.helpers import choose, longest_dark, make_app, record_pushes, replayed_view, strip_is_current, tap
@@ -19,7 +20,8 @@ def _step(app, rng) -> None:
         cells = [c["pos"] for c in vm["grid"] if c["mark"] == "blue"]
         tap(app, VButton.for_district(rng.choice(cells)))
         vm = app.ui.view_model()
-    choices = [b["id"] for b in vm["buttons"] if b["enabled"] and b["id"] not in ("menu", "swap")]
+    # every action, on show or behind "More": `choose` reaches a hidden one through the More sheet
+    choices = [b["id"] for b in vm["buttons"] + vm["more"] if b["enabled"] and b["id"] not in ("menu", "swap", MORE)]
     assert choose(app, rng.choice(choices))
     for _ in range(5):  # a picker may ask a few things
         vm = app.ui.view_model()

@@ -6,6 +6,7 @@ import pygame
 from companion.inputs import VButton
 from companion.ui.table import TableUI
 from tests.app.helpers import choose, make_app, replayed_view, tap
+from tests.ui.helpers import every
 from tests.rules import EMPTY_CARD, LAYOUT
 
 SETUP = {"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila", "Ishtvan"], "difficulty": "easy",
@@ -24,7 +25,7 @@ def _app(tmp_path, *commands):
 
 def _button(app, label: str) -> str:
     """The id of the button whose label starts with `label`."""
-    return next(b["id"] for b in app.ui.view_model()["buttons"] if b["label"].startswith(label))
+    return next(b["id"] for b in every(app.ui.view_model()) if b["label"].startswith(label))
 
 
 def test_leader_picks_who_goes_short_with_the_district_buttons(tmp_path):
@@ -57,7 +58,7 @@ def test_place_button_waits_until_every_agent_left_is_given(tmp_path):
                {"cmd": "draw", "card": "II-01"})
     tap(app, VButton.for_district("A1"))
     tap(app, VButton.for_district("C1"))  # the proposal's 2 taken back
-    place = next(b for b in app.ui.view_model()["buttons"] if b["label"] == "Place agents")
+    place = next(b for b in every(app.ui.view_model()) if b["label"] == "Place agents")
     assert not place["enabled"] and place["why_not"] == "give out all 2 agents left first"
     before = len(app.session.commands)
     assert choose(app, place["id"])

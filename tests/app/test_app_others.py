@@ -14,7 +14,7 @@ from companion.app import LED_REFRESH_S
 from tests.app.helpers import (TICK, choose, longest_dark, make_app, name_seats, record_pushes, replayed_view, strip_is_current,
                                tap)
 
-NOT_PLAYED = ("menu", "correct", "who", "new", "log")  # navigation, not moves of the game
+NOT_PLAYED = ("menu", "correct", "who", "new", "log", "__more__")  # navigation, not moves of the game
 # a claim of the win offers only points that reach the target, a stake only a card it may be: pressed
 # now and then, they end the game at once, so the random player presses them rarely
 RARE = ("claim", "stake")
@@ -23,7 +23,7 @@ STEPS = 700
 
 def _enabled(vm, prefixes) -> list[str]:
     """Ids of enabled buttons whose id starts with one of `prefixes`."""
-    return [b["id"] for b in vm["buttons"] if b["enabled"] and b["id"].startswith(prefixes)]
+    return [b["id"] for b in (vm["buttons"] + vm["more"]) if b["enabled"] and b["id"].startswith(prefixes)]
 
 
 def _answer(app, rng) -> None:
@@ -32,7 +32,7 @@ def _answer(app, rng) -> None:
         vm = app.ui.view_model()
         if vm["screen"] != "pick":
             return
-        ids = [b["id"] for b in vm["buttons"]]
+        ids = [b["id"] for b in (vm["buttons"] + vm["more"])]
         options = _enabled(vm, ("o:",))
         if "skip" in ids and rng.random() < 0.5:
             choose(app, "skip")
@@ -43,7 +43,7 @@ def _answer(app, rng) -> None:
                 tap(app, rng.choice((VButton.VEIL_UP, VButton.VEIL_DOWN)))
         elif options and any(c["title"] for c in vm["grid"]) and rng.random() < 0.5:
             tap(app, VButton.for_district(rng.choice([c["pos"] for c in vm["grid"] if c["title"]])))
-        elif options and (rng.random() < 0.7 or not next(b for b in vm["buttons"] if b["id"] == "ok")["enabled"]):
+        elif options and (rng.random() < 0.7 or not next(b for b in (vm["buttons"] + vm["more"]) if b["id"] == "ok")["enabled"]):
             choose(app, rng.choice(options))
         if app.ui.view_model()["screen"] == "pick" and app.ui.view_model()["lines"][0] == before:
             choose(app, "ok")
@@ -53,7 +53,7 @@ def _pick_roles(app, rng) -> None:
     """One Night's role picker: district buttons add roles of the first page until the count is right."""
     for _ in range(300):
         vm = app.ui.view_model()
-        if next(b for b in vm["buttons"] if b["id"] == "start")["enabled"] and not vm["lines"][0].endswith(" 0 chosen."):
+        if next(b for b in (vm["buttons"] + vm["more"]) if b["id"] == "start")["enabled"] and not vm["lines"][0].endswith(" 0 chosen."):
             break
         tap(app, VButton.for_district(rng.choice(DISTRICTS)))
     choose(app, "start")
@@ -62,10 +62,10 @@ def _pick_roles(app, rng) -> None:
 def _step(app, rng) -> None:
     """Do one thing a person would do on the current screen, with buttons only."""
     vm = app.ui.view_model()
-    choices = [b["id"] for b in vm["buttons"] if b["enabled"] and b["id"] not in NOT_PLAYED]
+    choices = [b["id"] for b in (vm["buttons"] + vm["more"]) if b["enabled"] and b["id"] not in NOT_PLAYED]
     if rng.random() > 0.02:
         choices = [c for c in choices if _verb(app, c) not in RARE] or choices
-    if vm["screen"] == "mansion" and any(b["id"] == "who" for b in vm["buttons"]) and rng.random() < 0.2:
+    if vm["screen"] == "mansion" and any(b["id"] == "who" for b in (vm["buttons"] + vm["more"])) and rng.random() < 0.2:
         choices = ["who"]  # sometimes look at another player's dice first
     choose(app, rng.choice(choices))
     _answer(app, rng)

@@ -21,7 +21,7 @@ from companion.ui.table import TableUI
 from tests.app.helpers import choose, make_app, name_seats, tap
 from tests.ui.helpers import english_fallbacks, same_in_both
 
-NOT_PLAYED = ("menu", "correct", "who", "new", "log", "swap", "undo")  # navigation and corrections, not moves
+NOT_PLAYED = ("menu", "correct", "who", "new", "log", "swap", "undo", "__more__")  # navigation and corrections, not moves
 
 
 class Recorded:
@@ -50,14 +50,14 @@ class Recorded:
 
 def _enabled(vm: dict, *, skip=NOT_PLAYED) -> list[str]:
     """Ids of the enabled buttons a player would press to move the game on."""
-    return [b["id"] for b in vm["buttons"] if b["enabled"] and b["id"] not in skip]
+    return [b["id"] for b in (vm["buttons"] + vm["more"]) if b["enabled"] and b["id"] not in skip]
 
 
 # -- Masters of the Night ------------------------------------------------------------------------------
 def _masters_step(run: Recorded, rng: random.Random) -> None:
     """One move on the current screen, as a person with the buttons would make it."""
     app, vm = run.app, run.vm()
-    if vm["screen"] == "event" and any(b["id"] == "swap" for b in vm["buttons"]):
+    if vm["screen"] == "event" and any(b["id"] == "swap" for b in (vm["buttons"] + vm["more"])):
         tap(app, VButton.for_district(rng.choice([c["pos"] for c in vm["grid"] if c["mark"] == "blue"])))
         vm = run.vm()
     assert choose(app, rng.choice(_enabled(vm)))
@@ -65,7 +65,7 @@ def _masters_step(run: Recorded, rng: random.Random) -> None:
         vm = run.vm()
         if vm["screen"] != "picker":
             break
-        options = [b["id"] for b in vm["buttons"] if b["enabled"] and b["id"].split(":")[0] in ("v", "d", "c")]
+        options = [b["id"] for b in (vm["buttons"] + vm["more"]) if b["enabled"] and b["id"].split(":")[0] in ("v", "d", "c")]
         if options:
             assert choose(app, rng.choice(options))
         else:  # a district on the board
@@ -95,7 +95,7 @@ def _answer(run: Recorded, rng: random.Random) -> None:
         vm = run.vm()
         if vm["screen"] != "pick":
             return
-        options = [b["id"] for b in vm["buttons"] if b["enabled"] and b["id"].startswith("o:")]
+        options = [b["id"] for b in (vm["buttons"] + vm["more"]) if b["enabled"] and b["id"].startswith("o:")]
         if options:
             choose(run.app, rng.choice(options))
         if run.vm()["screen"] == "pick":

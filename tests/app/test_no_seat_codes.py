@@ -80,9 +80,10 @@ def _play(tmp_path, game_id: str, lang: str, named: bool, seed: int = 4) -> list
     rng = random.Random(seed)
     i18n.set_language(lang)
     found: list[str] = []
-    app = make_app(tmp_path, ui=TableUI((800, 480), game_id, {}), surface=pygame.Surface((800, 480)))
+    app = None
     try:
-        with ink.recording() as drawn:
+        with ink.recording() as drawn:  # before the table's first font is made: every text is recorded
+            app = make_app(tmp_path, ui=TableUI((800, 480), game_id, {}), surface=pygame.Surface((800, 480)))
             app.start(setup=_setup(game, seed, named), resume=False)
             app.tick()
             for move in range(MOVES):
@@ -106,7 +107,8 @@ def _play(tmp_path, game_id: str, lang: str, named: bool, seed: int = 4) -> list
         found += _codes(_strings(resume_offer(app.journal, info)), "resume offer")
         commands = app.session.commands
     finally:
-        app.stop()
+        if app is not None:
+            app.stop()
         i18n.set_language("en")
     script = tmp_path / "game.jsonl"
     script.write_text("".join(json.dumps(c) + "\n" for c in commands), encoding="utf-8")

@@ -20,9 +20,14 @@ def tap(ui, widget, kind=Press.SHORT):
     return ui.handle(WidgetPress(widget, kind, 0.0))
 
 
+def every(vm):
+    """Every button of a view model dict: those on show and those behind its "More" button."""
+    return vm["buttons"] + vm.get("more", [])
+
+
 def button(vm, label):
-    """The button labelled `label` in a view model dict."""
-    return next(b for b in vm["buttons"] if b["label"] == label)
+    """The button labelled `label` in a view model dict (on show or behind "More")."""
+    return next(b for b in every(vm) if b["label"] == label)
 
 
 PEOPLE = ("Agnieszka", "Imre", "Ishtvan", "Laszlo", "Mila", "Nevena", "Charles", "Matthew", "Attila", "Falk", "Maria")

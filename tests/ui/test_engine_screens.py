@@ -9,8 +9,9 @@ from companion.inputs import ButtonEvent, Press, VButton
 from companion.rules import load_game
 from companion.games.masters.rules import bot
 from companion.ui.input_map import WidgetPress
-from companion.ui.model import GameView
+from companion.ui.model import MORE, GameView
 from companion.ui.table import TableUI, route
+from tests.ui.helpers import every
 
 SETUP = {"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila", "Laszlo"], "difficulty": "easy"}
 
@@ -44,11 +45,11 @@ def test_every_bot_state_gets_its_screen_and_every_action_a_button(game):
         vm = ui.view_model()
         assert vm["screen"] == route(v)
         seen.add(vm["screen"])
-        labels = {b["label"] for b in vm["buttons"]}
+        labels = {b["label"] for b in every(vm)}
         for a in v.actions:
             verb = a.command["cmd"]
             if verb == "use_die":
-                assert any(b["id"].startswith("die:") for b in vm["buttons"])
+                assert any(b["id"].startswith("die:") for b in every(vm))
             elif verb == "place_agents" and v.state["card"]["blue_agents"][0] != v.state["card"]["blue_agents"][1]:
                 assert "Place agents" in labels
             else:
@@ -84,7 +85,7 @@ def test_night_turn_screen_from_engine(game):
     j = game.to_json(state)
     who = j["turn"]
     assert vm["title"] == f"Night {j['round']}: {who}, {j['vampires'][who]['ap']} AP"
-    greyed = [b for b in vm["buttons"] if not b["enabled"]]
+    greyed = [b for b in every(vm) if not b["enabled"]]
     assert greyed and all(b["why_not"] for b in greyed)
     assert any("kill count" in b["why_not"] for b in greyed)
 
@@ -103,8 +104,11 @@ def _ui_step(ui, rng):
         cells = [c["pos"] for c in vm["grid"] if c["mark"] == "blue"]
         _press(ui, "district", rng.choice(cells))
     vm = ui.view_model()
-    choices = [b["id"] for b in vm["buttons"] if b["enabled"] and b["id"] not in ("menu", "swap")]
-    _press(ui, "button", rng.choice(choices))
+    choices = [b["id"] for b in every(vm) if b["enabled"] and b["id"] not in ("menu", "swap", MORE)]
+    choice = rng.choice(choices)
+    if choice not in [b["id"] for b in vm["buttons"]]:
+        _press(ui, "button", MORE)  # behind "More": tap it on the sheet
+    _press(ui, "button", choice)
     for _ in range(5):  # a picker may ask a few things
         vm = ui.view_model()
         if vm["screen"] != "picker":

@@ -7,18 +7,23 @@ import pytest
 
 from companion.inputs import ButtonEvent, Press, VButton
 from companion.rules import load_game
-from companion.ui.model import GameView
+from companion.ui.model import MORE, GameView
 from companion.ui.samples import engine_view
 from companion.games.strigoi.story import INFERNO
 from companion.ui.table import TableUI, route
-from tests.ui.helpers import button, press
+from tests.ui.helpers import button, every, press
 
 GAMES_PLAYERS = [("nosferatu", 5), ("nosferatu", 8), ("mansion", 2), ("mansion", 8), ("one-night", 3),
                  ("one-night", 10), ("strigoi", 2), ("strigoi", 5)]
 
 
 def choose(ui, widget):
-    """Next until `widget` has the focus, then confirm (physical buttons only)."""
+    """Next until `widget` has the focus, then confirm (physical buttons only); a widget behind
+    "More" is reached through its sheet."""
+    vm = ui.view_model()
+    while widget != MORE and widget in [b["id"] for b in vm.get("more", [])]:
+        choose(ui, MORE)
+        vm = ui.view_model()
     for _ in range(60):
         if ui.view_model()["focused"] == widget:
             press(ui, VButton.CONFIRM)
@@ -60,8 +65,8 @@ def test_others_every_bot_state_gets_its_screen_and_every_action_a_button(game_i
             choose(ui, "results")
             vm = ui.view_model()
             assert vm["card"] is None
-        labels = {b["label"] for b in vm["buttons"]}
-        ids = {b["id"] for b in vm["buttons"]}
+        labels = {b["label"] for b in every(vm)}
+        ids = {b["id"] for b in every(vm)}
         for i, a in enumerate(view.actions):
             if a.command["cmd"] == "adjust" and game_id != "one-night":
                 assert "correct" in ids or vm["screen"].endswith("-over")
@@ -121,7 +126,7 @@ def test_others_nosferatu_seat_button_focuses_the_stake_for_that_player():
 def test_others_nosferatu_bite_picks_the_player_on_a_seat_button():
     view = engine_view("nosferatu", 5, 3, lambda s: s["step"] == "resolve")
     ui = shown(view)
-    choose(ui, next(b["id"] for b in ui.view_model()["buttons"] if b["label"] == "Lay a Bite"))
+    choose(ui, next(b["id"] for b in every(ui.view_model()) if b["label"] == "Lay a Bite"))
     vm = ui.view_model()
     assert vm["screen"] == "pick" and "Which player?" in vm["lines"][0]
     assert "Hutter" not in [b["label"] for b in vm["buttons"]]  # Renfield (seat 1) is never bitten
@@ -185,7 +190,8 @@ def test_others_one_night_own_seat_is_not_a_vote_choice():
     vm = ui.view_model()
     first = view.state["seats"][0]["name"]  # (the sample seats its table by name, as the wizard does)
     assert first not in [b["label"] for b in vm["buttons"]]
-    assert "A1" not in [c["title"] for c in vm["grid"]] and first in [c["title"] for c in vm["grid"]]  # own seat: named
+    seats = [t["name"] for t in vm["table"]]  # the seats round the table, by name
+    assert "A1" not in seats and first in seats and [t["name"] for t in vm["table"] if t["own"]] == [first]
     assert not ui.handle(ButtonEvent(VButton.DISTRICT_A1, Press.SHORT, 0.0, "gpio"))  # seat 1 cannot pick itself
 
 
@@ -252,7 +258,7 @@ def test_others_strigoi_initiative_cards_entered_with_buttons():
 def test_others_strigoi_rotate_picks_the_room_on_its_district():
     view = engine_view("strigoi", 2, 1, lambda s: s["step"] == "turn")
     ui = shown(view)
-    choose(ui, next(b["id"] for b in ui.view_model()["buttons"] if b["label"] == "Rotate a platform"))
+    choose(ui, next(b["id"] for b in every(ui.view_model()) if b["label"] == "Rotate a platform"))
     press(ui, VButton.DISTRICT_A3)  # north-east
     assert "Chosen: North-east." in ui.view_model()["lines"]
     press(ui, VButton.CONFIRM)
@@ -298,7 +304,7 @@ def test_others_mansion_rolloff_lets_the_companion_roll_or_takes_the_dice():
     group = line[5:].split(" roll ")[0].split(", ")
     assert set(group) <= set(view.state["seating"])
     choose(ui, "auto:0")
-    choose(ui, next(b["id"] for b in ui.view_model()["buttons"] if b["label"] == "Enter roll-off dice"))
+    choose(ui, next(b["id"] for b in every(ui.view_model()) if b["label"] == "Enter roll-off dice"))
     for k, _ in enumerate(group):
         for _ in range(k + 1):
             press(ui, VButton.VEIL_UP)
@@ -332,7 +338,7 @@ def test_others_mansion_store_adds_score_cards():
               {"cmd": "lock"}, {"cmd": "enter"}):
         state, _ = game.apply(state, c)
     ui = shown(GameView("mansion", game.to_json(state), tuple(game.actions(state))))
-    choose(ui, next(b["id"] for b in ui.view_model()["buttons"] if b["label"] == "Store score cards"))
+    choose(ui, next(b["id"] for b in every(ui.view_model()) if b["label"] == "Store score cards"))
     choose(ui, "o:2")
     choose(ui, "o:0")
     choose(ui, "o:0")

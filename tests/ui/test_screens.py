@@ -95,7 +95,7 @@ def test_veil_button_opens_adjust_with_the_change_ready(make_ui):
     ui = night_ui(make_ui)
     press(ui, VButton.VEIL_DOWN)
     vm = ui.view_model()
-    assert vm["screen"] == "adjust" and vm["buttons"][0]["label"] == "veil: 4, now 3"
+    assert vm["screen"] == "adjust" and [b["label"] for b in vm["buttons"][:2]] == ["Apply", "veil: 4, now 3"]
     tap(ui, "apply")
     assert ui.take_results() == [{"cmd": "adjust", "veil": 3}]
 
@@ -355,15 +355,6 @@ def test_error_fades_after_a_few_seconds(make_ui):
     assert ui.view_model()["error"] == "nope"
     ui.update(ui.ctx.view, (), 6.0)
     assert ui.view_model()["error"] == ""
-
-
-def test_more_button_pages_through_actions(make_ui):
-    ui = night_ui(make_ui)
-    ids = [it.data.id for it in ui.ctx.renderer.layout(ui.model()) if it.kind == "button"]
-    assert ids[-1] == "__more__"
-    tap(ui, "__more__")
-    page2 = [it.data.id for it in ui.ctx.renderer.layout(ui.model()) if it.kind == "button"]
-    assert page2[0] not in ids and ui.view_model()["focused"] == page2[0]
 
 
 def test_an_unchanged_screen_is_not_drawn_again(make_ui):

@@ -56,7 +56,7 @@ class TrackerScreen(Screen):
         """One button per number (the chosen one selected), then save and back."""
         buttons = [ButtonVM(f"f:{fid}", f"{label}: {value}", selected=(fid == self.field))
                    for fid, label, value in self.fields()]
-        buttons += [ButtonVM("save", _("Save tracker for {n}").format(n=self.vampires)), ButtonVM("back", _("Back"))]
+        buttons += [ButtonVM("save", _("Save tracker for {n}").format(n=self.vampires), primary=True), ButtonVM("back", _("Back"))]
         lines = (_("Copy the numbers printed on your veil tracker."),
                  _("Pick a number, then veil up / veil down to change it."))
         return ViewModel(self.name, _("Veil tracker: {n} vampires").format(n=self.vampires), lines, tuple(buttons))

@@ -131,7 +131,7 @@ class DrawCardScreen(TeachCardScreen):
         why = _("press the card's red cells first") if not red and not blue else (
             _("blue-gray cells come in pairs") if len(blue) not in (0, 2) else None)
         named = self.name_given or _("no name yet")
-        buttons = [ButtonVM("save", _("Save and draw"), enabled=why is None, why_not=why),
+        buttons = [ButtonVM("save", _("Save and draw"), enabled=why is None, primary=True, why_not=why),
                    ButtonVM("name", _("Name: {name}").format(name=named))]
         if self.known():
             buttons.append(ButtonVM("back", _("Back to the list")))

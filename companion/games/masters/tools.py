@@ -88,7 +88,7 @@ class AdjustScreen(Screen):
                            selected=(i == self.active % len(keys))) for i, k in enumerate(keys)]
         changed = bool(self.changes())
         buttons = fields + [ButtonVM("minus", "-1"), ButtonVM("plus", "+1"),
-                            ButtonVM("apply", _("Apply"), enabled=changed, why_not=None if changed else _("nothing changed yet"))]
+                            ButtonVM("apply", _("Apply"), enabled=changed, primary=True, why_not=None if changed else _("nothing changed yet"))]
         targets = [("t:veil", _("Veil")), ("t:reserve", _("Reserve")), ("t:dice", _("Dice"))]
         targets += [(f"t:vampire:{p['name']}", p["name"]) for p in self.ctx.state.get("seats") or ()]  # the game API's players
         buttons += [ButtonVM(i, label, selected=(i == f"t:{self.target}")) for i, label in targets]
@@ -162,7 +162,7 @@ class TeachCardScreen(Screen):
         why = _("tap at least one cell") if reds + blues == 0 else (
             _("blue-gray cells come in pairs") if blues not in (0, 2) else None)
         buttons = acts + [ButtonVM("minus", _("Number -1")), ButtonVM("plus", _("Number +1")),
-                          ButtonVM("save", _("Save {card}").format(card=self.key()), enabled=why is None, why_not=why),
+                          ButtonVM("save", _("Save {card}").format(card=self.key()), enabled=why is None, primary=True, why_not=why),
                           ButtonVM("back", _("Back"))]
         lines = (_("Card {card}: tap red cells, again for blue-gray,").format(card=self.key()),
                  _("again to clear. Red {red}, blue-gray {blue}.").format(red=reds, blue=blues))

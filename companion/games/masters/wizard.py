@@ -42,13 +42,13 @@ class MastersWizard(Screen):
             ok = 2 <= n <= 5
             buttons = [ButtonVM(f"v:{name}", f"{self.vampires.index(name) + 1}. {name}" if name in self.vampires else name,
                                 selected=name in self.vampires) for name in mv.VAMPIRES]
-            buttons += [ButtonVM("next", _("Next"), enabled=ok, why_not=None if ok else _("choose 2 to 5 vampires")),
+            buttons += [ButtonVM("next", _("Next"), enabled=ok, primary=True, why_not=None if ok else _("choose 2 to 5 vampires")),
                         ButtonVM("back", _("Back"))]
             lines = (_("Tap the vampires in seating order (clockwise)."), _("Seating: {names}").format(names=", ".join(self.vampires)) if self.vampires else _("Nobody seated yet."))
             return ViewModel(self.name, _("New game: vampires"), lines, tuple(buttons))
         buttons = [ButtonVM(f"k:{k}", _(DECK_LABELS[k]), selected=k == self.deck) for k in self.decks]
         buttons += [ButtonVM(f"d:{d}", _(mv.DIFFICULTY_NAMES[d]), selected=d == self.difficulty) for d in mv.DIFFICULTIES]
-        buttons += [ButtonVM("seed-", _("Seed -1")), ButtonVM("seed+", _("Seed +1")), ButtonVM("start", _("Start")), ButtonVM("back", _("Back"))]
+        buttons += [ButtonVM("seed-", _("Seed -1")), ButtonVM("seed+", _("Seed +1")), ButtonVM("start", _("Start"), primary=True), ButtonVM("back", _("Back"))]
         lines = (_("{vampires}: {difficulty}, {deck}").format(vampires=", ".join(self.vampires), difficulty=_(mv.DIFFICULTY_NAMES[self.difficulty]),
                                                              deck=_(DECK_LABELS[self.deck])),
                  _("Seed {seed} (up/down change it)").format(seed=self.seed))

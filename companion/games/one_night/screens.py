@@ -119,8 +119,10 @@ class NarratorScreen(OthersScreen):
         targets = [n for n in seats if n != seat or s.get("self_vote")]
         on_board = {pos: n for pos, n in zip(DISTRICTS, seats) if n in targets}
         others = tuple((pos, seat_label(s, n)) for pos, n in zip(DISTRICTS, seats) if n not in targets)
+        # as the players sit; a tenth seat has no district button (it is picked with its button)
+        around = tuple((DISTRICTS[n - 1] if n <= len(DISTRICTS) else "", seat_label(s, n), n) for n in seats)
         return choice(("votes", str(seat)), _("{seat} points at").format(seat=seat_label(s, seat)), targets,
-                      [seat_label(s, n) for n in targets], seats=on_board, board=others)
+                      [seat_label(s, n) for n in targets], seats=on_board, board=others, around=around, own=seat)
 
 
 class OneNightOverScreen(OthersOverScreen):
@@ -186,7 +188,7 @@ class RolePicker(Screen):
         pages = (len(self.roles) + ROLES_PER_PAGE - 1) // ROLES_PER_PAGE
         ready = n in (0, self.need)
         buttons += [ButtonVM("page", _("More roles ({page}/{pages})").format(page=self.page + 1, pages=pages)),
-                    ButtonVM("start", _("Start") if n else _("Start (seed picks)"), enabled=ready,
+                    ButtonVM("start", _("Start") if n else _("Start (seed picks)"), enabled=ready, primary=True,
                              why_not=None if ready else _("choose {need} roles ({n} now)").format(need=self.need, n=n)),
                     ButtonVM("back", _("Back"))]
         names = {rid: data_name(name) for rid, name, copies in self.roles}
@@ -231,7 +233,7 @@ class RolePicker(Screen):
 
     def on_veil(self, delta: int) -> bool:
         """Up/down change the focused role's count."""
-        vm = self.body()
+        vm = self.model()
         bid = vm.buttons[self.focus % len(vm.buttons)].id
         if bid.startswith("r:"):
             self._bump(bid[2:], delta, wrap_round=False)

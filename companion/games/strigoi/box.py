@@ -56,7 +56,7 @@ class StrigoiBoxScreen(Screen):
         buttons = [ButtonVM(f"f:{fid}", _("{field}: {value}").format(field=label, value=value), selected=(fid == self.field))
                    for fid, label, value in self.fields()]
         why = self._why_not()
-        buttons += [ButtonVM("save", _("Save and start"), enabled=why is None, why_not=why),
+        buttons += [ButtonVM("save", _("Save and start"), enabled=why is None, primary=True, why_not=why),
                     ButtonVM("examples", _("Start with examples")), ButtonVM("back", _("Back"))]
         lines = (_("Copy the numbers on your Strigoi cards and count your Strigoi tokens."),
                  _("Asked once: saved for every game. Pick a number, then veil up / veil down."))

@@ -19,8 +19,9 @@ from companion.i18n import _
 from companion.narration.words import refusal_text
 from companion.inputs import ButtonEvent, CardRead, Press, VButton
 from companion.ui.input_map import WidgetPress
+from companion.ui.buttons import SHEET, more_button
 from companion.ui.model import MORE, TROUBLES, ButtonVM, GameView, ViewModel, with_focus
-from companion.ui.render import Renderer, with_page_focus
+from companion.ui.render import Renderer
 from companion.ui.troubles import troubles
 
 if TYPE_CHECKING:  # only named in annotations: the rules load with the first game, not at start-up
@@ -111,6 +112,7 @@ class Screen:
 
     name = "screen"
     transient = False  # closed automatically when the game state changes under it
+    has_primary = True  # its first button (or the one marked `primary`) is drawn as the big next step
 
     def __init__(self, ctx: UIContext) -> None:
         """A screen over the shared context."""
@@ -118,6 +120,7 @@ class Screen:
         self.focus = 0
         self.selected: str | None = None
         self._auto_focus = True  # put the focus on the first enabled button at the next model()
+        self._in_sight: str | None = None  # a button kept out from behind "More" (focus_on)
 
     # -- lifecycle (called by the stack) ---------------------------------------------------------
     def resume(self) -> None:
@@ -146,6 +149,7 @@ class Screen:
     def state_changed(self) -> None:
         """The game state changed under this screen: refocus the first enabled button."""
         self._auto_focus = True
+        self._in_sight = None
 
     def draw(self, surface) -> None:
         """Render this screen's view model."""
@@ -156,8 +160,12 @@ class Screen:
         self.ctx.renderer.draw(surface, vm)
 
     def model(self) -> ViewModel:
-        """The full view model: body, focus, hint, veil gauge, banners and error."""
+        """The full view model: body, the primary button, the buttons that fit (the rest behind
+        "More"), focus, hint, veil gauge, banners and error."""
         vm = self.body()
+        state = self.ctx.state
+        veil = vm.veil if vm.veil is not None else state.get("veil") if isinstance(state.get("veil"), int) else None
+        vm = self._fit_buttons(vm._replace(veil=veil, banner=tuple(self.ctx.status.values())))
         buttons, hint = vm.buttons, vm.hint
         if buttons:
             if self._auto_focus:
@@ -166,11 +174,38 @@ class Screen:
             self.focus %= len(buttons)
             buttons = with_focus(buttons, self.focus)
             hint = hint or buttons[self.focus].why_not or ""
-        state = self.ctx.state
-        veil = vm.veil if vm.veil is not None else state.get("veil") if isinstance(state.get("veil"), int) else None
         banner = tuple(t.headline for t in troubles(self.ctx.status)) if self.ctx.status else ()
-        return vm._replace(buttons=buttons, hint=hint, veil=veil, banner=banner,
-                           error=self.ctx.current_error())
+        return vm._replace(buttons=buttons, hint=hint, banner=banner, error=self.ctx.current_error())
+
+    def _fit_buttons(self, vm: ViewModel) -> ViewModel:
+        """`vm` with its primary button first and marked, and the buttons its area cannot show at
+        full size moved into `more`, behind a "More" button (a selected one stays in sight)."""
+        buttons = list(vm.buttons)
+        if not buttons:
+            return vm
+        if self.has_primary:
+            # the one the screen marks, else its first button that can be pressed now
+            first = next((i for i, b in enumerate(buttons) if b.primary),
+                         next((i for i, b in enumerate(buttons) if b.enabled), 0))
+            buttons.insert(0, buttons.pop(first)._replace(primary=True))
+        else:
+            buttons = [b._replace(primary=False) if b.primary else b for b in buttons]
+        vm = vm._replace(buttons=tuple(buttons))
+        fit = self.ctx.renderer.button_slots(vm)
+        if len(buttons) <= fit:
+            return vm
+        keep = self._in_sight  # the button a district press focused (focus_on)
+
+        def kept(b: ButtonVM) -> bool:
+            return b.selected or b.id == keep
+
+        if any(kept(b) for b in buttons[fit:]):  # a chosen field stays in sight: the others act on it
+            head = 1 if self.has_primary else 0
+            buttons = buttons[:head] + [b for b in buttons[head:] if kept(b)] + [b for b in buttons[head:] if not kept(b)]
+            vm = vm._replace(buttons=tuple(buttons))
+            fit = self.ctx.renderer.button_slots(vm)
+        more, shown = tuple(buttons[fit:]), buttons[:fit]
+        return vm._replace(buttons=tuple(shown) + (more_button(len(more)),), more=more)
 
     # -- hooks for subclasses ------------------------------------------------------------------------
     def body(self) -> ViewModel:
@@ -252,8 +287,13 @@ class Screen:
         return True
 
     def focus_on(self, button_id: str) -> None:
-        """Move the focus to button `button_id` (ignored if it is not shown)."""
-        ids = [b.id for b in self.body().buttons]
+        """Move the focus to button `button_id`; one behind "More" is brought into sight first (a
+        district press picks that seat's action, never a hidden one). Ignored if it is not there."""
+        vm = self.model()
+        if button_id in [b.id for b in vm.more]:
+            self._in_sight = button_id
+            vm = self.model()
+        ids = [b.id for b in vm.buttons]
         if button_id in ids:
             self.focus = ids.index(button_id)
             self._auto_focus = False
@@ -269,15 +309,23 @@ class Screen:
     def _press_widget(self, widget: str, kind: Press) -> bool:
         """Press button `widget`: focus it, refuse greyed ones with their reason, then activate."""
         vm = self.model()
-        if widget == MORE:
-            self.focus = with_page_focus(vm, self.ctx.renderer, self.focus)
+        if widget == MORE and vm.more:
+            self.focus = [b.id for b in vm.buttons].index(MORE)
+            self._auto_focus = False
+            self.ctx.stack.push(MoreSheet(self.ctx, self))
             return True
         ids = [b.id for b in vm.buttons]
-        if widget not in ids:  # the banner strip opens what is wrong, in words, with the details
-            return widget == TROUBLES and self.open_troubles()
-        self.focus = ids.index(widget)
-        self._auto_focus = False
-        button: ButtonVM = vm.buttons[self.focus]
+        hidden = [b.id for b in vm.more]
+        if widget in ids:
+            self.focus = ids.index(widget)
+            self._auto_focus = False
+            button: ButtonVM = vm.buttons[self.focus]
+        elif widget in hidden:  # chosen on the More sheet
+            button = vm.more[hidden.index(widget)]
+        elif widget == TROUBLES:  # the banner strip opens what is wrong, in words, with the details
+            return self.open_troubles()
+        else:
+            return False
         if not button.enabled:
             self.ctx.fail(button.why_not or _("not possible now"))
             return True
@@ -307,6 +355,33 @@ class Screen:
         else:
             self.ctx.emit(action.command)
         return True
+
+
+class MoreSheet(Screen):
+    """The sheet behind a screen's "More" button: every button that did not fit, all at once (no
+    pages), and Back. A press closes the sheet and presses the button on the screen below."""
+
+    name = SHEET
+    transient = True  # the game moved on: the actions it listed may be gone
+    has_primary = False  # a list of equals: the screen below has the primary
+
+    def __init__(self, ctx: UIContext, under: Screen) -> None:
+        """The sheet of `under`'s hidden buttons."""
+        super().__init__(ctx)
+        self.under = under
+
+    def body(self) -> ViewModel:
+        """The hidden buttons of the screen below, in its order, then Back."""
+        under = self.under.model()
+        return ViewModel(self.name, under.title, buttons=tuple(b._replace(focused=False) for b in under.more)
+                         + (ButtonVM("back", _("Back")),), accent=under.accent)
+
+    def activate(self, button_id: str, kind: Press) -> bool:
+        """Back closes the sheet; any other button is pressed on the screen below."""
+        self.ctx.stack.pop()
+        if button_id == "back":
+            return True
+        return self.under._press_widget(button_id, kind)
 
 
 class ScreenStack:

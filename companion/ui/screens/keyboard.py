@@ -54,7 +54,8 @@ class KeyboardScreen(Screen):
             buttons = [ButtonVM(f"g:{i}", " ".join(self._label(c) for c in group), enabled=not full, why_not=long_why)
                        for i, group in enumerate(GROUPS)]
             buttons += [ButtonVM("del", _("Delete"), enabled=bool(self.text), why_not=None if self.text else _("nothing to delete")),
-                        ButtonVM("done", _("Done"), enabled=done_why is None, why_not=done_why), ButtonVM("back", _("Cancel"))]
+                        ButtonVM("done", _("Done"), enabled=done_why is None, why_not=done_why, primary=True),
+                        ButtonVM("back", _("Cancel"))]
         hint = _("District buttons open the letters: A1 A B C ... C3 Ä Ö Ü")
         return ViewModel(self.name, self.title, (f"{self.text}_",), tuple(buttons), hint=hint)
 

@@ -115,7 +115,7 @@ class GenericWizard(Screen):
         buttons = [ButtonVM(f"f:{f.key}", _("{field}: {value}").format(field=_(f.label), value=self.values[f.key]), selected=self.field == f.key) for f in self.specs]
         buttons += [ButtonVM("f:seed", _("Seed: {seed}").format(seed=self.seed), selected=self.field == "seed"),
                     ButtonVM("minus", "-1"), ButtonVM("plus", "+1"),
-                    ButtonVM("start", _("Next: names") if self.takes_names else _(games()[self.game_id].start_label)),
+                    ButtonVM("start", _("Next: names") if self.takes_names else _(games()[self.game_id].start_label), primary=True),
                     ButtonVM("back", _("Back"))]
         lo, hi = self.specs[0].lo, self.specs[0].hi
         from companion.ui.screens.others import setup_note
@@ -191,7 +191,8 @@ class MenuScreen(Screen):
         why = None if playing else _("no game running")
         base = self.ctx.stack.base
         corrects = playing and base is not None and base.corrects
-        wrong = (ButtonVM(TROUBLES, _("What is wrong")),) if self.ctx.status else ()  # the banners' Details
+        # while something is wrong, what is wrong is the menu's likely next step (the banners' Details)
+        wrong = (ButtonVM(TROUBLES, _("What is wrong"), primary=True),) if self.ctx.status else ()
         buttons = (*wrong, ButtonVM("board", _("Board"), enabled=playing, why_not=why), ButtonVM("log", _("Event log")),
                    ButtonVM("story", _("Story"), enabled=playing, why_not=why),
                    ButtonVM("adjust", _("Adjust counts"), enabled=corrects,
@@ -199,7 +200,7 @@ class MenuScreen(Screen):
                    self.rename_button(why),
                    ButtonVM("settings", _("Settings")), *self.game_entries(),
                    ButtonVM("phones", _("Phones")),
-                   ButtonVM("new", _("New game")), ButtonVM("back", _("Back")))
+                   ButtonVM("new", _("New game")), ButtonVM("back", _("Back"), primary=not wrong))
         return ViewModel(self.name, _("Menu"), self.progress, buttons)
 
     def rename_button(self, why: str | None) -> ButtonVM:
@@ -282,7 +283,7 @@ class SettingsScreen(Screen):
                    ButtonVM("minus", "-10%"), ButtonVM("plus", "+10%"),
                    ButtonVM("mute", _("Sound off") if s.get("mute") else _("Sound on"), selected=bool(s.get("mute"))),
                    ButtonVM("language", i18n.LANGUAGE_NAMES[i18n.current_language()]),  # each press: the next one
-                   ButtonVM("phones", _("Phones")), ButtonVM("back", _("Back")))
+                   ButtonVM("phones", _("Phones")), ButtonVM("back", _("Back"), primary=True))
         return ViewModel(self.name, _("Settings"), (_("Pick a value, then up/down or -/+."),), buttons)
 
     def activate(self, button_id: str, kind: Press) -> bool:

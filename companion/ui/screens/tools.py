@@ -122,7 +122,7 @@ class ParamPicker(Screen):
         elif kind == "number":
             buttons = [ButtonVM("minus", "-1"), ButtonVM("plus", "+1")]
         ok = value is not None and (p.many is None or len(value) >= p.many[0])
-        buttons += [ButtonVM("ok", _("OK"), enabled=ok, why_not=None if ok else _("choose {what} first").format(what=self._what())),
+        buttons += [ButtonVM("ok", _("OK"), enabled=ok, primary=True, why_not=None if ok else _("choose {what} first").format(what=self._what())),
                     ButtonVM("cancel", _("Cancel"))]
         label = refusal_text(self.action.label)  # the engine's English text, in the table's language
         lines = (_("{action}: choose {what}").format(action=label, what=self._what()), self._chosen(value, kind))

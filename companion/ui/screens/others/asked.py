@@ -24,6 +24,8 @@ class Param:
     choice | multi | number | cards; `options` are (value, label) pairs; `seats` maps district
     buttons to option values; `optional` params may be left out (the engine then uses its default);
     `board` names the districts that are no option (the voter's own seat) by the player sitting there.
+    `around`: every seat at the table in seating order as (district button or "", name, value), to
+    draw them round a table instead of the grid (a vote); `own` the value of whoever is asked.
     """
 
     path: tuple[str, ...]
@@ -36,6 +38,8 @@ class Param:
     default: Any = None
     optional: bool = False
     board: tuple[tuple[str, str], ...] = ()
+    around: tuple[tuple[str, str, Any], ...] = ()
+    own: Any = None
 
 
 def choice(path: tuple[str, ...], question: str, values: Sequence[Any], labels: Sequence[str] | None = None,

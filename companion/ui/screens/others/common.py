@@ -17,7 +17,7 @@ from companion.narration.words import refusal_text
 from companion.inputs import DISTRICTS, Press
 from companion.games import games
 from companion.rules.base import Action
-from companion.ui.model import ButtonVM, CellVM, ViewModel, action_button
+from companion.ui.model import ButtonVM, CellVM, SeatVM, ViewModel, action_button
 from companion.ui.screens.base import Screen, UIContext
 from companion.ui.screens.tools import changed_label
 from companion.ui.screens.game import GameScreen
@@ -266,7 +266,7 @@ class Picker(Screen):
         p, value = self.param, self.values.get(self.param.path)
         buttons = self._choice_buttons(p, value)
         ok = value is not None
-        buttons.append(ButtonVM("ok", _("OK") if self.step + 1 < len(self.params) else _("Send"),
+        buttons.append(ButtonVM("ok", _("OK") if self.step + 1 < len(self.params) else _("Send"), primary=True,
                                 enabled=ok, why_not=None if ok else _("choose first")))
         if p.optional:
             buttons.append(ButtonVM("skip", _("Leave out")))
@@ -277,8 +277,13 @@ class Picker(Screen):
                  _("Chosen: {value}.").format(value=self._show(p, value)) if self._show(p, value) else _("Nothing chosen yet.")]
         if p.seats:
             lines.append(_("District buttons pick on the board too"))
-        grid = self._grid(p, value) if p.seats else ()
-        return ViewModel(self.name, self.label, tuple(lines), tuple(buttons), grid)
+        grid = self._grid(p, value) if p.seats and not p.around else ()
+        return ViewModel(self.name, self.label, tuple(lines), tuple(buttons), grid, table=self._table(p, value))
+
+    def _table(self, p: Param, value: Any) -> tuple[SeatVM, ...]:
+        """The seats round the table (a question that has them): whoever is asked, the one chosen."""
+        allowed = {v for v, _label in p.options}
+        return tuple(SeatVM(pos, name, v == value, v == p.own, v in allowed) for pos, name, v in p.around)
 
     def _choice_buttons(self, p: Param, value: Any) -> list[ButtonVM]:
         """Option toggles, or the number and score-card steppers."""
@@ -422,7 +427,7 @@ class CorrectScreen(Screen):
                    for i, f in enumerate(self.fields)]
         changed = bool(self.changes())
         buttons += [ButtonVM("minus", "-1"), ButtonVM("plus", "+1"),
-                    ButtonVM("apply", _("Apply"), enabled=changed, why_not=None if changed else _("nothing changed yet")),
+                    ButtonVM("apply", _("Apply"), enabled=changed, primary=True, why_not=None if changed else _("nothing changed yet")),
                     ButtonVM("back", _("Back"))]
         lines = (_("Make the counts match the table."), _("Pick a count, then up/down or -1/+1."))
         return ViewModel(self.name, _("Correct counts"), lines, tuple(buttons))

@@ -1,0 +1,262 @@
+"""The button area of a screen: one big primary button, the other buttons that fit, and "More".
+
+Every screen has one obvious next step: its primary button, drawn first, across the whole button
+area, filled in the theme's blood red with a lighter rim, an icon and its words in the UI font. The
+other buttons sit in a grid under it, as many as fit at full touch size (64 px tall at 800x480);
+the rest are one press away: the screen (companion/ui/screens/base.py) puts them behind a "More"
+button that opens a sheet listing them all. No paging, no shrinking a button under the touch size.
+
+`ButtonLayout` is mixed into the Renderer (companion/ui/render.py): it lays the buttons out and
+paints them; `button_slots` tells a screen how many buttons its area holds.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+import pygame
+
+from companion.ui import icons, theme
+from companion.ui.item import Item
+from companion.ui.model import ButtonVM, ViewModel
+
+SHEET = "more"  # the screen name of the More sheet: its buttons sit three to a row, words wrapped
+_AP_COST = r"(\d+) AP"  # compiled at its first use (re caches it), not at every start
+
+
+# Pictures for the table's own buttons (a game's action buttons name theirs: "action.<verb>")
+BUTTON_ICONS = {"new": "action.setup", "start": "action.setup", "resume": "action.resume",
+                "board": "token.district", "correct": "action.adjust", "adjust": "action.adjust",
+                "next": "action.next"}
+
+
+def icon_of(b: ButtonVM) -> str:
+    """The picture button `b` shows: its own, else the one of its kind of button, else "" (none)."""
+    name = b.icon or BUTTON_ICONS.get(b.id, "")
+    return name if has_icon(name) else ""
+
+
+def has_icon(name: str) -> bool:
+    """Whether the shipped assets have a picture `name` ("action.draw"); "" has none."""
+    if not name:
+        return False
+    from companion.ui import assets
+
+    return assets.has_icon(name)
+
+
+class ButtonLayout:
+    """Lays out and paints a view model's buttons (a mixin of the Renderer: `m`, `text`, `ui_text`,
+    `_text`, `layout` come from there)."""
+
+    def button_slots(self, vm: ViewModel) -> int:
+        """How many of `vm`'s buttons its button area shows at full size (the primary counts one)."""
+        cache = self.__dict__.setdefault("_slot_cache", {})
+        fit = cache.get(vm)
+        if fit is None:  # measured once per distinct model: an idle frame only looks it up
+            if len(cache) >= 8:
+                cache.clear()
+            area = next((it for it in self.layout(vm) if it.kind == "area"), None)
+            fit = cache[vm] = len(vm.buttons) if area is None else self._slots(vm, area.rect, area.data)
+        return fit
+
+    def buttons_room(self, vm: ViewModel, tall: bool = True) -> int:
+        """The height the buttons keep below the lines: the primary (`tall`: taller than the others)
+        and, with others, one row."""
+        m = self.m
+        if not vm.buttons:
+            return 0
+        if vm.card is not None:  # the end-of-game card takes the room: the buttons keep one row
+            return self._row_h(vm) + m.pad
+        first = m.primary_h if vm.buttons[0].primary and tall else m.button_h
+        return first + (m.pad + m.button_h if len(vm.buttons) > 1 else 0) + m.pad
+
+    def _row_h(self, vm: ViewModel) -> int:
+        """The height of the one row of buttons under the end card: the primary's (two lines of words)."""
+        return self.m.primary_h if vm.buttons and vm.buttons[0].primary else self.m.button_h
+
+    def _sheet_columns(self, vm: ViewModel, rows: int) -> int:
+        """On the More sheet: the fewest columns (1 to 3) that show every button in `rows` rows
+        (the widest words, the fewest wrapped); elsewhere 0 (rows packed by their words)."""
+        if vm.screen != SHEET:
+            return 0
+        n = len(vm.buttons)
+        return next((c for c in (1, 2) if -(-n // c) <= rows), 3)
+
+    def _need(self, b: ButtonVM) -> int:
+        """The width button `b` needs for its words on one line (with its icon and AP cost), cached."""
+        key = (b.label, b.cost, b.icon, b.id, b.primary, b.selected)
+        cache = self.__dict__.setdefault("_need_cache", {})
+        need = cache.get(key)
+        if need is None:
+            if len(cache) > 2000:
+                cache.clear()
+            need = cache[key] = self._measure(b)
+        return need
+
+    def _measure(self, b: ButtonVM) -> int:
+        """The width button `b` needs, measured with its fonts."""
+        m = self.m
+        ap = re.fullmatch(_AP_COST, b.cost.strip()) if b.cost else None
+        label = b.label if (ap or not b.cost) else f"{b.label} ({b.cost})"
+        need = self.text.font(m.font("button")).size(label)[0] + (m.px(48) if ap else 0)
+        if b.primary:  # its words are bigger, in the UI font
+            need = self.ui_text.font(m.font("primary")).size(label)[0] + (m.px(48) if ap else 0)
+        need += m.px(TICK_W) if b.selected else 0
+        return max(m.px(110), need + (m.px(40 if not b.primary else 60) if icon_of(b) else 0) + m.px(20))
+
+    def _pack(self, buttons, width: int, grid: int = 0) -> list[list[ButtonVM]]:
+        """The secondary buttons in rows, in order: as many side by side as their words allow (three
+        at most), so short ones ("-1", "+1") pair up and a long one takes a row; `grid` > 0: that
+        many to a row whatever their words (the More sheet shows them all at once, wrapped)."""
+        if grid:
+            return [list(buttons[i:i + grid]) for i in range(0, len(buttons), grid)]
+        rows: list[list[ButtonVM]] = []
+        used = 0
+        for b in buttons:
+            need = self._need(b)
+            if rows and len(rows[-1]) < 3 and used + self.m.pad + need <= width:
+                rows[-1].append(b)
+                used += self.m.pad + need
+            else:
+                rows.append([b])
+                used = need
+        return rows
+
+    def _slots(self, vm: ViewModel, area: pygame.Rect, tall: bool = True) -> int:
+        """How many of `vm`'s buttons `area` shows at full size; when not all, a "More" button fits
+        after them."""
+        m = self.m
+        buttons = list(vm.buttons)
+        if vm.card is not None:  # one row under the card
+            def fits(row) -> bool:
+                return sum(self._need(b) for b in row) + (len(row) - 1) * m.pad <= area.width
+            if fits(buttons):
+                return len(buttons)
+            n = len(buttons) - 1
+            while n > 1 and not fits(buttons[:n] + [more_button(len(buttons) - n)]):
+                n -= 1
+            return n
+        head = 1 if buttons and buttons[0].primary else 0
+        top = (m.primary_h if tall else m.button_h) + m.pad if head else 0
+        rows = max(0, (area.height - top + m.pad) // (m.button_h + m.pad))
+        rest = buttons[head:]
+        grid = self._sheet_columns(vm, rows)
+        if len(self._pack(rest, area.width, grid)) <= rows:
+            return len(buttons)
+        for n in range(len(rest) - 1, -1, -1):
+            if len(self._pack(rest[:n] + [more_button(len(rest) - n)], area.width, grid)) <= rows:
+                return head + n
+        return head
+
+    def _buttons(self, vm: ViewModel, area: pygame.Rect, tall: bool = True) -> list:
+        """The primary across the area's top, the others in a grid under it (all at touch size)."""
+        m = self.m
+        items = []
+        buttons = list(vm.buttons)
+        y = area.y
+        if vm.card is not None:  # one row under the card, each as wide as its words, the primary widest
+            needs = [self._need(b) for b in buttons]
+            free = area.width - (len(buttons) - 1) * m.pad
+            if buttons and buttons[0].primary:  # the room left over goes to the primary
+                needs[0] = max(needs[0], free - sum(needs[1:]))
+            x = area.x
+            for b, need in zip(buttons, needs):
+                bw = free * need // sum(needs)
+                items.append(Item("button", pygame.Rect(x, y, bw, self._row_h(vm)), b))
+                x += bw + m.pad
+            return items
+        if buttons and buttons[0].primary:
+            high = m.primary_h if tall else m.button_h
+            items.append(Item("button", pygame.Rect(area.x, y, area.width, high), buttons.pop(0)))
+            y += high + m.pad
+        grid = self._sheet_columns(vm, (area.y + area.height - y + m.pad) // (m.button_h + m.pad))
+        for row in self._pack(buttons, area.width, grid):
+            needs = [1] * len(row) if grid else [self._need(b) for b in row]
+            free = area.width - (len(row) - 1) * m.pad
+            equal = free // len(row)
+            # equal widths when every label fits its share, else shares by what each needs
+            widths = [equal] * len(row) if max(needs) <= equal else [free * n // sum(needs) for n in needs]
+            x = area.x
+            for b, bw in zip(row, widths):
+                items.append(Item("button", pygame.Rect(x, y, bw, m.button_h), b))
+                x += bw + m.pad
+            y += m.button_h + m.pad
+        return items
+
+    def ui_floor(self) -> int:
+        """The smallest nominal size of the UI face whose capitals meet the 17 px rule (scaled)."""
+        from companion.ui import assets
+        from companion.ui.screencheck import limits
+        from companion.ui.text import DEFAULT_FONT_SCALE
+
+        px = assets.px_for_capitals("ui", limits(self.size)[0])
+        return math.ceil(px / DEFAULT_FONT_SCALE)
+
+    def _paint_area(self, surface, item) -> None:
+        """The button area itself draws nothing."""
+
+    def _paint_button(self, surface, item) -> None:
+        """A button: fill by kind and state, focus ring, icon, label, its AP cost as icon and numeral,
+        the reason when greyed out."""
+        m, b = self.m, item.data
+        if b.primary:
+            fill = theme.PRIMARY if b.enabled else theme.PRIMARY_OFF
+        else:
+            fill = theme.BUTTON_ON if b.selected else theme.BUTTON if b.enabled else theme.BUTTON_OFF
+        pygame.draw.rect(surface, fill, item.rect, border_radius=m.px(10 if b.primary else 8))
+        if b.primary:  # a rim as well as the fill: the big one is the one to press, without colour too
+            pygame.draw.rect(surface, theme.PRIMARY_EDGE if b.enabled else theme.TEXT_OFF, item.rect, m.px(2),
+                             border_radius=m.px(10))
+        if b.focused:
+            pygame.draw.rect(surface, theme.FOCUS, item.rect, m.px(4), border_radius=m.px(10 if b.primary else 8))
+        inner = item.rect.inflate(-m.px(12), -m.px(4))
+        color = theme.TEXT if b.enabled else theme.TEXT_OFF
+        if b.selected:  # a chosen toggle has a tick as well as its colour
+            tick = pygame.Rect(inner.x, inner.centery - m.px(11), m.px(TICK_W - 6), m.px(22))
+            pygame.draw.lines(surface, color, False, [(tick.x, tick.centery), (tick.x + tick.width * 0.38, tick.bottom),
+                                                      (tick.right, tick.y)], m.px(4))
+            inner = pygame.Rect(inner.x + m.px(TICK_W), inner.y, inner.width - m.px(TICK_W), inner.height)
+        if icon_of(b):
+            side = min(m.px(52 if b.primary else 32), inner.height)
+            from companion.ui import assets
+
+            picture = assets.icon(icon_of(b), side, color if not b.primary else theme.TEXT)
+            surface.blit(picture, (inner.x, inner.centery - side // 2))
+            inner = pygame.Rect(inner.x + side + m.px(6), inner.y, inner.width - side - m.px(6), inner.height)
+        ap = re.fullmatch(_AP_COST, b.cost.strip()) if b.cost else None
+        label = b.label if (ap or not b.cost) else f"{b.label} ({b.cost})"
+        if ap:  # "2 AP" as the AP token and a 2, at the right end
+            side = m.px(28)
+            num = self.text.font(m.font("button")).size(ap.group(1))[0]
+            cost = pygame.Rect(inner.right - side - num, inner.centery - m.px(17), side + num, m.px(34))
+            icons.blit_icon(surface, "ap", pygame.Rect(cost.x, cost.y + m.px(3), side, side),
+                            theme.ICON_COLOURS["ap"] if b.enabled else theme.TEXT_OFF)
+            self._text(surface, ap.group(1), pygame.Rect(cost.x + side, cost.y, num, cost.height), "button", color,
+                       bg=fill)
+            inner = pygame.Rect(inner.x, inner.y, inner.width - cost.width - m.px(4), inner.height)
+        role = "primary" if b.primary else "button"
+        text = self.ui_text if b.primary else None
+        font = self.text.font(m.font("small"))
+        if b.why_not and font.size(b.why_not)[0] <= inner.width and inner.height >= 2 * font.get_linesize():
+            # a reason too long for the button is on the hint row when the button has the focus
+            top = pygame.Rect(inner.x, inner.y, inner.width, inner.height // 2)
+            self._text(surface, label, top, "button", color, bg=fill)
+            self._text(surface, b.why_not, pygame.Rect(inner.x, top.bottom, inner.width, inner.height - top.height),
+                       "small", theme.TEXT_DIM, bg=fill)
+        else:
+            # the UI face draws smaller capitals than pygame's at one size: its floor is where they reach 17 px
+            floor = self.ui_floor() if b.primary else None
+            self._text(surface, label, inner, role, color, bg=fill, renderer=text, min_size=floor)
+
+
+TICK_W = 30  # reference pixels a selected button's tick takes before its label
+
+
+def more_button(count: int) -> ButtonVM:
+    """The button that opens the sheet of the `count` buttons that did not fit."""
+    from companion.i18n import _
+    from companion.ui.model import MORE
+
+    return ButtonVM(MORE, _("More ({count})").format(count=count))
