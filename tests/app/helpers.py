@@ -39,6 +39,14 @@ def record_pushes(app) -> list[float]:
     return times
 
 
+def record_full_frames(app) -> list[float]:
+    """Clock readings of every full frame (the screens are updated) from now on."""
+    full: list[float] = []
+    update = app.ui.update
+    app.ui.update = lambda *a, **k: (full.append(app.clock.now()), update(*a, **k))
+    return full
+
+
 def longest_dark(app, times: list[float], since: float = 0.0) -> float:
     """The longest time the strip went without a push, from `since` to the clock's reading now."""
     marks = [since, *times, app.clock.now()]

@@ -9,7 +9,7 @@ import pygame
 from companion.inputs import ButtonEvent, Press, VButton
 from companion.ui import motion
 from companion.ui.table import TableUI
-from tests.app.helpers import SETUP, make_app
+from tests.app.helpers import SETUP, make_app, record_full_frames
 
 FPS = 30
 
@@ -49,14 +49,6 @@ def _still(app) -> bytes:
     return _pixels(ref)
 
 
-def _full_frames(app) -> list:
-    """A list that gets one entry per full frame (the screens are updated) from now on."""
-    full = []
-    update = app.ui.update
-    app.ui.update = lambda *a, **k: (full.append(app.clock.now()), update(*a, **k))
-    return full
-
-
 def test_the_event_card_flips_and_ends_on_the_still_screen(tmp_path):
     app = _at_the_draw(tmp_path)
     _draw(app)
@@ -76,7 +68,7 @@ def test_the_event_card_flips_and_ends_on_the_still_screen(tmp_path):
 
 def test_the_loop_draws_every_frame_only_while_the_card_turns(tmp_path):
     app = _at_the_draw(tmp_path)
-    full = _full_frames(app)
+    full = record_full_frames(app)
     _draw(app)
     began = app.clock.now()
     for _ in range(3 * FPS):  # three seconds

@@ -8,7 +8,7 @@ import pygame
 from companion.app import IDLE_FRAME_S
 from companion.inputs import Press, VButton
 from companion.ui.table import TableUI
-from tests.app.helpers import SETUP, make_app
+from tests.app.helpers import SETUP, make_app, record_full_frames
 
 FPS = 30
 
@@ -23,17 +23,9 @@ def _table(tmp_path):
     return app
 
 
-def _count_full_frames(app):
-    """A list that gets one entry per full frame (the screens are updated) from now on."""
-    full = []
-    update = app.ui.update
-    app.ui.update = lambda *a, **k: (full.append(app.clock.now()), update(*a, **k))
-    return full
-
-
 def test_a_quiet_table_runs_a_full_frame_only_every_idle_frame_s(tmp_path):
     app = _table(tmp_path)
-    full = _count_full_frames(app)
+    full = record_full_frames(app)
     for _ in range(4 * FPS):  # four seconds
         app.tick(rest=True)
         app.clock.advance(1 / FPS)
@@ -90,7 +82,7 @@ def test_a_press_while_resting_is_answered_in_the_frame_that_receives_it(tmp_pat
     for _ in range(45):  # the veil bar settles, the table goes quiet again
         app.tick(rest=True)
         app.clock.advance(1 / FPS)
-    full = _count_full_frames(app)
+    full = record_full_frames(app)
     poll, long_at = app.hw.buttons.poll, []
 
     def poll_noting_the_long_press(now):

@@ -11,6 +11,7 @@ from companion.controllers import names as recent
 from companion.inputs import VButton
 from companion.ui.table import TableUI
 from tests.app.helpers import choose, make_app, tap, type_on_keyboard
+from tests.ui.helpers import tap as ui_tap
 
 
 def _table(tmp_path):
@@ -125,3 +126,15 @@ def test_masters_vampires_keep_their_names(tmp_path):
     tap(app, VButton.MENU)
     entry = next(b for b in _vm(app)["buttons"] if b["id"] == "rename")
     assert not entry["enabled"] and entry["why_not"] == "the players are the game's characters"
+
+
+def test_the_keyboard_s_shown_back_buttons_go_to_the_letters_then_cancel(tmp_path):
+    app = _table(tmp_path)
+    _to_names_page(app)
+    assert choose(app, "type") and _vm(app)["screen"] == "keyboard"
+    tap(app, VButton.DISTRICT_A1)  # a group's letters
+    assert "groups" in [b["id"] for b in _vm(app)["buttons"]]
+    assert choose(app, "groups")  # "Back to the letters": the groups again, the keyboard open
+    assert _vm(app)["screen"] == "keyboard" and "g:0" in [b["id"] for b in _vm(app)["buttons"]]
+    assert ui_tap(app.ui, "back")  # "Cancel" (behind More): the names page again, nothing typed
+    assert _vm(app)["screen"] == "names"

@@ -16,7 +16,7 @@ from companion.narration.words import refusal_text
 from companion.rules import load_game
 from companion.storage.journal import Journal
 from companion.storage.session import Session
-from tests.reliability.helpers import bot_for, setup_of
+from tests.reliability.helpers import bot_for, reachable_states, setup_of
 
 RENAMING = [gid for gid in catalog.game_ids() if catalog.renames(gid)]
 CHARACTERS = [gid for gid in catalog.game_ids() if not catalog.renames(gid)]
@@ -108,14 +108,8 @@ def test_rename_refuses_in_words_and_changes_nothing(game_id):
 
 @pytest.mark.parametrize("game_id", RENAMING)
 def test_rename_after_the_end_is_refused(game_id):
-    game = load_game(game_id)
-    bot = bot_for(game_id)
-    rng = random.Random(1)
-    state, _ = game.setup(setup_of(game, 1))
-    for _ in range(3000):
-        if game.outcome(state) is not None:
-            break
-        state, _ = game.apply(state, bot.choose(game, state, rng))
+    game, states = reachable_states(game_id, 1, 3000)  # a bot-played game to its end
+    state = states[-1]
     assert game.outcome(state) is not None
     with pytest.raises(RuleViolation, match="over"):
         game.apply(state, {"cmd": "rename", "names": {_names(game, state)[0]: "Anna"}})

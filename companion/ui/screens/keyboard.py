@@ -66,14 +66,12 @@ class KeyboardScreen(Screen):
             self._open(int(rest))
         elif head == "k":
             self._type(rest)
-        elif button_id == "groups":
-            self._close_group()
+        elif button_id in ("groups", "back"):  # the shown Back button does what the Back key does
+            self.on_back()
         elif button_id == "del":
             self.text = self.text[:-1]
         elif button_id == "done":
             self._finish()
-        elif button_id == "back":
-            self.ctx.stack.pop()
         return True
 
     def on_district(self, pos: str) -> bool:
