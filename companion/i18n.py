@@ -182,6 +182,12 @@ def NP_(context: str, message: str) -> tuple[str, str]:
     return context, message
 
 
+def rule_words(*pairs: tuple[str, str], **others: tuple[str, str]) -> dict[str, tuple[str, str]]:
+    """A table of the rule words an engine names in its refusals, each `NP_("rule", words)` keyed by its
+    own words in lower case (the engine writes "set ap" for "set AP"); `others`: a key that differs."""
+    return {message.lower(): (context, message) for context, message in pairs} | others
+
+
 def _(message: str) -> str:
     """`message` in the current language."""
     return _tr().gettext(message)

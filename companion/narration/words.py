@@ -18,7 +18,7 @@ from __future__ import annotations
 from functools import lru_cache
 from types import ModuleType
 
-from companion.i18n import N_, NP_, _, catalog, data_name, pgettext
+from companion.i18n import N_, NP_, _, catalog, data_name, pgettext, rule_words
 
 
 @lru_cache(maxsize=64)
@@ -77,10 +77,9 @@ OUTCOMES = {"victory": NP_("outcome", "victory"), "defeat": NP_("outcome", "defe
 # the rules every game has (the shared core's and the verbs most games take), by the key's words (`end_turn` and
 # `end turn` are one rule), context "rule" (`draw` here is the rule, not a menu's button). A game's own are in its
 # words' RULES (tests/ui/test_rule_words.py finds every key an engine can name and checks that each has its words).
-RULES = {"setup": NP_("rule", "setup"), "players": NP_("rule", "players"), "adjust": NP_("rule", "adjust"),
-         "game over": NP_("rule", "game over"), "end turn": NP_("rule", "end turn"), "turn": NP_("rule", "turn"),
-         "reveal": NP_("rule", "reveal"), "reroll": NP_("rule", "reroll"), "ritual": NP_("rule", "ritual"),
-         "rename": NP_("rule", "rename")}
+RULES = rule_words(NP_("rule", "setup"), NP_("rule", "players"), NP_("rule", "adjust"), NP_("rule", "game over"),
+                   NP_("rule", "end turn"), NP_("rule", "turn"), NP_("rule", "reveal"), NP_("rule", "reroll"),
+                   NP_("rule", "ritual"), NP_("rule", "rename"))
 
 
 # the phases of the state JSON (every game: `phase`): the words the games share (a game may list its own PHASES)

@@ -3,7 +3,7 @@ the rules its engine names in a refusal, what its actions ask for. Translated in
 
 from __future__ import annotations
 
-from companion.i18n import N_, NP_, _
+from companion.i18n import N_, NP_, _, rule_words
 
 # The seats' default names, in seat order: what the table calls a seat the setup named no one on (a
 # game journaled before the table asked for names; companion/narration/seatnames.py): the guests.
@@ -18,13 +18,11 @@ NEEDS = {"tick": N_("Clock tick"), "hand_points": N_("Points in hand"), "room_ca
 # how a game ended, by the state JSON's `outcome` (context "outcome").
 OUTCOMES = {"clock": NP_("outcome", "clock"), "points": NP_("outcome", "points"),
             "all-vampires": NP_("outcome", "all vampires")}
-# the rules the engine names in a refusal, by the key's words (context "rule").
-RULES = {"roll": NP_("rule", "roll"), "assign": NP_("rule", "assign"), "modify": NP_("rule", "modify"),
-         "lock": NP_("rule", "lock"), "order": NP_("rule", "order"), "rolloff": NP_("rule", "roll-off"),
-         "enter": NP_("rule", "enter"), "take": NP_("rule", "take"), "store": NP_("rule", "store"),
-         "room action": NP_("rule", "room action"), "claim": NP_("rule", "claim"), "points": NP_("rule", "points"),
-         "rank": NP_("rule", "rank"), "reveal roles": NP_("rule", "reveal roles"),
-         "role deck": NP_("rule", "role deck")}
+# the rules the engine names in a refusal (context "rule"), keyed by their own words (i18n.rule_words).
+RULES = rule_words(NP_("rule", "roll"), NP_("rule", "assign"), NP_("rule", "modify"), NP_("rule", "lock"),
+                   NP_("rule", "order"), NP_("rule", "enter"), NP_("rule", "take"), NP_("rule", "store"),
+                   NP_("rule", "room action"), NP_("rule", "claim"), NP_("rule", "points"), NP_("rule", "rank"),
+                   NP_("rule", "reveal roles"), NP_("rule", "role deck"), rolloff=NP_("rule", "roll-off"))
 
 
 def outcome_sentence(state: dict) -> str:

@@ -3,7 +3,7 @@ the rules its engine names in a refusal, what its actions ask for. Translated in
 
 from __future__ import annotations
 
-from companion.i18n import N_, NP_, _, data_name
+from companion.i18n import N_, NP_, _, data_name, rule_words
 
 # the steps of the state JSON (`step`), as a title or a position line says them
 STEPS = {"day-effects": N_("day district effects"), "place-agents": N_("event card: agents"),
@@ -14,28 +14,21 @@ NEEDS = {"agents_to": N_("Agents to"), "card": N_("Card"), "discard": N_("Relic 
          "redirect": N_("Agents appear instead in"), "to": N_("Where to"), "value": N_("Die")}
 # how a game ended, by the state JSON's `outcome` (context "outcome"; victory and defeat are every game's words).
 OUTCOMES = {"defeat-veil": NP_("outcome", "defeat veil"), "defeat-deck": NP_("outcome", "defeat deck")}
-# the rules the engine names in a refusal, by the key's words (context "rule").
-RULES = {"ability": NP_("rule", "ability"), "ability card": NP_("rule", "ability card"),
-         "add agents": NP_("rule", "add agents"), "add minions": NP_("rule", "add minions"),
-         "agents": NP_("rule", "agents"), "attach card": NP_("rule", "attach card"),
-         "blood ability": NP_("rule", "blood ability"), "dark ability": NP_("rule", "dark ability"),
-         "combat": NP_("rule", "combat"), "day combat": NP_("rule", "day combat"),
-         "end combat": NP_("rule", "end combat"), "hand over": NP_("rule", "hand over"),
-         "day effect": NP_("rule", "day effect"), "resolve day effect": NP_("rule", "resolve day effect"),
-         "district effect": NP_("rule", "district effect"), "dice": NP_("rule", "dice"),
-         "dice reserve": NP_("rule", "dice reserve"), "use die": NP_("rule", "use die"), "draw": NP_("rule", "draw"),
-         "resolve card": NP_("rule", "resolve card"), "discard card": NP_("rule", "discard card"),
-         "replace": NP_("rule", "replace"), "redirect": NP_("rule", "redirect"), "night": NP_("rule", "night"),
-         "move": NP_("rule", "move"), "expose": NP_("rule", "expose"), "fight": NP_("rule", "fight"),
-         "hunt": NP_("rule", "hunt"), "wild hunt": NP_("rule", "wild hunt"), "recruit": NP_("rule", "recruit"),
-         "sacrifice": NP_("rule", "sacrifice"), "sigillate": NP_("rule", "sigillate"),
-         "minions": NP_("rule", "minions"), "reserve": NP_("rule", "reserve"),
-         "move agents": NP_("rule", "move agents"), "place agents": NP_("rule", "place agents"),
-         "remove agents": NP_("rule", "remove agents"), "relic": NP_("rule", "relic"),
-         "relic limit": NP_("rule", "relic limit"), "give relic": NP_("rule", "give relic"),
-         "use relic": NP_("rule", "use relic"), "place relic": NP_("rule", "place relic"),
-         "discard relic": NP_("rule", "discard relic"), "exchange relics": NP_("rule", "exchange relics"),
-         "museum": NP_("rule", "museum"), "set ap": NP_("rule", "set AP"), "veil": NP_("rule", "veil")}
+# the rules the engine names in a refusal (context "rule"), keyed by their own words (i18n.rule_words).
+RULES = rule_words(NP_("rule", "ability"), NP_("rule", "ability card"), NP_("rule", "add agents"),
+                   NP_("rule", "add minions"), NP_("rule", "agents"), NP_("rule", "attach card"),
+                   NP_("rule", "blood ability"), NP_("rule", "dark ability"), NP_("rule", "combat"),
+                   NP_("rule", "day combat"), NP_("rule", "end combat"), NP_("rule", "hand over"),
+                   NP_("rule", "day effect"), NP_("rule", "resolve day effect"), NP_("rule", "district effect"),
+                   NP_("rule", "dice"), NP_("rule", "dice reserve"), NP_("rule", "use die"), NP_("rule", "draw"),
+                   NP_("rule", "resolve card"), NP_("rule", "discard card"), NP_("rule", "replace"),
+                   NP_("rule", "redirect"), NP_("rule", "night"), NP_("rule", "move"), NP_("rule", "expose"),
+                   NP_("rule", "fight"), NP_("rule", "hunt"), NP_("rule", "wild hunt"), NP_("rule", "recruit"),
+                   NP_("rule", "sacrifice"), NP_("rule", "sigillate"), NP_("rule", "minions"), NP_("rule", "reserve"),
+                   NP_("rule", "move agents"), NP_("rule", "place agents"), NP_("rule", "remove agents"),
+                   NP_("rule", "relic"), NP_("rule", "relic limit"), NP_("rule", "give relic"),
+                   NP_("rule", "use relic"), NP_("rule", "place relic"), NP_("rule", "discard relic"),
+                   NP_("rule", "exchange relics"), NP_("rule", "museum"), NP_("rule", "set AP"), NP_("rule", "veil"))
 
 
 def summary(state: dict) -> list[str]:

@@ -3,7 +3,7 @@ its engine names in a refusal, what its actions ask for. Translated in the game'
 
 from __future__ import annotations
 
-from companion.i18n import N_, NP_, _
+from companion.i18n import N_, NP_, _, rule_words
 
 # The seats' default names, in seat order: what the table calls a seat the setup named no one on (a
 # game journaled before the table asked for names; companion/narration/seatnames.py). Wisborg, 1922.
@@ -19,12 +19,10 @@ NEEDS = {"nights": N_("Nights"), "bites": N_("Bites"), "rituals": N_("Rituals"),
 # how a game ended, by the state JSON's `outcome` (context "outcome").
 OUTCOMES = {"hunters-stake": NP_("outcome", "hunters stake"), "hunters-rituals": NP_("outcome", "hunters rituals"),
             "evil-bites": NP_("outcome", "evil bites"), "evil-stake": NP_("outcome", "evil stake")}
-# the rules the engine names in a refusal, by the key's words (context "rule").
-RULES = {"give stake": NP_("rule", "give stake"), "stake": NP_("rule", "stake"), "spare": NP_("rule", "spare"),
-         "turn order": NP_("rule", "turn order"), "play": NP_("rule", "play"), "bite": NP_("rule", "bite"),
-         "add night": NP_("rule", "add night"), "cast": NP_("rule", "cast"), "cards": NP_("rule", "cards"),
-         "clock": NP_("rule", "clock"), "night cards": NP_("rule", "Night cards"),
-         "resolved": NP_("rule", "resolved")}
+# the rules the engine names in a refusal (context "rule"), keyed by their own words (i18n.rule_words).
+RULES = rule_words(NP_("rule", "give stake"), NP_("rule", "stake"), NP_("rule", "spare"), NP_("rule", "turn order"),
+                   NP_("rule", "play"), NP_("rule", "bite"), NP_("rule", "add night"), NP_("rule", "cast"),
+                   NP_("rule", "cards"), NP_("rule", "clock"), NP_("rule", "Night cards"), NP_("rule", "resolved"))
 
 
 def outcome_sentence(state: dict) -> str:

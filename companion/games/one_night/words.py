@@ -4,7 +4,7 @@ its actions ask for. Translated in the game's own catalog (the roles' names: the
 
 from __future__ import annotations
 
-from companion.i18n import N_, NP_, _, ngettext
+from companion.i18n import N_, NP_, _, ngettext, rule_words
 
 # The seats' default names, in seat order: what the table calls a seat the setup named no one on (a
 # game journaled before the table asked for names; companion/narration/seatnames.py): the villagers.
@@ -32,10 +32,9 @@ OUTCOMES = {"no-winner": NP_("outcome", "no winner"), "villager": NP_("outcome",
             "werewolf": NP_("outcome", "werewolf"), "vampire": NP_("outcome", "vampire"),
             "tanner": NP_("outcome", "tanner"), "assassin": NP_("outcome", "assassin"),
             "apprentice-assassin": NP_("outcome", "apprentice assassin")}
-# the rules the engine names in a refusal, by the key's words (context "rule").
-RULES = {"next": NP_("rule", "next"), "pause": NP_("rule", "pause"), "paused": NP_("rule", "paused"),
-         "resume": NP_("rule", "resume"), "extend": NP_("rule", "extend"), "roles": NP_("rule", "roles"),
-         "vote": NP_("rule", "vote")}
+# the rules the engine names in a refusal (context "rule"), keyed by their own words (i18n.rule_words).
+RULES = rule_words(NP_("rule", "next"), NP_("rule", "pause"), NP_("rule", "paused"), NP_("rule", "resume"),
+                   NP_("rule", "extend"), NP_("rule", "roles"), NP_("rule", "vote"))
 
 
 def seat_name(state: dict, seat) -> str:

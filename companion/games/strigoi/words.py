@@ -4,7 +4,7 @@ game's words). Translated in the game's own catalog."""
 
 from __future__ import annotations
 
-from companion.i18n import N_, NP_, _
+from companion.i18n import N_, NP_, _, rule_words
 
 # the steps of the state JSON (`step`), as a title or a position line says them
 STEPS = {"initiative": N_("reveal the Action cards"), "turn": N_("a Powerwolf's turn"),
@@ -15,15 +15,13 @@ NEEDS = {"altar": N_("Altar"), "inferno": N_("Inferno"), "wounds": N_("Wounds"),
          "wolf": N_("Powerwolf"), "prevented": N_("Wounds prevented"), "reason": N_("Reason"), "room": N_("Room"),
          "hit": N_("Hit by the curse"), "token": N_("Strigoi token"), "bonus": N_("Token bonus"),
          "won": N_("Won the fight"), "center": N_("On a platform's centre"), "marker": N_("Attack marker")}
-# the rules the engine names in a refusal, by the key's words (context "rule").
-RULES = {"initiative": NP_("rule", "initiative"), "encounter": NP_("rule", "encounter"),
-         "one encounter": NP_("rule", "one encounter"), "reward": NP_("rule", "reward"),
-         "altar": NP_("rule", "altar"), "blood": NP_("rule", "blood"), "lose blood": NP_("rule", "lose blood"),
-         "heal": NP_("rule", "heal"), "wound": NP_("rule", "wound"), "rotate": NP_("rule", "rotate"),
-         "token": NP_("rule", "token"), "attack strigoi": NP_("rule", "attack the Strigoi"),
-         "counterattack": NP_("rule", "counterattack"), "strigoi": NP_("rule", "Strigoi"),
-         "strigoi move": NP_("rule", "Strigoi move"), "strigoi attack": NP_("rule", "Strigoi attack"),
-         "curse": NP_("rule", "curse")}
+# the rules the engine names in a refusal (context "rule"), keyed by their own words (i18n.rule_words).
+RULES = rule_words(NP_("rule", "initiative"), NP_("rule", "encounter"), NP_("rule", "one encounter"),
+                   NP_("rule", "reward"), NP_("rule", "altar"), NP_("rule", "blood"), NP_("rule", "lose blood"),
+                   NP_("rule", "heal"), NP_("rule", "wound"), NP_("rule", "rotate"), NP_("rule", "token"),
+                   NP_("rule", "counterattack"), NP_("rule", "Strigoi"), NP_("rule", "Strigoi move"),
+                   NP_("rule", "Strigoi attack"), NP_("rule", "curse"),
+                   **{"attack strigoi": NP_("rule", "attack the Strigoi")})
 
 
 def outcome_sentence(state: dict) -> str:
