@@ -7,7 +7,10 @@ Four figures, each named by what it counts:
   scratch (`Renderer.render`), then blitted to the screen surface. Fonts, fitted texts and
   rendered line surfaces stay cached, as they are in play: consecutive models share most texts.
 * **painted frame, every text new** (the worst screen): the same, with the text caches emptied
-  first, so every line is fitted and rendered again (a screen whose texts all changed).
+  first, so every line is fitted and rendered again (a screen whose texts all changed), an over
+  screen's end-of-game card laid out and drawn again too.
+* **end card** (info): an over screen's first frame, the card laid out and drawn (once per game:
+  later frames, a button's focus moving, blit the drawn card).
 * **animated frame** (one row per animation, companion/ui/motion.py): a frame the loop draws while the
   event card flips, the dice roll, the phase changes or the ring fills: the still frame from the
   renderer's cache and the animation over it, at points spread over its run (its first frame, which
@@ -59,6 +62,7 @@ def _painted(size: tuple[int, int], screen: str, n: int, cold_text: bool = False
             if cold_text:
                 renderer.text._fits.clear()
                 renderer.text._surfaces.clear()
+                renderer._card = (None, None, None)  # an over screen's card is laid out and drawn again too
             renderer.render(frame, vm)
             screen_surface.blit(frame, (0, 0))
 
@@ -171,6 +175,12 @@ def run(quick: bool = False) -> list[dict]:
         cold = {s: median_time(_painted(size, s, n, cold_text=True), repeats) / n * 1000 for s in screens}
         worst = max(cold, key=cold.get)
         rows.append(_row(f"ui.painted frame, every text new (worst: {worst}) {label}", cold[worst], peer[worst], small))
+        overs = [s for s in screens if s == "over" or s.endswith("-over")]
+        if overs:  # the card is drawn once when a game ends (then blitted): what the table waits for then
+            first = {s: median_time(_painted(size, s, 1, cold_text=True), repeats) * 1000 for s in overs}
+            worst = max(first, key=first.get)
+            rows.append(row(f"ui.end card: the over screen's first frame, its card laid out and drawn (worst: {worst}) "
+                            f"{label}", "ms", round(first[worst], 2), "info (once per game; later frames blit it)", None))
         idle = {s: median_time(_idle(size, s, n), repeats) / n * 1000 for s in screens}
         worst = max(idle, key=idle.get)
         rows.append(row(f"ui.idle frame, unchanged model, not painted (worst: {worst}) {label}", "ms/frame",

@@ -30,6 +30,7 @@ class Renderer(ButtonLayout, SeatLayout):
         self._layouts: dict[ViewModel, list[Item]] = {}
         self._frame_vm: ViewModel | None = None
         self._frame: pygame.Surface | None = None
+        self._card: tuple = (None, None, None)  # (card, its box's size, (picture, text boxes)): drawn once
         self.text_boxes: list[TextBox] = []
 
     # -- layout ---------------------------------------------------------------------------------
@@ -293,11 +294,19 @@ class Renderer(ButtonLayout, SeatLayout):
         self.text_boxes.append(icons.draw_countdown(surface, item.rect, fraction, numeral, colour, self.text))
 
     def _paint_card(self, surface, item: Item) -> None:
-        """The end-of-game card (companion/ui/cardview.py) at this screen's smallest and main capitals."""
+        """The end-of-game card (companion/ui/cardview.py) at this screen's smallest and main capitals,
+        drawn once into a picture of its own: a frame that changes a button blits it."""
         from companion.ui.cardview import draw_card
         from companion.ui.screencheck import limits
 
-        self.text_boxes.extend(draw_card(surface, item.rect, item.data, limits(self.size), self.m.u))
+        card, size, drawn = self._card
+        if card is not item.data or size != item.rect.size:  # laying a card out takes 10-70 ms: once per card
+            picture = pygame.Surface(item.rect.size)
+            picture.fill(theme.BG)
+            drawn = (picture, draw_card(picture, picture.get_rect(), item.data, limits(self.size), self.m.u))
+            self._card = (item.data, item.rect.size, drawn)
+        surface.blit(drawn[0], item.rect.topleft)
+        self.text_boxes.extend(b._replace(rect=b.rect.move(item.rect.topleft)) for b in drawn[1])
 
     def _flow(self, counts, width: int, side: int) -> list[tuple[int, int]]:
         """Where each icon + numeral pair goes, left to right wrapping at `width`: (x, row) from 0."""
