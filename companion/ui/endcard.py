@@ -16,7 +16,7 @@ from typing import Any, Mapping, Sequence
 
 from companion.i18n import _, pgettext
 from companion.records import Named
-from companion.ui.story import Panel, Step, chart_of, seat_looks, seat_names
+from companion.ui.story import Panel, Step, chart_of, renames, seat_looks
 
 MOMENTS = 3  # how many key moments a card tells
 
@@ -99,13 +99,8 @@ def shown_names(gid: str, steps: Sequence[Step]) -> list[Step]:
     name (companion/narration/seatnames.py), never "P1"."""
     from companion.narration import seatnames
 
-    final = seat_names(steps[-1].state)
-    final = [seatnames.for_table(gid, final).get(n, n) for n in final]
-    out = []
-    for step in steps:
-        names = {a: b for a, b in zip(seat_names(step.state), final) if a != b}
-        out.append(Step(seatnames.shown(step.state, names), seatnames.shown(step.events, names)) if names else step)
-    return out
+    return [Step(seatnames.shown(step.state, names), seatnames.shown(step.events, names)) if names else step
+            for step, names in zip(steps, renames(gid, [step.state for step in steps]))]
 
 
 def outcome_sentence(state: Mapping[str, Any]) -> str:

@@ -152,14 +152,17 @@ def same_names(game: str, states: Sequence[Mapping[str, Any]]) -> list[Mapping[s
     game's default name: companion/narration/seatnames.py)."""
     from companion.narration import seatnames
 
+    return [seatnames.shown(s, names) for s, names in zip(states, renames(game, states))]
+
+
+def renames(game: str, states: Sequence[Mapping[str, Any]]) -> list[dict[str, str]]:
+    """For each state, {name it gives a seat: the name the table shows for that seat at the end}
+    (empty where they are the same): what `same_names` swaps, in states and their events alike."""
+    from companion.narration import seatnames
+
     final = seat_names(states[-1])
     final = [seatnames.for_table(game, final).get(n, n) for n in final]
-    out = []
-    for s in states:
-        now = seat_names(s)
-        names = {a: b for a, b in zip(now, final) if a != b}
-        out.append(seatnames.shown(s, names) if names else s)
-    return out
+    return [{a: b for a, b in zip(seat_names(s), final) if a != b} for s in states]
 
 
 def seat_names(state: Mapping) -> list[str]:
