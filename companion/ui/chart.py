@@ -26,7 +26,6 @@ import math
 from typing import Sequence
 
 from companion import palette
-from companion.i18n import _
 from companion.ui import theme
 from companion.ui.shapes import Shape, hits_segment, line_height, measure, overlaps, text
 from companion.ui.story import Panel, Series
@@ -413,8 +412,3 @@ def _ticks(top: float) -> list[float]:
 def _fmt(v: float) -> str:
     """A tick value without a needless .0."""
     return str(int(v)) if float(v).is_integer() else f"{v:g}"
-
-
-def no_chart_text() -> str:
-    """What a card says where a game has no chart."""
-    return _("no chart for this game")

@@ -209,6 +209,11 @@ def ring_points(centre, outer: float, inner: float, start: float, end: float) ->
     return out + [(cx + inner * math.sin(a), cy - inner * math.cos(a)) for a in reversed(angles)]
 
 
+def countdown_colour(fraction: float) -> Colour:
+    """The ring's colour: sky blue, vermillion in its last quarter (time is running out)."""
+    return palette.VERMILLION if fraction < 0.25 else palette.SKY_BLUE
+
+
 def draw_countdown(surface: pygame.Surface, rect: pygame.Rect, fraction: float, numeral: str, colour: Colour,
                    text, bg: Colour = theme.BG):
     """A countdown ring in `rect`: `fraction` (0..1) of the time left as a lit arc that empties

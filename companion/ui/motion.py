@@ -21,7 +21,6 @@ from typing import Any, Mapping
 
 import pygame
 
-from companion import palette
 from companion.records import Named
 from companion.ui import icons, theme
 
@@ -186,8 +185,7 @@ class Motion:
         fraction, numeral = vm.ring
         shown = a.data + (fraction - a.data) * ease_out(p)
         surface.fill(theme.BG, box)
-        colour = palette.VERMILLION if fraction < 0.25 else palette.SKY_BLUE  # as the renderer colours it
-        icons.draw_countdown(surface, box, shown, numeral, colour, renderer.text)
+        icons.draw_countdown(surface, box, shown, numeral, icons.countdown_colour(fraction), renderer.text)
 
     def _paint_phase(self, surface, vm, renderer, a: Animation, p: float) -> None:
         """The old screen fading into the city at the new time of day, the city fading into the new

@@ -290,8 +290,8 @@ class Renderer(ButtonLayout, SeatLayout):
     def _paint_ring(self, surface, item: Item) -> None:
         """The countdown ring with the seconds left inside."""
         fraction, numeral = item.data
-        colour = palette.VERMILLION if fraction < 0.25 else palette.SKY_BLUE
-        self.text_boxes.append(icons.draw_countdown(surface, item.rect, fraction, numeral, colour, self.text))
+        self.text_boxes.append(icons.draw_countdown(surface, item.rect, fraction, numeral, icons.countdown_colour(fraction),
+                                                    self.text))
 
     def _paint_card(self, surface, item: Item) -> None:
         """The end-of-game card (companion/ui/cardview.py) at this screen's smallest and main capitals,
