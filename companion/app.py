@@ -77,10 +77,7 @@ class App:
         self.teaching = Teaching(self, self.tags)
         self.settings = Settings(self)
         self.games = Games(self)
-        self._intents = {
-            "quit": lambda r: setattr(self, "running", False), **self.games.intents(),
-            **self.settings.intents(), **self.tags.intents(), **self.teaching.intents(),
-        }
+        self._intents: dict | None = None  # intent -> handler, made at the first intent (`_intent`)
         self.saving = Saving(self, parts.reopen)  # "playing, not saving" and back (companion/runtime/saving.py)
         self._health_check = HealthCheck()
         self.health = Health(self._parts(self.clock.now()))
@@ -193,6 +190,8 @@ class App:
         if self.web is not None:  # the phone view: requests answered as presses are, then a snapshot
             self.web.frame(self, self._events)
         drew = self._render(now, dt)
+        if self.games.names_due:  # the names the table used last (a file, json): read once the first frame is drawn
+            self.games.recall()
         if self._watchdog_every is not None and now >= self._next_watchdog:
             self.notifier.watchdog()
             self._next_watchdog = now + self._watchdog_every
@@ -268,11 +267,18 @@ class App:
             self.refusal = None
             return self.games.new_game(result) if result["cmd"] == "setup" else self.submit(result)
         intent = result.get("intent")
-        handler = self._intents.get(intent)
+        handler = self._intent(intent)
         if handler is None:
             self.say(f"ignored unknown intent {intent!r}")
             return
         handler(result)
+
+    def _intent(self, intent: str | None):
+        """The handler of `intent` (None: unknown); the games' own are looked up at the first intent, not before READY."""
+        if self._intents is None:
+            self._intents = {"quit": lambda r: setattr(self, "running", False), **self.games.intents(),
+                             **self.settings.intents(), **self.tags.intents(), **self.teaching.intents()}
+        return self._intents.get(intent)
 
     def submit(self, command: dict) -> bool:
         """Apply a command; on success it is durable before any light or sound shows it."""
@@ -347,13 +353,14 @@ class App:
             if self.session is None:
                 self._view_cache = None
             else:  # shown as the table names the players (an unnamed seat by its default name)
-                state = self.session.view()
+                state, over = self.session.view(), self.session.outcome() is not None
                 names = self.shown_names = seatnames.for_table(self.session.game.id, state.get("seats") or ())
                 self._view_cache = GameView(
                     self.session.game.id, seatnames.shown(state, names), seatnames.shown(tuple(self.session.actions()), names),
                     {"game_id": self.session.game_id, "can_undo": self.session.can_undo(),
                      "last": self.session.commands[-1].get("cmd") if self.session.can_undo() else None,
-                     **self._ending()},
+                     "commands": tuple(self.session.commands),  # the end card's, and once over when it ended
+                     **({"ended": self.session.ended_at() or time.time()} if over else {})},
                 )
         base = self._view_cache
         timer = self.timer.info()
@@ -362,13 +369,6 @@ class App:
         if self._timed_view is None or self._timed_view.info["timer"] != timer:
             self._timed_view = base._replace(info={**base.info, "timer": timer})
         return self._timed_view
-
-    def _ending(self) -> dict:
-        """The end card's commands and, once over, when the last was journaled (else the wall clock's now)."""
-        out = {"commands": tuple(self.session.commands)}
-        if self.session.outcome() is not None:
-            out["ended"] = self.session.ended_at() or time.time()
-        return out
 
     def _render(self, now: float, dt: float) -> bool:
         """Lights every frame; the screen when there is one. Whether the screen drew anything new."""

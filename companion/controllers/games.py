@@ -26,6 +26,7 @@ class Games:
     def __init__(self, host):
         """host: the loop."""
         self.host = host
+        self.names_due = True  # the names used last are given to the screens after the first frame (`recall`)
 
     def intents(self) -> dict:
         """Intent name -> handler."""
@@ -39,7 +40,6 @@ class Games:
         power cut at the very end must not play the whole scenario again as a new game).
         """
         host = self.host
-        self.remember({})  # the wizard's one-press names: those the table used last
         try:
             info = self._resumable(setup, finished_too) if (host.journal is not None and resume) else None
         except JournalError as exc:  # the journal cannot even be read now: play on (the banner says why)
@@ -120,6 +120,11 @@ class Games:
         """Does a storage fault leave the game playing unsaved? At the table yes; a scenario or the demo
         (a headless source, whose acks promise durable commands) stops instead."""
         return self.host.source is None
+
+    def recall(self) -> None:
+        """Give the screens the names the table used last (the loop calls it after its first frame)."""
+        self.names_due = False
+        self.remember({})
 
     def remember(self, command: dict) -> None:
         """At the table, keep the names a setup or rename gave players (companion/controllers/names.py)

@@ -238,9 +238,15 @@ def _build(doc: tomlfile.TomlDoc, source: str) -> Config:
 
     g = section("game")
     v.only_keys("game", g, ("default", "deck"))
-    from companion.games import game_ids  # the games found (without loading them), not a copy
+    shipped = base["game"]["default"]  # one of this package's own games: no need to look for it
+    if g["default"] == shipped:
+        chosen = shipped
+    else:
+        from companion.games import game_ids  # the games found (without loading them), not a copy
+
+        chosen = v.choice("game.default", g["default"], game_ids())
     game = GameConfig(
-        default=v.choice("game.default", g["default"], game_ids()),
+        default=chosen,
         deck=v.choice("game.deck", g["deck"], ("digital", "physical")),
     )
     h = section("hal")

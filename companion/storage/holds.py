@@ -86,10 +86,21 @@ class Holds:
 
     def probe(self) -> StorageFault | None:
         """Commit one small row: the fault that stops it (a full disk, a read-only file system), or None
-        (the table's start says "not saving" at once instead of at its first command)."""
+        (the table's start says "not saving" at once instead of at its first command).
+
+        The row only shows that a write goes through, so it is committed without its fsync
+        (synchronous=OFF for this one commit: a few ms on an SD card, on the way to READY); the next
+        command's commit syncs the file, this write with it."""
         try:
-            with self._tx():
-                self.db.execute("INSERT OR REPLACE INTO meta VALUES ('opened', ?)", (repr(self._now()),))
+            level = self.db.execute("PRAGMA synchronous").fetchone()[0]  # journal.PRAGMAS' (FULL)
+            self.db.execute("PRAGMA synchronous=OFF")
+            try:
+                with self._tx():
+                    self.db.execute("INSERT OR REPLACE INTO meta VALUES ('opened', ?)", (repr(self._now()),))
+            finally:
+                self.db.execute(f"PRAGMA synchronous={int(level)}")  # every other commit is synced as before
+        except sqlite3.DatabaseError as exc:  # (the PRAGMA itself: the connection is unusable)
+            return StorageFault.of(exc, self.path)
         except StorageFault as exc:
             return exc
         return None

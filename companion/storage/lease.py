@@ -51,7 +51,7 @@ def machine() -> str:
     """This machine in this boot: "<host name>#<boot id>" (BOOT_ID, a new random id at every boot;
     just the host name where there is none)."""
     try:
-        with open(BOOT_ID, encoding="ascii") as f:
+        with open(BOOT_ID, encoding="utf-8") as f:  # (hex digits; "ascii" would load one more codec on the way to READY)
             boot = f.read().strip()
     except OSError:
         boot = ""

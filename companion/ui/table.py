@@ -82,7 +82,7 @@ class TableUI:
         self._news: list[dict] = []  # the engine's events since the last frame drawn (what animates)
         title = TitleScreen(self.ctx)
         if game_id is not None:
-            title.focus_on(f"game:{game_id}")
+            title.focus_later(f"game:{game_id}")
         self.stack.set_base(title)
 
     # -- input --------------------------------------------------------------------------------------

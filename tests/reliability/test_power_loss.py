@@ -180,3 +180,36 @@ def test_every_ack_waits_for_a_wal_fsync(tmp_path, figures, monkeypatch, synchro
         assert unsynced == 0, f"{unsynced} of {len(acks)} acks came before their commit was fsynced"
     else:
         assert unsynced > 0, f"synchronous={synchronous} fsynced every commit: the count does not see it"
+
+
+def test_the_tables_start_probe_syncs_nothing_and_every_later_command_is_synced(tmp_path):
+    """The table opens its journal with `probe` (one small commit that shows a full disk before READY).
+    That commit is not fsynced (a few ms on an SD card); the connection is back at FULL after it, so
+    the game's commands that follow are each synced, and a cut after them keeps them."""
+    tracker = Tracker()
+    vfs = TrackingVFS(tracker)
+    path = tmp_path / "journal.sqlite3"
+    script = bot_script("masters", 7, 12)
+    try:
+        open_journal(path, who="table", create=True, connect=apsw_connect(vfs.name)).close()  # an existing journal
+        syncs = tracker.syncs
+        journal = open_journal(path, who="table", connect=apsw_connect(vfs.name), probe=True)  # as `companion run`
+        try:
+            assert journal.fault is None
+            assert tracker.syncs == syncs, "the start probe's commit was fsynced"
+            assert journal.db.execute("PRAGMA synchronous").fetchone()[0] == 2, "the probe left the journal below FULL"
+            session, _ = Session.new(script[0], journal=journal)
+            for cmd in script[1:]:
+                before = tracker.syncs
+                session.submit(cmd)
+                assert tracker.syncs > before, f"{cmd} was acknowledged before a sync"
+            files = tracker.cut()
+        finally:
+            journal.close()
+    finally:
+        vfs.unregister()
+    image = tmp_path / "cut" / "journal.sqlite3"
+    image.parent.mkdir()
+    write_image(files, path, image)
+    with Journal(image) as j:
+        assert [j.commands(g.id) for g in j.games()] == [script]

@@ -121,6 +121,7 @@ class Screen:
         self.selected: str | None = None
         self._auto_focus = True  # put the focus on the first enabled button at the next model()
         self._in_sight: str | None = None  # a button kept out from behind "More" (focus_on)
+        self._wanted: str | None = None  # focus_later's button, focused by the first model()
 
     # -- lifecycle (called by the stack) ---------------------------------------------------------
     def resume(self) -> None:
@@ -162,6 +163,9 @@ class Screen:
     def model(self) -> ViewModel:
         """The full view model: body, the primary button, the buttons that fit (the rest behind
         "More"), focus, hint, veil gauge, banners and error."""
+        if self._wanted is not None:
+            wanted, self._wanted = self._wanted, None
+            self.focus_on(wanted)
         vm = self.body()
         state = self.ctx.state
         veil = vm.veil if vm.veil is not None else state.get("veil") if isinstance(state.get("veil"), int) else None
@@ -297,6 +301,11 @@ class Screen:
         if button_id in ids:
             self.focus = ids.index(button_id)
             self._auto_focus = False
+
+    def focus_later(self, button_id: str) -> None:
+        """`focus_on` when the screen's model is first made: the table's title is laid out (its fonts
+        loaded, its buttons fitted) with the first frame, not on the way to READY."""
+        self._wanted = button_id
 
     # -- helpers -------------------------------------------------------------------------------------
     def _press_focused(self, kind: Press) -> bool:
