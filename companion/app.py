@@ -168,7 +168,7 @@ class App:
         got = self._poll_inputs(now)
         if rest and not got and self._resting(now):
             self._push_lights(now, resting=True)  # an animating look still gets every frame; a still one costs nothing
-            if self.surface is not None and self.ui is not None:
+            if self.surface is not None and self.ui is not None and self.hw.panel.width:
                 self._draw(screens=False)  # the HAL's panel, if its lights moved (the simulated board)
             self.frames += 1
             return

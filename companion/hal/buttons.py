@@ -78,6 +78,11 @@ class Debouncer:
         self._waiting.add(edge.button)
         return out
 
+    @property
+    def waiting(self) -> bool:
+        """Is a level still settling or a long press still to come (`advance` has work)?"""
+        return bool(self._waiting)
+
     def advance(self, now: float) -> list[ButtonEvent]:
         """Let time pass up to `now`: accept levels that held still, fire due long presses."""
         out: list[ButtonEvent] = []
@@ -161,9 +166,9 @@ class EdgeButtons:
 
     def poll(self, now: float) -> list[ButtonEvent]:
         """Every debounced event up to `now`, oldest first."""
-        if self._closed:
-            return []
         inbox = self._inbox
+        if self._closed or not (inbox or self._pending or self._debouncer.waiting):
+            return []  # (a resting table asks ~13 times a second: nothing came, nothing is due)
         while inbox:  # this thread is the only reader: what is there can be taken
             e = inbox.popleft()
             heapq.heappush(self._pending, (e.t, next(self._seq), e))

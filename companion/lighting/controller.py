@@ -36,6 +36,11 @@ STILL_EFFECTS = frozenset({"solid", "gradient", "fill_bar"})
 # the Masters moods of 5-8 s: 8-13 Hz). Flicker and sparkle change `rate` times a second, a chase
 # once a period and a rainbow in 256 hue steps a turn: sampled at those rates they lose nothing.
 BREATH_STEPS = 64
+# A board whose moving looks are all breaths and pulses shows the same frames again after a whole
+# number of their periods: a cycle of up to CYCLE_MAX steps is rendered once and then looked up (the
+# attract loop: 384 steps, a Masters day: 64), so a resting board's wake costs a lookup, not a frame.
+CYCLE_MAX = 512
+PERIODIC = frozenset({"breathe", "pulse"})
 PACE = {
     "breathe": lambda p: BREATH_STEPS / p.period,
     "pulse": lambda p: BREATH_STEPS / p.period,
@@ -78,6 +83,9 @@ class LightingController:
         # next update or health change, so a resting board (woken ~13 times a second by a slow breath)
         # does not walk every light's looks again at each wake. Reset with `_still`.
         self._settled: tuple[float, float | None] | None = None
+        # (output stage, counts, pace, steps in a cycle (0: none), step in the cycle -> frame): the
+        # frames of a periodic board, filled as they are first rendered. Reset with `_still`.
+        self._cycle: tuple | None = None
 
     def update(self, view: Mapping[str, Any] | None, events: Iterable[Mapping[str, Any]] = (), t: float = 0.0) -> None:
         """Take the view and the events that led to it, at time t (seconds). None: no game (attract)."""
@@ -123,11 +131,21 @@ class LightingController:
             paced = self._paced
             if paced is not None and paced[0] is self.output and paced[1] is self.counts and paced[2] == at:
                 return paced[3]
-        frame = self.compose(t if at is None else at)
-        frame = self.output(frame) if self.output is not None else frame
-        if at is not None:
+            cycle = self._cycle
+            if cycle is None or cycle[0] is not self.output or cycle[1] is not self.counts or cycle[2] != rate:
+                cycle = self._cycle = (self.output, self.counts, rate, self._cycle_steps(rate), {})
+            step = math.floor(t * rate) % cycle[3] if cycle[3] else None
+            frame = cycle[4].get(step)
+            if frame is None:
+                frame = self.compose(at)
+                frame = self.output(frame) if self.output is not None else frame
+                if step is not None:
+                    cycle[4][step] = frame
             self._paced = (self.output, self.counts, at, frame)
-        elif self.still_at(t):
+            return frame
+        frame = self.compose(t)
+        frame = self.output(frame) if self.output is not None else frame
+        if self.still_at(t):
             self._still = (self.output, self.counts, t, frame)
         return frame
 
@@ -157,6 +175,24 @@ class LightingController:
             rate = r if r > rate else rate
         self._settled = (t, rate)  # nothing fades or flashes from t on: the same pace until a change
         return rate
+
+    def _cycle_steps(self, rate: float) -> int:
+        """Steps at `rate` after which every light shows the same again: a whole number of each moving
+        look's period (0 when a look is not periodic, or the cycle is longer than CYCLE_MAX)."""
+        steps = 1
+        for history in self.histories.values():
+            for lk in _leaves(history[-1].look):
+                if lk.effect in STILL_EFFECTS:
+                    continue
+                if lk.effect not in PERIODIC:
+                    return 0
+                n = lk.params.period * rate
+                if round(n) < 1 or abs(n - round(n)) > 1e-6:
+                    return 0
+                steps = math.lcm(steps, round(n))
+                if steps > CYCLE_MAX:
+                    return 0
+        return steps
 
     def still_at(self, t: float) -> bool:
         """True when the frame stops changing at t (until the next update): no cross-fade or overlay
@@ -194,7 +230,7 @@ class LightingController:
                 if len(history) > 1:
                     self.histories[name] = prune_history(history, t)
         self.overlays = live_overlays(self.overlays, t)
-        self._still = self._split = self._paced = self._settled = None  # the frames to come change
+        self._still = self._split = self._paced = self._settled = self._cycle = None  # the frames to come change
 
 
 def timed(state: Mapping[str, Any], info: Mapping[str, Any] | None) -> Mapping[str, Any]:
@@ -209,6 +245,15 @@ def timed(state: Mapping[str, Any], info: Mapping[str, Any] | None) -> Mapping[s
 def _step_middle(t: float, rate: float | None) -> float | None:
     """The middle of t's step at `rate` frames a second; None for no rate (see `paced_time`)."""
     return (math.floor(t * rate) + 0.5) / rate if rate else None
+
+
+def _leaves(lk: Look) -> Iterable[Look]:
+    """The looks a look is made of (itself, or its layers' looks, all the way down)."""
+    if lk.effect == "layers":
+        for layer in lk.params.layers:
+            yield from _leaves(layer.look)
+    else:
+        yield lk
 
 
 def _still_look(lk: Look) -> bool:

@@ -55,3 +55,15 @@ def test_monotonic_clock_wake_ends_a_sleep_at_once_even_from_a_signal_handler():
     finally:
         signal.signal(signal.SIGUSR1, previous)
     FakeClock().wake()  # a fake clock never sleeps: nothing to end
+
+
+def test_monotonic_clock_a_wake_before_a_sleep_ends_that_one_sleep_only():
+    c = MonotonicClock()
+    c.wake()
+    c.wake()  # twice before sleeping: still one wake, no error
+    t0 = c.now()
+    c.sleep_until(t0 + 30)
+    assert c.now() - t0 < 1.0, "the wake given before the sleep ended it at once"
+    t1 = c.now()
+    c.sleep_until(t1 + 0.05)
+    assert c.now() - t1 >= 0.05, "the wake was used up: the next sleep runs its full time"

@@ -75,3 +75,66 @@ def test_the_remembered_pace_is_always_the_pace_worked_out_afresh(counts):
         remembered += ctl._settled is not None and t >= ctl._settled[0]
         assert ctl.pace_at(t) == fresh.pace_at(t)
     assert remembered > 100  # the remembered pace was really used
+
+
+def _fresh(ctl, t):
+    """The frame at t worked out from nothing remembered (a copy without any of render's caches)."""
+    import copy
+
+    other = copy.copy(ctl)
+    other._still = other._split = other._paced = other._settled = other._cycle = None
+    return other.render(t)
+
+
+def test_a_periodic_board_renders_each_step_of_its_cycle_once_then_looks_it_up(counts):
+    # The attract loop (breaths of 4 s and 6 s, veil pulses of 2 s: paced at 32 Hz, a 12 s cycle of
+    # 384 steps) and a Masters day as the idle benchmark plays it (one district breathing in 5 s: 64
+    # steps). Frames looked up are the frames worked out afresh, over three cycles; each step was
+    # composed once.
+    from companion.storage.session import Session
+
+    session, _ = Session.new({"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila"], "difficulty": "easy",
+                              "seed": 11})
+    for view, steps in ((None, 384), (session.view(), 64)):
+        ctl = LightingController(counts, output=OutputStage.from_config(LedConfig()))
+        ctl.update(view, [], 0.0)
+        start = 10.0
+        rate = ctl.pace_at(start)
+        assert rate, "the board is paced"
+        cycle = ctl._cycle_steps(rate)
+        assert cycle == steps
+        composed = []
+        real = ctl.compose
+        ctl.compose = lambda t: composed.append(t) or real(t)
+        frames = [ctl.render(start + i / rate) for i in range(3 * cycle)]
+        assert len(composed) == cycle, "each step of the cycle is composed once"
+        assert frames[:cycle] == frames[cycle: 2 * cycle] == frames[2 * cycle:]
+        for i in range(0, 3 * cycle, 7):
+            assert frames[i] == _fresh(ctl, start + i / rate)
+
+
+def test_the_cycle_is_forgotten_with_any_change_and_never_shows_a_stale_frame(counts):
+    import random
+
+    from companion.lighting.patterns import Health
+
+    rng = random.Random(11)
+    looks = [look("solid", color=(200, 10, 10)), look("breathe", color=(0, 0, 255), period=8.0),
+             look("breathe", color=(0, 255, 0), period=4.0, phase=0.25), look("heartbeat", color=(255, 0, 0), bpm=60.0),
+             look("pulse", color=(9, 9, 9), period=2.0), look("sparkle", color=(9, 9, 200))]
+    ctl = _board(counts, looks[1])
+    t, looked_up = 0.0, 0
+    for _ in range(1500):
+        t += rng.choice((0.01, 0.033, 0.1, 0.5, 2.0, 8.0))
+        roll = rng.random()
+        if roll < 0.1:
+            ctl._retarget({name: rng.choice(looks[:3] * 3 + looks[3:]) for name in rng.sample(sorted(counts), 3)},
+                          rng.choice((0.0, 0.5, DEFAULT_FADE)), t)
+        elif roll < 0.13:
+            ctl.set_health(rng.choice([Health.OK, Health.OK, *Health]), t)
+        elif roll < 0.15:
+            ctl.output = OutputStage.from_config(LedConfig(brightness=rng.choice((0.3, 0.6))))
+        cycle = ctl._cycle
+        looked_up += cycle is not None and cycle[3] > 0 and len(cycle[4]) > 0
+        assert ctl.render(t) == _fresh(ctl, t)
+    assert looked_up > 300  # the cycle was really used
