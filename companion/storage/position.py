@@ -24,7 +24,7 @@ def seat_names(state: Mapping[str, Any]) -> list[str] | None:
     """The players' names in seating order from the game API's "seats" (a state JSON's player objects,
     or the names a kept position holds); None when the state has no seats."""
     seats = state.get("seats")
-    if not isinstance(seats, list):
+    if not isinstance(seats, (list, tuple)):  # (a state JSON's list, or a view's tuple)
         return None
     return [str(p.get("name", "")) if isinstance(p, Mapping) else str(p) for p in seats]
 

@@ -18,6 +18,7 @@ from typing import Any, Callable, Mapping, Sequence
 from companion import palette
 from companion.i18n import _, ngettext
 from companion.narration.words import outcome_text
+from companion.storage import position
 
 MARKERS = ("circle", "square", "triangle", "diamond", "down", "cross")  # a seat's marker without a shape of its own
 SHAPES = MARKERS + ("star", "hexagon", "pentagon")  # every marker companion/ui/chart.py draws
@@ -166,8 +167,9 @@ def renames(game: str, states: Sequence[Mapping[str, Any]]) -> list[dict[str, st
 
 
 def seat_names(state: Mapping) -> list[str]:
-    """The players in seating order, as the game API names them in every state JSON ("seats")."""
-    return [p["name"] for p in state.get("seats") or ()]
+    """The players in seating order, as the game API names them in every state JSON ("seats"); none
+    when it has no seats (`companion.storage.position.seat_names`, which the journal's line reads too)."""
+    return position.seat_names(state) or []
 
 
 # ---------------------------------------------------------------- helpers
