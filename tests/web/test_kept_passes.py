@@ -78,7 +78,9 @@ def test_a_broken_kept_file_gives_new_passes_not_a_crash(tmp_path):
 
 
 def test_the_demo_keeps_no_passes(tmp_path):
-    _run_once(tmp_path, "--demo")
+    # (a slow pace: at its default 0.02 s a short bot game could end, and the process with it, before a
+    # loaded machine's web thread is listening and prints the URL)
+    _run_once(tmp_path, "--demo", "--pace", "0.2")
     assert not [p for p in tmp_path.rglob("*") if p.name.endswith(".phones")]
 
 
