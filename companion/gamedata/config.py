@@ -238,15 +238,11 @@ def _build(doc: tomlfile.TomlDoc, source: str) -> Config:
 
     g = section("game")
     v.only_keys("game", g, ("default", "deck"))
-    shipped = base["game"]["default"]  # one of this package's own games: no need to look for it
-    if g["default"] == shipped:
-        chosen = shipped
-    else:
-        from companion.games import game_ids  # the games found (without loading them), not a copy
+    from companion.games import game_ids  # the games found (without loading them), not a copy
 
-        chosen = v.choice("game.default", g["default"], game_ids())
+    shipped = g["default"] == base["game"]["default"]  # one of this package's own games: not looked for
     game = GameConfig(
-        default=chosen,
+        default=g["default"] if shipped else v.choice("game.default", g["default"], game_ids()),
         deck=v.choice("game.deck", g["deck"], ("digital", "physical")),
     )
     h = section("hal")

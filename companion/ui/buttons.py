@@ -98,12 +98,10 @@ class ButtonLayout:
     def _measure(self, b: ButtonVM) -> int:
         """The width button `b` needs, measured with its fonts."""
         m = self.m
-        ap = re.fullmatch(_AP_COST, b.cost.strip()) if b.cost else None
-        label = b.label if (ap or not b.cost) else f"{b.label} ({b.cost})"
-        need = self.text.font(m.font("button")).size(label)[0] + (m.px(48) if ap else 0)
-        if b.primary:  # its words are bigger, in the UI font
-            need = self.ui_text.font(m.font("primary")).size(label)[0] + (m.px(48) if ap else 0)
-        need += m.px(TICK_W) if b.selected else 0
+        label, ap = _label(b)
+        # the primary's words are bigger, in the UI face
+        font = self.ui_text.font(m.font("primary")) if b.primary else self.text.font(m.font("button"))
+        need = font.size(label)[0] + (m.px(48) if ap else 0) + (m.px(TICK_W) if b.selected else 0)
         return max(m.px(110), need + (m.px(40 if not b.primary else 60) if icon_of(b) else 0) + m.px(20))
 
     def _pack(self, buttons, width: int, grid: int = 0) -> list[list[ButtonVM]]:
@@ -218,15 +216,15 @@ class ButtonLayout:
             pygame.draw.lines(surface, color, False, [(tick.x, tick.centery), (tick.x + tick.width * 0.38, tick.bottom),
                                                       (tick.right, tick.y)], m.px(4))
             inner = pygame.Rect(inner.x + m.px(TICK_W), inner.y, inner.width - m.px(TICK_W), inner.height)
-        if icon_of(b):
+        icon = icon_of(b)
+        if icon:
             side = min(m.px(52 if b.primary else 32), inner.height)
             from companion.ui import assets
 
-            picture = assets.icon(icon_of(b), side, color if not b.primary else theme.TEXT)
+            picture = assets.icon(icon, side, color if not b.primary else theme.TEXT)
             surface.blit(picture, (inner.x, inner.centery - side // 2))
             inner = pygame.Rect(inner.x + side + m.px(6), inner.y, inner.width - side - m.px(6), inner.height)
-        ap = re.fullmatch(_AP_COST, b.cost.strip()) if b.cost else None
-        label = b.label if (ap or not b.cost) else f"{b.label} ({b.cost})"
+        label, ap = _label(b)
         if ap:  # "2 AP" as the AP token and a 2, at the right end
             side = m.px(28)
             num = self.text.font(m.font("button")).size(ap.group(1))[0]
@@ -252,6 +250,13 @@ class ButtonLayout:
 
 
 TICK_W = 30  # reference pixels a selected button's tick takes before its label
+
+
+def _label(b: ButtonVM):
+    """(the words button `b` shows, the match of an AP cost drawn as the AP token and its numeral, or
+    None): any other cost goes in brackets after the label."""
+    ap = re.fullmatch(_AP_COST, b.cost.strip()) if b.cost else None
+    return (b.label if (ap or not b.cost) else f"{b.label} ({b.cost})"), ap
 
 
 def more_button(count: int) -> ButtonVM:

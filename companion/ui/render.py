@@ -65,10 +65,7 @@ class Renderer(ButtonLayout, SeatLayout):
         items = [Item("title", pygame.Rect(m.pad, 0, w - gauge - 2 * m.pad, header), (vm.title, vm.accent))]
         if vm.veil is not None:
             items.append(Item("veil", pygame.Rect(w - gauge - m.pad, 0, gauge, m.header_h), (vm.veil, vm.veil_preview)))
-        y = header
-        if vm.banner:  # one strip for any number of banners: the board below keeps its room
-            items.append(Item("banner", pygame.Rect(0, y, w, m.banner_h), (vm.banner[0], len(vm.banner))))
-            y += m.banner_h
+        y = self._banner(vm, items, header)
         bottom = h - m.hint_h
         items.append(Item("hint", pygame.Rect(m.pad, bottom, w - 2 * m.pad, m.hint_h), (vm.error or vm.hint, bool(vm.error))))
         x = m.pad
@@ -96,10 +93,8 @@ class Renderer(ButtonLayout, SeatLayout):
         """The end-of-game card over one row of buttons (banners above it, the hint row only when it
         has something to say)."""
         m, (w, h) = self.m, self.size
-        items, y = [], 0
-        if vm.banner:  # one strip for any number of banners
-            items.append(Item("banner", pygame.Rect(0, y, w, m.banner_h), (vm.banner[0], len(vm.banner))))
-            y += m.banner_h
+        items = []
+        y = self._banner(vm, items, 0)
         bottom = h
         if vm.error or vm.hint:
             bottom -= m.hint_h
@@ -135,6 +130,14 @@ class Renderer(ButtonLayout, SeatLayout):
             items.append(Item("area", area, tall))
             items.extend(self._buttons(vm, area, tall))
         return items
+
+    def _banner(self, vm: ViewModel, items: list, y: int) -> int:
+        """The banner strip at `y` when there are banners (one strip for any number: the board below
+        keeps its room), added to `items`; the y under it."""
+        if not vm.banner:
+            return y
+        items.append(Item("banner", pygame.Rect(0, y, self.size[0], self.m.banner_h), (vm.banner[0], len(vm.banner))))
+        return y + self.m.banner_h
 
     def header_h(self, title: str, width: int) -> int:
         """The title bar's height: one line, or two when the title at its full size is wider than

@@ -169,7 +169,8 @@ class Screen:
         vm = self.body()
         state = self.ctx.state
         veil = vm.veil if vm.veil is not None else state.get("veil") if isinstance(state.get("veil"), int) else None
-        vm = self._fit_buttons(vm._replace(veil=veil, banner=tuple(self.ctx.status.values())))
+        banner = tuple(t.headline for t in troubles(self.ctx.status)) if self.ctx.status else ()
+        vm = self._fit_buttons(vm._replace(veil=veil, banner=banner))  # (the strip takes room from the buttons)
         buttons, hint = vm.buttons, vm.hint
         if buttons:
             if self._auto_focus:
@@ -178,8 +179,7 @@ class Screen:
             self.focus %= len(buttons)
             buttons = with_focus(buttons, self.focus)
             hint = hint or buttons[self.focus].why_not or ""
-        banner = tuple(t.headline for t in troubles(self.ctx.status)) if self.ctx.status else ()
-        return vm._replace(buttons=buttons, hint=hint, banner=banner, error=self.ctx.current_error())
+        return vm._replace(buttons=buttons, hint=hint, error=self.ctx.current_error())
 
     def _fit_buttons(self, vm: ViewModel) -> ViewModel:
         """`vm` with its primary button first and marked, and the buttons its area cannot show at
