@@ -14,6 +14,7 @@ import pytest
 FULL = os.environ.get("CHAOS_FULL") == "1"
 ROOT = Path(__file__).resolve().parents[2]
 _FIGURES: dict[str, dict] = {}
+_FAULTS: list[tuple[str, str, str, str, str]] = []  # fault, writer, input, count, test
 
 
 @pytest.fixture(scope="session")
@@ -22,6 +23,18 @@ def figures():
     yield _FIGURES
     if FULL and _FIGURES:
         _write_report(_FIGURES)
+
+
+@pytest.fixture
+def fault_row(request, figures):
+    """`fault_row(fault, writer, inputs, count)`: one row of RELIABILITY.md's table of faults x writers x
+    inputs, naming the test that measured it (this test)."""
+    test = request.node.nodeid.split("[")[0]
+
+    def row(fault: str, writer: str, inputs: str, count) -> None:
+        _FAULTS.append((fault, writer, inputs, str(count), test))
+
+    return row
 
 
 _HOW = """How the journal's durability is shown:
@@ -63,6 +76,12 @@ def _write_report(figs: dict) -> None:
              "Written by `make chaos` (the reliability suite with CHAOS_FULL=1; its fast part runs in `make test`).",
              f"Run: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, Python {os.sys.version.split()[0]}.", "",
              *_HOW]
+    if _FAULTS:
+        lines += ["## Faults x writers x inputs", "",
+                  "Each row: the fault, who was writing, what came in, today's count, and the test that counts it.", "",
+                  "| fault | writer | input | count | test |", "|---|---|---|---|---|"]
+        lines += [f"| {' | '.join(row[:4])} | `{row[4]}` |" for row in dict.fromkeys(_FAULTS)]
+        lines.append("")
     for section, values in figs.items():
         lines += [f"## {section}", "", "| figure | value |", "|---|---|"]
         lines += [f"| {k} | {v} |" for k, v in values.items()]
