@@ -76,7 +76,7 @@ def test_a_fault_mid_game_plays_on_unsaved_then_saves_again(tmp_path, figures, f
             assert app.submit(cmd), "the game goes on in memory"
         app.dispatch({"intent": "undo"})  # an undo while not saving, too
         app.tick()  # the same frame's health look: amber, banner, STATUS=
-        assert app.health.parts["journal"] == (False, WHY[fault])
+        assert app.health.parts["journal"] == (False, WHY[fault] + "; 11 moves not saved yet"), "10 commands, 1 undo"
         assert app.health.level().name != "OK" and WHY[fault] in app.notifier.statuses[-1]
         assert games(path)[1] == SCRIPT[:21], "nothing more was written"
         _after(app, 5)
