@@ -20,7 +20,8 @@ test_doctor_fixes.py runs each against its fault and checks every game still rep
 
 Doctor reads the journal read-only: SQLite's `mode=ro` (a WAL reader never blocks the table's writes),
 on a copy in a temporary folder when the table does not have it open (so no -wal or -shm is left
-behind), and, only on a read-only file system, `immutable=1` (see `read_journal`). It changes no file.
+behind), and, only on a read-only file system, `immutable=1` (see `read_journal`). It changes no file
+(the read-only check's write probe makes a small file and removes it at once).
 """
 
 from __future__ import annotations
@@ -54,9 +55,13 @@ class JournalProbe:
     """What the journal checks read from the machine besides files (part of doctor's Probe; tests override it)."""
 
     def read_only_fs(self, path: Path) -> bool:
-        """Whether the file system holding `path` is mounted read-only (statvfs's ST_RDONLY; writing there
-        fails with errno EROFS whoever you are, root included)."""
-        return bool(os.statvfs(_nearest(path)).f_flag & os.ST_RDONLY)
+        """Whether the file system holding `path` is read-only (writing there fails with errno EROFS whoever
+        you are, root included): statvfs's ST_RDONLY, the kernel's mount options (`ro`, `emergency_ro`),
+        or a write probe (a small file made, fsynced and removed) refused with EROFS, as an ext4 card in
+        emergency read-only does while statvfs and access(W_OK) still say writable."""
+        from companion.storage.faults import kernel_read_only
+
+        return kernel_read_only(_nearest(path))
 
     def mount_point(self, path: Path) -> Path:
         """The mount point of the file system holding `path`."""

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from companion.i18n import _, ngettext
 from companion.narration.words import refusal_text
-from companion.storage.faults import FAULT_TEXT, StorageFault
+from companion.storage.faults import CARD_READ_ONLY, FAULT_TEXT, StorageFault
 
 RETRY_FIRST_S = 1.0
 RETRY_MAX_S = 30.0
@@ -56,7 +56,8 @@ class Saving:
         if fault is None and journal is not None and (self.host.session is None or journal.readonly):
             fault = journal.fault
         if fault is not None:
-            return self._counted(_(FAULT_TEXT.get(fault.kind, FAULT_TEXT["io"])))
+            text = CARD_READ_ONLY if getattr(fault, "card", False) else FAULT_TEXT.get(fault.kind, FAULT_TEXT["io"])
+            return self._counted(_(text))
         return journal.banner if journal is not None else None  # a damaged journal was moved aside at the start
 
     @property

@@ -300,3 +300,20 @@ def test_doctor_names_a_rescue_file_waiting(tmp_path, config_dir, journal):
     c = {ch.name: ch for ch in doctor.run_checks(_pc(tmp_path))}["rescue"]
     assert c.status is Status.WARN and "7 moves from " in c.detail and str(file) in c.detail
     assert f"companion journal rescue {file}" in c.fix
+
+
+def test_a_card_the_kernel_made_read_only_is_not_all_ok(tmp_path, config_dir, journal, monkeypatch):
+    """ext4 in emergency read-only: statvfs has no ST_RDONLY and access(W_OK) is true, but the write
+    probe gets EROFS: doctor says read-only file system (it said all OK), with the card's fix."""
+    from companion.storage import faults
+
+    assert all(c.status is Status.OK for c in _journal_checks(_pc(tmp_path)).values())
+
+    def erofs(path, flags, mode=0o777):
+        raise OSError(30, "Read-only file system", path)
+
+    monkeypatch.setattr(faults, "probe_open", erofs)
+    c = _journal_checks(_pc(tmp_path))
+    assert c["state-dir"].status is Status.FAIL and "read-only file system" in c["state-dir"].detail
+    assert "sudo dmesg" in c["state-dir"].fix
+    assert not list(journal.parent.glob(".companion-probe-*")), "the probe leaves nothing"
