@@ -17,7 +17,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.reliability.faultvfs import PROBE
 from tests.reliability.helpers import bot_script
 from tests.reliability.writers import companion, games, holds, nothing_lost, scenario, spawn, stop
 
