@@ -22,6 +22,9 @@ def _private_dirs(tmp_path, monkeypatch):
     """Point the config and state folders at a temporary place: tests never touch ~/.config."""
     monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("COMPANION_STATE_DIR", str(tmp_path / "state"))
+    run = tmp_path / "run"  # rescue files and the unsaved status: never /var/tmp or /dev/shm of the machine
+    run.mkdir(exist_ok=True)
+    monkeypatch.setenv("COMPANION_RESCUE_PLACES", str(run))
     yield
 
 

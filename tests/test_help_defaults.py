@@ -27,7 +27,7 @@ def test_the_journal_line_names_every_journal_action(capsys):
     sub = next(a for a in _arguments()._actions if a.dest == "action")
     assert cli.main(["--help"]) == 0
     (line,) = [line for line in capsys.readouterr().out.splitlines() if line.startswith("  journal ")]
-    assert set(sub.choices) == {"list", "export", "delete", "undo", "redo", "check", "recover", "report"}
+    assert set(sub.choices) == {"list", "export", "delete", "undo", "redo", "check", "recover", "rescue", "report"}
     assert all(action in line for action in sub.choices), line
 
 

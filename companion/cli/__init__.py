@@ -19,7 +19,7 @@ USAGE = N_("""Usage: companion <command> [options]
 Commands:
   run        start the table app (Pi hardware, simulator window, or headless demo)
   play       apply a scenario file headless and print the final state
-  journal    saved games: list, export, delete, undo, redo, check, recover, report
+  journal    saved games: list, export, delete, undo, redo, check, recover, rescue, report
 {games}  hw-test    walk through every light and button of the board (for makers)
   doctor     check this machine's setup and say how to fix what is wrong
   config     print the default config (`companion config --default`) or check one

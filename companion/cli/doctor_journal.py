@@ -5,18 +5,23 @@ free space. Each fault has its own diagnosis and a fix that loses no game (issue
                       `companion journal recover` it into a new journal (it reads a copy, never changes it)
   read-only file      give the files back to their user or the service's group (chown/chgrp, chmod)
   read-only file sys. copy the journal off first; dmesg says why; after I/O errors a reboot (the boot
-                      checks the file system), mounted read-only on purpose: `mount -o remount,rw`
+                      checks the file system), mounted read-only on purpose: `mount -o remount,rw`;
+                      while the table holds unsaved commands (its status file, companion/storage/
+                      rescue.py) never a reboot first: stop it (it writes them to a rescue file),
+                      copy that off with the journal, then reboot and `companion journal rescue` it
   folder missing      not an error when the first start makes it; else who may make it
   not a file          a folder (or a pipe, a broken link) at the journal's path: `mv -n` to a new name,
                       and recover any journal inside it; never `rm`
   disk full           what fills it (df, du), what may go (apt's cache, system logs); never the journal
+  rescue file waiting commands a stop could not save: `companion journal rescue FILE`
 
 Every command of a fix is written between backticks, our words around them; tests/reliability/
 test_doctor_fixes.py runs each against its fault and checks every game still replays.
 
 Doctor reads the journal read-only: SQLite's `mode=ro` (a WAL reader never blocks the table's writes),
 on a copy in a temporary folder when the table does not have it open (so no -wal or -shm is left
-behind), and, only on a read-only file system, `immutable=1` (see `read_journal`). It changes no file.
+behind), and, only on a read-only file system, `immutable=1` (see `read_journal`). It changes no file
+(the read-only check's write probe makes a small file and removes it at once).
 """
 
 from __future__ import annotations
@@ -50,9 +55,13 @@ class JournalProbe:
     """What the journal checks read from the machine besides files (part of doctor's Probe; tests override it)."""
 
     def read_only_fs(self, path: Path) -> bool:
-        """Whether the file system holding `path` is mounted read-only (statvfs's ST_RDONLY; writing there
-        fails with errno EROFS whoever you are, root included)."""
-        return bool(os.statvfs(_nearest(path)).f_flag & os.ST_RDONLY)
+        """Whether the file system holding `path` is read-only (writing there fails with errno EROFS whoever
+        you are, root included): statvfs's ST_RDONLY, the kernel's mount options (`ro`, `emergency_ro`),
+        or a write probe (a small file made, fsynced and removed) refused with EROFS, as an ext4 card in
+        emergency read-only does while statvfs and access(W_OK) still say writable."""
+        from companion.storage.faults import kernel_read_only
+
+        return kernel_read_only(_nearest(path))
 
     def mount_point(self, path: Path) -> Path:
         """The mount point of the file system holding `path`."""
@@ -64,6 +73,18 @@ class JournalProbe:
     def service_installed(self) -> bool:
         """Whether the boot service's unit is installed (then fixes stop and start it around a move)."""
         return self.exists(UNIT)
+
+    def tables_unsaved(self) -> list[dict]:
+        """The running tables that hold unsaved commands (their status files): {pid, unsaved, why, journal}."""
+        from companion.storage import rescue
+
+        return rescue.tables_unsaved()
+
+    def rescue_files(self, journal: Path) -> list[Path]:
+        """The rescue files waiting to be put back (companion/storage/rescue.py's places)."""
+        from companion.storage import rescue
+
+        return rescue.find(rescue.places(journal))
 
 
 @dataclass(frozen=True)
@@ -86,6 +107,7 @@ def checks(probe) -> list:
         out.append(_folder_check(probe, "journal-dir", journal.parent, journal, ro, given=True))
     out.append(check_journal_file(probe, journal, default, ro))
     out += _aside_check(journal, default)
+    out += _rescue_check(probe, journal)
     out.append(check_space(probe, journal))
     return out
 
@@ -256,9 +278,49 @@ def _aside_check(journal: Path, default: bool) -> list:
             command=_recover_command(Path(aside[-1]), journal, default)))]
 
 
+def _rescue_check(probe, journal: Path) -> list:
+    """A warning per rescue file waiting: how many moves, and the command that puts them back."""
+    from companion.runtime.rescuing import waiting_notes
+
+    files = probe.rescue_files(journal)
+    if not files:
+        return []
+    notes = waiting_notes(str(journal), [f.parent for f in files])
+    return [Check("rescue", Status.WARN, _("commands a stop could not save: {notes}").format(notes="; ".join(notes)),
+                  _("once the journal can be written: `{command}` (puts them back onto their game, or says why not;"
+                    " the file is kept as .done)").format(command=f"companion journal rescue {_q(files[0])}"))]
+
+
+def _save_first(probe) -> str | None:
+    """While a table holds unsaved commands: how to save them before anything restarts it; else None."""
+    tables = probe.tables_unsaved()
+    if not tables:
+        return None
+    n = sum(int(t.get("unsaved") or 0) for t in tables)
+    stop = f"sudo systemctl stop {SERVICE}" if probe.service_installed() else \
+        f"kill -TERM {' '.join(str(t['pid']) for t in tables)}"
+    log = f"journalctl -u {SERVICE} -n 20" if probe.service_installed() else _("its output")
+    return ngettext("the table holds {n} move not saved yet: never reboot first; save it: `{stop}` (it writes a rescue"
+                    " file and names it: `{log}`), copy that file off with the journal, then",
+                    "the table holds {n} moves not saved yet: never reboot first; save them: `{stop}` (it writes a"
+                    " rescue file and names it: `{log}`), copy that file off with the journal, then", n).format(
+        n=n, stop=stop, log=log)
+
+
 def _card_fix(probe, folder: Path, journal: Path, read_only: bool) -> str:
     """A card that fails (read-only file system, I/O errors): copy first, then find out why; a reboot after
-    I/O errors (the boot checks the file system), a remount only for a read-only mount by choice."""
+    I/O errors (the boot checks the file system), a remount only for a read-only mount by choice. While
+    the table holds unsaved commands, it is stopped first (a rescue file) and the reboot comes after."""
+    first = _save_first(probe)
+    fix = _card_steps(probe, folder, journal, read_only)
+    if first is None:
+        return fix
+    return _("{first}: {fix}; after the reboot: `{rescue}`").format(
+        first=first, fix=fix, rescue="companion journal rescue FILE")
+
+
+def _card_steps(probe, folder: Path, journal: Path, read_only: bool) -> str:
+    """`_card_fix`'s steps: copy, see why, reboot or remount."""
     files = " ".join(_q(p) for p in _journal_files(journal))
     words = dict(copy=f"cp -a {files} DEST/" if files else f"cp -a {_q(folder)} DEST/",
                  why="sudo dmesg | grep -i -e 'read-only' -e 'i/o error' -e ext4 -e mmc", reboot="sudo reboot")

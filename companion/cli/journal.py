@@ -8,6 +8,7 @@
   companion journal check                PRAGMA quick_check of the file, and every game replayed
   companion journal report ID --out FILE  the evening's story as a chart: FILE.png or FILE.svg
   companion journal recover FILE         salvage the games of a damaged journal into this one
+  companion journal rescue FILE [--as-new]  put back the commands a stop could not save (a rescue file)
 All take --journal PATH (before or after the action; default: the user's journal); it must name an
 existing journal (`--create` makes a new one there, for the actions that write).
 A game id that is not in the journal: exit status 1, "no game with id N".
@@ -45,6 +46,10 @@ def main(argv: list[str]) -> int:
     path = args.journal or paths.journal_file()
     if args.action == "recover":
         return _recover(args.file, path, args.journal is None or args.create)
+    if args.action == "rescue":
+        from companion.cli.journal_rescue import rescue_main
+
+        return rescue_main(args.file, args.journal, args.as_new, getattr(args, "create", False))
     try:
         if args.action in READERS:
             if args.journal is None and not Path(path).exists() and args.action == "list":
@@ -158,6 +163,12 @@ def _arguments() -> argparse.ArgumentParser:
     action("check", _("run SQLite's quick_check on the journal file and replay every game"))
     r = action("recover", _("salvage the games of a damaged journal into this one (replayed, kept only if they replay)"))
     r.add_argument("file", metavar=_("FILE"), help=_("the damaged journal, e.g. journal.sqlite3.corrupt-20260101T120000Z"))
+    # -- rescue: companion/cli/journal_rescue.py --
+    rs = action("rescue", _("put back the commands a stop could not save, from its rescue file"))
+    rs.add_argument("file", metavar=_("FILE"), help=_("the rescue file the stop named, e.g. companion-rescue-....json"))
+    rs.add_argument("--as-new", action="store_true",
+                    help=_("save the rescued game as a new game when its game moved on since"))
+    # -- end of rescue --
     rep = action("report", _("the evening's story of a game as a chart (PNG or SVG)"))
     rep.add_argument("id", type=game_id, help=_("game id"))
     rep.add_argument("--out", required=True, metavar=_("FILE.png|FILE.svg"), help=_("where to write the chart"))

@@ -26,6 +26,8 @@ A screen that cannot be opened is a missing part like a missing reader (companio
 game goes on with the board and the buttons, the status light turns amber, STATUS= says "no
 screen", and the display is tried again with back-off. SIGTERM, SIGINT and SIGHUP stop the app
 cleanly in every mode (companion/runtime/stopping.py): LEDs dark, parts and journal closed, exit 0.
+Commands the table could not save are never dropped by a stop (companion/runtime/rescuing.py): one
+last save, else a rescue file (`companion journal rescue FILE`) and exit 1.
 
 Start-up order: options, config (a broken one exits 2 naming file, line and field), the start
 counter's first mark (safe mode after failed starts; it also notes that the display is being
@@ -297,6 +299,11 @@ def _open_journal(args, demo: bool, scenario: bool = False):
     from companion.storage.opening import JournalMissing, open_journal
 
     path = DEMO_JOURNAL if demo else args.journal
+    if not demo:  # a stop that could not save left its commands in a rescue file: say where, at every start
+        from companion.runtime.rescuing import waiting_notes
+
+        for line in waiting_notes(path or str(paths.journal_file())):
+            print(f"companion run: {line}", file=sys.stderr, flush=True)
     try:
         journal = open_journal(path, who=_who(demo, scenario), create=args.create, probe=not demo)
     except StorageFault as exc:
@@ -415,6 +422,14 @@ def _run(args, app, mode, guard, signals, sdnotify) -> int:
     sdnotify.stopping(f"stopping: {signals.received}" if signals.received else "stopping")
     if signals.received:
         print(_("companion run: stopped by {signal}").format(signal=signals.received), file=sys.stderr, flush=True)
+    from companion.runtime.rescuing import on_stop  # unsaved commands: one last save, else a rescue file
+
+    unsaved, lines = on_stop(app, args.journal or str(paths.journal_file()))
+    for line in lines:
+        print(f"companion run: {line}", file=sys.stderr, flush=True)
+    if unsaved is not None:
+        sdnotify.stopping(f"stopping: {lines[0]}")
+        status = unsaved
     if args.screenshot and app.surface is not None:
         import pygame
 

@@ -12,16 +12,21 @@ program changed under the table (GameChanged) is not retried: the banner asks to
 The loop (companion/app.py) holds one `Saving`: its `banner` is the journal's part in the health
 (companion/runtime/health.py), `due` asks the loop to look at the health in this very frame (a fault
 turns the light amber with the press that met it), and `retry_due` runs with the hardware's retries.
+The banner counts the commands held in memory ("not saving: the disk is full; 12 moves not saved
+yet"), and while there are any a small status file (companion/storage/rescue.py) tells `companion
+doctor` so, whose advice then never ends in a reboot. A stop (companion/runtime/rescuing.py) makes one
+`last_try`, bounded in time, before it writes them to a rescue file.
 """
 
 from __future__ import annotations
 
-from companion.i18n import _
+from companion.i18n import _, ngettext
 from companion.narration.words import refusal_text
-from companion.storage.faults import FAULT_TEXT, StorageFault
+from companion.storage.faults import CARD_READ_ONLY, FAULT_TEXT, StorageFault
 
 RETRY_FIRST_S = 1.0
 RETRY_MAX_S = 30.0
+LAST_TRY_BUSY_MS = 300  # a stop's last save waits this long for a lock, not SQLite's usual 5 s (GRACE_S is 1.8 s)
 
 
 class Saving:
@@ -37,6 +42,7 @@ class Saving:
         self.due = False
         self._next = 0.0
         self._backoff = RETRY_FIRST_S
+        self._status = None  # (the status file, what it says) while the table holds unsaved commands
 
     @property
     def banner(self) -> str | None:
@@ -45,13 +51,26 @@ class Saving:
         if saver.stopped is not None:
             return refusal_text(saver.stopped)
         if journal is None and self.problem:
-            return self.problem  # no journal at all: which file, and why
+            return self._counted(self.problem)  # no journal at all: which file, and why
         fault = saver.fault
         if fault is None and journal is not None and (self.host.session is None or journal.readonly):
             fault = journal.fault
         if fault is not None:
-            return _(FAULT_TEXT.get(fault.kind, FAULT_TEXT["io"]))
+            text = CARD_READ_ONLY if getattr(fault, "card", False) else FAULT_TEXT.get(fault.kind, FAULT_TEXT["io"])
+            return self._counted(_(text))
         return journal.banner if journal is not None else None  # a damaged journal was moved aside at the start
+
+    @property
+    def unsaved(self) -> int:
+        """How many of the game's writes (commands, undos, redos) only memory holds."""
+        return getattr(self._saver(), "unsaved", 0)
+
+    def _counted(self, why: str) -> str:
+        """`why`, and how many moves are not saved yet when there are any."""
+        n = self.unsaved
+        if not n:
+            return why
+        return f"{why}; " + ngettext("{n} move not saved yet", "{n} moves not saved yet", n).format(n=n)
 
     def store(self, keep_unsaved: bool):
         """Where a new game is kept (companion/storage/store.py): the journal in hand's saver; at a table
@@ -79,6 +98,7 @@ class Saving:
     def retry_due(self, now: float) -> None:
         """Try again, if something is not saved and the back-off has passed."""
         self.due = False
+        self._note()
         if not self._needed() or now < self._next:
             return
         if self._try():
@@ -138,7 +158,44 @@ class Saving:
             return journal.fault is None
         return not journal.readonly
 
+    def last_try(self) -> bool:
+        """A stop: one more save of the game in hand, on the journal in hand only (opening it again runs
+        the integrity check, which no stop can wait for) and waiting LAST_TRY_BUSY_MS at most for a lock.
+        Whether nothing is left unsaved."""
+        session, journal = self.host.session, self.host.journal
+        if session is None or self.unsaved == 0:
+            return True
+        if journal is None or journal.readonly or session.saver.journal is not journal:
+            return False
+        try:
+            journal.db.execute(f"PRAGMA busy_timeout={LAST_TRY_BUSY_MS}")
+            return session.save_again()
+        except Exception:  # noqa: BLE001 - a stop goes on to the rescue file whatever failed here
+            return False
+
+    def _note(self) -> None:
+        """Keep the status file for doctor in step with the unsaved count (written once a second at most)."""
+        from companion.storage import rescue
+
+        n = self.unsaved
+        said = self._status[1] if self._status else None
+        if n == 0:
+            if self._status:
+                rescue.clear_status(self._status[0])
+                self._status = None
+            return
+        why = self.banner or ""
+        if said != (n, why):
+            journal = self.host.journal
+            where = rescue.note_status(n, why, journal.path if journal is not None else None)
+            self._status = (where, (n, why))
+
     def close(self) -> None:
-        """Close the journal in hand (its leases go back)."""
+        """Close the journal in hand (its leases go back); the status file goes."""
+        if self._status:
+            from companion.storage import rescue
+
+            rescue.clear_status(self._status[0])
+            self._status = None
         if self.host.journal is not None:
             self.host.journal.close()

@@ -1,4 +1,5 @@
-"""Stop cleanly on SIGTERM, SIGINT and SIGHUP: dark LEDs, closed parts and journal, exit 0.
+"""Stop cleanly on SIGTERM, SIGINT and SIGHUP: dark LEDs, closed parts and journal, exit 0 (exit 1 when
+commands the journal could not take went to a rescue file instead: companion/runtime/rescuing.py).
 
 systemd stops the service with SIGTERM (then SIGKILL after `TimeoutStopSec=`), a terminal sends
 SIGINT (Ctrl-C) or SIGHUP (closed ssh session). Python runs no `finally` on an unhandled SIGTERM,

@@ -16,6 +16,7 @@ edge (a screen, a command line) shows them in the user's language with `companio
 
 from __future__ import annotations
 
+import errno
 import os
 from pathlib import Path
 
@@ -47,26 +48,32 @@ FAULT_TEXT = {
     "damaged": N_("not saving: the journal file is damaged"),
     "busy": N_("not saving: another program keeps the journal locked"),
 }
+# A "read-only" fault the kernel's file system gave (ext4 errors=remount-ro, `remount,abort`): the card
+# itself went read-only, which a reboot after copying the files off may fix (`companion doctor` says how).
+CARD_READ_ONLY = N_("not saving: the card went read-only (the kernel refuses every write to it)")
 
 
 class StorageFault(JournalError):
     """A write (or read) of the journal failed for a reason outside the game: `kind` says which."""
 
-    def __init__(self, kind: str, path: str, detail: str = ""):
+    def __init__(self, kind: str, path: str, detail: str = "", *, card: bool = False):
         self.kind = kind
         self.path = path
         self.detail = detail
-        super().__init__(FAULT_TEXT.get(kind, FAULT_TEXT["io"]))
+        self.card = card and kind == "read-only"  # the file system, not the file: the card went read-only
+        super().__init__(CARD_READ_ONLY if self.card else FAULT_TEXT.get(kind, FAULT_TEXT["io"]))
 
     @classmethod
     def of(cls, exc: BaseException, path: str) -> "StorageFault":
         """The fault an SQLite error (sqlite3's `sqlite_errorname`) stands for; `io` when unnamed."""
         name = str(getattr(exc, "sqlite_errorname", "") or "")
         kind = _KINDS.get("_".join(name.split("_")[:2]), "io")
-        if kind == "io" and path:  # a file system the kernel remounted read-only (ext4 errors=remount-ro)
-            # refuses writes with EROFS, which SQLite reports as IOERR_WRITE
-            if read_only_fs(Path(path).parent):
-                kind = "read-only"
+        if kind in ("io", "cannot-open", "read-only") and path and path != ":memory:":
+            # A file system the kernel made read-only (ext4 errors=remount-ro, `remount,abort`) refuses
+            # writes with EROFS, which SQLite reports as IOERR_WRITE, or CANTOPEN for the -shm it cannot
+            # make; statvfs may not say so (no ST_RDONLY, access(W_OK) true): ask the kernel itself.
+            if kernel_read_only(Path(path).parent):
+                return cls("read-only", path, str(exc), card=True)
         return cls(kind, path, str(exc))
 
 
@@ -78,9 +85,64 @@ class GameChanged(JournalError):
         super().__init__(N_("game {id} was changed by another program: not saving; resume it again"), id=game_id)
 
 
-def read_only_fs(folder: Path) -> bool:
-    """Is `folder` on a file system mounted read-only (statvfs's ST_RDONLY)?"""
+def read_only_fs(folder: Path, mounts: str = "/proc/mounts") -> bool:
+    """Is `folder` on a file system mounted read-only: statvfs's ST_RDONLY, or the options the kernel
+    shows for its mount in `mounts` (`ro`, ext4's `emergency_ro` after an abort)? No write is tried."""
     try:
-        return bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+        if os.statvfs(folder).f_flag & os.ST_RDONLY:
+            return True
     except (OSError, AttributeError):
         return False
+    return bool(READ_ONLY_OPTIONS & set(mount_options(folder, mounts)))
+
+
+READ_ONLY_OPTIONS = {"ro", "emergency_ro"}
+probe_open = os.open  # the write probe's open (a seam: tests put one there that fails with EROFS)
+
+
+def kernel_read_only(folder: Path, mounts: str = "/proc/mounts", opener=None) -> bool:
+    """`read_only_fs`, or the write probe says EROFS: an ext4 card in emergency read-only often shows
+    neither ST_RDONLY nor `ro`, yet refuses every write. Asked only after a write failed."""
+    return read_only_fs(folder, mounts) or write_refused(folder, opener) == errno.EROFS
+
+
+def write_refused(folder: Path, opener=None) -> int | None:
+    """The write probe: create, write, fsync and remove a small temporary file in `folder`; the errno
+    that stopped it, or None. `opener`: `os.open` (tests pass one that fails as a card does)."""
+    opener = opener or probe_open
+    probe = Path(folder) / f".companion-probe-{os.getpid()}"
+    try:
+        fd = opener(str(probe), os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+    except OSError as exc:
+        return exc.errno
+    try:
+        os.write(fd, b"probe")
+        os.fsync(fd)
+    except OSError as exc:
+        return exc.errno
+    finally:
+        os.close(fd)
+        try:
+            os.unlink(probe)
+        except OSError:
+            pass
+    return None
+
+
+def mount_options(folder: Path, mounts: str = "/proc/mounts") -> list[str]:
+    """The options of the mount holding `folder`, as the kernel lists it in `mounts` ([] if unknown)."""
+    try:
+        where = os.path.realpath(folder)
+        with open(mounts, encoding="utf-8", errors="replace") as f:
+            lines = f.read(1 << 20).splitlines()
+    except OSError:
+        return []
+    best, options = "", []
+    for line in lines:
+        fields = line.split()
+        if len(fields) < 4:
+            continue
+        point = fields[1].encode().decode("unicode_escape")  # \040 for a space
+        if (where == point or where.startswith(point.rstrip("/") + "/")) and len(point) >= len(best):
+            best, options = point, fields[3].split(",")
+    return options

@@ -177,7 +177,8 @@ class Journal(Holds):
             self._db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
         except sqlite3.DatabaseError as exc:
             self.close()
-            if "CANTOPEN" not in str(getattr(exc, "sqlite_errorname", "")) or not Path(self.path).is_file():
+            name = str(getattr(exc, "sqlite_errorname", ""))  # no -shm to be made: CANTOPEN, READONLY_*, IOERR
+            if not any(k in name for k in ("CANTOPEN", "READONLY", "IOERR")) or not Path(self.path).is_file():
                 raise JournalError(f"{self.path}: cannot open the journal: {exc}") from None
             self._db = connect(self.path, "immutable")
             self.immutable = True

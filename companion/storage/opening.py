@@ -55,7 +55,7 @@ def open_journal(path: str | Path | None = None, *, who: str, create: bool = Fal
         if exc.kind not in ("read-only", "cannot-open") or not Path(path).is_file():
             raise
         journal = Journal(path, who=who, connect=connect, now=now, readonly=True)
-        journal.fault = StorageFault("read-only", path, exc.detail)
+        journal.fault = StorageFault("read-only", path, exc.detail, card=exc.card)  # card: the kernel made it read-only
         return journal
     if probe and path != ":memory:":
         journal.fault = journal.probe()

@@ -8,8 +8,9 @@ it returns (it gives True), or:
   saver never writes that game again; the session refuses further commands ("resume it again").
 - `StorageFault` (a full disk, a read-only file system, an I/O error): nothing is written and `fault`
   is set. A saver that keeps unsaved (`keep_unsaved`: the table) then lets the game go on in memory
-  (the write gives False) and writes nothing more until `save_again` succeeds; one that does not (a
-  scenario run whose acks promise durability, `companion play`) raises, and the command is not applied.
+  (the write gives False; `unsaved` counts them, for the banner and a stop's rescue file) and writes
+  nothing more until `save_again` succeeds; one that does not (a scenario run whose acks promise
+  durability, `companion play`) raises, and the command is not applied.
 
 `save_again(session)` (the table's retry, companion/runtime/saving.py) writes the whole difference in
 one transaction (`Journal.sync`): onto the same game when the journal still holds exactly what this
@@ -35,6 +36,7 @@ class Saver:
         self.stopped: GameChanged | None = None
         self.moved_from: int | None = None  # saved again as a new game: the id it had before
         self.title = ""
+        self.unsaved = 0                 # writes kept in memory only since saving stopped (the banner's count)
         self.on_change = None            # called when saving stops (the table's status light follows)
 
     @property
@@ -49,11 +51,13 @@ class Saver:
         if self.fault is not None:
             if not self.keep_unsaved:
                 raise self.fault
+            self.unsaved += 1
             return
         try:
             self.hold = self.journal.start_game(setup, title, where)
         except StorageFault as exc:
             self._faulted(exc)
+            self.unsaved += 1
             return
         self.game_id = self.hold.game_id
 
@@ -91,6 +95,7 @@ class Saver:
             raise self.stopped
         if self.fault is not None:
             if self.keep_unsaved:
+                self.unsaved += 1
                 return False
             raise self.fault
         try:
@@ -101,6 +106,7 @@ class Saver:
             raise
         except StorageFault as exc:
             self._faulted(exc)
+            self.unsaved += 1
             return False
         return True
 
@@ -134,6 +140,7 @@ class Saver:
         if new and self.game_id is not None:
             self.moved_from = self.game_id
         self.hold, self.game_id, self.expected, self.fault = hold, hold.game_id, None, None
+        self.unsaved = 0
         return True
 
     def release(self) -> None:

@@ -83,10 +83,10 @@ def kind_of(part: str, why: str) -> str:
     if part == "reader":
         return "reader" if "disconnected" in why else "reader/other"
     if part == "journal":
-        from companion.storage.faults import FAULT_TEXT
+        from companion.storage.faults import CARD_READ_ONLY, FAULT_TEXT
 
-        for kind, text in FAULT_TEXT.items():
-            if why in (text, _(text)):
+        for kind, text in [*FAULT_TEXT.items(), ("read-only", CARD_READ_ONLY)]:
+            if any(why == t or why.startswith(f"{t}; ") for t in (text, _(text))):  # "; 12 moves not saved yet"
                 return f"journal/{kind}"
         return "journal/moved" if why.startswith("journal damaged") else "journal"
     return part if part in WORDS else ""

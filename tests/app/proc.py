@@ -42,6 +42,8 @@ def clean_env(tmp_path: Path, **extra) -> dict:
     """Private folders, dummy SDL audio, no desktop display, no backend from the test run."""
     env = {k: v for k, v in os.environ.items()
            if k not in ("DISPLAY", "WAYLAND_DISPLAY", "COMPANION_HAL", "SDL_VIDEODRIVER", "NOTIFY_SOCKET")}
+    (tmp_path / "run").mkdir(exist_ok=True)  # rescue files and the unsaved status (companion/storage/rescue.py)
+    env["COMPANION_RESCUE_PLACES"] = str(tmp_path / "run")  # never the machine's /var/tmp or /dev/shm
     env.update(COMPANION_STATE_DIR=str(tmp_path / "state"), COMPANION_CONFIG_DIR=str(tmp_path / "cfg"),
                SDL_AUDIODRIVER="dummy", STRIP_FILE=str(tmp_path / "strip.json"), **extra)
     return env

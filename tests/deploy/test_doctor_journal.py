@@ -254,3 +254,66 @@ def test_a_card_that_fails_reading_is_copied_off_first(tmp_path, config_dir, jou
     c = _journal_checks(_pc(tmp_path))["journal"]
     assert c.status is Status.FAIL and c.detail.endswith("cannot be read: disk I/O error")
     assert c.fix.startswith(f"keep a copy first: `cp -a {journal} DEST/`") and "remount" not in c.fix
+
+
+class HoldsUnsaved(ReadOnlyFs):
+    """A read-only card while the service's table holds 12 moves it could not save (its status file)."""
+
+    def service_installed(self):
+        return True
+
+    def tables_unsaved(self):
+        return [{"pid": 4242, "unsaved": 12, "why": "not saving: the journal is read-only", "journal": "/j"}]
+
+
+def test_doctor_never_reboots_a_table_that_holds_unsaved_commands(tmp_path, config_dir, journal):
+    """Its fix for a read-only card stops the service first (which writes the rescue file), has the file
+    copied off, and only then reboots; without unsaved commands the fix is as before."""
+    plain = _journal_checks(_pc(tmp_path, ReadOnlyFs))["state-dir"].fix
+    fix = _journal_checks(_pc(tmp_path, HoldsUnsaved))["state-dir"].fix
+    assert "sudo systemctl stop" not in plain and "sudo reboot" in plain
+    assert "the table holds 12 moves not saved yet: never reboot first" in fix
+    assert fix.index("`sudo systemctl stop companion`") < fix.index("sudo reboot")
+    assert "copy that file off" in fix and fix.endswith("`companion journal rescue FILE`")
+
+
+def test_doctor_learns_of_unsaved_commands_from_the_tables_status_file(tmp_path, config_dir, journal):
+    """The real probe reads the status file a table not saving writes (companion/runtime/saving.py)."""
+    from companion.storage import rescue
+
+    status = rescue.note_status(3, "not saving: the disk is full", str(journal))
+    try:
+        fix = _journal_checks(_pc(tmp_path, ReadOnlyFs))["state-dir"].fix
+    finally:
+        rescue.clear_status(status)
+    assert "the table holds 3 moves not saved yet" in fix and f"kill -TERM {os.getpid()}" in fix
+
+
+def test_doctor_names_a_rescue_file_waiting(tmp_path, config_dir, journal):
+    from companion.storage import rescue
+
+    with Journal(journal) as j:
+        session = Session.resume(j, 1)
+        data = rescue.record(session, str(journal), "not saving: the disk is full", 7)
+        session.close()
+    file, _ = rescue.write(data, [Path(os.environ["COMPANION_RESCUE_PLACES"])])
+    c = {ch.name: ch for ch in doctor.run_checks(_pc(tmp_path))}["rescue"]
+    assert c.status is Status.WARN and "7 moves from " in c.detail and str(file) in c.detail
+    assert f"companion journal rescue {file}" in c.fix
+
+
+def test_a_card_the_kernel_made_read_only_is_not_all_ok(tmp_path, config_dir, journal, monkeypatch):
+    """ext4 in emergency read-only: statvfs has no ST_RDONLY and access(W_OK) is true, but the write
+    probe gets EROFS: doctor says read-only file system (it said all OK), with the card's fix."""
+    from companion.storage import faults
+
+    assert all(c.status is Status.OK for c in _journal_checks(_pc(tmp_path)).values())
+
+    def erofs(path, flags, mode=0o777):
+        raise OSError(30, "Read-only file system", path)
+
+    monkeypatch.setattr(faults, "probe_open", erofs)
+    c = _journal_checks(_pc(tmp_path))
+    assert c["state-dir"].status is Status.FAIL and "read-only file system" in c["state-dir"].detail
+    assert "sudo dmesg" in c["state-dir"].fix
+    assert not list(journal.parent.glob(".companion-probe-*")), "the probe leaves nothing"

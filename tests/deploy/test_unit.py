@@ -63,6 +63,14 @@ def test_unit_runs_unprivileged_with_device_groups():
     assert any(e.startswith("SDL_AUDIODRIVER=") for e in env)
 
 
+def test_unit_keeps_rescue_files_where_a_stop_can_write_them():
+    """A stop while not saving writes to memory places that outlive the stop (companion/storage/rescue.py)."""
+    text = TEMPLATE.read_text()
+    assert _values(text, "Service", "RuntimeDirectoryPreserve") == ["yes"]
+    assert _values(text, "Service", "RuntimeDirectoryMode") == ["0750"]
+    assert "COMPANION_RESCUE_PLACES=/run/companion:/dev/shm" in _values(text, "Service", "Environment")
+
+
 def test_unit_takes_tty1_after_boot_targets():
     text = TEMPLATE.read_text()
     assert _values(text, "Unit", "Conflicts") == ["getty@tty1.service"]

@@ -76,7 +76,7 @@ def test_a_fault_mid_game_plays_on_unsaved_then_saves_again(tmp_path, figures, f
             assert app.submit(cmd), "the game goes on in memory"
         app.dispatch({"intent": "undo"})  # an undo while not saving, too
         app.tick()  # the same frame's health look: amber, banner, STATUS=
-        assert app.health.parts["journal"] == (False, WHY[fault])
+        assert app.health.parts["journal"] == (False, WHY[fault] + "; 11 moves not saved yet"), "10 commands, 1 undo"
         assert app.health.level().name != "OK" and WHY[fault] in app.notifier.statuses[-1]
         assert games(path)[1] == SCRIPT[:21], "nothing more was written"
         _after(app, 5)
@@ -266,3 +266,78 @@ def test_a_real_read_only_file_system(tmp_path, tmpfs, figures):
     figures.setdefault("Storage faults", {})["a real read-only file system (tmpfs remounted ro)"] = (
         "list/export work and say so; the table's READY STATUS= says not saving, it resumes the game"
         " unsaved and saves again after remount rw: 12 commands, 0 lost")
+
+
+class _EmergencyReadOnly(FaultVFS):
+    """An ext4 card in emergency read-only, as SQLite meets it: every write fails (EROFS: SQLite's IOERR),
+    and its -wal cannot be opened for writing (CANTOPEN), while statvfs shows no ST_RDONLY."""
+
+    def __init__(self, name):
+        super().__init__(name)
+        self.fault = None
+
+    def xOpen(self, name, flags):
+        import apsw
+
+        filename = name.filename() if hasattr(name, "filename") else str(name)
+        if self.fault and filename.endswith(("-wal", "-journal")) and flags[0] & apsw.SQLITE_OPEN_READWRITE:
+            raise apsw.CantOpenError()  # open(O_RDWR) on a read-only file system: EROFS
+        return super().xOpen(name, flags)
+
+
+def _erofs(path, flags, mode=0o777):
+    """The write probe's open on that card: EROFS."""
+    raise OSError(30, "Read-only file system", path)
+
+
+def test_an_emergency_read_only_card_is_said_and_its_game_still_resumed(tmp_path, figures, monkeypatch):
+    """The kernel refuses every write (the write probe gets EROFS) though statvfs and access() say
+    writable: the fault is "the card went read-only" (not an I/O error), the journal is opened to read
+    (immutable=1: no -shm can be made), and the unfinished game is resumed, playing unsaved."""
+    from companion.storage import faults
+
+    vfs = _EmergencyReadOnly("emergencyro")
+    try:
+        app0, path = _table(tmp_path, vfs)  # a journal with an unfinished game, closed (no -wal, no -shm)
+        app0.start(setup=SCRIPT[0])
+        for cmd in SCRIPT[1:11]:
+            assert app0.submit(cmd)
+        app0.journal.close()
+        assert not os.path.exists(f"{path}-shm")
+        vfs.fault = "io"
+        monkeypatch.setattr(faults, "probe_open", _erofs)
+        assert not faults.read_only_fs(tmp_path) and os.access(tmp_path, os.W_OK), "it looks writable"
+        app, _ = _table(tmp_path, vfs, create=False)
+        assert app.journal is not None and app.journal.readonly and app.journal.immutable
+        assert app.health.parts["journal"] == (False, "not saving: the card went read-only (the kernel refuses"
+                                                      " every write to it)")
+        app.start(setup=SCRIPT[0])  # the unfinished game is found and resumed
+        assert app.session.commands == SCRIPT[:11] and not app.session.saved
+        assert app.submit(SCRIPT[11])
+        app.tick()
+        assert app.health.parts["journal"][1].endswith("; 1 move not saved yet")
+        app.journal.close()
+    finally:
+        vfs.unregister()
+    figures.setdefault("Storage faults", {})["an ext4 card in emergency read-only (write probe EROFS, no ST_RDONLY)"] = (
+        "said as \"the card went read-only\", the journal read immutable, the unfinished game resumed unsaved")
+
+
+def test_the_kernel_options_of_a_mount_say_read_only(tmp_path):
+    """/proc/mounts' options: `ro`, and ext4's `emergency_ro` after an abort, for the mount holding a folder."""
+    from companion.storage.faults import mount_options, read_only_fs
+
+    mounts = tmp_path / "mounts"
+    mounts.write_text(f"/dev/root / ext4 rw,noatime 0 0\n/dev/mmcblk0p2 {tmp_path} ext4 rw,emergency_ro,noatime 0 0\n")
+    assert mount_options(tmp_path / "sub", str(mounts)) == ["rw", "emergency_ro", "noatime"]
+    assert read_only_fs(tmp_path, str(mounts)) and not read_only_fs(tmp_path.parent, str(mounts))
+
+
+def test_a_real_read_only_mount_is_found_by_every_check(tmp_path, tmpfs):
+    """The real kernel: a tmpfs remounted read-only is read-only to statvfs, /proc/mounts and the write probe."""
+    from companion.storage.faults import kernel_read_only, mount_options, read_only_fs, write_refused
+
+    assert write_refused(tmpfs) is None and not kernel_read_only(tmpfs)
+    subprocess.run(["mount", "-o", "remount,ro", str(tmpfs)], check=True)
+    assert read_only_fs(tmpfs) and "ro" in mount_options(tmpfs)
+    assert write_refused(tmpfs) == 30 and kernel_read_only(tmpfs)
