@@ -136,15 +136,15 @@ def check_commands(lines: list[tuple[int, dict]], path: str) -> list[tuple[int, 
 
 def _check_names(setup: dict, path: str, no: int) -> None:
     """The names a setup lists (players, vampires, Powerwolves), by the one name rule
-    (companion/rules/names.py): a bad one makes the file a broken one, naming the parameter."""
-    from companion.rules.names import NAME_LISTS, name_problem
+    (companion/rules/names.py: each name, and no two alike): a bad one makes the file a broken one,
+    naming the parameter."""
+    from companion.rules.names import NAME_LISTS, names_problem
 
     for key in NAME_LISTS:
         names = setup.get(key)
-        for name in names if isinstance(names, list) else ():
-            problem = name_problem(name)
-            if problem is not None:
-                raise DataFileError(path, no, key, refusal_text(problem))
+        problem = names_problem(names) if isinstance(names, list) else None
+        if problem is not None:
+            raise DataFileError(path, no, key, refusal_text(problem))
 
 
 def _verbs(game_id: Any, path: str, no: int) -> dict | None:
