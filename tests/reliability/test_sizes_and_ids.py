@@ -104,7 +104,7 @@ def test_journal_recover_refuses_a_device_or_a_file_that_is_no_sqlite_at_once(tm
 
 
 # -- finding 12: ids parsed strictly, in our words --------------------------------------------------------
-@pytest.mark.parametrize("text", ["1_0", " 1", "1 ", "+1", "-1", "\u0661", "\uff11", "\u00b9", "1.0", "0x1", "", "1e3"])
+@pytest.mark.parametrize("text", ["1_0", " 1", "1 ", "+1", "--1", "- 1", "\u0661", "\uff11", "\u00b9", "1.0", "0x1", "", "1e3"])
 def test_whole_number_takes_only_ascii_digits(text):
     with pytest.raises(ValueError):
         whole_number(text)
@@ -112,6 +112,7 @@ def test_whole_number_takes_only_ascii_digits(text):
 
 def test_whole_number_takes_plain_digits():
     assert whole_number("10") == 10 and whole_number("007") == 7 and whole_number(str(MAX_ID)) == MAX_ID
+    assert whole_number("-5") == -5  # a number: the caller tells it the range
 
 
 @pytest.mark.parametrize("argv", [
