@@ -1,9 +1,11 @@
 """Virtual buttons: every input (GPIO button, touch, mouse, keyboard, card reader) becomes one of these
-before any logic sees it (the Tuxemon `platform/events.py` idea).
+before any logic sees it (the Tuxemon `platform/events.py` idea); and what is accepted of what people
+type: tag ids, names (the rule is companion/rules/names.py) and numbers (`whole_number`).
 
 Nothing here imports pygame or gpiozero: the HAL and the UI translate into these plain values.
 """
 
+import re
 from dataclasses import FrozenInstanceError
 from enum import Enum
 
@@ -13,6 +15,19 @@ from companion.rules.names import MAX_NAME  # noqa: F401  (the longest name type
 
 DISTRICTS = POSITIONS  # the 3x3 grid, A (top) to C, 1 (left) to 3: one list for the whole app
 MAX_TAG = 64  # longest tag id (a QR/barcode payload) a reader passes on and a table can register
+MAX_ID = 2**63 - 1  # SQLite's INTEGER: the largest game id, step or count a journal can hold or be asked for
+_DIGITS = re.compile(r"-?[0-9]+")  # ASCII digits only (`re`'s \d would take other scripts' digits too)
+
+
+def whole_number(text: str) -> int:
+    """`text` as a whole number when it is written in ASCII digits (after a minus, if negative) and
+    nothing else; ValueError otherwise. Python's `int()` also takes "1_0" (10), " 1", "+1" and other
+    scripts' digits ("١"), so a typo could name another game than the one meant; here a number is
+    what it looks like. Leading zeros are fine ("007" is 7); the caller checks the range (ids: 1 to
+    `MAX_ID`, so "-5" is told the range, not that it is no number)."""
+    if not isinstance(text, str) or _DIGITS.fullmatch(text) is None or len(text) > 100:
+        raise ValueError(text)
+    return int(text)
 
 
 class VButton(str, Enum):

@@ -175,7 +175,7 @@ def test_journal_check_replays_every_game_and_names_a_broken_one(tmp_path, capsy
     (["run", "--headless", "--pace", "-1"], "argument --pace: must be 0 or more seconds, not -1"),
     (["run", "--headless", "--pace", "inf"], "argument --pace: must be 0 or more seconds, not inf"),
     (["run", "--headless", "--pace", "soon"], "argument --pace: not a number of seconds: 'soon'"),
-    (["journal", "undo", "1", "0"], "argument n: must be 1 or more, not 0"),
+    (["journal", "undo", "1", "0"], "argument n: must be 1 to 9223372036854775807, not 0"),
     (["journal", "undo", "1", "1.5"], "argument n: not a whole number: '1.5'"),
     (["hw-test", "--timeout", "0"], "argument --timeout: must be more than 0, got 0"),
     (["hw-test", "--step", "fast"], "argument --step: not a number: 'fast'"),

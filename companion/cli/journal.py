@@ -30,6 +30,7 @@ from companion import paths
 from companion.cli import help_text, number_arg
 from companion.gameline import game_line, played_at
 from companion.i18n import N_, _, ngettext
+from companion.inputs import MAX_ID, whole_number
 from companion.narration.words import refusal_text
 from companion.storage.journal import Journal, JournalError
 from companion.storage.opening import JournalMissing, open_journal, open_reader, read_only_note
@@ -175,10 +176,12 @@ def _arguments() -> argparse.ArgumentParser:
     return ap
 
 
-# undo/redo: how many commands, 1 or more
-_count = number_arg(int, lambda n: n >= 1, N_("not a whole number: {text!r}"), N_("must be 1 or more, not {n}"))
+# undo/redo: how many commands, 1 or more, written in plain digits (companion/inputs.py `whole_number`:
+# no "1_0", "+1" or other scripts' digits); SQLite counts in 64-bit INTEGERs, so no more than MAX_ID
+_count = number_arg(whole_number, lambda n: 1 <= n <= MAX_ID, N_("not a whole number: {text!r}"),
+                    N_("must be 1 to 9223372036854775807, not {n}"))
 # a game id: SQLite keeps ids as 64-bit INTEGERs, so a larger number can name no game (and cannot be asked for)
-game_id = number_arg(int, lambda n: 1 <= n < 2**63, N_("not a whole number: {text!r}"),
+game_id = number_arg(whole_number, lambda n: 1 <= n <= MAX_ID, N_("not a whole number: {text!r}"),
                      N_("no game has id {n}: game ids run from 1 to 9223372036854775807"))
 
 
@@ -225,6 +228,33 @@ def _describe(command: dict) -> str:
     return str(command.get("cmd")) + (f" ({', '.join(params[:3])})" if params else "")
 
 
+def not_a_journal_file(src: Path) -> str | None:
+    """Why `src` cannot be a damaged journal, in words, or None: it is no regular file (`/dev/zero`,
+    a pipe: recover would read it for ever), or its first page shows neither SQLite's header nor a
+    table page where the header's page starts (a text, a photo). Looked at without reading more than
+    one page, without waiting on a FIFO. A damaged header alone passes: its first page is still there."""
+    import os
+    import stat
+
+    if not src.exists():
+        return None  # only its -wal is left: recover reads that
+    try:
+        fd = os.open(src, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                return _("not a regular file (a device, a pipe or a socket); give the path of a journal file")
+            head = os.read(fd, 108)
+        finally:
+            os.close(fd)
+    except OSError:
+        return None  # unreadable: recover says so in its own words
+    page = head[100:108]  # the first page's b-tree header, after the 100-byte file header
+    looks = head.startswith(b"SQLite format 3\x00") or (len(page) == 8 and page[0] in (2, 5, 10, 13) and page[7] <= 60)
+    if not looks and not Path(f"{src}-wal").exists():
+        return _("not an SQLite file (no journal, not even a damaged one); nothing to recover")
+    return None
+
+
 def _recover(source: str, path, create: bool = True) -> int:
     """`journal recover FILE`: salvage into the journal at `path` (made only if `create`), report what
     was kept and dropped."""
@@ -234,6 +264,10 @@ def _recover(source: str, path, create: bool = True) -> int:
     if not src.exists() and not Path(f"{source}-wal").exists():
         print(_("companion journal: {file}: no such file").format(file=source), file=sys.stderr)
         return 1
+    why = not_a_journal_file(src)
+    if why is not None:
+        print(_("companion journal: {file}: {why}").format(file=source, why=why), file=sys.stderr)
+        return 2
     if src.resolve() == Path(path).resolve():
         print(_("companion journal: {file} is the journal itself; recover reads a damaged copy into"
                 " another journal (the app moves a damaged one aside on start)").format(file=source), file=sys.stderr)

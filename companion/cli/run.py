@@ -51,6 +51,7 @@ from companion.gamedata import config as config_mod
 from companion import i18n, paths
 from companion.cli import help_text, number_arg
 from companion.i18n import N_, _
+from companion.inputs import MAX_ID, whole_number
 from companion.narration.words import refusal_text
 from companion.storage.faults import JournalError, StorageFault
 
@@ -198,13 +199,13 @@ def _arguments() -> argparse.ArgumentParser:
     ap.add_argument("--journal", metavar=_("PATH"), help=help_text(N_("journal file (default: {file})"), file=paths.journal_file()))
     ap.add_argument("--create", action="store_true", help=_("make a new journal at --journal PATH if there is none"))
     ap.add_argument("--new", action="store_true", help=_("start a new game instead of resuming the unfinished one"))
-    ap.add_argument("--seed", type=int, default=7, metavar=_("SEED"), help=_("seed of the demo game"))
+    ap.add_argument("--seed", type=_whole, default=7, metavar=_("SEED"), help=_("seed of the demo game"))
     ap.add_argument("--script", metavar=_("FILE"), help=_("headless: play this scenario through the loop (exit 1 on a refused line)"))
     ap.add_argument("--pace", type=_seconds, default=None, metavar=_("SECONDS"), help=_("demo or script: seconds between commands (default 0.02 demo, 0 script)"))
     ap.add_argument("--ack", action="store_true", help=_("demo or script: print `ack N` once command N is durable"))
     ap.add_argument("--web", type=_bind, metavar=_("[HOST:]PORT"),
                     help=_("serve the phone view on this port and print its pairing URL (default: the config's [web])"))
-    ap.add_argument("--frames", type=int, metavar="N", help=_("stop after this many frames (tests)"))
+    ap.add_argument("--frames", type=_whole, metavar="N", help=_("stop after this many frames (tests)"))
     ap.add_argument("--screenshot", metavar="PNG", help=_("save the window as a PNG when the app stops"))
     return ap
 
@@ -212,6 +213,9 @@ def _arguments() -> argparse.ArgumentParser:
 # --pace: seconds, 0 or more
 _seconds = number_arg(float, lambda s: 0 <= s < float("inf"), N_("not a number of seconds: {text!r}"),
                       N_("must be 0 or more seconds, not {text}"))
+# --seed, --frames: plain digits (companion/inputs.py: no "1_0" or "+1"), within SQLite's 64-bit INTEGER
+_whole = number_arg(whole_number, lambda n: 0 <= n <= MAX_ID, N_("not a whole number: {text!r}"),
+                    N_("must be 0 to 9223372036854775807, not {n}"))
 
 
 def _bind(text: str) -> tuple[str, int]:

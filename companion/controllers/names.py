@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from companion import paths
-from companion.rules.names import name_problem, same_name, seat_code
+from companion.rules.names import name_problem, nfc, same_name, seat_code
 
 KEEP = 12  # a page of one-press choices in the wizard
 FILE = "names.json"
@@ -61,13 +61,13 @@ def names_of(command: Mapping[str, Any]) -> list[str]:
 
 
 def _tidy(names: Iterable[Any]) -> list[str]:
-    """Good names only (the one name rule, no seat's code), each once, at most KEEP."""
+    """Good names only (the one name rule, no seat's code), each once and in NFC, at most KEEP."""
     out: list[str] = []
     seen: set[str] = set()
     for name in names:
         if not isinstance(name, str) or name_problem(name) is not None or seat_code(name.strip()) is not None:
             continue
-        name = " ".join(name.split())
+        name = nfc(" ".join(name.split()))
         if same_name(name) not in seen:
             seen.add(same_name(name))
             out.append(name)

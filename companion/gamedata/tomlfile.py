@@ -1,12 +1,18 @@
 """Read TOML files and point at the line of a key, so every data error names file:line:field; write them.
 
+Every user's file comes in through `read_text` (TOML or not: scenarios too), which reads only regular
+files and at most a documented size (`MAX_FILE`, `MAX_SCENARIO`), so a mistyped path (`/dev/zero`,
+a FIFO, a film) is refused at once in words instead of filling the memory.
+
 `tomllib` reports line numbers for syntax errors only; for a bad *value* we find the line of the key
 ourselves by scanning the text with the table headers in mind. That is good enough for the flat,
 hand-written files we ship and users edit. The values are checked by `companion.gamedata.checks`;
 `dumps` below is the one TOML writer.
 """
 
+import os
 import re
+import stat
 from pathlib import Path
 
 from companion.errors import DataFileError
@@ -19,6 +25,12 @@ _HEADER = r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(#.*)?$"
 _KEY = r"""^\s*("[^"]*"|'[^']*'|[A-Za-z0-9_\-.]+)\s*="""
 _SYNTAX_LINE = r"\(at line (\d+), column \d+\)"
 _BARE_KEY = r"^[A-Za-z0-9_-]+$"
+# The most read of a user's file, whole, before it is parsed: a config or a taught-data file is a few
+# KB (the shipped data, the largest, 28 KB), so 1 MiB leaves room and keeps a mistaken path (a photo,
+# a log) from filling the Pi's memory; a scenario (`MAX_SCENARIO`) is a game's commands, about 100
+# bytes each: 16 MiB is over 100,000 of them, hundreds of evenings.
+MAX_FILE = 1 << 20
+MAX_SCENARIO = 16 << 20
 
 
 class TomlDoc(Named):
@@ -43,12 +55,37 @@ def load(path: str | Path) -> TomlDoc:
     return loads(read_text(path), str(path))
 
 
-def read_text(path: str | Path) -> str:
+def read_text(path: str | Path, limit: int = MAX_FILE) -> str:
     """A user's file as text (a config, taught data, an import, a scenario): the one door they come
     in by. A UTF-8 byte-order mark at the start (Windows Notepad writes one) is dropped. A file that
-    cannot be read is a DataFileError in our own words (never an errno or a codec's message)."""
-    try:
-        data = Path(path).read_bytes()
+    cannot be read is a DataFileError in our own words (never an errno or a codec's message); so is
+    one of more than `limit` bytes, and anything that is not a regular file (`/dev/zero`, a pipe),
+    refused before a byte is read: such a file could be read for ever."""
+    return decoded(read_bytes(path, limit), path)
+
+
+def read_bytes(path: str | Path, limit: int = MAX_FILE) -> bytes:
+    """The bytes of the regular file `path`, at most `limit` of them; DataFileError otherwise."""
+    try:  # O_NONBLOCK: opening a FIFO nobody writes to would wait for ever
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        try:
+            kind = os.fstat(fd)
+            if stat.S_ISDIR(kind.st_mode):
+                raise IsADirectoryError
+            if not stat.S_ISREG(kind.st_mode):
+                raise DataFileError(path, None, None, _("not a regular file (a device, a pipe or a socket); "
+                                                        "give the path of a file"))
+            if kind.st_size > limit:
+                raise too_large(path, limit)
+            chunks, left = [], limit + 1  # (a file that grows while we read stops at the limit too)
+            while left > 0:
+                chunk = os.read(fd, min(left, 1 << 20))
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                left -= len(chunk)
+        finally:
+            os.close(fd)
     except FileNotFoundError:
         raise DataFileError(path, None, None, _("file not found")) from None
     except IsADirectoryError:
@@ -58,7 +95,16 @@ def read_text(path: str | Path) -> str:
     except OSError as exc:  # an I/O error, a name too long...: the system's words, without the errno
         why = (exc.strerror or "").lower() or _("the system gave no reason")
         raise DataFileError(path, None, None, _("cannot read this file: {why}").format(why=why)) from None
-    return decoded(data, path)
+    data = b"".join(chunks)
+    if len(data) > limit:
+        raise too_large(path, limit)
+    return data
+
+
+def too_large(path: str | Path, limit: int) -> DataFileError:
+    """The refusal of a file (or standard input) of more than `limit` bytes, naming the limit."""
+    return DataFileError(path, None, None, _("larger than {limit}, the most the companion reads of such a file").format(
+        limit=f"{limit >> 20} MiB" if limit >= 1 << 20 else f"{limit} bytes"))
 
 
 def decoded(data: bytes, path: str | Path) -> str:

@@ -3,7 +3,9 @@
 Every game declares its verbs as `Command` subclasses: the class attribute `verb` is the JSON `cmd`,
 the fields are its parameters (a field with no default is required; a trailing underscore, `from_`,
 stands for a Python keyword). `parse(raw, verbs)` checks the verb, refuses unknown or missing
-parameters, treats `null` as absent and checks each value against the field's annotation:
+parameters, treats `null` as absent and checks each value against the field's annotation (every
+text, keys too, comes out in Unicode's composed form, NFC: "Zoë" is one name however it was typed,
+and an old journal's decomposed one replays as the same player; companion/rules/names.py):
 
     int, str, bool, X | None           the JSON value itself (a bool is no whole number)
     tuple[X, ...]                      from a JSON list
@@ -25,7 +27,7 @@ from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar, Iterable, Mapping
 
 from companion.errors import N_, CommandError, RuleViolation
-from companion.rules.names import name_problem
+from companion.rules.names import names_problem, nfc
 
 _TYPE_NAMES = {int: "a whole number", str: "a text", bool: "true or false", tuple: "a list",
                dict: "an object"}
@@ -124,19 +126,32 @@ def _check(verb: str, name: str, value: Any, hint: Any) -> Any:
     origin, args = typing.get_origin(hint) or hint, typing.get_args(hint)
     item = _pairs(hint)
     if item is not None and isinstance(value, Mapping):
-        return tuple((str(k), _check(verb, f"{name}.{k}", v, item)) for k, v in value.items())
+        return tuple((nfc(str(k)), _check(verb, f"{name}.{k}", v, item)) for k, v in value.items())
     if item is None and origin is tuple and isinstance(value, (list, tuple)):
         return tuple(_check(verb, name, v, args[0]) for v in value)
     if origin is dict and isinstance(value, Mapping):
-        return {str(k): _check(verb, f"{name}.{k}", v, args[1]) for k, v in value.items()}
+        return {nfc(str(k)): _check(verb, f"{name}.{k}", v, args[1]) for k, v in value.items()}
     if origin is int and is_int(value):
         return value
-    if origin in (str, bool) and isinstance(value, origin):
+    if origin is str and isinstance(value, str):
+        return nfc(value)
+    if origin is bool and isinstance(value, bool):
         return value
     if origin is typing.Any:
-        return value
+        return composed(value)
     kind = "an object" if item is not None else _TYPE_NAMES.get(origin, str(origin))
     raise CommandError(N_("{verb}: {name} must be {kind}, got {value!r}"), verb=verb, name=name, kind=kind, value=value)
+
+
+def composed(value: Any) -> Any:
+    """A JSON value with every text in it (keys too) in NFC, for a parameter of no declared type."""
+    if isinstance(value, str):
+        return nfc(value)
+    if isinstance(value, list):
+        return [composed(v) for v in value]
+    if isinstance(value, Mapping):
+        return {composed(k): composed(v) for k, v in value.items()}
+    return value
 
 
 def _to_json(hint: Any, value: Any) -> Any:
@@ -252,11 +267,10 @@ def seat_names(players: int | None, names: tuple[str, ...] | None, low: int, hig
 
 
 def checked_names(verb: str, key: str, names: Iterable[Any]) -> tuple[str, ...]:
-    """`names` (players, vampires) as a tuple, each checked by the one name rule
-    (`companion.rules.names`); CommandError naming the parameter and saying what is wrong."""
+    """`names` (players, vampires) as a tuple, checked by the one name rule (`companion.rules.names`:
+    each name, and no two the same or alike); CommandError naming the parameter and saying what is wrong."""
     out = tuple(names)
-    for name in out:
-        problem = name_problem(name)
-        if problem is not None:
-            raise CommandError(N_("{verb}: `{key}`: {problem}"), verb=verb, key=key, problem=problem)
+    problem = names_problem(out)
+    if problem is not None:
+        raise CommandError(N_("{verb}: `{key}`: {problem}"), verb=verb, key=key, problem=problem)
     return out

@@ -3,11 +3,13 @@
 
 A file that cannot be a scenario is refused here, before any command is applied, with file:line,
 the field where there is one, and what is wrong in our own words (exit status 2): no such file, a
-folder, bytes that are not UTF-8, a line that is not a JSON object with a "cmd", JSON that nests
+folder, a device or pipe, more than 16 MiB (`tomlfile.MAX_SCENARIO`, standard input too), bytes
+that are not UTF-8, a line that is not a JSON object with a "cmd", JSON that nests
 deeper than `MAX_DEPTH` or holds NaN/Infinity or a whole number SQLite cannot store (beyond
 64 bits), and, when the first command is the setup, an unknown game, verb or parameter, a
 parameter of the wrong type (checked against the game's own command classes, which do no I/O) and
-a player's or vampire's name the name rule refuses (companion/rules/names.py).
+a player's or vampire's name the name rule refuses (companion/rules/names.py), in a setup or a
+`rename` line alike.
 A UTF-8 byte-order mark at the start, as Windows Notepad writes, is dropped. What is left to the
 rules (a command not allowed now, a value out of range) is a refusal of its line (exit status 1).
 """
@@ -19,7 +21,7 @@ import sys
 from typing import Any, Iterable
 
 from companion.errors import CommandError, DataFileError
-from companion.gamedata.tomlfile import decoded, read_text
+from companion.gamedata.tomlfile import MAX_SCENARIO, decoded, read_text, too_large
 from companion.i18n import N_, _
 from companion.narration.words import refusal_text
 
@@ -42,13 +44,16 @@ JSON_WORDS = {
 def load_scenario(path: str) -> list[tuple[int, dict]]:
     """Read, parse and check a scenario file; DataFileError (exit 2) if it cannot be read, parsed or
     is not made of its game's commands."""
-    return check_commands(read_scenario(read_text(path).splitlines(), str(path)), str(path))
+    return check_commands(read_scenario(read_text(path, MAX_SCENARIO).splitlines(), str(path)), str(path))
 
 
 def read_stdin(path: str = "<stdin>") -> list[tuple[int, dict]]:
     """A scenario piped in (`companion play --script -`), read as bytes so that text which is not
     UTF-8 is refused in our words like a file's."""
-    return check_commands(read_scenario(decoded(sys.stdin.buffer.read(), path).splitlines(), path), path)
+    data = sys.stdin.buffer.read(MAX_SCENARIO + 1)  # (a pipe from /dev/zero stops at the limit)
+    if len(data) > MAX_SCENARIO:
+        raise too_large(path, MAX_SCENARIO)
+    return check_commands(read_scenario(decoded(data, path).splitlines(), path), path)
 
 
 def read_scenario(lines: Iterable[str], path: str = "<scenario>") -> list[tuple[int, dict]]:
@@ -131,20 +136,35 @@ def check_commands(lines: list[tuple[int, dict]], path: str) -> list[tuple[int, 
             raise DataFileError(path, no, field, refusal_text(exc, first.get("game"))) from None
         if cmd["cmd"] == "setup":
             _check_names(cmd, path, no)
+        elif cmd["cmd"] == "rename":
+            _check_renames(cmd, path, no)
     return lines
 
 
 def _check_names(setup: dict, path: str, no: int) -> None:
     """The names a setup lists (players, vampires, Powerwolves), by the one name rule
-    (companion/rules/names.py): a bad one makes the file a broken one, naming the parameter."""
-    from companion.rules.names import NAME_LISTS, name_problem
+    (companion/rules/names.py: each name, and no two alike): a bad one makes the file a broken one,
+    naming the parameter."""
+    from companion.rules.names import NAME_LISTS, names_problem
 
     for key in NAME_LISTS:
         names = setup.get(key)
-        for name in names if isinstance(names, list) else ():
-            problem = name_problem(name)
-            if problem is not None:
-                raise DataFileError(path, no, key, refusal_text(problem))
+        problem = names_problem(names) if isinstance(names, list) else None
+        if problem is not None:
+            raise DataFileError(path, no, key, refusal_text(problem))
+
+
+def _check_renames(rename: dict, path: str, no: int) -> None:
+    """The new names of a `rename` line, by the same rule as a setup's: a name that is no name (or an
+    unnamed seat's code) is a broken line, exit 2 as in a setup; one that clashes with another
+    player's is left to the game (a refusal of the line, exit 1: it depends on who sits there)."""
+    from companion.rules.names import new_name_problem
+
+    names = rename.get("names")
+    for name in names.values() if isinstance(names, dict) else ():
+        problem = new_name_problem(name)  # (beside no one: who sits there is the game's to say)
+        if problem is not None:
+            raise DataFileError(path, no, "names", refusal_text(problem))
 
 
 def _verbs(game_id: Any, path: str, no: int) -> dict | None:

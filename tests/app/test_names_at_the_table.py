@@ -138,3 +138,14 @@ def test_the_keyboard_s_shown_back_buttons_go_to_the_letters_then_cancel(tmp_pat
     assert _vm(app)["screen"] == "keyboard" and "g:0" in [b["id"] for b in _vm(app)["buttons"]]
     assert ui_tap(app.ui, "back")  # "Cancel" (behind More): the names page again, nothing typed
     assert _vm(app)["screen"] == "names"
+
+
+def test_the_wizard_offers_no_name_like_one_at_the_table_and_refuses_a_typed_look_alike(tmp_path):
+    recent.remember(["Anna", "\u0410nna", "Zoe\u0308", "\u3164"])  # Cyrillic А; a decomposed ë; a Hangul filler
+    assert recent.recent()[:3] == ["Anna", "\u0410nna", "Zoë"]  # kept composed; the blank one left out
+    app = _table(tmp_path)
+    _to_names_page(app, "mansion")
+    assert choose(app, "n:0")  # Anna sits
+    assert "\u0410nna" not in _labels(app) and _labels(app)[0] == "Zoë"  # her look-alike is not offered
+    why = app.ui.ctx.stack.top.give("\uff21nna")  # a fullwidth Ａ, as a phone keyboard could send it
+    assert why and "looks like 'Anna'" in why and "\uff21nna" not in _vm(app)["lines"][1]

@@ -18,7 +18,7 @@ from typing import Callable, Sequence
 from companion.i18n import _
 from companion.inputs import DISTRICTS, Press
 from companion.narration.words import refusal_text
-from companion.rules.names import new_name_problem, same_name
+from companion.rules.names import alike, new_name_problem, nfc
 from companion.ui.model import ButtonVM, ViewModel
 from companion.ui.screens.base import Screen, UIContext
 from companion.ui.screens.keyboard import KeyboardScreen
@@ -68,12 +68,12 @@ class NamesScreen(Screen):
 
     def choices(self) -> list[str]:
         """The names one press gives: the table's last ones, then the game's defaults; none already
-        at the table (this seat's own aside)."""
-        taken = {same_name(n) for i, n in enumerate(self.names) if n and i != self.seat}
+        at the table nor like one there (this seat's own aside)."""
+        taken = [n for i, n in enumerate(self.names) if n and i != self.seat]
         recent = self.ctx.settings.get(RECENT) or []
         out: list[str] = []
         for name in [*recent, *self.defaults]:
-            if isinstance(name, str) and same_name(name) not in taken | {same_name(n) for n in out}:
+            if isinstance(name, str) and not any(alike(name, n) for n in [*taken, *out]):
                 out.append(name)
         return out[:CHOICES]
 
@@ -106,7 +106,7 @@ class NamesScreen(Screen):
         if why:
             self.ctx.fail(why)
             return why
-        self.names[self.seat] = " ".join(name.split())
+        self.names[self.seat] = nfc(" ".join(name.split()))
         self.seat = self._next_free()
         self._auto_focus = True
         return None

@@ -1,0 +1,20 @@
+"""The host phone's rename (companion/web/hostside.py) goes through the one name rule: a name that
+looks like another player's or looks blank is refused in words and changes nothing (issue 32,
+finding 11: the host phone's rename took them)."""
+
+from __future__ import annotations
+
+import json
+
+from tests.web.test_rename import NAMED, _host, _journaled, _names, table  # noqa: F401  (the fixture)
+
+
+def test_the_host_phone_refuses_look_alike_and_blank_names(table, tmp_path):  # noqa: F811
+    host = _host(table)
+    gv = host.view()["gv"]
+    for new, words in (("\u0410nna", "looks like"), ("\uff21nna", "looks like"), ("\u3164", "looks blank"),
+                       ("\u2800", "looks blank"), ("\u0301" * 24, "combining mark")):
+        status, _, body = host.change("/api/rename", {"names": {"1": new}, "gv": gv})
+        assert status == 409 and words in json.loads(body)["error"], (new, body)
+    assert _names(host) == NAMED["names"]
+    assert [c["cmd"] for c in _journaled(table, tmp_path)] == ["setup"]
