@@ -48,7 +48,7 @@ from typing import Any, Callable, ClassVar, Iterable, Mapping, Protocol, runtime
 from companion import palette
 from companion.errors import N_, CommandError, CompanionError, RuleViolation
 from companion.rules import POSITIONS
-from companion.rules.commands import Command, Record, parse, verb_table  # (Record: the base of all, there)
+from companion.rules.commands import Command, Record, new_names_problem, parse, verb_table  # (Record: the base of all, there)
 
 __all__ = ["Action", "Engine", "Event", "Record", "Game", "GameOver", "GameSetUp", "CommandError", "RuleViolation",
            "POSITIONS", "Param", "Player", "StateJson", "seated"]
@@ -284,6 +284,11 @@ class Engine:
         """The command with every defaulted, random or data-derived value written out (what the journal
         stores), so a replay gives the same game even after the user teaches new data."""
         cmd = self.parse(command)
+        if cmd.verb in ("setup", "rename"):  # new names meet the whole rule; a replay is held to less
+            refused = new_names_problem(cmd.verb, cmd, None if state is None else
+                                        tuple(p.name for p in self.players(state)))
+            if refused is not None:
+                raise refused
         if state is None or cmd.verb == "setup":
             return self.canonical_setup(self.filled(self._setup_command(command, cmd)))
         fill = self.FILLS.get(type(cmd))

@@ -27,7 +27,7 @@ from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar, Iterable, Mapping
 
 from companion.errors import N_, CommandError, RuleViolation
-from companion.rules.names import names_problem, nfc
+from companion.rules.names import NAME_LISTS, kept_name_problem, names_problem, nfc, renames_problem
 
 _TYPE_NAMES = {int: "a whole number", str: "a text", bool: "true or false", tuple: "a list",
                dict: "an object"}
@@ -270,7 +270,24 @@ def checked_names(verb: str, key: str, names: Iterable[Any]) -> tuple[str, ...]:
     """`names` (players, vampires) as a tuple, checked by the one name rule (`companion.rules.names`:
     each name, and no two the same or alike); CommandError naming the parameter and saying what is wrong."""
     out = tuple(names)
-    problem = names_problem(out)
-    if problem is not None:
+    problem = next(filter(None, map(kept_name_problem, out)), None)  # what a replay holds names to;
+    if problem is not None:                                           # a new setup meets the whole rule
         raise CommandError(N_("{verb}: `{key}`: {problem}"), verb=verb, key=key, problem=problem)
     return out
+
+
+def new_names_problem(verb: str, cmd: Any, current: tuple[str, ...] | None) -> CommandError | None:
+    """The whole name rule (companion/rules/names.py: no blank-looking name, no two alike) for a command
+    the table gives now: a setup's name lists, a `rename` beside the players `current`. Journaled
+    commands are replayed without it, so a game saved before the rule grew still replays."""
+    if verb == "setup":
+        for key in NAME_LISTS:
+            names = getattr(cmd, key, None)
+            problem = names_problem(names) if isinstance(names, tuple) else None
+            if problem is not None:
+                return CommandError(N_("{verb}: `{key}`: {problem}"), verb=verb, key=key, problem=problem)
+    elif verb == "rename" and current is not None and isinstance(getattr(cmd, "names", None), Mapping):
+        problem = renames_problem(current, cmd.names)
+        if problem is not None:
+            return CommandError(N_("rename: {problem}"), problem=problem)
+    return None

