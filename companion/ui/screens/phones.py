@@ -64,13 +64,13 @@ class PhonesScreen(Screen):
         where = info.mdns or info.address.replace("http://", "")
         lines = [_("Scan the code with a phone's camera,"), _("or open {where}/pair").format(where=where),
                  _("Players' code: {code}").format(code=info.player_code)]
-        if info.guessing:
-            lines.append(_("Someone is guessing the code: typed codes wait, the QR code still works."))
         buttons = [back]
         if self.host:
             lines += [_("Host's code: {code}").format(code=info.host_code),
                       _("The host's phone may teach cards and change settings.")]
             buttons.insert(0, ButtonVM("renew", _("New codes")))
+        if info.guessing:  # last: the codes stay together above it
+            lines.append(_("Someone is guessing the code: typed codes wait, the QR code still works."))
         title = _("Phones: host") if self.host else _("Phones")
         return ViewModel(self.name, title, tuple(lines), tuple(buttons), ring=(1.0, ""))
 
