@@ -13,6 +13,11 @@ phone requests in a queue. The loop calls two hooks:
   frame: the press is applied first, and the request carries the version the phone saw, so a phone
   that has not seen the table's change is refused and shown the table's state (the table wins).
 
+The web side also hands the loop the server's wrong-code budget (`codes`, companion/web/guard.py):
+while it is spent, the Phones screens say someone is guessing the code, and the change of it counts
+as input (a resting table shows it within a frame). Log lines a client can cause go through
+`client_log` (at most one a minute, then a count).
+
 Snapshots are built only while a phone is paired and watching (the web side names the languages
 it needs), so a table with the server on and no phone builds nothing.
 """
@@ -30,6 +35,7 @@ from companion.errors import N_
 from companion.paths import write_private
 from companion.i18n import in_language
 from companion.web.asking import Request
+from companion.web.guard import QuietLog
 
 EVENTS_KEPT = 60          # engine events kept for the log and the last card (a phone that joins late sees them)
 SETTING_KEYS = ("brightness", "volume", "mute", "language")
@@ -75,6 +81,9 @@ class Hub:
         self.failed: tuple | None = None              # why it could not listen: (words, values)
         self.limits = None                            # the guard's limits (None: companion/web/server.py's)
         self.counters = None                          # what the guard refused (set by the web thread)
+        self.codes = None                             # the server's wrong-code budget (set by the web thread)
+        self.client_log = QuietLog(lambda text: self.say(text))  # log lines a client can cause, a minute's worth at most
+        self._guessing = False                        # what the loop took of `guessing()` last
         self.wake: Callable[[], None] = lambda: None   # ends the loop's sleep (the clock's `wake`)
         self.notify: Callable[[], None] = lambda: None  # tells the web side a snapshot is new (set by it)
         self.stop_server: Callable[[], None] = lambda: None  # ends the server's wait (set by the web side)
@@ -90,8 +99,13 @@ class Hub:
 
     # -- the loop's hooks ---------------------------------------------------------------------------------
     def waiting(self) -> bool:
-        """Whether a phone request waits for the loop (it counts as input: a resting table wakes)."""
-        return not self._requests.empty()
+        """Whether a phone request waits for the loop, or pairing by code paused or resumed since the
+        last frame (both count as input: a resting table wakes)."""
+        return not self._requests.empty() or self.guessing() != self._guessing
+
+    def guessing(self) -> bool:
+        """Whether wrong codes from the network have paused pairing by code now."""
+        return self.codes is not None and self.codes.paused()
 
     def frame(self, app, events: list) -> None:
         """One full frame of the loop: start the server (first frame), answer the phone requests, take
@@ -108,7 +122,8 @@ class Hub:
             self._events.append(ev)
             for lang, lines in self._lines.items():
                 lines.append(self._narrated(ev, app, lang))
-        if app.ui is not None and self._shown != (self.pairing.generation, self.port):
+        self._guessing = self.guessing()
+        if app.ui is not None and self._shown != (self.pairing.generation, self.port, self._guessing):
             self._show(app)
         if self.languages:
             self._publish(app)
@@ -117,12 +132,13 @@ class Hub:
         """Give the table's Phones screens the passes in force (companion/ui/screens/phones.py)."""
         from companion.ui.screens.phones import PhonesInfo
 
-        self._shown = (self.pairing.generation, self.port)
+        self._shown = (self.pairing.generation, self.port, self._guessing)
         if self.port is None:
             return
         mdns = f"{self.mdns_name}.local:{self.port}" if self.announce and self.address not in ("127.0.0.1", "::1") else None
         app.ui.set_setting("phones", PhonesInfo(self.base_url(), self.url(), self.pairing.player.shown_code,
-                                                self.url("host"), self.pairing.host.shown_code, self.renew, mdns))
+                                                self.url("host"), self.pairing.host.shown_code, self.renew, mdns,
+                                                self._guessing))
 
     def renew(self) -> None:
         """Draw new codes and tokens (a new game, or the table's Phones screen): old ones stop working."""
@@ -220,7 +236,7 @@ class Hub:
         try:
             answer = self._handle(app, request)
         except Exception as exc:  # noqa: BLE001 - the phone gets a plain refusal, the log says what
-            app.say(f"phone request {request.kind!r} failed: {type(exc).__name__}")
+            self.client_log.line(f"phone request {request.kind!r} failed: {type(exc).__name__}")
             answer = (500, hostside.error(request.lang, N_("The table could not do that.")))
         request.reply.set_result(answer)
 

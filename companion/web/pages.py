@@ -4,7 +4,8 @@ Paths (everything else answers 401 without a valid pass, 404 with one):
 
   GET  /pair              the pairing page: type the code shown on the table (the only page served
                           to everyone, with nothing of the game on it)
-  POST /pair              a typed code -> the pass's cookie and on to /
+  POST /pair              a typed code -> the pass's cookie and on to /; 429 while wrong codes
+                          from anywhere have spent the server's budget (companion/web/guard.py)
   GET  /pair/<token>      the QR code's URL -> the pass's cookie and on to /
   GET  /                  the phone page (players and host), 401 without a pass
   GET  /static/<file>     the page's own script and style (a fixed list, nothing read from a path)
@@ -30,7 +31,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 
 from companion.web import guard
@@ -58,6 +59,8 @@ class Pages:
                           for name in ("phone.html", "pair.html")}
         self.requests = guard.Buckets(limits.rate, limits.burst)
         self.guesses = guard.Buckets(limits.guesses / 60.0, limits.guesses)
+        self.codes = guard.CodeBudget(limits.code_budget, limits.code_refill_s)
+        hub.codes = self.codes  # the loop reads it for the Phones screen ("someone is guessing the code")
         self.changed = asyncio.Event()   # set when a snapshot is published (by the loop, through call_soon_threadsafe)
         self.streams = 0
         self.story_lock = asyncio.Semaphore(1)
@@ -71,12 +74,18 @@ class Pages:
         if not self.requests.take(addr):
             self.counters.rate_limited += 1
             return await self._send(send, scope, plain(429, "Too many requests: wait a moment."))
+        if head_size(scope) > self.limits.head_bytes:  # (a pipelined one: the first head is counted on the wire)
+            self.counters.heads_too_large += 1
+            return await self._send(send, scope, plain(431, f"Request head too large: at most {self.limits.head_bytes} bytes."))
         try:
             response = await self.route(request, addr, send)
         except _Refused as refused:
             response = refused.response
+        except ClientDisconnect:  # the phone went away mid-request: nothing to answer, nothing wrong
+            self.counters.client_gone += 1
+            return
         except Exception as exc:  # noqa: BLE001 - a bug answers 500 in one line, never a traceback
-            self.hub.say(f"phone view: {request.method} failed: {type(exc).__name__}")
+            self.hub.client_log.line(f"phone view: {request.method} failed: {type(exc).__name__}")
             response = plain(500, "Something went wrong at the table.")
         if response is not None:
             await self._send(send, scope, response, receive)
@@ -138,7 +147,8 @@ class Pages:
         return Response(page, status, media_type="text/html; charset=utf-8")
 
     async def pair_code(self, request: Request, addr: str) -> Response:
-        """A typed code: its pass's cookie, or the page again with why."""
+        """A typed code: its pass's cookie, or the page again with why. While wrong codes from
+        anywhere have spent the server's budget, no code is looked at (429, the page says why)."""
         self._origin_ok(request)
         if self.guesses.empty(addr):
             self.counters.rate_limited += 1
@@ -146,10 +156,18 @@ class Pages:
         body = await self.body(request)
         from urllib.parse import parse_qs
 
+        from companion.web.pairing import normal_code
+
+        if self.codes.paused():  # (from here to the spend nothing awaits: a code at a time, however many come at once)
+            self.counters.code_paused += 1
+            return self.pair_page(request, 429, "paused")
         code = (parse_qs(body.decode("utf-8", "replace")).get("code") or [""])[0]
         found = self.hub.pairing.pass_of_code(code)
         if found is None:
             self._guess(addr)
+            if normal_code(code) and self.codes.spend():  # (what cannot be a code cannot hit: not counted)
+                self.hub.wake()  # a resting table shows the pause on its Phones screen at once
+                self.hub.client_log.line("phone view: wrong pairing codes from the network: pairing by code paused")
             return self.pair_page(request, 401, "wrong")
         return self.paired(found.token)
 
@@ -308,9 +326,11 @@ class Pages:
     async def body(self, request: Request) -> bytes:
         """The request body: at most `body_bytes`, within `body_s` (else _Refused)."""
         size = request.headers.get("content-length")
-        if size is not None and (not size.isdigit() or int(size) > self.limits.body_bytes):
+        if size is not None and not size.isdigit():
+            raise _Refused(plain(400, "Content-Length is not a number."))
+        if size is not None and int(size) > self.limits.body_bytes:
             self.counters.too_large += 1
-            raise _Refused(plain(413, "Too large."))
+            raise _Refused(self.too_large())
         chunks, total = [], 0
 
         async def read() -> None:
@@ -319,7 +339,7 @@ class Pages:
                 total += len(chunk)
                 if total > self.limits.body_bytes:
                     self.counters.too_large += 1
-                    raise _Refused(plain(413, "Too large."))
+                    raise _Refused(self.too_large())
                 chunks.append(chunk)
 
         try:
@@ -328,6 +348,11 @@ class Pages:
             self.counters.slow_closed += 1
             raise _Refused(plain(408, "Too slow.")) from None
         return b"".join(chunks)
+
+    def too_large(self) -> Response:
+        """413 naming the limit."""
+        return plain(413, f"Too large: a request may carry at most {self.limits.body_bytes} bytes "
+                          f"({self.limits.body_bytes // 1024} KB); nothing was changed.")
 
     def _origin_ok(self, request: Request) -> None:
         """A change from another site's page is refused (a browser names the page's origin)."""
@@ -349,6 +374,14 @@ class _Refused(Exception):
 def plain(status: int, text: str) -> Response:
     """A short plain-text answer."""
     return Response(text + "\n", status, media_type="text/plain; charset=utf-8")
+
+
+def head_size(scope) -> int:
+    """A request head's size as parsed: its request line and header lines (at least what came on the wire,
+    less any spaces around the values)."""
+    query = scope.get("query_string") or b""
+    line = len(scope["method"]) + len(scope.get("raw_path") or b"") + (len(query) + 1 if query else 0) + len(" HTTP/1.1\r\n")
+    return line + sum(len(k) + len(v) + 4 for k, v in scope.get("headers") or ()) + 2
 
 
 def language_of(request: Request) -> str:

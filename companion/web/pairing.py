@@ -21,7 +21,8 @@ from typing import NamedTuple
 
 # A short code's letters: no 0/O, 1/I/L, so a code read aloud or off a small screen is typed right.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 6          # 31^6: about 887 million codes; the web side allows a client few guesses
+CODE_LENGTH = 6          # 31^6: about 887 million codes; the web side allows few wrong ones, from all
+                         # addresses together (companion/web/guard.py `CodeBudget`, `hit_chance`)
 TOKEN_BYTES = 24         # 192 random bits in the URL
 ROLES = ("player", "host")
 

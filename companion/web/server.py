@@ -61,6 +61,8 @@ async def _serve(hub, sock: socket.socket, limits: guard.Limits) -> None:
     pages = Pages(hub, limits, counters)
     loop = asyncio.get_running_loop()
     hub.counters = counters
+    hub.client_log.every_s = limits.log_every_s
+    hub.client_log.schedule = lambda delay, fn: loop.call_soon_threadsafe(loop.call_later, delay, fn)
     hub.notify = lambda: loop.call_soon_threadsafe(pages.changed.set)
     config = uvicorn.Config(pages, http=guard.protocol(limits, counters), ws="none", lifespan="off",
                             access_log=False, log_config=None, log_level="warning", server_header=False, proxy_headers=False,

@@ -53,10 +53,11 @@ class PacedBot:
 class Table:
     """The App with a hub on 127.0.0.1:0, its loop on a thread; `ticks` records each full frame's seconds."""
 
-    def __init__(self, tmp_path, source=None, fps: int = 30, ui=None, setup=SETUP, keep=None):
+    def __init__(self, tmp_path, source=None, fps: int = 30, ui=None, setup=SETUP, keep=None, limits=None):
         """Build the table on its own thread (its journal's connection belongs to it) and start the loop;
-        returns once the server listens."""
+        returns once the server listens. `limits`: the guard's (companion/web/guard.py `Limits`), else the server's."""
         self.hub = Hub(("127.0.0.1", 0), keep=keep)
+        self.hub.limits = limits
         self.acks: list[int] = []
         self.lines: list[str] = []
         self.ticks: list[float] = []

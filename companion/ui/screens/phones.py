@@ -3,7 +3,8 @@
 The menu's Phones entry shows the players' code: anyone at the table may scan it and watch. The
 settings screen's Phones entry also shows the host's code (the host's phone may teach cards, change
 settings and download the exports) and draws new codes: every phone paired before stops seeing the
-table at once. A new game draws new codes as well.
+table at once. A new game draws new codes as well. While wrong codes from the network have paused
+pairing by code (companion/web/guard.py), both say that someone is guessing the code.
 
 The phone view's hub puts what to show in the shared settings (`ctx.settings["phones"]`, a
 `PhonesInfo`, set by the loop); without it the phone view is off and the screen says how to turn it on.
@@ -33,6 +34,7 @@ class PhonesInfo(NamedTuple):
     host_code: str
     renew: Callable[[], None]
     mdns: str | None = None  # "nightwatch.local:8080" where announced
+    guessing: bool = False   # wrong codes from the network paused pairing by code (companion/web/guard.py)
 
 
 class PhonesScreen(Screen):
@@ -67,6 +69,8 @@ class PhonesScreen(Screen):
             lines += [_("Host's code: {code}").format(code=info.host_code),
                       _("The host's phone may teach cards and change settings.")]
             buttons.insert(0, ButtonVM("renew", _("New codes")))
+        if info.guessing:  # last: the codes stay together above it
+            lines.append(_("Someone is guessing the code: typed codes wait, the QR code still works."))
         title = _("Phones: host") if self.host else _("Phones")
         return ViewModel(self.name, title, tuple(lines), tuple(buttons), ring=(1.0, ""))
 
