@@ -18,6 +18,7 @@ from typing import Any, Mapping
 from companion.i18n import LANGUAGES, N_, _, in_language
 from companion.narration.words import refusal_text
 from companion.inputs import DISTRICTS
+from companion.rules.names import nfc
 
 
 def handle(app, kind: str, data: Mapping[str, Any], lang: str) -> tuple[int, Any]:
@@ -175,16 +176,28 @@ def rename(app, data: Mapping[str, Any], lang: str) -> tuple[int, Any]:
         return 400, error(lang, N_("give the new names by seat"))
     names: dict[str, str] = {}
     for seat, new in asked.items():
-        if not str(seat).isdigit() or int(seat) >= len(seats) or not isinstance(new, str) or len(new) > 200:
+        at = _seat_number(seat)
+        if at is None or not 0 <= at < len(seats) or not isinstance(new, str) or len(new) > 200:
             return 400, error(lang, N_("give the new names by seat"))
-        if new.strip() and " ".join(new.split()) != seats[int(seat)]:
-            names[seats[int(seat)]] = new.strip()
+        if new.strip() and nfc(" ".join(new.split())) != nfc(seats[at]):  # "Zoë" either way is her name
+            names[seats[at]] = new.strip()
     if not names:
         return 200, {"ok": True}  # nothing changed
     refused = _dispatch(app, seatnames.engine_side({"cmd": "rename", "names": names}, app.shown_names), lang)
     if refused:
         return 409, refused
     return 200, {"ok": True}
+
+
+def _seat_number(seat: Any) -> int | None:
+    """A seat's number as the page sends it ("0", "1", ...), or None: plain ASCII digits only ("²" and
+    "١" are digits to `str.isdigit` but no seat)."""
+    from companion.inputs import whole_number
+
+    try:
+        return whole_number(str(seat))
+    except ValueError:
+        return None
 
 
 HANDLERS = {"settings": settings, "teach": teach, "cards": cards, "journal": journal, "taught": taught, "story": story,

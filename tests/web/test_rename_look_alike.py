@@ -18,3 +18,17 @@ def test_the_host_phone_refuses_look_alike_and_blank_names(table, tmp_path):  # 
         assert status == 409 and words in json.loads(body)["error"], (new, body)
     assert _names(host) == NAMED["names"]
     assert [c["cmd"] for c in _journaled(table, tmp_path)] == ["setup"]
+
+
+def test_a_seat_is_plain_digits_and_a_name_typed_decomposed_is_the_same_name(table, tmp_path):  # noqa: F811
+    host = _host(table)
+    gv = host.view()["gv"]
+    for seat in ("\u00b2", "\u0661", "1_0", " 1", "-1"):  # digits to str.isdigit or int(), no seat
+        status, _, body = host.change("/api/rename", {"names": {seat: "Greta"}, "gv": gv})
+        assert status == 400 and "by seat" in json.loads(body)["error"], (seat, status, body)
+    status, _, body = host.change("/api/rename", {"names": {"0": "Zo\u00eb"}, "gv": gv})
+    assert status == 200, body
+    gv = host.view()["gv"]
+    status, _, body = host.change("/api/rename", {"names": {"0": "Zoe\u0308"}, "gv": gv})
+    assert status == 200, body  # her own name, typed decomposed: nothing changed, not "already their names"
+    assert [c["cmd"] for c in _journaled(table, tmp_path)] == ["setup", "rename"]
