@@ -187,7 +187,7 @@ def _scan_pages(copy: Path, rows: dict, games: dict) -> bool:
     before = len(rows) + len(games)
     latest: dict = {}
     for rowid, values in found:  # later copies of a row (the WAL's) win over earlier ones
-        if len(values) == 5 and _types(values[:4], (int, int, str, int)):  # a damaged `at` is not a reason to drop it
+        if len(values) in (5, 6) and _types(values[:4], (int, int, str, int)):  # 6: with its digest; a damaged `at` is not a reason to drop it
             latest[("c", values[0], values[1])] = (values[2], values[3], values[4])
         elif len(values) in (7, 8) and values[0] is None and _types(values[1:4], (str, str, str)):  # 8: with position
             latest[("g", rowid)] = (rowid, *values[1:7])

@@ -93,14 +93,14 @@ def test_a_hold_writes_without_reading_the_game_until_someone_else_commits(tmp_p
         statements = []
         j.db.set_trace_callback(statements.append)
         s.submit({"cmd": "add", "n": 1})
-        assert not any("SELECT seq, undone FROM commands" in q for q in statements)
+        assert not any("SELECT seq, command, undone, digest FROM commands" in q for q in statements)
         assert sum("data_version" in q for q in statements) == 1  # the whole check on the usual press
         other = Journal(path)
         other.new_game(SETUP)  # another game, another connection: the next write looks, and goes on
         other.close()
         statements.clear()
         s.submit({"cmd": "add", "n": 2})
-        assert any("SELECT seq, undone FROM commands" in q for q in statements)
+        assert any("SELECT seq, command, undone, digest FROM commands" in q for q in statements)
         raw = sqlite3.connect(path)
         raw.execute("UPDATE commands SET undone = ? WHERE game_id = ? AND seq = 2", (UNDONE, s.game_id))
         raw.commit()  # a writer that ignores leases takes back a command in the middle
