@@ -222,7 +222,7 @@ def _recover(source: str, path, create: bool = True) -> int:
     src = Path(source)
     if not src.exists() and not Path(f"{source}-wal").exists():
         print(_("companion journal: {file}: no such file").format(file=source), file=sys.stderr)
-        return 1
+        return 2  # a usage mistake, as every other missing file
     if src.resolve() == Path(path).resolve():
         print(_("companion journal: {file} is the journal itself; recover reads a damaged copy into"
                 " another journal (the app moves a damaged one aside on start)").format(file=source), file=sys.stderr)

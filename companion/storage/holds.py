@@ -29,6 +29,7 @@ import sqlite3
 
 from companion.storage import lease
 from companion.storage.faults import GameChanged, JournalError, StorageFault
+from companion.storage.identity import APPLICATION_ID, SCHEMA_VERSION
 from companion.storage.sqlitedb import dumps
 
 ACTIVE, UNDONE, ABANDONED = 0, 1, 2  # a command row's `undone` flag
@@ -63,7 +64,8 @@ class Hold:
 
 
 class Holds:
-    """Leases and holds, mixed into `Journal` (which gives `db`, `path`, `me`, `_now`, `_tx`, `_loads`, `_touch`)."""
+    """Leases, holds and digests, mixed into `Journal` (which gives `db`, `path`, `me`, `_now`, `_tx`,
+    `_loads`, `_touch`)."""
 
     def hold(self, game_id: int) -> tuple[Hold, list[dict], list[dict]]:
         """Take a game's lease (GameBusy while another live process holds it) and read it in the same
@@ -175,6 +177,34 @@ class Holds:
             self._touch(game_id, t, status, outcome, clear_outcome=outcome is None, position=position)
             tx.hold = Hold(game_id, seqs, undone, top, digest)
         return tx.hold, kept == 0
+
+    def _upgrade(self) -> None:
+        """Bring a journal of an older schema (or a new one) up to this one, once, in one transaction:
+        games' `position` and commands' `digest` columns added when missing (the digests of the rows
+        already there computed then, game by game), our application id and schema version stamped. A
+        journal already up to date costs three cheap reads here."""
+        db = self.db
+        app = db.execute("PRAGMA application_id").fetchone()[0]
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        games = {row[1] for row in db.execute("PRAGMA table_info(games)")}
+        commands = {row[1] for row in db.execute("PRAGMA table_info(commands)")}
+        self._digests = True
+        if app == APPLICATION_ID and version == SCHEMA_VERSION and "position" in games and "digest" in commands:
+            return
+        with self._tx():
+            if "position" not in games:
+                db.execute("ALTER TABLE games ADD COLUMN position TEXT")  # a journal older than it
+            if "digest" not in commands:
+                db.execute("ALTER TABLE commands ADD COLUMN digest TEXT")
+                fixes, game, digest = [], None, ""
+                for gid, seq, text in db.execute("SELECT game_id, seq, command FROM commands ORDER BY game_id, seq"):
+                    digest = chained(digest if gid == game else "", gid, seq, text)
+                    game = gid
+                    fixes.append((digest, gid, seq))
+                self._seal(fixes)
+            db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            db.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
 
     # -- inside a transaction ----------------------------------------------------------------------------
     def _take(self, game_id: int) -> None:

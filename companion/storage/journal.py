@@ -55,7 +55,7 @@ from companion.storage import lease
 from companion.storage.damage import CORRUPT_MARK, damage, move_aside  # noqa: F401  (callers import them from here)
 from companion.storage.faults import GameChanged, JournalError, JournalTooNew, StorageFault, read_only_fs  # noqa: F401  (likewise)
 from companion.storage.holds import ABANDONED, ACTIVE, UNDONE, Hold, Holds, chained  # noqa: F401  (likewise)
-from companion.storage.identity import APPLICATION_ID, SCHEMA_VERSION, newer
+from companion.storage.identity import SCHEMA_VERSION, newer
 from companion.storage.sqlitedb import Transaction, connect as _connect, dumps as _dumps
 
 _KEEP = object()  # `_touch`: leave the game's position as it is
@@ -168,34 +168,6 @@ class Journal(Holds):
             raise JournalError(f"{self.path}: cannot open the journal: {exc}") from None
         except OSError as exc:  # the file could not be made (a read-only file system, no space, no folder)
             raise StorageFault("read-only" if exc.errno == 30 else "cannot-open", self.path, exc.strerror or "") from None
-
-    def _upgrade(self) -> None:
-        """Bring a journal of an older schema (or a new one) up to this one, once, in one transaction:
-        games' `position` and commands' `digest` columns added when missing (the digests of the rows
-        already there computed then, game by game), our application id and schema version stamped. A
-        journal already up to date costs three cheap reads here."""
-        db = self.db
-        app = db.execute("PRAGMA application_id").fetchone()[0]
-        version = db.execute("PRAGMA user_version").fetchone()[0]
-        games = {row[1] for row in db.execute("PRAGMA table_info(games)")}
-        commands = {row[1] for row in db.execute("PRAGMA table_info(commands)")}
-        self._digests = True
-        if app == APPLICATION_ID and version == SCHEMA_VERSION and "position" in games and "digest" in commands:
-            return
-        with self._tx():
-            if "position" not in games:
-                db.execute("ALTER TABLE games ADD COLUMN position TEXT")  # a journal older than it
-            if "digest" not in commands:
-                db.execute("ALTER TABLE commands ADD COLUMN digest TEXT")
-                fixes, game, digest = [], None, ""
-                for gid, seq, text in db.execute("SELECT game_id, seq, command FROM commands ORDER BY game_id, seq"):
-                    digest = chained(digest if gid == game else "", gid, seq, text)
-                    game = gid
-                    fixes.append((digest, gid, seq))
-                self._seal(fixes)
-            db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            db.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
 
     def _make_file(self, check: bool) -> None:
         """The folder (made if missing), a damaged file moved aside, and the file itself made with our mode."""

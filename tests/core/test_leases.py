@@ -143,3 +143,26 @@ def test_only_the_factory_opens_a_journal_in_the_product():
     direct = [str(p.relative_to(ROOT)) for p in (ROOT / "companion").rglob("*.py")
               if re.search(r"(?<!class )\bJournal\(", p.read_text()) and p.name != "opening.py"]
     assert direct == []
+
+
+def test_a_command_changed_while_nobody_held_the_game_is_named_at_resume_and_sealed(tmp_path):
+    """Hold verifies the chain of digests: the first row another program changed is named (`changed`),
+    the game resumed is the journal's as it now replays, and writing on it works (sealed again)."""
+    path = tmp_path / "j.sqlite3"
+    with Journal(path) as j:
+        s, _ = Session.new(SETUP, journal=j, game=CounterGame())
+        for n in (1, 2, 3):
+            s.submit({"cmd": "add", "n": n})
+        s.close()
+    raw = sqlite3.connect(path)
+    raw.execute("""UPDATE commands SET command = '{"cmd":"add","n":7}' WHERE game_id = 1 AND seq = 3""")
+    raw.commit()
+    raw.close()
+    with Journal(path) as j:
+        s = Session.resume(j, 1, game=CounterGame())
+        assert s.saver.hold.changed == 3
+        assert s.commands[2] == {"cmd": "add", "n": 7}
+        s.submit({"cmd": "add", "n": 4})  # sealed again: its own next write is not refused
+        s.close()
+        hold, _, _ = j.hold(1)
+        assert hold.changed is None
