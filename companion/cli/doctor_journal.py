@@ -14,6 +14,10 @@ free space. Each fault has its own diagnosis and a fix that loses no game (issue
                       and recover any journal inside it; never `rm`
   disk full           what fills it (df, du), what may go (apt's cache, system logs); never the journal
   rescue file waiting commands a stop could not save: `companion journal rescue FILE`
+  not our journal     a text file or another program's database at --journal: left as it is, give the
+                      right path (companion/storage/identity.py decides, as every open does)
+  another shape       a table or column missing ("a journal of another version or damaged schema"):
+                      damaged, fixed as above (recover reads what plain SQL can); a newer version: update
 
 Every command of a fix is written between backticks, our words around them; tests/reliability/
 test_doctor_fixes.py runs each against its fault and checks every game still replays.
@@ -40,6 +44,7 @@ from typing import Callable
 
 from companion.cli.doctor_base import UNIT, Check, Status
 from companion.i18n import _, ngettext
+from companion.storage.identity import ANOTHER_SHAPE, schema_problem
 
 FREE_FAIL = 50 * 2**20
 FREE_WARN = 500 * 2**20
@@ -125,6 +130,9 @@ def check_journal_file(probe, journal: Path, default: bool, ro: bool):
         return Check("journal", Status.OK, _("no journal yet ({file} is made by the first game)").format(file=journal))
     if mode is not None and not journal.is_file():  # a link to a journal is fine, a link to nothing is not
         return _not_a_file(probe, journal, mode, default)
+    ours = _whose(journal, default)
+    if ours is not None:
+        return ours
     reading = read_journal(journal, ro)
     if reading.cause in ("busy", "cut"):  # a moment's state, not a fault: nothing to fix
         again = _("`{command}` again in a moment").format(command="companion doctor") if reading.cause == "busy" else \
@@ -150,6 +158,28 @@ def check_journal_file(probe, journal: Path, default: bool, ro: bool):
                                                "command can be saved").format(file=journal, user=probe.user(), games=games),
                      _owner_fix(probe, journal, locked))
     return Check("journal", Status.OK, _("{file}: sound, {games}").format(file=journal, games=games))
+
+
+def _whose(journal: Path, default: bool):
+    """The check for a file that is not our journal (another program's, left as it is) or one of a newer
+    version (read, never written); None for our own (companion/storage/identity.py)."""
+    from companion.storage.faults import JournalTooNew, NotOurJournal
+    from companion.storage.identity import check_ours
+
+    try:
+        check_ours(str(journal), by_place=default)
+    except NotOurJournal as exc:
+        return Check("journal", Status.FAIL, _("{file} is not a Nightwatch journal ({why}): the companion leaves it as it"
+                                               " is and uses no journal there").format(file=journal, why=_(exc.why)),
+                     _("give the path of your journal (`{command}`), or leave --journal out for the default one").format(
+                         command="companion journal list --journal PATH"))
+    except JournalTooNew as exc:
+        return Check("journal", Status.FAIL, _("{file}: a journal of another version or damaged schema: version {version},"
+                                               " newer than this companion knows ({known}); its games can be read, no"
+                                               " command is saved").format(file=journal, version=exc.version,
+                                                                           known=exc.known),
+                     _("update the companion to the version that wrote it (the file is left as it is meanwhile)"))
+    return None
 
 
 def read_journal(path: Path, read_only_fs: bool = False, connect: Callable = sqlite3.connect) -> Reading:
@@ -410,6 +440,9 @@ def _look(connect: Callable, uri: str) -> Reading:
             lines = [line for line in str(result).splitlines() if not line.startswith("***")]
             return Reading(_("integrity check: {why}").format(why=(lines or [str(result)])[0][:120]))
         names = {name for (name,) in con.execute("SELECT name FROM sqlite_master")}
+        shape = schema_problem(con)
+        if shape is not None:  # a table renamed, a column missing: never "sound, 0 games"
+            return Reading(_(ANOTHER_SHAPE).format(why=_(shape)))
         if not {"games", "commands"} <= names:
             return Reading(None, 0)
         con.execute("SELECT id, game, title, status, outcome, created, updated FROM games").fetchall()

@@ -263,7 +263,7 @@ def _recover(source: str, path, create: bool = True) -> int:
     src = Path(source)
     if not src.exists() and not Path(f"{source}-wal").exists():
         print(_("companion journal: {file}: no such file").format(file=source), file=sys.stderr)
-        return 1
+        return 2  # a usage mistake, as every other missing file
     why = not_a_journal_file(src)
     if why is not None:
         print(_("companion journal: {file}: {why}").format(file=source, why=why), file=sys.stderr)

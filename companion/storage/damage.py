@@ -1,7 +1,8 @@
 """Is a journal file damaged, and moving a damaged one aside (never deleted).
 
-`damage(path)` looks at the file read-only (its `-wal` first, then SQLite's `integrity_check` and a first
-read of the tables a start reads); `move_aside` renames the file with its `-wal` and `-shm` to
+`damage(path)` looks at the file read-only (its `-wal` first, then SQLite's `integrity_check`, the shape
+of its tables (a table or column missing: "a journal of another version or damaged schema", see
+companion/storage/identity.py) and a first read of the tables a start reads); `move_aside` renames the file with its `-wal` and `-shm` to
 `<path>.corrupt-<UTC time>`. companion/storage/journal.py calls both when it opens a journal
 (`companion journal recover` salvages a moved-aside file's games).
 """
@@ -13,6 +14,7 @@ import urllib.parse
 from pathlib import Path
 
 from companion.storage.faults import JournalError
+from companion.storage.identity import ANOTHER_SHAPE, schema_problem
 
 CORRUPT_MARK = ".corrupt-"
 
@@ -51,6 +53,9 @@ def damage(path: str) -> str | None:
                 lines = [line for line in str(result).splitlines() if not line.startswith("***")]
                 return f"integrity check: {(lines or [str(result)])[0][:120]}"
             names = {name for (name,) in con.execute("SELECT name FROM sqlite_master")}
+            shape = schema_problem(con)
+            if shape is not None:  # a table renamed, a column dropped: what a start would use is not there
+                return ANOTHER_SHAPE.format(why=shape)
             if "games" in names:
                 con.execute("SELECT id, game, title, status, outcome, created, updated FROM games").fetchall()
             if "commands" in names:

@@ -9,6 +9,9 @@
 - `GameBusy`: another live process holds the game's lease (companion/storage/lease.py): nothing is written.
 - `GameChanged`: the game in the journal is no longer what this session last wrote: nothing is written,
   and the session never writes that game again.
+- `JournalMissing` (`--journal PATH` names no journal) and its kind `NotOurJournal` (PATH is a file, but
+  not our journal: companion/storage/identity.py): a usage mistake, exit 2; the file is never touched.
+- `JournalTooNew`: a journal of a newer schema version than this companion knows: read, never written.
 
 Messages are English templates with their values (`template`, `params`, as `RuleViolation`): the
 edge (a screen, a command line) shows them in the user's language with `companion.narration.words.refusal_text`.
@@ -83,6 +86,38 @@ class GameChanged(JournalError):
     def __init__(self, game_id: int):
         self.game_id = game_id
         super().__init__(N_("game {id} was changed by another program: not saving; resume it again"), id=game_id)
+
+
+class JournalMissing(JournalError):
+    """`--journal PATH` names no journal and `--create` was not given (exit 2)."""
+
+    def __init__(self, path: str):
+        self.path = path
+        super().__init__(N_("{path}: there is no journal there; check the path, or add --create to start a new"
+                            " journal there"), path=path)
+
+
+class NotOurJournal(JournalMissing):
+    """PATH is a file, but not a Nightwatch journal (a text file, another program's database): it is
+    left exactly as it is; like a missing journal, a usage mistake (exit 2)."""
+
+    def __init__(self, path: str, why: str, **params):
+        self.path = path
+        self.why = why.format(**params) if params else why
+        JournalError.__init__(self, N_("{path}: not a Nightwatch journal ({why}); it was left as it is: check the"
+                                       " path (a damaged journal of ours: `companion journal recover {path}`"
+                                       " reads its games into another)"), path=path, why=self.why)
+
+
+class JournalTooNew(JournalError):
+    """The journal was written by a newer companion (its schema version is higher than ours): it is
+    never written by this one, so nothing the newer version keeps is lost."""
+
+    def __init__(self, path: str, version: int, known: int):
+        self.path, self.version, self.known = path, version, known
+        super().__init__(N_("{path}: a journal of another version or damaged schema: version {version}, newer than"
+                            " this companion knows ({known}); it is not written: update the companion"),
+                         path=path, version=version, known=known)
 
 
 def read_only_fs(folder: Path, mounts: str = "/proc/mounts") -> bool:

@@ -17,6 +17,15 @@ nothing is changed) is moved aside with its `-wal` and `-shm` as `journal.sqlite
 (never deleted), a fresh journal is started, and `notice` says where the old one is
 (`companion journal recover` salvages its games).
 
+Only our own file is opened: a journal carries SQLite's `application_id` and its schema version in
+`user_version` (companion/storage/identity.py, asked by `opening` before any open); a journal of an
+older schema is brought up to this one on its first open for writing (`_upgrade`), one of a newer
+schema is never written (`JournalTooNew`). A journal whose tables have another shape (a table or a
+column missing) counts as damaged: moved aside, its games salvaged by `companion journal recover`.
+
+Every command row carries a digest chained to the row before (companion/storage/holds.py): a command
+another program rewrote in place is seen before the next write, and at resume.
+
 Undo keeps history: an undone command stays in the table with `undone = 1` (redo brings it back);
 appending a new command after an undo turns the pending undone ones into `undone = 2` (abandoned,
 kept for the record but never replayed or redone).
@@ -44,11 +53,10 @@ from companion import paths
 from companion.records import Named
 from companion.storage import lease
 from companion.storage.damage import CORRUPT_MARK, damage, move_aside  # noqa: F401  (callers import them from here)
-from companion.storage.faults import GameChanged, JournalError, StorageFault, read_only_fs  # noqa: F401  (likewise)
-from companion.storage.holds import ABANDONED, ACTIVE, UNDONE, Hold, Holds  # noqa: F401  (likewise)
+from companion.storage.faults import GameChanged, JournalError, JournalTooNew, StorageFault, read_only_fs  # noqa: F401  (likewise)
+from companion.storage.holds import ABANDONED, ACTIVE, UNDONE, Hold, Holds, chained  # noqa: F401  (likewise)
+from companion.storage.identity import SCHEMA_VERSION, newer
 from companion.storage.sqlitedb import Transaction, connect as _connect, dumps as _dumps
-
-SCHEMA_VERSION = 1
 
 _KEEP = object()  # `_touch`: leave the game's position as it is
 
@@ -74,6 +82,7 @@ CREATE TABLE IF NOT EXISTS commands (
     command  TEXT NOT NULL,                     -- canonical JSON, exactly what replay applies
     undone   INTEGER NOT NULL DEFAULT 0,        -- 0 active, 1 undone (redo-able), 2 abandoned
     at       REAL NOT NULL,
+    digest   TEXT,                              -- sha256 chained from the game's previous row (holds.py `chained`)
     PRIMARY KEY (game_id, seq)
 );
 CREATE TABLE IF NOT EXISTS leases (                 -- one writer per game: companion/storage/lease.py
@@ -130,6 +139,7 @@ class Journal(Holds):
         self.fault: StorageFault | None = None  # why this journal cannot be written now (read-only, full)
         self.me = lease.me(who)
         self._writes = 0  # commits made through this object (a Hold's mark)
+        self._digests = False  # the commands table has its digest column (always, once opened to write)
         connect = connect or _connect
         try:
             if readonly:
@@ -138,12 +148,18 @@ class Journal(Holds):
             if self.path != ":memory:":
                 self._make_file(check)
             self._db = connect(self.path, "rw")
+            version = newer(self._db)
+            if version is not None:  # before anything is written: a newer companion's journal stays as it is
+                raise JournalTooNew(self.path, version, SCHEMA_VERSION)
             for pragma in PRAGMAS:
                 self._db.execute(f"PRAGMA {pragma}")
-            self._db.executescript(_SCHEMA)
-            if "position" not in {row[1] for row in self._db.execute("PRAGMA table_info(games)")}:
-                self._db.execute("ALTER TABLE games ADD COLUMN position TEXT")  # a journal older than it
-            self._db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+            names = {name for (name,) in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if not {"meta", "games", "commands", "leases"} <= names:  # all in one commit: a power cut never
+                self._db.executescript(f"BEGIN IMMEDIATE; {_SCHEMA} COMMIT;")  # leaves half a schema
+            self._upgrade()
+        except (JournalTooNew, StorageFault):
+            self.close()
+            raise
         except sqlite3.DatabaseError as exc:
             self.close()
             fault = StorageFault.of(exc, self.path)
@@ -175,6 +191,7 @@ class Journal(Holds):
         try:
             self._db = connect(self.path, "ro")
             self._db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+            self._digests = "digest" in {row[1] for row in self._db.execute("PRAGMA table_info(commands)")}
         except sqlite3.DatabaseError as exc:
             self.close()
             name = str(getattr(exc, "sqlite_errorname", ""))  # no -shm to be made: CANTOPEN, READONLY_*, IOERR
@@ -184,6 +201,7 @@ class Journal(Holds):
             self.immutable = True
             try:
                 self._db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+                self._digests = "digest" in {row[1] for row in self._db.execute("PRAGMA table_info(commands)")}
             except sqlite3.DatabaseError as exc2:
                 self.close()
                 raise JournalError(f"{self.path}: cannot open the journal: {exc2}") from None
@@ -244,13 +262,15 @@ class Journal(Holds):
                 (str(setup.get("game", "")), title, t, t, position),
             )
             game_id = int(cur.lastrowid)
+            text = _dumps(setup)
+            digest = chained("", game_id, 1, text)
             self.db.execute(
-                "INSERT INTO commands (game_id, seq, command, at) VALUES (?, 1, ?, ?)",
-                (game_id, _dumps(setup), t),
+                "INSERT INTO commands (game_id, seq, command, at, digest) VALUES (?, 1, ?, ?, ?)",
+                (game_id, text, t, digest),
             )
             if hold:
                 self._take(game_id)
-            tx.hold = Hold(game_id, [1], [], 1)
+            tx.hold = Hold(game_id, [1], [], 1, digest)
         return tx.hold
 
     def append(self, game_id: int, command: dict, *, status: str | None = None, outcome: str | None = None,
@@ -262,16 +282,18 @@ class Journal(Holds):
         with self._tx(game_id, hold):
             if hold is None or hold.undone:
                 self.db.execute("UPDATE commands SET undone = ? WHERE game_id = ? AND undone = ?", (ABANDONED, game_id, UNDONE))
-            seq = self._next_seq(game_id) if hold is None else hold.top + 1
+            top, prev = self._last_digest(game_id) if hold is None else (hold.top, hold.digest)
+            seq, text = top + 1, _dumps(command)
+            digest = chained(prev, game_id, seq, text)
             self.db.execute(
-                "INSERT INTO commands (game_id, seq, command, at) VALUES (?, ?, ?, ?)",
-                (game_id, seq, _dumps(command), t),
+                "INSERT INTO commands (game_id, seq, command, at, digest) VALUES (?, ?, ?, ?, ?)",
+                (game_id, seq, text, t, digest),
             )
             self._touch(game_id, t, status, outcome, position=position)
         if hold is not None:
             hold.active.append(seq)
             hold.undone.clear()
-            hold.top = seq
+            hold.top, hold.digest = seq, digest
         return seq
 
     def undo(self, game_id: int, steps: int = 1, *, status: str | None = "running", position: str | None = None,
@@ -332,10 +354,12 @@ class Journal(Holds):
                 "INSERT INTO games (game, title, status, outcome, created, updated) VALUES (?, ?, ?, ?, ?, ?)",
                 (str(commands[0].get("game", "")), title, status, outcome, created, updated),
             )
-            game_id = cur.lastrowid
+            game_id, digest = cur.lastrowid, ""
             for seq, command in enumerate(commands, start=1):
-                self.db.execute("INSERT INTO commands (game_id, seq, command, at) VALUES (?, ?, ?, ?)",
-                                (game_id, seq, _dumps(command), at[seq - 1] if at else created))
+                text = _dumps(command)
+                digest = chained(digest, game_id, seq, text)
+                self.db.execute("INSERT INTO commands (game_id, seq, command, at, digest) VALUES (?, ?, ?, ?, ?)",
+                                (game_id, seq, text, at[seq - 1] if at else created, digest))
         return int(game_id)
 
     def started_by(self, setup: dict) -> list[int]:
@@ -439,13 +463,6 @@ class Journal(Holds):
         if not isinstance(cmd, dict):
             raise JournalError(f"{self.path}: a command of game {game_id} is damaged (not a JSON object)")
         return cmd
-
-    def _next_seq(self, game_id: int) -> int:
-        """The next sequence number of a game (JournalError for an unknown game)."""
-        row = self.db.execute("SELECT MAX(seq) FROM commands WHERE game_id = ?", (game_id,)).fetchone()
-        if row[0] is None:
-            raise JournalError(f"{self.path}: no game with id {game_id}")
-        return row[0] + 1
 
     def _touch(self, game_id: int, t: float, status: str | None, outcome: str | None, clear_outcome: bool = False,
                position: Any = _KEEP) -> None:

@@ -7,34 +7,32 @@ them), the way run and play call it, never the pragmas. What it adds to `Journal
 
 - a journal file is made only in the default place, or with `create` (`--create`): a mistyped
   `--journal` path is `JournalMissing` (exit 2), not a new empty journal that hides your games;
+- a file that is not our journal (a text file, another program's database) is `NotOurJournal` (exit 2)
+  and left exactly as it is (companion/storage/identity.py); in the default place every file is ours;
 - a journal that exists but cannot be written (a read-only file system or file) is opened read-only,
   with `fault` saying so: its games can still be listed, exported, offered and played, not saved;
 - with `probe` (the table), one small commit shows at once whether the journal can be written (a
   full disk), so the first STATUS= already says "not saving".
 
 Readers (`journal list`, `export`, `report`, `check`) use `open_reader`: read-only (`mode=ro`), so they
-never block the table, never create anything, and still work on a read-only file system.
+never block the table, never create anything, and still work on a read-only file system. A journal of
+another shape (a table or a column missing) is refused in words that say which part; one of a newer
+version is read (`read_only_note` says it is never written).
 """
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from pathlib import Path
 from typing import Callable
 
 from companion import paths
 from companion.errors import N_
-from companion.storage.faults import JournalError, StorageFault, read_only_fs
+from companion.storage.faults import (JournalError, JournalMissing, JournalTooNew, NotOurJournal,  # noqa: F401
+                                      StorageFault, read_only_fs)
+from companion.storage.identity import ANOTHER_SHAPE, check_ours, newer, schema_problem
 from companion.storage.journal import Journal
-
-
-class JournalMissing(JournalError):
-    """`--journal PATH` names no journal and `--create` was not given (exit 2)."""
-
-    def __init__(self, path: str):
-        self.path = path
-        super().__init__(N_("{path}: there is no journal there; check the path, or add --create to start a new"
-                            " journal there"), path=path)
 
 
 def open_journal(path: str | Path | None = None, *, who: str, create: bool = False, connect: Callable | None = None,
@@ -49,6 +47,8 @@ def open_journal(path: str | Path | None = None, *, who: str, create: bool = Fal
     path = str(paths.journal_file() if default else path)
     if not (default or create or path == ":memory:" or _exists(path)):
         raise JournalMissing(path)
+    if path != ":memory:":
+        check_ours(path, by_place=_default_place(path))
     try:
         journal = Journal(path, who=who, connect=connect, now=now)
     except StorageFault as exc:
@@ -67,7 +67,28 @@ def open_reader(path: str | Path | None = None, *, connect: Callable | None = No
     path = str(paths.journal_file() if path is None else path)
     if not Path(path).exists():
         raise JournalMissing(path)
-    return Journal(path, connect=connect, readonly=True)
+    try:
+        check_ours(path, by_place=_default_place(path))
+    except JournalTooNew:
+        pass  # read all the same: read_only_note says it is never written
+    journal = Journal(path, connect=connect, readonly=True)
+    try:
+        why = schema_problem(journal.db)
+    except sqlite3.DatabaseError:  # a file SQLite cannot read: the reader's own first query says so
+        why = None
+    if why is not None:
+        journal.close()
+        raise JournalError(N_("{path}: {shape}; its games can be salvaged with `companion journal recover {path}`"),
+                           path=path, shape=ANOTHER_SHAPE.format(why=why))
+    return journal
+
+
+def _default_place(path: str) -> bool:
+    """Is `path` the default journal place (where any file is ours)?"""
+    try:
+        return Path(path).resolve() == paths.journal_file().resolve()
+    except OSError:
+        return False
 
 
 def _exists(path: str) -> bool:
@@ -76,7 +97,15 @@ def _exists(path: str) -> bool:
 
 
 def read_only_note(journal: Journal) -> str | None:
-    """What a reader says on a read-only file system (an English template; None elsewhere)."""
+    """What a reader says of a journal it reads but no companion of this version writes: a newer one, or
+    one on a read-only file system (an English template; None elsewhere)."""
+    try:
+        too_new = newer(journal.db) is not None
+    except sqlite3.DatabaseError:
+        too_new = False
+    if too_new:
+        return N_("{path}: a journal of another version or damaged schema: a newer version than this companion"
+                  " knows; it is read, never written (update the companion)")
     if journal.immutable:
         return N_("{path}: the file system is read-only; the journal is read without its -wal file, so the"
                   " newest commands may be missing")

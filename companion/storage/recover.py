@@ -7,6 +7,9 @@ Three ways of reading what is left, on a copy (the damaged file is never changed
   3. a scan of every page of the file and of its -wal for table rows shaped like ours (finds rows
      the tree no longer leads to: a scribbled header, a lost root page, a cut-off file). It can also
      find rows of a game deleted earlier whose pages were not reused yet.
+The tables are read as plain SQL still can: under another name (the table that has the columns), and
+without a column that is not essential (a missing `undone` counts as active, a missing `at` takes the
+game's dates), so a journal of another shape gives back every game it holds.
 Their rows are merged, the earlier ways winning. Then every game is replayed through its rules engine and kept only as far
 as it replays: a game whose later commands are lost or damaged keeps the longest prefix that
 replays, and the report says so. Only active commands come back (undone ones are left out).
@@ -139,15 +142,50 @@ def _read_row_by_row(path: Path, rows: dict, games: dict) -> None:
         return
     con.text_factory = lambda raw: raw.decode("utf-8", "replace")
     try:
-        for rowid_row in _rows(con, "games", "id, game, title, status, outcome, created, updated"):
+        table, columns = _shaped(con, "games", GAMES_COLUMNS)
+        for rowid_row in _rows(con, table, columns) if table else ():
             gid = rowid_row[1]
             if isinstance(gid, int):
                 games.setdefault(gid, rowid_row[1:])
-        for _rowid, gid, seq, command, undone, at in _rows(con, "commands", "game_id, seq, command, undone, at"):
+        table, columns = _shaped(con, "commands", COMMANDS_COLUMNS)
+        for _rowid, gid, seq, command, undone, at in _rows(con, table, columns) if table else ():
             if isinstance(gid, int) and isinstance(seq, int) and isinstance(command, str):
                 rows.setdefault((gid, seq), (command, undone, at))
     finally:
         con.close()
+
+
+def _shaped(con: sqlite3.Connection, name: str, wanted: dict[str, str | None]) -> tuple[str | None, str]:
+    """(table, select list) to read our table `name` as plain SQL still can: the table of that name, else
+    the one table holding all of its essential columns (renamed by another program or version); a
+    missing column that is not essential read as its default (`wanted`: column -> SQL default, None for
+    an essential one). (None, "") when no table fits."""
+    try:
+        tables = [t for (t,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'"
+                                            " AND name NOT LIKE 'sqlite_%' ORDER BY name = ? DESC, name", (name,))]
+    except sqlite3.DatabaseError:  # the schema itself does not read: the names are SQLite's guess
+        return name, ", ".join(wanted)
+    for table in tables:
+        try:
+            have = {row[1] for row in con.execute(f"PRAGMA table_info({_quoted(table)})")}
+        except sqlite3.DatabaseError:
+            have = set(wanted) if table == name else set()
+        if all(c in have for c, default in wanted.items() if default is None):
+            return _quoted(table), ", ".join(c if c in have else f"{wanted[c]} AS {c}" for c in wanted)
+    return None, ""
+
+
+def _quoted(name: str) -> str:
+    """A table name quoted for SQL."""
+    return '"' + name.replace('"', '""') + '"'
+
+
+# Our tables' columns as recover reads them: None for an essential one, else the SQL default for a
+# journal that lacks it (an older or damaged schema): a command without its flag counts as active, one
+# without its time gets the game's, a game without its dates gets its commands' (see `_dates`).
+GAMES_COLUMNS = {"id": None, "game": None, "title": "''", "status": "NULL", "outcome": "NULL", "created": "NULL",
+                 "updated": "NULL"}
+COMMANDS_COLUMNS = {"game_id": None, "seq": None, "command": None, "undone": "0", "at": "NULL"}
 
 
 def _rows(con: sqlite3.Connection, table: str, columns: str):
@@ -187,7 +225,7 @@ def _scan_pages(copy: Path, rows: dict, games: dict) -> bool:
     before = len(rows) + len(games)
     latest: dict = {}
     for rowid, values in found:  # later copies of a row (the WAL's) win over earlier ones
-        if len(values) == 5 and _types(values[:4], (int, int, str, int)):  # a damaged `at` is not a reason to drop it
+        if len(values) in (5, 6) and _types(values[:4], (int, int, str, int)):  # 6: with its digest; a damaged `at` is not a reason to drop it
             latest[("c", values[0], values[1])] = (values[2], values[3], values[4])
         elif len(values) in (7, 8) and values[0] is None and _types(values[1:4], (str, str, str)):  # 8: with position
             latest[("g", rowid)] = (rowid, *values[1:7])

@@ -93,14 +93,14 @@ def test_a_hold_writes_without_reading_the_game_until_someone_else_commits(tmp_p
         statements = []
         j.db.set_trace_callback(statements.append)
         s.submit({"cmd": "add", "n": 1})
-        assert not any("SELECT seq, undone FROM commands" in q for q in statements)
+        assert not any("SELECT seq, command, undone, digest FROM commands" in q for q in statements)
         assert sum("data_version" in q for q in statements) == 1  # the whole check on the usual press
         other = Journal(path)
         other.new_game(SETUP)  # another game, another connection: the next write looks, and goes on
         other.close()
         statements.clear()
         s.submit({"cmd": "add", "n": 2})
-        assert any("SELECT seq, undone FROM commands" in q for q in statements)
+        assert any("SELECT seq, command, undone, digest FROM commands" in q for q in statements)
         raw = sqlite3.connect(path)
         raw.execute("UPDATE commands SET undone = ? WHERE game_id = ? AND seq = 2", (UNDONE, s.game_id))
         raw.commit()  # a writer that ignores leases takes back a command in the middle
@@ -143,3 +143,26 @@ def test_only_the_factory_opens_a_journal_in_the_product():
     direct = [str(p.relative_to(ROOT)) for p in (ROOT / "companion").rglob("*.py")
               if re.search(r"(?<!class )\bJournal\(", p.read_text()) and p.name != "opening.py"]
     assert direct == []
+
+
+def test_a_command_changed_while_nobody_held_the_game_is_named_at_resume_and_sealed(tmp_path):
+    """Hold verifies the chain of digests: the first row another program changed is named (`changed`),
+    the game resumed is the journal's as it now replays, and writing on it works (sealed again)."""
+    path = tmp_path / "j.sqlite3"
+    with Journal(path) as j:
+        s, _ = Session.new(SETUP, journal=j, game=CounterGame())
+        for n in (1, 2, 3):
+            s.submit({"cmd": "add", "n": n})
+        s.close()
+    raw = sqlite3.connect(path)
+    raw.execute("""UPDATE commands SET command = '{"cmd":"add","n":7}' WHERE game_id = 1 AND seq = 3""")
+    raw.commit()
+    raw.close()
+    with Journal(path) as j:
+        s = Session.resume(j, 1, game=CounterGame())
+        assert s.saver.hold.changed == 3
+        assert s.commands[2] == {"cmd": "add", "n": 7}
+        s.submit({"cmd": "add", "n": 4})  # sealed again: its own next write is not refused
+        s.close()
+        hold, _, _ = j.hold(1)
+        assert hold.changed is None

@@ -280,8 +280,9 @@ def test_doctor_journal_quick_check(tmp_path, config_dir, monkeypatch):
     state.mkdir(exist_ok=True)
     journal = state / "journal.sqlite3"
     con = sqlite3.connect(journal)
-    con.execute("CREATE TABLE commands (seq INTEGER PRIMARY KEY, body TEXT)")
-    con.executemany("INSERT INTO commands (body) VALUES (?)", [("x" * 500,)] * 200)
+    con.execute("CREATE TABLE games (id INTEGER PRIMARY KEY, game, title, status, outcome, created, updated)")
+    con.execute("CREATE TABLE commands (game_id, seq INTEGER PRIMARY KEY, command TEXT, undone, at)")  # (our shape)
+    con.executemany("INSERT INTO commands (game_id, command, undone) VALUES (1, ?, 0)", [('{"x": "%s"}' % ("x" * 500),)] * 200)
     con.commit()
     con.close()
     probe = FakeProbe(_pi(tmp_path / "root"))

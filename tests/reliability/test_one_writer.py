@@ -6,6 +6,7 @@ is lost (tests/reliability/writers.py, `nothing_lost`)."""
 
 import signal
 import sqlite3
+import time
 
 import pytest
 
@@ -148,3 +149,74 @@ def test_the_table_does_not_offer_a_game_another_process_holds(tmp_path):
     finally:
         stop(other)
     nothing_lost(path, {1: SCRIPT[:10]})
+
+
+# Raw changes another program can make to a game's rows while the table holds it: each keeps the rows'
+# seqs and flags as the table knows them (the image), so only the chain of digests (companion/storage/
+# holds.py) sees them. The first is the finding: one command's text rewritten in place. (A changed flag
+# changes the image: the test above.)
+RAW_CHANGES = {
+    "command text": ["UPDATE commands SET command = (SELECT command FROM commands WHERE game_id = 1 AND seq = 4)"
+                     " WHERE game_id = 1 AND seq = 6"],
+    "two seqs swapped": ["UPDATE commands SET seq = -1 WHERE game_id = 1 AND seq = 5",
+                         "UPDATE commands SET seq = 5 WHERE game_id = 1 AND seq = 6",
+                         "UPDATE commands SET seq = 6 WHERE game_id = 1 AND seq = -1"],
+    "a digest": ["UPDATE commands SET digest = 'edited' WHERE game_id = 1 AND seq = 3"],
+}
+
+
+@pytest.mark.parametrize("change", list(RAW_CHANGES))
+def test_a_raw_change_the_image_does_not_show_stops_the_tables_saving(tmp_path, change):
+    """Raw SQLite rewrites rows of the table's game (same seqs, same flags): the next command is refused
+    with the existing words, nothing is written, and resuming again plays the game as the journal has it."""
+    path = tmp_path / "journal.sqlite3"
+    app = build_app(tmp_path)
+    app.journal.close()
+    app.journal = open_journal(path, who="table")
+    app.notifier = Notifier()
+    app.start(setup=SCRIPT[0])
+    for cmd in SCRIPT[1:12]:
+        assert app.submit(cmd)
+    raw = sqlite3.connect(path)
+    for statement in RAW_CHANGES[change]:
+        raw.execute(statement)
+    raw.commit()
+    raw.close()
+    before = rows(path)
+    assert app.submit(SCRIPT[12]) is False
+    assert isinstance(app.refusal[1], GameChanged)
+    assert rows(path) == before, "the session wrote onto a game another program changed"
+    app.tick()
+    assert app.health.parts["journal"] == (False, refusal_text(GameChanged(1)))
+    app.journal.close()
+
+
+def test_a_scenario_run_stops_at_a_command_rewritten_under_it(tmp_path, figures):
+    """The finding: one raw `UPDATE commands SET command=...` under a `run --script --ack`; the run
+    used to acknowledge every command onto a game that no longer replays. Now it stops, exit 1, says
+    so, and writes nothing after the change."""
+    path = tmp_path / "journal.sqlite3"
+    script = scenario(tmp_path / "s.jsonl", SCRIPT)
+    run = spawn(tmp_path, "run", "--headless", "--script", script, "--journal", path, "--create", "--ack",
+                "--pace", "0.05")
+    try:
+        holds(path, 1)
+        while len(rows(path)) < 10:
+            assert run.poll() is None, "the run ended before the change"
+            time.sleep(0.02)
+        raw = sqlite3.connect(path, isolation_level=None)
+        raw.execute("BEGIN IMMEDIATE")
+        raw.execute("UPDATE commands SET command = (SELECT command FROM commands WHERE game_id = 1 AND seq = 4)"
+                    " WHERE game_id = 1 AND seq = 6")
+        changed = raw.execute("SELECT game_id, seq, command, undone FROM commands ORDER BY game_id, seq").fetchall()
+        raw.execute("COMMIT")
+        raw.close()
+        out, err = run.communicate(timeout=60)
+    finally:
+        stop(run)
+    assert run.returncode == 1, err
+    assert "game 1 was changed by another program: not saving; resume it again" in err, err
+    assert acks(out) < len(SCRIPT)
+    assert rows(path) == changed, "the run wrote after the change"
+    figures.setdefault("One writer per game (real processes)", {})["a raw `UPDATE commands SET command` under a run"] = (
+        f"the run stops at its next command (exit 1, {acks(out)} of {len(SCRIPT)} acknowledged), nothing written after")
