@@ -9,7 +9,6 @@ from companion.storage.journal import Journal
 from tests.app.helpers import SETUP
 from tests.app.proc import Notify, clean_env, lit, running, start, stop, strip_bytes, write_scenario
 
-STOP_BUDGET_S = 2.0
 SIGNALS = [signal.SIGTERM, signal.SIGINT, signal.SIGHUP]
 MODES = {
     # mode -> companion run options (the journal is tmp/journal.sqlite3 in each)
@@ -46,10 +45,11 @@ def test_a_stop_signal_blanks_the_leds_closes_the_journal_and_exits_0_in_time(tm
                 if line.startswith("ack 5"):
                     break
         assert lit(strip_bytes(tmp_path))  # the start-up colour check is on the strip
-        out, err, took = stop(proc, sig)
+        out, err, _ = stop(proc, sig)
         notify.drain()
     assert proc.returncode == 0, err
-    assert took < STOP_BUDGET_S, f"{mode}: {sig.name} took {took:.2f} s"
+    assert "stopping took longer than" not in err  # the backstop (1.8 s) did not have to cut it short;
+    # how long a stop takes is a benchmark row (benchmarks/bench_process.py): a loaded machine stretches it
     assert f"stopped by {sig.name}" in err and "Traceback" not in err
     assert not lit(strip_bytes(tmp_path)), "the LEDs kept their last frame"
     kinds = [m.split("\n")[0] for m in notify.messages]
@@ -110,8 +110,7 @@ def test_a_stop_that_hangs_ends_the_process_within_the_budget_and_says_so(tmp_pa
     with running(start(["--headless", "--backend", "mock", "--journal", str(tmp_path / "j.sqlite3"), "--create"], env, hang),
                  notify) as proc:
         notify.wait_for("READY=1")
-        _, err, took = stop(proc)
-    assert proc.returncode == 1
-    assert took < STOP_BUDGET_S + 0.3
+        _, err, _ = stop(proc)
+    assert proc.returncode == 1  # the backstop's exit, long before the 30 s hang (stop() waits 10 s at most)
     assert "stopping took longer than" in err
     assert not lit(strip_bytes(tmp_path))  # the strip closes before the reader: it went dark
