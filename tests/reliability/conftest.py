@@ -14,7 +14,9 @@ import pytest
 FULL = os.environ.get("CHAOS_FULL") == "1"
 ROOT = Path(__file__).resolve().parents[2]
 _FIGURES: dict[str, dict] = {}
-_FAULTS: list[tuple[str, str, str, str, str]] = []  # fault, writer, input, count, test
+# The table of faults x writers x inputs: each row names the test whose assertions hold its count
+# (edit the row with the test), carried into RELIABILITY.md by every `make chaos`.
+FAULT_TABLE = Path(__file__).with_name("faults_table.md")
 
 
 @pytest.fixture(scope="session")
@@ -23,18 +25,6 @@ def figures():
     yield _FIGURES
     if FULL and _FIGURES:
         _write_report(_FIGURES)
-
-
-@pytest.fixture
-def fault_row(request, figures):
-    """`fault_row(fault, writer, inputs, count)`: one row of RELIABILITY.md's table of faults x writers x
-    inputs, naming the test that measured it (this test)."""
-    test = request.node.nodeid.split("[")[0]
-
-    def row(fault: str, writer: str, inputs: str, count) -> None:
-        _FAULTS.append((fault, writer, inputs, str(count), test))
-
-    return row
 
 
 _HOW = """How the journal's durability is shown:
@@ -76,12 +66,7 @@ def _write_report(figs: dict) -> None:
              "Written by `make chaos` (the reliability suite with CHAOS_FULL=1; its fast part runs in `make test`).",
              f"Run: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, Python {os.sys.version.split()[0]}.", "",
              *_HOW]
-    if _FAULTS:
-        lines += ["## Faults x writers x inputs", "",
-                  "Each row: the fault, who was writing, what came in, today's count, and the test that counts it.", "",
-                  "| fault | writer | input | count | test |", "|---|---|---|---|---|"]
-        lines += [f"| {' | '.join(row[:4])} | `{row[4]}` |" for row in dict.fromkeys(_FAULTS)]
-        lines.append("")
+    lines += [*FAULT_TABLE.read_text().splitlines(), ""]
     for section, values in figs.items():
         lines += [f"## {section}", "", "| figure | value |", "|---|---|"]
         lines += [f"| {k} | {v} |" for k, v in values.items()]
