@@ -18,13 +18,13 @@ settings.load_profile("nightwatch")
 
 
 @pytest.fixture(autouse=True)
-def _private_dirs(tmp_path, monkeypatch):
-    """Point the config and state folders at a temporary place: tests never touch ~/.config."""
+def _private_dirs(tmp_path, tmp_path_factory, monkeypatch):
+    """Point the config and state folders at a temporary place: tests never touch ~/.config. Rescue
+    files and the unsaved status go to a folder of their own (never the machine's /var/tmp or /dev/shm),
+    beside tmp_path, which stays as the test made it."""
     monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("COMPANION_STATE_DIR", str(tmp_path / "state"))
-    run = tmp_path / "run"  # rescue files and the unsaved status: never /var/tmp or /dev/shm of the machine
-    run.mkdir(exist_ok=True)
-    monkeypatch.setenv("COMPANION_RESCUE_PLACES", str(run))
+    monkeypatch.setenv("COMPANION_RESCUE_PLACES", str(tmp_path_factory.mktemp("run")))
     yield
 
 

@@ -18,6 +18,12 @@ from tests.reliability.helpers import bot_script
 SCRIPT = bot_script("masters", 7, 30)
 
 
+@pytest.fixture(autouse=True)
+def _run_folder(tmp_path):
+    """tmp_path/run: the place these tests hand the rescue writer (it makes no folder itself)."""
+    (tmp_path / "run").mkdir()
+
+
 def _unsaved_session(path, saved=10, unsaved=8):
     """A session that journaled `saved` commands, then kept `unsaved` more in memory (a full disk)."""
     j = Journal(path)

@@ -69,7 +69,15 @@ def _commands(script: Path, name: str, path: Path) -> list[list[str]]:
             ["play", "--script", str(script), "--journal", str(path)],
             ["journal", "undo", "1", "--journal", str(path)], ["journal", "list", "--journal", str(path)],
             ["journal", "export", "1", "--journal", str(path)],
-            ["journal", "recover", str(script), "--journal", str(path)]]
+            ["journal", "recover", str(_ours(script.parent)), "--journal", str(path)]]
+
+
+def _ours(folder: Path) -> Path:
+    """A sound journal of ours to recover from (the source is checked first: it must be a journal)."""
+    source = folder / "ours.sqlite3"
+    if not source.exists():
+        evening(source)
+    return source
 
 
 @pytest.mark.parametrize("name", list(FOREIGN))
