@@ -240,8 +240,29 @@ step_venv() {
     if "$ROOT$VENV/bin/python" -m pip show --quiet pygame > /dev/null 2>&1; then
         run "$ROOT$VENV/bin/python" -m pip uninstall --quiet --yes pygame pygame-ce
     fi
-    run "$ROOT$VENV/bin/python" -m pip install --quiet "$SRC[pi]"
+    stage_source
+    run "$ROOT$VENV/bin/python" -m pip install --quiet "$STAGE[pi]"
     step_path
+}
+
+# stage_source: a copy of the checkout in a fresh temporary folder (STAGE), which pip builds in. pip
+# builds a local folder in place: run as root on the checkout itself, it would leave build/, the
+# .egg-info and the compiled catalogs there owned by root, and the login user's `make run`, `make test`
+# and `git clean` would then fail on them. The copy leaves out what a build or a venv made (and .git);
+# it is removed when the installer ends, however it ends.
+STAGE=""
+stage_source() {
+    if [ "$DRY_RUN" = 1 ]; then
+        STAGE="/tmp/companion-src.XXXXXX"
+        say "  would copy $SRC to $STAGE (without .git, .venv, build/, *.egg-info, *.mo) and build there"
+        return 0
+    fi
+    STAGE="$(mktemp -d "${TMPDIR:-/tmp}/companion-src.XXXXXX")"
+    trap 'rm -rf "$STAGE"' EXIT
+    tar -C "$SRC" --exclude=.git --exclude=.venv --exclude=build --exclude='*.egg-info' --exclude=__pycache__ \
+        --exclude='*.mo' --exclude=.pytest_cache --exclude=.hypothesis -cf - . \
+        | tar -C "$STAGE" --no-same-owner -xf - || die "could not copy $SRC to $STAGE"
+    say "  copied $SRC to $STAGE: pip builds there, the checkout stays as it is"
 }
 
 # `companion` on PATH for every user: a link to the venv's script (so sudo is not needed to find it).

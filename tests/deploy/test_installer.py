@@ -1,8 +1,14 @@
 """systemd/install.sh run for real against a fake Pi root, in dry-run, twice, and uninstalled."""
 
+import os
+import shutil
 import subprocess
+import zipfile
+from pathlib import Path
 
-from tests.deploy.fakesys import CMDLINE_TXT, CONFIG_TXT, INSTALLER, FakePi
+import pytest
+
+from tests.deploy.fakesys import CMDLINE_TXT, CONFIG_TXT, INSTALLER, REPO, FakePi
 
 BEGIN = "# >>> nightwatch-companion (managed by systemd/install.sh) >>>"
 
@@ -298,3 +304,62 @@ def test_installer_dry_run_on_a_desktop_image_changes_nothing(tmp_path):
     res = pi.run("--dry-run")
     assert res.returncode == 0 and "would run: systemctl set-default multi-user.target" in res.stdout
     assert pi.snapshot() == before and str(pi.default_target.readlink()).endswith("graphical.target")
+
+
+# --- issue 36: the installer never writes into the checkout ---------------------------------------------
+
+OWNER = 12345  # a login user's uid that is not root
+
+
+def _checkout_copy(base: Path) -> Path:
+    """A copy of this checkout as a maker has it (no venv, no build output), owned by OWNER when root."""
+    checkout = base / "checkout"
+    shutil.copytree(REPO, checkout, symlinks=True, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "build", "*.egg-info", "__pycache__", "*.mo", ".pytest_cache", ".hypothesis"))
+    if os.geteuid() == 0:
+        for dirpath, dirs, files in os.walk(checkout):
+            for name in (dirpath, *(os.path.join(dirpath, n) for n in dirs + files)):
+                os.lchown(name, OWNER, OWNER)
+    return checkout
+
+
+def _tree(folder: Path) -> dict[str, int]:
+    """Every path under `folder` -> its owner's uid."""
+    out = {}
+    for dirpath, dirs, files in os.walk(folder):
+        for name in dirs + files:
+            p = Path(dirpath) / name
+            out[p.relative_to(folder).as_posix()] = p.lstat().st_uid
+    return out
+
+
+def test_installer_builds_from_a_copy_and_leaves_the_checkout_as_it_was(tmp_path):
+    """`sudo bash systemd/install.sh` from a login user's checkout: pip really builds what it is given,
+    and afterwards the checkout holds exactly what it held, owned by its user (no root-owned build/,
+    *.egg-info or .mo). Run as root (as the installer is), the checkout belongs to uid 12345."""
+    checkout = _checkout_copy(tmp_path)
+    before = _tree(checkout)
+    pi = FakePi(tmp_path / "pi")
+    (tmp_path / "tmp").mkdir()
+    res = pi.run("--no-apt", script=checkout / "systemd" / "install.sh", timeout=600,
+                 env={"FAKE_REAL_BUILD": "1", "TMPDIR": str(tmp_path / "tmp")})
+    if res.returncode != 0 and "NewConnectionError" in res.stdout + res.stderr:
+        pytest.skip("pip's build needs PyPI for setuptools>=77 and Babel, and PyPI cannot be reached")
+    assert res.returncode == 0, res.stderr + res.stdout
+    (wheel,) = (pi.state / "wheels").glob("nightwatch_companion-*.whl")  # pip did build it
+    with zipfile.ZipFile(wheel) as z:
+        assert "companion/locale/de/LC_MESSAGES/companion.mo" in z.namelist()  # catalogs in the build
+    after = _tree(checkout)
+    if os.geteuid() == 0:
+        assert [p for p, uid in after.items() if uid == 0] == []
+    assert sorted(set(after) - set(before)) == []  # no build/, no *.egg-info, no .mo
+    install = next(c for c in pi.calls() if c.startswith("venv-python -m pip install --quiet /"))
+    assert not install.split()[-1].startswith(str(checkout))  # pip was given the copy
+    assert list((tmp_path / "tmp").iterdir()) == []  # the copy is gone
+
+
+def test_installer_dry_run_says_it_builds_from_a_copy(tmp_path):
+    res = FakePi(tmp_path).run("--dry-run", "--no-apt")
+    assert res.returncode == 0, res.stderr
+    assert "would copy " + str(REPO) + " to /tmp/companion-src.XXXXXX" in res.stdout
+    assert "pip install --quiet /tmp/companion-src.XXXXXX\\[pi\\]" in res.stdout
