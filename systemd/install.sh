@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Install the Nightwatch companion as a boot service on Raspberry Pi OS (Bookworm or later;
-# Pi 5, Pi 4, Pi 3, Zero 2 W). Run from a checkout: `sudo bash systemd/install.sh` (or
+# Install the Nightwatch companion as a boot service on Raspberry Pi OS or plain Debian arm64 (Bookworm
+# or later; Pi 5, Pi 4, Pi 3, Zero 2 W). Run from a checkout: `sudo bash systemd/install.sh` (or
 # `make install-pi`). Safe to run again: a second run changes nothing that is already right.
 #
 # Usage: install.sh [--dry-run] [--uninstall] [--user NAME] [--login-user NAME] [--prefix DIR] [--no-apt] [-h]
@@ -53,8 +53,8 @@ GROUPS_NEEDED=(video render input gpio spi dialout audio)
 APT_DISPLAY=(libegl1 libgles2 libgbm1 libdrm2)
 APT_REQUIRED=(python3-venv python3-dev python3-pip build-essential swig alsa-utils "${APT_DISPLAY[@]}")
 # Runtime libraries: the aarch64 pygame-ce wheel bundles SDL, but 32-bit (armv7l) builds from
-# piwheels link the system SDL. liblgpio-dev lets pip build lgpio when no wheel fits (required then:
-# see lgpio_needs_build). espeak-ng speaks One Night's narration (without it the narration is on
+# piwheels link the system SDL. liblgpio-dev (Raspberry Pi OS only) is taken when the archive has it
+# and never needed: lgpio builds from its own sources where no wheel fits (see lgpio_needs_build). espeak-ng speaks One Night's narration (without it the narration is on
 # screen only). alsa-utils (aplay) is how `companion doctor` plays its test chime.
 APT_OPTIONAL=(libsdl2-2.0-0 libsdl2-image-2.0-0 libsdl2-mixer-2.0-0 libsdl2-ttf-2.0-0 espeak-ng)
 BEGIN_MARK="# >>> nightwatch-companion (managed by systemd/install.sh) >>>"
@@ -159,11 +159,14 @@ mesa_packages() {
     esac
 }
 
-# lgpio_needs_build: true when pip finds no lgpio wheel for this Python on this board and builds it
-# from source, which links liblgpio (liblgpio-dev). Checked on PyPI: lgpio 0.2.2.0 has aarch64 wheels
-# for CPython 3.9-3.12 only (3.13 finds just a placeholder 0.0.0.2), so Raspberry Pi OS Trixie's
-# Python 3.13 builds it, on 64-bit and on 32-bit (armv7l, whose Bookworm wheels come from piwheels).
-# Raspberry Pi OS ships liblgpio-dev (its `lg` library) for Bookworm and Trixie; plain Debian does not.
+# lgpio_needs_build: true when PyPI has no lgpio wheel for this Python on this board. Checked on PyPI:
+# lgpio 0.2.2.0 has aarch64 wheels for CPython 3.9-3.12 only (3.13 finds just a placeholder 0.0.0.2),
+# so Trixie's Python 3.13 builds it, on 64-bit and on 32-bit (armv7l, whose Bookworm wheels come from
+# piwheels). lgpio's own build then compiles its bundled C sources into the module when PYPI=1 is set
+# (`PYPI=1 pip install --no-binary lgpio lgpio`): it needs swig and build-essential (required below),
+# not liblgpio-dev, which only Raspberry Pi OS's archive has -- plain Debian arm64 (Debian's own Pi
+# images, Bookworm and Trixie) installs the same way. Seen built and imported on Trixie arm64 with
+# no liblgpio (issue #36).
 lgpio_needs_build() {
     case "$MACHINE" in aarch64|armv7l) ;; *) return 1 ;; esac
     [ -n "$PY_VERSION" ] && [ "${PY_VERSION#3.}" -ge 13 ] 2> /dev/null
@@ -172,20 +175,23 @@ lgpio_needs_build() {
 step_apt() {
     say "== packages"
     if [ "$USE_APT" = 0 ]; then say "  skipped (--no-apt)"; return 0; fi
-    local required=("${APT_REQUIRED[@]}") optional=("${APT_OPTIONAL[@]}") pkg
+    local required=("${APT_REQUIRED[@]}") optional=(liblgpio-dev "${APT_OPTIONAL[@]}") pkg
     mapfile -t -O "${#required[@]}" required < <(mesa_packages)
-    if lgpio_needs_build; then
-        required+=(liblgpio-dev)
-        say "  Python $PY_VERSION on $MACHINE: pip builds lgpio from source, so liblgpio-dev is required"
-    else
-        optional=(liblgpio-dev "${optional[@]}")
-    fi
     run apt-get update
     run apt-get install -y --no-install-recommends "${required[@]}" \
-        || die "apt-get could not install ${required[*]} (liblgpio-dev comes from Raspberry Pi OS's own archive)"
+        || die "apt-get could not install ${required[*]}"
     for pkg in "${optional[@]}"; do
         run apt-get install -y --no-install-recommends "$pkg" || say "  note: $pkg not available; continuing"
     done
+}
+
+# step_lgpio: on a Python with no lgpio wheel, lgpio built from its own sources before the [pi]
+# extra asks for it (which then finds it installed); see lgpio_needs_build.
+step_lgpio() {
+    lgpio_needs_build || return 0
+    say "  Python $PY_VERSION on $MACHINE: no lgpio wheel on PyPI, so lgpio is built from its own C sources (swig, build-essential)"
+    run env PYPI=1 "$ROOT$VENV/bin/python" -m pip install --quiet --no-binary lgpio "lgpio>=0.2" \
+        || die "lgpio did not build: swig and build-essential are needed (sudo apt install swig build-essential python3-dev)"
 }
 
 step_user() {
@@ -240,6 +246,7 @@ step_venv() {
     if "$ROOT$VENV/bin/python" -m pip show --quiet pygame > /dev/null 2>&1; then
         run "$ROOT$VENV/bin/python" -m pip uninstall --quiet --yes pygame pygame-ce
     fi
+    step_lgpio
     stage_source
     run "$ROOT$VENV/bin/python" -m pip install --quiet "$STAGE[pi]"
     step_path

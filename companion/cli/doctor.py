@@ -91,7 +91,7 @@ def check_packages(probe: Probe, board: Board) -> list[Check]:
         if missing:
             out.append(Check("pi-packages", Status.FAIL, _("missing: {packages}").format(packages=", ".join(missing)),
                              _("{command}  (in the checkout), or {install}").format(
-                                 command=f"sudo apt install swig python3-dev liblgpio-dev && {pip} install '.[pi]'", install=INSTALL)))
+                                 command=f"{_lgpio_build(pip)} && {pip} install '.[pi]'", install=INSTALL)))
         elif probe.dist_version("RPi.GPIO") and probe.dist_version("rpi-lgpio"):
             out.append(Check("pi-packages", Status.FAIL, _("RPi.GPIO and rpi-lgpio are both installed (same module name)"),
                              f"{pip} uninstall -y RPi.GPIO rpi-lgpio && {pip} install rpi-lgpio"))
@@ -118,11 +118,11 @@ def check_pin_factory(probe: Probe, board: Board) -> Check:
                      _("not a Pi: buttons come from keys or the simulator (gpiozero would pick {name})").format(name=name))
     if board.pi5 and name != "lgpio":
         fix = (_("unset GPIOZERO_PIN_FACTORY (or set it to lgpio)") if probe.env.get("GPIOZERO_PIN_FACTORY")
-               else f"sudo apt install swig python3-dev liblgpio-dev && {probe.pip()} install lgpio")
+               else _lgpio_build(probe.pip()))
         return Check("pin-factory", Status.FAIL, _("{name} cannot drive the Pi 5's GPIO; lgpio is needed").format(name=name), fix)
     if name == "native":
         return Check("pin-factory", Status.WARN, _("native fallback: slow edge detection"),
-                     f"sudo apt install swig python3-dev liblgpio-dev && {probe.pip()} install lgpio")
+                     _lgpio_build(probe.pip()))
     if name == "lgpio" and not probe.cwd_writable():
         return Check("pin-factory", Status.FAIL, _("lgpio needs a writable working directory (it makes a .lgd-nfy* pipe there)"),
                      _("cd to a folder you can write (the service runs in /var/lib/companion)"))
@@ -394,6 +394,12 @@ def _boot_uart(probe: Probe, settings: dict, path: str, board: Board, cfg) -> li
             file=cmdline, console=console.group(0)),
                          f"sudo sed -i 's/{console.group(0)} \\?//' {cmdline} && sudo reboot"))
     return out
+
+
+def _lgpio_build(pip: str) -> str:
+    """lgpio built from its own C sources (PYPI=1: no liblgpio-dev, which only Raspberry Pi OS ships),
+    as systemd/install.sh does where PyPI has no wheel; works on every Debian and every Python."""
+    return f"sudo apt install swig python3-dev build-essential && PYPI=1 {pip} install --no-binary lgpio 'lgpio>=0.2'"
 
 
 def _led_fix(requested: str, probe: Probe) -> str:

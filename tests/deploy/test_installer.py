@@ -239,26 +239,42 @@ def test_installer_dry_run_on_bookworm_lists_the_mesa_dri_drivers(tmp_path):
     assert "would run: apt-get install -y --no-install-recommends liblgpio-dev" in res.stdout
 
 
-def test_installer_dry_run_on_trixie_requires_gallium_and_liblgpio_dev(tmp_path):
+def test_installer_dry_run_on_trixie_requires_gallium_and_builds_lgpio_from_its_own_sources(tmp_path):
     for machine in ("aarch64", "armv7l"):
         res = FakePi(tmp_path / machine, codename="trixie", python="3.13.5", machine=machine).run("--dry-run")
         assert res.returncode == 0, res.stderr
         required = _required(res.stdout.splitlines())
-        assert {"libgl1-mesa-dri", "mesa-libgallium", "liblgpio-dev"} <= set(required), machine
-        assert "pip builds lgpio from source, so liblgpio-dev is required" in res.stdout
+        assert {"libgl1-mesa-dri", "mesa-libgallium", "swig", "build-essential"} <= set(required), machine
+        assert "liblgpio-dev" not in required, machine  # Raspberry Pi OS's archive only: never required
+        assert "would run: apt-get install -y --no-install-recommends liblgpio-dev" in res.stdout
+        assert "no lgpio wheel on PyPI, so lgpio is built from its own C sources" in res.stdout
+        build = next(line for line in res.stdout.splitlines() if "--no-binary lgpio" in line)
+        assert "env PYPI=1 " in build and build.endswith("pip install --quiet --no-binary lgpio lgpio\\>=0.2"), build
+        lines = res.stdout.splitlines()
+        assert lines.index(build) < next(i for i, line in enumerate(lines) if line.endswith("\\[pi\\]"))  # before [pi]
     pc = FakePi(tmp_path / "pc", codename="trixie", python="3.13.5", machine="x86_64").run("--dry-run")
-    assert "liblgpio-dev" not in _required(pc.stdout.splitlines())  # the [pi] extra's markers skip lgpio there
+    assert "--no-binary lgpio" not in pc.stdout  # the [pi] extra's markers skip lgpio there
+    bookworm = FakePi(tmp_path / "bw", codename="bookworm", python="3.11.2").run("--dry-run")
+    assert "--no-binary lgpio" not in bookworm.stdout  # PyPI has a wheel for 3.11
+
+
+def test_installer_on_plain_debian_without_liblgpio_dev_goes_on(tmp_path):
+    for codename, python in (("trixie", "3.13.5"), ("bookworm", "3.11.2")):
+        pi = FakePi(tmp_path / codename, codename=codename, python=python)
+        res = pi.run(env={"FAKE_APT_MISSING": "liblgpio-dev"})  # Debian's own archive has no liblgpio-dev
+        assert res.returncode == 0, res.stderr + res.stdout
+        assert "note: liblgpio-dev not available; continuing" in res.stdout
+        calls = pi.calls()
+        assert any(c.startswith("venv-python -m pip install --quiet /") and c.endswith("[pi]") for c in calls), codename
+        assert any("--no-binary lgpio" in c for c in calls) == (codename == "trixie")
 
 
 def test_installer_stops_when_a_required_package_is_missing(tmp_path):
     pi = FakePi(tmp_path, codename="trixie", python="3.13.5")
-    res = pi.run(env={"FAKE_APT_MISSING": "liblgpio-dev"})
+    res = pi.run(env={"FAKE_APT_MISSING": "swig"})
     assert res.returncode != 0
-    assert "could not install" in res.stderr and "liblgpio-dev" in res.stderr
+    assert "could not install" in res.stderr and "swig" in res.stderr
     assert not any(c.startswith("venv-python -m pip install --quiet /") for c in pi.calls())  # stopped before pip
-    bookworm = FakePi(tmp_path / "bw", codename="bookworm", python="3.11.2")
-    res = bookworm.run(env={"FAKE_APT_MISSING": "liblgpio-dev"})  # a wheel exists: only a note
-    assert res.returncode == 0, res.stderr and "note: liblgpio-dev not available; continuing" in res.stdout
 
 
 def test_installer_boot_block_frees_gpio7_and_gpio8_and_uninstall_removes_it(tmp_path):
