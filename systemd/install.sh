@@ -24,12 +24,15 @@
 #
 # Environment (for tests and unusual layouts): ROOT=/some/dir puts every system path under it
 # (/etc, /boot, /opt, /var/lib, /proc); PYTHON picks the interpreter for the venv (python3);
-# SRC the source tree to install (default: the checkout this script is in).
+# SRC the source tree to install (default: the checkout this script is in); COMPANION_DEVICE_TREE the
+# device tree's `compatible` file (default: /proc/device-tree/compatible under ROOT; `model` is read
+# beside it), the same variable the companion and its doctor read.
 set -euo pipefail
 
 ROOT="${ROOT:-}"
 PYTHON="${PYTHON:-python3}"
 SRC="${SRC:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}"
+DEVICE_TREE="${COMPANION_DEVICE_TREE:-$ROOT/proc/device-tree/compatible}"
 SERVICE_USER="companion"
 PREFIX="/opt/companion"
 LOGIN_USER="${SUDO_USER:-}"
@@ -138,7 +141,7 @@ preflight() {
     if [ -z "$ROOT" ] && [ "$DRY_RUN" = 0 ] && [ "$(id -u)" != 0 ]; then
         die "run as root: sudo bash systemd/install.sh (or --dry-run to see the steps)"
     fi
-    local model="$ROOT/proc/device-tree/model"
+    local model; model="$(dirname "$DEVICE_TREE")/model"
     if [ -r "$model" ]; then say "board: $(tr -d '\0' < "$model")"; else say "board: unknown (no device tree: not a Raspberry Pi?)"; fi
     if [ -r "$ROOT/etc/os-release" ]; then
         # shellcheck disable=SC1091
@@ -282,7 +285,7 @@ step_path() {
 }
 
 # pi5: the device tree names the BCM2712 (Pi 5, Pi 500, CM5).
-pi5() { tr '\0' '\n' < "$ROOT/proc/device-tree/compatible" 2> /dev/null | grep -q bcm2712; }
+pi5() { tr '\0' '\n' < "$DEVICE_TREE" 2> /dev/null | grep -q bcm2712; }
 
 # The reader's UART on GPIO14/15: /dev/serial0 everywhere but on a Pi 5, where serial0 is the 3-pin
 # debug connector and GPIO14/15 are /dev/ttyAMA0 (with dtoverlay=uart0-pi5, in the boot block).

@@ -140,7 +140,7 @@ def check_leds(probe: Probe, board: Board, cfg) -> list[Check]:
         if not board.pi:
             return [Check("leds", Status.OK, _("not a Pi: LEDs are simulated"))]
         stack = requested if requested in ("spi", "pwm", "pi5pio") else "spi"
-        return [Check("leds", Status.FAIL, exc.why, _led_fix(requested, probe)), check_led_stack(probe, stack)]
+        return [Check("leds", Status.FAIL, exc.why, _led_fix(requested, probe, board)), check_led_stack(probe, stack)]
     out = [Check("leds", Status.OK, f"{driver} ({why})")]
     if board.pi and driver in ("spi", "pwm", "pi5pio"):
         out.append(check_led_stack(probe, driver))
@@ -230,8 +230,11 @@ def check_display(probe: Probe, board: Board, cfg) -> list[Check]:
         return [Check("display", Status.OK, _("display.mode = headless: no screen used"))]
     out = []
     if board.pi and not probe.glob("/dev/dri/card*"):
+        have = doctor_pi.boot_setting(probe, board, "dtoverlay:vc4-kms-v3d")
         out.append(Check("display.drm", Status.FAIL, _("no /dev/dri/card*: the KMS graphics driver is off"),
-                         _("add dtoverlay=vc4-kms-v3d to config.txt and reboot")))
+                         _("sudo reboot  ({file} already has dtoverlay=vc4-kms-v3d; if no card comes, look at "
+                           "`dmesg | grep -i -e vc4 -e drm`)").format(file=have) if have
+                         else _("add dtoverlay=vc4-kms-v3d to config.txt and reboot")))
     wanted = probe.env.get("SDL_VIDEODRIVER", "")
     if board.pi and not wanted and probe.exists(UNIT):  # a login shell: the service sets its own driver
         return out + [Check("display", Status.OK, _("SDL_VIDEODRIVER unset here; the service sets it (display.open tests that driver)"))]
@@ -402,16 +405,16 @@ def _lgpio_build(pip: str) -> str:
     return f"sudo apt install swig python3-dev build-essential && PYPI=1 {pip} install --no-binary lgpio 'lgpio>=0.2'"
 
 
-def _led_fix(requested: str, probe: Probe) -> str:
+def _led_fix(requested: str, probe: Probe, board: Board) -> str:
     """The fix for an LED driver that cannot start."""
     if requested == "pwm":
         return _('set driver = "spi" under [leds] and move the data wire to GPIO10 (no root needed)')
     if requested == "pi5pio":
         return _('{command}  (kernel with the Pi 5 PIO driver), or use driver = "spi"').format(
             command="sudo apt update && sudo apt full-upgrade && sudo reboot")
-    path = _boot_config(probe) or BOOT_CONFIGS[0]
-    return _("{command}  (or {other})").format(command=f"printf '[all]\\ndtparam=spi=on\\n' | sudo tee -a {path} && sudo reboot",
-                                               other="sudo raspi-config nonint do_spi 0")
+    if doctor_pi.boot_setting(probe, board, "dtparam:spi"):
+        return doctor_pi.spi_fix(probe, board)  # SPI is on in config.txt: the boot has not read it yet
+    return _("{command}  (or {other})").format(command=doctor_pi.spi_fix(probe, board), other="sudo raspi-config nonint do_spi 0")
 
 
 def _version_key(version: str) -> tuple[int, ...]:

@@ -379,3 +379,16 @@ def test_installer_dry_run_says_it_builds_from_a_copy(tmp_path):
     assert res.returncode == 0, res.stderr
     assert "would copy " + str(REPO) + " to /tmp/companion-src.XXXXXX" in res.stdout
     assert "pip install --quiet /tmp/companion-src.XXXXXX\\[pi\\]" in res.stdout
+
+
+def test_installer_reads_companion_device_tree(tmp_path):
+    """The device tree named by COMPANION_DEVICE_TREE (outside the root): the board and the Pi 5's UART follow it."""
+    dt = tmp_path / "dt"
+    dt.mkdir()
+    (dt / "compatible").write_bytes(b"raspberrypi,5-model-b\0brcm,bcm2712\0")
+    (dt / "model").write_bytes(b"Raspberry Pi 5 Model B Rev 1.0\0")
+    pi = FakePi(tmp_path / "pi")  # its own /proc says Pi 4
+    res = pi.run("--no-apt", env={"COMPANION_DEVICE_TREE": str(dt / "compatible")})
+    assert res.returncode == 0, res.stderr
+    assert "board: Raspberry Pi 5 Model B Rev 1.0" in res.stdout
+    assert '\nport = "/dev/ttyAMA0"' in pi.config_toml.read_text()
