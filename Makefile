@@ -9,8 +9,11 @@ STAMP  := $(VENV)/.installed
 # the same venv under its own stamp, and the app starts full screen on the real backend with the
 # service's drivers (systemd/companion.service: SDL_VIDEODRIVER=kmsdrm, SDL_AUDIODRIVER=alsa; from
 # a desktop session SDL keeps the desktop's drivers). `make test` never needs [pi] or the hardware.
-# PI_DT=FILE stands in for the device tree (tests: `make -n run PI_DT=fake-compatible`).
-PI_DT    ?= /proc/device-tree/compatible
+# PI_DT=FILE stands in for the device tree (tests: `make -n run PI_DT=fake-compatible`); it defaults to
+# $COMPANION_DEVICE_TREE, the variable the app, doctor and systemd/install.sh read, and is handed to
+# the commands below under that name, so they all look at the same file.
+PI_DT    ?= $(or $(COMPANION_DEVICE_TREE),/proc/device-tree/compatible)
+DT_ENV    = COMPANION_DEVICE_TREE=$(PI_DT)
 ON_PI    := $(shell grep -qas raspberrypi $(PI_DT) && echo yes)
 PI_STAMP := $(VENV)/.installed-pi
 HW_STAMP  = $(if $(ON_PI),$(PI_STAMP),$(STAMP))
@@ -74,10 +77,10 @@ ifeq ($(ON_PI),yes)
 run: $(HW_STAMP) mo
 	@! systemctl is-active --quiet companion 2> /dev/null \
 		|| echo "make run: the companion service holds the screen, buttons and reader: sudo systemctl stop companion" >&2
-	$(PI_ENV) $(PY) -m companion run --fullscreen --backend pi
+	$(PI_ENV) $(DT_ENV) $(PY) -m companion run --fullscreen --backend pi
 else
 run: $(HW_STAMP) mo
-	$(PY) -m companion run
+	$(DT_ENV) $(PY) -m companion run
 endif
 
 test: $(STAMP) $(TOY_STAMP) mo
@@ -90,16 +93,16 @@ chaos: $(STAMP) $(TOY_STAMP) mo
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy COMPANION_HAL=mock CHAOS_FULL=1 $(PY) -m pytest tests/reliability
 
 hw-test: $(HW_STAMP) mo
-	$(PY) -m companion hw-test
+	$(DT_ENV) $(PY) -m companion hw-test
 
 doctor: $(HW_STAMP) mo
-	$(PY) -m companion doctor
+	$(DT_ENV) $(PY) -m companion doctor
 
 wiring: $(STAMP)
 	$(PY) hardware/wiring.py
 
 install-pi:
-	sudo bash systemd/install.sh
+	sudo $(if $(COMPANION_DEVICE_TREE),COMPANION_DEVICE_TREE=$(COMPANION_DEVICE_TREE)) bash systemd/install.sh
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Install the Nightwatch companion as a boot service on Raspberry Pi OS (Bookworm or later;
-# Pi 5, Pi 4, Pi 3, Zero 2 W). Run from a checkout: `sudo bash systemd/install.sh` (or
+# Install the Nightwatch companion as a boot service on Raspberry Pi OS or plain Debian arm64 (Bookworm
+# or later; Pi 5, Pi 4, Pi 3, Zero 2 W). Run from a checkout: `sudo bash systemd/install.sh` (or
 # `make install-pi`). Safe to run again: a second run changes nothing that is already right.
 #
 # Usage: install.sh [--dry-run] [--uninstall] [--user NAME] [--login-user NAME] [--prefix DIR] [--no-apt] [-h]
@@ -24,12 +24,15 @@
 #
 # Environment (for tests and unusual layouts): ROOT=/some/dir puts every system path under it
 # (/etc, /boot, /opt, /var/lib, /proc); PYTHON picks the interpreter for the venv (python3);
-# SRC the source tree to install (default: the checkout this script is in).
+# SRC the source tree to install (default: the checkout this script is in); COMPANION_DEVICE_TREE the
+# device tree's `compatible` file (default: /proc/device-tree/compatible under ROOT; `model` is read
+# beside it), the same variable the companion and its doctor read.
 set -euo pipefail
 
 ROOT="${ROOT:-}"
 PYTHON="${PYTHON:-python3}"
 SRC="${SRC:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}"
+DEVICE_TREE="${COMPANION_DEVICE_TREE:-$ROOT/proc/device-tree/compatible}"
 SERVICE_USER="companion"
 PREFIX="/opt/companion"
 LOGIN_USER="${SUDO_USER:-}"
@@ -53,8 +56,8 @@ GROUPS_NEEDED=(video render input gpio spi dialout audio)
 APT_DISPLAY=(libegl1 libgles2 libgbm1 libdrm2)
 APT_REQUIRED=(python3-venv python3-dev python3-pip build-essential swig alsa-utils "${APT_DISPLAY[@]}")
 # Runtime libraries: the aarch64 pygame-ce wheel bundles SDL, but 32-bit (armv7l) builds from
-# piwheels link the system SDL. liblgpio-dev lets pip build lgpio when no wheel fits (required then:
-# see lgpio_needs_build). espeak-ng speaks One Night's narration (without it the narration is on
+# piwheels link the system SDL. liblgpio-dev (Raspberry Pi OS only) is taken when the archive has it
+# and never needed: lgpio builds from its own sources where no wheel fits (see lgpio_needs_build). espeak-ng speaks One Night's narration (without it the narration is on
 # screen only). alsa-utils (aplay) is how `companion doctor` plays its test chime.
 APT_OPTIONAL=(libsdl2-2.0-0 libsdl2-image-2.0-0 libsdl2-mixer-2.0-0 libsdl2-ttf-2.0-0 espeak-ng)
 BEGIN_MARK="# >>> nightwatch-companion (managed by systemd/install.sh) >>>"
@@ -138,7 +141,7 @@ preflight() {
     if [ -z "$ROOT" ] && [ "$DRY_RUN" = 0 ] && [ "$(id -u)" != 0 ]; then
         die "run as root: sudo bash systemd/install.sh (or --dry-run to see the steps)"
     fi
-    local model="$ROOT/proc/device-tree/model"
+    local model; model="$(dirname "$DEVICE_TREE")/model"
     if [ -r "$model" ]; then say "board: $(tr -d '\0' < "$model")"; else say "board: unknown (no device tree: not a Raspberry Pi?)"; fi
     if [ -r "$ROOT/etc/os-release" ]; then
         # shellcheck disable=SC1091
@@ -159,11 +162,14 @@ mesa_packages() {
     esac
 }
 
-# lgpio_needs_build: true when pip finds no lgpio wheel for this Python on this board and builds it
-# from source, which links liblgpio (liblgpio-dev). Checked on PyPI: lgpio 0.2.2.0 has aarch64 wheels
-# for CPython 3.9-3.12 only (3.13 finds just a placeholder 0.0.0.2), so Raspberry Pi OS Trixie's
-# Python 3.13 builds it, on 64-bit and on 32-bit (armv7l, whose Bookworm wheels come from piwheels).
-# Raspberry Pi OS ships liblgpio-dev (its `lg` library) for Bookworm and Trixie; plain Debian does not.
+# lgpio_needs_build: true when PyPI has no lgpio wheel for this Python on this board. Checked on PyPI:
+# lgpio 0.2.2.0 has aarch64 wheels for CPython 3.9-3.12 only (3.13 finds just a placeholder 0.0.0.2),
+# so Trixie's Python 3.13 builds it, on 64-bit and on 32-bit (armv7l, whose Bookworm wheels come from
+# piwheels). lgpio's own build then compiles its bundled C sources into the module when PYPI=1 is set
+# (`PYPI=1 pip install --no-binary lgpio lgpio`): it needs swig and build-essential (required below),
+# not liblgpio-dev, which only Raspberry Pi OS's archive has -- plain Debian arm64 (Debian's own Pi
+# images, Bookworm and Trixie) installs the same way. Seen built and imported on Trixie arm64 with
+# no liblgpio (issue #36).
 lgpio_needs_build() {
     case "$MACHINE" in aarch64|armv7l) ;; *) return 1 ;; esac
     [ -n "$PY_VERSION" ] && [ "${PY_VERSION#3.}" -ge 13 ] 2> /dev/null
@@ -172,20 +178,23 @@ lgpio_needs_build() {
 step_apt() {
     say "== packages"
     if [ "$USE_APT" = 0 ]; then say "  skipped (--no-apt)"; return 0; fi
-    local required=("${APT_REQUIRED[@]}") optional=("${APT_OPTIONAL[@]}") pkg
+    local required=("${APT_REQUIRED[@]}") optional=(liblgpio-dev "${APT_OPTIONAL[@]}") pkg
     mapfile -t -O "${#required[@]}" required < <(mesa_packages)
-    if lgpio_needs_build; then
-        required+=(liblgpio-dev)
-        say "  Python $PY_VERSION on $MACHINE: pip builds lgpio from source, so liblgpio-dev is required"
-    else
-        optional=(liblgpio-dev "${optional[@]}")
-    fi
     run apt-get update
     run apt-get install -y --no-install-recommends "${required[@]}" \
-        || die "apt-get could not install ${required[*]} (liblgpio-dev comes from Raspberry Pi OS's own archive)"
+        || die "apt-get could not install ${required[*]}"
     for pkg in "${optional[@]}"; do
         run apt-get install -y --no-install-recommends "$pkg" || say "  note: $pkg not available; continuing"
     done
+}
+
+# step_lgpio: on a Python with no lgpio wheel, lgpio built from its own sources before the [pi]
+# extra asks for it (which then finds it installed); see lgpio_needs_build.
+step_lgpio() {
+    lgpio_needs_build || return 0
+    say "  Python $PY_VERSION on $MACHINE: no lgpio wheel on PyPI, so lgpio is built from its own C sources (swig, build-essential)"
+    run env PYPI=1 "$ROOT$VENV/bin/python" -m pip install --quiet --no-binary lgpio "lgpio>=0.2" \
+        || die "lgpio did not build: swig and build-essential are needed (sudo apt install swig build-essential python3-dev)"
 }
 
 step_user() {
@@ -240,8 +249,30 @@ step_venv() {
     if "$ROOT$VENV/bin/python" -m pip show --quiet pygame > /dev/null 2>&1; then
         run "$ROOT$VENV/bin/python" -m pip uninstall --quiet --yes pygame pygame-ce
     fi
-    run "$ROOT$VENV/bin/python" -m pip install --quiet "$SRC[pi]"
+    step_lgpio
+    stage_source
+    run "$ROOT$VENV/bin/python" -m pip install --quiet "$STAGE[pi]"
     step_path
+}
+
+# stage_source: a copy of the checkout in a fresh temporary folder (STAGE), which pip builds in. pip
+# builds a local folder in place: run as root on the checkout itself, it would leave build/, the
+# .egg-info and the compiled catalogs there owned by root, and the login user's `make run`, `make test`
+# and `git clean` would then fail on them. The copy leaves out what a build or a venv made (and .git);
+# it is removed when the installer ends, however it ends.
+STAGE=""
+stage_source() {
+    if [ "$DRY_RUN" = 1 ]; then
+        STAGE="/tmp/companion-src.XXXXXX"
+        say "  would copy $SRC to $STAGE (without .git, .venv, build/, *.egg-info, *.mo) and build there"
+        return 0
+    fi
+    STAGE="$(mktemp -d "${TMPDIR:-/tmp}/companion-src.XXXXXX")"
+    trap 'rm -rf "$STAGE"' EXIT
+    tar -C "$SRC" --exclude=.git --exclude=.venv --exclude=build --exclude='*.egg-info' --exclude=__pycache__ \
+        --exclude='*.mo' --exclude=.pytest_cache --exclude=.hypothesis -cf - . \
+        | tar -C "$STAGE" --no-same-owner -xf - || die "could not copy $SRC to $STAGE"
+    say "  copied $SRC to $STAGE: pip builds there, the checkout stays as it is"
 }
 
 # `companion` on PATH for every user: a link to the venv's script (so sudo is not needed to find it).
@@ -254,7 +285,7 @@ step_path() {
 }
 
 # pi5: the device tree names the BCM2712 (Pi 5, Pi 500, CM5).
-pi5() { tr '\0' '\n' < "$ROOT/proc/device-tree/compatible" 2> /dev/null | grep -q bcm2712; }
+pi5() { tr '\0' '\n' < "$DEVICE_TREE" 2> /dev/null | grep -q bcm2712; }
 
 # The reader's UART on GPIO14/15: /dev/serial0 everywhere but on a Pi 5, where serial0 is the 3-pin
 # debug connector and GPIO14/15 are /dev/ttyAMA0 (with dtoverlay=uart0-pi5, in the boot block).

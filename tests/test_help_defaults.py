@@ -39,10 +39,12 @@ def test_help_names_the_real_default_places(tmp_path, monkeypatch, capsys, place
         monkeypatch.delenv("COMPANION_STATE_DIR")
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "xdg-state"))
-    if place == "system":  # the installer's places (/etc/companion, /var/lib/companion), moved into the test
+    # the installer's places (/etc/companion, /var/lib/companion), moved into the test for every case: on a
+    # Pi where the installer ran, /etc/companion exists and would be the default (issue #36)
+    monkeypatch.setattr(paths, "SYSTEM_CONFIG_DIR", tmp_path / "etc")
+    monkeypatch.setattr(paths, "SYSTEM_STATE_DIR", tmp_path / "var-lib")
+    if place == "system":  # made by the installer: its presence marks a system install
         (tmp_path / "etc").mkdir()
-        monkeypatch.setattr(paths, "SYSTEM_CONFIG_DIR", tmp_path / "etc")
-        monkeypatch.setattr(paths, "SYSTEM_STATE_DIR", tmp_path / "var-lib")
     expected = {"xdg": (tmp_path / "xdg-config" / "companion", tmp_path / "xdg-state" / "companion"),
                 "system": (tmp_path / "etc", tmp_path / "var-lib"),
                 "override": (tmp_path / "config", tmp_path / "state")}[place]

@@ -91,7 +91,7 @@ def check_packages(probe: Probe, board: Board) -> list[Check]:
         if missing:
             out.append(Check("pi-packages", Status.FAIL, _("missing: {packages}").format(packages=", ".join(missing)),
                              _("{command}  (in the checkout), or {install}").format(
-                                 command=f"sudo apt install swig python3-dev liblgpio-dev && {pip} install '.[pi]'", install=INSTALL)))
+                                 command=f"{_lgpio_build(pip)} && {pip} install '.[pi]'", install=INSTALL)))
         elif probe.dist_version("RPi.GPIO") and probe.dist_version("rpi-lgpio"):
             out.append(Check("pi-packages", Status.FAIL, _("RPi.GPIO and rpi-lgpio are both installed (same module name)"),
                              f"{pip} uninstall -y RPi.GPIO rpi-lgpio && {pip} install rpi-lgpio"))
@@ -118,11 +118,11 @@ def check_pin_factory(probe: Probe, board: Board) -> Check:
                      _("not a Pi: buttons come from keys or the simulator (gpiozero would pick {name})").format(name=name))
     if board.pi5 and name != "lgpio":
         fix = (_("unset GPIOZERO_PIN_FACTORY (or set it to lgpio)") if probe.env.get("GPIOZERO_PIN_FACTORY")
-               else f"sudo apt install swig python3-dev liblgpio-dev && {probe.pip()} install lgpio")
+               else _lgpio_build(probe.pip()))
         return Check("pin-factory", Status.FAIL, _("{name} cannot drive the Pi 5's GPIO; lgpio is needed").format(name=name), fix)
     if name == "native":
         return Check("pin-factory", Status.WARN, _("native fallback: slow edge detection"),
-                     f"sudo apt install swig python3-dev liblgpio-dev && {probe.pip()} install lgpio")
+                     _lgpio_build(probe.pip()))
     if name == "lgpio" and not probe.cwd_writable():
         return Check("pin-factory", Status.FAIL, _("lgpio needs a writable working directory (it makes a .lgd-nfy* pipe there)"),
                      _("cd to a folder you can write (the service runs in /var/lib/companion)"))
@@ -140,7 +140,7 @@ def check_leds(probe: Probe, board: Board, cfg) -> list[Check]:
         if not board.pi:
             return [Check("leds", Status.OK, _("not a Pi: LEDs are simulated"))]
         stack = requested if requested in ("spi", "pwm", "pi5pio") else "spi"
-        return [Check("leds", Status.FAIL, exc.why, _led_fix(requested, probe)), check_led_stack(probe, stack)]
+        return [Check("leds", Status.FAIL, exc.why, _led_fix(requested, probe, board)), check_led_stack(probe, stack)]
     out = [Check("leds", Status.OK, f"{driver} ({why})")]
     if board.pi and driver in ("spi", "pwm", "pi5pio"):
         out.append(check_led_stack(probe, driver))
@@ -230,8 +230,11 @@ def check_display(probe: Probe, board: Board, cfg) -> list[Check]:
         return [Check("display", Status.OK, _("display.mode = headless: no screen used"))]
     out = []
     if board.pi and not probe.glob("/dev/dri/card*"):
+        have = doctor_pi.boot_setting(probe, board, "dtoverlay:vc4-kms-v3d")
         out.append(Check("display.drm", Status.FAIL, _("no /dev/dri/card*: the KMS graphics driver is off"),
-                         _("add dtoverlay=vc4-kms-v3d to config.txt and reboot")))
+                         _("sudo reboot  ({file} already has dtoverlay=vc4-kms-v3d; if no card comes, look at "
+                           "`dmesg | grep -i -e vc4 -e drm`)").format(file=have) if have
+                         else _("add dtoverlay=vc4-kms-v3d to config.txt and reboot")))
     wanted = probe.env.get("SDL_VIDEODRIVER", "")
     if board.pi and not wanted and probe.exists(UNIT):  # a login shell: the service sets its own driver
         return out + [Check("display", Status.OK, _("SDL_VIDEODRIVER unset here; the service sets it (display.open tests that driver)"))]
@@ -396,16 +399,22 @@ def _boot_uart(probe: Probe, settings: dict, path: str, board: Board, cfg) -> li
     return out
 
 
-def _led_fix(requested: str, probe: Probe) -> str:
+def _lgpio_build(pip: str) -> str:
+    """lgpio built from its own C sources (PYPI=1: no liblgpio-dev, which only Raspberry Pi OS ships),
+    as systemd/install.sh does where PyPI has no wheel; works on every Debian and every Python."""
+    return f"sudo apt install swig python3-dev build-essential && PYPI=1 {pip} install --no-binary lgpio 'lgpio>=0.2'"
+
+
+def _led_fix(requested: str, probe: Probe, board: Board) -> str:
     """The fix for an LED driver that cannot start."""
     if requested == "pwm":
         return _('set driver = "spi" under [leds] and move the data wire to GPIO10 (no root needed)')
     if requested == "pi5pio":
         return _('{command}  (kernel with the Pi 5 PIO driver), or use driver = "spi"').format(
             command="sudo apt update && sudo apt full-upgrade && sudo reboot")
-    path = _boot_config(probe) or BOOT_CONFIGS[0]
-    return _("{command}  (or {other})").format(command=f"printf '[all]\\ndtparam=spi=on\\n' | sudo tee -a {path} && sudo reboot",
-                                               other="sudo raspi-config nonint do_spi 0")
+    if doctor_pi.boot_setting(probe, board, "dtparam:spi"):
+        return doctor_pi.spi_fix(probe, board)  # SPI is on in config.txt: the boot has not read it yet
+    return _("{command}  (or {other})").format(command=doctor_pi.spi_fix(probe, board), other="sudo raspi-config nonint do_spi 0")
 
 
 def _version_key(version: str) -> tuple[int, ...]:

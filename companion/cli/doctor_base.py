@@ -72,11 +72,12 @@ class Board:
 
 
 def board_of(probe) -> Board:
-    """Read the device tree model once."""
-    model = (probe.read_text(MODEL) or "").strip()
+    """Read the device tree model once (the probe's `device_tree`: /proc/device-tree, or the folder of
+    $COMPANION_DEVICE_TREE)."""
+    model = probe.device_tree("model") or ""  # beside the compatible file ($COMPANION_DEVICE_TREE)
     if "raspberry pi" not in model.lower():
         return Board("", False, frozenset({"all"}))
-    compatible = probe.read_text("/proc/device-tree/compatible") or ""
+    compatible = probe.device_tree("compatible") or ""
     pi5 = "bcm2712" in compatible or re.search(r"Raspberry Pi (5|500)|Compute Module 5", model) is not None
     return Board(model, pi5, frozenset({"all", *_model_filters(model, pi5)}))
 

@@ -8,6 +8,8 @@
 - `display.gbm`, `boot.target`: companion/cli/doctor_screen.py (a GBM device and EGL on the card;
   no desktop login holding the screen after a reboot).
 - `sound`, `sound.play`, `speech`: companion/cli/doctor_sound.py.
+- `backend`: on a Pi, the backend `companion run` picks and the Pi's devices it lacks (/dev/gpiochip0,
+  /dev/spidev0.0), with a fix that follows config.txt (a reboot when SPI is already on there).
 - `places`: doctor, hw-test and journal read the same config and journal as the service, this user
   may read and open them, and `companion` is on PATH.
 - `uart.pi5`: on a Pi 5 the reader's port is not the debug connector (`/dev/serial0` -> ttyAMA10).
@@ -30,7 +32,7 @@ from companion.cli.doctor_base import (BOOT_CONFIGS, INSTALL, KMSDRM_LIBS, SERVI
                                        check as _check, child_answer, config_name, service_groups, unit_value)
 from companion.i18n import _
 
-__all__ = ["KMSDRM_LIBS", "PiProbe", "checks", "child_answer", "service_groups"]  # (the last two: doctor_base's)
+__all__ = ["KMSDRM_LIBS", "PiProbe", "boot_setting", "checks", "child_answer", "service_groups", "spi_fix"]  # (the last two: doctor_base's)
 
 DISPLAY_TIMEOUT_S = 30.0  # importing pygame on a Zero 2 W takes a few seconds; KMSDRM may hang forever
 PI5_GPIO_UART = "/dev/ttyAMA0"  # UART0 on GPIO14/15 with dtoverlay=uart0-pi5
@@ -149,10 +151,54 @@ class PiProbe:
 
 def checks(probe, board, cfg) -> list:
     """The Pi checks (this module's, the screen's and the sound's), in the order a maker would fix things."""
-    return [*check_kmsdrm_libs(probe, board, cfg), *doctor_screen.check_gbm(probe, board, cfg),
+    return [*check_backend(probe, board, cfg), *check_kmsdrm_libs(probe, board, cfg), *doctor_screen.check_gbm(probe, board, cfg),
             check_display_open(probe, board, cfg), *doctor_screen.check_boot_target(probe, board, cfg),
             *doctor_sound.checks(probe, board, cfg), *check_places(probe, board), *check_uart_pi5(probe, board, cfg),
             *check_spi_cs(probe, board, cfg)]
+
+
+def boot_setting(probe, board, key: str) -> str | None:
+    """The config.txt that already sets `key` ("dtparam:spi", "dtoverlay:vc4-kms-v3d") on for this
+    board, or None: a fix then says "reboot" instead of appending the line a second time."""
+    path = boot_config(probe)
+    if path is None:
+        return None
+    value = boot_settings(probe.read_text(path) or "", board.filters).get(key)
+    return path if value is not None and value not in ("off", "false", "no", "0") else None
+
+
+def spi_fix(probe, board) -> str:
+    """How /dev/spidev0.0 comes: a reboot when config.txt already has dtparam=spi=on (the line is read
+    at boot only), else the line appended and a reboot."""
+    have = boot_setting(probe, board, "dtparam:spi")
+    if have:
+        return _("sudo reboot  ({file} already has dtparam=spi=on; it takes effect at boot)").format(file=have)
+    path = boot_config(probe) or BOOT_CONFIGS[0]
+    return f"printf '[all]\\ndtparam=spi=on\\n' | sudo tee -a {path} && sudo reboot"
+
+
+def check_backend(probe, board, cfg) -> list:
+    """On a Pi: the backend `companion run` picks and the Pi's devices it lacks (a container or a unit
+    with PrivateDevices=yes hides /dev/gpiochip0; SPI off hides /dev/spidev0.0). The table then runs
+    the `pi` backend with those parts missing, never the mock in silence."""
+    if not board.pi:
+        return []
+    from companion.hal import choose_backend
+
+    try:
+        name, why = choose_backend(None, cfg.hal, probe.env, probe)
+    except ValueError as exc:
+        return [_check("backend", "FAIL", str(exc), _("set hal.backend to auto, pi, sim or mock"))]
+    missing = probe.missing_devices() if name == "pi" else []
+    if not missing:
+        return [_check("backend", "OK", f"{name} ({why})")]
+    fixes = []
+    if "/dev/gpiochip0" in missing:
+        fixes.append(_("run it on the Pi itself: a container, or a unit with PrivateDevices=yes, hides /dev/gpiochip0"))
+    if "/dev/spidev0.0" in missing:
+        fixes.append(spi_fix(probe, board))
+    return [_check("backend", "FAIL", _("{backend} ({why}): the table runs without {devices}").format(
+        backend=name, why=why, devices=", ".join(missing)), "; ".join(fixes))]
 
 
 def check_kmsdrm_libs(probe, board, cfg) -> list:

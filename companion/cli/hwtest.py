@@ -7,6 +7,8 @@ gpiozero pin factory and the card reader, then prints a PASS/FAIL table. Exit st
 everything passed, 1 otherwise (a button not pressed within --timeout is a FAIL, not a hang).
 
 `--auto` (mock and sim backends) answers every prompt with a scripted press: a demo and a smoke test.
+The mock backend runs only when asked for (`--backend mock`, COMPANION_HAL, hal.backend): picked by
+auto-detection it means no board was found, and hw-test says so and exits 2 instead of passing it.
 
 The boot service holds the button lines while it runs (the kernel gives a GPIO line to one program):
 when they are busy, hw-test says so once, with the command that frees them, instead of failing every
@@ -26,7 +28,7 @@ from typing import Callable, TextIO
 from companion import paths
 from companion.cli import help_text, number_arg
 from companion.gamedata import config as config_mod
-from companion.hal import BACKENDS, Hardware, open_hardware
+from companion.hal import BACKENDS, Hardware, choose_backend, open_hardware
 from companion.hal.base import NoButtons
 from companion.hal.layout import solid
 from companion.i18n import N_, _, ngettext
@@ -99,6 +101,10 @@ def main(argv: list[str], runner: Runner | None = None) -> int:
 def _test(args, cfg) -> int:
     """Open the board and walk through it."""
     opts = Options(lights=not args.buttons_only, buttons=not args.lights_only, timeout=args.timeout, step=args.step)
+    refusal = _unasked_mock(args.backend, cfg)
+    if refusal:
+        print(refusal, file=sys.stderr)
+        return 2
     with open_hardware(cfg, backend=args.backend) as hw:
         prompt = None
         if args.auto:
@@ -108,6 +114,20 @@ def _test(args, cfg) -> int:
                 return 2
             prompt = auto_press(hw)
         return run(hw, cfg, opts, sys.stdout, prompt)
+
+
+def _unasked_mock(backend: str | None, cfg) -> str | None:
+    """Why hw-test will not run, when auto-detection fell to the mock backend: its lights and buttons
+    are no board, and "PASS" for all of them would say a board works that was never seen. Asked for
+    (`--backend mock`, COMPANION_HAL, the config's hal.backend) it runs. None: go on."""
+    try:
+        name, why = choose_backend(backend, cfg.hal)
+    except ValueError:
+        return None  # a bad setting: open_hardware says which
+    if name != "mock" or not why.startswith("auto"):
+        return None
+    return _("companion hw-test: no board found ({why}), so there is nothing to test. On the Pi: companion doctor "
+             "says what is missing; to try hw-test without a board: companion hw-test --backend mock").format(why=why)
 
 
 def run(hw: Hardware, cfg, opts: Options, out: TextIO, on_prompt: Prompt | None = None) -> int:

@@ -245,10 +245,11 @@ def _phone_view(args, cfg, hw, journal=None):
 
 
 def _pi_present() -> bool:
-    """Auto-detection's question, asked of the HAL's probe (loaded only when nothing names a backend)."""
+    """Auto-detection's question, asked of the HAL's probe (loaded only when nothing names a backend):
+    a Raspberry Pi by its device tree, devices or not (the HAL then names the missing ones)."""
     from companion.hal.pi import SystemProbe
 
-    return SystemProbe().pi_hardware_present()
+    return SystemProbe().is_pi()
 
 
 def _board_width(mode: str, backend: str | None, cfg) -> int:

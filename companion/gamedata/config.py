@@ -191,7 +191,7 @@ def choose_backend(explicit: str | None, configured: str = "auto", env: Mapping[
     """(backend, why): which HAL backend runs: the argument, then COMPANION_HAL, then the config's
     `hal.backend`, then auto-detection (companion/hal/__init__.py tells the whole rule).
 
-    `pi_present` answers "a Raspberry Pi with its GPIO/LED devices?"; it is asked only when nothing
+    `pi_present` answers "a Raspberry Pi (its device tree says so)?"; it is asked only when nothing
     names a backend. The HAL passes its probe (`companion.hal.choose_backend`); this module never
     imports the HAL, which reads this config."""
     env = os.environ if env is None else env
@@ -204,7 +204,7 @@ def choose_backend(explicit: str | None, configured: str = "auto", env: Mapping[
                 raise ValueError(f"{source} must be one of {names} (or auto), got {value!r}")
             return name, f"{source} = {value}"
     if pi_present is not None and pi_present():
-        return "pi", "auto: Raspberry Pi with GPIO/LED devices"
+        return "pi", "auto: Raspberry Pi (device tree)"
     if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
         return "sim", "auto: not a Pi, a display is available"
     return "mock", "auto: not a Pi, no display"

@@ -8,8 +8,9 @@
 
 Backend choice (the gpiozero order, without its global): the `backend` argument, then the
 environment variable `COMPANION_HAL=mock|sim|pi`, then the config's `hal.backend`, then
-auto-detection (a Raspberry Pi with its GPIO/LED devices -> `pi`; else `sim` when a display is
-available, else `mock`). A part that cannot be opened does not raise: it becomes a stub whose
+auto-detection (a Raspberry Pi, as its device tree says -> `pi`, even when its GPIO/LED devices
+are missing: then the backend's `why` names them and each part says it is missing, instead of a
+table that silently runs the mock; else `sim` when a display is available, else `mock`). A part that cannot be opened does not raise: it becomes a stub whose
 `status` says what is missing and why, and `retry(part)` tries again with back-off.
 Always read parts through the Hardware object (`hw.pixels`), never keep them: a retry replaces them.
 """
@@ -145,12 +146,14 @@ def choose_backend(explicit: str | None, configured: str = "auto", env: Mapping[
                    probe=None) -> tuple[str, str]:
     """(backend, why): the config's rule (`companion.gamedata.config.choose_backend`, told in this
     module's docstring) with this machine's probe (`probe`, or the real one) for auto-detection."""
-    def pi_present() -> bool:
-        from companion.hal.pi import SystemProbe
+    from companion.hal.pi import SystemProbe
 
-        return (probe or SystemProbe()).pi_hardware_present()
-
-    return config_rule(explicit, configured, env, pi_present)
+    machine = probe or SystemProbe()
+    name, why = config_rule(explicit, configured, env, machine.is_pi)
+    missing = machine.missing_devices() if name == "pi" and why.startswith("auto") else []
+    if missing:
+        why += f", but {' and '.join(missing)} missing"
+    return name, why
 
 
 def open_hardware(config, backend: str | None = None, clock: Clock | None = None, *, probe=None,
@@ -196,11 +199,11 @@ def _openers(name, config, layout, pins, clock, probe, importer, pin_factory) ->
             Part.BUTTONS: lambda: MockButtons(pins, b.debounce_ms, b.long_press_ms),
             Part.READER: reader,
         }
-    from companion.hal.pi import GpioButtons, open_pi_pixels
+    from companion.hal.pi import open_gpio_buttons, open_pi_pixels
 
     return {
         Part.LEDS: lambda: open_pi_pixels(config.leds, probe, importer),
-        Part.BUTTONS: lambda: GpioButtons(b, clock, pin_factory, importer),
+        Part.BUTTONS: lambda: open_gpio_buttons(b, clock, pin_factory, importer, probe),
         Part.READER: lambda: open_configured_reader(config, clock),
     }
 

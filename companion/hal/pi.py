@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from types import ModuleType
-from typing import Callable
+from typing import Callable, Mapping
 
 from companion.gamedata.config import ButtonConfig, LedConfig, Strip
 from companion.errors import HardwareUnavailable, describe
@@ -45,6 +45,9 @@ SPIDEV = "/dev/spidev0.0"
 PIO = "/dev/pio0"
 GPIOCHIP = "/dev/gpiochip0"
 COMPATIBLE = "/proc/device-tree/compatible"
+# The device tree's `compatible` file somewhere else (a container, a test of the Pi paths off a Pi):
+# read by the app, doctor, systemd/install.sh and the Makefile (PI_DT), one name for all (issue #36).
+DEVICE_TREE_ENV = "COMPANION_DEVICE_TREE"
 IDENTITY_ORDER = {3: "RGB", 4: "RGBW"}  # the driver must not reorder: our bytes are already in order
 LED = Part.LEDS.label
 
@@ -58,10 +61,27 @@ class SystemProbe:
 
     root: str = "/"
     euid: int | None = None
+    env: Mapping[str, str] | None = None  # None: os.environ
 
     def path(self, p: str) -> Path:
         """`p` (an absolute path) under the probe's root."""
         return Path(self.root) / p.lstrip("/")
+
+    def device_tree_file(self) -> Path:
+        """The device tree's `compatible` file: $COMPANION_DEVICE_TREE on the real machine (root /) when
+        set, else /proc/device-tree/compatible under the root (a re-rooted probe is a test's machine)."""
+        env = os.environ if self.env is None else self.env
+        given = env.get(DEVICE_TREE_ENV) if Path(self.root) == Path("/") else None
+        return Path(given) if given else self.path(COMPATIBLE)
+
+    def device_tree(self, name: str) -> str | None:
+        """The text of the device tree's file `name` ("model", "compatible"; NULs as spaces, stripped),
+        from the folder of `device_tree_file`; None when it cannot be read."""
+        try:
+            raw = self.device_tree_file().with_name(name).read_bytes()
+        except OSError:
+            return None
+        return " ".join(p for p in raw.decode("utf-8", "replace").split("\0") if p).strip()
 
     def has(self, p: str) -> bool:
         """Whether the device or file `p` exists."""
@@ -69,11 +89,7 @@ class SystemProbe:
 
     def compatible(self) -> str:
         """The device tree's `compatible` strings joined by spaces ('' when there is none)."""
-        try:
-            raw = self.path(COMPATIBLE).read_bytes()
-        except OSError:
-            return ""
-        return " ".join(p for p in raw.decode("ascii", "replace").split("\0") if p)
+        return self.device_tree("compatible") or ""
 
     def is_pi(self) -> bool:
         """A Raspberry Pi (its device tree says `raspberrypi`)."""
@@ -89,8 +105,16 @@ class SystemProbe:
         return euid == 0
 
     def pi_hardware_present(self) -> bool:
-        """A Pi whose GPIO or LED devices are there (auto-detection picks the pi backend)."""
+        """A Pi whose GPIO or LED devices are there."""
         return self.is_pi() and any(self.has(p) for p in (GPIOCHIP, SPIDEV, PIO))
+
+    def missing_devices(self) -> list[str]:
+        """The Pi's devices the board needs and this machine lacks: /dev/gpiochip0 (buttons) and
+        /dev/spidev0.0 (LEDs; a Pi 5 with /dev/pio0 does without it). Empty when all are there."""
+        missing = [] if self.has(GPIOCHIP) else [GPIOCHIP]
+        if not self.has(SPIDEV) and not (self.is_pi5() and self.has(PIO)):
+            missing.append(SPIDEV)
+        return missing
 
 
 def choose_led_driver(requested: str, probe: SystemProbe) -> tuple[str, str]:
@@ -322,6 +346,18 @@ def open_pi_pixels(leds: LedConfig, probe: SystemProbe | None = None, importer: 
             raise HardwareUnavailable(LED, f"{driver} driver failed to start: {exc}") from exc
         raise HardwareUnavailable(LED, f"{driver} driver failed to start: {describe(exc)}") from exc
     return PiPixels(layout, driver, writers, why)
+
+
+def open_gpio_buttons(cfg: ButtonConfig, clock: Clock, pin_factory=None, importer: Importer | None = None,
+                      probe: SystemProbe | None = None) -> "GpioButtons":
+    """The buttons on a Pi; HardwareUnavailable naming /dev/gpiochip0 when the machine has no GPIO
+    device (a container, a unit with PrivateDevices=yes), rather than gpiozero's own words. A test's
+    `pin_factory` needs no device."""
+    probe = probe or SystemProbe()
+    if pin_factory is None and probe.is_pi() and not probe.has(GPIOCHIP):
+        raise HardwareUnavailable("buttons", f"{GPIOCHIP} missing: no GPIO device here (a container, or the "
+                                             "service's PrivateDevices=yes?)")
+    return GpioButtons(cfg, clock, pin_factory, importer)
 
 
 class GpioButtons(EdgeButtons):

@@ -6,7 +6,10 @@ chown, systemctl, uname and python3. Every stand-in appends its command line to 
 groups live in small text files so a second run can see what the first one created. `systemctl
 set-default T` links the fake root's default.target as the real one does. `FakePi(..., codename=,
 machine=, python=)` fakes the release, `uname -m` and `python3 --version`; `desktop=True` a desktop
-image (lightdm enabled as display-manager.service, graphical.target the default).
+image (lightdm enabled as display-manager.service, graphical.target the default). With
+`FAKE_REAL_BUILD=1` in `run`'s env the venv's `pip install DIR[pi]` really builds DIR (`pip wheel
+--no-deps`, from PyPI's setuptools) instead of only logging it; `run(script=...)` runs another copy of
+install.sh (a checkout elsewhere).
 """
 
 from __future__ import annotations
@@ -76,6 +79,11 @@ if [ "$1" = -m ] && [ "$2" = venv ]; then
 echo "venv-python $*" >> "$FAKE_STATE/calls.log"
 if [ "$1" = -m ] && [ "$2" = pip ]; then
   [ "$3" = show ] && exit 1
+  for last; do :; done
+  if [ -n "$FAKE_REAL_BUILD" ] && [ "$3" = install ] && [ "$last" != "${{last%"[pi]"}}" ]; then
+    # build the folder pip was given, as pip does (in place), without installing anything
+    PYTHONPATH= exec "$REAL_PYTHON" -m pip wheel --no-deps --quiet -w "$FAKE_STATE/wheels" "${{last%"[pi]"}}"
+  fi
   exit 0
 fi
 exec "$REAL_PYTHON" "$@"
@@ -155,8 +163,10 @@ class FakePi:
         with open(self.state / "passwd", "a") as f:
             f.write(name + "\n")
 
-    def run(self, *args: str, env: dict | None = None) -> subprocess.CompletedProcess:
-        """Run the real install.sh against this root; the calls log starts empty each time."""
+    def run(self, *args: str, env: dict | None = None, script: Path = INSTALLER,
+            timeout: float = 60) -> subprocess.CompletedProcess:
+        """Run the real install.sh (`script`: the one of another checkout) against this root; the
+        calls log starts empty each time."""
         (self.state / "calls.log").write_text("")
         env = {**(env or {}),
             "PATH": f"{self.bin}:/usr/bin:/bin",
@@ -169,7 +179,7 @@ class FakePi:
             "FAKE_MACHINE": self.machine,
             "FAKE_PY_VERSION": self.python,
         }
-        return subprocess.run(["bash", str(INSTALLER), *args], env=env, capture_output=True, text=True, timeout=60)
+        return subprocess.run(["bash", str(script), *args], env=env, capture_output=True, text=True, timeout=timeout)
 
     def calls(self) -> list[str]:
         """Fake commands run by the last `run`, one line each."""

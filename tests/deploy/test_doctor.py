@@ -199,7 +199,7 @@ def test_doctor_broken_pi_fails_and_names_fixes(tmp_path, config_dir, capsys):
     c = _by_name(doctor.run_checks(probe))
     assert c["pygame"].status is Status.FAIL and "uninstall -y pygame pygame-ce" in c["pygame"].fix
     assert c["packages"].status is Status.FAIL and "'gpiozero>=2.0.1.post3'" in c["packages"].fix
-    assert c["pi-packages"].status is Status.FAIL and "liblgpio-dev" in c["pi-packages"].fix
+    assert c["pi-packages"].status is Status.FAIL and "PYPI=1" in c["pi-packages"].fix and "liblgpio-dev" not in c["pi-packages"].fix
     assert c["pin-factory"].status is Status.FAIL and "rpigpio" in c["pin-factory"].detail
     assert c["leds"].status is Status.FAIL and "dtparam=spi=on" in c["leds"].fix
     assert c["boot.spi"].status is Status.FAIL and "sudo tee -a /boot/firmware/config.txt" in c["boot.spi"].fix

@@ -228,3 +228,63 @@ def test_login_shell_without_sdl_driver_is_judged_by_the_services_driver(tmp_pat
     assert checks["display"].status is Status.OK and checks["display.open"].status is Status.OK
     (root / doctor.UNIT.lstrip("/")).unlink()  # no service: running by hand needs the variable
     assert _checks(FakeProbe(root, env={}, sdl=("offscreen", "")))["display"].status is Status.FAIL
+
+
+# --- issue 36: fixes that follow what doctor saw; a Pi without its devices; one device-tree variable ----
+
+
+def test_spi_on_in_config_txt_but_no_spidev_yet_says_reboot_not_append(tmp_path, config_dir):
+    """The installer wrote dtparam=spi=on (doctor's own OK boot.spi) and the Pi was not rebooted yet."""
+    root = _pi(tmp_path / "root", devices=("/dev/serial0",))  # the installer's block, no /dev/spidev0.0
+    c = _checks(FakeProbe(root))
+    assert c["boot.spi"].status is Status.OK
+    assert c["leds"].status is Status.FAIL
+    assert c["leds"].fix.startswith("sudo reboot") and "already has dtparam=spi=on" in c["leds"].fix
+    assert "tee -a" not in c["leds"].fix  # the line is not appended a second time
+    assert c["backend"].status is Status.FAIL and "/dev/spidev0.0" in c["backend"].detail
+    assert "already has dtparam=spi=on" in c["backend"].fix
+    off = _pi(tmp_path / "off", boot="", devices=("/dev/serial0",))  # SPI really off: then the line is the fix
+    fix = _checks(FakeProbe(off))["leds"].fix
+    assert "printf '[all]\\ndtparam=spi=on\\n' | sudo tee -a /boot/firmware/config.txt && sudo reboot" in fix
+
+
+def test_no_drm_card_with_the_kms_overlay_in_config_txt_says_reboot(tmp_path, config_dir):
+    root = _pi(tmp_path / "root", boot=INSTALLER_BLOCK_WITH_KMS)
+    (root / "dev" / "dri" / "card0").unlink()
+    check = _checks(FakeProbe(root))["display.drm"]
+    assert check.status is Status.FAIL and check.fix.startswith("sudo reboot")
+    assert "already has dtoverlay=vc4-kms-v3d" in check.fix and "add dtoverlay" not in check.fix
+    bare = _pi(tmp_path / "bare")
+    (bare / "dev" / "dri" / "card0").unlink()
+    assert _checks(FakeProbe(bare))["display.drm"].fix == "add dtoverlay=vc4-kms-v3d to config.txt and reboot"
+
+
+INSTALLER_BLOCK_WITH_KMS = "dtoverlay=vc4-kms-v3d\nmax_framebuffers=2\n" + __import__("tests.deploy.test_doctor", fromlist=["x"]).INSTALLER_BLOCK
+
+
+def test_a_pi_without_its_devices_is_the_pi_backend_with_them_named(tmp_path, config_dir):
+    """A container or PrivateDevices=yes: the device tree says Raspberry Pi, /dev has neither the GPIO
+    chip nor SPI. doctor names both, and the table runs the pi backend, not the mock."""
+    root = _pi(tmp_path / "root", devices=())
+    (root / "dev" / "gpiochip0").unlink()
+    check = _checks(FakeProbe(root, env={}))["backend"]
+    assert check.status is Status.FAIL
+    assert check.detail.startswith("pi (auto: Raspberry Pi (device tree), but /dev/gpiochip0 and /dev/spidev0.0 missing)")
+    assert "PrivateDevices=yes" in check.fix and "sudo reboot" in check.fix
+    whole = _pi(tmp_path / "whole")
+    assert _checks(FakeProbe(whole, env={}))["backend"].detail == "pi (auto: Raspberry Pi (device tree))"
+
+
+def test_companion_device_tree_names_the_device_tree_for_doctor(tmp_path, config_dir, monkeypatch):
+    """COMPANION_DEVICE_TREE on the real machine (root /): doctor reads the model beside that file."""
+    dt = tmp_path / "dt"
+    dt.mkdir()
+    (dt / "compatible").write_bytes(b"raspberrypi,5-model-b\0brcm,bcm2712\0")
+    (dt / "model").write_bytes(b"Raspberry Pi 5 Model B Rev 1.0\0")
+    probe = Probe("/", env={"COMPANION_DEVICE_TREE": str(dt / "compatible")})
+    board = doctor.board_of(probe)
+    assert board.pi and board.pi5 and board.model == "Raspberry Pi 5 Model B Rev 1.0"
+    assert probe.is_pi5()
+    assert not doctor.board_of(Probe("/", env={"COMPANION_DEVICE_TREE": str(tmp_path / "none")})).pi
+    # a re-rooted probe is a test's machine: its own /proc/device-tree, whatever the variable says
+    assert not Probe(tmp_path / "empty", env={"COMPANION_DEVICE_TREE": str(dt / "compatible")}).is_pi()

@@ -1,8 +1,14 @@
 """systemd/install.sh run for real against a fake Pi root, in dry-run, twice, and uninstalled."""
 
+import os
+import shutil
 import subprocess
+import zipfile
+from pathlib import Path
 
-from tests.deploy.fakesys import CMDLINE_TXT, CONFIG_TXT, INSTALLER, FakePi
+import pytest
+
+from tests.deploy.fakesys import CMDLINE_TXT, CONFIG_TXT, INSTALLER, REPO, FakePi
 
 BEGIN = "# >>> nightwatch-companion (managed by systemd/install.sh) >>>"
 
@@ -233,26 +239,42 @@ def test_installer_dry_run_on_bookworm_lists_the_mesa_dri_drivers(tmp_path):
     assert "would run: apt-get install -y --no-install-recommends liblgpio-dev" in res.stdout
 
 
-def test_installer_dry_run_on_trixie_requires_gallium_and_liblgpio_dev(tmp_path):
+def test_installer_dry_run_on_trixie_requires_gallium_and_builds_lgpio_from_its_own_sources(tmp_path):
     for machine in ("aarch64", "armv7l"):
         res = FakePi(tmp_path / machine, codename="trixie", python="3.13.5", machine=machine).run("--dry-run")
         assert res.returncode == 0, res.stderr
         required = _required(res.stdout.splitlines())
-        assert {"libgl1-mesa-dri", "mesa-libgallium", "liblgpio-dev"} <= set(required), machine
-        assert "pip builds lgpio from source, so liblgpio-dev is required" in res.stdout
+        assert {"libgl1-mesa-dri", "mesa-libgallium", "swig", "build-essential"} <= set(required), machine
+        assert "liblgpio-dev" not in required, machine  # Raspberry Pi OS's archive only: never required
+        assert "would run: apt-get install -y --no-install-recommends liblgpio-dev" in res.stdout
+        assert "no lgpio wheel on PyPI, so lgpio is built from its own C sources" in res.stdout
+        build = next(line for line in res.stdout.splitlines() if "--no-binary lgpio" in line)
+        assert "env PYPI=1 " in build and build.endswith("pip install --quiet --no-binary lgpio lgpio\\>=0.2"), build
+        lines = res.stdout.splitlines()
+        assert lines.index(build) < next(i for i, line in enumerate(lines) if line.endswith("\\[pi\\]"))  # before [pi]
     pc = FakePi(tmp_path / "pc", codename="trixie", python="3.13.5", machine="x86_64").run("--dry-run")
-    assert "liblgpio-dev" not in _required(pc.stdout.splitlines())  # the [pi] extra's markers skip lgpio there
+    assert "--no-binary lgpio" not in pc.stdout  # the [pi] extra's markers skip lgpio there
+    bookworm = FakePi(tmp_path / "bw", codename="bookworm", python="3.11.2").run("--dry-run")
+    assert "--no-binary lgpio" not in bookworm.stdout  # PyPI has a wheel for 3.11
+
+
+def test_installer_on_plain_debian_without_liblgpio_dev_goes_on(tmp_path):
+    for codename, python in (("trixie", "3.13.5"), ("bookworm", "3.11.2")):
+        pi = FakePi(tmp_path / codename, codename=codename, python=python)
+        res = pi.run(env={"FAKE_APT_MISSING": "liblgpio-dev"})  # Debian's own archive has no liblgpio-dev
+        assert res.returncode == 0, res.stderr + res.stdout
+        assert "note: liblgpio-dev not available; continuing" in res.stdout
+        calls = pi.calls()
+        assert any(c.startswith("venv-python -m pip install --quiet /") and c.endswith("[pi]") for c in calls), codename
+        assert any("--no-binary lgpio" in c for c in calls) == (codename == "trixie")
 
 
 def test_installer_stops_when_a_required_package_is_missing(tmp_path):
     pi = FakePi(tmp_path, codename="trixie", python="3.13.5")
-    res = pi.run(env={"FAKE_APT_MISSING": "liblgpio-dev"})
+    res = pi.run(env={"FAKE_APT_MISSING": "swig"})
     assert res.returncode != 0
-    assert "could not install" in res.stderr and "liblgpio-dev" in res.stderr
+    assert "could not install" in res.stderr and "swig" in res.stderr
     assert not any(c.startswith("venv-python -m pip install --quiet /") for c in pi.calls())  # stopped before pip
-    bookworm = FakePi(tmp_path / "bw", codename="bookworm", python="3.11.2")
-    res = bookworm.run(env={"FAKE_APT_MISSING": "liblgpio-dev"})  # a wheel exists: only a note
-    assert res.returncode == 0, res.stderr and "note: liblgpio-dev not available; continuing" in res.stdout
 
 
 def test_installer_boot_block_frees_gpio7_and_gpio8_and_uninstall_removes_it(tmp_path):
@@ -298,3 +320,75 @@ def test_installer_dry_run_on_a_desktop_image_changes_nothing(tmp_path):
     res = pi.run("--dry-run")
     assert res.returncode == 0 and "would run: systemctl set-default multi-user.target" in res.stdout
     assert pi.snapshot() == before and str(pi.default_target.readlink()).endswith("graphical.target")
+
+
+# --- issue 36: the installer never writes into the checkout ---------------------------------------------
+
+OWNER = 12345  # a login user's uid that is not root
+
+
+def _checkout_copy(base: Path) -> Path:
+    """A copy of this checkout as a maker has it (no venv, no build output), owned by OWNER when root."""
+    checkout = base / "checkout"
+    shutil.copytree(REPO, checkout, symlinks=True, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "build", "*.egg-info", "__pycache__", "*.mo", ".pytest_cache", ".hypothesis"))
+    if os.geteuid() == 0:
+        for dirpath, dirs, files in os.walk(checkout):
+            for name in (dirpath, *(os.path.join(dirpath, n) for n in dirs + files)):
+                os.lchown(name, OWNER, OWNER)
+    return checkout
+
+
+def _tree(folder: Path) -> dict[str, int]:
+    """Every path under `folder` -> its owner's uid."""
+    out = {}
+    for dirpath, dirs, files in os.walk(folder):
+        for name in dirs + files:
+            p = Path(dirpath) / name
+            out[p.relative_to(folder).as_posix()] = p.lstat().st_uid
+    return out
+
+
+def test_installer_builds_from_a_copy_and_leaves_the_checkout_as_it_was(tmp_path):
+    """`sudo bash systemd/install.sh` from a login user's checkout: pip really builds what it is given,
+    and afterwards the checkout holds exactly what it held, owned by its user (no root-owned build/,
+    *.egg-info or .mo). Run as root (as the installer is), the checkout belongs to uid 12345."""
+    checkout = _checkout_copy(tmp_path)
+    before = _tree(checkout)
+    pi = FakePi(tmp_path / "pi")
+    (tmp_path / "tmp").mkdir()
+    res = pi.run("--no-apt", script=checkout / "systemd" / "install.sh", timeout=600,
+                 env={"FAKE_REAL_BUILD": "1", "TMPDIR": str(tmp_path / "tmp")})
+    if res.returncode != 0 and "NewConnectionError" in res.stdout + res.stderr:
+        pytest.skip("pip's build needs PyPI for setuptools>=77 and Babel, and PyPI cannot be reached")
+    assert res.returncode == 0, res.stderr + res.stdout
+    (wheel,) = (pi.state / "wheels").glob("nightwatch_companion-*.whl")  # pip did build it
+    with zipfile.ZipFile(wheel) as z:
+        assert "companion/locale/de/LC_MESSAGES/companion.mo" in z.namelist()  # catalogs in the build
+    after = _tree(checkout)
+    if os.geteuid() == 0:
+        assert [p for p, uid in after.items() if uid == 0] == []
+    assert sorted(set(after) - set(before)) == []  # no build/, no *.egg-info, no .mo
+    install = next(c for c in pi.calls() if c.startswith("venv-python -m pip install --quiet /"))
+    assert not install.split()[-1].startswith(str(checkout))  # pip was given the copy
+    assert list((tmp_path / "tmp").iterdir()) == []  # the copy is gone
+
+
+def test_installer_dry_run_says_it_builds_from_a_copy(tmp_path):
+    res = FakePi(tmp_path).run("--dry-run", "--no-apt")
+    assert res.returncode == 0, res.stderr
+    assert "would copy " + str(REPO) + " to /tmp/companion-src.XXXXXX" in res.stdout
+    assert "pip install --quiet /tmp/companion-src.XXXXXX\\[pi\\]" in res.stdout
+
+
+def test_installer_reads_companion_device_tree(tmp_path):
+    """The device tree named by COMPANION_DEVICE_TREE (outside the root): the board and the Pi 5's UART follow it."""
+    dt = tmp_path / "dt"
+    dt.mkdir()
+    (dt / "compatible").write_bytes(b"raspberrypi,5-model-b\0brcm,bcm2712\0")
+    (dt / "model").write_bytes(b"Raspberry Pi 5 Model B Rev 1.0\0")
+    pi = FakePi(tmp_path / "pi")  # its own /proc says Pi 4
+    res = pi.run("--no-apt", env={"COMPANION_DEVICE_TREE": str(dt / "compatible")})
+    assert res.returncode == 0, res.stderr
+    assert "board: Raspberry Pi 5 Model B Rev 1.0" in res.stdout
+    assert '\nport = "/dev/ttyAMA0"' in pi.config_toml.read_text()

@@ -45,12 +45,14 @@ def test_make_run_on_a_pc_stays_the_plain_run(tmp_path):
     for compatible in (None, b"brcm,bcm2711\0", b"qemu,virt\0"):  # no device tree; not a Raspberry Pi
         out = _make_n(tmp_path, compatible=compatible)
         assert "[pi]" not in out and "installed-pi" not in out
-        assert out.strip().splitlines()[-1] == f"{tmp_path / 'venv' / 'bin' / 'python'} -m companion run"
+        assert out.strip().splitlines()[-1] == (f"COMPANION_DEVICE_TREE={tmp_path / 'compatible'} "
+                                                f"{tmp_path / 'venv' / 'bin' / 'python'} -m companion run")
 
 
 def test_make_run_on_a_pi_desktop_keeps_the_desktops_drivers(tmp_path):
     start = _make_n(tmp_path, DISPLAY=":0").strip().splitlines()[-1]
-    assert start == f"{tmp_path / 'venv' / 'bin' / 'python'} -m companion run --fullscreen --backend pi"
+    assert start == (f"COMPANION_DEVICE_TREE={tmp_path / 'compatible'} "
+                     f"{tmp_path / 'venv' / 'bin' / 'python'} -m companion run --fullscreen --backend pi")
 
 
 def test_make_test_on_a_pi_needs_neither_the_pi_extra_nor_the_hardware(tmp_path):
@@ -69,3 +71,17 @@ def test_the_pi_extra_stamp_is_separate_and_follows_pyproject():
     text = (REPO / "Makefile").read_text()
     assert re.search(r"^\$\(PI_STAMP\): \$\(STAMP\) pyproject\.toml$", text, re.M)
     assert re.search(r"^PI_STAMP := \$\(VENV\)/\.installed-pi$", text, re.M)
+
+
+def test_the_makefile_reads_companion_device_tree_and_hands_it_on(tmp_path):
+    """One variable for the device tree (issue #36, point 6): COMPANION_DEVICE_TREE, without PI_DT,
+    makes `make run` the table, and every command make starts reads the same file."""
+    pi = tmp_path / "pi-compatible"
+    pi.write_bytes(b"raspberrypi,5-model-b\0brcm,bcm2712\0")
+    base = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "MAKEFLAGS", "MAKELEVEL")}
+    for target in ("run", "doctor", "hw-test"):
+        res = subprocess.run(["make", "-n", target, f"VENV={tmp_path / 'venv'}"], cwd=REPO, capture_output=True, text=True,
+                             env={**base, "COMPANION_DEVICE_TREE": str(pi)}, timeout=60)
+        assert res.returncode == 0, res.stderr
+        assert "installed-pi" in res.stdout, target  # taken for a Pi
+        assert f"COMPANION_DEVICE_TREE={pi} " in res.stdout.strip().splitlines()[-1], target

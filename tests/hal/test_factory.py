@@ -46,9 +46,25 @@ def test_auto_detects_a_pi_with_its_devices(tmp_path):
     assert choose_backend(None, "auto", {"DISPLAY": ":0"}, probe)[0] == "pi"
 
 
-def test_auto_on_a_pi_without_gpio_devices_is_not_pi(tmp_path):
+def test_auto_on_a_pi_without_its_devices_stays_pi_and_names_them(tmp_path):
+    """A Pi's device tree without /dev/gpiochip0 or /dev/spidev0.0 (a container, PrivateDevices=yes):
+    the table is the Pi's, with the missing devices named, never the mock in silence (issue #36)."""
     probe = SystemProbe(pi_root(tmp_path, "4", ()), euid=1000)
-    assert choose_backend(None, "auto", {}, probe)[0] == "mock"
+    assert choose_backend(None, "auto", {}, probe) == (
+        "pi", "auto: Raspberry Pi (device tree), but /dev/gpiochip0 and /dev/spidev0.0 missing")
+    assert choose_backend(None, "auto", {}, SystemProbe(pi_root(tmp_path / "ok", "4", ("gpiochip0", "spidev0.0")))) == (
+        "pi", "auto: Raspberry Pi (device tree)")
+    assert choose_backend(None, "auto", {}, SystemProbe(pi_root(tmp_path / "p5", "5", ("gpiochip0", "pio0"))))[1] == (
+        "auto: Raspberry Pi (device tree)")  # a Pi 5 lights its LEDs through the PIO without SPI
+
+
+def test_a_pi_without_its_devices_says_which_part_lacks_which(tmp_path):
+    probe = SystemProbe(pi_root(tmp_path, "4", ()), euid=1000)
+    with open_hardware(config.default(), None, FakeClock(), probe=probe, importer=FakeLibs().importer, env={}) as hw:
+        assert hw.backend == "pi" and "missing" in hw.why
+        status = hw.status()
+        assert status["buttons"][0] is False and "/dev/gpiochip0 missing" in status["buttons"][1]
+        assert status["leds"][0] is False and "/dev/spidev0.0 missing" in status["leds"][1]
 
 
 @pytest.mark.parametrize("env, expected", [({"DISPLAY": ":0"}, "sim"), ({"WAYLAND_DISPLAY": "wayland-0"}, "sim"), ({}, "mock")])

@@ -172,3 +172,18 @@ def test_hwtest_rejects_a_zero_timeout(capsys):
     with pytest.raises(SystemExit) as exc:
         main(["--timeout", "0"])
     assert exc.value.code == 2
+
+
+def test_hwtest_refuses_a_mock_that_auto_detection_fell_to(monkeypatch, tmp_path, capsys):
+    """No board found (not a Pi, no display): hw-test says so and exits 2 instead of passing 17 mock
+    lights; asked for, the mock runs (issue #36)."""
+    monkeypatch.delenv("COMPANION_HAL", raising=False)
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    monkeypatch.setenv("COMPANION_DEVICE_TREE", str(tmp_path / "not-a-pi"))
+    assert cli.main(["hw-test", "--lights-only", "--step", "0.01"]) == 2
+    err = capsys.readouterr().err
+    assert "no board found (auto: not a Pi, no display)" in err and "--backend mock" in err
+    assert cli.main(["hw-test", "--backend", "mock", "--lights-only", "--step", "0.01"]) == 0
+    monkeypatch.setenv("COMPANION_HAL", "mock")
+    assert cli.main(["hw-test", "--lights-only", "--step", "0.01"]) == 0

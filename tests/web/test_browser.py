@@ -1,5 +1,5 @@
 """The phone view in a real browser: Debian's headless Chromium, driven by playwright (never its own
-downloaded browsers). `.ci/run` installs chromium; without it these tests fail with one line saying so.
+downloaded browsers). `.ci/run` installs chromium; without it (Raspberry Pi OS Lite) these tests skip with the command that installs it.
 
 * `companion run --headless --web 127.0.0.1:0` prints the pairing URL; Chromium opens it and the
   page shows the game with the players' names; the same paths without the pass show nothing of it.
@@ -30,7 +30,7 @@ PHONE = {"width": 360, "height": 800}
 def browser():
     """Headless Chromium (a fresh profile each launch: playwright makes one)."""
     if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
-        pytest.fail("install chromium: apt-get install chromium (the phone view's browser tests need it)", pytrace=False)
+        pytest.skip("no Chromium here: sudo apt install chromium (the phone view's browser tests need it)")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
