@@ -4,6 +4,7 @@ loop:// device for readers, memory readings and the games' bots."""
 from __future__ import annotations
 
 import random
+import subprocess
 from pathlib import Path
 
 import serial
@@ -147,3 +148,16 @@ class LoopDevice:
     def close(self) -> None:
         """Close the loop port."""
         self.port.close()
+
+
+def small_tmpfs(tmp_path: Path, size: str, without: str):
+    """A generator for a fixture: a tmpfs of `size` mounted at tmp_path/mnt (root only; CI runs as
+    root), unmounted afterwards; skipped saying `without` (what covers the case then) elsewhere."""
+    import pytest
+
+    where = tmp_path / "mnt"
+    where.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(where)], capture_output=True).returncode:
+        pytest.skip(f"mounting a tmpfs needs root (CI runs as root); {without}")
+    yield where
+    subprocess.run(["umount", "-l", str(where)], capture_output=True)

@@ -95,10 +95,8 @@ def test_a_killed_holders_lease_is_taken_over(tmp_path, figures):
         "its lease is stale (the pid is gone): taken over, the undo is done; 0 acknowledged commands lost")
 
 
-def test_a_game_changed_under_the_table_is_not_written_and_the_table_says_so(tmp_path, figures):
-    """A writer that ignores leases (raw SQLite) takes back the table's last command: the table's next
-    command is refused, nothing is written, the banner and STATUS= say so, and resuming again works."""
-    path = tmp_path / "journal.sqlite3"
+def _table_playing(tmp_path, path):
+    """The table (the app's own factory opens its journal at `path`) with 11 commands played and saved."""
     app = build_app(tmp_path)
     app.journal.close()
     app.journal = open_journal(path, who="table")
@@ -106,15 +104,30 @@ def test_a_game_changed_under_the_table_is_not_written_and_the_table_says_so(tmp
     app.start(setup=SCRIPT[0])
     for cmd in SCRIPT[1:12]:
         assert app.submit(cmd)
+    return app
+
+
+def _changed_under(app, path, statements) -> None:
+    """Another program runs raw SQL `statements` on the table's game: the table's next command is
+    refused (GameChanged), nothing is written, and the next frame's health says so."""
     raw = sqlite3.connect(path)
-    raw.execute("UPDATE commands SET undone = 1 WHERE game_id = 1 AND seq = 12")
+    for statement in statements:
+        raw.execute(statement)
     raw.commit()
     raw.close()
     before = rows(path)
     assert app.submit(SCRIPT[12]) is False
     assert isinstance(app.refusal[1], GameChanged)
-    assert rows(path) == before, "the stale session wrote"
+    assert rows(path) == before, "the session wrote onto a game another program changed"
     app.tick()
+
+
+def test_a_game_changed_under_the_table_is_not_written_and_the_table_says_so(tmp_path, figures):
+    """A writer that ignores leases (raw SQLite) takes back the table's last command: the table's next
+    command is refused, nothing is written, the banner and STATUS= say so, and resuming again works."""
+    path = tmp_path / "journal.sqlite3"
+    app = _table_playing(tmp_path, path)
+    _changed_under(app, path, ["UPDATE commands SET undone = 1 WHERE game_id = 1 AND seq = 12"])
     text = refusal_text(GameChanged(1))
     assert app.health.parts["journal"] == (False, text)
     assert text in app.notifier.statuses[-1] and app.health.level().name != "OK"
@@ -170,23 +183,8 @@ def test_a_raw_change_the_image_does_not_show_stops_the_tables_saving(tmp_path, 
     """Raw SQLite rewrites rows of the table's game (same seqs, same flags): the next command is refused
     with the existing words, nothing is written, and resuming again plays the game as the journal has it."""
     path = tmp_path / "journal.sqlite3"
-    app = build_app(tmp_path)
-    app.journal.close()
-    app.journal = open_journal(path, who="table")
-    app.notifier = Notifier()
-    app.start(setup=SCRIPT[0])
-    for cmd in SCRIPT[1:12]:
-        assert app.submit(cmd)
-    raw = sqlite3.connect(path)
-    for statement in RAW_CHANGES[change]:
-        raw.execute(statement)
-    raw.commit()
-    raw.close()
-    before = rows(path)
-    assert app.submit(SCRIPT[12]) is False
-    assert isinstance(app.refusal[1], GameChanged)
-    assert rows(path) == before, "the session wrote onto a game another program changed"
-    app.tick()
+    app = _table_playing(tmp_path, path)
+    _changed_under(app, path, RAW_CHANGES[change])
     assert app.health.parts["journal"] == (False, refusal_text(GameChanged(1)))
     app.journal.close()
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.reliability.helpers import bot_script
+from tests.reliability.helpers import bot_script, small_tmpfs
 from tests.reliability.writers import companion, games, holds, nothing_lost, scenario, spawn, stop
 
 SCRIPT = bot_script("masters", 41, 70)
@@ -58,12 +58,7 @@ runpy.run_module("companion", run_name="__main__")
 @pytest.fixture
 def tmpfs(tmp_path):
     """A small tmpfs of our own (root only), unmounted afterwards."""
-    where = tmp_path / "mnt"
-    where.mkdir()
-    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(where)], capture_output=True).returncode:
-        pytest.skip("mounting a tmpfs needs root (CI runs as root); the VFS test covers a full disk without it")
-    yield where
-    subprocess.run(["umount", "-l", str(where)], capture_output=True)
+    yield from small_tmpfs(tmp_path, "4m", "the VFS test covers a full disk without it")
 
 
 def _fill(folder: Path) -> Path:

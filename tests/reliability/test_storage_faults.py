@@ -29,7 +29,7 @@ from companion.runtime.parts import Parts
 from companion.storage.opening import open_journal
 from tests.fakes import Notifier
 from tests.reliability.faultvfs import PROBE, FaultVFS
-from tests.reliability.helpers import bot_script
+from tests.reliability.helpers import bot_script, small_tmpfs
 from tests.reliability.powerloss import apsw_connect
 from tests.reliability.writers import acks, companion, env, games, nothing_lost, scenario, spawn, stop
 
@@ -225,12 +225,7 @@ def test_a_real_io_error_stops_a_scenario_run_cleanly(tmp_path, figures):
 @pytest.fixture
 def tmpfs(tmp_path):
     """A small tmpfs of our own (root only), unmounted afterwards."""
-    where = tmp_path / "mnt"
-    where.mkdir()
-    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=8m", "tmpfs", str(where)], capture_output=True).returncode:
-        pytest.skip("mounting a tmpfs needs root (CI runs as root); faultvfs covers read-only without it")
-    yield where
-    subprocess.run(["umount", "-l", str(where)], capture_output=True)
+    yield from small_tmpfs(tmp_path, "8m", "faultvfs covers read-only without it")
 
 
 def test_a_real_read_only_file_system(tmp_path, tmpfs, figures):
