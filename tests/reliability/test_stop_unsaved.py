@@ -11,7 +11,6 @@ frees the disk, rescues, and replays every game: every command the table accepte
 import errno
 import os
 import signal
-import subprocess
 import time
 from pathlib import Path
 
