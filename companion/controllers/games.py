@@ -113,6 +113,10 @@ class Games:
         self._taught_banner()
         host.game_changed()
         host.say(f"Resumed game {game_id} ({len(host.session.commands)} commands): {host.where()}")
+        hold = host.session.saver.hold
+        if getattr(hold, "changed", None) is not None:  # the digests found a row rewritten while no one held it
+            host.say(f"game {game_id}: command {hold.changed} was changed by another program since it was saved;"
+                     f" the game goes on as the journal holds it now")
         return True
 
     @property

@@ -186,6 +186,11 @@ def test_a_raw_change_the_image_does_not_show_stops_the_tables_saving(tmp_path, 
     app = _table_playing(tmp_path, path)
     _changed_under(app, path, RAW_CHANGES[change])
     assert app.health.parts["journal"] == (False, refusal_text(GameChanged(1)))
+    resumed = app.games.resume(1)
+    assert resumed or change != "a digest"  # (a changed or swapped command may no longer replay)
+    if resumed:  # resumed again (when the changed game still replays): the log names the row
+        first = {"command text": 6, "two seqs swapped": 5, "a digest": 3}[change]
+        assert f"game 1: command {first} was changed by another program" in "\n".join(app.lines)
     app.journal.close()
 
 
