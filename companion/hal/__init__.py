@@ -146,11 +146,18 @@ def choose_backend(explicit: str | None, configured: str = "auto", env: Mapping[
                    probe=None) -> tuple[str, str]:
     """(backend, why): the config's rule (`companion.gamedata.config.choose_backend`, told in this
     module's docstring) with this machine's probe (`probe`, or the real one) for auto-detection."""
-    from companion.hal.pi import SystemProbe
+    machine = probe
 
-    machine = probe or SystemProbe()
-    name, why = config_rule(explicit, configured, env, machine.is_pi)
-    missing = machine.missing_devices() if name == "pi" and why.startswith("auto") else []
+    def is_pi() -> bool:  # the probe is loaded only when nothing names a backend (a start's ~1.6 ms)
+        nonlocal machine
+        if machine is None:
+            from companion.hal.pi import SystemProbe
+
+            machine = SystemProbe()
+        return machine.is_pi()
+
+    name, why = config_rule(explicit, configured, env, is_pi)
+    missing = machine.missing_devices() if machine is not None and name == "pi" and why.startswith("auto") else []
     if missing:
         why += f", but {' and '.join(missing)} missing"
     return name, why

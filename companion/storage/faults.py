@@ -177,7 +177,9 @@ def mount_options(folder: Path, mounts: str = "/proc/mounts") -> list[str]:
         fields = line.split()
         if len(fields) < 4:
             continue
-        point = fields[1].encode().decode("unicode_escape")  # \040 for a space
+        point = fields[1]
+        if "\\" in point:  # \040 for a space (the codec is loaded only then: a start reads this line)
+            point = point.encode().decode("unicode_escape")
         if (where == point or where.startswith(point.rstrip("/") + "/")) and len(point) >= len(best):
             best, options = point, fields[3].split(",")
     return options

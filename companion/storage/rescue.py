@@ -27,10 +27,8 @@ commands the table holds, so doctor's advice never suggests a reboot that would 
 
 from __future__ import annotations
 
-import json
 import os
 import stat
-import tempfile
 import time
 from pathlib import Path
 
@@ -98,6 +96,8 @@ def record(session, journal_path: str | None, why: str, unsaved: int) -> dict:
 def write(data: dict, where: list[Path]) -> tuple[Path | None, list[tuple[Path, str]]]:
     """Write a rescue file into the first folder of `where` that takes it: (its path or None, and each
     folder that refused, with why)."""
+    import json
+
     text = json.dumps(data, ensure_ascii=False, sort_keys=True)
     stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime(data.get("written", time.time())))
     name = f"{PREFIX}{stamp}-game{data.get('game_id') or 'new'}-{os.getpid()}.json"
@@ -116,6 +116,8 @@ def write(data: dict, where: list[Path]) -> tuple[Path | None, list[tuple[Path, 
 def atomic_write(target: Path, text: str, mode: int, *, sync: bool) -> None:
     """`text` into `target` atomically (temporary file in its folder, rename); with `sync`, fsynced
     before and after the rename. The folder must exist; it is never made or changed."""
+    import tempfile
+
     folder = target.parent
     if not folder.is_dir():
         raise FileNotFoundError(2, "no such folder", str(folder))
@@ -158,6 +160,8 @@ def summary(path: Path) -> tuple[int, float] | None:
 
 def load(path: str | Path) -> dict:
     """A rescue file's record, checked; RescueError (its file named, why) when it is not one."""
+    import json
+
     path = Path(path)
     try:
         info = os.stat(path)
@@ -198,6 +202,8 @@ def mark_done(path: Path) -> Path:
 
 def note_status(count: int, why: str, journal: str | None, where: list[Path] | None = None) -> Path | None:
     """Say (in a runtime place) that this process holds `count` unsaved commands; the file, or None."""
+    import json
+
     text = json.dumps({"pid": os.getpid(), "unsaved": count, "why": why, "journal": journal, "since": time.time()})
     for folder in where if where is not None else runtime_places():
         target = folder / f"{STATUS_PREFIX}{os.getpid()}.json"
@@ -220,6 +226,8 @@ def clear_status(path: Path | None) -> None:
 
 def tables_unsaved(where: list[Path] | None = None) -> list[dict]:
     """The running tables' status files: each {pid, unsaved, why, journal} whose process still runs."""
+    import json
+
     found = []
     for folder in where if where is not None else runtime_places():
         try:
