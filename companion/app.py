@@ -335,8 +335,9 @@ class App:
 
     def game_changed(self, *events) -> None:
         """The game in hand changed without a command (resumed, undone, reloaded, left): the view is
-        built again, and `events` go to the lights, the screen and the sound."""
-        self._changed = True
+        built again, and `events` go to the lights, the screen and the sound. The lights take the new
+        view at once, events or not (a resumed game's scene the moment Resume is taken)."""
+        self._changed = self._lights_stale = True
         self._events.extend(_as_dicts(events))
 
     def game_data_changed(self, game_id: str) -> None:
