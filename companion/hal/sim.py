@@ -3,9 +3,10 @@
 It is the `sim` backend's `Panel` (companion/hal/base.py): the loop gives it the window's events and
 the room beside the screen UI as it would any backend's panel, and never asks which backend it has.
 `SimBoard.draw(surface, rect)` paints the 3x3 district tiles (every pixel a glowing dot, each tile
-tinted by the average colour of its light), the seven-segment veil bar, the status light and a row
-of buttons, and only when something it shows changed: the strip's bytes, a button held, the place
-it is drawn, or the window exposed again. So a window with the simulated board rests like the table.
+tinted by the average colour of its light), the seven-segment veil bar, the status light and the
+buttons, labelled in the table's language; and only when something it shows changed: the strip's
+bytes, a button held, a label's language, the place it is drawn, or the window exposed
+again. So a window with the simulated board rests like the table.
 `SimBoard.handle_event(event)` turns mouse clicks on a button or a district tile into raw edges on
 the mock buttons (source `sim`), so they go through the same debounce as GPIO. Touch reaches it as
 the mouse events SDL synthesises; the keyboard belongs to the UI.
@@ -21,6 +22,7 @@ import pygame
 
 from companion.hal.clock import Clock
 from companion.hal.layout import RGB, PixelLayout
+from companion.i18n import N_, _
 from companion.inputs import DISTRICTS, VButton
 
 BACKGROUND = (14, 12, 18)
@@ -30,10 +32,16 @@ LABEL = (200, 196, 210)
 BUTTON_FACE = (62, 58, 72)
 BUTTON_HELD = (120, 112, 150)
 _EXPOSED = (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE)  # the window's pixels need painting again
-BUTTON_ROW = (
-    (VButton.UNDO, "Undo"), (VButton.VEIL_DOWN, "Veil -"), (VButton.VEIL_UP, "Veil +"),
-    (VButton.CONFIRM, "OK"), (VButton.NEXT, "Next"),
+# The buttons in their rows, each with its label in English: marked here, said in the table's language
+# where drawn, so a language chosen in Settings relabels the board at once. Three rows of at most two,
+# so a German label ("Zurücknehmen", "Schleier +") fits its button at the labels' size: the veil's two
+# under its bar, Undo alone, then the two that move the game on.
+BUTTON_ROWS = (
+    ((VButton.VEIL_DOWN, N_("Veil -")), (VButton.VEIL_UP, N_("Veil +"))),
+    ((VButton.UNDO, N_("Undo")),),
+    ((VButton.CONFIRM, N_("OK")), (VButton.NEXT, N_("Next"))),
 )
+BUTTON_ROW = tuple(button for row in BUTTON_ROWS for button in row)  # every button and its English label
 # Capitals of its labels at a board 480 px tall (the screens' rule, companion/ui/screencheck.py):
 # every label 17 px, the district names 28 px (what the board is about); taller boards scale them.
 LABEL_CAPITALS, NAME_CAPITALS = 17, 28
@@ -89,7 +97,7 @@ class SimBoard:
         """Lay the board out in `rect`: grid on top, veil bar and status light, then the buttons."""
         rect = pygame.Rect(rect)
         pad = max(4, rect.w // 50)
-        side = int(min(rect.w - 2 * pad, rect.h * 0.58))  # room below for two rows of buttons
+        side = int(min(rect.w - 2 * pad, rect.h * 0.58))  # room below for the rows of buttons
         gap = max(3, side // 40)
         tile = (side - 2 * gap) // 3
         x0, y0 = rect.centerx - side // 2, rect.y + pad
@@ -101,13 +109,13 @@ class SimBoard:
         veil = tuple(pygame.Rect(x0 + i * (seg + gap), vy, seg, vh) for i in range(7))
         status = ((x0 + bar_w + (side - bar_w) // 2, vy + vh // 2), max(3, vh // 4))
         by = vy + vh + pad
-        bh = max(10, (rect.bottom - pad - by - gap) // 2)
-        # two rows (undo and the veil's two; confirm and next), so a label at a readable size fits its button
+        rows = len(BUTTON_ROWS)
+        bh = max(10, (rect.bottom - pad - by - (rows - 1) * gap) // rows)
         buttons = {}
-        for i, (vb, _label) in enumerate(BUTTON_ROW):
-            row, col, cols = (0, i, 3) if i < 3 else (1, i - 3, 2)
-            bw = (side - (cols - 1) * gap) // cols
-            buttons[vb] = pygame.Rect(x0 + col * (bw + gap), by + row * (bh + gap), bw, bh)
+        for row, members in enumerate(BUTTON_ROWS):
+            bw = (side - (len(members) - 1) * gap) // len(members)
+            for col, (vb, _label) in enumerate(members):
+                buttons[vb] = pygame.Rect(x0 + col * (bw + gap), by + row * (bh + gap), bw, bh)
         return Geometry(tiles, veil, status, buttons, rect.h)
 
     def draw(self, surface: pygame.Surface, rect) -> bool:
@@ -120,7 +128,8 @@ class SimBoard:
         where = (surface, tuple(pygame.Rect(rect)))
         pixels = self.pixels()
         showing = getattr(pixels, "showing", None)
-        wire = (id(pixels), showing() if showing else None, held)  # cheap: the bytes, not their colours
+        # cheap: the bytes, not their colours; the labels as said now (a language switch paints them again)
+        wire = (id(pixels), showing() if showing else None, held, self.labels())
         if self._painted is not None and self._painted == (where, wire):
             return False
         if self._painted is None or self._painted[0] != where:
@@ -129,19 +138,23 @@ class SimBoard:
             self._shown = {}
         self._painted = (where, wire)
         lit = self._lit()
-        for part, look in self._parts(lit, held).items():
+        for part, look in self._parts(lit, held, wire[3]).items():
             if self._shown.get(part) != look:
                 self._paint(surface, part, look)
                 self._shown[part] = look
         return True
 
-    def _parts(self, lit: dict, held: frozenset) -> dict:
+    def labels(self) -> tuple[str, ...]:
+        """The buttons' labels in the table's language now, in BUTTON_ROW's order."""
+        return tuple(_(label) for _vb, label in BUTTON_ROW)
+
+    def _parts(self, lit: dict, held: frozenset, labels: tuple) -> dict:
         """Each drawn part of the board -> what it shows now: ("tile", "A1") -> (pixels, held),
-        ("veil", i) -> pixels, ("status",) -> pixels, ("button", vb) -> held."""
+        ("veil", i) -> pixels, ("status",) -> pixels, ("button", vb) -> (held, its label)."""
         parts: dict = {("tile", d): (lit.get(f"district.{d}", ()), VButton.for_district(d) in held) for d in DISTRICTS}
         parts.update({("veil", i): lit.get(f"veil.{i}", ()) for i in range(7)})
         parts[("status",)] = lit.get("status", ())
-        parts.update({("button", vb): vb in held for vb, _label in BUTTON_ROW})
+        parts.update({("button", vb): (vb in held, label) for (vb, _english), label in zip(BUTTON_ROW, labels)})
         return parts
 
     def _paint(self, surface, part: tuple, look) -> None:
@@ -160,8 +173,9 @@ class SimBoard:
             _glow(surface, (cx, cy), rad, colour if any(colour) else LED_OFF, BACKGROUND)
         else:
             r = g.buttons[part[1]]
-            pygame.draw.rect(surface, BUTTON_HELD if look else BUTTON_FACE, r, border_radius=6)
-            self._text(surface, dict(BUTTON_ROW)[part[1]], r.center, self._size(LABEL_CAPITALS), LABEL)
+            held, label = look
+            pygame.draw.rect(surface, BUTTON_HELD if held else BUTTON_FACE, r, border_radius=6)
+            self._text(surface, label, r.center, self._size(LABEL_CAPITALS), LABEL)
 
     def handle_event(self, event) -> bool:
         """A click on a button or tile presses it (until released); True if the event was ours. The

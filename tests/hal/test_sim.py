@@ -170,3 +170,53 @@ def test_every_backend_has_a_panel_and_only_the_simulator_shows_one():
         assert mock.panel.width == 0 and mock.panel.draw(surface, surface.get_rect()) is False
         assert mock.panel.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1)) is False
         assert sim.panel.width == int(config.default().display.height * 0.6)
+
+
+def _labels_drawn(hw, surface):
+    """The texts the board rendered while drawing on `surface` (the screen check's recording)."""
+    from companion.ui.ink import recording
+
+    with recording() as drawn:
+        hw.panel.draw(surface, surface.get_rect())
+    return {d.text for d in drawn}
+
+
+ENGLISH = {"Undo", "Veil -", "Veil +", "Next"}
+GERMAN = {"Zurücknehmen", "Schleier -", "Schleier +", "Weiter"}
+
+
+def test_sim_buttons_speak_the_tables_language(sim):
+    from companion import i18n
+
+    i18n.set_language("de")
+    drawn = _labels_drawn(sim, pygame.Surface((288, 480)))
+    assert GERMAN <= drawn and not ENGLISH & drawn
+
+
+def test_sim_buttons_change_language_with_the_table(sim):
+    """Settings switches the language at run time: the board, resting, paints its buttons again."""
+    from companion import i18n
+
+    surface = pygame.Surface((288, 480))
+    assert ENGLISH <= _labels_drawn(sim, surface)
+    assert sim.panel.draw(surface, surface.get_rect()) is False  # at rest
+    i18n.set_language("de")
+    drawn = _labels_drawn(sim, surface)
+    assert GERMAN <= drawn and not ENGLISH & drawn
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("height", [480, 600, 720, 1080])
+def test_sim_every_label_fits_its_button(sim, lang, height):
+    """At the width the window gives the board (0.6 of its height), in either language."""
+    from companion import i18n
+    from companion.hal.sim import BUTTON_ROW, LABEL_CAPITALS
+
+    i18n.set_language(lang)
+    surface = pygame.Surface((int(height * 0.6), height))
+    sim.panel.draw(surface, surface.get_rect())
+    g = sim.panel.geometry(surface.get_rect())
+    font = pygame.font.Font(None, sim.panel._size(LABEL_CAPITALS))
+    for (vb, _english), label in zip(BUTTON_ROW, sim.panel.labels()):
+        w, h = font.size(label)
+        assert w <= g.buttons[vb].w - 8 and h <= g.buttons[vb].h, (label, g.buttons[vb])
