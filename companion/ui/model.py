@@ -94,7 +94,9 @@ class ViewModel(Named):
     screen, the story screen) the screen is the end-of-game card over its buttons: no title bar,
     lines or grid (the card says it all). `more`: the buttons that did not
     fit, one press away behind the "More" button (a sheet lists them all). `table`: the seats in
-    seating order, drawn round a table instead of the grid (companion/ui/seats.py).
+    seating order, drawn round a table instead of the grid (companion/ui/seats.py). `main`: lines at
+    the title's size above the others, for what the screen is there to show (the pairing codes read
+    from a chair), wrapped but never shrunk.
     """
 
     screen: str
@@ -114,6 +116,7 @@ class ViewModel(Named):
     card: Any = None
     more: tuple[ButtonVM, ...] = ()
     table: tuple[SeatVM, ...] = ()
+    main: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for tests and logs, plus `highlighted` (districts with a mark or selected)."""

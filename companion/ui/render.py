@@ -118,12 +118,14 @@ class Renderer(ButtonLayout, SeatLayout):
             y += side + m.pad
         # the buttons keep the primary and one row; a line running into them is clipped (the check fails it).
         # Where the lines need the room, the primary is as tall as the others (still filled, first, wider).
-        rows = [self._rows(text, panel.width) for text in vm.lines]
-        tall = y + sum(rows) * m.line_h <= panel.bottom - self.buttons_room(vm, True)
+        main_h = self.text.font(m.font("main")).get_linesize() if vm.main else 0
+        texts = [("main", text, self._rows(text, panel.width, "main") * main_h) for text in vm.main]
+        texts += [("line", text, self._rows(text, panel.width) * m.line_h) for text in vm.lines]
+        tall = y + sum(high for _kind, _text, high in texts) <= panel.bottom - self.buttons_room(vm, True)
         room = pygame.Rect(panel.x, panel.y, panel.width, panel.height - self.buttons_room(vm, tall))
-        for text, n in zip(vm.lines, rows):
-            items.append(Item("line", pygame.Rect(panel.x, y, panel.width, n * m.line_h).clip(room), text))
-            y = min(y + n * m.line_h, room.bottom)
+        for kind, text, high in texts:
+            items.append(Item(kind, pygame.Rect(panel.x, y, panel.width, high).clip(room), text))
+            y = min(y + high, room.bottom)
         if vm.buttons:
             top = y + (m.pad if y > panel.y else 0)
             area = pygame.Rect(panel.x, top, panel.width, panel.bottom - top)
@@ -156,9 +158,9 @@ class Renderer(ButtonLayout, SeatLayout):
         seats = max((font.size(c.title)[0] for c in cells if c.chip is not None), default=0)
         return max(words, seats)
 
-    def _rows(self, text: str, width: int) -> int:
-        """How many line rows `text` needs at the body size in `width` (wrapped at spaces only)."""
-        size = self.m.font("body")
+    def _rows(self, text: str, width: int, role: str = "body") -> int:
+        """How many line rows `text` needs at `role`'s size in `width` (wrapped at spaces only)."""
+        size = self.m.font(role)
         fit = self.text.fit(text, width, 10 ** 6, size, size)
         return max(1, len(fit.lines))
 
@@ -273,6 +275,10 @@ class Renderer(ButtonLayout, SeatLayout):
     def _paint_line(self, surface, item: Item) -> None:
         """One information line (wrapped at spaces over the rows it was given)."""
         self._text(surface, item.data, item.rect, "body", theme.TEXT, "left")
+
+    def _paint_main(self, surface, item: Item) -> None:
+        """One line of what the screen is there to show, at the title's size (wrapped, never shrunk)."""
+        self._text(surface, item.data, item.rect, "main", theme.TEXT, "left", min_size=self.m.font("main"))
 
     def _paint_stats(self, surface, item: Item) -> None:
         """A row of token icons with their numerals."""

@@ -7,8 +7,9 @@ least half-covered ink. The rule for the table, at 800x480:
 
 - every text's capitals are at least `MIN_CAPITALS` = 17 px (what 24 px type draws in pygame's font);
 - the page's main text is at least `MAIN_CAPITALS` = 28 px (about 40 px type): what the page is about,
-  its title (whose turn, the card, the winner) or its countdown, the tallest of the texts the renderer
-  drew in one of the `MAIN_ROLES`; on a page without such a text, its tallest text.
+  its title (whose turn, the card, the winner), its countdown or its main lines (a code to read), the
+  tallest of the texts the renderer drew in one of the `MAIN_ROLES`; on a page without such a text,
+  its tallest text.
 
 Both grow with the surface's height (480 px -> 1080 px: 17 -> 39 px, 28 -> 63 px, rounded up). A page
 also fails for a text that did not fit its box (ellipsised, or drawn wider or taller than the box),
@@ -28,7 +29,7 @@ from companion.i18n import _
 MIN_CAPITALS = 17  # px: the smallest capitals a player must read at 800x480
 MAIN_CAPITALS = 28  # px: what a page is about is at least this tall at 800x480
 REFERENCE_HEIGHT = 480
-MAIN_ROLES = ("title", "countdown")  # the renderer's roles of what a page is about
+MAIN_ROLES = ("title", "countdown", "main")  # the renderer's roles of what a page is about
 
 
 @dataclass(frozen=True)
