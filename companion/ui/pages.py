@@ -1,5 +1,6 @@
 """Every page `companion screenshots` draws: the game screens of the samples, the same screen with the
-table's troubles on it, the simulated board, and the contact sheets of the shipped assets.
+table's troubles on it, the host's Phones screen while someone guesses the code, the simulated board,
+and the contact sheets of the shipped assets.
 
 A page is a function `(size) -> (surface, text boxes)`. The troubles are what the loop really hands the
 screen (companion/app.py passes `health.parts` to `ui.update`): part -> (ok, why), worded by the parts
@@ -31,6 +32,8 @@ def pages() -> dict[str, Page]:
         for name, parts, refusal in _troubles():
             out[f"{TROUBLED}-{name}"] = _table_page(recipes[TROUBLED], parts, refusal)
         out[f"{TROUBLED}-details"] = _table_page(recipes[TROUBLED], _four, then=_open_details)
+    if "phones-host" in recipes:  # the host's Phones screen at its fullest: the guessing warning under the codes
+        out["phones-guessing"] = _table_page(recipes["phones-host"], then=_guessing)
     out["simulator"] = simulator
     out["icons"] = _icon_sheet
     out.update(sheets())
@@ -147,6 +150,13 @@ def refused() -> str:
     from companion.narration.words import rule_text
 
     return f"{rule_text('recruit')}: {refusal_text(RuleViolation('recruit', N_('{cost} AP needed'), cost=2))}"
+
+
+def _guessing(ui) -> None:
+    """Wrong codes from the network paused pairing by code, as the hub tells the screens."""
+    from companion.ui.samples import phones_on
+
+    phones_on(ui, guessing=True)
 
 
 def simulator(size: tuple[int, int]):

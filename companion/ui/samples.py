@@ -116,10 +116,26 @@ def screens() -> dict[str, Callable]:
         "keyboard": lambda ui: (_names_page(ui), ui.screen.activate("type", Press.SHORT),
                                 [ui.screen.activate(b, Press.SHORT) for b in ("g:0", "k:A", "g:4", "k:N", "g:4", "k:N")]),
         "rename": lambda ui: on(_named_view())(ui) or (press(ui, VButton.MENU), ui.screen.activate("rename", Press.SHORT)),
+        "phones": on(main, phones_on, lambda ui: press(ui, VButton.MENU), lambda ui: ui.screen.activate("phones", Press.SHORT)),
+        "phones-host": on(None, phones_on, *_host_phones),
+        "phones-renew": on(None, phones_on, *_host_phones, lambda ui: ui.screen.activate("renew", Press.SHORT)),
     }
     for name, recipe in game_screens().items():  # the table's own screens keep their names
         table.setdefault(name, recipe)
     return table
+
+
+def phones_on(ui, guessing: bool = False) -> None:
+    """The phone view on, as the loop tells the screens: its address and the two codes (the players'
+    one the README shows, a host's one of wide letters), `guessing`: wrong codes paused pairing."""
+    from companion.ui.screens.phones import PhonesInfo
+
+    ui.ctx.settings["phones"] = PhonesInfo("http://192.168.1.23:8080", "http://192.168.1.23:8080/pair/p", "K7P Q4X",
+                                           "http://192.168.1.23:8080/pair/h", "W4M H7W", lambda: None,
+                                           mdns="nightwatch.local:8080", guessing=guessing)
+
+
+_host_phones = (lambda ui: ui.screen.activate("settings", Press.SHORT), lambda ui: ui.screen.activate("phones", Press.SHORT))
 
 
 def _named_game() -> str | None:

@@ -58,11 +58,12 @@ def same_in_both(text: str) -> bool:
 
 
 WORD = re.compile(r"[^\W\d_]{2,}")  # a word: two letters or more (single letters are markers: A1, P3)
+ADDRESS = re.compile(r"(https?://)?[\w.-]+:\d+(/\S*)?")  # nightwatch.local:8080/pair: alike in both languages
 
 
 def words(text: str) -> set[str]:
-    """The words of a text, in lower case (`Mila's turn` -> {"mila", "turn"})."""
-    return {w.lower() for w in WORD.findall(text)}
+    """The words of a text, in lower case (`Mila's turn` -> {"mila", "turn"}); an address has none."""
+    return {w.lower() for w in WORD.findall(ADDRESS.sub(" ", text))}
 
 
 @lru_cache(maxsize=1)

@@ -3,7 +3,9 @@
 The menu's Phones entry shows the players' code: anyone at the table may scan it and watch. The
 settings screen's Phones entry also shows the host's code (the host's phone may teach cards, change
 settings and download the exports) and draws new codes: every phone paired before stops seeing the
-table at once. A new game draws new codes as well. While wrong codes from the network have paused
+table at once. A new game draws new codes as well. Whoever opens the screen comes to read a code, so
+the codes are its main text, at the title's size, and Back is the focused button; New codes is a
+second button that asks first (`RenewConfirm`), since a stray Confirm would cut every phone off. While wrong codes from the network have paused
 pairing by code (companion/web/guard.py), both say that someone is guessing the code.
 
 The phone view's hub puts what to show in the shared settings (`ctx.settings["phones"]`, a
@@ -46,6 +48,7 @@ class PhonesScreen(Screen):
         """Show the players' pass (and with `host` the host's)."""
         super().__init__(ctx)
         self.host = host
+        self.name = "phones-host" if host else "phones"
         self._qr: tuple[str | None, Any] = (None, None)
 
     def info(self) -> PhonesInfo | None:
@@ -56,29 +59,29 @@ class PhonesScreen(Screen):
     def body(self) -> ViewModel:
         """The codes beside the QR code, or how to turn the phone view on."""
         info = self.info()
-        back = ButtonVM("back", _("Back"))
+        back = ButtonVM("back", _("Back"), primary=True)
         if info is None:
             lines = (_("The phone view is off."), _("Turn it on with `companion run --web 8080`"),
                      _("or enabled = true in the config's [web] section."))
             return ViewModel(self.name, _("Phones"), lines, (back,))
         where = info.mdns or info.address.replace("http://", "")
-        lines = [_("Scan the code with a phone's camera,"), _("or open {where}/pair").format(where=where),
-                 _("Players' code: {code}").format(code=info.player_code)]
+        codes = [_("Players: {code}").format(code=info.player_code)]
+        lines = [_("Scan the code with a phone's camera,"), _("or open {where}/pair").format(where=where)]
         buttons = [back]
         if self.host:
-            lines += [_("Host's code: {code}").format(code=info.host_code),
-                      _("The host's phone may teach cards and change settings.")]
-            buttons.insert(0, ButtonVM("renew", _("New codes")))
+            codes.append(_("Host: {code}").format(code=info.host_code))
+            if not info.guessing:  # (the warning takes its room: both would push the buttons off the screen)
+                lines.append(_("The host's phone may teach cards and change settings."))
+            buttons.append(ButtonVM("renew", _("New codes")))
         if info.guessing:  # last: the codes stay together above it
             lines.append(_("Someone is guessing the code: typed codes wait, the QR code still works."))
         title = _("Phones: host") if self.host else _("Phones")
-        return ViewModel(self.name, title, tuple(lines), tuple(buttons), ring=(1.0, ""))
+        return ViewModel(self.name, title, tuple(lines), tuple(buttons), ring=(1.0, ""), main=tuple(codes))
 
     def activate(self, button_id: str, kind: Press) -> bool:
-        """New codes (old phones stop seeing the table) or back."""
-        info = self.info()
-        if button_id == "renew" and info is not None:
-            info.renew()
+        """Back, or ask before drawing new codes (old phones stop seeing the table)."""
+        if button_id == "renew" and self.info() is not None:
+            self.ctx.stack.push(RenewConfirm(self.ctx, self))
         elif button_id == "back":
             self.ctx.stack.pop()
         return True
@@ -112,3 +115,31 @@ class PhonesScreen(Screen):
                     picture.fill((0, 0, 0), (offset + x * module, offset + y * module, module, module))
         self._qr = ((url, side), picture)
         return picture
+
+
+class RenewConfirm(Screen):
+    """New codes asks once: every paired phone would stop seeing the table. Keeping the codes is
+    the focused answer, so a second press of Confirm out of habit cuts no one off."""
+
+    name = "phones-renew"
+
+    def __init__(self, ctx: UIContext, phones: PhonesScreen) -> None:
+        """Asked over the Phones screen `phones`, whose codes it renews."""
+        super().__init__(ctx)
+        self.phones = phones
+
+    def body(self) -> ViewModel:
+        """The question and its two answers."""
+        lines = (_("Every paired phone stops seeing the table."),
+                 _("Each phone pairs again with the new code or QR code."))
+        return ViewModel(self.name, _("New codes?"), lines,
+                         (ButtonVM("keep", _("Keep the codes"), primary=True), ButtonVM("renew", _("New codes"))))
+
+    def activate(self, button_id: str, kind: Press) -> bool:
+        """Draw new codes or keep them, then back to the Phones screen."""
+        info = self.phones.info()
+        if button_id == "renew" and info is not None:
+            info.renew()
+        if button_id in ("renew", "keep"):
+            self.ctx.stack.pop()
+        return True
