@@ -3,10 +3,12 @@
 The menu's Phones entry shows the players' code: anyone at the table may scan it and watch. The
 settings screen's Phones entry also shows the host's code (the host's phone may teach cards, change
 settings and download the exports) and draws new codes: every phone paired before stops seeing the
-table at once. A new game draws new codes as well. Whoever opens the screen comes to read a code, so
-the codes are its main text, at the title's size, and Back is the focused button; New codes is a
-second button that asks first (`RenewConfirm`), since a stray Confirm would cut every phone off. While wrong codes from the network have paused
+table at once. A new game draws new codes as well. While wrong codes from the network have paused
 pairing by code (companion/web/guard.py), both say that someone is guessing the code.
+
+Whoever opens the screen comes to read a code or scan the QR code: the codes are its main text, at
+the title's size, and Back is the focused button. New codes is a second button that asks first
+(`RenewConfirm`): a stray Confirm must not cut every phone off.
 
 The phone view's hub puts what to show in the shared settings (`ctx.settings["phones"]`, a
 `PhonesInfo`, set by the loop); without it the phone view is off and the screen says how to turn it on.
