@@ -4,20 +4,22 @@
 # "Raspberry Pi" section tells a maker to do, with a Pi's device tree faked, and says how each step went.
 #
 # Usage: tools/pi-emu.sh [--release bookworm|trixie|all] [--board pi4|pi5|zero2w|all] [--quick]
-#                        [--steps LIST] [--keep] [--checkout DIR] [--rebuild] [--prefetch] [--dry-run] [-h]
+#                        [--steps LIST] [--keep] [--checkout DIR] [--rebuild] [--prefetch] [--cache-only]
+#                        [--dry-run] [-h]
 #   --release R   which Debian release(s) (default: all = bookworm trixie)
 #   --board B     which faked board(s) (default: all = pi4 pi5 zero2w); the installer, `make run` and
 #                 `make test` run once per release with the first board, the [pi] import check and the
 #                 service start once per board
 #   --quick       leave out make-test (the whole suite: about 45 minutes under emulation)
 #   --steps LIST  only these steps, comma-separated (names below); root and copy always run
-#   --keep        leave the run's root in $PI_EMU_CACHE/runs/RELEASE for inspection
-#                 (enter it with: sudo chroot $PI_EMU_CACHE/runs/RELEASE/root /bin/bash)
+#   --keep        leave the run's root in $PI_EMU_RUNS/RELEASE for inspection
+#                 (enter it with: sudo chroot $PI_EMU_RUNS/RELEASE/root /bin/bash)
 #   --checkout DIR  the checkout to install (default: the one this script is in); its files as git
 #                 would clone them (tracked and untracked, not ignored), with uncommitted changes
 #   --rebuild     debootstrap the release's root again instead of taking the cached one
 #   --prefetch    only download and unpack the roots' packages (debootstrap's first stage: nothing
 #                 emulated, cheap on a busy machine), then stop
+#   --cache-only  build the roots' cache (both stages) when missing, then stop
 #   --dry-run     print the steps in order, with what each one runs, and change nothing
 #
 # Steps, in order, for each release:
@@ -38,9 +40,9 @@
 # Exit status: 0 every step passed, 1 a step failed (its log is named), 2 bad usage.
 #
 # Needs: root, a Debian (or Ubuntu) host with apt, Debian's archive and PyPI reachable. The roots are
-# cached in $PI_EMU_CACHE (default /var/cache/nightwatch-pi-emu): about 0.5 GB each, plus one run's
-# copy (2-3 GB after the install and make test); logs of the last run of each release in
-# $PI_EMU_CACHE/logs/RELEASE/. $PI_EMU_MIRROR names another Debian mirror; where PyPI is reached through
+# cached in $PI_EMU_CACHE (default /var/cache/nightwatch-pi-emu): about 0.5 GB each. A run works on
+# a copy in $PI_EMU_RUNS/RELEASE (default $PI_EMU_CACHE/runs; 2-3 GB after the install and make
+# test; two runs at once need two of these), its logs stay in $PI_EMU_RUNS/logs/RELEASE. $PI_EMU_MIRROR names another Debian mirror; where PyPI is reached through
 # an inspecting proxy, $PI_EMU_CA (default: $PIP_CERT or $SSL_CERT_FILE when set) is the CA bundle
 # the root's pip is given (a real Pi needs none).
 #
@@ -61,6 +63,7 @@ SELF="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/$(basename "${BASH_SOURCE[0]
 TOOLS="$(dirname "$SELF")"
 CHECKOUT="$(cd "$TOOLS/.." && pwd)"
 CACHE="${PI_EMU_CACHE:-/var/cache/nightwatch-pi-emu}"
+RUNS="${PI_EMU_RUNS:-$CACHE/runs}"
 ALL_RELEASES=(bookworm trixie)
 ALL_BOARDS=(pi4 pi5 zero2w)
 RELEASE_STEPS=(install installed unit make-run make-test)
@@ -72,6 +75,7 @@ QUICK=0
 KEEP=0
 REBUILD=0
 PREFETCH=0
+CACHE_ONLY=0
 DRY_RUN=0
 # What debootstrap adds to Debian's default set: what a Raspberry Pi OS card has before the README
 # begins (sudo for `sudo bash systemd/install.sh`, python3); the installer brings the rest.
@@ -153,6 +157,7 @@ parse_args() {
             --keep) KEEP=1 ;;
             --rebuild) REBUILD=1 ;;
             --prefetch) PREFETCH=1 ;;
+            --cache-only) CACHE_ONLY=1 ;;
             --dry-run) DRY_RUN=1 ;;
             -h|--help) usage; exit 0 ;;
             *) die "unknown option '$1' (see --help)" 2 ;;
@@ -181,6 +186,7 @@ parse_args() {
         || die "--checkout: $CHECKOUT is not a checkout of the companion (no systemd/install.sh)" 2
     CHECKOUT="$(cd "$CHECKOUT" && pwd)"
     [[ "$CACHE" = /* ]] || die "PI_EMU_CACHE must be an absolute path, got '$CACHE'" 2
+    [[ "$RUNS" = /* ]] || die "PI_EMU_RUNS must be an absolute path, got '$RUNS'" 2
 }
 
 wanted() { case " ${STEPS[*]} " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
@@ -283,9 +289,8 @@ cache_stage1() {  # cache_stage1 RELEASE
 
 cache_stage2() {  # cache_stage2 RELEASE (inside a private mount namespace: debootstrap mounts /proc)
     local dir="$CACHE/$1"
-    cp /usr/bin/qemu-aarch64-static "$dir/root.new/usr/bin/" 2> /dev/null || true
+    # binfmt's F flag: qemu was opened at registration, so the root needs no copy of it
     chroot "$dir/root.new" /debootstrap/debootstrap --second-stage
-    rm -f "$dir/root.new/usr/bin/qemu-aarch64-static"
     chroot "$dir/root.new" uname -m | grep -qx aarch64 || { say "uname -m in the root is not aarch64"; return 1; }
     printf 'debootstrap --arch=arm64 --include=%s %s %s\nbuilt %s\n' "$INCLUDE" "$1" "$(mirror)" "$(date -u '+%F %T UTC')" \
         > "$dir/root.new/etc/pi-emu-root"
@@ -589,17 +594,22 @@ reap_root() {
 
 release_main() {
     local rel="$1" first="${BOARDS[0]}" board
-    RUN="$CACHE/runs/$rel"; ROOT="$RUN/root"; LOGS="$CACHE/logs/$rel"
+    RUN="$RUNS/$rel"; ROOT="$RUN/root"; LOGS="$RUNS/logs/$rel"
     mount --make-rprivate /
     rm -rf "$LOGS"; mkdir -p "$LOGS"
 
-    # root: the cache (built now when missing or --rebuild)
+    # root: the cache (built now when missing or --rebuild; one builder at a time)
+    mkdir -p "$CACHE/$rel"
+    exec 9> "$CACHE/$rel/lock"
+    flock 9
     if [ "$REBUILD" = 1 ] || [ ! -f "$CACHE/$rel/root/etc/pi-emu-root" ]; then
         run_step "$rel root" "$LOGS/root.log" "debootstrap --arch=arm64 $rel, cached in $CACHE/$rel" \
             build_root "$rel" || return 1
     else
         step_begin "$rel root"; step_end ok "cached: $(sed -n 2p "$CACHE/$rel/root/etc/pi-emu-root")"
     fi
+    flock -u 9
+    [ "$CACHE_ONLY" = 0 ] || return 0
 
     # copy: a fresh root for this run
     run_step "$rel copy" "$LOGS/copy.log" "fresh copy in $RUN, Pi OS look, checkout $CHECKOUT" \
@@ -669,7 +679,7 @@ dry_run() {
     say "host: qemu-user-static, debootstrap, binfmt_misc qemu-aarch64 POCF"
     for rel in "${RELEASES[@]}"; do
         say "$rel root: debootstrap --arch=arm64 --include=$INCLUDE $rel $CACHE/$rel/root $(mirror) (when not cached)"
-        say "$rel copy: cp -a $CACHE/$rel/root $CACHE/runs/$rel/root; user $LOGIN_USER, config.txt, cmdline.txt, checkout in $REPO_IN_ROOT"
+        say "$rel copy: cp -a $CACHE/$rel/root $RUNS/$rel/root; user $LOGIN_USER, config.txt, cmdline.txt, checkout in $REPO_IN_ROOT"
         wanted install && say "$rel/$first install: as $LOGIN_USER in $REPO_IN_ROOT: sudo bash systemd/install.sh"
         wanted installed && say "$rel/$first installed: unit, link, config.txt, cmdline.txt, nothing in the checkout owned by root"
         wanted unit && say "$rel unit: systemd-analyze verify $UNIT"
@@ -680,7 +690,7 @@ dry_run() {
             wanted service && say "$rel/$board service: ExecStart as the unit says, no network, to READY=1 and WATCHDOG=1, SIGTERM, exit 0"
         done
     done
-    if [ "$KEEP" = 1 ]; then say "kept afterwards: $CACHE/runs/RELEASE/root"; fi
+    if [ "$KEEP" = 1 ]; then say "kept afterwards: $RUNS/RELEASE/root"; fi
 }
 
 # ---------------------------------------------------------------------------------------------------
@@ -695,7 +705,8 @@ main() {
     parse_args "$@"
     if [ "$DRY_RUN" = 1 ]; then dry_run; exit 0; fi
     host_check
-    local rel rc=0 began ended
+    local rel rc=0 this began ended
+    mkdir -p "$CACHE"
     if [ "$PREFETCH" = 1 ]; then
         for rel in "${RELEASES[@]}"; do
             [ -f "$CACHE/$rel/root/etc/pi-emu-root" ] && { say "$rel: cached"; continue; }
@@ -707,11 +718,13 @@ main() {
     for rel in "${RELEASES[@]}"; do
         began="$(now)"
         # the release's own mount and host-name namespaces: every mount ends with it, however it ends
-        unshare --mount --uts --propagation private -- bash "$SELF" __release "$rel" "$@" || rc=1
+        this=0
+        unshare --mount --uts --propagation private -- bash "$SELF" __release "$rel" "$@" || this=1
         ended="$(now)"
-        if [ "$KEEP" = 1 ]; then say "$rel: kept $CACHE/runs/$rel/root (mounts are gone; chroot into it to look)"
-        else RUN="$CACHE/runs/$rel"; ROOT="$RUN/root"; clear_run || rc=1; fi
-        say "$rel: $([ "$rc" = 0 ] && echo passed || echo FAILED) in $(awk -v a="$began" -v b="$ended" 'BEGIN { printf "%d min %02d s", (b - a) / 60, (b - a) % 60 }'); logs in $CACHE/logs/$rel"
+        if [ "$KEEP" = 1 ] && [ "$CACHE_ONLY" = 0 ]; then say "$rel: kept $RUNS/$rel/root (mounts are gone; chroot into it to look)"
+        else RUN="$RUNS/$rel"; ROOT="$RUN/root"; clear_run || this=1; fi
+        [ "$this" = 0 ] || rc=1
+        say "$rel: $([ "$this" = 0 ] && echo passed || echo FAILED) in $(awk -v a="$began" -v b="$ended" 'BEGIN { printf "%d min %02d s", (b - a) / 60, (b - a) % 60 }'); logs in $RUNS/logs/$rel"
     done
     exit "$rc"
 }
