@@ -50,8 +50,12 @@ $(TOY_STAMP): $(STAMP) $(TOY_FILES)
 	$(PY) -m pip install -q --no-deps ./$(TOY)
 	touch $(TOY_STAMP)
 
+# PYPI=1: where PyPI has no lgpio wheel for this Python (3.13 on Trixie), pip builds lgpio from its
+# sdist, and lgpio's setup.py links the system's liblgpio unless PYPI=1 has it compile its own C
+# sources in; only Raspberry Pi OS ships liblgpio-dev, so plain Debian arm64 needs this (as
+# systemd/install.sh does). Where a wheel fits, pip takes it and the variable changes nothing.
 $(PI_STAMP): $(STAMP) pyproject.toml
-	$(PY) -m pip install -q -e '.[pi]'
+	PYPI=1 $(PY) -m pip install -q -e '.[pi]'
 	touch $(PI_STAMP)
 
 %.mo: %.po $(STAMP)
