@@ -546,7 +546,9 @@ EOF
 
 # The unit's ExecStart as systemd would start it: its User, Group, SupplementaryGroups,
 # WorkingDirectory, UMask and Environment, systemd's own variables (NOTIFY_SOCKET, WATCHDOG_USEC,
-# WATCHDOG_PID, HOME, USER), its RuntimeDirectory; not its sandboxing (ProtectSystem=, PrivateTmp=, ...).
+# WATCHDOG_PID, HOME, USER), its RuntimeDirectory, and the sandboxing that decides where it may write
+# (ProtectSystem=strict with ReadWritePaths= and StateDirectory=, PrivateTmp=, ProtectHome=,
+# NoNewPrivileges=; see sandbox). The other hardening lines are not applied.
 do_service() {
     local user group dir umask exec env=() line uid gid runtime
     user="$(unit_value User)"; group="$(unit_value Group)"; dir="$(unit_value WorkingDirectory)"
@@ -566,13 +568,38 @@ do_service() {
     inner="umask ${umask:-0022} && cd $(printf '%q' "$dir") && exec /usr/bin/env -i $(printf '%q ' \
         PATH="$SERVICE_PATH" LANG=C.UTF-8 HOME="$dir" USER="$user" LOGNAME="$user" SHELL=/usr/sbin/nologin \
         NOTIFY_SOCKET="$NOTIFY_DIR/service" WATCHDOG_USEC="$usec")WATCHDOG_PID=\$\$ $(printf '%q ' "${env[@]}") \
-/usr/bin/setpriv --reuid=$user --regid=$group --groups=$groups -- $exec"
-    say "pi-emu: $exec as $user ($groups) in $dir, no network"
+/usr/bin/setpriv --reuid=$user --regid=$group --groups=$groups \
+$([ "$(unit_value NoNewPrivileges)" = yes ] && printf -- --no-new-privs) -- $exec"
+    local writable=("/var/lib/$(unit_value StateDirectory)") p
+    for p in $(unit_value ReadWritePaths); do writable+=("${p#-}"); done
+    say "pi-emu: $exec as $user ($groups) in $dir, no network; writable: ${writable[*]} /run /dev/shm, private /tmp"
     say "pi-emu: sh -c '$inner'"
     python3 "$TOOLS/pi_emu_notify.py" --socket "$ROOT$NOTIFY_DIR/service" \
         --ready-timeout "$(seconds "$(unit_value TimeoutStartSec)")" \
         --stop-timeout "$(seconds "$(unit_value TimeoutStopSec)")" --watchdog "$watchdog" --stop main \
-        -- unshare -n -- sh -c 'ip link set lo up && exec "$@"' offline chroot "$ROOT" /bin/sh -c "$inner"
+        -- unshare -n -m --propagation private -- bash "$SELF" __sandbox "$ROOT" "${writable[*]}" "$inner" \
+        "$(unit_value PrivateTmp)" "$(unit_value ProtectHome)"
+}
+
+# sandbox ROOT WRITABLE INNER PRIVATE_TMP PROTECT_HOME (in the service's own network and mount
+# namespaces): what the unit's
+# ProtectSystem=strict, ReadWritePaths=, StateDirectory=, PrivateTmp= and ProtectHome=yes leave
+# writable, then INNER in the root. This is the main process: it execs down to ExecStart.
+sandbox() {
+    local root="$1" inner="$3" p
+    ip link set lo up
+    mount --rbind "$root" "$root"
+    mount -o remount,bind,ro "$root"
+    for p in $2; do [ ! -d "$root$p" ] || mount --bind "$root$p" "$root$p"; done
+    if [ "$4" = yes ]; then
+        mount -t tmpfs -o mode=1777,nosuid,nodev tmp "$root/tmp"
+        mount -t tmpfs -o mode=1777,nosuid,nodev vartmp "$root/var/tmp"
+    fi
+    case "$5" in
+        yes) mount -t tmpfs -o ro,mode=0755 nohome "$root/home"; mount -t tmpfs -o ro,mode=0700 noroot "$root/root" ;;
+        read-only) mount --bind "$root/home" "$root/home"; mount -o remount,bind,ro "$root/home" ;;
+    esac
+    exec chroot "$root" /bin/sh -c "$inner"
 }
 
 # reap_root: processes still running in the root once its steps are done (none should be: a
@@ -700,7 +727,8 @@ main() {
         __release) shift; local rel="$1"; shift; parse_args "$@"; release_main "$rel"; exit "$FAILED" ;;
         __as-login-offline) ROOT="$2"; offline bash "$SELF" __as-login "$ROOT" "$3"; exit ;;
         __as-login) ROOT="$2"; as_login "$3"; exit ;;
-        __fake-board) ROOT="$2"; fake_board "$3"; exit ;;  # for tests/deploy/test_pi_emu.py
+        __fake-board) ROOT="$2"; fake_board "$3"; exit ;;
+        __sandbox) shift; sandbox "$@" ;;  # for tests/deploy/test_pi_emu.py
     esac
     parse_args "$@"
     if [ "$DRY_RUN" = 1 ]; then dry_run; exit 0; fi
