@@ -212,11 +212,13 @@ step_end() {  # step_end ok|FAILED|skipped [NOTE]
 }
 
 # run_step LABEL LOG NOTE CMD...: the step's command with its output in LOG; on failure the log's
-# last lines and its path.
+# last lines and its path. The command runs in a subshell with `set -e` in force (in an `if` bash
+# would ignore it inside functions too): any command of a step that fails, fails the step.
 run_step() {
-    local label="$1" log="$2" note="$3"; shift 3
+    local label="$1" log="$2" note="$3" rc=0; shift 3
     step_begin "$label"
-    if "$@" > "$log" 2>&1; then
+    ( set -e; "$@" ) > "$log" 2>&1 || rc=$?
+    if [ "$rc" = 0 ]; then
         step_end ok "$note$(step_summary "$log")"
         return 0
     fi
@@ -479,7 +481,7 @@ do_installed() {
         || { say "companion.service is not enabled (no multi-user.target.wants link)"; bad=1; }
     grep -q '^dtparam=spi=on' "$ROOT/boot/firmware/config.txt" || { say "config.txt has no dtparam=spi=on"; bad=1; }
     ! grep -q 'console=serial0' "$ROOT/boot/firmware/cmdline.txt" || { say "cmdline.txt still has the serial console"; bad=1; }
-    owned="$(find "$ROOT$REPO_IN_ROOT" -uid 0 -printf '%P\n' | head -n 20)"
+    owned="$(find "$ROOT$REPO_IN_ROOT" -uid 0 -printf "%P\n" | head -n 20)" || true
     if [ -n "$owned" ]; then say "owned by root in the checkout (make as $LOGIN_USER fails on these):"; say "$owned"; bad=1; fi
     say "pi-emu-note: $(find "$ROOT$REPO_IN_ROOT" -uid 0 | wc -l) files owned by root in the checkout"
     return "$bad"
@@ -560,7 +562,8 @@ do_service() {
         mkdir -p "$ROOT/run/$runtime"; chown "$uid:$gid" "$ROOT/run/$runtime"
         chmod "$(unit_value RuntimeDirectoryMode)" "$ROOT/run/$runtime"
     fi
-    local watchdog usec groups inner
+    local watchdog usec groups inner nnp=""
+    [ "$(unit_value NoNewPrivileges)" != yes ] || nnp=--no-new-privs
     watchdog="$(seconds "$(unit_value WatchdogSec)")"
     usec="$(awk -v s="$watchdog" 'BEGIN { printf "%d", s * 1000000 }')"
     groups="$(unit_value SupplementaryGroups | tr ' ' ,)"
@@ -568,8 +571,7 @@ do_service() {
     inner="umask ${umask:-0022} && cd $(printf '%q' "$dir") && exec /usr/bin/env -i $(printf '%q ' \
         PATH="$SERVICE_PATH" LANG=C.UTF-8 HOME="$dir" USER="$user" LOGNAME="$user" SHELL=/usr/sbin/nologin \
         NOTIFY_SOCKET="$NOTIFY_DIR/service" WATCHDOG_USEC="$usec")WATCHDOG_PID=\$\$ $(printf '%q ' "${env[@]}") \
-/usr/bin/setpriv --reuid=$user --regid=$group --groups=$groups \
-$([ "$(unit_value NoNewPrivileges)" = yes ] && printf -- --no-new-privs) -- $exec"
+/usr/bin/setpriv --reuid=$user --regid=$group --groups=$groups $nnp -- $exec"
     local writable=("/var/lib/$(unit_value StateDirectory)") p
     for p in $(unit_value ReadWritePaths); do writable+=("${p#-}"); done
     say "pi-emu: $exec as $user ($groups) in $dir, no network; writable: ${writable[*]} /run /dev/shm, private /tmp"
@@ -646,20 +648,21 @@ release_main() {
         run_step "$rel/$first install" "$LOGS/install.log" "sudo bash systemd/install.sh" do_install || return 1
     fi
     if wanted installed; then run_step "$rel/$first installed" "$LOGS/installed.log" "" do_installed || return 1; fi
-    if wanted unit; then run_step "$rel unit" "$LOGS/unit.log" "systemd-analyze verify" do_unit || return 1; fi
+    # The steps below need the install, not each other: a failure is reported and the others still run.
+    if wanted unit; then run_step "$rel unit" "$LOGS/unit.log" "systemd-analyze verify" do_unit || true; fi
     if wanted make-run; then
-        run_step "$rel/$first make-run" "$LOGS/make-run.log" "make run as $LOGIN_USER" do_make_run || return 1
+        run_step "$rel/$first make-run" "$LOGS/make-run.log" "make run as $LOGIN_USER" do_make_run || true
     fi
     if wanted make-test; then
-        run_step "$rel/$first make-test" "$LOGS/make-test.log" "make test as $LOGIN_USER" do_make_test || return 1
+        run_step "$rel/$first make-test" "$LOGS/make-test.log" "make test as $LOGIN_USER" do_make_test || true
     fi
     for board in "${BOARDS[@]}"; do
         fake_board "$board"
         if wanted pi-import; then
-            run_step "$rel/$board pi-import" "$LOGS/pi-import-$board.log" "" do_pi_import "$board" || return 1
+            run_step "$rel/$board pi-import" "$LOGS/pi-import-$board.log" "" do_pi_import "$board" || true
         fi
         if wanted service; then
-            run_step "$rel/$board service" "$LOGS/service-$board.log" "ExecStart" do_service || return 1
+            run_step "$rel/$board service" "$LOGS/service-$board.log" "ExecStart" do_service || true
         fi
     done
     fake_board "$first"
@@ -681,7 +684,7 @@ fresh_root() {  # fresh_root RELEASE FIRST_BOARD
     mount_root
     fake_board "$2"
     pi_os_look
-    say "pi-emu-note: $(du -sh "$ROOT" | cut -f1)"
+    say "pi-emu-note: $(du -sxh "$ROOT" | cut -f1)"
 }
 
 # clear_run: the last run's root gone. Its processes (ours, started in that root) are ended first,
