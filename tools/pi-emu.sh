@@ -592,7 +592,12 @@ sandbox() {
     ip link set lo up
     mount --rbind "$root" "$root"
     mount -o remount,bind,ro "$root"
-    for p in $2; do [ ! -d "$root$p" ] || mount --bind "$root$p" "$root$p"; done
+    # a bind mount starts with its source mount's flags (read-only here): made writable again
+    for p in $2; do
+        [ -d "$root$p" ] || continue
+        mount --bind "$root$p" "$root$p"
+        mount -o remount,bind,rw "$root$p"
+    done
     if [ "$4" = yes ]; then
         mount -t tmpfs -o mode=1777,nosuid,nodev tmp "$root/tmp"
         mount -t tmpfs -o mode=1777,nosuid,nodev vartmp "$root/var/tmp"
