@@ -4,8 +4,8 @@
 # "Raspberry Pi" section tells a maker to do, with a Pi's device tree faked, and says how each step went.
 #
 # Usage: tools/pi-emu.sh [--release bookworm|trixie|all] [--board pi4|pi5|zero2w|all] [--quick]
-#                        [--steps LIST] [--keep] [--checkout DIR] [--rebuild] [--prefetch] [--cache-only]
-#                        [--dry-run] [-h]
+#                        [--steps LIST] [--keep] [--reuse] [--checkout DIR] [--rebuild] [--prefetch]
+#                        [--cache-only] [--dry-run] [-h]
 #   --release R   which Debian release(s) (default: all = bookworm trixie)
 #   --board B     which faked board(s) (default: all = pi4 pi5 zero2w); the installer, `make run` and
 #                 `make test` run once per release with the first board, the [pi] import check and the
@@ -14,6 +14,9 @@
 #   --steps LIST  only these steps, comma-separated (names below); root and copy always run
 #   --keep        leave the run's root in $PI_EMU_RUNS/RELEASE for inspection
 #                 (enter it with: sudo chroot $PI_EMU_RUNS/RELEASE/root /bin/bash)
+#   --reuse       run the steps on the root a --keep run left, instead of a fresh copy (and keep it):
+#                 `--reuse --steps make-test` runs the whole suite where the installer ran,
+#                 `--reuse --steps install` runs the installer a second time
 #   --checkout DIR  the checkout to install (default: the one this script is in); its files as git
 #                 would clone them (tracked and untracked, not ignored), with uncommitted changes
 #   --rebuild     debootstrap the release's root again instead of taking the cached one
@@ -76,6 +79,7 @@ KEEP=0
 REBUILD=0
 PREFETCH=0
 CACHE_ONLY=0
+REUSE=0
 DRY_RUN=0
 # What debootstrap adds to Debian's default set: what a Raspberry Pi OS card has before the README
 # begins (sudo for `sudo bash systemd/install.sh`, python3); the installer brings the rest.
@@ -158,6 +162,7 @@ parse_args() {
             --rebuild) REBUILD=1 ;;
             --prefetch) PREFETCH=1 ;;
             --cache-only) CACHE_ONLY=1 ;;
+            --reuse) REUSE=1; KEEP=1 ;;
             --dry-run) DRY_RUN=1 ;;
             -h|--help) usage; exit 0 ;;
             *) die "unknown option '$1' (see --help)" 2 ;;
@@ -473,8 +478,9 @@ do_install() {
     as_login "sudo bash systemd/install.sh"
 }
 
-do_installed() {
-    local bad=0 owned
+do_installed() {  # do_installed BOARD
+    local bad=0 owned port=/dev/serial0
+    [ "$1" != pi5 ] || port=/dev/ttyAMA0
     [ -f "$ROOT$UNIT" ] || { say "no unit at $UNIT"; bad=1; }
     [ -L "$ROOT/usr/local/bin/companion" ] || { say "no /usr/local/bin/companion link"; bad=1; }
     [ -L "$ROOT/etc/systemd/system/multi-user.target.wants/companion.service" ] \
@@ -484,6 +490,14 @@ do_installed() {
     owned="$(find "$ROOT$REPO_IN_ROOT" -uid 0 -printf "%P\n" | head -n 20)" || true
     if [ -n "$owned" ]; then say "owned by root in the checkout (make as $LOGIN_USER fails on these):"; say "$owned"; bad=1; fi
     say "pi-emu-note: $(find "$ROOT$REPO_IN_ROOT" -uid 0 | wc -l) files owned by root in the checkout"
+    grep -q "^port = \"$port\"" "$ROOT/etc/companion/config.toml" \
+        || { say "the config's reader port is not $port, this board's UART on GPIO14/15"; bad=1; }
+    say "pi-emu-note: reader port $port"
+    # qemu-user takes the faked device tree for opens and stats, not for access(2): bash's `[ -r ]`
+    # does not see it (emulation only; on a Pi the installer names the board)
+    if grep -q '^board: unknown' "$LOGS/install.log" 2> /dev/null; then
+        say "pi-emu-note: the installer said 'board: unknown' (emulation: its [ -r ] test is access(2), which qemu does not redirect)"
+    fi
     return "$bad"
 }
 
@@ -645,14 +659,18 @@ release_main() {
     flock -u 9
     [ "$CACHE_ONLY" = 0 ] || return 0
 
-    # copy: a fresh root for this run
-    run_step "$rel copy" "$LOGS/copy.log" "fresh copy in $RUN, Pi OS look, checkout $CHECKOUT" \
-        fresh_root "$rel" "$first" || return 1
+    # copy: a fresh root for this run (or the one a --keep run left)
+    if [ "$REUSE" = 1 ]; then
+        run_step "$rel reuse" "$LOGS/reuse.log" "the root a --keep run left in $RUN" reuse_root "$first" || return 1
+    else
+        run_step "$rel copy" "$LOGS/copy.log" "fresh copy in $RUN, Pi OS look, checkout $CHECKOUT" \
+            fresh_root "$rel" "$first" || return 1
+    fi
 
     if wanted install; then
         run_step "$rel/$first install" "$LOGS/install.log" "sudo bash systemd/install.sh" do_install || return 1
     fi
-    if wanted installed; then run_step "$rel/$first installed" "$LOGS/installed.log" "" do_installed || return 1; fi
+    if wanted installed; then run_step "$rel/$first installed" "$LOGS/installed.log" "" do_installed "$first" || return 1; fi
     # The steps below need the install, not each other: a failure is reported and the others still run.
     if wanted unit; then run_step "$rel unit" "$LOGS/unit.log" "systemd-analyze verify" do_unit || true; fi
     if wanted make-run; then
@@ -692,15 +710,29 @@ fresh_root() {  # fresh_root RELEASE FIRST_BOARD
     say "pi-emu-note: $(du -sxh "$ROOT" | cut -f1)"
 }
 
+reuse_root() {  # reuse_root FIRST_BOARD
+    [ -d "$ROOT$REPO_IN_ROOT" ] || { say "no root left by a --keep run in $RUN"; return 1; }
+    clear_processes
+    mount_root
+    fake_board "$1"
+    cp /etc/resolv.conf "$ROOT/etc/resolv.conf"
+}
+
+# clear_processes: processes still running in the run's root (ours: started there by an earlier
+# run), ended by their ids.
+clear_processes() {
+    local pid root
+    for pid in $(ls /proc | grep -E '^[0-9]+$'); do
+        root="$(readlink "/proc/$pid/root" 2> /dev/null)" || continue
+        [ "$root" != "$ROOT" ] || kill -KILL "$pid" 2> /dev/null || true
+    done
+}
+
 # clear_run: the last run's root gone. Its processes (ours, started in that root) are ended first,
 # by their ids; a mount still under it (only a namespace of ours that is still alive) stops us.
 clear_run() {
     [ -d "$RUN" ] || return 0
-    local pid root
-    for pid in $(ls /proc | grep -E '^[0-9]+$'); do
-        root="$(readlink "/proc/$pid/root" 2> /dev/null)" || continue
-        [ "$root" = "$ROOT" ] && kill -KILL "$pid" 2> /dev/null || true
-    done
+    clear_processes
     if grep -q " $RUN/" /proc/self/mountinfo; then say "something is still mounted under $RUN"; return 1; fi
     rm -rf "$RUN"
 }
@@ -714,7 +746,8 @@ dry_run() {
     say "host: qemu-user-static, debootstrap, binfmt_misc qemu-aarch64 POCF"
     for rel in "${RELEASES[@]}"; do
         say "$rel root: debootstrap --arch=arm64 --include=$INCLUDE $rel $CACHE/$rel/root $(mirror) (when not cached)"
-        say "$rel copy: cp -a $CACHE/$rel/root $RUNS/$rel/root; user $LOGIN_USER, config.txt, cmdline.txt, checkout in $REPO_IN_ROOT"
+        if [ "$REUSE" = 1 ]; then say "$rel reuse: $RUNS/$rel/root as a --keep run left it"
+        else say "$rel copy: cp -a $CACHE/$rel/root $RUNS/$rel/root; user $LOGIN_USER, config.txt, cmdline.txt, checkout in $REPO_IN_ROOT"; fi
         wanted install && say "$rel/$first install: as $LOGIN_USER in $REPO_IN_ROOT: sudo bash systemd/install.sh"
         wanted installed && say "$rel/$first installed: unit, link, config.txt, cmdline.txt, nothing in the checkout owned by root"
         wanted unit && say "$rel unit: systemd-analyze verify $UNIT"

@@ -27,7 +27,7 @@ def _script(*args, **env):
 
 def _steps(out):
     """(where, step) of each step line of a dry run: 'bookworm/pi4 install: ...' -> ('bookworm/pi4', 'install')."""
-    names = "|".join(RELEASE_STEPS + BOARD_STEPS)
+    names = "|".join(RELEASE_STEPS + BOARD_STEPS + ["reuse"])
     return [tuple(m.groups()) for m in re.finditer(rf"^(\w+(?:/\w+)?) ({names}):", out, re.M)]
 
 
@@ -65,6 +65,13 @@ def test_pi_emu_quick_leaves_out_the_whole_suite_and_steps_pick():
     assert [step for _, step in quick] == [s for s in RELEASE_STEPS if s != "make-test"] + BOARD_STEPS
     picked = _steps(_script("--dry-run", "--steps", "install,service", "--release", "bookworm", "--board", "all").stdout)
     assert [step for _, step in picked] == ["root", "copy", "install", "service", "service", "service"]
+
+
+def test_pi_emu_reuse_runs_the_steps_asked_on_the_kept_root():
+    res = _script("--dry-run", "--reuse", "--steps", "make-test", "--release", "bookworm", "--board", "pi4")
+    assert res.returncode == 0, res.stderr
+    assert _steps(res.stdout) == [("bookworm", "root"), ("bookworm", "reuse"), ("bookworm/pi4", "make-test")]
+    assert "as a --keep run left it" in res.stdout
 
 
 @pytest.mark.parametrize("args, words", [
