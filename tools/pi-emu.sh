@@ -644,7 +644,9 @@ release_main() {
     local rel="$1" first="${BOARDS[0]}" board
     RUN="$RUNS/$rel"; ROOT="$RUN/root"; LOGS="$RUNS/logs/$rel"
     mount --make-rprivate /
-    rm -rf "$LOGS"; mkdir -p "$LOGS"
+    # a fresh run starts its logs afresh; a --reuse run adds to those of the run it continues
+    [ "$REUSE" = 1 ] || rm -rf "$LOGS"
+    mkdir -p "$LOGS"
 
     # root: the cache (built now when missing or --rebuild; one builder at a time)
     mkdir -p "$CACHE/$rel"
