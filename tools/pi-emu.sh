@@ -47,7 +47,8 @@
 # a copy in $PI_EMU_RUNS/RELEASE (default $PI_EMU_CACHE/runs; 2-3 GB after the install and make
 # test; two runs at once need two of these), its logs stay in $PI_EMU_RUNS/logs/RELEASE. $PI_EMU_MIRROR names another Debian mirror; where PyPI is reached through
 # an inspecting proxy, $PI_EMU_CA (default: $PIP_CERT or $SSL_CERT_FILE when set) is the CA bundle
-# the root's pip is given (a real Pi needs none).
+# the root's pip is given (a real Pi needs none). $PI_EMU_PYTEST_ADDOPTS is handed to `make test` as
+# PYTEST_ADDOPTS (e.g. "-v": each test's name and result in the log as it runs, "-x").
 #
 # What emulation cannot give, and how this script stands in for it (a real Pi has none of this):
 # - no systemd as PID 1: a `systemctl` in /usr/local/sbin runs the offline verbs (enable, set-default)
@@ -454,6 +455,7 @@ as_login() {
     chroot "$ROOT" /usr/bin/setpriv --reuid="$LOGIN_USER" --regid="$LOGIN_USER" --init-groups \
         /usr/bin/env -i HOME="$HOME_DIR" USER="$LOGIN_USER" LOGNAME="$LOGIN_USER" SHELL=/bin/bash \
         PATH="$USER_PATH" LANG=C.UTF-8 TERM=dumb ${NOTIFY:+NOTIFY_SOCKET=$NOTIFY} \
+        ${PI_EMU_PYTEST_ADDOPTS:+PYTEST_ADDOPTS="$PI_EMU_PYTEST_ADDOPTS"} \
         /bin/bash -lc "cd $REPO_IN_ROOT && $1"
 }
 
