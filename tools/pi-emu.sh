@@ -330,6 +330,9 @@ mount_root() {
     ln -s /proc/self/fd/1 "$ROOT/dev/stdout"; ln -s /proc/self/fd/2 "$ROOT/dev/stderr"
     mount -t tmpfs -o mode=0755,nosuid,nodev,size=256m run "$ROOT/run"
     mkdir -m 1777 "$ROOT/run/lock"
+    # what a booted system's /run has from PID 1: systemd-analyze run by a user stops without it
+    # ("Failed to create directory '/run/systemd/': Permission denied")
+    mkdir -m 0755 "$ROOT/run/systemd"
     mkdir -m 0755 "$ROOT$NOTIFY_DIR"
     hostname raspberrypi
 }
