@@ -540,6 +540,12 @@ do_make_test() {
     local rc=0
     offline bash "$SELF" __as-login "$ROOT" "make test" || rc=$?
     sed -n 's/^=* \(.* in [0-9.]*s.*\) =*$/pi-emu-note: \1/p' "$LOGS/make-test.log" 2> /dev/null | tail -n 1 || true
+    if [ "$rc" != 0 ]; then
+        # Known to fail under qemu-user only: qemu answers a process's own /proc/<pid>/stat itself,
+        # with its own start time in field 22, so a journal lease's recorded start (lease.py, me())
+        # differs from what another process reads for that pid and a live holder looks gone.
+        say "pi-emu-note: emulation only: the one-writer lease tests (tests/reliability/test_one_writer.py, lease takeovers) fail because qemu-user fakes a process's own /proc/<pid>/stat start time"
+    fi
     return "$rc"
 }
 
