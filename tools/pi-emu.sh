@@ -288,6 +288,8 @@ binfmt_register() {
 
 cache_stage1() {  # cache_stage1 RELEASE
     local rel="$1" dir="$CACHE/$1"
+    # a second stage that began and never ended leaves a half-configured root: start again
+    if [ -f "$dir/stage2-begun" ]; then rm -rf "$dir/root.new" "$dir/stage1-done" "$dir/stage2-begun"; fi
     [ -f "$dir/stage1-done" ] && [ -d "$dir/root.new" ] && return 0
     rm -rf "$dir/root.new" "$dir/stage1-done"
     mkdir -p "$dir"
@@ -297,6 +299,7 @@ cache_stage1() {  # cache_stage1 RELEASE
 
 cache_stage2() {  # cache_stage2 RELEASE (inside a private mount namespace: debootstrap mounts /proc)
     local dir="$CACHE/$1"
+    touch "$dir/stage2-begun"
     # binfmt's F flag: qemu was opened at registration, so the root needs no copy of it
     chroot "$dir/root.new" /debootstrap/debootstrap --second-stage
     chroot "$dir/root.new" uname -m | grep -qx aarch64 || { say "uname -m in the root is not aarch64"; return 1; }
@@ -304,7 +307,7 @@ cache_stage2() {  # cache_stage2 RELEASE (inside a private mount namespace: debo
         > "$dir/root.new/etc/pi-emu-root"
     rm -rf "$dir/root"
     mv "$dir/root.new" "$dir/root"
-    rm -f "$dir/stage1-done"
+    rm -f "$dir/stage1-done" "$dir/stage2-begun"
 }
 
 # ---------------------------------------------------------------------------------------------------
