@@ -302,6 +302,9 @@ cache_stage2() {  # cache_stage2 RELEASE (inside a private mount namespace: debo
     touch "$dir/stage2-begun"
     # binfmt's F flag: qemu was opened at registration, so the root needs no copy of it
     chroot "$dir/root.new" /debootstrap/debootstrap --second-stage
+    # debootstrap removes its own folder when the second stage ends well (an interrupted one can
+    # still exit 0: seen when it was stopped with SIGTERM)
+    [ ! -e "$dir/root.new/debootstrap" ] || { say "debootstrap's second stage did not finish"; return 1; }
     chroot "$dir/root.new" uname -m | grep -qx aarch64 || { say "uname -m in the root is not aarch64"; return 1; }
     printf 'debootstrap --arch=arm64 --include=%s %s %s\nbuilt %s\n' "$INCLUDE" "$1" "$(mirror)" "$(date -u '+%F %T UTC')" \
         > "$dir/root.new/etc/pi-emu-root"
