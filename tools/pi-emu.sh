@@ -59,6 +59,10 @@
 #   /proc/device-tree/{model,compatible,system/linux,revision} are files under
 #   /etc/qemu-binfmt/aarch64 in the root, qemu-user's path prefix: every emulated program that opens
 #   /proc/device-tree/... reads them (Blinka, gpiozero, the Makefile, install.sh, the app, doctor);
+#   qemu does not redirect access(2), so `[ -r ]` there says no (install.sh's "board: unknown"),
+#   and a listing of / or /proc in the root shows only the prefix's entries;
+# - qemu answers a process's own /proc/<pid>/stat itself, with its own start time: the journal's
+#   one-writer lease tests fail under emulation only (named when make test fails);
 # - no /dev/gpiochip0, /dev/spidev0.0, DRM, sound: the app runs degraded (the pi backend naming them);
 # - the app runs with no network (`unshare -n`): it announces itself over mDNS.
 set -euo pipefail
