@@ -19,7 +19,7 @@ PI_STAMP := $(VENV)/.installed-pi
 HW_STAMP  = $(if $(ON_PI),$(PI_STAMP),$(STAMP))
 PI_ENV    = $(if $(DISPLAY)$(WAYLAND_DISPLAY),,SDL_VIDEODRIVER=kmsdrm SDL_AUDIODRIVER=alsa)
 
-.PHONY: run test bench chaos hw-test doctor wiring install-pi clean mo catalog
+.PHONY: run test bench chaos hw-test doctor wiring install-pi pi-emu clean mo catalog
 
 # Translations (README.md, "Language"): the .po sources are in git, the .mo files gettext reads are built.
 # One catalog for the shared code (companion/locale, domain "companion") and one in each game's package
@@ -50,8 +50,12 @@ $(TOY_STAMP): $(STAMP) $(TOY_FILES)
 	$(PY) -m pip install -q --no-deps ./$(TOY)
 	touch $(TOY_STAMP)
 
+# PYPI=1: where PyPI has no lgpio wheel for this Python (3.13 on Trixie), pip builds lgpio from its
+# sdist, and lgpio's setup.py links the system's liblgpio unless PYPI=1 has it compile its own C
+# sources in; only Raspberry Pi OS ships liblgpio-dev, so plain Debian arm64 needs this (as
+# systemd/install.sh does). Where a wheel fits, pip takes it and the variable changes nothing.
 $(PI_STAMP): $(STAMP) pyproject.toml
-	$(PY) -m pip install -q -e '.[pi]'
+	PYPI=1 $(PY) -m pip install -q -e '.[pi]'
 	touch $(PI_STAMP)
 
 %.mo: %.po $(STAMP)
@@ -103,6 +107,13 @@ wiring: $(STAMP)
 
 install-pi:
 	sudo $(if $(COMPANION_DEVICE_TREE),COMPANION_DEVICE_TREE=$(COMPANION_DEVICE_TREE)) bash systemd/install.sh
+
+# The Raspberry Pi install on emulated arm64 (tools/pi-emu.sh: debootstrapped Debian Bookworm and
+# Trixie roots under qemu-user, a faked Pi 4 / Pi 5 / Zero 2 W device tree, the README's order).
+# Needs root, Debian's archive and PyPI; about an hour, or without the whole suite:
+# `make pi-emu PI_EMU_ARGS="--quick --release bookworm --board pi4"`. Not part of `make test`.
+pi-emu:
+	$(if $(filter 0,$(shell id -u)),,sudo) bash tools/pi-emu.sh $(PI_EMU_ARGS)
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis

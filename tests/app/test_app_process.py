@@ -12,10 +12,15 @@ from tests.app.proc import write_scenario
 
 
 def _env(tmp_path, **extra):
-    """A clean environment: private folders, dummy SDL, no desktop display."""
+    """A clean environment: private folders, dummy SDL, no desktop display, and not a Pi whatever
+    machine runs the test (the backend is left to choose, and on a Pi's device tree it would choose
+    the pi backend: the table with the phone view, never the demo these tests expect; seen under
+    tools/pi-emu.sh, issue #36)."""
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "COMPANION_HAL", "SDL_VIDEODRIVER")}
+    not_a_pi = tmp_path / "not-a-pi"
+    not_a_pi.write_bytes(b"qemu,virt\0")
     env.update(COMPANION_STATE_DIR=str(tmp_path / "state"), COMPANION_CONFIG_DIR=str(tmp_path / "cfg"),
-               SDL_AUDIODRIVER="dummy", **extra)
+               SDL_AUDIODRIVER="dummy", COMPANION_DEVICE_TREE=str(not_a_pi), **extra)
     return env
 
 

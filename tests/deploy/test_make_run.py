@@ -85,3 +85,12 @@ def test_the_makefile_reads_companion_device_tree_and_hands_it_on(tmp_path):
         assert res.returncode == 0, res.stderr
         assert "installed-pi" in res.stdout, target  # taken for a Pi
         assert f"COMPANION_DEVICE_TREE={pi} " in res.stdout.strip().splitlines()[-1], target
+
+
+def test_the_pi_extra_builds_lgpio_without_the_system_library():
+    """Python 3.13 (Trixie) has no lgpio wheel: pip builds lgpio's sdist, which links the system's
+    liblgpio (Raspberry Pi OS only) unless PYPI=1 compiles lgpio's own C sources in (issue #36; read in
+    lgpio 0.2.2.0's setup.py); `make run` must work on plain Debian arm64 as the installer does."""
+    text = (REPO / "Makefile").read_text()
+    recipe = re.search(r"^\$\(PI_STAMP\):.*\n\t(.*)$", text, re.M).group(1)
+    assert recipe.startswith("PYPI=1 ") and "pip install" in recipe and "'.[pi]'" in recipe
