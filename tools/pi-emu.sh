@@ -527,12 +527,17 @@ make_prerequisites() {
     as_login "make -pnq $1 2> /dev/null | sed -n 's/^$1: *//p' | head -n 1"
 }
 
-do_make_run() {
+# prerequisites_online TARGET: make what `make TARGET` needs first, as the login user, with the network.
+prerequisites_online() {
     local pre
-    pre="$(make_prerequisites run)" || true
-    [ -n "$pre" ] || { say "make -p names no prerequisites of run"; return 1; }
+    pre="$(make_prerequisites "$1")" || true
+    [ -n "$pre" ] || { say "make -p names no prerequisites of $1"; return 1; }
     say "pi-emu: make $pre (with the network)"
-    as_login "make $pre" || return 1
+    as_login "make $pre"
+}
+
+do_make_run() {
+    prerequisites_online run || return 1
     say "pi-emu: make run (no network), to READY=1, then SIGTERM"
     local limit; limit="$(seconds "$(unit_value TimeoutStartSec)")"
     python3 "$TOOLS/pi_emu_notify.py" --socket "$ROOT$NOTIFY_DIR/make-run" --ready-timeout "${limit:-90}" \
@@ -541,11 +546,7 @@ do_make_run() {
 }
 
 do_make_test() {
-    local pre
-    pre="$(make_prerequisites test)" || true
-    [ -n "$pre" ] || { say "make -p names no prerequisites of test"; return 1; }
-    say "pi-emu: make $pre (with the network)"
-    as_login "make $pre" || return 1
+    prerequisites_online test || return 1
     say "pi-emu: make test (no network: tests that need PyPI skip)"
     local rc=0
     offline bash "$SELF" __as-login "$ROOT" "make test" || rc=$?
