@@ -61,8 +61,8 @@
 #   /proc/device-tree/... reads them (Blinka, gpiozero, the Makefile, install.sh, the app, doctor);
 #   qemu does not redirect access(2), so `[ -r ]` there says no (install.sh's "board: unknown"),
 #   and a listing of / or /proc in the root shows only the prefix's entries;
-# - qemu answers a process's own /proc/<pid>/stat itself, with its own start time: the journal's
-#   one-writer lease tests fail under emulation only (named when make test fails);
+# - qemu answers a process's own /proc/<pid>/stat itself, with its own start time (the journal's
+#   lease reads the kernel's /proc/<pid>/task/<pid>/stat instead, which qemu passes through);
 # - no /dev/gpiochip0, /dev/spidev0.0, DRM, sound: the app runs degraded (the pi backend naming them);
 # - the app runs with no network (`unshare -n`): it announces itself over mDNS.
 set -euo pipefail

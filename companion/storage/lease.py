@@ -1,8 +1,8 @@
 """One writer per game: the lease a process holds on a game it writes.
 
 The journal's `leases` table has a row per game being written: the holder's pid, its start time
-(field 22 of /proc/<pid>/stat, in clock ticks since boot, so a pid the kernel has given to another
-program since is not taken for the holder), the machine (host name and boot: after a power cut the
+(field 22 of /proc/<pid>/task/<pid>/stat, in clock ticks since boot, so a pid the kernel has given
+to another program since is not taken for the holder), the machine (host name and boot: after a power cut the
 same pid and start time may well come back, to another program or to the restarted service itself,
 so a lease of an earlier boot is always stale), who it is (`table`, `run`, `play`,
 `journal`) and a token naming one open journal of that process. A writer takes the lease in the same
@@ -60,17 +60,28 @@ def machine() -> str:
 
 
 def process_start(pid: int) -> int | None:
-    """When process `pid` started (clock ticks since boot, /proc/<pid>/stat field 22); None if there is
-    no such process, or it is a zombie (it exited and can write nothing more). 0 where /proc is missing."""
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as f:
-            stat = f.read()
-    except FileNotFoundError:
+    """When process `pid` started (clock ticks since boot, field 22 of its main thread's stat); None if
+    there is no such process, or it is a zombie (it exited and can write nothing more). 0 where /proc is
+    missing.
+
+    Read from /proc/<pid>/task/<pid>/stat, the kernel's own answer, which every process reads alike:
+    an emulator may answer a process's reads of its own /proc/<pid>/stat itself (qemu-user does, with
+    its own start time), and a lease written with that time would look stale to every other process.
+    /proc/<pid>/stat only where there is no task folder."""
+    stat = None
+    for path in (f"/proc/{pid}/task/{pid}/stat", f"/proc/{pid}/stat"):
+        try:
+            with open(path, "rb") as f:
+                stat = f.read()
+            break
+        except FileNotFoundError:
+            continue
+        except OSError:
+            return None
+    if stat is None:
         if os.path.isdir("/proc/self"):
             return None
         return 0 if process_exists(pid) else None  # no /proc (not Linux): the pid alone
-    except OSError:
-        return None
     fields = stat[stat.rfind(b")") + 2:].split()  # the name in brackets may hold spaces
     if fields[0] in (b"Z", b"X"):
         return None

@@ -1,6 +1,7 @@
 """One writer per game, in one process: leases, holds and the check each write makes
 (companion/storage/lease.py, holds.py); the factory's rules (companion/storage/opening.py)."""
 
+import io
 import os
 import re
 import socket
@@ -166,3 +167,23 @@ def test_a_command_changed_while_nobody_held_the_game_is_named_at_resume_and_sea
         s.close()
         hold, _, _ = j.hold(1)
         assert hold.changed is None
+
+
+def test_the_start_a_process_records_for_itself_is_the_one_others_read(monkeypatch):
+    """An emulator may answer a process's reads of its own /proc/<pid>/stat itself: qemu-user (the
+    Pi's install tried on arm64, tools/pi-emu.sh) gives its own start time there, and a lease written
+    with it looked stale to every other process. The kernel's task file is read by everyone alike."""
+    me = os.getpid()
+    real_open = open
+
+    def emulated(path, *args, **kwargs):  # what qemu-user answers for the process's own stat
+        if path in ("/proc/self/stat", f"/proc/{me}/stat"):
+            return io.BytesIO(b"%d (python) R " % me + b"0 " * 18 + b"4242 0 0")
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(lease, "open", emulated, raising=False)
+    seen_by_another = subprocess.run(
+        [sys.executable, "-c", f"print(open('/proc/{me}/stat').read().rsplit(')', 1)[1].split()[19])"],
+        capture_output=True, text=True, check=True).stdout.strip()
+    assert lease.process_start(me) == int(seen_by_another)
+    assert lease.me("table").started == int(seen_by_another)
