@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# The Raspberry Pi install, proven on emulated arm64 (issue #36, point 8): debootstraps Debian arm64
+# The Raspberry Pi install, proven on emulated arm64 (issue #36, point 8): builds Debian arm64
 # roots (Bookworm, Trixie) once, then on a fresh copy of one for every run does what the README's
 # "Raspberry Pi" section tells a maker to do, with a Pi's device tree faked, and says how each step went.
 #
 # Usage: tools/pi-emu.sh [--release bookworm|trixie|all] [--board pi4|pi5|zero2w|all] [--quick]
-#                        [--steps LIST] [--keep] [--reuse] [--checkout DIR] [--rebuild] [--prefetch]
-#                        [--cache-only] [--dry-run] [-h]
+#                        [--steps LIST] [--keep] [--reuse] [--checkout DIR] [--rebuild] [--cache-only]
+#                        [--dry-run] [-h]
 #   --release R   which Debian release(s) (default: all = bookworm trixie)
 #   --board B     which faked board(s) (default: all = pi4 pi5 zero2w); the installer, `make run` and
 #                 `make test` run once per release with the first board, the [pi] import check and the
@@ -19,15 +19,13 @@
 #                 `--reuse --steps install` runs the installer a second time
 #   --checkout DIR  the checkout to install (default: the one this script is in); its files as git
 #                 would clone them (tracked and untracked, not ignored), with uncommitted changes
-#   --rebuild     debootstrap the release's root again instead of taking the cached one
-#   --prefetch    only download and unpack the roots' packages (debootstrap's first stage: nothing
-#                 emulated, cheap on a busy machine), then stop
+#   --rebuild     build the release's root again instead of taking the cached one
 #   --cache-only  build the roots' cache (both stages) when missing, then stop
 #   --dry-run     print the steps in order, with what each one runs, and change nothing
 #
 # Steps, in order, for each release:
-#   host       qemu-user-static, debootstrap, binfmt_misc with qemu-aarch64 (flags POCF)      (once)
-#   root       the cached root (debootstrap --arch=arm64 from Debian's archive; built when missing)
+#   host       qemu-user-static, mmdebstrap, binfmt_misc with qemu-aarch64 (flags POCF)       (once)
+#   root       the cached root (mmdebstrap --architectures=arm64 from Debian's archive; built when missing)
 #   copy       a fresh copy of it, made to look like a Raspberry Pi OS card: user `pi` with sudo,
 #              /boot/firmware/config.txt and cmdline.txt, the checkout in /home/pi/nightwatch
 #   install    as pi in the checkout: `sudo bash systemd/install.sh`, as README.md says
@@ -82,11 +80,10 @@ STEPS=()
 QUICK=0
 KEEP=0
 REBUILD=0
-PREFETCH=0
 CACHE_ONLY=0
 REUSE=0
 DRY_RUN=0
-# What debootstrap adds to Debian's default set: what a Raspberry Pi OS card has before the README
+# What the root has beside Debian's default (important) set: what a Raspberry Pi OS card has before the README
 # begins (sudo for `sudo bash systemd/install.sh`, python3); the installer brings the rest.
 INCLUDE="ca-certificates,sudo,python3"
 LOGIN_USER=pi
@@ -165,7 +162,6 @@ parse_args() {
             --quick) QUICK=1 ;;
             --keep) KEEP=1 ;;
             --rebuild) REBUILD=1 ;;
-            --prefetch) PREFETCH=1 ;;
             --cache-only) CACHE_ONLY=1 ;;
             --reuse) REUSE=1; KEEP=1 ;;
             --dry-run) DRY_RUN=1 ;;
@@ -256,12 +252,12 @@ mirror() {
 }
 
 host_check() {
-    [ "$(id -u)" = 0 ] || die "run as root (debootstrap, chroot and mounts need it): sudo $0 ..."
+    [ "$(id -u)" = 0 ] || die "run as root (mmdebstrap, chroot and mounts need it): sudo $0 ..."
     local missing=() tool
-    for tool in debootstrap qemu-aarch64-static unshare chroot setpriv ip python3; do
+    for tool in mmdebstrap qemu-aarch64-static unshare chroot setpriv ip python3; do
         command -v "$tool" > /dev/null || missing+=("$tool")
     done
-    [ ${#missing[@]} = 0 ] || die "missing on this machine: ${missing[*]} (apt-get install qemu-user-static debootstrap binfmt-support)"
+    [ ${#missing[@]} = 0 ] || die "missing on this machine: ${missing[*]} (apt-get install qemu-user-static mmdebstrap binfmt-support)"
     binfmt_register
 }
 
@@ -287,34 +283,28 @@ binfmt_register() {
 }
 
 # ---------------------------------------------------------------------------------------------------
-# The cached root: debootstrap's first stage (download, unpack: nothing emulated) and its second
-# stage (the packages configured, under qemu), into CACHE/RELEASE/root, renamed there once complete.
+# The cached root: mmdebstrap builds it into CACHE/RELEASE/root.new (apt resolves and downloads on
+# the host, natively; only the packages' maintainer scripts run under qemu), renamed to root once
+# complete. debootstrap's second stage ran its own perl resolver under qemu, about a minute a step:
+# Trixie's had not finished after 62 min on a busy 2-core VM, where mmdebstrap took 12 min.
 
-cache_stage1() {  # cache_stage1 RELEASE
-    local rel="$1" dir="$CACHE/$1"
-    # a second stage that began and never ended leaves a half-configured root: start again
-    if [ -f "$dir/stage2-begun" ]; then rm -rf "$dir/root.new" "$dir/stage1-done" "$dir/stage2-begun"; fi
-    [ -f "$dir/stage1-done" ] && [ -d "$dir/root.new" ] && return 0
-    rm -rf "$dir/root.new" "$dir/stage1-done"
-    mkdir -p "$dir"
-    debootstrap --foreign --arch=arm64 --include="$INCLUDE" "$rel" "$dir/root.new" "$(mirror)"
-    touch "$dir/stage1-done"
+bootstrap_command() {  # bootstrap_command RELEASE DIR: the command, one word per line
+    printf '%s\n' mmdebstrap --mode=root --architectures=arm64 --variant=important \
+        "--include=$INCLUDE" "$1" "$2" "$(mirror)"
 }
 
-cache_stage2() {  # cache_stage2 RELEASE (inside a private mount namespace: debootstrap mounts /proc)
-    local dir="$CACHE/$1"
-    touch "$dir/stage2-begun"
+build_root() {  # build_root RELEASE
+    local dir="$CACHE/$1" cmd=()
+    rm -rf "$dir/root.new"
+    [ "$REBUILD" = 0 ] || rm -rf "$dir/root"
+    mkdir -p "$dir"
+    mapfile -t cmd < <(bootstrap_command "$1" "$dir/root.new")
     # binfmt's F flag: qemu was opened at registration, so the root needs no copy of it
-    chroot "$dir/root.new" /debootstrap/debootstrap --second-stage
-    # debootstrap removes its own folder when the second stage ends well (an interrupted one can
-    # still exit 0: seen when it was stopped with SIGTERM)
-    [ ! -e "$dir/root.new/debootstrap" ] || { say "debootstrap's second stage did not finish"; return 1; }
+    "${cmd[@]}"
     chroot "$dir/root.new" uname -m | grep -qx aarch64 || { say "uname -m in the root is not aarch64"; return 1; }
-    printf 'debootstrap --arch=arm64 --include=%s %s %s\nbuilt %s\n' "$INCLUDE" "$1" "$(mirror)" "$(date -u '+%F %T UTC')" \
-        > "$dir/root.new/etc/pi-emu-root"
+    printf '%s\nbuilt %s\n' "${cmd[*]}" "$(date -u '+%F %T UTC')" > "$dir/root.new/etc/pi-emu-root"
     rm -rf "$dir/root"
     mv "$dir/root.new" "$dir/root"
-    rm -f "$dir/stage1-done" "$dir/stage2-begun"
 }
 
 # ---------------------------------------------------------------------------------------------------
@@ -675,7 +665,7 @@ release_main() {
     exec 9> "$CACHE/$rel/lock"
     flock 9
     if [ "$REBUILD" = 1 ] || [ ! -f "$CACHE/$rel/root/etc/pi-emu-root" ]; then
-        run_step "$rel root" "$LOGS/root.log" "debootstrap --arch=arm64 $rel, cached in $CACHE/$rel" \
+        run_step "$rel root" "$LOGS/root.log" "mmdebstrap --architectures=arm64 $rel, cached in $CACHE/$rel" \
             build_root "$rel" || return 1
     else
         step_begin "$rel root"; step_end ok "cached: $(sed -n 2p "$CACHE/$rel/root/etc/pi-emu-root")"
@@ -716,12 +706,6 @@ release_main() {
     if ! reap_root > "$LOGS/left.log"; then
         step_begin "$rel left running"; step_end FAILED "$(paste -sd ';' "$LOGS/left.log")"
     fi
-}
-
-build_root() {
-    [ "$REBUILD" = 0 ] || rm -rf "$CACHE/$1/root" "$CACHE/$1/root.new" "$CACHE/$1/stage1-done"
-    cache_stage1 "$1"
-    cache_stage2 "$1"
 }
 
 fresh_root() {  # fresh_root RELEASE FIRST_BOARD
@@ -767,9 +751,9 @@ clear_run() {
 dry_run() {
     local rel board first="${BOARDS[0]}"
     say "dry run: nothing is changed. Cache: $CACHE; checkout: $CHECKOUT; mirror: $(mirror)"
-    say "host: qemu-user-static, debootstrap, binfmt_misc qemu-aarch64 POCF"
+    say "host: qemu-user-static, mmdebstrap, binfmt_misc qemu-aarch64 POCF"
     for rel in "${RELEASES[@]}"; do
-        say "$rel root: debootstrap --arch=arm64 --include=$INCLUDE $rel $CACHE/$rel/root $(mirror) (when not cached)"
+        say "$rel root: $(bootstrap_command "$rel" "$CACHE/$rel/root" | paste -sd " ") (when not cached)"
         if [ "$REUSE" = 1 ]; then say "$rel reuse: $RUNS/$rel/root as a --keep run left it"
         else say "$rel copy: cp -a $CACHE/$rel/root $RUNS/$rel/root; user $LOGIN_USER, config.txt, cmdline.txt, checkout in $REPO_IN_ROOT"; fi
         wanted install && say "$rel/$first install: as $LOGIN_USER in $REPO_IN_ROOT: sudo bash systemd/install.sh"
@@ -800,13 +784,6 @@ main() {
     host_check
     local rel rc=0 this began ended
     mkdir -p "$CACHE"
-    if [ "$PREFETCH" = 1 ]; then
-        for rel in "${RELEASES[@]}"; do
-            [ -f "$CACHE/$rel/root/etc/pi-emu-root" ] && { say "$rel: cached"; continue; }
-            cache_stage1 "$rel" > /dev/null && say "$rel: first stage done in $CACHE/$rel/root.new" || rc=1
-        done
-        exit "$rc"
-    fi
     step_begin "host"; step_end ok "qemu $(qemu-aarch64-static --version | sed -n '1s/.*version \([^ ]*\).*/\1/p'), binfmt qemu-aarch64 POCF"
     for rel in "${RELEASES[@]}"; do
         began="$(now)"

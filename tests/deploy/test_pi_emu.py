@@ -47,7 +47,7 @@ def test_pi_emu_dry_run_prints_every_step_in_order(release, board):
         (f"{release}/{board}", "pi-import"), (f"{release}/{board}", "service")]
     assert "sudo bash systemd/install.sh" in res.stdout  # the README's words
     assert f"Blinka says {BLINKA[board]}" in res.stdout
-    assert f"debootstrap --arch=arm64 --include=ca-certificates,sudo,python3 {release} " in res.stdout
+    assert f"mmdebstrap --mode=root --architectures=arm64 --variant=important --include=ca-certificates,sudo,python3 {release} " in res.stdout
 
 
 def test_pi_emu_dry_run_of_everything_installs_once_per_release_and_checks_every_board():
