@@ -19,9 +19,9 @@ PI_STAMP := $(VENV)/.installed-pi
 HW_STAMP  = $(if $(ON_PI),$(PI_STAMP),$(STAMP))
 PI_ENV    = $(if $(DISPLAY)$(WAYLAND_DISPLAY),,SDL_VIDEODRIVER=kmsdrm SDL_AUDIODRIVER=alsa)
 
-.PHONY: run test bench chaos hw-test doctor wiring install-pi pi-emu clean mo catalog
+.PHONY: run test bench chaos hw-test doctor wiring install-pi pi-emu clean mo catalog docs
 
-# Translations (README.md, "Language"): the .po sources are in git, the .mo files gettext reads are built.
+# Translations (docs/language.md): the .po sources are in git, the .mo files gettext reads are built.
 # One catalog for the shared code (companion/locale, domain "companion") and one in each game's package
 # (companion/games/<game>/locale, domain "nightwatch-<id>": the id is the folder's name with hyphens).
 GAME_DIRS := $(patsubst %/__init__.py,%,$(wildcard companion/games/*/__init__.py)) tests/toygame/counter_race
@@ -37,11 +37,11 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install -q -e '.[dev,led-stack]'
 	touch $(STAMP)
 
-# The toy game (tests/toygame, docs/architecture.md "A game in an afternoon"): a game in a distribution of
+# The toy game (tests/toygame, docs/adding-a-game.md "A game in an afternoon"): a game in a distribution of
 # its own, installed the way a user installs a plugin (a plain `pip install`, its own build compiling its
 # German catalog), so the whole suite runs with a sixth game the companion names nowhere. Any change to
 # its files installs it again. `make run` uses the same venv: after `make test` the table lists Counter
-# Race too (README.md, "Adding a game"); `pip uninstall nightwatch-counter-race` takes it away.
+# Race too (docs/adding-a-game.md); `pip uninstall nightwatch-counter-race` takes it away.
 TOY       := tests/toygame
 TOY_STAMP := $(VENV)/.installed-toygame
 TOY_FILES := $(shell find $(TOY) -type f \( -name '*.py' -o -name '*.toml' -o -name '*.po' \) -not -path '*/build/*' 2> /dev/null)
@@ -90,6 +90,18 @@ endif
 test: $(STAMP) $(TOY_STAMP) mo
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy COMPANION_HAL=mock $(PY) -m pytest
 
+# The manual (docs/, mkdocs.yml) as a site in site/: mkdocs-material from the `docs` extra, into the same
+# venv under its own stamp. --strict turns every warning into a failure: a link to a page, file or
+# heading that is not there, a nav entry without its page. .ci/run builds it before `make test`.
+DOCS_STAMP := $(VENV)/.installed-docs
+
+$(DOCS_STAMP): $(STAMP) pyproject.toml
+	$(PY) -m pip install -q -e '.[docs]'
+	touch $(DOCS_STAMP)
+
+docs: $(DOCS_STAMP)
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --site-dir site
+
 bench: $(STAMP) mo
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy COMPANION_HAL=mock $(PY) -m benchmarks
 
@@ -116,4 +128,4 @@ pi-emu:
 	$(if $(filter 0,$(shell id -u)),,sudo) bash tools/pi-emu.sh $(PI_EMU_ARGS)
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis
+	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis site
