@@ -120,7 +120,7 @@ wiring: $(STAMP)
 install-pi:
 	sudo $(if $(COMPANION_DEVICE_TREE),COMPANION_DEVICE_TREE=$(COMPANION_DEVICE_TREE)) bash systemd/install.sh
 
-# The Raspberry Pi install on emulated arm64 (tools/pi-emu.sh: debootstrapped Debian Bookworm and
+# The Raspberry Pi install on emulated arm64 (tools/pi-emu.sh: mmdebstrapped Debian Bookworm and
 # Trixie roots under qemu-user, a faked Pi 4 / Pi 5 / Zero 2 W device tree, the README's order).
 # Needs root, Debian's archive and PyPI; about an hour, or without the whole suite:
 # `make pi-emu PI_EMU_ARGS="--quick --release bookworm --board pi4"`. Not part of `make test`.
