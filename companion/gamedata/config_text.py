@@ -102,7 +102,7 @@ repeat_window_s = 2.0      # the same tag again within this many seconds counts 
 tag_pattern = '[A-Za-z0-9]([A-Za-z0-9_.:-]*[A-Za-z0-9])?'
 
 [web]
-# The phone view (README.md, "Phones at the table"): players pair their phones from the table's screen.
+# The phone view (docs/phones.md): players pair their phones from the table's screen.
 enabled = "auto"           # auto (on with the Raspberry Pi backend, off on a PC) | true | false
 listen = "0.0.0.0:8080"    # [HOST:]PORT; `companion run --web [HOST:]PORT` turns it on for one run
 mdns = true                # announce the table as nightwatch.local where the network allows

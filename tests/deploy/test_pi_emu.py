@@ -1,7 +1,7 @@
 """tools/pi-emu.sh (issue #36, point 8) without emulation: its steps and their order in a dry run for
 every release and board, its usage errors, the device tree it fakes, the Makefile target, and its
 NOTIFY_SOCKET listener against real processes. The emulated run itself takes most of an hour and
-needs root, so `make test` never starts it (README.md, "Development": `make pi-emu`)."""
+needs root, so `make test` never starts it (docs/development.md: `make pi-emu`)."""
 
 import os
 import re
