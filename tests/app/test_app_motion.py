@@ -111,4 +111,4 @@ def test_nightfall_fades_through_the_city_and_the_table_rests_after(tmp_path):
     assert len({start, mid, _pixels(app.surface)}) == 3 and _pixels(app.surface) == _still(app)
     app.clock.advance(1 / FPS)
     app.tick(rest=True)
-    assert not app.ui.motion.wants_frame(app.clock.now()) and app._quiet
+    assert not app.ui.motion.wants_frame(app.clock.now()) and app.idle.quiet
