@@ -14,10 +14,10 @@ Each tick (STYLE.md section 5):
 A quiet table (the screen drew nothing new last frame, no command, step timer or source running) rests:
 its frames stop after step 1 and push only the LED frame (an animating look keeps every frame, a still
 board is rendered once; a window's simulated board, the HAL's panel, is painted where it changed), with
-a full frame every IDLE_FRAME_S and at once when an input comes. What decides it, what the next full
-frame must build, light and tell, is `Idle`'s (companion/runtime/idle.py); the names the table shows
-are `TableNames`' (companion/narration/seatnames.py); a command's events are told in words once, here,
-for the log, the screen's log and the phones.
+a full frame every IDLE_FRAME_S and at once when an input comes. What decides it (and those paces),
+what the next full frame must build, light and tell, is `Idle`'s (companion/runtime/idle.py); the
+names the table shows are `TableNames`' (companion/narration/seatnames.py); a command's events are
+told in words once, here, for the log, the screen's log and the phones.
 """
 
 from __future__ import annotations
@@ -36,7 +36,6 @@ from companion.narration.narrator import StepTimer
 from companion.runtime.health import Health, HealthCheck
 from companion.runtime.display import Window
 from companion.runtime.idle import Idle
-from companion.runtime.idle import IDLE_FRAME_S, LED_REFRESH_S, REST_POLL_S, REST_STEP_MAX_S  # noqa: F401 (the pace)
 from companion.runtime.parts import Parts
 from companion.runtime.saving import Saving
 from companion.ui.model import GameView
@@ -74,7 +73,7 @@ class App:
         self.frames = 0
         self.running = True
         interval = self.notifier.watchdog_interval() if self.notifier is not None else None
-        self.idle = Idle(watchdog_every=interval / 2 if interval else None)  # what the next full frame must do
+        self.idle = Idle(watchdog_every=interval / 2 if interval else None)  # what a full frame must do
         self._view_cache = None          # the game's view, built when the game changed
         self._timed_view = None          # that view with the step timer's time left (never written into)
         self._window = Window()          # where the screens and the HAL's panel draw in the window
@@ -262,7 +261,7 @@ class App:
         """Feedback for an accepted (journaled) command: its events as the table names the players
         (the names before it too: a rename's events name the old ones), told in words once."""
         game, before = self.session.game.id, self.names.codes
-        self.names.follow(game, self.session.view().get("seats") or ())  # (the state JSON after it: the view's too)
+        self.names.follow(game, self.session.view().get("seats") or ())  # the state after it (the view's too)
         events = self.names.shown(_as_dicts(events), also=before)
         lines = self._tell(events, game)
         self.idle.told(events, lines)
@@ -329,7 +328,8 @@ class App:
                 state, over = self.session.view(), self.session.outcome() is not None
                 self.names.follow(self.session.game.id, state.get("seats") or ())
                 self._view_cache = GameView(
-                    self.session.game.id, self.names.shown(state), self.names.shown(tuple(self.session.actions())),
+                    self.session.game.id, self.names.shown(state),
+                    self.names.shown(tuple(self.session.actions())),
                     {"game_id": self.session.game_id, "can_undo": self.session.can_undo(),
                      "last": self.session.commands[-1].get("cmd") if self.session.can_undo() else None,
                      "commands": tuple(self.session.commands),  # the end card's, and once over when it ended

@@ -114,7 +114,8 @@ class Games:
         host = self.host
         self._drop()
         try:
-            self.session = host.saving.adopt(Session.resume(host.journal, game_id, keep_unsaved=self.keep_unsaved))
+            resumed = Session.resume(host.journal, game_id, keep_unsaved=self.keep_unsaved)
+            self.session = host.saving.adopt(resumed)
         except (JournalError, CompanionError) as exc:  # held by another program, or it no longer replays
             host.refuse({"cmd": "resume", "id": game_id}, exc)
             return False

@@ -125,5 +125,5 @@ class TableNames:
         return shown(value, {**also, **self.codes} if also else self.codes)
 
     def engine_side(self, result: Mapping[str, Any]) -> Any:
-        """A command the table sent, with the shown names back as the engine's codes (`engine_side`)."""
+        """A command the table sent, the shown names back as the engine's codes (`engine_side`)."""
         return engine_side(result, self.codes)

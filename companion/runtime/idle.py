@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 from typing import Any, Callable, Iterable
 
-LED_REFRESH_S = 1.0       # an unchanged LED frame is pushed again this often (a strip plugged back in lights up)
+LED_REFRESH_S = 1.0       # an unchanged LED frame is pushed again this often (a strip plugged in lights up)
 REST_POLL_S = 1 / 15      # a resting table whose lights stand still or move slowly (at most this often)
                           # wakes this often instead of every frame: each wake of an idle loop costs
                           # ~170 us of a cold CPU, so every other frame at 30 fps halves an idle table's
@@ -60,8 +60,8 @@ class Idle:
         self._pattern_until = float("-inf")      # the start-up colour check stays lit until then
         self._pushed: Any = None                 # the last LED frame the strip took, and when it is due again
         self._push_due = float("-inf")
-        self._drawn: tuple = (None, float("-inf"), None)  # the last LED frame drawn: its pace, when it
-                                                          # changes next, the output stage it used
+        # the last LED frame drawn: its pace, when it changes next, the output stage it used
+        self._drawn: tuple = (None, float("-inf"), None)
         self._next_retry = 0.0
         self._next_watchdog = 0.0
 
@@ -173,7 +173,7 @@ class Idle:
             return False
         if busy or self.last_t is None:
             return False
-        due = min(self._next_retry, self.last_t + IDLE_FRAME_S)  # (the LED refresh is pushed by rest frames too)
+        due = min(self._next_retry, self.last_t + IDLE_FRAME_S)  # (rest frames push the LED refresh too)
         if self.watchdog_every is not None:
             due = min(due, self._next_watchdog)
         return now < due and not self.pattern_lit(now)

@@ -134,8 +134,9 @@ class TableUI:
             from companion.narration.narrate import line  # with the first event, not on the way to READY
 
             told = list(lines or ())
+            game = view.game if view is not None else None
             for ev, said in zip(dicts, told + [None] * (len(dicts) - len(told))):
-                self.ctx.log.append(said if said is not None else line(ev, view.game if view is not None else None))
+                self.ctx.log.append(said if said is not None else line(ev, game))
         if self.sounds is not None and dicts:
             from companion.ui.sound import cues_for_events
 

@@ -21,7 +21,8 @@ def test_each_event_is_told_once_for_the_log_and_the_screen(tmp_path, monkeypatc
     monkeypatch.setattr(narrate, "line", lambda ev, game=None: told.append(ev) or line(ev, game))
     lit: list = []
     update = app.lights.update
-    monkeypatch.setattr(app.lights, "update", lambda view, events=(), t=0.0: (lit.extend(events), update(view, events, t)))
+    monkeypatch.setattr(app.lights, "update",
+                        lambda view, events=(), t=0.0: (lit.extend(events), update(view, events, t)))
     before = len(app.lines)
     command = next(a.command for a in app.session.actions() if a.enabled)
     assert app.submit(command)
@@ -35,7 +36,8 @@ def test_the_shown_names_are_worked_out_once_per_change_of_the_seats(tmp_path, m
     app = make_app(tmp_path)
     worked: list = []
     for_table = seatnames.for_table
-    monkeypatch.setattr(seatnames, "for_table", lambda game, seats: worked.append(game) or for_table(game, seats))
+    monkeypatch.setattr(seatnames, "for_table",
+                        lambda game, seats: worked.append(game) or for_table(game, seats))
     app.start(setup=SETUP, resume=False)
     app.tick()
     assert len(worked) == 1 and set(app.shown_names) == {"P1", "P2"}
@@ -44,4 +46,5 @@ def test_the_shown_names_are_worked_out_once_per_change_of_the_seats(tmp_path, m
         app.submit(command)
         app.tick()
     assert len(worked) == 1  # the same seats: the names of the first time
-    assert app.names.engine_side({"cmd": "roll", "player": app.shown_names["P1"]}) == {"cmd": "roll", "player": "P1"}
+    shown_as = app.shown_names["P1"]
+    assert app.names.engine_side({"cmd": "roll", "player": shown_as}) == {"cmd": "roll", "player": "P1"}
