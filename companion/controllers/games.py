@@ -122,9 +122,9 @@ class Games:
         self._taught_banner()
         host.game_changed()
         host.say(f"Resumed game {game_id} ({len(self.session.commands)} commands): {host.where()}")
-        hold = self.session.saver.hold
-        if getattr(hold, "changed", None) is not None:  # the digests found a row rewritten while no one held it
-            host.say(f"game {game_id}: command {hold.changed} was changed by another program since it was saved;"
+        changed = getattr(getattr(self.session.saver, "hold", None), "changed", None)
+        if changed is not None:  # the digests found a row rewritten while no one held it
+            host.say(f"game {game_id}: command {changed} was changed by another program since it was saved;"
                      f" the game goes on as the journal holds it now")
         return True
 

@@ -18,12 +18,12 @@ READY (making a Protocol class costs as much as a record).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, MutableMapping, Protocol
+from collections.abc import MutableMapping
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from companion.runtime.protocols import Screens, SoundPlayer, Source
+    from companion.runtime.protocols import SoundPlayer, Source
     from companion.runtime.saving import Saving
-    from companion.storage.journal import Journal
     from companion.storage.session import Session
 
 
@@ -53,8 +53,8 @@ class TagsHost(Talk, Protocol):
     """What the card tags' controller asks of the loop."""
 
     @property
-    def ui(self) -> Screens | None:
-        """The screens (`start_teach` opens the New card screen), None headless."""
+    def ui(self) -> Any:
+        """The screens (`TableUI`: `start_teach` opens the New card screen), None headless."""
 
     @property
     def session(self) -> Session | None:
@@ -83,12 +83,12 @@ class GamesHost(Talk, Protocol):
     """What the game in hand's controller asks of the loop (it keeps the session itself)."""
 
     @property
-    def journal(self) -> Journal | None:
-        """The journal (None: playing in memory); `Saving` may open it again."""
+    def journal(self) -> Any:
+        """The `Journal` (None: playing in memory; looked at first); `Saving` may open it again."""
 
     @property
-    def ui(self) -> Screens | None:
-        """The screens (the resume offer, the names used last), None headless."""
+    def ui(self) -> Any:
+        """The screens (`TableUI`: the resume offer, the names used last), None headless."""
 
     @property
     def source(self) -> Source | None:

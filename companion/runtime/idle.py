@@ -25,7 +25,8 @@ LED frame until the lights are told something, a paced look (a 5 s breath) a new
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 LED_REFRESH_S = 1.0       # an unchanged LED frame is pushed again this often (a strip plugged in lights up)
 REST_POLL_S = 1 / 15      # a resting table whose lights stand still or move slowly (at most this often)

@@ -36,9 +36,8 @@ def asked(tree: ast.AST, holders: tuple[str, ...] = ("host",)) -> set[str]:
         if not isinstance(node, ast.Attribute):
             continue
         owner = node.value
-        if isinstance(owner, ast.Attribute) and owner.attr in holders:  # self.host.X, teaching.host.X
-            found.add(node.attr)
-        elif isinstance(owner, ast.Name) and owner.id in holders:  # host = self.host; host.X
+        named = owner.attr if isinstance(owner, ast.Attribute) else owner.id if isinstance(owner, ast.Name) else None
+        if named in holders:  # self.host.X, teaching.host.X, or host.X (host = self.host)
             found.add(node.attr)
     return found
 
@@ -84,7 +83,7 @@ class FakeSaving:
 class FakeGamesHost:
     """A `GamesHost` and nothing more: what the loop was told is kept in `told`."""
 
-    __slots__ = ("journal", "ui", "source", "saving", "missing", "told")
+    __slots__ = ("journal", "missing", "saving", "source", "told", "ui")
 
     def __init__(self):
         self.journal, self.ui, self.source, self.saving, self.missing = None, None, None, FakeSaving(), {}
@@ -147,7 +146,7 @@ def test_settings_change_the_lights_and_the_sounds_of_a_fake_host():
 class FakeTeachHost:
     """A `TeachHost` and nothing more."""
 
-    __slots__ = ("ui", "session", "told")
+    __slots__ = ("session", "told", "ui")
 
     def __init__(self):
         self.ui, self.session, self.told = None, None, []
