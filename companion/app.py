@@ -95,11 +95,6 @@ class App:
         """The game in hand (the `Games` controller keeps it), None at the title screen."""
         return self.games.session
 
-    @property
-    def shown_names(self) -> dict[str, str]:
-        """Unnamed seats' codes -> the names the table shows (`names`)."""
-        return self.names.codes
-
     # -- starting ---------------------------------------------------------------------------------------
     def show_test_pattern(self, seconds: float = 1.0) -> None:
         """Red, green, blue on the first three pixels of each strip for `seconds`: a wrong colour

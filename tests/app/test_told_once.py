@@ -40,11 +40,11 @@ def test_the_shown_names_are_worked_out_once_per_change_of_the_seats(tmp_path, m
                         lambda game, seats: worked.append(game) or for_table(game, seats))
     app.start(setup=SETUP, resume=False)
     app.tick()
-    assert len(worked) == 1 and set(app.shown_names) == {"P1", "P2"}
+    assert len(worked) == 1 and set(app.names.codes) == {"P1", "P2"}
     for _ in range(3):
         command = next(a.command for a in app.session.actions() if a.enabled)
         app.submit(command)
         app.tick()
     assert len(worked) == 1  # the same seats: the names of the first time
-    shown_as = app.shown_names["P1"]
+    shown_as = app.names.codes["P1"]
     assert app.names.engine_side({"cmd": "roll", "player": shown_as}) == {"cmd": "roll", "player": "P1"}
