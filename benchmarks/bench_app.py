@@ -13,7 +13,7 @@
 * idle CPU: the loop on the title screen, then on a game's day screen with its lights animating, with
   the real MonotonicClock at 30 fps (process CPU time / wall time; goal <= 0.5 % of one core). A quiet
   table runs a full frame every second and only looks for input (and pushes an animating LED
-  look) in the frames between (companion/app.py, IDLE_FRAME_S); on a still or slowly moving board it
+  look) in the frames between (companion/runtime/idle.py, IDLE_FRAME_S); on a still or slowly moving board it
   wakes every REST_POLL_S (1/15 s) on a still board and on a slow look's own steps on a moving one (a 5 s
   breath: 12.8 a second, at most REST_STEP_MAX_S apart) instead of every frame, and draws the LEDs only
   when a look steps (slow looks are paced at their own rate, companion/lighting/controller.py, PACE).

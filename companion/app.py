@@ -14,12 +14,14 @@ Each tick (STYLE.md section 5):
 A quiet table (the screen drew nothing new last frame, no command, step timer or source running) rests:
 its frames stop after step 1 and push only the LED frame (an animating look keeps every frame, a still
 board is rendered once; a window's simulated board, the HAL's panel, is painted where it changed), with
-a full frame every IDLE_FRAME_S and at once when an input comes.
+a full frame every IDLE_FRAME_S and at once when an input comes. What decides it (and those paces),
+what the next full frame must build, light and tell, is `Idle`'s (companion/runtime/idle.py); the
+names the table shows are `TableNames`' (companion/narration/seatnames.py); a command's events are
+told in words once, here, for the log, the screen's log and the phones.
 """
 
 from __future__ import annotations
 
-import math
 import sys
 import time  # the wall clock: an end card says when the evening ended, not the loop's clock
 from functools import cached_property
@@ -29,10 +31,11 @@ from companion.controllers import Games, Settings, Tags, Teaching
 from companion.errors import CommandError, RuleViolation, Text
 from companion.inputs import CardRead
 from companion.storage.journal import JournalError
-from companion.narration import seatnames
+from companion.narration.seatnames import TableNames
 from companion.narration.narrator import StepTimer
 from companion.runtime.health import Health, HealthCheck
 from companion.runtime.display import Window
+from companion.runtime.idle import Idle
 from companion.runtime.parts import Parts
 from companion.runtime.saving import Saving
 from companion.ui.model import GameView
@@ -41,25 +44,12 @@ if TYPE_CHECKING:
     from companion.lighting.controller import LightingController
     from companion.storage.session import Session
 
-RETRY_EVERY_S = 1.0       # how often missing hardware is looked for again (each part backs off itself)
-LED_REFRESH_S = 1.0       # an unchanged LED frame is pushed again this often (a strip plugged back in lights up)
-REST_POLL_S = 1 / 15      # a resting table whose lights stand still or move slowly (at most this often)
-                          # wakes this often instead of every frame: each wake of an idle loop costs
-                          # ~170 us of a cold CPU, so every other frame at 30 fps halves an idle table's
-                          # cost. A press waits at most this long to be seen (then every frame again)
-                          # and is answered in the frame that receives it.
-REST_STEP_MAX_S = 0.08    # a look paced slower than the frame rate (a 5 s breath: 12.8 steps a second,
-                          # a 4 s one 16) is woken on its own steps, up to this far apart: every wake then
-                          # draws a new LED frame, and a press still waits less than a tenth of a second
-IDLE_FRAME_S = 1.0        # a quiet table runs a full frame this often, as it looks at the hardware (the
-                          # screens move on by themselves only to drop a 5 s error hint); the frames
-                          # between only look for input, and the first input gets a full frame
-
 
 class App:
     """The one event loop and the health of its parts. Build it from `Parts` (companion/runtime/parts.py);
     drive it with `tick()` or `run()`. What the screens ask for besides commands goes to the controllers
-    (companion/controllers/: the game in hand, settings, card tags, teaching)."""
+    (companion/controllers/: the game in hand, settings, card tags, teaching), each through the narrow
+    interface it names (companion/controllers/hosts.py), which the loop meets."""
 
     def __init__(self, parts: Parts):
         """Take the parts (their fields become the app's attributes of the same names)."""
@@ -70,38 +60,23 @@ class App:
         self.notifier, self.safe_reason, self.missing = parts.notifier, parts.safe_reason, dict(parts.missing)
         self.exit_status = 0
         self.refusal = None  # (command, error) of the last refused command
-        self.shown_names: dict[str, str] = {}  # unnamed seats' codes -> the names the table shows
-        self.session: Session | None = None
+        self.names = TableNames()  # the names the table shows (an unnamed seat's code by its default name)
         self.timer = StepTimer(speak=self.speak)  # timed steps (One Night's narration) move on by themselves
         self.tags = Tags(self)
         self.teaching = Teaching(self, self.tags)
         self.settings = Settings(self)
-        self.games = Games(self)
+        self.games = Games(self)  # it keeps the game in hand (`session`)
         self._intents: dict | None = None  # intent -> handler, made at the first intent (`_intent`)
         self.saving = Saving(self, parts.reopen)  # "playing, not saving" and back (companion/runtime/saving.py)
         self._health_check = HealthCheck()
         self.health = Health(self._parts(self.clock.now()))
         self.frames = 0
         self.running = True
-        self._events: list = []          # engine events (as dicts) since the last frame
-        self._changed = True             # the view must be recomputed
-        self._lights_stale = True        # the lights must take the view again (first frame, health)
+        interval = self.notifier.watchdog_interval() if self.notifier is not None else None
+        self.idle = Idle(watchdog_every=interval / 2 if interval else None)  # what a full frame must do
         self._view_cache = None          # the game's view, built when the game changed
         self._timed_view = None          # that view with the step timer's time left (never written into)
-        self._last_t: float | None = None
-        self._pattern_until = float("-inf")  # the start-up colour check stays lit until then
-        self._pushed = None              # the last LED frame the strip took, and when it is due again
-        self._push_due = float("-inf")
-        self._lights_drawn = (None, float("-inf"), None)  # the last LED frame drawn: its pace and when it
-                                                           # changes (_lights_step), the output stage it used
-        self._next_retry = 0.0
-        self._next_watchdog = 0.0
-        self._watchdog_every = None
-        self._quiet = False              # the last full frame drew nothing new on the screen
         self._window = Window()          # where the screens and the HAL's panel draw in the window
-        if self.notifier is not None:
-            interval = self.notifier.watchdog_interval()
-            self._watchdog_every = interval / 2 if interval else None
 
     @cached_property
     def lights(self) -> LightingController:
@@ -115,13 +90,17 @@ class App:
         lights.set_health(self.health.level(), self.clock.now())
         return lights
 
+    @property
+    def session(self) -> Session | None:
+        """The game in hand (the `Games` controller keeps it), None at the title screen."""
+        return self.games.session
+
     # -- starting ---------------------------------------------------------------------------------------
     def show_test_pattern(self, seconds: float = 1.0) -> None:
         """Red, green, blue on the first three pixels of each strip for `seconds`: a wrong colour
         order or SPI clock is then seen at a glance, not guessed (hardware/README.md, bring-up)."""
         self.hw.pixels.test_pattern()
-        self._pattern_until = self.clock.now() + seconds
-        self._pushed = None  # the strip no longer shows our last frame
+        self.idle.pattern(self.clock.now() + seconds)  # (the strip no longer shows our last frame)
 
     def start(self, setup: dict | None = None, resume: bool = True, finished_too: bool = False) -> None:
         """Resume the unfinished game, or offer it (with a screen), or start `setup` (`Games.start`)."""
@@ -144,7 +123,7 @@ class App:
                 self.tick(rest=True)
                 next_t += period
                 now = self.clock.now()
-                wait = self._rest_wait(now) if self._resting(now) else None
+                wait = self.idle.rest_wait(now) if self._resting(now) else None
                 if wait is not None and wait > period:
                     next_t += wait - period  # the next frame rests on a still or slow board: wake later
                 if next_t < now - period:  # fell behind (a slow frame): don't try to catch up
@@ -172,54 +151,34 @@ class App:
                 self._draw(screens=False)  # the HAL's panel, if its lights moved (the simulated board)
             self.frames += 1
             return
-        dt = 0.0 if self._last_t is None else max(0.0, now - self._last_t)
-        self._last_t = now
+        dt = self.idle.frame(now)
         if self.source is not None and self.ui is None:
             from companion.runtime.sources import feed  # a demo or a scenario: loaded with its first line
 
             feed(self)  # a scenario line or the bot's move (companion/runtime/sources.py)
         if self.ui is not None:
             for result in self.ui.take_results():
-                self.dispatch(seatnames.engine_side(result, self.shown_names))
+                self.dispatch(self.names.engine_side(result))
         if self.session is not None:
             due = self.timer.update(self.view().state, dt)
             if due is not None:
                 self.dispatch(due)
-        if now >= self._next_retry or self.saving.due:
+        if self.idle.hardware_due(now) or self.saving.due:
             self._check_hardware(now)
         if self.web is not None:  # the phone view: requests answered as presses are, then a snapshot
-            self.web.frame(self, self._events)
+            self.web.frame(self, self.idle.events, self.idle.lines)
         drew = self._render(now, dt)
         if self.games.names_due:  # the names the table used last (a file, json): read once the first frame is drawn
             self.games.recall()
-        if self._watchdog_every is not None and now >= self._next_watchdog:
+        if self.idle.take_watchdog(now):
             self.notifier.watchdog()
-            self._next_watchdog = now + self._watchdog_every
-        self._quiet = not drew
+        self.idle.ended(drew)
         self.frames += 1
 
-    def _rest_wait(self, now: float) -> float | None:
-        """How long a resting table may sleep: REST_POLL_S on a still LED board, a paced look's own step
-        (at most REST_STEP_MAX_S) on a moving one; None when the board needs every frame or its refresh
-        (LED_REFRESH_S) is due before then."""
-        rate = self._lights_drawn[0]  # from the last frame drawn; nothing has changed the lights since
-        if now < self._pattern_until or rate is None:
-            return None
-        wait = min(1.0 / rate, REST_STEP_MAX_S) if rate else REST_POLL_S
-        return wait if now + wait < self._push_due else None
-
     def _resting(self, now: float) -> bool:
-        """Only the LEDs need this frame: the last full frame drew nothing new on the screen, no
-        command, timer or headless source is running, nothing is due, and the last full frame is
-        less than IDLE_FRAME_S old (the screens' clock still moves on every so often)."""
-        if not self._quiet or self._changed or self._events or self._lights_stale or self._pushed is None:
-            return False
-        if self.source is not None or self.timer.info() is not None:
-            return False
-        due = min(self._next_retry, self._last_t + IDLE_FRAME_S)  # (the LED refresh is pushed by rest frames too)
-        if self._watchdog_every is not None:
-            due = min(due, self._next_watchdog)
-        return now < due and now >= self._pattern_until
+        """Only the LEDs need this frame (`Idle.resting`): nothing to build, light or tell, and no step
+        timer or headless source running."""
+        return self.idle.resting(now, busy=self.source is not None or self.timer.info() is not None)
 
     # -- inputs and results -----------------------------------------------------------------------------
     def _poll_inputs(self, now: float) -> bool:
@@ -294,26 +253,34 @@ class App:
         return True
 
     def accepted(self, command: dict, events: list) -> None:
-        """Feedback for an accepted (journaled) command."""
-        seats = self.session.view().get("seats") or ()  # (the state JSON after it: kept for the view too)
-        names = {**self.shown_names, **seatnames.for_table(self.session.game.id, seats)}
-        events = seatnames.shown(_as_dicts(events), names)  # what the log, lights and screen tell
-        self._events.extend(events)
-        self._changed = True
+        """Feedback for an accepted (journaled) command: its events as the table names the players
+        (the names before it too: a rename's events name the old ones), told in words once."""
+        game, before = self.session.game.id, self.names.codes
+        self.names.follow(game, self.session.view().get("seats") or ())  # the state after it (the view's too)
+        events = self.names.shown(_as_dicts(events), also=before)
+        lines = self._tell(events, game)
+        self.idle.told(events, lines)
         if self.on_ack is not None:
             self.on_ack(len(self.session.commands), self.session.commands[-1])
         if command.get("cmd") in ("setup", "rename"):  # names the wizard offers next time
             self.games.remember(command)
         if self.log is not None:
-            from companion.narration import narrate  # with the first command, not on the way to READY
-
-            for text in narrate.lines(events, self.session.game.id):
+            for text in lines or ():
                 self.log(text)
         if self.speak is not None and events:  # what the game says aloud (the step timer says the prompts)
             from companion.games import spoken
 
-            for text in spoken(self.session.game.id, events):
+            for text in spoken(game, events):
                 self.speak(text)
+
+    def _tell(self, events: list, game: str | None) -> list[str] | None:
+        """The events' lines in the table's language: told once, for the log, the screen's log and the
+        phones in that language (None when no one reads them: a headless run without a log)."""
+        if not events or (self.log is None and self.ui is None and self.web is None):
+            return None
+        from companion.narration import narrate  # with the first command, not on the way to READY
+
+        return narrate.lines(events, game)
 
     def refuse(self, command: dict, exc: Exception) -> None:
         """Show why a command (or a controller's request) was refused; nothing changed."""
@@ -322,8 +289,8 @@ class App:
         from companion.narration.words import rule_text
 
         game = self.session.game.id if self.session is not None else None
-        names = self.shown_names if getattr(exc, "params", None) else {}
-        why = refusal_text(Text(exc.template, **seatnames.shown(exc.params, names)) if names else exc, game)
+        named = getattr(exc, "params", None) and self.names.codes
+        why = refusal_text(Text(exc.template, **self.names.shown(exc.params)) if named else exc, game)
         rule = getattr(exc, "rule", None)  # a key (JSON, logs): shown in the table's words
         if rule:  # a malformed command (CommandError) has none: the log's "refused: " says it once
             why = f"{rule_text(rule, game)}: {why}"
@@ -337,8 +304,8 @@ class App:
         """The game in hand changed without a command (resumed, undone, reloaded, left): the view is
         built again, and `events` go to the lights, the screen and the sound. The lights take the new
         view at once, events or not (a resumed game's scene the moment Resume is taken)."""
-        self._changed = self._lights_stale = True
-        self._events.extend(_as_dicts(events))
+        told = _as_dicts(events)
+        self.idle.changed(told, self._tell(told, self.session.game.id if self.session is not None else None))
 
     def game_data_changed(self, game_id: str) -> None:
         """Taught data of `game_id` was saved: a running game of that kind reloads it (`Games.data_changed`)."""
@@ -348,16 +315,16 @@ class App:
     def view(self):
         """The current game view for the screens (rebuilt only when the game changed). A view handed
         out is never changed afterwards: the step timer's time left comes in a copy."""
-        if self._changed:
-            self._changed = False
+        if self.idle.take_view_change():
             self._timed_view = None
             if self.session is None:
                 self._view_cache = None
             else:  # shown as the table names the players (an unnamed seat by its default name)
                 state, over = self.session.view(), self.session.outcome() is not None
-                names = self.shown_names = seatnames.for_table(self.session.game.id, state.get("seats") or ())
+                self.names.follow(self.session.game.id, state.get("seats") or ())
                 self._view_cache = GameView(
-                    self.session.game.id, seatnames.shown(state, names), seatnames.shown(tuple(self.session.actions()), names),
+                    self.session.game.id, self.names.shown(state),
+                    self.names.shown(tuple(self.session.actions())),
                     {"game_id": self.session.game_id, "can_undo": self.session.can_undo(),
                      "last": self.session.commands[-1].get("cmd") if self.session.can_undo() else None,
                      "commands": tuple(self.session.commands),  # the end card's, and once over when it ended
@@ -374,16 +341,12 @@ class App:
     def _render(self, now: float, dt: float) -> bool:
         """Lights every frame; the screen when there is one. Whether the screen drew anything new."""
         view = self.view()
-        events = self._events
-        self._events = []
-        if events or self._lights_stale:
-            if now < self._pattern_until:  # the colour check is lit: the scene takes the view once it ends
-                self._lights_stale = True
-            else:
+        events, lines = self.idle.take_news()
+        if events or self.idle.lights_stale:
+            if self.idle.relight_now(now):  # (while the colour check is lit the scene waits for its end)
                 from companion.lighting.controller import timed  # (loaded with the lights already)
 
                 self.lights.update(timed(view.state, self.timer.info()) if view is not None else None, events, now)
-                self._lights_stale = False
             if self.sounds is not None:  # the game says when its night's masking noise plays
                 from companion.games import ambience
 
@@ -391,37 +354,23 @@ class App:
         self._push_lights(now)
         if self.ui is None:
             return False
-        self.ui.update(view, events, dt, self.health.parts)
+        self.ui.update(view, events, dt, self.health.parts, lines=lines)
         return self._draw() if self.surface is not None else False
 
     def _push_lights(self, now: float, resting: bool = False) -> None:
         """The LED frame at `now` to the strip, if it changed or a refresh is due. A resting frame
         (nothing changed the lights since the last one) before the board's next step only refreshes."""
+        idle = self.idle
         try:
-            if now >= self._pattern_until:
-                _, until, output = self._lights_drawn
-                if resting and now < until and output is self.lights.output:
-                    frame = self._pushed  # a paced look shows the same step, a still board the same frame
-                else:
-                    frame = self.lights.render(now)  # a board that stands still gives its last frame again
-                    self._lights_drawn = (*self._lights_step(now), self.lights.output)
-                # An idle scene often renders the same frame again (slow fades move a step every few
-                # frames): the strip keeps its colours, so only a change, or the refresh, is pushed.
-                if (frame is not self._pushed and frame != self._pushed) or now >= self._push_due:
-                    self._pushed = None
-                    self.hw.pixels.show(frame)
-                    self._pushed, self._push_due = frame, now + LED_REFRESH_S
+            if idle.pattern_lit(now):
+                return
+            frame = idle.still_frame(now, self.lights.output) if resting else None  # a paced look's same step
+            if frame is None:
+                frame = self.lights.render(now)  # a board that stands still gives its last frame again
+                idle.rendered(now, self.lights.last_pace, self.lights.output)
+            idle.push(frame, now, self.hw.pixels.show)
         except Exception as exc:  # a backend bug must not stop the game: report it, keep going
             self.say(f"LED strip failed: {exc}")
-
-    def _lights_step(self, now: float) -> tuple[float | None, float]:
-        """(new frames a second the board is worth at `now`, when its frame changes next): a paced look
-        changes at its next step (companion/lighting/controller.py, PACE), a still board not until the
-        lights are updated, anything else every frame (None, `now`)."""
-        rate = self.lights.last_pace  # worked out by the `render` at `now` just before
-        if rate is None:
-            return None, now
-        return rate, (math.floor(now * rate) + 1) / rate if rate else math.inf
 
     def _draw(self, screens: bool = True) -> bool:
         """The screens in their own size at the left, the HAL's panel (`hw.panel`: the simulated board
@@ -444,7 +393,7 @@ class App:
 
     def _check_hardware(self, now: float) -> None:
         """Notice parts that failed, retry missing ones (each backs off itself), report changes."""
-        self._next_retry = now + RETRY_EVERY_S
+        self.idle.hardware_looked(now)
         self._update_health(now)  # a strip that failed on its last write shows up here first
         self.hw.retry_due()
         self.saving.retry_due(now)
@@ -458,8 +407,7 @@ class App:
         if parts == self.health.parts:
             return
         self.health = Health(parts)
-        self._lights_stale = True
-        self._pushed = None  # a reopened strip starts dark: give it the frame at once
+        self.idle.relight()  # the status light; a reopened strip starts dark: give it the frame at once
         if "lights" in vars(self):  # not yet built: it takes the health of the moment it is
             self.lights.set_health(self.health.level(), now)
             self.lights.counts = self.hw.pixels.counts()

@@ -10,10 +10,9 @@ asks for goes to one of these small controllers:
                 it and let the running game use it
 
 Each controller answers `intents()` (intent name -> handler) and talks back to the loop (its `host`)
-only through `host.session`, `host.journal`, `host.ui`, `host.lights`, `host.sounds`,
-`host.submit(command)`, `host.accepted(command, events)`, `host.game_changed(*events)`,
-`host.refuse(command, error)`, `host.say(text)`, `host.where()`, `host.game_data_changed(game_id)` and
-`host.missing` (part -> why, shown as banners: the games controller names skipped taught data there).
+only through the narrow interface hosts.py names for it (`GamesHost`, `Outputs`, `TagsHost`,
+`TeachHost`): the loop meets them all, a test meets one with a fake of a few lines, and
+tests/controllers/test_hosts.py checks that no controller reaches past its own.
 """
 
 from companion.controllers.games import Games

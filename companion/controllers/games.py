@@ -12,20 +12,28 @@ scenario run (a headless source) stops at it instead, as its acks promise durabl
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from companion.errors import CommandError, CompanionError, RuleViolation
 from companion.rules import load_game
 from companion.storage.journal import JournalError
 from companion.storage.lease import GameBusy
 
+if TYPE_CHECKING:
+    from companion.controllers.hosts import GamesHost
+    from companion.storage.session import Session
+
 
 class Games:
-    """Starts, resumes, undoes and leaves games for the loop. The loop (`host`, see
-    companion/controllers/__init__.py) keeps the session; this sets it, and tells the loop through
-    `host.accepted(command, events)` (a journaled command) or `host.game_changed(*events)`."""
+    """Starts, resumes, undoes and leaves games for the loop. It keeps the game in hand (`session`;
+    the loop reads it there) and tells the loop through `host.accepted(command, events)` (a journaled
+    command) or `host.game_changed(*events)`; what else it asks of the loop is `GamesHost`'s
+    (companion/controllers/hosts.py)."""
 
-    def __init__(self, host):
-        """host: the loop."""
+    def __init__(self, host: GamesHost):
+        """host: the loop, as far as `GamesHost` goes."""
         self.host = host
+        self.session: Session | None = None  # the game in hand
         self.names_due = True  # the names used last are given to the screens after the first frame (`recall`)
 
     def intents(self) -> dict:
@@ -94,7 +102,7 @@ class Games:
             host.refuse(setup, exc)
             return False
         self._drop()
-        host.session = host.saving.adopt(session)
+        self.session = host.saving.adopt(session)
         self._taught_banner()
         host.accepted(setup, events)
         return True
@@ -106,16 +114,17 @@ class Games:
         host = self.host
         self._drop()
         try:
-            host.session = host.saving.adopt(Session.resume(host.journal, game_id, keep_unsaved=self.keep_unsaved))
+            resumed = Session.resume(host.journal, game_id, keep_unsaved=self.keep_unsaved)
+            self.session = host.saving.adopt(resumed)
         except (JournalError, CompanionError) as exc:  # held by another program, or it no longer replays
             host.refuse({"cmd": "resume", "id": game_id}, exc)
             return False
         self._taught_banner()
         host.game_changed()
-        host.say(f"Resumed game {game_id} ({len(host.session.commands)} commands): {host.where()}")
-        hold = host.session.saver.hold
-        if getattr(hold, "changed", None) is not None:  # the digests found a row rewritten while no one held it
-            host.say(f"game {game_id}: command {hold.changed} was changed by another program since it was saved;"
+        host.say(f"Resumed game {game_id} ({len(self.session.commands)} commands): {host.where()}")
+        changed = getattr(getattr(self.session.saver, "hold", None), "changed", None)
+        if changed is not None:  # the digests found a row rewritten while no one held it
+            host.say(f"game {game_id}: command {changed} was changed by another program since it was saved;"
                      f" the game goes on as the journal holds it now")
         return True
 
@@ -145,7 +154,7 @@ class Games:
         """Take back the last command (the undo button)."""
         host = self.host
         try:
-            undone = host.session is not None and host.session.undo(1)
+            undone = self.session is not None and self.session.undo(1)
         except JournalError as exc:  # the game changed under us: nothing was taken back
             host.refuse({"cmd": "undo"}, exc)
             return
@@ -157,7 +166,7 @@ class Games:
 
     def redo(self, _result=None) -> None:
         """Bring back the last undone command."""
-        session = self.host.session
+        session = self.session
         if session is not None and session.can_redo():
             try:
                 events = session.redo(1)
@@ -169,7 +178,7 @@ class Games:
     def data_changed(self, game_id: str) -> None:
         """Taught data of `game_id` was saved: a running game of that kind reloads its data, so the
         next draw, placement or name uses it (the journal keeps the values each command used)."""
-        session = self.host.session
+        session = self.session
         if session is not None and session.game.id == game_id:
             session.game = load_game(game_id)
             self._taught_banner()
@@ -181,10 +190,10 @@ class Games:
         The banner is a part missing for the run (`host.missing`, what companion/runtime/health.py shows)."""
         from companion.gamedata.loader import TAUGHT_PART, banner_line, taught_problems
 
-        missing = getattr(self.host, "missing", None)
-        if missing is None or self.host.session is None:
+        missing = self.host.missing
+        if self.session is None:
             return
-        problems = taught_problems(self.host.session.game.id)
+        problems = taught_problems(self.session.game.id)
         if not problems:
             missing.pop(TAUGHT_PART, None)
         elif missing.get(TAUGHT_PART) != (line := banner_line(problems)):
@@ -198,9 +207,9 @@ class Games:
 
     def _drop(self) -> None:
         """Let go of the game in hand, if any (its lease goes back)."""
-        if self.host.session is not None:
-            self.host.session.close()
-            self.host.session = None
+        if self.session is not None:
+            self.session.close()
+            self.session = None
 
 
 def _same_setup(journaled: dict, setup: dict, game: str) -> bool:

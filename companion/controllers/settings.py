@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from companion.controllers.hosts import Outputs
 
 
 class Settings:
     """Applies the `settings` intent to the lights' output stage and to the sounds."""
 
-    def __init__(self, host):
-        """host: the loop; its `lights` (the `LightingController`, whose output stage carries the
-        brightness) and `sounds` (`Sounds` or None)."""
+    def __init__(self, host: Outputs):
+        """host: the loop as far as `Outputs` goes: its `lights` (the `LightingController`, whose
+        output stage carries the brightness) and `sounds` (`Sounds` or None)."""
         self.host = host
 
     def intents(self) -> dict:

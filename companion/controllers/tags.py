@@ -7,14 +7,19 @@ the registration table: nothing read from a tag is run, or opened as a path.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from companion.errors import CompanionError
+
+if TYPE_CHECKING:
+    from companion.controllers.hosts import TagsHost
 
 
 class Tags:
     """Answers `card_read` and `register_tag`; `read(tag)` also takes the HAL reader's reads when headless."""
 
-    def __init__(self, host):
-        """host: the loop (see companion/controllers/__init__.py)."""
+    def __init__(self, host: TagsHost):
+        """host: the loop, as far as `TagsHost` goes (companion/controllers/hosts.py)."""
         self.host = host
 
     def intents(self) -> dict:

@@ -11,18 +11,23 @@ used, so old games replay as played.
 from __future__ import annotations
 
 import functools
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from companion.errors import CompanionError
 from companion.games import teacher
+
+if TYPE_CHECKING:
+    from companion.controllers.hosts import TeachHost
+    from companion.controllers.tags import Tags
 
 
 class Teaching:
     """Answers the teaching intents of the screens: the ones every game's descriptor names."""
 
-    def __init__(self, host, tags):
-        """host: the loop (see companion/controllers/__init__.py); tags: the `Tags` controller (a taught
-        card's tag is registered and its read used)."""
+    def __init__(self, host: TeachHost, tags: Tags):
+        """host: the loop, as far as `TeachHost` goes (companion/controllers/hosts.py; the games'
+        teaching functions reach it as `teaching.host`); tags: the `Tags` controller (a taught card's
+        tag is registered and its read used)."""
         self.host = host
         self.tags = tags
 

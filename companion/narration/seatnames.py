@@ -99,3 +99,31 @@ def _swap(value: Any, names: Mapping[str, str]) -> Any:
     if is_dataclass(value) and not isinstance(value, type):
         return replace(value, **{f.name: _swap(getattr(value, f.name), names) for f in fields(value) if f.init})
     return value
+
+
+class TableNames:
+    """The names the table shows for the game in hand, in one place: the unnamed seats' shown names
+    (`for_table`), worked out once for each change of its seats, and the conversion both ways:
+    `shown` for what people read (a view, events, a refusal), `engine_side` for what they send."""
+
+    def __init__(self) -> None:
+        """No game yet: every name is its own."""
+        self.codes: dict[str, str] = {}  # an unnamed seat's code -> the name the table shows
+        self._for: tuple = ()            # the game and seat names `codes` was worked out for
+
+    def follow(self, game: str | None, seats: Iterable[Any]) -> dict[str, str]:
+        """The shown names of the seats now (the state JSON's "seats"), kept as the table's; worked
+        out again only when the game or its seats' names changed."""
+        key = (game, *(s.get("name") if isinstance(s, Mapping) else s for s in seats))
+        if key != self._for:
+            self.codes, self._for = for_table(game, key[1:]), key
+        return self.codes
+
+    def shown(self, value: Any, also: Mapping[str, str] | None = None) -> Any:
+        """`value` as the table shows it (`shown`); `also`: names known besides the current ones (the
+        seats' names before a command that renamed them, which its events still carry)."""
+        return shown(value, {**also, **self.codes} if also else self.codes)
+
+    def engine_side(self, result: Mapping[str, Any]) -> Any:
+        """A command the table sent, the shown names back as the engine's codes (`engine_side`)."""
+        return engine_side(result, self.codes)

@@ -10,7 +10,7 @@ companion/ui/sound.py's `Sounds`; `Source` is companion/runtime/sources.py's `Sc
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Protocol
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Protocol, Sequence
 
 if TYPE_CHECKING:
     import pygame
@@ -28,9 +28,9 @@ class Screens(Protocol):
         """Commands and intents since the last call, oldest first."""
 
     def update(self, view: Any, events: Iterable[Any] = (), dt: float = 0.0,
-               status: Mapping[str, Any] | None = None) -> None:
+               status: Mapping[str, Any] | None = None, lines: Sequence[str | None] | None = None) -> None:
         """A new frame: the game view (the screens' own `GameView`, or None: no game), the engine's
-        events since the last frame, the parts' health."""
+        events since the last frame, the parts' health, the events' log lines (told by the loop)."""
 
     def draw(self, surface: pygame.Surface, force: bool = False) -> bool:
         """Draw the top screen onto `surface` if it changed; whether it drew."""
@@ -94,5 +94,6 @@ class PhoneView(Protocol):
     def waiting(self) -> bool:
         """Whether a phone request waits for the loop (it counts as input)."""
 
-    def frame(self, app: Any, events: list) -> None:
-        """One full frame: answer the phone requests, publish a new snapshot if something changed."""
+    def frame(self, app: Any, events: list, lines: list | None = None) -> None:
+        """One full frame: answer the phone requests, publish a new snapshot if something changed
+        (`lines`: the events' log lines in the table's language, told once by the loop)."""

@@ -19,7 +19,7 @@ wizard) and intents: `undo`, `resume` (id, game), `settings` (brightness|volume|
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 import pygame
 
@@ -120,8 +120,10 @@ class TableUI:
 
     # -- frame --------------------------------------------------------------------------------------
     def update(self, view: GameView | None, events: Iterable[Any] = (), dt: float = 0.0,
-               status: Mapping[str, Any] | None = None) -> None:
-        """A new frame: the game view (None: no game), engine events since last frame, hardware status."""
+               status: Mapping[str, Any] | None = None, lines: Sequence[str | None] | None = None) -> None:
+        """A new frame: the game view (None: no game), engine events since last frame, hardware status;
+        `lines`: the events' log lines as the loop told them (companion/app.py tells each once for the
+        log, this screen and the phones), else they are told here."""
         self.ctx.now += dt
         if status is not None and status is not self._status_from:  # the loop passes a new one on a change
             self.ctx.status = banners(status)
@@ -131,8 +133,10 @@ class TableUI:
         if dicts:
             from companion.narration.narrate import line  # with the first event, not on the way to READY
 
-            for ev in dicts:
-                self.ctx.log.append(line(ev, view.game if view is not None else None))
+            told = list(lines or ())
+            game = view.game if view is not None else None
+            for ev, said in zip(dicts, told + [None] * (len(dicts) - len(told))):
+                self.ctx.log.append(said if said is not None else line(ev, game))
         if self.sounds is not None and dicts:
             from companion.ui.sound import cues_for_events
 

@@ -161,9 +161,9 @@ def _refusal(exc: BaseException, lang: str, game: str | None = None) -> dict:
 def rename(app, data: Mapping[str, Any], lang: str) -> tuple[int, Any]:
     """{"names": {"0": "Anna", ...}}: new names by seat (0 first), as the table's Rename players sends
     them: one `rename` command with the players as the table shows them (an unnamed seat's code
-    through companion/narration/seatnames.py), journaled like a press; refused in the table's words."""
+    through the loop's `TableNames`, companion/narration/seatnames.py), journaled like a press; refused in
+    the table's words."""
     from companion.games import renames
-    from companion.narration import seatnames
 
     asked = data.get("names")
     if app.session is None:
@@ -183,7 +183,7 @@ def rename(app, data: Mapping[str, Any], lang: str) -> tuple[int, Any]:
             names[seats[at]] = new.strip()
     if not names:
         return 200, {"ok": True}  # nothing changed
-    refused = _dispatch(app, seatnames.engine_side({"cmd": "rename", "names": names}, app.shown_names), lang)
+    refused = _dispatch(app, app.names.engine_side({"cmd": "rename", "names": names}), lang)
     if refused:
         return 409, refused
     return 200, {"ok": True}

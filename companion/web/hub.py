@@ -33,7 +33,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 from companion.errors import N_
 from companion.paths import write_private
-from companion.i18n import in_language
+from companion.i18n import current_language, in_language
 from companion.web.asking import Request
 from companion.web.guard import QuietLog
 
@@ -107,21 +107,25 @@ class Hub:
         """Whether wrong codes from the network have paused pairing by code now."""
         return self.codes is not None and self.codes.paused()
 
-    def frame(self, app, events: list) -> None:
+    def frame(self, app, events: list, lines: list | None = None) -> None:
         """One full frame of the loop: start the server (first frame), answer the phone requests, take
-        the frame's engine events (`events`: the loop's list of them, which the answers may add to),
+        the frame's engine events (`events`: the loop's list of them, which the answers may add to;
+        `lines`: theirs in the table's language, told once by the loop, None in the list where untold),
         publish a new snapshot if something a phone shows changed."""
         first = self._thread is None
         if first:
             self._start(app)
         while not self._requests.empty():
             self._answer(app, self._requests.get_nowait())
-        for ev in events:
+        told = lines or ()
+        table = current_language() if told else None
+        for at, ev in enumerate(events):
             if ev.get("event") == "game_set_up" and not (first and self._drawn_now):
                 self.renew()  # a new game: new codes, old phones stop seeing
             self._events.append(ev)
-            for lang, lines in self._lines.items():
-                lines.append(self._narrated(ev, app, lang))
+            said = told[at] if at < len(told) else None
+            for lang, kept in self._lines.items():
+                kept.append(said if said is not None and lang == table else self._narrated(ev, app, lang))
         self._guessing = self.guessing()
         if app.ui is not None and self._shown != (self.pairing.generation, self.port, self._guessing):
             self._show(app)

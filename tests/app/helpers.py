@@ -56,7 +56,7 @@ def longest_dark(app, times: list[float], since: float = 0.0) -> float:
 def strip_is_current(app) -> bool:
     """The strip holds the frame the lights render for the loop's last tick (pushed then, or
     unchanged since the last push)."""
-    return app.hw.pixels.frames[-1] == app.lights.render(app._last_t)
+    return app.hw.pixels.frames[-1] == app.lights.render(app.idle.last_t)
 
 
 def play_until(app, predicate, rng=None, limit=3000):

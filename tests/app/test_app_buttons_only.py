@@ -9,7 +9,7 @@ import pytest
 from companion.inputs import VButton
 from companion.ui.model import MORE
 from companion.ui.table import TableUI
-from companion.app import LED_REFRESH_S
+from companion.runtime.idle import LED_REFRESH_S
 from tests.app.helpers import choose, longest_dark, make_app, record_pushes, replayed_view, strip_is_current, tap
 
 

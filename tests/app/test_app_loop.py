@@ -5,7 +5,7 @@ import random
 from companion.lighting.controller import timed
 from companion.runtime.sources import BotSource, ScriptSource
 from companion.games.masters.rules import bot
-from companion.app import LED_REFRESH_S
+from companion.runtime.idle import LED_REFRESH_S
 from tests.app.helpers import SETUP, at_night_turn, bot_plays, make_app, play_until, replayed_view, strip_is_current
 
 

@@ -77,7 +77,7 @@ def test_the_loop_draws_every_frame_only_while_the_card_turns(tmp_path):
     during = [t for t in full if t <= began + motion.MAX_S]
     after = [t for t in full if t > began + motion.MAX_S + 2 / FPS]
     assert len(during) >= motion.FLIP_S * FPS  # every frame while it turns (each a full one)
-    assert len(after) <= 3  # then the idle pace again: a full frame a second (companion/app.py, IDLE_FRAME_S)
+    assert len(after) <= 3  # then the idle pace again: a full frame a second (companion/runtime/idle.py, IDLE_FRAME_S)
     assert not app.ui.motion.wants_frame(app.clock.now()) and app._resting(app.clock.now())
 
 
@@ -111,4 +111,4 @@ def test_nightfall_fades_through_the_city_and_the_table_rests_after(tmp_path):
     assert len({start, mid, _pixels(app.surface)}) == 3 and _pixels(app.surface) == _still(app)
     app.clock.advance(1 / FPS)
     app.tick(rest=True)
-    assert not app.ui.motion.wants_frame(app.clock.now()) and app._quiet
+    assert not app.ui.motion.wants_frame(app.clock.now()) and app.idle.quiet

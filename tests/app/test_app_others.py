@@ -10,7 +10,7 @@ import pytest
 
 from companion.inputs import DISTRICTS, VButton
 from companion.ui.table import TableUI
-from companion.app import LED_REFRESH_S
+from companion.runtime.idle import LED_REFRESH_S
 from tests.app.helpers import (TICK, choose, longest_dark, make_app, name_seats, record_pushes, replayed_view, strip_is_current,
                                tap)
 

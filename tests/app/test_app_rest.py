@@ -5,7 +5,7 @@ import math
 
 import pygame
 
-from companion.app import IDLE_FRAME_S
+from companion.runtime.idle import IDLE_FRAME_S
 from companion.inputs import Press, VButton
 from companion.ui.table import TableUI
 from tests.app.helpers import SETUP, make_app, record_full_frames
@@ -143,7 +143,7 @@ def test_taught_data_reloads_only_a_running_game_of_that_kind(tmp_path):
 
 
 def test_a_resting_table_on_a_slow_board_wakes_less_often_and_a_fast_board_every_frame(tmp_path):
-    from companion.app import REST_POLL_S, REST_STEP_MAX_S
+    from companion.runtime.idle import REST_POLL_S, REST_STEP_MAX_S
     from companion.lighting.effects import look
 
     app = _table(tmp_path)  # the Masters day board: one district breathing slowly (paced, ~13 frames/s)

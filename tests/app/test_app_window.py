@@ -10,7 +10,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from companion.app import IDLE_FRAME_S, App
+from companion.app import App
+from companion.runtime.idle import IDLE_FRAME_S
 from companion.gamedata import config
 from companion.hal import open_hardware
 from companion.hal.clock import FakeClock

@@ -95,7 +95,7 @@ def _play(tmp_path, game_id: str, lang: str, named: bool, seed: int = 4) -> list
                 players = {str(s.get("name")) for s in view.state.get("seats") or ()}
                 found += _seat_cells(app.ui.view_model(), players)
                 if move % 10 == 0 or app.session.outcome() is not None:  # the phone's view now and then
-                    phone = phoneview.build(view.game, view.state, list(app._events)[-20:], app.lines)
+                    phone = phoneview.build(view.game, view.state, list(app.idle.events)[-20:], app.lines)
                     found += _codes(_strings(phone), "phone")
             for _ in range(3):
                 app.tick()

@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from companion.app import LED_REFRESH_S
+from companion.runtime.idle import LED_REFRESH_S
 from companion.inputs import Press, VButton
 from tests.app.helpers import SETUP, longest_dark, record_pushes
 from tests.reliability.conftest import FULL

@@ -18,7 +18,7 @@ from gpiozero.pins.mock import MockFactory
 
 from companion.gamedata import config
 from companion.games.masters import teach
-from companion.app import LED_REFRESH_S
+from companion.runtime.idle import LED_REFRESH_S
 from companion.hal.pi import SystemProbe
 from companion.hal.pn532 import FakePn532
 from tests.app.helpers import SETUP, replayed_view, strip_is_current

@@ -236,4 +236,4 @@ def test_sixth_game_is_offered_set_up_and_played_at_the_table_with_screen_and_li
     assert view["outcome"] is not None and max(view["scores"]) >= 5
     assert app.journal.commands(app.session.game_id) == app.session.commands
     assert replayed_view(app.session.commands) == view
-    assert app.hw.pixels.frames[-1] == app.lights.render(app._last_t)  # the lights follow the game
+    assert app.hw.pixels.frames[-1] == app.lights.render(app.idle.last_t)  # the lights follow the game
