@@ -184,13 +184,15 @@ class ButtonLayout:
         return items
 
     def ui_floor(self) -> int:
-        """The smallest nominal size of the UI face whose capitals meet the 17 px rule (scaled)."""
-        from companion.ui import assets
+        """The smallest nominal size whose capitals meet the 17 px rule (scaled)."""
         from companion.ui.screencheck import limits
-        from companion.ui.text import DEFAULT_FONT_SCALE
+        from companion.ui.text import CAPITALS_PER_SIZE, capitals_for
 
-        px = assets.px_for_capitals("ui", limits(self.size)[0])
-        return math.ceil(px / DEFAULT_FONT_SCALE)
+        limit = limits(self.size)[0]
+        n = max(1, math.floor(limit / CAPITALS_PER_SIZE))
+        while capitals_for(n) < limit:
+            n += 1
+        return n
 
     def _paint_area(self, surface, item) -> None:
         """The button area itself draws nothing."""

@@ -25,8 +25,9 @@ class Renderer(ButtonLayout, SeatLayout):
         """Prepare for a `size` (width, height) surface."""
         self.size = (int(size[0]), int(size[1]))
         self.m = theme.Metrics(*self.size)
-        self.text = TextRenderer()
-        self.ui_text = TextRenderer("ui")  # the primary button's words: Atkinson Hyperlegible
+        self.text = TextRenderer()  # every text: Atkinson Hyperlegible (companion/ui/text.py)
+        self.ui_text = self.text  # the primary button's words (the same face; the name older code uses)
+        self.title_text = TextRenderer("display")  # the screen's title: Cinzel, as on the boxes and the end card
         self._layouts: dict[ViewModel, list[Item]] = {}
         self._frame_vm: ViewModel | None = None
         self._frame: pygame.Surface | None = None
@@ -145,7 +146,7 @@ class Renderer(ButtonLayout, SeatLayout):
         """The title bar's height: one line, or two when the title at its full size is wider than
         `width` (a long German title wraps rather than shrinks under the main-text size)."""
         m = self.m
-        font = self.text.font(m.font("title"))
+        font = self.title_text.font(m.font("title"))
         if font.size(title)[0] <= width - m.px(4) or len(title.split()) < 2:
             return m.header_h
         return max(m.header_h, 2 * font.get_linesize() + m.px(6))
@@ -213,7 +214,7 @@ class Renderer(ButtonLayout, SeatLayout):
     def _text(self, surface, text: str, rect: pygame.Rect, role: str, color, align: str = "center", bg=theme.BG,
               renderer: TextRenderer | None = None, min_size: int | None = None) -> None:
         """Draw fitted text on its known background colour and remember its box (`renderer`: another
-        face than pygame's font; `min_size`: shrink no further than this, wrap instead)."""
+        face than the UI face; `min_size`: shrink no further than this, wrap instead)."""
         if not text:
             return
         fit = (renderer or self.text).draw(surface, text, rect, self.m.font(role), color, align,
@@ -230,7 +231,7 @@ class Renderer(ButtonLayout, SeatLayout):
             pygame.draw.rect(surface, accent, bar, border_radius=m.px(3))
             box = pygame.Rect(box.x + m.px(18), box.y, box.width - m.px(18), box.height)
         two = box.height > m.header_h  # a two-line bar: wrap at the full size, never shrink
-        self._text(surface, text, box, "title", theme.TEXT, "left", theme.HEADER,
+        self._text(surface, text, box, "title", theme.TEXT, "left", theme.HEADER, renderer=self.title_text,
                    min_size=m.font("title") if two else None)
 
     def _paint_veil(self, surface, item: Item) -> None:
