@@ -86,7 +86,7 @@ class ButtonLayout:
 
     def _need(self, b: ButtonVM) -> int:
         """The width button `b` needs for its words on one line (with its icon and AP cost), cached."""
-        key = (b.label, b.cost, b.icon, b.id, b.primary, b.selected)
+        key = (b.label, b.cost, b.chips, b.icon, b.id, b.primary, b.selected)
         cache = self.__dict__.setdefault("_need_cache", {})
         need = cache.get(key)
         if need is None:
@@ -98,10 +98,9 @@ class ButtonLayout:
     def _measure(self, b: ButtonVM) -> int:
         """The width button `b` needs, measured with its fonts."""
         m = self.m
-        label, ap = _label(b)
-        # the primary's words are bigger, in the UI face
+        label, chips = _label(b)
         font = self.ui_text.font(m.font("primary")) if b.primary else self.text.font(m.font("button"))
-        need = font.size(label)[0] + (m.px(48) if ap else 0) + (m.px(TICK_W) if b.selected else 0)
+        need = font.size(label)[0] + self._chips_w(chips) + (m.px(TICK_W) if b.selected else 0)
         return max(m.px(110), need + (m.px(40 if not b.primary else 60) if icon_of(b) else 0) + m.px(20))
 
     def _pack(self, buttons, width: int, grid: int = 0) -> list[list[ButtonVM]]:
@@ -183,6 +182,52 @@ class ButtonLayout:
             y += m.button_h + m.pad
         return items
 
+    def _fits_beside(self, label: str, chips, inner: pygame.Rect, icon_w: int) -> bool:
+        """Whether `label` wraps into `inner` at the button size with a picture `icon_w` wide and the
+        cost `chips` beside it."""
+        size = self.m.font("button")
+        width = inner.width - icon_w - self._chips_w(chips, inner.height)
+        fit = self.text.fit(label, max(1, width), inner.height, size, size)
+        return not (fit.cut or fit.broken) and fit.height <= inner.height and fit.width <= width
+
+    def _chips_w(self, chips, high: int = 0) -> int:
+        """The width cost `chips` take at a button's right end (0 without): side by side, or one over
+        the other where the button is `high` enough for them (a row each at the button size)."""
+        if not chips:
+            return 0
+        m, font = self.m, self.text.font(self.m.font("button"))
+        widths = [m.px(CHIP_ICON) + font.size(n)[0] + m.px(6) for _icon, n in chips]
+        return (max(widths) if self._stacked(chips, high) else sum(widths)) + m.px(4)
+
+    def _stacked(self, chips, high: int) -> bool:
+        """Whether several chips go one over the other in a button `high` px tall inside."""
+        return len(chips) > 1 and high >= len(chips) * self.text.font(self.m.font("button")).get_linesize()
+
+    def _paint_chips(self, surface, chips, at: pygame.Rect, enabled: bool, color, fill) -> None:
+        """Each chip, its picture then its numeral, from `at`'s left edge: side by side centred on its
+        height, or one over the other where it is tall enough."""
+        m = self.m
+        font = self.text.font(m.font("button"))
+        line = font.get_linesize()
+        stacked = self._stacked(chips, at.height)
+        side = min(m.px(CHIP_ICON), line - m.px(2)) if stacked else m.px(CHIP_ICON)
+        x, y = at.x, at.centery - (len(chips) * line // 2 if stacked else line // 2)
+        for name, numeral in chips:
+            tint = CHIP_COLOURS.get(name) or theme.ICON_COLOURS.get(name, theme.TEXT) if enabled else theme.TEXT_OFF
+            picture = pygame.Rect(x, y + (line - side) // 2, side, side)
+            if name in icons.ICONS:
+                icons.blit_icon(surface, name, picture, tint)
+            else:
+                from companion.ui import assets
+
+                surface.blit(assets.icon(name, side, tint), picture.topleft)
+            num = font.size(numeral)[0]
+            self._text(surface, numeral, pygame.Rect(picture.right, y, num + m.px(2), line), "button", color, bg=fill)
+            if stacked:
+                y += line
+            else:
+                x = picture.right + num + m.px(6)
+
     def ui_floor(self) -> int:
         """The smallest nominal size whose capitals meet the 17 px rule (scaled)."""
         from companion.ui.screencheck import limits
@@ -218,7 +263,10 @@ class ButtonLayout:
             pygame.draw.lines(surface, color, False, [(tick.x, tick.centery), (tick.x + tick.width * 0.38, tick.bottom),
                                                       (tick.right, tick.y)], m.px(4))
             inner = pygame.Rect(inner.x + m.px(TICK_W), inner.y, inner.width - m.px(TICK_W), inner.height)
+        label, chips = _label(b)
         icon = icon_of(b)
+        if icon and not b.primary and not self._fits_beside(label, chips, inner, m.px(32 + 6)):
+            icon = ""  # the words before the picture: a long label keeps the room (the More sheet)
         if icon:
             side = min(m.px(52 if b.primary else 32), inner.height)
             from companion.ui import assets
@@ -226,21 +274,18 @@ class ButtonLayout:
             picture = assets.icon(icon, side, color if not b.primary else theme.TEXT)
             surface.blit(picture, (inner.x, inner.centery - side // 2))
             inner = pygame.Rect(inner.x + side + m.px(6), inner.y, inner.width - side - m.px(6), inner.height)
-        label, ap = _label(b)
-        if ap:  # "2 AP" as the AP token and a 2, at the right end
-            side = m.px(28)
-            num = self.text.font(m.font("button")).size(ap.group(1))[0]
-            cost = pygame.Rect(inner.right - side - num, inner.centery - m.px(17), side + num, m.px(34))
-            icons.blit_icon(surface, "ap", pygame.Rect(cost.x, cost.y + m.px(3), side, side),
-                            theme.ICON_COLOURS["ap"] if b.enabled else theme.TEXT_OFF)
-            self._text(surface, ap.group(1), pygame.Rect(cost.x + side, cost.y, num, cost.height), "button", color,
-                       bg=fill)
-            inner = pygame.Rect(inner.x, inner.y, inner.width - cost.width - m.px(4), inner.height)
+        if chips:  # the cost as pictures and numbers at the right end: the AP token and a 2, the veil and +1
+            inner = pygame.Rect(inner.x, inner.y, inner.width - self._chips_w(chips, inner.height), inner.height)
+            self._paint_chips(surface, chips, pygame.Rect(inner.right + m.px(4), inner.y, 0, inner.height), b.enabled,
+                              color, fill)
         role = "primary" if b.primary else "button"
         text = self.ui_text if b.primary else None
         font = self.text.font(m.font("small"))
-        if b.why_not and font.size(b.why_not)[0] <= inner.width and inner.height >= 2 * font.get_linesize():
-            # a reason too long for the button is on the hint row when the button has the focus
+        words = self.text.font(m.font(role))
+        if (b.why_not and font.size(b.why_not)[0] <= inner.width and words.size(label)[0] <= inner.width
+                and inner.height >= 2 * font.get_linesize()):
+            # a reason too long for the button, or beside a label that takes two lines, is on the hint
+            # row when the button has the focus
             top = pygame.Rect(inner.x, inner.y, inner.width, inner.height // 2)
             self._text(surface, label, top, "button", color, bg=fill)
             self._text(surface, b.why_not, pygame.Rect(inner.x, top.bottom, inner.width, inner.height - top.height),
@@ -252,13 +297,19 @@ class ButtonLayout:
 
 
 TICK_W = 30  # reference pixels a selected button's tick takes before its label
+CHIP_ICON = 28  # reference pixels of a cost chip's picture
+CHIP_COLOURS = {"token.veil": theme.VEIL_ON}  # else theme.ICON_COLOURS by the icon's name
 
 
-def _label(b: ButtonVM):
-    """(the words button `b` shows, the match of an AP cost drawn as the AP token and its numeral, or
-    None): any other cost goes in brackets after the label."""
+def _label(b: ButtonVM) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """(the words button `b` shows, its cost chips): a bare "2 AP" cost is the AP chip too; any other
+    cost without pictures goes in brackets after the label."""
+    if b.chips:
+        return (f"{b.label} ({b.cost})" if b.cost else b.label), b.chips
     ap = re.fullmatch(_AP_COST, b.cost.strip()) if b.cost else None
-    return (b.label if (ap or not b.cost) else f"{b.label} ({b.cost})"), ap
+    if ap:
+        return b.label, (("ap", ap.group(1)),)
+    return (f"{b.label} ({b.cost})" if b.cost else b.label), ()
 
 
 def more_button(count: int) -> ButtonVM:

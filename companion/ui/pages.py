@@ -24,10 +24,11 @@ MISSING_PORT = "/dev/ttyACM0"  # a reader's port that is unplugged (a Pico's fir
 def pages() -> dict[str, Page]:
     """Page name -> how to draw it, in the order the check reports them."""
     from companion.ui.assets.sheet import sheets
-    from companion.ui.samples import screens
+    from companion.ui.samples import live_screens, screens
 
     recipes = screens()
     out: dict[str, Page] = {name: _table_page(recipe) for name, recipe in recipes.items()}
+    out.update((name, _table_page(recipe)) for name, recipe in live_screens().items())
     if TROUBLED in recipes:
         for name, parts, refusal in _troubles():
             out[f"{TROUBLED}-{name}"] = _table_page(recipes[TROUBLED], parts, refusal)

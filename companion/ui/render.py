@@ -170,9 +170,9 @@ class Renderer(ButtonLayout, SeatLayout):
         return self._veil_label_w() + self.m.px(7 * 38 + 4)
 
     def _veil_label_w(self) -> int:
-        """Width of the gauge's label: room for the word in the current language ("Schleier" is wider)."""
-        word = self.text.font(self.m.font("small")).size(_("Veil"))[0]
-        return max(self.m.px(56), word + self.m.px(8))
+        """Width of the gauge's label: the veil's picture (the theatre curtains of the board's veil
+        track), the same in every language; the title keeps the room a word took."""
+        return self.m.px(44)
 
     # -- painting -------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, vm: ViewModel) -> None:
@@ -239,7 +239,10 @@ class Renderer(ButtonLayout, SeatLayout):
         m = self.m
         veil, preview = item.data
         label = pygame.Rect(item.rect.x, item.rect.y, self._veil_label_w(), item.rect.height)
-        self._text(surface, _("Veil"), label, "small", theme.TEXT_DIM, bg=theme.HEADER)
+        from companion.ui import assets
+
+        side = min(label.width - m.px(6), m.px(36))
+        surface.blit(assets.icon("token.veil", side, theme.VEIL_ON), (label.x, label.centery - side // 2))
         box = m.px(34)
         y = item.rect.y + (item.rect.height - box) // 2
         cells = veil_cells(veil)  # the LED veil bar's colours (companion/palette.py)

@@ -18,6 +18,7 @@ face reads as tall at one nominal size. `Fit.px` is that em size in screen pixel
 """
 
 import math
+import re
 
 import pygame
 
@@ -183,9 +184,9 @@ def _wrap(text: str, font, width: int, break_words: bool) -> list[str] | None:
     """Greedy word wrap; None if a word is wider than `width` and `break_words` is False."""
     out: list[str] = []
     for para in text.split("\n"):
-        line = ""
-        for word in para.split():
-            trial = f"{line} {word}" if line else word
+        line, first = "", len(out)
+        for word, sep in _words(para, font, width):
+            trial = f"{line}{sep}{word}" if line else word
             if font.size(trial)[0] <= width:
                 line = trial
                 continue
@@ -199,7 +200,35 @@ def _wrap(text: str, font, width: int, break_words: bool) -> list[str] | None:
                 word = pieces[-1]
             line = word
         out.append(line)
+        _no_orphan(out, first, font, width)
     return out
+
+
+def _words(para: str, font, width: int) -> list[tuple[str, str]]:
+    """The words of `para`, each with what joins it to the word before on a line (a space); one
+    wider than `width` split after its hyphens ("Blutmond-" + "Ritual", joined by nothing), as a
+    reader splits it, when it has any."""
+    out = []
+    for word in para.split():
+        if "-" in word.strip("-") and font.size(word)[0] > width:
+            pieces = re.findall(r"[^-]+-*|-+", word)
+            out.extend((piece, " " if i == 0 else "") for i, piece in enumerate(pieces))
+        else:
+            out.append((word, " "))
+    return out
+
+
+ORPHAN = 3  # a last line of one word this short ("AP", "+1", "I") takes the word before it along
+
+
+def _no_orphan(lines: list[str], first: int, font, width: int) -> None:
+    """Where a paragraph (`lines[first:]`) wrapped and its last line is one short word ("Night 3:
+    Mila, 2 / AP"), move the word before it down too ("Night 3: Mila, / 2 AP") when it fits."""
+    if len(lines) - first < 2 or len(lines[-1]) > ORPHAN or " " in lines[-1]:
+        return
+    head, _sep, last = lines[-2].rpartition(" ")
+    if head and font.size(f"{last} {lines[-1]}")[0] <= width:
+        lines[-2:] = [head, f"{last} {lines[-1]}"]
 
 
 def _break_word(word: str, font, width: int) -> list[str]:

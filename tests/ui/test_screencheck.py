@@ -149,7 +149,7 @@ def test_shrinking_a_font_fails_the_check(monkeypatch):
     monkeypatch.setattr(theme.Metrics, "min_font", theme.Scaled(31, "smaller"))
     _surface, boxes, drawn = render_page("night", SMALL)
     report = check("night", SMALL, drawn, boxes)
-    assert not report.ok and report.smallest == 16 and ("16", "Veil") in {(str(c), t) for c, t in report.small}
+    assert not report.ok and report.smallest == 16 and ("16", "Expose agents") in {(str(c), t) for c, t in report.small}
 
 
 def test_the_renderer_records_role_and_box_of_every_text():

@@ -43,7 +43,7 @@ def test_every_page_draws_every_text_in_a_shipped_face(lang):
 def test_the_screens_draw_in_atkinson_and_their_titles_in_cinzel():
     faces = _faces("night")
     assert "Night 3: Mila, 2 AP" in faces["Cinzel-Bold.ttf"]
-    assert {"Move", "Expose agents", "Veil"} <= faces["AtkinsonHyperlegible-Bold.ttf"]
+    assert {"Move", "Expose agents", "Fight"} <= faces["AtkinsonHyperlegible-Bold.ttf"]
 
 
 def test_a_word_drawn_by_the_app_is_the_ui_face_not_pygames():

@@ -19,18 +19,20 @@ from companion.games.masters.rules.data import MUSEUM, MastersData
 from companion.games.masters.rules.limits import relic_limit
 from companion.games.masters.rules.state import DeckMode, MastersState, Step
 
+# The labels are short on purpose: the More sheet shows a night's every action at once, three to a
+# row in two lines each, the action's picture beside them and its cost as pictures after them.
 NIGHT_MENU = (
     ("expose", Text(N_("Expose agents")), Text(N_("1 AP"))),
     ("fight", Text(N_("Fight exposed agents")), Text(N_("1 AP"))),
     ("recruit", Text(N_("Recruit a minion")), Text(N_("2 AP, veil +1"))),
-    ("district_effect", Text(N_("Use the district's night effect")), ""),
-    ("blood_ability", Text(N_("Use your blood ability")), ""),
+    ("district_effect", Text(N_("District's night effect")), ""),
+    ("blood_ability", Text(N_("Blood ability")), ""),
     ("hunt", Text(N_("Hunt")), Text(N_("1 AP, +1 blood"))),
     ("exchange_relics", Text(N_("Exchange relics")), Text(N_("0 AP"))),
     ("wild_hunt", Text(N_("Start a wild hunt")), Text(N_("1 AP, veil -1"))),
-    ("dark_ability", Text(N_("Use your dark ability")), ""),
-    ("sigillate", Text(N_("Sigillate this district")), Text(N_("1 AP, 1 minion"))),
-    ("ritual", Text(N_("Initiate the Blood Moon ritual")), Text(N_("1 AP"))),
+    ("dark_ability", Text(N_("Dark ability")), ""),
+    ("sigillate", Text(N_("Sigillate")), Text(N_("1 AP, 1 minion"))),
+    ("ritual", Text(N_("Blood Moon ritual")), Text(N_("1 AP"))),
 )
 
 
@@ -254,11 +256,11 @@ def _combat(data: MastersData, s: MastersState) -> list[Action]:
     info = data.vampire(c.fighter)
     if info.combat_ability:  # Laszlo: after picking a die, as often as he pays (FAQ)
         why = night.CHECKS["blood_ability"](data, s, fighter)
-        out.append(Action({"cmd": "blood_ability"}, Text(N_("Use your blood ability")), Text(N_("{blood_cost} blood ({blood_ability})"), blood_cost=info.blood_cost, blood_ability=info.blood_ability),
+        out.append(Action({"cmd": "blood_ability"}, Text(N_("Blood ability")), Text(N_("{blood_cost} blood ({blood_ability})"), blood_cost=info.blood_cost, blood_ability=info.blood_ability),
                           why is None, why))
         need = night.KILLS["dark_ability"]
         why = None if fighter.kills >= need else Text(N_("kill count {need} needed"), need=need)
-        out.append(Action({"cmd": "dark_ability"}, Text(N_("Use your dark ability")), Text(N_("veil -{dark_veil} ({dark_ability})"), dark_veil=info.dark_veil, dark_ability=info.dark_ability),
+        out.append(Action({"cmd": "dark_ability"}, Text(N_("Dark ability")), Text(N_("veil -{dark_veil} ({dark_ability})"), dark_veil=info.dark_veil, dark_ability=info.dark_ability),
                           why is None, why))
     return out
 
