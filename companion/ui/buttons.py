@@ -100,7 +100,8 @@ class ButtonLayout:
         m = self.m
         label, chips = _label(b)
         font = self.ui_text.font(m.font("primary")) if b.primary else self.text.font(m.font("button"))
-        need = font.size(label)[0] + self._chips_w(chips) + (m.px(TICK_W) if b.selected else 0)
+        words = max(font.size(label)[0], font.size(b.cost)[0] if b.cost and not chips else 0)
+        need = words + self._chips_w(chips) + (m.px(TICK_W) if b.selected else 0)
         return max(m.px(110), need + (m.px(40 if not b.primary else 60) if icon_of(b) else 0) + m.px(20))
 
     def _pack(self, buttons, width: int, grid: int = 0) -> list[list[ButtonVM]]:
@@ -282,16 +283,20 @@ class ButtonLayout:
         text = self.ui_text if b.primary else None
         font = self.text.font(m.font("small"))
         words = self.text.font(m.font(role))
-        if (b.why_not and font.size(b.why_not)[0] <= inner.width and words.size(label)[0] <= inner.width
-                and inner.height >= 2 * font.get_linesize()):
+        note = b.why_not or (b.cost if not chips else "")  # greyed: why; else a cost without pictures
+        two = note and words.size(label)[0] <= inner.width and inner.height >= 2 * font.get_linesize()
+        if two and font.size(note)[0] <= inner.width:
             # a reason too long for the button, or beside a label that takes two lines, is on the hint
             # row when the button has the focus
             top = pygame.Rect(inner.x, inner.y, inner.width, inner.height // 2)
             self._text(surface, label, top, "button", color, bg=fill)
-            self._text(surface, b.why_not, pygame.Rect(inner.x, top.bottom, inner.width, inner.height - top.height),
+            self._text(surface, note, pygame.Rect(inner.x, top.bottom, inner.width, inner.height - top.height),
                        "small", theme.TEXT_DIM, bg=fill)
         else:
-            # the UI face draws smaller capitals than pygame's at one size: its floor is where they reach 17 px
+            if note and not b.why_not and self._fits_beside(f"{label} ({note})", (), inner, 0):
+                label = f"{label} ({note})"  # the cost in words after the label, wrapped with it (else left out:
+                # "2 AP left" says again what the title says)
+            # the primary's words shrink no further than the 17 px rule
             floor = self.ui_floor() if b.primary else None
             self._text(surface, label, inner, role, color, bg=fill, renderer=text, min_size=floor)
 
@@ -303,13 +308,12 @@ CHIP_COLOURS = {"token.veil": theme.VEIL_ON}  # else theme.ICON_COLOURS by the i
 
 def _label(b: ButtonVM) -> tuple[str, tuple[tuple[str, str], ...]]:
     """(the words button `b` shows, its cost chips): a bare "2 AP" cost is the AP chip too; any other
-    cost without pictures goes in brackets after the label."""
+    cost without pictures is drawn under the label ("2 AP left"), or in brackets after it where the
+    button has no room for two rows."""
     if b.chips:
-        return (f"{b.label} ({b.cost})" if b.cost else b.label), b.chips
+        return b.label, b.chips
     ap = re.fullmatch(_AP_COST, b.cost.strip()) if b.cost else None
-    if ap:
-        return b.label, (("ap", ap.group(1)),)
-    return (f"{b.label} ({b.cost})" if b.cost else b.label), ()
+    return b.label, ((("ap", ap.group(1)),) if ap else ())
 
 
 def more_button(count: int) -> ButtonVM:

@@ -367,30 +367,84 @@ class Screen:
 
 
 class MoreSheet(Screen):
-    """The sheet behind a screen's "More" button: every button that did not fit, all at once (no
-    pages), and Back. A press closes the sheet and presses the button on the screen below."""
+    """The sheet behind a screen's "More" button: every button that did not fit, all at once, and
+    Back. A press closes the sheet and presses the button on the screen below.
+
+    Where even the sheet cannot hold them all at touch size (a night with four moves, a game with
+    many corrections), the buttons with one picture (one kind of action: "Move to A2", "Move to
+    B1"...) become one button, "Move to … (4)", that opens a sheet of just those: never a second
+    page of what happens not to fit ("Menu, Back, Back")."""
 
     name = SHEET
     transient = True  # the game moved on: the actions it listed may be gone
     has_primary = False  # a list of equals: the screen below has the primary
 
-    def __init__(self, ctx: UIContext, under: Screen) -> None:
-        """The sheet of `under`'s hidden buttons."""
+    def __init__(self, ctx: UIContext, under: Screen, only: tuple[ButtonVM, ...] | None = None) -> None:
+        """The sheet of `under`'s hidden buttons (`only`: of one group of them)."""
         super().__init__(ctx)
         self.under = under
+        self.only = only
 
     def body(self) -> ViewModel:
         """The hidden buttons of the screen below, in its order, then Back."""
         under = self.under.model()
-        return ViewModel(self.name, under.title, buttons=tuple(b._replace(focused=False) for b in under.more)
-                         + (ButtonVM("back", _("Back")),), accent=under.accent)
+        hidden = self.only if self.only is not None else tuple(b._replace(focused=False) for b in under.more)
+        return ViewModel(self.name, under.title, buttons=hidden + (ButtonVM("back", _("Back")),), accent=under.accent)
+
+    def _fit_buttons(self, vm: ViewModel) -> ViewModel:
+        """All the buttons when they fit; else one button per kind of action that has several."""
+        if self.only is None and self.ctx.renderer.button_slots(vm) < len(vm.buttons):
+            vm = vm._replace(buttons=grouped(vm.buttons))
+        return super()._fit_buttons(vm)
 
     def activate(self, button_id: str, kind: Press) -> bool:
-        """Back closes the sheet; any other button is pressed on the screen below."""
+        """Back closes the sheet; a group opens the sheet of its buttons; any other button is pressed
+        on the screen below."""
         self.ctx.stack.pop()
         if button_id == "back":
             return True
+        if button_id.startswith(GROUP):
+            icon = button_id[len(GROUP):]
+            members = tuple(b for b in self.body().buttons if b.icon == icon and b.id != "back")
+            self.ctx.stack.push(MoreSheet(self.ctx, self.under, members))
+            return True
         return self.under._press_widget(button_id, kind)
+
+
+GROUP = "__group__:"  # id prefix of a More sheet's button that stands for several of one kind
+
+
+def grouped(buttons: tuple[ButtonVM, ...]) -> tuple[ButtonVM, ...]:
+    """`buttons` with each run of two or more of one picture (one kind of action) made one button
+    where the first of them stood: the words they share around what differs, and how many ("Move to
+    … (4)", "Nach … ziehen (4)"); pressable when any of them is."""
+    kinds: dict[str, list[ButtonVM]] = {}
+    for b in buttons:
+        if b.icon and b.id != "back":
+            kinds.setdefault(b.icon, []).append(b)
+    out: list[ButtonVM] = []
+    for b in buttons:
+        group = kinds.get(b.icon, []) if b.icon else []
+        if len(group) < 2:
+            out.append(b)
+        elif b is group[0]:
+            enabled = any(g.enabled for g in group)
+            out.append(ButtonVM(GROUP + b.icon, _("{what} ({n})").format(what=_shared_words([g.label for g in group]), n=len(group)),
+                                enabled=enabled, why_not=None if enabled else group[0].why_not, icon=b.icon))
+    return tuple(out)
+
+
+def _shared_words(labels: list[str]) -> str:
+    """The words all `labels` begin and end with, "…" for what differs: "Move to …", "Nach … ziehen"."""
+    words = [label.split() for label in labels]
+    head = 0
+    while all(len(w) > head for w in words) and len({w[head] for w in words}) == 1:
+        head += 1
+    tail = 0
+    while all(len(w) > head + tail for w in words) and len({w[-1 - tail] for w in words}) == 1:
+        tail += 1
+    first = words[0]
+    return " ".join(first[:head] + ["…"] + (first[len(first) - tail:] if tail else []))
 
 
 class ScreenStack:
