@@ -46,7 +46,8 @@ class ButtonVM(Named):
 
 
 class Count(Named):
-    """A count drawn as a picture: token icon `icon` (a companion/ui/icons.py name) beside the numeral
+    """A count drawn as a picture: token icon `icon` (a companion/ui/icons.py name, or a shipped
+    asset's "kind.key", "token.room-card") beside the numeral
     `value`. With `icon` "" it is a chip: the player's seat shape (`shape`, companion/palette.py
     SHAPES; a disc without one) in `colour` with `value` (a name's initial) beside it, e.g. a vampire
     standing in a district. An icon with a `shape` is followed by that player's shape instead of a

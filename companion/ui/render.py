@@ -153,7 +153,7 @@ class Renderer(ButtonLayout, SeatLayout):
 
     def _widest_word(self, cells) -> int:
         """The widest single word of the cells' lines at the cell size (a word never wraps), and the
-        name of a seat (a seat is always named)."""
+        name of a seat (a seat is always named); a district's name wraps and hyphenates instead."""
         font = self.text.font(self.m.font("cell"))
         words = max((font.size(word)[0] for c in cells for line in c.lines for word in line.split()), default=0)
         seats = max((font.size(c.title)[0] for c in cells if c.chip is not None), default=0)
@@ -359,7 +359,12 @@ class Renderer(ButtonLayout, SeatLayout):
             if c.icon:
                 colour = c.colour or theme.ICON_COLOURS.get(c.icon, theme.TEXT)
                 mark_w = side * 3 // 4 if c.shape else 0
-                icons.blit_icon(surface, c.icon, pygame.Rect(x, top, side, side), colour)
+                if c.icon in icons.ICONS:
+                    icons.blit_icon(surface, c.icon, pygame.Rect(x, top, side, side), colour)
+                else:  # a picture of the shipped assets ("token.room-card")
+                    from companion.ui import assets
+
+                    surface.blit(assets.icon(c.icon, side, colour), (x, top))
                 if c.shape:  # whose it is: their shape, not their colour alone
                     draw_shape(surface, c.shape, pygame.Rect(x + side, top + side // 4, mark_w, mark_w), colour, m.px(1))
                 self._text(surface, c.value, pygame.Rect(x + side + mark_w, y, numeral_w + m.px(4), row_h), "cell",
@@ -394,10 +399,18 @@ class Renderer(ButtonLayout, SeatLayout):
                 head = pygame.Rect(head.x + side + m.px(4), head.y, head.width - side - m.px(4), head.height)
             elif counts:
                 counts = (c.chip._replace(value=""), *counts)
-        # "B2 Old Town", else the name alone, else "B2" (the name is on the board screen then); a seat
-        # always by its player's name
-        last = c.title if c.chip is not None and c.title else c.pos
-        title = next((t for t in (f"{c.pos} {c.title}".strip(), c.title) if t and font.size(t)[0] <= head.width), last)
+        # the district by its name, wrapped (and hyphenated) over the lines the cell has room for, up
+        # to three ("News- / paper / Office"); its grid
+        # position only where the box has no name at all; a seat by its player's name
+        title = c.title or c.pos
+        line_h = head.height
+        below = sum(len(self.text.fit(ln, inner.width, 10 ** 6, size, size).lines) for ln in c.lines) * line_h
+        room = max(1, min(3, (inner.height - below - (m.px(20) if counts else 0)) // line_h))
+        rows = self.text.fit(title, head.width, room * line_h, size, size)
+        if rows.cut:  # the name first: it takes a third line from the counts (they shrink) before it is cut
+            rows = self.text.fit(title, head.width, 3 * line_h, size, size)
+        if len(rows.lines) > 1 and not rows.cut:
+            head = pygame.Rect(head.x, head.y, head.width, len(rows.lines) * line_h)
         self._text(surface, title, head, "cell", theme.TEXT_DIM, bg=behind)
         y = head.bottom
         for line in c.lines:

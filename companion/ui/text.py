@@ -207,15 +207,38 @@ def _wrap(text: str, font, width: int, break_words: bool) -> list[str] | None:
 def _words(para: str, font, width: int) -> list[tuple[str, str]]:
     """The words of `para`, each with what joins it to the word before on a line (a space); one
     wider than `width` split after its hyphens ("Blutmond-" + "Ritual", joined by nothing), as a
-    reader splits it, when it has any."""
+    reader splits it, and a piece still too wide hyphenated before a syllable (`_hyphenate`)."""
     out = []
     for word in para.split():
-        if "-" in word.strip("-") and font.size(word)[0] > width:
-            pieces = re.findall(r"[^-]+-*|-+", word)
-            out.extend((piece, " " if i == 0 else "") for i, piece in enumerate(pieces))
-        else:
+        if font.size(word)[0] <= width:
             out.append((word, " "))
+            continue
+        pieces = re.findall(r"[^-]+-*|-+", word) if "-" in word.strip("-") else [word]
+        pieces = [part for piece in pieces for part in _hyphenate(piece, font, width)]
+        out.extend((piece, " " if i == 0 else "") for i, piece in enumerate(pieces))
     return out
+
+
+VOWELS = set("aeiouyäöüéèáàâêôûœæ")
+_ONSET = set("bcdfgkptw")  # with an l or r after it, the start of a syllable ("dr", "kl", "pr")
+_KEEP = ("ch", "ck", "ph", "th", "qu", "sc")  # letter pairs a break never parts
+
+
+def _hyphenate(word: str, font, width: int) -> list[str]:
+    """`word` as it fits `width`: itself, or cut before a syllable ("Zeitungs-" "redaktion",
+    "Privatge-" "mächer") with a hyphen at the end of each piece but the last: before a consonant
+    that a vowel follows, leaving two letters each side, the longest piece that fits first."""
+    if font.size(word)[0] <= width or len(word) < 6:
+        return [word]
+    low = word.lower()
+    cuts = sorted({i - 1 if low[i] in "lr" and low[i - 1] in _ONSET and i > 2 else i  # "Kathe-drale", "Nacht-klub"
+                   for i in range(2, len(word) - 2)
+                   if low[i].isalpha() and low[i] not in VOWELS and low[i + 1] in VOWELS and low[i - 1:i + 1] not in _KEEP})
+    fitting = [i for i in cuts if font.size(word[:i] + "-")[0] <= width]
+    if not fitting:
+        return [word]
+    i = fitting[-1]
+    return [word[:i] + "-", *_hyphenate(word[i:], font, width)]
 
 
 ORPHAN = 3  # a last line of one word this short ("AP", "+1", "I") takes the word before it along

@@ -148,10 +148,18 @@ def _card_effect(data: MastersData, s: MastersState) -> list[Action]:
     out = []
     if s.card.continuing and not _attached(s, s.card.key):
         to = Param("to", "choice", POSITIONS + s.order)
-        out.append(Action({"cmd": "attach_card", "card": s.card.key}, Text(N_("Keep {name} in play"), name=s.card.name), params=(to,)))
+        out.append(Action({"cmd": "attach_card", "card": s.card.key}, Text(N_("Keep {name} in play"), name=s.card.name)
+                          if _named(s.card) else Text(N_("Keep the new card in play")), params=(to,)))
     cost = Text(N_("veil -{veil_pending}"), veil_pending=s.veil_pending) if s.veil_pending else ""
-    out.append(Action({"cmd": "resolve_card"}, Text(N_("{name} is resolved"), name=s.card.name), cost))
+    out.append(Action({"cmd": "resolve_card"}, Text(N_("{name} is resolved"), name=s.card.name) if _named(s.card)
+                      else Text(N_("The new card is resolved")), cost))
     return out
+
+
+def _named(card) -> bool:
+    """Whether `card` has a name of its own: a card of the table's box taught by its grid alone is
+    stored as "Card I-01", which the screens never show (its code means nothing at the table)."""
+    return bool(card.name) and card.name != f"Card {card.key}"
 
 
 def _attached(s: MastersState, key: str) -> bool:
@@ -177,7 +185,7 @@ def _turn(data: MastersData, s: MastersState) -> list[Action]:
     along = (Param("minions", "number", low=0, high=minions, optional=True),) if minions else ()
     for pos in board.neighbours(v.district):
         why = night.why_not(data, s, "move")
-        out.append(Action({"cmd": "move", "to": pos}, Text(N_("Move to {pos}"), pos=pos), Text(N_("1 AP")), why is None, why,
+        out.append(Action({"cmd": "move", "to": pos}, Text(N_("Move to {district}"), district=data.district(s.at(pos).key).name, pos=pos), Text(N_("1 AP")), why is None, why,
                           along))
     for verb, label, cost in NIGHT_MENU:
         ap = night.night_ap(data, s) if verb == "district_effect" else None
