@@ -18,6 +18,9 @@ from companion.ui.seats import SeatLayout
 from companion.ui.text import TextBox, TextRenderer
 
 
+VEIL_BOX, VEIL_STEP = 29, 33  # the veil gauge's cells at 800x480: a numeral's line high, the title keeps the rest
+
+
 class Renderer(ButtonLayout, SeatLayout):
     """Lays out and paints view models for one surface size (the buttons: companion/ui/buttons.py)."""
 
@@ -74,6 +77,10 @@ class Renderer(ButtonLayout, SeatLayout):
             side = min(bottom - y - 2 * m.pad, int(w * (0.62 if not vm.buttons else 0.47)))
             cell = (side - 2 * m.pad) // 3
             wide = min(max(cell, self._widest_word(vm.grid) + m.px(10)), m.px(180))  # a long name widens the cells
+            # and where the board is as high as the screen allows, a district's name takes the width the
+            # board may have (1280x720: "Northwest" on one line, not "North- / west")
+            most = (int(w * (0.62 if not vm.buttons else 0.47)) - 2 * m.pad) // 3
+            wide = max(wide, min(self._widest_name(vm.grid) + m.px(10), most))
             for i, c in enumerate(vm.grid[:9]):
                 r, col = divmod(i, 3)
                 items.append(Item("cell", pygame.Rect(x + col * (wide + m.pad), y + m.pad + r * (cell + m.pad), wide, cell), c))
@@ -159,6 +166,11 @@ class Renderer(ButtonLayout, SeatLayout):
         seats = max((font.size(c.title)[0] for c in cells if c.chip is not None), default=0)
         return max(words, seats)
 
+    def _widest_name(self, cells) -> int:
+        """The widest word of the cells' titles (the districts' names) at the cell size."""
+        font = self.text.font(self.m.font("cell"))
+        return max((font.size(word)[0] for c in cells for word in c.title.split()), default=0)
+
     def _rows(self, text: str, width: int, role: str = "body") -> int:
         """How many line rows `text` needs at `role`'s size in `width` (wrapped at spaces only)."""
         size = self.m.font(role)
@@ -167,7 +179,7 @@ class Renderer(ButtonLayout, SeatLayout):
 
     def _gauge_w(self) -> int:
         """Width of the veil gauge (label plus seven boxes)."""
-        return self._veil_label_w() + self.m.px(7 * 38 + 4)
+        return self._veil_label_w() + self.m.px(7 * VEIL_STEP + 4)
 
     def _veil_label_w(self) -> int:
         """Width of the gauge's label: the veil's picture (the theatre curtains of the board's veil
@@ -243,11 +255,11 @@ class Renderer(ButtonLayout, SeatLayout):
 
         side = min(label.width - m.px(6), m.px(36))
         surface.blit(assets.icon("token.veil", side, theme.VEIL_ON), (label.x, label.centery - side // 2))
-        box = m.px(34)
+        box = m.px(VEIL_BOX)
         y = item.rect.y + (item.rect.height - box) // 2
         cells = veil_cells(veil)  # the LED veil bar's colours (companion/palette.py)
         for i, lit in enumerate(cells):
-            r = pygame.Rect(label.right + m.px(4) + i * m.px(38), y, box, box)
+            r = pygame.Rect(label.right + m.px(4) + i * m.px(VEIL_STEP), y, box, box)
             color = lit or theme.VEIL_OFF
             pygame.draw.rect(surface, color, r, border_radius=m.px(4))
             if i == veil:
