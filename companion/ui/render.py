@@ -414,7 +414,7 @@ class Renderer(ButtonLayout, SeatLayout):
         # the district by its name, wrapped (and hyphenated) over the lines the cell has room for, up
         # to three ("News- / paper / Office"); its grid
         # position only where the box has no name at all; a seat by its player's name
-        title = c.title or c.pos
+        title = c.title or (c.pos if c.lines or counts else "")  # an empty box unnamed: nothing to read
         line_h = head.height
         below = sum(len(self.text.fit(ln, inner.width, 10 ** 6, size, size).lines) for ln in c.lines) * line_h
         room = max(1, min(3, (inner.height - below - (m.px(20) if counts else 0)) // line_h))
