@@ -200,7 +200,7 @@ def test_combat_dice_buttons_follow_day_rule(make_ui):
     ui = make_ui()
     ui.update(GameView("masters", masters_samples.combat_state(), masters_samples.combat_actions()), (), 0.0)
     vm = ui.view_model()
-    assert vm["screen"] == "combat" and vm["title"] == "Combat in C1 (day)"
+    assert vm["screen"] == "combat" and vm["title"] == "Combat in Hospital"  # C1, by its name
     dice = {b["id"]: b for b in vm["buttons"] if b["id"].startswith("die:")}
     assert dice["die:4"]["enabled"] and dice["die:4"]["label"] == "Die 1: agent stays, -1 blood"
     assert dice["die:0"]["why_not"] == "day: lowest (1) only" and dice["die:0"]["label"] == "Die 6: kill"
