@@ -21,6 +21,7 @@ from companion.ui import icons, theme
 from companion.ui.item import Item
 from companion.ui.model import ButtonVM, ViewModel
 
+ROW = "row"  # a button area of one row: the primary and what fits beside it, then "More"
 SHEET = "more"  # the screen name of the More sheet: its buttons sit three to a row, words wrapped
 _AP_COST = r"(\d+) AP"  # compiled at its first use (re caches it), not at every start
 
@@ -67,13 +68,16 @@ class ButtonLayout:
         m = self.m
         if not vm.buttons:
             return 0
-        if vm.card is not None:  # the end-of-game card takes the room: the buttons keep one row
-            return self._row_h(vm) + m.pad
+        if vm.card is not None or tall is ROW:  # the end-of-game card (or the lines) take the room: one row
+            return self._row_h(vm, tall) + m.pad
         first = m.primary_h if vm.buttons[0].primary and tall else m.button_h
         return first + (m.pad + m.button_h if len(vm.buttons) > 1 else 0) + m.pad
 
-    def _row_h(self, vm: ViewModel) -> int:
-        """The height of the one row of buttons under the end card: the primary's (two lines of words)."""
+    def _row_h(self, vm: ViewModel, tall=True) -> int:
+        """The height of a one-row button area: under the end card the primary's (two lines of words),
+        under lines that need the room (`tall` ROW) a button's."""
+        if tall is ROW:
+            return self.m.button_h
         return self.m.primary_h if vm.buttons and vm.buttons[0].primary else self.m.button_h
 
     def _sheet_columns(self, vm: ViewModel, rows: int) -> int:
@@ -127,7 +131,7 @@ class ButtonLayout:
         after them."""
         m = self.m
         buttons = list(vm.buttons)
-        if vm.card is not None:  # one row under the card
+        if vm.card is not None or tall is ROW:  # one row under the card (or under lines that need the room)
             def fits(row) -> bool:
                 return sum(self._need(b) for b in row) + (len(row) - 1) * m.pad <= area.width
             if fits(buttons):
@@ -154,7 +158,7 @@ class ButtonLayout:
         items = []
         buttons = list(vm.buttons)
         y = area.y
-        if vm.card is not None:  # one row under the card, each as wide as its words, the primary widest
+        if vm.card is not None or tall is ROW:  # one row, each as wide as its words, the primary widest
             needs = [self._need(b) for b in buttons]
             free = area.width - (len(buttons) - 1) * m.pad
             if buttons and buttons[0].primary:  # the room left over goes to the primary
@@ -162,7 +166,7 @@ class ButtonLayout:
             x = area.x
             for b, need in zip(buttons, needs):
                 bw = free * need // sum(needs)
-                items.append(Item("button", pygame.Rect(x, y, bw, self._row_h(vm)), b))
+                items.append(Item("button", pygame.Rect(x, y, bw, self._row_h(vm, tall)), b))
                 x += bw + m.pad
             return items
         if buttons and buttons[0].primary:

@@ -11,7 +11,7 @@ from companion import palette
 from companion.i18n import _
 from companion.palette import veil_cells
 from companion.ui import icons, theme
-from companion.ui.buttons import ButtonLayout
+from companion.ui.buttons import ROW, ButtonLayout
 from companion.ui.item import Item
 from companion.ui.model import TROUBLES, ViewModel
 from companion.ui.seats import SeatLayout
@@ -129,7 +129,10 @@ class Renderer(ButtonLayout, SeatLayout):
         main_h = self.text.font(m.font("main")).get_linesize() if vm.main else 0
         texts = [("main", text, self._rows(text, panel.width, "main") * main_h) for text in vm.main]
         texts += [("line", text, self._rows(text, panel.width) * m.line_h) for text in vm.lines]
-        tall = y + sum(high for _kind, _text, high in texts) <= panel.bottom - self.buttons_room(vm, True)
+        need = y + sum(high for _kind, _text, high in texts)
+        # tall: the primary taller than the rest; False: as tall; ROW: where even then the lines need the
+        # room, the buttons keep one row (the primary and "More" beside it, as under the end card)
+        tall = next((t for t in (True, False) if need <= panel.bottom - self.buttons_room(vm, t)), ROW)
         room = pygame.Rect(panel.x, panel.y, panel.width, panel.height - self.buttons_room(vm, tall))
         for kind, text, high in texts:
             items.append(Item(kind, pygame.Rect(panel.x, y, panel.width, high).clip(room), text))
