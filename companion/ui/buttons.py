@@ -326,3 +326,42 @@ def more_button(count: int) -> ButtonVM:
     from companion.ui.model import MORE
 
     return ButtonVM(MORE, _("More ({count})").format(count=count))
+
+
+GROUP = "__group__:"  # id prefix of a More sheet's button that stands for several of one kind
+
+
+def grouped(buttons: tuple[ButtonVM, ...]) -> tuple[ButtonVM, ...]:
+    """`buttons` with the two or more of each picture (one kind of action) made one button where the
+    first of them stood: the words they share around what differs, and how many ("Move to … (4)",
+    "Nach … ziehen (4)"); pressable when any of them is. The More sheet's (companion/ui/screens/base.py)
+    where its buttons outnumber a page."""
+    kinds: dict[str, list[ButtonVM]] = {}
+    for b in buttons:
+        if b.icon and b.id != "back":
+            kinds.setdefault(b.icon, []).append(b)
+    out: list[ButtonVM] = []
+    for b in buttons:
+        group = kinds.get(b.icon, []) if b.icon else []
+        if len(group) < 2:
+            out.append(b)
+        elif b is group[0]:
+            enabled = any(g.enabled for g in group)
+            from companion.i18n import _
+
+            out.append(ButtonVM(GROUP + b.icon, _("{what} ({n})").format(what=_shared_words([g.label for g in group]), n=len(group)),
+                                enabled=enabled, why_not=None if enabled else group[0].why_not, icon=b.icon))
+    return tuple(out)
+
+
+def _shared_words(labels: list[str]) -> str:
+    """The words all `labels` begin and end with, "…" for what differs: "Move to …", "Nach … ziehen"."""
+    words = [label.split() for label in labels]
+    head = 0
+    while all(len(w) > head for w in words) and len({w[head] for w in words}) == 1:
+        head += 1
+    tail = 0
+    while all(len(w) > head + tail for w in words) and len({w[-1 - tail] for w in words}) == 1:
+        tail += 1
+    first = words[0]
+    return " ".join(first[:head] + ["…"] + (first[len(first) - tail:] if tail else []))

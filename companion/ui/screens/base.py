@@ -19,7 +19,7 @@ from companion.i18n import _
 from companion.narration.words import refusal_text
 from companion.inputs import ButtonEvent, CardRead, Press, VButton
 from companion.ui.input_map import WidgetPress
-from companion.ui.buttons import SHEET, more_button
+from companion.ui.buttons import GROUP, SHEET, grouped, more_button
 from companion.ui.model import MORE, TROUBLES, ButtonVM, GameView, ViewModel, with_focus
 from companion.ui.render import Renderer
 from companion.ui.troubles import troubles
@@ -409,42 +409,6 @@ class MoreSheet(Screen):
             self.ctx.stack.push(MoreSheet(self.ctx, self.under, members))
             return True
         return self.under._press_widget(button_id, kind)
-
-
-GROUP = "__group__:"  # id prefix of a More sheet's button that stands for several of one kind
-
-
-def grouped(buttons: tuple[ButtonVM, ...]) -> tuple[ButtonVM, ...]:
-    """`buttons` with each run of two or more of one picture (one kind of action) made one button
-    where the first of them stood: the words they share around what differs, and how many ("Move to
-    … (4)", "Nach … ziehen (4)"); pressable when any of them is."""
-    kinds: dict[str, list[ButtonVM]] = {}
-    for b in buttons:
-        if b.icon and b.id != "back":
-            kinds.setdefault(b.icon, []).append(b)
-    out: list[ButtonVM] = []
-    for b in buttons:
-        group = kinds.get(b.icon, []) if b.icon else []
-        if len(group) < 2:
-            out.append(b)
-        elif b is group[0]:
-            enabled = any(g.enabled for g in group)
-            out.append(ButtonVM(GROUP + b.icon, _("{what} ({n})").format(what=_shared_words([g.label for g in group]), n=len(group)),
-                                enabled=enabled, why_not=None if enabled else group[0].why_not, icon=b.icon))
-    return tuple(out)
-
-
-def _shared_words(labels: list[str]) -> str:
-    """The words all `labels` begin and end with, "…" for what differs: "Move to …", "Nach … ziehen"."""
-    words = [label.split() for label in labels]
-    head = 0
-    while all(len(w) > head for w in words) and len({w[head] for w in words}) == 1:
-        head += 1
-    tail = 0
-    while all(len(w) > head + tail for w in words) and len({w[-1 - tail] for w in words}) == 1:
-        tail += 1
-    first = words[0]
-    return " ".join(first[:head] + ["…"] + (first[len(first) - tail:] if tail else []))
 
 
 class ScreenStack:
