@@ -340,8 +340,8 @@ def room_cells(s: dict[str, Any], selected: str | None) -> list[CellVM]:
             occ = list(d.get("occupants") or [])
             cells.append(CellVM(pos, _("Main hall"), (), "", pos == selected, counts=tuple(player_chip(s, p) for p in occ)))
         elif kind == "clock":  # the clock's hand as a picture, the tick against the clock's length
-            cells.append(CellVM(pos, _("Clock"), (_("of {length}").format(length=s.get("clock_length", 12)),), "vampire",
-                                pos == selected, counts=(Count("token.clock", str(s.get("tick", 1)), theme.ICON_COLOURS["clock"]),)))
+            cells.append(CellVM(pos, _("Clock"), (_("{tick} of {length}").format(tick=s.get("tick", 1), length=s.get("clock_length", 12)),),
+                                "vampire", pos == selected, counts=(Count("token.clock", "", theme.ICON_COLOURS["clock"]),)))
         elif kind == "roles":
             v = d.get("vampires")
             cells.append(CellVM(pos, _("Roles"), (_("not shown") if v is None else ngettext("{n} vampire", "{n} vampires", v).format(n=v),),
