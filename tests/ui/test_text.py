@@ -1,6 +1,5 @@
 """fit_text: shrink, wrap, and only cut as a flagged last resort."""
 
-
 from companion.ui.text import TextRenderer, face_font, fit_text
 
 
