@@ -1,4 +1,5 @@
-"""Every page `companion screenshots` draws: the game screens of the samples, the same screen with the
+"""Every page `companion screenshots` draws: the game screens of the samples, the live states (real games
+played through the engine by their bots, companion/ui/samples.py `live_screens`), the same screen with the
 table's troubles on it, the host's Phones screen while someone guesses the code, the simulated board,
 and the contact sheets of the shipped assets.
 
