@@ -125,14 +125,14 @@ def _peer(size: tuple[int, int], screen: str, n: int):
     import pygame
 
     from companion.ui import theme
-    from companion.ui.text import _default_font
+    from companion.ui.text import face_font
 
     ui, _ = _ui(size, screen)
     vm = ui.model()
     renderer = ui.ctx.renderer
     renderer.render(pygame.Surface(size), vm)
     rects = [it.rect for it in renderer.layout(vm) if it.kind not in ("area", "hint", "title", "line")]
-    fonts = {tb.fit.size: _default_font(tb.fit.size) for tb in renderer.text_boxes}
+    fonts = {tb.fit.size: face_font("ui", tb.fit.size) for tb in renderer.text_boxes}  # the face the screens draw in
     texts = []
     for tb in renderer.text_boxes:
         line_h = fonts[tb.fit.size].get_linesize()

@@ -15,6 +15,7 @@ the mouse events SDL synthesises; the keyboard belongs to the UI.
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import dataclass
 from typing import Callable
 
@@ -235,7 +236,7 @@ class SimBoard:
             if not pygame.font.get_init():
                 pygame.font.init()
             size = want
-            while _capitals(pygame.font.Font(None, size)) < want:
+            while _capitals(_font(size)) < want:
                 size += 1
             self._sizes[want] = size
         return size
@@ -246,9 +247,22 @@ class SimBoard:
         if img is None:
             if not pygame.font.get_init():
                 pygame.font.init()
-            font = self._fonts.get(size) or self._fonts.setdefault(size, pygame.font.Font(None, size))
+            font = self._fonts.get(size) or self._fonts.setdefault(size, _font(size))
             img = self._texts[(text, size, colour)] = font.render(text, True, colour)
         surface.blit(img, img.get_rect(center=centre))
+
+
+# The table's UI face (companion/ui/assets: "ui", Atkinson Hyperlegible Bold) by its file: the HAL sits
+# below the UI and imports none of it (docs/architecture.md, "Layers"); tests/hal/test_sim.py checks
+# that this is the file the assets open for "ui". pygame's own font is never used: its kerning
+# spreads letters apart.
+LABEL_FONT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "ui", "assets", "fonts",
+                          "AtkinsonHyperlegible-Bold.ttf")
+
+
+def _font(px: int) -> pygame.font.Font:
+    """The board's label face at em size `px`."""
+    return pygame.font.Font(LABEL_FONT, px)
 
 
 def _capitals(font: pygame.font.Font) -> int:

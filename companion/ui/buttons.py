@@ -21,6 +21,7 @@ from companion.ui import icons, theme
 from companion.ui.item import Item
 from companion.ui.model import ButtonVM, ViewModel
 
+ROW = "row"  # a button area of one row: the primary and what fits beside it, then "More"
 SHEET = "more"  # the screen name of the More sheet: its buttons sit three to a row, words wrapped
 _AP_COST = r"(\d+) AP"  # compiled at its first use (re caches it), not at every start
 
@@ -67,13 +68,16 @@ class ButtonLayout:
         m = self.m
         if not vm.buttons:
             return 0
-        if vm.card is not None:  # the end-of-game card takes the room: the buttons keep one row
-            return self._row_h(vm) + m.pad
+        if vm.card is not None or tall is ROW:  # the end-of-game card (or the lines) take the room: one row
+            return self._row_h(vm, tall) + m.pad
         first = m.primary_h if vm.buttons[0].primary and tall else m.button_h
         return first + (m.pad + m.button_h if len(vm.buttons) > 1 else 0) + m.pad
 
-    def _row_h(self, vm: ViewModel) -> int:
-        """The height of the one row of buttons under the end card: the primary's (two lines of words)."""
+    def _row_h(self, vm: ViewModel, tall=True) -> int:
+        """The height of a one-row button area: under the end card the primary's (two lines of words),
+        under lines that need the room (`tall` ROW) a button's."""
+        if tall is ROW:
+            return self.m.button_h
         return self.m.primary_h if vm.buttons and vm.buttons[0].primary else self.m.button_h
 
     def _sheet_columns(self, vm: ViewModel, rows: int) -> int:
@@ -86,7 +90,7 @@ class ButtonLayout:
 
     def _need(self, b: ButtonVM) -> int:
         """The width button `b` needs for its words on one line (with its icon and AP cost), cached."""
-        key = (b.label, b.cost, b.icon, b.id, b.primary, b.selected)
+        key = (b.label, b.cost, b.chips, b.icon, b.id, b.primary, b.selected)
         cache = self.__dict__.setdefault("_need_cache", {})
         need = cache.get(key)
         if need is None:
@@ -98,10 +102,10 @@ class ButtonLayout:
     def _measure(self, b: ButtonVM) -> int:
         """The width button `b` needs, measured with its fonts."""
         m = self.m
-        label, ap = _label(b)
-        # the primary's words are bigger, in the UI face
+        label, chips = _label(b)
         font = self.ui_text.font(m.font("primary")) if b.primary else self.text.font(m.font("button"))
-        need = font.size(label)[0] + (m.px(48) if ap else 0) + (m.px(TICK_W) if b.selected else 0)
+        words = max(font.size(label)[0], font.size(b.cost)[0] if b.cost and not chips else 0)
+        need = words + self._chips_w(chips) + (m.px(TICK_W) if b.selected else 0)
         return max(m.px(110), need + (m.px(40 if not b.primary else 60) if icon_of(b) else 0) + m.px(20))
 
     def _pack(self, buttons, width: int, grid: int = 0) -> list[list[ButtonVM]]:
@@ -127,7 +131,7 @@ class ButtonLayout:
         after them."""
         m = self.m
         buttons = list(vm.buttons)
-        if vm.card is not None:  # one row under the card
+        if vm.card is not None or tall is ROW:  # one row under the card (or under lines that need the room)
             def fits(row) -> bool:
                 return sum(self._need(b) for b in row) + (len(row) - 1) * m.pad <= area.width
             if fits(buttons):
@@ -154,7 +158,7 @@ class ButtonLayout:
         items = []
         buttons = list(vm.buttons)
         y = area.y
-        if vm.card is not None:  # one row under the card, each as wide as its words, the primary widest
+        if vm.card is not None or tall is ROW:  # one row, each as wide as its words, the primary widest
             needs = [self._need(b) for b in buttons]
             free = area.width - (len(buttons) - 1) * m.pad
             if buttons and buttons[0].primary:  # the room left over goes to the primary
@@ -162,7 +166,7 @@ class ButtonLayout:
             x = area.x
             for b, need in zip(buttons, needs):
                 bw = free * need // sum(needs)
-                items.append(Item("button", pygame.Rect(x, y, bw, self._row_h(vm)), b))
+                items.append(Item("button", pygame.Rect(x, y, bw, self._row_h(vm, tall)), b))
                 x += bw + m.pad
             return items
         if buttons and buttons[0].primary:
@@ -183,14 +187,62 @@ class ButtonLayout:
             y += m.button_h + m.pad
         return items
 
-    def ui_floor(self) -> int:
-        """The smallest nominal size of the UI face whose capitals meet the 17 px rule (scaled)."""
-        from companion.ui import assets
-        from companion.ui.screencheck import limits
-        from companion.ui.text import DEFAULT_FONT_SCALE
+    def _fits_beside(self, label: str, chips, inner: pygame.Rect, icon_w: int) -> bool:
+        """Whether `label` wraps into `inner` at the button size with a picture `icon_w` wide and the
+        cost `chips` beside it."""
+        size = self.m.font("button")
+        width = inner.width - icon_w - self._chips_w(chips, inner.height)
+        fit = self.text.fit(label, max(1, width), inner.height, size, size)
+        return not (fit.cut or fit.broken) and fit.height <= inner.height and fit.width <= width
 
-        px = assets.px_for_capitals("ui", limits(self.size)[0])
-        return math.ceil(px / DEFAULT_FONT_SCALE)
+    def _chips_w(self, chips, high: int = 0) -> int:
+        """The width cost `chips` take at a button's right end (0 without): side by side, or one over
+        the other where the button is `high` enough for them (a row each at the button size)."""
+        if not chips:
+            return 0
+        m, font = self.m, self.text.font(self.m.font("button"))
+        widths = [m.px(CHIP_ICON) + font.size(n)[0] + m.px(6) for _icon, n in chips]
+        return (max(widths) if self._stacked(chips, high) else sum(widths)) + m.px(4)
+
+    def _stacked(self, chips, high: int) -> bool:
+        """Whether several chips go one over the other in a button `high` px tall inside."""
+        return len(chips) > 1 and high >= len(chips) * self.text.font(self.m.font("button")).get_linesize()
+
+    def _paint_chips(self, surface, chips, at: pygame.Rect, enabled: bool, color, fill) -> None:
+        """Each chip, its picture then its numeral, from `at`'s left edge: side by side centred on its
+        height, or one over the other where it is tall enough."""
+        m = self.m
+        font = self.text.font(m.font("button"))
+        line = font.get_linesize()
+        stacked = self._stacked(chips, at.height)
+        side = min(m.px(CHIP_ICON), line - m.px(2)) if stacked else m.px(CHIP_ICON)
+        x, y = at.x, at.centery - (len(chips) * line // 2 if stacked else line // 2)
+        for name, numeral in chips:
+            tint = CHIP_COLOURS.get(name) or theme.ICON_COLOURS.get(name, theme.TEXT) if enabled else theme.TEXT_OFF
+            picture = pygame.Rect(x, y + (line - side) // 2, side, side)
+            if name in icons.ICONS:
+                icons.blit_icon(surface, name, picture, tint)
+            else:
+                from companion.ui import assets
+
+                surface.blit(assets.icon(name, side, tint), picture.topleft)
+            num = font.size(numeral)[0]
+            self._text(surface, numeral, pygame.Rect(picture.right, y, num + m.px(2), line), "button", color, bg=fill)
+            if stacked:
+                y += line
+            else:
+                x = picture.right + num + m.px(6)
+
+    def ui_floor(self) -> int:
+        """The smallest nominal size whose capitals meet the 17 px rule (scaled)."""
+        from companion.ui.screencheck import limits
+        from companion.ui.text import CAPITALS_PER_SIZE, capitals_for
+
+        limit = limits(self.size)[0]
+        n = max(1, math.floor(limit / CAPITALS_PER_SIZE))
+        while capitals_for(n) < limit:
+            n += 1
+        return n
 
     def _paint_area(self, surface, item) -> None:
         """The button area itself draws nothing."""
@@ -216,7 +268,10 @@ class ButtonLayout:
             pygame.draw.lines(surface, color, False, [(tick.x, tick.centery), (tick.x + tick.width * 0.38, tick.bottom),
                                                       (tick.right, tick.y)], m.px(4))
             inner = pygame.Rect(inner.x + m.px(TICK_W), inner.y, inner.width - m.px(TICK_W), inner.height)
+        label, chips = _label(b)
         icon = icon_of(b)
+        if icon and not b.primary and not self._fits_beside(label, chips, inner, m.px(32 + 6)):
+            icon = ""  # the words before the picture: a long label keeps the room (the More sheet)
         if icon:
             side = min(m.px(52 if b.primary else 32), inner.height)
             from companion.ui import assets
@@ -224,39 +279,45 @@ class ButtonLayout:
             picture = assets.icon(icon, side, color if not b.primary else theme.TEXT)
             surface.blit(picture, (inner.x, inner.centery - side // 2))
             inner = pygame.Rect(inner.x + side + m.px(6), inner.y, inner.width - side - m.px(6), inner.height)
-        label, ap = _label(b)
-        if ap:  # "2 AP" as the AP token and a 2, at the right end
-            side = m.px(28)
-            num = self.text.font(m.font("button")).size(ap.group(1))[0]
-            cost = pygame.Rect(inner.right - side - num, inner.centery - m.px(17), side + num, m.px(34))
-            icons.blit_icon(surface, "ap", pygame.Rect(cost.x, cost.y + m.px(3), side, side),
-                            theme.ICON_COLOURS["ap"] if b.enabled else theme.TEXT_OFF)
-            self._text(surface, ap.group(1), pygame.Rect(cost.x + side, cost.y, num, cost.height), "button", color,
-                       bg=fill)
-            inner = pygame.Rect(inner.x, inner.y, inner.width - cost.width - m.px(4), inner.height)
+        if chips:  # the cost as pictures and numbers at the right end: the AP token and a 2, the veil and +1
+            inner = pygame.Rect(inner.x, inner.y, inner.width - self._chips_w(chips, inner.height), inner.height)
+            self._paint_chips(surface, chips, pygame.Rect(inner.right + m.px(4), inner.y, 0, inner.height), b.enabled,
+                              color, fill)
         role = "primary" if b.primary else "button"
         text = self.ui_text if b.primary else None
         font = self.text.font(m.font("small"))
-        if b.why_not and font.size(b.why_not)[0] <= inner.width and inner.height >= 2 * font.get_linesize():
-            # a reason too long for the button is on the hint row when the button has the focus
+        words = self.text.font(m.font(role))
+        note = b.why_not or (b.cost if not chips else "")  # greyed: why; else a cost without pictures
+        two = note and words.size(label)[0] <= inner.width and inner.height >= 2 * font.get_linesize()
+        if two and font.size(note)[0] <= inner.width:
+            # a reason too long for the button, or beside a label that takes two lines, is on the hint
+            # row when the button has the focus
             top = pygame.Rect(inner.x, inner.y, inner.width, inner.height // 2)
             self._text(surface, label, top, "button", color, bg=fill)
-            self._text(surface, b.why_not, pygame.Rect(inner.x, top.bottom, inner.width, inner.height - top.height),
+            self._text(surface, note, pygame.Rect(inner.x, top.bottom, inner.width, inner.height - top.height),
                        "small", theme.TEXT_DIM, bg=fill)
         else:
-            # the UI face draws smaller capitals than pygame's at one size: its floor is where they reach 17 px
+            if note and not b.why_not and self._fits_beside(f"{label} ({note})", (), inner, 0):
+                label = f"{label} ({note})"  # the cost in words after the label, wrapped with it (else left out:
+                # "2 AP left" says again what the title says)
+            # the primary's words shrink no further than the 17 px rule
             floor = self.ui_floor() if b.primary else None
             self._text(surface, label, inner, role, color, bg=fill, renderer=text, min_size=floor)
 
 
 TICK_W = 30  # reference pixels a selected button's tick takes before its label
+CHIP_ICON = 28  # reference pixels of a cost chip's picture
+CHIP_COLOURS = {"token.veil": theme.VEIL_ON}  # else theme.ICON_COLOURS by the icon's name
 
 
-def _label(b: ButtonVM):
-    """(the words button `b` shows, the match of an AP cost drawn as the AP token and its numeral, or
-    None): any other cost goes in brackets after the label."""
+def _label(b: ButtonVM) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """(the words button `b` shows, its cost chips): a bare "2 AP" cost is the AP chip too; any other
+    cost without pictures is drawn under the label ("2 AP left"), or in brackets after it where the
+    button has no room for two rows."""
+    if b.chips:
+        return b.label, b.chips
     ap = re.fullmatch(_AP_COST, b.cost.strip()) if b.cost else None
-    return (b.label if (ap or not b.cost) else f"{b.label} ({b.cost})"), ap
+    return b.label, ((("ap", ap.group(1)),) if ap else ())
 
 
 def more_button(count: int) -> ButtonVM:
@@ -265,3 +326,42 @@ def more_button(count: int) -> ButtonVM:
     from companion.ui.model import MORE
 
     return ButtonVM(MORE, _("More ({count})").format(count=count))
+
+
+GROUP = "__group__:"  # id prefix of a More sheet's button that stands for several of one kind
+
+
+def grouped(buttons: tuple[ButtonVM, ...]) -> tuple[ButtonVM, ...]:
+    """`buttons` with the two or more of each picture (one kind of action) made one button where the
+    first of them stood: the words they share around what differs, and how many ("Move to … (4)",
+    "Nach … ziehen (4)"); pressable when any of them is. The More sheet's (companion/ui/screens/base.py)
+    where its buttons outnumber a page."""
+    kinds: dict[str, list[ButtonVM]] = {}
+    for b in buttons:
+        if b.icon and b.id != "back":
+            kinds.setdefault(b.icon, []).append(b)
+    out: list[ButtonVM] = []
+    for b in buttons:
+        group = kinds.get(b.icon, []) if b.icon else []
+        if len(group) < 2:
+            out.append(b)
+        elif b is group[0]:
+            enabled = any(g.enabled for g in group)
+            from companion.i18n import _
+
+            out.append(ButtonVM(GROUP + b.icon, _("{what} ({n})").format(what=_shared_words([g.label for g in group]), n=len(group)),
+                                enabled=enabled, why_not=None if enabled else group[0].why_not, icon=b.icon))
+    return tuple(out)
+
+
+def _shared_words(labels: list[str]) -> str:
+    """The words all `labels` begin and end with, "…" for what differs: "Move to …", "Nach … ziehen"."""
+    words = [label.split() for label in labels]
+    head = 0
+    while all(len(w) > head for w in words) and len({w[head] for w in words}) == 1:
+        head += 1
+    tail = 0
+    while all(len(w) > head + tail for w in words) and len({w[-1 - tail] for w in words}) == 1:
+        tail += 1
+    first = words[0]
+    return " ".join(first[:head] + ["…"] + (first[len(first) - tail:] if tail else []))

@@ -8,6 +8,7 @@ The loop's `GameView` is one too (its `info` defaults to an empty read-only mapp
 """
 
 
+import re
 from dataclasses import asdict, is_dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping
@@ -27,7 +28,9 @@ class ButtonVM(Named):
     `enabled` False greys it out with `why_not` shown under the label; `selected` marks a chosen
     toggle (wizard choices); `focused` is where the physical Next/Confirm buttons are. `primary`
     marks the screen's one obvious next step (drawn big and filled); `icon` names a picture of
-    companion/ui/assets ("action.draw") drawn beside the words, "" for none.
+    companion/ui/assets ("action.draw") drawn beside the words, "" for none. `chips` is what the
+    action costs or gives as pictures with numbers at the button's right end: (icon, numeral) pairs,
+    ("ap", "2"), ("token.veil", "+1"), `cost_chips`; `cost` is what of it has no picture, in words.
     """
 
     id: str
@@ -39,10 +42,12 @@ class ButtonVM(Named):
     focused: bool = False
     primary: bool = False
     icon: str = ""
+    chips: tuple[tuple[str, str], ...] = ()
 
 
 class Count(Named):
-    """A count drawn as a picture: token icon `icon` (a companion/ui/icons.py name) beside the numeral
+    """A count drawn as a picture: token icon `icon` (a companion/ui/icons.py name, or a shipped
+    asset's "kind.key", "token.room-card") beside the numeral
     `value`. With `icon` "" it is a chip: the player's seat shape (`shape`, companion/palette.py
     SHAPES; a disc without one) in `colour` with `value` (a name's initial) beside it, e.g. a vampire
     standing in a district. An icon with a `shape` is followed by that player's shape instead of a
@@ -168,14 +173,44 @@ def action_button(i: int, action: "Action", prefix: str = "act") -> ButtonVM:
     from companion.narration.words import refusal_text
 
     verb = action.command.get("cmd", "") if isinstance(action.command, dict) else ""
+    label, cost = refusal_text(action.label), refusal_text(action.cost) if action.cost else action.cost
+    chips, named = cost_chips(str(action.cost)) if action.cost else ((), False)
+    if chips:  # the pictures say the cost; a name in brackets after it ("(Unmask)") joins the label
+        name = re.search(r"\(([^()]*)\)\s*$", cost) if named else None
+        label, cost = (f"{label}: {name.group(1)}" if name else label), ""
     return ButtonVM(
         id=f"{prefix}:{i}",
-        label=refusal_text(action.label),
-        cost=refusal_text(action.cost) if action.cost else action.cost,
+        label=label,
+        cost=cost,
         enabled=action.enabled,
         why_not=None if action.enabled else (refusal_text(action.why_not) if action.why_not else _("not now")),
         icon=f"action.{verb}" if verb else "",
+        chips=chips,
     )
+
+
+# A cost's parts as the engines word them in English ("2 AP, veil +1", "0 AP, 1 blood (Unmask)",
+# "1 AP, +1 blood", "1 AP, 1 minion"): a number and a token, either way round, the token one with a
+# picture on the screens (COST_ICONS); a part may end in a name in brackets.
+COST_ICONS = {"AP": "ap", "veil": "token.veil", "blood": "blood", "minion": "minion", "minions": "minion"}
+_COST_PART = r"(?:([+-]?\d+) (\w+)|(\w+) ([+-]\d+))(?: \(([^()]*)\))?"
+
+
+def cost_chips(english: str) -> tuple[tuple[tuple[str, str], ...], bool]:
+    """The pictures of cost `english` (an engine's English cost text): ((icon, numeral), ...) and
+    whether a name in brackets follows; ((), False) when any part has no picture (then the cost
+    stays words)."""
+    chips, named = [], False
+    for part in english.split(", "):
+        m = re.fullmatch(_COST_PART, part.strip())
+        token = m and (m.group(2) or m.group(3))
+        if not m or token not in COST_ICONS:
+            return (), False
+        chips.append((COST_ICONS[token], m.group(1) or m.group(4)))
+        named = named or bool(m.group(5))
+    if len(chips) > 1:  # "0 AP, veil -1": the veil is the cost; a 0 beside it is noise
+        chips = [c for c in chips if c[1] not in ("0", "+0", "-0")] or chips
+    return tuple(chips), named
 
 
 def _plain(value: Any) -> Any:

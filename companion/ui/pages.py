@@ -1,4 +1,5 @@
-"""Every page `companion screenshots` draws: the game screens of the samples, the same screen with the
+"""Every page `companion screenshots` draws: the game screens of the samples, the live states (real games
+played through the engine by their bots, companion/ui/samples.py `live_screens`), the same screen with the
 table's troubles on it, the host's Phones screen while someone guesses the code, the simulated board,
 and the contact sheets of the shipped assets.
 
@@ -24,10 +25,11 @@ MISSING_PORT = "/dev/ttyACM0"  # a reader's port that is unplugged (a Pico's fir
 def pages() -> dict[str, Page]:
     """Page name -> how to draw it, in the order the check reports them."""
     from companion.ui.assets.sheet import sheets
-    from companion.ui.samples import screens
+    from companion.ui.samples import live_screens, screens
 
     recipes = screens()
     out: dict[str, Page] = {name: _table_page(recipe) for name, recipe in recipes.items()}
+    out.update((name, _table_page(recipe)) for name, recipe in live_screens().items())
     if TROUBLED in recipes:
         for name, parts, refusal in _troubles():
             out[f"{TROUBLED}-{name}"] = _table_page(recipes[TROUBLED], parts, refusal)

@@ -11,11 +11,14 @@ from companion import palette
 from companion.i18n import _
 from companion.palette import veil_cells
 from companion.ui import icons, theme
-from companion.ui.buttons import ButtonLayout
+from companion.ui.buttons import ROW, ButtonLayout
 from companion.ui.item import Item
 from companion.ui.model import TROUBLES, ViewModel
 from companion.ui.seats import SeatLayout
 from companion.ui.text import TextBox, TextRenderer
+
+
+VEIL_BOX, VEIL_STEP = 29, 33  # the veil gauge's cells at 800x480: a numeral's line high, the title keeps the rest
 
 
 class Renderer(ButtonLayout, SeatLayout):
@@ -25,8 +28,9 @@ class Renderer(ButtonLayout, SeatLayout):
         """Prepare for a `size` (width, height) surface."""
         self.size = (int(size[0]), int(size[1]))
         self.m = theme.Metrics(*self.size)
-        self.text = TextRenderer()
-        self.ui_text = TextRenderer("ui")  # the primary button's words: Atkinson Hyperlegible
+        self.text = TextRenderer()  # every text: Atkinson Hyperlegible (companion/ui/text.py)
+        self.ui_text = self.text  # the primary button's words (the same face; the name older code uses)
+        self.title_text = TextRenderer("display")  # the screen's title: Cinzel, as on the boxes and the end card
         self._layouts: dict[ViewModel, list[Item]] = {}
         self._frame_vm: ViewModel | None = None
         self._frame: pygame.Surface | None = None
@@ -73,6 +77,10 @@ class Renderer(ButtonLayout, SeatLayout):
             side = min(bottom - y - 2 * m.pad, int(w * (0.62 if not vm.buttons else 0.47)))
             cell = (side - 2 * m.pad) // 3
             wide = min(max(cell, self._widest_word(vm.grid) + m.px(10)), m.px(180))  # a long name widens the cells
+            # and where the board is as high as the screen allows, a district's name takes the width the
+            # board may have (1280x720: "Northwest" on one line, not "North- / west")
+            most = (int(w * (0.62 if not vm.buttons else 0.47)) - 2 * m.pad) // 3
+            wide = max(wide, min(self._widest_name(vm.grid) + m.px(10), most))
             for i, c in enumerate(vm.grid[:9]):
                 r, col = divmod(i, 3)
                 items.append(Item("cell", pygame.Rect(x + col * (wide + m.pad), y + m.pad + r * (cell + m.pad), wide, cell), c))
@@ -121,7 +129,10 @@ class Renderer(ButtonLayout, SeatLayout):
         main_h = self.text.font(m.font("main")).get_linesize() if vm.main else 0
         texts = [("main", text, self._rows(text, panel.width, "main") * main_h) for text in vm.main]
         texts += [("line", text, self._rows(text, panel.width) * m.line_h) for text in vm.lines]
-        tall = y + sum(high for _kind, _text, high in texts) <= panel.bottom - self.buttons_room(vm, True)
+        need = y + sum(high for _kind, _text, high in texts)
+        # tall: the primary taller than the rest; False: as tall; ROW: where even then the lines need the
+        # room, the buttons keep one row (the primary and "More" beside it, as under the end card)
+        tall = next((t for t in (True, False) if need <= panel.bottom - self.buttons_room(vm, t)), ROW)
         room = pygame.Rect(panel.x, panel.y, panel.width, panel.height - self.buttons_room(vm, tall))
         for kind, text, high in texts:
             items.append(Item(kind, pygame.Rect(panel.x, y, panel.width, high).clip(room), text))
@@ -145,18 +156,23 @@ class Renderer(ButtonLayout, SeatLayout):
         """The title bar's height: one line, or two when the title at its full size is wider than
         `width` (a long German title wraps rather than shrinks under the main-text size)."""
         m = self.m
-        font = self.text.font(m.font("title"))
+        font = self.title_text.font(m.font("title"))
         if font.size(title)[0] <= width - m.px(4) or len(title.split()) < 2:
             return m.header_h
         return max(m.header_h, 2 * font.get_linesize() + m.px(6))
 
     def _widest_word(self, cells) -> int:
         """The widest single word of the cells' lines at the cell size (a word never wraps), and the
-        name of a seat (a seat is always named)."""
+        name of a seat (a seat is always named); a district's name wraps and hyphenates instead."""
         font = self.text.font(self.m.font("cell"))
         words = max((font.size(word)[0] for c in cells for line in c.lines for word in line.split()), default=0)
         seats = max((font.size(c.title)[0] for c in cells if c.chip is not None), default=0)
         return max(words, seats)
+
+    def _widest_name(self, cells) -> int:
+        """The widest word of the cells' titles (the districts' names) at the cell size."""
+        font = self.text.font(self.m.font("cell"))
+        return max((font.size(word)[0] for c in cells for word in c.title.split()), default=0)
 
     def _rows(self, text: str, width: int, role: str = "body") -> int:
         """How many line rows `text` needs at `role`'s size in `width` (wrapped at spaces only)."""
@@ -166,12 +182,12 @@ class Renderer(ButtonLayout, SeatLayout):
 
     def _gauge_w(self) -> int:
         """Width of the veil gauge (label plus seven boxes)."""
-        return self._veil_label_w() + self.m.px(7 * 38 + 4)
+        return self._veil_label_w() + self.m.px(7 * VEIL_STEP + 4)
 
     def _veil_label_w(self) -> int:
-        """Width of the gauge's label: room for the word in the current language ("Schleier" is wider)."""
-        word = self.text.font(self.m.font("small")).size(_("Veil"))[0]
-        return max(self.m.px(56), word + self.m.px(8))
+        """Width of the gauge's label: the veil's picture (the theatre curtains of the board's veil
+        track), the same in every language; the title keeps the room a word took."""
+        return self.m.px(44)
 
     # -- painting -------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, vm: ViewModel) -> None:
@@ -213,7 +229,7 @@ class Renderer(ButtonLayout, SeatLayout):
     def _text(self, surface, text: str, rect: pygame.Rect, role: str, color, align: str = "center", bg=theme.BG,
               renderer: TextRenderer | None = None, min_size: int | None = None) -> None:
         """Draw fitted text on its known background colour and remember its box (`renderer`: another
-        face than pygame's font; `min_size`: shrink no further than this, wrap instead)."""
+        face than the UI face; `min_size`: shrink no further than this, wrap instead)."""
         if not text:
             return
         fit = (renderer or self.text).draw(surface, text, rect, self.m.font(role), color, align,
@@ -230,7 +246,7 @@ class Renderer(ButtonLayout, SeatLayout):
             pygame.draw.rect(surface, accent, bar, border_radius=m.px(3))
             box = pygame.Rect(box.x + m.px(18), box.y, box.width - m.px(18), box.height)
         two = box.height > m.header_h  # a two-line bar: wrap at the full size, never shrink
-        self._text(surface, text, box, "title", theme.TEXT, "left", theme.HEADER,
+        self._text(surface, text, box, "title", theme.TEXT, "left", theme.HEADER, renderer=self.title_text,
                    min_size=m.font("title") if two else None)
 
     def _paint_veil(self, surface, item: Item) -> None:
@@ -238,12 +254,15 @@ class Renderer(ButtonLayout, SeatLayout):
         m = self.m
         veil, preview = item.data
         label = pygame.Rect(item.rect.x, item.rect.y, self._veil_label_w(), item.rect.height)
-        self._text(surface, _("Veil"), label, "small", theme.TEXT_DIM, bg=theme.HEADER)
-        box = m.px(34)
+        from companion.ui import assets
+
+        side = min(label.width - m.px(6), m.px(36))
+        surface.blit(assets.icon("token.veil", side, theme.VEIL_ON), (label.x, label.centery - side // 2))
+        box = m.px(VEIL_BOX)
         y = item.rect.y + (item.rect.height - box) // 2
         cells = veil_cells(veil)  # the LED veil bar's colours (companion/palette.py)
         for i, lit in enumerate(cells):
-            r = pygame.Rect(label.right + m.px(4) + i * m.px(38), y, box, box)
+            r = pygame.Rect(label.right + m.px(4) + i * m.px(VEIL_STEP), y, box, box)
             color = lit or theme.VEIL_OFF
             pygame.draw.rect(surface, color, r, border_radius=m.px(4))
             if i == veil:
@@ -355,7 +374,12 @@ class Renderer(ButtonLayout, SeatLayout):
             if c.icon:
                 colour = c.colour or theme.ICON_COLOURS.get(c.icon, theme.TEXT)
                 mark_w = side * 3 // 4 if c.shape else 0
-                icons.blit_icon(surface, c.icon, pygame.Rect(x, top, side, side), colour)
+                if c.icon in icons.ICONS:
+                    icons.blit_icon(surface, c.icon, pygame.Rect(x, top, side, side), colour)
+                else:  # a picture of the shipped assets ("token.room-card")
+                    from companion.ui import assets
+
+                    surface.blit(assets.icon(c.icon, side, colour), (x, top))
                 if c.shape:  # whose it is: their shape, not their colour alone
                     draw_shape(surface, c.shape, pygame.Rect(x + side, top + side // 4, mark_w, mark_w), colour, m.px(1))
                 self._text(surface, c.value, pygame.Rect(x + side + mark_w, y, numeral_w + m.px(4), row_h), "cell",
@@ -390,10 +414,18 @@ class Renderer(ButtonLayout, SeatLayout):
                 head = pygame.Rect(head.x + side + m.px(4), head.y, head.width - side - m.px(4), head.height)
             elif counts:
                 counts = (c.chip._replace(value=""), *counts)
-        # "B2 Old Town", else the name alone, else "B2" (the name is on the board screen then); a seat
-        # always by its player's name
-        last = c.title if c.chip is not None and c.title else c.pos
-        title = next((t for t in (f"{c.pos} {c.title}".strip(), c.title) if t and font.size(t)[0] <= head.width), last)
+        # the district by its name, wrapped (and hyphenated) over the lines the cell has room for, up
+        # to three ("News- / paper / Office"); its grid
+        # position only where the box has no name at all; a seat by its player's name
+        title = c.title or (c.pos if c.lines or counts else "")  # an empty box unnamed: nothing to read
+        line_h = head.height
+        below = sum(len(self.text.fit(ln, inner.width, 10 ** 6, size, size).lines) for ln in c.lines) * line_h
+        room = max(1, min(3, (inner.height - below - (m.px(20) if counts else 0)) // line_h))
+        rows = self.text.fit(title, head.width, room * line_h, size, size)
+        if rows.cut:  # the name first: it takes a third line from the counts (they shrink) before it is cut
+            rows = self.text.fit(title, head.width, 3 * line_h, size, size)
+        if len(rows.lines) > 1 and not rows.cut:
+            head = pygame.Rect(head.x, head.y, head.width, len(rows.lines) * line_h)
         self._text(surface, title, head, "cell", theme.TEXT_DIM, bg=behind)
         y = head.bottom
         for line in c.lines:

@@ -107,7 +107,7 @@ def screens() -> dict[str, Callable]:
         "settings": on(None, lambda ui: ui.screen.activate("settings", Press.SHORT)),
         "picker": on(main, lambda ui: ui.screen.activate("act:0", Press.SHORT)),
         "menu": on(main, lambda ui: press(ui, VButton.MENU)),
-        "more": on(main, _open_more),
+        "more": on(main, open_more),
         "board": on(main, lambda ui: press(ui, VButton.MENU), lambda ui: ui.screen.activate("board", Press.SHORT)),
         "log": on(main, lambda ui: ui.update(main, logged, 0.0),
                   lambda ui: press(ui, VButton.MENU), lambda ui: ui.screen.activate("log", Press.SHORT)),
@@ -164,7 +164,7 @@ def _named_view() -> GameView | None:
     return engine_view(gid, None, 1, lambda s: s.get("round", 1) > 1) if gid else None
 
 
-def _open_more(ui) -> None:
+def open_more(ui) -> None:
     """Open the More sheet of the screen on show (its buttons that did not fit), as a tap on "More" does."""
     from companion.ui.input_map import WidgetPress
     from companion.ui.model import MORE
@@ -204,6 +204,45 @@ def game_screens() -> dict[str, Callable]:
         else:
             out[gid] = lazy(lambda gid=gid: engine_view(gid, None, 1, lambda s: True))
     return out
+
+
+def live_screens() -> dict[str, Callable]:
+    """Screens reached by playing real games through the engine, as players see them (the check's
+    live states): for every game the busiest state a seeded bot game passes (the most actions to
+    choose from) with its More sheet open, and what a game's samples add (`live()`: Masters' first
+    night with 2 AP). Named "live-<id>", "live-<id>-more"."""
+    from companion.games import games
+
+    out: dict[str, Callable] = {}
+    for gid in games():
+        out[f"live-{gid}"] = lazy(lambda gid=gid: busiest_view(gid))
+        out[f"live-{gid}-more"] = lambda ui, gid=gid: (lazy(lambda: busiest_view(gid))(ui), open_more(ui))
+        out.update(getattr(_samples_of(gid), "live", dict)())
+    return out
+
+
+def busiest_view(game_id: str, seed: int = 1, limit: int = 400) -> GameView:
+    """The view of the state with the most actions to choose from (the enabled ones first, then all)
+    that game `game_id`'s own bot passes through from its example setup with `seed`, within `limit`
+    commands (cached: every size and language draws the same state)."""
+    key = (game_id, seed, limit)
+    if key not in _BUSIEST:
+        from companion.rules import load_game
+
+        view = engine_view(game_id, None, seed, lambda _state: False, limit)
+        game = load_game(game_id)
+        most, best, state = [0, -1], None, None
+        for i, command in enumerate(view.info["commands"]):  # the bot's game again, state by state
+            state = game.setup(command)[0] if i == 0 else game.apply(state, command)[0]
+            actions = tuple(game.actions(state))
+            score = [sum(1 for a in actions if a.enabled), len(actions)]
+            if score > most and game.outcome(state) is None:
+                most, best = score, (game.to_json(state), actions)
+        _BUSIEST[key] = GameView(game_id, best[0], best[1], {}) if best else view
+    return _BUSIEST[key]
+
+
+_BUSIEST: dict[tuple, GameView] = {}
 
 
 def _tuesday() -> str:

@@ -3,7 +3,9 @@
   companion screenshots --out DIR [--size WxH ...] [--only NAME ...] [--lang CODE ...] [--check] [--json]
 
 Writes `<page>_<W>x<H>.png` for every page (companion/ui/pages.py): every screen of the table app,
-built from the sample states of companion/ui/samples.py, the busiest screen again with one, two and
+built from the sample states of companion/ui/samples.py, the live states reached by playing real games
+through the engine (`live-<game>`: every game's busiest state of a seeded bot game, and with its More
+sheet open, `live-<game>-more`; Masters' first night with 2 AP), the busiest screen again with one, two and
 three trouble banners and with a refused command, the simulated board, the `icons` page (the token
 pictures, the countdown ring and the veil bar) and the contact sheets of the shipped fonts, icons and
 illustrations (`assets-*`). Sizes: 800x480 (the 7" panel) and 1920x1080 unless `--size` says

@@ -249,15 +249,16 @@ def _text(surface, s: Shape):
         left = x + w - lw if s.anchor == "end" else x + (w - lw) / 2 if s.anchor == "middle" else x
         surface.blit(img, (round(left), round(y + i * s.leading)))
     rect = pygame.Rect(math.floor(x), math.floor(y), math.ceil(w) + 1, math.ceil(h) + 1)
-    fit = Fit(nominal(s.px), tuple(s.lines), math.ceil(w), math.ceil(h), False)
+    fit = Fit(nominal(s.px), tuple(s.lines), math.ceil(w), math.ceil(h), False, em=s.px)
     return TextBox(s.text.replace("\n", " "), rect, fit, s.role or "chart")
 
 
 def nominal(px: int) -> int:
-    """The nominal font size whose em size (companion/ui/text.py's pixel_size) is `px` or just above."""
+    """The nominal font size whose em size in the UI face (companion/ui/text.py's pixel_size) is `px`
+    or just above."""
     from companion.ui.text import pixel_size
 
-    n = max(1, int(px / 0.6875))
+    n = max(1, int(px / 0.8))
     while pixel_size(n) < px:
         n += 1
     return n

@@ -3,26 +3,31 @@
 `fit_text` picks the largest font size (from `max_size` down to `min_size`) at which the text,
 wrapped at word boundaries, fits inside `width` x `height`. Only when even the smallest size fails
 are long words broken and the last line ellipsised; the result then says `cut=True`, which the
-tests treat as a layout bug (and `broken=True` when a word had to be split across lines). Sizes here
-are *nominal*: like `pygame.font.Font(None, n)`, a nominal size n opens the font at an em size of
-`pixel_size(n)` = int(n * 0.6875) screen pixels, so nominal 24 is a 16 px font. The screen check
-(companion/ui/screencheck.py) always speaks of that em size in pixels. Rendered line surfaces are
-cached, so redrawing an unchanged screen costs blits only.
+tests treat as a layout bug (and `broken=True` when a word had to be split across lines). Rendered
+line surfaces are cached, so redrawing an unchanged screen costs blits only.
+
+Every text is drawn in one of the shipped faces (companion/ui/assets): Atkinson Hyperlegible ("ui")
+unless a renderer is made for another ("display": Cinzel, the titles). pygame's own font
+(freesansbold.ttf) is never used: its kern table spreads letter pairs apart ("a nother", "Ca thedra l").
+
+Sizes are *nominal*, the numbers the theme has always given (companion/ui/theme.py FONT_SIZES): a
+nominal size n is the type whose capitals draw `capitals_for(n)` = n x 17/35 px tall, rounded up
+(35 -> 17 px, the smallest a player reads at 800x480; 59 -> 29 px, a title). Each face is opened at
+the smallest em size whose rendered capitals reach that height (`assets.px_for_capitals`), so every
+face reads as tall at one nominal size. `Fit.px` is that em size in screen pixels.
 """
 
-import os
+import math
+import re
 
 import pygame
 
 from companion.records import Named
+from companion.ui import ink
 
 ELLIPSIS = "…"
-# pygame's default font by its file: Font(None) looks the file up through importlib.resources on
-# every call (3.5 ms the first time, 0.2 ms after), opening it by path takes 0.06 ms. Font(None)
-# also scales the size it is given by 0.6875; opening the file we do the same, so text looks alike.
-_FONT_FILE = os.path.join(os.path.dirname(pygame.__file__), pygame.font.get_default_font())
-_FONT_FILE = _FONT_FILE if os.path.isfile(_FONT_FILE) else None
-DEFAULT_FONT_SCALE = 0.6875
+DEFAULT_FACE = "ui"  # Atkinson Hyperlegible Bold: every text a renderer draws unless it names another face
+CAPITALS_PER_SIZE = 17 / 35  # px of capitals per nominal size: 35 (the floor at 800x480) draws 17 px
 
 
 class Fit(Named):
@@ -34,20 +39,21 @@ class Fit(Named):
     height: int
     cut: bool
     broken: bool = False  # a word was split across two lines (only ever together with the last resort)
+    em: int = 0  # the em size in screen pixels the face was opened at (0: not known)
 
     @property
     def px(self) -> int:
         """The font's em size in screen pixels (what pygame.font.Font(file, N) got as N)."""
-        return pixel_size(self.size)
+        return self.em or pixel_size(self.size)
 
 
 class TextRenderer:
     """Fonts, fitted layouts and rendered line surfaces, all cached by their inputs.
 
-    `face` is a shipped font's role (companion/ui/assets: "display", "ui", "ui-regular"); None draws
-    in pygame's default font, as the screens do today. Sizes are nominal either way."""
+    `face` is a shipped font's role (companion/ui/assets: "display", "ui", "ui-regular"); sizes are
+    nominal (the module's docstring)."""
 
-    def __init__(self, face: str | None = None) -> None:
+    def __init__(self, face: str = DEFAULT_FACE) -> None:
         """Start with empty caches (fonts load on first use)."""
         self.face = face
         self._fonts: dict[int, pygame.font.Font] = {}
@@ -55,10 +61,10 @@ class TextRenderer:
         self._surfaces: dict[tuple, pygame.Surface] = {}
 
     def font(self, size: int) -> pygame.font.Font:
-        """The renderer's font at nominal `size` (pygame's default font, freesansbold, without a face)."""
+        """The renderer's face at nominal `size` (its capitals `capitals_for(size)` px tall)."""
         f = self._fonts.get(size)
         if f is None:
-            f = self._fonts[size] = _default_font(size) if self.face is None else _face_font(self.face, size)
+            f = self._fonts[size] = face_font(self.face, size)
         return f
 
     def fit(self, text: str, width: int, height: int, max_size: int, min_size: int = 12) -> Fit:
@@ -87,8 +93,14 @@ class TextRenderer:
              align: str = "center", min_size: int = 12, bg=None) -> Fit:
         """Fit `text` into `rect` and blit it (centred vertically; `align` left|center; `bg` behind it)."""
         fit = self.fit(text, rect.width, rect.height, max_size, min_size)
-        line_h = self.font(fit.size).get_linesize()
-        y = rect.y + (rect.height - line_h * len(fit.lines)) // 2
+        font = self.font(fit.size)
+        line_h = font.get_linesize()
+        # a line's picture is taller than its advance: centred on it, and without a background where it
+        # would paint over the line above or over the box's edge
+        spill = font.get_height() - line_h
+        if spill > 0 and (len(fit.lines) > 1 or spill > rect.height - fit.height):
+            bg = None
+        y = rect.y + (rect.height - line_h * len(fit.lines)) // 2 - max(0, spill) // 2
         for ln in fit.lines:
             surf = self.line(ln, fit.size, color, bg)
             x = rect.x if align == "left" else rect.x + (rect.width - surf.get_width()) // 2
@@ -100,10 +112,10 @@ class TextRenderer:
 def fit_text(text: str, width: int, height: int, max_size: int, min_size: int = 12, font_for=None) -> Fit:
     """Largest size at which `text` wraps into `width` x `height`; `cut=True` if it never does.
 
-    `font_for(size)` returns a pygame Font (default: pygame's default font). Sizes step down by
+    `font_for(size)` returns a pygame Font (default: the UI face, `face_font`). Sizes step down by
     about 8 % each try, so a long label shrinks smoothly instead of jumping.
     """
-    font_for = font_for or _default_font
+    font_for = font_for or (lambda n: face_font(DEFAULT_FACE, n))
     size = max(max_size, min_size)
     while True:
         font = font_for(size)
@@ -117,40 +129,64 @@ def fit_text(text: str, width: int, height: int, max_size: int, min_size: int = 
         size = max(min_size, min(size - 1, int(size * 0.92)))
 
 
-def pixel_size(size: int) -> int:
-    """The em size in screen pixels of nominal font size `size` (what the font file is opened at)."""
-    return max(1, int(size * DEFAULT_FONT_SCALE))
+def capitals_for(size: int) -> int:
+    """The height in px of the capitals nominal size `size` draws (35 -> 17, 59 -> 29)."""
+    return max(1, math.ceil(size * CAPITALS_PER_SIZE - 1e-9))
 
 
-def _default_font(size: int) -> pygame.font.Font:
-    """pygame's default font at `size`, uncached (`TextRenderer.font` keeps the ones it uses)."""
-    if not pygame.font.get_init():
-        pygame.font.init()
-    if _FONT_FILE is None:
-        return pygame.font.Font(None, size)
-    return pygame.font.Font(_FONT_FILE, pixel_size(size))
-
-
-def _face_font(face: str, size: int) -> pygame.font.Font:
-    """Shipped font `face` at nominal `size` (the same em size pygame's default font would get)."""
+def pixel_size(size: int, face: str = DEFAULT_FACE) -> int:
+    """The em size in screen pixels `face` is opened at for nominal size `size`."""
     from companion.ui import assets
 
-    return assets.font(face, pixel_size(size))
+    return assets.px_for_capitals(face, capitals_for(size))
+
+
+def face_font(face: str, size: int) -> pygame.font.Font:
+    """Shipped font `face` at nominal `size`, its lines `LEADING` x its capitals apart (cached).
+
+    The shipped faces keep room for accents and descenders in their line height (Atkinson
+    Hyperlegible: 1.25 em, 1.8 x its capitals); stacked at that height a screen's lines would need a
+    tenth more room than the layouts give. Lines are set `LEADING` x the capitals apart, as pygame's
+    own font set them; `TextRenderer.draw` blits such lines without a background so an accent never
+    paints over the descender above it."""
+    key = (face, size)
+    font = _FACES.get(key)
+    if font is None:
+        from companion.ui import assets
+
+        if not pygame.font.get_init():
+            pygame.font.init()
+        font = _FACES[key] = pygame.font.Font(assets.path("fonts", assets.FONTS[face]), pixel_size(size, face))
+        font.set_linesize(min(font.get_linesize(), round(LEADING * capitals_for(size))))
+    return font
+
+
+LEADING = 1.6  # line advance per px of capitals (pygame's freesansbold set 17 px capitals 27 px apart)
+_FACES: dict[tuple[str, int], pygame.font.Font] = {}
+ink.font_cache(_FACES.clear)  # the screen check records only fonts opened while it records
 
 
 def _fit(size: int, lines: list[str], font, cut: bool = False, broken: bool = False) -> Fit:
     """A Fit with the measured extent of `lines`."""
     w = max((font.size(ln)[0] for ln in lines), default=0)
-    return Fit(size, tuple(lines), w, font.get_linesize() * len(lines), cut, broken)
+    return Fit(size, tuple(lines), w, font.get_linesize() * len(lines), cut, broken, _em(font))
+
+
+def _em(font) -> int:
+    """The em size a font was opened at, as far as pygame tells it (its point size)."""
+    try:
+        return int(font.point_size)
+    except (AttributeError, pygame.error):
+        return 0
 
 
 def _wrap(text: str, font, width: int, break_words: bool) -> list[str] | None:
     """Greedy word wrap; None if a word is wider than `width` and `break_words` is False."""
     out: list[str] = []
     for para in text.split("\n"):
-        line = ""
-        for word in para.split():
-            trial = f"{line} {word}" if line else word
+        line, first = "", len(out)
+        for word, sep in _words(para, font, width):
+            trial = f"{line}{sep}{word}" if line else word
             if font.size(trial)[0] <= width:
                 line = trial
                 continue
@@ -164,7 +200,58 @@ def _wrap(text: str, font, width: int, break_words: bool) -> list[str] | None:
                 word = pieces[-1]
             line = word
         out.append(line)
+        _no_orphan(out, first, font, width)
     return out
+
+
+def _words(para: str, font, width: int) -> list[tuple[str, str]]:
+    """The words of `para`, each with what joins it to the word before on a line (a space); one
+    wider than `width` split after its hyphens ("Blutmond-" + "Ritual", joined by nothing), as a
+    reader splits it, and a piece still too wide hyphenated before a syllable (`_hyphenate`)."""
+    out = []
+    for word in para.split():
+        if font.size(word)[0] <= width:
+            out.append((word, " "))
+            continue
+        pieces = re.findall(r"[^-]+-*|-+", word) if "-" in word.strip("-") else [word]
+        pieces = [part for piece in pieces for part in _hyphenate(piece, font, width)]
+        out.extend((piece, " " if i == 0 else "") for i, piece in enumerate(pieces))
+    return out
+
+
+VOWELS = set("aeiouyäöüéèáàâêôûœæ")
+_ONSET = set("bcdfgkptw")  # with an l or r after it, the start of a syllable ("dr", "kl", "pr")
+_KEEP = ("ch", "ck", "ph", "th", "qu", "sc")  # letter pairs a break never parts
+
+
+def _hyphenate(word: str, font, width: int) -> list[str]:
+    """`word` as it fits `width`: itself, or cut before a syllable ("Zeitungs-" "redaktion",
+    "Privatge-" "mächer") with a hyphen at the end of each piece but the last: before a consonant
+    that a vowel follows, leaving two letters each side, the longest piece that fits first."""
+    if font.size(word)[0] <= width or len(word) < 6:
+        return [word]
+    low = word.lower()
+    cuts = sorted({i - 1 if low[i] in "lr" and low[i - 1] in _ONSET and i > 2 else i  # "Kathe-drale", "Nacht-klub"
+                   for i in range(2, len(word) - 2)
+                   if low[i].isalpha() and low[i] not in VOWELS and low[i + 1] in VOWELS and low[i - 1:i + 1] not in _KEEP})
+    fitting = [i for i in cuts if font.size(word[:i] + "-")[0] <= width]
+    if not fitting:
+        return [word]
+    i = fitting[-1]
+    return [word[:i] + "-", *_hyphenate(word[i:], font, width)]
+
+
+ORPHAN = 3  # a last line of one word this short ("AP", "+1", "I") takes the word before it along
+
+
+def _no_orphan(lines: list[str], first: int, font, width: int) -> None:
+    """Where a paragraph (`lines[first:]`) wrapped and its last line is one short word ("Night 3:
+    Mila, 2 / AP"), move the word before it down too ("Night 3: Mila, / 2 AP") when it fits."""
+    if len(lines) - first < 2 or len(lines[-1]) > ORPHAN or " " in lines[-1]:
+        return
+    head, _sep, last = lines[-2].rpartition(" ")
+    if head and font.size(f"{last} {lines[-1]}")[0] <= width:
+        lines[-2:] = [head, f"{last} {lines[-1]}"]
 
 
 def _break_word(word: str, font, width: int) -> list[str]:
@@ -196,8 +283,7 @@ def _squeeze(text: str, font, width: int, max_lines: int, size: int) -> Fit:
 class TextBox(Named):
     """A text drawn in the last frame: its box, how it was fitted, its role and its size.
 
-    `px` is the font's em size in screen pixels (`Fit.px`: nominal size x 0.6875, see
-    companion/ui/text.py). The screen check takes where the text went and how it was fitted from here,
+    `px` is the font's em size in screen pixels (`Fit.px`, see companion/ui/text.py). The screen check takes where the text went and how it was fitted from here,
     and the height of its capitals from what was really rendered (companion/ui/ink.py).
     """
 

@@ -47,9 +47,10 @@ CELL_MARKS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
 # deuteranope or protanope cannot tell apart differ in pattern. render.paint_pattern draws them.
 CELL_PATTERNS: dict[str, str] = {"red": "hatch", "combat": "cross", "blue": "dots", "vampire": "frame"}
 
-# Font size of each text role at 800x480, nominal (x 0.6875 = em px; Metrics.font scales it). 35 is
-# the smallest a player reads from a chair (24 px, issue 17), 59 the one thing a screen is about
-# (40 px): the title (whose turn and their AP, the card, the winner) and big numerals.
+# Font size of each text role at 800x480, nominal (x 17/35 = px of capitals, companion/ui/text.py;
+# Metrics.font scales it). 35 is the smallest a player reads from a chair (17 px capitals, issue 17),
+# 59 the one thing a screen is about (29 px capitals): the title (whose turn and their AP, the card,
+# the winner) and big numerals.
 MIN_FONT = 35
 FONT_SIZES = {"title": 59, "main": 59, "body": 35, "button": 35, "primary": 44, "small": 35, "cell": 35, "hint": 35}
 

@@ -28,8 +28,8 @@ def _vm(app) -> dict:
 
 
 def _labels(app) -> list[str]:
-    """The labels of the buttons on screen."""
-    return [b["label"] for b in _vm(app)["buttons"]]
+    """The one-press names on screen ("Type a name" sits after the first of them)."""
+    return [b["label"] for b in _vm(app)["buttons"] if b["id"].startswith("n:")]
 
 
 def _type(app, word: str) -> None:

@@ -216,7 +216,9 @@ def test_sim_every_label_fits_its_button(sim, lang, height):
     surface = pygame.Surface((int(height * 0.6), height))
     sim.panel.draw(surface, surface.get_rect())
     g = sim.panel.geometry(surface.get_rect())
-    font = pygame.font.Font(None, sim.panel._size(LABEL_CAPITALS))
+    from companion.hal.sim import _font
+
+    font = _font(sim.panel._size(LABEL_CAPITALS))
     for (vb, _english), label in zip(BUTTON_ROW, sim.panel.labels()):
         w, h = font.size(label)
         assert w <= g.buttons[vb].w - 8 and h <= g.buttons[vb].h, (label, g.buttons[vb])

@@ -174,14 +174,14 @@ def test_action_labels_costs_and_reasons_are_templates_the_screen_can_translate(
     game = masters_game()
     s = to_night(game, masters_start(game))
     menu = {a.command.get("to", a.command["cmd"]): a for a in game.actions(s)}
-    assert (menu["hunt"].label, menu["A2"].label, menu["A2"].cost) == ("Hunt", "Move to A2", "1 AP")
+    assert (menu["hunt"].label, menu["A2"].label, menu["A2"].cost) == ("Hunt", "Move to " + game.to_json(s)["districts"]["A2"]["name"], "1 AP")  # by name
     night = load_game("one-night")
     state, _ = night.setup({"cmd": "setup", "game": "one-night", "players": 4, "seed": 3})
     vote = next(a for a in night.actions(state) if a.command["cmd"] == "vote")
     i18n.set_language("de")
     shown = [words.refusal_text(t) for t in (menu["hunt"].label, menu["A2"].label, menu["hunt"].why_not,
                                             menu["recruit"].cost, vote.label, vote.why_not)]
-    assert shown == ["Jagen", "Nach A2 ziehen", "Tötungszahl 1 nötig", "2 AP, Schleier +1",
+    assert shown == ["Jagen", "Ziehen: " + words.data_name(game.to_json(s)["districts"]["A2"]["name"]), "Tötungszahl 1 nötig", "2 AP, Schleier +1",
                      "Stimmen eingeben", "noch nicht Zeit zum Abstimmen"]
 
 

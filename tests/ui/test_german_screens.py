@@ -115,7 +115,8 @@ def test_the_engine_menu_shows_in_the_table_language_on_its_buttons():
     finally:
         i18n.set_language("en")
     english = [action_button(i, a) for i, a in enumerate(actions)]
-    assert [b.label for b in english] == [str(a.label) for a in actions]
+    # (an ability's name from its cost joins the label: "Blood ability: Unmask")
+    assert [b.label.split(": ")[0] for b in english] == [str(a.label).split(": ")[0] for a in actions]
     assert any(g.label != e.label for g, e in zip(german, english))
     greyed = [(g, e) for g, e in zip(german, english) if not e.enabled]
     assert greyed and all(g.why_not != e.why_not for g, e in greyed)

@@ -68,3 +68,38 @@ def test_every_code_of_the_issue_is_caught(text, kinds):
                                   "Problem 1 of 4", "Round 3, leading: Mila", "Blood 3/4"])
 def test_sentences_are_no_codes(text):
     assert codes_in(text) == []
+
+
+# Districts and cards by their codes (issue #34, point 3): a district is named in its cell, its buttons
+# ("Move to the Docks") and titles ("Combat in the Docks"); a card by its title ("Event: Night Patrol"),
+# an untaught one "New card", never "Card I-01". The live pages (real games played through the engine,
+# companion/ui/samples.py `live_screens`) are among the pages. Two pages keep grid positions on purpose:
+# the keyboard's hint names the physical district buttons, and the grid of a card being taught shows
+# boxes that have no name (a card's printed grid).
+GRID = re.compile(r"\b[A-C][1-3]\b")
+CARD = re.compile(r"\b(?:I|II|III)-\d{1,2}\b")
+UNNAMED_BOXES = ("keyboard", "draw-card")
+SCREENS = [n for n in PAGES if not screenshots.is_sheet(n) and n not in UNNAMED_BOXES]
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_no_district_or_card_is_shown_by_its_code(lang):
+    found = [(n, t) for n in SCREENS for t in drawn(n, lang) if GRID.search(t) or CARD.search(t)]
+    assert found == []
+    assert any(n.startswith("live-") for n in SCREENS)
+
+
+def test_a_district_without_its_name_would_be_caught(monkeypatch):
+    """Break it once: the cells lose their districts' names; the night page then shows grid codes."""
+    from companion.games.masters import view
+
+    monkeypatch.setattr(view, "district_title", lambda state, pos: "")
+    assert [t for t in drawn("night", "en") if GRID.search(t)]
+
+
+def test_an_untaught_card_is_the_new_card():
+    from companion.games.masters.screens import card_title
+
+    assert card_title({"key": "I-03", "name": "Night Patrol"}) == "Night Patrol"
+    assert card_title({"key": "I-01", "name": "Card I-01"}) == "New card"
+    assert card_title({"key": "I-01", "name": ""}) == "New card"

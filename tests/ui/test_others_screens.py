@@ -274,8 +274,7 @@ def test_others_strigoi_lines_show_order_strigoi_and_marker():
     vm = shown(view).view_model()
     assert vm["title"] == f"Round {s['round']}: {s['turn']}: the Strigoi strikes"
     first = s["powerwolves"][s["order"][0]]
-    wounds = "1 wound" if first["wounds"] == 1 else f"{first['wounds']} wounds"
-    assert vm["lines"][0].startswith(f"In turn order: {s['order'][0]} (at turn) {wounds} of 3; ")
+    assert vm["lines"][0].startswith(f"Wounds (of 3), in turn order: {s['order'][0]} {first['wounds']}, ")
     rooms = {"n": "A2", "sw": "C1", "s": "C2", "ne": "A3", "se": "C3", "nw": "A1", "center": "B2"}
     marked = {c["pos"] for c in vm["grid"] if c["mark"] == "combat"}
     assert marked == {rooms[v["room"]] for v in s["strigoi"].values() if v["room"] and not v["defeated"]}
@@ -324,10 +323,12 @@ def test_others_mansion_rooms_show_occupancy_and_clock_reveals():
     vm = shown(view).view_model()
     cells = {c["pos"]: c for c in vm["grid"]}
     for pos, d in s["board"]["districts"].items():
-        if d["represents"] == "room":
-            assert cells[pos]["lines"][1].startswith(f"{len(d['occupants'])}/2")
+        if d["represents"] == "room":  # its die face, its cards, a chip for each player in it: pictures, not "0/2"
+            counts = cells[pos]["counts"]
+            assert counts[0]["icon"] == f"die{d['room']}" and cells[pos]["lines"] == []
+            assert [c["value"] for c in counts if not c["icon"]] == [p[:1] for p in d["occupants"]]
     assert vm["title"].startswith(f"Tick {s['tick']} of 12") and vm["lines"][0] == "Roles shown at tick 6 (then 9)"
-    assert cells["C1"]["lines"] == [f"tick {s['tick']}/12"]
+    assert cells["C1"]["lines"] == [f"{s['tick']} of 12"] and cells["C1"]["counts"][0]["icon"] == "token.clock"
 
 
 def test_others_mansion_store_adds_score_cards():

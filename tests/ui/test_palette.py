@@ -142,10 +142,12 @@ def test_screen_veil_gauge_shows_the_led_colours(veil):
     renderer.render(surface, vm)
     gauge = next(i.rect for i in renderer.layout(vm) if i.kind == "veil")
     cells = palette.veil_cells(veil)
-    box, step = renderer.m.px(34), renderer.m.px(38)  # cells 34 px wide, 38 apart, after the "Veil" label
+    from companion.ui.render import VEIL_BOX, VEIL_STEP
+
+    box, step = renderer.m.px(VEIL_BOX), renderer.m.px(VEIL_STEP)  # after the veil's picture
     y = gauge.y + (gauge.height - box) // 2 + 4
     for i, colour in enumerate(cells):
-        x = gauge.x + renderer.m.px(60) + i * step + 4
+        x = gauge.x + renderer._veil_label_w() + renderer.m.px(4) + i * step + 4
         assert tuple(surface.get_at((x, y)))[:3] == (colour or theme.VEIL_OFF), i
 
 

@@ -21,7 +21,6 @@ from companion.ui.screenshots import CHECK_SIZES, render_page, screen_names
 from companion.ui.text import Fit, TextRenderer
 
 SMALL = (800, 480)
-FREESANS = TextRenderer().font(35)  # the screens' font at their smallest size: 24 px type
 
 @pytest.fixture(scope="module")
 def every_page(tmp_path_factory):
@@ -69,8 +68,9 @@ def test_the_pages_that_pass_meet_the_rule_as_measured(every_page):
 
 
 def test_capitals_are_measured_on_the_rendered_font():
-    """24 px type: 17 px capitals in pygame's font, 16 px in Atkinson Hyperlegible Bold; 40 px: 29 px."""
-    assert ink.capitals(FREESANS) == 17
+    """24 px type: 17 px capitals in pygame's font, 16 px in Atkinson Hyperlegible Bold; the screens'
+    nominal 59 (a title): 29 px."""
+    assert ink.capitals(pygame.font.Font(None, 35)) == 17  # pygame's own font (the screens never draw in it)
     assert ink.capitals(TextRenderer().font(59)) == 29
     assert ink.capitals(assets.font("ui", 24)) == 16
     assert assets.px_for_capitals("ui", 17) == 25 and ink.capitals(assets.font("ui", 25)) == 17
@@ -129,10 +129,10 @@ def _box(text, rect=pygame.Rect(0, 0, 700, 200), size=35):
 
 def test_clipped_split_overlapping_and_unmeasured_texts_fail():
     clipped = _box("Expose agents in every district", pygame.Rect(0, 0, 120, 40))
-    split = _box("Unpronounceable", pygame.Rect(0, 100, 120, 200), 59)
+    split = _box("WWWWWWWW", pygame.Rect(0, 100, 120, 200), 59)  # no syllable to hyphenate before
     drawn = [_drawn(ln, 17) for b in (clipped, split) for ln in b.fit.lines]
     report = check("synthetic", SMALL, drawn, [clipped, split])
-    assert report.clipped == ("Expose agents in every district",) and report.broken == ("Unpronounceable",)
+    assert report.clipped == ("Expose agents in every district",) and report.broken == ("WWWWWWWW",)
     over = check("synthetic", SMALL, [_drawn("Altar: attack", 17), _drawn("Inferno: defeat", 17)],
                  [_box("Altar: attack", pygame.Rect(200, 100, 300, 40)), _box("Inferno: defeat", pygame.Rect(180, 90, 300, 40))])
     assert over.overlapping == (("Altar: attack", "Inferno: defeat"),)
@@ -144,12 +144,12 @@ def test_shrinking_a_font_fails_the_check(monkeypatch):
     """Break the rule once: the screens' smallest type one step smaller fails every screen with text at it."""
     _surface, boxes, drawn = render_page("night", SMALL)
     assert check("night", SMALL, drawn, boxes).ok
-    monkeypatch.setattr(theme, "MIN_FONT", 33)  # 22 px type instead of 24 px
-    monkeypatch.setattr(theme, "FONT_SIZES", {**theme.FONT_SIZES, "body": 33, "button": 33, "small": 33, "cell": 33, "hint": 33})
-    monkeypatch.setattr(theme.Metrics, "min_font", theme.Scaled(33, "smaller"))
+    monkeypatch.setattr(theme, "MIN_FONT", 31)  # 16 px capitals instead of 17
+    monkeypatch.setattr(theme, "FONT_SIZES", {**theme.FONT_SIZES, "body": 31, "button": 31, "small": 31, "cell": 31, "hint": 31})
+    monkeypatch.setattr(theme.Metrics, "min_font", theme.Scaled(31, "smaller"))
     _surface, boxes, drawn = render_page("night", SMALL)
     report = check("night", SMALL, drawn, boxes)
-    assert not report.ok and report.smallest == 16 and ("16", "Veil") in {(str(c), t) for c, t in report.small}
+    assert not report.ok and report.smallest == 16 and ("16", "Expose agents") in {(str(c), t) for c, t in report.small}
 
 
 def test_the_renderer_records_role_and_box_of_every_text():

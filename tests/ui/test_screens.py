@@ -28,7 +28,7 @@ def test_title_lists_every_game_in_its_order_and_focuses_the_default(make_ui):
 def test_night_shows_every_action_with_cost_and_reason(make_ui):
     vm = night_ui(make_ui).view_model()
     assert vm["screen"] == "night" and vm["title"] == "Night 3: Mila, 2 AP"
-    assert button(vm, "Recruit a minion")["cost"] == "2 AP"
+    assert button(vm, "Recruit a minion")["chips"] == [["ap", "2"]] and button(vm, "Recruit a minion")["cost"] == ""  # a picture
     sig = button(vm, "Sigillate")
     assert not sig["enabled"] and sig["why_not"] == "kill count 9 needed"
     assert "B2" in vm["highlighted"] and vm["veil"] == 4
@@ -131,7 +131,7 @@ def test_menu_opens_board_with_district_details(make_ui):
     tap(ui, "board")
     press(ui, VButton.DISTRICT_A2)
     vm = ui.view_model()
-    assert vm["screen"] == "board" and vm["lines"][0] == "A2 Museum"
+    assert vm["screen"] == "board" and vm["lines"][0] == "Museum"
     assert any("Sigil: Mila" in line for line in vm["lines"])
     press(ui, VButton.BACK)
     assert ui.view_model()["screen"] == "night"
@@ -200,7 +200,7 @@ def test_combat_dice_buttons_follow_day_rule(make_ui):
     ui = make_ui()
     ui.update(GameView("masters", masters_samples.combat_state(), masters_samples.combat_actions()), (), 0.0)
     vm = ui.view_model()
-    assert vm["screen"] == "combat" and vm["title"] == "Combat in C1 (day)"
+    assert vm["screen"] == "combat" and vm["title"] == "Combat in Hospital"  # C1, by its name
     dice = {b["id"]: b for b in vm["buttons"] if b["id"].startswith("die:")}
     assert dice["die:4"]["enabled"] and dice["die:4"]["label"] == "Die 1: agent stays, -1 blood"
     assert dice["die:0"]["why_not"] == "day: lowest (1) only" and dice["die:0"]["label"] == "Die 6: kill"
@@ -238,12 +238,12 @@ def test_wizard_builds_the_setup_command_with_buttons_only(make_ui):
     tap(ui, "next")
     tap(ui, "d:hard")
     tap(ui, "k:physical")
-    press(ui, VButton.VEIL_UP)
+    assert not any(b["id"].startswith("seed") for b in ui.view_model()["buttons"])  # the seed is the settings'
     tap(ui, "start")
     assert ui.view_model()["screen"] == "tracker-walk"  # your own deck: the tracker's numbers first
     tap(ui, "examples")
     assert ui.take_results() == [{"cmd": "setup", "game": "masters", "vampires": ["Mila", "Imre"],
-                                  "difficulty": "hard", "deck": "physical", "seed": 42}]
+                                  "difficulty": "hard", "deck": "physical", "seed": 41}]
 
 
 def test_wizard_needs_two_vampires(make_ui):

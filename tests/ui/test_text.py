@@ -1,12 +1,10 @@
 """fit_text: shrink, wrap, and only cut as a flagged last resort."""
 
-import pygame
-
-from companion.ui.text import TextRenderer, fit_text
+from companion.ui.text import TextRenderer, face_font, fit_text
 
 
 def _font(size):
-    return pygame.font.Font(None, size)
+    return face_font("ui", size)  # what fit_text measures with
 
 
 def test_fit_text_short_text_keeps_max_size():
@@ -45,11 +43,18 @@ def test_text_renderer_caches_fits_and_line_surfaces():
     assert tr.line("Expose", 30, (0, 0, 0)) is not s1
 
 
-def test_default_font_opened_by_file_measures_like_pygames_own_default():
-    """The font is opened by its file (fast); it must look exactly like pygame.font.Font(None, size)."""
-    from companion.ui.text import _default_font
+def test_every_face_draws_the_capitals_its_nominal_size_promises():
+    """A nominal size draws capitals 17/35 of it tall (rounded up) in every shipped face: 35 -> 17 px."""
+    from companion.ui import ink
+    from companion.ui.text import capitals_for
 
-    for size in (1, 12, 13, 24, 30, 42, 95):
-        ours, pygames = _default_font(size), pygame.font.Font(None, size)
-        assert ours.get_linesize() == pygames.get_linesize()
-        assert ours.size("Railway Station ÄÖ 123") == pygames.size("Railway Station ÄÖ 123")
+    assert capitals_for(35) == 17 and capitals_for(59) == 29
+    for face in ("ui", "display", "ui-regular"):
+        for size in (35, 44, 53, 59, 79, 133):
+            assert ink.capitals(face_font(face, size)) >= capitals_for(size), (face, size)
+
+
+def test_lines_are_set_closer_than_the_faces_own_line_height():
+    """Atkinson Hyperlegible's own line height is 1.8 x its capitals; the renderer sets lines 1.6 x."""
+    font = face_font("ui", 35)
+    assert font.get_linesize() == 27 < font.get_height()

@@ -12,7 +12,8 @@ from typing import Any, Sequence
 from companion.i18n import N_, _, data_name, ngettext
 from companion.inputs import DISTRICTS, Press
 from companion.rules.base import Action
-from companion.ui.model import ButtonVM, CellVM
+from companion.ui import theme
+from companion.ui.model import ButtonVM, CellVM, Count, player_chip
 from companion.ui.screens.base import UIContext
 from companion.ui.screens.others.asked import Param, choice, number
 from companion.ui.screens.others.common import ADJUST, Field, OthersOverScreen, OthersScreen, board_districts
@@ -327,20 +328,20 @@ def room_cells(s: dict[str, Any], selected: str | None) -> list[CellVM]:
     for pos in DISTRICTS:
         d = districts.get(pos, {})
         kind = d.get("represents")
-        if kind == "room":
+        if kind == "room":  # its die face (the number the dice choose it by), its name, who is in it, its cards
             occ = list(d.get("occupants") or [])
             cards = int(d.get("cards", 0))
-            lines = (", ".join(occ) or _("empty"), ngettext("{occupied}/{capacity}, {n} card", "{occupied}/{capacity}, {n} cards", cards)
-                     .format(occupied=len(occ), capacity=ROOM_CAPACITY, n=cards))
             mark = "active" if turn_room == d.get("room") and occ else "red" if len(occ) >= ROOM_CAPACITY else "blue" if occ else ""
-            cells.append(CellVM(pos, f"{d.get('room')} {data_name(d.get('name', ''))}", lines, mark, pos == selected))
-        elif kind == "hall":
+            counts = ((Count(f"die{d['room']}", "", theme.TEXT),) if 1 <= int(d.get("room") or 0) <= 6 else ()) + \
+                ((Count("token.room-card", str(cards), theme.TEXT),) if cards else ()) + tuple(player_chip(s, p) for p in occ)
+            cells.append(CellVM(pos, data_name(d.get("name", "")) or str(d.get("room", "")), (), mark, pos == selected,
+                                counts=counts))
+        elif kind == "hall":  # who waits there: each player's chip (their shape, colour and initial)
             occ = list(d.get("occupants") or [])
-            who = ", ".join(occ) if len(occ) <= 3 else ngettext("{n} player", "{n} players", len(occ)).format(n=len(occ))
-            cells.append(CellVM(pos, _("Main hall"), (who or _("empty"),), "", pos == selected))
-        elif kind == "clock":
-            cells.append(CellVM(pos, _("Clock"), (_("tick {tick}/{length}").format(tick=s.get("tick", 1), length=s.get("clock_length", 12)),),
-                                "vampire", pos == selected))
+            cells.append(CellVM(pos, _("Main hall"), (), "", pos == selected, counts=tuple(player_chip(s, p) for p in occ)))
+        elif kind == "clock":  # the clock's hand as a picture, the tick against the clock's length
+            cells.append(CellVM(pos, _("Clock"), (_("{tick} of {length}").format(tick=s.get("tick", 1), length=s.get("clock_length", 12)),),
+                                "vampire", pos == selected, counts=(Count("token.clock", "", theme.ICON_COLOURS["clock"]),)))
         elif kind == "roles":
             v = d.get("vampires")
             cells.append(CellVM(pos, _("Roles"), (_("not shown") if v is None else ngettext("{n} vampire", "{n} vampires", v).format(n=v),),

@@ -50,9 +50,9 @@ class TrackerWalk(TrackerScreen):
         fid, label, value = self.steps[self.index]
         value = dict((f, v) for f, label, v in self.fields())[fid]
         last = self.index == len(self.steps) - 1
+        # Previous only once there is a number before (never a greyed button answering in red)
         buttons = (ButtonVM("next", _("Save and start") if last else _("Next number")),
-                   ButtonVM("prev", _("Previous"), enabled=self.index > 0,
-                            why_not=None if self.index else _("this is the first")),
+                   *((ButtonVM("prev", _("Previous")),) if self.index > 0 else ()),
                    ButtonVM("examples", _("Start with example numbers")), ButtonVM("back", _("Back")))
         lines = (f"{_question(fid)}: {value}",
                  _("{n}-vampire side, number {i} of {total}").format(n=self.vampires, i=self.index + 1, total=len(self.steps)),

@@ -14,7 +14,7 @@ from companion.errors import N_, Text
 from companion.inputs import DISTRICTS, Press, VButton
 from companion.rules.base import Action, Param, seated
 from companion.ui.model import GameView
-from companion.ui.samples import engine_view, lazy, on, over, press
+from companion.ui.samples import engine_view, lazy, on, open_more, over, press
 
 NAMES = ("Railway Station", "Museum", "Asylum", "Docks", "Cathedral", "Police Station", "Hospital", "Nightclub",
          "Newspaper Office")  # shipped districts (companion/games/masters/data/districts.toml), so German shows their German names
@@ -126,6 +126,17 @@ def screens() -> dict[str, Callable]:
                        lambda ui: ui.screen.activate("rename", Press.SHORT)),
         **_own_box_screens(),
     }
+
+
+def live() -> dict[str, Callable]:
+    """The live states `companion screenshots --check` also draws: the first night of a real game
+    (the engine's own actions and words) for two vampires, the one on turn with 2 AP, and its More
+    sheet open (its longest labels: "Initiate the Blood Moon ritual", the costs with the veil)."""
+    def night1(s: dict) -> bool:
+        return s["phase"] == "night" and s.get("step") == "turn" and s["vampires"][s["turn"]]["ap"] == 2
+
+    view = lambda: engine_view("masters", 2, 1, night1)  # noqa: E731 - made when drawn
+    return {"live-masters-night1": lazy(view), "live-masters-night1-more": lambda ui: (lazy(view)(ui), open_more(ui))}
 
 
 def _own_box_screens() -> dict[str, Callable]:

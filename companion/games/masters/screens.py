@@ -45,6 +45,10 @@ class DistrictGrid:
             self._grid = (key, mv.grid(self.ctx.state, marks, self.selected, extra))
         return self._grid[1]
 
+    def district_name(self, pos: str) -> str:
+        """District `pos` by its name (its grid position only where it has none)."""
+        return mv.district_title(self.ctx.state, pos) or pos
+
 
 class GameScreen(DistrictGrid, SharedGameScreen):
     """A Masters screen: the shared game screen (actions as buttons, Menu) over the board's 3x3 grid."""
@@ -212,7 +216,7 @@ class EventCardScreen(GameScreen):
             lines.append(_("The veil goes from {now} to {then} once these agents are placed.").format(now=s.get("veil"),
                                                                                                      then=preview))
         buttons += self.action_buttons(skip=("place_agents",) if placing else ()) + [ButtonVM("menu", _("Menu"))]
-        title = _("Event: {card}").format(card=data_name(card.get("name")) or card.get("key", "?"))
+        title = _("Event: {card}").format(card=card_title(card))
         return ViewModel(self.name, title, tuple(lines), tuple(buttons), self.grid(marks, extra),
                          veil_preview=preview)
 
@@ -293,7 +297,7 @@ class CombatScreen(GameScreen):
                  (_("Day: lowest dice only") if day else _("Night: any die")) + _set_aside(s))
         buttons = self._dice_buttons(s, day) + self.action_buttons(skip=("use_die",)) + [ButtonVM("menu", _("Menu"))]
         marks = {c.get("district", ""): "combat"}
-        title = (_("Combat in {district} (day)") if day else _("Combat in {district} (night)")).format(district=c.get("district", "?"))
+        title = _("Combat in {district}").format(district=self.district_name(c.get("district", "?")))
         return ViewModel(self.name, title, lines, tuple(buttons), self.grid(marks), stats=stats, dice=_dice(s),
                          accent=mv.colour(s, fighter))
 
@@ -333,7 +337,7 @@ class NightScreen(GameScreen):
         who = s.get("turn") or "-"
         v = (s.get("vampires") or {}).get(who, {})
         pos = v.get("district", "")
-        lines = (_("In {pos} {district}").format(pos=pos, district=mv.district_title(s, pos)),)
+        lines = (_("In {district}").format(district=mv.district_title(s, pos) or pos),)
         buttons = self.action_buttons() + [ButtonVM("menu", _("Menu"))]
         title = _("Night {n}: {vampire}, {ap} AP").format(n=s.get("round", 1), vampire=who, ap=v.get("ap", 0))
         return ViewModel(self.name, title, lines, tuple(buttons), self.grid({pos: "vampire"}),
@@ -388,7 +392,7 @@ class BoardScreen(DistrictGrid, Screen):
         r, deck = s.get("reserve") or {}, s.get("deck") or {}
         if self.selected:
             d = s.get("districts", {}).get(self.selected, {})
-            lines = (f"{self.selected} {data_name(d.get('name', ''))}",
+            lines = (data_name(d.get("name", "")) or self.selected,
                      _("Sigil: {sigil}").format(sigil=d.get("sigil") or _("none")),
                      _("Relics: {relics}").format(relics=", ".join(map(data_name, d.get("relics", []))) or _("none")),
                      _("Cards: {cards}").format(cards=", ".join(map(str, d.get("cards", []))) or _("none")))
@@ -431,6 +435,13 @@ class OverScreen(GameScreen):
         make = {"new": TitleScreen, "board": BoardScreen, "log": LogScreen}[button_id]
         self.ctx.stack.push(make(self.ctx))
         return True
+
+
+def card_title(card: Mapping[str, Any]) -> str:
+    """An event card by its name; one the table has not named (a card of your own box taught by its
+    grid alone, stored as "Card I-01") is "New card", never its code."""
+    name, key = str(card.get("name") or ""), str(card.get("key") or "")
+    return data_name(name) if name and name != f"Card {key}" else _("New card")
 
 
 def _dice(s: dict[str, Any]) -> tuple[tuple[int, bool], ...]:

@@ -59,5 +59,7 @@ def moments(steps) -> list[Moment]:
         out.append(Moment(10, _("Round {n}: the veil falls from {old} to {new}.").format(n=rnd, old=old, new=new), i))
     if last_card is not None and steps[-1].state.get("outcome") is not None:  # the last: once the game is over
         i, s, e = last_card
-        out.append(Moment(8, in_round(s, _("the last card, {card} “{name}”.").format(card=e["card"], name=data_name(e["name"]))), i))
+        named = e.get("name") and e["name"] != f"Card {e['card']}"  # a card taught by its grid alone has no name
+        out.append(Moment(8, in_round(s, _("the last card, “{name}”.").format(name=data_name(e["name"])) if named
+                                      else _("the last card.")), i))
     return out

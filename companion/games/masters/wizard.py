@@ -1,4 +1,7 @@
-"""Masters of the Night's new-game wizard: the vampires in seating order, then difficulty, deck and seed.
+"""Masters of the Night's new-game wizard: the vampires in seating order, then difficulty and deck.
+
+A first game in few presses: once two vampires sit, the focus is on Next; the options page opens on
+Start (its defaults are a game). The seed is the settings' (the developer options), not asked here.
 
 With your own box (a physical deck and a tracker nobody taught yet) the start goes through the
 tracker walk first (`companion.games.masters.ownbox_screens.ask_tracker`).
@@ -10,13 +13,12 @@ from companion.i18n import N_, _
 from companion.inputs import Press
 from companion.ui.model import ButtonVM, ViewModel
 from companion.ui.screens.base import Screen, UIContext
-from companion.ui.screens.menus import SEED_MAX
 
 DECK_LABELS = {"physical": N_("Your physical deck"), "digital": N_("Example deck (demo)")}
 
 
 class MastersWizard(Screen):
-    """New Masters game: vampires in seating order (page 1), then difficulty, deck and seed (page 2)."""
+    """New Masters game: vampires in seating order (page 1), then difficulty and deck (page 2)."""
 
     name = "wizard"
     transient = True
@@ -48,10 +50,9 @@ class MastersWizard(Screen):
             return ViewModel(self.name, _("New game: vampires"), lines, tuple(buttons))
         buttons = [ButtonVM(f"k:{k}", _(DECK_LABELS[k]), selected=k == self.deck) for k in self.decks]
         buttons += [ButtonVM(f"d:{d}", _(mv.DIFFICULTY_NAMES[d]), selected=d == self.difficulty) for d in mv.DIFFICULTIES]
-        buttons += [ButtonVM("seed-", _("Seed -1")), ButtonVM("seed+", _("Seed +1")), ButtonVM("start", _("Start"), primary=True), ButtonVM("back", _("Back"))]
+        buttons += [ButtonVM("start", _("Start"), primary=True), ButtonVM("back", _("Back"))]
         lines = (_("{vampires}: {difficulty}, {deck}").format(vampires=", ".join(self.vampires), difficulty=_(mv.DIFFICULTY_NAMES[self.difficulty]),
-                                                             deck=_(DECK_LABELS[self.deck])),
-                 _("Seed {seed} (up/down change it)").format(seed=self.seed))
+                                                             deck=_(DECK_LABELS[self.deck])),)
         return ViewModel(self.name, _("New game: options"), lines, tuple(buttons))
 
     def activate(self, button_id: str, kind: Press) -> bool:
@@ -59,14 +60,17 @@ class MastersWizard(Screen):
         head, colon, rest = button_id.partition(":")
         if head == "v":
             self.vampires.remove(rest) if rest in self.vampires else self.vampires.append(rest)
-        elif head == "d":
-            self.difficulty = rest
-        elif head == "k":
-            self.deck = rest
-        elif button_id in ("seed-", "seed+"):
-            self.on_veil(1 if button_id == "seed+" else -1)
+            if len(self.vampires) == 2 and rest in self.vampires:  # the fewest a game takes: Next is one press away
+                self.focus_later("next")
+        elif head in ("d", "k"):  # an option chosen: Start is the next press again
+            if head == "d":
+                self.difficulty = rest
+            else:
+                self.deck = rest
+            self.focus_later("start")
         elif button_id == "next":
-            self.page, self.focus = 1, 0
+            self.page = 1
+            self.focus_later("start")  # the options have their defaults: Start is the next press
         elif button_id == "start":
             from companion.games.masters.ownbox_screens import ask_tracker
 
@@ -76,11 +80,6 @@ class MastersWizard(Screen):
                 self.ctx.emit(setup)
         elif button_id == "back":
             return self.on_back()
-        return True
-
-    def on_veil(self, delta: int) -> bool:
-        """Up/down change the seed."""
-        self.seed = max(0, min(SEED_MAX, self.seed + delta))
         return True
 
     def on_back(self) -> bool:

@@ -169,15 +169,12 @@ def info_lines(s: dict[str, Any]) -> list[str]:
     order = []
     for w in s.get("order") or []:  # the cards' numbers made this order
         wounds = (wolves.get(w) or {}).get("wounds", 0)
-        said = ngettext("{wolf} {n} wound of {most}", "{wolf} {n} wounds of {most}", wounds)
-        if w == s.get("turn"):
-            said = ngettext("{wolf} (at turn) {n} wound of {most}", "{wolf} (at turn) {n} wounds of {most}", wounds)
-        order.append(said.format(wolf=w, n=wounds, most=WOUNDS_TO_FALL))
+        order.append(f"{w} {wounds}")  # whose turn it is: the title says
     marker = _("Attack marker on") if s.get("attack_marker") else _("Attack marker off (extra turn)")
     fallen = ", ".join(room_name(r) for r in s.get("collapsed") or [])
     # Altar and Inferno (and the attack threshold) are on the grid, the Strigoi stand in their rooms
     return [
-        _("In turn order: {wolves}.").format(wolves="; ".join(order)) if order else
+        _("Wounds (of {most}), in turn order: {wolves}.").format(most=WOUNDS_TO_FALL, wolves=", ".join(order)) if order else
         _("Wounds: {wounds}.").format(wounds="; ".join(
             ngettext("{wolf} {n} wound of {most}", "{wolf} {n} wounds of {most}", p.get("wounds", 0)).format(
                 wolf=w, n=p.get("wounds", 0), most=WOUNDS_TO_FALL) for w, p in wolves.items())),

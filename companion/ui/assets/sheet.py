@@ -17,7 +17,7 @@ from companion import palette
 from companion.i18n import N_, _
 from companion.ui import assets, theme
 from companion.ui.screencheck import MAIN_CAPITALS, MIN_CAPITALS
-from companion.ui.text import TextRenderer, pixel_size
+from companion.ui.text import CAPITALS_PER_SIZE, TextRenderer, capitals_for
 
 PER_PAGE = 18  # icons on one page: three columns of six
 KIND_COLOURS = {"phase": theme.FOCUS, "token": palette.ORANGE, "role": palette.REDDISH_PURPLE, "action": palette.SKY_BLUE}
@@ -41,9 +41,8 @@ def sheets() -> dict[str, Callable]:
 
 def nominal_for_capitals(face: str, capitals: int) -> int:
     """The nominal size (companion/ui/text.py) at which `face` draws capitals at least `capitals` px tall."""
-    px = assets.px_for_capitals(face, capitals)
-    n = math.ceil(px / 0.6875)
-    while pixel_size(n) < px:
+    n = max(1, math.floor(capitals / CAPITALS_PER_SIZE))
+    while capitals_for(n) < capitals:  # every face draws capitals_for(n) at nominal n
         n += 1
     return n
 

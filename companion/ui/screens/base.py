@@ -19,7 +19,7 @@ from companion.i18n import _
 from companion.narration.words import refusal_text
 from companion.inputs import ButtonEvent, CardRead, Press, VButton
 from companion.ui.input_map import WidgetPress
-from companion.ui.buttons import SHEET, more_button
+from companion.ui.buttons import GROUP, SHEET, grouped, more_button
 from companion.ui.model import MORE, TROUBLES, ButtonVM, GameView, ViewModel, with_focus
 from companion.ui.render import Renderer
 from companion.ui.troubles import troubles
@@ -367,28 +367,46 @@ class Screen:
 
 
 class MoreSheet(Screen):
-    """The sheet behind a screen's "More" button: every button that did not fit, all at once (no
-    pages), and Back. A press closes the sheet and presses the button on the screen below."""
+    """The sheet behind a screen's "More" button: every button that did not fit, all at once, and
+    Back. A press closes the sheet and presses the button on the screen below.
+
+    Where even the sheet cannot hold them all at touch size (a night with four moves, a game with
+    many corrections), the buttons with one picture (one kind of action: "Move to A2", "Move to
+    B1"...) become one button, "Move to … (4)", that opens a sheet of just those: never a second
+    page of what happens not to fit ("Menu, Back, Back")."""
 
     name = SHEET
     transient = True  # the game moved on: the actions it listed may be gone
     has_primary = False  # a list of equals: the screen below has the primary
 
-    def __init__(self, ctx: UIContext, under: Screen) -> None:
-        """The sheet of `under`'s hidden buttons."""
+    def __init__(self, ctx: UIContext, under: Screen, only: tuple[ButtonVM, ...] | None = None) -> None:
+        """The sheet of `under`'s hidden buttons (`only`: of one group of them)."""
         super().__init__(ctx)
         self.under = under
+        self.only = only
 
     def body(self) -> ViewModel:
         """The hidden buttons of the screen below, in its order, then Back."""
         under = self.under.model()
-        return ViewModel(self.name, under.title, buttons=tuple(b._replace(focused=False) for b in under.more)
-                         + (ButtonVM("back", _("Back")),), accent=under.accent)
+        hidden = self.only if self.only is not None else tuple(b._replace(focused=False) for b in under.more)
+        return ViewModel(self.name, under.title, buttons=hidden + (ButtonVM("back", _("Back")),), accent=under.accent)
+
+    def _fit_buttons(self, vm: ViewModel) -> ViewModel:
+        """All the buttons when they fit; else one button per kind of action that has several."""
+        if self.only is None and self.ctx.renderer.button_slots(vm) < len(vm.buttons):
+            vm = vm._replace(buttons=grouped(vm.buttons))
+        return super()._fit_buttons(vm)
 
     def activate(self, button_id: str, kind: Press) -> bool:
-        """Back closes the sheet; any other button is pressed on the screen below."""
+        """Back closes the sheet; a group opens the sheet of its buttons; any other button is pressed
+        on the screen below."""
         self.ctx.stack.pop()
         if button_id == "back":
+            return True
+        if button_id.startswith(GROUP):
+            icon = button_id[len(GROUP):]
+            members = tuple(b for b in self.body().buttons if b.icon == icon and b.id != "back")
+            self.ctx.stack.push(MoreSheet(self.ctx, self.under, members))
             return True
         return self.under._press_widget(button_id, kind)
 

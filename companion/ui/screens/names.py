@@ -58,10 +58,13 @@ class NamesScreen(Screen):
                        ButtonVM("back", _("Back"))]
             lines = (_("Seating, clockwise: {names}").format(names=seating),)
             return ViewModel(self.name, self.title, lines, tuple(buttons))
-        buttons = [ButtonVM(f"n:{i}", n) for i, n in enumerate(self.choices())]
-        buttons += [ButtonVM("type", _("Type a name")),
-                    ButtonVM("undo-one", _("Back one"), enabled=self.seat > 0, why_not=None if self.seat else _("this is the first")),
-                    ButtonVM("back", _("Back"))]
+        # the first one-press name (the primary), then Type a name, in sight whatever the names; taking
+        # the last name back only once there is one (never a greyed button answering in red)
+        names = [ButtonVM(f"n:{i}", n) for i, n in enumerate(self.choices())]
+        buttons = names[:1] + [ButtonVM("type", _("Type a name"))] + names[1:]
+        if self.seat > 0:
+            buttons.append(ButtonVM("undo-one", _("Undo the last name")))
+        buttons.append(ButtonVM("back", _("Back")))
         lines = (_("Who sits next, clockwise? ({n} of {total})").format(n=self.seat + 1, total=len(self.names)),
                  _("Seating: {names}").format(names=seating))
         return ViewModel(self.name, self.title, lines, tuple(buttons))

@@ -77,6 +77,9 @@ def _adjust(game: Any, state: State) -> list[Action]:
     ]
 
 
+WHAT = {"priority": Text(N_("priority")), "room": Text(N_("room"))}  # a modify's target, in the table's words
+
+
 def _roll(game: Any, state: State) -> list[Action]:
     """Per player: roll, or assign the dice; then lock the order."""
     out = []
@@ -92,7 +95,7 @@ def _roll(game: Any, state: State) -> list[Action]:
             for delta in (1, -1):
                 why = _modify_why(seat, what, delta)
                 out.append(Action({"cmd": "modify", "player": seat.name, "what": what, "delta": delta},
-                                  Text(N_("{name}: {what} {delta:+d}"), name=seat.name, what=what, delta=delta), cost=Text(N_("1 token")),
+                                  Text(N_("{name}: {what} {delta:+d}"), name=seat.name, what=WHAT[what], delta=delta), cost=Text(N_("1 token")),
                                   enabled=why is None, why_not=why))
         which = Param("dice", "die", (0, 1), (Text(N_("first die")), Text(N_("second die"))), many=(1, 2))
         out.append(Action({"cmd": "reroll", "player": seat.name}, Text(N_("{name} plays Reroll"), name=seat.name),

@@ -19,18 +19,20 @@ from companion.games.masters.rules.data import MUSEUM, MastersData
 from companion.games.masters.rules.limits import relic_limit
 from companion.games.masters.rules.state import DeckMode, MastersState, Step
 
+# The labels are short on purpose: the More sheet shows a night's every action at once, three to a
+# row in two lines each, the action's picture beside them and its cost as pictures after them.
 NIGHT_MENU = (
     ("expose", Text(N_("Expose agents")), Text(N_("1 AP"))),
     ("fight", Text(N_("Fight exposed agents")), Text(N_("1 AP"))),
     ("recruit", Text(N_("Recruit a minion")), Text(N_("2 AP, veil +1"))),
-    ("district_effect", Text(N_("Use the district's night effect")), ""),
-    ("blood_ability", Text(N_("Use your blood ability")), ""),
+    ("district_effect", Text(N_("District's night effect")), ""),
+    ("blood_ability", Text(N_("Blood ability")), ""),
     ("hunt", Text(N_("Hunt")), Text(N_("1 AP, +1 blood"))),
     ("exchange_relics", Text(N_("Exchange relics")), Text(N_("0 AP"))),
     ("wild_hunt", Text(N_("Start a wild hunt")), Text(N_("1 AP, veil -1"))),
-    ("dark_ability", Text(N_("Use your dark ability")), ""),
-    ("sigillate", Text(N_("Sigillate this district")), Text(N_("1 AP, 1 minion"))),
-    ("ritual", Text(N_("Initiate the Blood Moon ritual")), Text(N_("1 AP"))),
+    ("dark_ability", Text(N_("Dark ability")), ""),
+    ("sigillate", Text(N_("Sigillate")), Text(N_("1 AP, 1 minion"))),
+    ("ritual", Text(N_("Blood Moon ritual")), Text(N_("1 AP"))),
 )
 
 
@@ -146,10 +148,18 @@ def _card_effect(data: MastersData, s: MastersState) -> list[Action]:
     out = []
     if s.card.continuing and not _attached(s, s.card.key):
         to = Param("to", "choice", POSITIONS + s.order)
-        out.append(Action({"cmd": "attach_card", "card": s.card.key}, Text(N_("Keep {name} in play"), name=s.card.name), params=(to,)))
+        out.append(Action({"cmd": "attach_card", "card": s.card.key}, Text(N_("Keep {name} in play"), name=s.card.name)
+                          if _named(s.card) else Text(N_("Keep the new card in play")), params=(to,)))
     cost = Text(N_("veil -{veil_pending}"), veil_pending=s.veil_pending) if s.veil_pending else ""
-    out.append(Action({"cmd": "resolve_card"}, Text(N_("{name} is resolved"), name=s.card.name), cost))
+    out.append(Action({"cmd": "resolve_card"}, Text(N_("{name} is resolved"), name=s.card.name) if _named(s.card)
+                      else Text(N_("The new card is resolved")), cost))
     return out
+
+
+def _named(card) -> bool:
+    """Whether `card` has a name of its own: a card of the table's box taught by its grid alone is
+    stored as "Card I-01", which the screens never show (its code means nothing at the table)."""
+    return bool(card.name) and card.name != f"Card {card.key}"
 
 
 def _attached(s: MastersState, key: str) -> bool:
@@ -175,7 +185,7 @@ def _turn(data: MastersData, s: MastersState) -> list[Action]:
     along = (Param("minions", "number", low=0, high=minions, optional=True),) if minions else ()
     for pos in board.neighbours(v.district):
         why = night.why_not(data, s, "move")
-        out.append(Action({"cmd": "move", "to": pos}, Text(N_("Move to {pos}"), pos=pos), Text(N_("1 AP")), why is None, why,
+        out.append(Action({"cmd": "move", "to": pos}, Text(N_("Move to {district}"), district=data.district(s.at(pos).key).name, pos=pos), Text(N_("1 AP")), why is None, why,
                           along))
     for verb, label, cost in NIGHT_MENU:
         ap = night.night_ap(data, s) if verb == "district_effect" else None
@@ -254,11 +264,11 @@ def _combat(data: MastersData, s: MastersState) -> list[Action]:
     info = data.vampire(c.fighter)
     if info.combat_ability:  # Laszlo: after picking a die, as often as he pays (FAQ)
         why = night.CHECKS["blood_ability"](data, s, fighter)
-        out.append(Action({"cmd": "blood_ability"}, Text(N_("Use your blood ability")), Text(N_("{blood_cost} blood ({blood_ability})"), blood_cost=info.blood_cost, blood_ability=info.blood_ability),
+        out.append(Action({"cmd": "blood_ability"}, Text(N_("Blood ability")), Text(N_("{blood_cost} blood ({blood_ability})"), blood_cost=info.blood_cost, blood_ability=info.blood_ability),
                           why is None, why))
         need = night.KILLS["dark_ability"]
         why = None if fighter.kills >= need else Text(N_("kill count {need} needed"), need=need)
-        out.append(Action({"cmd": "dark_ability"}, Text(N_("Use your dark ability")), Text(N_("veil -{dark_veil} ({dark_ability})"), dark_veil=info.dark_veil, dark_ability=info.dark_ability),
+        out.append(Action({"cmd": "dark_ability"}, Text(N_("Dark ability")), Text(N_("veil -{dark_veil} ({dark_ability})"), dark_veil=info.dark_veil, dark_ability=info.dark_ability),
                           why is None, why))
     return out
 
