@@ -262,20 +262,20 @@ def _build(doc: tomlfile.TomlDoc, source: str) -> Config:
     sound = SoundConfig(volume=v.number("sound.volume", s["volume"], 0.0, 1.0), mute=v.boolean("sound.mute", s["mute"]),
                         device=_alsa_device(v, s["device"]))
 
-    l = section("leds")
-    v.only_keys("leds", l, ("driver", "order", "brightness", "gamma", "budget_ma", "ma_per_channel",
-                            "idle_ma_per_pixel", "night_floor", "strips", "lights"))
-    strips = _strips(v, doc, l["strips"])
-    lights = _lights(v, doc, l["lights"], {s.name: s for s in strips})
+    led_doc = section("leds")
+    v.only_keys("leds", led_doc, ("driver", "order", "brightness", "gamma", "budget_ma", "ma_per_channel",
+                                  "idle_ma_per_pixel", "night_floor", "strips", "lights"))
+    strips = _strips(v, doc, led_doc["strips"])
+    lights = _lights(v, doc, led_doc["lights"], {s.name: s for s in strips})
     leds = LedConfig(
-        driver=v.choice("leds.driver", l["driver"], LED_DRIVERS),
-        order=v.choice("leds.order", str(l["order"]).upper(), COLOR_ORDERS),
-        brightness=v.number("leds.brightness", l["brightness"], 0.0, 1.0),
-        gamma=v.number("leds.gamma", l["gamma"], 1.0, 4.0),
-        budget_ma=v.integer("leds.budget_ma", l["budget_ma"], 50, 100_000),
-        ma_per_channel=v.number("leds.ma_per_channel", l["ma_per_channel"], 1.0, 100.0),
-        idle_ma_per_pixel=v.number("leds.idle_ma_per_pixel", l["idle_ma_per_pixel"], 0.0, 10.0),
-        night_floor=v.number("leds.night_floor", l["night_floor"], 0.0, 0.5),
+        driver=v.choice("leds.driver", led_doc["driver"], LED_DRIVERS),
+        order=v.choice("leds.order", str(led_doc["order"]).upper(), COLOR_ORDERS),
+        brightness=v.number("leds.brightness", led_doc["brightness"], 0.0, 1.0),
+        gamma=v.number("leds.gamma", led_doc["gamma"], 1.0, 4.0),
+        budget_ma=v.integer("leds.budget_ma", led_doc["budget_ma"], 50, 100_000),
+        ma_per_channel=v.number("leds.ma_per_channel", led_doc["ma_per_channel"], 1.0, 100.0),
+        idle_ma_per_pixel=v.number("leds.idle_ma_per_pixel", led_doc["idle_ma_per_pixel"], 0.0, 10.0),
+        night_floor=v.number("leds.night_floor", led_doc["night_floor"], 0.0, 0.5),
         strips=strips,
         lights=lights,
     )

@@ -24,7 +24,7 @@ import functools
 import types
 import typing
 from dataclasses import MISSING, dataclass, fields
-from typing import Any, ClassVar, Iterable, Mapping
+from typing import Any, ClassVar, Iterable, Mapping, dataclass_transform
 
 from companion.errors import N_, CommandError, RuleViolation
 from companion.rules.names import NAME_LISTS, kept_name_problem, names_problem, nfc, renames_problem
@@ -33,6 +33,7 @@ _TYPE_NAMES = {int: "a whole number", str: "a text", bool: "true or false", tupl
                dict: "an object"}
 
 
+@dataclass_transform(frozen_default=True)  # type checkers see each subclass as the frozen dataclass it becomes
 @dataclass(frozen=True)
 class Record:
     """Base of every immutable value in the rules (commands, state, data, events): each subclass is a

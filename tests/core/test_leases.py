@@ -3,7 +3,6 @@
 
 import os
 import re
-import socket
 import sqlite3
 import subprocess
 import sys
