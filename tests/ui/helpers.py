@@ -74,7 +74,7 @@ def german_words() -> frozenset[str]:
 
     from companion import i18n
 
-    from tests.core.test_catalog import CATALOGS  # the shared catalog and every game's
+    from tests.games.test_catalog import CATALOGS  # the shared catalog and every game's
 
     texts = []
     for po in CATALOGS:

@@ -106,7 +106,7 @@ def test_every_command_prefix_in_the_catalog_is_the_rules_words():
     words (`AP setzen: ...`), the same as a `{verb}: ...` one is filled in."""
     from babel.messages.pofile import read_po
 
-    from tests.core.test_catalog import CATALOGS
+    from tests.games.test_catalog import CATALOGS
 
     messages = []
     for po in CATALOGS:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 
 import pytest
 
@@ -23,11 +22,12 @@ from companion.rules import load_game
 from companion.games.nosferatu.rules import bot
 from companion.storage.session import Session
 from tests.rules import as_recorded, play, refused
+from tests import FIXTURES
 
 EIGHT = {"cmd": "setup", "game": "nosferatu", "players": 8, "seed": 4}
 # the eight players but Renfield (P1) each give a card and see a Night: the round ends with Night
 FULL_ROUND = [{"cmd": "play"}, {"cmd": "reveal", "card": "night"}] * 7
-OLD_JOURNAL = Path(__file__).resolve().parent / "fixtures" / "replay-before-night-cards-nosferatu.json"
+OLD_JOURNAL = FIXTURES / "replay-before-night-cards-nosferatu.json"
 
 
 @pytest.fixture

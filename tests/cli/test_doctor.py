@@ -151,14 +151,6 @@ def _installed_unit(dirs=None, **replace):
     return text
 
 
-@pytest.fixture
-def config_dir(tmp_path):
-    """The per-test config folder the conftest points COMPANION_CONFIG_DIR at."""
-    d = tmp_path / "config"
-    d.mkdir()
-    return d
-
-
 def _by_name(checks):
     """Checks keyed by name."""
     return {c.name: c for c in checks}
