@@ -13,13 +13,13 @@ import os
 import re
 from pathlib import Path
 from types import MappingProxyType
-from typing import Callable, Mapping
+from typing import Any, Callable, Mapping
 
 from companion import paths
 from companion.gamedata import pins as pins_module, tomlfile
 from companion.gamedata.checks import Checks
 from companion.gamedata.config_text import DEFAULT_TOML
-from companion.errors import DataFileError
+from companion.errors import DataFileError, Text
 from companion.i18n import LANGUAGES, _
 from companion.narration.words import refusal_text
 from companion.inputs import DISTRICTS, VButton
@@ -44,7 +44,7 @@ DEFAULT_TAG_PATTERN = "[A-Za-z0-9]([A-Za-z0-9_.:-]*[A-Za-z0-9])?"
 # file then needs no TOML parser at all (tomllib costs ~8 ms of a cold start). A test checks that
 # parsing DEFAULT_TOML gives exactly this.
 _MAIN = "main"
-DEFAULTS = {
+DEFAULTS: dict[str, Any] = {
     "language": "auto",
     "game": {"default": "masters", "deck": "digital"},
     "hal": {"backend": "auto"},
@@ -74,7 +74,7 @@ class Strip(Named):
 
     name: str
     pin: str
-    count: int
+    count: int  # type: ignore[assignment]  # a record is a tuple: this field hides tuple.count
 
 
 class LightMap(Named):
@@ -82,7 +82,7 @@ class LightMap(Named):
 
     strip: str
     start: int
-    count: int
+    count: int  # type: ignore[assignment]  # a record is a tuple: this field hides tuple.count
     reverse: bool = False
 
 
@@ -332,7 +332,7 @@ def kept_pins(data: Mapping) -> tuple[str, ...]:
     return tuple(name for name in DEFAULTS["buttons"]["pins"] if not isinstance(named, dict) or name not in named)
 
 
-def _button_pins(v: Checks, raw, kept: tuple[str, ...], needed: Mapping[int, object]) -> dict:
+def _button_pins(v: Checks, raw, kept: tuple[str, ...], needed: Mapping[int, Text]) -> dict:
     """[buttons.pins] over the default pins (`kept`: the buttons the file leaves on them): every pin
     one a button may take (companion/gamedata/pins.py), none taken twice; "none" leaves it unwired."""
     if not isinstance(raw, dict):
@@ -350,6 +350,7 @@ def _button_pins(v: Checks, raw, kept: tuple[str, ...], needed: Mapping[int, obj
         if problem is not None:
             raise v.error(field, refusal_text(problem) + default)
         gpio = pins_module.gpio_of(pin)
+        assert gpio is not None  # button_problem refuses a pin that is not a GPIO
         if gpio in seen:
             other = seen[gpio]
             why = _(" ({name} keeps its default pin: move it too, or set it to \"none\")").format(name=other) if other in kept else default

@@ -69,5 +69,6 @@ def test_prompt_output_gives_no_false_reads(figures):
     attempt()
     figures.setdefault("Bad input: reader bytes", {}).update({
         "lines: a Pico's prompt, banners and tracebacks (tests/hal/reader_corpus)":
-            f"{streams} streams, {lines} lines, {mixed} mixed with real reads: {false_reads} false reads"})
+            (f"{streams} streams, {lines} lines, "
+             f"{mixed} mixed with real reads: {false_reads} false reads")})
     assert lineproto.encode(lineproto.HI) in NOISE  # the echoed handshake is part of the corpus

@@ -183,8 +183,10 @@ def test_old_journal_without_night_cards_replays_as_it_was_played(game):
 
 
 @pytest.mark.parametrize("lang, words", [
-    ("en", "by rule Night cards: there are 10 Night cards in all and 8 are in the Clock: at most 2 can have reached Renfield"),
-    ("de", "Regel Nachtkarten: es gibt insgesamt 10 Nachtkarten und 8 liegen in der Uhr: höchstens 2 können bei Renfield angekommen sein"),
+    ("en", "by rule Night cards: there are 10 Night cards in all and 8 are in the Clock: "
+           "at most 2 can have reached Renfield"),
+    ("de", "Regel Nachtkarten: es gibt insgesamt 10 Nachtkarten und 8 liegen in der Uhr: "
+           "höchstens 2 können bei Renfield angekommen sein"),
 ])
 def test_companion_play_refuses_the_third_night_card_naming_its_rule(lang, words, tmp_path, monkeypatch, capsys):
     """The scripted scenario through `companion play`: the line of the third Night card is refused
