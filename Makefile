@@ -19,7 +19,7 @@ PI_STAMP := $(VENV)/.installed-pi
 HW_STAMP  = $(if $(ON_PI),$(PI_STAMP),$(STAMP))
 PI_ENV    = $(if $(DISPLAY)$(WAYLAND_DISPLAY),,SDL_VIDEODRIVER=kmsdrm SDL_AUDIODRIVER=alsa)
 
-.PHONY: run test bench chaos hw-test doctor wiring install-pi pi-emu clean mo catalog docs
+.PHONY: run test check bench chaos hw-test doctor wiring install-pi pi-emu clean mo catalog docs
 
 # Translations (docs/language.md): the .po sources are in git, the .mo files gettext reads are built.
 # One catalog for the shared code (companion/locale, domain "companion") and one in each game's package
@@ -87,8 +87,19 @@ run: $(HW_STAMP) mo
 	$(DT_ENV) $(PY) -m companion run
 endif
 
+# The suite on every core (pytest-xdist; `make test WORKERS=0` runs it in one process, `WORKERS=4` on four),
+# naming its 15 slowest tests at the end (where a slow `make test` is best made faster).
+WORKERS ?= auto
+
 test: $(STAMP) $(TOY_STAMP) mo
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy COMPANION_HAL=mock $(PY) -m pytest
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy COMPANION_HAL=mock $(PY) -m pytest -n $(WORKERS) --durations=15
+
+# The checkers CI runs before the tests (pyproject.toml: [tool.ruff], [tool.mypy]). `ruff format .` and
+# `ruff check --fix .` put most of what they find right.
+check: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 
 # The manual (docs/, mkdocs.yml) as a site in site/: mkdocs-material from the `docs` extra, into the same
 # venv under its own stamp. --strict turns every warning into a failure: a link to a page, file or

@@ -89,8 +89,8 @@ def _run_isolated(name: str, quick: bool) -> list[dict]:
     Each module gets its own process so that one benchmark's heap (the UI benchmark builds
     hundreds of MB of surfaces) never slows another's timing through garbage collection.
     """
-    code = ("import json, sys; from benchmarks import {0} as m; "
-            "rows = m.run(quick={1}); sys.stdout.write('ROWS ' + json.dumps(rows) + '\\n')").format(name, quick)
+    code = (f"import json, sys; from benchmarks import {name} as m; "
+            f"rows = m.run(quick={quick}); sys.stdout.write('ROWS ' + json.dumps(rows) + '\\n')")
     proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     sys.stderr.write(proc.stderr)
     line = next((ln for ln in proc.stdout.splitlines() if ln.startswith("ROWS ")), None)

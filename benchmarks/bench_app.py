@@ -434,14 +434,16 @@ def run(quick: bool = False) -> list[dict]:
                             peer_median=100 * statistics.median(floor), ratio=share / statistics.median(floor)))
         start = _cold_start(tmp, starts)
         ratio = start["first"] / start["bare"]
-        bare_name = f"s from spawn to a notify message after `import pygame; set_mode((800, 480)); flip()`, median of {starts}"
+        bare_name = (f"s from spawn to a notify message after `import pygame; set_mode((800, 480)); flip()`, "
+                     f"median of {starts}")
         cmd = "`companion run --window --backend mock --frames 1 --new`"
         rows.append(row(f"cold start: s from spawning {cmd} to its STATUS=starting (the start-up frame is flipped), "
                         f"median of {starts}", "s", start["first"], "info (the splash)", None,
                         peer_name=bare_name, peer_median=start["bare"], ratio=ratio))
         ready = start["ready"] / start["bare"]
         rows.append(row(f"cold start: s from spawning the same run to its READY=1 (screen, LEDs and reader up or "
-                        f"marked missing, the LEDs in their colour check; the game screen's loop starts next), median of {starts}", "s", start["ready"],
+                        f"marked missing, the LEDs in their colour check; the game screen's loop starts next), "
+                        f"median of {starts}", "s", start["ready"],
                         f"<= {GOAL_START_RATIO}x bare pygame", ready <= GOAL_START_RATIO,
                         peer_name=bare_name, peer_median=start["bare"], ratio=ready))
         resume = start["resume"] / start["bare"]

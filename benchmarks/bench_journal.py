@@ -27,7 +27,7 @@ def run(quick: bool = False) -> list[dict]:
         bare.execute("PRAGMA synchronous=FULL")
         bare.execute("CREATE TABLE t (seq INTEGER PRIMARY KEY, command TEXT)")
         floor = []
-        for i in range(n):
+        for _ in range(n):
             t0 = time.perf_counter()
             bare.execute("BEGIN IMMEDIATE")
             bare.execute("INSERT INTO t (command) VALUES (?)", ('{"cmd":"move","minions":1,"to":"B2"}',))
@@ -37,7 +37,7 @@ def run(quick: bool = False) -> list[dict]:
         ours = []
         with open_journal(Path(tmp) / "j.sqlite3", who="run", create=True) as j:
             hold = j.start_game({"cmd": "setup", "game": "masters"})
-            for i in range(n):
+            for _ in range(n):
                 t0 = time.perf_counter()
                 j.append(hold.game_id, CMD, hold=hold)
                 ours.append(time.perf_counter() - t0)

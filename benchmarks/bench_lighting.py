@@ -175,7 +175,8 @@ def main(argv: list[str] | None = None) -> int:
     rows = run(quick="--quick" in argv)
     print(f"{'benchmark':32} {'ours':>10} {'peer':>10} {'ratio':>7}  goal")
     for r in rows:
-        print(f"{r['name']:32} {r['median']:>10.1f} {r['peer_median']:>10.1f} {r['ratio']:>7.2f}  {r['goal']}  ({r['unit']})")
+        print(f"{r['name']:32} {r['median']:>10.1f} {r['peer_median']:>10.1f} {r['ratio']:>7.2f}  "
+              f"{r['goal']}  ({r['unit']})")
     return 0 if all(r["ok"] is not False for r in rows) else 1
 
 

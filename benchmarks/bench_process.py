@@ -68,9 +68,9 @@ def _spawn(args: list[str], tmp: Path) -> subprocess.Popen:
         try:
             while b"READY=1" not in sock.recv(4096).split(b"\n"):
                 pass
-        except socket.timeout:
+        except TimeoutError as exc:
             proc.kill()
-            raise RuntimeError(f"companion run {' '.join(args)} never said READY=1: {proc.communicate()[1][-300:]!r}")
+            raise RuntimeError(f"companion run {' '.join(args)} never said READY=1: {proc.communicate()[1][-300:]!r}") from exc
     return proc
 
 

@@ -205,7 +205,8 @@ def run(quick: bool = False) -> list[dict]:
     abuse_max, abuse_p99 = max(frames) * 1000, percentile(frames, 99) * 1000
     abused = (f"web.table frames during the phone-view abuse (tests/reliability/test_web_abuse.py's attack, "
               f"{len(frames)} frames at {FPS} fps)")
-    how = f"`companion run --headless --backend mock` resting on a resumed game, CPU of all threads / wall time over {span:g} s after {warm:g} s"
+    how = (f"`companion run --headless --backend mock` resting on a resumed game, CPU of all threads / wall time "
+           f"over {span:g} s after {warm:g} s")
     rows = [
         row(f"web.idle CPU, phone view off: {how}", "% of one core", cpu_off, "info (the table alone)", None),
         row(f"web.idle CPU, phone view on (`--web 127.0.0.1:0`), no phone: {how}", "% of one core", cpu_on,

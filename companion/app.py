@@ -233,7 +233,8 @@ class App:
         handler(result)
 
     def _intent(self, intent: str | None):
-        """The handler of `intent` (None: unknown); the games' own are looked up at the first intent, not before READY."""
+        """The handler of `intent` (None: unknown); the games' own are looked up at the first intent, not
+        before READY."""
         if self._intents is None:
             self._intents = {"quit": lambda r: setattr(self, "running", False), **self.games.intents(),
                              **self.settings.intents(), **self.tags.intents(), **self.teaching.intents()}

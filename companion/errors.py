@@ -64,7 +64,8 @@ class RuleViolation(CompanionError, ValueError):
     def __init__(self, rule: str, message: str, **params):
         self.rule = rule
         if isinstance(message, Text) and not params:  # a reason from a check: keep its template
-            message, params = message.template, message.params
+            params = message.params
+            message = message.template
         self.template = message
         self.params = params
         self.message = message.format(**params) if params else message

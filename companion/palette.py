@@ -59,7 +59,7 @@ def colour_of(name: str, seats: Mapping[str, int] | Iterable[str] = ()) -> RGB:
     """One player's colour among `seats` (name -> seat index, or the names in seat order).
 
     A name missing from `seats` gets its vampire colour, else the first palette colour."""
-    order = sorted(seats, key=seats.get) if isinstance(seats, Mapping) else list(seats)
+    order = sorted(seats, key=seats.__getitem__) if isinstance(seats, Mapping) else list(seats)
     if name not in order:
         order.append(name)
     return player_colours(order)[name]

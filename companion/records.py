@@ -66,9 +66,8 @@ class Named(tuple, metaclass=_RecordType):
     def __new__(cls, *args: Any, **kwargs: Any):
         """A record from its field values: by position, by name, or the field's default."""
         fields = cls._fields
-        if kwargs or len(args) != len(fields):
-            args = cls._values(args, kwargs)
-        return tuple.__new__(cls, args)
+        values = cls._values(args, kwargs) if kwargs or len(args) != len(fields) else args
+        return tuple.__new__(cls, values)
 
     @classmethod
     def _values(cls, args: tuple, kwargs: dict) -> list:

@@ -1,6 +1,8 @@
 """Shared fixtures: every test runs with private config/state folders and the dummy SDL drivers."""
 
+import json
 import os
+import sys
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -38,3 +40,29 @@ def _english(monkeypatch):
     i18n.set_language("en")
     yield
     i18n.set_language("en")
+
+
+# The reliability suite's figures (tests/reliability/conftest.py) are written once per run, into the
+# repository (RELIABILITY.md): in a parallel run (pytest-xdist, `make test`) each worker hands its own to
+# the controller, which merges them and writes the file alone, so no two processes write it.
+RELIABILITY = "tests.reliability.conftest"
+
+
+def pytest_sessionfinish(session):
+    """A worker: its figures go out with its results. The controller, or a run in one process: the report."""
+    reliability = sys.modules.get(RELIABILITY)
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput["reliability_figures"] = json.dumps(reliability._FIGURES if reliability else {})
+    elif reliability is not None:
+        reliability.write_report()
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    """A worker of a parallel run has finished: its reliability figures join the controller's."""
+    figures = json.loads(getattr(node, "workeroutput", {}).get("reliability_figures", "{}"))
+    if figures:
+        import importlib
+
+        importlib.import_module(RELIABILITY).merge(figures)

@@ -130,5 +130,6 @@ def test_the_scan_finds_a_game_named_in_code(source, hit):
 
 
 def test_the_scan_lets_docstrings_and_comments_name_a_game():
-    source = '"""Like Masters of the Night."""\n\n\ndef f():\n    """The mansion\'s clock."""\n    return 1  # strigoi\n'
+    source = ('"""Like Masters of the Night."""\n\n\n'
+              'def f():\n    """The mansion\'s clock."""\n    return 1  # strigoi\n')
     assert named_games(source, game_names()) == []

@@ -77,12 +77,12 @@ def test_the_catalog_wide_tests_cover_the_toy_game():
         "tests/rules/test_contract.py::test_replaying_the_journal_gives_the_live_game_back",
         "tests/rules/test_contract.py::test_enabled_actions_take_every_allowed_value_and_refuse_the_others",
         "tests/rules/test_purity.py::test_purity_a_game_takes_parsed_data_or_reads_a_path_doc_or_dict_through_gamedata",
-        "tests/core/test_catalog.py::test_catalog_is_complete_and_keeps_every_placeholder",
+        "tests/games/test_catalog.py::test_catalog_is_complete_and_keeps_every_placeholder",
         "tests/ui/test_render.py::test_screen_renders_readable_and_nothing_is_cut",
         "tests/ui/test_german_screens.py::test_no_english_fallback_in_german",
         "tests/ui/test_refusal_words.py::test_every_games_malformed_and_step_bound_refusals_have_no_engine_word_in_german",
         "tests/ui/test_rule_words.py::test_every_rule_key_of_a_game_has_words_in_its_words_or_the_shared_ones",
-        "tests/core/test_narrate_games.py::test_every_event_of_every_game_reads_in_words_and_as_its_own_game",
+        "tests/narration/test_narrate_games.py::test_every_event_of_every_game_reads_in_words_and_as_its_own_game",
         "tests/reliability/test_bad_input.py::test_engine_random_commands_raise_only_rule_errors_and_change_nothing",
     ]
     ids = _collected(*sorted({w.partition("::")[0] for w in wanted})).splitlines()

@@ -6,7 +6,7 @@ the environment, not our catalog in the language the companion chose (COMPANION_
 `install()` points those two names of the argparse module at companion.i18n's lookups, so every
 `companion ... --help` and every usage error follows the table's language; the messages below are
 argparse's msgids (Lib/argparse.py of Python 3.11 to 3.13: Bookworm has 3.11, Trixie 3.13; word for
-word), listed here so `pybabel extract` puts them in our catalog (tests/test_cli.py checks the list
+word), listed here so `pybabel extract` puts them in our catalog (tests/cli/test_cli.py checks the list
 against the running Python's argparse and the others). A message a newer argparse adds stays English
 until it is listed here.
 """

@@ -1,7 +1,7 @@
 """What every part of `companion doctor` shares: a check's record, the machine's fixed places, and the
 readers of the files they all look at (config.txt, the service's unit, a probe child's answer).
 
-The doctor family imports in one direction only (tests/core/test_import_alone.py walks it):
+The doctor family imports in one direction only (tests/test_imports.py walks it):
 
     doctor_base  <-  doctor_screen, doctor_sound, doctor_journal  <-  doctor_pi  <-  doctor_probe  <-  doctor
 

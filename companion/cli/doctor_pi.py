@@ -344,7 +344,8 @@ def _display_fix(probe, err: str) -> str:
     if "egl" in low or "gbm" in low or "gles" in low:
         return "sudo apt install --no-install-recommends " + " ".join([*KMSDRM_LIBS.values(), *doctor_screen.mesa_packages(probe.os_codename())])
     if "did not return" in low:
-        return _("plug the screen in and power it before the Pi, then sudo reboot; check `ls /dev/dri` and `dmesg | grep -i drm`")
+        return _("plug the screen in and power it before the Pi, then sudo reboot; "
+                 "check `ls /dev/dri` and `dmesg | grep -i drm`")
     user = probe.user()
     return _("{command} (log in again); a desktop on the screen: {console}; "
              "plug the screen in before boot; dtoverlay=vc4-kms-v3d in config.txt").format(

@@ -163,7 +163,8 @@ def check_play(probe, board, cfg) -> list:
         suggest = f"hdmi:CARD={first},DEV=0" if first.startswith("vc4hdmi") else f"plughw:CARD={first},DEV=0"
         return [_check("sound.play", "FAIL", _("[sound] device = {device!r} names card {card}, which is not there (cards: {cards})").format(
             device=device, card=card, cards=listed),
-            _('set device = "{suggest}" under [sound] in {file} (`aplay -L` lists every name), or plug that card in').format(
+            _('set device = "{suggest}" under [sound] in {file} (`aplay -L` lists every name), '
+              'or plug that card in').format(
                 suggest=suggest, file=config))]
     active, _status = probe.service_state()
     if active:
@@ -173,7 +174,8 @@ def check_play(probe, board, cfg) -> list:
     if err:
         return [_check("sound.play", "FAIL", _("a test chime did not play to {device}: {why} (cards: {cards})").format(
             device=device, why=err, cards=listed),
-            _('set device under [sound] in {file} to a name `aplay -L` lists (e.g. "plughw:CARD={card},DEV=0"), then '
+            _('set device under [sound] in {file} to a name `aplay -L` lists '
+              '(e.g. "plughw:CARD={card},DEV=0"), then '
               'run doctor again').format(file=config, card=cards[0][1]))]
     return [_check("sound.play", "OK", _("a test chime played to {device} (cards: {cards})").format(device=device, cards=listed)
                    + (" " + _("[sound] mute = true: the table itself stays silent") if cfg.sound.mute else ""))]

@@ -197,7 +197,8 @@ def _list(j: Journal) -> None:
         when = dt.datetime.fromtimestamp(g.updated).strftime("%Y-%m-%d %H:%M")
         if g.created in guessed:
             when = _("{date}, date from the file").format(date=when)
-        print(f"{g.id:4d}  {getattr(known_games().get(g.game), 'title', g.game)}: {game_line(j, g)} — {played_at(g.updated)} ({when})")
+        print(f"{g.id:4d}  {getattr(known_games().get(g.game), 'title', g.game)}: {game_line(j, g)} "
+              f"— {played_at(g.updated)} ({when})")
 
 
 def _undo(j: Journal, game_id: int, n: int) -> int:

@@ -7,7 +7,8 @@ A scenario is JSON Lines of commands, first line `{"cmd": "setup", "game": ...}`
 With --json the final state object (exactly the documented state JSON) is the only thing on stdout.
 A refused command stops the run: exit status 1, its line number, the rule that refused it, and the
 step and whose turn it was, on stderr. With --narrate every command is printed with what it did
-(cards, agents, fights, veil) and, at the end, the moves open now (on stderr when --json is given). A line that is not a JSON command: exit status 2 with file:line.
+(cards, agents, fights, veil) and, at the end, the moves open now (on stderr when --json is given). A line
+that is not a JSON command: exit status 2 with file:line.
 With --journal every accepted command is also written to that journal (default: none for --script,
 the user's journal for --resume), so the game can be resumed at the table. `--journal PATH` must name
 an existing journal unless `--create` is given. The game is held while it plays (one writer per game):

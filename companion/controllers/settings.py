@@ -27,7 +27,7 @@ class Settings:
         lights, sounds = self.host.lights, self.host.sounds
         if key == "brightness":
             if lights.output is not None:
-                lights.output = replace(lights.output, brightness=max(0.0, min(1.0, float(value))))
+                lights.output = replace(lights.output, brightness=max(0.0, min(1.0, float(result["value"]))))
         elif key in ("volume", "mute") and sounds is not None:
             sounds.apply({key: value})
         elif key == "language":

@@ -13,13 +13,13 @@ import os
 import re
 from pathlib import Path
 from types import MappingProxyType
-from typing import Callable, Mapping
+from typing import Any, Callable, Mapping
 
 from companion import paths
 from companion.gamedata import pins as pins_module, tomlfile
 from companion.gamedata.checks import Checks
 from companion.gamedata.config_text import DEFAULT_TOML
-from companion.errors import DataFileError
+from companion.errors import DataFileError, Text
 from companion.i18n import LANGUAGES, _
 from companion.narration.words import refusal_text
 from companion.inputs import DISTRICTS, VButton
@@ -44,7 +44,7 @@ DEFAULT_TAG_PATTERN = "[A-Za-z0-9]([A-Za-z0-9_.:-]*[A-Za-z0-9])?"
 # file then needs no TOML parser at all (tomllib costs ~8 ms of a cold start). A test checks that
 # parsing DEFAULT_TOML gives exactly this.
 _MAIN = "main"
-DEFAULTS = {
+DEFAULTS: dict[str, Any] = {
     "language": "auto",
     "game": {"default": "masters", "deck": "digital"},
     "hal": {"backend": "auto"},
@@ -74,7 +74,7 @@ class Strip(Named):
 
     name: str
     pin: str
-    count: int
+    count: int  # type: ignore[assignment]  # a record is a tuple: this field hides tuple.count
 
 
 class LightMap(Named):
@@ -82,7 +82,7 @@ class LightMap(Named):
 
     strip: str
     start: int
-    count: int
+    count: int  # type: ignore[assignment]  # a record is a tuple: this field hides tuple.count
     reverse: bool = False
 
 
@@ -262,20 +262,20 @@ def _build(doc: tomlfile.TomlDoc, source: str) -> Config:
     sound = SoundConfig(volume=v.number("sound.volume", s["volume"], 0.0, 1.0), mute=v.boolean("sound.mute", s["mute"]),
                         device=_alsa_device(v, s["device"]))
 
-    l = section("leds")
-    v.only_keys("leds", l, ("driver", "order", "brightness", "gamma", "budget_ma", "ma_per_channel",
-                            "idle_ma_per_pixel", "night_floor", "strips", "lights"))
-    strips = _strips(v, doc, l["strips"])
-    lights = _lights(v, doc, l["lights"], {s.name: s for s in strips})
+    led_doc = section("leds")
+    v.only_keys("leds", led_doc, ("driver", "order", "brightness", "gamma", "budget_ma", "ma_per_channel",
+                                  "idle_ma_per_pixel", "night_floor", "strips", "lights"))
+    strips = _strips(v, doc, led_doc["strips"])
+    lights = _lights(v, doc, led_doc["lights"], {s.name: s for s in strips})
     leds = LedConfig(
-        driver=v.choice("leds.driver", l["driver"], LED_DRIVERS),
-        order=v.choice("leds.order", str(l["order"]).upper(), COLOR_ORDERS),
-        brightness=v.number("leds.brightness", l["brightness"], 0.0, 1.0),
-        gamma=v.number("leds.gamma", l["gamma"], 1.0, 4.0),
-        budget_ma=v.integer("leds.budget_ma", l["budget_ma"], 50, 100_000),
-        ma_per_channel=v.number("leds.ma_per_channel", l["ma_per_channel"], 1.0, 100.0),
-        idle_ma_per_pixel=v.number("leds.idle_ma_per_pixel", l["idle_ma_per_pixel"], 0.0, 10.0),
-        night_floor=v.number("leds.night_floor", l["night_floor"], 0.0, 0.5),
+        driver=v.choice("leds.driver", led_doc["driver"], LED_DRIVERS),
+        order=v.choice("leds.order", str(led_doc["order"]).upper(), COLOR_ORDERS),
+        brightness=v.number("leds.brightness", led_doc["brightness"], 0.0, 1.0),
+        gamma=v.number("leds.gamma", led_doc["gamma"], 1.0, 4.0),
+        budget_ma=v.integer("leds.budget_ma", led_doc["budget_ma"], 50, 100_000),
+        ma_per_channel=v.number("leds.ma_per_channel", led_doc["ma_per_channel"], 1.0, 100.0),
+        idle_ma_per_pixel=v.number("leds.idle_ma_per_pixel", led_doc["idle_ma_per_pixel"], 0.0, 10.0),
+        night_floor=v.number("leds.night_floor", led_doc["night_floor"], 0.0, 0.5),
         strips=strips,
         lights=lights,
     )
@@ -332,7 +332,7 @@ def kept_pins(data: Mapping) -> tuple[str, ...]:
     return tuple(name for name in DEFAULTS["buttons"]["pins"] if not isinstance(named, dict) or name not in named)
 
 
-def _button_pins(v: Checks, raw, kept: tuple[str, ...], needed: Mapping[int, object]) -> dict:
+def _button_pins(v: Checks, raw, kept: tuple[str, ...], needed: Mapping[int, Text]) -> dict:
     """[buttons.pins] over the default pins (`kept`: the buttons the file leaves on them): every pin
     one a button may take (companion/gamedata/pins.py), none taken twice; "none" leaves it unwired."""
     if not isinstance(raw, dict):
@@ -350,6 +350,7 @@ def _button_pins(v: Checks, raw, kept: tuple[str, ...], needed: Mapping[int, obj
         if problem is not None:
             raise v.error(field, refusal_text(problem) + default)
         gpio = pins_module.gpio_of(pin)
+        assert gpio is not None  # button_problem refuses a pin that is not a GPIO
         if gpio in seen:
             other = seen[gpio]
             why = _(" ({name} keeps its default pin: move it too, or set it to \"none\")").format(name=other) if other in kept else default

@@ -18,7 +18,7 @@ says it in one line for the table's banner; `companion config --check` names the
 from __future__ import annotations
 
 import logging
-from os import PathLike
+from os import PathLike, fspath
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
@@ -101,7 +101,7 @@ def read_doc(game_id: str, source: Any = None) -> tomlfile.TomlDoc:
     if isinstance(source, Mapping):
         return tomlfile.TomlDoc("<data>", "", dict(source))
     if isinstance(source, (str, PathLike)):
-        return tomlfile.load(source)
+        return tomlfile.load(fspath(source))
     raise TypeError(f"{game_id} data must be a path, a dict or a TomlDoc, not {type(source).__name__}")
 
 

@@ -10,7 +10,8 @@ Backend choice (the gpiozero order, without its global): the `backend` argument,
 environment variable `COMPANION_HAL=mock|sim|pi`, then the config's `hal.backend`, then
 auto-detection (a Raspberry Pi, as its device tree says -> `pi`, even when its GPIO/LED devices
 are missing: then the backend's `why` names them and each part says it is missing, instead of a
-table that silently runs the mock; else `sim` when a display is available, else `mock`). A part that cannot be opened does not raise: it becomes a stub whose
+table that silently runs the mock; else `sim` when a display is available, else `mock`). A part that cannot be
+opened does not raise: it becomes a stub whose
 `status` says what is missing and why, and `retry(part)` tries again with back-off.
 Always read parts through the Hardware object (`hw.pixels`), never keep them: a retry replaces them.
 """

@@ -149,8 +149,8 @@ def parse_hello(fields):
         raise LineError("format", "HELLO needs 3 fields")
     try:
         proto = int(fields[0])
-    except ValueError:
-        raise LineError("format", "protocol version %r is not a number" % (fields[0],))
+    except ValueError as exc:
+        raise LineError("format", "protocol version %r is not a number" % (fields[0],)) from exc
     return proto, fields[1], fields[2]
 
 

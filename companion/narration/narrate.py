@@ -1,6 +1,7 @@
 """Turn engine events into short readable log lines (the headless demo, the screen's event log).
 
-Pure: event dicts in (`{"event": kind, ...}`), strings out, in the current language (`companion.i18n`). Unknown kinds fall back to a generic
+Pure: event dicts in (`{"event": kind, ...}`), strings out, in the current language (`companion.i18n`).
+Unknown kinds fall back to a generic
 line (in words: no Python values), so a new event never breaks the log. A game's descriptor names
 its own table of lines (`narration`, in its package): a named game's events are told by that table
 only; a caller that names no game gets the generic line.
@@ -43,8 +44,8 @@ SHARED: dict[str, Callable[[Mapping[str, Any]], str]] = {"renamed": _renamed}
 
 
 def plain(value: Any) -> str:
-    """A value for a log line in words (the generic line, a correction's counts), never as Python shows it: no `None`, `True`, braces
-    or brackets, and keys with spaces for underscores."""
+    """A value for a log line in words (the generic line, a correction's counts), never as Python shows
+    it: no `None`, `True`, braces or brackets, and keys with spaces for underscores."""
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if value is None:

@@ -33,8 +33,8 @@ class StepTimer:
 
     def update(self, state: Mapping[str, Any] | None, dt: float) -> dict | None:
         """Advance by `dt` seconds for `state`; the command to send when the step's time ran out."""
-        current = (state or {}).get("current") if isinstance(state, Mapping) else None
-        if not isinstance(current, Mapping) or state.get("phase") == "over":
+        current = state.get("current") if isinstance(state, Mapping) else None
+        if state is None or not isinstance(current, Mapping) or state.get("phase") == "over":
             self.key, self.total = None, None
             return None
         key = (state.get("index"), current.get("id"))

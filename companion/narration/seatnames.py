@@ -50,7 +50,7 @@ def for_table(game: str | None, seats: Iterable[Any]) -> dict[str, str]:
     pool = list(default_names(game))
     out: dict[str, str] = {}
     for i, name in enumerate(names):
-        if name not in codes:
+        if not isinstance(name, str) or name not in codes:
             continue
         wanted = [pool[(i + k) % len(pool)] for k in range(len(pool))]
         pick = next((w for w in wanted if same_name(w) not in taken), None)
@@ -88,7 +88,7 @@ def _swap(value: Any, names: Mapping[str, str]) -> Any:
         return Text(value.template, **{k: _swap(v, names) for k, v in value.params.items()})
     if isinstance(value, str):
         return names.get(value, value)
-    if isinstance(value, tuple) and hasattr(value, "_replace"):  # a Named record (a GameView)
+    if isinstance(value, tuple) and hasattr(value, "_replace") and hasattr(value, "_asdict"):  # a Named record
         return value._replace(**{k: _swap(v, names) for k, v in value._asdict().items()})
     if isinstance(value, tuple):
         return tuple(_swap(v, names) for v in value)

@@ -31,7 +31,8 @@ class Speaker:
     runner: starts the process from an argv list (default: `subprocess.Popen` with no shell and
     no console output); tests pass a fake that records the argv.
     voice: an espeak voice name ("en", "en-gb", "de", ...); None (the default) follows the
-    companion's language (`companion.i18n`), so German text is spoken with the German voice; speed: words a minute (80..450);
+    companion's language (`companion.i18n`), so German text is spoken with the German voice; speed: words a
+    minute (80..450);
     volume: 0..1 (mapped to espeak's amplitude 0..200); device: the ALSA output (config `[sound]
     device`); anything but "default" is passed as `-d DEVICE` (espeak-ng's own option, read in its
     src/espeak-ng.c; its audio library pcaudiolib tries PulseAudio first, then ALSA with that name).

@@ -237,13 +237,15 @@ class StateJson(Record):
 class Engine:
     """The one core: `apply` is parse -> step check -> handler table -> settle, the same in every game.
 
-    A game sets `id`, `DATA` (the class of its parsed data), `COMMANDS` (its command classes, the setup's included), `HANDLERS`
+    A game sets `id`, `DATA` (the class of its parsed data), `COMMANDS` (its command classes, the setup's
+    included), `HANDLERS`
     {command class: handler}, optionally `STEPS` {step: command classes it accepts} and `ANYTIME`
     (accepted in every step while the game runs), `FILLS` {command class: (data, state, command)
     -> command} for the values `canonical` writes out, and `JSON` (a `StateJson`) when its state module
     writes and reads the state JSON. It implements `start`, `state_json` and `from_json` (unless it sets
     `JSON`) and the game API (`phase`, `legal_actions`, `players` unless its state's `players` are the
-    names in seating order with nobody out, and `whose_turn` when a player has the turn), and may override `filled`, `canonical_setup`, `player_range`, `outcome`, `settle`, `step`,
+    names in seating order with nobody out, and `whose_turn` when a player has the turn), and may override
+    `filled`, `canonical_setup`, `player_range`, `outcome`, `settle`, `step`,
     `check_step`, `step_of` and `where`. A refusal raises and changes nothing.
     """
 

@@ -20,11 +20,10 @@ Everything raises CommandError saying what is wrong; nothing here does I/O.
 
 from __future__ import annotations
 
-import functools
 import types
 import typing
 from dataclasses import MISSING, dataclass, fields
-from typing import Any, ClassVar, Iterable, Mapping
+from typing import Any, ClassVar, Iterable, Mapping, dataclass_transform
 
 from companion.errors import N_, CommandError, RuleViolation
 from companion.rules.names import NAME_LISTS, kept_name_problem, names_problem, nfc, renames_problem
@@ -33,6 +32,7 @@ _TYPE_NAMES = {int: "a whole number", str: "a text", bool: "true or false", tupl
                dict: "an object"}
 
 
+@dataclass_transform(frozen_default=True)  # type checkers see each subclass as the frozen dataclass it becomes
 @dataclass(frozen=True)
 class Record:
     """Base of every immutable value in the rules (commands, state, data, events): each subclass is a
@@ -85,7 +85,7 @@ def parse(raw: Any, verbs: Mapping[str, type[Command]]) -> Command:
         raise CommandError(N_("a command is a JSON object, not {kind}"), kind=type(raw).__name__)
     verb = raw.get("cmd")
     cls = verbs.get(verb) if isinstance(verb, str) else None
-    if cls is None:
+    if cls is None or not isinstance(verb, str):
         raise CommandError(N_("unknown command {verb!r}; known: {verbs}"), verb=verb, verbs=', '.join(verbs))
     hints = _hints(cls)
     refuse_unknown(raw, {"cmd", *(f.name.rstrip("_") for f in fields(cls))}, verb)
@@ -99,10 +99,15 @@ def parse(raw: Any, verbs: Mapping[str, type[Command]]) -> Command:
     return cls(**kwargs)
 
 
-@functools.cache
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
 def _hints(cls: type) -> dict[str, Any]:
-    """Resolved field types of a command class (cached: resolving them is slow and never changes)."""
-    return typing.get_type_hints(cls)
+    """Resolved field types of a command class (kept: resolving them is slow and never changes). A plain
+    dict, not functools.cache: type checkers take a dataclass's instance __hash__ for its class's."""
+    if cls not in _HINTS:
+        _HINTS[cls] = typing.get_type_hints(cls)
+    return _HINTS[cls]
 
 
 def _optional(hint: Any) -> Any:

@@ -78,5 +78,5 @@ def renamed(value: Any, names: Mapping[str, str]) -> Any:
     if isinstance(value, Mapping):
         return {renamed(k, names): renamed(v, names) for k, v in value.items()}
     if is_dataclass(value) and not isinstance(value, type) and "name" in {f.name for f in fields(value)}:
-        return replace(value, name=renamed(value.name, names))
+        return replace(value, name=renamed(value.name, names))  # type: ignore[attr-defined]  # a field, checked above
     return value

@@ -123,7 +123,7 @@ def script_game(journal, script: list[dict], finished_too: bool):
             canon.append(cmd)
         return canon[:n]
 
-    passed = []
+    passed: list = []
     started = set(journal.started_by(canon[0]))
     for info in journal.games(include_over=finished_too):
         if info.id not in started:

@@ -52,7 +52,7 @@ class StopSignals:
         self._exit = exit
         self.received: str | None = None
         self._stop_loop: Callable[[], None] | None = None
-        self._previous: dict[int, object] = {}
+        self._previous: dict[int, signal._HANDLER] = {}
         self._finished = threading.Event()
         self._wake: tuple[int, int] | None = None  # the pipe the signals write into: (read end, write end)
         self._old_wakeup_fd = -1
@@ -100,13 +100,14 @@ class StopSignals:
 
     def _handle(self, signum: int, _frame) -> None:
         """The handler: ask the loop to stop, or unwind the start-up (first signal only)."""
+        name = signal.Signals(signum).name
         first = self.received is None
         if first:
-            self.received = signal.Signals(signum).name
+            self.received = name
         if self._stop_loop is not None:
             self._stop_loop()
         elif first:
-            raise Stopped(self.received)
+            raise Stopped(name)
         # a second signal during the start-up's unwinding: the first one is being handled
 
     def _backstop(self, reader: int) -> None:

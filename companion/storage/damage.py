@@ -2,7 +2,8 @@
 
 `damage(path)` looks at the file read-only (its `-wal` first, then SQLite's `integrity_check`, the shape
 of its tables (a table or column missing: "a journal of another version or damaged schema", see
-companion/storage/identity.py) and a first read of the tables a start reads); `move_aside` renames the file with its `-wal` and `-shm` to
+companion/storage/identity.py) and a first read of the tables a start reads); `move_aside` renames the file
+with its `-wal` and `-shm` to
 `<path>.corrupt-<UTC time>`. companion/storage/journal.py calls both when it opens a journal
 (`companion journal recover` salvages a moved-aside file's games).
 """

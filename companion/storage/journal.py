@@ -116,7 +116,8 @@ class Journal(Holds):
     """A SQLite command log. Open it as a context manager; `close()` is idempotent (and gives back the
     games this journal holds). Open it with `companion.storage.opening` (`open_journal`, `open_reader`).
 
-    path: the database file (created 0600 in a 0700 folder; 0660 / 2770 in the system places, see paths); `":memory:"` for throwaway tests.
+    path: the database file (created 0600 in a 0700 folder; 0660 / 2770 in the system places, see paths);
+    `":memory:"` for throwaway tests.
     now:  wall-clock function for the created/updated columns (injected for tests).
     check: check the file on open (read-only `PRAGMA integrity_check` and a first read of its tables); a
            damaged one is moved aside and a fresh journal started (`moved_to`, `notice` say so).

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-# The fields of a state JSON that say where a game stands (`companion.gameline.describe` makes its line of them), besides
+# The fields of a state JSON that say where a game stands (`companion.gameline.describe` makes its line of
+# them), besides
 # the game API's players ("seats") and "current_player".
 POSITION = ("game", "outcome", "tick", "clock_length", "round", "phase", "step")
 # Where positions journaled before the game API named the players: the first of these fields that

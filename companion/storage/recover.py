@@ -10,7 +10,8 @@ Three ways of reading what is left, on a copy (the damaged file is never changed
 The tables are read as plain SQL still can: under another name (the table that has the columns), and
 without a column that is not essential (a missing `undone` counts as active, a missing `at` takes the
 game's dates), so a journal of another shape gives back every game it holds.
-Their rows are merged, the earlier ways winning. Then every game is replayed through its rules engine and kept only as far
+Their rows are merged, the earlier ways winning. Then every game is replayed through its rules engine and kept
+only as far
 as it replays: a game whose later commands are lost or damaged keeps the longest prefix that
 replays, and the report says so. Only active commands come back (undone ones are left out).
 

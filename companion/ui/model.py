@@ -79,7 +79,8 @@ class CellVM(Named):
 
 class SeatVM(Named):
     """One seat around the table (a vote's picker lays them out as people sit): the district button
-    `pos` that answers for it ("" for none: a tenth seat), the player's `name`, whether it is the `chosen` answer, whether it is
+    `pos` that answers for it ("" for none: a tenth seat), the player's `name`, whether it is the `chosen`
+    answer, whether it is
     the `own` seat of whoever is asked (marked by words and a double frame), and whether it may be
     chosen (`enabled`)."""
 
@@ -95,7 +96,8 @@ class ViewModel(Named):
 
     Pictures: `stats` a row of icon counts over the lines (e.g. the acting vampire's blood, kills and
     AP), `ring` a countdown ring (fraction of the time left, the numeral inside), `dice` die faces
-    (value, used), `accent` the colour of whose turn it is (a bar beside the title). With a `card` (companion.ui.endcard.Card: a game-over
+    (value, used), `accent` the colour of whose turn it is (a bar beside the title). With a `card`
+    (companion.ui.endcard.Card: a game-over
     screen, the story screen) the screen is the end-of-game card over its buttons: no title bar,
     lines or grid (the card says it all). `more`: the buttons that did not
     fit, one press away behind the "More" button (a sheet lists them all). `table`: the seats in

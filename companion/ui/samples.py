@@ -44,7 +44,7 @@ def engine_view(game_id: str, players: int | None, seed: int, until: Callable[[d
     state, events = game.setup(commands[0])
     history = [game.to_json(state)]
     rng = random.Random(seed)
-    for step in range(limit):
+    for _ in range(limit):
         if until(history[-1]) or game.outcome(state) is not None:
             break
         commands.append(game.canonical(state, bot.choose(game, state, rng)))

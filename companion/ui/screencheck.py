@@ -76,14 +76,14 @@ class ScreenReport:
     def to_json(self) -> dict:
         """One `--json` object: the page, where and in what language, its smallest and main
         capitals with their texts, the limits, and the failures."""
-        return {"name": self.name, "size": "{0}x{1}".format(*self.size), "language": self.language, "ok": self.ok,
+        return {"name": self.name, "size": "{}x{}".format(*self.size), "language": self.language, "ok": self.ok,
                 "limit": self.limit, "main_limit": self.main_limit,
                 "smallest_capitals": self.smallest, "smallest_text": self.smallest_text,
                 "main_capitals": self.main, "main_text": self.main_text, "failures": self.failures()}
 
     def lines(self) -> list[str]:
         """The report as `companion screenshots --check` prints it, in the current language."""
-        size = "{0}x{1}".format(*self.size)
+        size = "{}x{}".format(*self.size)
         if self.smallest is None:
             return [_("{name} {size} {lang}: ok, no text").format(name=self.name, size=size, lang=self.language)]
         out = [_("{name} {size} {lang}: {verdict}, smallest capitals {smallest} px ({smallest_text}), "

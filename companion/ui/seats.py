@@ -1,8 +1,10 @@
 """Seats round a table: a vote shows the players where they sit, not on a 3x3 grid.
 
-The seats go clockwise round the table, seat 1 at the top middle, evenly spaced round its rim, each a touch-sized box with the player's name (a tap on it is its district button).
+The seats go clockwise round the table, seat 1 at the top middle, evenly spaced round its rim, each a
+touch-sized box with the player's name (a tap on it is its district button).
 The seat of whoever is asked is framed twice and carries the ballot (the question above names
-them in words); the seat they point at is filled, and an arrow runs from the one to the other. `SeatLayout` is mixed into the Renderer.
+them in words); the seat they point at is filled, and an arrow runs from the one to the other. `SeatLayout` is
+mixed into the Renderer.
 """
 
 from __future__ import annotations

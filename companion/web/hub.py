@@ -29,7 +29,7 @@ import sys
 import threading
 from pathlib import Path
 from collections import deque
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Mapping
 
 from companion.errors import N_
 from companion.paths import write_private

@@ -48,7 +48,8 @@ DOWNLOADS = {"story.png": ("story", "image/png"), "journal.jsonl": ("journal", "
 
 
 class Pages:
-    """The ASGI app. hub: the bridge to the loop (companion/web/hub.py's `Hub`); limits/counters: the guard's (companion/web/guard.py)."""
+    """The ASGI app. hub: the bridge to the loop (companion/web/hub.py's `Hub`); limits/counters: the
+    guard's (companion/web/guard.py)."""
 
     def __init__(self, hub, limits: guard.Limits, counters: guard.Counters):
         """Read our own files once: nothing is read from a path a request names."""

@@ -28,7 +28,7 @@ MOOD_COLOURS = {
     "off": "#1c1c22", "night": "#2b3a8c", "day": "#c9a227", "dawn": "#d9822b", "danger": "#b3202c",
     "occupied": "#5b6b7a", "attract": "#6a3d9a",
 }
-COLOUR_CODES = {name: "#%02x%02x%02x" % rgb for rgb, name in palette.COLOUR_NAMES.items()}
+COLOUR_CODES = {name: "#{:02x}{:02x}{:02x}".format(*rgb) for rgb, name in palette.COLOUR_NAMES.items()}
 # the page's own words, in the phone's language (the template fills them in)
 LABELS = {
     "turn": N_("Whose turn"), "nobody": N_("Everyone"), "board": N_("Board"), "card": N_("Last event card"),

@@ -103,7 +103,7 @@ def test_unit_passes_systemd_analyze_verify(tmp_path):
     unit = tmp_path / "companion.service"
     unit.write_text(_render(venv))
     res = subprocess.run(["systemd-analyze", "verify", str(unit)], capture_output=True, text=True, timeout=60)
-    problems = [l for l in (res.stdout + res.stderr).splitlines() if "companion.service" in l]
+    problems = [line for line in (res.stdout + res.stderr).splitlines() if "companion.service" in line]
     assert res.returncode == 0 and not problems, res.stdout + res.stderr
 
 

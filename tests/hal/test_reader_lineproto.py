@@ -10,7 +10,7 @@ from companion.hal import lineproto
 
 def test_lineproto_tag_line_is_exact():
     line = lineproto.tag(bytes.fromhex("04A1B2C3D4E5F6"))
-    assert line == "NW TAG 04A1B2C3D4E5F6*" + "%02X" % lineproto.crc8(b"NW TAG 04A1B2C3D4E5F6")
+    assert line == f"NW TAG 04A1B2C3D4E5F6*{lineproto.crc8(b'NW TAG 04A1B2C3D4E5F6'):02X}"
 
 
 def test_lineproto_crc8_known_value():
@@ -39,7 +39,7 @@ def test_lineproto_rejects_lowercase_crc_and_unknown_kinds():
         lineproto.decode(line[:-2] + line[-2:].lower())
     body = "NW REBOOT"
     with pytest.raises(lineproto.LineError) as exc:
-        lineproto.decode(body + "*" + "%02X" % lineproto.crc8(body.encode()))
+        lineproto.decode(f"{body}*{lineproto.crc8(body.encode()):02X}")
     assert exc.value.reason == "format"
 
 

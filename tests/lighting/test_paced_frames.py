@@ -105,7 +105,7 @@ def test_a_periodic_board_renders_each_step_of_its_cycle_once_then_looks_it_up(c
         assert cycle == steps
         composed = []
         real = ctl.compose
-        ctl.compose = lambda t: composed.append(t) or real(t)
+        ctl.compose = lambda t, composed=composed, real=real: composed.append(t) or real(t)
         frames = [ctl.render(start + i / rate) for i in range(3 * cycle)]
         assert len(composed) == cycle, "each step of the cycle is composed once"
         assert frames[:cycle] == frames[cycle: 2 * cycle] == frames[2 * cycle:]

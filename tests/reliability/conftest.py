@@ -21,8 +21,19 @@ FAULT_TABLE = Path(__file__).with_name("faults_table.md")
 
 @pytest.fixture(scope="session")
 def figures():
-    """A dict tests put their measured figures in (section -> {name: value})."""
-    yield _FIGURES
+    """A dict tests put their measured figures in (section -> {name: value}). tests/conftest.py writes
+    them once at the end of the run (`write_report`), the figures of a parallel run's workers merged."""
+    return _FIGURES
+
+
+def merge(figs: dict) -> None:
+    """Add another process's figures (a pytest-xdist worker's) to this one's."""
+    for section, values in figs.items():
+        _FIGURES.setdefault(section, {}).update(values)
+
+
+def write_report() -> None:
+    """RELIABILITY.md and benchmarks/reliability.json from the figures, after a full run (CHAOS_FULL=1)."""
     if FULL and _FIGURES:
         _write_report(_FIGURES)
 

@@ -13,7 +13,7 @@ sound. DEST in a fix (where to copy to) is a folder of the test.
 The damaged journal's fix also runs on Debian 12's sqlite3 (no `.recover`) and with no sqlite3 at all;
 `test_the_old_fix_loses_every_game_on_bookworm` shows the check catches a fix that loses games.
 How the read-only file, read-only file system and full disk are detected, and stood in for (we run as
-root): tests/deploy/test_doctor_journal.py.
+root): tests/cli/test_doctor_journal.py.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ import pytest
 
 from companion.cli import doctor
 from companion.storage.journal import Journal, damage
-from tests.deploy.test_doctor import FakeProbe, _pi
+from tests.cli.test_doctor import FakeProbe, _pi
 from tests.fakebin import BOOKWORM_SQLITE3, RECORDING_SUDO, path_without, write_program
 from tests.reliability.helpers import bot_script
 from tests.reliability.journals import play, evening, lost, snapshot

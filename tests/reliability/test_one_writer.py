@@ -11,11 +11,9 @@ import time
 import pytest
 
 from companion.narration.words import refusal_text
-from companion.runtime.sources import ScriptSource
 from companion.storage.faults import GameChanged
 from companion.storage.opening import open_journal
 from tests.fakes import Notifier
-from tests.reliability.conftest import FULL
 from tests.reliability.helpers import bot_script, build_app
 from tests.reliability.writers import TABLE, acks, companion, holds, nothing_lost, rows, scenario, spawn, stop
 

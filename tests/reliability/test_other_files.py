@@ -25,7 +25,7 @@ from companion.cli.doctor_base import Status
 from companion.storage.identity import APPLICATION_ID, SCHEMA_VERSION
 from companion.storage.opening import open_journal
 from companion.storage.session import Session
-from tests.deploy.test_doctor import FakeProbe
+from tests.cli.test_doctor import FakeProbe
 from tests.reliability.helpers import bot_script
 from tests.reliability.journals import evening
 

@@ -47,7 +47,7 @@ def _reads(lines: list[str], eol: str, rng: random.Random) -> list[str]:
 
 def test_prompt_output_gives_no_false_reads(figures):
     rng, streams, lines, false_reads = random.Random(13), 0, 0, 0
-    for name, body in corpus().items():
+    for body in corpus().values():
         for eol in ("\r\n", "\n"):
             got = _reads(body, eol, rng)
             streams, lines, false_reads = streams + 1, lines + len(body), false_reads + len(got)
@@ -69,5 +69,6 @@ def test_prompt_output_gives_no_false_reads(figures):
     attempt()
     figures.setdefault("Bad input: reader bytes", {}).update({
         "lines: a Pico's prompt, banners and tracebacks (tests/hal/reader_corpus)":
-            f"{streams} streams, {lines} lines, {mixed} mixed with real reads: {false_reads} false reads"})
+            (f"{streams} streams, {lines} lines, "
+             f"{mixed} mixed with real reads: {false_reads} false reads")})
     assert lineproto.encode(lineproto.HI) in NOISE  # the echoed handshake is part of the corpus

@@ -1,7 +1,8 @@
 """Soak: hours of simulated play through the real loop (`App.run`) on a FakeClock at 30 fps.
 
 A bot plays one command every few simulated seconds and starts the next game (all five in turn)
-when one ends. After a warm-up (every game played once, quickly, then some normal play), the process's resident memory may grow by less than 5 MB, and the
+when one ends. After a warm-up (every game played once, quickly, then some normal play), the process's
+resident memory may grow by less than 5 MB, and the
 loop's pacing may not slip: after N frames the fake clock stands at start + N/fps (to float
 rounding, far under a microsecond). `make chaos` soaks 8 simulated hours; `make test` 10 minutes.
 """

@@ -41,7 +41,10 @@ WHY = {"full": "not saving: the disk is full", "read-only": "not saving: the jou
 def _table(tmp_path, vfs, create=True):
     """The table's App (no screen, no source: it keeps playing unsaved) on the factory's journal over `vfs`."""
     path = tmp_path / "journal.sqlite3"
-    opener = lambda: open_journal(path, who="table", create=create, connect=apsw_connect(vfs.name), probe=True)  # noqa: E731
+
+    def opener():
+        return open_journal(path, who="table", create=create, connect=apsw_connect(vfs.name), probe=True)
+
     try:
         journal, missing = opener(), {}
     except Exception as exc:  # noqa: BLE001 - as run.py: no journal, the table starts all the same

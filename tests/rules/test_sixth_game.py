@@ -3,8 +3,10 @@
 The test writes a tiny game, "Pebbles" (players take turns scoring 1 or 2 points; the first to reach the
 data file's target wins), as a package in a temporary folder with the dist-info folder pip would
 write for it (its entry point in the `nightwatch.games` group), and puts that folder on sys.path: the
-same discovery the five real games go through (`companion.games`). Nothing under `companion/` names it. It is then listed by `companion games`, played through
-`companion play --script` with its own narration lines, journaled, resumed and replayed, offered in the new-game wizard, set up
+same discovery the five real games go through (`companion.games`). Nothing under `companion/` names it. It is
+then listed by `companion games`, played through
+`companion play --script` with its own narration lines, journaled, resumed and replayed, offered in the
+new-game wizard, set up
 and played on the table's buttons through the whole loop, shown on the generic screen and lit by
 the basic scene.
 """

@@ -1,5 +1,6 @@
 """Small helpers the UI tests share: a button press, a tap, a button found by its label, and the
-English-fallback check of German screens (whole English texts and English words in German ones) (tests/ui/test_german_screens.py, tests/app/test_german_games.py)."""
+English-fallback check of German screens (whole English texts and English words in German ones)
+(tests/ui/test_german_screens.py, tests/app/test_german_games.py)."""
 
 import re
 from functools import lru_cache
@@ -40,11 +41,13 @@ TITLES = tuple(g.title for g in __import__("companion.games", fromlist=["games"]
 SAME_IN_BOTH = (
     r"[\d\s/+\-%:.,()x]*",  # numbers, counts, percentages, clock times
     r"[A-C][1-3]( .*)?",  # a grid position (and what stands there)
-    r"Nightwatch|OK|Museum|Altar|Inferno|Pause|Start|Renfield|Gremlin|Omen|[A-Z]|I{1,3}",  # words both languages spell alike, marker letters, act numerals
+    # words both languages spell alike, marker letters, act numerals
+    r"Nightwatch|OK|Museum|Altar|Inferno|Pause|Start|Renfield|Gremlin|Omen|[A-Z]|I{1,3}",
     r"(Altar|Inferno): [\d\s\->]+",  # a count on the Correct screen (old -> new)
     rf"({'|'.join(TITLES)}):?",
     r"Renfield( x\d+)?",  # a role called by its name in both languages
-    rf"(\d+\. )?({'|'.join((*PEOPLE[:-2], *PLAYERS))}|Falk Maria|P\d(, P\d)*)",  # players (a ranking place, a room's guests)
+    # players (a ranking place, a room's guests)
+    rf"(\d+\. )?({'|'.join((*PEOPLE[:-2], *PLAYERS))}|Falk Maria|P\d(, P\d)*)",
     rf"({'|'.join(PLAYERS)})(, ({'|'.join(PLAYERS)}))+",  # the players at a table, in seating order
     r"([A-ZÄÖÜ][a-zäöüß'\-]*)?_",  # a name being typed on the keyboard
     r"[A-Za-zÄÖÜäöü'\-]( [A-Za-zÄÖÜäöü'\-])*",  # the keyboard's letter groups ("A B C", "d e f") and letters
@@ -74,7 +77,7 @@ def german_words() -> frozenset[str]:
 
     from companion import i18n
 
-    from tests.core.test_catalog import CATALOGS  # the shared catalog and every game's
+    from tests.games.test_catalog import CATALOGS  # the shared catalog and every game's
 
     texts = []
     for po in CATALOGS:

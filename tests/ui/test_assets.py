@@ -127,7 +127,8 @@ def test_every_colour_an_illustration_names_is_in_every_time_of_day():
 def test_svg_rendering_works_under_the_dummy_driver():
     out = subprocess.run(
         [sys.executable, "-c", "import os, pygame; from companion.ui import assets; "
-         "s = assets.icon('role.seer', 32, (255, 0, 0)); print(pygame.display.get_driver() if pygame.display.get_init() "
+         "s = assets.icon('role.seer', 32, (255, 0, 0)); "
+         "print(pygame.display.get_driver() if pygame.display.get_init() "
          "else os.environ['SDL_VIDEODRIVER'], pygame.mask.from_surface(s, 127).count() > 0)"],
         capture_output=True, text=True, env={**__import__("os").environ, "SDL_VIDEODRIVER": "dummy"}, cwd=ROOT)
     assert out.stdout.split()[-2:] == ["dummy", "True"], out.stderr

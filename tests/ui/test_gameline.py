@@ -3,7 +3,6 @@ whose turn, the players and when it was played, not a count of commands."""
 
 import datetime as dt
 import json
-from pathlib import Path
 
 from companion.games.masters import samples as masters_samples
 from companion.cli import main
@@ -11,8 +10,8 @@ from companion.gameline import describe, played_at, resume_offer
 from companion.storage.journal import Journal
 from companion.storage.session import Session
 from companion.ui import samples
+from tests import SCENARIOS
 
-SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 
 
 def test_a_masters_game_is_described_by_round_phase_turn_and_players():

@@ -364,7 +364,7 @@ def test_lazy_screen_table_names_the_classes_it_imports():
 
     for name in others.SCREENS:
         assert others.screen_class(name).name == name
-    for game, (playing, over) in others.GAME_SCREENS.items():
+    for playing, over in others.GAME_SCREENS.values():
         assert playing in others.SCREENS and over in others.SCREENS
 
 

@@ -99,7 +99,7 @@ def test_buttons_alone_reach_a_hidden_action_through_the_sheet():
     assert ui.model().screen == "night"
 
 
-@pytest.mark.parametrize("size", CHECK_SIZES, ids=lambda s: "{0}x{1}".format(*s))
+@pytest.mark.parametrize("size", CHECK_SIZES, ids=lambda s: "{}x{}".format(*s))
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_every_touch_target_is_64_px_tall_at_800x480_scaled(size, lang):
     """Every button and seat on every screen of the screenshots, both languages, at the four sizes."""
@@ -159,7 +159,7 @@ def test_every_seat_of_a_full_table_is_round_it_without_touching(players):
     assert all(r.height >= TOUCH_PX for r in seats)
 
 
-@pytest.mark.parametrize("size", CHECK_SIZES, ids=lambda s: "{0}x{1}".format(*s))
+@pytest.mark.parametrize("size", CHECK_SIZES, ids=lambda s: "{}x{}".format(*s))
 def test_type_rounds_up_so_24_px_type_keeps_17_px_capitals_scaled(size):
     """1280x720 scales by 1.5: 35 x 1.5 = 52.5 rounds up to 53 (27 px capitals), not down to 52 (25 px)."""
     from companion.ui import ink

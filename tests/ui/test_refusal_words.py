@@ -51,8 +51,8 @@ def unquoted(word: str, text: str) -> bool:
 def test_every_games_malformed_and_step_bound_refusals_have_no_engine_word_in_german(game_id):
     seen = 0
     for verb, state, exc in refusals(game_id):
-        english, german = in_both(lambda: words.refusal_text(exc, game_id))
-        rule_en, rule_de = in_both(lambda: words.rule_text(verb))
+        english, german = in_both(lambda exc=exc: words.refusal_text(exc, game_id))
+        rule_en, rule_de = in_both(lambda verb=verb: words.rule_text(verb))
         # what the player typed ('zz'), a command's JSON keys (`votes`, or a list of them) and a value left
         # out (the engine's `no Powerwolf None`, its repr) are the same in both languages
         typed = re.compile("|".join([r"'[^']*'", r"`[^`]*`", r"\bNone\b"] + [
@@ -62,8 +62,8 @@ def test_every_games_malformed_and_step_bound_refusals_have_no_engine_word_in_ge
         if english.startswith((f"{verb}: ", f"{rule_en}: ")):
             assert german.startswith(f"{rule_de}: "), (english, german)
         ids = {verb: rule_de, verb.replace("_", " "): rule_de}
-        ids[state["step"]] = in_both(lambda: words.step_text(game_id, state["step"]))[1]
-        ids[state["phase"]] = in_both(lambda: words.phase_text(state["phase"]))[1]
+        ids[state["step"]] = in_both(lambda state=state: words.step_text(game_id, state["step"]))[1]
+        ids[state["phase"]] = in_both(lambda state=state: words.phase_text(state["phase"]))[1]
         leaked = [i for i, de in ids.items() if i != de and unquoted(i, german)]
         assert leaked == [], (english, german)
         seen += 1
@@ -106,7 +106,7 @@ def test_every_command_prefix_in_the_catalog_is_the_rules_words():
     words (`AP setzen: ...`), the same as a `{verb}: ...` one is filled in."""
     from babel.messages.pofile import read_po
 
-    from tests.core.test_catalog import CATALOGS
+    from tests.games.test_catalog import CATALOGS
 
     messages = []
     for po in CATALOGS:

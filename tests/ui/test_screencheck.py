@@ -40,7 +40,7 @@ def test_every_page_is_checked_at_four_sizes_in_both_languages(every_page):
     assert {"night-banner1", "night-banner2", "night-banner3", "night-banner4", "night-readonly", "night-busy",
             "night-moved", "night-safemode", "night-details", "night-refused", "simulator", "icons",
             "assets-fonts", "assets-about"} <= set(names)
-    expected = [(lang, n, "{0}x{1}".format(*s)) for lang in i18n.LANGUAGES for n in names for s in CHECK_SIZES]
+    expected = [(lang, n, "{}x{}".format(*s)) for lang in i18n.LANGUAGES for n in names for s in CHECK_SIZES]
     assert [(r["language"], r["name"], r["size"]) for r in reports] == expected
     for r in reports:
         assert set(r) >= {"name", "size", "language", "smallest_capitals", "main_capitals", "failures", "ok"}
@@ -122,8 +122,9 @@ def test_the_limits_grow_with_the_height():
     assert check("big", (1920, 1080), [_drawn("Mila", 63), _drawn("Veil", 39)]).ok
 
 
-def _box(text, rect=pygame.Rect(0, 0, 700, 200), size=35):
-    """A TextBox of `text` fitted into `rect` as the renderer records it."""
+def _box(text, rect=None, size=35):
+    """A TextBox of `text` fitted into `rect` (700 x 200 at the origin by default) as the renderer records it."""
+    rect = rect or pygame.Rect(0, 0, 700, 200)
     return TextBox(text, rect, TextRenderer().fit(text, rect.width, rect.height, size, size), "body")
 
 

@@ -1,5 +1,6 @@
 """The phone view in a real browser: Debian's headless Chromium, driven by playwright (never its own
-downloaded browsers). `.ci/run` installs chromium; without it (Raspberry Pi OS Lite) these tests skip with the command that installs it.
+downloaded browsers). `.ci/run` installs chromium; without it (Raspberry Pi OS Lite) these tests skip with the
+command that installs it.
 
 * `companion run --headless --web 127.0.0.1:0` prints the pairing URL; Chromium opens it and the
   page shows the game with the players' names; the same paths without the pass show nothing of it.

@@ -134,7 +134,7 @@ def _copy(tracker: Mapping[str, Any]) -> dict[str, Any]:
     numbers = {}
     raw = tracker.get("numbers", {})
     for act in ACTS:
-        for band, label in BANDS:
+        for band, _label in BANDS:
             red, b1, b2 = (list(raw.get(f"{act}.{band}", (0, 0, 0))) + [0, 0, 0])[:3]
             numbers[f"{act}.{band}"] = [int(red), int(b1), int(b2)]
     return {"reserve": int(tracker.get("reserve", 0)), "numbers": numbers}

@@ -46,7 +46,8 @@ def _parser() -> argparse.ArgumentParser:
     from companion.cli import help_text
 
     ap = argparse.ArgumentParser(prog="companion cards", description=help_text(
-        N_("`companion cards`: list, check, teach, export and import event-card data. Taught data is kept in {folder}."),
+        N_("`companion cards`: list, check, teach, export and import event-card data. "
+           "Taught data is kept in {folder}."),
         folder=paths.config_dir()))
     sub = ap.add_subparsers(dest="action", required=True)
     p = sub.add_parser("list", help=_("list the event cards: act, key, name, verified/taught, tag"))

@@ -85,7 +85,7 @@ LINES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "combat_started": lambda e: (_("Day combat in {district}: {fighter} against {agents} agent(s).") if e['day'] else _("Night combat in {district}: {fighter} against {agents} agent(s).")).format(district=e['district'], fighter=e['fighter'], agents=e['agents']),
     "minions_sacrificed": lambda e: _("{n} minion(s) sacrificed in {district} for {by}.").format(n=e['n'], district=e['district'], by=e['by']),
     "die_used": lambda e: _("  {fighter} uses a {value}: ").format(fighter=e['fighter'], value=e['value']) + (_("agent removed") if e["removed"] else _("agent stays")) + (_(", loses 1 blood.") if e["blood_lost"] else "."),
-    "dice_rolled": lambda e: _("  Dice rolled: {items}.").format(items=' '.join((str(v) for v in e['values']))),
+    "dice_rolled": lambda e: _("  Dice rolled: {items}.").format(items=' '.join(str(v) for v in e['values'])),
     "fighter_changed": lambda e: _("  {fighter} takes over the fight.").format(fighter=e['fighter']),
     "combat_ended": lambda e: _("Combat in {district} over: {agents_left} agent(s) left; {kills}.").format(district=e['district'], agents_left=e['agents_left'], kills=_kills(e)),
     "blood_changed": lambda e: _("{vampire}'s blood goes from {old} to {new}.").format(vampire=e['vampire'], old=e['old'], new=e['new']),

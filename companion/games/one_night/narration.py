@@ -5,7 +5,7 @@ for an engine event, a list of them or the state JSON (pure); companion/narratio
 
 The engine writes its words in English (companion/games/one_night/rules/script.py: the day's four steps;
 the data file: every night step); they are translated here, at the edge. `DAY_PROMPTS` repeats the
-engine's day prompts as catalog entries (tests/core/test_narrate_de.py fails when they drift apart).
+engine's day prompts as catalog entries (tests/narration/test_narrate_de.py fails when they drift apart).
 """
 
 from __future__ import annotations

@@ -208,7 +208,8 @@ def _reveal_roles(rules: Rules, s: State, c: C.RevealRoles, events: list[Event])
     """The shuffled role cards show how many vampires there are; no humans ends the game."""
     n = len(s.seats)
     if not s.role_vampires <= c.vampires <= n:
-        raise RuleViolation("reveal", N_("between {role_vampires} and {n} vampires: the role deck dealt {role_vampires} and a bitten player never turns back"), role_vampires=s.role_vampires, n=n)
+        raise RuleViolation("reveal", N_("between {role_vampires} and {n} vampires: the role deck dealt {role_vampires} "
+                                       "and a bitten player never turns back"), role_vampires=s.role_vampires, n=n)
     new = replace(s, vampires=c.vampires)
     events.append(E.RolesRevealed(s.tick, c.vampires, n - c.vampires))
     if c.vampires == n:

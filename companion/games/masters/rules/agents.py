@@ -152,7 +152,8 @@ def _allocation(s: MastersState, needs: dict[str, int], agents_to: dict[str, int
         if short_choice(s, None) is not None and total > left:
             raise RuleViolation(
                 "place agents",
-                N_("only {left} agent(s) left for {total}: the leading vampire chooses which districts get them (give agents_to {{cell: n}} over {needs})"), left=left, total=total, needs=', '.join(needs),
+                N_("only {left} agent(s) left for {total}: the leading vampire chooses which districts get them "
+                   "(give agents_to {{cell: n}} over {needs})"), left=left, total=total, needs=', '.join(needs),
             )
         out = {}
         for cell, n in needs.items():

@@ -301,7 +301,7 @@ def _relic_user(s: MastersState, cmd: C.UseRelic) -> str:
     if name not in s.order:
         raise CommandError(N_("use_relic: {name!r} is not playing"), name=name)
     if name not in allowed:
-        raise RuleViolation("use_relic", N_("only {allowed} may use a relic now"), allowed=' or '.join((n for n in allowed if n)))
+        raise RuleViolation("use_relic", N_("only {allowed} may use a relic now"), allowed=' or '.join(n for n in allowed if n))
     return name
 
 

@@ -271,7 +271,8 @@ def _nights_outside(s: State, n: int) -> None:
     journaled before they were counted has no limit)."""
     outside = s.nights_outside
     if outside is not None and n > outside:
-        raise RuleViolation("night cards", N_("there are {total} Night cards in all and {clock} are in the Clock: at most {outside} can have reached Renfield"),
+        raise RuleViolation("night cards", N_("there are {total} Night cards in all and {clock} are in the Clock: "
+                                                 "at most {outside} can have reached Renfield"),
                             total=s.night_cards, clock=s.nights, outside=outside)
 
 def _ritual_effect(s: State, ritual: Ritual, c: C.Cast) -> tuple[State, str | None]:

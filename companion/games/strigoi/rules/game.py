@@ -199,7 +199,8 @@ def _wolf(state: State, name: str | None, verb: str) -> str:
     return name
 
 
-# ---- handlers, one per command (each gets its command checked and completed by its fill) ---------------------------------------------------------------------
+# ---- handlers, one per command (each gets its command checked and completed by its fill)
+# ---------------------------------------------------------------------
 def _initiative(data: StrigoiData, state: State, c: C.Initiative, out: list[Event]) -> State:
     """Cards face up: turn order by lowest initiative (ties: seating order)."""
     seats = [w.name for w in state.wolves]

@@ -9,7 +9,7 @@ import time
 from companion.cli import doctor
 from companion.cli import doctor_pi
 from companion.cli.doctor import Probe, Status
-from tests.deploy.test_doctor import PN532_CONFIG, FakeProbe, _by_name, _installed_unit, _pi, config_dir  # noqa: F401 (fixture)
+from tests.cli.test_doctor import PN532_CONFIG, FakeProbe, _by_name, _installed_unit, _pi
 
 PI5 = {"model": "Raspberry Pi 5 Model B Rev 1.0", "soc": "brcm,bcm2712"}
 
@@ -259,7 +259,7 @@ def test_no_drm_card_with_the_kms_overlay_in_config_txt_says_reboot(tmp_path, co
     assert _checks(FakeProbe(bare))["display.drm"].fix == "add dtoverlay=vc4-kms-v3d to config.txt and reboot"
 
 
-INSTALLER_BLOCK_WITH_KMS = "dtoverlay=vc4-kms-v3d\nmax_framebuffers=2\n" + __import__("tests.deploy.test_doctor", fromlist=["x"]).INSTALLER_BLOCK
+INSTALLER_BLOCK_WITH_KMS = "dtoverlay=vc4-kms-v3d\nmax_framebuffers=2\n" + __import__("tests.cli.test_doctor", fromlist=["x"]).INSTALLER_BLOCK
 
 
 def test_a_pi_without_its_devices_is_the_pi_backend_with_them_named(tmp_path, config_dir):

@@ -4,7 +4,6 @@
 import io
 import os
 import re
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -19,9 +18,9 @@ from companion.storage.lease import GameBusy
 from companion.storage.opening import JournalMissing, open_journal, open_reader
 from companion.storage.session import Session
 from tests.fakes import CounterGame
+from tests import ROOT
 
 SETUP = {"cmd": "setup", "game": "counter", "start": 5}
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def _lease_row(path, game_id, pid, started, host=None, who="table"):

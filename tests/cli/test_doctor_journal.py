@@ -24,7 +24,7 @@ from companion.cli.doctor import Status
 from companion.storage.journal import Journal, damage
 from companion.storage.opening import open_journal
 from companion.storage.session import Session
-from tests.deploy.test_doctor import FakeProbe, config_dir  # noqa: F401  (a fixture)
+from tests.cli.test_doctor import FakeProbe
 from tests.reliability.helpers import bot_script
 from tests.reliability.journals import evening
 
@@ -141,7 +141,7 @@ def test_a_broken_link_at_the_journal_path_is_not_a_journal(tmp_path, config_dir
 
 def test_doctor_agrees_with_the_apps_damage_check(tmp_path, config_dir):
     """Doctor calls a journal damaged exactly when a start would move it aside."""
-    from tests.test_cli import _damage, _journal
+    from tests.cli.test_cli import _damage, _journal
 
     src = tmp_path / "src.sqlite3"
     _journal(src, games=4, commands=150)

@@ -1,11 +1,11 @@
 """One Night narrator: the wake order for exactly the chosen roles, timers, role checks and picker."""
 
-from pathlib import Path
 
 import pytest
 
 from companion.errors import CommandError, RuleViolation
 from companion.rules import load_game
+from tests import ROOT
 
 
 @pytest.fixture(scope="module")
@@ -94,7 +94,7 @@ def test_script_timers_default_from_data_and_override(game):
 
 # The rulebook's text, beside the repository (../shared/seeds); not part of it, so a clone elsewhere
 # (a Pi) does not have it and the wording check skips, saying why.
-RULEBOOK = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "003_75f3d68ba3f76880.txt"
+RULEBOOK = ROOT.parent / "shared" / "seeds" / "003_75f3d68ba3f76880.txt"
 
 
 def test_script_prompts_are_our_words_not_the_rulebook(game):

@@ -29,8 +29,8 @@ def _setup(game, players=3, **extra):
 def _cards(state, inits, letters=None):
     """An initiative command: seat order, these initiatives (and letters, X by default)."""
     letters = letters or ["X"] * len(inits)
-    return {"cmd": "initiative", "cards": {w.name: {"initiative": i, "letter": l}
-                                          for w, i, l in zip(state.wolves, inits, letters)}}
+    return {"cmd": "initiative", "cards": {w.name: {"initiative": i, "letter": letter}
+                                          for w, i, letter in zip(state.wolves, inits, letters)}}
 
 
 def _earned(events):

@@ -24,8 +24,8 @@ def _setup(game, players=2, **extra):
 def _cards(state, *letters, inits=None):
     """An initiative command giving each Powerwolf (seat order) a letter."""
     inits = inits or list(range(10, 10 * (len(letters) + 1), 10))
-    return {"cmd": "initiative", "cards": {w.name: {"initiative": i, "letter": l}
-                                          for w, i, l in zip(state.wolves, inits, letters)}}
+    return {"cmd": "initiative", "cards": {w.name: {"initiative": i, "letter": letter}
+                                          for w, i, letter in zip(state.wolves, inits, letters)}}
 
 
 def _play(game, state, *commands):

@@ -7,7 +7,7 @@ import wave
 
 from companion.cli import doctor, doctor_sound
 from companion.cli.doctor import Probe, Status
-from tests.deploy.test_doctor import FakeProbe, _by_name, _pi, config_dir  # noqa: F401 (fixture)
+from tests.cli.test_doctor import FakeProbe, _by_name, _pi
 
 USB = '[sound]\ndevice = "plughw:CARD=Device,DEV=0"\n'
 PI_CARDS = ((0, "vc4hdmi0", "vc4-hdmi-0"), (2, "Device", "USB Audio Device"))

@@ -45,7 +45,8 @@ def test_one_nights_narrator_speaks_the_steps_in_german():
     timer.update(game.to_json(state), 0.1)
     nxt, _ = game.apply(state, {"cmd": "next"})
     timer.update(game.to_json(nxt), 0.1)
-    assert said[0] == "Die Nacht senkt sich über das Dorf. Alle schließen die Augen und halten sie geschlossen, bis sie gerufen werden."
+    assert said[0] == ("Die Nacht senkt sich über das Dorf. "
+                       "Alle schließen die Augen und halten sie geschlossen, bis sie gerufen werden.")
     assert len(said) >= 2 and all("eyes" not in line and "Everyone" not in line for line in said), said
 
 

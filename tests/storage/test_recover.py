@@ -1,5 +1,5 @@
 """`companion journal recover` keeps what it can: every game's own dates, distinct games distinct, and
-nothing twice (issue 23, point 7). The damage kinds themselves are tests/test_cli.py's."""
+nothing twice (issue 23, point 7). The damage kinds themselves are tests/cli/test_cli.py's."""
 
 import datetime as dt
 import os

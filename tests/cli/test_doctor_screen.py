@@ -8,7 +8,7 @@ import time
 
 from companion.cli import doctor, doctor_screen
 from companion.cli.doctor import Probe, Status
-from tests.deploy.test_doctor import FakeProbe, _by_name, _pi, config_dir  # noqa: F401 (fixture)
+from tests.cli.test_doctor import FakeProbe, _by_name, _pi
 
 
 def _checks(probe):

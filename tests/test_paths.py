@@ -126,7 +126,7 @@ def test_a_user_outside_the_group_is_told_to_join_not_shown_a_traceback(system, 
 
 def test_doctor_outside_the_group_names_the_fix(system, monkeypatch, tmp_path):
     from companion.cli import doctor
-    from tests.deploy.test_doctor import FakeProbe, _by_name, _pi
+    from tests.cli.test_doctor import FakeProbe, _by_name, _pi
 
     etc, var = system
     etc.mkdir(parents=True)

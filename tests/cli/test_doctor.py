@@ -151,14 +151,6 @@ def _installed_unit(dirs=None, **replace):
     return text
 
 
-@pytest.fixture
-def config_dir(tmp_path):
-    """The per-test config folder the conftest points COMPANION_CONFIG_DIR at."""
-    d = tmp_path / "config"
-    d.mkdir()
-    return d
-
-
 def _by_name(checks):
     """Checks keyed by name."""
     return {c.name: c for c in checks}
@@ -182,7 +174,7 @@ def test_doctor_good_pi_passes(tmp_path, config_dir, capsys):
     assert checks["boot.spi"].status is Status.OK and checks["boot.uart"].status is Status.OK
     assert checks["display"].detail == "pygame picks KMSDRM"
     assert checks["serial"].detail.startswith("pn532 on /dev/serial0")
-    assert out.strip().endswith("0 FAIL, 0 WARN, %d OK" % len(checks))
+    assert out.strip().endswith(f"0 FAIL, 0 WARN, {len(checks)} OK")
 
 
 def test_doctor_broken_pi_fails_and_names_fixes(tmp_path, config_dir, capsys):

@@ -9,7 +9,7 @@ import pytest
 
 from companion.storage.journal import ABANDONED, ACTIVE, UNDONE, Journal, JournalError
 from companion.storage.scenario import read_scenario
-from companion.errors import DataFileError
+from companion.errors import DataFileError, RuleViolation
 from companion.storage.session import Session
 from tests.fakes import CounterGame
 
@@ -152,7 +152,7 @@ def test_session_submit_journals_before_returning_and_refusal_changes_nothing(tm
         assert events[0].total == 6
         assert j.commands(s.game_id)[-1] == {"cmd": "add", "n": 1}  # canonical form stored
         before = (s.view(), j.commands(s.game_id))
-        with pytest.raises(Exception):
+        with pytest.raises(RuleViolation, match="negative"):
             s.submit({"cmd": "add", "n": -4})
         assert (s.view(), j.commands(s.game_id)) == before
 

@@ -16,8 +16,8 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
 from companion.games import games, package_dir
+from tests import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "companion" / "locale"
 POT = LOCALE / "companion.pot"
 

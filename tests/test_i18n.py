@@ -299,7 +299,8 @@ def test_a_plugins_catalog_is_chained_like_a_shipped_games(tmp_path, monkeypatch
     folder = site / "dice_duel" / "locale" / "de" / "LC_MESSAGES"
     folder.mkdir(parents=True)
     (site / "dice_duel" / "__init__.py").write_text(
-        'from companion.games import GameInfo\nGAME = GameInfo(id="dice-duel", title="Dice Duel", order=70, engine="dice_duel.x:Y")\n')
+        'from companion.games import GameInfo\n'
+        'GAME = GameInfo(id="dice-duel", title="Dice Duel", order=70, engine="dice_duel.x:Y")\n')
     catalog = Catalog(locale="de")
     catalog.add("Roll the die", "Würfle")
     with (folder / "nightwatch-dice-duel.mo").open("wb") as f:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 
 import pytest
 
@@ -23,11 +22,12 @@ from companion.rules import load_game
 from companion.games.nosferatu.rules import bot
 from companion.storage.session import Session
 from tests.rules import as_recorded, play, refused
+from tests import FIXTURES
 
 EIGHT = {"cmd": "setup", "game": "nosferatu", "players": 8, "seed": 4}
 # the eight players but Renfield (P1) each give a card and see a Night: the round ends with Night
 FULL_ROUND = [{"cmd": "play"}, {"cmd": "reveal", "card": "night"}] * 7
-OLD_JOURNAL = Path(__file__).resolve().parent / "fixtures" / "replay-before-night-cards-nosferatu.json"
+OLD_JOURNAL = FIXTURES / "replay-before-night-cards-nosferatu.json"
 
 
 @pytest.fixture
@@ -183,8 +183,10 @@ def test_old_journal_without_night_cards_replays_as_it_was_played(game):
 
 
 @pytest.mark.parametrize("lang, words", [
-    ("en", "by rule Night cards: there are 10 Night cards in all and 8 are in the Clock: at most 2 can have reached Renfield"),
-    ("de", "Regel Nachtkarten: es gibt insgesamt 10 Nachtkarten und 8 liegen in der Uhr: höchstens 2 können bei Renfield angekommen sein"),
+    ("en", "by rule Night cards: there are 10 Night cards in all and 8 are in the Clock: "
+           "at most 2 can have reached Renfield"),
+    ("de", "Regel Nachtkarten: es gibt insgesamt 10 Nachtkarten und 8 liegen in der Uhr: "
+           "höchstens 2 können bei Renfield angekommen sein"),
 ])
 def test_companion_play_refuses_the_third_night_card_naming_its_rule(lang, words, tmp_path, monkeypatch, capsys):
     """The scripted scenario through `companion play`: the line of the third Night card is refused

@@ -58,7 +58,7 @@ def test_cards_list_shows_taught_cards_and_tags(capsys):
 
 
 def test_cards_check_counts_a_good_file(tmp_path, capsys):
-    # a bad one is named by file:line:key: tests/test_cli.py, test_a_bad_file_is_exit_2_naming_file_line_field
+    # a bad one is named by file:line:key: tests/cli/test_cli.py, test_a_bad_file_is_exit_2_naming_file_line_field
     good = tmp_path / "good.toml"
     good.write_text('[cards."I-01"]\nred = ["A1"]\n[tags]\n"04A1B2C3" = "I-01"\n')
     assert cli.main(["cards", "check", str(good)]) == 0

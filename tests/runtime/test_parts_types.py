@@ -37,7 +37,7 @@ def test_the_shipped_parts_answer_their_protocols():
     for impl, proto in ((TableUI, protocols.Screens), (Sounds, protocols.SoundPlayer), (ScriptSource, protocols.Source),
                         (BotSource, protocols.Source), (sdnotify, protocols.Notifier),
                         (Hub, protocols.PhoneView)):
-        missing = {m for m in _members(proto) if not hasattr(impl, m) and m not in getattr(impl, "__init__").__code__.co_names}
+        missing = {m for m in _members(proto) if not hasattr(impl, m) and m not in impl.__init__.__code__.co_names}
         assert not missing, f"{impl.__name__} lacks {missing} of {proto.__name__}"
 
 

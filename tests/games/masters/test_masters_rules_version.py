@@ -12,7 +12,6 @@ rule for every new game, also one whose setup gives the agent reserve.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
@@ -21,8 +20,8 @@ from companion.errors import CommandError, RuleViolation
 from companion.games.masters.rules.state import RULES_VERSION
 from companion.storage.session import Session
 from tests.rules import EMPTY_CARD, LAYOUT, as_recorded, masters_game, masters_start, play, refused, to_night
+from tests import FIXTURES
 
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
 # the blood cost of each vampire's ability in the shipped data, and a command entering its effect
 EFFECTS = {
     "Agnieszka": {"cmd": "move_agents", "from": "A2", "to": "A1", "n": 1},  # Lure: an agent from next door

@@ -10,8 +10,8 @@ from companion import cli
 from companion.games.masters import teach
 from companion.gamedata.loader import TAUGHT_PART, banner_line, taught_problems
 from companion.games.masters.loader import load_masters
+from tests import SCENARIOS
 
-SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 BAD_CARD = '\n[cards."I-08"]\nred = ["Z9"]\n'  # appended after a good taught card
 
 
