@@ -310,9 +310,9 @@ class App:
             for text in narrate.lines(events, self.session.game.id):
                 self.log(text)
         if self.speak is not None and events:  # what the game says aloud (the step timer says the prompts)
-            from companion.games import spoken
+            from companion.plugins import get
 
-            for text in spoken(self.session.game.id, events):
+            for text in filter(None, map(get(self.session.game.id).speech, events)):
                 self.speak(text)
 
     def refuse(self, command: dict, exc: Exception) -> None:
@@ -385,9 +385,10 @@ class App:
                 self.lights.update(timed(view.state, self.timer.info()) if view is not None else None, events, now)
                 self._lights_stale = False
             if self.sounds is not None:  # the game says when its night's masking noise plays
-                from companion.games import ambience
+                from companion.plugins import get
 
-                self.sounds.ambience(ambience(view.state if view is not None else {}))
+                game = get(view.game) if view is not None else None
+                self.sounds.ambience(game is not None and game.ambience(view.state))
         self._push_lights(now)
         if self.ui is None:
             return False

@@ -56,7 +56,7 @@ COMMANDS: dict[str, str] = {
 def game_commands() -> dict[str, tuple[str, str]]:
     """Subcommand -> ("module:function", N_() help line) of every game's own commands (the shared
     commands keep their names: a game's command of the same name is not offered)."""
-    from companion.games import games
+    from companion.plugins import games
 
     return {name: target for g in games().values() for name, target in g.commands.items() if name not in COMMANDS}
 
@@ -75,7 +75,7 @@ def games(argv: list[str]) -> int:
     with why, and the status is 1."""
     import argparse
 
-    from companion.games import games, problems, unplayable
+    from companion.plugins import games, problems, unplayable
     from companion.i18n import _
     from companion.narration.words import refusal_text
 

@@ -34,7 +34,7 @@ from companion.storage.opening import open_journal
 from companion.storage.store import store_for
 from companion.storage.scenario import load_scenario, read_stdin
 from companion.storage.session import Session
-from companion.narration.words import outcome_text, phase_text, rule_text, step_text
+from companion.narration.words import phase_text, rule_text, step_text
 
 
 def main(argv: list[str]) -> int:
@@ -101,27 +101,27 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-# The summary's labels (the values stay the state JSON's words: ids, steps, outcomes).
-SUMMARY_LABELS = {"game": N_("game"), "round": N_("round"), "phase": N_("phase"), "step": N_("step"),
-                  "veil": N_("veil"), "outcome": N_("outcome"), "leading": N_("leading"), "turn": N_("turn"),
-                  "winner": N_("winner")}
+# The summary's labels (the values are the game API's, in the game's words).
+SUMMARY_LABELS = {"game": N_("game"), "phase": N_("phase"), "step": N_("step")}
 
 
 def summary(state: dict) -> str:
-    """A short human-readable summary of a final state (any game), in the table's language: where it
-    stands, then what the game's words module says of its board (`summary(state)`, if it has one)."""
-    from companion.games import hook
+    """A short human-readable summary of a state (any game), in the table's language: the game, its
+    phase and step while it runs, then the game's headline (whose turn, or how it ended, naming the
+    winners) and the lines its plugin gives (`summary_lines`)."""
+    from companion.narration.words import said
+    from companion.plugins import get
 
     game = state.get("game")
-    words = {"phase": lambda phase: phase_text(phase, game), "step": lambda step: step_text(game, step),
-             "outcome": lambda outcome: outcome_text(outcome, game)}
+    plugin = get(game)
     head = [f"{_(SUMMARY_LABELS['game'])} {game}"]  # the id `companion games` lists
-    for key in ("round", "phase", "step", "veil", "outcome", "leading", "turn", "winner"):
-        if key in state and state[key] is not None:
-            value = words[key](state[key]) if key in words else state[key]  # engine ids in the table's words
-            head.append(f"{_(SUMMARY_LABELS[key])} {value}")
-    details = getattr(hook(game, "words"), "summary", None)  # the game's own lines under the head (its board)
-    return "\n".join([", ".join(head), *(details(state) if details is not None else ())])
+    if state.get("outcome") is None:
+        words = {"phase": lambda phase: phase_text(phase, game), "step": lambda step: step_text(game, step)}
+        head += [f"{_(SUMMARY_LABELS[key])} {words[key](state[key])}" for key in ("phase", "step") if state.get(key)]
+    if plugin is None:
+        return ", ".join(head)
+    head.append(said(plugin.headline(state), game))
+    return "\n".join([", ".join(head), *(said(line, game) for line in plugin.summary_lines(state))])
 
 
 def _refused(source: str, no: int, cmd: dict, exc: Exception, state: dict | None = None) -> int:

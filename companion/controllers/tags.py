@@ -67,8 +67,9 @@ class Tags:
 
     @staticmethod
     def cards():
-        """The module of the game whose cards the reader reads (its descriptor's `cards`), or None;
+        """The module of the game whose cards the reader reads (its plugin's `cards()`), or None;
         imported at the first read, not on the start-up path."""
-        from companion.games import hook, teacher
+        from companion.plugins import teacher
 
-        return hook(teacher("card"), "cards")
+        game = teacher("card")
+        return game.cards() if game is not None else None

@@ -14,7 +14,7 @@ import functools
 from typing import Any, Callable
 
 from companion.errors import CompanionError
-from companion.games import teacher
+from companion.plugins import teacher
 
 
 class Teaching:
@@ -27,26 +27,26 @@ class Teaching:
         self.tags = tags
 
     def intents(self) -> dict:
-        """Intent name -> handler: the games' own (their descriptors' `intents`, each a function
-        (teaching, result) imported when first asked)."""
-        from companion.games import games
+        """Intent name -> handler: the games' own (the names in a plugin's `intents`, each answered by
+        its `intent(name)`, imported when first asked)."""
+        from companion.plugins import games
 
         out: dict = {}
         for game in games().values():
-            out.update({name: functools.partial(self._game_intent, where) for name, where in game.intents.items()})
+            out.update({name: functools.partial(self._game_intent, game, name) for name in game.intents})
         return out
 
-    def _game_intent(self, where: str, result: dict) -> None:
-        """Answer a game's intent with the function its descriptor names."""
-        from companion.games import resolve
-
-        resolve(where)(self, result)
+    def _game_intent(self, game, name: str, result: dict) -> None:
+        """Answer a game's intent with the function its plugin gives for it."""
+        answer = game.intent(name)
+        if answer is not None:
+            answer(self, result)
 
     def view_teaching(self, kind: str) -> dict | None:
         """The running game's view if that game's descriptor teaches `kind` (e.g. "tracker"), else None."""
         session = self.host.session
         view = session.view() if session is not None else {}
-        return view if view.get("game") is not None and view.get("game") == teacher(kind) else None
+        return view if view.get("game") is not None and view.get("game") == getattr(teacher(kind), "id", None) else None
 
     def taught(self, save: Callable[[], Any], done: str, game: str | None) -> bool:
         """Save taught data (a refusal is shown, nothing saved); a running `game` reloads its data."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from companion.i18n import _
+from companion.i18n import _, speaking, speaking_game
 from companion.narration.words import refusal_text
 from companion.narration.words import phase_text, step_text
 
@@ -22,6 +22,9 @@ def line(event: Mapping[str, Any], game: str | None = None) -> str:
 
     A named game's events are told by its own table only: two games may share an event kind
     (`game_over`), and a Strigoi victory must never read as the Masters' Blood Moon."""
+    if game is not None and game != speaking_game():
+        with speaking(game):  # in the game's own words
+            return line(event, game)
     kind = str(event.get("event", "?"))
     fmt = _own_lines(game).get(kind) or SHARED.get(kind)
     if fmt is not None:
@@ -62,13 +65,11 @@ def lines(events, game: str | None = None) -> list[str]:
 
 
 def _own_lines(game: str | None) -> Mapping[str, Callable[[Mapping[str, Any]], str]]:
-    """The table of lines `game`'s descriptor names (empty: none, or no game given)."""
-    if game is None:
-        return {}
-    from companion.games import games, resolve
+    """The table of lines `game`'s plugin gives (empty: none, or no game given)."""
+    from companion.plugins import get
 
-    found = games().get(game)
-    return resolve(found.narration) if found is not None and found.narration else {}
+    found = get(game)
+    return found.narration() if found is not None else {}
 
 
 # -- `companion play --narrate`: what each command did, where the game stands, what may follow --------

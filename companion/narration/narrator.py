@@ -62,9 +62,10 @@ class StepTimer:
     def _new_step(self, current: Mapping[str, Any], key: tuple, game: Any = None) -> None:
         """A new step began: restart the count and speak (in the game's words: its `prompts`)."""
         if self.speak is not None:
-            from companion.games import hook  # the game's words load with its first step
+            from companion.plugins import get  # the game's words load with its first step
 
-            step_words = hook(game, "prompts") or _as_given
+            plugin = get(game)
+            step_words = plugin.prompt if plugin is not None else _as_given
             if self.key is not None and self._close:
                 self.speak(step_words(self.key[1], self._close))  # the data's `close_de` when speaking German
             if current.get("prompt"):

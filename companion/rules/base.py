@@ -168,7 +168,7 @@ class Action(Record):
 class Game(Protocol):
     """What the journal, the CLI, the UI and the lighting rely on. Implemented once per game."""
 
-    id: str  # its title, the one the table shows, is its descriptor's (companion.games.GameInfo)
+    id: str  # its title, the one the table shows, is its plugin's (companion.games.GamePlugin)
     data: Any  # the fixed rules data the game was built over (shipped + taught, or a test's own)
 
     @property

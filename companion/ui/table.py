@@ -23,7 +23,7 @@ from typing import Any, Iterable, Mapping
 
 import pygame
 
-from companion.i18n import _
+from companion.i18n import _, speaking
 from companion.inputs import ButtonEvent, CardRead, Press
 from companion.ui.input_map import LONG_PRESS_S, InputMapper, WidgetPress
 from companion.ui.model import GameView, ViewModel
@@ -155,7 +155,7 @@ class TableUI:
         name = route(view)
         base = self.stack.base
         if base is None or base.name != name:
-            make = BASE_SCREENS.get(name) or _screen_class(name)
+            make = BASE_SCREENS.get(name) or _screen_class(name, view.game if view is not None else None)
             self.stack.set_base(make(self.ctx))
 
     def draw(self, surface: pygame.Surface, force: bool = False) -> bool:
@@ -163,7 +163,7 @@ class TableUI:
         this surface last time and nothing animates, so the loop can skip the flip (an idle table
         costs almost nothing). A change from the frame on show may start an animation (the motion's
         clock is the table's, `ctx.now`); its frames are drawn over the still one."""
-        vm = self.stack.top.model()
+        vm = self.model()
         now = self.ctx.now
         if not force and vm == self._drawn[0] and surface is self._drawn[1] and not self.motion.wants_frame(now):
             return False
@@ -191,8 +191,9 @@ class TableUI:
         return self.model().to_dict()
 
     def model(self) -> ViewModel:
-        """The top screen's view model."""
-        return self.stack.top.model()
+        """The top screen's view model, in the words of the game on the table (its own catalog first)."""
+        with speaking(self.ctx.view.game if self.ctx.view is not None else None):
+            return self.stack.top.model()
 
     @property
     def screen(self) -> Screen:
@@ -217,15 +218,15 @@ class TableUI:
         self.open_tool("districts", districts)
 
     def open_tool(self, kind: str, *args: Any) -> bool:
-        """Open the screen that teaches `kind` (the descriptor's `tools` of the game that teaches it),
+        """Open the screen that teaches `kind` (the plugin's `tool(kind)` of the game that teaches it),
         made with the table's context and `args`; False when no game teaches it."""
-        from companion.games import games, resolve, teacher
+        from companion.plugins import teacher
 
-        game = games().get(teacher(kind))
-        where = game.tools.get(kind) if game is not None else None
-        if where is None:
+        game = teacher(kind)
+        screen = game.tool(kind) if game is not None else None
+        if screen is None:
             return False
-        self.stack.push(resolve(where)(self.ctx, *args))
+        self.stack.push(screen(self.ctx, *args))
         return True
 
     def notify(self, text: str) -> None:
@@ -272,12 +273,12 @@ def banners(status: Mapping[str, Any]) -> dict[str, str]:
     return out
 
 
-def _screen_class(name: str):
-    """The base screen class called `name`, imported on first use."""
+def _screen_class(name: str, game: str | None = None):
+    """The base screen class called `name` (of `game`'s screens when given), imported on first use."""
     if name == "generic":
         from companion.ui.screens.generic import GenericGameScreen
 
         return GenericGameScreen
     from companion.ui.screens.others import screen_class
 
-    return screen_class(name)
+    return screen_class(name, game)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from companion.games import games
+from companion.plugins import games
 from companion.i18n import _, data_name
 from companion.inputs import Press
 from companion.narration import words
