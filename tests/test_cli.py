@@ -69,7 +69,7 @@ def test_config_overlapping_pixels_refused(tmp_path):
 
 
 def test_games_lists_every_game_of_the_catalog_with_its_title(capsys):
-    from companion.games import games
+    from companion.plugins import games
 
     assert cli.main(["games"]) == 0
     out, err = capsys.readouterr()

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 import companion
-import companion.games as catalog
+import companion.plugins as catalog
 from companion import cli, i18n
 from companion.storage.session import Session
 
@@ -26,9 +26,9 @@ TOY = "counter-race"
 
 def test_the_toy_game_is_installed_from_its_own_distribution_not_from_this_tree():
     found = {ep.name: ep for ep in catalog.entry_points()}
-    assert TOY in catalog.games() and found[TOY].value == "counter_race:GAME"
+    assert TOY in catalog.games() and found[TOY].value == "counter_race:CounterRacePlugin"
     assert "nightwatch-counter-race" in found[TOY].dist or "nightwatch_counter_race" in found[TOY].dist
-    folder = Path(catalog.package_dir(catalog.info(TOY)))
+    folder = Path(catalog.info(TOY).folder())
     assert not folder.is_relative_to(ROOT / "tests"), folder  # the installed copy (site-packages), not tests/toygame
     assert (folder / "locale" / "de" / "LC_MESSAGES" / "nightwatch-counter-race.mo").is_file()  # its build compiled it
     assert (folder / "data" / "rules.toml").is_file()

@@ -53,12 +53,12 @@ COMMANDS: dict[str, str] = {
 }
 
 
-def game_commands() -> dict[str, tuple[str, str]]:
-    """Subcommand -> ("module:function", N_() help line) of every game's own commands (the shared
-    commands keep their names: a game's command of the same name is not offered)."""
+def game_commands() -> dict[str, tuple[Any, str]]:
+    """Subcommand -> (main(argv), N_() help line) of every game's own commands (its plugin's
+    `commands()`; the shared commands keep their names: a game's command of the same name is not offered)."""
     from companion.plugins import games
 
-    return {name: target for g in games().values() for name, target in g.commands.items() if name not in COMMANDS}
+    return {name: target for g in games().values() for name, target in g.commands().items() if name not in COMMANDS}
 
 
 def usage() -> str:
@@ -165,7 +165,6 @@ def main(argv: list[str] | None = None) -> int:
     if target is None:
         print(_("companion: unknown command {name!r} (see `companion --help`)").format(name=name), file=sys.stderr)
         return ExitStatus.BAD_INPUT
-    module_name, func_name = target.split(":")
     from companion import paths
 
     paths.use_shared_umask()  # on an installed Pi, files we make stay usable by the service's group
@@ -173,7 +172,7 @@ def main(argv: list[str] | None = None) -> int:
     if quiet_gc:  # a cold start makes ~100k objects and frees few: no collections until READY (cli/run.py)
         gc.disable()
     try:
-        func = getattr(importlib.import_module(module_name), func_name)
+        func = target if callable(target) else getattr(importlib.import_module(target.split(":")[0]), target.split(":")[1])
         status = int(func(rest))
         sys.stdout.flush()  # a closed pipe shows here, inside the try, not at interpreter exit
         return status

@@ -207,6 +207,21 @@ class GamePlugin:
         """Whether the night's masking noise plays now."""
         return False
 
+    def event_classes(self) -> tuple[type, ...]:
+        """Every event class the game's engine may emit: the `companion.rules.base.Event` subclasses
+        defined anywhere in the game's package (loaded with its engine), and the shared ones it uses
+        (GameOver...). The narration test walks them: each needs a line (`narration()`)."""
+        from companion.rules.base import Event
+
+        self.engine_class()  # loads the engine and the modules its events live in
+        found, todo = [], list(Event.__subclasses__())
+        while todo:
+            cls = todo.pop()
+            todo.extend(cls.__subclasses__())
+            if cls.__module__ == self.package or cls.__module__.startswith(self.package + "."):
+                found.append(cls)
+        return tuple(sorted(found, key=lambda c: (c.__module__, c.__name__)))
+
     def renames(self) -> bool:
         """Whether the engine takes `rename`: the table names the players, so it offers to rename them."""
         return any(getattr(c, "verb", "") == "rename" for c in getattr(self.engine_class(), "COMMANDS", ()))

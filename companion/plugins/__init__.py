@@ -211,3 +211,8 @@ def teacher(kind: str) -> Any:
     """The GamePlugin of the game that says the table can teach `kind` ("card", "tracker",
     "districts", "box"), or None."""
     return next((g for g in games().values() if kind in g.teaching), None)
+
+
+def bot(game_id: str) -> Any:
+    """The bot of a game (its plugin's `bot()`: an object with `choose(game, state, rng)`)."""
+    return info(game_id).bot()

@@ -35,11 +35,11 @@ def engine_view(game_id: str, players: int | None, seed: int, until: Callable[[d
     ended has `info["ended"]`, a Saturday evening."""
     import random
 
-    from companion.plugins import info
+    from companion.plugins import bot as bot_of
     from companion.rules import load_game
 
     game = load_game(game_id)
-    bot = info(game_id).bot()
+    bot = bot_of(game_id)
     commands = [game.canonical(None, named(game, game.example_setup(players, seed)))]
     state, events = game.setup(commands[0])
     history = [game.to_json(state)]

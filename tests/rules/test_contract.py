@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from companion import cli, i18n, palette
 from companion.errors import CommandError, DataFileError, RuleViolation
 from companion.gamedata import loader
-import companion.games as catalog
+import companion.plugins as catalog
 from companion.rules import GAMES, POSITIONS, load_game
 from companion.rules.base import Engine, Game, Player
 from companion.storage.session import Session

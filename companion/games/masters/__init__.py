@@ -118,8 +118,10 @@ class Masters(GamePlugin):
         return samples
 
     def commands(self):
-        from companion.games.masters.cli import main
-        return {"cards": (main, N_("list, check, teach, export and import card data"))}
+        def cards(argv):
+            from companion.games.masters.cli import main
+            return main(argv)
+        return {"cards": (cards, N_("list, check, teach, export and import card data"))}
 
     def result(self, state):
         from companion.games.masters.words import outcome_sentence
