@@ -106,8 +106,8 @@ SUMMARY_LABELS = {"game": N_("game"), "phase": N_("phase"), "step": N_("step")}
 
 
 def summary(state: dict) -> str:
-    """A short human-readable summary of a state (any game), in the table's language: the game, its
-    phase and step while it runs, then the game's headline (whose turn, or how it ended, naming the
+    """A short human-readable summary of a state (any game), in the table's language: the game, how
+    far it is (its plugin's `stage`), its phase and step while it runs, then the game's headline (whose turn, or how it ended, naming the
     winners) and the lines its plugin gives (`summary_lines`)."""
     from companion.narration.words import said
     from companion.plugins import get
@@ -115,6 +115,9 @@ def summary(state: dict) -> str:
     game = state.get("game")
     plugin = get(game)
     head = [f"{_(SUMMARY_LABELS['game'])} {game}"]  # the id `companion games` lists
+    stage = plugin.stage(state) if plugin is not None else None
+    if stage is not None:
+        head.append(said(stage, game))
     if state.get("outcome") is None:
         words = {"phase": lambda phase: phase_text(phase, game), "step": lambda step: step_text(game, step)}
         head += [f"{_(SUMMARY_LABELS[key])} {words[key](state[key])}" for key in ("phase", "step") if state.get(key)]

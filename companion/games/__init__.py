@@ -55,7 +55,9 @@ class GamePlugin:
     the table's menu: each sends the intent `edit_<id>`), `intents` (the intents its screens and
     menu entries send, each answered by `intent(name)`), `seeded` (whether the game deals, shuffles
     or rolls from the setup's seed: only then does the generic wizard offer a Seed button),
-    `start_label` (the generic wizard's last button).
+    `kept` (the state JSON's fields of its own the journal keeps beside a game, so `stage` and the
+    journal's line tell where it stands without replaying it), `start_label` (the generic wizard's
+    last button).
     """
 
     id: ClassVar[str] = ""
@@ -68,6 +70,7 @@ class GamePlugin:
     start_label: ClassVar[str] = N_("Start")
     intents: ClassVar[tuple[str, ...]] = ()
     seeded: ClassVar[bool] = False
+    kept: ClassVar[tuple[str, ...]] = ()
 
     @property
     def package(self) -> str:
@@ -278,6 +281,11 @@ class GamePlugin:
             return Result(winners, Text(N_("{names} win."), names=", ".join(winners)))
         return Result((), Text(N_("The game is over: {outcome}."), outcome=str(outcome)))
 
+    def stage(self, state: Mapping[str, Any]) -> Text | None:
+        """How far the game is, in a few words ("round 3"), from its state JSON or the position the
+        journal kept (its `kept` fields); None: the game has no rounds to count."""
+        return None
+
     def headline(self, state: Mapping[str, Any]) -> Text:
         """Where the game stands, in one line (the phone's and `play`'s head). Default: whose turn
         it is, or who won."""
@@ -292,17 +300,34 @@ class GamePlugin:
         return self.board_lines(state)
 
     def board_lines(self, state: Mapping[str, Any]) -> list[Text | str]:
-        """What the board shows, as lines (the phone's Board box, `play`'s summary). Default: the
-        state's documented `board` picture as "key: value" lines, keys in the game's BOARD words."""
+        """What the board shows, as lines (the generic screen, the phone's Board box, `play`'s
+        summary), in the current language. Default: the state's documented `board` dict as "key:
+        value" lines, each key in the game's `BOARD` words (else the key's words), names in their data
+        translation; the lights' documented picture (its districts, bar, phase, timer) is no line."""
+        from companion.i18n import _, data_name
+        from companion.narration.words import board_word
+
         board = state.get("board")
-        if not isinstance(board, Mapping) or set(board) <= set(_POSITIONS):
+        if not isinstance(board, Mapping):
             return []
-        names = getattr(self.words(), "BOARD", None) or {}
-        return [Text("{key}: {value}", key=Text(names.get(k) or k.replace("_", " ")), value=v) for k, v in board.items()
-                if isinstance(v, (int, float, str)) and not isinstance(v, bool)]
+        out = []
+        for key, value in board.items():
+            if key in _PICTURE:
+                continue
+            if isinstance(value, Mapping):
+                value = ", ".join(f"{data_name(k)} {v}" for k, v in value.items())
+            elif isinstance(value, (list, tuple)):
+                value = ", ".join(data_name(v) if isinstance(v, str) else str(v) for v in value)
+            elif isinstance(value, bool):
+                value = _("yes") if value else _("no")
+            elif isinstance(value, str):
+                value = data_name(value)
+            out.append(_("{what}: {value}").format(what=board_word(self.id, str(key)), value=value))
+        return out
 
 
-_POSITIONS = ("A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3")
+# the keys of the lights' picture under "board" (companion/rules/base.py): drawn by the scene, not said
+_PICTURE = frozenset({"districts", "bar", "bar_max", "bar_meaning", "phase", "timer", "paused"})
 
 
 @lru_cache(maxsize=64)

@@ -23,7 +23,9 @@ game's state, so it never reads a game's own fields to guess (OpenSpiel's State 
     view(state)            the documented state JSON (`to_json`): the ONE view the screens, the lights
                            and the journal's position read. Every game's view has "game", "phase",
                            "step", "outcome", "seats" (`players()` as JSON objects) and
-                           "current_player" (a name or null); the lights' picture of the 3x3 board is
+                           "current_player" (a name or null), and once it is over may name its
+                           "winners" (a list of names: the default `GamePlugin.result` reads it); the
+                           lights' picture of the 3x3 board is
                            under "board" (districts A1..C3 with `represents`, `mood`, `intensity`,
                            the bar, the phase) in the games whose scene draws a board, and Masters'
                            scene reads its documented districts, vampires and veil.

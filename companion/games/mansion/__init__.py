@@ -77,3 +77,10 @@ class Mansion(GamePlugin):
         found = super().result(state)
         made = outcome_sentence(state) if found is not None else ""
         return found._replace(sentence=made) if made else found
+
+    kept = ("tick", "clock_length")
+
+    def stage(self, state):
+        from companion.errors import Text
+        tick = state.get("tick")
+        return Text(N_("tick {tick} of {length}"), tick=tick, length=state.get("clock_length", "?")) if isinstance(tick, int) else None

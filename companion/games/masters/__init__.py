@@ -137,3 +137,10 @@ class Masters(GamePlugin):
     def summary_lines(self, state):
         from companion.games.masters.words import summary
         return [*self.board_lines(state), *summary(state)]
+
+    kept = ("round",)
+
+    def stage(self, state):
+        from companion.errors import Text
+        n = state.get("round")
+        return Text(N_("round {n}"), n=n) if isinstance(n, int) else None

@@ -94,3 +94,10 @@ class Strigoi(GamePlugin):
         found = super().result(state)
         made = outcome_sentence(state) if found is not None else ""
         return found._replace(sentence=made) if made else found
+
+    kept = ("round",)
+
+    def stage(self, state):
+        from companion.errors import Text
+        n = state.get("round")
+        return Text(N_("round {n}"), n=n) if isinstance(n, int) else None

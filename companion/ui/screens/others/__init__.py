@@ -18,6 +18,11 @@ from companion.i18n import N_
 __all__ = ["SCREENS", "GAME_SCREENS", "SetupField", "route", "screen_class", "setup_fields", "setup_note"]
 
 
+def _routes(game) -> bool:
+    """Whether the game picks its screens itself (its own `route`), not the playing/over pair."""
+    return any("route" in vars(c) for c in type(game).__mro__ if c.__name__ != "GamePlugin")
+
+
 def screen_class(name: str, game: str | None = None):
     """The screen class called `name`: of `game`'s screens (only that game's are imported), else
     of any game's (every game's screens are imported)."""
@@ -43,7 +48,7 @@ def __getattr__(attr: str):
     if attr == "GAME_SCREENS":
         from companion.plugins import games
 
-        return {gid: tuple(g.screens()) for gid, g in games().items() if g.screens()}
+        return {gid: tuple(g.screens()) for gid, g in games().items() if g.screens() and not _routes(g)}
     raise AttributeError(attr)
 @dataclass(frozen=True)
 class SetupField:
