@@ -76,3 +76,16 @@ class Nosferatu(GamePlugin):
         from companion.errors import Text
         n = state.get("round")
         return Text(N_("round {n}"), n=n) if isinstance(n, int) else None
+
+    def phone_cells(self, state):
+        """The phone's board: the generic cells, each with the bites its players took."""
+        from companion.i18n import _
+        from companion.web.phoneview import cells
+
+        picture = (state.get("board") or {}).get("districts") or {}
+        out = cells(state, [s for s in state.get("seats") or () if isinstance(s, dict)])
+        for cell in out:
+            bites = (picture.get(cell["pos"]) or {}).get("bites")
+            if isinstance(bites, int) and bites:
+                cell["lines"].append(_("bites {n}").format(n=bites))
+        return out
