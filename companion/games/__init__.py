@@ -123,7 +123,10 @@ class GamePlugin:
 
     def load(self, source: Any = None, problems: list | None = None, strict: bool = False) -> Any:
         """The engine's data at the I/O edge: `source` (None: the shipped `data` file; a path, dict
-        or TomlDoc) read and `parse`d. A game whose data is more than one file overrides it."""
+        or TomlDoc) read and `parse`d; a game with no data file (`data` None) gets its engine's
+        `DATA()` with its defaults. A game whose data is more than one file overrides it."""
+        if source is None and self.data is None:
+            return self.engine_class().DATA()
         from companion.gamedata.loader import read_doc
 
         return self.parse(read_doc(self, source))
