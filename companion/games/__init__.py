@@ -201,6 +201,18 @@ class GamePlugin:
         """The phone's 3x3 board cells, for a game whose state has no `board` picture."""
         return None
 
+    def timed_step(self, state: Mapping[str, Any]) -> Mapping[str, Any] | None:
+        """The step the table times now (the loop's step timer, companion/narration/narrator.py), or
+        None (default: nothing is timed): {"key": a value that changes when a new step begins, "id",
+        "seconds" (None: the step waits for the table), "waits" ("next": the timer sends `next` when
+        the time is up), "prompt" and "close" (said when it begins and ends), "extra" (seconds
+        added), "paused"}."""
+        return None
+
+    def gauge(self, state: Mapping[str, Any]) -> int | None:
+        """A number every screen shows in the gauge strip while the game runs (Masters: its veil), or None."""
+        return None
+
     def speech(self, event: Mapping[str, Any]) -> str:
         """Words said aloud for an accepted command's event ("": nothing)."""
         return ""

@@ -80,20 +80,26 @@ def command_text(command: Mapping[str, Any]) -> str:
 
 
 def where(state: Mapping[str, Any]) -> str:
-    """Where a game stands, for any game, in the table's words: `round 2, night / turns, Mila's turn`
-    (the phase and step ids of the state JSON through companion/narration/words.py)."""
+    """Where a game stands, for any game, in the table's words: `round 2, night / turns, Mila's turn,
+    Veil: 5` (how far, from the game's plugin's `stage`; the phase and step ids of the state JSON
+    through companion/narration/words.py; whose turn; the plugin's `board_lines`)."""
+    from companion.narration.words import said
+    from companion.plugins import get
+
+    game = get(state.get("game"))
     parts = []
-    if state.get("round") is not None:
-        parts.append(_("round {round}").format(round=state["round"]))
+    stage = game.stage(state) if game is not None else None
+    if stage is not None:
+        parts.append(said(stage, game.id))
     phase, step = state.get("phase"), state.get("step")
     steps = list(dict.fromkeys(w for w in (phase and phase_text(phase, state.get("game")), step and step_text(state.get("game"), step)) if w))
     if steps:
         parts.append(" / ".join(steps))
-    turn = state["current_player"] if "current_player" in state else state.get("turn")  # (the game API's, else a game's own)
+    turn = state.get("current_player")  # (the game API's)
     if turn:
         parts.append(_("{turn}'s turn").format(turn=turn))
-    if state.get("veil") is not None:
-        parts.append(_("veil {veil}").format(veil=state["veil"]))
+    if game is not None:
+        parts += [said(line, game.id) for line in game.board_lines(state)]
     return ", ".join(parts)
 
 

@@ -129,6 +129,10 @@ class Masters(GamePlugin):
         made = outcome_sentence(state) if found is not None else ""
         return found._replace(sentence=made) if made else found
 
+    def gauge(self, state):
+        veil = state.get("veil")
+        return veil if isinstance(veil, int) else None
+
     def board_lines(self, state):
         from companion.errors import Text
         veil = state.get("veil")

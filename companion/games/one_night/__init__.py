@@ -69,6 +69,13 @@ class OneNight(GamePlugin):
         from companion.games.one_night.screens import pick_roles
         return pick_roles(ctx, wizard)
 
+    def timed_step(self, state):
+        current = state.get("current")
+        if not isinstance(current, dict) or state.get("phase") == "over":
+            return None
+        return {**current, "key": (state.get("index"), current.get("id")), "extra": state.get("extra") or 0,
+                "paused": bool(state.get("paused"))}
+
     def speech(self, event):
         from companion.games.one_night.narration import spoken
         return spoken(event)
