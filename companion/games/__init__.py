@@ -205,7 +205,7 @@ class GamePlugin:
         """The step the table times now (the loop's step timer, companion/narration/narrator.py), or
         None (default: nothing is timed): {"key": a value that changes when a new step begins, "id",
         "seconds" (None: the step waits for the table), "waits" ("next": the timer sends `next` when
-        the time is up), "prompt" and "close" (said when it begins and ends), "extra" (seconds
+        the time is up), "prompt" and "close" (said when it begins and ends), "added" (seconds
         added), "paused"}."""
         return None
 

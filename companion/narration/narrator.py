@@ -48,7 +48,7 @@ class StepTimer:
         if seconds is None:
             self.total = None
             return None  # waits for the table (votes, revealed cards)
-        self.total = float(seconds) + float(current.get("extra") or 0)
+        self.total = float(seconds) + float(current.get("added") or 0)
         if current.get("paused"):
             return None
         self.elapsed += dt

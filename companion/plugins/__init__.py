@@ -5,8 +5,9 @@ in the `nightwatch.games` entry-point group of its distribution (the entry point
 game's id, its value the class):
 
     [project.entry-points."nightwatch.games"]
-    masters = "companion.games.masters:Masters"     # the five shipped games, in pyproject.toml
-    tiles = "tiles_game:Tiles"                      # a game of its own: `pip install ./tiles-game`
+    tiles = "tiles_game:Tiles"        # a game of its own: `pip install ./tiles-game`
+
+(the five shipped games are declared the same way in pyproject.toml).
 
 `games()` reads the group (`entrypoints.read()`: no importlib.metadata on the way to READY),
 imports each game's light package and keeps one instance of each sound class, in their `order`. A

@@ -73,7 +73,7 @@ class OneNight(GamePlugin):
         current = state.get("current")
         if not isinstance(current, dict) or state.get("phase") == "over":
             return None
-        return {**current, "key": (state.get("index"), current.get("id")), "extra": state.get("extra") or 0,
+        return {**current, "key": (state.get("index"), current.get("id")), "added": state.get("extra") or 0,
                 "paused": bool(state.get("paused"))}
 
     def speech(self, event):
