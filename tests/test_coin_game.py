@@ -106,12 +106,13 @@ def test_it_plays_in_companion_play_and_names_its_winner(coin, tmp_path, capsys,
 
 
 def test_a_refusal_in_play_names_the_player_as_the_narration_does(coin, tmp_path, capsys):
-    path, commands = script(tmp_path, moves=2)
+    path = tmp_path / "refused.jsonl"
     path.write_text("".join(json.dumps(c) + "\n" for c in [{"cmd": "setup", "game": GAME, "players": 2},
-                                                          {"cmd": "lay", "n": 2}]), encoding="utf-8")
-    assert cli.main(["play", "--script", str(path), "--narrate"]) == 0
+                                                          {"cmd": "lay", "n": 2}, {"cmd": "lay", "n": 3}]), encoding="utf-8")
+    assert cli.main(["play", "--script", str(path), "--narrate"]) == 1
     out, err = capsys.readouterr()
-    assert "P1" not in out + err  # the unnamed seats by the table's default names
+    assert "refused 'lay'" in err and "lay one or two coins" in err and "Billie's turn" in err  # the seat on turn as the narration names it
+    assert "P1" not in out + err and "P2" not in out + err  # the unnamed seats by the table's default names
 
 
 def test_it_gets_a_journal_line_and_an_end_card_naming_its_winner(coin, tmp_path, capsys):

@@ -132,6 +132,8 @@ def _refused(source: str, no: int, cmd: dict, exc: Exception, state: dict | None
     rule = getattr(exc, "rule", None)  # a key (`end_turn`), in the table's words (`Zug beenden`)
     game = (state or cmd).get("game")
     rule = rule_text(rule, game) if rule else _("command")
+    if state:  # the players as the narration names them (an unnamed seat's code by the game's default name)
+        state = seatnames.shown(state, seatnames.for_table(state.get("game"), state.get("seats") or ()))
     at = _(" (at {where})").format(where=narrate.where(state)) if state else ""
     why = refusal_text(exc, game)  # the game tells its step ids apart
     print(_("{file}:{line}: refused {command!r} by rule {rule}: {why}").format(

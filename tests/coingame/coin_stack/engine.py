@@ -1,12 +1,11 @@
-"""Coin Stack's rules: pure, on the companion's one core (`companion.rules.base.Engine`). Its state
-JSON has the game API's keys, "winners" once somebody laid the last coin, and "board" (coins, goal).
-Its bot is `choose` here."""
+"""Coin Stack's rules, pure, on the companion's one core. Its state JSON has the game API's keys,
+"winners" once somebody laid the last coin, and "board" (coins, goal). Its bot is `choose` here."""
 
 from __future__ import annotations
 
 from typing import Any, Mapping
 
-from companion.errors import N_, Text
+from companion.errors import N_, RuleViolation, Text
 from companion.rules import base
 from companion.rules.base import Action, Engine, Event, GameOver, Record
 from companion.rules.commands import Command, SeatedSetup, seat_names
@@ -45,6 +44,8 @@ class State(Record):
 
 
 def lay(rules: Rules, state: State, cmd: Lay, events: list) -> State:
+    if cmd.n not in (1, 2):
+        raise RuleViolation("lay", N_("lay one or two coins"))
     player, coins = state.players[state.turn], state.coins + cmd.n
     events.append(Laid(player, cmd.n, coins))
     if coins >= GOAL:
