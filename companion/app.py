@@ -477,15 +477,13 @@ class App:
         return self.health.status_line(self.safe_reason, self.where())
 
     def where(self) -> str:
-        """Where the game stands, in a few words."""
+        """Where the game stands, in a few words (the game's own, from its plugin: narrate.where)."""
         if self.session is None:
             return "no game"
+        from companion.narration.narrate import where
+
         v = self.view().state  # cached until the game changes again (the frame needs it too)
-        bits = [v.get("game", "")]
-        for key in ("round", "phase", "step", "veil", "outcome"):
-            if v.get(key) is not None:
-                bits.append(f"{key} {v[key]}")
-        return ", ".join(str(b) for b in bits)
+        return ", ".join(str(b) for b in (v.get("game", ""), where(v), v.get("outcome")) if b)
 
     def say(self, text: str) -> None:
         """A loop message: to the headless log, else to stderr (journald under systemd)."""

@@ -33,6 +33,8 @@ SAME_WORD = {
     ("companion/controllers/tags.py", "card"): "the teach screen's result: which card a tag is",
     ("companion/web/hostside.py", "card"): "the host phone's teach request: the card's key",
     ("companion/web/phoneview.py", "card"): "an event card's key in the event that drew it (not the state)",
+    ("companion/storage/scenario.py", "extra"): "a command error's `extra` parameter (an unknown key typed)",
+    ("companion/ui/samples.py", "start"): "the wizard's Start button a sample presses",
 }
 
 
@@ -55,7 +57,8 @@ def game_fields() -> dict[str, str]:
 
 
 def key_reads(tree: ast.AST) -> list[tuple[int, str]]:
-    """(line, key) of every read of a constant key: `x["k"]`, `x.get("k")`, `"k" in x`."""
+    """(line, key) of every read of a constant key: `x["k"]`, `x.get("k")`, `"k" in x`, and the keys
+    a loop walks (`for key in ("k", ...)`)."""
     out = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load) and isinstance(node.slice, ast.Constant):
@@ -66,6 +69,9 @@ def key_reads(tree: ast.AST) -> list[tuple[int, str]]:
         elif (isinstance(node, ast.Compare) and isinstance(node.left, ast.Constant)
               and any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops)):
             out.append((node.lineno, node.left.value))
+        elif isinstance(node, (ast.For, ast.comprehension)) and isinstance(node.iter, (ast.Tuple, ast.List, ast.Set)):
+            out += [(getattr(node, "lineno", node.iter.lineno), e.value) for e in node.iter.elts
+                    if isinstance(e, ast.Constant)]  # `for key in ("round", "veil"): state.get(key)`
     return [(line, key) for line, key in out if isinstance(key, str)]
 
 
@@ -99,9 +105,10 @@ def test_the_field_walk_fails_on_a_shared_read_of_a_games_field(fields, tmp_path
     """Break it once: the reads the readers used to make, each caught."""
     bad = tmp_path / "reader.py"
     bad.write_text('def line(state, cell):\n    n = state["veil"]\n    t = state.get("tick")\n'
-                   '    return "bites" in cell, n, t, state["game"]\n', encoding="utf-8")
+                   '    w = [state.get(k) for k in ("phase", "counter")]\n'
+                   '    return "bites" in cell, n, t, w, state["game"]\n', encoding="utf-8")
     found = [entry.partition(" ")[2] for entry in field_reads([bad], fields)]
-    assert found == ["veil (masters)", "tick (mansion)", "bites (nosferatu)"]
+    assert found == ["veil (masters)", "tick (mansion)", "counter (counter-race)", "bites (nosferatu)"]
 
 
 def dotted_game_paths(files: list[Path]) -> list[str]:
