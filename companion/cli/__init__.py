@@ -40,7 +40,7 @@ class ExitStatus(IntEnum):
 
 # Subcommand -> "module:function". Modules are imported only when their command runs, so
 # `companion --help` stays instant and a missing optional library hurts only its own command. A game
-# adds commands of its own (its descriptor's `commands`, e.g. `companion cards`): `game_commands()`.
+# adds commands of its own (its plugin's `commands`, e.g. `companion cards`): `game_commands()`.
 COMMANDS: dict[str, str] = {
     "run": "companion.cli.run:main",
     "play": "companion.cli.play:main",
@@ -71,7 +71,7 @@ def usage() -> str:
 
 def games(argv: list[str]) -> int:
     """`companion games`: the games this companion serves, described in the table's language; a game
-    plugin that was skipped (it does not import, or its descriptor is not sound) is named on stderr
+    plugin that was skipped (it does not import, or its plugin is not sound) is named on stderr
     with why, and the status is 1."""
     import argparse
 

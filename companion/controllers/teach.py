@@ -1,10 +1,10 @@
 """Teaching from the screens: the table tells the app what its own box holds.
 
-What a game's box can teach, and how it is saved, is the game's (its descriptor's `intents`: each a
+What a game's box can teach, and how it is saved, is the game's (its plugin's `intents`: each a
 function (teaching, result) in its package, e.g. a card's grid, a tracker's numbers, a box's values).
 This controller is what they share: `taught` saves through the game's function and lets the running
 game of that kind reload its data, so the next draw, placement or name uses it; `view_teaching` is the
-running game's view when its descriptor teaches that kind. The journal keeps the values each command
+running game's view when its plugin teaches that kind. The journal keeps the values each command
 used, so old games replay as played.
 """
 
@@ -18,7 +18,7 @@ from companion.plugins import teacher
 
 
 class Teaching:
-    """Answers the teaching intents of the screens: the ones every game's descriptor names."""
+    """Answers the teaching intents of the screens: the ones every game's plugin names."""
 
     def __init__(self, host, tags):
         """host: the loop (see companion/controllers/__init__.py); tags: the `Tags` controller (a taught
@@ -43,7 +43,7 @@ class Teaching:
             answer(self, result)
 
     def view_teaching(self, kind: str) -> dict | None:
-        """The running game's view if that game's descriptor teaches `kind` (e.g. "tracker"), else None."""
+        """The running game's view if that game's plugin teaches `kind` (e.g. "tracker"), else None."""
         session = self.host.session
         view = session.view() if session is not None else {}
         return view if view.get("game") is not None and view.get("game") == getattr(teacher(kind), "id", None) else None

@@ -1,9 +1,9 @@
 """Load game data: a game's shipped TOML file, read at the I/O edge and handed to its pure parser; and
 what of the table's taught data is skipped.
 
-Most games have one shipped file (`data_file(game_id)`, its descriptor's `data`, in its package):
+Most games have one shipped file (`data_file(game_id)`, its plugin's `data`, in its package):
 `load_data(game_id, source)` takes `source` = None (the shipped file), a path, an already-read
-`TomlDoc` or a plain dict, reads it here, and hands the document to the pure parser its descriptor
+`TomlDoc` or a plain dict, reads it here, and hands the document to the pure parser its plugin
 names (`GamePlugin.parse`). A game whose data is more than that file (shipped files overlaid with what
 the table taught) has a `load` of its own in its package, which reads through here too.
 
@@ -11,7 +11,7 @@ What the table taught never stops a game: a taught record that fails its checks 
 shipped one used as it is. Each is a `Skipped` (its DataFileError, and whether the whole file went):
 collected in `problems` when the caller passes a list, else logged as a warning (stderr; journald under
 systemd); `strict=True` raises instead (`companion doctor`) - `skipper` decides which.
-`taught_problems(game_id)` answers what is skipped now (each game's descriptor's `taught`), `banner_line`
+`taught_problems(game_id)` answers what is skipped now (each game's plugin's `taught`), `banner_line`
 says it in one line for the table's banner; `companion config --check` names them.
 """
 

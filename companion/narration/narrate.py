@@ -1,7 +1,7 @@
 """Turn engine events into short readable log lines (the headless demo, the screen's event log).
 
 Pure: event dicts in (`{"event": kind, ...}`), strings out, in the current language (`companion.i18n`). Unknown kinds fall back to a generic
-line (in words: no Python values), so a new event never breaks the log. A game's descriptor names
+line (in words: no Python values), so a new event never breaks the log. A game's plugin names
 its own table of lines (`narration`, in its package): a named game's events are told by that table
 only; a caller that names no game gets the generic line.
 """

@@ -5,7 +5,7 @@ The rules engines stay pure and English: their state JSON names the ending with 
 where a game stands with phase and step ids (`dusk`, `give-stake`), and the rule a refusal names
 with a key (`end_turn`, `game over`). The screens, the story chart and `companion play` show them
 through `outcome_words`, `phase_text`, `step_text`, `where_text` and `rule_text`, which look each id up
-in the game's own words (the module its descriptor names as `words`: `STEPS`, `PHASES`, `NEEDS`,
+in the game's own words (the module its plugin names as `words`: `STEPS`, `PHASES`, `NEEDS`,
 `BOARD` (id -> N_() words), `OUTCOMES`, `RULES` (id -> NP_() words: with a context), `step_text(step)`)
 and then in the words every game shares, here. Without a
 game they look in every game's words. The English words are the id's own, so English reads as before

@@ -20,7 +20,7 @@ POSITIONS = ("A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3")
 
 
 def __getattr__(name: str):
-    """`GAMES`: game id -> (its package, title), in the games' order (read from the descriptors)."""
+    """`GAMES`: game id -> (its package, title), in the games' order (read from the plugins)."""
     if name == "GAMES":
         from companion.plugins import games
 

@@ -3,10 +3,11 @@
 `card_of(commands, ended_at)` replays the game with its events (`replay`) and gathers, in the
 table's language: the game's title and illustration, when it ended, the players by name with their
 colour and shape, the outcome in one sentence, the evening's chart and three key moments. Each game
-says its own part through its descriptor: `words` (its `outcome_sentence(state)`), `story` (the
-chart's panels), `moments` ((steps) -> Moments) and `art` ((state) -> (illustration, time of day)). A
-game that says nothing gets the shared defaults: "The game is over: <outcome>.", no chart, a plain
-backdrop, and as moments the first, the middle and the last line of its narration.
+says its own part through its plugin: `result` (the winners and the ending in one sentence),
+`story` (the chart's panels), `moments` ((steps) -> Moments) and `art` ((state) -> (illustration,
+time of day)). A game that says nothing gets the plugin's defaults: "<winner> wins." from the
+state's `winners` (else "The game is over: <outcome>."), no chart, a plain backdrop, and as moments
+the first, the middle and the last line of its narration.
 """
 
 from __future__ import annotations

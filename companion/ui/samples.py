@@ -1,6 +1,6 @@
 """Sample game views that put the table app on each of its screens (screenshots, benchmarks, tests).
 
-Each game's screens come from its package (its descriptor's `samples` module: `screens()`, and
+Each game's screens come from its package (its plugin's `samples` module: `screens()`, and
 optionally `main()`, the mid-game view the table's own screens are shown over, and `log_events()`):
 hand-written states or real engine states its seeded bot reaches (`engine_view`). A game without
 samples gets its game screen (the generic one if it has none) right after a default setup, named by

@@ -2,7 +2,7 @@
 
 `story(commands)` replays a game (setup first, as the journal and scenario files hold it) and turns
 its states into a `Chart`: plain frozen data, no pygame. Each game's panels come from its package (its
-descriptor's `story`, a function of the states, built with the helpers here: `by_round`, `people`,
+plugin's `story`, a function of the states, built with the helpers here: `by_round`, `people`,
 `seat_names`, `num`, `rounds_left`); a game without one gets the title and its ending. Every series of
 a player has that player's colour (companion.palette) and its own marker shape, so a line is told
 apart without colour too. companion/ui/chart.py lays a Chart's panels out; the end-of-game card

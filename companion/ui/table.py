@@ -32,7 +32,7 @@ from companion.ui.render import Renderer
 from companion.ui.screens.base import Screen, ScreenStack, UIContext
 from companion.ui.screens.menus import MenuScreen, ResumeScreen, TitleScreen
 
-# Each game's screens come from its descriptor (`screen_class`), the generic one and the teach screen
+# Each game's screens come from its plugin (`screen_class`), the generic one and the teach screen
 # from their modules, all imported when first shown: the table starts on the title screen, and what it
 # imports at start is on the way to READY.
 BASE_SCREENS = {"title": TitleScreen}

@@ -11,7 +11,7 @@ What the scenes share lives here: `board_plan` (a look per board district plus t
 `react_with` (a table of handlers by event kind), `on_district` (one overlay on one district) and
 `settle` (the `game_over` handler: the ending comes from the plan).
 
-Each game's descriptor (`companion.games`) names its scene module, imported on first use;
+Each game's plugin (`companion.plugins`) gives its scene module (`scene()`), imported on first use;
 `SCENES` lists them by game id. Games without a scene of their own (and no view at all: the attract
 loop) use `companion.lighting.scenes.basic`.
 """

@@ -84,7 +84,7 @@ class ResumeScreen(Screen):
 
 class GenericWizard(Screen):
     """New game of a game without a wizard of its own: what its setup takes (players in the engine's
-    range, and the fields its descriptor adds), the seed, then the players' names when its setup takes
+    range, and the fields its plugin adds), the seed, then the players' names when its setup takes
     them (companion/ui/screens/names.py); its `start` may go on to a page of its own."""
 
     name = "wizard"

@@ -2,8 +2,8 @@
 game screen with counts, pickers and a Correct screen, and `asked`, the questions an engine's action
 parameters ask. (The package's name is older than the games' packages: these were "the other games".)
 
-The games' descriptors (`companion.games`) name their screens as "module:Class";
-`screen_class(name)` imports one when a game of that kind is first shown (starting the companion
+Each game's plugin (`companion.plugins`) gives its screens (`screens()`: name -> class);
+`screen_class(name, game)` imports that game's when a game of that kind is first shown (starting the companion
 does not load every game's screens), `route(game, state)` picks one from a game view, and
 `setup_fields(game_id)` says what each game's new-game wizard asks. Nothing is imported from pygame here.
 """
@@ -42,7 +42,7 @@ def _screens() -> dict[str, type]:
 
 def __getattr__(attr: str):
     """`SCREENS` and `GAME_SCREENS` (game id -> its playing and end screens, for the games routed
-    by that pair) are read from the games' descriptors."""
+    by that pair) are read from the games' plugins."""
     if attr == "SCREENS":
         return _screens()
     if attr == "GAME_SCREENS":
@@ -62,7 +62,7 @@ class SetupField:
 
 
 def route(game: str, state: Mapping[str, Any]) -> str | None:
-    """The base screen a game's state calls for, as its descriptor says (None: an unknown game or
+    """The base screen a game's state calls for, as its plugin says (None: an unknown game or
     one with no screens of its own, which the table's generic screen shows)."""
     from companion.plugins import games
 
@@ -72,7 +72,7 @@ def route(game: str, state: Mapping[str, Any]) -> str | None:
 
 def setup_fields(game_id: str, default_players: int = 4) -> list[SetupField]:
     """What a new game of `game_id` asks besides the seed: players in the engine's range, plus what
-    the game's descriptor adds (`setup_fields`, e.g. the mansion's clock length and target)."""
+    the game's plugin adds (`setup_fields`, e.g. the mansion's clock length and target)."""
     from companion.plugins import info
 
     lo, hi = player_range(game_id)
@@ -81,7 +81,7 @@ def setup_fields(game_id: str, default_players: int = 4) -> list[SetupField]:
 
 
 def setup_note(game_id: str, values: dict[str, int]) -> tuple[str, ...]:
-    """Extra lines the new-game wizard shows for the values chosen (the descriptor's `setup_note`,
+    """Extra lines the new-game wizard shows for the values chosen (the plugin's `setup_note`,
     e.g. the mansion's role deck)."""
     from companion.plugins import info
 
