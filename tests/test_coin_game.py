@@ -145,6 +145,7 @@ def test_it_shows_on_the_phone_with_its_board_and_its_winner_in_german(coin):
     over = Session.replay(commands + [{"cmd": "lay", "n": 1}] * 3).view()
     view = phoneview.build(GAME, over)
     assert view["outcome"] == "Alex gewinnt." and view["winners"] == ["Alex"]
+    assert view["step"] == "Spielende"  # the end step in words, not "over"
 
 
 def test_it_speaks_its_own_german_not_another_games(coin):

@@ -96,3 +96,15 @@ def test_the_toy_games_screens_render_in_english_and_german_and_pass_the_screen_
             "--size", "1024x600", "--lang", "en", "--lang", "de", "--check"]
     assert cli.main(argv) == 0, capsys.readouterr()
     assert len(list(tmp_path.glob(f"{TOY}*.png"))) == 8
+
+
+def test_the_picker_asks_for_a_number_in_words_not_the_parameters_key():
+    """Counter Race's Add has a parameter `n`: the picker asks for a "number" (the shared NEEDS' word),
+    never "choose n"."""
+    from companion.rules import load_game
+    from companion.ui.screens.tools import questions
+
+    game = load_game(TOY)
+    state, _events = game.setup({"cmd": "setup", "game": TOY, "players": 2})
+    (add,) = game.legal_actions(state)
+    assert [called for _path, _param, called in questions(add.params)] == ["number"]

@@ -20,7 +20,7 @@ from functools import lru_cache
 from types import ModuleType
 from typing import Any
 
-from companion.i18n import N_, NP_, _, catalog, data_name, pgettext, rule_words, speaking, speaking_game
+from companion.i18n import N_, NP_, _, catalog, current_language, data_name, pgettext, rule_words, speaking, speaking_game
 
 
 def _in_game(index: int):
@@ -121,6 +121,15 @@ def need_question(need: str, game: str | None = None) -> str:
     return _("{what}?").format(what=what)
 
 
+@_in_game(1)
+def need_word(need: str, game: str | None = None) -> str | None:
+    """A need's word in lower case for a sentence ("number"), from the game's NEEDS or the shared ones;
+    None when nobody words it."""
+    own = _marked("NEEDS", game, need) if game is not None else None
+    found = own if own is not None else _(NEEDS[need]) if need in NEEDS else _marked("NEEDS", None, need)
+    return None if found is None else (found[:1].lower() + found[1:] if current_language() == "en" else found)
+
+
 def _need(need: str, game: str | None) -> str:
     """One need in words."""
     own = _marked("NEEDS", game, need)
@@ -155,6 +164,8 @@ def step_text(game: str | None, step: str | None) -> str:
             made = maker(step) if maker is not None and step else None
             if made:
                 return made
+    if step in PHASES:  # a step no game words that the shared phases do ("over": "game over")
+        return _(PHASES[step])
     return str(step or "").replace("-", " ")
 
 

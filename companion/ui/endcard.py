@@ -114,8 +114,11 @@ def outcome_sentence(state: Mapping[str, Any]) -> str:
     done = game.result(state) if game is not None else None
     if done is not None:
         return said(done.sentence, game.id)
-    if state.get("outcome") is None:  # where it stands, as the game says it (whose turn)
-        return _("Still running: {where}.").format(where=said(game.headline(state), game.id)) if game else _("Still running.")
+    stage = game.stage(state) if game is not None and state.get("outcome") is None else None
+    if stage is not None:  # how far it is, as the game says it ("round 3")
+        return _("Still running: {where}.").format(where=said(stage, game.id))
+    if state.get("outcome") is None:
+        return _("Still running.")
     return _("The game is over: {outcome}.").format(outcome=outcome_text(state.get("outcome"), state.get("game")))
 
 
