@@ -22,17 +22,19 @@ The contract a plugin must meet is one test module: `pytest --pyargs companion.t
 
 from __future__ import annotations
 
-import gettext as _gettext
 import importlib
 import importlib.util
 import os
 from functools import lru_cache
 from types import MappingProxyType, ModuleType
-from typing import Any, Callable, ClassVar, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Sequence
 
 from companion.errors import N_, CommandError, Text
 from companion.plugins import MenuEntry
 from companion.records import Named
+
+if TYPE_CHECKING:
+    import gettext
 
 __all__ = ["GamePlugin", "MenuEntry", "Result"]
 
@@ -251,7 +253,7 @@ class GamePlugin:
         `RULES`, each optional (N_()/NP_() marked, translated in the game's own catalog)."""
         return None
 
-    def translations(self, lang: str) -> _gettext.NullTranslations:
+    def translations(self, lang: str) -> "gettext.NullTranslations":
         """The game's catalog in `lang`, with the shared catalog behind it: a msgid the game
         translates is its own, whatever another game says for it."""
         return _translations(self.domain, self.folder(), lang)
@@ -346,8 +348,10 @@ _PICTURE = frozenset({"districts", "bar", "bar_max", "bar_meaning", "phase", "ti
 
 
 @lru_cache(maxsize=64)
-def _translations(domain: str, folder: str | None, lang: str) -> _gettext.NullTranslations:
+def _translations(domain: str, folder: str | None, lang: str) -> "gettext.NullTranslations":
     """A game's catalog in `lang` (its `locale/` folder, domain `domain`) over the shared one."""
+    import gettext as _gettext  # (not on the way to READY: listing the games reads no catalog)
+
     from companion.i18n import shared_translations
 
     shared = shared_translations(lang)
