@@ -188,6 +188,9 @@ def test_it_is_offered_set_up_and_played_at_the_table_naming_its_winner(coin, tm
     app.tick()
     (winner,) = app.session.view()["winners"]
     assert winner in app.session.view()["names"] and winner not in ("P1", "P2")
+    card = app.ui.screen.model().card  # the end card at the table, first
+    assert card is not None and card.outcome == f"{winner} wins." and card.title == "Coin Stack" and len(card.moments) == 3
+    choose(app, "results")
     lines = app.ui.view_model()["lines"]
     assert f"Game over: {winner} wins." in lines, lines  # the generic screen names the winner
     assert not any("P1" in line or "P2" in line for line in lines)

@@ -22,20 +22,40 @@ MAX_LINES = 6
 
 
 class GenericGameScreen(GameScreen):
-    """Any game: title, phase and step, the `board` dict flattened into lines, actions + Menu."""
+    """Any game: title, phase and step, the `board` dict flattened into lines, actions + Menu. Once
+    the game is over it shows its end-of-game card first (companion/ui/cardview.py: the winner, the
+    players, three key moments); "Results" turns to the lines (the ending naming the winner)."""
 
     name = "generic"
+    results = False  # over: the card shows first; "Results" turns to the lines
 
     def body(self) -> ViewModel:
-        """Lines from the state's `board`, one button per action."""
+        """Lines from the state's `board`, one button per action; the card once the game is over."""
         s = dict(self.ctx.state)
         gid = s.get("game")
         turn = s.get("current_player")
         lines = [*where_lines(s), *([_("{player}'s turn").format(player=turn)] if isinstance(turn, str) and turn else []),
                  *board_lines(s)]
         buttons = self.action_buttons() + [ButtonVM("menu", _("Menu"))]
+        card = self.ctx.card() if s.get("outcome") is not None and not self.results else None
+        if s.get("outcome") is not None:
+            buttons = [ButtonVM("card" if self.results else "results", _("Card") if self.results else _("Results")),
+                       ButtonVM("new", _("New game")), *buttons]
+        extra = {"card": card} if card is not None else {}
         return ViewModel(self.name, title_of(gid), tuple(lines[:MAX_LINES]), tuple(buttons), stats=seat_chips(s),
-                         accent=seat_colour(s, turn))
+                         accent=seat_colour(s, turn), **extra)
+
+    def activate(self, button_id: str, kind: Press) -> bool:
+        """Turn between the card and the results, or start a new game; the rest as any game screen."""
+        if button_id in ("results", "card"):
+            self.results = button_id == "results"
+            return True
+        if button_id == "new":
+            from companion.ui.screens.menus import TitleScreen
+
+            self.ctx.stack.push(TitleScreen(self.ctx))
+            return True
+        return super().activate(button_id, kind)
 
 
 class GenericBoardScreen(Screen):
