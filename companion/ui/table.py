@@ -60,7 +60,7 @@ def _troubles(ctx: UIContext) -> Screen:
 
 
 # What any screen may open (UIContext.opens): the base screen imports none of the screens built on it.
-OPENS = {"menu": MenuScreen, "undo": _undo_question, "picker": _picker, "troubles": _troubles}
+OPENS = {"menu": MenuScreen, "undo": _undo_question, "picker": _picker, "troubles": _troubles, "title": TitleScreen}
 
 
 class TableUI:

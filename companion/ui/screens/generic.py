@@ -50,10 +50,8 @@ class GenericGameScreen(GameScreen):
         if button_id in ("results", "card"):
             self.results = button_id == "results"
             return True
-        if button_id == "new":
-            from companion.ui.screens.menus import TitleScreen
-
-            self.ctx.stack.push(TitleScreen(self.ctx))
+        if button_id == "new":  # (the title screen is handed over: the menus import this module)
+            self.ctx.stack.push(self.ctx.opens["title"](self.ctx))
             return True
         return super().activate(button_id, kind)
 
