@@ -75,8 +75,13 @@ class Mansion(GamePlugin):
     def result(self, state):
         from companion.games.mansion.words import outcome_sentence
         found = super().result(state)
-        made = outcome_sentence(state) if found is not None else ""
-        return found._replace(sentence=made) if made else found
+        if found is None:
+            return None
+        firsts = [r.get("player") for r in state.get("ranking") or () if r.get("place") == 1]
+        winner = state.get("claimant") if state.get("outcome") == "points" else None
+        winners = (winner,) if winner else tuple(firsts) if state.get("outcome") == "clock" else ()
+        made = outcome_sentence(state)
+        return found._replace(winners=tuple(w for w in winners if w), **({"sentence": made} if made else {}))
 
     kept = ("tick", "clock_length")
 
