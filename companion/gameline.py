@@ -43,7 +43,8 @@ def describe(state: Mapping[str, Any], game: str | None = None) -> str:
     state = seatnames.shown(dict(state), names)
     bits = []
     if state.get("outcome"):
-        winners = [str(w) for w in state.get("winners") or ()]
+        done = plugin.result(state) if plugin is not None and "winners" not in state else None
+        winners = [str(w) for w in (state.get("winners") or (done.winners if done is not None else ()))]
         bits.append(ngettext("over: {names} won", "over: {names} won", len(winners)).format(names=", ".join(winners))
                     if winners else _("over ({outcome})").format(outcome=outcome_text(state["outcome"], gid)))
     stage = plugin.stage(state) if plugin is not None else None
