@@ -269,9 +269,9 @@ class App:
             for text in lines or ():
                 self.log(text)
         if self.speak is not None and events:  # what the game says aloud (the step timer says the prompts)
-            from companion.games import spoken
+            from companion.plugins import get
 
-            for text in spoken(game, events):
+            for text in filter(None, map(get(game).speech, events)):
                 self.speak(text)
 
     def _tell(self, events: list, game: str | None) -> list[str] | None:
@@ -349,9 +349,10 @@ class App:
 
                 self.lights.update(timed(view.state, self.timer.info()) if view is not None else None, events, now)
             if self.sounds is not None:  # the game says when its night's masking noise plays
-                from companion.games import ambience
+                from companion.plugins import get
 
-                self.sounds.ambience(ambience(view.state if view is not None else {}))
+                game = get(view.game) if view is not None else None
+                self.sounds.ambience(game is not None and game.ambience(view.state))
         self._push_lights(now)
         if self.ui is None:
             return False
@@ -425,15 +426,13 @@ class App:
         return self.health.status_line(self.safe_reason, self.where())
 
     def where(self) -> str:
-        """Where the game stands, in a few words."""
+        """Where the game stands, in a few words (the game's own, from its plugin: narrate.where)."""
         if self.session is None:
             return "no game"
+        from companion.narration.narrate import where
+
         v = self.view().state  # cached until the game changes again (the frame needs it too)
-        bits = [v.get("game", "")]
-        for key in ("round", "phase", "step", "veil", "outcome"):
-            if v.get(key) is not None:
-                bits.append(f"{key} {v[key]}")
-        return ", ".join(str(b) for b in bits)
+        return ", ".join(str(b) for b in (v.get("game", ""), where(v), v.get("outcome")) if b)
 
     def say(self, text: str) -> None:
         """A loop message: to the headless log, else to stderr (journald under systemd)."""

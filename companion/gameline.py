@@ -1,12 +1,13 @@
 """One line that says which game a journaled game is: "Round 3, night, Mila's turn: Imre, Mila".
 
 Used by `companion journal list` and by the resume offer (companion/ui/screens/menus.py), so a
-table recognises its evening by the game itself (round, phase, whose turn, the players) and by
+table recognises its evening by the game itself (how far, phase, whose turn, the players; who won) and by
 when it was played ("Tuesday 21:40"), not by a count of commands. No pygame here.
 
 The players and whose turn it is come from the game API's keys of every state JSON ("seats" from
 `players()`, "current_player" from `current_player()`, companion/rules/base.py), never from a game's
-own fields. What the journal keeps of a game's position, and how older positions name their players,
+own fields: how far a game is ("round 3") its plugin says (`GamePlugin.stage`), and who won the
+journal kept (`winners`, from `GamePlugin.result`). What the journal keeps of a game's position, and how older positions name their players,
 is companion/storage/position.py's: the session writes it, this module only reads it.
 """
 
@@ -18,7 +19,7 @@ from typing import Any, Mapping
 from companion.i18n import N_, _, ngettext
 from companion.narration import seatnames
 from companion.storage.position import legacy_players, position, seat_names
-from companion.narration.words import phase_text
+from companion.narration.words import outcome_text, phase_text, said
 
 __all__ = ["describe", "game_line", "played_at", "players", "position", "resume_offer"]  # position: storage's
 
@@ -30,24 +31,30 @@ MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("
 
 def describe(state: Mapping[str, Any], game: str | None = None) -> str:
     """The game's position from its state JSON (or the position a journal kept of it) of `game`
-    (default: the state's "game"): round (or tick), phase or step, whose turn, players. A seat the
-    setup named no one on is named as the table shows it (companion/narration/seatnames.py)."""
+    (default: the state's "game"): how far it is (its plugin's `stage`), phase or step, whose turn,
+    players; once it is over, who won (or how it ended, in the game's words). A seat the setup named
+    no one on is named as the table shows it (companion/narration/seatnames.py)."""
+    from companion.plugins import get
+
+    gid = game or state.get("game")
+    plugin = get(gid)
     found = legacy_players(state)
-    names = seatnames.for_table(game or state.get("game"), seat_names(state) or (found[1] if found and not isinstance(found[1], int) else ()))
+    names = seatnames.for_table(gid, seat_names(state) or (found[1] if found and not isinstance(found[1], int) else ()))
     state = seatnames.shown(dict(state), names)
     bits = []
     if state.get("outcome"):
-        bits.append(_("over ({outcome})").format(outcome=str(state["outcome"]).replace("-", " ")))
-    if state.get("tick") is not None:
-        bits.append(_("tick {tick} of {length}").format(tick=state["tick"], length=state.get("clock_length", "?")))
-    elif state.get("round") is not None:
-        bits.append(_("round {n}").format(n=state["round"]))
+        done = plugin.result(state) if plugin is not None and "winners" not in state else None
+        winners = [str(w) for w in (state.get("winners") or (done.winners if done is not None else ()))]
+        bits.append(ngettext("over: {names} won", "over: {names} won", len(winners)).format(names=", ".join(winners))
+                    if winners else _("over ({outcome})").format(outcome=outcome_text(state["outcome"], gid)))
+    stage = plugin.stage(state) if plugin is not None else None
+    if stage is not None:
+        bits.append(said(stage, gid))
     if not state.get("outcome"):
         phase = state.get("phase") or state.get("step")
         if phase:
-            bits.append(phase_text(phase))
-        # (an older journal's position has no "current_player": its "turn" said the same)
-        turn = state["current_player"] if "current_player" in state else state.get("turn")
+            bits.append(phase_text(phase, gid))
+        turn = state.get("current_player")
         if isinstance(turn, str) and turn:
             bits.append(_("{player}'s turn").format(player=turn))
     head = ", ".join(bits)

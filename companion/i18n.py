@@ -4,14 +4,20 @@ English is the source language: every user-facing text is written in English ins
 `ngettext()` for counts, `pgettext()` where one English word needs two translations), and
 `companion/locale/<code>/LC_MESSAGES/companion.po` holds the translations of the shared code. Each
 game ships its own catalog in its package (`<package>/locale/<code>/LC_MESSAGES/nightwatch-<id>.po`,
-`GameInfo.domain`), chained behind the main one: `_()` anywhere finds a game's words. The games'
-catalogs are read at the first text the main one lacks (a game's title, its step words), not at
-start-up. The build compiles each `.po` to the `.mo` that gettext reads (`make mo`, or the wheel's
+`GamePlugin.domain`). One language per game: while a game speaks (`speaking(game_id)`: the
+table's screens of that game, its narration, its words in companion/narration/words.py, the phone
+view of it), `_()` looks in that game's catalog first, then the shared one
+(`GamePlugin.translations(lang)`), so two games may translate one English msgid each their own way.
+Text said outside any game looks in the shared catalog, then in every game's (read at the first
+text the shared one lacks, not at start-up). The build compiles each `.po` to the `.mo` that gettext reads (`make mo`, or the wheel's
 build step in setup.py), so the running companion needs no Babel.
 
 Which language: `set_language(code)` when something decides (the settings screen, `language` in the
 config); until then the first lookup picks `COMPANION_LANG`, else the system locale (LANGUAGE,
-LC_ALL, LC_MESSAGES, LANG, as gettext reads them), else English. Importing this module does no
+LC_ALL, LC_MESSAGES, LANG, as gettext reads them), else English. `in_language(code)` speaks another
+language for a moment (a phone's) in the current context only (a context variable: the table's
+language, the module's, is not flipped); `translations(lang, game)` hands a catalog to code that
+is passed the language. Importing this module does no
 file work: the catalog is read on the first lookup, once per language.
 
 Placeholders are named format fields, filled after the lookup: `_("{n} agents left").format(n=3)`,
@@ -23,6 +29,7 @@ from __future__ import annotations
 import gettext as _gettext
 import os
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Iterator, Mapping
 
@@ -35,6 +42,10 @@ LOCALE_DIR = Path(__file__).with_name("locale")
 
 _current: str | None = None
 _catalog: _gettext.NullTranslations | None = None
+_shared: dict[str, _gettext.NullTranslations] = {}  # language -> the shared catalog alone
+_chains: dict[str, _gettext.NullTranslations] = {}  # language -> the shared catalog, every game's behind it
+_override: ContextVar[str | None] = ContextVar("nightwatch_language", default=None)  # `in_language`
+_game: ContextVar[str | None] = ContextVar("nightwatch_game", default=None)  # `speaking`
 # the data files' player-facing text fields: each has a `<field>_<lang>` twin (name_de, note_de, ...)
 TRANSLATED_FIELDS = ("name", "prompt", "close", "note", "summary", "blood_ability", "blood_note", "dark_ability", "dark_note")
 _data_names: dict[str, dict[str, str]] | None = None  # language -> shipped English name -> its name there
@@ -81,11 +92,53 @@ def set_language(code: str) -> None:
         return
     _current = code
     # English is the source: no catalog to look for (the search loads the `locale` module, ~0.5 ms a start)
-    if code == "en":
-        _catalog = _gettext.NullTranslations()
-    else:
-        _catalog = _gettext.translation(DOMAIN, str(LOCALE_DIR), languages=[code], fallback=True)
-        _catalog.add_fallback(_GameCatalogs(code))
+    _chains.clear()  # read again: another language, or games found since
+    _catalog = _chained(code)
+
+
+def _chained(code: str) -> _gettext.NullTranslations:
+    """The shared catalog of `code` with every game's behind it (for text said outside a game)."""
+    if code not in _chains:
+        if code == "en":
+            _chains[code] = _gettext.NullTranslations()
+        else:
+            _chains[code] = _gettext.translation(DOMAIN, str(LOCALE_DIR), languages=[code], fallback=True)
+            _chains[code].add_fallback(_GameCatalogs(code))
+    return _chains[code]
+
+
+def shared_translations(code: str) -> _gettext.NullTranslations:
+    """The shared catalog of `code` alone (a game's own catalog sits in front of it)."""
+    if code not in _shared:
+        _shared[code] = (_gettext.NullTranslations() if code == "en" else
+                         _gettext.translation(DOMAIN, str(LOCALE_DIR), languages=[code], fallback=True))
+    return _shared[code]
+
+
+def translations(code: str, game: str | None = None) -> _gettext.NullTranslations:
+    """The catalog for `code` as `game` speaks it: its own catalog, then the shared one (no game,
+    or an unknown one: the shared catalog, then every game's)."""
+    from companion.plugins import get
+
+    plugin = get(game)
+    if plugin is not None:
+        return plugin.translations(code)
+    return _catalog if code == _current and _catalog is not None else _chained(code)
+
+
+@contextmanager
+def speaking(game: str | None) -> Iterator[None]:
+    """Look up words as `game` says them (its own catalog first) in this context, for a moment."""
+    token = _game.set(game if isinstance(game, str) else None)
+    try:
+        yield
+    finally:
+        _game.reset(token)
+
+
+def speaking_game() -> str | None:
+    """The game whose words `_()` says now (None: no game's in particular)."""
+    return _game.get()
 
 
 class _GameCatalogs(_gettext.NullTranslations):
@@ -101,10 +154,10 @@ class _GameCatalogs(_gettext.NullTranslations):
     def _load(self) -> None:
         """Chain the catalog of every game found that has one for this language."""
         self._loaded = True
-        from companion.games import games, package_dir
+        from companion.plugins import games
 
         for game in games().values():
-            folder = package_dir(game)
+            folder = game.folder()
             if folder is not None:
                 found = _gettext.translation(game.domain, os.path.join(folder, "locale"), languages=[self.code], fallback=True)
                 if type(found) is not _gettext.NullTranslations:
@@ -136,7 +189,11 @@ class _GameCatalogs(_gettext.NullTranslations):
 
 
 def current_language() -> str:
-    """The language in use (decided on first use if nobody set one)."""
+    """The language in use here: `in_language`'s for the moment, else the table's (decided on first
+    use if nobody set one)."""
+    wanted = _override.get()
+    if wanted is not None:
+        return wanted
     if _current is None:
         set_language(choose())
     return _current  # type: ignore[return-value]
@@ -149,29 +206,29 @@ def next_language(code: str) -> str:
 
 @contextmanager
 def in_language(code: str) -> Iterator[None]:
-    """Speak `code` for a moment on this thread (a phone's language, on the loop's thread), then the
-    language in use before again."""
-    before = current_language()
-    if code == before:
-        yield
-        return
-    set_language(code)
+    """Speak `code` for a moment in this context (a phone's language, on the loop's thread), then the
+    language in use before again; the table's language is not changed meanwhile."""
+    token = _override.set(code if code in LANGUAGES else "en")
     try:
         yield
     finally:
-        set_language(before)
+        _override.reset(token)
 
 
 def _tr() -> _gettext.NullTranslations:
-    """The loaded catalog (loading it on first use)."""
+    """The catalog to look in now: the speaking game's (its own, then the shared one), else the
+    table's language with every game's behind it (loading it on first use)."""
+    game, wanted = _game.get(), _override.get()
+    if game is not None or wanted is not None:
+        return translations(current_language(), game)
     if _catalog is None:
         current_language()
     return _catalog  # type: ignore[return-value]
 
 
 def catalog() -> _gettext.NullTranslations:
-    """The catalog in use. A language switch loads a new one, so a table of translated words built
-    once per catalog (an `lru_cache` keyed on it) follows the switch."""
+    """The catalog in use. A language switch or another game speaking gives another one, so a table
+    of translated words built once per catalog (an `lru_cache` keyed on it) follows the switch."""
     return _tr()
 
 
@@ -255,12 +312,12 @@ def _read_data_names() -> dict[str, dict[str, str]]:
 def _data_files() -> list[Path]:
     """The shipped data files of every game: the TOML files in its package's `data` folder (and,
     for a game whose `data` file lies elsewhere, that one)."""
-    from companion.games import data_path, games, package_dir
+    from companion.plugins import games
 
     found: list[Path] = []
     for game in games().values():
-        folder = package_dir(game)
+        folder = game.folder()
         found += sorted(Path(folder, "data").glob("*.toml")) if folder else []
-        named = data_path(game)
+        named = game.data_path()
         found += [Path(named)] if named and Path(named).is_file() else []
     return list(dict.fromkeys(p.resolve() for p in found))

@@ -90,7 +90,7 @@ def test_games_are_listed_in_german(monkeypatch, capsys):
     out = capsys.readouterr().out
     assert "Vampire gegen die Jäger der Stadt" in out and "das Powerwolf-Rudel gegen die Strigoi" in out
     assert "hunters" not in out and "the companion" not in out
-    from companion.games import games
+    from companion.plugins import games
 
     assert len(out.splitlines()) == len(games())
 
@@ -174,10 +174,10 @@ def test_every_shipped_text_has_a_german_one():
     """Names, notes, summaries, abilities, spoken steps: each has its `_de` twin in the data file."""
     import tomllib
 
-    from companion.games import games, package_dir
+    from companion.plugins import games
 
     missing = []
-    paths = [p for g in games().values() for p in sorted(Path(package_dir(g), "data").glob("*.toml"))]
+    paths = [p for g in games().values() for p in sorted(Path(g.folder(), "data").glob("*.toml"))]
     assert len({p.parent for p in paths}) == len(games())  # every game's data folder is read
     for path in paths:
         missing += _untranslated(tomllib.loads(path.read_text(encoding="utf-8")), path.name)
@@ -290,23 +290,7 @@ def test_the_games_catalogs_are_read_at_the_first_text_the_shared_one_lacks():
 
 
 def test_a_plugins_catalog_is_chained_like_a_shipped_games(tmp_path, monkeypatch):
-    import sys
-
-    from babel.messages.catalog import Catalog
-    from babel.messages.mofile import write_mo
-
-    site = tmp_path / "site"
-    folder = site / "dice_duel" / "locale" / "de" / "LC_MESSAGES"
-    folder.mkdir(parents=True)
-    (site / "dice_duel" / "__init__.py").write_text(
-        'from companion.games import GameInfo\n'
-        'GAME = GameInfo(id="dice-duel", title="Dice Duel", order=70, engine="dice_duel.x:Y")\n')
-    catalog = Catalog(locale="de")
-    catalog.add("Roll the die", "Würfle")
-    with (folder / "nightwatch-dice-duel.mo").open("wb") as f:
-        write_mo(f, catalog)
-    (site / "dice_duel-1.0.dist-info").mkdir()
-    (site / "dice_duel-1.0.dist-info" / "entry_points.txt").write_text("[nightwatch.games]\ndice-duel = dice_duel:GAME\n")
+    site = _plugins_translating_one_msgid(tmp_path, {"dice-duel": "Würfle"})
     monkeypatch.syspath_prepend(str(site))
     try:
         i18n.set_language("en")
@@ -314,4 +298,57 @@ def test_a_plugins_catalog_is_chained_like_a_shipped_games(tmp_path, monkeypatch
         assert i18n._("Roll the die") == "Würfle" and i18n._("Settings") == "Einstellungen"
     finally:
         sys.modules.pop("dice_duel", None)
+        i18n.set_language("en")
+
+
+def _plugins_translating_one_msgid(tmp_path, games: dict[str, str]):
+    """A site folder with one tiny plugin game per id, each translating "Roll the die" its own way."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.mofile import write_mo
+
+    site = tmp_path / "site"
+    lines = ["[nightwatch.games]"]
+    for order, (gid, german) in enumerate(games.items()):
+        package = gid.replace("-", "_")
+        folder = site / package / "locale" / "de" / "LC_MESSAGES"
+        folder.mkdir(parents=True)
+        (site / package / "__init__.py").write_text(
+            "from companion.games import GamePlugin\n\n\nclass Game(GamePlugin):\n"
+            f"    id = {gid!r}\n    title = {gid!r}\n    order = {70 + order}\n\n"
+            "    def engine_class(self):\n        raise ImportError('no engine here')\n")
+        catalog = Catalog(locale="de")
+        catalog.add("Roll the die", german)
+        with (folder / f"nightwatch-{gid}.mo").open("wb") as f:
+            write_mo(f, catalog)
+        lines.append(f"{gid} = {package}:Game")
+    (site / "two_games-1.0.dist-info").mkdir()
+    (site / "two_games-1.0.dist-info" / "entry_points.txt").write_text("\n".join(lines) + "\n")
+    return site
+
+
+def test_two_plugin_games_with_one_msgid_each_say_it_their_own_way(tmp_path, monkeypatch):
+    """One language per game: the same English msgid, translated differently in two games' catalogs,
+    is each game's own while that game speaks (its screens, its words, its refusals), and the shared
+    catalog still answers behind each."""
+    from companion.errors import Text
+    from companion.narration.words import refusal_text
+
+    site = _plugins_translating_one_msgid(tmp_path, {"dice-duel": "Würfle", "coin-flip": "Wirf den Würfel"})
+    monkeypatch.syspath_prepend(str(site))
+    try:
+        i18n.set_language("de")
+        with i18n.speaking("dice-duel"):
+            assert i18n._("Roll the die") == "Würfle" and i18n._("Settings") == "Einstellungen"
+        with i18n.speaking("coin-flip"):
+            assert i18n._("Roll the die") == "Wirf den Würfel" and i18n._("Settings") == "Einstellungen"
+        assert refusal_text(Text("Roll the die"), "dice-duel") == "Würfle"
+        assert refusal_text(Text("Roll the die"), "coin-flip") == "Wirf den Würfel"
+        assert i18n.translations("de", "coin-flip").gettext("Roll the die") == "Wirf den Würfel"  # the language passed
+        assert i18n.translations("en", "coin-flip").gettext("Roll the die") == "Roll the die"
+        with i18n.in_language("en"):  # a phone's language for a moment; the table's stays German
+            assert i18n._("Settings") == "Settings" and i18n.current_language() == "en"
+        assert i18n.current_language() == "de" and i18n._("Settings") == "Einstellungen"
+    finally:
+        for name in ("dice_duel", "coin_flip"):
+            sys.modules.pop(name, None)
         i18n.set_language("en")

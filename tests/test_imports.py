@@ -147,21 +147,23 @@ def test_the_cycle_finder_finds_a_cycle_through_a_function_level_import():
 
 # The layers, lowest first (docs/architecture.md, "Layers"). A module may import its own layer and
 # the ones below, never one above. A name is a module and everything under it (the longest name
-# wins); "=" marks the module alone (the package `companion.web` itself is the address parser the
-# config checks, `companion.games` the catalog; the web's modules sit higher). A game's package
-# (companion/games/<pkg>/...) is at the level of what it uses: its descriptor is the catalog's, its
-# `rules/` the rules' layer, and shared code never imports the rest (it asks the descriptor).
+# wins); "=" marks the module alone. Every folder sits in one layer (`test_every_folder_is_one_layer`).
+# The games' catalog (`companion/plugins/`) is at the
+# bottom, `GamePlugin` (companion/games/__init__.py, whose defaults read a data file and a catalog) with
+# the game data. A game's package (companion/games/<pkg>/...) is at the level of what it uses: its
+# `rules/` the rules' layer; its plugin class (its `__init__`) and the rest are its own, and shared
+# code never imports them (it asks the catalog for the game's GamePlugin).
 LAYERS = (
-    ("companion.errors", "companion.records", "companion.palette", "companion.paths", "companion.games=",
-     "companion.games.entrypoints"),
+    ("companion.errors", "companion.records", "companion.palette", "companion.paths",
+     "companion.plugins"),
     ("companion.rules",),
-    ("companion.inputs", "companion.i18n", "companion.web="),
-    ("companion.narration.words",),
-    ("companion.storage", "companion.gamedata", "companion.narration", "companion.lighting", "companion.hal"),
+    ("companion.inputs", "companion.i18n"),
+    ("companion.storage", "companion.gamedata", "companion.narration", "companion.lighting", "companion.hal",
+     "companion.games="),
     ("companion.gameline", "companion.runtime", "companion.controllers"),
     ("companion.ui",),
     ("companion.web", "companion.app"),
-    ("companion.cli", "companion.__main__", "companion="),
+    ("companion.cli", "companion.__main__", "companion=", "companion.testing"),
 )
 GAMES = "companion.games."
 
@@ -180,31 +182,30 @@ def layer(module: str, layers=LAYERS) -> int | None:
 
 
 def game_part(module: str) -> str | None:
-    """For a module of a game's package: "descriptor" (its __init__), "rules" (rules/...) or "other";
-    None for a module outside the games' packages."""
-    if not module.startswith(GAMES) or module == GAMES + "entrypoints":
+    """For a module of a game's package: "plugin" (its __init__, the GamePlugin class), "rules"
+    (rules/...) or "other"; None for a module outside the games' packages."""
+    if not module.startswith(GAMES):
         return None
     parts = module[len(GAMES):].split(".")
-    return "descriptor" if len(parts) == 1 else "rules" if parts[1] == "rules" else "other"
+    return "plugin" if len(parts) == 1 else "rules" if parts[1] == "rules" else "other"
 
 
 def upward(graph: dict[str, set[str]], layers=LAYERS) -> list[str]:
     """Every import that breaks the layers, as "a (layer) -> b (layer)" lines; a module no layer names
     is listed too (a new package must be placed)."""
     def rank(module: str) -> int | None:
-        part = game_part(module)
-        return 0 if part == "descriptor" else 1 if part == "rules" else layer(module, layers)
+        return 1 if game_part(module) == "rules" else layer(module, layers)
 
     wrong = []
     for module, imports in sorted(graph.items()):
         own = game_part(module)
-        if own == "other":  # a game's screens, words, data: checked for cycles, and by the rule below
+        if own in ("plugin", "other"):  # a game's class, screens, words: checked for cycles, and by the rule below
             continue
         if rank(module) is None:
             wrong.append(f"{module}: in no layer")
             continue
         for target in sorted(imports):
-            if own is None and game_part(target) in ("rules", "other"):
+            if own is None and game_part(target) in ("plugin", "rules", "other"):
                 wrong.append(f"{module} -> {target}: shared code imports a game's own module")
             elif rank(target) is None or rank(target) > rank(module):  # a game's "other" module: no rank
                 wrong.append(f"{module} ({rank(module)}) -> {target} ({rank(target)})")
@@ -229,8 +230,68 @@ def test_the_layer_check_fails_on_an_upward_import():
              "companion.games.toy.screens": {"companion.ui.y", "companion.games.toy.rules.engine"}}
     assert upward(graph) == [
         "companion.gameline -> companion.games.toy.screens: shared code imports a game's own module",
-        "companion.games.toy.rules.engine (1) -> companion.ui.y (6)",
+        "companion.games.toy.rules.engine (1) -> companion.ui.y (5)",
         "companion.newpkg.z: in no layer",
-        "companion.storage.x (4) -> companion.ui.words (6)",
+        "companion.storage.x (3) -> companion.ui.words (5)",
     ]
-    assert layer("companion.web") == 2 and layer("companion.web.hub") == 7 and layer("companion") == 8
+    assert layer("companion.web") == 6 and layer("companion.web.hub") == 6 and layer("companion") == 7
+    assert layer("companion.plugins") == 0 and layer("companion.games") == 3
+
+
+# -- folders: the arrows between the packages' folders ------------------------------------------------
+
+
+def unit(module: str) -> str:
+    """The folder a module lives in, as a unit of the folder graph: the top folder under companion/
+    ("companion.storage" for companion/storage/journal.py), a game's own package
+    ("companion.games.masters"), or the module itself for a file right in companion/."""
+    parts = module.split(".")
+    if parts[:2] == ["companion", "games"] and len(parts) > 2:
+        return ".".join(parts[:3])
+    path = modules()[module]
+    depth = len(path.relative_to(PACKAGE).parts)
+    return ".".join(parts[:2]) if depth > 1 else module
+
+
+def folder_graph(graph: dict[str, set[str]]) -> dict[str, set[str]]:
+    """Folder -> the folders its modules import (function-level imports included)."""
+    out: dict[str, set[str]] = {}
+    for module, imports in graph.items():
+        out.setdefault(unit(module), set()).update(unit(t) for t in imports)
+    return {k: v - {k} for k, v in out.items()}
+
+
+def mixed_folders(graph: dict[str, set[str]], layers=LAYERS) -> list[str]:
+    """The folders (not a game's package) whose modules sit in more than one layer."""
+    by_folder: dict[str, set] = {}
+    for module in graph:
+        if game_part(module) is None:
+            by_folder.setdefault(unit(module), set()).add(layer(module, layers))
+    return sorted(f"{f}: layers {sorted(r, key=str)}" for f, r in by_folder.items() if len(r) > 1)
+
+
+def test_every_folder_is_one_layer():
+    """A folder is one layer: no package keeps a module that sits higher or lower than the rest of it
+    (the games' catalog once sat in games/ beside the games, the web's address parser in web/)."""
+    assert mixed_folders(import_graph()) == []
+
+
+def test_no_folder_imports_upward():
+    """The folders import in one direction: collapsed to its folders (a game's package counts as its
+    own), the import graph has no cycle, so no lower folder imports a higher one."""
+    folders = folder_graph(import_graph())
+    assert "companion.games.masters" in folders and "companion.storage" in folders
+    assert cycles(folders) == []
+
+
+def test_the_folder_check_fails_on_an_upward_folder_arrow():
+    """Break it once: a catalog kept in games/ that the rules import, while a game there imports the rules."""
+    graph = {"companion.games.masters.rules.game": {"companion.rules.base"},
+             "companion.rules.base": {"companion.errors"},
+             "companion.rules": {"companion.games.masters"},
+             "companion.games.masters": {"companion.games.masters.rules.game"},
+             "companion.errors": set()}
+    assert cycles(folder_graph(graph)) == [["companion.games.masters", "companion.rules"]]
+    assert mixed_folders({"companion.web": set(), "companion.web.hub": set()},
+                         layers=(("companion.web=",), ("companion.web",))) == ["companion.web: layers [0, 1]"]
+

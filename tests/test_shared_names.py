@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.games import games, package_dir
+from companion.plugins import games
 
 ROOT = Path(__file__).resolve().parents[1]
 COMPANION = ROOT / "companion"
@@ -41,7 +41,7 @@ def game_names() -> dict[str, set[str]]:
 
 def shared_modules() -> list[Path]:
     """Every module of companion/ outside the games' own packages."""
-    own = [Path(package_dir(g)).resolve() for g in games().values()]
+    own = [Path(g.folder()).resolve() for g in games().values()]
     return sorted(p for p in COMPANION.rglob("*.py") if not any(p.resolve().is_relative_to(d) for d in own))
 
 
@@ -111,7 +111,7 @@ def test_every_game_of_the_catalog_is_looked_for_and_its_package_left_out():
     assert set(names) == set(games()) and all(len(w) >= 3 for words in names.values() for w in words)
     scanned = {p.relative_to(COMPANION).parts[0] for p in shared_modules()}
     assert {"app.py", "ui", "narration", "lighting", "rules", "cli", "games"} <= scanned
-    assert not any(p.resolve().is_relative_to(Path(package_dir(g)).resolve())
+    assert not any(p.resolve().is_relative_to(Path(g.folder()).resolve())
                    for g in games().values() for p in shared_modules())
 
 

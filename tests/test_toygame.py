@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 import companion
-import companion.games as catalog
+import companion.plugins as catalog
 from companion import cli, i18n
 from companion.storage.session import Session
 
@@ -26,9 +26,9 @@ TOY = "counter-race"
 
 def test_the_toy_game_is_installed_from_its_own_distribution_not_from_this_tree():
     found = {ep.name: ep for ep in catalog.entry_points()}
-    assert TOY in catalog.games() and found[TOY].value == "counter_race:GAME"
+    assert TOY in catalog.games() and found[TOY].value == "counter_race:CounterRacePlugin"
     assert "nightwatch-counter-race" in found[TOY].dist or "nightwatch_counter_race" in found[TOY].dist
-    folder = Path(catalog.package_dir(catalog.info(TOY)))
+    folder = Path(catalog.info(TOY).folder())
     assert not folder.is_relative_to(ROOT / "tests"), folder  # the installed copy (site-packages), not tests/toygame
     assert (folder / "locale" / "de" / "LC_MESSAGES" / "nightwatch-counter-race.mo").is_file()  # its build compiled it
     assert (folder / "data" / "rules.toml").is_file()
@@ -96,3 +96,15 @@ def test_the_toy_games_screens_render_in_english_and_german_and_pass_the_screen_
             "--size", "1024x600", "--lang", "en", "--lang", "de", "--check"]
     assert cli.main(argv) == 0, capsys.readouterr()
     assert len(list(tmp_path.glob(f"{TOY}*.png"))) == 8
+
+
+def test_the_picker_asks_for_a_number_in_words_not_the_parameters_key():
+    """Counter Race's Add has a parameter `n`: the picker asks for a "number" (the shared NEEDS' word),
+    never "choose n"."""
+    from companion.rules import load_game
+    from companion.ui.screens.tools import questions
+
+    game = load_game(TOY)
+    state, _events = game.setup({"cmd": "setup", "game": TOY, "players": 2})
+    (add,) = game.legal_actions(state)
+    assert [called for _path, _param, called in questions(add.params)] == ["number"]

@@ -40,7 +40,7 @@ class ExitStatus(IntEnum):
 
 # Subcommand -> "module:function". Modules are imported only when their command runs, so
 # `companion --help` stays instant and a missing optional library hurts only its own command. A game
-# adds commands of its own (its descriptor's `commands`, e.g. `companion cards`): `game_commands()`.
+# adds commands of its own (its plugin's `commands`, e.g. `companion cards`): `game_commands()`.
 COMMANDS: dict[str, str] = {
     "run": "companion.cli.run:main",
     "play": "companion.cli.play:main",
@@ -53,12 +53,12 @@ COMMANDS: dict[str, str] = {
 }
 
 
-def game_commands() -> dict[str, tuple[str, str]]:
-    """Subcommand -> ("module:function", N_() help line) of every game's own commands (the shared
-    commands keep their names: a game's command of the same name is not offered)."""
-    from companion.games import games
+def game_commands() -> dict[str, tuple[Any, str]]:
+    """Subcommand -> (main(argv), N_() help line) of every game's own commands (its plugin's
+    `commands()`; the shared commands keep their names: a game's command of the same name is not offered)."""
+    from companion.plugins import games
 
-    return {name: target for g in games().values() for name, target in g.commands.items() if name not in COMMANDS}
+    return {name: target for g in games().values() for name, target in g.commands().items() if name not in COMMANDS}
 
 
 def usage() -> str:
@@ -71,11 +71,11 @@ def usage() -> str:
 
 def games(argv: list[str]) -> int:
     """`companion games`: the games this companion serves, described in the table's language; a game
-    plugin that was skipped (it does not import, or its descriptor is not sound) is named on stderr
+    plugin that was skipped (it does not import, or its plugin is not sound) is named on stderr
     with why, and the status is 1."""
     import argparse
 
-    from companion.games import games, problems, unplayable
+    from companion.plugins import games, problems, unplayable
     from companion.i18n import _
     from companion.narration.words import refusal_text
 
@@ -165,7 +165,6 @@ def main(argv: list[str] | None = None) -> int:
     if target is None:
         print(_("companion: unknown command {name!r} (see `companion --help`)").format(name=name), file=sys.stderr)
         return ExitStatus.BAD_INPUT
-    module_name, func_name = target.split(":")
     from companion import paths
 
     paths.use_shared_umask()  # on an installed Pi, files we make stay usable by the service's group
@@ -173,7 +172,7 @@ def main(argv: list[str] | None = None) -> int:
     if quiet_gc:  # a cold start makes ~100k objects and frees few: no collections until READY (cli/run.py)
         gc.disable()
     try:
-        func = getattr(importlib.import_module(module_name), func_name)
+        func = target if callable(target) else getattr(importlib.import_module(target.split(":")[0]), target.split(":")[1])
         status = int(func(rest))
         sys.stdout.flush()  # a closed pipe shows here, inside the try, not at interpreter exit
         return status

@@ -161,22 +161,20 @@ class Probe(SystemProbe, PiProbe, ScreenProbe, SoundProbe, JournalProbe):
 
     def load_game_data(self) -> str:
         """Load every game's shipped and taught data (raises DataFileError for a bad file): its
-        descriptor's `check`, else the game made over its shipped data."""
-        from companion.games import games, resolve, verify
+        plugin's `check`, else the game made over its shipped data."""
+        from companion.plugins import games, verify
         from companion.rules import load_game
 
         found = {gid: g for gid, g in games().items() if verify(g) is None}  # the others: `games`' WARN rows
         for gid, game in found.items():
-            if game.check:
-                resolve(game.check)()  # taught data the table would skip fails the check
-            else:
+            if game.check() is None:  # a check of its own fails on taught data the table would skip
                 load_game(gid)
         return ngettext("the data of {n} game loads", "the data of all {n} games loads", len(found)).format(n=len(found))
 
     def games(self) -> tuple[list[str], tuple, tuple]:
         """(the ids of the games found, the game plugins skipped, the games found whose engine or bot
-        does not load: `companion.games.Problem`s)."""
-        from companion.games import games, problems, unplayable
+        does not load: `companion.plugins.Problem`s)."""
+        from companion.plugins import games, problems, unplayable
 
         return list(games()), problems(), unplayable()
 

@@ -34,7 +34,7 @@ from companion.inputs import MAX_ID, whole_number
 from companion.narration.words import refusal_text
 from companion.storage.journal import Journal, JournalError
 from companion.storage.opening import JournalMissing, open_journal, open_reader, read_only_note
-from companion.games import games as known_games
+from companion.plugins import games as known_games
 
 READERS = ("list", "export", "report", "check")  # opened read-only
 

@@ -35,7 +35,7 @@ from companion.storage.opening import open_journal
 from companion.storage.store import store_for
 from companion.storage.scenario import load_scenario, read_stdin
 from companion.storage.session import Session
-from companion.narration.words import outcome_text, phase_text, rule_text, step_text
+from companion.narration.words import phase_text, rule_text, step_text
 
 
 def main(argv: list[str]) -> int:
@@ -102,27 +102,30 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-# The summary's labels (the values stay the state JSON's words: ids, steps, outcomes).
-SUMMARY_LABELS = {"game": N_("game"), "round": N_("round"), "phase": N_("phase"), "step": N_("step"),
-                  "veil": N_("veil"), "outcome": N_("outcome"), "leading": N_("leading"), "turn": N_("turn"),
-                  "winner": N_("winner")}
+# The summary's labels (the values are the game API's, in the game's words).
+SUMMARY_LABELS = {"game": N_("game"), "phase": N_("phase"), "step": N_("step")}
 
 
 def summary(state: dict) -> str:
-    """A short human-readable summary of a final state (any game), in the table's language: where it
-    stands, then what the game's words module says of its board (`summary(state)`, if it has one)."""
-    from companion.games import hook
+    """A short human-readable summary of a state (any game), in the table's language: the game, how
+    far it is (its plugin's `stage`), its phase and step while it runs, then the game's headline (whose turn, or how it ended, naming the
+    winners) and the lines its plugin gives (`summary_lines`)."""
+    from companion.narration.words import said
+    from companion.plugins import get
 
     game = state.get("game")
-    words = {"phase": lambda phase: phase_text(phase, game), "step": lambda step: step_text(game, step),
-             "outcome": lambda outcome: outcome_text(outcome, game)}
+    plugin = get(game)
     head = [f"{_(SUMMARY_LABELS['game'])} {game}"]  # the id `companion games` lists
-    for key in ("round", "phase", "step", "veil", "outcome", "leading", "turn", "winner"):
-        if key in state and state[key] is not None:
-            value = words[key](state[key]) if key in words else state[key]  # engine ids in the table's words
-            head.append(f"{_(SUMMARY_LABELS[key])} {value}")
-    details = getattr(hook(game, "words"), "summary", None)  # the game's own lines under the head (its board)
-    return "\n".join([", ".join(head), *(details(state) if details is not None else ())])
+    stage = plugin.stage(state) if plugin is not None else None
+    if stage is not None:
+        head.append(said(stage, game))
+    if state.get("outcome") is None:
+        words = {"phase": lambda phase: phase_text(phase, game), "step": lambda step: step_text(game, step)}
+        head += [f"{_(SUMMARY_LABELS[key])} {words[key](state[key])}" for key in ("phase", "step") if state.get(key)]
+    if plugin is None:
+        return ", ".join(head)
+    head.append(said(plugin.headline(state), game))
+    return "\n".join([", ".join(head), *(said(line, game) for line in plugin.summary_lines(state))])
 
 
 def _refused(source: str, no: int, cmd: dict, exc: Exception, state: dict | None = None) -> int:
@@ -130,6 +133,8 @@ def _refused(source: str, no: int, cmd: dict, exc: Exception, state: dict | None
     rule = getattr(exc, "rule", None)  # a key (`end_turn`), in the table's words (`Zug beenden`)
     game = (state or cmd).get("game")
     rule = rule_text(rule, game) if rule else _("command")
+    if state:  # the players as the narration names them (an unnamed seat's code by the game's default name)
+        state = seatnames.shown(state, seatnames.for_table(state.get("game"), state.get("seats") or ()))
     at = _(" (at {where})").format(where=narrate.where(state)) if state else ""
     why = refusal_text(exc, game)  # the game tells its step ids apart
     print(_("{file}:{line}: refused {command!r} by rule {rule}: {why}").format(

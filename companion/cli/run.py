@@ -220,7 +220,7 @@ _whole = number_arg(whole_number, lambda n: 0 <= n <= MAX_ID, N_("not a whole nu
 
 def _bind(text: str) -> tuple[str, int]:
     """--web: "[HOST:]PORT" (argparse says the problem in one line)."""
-    from companion.web import parse_bind
+    from companion.gamedata.address import parse_bind
 
     try:
         return parse_bind(text)

@@ -6,7 +6,7 @@ asks for goes to one of these small controllers:
   games.py      the game in hand: start, resume or offer it, new game, undo and redo
   settings.py   brightness, volume and mute from the settings screen
   tags.py       a card tag read: draw the card it stands for, or open the New card screen; register a tag
-  teach.py      taught data (each game's descriptor names the intents its teaching screens send): save
+  teach.py      taught data (each game's plugin names the intents its teaching screens send): save
                 it and let the running game use it
 
 Each controller answers `intents()` (intent name -> handler) and talks back to the loop (its `host`)

@@ -1,6 +1,6 @@
 """Card tags: a read draws the card the tag was registered as, or opens the New card screen to teach it.
 
-The cards are those of the game whose descriptor teaches "card" (its `cards` module: the tag
+The cards are those of the game whose plugin teaches "card" (its `cards` module: the tag
 registrations, the known cards, the command a card sends). A tag is only ever looked up as a string in
 the registration table: nothing read from a tag is run, or opened as a path.
 """
@@ -28,7 +28,7 @@ class Tags:
 
     def read(self, tag: str) -> None:
         """A card was read: send the command of the card it is registered as (a draw), else open the
-        screen that teaches it. The cards are the game's whose descriptor teaches "card" (`cards`)."""
+        screen that teaches it. The cards are the game's whose plugin teaches "card" (`cards`)."""
         host = self.host
         cards = self.cards()
         if cards is None:
@@ -72,8 +72,9 @@ class Tags:
 
     @staticmethod
     def cards():
-        """The module of the game whose cards the reader reads (its descriptor's `cards`), or None;
+        """The module of the game whose cards the reader reads (its plugin's `cards()`), or None;
         imported at the first read, not on the start-up path."""
-        from companion.games import hook, teacher
+        from companion.plugins import teacher
 
-        return hook(teacher("card"), "cards")
+        game = teacher("card")
+        return game.cards() if game is not None else None

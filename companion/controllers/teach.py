@@ -1,10 +1,10 @@
 """Teaching from the screens: the table tells the app what its own box holds.
 
-What a game's box can teach, and how it is saved, is the game's (its descriptor's `intents`: each a
+What a game's box can teach, and how it is saved, is the game's (its plugin's `intents`: each a
 function (teaching, result) in its package, e.g. a card's grid, a tracker's numbers, a box's values).
 This controller is what they share: `taught` saves through the game's function and lets the running
 game of that kind reload its data, so the next draw, placement or name uses it; `view_teaching` is the
-running game's view when its descriptor teaches that kind. The journal keeps the values each command
+running game's view when its plugin teaches that kind. The journal keeps the values each command
 used, so old games replay as played.
 """
 
@@ -14,7 +14,7 @@ import functools
 from typing import TYPE_CHECKING, Any, Callable
 
 from companion.errors import CompanionError
-from companion.games import teacher
+from companion.plugins import teacher
 
 if TYPE_CHECKING:
     from companion.controllers.hosts import TeachHost
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 
 class Teaching:
-    """Answers the teaching intents of the screens: the ones every game's descriptor names."""
+    """Answers the teaching intents of the screens: the ones every game's plugin names."""
 
     def __init__(self, host: TeachHost, tags: Tags):
         """host: the loop, as far as `TeachHost` goes (companion/controllers/hosts.py; the games'
@@ -32,26 +32,26 @@ class Teaching:
         self.tags = tags
 
     def intents(self) -> dict:
-        """Intent name -> handler: the games' own (their descriptors' `intents`, each a function
-        (teaching, result) imported when first asked)."""
-        from companion.games import games
+        """Intent name -> handler: the games' own (the names in a plugin's `intents`, each answered by
+        its `intent(name)`, imported when first asked)."""
+        from companion.plugins import games
 
         out: dict = {}
         for game in games().values():
-            out.update({name: functools.partial(self._game_intent, where) for name, where in game.intents.items()})
+            out.update({name: functools.partial(self._game_intent, game, name) for name in game.intents})
         return out
 
-    def _game_intent(self, where: str, result: dict) -> None:
-        """Answer a game's intent with the function its descriptor names."""
-        from companion.games import resolve
-
-        resolve(where)(self, result)
+    def _game_intent(self, game, name: str, result: dict) -> None:
+        """Answer a game's intent with the function its plugin gives for it."""
+        answer = game.intent(name)
+        if answer is not None:
+            answer(self, result)
 
     def view_teaching(self, kind: str) -> dict | None:
-        """The running game's view if that game's descriptor teaches `kind` (e.g. "tracker"), else None."""
+        """The running game's view if that game's plugin teaches `kind` (e.g. "tracker"), else None."""
         session = self.host.session
         view = session.view() if session is not None else {}
-        return view if view.get("game") is not None and view.get("game") == teacher(kind) else None
+        return view if view.get("game") is not None and view.get("game") == getattr(teacher(kind), "id", None) else None
 
     def taught(self, save: Callable[[], Any], done: str, game: str | None) -> bool:
         """Save taught data (a refusal is shown, nothing saved); a running `game` reloads its data."""

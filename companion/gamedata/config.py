@@ -238,7 +238,7 @@ def _build(doc: tomlfile.TomlDoc, source: str) -> Config:
 
     g = section("game")
     v.only_keys("game", g, ("default", "deck"))
-    from companion.games import game_ids  # the games found (without loading them), not a copy
+    from companion.plugins import game_ids  # the games found (without loading them), not a copy
 
     shipped = g["default"] == base["game"]["default"]  # one of this package's own games: not looked for
     game = GameConfig(
@@ -304,7 +304,7 @@ def _web(v: Checks, w: dict) -> WebConfig:
     v.only_keys("web", w, ("enabled", "listen", "mdns"))
     raw = {True: "true", False: "false"}[w["enabled"]] if isinstance(w["enabled"], bool) else w["enabled"]
     enabled = v.choice("web.enabled", raw, ("auto", "true", "false"))
-    from companion.web import parse_bind
+    from companion.gamedata.address import parse_bind
 
     try:
         host, port = parse_bind(v.text("web.listen", w["listen"]))

@@ -2,7 +2,7 @@
 
 Pure: event dicts in (`{"event": kind, ...}`), strings out, in the current language (`companion.i18n`).
 Unknown kinds fall back to a generic
-line (in words: no Python values), so a new event never breaks the log. A game's descriptor names
+line (in words: no Python values), so a new event never breaks the log. A game's plugin names
 its own table of lines (`narration`, in its package): a named game's events are told by that table
 only; a caller that names no game gets the generic line.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from companion.i18n import _
+from companion.i18n import _, speaking, speaking_game
 from companion.narration.words import refusal_text
 from companion.narration.words import phase_text, step_text
 
@@ -23,6 +23,9 @@ def line(event: Mapping[str, Any], game: str | None = None) -> str:
 
     A named game's events are told by its own table only: two games may share an event kind
     (`game_over`), and a Strigoi victory must never read as the Masters' Blood Moon."""
+    if game is not None and game != speaking_game():
+        with speaking(game):  # in the game's own words
+            return line(event, game)
     kind = str(event.get("event", "?"))
     fmt = _own_lines(game).get(kind) or SHARED.get(kind)
     if fmt is not None:
@@ -63,13 +66,11 @@ def lines(events, game: str | None = None) -> list[str]:
 
 
 def _own_lines(game: str | None) -> Mapping[str, Callable[[Mapping[str, Any]], str]]:
-    """The table of lines `game`'s descriptor names (empty: none, or no game given)."""
-    if game is None:
-        return {}
-    from companion.games import games, resolve
+    """The table of lines `game`'s plugin gives (empty: none, or no game given)."""
+    from companion.plugins import get
 
-    found = games().get(game)
-    return resolve(found.narration) if found is not None and found.narration else {}
+    found = get(game)
+    return found.narration() if found is not None else {}
 
 
 # -- `companion play --narrate`: what each command did, where the game stands, what may follow --------
@@ -80,20 +81,26 @@ def command_text(command: Mapping[str, Any]) -> str:
 
 
 def where(state: Mapping[str, Any]) -> str:
-    """Where a game stands, for any game, in the table's words: `round 2, night / turns, Mila's turn`
-    (the phase and step ids of the state JSON through companion/narration/words.py)."""
+    """Where a game stands, for any game, in the table's words: `round 2, night / turns, Mila's turn,
+    Veil: 5` (how far, from the game's plugin's `stage`; the phase and step ids of the state JSON
+    through companion/narration/words.py; whose turn; the plugin's `board_lines`)."""
+    from companion.narration.words import said
+    from companion.plugins import get
+
+    game = get(state.get("game"))
     parts = []
-    if state.get("round") is not None:
-        parts.append(_("round {round}").format(round=state["round"]))
+    stage = game.stage(state) if game is not None else None
+    if stage is not None:
+        parts.append(said(stage, game.id))
     phase, step = state.get("phase"), state.get("step")
     steps = list(dict.fromkeys(w for w in (phase and phase_text(phase, state.get("game")), step and step_text(state.get("game"), step)) if w))
     if steps:
         parts.append(" / ".join(steps))
-    turn = state["current_player"] if "current_player" in state else state.get("turn")  # (the game API's, else a game's own)
+    turn = state.get("current_player")  # (the game API's)
     if turn:
         parts.append(_("{turn}'s turn").format(turn=turn))
-    if state.get("veil") is not None:
-        parts.append(_("veil {veil}").format(veil=state["veil"]))
+    if game is not None:
+        parts += [said(line, game.id) for line in game.board_lines(state)]
     return ", ".join(parts)
 
 

@@ -32,20 +32,24 @@ class StepTimer:
         self._close = ""  # the closing line of the step on show, spoken when it ends
 
     def update(self, state: Mapping[str, Any] | None, dt: float) -> dict | None:
-        """Advance by `dt` seconds for `state`; the command to send when the step's time ran out."""
-        current = state.get("current") if isinstance(state, Mapping) else None
-        if state is None or not isinstance(current, Mapping) or state.get("phase") == "over":
+        """Advance by `dt` seconds for `state`; the command to send when the step's time ran out. The
+        step and its time are the game's plugin's answer (`GamePlugin.timed_step`)."""
+        from companion.plugins import get
+
+        game = get(state.get("game")) if isinstance(state, Mapping) else None
+        current = game.timed_step(state) if game is not None else None
+        if not isinstance(current, Mapping):
             self.key, self.total = None, None
             return None
-        key = (state.get("index"), current.get("id"))
+        key = current.get("key")
         if key != self.key:
             self._new_step(current, key, state.get("game"))
         seconds = current.get("seconds")
         if seconds is None:
             self.total = None
             return None  # waits for the table (votes, revealed cards)
-        self.total = float(seconds) + float(state.get("extra") or 0)
-        if state.get("paused"):
+        self.total = float(seconds) + float(current.get("added") or 0)
+        if current.get("paused"):
             return None
         self.elapsed += dt
         if self.elapsed >= self.total and current.get("waits") == "next" and not self._fired:
@@ -62,9 +66,10 @@ class StepTimer:
     def _new_step(self, current: Mapping[str, Any], key: tuple, game: Any = None) -> None:
         """A new step began: restart the count and speak (in the game's words: its `prompts`)."""
         if self.speak is not None:
-            from companion.games import hook  # the game's words load with its first step
+            from companion.plugins import get  # the game's words load with its first step
 
-            step_words = hook(game, "prompts") or _as_given
+            plugin = get(game)
+            step_words = plugin.prompt if plugin is not None else _as_given
             if self.key is not None and self._close:
                 self.speak(step_words(self.key[1], self._close))  # the data's `close_de` when speaking German
             if current.get("prompt"):

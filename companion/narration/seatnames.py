@@ -31,10 +31,10 @@ FALLBACK = (N_("Alex"), N_("Billie"), N_("Charlie"), N_("Dana"), N_("Eli"), N_("
 
 def default_names(game: str | None) -> tuple[str, ...]:
     """The game's default names for its seats, in seat order, in the table's language."""
-    from companion.games import games, resolve
+    from companion.plugins import get
 
-    found = games().get(str(game)) if game else None
-    words = resolve(found.words) if found is not None and found.words else None
+    found = get(str(game)) if game else None
+    words = found.words() if found is not None else None
     return tuple(_(n) for n in (getattr(words, "SEAT_NAMES", None) or FALLBACK))
 
 

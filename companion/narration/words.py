@@ -5,7 +5,7 @@ The rules engines stay pure and English: their state JSON names the ending with 
 where a game stands with phase and step ids (`dusk`, `give-stake`), and the rule a refusal names
 with a key (`end_turn`, `game over`). The screens, the story chart and `companion play` show them
 through `outcome_words`, `phase_text`, `step_text`, `where_text` and `rule_text`, which look each id up
-in the game's own words (the module its descriptor names as `words`: `STEPS`, `PHASES`, `NEEDS`,
+in the game's own words (the module its plugin names as `words`: `STEPS`, `PHASES`, `NEEDS`,
 `BOARD` (id -> N_() words), `OUTCOMES`, `RULES` (id -> NP_() words: with a context), `step_text(step)`)
 and then in the words every game shares, here. Without a
 game they look in every game's words. The English words are the id's own, so English reads as before
@@ -15,26 +15,43 @@ engine still shows.
 
 from __future__ import annotations
 
+import functools
 from functools import lru_cache
 from types import ModuleType
+from typing import Any
 
-from companion.i18n import N_, NP_, _, catalog, data_name, pgettext, rule_words
+from companion.i18n import N_, NP_, _, catalog, current_language, data_name, pgettext, rule_words, speaking, speaking_game
+
+
+def _in_game(index: int):
+    """Run the function with its `game` argument (at `index`, or by name) speaking: its words come
+    from that game's own catalog first (companion/i18n.py, "one language per game")."""
+    def wrap(fn):
+        @functools.wraps(fn)
+        def run(*args, **kwargs):
+            game = kwargs.get("game", args[index] if len(args) > index else None)
+            if game is None or game == speaking_game():
+                return fn(*args, **kwargs)
+            with speaking(str(game)):
+                return fn(*args, **kwargs)
+        return run
+    return wrap
 
 
 @lru_cache(maxsize=64)
 def _modules(game: str | None, found: tuple[str, ...]) -> tuple[ModuleType, ...]:
     """The words modules to look in for `game` (only its own; None: every game's, in the games'
     order), for the games `found` now."""
-    from companion.games import games, resolve
+    from companion.plugins import games
 
     known = games()
     ids = found if game is None else (game,) if game in known else ()
-    return tuple(resolve(known[g].words) for g in ids if known[g].words)
+    return tuple(m for m in (known[g].words() for g in ids) if m is not None)
 
 
 def _own(game: str | None) -> tuple[ModuleType, ...]:
     """The words modules of `game` (every game's when None)."""
-    from companion.games import games
+    from companion.plugins import games
 
     return _modules(None if game is None else str(game), tuple(games()))
 
@@ -57,7 +74,7 @@ def _said(table) -> dict[str, str]:
 
 def _words_of(kind: str, game: str | None) -> dict[str, str]:
     """The table of `kind` for `game` in the catalog in use (made once per catalog and game)."""
-    from companion.games import games
+    from companion.plugins import games
 
     return _table(kind, None if game is None else str(game), catalog(), tuple(games()))
 
@@ -96,11 +113,21 @@ NEEDS = {
 }
 
 
+@_in_game(1)
 def need_question(need: str, game: str | None = None) -> str:
     """A picker's question for need `need`: `wounds` -> `Wounds?`, `nights|bites` (one of them) ->
     `Nights / Bites?` (the game's own NEEDS first; an unknown need as its words)."""
     what = " / ".join(_need(n, game) for n in need.split("|"))
     return _("{what}?").format(what=what)
+
+
+@_in_game(1)
+def need_word(need: str, game: str | None = None) -> str | None:
+    """A need's word in lower case for a sentence ("number"), from the game's NEEDS or the shared ones;
+    None when nobody words it."""
+    own = _marked("NEEDS", game, need) if game is not None else None
+    found = own if own is not None else _(NEEDS[need]) if need in NEEDS else _marked("NEEDS", None, need)
+    return None if found is None else (found[:1].lower() + found[1:] if current_language() == "en" else found)
 
 
 def _need(need: str, game: str | None) -> str:
@@ -111,6 +138,7 @@ def _need(need: str, game: str | None) -> str:
     return _(NEEDS[need]) if need in NEEDS else (_marked("NEEDS", None, need) or need.replace("_", " "))
 
 
+@_in_game(1)
 def phase_text(phase: str | None, game: str | None = None) -> str:
     """`dusk` -> `dusk` (`Abenddämmerung`): the game's own PHASES, then the shared ones (without a
     game: every game's); an unknown phase as its words."""
@@ -122,6 +150,7 @@ def phase_text(phase: str | None, game: str | None = None) -> str:
     return (_marked("PHASES", None, phase) if game is None else None) or str(phase or "").replace("-", " ")
 
 
+@_in_game(0)
 def step_text(game: str | None, step: str | None) -> str:
     """A step id of `game` in words: `give-stake` -> `pass the stake` (its words' STEPS), or what its
     words' `step_text(step)` makes of it (One Night's role steps: `seer` -> `Seer`); an unknown step
@@ -135,9 +164,12 @@ def step_text(game: str | None, step: str | None) -> str:
             made = maker(step) if maker is not None and step else None
             if made:
                 return made
+    if step in PHASES:  # a step no game words that the shared phases do ("over": "game over")
+        return _(PHASES[step])
     return str(step or "").replace("-", " ")
 
 
+@_in_game(0)
 def where_text(game: str | None, where: str) -> str:
     """Where a refusal says the game stands (`Game.where()`, the engine's English: `step turn`, or
     Masters' `night / turn`) in words: `a Powerwolf's turn`, `night / turns`; anything else as it is."""
@@ -147,6 +179,7 @@ def where_text(game: str | None, where: str) -> str:
     return f"{phase_text(phase, game)} / {step_text(game, step)}" if sep else where
 
 
+@_in_game(1)
 def rule_text(rule: str | None, game: str | None = None) -> str:
     """The rule a refusal names (`RuleViolation.rule`, a key: it stays one in JSON and logs) in the
     table's words: `end_turn` -> `end turn` (`Zug beenden`): the game's own rules' words, then the
@@ -155,6 +188,7 @@ def rule_text(rule: str | None, game: str | None = None) -> str:
     return _words_of("RULES", game).get(name, name)
 
 
+@_in_game(1)
 def outcome_text(outcome: str | None, game: str | None = None) -> str:
     """`evil-bites` -> `evil bites`, `villager+tanner` -> `villager and tanner` (in the current
     language, the game's own words first; an unknown id as its words)."""
@@ -175,6 +209,7 @@ def outcome_words(outcome: str | None, game: str | None = None) -> str:
 _SHARED = {"OUTCOMES": OUTCOMES, "RULES": RULES}  # the words every game shares
 
 
+@_in_game(0)
 def board_word(game: str | None, key: str) -> str:
     """A key of a game's `board` dict in words, for the generic screen: its words' BOARD entry, else
     the key's words (`dawn_cards` -> `dawn cards`)."""
@@ -197,6 +232,7 @@ def known_needs(game: str | None = None) -> set[str]:
     return set(NEEDS).union(*(getattr(m, "NEEDS", {}) for m in _own(game)))
 
 
+@_in_game(1)
 def refusal_text(exc: BaseException | str, game: str | None = None) -> str:
     """A refusal's message in the current language (or an engine's `errors.Text`: an action's label,
     cost, why_not): the engine's English template looked up in the catalog, then filled with its
@@ -211,6 +247,13 @@ def refusal_text(exc: BaseException | str, game: str | None = None) -> str:
         return text.format(**params) if params else text
     except (KeyError, IndexError, ValueError):  # a broken translation must not hide the refusal
         return getattr(exc, "message", str(exc))
+
+
+@_in_game(1)
+def said(text: Any, game: str | None = None) -> str:
+    """What a game's plugin answered (`result`'s sentence, `headline`, `board_lines`: an
+    `errors.Text` or words already said) in the current language, in the game's words."""
+    return refusal_text(text, game) if getattr(text, "template", None) else str(text)
 
 
 RULE_FIELDS = ("verb", "cmd", "rule")  # template fields that hold a command's verb or a rule key

@@ -4,7 +4,7 @@ in its own package (companion/games/<game>/rules/), is a `companion.rules.base.E
 `load_game(game_id)` builds a game with its shipped data plus the user's taught data;
 `load_game(game_id, data=...)` takes parsed data, or a data file, dict or TomlDoc for the game's
 loader to read (tests, benchmarks). Game modules are imported only when asked for: the games are
-found through their entry points and descriptors (`companion.games`).
+found through their entry points and plugins (`companion.plugins`).
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ POSITIONS = ("A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3")
 
 
 def __getattr__(name: str):
-    """`GAMES`: game id -> (its package, title), in the games' order (read from the descriptors)."""
+    """`GAMES`: game id -> (its package, title), in the games' order (read from the plugins)."""
     if name == "GAMES":
-        from companion.games import games
+        from companion.plugins import games
 
         return {gid: (g.package, g.title) for gid, g in games().items()}
     raise AttributeError(name)
@@ -30,9 +30,9 @@ def __getattr__(name: str):
 
 def load_game(game_id: str, data: Any = None):
     """The Game object for `game_id`; CommandError for an unknown id."""
-    from companion.games import info, make_game
+    from companion.plugins import info
 
-    return make_game(info(_known(game_id)), data)
+    return info(_known(game_id)).engine(data)
 
 
 def game_of_setup(command: dict) -> str:
@@ -44,7 +44,7 @@ def game_of_setup(command: dict) -> str:
 
 def _known(game_id: Any) -> str:
     """`game_id` if it names a game here; CommandError listing the known ids otherwise."""
-    from companion.games import games
+    from companion.plugins import games
 
     if not isinstance(game_id, str) or game_id not in games():
         raise CommandError(N_("unknown game {game_id!r}; known: {items}"), game_id=game_id, items=', '.join(games()))

@@ -23,7 +23,9 @@ game's state, so it never reads a game's own fields to guess (OpenSpiel's State 
     view(state)            the documented state JSON (`to_json`): the ONE view the screens, the lights
                            and the journal's position read. Every game's view has "game", "phase",
                            "step", "outcome", "seats" (`players()` as JSON objects) and
-                           "current_player" (a name or null); the lights' picture of the 3x3 board is
+                           "current_player" (a name or null), and once it is over may name its
+                           "winners" (a list of names: the default `GamePlugin.result` reads it); the
+                           lights' picture of the 3x3 board is
                            under "board" (districts A1..C3 with `represents`, `mood`, `intensity`,
                            the bar, the phase) in the games whose scene draws a board, and Masters'
                            scene reads its documented districts, vampires and veil.
@@ -168,7 +170,7 @@ class Action(Record):
 class Game(Protocol):
     """What the journal, the CLI, the UI and the lighting rely on. Implemented once per game."""
 
-    id: str  # its title, the one the table shows, is its descriptor's (companion.games.GameInfo)
+    id: str  # its title, the one the table shows, is its plugin's (companion.games.GamePlugin)
     data: Any  # the fixed rules data the game was built over (shipped + taught, or a test's own)
 
     @property

@@ -75,10 +75,10 @@ class BotSource:
 
 
 def bot_for(game_id: str):
-    """The bot of a game: a module with `choose(game, state, rng)`, as its descriptor names it."""
-    import companion.games as catalog
+    """The bot of a game: a module with `choose(game, state, rng)`, as its plugin gives it."""
+    from companion.plugins import info
 
-    return catalog.bot(game_id)
+    return info(game_id).bot()
 
 
 def feed(app) -> None:

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-# The fields of a state JSON that say where a game stands (`companion.gameline.describe` makes its line of
-# them), besides
-# the game API's players ("seats") and "current_player".
-POSITION = ("game", "outcome", "tick", "clock_length", "round", "phase", "step")
+# The fields of every state JSON that say where a game stands (`companion.gameline.describe` makes its
+# line of them), besides the game API's players ("seats") and "current_player"; a game's plugin adds its
+# own (`GamePlugin.kept`, e.g. "round"), and the names of its winners once it is over ("winners", from
+# `GamePlugin.result`).
+POSITION = ("game", "outcome", "phase", "step")
 # Where positions journaled before the game API named the players: the first of these fields that
 # holds a count or names. Read, never written.
 LEGACY_PLAYERS = ("order", "seating", "players", "vampires", "powerwolves")
@@ -49,14 +50,18 @@ def position(view: Mapping[str, Any]) -> str:
     whole state."""
     import json
 
-    out = {key: view[key] for key in POSITION if view.get(key) is not None}
+    from companion.plugins import get
+
+    game = get(view.get("game"))
+    out = {key: view[key] for key in (*POSITION, *(game.kept if game is not None else ())) if view.get(key) is not None}
+    done = game.result(view) if game is not None else None
+    if done is not None and done.winners:
+        out["winners"] = list(done.winners)
     names = seat_names(view)
     if names is not None:
         out["current_player"] = view.get("current_player")
         out["seats"] = names
     else:  # a game without the game API's keys (a test's own game): what its JSON says, as before
-        if isinstance(view.get("turn"), str):
-            out["turn"] = view["turn"]
         found = legacy_players(view)
         if found is not None:
             out[found[0]] = found[1] if isinstance(found[1], int) else list(found[1])

@@ -171,12 +171,12 @@ def _verbs(game_id: Any, path: str, no: int) -> dict | None:
     """The verb table of the game a setup names (None for a game whose engine declares no command
     classes); DataFileError for a game that is not here."""
     from companion.rules import game_of_setup
-    from companion.games import info, resolve
+    from companion.plugins import info
     from companion.rules.commands import verb_table
 
     try:
         game_id = game_of_setup({"cmd": "setup", "game": game_id})
     except CommandError as exc:
         raise DataFileError(path, no, "game", refusal_text(exc)) from None
-    commands = getattr(resolve(info(game_id).engine), "COMMANDS", ())
+    commands = getattr(info(game_id).engine_class(), "COMMANDS", ())
     return verb_table(commands) if commands else None

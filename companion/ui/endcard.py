@@ -3,10 +3,11 @@
 `card_of(commands, ended_at)` replays the game with its events (`replay`) and gathers, in the
 table's language: the game's title and illustration, when it ended, the players by name with their
 colour and shape, the outcome in one sentence, the evening's chart and three key moments. Each game
-says its own part through its descriptor: `words` (its `outcome_sentence(state)`), `story` (the
-chart's panels), `moments` ((steps) -> Moments) and `art` ((state) -> (illustration, time of day)). A
-game that says nothing gets the shared defaults: "The game is over: <outcome>.", no chart, a plain
-backdrop, and as moments the first, the middle and the last line of its narration.
+says its own part through its plugin: `result` (the winners and the ending in one sentence),
+`story` (the chart's panels), `moments` ((steps) -> Moments) and `art` ((state) -> (illustration,
+time of day)). A game that says nothing gets the plugin's defaults: "<winner> wins." from the
+state's `winners` (else "The game is over: <outcome>."), no chart, a plain backdrop, and as moments
+the first, the middle and the last line of its narration.
 """
 
 from __future__ import annotations
@@ -77,18 +78,18 @@ def replay(commands: Sequence[Mapping[str, Any]]) -> list[Step]:
 
 def card_from(steps: Sequence[Step], ended_at: float | None = None) -> Card:
     """The card of a game from its replayed steps (the states alone do too: then fewer moments)."""
-    from companion.games import games, hook
+    from companion.plugins import get
 
     gid = str(steps[-1].state.get("game"))
     steps = shown_names(gid, steps)
     last = steps[-1].state
-    info = games().get(gid)
-    art = hook(gid, "art")
+    info = get(gid)
+    art = info.art(last) if info is not None else None
     looks = seat_looks(last)
     seats = tuple(Seat(str(p.get("name")), *looks[str(p.get("name"))], out=bool(p.get("out")))
                   for p in last.get("seats") or () if isinstance(p, Mapping))
     moments, ranks = key_moments(gid, steps)
-    return Card(gid, info.title if info else gid, tuple(art(last)) if art else None, when(ended_at), seats,
+    return Card(gid, info.title if info else gid, tuple(art) if art else None, when(ended_at), seats,
                 outcome_sentence(last), chart_of([s.state for s in steps]).panels, moments, ranks,
                 last.get("outcome") is not None)
 
@@ -104,28 +105,31 @@ def shown_names(gid: str, steps: Sequence[Step]) -> list[Step]:
 
 
 def outcome_sentence(state: Mapping[str, Any]) -> str:
-    """How the game ended, in one sentence of the game's words (its words module's
-    `outcome_sentence`), else the shared one; a game still running says where it stands."""
-    from companion.games import hook
-    from companion.narration.words import outcome_text
+    """How the game ended, in one sentence of the game's words (its plugin's `result`, naming the
+    winners); a game still running says so."""
+    from companion.narration.words import outcome_text, said
+    from companion.plugins import get
 
+    game = get(state.get("game"))
+    done = game.result(state) if game is not None else None
+    if done is not None:
+        return said(done.sentence, game.id)
+    stage = game.stage(state) if game is not None and state.get("outcome") is None else None
+    if stage is not None:  # how far it is, as the game says it ("round 3")
+        return _("Still running: {where}.").format(where=said(stage, game.id))
     if state.get("outcome") is None:
-        n = state.get("round")
-        return _("Still running, round {n}.").format(n=n) if isinstance(n, int) else _("Still running.")
-    words = hook(state.get("game"), "words")
-    own = getattr(words, "outcome_sentence", None)
-    made = own(state) if own is not None else None
-    return made or _("The game is over: {outcome}.").format(outcome=outcome_text(state.get("outcome"), state.get("game")))
+        return _("Still running.")
+    return _("The game is over: {outcome}.").format(outcome=outcome_text(state.get("outcome"), state.get("game")))
 
 
 def key_moments(gid: str, steps: Sequence[Step]) -> tuple[tuple[str, ...], tuple[int, ...]]:
     """Three key moments in the order they happened, and the rank of each (0: the weightiest): the
     game's weightiest (its `moments`), made up to three from its narration (the first, the middle
     and the last line) when it has fewer."""
-    from companion.games import hook
+    from companion.plugins import get
 
-    own = hook(gid, "moments")
-    found = sorted(sorted((m for m in (own(steps) if own else ()) if m.text), key=lambda m: m.at), key=lambda m: -m.weight)
+    game = get(gid)
+    found = sorted(sorted((m for m in (game.moments(steps) if game is not None else ()) if m.text), key=lambda m: m.at), key=lambda m: -m.weight)
     kinds: set[str] = set()
     best = []
     for m in found:  # weightiest first; of one kind only the first

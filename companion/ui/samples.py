@@ -1,6 +1,6 @@
 """Sample game views that put the table app on each of its screens (screenshots, benchmarks, tests).
 
-Each game's screens come from its package (its descriptor's `samples` module: `screens()`, and
+Each game's screens come from its package (its plugin's `samples` module: `screens()`, and
 optionally `main()`, the mid-game view the table's own screens are shown over, and `log_events()`):
 hand-written states or real engine states its seeded bot reaches (`engine_view`). A game without
 samples gets its game screen (the generic one if it has none) right after a default setup, named by
@@ -35,11 +35,11 @@ def engine_view(game_id: str, players: int | None, seed: int, until: Callable[[d
     ended has `info["ended"]`, a Saturday evening."""
     import random
 
-    import companion.games as catalog
+    from companion.plugins import bot as bot_of
     from companion.rules import load_game
 
     game = load_game(game_id)
-    bot = catalog.bot(game_id)
+    bot = bot_of(game_id)
     commands = [game.canonical(None, named(game, game.example_setup(players, seed)))]
     state, events = game.setup(commands[0])
     history = [game.to_json(state)]
@@ -140,7 +140,7 @@ _host_phones = (lambda ui: ui.screen.activate("settings", Press.SHORT), lambda u
 
 def _named_game() -> str | None:
     """The first game whose setup takes its players' names (the names page's and rename's samples)."""
-    from companion.games import games
+    from companion.plugins import games
     from companion.rules import load_game
 
     return next((gid for gid in games() if load_game(gid).takes_names()), None)
@@ -175,7 +175,7 @@ def open_more(ui) -> None:
 def main_view() -> GameView:
     """The view the table's own screens are shown over: the first game's whose samples have a
     `main()` (a mid-game view), else the first game's right after a default setup."""
-    from companion.games import games
+    from companion.plugins import games
 
     for gid in games():
         made = getattr(_samples_of(gid), "main", None)
@@ -185,22 +185,24 @@ def main_view() -> GameView:
 
 
 def _samples_of(game_id: str):
-    """The samples module a game's descriptor names, or None."""
-    from companion.games import hook
+    """The samples module a game's plugin gives, or None."""
+    from companion.plugins import get
 
-    return hook(game_id, "samples")
+    game = get(game_id)
+    return game.samples() if game is not None else None
 
 
 def game_screens() -> dict[str, Callable]:
-    """Every game's sample screens: those its descriptor's `samples` module makes (`screens()`), or,
+    """Every game's sample screens: those its plugin's `samples()` module makes (`screens()`), or,
     for a game without, its game screen (the generic one if it has none) right after a default setup,
     named by its id."""
-    from companion.games import games, resolve
+    from companion.plugins import games
 
     out: dict[str, Callable] = {}
     for gid, game in games().items():
-        if game.samples:
-            out.update(resolve(game.samples).screens())
+        samples = game.samples()
+        if samples is not None:
+            out.update(samples.screens())
         else:
             out[gid] = lazy(lambda gid=gid: engine_view(gid, None, 1, lambda s: True))
     return out

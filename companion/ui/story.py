@@ -2,7 +2,7 @@
 
 `story(commands)` replays a game (setup first, as the journal and scenario files hold it) and turns
 its states into a `Chart`: plain frozen data, no pygame. Each game's panels come from its package (its
-descriptor's `story`, a function of the states, built with the helpers here: `by_round`, `people`,
+plugin's `story`, a function of the states, built with the helpers here: `by_round`, `people`,
 `seat_names`, `num`, `rounds_left`); a game without one gets the title and its ending. Every series of
 a player has that player's colour (companion.palette) and its own marker shape, so a line is told
 apart without colour too. companion/ui/chart.py lays a Chart's panels out; the end-of-game card
@@ -97,14 +97,14 @@ def chart_of(states: Sequence[Mapping[str, Any]]) -> Chart:
         return Chart(_("No game"), "", ())
     gid = str(states[-1].get("game"))
     states = same_names(gid, states)
-    from companion.games import games, resolve
+    from companion.plugins import get
 
-    game = games().get(gid)
-    make = resolve(game.story) if game is not None and game.story else None  # the game's descriptor names it
+    game = get(gid)
+    panels = game.story(states) if game is not None else None  # the game's own chart
     title = _title(gid)
-    if make is None:
+    if panels is None:
         return Chart(title, _("no chart for this game yet"), ())
-    return Chart(title, _ending(states[-1]), make(states))
+    return Chart(title, _ending(states[-1]), panels)
 
 
 # ---------------------------------------------------------------- what the games' charts share
@@ -194,7 +194,7 @@ def rounds_left(length: float, tick: Any) -> float | None:
 
 def _title(gid: str) -> str:
     """The game's name as the games list gives it."""
-    from companion.games import games
+    from companion.plugins import games
 
     game = games().get(gid)
     return game.title if game else gid

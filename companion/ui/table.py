@@ -23,7 +23,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 import pygame
 
-from companion.i18n import _
+from companion.i18n import _, speaking
 from companion.inputs import ButtonEvent, CardRead, Press
 from companion.ui.input_map import LONG_PRESS_S, InputMapper, WidgetPress
 from companion.ui.model import GameView, ViewModel
@@ -32,7 +32,7 @@ from companion.ui.render import Renderer
 from companion.ui.screens.base import Screen, ScreenStack, UIContext
 from companion.ui.screens.menus import MenuScreen, ResumeScreen, TitleScreen
 
-# Each game's screens come from its descriptor (`screen_class`), the generic one and the teach screen
+# Each game's screens come from its plugin (`screen_class`), the generic one and the teach screen
 # from their modules, all imported when first shown: the table starts on the title screen, and what it
 # imports at start is on the way to READY.
 BASE_SCREENS = {"title": TitleScreen}
@@ -60,7 +60,7 @@ def _troubles(ctx: UIContext) -> Screen:
 
 
 # What any screen may open (UIContext.opens): the base screen imports none of the screens built on it.
-OPENS = {"menu": MenuScreen, "undo": _undo_question, "picker": _picker, "troubles": _troubles}
+OPENS = {"menu": MenuScreen, "undo": _undo_question, "picker": _picker, "troubles": _troubles, "title": TitleScreen}
 
 
 class TableUI:
@@ -159,7 +159,7 @@ class TableUI:
         name = route(view)
         base = self.stack.base
         if base is None or base.name != name:
-            make = BASE_SCREENS.get(name) or _screen_class(name)
+            make = BASE_SCREENS.get(name) or _screen_class(name, view.game if view is not None else None)
             self.stack.set_base(make(self.ctx))
 
     def draw(self, surface: pygame.Surface, force: bool = False) -> bool:
@@ -167,7 +167,7 @@ class TableUI:
         this surface last time and nothing animates, so the loop can skip the flip (an idle table
         costs almost nothing). A change from the frame on show may start an animation (the motion's
         clock is the table's, `ctx.now`); its frames are drawn over the still one."""
-        vm = self.stack.top.model()
+        vm = self.model()
         now = self.ctx.now
         if not force and vm == self._drawn[0] and surface is self._drawn[1] and not self.motion.wants_frame(now):
             return False
@@ -195,8 +195,9 @@ class TableUI:
         return self.model().to_dict()
 
     def model(self) -> ViewModel:
-        """The top screen's view model."""
-        return self.stack.top.model()
+        """The top screen's view model, in the words of the game on the table (its own catalog first)."""
+        with speaking(self.ctx.view.game if self.ctx.view is not None else None):
+            return self.stack.top.model()
 
     @property
     def screen(self) -> Screen:
@@ -221,15 +222,15 @@ class TableUI:
         self.open_tool("districts", districts)
 
     def open_tool(self, kind: str, *args: Any) -> bool:
-        """Open the screen that teaches `kind` (the descriptor's `tools` of the game that teaches it),
+        """Open the screen that teaches `kind` (the plugin's `tool(kind)` of the game that teaches it),
         made with the table's context and `args`; False when no game teaches it."""
-        from companion.games import games, resolve, teacher
+        from companion.plugins import teacher
 
-        game = games().get(teacher(kind))
-        where = game.tools.get(kind) if game is not None else None
-        if where is None:
+        game = teacher(kind)
+        screen = game.tool(kind) if game is not None else None
+        if screen is None:
             return False
-        self.stack.push(resolve(where)(self.ctx, *args))
+        self.stack.push(screen(self.ctx, *args))
         return True
 
     def notify(self, text: str) -> None:
@@ -276,12 +277,12 @@ def banners(status: Mapping[str, Any]) -> dict[str, str]:
     return out
 
 
-def _screen_class(name: str):
-    """The base screen class called `name`, imported on first use."""
+def _screen_class(name: str, game: str | None = None):
+    """The base screen class called `name` (of `game`'s screens when given), imported on first use."""
     if name == "generic":
         from companion.ui.screens.generic import GenericGameScreen
 
         return GenericGameScreen
     from companion.ui.screens.others import screen_class
 
-    return screen_class(name)
+    return screen_class(name, game)

@@ -135,12 +135,11 @@ def story(app, data: Mapping[str, Any], lang: str) -> tuple[int, Any]:
 
 
 def _card_teacher():
-    """The `cards` module of the game whose cards the table teaches (companion/games: `teaching`), or None."""
-    from companion.games import info, resolve, teacher
+    """The `cards` module of the game whose cards the table teaches (its plugin's `teaching`), or None."""
+    from companion.plugins import teacher
 
-    gid = teacher("card")
-    module = info(gid).cards if gid is not None else None
-    return resolve(module) if module else None
+    game = teacher("card")
+    return game.cards() if game is not None else None
 
 
 def _dispatch(app, intent: dict, lang: str) -> dict | None:
@@ -163,12 +162,12 @@ def rename(app, data: Mapping[str, Any], lang: str) -> tuple[int, Any]:
     them: one `rename` command with the players as the table shows them (an unnamed seat's code
     through the loop's `TableNames`, companion/narration/seatnames.py), journaled like a press; refused in
     the table's words."""
-    from companion.games import renames
+    from companion.plugins import info
 
     asked = data.get("names")
     if app.session is None:
         return 404, error(lang, N_("No game is running at the table."))
-    if not renames(app.session.game.id):
+    if not info(app.session.game.id).renames():
         return 409, error(lang, N_("This game's players are its characters: they keep their names."))
     view = app.view()
     seats = [str(p.get("name")) for p in (view.state.get("seats") if view is not None else None) or () if isinstance(p, Mapping)]

@@ -6,8 +6,10 @@ draws it, one template for every game): the game's title, phase and step in word
 their colours and whose turn it is, the 3x3 board (the lights' picture under `board` for four of the
 games, the districts for Masters), the last event card with its grid, the log in sentences and One
 Night's countdown. Everything is read from the state JSON's documented keys (`seats`,
-`current_player`, `phase`, `step`, `outcome`, `board` / `districts`, `vampires`, `veil`), never
-from a game's other fields, so a sixth game shows without a change here. A later stage gives each
+`current_player`, `phase`, `step`, `outcome`, the lights' `board` picture) or asked of the game's
+plugin (`result`: the ending naming the winners, `board_lines`: what its board says in lines,
+`phone_cells`: a board of its own), never from a game's other fields, so a sixth game shows without
+a change here. A later stage gives each
 game its own look: it adds keys under `extra`, drawn by the game's own part of the template.
 
 Words come from the table's catalogs (companion/narration/words.py, companion/narration/narrate.py) in the
@@ -19,7 +21,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping
 
 from companion import palette
-from companion.i18n import N_, _, data_name
+from companion.i18n import N_, _, data_name, speaking
 from companion.inputs import DISTRICTS
 
 LOG_LINES = 40  # the newest log lines a phone gets
@@ -46,6 +48,13 @@ LABELS = {
 
 def build(game_id: str | None, state: Mapping[str, Any] | None, events: Iterable[Mapping[str, Any]] = (),
           log: Iterable[str] = (), timer: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The phone view of one moment, in the current language and the game's own words (`_build`)."""
+    with speaking(game_id):
+        return _build(game_id, state, events, log, timer)
+
+
+def _build(game_id: str | None, state: Mapping[str, Any] | None, events: Iterable[Mapping[str, Any]] = (),
+          log: Iterable[str] = (), timer: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The phone view of one moment, in the current language.
 
     game_id/state: the game in hand and its state JSON (None: no game); events: the newest engine
@@ -54,26 +63,27 @@ def build(game_id: str | None, state: Mapping[str, Any] | None, events: Iterable
     view: dict[str, Any] = {"labels": {k: _(v) for k, v in LABELS.items()}, "game": game_id}
     if state is None or game_id is None:
         return view
-    from companion.games import renames
-    from companion.rules.catalog import games  # the catalog is loaded once a game runs
-    from companion.narration.words import outcome_text, phase_text, step_text
+    from companion.narration.words import phase_text, said, step_text
+    from companion.plugins import get  # the catalog is loaded once a game runs
 
-    game = games().get(game_id)
+    game = get(game_id)
+    done = game.result(state) if game is not None else None
     seats = [s for s in state.get("seats") or () if isinstance(s, Mapping)]
     turn = state.get("current_player")
     view.update(
         title=_(game.title) if game is not None else game_id,
         phase=phase_text(state.get("phase")) if state.get("phase") else "",
         step=step_text(game_id, state.get("step")) if state.get("step") else "",
-        outcome=outcome_text(state.get("outcome")) if state.get("outcome") else None,
+        outcome=said(done.sentence, game_id) if done is not None else None,
+        winners=list(done.winners) if done is not None else [],
         turn=turn if isinstance(turn, str) else None,
         players=[_player(s, turn) for s in seats],
         board=board(state, seats),
-        veil=state.get("veil") if isinstance(state.get("veil"), int) else None,
+        lines=[said(line, game_id) for line in game.board_lines(state)] if game is not None else [],
         card=last_card(events),
         log=list(log)[-LOG_LINES:],
         timer=_timer(timer, state),
-        renames=renames(game_id),  # the host may rename the players (the games named by their table)
+        renames=game is not None and game.renames(),  # the host may rename the players (the games named by their table)
     )
     return view
 
@@ -93,9 +103,16 @@ def marks(seats: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
 def board(state: Mapping[str, Any], seats: list) -> list[dict[str, Any]]:
     """The 3x3 board, A1 first: each cell {pos, label, lines, colour, level, marks (the players there:
     name, colour, shape)}."""
-    own = _own_board(state.get("game"))
-    if own is not None:
-        return own(state)
+    from companion.plugins import get
+
+    game = get(state.get("game"))
+    own = game.phone_cells(state) if game is not None else None
+    return own if own is not None else cells(state, seats)
+
+
+def cells(state: Mapping[str, Any], seats: list) -> list[dict[str, Any]]:
+    """The generic 3x3 board from the lights' picture under `board` (a game's `phone_cells` may
+    start from it and add its own lines)."""
     picture = state.get("board")
     cells = picture.get("districts") if isinstance(picture, Mapping) else None
     if not isinstance(cells, Mapping):
@@ -103,14 +120,6 @@ def board(state: Mapping[str, Any], seats: list) -> list[dict[str, Any]]:
     names = [str(s.get("name", "")) for s in seats]
     by_name = {str(s.get("name")): s for s in seats}
     return [_cell(pos, cells.get(pos) or {}, names, by_name) for pos in DISTRICTS]
-
-
-def _own_board(game_id: Any):
-    """The game's own board for the phone (its descriptor's `phone`), or None: the generic one."""
-    from companion.games import games, resolve
-
-    game = games().get(game_id) if isinstance(game_id, str) else None
-    return resolve(game.phone) if game is not None and game.phone else None
 
 
 def _cell(pos: str, cell: Mapping[str, Any], names: list[str], colours: Mapping[str, Any]) -> dict[str, Any]:
@@ -128,9 +137,7 @@ def _cell(pos: str, cell: Mapping[str, Any], names: list[str], colours: Mapping[
     for key in ("occupants", "players"):
         if isinstance(cell.get(key), list):
             who.extend(str(p) for p in cell[key] if str(p) in colours)
-    lines = []
-    if isinstance(cell.get("bites"), int) and cell["bites"]:
-        lines.append(_("bites {n}").format(n=cell["bites"]))
+    lines: list[str] = []
     level = cell.get("intensity")
     return {"pos": pos, "label": data_name(_(label)) if label and label not in colours else label,
             "lines": lines, "colour": MOOD_COLOURS.get(str(cell.get("mood")), MOOD_COLOURS["off"]),
@@ -165,5 +172,5 @@ def _timer(timer: Mapping[str, Any] | None, state: Mapping[str, Any]) -> dict[st
     if not timer:
         return None
     picture = state.get("board") if isinstance(state.get("board"), Mapping) else {}
-    paused = bool(state.get("paused") or picture.get("paused"))
+    paused = bool(picture.get("paused"))  # the lights' picture says when the table paused the clock
     return {"left": round(float(timer.get("left", 0.0))), "total": round(float(timer.get("total", 0.0))), "paused": paused}

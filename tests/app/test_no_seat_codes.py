@@ -20,7 +20,7 @@ import re
 import pygame
 import pytest
 
-import companion.games as catalog
+import companion.plugins as catalog
 from companion import i18n
 from companion.cli import main
 from companion.gameline import game_line, resume_offer

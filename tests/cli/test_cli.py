@@ -69,7 +69,7 @@ def test_config_overlapping_pixels_refused(tmp_path):
 
 
 def test_games_lists_every_game_of_the_catalog_with_its_title(capsys):
-    from companion.games import games
+    from companion.plugins import games
 
     assert cli.main(["games"]) == 0
     out, err = capsys.readouterr()
@@ -453,4 +453,4 @@ def test_final_summary_names_phase_and_step_in_german(tmp_path, monkeypatch, cap
     monkeypatch.setenv("COMPANION_LANG", "de")
     assert cli.main(["play", "--script", str(script)]) == 0
     last = capsys.readouterr().out.strip().splitlines()[-1]
-    assert last == "Spiel nosferatu, Runde 1, Phase Abenddämmerung, Schritt Pflock weitergeben", last
+    assert last == "Spiel nosferatu, Runde 1, Phase Abenddämmerung, Schritt Pflock weitergeben, Hutter ist am Zug", last

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.games import games, package_dir
+from companion.plugins import games
 
 ROOT = Path(__file__).resolve().parents[2]
 TOY = ROOT / "tests" / "toygame"
@@ -87,7 +87,7 @@ def test_a_built_package_ships_every_games_files_catalogs_and_entry_points(compa
     for game in games().values():
         if not game.package.startswith("companion."):
             continue  # a plugin installed beside ours (the toy game): its own build ships its files
-        folder = Path(package_dir(game))
+        folder = Path(game.folder())
         rel = folder.relative_to(ROOT).as_posix()
         shipped = [p for p in folder.rglob("*") if p.is_file() and p.suffix in (".toml", ".po", ".md")]
         assert shipped, game.id
@@ -101,7 +101,7 @@ def test_a_built_package_ships_every_games_files_catalogs_and_entry_points(compa
 
     # the built copy on its own finds its games through its own metadata and speaks their German
     env = dict(os.environ, PYTHONPATH=str(lib), COMPANION_LANG="de")
-    code = ("import companion, companion.games as c, companion.i18n as i; i.set_language('de'); "
+    code = ("import companion, companion.plugins as c, companion.i18n as i; i.set_language('de'); "
             "print(companion.__file__); print(' '.join(c.games())); print(i._('pass the stake'))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=tmp_path, env=env)
     where, ids, german = out.stdout.splitlines()

@@ -1,7 +1,7 @@
 """The translation catalogs: complete, placeholders intact, and in step with the source.
 
 There is the shared catalog (companion/locale, domain "companion": the code outside the games'
-packages) and one per game, in its package (`<package>/locale`, domain `GameInfo.domain`), found
+packages) and one per game, in its package (`<package>/locale`, domain `GamePlugin.domain`), found
 through the games' catalog, a game plugin's included. Every one is checked alike. The catalogs are
 read with Babel (a dev dependency): the running companion needs only the .mo.
 """
@@ -15,7 +15,7 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
-from companion.games import games, package_dir
+from companion.plugins import games
 from tests import ROOT
 
 LOCALE = ROOT / "companion" / "locale"
@@ -36,7 +36,7 @@ def domains() -> list[Domain]:
     """The shared catalog, then each game's (in the games' order)."""
     out = [Domain("companion", POT, sorted(LOCALE.glob("*/LC_MESSAGES/companion.po")), ROOT / "companion")]
     for game in games().values():
-        folder = Path(package_dir(game))
+        folder = Path(game.folder())
         out.append(Domain(game.domain, folder / "locale" / f"{game.domain}.pot",
                           sorted(folder.glob(f"locale/*/LC_MESSAGES/{game.domain}.po")), folder))
     return out

@@ -14,7 +14,7 @@ from companion.games.mansion import scene as mansion
 from companion.games.one_night import scene as one_night
 from companion.games.strigoi import scene as strigoi
 from companion.lighting.scenes import district_lights, scene_for
-from companion.games import bot
+from companion.plugins import bot
 from companion.rules import load_game
 
 class Table:

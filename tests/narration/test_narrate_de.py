@@ -21,10 +21,10 @@ def test_event_lines_follow_the_language():
 
 def test_where_a_game_stands_in_german():
     """The phase and step ids of the state JSON are said in the table's words (companion/narration/words.py)."""
-    state = {"game": "masters", "round": 2, "phase": "night", "step": "turn", "turn": "Mila", "veil": 5}
-    assert narrate.where(state) == "round 2, night / turns, Mila's turn, veil 5"
+    state = {"game": "masters", "round": 2, "phase": "night", "step": "turn", "current_player": "Mila", "veil": 5}
+    assert narrate.where(state) == "round 2, night / turns, Mila's turn, Veil: 5"  # (round and veil: Masters' plugin)
     i18n.set_language("de")
-    assert narrate.where(state) == "Runde 2, Nacht / Spielzüge, Mila am Zug, Schleier 5"
+    assert narrate.where(state) == "Runde 2, Nacht / Spielzüge, Mila am Zug, Schleier: 5"
     stake = {"game": "nosferatu", "round": 1, "phase": "dusk", "step": "give-stake"}
     assert narrate.where(stake) == "Runde 1, Abenddämmerung / Pflock weitergeben"
     over = {"game": "strigoi", "round": 4, "phase": "over", "step": "over"}

@@ -14,7 +14,7 @@ from companion import i18n
 from companion.narration import narrate
 from companion.rules import load_game
 from companion.rules.base import Event
-from companion.games import games, resolve
+from companion.plugins import games
 from tests.reliability.helpers import bot_for, setup_of
 
 GAMES = list(games())  # every game of the catalog
@@ -35,15 +35,14 @@ ADJUSTS = {
 
 
 def event_kinds(game_id: str) -> dict[str, type]:
-    """Event kind -> class, for every event class the game's engine package declares."""
-    package = games()[game_id].engine.split(":")[0].rsplit(".", 1)[0]
-    module = import_module(f"{package}.events")
+    """Event kind -> class, for every event class the game's plugin says its engine emits (the Event
+    subclasses defined in its package, wherever they live), and the shared GameOver."""
+    from companion.rules.base import GameOver
+
     found = {}
-    for cls in vars(module).values():
-        if inspect.isclass(cls) and issubclass(cls, Event) and cls is not Event and (cls.__module__ == module.__name__ or cls.__module__.startswith("companion.rules")):
-            kind = "".join("_" + c.lower() if c.isupper() else c for c in cls.__name__).lstrip("_")
-            if kind != "game_set_up" or cls.__module__ == module.__name__:  # a game's own setup, not the base
-                found[kind] = cls
+    for cls in (*games()[game_id].event_classes(), GameOver):
+        kind = "".join("_" + c.lower() if c.isupper() else c for c in cls.__name__).lstrip("_")
+        found[kind] = cls
     return found
 
 
@@ -109,8 +108,8 @@ def events_by_game() -> dict[str, dict[str, list[dict]]]:
 
 
 def own_table(game_id: str) -> dict:
-    """The game's own narration table (its descriptor's `narration`)."""
-    return resolve(games()[game_id].narration)
+    """The game's own narration table (its plugin's `narration()`)."""
+    return dict(games()[game_id].narration())
 
 
 def test_the_walk_covers_every_event_kind_of_every_game(events_by_game):

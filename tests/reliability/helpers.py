@@ -17,7 +17,7 @@ from companion.hal import open_hardware
 from companion.hal.clock import FakeClock
 from companion.inputs import ButtonEvent, CardRead, Press
 from companion.storage.journal import Journal
-from companion.games import games
+from companion.plugins import games
 from companion.rules import load_game
 from tests.fakes import Cable  # noqa: F401  (the suite takes it from here)
 

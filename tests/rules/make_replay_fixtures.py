@@ -65,7 +65,7 @@ def main() -> None:
         lines = [json.loads(x) for x in path.read_text().splitlines() if x.strip()]
         _write(f"replay-scenario-{path.stem}.json", record(lines))
     for i, (game_id, setup) in enumerate(BOT_GAMES):
-        bot = __import__("companion.games", fromlist=["bot"]).bot(game_id)
+        bot = __import__("companion.plugins", fromlist=["bot"]).bot(game_id)
         cmd = {"cmd": "setup", "game": game_id, **setup}
         _write(f"replay-bot-{game_id}-{i}.json", record([cmd], bot.choose, random.Random(setup["seed"])))
 

@@ -1,5 +1,5 @@
 """The games' catalog: the shipped games register through the `nightwatch.games` entry points as any
-plugin would, every path a descriptor names resolves to what its registry expects, finding them loads
+plugin would, every GamePlugin answers what its registry expects, finding them loads
 no engine, screen or light (nor importlib.metadata), and a plugin that is broken is reported with its
 reason and skipped while the rest go on."""
 
@@ -14,9 +14,10 @@ from pathlib import Path
 
 import pytest
 
-import companion.games as catalog
+import companion.plugins as catalog
 from companion import cli
-from companion.games import entrypoints
+from companion.games import GamePlugin
+from companion.plugins import entrypoints
 from companion.narration.words import refusal_text
 from companion.rules import load_game
 from companion.rules.base import Engine
@@ -30,6 +31,7 @@ def test_catalog_the_shipped_games_are_the_entry_points_pyproject_declares_in_th
     shipped = [gid for gid, g in catalog.games().items() if g.package.startswith("companion.")]
     assert sorted(shipped) == sorted(DECLARED) and len(DECLARED) >= 5  # (and any plugin installed beside them)
     assert all(catalog.info(gid).package == DECLARED[gid].partition(":")[0] for gid in DECLARED)
+    assert all(type(catalog.info(gid)).__name__ == DECLARED[gid].partition(":")[2] for gid in DECLARED)  # names the class
     orders = [g.order for g in catalog.games().values()]
     assert orders == sorted(orders)
     assert sorted(catalog.game_ids()) == sorted(catalog.games())  # the ids the config checks, known without importing
@@ -37,36 +39,37 @@ def test_catalog_the_shipped_games_are_the_entry_points_pyproject_declares_in_th
 
 
 @pytest.mark.parametrize("gid", IDS)
-def test_catalog_every_path_a_descriptor_names_resolves(gid):
+def test_catalog_every_game_answers_what_the_companion_asks(gid):
     g = catalog.info(gid)
-    assert load_game(gid).id == gid and issubclass(catalog.resolve(g.engine), Engine)
+    assert isinstance(g, GamePlugin)
+    assert load_game(gid).id == gid and issubclass(g.engine_class(), Engine)
     assert callable(catalog.bot(gid).choose)
-    if g.scene:
-        scene = catalog.resolve(g.scene)
-        assert callable(scene.plan) and callable(scene.react)
-    for name, where in g.screens.items():
-        assert catalog.resolve(where).name == name  # the table keeps base screens by name
-    hooks = (g.route, g.wizard, g.setup_fields, g.setup_note, g.start, g.story, g.parse, g.load, g.speech,
-             g.prompts, g.ambience, g.taught, g.check, g.board, *g.intents.values(), *g.tools.values(),
-             *(where for where, _help in g.commands.values()))
-    for hook in hooks:
-        assert hook is None or callable(catalog.resolve(hook)), hook
-    assert g.narration is None or isinstance(catalog.resolve(g.narration), dict)
-    for module in (g.words, g.samples, g.cards):
-        assert module is None or catalog.resolve(module).__name__ == module
+    scene = g.scene()
+    assert scene is None or (callable(scene.plan) and callable(scene.react))
+    for name, screen in g.screens().items():
+        assert screen.name == name  # the table keeps base screens by name
+    for name in g.intents:
+        assert callable(g.intent(name)), name
+    for kind in g.teaching:
+        assert g.tool(kind) is not None or kind == "box", kind
+    for main, help_line in g.commands().values():
+        assert callable(main) and help_line
+    assert isinstance(g.narration(), dict)
+    for module in (g.words(), g.samples(), g.cards()):
+        assert module is None or module.__name__.startswith(g.package + ".")
     if g.data is not None:
-        assert Path(catalog.data_path(g)).is_file()
-    assert Path(catalog.package_dir(g)).is_dir()
+        assert Path(g.data_path()).is_file()
+    assert Path(g.folder()).is_dir()
 
 
 def test_catalog_teaching_belongs_to_the_game_whose_box_it_teaches():
-    assert [catalog.teacher(k) for k in ("card", "tracker", "districts", "box")] == \
+    assert [getattr(catalog.teacher(k), "id", None) for k in ("card", "tracker", "districts", "box")] == \
         ["masters", "masters", "masters", "strigoi"]
     assert catalog.teacher("nothing") is None
 
 
 def test_catalog_finding_the_games_loads_no_engine_screen_light_pygame_or_importlib_metadata():
-    code = ("import sys\nimport companion.games as catalog\nbefore = set(sys.modules)\ncatalog.games()\n"
+    code = ("import sys\nimport companion.plugins as catalog\nbefore = set(sys.modules)\ncatalog.games()\n"
             "print(' '.join(sorted(set(sys.modules) - before)))\n")
     loaded = set(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split())
     assert {catalog.info(gid).package for gid in IDS} <= loaded  # the descriptors really were imported
@@ -79,7 +82,7 @@ def test_catalog_finding_the_games_loads_no_engine_screen_light_pygame_or_import
 def test_finding_the_games_loads_no_game_data_or_state_module():
     """Finding the games is on the way to the first screen: it imports each game's light `__init__`
     only, not its rules, data or state classes (measured: 21 ms of the cold start when it did)."""
-    code = ("import sys; import companion.games as catalog; catalog.games(); "
+    code = ("import sys; import companion.plugins as catalog; catalog.games(); "
             "print(sorted(m for m in sys.modules if m.startswith('companion.games.') and m.count('.') >= 3))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
@@ -88,7 +91,7 @@ def test_finding_the_games_loads_no_game_data_or_state_module():
 def test_catalog_an_installed_copy_finds_the_games_without_the_source_tree_on_the_path(tmp_path):
     """The venv's own install of this repo (`pip install -e`, as `make` does it) declares the games
     in its dist-info: a process started elsewhere (no repo root, no egg-info on sys.path) finds them."""
-    code = "import companion.games as c; print(' '.join(c.games()), len(c.problems()))"
+    code = "import companion.plugins as c; print(' '.join(c.games()), len(c.problems()))"
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=tmp_path, env=env)
     assert out.stdout.split() == [*IDS, "0"]
@@ -111,48 +114,66 @@ def test_reader_takes_only_its_group_and_the_first_distribution_of_a_name(tmp_pa
         pebbles = pebbles_game.cli:main
 
         [nightwatch.games]
-        pebbles = pebbles_game:GAME [extra]
+        pebbles = pebbles_game:Pebbles [extra]
         # a comment
         dice = dice_pkg
         """)
-    _dist(second, "pebbles_game", "[nightwatch.games]\nold = old_pebbles:GAME\n")  # an older copy further down
-    _dist(second, "other", "[nightwatch.games]\nother = other_pkg:GAME\n", meta=".egg-info")
+    _dist(second, "pebbles_game", "[nightwatch.games]\nold = old_pebbles:Pebbles\n")  # an older copy further down
+    _dist(second, "other", "[nightwatch.games]\nother = other_pkg:Other\n", meta=".egg-info")
     (second / "not-a-folder.dist-info").write_text("")
     eps = entrypoints.read([str(first), str(tmp_path / "gone"), str(second)])
     assert [(e.name, e.value, e.dist) for e in eps] == [
-        ("pebbles", "pebbles_game:GAME", "pebbles-game"), ("dice", "dice_pkg", "pebbles-game"),
-        ("other", "other_pkg:GAME", "other")]
-    assert (eps[0].module, eps[0].attr, eps[1].attr) == ("pebbles_game", "GAME", "")
+        ("pebbles", "pebbles_game:Pebbles", "pebbles-game"), ("dice", "dice_pkg", "pebbles-game"),
+        ("other", "other_pkg:Other", "other")]
+    assert (eps[0].module, eps[0].attr, eps[1].attr) == ("pebbles_game", "Pebbles", "")
 
 
 def test_reader_reads_our_own_distribution_first(tmp_path):
-    _dist(tmp_path, "aardvark-games", "[nightwatch.games]\nmasters = aardvark:GAME\n")
-    _dist(tmp_path, catalog.entrypoints.HOME, "[nightwatch.games]\nmasters = companion.games.masters:GAME\n")
+    _dist(tmp_path, "aardvark-games", "[nightwatch.games]\nmasters = aardvark:Masters\n")
+    _dist(tmp_path, entrypoints.HOME, "[nightwatch.games]\nmasters = companion.games.masters:Masters\n")
     assert [e.dist for e in entrypoints.read([str(tmp_path)])] == [entrypoints.HOME, "aardvark-games"]
 
 
 # -- broken plugins -------------------------------------------------------------------------------------
 
 GOOD = '''
-from companion.games import GameInfo
+from companion.games import GamePlugin
 
-GAME = GameInfo(id="{id}", title="Pebbles", order=60, engine="pebbles_x.engine:Nothing")
+
+class Pebbles(GamePlugin):
+    id = "{id}"
+    title = "Pebbles"
+    order = 60
+
+    def engine_class(self):
+        from pebbles_x.engine import Nothing
+        return Nothing
+'''
+NOENGINE = '''
+from companion.games import GamePlugin
+
+
+class Pebbles(GamePlugin):
+    id = "noengine"
+    title = "Pebbles"
+    order = 60
 '''
 BROKEN = {  # package -> (its __init__.py, the entry point's line, what the report says)
-    "gone_pkg": (None, "gone = gone_pkg:GAME", "module gone_pkg is not installed"),
-    "raising_pkg": ("raise RuntimeError('the board is upside down')\n", "raising = raising_pkg:GAME",
+    "gone_pkg": (None, "gone = gone_pkg:Pebbles", "module gone_pkg is not installed"),
+    "raising_pkg": ("raise RuntimeError('the board is upside down')\n", "raising = raising_pkg:Pebbles",
                     "importing raising_pkg failed: the board is upside down"),
-    "syntax_pkg": ("def (:\n", "syntax = syntax_pkg:GAME", "line 1 is not Python"),
-    "nogame_pkg": ("X = 1\n", "nogame = nogame_pkg:GAME", "nogame_pkg:GAME is no GameInfo"),
-    "misnamed_pkg": (GOOD.format(id="pebbles"), "misnamed = misnamed_pkg:GAME", "its descriptor says id pebbles, its entry point misnamed"),
-    "clash_pkg": (GOOD.format(id="masters"), "masters = clash_pkg:GAME", "the game id masters is taken by nightwatch-companion"),
-    "badid_pkg": (GOOD.format(id="Bad_Id"), "Bad_Id = badid_pkg:GAME", "the game id Bad_Id is not lower-case words"),
+    "syntax_pkg": ("def (:\n", "syntax = syntax_pkg:Pebbles", "line 1 is not Python"),
+    "nogame_pkg": ("X = 1\n", "nogame = nogame_pkg:Pebbles", "nogame_pkg:Pebbles is no GamePlugin class"),
+    "misnamed_pkg": (GOOD.format(id="pebbles"), "misnamed = misnamed_pkg:Pebbles", "its class says id pebbles, its entry point misnamed"),
+    "clash_pkg": (GOOD.format(id="masters"), "masters = clash_pkg:Pebbles", "the game id masters is taken by nightwatch-companion"),
+    "badid_pkg": (GOOD.format(id="Bad_Id"), "Bad_Id = badid_pkg:Pebbles", "the game id Bad_Id is not lower-case words"),
+    "noengine_pkg": (NOENGINE, "noengine = noengine_pkg:Pebbles", "the game noengine names no engine"),
 }
 
 
 @pytest.fixture
 def broken_plugins(tmp_path, monkeypatch):
-    """Seven broken game plugins, each a package and a dist-info folder in one folder on sys.path."""
+    """Eight broken game plugins, each a package and a dist-info folder in one folder on sys.path."""
     site = tmp_path / "site"
     lines = ["[nightwatch.games]"]
     for package, (init, line, _why) in BROKEN.items():
@@ -211,7 +232,7 @@ def test_a_plugin_whose_engine_does_not_import_is_refused_in_words_and_reported(
     site = tmp_path / "site"
     (site / "pebbles_x").mkdir(parents=True)
     (site / "pebbles_x" / "__init__.py").write_text(GOOD.format(id="pebbles"), encoding="utf-8")
-    _dist(site, "pebbles-x", "[nightwatch.games]\npebbles = pebbles_x:GAME\n")
+    _dist(site, "pebbles-x", "[nightwatch.games]\npebbles = pebbles_x:Pebbles\n")
     monkeypatch.syspath_prepend(str(site))
     try:
         assert "pebbles" in catalog.games()
@@ -233,9 +254,18 @@ def test_a_plugin_whose_engine_does_not_import_is_refused_in_words_and_reported(
 def test_verify_names_what_a_game_lacks(monkeypatch):
     game = catalog.info(IDS[0])
     assert catalog.verify(game) is None and catalog.unplayable() == ()
-    assert "lacks setup, apply" in catalog.verify(game._replace(engine="companion.records:Named"))
-    assert "says id" in catalog.verify(catalog.info(IDS[1])._replace(engine=game.engine))
-    assert "no choose" in catalog.verify(game._replace(bot="companion.errors"))
+    from companion.records import Named
+
+    monkeypatch.setattr(type(game), "engine_class", lambda self: Named)
+    assert "lacks setup, apply" in catalog.verify(game)
+    other = catalog.info(IDS[1])
+    monkeypatch.setattr(type(other), "engine_class", lambda self: load_game(IDS[2]).__class__)
+    assert "says id" in catalog.verify(other)
+    monkeypatch.undo()
+    import companion.errors
+
+    monkeypatch.setattr(type(game), "bot", lambda self: companion.errors)
+    assert "no choose" in catalog.verify(game)
 
 
 def test_discovery_follows_sys_path(broken_plugins, monkeypatch):

@@ -9,7 +9,7 @@ import pkgutil
 
 import pytest
 
-from companion.games import games
+from companion.plugins import games
 from companion.rules.base import Event, Record
 from companion.rules.commands import Command
 
@@ -18,7 +18,7 @@ def _game_classes() -> list[type]:
     """The classes defined in every game's rules (the package its engine lives in, and below)."""
     found = []
     for game in games().values():
-        name = game.engine.partition(":")[0].rpartition(".")[0]
+        name = game.engine_class().__module__.rpartition(".")[0]
         package = importlib.import_module(name)
         for mod in pkgutil.walk_packages(package.__path__, name + "."):
             module = importlib.import_module(mod.name)

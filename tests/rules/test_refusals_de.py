@@ -23,9 +23,9 @@ def rules_folders() -> dict[str, Path]:
     """Game id -> its rules' folder (the package its engine lives in), for every game of the catalog."""
     import importlib
 
-    from companion.games import games
+    from companion.plugins import games
 
-    return {gid: Path(importlib.import_module(g.engine.partition(":")[0].rpartition(".")[0]).__file__).parent
+    return {gid: Path(importlib.import_module(g.engine_class().__module__.rpartition(".")[0]).__file__).parent
             for gid, g in games().items()}
 
 

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-import companion.games as catalog
+import companion.plugins as catalog
 from companion.errors import CommandError, RuleViolation
 from companion.i18n import set_language
 from companion.narration.words import refusal_text
@@ -18,8 +18,8 @@ from companion.storage.journal import Journal
 from companion.storage.session import Session
 from tests.reliability.helpers import bot_for, reachable_states, setup_of
 
-RENAMING = [gid for gid in catalog.game_ids() if catalog.renames(gid)]
-CHARACTERS = [gid for gid in catalog.game_ids() if not catalog.renames(gid)]
+RENAMING = [gid for gid in catalog.game_ids() if catalog.info(gid).renames()]
+CHARACTERS = [gid for gid in catalog.game_ids() if not catalog.info(gid).renames()]
 NEW = ("Anna", "Ben", "Cleo", "Dmitri", "Eva", "Finn", "Greta", "Hugo", "Ida", "Jan")
 
 

@@ -3,8 +3,8 @@
 The test writes a tiny game, "Pebbles" (players take turns scoring 1 or 2 points; the first to reach the
 data file's target wins), as a package in a temporary folder with the dist-info folder pip would
 write for it (its entry point in the `nightwatch.games` group), and puts that folder on sys.path: the
-same discovery the five real games go through (`companion.games`). Nothing under `companion/` names it. It is
-then listed by `companion games`, played through
+same discovery the five real games go through (`companion.plugins`). Nothing under `companion/` names it.
+It is then listed by `companion games`, played through
 `companion play --script` with its own narration lines, journaled, resumed and replayed, offered in the
 new-game wizard, set up
 and played on the table's buttons through the whole loop, shown on the generic screen and lit by
@@ -23,7 +23,7 @@ import pygame
 import pytest
 
 import companion
-import companion.games as catalog
+import companion.plugins as catalog
 from companion import cli
 from companion.gamedata import config
 from companion.inputs import VButton
@@ -37,10 +37,26 @@ FILES = {
     "__init__.py": '''
         """Pebbles: players take turns scoring 1 or 2 points; the first to the target wins."""
 
-        from companion.games import GameInfo
+        from companion.games import GamePlugin
 
-        GAME = GameInfo(id="pebbles", title="Pebbles", order=60, engine="pebbles.engine:PebblesGame",
-                        data="rules.toml", parse="pebbles.engine:parse", narration="pebbles.lines:LINES")
+
+        class Pebbles(GamePlugin):
+            id = "pebbles"
+            title = "Pebbles"
+            order = 60
+            data = "rules.toml"
+
+            def engine_class(self):
+                from pebbles.engine import PebblesGame
+                return PebblesGame
+
+            def parse(self, doc):
+                from pebbles.engine import parse
+                return parse(doc)
+
+            def narration(self):
+                from pebbles.lines import LINES
+                return LINES
         ''',
     "engine.py": '''
         from __future__ import annotations
@@ -162,7 +178,7 @@ def pebbles(tmp_path, monkeypatch):
         (root / "pebbles" / name).parent.mkdir(parents=True, exist_ok=True)
         (root / "pebbles" / name).write_text(textwrap.dedent(text).lstrip(), encoding="utf-8")
     (root / "pebbles-0.1.dist-info").mkdir()
-    (root / "pebbles-0.1.dist-info" / "entry_points.txt").write_text("[nightwatch.games]\npebbles = pebbles:GAME\n")
+    (root / "pebbles-0.1.dist-info" / "entry_points.txt").write_text("[nightwatch.games]\npebbles = pebbles:Pebbles\n")
     monkeypatch.syspath_prepend(str(root))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     yield root

@@ -5,7 +5,7 @@ English-fallback check of German screens (whole English texts and English words 
 import re
 from functools import lru_cache
 
-from companion.games import games as seatnames_games
+from companion.plugins import games as seatnames_games
 from companion.inputs import ButtonEvent, Press
 from companion.narration import seatnames
 from companion.ui.input_map import WidgetPress
@@ -36,7 +36,7 @@ PEOPLE = ("Agnieszka", "Imre", "Ishtvan", "Laszlo", "Mila", "Nevena", "Charles",
 # (companion/narration/seatnames.py): people's names, alike in both languages.
 PLAYERS = ("Anna", "Ben", "Cleo", "Dmitri", "Eva", "Finn", "Greta", "Hugo", "Ida", "Jan", *seatnames.FALLBACK,
            *(n for g in seatnames_games() for n in seatnames.default_names(g)))
-TITLES = tuple(g.title for g in __import__("companion.games", fromlist=["games"]).games().values())  # every game's
+TITLES = tuple(g.title for g in __import__("companion.plugins", fromlist=["games"]).games().values())  # every game's
 # Texts that are the same in both languages, so finding them on a German screen is no fallback.
 SAME_IN_BOTH = (
     r"[\d\s/+\-%:.,()x]*",  # numbers, counts, percentages, clock times

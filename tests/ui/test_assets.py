@@ -12,7 +12,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from companion.rules import catalog, load_game
+from companion.rules import load_game
+import companion.plugins as catalog
 from companion.narration import words
 from companion.ui import assets, ink
 

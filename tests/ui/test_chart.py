@@ -6,7 +6,7 @@ its card laid out as the table and `journal report` draw it."""
 import pygame
 import pytest
 
-from companion.games import games
+from companion.plugins import games
 from companion.ui import cardview, chart
 from companion.ui.endcard import card_of
 from companion.ui.screencheck import limits

@@ -13,7 +13,7 @@ import pytest
 
 from companion import i18n
 from companion.cli import main
-from companion.games import games
+from companion.plugins import games
 from companion.narration import seatnames
 from companion.storage.journal import Journal
 from companion.storage.session import Session
@@ -131,7 +131,7 @@ def test_a_game_still_running_and_bad_requests(tmp_path, capsys):
     capsys.readouterr()
     with recording() as ink:
         assert main(["journal", "--journal", str(path), "report", "1", "--out", str(tmp_path / "r.png")]) == 0
-    assert any(d.text.startswith("Still running, round") for d in ink)
+    assert any(d.text.startswith("Still running: ") for d in ink)
     assert main(["journal", "--journal", str(path), "report", "9", "--out", str(tmp_path / "r.png")]) == 1
     assert "no game with id 9" in capsys.readouterr().err
     assert main(["journal", "--journal", str(path), "report", "1", "--out", str(tmp_path / "r.jpg")]) == 2
@@ -146,7 +146,7 @@ def test_the_date_is_the_last_active_commands(tmp_path):
     clock = iter([1000.0, 2000.0, 3000.0, 4000.0, 5000.0, 6000.0])
     with Journal(tmp_path / "j.sqlite3", now=lambda: next(clock)) as j:
         session, _ = Session.new({"cmd": "setup", "game": "nosferatu", "players": 5, "seed": 1}, journal=j)
-        from companion.games import bot
+        from companion.plugins import bot
 
         import random
         rng = random.Random(1)
@@ -159,12 +159,12 @@ def test_the_date_is_the_last_active_commands(tmp_path):
 
 
 def test_a_plugin_without_moments_gets_its_narrations_first_middle_and_last_line(journals, monkeypatch):
-    from companion import games as catalog
+    from companion.games import GamePlugin
+    from companion.plugins import info
 
     gid, (path, commands) = next(iter(journals.items()))
     steps = replay(commands)
-    monkeypatch.setattr(catalog, "hook", lambda game, field: None if field == "moments" else catalog.resolve(
-        getattr(catalog.games()[game], field)) if getattr(catalog.games()[game], field, None) else None)
+    monkeypatch.setattr(type(info(gid)), "moments", GamePlugin.moments)  # the default: no moments of its own
     moments, ranks = key_moments(gid, steps)
     assert len(moments) == 3 and sorted(ranks) == [0, 1, 2]
     assert not any(m.startswith("*") or m.startswith("=") for m in moments)

@@ -92,23 +92,26 @@ def test_the_month_follows_the_language_not_the_c_locale():
 
 def test_the_players_and_whose_turn_come_from_the_game_api_not_the_games_fields():
     """A state JSON's "seats" (players()) and "current_player" name the players and the turn, whatever
-    the game's own fields say; the position the journal keeps holds the same."""
+    the game's own fields say; the position the journal keeps holds the same (and the fields its plugin
+    keeps: Masters' round, said by its `stage`)."""
     from companion.storage.position import position
 
-    state = {"game": "x", "round": 2, "phase": "night", "current_player": "Ann", "turn": "Bob",
+    state = {"game": "masters", "round": 2, "phase": "night", "current_player": "Ann", "turn": "Bob",
              "order": ["Bob", "Cid"], "seats": [{"name": "Ann", "colour": "orange", "seat": 0, "out": False},
                                                 {"name": "Bob", "colour": "sky blue", "seat": 1, "out": True}]}
     assert describe(state) == "Round 2, night, Ann's turn: Ann, Bob"
     kept = json.loads(position(state))
-    assert kept == {"game": "x", "round": 2, "phase": "night", "current_player": "Ann", "seats": ["Ann", "Bob"]}
+    assert kept == {"game": "masters", "round": 2, "phase": "night", "current_player": "Ann", "seats": ["Ann", "Bob"]}
+    assert describe({**state, "game": "x"}) == "Night, Ann's turn: Ann, Bob"  # an unknown game: no round, no guess
     assert describe(kept) == describe(state)
     assert describe({**state, "current_player": None}) == "Round 2, night: Ann, Bob"  # nobody's turn: none named
 
 
 def test_a_position_kept_by_an_older_journal_still_reads():
-    """Positions written before the game API (players under the game's own field, the turn as "turn")."""
-    assert describe({"round": 3, "phase": "night", "turn": "Mila", "order": ["Imre", "Mila"]}) == \
-        "Round 3, night, Mila's turn: Imre, Mila"
+    """Positions written before the game API (players under the game's own field; the turn they kept
+    under the game's own "turn" is not guessed at)."""
+    assert describe({"round": 3, "phase": "night", "turn": "Mila", "order": ["Imre", "Mila"]}, "masters") == \
+        "Round 3, night: Imre, Mila"
     assert describe({"phase": "dusk", "players": 6}) == "Dusk: 6 players"
     assert describe({"tick": 2, "clock_length": 12, "phase": "night", "seating": ["P1", "P2"]}, "mansion") == \
         "Tick 2 of 12, night: Ada, Basil"  # (unnamed seats by the game's default names)

@@ -40,7 +40,7 @@ def shown(view):
 
 def bot_views(game_id, players, seed, limit=500):
     game = load_game(game_id)
-    bot = __import__("companion.games", fromlist=["bot"]).bot(game_id)
+    bot = __import__("companion.plugins", fromlist=["bot"]).bot(game_id)
     state, _ = game.setup({"cmd": "setup", "game": game_id, "players": players, "seed": seed})
     rng = random.Random(seed)
     for _ in range(limit):

@@ -3,7 +3,7 @@
 import pygame
 import pytest
 
-from companion.games import games
+from companion.plugins import games
 from companion.ui import samples
 from companion.ui.screenshots import render_all
 from companion.ui.table import TableUI

@@ -24,9 +24,9 @@ def rules_folders() -> dict[str, Path]:
     """Game id -> the folder of its rules (the package its engine lives in)."""
     import importlib
 
-    from companion.games import games
+    from companion.plugins import games
 
-    return {gid: Path(importlib.import_module(g.engine.partition(":")[0].rpartition(".")[0]).__file__).parent
+    return {gid: Path(importlib.import_module(g.engine_class().__module__.rpartition(".")[0]).__file__).parent
             for gid, g in games().items()}
 
 

@@ -16,7 +16,7 @@ def night_ui(make_ui):
 
 
 def test_title_lists_every_game_in_its_order_and_focuses_the_default(make_ui):
-    from companion.games import games
+    from companion.plugins import games
 
     vm = make_ui(game_id="strigoi").view_model()
     assert vm["screen"] == "title"

@@ -10,7 +10,7 @@ import itertools
 import pygame
 import pytest
 
-import companion.games as catalog
+import companion.plugins as catalog
 from companion import palette
 from companion.rules import load_game
 from companion.ui import theme

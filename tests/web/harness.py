@@ -32,7 +32,7 @@ class PacedBot:
 
     def next(self, app):
         """The bot's next command every `every` frames (None between), a new setup after an ending."""
-        from companion.games import bot as bot_of
+        from companion.plugins import bot as bot_of
 
         bot = bot_of("masters")
 

@@ -1,4 +1,4 @@
-"""Masters of the Night's event cards as the card reader sees them (its descriptor's `cards`): a tag
+"""Masters of the Night's event cards as the card reader sees them (its plugin's `cards`): a tag
 read is looked up in the registrations (`teach.tags_path()`), a known card is drawn, an unknown one
 is taught on the New card screen from the catalogue of known cards."""
 

@@ -1,4 +1,4 @@
-"""What Masters of the Night's teaching screens ask of the loop (its descriptor's `intents`): each a
+"""What Masters of the Night's teaching screens ask of the loop (its plugin's `intents`): each a
 function (teaching, result), where `teaching` is the table's teaching controller
 (companion/controllers/teach.py: `taught` saves and lets the running game reload, `view_teaching`
 gives the running game's view when it teaches that kind, `host` is the loop, `tags` the card tags)."""

@@ -9,7 +9,7 @@ in a shipped file raises `DataFileError(file, line, key, message)`.
 What the table taught never stops a game: a taught record that fails its checks (a broken grid, an
 unknown key, a bad type) is skipped, the shipped record (if any) used as it is, and a taught file
 that does not read as a whole (not TOML) is skipped entirely (`companion.gamedata.loader.skipper`:
-collected in `problems`, logged, or with `strict=True` raised). `taught` (the descriptor's) says what
+collected in `problems`, logged, or with `strict=True` raised). `taught` (the plugin's) says what
 is skipped now, the tag registrations included when asked for everything; `check` is doctor's.
 
 The files are tracker, districts, vampires, cards and relics (`.toml`); what each record may hold, and

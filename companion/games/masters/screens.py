@@ -1,6 +1,6 @@
 """Masters of the Night game screens: day stepper, event card, combat, night turn, board, game over.
 
-The base screen is chosen from the state (`route`, the descriptor's). Every button comes from
+The base screen is chosen from the state (`route`, the plugin's). Every button comes from
 `game.actions(state)`; parameters an action still needs are picked in `ParamPicker`.
 """
 
@@ -19,7 +19,7 @@ from companion.ui.screens.game import GameScreen as SharedGameScreen
 
 
 def route(s: Mapping[str, Any]) -> str:
-    """Which of these screens a state calls for (the descriptor's `route`)."""
+    """Which of these screens a state calls for (the plugin's `route`)."""
     if s.get("phase") == "over" or s.get("outcome"):
         return "over"
     if s.get("step") == "combat" or s.get("combat"):

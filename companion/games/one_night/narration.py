@@ -213,11 +213,11 @@ SPOKEN = ("votes_counted", "revealed")  # the events said aloud as they are acce
 
 def spoken(event: Mapping[str, Any]) -> str:
     """The words said aloud for an accepted command's event: the vote's count and the verdict
-    (the descriptor's `speech`); "" for any other event."""
+    (the plugin's `speech`); "" for any other event."""
     return narration_for(event) if event.get("event") in SPOKEN else ""
 
 
 def ambience(state: Mapping[str, Any]) -> bool:
     """Whether the night's masking noise plays: from dusk through the night, while eyes are closed
-    (the descriptor's `ambience`)."""
+    (the plugin's `ambience`)."""
     return state.get("phase") in ("dusk", "night")

@@ -34,7 +34,7 @@ def load(source: Any = None, problems: list | None = None, strict: bool = False)
 
 
 def taught(problems: list, everything: bool) -> None:
-    """The taught box file, if the table skips it now (the descriptor's `taught`)."""
+    """The taught box file, if the table skips it now (the plugin's `taught`)."""
     load(problems=problems)
 
 

@@ -3,7 +3,7 @@
 The engine's values are keys (`master`, `ne`, `third-wound`, `bounced`); they are put into words
 here, at the edge, so no Python value (`None`, `True`) and no key with an underscore reaches the
 log. `companion.narration.narrate` re-exports `LINES` as `STRIGOI_LINES`, the name the game's
-descriptor gives.
+plugin gives.
 """
 
 from __future__ import annotations

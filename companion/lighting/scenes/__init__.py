@@ -11,11 +11,12 @@ What the scenes share lives here: `board_plan` (a look per board district plus t
 `react_with` (a table of handlers by event kind), `on_district` (one overlay on one district) and
 `settle` (the `game_over` handler: the ending comes from the plan).
 
-Each game's descriptor (`companion.games`) names its scene module, imported on first use;
+Each game's plugin (`companion.plugins`) gives its scene module (`scene()`), imported on first use;
 `SCENES` lists them by game id. Games without a scene of their own (and no view at all: the attract
 loop) use `companion.lighting.scenes.basic`.
 """
 
+import importlib
 from types import MappingProxyType
 from typing import Any, Callable, Mapping, Protocol
 
@@ -86,18 +87,19 @@ def settle(fade: float) -> Handler:
 
 def scene_for(view: Mapping[str, Any] | None) -> Scene:
     """The scene module for a view's game (the basic scene when there is no view or no scene)."""
-    from companion.games import games, resolve
+    from companion.plugins import get
 
-    game = games().get(view.get("game")) if isinstance(view, Mapping) else None
-    return resolve(game.scene if game is not None and game.scene else FALLBACK)
+    game = get(view.get("game")) if isinstance(view, Mapping) else None
+    own = game.scene() if game is not None else None
+    return own if own is not None else importlib.import_module(FALLBACK)  # basic imports this module
 
 
 def __getattr__(name: str):
-    """`SCENES`: game id -> its scene module, for the games that have one (read from the descriptors)."""
+    """`SCENES`: game id -> its scene module, for the games that have one (asked of the plugins)."""
     if name == "SCENES":
-        from companion.games import games
+        from companion.plugins import games
 
-        return MappingProxyType({gid: g.scene for gid, g in games().items() if g.scene})
+        return MappingProxyType({gid: g.scene() for gid, g in games().items() if g.scene() is not None})
     raise AttributeError(name)
 
 

@@ -168,7 +168,7 @@ class Screen:
             self.focus_on(wanted)
         vm = self.body()
         state = self.ctx.state
-        veil = vm.veil if vm.veil is not None else state.get("veil") if isinstance(state.get("veil"), int) else None
+        veil = vm.veil if vm.veil is not None else _gauge(state)
         banner = tuple(t.headline for t in troubles(self.ctx.status)) if self.ctx.status else ()
         vm = self._fit_buttons(vm._replace(veil=veil, banner=banner))  # (the strip takes room from the buttons)
         buttons, hint = vm.buttons, vm.hint
@@ -467,3 +467,11 @@ class ScreenStack:
         """Close every overlay marked transient (pickers, prompts) from the top down."""
         while len(self._screens) > 1 and any(s.transient for s in self._screens[1:]):
             self.pop()
+
+
+def _gauge(state: Mapping[str, Any]) -> int | None:
+    """The number the running game shows in the gauge strip (its plugin's `gauge`: Masters' veil)."""
+    from companion.plugins import get
+
+    game = get(state.get("game")) if isinstance(state, Mapping) else None
+    return game.gauge(state) if game is not None else None

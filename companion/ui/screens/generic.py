@@ -1,16 +1,17 @@
-"""The screen of a game that brings none of its own: its `board` dict as lines, its actions as buttons.
+"""The screen of a game that brings none of its own: its board as lines, its actions as buttons.
 
-Everything is said in the table's language: the title the game's catalog translates, the phase,
-step and ending in the game's words (companion/narration/words.py: a game may list `BOARD` key words too),
-a board key nobody words as its words. `GenericBoardScreen` is the menu's Board for such a game.
+Everything is said in the table's language and asked of the game's plugin (companion/games/__init__.py):
+the ending naming the winners (`result`), how far it is (`stage`), its board (`board_lines`: by
+default the state's `board` dict, each key in the game's `BOARD` words); the phase and step in the
+game's words (companion/narration/words.py). `GenericBoardScreen` is the menu's Board for such a game.
 """
 
 from __future__ import annotations
 
 from typing import Any, Mapping
 
-from companion.games import games
-from companion.i18n import _, data_name
+from companion.plugins import games
+from companion.i18n import _
 from companion.inputs import Press
 from companion.narration import words
 from companion.ui.model import ButtonVM, ViewModel
@@ -21,20 +22,38 @@ MAX_LINES = 6
 
 
 class GenericGameScreen(GameScreen):
-    """Any game: title, phase and step, the `board` dict flattened into lines, actions + Menu."""
+    """Any game: title, phase and step, the `board` dict flattened into lines, actions + Menu. Once
+    the game is over it shows its end-of-game card first (companion/ui/cardview.py: the winner, the
+    players, three key moments); "Results" turns to the lines (the ending naming the winner)."""
 
     name = "generic"
+    results = False  # over: the card shows first; "Results" turns to the lines
 
     def body(self) -> ViewModel:
-        """Lines from the state's `board`, one button per action."""
+        """Lines from the state's `board`, one button per action; the card once the game is over."""
         s = dict(self.ctx.state)
         gid = s.get("game")
         turn = s.get("current_player")
         lines = [*where_lines(s), *([_("{player}'s turn").format(player=turn)] if isinstance(turn, str) and turn else []),
-                 *board_lines(s.get("board") or {}, gid)]
+                 *board_lines(s)]
         buttons = self.action_buttons() + [ButtonVM("menu", _("Menu"))]
+        card = self.ctx.card() if s.get("outcome") is not None and not self.results else None
+        if s.get("outcome") is not None:
+            buttons = [ButtonVM("card" if self.results else "results", _("Card") if self.results else _("Results")),
+                       ButtonVM("new", _("New game")), *buttons]
+        extra = {"card": card} if card is not None else {}
         return ViewModel(self.name, title_of(gid), tuple(lines[:MAX_LINES]), tuple(buttons), stats=seat_chips(s),
-                         accent=seat_colour(s, turn))
+                         accent=seat_colour(s, turn), **extra)
+
+    def activate(self, button_id: str, kind: Press) -> bool:
+        """Turn between the card and the results, or start a new game; the rest as any game screen."""
+        if button_id in ("results", "card"):
+            self.results = button_id == "results"
+            return True
+        if button_id == "new":  # (the title screen is handed over: the menus import this module)
+            self.ctx.stack.push(self.ctx.opens["title"](self.ctx))
+            return True
+        return super().activate(button_id, kind)
 
 
 class GenericBoardScreen(Screen):
@@ -45,7 +64,7 @@ class GenericBoardScreen(Screen):
     def body(self) -> ViewModel:
         """Where the game stands and its whole board."""
         s = dict(self.ctx.state)
-        lines = [*where_lines(s), *board_lines(s.get("board") or {}, s.get("game"))]
+        lines = [*where_lines(s), *board_lines(s)]
         return ViewModel(self.name, _("Board"), tuple(lines), (ButtonVM("back", _("Back")),))
 
     def activate(self, button_id: str, kind: Press) -> bool:
@@ -77,30 +96,36 @@ def title_of(gid: Any) -> str:
 
 
 def where_lines(s: Mapping[str, Any]) -> list[str]:
-    """The ending, or the round with the phase and step, in the game's words."""
+    """The ending (the game's `result`, naming the winners), or how far the game is (its `stage`)
+    with the phase and step, in the game's words."""
     gid = s.get("game")
-    if s.get("outcome"):
-        return [_("Game over: {outcome}").format(outcome=words.outcome_words(s["outcome"], gid))]
+    game = plugin_of(gid)
+    done = game.result(s)
+    if done is not None:
+        return [_("Game over: {outcome}").format(outcome=words.said(done.sentence, gid))]
     phase, step = s.get("phase"), s.get("step")
     said = list(dict.fromkeys(w for w in (phase and words.phase_text(phase, gid), step and words.step_text(gid, step)) if w))
     head = " / ".join(said)
-    if isinstance(s.get("round"), int):
-        return [_("Round {n}: {step}").format(n=s["round"], step=head) if head else _("Round {n}").format(n=s["round"])]
+    stage = game.stage(s)
+    if stage is not None:
+        n = words.said(stage, gid)
+        n = n[:1].upper() + n[1:]
+        return [_("{stage}: {step}").format(stage=n, step=head) if head else n]
     return [head] if head else []
 
 
-def board_lines(board: Mapping[str, Any], game: Any = None) -> list[str]:
-    """`{"clock": 5, "bites": {"Anna": 1}}` -> ["clock: 5", "bites: Anna 1"]: each key in the game's
-    words (`BOARD`, else the key's words), names in their data translation."""
-    out = []
-    for key, value in board.items():
-        if isinstance(value, Mapping):
-            value = ", ".join(f"{data_name(k)} {v}" for k, v in value.items())
-        elif isinstance(value, (list, tuple)):
-            value = ", ".join(data_name(v) if isinstance(v, str) else str(v) for v in value)
-        elif isinstance(value, bool):
-            value = _("yes") if value else _("no")
-        elif isinstance(value, str):
-            value = data_name(value)
-        out.append(_("{what}: {value}").format(what=words.board_word(game, str(key)), value=value))
-    return out
+def board_lines(s: Mapping[str, Any]) -> list[str]:
+    """What the game's board says, as its plugin gives it (`board_lines`), in the game's words."""
+    gid = s.get("game")
+    return [words.said(line, gid) for line in plugin_of(gid).board_lines(s)]
+
+
+def plugin_of(gid: Any):
+    """The game's plugin; for a game not installed here (a journal's older game), the defaults a
+    plain GamePlugin gives (its result, stage and board read from the documented keys)."""
+    found = games().get(gid) if isinstance(gid, str) else None
+    if found is not None:
+        return found
+    from companion.games import GamePlugin
+
+    return GamePlugin()

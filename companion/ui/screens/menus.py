@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion import i18n
-from companion.i18n import _
+from companion.i18n import _, ngettext
 from companion.inputs import Press
-from companion.games import games, resolve
+from companion.plugins import games
 from companion.ui.model import TROUBLES, ButtonVM, ViewModel
 from companion.ui.screens.base import Screen, UIContext
 
@@ -45,8 +45,8 @@ class TitleScreen(Screen):
         """Start the wizard of the chosen game."""
         if button_id.startswith("game:"):
             gid = button_id[5:]
-            own = games()[gid].wizard  # a wizard of the game's own, or the generic one
-            self.ctx.stack.push(resolve(own)(self.ctx) if own else GenericWizard(self.ctx, gid))
+            own = games()[gid].wizard()  # a wizard of the game's own, or the generic one
+            self.ctx.stack.push(own(self.ctx) if own is not None else GenericWizard(self.ctx, gid))
         elif button_id == "settings":
             self.ctx.stack.push(SettingsScreen(self.ctx))
         elif button_id == "back":
@@ -84,7 +84,7 @@ class ResumeScreen(Screen):
 
 class GenericWizard(Screen):
     """New game of a game without a wizard of its own: what its setup takes (players in the engine's
-    range, and the fields its descriptor adds), the seed, then the players' names when its setup takes
+    range, and the fields its plugin adds), the seed, then the players' names when its setup takes
     them (companion/ui/screens/names.py); its `start` may go on to a page of its own."""
 
     name = "wizard"
@@ -113,14 +113,18 @@ class GenericWizard(Screen):
     def body(self) -> ViewModel:
         """One button per field, seed, -/+; Start (One Night: Next to the roles)."""
         buttons = [ButtonVM(f"f:{f.key}", _("{field}: {value}").format(field=_(f.label), value=self.values[f.key]), selected=self.field == f.key) for f in self.specs]
-        buttons += [ButtonVM("f:seed", _("Seed: {seed}").format(seed=self.seed), selected=self.field == "seed"),
-                    ButtonVM("minus", "-1"), ButtonVM("plus", "+1"),
+        if games()[self.game_id].seeded:  # only a game that deals, shuffles or rolls asks for a seed
+            buttons.append(ButtonVM("f:seed", _("Seed: {seed}").format(seed=self.seed), selected=self.field == "seed"))
+        buttons += [ButtonVM("minus", "-1"), ButtonVM("plus", "+1"),
                     ButtonVM("start", _("Next: names") if self.takes_names else _(games()[self.game_id].start_label), primary=True),
                     ButtonVM("back", _("Back"))]
         lo, hi = self.specs[0].lo, self.specs[0].hi
         from companion.ui.screens.others import setup_note
 
-        lines = (_("New game of {game} ({lo} to {hi} players).").format(game=games()[self.game_id].title, lo=lo, hi=hi),
+        title = games()[self.game_id].title
+        head = (_("New game of {game} ({lo} to {hi} players).").format(game=title, lo=lo, hi=hi) if lo != hi else
+                ngettext("New game of {game} ({n} player).", "New game of {game} ({n} players).", lo).format(game=title, n=lo))
+        lines = (head,
                  _("Pick a value, then up/down or -1/+1."),
                  *setup_note(self.game_id, self.values))
         return ViewModel(self.name, games()[self.game_id].title, lines, tuple(buttons))
@@ -151,8 +155,7 @@ class GenericWizard(Screen):
 
     def go(self) -> None:
         """The game's own next step (One Night's roles), else start the game."""
-        start = games()[self.game_id].start
-        if not start or not resolve(start)(self.ctx, self):
+        if not games()[self.game_id].start(self.ctx, self):
             self.ctx.emit(self.setup())
 
     def setup(self) -> dict[str, Any]:
@@ -183,7 +186,7 @@ class MenuScreen(Screen):
     def __init__(self, ctx: UIContext) -> None:
         """Read what the games say about your box once, when the menu opens (their `progress`)."""
         super().__init__(ctx)
-        self.progress = tuple(resolve(g.progress)() for g in games().values() if g.progress)
+        self.progress = tuple(line for line in (g.progress() for g in games().values()) if line)
 
     def body(self) -> ViewModel:
         """The menu entries."""
@@ -205,14 +208,13 @@ class MenuScreen(Screen):
 
     def rename_button(self, why: str | None) -> ButtonVM:
         """"Rename players", greyed without a game or in a game whose players are its characters."""
-        from companion.games import renames as renames_players
-
-        renames = self.ctx.view is not None and renames_players(self.ctx.view.game)
+        game = games().get(self.ctx.view.game) if self.ctx.view is not None else None
+        renames = game is not None and game.renames()
         return ButtonVM("rename", _("Rename players"), enabled=renames,
                         why_not=None if renames else why or _("the players are the game's characters"))
 
     def game_entries(self) -> list[ButtonVM]:
-        """The buttons the games add (`GameInfo.menu`); one that needs its game running is greyed in another."""
+        """The buttons the games add (`GamePlugin.menu`); one that needs its game running is greyed in another."""
         running = self.ctx.view.game if self.ctx.view is not None else None
         out = []
         for gid, game in games().items():
@@ -248,10 +250,11 @@ class MenuScreen(Screen):
         return True
 
     def board_screen(self):
-        """The board overview of the game running: its descriptor's `board`, or the generic one."""
+        """The board overview of the game running: its plugin's `board_screen()`, or the generic one."""
         game = games().get(self.ctx.view.game) if self.ctx.view is not None else None
-        if game is not None and game.board:
-            return resolve(game.board)
+        own = game.board_screen() if game is not None else None
+        if own is not None:
+            return own
         from companion.ui.screens.generic import GenericBoardScreen
 
         return GenericBoardScreen

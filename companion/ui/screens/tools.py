@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from companion.i18n import N_, _
-from companion.narration.words import refusal_text
+from companion.i18n import N_, _, speaking_game
+from companion.narration.words import need_word, refusal_text
 from companion.inputs import DISTRICTS, Press
 from companion.rules.base import Action, Param
 from companion.ui.model import ButtonVM, CellVM, ViewModel
@@ -26,10 +26,14 @@ WORDS = {  # what a picker asks for and what Adjust changes, as the screen names
 
 
 def word(key: str) -> str:
-    """The screen's word for a need or a field ("to" -> "destination"), else the key with spaces."""
+    """The screen's word for a need or a field ("to" -> "destination"), else the game's or the shared
+    word for the need (`n` -> "number", companion/narration/words.py's NEEDS), else the key with spaces."""
     if key.startswith("die ") and key[4:].isdigit():
         return _("die {n}").format(n=key[4:])
-    return _(WORDS[key]) if key in WORDS else key.replace("_", " ")
+    if key in WORDS:
+        return _(WORDS[key])
+    found = need_word(key, speaking_game())
+    return found if found is not None else key.replace("_", " ")
 
 
 def questions(params, path: tuple[str, ...] = (), owner: Param | None = None) -> list[tuple[tuple[str, ...], Param, str]]:

@@ -84,9 +84,9 @@
       if (me && (c.marks || []).some((m) => m.name === me)) cell.classList.add("mine");
       board.appendChild(cell);
     }
-    const veil = $("veil");
-    veil.hidden = v.veil === null || v.veil === undefined;
-    veil.textContent = veil.hidden ? "" : `${label("veil")}: ${v.veil}`;
+    const lines = $("veil");  // the game's board in lines (Masters: its veil; a plugin: its counters)
+    lines.hidden = !(v.lines || []).length;
+    lines.textContent = (v.lines || []).join(" \u00b7 ");
   }
 
   function drawGrid(node, grid, onTap) {

@@ -42,7 +42,7 @@ def test_play_narrate_tells_what_each_command_did_and_the_legal_moves(capsys):
     assert "Night combat in B1: Laszlo against 1 agent(s)." in out and "Laszlo uses a 3: agent removed" in out
     assert "Combat in B1 over: 0 agent(s) left; Laszlo +1." in out
     tail = out[out.index("Now: "):]
-    assert tail.startswith("Now: round 3, day / day district effects, veil 5")
+    assert tail.startswith("Now: round 3, day / day district effects, Veil: 5")
     assert "Legal moves:" in tail and "Draw the event card" in tail and "draw + card" in tail
     assert out.index("Legal moves:") < out.index("game masters, round 3")  # then the usual summary
 
@@ -70,4 +70,4 @@ def test_refused_line_says_the_step_and_whose_turn(tmp_path, capsys):
     assert main(["--script", str(script)]) == 1
     err = capsys.readouterr().err
     assert f"{script}:6: refused 'recruit' by rule recruit: 2 AP needed" in err
-    assert "(at round 1, night / turns, Laszlo's turn, veil 6)" in err
+    assert "(at round 1, night / turns, Laszlo's turn, Veil: 6)" in err

@@ -169,7 +169,7 @@ def _before_a_strigoi_move(game, seed):
     to the first moment a Strigoi move is open."""
     import random
 
-    from companion.rules import catalog
+    import companion.plugins as catalog
 
     state, _ = game.setup({"cmd": "setup", "game": "strigoi", "players": 2, "seed": seed})
     state, _ = game.apply(state, {"cmd": "adjust", "strigoi": {"master": {"room": "n"}}})

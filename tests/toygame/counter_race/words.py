@@ -14,13 +14,6 @@ OUTCOMES = {"goal": NP_("outcome", "the goal is reached")}
 RULES = {"add": NP_("rule", "add")}
 
 
-def summary(state) -> list[str]:
-    """What `companion play` prints under a final state."""
-    if state.get("winner"):
-        return [_("{name} reached {goal} and wins.").format(name=state["winner"], goal=state["goal"])]
-    return [_("The counter is at {counter} of {goal}.").format(counter=state["counter"], goal=state["goal"])]
-
-
 # the event log: event kind -> its line
 LINES = {
     "game_set_up": lambda e: _("The race to {goal} begins: {names}.").format(goal=e["goal"], names=", ".join(e["names"])),

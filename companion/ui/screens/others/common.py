@@ -15,7 +15,7 @@ from typing import Any, Callable, Mapping, Sequence
 from companion.i18n import _
 from companion.narration.words import refusal_text
 from companion.inputs import DISTRICTS, Press
-from companion.games import games
+from companion.plugins import games
 from companion.rules.base import Action
 from companion.ui.model import ButtonVM, CellVM, SeatVM, ViewModel, action_button
 from companion.ui.screens.base import Screen, UIContext

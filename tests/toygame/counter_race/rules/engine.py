@@ -3,8 +3,9 @@
 
 The state JSON (`view`): "game", "phase" (play | over), "step" (turn | over), "outcome" ("goal" once
 somebody reached it), "seats" and "current_player" (the game API's), "names", "counter", "goal",
-"turn" (the seat on turn), "winner" (a name, or null), and "board" (what the generic screen lists:
-the counter and what is left to the goal).
+"turn" (the seat on turn), "winner" (a name, or null), "winners" (the game API's: the winner's
+name in a list once the goal is reached) and "board" (what the generic screen lists: the counter
+and what is left to the goal).
 """
 
 from __future__ import annotations
@@ -89,7 +90,7 @@ class CounterRace(Engine):
         """The documented state JSON (the module's docstring), without the game API's keys."""
         return {"game": self.id, "phase": self.phase(state), "step": self.step(state), "outcome": state.outcome,
                 "names": list(state.players), "counter": state.counter, "goal": self.data.goal, "turn": state.turn,
-                "winner": state.winner, "board": {"counter": state.counter, "left": self.data.goal - state.counter}}
+                "winner": state.winner, "winners": [state.winner] if state.winner else [], "board": {"counter": state.counter, "left": self.data.goal - state.counter}}
 
     def from_json(self, data: Mapping[str, Any]) -> State:
         """Inverse of `to_json`."""

@@ -1,4 +1,4 @@
-"""Values for an action's parameters, as the contract suite tries them: allowed ones and ones outside.
+"""Values for an action's parameters, as the contract (companion/testing/test_contract.py) tries them: allowed ones and ones outside.
 
 `allowed(param, rng)` draws a value the parameter allows (`companion.rules.base.Param`: its choices,
 its number range, a list of `many` items, an object of `parts` honouring `total` and `counts`);

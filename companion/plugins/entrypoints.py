@@ -3,7 +3,7 @@
 A game registers like any Python plugin: its distribution declares
 
     [project.entry-points."nightwatch.games"]
-    tiles = "tiles_game:GAME"
+    tiles = "tiles_game:Tiles"
 
 and pip writes that into the `entry_points.txt` of its `*.dist-info` folder (an editable install
 too; a source tree that setuptools built in place has a `*.egg-info` folder beside it). The five
@@ -14,7 +14,7 @@ games are found on the way to READY. So `read(path)` does only what is needed he
 of each folder on the path, and the `[nightwatch.games]` section of each distribution's
 `entry_points.txt`. Like importlib.metadata, the first distribution of a name on the path wins (an
 older copy further down is not read). Nothing is imported: an entry point names its game's
-descriptor ("module:attribute"), loaded by `companion.games` when the games are listed.
+GamePlugin class ("module:Class"), loaded by `companion.plugins` when the games are listed.
 """
 
 from __future__ import annotations
@@ -43,12 +43,12 @@ class EntryPoint(Named):
 
     @property
     def module(self) -> str:
-        """The module part of the value ("tiles_game" of "tiles_game:GAME")."""
+        """The module part of the value ("tiles_game" of "tiles_game:Tiles")."""
         return self.value.partition(":")[0].strip()
 
     @property
     def attr(self) -> str:
-        """The attribute part of the value ("GAME"; empty when the value names a module only)."""
+        """The attribute part of the value ("Tiles"; empty when the value names a module only)."""
         return self.value.partition(":")[2].strip()
 
 
