@@ -135,11 +135,15 @@ class _Parsed(Exception):
         self.parser = parser
 
 
-def _parser(target: str) -> argparse.ArgumentParser:
-    """The argparse parser a command's function builds: it is run with --help and stopped at its
-    first parse, before it does anything."""
-    module, function = target.split(":")
-    func = getattr(importlib.import_module(module), function)
+def _parser(target) -> argparse.ArgumentParser:
+    """The argparse parser a command's function builds (a "module:function" of the shared commands, or
+    the function a game's plugin gives): it is run with --help and stopped at its first parse, before it
+    does anything."""
+    if isinstance(target, str):
+        module, function = target.split(":")
+        func = getattr(importlib.import_module(module), function)
+    else:
+        func = target
 
     def stop(self, *args, **kwargs):
         raise _Parsed(self)
@@ -155,8 +159,8 @@ def _parser(target: str) -> argparse.ArgumentParser:
     raise AssertionError(f"{target} parsed no arguments")
 
 
-def _commands() -> dict[str, str]:
-    """Every `companion` subcommand -> its "module:function": the shared ones and the games' own."""
+def _commands() -> dict:
+    """Every `companion` subcommand -> its "module:function" (shared) or its function (a game's own)."""
     return {**cli.COMMANDS, **{name: target for name, (target, _help) in cli.game_commands().items()}}
 
 

@@ -11,8 +11,8 @@ PACKAGE = ROOT / "companion"
 # suites of the whole: the installed system, the reliability suite, the toy game's own distribution
 WHOLE = {"deploy", "reliability", "toygame"}
 # test modules under tests/ itself that check the whole tree, not one module
-TREE_CHECKS = {"test_imports.py", "test_layout.py", "test_mirror.py", "test_readme.py", "test_shared_names.py",
-               "test_toygame.py"}
+TREE_CHECKS = {"test_imports.py", "test_layout.py", "test_mirror.py", "test_docs.py", "test_shared_names.py",
+               "test_plugin_boundaries.py", "test_toygame.py", "test_coin_game.py"}
 
 
 def _test_folders() -> list[Path]:

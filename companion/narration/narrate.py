@@ -25,7 +25,12 @@ def line(event: Mapping[str, Any], game: str | None = None) -> str:
     (`game_over`), and a Strigoi victory must never read as the Masters' Blood Moon."""
     if game is not None and game != speaking_game():
         with speaking(game):  # in the game's own words
-            return line(event, game)
+            return _line(event, game)
+    return _line(event, game)
+
+
+def _line(event: Mapping[str, Any], game: str | None) -> str:
+    """`line` in the language already spoken."""
     kind = str(event.get("event", "?"))
     fmt = _own_lines(game).get(kind) or SHARED.get(kind)
     if fmt is not None:

@@ -114,10 +114,16 @@ def choose(app, widget: str) -> bool:
     from companion.inputs import VButton
     from companion.ui.model import MORE
 
+    from companion.ui.buttons import GROUP
+
     vm = app.ui.view_model()
     while widget != MORE and widget in [b["id"] for b in vm.get("more", [])]:
+        icon = next(b.get("icon") for b in vm["more"] if b["id"] == widget)
         choose(app, MORE)  # behind "More": its sheet lists it (or the sheet's own "More", when it is long)
         vm = app.ui.view_model()
+        if widget not in [b["id"] for b in vm["buttons"]] and GROUP + str(icon) in [b["id"] for b in vm["buttons"]]:
+            choose(app, GROUP + str(icon))  # one button for the sheet's actions of its kind: its own sheet
+            vm = app.ui.view_model()
     for _ in range(60):
         vm = app.ui.view_model()
         if vm["focused"] == widget:
