@@ -222,6 +222,14 @@ def open_configured_reader(config, clock: Clock) -> CardReader:
     """
     if config.reader.type == "none":
         return NoReader(NOT_CONFIGURED, ok=True)
+    if config.reader.type == "camera":
+        try:
+            from companion.hal.camera import open_camera_reader
+
+            return open_camera_reader(config, clock)
+        except ImportError as exc:
+            return NoReader(f"camera reader not available: OpenCV missing (pip install "
+                            f"'nightwatch-companion[camera]'): {exc}")
     try:
         from companion.hal.reader import open_reader
     except ImportError as exc:

@@ -1,0 +1,399 @@
+"""Event cards recognised by sight: find the card in a photo, lay it upright, tell which taught card it is.
+
+Every card of a deck shares one design (frame, title band, grid), so finding a card and telling it apart
+are two steps:
+
+1. **Where is it.** ORB keypoints of the photo are matched to a few taught faces (any of them: their
+   shared design is what is found), each match kept when it passes the ratio test, and a RANSAC
+   homography (`cv2.findHomography`) maps the face onto the photo. Without a taught face, or when too
+   few features agree, the card's outline is found instead: edges (`cv2.Canny`), contours, the convex
+   hull reduced to four corners (`cv2.approxPolyDP`, else `cv2.minAreaRect`); of its two upright readings
+   the one with the darker title band at the top, or the one a taught face agrees with best.
+2. **Which is it.** The photo is warped to the upright face (`FACE_W` x `FACE_H`) and compared with each
+   taught face tile by tile (normalised cross-correlation of light-corrected grey levels; the worst
+   tiles are dropped, so a thumb or a glare spot costs little). The best must pass `ACCEPT` and beat the
+   second best by `MARGIN`; near-twins (cards that differ in the title or the grid only) are then
+   decided on the tiles where the two taught faces differ. Anything less is "a new card", never a guess.
+
+A `Library` holds the taught faces (an upright face image each; features are computed from it, so an
+export carries pictures and every version of this code reads them). Pure computation on arrays: no
+files, no camera, no clock (the caller times it).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import cv2
+import numpy as np
+
+FACE_W, FACE_H = 252, 352  # the upright face every photo is warped to (a 63 x 88 mm card at 4 px/mm)
+WORK_SIDE = 640  # photos are scaled down to this longest side first
+ORB_FACE = 500  # keypoints kept per taught face
+ORB_PHOTO = 1000  # keypoints looked for in a photo
+RATIO = 0.8  # Lowe's ratio test
+MIN_INLIERS = 14  # a homography with fewer agreeing matches is not trusted
+LOCATE_WITH = 6  # taught faces tried for the homography (their shared design is what is found)
+TILES = (6, 8)  # columns, rows of the comparison grid on the upright face
+BLUR = 1.5  # sigma of the blur before comparing: a warp a few pixels off still matches
+DROP = 0.12  # share of the worst tiles left out of a score (a thumb, glare)
+ACCEPT = 0.82  # the least score of a recognised card
+MARGIN = 0.10  # ... and how far ahead of the second best it must be
+FLAT = 2.0  # a tile whose grey levels vary less than this (RMS) is plain
+REFINE = 3  # readings (outlines, homographies) lined up and read in full, the most card-like first
+DESIGN = 0.45  # an unknown card must look at least this much like the taught deck to be "a new card"
+TWIN_TILE = 0.75  # tiles where two taught faces correlate less than this tell them apart
+TWIN_MARGIN = 0.15
+
+
+class Face(NamedTuple):
+    """A taught card: its upright face (grey, FACE_H x FACE_W) and what is computed from it once."""
+
+    tag: str
+    grey: np.ndarray
+    keypoints: np.ndarray  # N x 2 float32, in face pixels
+    descriptors: np.ndarray  # N x 32 uint8
+    tiles: np.ndarray  # TILES rows x cols x pixels: normalised tiles
+
+
+class Result(NamedTuple):
+    """What one photo shows: the card's tag (None: not a taught card, or no card), the score, its
+    outline in the photo (4 corners clockwise from the upright top left, or None), the upright face
+    (BGR, or None) and how the card was found ("features", "outline" or "")."""
+
+    tag: str | None
+    score: float
+    quad: np.ndarray | None
+    face: np.ndarray | None
+    how: str
+    second: float = 0.0
+    design: float = 0.0  # how much it looks like a card of the taught deck at all (unweighted score)
+
+
+_ORB: dict = {}
+
+
+def _orb(n: int):
+    """One ORB detector per keypoint budget (made once)."""
+    if n not in _ORB:
+        _ORB[n] = cv2.ORB_create(nfeatures=n, scaleFactor=1.2, nlevels=8, fastThreshold=12)
+    return _ORB[n]
+
+
+_MATCHER = cv2.BFMatcher(cv2.NORM_HAMMING)
+
+
+def grey(img: np.ndarray) -> np.ndarray:
+    """A BGR (or grey) image as grey uint8."""
+    return img if img.ndim == 2 else cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+
+
+def make_face(tag: str, upright: np.ndarray) -> Face:
+    """The features of an upright face image (any size: it is resized to FACE_W x FACE_H)."""
+    g = grey(upright)
+    if g.shape != (FACE_H, FACE_W):
+        g = cv2.resize(g, (FACE_W, FACE_H), interpolation=cv2.INTER_AREA)
+    kps, des = _orb(ORB_FACE).detectAndCompute(g, None)
+    pts = np.array([k.pt for k in kps], np.float32).reshape(-1, 2)
+    if des is None:
+        des = np.zeros((0, 32), np.uint8)
+    return Face(tag, g, pts, des, _tiles(g))
+
+
+def _tiles(g: np.ndarray) -> np.ndarray:
+    """The face at half size cut into TILES, each light-corrected (minus its local mean), zero-mean
+    per tile."""
+    f = cv2.resize(g, (FACE_W // 2, FACE_H // 2), interpolation=cv2.INTER_AREA).astype(np.float32)
+    f = f - cv2.GaussianBlur(f, (0, 0), 6)  # slow light changes out
+    f = cv2.GaussianBlur(f, (0, 0), BLUR)  # a little blur: a warp a few pixels off still matches
+    cols, rows = TILES
+    th, tw = f.shape[0] // rows, f.shape[1] // cols
+    t = f[: th * rows, : tw * cols].reshape(rows, th, cols, tw).transpose(0, 2, 1, 3).reshape(rows, cols, -1)
+    return (t - t.mean(axis=2, keepdims=True)).astype(np.float32)
+
+
+def _energy(t: np.ndarray) -> np.ndarray:
+    """Per tile, the root mean square of its values (how much there is to compare)."""
+    return np.sqrt((t * t).mean(axis=2))
+
+
+def _tile_scores(query: np.ndarray, face_tiles: np.ndarray) -> np.ndarray:
+    """Per tile, how alike (about -1 .. 1): normalised cross-correlation, a plain tile against a plain
+    tile counting as alike, a plain one against a busy one as unlike."""
+    ea, eb = _energy(query), _energy(face_tiles)
+    ncc = (query * face_tiles).mean(axis=2) / np.maximum(ea * eb, 1e-6)
+    plain_a, plain_b = ea < FLAT, eb < FLAT
+    return np.where(plain_a & plain_b, 1.0, np.where(plain_a | plain_b, -0.2, ncc))
+
+
+def _trimmed(s: np.ndarray, w: np.ndarray | None = None) -> float:
+    """Weighted mean of the tile scores without the worst DROP share of tiles."""
+    flat = s.ravel()
+    w = np.ones_like(flat) if w is None else w.ravel()
+    keep = np.argsort(flat)[int(len(flat) * DROP):]
+    return float((flat[keep] * w[keep]).sum() / max(w[keep].sum(), 1e-6))
+
+
+def work_image(img: np.ndarray) -> tuple[np.ndarray, float]:
+    """The photo scaled down to WORK_SIDE (never up), and the scale used."""
+    h, w = img.shape[:2]
+    s = min(1.0, WORK_SIDE / max(h, w))
+    if s < 1.0:
+        img = cv2.resize(img, (int(w * s), int(h * s)), interpolation=cv2.INTER_AREA)
+    return img, s
+
+
+def locate_features(g: np.ndarray, faces: list[Face], keep: int = 1) -> list[tuple[np.ndarray, int]]:
+    """The `keep` best (H face->photo, inliers), most inliers first, one per taught face whose
+    features agree (a repeated design can fool one face's matches, rarely every face's)."""
+    kps, des = _orb(ORB_PHOTO).detectAndCompute(g, None)
+    if des is None or len(kps) < MIN_INLIERS:
+        return []
+    pts = np.array([k.pt for k in kps], np.float32)
+    found = []
+    for f in faces:
+        if len(f.descriptors) < MIN_INLIERS:
+            continue
+        pairs = _MATCHER.knnMatch(f.descriptors, des, k=2)
+        good = [p[0] for p in pairs if len(p) == 2 and p[0].distance < RATIO * p[1].distance]
+        if len(good) < MIN_INLIERS:
+            continue
+        src = f.keypoints[[m.queryIdx for m in good]]
+        dst = pts[[m.trainIdx for m in good]]
+        h, mask = cv2.findHomography(src, dst, cv2.RANSAC, 5.0, maxIters=400, confidence=0.99)
+        n = int(mask.sum()) if mask is not None else 0
+        if h is not None and n >= MIN_INLIERS and _sane(h, g.shape):
+            found.append((h, n))
+    found.sort(key=lambda x: -x[1])
+    return found[:keep]
+
+
+def _sane(h: np.ndarray, shape) -> bool:
+    """A homography that maps the face to a convex, not too small quad."""
+    quad = cv2.perspectiveTransform(_corners()[None], h)[0]
+    if not cv2.isContourConvex(quad.astype(np.float32)):
+        return False
+    area = cv2.contourArea(quad.astype(np.float32))
+    return area > 0.03 * shape[0] * shape[1]
+
+
+def _corners() -> np.ndarray:
+    """The face's corners, clockwise from the top left."""
+    return np.array([[0, 0], [FACE_W - 1, 0], [FACE_W - 1, FACE_H - 1], [0, FACE_H - 1]], np.float32)
+
+
+def find_outlines(g: np.ndarray, limit: int = 3) -> list[np.ndarray]:
+    """Card-shaped outlines in a grey photo, largest first: 4 corners each, in no particular order."""
+    area_min = 0.04 * g.shape[0] * g.shape[1]
+    blur = cv2.GaussianBlur(g, (5, 5), 0)
+    edges = cv2.Canny(blur, 40, 120)
+    edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
+    contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+    found = []
+    for c in sorted(contours, key=cv2.contourArea, reverse=True)[:12]:
+        hull = cv2.convexHull(c)
+        area = cv2.contourArea(hull)
+        if area < area_min:
+            break
+        approx = cv2.approxPolyDP(hull, 0.02 * cv2.arcLength(hull, True), True).reshape(-1, 2)
+        quad = approx if len(approx) == 4 else cv2.boxPoints(cv2.minAreaRect(hull))
+        quad = np.asarray(quad, np.float32)
+        if not _card_shaped(quad):
+            continue
+        if any(abs(cv2.contourArea(quad) - cv2.contourArea(q)) < 0.1 * area and
+               np.abs(quad.mean(0) - q.mean(0)).max() < 15 for q in found):
+            continue
+        found.append(quad)
+        if len(found) >= limit:
+            break
+    return found
+
+
+def _card_shaped(quad: np.ndarray) -> bool:
+    """Four corners whose sides are in about a card's proportion (tilt allowed)."""
+    sides = np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1)
+    a, b = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
+    r = min(a, b) / max(a, b, 1e-6)
+    return 0.45 < r < 0.98
+
+
+def upright_readings(quad: np.ndarray) -> list[np.ndarray]:
+    """The two ways a portrait card can lie in `quad` (corners clockwise from the upright top left)."""
+    c = quad.mean(0)
+    ang = np.arctan2(quad[:, 1] - c[1], quad[:, 0] - c[0])
+    q = quad[np.argsort(ang)]  # clockwise in image coordinates (y down)
+    sides = np.linalg.norm(q - np.roll(q, -1, axis=0), axis=1)
+    start = 0 if sides[0] + sides[2] < sides[1] + sides[3] else 1  # the short side is the top
+    first = np.roll(q, -start, axis=0)
+    return [first, np.roll(first, -2, axis=0)]
+
+
+def warp(img: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """The upright face inside `quad` (corners clockwise from the upright top left)."""
+    m = cv2.getPerspectiveTransform(quad.astype(np.float32), _corners())
+    return cv2.warpPerspective(img, m, (FACE_W, FACE_H), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
+def title_on_top(face: np.ndarray) -> float:
+    """How much darker the top band is than the bottom one (the design's title band is at the top)."""
+    g = grey(face).astype(np.float32)
+    band = FACE_H // 7
+    return float(g[-band:].mean() - g[:band].mean())
+
+
+class Library:
+    """The taught faces, and the recognition of a photo against them."""
+
+    def __init__(self, faces: list[Face] | None = None):
+        self.faces: list[Face] = list(faces or [])
+        self._weights: np.ndarray | None = None
+
+    def weights(self) -> np.ndarray:
+        """Per tile, how much it tells taught cards apart: 1 - how alike the faces are there on
+        average (the shared frame and title band weigh little, the picture, title and grid much)."""
+        if self._weights is None:
+            if len(self.faces) < 3:
+                self._weights = np.ones(TILES[::-1], np.float32)
+            else:
+                stack = np.stack([f.tiles for f in self.faces])
+                mean = stack.mean(axis=0)
+                alike = np.mean([_tile_scores(f.tiles, mean) for f in self.faces], axis=0)
+                self._weights = np.clip(1.0 - alike, 0.15, 1.0).astype(np.float32)
+        return self._weights
+
+    def add(self, tag: str, upright: np.ndarray) -> Face:
+        """Teach (or teach again) `tag` from its upright face."""
+        f = make_face(tag, upright)
+        self.faces = [x for x in self.faces if x.tag != tag] + [f]
+        self._weights = None
+        return f
+
+    def remove(self, tag: str) -> None:
+        """Forget `tag`."""
+        self.faces = [x for x in self.faces if x.tag != tag]
+        self._weights = None
+
+    def tags(self) -> list[str]:
+        """The taught tags."""
+        return [f.tag for f in self.faces]
+
+    def identify(self, photo: np.ndarray) -> Result:
+        """Which taught card `photo` shows (see the module docstring)."""
+        img, s = work_image(photo)
+        g = grey(img)
+        readings: list[tuple[np.ndarray, str]] = []
+        if self.faces:
+            for h, _ in locate_features(g, self._locators(), keep=2):
+                readings.append((cv2.perspectiveTransform(_corners()[None], h)[0], "features"))
+        for quad in find_outlines(g, limit=3):
+            readings += [(q, "outline") for q in upright_readings(quad)]
+        if not readings:
+            return Result(None, 0.0, None, None, "")
+        rough = [(self._decide(warp(img, q), q, how), q, how) for q, how in readings]
+        rough.sort(key=lambda x: -x[0].design)
+        best: Result | None = None
+        for r0, quad, how in rough[:REFINE]:
+            quad = self._refine(img, quad, r0) if self.faces else quad
+            r = self._decide(warp(img, quad), quad / s, how)
+            if best is None or _better(r, best):
+                best = r
+        return best
+
+    def _refine(self, img: np.ndarray, quad: np.ndarray, rough: Result) -> np.ndarray:
+        """`quad` moved so the photo lines up with the taught face it looks most like (ECC,
+        `cv2.findTransformECC`, a homography at half size); `quad` itself when that fails."""
+        w = self.weights()
+        q = _tiles(grey(rough.face))
+        c = max(self.faces, key=lambda f: _trimmed(_tile_scores(q, f.tiles), w))
+        half = (FACE_W // 2, FACE_H // 2)
+        tmpl = cv2.resize(c.grey, half, interpolation=cv2.INTER_AREA).astype(np.float32)
+        cur = cv2.resize(grey(rough.face), half, interpolation=cv2.INTER_AREA).astype(np.float32)
+        try:
+            _, m = cv2.findTransformECC(tmpl, cur, np.eye(3, dtype=np.float32), cv2.MOTION_HOMOGRAPHY,
+                                        (cv2.TERM_CRITERIA_COUNT | cv2.TERM_CRITERIA_EPS, 25, 1e-3), None, 5)
+        except cv2.error:  # did not converge: keep the rough outline
+            return quad
+        sc = np.diag([2.0, 2.0, 1.0]).astype(np.float32)
+        m_full = sc @ m @ np.linalg.inv(sc)  # template (face) pixels -> warped-photo pixels
+        to_photo = np.linalg.inv(cv2.getPerspectiveTransform(quad.astype(np.float32), _corners()))
+        moved = cv2.perspectiveTransform(_corners()[None], (to_photo @ m_full).astype(np.float64))[0]
+        if not cv2.isContourConvex(moved.astype(np.float32)) or np.abs(moved - quad).max() > 0.25 * FACE_H:
+            return quad
+        return moved.astype(np.float32)
+
+    def read_face(self, face: np.ndarray) -> tuple[str | None, float, float]:
+        """(tag or None, score, second best) for an upright face image."""
+        r = self._decide(face, None, "")
+        return r.tag, r.score, r.second
+
+    def _locators(self) -> list[Face]:
+        """The faces tried for the homography: a few, spread over the library (the newest last)."""
+        if len(self.faces) <= LOCATE_WITH:
+            return self.faces
+        step = len(self.faces) / LOCATE_WITH
+        return [self.faces[int(i * step)] for i in range(LOCATE_WITH)]
+
+    def _decide(self, face: np.ndarray, quad, how: str) -> Result:
+        """Score `face` against every taught face and apply the accept rules."""
+        q = _tiles(grey(face))
+        if not self.faces:
+            return Result(None, 0.0, quad, face, how, 0.0)
+        per = [_tile_scores(q, f.tiles) for f in self.faces]
+        w = self.weights()
+        scores = np.array([_trimmed(p, w) for p in per])
+        order = np.argsort(-scores)
+        b = int(order[0])
+        second = float(scores[order[1]]) if len(order) > 1 else 0.0
+        top = float(scores[b])
+        tag = self.faces[b].tag if top >= ACCEPT else None
+        if tag is not None and len(order) > 1 and top - second < MARGIN:
+            tag = self._twins(per, order, top, w)
+        design = max(_trimmed(p) for p in per)
+        return Result(tag, round(top, 4), quad, face, how, round(second, 4), round(design, 4))
+
+    def _twins(self, per: list[np.ndarray], order: np.ndarray, top: float, w: np.ndarray) -> str | None:
+        """The best of several close candidates, decided on the tiles where they differ; None when
+        those tiles do not tell them apart (covered, or really alike)."""
+        b = int(order[0])
+        for o in order[1:]:
+            o = int(o)
+            if top - _trimmed(per[o], w) >= MARGIN:
+                break
+            differ = _tile_scores(self.faces[b].tiles, self.faces[o].tiles) < TWIN_TILE
+            if not differ.any():
+                return None  # the same picture taught twice under two tags
+            if float(per[b][differ].mean() - per[o][differ].mean()) < TWIN_MARGIN:
+                return None
+        return self.faces[b].tag
+
+
+def _better(a: Result, b: Result) -> bool:
+    """Whether reading `a` of a photo is more believable than `b`: a recognised card first, then score."""
+    if (a.tag is None) != (b.tag is None):
+        return a.tag is not None
+    if a.tag is None:
+        return a.design > b.design  # the reading most like a card of the deck
+    return a.score > b.score
+
+
+def upright_face(photo: np.ndarray, library: Library | None = None) -> tuple[np.ndarray, np.ndarray] | None:
+    """(upright face BGR, quad in the photo) of the card a teaching photo shows, or None when no card
+    is found. Its outline places it (taught faces' features when no outline is found); which end is
+    the top: the reading taught faces agree with best, else the one with the dark title band on top."""
+    img, s = work_image(photo)
+    g = grey(img)
+    outlines = find_outlines(g, limit=1)
+    if outlines:
+        readings = upright_readings(outlines[0])
+    elif library is not None and library.faces:
+        found = locate_features(g, library._locators())
+        if not found:
+            return None
+        readings = [cv2.perspectiveTransform(_corners()[None], found[0][0])[0]]
+    else:
+        return None
+    if library is not None and library.faces and len(readings) > 1:
+        quad = max(readings, key=lambda q: library._decide(warp(img, q), None, "").score)
+    else:
+        quad = max(readings, key=lambda q: title_on_top(warp(img, q)))
+    return warp(img, quad), quad / s
