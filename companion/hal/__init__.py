@@ -201,6 +201,8 @@ def _openers(name, config, layout, pins, clock, probe, importer, pin_factory) ->
     if name in ("mock", "sim"):
         reader = (lambda: MockReader(clock)) if name == "mock" or config.reader.type == "none" \
             else (lambda: open_configured_reader(config, clock))
+        if name == "mock" and config.reader.type == "camera":
+            reader = lambda: open_mock_camera(config, clock)  # noqa: E731
         return {
             Part.LEDS: lambda: MockPixels(layout),
             Part.BUTTONS: lambda: MockButtons(pins, b.debounce_ms, b.long_press_ms),
@@ -213,6 +215,17 @@ def _openers(name, config, layout, pins, clock, probe, importer, pin_factory) ->
         Part.BUTTONS: lambda: open_gpio_buttons(b, clock, pin_factory, importer, probe),
         Part.READER: lambda: open_configured_reader(config, clock),
     }
+
+
+def open_mock_camera(config, clock: Clock) -> CardReader:
+    """The camera reader over `MockFrames` (its `source.show(photo)` lays a card on the spot), reading
+    in the loop's thread so tests see a read in the frame it happens; a stub without OpenCV."""
+    try:
+        from companion.hal.camera import MockFrames, open_camera_reader
+
+        return open_camera_reader(config, clock, MockFrames(), threaded=False)
+    except ImportError as exc:
+        return NoReader(f"camera reader not available: OpenCV missing: {exc}")
 
 
 def open_configured_reader(config, clock: Clock) -> CardReader:

@@ -42,6 +42,7 @@ MARGIN = 0.10  # ... and how far ahead of the second best it must be
 FLAT = 2.0  # a tile whose grey levels vary less than this (RMS) is plain
 REFINE = 3  # readings (outlines, homographies) lined up and read in full, the most card-like first
 DESIGN = 0.45  # an unknown card must look at least this much like the taught deck to be "a new card"
+FINE = (12, 24)  # columns, rows of the finer grid near-twins are told apart on
 TWIN_TILE = 0.75  # tiles where two taught faces correlate less than this tell them apart
 TWIN_MARGIN = 0.15
 
@@ -53,7 +54,9 @@ class Face(NamedTuple):
     grey: np.ndarray
     keypoints: np.ndarray  # N x 2 float32, in face pixels
     descriptors: np.ndarray  # N x 32 uint8
-    tiles: np.ndarray  # TILES rows x cols x pixels: normalised tiles
+    tiles: np.ndarray  # TILES rows x cols x pixels: light-corrected tiles
+    fine: np.ndarray  # FINE rows x cols x pixels at full size: where near-twins differ
+    upright: np.ndarray | None = None  # the face itself (BGR), for its grid
 
 
 class Result(NamedTuple):
@@ -89,24 +92,31 @@ def grey(img: np.ndarray) -> np.ndarray:
 
 
 def make_face(tag: str, upright: np.ndarray) -> Face:
-    """The features of an upright face image (any size: it is resized to FACE_W x FACE_H)."""
+    """The features of an upright face image (BGR; any size: it is resized to FACE_W x FACE_H)."""
+    if upright.shape[:2] != (FACE_H, FACE_W):
+        upright = cv2.resize(upright, (FACE_W, FACE_H), interpolation=cv2.INTER_AREA)
     g = grey(upright)
-    if g.shape != (FACE_H, FACE_W):
-        g = cv2.resize(g, (FACE_W, FACE_H), interpolation=cv2.INTER_AREA)
     kps, des = _orb(ORB_FACE).detectAndCompute(g, None)
     pts = np.array([k.pt for k in kps], np.float32).reshape(-1, 2)
     if des is None:
         des = np.zeros((0, 32), np.uint8)
-    return Face(tag, g, pts, des, _tiles(g))
+    return Face(tag, g, pts, des, _tiles(g), _tiles(g, FINE, half=False),
+                upright if upright.ndim == 3 else None)
 
 
-def _tiles(g: np.ndarray) -> np.ndarray:
-    """The face at half size cut into TILES, each light-corrected (minus its local mean), zero-mean
-    per tile."""
-    f = cv2.resize(g, (FACE_W // 2, FACE_H // 2), interpolation=cv2.INTER_AREA).astype(np.float32)
-    f = f - cv2.GaussianBlur(f, (0, 0), 6)  # slow light changes out
-    f = cv2.GaussianBlur(f, (0, 0), BLUR)  # a little blur: a warp a few pixels off still matches
-    cols, rows = TILES
+def _tiles(g: np.ndarray, tiles=TILES, half: bool = True) -> np.ndarray:
+    """The face (at half size: `half`) cut into `tiles` (columns, rows), each light-corrected (minus
+    its local mean), zero-mean per tile."""
+    f = g.astype(np.float32)
+    if half:
+        f = cv2.resize(g, (FACE_W // 2, FACE_H // 2), interpolation=cv2.INTER_AREA).astype(np.float32)
+    if half:
+        f = f - cv2.GaussianBlur(f, (0, 0), 6)  # slow light changes out
+        f = cv2.GaussianBlur(f, (0, 0), BLUR)  # a little blur: a warp a few pixels off still matches
+    else:  # the details: strokes of letters, the edges of cells
+        f = f - cv2.GaussianBlur(f, (0, 0), 3)
+        f = cv2.GaussianBlur(f, (0, 0), 1.0)
+    cols, rows = tiles
     th, tw = f.shape[0] // rows, f.shape[1] // cols
     t = f[: th * rows, : tw * cols].reshape(rows, th, cols, tw).transpose(0, 2, 1, 3).reshape(rows, cols, -1)
     return (t - t.mean(axis=2, keepdims=True)).astype(np.float32)
@@ -126,11 +136,11 @@ def _tile_scores(query: np.ndarray, face_tiles: np.ndarray) -> np.ndarray:
     return np.where(plain_a & plain_b, 1.0, np.where(plain_a | plain_b, -0.2, ncc))
 
 
-def _trimmed(s: np.ndarray, w: np.ndarray | None = None) -> float:
-    """Weighted mean of the tile scores without the worst DROP share of tiles."""
+def _trimmed(s: np.ndarray, w: np.ndarray | None = None, drop: float = DROP) -> float:
+    """Weighted mean of the tile scores without the worst `drop` share of tiles."""
     flat = s.ravel()
     w = np.ones_like(flat) if w is None else w.ravel()
-    keep = np.argsort(flat)[int(len(flat) * DROP):]
+    keep = np.argsort(flat)[int(len(flat) * drop):]
     return float((flat[keep] * w[keep]).sum() / max(w[keep].sum(), 1e-6))
 
 
@@ -244,28 +254,33 @@ def title_on_top(face: np.ndarray) -> float:
 class Library:
     """The taught faces, and the recognition of a photo against them."""
 
-    def __init__(self, faces: list[Face] | None = None):
+    def __init__(self, faces: list[Face] | None = None, grid_box=None):
         self.faces: list[Face] = list(faces or [])
+        self.grid_box = grid_box  # where the grid is: a card whose grid reads unlike the taught one is not it
+        self._grids: dict[str, dict] = {}
         self._weights: np.ndarray | None = None
 
     def weights(self) -> np.ndarray:
         """Per tile, how much it tells taught cards apart: 1 - how alike the faces are there on
         average (the shared frame and title band weigh little, the picture, title and grid much)."""
         if self._weights is None:
-            if len(self.faces) < 3:
-                self._weights = np.ones(TILES[::-1], np.float32)
-            else:
-                stack = np.stack([f.tiles for f in self.faces])
-                mean = stack.mean(axis=0)
-                alike = np.mean([_tile_scores(f.tiles, mean) for f in self.faces], axis=0)
-                self._weights = np.clip(1.0 - alike, 0.15, 1.0).astype(np.float32)
+            self._weights = self._distinct()
         return self._weights
+
+    def _distinct(self) -> np.ndarray:
+        """Per tile, 1 - how alike the taught faces are there (at least 0.15)."""
+        if len(self.faces) < 3:
+            return np.ones(TILES[::-1], np.float32)
+        mean = np.stack([f.tiles for f in self.faces]).mean(axis=0)
+        alike = np.mean([_tile_scores(f.tiles, mean) for f in self.faces], axis=0)
+        return np.clip(1.0 - alike, 0.15, 1.0).astype(np.float32)
 
     def add(self, tag: str, upright: np.ndarray) -> Face:
         """Teach (or teach again) `tag` from its upright face."""
         f = make_face(tag, upright)
         self.faces = [x for x in self.faces if x.tag != tag] + [f]
         self._weights = None
+        self._grids.pop(tag, None)
         return f
 
     def remove(self, tag: str) -> None:
@@ -346,25 +361,42 @@ class Library:
         second = float(scores[order[1]]) if len(order) > 1 else 0.0
         top = float(scores[b])
         tag = self.faces[b].tag if top >= ACCEPT else None
+        fine = _tiles(grey(face), FINE, half=False) if tag is not None else None
         if tag is not None and len(order) > 1 and top - second < MARGIN:
-            tag = self._twins(per, order, top, w)
+            tag = self._twins(fine, scores, order)
+        if tag is not None and not self._same_grid(face, self.faces[self.tags().index(tag)]):
+            tag = None  # alike at a glance, not in its grid: another card of the deck
         design = max(_trimmed(p) for p in per)
         return Result(tag, round(top, 4), quad, face, how, round(second, 4), round(design, 4))
 
-    def _twins(self, per: list[np.ndarray], order: np.ndarray, top: float, w: np.ndarray) -> str | None:
-        """The best of several close candidates, decided on the tiles where they differ; None when
-        those tiles do not tell them apart (covered, or really alike)."""
-        b = int(order[0])
-        for o in order[1:]:
-            o = int(o)
-            if top - _trimmed(per[o], w) >= MARGIN:
-                break
-            differ = _tile_scores(self.faces[b].tiles, self.faces[o].tiles) < TWIN_TILE
-            if not differ.any():
-                return None  # the same picture taught twice under two tags
-            if float(per[b][differ].mean() - per[o][differ].mean()) < TWIN_MARGIN:
-                return None
-        return self.faces[b].tag
+    def _same_grid(self, face: np.ndarray, f: Face) -> bool:
+        """Whether `face` shows the grid taught face `f` shows (always, without a grid box)."""
+        if self.grid_box is None or face.ndim == 2 or f.upright is None:
+            return True
+        from companion.vision.grid import read_grid
+
+        if f.tag not in self._grids:
+            self._grids[f.tag] = read_grid(f.upright, self.grid_box)
+        return read_grid(face, self.grid_box) == self._grids[f.tag]
+
+    def _twins(self, fine: np.ndarray, scores: np.ndarray, order: np.ndarray) -> str | None:
+        """The best of several close candidates, decided on the fine tiles where each pair of taught
+        faces differs (a title, a grid cell): the one the photo agrees with there by TWIN_MARGIN over
+        every other; None when none does (those tiles covered by a thumb, or one card taught twice)."""
+        close = [int(o) for o in order if scores[order[0]] - scores[o] < MARGIN]
+        for b in close:
+            if all(self._beats(fine, b, o) for o in close if o != b):
+                return self.faces[b].tag
+        return None
+
+    def _beats(self, fine: np.ndarray, b: int, o: int) -> bool:
+        """Whether the photo's fine tiles agree with face `b` clearly more than with face `o` where
+        those two differ."""
+        differ = _tile_scores(self.faces[b].fine, self.faces[o].fine) < TWIN_TILE
+        if not differ.any():
+            return False
+        gap = _tile_scores(fine, self.faces[b].fine)[differ] - _tile_scores(fine, self.faces[o].fine)[differ]
+        return float(np.median(gap)) >= TWIN_MARGIN
 
 
 def _better(a: Result, b: Result) -> bool:

@@ -36,8 +36,6 @@ def faces_path(base: Path | str | None = None) -> Path:
 
 def encode(face: np.ndarray) -> str:
     """A face as base64 JPEG text."""
-    if face.ndim == 3:
-        face = cv2.cvtColor(face, cv2.COLOR_BGR2GRAY)  # recognition reads grey levels only
     ok, buf = cv2.imencode(".jpg", face, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
     if not ok:
         raise ValueError("face could not be encoded")
@@ -50,7 +48,7 @@ def decode(text: str, where: str = "face") -> np.ndarray:
         raw = base64.b64decode(text, validate=True)
     except (ValueError, TypeError) as exc:
         raise ValueError(f"{where}: not base64 ({exc})") from None
-    img = cv2.imdecode(np.frombuffer(raw, np.uint8), cv2.IMREAD_GRAYSCALE)
+    img = cv2.imdecode(np.frombuffer(raw, np.uint8), cv2.IMREAD_COLOR)
     if img is None or img.shape[:2] != (FACE_H, FACE_W):
         raise ValueError(f"{where}: not a {FACE_W}x{FACE_H} JPEG face")
     return img
