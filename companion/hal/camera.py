@@ -240,7 +240,7 @@ class CameraReader:
         if self._closed:
             return False, "camera closed"
         if not self._open:
-            return False, f"camera not available: {self._why}"
+            return False, f"camera disconnected: {self._why}"  # the banner: the card reader is unplugged
         return True, f"{self.source.name} watching the card spot"
 
     def poll(self) -> list[CardRead]:

@@ -61,7 +61,7 @@ def test_unplugged_is_a_state_and_plugging_back_recovers(spot, faces):
     frames.unplug()
     assert _run(reader, clock, 1) == []
     ok, why = reader.status
-    assert not ok and "camera not available" in why and "unplugged" in why
+    assert not ok and "camera disconnected" in why and "unplugged" in why
     frames.plug()
     assert _run(reader, clock, 3) == []  # the same card still lies there: not read again
     assert reader.status[0] and reader.stats["reconnects"] == 1

@@ -52,9 +52,6 @@ def identify_files(files: list[str], grid_box: str | None = None):
 
 def configured_grid_box():
     """`[camera] grid_box` of the config, or None."""
-    from companion.gamedata.config import load_config
+    from companion.gamedata import config
 
-    try:
-        return load_config().camera.grid_box
-    except Exception:  # no config, or one without a camera table: no grid read by default
-        return None
+    return config.load().camera.grid_box or None
