@@ -33,6 +33,7 @@ ORB_FACE = 500  # keypoints kept per taught face
 ORB_PHOTO = 1000  # keypoints looked for in a photo
 RATIO = 0.8  # Lowe's ratio test
 MIN_INLIERS = 14  # a homography with fewer agreeing matches is not trusted
+VOTED = 3  # taught faces the most photo features point at, each tried for a homography
 LOCATE_WITH = 6  # taught faces tried for the homography (their shared design is what is found)
 TILES = (6, 8)  # columns, rows of the comparison grid on the upright face
 BLUR = 1.5  # sigma of the blur before comparing: a warp a few pixels off still matches
@@ -51,12 +52,12 @@ class Face(NamedTuple):
     """A taught card: its upright face (grey, FACE_H x FACE_W) and what is computed from it once."""
 
     tag: str
-    grey: np.ndarray
+    grey: np.ndarray  # at half size (FACE_W/2 x FACE_H/2): what the alignment compares with
     keypoints: np.ndarray  # N x 2 float32, in face pixels
     descriptors: np.ndarray  # N x 32 uint8
     tiles: np.ndarray  # TILES rows x cols x pixels: light-corrected tiles
     fine: np.ndarray  # FINE rows x cols x pixels at full size: where near-twins differ
-    upright: np.ndarray | None = None  # the face itself (BGR), for its grid
+    upright: np.ndarray | None = None  # the face itself (BGR, half size), for its grid
 
 
 class Result(NamedTuple):
@@ -100,8 +101,10 @@ def make_face(tag: str, upright: np.ndarray) -> Face:
     pts = np.array([k.pt for k in kps], np.float32).reshape(-1, 2)
     if des is None:
         des = np.zeros((0, 32), np.uint8)
-    return Face(tag, g, pts, des, _tiles(g), _tiles(g, FINE, half=False),
-                upright if upright.ndim == 3 else None)
+    half = (FACE_W // 2, FACE_H // 2)
+    return Face(tag, cv2.resize(g, half, interpolation=cv2.INTER_AREA), pts, des, _kept(_tiles(g)),
+                _kept(_tiles(g, FINE, half=False)),
+                cv2.resize(upright, half, interpolation=cv2.INTER_AREA) if upright.ndim == 3 else None)
 
 
 def _tiles(g: np.ndarray, tiles=TILES, half: bool = True) -> np.ndarray:
@@ -122,6 +125,12 @@ def _tiles(g: np.ndarray, tiles=TILES, half: bool = True) -> np.ndarray:
     return (t - t.mean(axis=2, keepdims=True)).astype(np.float32)
 
 
+def _kept(t: np.ndarray) -> np.ndarray:
+    """Tiles as a taught face keeps them: half precision (half the memory; the scores do not change
+    in their second decimal)."""
+    return t.astype(np.float16)
+
+
 def _energy(t: np.ndarray) -> np.ndarray:
     """Per tile, the root mean square of its values (how much there is to compare)."""
     return np.sqrt((t * t).mean(axis=2))
@@ -130,6 +139,7 @@ def _energy(t: np.ndarray) -> np.ndarray:
 def _tile_scores(query: np.ndarray, face_tiles: np.ndarray) -> np.ndarray:
     """Per tile, how alike (about -1 .. 1): normalised cross-correlation, a plain tile against a plain
     tile counting as alike, a plain one against a busy one as unlike."""
+    query, face_tiles = query.astype(np.float32, copy=False), face_tiles.astype(np.float32, copy=False)
     ea, eb = _energy(query), _energy(face_tiles)
     ncc = (query * face_tiles).mean(axis=2) / np.maximum(ea * eb, 1e-6)
     plain_a, plain_b = ea < FLAT, eb < FLAT
@@ -153,29 +163,42 @@ def work_image(img: np.ndarray) -> tuple[np.ndarray, float]:
     return img, s
 
 
-def locate_features(g: np.ndarray, faces: list[Face], keep: int = 1) -> list[tuple[np.ndarray, int]]:
-    """The `keep` best (H face->photo, inliers), most inliers first, one per taught face whose
-    features agree (a repeated design can fool one face's matches, rarely every face's)."""
+def photo_features(g: np.ndarray):
+    """(keypoint positions N x 2, descriptors) of a grey photo; (None, None) when it has too few."""
     kps, des = _orb(ORB_PHOTO).detectAndCompute(g, None)
     if des is None or len(kps) < MIN_INLIERS:
+        return None, None
+    return np.array([k.pt for k in kps], np.float32), des
+
+
+def locate_features(g: np.ndarray, faces: list[Face], keep: int = 1, feats=None) -> list[tuple[np.ndarray, int, int]]:
+    """The `keep` best (H face->photo, inliers, face index), most inliers first, one per taught face
+    whose features agree with the photo's (ratio test, then a RANSAC homography)."""
+    pts, des = feats if feats is not None else photo_features(g)
+    if des is None:
         return []
-    pts = np.array([k.pt for k in kps], np.float32)
     found = []
-    for f in faces:
+    for i, f in enumerate(faces):
         if len(f.descriptors) < MIN_INLIERS:
             continue
         pairs = _MATCHER.knnMatch(f.descriptors, des, k=2)
         good = [p[0] for p in pairs if len(p) == 2 and p[0].distance < RATIO * p[1].distance]
-        if len(good) < MIN_INLIERS:
-            continue
-        src = f.keypoints[[m.queryIdx for m in good]]
-        dst = pts[[m.trainIdx for m in good]]
-        h, mask = cv2.findHomography(src, dst, cv2.RANSAC, 5.0, maxIters=400, confidence=0.99)
-        n = int(mask.sum()) if mask is not None else 0
-        if h is not None and n >= MIN_INLIERS and _sane(h, g.shape):
-            found.append((h, n))
+        h, n = _homography(f.keypoints[[m.queryIdx for m in good]], pts[[m.trainIdx for m in good]], g.shape)
+        if h is not None:
+            found.append((h, n, i))
     found.sort(key=lambda x: -x[1])
     return found[:keep]
+
+
+def _homography(src: np.ndarray, dst: np.ndarray, shape) -> tuple[np.ndarray | None, int]:
+    """A RANSAC homography face -> photo from matched points and its inliers, or (None, 0)."""
+    if len(src) < MIN_INLIERS:
+        return None, 0
+    h, mask = cv2.findHomography(src, dst, cv2.RANSAC, 5.0, maxIters=400, confidence=0.99)
+    n = int(mask.sum()) if mask is not None else 0
+    if h is None or n < MIN_INLIERS or not _sane(h, shape):
+        return None, 0
+    return h, n
 
 
 def _sane(h: np.ndarray, shape) -> bool:
@@ -259,6 +282,7 @@ class Library:
         self.grid_box = grid_box  # where the grid is: a card whose grid reads unlike the taught one is not it
         self._grids: dict[str, dict] = {}
         self._weights: np.ndarray | None = None
+        self._pool = None  # every taught face's descriptors stacked (and whose each is, and where)
 
     def weights(self) -> np.ndarray:
         """Per tile, how much it tells taught cards apart: 1 - how alike the faces are there on
@@ -279,14 +303,14 @@ class Library:
         """Teach (or teach again) `tag` from its upright face."""
         f = make_face(tag, upright)
         self.faces = [x for x in self.faces if x.tag != tag] + [f]
-        self._weights = None
+        self._weights = self._pool = None
         self._grids.pop(tag, None)
         return f
 
     def remove(self, tag: str) -> None:
         """Forget `tag`."""
         self.faces = [x for x in self.faces if x.tag != tag]
-        self._weights = None
+        self._weights = self._pool = None
 
     def tags(self) -> list[str]:
         """The taught tags."""
@@ -298,8 +322,12 @@ class Library:
         g = grey(img)
         readings: list[tuple[np.ndarray, str]] = []
         if self.faces:
-            for h, _ in locate_features(g, self._locators(), keep=2):
+            feats = photo_features(g)
+            for h, _n, _i in self._vote(g, feats):
                 readings.append((cv2.perspectiveTransform(_corners()[None], h)[0], "features"))
+            if not readings:
+                for h, _n, _i in locate_features(g, self._locators(), keep=2, feats=feats):
+                    readings.append((cv2.perspectiveTransform(_corners()[None], h)[0], "features"))
         for quad in find_outlines(g, limit=3):
             readings += [(q, "outline") for q in upright_readings(quad)]
         if not readings:
@@ -321,7 +349,7 @@ class Library:
         q = _tiles(grey(rough.face))
         c = max(self.faces, key=lambda f: _trimmed(_tile_scores(q, f.tiles), w))
         half = (FACE_W // 2, FACE_H // 2)
-        tmpl = cv2.resize(c.grey, half, interpolation=cv2.INTER_AREA).astype(np.float32)
+        tmpl = c.grey.astype(np.float32)
         cur = cv2.resize(grey(rough.face), half, interpolation=cv2.INTER_AREA).astype(np.float32)
         try:
             _, m = cv2.findTransformECC(tmpl, cur, np.eye(3, dtype=np.float32), cv2.MOTION_HOMOGRAPHY,
@@ -340,6 +368,36 @@ class Library:
         """(tag or None, score, second best) for an upright face image."""
         r = self._decide(face, None, "")
         return r.tag, r.score, r.second
+
+    def _vote(self, g: np.ndarray, feats) -> list[tuple[np.ndarray, int, int]]:
+        """Homographies from the taught faces the photo's features point at: each photo feature's two
+        nearest taught features (all faces at once); a clear nearest one (ratio test) is a vote for its
+        face (a feature of the shared design has a near twin on every face, so it votes for none);
+        the VOTED faces with most votes get a RANSAC homography each."""
+        pts, des = feats
+        if des is None:
+            return []
+        if self._pool is None:
+            self._pool = (np.vstack([f.descriptors for f in self.faces]),
+                          np.concatenate([np.full(len(f.descriptors), i) for i, f in enumerate(self.faces)]),
+                          np.vstack([f.keypoints for f in self.faces]))
+        all_des, owner, all_pts = self._pool
+        pairs = _MATCHER.knnMatch(des, all_des, k=2)
+        good = [p[0] for p in pairs if len(p) == 2 and p[0].distance < RATIO * p[1].distance]
+        if not good:
+            return []
+        faces_of = owner[[m.trainIdx for m in good]]
+        votes = np.bincount(faces_of, minlength=len(self.faces))
+        found = []
+        for i in np.argsort(-votes)[:VOTED]:
+            if votes[i] < MIN_INLIERS:
+                break
+            mine = [m for m, o in zip(good, faces_of) if o == i]
+            h, n = _homography(all_pts[[m.trainIdx for m in mine]], pts[[m.queryIdx for m in mine]], g.shape)
+            if h is not None:
+                found.append((h, n, int(i)))
+        found.sort(key=lambda x: -x[1])
+        return found[:2]
 
     def _locators(self) -> list[Face]:
         """The faces tried for the homography: a few, spread over the library (the newest last)."""
