@@ -370,8 +370,9 @@ class Recogniser:
     """Frame -> (tag, new): the taught faces (`companion.vision.store`, reloaded when the file changes)
     and the recogniser. A card it does not know is kept under a tag of its own (`new` is True)."""
 
-    def __init__(self, base=None):
+    def __init__(self, base=None, grid_box=None):
         self.base = base
+        self.grid_box = grid_box  # `[camera] grid_box`: a taught card whose grid reads otherwise is not it
         self._stamp = None
         self._library = None
 
@@ -399,6 +400,7 @@ class Recogniser:
         stamp = _stamp(store.faces_path(self.base))
         if self._library is None or stamp != self._stamp:
             self._library, self._stamp = store.library(self.base), stamp
+            self._library.grid_box = self.grid_box
         return self._library
 
 
@@ -416,4 +418,5 @@ def open_camera_reader(config, clock: Clock, source: FrameSource | None = None, 
     (the HAL turns it into a reader stub saying so)."""
     import cv2  # noqa: F401  (the [camera] extra: fail here, with the reason, not at the first frame)
 
-    return CameraReader(source or source_for(config.camera.device), clock, Recogniser(), threaded=threaded)
+    return CameraReader(source or source_for(config.camera.device), clock,
+                        Recogniser(grid_box=config.camera.grid_box or None), threaded=threaded)
