@@ -44,6 +44,9 @@ FLAT = 2.0  # a tile whose grey levels vary less than this (RMS) is plain
 REFINE = 3  # readings (outlines, homographies) lined up and read in full, the most card-like first
 DESIGN = 0.45  # an unknown card must look at least this much like the taught deck to be "a new card"
 FINE = (12, 24)  # columns, rows of the finer grid near-twins are told apart on
+TITLE_BOX = (0.08, 0.06, 0.92, 0.16)  # the design's title (x0, y0, x1, y1: fractions of the upright face)
+TITLE_SHIFT = 4  # pixels the title may be off after alignment
+TITLE_MIN = 0.5  # the least a card's title must agree with the taught one's
 TWIN_TILE = 0.75  # tiles where two taught faces correlate less than this tell them apart
 TWIN_MARGIN = 0.15
 
@@ -58,6 +61,7 @@ class Face(NamedTuple):
     tiles: np.ndarray  # TILES rows x cols x pixels: light-corrected tiles
     fine: np.ndarray  # FINE rows x cols x pixels at full size: where near-twins differ
     upright: np.ndarray | None = None  # the face itself (BGR, half size), for its grid
+    title: np.ndarray | None = None  # the title band's strokes (`_title`)
 
 
 class Result(NamedTuple):
@@ -72,6 +76,7 @@ class Result(NamedTuple):
     how: str
     second: float = 0.0
     design: float = 0.0  # how much it looks like a card of the taught deck at all (unweighted score)
+    title: float = 0.0  # how much the title agrees with the card taken
 
 
 _ORB: dict = {}
@@ -104,7 +109,27 @@ def make_face(tag: str, upright: np.ndarray) -> Face:
     half = (FACE_W // 2, FACE_H // 2)
     return Face(tag, cv2.resize(g, half, interpolation=cv2.INTER_AREA), pts, des, _kept(_tiles(g)),
                 _kept(_tiles(g, FINE, half=False)),
-                cv2.resize(upright, half, interpolation=cv2.INTER_AREA) if upright.ndim == 3 else None)
+                cv2.resize(upright, half, interpolation=cv2.INTER_AREA) if upright.ndim == 3 else None,
+                _title(g))
+
+
+def _title(g: np.ndarray) -> np.ndarray:
+    """The title of an upright grey face (TITLE_BOX), its strokes only: minus its
+    local mean, a little blurred, float32."""
+    x0, y0, x1, y1 = TITLE_BOX
+    band = g[int(y0 * FACE_H):int(y1 * FACE_H), int(x0 * FACE_W):int(x1 * FACE_W)].astype(np.float32)
+    band = band - cv2.GaussianBlur(band, (0, 0), 3)
+    return cv2.GaussianBlur(band, (0, 0), 1.0)
+
+
+def title_agreement(query: np.ndarray, taught: np.ndarray) -> float:
+    """How alike two title bands are (normalised cross-correlation, best over shifts of a few pixels;
+    `cv2.matchTemplate` with TM_CCOEFF_NORMED)."""
+    m = TITLE_SHIFT
+    inner = taught[m:-m, m:-m]
+    if inner.size == 0 or float(inner.std()) < 1e-3:
+        return 1.0  # no title to compare
+    return float(cv2.matchTemplate(query, inner, cv2.TM_CCOEFF_NORMED).max())
 
 
 def _tiles(g: np.ndarray, tiles=TILES, half: bool = True) -> np.ndarray:
@@ -422,20 +447,27 @@ class Library:
         fine = _tiles(grey(face), FINE, half=False) if tag is not None else None
         if tag is not None and len(order) > 1 and top - second < MARGIN:
             tag = self._twins(fine, scores, order)
-        if tag is not None and not self._same_grid(face, self.faces[self.tags().index(tag)]):
-            tag = None  # alike at a glance, not in its grid: another card of the deck
+        title = 0.0
+        if tag is not None:
+            f = self.faces[self.tags().index(tag)]
+            title = title_agreement(_title(grey(face)), f.title) if f.title is not None else 1.0
+            if title < TITLE_MIN or not self._same_grid(face, f):
+                tag = None  # alike at a glance, not in its title or grid: another card of the deck
         design = max(_trimmed(p) for p in per)
-        return Result(tag, round(top, 4), quad, face, how, round(second, 4), round(design, 4))
+        return Result(tag, round(top, 4), quad, face, how, round(second, 4), round(design, 4), round(title, 4))
 
     def _same_grid(self, face: np.ndarray, f: Face) -> bool:
-        """Whether `face` shows the grid taught face `f` shows (always, without a grid box)."""
+        """Whether `face` shows the grid taught face `f` shows (always, without a grid box). A cell
+        read empty where a colour was taught is forgiven (a glare spot washes a cell out); a colour
+        where the taught cell is empty, or red for blue-gray, is another card."""
         if self.grid_box is None or face.ndim == 2 or f.upright is None:
             return True
         from companion.vision.grid import read_grid
 
         if f.tag not in self._grids:
-            self._grids[f.tag] = read_grid(f.upright, self.grid_box)
-        return read_grid(face, self.grid_box) == self._grids[f.tag]
+            self._grids[f.tag] = _cells(read_grid(f.upright, self.grid_box))
+        taught, seen = self._grids[f.tag], _cells(read_grid(face, self.grid_box))
+        return all(seen.get(c) in (None, t) for c, t in taught.items()) and set(seen) <= set(taught)
 
     def _twins(self, fine: np.ndarray, scores: np.ndarray, order: np.ndarray) -> str | None:
         """The best of several close candidates, decided on the fine tiles where each pair of taught
@@ -455,6 +487,11 @@ class Library:
             return False
         gap = _tile_scores(fine, self.faces[b].fine)[differ] - _tile_scores(fine, self.faces[o].fine)[differ]
         return float(np.median(gap)) >= TWIN_MARGIN
+
+
+def _cells(grid: dict) -> dict[str, str]:
+    """{"A1": "red", "C3": "blue"} from a grid read ({"red": [...], "blue": [...]})."""
+    return {**{c: "blue" for c in grid["blue"]}, **{c: "red" for c in grid["red"]}}
 
 
 def _better(a: Result, b: Result) -> bool:

@@ -34,18 +34,9 @@ def test_near_twins_are_told_apart(deck, faces, library):
 
 def test_an_untaught_card_is_a_new_card_never_a_taught_one(deck, faces, library):
     for n, s in enumerate(deck[8:]):
-        if n == 1:
-            continue  # the untaught title twin: see the next test
-        for k in range(2):  # one of them differs from a taught card in its grid only
+        for k in range(2):  # two differ from a taught card in the title only, or in the grid only
             r = library.identify(_photo(faces[s["key"]], 400 + 10 * n + k, hard=k == 1))
             assert r.tag is None, (s["key"], r)
-
-
-@pytest.mark.xfail(reason="an untaught card that differs from a taught one in its title only is taken for "
-                          "it: the tile comparison does not see a title's letters (notes-camera.md)", strict=True)
-def test_an_untaught_title_twin_is_a_new_card(deck, faces, library):
-    s = deck[9]
-    assert library.identify(_photo(faces[s["key"]], 410, hard=False)).tag is None
 
 
 def test_hard_photos_are_mostly_recognised_and_never_wrong(deck, faces, library):
