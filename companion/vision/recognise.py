@@ -3,17 +3,18 @@
 Every card of a deck shares one design (frame, title band, grid), so finding a card and telling it apart
 are two steps:
 
-1. **Where is it.** ORB keypoints of the photo are matched to a few taught faces (any of them: their
-   shared design is what is found), each match kept when it passes the ratio test, and a RANSAC
-   homography (`cv2.findHomography`) maps the face onto the photo. Without a taught face, or when too
-   few features agree, the card's outline is found instead: edges (`cv2.Canny`), contours, the convex
-   hull reduced to four corners (`cv2.approxPolyDP`, else `cv2.minAreaRect`); of its two upright readings
-   the one with the darker title band at the top, or the one a taught face agrees with best.
-2. **Which is it.** The photo is warped to the upright face (`FACE_W` x `FACE_H`) and compared with each
-   taught face tile by tile (normalised cross-correlation of light-corrected grey levels; the worst
-   tiles are dropped, so a thumb or a glare spot costs little). The best must pass `ACCEPT` and beat the
-   second best by `MARGIN`; near-twins (cards that differ in the title or the grid only) are then
-   decided on the tiles where the two taught faces differ. Anything less is "a new card", never a guess.
+1. **Where is it** (`companion.vision.locate`). Each ORB feature of the photo votes for the taught
+   face its nearest taught feature belongs to, when that one is clearly nearer than the second
+   (Lowe's ratio test): the shared design's features have near twins on every face and vote for none.
+   The faces with most votes get a RANSAC homography (`cv2.findHomography`). Beside them, the card's
+   outline gives two upright readings. The most card-like readings are lined up with the taught face
+   they look most like (`cv2.findTransformECC`).
+2. **Which is it.** The upright photo is compared with each taught face tile by tile (normalised
+   cross-correlation of light-corrected grey levels, each tile weighted by how much the taught cards
+   differ there; the worst tiles are dropped, so a thumb or a glare spot costs little). The best must
+   pass `ACCEPT` and beat the second best by `MARGIN`; near-twins are decided on a finer grid where
+   the two taught faces differ. The card taken must also agree in its title (`TITLE_BOX`, the design's
+   title, `cv2.matchTemplate`) and, with a grid box, in its grid. Anything less is "a new card".
 
 A `Library` holds the taught faces (an upright face image each; features are computed from it, so an
 export carries pictures and every version of this code reads them). Pure computation on arrays: no
@@ -27,12 +28,11 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
-FACE_W, FACE_H = 252, 352  # the upright face every photo is warped to (a 63 x 88 mm card at 4 px/mm)
-WORK_SIDE = 640  # photos are scaled down to this longest side first
+from companion.vision.locate import (FACE_H, FACE_W, MATCHER, MIN_INLIERS, RATIO, corners, find_outlines, grey,
+                                     homography, locate_features, orb, photo_features, title_on_top,
+                                     upright_readings, warp, work_image)
+
 ORB_FACE = 500  # keypoints kept per taught face
-ORB_PHOTO = 1000  # keypoints looked for in a photo
-RATIO = 0.8  # Lowe's ratio test
-MIN_INLIERS = 14  # a homography with fewer agreeing matches is not trusted
 VOTED = 3  # taught faces the most photo features point at, each tried for a homography
 LOCATE_WITH = 6  # taught faces tried for the homography (their shared design is what is found)
 TILES = (6, 8)  # columns, rows of the comparison grid on the upright face
@@ -79,30 +79,12 @@ class Result(NamedTuple):
     title: float = 0.0  # how much the title agrees with the card taken
 
 
-_ORB: dict = {}
-
-
-def _orb(n: int):
-    """One ORB detector per keypoint budget (made once)."""
-    if n not in _ORB:
-        _ORB[n] = cv2.ORB_create(nfeatures=n, scaleFactor=1.2, nlevels=8, fastThreshold=12)
-    return _ORB[n]
-
-
-_MATCHER = cv2.BFMatcher(cv2.NORM_HAMMING)
-
-
-def grey(img: np.ndarray) -> np.ndarray:
-    """A BGR (or grey) image as grey uint8."""
-    return img if img.ndim == 2 else cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
-
-
 def make_face(tag: str, upright: np.ndarray) -> Face:
     """The features of an upright face image (BGR; any size: it is resized to FACE_W x FACE_H)."""
     if upright.shape[:2] != (FACE_H, FACE_W):
         upright = cv2.resize(upright, (FACE_W, FACE_H), interpolation=cv2.INTER_AREA)
     g = grey(upright)
-    kps, des = _orb(ORB_FACE).detectAndCompute(g, None)
+    kps, des = orb(ORB_FACE).detectAndCompute(g, None)
     pts = np.array([k.pt for k in kps], np.float32).reshape(-1, 2)
     if des is None:
         des = np.zeros((0, 32), np.uint8)
@@ -179,126 +161,6 @@ def _trimmed(s: np.ndarray, w: np.ndarray | None = None, drop: float = DROP) -> 
     return float((flat[keep] * w[keep]).sum() / max(w[keep].sum(), 1e-6))
 
 
-def work_image(img: np.ndarray) -> tuple[np.ndarray, float]:
-    """The photo scaled down to WORK_SIDE (never up), and the scale used."""
-    h, w = img.shape[:2]
-    s = min(1.0, WORK_SIDE / max(h, w))
-    if s < 1.0:
-        img = cv2.resize(img, (int(w * s), int(h * s)), interpolation=cv2.INTER_AREA)
-    return img, s
-
-
-def photo_features(g: np.ndarray):
-    """(keypoint positions N x 2, descriptors) of a grey photo; (None, None) when it has too few."""
-    kps, des = _orb(ORB_PHOTO).detectAndCompute(g, None)
-    if des is None or len(kps) < MIN_INLIERS:
-        return None, None
-    return np.array([k.pt for k in kps], np.float32), des
-
-
-def locate_features(g: np.ndarray, faces: list[Face], keep: int = 1, feats=None) -> list[tuple[np.ndarray, int, int]]:
-    """The `keep` best (H face->photo, inliers, face index), most inliers first, one per taught face
-    whose features agree with the photo's (ratio test, then a RANSAC homography)."""
-    pts, des = feats if feats is not None else photo_features(g)
-    if des is None:
-        return []
-    found = []
-    for i, f in enumerate(faces):
-        if len(f.descriptors) < MIN_INLIERS:
-            continue
-        pairs = _MATCHER.knnMatch(f.descriptors, des, k=2)
-        good = [p[0] for p in pairs if len(p) == 2 and p[0].distance < RATIO * p[1].distance]
-        h, n = _homography(f.keypoints[[m.queryIdx for m in good]], pts[[m.trainIdx for m in good]], g.shape)
-        if h is not None:
-            found.append((h, n, i))
-    found.sort(key=lambda x: -x[1])
-    return found[:keep]
-
-
-def _homography(src: np.ndarray, dst: np.ndarray, shape) -> tuple[np.ndarray | None, int]:
-    """A RANSAC homography face -> photo from matched points and its inliers, or (None, 0)."""
-    if len(src) < MIN_INLIERS:
-        return None, 0
-    h, mask = cv2.findHomography(src, dst, cv2.RANSAC, 5.0, maxIters=400, confidence=0.99)
-    n = int(mask.sum()) if mask is not None else 0
-    if h is None or n < MIN_INLIERS or not _sane(h, shape):
-        return None, 0
-    return h, n
-
-
-def _sane(h: np.ndarray, shape) -> bool:
-    """A homography that maps the face to a convex, not too small quad."""
-    quad = cv2.perspectiveTransform(_corners()[None], h)[0]
-    if not cv2.isContourConvex(quad.astype(np.float32)):
-        return False
-    area = cv2.contourArea(quad.astype(np.float32))
-    return area > 0.03 * shape[0] * shape[1]
-
-
-def _corners() -> np.ndarray:
-    """The face's corners, clockwise from the top left."""
-    return np.array([[0, 0], [FACE_W - 1, 0], [FACE_W - 1, FACE_H - 1], [0, FACE_H - 1]], np.float32)
-
-
-def find_outlines(g: np.ndarray, limit: int = 3) -> list[np.ndarray]:
-    """Card-shaped outlines in a grey photo, largest first: 4 corners each, in no particular order."""
-    area_min = 0.04 * g.shape[0] * g.shape[1]
-    blur = cv2.GaussianBlur(g, (5, 5), 0)
-    edges = cv2.Canny(blur, 40, 120)
-    edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
-    contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
-    found = []
-    for c in sorted(contours, key=cv2.contourArea, reverse=True)[:12]:
-        hull = cv2.convexHull(c)
-        area = cv2.contourArea(hull)
-        if area < area_min:
-            break
-        approx = cv2.approxPolyDP(hull, 0.02 * cv2.arcLength(hull, True), True).reshape(-1, 2)
-        quad = approx if len(approx) == 4 else cv2.boxPoints(cv2.minAreaRect(hull))
-        quad = np.asarray(quad, np.float32)
-        if not _card_shaped(quad):
-            continue
-        if any(abs(cv2.contourArea(quad) - cv2.contourArea(q)) < 0.1 * area and
-               np.abs(quad.mean(0) - q.mean(0)).max() < 15 for q in found):
-            continue
-        found.append(quad)
-        if len(found) >= limit:
-            break
-    return found
-
-
-def _card_shaped(quad: np.ndarray) -> bool:
-    """Four corners whose sides are in about a card's proportion (tilt allowed)."""
-    sides = np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1)
-    a, b = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
-    r = min(a, b) / max(a, b, 1e-6)
-    return 0.45 < r < 0.98
-
-
-def upright_readings(quad: np.ndarray) -> list[np.ndarray]:
-    """The two ways a portrait card can lie in `quad` (corners clockwise from the upright top left)."""
-    c = quad.mean(0)
-    ang = np.arctan2(quad[:, 1] - c[1], quad[:, 0] - c[0])
-    q = quad[np.argsort(ang)]  # clockwise in image coordinates (y down)
-    sides = np.linalg.norm(q - np.roll(q, -1, axis=0), axis=1)
-    start = 0 if sides[0] + sides[2] < sides[1] + sides[3] else 1  # the short side is the top
-    first = np.roll(q, -start, axis=0)
-    return [first, np.roll(first, -2, axis=0)]
-
-
-def warp(img: np.ndarray, quad: np.ndarray) -> np.ndarray:
-    """The upright face inside `quad` (corners clockwise from the upright top left)."""
-    m = cv2.getPerspectiveTransform(quad.astype(np.float32), _corners())
-    return cv2.warpPerspective(img, m, (FACE_W, FACE_H), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-
-
-def title_on_top(face: np.ndarray) -> float:
-    """How much darker the top band is than the bottom one (the design's title band is at the top)."""
-    g = grey(face).astype(np.float32)
-    band = FACE_H // 7
-    return float(g[-band:].mean() - g[:band].mean())
-
-
 class Library:
     """The taught faces, and the recognition of a photo against them."""
 
@@ -349,10 +211,10 @@ class Library:
         if self.faces:
             feats = photo_features(g)
             for h, _n, _i in self._vote(g, feats):
-                readings.append((cv2.perspectiveTransform(_corners()[None], h)[0], "features"))
+                readings.append((cv2.perspectiveTransform(corners()[None], h)[0], "features"))
             if not readings:
                 for h, _n, _i in locate_features(g, self._locators(), keep=2, feats=feats):
-                    readings.append((cv2.perspectiveTransform(_corners()[None], h)[0], "features"))
+                    readings.append((cv2.perspectiveTransform(corners()[None], h)[0], "features"))
         for quad in find_outlines(g, limit=3):
             readings += [(q, "outline") for q in upright_readings(quad)]
         if not readings:
@@ -383,8 +245,8 @@ class Library:
             return quad
         sc = np.diag([2.0, 2.0, 1.0]).astype(np.float32)
         m_full = sc @ m @ np.linalg.inv(sc)  # template (face) pixels -> warped-photo pixels
-        to_photo = np.linalg.inv(cv2.getPerspectiveTransform(quad.astype(np.float32), _corners()))
-        moved = cv2.perspectiveTransform(_corners()[None], (to_photo @ m_full).astype(np.float64))[0]
+        to_photo = np.linalg.inv(cv2.getPerspectiveTransform(quad.astype(np.float32), corners()))
+        moved = cv2.perspectiveTransform(corners()[None], (to_photo @ m_full).astype(np.float64))[0]
         if not cv2.isContourConvex(moved.astype(np.float32)) or np.abs(moved - quad).max() > 0.25 * FACE_H:
             return quad
         return moved.astype(np.float32)
@@ -407,7 +269,7 @@ class Library:
                           np.concatenate([np.full(len(f.descriptors), i) for i, f in enumerate(self.faces)]),
                           np.vstack([f.keypoints for f in self.faces]))
         all_des, owner, all_pts = self._pool
-        pairs = _MATCHER.knnMatch(des, all_des, k=2)
+        pairs = MATCHER.knnMatch(des, all_des, k=2)
         good = [p[0] for p in pairs if len(p) == 2 and p[0].distance < RATIO * p[1].distance]
         if not good:
             return []
@@ -418,7 +280,7 @@ class Library:
             if votes[i] < MIN_INLIERS:
                 break
             mine = [m for m, o in zip(good, faces_of) if o == i]
-            h, n = _homography(all_pts[[m.trainIdx for m in mine]], pts[[m.queryIdx for m in mine]], g.shape)
+            h, n = homography(all_pts[[m.trainIdx for m in mine]], pts[[m.queryIdx for m in mine]], g.shape)
             if h is not None:
                 found.append((h, n, int(i)))
         found.sort(key=lambda x: -x[1])
@@ -516,7 +378,7 @@ def upright_face(photo: np.ndarray, library: Library | None = None) -> tuple[np.
         found = locate_features(g, library._locators())
         if not found:
             return None
-        readings = [cv2.perspectiveTransform(_corners()[None], found[0][0])[0]]
+        readings = [cv2.perspectiveTransform(corners()[None], found[0][0])[0]]
     else:
         return None
     if library is not None and library.faces and len(readings) > 1:
