@@ -5,7 +5,10 @@ among them), 40 taught each from one straight photo, 5 hard photos of each taugh
 tilt up to 25 degrees, a quarter to over half of the frame, dim or bright, lamp or daylight tint,
 glare, a thumb, busy tables, another card at the edge, blur, noise, JPEG) and one of each of the 40
 untaught cards. Peer: a bare OpenCV ORB + ratio test + RANSAC homography matcher against the same
-taught faces (the card with most inliers, at least 15), on the same photos.
+taught faces (the card with most inliers, at least 15), on the same photos. Times are CPU time of
+the one thread doing the work (`time.thread_time`, OpenCV held to one thread): the 2-core machine is
+shared, so its wall clock says more about the neighbours than about the code; the wall median is
+given beside it.
 
     python benchmarks/bench_camera.py [--quick]
 """
@@ -75,6 +78,7 @@ def run(quick: bool = False) -> list[dict]:
     """Make the set, teach, identify every photo with ours and the peer."""
     import cv2
 
+    cv2.setNumThreads(1)  # one core: every photo's work on this thread, timed by its CPU time
     from companion.vision import synth
     from companion.vision.grid import read_grid
     from companion.vision.recognise import Library, upright_face
@@ -91,15 +95,16 @@ def run(quick: bool = False) -> list[dict]:
             lib.add(t["key"], found[0])
         peer = _baseline(faces)
         photos = [(p, cv2.imread(str(folder / p["file"]))) for p in m["photos"]]
-    ours_ms, peer_ms = [], []
+    ours_ms, peer_ms, wall_ms = [], [], []
     ok = wrong = false = peer_ok = peer_false = grid_ok = grid_n = up_ok = up_n = 0
     for p, img in photos:
-        t0 = time.perf_counter()
+        t0, w0 = time.thread_time(), time.perf_counter()
         r = lib.identify(img)
-        ours_ms.append((time.perf_counter() - t0) * 1000)
-        t0 = time.perf_counter()
+        ours_ms.append((time.thread_time() - t0) * 1000)
+        wall_ms.append((time.perf_counter() - w0) * 1000)
+        t0 = time.thread_time()
         got = peer(img)
-        peer_ms.append((time.perf_counter() - t0) * 1000)
+        peer_ms.append((time.thread_time() - t0) * 1000)
         if p["card"] is None:
             false += r.tag is not None
             peer_false += got is not None
@@ -131,8 +136,11 @@ def run(quick: bool = False) -> list[dict]:
             bool(up_n) and 100.0 * up_ok / up_n >= GOAL_GRID),
         row(f"camera: grid read exactly, any rotation ({grid_n} photos found)", "%",
             100.0 * grid_ok / grid_n if grid_n else None, "info", None),
-        row(f"camera: recognition time per photo ({len(photos)} photos, 640x480)", "ms", med, f"<= {GOAL_MS:.0f} ms",
-            med <= GOAL_MS, "bare ORB + ratio test + RANSAC homography", peer_med, med / peer_med),
+        row(f"camera: recognition time per photo, CPU time on one core ({len(photos)} photos, 640x480, "
+            f"{taught} taught)", "ms", med, f"<= {GOAL_MS:.0f} ms", med <= GOAL_MS,
+            "bare ORB + ratio test + RANSAC homography", peer_med, med / peer_med),
+        row("camera: recognition time per photo, wall clock on this (shared) machine", "ms",
+            statistics.median(wall_ms), "info", None),
         row("camera: memory for 54 taught cards (faces and their features)", "MB", mb_54, f"<= {GOAL_MB:.0f} MB",
             mb_54 <= GOAL_MB),
     ]

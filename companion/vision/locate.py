@@ -14,7 +14,7 @@ import numpy as np
 
 FACE_W, FACE_H = 252, 352  # the upright face every photo is warped to (a 63 x 88 mm card at 4 px/mm)
 WORK_SIDE = 640  # photos are scaled down to this longest side first
-ORB_PHOTO = 1000  # keypoints looked for in a photo
+ORB_PHOTO = 700  # keypoints looked for in a photo
 RATIO = 0.8  # Lowe's ratio test
 MIN_INLIERS = 14  # a homography with fewer agreeing matches is not trusted
 

@@ -32,7 +32,7 @@ from companion.vision.locate import (FACE_H, FACE_W, MATCHER, MIN_INLIERS, RATIO
                                      homography, locate_features, orb, photo_features, title_on_top,
                                      upright_readings, warp, work_image)
 
-ORB_FACE = 500  # keypoints kept per taught face
+ORB_FACE = 350  # keypoints kept per taught face
 VOTED = 3  # taught faces the most photo features point at, each tried for a homography
 LOCATE_WITH = 6  # taught faces tried for the homography (their shared design is what is found)
 TILES = (6, 8)  # columns, rows of the comparison grid on the upright face
@@ -140,7 +140,7 @@ def _kept(t: np.ndarray) -> np.ndarray:
 
 def _energy(t: np.ndarray) -> np.ndarray:
     """Per tile, the root mean square of its values (how much there is to compare)."""
-    return np.sqrt((t * t).mean(axis=2))
+    return np.sqrt((t * t).mean(axis=-1))
 
 
 def _tile_scores(query: np.ndarray, face_tiles: np.ndarray) -> np.ndarray:
@@ -170,6 +170,7 @@ class Library:
         self._grids: dict[str, dict] = {}
         self._weights: np.ndarray | None = None
         self._pool = None  # every taught face's descriptors stacked (and whose each is, and where)
+        self._stack = None  # every taught face's tiles stacked, and their energies
 
     def weights(self) -> np.ndarray:
         """Per tile, how much it tells taught cards apart: 1 - how alike the faces are there on
@@ -190,14 +191,14 @@ class Library:
         """Teach (or teach again) `tag` from its upright face."""
         f = make_face(tag, upright)
         self.faces = [x for x in self.faces if x.tag != tag] + [f]
-        self._weights = self._pool = None
+        self._weights = self._pool = self._stack = None
         self._grids.pop(tag, None)
         return f
 
     def remove(self, tag: str) -> None:
         """Forget `tag`."""
         self.faces = [x for x in self.faces if x.tag != tag]
-        self._weights = self._pool = None
+        self._weights = self._pool = self._stack = None
 
     def tags(self) -> list[str]:
         """The taught tags."""
@@ -234,7 +235,7 @@ class Library:
         `cv2.findTransformECC`, a homography at half size); `quad` itself when that fails."""
         w = self.weights()
         q = _tiles(grey(rough.face))
-        c = max(self.faces, key=lambda f: _trimmed(_tile_scores(q, f.tiles), w))
+        c = self.faces[int(np.argmax(_trimmed_rows(self._all_scores(q), w)))]
         half = (FACE_W // 2, FACE_H // 2)
         tmpl = c.grey.astype(np.float32)
         cur = cv2.resize(grey(rough.face), half, interpolation=cv2.INTER_AREA).astype(np.float32)
@@ -298,9 +299,9 @@ class Library:
         q = _tiles(grey(face))
         if not self.faces:
             return Result(None, 0.0, quad, face, how, 0.0)
-        per = [_tile_scores(q, f.tiles) for f in self.faces]
+        per = self._all_scores(q)
         w = self.weights()
-        scores = np.array([_trimmed(p, w) for p in per])
+        scores = _trimmed_rows(per, w)
         order = np.argsort(-scores)
         b = int(order[0])
         second = float(scores[order[1]]) if len(order) > 1 else 0.0
@@ -315,8 +316,19 @@ class Library:
             title = title_agreement(_title(grey(face)), f.title) if f.title is not None else 1.0
             if title < TITLE_MIN or not self._same_grid(face, f):
                 tag = None  # alike at a glance, not in its title or grid: another card of the deck
-        design = max(_trimmed(p) for p in per)
+        design = float(_trimmed_rows(per, np.ones_like(w)).max())
         return Result(tag, round(top, 4), quad, face, how, round(second, 4), round(design, 4), round(title, 4))
+
+    def _all_scores(self, q: np.ndarray) -> np.ndarray:
+        """`_tile_scores` of `q` against every taught face at once: faces x rows x cols."""
+        if self._stack is None:
+            tiles = np.stack([f.tiles for f in self.faces]).astype(np.float32)
+            self._stack = (tiles, _energy(tiles))
+        tiles, eb = self._stack
+        ea = _energy(q)
+        ncc = np.einsum("rcp,nrcp->nrc", q, tiles, optimize=True) / q.shape[2] / np.maximum(ea * eb, 1e-6)
+        plain_a, plain_b = ea < FLAT, eb < FLAT
+        return np.where(plain_a & plain_b, 1.0, np.where(plain_a | plain_b, -0.2, ncc))
 
     def _same_grid(self, face: np.ndarray, f: Face) -> bool:
         """Whether `face` shows the grid taught face `f` shows (always, without a grid box). A cell
@@ -349,6 +361,15 @@ class Library:
             return False
         gap = _tile_scores(fine, self.faces[b].fine)[differ] - _tile_scores(fine, self.faces[o].fine)[differ]
         return float(np.median(gap)) >= TWIN_MARGIN
+
+
+def _trimmed_rows(per: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """`_trimmed` of each face's tile scores (faces x rows x cols), weighted by `w` (rows x cols)."""
+    flat = per.reshape(len(per), -1)
+    order = np.argsort(flat, axis=1)[:, int(flat.shape[1] * DROP):]
+    kept = np.take_along_axis(flat, order, axis=1)
+    wk = w.ravel()[order]
+    return (kept * wk).sum(axis=1) / np.maximum(wk.sum(axis=1), 1e-6)
 
 
 def _cells(grid: dict) -> dict[str, str]:
