@@ -29,7 +29,7 @@ LOGICAL_LIGHTS = tuple(f"district.{d}" for d in DISTRICTS) + tuple(f"veil.{i}" f
 LED_DRIVERS = ("auto", "spi", "pwm", "pi5pio", "mock", "none")
 COLOR_ORDERS = ("RGB", "RBG", "GRB", "GBR", "BRG", "BGR", "RGBW", "GRBW")
 READERS = ("pn532", "lines", "camera", "none")
-CAMERA_DEVICES = ("auto", "picamera", "usb")  # or a V4L2 path (/dev/video0, /dev/v4l/by-id/...)
+CAMERA_DEVICES = ("auto", "picamera", "usb", "mock")  # or usb:N, a V4L2 path (/dev/video0, /dev/v4l/by-id/...)
 DISPLAY_MODES = ("auto", "fullscreen", "window", "headless")
 HAL_BACKENDS = ("auto", "mock", "sim", "pi")
 SIM_BOARD_RATIO = 0.6  # the simulated board's width beside the screen UI, as a share of the screen's height
@@ -317,7 +317,7 @@ def _camera(v: Checks, c: dict) -> CameraConfig:
     v.only_keys("camera", c, ("device", "grid_box"))
     device = v.text("camera.device", c["device"], 200)
     if device not in CAMERA_DEVICES and not re.fullmatch(r"usb:\d{1,2}|/dev/[A-Za-z0-9_./:-]+", device):
-        raise v.error("camera.device", f"must be auto, picamera, usb, usb:N or a /dev path, got {device!r}")
+        raise v.error("camera.device", f"must be auto, picamera, usb, usb:N, mock or a /dev path, got {device!r}")
     box = v.kind("camera.grid_box", c["grid_box"], list)
     if box:
         if len(box) != 4 or not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in box):

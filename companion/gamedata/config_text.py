@@ -110,5 +110,6 @@ mdns = true                # announce the table as nightwatch.local where the ne
 [camera]
 # The camera card reader (reader.type = "camera"; needs the [camera] extra, OpenCV).
 device = "auto"            # auto (the Pi camera, else the first USB webcam) | picamera | usb | usb:N | /dev/video0
+                           # | mock (the simulator: drop a card's photo on its window)
 grid_box = []              # where the grid is on the upright card: [x0, y0, x1, y1], fractions of its face
 """

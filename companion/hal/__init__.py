@@ -189,7 +189,7 @@ def open_hardware(config, backend: str | None = None, clock: Clock | None = None
         from companion.hal.sim import SimBoard
 
         hw.panel = SimBoard(layout, lambda: hw.pixels, lambda: hw.buttons, clock, eye_gamma=config.leds.gamma,
-                            width=panel_width(name, config))
+                            width=panel_width(name, config), reader=lambda: hw.reader)
     return hw
 
 
@@ -201,7 +201,7 @@ def _openers(name, config, layout, pins, clock, probe, importer, pin_factory) ->
     if name in ("mock", "sim"):
         reader = (lambda: MockReader(clock)) if name == "mock" or config.reader.type == "none" \
             else (lambda: open_configured_reader(config, clock))
-        if name == "mock" and config.reader.type == "camera":
+        if config.reader.type == "camera" and (name == "mock" or config.camera.device == "mock"):
             reader = lambda: open_mock_camera(config, clock)  # noqa: E731
         return {
             Part.LEDS: lambda: MockPixels(layout),
@@ -218,8 +218,9 @@ def _openers(name, config, layout, pins, clock, probe, importer, pin_factory) ->
 
 
 def open_mock_camera(config, clock: Clock) -> CardReader:
-    """The camera reader over `MockFrames` (its `source.show(photo)` lays a card on the spot), reading
-    in the loop's thread so tests see a read in the frame it happens; a stub without OpenCV."""
+    """The camera reader over `MockFrames` (its `source.show(photo)` lays a card on the spot; in the
+    simulator, a photo dropped on the window), reading in the loop's thread so tests see a read in the
+    frame it happens; a stub without OpenCV."""
     try:
         from companion.hal.camera import MockFrames, open_camera_reader
 

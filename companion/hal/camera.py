@@ -167,6 +167,8 @@ def source_for(device: str) -> FrameSource:
     camera when picamera2 is installed and a camera is attached, else the first USB camera."""
     if device == "picamera":
         return PiCameraFrames()
+    if device == "mock":
+        return MockFrames()
     if device == "usb":
         return V4l2Frames(0)
     if device.startswith("usb:"):

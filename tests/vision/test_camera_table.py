@@ -73,3 +73,19 @@ def test_unplugging_mid_game_is_a_banner_and_plugging_back_recovers(tmp_path):
         app.clock.advance(0.05)
         app.tick()
     assert app.hw.status()["reader"][0]
+
+
+def test_a_photo_dropped_on_the_simulator_lays_the_card_down(tmp_path, faces):
+    from companion.hal import FakeClock, open_hardware
+
+    photo = tmp_path / "dropped.png"
+    cv2.imwrite(str(photo), synth.photo(faces["T-02"], np.random.default_rng(5), hard=False)[0])
+    cfg = config.loads('[reader]\ntype = "camera"\n[camera]\ndevice = "mock"\n')
+    clock = FakeClock()
+    with open_hardware(cfg, backend="sim", clock=clock) as hw:
+        assert hw.panel.handle_event(pygame.event.Event(pygame.DROPFILE, file=str(photo)))
+        reads = []
+        for _ in range(20):
+            clock.advance(0.05)
+            reads += hw.reader.poll()
+        assert len(reads) == 1 and reads[0].tag.startswith("SIGHT-")
