@@ -122,8 +122,10 @@ def run(quick: bool = False) -> list[dict]:
     known = sum(1 for p, _ in photos if p["card"] is not None)
     acc, peer_acc = 100.0 * ok / known, 100.0 * peer_ok / known
     med, peer_med = statistics.median(ours_ms), statistics.median(peer_ms)
-    mb_54 = sum(f.grey.nbytes + f.keypoints.nbytes + f.descriptors.nbytes + f.tiles.nbytes + f.fine.nbytes +
-                (f.upright.nbytes if f.upright is not None else 0) for f in lib.faces) / len(lib.faces) * 54 / 2**20
+    caches = [a for c in (lib._pool, lib._stack) if c is not None for a in c if hasattr(a, "nbytes")]
+    per_face = (sum(v.nbytes for f in lib.faces for v in f if hasattr(v, "nbytes")) +
+                sum(a.nbytes for a in caches)) / len(lib.faces)
+    mb_54 = per_face * 54 / 2**20  # the faces, their features and the library's stacked copies
     where = f"{known} photos of {taught} taught cards"
     return [
         row(f"camera: taught cards identified ({where})", "%", acc, f">= {GOAL_ACCURACY:.0f} %", acc >= GOAL_ACCURACY,
@@ -141,7 +143,7 @@ def run(quick: bool = False) -> list[dict]:
             "bare ORB + ratio test + RANSAC homography", peer_med, med / peer_med),
         row("camera: recognition time per photo, wall clock on this (shared) machine", "ms",
             statistics.median(wall_ms), "info", None),
-        row("camera: memory for 54 taught cards (faces and their features)", "MB", mb_54, f"<= {GOAL_MB:.0f} MB",
+        row("camera: memory for 54 taught cards (faces, features, the stacked copies the search uses)", "MB", mb_54, f"<= {GOAL_MB:.0f} MB",
             mb_54 <= GOAL_MB),
     ]
 
