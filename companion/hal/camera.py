@@ -97,7 +97,46 @@ class MockFrames:
         """Nothing to release."""
 
 
-class V4l2Frames:
+class _Grabber:
+    """A real camera's frames taken in a thread of their own, a few a second: `read()` hands the
+    newest one over at once, so the table's loop never waits for a camera's next frame. A camera
+    that stops giving frames makes `read()` raise OSError."""
+
+    def _start(self) -> None:
+        """Start taking frames (after the camera opened)."""
+        import threading
+
+        self._latest, self._error, self._running = None, None, True
+        self._thread = threading.Thread(target=self._run, name="camera-frames", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        """Take frames until stopped or until the camera fails."""
+        import time
+
+        while self._running:
+            try:
+                self._latest = self._grab()
+            except Exception as exc:  # unplugged: remembered, said by the next read
+                self._error = exc
+                return
+            time.sleep(IDLE_S / 2)
+
+    def read(self):
+        """The newest frame (None before the first); OSError once the camera failed."""
+        if self._error is not None:
+            raise OSError(f"{self.name}: {describe(self._error)}")
+        return self._latest
+
+    def _stop(self) -> None:
+        """Stop taking frames."""
+        self._running = False
+        thread = getattr(self, "_thread", None)
+        if thread is not None:
+            thread.join(timeout=2.0)
+
+
+class V4l2Frames(_Grabber):
     """A UVC webcam through OpenCV's V4L2 capture."""
 
     def __init__(self, device):
@@ -117,22 +156,24 @@ class V4l2Frames:
         cap.set(cv2.CAP_PROP_FRAME_HEIGHT, 480)
         cap.set(cv2.CAP_PROP_BUFFERSIZE, 1)  # the newest frame, not one queued a second ago
         self._cap = cap
+        self._start()
 
-    def read(self):
-        """One frame; OSError when the camera stopped giving them (unplugged)."""
+    def _grab(self):
+        """One frame (blocks until the camera gives it); OSError when it stopped giving them."""
         ok, frame = self._cap.read()
         if not ok:
             raise OSError(f"{self.device}: no frame (unplugged?)")
         return frame
 
     def close(self) -> None:
-        """Release the device."""
+        """Stop taking frames and release the device."""
+        self._stop()
         cap, self._cap = self._cap, None
         if cap is not None:
             cap.release()
 
 
-class PiCameraFrames:
+class PiCameraFrames(_Grabber):
     """The Raspberry Pi camera (Camera Module 3 / v2) through picamera2."""
 
     name = "Pi camera"
@@ -149,13 +190,15 @@ class PiCameraFrames:
         cam.configure(cam.create_preview_configuration(main={"format": "RGB888", "size": (640, 480)}))
         cam.start()
         self._cam = cam
+        self._start()
 
-    def read(self):
+    def _grab(self):
         """One frame (picamera2's "RGB888" is B, G, R in memory: OpenCV's order)."""
         return self._cam.capture_array()
 
     def close(self) -> None:
-        """Stop and release the camera."""
+        """Stop taking frames, then stop and release the camera."""
+        self._stop()
         cam, self._cam = self._cam, None
         if cam is not None:
             cam.stop()

@@ -75,3 +75,35 @@ def test_a_camera_missing_at_start_is_retried_with_back_off(spot):
     frames.plug()
     _run(reader, clock, 9)  # the next try is at most 8 s after the last
     assert frames.opened == 1 and reader.status[0]
+
+
+def test_a_real_camera_s_frames_are_taken_in_a_thread_and_its_failure_is_said():
+    from companion.hal.camera import _Grabber
+
+    class Camera(_Grabber):
+        name = "test camera"
+
+        def __init__(self):
+            self.taken = 0
+
+        def _grab(self):
+            self.taken += 1
+            if self.taken > 2:
+                raise OSError("gone from the bus")
+            return np.full((4, 4, 3), self.taken, np.uint8)
+
+    cam = Camera()
+    cam._start()
+    cam._thread.join(timeout=5)
+    with pytest.raises(OSError, match="gone from the bus"):
+        cam.read()
+    cam._stop()
+
+
+def test_opening_a_webcam_that_is_not_there_says_so():
+    from companion.hal.camera import V4l2Frames
+
+    cam = V4l2Frames("/dev/video-not-there")
+    with pytest.raises(OSError, match="no V4L2 camera"):
+        cam.open()
+    cam.close()
