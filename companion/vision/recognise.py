@@ -59,7 +59,7 @@ class Face(NamedTuple):
     keypoints: np.ndarray  # N x 2 float32, in face pixels
     descriptors: np.ndarray  # N x 32 uint8
     tiles: np.ndarray  # TILES rows x cols x pixels: light-corrected tiles
-    fine: np.ndarray  # FINE rows x cols x pixels at full size: where near-twins differ
+    full: np.ndarray  # the grey face at full size (uint8): its fine tiles, where near-twins differ, come from it
     upright: np.ndarray | None = None  # the face itself (BGR, half size), for its grid
     title: np.ndarray | None = None  # the title band's strokes (`_title`)
 
@@ -90,7 +90,7 @@ def make_face(tag: str, upright: np.ndarray) -> Face:
         des = np.zeros((0, 32), np.uint8)
     half = (FACE_W // 2, FACE_H // 2)
     return Face(tag, cv2.resize(g, half, interpolation=cv2.INTER_AREA), pts, des, _kept(_tiles(g)),
-                _kept(_tiles(g, FINE, half=False)),
+                g,
                 cv2.resize(upright, half, interpolation=cv2.INTER_AREA) if upright.ndim == 3 else None,
                 _title(g))
 
@@ -171,6 +171,7 @@ class Library:
         self._weights: np.ndarray | None = None
         self._pool = None  # every taught face's descriptors stacked (and whose each is, and where)
         self._stack = None  # every taught face's tiles stacked, and their energies
+        self._fines: dict[str, np.ndarray] = {}  # tag -> fine tiles, of the near-twins asked about
 
     def weights(self) -> np.ndarray:
         """Per tile, how much it tells taught cards apart: 1 - how alike the faces are there on
@@ -193,6 +194,7 @@ class Library:
         self.faces = [x for x in self.faces if x.tag != tag] + [f]
         self._weights = self._pool = self._stack = None
         self._grids.pop(tag, None)
+        self._fines.pop(tag, None)
         return f
 
     def remove(self, tag: str) -> None:
@@ -353,13 +355,21 @@ class Library:
                 return self.faces[b].tag
         return None
 
+    def _fine(self, i: int) -> np.ndarray:
+        """Face `i`'s fine tiles (made when first asked: only near-twins need them)."""
+        f = self.faces[i]
+        if f.tag not in self._fines:
+            self._fines[f.tag] = _tiles(f.full, FINE, half=False)
+        return self._fines[f.tag]
+
     def _beats(self, fine: np.ndarray, b: int, o: int) -> bool:
         """Whether the photo's fine tiles agree with face `b` clearly more than with face `o` where
         those two differ."""
-        differ = _tile_scores(self.faces[b].fine, self.faces[o].fine) < TWIN_TILE
+        fb, fo = self._fine(b), self._fine(o)
+        differ = _tile_scores(fb, fo) < TWIN_TILE
         if not differ.any():
             return False
-        gap = _tile_scores(fine, self.faces[b].fine)[differ] - _tile_scores(fine, self.faces[o].fine)[differ]
+        gap = _tile_scores(fine, fb)[differ] - _tile_scores(fine, fo)[differ]
         return float(np.median(gap)) >= TWIN_MARGIN
 
 
