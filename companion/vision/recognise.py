@@ -29,11 +29,12 @@ import cv2
 import numpy as np
 
 from companion.vision.locate import (FACE_H, FACE_W, MATCHER, MIN_INLIERS, RATIO, corners, find_outlines, grey,
-                                     homography, locate_features, orb, photo_features, title_on_top,
+                                     locate_features, orb, photo_features, title_on_top,
                                      upright_readings, warp, work_image)
 
 ORB_FACE = 350  # keypoints kept per taught face
-VOTED = 3  # taught faces the most photo features point at, each tried for a homography
+VOTED = 3  # taught faces the most photo features point at (in each round), each tried for a homography
+NEAR = 40  # Hamming distance of a near feature (the second round of votes)
 LOCATE_WITH = 6  # taught faces tried for the homography (their shared design is what is found)
 TILES = (6, 8)  # columns, rows of the comparison grid on the upright face
 BLUR = 1.5  # sigma of the blur before comparing: a warp a few pixels off still matches
@@ -260,34 +261,27 @@ class Library:
         return r.tag, r.score, r.second
 
     def _vote(self, g: np.ndarray, feats) -> list[tuple[np.ndarray, int, int]]:
-        """Homographies from the taught faces the photo's features point at: each photo feature's two
-        nearest taught features (all faces at once); a clear nearest one (ratio test) is a vote for its
-        face (a feature of the shared design has a near twin on every face, so it votes for none);
-        the VOTED faces with most votes get a RANSAC homography each."""
+        """Homographies from the taught faces the photo's features point at. Each photo feature's two
+        nearest taught features are found among all faces at once: a clear nearest one (ratio test) is
+        a vote for its face (a feature of the shared design has a near twin on every face, so it votes
+        for none), and a near one at all is a vote of the second round (near-twins share their picture,
+        so its features are clear for neither). The VOTED faces with most votes of either round are
+        matched on their own (`locate_features`) and the two best homographies kept."""
         pts, des = feats
         if des is None:
             return []
         if self._pool is None:
             self._pool = (np.vstack([f.descriptors for f in self.faces]),
-                          np.concatenate([np.full(len(f.descriptors), i) for i, f in enumerate(self.faces)]),
-                          np.vstack([f.keypoints for f in self.faces]))
-        all_des, owner, all_pts = self._pool
-        pairs = MATCHER.knnMatch(des, all_des, k=2)
-        good = [p[0] for p in pairs if len(p) == 2 and p[0].distance < RATIO * p[1].distance]
-        if not good:
-            return []
-        faces_of = owner[[m.trainIdx for m in good]]
-        votes = np.bincount(faces_of, minlength=len(self.faces))
-        found = []
-        for i in np.argsort(-votes)[:VOTED]:
-            if votes[i] < MIN_INLIERS:
-                break
-            mine = [m for m, o in zip(good, faces_of) if o == i]
-            h, n = homography(all_pts[[m.trainIdx for m in mine]], pts[[m.queryIdx for m in mine]], g.shape)
-            if h is not None:
-                found.append((h, n, int(i)))
-        found.sort(key=lambda x: -x[1])
-        return found[:2]
+                          np.concatenate([np.full(len(f.descriptors), i) for i, f in enumerate(self.faces)]))
+        all_des, owner = self._pool
+        pairs = [p for p in MATCHER.knnMatch(des, all_des, k=2) if len(p) == 2]
+        clear = owner[[p[0].trainIdx for p in pairs if p[0].distance < RATIO * p[1].distance]]
+        near = owner[[p[0].trainIdx for p in pairs if p[0].distance < NEAR]]
+        picked: list[int] = []
+        for votes in (np.bincount(clear, minlength=len(self.faces)), np.bincount(near, minlength=len(self.faces))):
+            picked += [int(i) for i in np.argsort(-votes)[:VOTED] if votes[i] >= MIN_INLIERS and int(i) not in picked]
+        found = [(h, n, picked[j]) for h, n, j in locate_features(g, [self.faces[i] for i in picked], 2, feats)]
+        return found
 
     def _locators(self) -> list[Face]:
         """The faces tried for the homography: a few, spread over the library (the newest last)."""
