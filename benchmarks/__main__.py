@@ -18,7 +18,7 @@ import sys
 import time
 from pathlib import Path
 
-MODULES = ["bench_engine", "bench_journal", "bench_lighting", "bench_reader", "bench_ui", "bench_app", "bench_process",
+MODULES = ["bench_engine", "bench_journal", "bench_lighting", "bench_reader", "bench_camera", "bench_ui", "bench_app", "bench_process",
            "bench_web"]
 ROOT = Path(__file__).resolve().parent.parent
 

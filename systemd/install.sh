@@ -3,7 +3,7 @@
 # or later; Pi 5, Pi 4, Pi 3, Zero 2 W). Run from a checkout: `sudo bash systemd/install.sh` (or
 # `make install-pi`). Safe to run again: a second run changes nothing that is already right.
 #
-# Usage: install.sh [--dry-run] [--uninstall] [--user NAME] [--login-user NAME] [--prefix DIR] [--no-apt] [-h]
+# Usage: install.sh [--dry-run] [--uninstall] [--user NAME] [--login-user NAME] [--prefix DIR] [--no-apt] [--camera] [-h]
 #   --dry-run     print every step instead of doing it
 #   --uninstall   remove the service, the boot-config block, the venv and /usr/local/bin/companion, and
 #                 boot to the desktop again if the install had turned that off (keeps the config in
@@ -13,6 +13,9 @@
 #                 the service's group so they read the same config and journal (default: $SUDO_USER)
 #   --prefix DIR  where the venv goes (default: /opt/companion; the venv is DIR/venv)
 #   --no-apt      skip apt-get (packages already installed, or offline)
+#   --camera      the camera card reader too: the [camera] extra (OpenCV) in the venv; the Pi camera's
+#                 picamera2 comes from Raspberry Pi OS (python3-picamera2) and the venv sees the
+#                 system's packages (it is made with --system-site-packages)
 #
 # What goes where: config and taught cards in /etc/companion, journal in /var/lib/companion (both
 # root/service user : service group, 2770), `companion` on PATH as /usr/local/bin/companion.
@@ -42,6 +45,7 @@ CODENAME=""     # from /etc/os-release (preflight)
 PY_VERSION=""   # of $PYTHON, "3.11"
 MACHINE=""      # uname -m
 USE_APT=1
+CAMERA=0        # --camera: install the [camera] extra
 # audio: /dev/snd/* is root:audio 0660, and a boot service has no seat to get it from.
 GROUPS_NEEDED=(video render input gpio spi dialout audio)
 # SDL's KMSDRM driver (the screen without a desktop) loads libdrm.so.2, libgbm.so.1, libEGL.so.1 and
@@ -59,7 +63,8 @@ APT_REQUIRED=(python3-venv python3-dev python3-pip build-essential swig alsa-uti
 # piwheels link the system SDL. liblgpio-dev (Raspberry Pi OS only) is taken when the archive has it
 # and never needed: lgpio builds from its own sources where no wheel fits (see lgpio_needs_build). espeak-ng speaks One Night's narration (without it the narration is on
 # screen only). alsa-utils (aplay) is how `companion doctor` plays its test chime.
-APT_OPTIONAL=(libsdl2-2.0-0 libsdl2-image-2.0-0 libsdl2-mixer-2.0-0 libsdl2-ttf-2.0-0 espeak-ng)
+# python3-picamera2 (Raspberry Pi OS's archive only) drives the Pi camera for the camera card reader.
+APT_OPTIONAL=(libsdl2-2.0-0 libsdl2-image-2.0-0 libsdl2-mixer-2.0-0 libsdl2-ttf-2.0-0 espeak-ng python3-picamera2)
 BEGIN_MARK="# >>> nightwatch-companion (managed by systemd/install.sh) >>>"
 END_MARK="# <<< nightwatch-companion <<<"
 
@@ -75,6 +80,7 @@ parse_args() {
             --dry-run) DRY_RUN=1 ;;
             --uninstall) UNINSTALL=1 ;;
             --no-apt) USE_APT=0 ;;
+            --camera) CAMERA=1 ;;
             --user) [ $# -ge 2 ] || die "--user needs a name" 2; SERVICE_USER="$2"; shift ;;
             --user=*) SERVICE_USER="${1#--user=}" ;;
             --login-user) [ $# -ge 2 ] || die "--login-user needs a name" 2; LOGIN_USER="$2"; shift ;;
@@ -242,7 +248,16 @@ step_venv() {
     say "== venv $VENV with the [pi] extra"
     "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
         || die "$PYTHON is older than 3.11; Raspberry Pi OS Bookworm ships 3.11"
-    if [ -x "$ROOT$VENV/bin/python" ]; then say "  venv exists"; else run "$PYTHON" -m venv "$ROOT$VENV"; fi
+    # --system-site-packages: picamera2 is an apt package (python3-picamera2), not on PyPI; the
+    # venv's own packages still come first. A venv made before this line gets the same switch.
+    if [ -x "$ROOT$VENV/bin/python" ]; then
+        say "  venv exists"
+        if grep -q '^include-system-site-packages = false' "$ROOT$VENV/pyvenv.cfg" 2> /dev/null; then
+            run sed -i 's/^include-system-site-packages = false/include-system-site-packages = true/' "$ROOT$VENV/pyvenv.cfg"
+        fi
+    else
+        run "$PYTHON" -m venv "$ROOT$VENV" --system-site-packages
+    fi
     run "$ROOT$VENV/bin/python" -m pip install --quiet --upgrade pip
     # Never both pygame and pygame-ce: they overwrite each other's files silently, so when plain
     # pygame is there, remove both and let the install below bring pygame-ce back whole.
@@ -251,7 +266,11 @@ step_venv() {
     fi
     step_lgpio
     stage_source
-    run "$ROOT$VENV/bin/python" -m pip install --quiet "$STAGE[pi]"
+    if [ "$CAMERA" = 1 ]; then
+        run "$ROOT$VENV/bin/python" -m pip install --quiet "$STAGE[pi,camera]"
+    else
+        run "$ROOT$VENV/bin/python" -m pip install --quiet "$STAGE[pi]"
+    fi
     step_path
 }
 

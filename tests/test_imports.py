@@ -159,7 +159,7 @@ LAYERS = (
     ("companion.rules",),
     ("companion.inputs", "companion.i18n"),
     ("companion.storage", "companion.gamedata", "companion.narration", "companion.lighting", "companion.hal",
-     "companion.games="),
+     "companion.vision", "companion.games="),
     ("companion.gameline", "companion.runtime", "companion.controllers"),
     ("companion.ui",),
     ("companion.web", "companion.app"),

@@ -21,6 +21,7 @@ Commands:
   play       apply a scenario file headless and print the final state
   journal    saved games: list, export, delete, undo, redo, check, recover, rescue, report
 {games}  hw-test    walk through every light and button of the board (for makers)
+  camera     `camera test`: what the card camera sees and reads (for makers)
   doctor     check this machine's setup and say how to fix what is wrong
   config     print the default config (`companion config --default`) or check one
   games      list the games this companion serves
@@ -46,6 +47,7 @@ COMMANDS: dict[str, str] = {
     "play": "companion.cli.play:main",
     "journal": "companion.cli.journal:main",
     "hw-test": "companion.cli.hwtest:main",
+    "camera": "companion.cli.camera:main",
     "doctor": "companion.cli.doctor:main",
     "config": "companion.cli.config:main",
     "games": "companion.cli:games",

@@ -28,7 +28,8 @@ from companion.records import Named
 LOGICAL_LIGHTS = tuple(f"district.{d}" for d in DISTRICTS) + tuple(f"veil.{i}" for i in range(7)) + ("status",)
 LED_DRIVERS = ("auto", "spi", "pwm", "pi5pio", "mock", "none")
 COLOR_ORDERS = ("RGB", "RBG", "GRB", "GBR", "BRG", "BGR", "RGBW", "GRBW")
-READERS = ("pn532", "lines", "none")
+READERS = ("pn532", "lines", "camera", "none")
+CAMERA_DEVICES = ("auto", "picamera", "usb", "mock")  # or usb:N, a V4L2 path (/dev/video0, /dev/v4l/by-id/...)
 DISPLAY_MODES = ("auto", "fullscreen", "window", "headless")
 HAL_BACKENDS = ("auto", "mock", "sim", "pi")
 SIM_BOARD_RATIO = 0.6  # the simulated board's width beside the screen UI, as a share of the screen's height
@@ -66,6 +67,7 @@ DEFAULTS: dict[str, Any] = {
     "reader": {"type": "none", "port": "/dev/serial0", "baud": 115200, "repeat_window_s": 2.0,
                "tag_pattern": DEFAULT_TAG_PATTERN},
     "web": {"enabled": "auto", "listen": "0.0.0.0:8080", "mdns": True},
+    "camera": {"device": "auto", "grid_box": []},
 }
 
 
@@ -120,6 +122,14 @@ class ReaderConfig(Named):
     tag_pattern: str = DEFAULT_TAG_PATTERN
 
 
+class CameraConfig(Named):
+    """The camera card reader (`reader.type = "camera"`): which camera, and where the grid is on the
+    upright card (x0, y0, x1, y1 as fractions of its face; empty: not set, no grid read)."""
+
+    device: str = "auto"
+    grid_box: tuple = ()
+
+
 class DisplayConfig(Named):
     """How the screen is opened."""
 
@@ -166,6 +176,7 @@ class Config(Named):
     source: str = "<defaults>"
     language: str = "auto"  # "auto" (system locale) or a code from companion.i18n.LANGUAGES
     web: WebConfig = WebConfig()
+    camera: CameraConfig = CameraConfig()
 
 
 def load(path: str | Path | None = None) -> Config:
@@ -227,7 +238,8 @@ def _build(doc: tomlfile.TomlDoc, source: str) -> Config:
     base = DEFAULTS
     data = doc.data
     v = Checks(doc)
-    v.only_keys("", data, ("language", "game", "hal", "display", "sound", "leds", "buttons", "reader", "web"))
+    v.only_keys("", data, ("language", "game", "hal", "display", "sound", "leds", "buttons", "reader", "web",
+                           "camera"))
     language = v.choice("language", data.get("language", base["language"]), ("auto",) + LANGUAGES)
 
     def section(name: str) -> dict:
@@ -294,9 +306,27 @@ def _build(doc: tomlfile.TomlDoc, source: str) -> Config:
         debounce_ms=v.integer("buttons.debounce_ms", b["debounce_ms"], 0, 500),
         long_press_ms=v.integer("buttons.long_press_ms", b["long_press_ms"], 100, 10_000),
         pins=_button_pins(v, b["pins"], kept_pins(data), pins_module.needed_pins(
-            (s.pin for s in strips), leds.driver, reader.type, reader.port)),
+            (s.pin for s in strips), leds.driver, "none" if reader.type == "camera" else reader.type, reader.port)),
     )
-    return Config(game, hal, display, sound, leds, buttons, reader, source, language, _web(v, section("web")))
+    return Config(game, hal, display, sound, leds, buttons, reader, source, language, _web(v, section("web")),
+                  _camera(v, section("camera")))
+
+
+def _camera(v: Checks, c: dict) -> CameraConfig:
+    """The [camera] table: a device (auto, picamera, usb, usb:N or a /dev path), a grid box."""
+    v.only_keys("camera", c, ("device", "grid_box"))
+    device = v.text("camera.device", c["device"], 200)
+    if device not in CAMERA_DEVICES and not re.fullmatch(r"usb:\d{1,2}|/dev/[A-Za-z0-9_./:-]+", device):
+        raise v.error("camera.device", f"must be auto, picamera, usb, usb:N, mock or a /dev path, got {device!r}")
+    box = v.kind("camera.grid_box", c["grid_box"], list)
+    if box:
+        if len(box) != 4 or not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in box):
+            raise v.error("camera.grid_box", "needs four fractions [x0, y0, x1, y1]")
+        x0, y0, x1, y1 = (float(x) for x in box)
+        if not (0 <= x0 < x1 <= 1 and 0 <= y0 < y1 <= 1):
+            raise v.error("camera.grid_box", "needs 0 <= x0 < x1 <= 1 and 0 <= y0 < y1 <= 1")
+        box = (x0, y0, x1, y1)
+    return CameraConfig(device=device, grid_box=tuple(box))
 
 
 def _web(v: Checks, w: dict) -> WebConfig:

@@ -91,7 +91,7 @@ confirm = "GPIO16"
 undo = "GPIO26"
 
 [reader]
-type = "none"              # pn532 (NFC board on the UART) | lines (USB QR scanner, Pico board) | none
+type = "none"              # pn532 (NFC board on the UART) | lines (USB QR scanner, Pico board) | camera | none
 port = "/dev/serial0"      # a pyserial URL: /dev/serial0, /dev/serial/by-id/..., loop:// for tests
 baud = 115200
 repeat_window_s = 2.0      # the same tag again within this many seconds counts once
@@ -106,4 +106,10 @@ tag_pattern = '[A-Za-z0-9]([A-Za-z0-9_.:-]*[A-Za-z0-9])?'
 enabled = "auto"           # auto (on with the Raspberry Pi backend, off on a PC) | true | false
 listen = "0.0.0.0:8080"    # [HOST:]PORT; `companion run --web [HOST:]PORT` turns it on for one run
 mdns = true                # announce the table as nightwatch.local where the network allows
+
+[camera]
+# The camera card reader (reader.type = "camera"; needs the [camera] extra, OpenCV).
+device = "auto"            # auto (the Pi camera, else the first USB webcam) | picamera | usb | usb:N | /dev/video0
+                           # | mock (the simulator: drop a card's photo on its window)
+grid_box = []              # where the grid is on the upright card: [x0, y0, x1, y1], fractions of its face
 """

@@ -190,7 +190,7 @@ def open_hardware(config, backend: str | None = None, clock: Clock | None = None
         from companion.hal.sim import SimBoard
 
         hw.panel = SimBoard(layout, lambda: hw.pixels, lambda: hw.buttons, clock, eye_gamma=config.leds.gamma,
-                            width=panel_width(name, config))
+                            width=panel_width(name, config), reader=lambda: hw.reader)
     return hw
 
 
@@ -202,6 +202,8 @@ def _openers(name, config, layout, pins, clock, probe, importer, pin_factory) ->
     if name in ("mock", "sim"):
         reader = (lambda: MockReader(clock)) if name == "mock" or config.reader.type == "none" \
             else (lambda: open_configured_reader(config, clock))
+        if config.reader.type == "camera" and (name == "mock" or config.camera.device == "mock"):
+            reader = lambda: open_mock_camera(config, clock)  # noqa: E731
         return {
             Part.LEDS: lambda: MockPixels(layout),
             Part.BUTTONS: lambda: MockButtons(pins, b.debounce_ms, b.long_press_ms),
@@ -216,6 +218,18 @@ def _openers(name, config, layout, pins, clock, probe, importer, pin_factory) ->
     }
 
 
+def open_mock_camera(config, clock: Clock) -> CardReader:
+    """The camera reader over `MockFrames` (its `source.show(photo)` lays a card on the spot; in the
+    simulator, a photo dropped on the window), reading in the loop's thread so tests see a read in the
+    frame it happens; a stub without OpenCV."""
+    try:
+        from companion.hal.camera import MockFrames, open_camera_reader
+
+        return open_camera_reader(config, clock, MockFrames(), threaded=False)
+    except ImportError as exc:
+        return NoReader(f"camera reader not available: OpenCV missing: {exc}")
+
+
 def open_configured_reader(config, clock: Clock) -> CardReader:
     """The reader from `[reader]` through companion.hal.reader, or a stub saying why there is none.
 
@@ -223,6 +237,14 @@ def open_configured_reader(config, clock: Clock) -> CardReader:
     """
     if config.reader.type == "none":
         return NoReader(NOT_CONFIGURED, ok=True)
+    if config.reader.type == "camera":
+        try:
+            from companion.hal.camera import open_camera_reader
+
+            return open_camera_reader(config, clock)
+        except ImportError as exc:
+            return NoReader(f"camera reader not available: OpenCV missing (pip install "
+                            f"'nightwatch-companion[camera]'): {exc}")
     try:
         from companion.hal.reader import open_reader
     except ImportError as exc:

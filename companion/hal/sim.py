@@ -74,7 +74,7 @@ class SimBoard:
     """The physical board on screen: shows what the mock strip shows, feeds clicks to the buttons."""
 
     def __init__(self, layout: PixelLayout, pixels: Callable[[], object], buttons: Callable[[], object],
-                 clock: Clock, eye_gamma: float = 1.0, width: int = 0):
+                 clock: Clock, eye_gamma: float = 1.0, width: int = 0, reader: Callable[[], object] | None = None):
         """`pixels`, `buttons`: functions returning the current strip and buttons (a HAL retry
         replaces parts, so the board never keeps one). `eye_gamma`: undo the LED gamma when painting,
         so the screen shows what an eye sees on the real LEDs rather than the (much darker-looking)
@@ -86,6 +86,7 @@ class SimBoard:
         self._texts: dict = {}  # (text, size, colour) -> its rendered image
         self._rings: dict = {}  # (tile rect, pixels) -> where each pixel's dot sits
         self.pixels = pixels
+        self.reader = reader or (lambda: None)  # the card reader: a photo dropped on the window lays a card
         self._eye = tuple(round(255 * (v / 255) ** (1.0 / eye_gamma)) for v in range(256))
         self.buttons = buttons
         self.clock = clock
@@ -183,6 +184,15 @@ class SimBoard:
         window shown again (exposed) is painted again, and the event is left to the screens too."""
         if event.type in _EXPOSED:
             self._painted = None
+            return False
+        if event.type == pygame.DROPFILE:  # a photo dropped on the window: the camera's mock sees it
+            source = getattr(self.reader(), "source", None)
+            if hasattr(source, "show"):
+                try:
+                    source.show(event.file)
+                except Exception:  # not a picture (a DataFileError naming it): nothing laid down
+                    return True
+                return True
             return False
         if self._geometry is None or getattr(event, "button", 1) != 1:
             return False

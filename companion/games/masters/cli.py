@@ -6,6 +6,8 @@
     companion cards teach --tag 04BB11223344 --relic pristine-blood
     companion cards teach --tracker 3 --reserve 15 --numbers I.high=2:1,0 --numbers I.low=3:2,1
     companion cards teach --district museum --name "Museum" --note "Relic at dawn when minions lead"
+    companion cards teach I-07 --photo card.jpg [--photo another.jpg]
+    companion cards identify PHOTO [PHOTO ...] [--json] [--grid-box X0,Y0,X1,Y1]
     companion cards export FILE
     companion cards import FILE
 
@@ -69,7 +71,15 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--numbers", action="append", default=[], metavar=_("ACT.BAND=RED:B1,B2"),
                    help=_("e.g. I.high=2:1,0 (repeat for each deck and band)"))
     p.add_argument("--district", metavar=_("DISTRICT"), help=_("district key to name or annotate, e.g. museum"))
+    p.add_argument("--photo", action="append", default=[], metavar=_("FILE"),
+                   help=_("a photo of the card, for the camera to know it by sight (repeatable)"))
     p.set_defaults(run=_teach)
+    p = sub.add_parser("identify", help=_("which taught card each photo shows, and its grid"))
+    p.add_argument("files", nargs="+", metavar=_("FILE"))
+    p.add_argument("--json", action="store_true", help=_("one JSON object per photo and line"))
+    p.add_argument("--grid-box", metavar=_("X0,Y0,X1,Y1"),
+                   help=_("where the grid is on the upright card, as fractions (default: [camera] grid_box)"))
+    p.set_defaults(run=_identify)
     p = sub.add_parser("export", help=_("write all taught data and tags to one TOML file"))
     p.add_argument("file", metavar=_("FILE"))
     p.set_defaults(run=_export)
@@ -147,10 +157,34 @@ def _teach(args) -> int:
             raise CommandError(_("--tag needs a card key (I-07) or --relic KEY to register it for"))
         tag = teach.register_tag(args.tag, key)
         did.append(_("tag {tag} -> {key}").format(tag=tag, key=key))
+    if args.photo:
+        if not args.key:
+            raise CommandError(_("--photo needs the card key it shows (I-07)"))
+        from companion.games.masters import sight
+
+        for tag in sight.teach_photos(args.key, args.photo):
+            did.append(_("picture {tag} -> {key}").format(tag=tag, key=args.key))
     if not did:
-        raise CommandError(_("nothing to teach: give --red/--blue, --tag, --tracker or --district"))
+        raise CommandError(_("nothing to teach: give --red/--blue, --tag, --tracker, --district or --photo"))
     for line in did:
         print(_("taught {what}").format(what=line))
+    return EXIT_OK
+
+
+def _identify(args) -> int:
+    """Identify each photo: one JSON object per line (--json), else one line of words."""
+    from companion.games.masters import sight
+
+    for row in sight.identify_files(args.files, args.grid_box):
+        if args.json:
+            import json
+
+            print(json.dumps(row), flush=True)
+        else:
+            grid = row["grid"]
+            cells = "" if grid is None else "  red {red}  blue {blue}".format(
+                red=",".join(grid["red"]) or "-", blue=",".join(grid["blue"]) or "-")
+            print(f"{row['file']}: {row['card'] or _('a new card')} ({row['score']:.2f}){cells}")
     return EXIT_OK
 
 

@@ -37,6 +37,7 @@ from companion.games.masters.rules.data import ACTS, CARD_KEY, TRACKER_CELL_MAX,
 SECTIONS = ("cards", "tracker", "districts", "relics")  # one file each in masters/
 EXPORT_FORMAT = "nightwatch-taught"
 EXPORT_VERSION = 1
+EXPORT_LIMIT = 16 << 20  # an export with the camera's card pictures is larger than a data file
 _HEX_UID = re.compile(r"^[0-9A-Fa-f]{2}([:\- ]?[0-9A-Fa-f]{2}){3,9}$")
 
 
@@ -189,6 +190,9 @@ def export_text(base: Path | str | None = None) -> str:
     """All taught data and tag registrations as one TOML document another table can import."""
     data = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION}
     data.update({k: v for k, v in taught(base).items() if v})
+    faces = _camera_faces(base)
+    if faces:
+        data["camera"] = {"faces": faces}  # the pictures the camera knows the cards by
     return tomlfile.dumps(data, "Nightwatch taught data: import with `companion cards import FILE`.")
 
 
@@ -202,7 +206,7 @@ def export_file(path: Path | str, base: Path | str | None = None) -> dict:
 def validate_export(doc: tomlfile.TomlDoc) -> dict:
     """The clean data of an export document, or DataFileError naming file, line and key."""
     data = doc.data
-    Checks(doc).only_keys("", data, ("format", "version", "tags") + SECTIONS)
+    Checks(doc).only_keys("", data, ("format", "version", "tags", "camera") + SECTIONS)
     if data.get("format") != EXPORT_FORMAT:
         raise doc.error("format", _('not a Nightwatch export: needs format = "{format}"').format(format=EXPORT_FORMAT))
     if data.get("version") != EXPORT_VERSION:
@@ -211,7 +215,42 @@ def validate_export(doc: tomlfile.TomlDoc) -> dict:
     out = {"tags": _validate_tags(doc)}
     for section in SECTIONS:
         out[section] = _section(doc, section)
+    out["camera"] = _camera_section(doc)
     return out
+
+
+def _camera_section(doc: tomlfile.TomlDoc) -> dict:
+    """An export's card pictures (`[camera.faces."<tag>"] jpeg = "..."`): tag -> entry, checked as
+    pictures when OpenCV is installed (else only their shape: they are kept for a table that has it)."""
+    section = doc.data.get("camera")
+    if section is None:
+        return {}
+    Checks(doc).table("camera", section)
+    Checks(doc).only_keys("camera", section, ("faces",))
+    faces = Checks(doc).table("camera.faces", section.get("faces", {}))
+    for tag, entry in faces.items():
+        where = f'camera.faces."{tag}"'
+        normalize_tag(tag)
+        if not isinstance(entry, dict) or set(entry) != {"jpeg"} or not isinstance(entry["jpeg"], str):
+            raise doc.error(where, _('needs jpeg = "<base64 picture>" only'))
+    try:
+        from companion.vision import store
+    except ImportError:
+        return faces
+    try:
+        store.check_section({"faces": faces})
+    except ValueError as exc:
+        raise doc.error("camera.faces", str(exc)) from None
+    return faces
+
+
+def _camera_faces(base: Path | str | None = None) -> dict:
+    """The camera's stored faces as they are in its file (tag -> {jpeg}); no OpenCV needed."""
+    path = base_dir(base) / "camera" / "faces.toml"
+    if not path.exists():
+        return {}
+    doc = tomlfile.loads(tomlfile.read_text(path, limit=EXPORT_LIMIT), str(path))
+    return dict(doc.data.get("faces") or {})
 
 
 def import_file(path: Path | str, base: Path | str | None = None) -> dict:
@@ -219,8 +258,15 @@ def import_file(path: Path | str, base: Path | str | None = None) -> dict:
 
     The whole file is validated first: a broken file raises DataFileError and writes nothing.
     """
-    clean = validate_export(tomlfile.load(path))
+    clean = validate_export(tomlfile.loads(tomlfile.read_text(path, limit=EXPORT_LIMIT), str(path)))
     current = taught(base)
+    if clean["camera"]:
+        try:
+            from companion.vision import store
+        except ImportError as exc:
+            raise DataFileError(path, None, "camera", _("holds card pictures: the camera needs OpenCV "
+                                                         "(pip install 'nightwatch-companion[camera]'): {why}").format(why=exc)) from None
+        store.import_section({"faces": clean["camera"]}, base)
     for section in ("tags",) + SECTIONS:
         if not clean[section]:
             continue
@@ -234,7 +280,7 @@ def import_file(path: Path | str, base: Path | str | None = None) -> dict:
 
 def check_file(path: Path | str) -> str:
     """Validate a taught/shipped data file or an export; a one-line summary, or DataFileError."""
-    doc = tomlfile.load(path)
+    doc = tomlfile.loads(tomlfile.read_text(path, limit=EXPORT_LIMIT), str(path))
     if "format" in doc.data:
         return _("{file}: ok (export: {what})").format(file=path, what=summary(_counts(validate_export(doc))))
     tables = [k for k in doc.data if k in ("tags",) + SECTIONS]
@@ -253,7 +299,7 @@ def _validate_tags(doc: tomlfile.TomlDoc, problems: list | None = None) -> dict[
     """[tags] of a document: tag id -> key; a bad entry raises, or with `problems` is left out and
     appended to it."""
     v = Checks(doc)
-    v.only_keys("", doc.data, ("tags", "format", "version") + SECTIONS)
+    v.only_keys("", doc.data, ("tags", "format", "version", "camera") + SECTIONS)
     table = v.table("tags", doc.data.get("tags", {}))
     out = {}
     for tag, key in table.items():
@@ -285,6 +331,7 @@ _COUNTED = {
     "districts": lambda n: ngettext("{n} district", "{n} districts", n),
     "relics": lambda n: ngettext("{n} relic", "{n} relics", n),
     "tags": lambda n: ngettext("{n} tag", "{n} tags", n),
+    "camera": lambda n: ngettext("{n} card picture", "{n} card pictures", n),
 }
 
 

@@ -1,0 +1,467 @@
+"""The camera card reader: a card laid face up on the spot is read by sight and yields a `CardRead`.
+
+`[reader] type = "camera"`. The frames come from a `FrameSource`: `V4l2Frames` (a USB webcam through
+OpenCV's V4L2 capture, `cv2.VideoCapture(device, cv2.CAP_V4L2)`), `PiCameraFrames` (the Pi camera
+through picamera2, which Raspberry Pi OS brings as python3-picamera2), or `MockFrames` (image files or
+arrays, for tests and the simulator). OpenCV and picamera2 are imported inside the methods that use
+them, so `import companion.hal.camera` works anywhere.
+
+The reader looks at the spot a few times a second (`IDLE_S`) and compares a small grey thumbnail
+with the last one; once the picture has changed and then held still for `SETTLE_S`, the frame goes to
+the recogniser (`companion.vision`) in a worker thread, so the table's loop never waits for it. A
+taught card yields its tag (the card registrations map it to the card, as an NFC or QR tag); a card
+it does not know yields a tag of its own (`SIGHT-` and 8 hex digits) after its face is kept, so the
+New card screen teaches it once and it is known from then on. One card lying still is read once.
+
+A camera that cannot be opened, or stops giving frames (unplugged), is `status == (False, why)` and is
+reopened by itself with back-off (1, 2, 4 .. 30 s on the injected clock), like the serial readers.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
+from typing import Callable, Protocol
+
+from companion.errors import describe
+from companion.hal.clock import Clock
+from companion.inputs import CardRead
+
+IDLE_S = 0.25  # a frame this often while nothing changes
+SETTLE_S = 0.15  # the picture must hold still this long before it is read
+CHANGE = 6.0  # mean grey difference (0..255) of the thumbnails that counts as a change
+BACKOFF_FIRST_S = 1.0
+BACKOFF_MAX_S = 30.0
+
+
+class FrameSource(Protocol):
+    """Where frames come from; `open` and `read` raise OSError (or the library's error) when the camera is gone."""
+
+    name: str
+
+    def open(self) -> None:
+        """Start the camera."""
+
+    def read(self):
+        """The newest frame (BGR array), or None when none is ready yet."""
+
+    def close(self) -> None:
+        """Stop it. Idempotent."""
+
+
+class MockFrames:
+    """Frames from image files or arrays, with a test API: `show(path_or_array)`, `clear()` (an empty
+    spot), `unplug()` / `plug()`."""
+
+    name = "mock camera"
+
+    def __init__(self, empty=None):
+        self._frame = empty
+        self._empty = empty
+        self.plugged = True
+        self.opened = 0
+
+    def show(self, picture) -> None:
+        """Lay a card (a photo file or an array) on the spot."""
+        if isinstance(picture, (str, Path)):
+            from companion.vision.service import read_photo
+
+            picture = read_photo(picture)
+        self._frame = picture
+
+    def clear(self) -> None:
+        """Take the card away."""
+        self._frame = self._empty
+
+    def unplug(self) -> None:
+        """The camera's cable comes out."""
+        self.plugged = False
+
+    def plug(self) -> None:
+        """... and goes back in."""
+        self.plugged = True
+
+    def open(self) -> None:
+        """Fails while unplugged."""
+        if not self.plugged:
+            raise OSError("no camera on the USB bus")
+        self.opened += 1
+
+    def read(self):
+        """The frame on the spot; OSError while unplugged."""
+        if not self.plugged:
+            raise OSError("camera unplugged")
+        return self._frame
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class _Grabber:
+    """A real camera's frames taken in a thread of their own, a few a second: `read()` hands the
+    newest one over at once, so the table's loop never waits for a camera's next frame. A camera
+    that stops giving frames makes `read()` raise OSError."""
+
+    def _start(self) -> None:
+        """Start taking frames (after the camera opened)."""
+        import threading
+
+        self._latest, self._error, self._running = None, None, True
+        self._thread = threading.Thread(target=self._run, name="camera-frames", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        """Take frames until stopped or until the camera fails."""
+        import time
+
+        while self._running:
+            try:
+                self._latest = self._grab()
+            except Exception as exc:  # unplugged: remembered, said by the next read
+                self._error = exc
+                return
+            time.sleep(IDLE_S / 2)
+
+    def read(self):
+        """The newest frame (None before the first); OSError once the camera failed."""
+        if self._error is not None:
+            raise OSError(f"{self.name}: {describe(self._error)}")
+        return self._latest
+
+    def _stop(self) -> None:
+        """Stop taking frames."""
+        self._running = False
+        thread = getattr(self, "_thread", None)
+        if thread is not None:
+            thread.join(timeout=2.0)
+
+
+class V4l2Frames(_Grabber):
+    """A UVC webcam through OpenCV's V4L2 capture."""
+
+    def __init__(self, device):
+        self.device = device  # an index (0) or a path (/dev/video0, /dev/v4l/by-id/...)
+        self.name = f"USB camera {device}"
+        self._cap = None
+
+    def open(self) -> None:
+        """Open the device at 640x480; OSError when it does not open."""
+        import cv2
+
+        cap = cv2.VideoCapture(self.device, cv2.CAP_V4L2)
+        if not cap.isOpened():
+            cap.release()
+            raise OSError(f"{self.device}: no V4L2 camera there")
+        cap.set(cv2.CAP_PROP_FRAME_WIDTH, 640)
+        cap.set(cv2.CAP_PROP_FRAME_HEIGHT, 480)
+        cap.set(cv2.CAP_PROP_BUFFERSIZE, 1)  # the newest frame, not one queued a second ago
+        self._cap = cap
+        self._start()
+
+    def _grab(self):
+        """One frame (blocks until the camera gives it); OSError when it stopped giving them."""
+        ok, frame = self._cap.read()
+        if not ok:
+            raise OSError(f"{self.device}: no frame (unplugged?)")
+        return frame
+
+    def close(self) -> None:
+        """Stop taking frames and release the device."""
+        self._stop()
+        cap, self._cap = self._cap, None
+        if cap is not None:
+            cap.release()
+
+
+class PiCameraFrames(_Grabber):
+    """The Raspberry Pi camera (Camera Module 3 / v2) through picamera2."""
+
+    name = "Pi camera"
+
+    def __init__(self):
+        self._cam = None
+
+    def open(self) -> None:
+        """Start the camera at 640x480; ImportError without python3-picamera2, RuntimeError/OSError
+        without a camera."""
+        from picamera2 import Picamera2
+
+        cam = Picamera2()
+        cam.configure(cam.create_preview_configuration(main={"format": "RGB888", "size": (640, 480)}))
+        cam.start()
+        self._cam = cam
+        self._start()
+
+    def _grab(self):
+        """One frame (picamera2's "RGB888" is B, G, R in memory: OpenCV's order)."""
+        return self._cam.capture_array()
+
+    def close(self) -> None:
+        """Stop taking frames, then stop and release the camera."""
+        self._stop()
+        cam, self._cam = self._cam, None
+        if cam is not None:
+            cam.stop()
+            cam.close()
+
+
+def source_for(device: str) -> FrameSource:
+    """The frame source `[camera] device` names: picamera, usb / usb:N, a /dev path; auto: the Pi
+    camera when picamera2 is installed and a camera is attached, else the first USB camera."""
+    if device == "picamera":
+        return PiCameraFrames()
+    if device == "mock":
+        return MockFrames()
+    if device == "usb":
+        return V4l2Frames(0)
+    if device.startswith("usb:"):
+        return V4l2Frames(int(device[4:]))
+    if device.startswith("/dev/"):
+        return V4l2Frames(device)
+    return AutoFrames()
+
+
+class AutoFrames:
+    """The Pi camera if it opens, else the first USB camera."""
+
+    name = "camera"
+
+    def __init__(self):
+        self._inner: FrameSource | None = None
+
+    def open(self) -> None:
+        """Try the Pi camera, then /dev/video0; the last failure says why."""
+        errors = []
+        for make in (PiCameraFrames, lambda: V4l2Frames(0)):
+            src = make()
+            try:
+                src.open()
+            except Exception as exc:  # picamera2 missing or no camera: try the next kind
+                errors.append(f"{src.name}: {describe(exc)}")
+                continue
+            self._inner, self.name = src, src.name
+            return
+        raise OSError("; ".join(errors))
+
+    def read(self):
+        """A frame from the camera that opened."""
+        return self._inner.read()
+
+    def close(self) -> None:
+        """Close the camera that opened."""
+        inner, self._inner = self._inner, None
+        if inner is not None:
+            inner.close()
+
+
+class CameraReader:
+    """A CardReader over a FrameSource and the recogniser; see the module docstring.
+
+    `recognise(frame) -> tag or None` runs in a worker thread (`threaded=False`: in `poll`, for tests).
+    """
+
+    def __init__(self, source: FrameSource, clock: Clock, recognise: Callable, *, threaded: bool = True,
+                 name: str = "camera"):
+        self.source = source
+        self.clock = clock
+        self.name = name
+        self._recognise = recognise
+        self._pool = ThreadPoolExecutor(1, thread_name_prefix="camera") if threaded else None
+        self._job: Future | None = None
+        self._open = False
+        self._why = "camera not opened yet"
+        self._retry_at = clock.now()
+        self._backoff = BACKOFF_FIRST_S
+        self._next_frame = clock.now()
+        self._thumb = None  # the last frame's thumbnail
+        self._changed_at: float | None = None  # the picture changed then, and is not read yet
+        self._closed = False
+        self.stats = {"frames": 0, "reads": 0, "new_cards": 0, "empty": 0, "reconnects": 0, "errors": 0}
+        self._ever_open = False
+
+    @property
+    def status(self) -> tuple[bool, str]:
+        """(ok, why)."""
+        if self._closed:
+            return False, "camera closed"
+        if not self._open:
+            return False, f"camera disconnected: {self._why}"  # the banner: the card reader is unplugged
+        return True, f"{self.source.name} watching the card spot"
+
+    def poll(self) -> list[CardRead]:
+        """Look at the spot if it is time; return what a finished recognition read."""
+        if self._closed:
+            return []
+        t = self.clock.now()
+        if not self._open and t >= self._retry_at:
+            self._try_open(t)
+        out = self._collect(t)
+        if self._open and t >= self._next_frame:
+            self._next_frame = t + IDLE_S
+            self._look(t)
+            out += self._collect(t)
+        return out
+
+    def wait(self) -> None:
+        """Wait for the recognition under way (tests)."""
+        if self._job is not None:
+            self._job.exception()
+
+    def close(self) -> None:
+        """Stop the camera and the worker (idempotent)."""
+        if self._closed:
+            return
+        self._closed = True
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+        self._drop()
+
+    def __enter__(self) -> "CameraReader":
+        """Context manager: closes on exit."""
+        return self
+
+    def __exit__(self, *exc) -> None:
+        """Close on leaving the block."""
+        self.close()
+
+    # -- internals ----------------------------------------------------------------------------------
+    def _try_open(self, t: float) -> None:
+        """Open the camera, or schedule the next try with doubling back-off."""
+        try:
+            self.source.open()
+        except Exception as exc:  # a camera fails to start in library-specific ways: all become a state
+            self._fail(t, exc)
+            return
+        if self._ever_open:
+            self.stats["reconnects"] += 1
+        self._open = self._ever_open = True
+        self._backoff = BACKOFF_FIRST_S  # the last picture is kept: a card that lay there all along is not read again
+
+    def _look(self, t: float) -> None:
+        """Take a frame; once a change has held still, hand it to the recogniser."""
+        try:
+            frame = self.source.read()
+        except Exception as exc:  # unplugged mid-game
+            self._drop()
+            self._fail(t, exc)
+            return
+        if frame is None:
+            return
+        self.stats["frames"] += 1
+        thumb = _thumbnail(frame)
+        if self._thumb is None or _differ(thumb, self._thumb) > CHANGE:
+            self._thumb = thumb
+            self._changed_at = t
+            self._next_frame = t + SETTLE_S
+            return
+        if self._changed_at is not None and t - self._changed_at >= SETTLE_S and self._job is None:
+            self._changed_at = None
+            if self._pool is None:
+                self._job = Future()
+                try:
+                    self._job.set_result(self._recognise(frame))
+                except Exception as exc:
+                    self._job.set_exception(exc)
+            else:
+                self._job = self._pool.submit(self._recognise, frame)
+
+    def _collect(self, t: float) -> list[CardRead]:
+        """The finished recognition's read, if any."""
+        job = self._job
+        if job is None or not job.done():
+            return []
+        self._job = None
+        if job.exception() is not None:
+            self.stats["errors"] += 1
+            self._why = f"recognition failed: {describe(job.exception())}"
+            return []
+        tag, new = job.result() or (None, False)
+        if tag is None:
+            self.stats["empty"] += 1
+            return []
+        self.stats["new_cards" if new else "reads"] += 1
+        return [CardRead(tag, t, self.name)]
+
+    def _fail(self, t: float, exc: BaseException) -> None:
+        """Remember why and schedule the next open."""
+        self._open = False
+        self._why = describe(exc)
+        self._retry_at = t + self._backoff
+        self._backoff = min(self._backoff * 2, BACKOFF_MAX_S)
+
+    def _drop(self) -> None:
+        """Close the camera, ignoring errors from one that is already gone."""
+        self._open = False
+        try:
+            self.source.close()
+        except Exception:  # a device that is gone fails to close in library-specific ways
+            pass
+
+
+def _thumbnail(frame):
+    """A 32x24 grey thumbnail (change detection)."""
+    import cv2
+
+    g = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    return cv2.resize(g, (32, 24), interpolation=cv2.INTER_AREA).astype("float32")
+
+
+def _differ(a, b) -> float:
+    """Mean absolute difference of two thumbnails."""
+    return float(abs(a - b).mean())
+
+
+class Recogniser:
+    """Frame -> (tag, new): the taught faces (`companion.vision.store`, reloaded when the file changes)
+    and the recogniser. A card it does not know is kept under a tag of its own (`new` is True)."""
+
+    def __init__(self, base=None, grid_box=None):
+        self.base = base
+        self.grid_box = grid_box  # `[camera] grid_box`: a taught card whose grid reads otherwise is not it
+        self._stamp = None
+        self._library = None
+
+    def __call__(self, frame) -> tuple[str | None, bool]:
+        """Read one frame."""
+        from companion.vision import store
+        from companion.vision.recognise import DESIGN
+
+        lib = self._current()
+        r = lib.identify(frame)
+        if r.tag is not None:
+            return r.tag, False
+        if r.face is None or (lib.faces and r.design < DESIGN):
+            return None, False  # nothing on the spot, or nothing like a card of this deck
+        tag = store.sight_tag(r.face)
+        store.add_face(tag, r.face, self.base)
+        lib.add(tag, r.face)
+        self._stamp = _stamp(store.faces_path(self.base))
+        return tag, True
+
+    def _current(self):
+        """The library, reloaded when the faces file changed."""
+        from companion.vision import store
+
+        stamp = _stamp(store.faces_path(self.base))
+        if self._library is None or stamp != self._stamp:
+            self._library, self._stamp = store.library(self.base), stamp
+            self._library.grid_box = self.grid_box
+        return self._library
+
+
+def _stamp(path: Path):
+    """(mtime, size) of a file, or None."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_mtime_ns, st.st_size
+
+
+def open_camera_reader(config, clock: Clock, source: FrameSource | None = None, *, threaded: bool = True):
+    """The camera reader `config` describes (`[camera] device`); ImportError when OpenCV is missing
+    (the HAL turns it into a reader stub saying so)."""
+    import cv2  # noqa: F401  (the [camera] extra: fail here, with the reason, not at the first frame)
+
+    return CameraReader(source or source_for(config.camera.device), clock,
+                        Recogniser(grid_box=config.camera.grid_box or None), threaded=threaded)
