@@ -100,10 +100,11 @@ def main(argv: list[str]) -> int:
 
 
 def _tags():
-    """tag -> the card key it is registered for (the game whose descriptor teaches cards), or None."""
-    from companion.games import hook, teacher
+    """tag -> the card key it is registered for (the game whose plugin teaches cards), or None."""
+    from companion.plugins import teacher
 
-    cards = hook(teacher("card"), "cards")
+    game = teacher("card")
+    cards = game.cards() if game is not None else None
     return cards.lookup_tag if cards is not None else (lambda tag: None)
 
 
@@ -127,7 +128,9 @@ class _Window:
         self.pg = pygame
         self.screen = pygame.display.set_mode((640, 520))
         pygame.display.set_caption("companion camera test")
-        self.font = pygame.font.Font(None, 28)
+        from companion.ui import assets  # the table's own face, never pygame's default
+
+        self.font = assets.font("ui", 28)
 
     def show(self, frame, quad, line: str) -> bool:
         """Draw; False once the window was closed."""
