@@ -19,6 +19,7 @@ import pytest
 
 from companion import cli
 from companion.gamedata import tomlfile
+from companion.games.masters.teach import EXPORT_LIMIT
 from companion.inputs import MAX_ID, whole_number
 from companion.storage.journal import Journal
 from companion.storage.session import Session
@@ -64,7 +65,7 @@ def test_a_fifo_nobody_writes_to_is_refused_without_waiting(tmp_path):
 @pytest.mark.parametrize(("argv", "limit", "size"), [
     (["play", "--script"], tomlfile.MAX_SCENARIO, tomlfile.MAX_SCENARIO + 1),
     (["config", "--check"], tomlfile.MAX_FILE, tomlfile.MAX_FILE + 1),
-    (["cards", "import"], tomlfile.MAX_FILE, tomlfile.MAX_FILE + 1),
+    (["cards", "import"], EXPORT_LIMIT, EXPORT_LIMIT + 1),  # an export carries the camera's card pictures
 ])
 def test_a_file_over_its_limit_is_refused_naming_the_file_and_the_limit(tmp_path, capsys, argv, limit, size):
     big = tmp_path / "big"
