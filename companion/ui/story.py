@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 from companion import palette
-from companion.i18n import _, ngettext
+from companion.i18n import _
 from companion.narration.words import outcome_text
 from companion.storage import position
 
@@ -110,15 +110,17 @@ def chart_of(states: Sequence[Mapping[str, Any]]) -> Chart:
 # ---------------------------------------------------------------- what the games' charts share
 
 
-def by_round(states: Sequence[Mapping[str, Any]]) -> tuple[tuple[str, ...], list[Mapping[str, Any]]]:
-    """The x axis of a game in rounds: the state after setup (round 0), then the last state of each round."""
+def by_round(states: Sequence[Mapping[str, Any]],
+             round_of: Callable[[Mapping[str, Any]], Any]) -> tuple[tuple[str, ...], list[Mapping[str, Any]]]:
+    """The x axis of a game in rounds: the state after setup (round 0), then the last state of each
+    round; `round_of(state)` is the round as the game's own state says it (the game's chart passes it)."""
     picked: list[Mapping[str, Any]] = [states[0]]
     labels = ["0"]  # round 0: the table as set up
     for i, s in enumerate(states):
-        last = i == len(states) - 1 or states[i + 1].get("round") != s.get("round")
+        last = i == len(states) - 1 or round_of(states[i + 1]) != round_of(s)
         if last and i > 0:
             picked.append(s)
-            labels.append(str(s.get("round")))
+            labels.append(str(round_of(s)))
     return tuple(labels), picked
 
 
@@ -175,9 +177,9 @@ def seat_names(state: Mapping) -> list[str]:
 # ---------------------------------------------------------------- helpers
 
 
-def in_round(state: Mapping[str, Any], sentence: str) -> str:
-    """`sentence` said of the round `state` is in: "Round 5: Mila is drained." (as it is without one)."""
-    n = state.get("round")
+def in_round(n: Any, sentence: str) -> str:
+    """`sentence` said of round `n` (the game's own count): "Round 5: Mila is drained." (as it is
+    without one)."""
     return _("Round {n}: {what}").format(n=n, what=sentence) if isinstance(n, int) else sentence
 
 
@@ -201,12 +203,17 @@ def _title(gid: str) -> str:
 
 
 def _ending(last: Mapping[str, Any]) -> str:
-    """How the game ended (or where it stands)."""
+    """How the game ended (or where it stands), how far it got as its plugin says (`stage`: "round 13")."""
+    from companion.narration.words import said
+    from companion.plugins import get
+
+    game = get(last.get("game"))
+    stage = game.stage(last) if game is not None else None
+    where = said(stage, game.id) if stage is not None else ""
     outcome = last.get("outcome")
-    rounds = ngettext("{n} round", "{n} rounds", last["round"]).format(n=last["round"]) if isinstance(last.get("round"), int) else ""
     if outcome:  # a sentence, never "ended: defeat veil, 13 rounds"
-        said = outcome_text(outcome, last.get("game"))
-        if not isinstance(last.get("round"), int):
-            return _("The game is over: {outcome}.").format(outcome=said)
-        return _("Ended in round {n}: {outcome}.").format(n=last["round"], outcome=said)  # short: beside the title
-    return ", ".join(x for x in (_("still running"), _("round {n}").format(n=last["round"]) if rounds else "") if x)
+        told = outcome_text(outcome, last.get("game"))
+        if not where:
+            return _("The game is over: {outcome}.").format(outcome=told)
+        return _("Ended in {where}: {outcome}.").format(where=where, outcome=told)  # short: beside the title
+    return ", ".join(x for x in (_("still running"), where) if x)

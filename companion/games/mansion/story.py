@@ -10,7 +10,7 @@ from companion.ui.story import NEUTRAL, Moment, Panel, Series, by_round, num, pe
 
 def chart(states) -> tuple[Panel, ...]:
     """Stored points per player per round (against the target); rounds left on the round clock."""
-    labels, picked = by_round(states)
+    labels, picked = by_round(states, lambda s: s.get("round"))
     last = states[-1]
     names = seat_names(last)
     length = num(last.get("clock_length")) or 12

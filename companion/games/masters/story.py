@@ -10,7 +10,7 @@ from companion.ui.story import NEUTRAL, Moment, Panel, Series, by_round, in_roun
 
 def chart(states) -> tuple[Panel, ...]:
     """Veil per round; kills per round, per vampire."""
-    labels, picked = by_round(states)
+    labels, picked = by_round(states, lambda s: s.get("round"))
     names = seat_names(states[-1])
     veil = Series(_("veil"), tuple(num(s.get("veil")) for s in picked), NEUTRAL, "diamond")
     kills = people(names, picked, lambda s, n: ((s.get("vampires") or {}).get(n) or {}).get("kills"))
@@ -40,18 +40,18 @@ def moments(steps) -> list[Moment]:
                 fall[2] = e["new"]
             elif kind == "vampire_drained" and not drained:
                 drained = True
-                out.append(Moment(9, in_round(s, _("{vampire} is drained.").format(vampire=e["vampire"])), i))
+                out.append(Moment(9, in_round(s.get("round"), _("{vampire} is drained.").format(vampire=e["vampire"])), i))
             elif kind == "card_drawn":
                 last_card = (i, s, e)
             elif kind == "sigil_placed":
                 where = data_name(((s.get("districts") or {}).get(e["district"]) or {}).get("name") or e["district"])
-                out.append(Moment(6, in_round(s, _("{vampire} places a dread sigil in {district}.").format(
+                out.append(Moment(6, in_round(s.get("round"), _("{vampire} places a dread sigil in {district}.").format(
                     vampire=e["vampire"], district=where)), i, "sigil"))
             elif kind == "combat_ended":
                 kills = dict(e.get("kills") or {})
                 if sum(kills.values()) >= 2:
                     best = max(kills, key=kills.get)
-                    out.append(Moment(4 + kills[best] / 10, in_round(s, ngettext(
+                    out.append(Moment(4 + kills[best] / 10, in_round(s.get("round"), ngettext(
                         "{vampire} kills {n} agent in one fight.", "{vampire} kills {n} agents in one fight.",
                         kills[best]).format(vampire=best, n=kills[best])), i, "combat"))
     if falls:
@@ -60,6 +60,6 @@ def moments(steps) -> list[Moment]:
     if last_card is not None and steps[-1].state.get("outcome") is not None:  # the last: once the game is over
         i, s, e = last_card
         named = e.get("name") and e["name"] != f"Card {e['card']}"  # a card taught by its grid alone has no name
-        out.append(Moment(8, in_round(s, _("the last card, “{name}”.").format(name=data_name(e["name"])) if named
+        out.append(Moment(8, in_round(s.get("round"), _("the last card, “{name}”.").format(name=data_name(e["name"])) if named
                                       else _("the last card.")), i))
     return out

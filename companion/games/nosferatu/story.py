@@ -10,7 +10,7 @@ from companion.ui.story import NEUTRAL, Moment, Panel, Series, by_round, in_roun
 
 def chart(states) -> tuple[Panel, ...]:
     """Bites per player per round (against the bites that win); Nights left on the Clock per round."""
-    labels, picked = by_round(states)
+    labels, picked = by_round(states, lambda s: s.get("round"))
     last = states[-1]
     names = [n for n in last.get("players") or [] if n != last.get("renfield")]
     left = tuple(num((s.get("clock") or {}).get("nights_left")) for s in picked)
@@ -38,27 +38,27 @@ def moments(steps) -> list[Moment]:
         for e in step.events:
             kind = e.get("event")
             if kind == "stake_used":
-                out.append(Moment(9, in_round(s, _("{holder} uses the stake on {target}: {character}!").format(
+                out.append(Moment(9, in_round(s.get("round"), _("{holder} uses the stake on {target}: {character}!").format(
                     holder=e["holder"], target=e["target"], character=character_text(e["character"]))), i))
             elif kind == "ritual_cast":
                 said = (_("the ritual {name} shows {target} is {character}.") if e.get("target") and e.get("character")
                         else _("the hunters cast the ritual {name}."))
-                out.append(Moment(7, in_round(s, said.format(name=data_name(e["name"]), target=e.get("target"),
+                out.append(Moment(7, in_round(s.get("round"), said.format(name=data_name(e["name"]), target=e.get("target"),
                                                              character=character_text(e.get("character")))), i))
             elif kind == "stake_given":
-                out.append(Moment(1, in_round(s, _("{to} takes the stake and starts.").format(to=e["to"])), i, "stake"))
+                out.append(Moment(1, in_round(s.get("round"), _("{to} takes the stake and starts.").format(to=e["to"])), i, "stake"))
             elif kind == "clock_revealed" and e.get("card") == "dawn":
-                out.append(Moment(1.5, in_round(s, _("Renfield turns over Dawn.")), i, "dawn"))
+                out.append(Moment(1.5, in_round(s.get("round"), _("Renfield turns over Dawn.")), i, "dawn"))
             elif kind == "stake_spared":
-                out.append(Moment(4, in_round(s, _("{holder} keeps the stake unused.").format(holder=e["holder"])), i))
+                out.append(Moment(4, in_round(s.get("round"), _("{holder} keeps the stake unused.").format(holder=e["holder"])), i))
             elif kind == "bitten":
                 last_bite = (i, s, e)
-                out.append(Moment(3 + e["bites"] / 10, in_round(s, ngettext(
+                out.append(Moment(3 + e["bites"] / 10, in_round(s.get("round"), ngettext(
                     "{player} is bitten: {n} Bite.", "{player} is bitten: {n} Bites.", e["bites"]).format(
                     player=e["player"], n=e["bites"])), i, "bite"))
     if last_bite is not None and steps and steps[-1].state.get("outcome") == "evil-bites":
         i, s, e = last_bite
         out = [m for m in out if m.at != i]
-        out.append(Moment(10, in_round(s, _("{player}'s bite makes {total}: the Vampire has enough.").format(
+        out.append(Moment(10, in_round(s.get("round"), _("{player}'s bite makes {total}: the Vampire has enough.").format(
             player=e["player"], total=e["total"])), i))
     return out
