@@ -78,7 +78,7 @@ def play_masters(tmp_path, lang: str, seed: int = 21) -> Recorded:
     rng = random.Random(seed)
     run = Recorded(tmp_path, lang)
     assert choose(run.app, "game:masters")
-    for widget in ("v:Imre", "v:Mila", "next", "k:digital", "d:easy", "start"):
+    for widget in ("v:Imre", "v:Mila", "difficulty", "difficulty", "start:digital"):  # Easy, the example deck
         assert choose(run.app, widget)
     assert run.app.session is not None, "the wizard's setup did not start a game"
     for _ in range(1500):
