@@ -63,9 +63,10 @@ class KeyboardScreen(Screen):
             done_why = None if self.text.strip() else _("type at least one letter")
             buttons = [ButtonVM(f"g:{i}", " ".join(self._label(c) for c in group), enabled=not full, why_not=long_why)
                        for i, group in enumerate(GROUPS)]
-            buttons += [ButtonVM("del", _("Delete"), enabled=bool(self.text), why_not=None if self.text else _("nothing to delete")),
-                        ButtonVM("done", _("Done"), enabled=done_why is None, why_not=done_why, primary=True),
-                        ButtonVM("back", _("Cancel"))]
+            if self.text:  # nothing typed: no Done nor Delete (greyed), so the nine groups and Cancel fit one page
+                buttons += [ButtonVM("del", _("Delete")),
+                            ButtonVM("done", _("Done"), enabled=done_why is None, why_not=done_why, primary=True)]
+            buttons.append(ButtonVM("back", _("Cancel")))
         hint = _("District buttons open the letters: A1 A B C ... C3 Ä Ö Ü")
         return ViewModel(self.name, self.title, (f"{self.text}_",), tuple(buttons), hint=hint)
 
@@ -118,7 +119,8 @@ class KeyboardScreen(Screen):
     def _close_group(self) -> None:
         """Back to the groups, the focus on the group just used (the next letter is often in it)."""
         group, self.group = self.group, None
-        self.focus, self._auto_focus = group or 0, False
+        self.focus, self._auto_focus = 0, False
+        self.focus_on(f"g:{group or 0}")  # by its id: Done, once there, is drawn first
 
     def _type(self, letter: str) -> None:
         """Put `letter` in (as typed: a capital at the start and after a space; a space never first or
