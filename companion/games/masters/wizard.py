@@ -54,7 +54,8 @@ class MastersWizard(Screen):
                              selected=name in self.vampires) for name in mv.VAMPIRES]
         label = _("Difficulty: {difficulty}").format(difficulty=_(mv.DIFFICULTY_NAMES[self.difficulty]))
         buttons += [ButtonVM("difficulty", label), ButtonVM("back", _("Back"))]
-        seating = _("Seating: {names}").format(names=", ".join(self.vampires)) if self.vampires else _("Nobody seated yet.")
+        seating = (_("Seating: {names}").format(names=", ".join(self.vampires)) if self.vampires
+                   else _("Nobody seated yet."))
         lines = (_("Tap the vampires in seating order (clockwise)."), seating)
         return ViewModel(self.name, _("New game"), lines, tuple(buttons))
 

@@ -4,8 +4,9 @@
 table used last (companion/controllers/names.py hands them over in the settings) or one of the game's
 default names, "Type a name" (beside the first of them) opens the on-screen keyboard
 (companion/ui/screens/keyboard.py: a group of letters opened, it offers every such name going on
-with those letters first), and a district button goes back to that seat (A1 = the first). A name the table may not give (the one name
-rule, a seat's code like "P2", a name already at the table) is refused in words. Once every seat has
+with those letters first), and a district button goes back to that seat (A1 = the first). A name
+the table may not give (the one name rule, a seat's code like "P2", a name already at the table) is
+refused in words. Once every seat has
 a name, the last button hands them on (the wizard starts the game or goes on to One Night's roles).
 
 `RenameScreen` is the table menu's "Rename players": pick a player, type the new name; it sends the
@@ -91,8 +92,9 @@ class NamesScreen(Screen):
             self.give(self.choices()[int(button_id[2:])])
         elif button_id == "type":
             seat = self.seat or 0
-            self.ctx.stack.push(KeyboardScreen(self.ctx, _("Name {n} of {total}").format(n=seat + 1, total=len(self.names)),
-                                               self.names[seat] or "", done=self.give, names=self.offered()))
+            title = _("Name {n} of {total}").format(n=seat + 1, total=len(self.names))
+            typed = self.names[seat] or ""
+            self.ctx.stack.push(KeyboardScreen(self.ctx, title, typed, done=self.give, names=self.offered()))
         elif button_id == "undo-one" and self.seat:
             self.seat -= 1
             self.names[self.seat] = None
@@ -153,7 +155,8 @@ class RenameScreen(Screen):
         if button_id.startswith("p:"):
             old = self.players()[int(button_id[2:])]
             others = [n for n in self.players() if n != old]
-            names = [n for n in self.ctx.settings.get(RECENT) or [] if isinstance(n, str) and not any(alike(n, o) for o in others)]
+            recent = self.ctx.settings.get(RECENT) or []
+            names = [n for n in recent if isinstance(n, str) and not any(alike(n, o) for o in others)]
             self.ctx.stack.push(KeyboardScreen(self.ctx, _("New name for {name}").format(name=old), old,
                                                done=lambda new: self.rename(old, new), names=names))
         elif button_id == "back":
