@@ -8,7 +8,7 @@ letter of the group). Touch works on every button; nobody needs a physical keybo
 capital at the start and after a space, else small.
 
 Names used before come first: a group's letters page opens on the names the screen that asked hands
-over (`names`: the table's last names and the game's default names) that go on with the text typed
+over (`names`: the names used before at this table) that go on with the text typed
 and one of that group's letters, at most `PREDICTED` of them, the first one focused: one press takes
 the name whole and hands it on, as Done would. "Greta", used at this table before, is the group
 G H I (or the district A3) and Confirm: two to four presses, not twenty-five.

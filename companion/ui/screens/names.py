@@ -3,8 +3,8 @@
 `NamesScreen` asks one name per seat, clockwise from the first player: one press takes a name the
 table used last (companion/controllers/names.py hands them over in the settings) or one of the game's
 default names, "Type a name" (beside the first of them) opens the on-screen keyboard
-(companion/ui/screens/keyboard.py: a group of letters opened, it offers every such name going on
-with those letters first), and a district button goes back to that seat (A1 = the first). A name
+(companion/ui/screens/keyboard.py: a group of letters opened, it offers the table's last names
+going on with those letters first), and a district button goes back to that seat (A1 = the first). A name
 the table may not give (the one name rule, a seat's code like "P2", a name already at the table) is
 refused in words. Once every seat has
 a name, the last button hands them on (the wizard starts the game or goes on to One Night's roles).
@@ -74,14 +74,15 @@ class NamesScreen(Screen):
     def choices(self) -> list[str]:
         """The names one press gives: the table's last ones, then the game's defaults; none already
         at the table nor like one there (this seat's own aside)."""
-        return self.offered()[:CHOICES]
+        return self.offered(self.defaults)[:CHOICES]
 
-    def offered(self) -> list[str]:
-        """Every name this seat may take in one press here or on the keyboard (its names first)."""
+    def offered(self, defaults: Sequence[str] = ()) -> list[str]:
+        """The table's last names this seat may take (then `defaults`), most recent first: the
+        keyboard offers these (the same in every language, as people's names are)."""
         taken = [n for i, n in enumerate(self.names) if n and i != self.seat]
         recent = self.ctx.settings.get(RECENT) or []
         out: list[str] = []
-        for name in [*recent, *self.defaults]:
+        for name in [*recent, *defaults]:
             if isinstance(name, str) and not any(alike(name, n) for n in [*taken, *out]):
                 out.append(name)
         return out
