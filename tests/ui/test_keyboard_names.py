@@ -98,3 +98,16 @@ def test_a_name_offered_but_refused_keeps_the_keyboard_open_with_it():
     kb.activate("g:2", Press.SHORT)
     kb.activate("p:0", Press.SHORT)
     assert ui.ctx.stack.top is kb and kb.text == "Greta" and kb.group is None
+
+
+def test_undo_takes_the_last_letter_back_on_the_keyboard():
+    """Undo (Backspace on a PC) is Delete here, never the game's undo under the keyboard."""
+    ui = _names_page()
+    keys = Keys(ui)
+    keys.choose("type")
+    for pos in ("C2", "C2"):  # W X Y Z: no name used here starts so, the letter W is focused
+        keys.key(VButton.for_district(pos))
+        keys.key(VButton.CONFIRM)
+    assert ui.screen.text == "Ww"
+    keys.key(VButton.UNDO)
+    assert ui.screen.name == "keyboard" and ui.screen.text == "W"

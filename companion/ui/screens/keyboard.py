@@ -4,8 +4,8 @@ The first page shows the nine groups (A B C ... W X Y Z, then Ä Ö Ü, the hyph
 the space), Delete, Done and Cancel; a group opens its letters, and a letter goes in and brings the
 groups back. A district button opens its group at once (A1 = A B C ... C3 = Ä Ö Ü - ' and space), so the physical
 buttons type a letter with two presses: the district, then Confirm (Next first for the second or third
-letter of the group). Touch works on every button; nobody needs a physical keyboard. A letter is a
-capital at the start and after a space, else small.
+letter of the group), and undo takes the last letter back. Touch works on every button; nobody
+needs a physical keyboard. A letter is a capital at the start and after a space, else small.
 
 Names used before come first: a group's letters page opens on the names the screen that asked hands
 over (`names`: the names used before at this table) that go on with the text typed
@@ -98,6 +98,12 @@ class KeyboardScreen(Screen):
 
     def on_veil(self, delta: int) -> bool:
         """Veil up/down do nothing here (they would correct the game's counts)."""
+        return True
+
+    def on_undo(self, kind: Press) -> bool:
+        """Undo (Backspace on a PC) takes the last letter back, as Delete does; the game's undo waits
+        until the keyboard is closed."""
+        self.text = self.text[:-1]
         return True
 
     def on_back(self) -> bool:
