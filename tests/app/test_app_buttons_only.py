@@ -46,7 +46,7 @@ def test_whole_game_with_physical_buttons_only(tmp_path, seed):
     assert choose(app, "game:masters")
     for name in ("Imre", "Mila"):
         assert choose(app, f"v:{name}")
-    for widget in ("next", "k:digital", "d:easy", "start"):  # the example deck (nothing taught)
+    for widget in ("difficulty", "difficulty", "start:digital"):  # Easy (Medium, Hard, Easy), the example deck
         assert choose(app, widget)
     assert app.session is not None, "the wizard's setup did not start a game"
     for _ in range(1500):

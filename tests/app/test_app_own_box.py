@@ -25,16 +25,16 @@ def _vm(app):
 
 
 def _wizard_options(app):
-    """Title -> Masters -> Imre, Mila -> the options page."""
+    """Title -> Masters -> Imre, Mila: the Start buttons can be pressed."""
     assert choose(app, "game:masters")
-    for widget in ("v:Imre", "v:Mila", "next"):
+    for widget in ("v:Imre", "v:Mila"):
         assert choose(app, widget)
-    assert _vm(app)["title"] == "New game: options"
+    assert _vm(app)["title"] == "New game" and _vm(app)["focused"].startswith("start:")
 
 
 def _deck_buttons(app):
-    """(id, selected) of the deck choices, in the order offered."""
-    return [(b["id"], b["selected"]) for b in _vm(app)["buttons"] if b["id"].startswith("k:")]
+    """(id, primary) of the Start buttons, one per deck, in the order offered."""
+    return [(b["id"], b["primary"]) for b in _vm(app)["buttons"] if b["id"].startswith("start:")]
 
 
 def _walk_tracker(app, bump_reserve=0):
@@ -52,7 +52,7 @@ def _walk_tracker(app, bump_reserve=0):
 def _start_physical(app, bump_reserve=0):
     """The wizard with your physical deck, through the tracker walk when it comes."""
     _wizard_options(app)
-    assert choose(app, "k:physical") and choose(app, "d:easy") and choose(app, "start")
+    assert choose(app, "difficulty") and choose(app, "difficulty") and choose(app, "start:physical")  # Easy
     if _vm(app)["screen"] == "tracker-walk":
         _walk_tracker(app, bump_reserve)
     app.tick()
@@ -72,29 +72,30 @@ def _to_draw(app):
 def test_wizard_offers_your_physical_deck_first_while_nothing_is_taught(tmp_path):
     app = _table(tmp_path)
     _wizard_options(app)
-    assert _deck_buttons(app) == [("k:physical", True), ("k:digital", False)]
-    labels = [b["label"] for b in _vm(app)["buttons"] if b["id"].startswith("k:")]
-    assert labels == ["Your physical deck", "Example deck (demo)"]
+    assert _deck_buttons(app) == [("start:physical", True), ("start:digital", False)]
+    assert _vm(app)["focused"] == "start:physical"
+    labels = [b["label"] for b in _vm(app)["buttons"] if b["id"].startswith("start:")]
+    assert labels == ["Start with your physical deck", "Start with the example deck"]
 
 
 def test_wizard_offers_your_physical_deck_first_on_a_pi_even_when_cards_are_taught(tmp_path):
     teach.save_card_grid("I-01", ["B2"], [])
     pc = _table(tmp_path / "pc")
     _wizard_options(pc)
-    assert _deck_buttons(pc) == [("k:digital", True), ("k:physical", False)]  # taught data: a real digital deck
+    assert _deck_buttons(pc) == [("start:digital", True), ("start:physical", False)]  # taught data: a real digital deck
     pi = _table(tmp_path / "pi", {"pi": True})
     _wizard_options(pi)
-    assert _deck_buttons(pi) == [("k:physical", True), ("k:digital", False)]
+    assert _deck_buttons(pi) == [("start:physical", True), ("start:digital", False)]
     configured = _table(tmp_path / "cfg", {"deck": "physical"})
     _wizard_options(configured)
-    assert _deck_buttons(configured)[0] == ("k:physical", True)
+    assert _deck_buttons(configured)[0] == ("start:physical", True)
 
 
 def test_tracker_is_walked_once_before_the_first_draw_and_used_by_the_game(tmp_path):
     shipped = next(t for t in load_masters().trackers if t.vampires == 2)
     app = _table(tmp_path)
     _wizard_options(app)
-    assert choose(app, "start")  # the physical deck is already chosen
+    assert choose(app, "start:physical")
     vm = _vm(app)
     assert vm["screen"] == "tracker-walk" and app.session is None  # before the game, so before any draw
     assert vm["lines"][0] == f"Agents in the reserve at setup: {shipped.reserve}"
@@ -117,9 +118,10 @@ def test_tracker_is_walked_once_before_the_first_draw_and_used_by_the_game(tmp_p
     app.dispatch({"intent": "new_game"})
     app.tick()
     _wizard_options(app)
-    assert choose(app, "start")
+    assert choose(app, "start:physical")
     app.tick()
     assert app.session is not None and _vm(app)["screen"] != "tracker-walk"
+    assert app.session.view()["deck"]["mode"] == "physical"
 
 
 def test_first_draw_of_a_new_card_asks_its_grid_and_places_agents_there_then_never_again(tmp_path):
@@ -187,7 +189,7 @@ def test_a_new_card_can_be_named_and_the_menu_counts_the_taught_cards(tmp_path):
 def test_the_example_deck_still_draws_by_itself_for_the_pc_demo(tmp_path):
     app = _table(tmp_path)
     _wizard_options(app)
-    assert choose(app, "k:digital") and choose(app, "start")
+    assert choose(app, "start:digital")
     app.tick()
     assert app.session.view()["deck"]["mode"] == "digital"  # no tracker walk for the demo deck
     for pos in app.session.view()["day_effects"]["active"]:
@@ -225,7 +227,7 @@ def test_the_table_app_on_the_pi_backend_tells_the_wizard_it_runs_on_a_pi(tmp_pa
 def test_a_tracker_number_stops_where_the_card_data_allows_so_saving_never_breaks_the_data(tmp_path):
     app = _table(tmp_path)
     _wizard_options(app)
-    assert choose(app, "start")
+    assert choose(app, "start:physical")
     assert choose(app, "next")  # the reserve, then deck I's red number
     for _ in range(12):
         tap(app, VButton.VEIL_UP)

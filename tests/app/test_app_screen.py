@@ -54,7 +54,7 @@ def test_without_a_screen_the_game_goes_on_with_the_buttons_then_the_screen_is_p
     assert app.lights.health is Health.DEGRADED and _amber(app.hw.pixels.frames[-1]["status"][0])
     # the table plays on with the buttons alone: the game starts and its commands are journaled
     assert choose(app, "game:masters")
-    for widget in ("v:Imre", "v:Mila", "next", "k:digital", "d:easy", "start"):
+    for widget in ("v:Imre", "v:Mila", "difficulty", "difficulty", "start:digital"):  # Easy, the example deck
         assert choose(app, widget)
     assert app.session is not None
     assert app.journal.commands(app.session.game_id)[0]["cmd"] == "setup"

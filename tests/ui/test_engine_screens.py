@@ -129,7 +129,7 @@ def test_whole_game_played_with_screen_presses_only(game, seed):
     ui.handle(WidgetPress("game:masters", Press.SHORT, 0.0))
     for name in ("Imre", "Mila"):
         ui.handle(WidgetPress(f"v:{name}", Press.SHORT, 0.0))
-    for w in ("next", "k:digital", "d:easy", "start"):  # the example deck: nothing is taught here
+    for w in ("difficulty", "difficulty", "start:digital"):  # Easy (Medium, Hard, Easy), the example deck
         ui.handle(WidgetPress(w, Press.SHORT, 0.0))
     (setup,) = ui.take_results()
     state, events = game.setup(setup)

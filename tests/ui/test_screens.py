@@ -235,11 +235,9 @@ def test_wizard_builds_the_setup_command_with_buttons_only(make_ui):
     for name in ("Mila", "Imre"):
         tap(ui, f"v:{name}")
     assert "Seating: Mila, Imre" in ui.view_model()["lines"]
-    tap(ui, "next")
-    tap(ui, "d:hard")
-    tap(ui, "k:physical")
+    tap(ui, "difficulty")  # Medium -> Hard
     assert not any(b["id"].startswith("seed") for b in ui.view_model()["buttons"])  # the seed is the settings'
-    tap(ui, "start")
+    tap(ui, "start:physical")
     assert ui.view_model()["screen"] == "tracker-walk"  # your own deck: the tracker's numbers first
     tap(ui, "examples")
     assert ui.take_results() == [{"cmd": "setup", "game": "masters", "vampires": ["Mila", "Imre"],
@@ -251,7 +249,10 @@ def test_wizard_needs_two_vampires(make_ui):
     press(ui, VButton.CONFIRM)
     tap(ui, "v:Mila")
     vm = ui.view_model()
-    assert button(vm, "Next")["why_not"] == "choose 2 to 5 vampires"
+    for label in ("Start with your physical deck", "Start with the example deck"):
+        assert not button(vm, label)["enabled"] and button(vm, label)["why_not"] == "choose 2 to 5 vampires"
+    tap(ui, "start:digital")  # refused in words, nothing started
+    assert ui.take_results() == [] and ui.view_model()["screen"] == "wizard"
 
 
 def test_generic_wizard_stops_at_the_games_player_floor(make_ui):

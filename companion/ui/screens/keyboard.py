@@ -4,8 +4,14 @@ The first page shows the nine groups (A B C ... W X Y Z, then Ä Ö Ü, the hyph
 the space), Delete, Done and Cancel; a group opens its letters, and a letter goes in and brings the
 groups back. A district button opens its group at once (A1 = A B C ... C3 = Ä Ö Ü - ' and space), so the physical
 buttons type a letter with two presses: the district, then Confirm (Next first for the second or third
-letter of the group). Touch works on every button; nobody needs a physical keyboard. A letter is a
-capital at the start and after a space, else small.
+letter of the group), and undo takes the last letter back. Touch works on every button; nobody
+needs a physical keyboard. A letter is a capital at the start and after a space, else small.
+
+Names used before come first: a group's letters page opens on the names the screen that asked hands
+over (`names`: the names used before at this table) that go on with the text typed
+and one of that group's letters, at most `PREDICTED` of them, the first one focused: one press takes
+the name whole and hands it on, as Done would. "Greta", used at this table before, is the group
+G H I (or the district A3) and Confirm: two to four presses, not twenty-five.
 
 Used for players' names (the new-game wizard, renaming players) and for what the table teaches
 (Masters' district and card names). Done either hands the name to the screen that asked (`done`,
@@ -14,7 +20,7 @@ which may refuse it in words) or sends `result` with the name to the loop as an 
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 from companion.i18n import _
 from companion.inputs import DISTRICTS, MAX_NAME, Press
@@ -23,6 +29,7 @@ from companion.ui.screens.base import Screen, UIContext
 
 NAME_MAX = MAX_NAME  # the one name rule's limit (companion/rules/names.py)
 GROUPS = ("ABC", "DEF", "GHI", "JKL", "MNO", "PQRS", "TUV", "WXYZ", "ÄÖÜ-' ")  # one per district, A1 first
+PREDICTED = 3  # names offered on a group's letters page (with its six letters at most and Back: one page)
 
 
 class KeyboardScreen(Screen):
@@ -33,9 +40,11 @@ class KeyboardScreen(Screen):
     name = "keyboard"
 
     def __init__(self, ctx: UIContext, title: str, text: str, result: Mapping[str, Any] | None = None,
-                 done: Callable[[str], str | None] | None = None) -> None:
-        """Type over `text` (kept, so a correction is one or two keys)."""
+                 done: Callable[[str], str | None] | None = None, names: Sequence[str] = ()) -> None:
+        """Type over `text` (kept, so a correction is one or two keys); `names`: the ones to offer,
+        the likeliest first."""
         super().__init__(ctx)
+        self.names = [n for n in names if isinstance(n, str) and n.strip()]
         self.title = title
         self.text = text[:NAME_MAX]
         self.result = dict(result or {})
@@ -44,8 +53,9 @@ class KeyboardScreen(Screen):
 
     def body(self) -> ViewModel:
         """The groups (or one group's letters) and the editing buttons; the name so far on one line."""
-        if self.group is not None:
-            buttons = [ButtonVM(f"k:{c}", self._label(c)) for c in GROUPS[self.group]]
+        if self.group is not None:  # the names going on with one of these letters first, then the letters
+            buttons = [ButtonVM(f"p:{i}", name) for i, name in enumerate(self.predicted())]
+            buttons += [ButtonVM(f"k:{c}", self._label(c)) for c in GROUPS[self.group]]
             buttons.append(ButtonVM("groups", _("Back to the letters")))
         else:
             full = len(self.text) >= NAME_MAX
@@ -53,9 +63,10 @@ class KeyboardScreen(Screen):
             done_why = None if self.text.strip() else _("type at least one letter")
             buttons = [ButtonVM(f"g:{i}", " ".join(self._label(c) for c in group), enabled=not full, why_not=long_why)
                        for i, group in enumerate(GROUPS)]
-            buttons += [ButtonVM("del", _("Delete"), enabled=bool(self.text), why_not=None if self.text else _("nothing to delete")),
-                        ButtonVM("done", _("Done"), enabled=done_why is None, why_not=done_why, primary=True),
-                        ButtonVM("back", _("Cancel"))]
+            if self.text:  # nothing typed: no Done nor Delete (greyed), so the nine groups and Cancel fit one page
+                buttons += [ButtonVM("del", _("Delete")),
+                            ButtonVM("done", _("Done"), enabled=done_why is None, why_not=done_why, primary=True)]
+            buttons.append(ButtonVM("back", _("Cancel")))
         hint = _("District buttons open the letters: A1 A B C ... C3 Ä Ö Ü")
         return ViewModel(self.name, self.title, (f"{self.text}_",), tuple(buttons), hint=hint)
 
@@ -64,6 +75,12 @@ class KeyboardScreen(Screen):
         head, _sep, rest = button_id.partition(":")
         if head == "g":
             self._open(int(rest))
+        elif head == "p":
+            names = self.predicted()
+            if int(rest) < len(names):
+                self.text = names[int(rest)]
+                self._close_group()
+                self._finish()
         elif head == "k":
             self._type(rest)
         elif button_id in ("groups", "back"):  # the shown Back button does what the Back key does
@@ -81,6 +98,12 @@ class KeyboardScreen(Screen):
 
     def on_veil(self, delta: int) -> bool:
         """Veil up/down do nothing here (they would correct the game's counts)."""
+        return True
+
+    def on_undo(self, kind: Press) -> bool:
+        """Undo (Backspace on a PC) takes the last letter back, as Delete does; the game's undo waits
+        until the keyboard is closed."""
+        self.text = self.text[:-1]
         return True
 
     def on_back(self) -> bool:
@@ -102,7 +125,8 @@ class KeyboardScreen(Screen):
     def _close_group(self) -> None:
         """Back to the groups, the focus on the group just used (the next letter is often in it)."""
         group, self.group = self.group, None
-        self.focus, self._auto_focus = group or 0, False
+        self.focus, self._auto_focus = 0, False
+        self.focus_on(f"g:{group or 0}")  # by its id: Done, once there, is drawn first
 
     def _type(self, letter: str) -> None:
         """Put `letter` in (as typed: a capital at the start and after a space; a space never first or
@@ -110,6 +134,19 @@ class KeyboardScreen(Screen):
         if len(self.text) < NAME_MAX and not (letter == " " and (not self.text or self.text.endswith(" "))):
             self.text += self._as_typed(letter)
         self._close_group()
+
+    def predicted(self) -> list[str]:
+        """The names offered on the open group's page: those going on with the text so far and one of
+        the group's letters (as people tell names apart: "greta" is "Greta"), in the order given."""
+        if self.group is None:
+            return []
+        starts = tuple((self.text + self._as_typed(c)).casefold() for c in GROUPS[self.group] if c != " ")
+        out: list[str] = []
+        for name in self.names:
+            key = name.casefold()
+            if key.startswith(starts) and key not in (n.casefold() for n in out):
+                out.append(name)
+        return out[:PREDICTED]
 
     def _label(self, letter: str) -> str:
         """A key's label: the letter as it would go in, the space as a word."""

@@ -2,9 +2,11 @@
 
 `NamesScreen` asks one name per seat, clockwise from the first player: one press takes a name the
 table used last (companion/controllers/names.py hands them over in the settings) or one of the game's
-default names, "Type a name" opens the on-screen keyboard (companion/ui/screens/keyboard.py), and a
-district button goes back to that seat (A1 = the first). A name the table may not give (the one name
-rule, a seat's code like "P2", a name already at the table) is refused in words. Once every seat has
+default names, "Type a name" (beside the first of them) opens the on-screen keyboard
+(companion/ui/screens/keyboard.py: a group of letters opened, it offers the table's last names
+going on with those letters first), and a district button goes back to that seat (A1 = the first). A name
+the table may not give (the one name rule, a seat's code like "P2", a name already at the table) is
+refused in words. Once every seat has
 a name, the last button hands them on (the wizard starts the game or goes on to One Night's roles).
 
 `RenameScreen` is the table menu's "Rename players": pick a player, type the new name; it sends the
@@ -72,13 +74,18 @@ class NamesScreen(Screen):
     def choices(self) -> list[str]:
         """The names one press gives: the table's last ones, then the game's defaults; none already
         at the table nor like one there (this seat's own aside)."""
+        return self.offered(self.defaults)[:CHOICES]
+
+    def offered(self, defaults: Sequence[str] = ()) -> list[str]:
+        """The table's last names this seat may take (then `defaults`), most recent first: the
+        keyboard offers these (the same in every language, as people's names are)."""
         taken = [n for i, n in enumerate(self.names) if n and i != self.seat]
         recent = self.ctx.settings.get(RECENT) or []
         out: list[str] = []
-        for name in [*recent, *self.defaults]:
+        for name in [*recent, *defaults]:
             if isinstance(name, str) and not any(alike(name, n) for n in [*taken, *out]):
                 out.append(name)
-        return out[:CHOICES]
+        return out
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Take a name, type one, go back a seat, start over, hand the names on or leave."""
@@ -86,8 +93,9 @@ class NamesScreen(Screen):
             self.give(self.choices()[int(button_id[2:])])
         elif button_id == "type":
             seat = self.seat or 0
-            self.ctx.stack.push(KeyboardScreen(self.ctx, _("Name {n} of {total}").format(n=seat + 1, total=len(self.names)),
-                                               self.names[seat] or "", done=self.give))
+            title = _("Name {n} of {total}").format(n=seat + 1, total=len(self.names))
+            typed = self.names[seat] or ""
+            self.ctx.stack.push(KeyboardScreen(self.ctx, title, typed, done=self.give, names=self.offered()))
         elif button_id == "undo-one" and self.seat:
             self.seat -= 1
             self.names[self.seat] = None
@@ -147,8 +155,11 @@ class RenameScreen(Screen):
         """A player opens the keyboard with their name; Back leaves."""
         if button_id.startswith("p:"):
             old = self.players()[int(button_id[2:])]
+            others = [n for n in self.players() if n != old]
+            recent = self.ctx.settings.get(RECENT) or []
+            names = [n for n in recent if isinstance(n, str) and not any(alike(n, o) for o in others)]
             self.ctx.stack.push(KeyboardScreen(self.ctx, _("New name for {name}").format(name=old), old,
-                                               done=lambda new: self.rename(old, new)))
+                                               done=lambda new: self.rename(old, new), names=names))
         elif button_id == "back":
             self.ctx.stack.pop()
         return True
