@@ -213,7 +213,7 @@ def live_screens() -> dict[str, Callable]:
     live states): for every game the busiest state a seeded bot game passes (the most actions to
     choose from) with its More sheet open, and what a game's samples add (`live()`: Masters' first
     night with 2 AP). Named "live-<id>", "live-<id>-more"."""
-    from companion.games import games
+    from companion.plugins import games
 
     out: dict[str, Callable] = {}
     for gid in games():
