@@ -103,7 +103,8 @@ class ViewModel(Named):
     fit, one press away behind the "More" button (a sheet lists them all). `table`: the seats in
     seating order, drawn round a table instead of the grid (companion/ui/seats.py). `main`: lines at
     the title's size above the others, for what the screen is there to show (the pairing codes read
-    from a chair), wrapped but never shrunk.
+    from a chair), wrapped but never shrunk. `backdrop`: (picture, time of day) drawn dimmed behind the
+    title bar while a game is played (companion/ui/scenery.py; the game's plugin picks it).
     """
 
     screen: str
@@ -124,6 +125,7 @@ class ViewModel(Named):
     more: tuple[ButtonVM, ...] = ()
     table: tuple[SeatVM, ...] = ()
     main: tuple[str, ...] = ()
+    backdrop: tuple[str, str] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for tests and logs, plus `highlighted` (districts with a mark or selected)."""

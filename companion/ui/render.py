@@ -66,7 +66,7 @@ class Renderer(ButtonLayout, SeatLayout):
         m, (w, h) = self.m, self.size
         gauge = self._gauge_w() if vm.veil is not None else 0
         header = self.header_h(vm.title, w - gauge - 2 * m.pad - (m.px(18) if vm.accent else 0))
-        items = [Item("title", pygame.Rect(m.pad, 0, w - gauge - 2 * m.pad, header), (vm.title, vm.accent))]
+        items = [Item("title", pygame.Rect(m.pad, 0, w - gauge - 2 * m.pad, header), (vm.title, vm.accent, vm.backdrop))]
         if vm.veil is not None:
             items.append(Item("veil", pygame.Rect(w - gauge - m.pad, 0, gauge, m.header_h), (vm.veil, vm.veil_preview)))
         y = self._banner(vm, items, header)
@@ -211,8 +211,10 @@ class Renderer(ButtonLayout, SeatLayout):
         dirty = [it.rect for it in changed]
         self.text_boxes = [tb for tb in self.text_boxes if not any(r.contains(tb.rect) for r in dirty)]
         for item in changed:
-            behind = theme.HEADER if item.kind in ("title", "veil") else theme.BG
-            surface.fill(behind, item.rect)
+            if item.kind in ("title", "veil") and new.backdrop:  # the picture behind the title bar again
+                surface.blit(self._band(new), item.rect, item.rect)
+            else:
+                surface.fill(theme.HEADER if item.kind in ("title", "veil") else theme.BG, item.rect)
             getattr(self, f"_paint_{item.kind}")(surface, item)
         return True
 
@@ -222,9 +224,20 @@ class Renderer(ButtonLayout, SeatLayout):
         self.text_boxes = []
         surface.fill(theme.BG)
         header = next((it.rect.height for it in self.layout(vm) if it.kind == "title"), m.header_h)
-        pygame.draw.rect(surface, theme.HEADER, (0, 0, self.size[0], header))
+        if vm.backdrop:  # the game's picture at its time of day, dimmed (companion/ui/scenery.py)
+            surface.blit(self._band(vm, header), (0, 0))
+        else:
+            pygame.draw.rect(surface, theme.HEADER, (0, 0, self.size[0], header))
         for item in self.layout(vm):
             getattr(self, f"_paint_{item.kind}")(surface, item)
+
+    def _band(self, vm: ViewModel, header: int | None = None) -> pygame.Surface:
+        """The title bar's picture for `vm` (made once per picture, time of day and size)."""
+        from companion.ui.scenery import band
+
+        if header is None:
+            header = next((it.rect.height for it in self.layout(vm) if it.kind == "title"), self.m.header_h)
+        return band(vm.backdrop[0], vm.backdrop[1], (self.size[0], header))
 
     def _text(self, surface, text: str, rect: pygame.Rect, role: str, color, align: str = "center", bg=theme.BG,
               renderer: TextRenderer | None = None, min_size: int | None = None) -> None:
@@ -239,14 +252,14 @@ class Renderer(ButtonLayout, SeatLayout):
     def _paint_title(self, surface, item: Item) -> None:
         """The screen title, left in the header, after a bar in the colour of whose turn it is."""
         m = self.m
-        text, accent = item.data
+        text, accent, _picture = item.data
         box = item.rect.inflate(0, -m.px(4))
         if accent:
             bar = pygame.Rect(box.x, m.px(10), m.px(10), m.header_h - m.px(20))
             pygame.draw.rect(surface, accent, bar, border_radius=m.px(3))
             box = pygame.Rect(box.x + m.px(18), box.y, box.width - m.px(18), box.height)
         two = box.height > m.header_h  # a two-line bar: wrap at the full size, never shrink
-        self._text(surface, text, box, "title", theme.TEXT, "left", theme.HEADER, renderer=self.title_text,
+        self._text(surface, text, box, "title", theme.TEXT, "left", None if item.data[2] else theme.HEADER, renderer=self.title_text,
                    min_size=m.font("title") if two else None)
 
     def _paint_veil(self, surface, item: Item) -> None:
