@@ -104,7 +104,8 @@ class ViewModel(Named):
     seating order, drawn round a table instead of the grid (companion/ui/seats.py). `main`: lines at
     the title's size above the others, for what the screen is there to show (the pairing codes read
     from a chair), wrapped but never shrunk. `backdrop`: (picture, time of day) drawn dimmed behind the
-    title bar while a game is played (companion/ui/scenery.py; the game's plugin picks it).
+    title bar while a game is played (companion/ui/scenery.py; the game's plugin picks it). `picture`: an
+    icon ("role.seer") drawn big under the countdown ring, or in its place: what the screen is about.
     """
 
     screen: str
@@ -126,6 +127,7 @@ class ViewModel(Named):
     table: tuple[SeatVM, ...] = ()
     main: tuple[str, ...] = ()
     backdrop: tuple[str, str] | None = None
+    picture: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for tests and logs, plus `highlighted` (districts with a mark or selected)."""

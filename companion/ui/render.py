@@ -89,9 +89,14 @@ class Renderer(ButtonLayout, SeatLayout):
             area = pygame.Rect(x, y + m.pad, int(w * 0.5), bottom - y - 2 * m.pad)
             items.extend(self._seats(vm.table, area))
             x = area.right + 2 * m.pad
-        if vm.ring is not None:
+        if vm.ring is not None or vm.picture:  # the countdown ring, and under it (or in its place) the picture
             side = min(bottom - y - 2 * m.pad, m.px(200))
-            items.append(Item("ring", pygame.Rect(x, y + m.pad, side, side), vm.ring))
+            top = y + m.pad
+            if vm.ring is not None:
+                items.append(Item("ring", pygame.Rect(x, top, side, side), vm.ring))
+                top += side + m.pad
+            if vm.picture and bottom - m.pad - top >= m.px(64):
+                items.append(Item("picture", pygame.Rect(x, top, side, min(side, bottom - m.pad - top)), vm.picture))
             x += side + m.pad
         panel = pygame.Rect(x, y + m.pad, w - x - m.pad, bottom - y - 2 * m.pad)
         items.extend(self._panel(vm, panel))
@@ -333,6 +338,13 @@ class Renderer(ButtonLayout, SeatLayout):
         fraction, numeral = item.data
         self.text_boxes.append(icons.draw_countdown(surface, item.rect, fraction, numeral, icons.countdown_colour(fraction),
                                                     self.text))
+
+    def _paint_picture(self, surface, item: Item) -> None:
+        """The picture of what the screen is about (the role that wakes), as big as its box allows."""
+        from companion.ui import assets
+
+        side = min(item.rect.size)
+        surface.blit(assets.icon(item.data, side, theme.TEXT), (item.rect.centerx - side // 2, item.rect.y))
 
     def _paint_card(self, surface, item: Item) -> None:
         """The end-of-game card (companion/ui/cardview.py) at this screen's smallest and main capitals,

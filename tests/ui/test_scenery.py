@@ -123,3 +123,19 @@ def test_the_picture_is_made_once_per_picture_time_and_size(make_ui):
     for _ in range(3):
         ui.draw(surface, force=True)
     assert scenery.band.cache_info().misses == 1
+
+
+def test_one_nights_narrator_shows_the_waking_roles_picture_and_the_picker_each_roles(make_ui):
+    surface, ui, _header = drawn(make_ui, samples.game_screens()["one-night"])
+    vm = ui.model()
+    assert (ui.ctx.state.get("current") or {}).get("wakes") == ["vampire"] and vm.picture == "role.vampire"
+    box = next(it.rect for it in ui.ctx.renderer.layout(vm) if it.kind == "picture")
+    ring = next(it.rect for it in ui.ctx.renderer.layout(vm) if it.kind == "ring")
+    assert box.top > ring.bottom and min(box.size) >= 100  # big, under the countdown
+    lit = sum(1 for x in range(box.x, box.right, 2) for y in range(box.y, box.bottom, 2)
+              if surface.get_at((x, y))[:3] == theme.TEXT)
+    assert lit > 200  # the picture is drawn, not an empty box
+    ui = make_ui()
+    samples.game_screens()["roles"](ui)
+    icons = {b.label.split(" x")[0]: b.icon for b in ui.model().buttons if b.id.startswith("r:")}
+    assert icons and all(icon.startswith("role.") and assets.has_icon(icon) for icon in icons.values())
