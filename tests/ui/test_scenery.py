@@ -139,3 +139,17 @@ def test_one_nights_narrator_shows_the_waking_roles_picture_and_the_picker_each_
     samples.game_screens()["roles"](ui)
     icons = {b.label.split(" x")[0]: b.icon for b in ui.model().buttons if b.id.startswith("r:")}
     assert icons and all(icon.startswith("role.") and assets.has_icon(icon) for icon in icons.values())
+
+
+def test_the_masters_wizard_and_the_acting_vampires_strip_show_each_vampires_portrait(make_ui):
+    from companion.games.masters import view as mv
+
+    assert len(set(mv.PORTRAITS.values())) == len(mv.VAMPIRES) and all(assets.has_icon(p) for p in mv.PORTRAITS.values())
+    ui = make_ui()
+    samples.screens()["wizard"](ui)
+    shown = {b.label: b.icon for b in ui.model().buttons if b.id.startswith("v:")}
+    assert shown == mv.PORTRAITS
+    ui = make_ui()
+    ui.update(GameView("masters", masters_samples.masters_state(), masters_samples.night_actions()), (), 0.0)
+    first, chip = ui.model().stats[:2]
+    assert first.icon == mv.PORTRAITS["Mila"] and first.colour == chip.colour and chip.value == "M"  # in her colour

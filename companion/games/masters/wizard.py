@@ -43,7 +43,7 @@ class MastersWizard(Screen):
             n = len(self.vampires)
             ok = 2 <= n <= 5
             buttons = [ButtonVM(f"v:{name}", f"{self.vampires.index(name) + 1}. {name}" if name in self.vampires else name,
-                                selected=name in self.vampires) for name in mv.VAMPIRES]
+                                selected=name in self.vampires, icon=mv.PORTRAITS.get(name, "")) for name in mv.VAMPIRES]
             buttons += [ButtonVM("next", _("Next"), enabled=ok, primary=True, why_not=None if ok else _("choose 2 to 5 vampires")),
                         ButtonVM("back", _("Back"))]
             lines = (_("Tap the vampires in seating order (clockwise)."), _("Seating: {names}").format(names=", ".join(self.vampires)) if self.vampires else _("Nobody seated yet."))
