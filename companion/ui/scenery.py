@@ -13,8 +13,9 @@ is 0.13: the title's TEXT (luminance 0.86) reads at >= 5:1 over any part of any 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any
 
 import pygame
 
@@ -54,5 +55,5 @@ def band(name: str, time: str, size: tuple[int, int]) -> pygame.Surface:
 
 
 def _hex(colour: str) -> tuple[int, int, int]:
-    """"#rrggbb" as an RGB tuple."""
-    return tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    """The RGB tuple of a "#rrggbb" colour."""
+    return (int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16))

@@ -10,7 +10,13 @@ from companion.ui import assets, samples, scenery, theme
 from companion.ui.model import GameView
 
 SMALL = (800, 480)
-PLAY = {"masters": "night", "one-night": "one-night", "mansion": "mansion", "strigoi": "strigoi", "nosferatu": "nosferatu"}
+PLAY = {
+    "masters": "night",
+    "one-night": "one-night",
+    "mansion": "mansion",
+    "strigoi": "strigoi",
+    "nosferatu": "nosferatu",
+}
 
 
 def luminance(rgb) -> float:
@@ -40,7 +46,8 @@ def drawn(make_ui, recipe, size=SMALL):
 def free_pixels(ui, header: pygame.Rect):
     """The header's pixels under no text, icon or gauge: where only the picture shows."""
     covered = [b.rect for b in ui.ctx.renderer.text_boxes] + [
-        it.rect for it in ui.ctx.renderer.layout(ui.model()) if it.kind == "veil"]
+        it.rect for it in ui.ctx.renderer.layout(ui.model()) if it.kind == "veil"
+    ]
     for y in range(header.y, header.bottom, 3):
         for x in range(header.x, header.right, 3):
             if not any(r.collidepoint(x, y) for r in covered):
@@ -90,7 +97,11 @@ def test_the_picture_changes_with_the_time_of_day(make_ui):
         surface = pygame.Surface(SMALL)
         ui.draw(surface, force=True)
         header = next(it.rect for it in ui.ctx.renderer.layout(ui.model()) if it.kind == "title")
-        out.update(surface=surface, vm=ui.model(), free=list(free_pixels(ui, pygame.Rect(0, 0, SMALL[0], header.height))))
+        out.update(
+            surface=surface,
+            vm=ui.model(),
+            free=list(free_pixels(ui, pygame.Rect(0, 0, SMALL[0], header.height))),
+        )
     assert night["vm"].backdrop == ("skyline", "night") and day["vm"].backdrop == ("skyline", "day")
     free = [p for p in night["free"] if p in set(day["free"])]
     differ = sum(1 for p in free if night["surface"].get_at(p) != day["surface"].get_at(p))
@@ -132,8 +143,12 @@ def test_one_nights_narrator_shows_the_waking_roles_picture_and_the_picker_each_
     box = next(it.rect for it in ui.ctx.renderer.layout(vm) if it.kind == "picture")
     ring = next(it.rect for it in ui.ctx.renderer.layout(vm) if it.kind == "ring")
     assert box.top > ring.bottom and min(box.size) >= 100  # big, under the countdown
-    lit = sum(1 for x in range(box.x, box.right, 2) for y in range(box.y, box.bottom, 2)
-              if surface.get_at((x, y))[:3] == theme.TEXT)
+    lit = sum(
+        1
+        for x in range(box.x, box.right, 2)
+        for y in range(box.y, box.bottom, 2)
+        if surface.get_at((x, y))[:3] == theme.TEXT
+    )
     assert lit > 200  # the picture is drawn, not an empty box
     ui = make_ui()
     samples.game_screens()["roles"](ui)
@@ -144,7 +159,9 @@ def test_one_nights_narrator_shows_the_waking_roles_picture_and_the_picker_each_
 def test_the_masters_wizard_and_the_acting_vampires_strip_show_each_vampires_portrait(make_ui):
     from companion.games.masters import view as mv
 
-    assert len(set(mv.PORTRAITS.values())) == len(mv.VAMPIRES) and all(assets.has_icon(p) for p in mv.PORTRAITS.values())
+    assert len(set(mv.PORTRAITS.values())) == len(mv.VAMPIRES) and all(
+        assets.has_icon(p) for p in mv.PORTRAITS.values()
+    )
     ui = make_ui()
     samples.screens()["wizard"](ui)
     shown = {b.label: b.icon for b in ui.model().buttons if b.id.startswith("v:")}
@@ -152,4 +169,6 @@ def test_the_masters_wizard_and_the_acting_vampires_strip_show_each_vampires_por
     ui = make_ui()
     ui.update(GameView("masters", masters_samples.masters_state(), masters_samples.night_actions()), (), 0.0)
     first, chip = ui.model().stats[:2]
-    assert first.icon == mv.PORTRAITS["Mila"] and first.colour == chip.colour and chip.value == "M"  # in her colour
+    assert (
+        first.icon == mv.PORTRAITS["Mila"] and first.colour == chip.colour and chip.value == "M"
+    )  # in her colour
