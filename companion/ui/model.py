@@ -106,6 +106,7 @@ class ViewModel(Named):
     from a chair), wrapped but never shrunk. `backdrop`: (picture, time of day) drawn dimmed behind the
     title bar while a game is played (companion/ui/scenery.py; the game's plugin picks it). `picture`: an
     icon ("role.seer") drawn big under the countdown ring, or in its place: what the screen is about.
+    `scene`: (picture, time of day) over the whole screen, the elements over it (the title screen).
     """
 
     screen: str
@@ -128,6 +129,7 @@ class ViewModel(Named):
     main: tuple[str, ...] = ()
     backdrop: tuple[str, str] | None = None
     picture: str = ""
+    scene: tuple[str, str] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for tests and logs, plus `highlighted` (districts with a mark or selected)."""

@@ -36,6 +36,7 @@ class Renderer(ButtonLayout, SeatLayout):
         self._frame: pygame.Surface | None = None
         self._card: tuple = (None, None, None)  # (card, its box's size, (picture, text boxes)): drawn once
         self.text_boxes: list[TextBox] = []
+        self._clear = False  # a scene behind the screen: texts drawn without a background box
 
     # -- layout ---------------------------------------------------------------------------------
     def layout(self, vm: ViewModel) -> list[Item]:
@@ -66,7 +67,7 @@ class Renderer(ButtonLayout, SeatLayout):
         m, (w, h) = self.m, self.size
         gauge = self._gauge_w() if vm.veil is not None else 0
         header = self.header_h(vm.title, w - gauge - 2 * m.pad - (m.px(18) if vm.accent else 0))
-        items = [Item("title", pygame.Rect(m.pad, 0, w - gauge - 2 * m.pad, header), (vm.title, vm.accent, vm.backdrop))]
+        items = [Item("title", pygame.Rect(m.pad, 0, w - gauge - 2 * m.pad, header), (vm.title, vm.accent, vm.backdrop or vm.scene))]
         if vm.veil is not None:
             items.append(Item("veil", pygame.Rect(w - gauge - m.pad, 0, gauge, m.header_h), (vm.veil, vm.veil_preview)))
         y = self._banner(vm, items, header)
@@ -215,9 +216,10 @@ class Renderer(ButtonLayout, SeatLayout):
         changed = [b for a, b in zip(before, after) if a.data != b.data]
         dirty = [it.rect for it in changed]
         self.text_boxes = [tb for tb in self.text_boxes if not any(r.contains(tb.rect) for r in dirty)]
+        self._clear = new.scene is not None
         for item in changed:
-            if item.kind in ("title", "veil") and new.backdrop:  # the picture behind the title bar again
-                surface.blit(self._band(new), item.rect, item.rect)
+            if new.backdrop or new.scene:  # the picture behind it again
+                surface.blit(self._behind(new), item.rect, item.rect)
             else:
                 surface.fill(theme.HEADER if item.kind in ("title", "veil") else theme.BG, item.rect)
             getattr(self, f"_paint_{item.kind}")(surface, item)
@@ -225,24 +227,23 @@ class Renderer(ButtonLayout, SeatLayout):
 
     def render(self, surface: pygame.Surface, vm: ViewModel) -> None:
         """Paint `vm` from scratch (no frame cache); records `text_boxes`."""
-        m = self.m
         self.text_boxes = []
-        surface.fill(theme.BG)
-        header = next((it.rect.height for it in self.layout(vm) if it.kind == "title"), m.header_h)
-        if vm.backdrop:  # the game's picture at its time of day, dimmed (companion/ui/scenery.py)
-            surface.blit(self._band(vm, header), (0, 0))
+        self._clear = vm.scene is not None  # texts without a box of their own colour: the scene shows round them
+        if vm.backdrop or vm.scene:  # the game's picture behind the title bar, or a whole scene (scenery.py)
+            surface.blit(self._behind(vm), (0, 0))
         else:
+            surface.fill(theme.BG)
+            header = next((it.rect.height for it in self.layout(vm) if it.kind == "title"), self.m.header_h)
             pygame.draw.rect(surface, theme.HEADER, (0, 0, self.size[0], header))
         for item in self.layout(vm):
             getattr(self, f"_paint_{item.kind}")(surface, item)
 
-    def _band(self, vm: ViewModel, header: int | None = None) -> pygame.Surface:
-        """The title bar's picture for `vm` (made once per picture, time of day and size)."""
-        from companion.ui.scenery import band
+    def _behind(self, vm: ViewModel) -> pygame.Surface:
+        """What `vm`'s elements are drawn on: its pictures (made once per picture, time of day and size)."""
+        from companion.ui.scenery import background
 
-        if header is None:
-            header = next((it.rect.height for it in self.layout(vm) if it.kind == "title"), self.m.header_h)
-        return band(vm.backdrop[0], vm.backdrop[1], (self.size[0], header))
+        header = next((it.rect.height for it in self.layout(vm) if it.kind == "title"), self.m.header_h)
+        return background(vm.backdrop, vm.scene, self.size, header, self.m.hint_h)
 
     def _text(self, surface, text: str, rect: pygame.Rect, role: str, color, align: str = "center", bg=theme.BG,
               renderer: TextRenderer | None = None, min_size: int | None = None) -> None:
@@ -250,6 +251,7 @@ class Renderer(ButtonLayout, SeatLayout):
         face than the UI face; `min_size`: shrink no further than this, wrap instead)."""
         if not text:
             return
+        bg = None if self._clear and bg == theme.BG else bg
         fit = (renderer or self.text).draw(surface, text, rect, self.m.font(role), color, align,
                                            min_size=min_size or self.m.min_font, bg=bg)
         self.text_boxes.append(TextBox(text, rect, fit, role))

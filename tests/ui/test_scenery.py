@@ -128,12 +128,13 @@ def test_screens_that_are_no_game_have_no_picture(make_ui):
 
 def test_the_picture_is_made_once_per_picture_time_and_size(make_ui):
     scenery.band.cache_clear()
+    scenery.background.cache_clear()
     ui = make_ui()
     ui.update(GameView("masters", masters_samples.masters_state(), masters_samples.night_actions()), (), 0.0)
     surface = pygame.Surface(SMALL)
     for _ in range(3):
         ui.draw(surface, force=True)
-    assert scenery.band.cache_info().misses == 1
+    assert scenery.band.cache_info().misses == 1 and scenery.background.cache_info().misses == 1
 
 
 def test_one_nights_narrator_shows_the_waking_roles_picture_and_the_picker_each_roles(make_ui):
@@ -172,3 +173,31 @@ def test_the_masters_wizard_and_the_acting_vampires_strip_show_each_vampires_por
     assert (
         first.icon == mv.PORTRAITS["Mila"] and first.colour == chip.colour and chip.value == "M"
     )  # in her colour
+
+
+def test_the_title_screen_is_a_scene_the_city_with_the_games_over_it(make_ui):
+    surface, ui, header = drawn(make_ui, samples.screens()["title"])
+    vm = ui.model()
+    assert vm.scene == ("skyline", "night") and vm.backdrop is None
+    layout = ui.ctx.renderer.layout(vm)
+    buttons = [it.rect for it in layout if it.kind == "button"]
+    below = pygame.Rect(0, max(r.bottom for r in buttons) + 4, SMALL[0], 40)  # under the games: the city
+    lit = {
+        tuple(surface.get_at((x, y)))[:3]
+        for x in range(0, SMALL[0], 4)
+        for y in range(below.y, below.bottom, 4)
+    }
+    assert len(lit) > 20 and theme.BG not in lit  # a picture, not the plain background
+    # the texts over it keep their contrast: every pixel of the scene, the hint row's too
+    whole = scenery.whole("skyline", "night", SMALL, ui.ctx.renderer.m.hint_h)
+    hint = SMALL[1] - ui.ctx.renderer.m.hint_h
+    points = [(x, y) for x in range(0, SMALL[0], 3) for y in range(0, SMALL[1], 3)]
+    assert min(contrast(theme.TEXT, whole.get_at(p)) for p in points) >= 4.5
+    assert min(contrast(theme.TEXT_DIM, whole.get_at(p)) for p in points if p[1] >= hint) >= 4.5
+    # and its texts are drawn without a box of the plain background round them
+    line = next(b.rect for b in ui.ctx.renderer.text_boxes if b.text == vm.lines[0])
+    assert theme.BG not in {
+        tuple(surface.get_at((x, y)))[:3]
+        for x in range(line.x, line.right, 2)
+        for y in range(line.y, line.bottom, 2)
+    }

@@ -39,7 +39,7 @@ class TitleScreen(Screen):
         """One button per game."""
         own = self.game_buttons()
         buttons = own + (ButtonVM("back", _("Back")),) if len(self.ctx.stack) > 1 else own
-        return ViewModel(self.name, "Nightwatch", (_("Choose a game to set up."),), buttons)
+        return ViewModel(self.name, "Nightwatch", (_("Choose a game to set up."),), buttons, scene=("skyline", "night"))
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Start the wizard of the chosen game."""
