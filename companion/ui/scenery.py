@@ -57,7 +57,7 @@ def band(name: str, time: str, size: tuple[int, int]) -> pygame.Surface:
     return strip.convert() if pygame.display.get_surface() is not None else strip
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=2)  # a whole screen each (1.5 MB at 800x480): the one on show and the one before
 def background(
     backdrop: tuple[str, str] | None,
     scene: tuple[str, str] | None,
@@ -81,6 +81,7 @@ def background(
     return surface.convert() if pygame.display.get_surface() is not None else surface
 
 
+@lru_cache(maxsize=1)  # the title's scene: made again only when the size changes
 def whole(name: str, time: str, size: tuple[int, int], hint_h: int) -> pygame.Surface:
     """Picture `name` at `time` over a whole screen of `size`: as wide as the screen, standing on
     its bottom edge, its own sky above; dimmed and capped, the hint row darker still."""
