@@ -275,6 +275,13 @@ class GamePlugin:
         """(illustration, time of day) for the end card (None: a plain backdrop)."""
         return None
 
+    def backdrop(self, state: Mapping[str, Any]) -> tuple[str, str] | None:
+        """(illustration, time of day) drawn dimmed behind the title bar while the game is played:
+        one of `companion.ui.assets.ART` ("skyline", "fortress", "mansion", "village") and of its
+        TIMES ("day", "dusk", "night", "dawn"), the time the game is at by its own state (None: the
+        plain title bar)."""
+        return None
+
     def samples(self) -> ModuleType | None:
         """The module with `screens()`: the sample screens `companion screenshots` draws."""
         return None

@@ -103,7 +103,10 @@ class ViewModel(Named):
     fit, one press away behind the "More" button (a sheet lists them all). `table`: the seats in
     seating order, drawn round a table instead of the grid (companion/ui/seats.py). `main`: lines at
     the title's size above the others, for what the screen is there to show (the pairing codes read
-    from a chair), wrapped but never shrunk.
+    from a chair), wrapped but never shrunk. `backdrop`: (picture, time of day) drawn dimmed behind the
+    title bar while a game is played (companion/ui/scenery.py; the game's plugin picks it). `picture`: an
+    icon ("role.seer") drawn big under the countdown ring, or in its place: what the screen is about.
+    `scene`: (picture, time of day) over the whole screen, the elements over it (the title screen).
     """
 
     screen: str
@@ -124,6 +127,9 @@ class ViewModel(Named):
     more: tuple[ButtonVM, ...] = ()
     table: tuple[SeatVM, ...] = ()
     main: tuple[str, ...] = ()
+    backdrop: tuple[str, str] | None = None
+    picture: str = ""
+    scene: tuple[str, str] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for tests and logs, plus `highlighted` (districts with a mark or selected)."""

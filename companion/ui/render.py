@@ -36,6 +36,7 @@ class Renderer(ButtonLayout, SeatLayout):
         self._frame: pygame.Surface | None = None
         self._card: tuple = (None, None, None)  # (card, its box's size, (picture, text boxes)): drawn once
         self.text_boxes: list[TextBox] = []
+        self._clear = False  # a scene behind the screen: texts drawn without a background box
 
     # -- layout ---------------------------------------------------------------------------------
     def layout(self, vm: ViewModel) -> list[Item]:
@@ -66,7 +67,7 @@ class Renderer(ButtonLayout, SeatLayout):
         m, (w, h) = self.m, self.size
         gauge = self._gauge_w() if vm.veil is not None else 0
         header = self.header_h(vm.title, w - gauge - 2 * m.pad - (m.px(18) if vm.accent else 0))
-        items = [Item("title", pygame.Rect(m.pad, 0, w - gauge - 2 * m.pad, header), (vm.title, vm.accent))]
+        items = [Item("title", pygame.Rect(m.pad, 0, w - gauge - 2 * m.pad, header), (vm.title, vm.accent, vm.backdrop or vm.scene))]
         if vm.veil is not None:
             items.append(Item("veil", pygame.Rect(w - gauge - m.pad, 0, gauge, m.header_h), (vm.veil, vm.veil_preview)))
         y = self._banner(vm, items, header)
@@ -89,9 +90,14 @@ class Renderer(ButtonLayout, SeatLayout):
             area = pygame.Rect(x, y + m.pad, int(w * 0.5), bottom - y - 2 * m.pad)
             items.extend(self._seats(vm.table, area))
             x = area.right + 2 * m.pad
-        if vm.ring is not None:
+        if vm.ring is not None or vm.picture:  # the countdown ring, and under it (or in its place) the picture
             side = min(bottom - y - 2 * m.pad, m.px(200))
-            items.append(Item("ring", pygame.Rect(x, y + m.pad, side, side), vm.ring))
+            top = y + m.pad
+            if vm.ring is not None:
+                items.append(Item("ring", pygame.Rect(x, top, side, side), vm.ring))
+                top += side + m.pad
+            if vm.picture and bottom - m.pad - top >= m.px(64):
+                items.append(Item("picture", pygame.Rect(x, top, side, min(side, bottom - m.pad - top)), vm.picture))
             x += side + m.pad
         panel = pygame.Rect(x, y + m.pad, w - x - m.pad, bottom - y - 2 * m.pad)
         items.extend(self._panel(vm, panel))
@@ -210,21 +216,34 @@ class Renderer(ButtonLayout, SeatLayout):
         changed = [b for a, b in zip(before, after) if a.data != b.data]
         dirty = [it.rect for it in changed]
         self.text_boxes = [tb for tb in self.text_boxes if not any(r.contains(tb.rect) for r in dirty)]
+        self._clear = new.scene is not None
         for item in changed:
-            behind = theme.HEADER if item.kind in ("title", "veil") else theme.BG
-            surface.fill(behind, item.rect)
+            if new.backdrop or new.scene:  # the picture behind it again
+                surface.blit(self._behind(new), item.rect, item.rect)
+            else:
+                surface.fill(theme.HEADER if item.kind in ("title", "veil") else theme.BG, item.rect)
             getattr(self, f"_paint_{item.kind}")(surface, item)
         return True
 
     def render(self, surface: pygame.Surface, vm: ViewModel) -> None:
         """Paint `vm` from scratch (no frame cache); records `text_boxes`."""
-        m = self.m
         self.text_boxes = []
-        surface.fill(theme.BG)
-        header = next((it.rect.height for it in self.layout(vm) if it.kind == "title"), m.header_h)
-        pygame.draw.rect(surface, theme.HEADER, (0, 0, self.size[0], header))
+        self._clear = vm.scene is not None  # texts without a box of their own colour: the scene shows round them
+        if vm.backdrop or vm.scene:  # the game's picture behind the title bar, or a whole scene (scenery.py)
+            surface.blit(self._behind(vm), (0, 0))
+        else:
+            surface.fill(theme.BG)
+            header = next((it.rect.height for it in self.layout(vm) if it.kind == "title"), self.m.header_h)
+            pygame.draw.rect(surface, theme.HEADER, (0, 0, self.size[0], header))
         for item in self.layout(vm):
             getattr(self, f"_paint_{item.kind}")(surface, item)
+
+    def _behind(self, vm: ViewModel) -> pygame.Surface:
+        """What `vm`'s elements are drawn on: its pictures (made once per picture, time of day and size)."""
+        from companion.ui.scenery import background
+
+        header = next((it.rect.height for it in self.layout(vm) if it.kind == "title"), self.m.header_h)
+        return background(vm.backdrop, vm.scene, self.size, header, self.m.hint_h)
 
     def _text(self, surface, text: str, rect: pygame.Rect, role: str, color, align: str = "center", bg=theme.BG,
               renderer: TextRenderer | None = None, min_size: int | None = None) -> None:
@@ -232,6 +251,7 @@ class Renderer(ButtonLayout, SeatLayout):
         face than the UI face; `min_size`: shrink no further than this, wrap instead)."""
         if not text:
             return
+        bg = None if self._clear and bg == theme.BG else bg
         fit = (renderer or self.text).draw(surface, text, rect, self.m.font(role), color, align,
                                            min_size=min_size or self.m.min_font, bg=bg)
         self.text_boxes.append(TextBox(text, rect, fit, role))
@@ -239,14 +259,14 @@ class Renderer(ButtonLayout, SeatLayout):
     def _paint_title(self, surface, item: Item) -> None:
         """The screen title, left in the header, after a bar in the colour of whose turn it is."""
         m = self.m
-        text, accent = item.data
+        text, accent, _picture = item.data
         box = item.rect.inflate(0, -m.px(4))
         if accent:
             bar = pygame.Rect(box.x, m.px(10), m.px(10), m.header_h - m.px(20))
             pygame.draw.rect(surface, accent, bar, border_radius=m.px(3))
             box = pygame.Rect(box.x + m.px(18), box.y, box.width - m.px(18), box.height)
         two = box.height > m.header_h  # a two-line bar: wrap at the full size, never shrink
-        self._text(surface, text, box, "title", theme.TEXT, "left", theme.HEADER, renderer=self.title_text,
+        self._text(surface, text, box, "title", theme.TEXT, "left", None if item.data[2] else theme.HEADER, renderer=self.title_text,
                    min_size=m.font("title") if two else None)
 
     def _paint_veil(self, surface, item: Item) -> None:
@@ -320,6 +340,13 @@ class Renderer(ButtonLayout, SeatLayout):
         fraction, numeral = item.data
         self.text_boxes.append(icons.draw_countdown(surface, item.rect, fraction, numeral, icons.countdown_colour(fraction),
                                                     self.text))
+
+    def _paint_picture(self, surface, item: Item) -> None:
+        """The picture of what the screen is about (the role that wakes), as big as its box allows."""
+        from companion.ui import assets
+
+        side = min(item.rect.size)
+        surface.blit(assets.icon(item.data, side, theme.TEXT), (item.rect.centerx - side // 2, item.rect.y))
 
     def _paint_card(self, surface, item: Item) -> None:
         """The end-of-game card (companion/ui/cardview.py) at this screen's smallest and main capitals,

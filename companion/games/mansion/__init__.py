@@ -56,6 +56,10 @@ class Mansion(GamePlugin):
         from companion.games.mansion.story import art
         return art(state)
 
+    def backdrop(self, state):
+        from companion.games.mansion.story import backdrop
+        return backdrop(state)
+
     def samples(self):
         from companion.games.mansion import samples
         return samples

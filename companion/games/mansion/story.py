@@ -26,6 +26,15 @@ def art(state) -> tuple[str, str]:
     return ("mansion", "night")
 
 
+def backdrop(state) -> tuple[str, str]:
+    """The picture behind the title bar while playing: the mansion at dusk while the dice are rolled,
+    by night while the players roam, by day at a reveal (the board's phase)."""
+    if state.get("outcome") is not None:
+        return art(state)
+    phase = (state.get("board") or {}).get("phase")
+    return ("mansion", phase if phase in ("day", "dusk", "night", "dawn") else "night")
+
+
 def moments(steps) -> list[Moment]:
     """The evening's key moments: the clock's reveal, the winning claim, the biggest haul put in a safe."""
     from companion.games.mansion.narration import room_name

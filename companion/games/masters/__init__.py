@@ -113,6 +113,10 @@ class Masters(GamePlugin):
         from companion.games.masters.story import art
         return art(state)
 
+    def backdrop(self, state):
+        from companion.games.masters.story import backdrop
+        return backdrop(state)
+
     def samples(self):
         from companion.games.masters import samples
         return samples

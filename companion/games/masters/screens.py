@@ -385,6 +385,7 @@ class BoardScreen(DistrictGrid, Screen):
     """Board overview: every district, reserve, deck, dice; a district button shows its details."""
 
     name = "board"
+    scenery = True
 
     def body(self) -> ViewModel:
         """The grid plus reserve/deck/dice lines (or the selected district's details)."""

@@ -24,6 +24,14 @@ def art(state) -> tuple[str, str]:
     return ("skyline", "night" if state.get("outcome") == "victory" else "dawn")
 
 
+def backdrop(state) -> tuple[str, str]:
+    """The picture behind the title bar while playing: the city by day in the day phase, by night in the
+    night phase (the end card's picture once the game is over)."""
+    if state.get("outcome") is not None:
+        return art(state)
+    return ("skyline", "day" if state.get("phase") == "day" else "night")
+
+
 def moments(steps) -> list[Moment]:
     """The evening's key moments: the veil's biggest fall in one round, the first vampire drained,
     the last card drawn, a dread sigil, the bloodiest combat."""

@@ -14,6 +14,9 @@ from companion.inputs import DISTRICTS
 from companion.ui.model import CellVM, Count, player_chip
 
 VAMPIRES = ("Agnieszka", "Imre", "Ishtvan", "Laszlo", "Mila", "Nevena")
+# each vampire's portrait: a picture of companion/ui/assets (the wizard's buttons, the acting vampire's strip)
+PORTRAITS = {"Agnieszka": "role.strigoi-apprentice", "Imre": "role.vampire", "Ishtvan": "role.master",
+             "Laszlo": "role.strigoi-master", "Mila": "action.recruit", "Nevena": "role.count"}
 DIFFICULTIES = ("easy", "medium", "hard")
 DIFFICULTY_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 DECK_MODES = ("digital", "physical")
@@ -80,9 +83,10 @@ def district_counts(state: Mapping[str, Any], pos: str) -> tuple[Count, ...]:
 
 
 def vampire_counts(state: Mapping[str, Any], name: str, ap: bool = False) -> tuple[Count, ...]:
-    """One vampire as pictures: their chip, blood of max, kills (and AP left, relics when `ap`)."""
+    """One vampire as pictures: their portrait and chip, blood of max, kills (and AP left, relics when `ap`)."""
     v = state.get("vampires", {}).get(name, {})
-    out = [player_chip(state, name),
+    chip = player_chip(state, name)
+    out = [*([Count(PORTRAITS[name], "", chip.colour)] if name in PORTRAITS else []), chip,
            Count("blood", f"{v.get('blood', 0)}/{v.get('max_blood', 4)}"), Count("kill", str(v.get("kills", 0)))]
     if ap:
         out += [Count("ap", str(v.get("ap", 0))), Count("relic", str(len(v.get("relics", []))))]

@@ -51,7 +51,7 @@ class MastersWizard(Screen):
         buttons = [ButtonVM(f"start:{k}", _(START_LABELS[k]), enabled=ok, primary=i == 0, why_not=why)
                    for i, k in enumerate(self.decks)]
         buttons += [ButtonVM(f"v:{name}", f"{self.vampires.index(name) + 1}. {name}" if name in self.vampires else name,
-                             selected=name in self.vampires) for name in mv.VAMPIRES]
+                             selected=name in self.vampires, icon=mv.PORTRAITS.get(name, "")) for name in mv.VAMPIRES]
         label = _("Difficulty: {difficulty}").format(difficulty=_(mv.DIFFICULTY_NAMES[self.difficulty]))
         buttons += [ButtonVM("difficulty", label), ButtonVM("back", _("Back"))]
         seating = (_("Seating: {names}").format(names=", ".join(self.vampires)) if self.vampires

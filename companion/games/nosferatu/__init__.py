@@ -56,6 +56,10 @@ class Nosferatu(GamePlugin):
         from companion.games.nosferatu.story import art
         return art(state)
 
+    def backdrop(self, state):
+        from companion.games.nosferatu.story import backdrop
+        return backdrop(state)
+
     def samples(self):
         from companion.games.nosferatu import samples
         return samples

@@ -27,6 +27,15 @@ def art(state) -> tuple[str, str]:
     return ("village", "dawn" if str(state.get("outcome", "")).startswith("hunters") else "night")
 
 
+def backdrop(state) -> tuple[str, str]:
+    """The picture behind the title bar while playing: the village at dusk while the stake changes
+    hands, by night while the Clock holds, by day after Dawn (the board's phase)."""
+    if state.get("outcome") is not None:
+        return art(state)
+    phase = (state.get("board") or {}).get("phase")
+    return ("village", phase if phase in ("day", "dusk", "night", "dawn") else "night")
+
+
 def moments(steps) -> list[Moment]:
     """The evening's key moments: the stake, the rituals, the bite that won (or the heaviest bites)."""
     from companion.games.nosferatu.narration import character_text

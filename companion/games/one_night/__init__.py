@@ -57,6 +57,10 @@ class OneNight(GamePlugin):
         from companion.games.one_night.story import art
         return art(state)
 
+    def backdrop(self, state):
+        from companion.games.one_night.story import backdrop
+        return backdrop(state)
+
     def samples(self):
         from companion.games.one_night import samples
         return samples

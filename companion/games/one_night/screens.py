@@ -70,14 +70,17 @@ class NarratorScreen(OthersScreen):
         return title, lines, grid
 
     def pictures(self, s: dict[str, Any]) -> dict[str, Any]:
-        """The step's countdown as a ring: the time left as an arc, the seconds inside."""
+        """The step's countdown as a ring: the time left as an arc, the seconds inside; the picture of
+        the role that wakes (its card's icon) big under it."""
+        woken = (s.get("current") or {}).get("wakes") or []
+        out: dict[str, Any] = {"picture": role_icon(woken[0])} if len(woken) == 1 and role_icon(woken[0]) else {}
         t = None if s.get("paused") else self.timer()
         if t is None:
-            return {}
+            return out
         from companion.ui.motion import ring_fraction  # in whole degrees: the ring empties smoothly
 
         left, total = t
-        return {"ring": (ring_fraction(left, total), str(int(left + 0.999)))}
+        return {**out, "ring": (ring_fraction(left, total), str(int(left + 0.999)))}
 
     def timer_line(self, s: dict[str, Any]) -> str:
         """What the step waits for when no countdown runs ("" while the ring counts down)."""
@@ -184,7 +187,7 @@ class RolePicker(Screen):
         """The page's roles with counts, More roles, Start, Back."""
         n = len(self.chosen())
         buttons = [ButtonVM(f"r:{rid}", f"{data_name(name)} x{self.counts[rid]}" if self.counts.get(rid) else data_name(name),
-                            selected=bool(self.counts.get(rid))) for rid, name, copies in self.page_roles()]
+                            selected=bool(self.counts.get(rid)), icon=role_icon(rid)) for rid, name, copies in self.page_roles()]
         pages = (len(self.roles) + ROLES_PER_PAGE - 1) // ROLES_PER_PAGE
         ready = n in (0, self.need)
         buttons += [ButtonVM("page", _("More roles ({page}/{pages})").format(page=self.page + 1, pages=pages)),
@@ -295,3 +298,11 @@ def roles_catalogue() -> list[tuple[str, str, int]]:
 
     roles = load_game("one-night").data.roles
     return [(rid, r.name, r.copies) for rid, r in roles.items()]
+
+
+def role_icon(role: str) -> str:
+    """The icon of a role's card ("role.seer"), "" for a role without one."""
+    from companion.ui import assets
+
+    return f"role.{role}" if assets.has_icon(f"role.{role}") else ""
+

@@ -37,6 +37,15 @@ def art(state) -> tuple[str, str]:
     return ("village", "dawn")
 
 
+def backdrop(state) -> tuple[str, str]:
+    """The picture behind the title bar while playing: the village at dusk while the cards are dealt,
+    by night while the roles wake, by day for the discussion and the vote, at dawn once it is over."""
+    if state.get("outcome") is not None:
+        return art(state)
+    phase = state.get("phase")
+    return ("village", {"setup": "dusk", "dusk": "dusk", "night": "night", "dawn": "dawn"}.get(phase, "day"))
+
+
 def moments(steps) -> list[Moment]:
     """The evening's key moments: the vote, what the dead really were, the longer discussion."""
     from companion.games.one_night.narration import role_name

@@ -59,6 +59,10 @@ class Strigoi(GamePlugin):
         from companion.games.strigoi.story import art
         return art(state)
 
+    def backdrop(self, state):
+        from companion.games.strigoi.story import backdrop
+        return backdrop(state)
+
     def samples(self):
         from companion.games.strigoi import samples
         return samples

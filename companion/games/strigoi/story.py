@@ -32,6 +32,14 @@ def art(state) -> tuple[str, str]:
     return ("fortress", "dawn" if state.get("outcome") == "victory" else "night")
 
 
+def backdrop(state) -> tuple[str, str]:
+    """The picture behind the title bar while playing: the fortress by night (the hunt is one long
+    night), the end card's picture once it is over."""
+    if state.get("outcome") is not None:
+        return art(state)
+    return ("fortress", "night")
+
+
 def moments(steps) -> list[Moment]:
     """The evening's key moments: a Strigoi fallen, the Supreme risen, the Altar's last blood point (or the
     Inferno's), a Powerwolf fallen, a wound dealt to a Strigoi."""

@@ -113,6 +113,7 @@ class Screen:
     name = "screen"
     transient = False  # closed automatically when the game state changes under it
     has_primary = True  # its first button (or the one marked `primary`) is drawn as the big next step
+    scenery = False  # the running game's picture behind the title bar (the game's own screens)
 
     def __init__(self, ctx: UIContext) -> None:
         """A screen over the shared context."""
@@ -171,6 +172,8 @@ class Screen:
         veil = vm.veil if vm.veil is not None else _gauge(state)
         banner = tuple(t.headline for t in troubles(self.ctx.status)) if self.ctx.status else ()
         vm = self._fit_buttons(vm._replace(veil=veil, banner=banner))  # (the strip takes room from the buttons)
+        if self.scenery and vm.card is None and vm.backdrop is None:
+            vm = vm._replace(backdrop=_backdrop(state))
         buttons, hint = vm.buttons, vm.hint
         if buttons:
             if self._auto_focus:
@@ -475,3 +478,10 @@ def _gauge(state: Mapping[str, Any]) -> int | None:
 
     game = get(state.get("game")) if isinstance(state, Mapping) else None
     return game.gauge(state) if game is not None else None
+
+
+def _backdrop(state: Mapping[str, Any]) -> tuple[str, str] | None:
+    """The running game's picture and time of day behind the title bar (its plugin's `backdrop`)."""
+    from companion.ui.scenery import backdrop
+
+    return backdrop(state)

@@ -20,6 +20,7 @@ class GameScreen(Screen):
     """A screen whose buttons are the game's actions plus Menu."""
 
     name = "game"
+    scenery = True
 
     @property
     def actions(self) -> tuple[Action, ...]:

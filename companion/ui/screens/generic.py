@@ -60,6 +60,7 @@ class GenericBoardScreen(Screen):
     """The menu's Board for a game without a board screen of its own: every line of its `board`."""
 
     name = "board"
+    scenery = True
 
     def body(self) -> ViewModel:
         """Where the game stands and its whole board."""

@@ -12,6 +12,7 @@ from companion.ui.model import TROUBLES, ButtonVM, ViewModel
 from companion.ui.screens.base import Screen, UIContext
 
 SEED_MAX = 999_999
+SCENE = ("skyline", "night")  # the title and the resume offer: the city by night, the choices over it
 
 
 class TitleScreen(Screen):
@@ -39,7 +40,7 @@ class TitleScreen(Screen):
         """One button per game."""
         own = self.game_buttons()
         buttons = own + (ButtonVM("back", _("Back")),) if len(self.ctx.stack) > 1 else own
-        return ViewModel(self.name, "Nightwatch", (_("Choose a game to set up."),), buttons)
+        return ViewModel(self.name, "Nightwatch", (_("Choose a game to set up."),), buttons, scene=SCENE)
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Start the wizard of the chosen game."""
@@ -72,7 +73,8 @@ class ResumeScreen(Screen):
         title = game.title if game else self.offer.get("game", "a game")
         when = self.offer.get("when")
         lines = (_("{game}:").format(game=title), str(self.offer.get("summary", "")), *((_("Played {when}").format(when=when),) if when else ()))
-        return ViewModel(self.name, _("Resume?"), lines, (ButtonVM("resume", _("Resume")), ButtonVM("new", _("New game"))))
+        return ViewModel(self.name, _("Resume?"), lines, (ButtonVM("resume", _("Resume")), ButtonVM("new", _("New game"))),
+                         scene=SCENE)
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Resume sends the intent; New game goes to game selection."""
