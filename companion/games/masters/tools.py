@@ -177,7 +177,7 @@ class TeachCardScreen(Screen):
                      _("differs from the one taught. Which card is it?"))
         else:
             lines = (_("This card is new to the table."), _("Its grid is that of the card below: confirm."))
-        return ViewModel(self.name, _("New card"), lines, tuple(buttons), self.grid_cells())
+        return ViewModel(self.name, _("New card"), lines, tuple(buttons))
 
     def body(self) -> ViewModel:
         """Pick mode: act filter and cards; grid mode: the grid being taught; seen mode: the proposals."""
