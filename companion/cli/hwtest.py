@@ -217,12 +217,14 @@ def _card_name(tag: str | None) -> str:
     from companion.plugins import teacher
 
     game = teacher("card")
+    cards = game.cards() if game is not None else None
+    if cards is None:
+        return _("a card")
     try:
-        cards = game.cards() if game is not None else None
-        key = cards.lookup_tag(tag) if cards is not None else None
+        key = cards.lookup_tag(tag)
         if key is None:
             return _("a new card")
-        return next((data_name(c.get("name")) for c in cards.catalogue() if c["key"] == key), None) or key
+        return next((data_name(c.get("name") or "") for c in cards.catalogue() if c["key"] == key), "") or key
     except CompanionError:
         return _("a card")
 

@@ -429,7 +429,7 @@ class Recogniser:
         self._stamp = None
         self._library = None
 
-    def __call__(self, frame) -> tuple[str | None, bool]:
+    def __call__(self, frame) -> tuple[str | None, bool, tuple | None, str | None]:
         """Read one frame."""
         from companion.vision import store
         from companion.vision.recognise import DESIGN

@@ -163,7 +163,7 @@ class TeachCardScreen(Screen):
     def _name(self, key: str) -> str:
         """A card's name (its key when the catalogue has none)."""
         card = next((c for c in self.catalogue if c["key"] == key), {})
-        return data_name(card.get("name")) or key
+        return data_name(card.get("name") or "") or key
 
     def _seen(self) -> ViewModel:
         """Seen mode: the cards the camera's read points at, each one confirm away."""
