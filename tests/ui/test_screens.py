@@ -345,8 +345,9 @@ def test_a_grid_no_known_card_has_is_marked_for_teaching_the_old_way(make_ui):
     assert ui.screen.mode == "pick"  # no card to confirm: the list, as before
     tap(ui, "grid")
     tap(ui, "save")
+    grid = {"A1": "blue", "B2": "blue", "C3": "red"}
     assert ui.take_results() == [{"intent": "teach_card", "tag": "SIGHT-1a2b3c4d", "card": "I-01", "act": "I",
-                                  "grid": {"A1": "blue", "B2": "blue", "C3": "red"}, "red": ["C3"], "blue": ["A1", "B2"]}]
+                                  "grid": grid, "red": ["C3"], "blue": ["A1", "B2"]}]
 
 
 def test_event_log_and_banner(make_ui):
