@@ -200,7 +200,8 @@ class App:
         if self.ui is not None:
             self.ui.handle(event)
         elif isinstance(event, CardRead):
-            self.tags.read(event.tag)
+            grid = {"red": list(event.grid[0]), "blue": list(event.grid[1])} if event.grid is not None else None
+            self.tags.read(event.tag, grid, event.near)
 
     def _pygame_events(self, now: float) -> bool:
         """Keys, mouse and touch: the HAL's panel first (the simulated board's buttons), then the

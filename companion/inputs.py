@@ -116,6 +116,8 @@ class CardRead(Named):
     tag: str
     t: float
     reader: str = "reader"
+    grid: tuple | None = None  # a camera's read of the card's grid: ((red cells), (blue-gray cells))
+    near: str | None = None  # a camera's: the taught card's tag it looks like, but for its grid
 
 
 class DeviceStatus(_Record):

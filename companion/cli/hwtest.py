@@ -37,6 +37,7 @@ from companion.inputs import Press, VButton
 COLOURS = ((N_("white"), (255, 255, 255)), (N_("red"), (255, 0, 0)), (N_("green"), (0, 255, 0)), (N_("blue"), (0, 0, 255)))
 POLL_S = 0.01  # how often the button wait looks at the queue
 READER_WAIT_S = 2.0  # how long the reader may take to open and answer
+CAMERA_WATCH_S = 2.0  # how long a camera reader watches the card spot once open (frames, a card laid there)
 BOUNCY = 2  # more raw edges than this per press: the contact chatters (worth a capacitor or a new switch)
 SERVICE = "companion"
 # How a line held by another program shows up: lgpio raises `lgpio.error('GPIO busy')` (LG_GPIO_BUSY,
@@ -180,10 +181,52 @@ def _reader(hw: Hardware, cfg, say) -> Check:
         if ok or clock.now() >= deadline:
             break
         clock.sleep_until(clock.now() + 0.1)
+    if r.type == "camera":
+        return _camera(hw, cfg, say)
     text = (_("reader: {kind} on {port} at {baud} baud: open ({why})") if ok
             else _("reader: {kind} on {port} at {baud} baud: FAILED ({why})"))
     say(text.format(kind=r.type, port=r.port, baud=r.baud, why=why))
     return Check(_("reader"), ok, _("{kind} on {port}: {why}").format(kind=r.type, port=r.port, why=why))
+
+
+def _camera(hw: Hardware, cfg, say) -> Check:
+    """Watch the card spot a moment, then name the camera: its device, the frames' size, how many
+    frames it saw and the last card it read (lay one on the spot to see it read)."""
+    reader, clock = hw.reader, hw.clock
+    end = clock.now() + CAMERA_WATCH_S
+    while reader.status[0] and clock.now() < end:
+        reader.poll()
+        clock.sleep_until(clock.now() + 0.05)
+    ok, why = reader.status
+    source = getattr(getattr(reader, "source", None), "name", None) or _("camera")
+    size = getattr(reader, "frame_size", None)
+    what = _("{source} ({device}), {size}, {frames} frames seen, last card read: {card}").format(
+        source=source, device=cfg.camera.device, size=f"{size[0]}x{size[1]}" if size else _("no frame yet"),
+        frames=getattr(reader, "stats", {}).get("frames", 0), card=_card_name(getattr(reader, "last_read", None)))
+    text = _("reader: {what}: open ({why})") if ok else _("reader: {what}: FAILED ({why})")
+    say(text.format(what=what, why=why))
+    return Check(_("reader"), ok, what if ok else f"{what}: {why}")
+
+
+def _card_name(tag: str | None) -> str:
+    """The name of the card a tag is registered for (the game's that teaches cards), else "none"."""
+    if tag is None:
+        return _("none")
+    from companion.errors import CompanionError
+    from companion.i18n import data_name
+    from companion.plugins import teacher
+
+    game = teacher("card")
+    cards = game.cards() if game is not None else None
+    if cards is None:
+        return _("a card")
+    try:
+        key = cards.lookup_tag(tag)
+        if key is None:
+            return _("a new card")
+        return next((data_name(c.get("name") or "") for c in cards.catalogue() if c["key"] == key), "") or key
+    except CompanionError:
+        return _("a card")
 
 
 def _lights(hw: Hardware, opts: Options, say) -> list[Check]:

@@ -24,11 +24,15 @@ class Tags:
 
     def intents(self) -> dict:
         """Intent name -> handler."""
-        return {"card_read": lambda r: self.read(r["tag"]), "register_tag": self.register}
+        return {"card_read": lambda r: self.read(r["tag"], r.get("grid"), r.get("near")), "register_tag": self.register}
 
-    def read(self, tag: str) -> None:
+    def read(self, tag: str, grid: dict | None = None, near: str | None = None) -> None:
         """A card was read: send the command of the card it is registered as (a draw), else open the
-        screen that teaches it. The cards are the game's whose plugin teaches "card" (`cards`)."""
+        screen that teaches it. The cards are the game's whose plugin teaches "card" (`cards`).
+
+        A camera also gives the `grid` it read from the card ({"red": [...], "blue": [...]}) and `near`,
+        the tag of a taught card it looks like but for its grid: the New card screen proposes them, and
+        a known card whose printed grid differs from the one taught is flagged (and drawn)."""
         host = self.host
         cards = self.cards()
         if cards is None:
@@ -41,7 +45,8 @@ class Tags:
             return
         if key is None:
             if host.ui is not None:
-                host.ui.start_teach(tag, self.catalogue())
+                seen = self._seen(cards, grid, near)
+                host.ui.start_teach(tag, self.catalogue(), *([seen] if seen else []))
             else:
                 host.say(f"unknown card tag {tag}: teach it on the screen or with `companion cards teach`")
             return
@@ -49,6 +54,27 @@ class Tags:
             host.say(f"card {key} read, but no game is running")
             return
         host.submit(cards.command(key))
+        note = getattr(cards, "grid_differs", None)
+        text = note(key, grid) if grid is not None and note is not None else None
+        if text:  # the printed grid is not the taught one: the table checks the card (drawn as taught)
+            host.say(text)
+            if host.ui is not None:
+                host.ui.notify(text)
+
+    @staticmethod
+    def _seen(cards, grid: dict | None, near: str | None) -> dict:
+        """What a camera saw of a new card, for the New card screen: {"grid", "near" (a card key)}."""
+        seen: dict = {}
+        if grid is not None:
+            seen["grid"] = grid
+        if near is not None:
+            try:
+                key = cards.lookup_tag(near)
+            except CompanionError:
+                key = None
+            if key is not None:
+                seen["near"] = key
+        return seen
 
     def register(self, result: dict) -> None:
         """Remember which card a tag is ({"tag", "card"}), then use the read."""

@@ -278,6 +278,8 @@ class CameraReader:
         self._closed = False
         self.stats = {"frames": 0, "reads": 0, "new_cards": 0, "empty": 0, "reconnects": 0, "errors": 0}
         self._ever_open = False
+        self.last_read: str | None = None  # the tag of the last card read (hw-test says it)
+        self.frame_size: tuple[int, int] | None = None  # (width, height) of the last frame
 
     @property
     def status(self) -> tuple[bool, str]:
@@ -348,6 +350,7 @@ class CameraReader:
         if frame is None:
             return
         self.stats["frames"] += 1
+        self.frame_size = (int(frame.shape[1]), int(frame.shape[0]))
         thumb = _thumbnail(frame)
         if self._thumb is None or _differ(thumb, self._thumb) > CHANGE:
             self._thumb = thumb
@@ -375,12 +378,14 @@ class CameraReader:
             self.stats["errors"] += 1
             self._why = f"recognition failed: {describe(job.exception())}"
             return []
-        tag, new = job.result() or (None, False)
+        tag, new, *seen = job.result() or (None, False)
         if tag is None:
             self.stats["empty"] += 1
             return []
         self.stats["new_cards" if new else "reads"] += 1
-        return [CardRead(tag, t, self.name)]
+        grid, near = (list(seen) + [None, None])[:2]
+        self.last_read = tag
+        return [CardRead(tag, t, self.name, grid, near)]
 
     def _fail(self, t: float, exc: BaseException) -> None:
         """Remember why and schedule the next open."""
@@ -412,8 +417,11 @@ def _differ(a, b) -> float:
 
 
 class Recogniser:
-    """Frame -> (tag, new): the taught faces (`companion.vision.store`, reloaded when the file changes)
-    and the recogniser. A card it does not know is kept under a tag of its own (`new` is True)."""
+    """Frame -> (tag, new, grid, near): the taught faces (`companion.vision.store`, reloaded when the
+    file changes) and the recogniser. A card it does not know is kept under a tag of its own (`new` is
+    True). With a grid box, `grid` is the cells read from the card as `((red, ...), (blue, ...))`
+    (None without one, or for a grid that is no card's: one blue-gray cell, more than two), and `near`
+    the tag of the taught card whose picture and title it shows but whose grid reads otherwise."""
 
     def __init__(self, base=None, grid_box=None):
         self.base = base
@@ -421,22 +429,35 @@ class Recogniser:
         self._stamp = None
         self._library = None
 
-    def __call__(self, frame) -> tuple[str | None, bool]:
+    def __call__(self, frame) -> tuple[str | None, bool, tuple | None, str | None]:
         """Read one frame."""
         from companion.vision import store
         from companion.vision.recognise import DESIGN
 
         lib = self._current()
         r = lib.identify(frame)
+        grid = self._grid(r.face)
         if r.tag is not None:
-            return r.tag, False
+            return r.tag, False, grid, None
         if r.face is None or (lib.faces and r.design < DESIGN):
-            return None, False  # nothing on the spot, or nothing like a card of this deck
+            return None, False, None, None  # nothing on the spot, or nothing like a card of this deck
         tag = store.sight_tag(r.face)
         store.add_face(tag, r.face, self.base)
         lib.add(tag, r.face)
         self._stamp = _stamp(store.faces_path(self.base))
-        return tag, True
+        return tag, True, grid, r.near
+
+    def _grid(self, face):
+        """The cells read inside the grid box as ((red, ...), (blue, ...)); None without a box or a face,
+        or when they are no card's grid (no cell at all, one or more than two blue-gray)."""
+        if self.grid_box is None or face is None:
+            return None
+        from companion.vision.grid import read_grid
+
+        cells = read_grid(face, self.grid_box)
+        if not (cells["red"] or cells["blue"]) or len(cells["blue"]) not in (0, 2):
+            return None
+        return tuple(sorted(cells["red"])), tuple(sorted(cells["blue"]))
 
     def _current(self):
         """The library, reloaded when the faces file changed."""

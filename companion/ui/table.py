@@ -208,10 +208,11 @@ class TableUI:
         """An unfinished game was found: {"id", "game", "summary"}; ask to resume it."""
         self.stack.push(ResumeScreen(self.ctx, offer))
 
-    def start_teach(self, tag: str, catalogue: Iterable[Mapping[str, Any]]) -> None:
+    def start_teach(self, tag: str, catalogue: Iterable[Mapping[str, Any]], *seen: Mapping[str, Any]) -> None:
         """An unknown tag was read: open the screen that teaches a card (`catalogue`: known cards
-        {key, name, act}), of the game that teaches cards."""
-        self.open_tool("card", tag, list(catalogue))
+        {key, name, act}), of the game that teaches cards; `seen`: what a camera read of the card
+        ({"grid", "near"}), which that screen proposes."""
+        self.open_tool("card", tag, list(catalogue), *seen)
 
     def teach_tracker(self, trackers, vampires: int = 2) -> None:
         """Open the veil-tracker screen: `trackers` = count -> {"reserve", "numbers"} in use now."""

@@ -78,6 +78,7 @@ class Result(NamedTuple):
     second: float = 0.0
     design: float = 0.0  # how much it looks like a card of the taught deck at all (unweighted score)
     title: float = 0.0  # how much the title agrees with the card taken
+    near: str | None = None  # the taught card it would be, but for a grid that reads otherwise
 
 
 def make_face(tag: str, upright: np.ndarray) -> Face:
@@ -220,7 +221,10 @@ class Library:
                 for h, _n, _i in locate_features(g, self._locators(), keep=2, feats=feats):
                     readings.append((cv2.perspectiveTransform(corners()[None], h)[0], "features"))
         for quad in find_outlines(g, limit=3):
-            readings += [(q, "outline") for q in upright_readings(quad)]
+            ups = upright_readings(quad)
+            if not self.faces:  # nothing taught to tell the top by: the design's dark title band is on top
+                ups = [max(ups, key=lambda q: title_on_top(warp(img, q)))]
+            readings += [(q, "outline") for q in ups]
         if not readings:
             return Result(None, 0.0, None, None, "")
         rough = [(self._decide(warp(img, q), q, how), q, how) for q, how in readings]
@@ -306,14 +310,16 @@ class Library:
         fine = _tiles(grey(face), FINE, half=False) if tag is not None else None
         if tag is not None and len(order) > 1 and top - second < MARGIN:
             tag = self._twins(fine, scores, order)
-        title = 0.0
+        title, near = 0.0, None
         if tag is not None:
             f = self.faces[self.tags().index(tag)]
             title = title_agreement(_title(grey(face)), f.title) if f.title is not None else 1.0
-            if title < TITLE_MIN or not self._same_grid(face, f):
-                tag = None  # alike at a glance, not in its title or grid: another card of the deck
+            if title < TITLE_MIN:
+                tag = None  # alike at a glance, not in its title: another card of the deck
+            elif not self._same_grid(face, f):
+                tag, near = None, tag  # its picture and title, another grid: a twin of it, or it misread
         design = float(_trimmed_rows(per, np.ones_like(w)).max())
-        return Result(tag, round(top, 4), quad, face, how, round(second, 4), round(design, 4), round(title, 4))
+        return Result(tag, round(top, 4), quad, face, how, round(second, 4), round(design, 4), round(title, 4), near)
 
     def _all_scores(self, q: np.ndarray) -> np.ndarray:
         """`_tile_scores` of `q` against every taught face at once: faces x rows x cols."""

@@ -187,3 +187,26 @@ def test_hwtest_refuses_a_mock_that_auto_detection_fell_to(monkeypatch, tmp_path
     assert cli.main(["hw-test", "--backend", "mock", "--lights-only", "--step", "0.01"]) == 0
     monkeypatch.setenv("COMPANION_HAL", "mock")
     assert cli.main(["hw-test", "--lights-only", "--step", "0.01"]) == 0
+
+
+def test_hwtest_names_the_camera_its_frames_and_the_last_card_it_read(tmp_path):
+    cv2 = pytest.importorskip("cv2")
+    import numpy as np
+
+    from companion.games.masters import sight
+    from companion.vision import synth
+
+    face = synth.face(synth.deck(1, seed=3)[0])
+    photo = tmp_path / "card.png"
+    cv2.imwrite(str(photo), synth.photo(face, np.random.default_rng(1), hard=False)[0])
+    sight.teach_photos("I-03", [str(photo)])
+    cfg = config.loads('[reader]\ntype = "camera"\n[camera]\ndevice = "usb:0"\n')
+    hw = open_hardware(cfg, "mock", FakeClock())
+    hw.reader.source.show(synth.photo(face, np.random.default_rng(2), hard=False)[0])  # a card on the spot
+    out = io.StringIO()
+    run(hw, cfg, Options(lights=False, buttons=False), out, None)
+    hw.close()
+    line = next(x for x in out.getvalue().splitlines() if x.startswith("reader:"))
+    assert re.fullmatch(r"reader: mock camera \(usb:0\), 640x480, \d+ frames seen, last card read: Whispers at Mass: "
+                        r"open \(.*\)", line), line
+    assert "baud" not in out.getvalue()

@@ -332,6 +332,25 @@ def test_teach_new_card_grid_with_district_buttons(make_ui):
                                   "grid": {"A1": "red", "B2": "blue", "C3": "blue"}, "red": ["A1"], "blue": ["B2", "C3"]}]
 
 
+def test_a_camera_read_card_read_carries_its_grid_and_look_alike(make_ui):
+    ui = night_ui(make_ui)
+    ui.handle(CardRead("SIGHT-1a2b3c4d", 1.0, "camera", (("C3",), ("A1", "B2")), "SIGHT-I-01"))
+    assert ui.take_results() == [{"intent": "card_read", "tag": "SIGHT-1a2b3c4d",
+                                  "grid": {"red": ["C3"], "blue": ["A1", "B2"]}, "near": "SIGHT-I-01"}]
+
+
+def test_a_grid_no_known_card_has_is_marked_for_teaching_the_old_way(make_ui):
+    ui = night_ui(make_ui)
+    ui.start_teach("SIGHT-1a2b3c4d", [{"key": "I-01", "name": "Curfew", "act": "I", "red": ["B2"], "blue": []}],
+                   {"grid": {"red": ["C3"], "blue": ["A1", "B2"]}})
+    assert ui.screen.mode == "pick"  # no card to confirm: the list, as before
+    tap(ui, "grid")
+    tap(ui, "save")
+    grid = {"A1": "blue", "B2": "blue", "C3": "red"}
+    assert ui.take_results() == [{"intent": "teach_card", "tag": "SIGHT-1a2b3c4d", "card": "I-01", "act": "I",
+                                  "grid": grid, "red": ["C3"], "blue": ["A1", "B2"]}]
+
+
 def test_event_log_and_banner(make_ui):
     ui = night_ui(make_ui)
     ui.update(ui.ctx.view, [{"event": "veil_changed", "old": 4, "new": 3, "why": "wild hunt"}], 0.1,

@@ -23,7 +23,21 @@ def catalogue() -> list[dict]:
     """Known event cards as {key, name, act}, for the New card screen (CompanionError: data not loaded)."""
     from companion.games.masters.loader import load_masters
 
-    return [{"key": c.key, "name": c.name, "act": c.act} for c in load_masters().cards]
+    return [{"key": c.key, "name": c.name, "act": c.act, "red": list(c.red), "blue": list(c.blue)}
+            for c in load_masters().cards]
+
+
+def grid_differs(key: str, grid) -> str | None:
+    """A line naming card `key` when the grid a camera read from it ({"red", "blue"}) is not the grid
+    taught for it (shipped or taught), else None."""
+    from companion.games.masters.loader import load_masters
+    from companion.i18n import _, data_name
+
+    card = next((c for c in load_masters().cards if c.key == key), None)
+    if card is None or (set(grid["red"]), set(grid["blue"])) == (set(card.red), set(card.blue)):
+        return None
+    return _("The printed grid of {card} differs from the one taught: check the card.").format(
+        card=data_name(card.name) or key)
 
 
 def command(key: str) -> dict:

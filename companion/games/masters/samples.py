@@ -119,6 +119,11 @@ def screens() -> dict[str, Callable]:
         "adjust": on(night, lambda ui: press(ui, VButton.VEIL_DOWN)),
         "teach": on(night, lambda ui: ui.start_teach("04A1B2C3D4E5F6", [{"key": "I-01", "name": "Blessed Innocence", "act": "I"},
                                                                          {"key": "I-02", "name": "Curse of our Clan", "act": "I"}])),
+        "teach-seen": on(night, lambda ui: ui.start_teach(  # a camera read the grid; it looks like a taught card
+            "SIGHT-3fa2c1d0",
+            [{"key": "I-01", "name": "Blessed Innocence", "act": "I", "red": ["B2"], "blue": ["A3", "C1"]},
+             {"key": "I-02", "name": "Curse of our Clan", "act": "I", "red": ["C3"], "blue": []}],
+            {"grid": {"red": ["C3"], "blue": []}, "near": "I-01"})),
         "over": lazy(lambda: engine_view("masters", 3, 5, over, limit=2000)),
         "tracker": on(night, lambda ui: ui.teach_tracker(_trackers(), 3)),
         "districts": on(night, lambda ui: ui.teach_districts(_district_names()), lambda ui: press(ui, VButton.DISTRICT_B2)),

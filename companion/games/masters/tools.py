@@ -132,12 +132,16 @@ class TeachCardScreen(Screen):
 
     Pick mode lists the known cards of one act (register the tag to one). Grid mode cycles each
     district tapped (or its button) through red, blue-gray and empty, with the act chosen by buttons.
+    Seen mode (a camera read the card's grid, `seen`): the known cards with that grid first, one
+    confirm says which it is; the grid read is also filled in for grid mode.
     """
 
     name = "teach"
 
-    def __init__(self, ctx: UIContext, tag: str, catalogue: list[Mapping[str, Any]]) -> None:
-        """Teach `tag`; `catalogue` lists known cards as {"key", "name", "act"}."""
+    def __init__(self, ctx: UIContext, tag: str, catalogue: list[Mapping[str, Any]],
+                 seen: Mapping[str, Any] | None = None) -> None:
+        """Teach `tag`; `catalogue` lists known cards as {"key", "name", "act"} (and their "red" and
+        "blue" cells); `seen` is what a camera read of it: {"grid": {"red", "blue"}, "near": a key}."""
         super().__init__(ctx)
         self.tag = tag
         self.catalogue = list(catalogue)
@@ -145,11 +149,42 @@ class TeachCardScreen(Screen):
         self.mode = "pick"
         self.number = 1  # the card's number within its act (keys run I-01 .. III-18)
         self.cells: dict[str, str] = {}
+        seen = seen or {}
+        self.near = seen.get("near")  # a taught card it looks like, but its printed grid differs
+        grid = seen.get("grid")
+        self.matches: list[Mapping[str, Any]] = []
+        if grid:
+            self.cells = {**{p: "blue" for p in grid["blue"]}, **{p: "red" for p in grid["red"]}}
+            want = (set(grid["red"]), set(grid["blue"]))
+            self.matches = [c for c in self.catalogue if (set(c.get("red", ())), set(c.get("blue", ()))) == want]
+        if self.matches or self.near:
+            self.mode = "seen"
+
+    def _name(self, key: str) -> str:
+        """A card's name (its key when the catalogue has none)."""
+        card = next((c for c in self.catalogue if c["key"] == key), {})
+        return data_name(card.get("name") or "") or key
+
+    def _seen(self) -> ViewModel:
+        """Seen mode: the cards the camera's read points at, each one confirm away."""
+        keys = [c["key"] for c in self.matches] + ([self.near] if self.near and self.near not in
+                                                    {c["key"] for c in self.matches} else [])
+        buttons = [ButtonVM(f"card:{k}", _("It is {card}").format(card=self._name(k)), primary=(n == 0))
+                   for n, k in enumerate(keys)]
+        buttons += [ButtonVM("list", _("Another card")), ButtonVM("cancel", _("Cancel"))]
+        if self.near:
+            lines = (_("It looks like {card}, but its printed grid").format(card=self._name(self.near)),
+                     _("differs from the one taught. Which card is it?"))
+        else:
+            lines = (_("This card is new to the table."), _("Its grid is that of the card below: confirm."))
+        return ViewModel(self.name, _("New card"), lines, tuple(buttons))
 
     def body(self) -> ViewModel:
-        """Pick mode: act filter and cards; grid mode: the grid being taught."""
+        """Pick mode: act filter and cards; grid mode: the grid being taught; seen mode: the proposals."""
         from companion.games.masters.rules.data import ACTS  # Masters' data loads when this screen shows, not at start-up
 
+        if self.mode == "seen":
+            return self._seen()
         acts = [ButtonVM(f"act:{a}", _("Act {act}").format(act=a), selected=(a == self.act)) for a in ACTS]
         if self.mode == "pick":
             cards = [ButtonVM(f"card:{c['key']}", data_name(c.get("name")) or c["key"]) for c in self.catalogue if c.get("act") == self.act]
@@ -183,6 +218,8 @@ class TeachCardScreen(Screen):
             self.ctx.stack.pop()
         elif button_id == "grid":
             self.mode, self.focus = "grid", 0
+        elif button_id == "list":
+            self.mode, self.focus = "pick", 0
         elif button_id in ("minus", "plus"):
             return self.on_veil(1 if button_id == "plus" else -1)
         elif button_id == "save":

@@ -290,7 +290,12 @@ class Screen:
 
     def on_card(self, event: CardRead) -> bool:
         """A card was read: the loop looks the tag up (known card or teach)."""
-        self.ctx.emit({"intent": "card_read", "tag": event.tag})
+        read: dict = {"intent": "card_read", "tag": event.tag}
+        if event.grid is not None:  # a camera read the card's grid: the New card screen proposes it
+            read["grid"] = {"red": list(event.grid[0]), "blue": list(event.grid[1])}
+        if event.near is not None:
+            read["near"] = event.near
+        self.ctx.emit(read)
         return True
 
     def focus_on(self, button_id: str) -> None:
