@@ -21,6 +21,8 @@ def _title(tmp_path):
 def test_the_title_wakes_and_pushes_at_most_16_times_a_second_and_redraws_rarely(tmp_path):
     app = _title(tmp_path)
     pushes, full = record_pushes(app), record_full_frames(app)
+    painted, paint = [], app._window.paint
+    app._window.paint = lambda *a: (lambda got: painted.append(got[0] or got[1]) or got)(paint(*a))
     start, frames = app.clock.now(), app.frames
     while app.clock.now() < start + SECONDS:
         app.run(max_frames=app.frames + 1)
@@ -28,6 +30,7 @@ def test_the_title_wakes_and_pushes_at_most_16_times_a_second_and_redraws_rarely
     assert wakes <= 16.5, f"{wakes:.1f} wake-ups a second at the title"
     assert len(pushes) / SECONDS <= 16.5
     assert len(full) <= SECONDS + 2  # the screen's own frame once a second, nothing more
+    assert painted and not any(painted)  # ... and it draws nothing while nothing on it changes
 
 
 def test_the_attract_pulse_still_moves_up_the_veil_bar(tmp_path):
