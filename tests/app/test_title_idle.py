@@ -47,7 +47,10 @@ def test_the_attract_pulse_still_moves_up_the_veil_bar(tmp_path):
         assert len(set(reds)) >= 12, f"{name} shows only {sorted(set(reds))}"  # it swells and fades in steps
         assert max(reds) - min(reds) >= 15
     # a wave: the bar's lights peak at different moments of a pulse, one after the other
-    first = [next(t for t, frame in seen if frame[name][0][0] == max(f[name][0][0] for _, f in seen)) for name in veil]
+    first = [
+        next(t for t, frame in seen if frame[name][0][0] == max(f[name][0][0] for _, f in seen))
+        for name in veil
+    ]
     assert len(set(first)) == len(veil)
     # and the ring breathes too
     ring = [frame["district.A1"][0] for _, frame in seen]

@@ -29,8 +29,11 @@ def test_the_style_names_the_table_fonts_and_each_is_served_as_shipped(table):
     status, _, css = Phone(table.port).get("/static/phone.css")  # public: the pairing page uses it too
     assert status == 200
     urls = re.findall(rb'url\("(/static/fonts/[^"]+)"\)', css)
-    assert {u.decode().rsplit("/", 1)[1] for u in urls} == {"AtkinsonHyperlegible-Regular.ttf",
-                                                            "AtkinsonHyperlegible-Bold.ttf", "Cinzel-Bold.ttf"}
+    assert {u.decode().rsplit("/", 1)[1] for u in urls} == {
+        "AtkinsonHyperlegible-Regular.ttf",
+        "AtkinsonHyperlegible-Bold.ttf",
+        "Cinzel-Bold.ttf",
+    }
     assert b'font: 16px/1.4 "Atkinson Hyperlegible"' in css and b'font-family: "Cinzel"' in css
     for url in urls:
         status, headers, body = Phone(table.port).get(url.decode())
@@ -42,8 +45,15 @@ def test_the_style_names_the_table_fonts_and_each_is_served_as_shipped(table):
     assert "http" not in CSS  # nothing from another server
 
 
-@pytest.mark.parametrize("path", ["/static/fonts/OFL-Cinzel.txt", "/static/fonts/../phone.js",
-                                  "/static/fonts/%2e%2e/%2e%2e/app.py", "/static/fonts/"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/static/fonts/OFL-Cinzel.txt",
+        "/static/fonts/../phone.js",
+        "/static/fonts/%2e%2e/%2e%2e/app.py",
+        "/static/fonts/",
+    ],
+)
 def test_only_the_listed_fonts_are_served(table, path):
     status, _, body = Phone(table.port).get(path)
     assert status == 404 and b"import" not in body
@@ -55,7 +65,9 @@ def test_the_page_is_in_the_phones_language_and_words_break_only_with_a_hyphen(t
             assert body.startswith(f'<!doctype html>\n<html lang="{lang}">'.encode())
     assert re.search(r"html, body \{[^}]*hyphens: auto", CSS)
     # what split "Polizeiwac/he" on a phone: a break anywhere inside a word, with no hyphen
-    assert not re.search(r"word-break:\s*break-(all|word)|overflow-wrap:\s*(anywhere|break-word)|line-break:\s*anywhere", CSS)
+    assert not re.search(
+        r"word-break:\s*break-(all|word)|overflow-wrap:\s*(anywhere|break-word)|line-break:\s*anywhere", CSS
+    )
 
 
 def test_every_mood_on_the_board_has_a_pattern_and_a_word(table):
