@@ -16,7 +16,8 @@
   look) in the frames between (companion/runtime/idle.py, IDLE_FRAME_S); on a still or slowly moving board it
   wakes every REST_POLL_S (1/15 s) on a still board and on a slow look's own steps on a moving one (a 5 s
   breath: 12.8 a second, at most REST_STEP_MAX_S apart) instead of every frame, and draws the LEDs only
-  when a look steps (slow looks are paced at their own rate, companion/lighting/controller.py, PACE).
+  when a look steps (slow looks are paced at their own rate, companion/lighting/controller.py, PACE; the
+  title's attract loop, breaths of 4 s and 6 s and a 2 s veil pulse, steps 16 times a second).
 * cold start: `companion run --window --backend mock --frames 1` to its first frame on screen (the
   start-up frame, info) and to READY=1, when its loop starts on the game screen, vs a bare pygame
   window in the same run (goal on READY <= 1.5x); and the peak RSS of that app process (goal <= 80 MB).

@@ -36,14 +36,19 @@ STILL_EFFECTS = frozenset({"solid", "gradient", "fill_bar"})
 # the Masters moods of 5-8 s: 8-13 Hz). Flicker and sparkle change `rate` times a second, a chase
 # once a period and a rainbow in 256 hue steps a turn: sampled at those rates they lose nothing.
 BREATH_STEPS = 64
+# A pulse is a triangle: its slope is the same all the way, so its steps are all alike. 32 a period
+# make each 1/16 of its swing (a breath's steepest step is 1/20), and a 2 s pulse (the attract loop's
+# veil wave) then steps 16 times a second, on the same beat as a 4 s breath: the title's loop wakes 16
+# times a second instead of every frame (issue 34; the veil's pulse climbs 16 levels the LEDs show).
+TRIANGLE_STEPS = 32
 # A board whose moving looks are all breaths and pulses shows the same frames again after a whole
 # number of their periods: a cycle of up to CYCLE_MAX steps is rendered once and then looked up (the
-# attract loop: 384 steps, a Masters day: 64), so a resting board's wake costs a lookup, not a frame.
+# attract loop: 192 steps, a Masters day: 64), so a resting board's wake costs a lookup, not a frame.
 CYCLE_MAX = 512
 PERIODIC = frozenset({"breathe", "pulse"})
 PACE = {
     "breathe": lambda p: BREATH_STEPS / p.period,
-    "pulse": lambda p: BREATH_STEPS / p.period,
+    "pulse": lambda p: TRIANGLE_STEPS / p.period,
     "flicker": lambda p: p.rate,
     "sparkle": lambda p: p.rate,
     "chase": lambda p: 1.0 / p.period,

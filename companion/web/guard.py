@@ -26,8 +26,9 @@ reaches a page (companion/web/server.py):
   chance of a hit (`hit_chance`; tests/web/test_guessing.py keeps it under one in a million for a
   5-hour evening);
 * every answer carries the security headers (`HEADERS`): a strict Content-Security-Policy (our own
-  script and style only, no inline code), no caching (pages carry live game state or a token), no
-  referrer (a pairing URL never leaks), no framing, no MIME sniffing;
+  script, style and fonts only, no inline code), no caching (pages carry live game state or a token;
+  only the table's fonts are kept, a week), no referrer (a pairing URL never leaks), no framing, no
+  MIME sniffing;
 * the log: a line a LAN client can cause goes through `QuietLog` (at most one line a minute, then
   one line counting the rest); a client that goes away mid-request is counted, not logged.
 
@@ -64,7 +65,8 @@ class Limits(NamedTuple):
 
 
 HEADERS = {
-    "content-security-policy": ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "content-security-policy": ("default-src 'none'; script-src 'self'; style-src 'self'; font-src 'self'; "
+                                "img-src 'self' data:; "
                                 "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"),
     "x-content-type-options": "nosniff",
     "referrer-policy": "no-referrer",

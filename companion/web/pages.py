@@ -9,6 +9,7 @@ Paths (everything else answers 401 without a valid pass, 404 with one):
   GET  /pair/<token>      the QR code's URL -> the pass's cookie and on to /
   GET  /                  the phone page (players and host), 401 without a pass
   GET  /static/<file>     the page's own script and style (a fixed list, nothing read from a path)
+  GET  /static/fonts/<f>  the table's fonts (Atkinson Hyperlegible, Cinzel; public, cached a week)
   GET  /api/view          the phone view now (JSON, in the phone's language)
   GET  /api/events        the phone view as server-sent events, one per change
   GET  /api/cards         host: the card slots and their grids, for teaching
@@ -43,6 +44,13 @@ PING_S = 15.0          # a comment line on a quiet stream this often: dead phone
 SEND_S = 20.0          # a stream write that takes longer (a phone that stopped reading) ends the stream
 FILES = {"phone.js": "text/javascript; charset=utf-8", "phone.css": "text/css; charset=utf-8"}
 PUBLIC_FILES = ("phone.css",)  # the pairing page's look; the script only for paired phones
+# The table's own type, served to the phone from the files the table draws with (companion/ui/assets/fonts;
+# no font CDN: a game night's Wi-Fi may have no internet). Public like phone.css (the pairing page uses
+# them), read on first request, and cached by the phone for a week (they change only with an update).
+FONT_DIR = Path(__file__).resolve().parent.parent / "ui" / "assets" / "fonts"
+FONT_FILES = ("AtkinsonHyperlegible-Regular.ttf", "AtkinsonHyperlegible-Bold.ttf", "Cinzel-Bold.ttf")
+FONT_TYPE = "font/ttf"
+FONT_CACHE = "public, max-age=604800"
 DOWNLOADS = {"story.png": ("story", "image/png"), "journal.jsonl": ("journal", "application/x-ndjson"),
              "taught.toml": ("taught", "application/toml")}
 
@@ -55,6 +63,7 @@ class Pages:
         """Read our own files once: nothing is read from a path a request names."""
         self.hub, self.limits, self.counters = hub, limits, counters
         self.files = {name: (STATIC / name).read_bytes() for name in FILES}
+        self.fonts: dict[str, bytes] = {}  # FONT_FILES, read on first request
         head = (STATIC / "head.html").read_text(encoding="utf-8")  # both pages' start: language, viewport, no referrer
         self.templates = {name: (STATIC / name).read_text(encoding="utf-8").replace("{{head}}\n", head, 1)
                           for name in ("phone.html", "pair.html")}
@@ -106,6 +115,8 @@ class Pages:
             return self.pair_token(request, addr, path[len("/pair/"):])
         if path == "/static/phone.css" and method == "GET":
             return self.static("phone.css")
+        if path.startswith("/static/fonts/") and method == "GET":
+            return self.font(path[len("/static/fonts/"):])
         token, role = self.pass_of(request)
         if role is None:
             if request.cookies.get(COOKIE):  # an old pass: count it as a guess
@@ -208,6 +219,15 @@ class Pages:
     def static(self, name: str) -> Response:
         """One of our own files."""
         return Response(self.files[name], 200, media_type=FILES[name])
+
+    def font(self, name: str) -> Response:
+        """One of the table's fonts (a fixed list: nothing is read from a path a request names)."""
+        if name not in FONT_FILES:
+            return plain(404, "Not here.")
+        data = self.fonts.get(name)
+        if data is None:
+            data = self.fonts[name] = (FONT_DIR / name).read_bytes()
+        return Response(data, 200, media_type=FONT_TYPE, headers={"cache-control": FONT_CACHE})
 
     async def view(self, lang: str) -> Response:
         """The phone view now, as JSON."""

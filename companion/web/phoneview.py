@@ -30,6 +30,8 @@ MOOD_COLOURS = {
     "off": "#1c1c22", "night": "#2b3a8c", "day": "#c9a227", "dawn": "#d9822b", "danger": "#b3202c",
     "occupied": "#5b6b7a", "attract": "#6a3d9a",
 }
+# ... and the mood a colour stands for, so the phone marks it by pattern and word too (never colour alone)
+MOODS = {code: mood for mood, code in MOOD_COLOURS.items()}
 COLOUR_CODES = {name: "#{:02x}{:02x}{:02x}".format(*rgb) for rgb, name in palette.COLOUR_NAMES.items()}
 # the page's own words, in the phone's language (the template fills them in)
 LABELS = {
@@ -43,6 +45,9 @@ LABELS = {
     "story": N_("End-of-game card (PNG)"), "journal": N_("This game's journal (JSONL)"),
     "taught": N_("Your box's taught data (TOML)"), "done": N_("Done."), "red": N_("red"), "blue": N_("blue-gray"),
     "name": N_("Card name (optional)"), "out": N_("out"), "rename": N_("Rename players"), "names": N_("Save the names"),
+    # a district's mood in a word (beside its colour and pattern)
+    "mood-night": N_("night"), "mood-day": N_("day"), "mood-dawn": N_("dawn"), "mood-danger": N_("danger"),
+    "mood-occupied": N_("occupied"),
 }
 
 
@@ -101,13 +106,16 @@ def marks(seats: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
 
 
 def board(state: Mapping[str, Any], seats: list) -> list[dict[str, Any]]:
-    """The 3x3 board, A1 first: each cell {pos, label, lines, colour, level, marks (the players there:
-    name, colour, shape)}."""
+    """The 3x3 board, A1 first: each cell {pos, label, lines, colour, mood (what the colour stands for:
+    "night", "danger" ...; "" for none), level, marks (the players there: name, colour, shape)}."""
     from companion.plugins import get
 
     game = get(state.get("game"))
     own = game.phone_cells(state) if game is not None else None
-    return own if own is not None else cells(state, seats)
+    out = own if own is not None else cells(state, seats)
+    for cell in out:  # the mood its colour shows, for the pattern and the word (a game's own cells give the colour)
+        cell.setdefault("mood", MOODS.get(str(cell.get("colour")), ""))
+    return out
 
 
 def cells(state: Mapping[str, Any], seats: list) -> list[dict[str, Any]]:

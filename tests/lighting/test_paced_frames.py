@@ -87,15 +87,15 @@ def _fresh(ctl, t):
 
 
 def test_a_periodic_board_renders_each_step_of_its_cycle_once_then_looks_it_up(counts):
-    # The attract loop (breaths of 4 s and 6 s, veil pulses of 2 s: paced at 32 Hz, a 12 s cycle of
-    # 384 steps) and a Masters day as the idle benchmark plays it (one district breathing in 5 s: 64
+    # The attract loop (breaths of 4 s and 6 s, veil pulses of 2 s: paced at 16 Hz, a 12 s cycle of
+    # 192 steps) and a Masters day as the idle benchmark plays it (one district breathing in 5 s: 64
     # steps). Frames looked up are the frames worked out afresh, over three cycles; each step was
     # composed once.
     from companion.storage.session import Session
 
     session, _ = Session.new({"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila"], "difficulty": "easy",
                               "seed": 11})
-    for view, steps in ((None, 384), (session.view(), 64)):
+    for view, steps in ((None, 192), (session.view(), 64)):
         ctl = LightingController(counts, output=OutputStage.from_config(LedConfig()))
         ctl.update(view, [], 0.0)
         start = 10.0

@@ -132,3 +132,46 @@ class _Once:
 
     def finished(self, app):
         return False
+
+
+def test_a_german_phone_reads_the_board_in_the_tables_type_without_split_words(tmp_path, browser):
+    # Issue 34, point 8: the fonts come from the table (no network here: --disable-background-networking),
+    # the page is German with hyphenation, and a district's name ("Polizeiwache") is never cut inside.
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env.update(COMPANION_STATE_DIR=str(tmp_path / "state"), COMPANION_CONFIG_DIR=str(tmp_path / "cfg"),
+               SDL_AUDIODRIVER="dummy", COMPANION_HAL="mock")
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "run", "--headless", "--demo", "--pace", "0.5",
+                             "--web", "127.0.0.1:0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        url = None
+        deadline = time.monotonic() + 20
+        while url is None and time.monotonic() < deadline:
+            line = proc.stdout.readline()
+            if line.startswith("phone view: http://"):
+                url = line.split(": ", 1)[1].strip()
+        assert url, "no pairing URL printed"
+        page = browser.new_page(viewport=PHONE, locale="de-DE")
+        page.goto(url)
+        page.wait_for_selector("#board .cell .name", timeout=10000)
+        page.evaluate("document.fonts.ready")
+        assert page.evaluate("document.documentElement.lang") == "de"
+        loaded = page.evaluate("""async () => (await document.fonts.load('700 16px "Atkinson Hyperlegible"'))
+                                               .map((f) => f.family + ' ' + f.weight + ' ' + f.status)""")
+        assert loaded == ['"Atkinson Hyperlegible" 700 loaded'] or loaded == ["Atkinson Hyperlegible 700 loaded"]
+        assert page.evaluate("""document.fonts.check('700 16px "Atkinson Hyperlegible"')""")
+        assert page.evaluate("""async () => (await document.fonts.load('700 20px "Cinzel"')).length""") == 1
+        cells = page.evaluate("""() => [...document.querySelectorAll('#board .cell')].map((c) => {
+            const name = c.querySelector('.name'), style = getComputedStyle(name);
+            return {text: name.textContent, family: style.fontFamily, hyphens: style.hyphens,
+                    wide: name.scrollWidth > name.clientWidth, mood: c.className};
+        })""")
+        assert len(cells) == 9 and "Polizeiwache" in [c["text"] for c in cells]
+        for cell in cells:
+            assert cell["family"].startswith('"Atkinson Hyperlegible"'), cell  # (Chromium quotes a name with a space)
+            assert cell["hyphens"] == "auto" and not cell["wide"], cell
+            assert "mood-" in cell["mood"], cell  # a pattern beside the colour
+        assert page.evaluate("getComputedStyle(document.querySelector('h1')).fontFamily").strip('"').startswith("Cinzel")
+        page.close()
+    finally:
+        proc.terminate()
+        proc.wait(10)

@@ -12,6 +12,10 @@ from companion.lighting.scenes import Plan, Reaction, district_lights, veil_ligh
 RING = ("A1", "A2", "A3", "B3", "C3", "C2", "C1", "B1")
 ATTRACT_RED = (170, 0, 30)
 ATTRACT_CENTRE = (90, 0, 140)
+# The veil wave: a 2 s pulse from just above the strip's night floor (below ~0.45 of this red the
+# output stage shows the floor: a pulse from 0 spent half its time there) to near full. Paced at 16
+# steps a second (controller.TRIANGLE_STEPS), every step is a level the LEDs show.
+VEIL_PULSE_S = 2.0
 DAY_AMBIENT = (120, 75, 25)
 NIGHT_AMBIENT = (30, 50, 140)
 
@@ -41,5 +45,5 @@ def _attract() -> dict:
              for i, pos in enumerate(RING)}
     looks["district.B2"] = look("breathe", color=ATTRACT_CENTRE, period=6.0, low=0.2, high=0.8)
     for i, name in enumerate(veil_lights()):
-        looks[name] = look("pulse", color=ATTRACT_RED, period=2.0, low=0.0, high=0.8, phase=-i / 7)
+        looks[name] = look("pulse", color=ATTRACT_RED, period=VEIL_PULSE_S, low=0.45, high=0.9, phase=-i / 7)
     return looks

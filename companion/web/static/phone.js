@@ -13,6 +13,7 @@
   const teachCells = {};    // district -> "red" | "blue"
   let cards = [];
   const DISTRICTS = ["A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3"];
+  const MOODS = ["night", "day", "dawn", "danger", "occupied"];  // phoneview.MOOD_COLOURS with a pattern
 
   function el(tag, cls, text) {
     const node = document.createElement(tag);
@@ -74,9 +75,14 @@
     for (const c of v.board || []) {
       const cell = el("div", "cell");
       cell.dataset.pos = c.pos;
-      cell.style.background = c.colour;
+      cell.style.backgroundColor = c.colour;  // (the mood's pattern, phone.css, lies over it)
       cell.style.opacity = String(0.55 + 0.45 * Math.min(1, c.level || 0));
       cell.appendChild(el("div", "name", c.label || c.pos));
+      const mood = MOODS.includes(c.mood) ? c.mood : "";
+      if (mood) {  // never colour alone: a pattern for every mood, and its word
+        cell.classList.add("mood-" + mood);
+        cell.appendChild(el("div", "mood", label("mood-" + mood)));
+      }
       for (const line of c.lines || []) cell.appendChild(el("div", "", line));
       const dots = el("div", "dots");
       for (const mark of c.marks || []) dots.appendChild(shape(mark.shape, mark.colour));
