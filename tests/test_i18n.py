@@ -225,7 +225,8 @@ def test_espeak_speaks_with_the_languages_voice():
 
 
 def test_settings_screen_language_button_steps_to_the_next_language():
-    from companion.ui.screens.base import ScreenStack, UIContext
+    from companion.ui.screens.base import UIContext
+    from companion.ui.screens.stack import ScreenStack
     from companion.ui.screens.menus import SettingsScreen
 
     ctx = UIContext(renderer=None, settings={}, stack=ScreenStack())

@@ -29,7 +29,8 @@ from companion.ui.input_map import LONG_PRESS_S, InputMapper, WidgetPress
 from companion.ui.model import GameView, ViewModel
 from companion.ui.motion import Motion
 from companion.ui.render import Renderer
-from companion.ui.screens.base import Screen, ScreenStack, UIContext
+from companion.ui.screens.base import Screen, UIContext
+from companion.ui.screens.stack import ScreenStack
 from companion.ui.screens.menus import MenuScreen, ResumeScreen, TitleScreen
 
 # Each game's screens come from its plugin (`screen_class`), the generic one and the teach screen

@@ -78,7 +78,7 @@ def test_a_camera_missing_at_start_is_retried_with_back_off(spot):
 
 
 def test_a_real_camera_s_frames_are_taken_in_a_thread_and_its_failure_is_said():
-    from companion.hal.camera import _Grabber
+    from companion.hal.frames import _Grabber
 
     class Camera(_Grabber):
         name = "test camera"

@@ -69,11 +69,11 @@ class Mansion(GamePlugin):
         return {"mansion": MansionScreen, "mansion-over": MansionOverScreen}
 
     def setup_fields(self, lo, hi, default_players):
-        from companion.games.mansion.screens import setup_fields
+        from companion.games.mansion.setup import setup_fields
         return list(setup_fields(lo, hi, default_players))
 
     def setup_note(self, values):
-        from companion.games.mansion.screens import setup_note
+        from companion.games.mansion.setup import setup_note
         return tuple(setup_note(values))
 
     def result(self, state):

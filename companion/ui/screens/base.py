@@ -26,6 +26,7 @@ from companion.ui.troubles import troubles
 
 if TYPE_CHECKING:  # only named in annotations: the rules load with the first game, not at start-up
     from companion.rules.base import Action
+    from companion.ui.screens.stack import ScreenStack
 
 ERROR_SECONDS = 5.0
 
@@ -417,64 +418,6 @@ class MoreSheet(Screen):
             self.ctx.stack.push(MoreSheet(self.ctx, self.under, members))
             return True
         return self.under._press_widget(button_id, kind)
-
-
-class ScreenStack:
-    """A small stack of screens; the bottom one is the game screen chosen from the state."""
-
-    def __init__(self) -> None:
-        """An empty stack."""
-        self._screens: list[Screen] = []
-
-    def __len__(self) -> int:
-        """How many screens are stacked."""
-        return len(self._screens)
-
-    def __iter__(self):
-        """Screens bottom to top."""
-        return iter(list(self._screens))
-
-    @property
-    def top(self) -> Screen | None:
-        """The screen on show."""
-        return self._screens[-1] if self._screens else None
-
-    @property
-    def base(self) -> Screen | None:
-        """The game (or title) screen at the bottom."""
-        return self._screens[0] if self._screens else None
-
-    def push(self, screen: Screen) -> None:
-        """Show `screen` over the current one."""
-        if self._screens:
-            self._screens[-1].pause()
-        self._screens.append(screen)
-        screen.resume()
-
-    def pop(self) -> Screen | None:
-        """Close the top screen and resume the one below."""
-        if not self._screens:
-            return None
-        screen = self._screens.pop()
-        screen.shutdown()
-        if self._screens:
-            self._screens[-1].resume()
-        return screen
-
-    def set_base(self, screen: Screen) -> None:
-        """Replace the bottom screen, keeping overlays above it."""
-        if self._screens:
-            self._screens[0].shutdown()
-            self._screens[0] = screen
-        else:
-            self._screens.append(screen)
-        if len(self._screens) == 1:
-            screen.resume()
-
-    def close_transient(self) -> None:
-        """Close every overlay marked transient (pickers, prompts) from the top down."""
-        while len(self._screens) > 1 and any(s.transient for s in self._screens[1:]):
-            self.pop()
 
 
 def _gauge(state: Mapping[str, Any]) -> int | None:
