@@ -25,7 +25,7 @@ class StepTimer:
     def __init__(self, speak: Callable[[str], Any] | None = None) -> None:
         """No step yet."""
         self.speak = speak
-        self.key: tuple | None = None
+        self.key: Any = None  # the step on show, as the game keys it (GamePlugin.timed_step)
         self.elapsed = 0.0
         self.total: float | None = None
         self._fired = False
@@ -38,7 +38,7 @@ class StepTimer:
 
         game = get(state.get("game")) if isinstance(state, Mapping) else None
         current = game.timed_step(state) if game is not None else None
-        if not isinstance(current, Mapping):
+        if state is None or not isinstance(current, Mapping):
             self.key, self.total = None, None
             return None
         key = current.get("key")
@@ -63,7 +63,7 @@ class StepTimer:
             return None
         return {"left": max(0.0, self.total - self.elapsed), "total": self.total, "elapsed": self.elapsed}
 
-    def _new_step(self, current: Mapping[str, Any], key: tuple, game: Any = None) -> None:
+    def _new_step(self, current: Mapping[str, Any], key: Any, game: Any = None) -> None:
         """A new step began: restart the count and speak (in the game's words: its `prompts`)."""
         if self.speak is not None:
             from companion.plugins import get  # the game's words load with its first step
