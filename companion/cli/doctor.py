@@ -316,6 +316,3 @@ def main(argv: list[str], probe: Probe | None = None) -> int:
     checks = run_checks(probe)
     print(report_json(checks) if args.json else report_text(checks))
     return 1 if any(c.status is Status.FAIL for c in checks) else 0
-
-
-# --- private helpers -------------------------------------------------------------------------

@@ -7,22 +7,13 @@ from __future__ import annotations
 
 import re
 
-from companion.cli.doctor_base import (
-    INSTALL,
-    Board,
-    Check,
-    Status,
-)
+from companion.cli.doctor_base import INSTALL, Board, Check, Status
 from companion.cli.doctor_base import first_problem as _first_problem
 from companion.cli.doctor_probe import Probe
 from companion.i18n import _
 
 MIN_PYTHON = (3, 11)
-
-
 MIN_VERSIONS = {"pyserial": "3.5", "gpiozero": "2.0.1.post3"}
-
-
 PI_PACKAGES = {
     "lgpio": "lgpio",
     "adafruit-blinka": "board",

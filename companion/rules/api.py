@@ -1,7 +1,7 @@
 """The game API: the records every game speaks in (events, players, actions and their parameters),
 the `Game` protocol and `seated`, the one rule of a player's colour and shape.
 
-The game API: what shared code (the journal's line, the screens, the lights, the bots) may ask of any
+It is what shared code (the journal's line, the screens, the lights, the bots) may ask of any
 game's state, so it never reads a game's own fields to guess (OpenSpiel's State API, kept pure):
 
     players(state)         the players in seating order: `Player(name, colour, seat, out, shape)`; a
