@@ -21,7 +21,8 @@ COMPANION = ROOT / "companion"
 
 # (module, game name) -> (how many times it may appear, why). Nothing else may name a game.
 ALLOWED = {
-    ("companion/gamedata/config.py", "masters"): (3, "the config's default game (`game.default`): a config default may name one"),
+    ("companion/gamedata/config.py", "masters"): (2, "the config's default game (`game.default`): a config default may name one"),
+    ("companion/gamedata/config_records.py", "masters"): (1, "the default of `GameConfig.default`, the same default"),
     ("companion/gamedata/config_text.py", "masters"): (1, "the commented default config names the default game"),
     # TEMPORARY: the shared illustrations include the mansion's; the screens stage (#26) moves each
     # game's own art into its package and removes these two entries.

@@ -3,7 +3,9 @@ readers of the files they all look at (config.txt, the service's unit, a probe c
 
 The doctor family imports in one direction only (tests/test_imports.py walks it):
 
-    doctor_base  <-  doctor_screen, doctor_sound, doctor_journal  <-  doctor_pi  <-  doctor_probe  <-  doctor
+    doctor_base, doctor_journal_files  <-  doctor_screen, doctor_sound, doctor_places, doctor_journal
+                 <-  doctor_pi
+                 <-  doctor_probe  <-  doctor_software, doctor_hardware  <-  doctor
 
 so each module imports alone (`python -c "import companion.cli.doctor_pi"`), and none of them
 imports one that imports it back. This module imports nothing of the companion at its top.

@@ -25,35 +25,37 @@ test_doctor_fixes.py runs each against its fault and checks every game still rep
 Doctor reads the journal read-only: SQLite's `mode=ro` (a WAL reader never blocks the table's writes),
 on a copy in a temporary folder when the table does not have it open (so no -wal or -shm is left
 behind), and, only on a read-only file system, `immutable=1` (see `read_journal`). It changes no file
-(the read-only check's write probe makes a small file and removes it at once).
+(the read-only check's write probe makes a small file and removes it at once). Finding and reading
+the files is companion/cli/doctor_journal_files.py's.
 """
 
 from __future__ import annotations
 
 import os
 import shlex
-import shutil
-import sqlite3
 import stat
-import tempfile
-import time
-import urllib.parse
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from companion.cli.doctor_base import UNIT, Check, Status
+
+# (Reading, read_journal: re-exported for the tests and the reliability suite)
+from companion.cli.doctor_journal_files import (
+    Reading,
+    exists,
+    free_name,
+    journal_files,
+    journals_in,
+    nearest,
+    read_journal,
+)
 from companion.i18n import _, ngettext
-from companion.storage.identity import ANOTHER_SHAPE, schema_problem
+
+__all__ = ["JournalProbe", "Reading", "check_journal_file", "checks", "read_journal"]
 
 FREE_FAIL = 50 * 2**20
 FREE_WARN = 500 * 2**20
 SERVICE = "companion"
-SQLITE_HEADER = b"SQLite format 3\x00"
 ASIDE_MARK = ".aside-"  # a folder or other non-file moved away from the journal's path
-# SQLite errors that say nothing about the file's contents: the file is not damaged, doctor could not read it
-NOT_DAMAGE = ("SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_CANTOPEN", "SQLITE_READONLY", "SQLITE_PERM", "SQLITE_AUTH",
-              "SQLITE_IOERR", "SQLITE_NOMEM")
 
 
 class JournalProbe:
@@ -66,11 +68,11 @@ class JournalProbe:
         emergency read-only does while statvfs and access(W_OK) still say writable."""
         from companion.storage.faults import kernel_read_only
 
-        return kernel_read_only(_nearest(path))
+        return kernel_read_only(nearest(path))
 
     def mount_point(self, path: Path) -> Path:
         """The mount point of the file system holding `path`."""
-        path = _nearest(path).resolve()
+        path = nearest(path).resolve()
         while not os.path.ismount(path) and path != path.parent:
             path = path.parent
         return path
@@ -90,16 +92,6 @@ class JournalProbe:
         from companion.storage import rescue
 
         return rescue.find(rescue.places(journal))
-
-
-@dataclass(frozen=True)
-class Reading:
-    """What a read-only look at a journal file found."""
-
-    damage: str | None = None  # why the app would move it aside; None: sound
-    games: int = 0
-    unreadable: str = ""  # could not be read at all: why
-    cause: str = ""  # of `unreadable`: "access" (permissions), "busy" (locked), "cut" (a hot -journal), "io" (the card)
 
 
 def checks(probe) -> list:
@@ -124,10 +116,18 @@ def check_journal_file(probe, journal: Path, default: bool, ro: bool):
     except FileNotFoundError:
         mode = None
     except OSError:  # a folder we may not enter: the folder check says what to do
-        return Check("journal", Status.WARN, _("{file} not checked: its folder cannot be read by {user}").format(
-            file=journal, user=probe.user()), _state_fix(probe, journal.parent))
-    if mode is None and not _exists(f"{journal}-wal"):
-        return Check("journal", Status.OK, _("no journal yet ({file} is made by the first game)").format(file=journal))
+        return Check(
+            "journal",
+            Status.WARN,
+            _("{file} not checked: its folder cannot be read by {user}").format(
+                file=journal, user=probe.user()
+            ),
+            _state_fix(probe, journal.parent),
+        )
+    if mode is None and not exists(f"{journal}-wal"):
+        return Check(
+            "journal", Status.OK, _("no journal yet ({file} is made by the first game)").format(file=journal)
+        )
     if mode is not None and not journal.is_file():  # a link to a journal is fine, a link to nothing is not
         return _not_a_file(probe, journal, mode, default)
     ours = _whose(journal, default)
@@ -135,28 +135,58 @@ def check_journal_file(probe, journal: Path, default: bool, ro: bool):
         return ours
     reading = read_journal(journal, ro)
     if reading.cause in ("busy", "cut"):  # a moment's state, not a fault: nothing to fix
-        again = _("`{command}` again in a moment").format(command="companion doctor") if reading.cause == "busy" else \
-            _("nothing to do: the next start rolls the cut write back")
-        return Check("journal", Status.WARN, _("{file} not checked: {why}").format(file=journal, why=reading.unreadable), again)
+        again = (
+            _("`{command}` again in a moment").format(command="companion doctor")
+            if reading.cause == "busy"
+            else _("nothing to do: the next start rolls the cut write back")
+        )
+        return Check(
+            "journal",
+            Status.WARN,
+            _("{file} not checked: {why}").format(file=journal, why=reading.unreadable),
+            again,
+        )
     if reading.unreadable:
-        fix = (_card_fix(probe, journal.parent, journal, read_only=False) if reading.cause == "io"
-               else _owner_fix(probe, journal, _journal_files(journal)))
-        return Check("journal", Status.FAIL, _("{file} cannot be read: {why}").format(file=journal, why=reading.unreadable), fix)
+        fix = (
+            _card_fix(probe, journal.parent, journal, read_only=False)
+            if reading.cause == "io"
+            else _owner_fix(probe, journal, journal_files(journal))
+        )
+        return Check(
+            "journal",
+            Status.FAIL,
+            _("{file} cannot be read: {why}").format(file=journal, why=reading.unreadable),
+            fix,
+        )
     if reading.damage:
         fix = _damaged_fix(probe, journal, default)
         if ro:
             fix = _("first make its file system writable (see state-dir), then: {fix}").format(fix=fix)
-        return Check("journal", Status.FAIL, _("{file} is damaged ({why}); the next start keeps it aside and starts an "
-                                               "empty journal").format(file=journal, why=reading.damage), fix)
+        return Check(
+            "journal",
+            Status.FAIL,
+            _("{file} is damaged ({why}); the next start keeps it aside and starts an empty journal").format(
+                file=journal, why=reading.damage
+            ),
+            fix,
+        )
     games = ngettext("{n} game", "{n} games", reading.games).format(n=reading.games)
     if ro:
-        return Check("journal", Status.OK, _("{file}: sound, {games} (read on a read-only file system)").format(
-            file=journal, games=games))
-    locked = [p for p in _journal_files(journal) if not probe.access(p, os.R_OK | os.W_OK)]
+        return Check(
+            "journal",
+            Status.OK,
+            _("{file}: sound, {games} (read on a read-only file system)").format(file=journal, games=games),
+        )
+    locked = [p for p in journal_files(journal) if not probe.access(p, os.R_OK | os.W_OK)]
     if locked:
-        return Check("journal", Status.FAIL, _("{file} is read-only for {user}: its {games} can be read, no new "
-                                               "command can be saved").format(file=journal, user=probe.user(), games=games),
-                     _owner_fix(probe, journal, locked))
+        return Check(
+            "journal",
+            Status.FAIL,
+            _("{file} is read-only for {user}: its {games} can be read, no new command can be saved").format(
+                file=journal, user=probe.user(), games=games
+            ),
+            _owner_fix(probe, journal, locked),
+        )
     return Check("journal", Status.OK, _("{file}: sound, {games}").format(file=journal, games=games))
 
 
@@ -169,57 +199,29 @@ def _whose(journal: Path, default: bool):
     try:
         check_ours(str(journal), by_place=default)
     except NotOurJournal as exc:
-        return Check("journal", Status.FAIL, _("{file} is not a Nightwatch journal ({why}): the companion leaves it as it"
-                                               " is and uses no journal there").format(file=journal, why=_(exc.why)),
-                     _("give the path of your journal (`{command}`), or leave --journal out for the default one").format(
-                         command="companion journal list --journal PATH"))
+        return Check(
+            "journal",
+            Status.FAIL,
+            _(
+                "{file} is not a Nightwatch journal ({why}): the companion leaves it as it"
+                " is and uses no journal there"
+            ).format(file=journal, why=_(exc.why)),
+            _(
+                "give the path of your journal (`{command}`), or leave --journal out for the default one"
+            ).format(command="companion journal list --journal PATH"),
+        )
     except JournalTooNew as exc:
-        return Check("journal", Status.FAIL, _("{file}: a journal of another version or damaged schema: version {version},"
-                                               " newer than this companion knows ({known}); its games can be read, no"
-                                               " command is saved").format(file=journal, version=exc.version,
-                                                                           known=exc.known),
-                     _("update the companion to the version that wrote it (the file is left as it is meanwhile)"))
+        return Check(
+            "journal",
+            Status.FAIL,
+            _(
+                "{file}: a journal of another version or damaged schema: version {version},"
+                " newer than this companion knows ({known}); its games can be read, no"
+                " command is saved"
+            ).format(file=journal, version=exc.version, known=exc.known),
+            _("update the companion to the version that wrote it (the file is left as it is meanwhile)"),
+        )
     return None
-
-
-def read_journal(path: Path, read_only_fs: bool = False, connect: Callable = sqlite3.connect) -> Reading:
-    """Look at the journal at `path` as the app's damage check does, without changing or adding any file.
-
-    While the table has the journal open (its -wal and -shm are there) doctor reads it in place with
-    `mode=ro`, as any WAL reader: it never blocks the table's writes. Otherwise nobody writes it, and a
-    `mode=ro` reader would leave a -wal and -shm behind (owned by whoever ran doctor): a copy in a
-    temporary folder is read instead. On a read-only file system without a -wal, `immutable=1` reads the
-    file in place, exactly (nothing can change it; SQLite could not make its -shm there). `connect` is
-    sqlite3.connect (tests pass one that fails as a read-only file system does)."""
-    from companion.storage.wal import WAL_MAGIC, wal_break
-
-    wal, shm = Path(f"{path}-wal"), Path(f"{path}-shm")
-    try:
-        head = wal.read_bytes() if _exists(wal) else b""
-        if head and head[:4] not in WAL_MAGIC:
-            return Reading(_("its -wal file is not a SQLite write-ahead log"))
-        if head and wal_break(head):
-            return Reading(wal_break(head))
-        if not _exists(path) or path.stat().st_size == 0:
-            return Reading(_("a -wal file without its database") if head else None)
-        if _exists(f"{path}-journal") and os.path.getsize(f"{path}-journal") > 0:
-            return Reading(unreadable=_("a write was cut short (a -journal file)"), cause="cut")
-        if read_only_fs and not head:
-            return _look(connect, f"file:{urllib.parse.quote(str(path))}?mode=ro&immutable=1")
-        if _exists(wal) and _exists(shm):
-            seen = _look(connect, f"file:{urllib.parse.quote(str(path))}?mode=ro")
-            if not (read_only_fs and seen.unreadable):
-                return seen
-        with tempfile.TemporaryDirectory(prefix="companion-doctor-") as tmp:
-            copy = Path(tmp) / path.name
-            shutil.copyfile(path, copy)
-            if head:
-                Path(f"{copy}-wal").write_bytes(head)
-            return _look(connect, f"file:{urllib.parse.quote(str(copy))}?mode=ro")
-    except PermissionError:
-        return Reading(unreadable=_("permission denied"), cause="access")
-    except OSError as exc:  # EIO and the like: the card
-        return Reading(unreadable=(exc.strerror or str(exc)).lower(), cause="io")
 
 
 def check_space(probe, journal: Path):
@@ -230,13 +232,23 @@ def check_space(probe, journal: Path):
     if free >= FREE_WARN:
         return Check("disk-space", Status.OK, text)
     files = ", ".join(p.name for p in (journal, Path(f"{journal}-wal")))
-    fix = _("see what fills it: `{df}` and `{du}`; then free space: `{apt}`, `{logs}`, or files of your own; "
-            "never the journal ({files}: they hold the games)").format(
-        df=f"df -h {_q(_nearest(folder))}", du=f"sudo du -xh -d 3 {_q(probe.mount_point(folder))} | sort -h | tail -n 20",
-        apt="sudo apt clean", logs="sudo journalctl --vacuum-size=50M", files=files)
+    fix = _(
+        "see what fills it: `{df}` and `{du}`; then free space: `{apt}`, `{logs}`, or files of your own; "
+        "never the journal ({files}: they hold the games)"
+    ).format(
+        df=f"df -h {_q(nearest(folder))}",
+        du=f"sudo du -xh -d 3 {_q(probe.mount_point(folder))} | sort -h | tail -n 20",
+        apt="sudo apt clean",
+        logs="sudo journalctl --vacuum-size=50M",
+        files=files,
+    )
     if free < FREE_FAIL:
-        return Check("disk-space", Status.FAIL, _("{text}: the disk is (nearly) full, new commands may not be saved").format(
-            text=text), fix)
+        return Check(
+            "disk-space",
+            Status.FAIL,
+            _("{text}: the disk is (nearly) full, new commands may not be saved").format(text=text),
+            fix,
+        )
     return Check("disk-space", Status.WARN, text, fix)
 
 
@@ -246,21 +258,44 @@ def check_space(probe, journal: Path):
 def _folder_check(probe, name: str, folder: Path, journal: Path, ro: bool, given: bool = False):
     """A folder the journal (or the start counter) lives in: read-only file system, missing, not writable."""
     if ro:
-        return Check(name, Status.FAIL, _("{folder} is on a read-only file system ({mount}): no game can be saved").format(
-            folder=folder, mount=probe.mount_point(folder)), _card_fix(probe, folder, journal, read_only=True))
+        return Check(
+            name,
+            Status.FAIL,
+            _("{folder} is on a read-only file system ({mount}): no game can be saved").format(
+                folder=folder, mount=probe.mount_point(folder)
+            ),
+            _card_fix(probe, folder, journal, read_only=True),
+        )
     if not os.path.isdir(folder):
         if given:  # a --journal in a folder that is not there: a typo more often than a wish
-            return Check(name, Status.WARN, _("{folder} does not exist: a journal is made there only on request").format(
-                folder=folder), _("`{command}`  (or give the right path)").format(
-                    command=f"companion run --journal {_q(journal)} --create"))
+            return Check(
+                name,
+                Status.WARN,
+                _("{folder} does not exist: a journal is made there only on request").format(folder=folder),
+                _("`{command}`  (or give the right path)").format(
+                    command=f"companion run --journal {_q(journal)} --create"
+                ),
+            )
         if probe.writable(folder):
-            return Check(name, Status.OK, _("{folder} does not exist yet: the first start makes it").format(folder=folder))
-        return Check(name, Status.FAIL, _("{folder} does not exist and {user} cannot make it").format(
-            folder=folder, user=probe.user()), _state_fix(probe, folder))
+            return Check(
+                name,
+                Status.OK,
+                _("{folder} does not exist yet: the first start makes it").format(folder=folder),
+            )
+        return Check(
+            name,
+            Status.FAIL,
+            _("{folder} does not exist and {user} cannot make it").format(folder=folder, user=probe.user()),
+            _state_fix(probe, folder),
+        )
     if probe.writable(folder):
         return Check(name, Status.OK, _("{folder} writable").format(folder=folder))
-    return Check(name, Status.FAIL, _("{folder} is not writable by {user}").format(folder=folder, user=probe.user()),
-                 _state_fix(probe, folder))
+    return Check(
+        name,
+        Status.FAIL,
+        _("{folder} is not writable by {user}").format(folder=folder, user=probe.user()),
+        _state_fix(probe, folder),
+    )
 
 
 def _not_a_file(probe, journal: Path, mode: int, default: bool):
@@ -268,44 +303,70 @@ def _not_a_file(probe, journal: Path, mode: int, default: bool):
     if stat.S_ISDIR(mode):
         what = _("{file} is a folder, not a journal file").format(file=journal)
     elif stat.S_ISLNK(mode):
-        what = _("{file} is a link to {target}, which is not there").format(file=journal, target=os.readlink(journal))
+        what = _("{file} is a link to {target}, which is not there").format(
+            file=journal, target=os.readlink(journal)
+        )
     else:
         what = _("{file} is not a regular file").format(file=journal)
-    aside = _free_name(journal, ASIDE_MARK)
+    aside = free_name(journal, ASIDE_MARK)
     steps = [f"mv -n -T {_q(journal)} {_q(aside)}"]
-    inside = _journals_in(journal) if stat.S_ISDIR(mode) else []
+    inside = journals_in(journal) if stat.S_ISDIR(mode) else []
     steps += [_recover_command(aside / p.name, journal, default) for p in inside]
-    words = (_("moves it aside, nothing is deleted, and reads the journal in it into a new one") if inside
-             else _("moves it aside, nothing is deleted; the next start makes a new journal"))
-    return Check("journal", Status.FAIL, _("{what}: no game can be saved").format(what=what),
-                 _("`{command}`  ({words})").format(command=_around_service(probe, steps), words=words))
+    words = (
+        _("moves it aside, nothing is deleted, and reads the journal in it into a new one")
+        if inside
+        else _("moves it aside, nothing is deleted; the next start makes a new journal")
+    )
+    return Check(
+        "journal",
+        Status.FAIL,
+        _("{what}: no game can be saved").format(what=what),
+        _("`{command}`  ({words})").format(command=_around_service(probe, steps), words=words),
+    )
 
 
 def _damaged_fix(probe, journal: Path, default: bool) -> str:
     """Stop the table, move the damaged file and its -wal/-shm aside under a new name, recover it into a new journal."""
     from companion.storage.journal import CORRUPT_MARK
 
-    aside = _free_name(journal, CORRUPT_MARK)
-    steps = [f"mv -n -T {_q(journal)} {_q(aside)}"] if _exists(journal) else []
+    aside = free_name(journal, CORRUPT_MARK)
+    steps = [f"mv -n -T {_q(journal)} {_q(aside)}"] if exists(journal) else []
     for suffix in ("-wal", "-shm"):  # guarded: stopping the table may fold the -wal in and remove it
-        if _exists(f"{journal}{suffix}"):
-            steps.append(f"{{ [ ! -e {_q(f'{journal}{suffix}')} ] || mv -n -T {_q(f'{journal}{suffix}')} "
-                         f"{_q(f'{aside}{suffix}')}; }}")
+        if exists(f"{journal}{suffix}"):
+            steps.append(
+                f"{{ [ ! -e {_q(f'{journal}{suffix}')} ] || mv -n -T {_q(f'{journal}{suffix}')} "
+                f"{_q(f'{aside}{suffix}')}; }}"
+            )
     steps.append(_recover_command(aside, journal, default))
     return _("`{command}`  (keeps the damaged file as {aside}, reads its games into a new journal)").format(
-        command=_around_service(probe, steps), aside=aside.name)
+        command=_around_service(probe, steps), aside=aside.name
+    )
 
 
 def _aside_check(journal: Path, default: bool) -> list:
     """A warning naming `companion journal recover` for damaged journals the app moved aside."""
-    aside = sorted({str(p).removesuffix("-wal").removesuffix("-shm") for p in journal.parent.glob(f"{journal.name}.corrupt-*")})
+    aside = sorted(
+        {
+            str(p).removesuffix("-wal").removesuffix("-shm")
+            for p in journal.parent.glob(f"{journal.name}.corrupt-*")
+        }
+    )
     if not aside:
         return []
-    return [Check("journal-aside", Status.WARN, ngettext(
-        "a damaged journal kept aside: {newest}", "{n} damaged journals kept aside, newest {newest}", len(aside)).format(
-            n=len(aside), newest=aside[-1]),
-        _("`{command}`  (reads its games into the journal; it keeps the file, and a second time adds nothing)").format(
-            command=_recover_command(Path(aside[-1]), journal, default)))]
+    return [
+        Check(
+            "journal-aside",
+            Status.WARN,
+            ngettext(
+                "a damaged journal kept aside: {newest}",
+                "{n} damaged journals kept aside, newest {newest}",
+                len(aside),
+            ).format(n=len(aside), newest=aside[-1]),
+            _(
+                "`{command}`  (reads its games into the journal; it keeps the file, and a second time adds nothing)"
+            ).format(command=_recover_command(Path(aside[-1]), journal, default)),
+        )
+    ]
 
 
 def _rescue_check(probe, journal: Path) -> list:
@@ -316,9 +377,17 @@ def _rescue_check(probe, journal: Path) -> list:
     if not files:
         return []
     notes = waiting_notes(str(journal), [f.parent for f in files])
-    return [Check("rescue", Status.WARN, _("commands a stop could not save: {notes}").format(notes="; ".join(notes)),
-                  _("once the journal can be written: `{command}` (puts them back onto their game, or says why not;"
-                    " the file is kept as .done)").format(command=f"companion journal rescue {_q(files[0])}"))]
+    return [
+        Check(
+            "rescue",
+            Status.WARN,
+            _("commands a stop could not save: {notes}").format(notes="; ".join(notes)),
+            _(
+                "once the journal can be written: `{command}` (puts them back onto their game, or says why not;"
+                " the file is kept as .done)"
+            ).format(command=f"companion journal rescue {_q(files[0])}"),
+        )
+    ]
 
 
 def _save_first(probe) -> str | None:
@@ -327,14 +396,19 @@ def _save_first(probe) -> str | None:
     if not tables:
         return None
     n = sum(int(t.get("unsaved") or 0) for t in tables)
-    stop = f"sudo systemctl stop {SERVICE}" if probe.service_installed() else \
-        f"kill -TERM {' '.join(str(t['pid']) for t in tables)}"
+    stop = (
+        f"sudo systemctl stop {SERVICE}"
+        if probe.service_installed()
+        else f"kill -TERM {' '.join(str(t['pid']) for t in tables)}"
+    )
     log = f"journalctl -u {SERVICE} -n 20" if probe.service_installed() else _("its output")
-    return ngettext("the table holds {n} move not saved yet: never reboot first; save it: `{stop}` (it writes a rescue"
-                    " file and names it: `{log}`), copy that file off with the journal, then",
-                    "the table holds {n} moves not saved yet: never reboot first; save them: `{stop}` (it writes a"
-                    " rescue file and names it: `{log}`), copy that file off with the journal, then", n).format(
-        n=n, stop=stop, log=log)
+    return ngettext(
+        "the table holds {n} move not saved yet: never reboot first; save it: `{stop}` (it writes a rescue"
+        " file and names it: `{log}`), copy that file off with the journal, then",
+        "the table holds {n} moves not saved yet: never reboot first; save them: `{stop}` (it writes a"
+        " rescue file and names it: `{log}`), copy that file off with the journal, then",
+        n,
+    ).format(n=n, stop=stop, log=log)
 
 
 def _card_fix(probe, folder: Path, journal: Path, read_only: bool) -> str:
@@ -346,22 +420,29 @@ def _card_fix(probe, folder: Path, journal: Path, read_only: bool) -> str:
     if first is None:
         return fix
     return _("{first}: {fix}; after the reboot: `{rescue}`").format(
-        first=first, fix=fix, rescue="companion journal rescue FILE")
+        first=first, fix=fix, rescue="companion journal rescue FILE"
+    )
 
 
 def _card_steps(probe, folder: Path, journal: Path, read_only: bool) -> str:
     """`_card_fix`'s steps: copy, see why, reboot or remount."""
-    files = " ".join(_q(p) for p in _journal_files(journal))
-    words = dict(copy=f"cp -a {files} DEST/" if files else f"cp -a {_q(folder)} DEST/",
-                 why="sudo dmesg | grep -i -e 'read-only' -e 'i/o error' -e ext4 -e mmc", reboot="sudo reboot")
+    files = " ".join(_q(p) for p in journal_files(journal))
+    words = dict(
+        copy=f"cp -a {files} DEST/" if files else f"cp -a {_q(folder)} DEST/",
+        why="sudo dmesg | grep -i -e 'read-only' -e 'i/o error' -e ext4 -e mmc",
+        reboot="sudo reboot",
+    )
     if not read_only:
-        return _("keep a copy first: `{copy}` (DEST: a USB stick or another computer); see why: `{why}`; then: "
-                 "`{reboot}` (the boot checks the file system; if the errors come back, the card is failing: put the "
-                 "copy on a new one)").format(**words)
-    return _("keep a copy first: `{copy}` (DEST: a USB stick or another computer); see why: `{why}`; after I/O errors: "
-             "`{reboot}` (the boot checks the file system; if it turns read-only again, the card is failing: put the copy "
-             "on a new one); mounted read-only on purpose (ro in /etc/fstab): `{remount}`").format(
-        remount=f"sudo mount -o remount,rw {_q(probe.mount_point(folder))}", **words)
+        return _(
+            "keep a copy first: `{copy}` (DEST: a USB stick or another computer); see why: `{why}`; then: "
+            "`{reboot}` (the boot checks the file system; if the errors come back, the card is failing: put the "
+            "copy on a new one)"
+        ).format(**words)
+    return _(
+        "keep a copy first: `{copy}` (DEST: a USB stick or another computer); see why: `{why}`; after I/O errors: "
+        "`{reboot}` (the boot checks the file system; if it turns read-only again, the card is failing: put the copy "
+        "on a new one); mounted read-only on purpose (ro in /etc/fstab): `{remount}`"
+    ).format(remount=f"sudo mount -o remount,rw {_q(probe.mount_point(folder))}", **words)
 
 
 def _owner_fix(probe, journal: Path, files: list[Path]) -> str:
@@ -382,7 +463,9 @@ def _state_fix(probe, state: Path) -> str:
 
     user = probe.user()
     if paths.shared(state):  # never chown the service's folder to a login user: the service would lose it
-        return _("{command}, then log out and back in (or: newgrp companion)").format(command=f"sudo usermod -aG companion {user}")
+        return _("{command}, then log out and back in (or: newgrp companion)").format(
+            command=f"sudo usermod -aG companion {user}"
+        )
     return f"sudo mkdir -p {_q(state)} && sudo chown -R {user}: {_q(state)}"
 
 
@@ -396,96 +479,9 @@ def _around_service(probe, steps: list[str]) -> str:
 def _recover_command(source: Path, journal: Path, default: bool) -> str:
     """`companion journal recover SOURCE`, naming the journal when doctor was pointed at another one
     (with `--create`: the fix has just moved that one aside, and only the default place is made unasked)."""
-    return f"companion journal recover {_q(source)}" + ("" if default else f" --journal {_q(journal)} --create")
-
-
-def _free_name(journal: Path, mark: str) -> Path:
-    """`<journal><mark><UTC time>` that is not there yet, nor its -wal or -shm (so `mv -n` moves, never skips)."""
-    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
-    target, n = Path(f"{journal}{mark}{stamp}"), 1
-    while any(_exists(f"{target}{s}") for s in ("", "-wal", "-shm")):
-        n += 1
-        target = Path(f"{journal}{mark}{stamp}-{n}")
-    return target
-
-
-def _journals_in(folder: Path) -> list[Path]:
-    """SQLite files directly inside `folder` (a journal restored as a folder), at most three."""
-    found = []
-    try:
-        for entry in sorted(os.scandir(folder), key=lambda e: e.name):
-            if entry.is_file() and not entry.name.endswith(("-wal", "-shm", "-journal")):
-                with open(entry.path, "rb") as f:
-                    if f.read(16) == SQLITE_HEADER:
-                        found.append(Path(entry.path))
-    except OSError:
-        return found
-    return found[:3]
-
-
-def _journal_files(journal: Path) -> list[Path]:
-    """The journal and its -wal and -shm, those that exist."""
-    return [p for p in (journal, Path(f"{journal}-wal"), Path(f"{journal}-shm")) if _exists(p)]
-
-
-def _look(connect: Callable, uri: str) -> Reading:
-    """The app's damage check on a read-only connection, and the number of games."""
-    try:
-        con = connect(uri, uri=True, timeout=2.0)
-    except sqlite3.DatabaseError as exc:
-        return _failed(exc)
-    try:
-        result = con.execute("PRAGMA integrity_check(1)").fetchone()[0]
-        if result != "ok":
-            lines = [line for line in str(result).splitlines() if not line.startswith("***")]
-            return Reading(_("integrity check: {why}").format(why=(lines or [str(result)])[0][:120]))
-        names = {name for (name,) in con.execute("SELECT name FROM sqlite_master")}
-        shape = schema_problem(con)
-        if shape is not None:  # a table renamed, a column missing: never "sound, 0 games"
-            return Reading(_(ANOTHER_SHAPE).format(why=_(shape)))
-        if not {"games", "commands"} <= names:
-            return Reading(None, 0)
-        con.execute("SELECT id, game, title, status, outcome, created, updated FROM games").fetchall()
-        con.execute("SELECT game_id, seq, command, undone, at FROM commands LIMIT 1").fetchall()
-        if sqlite3.sqlite_version_info >= (3, 38):  # json_valid is built in from 3.38
-            bad = con.execute("SELECT game_id, seq FROM commands WHERE CASE WHEN json_valid(command)"
-                              " THEN json_type(command) != 'object' ELSE 1 END LIMIT 1").fetchone()
-            if bad:
-                return Reading(_("command {seq} of game {id} is not a JSON object").format(seq=bad[1], id=bad[0]))
-        con.text_factory = bytes
-        for (raw,) in con.execute("SELECT command FROM commands WHERE seq = 1 OR game_id IN"
-                                  " (SELECT id FROM games WHERE status != 'over')"):
-            raw.decode("utf-8")
-        return Reading(None, con.execute("SELECT COUNT(*) FROM games").fetchone()[0])
-    except sqlite3.DatabaseError as exc:
-        return _failed(exc)
-    except ValueError as exc:  # text that is not UTF-8
-        return Reading(_("damaged text: {why}").format(why=exc))
-    finally:
-        con.close()
-
-
-def _failed(exc: sqlite3.DatabaseError) -> Reading:
-    """A SQLite error as damage, or as "could not read" (and why) when it says nothing about the contents."""
-    name = str(getattr(exc, "sqlite_errorname", ""))
-    for cause, names in (("busy", ("SQLITE_BUSY", "SQLITE_LOCKED")), ("io", ("SQLITE_IOERR", "SQLITE_NOMEM")),
-                         ("access", NOT_DAMAGE)):
-        if any(name == n or name.startswith(n + "_") for n in names):
-            return Reading(unreadable=str(exc), cause=cause)
-    return Reading(str(exc))
-
-
-def _exists(path) -> bool:
-    """Whether `path` exists (a broken link counts: it is in the way)."""
-    return os.path.lexists(path)
-
-
-def _nearest(path: Path) -> Path:
-    """`path` or its closest existing parent."""
-    path = Path(path)
-    while not path.exists() and path != path.parent:
-        path = path.parent
-    return path
+    return f"companion journal recover {_q(source)}" + (
+        "" if default else f" --journal {_q(journal)} --create"
+    )
 
 
 def _q(path) -> str:

@@ -10,8 +10,7 @@
 - `sound`, `sound.play`, `speech`: companion/cli/doctor_sound.py.
 - `backend`: on a Pi, the backend `companion run` picks and the Pi's devices it lacks (/dev/gpiochip0,
   /dev/spidev0.0), with a fix that follows config.txt (a reboot when SPI is already on there).
-- `places`: doctor, hw-test and journal read the same config and journal as the service, this user
-  may read and open them, and `companion` is on PATH.
+- `places`, `path`: companion/cli/doctor_places.py (commands read the service's config and journal).
 - `uart.pi5`: on a Pi 5 the reader's port is not the debug connector (`/dev/serial0` -> ttyAMA10).
 - `boot.spi-cs`: with SPI on, buttons on GPIO7/8 need `dtoverlay=spi0-0cs` (GPIO9: `,no_miso`).
 
@@ -22,17 +21,37 @@ and sound probes), and the tests replace single methods the same way as for the 
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 from companion.cli import doctor_screen, doctor_sound
-from companion.cli.doctor_base import (BOOT_CONFIGS, INSTALL, KMSDRM_LIBS, SERVICE, UNIT, boot_config, boot_settings,
-                                       check as _check, child_answer, config_name, service_groups, unit_value)
+from companion.cli.doctor_base import (
+    BOOT_CONFIGS,
+    INSTALL,
+    KMSDRM_LIBS,
+    SERVICE,
+    UNIT,
+    boot_config,
+    boot_settings,
+    child_answer,
+    config_name,
+    service_groups,
+    unit_value,
+)
+from companion.cli.doctor_base import check as _check
+from companion.cli.doctor_places import PlacesProbe, check_places
 from companion.i18n import _
 
-__all__ = ["KMSDRM_LIBS", "PiProbe", "boot_setting", "checks", "child_answer", "service_groups", "spi_fix"]  # (the last two: doctor_base's)
+__all__ = [
+    "KMSDRM_LIBS",
+    "PiProbe",
+    "boot_setting",
+    "checks",
+    "child_answer",
+    "service_groups",
+    "spi_fix",
+]  # (the last two: doctor_base's)
 
 DISPLAY_TIMEOUT_S = 30.0  # importing pygame on a Zero 2 W takes a few seconds; KMSDRM may hang forever
 PI5_GPIO_UART = "/dev/ttyAMA0"  # UART0 on GPIO14/15 with dtoverlay=uart0-pi5
@@ -51,8 +70,9 @@ _OPEN_SCRIPT = (
 )
 
 
-class PiProbe:
-    """What the Pi checks read from the machine (mixed into `doctor.Probe`: `self.path`, `self.env`)."""
+class PiProbe(PlacesProbe):
+    """What the Pi checks read from the machine (mixed into `doctor.Probe`: `self.path`, `self.env`;
+    what `places` reads is doctor_places' `PlacesProbe`)."""
 
     def load_library(self, soname: str) -> str:
         """'' when the shared library loads (as SDL would dlopen it), else the loader's error."""
@@ -70,8 +90,9 @@ class PiProbe:
         if driver:
             env["SDL_VIDEODRIVER"] = driver
         try:
-            res = subprocess.run([sys.executable, "-c", _OPEN_SCRIPT], env=env, capture_output=True,
-                                 text=True, timeout=timeout)
+            res = subprocess.run(
+                [sys.executable, "-c", _OPEN_SCRIPT], env=env, capture_output=True, text=True, timeout=timeout
+            )
         except subprocess.TimeoutExpired:
             return None, f"set_mode did not return within {timeout:g} s (the display driver hangs)"
         except OSError as exc:
@@ -81,11 +102,17 @@ class PiProbe:
     def service_state(self) -> tuple[bool, str]:
         """(whether the companion service is running, its STATUS= line)."""
         try:
-            active = subprocess.run(["systemctl", "is-active", "--quiet", SERVICE], timeout=10).returncode == 0
+            active = (
+                subprocess.run(["systemctl", "is-active", "--quiet", SERVICE], timeout=10).returncode == 0
+            )
             if not active:
                 return False, ""
-            res = subprocess.run(["systemctl", "show", SERVICE, "-p", "StatusText", "--value"],
-                                 capture_output=True, text=True, timeout=10)
+            res = subprocess.run(
+                ["systemctl", "show", SERVICE, "-p", "StatusText", "--value"],
+                capture_output=True,
+                text=True,
+                timeout=10,
+            )
             return True, res.stdout.strip()
         except (OSError, subprocess.TimeoutExpired):
             return False, ""
@@ -128,33 +155,20 @@ class PiProbe:
         os.close(fd)
         return ""
 
-    def system_install(self) -> bool:
-        """Whether the installer's config folder exists (then the system places are the default)."""
-        from companion import paths
-
-        return paths.system_install()
-
-    def config_dir(self) -> Path:
-        """The config folder commands run here use."""
-        from companion import paths
-
-        return paths.config_dir()
-
-    def access(self, path: Path, mode: int) -> bool:
-        """os.access for this user (real uid and groups)."""
-        return os.access(path, mode)
-
-    def which(self, name: str) -> str | None:
-        """`name` found on this user's PATH."""
-        return shutil.which(name, path=self.env.get("PATH"))
-
 
 def checks(probe, board, cfg) -> list:
     """The Pi checks (this module's, the screen's and the sound's), in the order a maker would fix things."""
-    return [*check_backend(probe, board, cfg), *check_kmsdrm_libs(probe, board, cfg), *doctor_screen.check_gbm(probe, board, cfg),
-            check_display_open(probe, board, cfg), *doctor_screen.check_boot_target(probe, board, cfg),
-            *doctor_sound.checks(probe, board, cfg), *check_places(probe, board), *check_uart_pi5(probe, board, cfg),
-            *check_spi_cs(probe, board, cfg)]
+    return [
+        *check_backend(probe, board, cfg),
+        *check_kmsdrm_libs(probe, board, cfg),
+        *doctor_screen.check_gbm(probe, board, cfg),
+        check_display_open(probe, board, cfg),
+        *doctor_screen.check_boot_target(probe, board, cfg),
+        *doctor_sound.checks(probe, board, cfg),
+        *check_places(probe, board),
+        *check_uart_pi5(probe, board, cfg),
+        *check_spi_cs(probe, board, cfg),
+    ]
 
 
 def boot_setting(probe, board, key: str) -> str | None:
@@ -172,7 +186,9 @@ def spi_fix(probe, board) -> str:
     at boot only), else the line appended and a reboot."""
     have = boot_setting(probe, board, "dtparam:spi")
     if have:
-        return _("sudo reboot  ({file} already has dtparam=spi=on; it takes effect at boot)").format(file=have)
+        return _("sudo reboot  ({file} already has dtparam=spi=on; it takes effect at boot)").format(
+            file=have
+        )
     path = boot_config(probe) or BOOT_CONFIGS[0]
     return f"printf '[all]\\ndtparam=spi=on\\n' | sudo tee -a {path} && sudo reboot"
 
@@ -194,11 +210,21 @@ def check_backend(probe, board, cfg) -> list:
         return [_check("backend", "OK", f"{name} ({why})")]
     fixes = []
     if "/dev/gpiochip0" in missing:
-        fixes.append(_("run it on the Pi itself: a container, or a unit with PrivateDevices=yes, hides /dev/gpiochip0"))
+        fixes.append(
+            _("run it on the Pi itself: a container, or a unit with PrivateDevices=yes, hides /dev/gpiochip0")
+        )
     if "/dev/spidev0.0" in missing:
         fixes.append(spi_fix(probe, board))
-    return [_check("backend", "FAIL", _("{backend} ({why}): the table runs without {devices}").format(
-        backend=name, why=why, devices=", ".join(missing)), "; ".join(fixes))]
+    return [
+        _check(
+            "backend",
+            "FAIL",
+            _("{backend} ({why}): the table runs without {devices}").format(
+                backend=name, why=why, devices=", ".join(missing)
+            ),
+            "; ".join(fixes),
+        )
+    ]
 
 
 def check_kmsdrm_libs(probe, board, cfg) -> list:
@@ -207,9 +233,14 @@ def check_kmsdrm_libs(probe, board, cfg) -> list:
         return []
     missing = {so: pkg for so, pkg in KMSDRM_LIBS.items() if probe.load_library(so)}
     if missing:
-        return [_check("display.libs", "FAIL", _("the screen driver (KMSDRM) cannot load {libraries}").format(
-            libraries=", ".join(missing)),
-                       f"sudo apt install {' '.join(dict.fromkeys(missing.values()))}")]
+        return [
+            _check(
+                "display.libs",
+                "FAIL",
+                _("the screen driver (KMSDRM) cannot load {libraries}").format(libraries=", ".join(missing)),
+                f"sudo apt install {' '.join(dict.fromkeys(missing.values()))}",
+            )
+        ]
     return [_check("display.libs", "OK", _("{libraries} load").format(libraries=", ".join(KMSDRM_LIBS)))]
 
 
@@ -221,64 +252,41 @@ def check_display_open(probe, board, cfg):
         active, status = probe.service_state()
         if active:
             if "no screen" in status.lower():
-                return _check("display.open", "FAIL", _("the service runs without a screen ({status})").format(status=status),
-                              _("{command}  (doctor then opens the screen itself and says why it fails); "
-                                "afterwards: {restart}").format(command="sudo systemctl stop companion && companion doctor",
-                                                                restart="sudo systemctl start companion"))
-            return _check("display.open", "OK", _("not opened here: the running service holds the screen")
-                          + (f" ({status})" if status else ""))
+                return _check(
+                    "display.open",
+                    "FAIL",
+                    _("the service runs without a screen ({status})").format(status=status),
+                    _(
+                        "{command}  (doctor then opens the screen itself and says why it fails); "
+                        "afterwards: {restart}"
+                    ).format(
+                        command="sudo systemctl stop companion && companion doctor",
+                        restart="sudo systemctl start companion",
+                    ),
+                )
+            return _check(
+                "display.open",
+                "OK",
+                _("not opened here: the running service holds the screen")
+                + (f" ({status})" if status else ""),
+            )
     driver = _service_driver(probe) if board.pi else probe.env.get("SDL_VIDEODRIVER") or None
     opened, err = probe.open_display(driver)
     if opened:
         return _check("display.open", "OK", _("set_mode opened {screen}").format(screen=opened))
     if not board.pi:
-        return _check("display.open", "WARN", _("set_mode failed on {driver}: {why}").format(
-            driver=driver or _("the default driver"), why=err),
-            _('run it where a display is, or set display.mode = "headless"'))
-    return _check("display.open", "FAIL", _("set_mode failed on {driver}: {why}").format(driver=driver, why=err),
-                  _display_fix(probe, err))
-
-
-def check_places(probe, board) -> list:
-    """On an installed Pi: this user's commands read the service's config and journal, and may open them."""
-    unit = probe.read_text(UNIT)
-    mine_cfg, mine_state = probe.config_dir(), probe.state_dir()
-    if not board.pi or unit is None:
-        return [_check("places", "OK", _("config in {config}, journal in {journal}").format(config=mine_cfg, journal=mine_state))]
-    svc_cfg = unit_value(unit, "Environment", "COMPANION_CONFIG_DIR")
-    svc_state = unit_value(unit, "Environment", "COMPANION_STATE_DIR")
-    out = []
-    if (svc_cfg, svc_state) != (str(mine_cfg), str(mine_state)):
-        overrides = [v for v in ("COMPANION_CONFIG_DIR", "COMPANION_STATE_DIR") if probe.env.get(v)]
-        fix = (_("{command}  (and remove it from ~/.profile or ~/.bashrc)").format(command=f"unset {' '.join(overrides)}")
-               if overrides and probe.system_install()
-               else _("{command}  (from the checkout: it makes /etc/companion and moves the config there)").format(
-                   command=INSTALL))
-        out.append(_check("places", "FAIL", _("commands here read config {config} and journal {journal}; "
-                                              "the service reads {service_config} and {service_journal}").format(
-            config=mine_cfg, journal=mine_state, service_config=svc_cfg, service_journal=svc_state), fix))
-        return out
-    group, user = unit_value(unit, "Group") or SERVICE, probe.user()
-    cfg_file = mine_cfg / "config.toml"
-    wanted = ((mine_cfg, os.R_OK | os.X_OK), (cfg_file, os.R_OK), (mine_state, os.R_OK | os.W_OK | os.X_OK))
-    blocked = []
-    for p, mode in wanted:  # os.path.exists: False, not PermissionError, behind a folder we may not enter
-        if os.path.exists(p) and not probe.access(p, mode) and not any(str(p).startswith(b + "/") for b in blocked):
-            blocked.append(str(p))
-    if blocked:
-        fix = (_("{command}, then log out and back in (or run: newgrp {group})").format(
-            command=f"sudo usermod -aG {group} {user}", group=group) if group not in probe.groups()
-               else f"sudo chgrp -R {group} {mine_cfg} {mine_state} && sudo chmod -R g+rwX {mine_cfg} {mine_state} && "
-                    f"sudo chmod 2770 {mine_cfg} {mine_state}")
-        out.append(_check("places", "FAIL", _("{user} cannot open {files} (the service's files)").format(
-            user=user, files=", ".join(blocked)), fix))
-    else:
-        out.append(_check("places", "OK", _("config in {config}, journal in {journal}, as the service").format(
-            config=mine_cfg, journal=mine_state)))
-    if not probe.which("companion"):
-        exe = (unit_value(unit, "ExecStart") or "/opt/companion/venv/bin/companion").split()[0]
-        out.append(_check("path", "WARN", _("`companion` is not on PATH"), f"sudo ln -sfn {exe} /usr/local/bin/companion"))
-    return out
+        return _check(
+            "display.open",
+            "WARN",
+            _("set_mode failed on {driver}: {why}").format(driver=driver or _("the default driver"), why=err),
+            _('run it where a display is, or set display.mode = "headless"'),
+        )
+    return _check(
+        "display.open",
+        "FAIL",
+        _("set_mode failed on {driver}: {why}").format(driver=driver, why=err),
+        _display_fix(probe, err),
+    )
 
 
 def check_uart_pi5(probe, board, cfg) -> list:
@@ -290,17 +298,33 @@ def check_uart_pi5(probe, board, cfg) -> list:
     boot = boot_config(probe) or BOOT_CONFIGS[0]
     settings = boot_settings(probe.read_text(boot) or "", board.filters)
     overlay = "dtoverlay:uart0-pi5" in settings or settings.get("dtparam:uart0") == "on"
-    add_overlay = "" if overlay else f"printf '[pi5]\\ndtoverlay=uart0-pi5\\n[all]\\n' | sudo tee -a {boot} && "
+    add_overlay = (
+        "" if overlay else f"printf '[pi5]\\ndtoverlay=uart0-pi5\\n[all]\\n' | sudo tee -a {boot} && "
+    )
     config_file = config_name(cfg)
     set_port = f"sudo sed -i '/^\\[reader\\]/,/^\\[/ s#^port = .*#port = \"{PI5_GPIO_UART}\"#' {config_file}"
     if Path(target).name == PI5_DEBUG_UART or (port == "/dev/serial0" and Path(target).name != "ttyAMA0"):
-        return [_check("uart.pi5", "FAIL", _("on a Pi 5 {port} is the 3-pin debug connector, not the PN532 on GPIO14/15").format(
-            port=port + (" -> " + target if target != port else "")),
-                       f"{add_overlay}{set_port} && sudo reboot")]
+        return [
+            _check(
+                "uart.pi5",
+                "FAIL",
+                _("on a Pi 5 {port} is the 3-pin debug connector, not the PN532 on GPIO14/15").format(
+                    port=port + (" -> " + target if target != port else "")
+                ),
+                f"{add_overlay}{set_port} && sudo reboot",
+            )
+        ]
     if Path(target).name == "ttyAMA0" and not overlay:
-        return [_check("uart.pi5", "FAIL", _("{port} is on GPIO14/15 only with dtoverlay=uart0-pi5, which {file} lacks").format(
-            port=port, file=boot),
-                       f"{add_overlay}sudo reboot")]
+        return [
+            _check(
+                "uart.pi5",
+                "FAIL",
+                _("{port} is on GPIO14/15 only with dtoverlay=uart0-pi5, which {file} lacks").format(
+                    port=port, file=boot
+                ),
+                f"{add_overlay}sudo reboot",
+            )
+        ]
     return [_check("uart.pi5", "OK", _("{port} is the GPIO14/15 UART").format(port=port))]
 
 
@@ -320,13 +344,29 @@ def check_spi_cs(probe, board, cfg) -> list:
         claimed.append("GPIO9")
     hit = [f"{pins[p]} ({p})" for p in claimed if p in pins]
     if not hit:
-        return [_check("boot.spi-cs", "OK", _("dtoverlay=spi0-0cs in {file}: GPIO7 and GPIO8 are free for buttons").format(file=boot)
-                       if overlay is not None else _("no button on SPI0's pins GPIO7-9"))]
+        return [
+            _check(
+                "boot.spi-cs",
+                "OK",
+                _("dtoverlay=spi0-0cs in {file}: GPIO7 and GPIO8 are free for buttons").format(file=boot)
+                if overlay is not None
+                else _("no button on SPI0's pins GPIO7-9"),
+            )
+        ]
     line = "dtoverlay=spi0-0cs,no_miso" if any("GPIO9" in h for h in hit) else "dtoverlay=spi0-0cs"
-    fix = (f"sudo sed -i 's/^dtoverlay=spi0-0cs$/{line}/' {boot} && sudo reboot" if overlay is not None
-           else f"printf '[all]\\n{line}\\n' | sudo tee -a {boot} && sudo reboot")
-    return [_check("boot.spi-cs", "FAIL", _("SPI0 holds the pins of {buttons}: those buttons cannot work").format(
-        buttons=", ".join(hit)), _("{command}  (or re-run {install})").format(command=fix, install=INSTALL))]
+    fix = (
+        f"sudo sed -i 's/^dtoverlay=spi0-0cs$/{line}/' {boot} && sudo reboot"
+        if overlay is not None
+        else f"printf '[all]\\n{line}\\n' | sudo tee -a {boot} && sudo reboot"
+    )
+    return [
+        _check(
+            "boot.spi-cs",
+            "FAIL",
+            _("SPI0 holds the pins of {buttons}: those buttons cannot work").format(buttons=", ".join(hit)),
+            _("{command}  (or re-run {install})").format(command=fix, install=INSTALL),
+        )
+    ]
 
 
 # --- private helpers -------------------------------------------------------------------------
@@ -342,14 +382,19 @@ def _display_fix(probe, err: str) -> str:
     """The fix for a screen that does not open, from SDL's words."""
     low = err.lower()
     if "egl" in low or "gbm" in low or "gles" in low:
-        return "sudo apt install --no-install-recommends " + " ".join([*KMSDRM_LIBS.values(), *doctor_screen.mesa_packages(probe.os_codename())])
+        return "sudo apt install --no-install-recommends " + " ".join(
+            [*KMSDRM_LIBS.values(), *doctor_screen.mesa_packages(probe.os_codename())]
+        )
     if "did not return" in low:
-        return _("plug the screen in and power it before the Pi, then sudo reboot; "
-                 "check `ls /dev/dri` and `dmesg | grep -i drm`")
+        return _(
+            "plug the screen in and power it before the Pi, then sudo reboot; "
+            "check `ls /dev/dri` and `dmesg | grep -i drm`"
+        )
     user = probe.user()
-    return _("{command} (log in again); a desktop on the screen: {console}; "
-             "plug the screen in before boot; dtoverlay=vc4-kms-v3d in config.txt").format(
-        command=f"sudo usermod -aG video,render,input {user}", console=doctor_screen.SET_CONSOLE_BOOT)
+    return _(
+        "{command} (log in again); a desktop on the screen: {console}; "
+        "plug the screen in before boot; dtoverlay=vc4-kms-v3d in config.txt"
+    ).format(command=f"sudo usermod -aG video,render,input {user}", console=doctor_screen.SET_CONSOLE_BOOT)
 
 
 def _resolve(probe, port: str) -> str:

@@ -47,16 +47,16 @@ import os
 import sys
 from pathlib import Path
 
-from companion.gamedata import config as config_mod
 from companion import i18n, paths
-from companion.cli import help_text, number_arg
+from companion.cli import help_text, number_arg, run_journal, run_screen
+from companion.cli.run_journal import DEMO_JOURNAL
+from companion.gamedata import config as config_mod
 from companion.i18n import N_, _
 from companion.inputs import MAX_ID, whole_number
 from companion.narration.words import refusal_text
-from companion.storage.faults import JournalError, StorageFault
+from companion.storage.faults import JournalError
 
 DEMO_PLAYERS = 3  # the bot demo: a table of three (within the game's range), the config's default game
-DEMO_JOURNAL = ":memory:"  # the demo's throwaway journal
 
 
 def main(argv: list[str]) -> int:
@@ -81,8 +81,11 @@ def main(argv: list[str]) -> int:
             return _start(args, cfg, lines, signals, sdnotify)
         except Stopped as stop:  # before the loop ran: the `with` blocks have closed everything
             sdnotify.stopping(f"stopping: {stop.name} while starting")
-            print(_("companion run: stopped by {signal} while starting").format(signal=stop.name),
-                  file=sys.stderr, flush=True)
+            print(
+                _("companion run: stopped by {signal} while starting").format(signal=stop.name),
+                file=sys.stderr,
+                flush=True,
+            )
             return 0
 
 
@@ -91,7 +94,12 @@ def _start(args, cfg, lines, signals, sdnotify) -> int:
     mode, why, demo = plan(args, cfg)
     pace = args.pace if args.pace is not None else (0.0 if lines is not None else 0.02)
     backend = args.backend
-    if backend is None and (demo or lines is not None) and not os.environ.get("COMPANION_HAL") and cfg.hal == "auto":
+    if (
+        backend is None
+        and (demo or lines is not None)
+        and not os.environ.get("COMPANION_HAL")
+        and cfg.hal == "auto"
+    ):
         backend = "mock"  # a demo or a scenario needs no board (`--backend` gives it one)
     from companion.runtime.startguard import StartGuard
 
@@ -99,10 +107,13 @@ def _start(args, cfg, lines, signals, sdnotify) -> int:
     # start, and safe mode must know it (it then leaves the screen off). This mark is not fsynced.
     guard = StartGuard(paths.ensure_private_dir(paths.state_dir()))
     safe = guard.begin("display", durable=False)
-    display = _open_screen(mode, why, backend, cfg, guard) if mode != "headless" else None
+    display = run_screen.open_screen(mode, why, backend, cfg, guard) if mode != "headless" else None
     if mode == "headless":
-        text = (_("companion run: headless ({why}), playing the bot demo on a throwaway journal") if demo
-                else _("companion run: headless ({why})"))
+        text = (
+            _("companion run: headless ({why}), playing the bot demo on a throwaway journal")
+            if demo
+            else _("companion run: headless ({why})")
+        )
         print(text.format(why=why), file=sys.stderr)
     sdnotify.status("starting: loading the game, lights and hardware")
     # Everything from here on happens with the start-up frame on screen. The durable mark is on the
@@ -115,7 +126,6 @@ def _start(args, cfg, lines, signals, sdnotify) -> int:
         print(f"companion run: {safe_reason}", file=sys.stderr, flush=True)
         cfg = cfg._replace(leds=cfg.leds._replace(driver="none"), reader=cfg.reader._replace(type="none"))
     from companion.hal import open_hardware
-
     from companion.hal.clock import FakeClock, MonotonicClock
 
     # A table sleeps on the real clock, whatever the backend (the factory's default for `mock` is
@@ -125,9 +135,9 @@ def _start(args, cfg, lines, signals, sdnotify) -> int:
     clock = FakeClock() if fast else MonotonicClock()
     with open_hardware(cfg, backend=backend, clock=clock) as hw:
         if display is not None:
-            _make_room_for_board(display, hw, cfg)
+            run_screen.make_room_for_board(display, hw, cfg)
         try:
-            journal, missing = _open_journal(args, demo, lines is not None)
+            journal, missing = run_journal.open_journal_for(args, demo, lines is not None)
         except JournalError as exc:  # a mistyped --journal: nothing is made there
             print(f"companion run: {refusal_text(exc)}", file=sys.stderr)
             return 2
@@ -139,7 +149,9 @@ def _start(args, cfg, lines, signals, sdnotify) -> int:
             return 1  # a scenario's acks promise durable commands: no journal to write, no run
         app = None
         try:
-            app = _build_app(args, cfg, hw, journal, mode, demo, lines, pace, display, missing, safe_reason, sdnotify)
+            app = _build_app(
+                args, cfg, hw, journal, mode, demo, lines, pace, display, missing, safe_reason, sdnotify
+            )
             app.web = _phone_view(args, cfg, hw, journal)
             return _run(args, app, mode, guard, signals, sdnotify)
         finally:
@@ -158,13 +170,13 @@ def plan(args, cfg, env: dict | None = None) -> tuple[str, str, bool]:
     if args.demo:
         return "headless", "--demo was asked for", True
     requested = args.mode or cfg.display.mode
-    mode, why = choose_mode(requested, env)
+    mode, why = run_screen.choose_mode(requested, env)
     if mode != "headless" or requested == "headless":
         return mode, why, False
     # No display and nothing asked for: a PC (`make run` over ssh, CI) gets the demo; a Pi stays
     # the table, with its board and buttons, and keeps its journal.
     try:
-        backend, _ = config_mod.choose_backend(args.backend, cfg.hal, env, _pi_present)
+        backend, _ = config_mod.choose_backend(args.backend, cfg.hal, env, run_screen.pi_present)
     except ValueError:
         backend = "mock"  # open_hardware reports the bad setting
     return mode, why, backend != "pi"
@@ -186,36 +198,94 @@ def _arguments() -> argparse.ArgumentParser:
     """The options of `companion run`."""
     ap = argparse.ArgumentParser(prog="companion run", description=_("Start the table app."))
     m = ap.add_mutually_exclusive_group()
-    m.add_argument("--fullscreen", dest="mode", action="store_const", const="fullscreen",
-                   help=_("full screen (the Pi; SDL_VIDEODRIVER=kmsdrm); no screen: the game goes on without it"))
-    m.add_argument("--window", dest="mode", action="store_const", const="window",
-                   help=_("a window with the simulated board beside the screen (a PC)"))
-    m.add_argument("--headless", dest="mode", action="store_const", const="headless",
-                   help=_("no screen: board, buttons and reader only, narration on stdout"))
-    ap.add_argument("--demo", action="store_true",
-                    help=_("headless: the bot plays a demo game on a throwaway journal (not yours)"))
-    ap.add_argument("--backend", choices=[b for b in config_mod.HAL_BACKENDS if b != "auto"], help=_("HAL backend (default: COMPANION_HAL, config, auto)"))
-    ap.add_argument("--config", metavar=_("FILE"), help=help_text(N_("config file (default: {file})"), file=paths.config_file()))
-    ap.add_argument("--journal", metavar=_("PATH"), help=help_text(N_("journal file (default: {file})"), file=paths.journal_file()))
-    ap.add_argument("--create", action="store_true", help=_("make a new journal at --journal PATH if there is none"))
-    ap.add_argument("--new", action="store_true", help=_("start a new game instead of resuming the unfinished one"))
+    m.add_argument(
+        "--fullscreen",
+        dest="mode",
+        action="store_const",
+        const="fullscreen",
+        help=_("full screen (the Pi; SDL_VIDEODRIVER=kmsdrm); no screen: the game goes on without it"),
+    )
+    m.add_argument(
+        "--window",
+        dest="mode",
+        action="store_const",
+        const="window",
+        help=_("a window with the simulated board beside the screen (a PC)"),
+    )
+    m.add_argument(
+        "--headless",
+        dest="mode",
+        action="store_const",
+        const="headless",
+        help=_("no screen: board, buttons and reader only, narration on stdout"),
+    )
+    ap.add_argument(
+        "--demo",
+        action="store_true",
+        help=_("headless: the bot plays a demo game on a throwaway journal (not yours)"),
+    )
+    ap.add_argument(
+        "--backend",
+        choices=[b for b in config_mod.HAL_BACKENDS if b != "auto"],
+        help=_("HAL backend (default: COMPANION_HAL, config, auto)"),
+    )
+    ap.add_argument(
+        "--config",
+        metavar=_("FILE"),
+        help=help_text(N_("config file (default: {file})"), file=paths.config_file()),
+    )
+    ap.add_argument(
+        "--journal",
+        metavar=_("PATH"),
+        help=help_text(N_("journal file (default: {file})"), file=paths.journal_file()),
+    )
+    ap.add_argument(
+        "--create", action="store_true", help=_("make a new journal at --journal PATH if there is none")
+    )
+    ap.add_argument(
+        "--new", action="store_true", help=_("start a new game instead of resuming the unfinished one")
+    )
     ap.add_argument("--seed", type=_whole, default=7, metavar=_("SEED"), help=_("seed of the demo game"))
-    ap.add_argument("--script", metavar=_("FILE"), help=_("headless: play this scenario through the loop (exit 1 on a refused line)"))
-    ap.add_argument("--pace", type=_seconds, default=None, metavar=_("SECONDS"), help=_("demo or script: seconds between commands (default 0.02 demo, 0 script)"))
-    ap.add_argument("--ack", action="store_true", help=_("demo or script: print `ack N` once command N is durable"))
-    ap.add_argument("--web", type=_bind, metavar=_("[HOST:]PORT"),
-                    help=_("serve the phone view on this port and print its pairing URL (default: the config's [web])"))
+    ap.add_argument(
+        "--script",
+        metavar=_("FILE"),
+        help=_("headless: play this scenario through the loop (exit 1 on a refused line)"),
+    )
+    ap.add_argument(
+        "--pace",
+        type=_seconds,
+        default=None,
+        metavar=_("SECONDS"),
+        help=_("demo or script: seconds between commands (default 0.02 demo, 0 script)"),
+    )
+    ap.add_argument(
+        "--ack", action="store_true", help=_("demo or script: print `ack N` once command N is durable")
+    )
+    ap.add_argument(
+        "--web",
+        type=_bind,
+        metavar=_("[HOST:]PORT"),
+        help=_("serve the phone view on this port and print its pairing URL (default: the config's [web])"),
+    )
     ap.add_argument("--frames", type=_whole, metavar="N", help=_("stop after this many frames (tests)"))
     ap.add_argument("--screenshot", metavar="PNG", help=_("save the window as a PNG when the app stops"))
     return ap
 
 
 # --pace: seconds, 0 or more
-_seconds = number_arg(float, lambda s: 0 <= s < float("inf"), N_("not a number of seconds: {text!r}"),
-                      N_("must be 0 or more seconds, not {text}"))
+_seconds = number_arg(
+    float,
+    lambda s: 0 <= s < float("inf"),
+    N_("not a number of seconds: {text!r}"),
+    N_("must be 0 or more seconds, not {text}"),
+)
 # --seed, --frames: plain digits (companion/inputs.py: no "1_0" or "+1"), within SQLite's 64-bit INTEGER
-_whole = number_arg(whole_number, lambda n: 0 <= n <= MAX_ID, N_("not a whole number: {text!r}"),
-                    N_("must be 0 to 9223372036854775807, not {n}"))
+_whole = number_arg(
+    whole_number,
+    lambda n: 0 <= n <= MAX_ID,
+    N_("not a whole number: {text!r}"),
+    N_("must be 0 to 9223372036854775807, not {n}"),
+)
 
 
 def _bind(text: str) -> tuple[str, int]:
@@ -234,7 +304,9 @@ def _phone_view(args, cfg, hw, journal=None):
     `--web` prints the pairing URL: the service's stdout is the system log, which never gets a token.
     The passes in force are kept beside the journal (JOURNAL.phones, private), so a restart of the same
     game keeps the phones paired; the demo's throwaway journal keeps none."""
-    if args.web is None and (cfg.web.enabled == "false" or (cfg.web.enabled == "auto" and hw.backend != "pi")):
+    if args.web is None and (
+        cfg.web.enabled == "false" or (cfg.web.enabled == "auto" and hw.backend != "pi")
+    ):
         return None
     from companion.web.hub import Hub
 
@@ -242,126 +314,6 @@ def _phone_view(args, cfg, hw, journal=None):
     path = journal.path if journal is not None else DEMO_JOURNAL
     keep = Path(f"{path}.phones") if path != DEMO_JOURNAL else None
     return Hub(bind, announce=cfg.web.mdns, print_url=args.web is not None, keep=keep)
-
-
-def _pi_present() -> bool:
-    """Auto-detection's question, asked of the HAL's probe (loaded only when nothing names a backend):
-    a Raspberry Pi by its device tree, devices or not (the HAL then names the missing ones)."""
-    from companion.hal.pi import SystemProbe
-
-    return SystemProbe().is_pi()
-
-
-def _board_width(mode: str, backend: str | None, cfg) -> int:
-    """Room to leave beside the screen UI in a window for the HAL's panel (the simulated board; other
-    backends want none). Foreseen here so the window opens at its final size instead of jumping wider later."""
-    if mode != "window":
-        return 0
-    try:
-        name, _ = config_mod.choose_backend(backend, cfg.hal, pi_present=_pi_present)
-    except ValueError:
-        return 0  # open_hardware reports the bad setting
-    return config_mod.panel_width(name, cfg)
-
-
-def _open_screen(mode: str, why: str, backend: str | None, cfg, guard):
-    """The screen part (companion/runtime/display.py), opened if it can be, with the start-up frame on it."""
-    from companion.runtime.display import Display
-
-    display = Display(mode, (cfg.display.width, cfg.display.height), _board_width(mode, backend, cfg))
-    if guard.screen_crashed:
-        display.off(_("no screen: safe mode leaves the display off (the last start died opening it)"))
-        print(f"companion run: {display.why}", file=sys.stderr)
-    elif display.open(0.0) is not None:
-        print(_("companion run: {mode} on SDL video driver {driver!r} ({why})").format(
-            mode=mode, driver=display.driver, why=why), file=sys.stderr)
-        _show_start_frame(display.surface)
-    else:
-        print(_("companion run: {problem} ({why}); the game goes on with the board and the buttons").format(
-            problem=display.why, why=why), file=sys.stderr)
-    return display
-
-
-def _make_room_for_board(display, hw, cfg) -> None:
-    """The HAL's panel (the simulated board) came though it was not foreseen (auto-detection changed
-    its mind): widen the window for it."""
-    if display.mode != "window" or not hw.panel.width or display.board_width:
-        return
-    display.board_width = hw.panel.width
-    if display.surface is not None:
-        import pygame
-
-        display.surface = pygame.display.set_mode((cfg.display.width + display.board_width, cfg.display.height))
-
-
-def _open_journal(args, demo: bool, scenario: bool = False):
-    """(journal, missing parts): the user's journal, the demo's throwaway one, or None with why.
-
-    A journal that cannot be opened (a folder in its place, a read-only file system with no journal
-    yet) or only read (a read-only file system) does not lock the table out: the game goes on unsaved,
-    the banner says so, and the table tries again (companion/runtime/saving.py). JournalMissing when
-    `--journal` names no journal and `--create` was not given."""
-    from companion.storage.opening import JournalMissing, open_journal
-
-    path = DEMO_JOURNAL if demo else args.journal
-    if not demo:  # a stop that could not save left its commands in a rescue file: say where, at every start
-        from companion.runtime.rescuing import waiting_notes
-
-        for line in waiting_notes(path or str(paths.journal_file())):
-            print(f"companion run: {line}", file=sys.stderr, flush=True)
-    try:
-        journal = open_journal(path, who=_who(demo, scenario), create=args.create, probe=not demo)
-    except StorageFault as exc:
-        where = f"{exc.path}: " if exc.path else ""
-        why = exc.detail or refusal_text(exc)
-        return None, {"journal": _("no journal, games are not saved: {where}{why}").format(where=where, why=why)}
-    except JournalError as exc:
-        if isinstance(exc, JournalMissing):
-            raise
-        return None, {"journal": _("no journal, games are not saved: {where}{why}").format(where="", why=str(exc))}
-    if journal.notice:  # a damaged journal was moved aside: the log says where (the banner says it short)
-        print(f"companion run: {journal.notice}", file=sys.stderr, flush=True)
-    if journal.fault is not None:
-        print(f"companion run: {refusal_text(journal.fault)} ({journal.path})", file=sys.stderr, flush=True)
-    return journal, {}
-
-
-def _who(demo: bool, scenario: bool) -> str:
-    """Who this run is, for the leases: `run` for a scenario or the demo, else `table`."""
-    return "run" if demo or scenario else "table"
-
-
-def _reopen(args, demo: bool, scenario: bool):
-    """Opens the journal again for writing (the table's retry after a fault), or None (the demo's)."""
-    if demo:
-        return None
-    from companion.storage.opening import open_journal
-
-    return lambda: open_journal(args.journal, who=_who(demo, scenario), create=args.create, probe=True)
-
-
-def _show_start_frame(surface) -> None:
-    """The start-up frame (companion/ui/splash.py), on screen before anything heavy loads."""
-    import pygame
-
-    from companion.ui import splash
-
-    splash.draw(surface)
-    pygame.display.flip()
-
-
-def choose_mode(requested: str, env: dict | None = None) -> tuple[str, str]:
-    """(mode, why): fullscreen | window | headless, from the request (option or config) and the machine."""
-    env = os.environ if env is None else env
-    if requested in ("headless", "window", "fullscreen"):
-        return requested, f"{requested} was asked for"
-    if env.get("SDL_VIDEODRIVER") in ("kmsdrm", "fbcon", "directfb"):
-        return "fullscreen", f"SDL_VIDEODRIVER={env['SDL_VIDEODRIVER']}"
-    if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
-        return "window", "a desktop display is available"
-    if env.get("SDL_VIDEODRIVER") in ("dummy", "offscreen"):
-        return "headless", f"SDL_VIDEODRIVER={env['SDL_VIDEODRIVER']} (no picture)"
-    return "headless", "no display found (no DISPLAY, WAYLAND_DISPLAY or SDL_VIDEODRIVER=kmsdrm)"
 
 
 def _build_app(args, cfg, hw, journal, mode, demo, lines, pace, display, missing, safe_reason, sdnotify):
@@ -374,8 +326,19 @@ def _build_app(args, cfg, hw, journal, mode, demo, lines, pace, display, missing
 
         ack = (lambda n, cmd: print(f"ack {n}", flush=True)) if args.ack else None
         source = ScriptSource(lines, args.script) if lines is not None else BotSource(args.seed)
-        app = App(Parts(cfg, hw, journal, log=lambda s: print(s, flush=True), source=source,
-                        notifier=sdnotify, on_ack=ack, safe_reason=safe_reason, missing=missing))  # no retry: it stops
+        app = App(
+            Parts(
+                cfg,
+                hw,
+                journal,
+                log=lambda s: print(s, flush=True),
+                source=source,
+                notifier=sdnotify,
+                on_ack=ack,
+                safe_reason=safe_reason,
+                missing=missing,
+            )
+        )  # no retry: it stops
         if lines is not None:
             app.start(setup=lines[0][1], resume=not args.new, finished_too=True)
             if app.session is None and app.refusal is not None:  # the setup line itself was refused
@@ -400,15 +363,37 @@ def _build_app(args, cfg, hw, journal, mode, demo, lines, pace, display, missing
     if not speaker.available:
         print(_("companion run: narration on screen only ({why})").format(why=speaker.why), file=sys.stderr)
     size = display.ui_size if display is not None else (cfg.display.width, cfg.display.height)
-    ui = TableUI(size, cfg.game.default, {"brightness": cfg.leds.brightness, "volume": cfg.sound.volume,
-                                          "mute": cfg.sound.mute, "deck": cfg.game.deck,
-                                          "pi": hw.backend == "pi"}, sounds=sounds)  # your own deck first
+    ui = TableUI(
+        size,
+        cfg.game.default,
+        {
+            "brightness": cfg.leds.brightness,
+            "volume": cfg.sound.volume,
+            "mute": cfg.sound.mute,
+            "deck": cfg.game.deck,
+            "pi": hw.backend == "pi",
+        },
+        sounds=sounds,
+    )  # your own deck first
     log = (lambda s: print(s, flush=True)) if mode == "headless" else None
-    app = App(Parts(cfg, hw, journal, ui=ui, surface=display.surface if display is not None else None,
-                    display=display, flip=pygame.display.flip, sounds=sounds,
-                    speak=speaker.speak if speaker.available and not cfg.sound.mute else None,
-                    log=log, notifier=sdnotify, safe_reason=safe_reason, missing=missing,
-                    reopen=_reopen(args, demo, False)))
+    app = App(
+        Parts(
+            cfg,
+            hw,
+            journal,
+            ui=ui,
+            surface=display.surface if display is not None else None,
+            display=display,
+            flip=pygame.display.flip,
+            sounds=sounds,
+            speak=speaker.speak if speaker.available and not cfg.sound.mute else None,
+            log=log,
+            notifier=sdnotify,
+            safe_reason=safe_reason,
+            missing=missing,
+            reopen=run_journal.reopener(args, demo, False),
+        )
+    )
     app.start(resume=not args.new)
     return app
 
@@ -426,7 +411,11 @@ def _run(args, app, mode, guard, signals, sdnotify) -> int:
     # caller's `with`/`finally` blocks then blank the LEDs and close the parts and the journal.
     sdnotify.stopping(f"stopping: {signals.received}" if signals.received else "stopping")
     if signals.received:
-        print(_("companion run: stopped by {signal}").format(signal=signals.received), file=sys.stderr, flush=True)
+        print(
+            _("companion run: stopped by {signal}").format(signal=signals.received),
+            file=sys.stderr,
+            flush=True,
+        )
     from companion.runtime.rescuing import on_stop  # unsaved commands: one last save, else a rescue file
 
     unsaved, lines = on_stop(app, args.journal or str(paths.journal_file()))

@@ -5,40 +5,57 @@ with file:line:field on the first problem). A missing user file means
 the defaults. Code above the HAL sees logical names only (`district.A1`, `veil.3`, `next`), never a
 pin number or a pixel index: this module is where those mappings live.
 
-The records are `Named` records (companion/records.py; `cfg._replace(...)` gives a changed copy):
-every start imports this module before its first frame, and nine frozen dataclasses took ~7 ms of it.
+The records, one per section, are companion/gamedata/config_records.py's (re-exported here); this
+module reads, merges and checks the file into them.
 """
 
 import os
 import re
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from types import MappingProxyType
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from companion import paths
-from companion.gamedata import pins as pins_module, tomlfile
-from companion.gamedata.checks import Checks
-from companion.gamedata.config_text import DEFAULT_TOML
 from companion.errors import DataFileError, Text
+from companion.gamedata import pins as pins_module
+from companion.gamedata import tomlfile
+from companion.gamedata.checks import Checks
+from companion.gamedata.config_records import (  # re-exported: the HAL, the UI and the tests import them from here
+    DEFAULT_TAG_PATTERN,
+    ButtonConfig,
+    CameraConfig,
+    Config,
+    DisplayConfig,
+    GameConfig,
+    LedConfig,
+    LightMap,
+    ReaderConfig,
+    SoundConfig,
+    Strip,
+    WebConfig,
+)
+from companion.gamedata.config_text import DEFAULT_TOML
 from companion.i18n import LANGUAGES, _
-from companion.narration.words import refusal_text
 from companion.inputs import DISTRICTS, VButton
-from companion.records import Named
+from companion.narration.words import refusal_text
 
-LOGICAL_LIGHTS = tuple(f"district.{d}" for d in DISTRICTS) + tuple(f"veil.{i}" for i in range(7)) + ("status",)
+LOGICAL_LIGHTS = (
+    tuple(f"district.{d}" for d in DISTRICTS) + tuple(f"veil.{i}" for i in range(7)) + ("status",)
+)
 LED_DRIVERS = ("auto", "spi", "pwm", "pi5pio", "mock", "none")
 COLOR_ORDERS = ("RGB", "RBG", "GRB", "GBR", "BRG", "BGR", "RGBW", "GRBW")
 READERS = ("pn532", "lines", "camera", "none")
-CAMERA_DEVICES = ("auto", "picamera", "usb", "mock")  # or usb:N, a V4L2 path (/dev/video0, /dev/v4l/by-id/...)
+CAMERA_DEVICES = (
+    "auto",
+    "picamera",
+    "usb",
+    "mock",
+)  # or usb:N, a V4L2 path (/dev/video0, /dev/v4l/by-id/...)
 DISPLAY_MODES = ("auto", "fullscreen", "window", "headless")
 HAL_BACKENDS = ("auto", "mock", "sim", "pi")
 SIM_BOARD_RATIO = 0.6  # the simulated board's width beside the screen UI, as a share of the screen's height
 # An ALSA PCM name as `aplay -L` prints them: a word, then ":" and comma-separated KEY=value or values.
 ALSA_DEVICE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.:,=-]{0,127}")
-# What scanners print for our tags: one word of letters and digits with inner - _ . : (NFC UIDs in
-# hex, also 04:A1:B2:..; QR/barcode labels such as II-04). Never matches a MicroPython prompt, banner
-# or traceback line (they hold spaces, quotes, ">>>" or a trailing colon). Kept in DEFAULT_TOML too.
-DEFAULT_TAG_PATTERN = "[A-Za-z0-9]([A-Za-z0-9_.:-]*[A-Za-z0-9])?"
 
 
 # DEFAULT_TOML's values as Python, the base every config is merged over: a start without a config
@@ -51,132 +68,60 @@ DEFAULTS: dict[str, Any] = {
     "hal": {"backend": "auto"},
     "display": {"mode": "auto", "width": 800, "height": 480, "fps": 30},
     "sound": {"volume": 0.7, "mute": False, "device": "default"},
-    "leds": {"driver": "auto", "order": "GRB", "brightness": 0.6, "gamma": 2.6, "budget_ma": 2500,
-             "ma_per_channel": 20, "idle_ma_per_pixel": 1, "night_floor": 0.03,
-             "strips": [{"name": _MAIN, "pin": "GPIO10", "count": 89}],
-             "lights": {**{f"district.{d}": {"strip": _MAIN, "start": 9 * i, "count": 9,
-                                             **({"reverse": True} if d[0] == "B" else {})}
-                           for i, d in enumerate(DISTRICTS)},
-                        **{f"veil.{i}": {"strip": _MAIN, "start": 81 + i, "count": 1} for i in range(7)},
-                        "status": {"strip": _MAIN, "start": 88, "count": 1}}},
-    "buttons": {"debounce_ms": 30, "long_press_ms": 800,
-                "pins": {"veil_up": "GPIO2", "veil_down": "GPIO3", "district.A1": "GPIO17", "district.A2": "GPIO27",
-                         "district.A3": "GPIO22", "district.B1": "GPIO23", "district.B2": "GPIO24",
-                         "district.B3": "GPIO25", "district.C1": "GPIO8", "district.C2": "GPIO7",
-                         "district.C3": "GPIO5", "next": "GPIO6", "confirm": "GPIO16", "undo": "GPIO26"}},
-    "reader": {"type": "none", "port": "/dev/serial0", "baud": 115200, "repeat_window_s": 2.0,
-               "tag_pattern": DEFAULT_TAG_PATTERN},
+    "leds": {
+        "driver": "auto",
+        "order": "GRB",
+        "brightness": 0.6,
+        "gamma": 2.6,
+        "budget_ma": 2500,
+        "ma_per_channel": 20,
+        "idle_ma_per_pixel": 1,
+        "night_floor": 0.03,
+        "strips": [{"name": _MAIN, "pin": "GPIO10", "count": 89}],
+        "lights": {
+            **{
+                f"district.{d}": {
+                    "strip": _MAIN,
+                    "start": 9 * i,
+                    "count": 9,
+                    **({"reverse": True} if d[0] == "B" else {}),
+                }
+                for i, d in enumerate(DISTRICTS)
+            },
+            **{f"veil.{i}": {"strip": _MAIN, "start": 81 + i, "count": 1} for i in range(7)},
+            "status": {"strip": _MAIN, "start": 88, "count": 1},
+        },
+    },
+    "buttons": {
+        "debounce_ms": 30,
+        "long_press_ms": 800,
+        "pins": {
+            "veil_up": "GPIO2",
+            "veil_down": "GPIO3",
+            "district.A1": "GPIO17",
+            "district.A2": "GPIO27",
+            "district.A3": "GPIO22",
+            "district.B1": "GPIO23",
+            "district.B2": "GPIO24",
+            "district.B3": "GPIO25",
+            "district.C1": "GPIO8",
+            "district.C2": "GPIO7",
+            "district.C3": "GPIO5",
+            "next": "GPIO6",
+            "confirm": "GPIO16",
+            "undo": "GPIO26",
+        },
+    },
+    "reader": {
+        "type": "none",
+        "port": "/dev/serial0",
+        "baud": 115200,
+        "repeat_window_s": 2.0,
+        "tag_pattern": DEFAULT_TAG_PATTERN,
+    },
     "web": {"enabled": "auto", "listen": "0.0.0.0:8080", "mdns": True},
     "camera": {"device": "auto", "grid_box": []},
 }
-
-
-class Strip(Named):
-    """One physical LED chain on one data pin."""
-
-    name: str
-    pin: str
-    count: int  # type: ignore[assignment]  # a record is a tuple: this field hides tuple.count
-
-
-class LightMap(Named):
-    """Where one logical light lives: `count` pixels from `start` on strip `strip`."""
-
-    strip: str
-    start: int
-    count: int  # type: ignore[assignment]  # a record is a tuple: this field hides tuple.count
-    reverse: bool = False
-
-
-class LedConfig(Named):
-    """LED driver, colour order and the output stage's limits."""
-
-    driver: str = "auto"
-    order: str = "GRB"
-    brightness: float = 0.6
-    gamma: float = 2.6
-    budget_ma: int = 2500
-    ma_per_channel: float = 20.0
-    idle_ma_per_pixel: float = 1.0
-    night_floor: float = 0.03
-    strips: tuple[Strip, ...] = ()
-    lights: Mapping[str, LightMap] = MappingProxyType({})  # logical name -> LightMap
-
-
-class ButtonConfig(Named):
-    """Debounce and long-press timing, and logical button -> GPIO pin name."""
-
-    debounce_ms: int = 30
-    long_press_ms: int = 800
-    pins: Mapping[str, str] = MappingProxyType({})  # logical name -> "GPIO17"
-
-
-class ReaderConfig(Named):
-    """Card reader type and serial port (a pyserial URL); `tag_pattern` is what a line reader
-    takes as a scanner's tag (the whole line must match it)."""
-
-    type: str = "none"
-    port: str = "/dev/serial0"
-    baud: int = 115200
-    repeat_window_s: float = 2.0
-    tag_pattern: str = DEFAULT_TAG_PATTERN
-
-
-class CameraConfig(Named):
-    """The camera card reader (`reader.type = "camera"`): which camera, and where the grid is on the
-    upright card (x0, y0, x1, y1 as fractions of its face; empty: not set, no grid read)."""
-
-    device: str = "auto"
-    grid_box: tuple = ()
-
-
-class DisplayConfig(Named):
-    """How the screen is opened."""
-
-    mode: str = "auto"
-    width: int = 800
-    height: int = 480
-    fps: int = 30
-
-
-class SoundConfig(Named):
-    """Cue volume, mute, and the ALSA device (a PCM name) cues and narration play to."""
-
-    volume: float = 0.7
-    mute: bool = False
-    device: str = "default"
-
-
-class GameConfig(Named):
-    """Which game is offered first and how event cards come in."""
-
-    default: str = "masters"
-    deck: str = "digital"
-
-
-class WebConfig(Named):
-    """The phone view: on ("auto": with the Pi backend), where it listens (host, port), mDNS."""
-
-    enabled: str = "auto"
-    host: str = "0.0.0.0"
-    port: int = 8080
-    mdns: bool = True
-
-
-class Config(Named):
-    """The whole validated config. `source` is the file it came from (or "<defaults>")."""
-
-    game: GameConfig
-    hal: str
-    display: DisplayConfig
-    sound: SoundConfig
-    leds: LedConfig
-    buttons: ButtonConfig
-    reader: ReaderConfig
-    source: str = "<defaults>"
-    language: str = "auto"  # "auto" (system locale) or a code from companion.i18n.LANGUAGES
-    web: WebConfig = WebConfig()
-    camera: CameraConfig = CameraConfig()
 
 
 def load(path: str | Path | None = None) -> Config:
@@ -194,11 +139,17 @@ def load(path: str | Path | None = None) -> Config:
 
 def default() -> Config:
     """The built-in defaults."""
-    return _build(tomlfile.TomlDoc("<defaults>", DEFAULT_TOML, DEFAULTS), "<defaults>")  # (DEFAULT_TOML names lines)
+    return _build(
+        tomlfile.TomlDoc("<defaults>", DEFAULT_TOML, DEFAULTS), "<defaults>"
+    )  # (DEFAULT_TOML names lines)
 
 
-def choose_backend(explicit: str | None, configured: str = "auto", env: Mapping[str, str] | None = None,
-                   pi_present: Callable[[], bool] | None = None) -> tuple[str, str]:
+def choose_backend(
+    explicit: str | None,
+    configured: str = "auto",
+    env: Mapping[str, str] | None = None,
+    pi_present: Callable[[], bool] | None = None,
+) -> tuple[str, str]:
     """(backend, why): which HAL backend runs: the argument, then COMPANION_HAL, then the config's
     `hal.backend`, then auto-detection (companion/hal/__init__.py tells the whole rule).
 
@@ -206,8 +157,11 @@ def choose_backend(explicit: str | None, configured: str = "auto", env: Mapping[
     names a backend. The HAL passes its probe (`companion.hal.choose_backend`); this module never
     imports the HAL, which reads this config."""
     env = os.environ if env is None else env
-    for value, source in ((explicit, "--backend"), (env.get("COMPANION_HAL"), "COMPANION_HAL"),
-                          (configured, "hal.backend")):
+    for value, source in (
+        (explicit, "--backend"),
+        (env.get("COMPANION_HAL"), "COMPANION_HAL"),
+        (configured, "hal.backend"),
+    ):
         if value and value != "auto":
             name = "pi" if value == "real" else value
             if name not in HAL_BACKENDS:
@@ -238,8 +192,11 @@ def _build(doc: tomlfile.TomlDoc, source: str) -> Config:
     base = DEFAULTS
     data = doc.data
     v = Checks(doc)
-    v.only_keys("", data, ("language", "game", "hal", "display", "sound", "leds", "buttons", "reader", "web",
-                           "camera"))
+    v.only_keys(
+        "",
+        data,
+        ("language", "game", "hal", "display", "sound", "leds", "buttons", "reader", "web", "camera"),
+    )
     language = v.choice("language", data.get("language", base["language"]), ("auto",) + LANGUAGES)
 
     def section(name: str) -> dict:
@@ -271,12 +228,29 @@ def _build(doc: tomlfile.TomlDoc, source: str) -> Config:
     )
     s = section("sound")
     v.only_keys("sound", s, ("volume", "mute", "device"))
-    sound = SoundConfig(volume=v.number("sound.volume", s["volume"], 0.0, 1.0), mute=v.boolean("sound.mute", s["mute"]),
-                        device=_alsa_device(v, s["device"]))
+    sound = SoundConfig(
+        volume=v.number("sound.volume", s["volume"], 0.0, 1.0),
+        mute=v.boolean("sound.mute", s["mute"]),
+        device=_alsa_device(v, s["device"]),
+    )
 
     led_doc = section("leds")
-    v.only_keys("leds", led_doc, ("driver", "order", "brightness", "gamma", "budget_ma", "ma_per_channel",
-                                  "idle_ma_per_pixel", "night_floor", "strips", "lights"))
+    v.only_keys(
+        "leds",
+        led_doc,
+        (
+            "driver",
+            "order",
+            "brightness",
+            "gamma",
+            "budget_ma",
+            "ma_per_channel",
+            "idle_ma_per_pixel",
+            "night_floor",
+            "strips",
+            "lights",
+        ),
+    )
     strips = _strips(v, doc, led_doc["strips"])
     lights = _lights(v, doc, led_doc["lights"], {s.name: s for s in strips})
     leds = LedConfig(
@@ -305,11 +279,31 @@ def _build(doc: tomlfile.TomlDoc, source: str) -> Config:
     buttons = ButtonConfig(
         debounce_ms=v.integer("buttons.debounce_ms", b["debounce_ms"], 0, 500),
         long_press_ms=v.integer("buttons.long_press_ms", b["long_press_ms"], 100, 10_000),
-        pins=_button_pins(v, b["pins"], kept_pins(data), pins_module.needed_pins(
-            (s.pin for s in strips), leds.driver, "none" if reader.type == "camera" else reader.type, reader.port)),
+        pins=_button_pins(
+            v,
+            b["pins"],
+            kept_pins(data),
+            pins_module.needed_pins(
+                (s.pin for s in strips),
+                leds.driver,
+                "none" if reader.type == "camera" else reader.type,
+                reader.port,
+            ),
+        ),
     )
-    return Config(game, hal, display, sound, leds, buttons, reader, source, language, _web(v, section("web")),
-                  _camera(v, section("camera")))
+    return Config(
+        game,
+        hal,
+        display,
+        sound,
+        leds,
+        buttons,
+        reader,
+        source,
+        language,
+        _web(v, section("web")),
+        _camera(v, section("camera")),
+    )
 
 
 def _camera(v: Checks, c: dict) -> CameraConfig:
@@ -317,7 +311,9 @@ def _camera(v: Checks, c: dict) -> CameraConfig:
     v.only_keys("camera", c, ("device", "grid_box"))
     device = v.text("camera.device", c["device"], 200)
     if device not in CAMERA_DEVICES and not re.fullmatch(r"usb:\d{1,2}|/dev/[A-Za-z0-9_./:-]+", device):
-        raise v.error("camera.device", f"must be auto, picamera, usb, usb:N, mock or a /dev path, got {device!r}")
+        raise v.error(
+            "camera.device", f"must be auto, picamera, usb, usb:N, mock or a /dev path, got {device!r}"
+        )
     box = v.kind("camera.grid_box", c["grid_box"], list)
     if box:
         if len(box) != 4 or not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in box):
@@ -349,8 +345,13 @@ def _alsa_device(v: Checks, value) -> str:
     pattern still refuses spaces, quotes and a leading "-" so no name can read as an option."""
     text = v.text("sound.device", value)
     if not ALSA_DEVICE.fullmatch(text):
-        raise v.error("sound.device", _('must be an ALSA device name such as "default" or "plughw:CARD=Device,DEV=0" '
-                                        '(`aplay -L` lists them), got {value!r}').format(value=text))
+        raise v.error(
+            "sound.device",
+            _(
+                'must be an ALSA device name such as "default" or "plughw:CARD=Device,DEV=0" '
+                "(`aplay -L` lists them), got {value!r}"
+            ).format(value=text),
+        )
     return text
 
 
@@ -359,7 +360,9 @@ def kept_pins(data: Mapping) -> tuple[str, ...]:
     [buttons.pins]): `companion config --check` says which."""
     named = data.get("buttons", {})
     named = named.get("pins", {}) if isinstance(named, dict) else {}
-    return tuple(name for name in DEFAULTS["buttons"]["pins"] if not isinstance(named, dict) or name not in named)
+    return tuple(
+        name for name in DEFAULTS["buttons"]["pins"] if not isinstance(named, dict) or name not in named
+    )
 
 
 def _button_pins(v: Checks, raw, kept: tuple[str, ...], needed: Mapping[int, Text]) -> dict:
@@ -383,7 +386,11 @@ def _button_pins(v: Checks, raw, kept: tuple[str, ...], needed: Mapping[int, Tex
         assert gpio is not None  # button_problem refuses a pin that is not a GPIO
         if gpio in seen:
             other = seen[gpio]
-            why = _(" ({name} keeps its default pin: move it too, or set it to \"none\")").format(name=other) if other in kept else default
+            why = (
+                _(' ({name} keeps its default pin: move it too, or set it to "none")').format(name=other)
+                if other in kept
+                else default
+            )
             raise v.error(field, _("{pin} is already used by {name!r}").format(pin=pin, name=other) + why)
         seen[gpio] = name
         pins[name] = pin.strip().upper()
@@ -404,7 +411,13 @@ def _strips(v: Checks, doc: tomlfile.TomlDoc, raw) -> tuple[Strip, ...]:
         if name in names:
             raise doc.error(f"{key}.name", _("strip name {name!r} used twice").format(name=name))
         names.add(name)
-        out.append(Strip(name, v.text(f"{key}.pin", s.get("pin", "GPIO10")), v.integer(f"{key}.count", s.get("count", 0), 1, 2000)))
+        out.append(
+            Strip(
+                name,
+                v.text(f"{key}.pin", s.get("pin", "GPIO10")),
+                v.integer(f"{key}.count", s.get("count", 0), 1, 2000),
+            )
+        )
     return tuple(out)
 
 
@@ -426,12 +439,20 @@ def _lights(v: Checks, doc: tomlfile.TomlDoc, raw, strips: dict) -> dict:
         start = v.integer(f"{key}.start", m.get("start"), 0, 1999)
         count = v.integer(f"{key}.count", m.get("count", 1), 1, 500)
         if start + count > strips[strip].count:
-            raise doc.error(key, _("pixels {first}..{last} run past the end of strip {strip!r} ({n} pixels)").format(
-                first=start, last=start + count - 1, strip=strip, n=strips[strip].count))
+            raise doc.error(
+                key,
+                _("pixels {first}..{last} run past the end of strip {strip!r} ({n} pixels)").format(
+                    first=start, last=start + count - 1, strip=strip, n=strips[strip].count
+                ),
+            )
         for px in range(start, start + count):
             if (strip, px) in used:
-                raise doc.error(key, _("pixel {px} of strip {strip!r} is already used by {name!r}").format(
-                    px=px, strip=strip, name=used[(strip, px)]))
+                raise doc.error(
+                    key,
+                    _("pixel {px} of strip {strip!r} is already used by {name!r}").format(
+                        px=px, strip=strip, name=used[(strip, px)]
+                    ),
+                )
             used[(strip, px)] = name
         out[name] = LightMap(strip, start, count, v.boolean(f"{key}.reverse", m.get("reverse", False)))
     return out

@@ -46,17 +46,20 @@ the factory every command and the service use; the pragmas are `PRAGMAS` below, 
 import os
 import sqlite3
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from companion import paths
-from companion.records import Named
 from companion.storage import lease
 from companion.storage.damage import CORRUPT_MARK, damage, move_aside  # noqa: F401  (callers import them from here)
 from companion.storage.faults import GameChanged, JournalError, JournalTooNew, StorageFault, read_only_fs  # noqa: F401  (likewise)
 from companion.storage.holds import ABANDONED, ACTIVE, UNDONE, Hold, Holds, chained  # noqa: F401  (likewise)
 from companion.storage.identity import SCHEMA_VERSION, newer
-from companion.storage.sqlitedb import Transaction, connect as _connect, dumps as _dumps
+from companion.storage.reads import GameInfo, Reads  # noqa: F401  (GameInfo: callers import it from here)
+from companion.storage.sqlitedb import Transaction
+from companion.storage.sqlitedb import connect as _connect
+from companion.storage.sqlitedb import dumps as _dumps
 
 _KEEP = object()  # `_touch`: leave the game's position as it is
 
@@ -97,22 +100,7 @@ CREATE TABLE IF NOT EXISTS leases (                 -- one writer per game: comp
 """
 
 
-class GameInfo(Named):
-    """One game in the journal, as listed by `games()`."""
-
-    id: int
-    game: str
-    title: str
-    status: str
-    outcome: str | None
-    created: float
-    updated: float
-    commands: int
-    undone: int
-    position: str | None = None  # JSON of where it stands (`gameline.position`), None when not known
-
-
-class Journal(Holds):
+class Journal(Holds, Reads):
     """A SQLite command log. Open it as a context manager; `close()` is idempotent (and gives back the
     games this journal holds). Open it with `companion.storage.opening` (`open_journal`, `open_reader`).
 
@@ -128,8 +116,16 @@ class Journal(Holds):
     who:  who writes through it, for the leases: `table`, `run`, `play` or `journal`.
     """
 
-    def __init__(self, path: str | Path | None = None, *, now: Callable[[], float] = time.time, check: bool = True,
-                 connect: Callable | None = None, readonly: bool = False, who: str = "journal"):
+    def __init__(
+        self,
+        path: str | Path | None = None,
+        *,
+        now: Callable[[], float] = time.time,
+        check: bool = True,
+        connect: Callable | None = None,
+        readonly: bool = False,
+        who: str = "journal",
+    ):
         self.path = str(path if path is not None else paths.journal_file())
         self._now = now
         self._db = None
@@ -154,7 +150,9 @@ class Journal(Holds):
                 raise JournalTooNew(self.path, version, SCHEMA_VERSION)
             for pragma in PRAGMAS:
                 self._db.execute(f"PRAGMA {pragma}")
-            names = {name for (name,) in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            names = {
+                name for (name,) in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+            }
             if not {"meta", "games", "commands", "leases"} <= names:  # all in one commit: a power cut never
                 self._db.executescript(f"BEGIN IMMEDIATE; {_SCHEMA} COMMIT;")  # leaves half a schema
             self._upgrade()
@@ -168,7 +166,9 @@ class Journal(Holds):
                 raise fault from None
             raise JournalError(f"{self.path}: cannot open the journal: {exc}") from None
         except OSError as exc:  # the file could not be made (a read-only file system, no space, no folder)
-            raise StorageFault("read-only" if exc.errno == 30 else "cannot-open", self.path, exc.strerror or "") from None
+            raise StorageFault(
+                "read-only" if exc.errno == 30 else "cannot-open", self.path, exc.strerror or ""
+            ) from None
 
     def _make_file(self, check: bool) -> None:
         """The folder (made if missing), a damaged file moved aside, and the file itself made with our mode."""
@@ -195,14 +195,18 @@ class Journal(Holds):
             self._digests = "digest" in {row[1] for row in self._db.execute("PRAGMA table_info(commands)")}
         except sqlite3.DatabaseError as exc:
             self.close()
-            name = str(getattr(exc, "sqlite_errorname", ""))  # no -shm to be made: CANTOPEN, READONLY_*, IOERR
+            name = str(
+                getattr(exc, "sqlite_errorname", "")
+            )  # no -shm to be made: CANTOPEN, READONLY_*, IOERR
             if not any(k in name for k in ("CANTOPEN", "READONLY", "IOERR")) or not Path(self.path).is_file():
                 raise JournalError(f"{self.path}: cannot open the journal: {exc}") from None
             self._db = connect(self.path, "immutable")
             self.immutable = True
             try:
                 self._db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
-                self._digests = "digest" in {row[1] for row in self._db.execute("PRAGMA table_info(commands)")}
+                self._digests = "digest" in {
+                    row[1] for row in self._db.execute("PRAGMA table_info(commands)")
+                }
             except sqlite3.DatabaseError as exc2:
                 self.close()
                 raise JournalError(f"{self.path}: cannot open the journal: {exc2}") from None
@@ -212,8 +216,10 @@ class Journal(Holds):
         """One line for the banner and the log when a damaged journal was moved aside, else None."""
         if self.moved_to is None:
             return None
-        return (f"the journal was damaged ({self.damage}): kept as {self.moved_to}, a new one started;"
-                f" salvage its games with `companion journal recover {self.moved_to}`")
+        return (
+            f"the journal was damaged ({self.damage}): kept as {self.moved_to}, a new one started;"
+            f" salvage its games with `companion journal recover {self.moved_to}`"
+        )
 
     @property
     def banner(self) -> str | None:
@@ -253,7 +259,9 @@ class Journal(Holds):
         the game then stands (JSON, `gameline.position`), kept for the resume offer and `journal list`."""
         return self.start_game(setup, title, position, hold=False).game_id
 
-    def start_game(self, setup: dict, title: str = "", position: str | None = None, *, hold: bool = True) -> Hold:
+    def start_game(
+        self, setup: dict, title: str = "", position: str | None = None, *, hold: bool = True
+    ) -> Hold:
         """Start a game (as `new_game`) and, with `hold`, take its lease in the same commit: the `Hold`
         a session passes to its writes."""
         t = self._now()
@@ -274,15 +282,26 @@ class Journal(Holds):
             tx.hold = Hold(game_id, [1], [], 1, digest)
         return tx.hold
 
-    def append(self, game_id: int, command: dict, *, status: str | None = None, outcome: str | None = None,
-               position: str | None = None, hold: Hold | None = None) -> int:
+    def append(
+        self,
+        game_id: int,
+        command: dict,
+        *,
+        status: str | None = None,
+        outcome: str | None = None,
+        position: str | None = None,
+        hold: Hold | None = None,
+    ) -> int:
         """Add an accepted command; it is on disk when this returns. Abandons pending redo steps.
         `position`: where the game stands after it (JSON), in the same commit; None: not known.
         `hold`: the session's (checked first; it also knows the next seq and whether redo steps wait)."""
         t = self._now()
         with self._tx(game_id, hold):
             if hold is None or hold.undone:
-                self.db.execute("UPDATE commands SET undone = ? WHERE game_id = ? AND undone = ?", (ABANDONED, game_id, UNDONE))
+                self.db.execute(
+                    "UPDATE commands SET undone = ? WHERE game_id = ? AND undone = ?",
+                    (ABANDONED, game_id, UNDONE),
+                )
             top, prev = self._last_digest(game_id) if hold is None else (hold.top, hold.digest)
             seq, text = top + 1, _dumps(command)
             digest = chained(prev, game_id, seq, text)
@@ -297,8 +316,15 @@ class Journal(Holds):
             hold.top, hold.digest = seq, digest
         return seq
 
-    def undo(self, game_id: int, steps: int = 1, *, status: str | None = "running", position: str | None = None,
-             hold: Hold | None = None) -> int:
+    def undo(
+        self,
+        game_id: int,
+        steps: int = 1,
+        *,
+        status: str | None = "running",
+        position: str | None = None,
+        hold: Hold | None = None,
+    ) -> int:
         """Mark the last `steps` active commands undone (never the setup); returns how many."""
         t = self._now()
         with self._tx(game_id, hold):
@@ -307,16 +333,20 @@ class Journal(Holds):
             else:  # checked: the hold knows the seqs, no need to read them (the undo button's press waits)
                 rows = [(seq, None) for seq in reversed(hold.active[1:][-steps:])] if steps > 0 else []
                 if rows:
-                    self.db.execute("UPDATE commands SET undone = ? WHERE game_id = ? AND undone = ? AND seq >= ?",
-                                    (UNDONE, game_id, ACTIVE, rows[-1][0]))
+                    self.db.execute(
+                        "UPDATE commands SET undone = ? WHERE game_id = ? AND undone = ? AND seq >= ?",
+                        (UNDONE, game_id, ACTIVE, rows[-1][0]),
+                    )
             if rows:
                 self._touch(game_id, t, status, None, clear_outcome=True, position=position)
         if hold is not None and rows:
-            del hold.active[-len(rows):]
+            del hold.active[-len(rows) :]
             hold.undone[:0] = [seq for seq, _ in reversed(rows)]
         return len(rows)
 
-    def redo(self, game_id: int, steps: int = 1, *, position: str | None = None, hold: Hold | None = None) -> list[dict]:
+    def redo(
+        self, game_id: int, steps: int = 1, *, position: str | None = None, hold: Hold | None = None
+    ) -> list[dict]:
         """Bring back the earliest `steps` undone commands; returns them in order."""
         t = self._now()
         with self._tx(game_id, hold):
@@ -325,7 +355,7 @@ class Journal(Holds):
                 self._touch(game_id, t, None, None, position=position)
         if hold is not None and rows:
             hold.active.extend(seq for seq, _ in rows)
-            del hold.undone[:len(rows)]
+            del hold.undone[: len(rows)]
         return [self._loads(c, game_id) for _, c in rows]
 
     def _mark(self, game_id: int, steps: int, was: int, now: int, *, latest: bool) -> list[tuple[int, str]]:
@@ -338,13 +368,23 @@ class Journal(Holds):
             (game_id, was, max(0, steps)),
         ).fetchall()
         if rows:
-            self.db.execute(f"UPDATE commands SET undone = ? WHERE game_id = ? AND undone = ? AND seq {edge} ?",
-                            (now, game_id, was, rows[-1][0]))
+            self.db.execute(
+                f"UPDATE commands SET undone = ? WHERE game_id = ? AND undone = ? AND seq {edge} ?",
+                (now, game_id, was, rows[-1][0]),
+            )
         return rows
 
-    def import_game(self, commands: list[dict], *, title: str = "", status: str = "running",
-                    outcome: str | None = None, created: float | None = None, updated: float | None = None,
-                    at: list[float] | None = None) -> int:
+    def import_game(
+        self,
+        commands: list[dict],
+        *,
+        title: str = "",
+        status: str = "running",
+        outcome: str | None = None,
+        created: float | None = None,
+        updated: float | None = None,
+        at: list[float] | None = None,
+    ) -> int:
         """Add a whole game (setup first) in one transaction, as `journal recover` does; its id.
         `created`, `updated` and `at` (one time per command) keep a salvaged game's own dates; now if not given."""
         t = self._now()
@@ -359,22 +399,11 @@ class Journal(Holds):
             for seq, command in enumerate(commands, start=1):
                 text = _dumps(command)
                 digest = chained(digest, game_id, seq, text)
-                self.db.execute("INSERT INTO commands (game_id, seq, command, at, digest) VALUES (?, ?, ?, ?, ?)",
-                                (game_id, seq, text, at[seq - 1] if at else created, digest))
+                self.db.execute(
+                    "INSERT INTO commands (game_id, seq, command, at, digest) VALUES (?, ?, ?, ?, ?)",
+                    (game_id, seq, text, at[seq - 1] if at else created, digest),
+                )
         return int(game_id)
-
-    def started_by(self, setup: dict) -> list[int]:
-        """The ids of the games whose first command is `setup` (canonical)."""
-        return [gid for (gid,) in self.db.execute("SELECT game_id FROM commands WHERE seq = 1 AND command = ?",
-                                                  (_dumps(setup),))]
-
-    def has_commands(self, commands: list[dict]) -> bool:
-        """Is there already a game whose active commands are exactly these?"""
-        first = _dumps(commands[0])
-        for (gid,) in self.db.execute("SELECT game_id FROM commands WHERE seq = 1 AND command = ?", (first,)).fetchall():
-            if [_dumps(c) for c in self.commands(gid)] == [_dumps(c) for c in commands]:
-                return True
-        return False
 
     def set_status(self, game_id: int, status: str, outcome: str | None = None) -> None:
         """Mark a game running / over (with its outcome)."""
@@ -388,85 +417,16 @@ class Journal(Holds):
             self.db.execute("DELETE FROM games WHERE id = ?", (game_id,))
             self.db.execute("DELETE FROM leases WHERE game_id = ?", (game_id,))
 
-    # -- reading -----------------------------------------------------------------------------------
-    def commands(self, game_id: int) -> list[dict]:
-        """The active commands of a game in order, setup first: exactly what replay applies."""
-        rows = self.db.execute(
-            "SELECT command FROM commands WHERE game_id = ? AND undone = ? ORDER BY seq", (game_id, ACTIVE)
-        ).fetchall()
-        if not rows:
-            raise JournalError(f"{self.path}: no game with id {game_id}")
-        return [self._loads(c, game_id) for (c,) in rows]
-
-    def history(self, game_id: int) -> list[tuple[int, dict, int]]:
-        """Every command ever journaled for a game: (seq, command, undone flag)."""
-        rows = self.db.execute(
-            "SELECT seq, command, undone FROM commands WHERE game_id = ? ORDER BY seq", (game_id,)
-        ).fetchall()
-        return [(s, self._loads(c, game_id), u) for s, c, u in rows]
-
-    def redo_available(self, game_id: int) -> int:
-        """How many undone commands redo can bring back."""
-        return self.db.execute(
-            "SELECT COUNT(*) FROM commands WHERE game_id = ? AND undone = ?", (game_id, UNDONE)
-        ).fetchone()[0]
-
-    def games(self, include_over: bool = True) -> list[GameInfo]:
-        """All games, newest first."""
-        sql = (
-            "SELECT g.id, g.game, g.title, g.status, g.outcome, g.created, g.updated,"
-            " SUM(c.undone = 0), SUM(c.undone = 1), g.position"
-            " FROM games g JOIN commands c ON c.game_id = g.id"
-            + ("" if include_over else " WHERE g.status = 'running'")
-            + " GROUP BY g.id ORDER BY g.updated DESC, g.id DESC"
-        )
-        return [GameInfo(*row[:7], int(row[7] or 0), int(row[8] or 0), row[9]) for row in self.db.execute(sql)]
-
-    def last_unfinished(self) -> GameInfo | None:
-        """The most recently played game that has not ended, if any."""
-        running = self.games(include_over=False)
-        return running[0] if running else None
-
-    def export(self, game_id: int) -> str:
-        """The game as a scenario file (JSON Lines of its active commands)."""
-        import json
-
-        return "".join(json.dumps(c, separators=(", ", ": ")) + "\n" for c in self.commands(game_id))
-
-    def quick_check(self) -> str:
-        """`PRAGMA quick_check` result ("ok" when intact)."""
-        return self.db.execute("PRAGMA quick_check").fetchone()[0]
-
-    def ended_at(self, game_id: int) -> float | None:
-        """When the game's last active command was journaled (seconds since the epoch): the time an
-        end-of-game card gives. None for no such game, or when the file cannot be read now (the card
-        then goes without: a date is not worth an error)."""
-        try:
-            row = self.db.execute("SELECT at FROM commands WHERE game_id = ? AND undone = ? ORDER BY seq DESC LIMIT 1",
-                                  (game_id, ACTIVE)).fetchone()
-        except sqlite3.Error:
-            return None
-        return None if row is None or row[0] is None else float(row[0])
-
-    def has_game(self, game_id: int) -> bool:
-        """Is there a game with this id?"""
-        return self.db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is not None
-
     # -- helpers -----------------------------------------------------------------------------------
-    def _loads(self, text, game_id: int) -> dict:
-        """A stored command back as a dict; JournalError if its text is damaged."""
-        import json  # with the first command read or written: a start without a game to resume needs none
-
-        try:
-            cmd = json.loads(text)
-        except (TypeError, ValueError):
-            cmd = None
-        if not isinstance(cmd, dict):
-            raise JournalError(f"{self.path}: a command of game {game_id} is damaged (not a JSON object)")
-        return cmd
-
-    def _touch(self, game_id: int, t: float, status: str | None, outcome: str | None, clear_outcome: bool = False,
-               position: Any = _KEEP) -> None:
+    def _touch(
+        self,
+        game_id: int,
+        t: float,
+        status: str | None,
+        outcome: str | None,
+        clear_outcome: bool = False,
+        position: Any = _KEEP,
+    ) -> None:
         """Update a game's timestamp, and its status/outcome/position (None: not known) when given (one statement)."""
         sets, args = ["updated = ?"], [t]
         if position is not _KEEP:

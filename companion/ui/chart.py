@@ -23,11 +23,11 @@ an SVG all draw. What it promises, and tests/ui/test_chart.py checks by drawing:
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
-from companion import palette
 from companion.ui import theme
-from companion.ui.shapes import Shape, hits_segment, line_height, measure, overlaps, text
+from companion.ui.chart_labels import legend_entries, legend_shapes, marker, place_marks
+from companion.ui.shapes import Shape, line_height, measure, overlaps, text
 from companion.ui.story import Panel, Series
 
 GRID = (52, 50, 66)
@@ -35,20 +35,33 @@ AXIS = (120, 118, 128)
 MIN_PLOT = (110, 62)  # reference px: the narrowest and flattest a plot may be (a plot 25 px tall was a bug)
 
 
-def layout(panels: Sequence[Panel], box: tuple[float, float, float, float], px: int, u: float,
-           players_named: bool = True) -> list[Shape]:
+def layout(
+    panels: Sequence[Panel],
+    box: tuple[float, float, float, float],
+    px: int,
+    u: float,
+    players_named: bool = True,
+) -> list[Shape]:
     """The panels laid out in `box` (x, y, w, h): texts at em size `px`, lines and gaps scaled by `u`
     (1 at 800x480). `players_named`: the players' series are named elsewhere (the card's players)."""
     return fitted(panels, box, px, u, players_named)[0]
 
 
-def fitted(panels: Sequence[Panel], box: tuple[float, float, float, float], px: int, u: float,
-           players_named: bool = True, most: int | None = None) -> tuple[list[Shape], int]:
+def fitted(
+    panels: Sequence[Panel],
+    box: tuple[float, float, float, float],
+    px: int,
+    u: float,
+    players_named: bool = True,
+    most: int | None = None,
+) -> tuple[list[Shape], int]:
     """(shapes, how many panels they show): the first `most` panels (default: all) side by side, else
     stacked; when they do not fit, fewer; (no shapes, 0) when not even the first fits."""
     x, y, w, h = box
     gap = 18 * u
-    for n in range(min(len(panels), most or len(panels)), 0, -1):  # side by side, else stacked; else fewer panels
+    for n in range(
+        min(len(panels), most or len(panels)), 0, -1
+    ):  # side by side, else stacked; else fewer panels
         shown = list(panels[:n])
         for side in (True, False):
             cells = _cells(n, x, y, w, h, gap, side)
@@ -82,8 +95,15 @@ def _frame(panel: Panel, cell: tuple, px: int, u: float, players_named: bool) ->
     return shapes
 
 
-def _try_frame(panel: Panel, cell: tuple, px: int, u: float, players_named: bool, marks: list[tuple],
-               legend_marks: list[tuple]):
+def _try_frame(
+    panel: Panel,
+    cell: tuple,
+    px: int,
+    u: float,
+    players_named: bool,
+    marks: list[tuple],
+    legend_marks: list[tuple],
+):
     """(shapes, marks whose label found no place) of one panel, or None when too small."""
     x, y, w, h = cell
     lh = line_height(px)
@@ -91,11 +111,15 @@ def _try_frame(panel: Panel, cell: tuple, px: int, u: float, players_named: bool
     head_w = measure(panel.title, px)[0]
     if head_w > w or measure(panel.x_title, px)[0] > w / 2:
         return None  # its words do not fit beside another panel: stacked, or left out
-    entries = _legend_entries(panel, players_named, legend_marks)
-    legend, legend_h = _legend(entries, x, y, w, head_w, lh, px, u)
+    entries = legend_entries(panel, players_named, legend_marks)
+    legend, legend_h = legend_shapes(entries, x, y, w, head_w, lh, px, u)
     out += legend
-    top_val = max([panel.y_max] + [v for s in panel.series for v in s.values if v is not None] + [m[0] for m in marks])
-    roomy = (marks and max(m[0] for m in marks) >= top_val) or panel.kind == "bar"  # a label or a marker over the top
+    top_val = max(
+        [panel.y_max] + [v for s in panel.series for v in s.values if v is not None] + [m[0] for m in marks]
+    )
+    roomy = (
+        marks and max(m[0] for m in marks) >= top_val
+    ) or panel.kind == "bar"  # a label or a marker over the top
     ticks = _ticks(top_val * (1.12 if roomy else 1.0))
     label_w = max(measure(_fmt(t), px)[0] for t in ticks) + 8 * u
     if panel.kind == "bar":  # each bar is someone: its label may not give way to the axis title
@@ -121,7 +145,7 @@ def _try_frame(panel: Panel, cell: tuple, px: int, u: float, players_named: bool
     xs = _xs(panel, px0, pw, r)
     out += _x_axis(panel, xs, x, px0, pw, py0 + ph, px, lh, u, rows)
     data = _bars(panel, xs, pw, ypos, u, r) if panel.kind == "bar" else _lines(panel, xs, ypos, u, r, ph)
-    placed, unplaced = _place_marks([m for m in marks if m not in legend_marks], data, plot, px, u, ypos, out)
+    placed, unplaced = place_marks([m for m in marks if m not in legend_marks], data, plot, px, u, ypos, out)
     return out + data + placed, unplaced
 
 
@@ -157,8 +181,18 @@ def _xs(panel: Panel, px0: float, pw: float, r: float) -> list[float]:
     return [px0 + r + (pw - 2 * r) * i / (n - 1) for i in range(n)]
 
 
-def _x_axis(panel: Panel, xs: list[float], left: float, px0: float, pw: float, bottom: float, px: int, lh: float,
-            u: float, rows: int = 1) -> list[Shape]:
+def _x_axis(
+    panel: Panel,
+    xs: list[float],
+    left: float,
+    px0: float,
+    pw: float,
+    bottom: float,
+    px: int,
+    lh: float,
+    u: float,
+    rows: int = 1,
+) -> list[Shape]:
     """The axis line, then one row under it: the axis title at its start (from the panel's left edge,
     under the y labels), and the tick labels that fit after it (every n-th, the last always); a bar
     chart's labels in `rows` rows (2: every other one a line lower, so that long names all show)."""
@@ -166,11 +200,13 @@ def _x_axis(panel: Panel, xs: list[float], left: float, px0: float, pw: float, b
     top = bottom + 0.3 * lh  # clear of the 0 label, which is centred on the axis
     title = text(left, top, panel.x_title, px, theme.TEXT)
     out.append(title)
-    labels = list(panel.x_labels)[:len(xs)]
+    labels = list(panel.x_labels)[: len(xs)]
     gap = (4 if panel.kind == "bar" else 12) * u  # bars stand apart already
     if labels:
         widest = max(measure(t, px)[0] for t in labels)
-        spacing = rows * (xs[-1] - xs[0]) / (len(xs) - 1) if len(xs) > 1 else pw  # (a label's neighbours: a row apart)
+        spacing = (
+            rows * (xs[-1] - xs[0]) / (len(xs) - 1) if len(xs) > 1 else pw
+        )  # (a label's neighbours: a row apart)
         every = max(1, math.ceil((widest + gap) / max(1.0, spacing)))
         picked = sorted({i for i in range(0, len(labels), every)} | {len(labels) - 1})
         shown: list[Shape] = [title]
@@ -197,7 +233,9 @@ def _lines(panel: Panel, xs: list[float], ypos, u: float, r: float, ph: float) -
         pts = [(i, xs[i], yv) for i, yv in enumerate(column) if yv is not None and i < len(xs)]
         if len(pts) > 1:
             lines.append(Shape("line", s.colour, tuple((x, y) for _i, x, y in pts), width=width, role="data"))
-        markers += [marker(s.marker, (x, y), r * (0.55 if (j, i) in tied else 1.0), s.colour) for i, x, y in pts]
+        markers += [
+            marker(s.marker, (x, y), r * (0.55 if (j, i) in tied else 1.0), s.colour) for i, x, y in pts
+        ]
     return lines + markers
 
 
@@ -245,7 +283,10 @@ def _bars(panel: Panel, xs: list[float], pw: float, ypos, u: float, r: float) ->
     the bars are told apart by shape as well as colour."""
     out, marks = [], []
     slot = pw / max(1, len(xs)) * 0.72
-    alone = all(sum(1 for s in panel.series if i < len(s.values) and s.values[i] is not None) <= 1 for i in range(len(xs)))
+    alone = all(
+        sum(1 for s in panel.series if i < len(s.values) and s.values[i] is not None) <= 1
+        for i in range(len(xs))
+    )
     k = 1 if alone else max(1, len(panel.series))
     for j, s in enumerate(panel.series):
         for i, v in enumerate(s.values):
@@ -254,152 +295,26 @@ def _bars(panel: Panel, xs: list[float], pw: float, ypos, u: float, r: float) ->
             left = xs[i] - slot / 2 + (0 if alone else j * slot / k)
             top, bottom = ypos(v), ypos(0)
             width = max(1.0, slot / k - u)
-            out.append(Shape("rect", s.colour, box=(left, top, width, max(1.0, bottom - top)), radius=2 * u, role="data"))
+            out.append(
+                Shape(
+                    "rect",
+                    s.colour,
+                    box=(left, top, width, max(1.0, bottom - top)),
+                    radius=2 * u,
+                    role="data",
+                )
+            )
             if s.player and width >= 2.6 * r:
                 inside = bottom - top >= 3 * r
-                marks.append(marker(s.marker, (left + width / 2, top + 1.4 * r if inside else top - 1.4 * r), r,
-                                    theme.BG if inside else s.colour))
+                marks.append(
+                    marker(
+                        s.marker,
+                        (left + width / 2, top + 1.4 * r if inside else top - 1.4 * r),
+                        r,
+                        theme.BG if inside else s.colour,
+                    )
+                )
     return out + marks
-
-
-# ---------------------------------------------------------------- thresholds
-
-
-def _place_marks(marks: list[tuple], data: list[Shape], plot: tuple, px: int, u: float, ypos,
-                 taken: list[Shape]) -> tuple[list[Shape], list[tuple]]:
-    """The threshold lines, each label in free space; (shapes, marks whose label found none)."""
-    px0, py0, pw, ph = plot
-    out: list[Shape] = []
-    by_height: dict[float, list[tuple]] = {}
-    for m in marks:
-        by_height.setdefault(m[0], []).append(m)
-    for yv, group in by_height.items():  # one line per height, dashes interleaved in their colours
-        at = ypos(yv)
-        dash = 3 * max(1.0, 2 * u)
-        for k, (_y, _label, colour) in enumerate(group):
-            out.append(Shape("line", colour, ((px0, at), (px0 + pw, at)), width=max(1.0, 2 * u), dashed=True,
-                             phase=-k * 2 * dash / len(group), role="mark"))
-    lines = [s for s in data if s.kind == "line"]
-    solids = [s.box if s.kind == "rect" else _marker_box(s) for s in data if s.kind != "line"]
-    labels: list[Shape] = []
-    unplaced = []
-    for m in marks:
-        spot = _free_spot(m, lines, solids, labels + [t for t in taken if t.kind == "text"], out, plot, px, u, ypos)
-        if spot is None:
-            unplaced.append(m)
-        else:
-            labels.append(spot)
-    return out + labels, unplaced
-
-
-def _free_spot(m: tuple, lines: list[Shape], solids: list, labels: list[Shape], marks: list[Shape],
-               plot: tuple, px: int, u: float, ypos) -> Shape | None:
-    """The first place beside mark `m`'s line where its label meets no data, no label (the panel's
-    title and legend among them) and no other mark."""
-    px0, py0, pw, ph = plot
-    yv, label, colour = m
-    at = ypos(yv)
-    tw, th = measure(label, px)
-    lh = line_height(px)
-    pad = 4 * u
-    for top in (at - lh - 1 * u, at + 2 * u):  # above its line, else under it
-        for left in (px0 + pw - tw - pad, px0 + pad, px0 + (pw - tw) / 2):
-            s = text(left, top, label, px, colour, role="chart")
-            ink = _ink(s)
-            if ink[1] < py0 - 0.5 * lh or ink[1] + ink[3] > py0 + ph:
-                continue
-            if any(hits_segment(ink, a, b, line.width / 2 + u) for line in lines for a, b in zip(line.points, line.points[1:])):
-                continue
-            if any(overlaps(ink, box, u) for box in solids) or any(overlaps(s.box, o.box, u) for o in labels):
-                continue
-            if any(o.kind == "line" and o.points[0][1] != at and hits_segment(ink, *o.points, u) for o in marks):
-                continue
-            return s
-    return None
-
-
-def _ink(s: Shape) -> tuple[float, float, float, float]:
-    """Where a label's glyphs are (companion/ui/shapes.py ink_box)."""
-    from companion.ui.shapes import ink_box
-
-    return ink_box(s)
-
-
-def _marker_box(s: Shape) -> tuple[float, float, float, float]:
-    """The box around a marker shape."""
-    if s.kind == "circle":
-        (cx, cy), = s.points
-        return cx - s.width, cy - s.width, 2 * s.width, 2 * s.width
-    xs = [p[0] for p in s.points]
-    ys = [p[1] for p in s.points]
-    return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
-
-
-# ---------------------------------------------------------------- legend
-
-
-def _legend_entries(panel: Panel, players_named: bool, marks: list[tuple]) -> list[tuple[str, Series | tuple]]:
-    """What the legend names: the series no other place names (when two or more lines need telling
-    apart), then the thresholds that found no room in the plot."""
-    own = [s for s in panel.series if not (players_named and s.player)]
-    entries: list[tuple[str, Series | tuple]] = [(s.name, s) for s in own] if len(panel.series) > 1 and own else []
-    return entries + [(m[1], m) for m in marks]
-
-
-def _legend(entries: list, x: float, y: float, w: float, head_w: float, lh: float, px: int,
-            u: float) -> tuple[list[Shape], float]:
-    """The legend (a series' marker, a threshold's dashes, then the name) after the heading on its
-    row when it fits there, else in rows under it; (shapes, the height it adds under the heading row)."""
-    if not entries:
-        return [], 0.0
-    r = 5.5 * u
-    keys = [2.4 * r if isinstance(e, Series) else 22 * u for _n, e in entries]
-    widths = [k + measure(name, px)[0] for (name, _e), k in zip(entries, keys)]
-    space = 0.7 * px
-    row_y, cx, added = y, x + head_w + 1.2 * px, 0.0
-    if cx + sum(widths) + space * (len(widths) - 1) > x + w:  # not beside the heading: rows of their own
-        row_y, cx, added = y + lh, x, lh
-    out: list[Shape] = []
-    for (name, entry), ew, key in zip(entries, widths, keys):
-        if cx + ew > x + w and cx > x:
-            row_y, cx, added = row_y + lh, x, added + lh
-        mid = row_y + lh / 2
-        if isinstance(entry, Series):
-            out.append(marker(entry.marker, (cx + r, mid), r, entry.colour, role="legend"))
-        else:
-            out.append(Shape("line", entry[2], ((cx, mid), (cx + key - 6 * u, mid)), width=max(1.0, 2 * u), dashed=True,
-                             role="legend"))
-        out.append(text(cx + key, row_y, name, px, theme.TEXT, role="chart"))
-        cx += ew + space
-    return out, added
-
-
-# ---------------------------------------------------------------- markers and numbers
-
-UNIT = {
-    "square": ((-0.9, -0.9), (0.9, -0.9), (0.9, 0.9), (-0.9, 0.9)),
-    "triangle": ((0, -1.2), (1.1, 0.9), (-1.1, 0.9)),
-    "diamond": ((0, -1.3), (1.3, 0), (0, 1.3), (-1.3, 0)),
-    "down": ((-1.1, -0.9), (1.1, -0.9), (0, 1.2)),
-    "cross": ((-0.4, -1.2), (0.4, -1.2), (0.4, -0.4), (1.2, -0.4), (1.2, 0.4), (0.4, 0.4), (0.4, 1.2),
-              (-0.4, 1.2), (-0.4, 0.4), (-1.2, 0.4), (-1.2, -0.4), (-0.4, -0.4)),
-    "star": tuple((math.sin(k * math.pi / 5) * (1.35 if k % 2 == 0 else 0.6),
-                   -math.cos(k * math.pi / 5) * (1.35 if k % 2 == 0 else 0.6)) for k in range(10)),
-    "hexagon": tuple((math.cos(k * math.pi / 3) * 1.15, math.sin(k * math.pi / 3) * 1.15) for k in range(6)),
-    "pentagon": tuple((math.sin(k * 2 * math.pi / 5) * 1.15, -math.cos(k * 2 * math.pi / 5) * 1.15) for k in range(5)),
-}
-
-
-def marker(kind: str, at: tuple[float, float], r: float, colour, role: str = "data") -> Shape:
-    """A marker shape of radius `r` at `at`: circle, square, triangle, diamond, down, cross, star,
-    hexagon, pentagon (an unknown kind: a circle)."""
-    cx, cy = at
-    unit = UNIT.get(kind)
-    if unit is None and kind in palette.SHAPES and kind != "circle":  # a seat's own shape (moon...)
-        unit = tuple((x * 1.25, y * 1.25) for x, y in palette.shape_points(kind))
-    if unit is None:
-        return Shape("circle", colour, ((cx, cy),), width=r, role=role)
-    return Shape("poly", colour, tuple((cx + dx * r, cy + dy * r) for dx, dy in unit), role=role)
 
 
 def _ticks(top: float) -> list[float]:

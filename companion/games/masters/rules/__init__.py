@@ -3,5 +3,6 @@
 Its data is several files, the shipped ones overlaid with what the table taught, read by
 `companion.games.masters.loader.load_masters` (the only I/O, never done inside the rules modules).
 Modules by concept: state, commands, events, setup, day, agents (placement + veil arithmetic),
-combat, dice, night, relics, endgame, adjust, board, flow, actions (the menu), game, bot.
+combat, dice, night, relics, endgame, adjust, board, flow, actions (the menu), game (the engine),
+handlers (one per verb), canon (a command as the journal stores it), bot.
 """

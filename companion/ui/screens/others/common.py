@@ -1,5 +1,5 @@
-"""What the four other games' screens share: the base game screen, the parameter picker, the
-correction screen, the game-over screen and small pure helpers (no pygame here).
+"""What the four other games' screens share: the base game screen, the correction screen, the
+game-over screen and small pure helpers (no pygame here); the parameter picker is picker.py.
 
 Every game screen follows the rules of the shared game screen (companion/ui/screens/game.py): buttons come from
 `game.actions(state)` (greyed ones keep the engine's reason), parameters an action still needs are
@@ -9,22 +9,24 @@ and nothing changes game state: screens only emit commands.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 from companion.i18n import _
+from companion.inputs import Press
 from companion.narration.words import refusal_text
-from companion.inputs import DISTRICTS, Press
 from companion.plugins import games
 from companion.rules.base import Action
-from companion.ui.model import ButtonVM, CellVM, SeatVM, ViewModel, action_button
+from companion.ui.model import ButtonVM, CellVM, ViewModel, action_button
 from companion.ui.screens.base import Screen, UIContext
-from companion.ui.screens.tools import changed_label
 from companion.ui.screens.game import GameScreen
 from companion.ui.screens.others.asked import ActionMenu, Param, from_engine
+from companion.ui.screens.others.picker import STEPS, Picker
+from companion.ui.screens.tools import changed_label
 
-WRAP = 46            # characters per line of long prose (prompts) on the 800x480 panel
-ADJUST = "adjust"    # the engines' "tables are always right" verb: reached through the Correct screen
+WRAP = 46  # characters per line of long prose (prompts) on the 800x480 panel
+ADJUST = "adjust"  # the engines' "tables are always right" verb: reached through the Correct screen
 
 
 @dataclass(frozen=True)
@@ -71,9 +73,18 @@ class OthersScreen(GameScreen):
 
     def buttons(self) -> list[ButtonVM]:
         """Action buttons in play order (a group as one), then Correct (when the engine has adjust) and Menu."""
-        out = self.group_buttons([self.button(i, a) for i, a in self.ordered()
-                                  if a.command.get("cmd") != ADJUST or self.adjust_is_action])
-        if not self.adjust_is_action and any(a.command.get("cmd") == ADJUST for a in self.actions) and self.fields():
+        out = self.group_buttons(
+            [
+                self.button(i, a)
+                for i, a in self.ordered()
+                if a.command.get("cmd") != ADJUST or self.adjust_is_action
+            ]
+        )
+        if (
+            not self.adjust_is_action
+            and any(a.command.get("cmd") == ADJUST for a in self.actions)
+            and self.fields()
+        ):
             out.append(ButtonVM("correct", _("Correct counts")))
         out.append(ButtonVM("menu", _("Menu")))
         return out
@@ -98,10 +109,20 @@ class OthersScreen(GameScreen):
                 out.append(b)
             elif verb not in seen:
                 seen.add(verb)
-                members = [a for a in self.actions if self.grouped[verb][0] in a.command and a.command.get("cmd") == verb]
+                members = [
+                    a
+                    for a in self.actions
+                    if self.grouped[verb][0] in a.command and a.command.get("cmd") == verb
+                ]
                 ready = any(a.enabled for a in members)
-                out.append(ButtonVM(f"group:{verb}", _(self.grouped[verb][1]), enabled=ready,
-                                    why_not=None if ready else b.why_not))
+                out.append(
+                    ButtonVM(
+                        f"group:{verb}",
+                        _(self.grouped[verb][1]),
+                        enabled=ready,
+                        why_not=None if ready else b.why_not,
+                    )
+                )
         return out
 
     def _group_of(self, button_id: str) -> str | None:
@@ -134,7 +155,9 @@ class OthersScreen(GameScreen):
         if not params:
             self.ctx.emit(dict(action.command))
             return True
-        self.ctx.stack.push(Picker(self.ctx, refusal_text(action.label), dict(action.command), params, self.selected))
+        self.ctx.stack.push(
+            Picker(self.ctx, refusal_text(action.label), dict(action.command), params, self.selected)
+        )
         return True
 
     def params(self, action: Action) -> list[Param]:
@@ -188,14 +211,21 @@ class OthersOverScreen(OthersScreen):
         """The card; on "Results" the ending as the title, at most two lines, the grid."""
         title, lines, grid = self.summary(self.state())
         card = {} if self.results else {"card": self.ctx.card()}
-        return ViewModel(self.name, title, tuple(lines)[:2], tuple(self.buttons()),
-                         tuple(grid) if self.results and self.over_grid else (), **card)
+        return ViewModel(
+            self.name,
+            title,
+            tuple(lines)[:2],
+            tuple(self.buttons()),
+            tuple(grid) if self.results and self.over_grid else (),
+            **card,
+        )
 
     def buttons(self) -> list[ButtonVM]:
         """On the card: Results (first, with the focus, when an after-the-end action waits there), New
         game, the log. On the results: the after-the-end actions (the mansion's ranking), New game, Card, the log."""
-        extra = self.group_buttons([self.button(i, a) for i, a in self.ordered()
-                                    if a.command.get("cmd") != ADJUST and a.enabled])
+        extra = self.group_buttons(
+            [self.button(i, a) for i, a in self.ordered() if a.command.get("cmd") != ADJUST and a.enabled]
+        )
         new, log = ButtonVM("new", _("New game")), ButtonVM("log", _("Event log"))
         if self.results:
             return extra + [new, ButtonVM("card", _("Card")), log]
@@ -217,189 +247,6 @@ class OthersOverScreen(OthersScreen):
         return super().activate(button_id, kind)
 
 
-class Picker(Screen):
-    """Asks an action's parameters one at a time, then sends the completed command.
-
-    Choices are buttons (district buttons pick seats and rooms when the question has them), numbers
-    step with veil up/down or the -/+ buttons, Back returns to the previous question.
-    """
-
-    name = "pick"
-    transient = True
-
-    def __init__(self, ctx: UIContext, label: str, command: Mapping[str, Any], params: Sequence[Param],
-                 selected: str | None = None) -> None:
-        """Ask `params` for `command`; a `selected` district pre-fills the first seat question."""
-        super().__init__(ctx)
-        self.label = label
-        self.command = dict(command)
-        self.params = list(params)
-        self.values: dict[tuple[str, ...], Any] = {}
-        self.step = 0
-        first = self.params[0]
-        if selected and dict(first.seats).get(selected) is not None and first.kind == "choice":
-            self.values[first.path] = dict(first.seats)[selected]
-        self._begin()
-
-    @property
-    def param(self) -> Param:
-        """The question being answered now."""
-        return self.params[self.step]
-
-    def _begin(self) -> None:
-        """Start a question: numbers and lists get their default; a known answer focuses OK."""
-        p = self.param
-        if p.path not in self.values:
-            if p.kind == "number":
-                self.values[p.path] = p.default if p.default is not None else p.lo
-            elif p.kind in ("multi", "cards"):
-                self.values[p.path] = list(p.default or [])
-            elif p.default is not None:
-                self.values[p.path] = p.default
-        if self.values.get(p.path) is not None:
-            self.focus_on("ok")
-        else:
-            self._auto_focus = True
-
-    def body(self) -> ViewModel:
-        """The question, the choices, OK / Leave out / Back / Cancel."""
-        p, value = self.param, self.values.get(self.param.path)
-        buttons = self._choice_buttons(p, value)
-        ok = value is not None
-        buttons.append(ButtonVM("ok", _("OK") if self.step + 1 < len(self.params) else _("Send"), primary=True,
-                                enabled=ok, why_not=None if ok else _("choose first")))
-        if p.optional:
-            buttons.append(ButtonVM("skip", _("Leave out")))
-        if self.step:
-            buttons.append(ButtonVM("prev", _("Back")))
-        buttons.append(ButtonVM("cancel", _("Cancel")))
-        lines = [_("{question} ({n} of {total})").format(question=p.question, n=self.step + 1, total=len(self.params)),
-                 _("Chosen: {value}.").format(value=self._show(p, value)) if self._show(p, value) else _("Nothing chosen yet.")]
-        if p.seats:
-            lines.append(_("District buttons pick on the board too"))
-        grid = self._grid(p, value) if p.seats and not p.around else ()
-        return ViewModel(self.name, self.label, tuple(lines), tuple(buttons), grid, table=self._table(p, value))
-
-    def _table(self, p: Param, value: Any) -> tuple[SeatVM, ...]:
-        """The seats round the table (a question that has them): whoever is asked, the one chosen."""
-        allowed = {v for v, _label in p.options}
-        return tuple(SeatVM(pos, name, v == value, v == p.own, v in allowed) for pos, name, v in p.around)
-
-    def _choice_buttons(self, p: Param, value: Any) -> list[ButtonVM]:
-        """Option toggles, or the number and score-card steppers."""
-        if p.kind == "choice":
-            return [ButtonVM(f"o:{i}", label, selected=(v == value)) for i, (v, label) in enumerate(p.options)]
-        if p.kind == "multi":
-            return [ButtonVM(f"o:{i}", label, selected=(v in (value or []))) for i, (v, label) in enumerate(p.options)]
-        if p.kind == "cards":
-            return [ButtonVM(f"o:{i}", _("Add {card}").format(card=label)) for i, (v, label) in enumerate(p.options)] + [ButtonVM("drop", _("Remove last"))]
-        big = p.hi - p.lo > 20
-        steps = [("minus10", "-10"), ("minus", "-1"), ("plus", "+1"), ("plus10", "+10")] if big else [("minus", "-1"), ("plus", "+1")]
-        return [ButtonVM(i, label) for i, label in steps]
-
-    def _grid(self, p: Param, value: Any) -> tuple[CellVM, ...]:
-        """Seats or rooms on the 3x3 grid, the chosen one(s) selected."""
-        labels = {v: label for v, label in p.options}
-        chosen = value if isinstance(value, list) else [value]
-        cells = []
-        for pos in DISTRICTS:
-            v = dict(p.seats).get(pos, _NONE)
-            title = labels.get(v, "") if v is not _NONE else dict(p.board).get(pos, "")
-            cells.append(CellVM(pos, title, (), "" if v is _NONE else "done" if v in chosen else "", v in chosen))
-        return tuple(cells)
-
-    def activate(self, button_id: str, kind: Press) -> bool:
-        """Options set or toggle the answer; steppers change numbers; OK/Leave out/Back/Cancel move."""
-        p = self.param
-        if button_id.startswith("o:"):
-            self._pick(p.options[int(button_id[2:])][0])
-        elif button_id in STEPS:
-            self.on_veil(STEPS[button_id])
-        elif button_id == "drop":
-            self.values[p.path] = list(self.values.get(p.path) or [])[:-1]
-        elif button_id == "ok":
-            self._next()
-        elif button_id == "skip":
-            self.values[p.path] = _SKIP
-            self._next()
-        elif button_id == "prev":
-            self.on_back()
-        elif button_id == "cancel":
-            self.ctx.stack.pop()
-        return True
-
-    def _pick(self, value: Any) -> None:
-        """Set (choice), toggle (multi) or append (cards) `value`."""
-        p = self.param
-        if p.kind == "multi":
-            now = list(self.values.get(p.path) or [])
-            self.values[p.path] = [v for v in now if v != value] if value in now else now + [value]
-        elif p.kind == "cards":
-            self.values[p.path] = list(self.values.get(p.path) or []) + [value]
-        else:
-            self.values[p.path] = value
-            self.focus_on("ok")
-
-    def on_district(self, pos: str) -> bool:
-        """A district button answers a seat or room question."""
-        value = dict(self.param.seats).get(pos, _NONE)
-        if value is _NONE:
-            return False
-        self._pick(value)
-        return True
-
-    def on_veil(self, delta: int) -> bool:
-        """Veil up/down step a number question."""
-        p = self.param
-        if p.kind != "number":
-            return False
-        self.values[p.path] = min(p.hi, max(p.lo, int(self.values.get(p.path) or 0) + delta))
-        return True
-
-    def on_back(self) -> bool:
-        """Back: the previous question, or close on the first."""
-        if self.step == 0:
-            self.ctx.stack.pop()
-            return True
-        self.step -= 1
-        self._begin()
-        return True
-
-    def _next(self) -> None:
-        """Next question, or send the command and close."""
-        if self.values.get(self.param.path) is None:
-            return
-        if self.step + 1 < len(self.params):
-            self.step += 1
-            self._begin()
-            return
-        self.ctx.emit(self.result())
-        self.ctx.stack.pop()
-
-    def result(self) -> dict[str, Any]:
-        """The command with every answer put at its path (left-out answers are not sent)."""
-        out = dict(self.command)
-        for p in self.params:
-            value = self.values.get(p.path)
-            if value is _SKIP or value is None:
-                continue
-            node = out
-            for key in p.path[:-1]:
-                node = node.setdefault(key, {})
-            node[p.path[-1]] = value
-        return out
-
-    @staticmethod
-    def _show(p: Param, value: Any) -> str:
-        """The answer so far as text."""
-        if value is None or value is _SKIP:
-            return ""  # nothing chosen yet: the picker says so in a sentence
-        labels = {v: label for v, label in p.options}
-        if isinstance(value, list):
-            return ", ".join(str(labels.get(v, v)) for v in value) or _("none")
-        return str(labels.get(value, value))
-
-
 class CorrectScreen(Screen):
     """Tables are always right: set counts to what is on the table, then Apply sends `adjust`.
 
@@ -408,8 +255,12 @@ class CorrectScreen(Screen):
 
     name = "correct"
 
-    def __init__(self, ctx: UIContext, fields: Sequence[Field],
-                 build: Callable[[Mapping[str, int]], list[dict[str, Any]]]) -> None:
+    def __init__(
+        self,
+        ctx: UIContext,
+        fields: Sequence[Field],
+        build: Callable[[Mapping[str, int]], list[dict[str, Any]]],
+    ) -> None:
         """Edit `fields`; `build(changes)` makes the adjust command(s)."""
         super().__init__(ctx)
         self.fields = list(fields)
@@ -423,12 +274,25 @@ class CorrectScreen(Screen):
 
     def body(self) -> ViewModel:
         """One button per field (old -> new), -1/+1, Apply, Back."""
-        buttons = [ButtonVM(f"f:{i}", changed_label(f.label, f.value, self.values[f.key]), selected=(i == self.active))
-                   for i, f in enumerate(self.fields)]
+        buttons = [
+            ButtonVM(
+                f"f:{i}", changed_label(f.label, f.value, self.values[f.key]), selected=(i == self.active)
+            )
+            for i, f in enumerate(self.fields)
+        ]
         changed = bool(self.changes())
-        buttons += [ButtonVM("minus", "-1"), ButtonVM("plus", "+1"),
-                    ButtonVM("apply", _("Apply"), enabled=changed, primary=True, why_not=None if changed else _("nothing changed yet")),
-                    ButtonVM("back", _("Back"))]
+        buttons += [
+            ButtonVM("minus", "-1"),
+            ButtonVM("plus", "+1"),
+            ButtonVM(
+                "apply",
+                _("Apply"),
+                enabled=changed,
+                primary=True,
+                why_not=None if changed else _("nothing changed yet"),
+            ),
+            ButtonVM("back", _("Back")),
+        ]
         lines = (_("Make the counts match the table."), _("Pick a count, then up/down or -1/+1."))
         return ViewModel(self.name, _("Correct counts"), lines, tuple(buttons))
 
@@ -451,11 +315,6 @@ class CorrectScreen(Screen):
         f = self.fields[self.active]
         self.values[f.key] = min(f.hi, max(f.lo, self.values[f.key] + delta))
         return True
-
-
-STEPS = {"minus": -1, "plus": 1, "minus10": -10, "plus10": 10}
-_NONE = object()   # "no option here" (None may be a real option value)
-_SKIP = object()   # a left-out optional answer
 
 
 def wrap(text: str, width: int = WRAP) -> list[str]:
