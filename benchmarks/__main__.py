@@ -18,8 +18,17 @@ import sys
 import time
 from pathlib import Path
 
-MODULES = ["bench_engine", "bench_journal", "bench_lighting", "bench_reader", "bench_camera", "bench_ui", "bench_app", "bench_process",
-           "bench_web"]
+MODULES = [
+    "bench_engine",
+    "bench_journal",
+    "bench_lighting",
+    "bench_reader",
+    "bench_camera",
+    "bench_ui",
+    "bench_app",
+    "bench_process",
+    "bench_web",
+]
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -89,8 +98,10 @@ def _run_isolated(name: str, quick: bool) -> list[dict]:
     Each module gets its own process so that one benchmark's heap (the UI benchmark builds
     hundreds of MB of surfaces) never slows another's timing through garbage collection.
     """
-    code = (f"import json, sys; from benchmarks import {name} as m; "
-            f"rows = m.run(quick={quick}); sys.stdout.write('ROWS ' + json.dumps(rows) + '\\n')")
+    code = (
+        f"import json, sys; from benchmarks import {name} as m; "
+        f"rows = m.run(quick={quick}); sys.stdout.write('ROWS ' + json.dumps(rows) + '\\n')"
+    )
     proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     sys.stderr.write(proc.stderr)
     line = next((ln for ln in proc.stdout.splitlines() if ln.startswith("ROWS ")), None)
@@ -120,12 +131,17 @@ def main(argv: list[str] | None = None) -> int:
             continue
         for r in got:
             r.setdefault("module", name)
-            print(f"  {r['name']}: {fmt(r.get('median'))} {r.get('unit', '')}  goal {r.get('goal') or '-'}", file=sys.stderr)
+            print(
+                f"  {r['name']}: {fmt(r.get('median'))} {r.get('unit', '')}  goal {r.get('goal') or '-'}",
+                file=sys.stderr,
+            )
         rows.extend(got)
     info = machine()
     out = Path(args.out)
     (out / "benchmarks").mkdir(parents=True, exist_ok=True)
-    (out / "benchmarks" / "results.json").write_text(json.dumps({"machine": info, "results": rows, "failures": failures}, indent=2) + "\n")
+    (out / "benchmarks" / "results.json").write_text(
+        json.dumps({"machine": info, "results": rows, "failures": failures}, indent=2) + "\n"
+    )
     text = report(rows, info, failures)
     (out / "BENCHMARKS.md").write_text(text)
     print(text)

@@ -14,15 +14,23 @@ from benchmarks.common import median_time, row
 
 def _games(n_games: int, seed0: int = 1):
     """(game, command lists of `n_games` bot-played Masters games, canonical and ready to replay)."""
-    from companion.rules import load_game
     from companion.games.masters.rules import bot
+    from companion.rules import load_game
 
     game = load_game("masters")
     out = []
     for seed in range(seed0, seed0 + n_games):
         rng = random.Random(seed)
-        setup = game.canonical(None, {"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila", "Laszlo"],
-                                      "difficulty": "medium", "seed": seed})
+        setup = game.canonical(
+            None,
+            {
+                "cmd": "setup",
+                "game": "masters",
+                "vampires": ["Imre", "Mila", "Laszlo"],
+                "difficulty": "medium",
+                "seed": seed,
+            },
+        )
         state, _ = game.setup(setup)
         cmds = [setup]
         while game.outcome(state) is None and len(cmds) < 5000:
@@ -68,6 +76,18 @@ def run(quick: bool = False) -> list[dict]:
         t_replay = median_time(replay, repeats=3 if quick else 7)
     per_1000 = t_replay * 1000.0 / n * 1000.0  # ms per 1,000 commands
     return [
-        row("engine: commands applied per second (bot games, 3 vampires)", "commands/s", rate, ">= 20,000", rate >= 20000),
-        row(f"journal replay (open + read + apply), scaled to 1,000 commands (measured on {n})", "ms", per_1000, "<= 50 ms", per_1000 <= 50),
+        row(
+            "engine: commands applied per second (bot games, 3 vampires)",
+            "commands/s",
+            rate,
+            ">= 20,000",
+            rate >= 20000,
+        ),
+        row(
+            f"journal replay (open + read + apply), scaled to 1,000 commands (measured on {n})",
+            "ms",
+            per_1000,
+            "<= 50 ms",
+            per_1000 <= 50,
+        ),
     ]

@@ -42,5 +42,15 @@ def run(quick: bool = False) -> list[dict]:
                 j.append(hold.game_id, CMD, hold=hold)
                 ours.append(time.perf_counter() - t0)
     o, f = statistics.median(ours) * 1000, statistics.median(floor) * 1000
-    return [row("journal: one durable command append", "ms", o, "<= 2x bare insert", o <= 2 * f,
-                "bare SQLite WAL FULL insert", f, o / f if f else None)]
+    return [
+        row(
+            "journal: one durable command append",
+            "ms",
+            o,
+            "<= 2x bare insert",
+            o <= 2 * f,
+            "bare SQLite WAL FULL insert",
+            f,
+            o / f if f else None,
+        )
+    ]

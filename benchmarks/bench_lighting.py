@@ -78,14 +78,24 @@ def run(quick: bool = False) -> list[dict]:
     rows = []
     # The goal is set on like-for-like effects; the Masters scene (layers, flicker, vampire pixels)
     # does more per frame than the peer's bare effects and is reported for information.
-    for name, make, goal in (("lighting.frame.comparable", _ours_comparable, GOAL),
-                             ("lighting.frame.masters_night", _ours_masters, None)):
+    for name, make, goal in (
+        ("lighting.frame.comparable", _ours_comparable, GOAL),
+        ("lighting.frame.masters_night", _ours_masters, None),
+    ):
         ours_us = _median_us(make(counts), frames, repeats)
         ratio = ours_us / peer_us
-        rows.append(row(name, "us/frame", round(ours_us, 2),
-                        f"<= {goal}x" if goal is not None else "info (richer scene than the peer)",
-                        ratio <= goal if goal is not None else None,
-                        "adafruit_led_animation Pulse/Comet/Rainbow x9 (draw only)", round(peer_us, 2), round(ratio, 3)))
+        rows.append(
+            row(
+                name,
+                "us/frame",
+                round(ours_us, 2),
+                f"<= {goal}x" if goal is not None else "info (richer scene than the peer)",
+                ratio <= goal if goal is not None else None,
+                "adafruit_led_animation Pulse/Comet/Rainbow x9 (draw only)",
+                round(peer_us, 2),
+                round(ratio, 3),
+            )
+        )
     return rows
 
 
@@ -102,8 +112,11 @@ def _stage() -> OutputStage:
 def _ours_comparable(counts: dict[str, int]):
     """Pulse / comet / rainbow rows like the peer's, plus veil and status, one cross-fade running."""
     ctl = LightingController(counts, output=_stage())
-    rows = {"A": look("pulse", color=PULSE, period=2.0), "B": look("comet", color=COMET, period=1.0, tail=3),
-            "C": look("rainbow", period=5.0)}
+    rows = {
+        "A": look("pulse", color=PULSE, period=2.0),
+        "B": look("comet", color=COMET, period=1.0, tail=3),
+        "C": look("rainbow", period=5.0),
+    }
     for name in counts:
         lk = rows[name[-2]] if name.startswith("district.") else solid((0, 120, 90))
         ctl.histories[name] = [Entry(lk, 0.0)]
@@ -116,15 +129,23 @@ def _ours_masters(counts: dict[str, int]):
     """A busy Masters of the Night night: sigil, exposed agents, vampires, a drained one, veil 2."""
     ctl = LightingController(counts, output=_stage())
     view = {
-        "game": "masters", "phase": "night", "step": "turn", "veil": 2, "outcome": None, "order": ["Mila", "Imre", "Laszlo"],
+        "game": "masters",
+        "phase": "night",
+        "step": "turn",
+        "veil": 2,
+        "outcome": None,
+        "order": ["Mila", "Imre", "Laszlo"],
         "districts": {
             "A1": {"agents_hidden": 0, "agents_exposed": 2, "minions": 1, "sigil": None},
             "A2": {"agents_hidden": 1, "agents_exposed": 0, "minions": 0, "sigil": None},
             "B2": {"agents_hidden": 0, "agents_exposed": 0, "minions": 2, "sigil": "Mila"},
             "C1": {"agents_hidden": 0, "agents_exposed": 0, "minions": 3, "sigil": None},
         },
-        "vampires": {"Mila": {"district": "A1", "drained": False}, "Imre": {"district": "A1", "drained": True},
-                     "Laszlo": {"district": "C3", "drained": False}},
+        "vampires": {
+            "Mila": {"district": "A1", "drained": False},
+            "Imre": {"district": "A1", "drained": True},
+            "Laszlo": {"district": "C3", "drained": False},
+        },
         "combat": None,
     }
     ctl.update(view, [], 0.0)
@@ -141,9 +162,11 @@ def _peer_frame_fn(strip: FakeStrip | None = None):
 
     strip = FakeStrip(89) if strip is None else strip
     subsets = [PixelSubset(strip, 9 * i, 9 * i + 9) for i in range(9)]
-    anims = ([Pulse(s, speed=0, color=PULSE, period=2) for s in subsets[0:3]]
-             + [Comet(s, speed=0, color=COMET, tail_length=3) for s in subsets[3:6]]
-             + [Rainbow(s, speed=0, period=5) for s in subsets[6:9]])
+    anims = (
+        [Pulse(s, speed=0, color=PULSE, period=2) for s in subsets[0:3]]
+        + [Comet(s, speed=0, color=COMET, tail_length=3) for s in subsets[3:6]]
+        + [Rainbow(s, speed=0, period=5) for s in subsets[6:9]]
+    )
     draws = [a.draw for a in anims]
 
     def frame(t: float) -> None:
@@ -175,8 +198,10 @@ def main(argv: list[str] | None = None) -> int:
     rows = run(quick="--quick" in argv)
     print(f"{'benchmark':32} {'ours':>10} {'peer':>10} {'ratio':>7}  goal")
     for r in rows:
-        print(f"{r['name']:32} {r['median']:>10.1f} {r['peer_median']:>10.1f} {r['ratio']:>7.2f}  "
-              f"{r['goal']}  ({r['unit']})")
+        print(
+            f"{r['name']:32} {r['median']:>10.1f} {r['peer_median']:>10.1f} {r['ratio']:>7.2f}  "
+            f"{r['goal']}  ({r['unit']})"
+        )
     return 0 if all(r["ok"] is not False for r in rows) else 1
 
 

@@ -36,10 +36,18 @@ MODES = {
 
 def _env(tmp: Path) -> dict:
     """A clean environment: private folders, dummy SDL, no desktop display, no backend from outside."""
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "COMPANION_HAL", "SDL_VIDEODRIVER", "NOTIFY_SOCKET")}
-    env.update(COMPANION_STATE_DIR=str(tmp / "state"), COMPANION_CONFIG_DIR=str(tmp / "cfg"),
-               SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DISPLAY", "WAYLAND_DISPLAY", "COMPANION_HAL", "SDL_VIDEODRIVER", "NOTIFY_SOCKET")
+    }
+    env.update(
+        COMPANION_STATE_DIR=str(tmp / "state"),
+        COMPANION_CONFIG_DIR=str(tmp / "cfg"),
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        PYGAME_HIDE_SUPPORT_PROMPT="1",
+    )
     return env
 
 
@@ -62,15 +70,21 @@ def _spawn(args: list[str], tmp: Path) -> subprocess.Popen:
     with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sock:
         sock.bind(sock_path)
         sock.settimeout(60.0)
-        proc = subprocess.Popen([sys.executable, "-m", "companion", "run", *args, "--journal", str(tmp / "journal.sqlite3")],
-                                env=dict(_env(tmp), NOTIFY_SOCKET=sock_path), cwd=ROOT,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "companion", "run", *args, "--journal", str(tmp / "journal.sqlite3")],
+            env=dict(_env(tmp), NOTIFY_SOCKET=sock_path),
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
         try:
             while b"READY=1" not in sock.recv(4096).split(b"\n"):
                 pass
         except TimeoutError as exc:
             proc.kill()
-            raise RuntimeError(f"companion run {' '.join(args)} never said READY=1: {proc.communicate()[1][-300:]!r}") from exc
+            raise RuntimeError(
+                f"companion run {' '.join(args)} never said READY=1: {proc.communicate()[1][-300:]!r}"
+            ) from exc
     return proc
 
 
@@ -106,7 +120,9 @@ def _rss_mb(pid: int) -> float:
     raise RuntimeError("no VmRSS")
 
 
-def _idle_minute(tmp: Path, first_s: float, second_s: float, mode: str = "--fullscreen --backend mock") -> dict:
+def _idle_minute(
+    tmp: Path, first_s: float, second_s: float, mode: str = "--fullscreen --backend mock"
+) -> dict:
     """RSS (MB) at `first_s` and `second_s` after READY of a run in `mode` resting on the resume
     offer, and its CPU share between the two."""
     proc = _spawn(MODES[mode], tmp)
@@ -125,34 +141,63 @@ def _idle_minute(tmp: Path, first_s: float, second_s: float, mode: str = "--full
 def run(quick: bool = False) -> list[dict]:
     """Stop times per run mode, and an idle minute's memory and CPU, as benchmark rows."""
     stops = 1 if quick else 7
-    first_s, second_s = (3.0, 6.0) if quick else (40.0, 100.0)  # the mock strip's 1,000 kept frames fill in ~33 s
+    first_s, second_s = (
+        (3.0, 6.0) if quick else (40.0, 100.0)
+    )  # the mock strip's 1,000 kept frames fill in ~33 s
     rows = []
     for name, args in MODES.items():
         with tempfile.TemporaryDirectory() as tmp:
             _journal(Path(tmp))
             times = [_stop_s(args, Path(tmp)) for _ in range(stops)]
         median = statistics.median(times)
-        rows.append(row(f"stop: s from SIGTERM to the exit of `companion run {name}` (an unfinished game in the "
-                        f"journal, up for 1.5 s; SDL dummy), median of {stops} (max {max(times):.3f} s)", "s", median,
-                        f"<= {GOAL_STOP_S} s", median <= GOAL_STOP_S))
+        rows.append(
+            row(
+                f"stop: s from SIGTERM to the exit of `companion run {name}` (an unfinished game in the "
+                f"journal, up for 1.5 s; SDL dummy), median of {stops} (max {max(times):.3f} s)",
+                "s",
+                median,
+                f"<= {GOAL_STOP_S} s",
+                median <= GOAL_STOP_S,
+            )
+        )
     with tempfile.TemporaryDirectory() as tmp:
         _journal(Path(tmp))
         idle = _idle_minute(Path(tmp), first_s, second_s)
     span = f"from {first_s:g} s to {second_s:g} s after READY"
     what = "`companion run --fullscreen --backend mock` resting on the resume offer (SDL dummy, real clock)"
     growth = (idle["rss2"] - idle["rss1"]) / idle["minutes"]
-    rows.append(row(f"resident memory growth of {what}, {span} ({idle['rss1']:.1f} -> {idle['rss2']:.1f} MB)",
-                    "MB/min", growth, f"<= {GOAL_RSS_GROWTH_MB_MIN} MB/min (was ~4.4 with 10,000 kept mock frames)",
-                    growth <= GOAL_RSS_GROWTH_MB_MIN))
-    rows.append(row(f"idle CPU of {what}: process CPU time (all threads, schedstat) / wall time {span}",
-                    "% of one core", 100 * idle["cpu"], "info (was 100 % on the fake clock; mixer thread included)", None))
+    rows.append(
+        row(
+            f"resident memory growth of {what}, {span} ({idle['rss1']:.1f} -> {idle['rss2']:.1f} MB)",
+            "MB/min",
+            growth,
+            f"<= {GOAL_RSS_GROWTH_MB_MIN} MB/min (was ~4.4 with 10,000 kept mock frames)",
+            growth <= GOAL_RSS_GROWTH_MB_MIN,
+        )
+    )
+    rows.append(
+        row(
+            f"idle CPU of {what}: process CPU time (all threads, schedstat) / wall time {span}",
+            "% of one core",
+            100 * idle["cpu"],
+            "info (was 100 % on the fake clock; mixer thread included)",
+            None,
+        )
+    )
     with tempfile.TemporaryDirectory() as tmp:
         _journal(Path(tmp))
         window = _idle_minute(Path(tmp), first_s, second_s, "--window --backend sim")
-    rows.append(row(f"idle CPU of `companion run --window --backend sim` resting on the resume offer beside the "
-                    f"simulated board (SDL dummy, real clock): process CPU time / wall time {span}", "% of one core",
-                    100 * window["cpu"], f"<= 2x the full-screen table's ({200 * idle['cpu']:.2f} %); was 6.2 % "
-                    "(the board painted and flipped every frame)", window["cpu"] <= 2 * idle["cpu"]))
+    rows.append(
+        row(
+            f"idle CPU of `companion run --window --backend sim` resting on the resume offer beside the "
+            f"simulated board (SDL dummy, real clock): process CPU time / wall time {span}",
+            "% of one core",
+            100 * window["cpu"],
+            f"<= 2x the full-screen table's ({200 * idle['cpu']:.2f} %); was 6.2 % "
+            "(the board painted and flipped every frame)",
+            window["cpu"] <= 2 * idle["cpu"],
+        )
+    )
     return rows
 
 

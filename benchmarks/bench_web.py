@@ -47,8 +47,14 @@ def _spawn(tmp: Path, web: bool) -> tuple[subprocess.Popen, float, str | None]:
         sock.bind(sock_path)
         sock.settimeout(60.0)
         t0 = time.perf_counter()
-        proc = subprocess.Popen([sys.executable, "-m", "companion", "run", *args], env=dict(_env(tmp), NOTIFY_SOCKET=sock_path),
-                                cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "companion", "run", *args],
+            env=dict(_env(tmp), NOTIFY_SOCKET=sock_path),
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
         while b"READY=1" not in sock.recv(4096).split(b"\n"):
             pass
         ready = time.perf_counter() - t0
@@ -178,10 +184,16 @@ def _abuse(watch_s: float) -> list[float]:
 
 def _import_mb(module: str) -> float:
     """RSS a fresh interpreter gains by importing `module` (after the table's own modules)."""
-    code = ("import companion.app, companion.cli.run, companion.web.hub\n"
-            "def rss():\n    return int([l for l in open('/proc/self/status') if l.startswith('VmRSS')][0].split()[1])\n"
-            f"a = rss()\nimport {module}\nprint((rss() - a) / 1024)")
-    return float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True).stdout)
+    code = (
+        "import companion.app, companion.cli.run, companion.web.hub\n"
+        "def rss():\n    return int([l for l in open('/proc/self/status') if l.startswith('VmRSS')][0].split()[1])\n"
+        f"a = rss()\nimport {module}\nprint((rss() - a) / 1024)"
+    )
+    return float(
+        subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
+        ).stdout
+    )
 
 
 def run(quick: bool = False) -> list[dict]:
@@ -193,8 +205,12 @@ def run(quick: bool = False) -> list[dict]:
     cpu_off = statistics.median(r["cpu"] for r in off)
     cpu_on = statistics.median(r["cpu"] for r in on)
     cpu_ten = statistics.median(r["cpu"] for r in ten)
-    ready_off = statistics.median([r["ready"] for r in off] + [_idle(False, 0, 0.1, 0.1)["ready"] for _ in range(starts)])
-    ready_on = statistics.median([r["ready"] for r in on] + [_idle(True, 0, 0.1, 0.1)["ready"] for _ in range(starts)])
+    ready_off = statistics.median(
+        [r["ready"] for r in off] + [_idle(False, 0, 0.1, 0.1)["ready"] for _ in range(starts)]
+    )
+    ready_on = statistics.median(
+        [r["ready"] for r in on] + [_idle(True, 0, 0.1, 0.1)["ready"] for _ in range(starts)]
+    )
     rss_added = statistics.median(r["rss"] for r in ten) - statistics.median(r["rss"] for r in off)
     lat = _latency(samples)
     p99 = percentile(lat, 99) * 1000
@@ -203,29 +219,78 @@ def run(quick: bool = False) -> list[dict]:
     frames = _abuse(5.0 if quick else 60.0)
     frame_ms = 1000.0 / FPS
     abuse_max, abuse_p99 = max(frames) * 1000, percentile(frames, 99) * 1000
-    abused = (f"web.table frames during the phone-view abuse (tests/reliability/test_web_abuse.py's attack, "
-              f"{len(frames)} frames at {FPS} fps)")
-    how = (f"`companion run --headless --backend mock` resting on a resumed game, CPU of all threads / wall time "
-           f"over {span:g} s after {warm:g} s")
+    abused = (
+        f"web.table frames during the phone-view abuse (tests/reliability/test_web_abuse.py's attack, "
+        f"{len(frames)} frames at {FPS} fps)"
+    )
+    how = (
+        f"`companion run --headless --backend mock` resting on a resumed game, CPU of all threads / wall time "
+        f"over {span:g} s after {warm:g} s"
+    )
     rows = [
         row(f"web.idle CPU, phone view off: {how}", "% of one core", cpu_off, "info (the table alone)", None),
-        row(f"web.idle CPU, phone view on (`--web 127.0.0.1:0`), no phone: {how}", "% of one core", cpu_on,
-            f"<= {GOAL_IDLE_PCT} % and unchanged", cpu_on <= GOAL_IDLE_PCT or cpu_on - cpu_off <= 0.1,
-            "phone view off", cpu_off, round(cpu_on - cpu_off, 3)),
-        row(f"web.idle CPU with 10 phones watching the event stream: {how}", "% of one core", cpu_ten,
-            f"<= +{GOAL_PHONES_PCT} % over no phone", cpu_ten - cpu_on <= GOAL_PHONES_PCT, "no phone", cpu_on,
-            round(cpu_ten - cpu_on, 3)),
-        row(f"{abused}: the longest", "ms", abuse_max, f"<= {frame_ms:.0f} ms (one frame)", abuse_max <= frame_ms),
+        row(
+            f"web.idle CPU, phone view on (`--web 127.0.0.1:0`), no phone: {how}",
+            "% of one core",
+            cpu_on,
+            f"<= {GOAL_IDLE_PCT} % and unchanged",
+            cpu_on <= GOAL_IDLE_PCT or cpu_on - cpu_off <= 0.1,
+            "phone view off",
+            cpu_off,
+            round(cpu_on - cpu_off, 3),
+        ),
+        row(
+            f"web.idle CPU with 10 phones watching the event stream: {how}",
+            "% of one core",
+            cpu_ten,
+            f"<= +{GOAL_PHONES_PCT} % over no phone",
+            cpu_ten - cpu_on <= GOAL_PHONES_PCT,
+            "no phone",
+            cpu_on,
+            round(cpu_ten - cpu_on, 3),
+        ),
+        row(
+            f"{abused}: the longest",
+            "ms",
+            abuse_max,
+            f"<= {frame_ms:.0f} ms (one frame)",
+            abuse_max <= frame_ms,
+        ),
         row(f"{abused}: p99", "ms", abuse_p99, f"<= {frame_ms:.0f} ms (one frame)", abuse_p99 <= frame_ms),
-        row(f"web.press -> phone update on loopback: a command handed to the loop until a watching phone has read "
-            f"its view, p99 of {len(lat)} (p50 {percentile(lat, 50) * 1000:.1f} ms)", "ms", p99, f"<= {GOAL_P99_MS:g} ms",
-            p99 <= GOAL_P99_MS and len(lat) == samples),
-        row("web.resident memory added: VmRSS with the phone view on and 10 phones watching minus the table "
-            "without it", "MB", rss_added, f"<= {GOAL_RSS_MB:g} MB", rss_added <= GOAL_RSS_MB),
-        row("web.mDNS: memory of the announcing child (`python -m companion.web.mdns`, zeroconf imported; the "
-            "table's own process never loads it)", "MB", _import_mb("zeroconf"), "info (outside the table)", None),
-        row("web.start: s from exec to READY=1, `companion run --headless` with `--web 127.0.0.1:0` (the server "
-            "starts after READY)", "s", ready_on, "info: unchanged", None, "without --web", ready_off,
-            round(ready_on / ready_off, 3) if ready_off else None),
+        row(
+            f"web.press -> phone update on loopback: a command handed to the loop until a watching phone has read "
+            f"its view, p99 of {len(lat)} (p50 {percentile(lat, 50) * 1000:.1f} ms)",
+            "ms",
+            p99,
+            f"<= {GOAL_P99_MS:g} ms",
+            p99 <= GOAL_P99_MS and len(lat) == samples,
+        ),
+        row(
+            "web.resident memory added: VmRSS with the phone view on and 10 phones watching minus the table "
+            "without it",
+            "MB",
+            rss_added,
+            f"<= {GOAL_RSS_MB:g} MB",
+            rss_added <= GOAL_RSS_MB,
+        ),
+        row(
+            "web.mDNS: memory of the announcing child (`python -m companion.web.mdns`, zeroconf imported; the "
+            "table's own process never loads it)",
+            "MB",
+            _import_mb("zeroconf"),
+            "info (outside the table)",
+            None,
+        ),
+        row(
+            "web.start: s from exec to READY=1, `companion run --headless` with `--web 127.0.0.1:0` (the server "
+            "starts after READY)",
+            "s",
+            ready_on,
+            "info: unchanged",
+            None,
+            "without --web",
+            ready_off,
+            round(ready_on / ready_off, 3) if ready_off else None,
+        ),
     ]
     return rows

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import statistics
 import time
-from typing import Callable
+from collections.abc import Callable
 
 
 def median_time(fn: Callable[[], object], repeats: int = 5) -> float:
@@ -29,5 +29,13 @@ def percentile(values: list[float], p: float) -> float:
 
 def row(name, unit, median, goal, ok, peer_name=None, peer_median=None, ratio=None) -> dict:
     """One result row in the shape `benchmarks/__main__.py` writes."""
-    return {"name": name, "unit": unit, "median": median, "peer_name": peer_name,
-            "peer_median": peer_median, "ratio": ratio, "goal": goal, "ok": ok}
+    return {
+        "name": name,
+        "unit": unit,
+        "median": median,
+        "peer_name": peer_name,
+        "peer_median": peer_median,
+        "ratio": ratio,
+        "goal": goal,
+        "ok": ok,
+    }

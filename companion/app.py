@@ -30,14 +30,14 @@ from typing import TYPE_CHECKING
 from companion.controllers import Games, Settings, Tags, Teaching
 from companion.errors import CommandError, RuleViolation, Text
 from companion.inputs import CardRead
-from companion.storage.journal import JournalError
-from companion.narration.seatnames import TableNames
 from companion.narration.narrator import StepTimer
-from companion.runtime.health import Health, HealthCheck
+from companion.narration.seatnames import TableNames
 from companion.runtime.display import Window
+from companion.runtime.health import Health, HealthCheck
 from companion.runtime.idle import Idle
 from companion.runtime.parts import Parts
 from companion.runtime.saving import Saving
+from companion.storage.journal import JournalError
 from companion.ui.model import GameView
 
 if TYPE_CHECKING:
@@ -67,16 +67,18 @@ class App:
         self.settings = Settings(self)
         self.games = Games(self)  # it keeps the game in hand (`session`)
         self._intents: dict | None = None  # intent -> handler, made at the first intent (`_intent`)
-        self.saving = Saving(self, parts.reopen)  # "playing, not saving" and back (companion/runtime/saving.py)
+        self.saving = Saving(
+            self, parts.reopen
+        )  # "playing, not saving" and back (companion/runtime/saving.py)
         self._health_check = HealthCheck()
         self.health = Health(self._parts(self.clock.now()))
         self.frames = 0
         self.running = True
         interval = self.notifier.watchdog_interval() if self.notifier is not None else None
         self.idle = Idle(watchdog_every=interval / 2 if interval else None)  # what a full frame must do
-        self._view_cache = None          # the game's view, built when the game changed
-        self._timed_view = None          # that view with the step timer's time left (never written into)
-        self._window = Window()          # where the screens and the HAL's panel draw in the window
+        self._view_cache = None  # the game's view, built when the game changed
+        self._timed_view = None  # that view with the step timer's time left (never written into)
+        self._window = Window()  # where the screens and the HAL's panel draw in the window
 
     @cached_property
     def lights(self) -> LightingController:
@@ -146,7 +148,9 @@ class App:
         now = self.clock.now()
         got = self._poll_inputs(now)
         if rest and not got and self._resting(now):
-            self._push_lights(now, resting=True)  # an animating look still gets every frame; a still one costs nothing
+            self._push_lights(
+                now, resting=True
+            )  # an animating look still gets every frame; a still one costs nothing
             if self.surface is not None and self.ui is not None and self.hw.panel.width:
                 self._draw(screens=False)  # the HAL's panel, if its lights moved (the simulated board)
             self.frames += 1
@@ -168,7 +172,9 @@ class App:
         if self.web is not None:  # the phone view: requests answered as presses are, then a snapshot
             self.web.frame(self, self.idle.events, self.idle.lines)
         drew = self._render(now, dt)
-        if self.games.names_due:  # the names the table used last (a file, json): read once the first frame is drawn
+        if (
+            self.games.names_due
+        ):  # the names the table used last (a file, json): read once the first frame is drawn
             self.games.recall()
         if self.idle.take_watchdog(now):
             self.notifier.watchdog()
@@ -200,7 +206,9 @@ class App:
         if self.ui is not None:
             self.ui.handle(event)
         elif isinstance(event, CardRead):
-            grid = {"red": list(event.grid[0]), "blue": list(event.grid[1])} if event.grid is not None else None
+            grid = (
+                {"red": list(event.grid[0]), "blue": list(event.grid[1])} if event.grid is not None else None
+            )
             self.tags.read(event.tag, grid, event.near)
 
     def _pygame_events(self, now: float) -> bool:
@@ -237,8 +245,13 @@ class App:
         """The handler of `intent` (None: unknown); the games' own are looked up at the first intent, not
         before READY."""
         if self._intents is None:
-            self._intents = {"quit": lambda r: setattr(self, "running", False), **self.games.intents(),
-                             **self.settings.intents(), **self.tags.intents(), **self.teaching.intents()}
+            self._intents = {
+                "quit": lambda r: setattr(self, "running", False),
+                **self.games.intents(),
+                **self.settings.intents(),
+                **self.tags.intents(),
+                **self.teaching.intents(),
+            }
         return self._intents.get(intent)
 
     def submit(self, command: dict) -> bool:
@@ -287,8 +300,7 @@ class App:
     def refuse(self, command: dict, exc: Exception) -> None:
         """Show why a command (or a controller's request) was refused; nothing changed."""
         self.refusal = (command, exc)
-        from companion.narration.words import refusal_text
-        from companion.narration.words import rule_text
+        from companion.narration.words import refusal_text, rule_text
 
         game = self.session.game.id if self.session is not None else None
         named = getattr(exc, "params", None) and self.names.codes
@@ -325,12 +337,18 @@ class App:
                 state, over = self.session.view(), self.session.outcome() is not None
                 self.names.follow(self.session.game.id, state.get("seats") or ())
                 self._view_cache = GameView(
-                    self.session.game.id, self.names.shown(state),
+                    self.session.game.id,
+                    self.names.shown(state),
                     self.names.shown(tuple(self.session.actions())),
-                    {"game_id": self.session.game_id, "can_undo": self.session.can_undo(),
-                     "last": self.session.commands[-1].get("cmd") if self.session.can_undo() else None,
-                     "commands": tuple(self.session.commands),  # the end card's, and once over when it ended
-                     **({"ended": self.session.ended_at() or time.time()} if over else {})},
+                    {
+                        "game_id": self.session.game_id,
+                        "can_undo": self.session.can_undo(),
+                        "last": self.session.commands[-1].get("cmd") if self.session.can_undo() else None,
+                        "commands": tuple(
+                            self.session.commands
+                        ),  # the end card's, and once over when it ended
+                        **({"ended": self.session.ended_at() or time.time()} if over else {}),
+                    },
                 )
         base = self._view_cache
         timer = self.timer.info()
@@ -348,7 +366,9 @@ class App:
             if self.idle.relight_now(now):  # (while the colour check is lit the scene waits for its end)
                 from companion.lighting.controller import timed  # (loaded with the lights already)
 
-                self.lights.update(timed(view.state, self.timer.info()) if view is not None else None, events, now)
+                self.lights.update(
+                    timed(view.state, self.timer.info()) if view is not None else None, events, now
+                )
             if self.sounds is not None:  # the game says when its night's masking noise plays
                 from companion.plugins import get
 
@@ -401,7 +421,9 @@ class App:
         self.hw.retry_due()
         self.saving.retry_due(now)
         if self.display is not None and self.surface is None and self.ui is not None:
-            self.surface = self.display.pick_up(now, self.ui)  # the missing screen, tried again (it backs off)
+            self.surface = self.display.pick_up(
+                now, self.ui
+            )  # the missing screen, tried again (it backs off)
         self._update_health(now)
 
     def _update_health(self, now: float) -> None:
@@ -420,7 +442,9 @@ class App:
 
     def _parts(self, now: float) -> dict:
         """Part -> (ok, why) now (companion/runtime/health.py)."""
-        return self._health_check.parts(now, self.hw, self.display, self.missing, self.safe_reason, self.saving)
+        return self._health_check.parts(
+            now, self.hw, self.display, self.missing, self.safe_reason, self.saving
+        )
 
     def _status_line(self) -> str:
         """systemd STATUS= text."""

@@ -7,26 +7,48 @@ when it was played ("Tuesday 21:40"), not by a count of commands. No pygame here
 The players and whose turn it is come from the game API's keys of every state JSON ("seats" from
 `players()`, "current_player" from `current_player()`, companion/rules/base.py), never from a game's
 own fields: how far a game is ("round 3") its plugin says (`GamePlugin.stage`), and who won the
-journal kept (`winners`, from `GamePlugin.result`). What the journal keeps of a game's position, and how older positions name their players,
+journal kept (`winners`, from `GamePlugin.result`). What the journal keeps of a game's position, and how
+older positions name their players,
 is companion/storage/position.py's: the session writes it, this module only reads it.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from companion.i18n import N_, _, ngettext
 from companion.narration import seatnames
-from companion.storage.position import legacy_players, position, seat_names
 from companion.narration.words import outcome_text, phase_text, said
+from companion.storage.position import legacy_players, position, seat_names
 
 __all__ = ["describe", "game_line", "played_at", "players", "position", "resume_offer"]  # position: storage's
 
-WEEKDAYS = (N_("Monday"), N_("Tuesday"), N_("Wednesday"), N_("Thursday"), N_("Friday"), N_("Saturday"), N_("Sunday"))
+WEEKDAYS = (
+    N_("Monday"),
+    N_("Tuesday"),
+    N_("Wednesday"),
+    N_("Thursday"),
+    N_("Friday"),
+    N_("Saturday"),
+    N_("Sunday"),
+)
 # our own month table (strftime's %b follows the C locale, English whatever the table speaks)
-MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"), N_("Aug"), N_("Sep"), N_("Oct"),
-          N_("Nov"), N_("Dec"))
+MONTHS = (
+    N_("Jan"),
+    N_("Feb"),
+    N_("Mar"),
+    N_("Apr"),
+    N_("May"),
+    N_("Jun"),
+    N_("Jul"),
+    N_("Aug"),
+    N_("Sep"),
+    N_("Oct"),
+    N_("Nov"),
+    N_("Dec"),
+)
 
 
 def describe(state: Mapping[str, Any], game: str | None = None) -> str:
@@ -39,14 +61,19 @@ def describe(state: Mapping[str, Any], game: str | None = None) -> str:
     gid = game or state.get("game")
     plugin = get(gid)
     found = legacy_players(state)
-    names = seatnames.for_table(gid, seat_names(state) or (found[1] if found and not isinstance(found[1], int) else ()))
+    names = seatnames.for_table(
+        gid, seat_names(state) or (found[1] if found and not isinstance(found[1], int) else ())
+    )
     state = seatnames.shown(dict(state), names)
     bits = []
     if state.get("outcome"):
         done = plugin.result(state) if plugin is not None and "winners" not in state else None
         winners = [str(w) for w in (state.get("winners") or (done.winners if done is not None else ()))]
-        bits.append(ngettext("over: {names} won", "over: {names} won", len(winners)).format(names=", ".join(winners))
-                    if winners else _("over ({outcome})").format(outcome=outcome_text(state["outcome"], gid)))
+        bits.append(
+            ngettext("over: {names} won", "over: {names} won", len(winners)).format(names=", ".join(winners))
+            if winners
+            else _("over ({outcome})").format(outcome=outcome_text(state["outcome"], gid))
+        )
     stage = plugin.stage(state) if plugin is not None else None
     if stage is not None:
         bits.append(said(stage, gid))
@@ -60,7 +87,11 @@ def describe(state: Mapping[str, Any], game: str | None = None) -> str:
     head = ", ".join(bits)
     head = head[:1].upper() + head[1:]
     people = players(state)
-    return _("{position}: {players}").format(position=head, players=people) if head and people else head or people
+    return (
+        _("{position}: {players}").format(position=head, players=people)
+        if head and people
+        else head or people
+    )
 
 
 def players(state: Mapping[str, Any]) -> str:
@@ -73,7 +104,11 @@ def players(state: Mapping[str, Any]) -> str:
     if found is None:
         return ""
     value = found[1]
-    return ngettext("{n} player", "{n} players", value).format(n=value) if isinstance(value, int) else ", ".join(value)
+    return (
+        ngettext("{n} player", "{n} players", value).format(n=value)
+        if isinstance(value, int)
+        else ", ".join(value)
+    )
 
 
 def played_at(t: float, now: float | None = None) -> str:
@@ -113,10 +148,16 @@ def game_line(journal, info) -> str:
         session = Session.replay(journal.commands(info.id))
         return describe(session.view(), info.game)
     except (CompanionError, ValueError, KeyError, IndexError):
-        return ngettext("{n} command (it no longer replays)", "{n} commands (it no longer replays)",
-                        info.commands).format(n=info.commands)
+        return ngettext(
+            "{n} command (it no longer replays)", "{n} commands (it no longer replays)", info.commands
+        ).format(n=info.commands)
 
 
 def resume_offer(journal, info, now: float | None = None) -> dict[str, Any]:
     """What the resume screen shows (`TableUI.offer_resume`): id, game, the game's line and when."""
-    return {"id": info.id, "game": info.game, "summary": game_line(journal, info), "when": played_at(info.updated, now)}
+    return {
+        "id": info.id,
+        "game": info.game,
+        "summary": game_line(journal, info),
+        "when": played_at(info.updated, now),
+    }

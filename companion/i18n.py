@@ -9,7 +9,8 @@ table's screens of that game, its narration, its words in companion/narration/wo
 view of it), `_()` looks in that game's catalog first, then the shared one
 (`GamePlugin.translations(lang)`), so two games may translate one English msgid each their own way.
 Text said outside any game looks in the shared catalog, then in every game's (read at the first
-text the shared one lacks, not at start-up). The build compiles each `.po` to the `.mo` that gettext reads (`make mo`, or the wheel's
+text the shared one lacks, not at start-up). The build compiles each `.po` to the `.mo` that gettext reads
+(`make mo`, or the wheel's
 build step in setup.py), so the running companion needs no Babel.
 
 Which language: `set_language(code)` when something decides (the settings screen, `language` in the
@@ -28,10 +29,10 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
-from typing import Iterator, Mapping
 
 from companion.errors import N_  # noqa: F401  (marks text for the catalog; translated where shown)
 
@@ -47,7 +48,17 @@ _chains: dict[str, _gettext.NullTranslations] = {}  # language -> the shared cat
 _override: ContextVar[str | None] = ContextVar("nightwatch_language", default=None)  # `in_language`
 _game: ContextVar[str | None] = ContextVar("nightwatch_game", default=None)  # `speaking`
 # the data files' player-facing text fields: each has a `<field>_<lang>` twin (name_de, note_de, ...)
-TRANSLATED_FIELDS = ("name", "prompt", "close", "note", "summary", "blood_ability", "blood_note", "dark_ability", "dark_note")
+TRANSLATED_FIELDS = (
+    "name",
+    "prompt",
+    "close",
+    "note",
+    "summary",
+    "blood_ability",
+    "blood_note",
+    "dark_ability",
+    "dark_note",
+)
 _data_names: dict[str, dict[str, str]] | None = None  # language -> shipped English name -> its name there
 
 
@@ -65,7 +76,7 @@ def system_language(env: Mapping[str, str] | None = None) -> str:
 
 
 def normalise(value: str | None) -> str | None:
-    """"de_DE.UTF-8" -> "de", "C" -> "en"; None for an empty value."""
+    """ "de_DE.UTF-8" -> "de", "C" -> "en"; None for an empty value."""
     if not value:
         return None
     code = value.split(".")[0].split("@")[0].split("_")[0].split("-")[0].lower()
@@ -110,8 +121,11 @@ def _chained(code: str) -> _gettext.NullTranslations:
 def shared_translations(code: str) -> _gettext.NullTranslations:
     """The shared catalog of `code` alone (a game's own catalog sits in front of it)."""
     if code not in _shared:
-        _shared[code] = (_gettext.NullTranslations() if code == "en" else
-                         _gettext.translation(DOMAIN, str(LOCALE_DIR), languages=[code], fallback=True))
+        _shared[code] = (
+            _gettext.NullTranslations()
+            if code == "en"
+            else _gettext.translation(DOMAIN, str(LOCALE_DIR), languages=[code], fallback=True)
+        )
     return _shared[code]
 
 
@@ -159,7 +173,9 @@ class _GameCatalogs(_gettext.NullTranslations):
         for game in games().values():
             folder = game.folder()
             if folder is not None:
-                found = _gettext.translation(game.domain, os.path.join(folder, "locale"), languages=[self.code], fallback=True)
+                found = _gettext.translation(
+                    game.domain, os.path.join(folder, "locale"), languages=[self.code], fallback=True
+                )
                 if type(found) is not _gettext.NullTranslations:
                     _gettext.NullTranslations.add_fallback(self, found)
 
@@ -296,7 +312,7 @@ def _read_data_names() -> dict[str, dict[str, str]]:
                 text = node.get(field)
                 for key, value in node.items():
                     if isinstance(text, str) and key.startswith(f"{field}_") and isinstance(value, str):
-                        out.setdefault(key[len(field) + 1:], {}).setdefault(text, value)
+                        out.setdefault(key[len(field) + 1 :], {}).setdefault(text, value)
             for value in node.values():
                 walk(value)
         elif isinstance(node, list):

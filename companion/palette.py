@@ -29,10 +29,25 @@ BLUE: RGB = (0, 114, 178)
 VERMILLION: RGB = (213, 94, 0)
 REDDISH_PURPLE: RGB = (204, 121, 167)
 WHITE: RGB = (255, 255, 255)
-PLAYER_COLOURS: tuple[RGB, ...] = (ORANGE, SKY_BLUE, BLUISH_GREEN, YELLOW, BLUE, VERMILLION, REDDISH_PURPLE, WHITE)
+PLAYER_COLOURS: tuple[RGB, ...] = (
+    ORANGE,
+    SKY_BLUE,
+    BLUISH_GREEN,
+    YELLOW,
+    BLUE,
+    VERMILLION,
+    REDDISH_PURPLE,
+    WHITE,
+)
 COLOUR_NAMES: dict[RGB, str] = {
-    ORANGE: "orange", SKY_BLUE: "sky blue", BLUISH_GREEN: "bluish green", YELLOW: "yellow", BLUE: "blue",
-    VERMILLION: "vermillion", REDDISH_PURPLE: "reddish purple", WHITE: "white",
+    ORANGE: "orange",
+    SKY_BLUE: "sky blue",
+    BLUISH_GREEN: "bluish green",
+    YELLOW: "yellow",
+    BLUE: "blue",
+    VERMILLION: "vermillion",
+    REDDISH_PURPLE: "reddish purple",
+    WHITE: "white",
 }
 
 COLOURS: dict[str, RGB] = {name: rgb for rgb, name in COLOUR_NAMES.items()}  # a seat's colour name -> RGB
@@ -108,17 +123,37 @@ def shape_points(shape: str) -> tuple[tuple[float, float], ...]:
         return ((0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0))
     if shape == "cross":
         a, b = 0.34, 1.0
-        return ((-a, -b), (a, -b), (a, -a), (b, -a), (b, a), (a, a), (a, b), (-a, b), (-a, a), (-b, a), (-b, -a), (-a, -a))
+        return (
+            (-a, -b),
+            (a, -b),
+            (a, -a),
+            (b, -a),
+            (b, a),
+            (a, a),
+            (a, b),
+            (-a, b),
+            (-a, a),
+            (-b, a),
+            (-b, -a),
+            (-a, -a),
+        )
     if shape == "star":
-        return tuple((round(r * math.sin(k * math.pi / 5), 4), round(-r * math.cos(k * math.pi / 5) + 0.1, 4))
-                     for k, r in zip(range(10), (1.05, 0.45) * 5))
+        return tuple(
+            (round(r * math.sin(k * math.pi / 5), 4), round(-r * math.cos(k * math.pi / 5) + 0.1, 4))
+            for k, r in zip(range(10), (1.05, 0.45) * 5)
+        )
     if shape == "moon":  # a crescent: the outer circle's left side, the inner one's cut
         outer = [(math.cos(a), math.sin(a)) for a in (math.pi / 2 + k * math.pi / 12 for k in range(13))]
-        inner = [(0.45 + 0.75 * math.cos(a), 0.75 * math.sin(a) * 1.2) for a in
-                 (3 * math.pi / 2 - k * math.pi / 12 for k in range(13))]
+        inner = [
+            (0.45 + 0.75 * math.cos(a), 0.75 * math.sin(a) * 1.2)
+            for a in (3 * math.pi / 2 - k * math.pi / 12 for k in range(13))
+        ]
         return tuple((round(x, 4), round(y, 4)) for x, y in outer + inner)
     r = 0.7  # a disc well inside the square and the diamond, so they stay apart when small
-    return tuple((round(r * math.cos(k * math.pi / 12), 4), round(r * math.sin(k * math.pi / 12), 4)) for k in range(24))
+    return tuple(
+        (round(r * math.cos(k * math.pi / 12), 4), round(r * math.sin(k * math.pi / 12), 4))
+        for k in range(24)
+    )
 
 
 # ---------------------------------------------------------------- the veil

@@ -26,8 +26,10 @@ SHARED_FILE_MODE = 0o660
 PRIVATE_DIR_MODE = 0o700
 PRIVATE_FILE_MODE = 0o600
 SHARED_UMASK = 0o007  # what files made in the shared places need (sqlite's -wal and -shm follow the umask)
-NO_ACCESS = ("permission denied: the service's files are for its group; join it with "
-             "`sudo usermod -aG companion $USER`, then log out and back in (`companion doctor` says more)")
+NO_ACCESS = (
+    "permission denied: the service's files are for its group; join it with "
+    "`sudo usermod -aG companion $USER`, then log out and back in (`companion doctor` says more)"
+)
 
 
 def system_install() -> bool:

@@ -24,8 +24,9 @@ use `from __future__ import annotations`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from operator import itemgetter
-from typing import Any, Iterable, dataclass_transform
+from typing import Any, dataclass_transform
 
 _MISSING = object()
 
@@ -76,11 +77,11 @@ class Named(tuple, metaclass=_RecordType):
         fields, defaults = cls._fields, cls._field_defaults
         if len(args) > len(fields):
             raise TypeError(f"{cls.__name__}() takes {len(fields)} values, got {len(args)}")
-        twice = [f for f in fields[:len(args)] if f in kwargs]
+        twice = [f for f in fields[: len(args)] if f in kwargs]
         if twice:
             raise TypeError(f"{cls.__name__}() got more than one value for {twice[0]!r}")
         values = list(args)
-        for field in fields[len(args):]:
+        for field in fields[len(args) :]:
             value = kwargs.pop(field, _MISSING)
             if value is _MISSING:
                 value = defaults.get(field, _MISSING)
@@ -104,7 +105,9 @@ class Named(tuple, metaclass=_RecordType):
         unknown = [name for name in changes if name not in self._fields]
         if unknown:
             raise ValueError(f"{type(self).__name__} has no field {unknown[0]!r}")
-        return tuple.__new__(type(self), [changes.get(name, value) for name, value in zip(self._fields, self)])
+        return tuple.__new__(
+            type(self), [changes.get(name, value) for name, value in zip(self._fields, self)]
+        )
 
     def _asdict(self) -> dict[str, Any]:
         """Field name -> value, in field order."""

@@ -10,10 +10,9 @@ import select
 import sys
 import time
 
-import machine
-
 import iso14443
 import lineproto
+import machine
 from rc522 import RC522
 
 FIRMWARE = "0.1.0"
@@ -62,8 +61,9 @@ class HostInput:
 def make_reader():
     """The RC522 on SPI0."""
     pin = machine.Pin
-    spi = machine.SPI(0, baudrate=1000000, polarity=0, phase=0,
-                      sck=pin(PIN_SCK), mosi=pin(PIN_MOSI), miso=pin(PIN_MISO))
+    spi = machine.SPI(
+        0, baudrate=1000000, polarity=0, phase=0, sck=pin(PIN_SCK), mosi=pin(PIN_MOSI), miso=pin(PIN_MISO)
+    )
     return RC522(spi, pin(PIN_CS, pin.OUT, value=1), pin(PIN_RST, pin.OUT, value=1))
 
 

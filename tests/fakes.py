@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-
 from dataclasses import dataclass, replace
 
 from companion.errors import CommandError, RuleViolation
@@ -60,7 +59,14 @@ class CounterGame:
 
     def actions(self, state):
         """Add is possible until the end."""
-        return [Action({"cmd": "add", "n": 1}, "add one", enabled=not state.over, why_not="over" if state.over else None)]
+        return [
+            Action(
+                {"cmd": "add", "n": 1},
+                "add one",
+                enabled=not state.over,
+                why_not="over" if state.over else None,
+            )
+        ]
 
     def to_json(self, state):
         """The state as JSON."""
@@ -71,7 +77,7 @@ class CounterGame:
         return CounterState(data["total"], data["over"])
 
     def outcome(self, state):
-        """"done" once ended."""
+        """ "done" once ended."""
         return "done" if state.over else None
 
 

@@ -47,7 +47,9 @@ def install(site: Path) -> Path:
     meta.mkdir()
     text = (SOURCE / "pyproject.toml").read_text(encoding="utf-8")
     line = next(ln for ln in text.splitlines() if ln.startswith(f"{GAME} = "))
-    (meta / "entry_points.txt").write_text(f"[nightwatch.games]\n{line.replace(chr(34), '')}\n", encoding="utf-8")
+    (meta / "entry_points.txt").write_text(
+        f"[nightwatch.games]\n{line.replace(chr(34), '')}\n", encoding="utf-8"
+    )
     return site
 
 
@@ -65,7 +67,9 @@ def coin(tmp_path, monkeypatch):
 
 def script(tmp_path: Path, moves: int = 5) -> tuple[Path, list[dict]]:
     """A game of Coin Stack to its end: Alex and Bob lay 2, 2, 1, 1, 1 (Alex lays the seventh coin)."""
-    commands = [{"cmd": "setup", "game": GAME, "names": NAMES}] + [{"cmd": "lay", "n": n} for n in (2, 2, 1, 1, 1)[:moves]]
+    commands = [{"cmd": "setup", "game": GAME, "names": NAMES}] + [
+        {"cmd": "lay", "n": n} for n in (2, 2, 1, 1, 1)[:moves]
+    ]
     path = tmp_path / "coin.jsonl"
     path.write_text("".join(json.dumps(c) + "\n" for c in commands), encoding="utf-8")
     return path, commands
@@ -74,20 +78,41 @@ def script(tmp_path: Path, moves: int = 5) -> tuple[Path, list[dict]]:
 def test_its_engine_is_small_and_nothing_of_the_companion_names_it():
     engine = (SOURCE / "coin_stack" / "engine.py").read_text(encoding="utf-8").splitlines()
     assert 30 <= len(engine) <= 100
-    assert not (SOURCE / "coin_stack" / "screens.py").exists() and not (SOURCE / "coin_stack" / "events.py").exists()
+    assert (
+        not (SOURCE / "coin_stack" / "screens.py").exists()
+        and not (SOURCE / "coin_stack" / "events.py").exists()
+    )
     package = Path(companion.__file__).parent
-    named = [p for p in package.rglob("*") if p.is_file() and p.suffix in (".py", ".toml", ".po")
-             and ("coin-stack" in p.read_text(encoding="utf-8", errors="replace")
-                  or "coin_stack" in p.read_text(encoding="utf-8", errors="replace"))]
+    named = [
+        p
+        for p in package.rglob("*")
+        if p.is_file()
+        and p.suffix in (".py", ".toml", ".po")
+        and (
+            "coin-stack" in p.read_text(encoding="utf-8", errors="replace")
+            or "coin_stack" in p.read_text(encoding="utf-8", errors="replace")
+        )
+    ]
     assert named == []
 
 
 def test_the_contract_module_passes_on_it(coin, tmp_path):
     """What a plugin's author runs: `NIGHTWATCH_GAMES=coin-stack pytest --pyargs companion.testing`."""
-    env = {**os.environ, "NIGHTWATCH_GAMES": GAME, "PYTHONPATH": os.pathsep.join([str(coin), str(ROOT)]),
-           "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    res = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--pyargs", "companion.testing"],
-                         cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
+    env = {
+        **os.environ,
+        "NIGHTWATCH_GAMES": GAME,
+        "PYTHONPATH": os.pathsep.join([str(coin), str(ROOT)]),
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+    }
+    res = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--pyargs", "companion.testing"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert res.returncode == 0, res.stdout[-3000:] + res.stderr[-2000:]
     assert " passed" in res.stdout and " skipped" not in res.stdout
 
@@ -107,11 +132,22 @@ def test_it_plays_in_companion_play_and_names_its_winner(coin, tmp_path, capsys,
 
 def test_a_refusal_in_play_names_the_player_as_the_narration_does(coin, tmp_path, capsys):
     path = tmp_path / "refused.jsonl"
-    path.write_text("".join(json.dumps(c) + "\n" for c in [{"cmd": "setup", "game": GAME, "players": 2},
-                                                          {"cmd": "lay", "n": 2}, {"cmd": "lay", "n": 3}]), encoding="utf-8")
+    path.write_text(
+        "".join(
+            json.dumps(c) + "\n"
+            for c in [
+                {"cmd": "setup", "game": GAME, "players": 2},
+                {"cmd": "lay", "n": 2},
+                {"cmd": "lay", "n": 3},
+            ]
+        ),
+        encoding="utf-8",
+    )
     assert cli.main(["play", "--script", str(path), "--narrate"]) == 1
     out, err = capsys.readouterr()
-    assert "refused 'lay'" in err and "lay one or two coins" in err and "Billie's turn" in err  # the seat on turn as the narration names it
+    assert (
+        "refused 'lay'" in err and "lay one or two coins" in err and "Billie's turn" in err
+    )  # the seat on turn as the narration names it
     assert "P1" not in out + err and "P2" not in out + err  # the unnamed seats by the table's default names
 
 
@@ -123,12 +159,17 @@ def test_it_gets_a_journal_line_and_an_end_card_naming_its_winner(coin, tmp_path
     assert cli.main(["journal", "--journal", str(journal), "list"]) == 0
     line = capsys.readouterr().out
     assert "Coin Stack" in line and "Alex won" in line and "(last" not in line and "last-coin" not in line
-    assert cli.main(["journal", "--journal", str(journal), "report", "1", "--out", str(tmp_path / "card.png")]) == 0
+    assert (
+        cli.main(["journal", "--journal", str(journal), "report", "1", "--out", str(tmp_path / "card.png")])
+        == 0
+    )
     assert (tmp_path / "card.png").stat().st_size > 1000
     from companion.ui.endcard import card_from, replay
 
     card = card_from(replay(commands))
-    assert card.title == "Coin Stack" and card.outcome == "Alex wins." and card.over and len(card.moments) == 3
+    assert (
+        card.title == "Coin Stack" and card.outcome == "Alex wins." and card.over and len(card.moments) == 3
+    )
     assert [s.name for s in card.seats] == NAMES
 
 
@@ -141,7 +182,9 @@ def test_it_shows_on_the_phone_with_its_board_and_its_winner_in_german(coin):
     i18n.set_language("de")
     view = phoneview.build(GAME, running)
     assert view["title"] == "Coin Stack" and view["turn"] == "Alex" and view["outcome"] is None
-    assert view["lines"] == ["Münzen auf dem Stapel: 4", "Münzen zum Sieg: 7"] and view["step"] == "Münzen legen"
+    assert (
+        view["lines"] == ["Münzen auf dem Stapel: 4", "Münzen zum Sieg: 7"] and view["step"] == "Münzen legen"
+    )
     over = Session.replay(commands + [{"cmd": "lay", "n": 1}] * 3).view()
     view = phoneview.build(GAME, over)
     assert view["outcome"] == "Alex gewinnt." and view["winners"] == ["Alex"]
@@ -154,7 +197,11 @@ def test_it_speaks_its_own_german_not_another_games(coin):
     from companion.rules import load_game
 
     i18n.set_language("de")
-    label = load_game(GAME).legal_actions(load_game(GAME).setup({"cmd": "setup", "game": GAME, "players": 2})[0])[0].label
+    label = (
+        load_game(GAME)
+        .legal_actions(load_game(GAME).setup({"cmd": "setup", "game": GAME, "players": 2})[0])[0]
+        .label
+    )
     assert refusal_text(label, GAME) == "Münze legen"
     assert i18n._(companion.plugins.info(GAME).blurb).startswith("legt abwechselnd")
     if "counter-race" in companion.plugins.games():  # (installed by `make test`)
@@ -184,12 +231,19 @@ def test_it_is_offered_set_up_and_played_at_the_table_naming_its_winner(coin, tm
     for _ in range(20):
         if app.session.outcome() is not None:
             break
-        choose(app, rng.choice([b["id"] for b in app.ui.view_model()["buttons"] if b["id"].startswith("act:")]))
+        choose(
+            app, rng.choice([b["id"] for b in app.ui.view_model()["buttons"] if b["id"].startswith("act:")])
+        )
     app.tick()
     (winner,) = app.session.view()["winners"]
     assert winner in app.session.view()["names"] and winner not in ("P1", "P2")
     card = app.ui.screen.model().card  # the end card at the table, first
-    assert card is not None and card.outcome == f"{winner} wins." and card.title == "Coin Stack" and len(card.moments) == 3
+    assert (
+        card is not None
+        and card.outcome == f"{winner} wins."
+        and card.title == "Coin Stack"
+        and len(card.moments) == 3
+    )
     choose(app, "results")
     lines = app.ui.view_model()["lines"]
     assert f"Game over: {winner} wins." in lines, lines  # the generic screen names the winner

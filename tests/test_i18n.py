@@ -8,24 +8,29 @@ from pathlib import Path
 import pytest
 
 from companion import cli, i18n
+from companion.errors import DataFileError, RuleViolation
 from companion.gamedata import config
 from companion.gamedata import loader as gamedata
-from companion.errors import DataFileError, RuleViolation
 from companion.narration import words
 from companion.narration.speech import Speaker
 
-SCENARIO_SETUP = '{"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila"], "difficulty": "easy", "seed": 7}\n'
+SCENARIO_SETUP = (
+    '{"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila"], "difficulty": "easy", "seed": 7}\n'
+)
 
 
-@pytest.mark.parametrize("env, expected", [
-    ({"LANG": "de_DE.UTF-8"}, "de"),
-    ({"LC_ALL": "de_AT.UTF-8", "LANG": "en_GB.UTF-8"}, "de"),
-    ({"LANGUAGE": "fr:de", "LANG": "fr_FR.UTF-8"}, "de"),
-    ({"LANG": "C.UTF-8"}, "en"),
-    ({"LC_ALL": "C", "LANG": "de_DE.UTF-8"}, "en"),  # LC_ALL decides, as gettext does
-    ({"LC_MESSAGES": "de_CH"}, "de"),
-    ({}, "en"),
-])
+@pytest.mark.parametrize(
+    "env, expected",
+    [
+        ({"LANG": "de_DE.UTF-8"}, "de"),
+        ({"LC_ALL": "de_AT.UTF-8", "LANG": "en_GB.UTF-8"}, "de"),
+        ({"LANGUAGE": "fr:de", "LANG": "fr_FR.UTF-8"}, "de"),
+        ({"LANG": "C.UTF-8"}, "en"),
+        ({"LC_ALL": "C", "LANG": "de_DE.UTF-8"}, "en"),  # LC_ALL decides, as gettext does
+        ({"LC_MESSAGES": "de_CH"}, "de"),
+        ({}, "en"),
+    ],
+)
 def test_the_default_language_comes_from_the_system_locale(env, expected):
     assert i18n.system_language(env) == expected
 
@@ -57,8 +62,10 @@ def test_plurals_follow_the_count():
 
 
 def test_importing_i18n_reads_no_catalog():
-    code = ("import companion.i18n as i, sys; "
-            "print(i._catalog is None, i._current is None, 'babel' in sys.modules)")
+    code = (
+        "import companion.i18n as i, sys; "
+        "print(i._catalog is None, i._current is None, 'babel' in sys.modules)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["True", "True", "False"]
 
@@ -109,8 +116,12 @@ def test_play_refuses_in_german_in_a_child_process(tmp_path):
     script = tmp_path / "bad.jsonl"
     script.write_text(SCENARIO_SETUP + '{"cmd": "recruit"}\n')
     env = {"COMPANION_LANG": "de", "PATH": "/usr/bin:/bin", "COMPANION_CONFIG_DIR": str(tmp_path)}
-    res = subprocess.run([sys.executable, "-m", "companion", "play", "--script", str(script)],
-                         capture_output=True, text=True, env=env)
+    res = subprocess.run(
+        [sys.executable, "-m", "companion", "play", "--script", str(script)],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
     assert res.returncode == 1
     assert "abgelehnt, Regel anwerben: nicht jetzt" in res.stderr
 
@@ -119,7 +130,9 @@ def test_a_refusal_template_is_translated_at_the_edge_with_its_values():
     exc = RuleViolation("game over", "the game is over ({outcome}); only undo can go back", outcome="victory")
     assert exc.message == "the game is over (victory); only undo can go back"
     i18n.set_language("de")
-    assert words.refusal_text(exc) == "das Spiel ist vorbei (Sieg); nur Rückgängig führt zurück"  # the ending's words
+    assert (
+        words.refusal_text(exc) == "das Spiel ist vorbei (Sieg); nur Rückgängig führt zurück"
+    )  # the ending's words
     plain = RuleViolation("recruit", "no minion left in the reserve")  # not in the catalog: stays English
     assert words.refusal_text(plain) == "no minion left in the reserve"
 
@@ -182,7 +195,9 @@ def test_every_shipped_text_has_a_german_one():
     for path in paths:
         missing += _untranslated(tomllib.loads(path.read_text(encoding="utf-8")), path.name)
     assert missing == []
-    assert _untranslated({"relics": {"x": {"name": "X", "name_de": "X", "note": "Gain 1 AP."}}}, "t") == ["t.relics.x.note"]
+    assert _untranslated({"relics": {"x": {"name": "X", "name_de": "X", "note": "Gain 1 AP."}}}, "t") == [
+        "t.relics.x.note"
+    ]
 
 
 def test_data_texts_reach_the_screen_in_german():
@@ -201,7 +216,11 @@ def test_data_texts_reach_the_screen_in_german():
 def test_strigoi_uses_the_german_rulebook_terms():
     doc = gamedata.read_doc("strigoi")
     names = {key: rec["name_de"] for key, rec in doc.data["strigoi"].items()}
-    assert names == {"master": "Meister-Strigoi", "apprentice": "Lehrling", "supreme": "Oberster Meister-Strigoi"}
+    assert names == {
+        "master": "Meister-Strigoi",
+        "apprentice": "Lehrling",
+        "supreme": "Oberster Meister-Strigoi",
+    }
 
 
 def test_espeak_speaks_with_the_languages_voice():
@@ -226,8 +245,8 @@ def test_espeak_speaks_with_the_languages_voice():
 
 def test_settings_screen_language_button_steps_to_the_next_language():
     from companion.ui.screens.base import UIContext
-    from companion.ui.screens.stack import ScreenStack
     from companion.ui.screens.menus import SettingsScreen
+    from companion.ui.screens.stack import ScreenStack
 
     ctx = UIContext(renderer=None, settings={}, stack=ScreenStack())
     screen = SettingsScreen(ctx)
@@ -252,7 +271,10 @@ def test_run_takes_the_language_from_its_config(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.delenv("COMPANION_LANG")
     assert cli.main(["run", "--demo", "--frames", "2", "--pace", "0"]) == 0
-    assert "companion run: ohne Bildschirm (--demo was asked for), der Bot spielt die Demo" in capsys.readouterr().err
+    assert (
+        "companion run: ohne Bildschirm (--demo was asked for), der Bot spielt die Demo"
+        in capsys.readouterr().err
+    )
 
 
 def test_hw_test_counts_presses_in_german(monkeypatch, capsys):
@@ -266,6 +288,7 @@ def test_hw_test_counts_presses_in_german(monkeypatch, capsys):
 
 
 # -- each game's own catalog, chained behind the shared one ------------------------------------------------
+
 
 def test_a_games_words_come_from_its_own_catalog_behind_the_shared_one():
     import gettext
@@ -316,7 +339,8 @@ def _plugins_translating_one_msgid(tmp_path, games: dict[str, str]):
         (site / package / "__init__.py").write_text(
             "from companion.games import GamePlugin\n\n\nclass Game(GamePlugin):\n"
             f"    id = {gid!r}\n    title = {gid!r}\n    order = {70 + order}\n\n"
-            "    def engine_class(self):\n        raise ImportError('no engine here')\n")
+            "    def engine_class(self):\n        raise ImportError('no engine here')\n"
+        )
         catalog = Catalog(locale="de")
         catalog.add("Roll the die", german)
         with (folder / f"nightwatch-{gid}.mo").open("wb") as f:
@@ -344,7 +368,9 @@ def test_two_plugin_games_with_one_msgid_each_say_it_their_own_way(tmp_path, mon
             assert i18n._("Roll the die") == "Wirf den Würfel" and i18n._("Settings") == "Einstellungen"
         assert refusal_text(Text("Roll the die"), "dice-duel") == "Würfle"
         assert refusal_text(Text("Roll the die"), "coin-flip") == "Wirf den Würfel"
-        assert i18n.translations("de", "coin-flip").gettext("Roll the die") == "Wirf den Würfel"  # the language passed
+        assert (
+            i18n.translations("de", "coin-flip").gettext("Roll the die") == "Wirf den Würfel"
+        )  # the language passed
         assert i18n.translations("en", "coin-flip").gettext("Roll the die") == "Roll the die"
         with i18n.in_language("en"):  # a phone's language for a moment; the table's stays German
             assert i18n._("Settings") == "Settings" and i18n.current_language() == "en"

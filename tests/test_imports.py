@@ -76,8 +76,10 @@ def import_graph() -> dict[str, set[str]]:
                 base = node.module or ""
                 if node.level:  # relative: from the package, `level - 1` packages up
                     parts = package.split(".")
-                    base = ".".join(parts[:len(parts) - node.level + 1] + ([base] if base else []))
-                found |= {f"{base}.{a.name}" if f"{base}.{a.name}" in mods else known(base) for a in node.names}
+                    base = ".".join(parts[: len(parts) - node.level + 1] + ([base] if base else []))
+                found |= {
+                    f"{base}.{a.name}" if f"{base}.{a.name}" in mods else known(base) for a in node.names
+                }
         graph[name] = found - {None, name}
     return graph
 
@@ -119,8 +121,14 @@ def test_every_module_of_companion_imports_alone_in_a_fresh_process():
     """`python -c "import companion.cli.doctor_pi"`, and the same for every other module."""
     names = sorted(modules())
     env = {**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
-    res = subprocess.run([sys.executable, "-c", _FORKER, *names], cwd=ROOT, env=env, capture_output=True,
-                         text=True, timeout=300)
+    res = subprocess.run(
+        [sys.executable, "-c", _FORKER, *names],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert res.returncode == 0, res.stderr[-3000:]
     failed = res.stdout.strip().splitlines()[-1].removeprefix("FAILED").split()
     assert failed == [], f"{failed} do not import alone:\n{res.stderr[-3000:]}"
@@ -131,7 +139,9 @@ def test_no_module_of_companion_is_in_an_import_cycle():
     """Every module of companion, the games' packages included, imports in one direction (imports inside
     functions count: a cycle entered from the wrong end fails)."""
     graph = import_graph()
-    assert len(graph) > 150 and any(m.startswith("companion.games.masters.rules.") for m in graph)  # the whole tree
+    assert len(graph) > 150 and any(
+        m.startswith("companion.games.masters.rules.") for m in graph
+    )  # the whole tree
     assert cycles(graph) == []
 
 
@@ -154,12 +164,18 @@ def test_the_cycle_finder_finds_a_cycle_through_a_function_level_import():
 # `rules/` the rules' layer; its plugin class (its `__init__`) and the rest are its own, and shared
 # code never imports them (it asks the catalog for the game's GamePlugin).
 LAYERS = (
-    ("companion.errors", "companion.records", "companion.palette", "companion.paths",
-     "companion.plugins"),
+    ("companion.errors", "companion.records", "companion.palette", "companion.paths", "companion.plugins"),
     ("companion.rules",),
     ("companion.inputs", "companion.i18n"),
-    ("companion.storage", "companion.gamedata", "companion.narration", "companion.lighting", "companion.hal",
-     "companion.vision", "companion.games="),
+    (
+        "companion.storage",
+        "companion.gamedata",
+        "companion.narration",
+        "companion.lighting",
+        "companion.hal",
+        "companion.vision",
+        "companion.games=",
+    ),
     ("companion.gameline", "companion.runtime", "companion.controllers"),
     ("companion.ui",),
     ("companion.web", "companion.app"),
@@ -186,20 +202,24 @@ def game_part(module: str) -> str | None:
     (rules/...) or "other"; None for a module outside the games' packages."""
     if not module.startswith(GAMES):
         return None
-    parts = module[len(GAMES):].split(".")
+    parts = module[len(GAMES) :].split(".")
     return "plugin" if len(parts) == 1 else "rules" if parts[1] == "rules" else "other"
 
 
 def upward(graph: dict[str, set[str]], layers=LAYERS) -> list[str]:
     """Every import that breaks the layers, as "a (layer) -> b (layer)" lines; a module no layer names
     is listed too (a new package must be placed)."""
+
     def rank(module: str) -> int | None:
         return 1 if game_part(module) == "rules" else layer(module, layers)
 
     wrong = []
     for module, imports in sorted(graph.items()):
         own = game_part(module)
-        if own in ("plugin", "other"):  # a game's class, screens, words: checked for cycles, and by the rule below
+        if own in (
+            "plugin",
+            "other",
+        ):  # a game's class, screens, words: checked for cycles, and by the rule below
             continue
         if rank(module) is None:
             wrong.append(f"{module}: in no layer")
@@ -222,12 +242,14 @@ def test_every_import_goes_down_the_layers():
 def test_the_layer_check_fails_on_an_upward_import():
     """Break the property once: a storage module importing the UI, a shared module importing a game's
     screens, an unplaced package and a game's rules reaching into the UI are each reported."""
-    graph = {"companion.storage.x": {"companion.ui.words", "companion.i18n"},
-             "companion.ui.y": {"companion.storage.x"},
-             "companion.gameline": {"companion.games.toy.screens"},
-             "companion.newpkg.z": set(),
-             "companion.games.toy.rules.engine": {"companion.ui.y", "companion.rules.base"},
-             "companion.games.toy.screens": {"companion.ui.y", "companion.games.toy.rules.engine"}}
+    graph = {
+        "companion.storage.x": {"companion.ui.words", "companion.i18n"},
+        "companion.ui.y": {"companion.storage.x"},
+        "companion.gameline": {"companion.games.toy.screens"},
+        "companion.newpkg.z": set(),
+        "companion.games.toy.rules.engine": {"companion.ui.y", "companion.rules.base"},
+        "companion.games.toy.screens": {"companion.ui.y", "companion.games.toy.rules.engine"},
+    }
     assert upward(graph) == [
         "companion.gameline -> companion.games.toy.screens: shared code imports a game's own module",
         "companion.games.toy.rules.engine (1) -> companion.ui.y (5)",
@@ -286,12 +308,14 @@ def test_no_folder_imports_upward():
 
 def test_the_folder_check_fails_on_an_upward_folder_arrow():
     """Break it once: a catalog kept in games/ that the rules import, while a game there imports the rules."""
-    graph = {"companion.games.masters.rules.game": {"companion.rules.base"},
-             "companion.rules.base": {"companion.errors"},
-             "companion.rules": {"companion.games.masters"},
-             "companion.games.masters": {"companion.games.masters.rules.game"},
-             "companion.errors": set()}
+    graph = {
+        "companion.games.masters.rules.game": {"companion.rules.base"},
+        "companion.rules.base": {"companion.errors"},
+        "companion.rules": {"companion.games.masters"},
+        "companion.games.masters": {"companion.games.masters.rules.game"},
+        "companion.errors": set(),
+    }
     assert cycles(folder_graph(graph)) == [["companion.games.masters", "companion.rules"]]
-    assert mixed_folders({"companion.web": set(), "companion.web.hub": set()},
-                         layers=(("companion.web=",), ("companion.web",))) == ["companion.web: layers [0, 1]"]
-
+    assert mixed_folders(
+        {"companion.web": set(), "companion.web.hub": set()}, layers=(("companion.web=",), ("companion.web",))
+    ) == ["companion.web: layers [0, 1]"]

@@ -13,7 +13,10 @@ def test_a_button_event_is_equal_and_hashed_by_its_values_and_shows_them():
     assert hash(a) == hash(ButtonEvent(VButton.NEXT, Press.SHORT, 1.0, "gpio"))
     assert a != ButtonEvent(VButton.NEXT, Press.SHORT, 1.0, "key")
     assert len({a, ButtonEvent(VButton.NEXT, Press.SHORT, 1.0)}) == 1
-    assert repr(a) == "ButtonEvent(button=<VButton.NEXT: 'next'>, kind=<Press.SHORT: 'short'>, t=1.0, source='gpio')"
+    assert (
+        repr(a)
+        == "ButtonEvent(button=<VButton.NEXT: 'next'>, kind=<Press.SHORT: 'short'>, t=1.0, source='gpio')"
+    )
 
 
 def test_the_records_are_not_tuples_and_cannot_change():

@@ -30,6 +30,8 @@ def test_game_data_and_config_never_import_the_hal():
 
 
 def test_no_module_of_companion_is_over_500_lines():
-    long = sorted((len(p.read_text(encoding="utf-8").splitlines()), str(p.relative_to(ROOT)))
-                  for p in ROOT.rglob("*.py"))
+    long = sorted(
+        (len(p.read_text(encoding="utf-8").splitlines()), str(p.relative_to(ROOT)))
+        for p in ROOT.rglob("*.py")
+    )
     assert [f for f in long if f[0] > 500] == [], long[-3:]

@@ -11,14 +11,27 @@ PACKAGE = ROOT / "companion"
 # suites of the whole: the installed system, the reliability suite, the toy game's own distribution
 WHOLE = {"deploy", "reliability", "toygame"}
 # test modules under tests/ itself that check the whole tree, not one module
-TREE_CHECKS = {"test_imports.py", "test_layout.py", "test_mirror.py", "test_docs.py", "test_shared_names.py",
-               "test_plugin_boundaries.py", "test_toygame.py", "test_coin_game.py"}
+TREE_CHECKS = {
+    "test_imports.py",
+    "test_layout.py",
+    "test_mirror.py",
+    "test_docs.py",
+    "test_shared_names.py",
+    "test_plugin_boundaries.py",
+    "test_toygame.py",
+    "test_coin_game.py",
+}
 
 
 def _test_folders() -> list[Path]:
     """Every folder under tests/ (outside the suites of the whole) that holds a test module."""
-    return sorted({p.parent for p in TESTS.rglob("test_*.py")
-                   if p.parent != TESTS and p.relative_to(TESTS).parts[0] not in WHOLE})
+    return sorted(
+        {
+            p.parent
+            for p in TESTS.rglob("test_*.py")
+            if p.parent != TESTS and p.relative_to(TESTS).parts[0] not in WHOLE
+        }
+    )
 
 
 def test_every_test_folder_is_named_after_what_it_tests():
@@ -32,8 +45,11 @@ def test_every_test_folder_is_named_after_what_it_tests():
 
 
 def test_test_modules_beside_the_folders_test_a_top_level_module_or_the_tree():
-    loose = [p.name for p in TESTS.glob("test_*.py")
-             if p.name not in TREE_CHECKS and not (PACKAGE / p.name.removeprefix("test_")).is_file()]
+    loose = [
+        p.name
+        for p in TESTS.glob("test_*.py")
+        if p.name not in TREE_CHECKS and not (PACKAGE / p.name.removeprefix("test_")).is_file()
+    ]
     assert loose == [], f"put these beside the package they test: {loose}"
 
 

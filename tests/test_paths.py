@@ -104,8 +104,12 @@ def _locked(monkeypatch, folder):
         return real_exists(self, *a, **k)
 
     monkeypatch.setattr(Path, "exists", exists)
-    monkeypatch.setattr(os.path, "exists", lambda p: False if str(p).startswith(str(folder) + "/") else real_exists(Path(p)))
-    monkeypatch.setattr(os, "access", lambda p, m, **k: not str(p).startswith(str(folder)) and real_access(p, m, **k))
+    monkeypatch.setattr(
+        os.path, "exists", lambda p: False if str(p).startswith(str(folder) + "/") else real_exists(Path(p))
+    )
+    monkeypatch.setattr(
+        os, "access", lambda p, m, **k: not str(p).startswith(str(folder)) and real_access(p, m, **k)
+    )
 
 
 def test_a_user_outside_the_group_is_told_to_join_not_shown_a_traceback(system, monkeypatch, capsys):
@@ -139,5 +143,7 @@ def test_doctor_outside_the_group_names_the_fix(system, monkeypatch, tmp_path):
 
     _locked(monkeypatch, etc)
     checks = _by_name(doctor.run_checks(Outsider(root, groups=doctor.GROUPS)))
-    assert checks["places"].status is doctor.Status.FAIL and checks["places"].fix.startswith("sudo usermod -aG companion pi")
+    assert checks["places"].status is doctor.Status.FAIL and checks["places"].fix.startswith(
+        "sudo usermod -aG companion pi"
+    )
     assert checks["config"].fix.startswith("sudo usermod -aG companion pi")

@@ -24,8 +24,22 @@ from companion.testing.contract import play
 
 PACKAGE = Path(companion.__file__).resolve().parent
 # keys of the documented game API and of the lights' picture (companion/rules/base.py): any game may have them
-DOCUMENTED = {"game", "phase", "step", "outcome", "seats", "current_player", "board", "winners",
-              "districts", "bar", "bar_max", "bar_meaning", "timer", "paused"}
+DOCUMENTED = {
+    "game",
+    "phase",
+    "step",
+    "outcome",
+    "seats",
+    "current_player",
+    "board",
+    "winners",
+    "districts",
+    "bar",
+    "bar_max",
+    "bar_meaning",
+    "timer",
+    "paused",
+}
 # a shared module reading a key that happens to be spelt like one game's field, about something else
 SAME_WORD = {
     ("companion/gamedata/config.py", "deck"): "the config's [game] deck (digital or physical)",
@@ -50,7 +64,7 @@ def game_fields() -> dict[str, str]:
     by_field: dict[str, set[str]] = {}
     for gid in games():
         session = play(gid, 1)
-        for state in session.states[::max(1, len(session.states) // 40)] + [session.state]:
+        for state in session.states[:: max(1, len(session.states) // 40)] + [session.state]:
             for key in session.game.view(state):
                 by_field.setdefault(key, set()).add(gid)
     return {key: next(iter(ids)) for key, ids in by_field.items() if len(ids) == 1 and key not in DOCUMENTED}
@@ -61,17 +75,34 @@ def key_reads(tree: ast.AST) -> list[tuple[int, str]]:
     a loop walks (`for key in ("k", ...)`)."""
     out = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load) and isinstance(node.slice, ast.Constant):
+        if (
+            isinstance(node, ast.Subscript)
+            and isinstance(node.ctx, ast.Load)
+            and isinstance(node.slice, ast.Constant)
+        ):
             out.append((node.lineno, node.slice.value))
-        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ("get", "pop")
-              and node.args and isinstance(node.args[0], ast.Constant)):
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("get", "pop")
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+        ):
             out.append((node.lineno, node.args[0].value))
-        elif (isinstance(node, ast.Compare) and isinstance(node.left, ast.Constant)
-              and any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops)):
+        elif (
+            isinstance(node, ast.Compare)
+            and isinstance(node.left, ast.Constant)
+            and any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops)
+        ):
             out.append((node.lineno, node.left.value))
-        elif isinstance(node, (ast.For, ast.comprehension)) and isinstance(node.iter, (ast.Tuple, ast.List, ast.Set)):
-            out += [(getattr(node, "lineno", node.iter.lineno), e.value) for e in node.iter.elts
-                    if isinstance(e, ast.Constant)]  # `for key in ("round", "veil"): state.get(key)`
+        elif isinstance(node, (ast.For, ast.comprehension)) and isinstance(
+            node.iter, (ast.Tuple, ast.List, ast.Set)
+        ):
+            out += [
+                (getattr(node, "lineno", node.iter.lineno), e.value)
+                for e in node.iter.elts
+                if isinstance(e, ast.Constant)
+            ]  # `for key in ("round", "veil"): state.get(key)`
     return [(line, key) for line, key in out if isinstance(key, str)]
 
 
@@ -104,9 +135,12 @@ def test_no_shared_module_reads_a_field_only_one_game_defines(fields):
 def test_the_field_walk_fails_on_a_shared_read_of_a_games_field(fields, tmp_path):
     """Break it once: the reads the readers used to make, each caught."""
     bad = tmp_path / "reader.py"
-    bad.write_text('def line(state, cell):\n    n = state["veil"]\n    t = state.get("tick")\n'
-                   '    w = [state.get(k) for k in ("phase", "counter")]\n'
-                   '    return "bites" in cell, n, t, w, state["game"]\n', encoding="utf-8")
+    bad.write_text(
+        'def line(state, cell):\n    n = state["veil"]\n    t = state.get("tick")\n'
+        '    w = [state.get(k) for k in ("phase", "counter")]\n'
+        '    return "bites" in cell, n, t, w, state["game"]\n',
+        encoding="utf-8",
+    )
     found = [entry.partition(" ")[2] for entry in field_reads([bad], fields)]
     assert found == ["veil (masters)", "tick (mansion)", "counter (counter-race)", "bites (nosferatu)"]
 
@@ -115,7 +149,9 @@ def dotted_game_paths(files: list[Path]) -> list[str]:
     """Every dotted path in `files` (code, strings or comments) that names a module of an installed
     game's package: "companion.games.masters.screens:DayScreen", "counter_race.words"."""
     packages = sorted({g.package for g in games().values()}, key=len, reverse=True)
-    pattern = re.compile(r"(?<![\w/])(?:" + "|".join(re.escape(p) for p in packages) + r")(?:[.:][A-Za-z_]\w*)+")
+    pattern = re.compile(
+        r"(?<![\w/])(?:" + "|".join(re.escape(p) for p in packages) + r")(?:[.:][A-Za-z_]\w*)+"
+    )
     found = []
     for path in files:
         for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
@@ -130,4 +166,6 @@ def test_no_shared_module_names_a_games_module_as_a_dotted_path():
 def test_the_dotted_path_check_finds_one(tmp_path):
     bad = tmp_path / "old_catalog.py"
     bad.write_text('GAME = dict(engine="companion.games.masters.rules.game:MastersGame")\n', encoding="utf-8")
-    assert [f.partition(" ")[2] for f in dotted_game_paths([bad])] == ["companion.games.masters.rules.game:MastersGame"]
+    assert [f.partition(" ")[2] for f in dotted_game_paths([bad])] == [
+        "companion.games.masters.rules.game:MastersGame"
+    ]

@@ -32,8 +32,13 @@ class StripNT(NamedTuple):
     count: int = 89
 
 
-CALLS = [(("main",), {}), (("main", "GPIO18"), {}), (("main",), {"count": 3}), ((), {"name": "a", "pin": "b", "count": 1}),
-         (("main", "GPIO18", 7), {})]
+CALLS = [
+    (("main",), {}),
+    (("main", "GPIO18"), {}),
+    (("main",), {"count": 3}),
+    ((), {"name": "a", "pin": "b", "count": 1}),
+    (("main", "GPIO18", 7), {}),
+]
 
 
 @pytest.mark.parametrize("args, kwargs", CALLS)
@@ -58,12 +63,15 @@ def test_named_describes_its_fields_and_keeps_the_body():
     assert isinstance(s, tuple) and s[0] == "main" and s[-1] == 89 and len(s) == 3
 
 
-@pytest.mark.parametrize("args, kwargs, words", [
-    ((), {}, "missing a value for 'name'"),
-    (("a", "b", 1, 2), {}, "takes 3 values, got 4"),
-    (("a",), {"name": "b"}, "more than one value for 'name'"),
-    (("a",), {"colour": "red"}, "unexpected field 'colour'"),
-])
+@pytest.mark.parametrize(
+    "args, kwargs, words",
+    [
+        ((), {}, "missing a value for 'name'"),
+        (("a", "b", 1, 2), {}, "takes 3 values, got 4"),
+        (("a",), {"name": "b"}, "more than one value for 'name'"),
+        (("a",), {"colour": "red"}, "unexpected field 'colour'"),
+    ],
+)
 def test_named_refuses_a_wrong_call_as_python_would(args, kwargs, words):
     with pytest.raises(TypeError, match=words):
         Strip(*args, **kwargs)
@@ -92,6 +100,7 @@ def test_named_records_copy_and_pickle_as_themselves():
 
 def test_a_field_without_a_default_may_not_follow_one_with_a_default():
     with pytest.raises(TypeError, match="Bad.b: a field without a default follows one with a default"):
+
         class Bad(Named):
             a: int = 1
             b: int

@@ -21,14 +21,26 @@ COMPANION = ROOT / "companion"
 
 # (module, game name) -> (how many times it may appear, why). Nothing else may name a game.
 ALLOWED = {
-    ("companion/gamedata/config.py", "masters"): (2, "the config's default game (`game.default`): a config default may name one"),
-    ("companion/gamedata/config_records.py", "masters"): (1, "the default of `GameConfig.default`, the same default"),
-    ("companion/gamedata/config_text.py", "masters"): (1, "the commented default config names the default game"),
+    ("companion/gamedata/config.py", "masters"): (
+        2,
+        "the config's default game (`game.default`): a config default may name one",
+    ),
+    ("companion/gamedata/config_records.py", "masters"): (
+        1,
+        "the default of `GameConfig.default`, the same default",
+    ),
+    ("companion/gamedata/config_text.py", "masters"): (
+        1,
+        "the commented default config names the default game",
+    ),
     # TEMPORARY: the shared illustrations include the mansion's; the screens stage (#26) moves each
     # game's own art into its package and removes these two entries.
     ("companion/ui/assets/__init__.py", "mansion"): (1, "the mansion's illustration (temporary)"),
     ("companion/ui/assets/sheet.py", "mansion"): (2, "the mansion's illustration's caption (temporary)"),
-    ("companion/ui/scenery.py", "mansion"): (1, "where the mansion illustration's roof line sits (a picture's name)"),
+    ("companion/ui/scenery.py", "mansion"): (
+        1,
+        "where the mansion illustration's roof line sits (a picture's name)",
+    ),
 }
 
 
@@ -37,7 +49,9 @@ def game_names() -> dict[str, set[str]]:
     out = {}
     for gid, game in games().items():
         last = game.package.rpartition(".")[2]
-        out[gid] = {w.lower() for w in (gid, gid.replace("-", "_"), last, last.replace("_", "-"), game.title) if w}
+        out[gid] = {
+            w.lower() for w in (gid, gid.replace("-", "_"), last, last.replace("_", "-"), game.title) if w
+        }
     return out
 
 
@@ -53,7 +67,11 @@ def _docstrings(tree: ast.AST) -> set[int]:
     for node in ast.walk(tree):
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
             first = node.body[0]
-            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+            if (
+                isinstance(first, ast.Expr)
+                and isinstance(first.value, ast.Constant)
+                and isinstance(first.value.value, str)
+            ):
                 out.add(id(first.value))
     return out
 
@@ -113,25 +131,33 @@ def test_every_game_of_the_catalog_is_looked_for_and_its_package_left_out():
     assert set(names) == set(games()) and all(len(w) >= 3 for words in names.values() for w in words)
     scanned = {p.relative_to(COMPANION).parts[0] for p in shared_modules()}
     assert {"app.py", "ui", "narration", "lighting", "rules", "cli", "games"} <= scanned
-    assert not any(p.resolve().is_relative_to(Path(g.folder()).resolve())
-                   for g in games().values() for p in shared_modules())
+    assert not any(
+        p.resolve().is_relative_to(Path(g.folder()).resolve())
+        for g in games().values()
+        for p in shared_modules()
+    )
 
 
-@pytest.mark.parametrize("source, hit", [
-    ("from companion.games.nosferatu import scene\n", "companion.games.nosferatu"),
-    ("def masters_screen(s):\n    return 1\n", "masters_screen"),
-    ("class MastersWizard:\n    pass\n", "MastersWizard"),
-    ("x = {'game': 'one-night'}\n", "one-night"),
-    ("def f(strigoi_box=1):\n    pass\n", "strigoi_box"),
-    ("y = _('in a Masters of the Night game')\n", "in a Masters of the Night game"),
-    ("z = obj.one_night\n", "one_night"),
-])
+@pytest.mark.parametrize(
+    "source, hit",
+    [
+        ("from companion.games.nosferatu import scene\n", "companion.games.nosferatu"),
+        ("def masters_screen(s):\n    return 1\n", "masters_screen"),
+        ("class MastersWizard:\n    pass\n", "MastersWizard"),
+        ("x = {'game': 'one-night'}\n", "one-night"),
+        ("def f(strigoi_box=1):\n    pass\n", "strigoi_box"),
+        ("y = _('in a Masters of the Night game')\n", "in a Masters of the Night game"),
+        ("z = obj.one_night\n", "one_night"),
+    ],
+)
 def test_the_scan_finds_a_game_named_in_code(source, hit):
     found = named_games(source, game_names())
     assert found and found[0][2] == hit, found
 
 
 def test_the_scan_lets_docstrings_and_comments_name_a_game():
-    source = ('"""Like Masters of the Night."""\n\n\n'
-              'def f():\n    """The mansion\'s clock."""\n    return 1  # strigoi\n')
+    source = (
+        '"""Like Masters of the Night."""\n\n\n'
+        'def f():\n    """The mansion\'s clock."""\n    return 1  # strigoi\n'
+    )
     assert named_games(source, game_names()) == []

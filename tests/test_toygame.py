@@ -29,11 +29,20 @@ def test_the_toy_game_is_installed_from_its_own_distribution_not_from_this_tree(
     assert TOY in catalog.games() and found[TOY].value == "counter_race:CounterRacePlugin"
     assert "nightwatch-counter-race" in found[TOY].dist or "nightwatch_counter_race" in found[TOY].dist
     folder = Path(catalog.info(TOY).folder())
-    assert not folder.is_relative_to(ROOT / "tests"), folder  # the installed copy (site-packages), not tests/toygame
-    assert (folder / "locale" / "de" / "LC_MESSAGES" / "nightwatch-counter-race.mo").is_file()  # its build compiled it
+    assert not folder.is_relative_to(ROOT / "tests"), (
+        folder
+    )  # the installed copy (site-packages), not tests/toygame
+    assert (
+        folder / "locale" / "de" / "LC_MESSAGES" / "nightwatch-counter-race.mo"
+    ).is_file()  # its build compiled it
     assert (folder / "data" / "rules.toml").is_file()
-    shared = [p for p in Path(companion.__file__).parent.rglob("*.py") if "counter" in p.read_text(encoding="utf-8").lower()
-              and "race" in p.read_text(encoding="utf-8").lower() and TOY in p.read_text(encoding="utf-8")]
+    shared = [
+        p
+        for p in Path(companion.__file__).parent.rglob("*.py")
+        if "counter" in p.read_text(encoding="utf-8").lower()
+        and "race" in p.read_text(encoding="utf-8").lower()
+        and TOY in p.read_text(encoding="utf-8")
+    ]
     assert shared == []  # nothing of the companion names it
 
 
@@ -51,7 +60,12 @@ def test_the_toy_game_plays_from_a_script_with_its_narration_and_replays(tmp_pat
     script = tmp_path / "race.jsonl"
     script.write_text("".join(json.dumps(c) + "\n" for c in commands), encoding="utf-8")
     journal = tmp_path / "journal.sqlite3"
-    assert cli.main(["play", "--script", str(script), "--journal", str(journal), "--create", "--json", "--narrate"]) == 0
+    assert (
+        cli.main(
+            ["play", "--script", str(script), "--journal", str(journal), "--create", "--json", "--narrate"]
+        )
+        == 0
+    )
     out, err = capsys.readouterr()
     end = json.loads(out)
     assert end["counter"] == 10 and end["winner"] == "P1" and end["outcome"] == "goal"
@@ -62,9 +76,14 @@ def test_the_toy_game_plays_from_a_script_with_its_narration_and_replays(tmp_pat
 
 def _collected(*files: str) -> str:
     """The node ids pytest collects from `files` (a child process: collection imports the modules)."""
-    res = subprocess.run([sys.executable, "-m", "pytest", "-o", "addopts=", "--collect-only", "-q", *files],
-                         cwd=ROOT, capture_output=True, text=True, timeout=300,
-                         env={**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})
+    res = subprocess.run(
+        [sys.executable, "-m", "pytest", "-o", "addopts=", "--collect-only", "-q", *files],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"},
+    )
     assert res.returncode == 0, res.stdout[-2000:] + res.stderr[-2000:]
     return res.stdout
 
@@ -92,8 +111,24 @@ def test_the_catalog_wide_tests_cover_the_toy_game():
 
 def test_the_toy_games_screens_render_in_english_and_german_and_pass_the_screen_check(tmp_path, capsys):
     """`companion screenshots --only counter-race ...`: the generic screen mid-race and at the goal."""
-    argv = ["screenshots", "--out", str(tmp_path), "--only", TOY, "--only", f"{TOY}-over", "--size", "800x480",
-            "--size", "1024x600", "--lang", "en", "--lang", "de", "--check"]
+    argv = [
+        "screenshots",
+        "--out",
+        str(tmp_path),
+        "--only",
+        TOY,
+        "--only",
+        f"{TOY}-over",
+        "--size",
+        "800x480",
+        "--size",
+        "1024x600",
+        "--lang",
+        "en",
+        "--lang",
+        "de",
+        "--check",
+    ]
     assert cli.main(argv) == 0, capsys.readouterr()
     assert len(list(tmp_path.glob(f"{TOY}*.png"))) == 8
 

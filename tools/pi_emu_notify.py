@@ -34,7 +34,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--socket", required=True)
     parser.add_argument("--ready-timeout", type=float, default=90)
     parser.add_argument("--stop-timeout", type=float, default=10)
-    parser.add_argument("--watchdog", type=float, default=0, help="wait for WATCHDOG=1 within this many seconds")
+    parser.add_argument(
+        "--watchdog", type=float, default=0, help="wait for WATCHDOG=1 within this many seconds"
+    )
     parser.add_argument("--stop", choices=("main", "sender"), default="main")
     parser.add_argument("command", nargs="+")
     args = parser.parse_args(argv)
@@ -60,6 +62,7 @@ def main(argv: list[str]) -> int:
 
 def _watch(args, sock, proc, start) -> int:
     """READY=1, then WATCHDOG=1 when asked, SIGTERM, the exit: each in its time, or exit 1 saying which."""
+
     def since() -> str:
         return f"{time.monotonic() - start:.1f} s"
 
@@ -70,18 +73,22 @@ def _watch(args, sock, proc, start) -> int:
         deadline = start + args.ready_timeout if ready_at is None else ready_at + args.watchdog
         left = deadline - time.monotonic()
         if proc.poll() is not None:
-            print(f"pi-emu-note: exited {proc.returncode} after {since()} before "
-                  f"{'READY=1' if ready_at is None else 'WATCHDOG=1'}{'; STATUS=' + status if status else ''}")
+            print(
+                f"pi-emu-note: exited {proc.returncode} after {since()} before "
+                f"{'READY=1' if ready_at is None else 'WATCHDOG=1'}{'; STATUS=' + status if status else ''}"
+            )
             return 1
         if left <= 0:
             what = "READY=1" if ready_at is None else "WATCHDOG=1"
-            print(f"pi-emu-note: no {what} within {args.ready_timeout if ready_at is None else args.watchdog:g} s"
-                  f"{'; STATUS=' + status if status else ''}")
+            print(
+                f"pi-emu-note: no {what} within {args.ready_timeout if ready_at is None else args.watchdog:g} s"
+                f"{'; STATUS=' + status if status else ''}"
+            )
             return 1
         sock.settimeout(min(left, 0.5))
         try:
             data, ancillary, _flags, _addr = sock.recvmsg(4096, socket.CMSG_SPACE(CREDENTIALS.size))
-        except socket.timeout:
+        except TimeoutError:
             continue
         pid = _sender_pid(ancillary)
         if args.stop == "main" and pid is not None and pid != proc.pid:
@@ -108,8 +115,10 @@ def _watch(args, sock, proc, start) -> int:
     try:
         code = proc.wait(timeout=args.stop_timeout)
     except subprocess.TimeoutExpired:
-        print(f"pi-emu-note: READY=1 after {ready_at - start:.1f} s, but still running "
-              f"{args.stop_timeout:g} s after SIGTERM")
+        print(
+            f"pi-emu-note: READY=1 after {ready_at - start:.1f} s, but still running "
+            f"{args.stop_timeout:g} s after SIGTERM"
+        )
         return 1
     stopped = time.monotonic() - stop_at
     parts = [f"READY=1 after {ready_at - start:.1f} s"]
@@ -126,7 +135,7 @@ def _sender_pid(ancillary) -> int | None:
     """The sending process's id from SCM_CREDENTIALS, as systemd checks NotifyAccess=."""
     for level, kind, data in ancillary:
         if level == socket.SOL_SOCKET and kind == socket.SCM_CREDENTIALS and len(data) >= CREDENTIALS.size:
-            return CREDENTIALS.unpack(data[:CREDENTIALS.size])[0]
+            return CREDENTIALS.unpack(data[: CREDENTIALS.size])[0]
     return None
 
 

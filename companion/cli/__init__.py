@@ -9,10 +9,11 @@ import gc
 import importlib
 import os
 import sys
+from collections.abc import Callable
 from enum import IntEnum
-from typing import Any, Callable
+from typing import Any
 
-from companion.errors import DataFileError, N_
+from companion.errors import N_, DataFileError
 
 USAGE = N_("""Usage: companion <command> [options]
 
@@ -60,14 +61,21 @@ def game_commands() -> dict[str, tuple[Any, str]]:
     `commands()`; the shared commands keep their names: a game's command of the same name is not offered)."""
     from companion.plugins import games
 
-    return {name: target for g in games().values() for name, target in g.commands().items() if name not in COMMANDS}
+    return {
+        name: target
+        for g in games().values()
+        for name, target in g.commands().items()
+        if name not in COMMANDS
+    }
 
 
 def usage() -> str:
     """The help text in the table's language, with the games' commands in their place."""
     from companion.i18n import _
 
-    extra = "".join(f"  {name:10s} {_(help_line)}\n" for name, (_target, help_line) in game_commands().items())
+    extra = "".join(
+        f"  {name:10s} {_(help_line)}\n" for name, (_target, help_line) in game_commands().items()
+    )
     return _(USAGE).format(games=extra)
 
 
@@ -77,28 +85,40 @@ def games(argv: list[str]) -> int:
     with why, and the status is 1."""
     import argparse
 
-    from companion.plugins import games, problems, unplayable
     from companion.i18n import _
     from companion.narration.words import refusal_text
+    from companion.plugins import games, problems, unplayable
 
-    argparse.ArgumentParser(prog="companion games", description=_("List the games this companion serves.")).parse_args(argv)
+    argparse.ArgumentParser(
+        prog="companion games", description=_("List the games this companion serves.")
+    ).parse_args(argv)
 
     for gid, game in games().items():  # the title as printed on the box, the line in the table's language
         print(f"{gid:10s} {game.title}" + (f": {_(game.blurb)}" if game.blurb else ""))
     for problem in problems():
-        print(_("companion games: skipped {name} ({dist}): {why}").format(
-            name=problem.name, dist=problem.dist, why=refusal_text(problem.why)), file=sys.stderr)
+        print(
+            _("companion games: skipped {name} ({dist}): {why}").format(
+                name=problem.name, dist=problem.dist, why=refusal_text(problem.why)
+            ),
+            file=sys.stderr,
+        )
     broken = unplayable()  # found, but its engine or bot does not load or lacks the game API
     for problem in broken:
-        print(_("companion games: {name} ({dist}) cannot be played: {why}").format(
-            name=problem.name, dist=problem.dist, why=refusal_text(problem.why)), file=sys.stderr)
+        print(
+            _("companion games: {name} ({dist}) cannot be played: {why}").format(
+                name=problem.name, dist=problem.dist, why=refusal_text(problem.why)
+            ),
+            file=sys.stderr,
+        )
     return ExitStatus.FAILED if problems() or broken else ExitStatus.OK
 
 
-def number_arg(convert: Callable[[str], Any], fits: Callable[[Any], bool], not_a: str,
-               out_of_range: str) -> Callable[[str], Any]:
+def number_arg(
+    convert: Callable[[str], Any], fits: Callable[[Any], bool], not_a: str, out_of_range: str
+) -> Callable[[str], Any]:
     """An argparse `type` for a number option: `convert(text)` if the value `fits`, else a usage error
     saying `not_a` (it is no number) or `out_of_range`, N_() templates over `{text}` and `{n}` (the value)."""
+
     def check(text: str) -> Any:
         import argparse
 
@@ -111,6 +131,7 @@ def number_arg(convert: Callable[[str], Any], fits: Callable[[Any], bool], not_a
         if not fits(value):
             raise argparse.ArgumentTypeError(_(out_of_range).format(text=text, n=value))
         return value
+
     return check
 
 
@@ -165,7 +186,10 @@ def main(argv: list[str] | None = None) -> int:
     name, rest = argv[0], argv[1:]
     target = COMMANDS.get(name) or game_commands().get(name, (None,))[0]
     if target is None:
-        print(_("companion: unknown command {name!r} (see `companion --help`)").format(name=name), file=sys.stderr)
+        print(
+            _("companion: unknown command {name!r} (see `companion --help`)").format(name=name),
+            file=sys.stderr,
+        )
         return ExitStatus.BAD_INPUT
     from companion import paths
 
@@ -174,7 +198,11 @@ def main(argv: list[str] | None = None) -> int:
     if quiet_gc:  # a cold start makes ~100k objects and frees few: no collections until READY (cli/run.py)
         gc.disable()
     try:
-        func = target if callable(target) else getattr(importlib.import_module(target.split(":")[0]), target.split(":")[1])
+        func = (
+            target
+            if callable(target)
+            else getattr(importlib.import_module(target.split(":")[0]), target.split(":")[1])
+        )
         status = int(func(rest))
         sys.stdout.flush()  # a closed pipe shows here, inside the try, not at interpreter exit
         return status

@@ -68,8 +68,10 @@ SAME_IN_GERMAN = ("%(heading)s:",)  # a format only: the heading inside is trans
 def plural_messages(n: int) -> tuple[str, ...]:
     """argparse's two plural messages for count `n` in the current language (written out here so
     `pybabel extract` finds both forms)."""
-    return (ngettext("expected %s argument", "expected %s arguments", n),
-            ngettext("conflicting option string: %s", "conflicting option strings: %s", n))
+    return (
+        ngettext("expected %s argument", "expected %s arguments", n),
+        ngettext("conflicting option string: %s", "conflicting option strings: %s", n),
+    )
 
 
 def install() -> None:

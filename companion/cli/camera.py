@@ -24,14 +24,23 @@ LOOK_S = 0.3  # how often a frame is read
 
 def main(argv: list[str]) -> int:
     """Run `companion camera ...`."""
-    ap = argparse.ArgumentParser(prog="companion camera", description=_(
-        "`companion camera test`: the camera's picture, the card's outline and what it read."))
+    ap = argparse.ArgumentParser(
+        prog="companion camera",
+        description=_("`companion camera test`: the camera's picture, the card's outline and what it read."),
+    )
     sub = ap.add_subparsers(dest="action", required=True)
     p = sub.add_parser("test", help=_("show what the camera sees and reads"))
     p.add_argument("--device", help=_("which camera (default: [camera] device of the config)"))
-    p.add_argument("--photo", action="append", default=[], metavar=_("FILE"),
-                   help=_("read photo files instead of a camera (repeatable)"))
-    p.add_argument("--seconds", type=float, default=0.0, help=_("stop after this long (default: until closed)"))
+    p.add_argument(
+        "--photo",
+        action="append",
+        default=[],
+        metavar=_("FILE"),
+        help=_("read photo files instead of a camera (repeatable)"),
+    )
+    p.add_argument(
+        "--seconds", type=float, default=0.0, help=_("stop after this long (default: until closed)")
+    )
     p.add_argument("--headless", action="store_true", help=_("print the readings, open no window"))
     try:
         args = ap.parse_args(argv)
@@ -44,8 +53,12 @@ def main(argv: list[str]) -> int:
         from companion.vision import store
         from companion.vision.grid import read_grid
     except ImportError as exc:
-        print(_("companion camera: the camera needs OpenCV: pip install 'nightwatch-companion[camera]' ({why})").format(
-            why=exc), file=sys.stderr)
+        print(
+            _(
+                "companion camera: the camera needs OpenCV: pip install 'nightwatch-companion[camera]' ({why})"
+            ).format(why=exc),
+            file=sys.stderr,
+        )
         return EXIT_BAD
     from companion.errors import CompanionError
     from companion.gamedata import config
@@ -65,11 +78,16 @@ def main(argv: list[str]) -> int:
     except Exception as exc:  # a camera fails to open in library-specific ways
         from companion.errors import describe
 
-        print(_("companion camera: {camera} did not open: {why}").format(camera=source.name, why=describe(exc)),
-              file=sys.stderr)
+        print(
+            _("companion camera: {camera} did not open: {why}").format(camera=source.name, why=describe(exc)),
+            file=sys.stderr,
+        )
         return EXIT_FAILED
-    window = None if args.headless or not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")) \
+    window = (
+        None
+        if args.headless or not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
         else _Window()
+    )
     print(_("camera: {camera}, {n} taught pictures").format(camera=source.name, n=len(library.faces)))
     end = time.monotonic() + args.seconds if args.seconds else None
     last = None
@@ -113,8 +131,14 @@ def _words(r, tags, grid) -> str:
     if r.face is None:
         return _("no card on the spot")
     what = (tags(r.tag) or r.tag) if r.tag else _("a new card")
-    cells = "" if grid is None else "  " + _("red {red}, blue-gray {blue}").format(
-        red=",".join(grid["red"]) or "-", blue=",".join(grid["blue"]) or "-")
+    cells = (
+        ""
+        if grid is None
+        else "  "
+        + _("red {red}, blue-gray {blue}").format(
+            red=",".join(grid["red"]) or "-", blue=",".join(grid["blue"]) or "-"
+        )
+    )
     return f"{what} ({r.score:.2f}){cells}"
 
 

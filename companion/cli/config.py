@@ -14,18 +14,27 @@ import sys
 from pathlib import Path
 
 from companion import paths
-from companion.gamedata import config, tomlfile
 from companion.cli import help_text
+from companion.gamedata import config, tomlfile
 from companion.i18n import N_, _, ngettext
 
 
 def main(argv: list[str]) -> int:
     """`companion config --default | --check [FILE]`."""
-    ap = argparse.ArgumentParser(prog="companion config", description=_("Print the default config or check a config file."))
+    ap = argparse.ArgumentParser(
+        prog="companion config", description=_("Print the default config or check a config file.")
+    )
     g = ap.add_mutually_exclusive_group(required=True)
     g.add_argument("--default", action="store_true", help=_("print the commented default config"))
-    g.add_argument("--check", nargs="?", const="", metavar=_("FILE"), help=help_text(
-        N_("validate FILE (default: {file}, then the data the table taught)"), file=paths.config_file()))
+    g.add_argument(
+        "--check",
+        nargs="?",
+        const="",
+        metavar=_("FILE"),
+        help=help_text(
+            N_("validate FILE (default: {file}, then the data the table taught)"), file=paths.config_file()
+        ),
+    )
     args = ap.parse_args(argv)
     if args.default:
         sys.stdout.write(config.DEFAULT_TOML)
@@ -35,12 +44,23 @@ def main(argv: list[str]) -> int:
         print(_("{path}: no such file (the defaults apply)").format(path=path))
         return 2 if args.check or _taught_data_skipped() else 0
     cfg = config.load(path)
-    print(_("{file}: ok ({lights} lights, {buttons} buttons, reader {reader})").format(
-        file=cfg.source, lights=len(cfg.leds.lights), buttons=len(cfg.buttons.pins), reader=cfg.reader.type))
+    print(
+        _("{file}: ok ({lights} lights, {buttons} buttons, reader {reader})").format(
+            file=cfg.source,
+            lights=len(cfg.leds.lights),
+            buttons=len(cfg.buttons.pins),
+            reader=cfg.reader.type,
+        )
+    )
     kept = config.kept_pins(tomlfile.load(path).data)
     if kept:  # a partial [buttons.pins] keeps the other buttons where the default wiring has them
-        print(ngettext("{n} button keeps its default pin: {buttons}", "{n} buttons keep their default pins: {buttons}",
-                       len(kept)).format(n=len(kept), buttons=", ".join(f"{b} {cfg.buttons.pins[b]}" for b in kept)))
+        print(
+            ngettext(
+                "{n} button keeps its default pin: {buttons}",
+                "{n} buttons keep their default pins: {buttons}",
+                len(kept),
+            ).format(n=len(kept), buttons=", ".join(f"{b} {cfg.buttons.pins[b]}" for b in kept))
+        )
     return 2 if not args.check and _taught_data_skipped() else 0
 
 
@@ -51,5 +71,8 @@ def _taught_data_skipped() -> bool:
 
     problems = taught_problems()
     for skipped in problems:
-        print(_("companion config: taught data skipped: {problem}").format(problem=skipped.error), file=sys.stderr)
+        print(
+            _("companion config: taught data skipped: {problem}").format(problem=skipped.error),
+            file=sys.stderr,
+        )
     return bool(problems)

@@ -26,7 +26,12 @@ INSTALL = "sudo bash systemd/install.sh"
 SERVICE = "companion"
 MODEL = "/proc/device-tree/model"
 # soname -> Debian package; SDL loads these by name (see the strings in pygame-ce's bundled libSDL2)
-KMSDRM_LIBS = {"libEGL.so.1": "libegl1", "libGLESv2.so.2": "libgles2", "libgbm.so.1": "libgbm1", "libdrm.so.2": "libdrm2"}
+KMSDRM_LIBS = {
+    "libEGL.so.1": "libegl1",
+    "libGLESv2.so.2": "libgles2",
+    "libgbm.so.1": "libgbm1",
+    "libdrm.so.2": "libdrm2",
+}
 
 
 class Status(str, Enum):
@@ -56,7 +61,9 @@ def first_problem(name: str, problems: list[tuple[str, str]], ok_detail: str) ->
     """A FAIL naming every problem (the first fix first), or OK."""
     if not problems:
         return Check(name, Status.OK, ok_detail)
-    return Check(name, Status.FAIL, "; ".join(p for p, _fix in problems), " && ".join(f for _why, f in problems))
+    return Check(
+        name, Status.FAIL, "; ".join(p for p, _fix in problems), " && ".join(f for _why, f in problems)
+    )
 
 
 @dataclass(frozen=True)
@@ -87,11 +94,22 @@ def board_of(probe) -> Board:
 def _model_filters(model: str, pi5: bool) -> set[str]:
     """config.txt [filters] that match this board's model string."""
     if pi5:
-        return {"pi5", "pi500"} if "500" in model else {"pi5", "cm5"} if "Compute Module" in model else {"pi5"}
-    table = (("Zero 2", {"pi02", "pi0w", "pi0"}), ("Zero W", {"pi0w", "pi0"}), ("Zero", {"pi0"}),
-             ("400", {"pi4", "pi400"}), ("Compute Module 4", {"pi4", "cm4"}), ("Pi 4", {"pi4"}),
-             ("Pi 3 Model B Plus", {"pi3", "pi3+"}), ("Pi 3 Model A Plus", {"pi3", "pi3+"}),
-             ("Compute Module 3", {"pi3", "cm3"}), ("Pi 3", {"pi3"}), ("Pi 2", {"pi2"}))
+        return (
+            {"pi5", "pi500"} if "500" in model else {"pi5", "cm5"} if "Compute Module" in model else {"pi5"}
+        )
+    table = (
+        ("Zero 2", {"pi02", "pi0w", "pi0"}),
+        ("Zero W", {"pi0w", "pi0"}),
+        ("Zero", {"pi0"}),
+        ("400", {"pi4", "pi400"}),
+        ("Compute Module 4", {"pi4", "cm4"}),
+        ("Pi 4", {"pi4"}),
+        ("Pi 3 Model B Plus", {"pi3", "pi3+"}),
+        ("Pi 3 Model A Plus", {"pi3", "pi3+"}),
+        ("Compute Module 3", {"pi3", "cm3"}),
+        ("Pi 3", {"pi3"}),
+        ("Pi 2", {"pi2"}),
+    )
     return next((f for key, f in table if key in model), {"pi1"})
 
 
@@ -144,7 +162,7 @@ def child_answer(res: subprocess.CompletedProcess, key: str) -> tuple[str | None
     lines = res.stdout.strip().splitlines()
     last = lines[-1] if lines else f"no answer (exit {res.returncode}): {res.stderr.strip()[-200:]}"
     if last.startswith(f"{key}="):
-        return last[len(key) + 1:], ""
+        return last[len(key) + 1 :], ""
     return None, last.removeprefix("error=")
 
 
@@ -158,7 +176,7 @@ def unit_value(unit: str, key: str, var: str | None = None) -> str | None:
         if var is None:
             value = v.strip()
         elif v.startswith(var + "="):
-            value = v[len(var) + 1:].strip()
+            value = v[len(var) + 1 :].strip()
     return value
 
 

@@ -141,8 +141,9 @@ class Probe(SystemProbe, PiProbe, ScreenProbe, SoundProbe, JournalProbe):
         """(driver pygame picks, error) without opening a window, in a child process."""
         env = {**self.env, "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
         try:
-            res = subprocess.run([sys.executable, "-c", _SDL_PROBE], env=env, capture_output=True,
-                                 text=True, timeout=30)
+            res = subprocess.run(
+                [sys.executable, "-c", _SDL_PROBE], env=env, capture_output=True, text=True, timeout=30
+            )
         except (OSError, subprocess.TimeoutExpired) as exc:
             return None, f"probe failed: {exc}"
         return child_answer(res, "driver")
@@ -169,7 +170,9 @@ class Probe(SystemProbe, PiProbe, ScreenProbe, SoundProbe, JournalProbe):
         for gid, game in found.items():
             if game.check() is None:  # a check of its own fails on taught data the table would skip
                 load_game(gid)
-        return ngettext("the data of {n} game loads", "the data of all {n} games loads", len(found)).format(n=len(found))
+        return ngettext("the data of {n} game loads", "the data of all {n} games loads", len(found)).format(
+            n=len(found)
+        )
 
     def games(self) -> tuple[list[str], tuple, tuple]:
         """(the ids of the games found, the game plugins skipped, the games found whose engine or bot

@@ -22,7 +22,8 @@ import subprocess
 import sys
 from pathlib import PurePosixPath
 
-from companion.cli.doctor_base import INSTALL, KMSDRM_LIBS, check as _check, child_answer
+from companion.cli.doctor_base import INSTALL, KMSDRM_LIBS, child_answer
+from companion.cli.doctor_base import check as _check
 from companion.i18n import _
 
 GBM_TIMEOUT_S = 30.0  # a driver that hangs must not hang doctor
@@ -92,8 +93,13 @@ class ScreenProbe:
         about a driver it could not load is added as ' [mesa:NAME]'."""
         env = {**self.env, "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
         try:
-            res = subprocess.run([sys.executable, "-c", _GBM_SCRIPT, str(self.path(card))], env=env,
-                                 capture_output=True, text=True, timeout=timeout)
+            res = subprocess.run(
+                [sys.executable, "-c", _GBM_SCRIPT, str(self.path(card))],
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=timeout,
+            )
         except subprocess.TimeoutExpired:
             return None, f"hung:{timeout:g}"
         except OSError:
@@ -154,8 +160,16 @@ def check_gbm(probe, board, cfg) -> list:
     mesa = " ".join(mesa_packages(probe.os_codename()))
     install = f"sudo apt install --no-install-recommends {mesa}"
     if opened and opened.split()[1] in SOFTWARE_DRIVERS:
-        return [_check("display.gbm", "WARN", _("{card}: {what}: Mesa draws in software, its vc4/v3d driver did not load").format(
-            card=card, what=opened), _("{command}; dtoverlay=vc4-kms-v3d in config.txt").format(command=install))]
+        return [
+            _check(
+                "display.gbm",
+                "WARN",
+                _("{card}: {what}: Mesa draws in software, its vc4/v3d driver did not load").format(
+                    card=card, what=opened
+                ),
+                _("{command}; dtoverlay=vc4-kms-v3d in config.txt").format(command=install),
+            )
+        ]
     if opened:
         return [_check("display.gbm", "OK", _("{card}: {what}").format(card=card, what=opened))]
     kind, _sep, rest = why.partition(":")
@@ -163,23 +177,57 @@ def check_gbm(probe, board, cfg) -> list:
     if hint:
         hint = " " + _("(Mesa could not load its {driver} driver)").format(driver=hint.rstrip("]"))
     if kind == "lib":
-        return [_check("display.gbm", "FAIL", _("{library} does not load").format(library=detail),
-                       f"sudo apt install --no-install-recommends {KMSDRM_LIBS.get(detail, 'libgbm1')} {mesa}")]
+        return [
+            _check(
+                "display.gbm",
+                "FAIL",
+                _("{library} does not load").format(library=detail),
+                f"sudo apt install --no-install-recommends {KMSDRM_LIBS.get(detail, 'libgbm1')} {mesa}",
+            )
+        ]
     if kind == "open":
-        words = {"ENOENT": _("it is gone"), "EACCES": _("no permission"), "EPERM": _("no permission"),
-                 "EBUSY": _("it is busy")}.get(detail, detail)
-        fix = (_("{command} (log in again)").format(command=f"sudo usermod -aG video,render {probe.user()}")
-               if detail in ("EACCES", "EPERM") else _("plug the screen in before the Pi and reboot: sudo reboot"))
-        return [_check("display.gbm", "FAIL", _("cannot open {card}: {why}").format(card=card, why=words), fix)]
+        words = {
+            "ENOENT": _("it is gone"),
+            "EACCES": _("no permission"),
+            "EPERM": _("no permission"),
+            "EBUSY": _("it is busy"),
+        }.get(detail, detail)
+        fix = (
+            _("{command} (log in again)").format(command=f"sudo usermod -aG video,render {probe.user()}")
+            if detail in ("EACCES", "EPERM")
+            else _("plug the screen in before the Pi and reboot: sudo reboot")
+        )
+        return [
+            _check("display.gbm", "FAIL", _("cannot open {card}: {why}").format(card=card, why=words), fix)
+        ]
     if kind in ("gbm", "egl"):
-        what = (_("no GBM device on {card}{mesa}: Mesa's DRI driver is missing") if kind == "gbm"
-                else _("EGL does not start on {card} ({code}){mesa}: Mesa's DRI driver is missing"))
+        what = (
+            _("no GBM device on {card}{mesa}: Mesa's DRI driver is missing")
+            if kind == "gbm"
+            else _("EGL does not start on {card} ({code}){mesa}: Mesa's DRI driver is missing")
+        )
         return [_check("display.gbm", "FAIL", what.format(card=card, code=detail, mesa=hint), install)]
     if kind == "hung":
-        return [_check("display.gbm", "FAIL", _("opening {card} did not return within {s} s").format(card=card, s=detail),
-                       _("plug the screen in and power it before the Pi, then sudo reboot; check `dmesg | grep -i drm`"))]
-    return [_check("display.gbm", "FAIL", _("the GBM test on {card} ended without an answer (exit {code}){mesa}").format(
-        card=card, code=detail, mesa=hint), install)]
+        return [
+            _check(
+                "display.gbm",
+                "FAIL",
+                _("opening {card} did not return within {s} s").format(card=card, s=detail),
+                _(
+                    "plug the screen in and power it before the Pi, then sudo reboot; check `dmesg | grep -i drm`"
+                ),
+            )
+        ]
+    return [
+        _check(
+            "display.gbm",
+            "FAIL",
+            _("the GBM test on {card} ended without an answer (exit {code}){mesa}").format(
+                card=card, code=detail, mesa=hint
+            ),
+            install,
+        )
+    ]
 
 
 def check_boot_target(probe, board, cfg) -> list:
@@ -188,13 +236,26 @@ def check_boot_target(probe, board, cfg) -> list:
         return []
     manager, target = probe.unit_link("display-manager.service"), probe.unit_link("default.target")
     if manager and target == GRAPHICAL:
-        return [_check("boot.target", "FAIL",
-                       _("{manager} starts the desktop at every boot and holds the screen").format(manager=manager),
-                       _("{command}  (or re-run {install}; `--uninstall` brings the desktop back)").format(
-                           command=SET_CONSOLE_BOOT, install=INSTALL))]
+        return [
+            _check(
+                "boot.target",
+                "FAIL",
+                _("{manager} starts the desktop at every boot and holds the screen").format(manager=manager),
+                _("{command}  (or re-run {install}; `--uninstall` brings the desktop back)").format(
+                    command=SET_CONSOLE_BOOT, install=INSTALL
+                ),
+            )
+        ]
     if manager:
-        return [_check("boot.target", "OK", _("{manager} is installed, the boot goes to {target}: the screen is the table's").format(
-            manager=manager, target=target or "?"))]
+        return [
+            _check(
+                "boot.target",
+                "OK",
+                _("{manager} is installed, the boot goes to {target}: the screen is the table's").format(
+                    manager=manager, target=target or "?"
+                ),
+            )
+        ]
     return [_check("boot.target", "OK", _("no desktop login at boot"))]
 
 
@@ -205,4 +266,3 @@ def display_card(probe) -> str | None:
     cards = probe.glob("/dev/dri/card*")
     wired = {re.sub(r"-.*$", "", PurePosixPath(p).name) for p in probe.glob("/sys/class/drm/card*-*")}
     return next((c for c in cards if PurePosixPath(c).name in wired), cards[0] if cards else None)
-

@@ -21,7 +21,8 @@ import shutil
 import subprocess
 import wave
 
-from companion.cli.doctor_base import INSTALL, UNIT, check as _check, config_name, service_groups
+from companion.cli.doctor_base import INSTALL, UNIT, config_name, service_groups
+from companion.cli.doctor_base import check as _check
 from companion.i18n import _
 
 SPEECH_TIMEOUT_S = 20.0
@@ -49,7 +50,9 @@ class SoundProbe:
             return why
         if res.returncode == 0:
             return ""
-        return _aplay_words(res.stderr.decode("utf-8", "replace") if isinstance(res.stderr, bytes) else res.stderr)
+        return _aplay_words(
+            res.stderr.decode("utf-8", "replace") if isinstance(res.stderr, bytes) else res.stderr
+        )
 
     def speech_wav(self) -> tuple[str | None, str]:
         """(program, '') when espeak-ng (or espeak) wrote a WAV for a test line, (program or None, why) else."""
@@ -59,8 +62,11 @@ class SoundProbe:
         if program is None:
             return None, f"{' or '.join(PROGRAMS)} not found"
         try:
-            res = subprocess.run([shutil.which(program, path=self.env.get("PATH")), "--stdout", "--", SPEECH_LINE],
-                                 capture_output=True, timeout=SPEECH_TIMEOUT_S)
+            res = subprocess.run(
+                [shutil.which(program, path=self.env.get("PATH")), "--stdout", "--", SPEECH_LINE],
+                capture_output=True,
+                timeout=SPEECH_TIMEOUT_S,
+            )
         except subprocess.TimeoutExpired:
             return program, f"no answer within {SPEECH_TIMEOUT_S:g} s"
         except OSError:
@@ -69,7 +75,9 @@ class SoundProbe:
         if res.returncode == 0 and wav[:4] == b"RIFF" and wav[8:12] == b"WAVE" and len(wav) > 44:
             return program, ""
         err = res.stderr.decode("utf-8", "replace").strip()[-200:]
-        return program, f"exit {res.returncode}, {len(wav)} bytes and no WAV sound" + (f": {err}" if err else "")
+        return program, f"exit {res.returncode}, {len(wav)} bytes and no WAV sound" + (
+            f": {err}" if err else ""
+        )
 
     def _aplay(self, args: list[str], data: bytes | None = None):
         """(the finished `aplay ARGS` run, '') or (None, why it could not run)."""
@@ -77,8 +85,9 @@ class SoundProbe:
         if exe is None:
             return None, "aplay not found"
         try:
-            return subprocess.run([exe, *args], input=data, capture_output=True, timeout=APLAY_TIMEOUT_S,
-                                  text=data is None), ""
+            return subprocess.run(
+                [exe, *args], input=data, capture_output=True, timeout=APLAY_TIMEOUT_S, text=data is None
+            ), ""
         except subprocess.TimeoutExpired:
             return None, f"aplay gave no answer within {APLAY_TIMEOUT_S:g} s"
         except OSError:
@@ -117,29 +126,51 @@ def check_sound(probe, board):
         return _check("sound", "OK", _("not a Pi: the desktop's sound is used"))
     pcms = probe.glob("/dev/snd/pcmC*D*p")
     if not pcms:
-        return _check("sound", "WARN", _("no sound output device in /dev/snd (no HDMI sound, USB card or audio HAT seen)"),
-                      _("plug in the HDMI screen or a USB sound card, then sudo reboot; `aplay -l` lists what ALSA sees"))
+        return _check(
+            "sound",
+            "WARN",
+            _("no sound output device in /dev/snd (no HDMI sound, USB card or audio HAT seen)"),
+            _(
+                "plug in the HDMI screen or a USB sound card, then sudo reboot; `aplay -l` lists what ALSA sees"
+            ),
+        )
     dev = pcms[0]
     group, mode = probe.file_group(dev)
     unit = probe.read_text(UNIT)
     if unit is not None and not mode & 0o006 == 0o006:
         user, groups = service_groups(probe, unit)
         if group not in groups:
-            return _check("sound", "FAIL",
-                          _("the service's user {user} cannot open {device} (group {group}, mode {mode}): sound is off").format(
-                              user=user, device=dev, group=group, mode=f"{mode:o}"),
-                          _("{command}  (or re-run {install})").format(
-                              command=f"sudo sed -i '/^SupplementaryGroups=/{{/ {group}\\b/!s/$/ {group}/}}' {UNIT} && "
-                                      "sudo systemctl daemon-reload && sudo systemctl restart companion",
-                              install=INSTALL))
+            return _check(
+                "sound",
+                "FAIL",
+                _(
+                    "the service's user {user} cannot open {device} (group {group}, mode {mode}): sound is off"
+                ).format(user=user, device=dev, group=group, mode=f"{mode:o}"),
+                _("{command}  (or re-run {install})").format(
+                    command=f"sudo sed -i '/^SupplementaryGroups=/{{/ {group}\\b/!s/$/ {group}/}}' {UNIT} && "
+                    "sudo systemctl daemon-reload && sudo systemctl restart companion",
+                    install=INSTALL,
+                ),
+            )
     control = re.sub(r"pcmC(\d+)D\d+p$", r"controlC\1", dev)
     err = probe.try_open(control) if probe.exists(control) else ""
     if err and group not in probe.groups() and not probe.is_root():
-        return _check("sound", "OK", _("{device} (group {group}) opens for the service; you are not in {group} (see groups)").format(
-            device=dev, group=group))
+        return _check(
+            "sound",
+            "OK",
+            _("{device} (group {group}) opens for the service; you are not in {group} (see groups)").format(
+                device=dev, group=group
+            ),
+        )
     if err:
-        return _check("sound", "FAIL", _("cannot open {device}: {why}").format(device=control, why=err),
-                      _("sudo reboot; if it stays: `aplay -l` and `journalctl -k | grep -i snd` say what the sound driver did"))
+        return _check(
+            "sound",
+            "FAIL",
+            _("cannot open {device}: {why}").format(device=control, why=err),
+            _(
+                "sudo reboot; if it stays: `aplay -l` and `journalctl -k | grep -i snd` say what the sound driver did"
+            ),
+        )
     return _check("sound", "OK", _("{device} (group {group}) opens").format(device=dev, group=group))
 
 
@@ -150,35 +181,79 @@ def check_play(probe, board, cfg) -> list:
     device, config = cfg.sound.device, config_name(cfg)
     cards, why = probe.aplay_cards()
     if cards is None:
-        return [_check("sound.play", "FAIL", _("cannot test the sound: {why}").format(why=why),
-                       "sudo apt install alsa-utils")]
+        return [
+            _check(
+                "sound.play",
+                "FAIL",
+                _("cannot test the sound: {why}").format(why=why),
+                "sudo apt install alsa-utils",
+            )
+        ]
     listed = ", ".join(f"{i}:{cid}" for i, cid, _name in cards)
     if not cards:
-        return [_check("sound.play", "FAIL", _("`aplay -l` lists no sound card: no speaker can play"),
-                       _("plug in a USB sound adapter (a Pi 5 has no headphone jack), use HDMI sound, or fit an "
-                         "I2S amplifier (hardware/README.md, parts list); then sudo reboot"))]
+        return [
+            _check(
+                "sound.play",
+                "FAIL",
+                _("`aplay -l` lists no sound card: no speaker can play"),
+                _(
+                    "plug in a USB sound adapter (a Pi 5 has no headphone jack), use HDMI sound, or fit an "
+                    "I2S amplifier (hardware/README.md, parts list); then sudo reboot"
+                ),
+            )
+        ]
     card = card_of(device)
     if card is not None and not any(card in (str(i), cid) for i, cid, _name in cards):
         first = cards[0][1]
         suggest = f"hdmi:CARD={first},DEV=0" if first.startswith("vc4hdmi") else f"plughw:CARD={first},DEV=0"
-        return [_check("sound.play", "FAIL", _("[sound] device = {device!r} names card {card}, which is not there (cards: {cards})").format(
-            device=device, card=card, cards=listed),
-            _('set device = "{suggest}" under [sound] in {file} (`aplay -L` lists every name), '
-              'or plug that card in').format(
-                suggest=suggest, file=config))]
+        return [
+            _check(
+                "sound.play",
+                "FAIL",
+                _(
+                    "[sound] device = {device!r} names card {card}, which is not there (cards: {cards})"
+                ).format(device=device, card=card, cards=listed),
+                _(
+                    'set device = "{suggest}" under [sound] in {file} (`aplay -L` lists every name), '
+                    "or plug that card in"
+                ).format(suggest=suggest, file=config),
+            )
+        ]
     active, _status = probe.service_state()
     if active:
-        return [_check("sound.play", "OK", _("{device} (cards: {cards}); not played here: the running service holds it").format(
-            device=device, cards=listed))]
+        return [
+            _check(
+                "sound.play",
+                "OK",
+                _("{device} (cards: {cards}); not played here: the running service holds it").format(
+                    device=device, cards=listed
+                ),
+            )
+        ]
     err = probe.play_tone(device)
     if err:
-        return [_check("sound.play", "FAIL", _("a test chime did not play to {device}: {why} (cards: {cards})").format(
-            device=device, why=err, cards=listed),
-            _('set device under [sound] in {file} to a name `aplay -L` lists '
-              '(e.g. "plughw:CARD={card},DEV=0"), then '
-              'run doctor again').format(file=config, card=cards[0][1]))]
-    return [_check("sound.play", "OK", _("a test chime played to {device} (cards: {cards})").format(device=device, cards=listed)
-                   + (" " + _("[sound] mute = true: the table itself stays silent") if cfg.sound.mute else ""))]
+        return [
+            _check(
+                "sound.play",
+                "FAIL",
+                _("a test chime did not play to {device}: {why} (cards: {cards})").format(
+                    device=device, why=err, cards=listed
+                ),
+                _(
+                    "set device under [sound] in {file} to a name `aplay -L` lists "
+                    '(e.g. "plughw:CARD={card},DEV=0"), then '
+                    "run doctor again"
+                ).format(file=config, card=cards[0][1]),
+            )
+        ]
+    return [
+        _check(
+            "sound.play",
+            "OK",
+            _("a test chime played to {device} (cards: {cards})").format(device=device, cards=listed)
+            + (" " + _("[sound] mute = true: the table itself stays silent") if cfg.sound.mute else ""),
+        )
+    ]
 
 
 def check_speech(probe, board):
@@ -188,23 +263,33 @@ def check_speech(probe, board):
         return _check("speech", "OK", _("{program} speaks").format(program=program))
     status = "FAIL" if board.pi else "WARN"
     if program is None:
-        return _check("speech", status, _("{why}: narration is on screen only").format(why=err), "sudo apt install espeak-ng")
-    return _check("speech", status, _("{program} does not speak ({why})").format(program=program, why=err),
-                  "sudo apt install --reinstall espeak-ng espeak-ng-data")
+        return _check(
+            "speech",
+            status,
+            _("{why}: narration is on screen only").format(why=err),
+            "sudo apt install espeak-ng",
+        )
+    return _check(
+        "speech",
+        status,
+        _("{program} does not speak ({why})").format(program=program, why=err),
+        "sudo apt install --reinstall espeak-ng espeak-ng-data",
+    )
 
 
 def _aplay_words(stderr: str) -> str:
     """aplay's complaint in our words (its last line when we have none)."""
     low = stderr.lower()
-    for needle, words in (("unknown pcm", _("ALSA knows no device by that name")),
-                          ("cannot get card index", _("that card is not plugged in")),
-                          ("no such device", _("that card is not plugged in")),
-                          ("device or resource busy", _("another program plays to it")),
-                          ("permission denied", _("no permission (the audio group)")),
-                          ("channels count non available", _("it does not take mono sound: use its plughw: name")),
-                          ("sample format non available", _("it does not take 16-bit sound: use its plughw: name"))):
+    for needle, words in (
+        ("unknown pcm", _("ALSA knows no device by that name")),
+        ("cannot get card index", _("that card is not plugged in")),
+        ("no such device", _("that card is not plugged in")),
+        ("device or resource busy", _("another program plays to it")),
+        ("permission denied", _("no permission (the audio group)")),
+        ("channels count non available", _("it does not take mono sound: use its plughw: name")),
+        ("sample format non available", _("it does not take 16-bit sound: use its plughw: name")),
+    ):
         if needle in low:
             return words
     lines = [line.strip() for line in stderr.splitlines() if line.strip()]
     return lines[-1][-160:] if lines else _("aplay failed without a word")
-

@@ -22,8 +22,9 @@ import os
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, TextIO
+from typing import TextIO
 
 from companion import paths
 from companion.cli import help_text, number_arg
@@ -34,7 +35,12 @@ from companion.hal.layout import solid
 from companion.i18n import N_, _, ngettext
 from companion.inputs import Press, VButton
 
-COLOURS = ((N_("white"), (255, 255, 255)), (N_("red"), (255, 0, 0)), (N_("green"), (0, 255, 0)), (N_("blue"), (0, 0, 255)))
+COLOURS = (
+    (N_("white"), (255, 255, 255)),
+    (N_("red"), (255, 0, 0)),
+    (N_("green"), (0, 255, 0)),
+    (N_("blue"), (0, 0, 255)),
+)
 POLL_S = 0.01  # how often the button wait looks at the queue
 READER_WAIT_S = 2.0  # how long the reader may take to open and answer
 CAMERA_WATCH_S = 2.0  # how long a camera reader watches the card spot once open (frames, a card laid there)
@@ -44,9 +50,11 @@ SERVICE = "companion"
 # from the kernel's EBUSY), also under RPi.GPIO via rpi-lgpio; gpiozero's native factory and sysfs
 # give OSError EBUSY "Device or resource busy". gpiozero passes them on unchanged.
 _BUSY = re.compile(r"GPIO busy|Device or resource busy|\bEBUSY\b|\[Errno 16\]")
-BUSY_HELP = N_("the button lines are busy: the companion service is running and holds them. "
-               "Stop it first: sudo systemctl stop {service} (start it again afterwards: sudo systemctl start {service}), "
-               "or run: companion hw-test --stop-service")  # _(BUSY_HELP).format(service=SERVICE)
+BUSY_HELP = N_(
+    "the button lines are busy: the companion service is running and holds them. "
+    "Stop it first: sudo systemctl stop {service} (start it again afterwards: sudo systemctl start {service}), "
+    "or run: companion hw-test --stop-service"
+)  # _(BUSY_HELP).format(service=SERVICE)
 
 Runner = Callable[[list[str]], int]  # argv -> exit status (systemctl)
 
@@ -86,8 +94,12 @@ def main(argv: list[str], runner: Runner | None = None) -> int:
     if was_running:
         print(_("stopping the {service} service for the test...").format(service=SERVICE), flush=True)
         if runner(_systemctl("stop")) != 0:
-            print(_("companion hw-test: could not stop the service: run sudo systemctl stop {service}").format(service=SERVICE),
-                  file=sys.stderr)
+            print(
+                _("companion hw-test: could not stop the service: run sudo systemctl stop {service}").format(
+                    service=SERVICE
+                ),
+                file=sys.stderr,
+            )
             return 1
     try:
         return _test(args, cfg)
@@ -95,13 +107,19 @@ def main(argv: list[str], runner: Runner | None = None) -> int:
         if was_running:
             print(_("starting the {service} service again").format(service=SERVICE), flush=True)
             if runner(_systemctl("start")) != 0:
-                print(_("companion hw-test: start it yourself: sudo systemctl start {service}").format(service=SERVICE),
-                      file=sys.stderr)
+                print(
+                    _("companion hw-test: start it yourself: sudo systemctl start {service}").format(
+                        service=SERVICE
+                    ),
+                    file=sys.stderr,
+                )
 
 
 def _test(args, cfg) -> int:
     """Open the board and walk through it."""
-    opts = Options(lights=not args.buttons_only, buttons=not args.lights_only, timeout=args.timeout, step=args.step)
+    opts = Options(
+        lights=not args.buttons_only, buttons=not args.lights_only, timeout=args.timeout, step=args.step
+    )
     refusal = _unasked_mock(args.backend, cfg)
     if refusal:
         print(refusal, file=sys.stderr)
@@ -110,8 +128,12 @@ def _test(args, cfg) -> int:
         prompt = None
         if args.auto:
             if not hasattr(hw.buttons, "press"):
-                print(_("companion hw-test: --auto needs the mock or sim backend (this is {backend})").format(backend=hw.backend),
-                      file=sys.stderr)
+                print(
+                    _("companion hw-test: --auto needs the mock or sim backend (this is {backend})").format(
+                        backend=hw.backend
+                    ),
+                    file=sys.stderr,
+                )
                 return 2
             prompt = auto_press(hw)
         return run(hw, cfg, opts, sys.stdout, prompt)
@@ -127,8 +149,10 @@ def _unasked_mock(backend: str | None, cfg) -> str | None:
         return None  # a bad setting: open_hardware says which
     if name != "mock" or not why.startswith("auto"):
         return None
-    return _("companion hw-test: no board found ({why}), so there is nothing to test. On the Pi: companion doctor "
-             "says what is missing; to try hw-test without a board: companion hw-test --backend mock").format(why=why)
+    return _(
+        "companion hw-test: no board found ({why}), so there is nothing to test. On the Pi: companion doctor "
+        "says what is missing; to try hw-test without a board: companion hw-test --backend mock"
+    ).format(why=why)
 
 
 def run(hw: Hardware, cfg, opts: Options, out: TextIO, on_prompt: Prompt | None = None) -> int:
@@ -183,8 +207,11 @@ def _reader(hw: Hardware, cfg, say) -> Check:
         clock.sleep_until(clock.now() + 0.1)
     if r.type == "camera":
         return _camera(hw, cfg, say)
-    text = (_("reader: {kind} on {port} at {baud} baud: open ({why})") if ok
-            else _("reader: {kind} on {port} at {baud} baud: FAILED ({why})"))
+    text = (
+        _("reader: {kind} on {port} at {baud} baud: open ({why})")
+        if ok
+        else _("reader: {kind} on {port} at {baud} baud: FAILED ({why})")
+    )
     say(text.format(kind=r.type, port=r.port, baud=r.baud, why=why))
     return Check(_("reader"), ok, _("{kind} on {port}: {why}").format(kind=r.type, port=r.port, why=why))
 
@@ -201,8 +228,12 @@ def _camera(hw: Hardware, cfg, say) -> Check:
     source = getattr(getattr(reader, "source", None), "name", None) or _("camera")
     size = getattr(reader, "frame_size", None)
     what = _("{source} ({device}), {size}, {frames} frames seen, last card read: {card}").format(
-        source=source, device=cfg.camera.device, size=f"{size[0]}x{size[1]}" if size else _("no frame yet"),
-        frames=getattr(reader, "stats", {}).get("frames", 0), card=_card_name(getattr(reader, "last_read", None)))
+        source=source,
+        device=cfg.camera.device,
+        size=f"{size[0]}x{size[1]}" if size else _("no frame yet"),
+        frames=getattr(reader, "stats", {}).get("frames", 0),
+        card=_card_name(getattr(reader, "last_read", None)),
+    )
     text = _("reader: {what}: open ({why})") if ok else _("reader: {what}: FAILED ({why})")
     say(text.format(what=what, why=why))
     return Check(_("reader"), ok, what if ok else f"{what}: {why}")
@@ -235,19 +266,33 @@ def _lights(hw: Hardware, opts: Options, say) -> list[Check]:
         say(_("lights: skipped, the LED strip is not available"))
         return [Check(_("lights"), False, hw.pixels.status[1])]
     clock, layout = hw.clock, hw.layout
-    say(_("test pattern: the first three pixels of every strip should be red, green, blue (else fix leds.order)"))
+    say(
+        _(
+            "test pattern: the first three pixels of every strip should be red, green, blue (else fix leds.order)"
+        )
+    )
     hw.pixels.test_pattern()
     clock.sleep_until(clock.now() + 4 * opts.step)
     checks = []
     for light in layout.lights:
-        say(_("light {light} {where}: {colours}").format(light=f"{light:<12}", where=layout.where(light),
-                                                       colours=", ".join(_(n) for n, _rgb in COLOURS)))
+        say(
+            _("light {light} {where}: {colours}").format(
+                light=f"{light:<12}",
+                where=layout.where(light),
+                colours=", ".join(_(n) for n, _rgb in COLOURS),
+            )
+        )
         for _name, rgb in COLOURS:
             hw.pixels.show(solid(layout, light, rgb))
             clock.sleep_until(clock.now() + opts.step)
         ok, why = hw.pixels.status
-        checks.append(Check(_("light {light}").format(light=light), ok,
-                            _("{where} (check by eye)").format(where=layout.where(light)) if ok else why))
+        checks.append(
+            Check(
+                _("light {light}").format(light=light),
+                ok,
+                _("{where} (check by eye)").format(where=layout.where(light)) if ok else why,
+            )
+        )
     hw.pixels.show({})
     return checks
 
@@ -262,8 +307,15 @@ def _buttons(hw: Hardware, opts: Options, say, on_prompt: Prompt | None) -> list
     ok, why = hw.buttons.status
     if not ok and gpio_busy(why):
         say(_(BUSY_HELP).format(service=SERVICE))
-        return [Check(_("buttons"), False,
-                      _("GPIO lines busy (held by the {service} service?): sudo systemctl stop {service}").format(service=SERVICE))]
+        return [
+            Check(
+                _("buttons"),
+                False,
+                _("GPIO lines busy (held by the {service} service?): sudo systemctl stop {service}").format(
+                    service=SERVICE
+                ),
+            )
+        ]
     if isinstance(hw.buttons, NoButtons) or not _pins(hw):
         say(_("buttons: skipped ({why})").format(why=hw.buttons.status[1]))
         return [Check(_("buttons"), False, hw.buttons.status[1])]
@@ -299,16 +351,29 @@ def _button_result(hw, vb, pin, before, down, up, others, opts, say) -> Check:
     after = hw.buttons.stats().get(vb)
     edges = (after.raw_edges if after else 0) - (before.raw_edges if before else 0)
     presses = (after.presses if after else 0) - (before.presses if before else 0)
-    wrong = _("; other buttons pressed: {buttons} (wired to the wrong pin?)").format(buttons=", ".join(others)) if others else ""
+    wrong = (
+        _("; other buttons pressed: {buttons} (wired to the wrong pin?)").format(buttons=", ".join(others))
+        if others
+        else ""
+    )
     name = _("button {button}").format(button=vb.value)
     if up is None:
-        why = _("held down but never released (stuck, or the pin shorted to ground?)") if down is not None \
+        why = (
+            _("held down but never released (stuck, or the pin shorted to ground?)")
+            if down is not None
             else _("no press within {seconds} s").format(seconds=f"{opts.timeout:g}")
+        )
         say(f"  FAIL: {why}{wrong}")
         return Check(name, False, f"{pin}: {why}{wrong}")
-    bounce = ngettext("{edges} raw edges -> {n} press", "{edges} raw edges -> {n} presses", presses).format(edges=edges, n=presses)
+    bounce = ngettext("{edges} raw edges -> {n} press", "{edges} raw edges -> {n} presses", presses).format(
+        edges=edges, n=presses
+    )
     note = _(" (bouncy contact)") if edges > BOUNCY * max(1, presses) else ""
-    detail = _("{pin}, held {seconds} s, {bounce}").format(pin=pin, seconds=f"{up - down:.2f}", bounce=bounce) + note + wrong
+    detail = (
+        _("{pin}, held {seconds} s, {bounce}").format(pin=pin, seconds=f"{up - down:.2f}", bounce=bounce)
+        + note
+        + wrong
+    )
     say(f"  ok: {detail}")
     return Check(name, True, detail)
 
@@ -340,6 +405,7 @@ def _describe(part, fallback: str) -> str:
 
 def _printer(out: TextIO):
     """print() to `out`, flushed at once (a maker watches it live)."""
+
     def say(line: str) -> None:
         """Print one line."""
         print(line, file=out, flush=True)
@@ -349,17 +415,45 @@ def _printer(out: TextIO):
 
 def _parser() -> argparse.ArgumentParser:
     """The command line."""
-    ap = argparse.ArgumentParser(prog="companion hw-test", description=_("`companion hw-test`: walk a maker through every light and button of a freshly wired board."))
+    ap = argparse.ArgumentParser(
+        prog="companion hw-test",
+        description=_(
+            "`companion hw-test`: walk a maker through every light and button of a freshly wired board."
+        ),
+    )
     ap.add_argument("--backend", choices=BACKENDS, help=_("HAL backend (default: as configured / detected)"))
-    ap.add_argument("--timeout", type=_positive, default=10.0, metavar="S", help=_("seconds to wait for each button (default 10)"))
-    ap.add_argument("--step", type=_positive, default=0.5, metavar="S", help=_("seconds each colour stays on (default 0.5)"))
+    ap.add_argument(
+        "--timeout",
+        type=_positive,
+        default=10.0,
+        metavar="S",
+        help=_("seconds to wait for each button (default 10)"),
+    )
+    ap.add_argument(
+        "--step",
+        type=_positive,
+        default=0.5,
+        metavar="S",
+        help=_("seconds each colour stays on (default 0.5)"),
+    )
     only = ap.add_mutually_exclusive_group()
     only.add_argument("--lights-only", action="store_true", help=_("test the lights only"))
     only.add_argument("--buttons-only", action="store_true", help=_("test the buttons only"))
-    ap.add_argument("--config", metavar=_("FILE"), help=help_text(N_("config file (default: {file})"), file=paths.config_file()))
-    ap.add_argument("--auto", action="store_true", help=_("mock/sim only: answer every prompt with a scripted press"))
-    ap.add_argument("--stop-service", action="store_true",
-                    help=_("stop the {service} service (it holds the buttons) for the test, start it again after").format(service=SERVICE))
+    ap.add_argument(
+        "--config",
+        metavar=_("FILE"),
+        help=help_text(N_("config file (default: {file})"), file=paths.config_file()),
+    )
+    ap.add_argument(
+        "--auto", action="store_true", help=_("mock/sim only: answer every prompt with a scripted press")
+    )
+    ap.add_argument(
+        "--stop-service",
+        action="store_true",
+        help=_("stop the {service} service (it holds the buttons) for the test, start it again after").format(
+            service=SERVICE
+        ),
+    )
     return ap
 
 
@@ -382,4 +476,6 @@ def _run_command(argv: list[str]) -> int:
 
 
 # --timeout, --step: seconds, more than 0
-_positive = number_arg(float, lambda s: s > 0, N_("not a number: {text!r}"), N_("must be more than 0, got {text}"))
+_positive = number_arg(
+    float, lambda s: s > 0, N_("not a number: {text!r}"), N_("must be more than 0, got {text}")
+)

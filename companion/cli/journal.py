@@ -32,9 +32,9 @@ from companion.gameline import game_line, played_at
 from companion.i18n import N_, _, ngettext
 from companion.inputs import MAX_ID, whole_number
 from companion.narration.words import refusal_text
+from companion.plugins import games as known_games
 from companion.storage.journal import Journal, JournalError
 from companion.storage.opening import JournalMissing, open_journal, open_reader, read_only_note
-from companion.plugins import games as known_games
 
 READERS = ("list", "export", "report", "check")  # opened read-only
 
@@ -66,7 +66,10 @@ def main(argv: list[str]) -> int:
         return refused("journal", exc)
     with j:
         if getattr(args, "id", None) is not None and not j.has_game(args.id):
-            print(_("companion journal: no game with id {id} in {file}").format(id=args.id, file=j.path), file=sys.stderr)
+            print(
+                _("companion journal: no game with id {id} in {file}").format(id=args.id, file=j.path),
+                file=sys.stderr,
+            )
             return 1
         try:
             return _act(j, args)
@@ -90,8 +93,13 @@ def _act(j: Journal, args) -> int:
         if args.file:
             Path(args.file).write_text(text, encoding="utf-8")
             n = text.count(chr(10))
-            print(ngettext("exported game {id} ({n} command) to {file}", "exported game {id} ({n} commands) to {file}",
-                           n).format(id=args.id, n=n, file=args.file))
+            print(
+                ngettext(
+                    "exported game {id} ({n} command) to {file}",
+                    "exported game {id} ({n} commands) to {file}",
+                    n,
+                ).format(id=args.id, n=n, file=args.file)
+            )
         else:
             sys.stdout.write(text)
     elif args.action == "delete":
@@ -104,8 +112,12 @@ def _act(j: Journal, args) -> int:
         if not redone:
             print(_("game {id}: nothing to redo").format(id=args.id), file=sys.stderr)
             return 1
-        print(ngettext("game {id}: redid {n} command", "game {id}: redid {n} commands", len(redone)).format(
-            id=args.id, n=len(redone)) + _verbs(redone))
+        print(
+            ngettext("game {id}: redid {n} command", "game {id}: redid {n} commands", len(redone)).format(
+                id=args.id, n=len(redone)
+            )
+            + _verbs(redone)
+        )
     elif args.action == "report":
         from companion.ui.cardview import report_main
 
@@ -129,8 +141,12 @@ def _check(j: Journal) -> int:
             broken += 1
             print(_("game {id}: does not replay: {why}").format(id=info.id, why=refusal_text(exc)))
     if result == "ok":
-        print(ngettext("{n} game replays", "{n} games replay", len(j.games()) - broken).format(n=len(j.games()) - broken)
-              + (ngettext(", {n} does not", ", {n} do not", broken).format(n=broken) if broken else ""))
+        print(
+            ngettext("{n} game replays", "{n} games replay", len(j.games()) - broken).format(
+                n=len(j.games()) - broken
+            )
+            + (ngettext(", {n} does not", ", {n} do not", broken).format(n=broken) if broken else "")
+        )
     return 0 if result == "ok" and not broken else 1
 
 
@@ -153,36 +169,62 @@ def _arguments() -> argparse.ArgumentParser:
     action("list", _("every game, newest first"))
     e = action("export", _("the game as a scenario file (JSON Lines) for `companion play`"))
     e.add_argument("id", type=game_id, help=_("game id (see `companion journal list`)"))
-    e.add_argument("file", nargs="?", metavar=_("FILE"), help=_("write to this file (default: standard output)"))
+    e.add_argument(
+        "file", nargs="?", metavar=_("FILE"), help=_("write to this file (default: standard output)")
+    )
     d = action("delete", _("remove a game for good"))
     d.add_argument("id", type=game_id, help=_("game id"))
-    for name, text in (("undo", _("take back the last N commands of a game (kept in its history)")),
-                       ("redo", _("bring back the N earliest undone commands of a game"))):
+    for name, text in (
+        ("undo", _("take back the last N commands of a game (kept in its history)")),
+        ("redo", _("bring back the N earliest undone commands of a game")),
+    ):
         u = action(name, text)
         u.add_argument("id", type=game_id, help=_("game id"))
         u.add_argument("n", type=_count, nargs="?", default=1, help=_("how many commands (default 1)"))
     action("check", _("run SQLite's quick_check on the journal file and replay every game"))
-    r = action("recover", _("salvage the games of a damaged journal into this one (replayed, kept only if they replay)"))
-    r.add_argument("file", metavar=_("FILE"), help=_("the damaged journal, e.g. journal.sqlite3.corrupt-20260101T120000Z"))
+    r = action(
+        "recover",
+        _("salvage the games of a damaged journal into this one (replayed, kept only if they replay)"),
+    )
+    r.add_argument(
+        "file",
+        metavar=_("FILE"),
+        help=_("the damaged journal, e.g. journal.sqlite3.corrupt-20260101T120000Z"),
+    )
     # -- rescue: companion/cli/journal_rescue.py --
     rs = action("rescue", _("put back the commands a stop could not save, from its rescue file"))
-    rs.add_argument("file", metavar=_("FILE"), help=_("the rescue file the stop named, e.g. companion-rescue-....json"))
-    rs.add_argument("--as-new", action="store_true",
-                    help=_("save the rescued game as a new game when its game moved on since"))
+    rs.add_argument(
+        "file", metavar=_("FILE"), help=_("the rescue file the stop named, e.g. companion-rescue-....json")
+    )
+    rs.add_argument(
+        "--as-new",
+        action="store_true",
+        help=_("save the rescued game as a new game when its game moved on since"),
+    )
     # -- end of rescue --
     rep = action("report", _("the evening's story of a game as a chart (PNG or SVG)"))
     rep.add_argument("id", type=game_id, help=_("game id"))
-    rep.add_argument("--out", required=True, metavar=_("FILE.png|FILE.svg"), help=_("where to write the chart"))
+    rep.add_argument(
+        "--out", required=True, metavar=_("FILE.png|FILE.svg"), help=_("where to write the chart")
+    )
     return ap
 
 
 # undo/redo: how many commands, 1 or more, written in plain digits (companion/inputs.py `whole_number`:
 # no "1_0", "+1" or other scripts' digits); SQLite counts in 64-bit INTEGERs, so no more than MAX_ID
-_count = number_arg(whole_number, lambda n: 1 <= n <= MAX_ID, N_("not a whole number: {text!r}"),
-                    N_("must be 1 to 9223372036854775807, not {n}"))
+_count = number_arg(
+    whole_number,
+    lambda n: 1 <= n <= MAX_ID,
+    N_("not a whole number: {text!r}"),
+    N_("must be 1 to 9223372036854775807, not {n}"),
+)
 # a game id: SQLite keeps ids as 64-bit INTEGERs, so a larger number can name no game (and cannot be asked for)
-game_id = number_arg(whole_number, lambda n: 1 <= n <= MAX_ID, N_("not a whole number: {text!r}"),
-                     N_("no game has id {n}: game ids run from 1 to 9223372036854775807"))
+game_id = number_arg(
+    whole_number,
+    lambda n: 1 <= n <= MAX_ID,
+    N_("not a whole number: {text!r}"),
+    N_("no game has id {n}: game ids run from 1 to 9223372036854775807"),
+)
 
 
 def _list(j: Journal) -> None:
@@ -197,20 +239,26 @@ def _list(j: Journal) -> None:
         when = dt.datetime.fromtimestamp(g.updated).strftime("%Y-%m-%d %H:%M")
         if g.created in guessed:
             when = _("{date}, date from the file").format(date=when)
-        print(f"{g.id:4d}  {getattr(known_games().get(g.game), 'title', g.game)}: {game_line(j, g)} "
-              f"— {played_at(g.updated)} ({when})")
+        print(
+            f"{g.id:4d}  {getattr(known_games().get(g.game), 'title', g.game)}: {game_line(j, g)} "
+            f"— {played_at(g.updated)} ({when})"
+        )
 
 
 def _undo(j: Journal, game_id: int, n: int) -> int:
     """Take back the last `n` commands of a game and say which; 1 when there was nothing to undo."""
     active = j.commands(game_id)
-    taken = active[max(1, len(active) - n):]
+    taken = active[max(1, len(active) - n) :]
     count = j.undo(game_id, n)
     if count == 0:
         print(_("game {id}: nothing to undo (only its setup is left)").format(id=game_id), file=sys.stderr)
         return 1
-    print(ngettext("game {id}: undid {n} command", "game {id}: undid {n} commands", count).format(id=game_id, n=count)
-          + _verbs(list(reversed(taken))))
+    print(
+        ngettext("game {id}: undid {n} command", "game {id}: undid {n} commands", count).format(
+            id=game_id, n=count
+        )
+        + _verbs(list(reversed(taken)))
+    )
     return 0
 
 
@@ -225,7 +273,11 @@ def _verbs(commands: list[dict]) -> str:
 
 def _describe(command: dict) -> str:
     """A command in a few words: its verb and its simple parameters."""
-    params = [f"{k}={v}" for k, v in command.items() if k != "cmd" and isinstance(v, (str, int)) and not isinstance(v, bool)]
+    params = [
+        f"{k}={v}"
+        for k, v in command.items()
+        if k != "cmd" and isinstance(v, (str, int)) and not isinstance(v, bool)
+    ]
     return str(command.get("cmd")) + (f" ({', '.join(params[:3])})" if params else "")
 
 
@@ -250,7 +302,9 @@ def not_a_journal_file(src: Path) -> str | None:
     except OSError:
         return None  # unreadable: recover says so in its own words
     page = head[100:108]  # the first page's b-tree header, after the 100-byte file header
-    looks = head.startswith(b"SQLite format 3\x00") or (len(page) == 8 and page[0] in (2, 5, 10, 13) and page[7] <= 60)
+    looks = head.startswith(b"SQLite format 3\x00") or (
+        len(page) == 8 and page[0] in (2, 5, 10, 13) and page[7] <= 60
+    )
     if not looks and not Path(f"{src}-wal").exists():
         return _("not an SQLite file (no journal, not even a damaged one); nothing to recover")
     return None
@@ -270,8 +324,13 @@ def _recover(source: str, path, create: bool = True) -> int:
         print(_("companion journal: {file}: {why}").format(file=source, why=why), file=sys.stderr)
         return 2
     if src.resolve() == Path(path).resolve():
-        print(_("companion journal: {file} is the journal itself; recover reads a damaged copy into"
-                " another journal (the app moves a damaged one aside on start)").format(file=source), file=sys.stderr)
+        print(
+            _(
+                "companion journal: {file} is the journal itself; recover reads a damaged copy into"
+                " another journal (the app moves a damaged one aside on start)"
+            ).format(file=source),
+            file=sys.stderr,
+        )
         return 2
     try:
         j = open_journal(path, who="journal", create=create)
@@ -281,11 +340,18 @@ def _recover(source: str, path, create: bool = True) -> int:
         if j.notice:
             print(f"companion journal: {j.notice}", file=sys.stderr)
         report = recover(src, j)
-    print(_("read {file} ({methods}) into {journal}").format(file=source, methods=", ".join(report.methods), journal=path))
+    print(
+        _("read {file} ({methods}) into {journal}").format(
+            file=source, methods=", ".join(report.methods), journal=path
+        )
+    )
     for line in report.kept:
         print(_("kept    {game}").format(game=line))
     for line in report.dropped:
         print(_("dropped {game}").format(game=line))
-    print(ngettext("{kept} game kept, {dropped} dropped", "{kept} games kept, {dropped} dropped", report.games_kept).format(
-        kept=report.games_kept, dropped=len(report.dropped)))
+    print(
+        ngettext(
+            "{kept} game kept, {dropped} dropped", "{kept} games kept, {dropped} dropped", report.games_kept
+        ).format(kept=report.games_kept, dropped=len(report.dropped))
+    )
     return 0

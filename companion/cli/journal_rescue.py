@@ -34,8 +34,12 @@ def rescue_main(source: str, journal: str | None, as_new: bool = False, create: 
 
     path = Path(source)
     if path.name.endswith(rescue.DONE):
-        print(_("companion journal: {file} was put back already (its name ends in {done})").format(
-            file=source, done=rescue.DONE), file=sys.stderr)
+        print(
+            _("companion journal: {file} was put back already (its name ends in {done})").format(
+                file=source, done=rescue.DONE
+            ),
+            file=sys.stderr,
+        )
         return 1
     try:
         data = rescue.load(path)
@@ -49,35 +53,63 @@ def rescue_main(source: str, journal: str | None, as_new: bool = False, create: 
         print(f"companion journal: {refusal_text(exc)}", file=sys.stderr)
         return 2
     except JournalError as exc:
-        print(_("companion journal: {why}; the rescue file {file} is kept: try again once the journal can be"
-                " written").format(why=refusal_text(exc), file=source), file=sys.stderr)
+        print(
+            _(
+                "companion journal: {why}; the rescue file {file} is kept: try again once the journal can be"
+                " written"
+            ).format(why=refusal_text(exc), file=source),
+            file=sys.stderr,
+        )
         return 1
     with j:
         if j.readonly:
-            print(_("companion journal: {file}: the journal can only be read now ({why}); the rescue file is kept:"
-                    " try again once it can be written").format(file=j.path, why=refusal_text(j.fault)), file=sys.stderr)
+            print(
+                _(
+                    "companion journal: {file}: the journal can only be read now ({why}); the rescue file is kept:"
+                    " try again once it can be written"
+                ).format(file=j.path, why=refusal_text(j.fault)),
+                file=sys.stderr,
+            )
             return 1
         try:
             game_id, how = rescue.put_back(j, data, as_new=as_new)
         except rescue.RescueError as exc:
-            print(_("companion journal: {file}: {why}").format(file=source, why=refusal_text(exc)), file=sys.stderr)
+            print(
+                _("companion journal: {file}: {why}").format(file=source, why=refusal_text(exc)),
+                file=sys.stderr,
+            )
             return 2
         except JournalError as exc:  # moved on, held by another, the disk still refuses
-            print(_("companion journal: {file} not put back: {why}").format(file=source, why=refusal_text(exc)),
-                  file=sys.stderr)
+            print(
+                _("companion journal: {file} not put back: {why}").format(file=source, why=refusal_text(exc)),
+                file=sys.stderr,
+            )
             return 1
     n = len(data["commands"]) - 1
-    text = {"same": ngettext("put back game {id}: {n} command after its setup, {moves} from the rescue file",
-                             "put back game {id}: {n} commands after its setup, {moves} from the rescue file", n),
-            "new": ngettext("saved as new game {id}: {n} command after its setup, {moves} from the rescue file",
-                            "saved as new game {id}: {n} commands after its setup, {moves} from the rescue file", n),
-            "already": _("game {id} already holds everything in the rescue file: nothing to add")}[how]
+    text = {
+        "same": ngettext(
+            "put back game {id}: {n} command after its setup, {moves} from the rescue file",
+            "put back game {id}: {n} commands after its setup, {moves} from the rescue file",
+            n,
+        ),
+        "new": ngettext(
+            "saved as new game {id}: {n} command after its setup, {moves} from the rescue file",
+            "saved as new game {id}: {n} commands after its setup, {moves} from the rescue file",
+            n,
+        ),
+        "already": _("game {id} already holds everything in the rescue file: nothing to add"),
+    }[how]
     print(text.format(id=game_id, n=n, moves=int(data.get("unsaved") or 0)))
     try:
         done = rescue.mark_done(path)
     except OSError as exc:
-        print(_("companion journal: the game is saved, but {file} could not be marked done ({why}): delete it"
-                " yourself").format(file=source, why=exc.strerror or exc), file=sys.stderr)
+        print(
+            _(
+                "companion journal: the game is saved, but {file} could not be marked done ({why}): delete it"
+                " yourself"
+            ).format(file=source, why=exc.strerror or exc),
+            file=sys.stderr,
+        )
         return 0
     print(_("the rescue file is kept as {file}").format(file=done))
     return 0

@@ -24,30 +24,51 @@ import sys
 from dataclasses import replace
 
 from companion import paths
-from companion.cli.journal import game_id, refused
 from companion.cli import help_text
-from companion.narration import narrate, seatnames
+from companion.cli.journal import game_id, refused
 from companion.errors import N_, CommandError, RuleViolation
 from companion.i18n import _
-from companion.narration.words import refusal_text
+from companion.narration import narrate, seatnames
+from companion.narration.words import phase_text, refusal_text, rule_text, step_text
 from companion.storage.journal import JournalError
 from companion.storage.opening import open_journal
-from companion.storage.store import store_for
 from companion.storage.scenario import load_scenario, read_stdin
 from companion.storage.session import Session
-from companion.narration.words import phase_text, rule_text, step_text
+from companion.storage.store import store_for
 
 
 def main(argv: list[str]) -> int:
     """Entry point of `companion play`."""
-    ap = argparse.ArgumentParser(prog="companion play", description=_("companion play: apply a scenario headless and print the final state."))
+    ap = argparse.ArgumentParser(
+        prog="companion play",
+        description=_("companion play: apply a scenario headless and print the final state."),
+    )
     ap.add_argument("--script", metavar=_("FILE"), help=_("scenario file (JSON Lines); - for stdin"))
-    ap.add_argument("--resume", nargs="?", const=-1, type=game_id, metavar="ID", help=_("continue a journaled game (default: the last unfinished)"))
+    ap.add_argument(
+        "--resume",
+        nargs="?",
+        const=-1,
+        type=game_id,
+        metavar="ID",
+        help=_("continue a journaled game (default: the last unfinished)"),
+    )
     ap.add_argument("--json", action="store_true", help=_("print only the final state JSON"))
-    ap.add_argument("--journal", metavar=_("PATH"), help=help_text(
-        N_("journal file to write to / resume from (default: none for --script, {file} for --resume)"), file=paths.journal_file()))
-    ap.add_argument("--create", action="store_true", help=_("make a new journal at --journal PATH if there is none"))
-    ap.add_argument("--narrate", action="store_true", help=_("print what each command did and, at the end, the legal moves"))
+    ap.add_argument(
+        "--journal",
+        metavar=_("PATH"),
+        help=help_text(
+            N_("journal file to write to / resume from (default: none for --script, {file} for --resume)"),
+            file=paths.journal_file(),
+        ),
+    )
+    ap.add_argument(
+        "--create", action="store_true", help=_("make a new journal at --journal PATH if there is none")
+    )
+    ap.add_argument(
+        "--narrate",
+        action="store_true",
+        help=_("print what each command did and, at the end, the legal moves"),
+    )
     args = ap.parse_args(argv)
     tell = _teller(args)
     if args.script is None and args.resume is None:
@@ -89,7 +110,9 @@ def main(argv: list[str]) -> int:
         state = session.view()
         if args.narrate:
             _legal_moves(session, state, sys.stderr if args.json else sys.stdout)
-    except JournalError as exc:  # another program holds the game, a command not saved, a game that no longer replays
+    except (
+        JournalError
+    ) as exc:  # another program holds the game, a command not saved, a game that no longer replays
         return refused("play", exc)
     finally:
         if journal is not None:
@@ -98,7 +121,9 @@ def main(argv: list[str]) -> int:
         json.dump(state, sys.stdout, sort_keys=False)
         sys.stdout.write("\n")
     else:  # (the JSON keeps the engine's names; the summary is read: an unnamed seat by its shown name)
-        print(summary(seatnames.shown(state, seatnames.for_table(state.get("game"), state.get("seats") or ()))))
+        print(
+            summary(seatnames.shown(state, seatnames.for_table(state.get("game"), state.get("seats") or ())))
+        )
     return 0
 
 
@@ -108,7 +133,8 @@ SUMMARY_LABELS = {"game": N_("game"), "phase": N_("phase"), "step": N_("step")}
 
 def summary(state: dict) -> str:
     """A short human-readable summary of a state (any game), in the table's language: the game, how
-    far it is (its plugin's `stage`), its phase and step while it runs, then the game's headline (whose turn, or how it ended, naming the
+    far it is (its plugin's `stage`), its phase and step while it runs, then the game's headline (whose
+    turn, or how it ended, naming the
     winners) and the lines its plugin gives (`summary_lines`)."""
     from companion.narration.words import said
     from companion.plugins import get
@@ -121,7 +147,11 @@ def summary(state: dict) -> str:
         head.append(said(stage, game))
     if state.get("outcome") is None:
         words = {"phase": lambda phase: phase_text(phase, game), "step": lambda step: step_text(game, step)}
-        head += [f"{_(SUMMARY_LABELS[key])} {words[key](state[key])}" for key in ("phase", "step") if state.get(key)]
+        head += [
+            f"{_(SUMMARY_LABELS[key])} {words[key](state[key])}"
+            for key in ("phase", "step")
+            if state.get(key)
+        ]
     if plugin is None:
         return ", ".join(head)
     head.append(said(plugin.headline(state), game))
@@ -137,9 +167,13 @@ def _refused(source: str, no: int, cmd: dict, exc: Exception, state: dict | None
         state = seatnames.shown(state, seatnames.for_table(state.get("game"), state.get("seats") or ()))
     at = _(" (at {where})").format(where=narrate.where(state)) if state else ""
     why = refusal_text(exc, game)  # the game tells its step ids apart
-    print(_("{file}:{line}: refused {command!r} by rule {rule}: {why}").format(
-        file=source or "<resume>", line=no, command=cmd.get("cmd"), rule=rule, why=why) + at,
-        file=sys.stderr)
+    print(
+        _("{file}:{line}: refused {command!r} by rule {rule}: {why}").format(
+            file=source or "<resume>", line=no, command=cmd.get("cmd"), rule=rule, why=why
+        )
+        + at,
+        file=sys.stderr,
+    )
     return 1
 
 
@@ -164,8 +198,12 @@ def _legal_moves(session: Session, state: dict, out) -> None:
     """Where the game stands and the moves open now (greyed ones with the rule that forbids them)."""
     names = seatnames.for_table(session.game.id, state.get("seats") or ())
     print(_("Now: {where}").format(where=narrate.where(seatnames.shown(state, names))), file=out)
-    moves = narrate.legal_moves([replace(a, label=seatnames.shown(a.label, names), why_not=seatnames.shown(a.why_not, names))
-                                 for a in session.actions()])  # (each command as it is typed: the engine's names)
+    moves = narrate.legal_moves(
+        [
+            replace(a, label=seatnames.shown(a.label, names), why_not=seatnames.shown(a.why_not, names))
+            for a in session.actions()
+        ]
+    )  # (each command as it is typed: the engine's names)
     print(_("Legal moves:") if moves else _("No moves: the game is over."), file=out)
     for text in moves:
         print(text, file=out)

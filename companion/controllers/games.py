@@ -38,8 +38,12 @@ class Games:
 
     def intents(self) -> dict:
         """Intent name -> handler."""
-        return {"undo": self.undo, "redo": self.redo, "resume": lambda r: self.resume(r["id"]),
-                "new_game": lambda r: self.leave()}
+        return {
+            "undo": self.undo,
+            "redo": self.redo,
+            "resume": lambda r: self.resume(r["id"]),
+            "new_game": lambda r: self.leave(),
+        }
 
     def start(self, setup: dict | None = None, resume: bool = True, finished_too: bool = False) -> None:
         """Resume the unfinished game, or offer it (with a screen), or start `setup`.
@@ -80,8 +84,14 @@ class Games:
             return journal.last_unfinished()
         script = getattr(self.host.source, "commands", None)
         if script is None:
-            return next((info for info in journal.games(include_over=finished_too)
-                         if _same_setup(journal.commands(info.id)[0], setup, info.game)), None)
+            return next(
+                (
+                    info
+                    for info in journal.games(include_over=finished_too)
+                    if _same_setup(journal.commands(info.id)[0], setup, info.game)
+                ),
+                None,
+            )
         from companion.runtime.sources import script_game
 
         info, passed = script_game(journal, script, finished_too)
@@ -124,8 +134,10 @@ class Games:
         host.say(f"Resumed game {game_id} ({len(self.session.commands)} commands): {host.where()}")
         changed = getattr(getattr(self.session.saver, "hold", None), "changed", None)
         if changed is not None:  # the digests found a row rewritten while no one held it
-            host.say(f"game {game_id}: command {changed} was changed by another program since it was saved;"
-                     f" the game goes on as the journal holds it now")
+            host.say(
+                f"game {game_id}: command {changed} was changed by another program since it was saved;"
+                f" the game goes on as the journal holds it now"
+            )
         return True
 
     @property

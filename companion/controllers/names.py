@@ -12,8 +12,9 @@ settings (`recent_names`); screens never read or write it themselves.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from companion import paths
 from companion.rules.names import name_problem, nfc, same_name, seat_code
@@ -43,7 +44,9 @@ def remember(names: Iterable[Any], path: Path | None = None) -> list[str]:
     file that cannot be written leaves the list as it was (the table goes on)."""
     kept = _tidy([*names, *recent(path)])
     try:
-        paths.write_private(path or names_file(), json.dumps({"names": kept}, ensure_ascii=False, indent=1) + "\n")
+        paths.write_private(
+            path or names_file(), json.dumps({"names": kept}, ensure_ascii=False, indent=1) + "\n"
+        )
     except OSError:
         return recent(path)
     return kept

@@ -24,7 +24,10 @@ class Tags:
 
     def intents(self) -> dict:
         """Intent name -> handler."""
-        return {"card_read": lambda r: self.read(r["tag"], r.get("grid"), r.get("near")), "register_tag": self.register}
+        return {
+            "card_read": lambda r: self.read(r["tag"], r.get("grid"), r.get("near")),
+            "register_tag": self.register,
+        }
 
     def read(self, tag: str, grid: dict | None = None, near: str | None = None) -> None:
         """A card was read: send the command of the card it is registered as (a draw), else open the

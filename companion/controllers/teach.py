@@ -11,7 +11,8 @@ used, so old games replay as played.
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from companion.errors import CompanionError
 from companion.plugins import teacher
@@ -51,7 +52,11 @@ class Teaching:
         """The running game's view if that game's plugin teaches `kind` (e.g. "tracker"), else None."""
         session = self.host.session
         view = session.view() if session is not None else {}
-        return view if view.get("game") is not None and view.get("game") == getattr(teacher(kind), "id", None) else None
+        return (
+            view
+            if view.get("game") is not None and view.get("game") == getattr(teacher(kind), "id", None)
+            else None
+        )
 
     def taught(self, save: Callable[[], Any], done: str, game: str | None) -> bool:
         """Save taught data (a refusal is shown, nothing saved); a running `game` reloads its data."""

@@ -13,7 +13,8 @@ Every message says what was expected in the same words: "must be a whole number 
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from companion.errors import DataFileError
 from companion.i18n import N_, _
@@ -41,12 +42,17 @@ class Checks:
         for k in table:
             if k not in allowed:
                 path = f"{where}.{k}" if where else k
-                raise self.error(path, _("unknown key {key!r}; allowed: {allowed}").format(key=k, allowed=", ".join(allowed)))
+                raise self.error(
+                    path,
+                    _("unknown key {key!r}; allowed: {allowed}").format(key=k, allowed=", ".join(allowed)),
+                )
 
     def kind(self, key: str, value, kind: type):
         """A value of one TOML type (`str`, `bool`, `list`; numbers: `integer`/`number`, tables: `table`)."""
         if isinstance(value, bool) and kind is not bool or not isinstance(value, kind):
-            raise self.error(key, _("must be {kind}, got {value!r}").format(kind=_(KIND_WORDS[kind]), value=value))
+            raise self.error(
+                key, _("must be {kind}, got {value!r}").format(kind=_(KIND_WORDS[kind]), value=value)
+            )
         return value
 
     def table(self, key: str, value) -> dict:
@@ -58,19 +64,26 @@ class Checks:
     def choice(self, key: str, value, options) -> str:
         """One of `options`."""
         if value not in options:
-            raise self.error(key, _("must be one of {options}; got {value!r}").format(options=", ".join(options), value=value))
+            raise self.error(
+                key,
+                _("must be one of {options}; got {value!r}").format(options=", ".join(options), value=value),
+            )
         return value
 
     def integer(self, key: str, value, lo: int, hi: int) -> int:
         """A whole number in lo..hi."""
         if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-            raise self.error(key, _("must be a whole number {lo}..{hi}, got {value!r}").format(lo=lo, hi=hi, value=value))
+            raise self.error(
+                key, _("must be a whole number {lo}..{hi}, got {value!r}").format(lo=lo, hi=hi, value=value)
+            )
         return value
 
     def number(self, key: str, value, lo: float, hi: float) -> float:
         """A number in lo..hi."""
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not lo <= value <= hi:
-            raise self.error(key, _("must be a number {lo}..{hi}, got {value!r}").format(lo=lo, hi=hi, value=value))
+            raise self.error(
+                key, _("must be a number {lo}..{hi}, got {value!r}").format(lo=lo, hi=hi, value=value)
+            )
         return float(value)
 
     def boolean(self, key: str, value) -> bool:
@@ -179,10 +192,12 @@ def whole_list(lo: int, hi: int) -> Rule:
 
 def pair(lo: int, hi: int, message: str) -> Rule:
     """Two whole numbers in lo..hi, as a list; else `message` (an N_() text)."""
+
     def rule(v: Checks, key: str, value) -> tuple[int, int]:
         if not isinstance(value, list) or len(value) != 2:
             raise v.error(key, _(message))
         return v.integer(key, value[0], lo, hi), v.integer(key, value[1], lo, hi)
+
     return rule
 
 

@@ -18,9 +18,10 @@ says it in one line for the table's banner; `companion config --check` names the
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Mapping
 from os import PathLike, fspath
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from companion.errors import DataFileError
 from companion.gamedata import tomlfile
@@ -43,6 +44,7 @@ Skip = Callable[[DataFileError, bool], None]
 
 def skipper(problems: list | None, strict: bool) -> Skip:
     """What to do with a piece of taught data that is skipped: raise, collect or log it."""
+
     def skip(error: DataFileError, whole: bool) -> None:
         if strict:
             raise error
@@ -50,6 +52,7 @@ def skipper(problems: list | None, strict: bool) -> Skip:
             problems.append(Skipped(error, whole))
         else:
             _log.warning(_("skipped: {problem}").format(problem=error))
+
     return skip
 
 

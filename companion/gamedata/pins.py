@@ -14,20 +14,52 @@ Two buttons on one pin are refused too. Pins are gpiozero names: "GPIO17" (BCM n
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from companion.errors import N_, Text
 
 # BCM GPIO number -> physical header pin: the same on the Pi 5, 4, 3 and Zero 2 W (hardware/wiring.py
 # draws the same table; tests/deploy/test_wiring.py checks they agree).
-GPIO_TO_PIN = {2: 3, 3: 5, 4: 7, 14: 8, 15: 10, 17: 11, 18: 12, 27: 13, 22: 15, 23: 16, 24: 18, 10: 19,
-               9: 21, 25: 22, 11: 23, 8: 24, 7: 26, 0: 27, 1: 28, 5: 29, 6: 31, 12: 32, 13: 33, 19: 35,
-               16: 36, 26: 37, 20: 38, 21: 40}
+GPIO_TO_PIN = {
+    2: 3,
+    3: 5,
+    4: 7,
+    14: 8,
+    15: 10,
+    17: 11,
+    18: 12,
+    27: 13,
+    22: 15,
+    23: 16,
+    24: 18,
+    10: 19,
+    9: 21,
+    25: 22,
+    11: 23,
+    8: 24,
+    7: 26,
+    0: 27,
+    1: 28,
+    5: 29,
+    6: 31,
+    12: 32,
+    13: 33,
+    19: 35,
+    16: 36,
+    26: 37,
+    20: 38,
+    21: 40,
+}
 PIN_TO_GPIO = {pin: gpio for gpio, pin in GPIO_TO_PIN.items()}
 BUTTON_GPIOS = range(2, 28)  # GPIO0/1 are the HAT ID EEPROM's
 # GPIO -> what needs it, in words a refusal shows (English templates, translated where shown)
-AUDIO = {**dict.fromkeys((12, 13), Text(N_("PWM audio"))), **dict.fromkeys(range(18, 22), Text(N_("an audio HAT's I2S")))}
-SPI0 = dict.fromkeys((9, 10, 11), Text(N_("the LEDs' SPI0 (dtparam=spi=on)")))  # CE0/CE1, GPIO8/7: freed by dtoverlay=spi0-0cs
+AUDIO = {
+    **dict.fromkeys((12, 13), Text(N_("PWM audio"))),
+    **dict.fromkeys(range(18, 22), Text(N_("an audio HAT's I2S"))),
+}
+SPI0 = dict.fromkeys(
+    (9, 10, 11), Text(N_("the LEDs' SPI0 (dtparam=spi=on)"))
+)  # CE0/CE1, GPIO8/7: freed by dtoverlay=spi0-0cs
 UART = dict.fromkeys((14, 15), Text(N_("the card reader's UART")))
 UART_PORTS = ("/dev/serial0", "/dev/ttyAMA0", "/dev/ttyS0")  # the header's UART on GPIO14/15
 SPI_DRIVERS = ("spi", "auto")  # `auto` picks the SPI driver on a Pi with /dev/spidev0.0
@@ -66,7 +98,9 @@ def button_problem(pin, needed: Mapping[int, Text]) -> Text | None:
     """What is wrong with `pin` for a button (English words the edge translates), or None."""
     gpio = gpio_of(pin)
     if gpio is None:
-        return Text(N_('pin must be a gpiozero name such as "GPIO17" or "BOARD11" (or "none"), got {pin!r}'), pin=pin)
+        return Text(
+            N_('pin must be a gpiozero name such as "GPIO17" or "BOARD11" (or "none"), got {pin!r}'), pin=pin
+        )
     if gpio not in BUTTON_GPIOS:
         return Text(N_("{pin} is not a pin for a button: use GPIO2 .. GPIO27"), pin=pin)
     if gpio in needed:

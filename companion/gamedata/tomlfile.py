@@ -73,8 +73,12 @@ def read_bytes(path: str | Path, limit: int = MAX_FILE) -> bytes:
             if stat.S_ISDIR(kind.st_mode):
                 raise IsADirectoryError
             if not stat.S_ISREG(kind.st_mode):
-                raise DataFileError(path, None, None, _("not a regular file (a device, a pipe or a socket); "
-                                                        "give the path of a file"))
+                raise DataFileError(
+                    path,
+                    None,
+                    None,
+                    _("not a regular file (a device, a pipe or a socket); give the path of a file"),
+                )
             if kind.st_size > limit:
                 raise too_large(path, limit)
             chunks, left = [], limit + 1  # (a file that grows while we read stops at the limit too)
@@ -103,8 +107,14 @@ def read_bytes(path: str | Path, limit: int = MAX_FILE) -> bytes:
 
 def too_large(path: str | Path, limit: int) -> DataFileError:
     """The refusal of a file (or standard input) of more than `limit` bytes, naming the limit."""
-    return DataFileError(path, None, None, _("larger than {limit}, the most the companion reads of such a file").format(
-        limit=f"{limit >> 20} MiB" if limit >= 1 << 20 else f"{limit} bytes"))
+    return DataFileError(
+        path,
+        None,
+        None,
+        _("larger than {limit}, the most the companion reads of such a file").format(
+            limit=f"{limit >> 20} MiB" if limit >= 1 << 20 else f"{limit} bytes"
+        ),
+    )
 
 
 def decoded(data: bytes, path: str | Path) -> str:
@@ -114,8 +124,12 @@ def decoded(data: bytes, path: str | Path) -> str:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        raise DataFileError(path, line, None, _("not UTF-8 text (save it as UTF-8); byte {n} cannot be read").format(
-            n=exc.start + 1)) from None
+        raise DataFileError(
+            path,
+            line,
+            None,
+            _("not UTF-8 text (save it as UTF-8); byte {n} cannot be read").format(n=exc.start + 1),
+        ) from None
     return text.removeprefix("\ufeff")
 
 

@@ -25,9 +25,10 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import os
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from types import MappingProxyType, ModuleType
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from companion.errors import N_, CommandError, Text
 from companion.plugins import MenuEntry
@@ -116,7 +117,9 @@ class GamePlugin:
         try:
             engine = self.engine_class()
         except Exception as exc:  # noqa: BLE001 - a plugin's engine may fail any way
-            raise CommandError(N_("the game {game_id} does not load: {why}"), game_id=self.id, why=str(exc) or "-") from None
+            raise CommandError(
+                N_("the game {game_id} does not load: {why}"), game_id=self.id, why=str(exc) or "-"
+            ) from None
         return engine(data if isinstance(data, engine.DATA) else self.load(data))
 
     def parse(self, doc) -> Any:
@@ -253,7 +256,7 @@ class GamePlugin:
         `RULES`, each optional (N_()/NP_() marked, translated in the game's own catalog)."""
         return None
 
-    def translations(self, lang: str) -> "gettext.NullTranslations":
+    def translations(self, lang: str) -> gettext.NullTranslations:
         """The game's catalog in `lang`, with the shared catalog behind it: a msgid the game
         translates is its own, whatever another game says for it."""
         return _translations(self.domain, self.folder(), lang)
@@ -355,7 +358,7 @@ _PICTURE = frozenset({"districts", "bar", "bar_max", "bar_meaning", "phase", "ti
 
 
 @lru_cache(maxsize=64)
-def _translations(domain: str, folder: str | None, lang: str) -> "gettext.NullTranslations":
+def _translations(domain: str, folder: str | None, lang: str) -> gettext.NullTranslations:
     """A game's catalog in `lang` (its `locale/` folder, domain `domain`) over the shared one."""
     import gettext as _gettext  # (not on the way to READY: listing the games reads no catalog)
 

@@ -18,20 +18,45 @@ Always read parts through the Hardware object (`hw.pixels`), never keep them: a 
 
 from __future__ import annotations
 
-from typing import Callable, Mapping
+from collections.abc import Callable, Mapping
 
-from companion.gamedata.config import HAL_BACKENDS
+from companion.gamedata.config import HAL_BACKENDS, panel_width
 from companion.gamedata.config import choose_backend as config_rule
-from companion.gamedata.config import panel_width
-from companion.hal.base import (NOT_CONFIGURED, Buttons, CardReader, NoButtons, NoPanel, NoPixels, NoReader, Panel,
-                                Part, Pixels, StripPixels, quiet_close, unavailable)
+from companion.hal.base import (
+    NOT_CONFIGURED,
+    Buttons,
+    CardReader,
+    NoButtons,
+    NoPanel,
+    NoPixels,
+    NoReader,
+    Panel,
+    Part,
+    Pixels,
+    StripPixels,
+    quiet_close,
+    unavailable,
+)
 from companion.hal.clock import Clock, FakeClock, MonotonicClock
 from companion.hal.layout import PixelLayout
 from companion.inputs import DeviceStatus, VButton
 
 __all__ = [
-    "BACKENDS", "Buttons", "CardReader", "Clock", "FakeClock", "Hardware", "MonotonicClock", "Panel", "Part",
-    "Pixels", "PixelLayout", "StripPixels", "choose_backend", "open_hardware", "panel_width",
+    "BACKENDS",
+    "Buttons",
+    "CardReader",
+    "Clock",
+    "FakeClock",
+    "Hardware",
+    "MonotonicClock",
+    "Panel",
+    "Part",
+    "Pixels",
+    "PixelLayout",
+    "StripPixels",
+    "choose_backend",
+    "open_hardware",
+    "panel_width",
 ]
 
 BACKENDS = tuple(b for b in HAL_BACKENDS if b != "auto")  # ("mock", "sim", "pi")
@@ -47,9 +72,15 @@ class Hardware:
     reason. Use it as a context manager: `close()` blanks the strip and is idempotent.
     """
 
-    def __init__(self, backend: str, clock: Clock, layout: PixelLayout,
-                 openers: Mapping[Part, Callable[[], object]],
-                 fallbacks: Mapping[Part, Callable[[str], object]], why: str = ""):
+    def __init__(
+        self,
+        backend: str,
+        clock: Clock,
+        layout: PixelLayout,
+        openers: Mapping[Part, Callable[[], object]],
+        fallbacks: Mapping[Part, Callable[[str], object]],
+        why: str = "",
+    ):
         self.backend = backend
         self.why = why
         self.clock = clock
@@ -127,7 +158,7 @@ class Hardware:
         for part in Part:
             quiet_close(self._parts[part])
 
-    def __enter__(self) -> "Hardware":
+    def __enter__(self) -> Hardware:
         """Context manager: close on exit."""
         return self
 
@@ -143,8 +174,9 @@ class Hardware:
             return self._fallbacks[part](unavailable(part, exc))
 
 
-def choose_backend(explicit: str | None, configured: str = "auto", env: Mapping[str, str] | None = None,
-                   probe=None) -> tuple[str, str]:
+def choose_backend(
+    explicit: str | None, configured: str = "auto", env: Mapping[str, str] | None = None, probe=None
+) -> tuple[str, str]:
     """(backend, why): the config's rule (`companion.gamedata.config.choose_backend`, told in this
     module's docstring) with this machine's probe (`probe`, or the real one) for auto-detection."""
     machine = probe
@@ -158,14 +190,24 @@ def choose_backend(explicit: str | None, configured: str = "auto", env: Mapping[
         return machine.is_pi()
 
     name, why = config_rule(explicit, configured, env, is_pi)
-    missing = machine.missing_devices() if machine is not None and name == "pi" and why.startswith("auto") else []
+    missing = (
+        machine.missing_devices() if machine is not None and name == "pi" and why.startswith("auto") else []
+    )
     if missing:
         why += f", but {' and '.join(missing)} missing"
     return name, why
 
 
-def open_hardware(config, backend: str | None = None, clock: Clock | None = None, *, probe=None,
-                  importer=None, pin_factory=None, env: Mapping[str, str] | None = None) -> Hardware:
+def open_hardware(
+    config,
+    backend: str | None = None,
+    clock: Clock | None = None,
+    *,
+    probe=None,
+    importer=None,
+    pin_factory=None,
+    env: Mapping[str, str] | None = None,
+) -> Hardware:
     """The board described by `config` on the chosen backend (see the module doc).
 
     `clock` defaults to a FakeClock for `mock` (tests) and the monotonic clock otherwise; a process
@@ -189,8 +231,15 @@ def open_hardware(config, backend: str | None = None, clock: Clock | None = None
     if name == "sim":
         from companion.hal.sim import SimBoard
 
-        hw.panel = SimBoard(layout, lambda: hw.pixels, lambda: hw.buttons, clock, eye_gamma=config.leds.gamma,
-                            width=panel_width(name, config), reader=lambda: hw.reader)
+        hw.panel = SimBoard(
+            layout,
+            lambda: hw.pixels,
+            lambda: hw.buttons,
+            clock,
+            eye_gamma=config.leds.gamma,
+            width=panel_width(name, config),
+            reader=lambda: hw.reader,
+        )
     return hw
 
 
@@ -200,8 +249,11 @@ def _openers(name, config, layout, pins, clock, probe, importer, pin_factory) ->
 
     b = config.buttons
     if name in ("mock", "sim"):
-        reader = (lambda: MockReader(clock)) if name == "mock" or config.reader.type == "none" \
+        reader = (
+            (lambda: MockReader(clock))
+            if name == "mock" or config.reader.type == "none"
             else (lambda: open_configured_reader(config, clock))
+        )
         if config.reader.type == "camera" and (name == "mock" or config.camera.device == "mock"):
             reader = lambda: open_mock_camera(config, clock)  # noqa: E731
         return {
@@ -243,8 +295,10 @@ def open_configured_reader(config, clock: Clock) -> CardReader:
 
             return open_camera_reader(config, clock)
         except ImportError as exc:
-            return NoReader(f"camera reader not available: OpenCV missing (pip install "
-                            f"'nightwatch-companion[camera]'): {exc}")
+            return NoReader(
+                f"camera reader not available: OpenCV missing (pip install "
+                f"'nightwatch-companion[camera]'): {exc}"
+            )
     try:
         from companion.hal.reader import open_reader
     except ImportError as exc:

@@ -10,8 +10,9 @@ window's events and room every frame whatever the backend, so it never asks whic
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import Enum
-from typing import Mapping, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from companion.errors import HardwareUnavailable, describe
 from companion.hal.clock import Clock, FakeClock, MonotonicClock
@@ -19,8 +20,19 @@ from companion.hal.layout import Frame, PixelLayout
 from companion.inputs import ButtonEvent, CardRead, VButton
 
 __all__ = [
-    "Buttons", "CardReader", "Clock", "FakeClock", "MonotonicClock", "NoButtons", "NoPanel", "NoPixels",
-    "NoReader", "Panel", "Part", "Pixels", "StripPixels",
+    "Buttons",
+    "CardReader",
+    "Clock",
+    "FakeClock",
+    "MonotonicClock",
+    "NoButtons",
+    "NoPanel",
+    "NoPixels",
+    "NoReader",
+    "Panel",
+    "Part",
+    "Pixels",
+    "StripPixels",
 ]
 
 
@@ -180,7 +192,7 @@ class StripPixels:
     def _release(self) -> None:
         """Free the driver (after the final blank)."""
 
-    def __enter__(self) -> "StripPixels":
+    def __enter__(self) -> StripPixels:
         """Context manager: close (and blank) on exit."""
         return self
 

@@ -14,7 +14,7 @@ so the same board would behave differently per Pi. Instead every backend only re
 import heapq
 import itertools
 from collections import deque
-from typing import Mapping
+from collections.abc import Mapping
 
 from companion.inputs import ButtonEvent, Press, VButton
 from companion.records import Named
@@ -185,7 +185,9 @@ class EdgeButtons:
 
     def stats(self) -> dict[VButton, EdgeStats]:
         """A copy of the per-button counters (raw edges, accepted presses, last press length)."""
-        return {b: EdgeStats(s.raw_edges, s.presses, s.last_duration) for b, s in self._debouncer.stats.items()}
+        return {
+            b: EdgeStats(s.raw_edges, s.presses, s.last_duration) for b, s in self._debouncer.stats.items()
+        }
 
     def close(self) -> None:
         """Stop reporting events. Idempotent."""

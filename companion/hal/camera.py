@@ -17,17 +17,34 @@ reopened by itself with back-off (1, 2, 4 .. 30 s on the injected clock), like t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import Callable
 
 from companion.errors import describe
 from companion.hal.clock import Clock
-from companion.hal.frames import IDLE_S, AutoFrames, FrameSource, MockFrames, PiCameraFrames, V4l2Frames, source_for
+from companion.hal.frames import (
+    IDLE_S,
+    AutoFrames,
+    FrameSource,
+    MockFrames,
+    PiCameraFrames,
+    V4l2Frames,
+    source_for,
+)
 from companion.inputs import CardRead
 
-__all__ = ["AutoFrames", "CameraReader", "FrameSource", "MockFrames", "PiCameraFrames", "Recogniser", "V4l2Frames",
-           "open_camera_reader", "source_for"]
+__all__ = [
+    "AutoFrames",
+    "CameraReader",
+    "FrameSource",
+    "MockFrames",
+    "PiCameraFrames",
+    "Recogniser",
+    "V4l2Frames",
+    "open_camera_reader",
+    "source_for",
+]
 
 SETTLE_S = 0.15  # the picture must hold still this long before it is read
 CHANGE = 6.0  # mean grey difference (0..255) of the thumbnails that counts as a change
@@ -41,8 +58,15 @@ class CameraReader:
     `recognise(frame) -> tag or None` runs in a worker thread (`threaded=False`: in `poll`, for tests).
     """
 
-    def __init__(self, source: FrameSource, clock: Clock, recognise: Callable, *, threaded: bool = True,
-                 name: str = "camera"):
+    def __init__(
+        self,
+        source: FrameSource,
+        clock: Clock,
+        recognise: Callable,
+        *,
+        threaded: bool = True,
+        name: str = "camera",
+    ):
         self.source = source
         self.clock = clock
         self.name = name
@@ -99,7 +123,7 @@ class CameraReader:
             self._pool.shutdown(wait=False, cancel_futures=True)
         self._drop()
 
-    def __enter__(self) -> "CameraReader":
+    def __enter__(self) -> CameraReader:
         """Context manager: closes on exit."""
         return self
 
@@ -118,7 +142,9 @@ class CameraReader:
         if self._ever_open:
             self.stats["reconnects"] += 1
         self._open = self._ever_open = True
-        self._backoff = BACKOFF_FIRST_S  # the last picture is kept: a card that lay there all along is not read again
+        self._backoff = (
+            BACKOFF_FIRST_S  # the last picture is kept: a card that lay there all along is not read again
+        )
 
     def _look(self, t: float) -> None:
         """Take a frame; once a change has held still, hand it to the recogniser."""
@@ -265,5 +291,9 @@ def open_camera_reader(config, clock: Clock, source: FrameSource | None = None, 
     (the HAL turns it into a reader stub saying so)."""
     import cv2  # noqa: F401  (the [camera] extra: fail here, with the reason, not at the first frame)
 
-    return CameraReader(source or source_for(config.camera.device), clock,
-                        Recogniser(grid_box=config.camera.grid_box or None), threaded=threaded)
+    return CameraReader(
+        source or source_for(config.camera.device),
+        clock,
+        Recogniser(grid_box=config.camera.grid_box or None),
+        threaded=threaded,
+    )

@@ -12,9 +12,9 @@ min(r, g, b) into W would change the tint of every pastel and is not worth it fo
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from functools import cached_property
 from operator import itemgetter
-from typing import Mapping, Sequence
 
 from companion.gamedata.config import LedConfig, LightMap, Strip
 
@@ -67,7 +67,7 @@ class PixelLayout:
         self.order = order
 
     @classmethod
-    def from_config(cls, leds: LedConfig) -> "PixelLayout":
+    def from_config(cls, leds: LedConfig) -> PixelLayout:
         """The layout described by the `[leds]` section of the config."""
         return cls(tuple(leds.strips), dict(leds.lights), leds.order)
 
@@ -110,7 +110,7 @@ class PixelLayout:
         return {name: encode(px, self.order) for name, px in self.physical(frame).items()}
 
     @cached_property
-    def _gather(self) -> "_Gather | None":
+    def _gather(self) -> _Gather | None:
         """The fast path of `encode_frame`, worked out on first use (None: only the checked path)."""
         return _Gather.build(self)
 
@@ -158,7 +158,7 @@ class _Gather:
         self.names = frozenset(light for light, _, _ in lights)
 
     @classmethod
-    def build(cls, layout: "PixelLayout") -> "_Gather | None":
+    def build(cls, layout: PixelLayout) -> _Gather | None:
         """The index of every wire byte of every strip; None for a layout config would refuse
         (overlapping lights, a light off its strip, an empty strip), left to the checked path."""
         cmap = channel_map(layout.order)
@@ -179,7 +179,9 @@ class _Gather:
         for name, row in sources.items():
             if not row:
                 return None  # (itemgetter returns a tuple only for two indices or more)
-            strips[name] = itemgetter(*[0 if red is None or c is None else red + c for red in row for c in cmap])
+            strips[name] = itemgetter(
+                *[0 if red is None or c is None else red + c for red in row for c in cmap]
+            )
         return cls(tuple(lights), strips)
 
     def encode(self, frame: Frame) -> dict[str, bytes] | None:

@@ -91,7 +91,7 @@ def decode(line):
     star = line.rfind("*")
     if star < 0 or len(line) - star != 3:
         raise LineError("format", "no *CRC at the end")
-    body, crc_text = line[:star], line[star + 1:]
+    body, crc_text = line[:star], line[star + 1 :]
     if not _printable_word(body.replace(" ", "")):
         raise LineError("format", "non-printable bytes")
     if any(c not in "0123456789ABCDEFabcdef" for c in crc_text):  # int() also takes " 4" and "+4"

@@ -10,10 +10,10 @@
 from __future__ import annotations
 
 from collections import deque
-from typing import Mapping
+from collections.abc import Mapping
 
-from companion.hal.buttons import EdgeButtons
 from companion.hal.base import StripPixels
+from companion.hal.buttons import EdgeButtons
 from companion.hal.clock import Clock
 from companion.hal.layout import RGB, Frame, PixelLayout, decode
 from companion.inputs import CardRead, VButton
@@ -85,8 +85,15 @@ class MockButtons(EdgeButtons):
         self.edge(button, True, at, source)
         self.edge(button, False, at + duration, source)
 
-    def chatter(self, button: VButton, at: float, bounces: int = 3, gap: float = 0.002,
-                duration: float = 0.2, source: str = "gpio") -> None:
+    def chatter(
+        self,
+        button: VButton,
+        at: float,
+        bounces: int = 3,
+        gap: float = 0.002,
+        duration: float = 0.2,
+        source: str = "gpio",
+    ) -> None:
         """A bouncy press: `bounces` extra open/close pairs `gap` apart on press and on release."""
         t = at
         for _ in range(bounces):  # close, open, close, open ... on the way down

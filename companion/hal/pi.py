@@ -25,14 +25,14 @@ import os
 import re
 import sys
 import warnings
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from types import ModuleType
-from typing import Callable, Mapping
 
-from companion.gamedata.config import ButtonConfig, LedConfig, Strip
 from companion.errors import HardwareUnavailable, describe
+from companion.gamedata.config import ButtonConfig, LedConfig, Strip
 from companion.hal.base import NoPixels, Part, StripPixels, quiet_close
 from companion.hal.buttons import EdgeButtons
 from companion.hal.clock import Clock
@@ -166,16 +166,21 @@ LED_STACK = {
 }
 # Top-level module -> the pip requirement that brings it (the pins of pyproject.toml's [pi] extra).
 PIP_REQUIREMENTS = {
-    "board": "adafruit-blinka>=10", "busio": "adafruit-blinka>=10", "digitalio": "adafruit-blinka>=10",
-    "microcontroller": "adafruit-blinka>=10", "neopixel_write": "adafruit-blinka>=10",
+    "board": "adafruit-blinka>=10",
+    "busio": "adafruit-blinka>=10",
+    "digitalio": "adafruit-blinka>=10",
+    "microcontroller": "adafruit-blinka>=10",
+    "neopixel_write": "adafruit-blinka>=10",
     "adafruit_blinka": "adafruit-blinka>=10",
-    "adafruit_platformdetect": "adafruit-platformdetect", "Adafruit_PureIO": "adafruit-pureio",
+    "adafruit_platformdetect": "adafruit-platformdetect",
+    "Adafruit_PureIO": "adafruit-pureio",
     "gpiod": "gpiod>=2.2.2,<3",
     "neopixel_spi": "adafruit-circuitpython-neopixel-spi>=1.0.16",
     "neopixel": "adafruit-circuitpython-neopixel>=6.3.16",
     "adafruit_pixelbuf": "adafruit-circuitpython-pixelbuf",
     "adafruit_bus_device": "adafruit-circuitpython-busdevice",
-    "_rpi_ws281x": "rpi_ws281x>=4.0.0", "rpi_ws281x": "rpi_ws281x>=4.0.0",
+    "_rpi_ws281x": "rpi_ws281x>=4.0.0",
+    "rpi_ws281x": "rpi_ws281x>=4.0.0",
     "adafruit_raspberry_pi5_neopixel_write": "adafruit-blinka-raspberry-pi5-neopixel>=1.0.0rc2",
 }
 
@@ -257,11 +262,18 @@ class SpiWriter(_PixelbufWriter):
 
     def __init__(self, strip: Strip, bpp: int, importer: Importer):
         if gpio_number(strip.pin) != 10:
-            raise HardwareUnavailable(LED, f"the spi driver drives GPIO10 (SPI MOSI) only; strip {strip.name!r} is on {strip.pin}")
+            raise HardwareUnavailable(
+                LED, f"the spi driver drives GPIO10 (SPI MOSI) only; strip {strip.name!r} is on {strip.pin}"
+            )
         mods = load_led_stack("spi", importer)
         self.bpp = bpp
-        self._dev = mods["neopixel_spi"].NeoPixel_SPI(mods["board"].SPI(), strip.count, pixel_order=IDENTITY_ORDER[bpp],
-                                                      auto_write=False, brightness=1.0)
+        self._dev = mods["neopixel_spi"].NeoPixel_SPI(
+            mods["board"].SPI(),
+            strip.count,
+            pixel_order=IDENTITY_ORDER[bpp],
+            auto_write=False,
+            brightness=1.0,
+        )
 
 
 class PwmWriter(_PixelbufWriter):
@@ -272,8 +284,9 @@ class PwmWriter(_PixelbufWriter):
         mods = load_led_stack("pwm", importer)
         self.bpp = bpp
         pin = getattr(mods["board"], f"D{n}")
-        self._dev = mods["neopixel"].NeoPixel(pin, strip.count, bpp=bpp, pixel_order=IDENTITY_ORDER[bpp],
-                                              auto_write=False, brightness=1.0)
+        self._dev = mods["neopixel"].NeoPixel(
+            pin, strip.count, bpp=bpp, pixel_order=IDENTITY_ORDER[bpp], auto_write=False, brightness=1.0
+        )
 
 
 class Pi5PioWriter:
@@ -308,7 +321,9 @@ class PiPixels(StripPixels):
 
     def describe(self) -> str:
         """Driver, why it was chosen and the strips it drives."""
-        strips = ", ".join(f"{s.name} on {s.pin} ({s.count} px, {self.layout.order})" for s in self.layout.strips)
+        strips = ", ".join(
+            f"{s.name} on {s.pin} ({s.count} px, {self.layout.order})" for s in self.layout.strips
+        )
         return f"{self.driver} ({self.why}): {strips}"
 
     def _transmit(self, strip: str, data: bytes) -> None:
@@ -348,15 +363,22 @@ def open_pi_pixels(leds: LedConfig, probe: SystemProbe | None = None, importer: 
     return PiPixels(layout, driver, writers, why)
 
 
-def open_gpio_buttons(cfg: ButtonConfig, clock: Clock, pin_factory=None, importer: Importer | None = None,
-                      probe: SystemProbe | None = None) -> "GpioButtons":
+def open_gpio_buttons(
+    cfg: ButtonConfig,
+    clock: Clock,
+    pin_factory=None,
+    importer: Importer | None = None,
+    probe: SystemProbe | None = None,
+) -> GpioButtons:
     """The buttons on a Pi; HardwareUnavailable naming /dev/gpiochip0 when the machine has no GPIO
     device (a container, a unit with PrivateDevices=yes), rather than gpiozero's own words. A test's
     `pin_factory` needs no device."""
     probe = probe or SystemProbe()
     if pin_factory is None and probe.is_pi() and not probe.has(GPIOCHIP):
-        raise HardwareUnavailable("buttons", f"{GPIOCHIP} missing: no GPIO device here (a container, or the "
-                                             "service's PrivateDevices=yes?)")
+        raise HardwareUnavailable(
+            "buttons",
+            f"{GPIOCHIP} missing: no GPIO device here (a container, or the service's PrivateDevices=yes?)",
+        )
     return GpioButtons(cfg, clock, pin_factory, importer)
 
 

@@ -63,8 +63,16 @@ class Frame:
 
 def new_stats() -> dict:
     """The counters every reader reports (the line reader shares the keys)."""
-    return {"frames_ok": 0, "dropped_garbage": 0, "dropped_checksum": 0, "duplicates": 0,
-            "reconnects": 0, "unexpected": 0, "dropped_too_long": 0, "dropped_partial": 0}
+    return {
+        "frames_ok": 0,
+        "dropped_garbage": 0,
+        "dropped_checksum": 0,
+        "duplicates": 0,
+        "reconnects": 0,
+        "unexpected": 0,
+        "dropped_too_long": 0,
+        "dropped_partial": 0,
+    }
 
 
 def build_frame(data: bytes, tfi: int = HOST_TFI) -> bytes:
@@ -214,9 +222,9 @@ class Pn532Session:
     Read UIDs collect in `take_uids()`. The timings are the same for every session: class attributes.
     """
 
-    poll_interval = 0.15   # s between polls for a card while the chip is idle
-    ack_timeout = 0.25     # s
-    reply_timeout = 1.0    # s
+    poll_interval = 0.15  # s between polls for a card while the chip is idle
+    ack_timeout = 0.25  # s
+    reply_timeout = 1.0  # s
     max_failures = 3
     max_wakes = 2
     rewake_interval = 5.0  # s

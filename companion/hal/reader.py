@@ -24,12 +24,13 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from typing import Callable, Protocol
+from collections.abc import Callable
+from typing import Protocol
 
 import serial
 
-from companion.gamedata.config import DEFAULT_TAG_PATTERN
 from companion.errors import describe
+from companion.gamedata.config import DEFAULT_TAG_PATTERN
 from companion.hal import lineproto
 from companion.hal.base import NOT_CONFIGURED, NoReader
 from companion.hal.clock import Clock
@@ -43,11 +44,15 @@ BACKOFF_MAX_S = 30.0
 HEARTBEAT_TIMEOUT_S = 6.0  # the Pico beats every 2 s; three missed beats = silent
 # What MicroPython prints from its prompt (REPL): prompts, the banner, tracebacks and their lines,
 # the soft-reboot and raw-REPL notices. Never a tag, whatever the tag pattern says.
-_REPL_OUTPUT = re.compile(r"(>>>|>OK|\.\.\.(\s|$)|MicroPython v\d|Type \"help\(\)\"|Traceback \(most recent call last\)"
-                          r"|File \".*\", line \d|[A-Za-z_][A-Za-z0-9_.]*(Error|Exception|Interrupt|Exit)\b(:|$)"
-                          r"|MPY: soft reboot|soft reboot$|raw REPL)")
-AT_PROMPT = ("Pico reader is at its MicroPython prompt, not running our firmware (main.py missing "
-             "or crashed): see firmware/README.md")
+_REPL_OUTPUT = re.compile(
+    r"(>>>|>OK|\.\.\.(\s|$)|MicroPython v\d|Type \"help\(\)\"|Traceback \(most recent call last\)"
+    r"|File \".*\", line \d|[A-Za-z_][A-Za-z0-9_.]*(Error|Exception|Interrupt|Exit)\b(:|$)"
+    r"|MPY: soft reboot|soft reboot$|raw REPL)"
+)
+AT_PROMPT = (
+    "Pico reader is at its MicroPython prompt, not running our firmware (main.py missing "
+    "or crashed): see firmware/README.md"
+)
 READ_CHUNK = 4096
 MAX_READS_PER_POLL = 8  # bounded work per frame even if a port floods us
 # Quiet after an open that proves the next line began after it: longer than a whole 256-byte line
@@ -62,10 +67,34 @@ _UID_COMPACT = re.compile(r"[0-9A-Fa-f]{8,20}")
 _UID_SEPARATED = re.compile(r"[0-9A-Fa-f]{2}([:-])[0-9A-Fa-f]{2}(\1[0-9A-Fa-f]{2}){0,8}")
 # What a MicroPython board prints that a cut line can leave alone on a line: its chip names and its
 # errno names (`OSError: [Errno 110] ETIMEDOUT`). No card is called that.
-_MICROPYTHON_WORDS = frozenset((
-    "RP2040", "RP2350", "EPERM", "ENOENT", "EIO", "EBADF", "EAGAIN", "ENOMEM", "EACCES", "EEXIST", "ENODEV",
-    "EISDIR", "EINVAL", "EOPNOTSUPP", "EADDRINUSE", "ECONNABORTED", "ECONNRESET", "ENOBUFS", "ENOTCONN",
-    "ETIMEDOUT", "ECONNREFUSED", "EHOSTUNREACH", "EALREADY", "EINPROGRESS"))
+_MICROPYTHON_WORDS = frozenset(
+    (
+        "RP2040",
+        "RP2350",
+        "EPERM",
+        "ENOENT",
+        "EIO",
+        "EBADF",
+        "EAGAIN",
+        "ENOMEM",
+        "EACCES",
+        "EEXIST",
+        "ENODEV",
+        "EISDIR",
+        "EINVAL",
+        "EOPNOTSUPP",
+        "EADDRINUSE",
+        "ECONNABORTED",
+        "ECONNRESET",
+        "ENOBUFS",
+        "ENOTCONN",
+        "ETIMEDOUT",
+        "ECONNREFUSED",
+        "EHOSTUNREACH",
+        "EALREADY",
+        "EINPROGRESS",
+    )
+)
 
 
 class Decoder(Protocol):
@@ -103,8 +132,12 @@ class LineDecoder:
     says the board is at its prompt.
     """
 
-    def __init__(self, stats: dict | None = None, heartbeat_timeout: float = HEARTBEAT_TIMEOUT_S,
-                 tag_pattern: str = DEFAULT_TAG_PATTERN):
+    def __init__(
+        self,
+        stats: dict | None = None,
+        heartbeat_timeout: float = HEARTBEAT_TIMEOUT_S,
+        tag_pattern: str = DEFAULT_TAG_PATTERN,
+    ):
         self.stats = stats if stats is not None else new_stats()
         self.heartbeat_timeout = heartbeat_timeout
         self._tag = re.compile(tag_pattern)
@@ -114,7 +147,9 @@ class LineDecoder:
         self._board: str | None = None  # "firmware chip" once a Pico said HELLO
         self._last_beat: float | None = None
         self._problem: str | None = None
-        self._pico = False  # a Pico spoke (its protocol, or its prompt): from now on only protocol lines count
+        self._pico = (
+            False  # a Pico spoke (its protocol, or its prompt): from now on only protocol lines count
+        )
         self._say_hi = True
         # A decoder made on its own starts at a line's beginning; `restart` (a port opened) may not.
         self._opened_at: float | None = None
@@ -237,7 +272,9 @@ class LineDecoder:
             self._board = f"{firmware} {chip}"
             self._problem = None
             if proto != lineproto.PROTOCOL_VERSION:
-                self._problem = f"Pico firmware speaks protocol {proto}, need {lineproto.PROTOCOL_VERSION}: reflash it"
+                self._problem = (
+                    f"Pico firmware speaks protocol {proto}, need {lineproto.PROTOCOL_VERSION}: reflash it"
+                )
         elif kind == lineproto.ERR:
             # an error stays until the board says HELLO again (it does after fixing itself)
             self._problem = f"Pico reader: {' '.join(fields) or 'error'}"
@@ -250,8 +287,17 @@ class SerialCardReader:
     `serial.serial_for_url(url, baudrate=baud, timeout=0, write_timeout=0)`.
     """
 
-    def __init__(self, url: str, baud: int, decoder: Decoder, clock: Clock, *, name: str = "reader",
-                 repeat_window_s: float = 2.0, opener: Callable | None = None):
+    def __init__(
+        self,
+        url: str,
+        baud: int,
+        decoder: Decoder,
+        clock: Clock,
+        *,
+        name: str = "reader",
+        repeat_window_s: float = 2.0,
+        opener: Callable | None = None,
+    ):
         self.url = url
         self.baud = baud
         self.decoder = decoder
@@ -297,7 +343,7 @@ class SerialCardReader:
         self._closed = True
         self._drop_port()
 
-    def __enter__(self) -> "SerialCardReader":
+    def __enter__(self) -> SerialCardReader:
         """Context manager: closes on exit."""
         return self
 
@@ -377,8 +423,15 @@ def open_reader(reader_config, clock: Clock, *, opener: Callable | None = None):
         decoder = LineDecoder(tag_pattern=reader_config.tag_pattern)
     else:
         raise ValueError(f"unknown reader type {kind!r}; known: pn532, lines, none")
-    return SerialCardReader(reader_config.port, reader_config.baud, decoder, clock, name=kind,
-                            repeat_window_s=reader_config.repeat_window_s, opener=opener)
+    return SerialCardReader(
+        reader_config.port,
+        reader_config.baud,
+        decoder,
+        clock,
+        name=kind,
+        repeat_window_s=reader_config.repeat_window_s,
+        opener=opener,
+    )
 
 
 def _open_serial(url: str, baud: int):

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import math
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import pygame
 
@@ -73,8 +73,16 @@ class Geometry:
 class SimBoard:
     """The physical board on screen: shows what the mock strip shows, feeds clicks to the buttons."""
 
-    def __init__(self, layout: PixelLayout, pixels: Callable[[], object], buttons: Callable[[], object],
-                 clock: Clock, eye_gamma: float = 1.0, width: int = 0, reader: Callable[[], object] | None = None):
+    def __init__(
+        self,
+        layout: PixelLayout,
+        pixels: Callable[[], object],
+        buttons: Callable[[], object],
+        clock: Clock,
+        eye_gamma: float = 1.0,
+        width: int = 0,
+        reader: Callable[[], object] | None = None,
+    ):
         """`pixels`, `buttons`: functions returning the current strip and buttons (a HAL retry
         replaces parts, so the board never keeps one). `eye_gamma`: undo the LED gamma when painting,
         so the screen shows what an eye sees on the real LEDs rather than the (much darker-looking)
@@ -103,8 +111,10 @@ class SimBoard:
         gap = max(3, side // 40)
         tile = (side - 2 * gap) // 3
         x0, y0 = rect.centerx - side // 2, rect.y + pad
-        tiles = {d: pygame.Rect(x0 + (i % 3) * (tile + gap), y0 + (i // 3) * (tile + gap), tile, tile)
-                 for i, d in enumerate(DISTRICTS)}
+        tiles = {
+            d: pygame.Rect(x0 + (i % 3) * (tile + gap), y0 + (i // 3) * (tile + gap), tile, tile)
+            for i, d in enumerate(DISTRICTS)
+        }
         vy, vh = y0 + side + pad, max(8, rect.h // 14)
         bar_w = int(side * 0.84)
         seg = (bar_w - 6 * gap) // 7
@@ -153,10 +163,14 @@ class SimBoard:
     def _parts(self, lit: dict, held: frozenset, labels: tuple) -> dict:
         """Each drawn part of the board -> what it shows now: ("tile", "A1") -> (pixels, held),
         ("veil", i) -> pixels, ("status",) -> pixels, ("button", vb) -> (held, its label)."""
-        parts: dict = {("tile", d): (lit.get(f"district.{d}", ()), VButton.for_district(d) in held) for d in DISTRICTS}
+        parts: dict = {
+            ("tile", d): (lit.get(f"district.{d}", ()), VButton.for_district(d) in held) for d in DISTRICTS
+        }
         parts.update({("veil", i): lit.get(f"veil.{i}", ()) for i in range(7)})
         parts[("status",)] = lit.get("status", ())
-        parts.update({("button", vb): (vb in held, label) for (vb, _english), label in zip(BUTTON_ROW, labels)})
+        parts.update(
+            {("button", vb): (vb in held, label) for (vb, _english), label in zip(BUTTON_ROW, labels)}
+        )
         return parts
 
     def _paint(self, surface, part: tuple, look) -> None:
@@ -167,7 +181,13 @@ class SimBoard:
         elif part[0] == "veil":
             r, colour = g.veil[part[1]], _average(look)
             pygame.draw.rect(surface, colour if any(colour) else LED_OFF, r, border_radius=3)
-            self._text(surface, str(part[1]), r.center, self._size(LABEL_CAPITALS), BACKGROUND if any(colour) else LABEL)
+            self._text(
+                surface,
+                str(part[1]),
+                r.center,
+                self._size(LABEL_CAPITALS),
+                BACKGROUND if any(colour) else LABEL,
+            )
         elif part[0] == "status":
             (cx, cy), rad = g.status
             pygame.draw.circle(surface, BACKGROUND, (cx, cy), int(rad * 2.4) + 1)  # the old glow's halo
@@ -232,7 +252,9 @@ class SimBoard:
         self._text(surface, name, r.center, self._size(NAME_CAPITALS), LABEL)  # inside the ring of lights
         ring = self._rings.get((tuple(r), len(pixels)))
         if ring is None:
-            ring = self._rings[(tuple(r), len(pixels))] = [_ring_point(r, i, len(pixels)) for i in range(len(pixels))]
+            ring = self._rings[(tuple(r), len(pixels))] = [
+                _ring_point(r, i, len(pixels)) for i in range(len(pixels))
+            ]
         dot = max(2, r.w // 22)
         for centre, colour in zip(ring, pixels):
             _glow(surface, centre, dot, colour if any(colour) else LED_OFF, tint)
@@ -266,8 +288,13 @@ class SimBoard:
 # below the UI and imports none of it (docs/architecture.md, "Layers"); tests/hal/test_sim.py checks
 # that this is the file the assets open for "ui". pygame's own font is never used: its kerning
 # spreads letters apart.
-LABEL_FONT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "ui", "assets", "fonts",
-                          "AtkinsonHyperlegible-Bold.ttf")
+LABEL_FONT = os.path.join(
+    os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+    "ui",
+    "assets",
+    "fonts",
+    "AtkinsonHyperlegible-Bold.ttf",
+)
 
 
 def _font(px: int) -> pygame.font.Font:
@@ -303,8 +330,16 @@ def _glow(surface, centre, radius: int, colour: RGB, under: RGB) -> None:
     the bright core. (Written out: it runs for every pixel of every light that changed, each frame.)"""
     (r, g, b), (ur, ug, ub) = colour, under
     circle = pygame.draw.circle
-    circle(surface, (int(ur + (r - ur) * 0.25), int(ug + (g - ug) * 0.25), int(ub + (b - ub) * 0.25)), centre,
-           int(radius * 2.4))
-    circle(surface, (int(ur + (r - ur) * 0.55), int(ug + (g - ug) * 0.55), int(ub + (b - ub) * 0.55)), centre,
-           int(radius * 1.6))
+    circle(
+        surface,
+        (int(ur + (r - ur) * 0.25), int(ug + (g - ug) * 0.25), int(ub + (b - ub) * 0.25)),
+        centre,
+        int(radius * 2.4),
+    )
+    circle(
+        surface,
+        (int(ur + (r - ur) * 0.55), int(ug + (g - ug) * 0.55), int(ub + (b - ub) * 0.55)),
+        centre,
+        int(radius * 1.6),
+    )
     circle(surface, colour, centre, radius)

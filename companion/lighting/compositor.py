@@ -6,7 +6,7 @@ for a while and then gone (flash-then-restore, Adafruit's AnimateOnce as a funct
 same data and the same `t`, `compose` returns the same frame whatever frames came before.
 """
 
-from typing import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from companion.lighting.color import BLACK, Blend, Pixels, blend_pixels, mix_pixels
 from companion.lighting.effects import Look
@@ -56,7 +56,7 @@ def render_history(entries: Sequence[Entry], t: float, n: int) -> Pixels:
         return (BLACK,) * n
     first = _newest_finished(entries, t)
     out = _render_entry(entries[first], t, n)
-    for e in entries[first + 1:]:
+    for e in entries[first + 1 :]:
         p = e.progress(t)
         if p > 0.0:
             out = mix_pixels(out, _render_entry(e, t, n), p)
@@ -108,7 +108,7 @@ def compose(
 
 def prune_history(entries: Sequence[Entry], t: float) -> list[Entry]:
     """Drop entries hidden for good at t (older than the newest finished cross-fade)."""
-    return list(entries[_newest_finished(entries, t):])
+    return list(entries[_newest_finished(entries, t) :])
 
 
 def live_overlays(overlays: Iterable[Overlay], t: float) -> list[Overlay]:

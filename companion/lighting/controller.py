@@ -13,7 +13,8 @@ from that data and t alone, so frames never depend on how often it was asked.
 from __future__ import annotations
 
 import math
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from companion.lighting.compositor import Entry, Frame, Overlay, compose, live_overlays, prune_history
 from companion.lighting.effects import OFF, Look
@@ -62,9 +63,15 @@ class LightingController:
 
     A plain class, not a dataclass: it is made once per start, and a dataclass costs the start ~0.3 ms."""
 
-    def __init__(self, counts: Mapping[str, int], output: OutputStage | None = None,
-                 histories: dict[str, list[Entry]] | None = None, overlays: list[Overlay] | None = None,
-                 view: Mapping[str, Any] | None = None, health: Health = Health.OK) -> None:
+    def __init__(
+        self,
+        counts: Mapping[str, int],
+        output: OutputStage | None = None,
+        histories: dict[str, list[Entry]] | None = None,
+        overlays: list[Overlay] | None = None,
+        view: Mapping[str, Any] | None = None,
+        health: Health = Health.OK,
+    ) -> None:
         """The board's lights (`counts`) and the output stage; no scene until `update`."""
         self.counts = counts
         self.output = output
@@ -92,7 +99,9 @@ class LightingController:
         # frames of a periodic board, filled as they are first rendered. Reset with `_still`.
         self._cycle: tuple | None = None
 
-    def update(self, view: Mapping[str, Any] | None, events: Iterable[Mapping[str, Any]] = (), t: float = 0.0) -> None:
+    def update(
+        self, view: Mapping[str, Any] | None, events: Iterable[Mapping[str, Any]] = (), t: float = 0.0
+    ) -> None:
         """Take the view and the events that led to it, at time t (seconds). None: no game (attract)."""
         scene = scene_for(view)
         fade = None
@@ -118,7 +127,12 @@ class LightingController:
         if split is None or split[0] is not self.counts or t < split[1]:
             frame = compose(self.counts, self.histories, self.overlays, t)
             moving = {name: n for name, n in self.counts.items() if not self._light_still_at(name, t)}
-            self._split = (self.counts, t, {name: frame[name] for name in self.counts if name not in moving}, moving)
+            self._split = (
+                self.counts,
+                t,
+                {name: frame[name] for name in self.counts if name not in moving},
+                moving,
+            )
             return frame
         _, _, still, moving = split
         fresh = compose(moving, self.histories, self.overlays, t)
@@ -137,7 +151,12 @@ class LightingController:
             if paced is not None and paced[0] is self.output and paced[1] is self.counts and paced[2] == at:
                 return paced[3]
             cycle = self._cycle
-            if cycle is None or cycle[0] is not self.output or cycle[1] is not self.counts or cycle[2] != rate:
+            if (
+                cycle is None
+                or cycle[0] is not self.output
+                or cycle[1] is not self.counts
+                or cycle[2] != rate
+            ):
                 cycle = self._cycle = (self.output, self.counts, rate, self._cycle_steps(rate), {})
             step = math.floor(t * rate) % cycle[3] if cycle[3] else None
             frame = cycle[4].get(step)
@@ -220,7 +239,9 @@ class LightingController:
         last = history[-1]
         return last.progress(t) >= 1.0 and _still_look(last.look)
 
-    def _retarget(self, looks: Mapping[str, Look], fade: float, t: float, only: Iterable[str] | None = None) -> None:
+    def _retarget(
+        self, looks: Mapping[str, Look], fade: float, t: float, only: Iterable[str] | None = None
+    ) -> None:
         """Point each light at its new look (cross-fading over `fade` s) and forget what is over."""
         for name in only if only is not None else self.counts:
             if name not in self.counts:
@@ -235,7 +256,9 @@ class LightingController:
                 if len(history) > 1:
                     self.histories[name] = prune_history(history, t)
         self.overlays = live_overlays(self.overlays, t)
-        self._still = self._split = self._paced = self._settled = self._cycle = None  # the frames to come change
+        self._still = self._split = self._paced = self._settled = self._cycle = (
+            None  # the frames to come change
+        )
 
 
 def timed(state: Mapping[str, Any], info: Mapping[str, Any] | None) -> Mapping[str, Any]:

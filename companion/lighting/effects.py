@@ -10,9 +10,10 @@ A `Look` is an effect name plus its parameters: the unit scenes, transitions and
 """
 
 import math
+from collections.abc import Callable
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any, Callable
+from typing import Any
 
 from companion.lighting.color import BLACK, RGB, Blend, Pixels, blend_pixels, mix, scale, wheel_table
 from companion.records import Named

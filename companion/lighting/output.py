@@ -13,9 +13,9 @@ HAL pushes (WLED's bus, Pixelbuf's post-brightness buffer). In order:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from itertools import chain
-from typing import Mapping
 
 from companion.lighting.color import RGB, Pixels
 
@@ -73,7 +73,9 @@ class OutputStage:
     _table: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _linear: tuple[float, ...] = field(init=False, repr=False, compare=False)
     _floor: int = field(init=False, repr=False, compare=False)
-    _memo: dict = field(init=False, repr=False, compare=False, default_factory=dict)  # segment -> (out, channel sum)
+    _memo: dict = field(
+        init=False, repr=False, compare=False, default_factory=dict
+    )  # segment -> (out, channel sum)
     _colours: dict = field(init=False, repr=False, compare=False, default_factory=dict)  # colour -> out
 
     def __post_init__(self):
@@ -85,7 +87,7 @@ class OutputStage:
         self._floor = int(self.night_floor * 255.0 + 0.5)
 
     @classmethod
-    def from_config(cls, leds) -> "OutputStage":
+    def from_config(cls, leds) -> OutputStage:
         """The stage for a `companion.gamedata.config.LedConfig`."""
         return cls(
             gamma=leds.gamma,

@@ -26,7 +26,9 @@ class Health(str, Enum):
 
 def status_look(health: Health) -> Look:
     """The status light's look for `health`."""
-    from companion.lighting.effects import look  # the health levels above load without the effects (runtime/health.py)
+    from companion.lighting.effects import (
+        look,
+    )  # the health levels above load without the effects (runtime/health.py)
 
     if health is Health.OK:
         return look("solid", color=(0, 60, 0))

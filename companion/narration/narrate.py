@@ -9,13 +9,11 @@ only; a caller that names no game gets the generic line.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from companion.i18n import _, speaking, speaking_game
-from companion.narration.words import refusal_text
-from companion.narration.words import phase_text, step_text
-
-
+from companion.narration.words import phase_text, refusal_text, step_text
 
 
 def line(event: Mapping[str, Any], game: str | None = None) -> str:
@@ -38,13 +36,17 @@ def _line(event: Mapping[str, Any], game: str | None) -> str:
             return fmt(event)
         except (KeyError, TypeError, AttributeError):
             pass  # an event of an older/newer shape: fall back to the generic line
-    details = ", ".join(f"{plain(k)} {plain(v)}".rstrip() for k, v in event.items() if k != "event" and v is not None)
+    details = ", ".join(
+        f"{plain(k)} {plain(v)}".rstrip() for k, v in event.items() if k != "event" and v is not None
+    )
     return f"{plain(kind)}: {details}" if details else plain(kind)
 
 
 def _renamed(event: Mapping[str, Any]) -> str:
     """`Ben is now called Benedikt.` for each player a `rename` gave a new name."""
-    return " ".join(_("{old} is now called {new}.").format(old=old, new=new) for old, new in event["names"].items())
+    return " ".join(
+        _("{old} is now called {new}.").format(old=old, new=new) for old, new in event["names"].items()
+    )
 
 
 # the lines of events every game may have (companion/rules/seats.py), where a game's table has none
@@ -98,7 +100,16 @@ def where(state: Mapping[str, Any]) -> str:
     if stage is not None:
         parts.append(said(stage, game.id))
     phase, step = state.get("phase"), state.get("step")
-    steps = list(dict.fromkeys(w for w in (phase and phase_text(phase, state.get("game")), step and step_text(state.get("game"), step)) if w))
+    steps = list(
+        dict.fromkeys(
+            w
+            for w in (
+                phase and phase_text(phase, state.get("game")),
+                step and step_text(state.get("game"), step),
+            )
+            if w
+        )
+    )
     if steps:
         parts.append(" / ".join(steps))
     turn = state.get("current_player")  # (the game API's)
@@ -118,5 +129,7 @@ def legal_moves(actions) -> list[str]:
         if a.enabled:
             out.append(f"  {refusal_text(a.label)}{cost}: {command_text(a.command)}{needs}")
         else:
-            out.append(f"  ({refusal_text(a.label)}: {refusal_text(a.why_not) if a.why_not else _('not now')})")
+            out.append(
+                f"  ({refusal_text(a.label)}: {refusal_text(a.why_not) if a.why_not else _('not now')})"
+            )
     return out

@@ -14,7 +14,6 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 
-
 class StepTimer:
     """Time spent in the current timed step; `update` once per frame.
 

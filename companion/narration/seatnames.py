@@ -17,16 +17,27 @@ play --narrate` name the seats with them too.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import fields, is_dataclass, replace
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from companion.errors import Text
 from companion.i18n import N_, _
 from companion.rules.names import same_name, seat_code
 
 # Default names of a game whose words give none (a plugin's): first names of no one in particular.
-FALLBACK = (N_("Alex"), N_("Billie"), N_("Charlie"), N_("Dana"), N_("Eli"), N_("Frankie"), N_("Gabi"), N_("Jo"),
-            N_("Kim"), N_("Robin"))
+FALLBACK = (
+    N_("Alex"),
+    N_("Billie"),
+    N_("Charlie"),
+    N_("Dana"),
+    N_("Eli"),
+    N_("Frankie"),
+    N_("Gabi"),
+    N_("Jo"),
+    N_("Kim"),
+    N_("Robin"),
+)
 
 
 def default_names(game: str | None) -> tuple[str, ...]:
@@ -88,7 +99,9 @@ def _swap(value: Any, names: Mapping[str, str]) -> Any:
         return Text(value.template, **{k: _swap(v, names) for k, v in value.params.items()})
     if isinstance(value, str):
         return names.get(value, value)
-    if isinstance(value, tuple) and hasattr(value, "_replace") and hasattr(value, "_asdict"):  # a Named record
+    if (
+        isinstance(value, tuple) and hasattr(value, "_replace") and hasattr(value, "_asdict")
+    ):  # a Named record
         return value._replace(**{k: _swap(v, names) for k, v in value._asdict().items()})
     if isinstance(value, tuple):
         return tuple(_swap(v, names) for v in value)
@@ -97,7 +110,9 @@ def _swap(value: Any, names: Mapping[str, str]) -> Any:
     if isinstance(value, Mapping):
         return {_swap(k, names): _swap(v, names) for k, v in value.items()}
     if is_dataclass(value) and not isinstance(value, type):
-        return replace(value, **{f.name: _swap(getattr(value, f.name), names) for f in fields(value) if f.init})
+        return replace(
+            value, **{f.name: _swap(getattr(value, f.name), names) for f in fields(value) if f.init}
+        )
     return value
 
 
@@ -109,7 +124,7 @@ class TableNames:
     def __init__(self) -> None:
         """No game yet: every name is its own."""
         self.codes: dict[str, str] = {}  # an unnamed seat's code -> the name the table shows
-        self._for: tuple = ()            # the game and seat names `codes` was worked out for
+        self._for: tuple = ()  # the game and seat names `codes` was worked out for
 
     def follow(self, game: str | None, seats: Iterable[Any]) -> dict[str, str]:
         """The shown names of the seats now (the state JSON's "seats"), kept as the table's; worked

@@ -12,7 +12,8 @@ companion/ui/sound.py.)
 from __future__ import annotations
 
 import shutil
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 PROGRAMS = ("espeak-ng", "espeak")  # the first one found speaks
 DEFAULT_VOICE = "en"
@@ -39,9 +40,17 @@ class Speaker:
     `available` tells whether speech can work; when not, `why` says what is missing.
     """
 
-    def __init__(self, command: str | None = None, runner: Runner | None = None, *,
-                 voice: str | None = None, speed: int = DEFAULT_SPEED, volume: float = DEFAULT_VOLUME,
-                 which: Callable[[str], str | None] = shutil.which, device: str = "default") -> None:
+    def __init__(
+        self,
+        command: str | None = None,
+        runner: Runner | None = None,
+        *,
+        voice: str | None = None,
+        speed: int = DEFAULT_SPEED,
+        volume: float = DEFAULT_VOLUME,
+        which: Callable[[str], str | None] = shutil.which,
+        device: str = "default",
+    ) -> None:
         """Find the speech program (nothing is started yet)."""
         self.voice, self.speed, self.volume = _check_options(voice, speed, volume)
         self.device = _check_device(device)
@@ -55,11 +64,15 @@ class Speaker:
         """True if a speech program was found."""
         return self.program is not None
 
-    def set_options(self, voice: str | None = None, speed: int | None = None, volume: float | None = None) -> None:
+    def set_options(
+        self, voice: str | None = None, speed: int | None = None, volume: float | None = None
+    ) -> None:
         """Change the voice, speed or volume for the next lines (checked; bad values raise ValueError)."""
         self.voice, self.speed, self.volume = _check_options(
-            self.voice if voice is None else voice, self.speed if speed is None else speed,
-            self.volume if volume is None else volume)
+            self.voice if voice is None else voice,
+            self.speed if speed is None else speed,
+            self.volume if volume is None else volume,
+        )
 
     def argv(self, text: str) -> list[str]:
         """The exact command line for `text` (the text is one argument after `--`)."""
@@ -67,7 +80,18 @@ class Speaker:
             raise RuntimeError(f"no speech: {self.why}")
         amplitude = round(self.volume * MAX_AMPLITUDE)
         device = ["-d", self.device] if self.device != "default" else []
-        return [self.program, "-v", self.voice_now(), "-s", str(self.speed), "-a", str(amplitude), *device, "--", text]
+        return [
+            self.program,
+            "-v",
+            self.voice_now(),
+            "-s",
+            str(self.speed),
+            "-a",
+            str(amplitude),
+            *device,
+            "--",
+            text,
+        ]
 
     def voice_now(self) -> str:
         """The espeak voice the next line is spoken with: the chosen one, else the language's."""
@@ -108,7 +132,7 @@ class Speaker:
         """Stop speaking (safe to call twice)."""
         self.stop()
 
-    def __enter__(self) -> "Speaker":
+    def __enter__(self) -> Speaker:
         """Use as a context manager: speech stops on leaving."""
         return self
 
@@ -121,8 +145,9 @@ def _popen(argv: list[str]):
     """Start the speech program in the background: no shell, no input, no console output."""
     import subprocess  # only when something is spoken
 
-    return subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL, close_fds=True)
+    return subprocess.Popen(
+        argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, close_fds=True
+    )
 
 
 def _find_program(command: str | None, which: Callable[[str], str | None]) -> tuple[str | None, str | None]:
@@ -140,7 +165,12 @@ def _find_program(command: str | None, which: Callable[[str], str | None]) -> tu
 def _check_device(device: str) -> str:
     """The ALSA device name, checked: one word that cannot read as an option (the config checks it
     the same way, with file and line)."""
-    if not isinstance(device, str) or not device or device.startswith("-") or any(c.isspace() for c in device):
+    if (
+        not isinstance(device, str)
+        or not device
+        or device.startswith("-")
+        or any(c.isspace() for c in device)
+    ):
         raise ValueError(f"device must be an ALSA device name such as 'default', got {device!r}")
     return device
 
@@ -148,8 +178,9 @@ def _check_device(device: str) -> str:
 def _check_options(voice: str | None, speed: int, volume: float) -> tuple[str | None, int, float]:
     """The options, checked: a plain voice name (or None: the language's), 80..450 words a minute,
     volume 0..1."""
-    if voice is not None and (not isinstance(voice, str) or not voice or voice.startswith("-")
-                              or any(c.isspace() for c in voice)):
+    if voice is not None and (
+        not isinstance(voice, str) or not voice or voice.startswith("-") or any(c.isspace() for c in voice)
+    ):
         raise ValueError(f"voice must be an espeak voice name such as 'en', got {voice!r}")
     if isinstance(speed, bool) or not isinstance(speed, int) or not 80 <= speed <= 450:
         raise ValueError(f"speed must be 80..450 words a minute, got {speed!r}")

@@ -20,12 +20,24 @@ from functools import lru_cache
 from types import ModuleType
 from typing import Any
 
-from companion.i18n import N_, NP_, _, catalog, current_language, data_name, pgettext, rule_words, speaking, speaking_game
+from companion.i18n import (
+    N_,
+    NP_,
+    _,
+    catalog,
+    current_language,
+    data_name,
+    pgettext,
+    rule_words,
+    speaking,
+    speaking_game,
+)
 
 
 def _in_game(index: int):
     """Run the function with its `game` argument (at `index`, or by name) speaking: its words come
     from that game's own catalog first (companion/i18n.py, "one language per game")."""
+
     def wrap(fn):
         @functools.wraps(fn)
         def run(*args, **kwargs):
@@ -34,7 +46,9 @@ def _in_game(index: int):
                 return fn(*args, **kwargs)
             with speaking(str(game)):
                 return fn(*args, **kwargs)
+
         return run
+
     return wrap
 
 
@@ -94,22 +108,49 @@ OUTCOMES = {"victory": NP_("outcome", "victory"), "defeat": NP_("outcome", "defe
 # the rules every game has (the shared core's and the verbs most games take), by the key's words (`end_turn` and
 # `end turn` are one rule), context "rule" (`draw` here is the rule, not a menu's button). A game's own are in its
 # words' RULES (tests/ui/test_rule_words.py finds every key an engine can name and checks that each has its words).
-RULES = rule_words(NP_("rule", "setup"), NP_("rule", "players"), NP_("rule", "adjust"), NP_("rule", "game over"),
-                   NP_("rule", "end turn"), NP_("rule", "turn"), NP_("rule", "reveal"), NP_("rule", "reroll"),
-                   NP_("rule", "ritual"), NP_("rule", "rename"))
+RULES = rule_words(
+    NP_("rule", "setup"),
+    NP_("rule", "players"),
+    NP_("rule", "adjust"),
+    NP_("rule", "game over"),
+    NP_("rule", "end turn"),
+    NP_("rule", "turn"),
+    NP_("rule", "reveal"),
+    NP_("rule", "reroll"),
+    NP_("rule", "ritual"),
+    NP_("rule", "rename"),
+)
 
 
 # the phases of the state JSON (every game: `phase`): the words the games share (a game may list its own PHASES)
-PHASES = {"day": N_("day"), "night": N_("night"), "dusk": N_("dusk"), "dawn": N_("dawn"), "setup": N_("setup"),
-          "vote": N_("vote"), "play": N_("play"), "over": N_("game over")}
+PHASES = {
+    "day": N_("day"),
+    "night": N_("night"),
+    "dusk": N_("dusk"),
+    "dawn": N_("dawn"),
+    "setup": N_("setup"),
+    "vote": N_("vote"),
+    "play": N_("play"),
+    "over": N_("game over"),
+}
 
 
 # what an action's parameters are (`Action.params`), for a picker question no screen words itself: the
 # words of needs any game may have (a game's own are in its words' NEEDS)
 NEEDS = {
-    "n": N_("Number"), "player": N_("Player"), "target": N_("Target"), "dice": N_("Dice"), "cards": N_("Cards"),
-    "values": N_("Dice values"), "step": N_("Step"), "result": N_("Result"), "steps": N_("Steps"),
-    "first_vampire": N_("First vampire"), "die": N_("Die"), "split": N_("Split"), "with": N_("With whom"),
+    "n": N_("Number"),
+    "player": N_("Player"),
+    "target": N_("Target"),
+    "dice": N_("Dice"),
+    "cards": N_("Cards"),
+    "values": N_("Dice values"),
+    "step": N_("Step"),
+    "result": N_("Result"),
+    "steps": N_("Steps"),
+    "first_vampire": N_("First vampire"),
+    "die": N_("Die"),
+    "split": N_("Split"),
+    "with": N_("With whom"),
 }
 
 
@@ -174,7 +215,7 @@ def where_text(game: str | None, where: str) -> str:
     """Where a refusal says the game stands (`Game.where()`, the engine's English: `step turn`, or
     Masters' `night / turn`) in words: `a Powerwolf's turn`, `night / turns`; anything else as it is."""
     if where.startswith("step "):
-        return step_text(game, where[len("step "):])
+        return step_text(game, where[len("step ") :])
     phase, sep, step = where.partition(" / ")
     return f"{phase_text(phase, game)} / {step_text(game, step)}" if sep else where
 

@@ -25,8 +25,9 @@ from __future__ import annotations
 import importlib
 import re
 import sys
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 from companion.errors import N_, Text
 from companion.records import Named
@@ -113,8 +114,11 @@ def _discover() -> tuple[Mapping[str, Any], tuple[Problem, ...]]:
     for ep in entry_points():
         try:
             game = _plugin(ep)
-            why = _unsound(game, ep.name) or (Text(N_("the game id {id} is taken by {other}"), id=game.id, other=owners[game.id])
-                                              if game.id in found else None)
+            why = _unsound(game, ep.name) or (
+                Text(N_("the game id {id} is taken by {other}"), id=game.id, other=owners[game.id])
+                if game.id in found
+                else None
+            )
         except _Broken as exc:
             why = exc.why
         if why is not None:
@@ -147,16 +151,24 @@ def _plugin(ep) -> Any:
     except ModuleNotFoundError as exc:
         raise _Broken(Text(N_("module {module} is not installed"), module=exc.name or ep.module)) from None
     except SyntaxError as exc:
-        raise _Broken(Text(N_("{file} line {line} is not Python"), file=exc.filename or ep.module, line=exc.lineno or "?")) from None
+        raise _Broken(
+            Text(
+                N_("{file} line {line} is not Python"), file=exc.filename or ep.module, line=exc.lineno or "?"
+            )
+        ) from None
     except Exception as exc:  # noqa: BLE001 - a plugin's import may fail any way; the table starts anyway
-        raise _Broken(Text(N_("importing {module} failed: {why}"), module=ep.module, why=str(exc) or "-")) from None
+        raise _Broken(
+            Text(N_("importing {module} failed: {why}"), module=ep.module, why=str(exc) or "-")
+        ) from None
     cls = getattr(module, ep.attr, None) if ep.attr else None
     if not is_plugin_class(cls):
         raise _Broken(Text(N_("{value} is no GamePlugin class"), value=ep.value))
     try:
         return cls()
     except Exception as exc:  # noqa: BLE001 - a plugin's constructor may fail any way
-        raise _Broken(Text(N_("importing {module} failed: {why}"), module=ep.module, why=str(exc) or "-")) from None
+        raise _Broken(
+            Text(N_("importing {module} failed: {why}"), module=ep.module, why=str(exc) or "-")
+        ) from None
 
 
 def _unsound(game: Any, name: str) -> Text | None:
@@ -174,7 +186,17 @@ def _unsound(game: Any, name: str) -> Text | None:
     return None
 
 
-ENGINE_API = ("setup", "apply", "legal_actions", "players", "current_player", "phase", "step", "outcome", "view")
+ENGINE_API = (
+    "setup",
+    "apply",
+    "legal_actions",
+    "players",
+    "current_player",
+    "phase",
+    "step",
+    "outcome",
+    "view",
+)
 
 
 def verify(game: Any) -> Text | None:
@@ -190,7 +212,9 @@ def verify(game: Any) -> Text | None:
     if missing:
         return Text(N_("its engine lacks {names} of the game API"), names=", ".join(missing))
     if getattr(engine, "id", None) != game.id:
-        return Text(N_("its engine says id {engine_id}, not {id}"), engine_id=getattr(engine, "id", None), id=game.id)
+        return Text(
+            N_("its engine says id {engine_id}, not {id}"), engine_id=getattr(engine, "id", None), id=game.id
+        )
     if not callable(getattr(bot, "choose", None)):
         return Text(N_("its bot has no choose(game, state, rng)"))
     return None

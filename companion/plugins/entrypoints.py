@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 import re
 import sys
-from typing import Iterable
+from collections.abc import Iterable
 
 from companion.records import Named
 
@@ -99,7 +99,7 @@ def _metadata_folders(folder: str) -> list[str]:
 
 
 def _dist_name(folder: str) -> str:
-    """"nightwatch_companion-0.1.0.dist-info" or "nightwatch_companion.egg-info" ->
+    """ "nightwatch_companion-0.1.0.dist-info" or "nightwatch_companion.egg-info" ->
     "nightwatch-companion" (PEP 503's normal form: one name however it is spelt)."""
     stem = folder.rsplit(".", 1)[0].partition("-")[0]
     return re.sub(r"[-_.]+", "-", stem).lower()

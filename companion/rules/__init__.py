@@ -18,7 +18,6 @@ from companion.errors import N_, CommandError
 POSITIONS = ("A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3")
 
 
-
 def __getattr__(name: str):
     """`GAMES`: game id -> (its package, title), in the games' order (read from the plugins)."""
     if name == "GAMES":
@@ -38,7 +37,7 @@ def load_game(game_id: str, data: Any = None):
 def game_of_setup(command: dict) -> str:
     """The game id named by a setup command, checked."""
     if not isinstance(command, dict) or command.get("cmd") != "setup":
-        raise CommandError(N_("the first command must be {\"cmd\": \"setup\", \"game\": ...}"))
+        raise CommandError(N_('the first command must be {"cmd": "setup", "game": ...}'))
     return _known(command.get("game"))
 
 
@@ -47,5 +46,7 @@ def _known(game_id: Any) -> str:
     from companion.plugins import games
 
     if not isinstance(game_id, str) or game_id not in games():
-        raise CommandError(N_("unknown game {game_id!r}; known: {items}"), game_id=game_id, items=', '.join(games()))
+        raise CommandError(
+            N_("unknown game {game_id!r}; known: {items}"), game_id=game_id, items=", ".join(games())
+        )
     return game_id

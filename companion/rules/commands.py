@@ -22,17 +22,25 @@ from __future__ import annotations
 
 import types
 import typing
+from collections.abc import Iterable, Mapping
 from dataclasses import MISSING, dataclass, fields
-from typing import Any, ClassVar, Iterable, Mapping, dataclass_transform
+from typing import Any, ClassVar, dataclass_transform
 
 from companion.errors import N_, CommandError, RuleViolation
 from companion.rules.names import NAME_LISTS, kept_name_problem, names_problem, nfc, renames_problem
 
-_TYPE_NAMES = {int: "a whole number", str: "a text", bool: "true or false", tuple: "a list",
-               dict: "an object"}
+_TYPE_NAMES = {
+    int: "a whole number",
+    str: "a text",
+    bool: "true or false",
+    tuple: "a list",
+    dict: "an object",
+}
 
 
-@dataclass_transform(frozen_default=True)  # type checkers see each subclass as the frozen dataclass it becomes
+@dataclass_transform(
+    frozen_default=True
+)  # type checkers see each subclass as the frozen dataclass it becomes
 @dataclass(frozen=True)
 class Record:
     """Base of every immutable value in the rules (commands, state, data, events): each subclass is a
@@ -86,7 +94,7 @@ def parse(raw: Any, verbs: Mapping[str, type[Command]]) -> Command:
     verb = raw.get("cmd")
     cls = verbs.get(verb) if isinstance(verb, str) else None
     if cls is None or not isinstance(verb, str):
-        raise CommandError(N_("unknown command {verb!r}; known: {verbs}"), verb=verb, verbs=', '.join(verbs))
+        raise CommandError(N_("unknown command {verb!r}; known: {verbs}"), verb=verb, verbs=", ".join(verbs))
     hints = _hints(cls)
     refuse_unknown(raw, {"cmd", *(f.name.rstrip("_") for f in fields(cls))}, verb)
     kwargs: dict[str, Any] = {}
@@ -145,7 +153,9 @@ def _check(verb: str, name: str, value: Any, hint: Any) -> Any:
     if origin is typing.Any:
         return composed(value)
     kind = "an object" if item is not None else _TYPE_NAMES.get(origin, str(origin))
-    raise CommandError(N_("{verb}: {name} must be {kind}, got {value!r}"), verb=verb, name=name, kind=kind, value=value)
+    raise CommandError(
+        N_("{verb}: {name} must be {kind}, got {value!r}"), verb=verb, name=name, kind=kind, value=value
+    )
 
 
 def composed(value: Any) -> Any:
@@ -181,16 +191,29 @@ def refuse_unknown(command: Mapping[str, Any], known: Iterable[str], verb: str) 
         raise CommandError(N_("{verb}: unknown parameter {extra!r}"), verb=verb, extra=extra[0])
 
 
-def integer(cmd: Mapping[str, Any], key: str, default: int | None = None,
-            lo: int | None = None, hi: int | None = None) -> int:
+def integer(
+    cmd: Mapping[str, Any], key: str, default: int | None = None, lo: int | None = None, hi: int | None = None
+) -> int:
     """`cmd[key]` as an int (bools refused), `default` when missing, bounds checked."""
     value = cmd.get(key, default)
     if value is None:
         raise CommandError(N_("{verb}: `{key}` is required"), verb=cmd.get("cmd"), key=key)
     if not is_int(value):
-        raise CommandError(N_("{verb}: `{key}` must be a whole number, got {value!r}"), verb=cmd.get("cmd"), key=key, value=value)
+        raise CommandError(
+            N_("{verb}: `{key}` must be a whole number, got {value!r}"),
+            verb=cmd.get("cmd"),
+            key=key,
+            value=value,
+        )
     if (lo is not None and value < lo) or (hi is not None and value > hi):
-        raise CommandError(N_("{verb}: `{key}` must be between {lo} and {hi}, got {value}"), verb=cmd.get("cmd"), key=key, lo=lo, hi=hi, value=value)
+        raise CommandError(
+            N_("{verb}: `{key}` must be between {lo} and {hi}, got {value}"),
+            verb=cmd.get("cmd"),
+            key=key,
+            lo=lo,
+            hi=hi,
+            value=value,
+        )
     return value
 
 
@@ -198,7 +221,12 @@ def boolean(cmd: Mapping[str, Any], key: str, default: bool) -> bool:
     """`cmd[key]` as a bool, `default` when missing."""
     value = cmd.get(key, default)
     if not isinstance(value, bool):
-        raise CommandError(N_("{verb}: `{key}` must be true or false, got {value!r}"), verb=cmd.get("cmd"), key=key, value=value)
+        raise CommandError(
+            N_("{verb}: `{key}` must be true or false, got {value!r}"),
+            verb=cmd.get("cmd"),
+            key=key,
+            value=value,
+        )
     return value
 
 
@@ -223,12 +251,20 @@ def text_list(cmd: Mapping[str, Any], key: str) -> tuple[str, ...] | None:
 def in_range(verb: str, key: str, value: int, lo: int, hi: int) -> int:
     """`value` if lo <= value <= hi, else CommandError."""
     if not lo <= value <= hi:
-        raise CommandError(N_("{verb}: `{key}` must be between {lo} and {hi}, got {value}"), verb=verb, key=key, lo=lo, hi=hi, value=value)
+        raise CommandError(
+            N_("{verb}: `{key}` must be between {lo} and {hi}, got {value}"),
+            verb=verb,
+            key=key,
+            lo=lo,
+            hi=hi,
+            value=value,
+        )
     return value
 
 
-def seat_map(verb: str, key: str, raw: Mapping[str, Any] | None, players: int,
-             required: bool = True) -> dict[int, Any]:
+def seat_map(
+    verb: str, key: str, raw: Mapping[str, Any] | None, players: int, required: bool = True
+) -> dict[int, Any]:
     """`raw` ({seat: value}, keys "1" or 1) as {seat: value} with every seat 1..players."""
     if raw is None and not required:
         return {}
@@ -241,11 +277,18 @@ def seat_map(verb: str, key: str, raw: Mapping[str, Any] | None, players: int,
         except (TypeError, ValueError):
             raise CommandError(N_("{verb}: `{key}` has a bad seat {k!r}"), verb=verb, key=key, k=k) from None
         if not 1 <= seat <= players:
-            raise CommandError(N_("{verb}: seat {seat} is not at this table (1..{players})"), verb=verb, seat=seat, players=players)
+            raise CommandError(
+                N_("{verb}: seat {seat} is not at this table (1..{players})"),
+                verb=verb,
+                seat=seat,
+                players=players,
+            )
         out[seat] = v
     missing = [s for s in range(1, players + 1) if s not in out]
     if missing and required:
-        raise CommandError(N_("{verb}: `{key}` is missing seat(s) {missing}"), verb=verb, key=key, missing=missing)
+        raise CommandError(
+            N_("{verb}: `{key}` is missing seat(s) {missing}"), verb=verb, key=key, missing=missing
+        )
     return out
 
 
@@ -254,8 +297,9 @@ def unnamed(n: int) -> tuple[str, ...]:
     return tuple(f"P{i}" for i in range(1, n + 1))
 
 
-def seat_names(players: int | None, names: tuple[str, ...] | None, low: int, high: int,
-               title: str) -> list[str]:
+def seat_names(
+    players: int | None, names: tuple[str, ...] | None, low: int, high: int, title: str
+) -> list[str]:
     """The setup's player names: `names` as given, else P1..Pn for `players`, checked against low..high.
 
     `title` names the game in the refusal, e.g. "Nosferatu is for 5 to 8 players, not 3".
@@ -264,7 +308,14 @@ def seat_names(players: int | None, names: tuple[str, ...] | None, low: int, hig
     if n is None:
         raise CommandError(N_("setup: players must be a whole number"))
     if not low <= n <= high:
-        raise RuleViolation("players", N_("{title} is for {low} to {high} players, not {n}"), title=title, low=low, high=high, n=n)
+        raise RuleViolation(
+            "players",
+            N_("{title} is for {low} to {high} players, not {n}"),
+            title=title,
+            low=low,
+            high=high,
+            n=n,
+        )
     names = unnamed(n) if names is None else checked_names("setup", "names", names)
     if len(names) != n or len(set(names)) != n:
         raise CommandError(N_("setup: names must be {n} different names"), n=n)
@@ -276,7 +327,7 @@ def checked_names(verb: str, key: str, names: Iterable[Any]) -> tuple[str, ...]:
     each name, and no two the same or alike); CommandError naming the parameter and saying what is wrong."""
     out = tuple(names)
     problem = next(filter(None, map(kept_name_problem, out)), None)  # what a replay holds names to;
-    if problem is not None:                                           # a new setup meets the whole rule
+    if problem is not None:  # a new setup meets the whole rule
         raise CommandError(N_("{verb}: `{key}`: {problem}"), verb=verb, key=key, problem=problem)
     return out
 

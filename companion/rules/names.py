@@ -27,7 +27,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from companion.errors import N_, Text
 
@@ -75,12 +76,22 @@ def kept_name_problem(name: Any) -> Text | None:
         return Text(N_("a name is a text of 1 to {n} characters, not {name!r}"), n=MAX_NAME, name=name)
     odd = next((c for c in name if c in TEXT_DIRECTION or not c.isprintable()), None)
     if odd is not None:
-        return Text(N_("name {name!r} holds a control or text-direction character ({char}); "
-                       "only printable characters"), name=name[:MAX_NAME], char=f"U+{ord(odd):04X}")
+        return Text(
+            N_(
+                "name {name!r} holds a control or text-direction character ({char}); "
+                "only printable characters"
+            ),
+            name=name[:MAX_NAME],
+            char=f"U+{ord(odd):04X}",
+        )
     composed = nfc(name)
     if len(composed) > MAX_NAME:
-        return Text(N_("name {name!r} has {count} characters; at most {n}"),
-                    name=composed[:MAX_NAME] + "...", count=len(composed), n=MAX_NAME)
+        return Text(
+            N_("name {name!r} has {count} characters; at most {n}"),
+            name=composed[:MAX_NAME] + "...",
+            count=len(composed),
+            n=MAX_NAME,
+        )
     return None
 
 
@@ -89,15 +100,20 @@ def blank_problem(name: str) -> Text | None:
     invisible characters, one of them in it, or a combining mark with no letter before it."""
     shown = name.strip()
     if all(c in INVISIBLE or c.isspace() for c in shown):
-        return Text(N_("name {name!r} looks blank: it has no letter, digit or sign one can see"),
-                    name=name)
+        return Text(N_("name {name!r} looks blank: it has no letter, digit or sign one can see"), name=name)
     odd = next((c for c in shown if c in INVISIBLE), None)
     if odd is not None:
-        return Text(N_("name {name!r} holds an invisible character ({char}); only characters one can see"),
-                    name=name, char=f"U+{ord(odd):04X}")
+        return Text(
+            N_("name {name!r} holds an invisible character ({char}); only characters one can see"),
+            name=name,
+            char=f"U+{ord(odd):04X}",
+        )
     if unicodedata.combining(shown[0]) or unicodedata.category(shown[0]) in ("Mn", "Mc", "Me"):
-        return Text(N_("name {name!r} starts with a combining mark ({char}), which needs a letter before it"),
-                    name=name, char=f"U+{ord(shown[0]):04X}")
+        return Text(
+            N_("name {name!r} starts with a combining mark ({char}), which needs a letter before it"),
+            name=name,
+            char=f"U+{ord(shown[0]):04X}",
+        )
     return None
 
 
@@ -135,7 +151,9 @@ def new_name_problem(name: Any, taken: Any = (), *, kept: bool = False) -> Text 
     if kept:
         same = same_name(name)
         other = any(same == same_name(t) for t in taken if isinstance(t, str))
-        return Text(N_("{name!r} is already at this table"), name=" ".join(nfc(name).split())) if other else None
+        return (
+            Text(N_("{name!r} is already at this table"), name=" ".join(nfc(name).split())) if other else None
+        )
     return clash(name, taken)
 
 
@@ -161,8 +179,11 @@ def clash(name: str, taken: Iterable[Any]) -> Text | None:
     looks = look(name)
     other = next((t for t in taken if look(t) == looks), None)
     if other is not None:
-        return Text(N_("{name!r} looks like {other!r}, already at this table"),
-                    name=" ".join(nfc(name).split()), other=" ".join(nfc(other).split()))
+        return Text(
+            N_("{name!r} looks like {other!r}, already at this table"),
+            name=" ".join(nfc(name).split()),
+            other=" ".join(nfc(other).split()),
+        )
     return None
 
 

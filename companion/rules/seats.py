@@ -15,8 +15,9 @@ Pure: no I/O; the refusals are English `N_()` templates the edge translates.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import fields, is_dataclass, replace
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from companion.errors import N_, CommandError, RuleViolation
 from companion.rules.base import Event
@@ -45,7 +46,7 @@ def new_names(current: tuple[str, ...], asked: Mapping[str, str]) -> dict[str, s
         if old not in current:
             raise RuleViolation("rename", N_("{name!r} is not a player of this game"), name=old)
     problem = renames_problem(current, asked, kept=True)  # a new rename meets the whole rule first:
-    if problem is not None:                                # Engine.canonical (look-alikes, blanks)
+    if problem is not None:  # Engine.canonical (look-alikes, blanks)
         raise CommandError(N_("rename: {problem}"), problem=problem)
     changed = {old: " ".join(asked[old].split()) for old in current if old in asked}
     changed = {old: new for old, new in changed.items() if new != old}
@@ -58,11 +59,13 @@ def renaming(names_fields: tuple[str, ...], players: Callable[[Any], tuple[str, 
     """The `rename` handler of a game whose state keeps players' names in `names_fields` (a name,
     a tuple or mapping of names, records with a `name`); `players(state)` gives the names in seating
     order (default: the state's `players`)."""
+
     def handle(data: Any, state: Any, cmd: Rename, events: list) -> Any:
         current = tuple(players(state) if players else state.players)
         changed = new_names(current, cmd.names)
         events.append(Renamed(changed))
         return replace(state, **{f: renamed(getattr(state, f), changed) for f in names_fields})
+
     return handle
 
 

@@ -14,7 +14,7 @@ parts load.
 from __future__ import annotations
 
 import os
-from typing import Callable
+from collections.abc import Callable
 
 from companion.errors import CompanionError
 
@@ -59,8 +59,9 @@ class Display:
     opener: `open_display`'s signature (tests pass one that fails until they let it work).
     """
 
-    def __init__(self, mode: str, size: tuple[int, int], board_width: int = 0,
-                 opener: Callable = open_display):
+    def __init__(
+        self, mode: str, size: tuple[int, int], board_width: int = 0, opener: Callable = open_display
+    ):
         self.mode = mode
         self.size = size
         self.board_width = board_width
@@ -137,7 +138,7 @@ class Window:
 
     def __init__(self):
         self._area = (None, None)  # (surface, the part of it the screens draw on): one per surface,
-                                   # so the screens see the same one and skip a frame they drew already
+        # so the screens see the same one and skip a frame they drew already
 
     def paint(self, surface, ui, panel, screens: bool = True) -> tuple[bool, bool]:
         """(the screens drew, the panel painted). screens: False paints only the panel (a resting frame)."""

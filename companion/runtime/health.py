@@ -9,8 +9,8 @@ saving" and why (a full disk, a read-only file system, an I/O error, a journal t
 a game another program changed), or a damaged journal moved aside.
 """
 
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Mapping
 
 from companion.lighting.patterns import Health as Level
 from companion.records import Named
@@ -55,8 +55,9 @@ class HealthCheck:
     def __init__(self):
         self._faults: dict[str, tuple[float, str]] = {}  # part -> (last time seen failing, why)
 
-    def parts(self, now: float, hw, display=None, missing=None, safe_reason: str | None = None,
-              journal=None) -> dict:
+    def parts(
+        self, now: float, hw, display=None, missing=None, safe_reason: str | None = None, journal=None
+    ) -> dict:
         """Part -> (ok, why): the HAL's parts (`hw.status()`), the screen (`display`, or None when the
         run has none), `missing` (part -> why, for the whole run), safe mode, the journal's banner
         (`journal`: companion/runtime/saving.py's `Saving`, or anything with a `banner`)."""

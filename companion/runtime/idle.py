@@ -28,19 +28,19 @@ import math
 from collections.abc import Callable, Iterable
 from typing import Any
 
-LED_REFRESH_S = 1.0       # an unchanged LED frame is pushed again this often (a strip plugged in lights up)
-REST_POLL_S = 1 / 15      # a resting table whose lights stand still or move slowly (at most this often)
-                          # wakes this often instead of every frame: each wake of an idle loop costs
-                          # ~170 us of a cold CPU, so every other frame at 30 fps halves an idle table's
-                          # cost. A press waits at most this long to be seen (then every frame again)
-                          # and is answered in the frame that receives it.
-REST_STEP_MAX_S = 0.08    # a look paced slower than the frame rate (a 5 s breath: 12.8 steps a second,
-                          # a 4 s one 16) is woken on its own steps, up to this far apart: every wake then
-                          # draws a new LED frame, and a press still waits less than a tenth of a second
-IDLE_FRAME_S = 1.0        # a quiet table runs a full frame this often, as it looks at the hardware (the
-                          # screens move on by themselves only to drop a 5 s error hint); the frames
-                          # between only look for input, and the first input gets a full frame
-RETRY_EVERY_S = 1.0       # how often missing hardware is looked for again (each part backs off itself)
+LED_REFRESH_S = 1.0  # an unchanged LED frame is pushed again this often (a strip plugged in lights up)
+REST_POLL_S = 1 / 15  # a resting table whose lights stand still or move slowly (at most this often)
+# wakes this often instead of every frame: each wake of an idle loop costs
+# ~170 us of a cold CPU, so every other frame at 30 fps halves an idle table's
+# cost. A press waits at most this long to be seen (then every frame again)
+# and is answered in the frame that receives it.
+REST_STEP_MAX_S = 0.08  # a look paced slower than the frame rate (a 5 s breath: 12.8 steps a second,
+# a 4 s one 16) is woken on its own steps, up to this far apart: every wake then
+# draws a new LED frame, and a press still waits less than a tenth of a second
+IDLE_FRAME_S = 1.0  # a quiet table runs a full frame this often, as it looks at the hardware (the
+# screens move on by themselves only to drop a 5 s error hint); the frames
+# between only look for input, and the first input gets a full frame
+RETRY_EVERY_S = 1.0  # how often missing hardware is looked for again (each part backs off itself)
 
 
 class Idle:
@@ -51,15 +51,15 @@ class Idle:
 
     def __init__(self, watchdog_every: float | None = None):
         """Everything is due at first: the first frame builds the view and lights the board."""
-        self.events: list[dict] = []            # engine events (as dicts) since the last full frame
-        self.lines: list[str | None] = []        # their log lines, told once (None: not told yet)
-        self.view_stale = True                   # the view must be built again
-        self.lights_stale = True                 # the lights must take the view again
-        self.quiet = False                       # the last full frame drew nothing new on the screen
-        self.last_t: float | None = None         # when the last full frame ran
+        self.events: list[dict] = []  # engine events (as dicts) since the last full frame
+        self.lines: list[str | None] = []  # their log lines, told once (None: not told yet)
+        self.view_stale = True  # the view must be built again
+        self.lights_stale = True  # the lights must take the view again
+        self.quiet = False  # the last full frame drew nothing new on the screen
+        self.last_t: float | None = None  # when the last full frame ran
         self.watchdog_every = watchdog_every
-        self._pattern_until = float("-inf")      # the start-up colour check stays lit until then
-        self._pushed: Any = None                 # the last LED frame the strip took, and when it is due again
+        self._pattern_until = float("-inf")  # the start-up colour check stays lit until then
+        self._pushed: Any = None  # the last LED frame the strip took, and when it is due again
         self._push_due = float("-inf")
         # the last LED frame drawn: its pace, when it changes next, the output stage it used
         self._drawn: tuple = (None, float("-inf"), None)

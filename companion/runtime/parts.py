@@ -9,8 +9,9 @@ field can be one of several things, its type is a Protocol of companion/runtime/
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Callable, Mapping
+from typing import TYPE_CHECKING
 
 from companion.records import Named
 

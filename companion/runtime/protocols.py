@@ -10,7 +10,8 @@ companion/ui/sound.py's `Sounds`; `Source` is companion/runtime/sources.py's `Sc
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Protocol, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     import pygame
@@ -27,8 +28,14 @@ class Screens(Protocol):
     def take_results(self) -> list[dict[str, Any]]:
         """Commands and intents since the last call, oldest first."""
 
-    def update(self, view: Any, events: Iterable[Any] = (), dt: float = 0.0,
-               status: Mapping[str, Any] | None = None, lines: Sequence[str | None] | None = None) -> None:
+    def update(
+        self,
+        view: Any,
+        events: Iterable[Any] = (),
+        dt: float = 0.0,
+        status: Mapping[str, Any] | None = None,
+        lines: Sequence[str | None] | None = None,
+    ) -> None:
         """A new frame: the game view (the screens' own `GameView`, or None: no game), the engine's
         events since the last frame, the parts' health, the events' log lines (told by the loop)."""
 

@@ -37,8 +37,11 @@ def on_stop(app, journal_path: str | None, where: list[Path] | None = None) -> t
         return None, []
     why = app.saving.banner or ""
     if app.saving.last_try():
-        return None, [_("saved on the way out: game {id}, {n} moves that were not saved are now").format(
-            id=session.game_id, n=n)]
+        return None, [
+            _("saved on the way out: game {id}, {n} moves that were not saved are now").format(
+                id=session.game_id, n=n
+            )
+        ]
     path = getattr(app.journal, "path", None) or journal_path
     where = rescue.places(path) if where is None else where
     moves = ngettext("{n} move was not saved", "{n} moves were not saved", n).format(n=n)
@@ -46,13 +49,24 @@ def on_stop(app, journal_path: str | None, where: list[Path] | None = None) -> t
     written, refused = rescue.write(data, where)
     tried = "; ".join(f"{folder}: {reason}" for folder, reason in refused)
     if written is None:
-        return UNSAVED_EXIT, [_("{moves} ({why}) and no rescue file could be written ({tried}): they are lost").format(
-            moves=moves, why=why, tried=tried or _("no place to try"))]
-    lines = [_("{moves} ({why}): kept in {file}; once the journal can be written again, put them back with"
-               " `companion journal rescue {file}`").format(moves=moves, why=why, file=written)]
+        return UNSAVED_EXIT, [
+            _("{moves} ({why}) and no rescue file could be written ({tried}): they are lost").format(
+                moves=moves, why=why, tried=tried or _("no place to try")
+            )
+        ]
+    lines = [
+        _(
+            "{moves} ({why}): kept in {file}; once the journal can be written again, put them back with"
+            " `companion journal rescue {file}`"
+        ).format(moves=moves, why=why, file=written)
+    ]
     if str(written).startswith(MEMORY_PLACES):
-        lines.append(_("{folder} is emptied at the next boot: copy {file} to a USB stick or another computer"
-                       " before you restart the Pi").format(folder=written.parent, file=written.name))
+        lines.append(
+            _(
+                "{folder} is emptied at the next boot: copy {file} to a USB stick or another computer"
+                " before you restart the Pi"
+            ).format(folder=written.parent, file=written.name)
+        )
     return UNSAVED_EXIT, lines
 
 
@@ -64,11 +78,17 @@ def waiting_notes(journal_path: str | None, where: list[Path] | None = None) -> 
     for path in rescue.find(rescue.places(journal_path) if where is None else where):
         seen = rescue.summary(path)
         if seen is None:
-            lines.append(_("a rescue file is waiting in {file}: `companion journal rescue {file}`").format(file=path))
+            lines.append(
+                _("a rescue file is waiting in {file}: `companion journal rescue {file}`").format(file=path)
+            )
             continue
         n, written = seen
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(written))
-        lines.append(ngettext("{n} move from {when} is waiting in {file}: `companion journal rescue {file}`",
-                              "{n} moves from {when} are waiting in {file}: `companion journal rescue {file}`",
-                              n).format(n=n, when=when, file=path))
+        lines.append(
+            ngettext(
+                "{n} move from {when} is waiting in {file}: `companion journal rescue {file}`",
+                "{n} moves from {when} are waiting in {file}: `companion journal rescue {file}`",
+                n,
+            ).format(n=n, when=when, file=path)
+        )
     return lines

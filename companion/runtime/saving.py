@@ -26,7 +26,9 @@ from companion.storage.faults import CARD_READ_ONLY, FAULT_TEXT, StorageFault
 
 RETRY_FIRST_S = 1.0
 RETRY_MAX_S = 30.0
-LAST_TRY_BUSY_MS = 300  # a stop's last save waits this long for a lock, not SQLite's usual 5 s (GRACE_S is 1.8 s)
+LAST_TRY_BUSY_MS = (
+    300  # a stop's last save waits this long for a lock, not SQLite's usual 5 s (GRACE_S is 1.8 s)
+)
 
 
 class Saving:
@@ -56,9 +58,15 @@ class Saving:
         if fault is None and journal is not None and (self.host.session is None or journal.readonly):
             fault = journal.fault
         if fault is not None:
-            text = CARD_READ_ONLY if getattr(fault, "card", False) else FAULT_TEXT.get(fault.kind, FAULT_TEXT["io"])
+            text = (
+                CARD_READ_ONLY
+                if getattr(fault, "card", False)
+                else FAULT_TEXT.get(fault.kind, FAULT_TEXT["io"])
+            )
             return self._counted(_(text))
-        return journal.banner if journal is not None else None  # a damaged journal was moved aside at the start
+        return (
+            journal.banner if journal is not None else None
+        )  # a damaged journal was moved aside at the start
 
     @property
     def unsaved(self) -> int:
@@ -147,9 +155,13 @@ class Saving:
             if not host.session.save_again():
                 return False
             self.changed()
-            where = (_("saving again: game {old} no longer matched, the game is saved as game {id}").format(
-                old=saver.moved_from, id=saver.game_id) if saver.moved_from else
-                _("saving again: game {id} is saved").format(id=saver.game_id))
+            where = (
+                _("saving again: game {old} no longer matched, the game is saved as game {id}").format(
+                    old=saver.moved_from, id=saver.game_id
+                )
+                if saver.moved_from
+                else _("saving again: game {id} is saved").format(id=saver.game_id)
+            )
             host.say(where)
             return True
         if journal.fault is not None and not journal.readonly:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 import sys
 from collections import deque
-from typing import Iterable
+from collections.abc import Iterable
 
 
 class ScriptSource:
@@ -140,24 +140,37 @@ def stop_refused(app, command: dict, exc: Exception) -> None:
     """A headless source's command was refused, or could not be saved: stop with exit status 1 (a
     scenario says where)."""
     from companion.i18n import _
-    from companion.narration.words import refusal_text
+    from companion.narration.words import refusal_text, rule_text
     from companion.storage.journal import JournalError, StorageFault
-    from companion.narration.words import rule_text
 
     where = getattr(app.source, "where", None)
     if isinstance(exc, JournalError):  # not saved (a full disk, another program has the game): no ack
-        text = (_("{where}: {command!r} was not saved, stopping: {why}") if isinstance(exc, StorageFault)
-                else _("{where}: stopping: {why}"))
-        print(text.format(where=where() if where else _("the demo"), command=command.get("cmd"),
-                          why=refusal_text(exc)), file=sys.stderr, flush=True)
+        text = (
+            _("{where}: {command!r} was not saved, stopping: {why}")
+            if isinstance(exc, StorageFault)
+            else _("{where}: stopping: {why}")
+        )
+        print(
+            text.format(
+                where=where() if where else _("the demo"), command=command.get("cmd"), why=refusal_text(exc)
+            ),
+            file=sys.stderr,
+            flush=True,
+        )
         app.exit_status = 1
         app.running = False
         return
     rule = getattr(exc, "rule", None)
     game = app.session.game.id if app.session is not None else None
-    print(_("{where}: refused {command!r} by rule {rule}: {why}").format(
-        where=where() if where else _("the demo"), command=command.get("cmd"),
-        rule=rule_text(rule, game) if rule else _("command"),
-        why=refusal_text(exc, game)), file=sys.stderr, flush=True)
+    print(
+        _("{where}: refused {command!r} by rule {rule}: {why}").format(
+            where=where() if where else _("the demo"),
+            command=command.get("cmd"),
+            rule=rule_text(rule, game) if rule else _("command"),
+            why=refusal_text(exc, game),
+        ),
+        file=sys.stderr,
+        flush=True,
+    )
     app.exit_status = 1
     app.running = False

@@ -73,7 +73,9 @@ class StartGuard:
             return
         self._write(_write_quick, text)
         if durable and self.error is None:
-            self._syncing = threading.Thread(target=self._write, args=(write_private, text), name="start-counter")
+            self._syncing = threading.Thread(
+                target=self._write, args=(write_private, text), name="start-counter"
+            )
             self._syncing.start()
 
     def settle(self) -> None:
@@ -130,9 +132,13 @@ class StartGuard:
         """Why safe mode is on, in one line for the screen and the journal; None when it is off."""
         if not self.safe_mode:
             return None
-        off = "screen, LEDs and card reader are off" if self.screen_crashed else "LEDs and card reader are off"
-        return (f"safe mode: the last {self.failed} starts did not come up (limit {self.limit}); "
-                f"{off}. See `journalctl -u companion -b` and `companion doctor`.")
+        off = (
+            "screen, LEDs and card reader are off" if self.screen_crashed else "LEDs and card reader are off"
+        )
+        return (
+            f"safe mode: the last {self.failed} starts did not come up (limit {self.limit}); "
+            f"{off}. See `journalctl -u companion -b` and `companion doctor`."
+        )
 
 
 def write_private(path: Path, text: str) -> None:
@@ -188,7 +194,7 @@ def _sweep(path: Path) -> None:
     except OSError:
         return  # no folder yet: nothing left behind
     for name in names:
-        pid = name[len(prefix):-len(".tmp")]
+        pid = name[len(prefix) : -len(".tmp")]
         if pid.isdigit() and int(pid) != os.getpid() and process_exists(int(pid)):
             continue
         try:

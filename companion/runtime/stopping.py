@@ -25,7 +25,7 @@ import os
 import signal
 import sys
 import threading
-from typing import Callable
+from collections.abc import Callable
 
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
 GRACE_S = 1.8  # systemd and the issue allow 2 s from the signal to the exit
@@ -57,7 +57,7 @@ class StopSignals:
         self._wake: tuple[int, int] | None = None  # the pipe the signals write into: (read end, write end)
         self._old_wakeup_fd = -1
 
-    def install(self) -> "StopSignals":
+    def install(self) -> StopSignals:
         """Take SIGTERM, SIGINT and SIGHUP and start the backstop (only the main thread can)."""
         for sig in STOP_SIGNALS:
             self._previous[sig] = signal.signal(sig, self._handle)
@@ -90,7 +90,7 @@ class StopSignals:
             signal.signal(sig, previous)
         self._previous.clear()
 
-    def __enter__(self) -> "StopSignals":
+    def __enter__(self) -> StopSignals:
         """Install for the duration of a `with` block."""
         return self.install()
 
@@ -122,6 +122,10 @@ class StopSignals:
             if self._finished.wait(self.grace):
                 return
         name = self.received or "a stop signal"
-        print(f"companion run: stopping took longer than {self.grace:g} s after {name}; "
-              f"leaving without closing everything", file=sys.stderr, flush=True)
+        print(
+            f"companion run: stopping took longer than {self.grace:g} s after {name}; "
+            f"leaving without closing everything",
+            file=sys.stderr,
+            flush=True,
+        )
         self._exit(1)

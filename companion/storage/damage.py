@@ -21,8 +21,17 @@ CORRUPT_MARK = ".corrupt-"
 
 # SQLite errors that say nothing about the file's contents (locked, no permission, disk full, an I/O
 # error of the card): the journal is not moved aside for these, the open fails and says why.
-_NOT_DAMAGE = {"SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_CANTOPEN", "SQLITE_READONLY", "SQLITE_PERM",
-               "SQLITE_FULL", "SQLITE_NOMEM", "SQLITE_AUTH", "SQLITE_IOERR"}
+_NOT_DAMAGE = {
+    "SQLITE_BUSY",
+    "SQLITE_LOCKED",
+    "SQLITE_CANTOPEN",
+    "SQLITE_READONLY",
+    "SQLITE_PERM",
+    "SQLITE_FULL",
+    "SQLITE_NOMEM",
+    "SQLITE_AUTH",
+    "SQLITE_IOERR",
+}
 
 
 def damage(path: str) -> str | None:
@@ -50,7 +59,9 @@ def damage(path: str) -> str | None:
         con = sqlite3.connect(f"file:{urllib.parse.quote(path)}?mode=ro", uri=True, timeout=5.0)
         try:
             result = con.execute("PRAGMA integrity_check(1)").fetchone()[0]
-            if result != "ok":  # e.g. "*** in database main ***\nPage 3: btreeInitPage() returns error code 11"
+            if (
+                result != "ok"
+            ):  # e.g. "*** in database main ***\nPage 3: btreeInitPage() returns error code 11"
                 lines = [line for line in str(result).splitlines() if not line.startswith("***")]
                 return f"integrity check: {(lines or [str(result)])[0][:120]}"
             names = {name for (name,) in con.execute("SELECT name FROM sqlite_master")}
@@ -62,14 +73,18 @@ def damage(path: str) -> str | None:
             if "commands" in names:
                 con.execute("SELECT game_id, seq, command, undone, at FROM commands LIMIT 1").fetchall()
                 if sqlite3.sqlite_version_info >= (3, 38):  # json_valid is built in from 3.38
-                    bad = con.execute("SELECT game_id, seq FROM commands WHERE CASE WHEN json_valid(command)"
-                                      " THEN json_type(command) != 'object' ELSE 1 END LIMIT 1").fetchone()
+                    bad = con.execute(
+                        "SELECT game_id, seq FROM commands WHERE CASE WHEN json_valid(command)"
+                        " THEN json_type(command) != 'object' ELSE 1 END LIMIT 1"
+                    ).fetchone()
                     if bad:
                         return f"command {bad[1]} of game {bad[0]} is not a JSON object"
             if {"games", "commands"} <= names:  # what a start reads: every setup and the unfinished games
                 con.text_factory = bytes
-                for (raw,) in con.execute("SELECT command FROM commands WHERE seq = 1 OR game_id IN"
-                                          " (SELECT id FROM games WHERE status != 'over')"):
+                for (raw,) in con.execute(
+                    "SELECT command FROM commands WHERE seq = 1 OR game_id IN"
+                    " (SELECT id FROM games WHERE status != 'over')"
+                ):
                     raw.decode("utf-8")
         finally:
             con.close()

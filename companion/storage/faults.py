@@ -38,9 +38,17 @@ class JournalError(CompanionError, RuntimeError):
 
 # SQLite's primary result names -> our kind of fault. An extended name (SQLITE_IOERR_FSYNC,
 # SQLITE_READONLY_DBMOVED) counts as its primary one.
-_KINDS = {"SQLITE_FULL": "full", "SQLITE_READONLY": "read-only", "SQLITE_PERM": "read-only",
-          "SQLITE_IOERR": "io", "SQLITE_CANTOPEN": "cannot-open", "SQLITE_CORRUPT": "damaged",
-          "SQLITE_NOTADB": "damaged", "SQLITE_BUSY": "busy", "SQLITE_LOCKED": "busy"}
+_KINDS = {
+    "SQLITE_FULL": "full",
+    "SQLITE_READONLY": "read-only",
+    "SQLITE_PERM": "read-only",
+    "SQLITE_IOERR": "io",
+    "SQLITE_CANTOPEN": "cannot-open",
+    "SQLITE_CORRUPT": "damaged",
+    "SQLITE_NOTADB": "damaged",
+    "SQLITE_BUSY": "busy",
+    "SQLITE_LOCKED": "busy",
+}
 
 # What the table says while it plays without saving (the banner, the status light's reason, STATUS=).
 FAULT_TEXT = {
@@ -67,7 +75,7 @@ class StorageFault(JournalError):
         super().__init__(CARD_READ_ONLY if self.card else FAULT_TEXT.get(kind, FAULT_TEXT["io"]))
 
     @classmethod
-    def of(cls, exc: BaseException, path: str) -> "StorageFault":
+    def of(cls, exc: BaseException, path: str) -> StorageFault:
         """The fault an SQLite error (sqlite3's `sqlite_errorname`) stands for; `io` when unnamed."""
         name = str(getattr(exc, "sqlite_errorname", "") or "")
         kind = _KINDS.get("_".join(name.split("_")[:2]), "io")
@@ -85,7 +93,9 @@ class GameChanged(JournalError):
 
     def __init__(self, game_id: int):
         self.game_id = game_id
-        super().__init__(N_("game {id} was changed by another program: not saving; resume it again"), id=game_id)
+        super().__init__(
+            N_("game {id} was changed by another program: not saving; resume it again"), id=game_id
+        )
 
 
 class JournalMissing(JournalError):
@@ -93,8 +103,13 @@ class JournalMissing(JournalError):
 
     def __init__(self, path: str):
         self.path = path
-        super().__init__(N_("{path}: there is no journal there; check the path, or add --create to start a new"
-                            " journal there"), path=path)
+        super().__init__(
+            N_(
+                "{path}: there is no journal there; check the path, or add --create to start a new"
+                " journal there"
+            ),
+            path=path,
+        )
 
 
 class NotOurJournal(JournalMissing):
@@ -104,9 +119,16 @@ class NotOurJournal(JournalMissing):
     def __init__(self, path: str, why: str, **params):
         self.path = path
         self.why = why.format(**params) if params else why
-        JournalError.__init__(self, N_("{path}: not a Nightwatch journal ({why}); it was left as it is: check the"
-                                       " path (a damaged journal of ours: `companion journal recover {path}`"
-                                       " reads its games into another)"), path=path, why=self.why)
+        JournalError.__init__(
+            self,
+            N_(
+                "{path}: not a Nightwatch journal ({why}); it was left as it is: check the"
+                " path (a damaged journal of ours: `companion journal recover {path}`"
+                " reads its games into another)"
+            ),
+            path=path,
+            why=self.why,
+        )
 
 
 class JournalTooNew(JournalError):
@@ -115,9 +137,15 @@ class JournalTooNew(JournalError):
 
     def __init__(self, path: str, version: int, known: int):
         self.path, self.version, self.known = path, version, known
-        super().__init__(N_("{path}: a journal of another version or damaged schema: version {version}, newer than"
-                            " this companion knows ({known}); it is not written: update the companion"),
-                         path=path, version=version, known=known)
+        super().__init__(
+            N_(
+                "{path}: a journal of another version or damaged schema: version {version}, newer than"
+                " this companion knows ({known}); it is not written: update the companion"
+            ),
+            path=path,
+            version=version,
+            known=known,
+        )
 
 
 def read_only_fs(folder: Path, mounts: str = "/proc/mounts") -> bool:

@@ -40,7 +40,9 @@ def chained(prev: str, game_id: int, seq: int, command: str) -> str:
     the game's id, the row's seq and its command text."""
     import hashlib  # with the first command read or written: a start without a game needs none
 
-    return hashlib.sha256(f"{prev}\n{game_id}\n{seq}\n{command}".encode("utf-8", "surrogatepass")).hexdigest()[:32]
+    return hashlib.sha256(
+        f"{prev}\n{game_id}\n{seq}\n{command}".encode("utf-8", "surrogatepass")
+    ).hexdigest()[:32]
 
 
 class Hold:
@@ -93,15 +95,18 @@ class Holds:
             return
         try:
             with self._tx():
-                self.db.execute("DELETE FROM leases WHERE game_id = ? AND token = ?", (game_id, self.me.token))
+                self.db.execute(
+                    "DELETE FROM leases WHERE game_id = ? AND token = ?", (game_id, self.me.token)
+                )
         except StorageFault:
             pass
 
     def holder(self, game_id: int) -> lease.Holder | None:
         """The live process other than this journal that holds the game, or None."""
         try:
-            row = self.db.execute("SELECT pid, started, host, who, since, token FROM leases WHERE game_id = ?",
-                                  (game_id,)).fetchone()
+            row = self.db.execute(
+                "SELECT pid, started, host, who, since, token FROM leases WHERE game_id = ?", (game_id,)
+            ).fetchone()
         except sqlite3.DatabaseError:  # a journal older than leases, opened read-only: nobody holds anything
             return None
         if row is None or row[5] == self.me.token:
@@ -130,9 +135,18 @@ class Holds:
             return exc
         return None
 
-    def sync(self, game_id: int | None, expected: tuple | None, commands: list[dict], redo: list[dict], *,
-             title: str = "", status: str = "running", outcome: str | None = None,
-             position: str | None = None) -> tuple[Hold, bool]:
+    def sync(
+        self,
+        game_id: int | None,
+        expected: tuple | None,
+        commands: list[dict],
+        redo: list[dict],
+        *,
+        title: str = "",
+        status: str = "running",
+        outcome: str | None = None,
+        position: str | None = None,
+    ) -> tuple[Hold, bool]:
         """Save a session's whole game again in one transaction: (its new hold, whether it is a new game).
 
         The game `game_id` is kept when nobody else holds it and it is exactly as `expected` (the image
@@ -157,21 +171,27 @@ class Holds:
             while kept < min(len(active), len(commands)) and active[kept][1] == dumps(commands[kept]):
                 kept += 1
             if kept == 0:  # a new game: the session's whole game
-                cur = self.db.execute("INSERT INTO games (game, title, created, updated) VALUES (?, ?, ?, ?)",
-                                      (str(commands[0].get("game", "")), title, t, t))
+                cur = self.db.execute(
+                    "INSERT INTO games (game, title, created, updated) VALUES (?, ?, ?, ?)",
+                    (str(commands[0].get("game", "")), title, t, t),
+                )
                 game_id, top, digest = int(cur.lastrowid), 0, ""
             else:
                 top = rows[-1][0]
-                self.db.execute("UPDATE commands SET undone = ? WHERE game_id = ? AND seq > ? AND undone IN (?, ?)",
-                                (ABANDONED, game_id, active[kept - 1][0], ACTIVE, UNDONE))
+                self.db.execute(
+                    "UPDATE commands SET undone = ? WHERE game_id = ? AND seq > ? AND undone IN (?, ?)",
+                    (ABANDONED, game_id, active[kept - 1][0], ACTIVE, UNDONE),
+                )
             seqs = [s for s, _ in active[:kept]]
             undone = []
             for flag, cmd in [(ACTIVE, c) for c in commands[kept:]] + [(UNDONE, c) for c in reversed(redo)]:
                 top += 1
                 text = dumps(cmd)
                 digest = chained(digest, game_id, top, text)
-                self.db.execute("INSERT INTO commands (game_id, seq, command, undone, at, digest) VALUES (?, ?, ?, ?, ?, ?)",
-                                (game_id, top, text, flag, t, digest))
+                self.db.execute(
+                    "INSERT INTO commands (game_id, seq, command, undone, at, digest) VALUES (?, ?, ?, ?, ?, ?)",
+                    (game_id, top, text, flag, t, digest),
+                )
                 (seqs if flag == ACTIVE else undone).append(top)
             self._take(game_id)
             self._touch(game_id, t, status, outcome, clear_outcome=outcome is None, position=position)
@@ -189,7 +209,12 @@ class Holds:
         games = {row[1] for row in db.execute("PRAGMA table_info(games)")}
         commands = {row[1] for row in db.execute("PRAGMA table_info(commands)")}
         self._digests = True
-        if app == APPLICATION_ID and version == SCHEMA_VERSION and "position" in games and "digest" in commands:
+        if (
+            app == APPLICATION_ID
+            and version == SCHEMA_VERSION
+            and "position" in games
+            and "digest" in commands
+        ):
             return
         with self._tx():
             if "position" not in games:
@@ -197,7 +222,9 @@ class Holds:
             if "digest" not in commands:
                 db.execute("ALTER TABLE commands ADD COLUMN digest TEXT")
                 fixes, game, digest = [], None, ""
-                for gid, seq, text in db.execute("SELECT game_id, seq, command FROM commands ORDER BY game_id, seq"):
+                for gid, seq, text in db.execute(
+                    "SELECT game_id, seq, command FROM commands ORDER BY game_id, seq"
+                ):
                     digest = chained(digest if gid == game else "", gid, seq, text)
                     game = gid
                     fixes.append((digest, gid, seq))
@@ -211,8 +238,10 @@ class Holds:
         """Take the game's lease, unless another live process holds it (GameBusy)."""
         self._not_busy(game_id)
         me = self.me
-        self.db.execute("INSERT OR REPLACE INTO leases VALUES (?, ?, ?, ?, ?, ?, ?)",
-                        (game_id, me.pid, me.started, me.host, me.who, self._now(), me.token))
+        self.db.execute(
+            "INSERT OR REPLACE INTO leases VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (game_id, me.pid, me.started, me.host, me.who, self._now(), me.token),
+        )
 
     def _not_busy(self, game_id: int) -> None:
         """GameBusy if a live process other than this journal holds the game."""
@@ -223,8 +252,9 @@ class Holds:
     def _game_rows(self, game_id: int) -> list[tuple]:
         """Every row of a game in seq order: (seq, command text, undone flag, stored digest or None)."""
         digest = "digest" if self._digests else "NULL"  # (a journal older than digests, opened read-only)
-        return self.db.execute(f"SELECT seq, command, undone, {digest} FROM commands WHERE game_id = ? ORDER BY seq",
-                               (game_id,)).fetchall()
+        return self.db.execute(
+            f"SELECT seq, command, undone, {digest} FROM commands WHERE game_id = ? ORDER BY seq", (game_id,)
+        ).fetchall()
 
     def _read(self, game_id: int, rows: list | None = None) -> tuple[tuple, list[dict], list[dict]]:
         """(image, active commands, undone ones in redo order) of a game; JournalError if there is none."""
@@ -233,7 +263,11 @@ class Holds:
             raise JournalError(f"{self.path}: no game with id {game_id}")
         active = [c for _, c, u, _ in rows if u == ACTIVE]
         undone = [c for _, c, u, _ in rows if u == UNDONE]
-        return (_image(rows), [self._loads(c, game_id) for c in active], [self._loads(c, game_id) for c in undone])
+        return (
+            _image(rows),
+            [self._loads(c, game_id) for c in active],
+            [self._loads(c, game_id) for c in undone],
+        )
 
     @staticmethod
     def _verify(game_id: int, rows: list[tuple]) -> tuple[str, int | None, list[tuple]]:
@@ -273,8 +307,9 @@ class Holds:
     def _last_digest(self, game_id: int) -> tuple[int, str]:
         """(highest seq, its digest) of a game, for a write without a hold (rows without digests are
         sealed first); JournalError for an unknown game."""
-        row = self.db.execute("SELECT seq, digest FROM commands WHERE game_id = ? ORDER BY seq DESC LIMIT 1",
-                              (game_id,)).fetchone()
+        row = self.db.execute(
+            "SELECT seq, digest FROM commands WHERE game_id = ? ORDER BY seq DESC LIMIT 1", (game_id,)
+        ).fetchone()
         if row is None:
             raise JournalError(f"{self.path}: no game with id {game_id}")
         if row[1] is None:
@@ -286,4 +321,8 @@ class Holds:
 
 def _image(rows: list[tuple]) -> tuple:
     """(active seqs, undone seqs, top) of a game's rows, as a `Hold.image()`."""
-    return ([s for s, _, u, _ in rows if u == ACTIVE], [s for s, _, u, _ in rows if u == UNDONE], rows[-1][0] if rows else 0)
+    return (
+        [s for s, _, u, _ in rows if u == ACTIVE],
+        [s for s, _, u, _ in rows if u == UNDONE],
+        rows[-1][0] if rows else 0,
+    )

@@ -38,8 +38,10 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 OUR_TABLES = frozenset({"games", "commands", "leases", "meta"})
 # The columns every reader and writer needs (a journal lacking one has another shape). Later columns
 # (games.position, commands.digest) are added when missing, and extra ones are left alone.
-COLUMNS = {"games": ("id", "game", "title", "status", "outcome", "created", "updated"),
-           "commands": ("game_id", "seq", "command", "undone", "at")}
+COLUMNS = {
+    "games": ("id", "game", "title", "status", "outcome", "created", "updated"),
+    "commands": ("game_id", "seq", "command", "undone", "at"),
+}
 _SIGNATURE = b"REFERENCES games(id)"  # in the CREATE TABLE commands text of every journal's schema
 _SIGNATURE_SPAN = 1 << 20  # how far into a file that SQLite cannot read the signature is looked for
 ANOTHER_SHAPE = N_("a journal of another version or damaged schema: {why}")
@@ -66,15 +68,20 @@ def check_ours(path: str, *, by_place: bool = False) -> None:
         raise NotOurJournal(path, N_("it is not a SQLite database"))
     app = _app_id(head)
     if app != 0:
-        raise NotOurJournal(path, N_("it is another program's SQLite database, application id {id}"), id=f"{app:#010x}")
+        raise NotOurJournal(
+            path, N_("it is another program's SQLite database, application id {id}"), id=f"{app:#010x}"
+        )
     names = _tables(path)
     if names is None:  # SQLite cannot read it: ours only if our schema's text is in it
         if _wal_beside(path) or _signed(path):
             return
         raise NotOurJournal(path, N_("a SQLite database that cannot be read and holds no journal tables"))
     if names and len(names & OUR_TABLES) < 2:
-        raise NotOurJournal(path, N_("a SQLite database of another program (tables: {names})"),
-                            names=", ".join(sorted(names)[:6]))
+        raise NotOurJournal(
+            path,
+            N_("a SQLite database of another program (tables: {names})"),
+            names=", ".join(sorted(names)[:6]),
+        )
     _not_newer(path, head)
 
 
@@ -134,8 +141,11 @@ def _tables(path: str) -> set[str] | None:
     except sqlite3.DatabaseError:
         return None
     try:
-        return {name for (name,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
-                if not name.startswith("sqlite_")}
+        return {
+            name
+            for (name,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+            if not name.startswith("sqlite_")
+        }
     except sqlite3.DatabaseError:
         return None
     finally:

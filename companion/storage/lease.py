@@ -26,8 +26,12 @@ from companion.storage.faults import JournalError
 BOOT_ID = "/proc/sys/kernel/random/boot_id"  # the kernel's random id of this boot
 
 # Who holds a game, as stored (a key) and as told (in the user's language, at the edge).
-WHO = {"table": N_("the table"), "run": N_("companion run"), "play": N_("companion play"),
-       "journal": N_("companion journal")}
+WHO = {
+    "table": N_("the table"),
+    "run": N_("companion run"),
+    "play": N_("companion play"),
+    "journal": N_("companion journal"),
+}
 
 
 class Holder(Named):
@@ -51,7 +55,9 @@ def machine() -> str:
     """This machine in this boot: "<host name>#<boot id>" (BOOT_ID, a new random id at every boot;
     just the host name where there is none)."""
     try:
-        with open(BOOT_ID, encoding="utf-8") as f:  # (hex digits; "ascii" would load one more codec on the way to READY)
+        with open(
+            BOOT_ID, encoding="utf-8"
+        ) as f:  # (hex digits; "ascii" would load one more codec on the way to READY)
             boot = f.read().strip()
     except OSError:
         boot = ""
@@ -82,7 +88,7 @@ def process_start(pid: int) -> int | None:
         if os.path.isdir("/proc/self"):
             return None
         return 0 if process_exists(pid) else None  # no /proc (not Linux): the pid alone
-    fields = stat[stat.rfind(b")") + 2:].split()  # the name in brackets may hold spaces
+    fields = stat[stat.rfind(b")") + 2 :].split()  # the name in brackets may hold spaces
     if fields[0] in (b"Z", b"X"):
         return None
     return int(fields[19])  # field 22; fields[0] is field 3

@@ -24,19 +24,32 @@ from __future__ import annotations
 
 import sqlite3
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from companion import paths
 from companion.errors import N_
-from companion.storage.faults import (JournalError, JournalMissing, JournalTooNew, NotOurJournal,  # noqa: F401
-                                      StorageFault, read_only_fs)
+from companion.storage.faults import (
+    JournalError,
+    JournalMissing,
+    JournalTooNew,
+    NotOurJournal,  # noqa: F401
+    StorageFault,
+    read_only_fs,
+)
 from companion.storage.identity import ANOTHER_SHAPE, check_ours, newer, schema_problem
 from companion.storage.journal import Journal
 
 
-def open_journal(path: str | Path | None = None, *, who: str, create: bool = False, connect: Callable | None = None,
-                 now: Callable[[], float] = time.time, probe: bool = False) -> Journal:
+def open_journal(
+    path: str | Path | None = None,
+    *,
+    who: str,
+    create: bool = False,
+    connect: Callable | None = None,
+    now: Callable[[], float] = time.time,
+    probe: bool = False,
+) -> Journal:
     """The journal at `path` (None: the default place, made when missing) for writing, as `who`
     (`table`, `run`, `play`, `journal`; see companion/storage/lease.py).
 
@@ -55,7 +68,9 @@ def open_journal(path: str | Path | None = None, *, who: str, create: bool = Fal
         if exc.kind not in ("read-only", "cannot-open") or not Path(path).is_file():
             raise
         journal = Journal(path, who=who, connect=connect, now=now, readonly=True)
-        journal.fault = StorageFault("read-only", path, exc.detail, card=exc.card)  # card: the kernel made it read-only
+        journal.fault = StorageFault(
+            "read-only", path, exc.detail, card=exc.card
+        )  # card: the kernel made it read-only
         return journal
     if probe and path != ":memory:":
         journal.fault = journal.probe()
@@ -78,8 +93,11 @@ def open_reader(path: str | Path | None = None, *, connect: Callable | None = No
         why = None
     if why is not None:
         journal.close()
-        raise JournalError(N_("{path}: {shape}; its games can be salvaged with `companion journal recover {path}`"),
-                           path=path, shape=ANOTHER_SHAPE.format(why=why))
+        raise JournalError(
+            N_("{path}: {shape}; its games can be salvaged with `companion journal recover {path}`"),
+            path=path,
+            shape=ANOTHER_SHAPE.format(why=why),
+        )
     return journal
 
 
@@ -104,11 +122,15 @@ def read_only_note(journal: Journal) -> str | None:
     except sqlite3.DatabaseError:
         too_new = False
     if too_new:
-        return N_("{path}: a journal of another version or damaged schema: a newer version than this companion"
-                  " knows; it is read, never written (update the companion)")
+        return N_(
+            "{path}: a journal of another version or damaged schema: a newer version than this companion"
+            " knows; it is read, never written (update the companion)"
+        )
     if journal.immutable:
-        return N_("{path}: the file system is read-only; the journal is read without its -wal file, so the"
-                  " newest commands may be missing")
+        return N_(
+            "{path}: the file system is read-only; the journal is read without its -wal file, so the"
+            " newest commands may be missing"
+        )
     if read_only_fs(Path(journal.path).parent):
         return N_("{path}: the file system is read-only (the journal can be read, not written)")
     return None

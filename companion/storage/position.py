@@ -10,7 +10,8 @@ before those keys existed are still read: `legacy_players` finds their players a
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 # The fields of every state JSON that say where a game stands (`companion.gameline.describe` makes its
 # line of them), besides the game API's players ("seats") and "current_player"; a game's plugin adds its
@@ -53,7 +54,11 @@ def position(view: Mapping[str, Any]) -> str:
     from companion.plugins import get
 
     game = get(view.get("game"))
-    out = {key: view[key] for key in (*POSITION, *(game.kept if game is not None else ())) if view.get(key) is not None}
+    out = {
+        key: view[key]
+        for key in (*POSITION, *(game.kept if game is not None else ()))
+        if view.get(key) is not None
+    }
     done = game.result(view) if game is not None else None
     if done is not None and done.winners:
         out["winners"] = list(done.winners)

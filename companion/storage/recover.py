@@ -42,11 +42,13 @@ from pathlib import Path
 
 from companion.errors import CompanionError
 from companion.i18n import _, ngettext
-from companion.storage.journal import ACTIVE, Journal
 from companion.rules import game_of_setup, load_game
+from companion.storage.journal import ACTIVE, Journal
 
 RECOVER_TIMEOUT_S = 120
-FILE_DATED = "date-from-file:"  # meta key prefix: the game created at this time is dated from the damaged file
+FILE_DATED = (
+    "date-from-file:"  # meta key prefix: the game created at this time is dated from the damaged file
+)
 _LAST_TIME = 1e11  # a journaled time after this (year 5138) is a damaged number, not a date
 
 
@@ -100,7 +102,7 @@ def dated_from_file(journal: Journal) -> set[float]:
     out = set()
     for (key,) in rows:
         try:
-            out.add(float(key[len(FILE_DATED):]))
+            out.add(float(key[len(FILE_DATED) :]))
         except ValueError:
             continue
     return out
@@ -122,10 +124,16 @@ def _copy(source: Path, tmp: Path) -> Path:
 def _read_recovered(copy: Path, out: Path, rows: dict, games: dict) -> bool:
     """Rows rebuilt by `sqlite3 FILE .recover` (run into a new database); False if it failed."""
     try:
-        sql = subprocess.run(["sqlite3", str(copy), ".recover"], capture_output=True, timeout=RECOVER_TIMEOUT_S)
-        if sql.returncode != 0 or not sql.stdout:  # Debian 12's 3.40: a few PRAGMAs, "SQL logic error", exit 1
+        sql = subprocess.run(
+            ["sqlite3", str(copy), ".recover"], capture_output=True, timeout=RECOVER_TIMEOUT_S
+        )
+        if (
+            sql.returncode != 0 or not sql.stdout
+        ):  # Debian 12's 3.40: a few PRAGMAs, "SQL logic error", exit 1
             return False
-        subprocess.run(["sqlite3", str(out)], input=sql.stdout, capture_output=True, timeout=RECOVER_TIMEOUT_S)
+        subprocess.run(
+            ["sqlite3", str(out)], input=sql.stdout, capture_output=True, timeout=RECOVER_TIMEOUT_S
+        )
     except (OSError, subprocess.SubprocessError):
         return False
     if not out.exists():
@@ -162,8 +170,14 @@ def _shaped(con: sqlite3.Connection, name: str, wanted: dict[str, str | None]) -
     missing column that is not essential read as its default (`wanted`: column -> SQL default, None for
     an essential one). (None, "") when no table fits."""
     try:
-        tables = [t for (t,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'"
-                                            " AND name NOT LIKE 'sqlite_%' ORDER BY name = ? DESC, name", (name,))]
+        tables = [
+            t
+            for (t,) in con.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'"
+                " AND name NOT LIKE 'sqlite_%' ORDER BY name = ? DESC, name",
+                (name,),
+            )
+        ]
     except sqlite3.DatabaseError:  # the schema itself does not read: the names are SQLite's guess
         return name, ", ".join(wanted)
     for table in tables:
@@ -184,8 +198,15 @@ def _quoted(name: str) -> str:
 # Our tables' columns as recover reads them: None for an essential one, else the SQL default for a
 # journal that lacks it (an older or damaged schema): a command without its flag counts as active, one
 # without its time gets the game's, a game without its dates gets its commands' (see `_dates`).
-GAMES_COLUMNS = {"id": None, "game": None, "title": "''", "status": "NULL", "outcome": "NULL", "created": "NULL",
-                 "updated": "NULL"}
+GAMES_COLUMNS = {
+    "id": None,
+    "game": None,
+    "title": "''",
+    "status": "NULL",
+    "outcome": "NULL",
+    "created": "NULL",
+    "updated": "NULL",
+}
 COMMANDS_COLUMNS = {"game_id": None, "seq": None, "command": None, "undone": "0", "at": "NULL"}
 
 
@@ -194,12 +215,17 @@ def _rows(con: sqlite3.Connection, table: str, columns: str):
     after, skip, misses = -(2**63), 1, 0
     while misses < 48 and after < 2**62:
         try:
-            cur = con.execute(f"SELECT rowid, {columns} FROM {table} WHERE rowid > ? ORDER BY rowid", (after,))
+            cur = con.execute(
+                f"SELECT rowid, {columns} FROM {table} WHERE rowid > ? ORDER BY rowid", (after,)
+            )
             for row in cur:
                 yield row
                 after, skip, misses = row[0], 1, 0
             return
-        except (sqlite3.DatabaseError, ValueError) as exc:  # a page that no longer reads (or not UTF-8): step over it, further each time
+        except (
+            sqlite3.DatabaseError,
+            ValueError,
+        ) as exc:  # a page that no longer reads (or not UTF-8): step over it, further each time
             if "no such" in str(exc):  # the table (or a column) is not there at all
                 return
             if after == -(2**63):
@@ -215,20 +241,24 @@ def _scan_pages(copy: Path, rows: dict, games: dict) -> bool:
     data = copy.read_bytes()
     size = _page_size(data[16:18]) if data[:16] == b"SQLite format 3\x00" else 4096
     for start in range(0, len(data) - size + 1, size):
-        found += _leaf_records(data[start:start + size], 100 if start == 0 else 0)
+        found += _leaf_records(data[start : start + size], 100 if start == 0 else 0)
     wal_path = Path(f"{copy}-wal")
     wal = wal_path.read_bytes() if wal_path.exists() else b""
     if len(wal) >= 32:
         wsize = int.from_bytes(wal[8:12], "big")
         if wsize in {2**k for k in range(9, 17)}:
             for start in range(32, len(wal) - wsize - 24 + 1, wsize + 24):
-                found += _leaf_records(wal[start + 24:start + 24 + wsize], 0)
+                found += _leaf_records(wal[start + 24 : start + 24 + wsize], 0)
     before = len(rows) + len(games)
     latest: dict = {}
     for rowid, values in found:  # later copies of a row (the WAL's) win over earlier ones
-        if len(values) in (5, 6) and _types(values[:4], (int, int, str, int)):  # 6: with its digest; a damaged `at` is not a reason to drop it
+        if len(values) in (5, 6) and _types(
+            values[:4], (int, int, str, int)
+        ):  # 6: with its digest; a damaged `at` is not a reason to drop it
             latest[("c", values[0], values[1])] = (values[2], values[3], values[4])
-        elif len(values) in (7, 8) and values[0] is None and _types(values[1:4], (str, str, str)):  # 8: with position
+        elif (
+            len(values) in (7, 8) and values[0] is None and _types(values[1:4], (str, str, str))
+        ):  # 8: with position
             latest[("g", rowid)] = (rowid, *values[1:7])
     for key, value in latest.items():
         if key[0] == "c":
@@ -255,15 +285,15 @@ def _leaf_records(page: bytes, head: int) -> list[tuple[int, list]]:
     if len(page) < head + 8 or page[head] != 0x0D:
         return []
     out = []
-    ncells = int.from_bytes(page[head + 3:head + 5], "big")
+    ncells = int.from_bytes(page[head + 3 : head + 5], "big")
     for i in range(min(ncells, (len(page) - head - 8) // 2)):
-        ptr = int.from_bytes(page[head + 8 + 2 * i:head + 10 + 2 * i], "big")
+        ptr = int.from_bytes(page[head + 8 + 2 * i : head + 10 + 2 * i], "big")
         try:
             length, at = _varint(page, ptr)
             rowid, at = _varint(page, at)
             if length > len(page) - 35 or at + length > len(page):
                 continue  # spills to overflow pages: not one of our short rows
-            out.append((rowid, _record(page[at:at + length])))
+            out.append((rowid, _record(page[at : at + length])))
         except (IndexError, ValueError, UnicodeDecodeError):
             continue
     return out
@@ -298,18 +328,18 @@ def _record(payload: bytes) -> list:
             values.append(None)
         elif t in _INT_SIZES:
             n = _INT_SIZES[t]
-            values.append(int.from_bytes(payload[at:at + n], "big", signed=True))
+            values.append(int.from_bytes(payload[at : at + n], "big", signed=True))
             at += n
         elif t == 7:
             import struct
 
-            values.append(struct.unpack(">d", payload[at:at + 8])[0])
+            values.append(struct.unpack(">d", payload[at : at + 8])[0])
             at += 8
         elif t in (8, 9):
             values.append(t - 8)
         elif t >= 12:
             n = (t - 12) // 2
-            chunk = payload[at:at + n]
+            chunk = payload[at : at + n]
             values.append(chunk.decode("utf-8") if t % 2 else chunk)
             at += n
         else:
@@ -319,8 +349,14 @@ def _record(payload: bytes) -> list:
     return values
 
 
-def _salvage_game(gid: int, rows: dict[int, tuple[str, int, object]], info, journal: Journal, report: Report,
-                  source: tuple[Path, float]) -> None:
+def _salvage_game(
+    gid: int,
+    rows: dict[int, tuple[str, int, object]],
+    info,
+    journal: Journal,
+    report: Report,
+    source: tuple[Path, float],
+) -> None:
     """Replay one salvaged game and import the longest prefix of it that replays, with its own dates."""
     active, times, stop = [], [], None
     for seq in range(1, max(rows) + 1):
@@ -360,31 +396,56 @@ def _salvage_game(gid: int, rows: dict[int, tuple[str, int, object]], info, jour
     when = _when(created, from_file)
     same = _same_game(journal, commands, created)
     if same is not None:
-        report.dropped.append(_("game {id} ({game}, {when}): already in this journal as game {same}").format(
-            id=gid, game=name, when=when, same=same))
+        report.dropped.append(
+            _("game {id} ({game}, {when}): already in this journal as game {same}").format(
+                id=gid, game=name, when=when, same=same
+            )
+        )
         return
-    if from_file:  # before the game: a kill between the two leaves a mark no game uses, never an unmarked game
-        journal.db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
-                           (f"{FILE_DATED}{created!r}", f"{source[0].name} game {gid}"))
+    if (
+        from_file
+    ):  # before the game: a kill between the two leaves a mark no game uses, never an unmarked game
+        journal.db.execute(
+            "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+            (f"{FILE_DATED}{created!r}", f"{source[0].name} game {gid}"),
+        )
     outcome = game.outcome(state)
     title = info[2] if info and isinstance(info[2], str) else ""
-    new_id = journal.import_game(commands, title=title, status="over" if outcome else "running", outcome=outcome,
-                                 created=created, updated=updated,
-                                 at=[t if _is_time(t) else created for t in times[:len(commands)]])
+    new_id = journal.import_game(
+        commands,
+        title=title,
+        status="over" if outcome else "running",
+        outcome=outcome,
+        created=created,
+        updated=updated,
+        at=[t if _is_time(t) else created for t in times[: len(commands)]],
+    )
     report.games_kept += 1
     undone = sum(1 for row in rows.values() if row[1] != ACTIVE)
-    left_out = ngettext(" ({n} undone command left out)", " ({n} undone commands left out)", undone).format(n=undone) \
-        if undone else ""
+    left_out = (
+        ngettext(" ({n} undone command left out)", " ({n} undone commands left out)", undone).format(n=undone)
+        if undone
+        else ""
+    )
     if stop is None and len(commands) == len(active):
-        report.kept.append(_("game {id} ({game}, {when}): all {n} commands found, now game {new}").format(
-            id=gid, game=name, when=when, n=len(commands), new=new_id) + left_out)
+        report.kept.append(
+            _("game {id} ({game}, {when}): all {n} commands found, now game {new}").format(
+                id=gid, game=name, when=when, n=len(commands), new=new_id
+            )
+            + left_out
+        )
     else:
-        report.kept.append(_("game {id} ({game}, {when}): the first {n} commands, now game {new};"
-                             " the rest is dropped: {why}").format(
-            id=gid, game=name, when=when, n=len(commands), new=new_id, why=stop))
+        report.kept.append(
+            _(
+                "game {id} ({game}, {when}): the first {n} commands, now game {new};"
+                " the rest is dropped: {why}"
+            ).format(id=gid, game=name, when=when, n=len(commands), new=new_id, why=stop)
+        )
 
 
-def _dates(gid: int, rows: dict[int, tuple[str, int, object]], info, mtime: float) -> tuple[float, float, bool]:
+def _dates(
+    gid: int, rows: dict[int, tuple[str, int, object]], info, mtime: float
+) -> tuple[float, float, bool]:
     """(created, updated, from the file?) of a salvaged game: its `games` row's, else its commands' times
     (the setup's `at` is the game's created time), else the damaged file's time plus the old id in µs."""
     created = info[5] if info and len(info) > 6 and _is_time(info[5]) else None
@@ -423,11 +484,13 @@ def _when(t: float, from_file: bool) -> str:
 
 def _same_game(journal: Journal, commands: list[dict], created: float) -> int | None:
     """The id of the game in `journal` that is this one (same created time, these commands or more), or None."""
-    for (gid,) in journal.db.execute("SELECT id FROM games WHERE created = ? ORDER BY id", (created,)).fetchall():
+    for (gid,) in journal.db.execute(
+        "SELECT id FROM games WHERE created = ? ORDER BY id", (created,)
+    ).fetchall():
         try:
             have = journal.commands(gid)
         except CompanionError:  # a game without active commands or with damaged text is not this one
             continue
-        if have[:len(commands)] == commands:
+        if have[: len(commands)] == commands:
             return gid
     return None

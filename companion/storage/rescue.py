@@ -85,12 +85,24 @@ def record(session, journal_path: str | None, why: str, unsaved: int) -> dict:
     saver = session.saver
     outcome = session.outcome()
     expected = getattr(saver, "expected", None)
-    return {"format": FORMAT, "version": VERSION, "journal": os.path.abspath(journal_path) if journal_path else None,
-            "game_id": saver.game_id, "game": str(session.commands[0].get("game", "")),
-            "title": getattr(saver, "title", ""), "expected": list(expected) if expected is not None else None,
-            "commands": list(session.commands), "redo": session.redo_steps(),
-            "status": "over" if outcome else "running", "outcome": outcome, "position": position(session.view()),
-            "unsaved": unsaved, "why": why, "written": time.time(), "pid": os.getpid()}
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "journal": os.path.abspath(journal_path) if journal_path else None,
+        "game_id": saver.game_id,
+        "game": str(session.commands[0].get("game", "")),
+        "title": getattr(saver, "title", ""),
+        "expected": list(expected) if expected is not None else None,
+        "commands": list(session.commands),
+        "redo": session.redo_steps(),
+        "status": "over" if outcome else "running",
+        "outcome": outcome,
+        "position": position(session.view()),
+        "unsaved": unsaved,
+        "why": why,
+        "written": time.time(),
+        "pid": os.getpid(),
+    }
 
 
 def write(data: dict, where: list[Path]) -> tuple[Path | None, list[tuple[Path, str]]]:
@@ -155,7 +167,9 @@ def summary(path: Path) -> tuple[int, float] | None:
         data = load(path)
     except (RescueError, OSError):
         return None
-    return int(data.get("unsaved") or len(data["commands"])), float(data.get("written") or path.stat().st_mtime)
+    return int(data.get("unsaved") or len(data["commands"])), float(
+        data.get("written") or path.stat().st_mtime
+    )
 
 
 def load(path: str | Path) -> dict:
@@ -168,21 +182,30 @@ def load(path: str | Path) -> dict:
     except FileNotFoundError:
         raise RescueError(N_("{file}: no such file"), file=str(path)) from None
     except OSError as exc:
-        raise RescueError(N_("{file}: cannot be read: {why}"), file=str(path), why=exc.strerror or str(exc)) from None
+        raise RescueError(
+            N_("{file}: cannot be read: {why}"), file=str(path), why=exc.strerror or str(exc)
+        ) from None
     if not stat.S_ISREG(info.st_mode):
         raise RescueError(N_("{file}: not a rescue file (not a regular file)"), file=str(path))
     if info.st_size > MAX_BYTES:
-        raise RescueError(N_("{file}: not a rescue file (larger than {limit} MiB)"), file=str(path),
-                          limit=MAX_BYTES // 2**20)
+        raise RescueError(
+            N_("{file}: not a rescue file (larger than {limit} MiB)"),
+            file=str(path),
+            limit=MAX_BYTES // 2**20,
+        )
     try:
         with open(path, "rb") as f:
             raw = f.read(MAX_BYTES + 1)
         data = json.loads(raw.decode("utf-8"))
     except PermissionError:
-        raise RescueError(N_("{file}: permission denied (a rescue file is private to who wrote it: try sudo)"),
-                          file=str(path)) from None
+        raise RescueError(
+            N_("{file}: permission denied (a rescue file is private to who wrote it: try sudo)"),
+            file=str(path),
+        ) from None
     except (OSError, ValueError) as exc:
-        raise RescueError(N_("{file}: not a rescue file ({why})"), file=str(path), why=str(exc)[:80]) from None
+        raise RescueError(
+            N_("{file}: not a rescue file ({why})"), file=str(path), why=str(exc)[:80]
+        ) from None
     problem = _shape_problem(data)
     if problem:
         raise RescueError(N_("{file}: not a rescue file ({why})"), file=str(path), why=problem)
@@ -204,7 +227,9 @@ def note_status(count: int, why: str, journal: str | None, where: list[Path] | N
     """Say (in a runtime place) that this process holds `count` unsaved commands; the file, or None."""
     import json
 
-    text = json.dumps({"pid": os.getpid(), "unsaved": count, "why": why, "journal": journal, "since": time.time()})
+    text = json.dumps(
+        {"pid": os.getpid(), "unsaved": count, "why": why, "journal": journal, "since": time.time()}
+    )
     for folder in where if where is not None else runtime_places():
         target = folder / f"{STATUS_PREFIX}{os.getpid()}.json"
         try:
@@ -252,15 +277,23 @@ def _shape_problem(data) -> str | None:
     if data.get("version") != VERSION:
         return f"format version {data.get('version')!r}, this companion reads {VERSION}"
     commands, redo = data.get("commands"), data.get("redo", [])
-    if not isinstance(commands, list) or not commands or not all(isinstance(c, dict) for c in commands + list(redo or [])):
+    if (
+        not isinstance(commands, list)
+        or not commands
+        or not all(isinstance(c, dict) for c in commands + list(redo or []))
+    ):
         return "its commands are not a list of JSON objects"
     if commands[0].get("cmd") != "setup":
         return "its first command is not a setup"
     gid, expected = data.get("game_id"), data.get("expected")
     if gid is not None and (not isinstance(gid, int) or isinstance(gid, bool) or not 1 <= gid < 2**63):
         return f"game id {gid!r}"
-    if expected is not None and not (isinstance(expected, list) and len(expected) == 3
-                                     and all(isinstance(x, list) for x in expected[:2]) and isinstance(expected[2], int)):
+    if expected is not None and not (
+        isinstance(expected, list)
+        and len(expected) == 3
+        and all(isinstance(x, list) for x in expected[:2])
+        and isinstance(expected[2], int)
+    ):
         return "the journal's image is damaged"
     return None
 
@@ -309,22 +342,46 @@ def put_back(journal, data: dict, *, as_new: bool = False) -> tuple[int, str]:
                 return other, "already"
     if not as_new and gid is not None:
         if not ours:
-            raise Refused(N_("it was written for the journal {theirs}, not {ours}: give --journal {theirs}, or --as-new"
-                             " to save it here as a new game"), theirs=data["journal"], ours=journal.path)
+            raise Refused(
+                N_(
+                    "it was written for the journal {theirs}, not {ours}: give --journal {theirs}, or --as-new"
+                    " to save it here as a new game"
+                ),
+                theirs=data["journal"],
+                ours=journal.path,
+            )
         if not there:
-            raise Refused(N_("game {id} is no longer in {journal}: --as-new saves the rescued game as a new game"),
-                          id=gid, journal=journal.path)
+            raise Refused(
+                N_("game {id} is no longer in {journal}: --as-new saves the rescued game as a new game"),
+                id=gid,
+                journal=journal.path,
+            )
         holder = journal.holder(gid)
         if holder is not None:
             raise GameBusy(gid, holder)
         if expected is None or list(image) != [list(x) if isinstance(x, list) else x for x in expected]:
-            raise Refused(N_("game {id} moved on after the table stopped saving: it then had {then} commands, now {now}"
-                             " (last change {was} then, {top} now); --as-new saves the rescued game as a new game"
-                             " beside it"), id=gid, then=len(expected[0]) if expected else 0, now=len(image[0]),
-                          was=expected[2] if expected else 0, top=image[2])
+            raise Refused(
+                N_(
+                    "game {id} moved on after the table stopped saving: it then had {then} commands, now {now}"
+                    " (last change {was} then, {top} now); --as-new saves the rescued game as a new game"
+                    " beside it"
+                ),
+                id=gid,
+                then=len(expected[0]) if expected else 0,
+                now=len(image[0]),
+                was=expected[2] if expected else 0,
+                top=image[2],
+            )
     keep = not as_new and gid is not None
-    hold, new = journal.sync(gid if keep else None, expected if keep else None, commands, redo,
-                             title=str(data.get("title") or ""), status=data.get("status") or "running",
-                             outcome=data.get("outcome"), position=data.get("position"))
+    hold, new = journal.sync(
+        gid if keep else None,
+        expected if keep else None,
+        commands,
+        redo,
+        title=str(data.get("title") or ""),
+        status=data.get("status") or "running",
+        outcome=data.get("outcome"),
+        position=data.get("position"),
+    )
     journal.release(hold.game_id)
     return hold.game_id, "new" if new else "same"

@@ -19,8 +19,8 @@ saver last knew of it, else as a new game (`moved_from` then names the old one).
 
 from __future__ import annotations
 
-from companion.storage.position import position
 from companion.storage.faults import GameChanged, StorageFault
+from companion.storage.position import position
 
 
 class Saver:
@@ -29,15 +29,15 @@ class Saver:
     def __init__(self, journal, *, keep_unsaved: bool = False):
         self.journal = journal
         self.keep_unsaved = keep_unsaved
-        self.hold = None                 # the Hold while the journal is known to match the session
+        self.hold = None  # the Hold while the journal is known to match the session
         self.game_id: int | None = None
         self.expected: tuple | None = None  # the journal's image of the game when we last knew it
         self.fault: StorageFault | None = None
         self.stopped: GameChanged | None = None
         self.moved_from: int | None = None  # saved again as a new game: the id it had before
         self.title = ""
-        self.unsaved = 0                 # writes kept in memory only since saving stopped (the banner's count)
-        self.on_change = None            # called when saving stops (the table's status light follows)
+        self.unsaved = 0  # writes kept in memory only since saving stopped (the banner's count)
+        self.on_change = None  # called when saving stops (the table's status light follows)
 
     @property
     def saved(self) -> bool:
@@ -75,8 +75,14 @@ class Saver:
         self.game_id = game_id
         return active, undone
 
-    def append(self, command: dict, *, status: str | None = None, outcome: str | None = None,
-               position: str | None = None) -> bool:
+    def append(
+        self,
+        command: dict,
+        *,
+        status: str | None = None,
+        outcome: str | None = None,
+        position: str | None = None,
+    ) -> bool:
         """Journal an accepted command (durable when it returns True; see `_write`)."""
         return self._write("append", command, status=status, outcome=outcome, position=position)
 
@@ -131,9 +137,16 @@ class Saver:
             return False
         outcome = session.outcome()
         try:
-            hold, new = self.journal.sync(self.game_id, self.expected, session.commands, session.redo_steps(),
-                                          title=self.title, status="over" if outcome else "running",
-                                          outcome=outcome, position=position(session.view()))
+            hold, new = self.journal.sync(
+                self.game_id,
+                self.expected,
+                session.commands,
+                session.redo_steps(),
+                title=self.title,
+                status="over" if outcome else "running",
+                outcome=outcome,
+                position=position(session.view()),
+            )
         except StorageFault as exc:
             self.fault = exc
             return False

@@ -18,23 +18,28 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from companion.errors import CommandError, DataFileError
 from companion.gamedata.tomlfile import MAX_SCENARIO, decoded, read_text, too_large
 from companion.i18n import N_, _
 from companion.narration.words import refusal_text
 
-MAX_DEPTH = 32          # no command nests deeper than a few levels; json itself fails near 1000
-MAX_INT = 2**63 - 1     # SQLite's INTEGER is signed 64-bit: a journal cannot keep a larger number
+MAX_DEPTH = 32  # no command nests deeper than a few levels; json itself fails near 1000
+MAX_INT = 2**63 - 1  # SQLite's INTEGER is signed 64-bit: a journal cannot keep a larger number
 # json's own messages (Lib/json/decoder.py, Modules/_json.c) -> ours; anything else: "not valid JSON"
 JSON_WORDS = {
-    "Expecting value": N_("a value is missing or is not JSON (texts need double quotes; true, false and null are lower case)"),
+    "Expecting value": N_(
+        "a value is missing or is not JSON (texts need double quotes; true, false and null are lower case)"
+    ),
     "Expecting property name enclosed in double quotes": N_("a key must be a text in double quotes"),
     "Expecting ':' delimiter": N_("a ':' is missing after a key"),
     "Expecting ',' delimiter": N_("a ',' is missing between two entries, or a bracket is not closed"),
     "Unterminated string starting at": N_("a text is not closed with a double quote"),
-    "Invalid control character at": N_("a text holds a raw control character (write a tab as \\t, a line break as \\n)"),
+    "Invalid control character at": N_(
+        "a text holds a raw control character (write a tab as \\t, a line break as \\n)"
+    ),
     "Invalid \\escape": N_("a text holds an unknown \\ escape"),
     "Invalid \\uXXXX escape": N_("a text holds a broken \\u escape"),
     "Extra data": N_("more than one JSON value on the line (one command a line)"),
@@ -80,7 +85,9 @@ def _json(text: str, path: str, no: int) -> Any:
         return json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         words = next((w for msg, w in JSON_WORDS.items() if exc.msg.startswith(msg)), N_("not valid JSON"))
-        raise DataFileError(path, no, None, _("{what} (column {column})").format(what=_(words), column=exc.colno)) from None
+        raise DataFileError(
+            path, no, None, _("{what} (column {column})").format(what=_(words), column=exc.colno)
+        ) from None
     except _Constant:
         raise DataFileError(path, no, None, _("NaN and Infinity are not JSON numbers")) from None
     except RecursionError:
@@ -111,8 +118,14 @@ def _check_values(cmd: dict, path: str, no: int) -> None:
         elif isinstance(value, list):
             todo += [(v, field, depth + 1) for v in value]
         elif isinstance(value, int) and not isinstance(value, bool) and not -MAX_INT - 1 <= value <= MAX_INT:
-            raise DataFileError(path, no, field, _("{value} is too large: whole numbers go up to {max}").format(
-                value=str(value)[:24] + ("..." if len(str(value)) > 24 else ""), max=MAX_INT))
+            raise DataFileError(
+                path,
+                no,
+                field,
+                _("{value} is too large: whole numbers go up to {max}").format(
+                    value=str(value)[:24] + ("..." if len(str(value)) > 24 else ""), max=MAX_INT
+                ),
+            )
 
 
 def check_commands(lines: list[tuple[int, dict]], path: str) -> list[tuple[int, dict]]:
@@ -170,8 +183,8 @@ def _check_renames(rename: dict, path: str, no: int) -> None:
 def _verbs(game_id: Any, path: str, no: int) -> dict | None:
     """The verb table of the game a setup names (None for a game whose engine declares no command
     classes); DataFileError for a game that is not here."""
-    from companion.rules import game_of_setup
     from companion.plugins import info
+    from companion.rules import game_of_setup
     from companion.rules.commands import verb_table
 
     try:

@@ -22,11 +22,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.errors import CompanionError
-from companion.storage.position import position
+from companion.rules import game_of_setup, load_game
 from companion.storage.journal import Journal, JournalError
+from companion.storage.position import position
 from companion.storage.saver import Saver
 from companion.storage.store import GameStore, MemoryStore, store_for
-from companion.rules import game_of_setup, load_game
 
 
 @dataclass
@@ -42,8 +42,16 @@ class Session:
 
     # -- construction ------------------------------------------------------------------------------
     @classmethod
-    def new(cls, setup: dict, journal: Journal | None = None, game: Any = None, title: str = "", *,
-            keep_unsaved: bool = False, store: GameStore | None = None) -> tuple["Session", list]:
+    def new(
+        cls,
+        setup: dict,
+        journal: Journal | None = None,
+        game: Any = None,
+        title: str = "",
+        *,
+        keep_unsaved: bool = False,
+        store: GameStore | None = None,
+    ) -> tuple[Session, list]:
         """Start a game from its setup command, kept first in `store` (default: the journal's saver when a
         journal is given, which journals it and holds it; else memory). keep_unsaved: a storage fault
         leaves the game unsaved instead of raising (the table)."""
@@ -55,8 +63,9 @@ class Session:
         return session, events
 
     @classmethod
-    def resume(cls, journal: Journal, game_id: int | None = None, game: Any = None, *,
-               keep_unsaved: bool = False) -> "Session":
+    def resume(
+        cls, journal: Journal, game_id: int | None = None, game: Any = None, *, keep_unsaved: bool = False
+    ) -> Session:
         """Replay a journaled game (the last unfinished one by default) and hold it; JournalError if
         none, GameBusy while another live process holds it."""
         if game_id is None:
@@ -76,7 +85,7 @@ class Session:
         return session
 
     @classmethod
-    def replay(cls, commands: list[dict], game: Any = None) -> "Session":
+    def replay(cls, commands: list[dict], game: Any = None) -> Session:
         """A session rebuilt from a command list (setup first), kept in memory (no journal attached)."""
         game = game or load_game(game_of_setup(commands[0]))
         state, _ = game.setup(commands[0])
@@ -156,8 +165,12 @@ class Session:
         canon = self.game.canonical(self.state, command)
         new_state, events = self.game.apply(self.state, canon)
         outcome = self.game.outcome(new_state)
-        self.saver.append(canon, status="over" if outcome else None, outcome=outcome,
-                          position=position(self._view_of(new_state)))
+        self.saver.append(
+            canon,
+            status="over" if outcome else None,
+            outcome=outcome,
+            position=position(self._view_of(new_state)),
+        )
         self.states.append(new_state)
         self.commands.append(canon)
         self._redo.clear()

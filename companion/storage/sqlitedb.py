@@ -76,7 +76,9 @@ def connect(path: str, mode: str):
         db = sqlite3.connect(path, isolation_level=None, timeout=5.0)
     else:
         flag = "mode=ro" if mode == "ro" else "immutable=1"
-        db = sqlite3.connect(f"file:{urllib.parse.quote(path)}?{flag}", uri=True, isolation_level=None, timeout=5.0)
+        db = sqlite3.connect(
+            f"file:{urllib.parse.quote(path)}?{flag}", uri=True, isolation_level=None, timeout=5.0
+        )
     db.text_factory = text  # a flipped bit in old text never stops a read
     return db
 

@@ -22,7 +22,8 @@ same calls, whatever the store is:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Protocol
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from companion.storage.faults import GameChanged, StorageFault
@@ -32,11 +33,11 @@ if TYPE_CHECKING:
 class GameStore(Protocol):
     """What a session needs of the place its game is kept (see the module doc)."""
 
-    journal: Journal | None        # the journal it writes (None: none, or not opened yet)
-    game_id: int | None            # the game's id there (None: not in a journal)
-    fault: StorageFault | None     # the last write failed for a reason outside the game (not saving)
-    stopped: GameChanged | None    # another program changed the game: never written again
-    moved_from: int | None         # saved again as a new game: the id it had before
+    journal: Journal | None  # the journal it writes (None: none, or not opened yet)
+    game_id: int | None  # the game's id there (None: not in a journal)
+    fault: StorageFault | None  # the last write failed for a reason outside the game (not saving)
+    stopped: GameChanged | None  # another program changed the game: never written again
+    moved_from: int | None  # saved again as a new game: the id it had before
     on_change: Callable[[], None] | None  # called when saving stops (the table's status light follows)
 
     @property
@@ -89,8 +90,14 @@ class MemoryStore:
         """Keep the setup."""
         self.commands, self.undone, self.title, self.position = [setup], [], title, where
 
-    def append(self, command: dict, *, status: str | None = None, outcome: str | None = None,
-               position: str | None = None) -> bool:
+    def append(
+        self,
+        command: dict,
+        *,
+        status: str | None = None,
+        outcome: str | None = None,
+        position: str | None = None,
+    ) -> bool:
         """Keep the command; the undone ones cannot come back after it (as in the journal)."""
         self.commands.append(command)
         self.undone.clear()

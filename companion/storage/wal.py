@@ -28,10 +28,10 @@ def wal_break(wal: bytes) -> str | None:
     ok = sums == struct.unpack(">II", wal[24:32])
     later_commits = 0
     for at in range(32, len(wal) - (24 + page) + 1, 24 + page):
-        head = wal[at:at + 24]
+        head = wal[at : at + 24]
         if ok:
             if head[8:16] == salts:
-                sums = wal_checksum(head[:8] + wal[at + 24:at + 24 + page], *sums, order)
+                sums = wal_checksum(head[:8] + wal[at + 24 : at + 24 + page], *sums, order)
                 ok = sums == struct.unpack(">II", head[16:24])
             else:
                 ok = False

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import os
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from companion.testing import params as values
 

@@ -1,4 +1,5 @@
-"""Values for an action's parameters, as the contract (companion/testing/test_contract.py) tries them: allowed ones and ones outside.
+"""Values for an action's parameters, as the contract (companion/testing/test_contract.py) tries them:
+allowed ones and ones outside.
 
 `allowed(param, rng)` draws a value the parameter allows (`companion.rules.base.Param`: its choices,
 its number range, a list of `many` items, an object of `parts` honouring `total` and `counts`);
@@ -11,7 +12,8 @@ long, an object with one part outside. `command(action, rng, ...)` puts it all i
 from __future__ import annotations
 
 import random
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from companion.rules import POSITIONS
 from companion.rules.base import Action, Param
@@ -58,7 +60,7 @@ def outside(p: Param, universe: dict[str, tuple]) -> Iterator[Any]:
         if p.choices:
             first = p.choices[0]
             if most is not None and (p.repeat or most < len(p.choices)):
-                yield [first] * (most + 1) if p.repeat else list(p.choices[:most + 1])
+                yield [first] * (most + 1) if p.repeat else list(p.choices[: most + 1])
             for bad in _not_listed(p, universe):
                 yield [bad] * max(1, fewest)
         return
@@ -152,5 +154,8 @@ def universe_of(game, state) -> dict[str, tuple]:
     """The values each kind can take in this game now: the nine districts, the players (names and seat
     numbers 1..n), the die faces."""
     players = game.players(state)
-    return {"district": POSITIONS, "player": tuple(p.name for p in players) + tuple(range(1, len(players) + 1)),
-            "die": tuple(range(1, 7))}
+    return {
+        "district": POSITIONS,
+        "player": tuple(p.name for p in players) + tuple(range(1, len(players) + 1)),
+        "die": tuple(range(1, 7)),
+    }

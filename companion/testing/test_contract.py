@@ -45,7 +45,12 @@ def test_the_catalog_finds_the_game_as_a_sound_plugin(game_id):
 
     assert [p for p in problems() if p.name == game_id] == []
     plugin = games()[game_id]
-    assert isinstance(plugin, GamePlugin) and plugin.id == game_id and plugin.title and isinstance(plugin.order, int)
+    assert (
+        isinstance(plugin, GamePlugin)
+        and plugin.id == game_id
+        and plugin.title
+        and isinstance(plugin.order, int)
+    )
     assert verify(plugin) is None
 
 
@@ -95,8 +100,13 @@ def test_refused_commands_raise_a_rule_or_command_error_and_change_nothing(game_
 
     def probe(game, state, raw):
         before, before_json = state, json.dumps(game.to_json(state), sort_keys=True)
-        probes = [probe_rng.choice(pool), {"cmd": "no-such-command"}, "next", dict(raw, extra_param=1),
-                  setup_for(game, seed, game.player_range[0])]
+        probes = [
+            probe_rng.choice(pool),
+            {"cmd": "no-such-command"},
+            "next",
+            dict(raw, extra_param=1),
+            setup_for(game, seed, game.player_range[0]),
+        ]
         probes += [dict(a.command) for a in game.actions(state) if not a.enabled][:3]
         for command in probes:
             try:
@@ -179,11 +189,19 @@ def test_players_current_player_phase_step_and_outcome_agree_with_the_state_json
         assert view == game.to_json(state)
         assert view["seats"] == [p.to_dict() for p in players]
         assert view["current_player"] == (current.name if current else None)
-        assert (view["phase"], view["step"], view["outcome"]) == (game.phase(state), game.step(state), game.outcome(state))
+        assert (view["phase"], view["step"], view["outcome"]) == (
+            game.phase(state),
+            game.step(state),
+            game.outcome(state),
+        )
         assert game.is_over(state) == (game.outcome(state) is not None)
         again = game.from_json(json.loads(json.dumps(view)))
-        assert (game.players(again), game.current_player(again), game.phase(again), game.step(again)) == \
-            (players, current, game.phase(state), game.step(state))
+        assert (game.players(again), game.current_player(again), game.phase(again), game.step(again)) == (
+            players,
+            current,
+            game.phase(state),
+            game.step(state),
+        )
     assert game.is_over(session.state) and game.phase(session.state) == "over"
 
 
@@ -203,13 +221,21 @@ def test_the_same_mistake_gets_the_same_error_in_every_game(game_id):
     verb = session.commands[1]["cmd"]
     with pytest.raises(CommandError, match=rf"^{verb}: unknown parameter 'zzz'$"):
         game.apply(session.states[1], {**session.commands[1], "zzz": 1})
-    required = [(c.verb, f.name.rstrip("_")) for c in game.COMMANDS if c.verb != "setup"
-                for f in dataclasses.fields(c) if f.default is dataclasses.MISSING]
+    required = [
+        (c.verb, f.name.rstrip("_"))
+        for c in game.COMMANDS
+        if c.verb != "setup"
+        for f in dataclasses.fields(c)
+        if f.default is dataclasses.MISSING
+    ]
     assert required, "a game has commands that need a parameter"
     for verb, key in required:
         with pytest.raises(CommandError) as err:
             game.apply(middle, {"cmd": verb})
-        assert err.value.message == f"{verb}: missing parameter {key!r}" or "missing parameter" in err.value.message
+        assert (
+            err.value.message == f"{verb}: missing parameter {key!r}"
+            or "missing parameter" in err.value.message
+        )
     wrong = 0
     for state in session.states[1:-1]:
         takes = game.STEPS.get(game.step_of(state), frozenset()) | game.ANYTIME
@@ -217,7 +243,10 @@ def test_the_same_mistake_gets_the_same_error_in_every_game(game_id):
             if type(game.parse(command)) not in takes:
                 with pytest.raises(RuleViolation) as err:
                     game.apply(state, command)
-                assert err.value.rule == command["cmd"] and err.value.template == "not now: the game is at {where}"
+                assert (
+                    err.value.rule == command["cmd"]
+                    and err.value.template == "not now: the game is at {where}"
+                )
                 wrong += 1
                 break
     assert wrong or len({frozenset(c) for c in game.STEPS.values()}) == 1  # (one step for all: none is wrong)

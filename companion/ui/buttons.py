@@ -27,9 +27,15 @@ _AP_COST = r"(\d+) AP"  # compiled at its first use (re caches it), not at every
 
 
 # Pictures for the table's own buttons (a game's action buttons name theirs: "action.<verb>")
-BUTTON_ICONS = {"new": "action.setup", "start": "action.setup", "resume": "action.resume",
-                "board": "token.district", "correct": "action.adjust", "adjust": "action.adjust",
-                "next": "action.next"}
+BUTTON_ICONS = {
+    "new": "action.setup",
+    "start": "action.setup",
+    "resume": "action.resume",
+    "board": "token.district",
+    "correct": "action.adjust",
+    "adjust": "action.adjust",
+    "next": "action.next",
+}
 
 
 def icon_of(b: ButtonVM) -> str:
@@ -113,7 +119,7 @@ class ButtonLayout:
         at most), so short ones ("-1", "+1") pair up and a long one takes a row; `grid` > 0: that
         many to a row whatever their words (the More sheet shows them all at once, wrapped)."""
         if grid:
-            return [list(buttons[i:i + grid]) for i in range(0, len(buttons), grid)]
+            return [list(buttons[i : i + grid]) for i in range(0, len(buttons), grid)]
         rows: list[list[ButtonVM]] = []
         used = 0
         for b in buttons:
@@ -132,8 +138,10 @@ class ButtonLayout:
         m = self.m
         buttons = list(vm.buttons)
         if vm.card is not None or tall is ROW:  # one row under the card (or under lines that need the room)
+
             def fits(row) -> bool:
                 return sum(self._need(b) for b in row) + (len(row) - 1) * m.pad <= area.width
+
             if fits(buttons):
                 return len(buttons)
             n = len(buttons) - 1
@@ -218,7 +226,11 @@ class ButtonLayout:
         side = min(m.px(CHIP_ICON), line - m.px(2)) if stacked else m.px(CHIP_ICON)
         x, y = at.x, at.centery - (len(chips) * line // 2 if stacked else line // 2)
         for name, numeral in chips:
-            tint = CHIP_COLOURS.get(name) or theme.ICON_COLOURS.get(name, theme.TEXT) if enabled else theme.TEXT_OFF
+            tint = (
+                CHIP_COLOURS.get(name) or theme.ICON_COLOURS.get(name, theme.TEXT)
+                if enabled
+                else theme.TEXT_OFF
+            )
             picture = pygame.Rect(x, y + (line - side) // 2, side, side)
             if name in icons.ICONS:
                 icons.blit_icon(surface, name, picture, tint)
@@ -227,7 +239,9 @@ class ButtonLayout:
 
                 surface.blit(assets.icon(name, side, tint), picture.topleft)
             num = font.size(numeral)[0]
-            self._text(surface, numeral, pygame.Rect(picture.right, y, num + m.px(2), line), "button", color, bg=fill)
+            self._text(
+                surface, numeral, pygame.Rect(picture.right, y, num + m.px(2), line), "button", color, bg=fill
+            )
             if stacked:
                 y += line
             else:
@@ -257,16 +271,28 @@ class ButtonLayout:
             fill = theme.BUTTON_ON if b.selected else theme.BUTTON if b.enabled else theme.BUTTON_OFF
         pygame.draw.rect(surface, fill, item.rect, border_radius=m.px(10 if b.primary else 8))
         if b.primary:  # a rim as well as the fill: the big one is the one to press, without colour too
-            pygame.draw.rect(surface, theme.PRIMARY_EDGE if b.enabled else theme.TEXT_OFF, item.rect, m.px(2),
-                             border_radius=m.px(10))
+            pygame.draw.rect(
+                surface,
+                theme.PRIMARY_EDGE if b.enabled else theme.TEXT_OFF,
+                item.rect,
+                m.px(2),
+                border_radius=m.px(10),
+            )
         if b.focused:
-            pygame.draw.rect(surface, theme.FOCUS, item.rect, m.px(4), border_radius=m.px(10 if b.primary else 8))
+            pygame.draw.rect(
+                surface, theme.FOCUS, item.rect, m.px(4), border_radius=m.px(10 if b.primary else 8)
+            )
         inner = item.rect.inflate(-m.px(12), -m.px(4))
         color = theme.TEXT if b.enabled else theme.TEXT_OFF
         if b.selected:  # a chosen toggle has a tick as well as its colour
             tick = pygame.Rect(inner.x, inner.centery - m.px(11), m.px(TICK_W - 6), m.px(22))
-            pygame.draw.lines(surface, color, False, [(tick.x, tick.centery), (tick.x + tick.width * 0.38, tick.bottom),
-                                                      (tick.right, tick.y)], m.px(4))
+            pygame.draw.lines(
+                surface,
+                color,
+                False,
+                [(tick.x, tick.centery), (tick.x + tick.width * 0.38, tick.bottom), (tick.right, tick.y)],
+                m.px(4),
+            )
             inner = pygame.Rect(inner.x + m.px(TICK_W), inner.y, inner.width - m.px(TICK_W), inner.height)
         label, chips = _label(b)
         icon = icon_of(b)
@@ -280,9 +306,17 @@ class ButtonLayout:
             surface.blit(picture, (inner.x, inner.centery - side // 2))
             inner = pygame.Rect(inner.x + side + m.px(6), inner.y, inner.width - side - m.px(6), inner.height)
         if chips:  # the cost as pictures and numbers at the right end: the AP token and a 2, the veil and +1
-            inner = pygame.Rect(inner.x, inner.y, inner.width - self._chips_w(chips, inner.height), inner.height)
-            self._paint_chips(surface, chips, pygame.Rect(inner.right + m.px(4), inner.y, 0, inner.height), b.enabled,
-                              color, fill)
+            inner = pygame.Rect(
+                inner.x, inner.y, inner.width - self._chips_w(chips, inner.height), inner.height
+            )
+            self._paint_chips(
+                surface,
+                chips,
+                pygame.Rect(inner.right + m.px(4), inner.y, 0, inner.height),
+                b.enabled,
+                color,
+                fill,
+            )
         role = "primary" if b.primary else "button"
         text = self.ui_text if b.primary else None
         font = self.text.font(m.font("small"))
@@ -294,11 +328,19 @@ class ButtonLayout:
             # row when the button has the focus
             top = pygame.Rect(inner.x, inner.y, inner.width, inner.height // 2)
             self._text(surface, label, top, "button", color, bg=fill)
-            self._text(surface, note, pygame.Rect(inner.x, top.bottom, inner.width, inner.height - top.height),
-                       "small", theme.TEXT_DIM, bg=fill)
+            self._text(
+                surface,
+                note,
+                pygame.Rect(inner.x, top.bottom, inner.width, inner.height - top.height),
+                "small",
+                theme.TEXT_DIM,
+                bg=fill,
+            )
         else:
             if note and not b.why_not and self._fits_beside(f"{label} ({note})", (), inner, 0):
-                label = f"{label} ({note})"  # the cost in words after the label, wrapped with it (else left out:
+                label = (
+                    f"{label} ({note})"  # the cost in words after the label, wrapped with it (else left out:
+                )
                 # "2 AP left" says again what the title says)
             # the primary's words shrink no further than the 17 px rule
             floor = self.ui_floor() if b.primary else None
@@ -349,8 +391,15 @@ def grouped(buttons: tuple[ButtonVM, ...]) -> tuple[ButtonVM, ...]:
             enabled = any(g.enabled for g in group)
             from companion.i18n import _
 
-            out.append(ButtonVM(GROUP + b.icon, _("{what} ({n})").format(what=_shared_words([g.label for g in group]), n=len(group)),
-                                enabled=enabled, why_not=None if enabled else group[0].why_not, icon=b.icon))
+            out.append(
+                ButtonVM(
+                    GROUP + b.icon,
+                    _("{what} ({n})").format(what=_shared_words([g.label for g in group]), n=len(group)),
+                    enabled=enabled,
+                    why_not=None if enabled else group[0].why_not,
+                    icon=b.icon,
+                )
+            )
     return tuple(out)
 
 
@@ -364,4 +413,4 @@ def _shared_words(labels: list[str]) -> str:
     while all(len(w) > head + tail for w in words) and len({w[-1 - tail] for w in words}) == 1:
         tail += 1
     first = words[0]
-    return " ".join(first[:head] + ["…"] + (first[len(first) - tail:] if tail else []))
+    return " ".join(first[:head] + ["…"] + (first[len(first) - tail :] if tail else []))

@@ -24,8 +24,9 @@ document with the illustration's own SVG and the fonts embedded).
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from companion.i18n import _
 from companion.ui import theme
@@ -34,7 +35,10 @@ from companion.ui.endcard import Card
 from companion.ui.shapes import Shape, line_height, measure, text, wrap
 
 EXPORT_SIZE = (1200, 675)
-EXPORT_LIKE = (1280, 720)  # the screen whose capitals the exported card keeps (it is shared and read on phones)
+EXPORT_LIKE = (
+    1280,
+    720,
+)  # the screen whose capitals the exported card keeps (it is shared and read on phones)
 GOLD = (226, 186, 104)  # the game's title over its picture
 PANEL = (18, 16, 26)  # behind the chart and the moments, over the picture
 PANEL_ALPHA = 0.86
@@ -56,7 +60,9 @@ class Sizes:
         self.gap = 10 * u
 
 
-def layout(card: Card, box: tuple[float, float, float, float], caps: tuple[int, int], u: float) -> list[Shape]:
+def layout(
+    card: Card, box: tuple[float, float, float, float], caps: tuple[int, int], u: float
+) -> list[Shape]:
     """The card laid out in `box` (x, y, w, h) with capitals of at least caps[0] px (the outcome
     sentence caps[1]) and lines and gaps scaled by `u`."""
     z = Sizes(caps, u)
@@ -88,8 +94,16 @@ def _head(card: Card, x: float, y: float, w: float, z: Sizes) -> tuple[list[Shap
             date_row = card.ended  # no room beside the title: after the players, or a row of its own
     top += line_height(z.kicker, "display") + 0.2 * z.gap
     lines = _fit_lines(card.outcome, z.hero, "display", inner)
-    hero = text(x + z.pad, top, lines, z.hero, theme.TEXT, face="display", role="title",
-                leading=line_height(z.hero, "display") * 0.92)
+    hero = text(
+        x + z.pad,
+        top,
+        lines,
+        z.hero,
+        theme.TEXT,
+        face="display",
+        role="title",
+        leading=line_height(z.hero, "display") * 0.92,
+    )
     out.append(hero)
     top += hero.box[3] + 0.6 * z.gap
     chips, top = _seats(card, x + z.pad, top, inner, z, date_row)
@@ -114,7 +128,9 @@ def _fit_lines(sentence: str, px: int, face: str, width: float) -> list[str]:
     return lines
 
 
-def _seats(card: Card, x: float, top: float, width: float, z: Sizes, date: str | None) -> tuple[list[Shape], float]:
+def _seats(
+    card: Card, x: float, top: float, width: float, z: Sizes, date: str | None
+) -> tuple[list[Shape], float]:
     """Each player's marker and name, flowing in rows (a player out of the game dimmed), then the
     date if the title row had no room for it; (shapes, the bottom)."""
     out: list[Shape] = []
@@ -133,12 +149,23 @@ def _seats(card: Card, x: float, top: float, width: float, z: Sizes, date: str |
         dw = measure(date, z.regular, "ui-regular")[0]
         if cx > x and cx + dw > x + width:
             cx, row = x, row + lh
-        out.append(text(x + width, row + (lh - line_height(z.regular, "ui-regular")) / 2, date, z.regular,
-                        theme.TEXT, face="ui-regular", anchor="end"))
+        out.append(
+            text(
+                x + width,
+                row + (lh - line_height(z.regular, "ui-regular")) / 2,
+                date,
+                z.regular,
+                theme.TEXT,
+                face="ui-regular",
+                anchor="end",
+            )
+        )
     return out, row + (lh if card.seats or date else 0)
 
 
-def _backdrop(card: Card, band: tuple[float, float, float, float], full: tuple[float, float, float, float]) -> list[Shape]:
+def _backdrop(
+    card: Card, band: tuple[float, float, float, float], full: tuple[float, float, float, float]
+) -> list[Shape]:
     """The game's illustration over the whole card, darkened behind the head's text (more on the
     left, where the text starts) and faded to the card's dark at the bottom; a game without one gets
     a quiet gradient behind its head."""
@@ -147,16 +174,38 @@ def _backdrop(card: Card, band: tuple[float, float, float, float], full: tuple[f
         return [Shape("fade", theme.HEADER, box=band, alpha=1.0, alpha2=0.0, role="backdrop")]
     name, time = card.art
     fx, fy, fw, fh = full
-    return [Shape("art", box=full, text=name, face=time, anchor="middle", role="backdrop"),
-            Shape("rect", theme.BG, box=full, alpha=0.30, role="backdrop"),
-            Shape("fade", theme.BG, box=(fx, fy, fw * 0.7, fh), alpha=0.75, alpha2=0.0, direction="right", role="backdrop"),
-            Shape("fade", theme.BG, box=(fx, fy + h * 0.6, fw, fh - h * 0.6), alpha=0.0, alpha2=0.9, role="backdrop")]
+    return [
+        Shape("art", box=full, text=name, face=time, anchor="middle", role="backdrop"),
+        Shape("rect", theme.BG, box=full, alpha=0.30, role="backdrop"),
+        Shape(
+            "fade",
+            theme.BG,
+            box=(fx, fy, fw * 0.7, fh),
+            alpha=0.75,
+            alpha2=0.0,
+            direction="right",
+            role="backdrop",
+        ),
+        Shape(
+            "fade", theme.BG, box=(fx, fy + h * 0.6, fw, fh - h * 0.6), alpha=0.0, alpha2=0.9, role="backdrop"
+        ),
+    ]
 
 
 # ---------------------------------------------------------------- the body: chart and key moments
 
 
-SHARES = (0.36, 0.40, 0.44, 0.48, 0.52, 0.56, 0.60, 0.66, 0.72)  # the moments' column, as a share of the width
+SHARES = (
+    0.36,
+    0.40,
+    0.44,
+    0.48,
+    0.52,
+    0.56,
+    0.60,
+    0.66,
+    0.72,
+)  # the moments' column, as a share of the width
 
 
 def _body(card: Card, box: tuple[float, float, float, float], z: Sizes) -> list[Shape]:
@@ -176,20 +225,52 @@ def _body(card: Card, box: tuple[float, float, float, float], z: Sizes) -> list[
                 if not fits:
                     continue
                 chart_w = w - col - (z.gap * 1.5 if chosen else 0)
-                drawn, n = fitted(card.panels, (x + inset, y + inset, chart_w - 2 * inset, h - 2 * inset), z.body, z.u,
-                                  most=most) if most else ([], 0)
+                drawn, n = (
+                    fitted(
+                        card.panels,
+                        (x + inset, y + inset, chart_w - 2 * inset, h - 2 * inset),
+                        z.body,
+                        z.u,
+                        most=most,
+                    )
+                    if most
+                    else ([], 0)
+                )
                 if n < most:
                     continue
-                out = [Shape("rect", PANEL, box=(x, y, chart_w, h), radius=8 * z.u, alpha=PANEL_ALPHA, role="backdrop")
-                       ] + drawn if most else []
+                out = (
+                    [
+                        Shape(
+                            "rect",
+                            PANEL,
+                            box=(x, y, chart_w, h),
+                            radius=8 * z.u,
+                            alpha=PANEL_ALPHA,
+                            role="backdrop",
+                        )
+                    ]
+                    + drawn
+                    if most
+                    else []
+                )
                 if chosen:
-                    out.append(Shape("rect", PANEL, box=(x + w - col, y, col, h), radius=8 * z.u, alpha=PANEL_ALPHA,
-                                     role="backdrop"))
+                    out.append(
+                        Shape(
+                            "rect",
+                            PANEL,
+                            box=(x + w - col, y, col, h),
+                            radius=8 * z.u,
+                            alpha=PANEL_ALPHA,
+                            role="backdrop",
+                        )
+                    )
                 return out + moments
     return []
 
 
-def _moment_column(moments: Sequence[str], x: float, y: float, w: float, h: float, z: Sizes) -> tuple[list[Shape], bool]:
+def _moment_column(
+    moments: Sequence[str], x: float, y: float, w: float, h: float, z: Sizes
+) -> tuple[list[Shape], bool]:
     """The moments in a column of width `w`, each with its number, under a heading when there is room
     for it; (shapes, all fit)."""
     inset = z.gap
@@ -265,8 +346,12 @@ def to_svg(card: Card, size: tuple[int, int] = EXPORT_SIZE) -> str:
     return svg_document(export_shapes(card, size), size, f"{card.title}: {card.outcome}")
 
 
-def write_report(commands: Sequence[Mapping[str, Any]], out: str | Path, ended_at: float | None = None,
-                 size: tuple[int, int] = EXPORT_SIZE) -> Path:
+def write_report(
+    commands: Sequence[Mapping[str, Any]],
+    out: str | Path,
+    ended_at: float | None = None,
+    size: tuple[int, int] = EXPORT_SIZE,
+) -> Path:
     """Write the game's card to `out`: PNG or SVG by its suffix (ValueError for another)."""
     from companion.ui.endcard import card_of
 
@@ -290,7 +375,10 @@ def report_main(journal, game_id: int, out: str) -> int:
     from companion.errors import CompanionError
 
     if Path(out).suffix.lower() not in (".png", ".svg"):
-        print(_("companion journal report: {file}: give a file ending in .png or .svg").format(file=out), file=sys.stderr)
+        print(
+            _("companion journal report: {file}: give a file ending in .png or .svg").format(file=out),
+            file=sys.stderr,
+        )
         return 2
     try:
         path = write_report(journal.commands(game_id), out, journal.ended_at(game_id))
@@ -300,8 +388,12 @@ def report_main(journal, game_id: int, out: str) -> int:
         print(_("companion journal report: {why}").format(why=refusal_text(exc)), file=sys.stderr)
         return 1
     except OSError as exc:
-        print(_("companion journal report: cannot write {file}: {why}").format(file=out, why=exc.strerror or exc),
-              file=sys.stderr)
+        print(
+            _("companion journal report: cannot write {file}: {why}").format(
+                file=out, why=exc.strerror or exc
+            ),
+            file=sys.stderr,
+        )
         return 1
     print(_("wrote {file}").format(file=path))
     return 0

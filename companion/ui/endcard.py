@@ -13,7 +13,8 @@ the first, the middle and the last line of its narration.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from companion.i18n import _, pgettext
 from companion.records import Named
@@ -86,12 +87,24 @@ def card_from(steps: Sequence[Step], ended_at: float | None = None) -> Card:
     info = get(gid)
     art = info.art(last) if info is not None else None
     looks = seat_looks(last)
-    seats = tuple(Seat(str(p.get("name")), *looks[str(p.get("name"))], out=bool(p.get("out")))
-                  for p in last.get("seats") or () if isinstance(p, Mapping))
+    seats = tuple(
+        Seat(str(p.get("name")), *looks[str(p.get("name"))], out=bool(p.get("out")))
+        for p in last.get("seats") or ()
+        if isinstance(p, Mapping)
+    )
     moments, ranks = key_moments(gid, steps)
-    return Card(gid, info.title if info else gid, tuple(art) if art else None, when(ended_at), seats,
-                outcome_sentence(last), chart_of([s.state for s in steps]).panels, moments, ranks,
-                last.get("outcome") is not None)
+    return Card(
+        gid,
+        info.title if info else gid,
+        tuple(art) if art else None,
+        when(ended_at),
+        seats,
+        outcome_sentence(last),
+        chart_of([s.state for s in steps]).panels,
+        moments,
+        ranks,
+        last.get("outcome") is not None,
+    )
 
 
 def shown_names(gid: str, steps: Sequence[Step]) -> list[Step]:
@@ -100,8 +113,10 @@ def shown_names(gid: str, steps: Sequence[Step]) -> list[Step]:
     name (companion/narration/seatnames.py), never "P1"."""
     from companion.narration import seatnames
 
-    return [Step(seatnames.shown(step.state, names), seatnames.shown(step.events, names)) if names else step
-            for step, names in zip(steps, renames(gid, [step.state for step in steps]))]
+    return [
+        Step(seatnames.shown(step.state, names), seatnames.shown(step.events, names)) if names else step
+        for step, names in zip(steps, renames(gid, [step.state for step in steps]))
+    ]
 
 
 def outcome_sentence(state: Mapping[str, Any]) -> str:
@@ -119,7 +134,9 @@ def outcome_sentence(state: Mapping[str, Any]) -> str:
         return _("Still running: {where}.").format(where=said(stage, game.id))
     if state.get("outcome") is None:
         return _("Still running.")
-    return _("The game is over: {outcome}.").format(outcome=outcome_text(state.get("outcome"), state.get("game")))
+    return _("The game is over: {outcome}.").format(
+        outcome=outcome_text(state.get("outcome"), state.get("game"))
+    )
 
 
 def key_moments(gid: str, steps: Sequence[Step]) -> tuple[tuple[str, ...], tuple[int, ...]]:
@@ -129,7 +146,10 @@ def key_moments(gid: str, steps: Sequence[Step]) -> tuple[tuple[str, ...], tuple
     from companion.plugins import get
 
     game = get(gid)
-    found = sorted(sorted((m for m in (game.moments(steps) if game is not None else ()) if m.text), key=lambda m: m.at), key=lambda m: -m.weight)
+    found = sorted(
+        sorted((m for m in (game.moments(steps) if game is not None else ()) if m.text), key=lambda m: m.at),
+        key=lambda m: -m.weight,
+    )
     kinds: set[str] = set()
     best = []
     for m in found:  # weightiest first; of one kind only the first
@@ -153,7 +173,12 @@ def _narrated(gid: str, steps: Sequence[Step]) -> list[tuple[int, str]]:
     out), tidied."""
     from companion.narration.narrate import line
 
-    lines = [(i, _tidy(line(e, gid))) for i, s in enumerate(steps) for e in s.events if e.get("event") != "adjusted"]
+    lines = [
+        (i, _tidy(line(e, gid)))
+        for i, s in enumerate(steps)
+        for e in s.events
+        if e.get("event") != "adjusted"
+    ]
     lines = [(i, t) for i, t in lines if t]
     if len(lines) <= MOMENTS:
         return lines
@@ -175,20 +200,40 @@ def when(at: float | None) -> str:
         return ""
     t = dt.datetime.fromtimestamp(at)
     return _("{weekday} {day} {month} {year}, {time}").format(
-        weekday=_weekdays()[t.weekday()], day=t.day, month=_months()[t.month - 1], year=t.year, time=t.strftime("%H:%M"))
+        weekday=_weekdays()[t.weekday()],
+        day=t.day,
+        month=_months()[t.month - 1],
+        year=t.year,
+        time=t.strftime("%H:%M"),
+    )
 
 
 def _months() -> tuple[str, ...]:
     """The months' names in the table's language (context "month": "May" is no verb here)."""
-    return (pgettext("month", "January"), pgettext("month", "February"), pgettext("month", "March"),
-            pgettext("month", "April"), pgettext("month", "May"), pgettext("month", "June"),
-            pgettext("month", "July"), pgettext("month", "August"), pgettext("month", "September"),
-            pgettext("month", "October"), pgettext("month", "November"), pgettext("month", "December"))
+    return (
+        pgettext("month", "January"),
+        pgettext("month", "February"),
+        pgettext("month", "March"),
+        pgettext("month", "April"),
+        pgettext("month", "May"),
+        pgettext("month", "June"),
+        pgettext("month", "July"),
+        pgettext("month", "August"),
+        pgettext("month", "September"),
+        pgettext("month", "October"),
+        pgettext("month", "November"),
+        pgettext("month", "December"),
+    )
 
 
 def _weekdays() -> tuple[str, ...]:
     """The weekdays' names in the table's language, Monday first."""
-    return (pgettext("weekday", "Monday"), pgettext("weekday", "Tuesday"), pgettext("weekday", "Wednesday"),
-            pgettext("weekday", "Thursday"), pgettext("weekday", "Friday"), pgettext("weekday", "Saturday"),
-            pgettext("weekday", "Sunday"))
-
+    return (
+        pgettext("weekday", "Monday"),
+        pgettext("weekday", "Tuesday"),
+        pgettext("weekday", "Wednesday"),
+        pgettext("weekday", "Thursday"),
+        pgettext("weekday", "Friday"),
+        pgettext("weekday", "Saturday"),
+        pgettext("weekday", "Sunday"),
+    )

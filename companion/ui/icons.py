@@ -10,8 +10,8 @@ project and licensed with it; `companion screenshots --only icons` draws the sam
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Callable
 
 import pygame
 
@@ -55,8 +55,12 @@ def dark(colour: Colour, k: float = 0.3) -> Colour:
 def _figure(surface, rect, colour, width: int = 0) -> None:
     """A person: head, shoulders, a brimmed hat (the agents)."""
     pygame.draw.circle(surface, colour, _at(rect, 0.5, 0.36), _len(rect, 0.15), width)
-    pygame.draw.polygon(surface, colour, _pts(rect, [(0.18, 0.95), (0.26, 0.62), (0.5, 0.55), (0.74, 0.62),
-                                                     (0.82, 0.95)]), width)
+    pygame.draw.polygon(
+        surface,
+        colour,
+        _pts(rect, [(0.18, 0.95), (0.26, 0.62), (0.5, 0.55), (0.74, 0.62), (0.82, 0.95)]),
+        width,
+    )
     pygame.draw.polygon(surface, colour, _pts(rect, [(0.2, 0.26), (0.8, 0.26), (0.8, 0.31), (0.2, 0.31)]))
     pygame.draw.polygon(surface, colour, _pts(rect, [(0.34, 0.27), (0.38, 0.07), (0.62, 0.07), (0.66, 0.27)]))
 
@@ -81,12 +85,38 @@ def agent_exposed(surface, rect, colour) -> None:
 
 def minion(surface, rect, colour) -> None:
     """A minion: a bat with spread wings."""
-    pygame.draw.polygon(surface, colour, _pts(rect, [
-        (0.5, 0.35), (0.42, 0.3), (0.3, 0.28), (0.02, 0.38), (0.14, 0.5), (0.2, 0.66), (0.3, 0.58), (0.38, 0.7),
-        (0.46, 0.62), (0.5, 0.72), (0.54, 0.62), (0.62, 0.7), (0.7, 0.58), (0.8, 0.66), (0.86, 0.5), (0.98, 0.38),
-        (0.7, 0.28), (0.58, 0.3)]))
-    pygame.draw.polygon(surface, colour, _pts(rect, [(0.43, 0.36), (0.44, 0.24), (0.48, 0.32), (0.52, 0.32),
-                                                     (0.56, 0.24), (0.57, 0.36)]))
+    pygame.draw.polygon(
+        surface,
+        colour,
+        _pts(
+            rect,
+            [
+                (0.5, 0.35),
+                (0.42, 0.3),
+                (0.3, 0.28),
+                (0.02, 0.38),
+                (0.14, 0.5),
+                (0.2, 0.66),
+                (0.3, 0.58),
+                (0.38, 0.7),
+                (0.46, 0.62),
+                (0.5, 0.72),
+                (0.54, 0.62),
+                (0.62, 0.7),
+                (0.7, 0.58),
+                (0.8, 0.66),
+                (0.86, 0.5),
+                (0.98, 0.38),
+                (0.7, 0.28),
+                (0.58, 0.3),
+            ],
+        ),
+    )
+    pygame.draw.polygon(
+        surface,
+        colour,
+        _pts(rect, [(0.43, 0.36), (0.44, 0.24), (0.48, 0.32), (0.52, 0.32), (0.56, 0.24), (0.57, 0.36)]),
+    )
 
 
 def blood(surface, rect, colour) -> None:
@@ -99,14 +129,20 @@ def blood(surface, rect, colour) -> None:
 def sigil(surface, rect, colour) -> None:
     """A dread sigil: a ring round a five-pointed star drawn in one line."""
     pygame.draw.circle(surface, colour, _at(rect, 0.5, 0.5), _len(rect, 0.45), _len(rect, 0.06))
-    star = [(0.5 + 0.38 * math.sin(k * 4 * math.pi / 5), 0.52 - 0.38 * math.cos(k * 4 * math.pi / 5)) for k in range(5)]
+    star = [
+        (0.5 + 0.38 * math.sin(k * 4 * math.pi / 5), 0.52 - 0.38 * math.cos(k * 4 * math.pi / 5))
+        for k in range(5)
+    ]
     pygame.draw.lines(surface, colour, True, _pts(rect, star), _len(rect, 0.05))
 
 
 def relic(surface, rect, colour) -> None:
     """A relic: a chalice."""
-    pygame.draw.polygon(surface, colour, _pts(rect, [(0.2, 0.12), (0.8, 0.12), (0.74, 0.4), (0.6, 0.52),
-                                                     (0.4, 0.52), (0.26, 0.4)]))
+    pygame.draw.polygon(
+        surface,
+        colour,
+        _pts(rect, [(0.2, 0.12), (0.8, 0.12), (0.74, 0.4), (0.6, 0.52), (0.4, 0.52), (0.26, 0.4)]),
+    )
     pygame.draw.rect(surface, colour, pygame.Rect(*_at(rect, 0.45, 0.5), _len(rect, 0.1), _len(rect, 0.3)))
     pygame.draw.polygon(surface, colour, _pts(rect, [(0.28, 0.92), (0.36, 0.8), (0.64, 0.8), (0.72, 0.92)]))
     pygame.draw.line(surface, dark(colour), _at(rect, 0.28, 0.22), _at(rect, 0.72, 0.22), _len(rect, 0.04))
@@ -115,8 +151,12 @@ def relic(surface, rect, colour) -> None:
 def kill(surface, rect, colour) -> None:
     """A kill: a skull."""
     pygame.draw.circle(surface, colour, _at(rect, 0.5, 0.42), _len(rect, 0.34))
-    pygame.draw.rect(surface, colour, pygame.Rect(*_at(rect, 0.32, 0.6), _len(rect, 0.36), _len(rect, 0.3)),
-                     border_radius=_len(rect, 0.06))
+    pygame.draw.rect(
+        surface,
+        colour,
+        pygame.Rect(*_at(rect, 0.32, 0.6), _len(rect, 0.36), _len(rect, 0.3)),
+        border_radius=_len(rect, 0.06),
+    )
     for u in (0.37, 0.63):
         pygame.draw.circle(surface, dark(colour), _at(rect, u, 0.45), _len(rect, 0.09))
     pygame.draw.polygon(surface, dark(colour), _pts(rect, [(0.5, 0.56), (0.45, 0.66), (0.55, 0.66)]))
@@ -126,14 +166,21 @@ def kill(surface, rect, colour) -> None:
 
 def ap(surface, rect, colour) -> None:
     """An action point: a lightning bolt."""
-    pygame.draw.polygon(surface, colour, _pts(rect, [(0.6, 0.04), (0.22, 0.56), (0.46, 0.56), (0.38, 0.96),
-                                                     (0.78, 0.42), (0.54, 0.42)]))
+    pygame.draw.polygon(
+        surface,
+        colour,
+        _pts(rect, [(0.6, 0.04), (0.22, 0.56), (0.46, 0.56), (0.38, 0.96), (0.78, 0.42), (0.54, 0.42)]),
+    )
 
 
 def bite(surface, rect, colour) -> None:
     """A bite: two fangs hanging from the upper jaw, two drops below them."""
-    pygame.draw.rect(surface, colour, pygame.Rect(*_at(rect, 0.08, 0.12), _len(rect, 0.84), _len(rect, 0.16)),
-                     border_radius=_len(rect, 0.08))
+    pygame.draw.rect(
+        surface,
+        colour,
+        pygame.Rect(*_at(rect, 0.08, 0.12), _len(rect, 0.84), _len(rect, 0.16)),
+        border_radius=_len(rect, 0.08),
+    )
     for u in (0.3, 0.7):
         pygame.draw.polygon(surface, colour, _pts(rect, [(u - 0.1, 0.26), (u + 0.1, 0.26), (u, 0.66)]))
         pygame.draw.circle(surface, colour, _at(rect, u, 0.84), _len(rect, 0.07))
@@ -157,28 +204,43 @@ def blood_point(surface, rect, colour) -> None:
     blood(surface, inner, colour)
 
 
-_PIPS = {1: [(0.5, 0.5)], 2: [(0.28, 0.28), (0.72, 0.72)], 3: [(0.28, 0.28), (0.5, 0.5), (0.72, 0.72)],
-         4: [(0.28, 0.28), (0.72, 0.28), (0.28, 0.72), (0.72, 0.72)],
-         5: [(0.28, 0.28), (0.72, 0.28), (0.5, 0.5), (0.28, 0.72), (0.72, 0.72)],
-         6: [(0.28, 0.25), (0.72, 0.25), (0.28, 0.5), (0.72, 0.5), (0.28, 0.75), (0.72, 0.75)]}
+_PIPS = {
+    1: [(0.5, 0.5)],
+    2: [(0.28, 0.28), (0.72, 0.72)],
+    3: [(0.28, 0.28), (0.5, 0.5), (0.72, 0.72)],
+    4: [(0.28, 0.28), (0.72, 0.28), (0.28, 0.72), (0.72, 0.72)],
+    5: [(0.28, 0.28), (0.72, 0.28), (0.5, 0.5), (0.28, 0.72), (0.72, 0.72)],
+    6: [(0.28, 0.25), (0.72, 0.25), (0.28, 0.5), (0.72, 0.5), (0.28, 0.75), (0.72, 0.75)],
+}
 
 
 def die(value: int) -> Callable:
     """The icon function of a die showing `value` (1..6)."""
+
     def face(surface, rect, colour) -> None:
         x, y, s = _box(rect)
         body = pygame.Rect(round(x + 0.05 * s), round(y + 0.05 * s), round(0.9 * s), round(0.9 * s))
         pygame.draw.rect(surface, colour, body, border_radius=_len(rect, 0.16))
         for u, v in _PIPS[value]:
             pygame.draw.circle(surface, dark(colour, 0.15), _at(rect, u, v), _len(rect, 0.085))
+
     face.__doc__ = f"A die showing {value}."
     return face
 
 
 ICONS: dict[str, Callable] = {
-    "agent_hidden": agent_hidden, "agent_exposed": agent_exposed, "minion": minion, "blood": blood,
-    "sigil": sigil, "relic": relic, "kill": kill, "ap": ap, "bite": bite, "clock": clock,
-    "blood_point": blood_point, **{f"die{n}": die(n) for n in range(1, 7)},
+    "agent_hidden": agent_hidden,
+    "agent_exposed": agent_exposed,
+    "minion": minion,
+    "blood": blood,
+    "sigil": sigil,
+    "relic": relic,
+    "kill": kill,
+    "ap": ap,
+    "bite": bite,
+    "clock": clock,
+    "blood_point": blood_point,
+    **{f"die{n}": die(n) for n in range(1, 7)},
 }
 
 
@@ -214,8 +276,15 @@ def countdown_colour(fraction: float) -> Colour:
     return palette.VERMILLION if fraction < 0.25 else palette.SKY_BLUE
 
 
-def draw_countdown(surface: pygame.Surface, rect: pygame.Rect, fraction: float, numeral: str, colour: Colour,
-                   text, bg: Colour = theme.BG):
+def draw_countdown(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    fraction: float,
+    numeral: str,
+    colour: Colour,
+    text,
+    bg: Colour = theme.BG,
+):
     """A countdown ring in `rect`: `fraction` (0..1) of the time left as a lit arc that empties
     clockwise, the big `numeral` (e.g. seconds left) in the middle. `text` is the screen's
     TextRenderer; returns the numeral's TextBox so the screen check sees it."""
@@ -235,8 +304,14 @@ def draw_countdown(surface: pygame.Surface, rect: pygame.Rect, fraction: float, 
     return TextBox(numeral, box, fit, "countdown")
 
 
-def draw_veil_bar(surface: pygame.Surface, rect: pygame.Rect, veil: int, text=None, preview: int | None = None,
-                  bg: Colour = theme.BG) -> list:
+def draw_veil_bar(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    veil: int,
+    text=None,
+    preview: int | None = None,
+    bg: Colour = theme.BG,
+) -> list:
     """The veil as seven cells 0..6 across `rect`: cells 0..veil lit in the LED veil bar's colour
     (companion.palette.veil_cells), the rest dark; a ring marks a `preview` value. With `text` (a
     TextRenderer) each cell carries its number; returns their TextBoxes."""
@@ -253,12 +328,20 @@ def draw_veil_bar(surface: pygame.Surface, rect: pygame.Rect, veil: int, text=No
         if i == veil:
             pygame.draw.rect(surface, theme.TEXT, r, max(1, side // 14), border_radius=max(1, side // 8))
         if preview is not None and i == preview and preview != veil:
-            pygame.draw.rect(surface, theme.VEIL_PREVIEW, r.inflate(gap, gap), max(1, side // 12),
-                             border_radius=side // 6)
+            pygame.draw.rect(
+                surface, theme.VEIL_PREVIEW, r.inflate(gap, gap), max(1, side // 12), border_radius=side // 6
+            )
         if text is not None:
             inner = r.inflate(-side // 6, -side // 6)
-            fit = text.draw(surface, str(i), inner, max(8, int(side * 0.9)), theme.BG if lit else theme.TEXT,
-                            min_size=8, bg=fill)
+            fit = text.draw(
+                surface,
+                str(i),
+                inner,
+                max(8, int(side * 0.9)),
+                theme.BG if lit else theme.TEXT,
+                min_size=8,
+                bg=fill,
+            )
             boxes.append(TextBox(str(i), inner, fit, "veil"))
     return boxes
 

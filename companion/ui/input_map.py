@@ -23,7 +23,7 @@ A key or button held for `long_press_s` (0.8 s) or longer is a long press. Mouse
 the grid is that district's virtual button.
 """
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 
@@ -79,8 +79,13 @@ class InputMapper:
     from the renderer's layout of the screen currently shown.
     """
 
-    def __init__(self, size: tuple[int, int], hit: Callable[[tuple[float, float]], tuple[str, str] | None],
-                 long_press_s: float = LONG_PRESS_S, keymap: dict[int, VButton] | None = None) -> None:
+    def __init__(
+        self,
+        size: tuple[int, int],
+        hit: Callable[[tuple[float, float]], tuple[str, str] | None],
+        long_press_s: float = LONG_PRESS_S,
+        keymap: dict[int, VButton] | None = None,
+    ) -> None:
         """Map for a `size` surface; `keymap` overrides `default_keymap()`."""
         self.size = size
         self.hit = hit
@@ -101,7 +106,11 @@ class InputMapper:
         if etype == pygame.FINGERUP:
             return self._pointer(("finger", event.finger_id), self._finger_pos(event), t, down=False)
         # SDL also turns touches into mouse events (touch=True): those are handled as FINGER events.
-        if etype in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 1 and not getattr(event, "touch", False):
+        if (
+            etype in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+            and event.button == 1
+            and not getattr(event, "touch", False)
+        ):
             return self._pointer("mouse", event.pos, t, down=etype == pygame.MOUSEBUTTONDOWN, source="mouse")
         return []
 
@@ -126,7 +135,9 @@ class InputMapper:
         kind = Press.LONG if t - since >= self.long_press_s else Press.SHORT
         return [ButtonEvent(button, Press.UP, t, "key"), ButtonEvent(button, kind, t, "key")]
 
-    def _pointer(self, who, pos, t: float, down: bool, source: str = "touch") -> list[ButtonEvent | WidgetPress]:
+    def _pointer(
+        self, who, pos, t: float, down: bool, source: str = "touch"
+    ) -> list[ButtonEvent | WidgetPress]:
         """Press on release over the widget where the press began; held long = LONG."""
         target = self.hit(pos)
         if down:

@@ -7,11 +7,11 @@ the start ~0.3 ms each): they are only ever compared with models of their own ki
 The loop's `GameView` is one too (its `info` defaults to an empty read-only mapping).
 """
 
-
 import re
+from collections.abc import Mapping
 from dataclasses import asdict, is_dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any
 
 from companion.records import Named
 
@@ -158,11 +158,17 @@ def player_chip(state: Mapping[str, Any], name: str, dim: bool = False, icon: st
     (its colour and their shape, no initial)."""
     from companion import palette
 
-    seat = next((p for p in state.get("seats") or () if isinstance(p, Mapping) and p.get("name") == name), None)
+    seat = next(
+        (p for p in state.get("seats") or () if isinstance(p, Mapping) and p.get("name") == name), None
+    )
     names = [p.get("name") for p in state.get("seats") or () if isinstance(p, Mapping)] or [name]
     colour = palette.COLOURS.get(seat.get("colour")) if seat else None
     colour = colour or palette.colour_of(name, names)
-    shape = seat.get("shape") if seat and seat.get("shape") in palette.SHAPES else palette.shape_of(names.index(name) if name in names else 0)
+    shape = (
+        seat.get("shape")
+        if seat and seat.get("shape") in palette.SHAPES
+        else palette.shape_of(names.index(name) if name in names else 0)
+    )
     if dim:
         colour = tuple(c // 3 for c in colour)
     return Count(icon, "" if icon else name[:1], colour, shape)
@@ -191,7 +197,9 @@ def action_button(i: int, action: "Action", prefix: str = "act") -> ButtonVM:
         label=label,
         cost=cost,
         enabled=action.enabled,
-        why_not=None if action.enabled else (refusal_text(action.why_not) if action.why_not else _("not now")),
+        why_not=None
+        if action.enabled
+        else (refusal_text(action.why_not) if action.why_not else _("not now")),
         icon=f"action.{verb}" if verb else "",
         chips=chips,
     )

@@ -17,7 +17,8 @@ Every animation lasts at most MAX_S (the issue: a short phase transition, <= 400
 from __future__ import annotations
 
 import math
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 import pygame
 
@@ -25,14 +26,14 @@ from companion.records import Named
 from companion.ui import icons, theme
 
 MAX_S = 0.4
-FLIP_S = 0.36        # the event card turns over: its back narrows to an edge, its face opens out
-ROLL_S = 0.4         # the dice tumble (a new face every ROLL_STEP_S) and settle on what they show
+FLIP_S = 0.36  # the event card turns over: its back narrows to an edge, its face opens out
+ROLL_S = 0.4  # the dice tumble (a new face every ROLL_STEP_S) and settle on what they show
 ROLL_STEP_S = 0.05
-PHASE_S = 0.32       # day, dusk, night, dawn: the old screen fades into the city at its new time, the city
-                     # into the new screen
-RING_S = 0.3         # a new step's countdown ring fills up instead of jumping to full
-SKY_SCALE = 4        # the city is drawn at a quarter of the screen and scaled up: a 200 ms glimpse of
-                     # it needs no detail, and a full-size SVG costs ~75 ms the first time
+PHASE_S = 0.32  # day, dusk, night, dawn: the old screen fades into the city at its new time, the city
+# into the new screen
+RING_S = 0.3  # a new step's countdown ring fills up instead of jumping to full
+SKY_SCALE = 4  # the city is drawn at a quarter of the screen and scaled up: a 200 ms glimpse of
+# it needs no detail, and a full-size SVG costs ~75 ms the first time
 TIMES = ("day", "dusk", "night", "dawn")
 CARD_EVENTS = ("card_drawn",)  # the engine events that turn a card over on the screen that follows
 ROLL_EVENTS = ("dice_rolled",)  # and that roll the dice it shows (not a die used, not a correction)
@@ -115,8 +116,17 @@ class Motion:
         self.playing = []
         self._cache.clear()
 
-    def notice(self, old, new, old_state: Mapping[str, Any], state: Mapping[str, Any], events, now: float,
-               shown: pygame.Surface, renderer) -> None:
+    def notice(
+        self,
+        old,
+        new,
+        old_state: Mapping[str, Any],
+        state: Mapping[str, Any],
+        events,
+        now: float,
+        shown: pygame.Surface,
+        renderer,
+    ) -> None:
         """Start what the change from model `old` (on `shown` now) to `new` calls for; `events` are the
         engine's since that frame, the states the games' views of both frames."""
         if old is None:
@@ -128,7 +138,11 @@ class Motion:
                 self._start(Animation("flip", now, FLIP_S, rect))
         if new.dice and any(e.get("event") in ROLL_EVENTS for e in events):
             self._start(Animation("roll", now, ROLL_S))
-        if _countdown(new) and old.screen == new.screen and new.ring[0] > (old.ring[0] if old.ring else 0.0) + 0.02:
+        if (
+            _countdown(new)
+            and old.screen == new.screen
+            and new.ring[0] > (old.ring[0] if old.ring else 0.0) + 0.02
+        ):
             self._start(Animation("ring", now, RING_S, old.ring[0] if old.ring else 0.0))  # a new step's time
         time = time_of(state.get("phase"))
         if same_game and time and old_state.get("phase") != state.get("phase"):
@@ -220,9 +234,14 @@ def _card_back(size: tuple[int, int], radius: int) -> pygame.Surface:
     back.fill(theme.BG)
     rect = back.get_rect()
     pygame.draw.rect(back, theme.BUTTON, rect, border_radius=radius)
-    pygame.draw.rect(back, theme.FOCUS, rect.inflate(-radius, -radius), max(2, radius // 4), border_radius=radius)
+    pygame.draw.rect(
+        back, theme.FOCUS, rect.inflate(-radius, -radius), max(2, radius // 4), border_radius=radius
+    )
     side = min(size) // 2
-    back.blit(assets.icon("token.event-card", side, theme.TEXT), (rect.centerx - side // 2, rect.centery - side // 2))
+    back.blit(
+        assets.icon("token.event-card", side, theme.TEXT),
+        (rect.centerx - side // 2, rect.centery - side // 2),
+    )
     return back
 
 
@@ -235,11 +254,13 @@ def _sky(size: tuple[int, int], time: str) -> pygame.Surface:
     sky = pygame.Surface(size)
     sky.fill(_hex(assets.SKIES[time]["sky_top"]))  # above the picture: its own sky's colour
     scale = min(w / small.get_width(), h / small.get_height())
-    big = pygame.transform.smoothscale(small, (round(small.get_width() * scale), round(small.get_height() * scale)))
+    big = pygame.transform.smoothscale(
+        small, (round(small.get_width() * scale), round(small.get_height() * scale))
+    )
     sky.blit(big, big.get_rect(midbottom=(w // 2, h)))
     return sky
 
 
 def _hex(colour: str) -> tuple[int, int, int]:
-    """"#rrggbb" as an RGB tuple."""
-    return tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    """ "#rrggbb" as an RGB tuple."""
+    return tuple(int(colour[i : i + 2], 16) for i in (1, 3, 5))

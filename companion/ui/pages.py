@@ -11,7 +11,7 @@ themselves: the serial reader opened on a port that is not there says what it sa
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 
@@ -34,7 +34,9 @@ def pages() -> dict[str, Page]:
         for name, parts, refusal in _troubles():
             out[f"{TROUBLED}-{name}"] = _table_page(recipes[TROUBLED], parts, refusal)
         out[f"{TROUBLED}-details"] = _table_page(recipes[TROUBLED], _four, then=_open_details)
-    if "phones-host" in recipes:  # the host's Phones screen at its fullest: the guessing warning under the codes
+    if (
+        "phones-host" in recipes
+    ):  # the host's Phones screen at its fullest: the guessing warning under the codes
         out["phones-guessing"] = _table_page(recipes["phones-host"], then=_guessing)
     out["simulator"] = simulator
     out["icons"] = _icon_sheet
@@ -42,11 +44,16 @@ def pages() -> dict[str, Page]:
     return out
 
 
-def _table_page(recipe: Callable, parts: Callable | None = None, refusal: Callable | None = None,
-                then: Callable | None = None) -> Page:
+def _table_page(
+    recipe: Callable,
+    parts: Callable | None = None,
+    refusal: Callable | None = None,
+    then: Callable | None = None,
+) -> Page:
     """A page of the table app: a fresh TableUI put on a screen by `recipe`, then given the health
     `parts()` (part -> (ok, why)) as the loop gives them, a refusal as the loop shows it, and
     `then(ui)` done at the table (a tap on the banner strip)."""
+
     def draw(size):
         from companion.ui.table import TableUI
 
@@ -61,6 +68,7 @@ def _table_page(recipe: Callable, parts: Callable | None = None, refusal: Callab
         surface = pygame.Surface(size)
         ui.draw(surface, force=True)
         return surface, list(ui.ctx.renderer.text_boxes)
+
     return draw
 
 
@@ -70,23 +78,34 @@ def _troubles() -> list[tuple[str, Callable | None, Callable | None]]:
     two = lambda: {**one(), "journal": (False, not_saving())}  # noqa: E731
     three = lambda: {**two(), "leds": (False, LEDS_MISSING)}  # noqa: E731
     alone = lambda why: lambda: {"journal": (False, why())}  # noqa: E731 - one journal trouble on its own
-    return [("banner1", one, None), ("banner2", two, None), ("banner3", three, None), ("banner4", _four, None),
-            ("readonly", alone(lambda: _(FAULT_TEXT_OF("read-only"))), None),
-            ("busy", alone(lambda: _(FAULT_TEXT_OF("busy"))), None), ("moved", alone(moved_journal), None),
-            ("safemode", lambda: {"safe-mode": (False, safe_mode())}, None), ("refused", None, refused)]
+    return [
+        ("banner1", one, None),
+        ("banner2", two, None),
+        ("banner3", three, None),
+        ("banner4", _four, None),
+        ("readonly", alone(lambda: _(FAULT_TEXT_OF("read-only"))), None),
+        ("busy", alone(lambda: _(FAULT_TEXT_OF("busy"))), None),
+        ("moved", alone(moved_journal), None),
+        ("safemode", lambda: {"safe-mode": (False, safe_mode())}, None),
+        ("refused", None, refused),
+    ]
 
 
 def _four() -> dict:
     """Four troubles at once: the reader unplugged, the disk full, no LED strip, the buttons gone."""
-    return {"reader": unplugged_reader(), "journal": (False, not_saving()), "leds": (False, LEDS_MISSING),
-            "buttons": (False, BUTTONS_MISSING)}
+    return {
+        "reader": unplugged_reader(),
+        "journal": (False, not_saving()),
+        "leds": (False, LEDS_MISSING),
+        "buttons": (False, BUTTONS_MISSING),
+    }
 
 
 def _open_details(ui) -> None:
     """A tap on the banner strip, as a finger gives it: the Details of what is wrong."""
+    from companion.inputs import Press
     from companion.ui.input_map import WidgetPress
     from companion.ui.model import TROUBLES
-    from companion.inputs import Press
 
     ui.handle(WidgetPress(TROUBLES, Press.SHORT, ui.ctx.now))
 
@@ -118,7 +137,9 @@ def safe_mode() -> str:
 
 
 # the HAL's words for a strip it could not open on a PC (companion/hal/pi.py says this on any non-Pi)
-LEDS_MISSING = "LED strip not available: not a Raspberry Pi (/proc/device-tree/compatible does not name raspberrypi)"
+LEDS_MISSING = (
+    "LED strip not available: not a Raspberry Pi (/proc/device-tree/compatible does not name raspberrypi)"
+)
 # the HAL's words for buttons whose GPIO chip could not be opened (companion/hal/pi.py)
 BUTTONS_MISSING = "buttons not available: cannot open /dev/gpiochip0: [Errno 2] No such file or directory"
 
@@ -148,8 +169,7 @@ def not_saving() -> str:
 def refused() -> str:
     """A refused night action, worded as the loop words a refusal (`App.refuse`): the rule, then why."""
     from companion.errors import RuleViolation
-    from companion.narration.words import refusal_text
-    from companion.narration.words import rule_text
+    from companion.narration.words import refusal_text, rule_text
 
     return f"{rule_text('recruit')}: {refusal_text(RuleViolation('recruit', N_('{cost} AP needed'), cost=2))}"
 

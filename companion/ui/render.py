@@ -17,7 +17,6 @@ from companion.ui.model import TROUBLES, ViewModel
 from companion.ui.seats import SeatLayout
 from companion.ui.text import TextBox, TextRenderer
 
-
 VEIL_BOX, VEIL_STEP = 29, 33  # the veil gauge's cells at 800x480: a numeral's line high, the title keeps the rest
 
 

@@ -9,7 +9,7 @@ its id. The helpers here (`engine_view`, `on`, `lazy`, `press`, `over`) are what
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from companion.errors import N_, Text
 from companion.gameline import describe, played_at
@@ -20,15 +20,30 @@ from companion.ui.model import GameView
 
 def generic_view() -> GameView:
     """A state with a `board` dict, of a game this companion has no screens for, for the generic screen."""
-    state = {"game": "homebrew", "round": 2, "phase": "night", "step": "reveal", "outcome": None,
-             "board": {"clock": 5, "dawn_cards": 1, "bites": {"Anna": 1, "Ben": 0}, "rituals": ["Stake"]}}
-    actions = (Action({"cmd": "reveal"}, Text(N_("Reveal a clock card"))), Action({"cmd": "add_night"}, Text(N_("Add a night card"))),
-               Action({"cmd": "end_round"}, Text(N_("End round")), enabled=False, why_not=Text(N_("reveal first"))))
+    state = {
+        "game": "homebrew",
+        "round": 2,
+        "phase": "night",
+        "step": "reveal",
+        "outcome": None,
+        "board": {"clock": 5, "dawn_cards": 1, "bites": {"Anna": 1, "Ben": 0}, "rituals": ["Stake"]},
+    }
+    actions = (
+        Action({"cmd": "reveal"}, Text(N_("Reveal a clock card"))),
+        Action({"cmd": "add_night"}, Text(N_("Add a night card"))),
+        Action({"cmd": "end_round"}, Text(N_("End round")), enabled=False, why_not=Text(N_("reveal first"))),
+    )
     return GameView("homebrew", state, actions)
 
 
-def engine_view(game_id: str, players: int | None, seed: int, until: Callable[[dict], bool], limit: int = 600,
-                info: dict | None = None) -> GameView:
+def engine_view(
+    game_id: str,
+    players: int | None,
+    seed: int,
+    until: Callable[[dict], bool],
+    limit: int = 600,
+    info: dict | None = None,
+) -> GameView:
     """Play `game_id` with its own bot from its example setup for `players` (None: the fewest) and
     `seed` (`Engine.example_setup`) until `until(state_json)` holds; the view's `info["history"]` holds
     every state since setup and `info["commands"]` every command (the end card), and a game that
@@ -51,8 +66,12 @@ def engine_view(game_id: str, players: int | None, seed: int, until: Callable[[d
         state, events = game.apply(state, commands[-1])
         history.append(game.to_json(state))
     ending = {"ended": saturday()} if game.outcome(state) is not None else {}
-    return GameView(game_id, history[-1], tuple(game.actions(state)),
-                    {**(info or {}), "history": history, "commands": tuple(commands), **ending})
+    return GameView(
+        game_id,
+        history[-1],
+        tuple(game.actions(state)),
+        {**(info or {}), "history": history, "commands": tuple(commands), **ending},
+    )
 
 
 def saturday() -> float:
@@ -70,7 +89,12 @@ def named(game, setup: dict) -> dict:
     from companion.narration.seatnames import default_names
 
     pool = default_names(game.id)
-    return {**setup, "names": [pool[i % len(pool)] + (f" {i + 1}" if i >= len(pool) else "") for i in range(setup["players"])]}
+    return {
+        **setup,
+        "names": [
+            pool[i % len(pool)] + (f" {i + 1}" if i >= len(pool) else "") for i in range(setup["players"])
+        ],
+    }
 
 
 def over(s: dict) -> bool:
@@ -85,10 +109,12 @@ def press(ui, button: VButton) -> None:
 
 def on(view: GameView | None, *steps: Callable) -> Callable:
     """A recipe: show `view`, then run `steps` (each takes the ui)."""
+
     def recipe(ui) -> None:
         ui.update(view, (), 0.0, {})
         for step in steps:
             step(ui)
+
     return recipe
 
 
@@ -101,24 +127,46 @@ def screens() -> dict[str, Callable]:
 
     table = {
         "title": on(None),
-        "resume": on(None, lambda ui: ui.offer_resume({"id": 4, "game": main.game, "when": _tuesday(),
-                                                         "summary": describe(main.state)})),
+        "resume": on(
+            None,
+            lambda ui: ui.offer_resume(
+                {"id": 4, "game": main.game, "when": _tuesday(), "summary": describe(main.state)}
+            ),
+        ),
         "wizard": on(None, lambda ui: press(ui, VButton.CONFIRM)),
         "settings": on(None, lambda ui: ui.screen.activate("settings", Press.SHORT)),
         "picker": on(main, lambda ui: ui.screen.activate("act:0", Press.SHORT)),
         "menu": on(main, lambda ui: press(ui, VButton.MENU)),
         "more": on(main, open_more),
-        "board": on(main, lambda ui: press(ui, VButton.MENU), lambda ui: ui.screen.activate("board", Press.SHORT)),
-        "log": on(main, lambda ui: ui.update(main, logged, 0.0),
-                  lambda ui: press(ui, VButton.MENU), lambda ui: ui.screen.activate("log", Press.SHORT)),
+        "board": on(
+            main, lambda ui: press(ui, VButton.MENU), lambda ui: ui.screen.activate("board", Press.SHORT)
+        ),
+        "log": on(
+            main,
+            lambda ui: ui.update(main, logged, 0.0),
+            lambda ui: press(ui, VButton.MENU),
+            lambda ui: ui.screen.activate("log", Press.SHORT),
+        ),
         "undo": on(main, lambda ui: press(ui, VButton.UNDO)),
         "names": _names_page,
-        "keyboard": lambda ui: (_names_page(ui), ui.screen.activate("type", Press.SHORT),
-                                [ui.screen.activate(b, Press.SHORT) for b in ("g:0", "k:A", "g:4", "k:N", "g:4", "k:N")]),
-        "rename": lambda ui: on(_named_view())(ui) or (press(ui, VButton.MENU), ui.screen.activate("rename", Press.SHORT)),
-        "phones": on(main, phones_on, lambda ui: press(ui, VButton.MENU), lambda ui: ui.screen.activate("phones", Press.SHORT)),
+        "keyboard": lambda ui: (
+            _names_page(ui),
+            ui.screen.activate("type", Press.SHORT),
+            [ui.screen.activate(b, Press.SHORT) for b in ("g:0", "k:A", "g:4", "k:N", "g:4", "k:N")],
+        ),
+        "rename": lambda ui: (
+            on(_named_view())(ui) or (press(ui, VButton.MENU), ui.screen.activate("rename", Press.SHORT))
+        ),
+        "phones": on(
+            main,
+            phones_on,
+            lambda ui: press(ui, VButton.MENU),
+            lambda ui: ui.screen.activate("phones", Press.SHORT),
+        ),
         "phones-host": on(None, phones_on, *_host_phones),
-        "phones-renew": on(None, phones_on, *_host_phones, lambda ui: ui.screen.activate("renew", Press.SHORT)),
+        "phones-renew": on(
+            None, phones_on, *_host_phones, lambda ui: ui.screen.activate("renew", Press.SHORT)
+        ),
     }
     for name, recipe in game_screens().items():  # the table's own screens keep their names
         table.setdefault(name, recipe)
@@ -130,12 +178,22 @@ def phones_on(ui, guessing: bool = False) -> None:
     one the README shows, a host's one of wide letters), `guessing`: wrong codes paused pairing."""
     from companion.ui.screens.phones import PhonesInfo
 
-    ui.ctx.settings["phones"] = PhonesInfo("http://192.168.1.23:8080", "http://192.168.1.23:8080/pair/p", "K7P Q4X",
-                                           "http://192.168.1.23:8080/pair/h", "W4M H7W", lambda: None,
-                                           mdns="nightwatch.local:8080", guessing=guessing)
+    ui.ctx.settings["phones"] = PhonesInfo(
+        "http://192.168.1.23:8080",
+        "http://192.168.1.23:8080/pair/p",
+        "K7P Q4X",
+        "http://192.168.1.23:8080/pair/h",
+        "W4M H7W",
+        lambda: None,
+        mdns="nightwatch.local:8080",
+        guessing=guessing,
+    )
 
 
-_host_phones = (lambda ui: ui.screen.activate("settings", Press.SHORT), lambda ui: ui.screen.activate("phones", Press.SHORT))
+_host_phones = (
+    lambda ui: ui.screen.activate("settings", Press.SHORT),
+    lambda ui: ui.screen.activate("phones", Press.SHORT),
+)
 
 
 def _named_game() -> str | None:

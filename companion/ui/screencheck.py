@@ -21,8 +21,8 @@ be measured). The renderer's boxes (`TextBox`, companion/ui/text.py) say where e
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from companion.i18n import _
 
@@ -59,14 +59,24 @@ class ScreenReport:
     @property
     def ok(self) -> bool:
         """Nothing under the limits, clipped, split inside a word, drawn over another or unmeasured."""
-        return not (self.small or self.clipped or self.broken or self.overlapping or self.unmeasured
-                    or self.main_too_small)
+        return not (
+            self.small
+            or self.clipped
+            or self.broken
+            or self.overlapping
+            or self.unmeasured
+            or self.main_too_small
+        )
 
     def failures(self) -> list[dict]:
         """Every failure as plain data (the `--json` objects' "failures"; keys and kinds in English)."""
-        out: list[dict] = [{"kind": "small", "text": t, "capitals": c, "limit": self.limit} for c, t in self.small]
+        out: list[dict] = [
+            {"kind": "small", "text": t, "capitals": c, "limit": self.limit} for c, t in self.small
+        ]
         if self.main_too_small:
-            out.append({"kind": "main", "text": self.main_text, "capitals": self.main, "limit": self.main_limit})
+            out.append(
+                {"kind": "main", "text": self.main_text, "capitals": self.main, "limit": self.main_limit}
+            )
         out += [{"kind": "clipped", "text": t} for t in self.clipped]
         out += [{"kind": "split", "text": t} for t in self.broken]
         out += [{"kind": "overlap", "texts": [a, b]} for a, b in self.overlapping]
@@ -76,31 +86,63 @@ class ScreenReport:
     def to_json(self) -> dict:
         """One `--json` object: the page, where and in what language, its smallest and main
         capitals with their texts, the limits, and the failures."""
-        return {"name": self.name, "size": "{}x{}".format(*self.size), "language": self.language, "ok": self.ok,
-                "limit": self.limit, "main_limit": self.main_limit,
-                "smallest_capitals": self.smallest, "smallest_text": self.smallest_text,
-                "main_capitals": self.main, "main_text": self.main_text, "failures": self.failures()}
+        return {
+            "name": self.name,
+            "size": "{}x{}".format(*self.size),
+            "language": self.language,
+            "ok": self.ok,
+            "limit": self.limit,
+            "main_limit": self.main_limit,
+            "smallest_capitals": self.smallest,
+            "smallest_text": self.smallest_text,
+            "main_capitals": self.main,
+            "main_text": self.main_text,
+            "failures": self.failures(),
+        }
 
     def lines(self) -> list[str]:
         """The report as `companion screenshots --check` prints it, in the current language."""
         size = "{}x{}".format(*self.size)
         if self.smallest is None:
-            return [_("{name} {size} {lang}: ok, no text").format(name=self.name, size=size, lang=self.language)]
-        out = [_("{name} {size} {lang}: {verdict}, smallest capitals {smallest} px ({smallest_text}), "
-                 "main text {main} px ({main_text})").format(
-            name=self.name, size=size, lang=self.language, verdict=_("ok") if self.ok else _("FAIL"),
-            smallest=self.smallest, smallest_text=_quote(self.smallest_text), main=self.main,
-            main_text=_quote(self.main_text))]
-        out += ["  " + _("capitals under {limit} px: {px} px {text}").format(limit=self.limit, px=c, text=_quote(t))
-                for c, t in self.small]
+            return [
+                _("{name} {size} {lang}: ok, no text").format(name=self.name, size=size, lang=self.language)
+            ]
+        out = [
+            _(
+                "{name} {size} {lang}: {verdict}, smallest capitals {smallest} px ({smallest_text}), "
+                "main text {main} px ({main_text})"
+            ).format(
+                name=self.name,
+                size=size,
+                lang=self.language,
+                verdict=_("ok") if self.ok else _("FAIL"),
+                smallest=self.smallest,
+                smallest_text=_quote(self.smallest_text),
+                main=self.main,
+                main_text=_quote(self.main_text),
+            )
+        ]
+        out += [
+            "  "
+            + _("capitals under {limit} px: {px} px {text}").format(limit=self.limit, px=c, text=_quote(t))
+            for c, t in self.small
+        ]
         if self.main_too_small:
-            out.append("  " + _("main text under {limit} px capitals: {px} px {text}").format(
-                limit=self.main_limit, px=self.main, text=_quote(self.main_text)))
+            out.append(
+                "  "
+                + _("main text under {limit} px capitals: {px} px {text}").format(
+                    limit=self.main_limit, px=self.main, text=_quote(self.main_text)
+                )
+            )
         out += ["  " + _("clipped: {text}").format(text=_quote(text)) for text in self.clipped]
         out += ["  " + _("word split across lines: {text}").format(text=_quote(text)) for text in self.broken]
-        out += ["  " + _("drawn over each other: {first} and {second}").format(first=_quote(a), second=_quote(b))
-                for a, b in self.overlapping]
-        out += ["  " + _("laid out but never seen drawn: {text}").format(text=_quote(t)) for t in self.unmeasured]
+        out += [
+            "  " + _("drawn over each other: {first} and {second}").format(first=_quote(a), second=_quote(b))
+            for a, b in self.overlapping
+        ]
+        out += [
+            "  " + _("laid out but never seen drawn: {text}").format(text=_quote(t)) for t in self.unmeasured
+        ]
         return out
 
 
@@ -111,7 +153,9 @@ def limits(size: tuple[int, int]) -> tuple[int, int]:
     return max(1, math.ceil(MIN_CAPITALS * k - 1e-9)), max(1, math.ceil(MAIN_CAPITALS * k - 1e-9))
 
 
-def check(name: str, size: tuple[int, int], drawn: Iterable, boxes: Iterable = (), language: str = "en") -> ScreenReport:
+def check(
+    name: str, size: tuple[int, int], drawn: Iterable, boxes: Iterable = (), language: str = "en"
+) -> ScreenReport:
     """Check one page: `drawn` the texts rendered while it was drawn (ink.Drawn: text and capitals),
     `boxes` the renderer's TextBoxes (where each laid-out text went, how it was fitted)."""
     limit, main_limit = limits(size)
@@ -126,17 +170,33 @@ def check(name: str, size: tuple[int, int], drawn: Iterable, boxes: Iterable = (
     caps: dict[str, int] = {}
     for d in drawn:  # a string drawn at several sizes counts at its smallest
         caps[d.text] = min(caps.get(d.text, d.capitals), d.capitals)
-    mains = [(min(caps[ln] for ln in lines), b.text) for b in boxes if b.role in MAIN_ROLES
-             if (lines := [ln for ln in b.fit.lines if ln in caps])]
+    mains = [
+        (min(caps[ln] for ln in lines), b.text)
+        for b in boxes
+        if b.role in MAIN_ROLES
+        if (lines := [ln for ln in b.fit.lines if ln in caps])
+    ]
     main = max(mains, default=most)
     seen = set(caps)
     clipped = _unique(b.text for b in boxes if b.clipped)
     broken = _unique(b.text for b in boxes if b.broken)
     unmeasured = _unique(b.text for b in boxes if not all(ln in seen for ln in b.fit.lines if ln.strip()))
     return ScreenReport(
-        name, tuple(size), language, limit, main_limit,
-        least.capitals if least else None, least.text if least else "", main[0], main[1],
-        tuple(sorted(small)), clipped, broken, overlaps(boxes), unmeasured)
+        name,
+        tuple(size),
+        language,
+        limit,
+        main_limit,
+        least.capitals if least else None,
+        least.text if least else "",
+        main[0],
+        main[1],
+        tuple(sorted(small)),
+        clipped,
+        broken,
+        overlaps(boxes),
+        unmeasured,
+    )
 
 
 def ink(box) -> tuple[float, float, float, float]:
@@ -156,7 +216,7 @@ def overlaps(boxes: list) -> tuple[tuple[str, str], ...]:
     inks = [(b.text, ink(b)) for b in boxes]
     out = []
     for i, (a, (l1, t1, r1, b1)) in enumerate(inks):
-        for b, (l2, t2, r2, b2) in inks[i + 1:]:
+        for b, (l2, t2, r2, b2) in inks[i + 1 :]:
             if min(r1, r2) - max(l1, l2) > 1 and min(b1, b2) - max(t1, t2) > 1 and (a, b) not in out:
                 out.append((a, b))
     return tuple(out)

@@ -70,8 +70,13 @@ def is_sheet(name: str) -> bool:
     return name in SHEETS or name.startswith("assets-")
 
 
-def render_all(outdir: str | Path, sizes=SIZES, only: tuple[str, ...] = (), check: bool = False,
-               languages: tuple[str, ...] = ()):
+def render_all(
+    outdir: str | Path,
+    sizes=SIZES,
+    only: tuple[str, ...] = (),
+    check: bool = False,
+    languages: tuple[str, ...] = (),
+):
     """Write `<page>_<W>x<H>[_<lang>].png` for every page (or those in `only`), in each of
     `languages` (default: the current one; the suffix only when there are several).
 
@@ -108,19 +113,43 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of `companion screenshots`."""
     argv = list(sys.argv[1:] if argv is None else argv)
     ap = argparse.ArgumentParser(
-        prog="companion screenshots", epilog=_("Exit status: 0 ok, 1 a screen failed the check, 2 bad usage."),
-        description=_("companion screenshots: render every screen of every game to PNG, and check that it reads from a chair."))
+        prog="companion screenshots",
+        epilog=_("Exit status: 0 ok, 1 a screen failed the check, 2 bad usage."),
+        description=_(
+            "companion screenshots: render every screen of every game to PNG, and check that it reads from a chair."
+        ),
+    )
     ap.add_argument("--out", required=True, metavar=_("DIR"), help=_("folder for the PNG files (created)"))
-    ap.add_argument("--size", action="append", type=_size, metavar=_("WxH"),
-                    help=_("surface size, e.g. 800x480 (repeatable; default 800x480 and 1920x1080, "
-                           "with --check all four sizes)"))
-    ap.add_argument("--only", action="append", default=[], metavar="NAME", help=_("just this screen (repeatable)"))
-    ap.add_argument("--lang", action="append", choices=LANGUAGES,
-                    help=_("language of the screens (repeatable; default: as the companion picks it, "
-                           "with --check every language)"))
-    ap.add_argument("--check", action="store_true",
-                    help=_("measure the capitals of every text and check fit; exit 1 when a screen fails"))
-    ap.add_argument("--json", action="store_true", help=_("with --check: one JSON object per screen, size and language"))
+    ap.add_argument(
+        "--size",
+        action="append",
+        type=_size,
+        metavar=_("WxH"),
+        help=_(
+            "surface size, e.g. 800x480 (repeatable; default 800x480 and 1920x1080, "
+            "with --check all four sizes)"
+        ),
+    )
+    ap.add_argument(
+        "--only", action="append", default=[], metavar="NAME", help=_("just this screen (repeatable)")
+    )
+    ap.add_argument(
+        "--lang",
+        action="append",
+        choices=LANGUAGES,
+        help=_(
+            "language of the screens (repeatable; default: as the companion picks it, "
+            "with --check every language)"
+        ),
+    )
+    ap.add_argument(
+        "--check",
+        action="store_true",
+        help=_("measure the capitals of every text and check fit; exit 1 when a screen fails"),
+    )
+    ap.add_argument(
+        "--json", action="store_true", help=_("with --check: one JSON object per screen, size and language")
+    )
     try:
         args = ap.parse_args(argv)
     except SystemExit as exc:  # argparse has printed the usage error (or the help)
@@ -130,8 +159,12 @@ def main(argv: list[str] | None = None) -> int:
         set_language(args.lang[-1])
     unknown = [n for n in args.only if n not in screen_names()]
     if unknown:
-        print(_("companion screenshots: no screen named {names} (screens: {screens})").format(
-            names=", ".join(unknown), screens=", ".join(screen_names())), file=sys.stderr)
+        print(
+            _("companion screenshots: no screen named {names} (screens: {screens})").format(
+                names=", ".join(unknown), screens=", ".join(screen_names())
+            ),
+            file=sys.stderr,
+        )
         return 2
     sizes = tuple(args.size or (CHECK_SIZES if check else SIZES))
     languages = tuple(dict.fromkeys(args.lang or (LANGUAGES if check else ())))
@@ -150,7 +183,11 @@ def main(argv: list[str] | None = None) -> int:
         print("\n".join(report.lines()))
     from companion.ui.screencheck import summary
 
-    print(_("{passed} of {total} screens pass; PNGs in {out}").format(passed=len(reports) - len(failed), total=len(reports), out=args.out))
+    print(
+        _("{passed} of {total} screens pass; PNGs in {out}").format(
+            passed=len(reports) - len(failed), total=len(reports), out=args.out
+        )
+    )
     print(summary(reports))
     return 1 if failed else 0
 
@@ -163,11 +200,16 @@ def _size(text: str) -> tuple[int, int]:
     (smaller, the layout has no room) to 3840x2160 (larger only costs memory and minutes)."""
     w, sep, h = text.lower().strip().partition("x")
     if not (sep and w.isascii() and w.isdigit() and h.isascii() and h.isdigit()):
-        raise argparse.ArgumentTypeError(_("bad size {text!r}: give WIDTHxHEIGHT, e.g. 1280x720").format(text=text))
+        raise argparse.ArgumentTypeError(
+            _("bad size {text!r}: give WIDTHxHEIGHT, e.g. 1280x720").format(text=text)
+        )
     size = int(w), int(h)
     if not all(lo <= n <= hi for n, lo, hi in zip(size, MIN_SIZE, MAX_SIZE)):
-        raise argparse.ArgumentTypeError(_("size {text} is outside {low} .. {high}").format(
-            text=text, low="x".join(map(str, MIN_SIZE)), high="x".join(map(str, MAX_SIZE))))
+        raise argparse.ArgumentTypeError(
+            _("size {text} is outside {low} .. {high}").format(
+                text=text, low="x".join(map(str, MIN_SIZE)), high="x".join(map(str, MAX_SIZE))
+            )
+        )
     return size
 
 

@@ -27,8 +27,11 @@ class SeatLayout:
         # the widest boxes (150 px at 800x480) that do not touch round the table, down to 96 px
         for bw in range(m.px(150), m.px(96) - 1, -m.px(6)):
             boxes = self._round(seats, area, bw, bh)
-            if not any(x.rect.inflate(m.pad, m.pad).colliderect(y.rect) for i, x in enumerate(boxes)
-                       for y in boxes[i + 1:]):
+            if not any(
+                x.rect.inflate(m.pad, m.pad).colliderect(y.rect)
+                for i, x in enumerate(boxes)
+                for y in boxes[i + 1 :]
+            ):
                 break
         rx, ry = (area.width - bw) / 2, (area.height - bh) / 2
         own = next((b.rect.center for b in boxes if b.data.own), None)
@@ -81,8 +84,9 @@ class SeatLayout:
         inner = item.rect.inflate(-m.px(8), -m.px(4))
         colour = theme.TEXT if s.enabled or s.own else theme.TEXT_OFF
         if s.own:  # a second frame and the ballot: whose vote this is, without colour and without "A1"
-            pygame.draw.rect(surface, theme.TEXT, item.rect.inflate(m.px(8), m.px(8)), m.px(3),
-                             border_radius=m.px(18))
+            pygame.draw.rect(
+                surface, theme.TEXT, item.rect.inflate(m.px(8), m.px(8)), m.px(3), border_radius=m.px(18)
+            )
             side = min(m.px(30), inner.height // 2)
             from companion.ui import assets
 

@@ -13,8 +13,9 @@ from __future__ import annotations
 import base64
 import math
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 from xml.sax.saxutils import escape
 
 RGB = tuple[int, int, int]
@@ -94,8 +95,17 @@ def wrap(text: str, px: int, face: str, width: float) -> list[str] | None:
     return out + [line] if line else out
 
 
-def text(x: float, top: float, words: str | list[str], px: int, colour: RGB, face: str = "ui",
-         anchor: str = "start", role: str = "chart", leading: float | None = None) -> Shape:
+def text(
+    x: float,
+    top: float,
+    words: str | list[str],
+    px: int,
+    colour: RGB,
+    face: str = "ui",
+    anchor: str = "start",
+    role: str = "chart",
+    leading: float | None = None,
+) -> Shape:
     """A text shape with its box measured: `x` is its left edge, centre or right edge by `anchor`."""
     lines = [words] if isinstance(words, str) else list(words)
     f = font(face, px)
@@ -103,14 +113,29 @@ def text(x: float, top: float, words: str | list[str], px: int, colour: RGB, fac
     lead = leading if leading is not None else f.get_linesize()
     h = f.get_height() + lead * (len(lines) - 1)
     left = x - w if anchor == "end" else x - w / 2 if anchor == "middle" else x
-    return Shape("text", colour, box=(left, top, w, h), text="\n".join(lines), px=px, face=face, anchor=anchor,
-                 leading=lead, role=role)
+    return Shape(
+        "text",
+        colour,
+        box=(left, top, w, h),
+        text="\n".join(lines),
+        px=px,
+        face=face,
+        anchor=anchor,
+        leading=lead,
+        role=role,
+    )
 
 
-def overlaps(a: tuple[float, float, float, float], b: tuple[float, float, float, float], gap: float = 0) -> bool:
+def overlaps(
+    a: tuple[float, float, float, float], b: tuple[float, float, float, float], gap: float = 0
+) -> bool:
     """Do boxes (x, y, w, h) `a` and `b` come closer than `gap`?"""
-    return (a[0] < b[0] + b[2] + gap and b[0] < a[0] + a[2] + gap and
-            a[1] < b[1] + b[3] + gap and b[1] < a[1] + a[3] + gap)
+    return (
+        a[0] < b[0] + b[2] + gap
+        and b[0] < a[0] + a[2] + gap
+        and a[1] < b[1] + b[3] + gap
+        and b[1] < a[1] + a[3] + gap
+    )
 
 
 def ink_box(s: Shape) -> tuple[float, float, float, float]:
@@ -122,8 +147,9 @@ def ink_box(s: Shape) -> tuple[float, float, float, float]:
     return x, y + top, w, max(1.0, h - top - bottom * 0.6)
 
 
-def hits_segment(box: tuple[float, float, float, float], a: tuple[float, float], b: tuple[float, float],
-                 margin: float = 0) -> bool:
+def hits_segment(
+    box: tuple[float, float, float, float], a: tuple[float, float], b: tuple[float, float], margin: float = 0
+) -> bool:
     """Does the segment a-b pass through `box` grown by `margin` (Liang-Barsky clipping)?"""
     x0, y0, w, h = box[0] - margin, box[1] - margin, box[2] + 2 * margin, box[3] + 2 * margin
     dx, dy = b[0] - a[0], b[1] - a[1]
@@ -179,7 +205,9 @@ def _rect(surface, s: Shape) -> None:
         pygame.draw.rect(surface, s.colour, r, border_radius=round(s.radius))
         return
     layer = pygame.Surface(r.size, pygame.SRCALPHA)
-    pygame.draw.rect(layer, (*s.colour, round(255 * s.alpha)), layer.get_rect(), border_radius=round(s.radius))
+    pygame.draw.rect(
+        layer, (*s.colour, round(255 * s.alpha)), layer.get_rect(), border_radius=round(s.radius)
+    )
     surface.blit(layer, r.topleft)
 
 
@@ -207,7 +235,9 @@ def _fade(surface, s: Shape) -> None:
     strip = pygame.Surface((1, steps) if s.direction == "down" else (steps, 1), pygame.SRCALPHA)
     for i in range(steps):
         a = s.alpha + (s.alpha2 - s.alpha) * (i / max(1, steps - 1))
-        strip.set_at((0, i) if s.direction == "down" else (i, 0), (*s.colour, round(255 * max(0.0, min(1.0, a)))))
+        strip.set_at(
+            (0, i) if s.direction == "down" else (i, 0), (*s.colour, round(255 * max(0.0, min(1.0, a))))
+        )
     surface.blit(pygame.transform.scale(strip, (w, h)), (x, y))
 
 
@@ -272,8 +302,10 @@ def _dashes(points, dash: float, phase: float = 0.0):
         while k < length:
             s, e = max(0.0, k), min(length, k + dash)
             if e > s:
-                yield ((ax + (bx - ax) * s / length, ay + (by - ay) * s / length),
-                       (ax + (bx - ax) * e / length, ay + (by - ay) * e / length))
+                yield (
+                    (ax + (bx - ax) * s / length, ay + (by - ay) * s / length),
+                    (ax + (bx - ax) * e / length, ay + (by - ay) * e / length),
+                )
             k += 2 * dash
 
 
@@ -285,9 +317,11 @@ def svg_document(items: list[Shape], size: tuple[int, int], title: str = "") -> 
     w, h = size
     faces = sorted({s.face for s in items if s.kind == "text"})
     body = "\n".join(_svg(s, i) for i, s in enumerate(items))
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">\n'
-            f"<title>{escape(title)}</title>\n<defs><style>{_font_faces(faces)}</style></defs>\n"
-            f"{body}\n</svg>\n")
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">\n'
+        f"<title>{escape(title)}</title>\n<defs><style>{_font_faces(faces)}</style></defs>\n"
+        f"{body}\n</svg>\n"
+    )
 
 
 def _font_faces(faces: list[str]) -> str:
@@ -298,7 +332,9 @@ def _font_faces(faces: list[str]) -> str:
     for face in faces:
         with open(assets.path("fonts", assets.FONTS[face]), "rb") as f:
             data = base64.b64encode(f.read()).decode("ascii")
-        out.append(f'@font-face{{font-family:"{FAMILIES[face]}";src:url(data:font/ttf;base64,{data}) format("truetype");}}')
+        out.append(
+            f'@font-face{{font-family:"{FAMILIES[face]}";src:url(data:font/ttf;base64,{data}) format("truetype");}}'
+        )
     return "".join(out)
 
 
@@ -313,11 +349,14 @@ def _svg(s: Shape, i: int) -> str:
     if s.kind == "poly":
         return f'<polygon points="{_pts(s.points)}" fill="{fill}"/>'
     if s.kind == "circle":
-        (x, y), = s.points
+        ((x, y),) = s.points
         return f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(s.width)}" fill="{fill}"/>'
     if s.kind == "line":
-        dash = (f' stroke-dasharray="{_n(3 * s.width)}" stroke-dashoffset="{_n(s.phase)}"' if s.dashed
-                else ' stroke-linejoin="round" stroke-linecap="round"')
+        dash = (
+            f' stroke-dasharray="{_n(3 * s.width)}" stroke-dashoffset="{_n(s.phase)}"'
+            if s.dashed
+            else ' stroke-linejoin="round" stroke-linecap="round"'
+        )
         return f'<polyline points="{_pts(s.points)}" fill="none" stroke="{fill}" stroke-width="{_n(s.width)}"{dash}/>'
     if s.kind == "fade":
         return _svg_fade(s, i)
@@ -331,10 +370,12 @@ def _svg_fade(s: Shape, i: int) -> str:
     x, y, w, h = s.box
     x2, y2 = ("0", "1") if s.direction == "down" else ("1", "0")
     c = hex_colour(s.colour)
-    return (f'<linearGradient id="nw-fade{i}" x1="0" y1="0" x2="{x2}" y2="{y2}">'
-            f'<stop offset="0" stop-color="{c}" stop-opacity="{_n(s.alpha)}"/>'
-            f'<stop offset="1" stop-color="{c}" stop-opacity="{_n(s.alpha2)}"/></linearGradient>'
-            f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" fill="url(#nw-fade{i})"/>')
+    return (
+        f'<linearGradient id="nw-fade{i}" x1="0" y1="0" x2="{x2}" y2="{y2}">'
+        f'<stop offset="0" stop-color="{c}" stop-opacity="{_n(s.alpha)}"/>'
+        f'<stop offset="1" stop-color="{c}" stop-opacity="{_n(s.alpha2)}"/></linearGradient>'
+        f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" fill="url(#nw-fade{i})"/>'
+    )
 
 
 def _svg_art(s: Shape) -> str:
@@ -348,20 +389,34 @@ def _svg_art(s: Shape) -> str:
     source = re.sub(r"url\(#([^)]+)\)", r"url(#nw-art-\1)", source)
     source = re.sub(r'href="#([^"]+)"', r'href="#nw-art-\1"', source)
     align = "xMidYMax slice" if s.anchor == "bottom" else "xMidYMid slice"
-    return re.sub(r"<svg\b[^>]*>", f'<svg x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" '
-                  f'viewBox="0 0 {" ".join(map(str, art_size(s.text)))}" preserveAspectRatio="{align}">',
-                  source.strip(), count=1)
+    return re.sub(
+        r"<svg\b[^>]*>",
+        f'<svg x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" '
+        f'viewBox="0 0 {" ".join(map(str, art_size(s.text)))}" preserveAspectRatio="{align}">',
+        source.strip(),
+        count=1,
+    )
 
 
 def _svg_text(s: Shape) -> str:
     """A text, each line on the font's baseline, in the embedded font."""
     f = font(s.face, s.px)
     x, y, w, _h = s.box
-    at, anchor = ((x + w, "end") if s.anchor == "end" else (x + w / 2, "middle") if s.anchor == "middle" else (x, "start"))
-    spans = "".join(f'<tspan x="{_n(at)}" y="{_n(y + f.get_ascent() + k * s.leading)}">{escape(ln)}</tspan>'
-                    for k, ln in enumerate(s.lines))
-    return (f'<text font-family="{FAMILIES[s.face]}" font-size="{s.px}" fill="{hex_colour(s.colour)}" '
-            f'text-anchor="{anchor}">{spans}</text>')
+    at, anchor = (
+        (x + w, "end")
+        if s.anchor == "end"
+        else (x + w / 2, "middle")
+        if s.anchor == "middle"
+        else (x, "start")
+    )
+    spans = "".join(
+        f'<tspan x="{_n(at)}" y="{_n(y + f.get_ascent() + k * s.leading)}">{escape(ln)}</tspan>'
+        for k, ln in enumerate(s.lines)
+    )
+    return (
+        f'<text font-family="{FAMILIES[s.face]}" font-size="{s.px}" fill="{hex_colour(s.colour)}" '
+        f'text-anchor="{anchor}">{spans}</text>'
+    )
 
 
 def hex_colour(colour: Any) -> str:

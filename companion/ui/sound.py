@@ -13,8 +13,9 @@ sound of cards being moved while One Night's eyes are closed (`Sounds.ambience`)
 import math
 import random
 from array import array
+from collections.abc import Iterable, Mapping
 from enum import Enum
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from companion.records import Named
 
@@ -61,10 +62,19 @@ def _score(cue: Cue) -> tuple[Note, ...]:
         Cue.NIGHTFALL: (n(0.0, 1.1, 392, 196, "sine", 0.8), n(0.2, 1.0, 294, 147, "sine", 0.5)),
         Cue.AGENTS: tuple(n(i * 0.14, 0.1, 330, 330, "square", 0.45) for i in range(3)),
         Cue.VEIL_DROP: (n(0.0, 0.6, 220, 90, "sine"), n(0.0, 0.25, 0, 0, "noise", 0.25)),
-        Cue.COMBAT: (n(0.0, 0.25, 120, 60, "sine"), n(0.0, 0.12, 0, 0, "noise", 0.6), n(0.28, 0.2, 110, 55, "sine", 0.8)),
+        Cue.COMBAT: (
+            n(0.0, 0.25, 120, 60, "sine"),
+            n(0.0, 0.12, 0, 0, "noise", 0.6),
+            n(0.28, 0.2, 110, 55, "sine", 0.8),
+        ),
         Cue.DRAINED: (n(0.0, 0.9, 300, 140, "square", 0.35),),
-        Cue.VICTORY: tuple(n(i * 0.16, 0.5 if i == 3 else 0.18, f, f, "bell", 0.8) for i, f in enumerate((523, 659, 784, 1047))),
-        Cue.DEFEAT: tuple(n(i * 0.3, 0.5, f, f * 0.97, "sine", 0.8) for i, f in enumerate((392, 311, 262, 196))),
+        Cue.VICTORY: tuple(
+            n(i * 0.16, 0.5 if i == 3 else 0.18, f, f, "bell", 0.8)
+            for i, f in enumerate((523, 659, 784, 1047))
+        ),
+        Cue.DEFEAT: tuple(
+            n(i * 0.3, 0.5, f, f * 0.97, "sine", 0.8) for i, f in enumerate((392, 311, 262, 196))
+        ),
         Cue.CLICK: (n(0.0, 0.02, 1800, 1200, "square", 0.3),),
         Cue.REFUSED: (n(0.0, 0.12, 150, 150, "square", 0.4), n(0.16, 0.14, 120, 120, "square", 0.4)),
     }[cue]
@@ -195,7 +205,8 @@ class Sounds:
                     if self._noise is None:  # ~0.3 s of pure Python: once, not every dusk
                         rate, size, channels = self._format
                         self._noise = pygame.mixer.Sound(
-                            buffer=to_mixer_bytes(night_masking_samples(10.0, rate), size, channels))
+                            buffer=to_mixer_bytes(night_masking_samples(10.0, rate), size, channels)
+                        )
                     noise = self._noise
                     noise.set_volume(self.volume * level)
                     noise.play(loops=-1)
@@ -274,7 +285,9 @@ def cue_for_event(event: Mapping[str, Any]) -> Cue | None:
         delta = event.get("delta", event.get("by"))
         if delta is None and isinstance(event.get("new"), int) and isinstance(event.get("old"), int):
             delta = event["new"] - event["old"]
-        if kind in ("veil_decreased", "veil_dropped", "veil_lowered") or (isinstance(delta, (int, float)) and delta < 0):
+        if kind in ("veil_decreased", "veil_dropped", "veil_lowered") or (
+            isinstance(delta, (int, float)) and delta < 0
+        ):
             return Cue.VEIL_DROP
         return None
     if kind in ("combat_started", "fight_started", "day_combat_started"):
@@ -300,8 +313,9 @@ def cues_for_events(events: Iterable[Mapping[str, Any]]) -> list[str]:
 # ---------------------------------------------------------------- night masking noise
 
 
-def night_masking_samples(seconds: float, rate: int = 22050, level: float = MASK_LEVEL,
-                          seed: int = MASK_SEED) -> array:
+def night_masking_samples(
+    seconds: float, rate: int = 22050, level: float = MASK_LEVEL, seed: int = MASK_SEED
+) -> array:
     """`seconds` of soft pink-ish noise as signed 16-bit mono samples at `rate` Hz, made to loop:
     its end is cross-faded into its start, so playing it over and over has no click. Its peak is
     `level` of full scale. The same arguments give the same samples (a seeded generator)."""

@@ -5,7 +5,7 @@ screen wondering whether the box is on. It needs only pygame and the theme.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import pygame
 
@@ -24,11 +24,17 @@ def draw(surface: pygame.Surface, lines: Sequence[str] = ("Starting…",)) -> li
     surface.fill(theme.BG)
     bar = pygame.Rect(0, 0, w, m.header_h)
     surface.fill(theme.HEADER, bar)
-    fits = [text.draw(surface, TITLE, bar.inflate(-2 * m.pad, -m.pad), m.font("title"), theme.TEXT, bg=theme.HEADER)]
+    fits = [
+        text.draw(
+            surface, TITLE, bar.inflate(-2 * m.pad, -m.pad), m.font("title"), theme.TEXT, bg=theme.HEADER
+        )
+    ]
     y = bar.bottom + m.pad
     room = max(m.line_h, (h - y - m.pad) // max(1, len(lines)))
     for line in lines:
         box = pygame.Rect(m.pad, y, w - 2 * m.pad, min(room, 3 * m.line_h))
-        fits.append(text.draw(surface, line, box, m.font("body"), theme.TEXT_DIM, min_size=m.px(13), bg=theme.BG))
+        fits.append(
+            text.draw(surface, line, box, m.font("body"), theme.TEXT_DIM, min_size=m.px(13), bg=theme.BG)
+        )
         y = box.bottom
     return fits

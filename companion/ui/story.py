@@ -12,15 +12,23 @@ apart without colour too. companion/ui/chart.py lays a Chart's panels out; the e
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 from companion import palette
 from companion.i18n import _
 from companion.narration.words import outcome_text
 from companion.storage import position
 
-MARKERS = ("circle", "square", "triangle", "diamond", "down", "cross")  # a seat's marker without a shape of its own
+MARKERS = (
+    "circle",
+    "square",
+    "triangle",
+    "diamond",
+    "down",
+    "cross",
+)  # a seat's marker without a shape of its own
 SHAPES = MARKERS + ("star", "hexagon", "pentagon")  # every marker companion/ui/chart.py draws
 COLOURS = {name: rgb for rgb, name in palette.COLOUR_NAMES.items()}  # a seat's colour name -> RGB
 NEUTRAL = (235, 232, 225)  # a series that belongs to nobody (the veil, the clock)
@@ -110,8 +118,9 @@ def chart_of(states: Sequence[Mapping[str, Any]]) -> Chart:
 # ---------------------------------------------------------------- what the games' charts share
 
 
-def by_round(states: Sequence[Mapping[str, Any]],
-             round_of: Callable[[Mapping[str, Any]], Any]) -> tuple[tuple[str, ...], list[Mapping[str, Any]]]:
+def by_round(
+    states: Sequence[Mapping[str, Any]], round_of: Callable[[Mapping[str, Any]], Any]
+) -> tuple[tuple[str, ...], list[Mapping[str, Any]]]:
     """The x axis of a game in rounds: the state after setup (round 0), then the last state of each
     round; `round_of(state)` is the round as the game's own state says it (the game's chart passes it)."""
     picked: list[Mapping[str, Any]] = [states[0]]
@@ -124,8 +133,9 @@ def by_round(states: Sequence[Mapping[str, Any]],
     return tuple(labels), picked
 
 
-def people(names: Sequence[str], picked: Sequence[Mapping],
-            value: Callable[[Mapping, str], Any]) -> tuple[Series, ...]:
+def people(
+    names: Sequence[str], picked: Sequence[Mapping], value: Callable[[Mapping, str], Any]
+) -> tuple[Series, ...]:
     """One series per person, in seat order, with their colour and marker shape: the seat's own
     (the state's "seats") when it has them, else the palette's colour and a marker of their own."""
     looks = seat_looks(picked[-1] if picked else {}, names)

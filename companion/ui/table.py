@@ -19,7 +19,8 @@ wizard) and intents: `undo`, `resume` (id, game), `settings` (brightness|volume|
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 import pygame
 
@@ -30,8 +31,8 @@ from companion.ui.model import GameView, ViewModel
 from companion.ui.motion import Motion
 from companion.ui.render import Renderer
 from companion.ui.screens.base import Screen, UIContext
-from companion.ui.screens.stack import ScreenStack
 from companion.ui.screens.menus import MenuScreen, ResumeScreen, TitleScreen
+from companion.ui.screens.stack import ScreenStack
 
 # Each game's screens come from its plugin (`screen_class`), the generic one and the teach screen
 # from their modules, all imported when first shown: the table starts on the title screen, and what it
@@ -61,7 +62,13 @@ def _troubles(ctx: UIContext) -> Screen:
 
 
 # What any screen may open (UIContext.opens): the base screen imports none of the screens built on it.
-OPENS = {"menu": MenuScreen, "undo": _undo_question, "picker": _picker, "troubles": _troubles, "title": TitleScreen}
+OPENS = {
+    "menu": MenuScreen,
+    "undo": _undo_question,
+    "picker": _picker,
+    "troubles": _troubles,
+    "title": TitleScreen,
+}
 
 
 class TableUI:
@@ -71,8 +78,14 @@ class TableUI:
     defaults for the wizard; `sounds` is an optional `companion.ui.sound.Sounds` for cues.
     """
 
-    def __init__(self, size: tuple[int, int], game_id: str | None = None, settings: Mapping[str, Any] | None = None,
-                 sounds=None, long_press_s: float = LONG_PRESS_S) -> None:
+    def __init__(
+        self,
+        size: tuple[int, int],
+        game_id: str | None = None,
+        settings: Mapping[str, Any] | None = None,
+        sounds=None,
+        long_press_s: float = LONG_PRESS_S,
+    ) -> None:
         """Start on the title screen with the focus on `game_id` (None: the first game)."""
         self.size = (int(size[0]), int(size[1]))
         self.stack = ScreenStack()
@@ -120,8 +133,14 @@ class TableUI:
         return self.ctx.renderer.hit(self.stack.top.model(), pos)
 
     # -- frame --------------------------------------------------------------------------------------
-    def update(self, view: GameView | None, events: Iterable[Any] = (), dt: float = 0.0,
-               status: Mapping[str, Any] | None = None, lines: Sequence[str | None] | None = None) -> None:
+    def update(
+        self,
+        view: GameView | None,
+        events: Iterable[Any] = (),
+        dt: float = 0.0,
+        status: Mapping[str, Any] | None = None,
+        lines: Sequence[str | None] | None = None,
+    ) -> None:
         """A new frame: the game view (None: no game), engine events since last frame, hardware status;
         `lines`: the events' log lines as the loop told them (companion/app.py tells each once for the
         log, this screen and the phones), else they are told here."""
@@ -144,8 +163,10 @@ class TableUI:
             for cue in cues_for_events(dicts):
                 self.sounds.play(cue)
         old = self.ctx.view
-        if old is not view and ((old is None) != (view is None)
-                                or (view is not None and (old.game != view.game or old.state != view.state))):
+        if old is not view and (
+            (old is None) != (view is None)
+            or (view is not None and (old.game != view.game or old.state != view.state))
+        ):
             self.stack.close_transient()
             for screen in self.stack:
                 screen.state_changed()
@@ -170,11 +191,24 @@ class TableUI:
         clock is the table's, `ctx.now`); its frames are drawn over the still one."""
         vm = self.model()
         now = self.ctx.now
-        if not force and vm == self._drawn[0] and surface is self._drawn[1] and not self.motion.wants_frame(now):
+        if (
+            not force
+            and vm == self._drawn[0]
+            and surface is self._drawn[1]
+            and not self.motion.wants_frame(now)
+        ):
             return False
         if surface is self._drawn[1]:  # the surface still shows the last frame: what a change starts from
-            self.motion.notice(self._drawn[0], vm, self._drawn_state, self.ctx.state, self._news, now, surface,
-                               self.ctx.renderer)
+            self.motion.notice(
+                self._drawn[0],
+                vm,
+                self._drawn_state,
+                self.ctx.state,
+                self._news,
+                now,
+                surface,
+                self.ctx.renderer,
+            )
         self._news = []
         self.stack.top.paint(surface, vm)
         self.motion.paint(surface, vm, self.ctx.renderer, now)
@@ -183,7 +217,7 @@ class TableUI:
 
     _drawn: tuple = (None, None)  # the model and surface of the last frame drawn
     _drawn_state: Mapping[str, Any] = {}  # the game's state in that frame (a phase change animates)
-    _status_from: object = None     # the status mapping the banners were made from
+    _status_from: object = None  # the status mapping the banners were made from
 
     # -- output and loop hooks --------------------------------------------------------------------------
     def take_results(self) -> list[dict[str, Any]]:

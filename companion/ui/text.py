@@ -89,8 +89,17 @@ class TextRenderer:
             surf = self._surfaces[key] = self.font(size).render(text, True, color, bg)
         return surf
 
-    def draw(self, surface: pygame.Surface, text: str, rect: pygame.Rect, max_size: int, color,
-             align: str = "center", min_size: int = 12, bg=None) -> Fit:
+    def draw(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        rect: pygame.Rect,
+        max_size: int,
+        color,
+        align: str = "center",
+        min_size: int = 12,
+        bg=None,
+    ) -> Fit:
         """Fit `text` into `rect` and blit it (centred vertically; `align` left|center; `bg` behind it)."""
         fit = self.fit(text, rect.width, rect.height, max_size, min_size)
         font = self.font(fit.size)
@@ -156,7 +165,9 @@ def face_font(face: str, size: int) -> pygame.font.Font:
 
         if not pygame.font.get_init():
             pygame.font.init()
-        font = _FACES[key] = pygame.font.Font(assets.path("fonts", assets.FONTS[face]), pixel_size(size, face))
+        font = _FACES[key] = pygame.font.Font(
+            assets.path("fonts", assets.FONTS[face]), pixel_size(size, face)
+        )
         font.set_linesize(min(font.get_linesize(), round(LEADING * capitals_for(size))))
     return font
 
@@ -231,9 +242,16 @@ def _hyphenate(word: str, font, width: int) -> list[str]:
     if font.size(word)[0] <= width or len(word) < 6:
         return [word]
     low = word.lower()
-    cuts = sorted({i - 1 if low[i] in "lr" and low[i - 1] in _ONSET and i > 2 else i  # "Kathe-drale", "Nacht-klub"
-                   for i in range(2, len(word) - 2)
-                   if low[i].isalpha() and low[i] not in VOWELS and low[i + 1] in VOWELS and low[i - 1:i + 1] not in _KEEP})
+    cuts = sorted(
+        {
+            i - 1 if low[i] in "lr" and low[i - 1] in _ONSET and i > 2 else i  # "Kathe-drale", "Nacht-klub"
+            for i in range(2, len(word) - 2)
+            if low[i].isalpha()
+            and low[i] not in VOWELS
+            and low[i + 1] in VOWELS
+            and low[i - 1 : i + 1] not in _KEEP
+        }
+    )
     fitting = [i for i in cuts if font.size(word[:i] + "-")[0] <= width]
     if not fitting:
         return [word]
@@ -283,7 +301,8 @@ def _squeeze(text: str, font, width: int, max_lines: int, size: int) -> Fit:
 class TextBox(Named):
     """A text drawn in the last frame: its box, how it was fitted, its role and its size.
 
-    `px` is the font's em size in screen pixels (`Fit.px`, see companion/ui/text.py). The screen check takes where the text went and how it was fitted from here,
+    `px` is the font's em size in screen pixels (`Fit.px`, see companion/ui/text.py). The screen check takes
+    where the text went and how it was fitted from here,
     and the height of its capitals from what was really rendered (companion/ui/ink.py).
     """
 

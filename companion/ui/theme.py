@@ -52,15 +52,32 @@ CELL_PATTERNS: dict[str, str] = {"red": "hatch", "combat": "cross", "blue": "dot
 # 59 the one thing a screen is about (29 px capitals): the title (whose turn and their AP, the card,
 # the winner) and big numerals.
 MIN_FONT = 35
-FONT_SIZES = {"title": 59, "main": 59, "body": 35, "button": 35, "primary": 44, "small": 35, "cell": 35, "hint": 35}
+FONT_SIZES = {
+    "title": 59,
+    "main": 59,
+    "body": 35,
+    "button": 35,
+    "primary": 44,
+    "small": 35,
+    "cell": 35,
+    "hint": 35,
+}
 
 # Default colours of the token icons on the screens (companion/ui/icons.py draws them). A minion is
 # mint, far from every player's colour (its old pink was next to Mila's reddish purple): a test keeps
 # it 15 apart (CIEDE2000) from each of them, for colour-blind eyes too.
 ICON_COLOURS = {
-    "agent_hidden": (200, 200, 215), "agent_exposed": (240, 238, 232), "minion": (120, 220, 160),
-    "blood": (220, 40, 50), "sigil": (240, 200, 90), "relic": (240, 200, 90), "kill": (235, 235, 225),
-    "ap": (255, 204, 64), "bite": (235, 235, 225), "clock": (150, 170, 255), "blood_point": (220, 40, 50),
+    "agent_hidden": (200, 200, 215),
+    "agent_exposed": (240, 238, 232),
+    "minion": (120, 220, 160),
+    "blood": (220, 40, 50),
+    "sigil": (240, 200, 90),
+    "relic": (240, 200, 90),
+    "kill": (235, 235, 225),
+    "ap": (255, 204, 64),
+    "bite": (235, 235, 225),
+    "clock": (150, 170, 255),
+    "blood_point": (220, 40, 50),
 }
 
 

@@ -16,7 +16,7 @@ ROWS, COLS = "ABC", "123"
 
 
 def parse_box(text: str) -> tuple[float, float, float, float]:
-    """"X0,Y0,X1,Y1" (fractions, x0 < x1, y0 < y1) as a tuple; ValueError saying what is wrong."""
+    """ "X0,Y0,X1,Y1" (fractions, x0 < x1, y0 < y1) as a tuple; ValueError saying what is wrong."""
     parts = [p.strip() for p in str(text).split(",")]
     if len(parts) != 4:
         raise ValueError(f"grid box {text!r}: need four fractions X0,Y0,X1,Y1")
@@ -51,7 +51,7 @@ def read_grid(face: np.ndarray, box) -> dict:
     for r, row in enumerate(ROWS):
         for c, col in enumerate(COLS):
             cx0, cy0 = x0 * w + c * cw, y0 * h + r * ch
-            cell = face[int(cy0 + ch * 0.3):int(cy0 + ch * 0.7), int(cx0 + cw * 0.3):int(cx0 + cw * 0.7)]
+            cell = face[int(cy0 + ch * 0.3) : int(cy0 + ch * 0.7), int(cx0 + cw * 0.3) : int(cx0 + cw * 0.7)]
             if cell.size == 0:
                 continue
             b, g, rr = np.median(cell.reshape(-1, 3).astype(np.float32), axis=0) / ref * (ref_sum / 3)

@@ -9,8 +9,18 @@ the two ways a portrait card can lie in an outline.
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import cv2
 import numpy as np
+
+
+class Face(Protocol):
+    """What locating asks of a taught face (companion/vision/recognise.py's `Face` is one)."""
+
+    keypoints: np.ndarray
+    descriptors: np.ndarray
+
 
 FACE_W, FACE_H = 252, 352  # the upright face every photo is warped to (a 63 x 88 mm card at 4 px/mm)
 WORK_SIDE = 640  # photos are scaled down to this longest side first
@@ -54,7 +64,9 @@ def photo_features(g: np.ndarray):
     return np.array([k.pt for k in kps], np.float32), des
 
 
-def locate_features(g: np.ndarray, faces: list[Face], keep: int = 1, feats=None) -> list[tuple[np.ndarray, int, int]]:
+def locate_features(
+    g: np.ndarray, faces: list[Face], keep: int = 1, feats=None
+) -> list[tuple[np.ndarray, int, int]]:
     """The `keep` best (H face->photo, inliers, face index), most inliers first, one per taught face
     whose features agree with the photo's (ratio test, then a RANSAC homography)."""
     pts, des = feats if feats is not None else photo_features(g)
@@ -116,8 +128,11 @@ def find_outlines(g: np.ndarray, limit: int = 3) -> list[np.ndarray]:
         quad = np.asarray(quad, np.float32)
         if not _card_shaped(quad):
             continue
-        if any(abs(cv2.contourArea(quad) - cv2.contourArea(q)) < 0.1 * area and
-               np.abs(quad.mean(0) - q.mean(0)).max() < 15 for q in found):
+        if any(
+            abs(cv2.contourArea(quad) - cv2.contourArea(q)) < 0.1 * area
+            and np.abs(quad.mean(0) - q.mean(0)).max() < 15
+            for q in found
+        ):
             continue
         found.append(quad)
         if len(found) >= limit:
@@ -147,7 +162,9 @@ def upright_readings(quad: np.ndarray) -> list[np.ndarray]:
 def warp(img: np.ndarray, quad: np.ndarray) -> np.ndarray:
     """The upright face inside `quad` (corners clockwise from the upright top left)."""
     m = cv2.getPerspectiveTransform(quad.astype(np.float32), corners())
-    return cv2.warpPerspective(img, m, (FACE_W, FACE_H), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return cv2.warpPerspective(
+        img, m, (FACE_W, FACE_H), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    )
 
 
 def title_on_top(face: np.ndarray) -> float:

@@ -28,9 +28,23 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
-from companion.vision.locate import (FACE_H, FACE_W, MATCHER, MIN_INLIERS, RATIO, corners, find_outlines, grey,
-                                     locate_features, orb, photo_features, title_on_top,
-                                     upright_readings, warp, work_image)
+from companion.vision.locate import (
+    FACE_H,
+    FACE_W,
+    MATCHER,
+    MIN_INLIERS,
+    RATIO,
+    corners,
+    find_outlines,
+    grey,
+    locate_features,
+    orb,
+    photo_features,
+    title_on_top,
+    upright_readings,
+    warp,
+    work_image,
+)
 
 ORB_FACE = 350  # keypoints kept per taught face
 VOTED = 3  # taught faces the most photo features point at (in each round), each tried for a homography
@@ -60,7 +74,9 @@ class Face(NamedTuple):
     keypoints: np.ndarray  # N x 2 float32, in face pixels
     descriptors: np.ndarray  # N x 32 uint8
     tiles: np.ndarray  # TILES rows x cols x pixels: light-corrected tiles
-    full: np.ndarray  # the grey face at full size (uint8): its fine tiles, where near-twins differ, come from it
+    full: (
+        np.ndarray
+    )  # the grey face at full size (uint8): its fine tiles, where near-twins differ, come from it
     upright: np.ndarray | None = None  # the face itself (BGR, half size), for its grid
     title: np.ndarray | None = None  # the title band's strokes (`_title`)
 
@@ -91,17 +107,23 @@ def make_face(tag: str, upright: np.ndarray) -> Face:
     if des is None:
         des = np.zeros((0, 32), np.uint8)
     half = (FACE_W // 2, FACE_H // 2)
-    return Face(tag, cv2.resize(g, half, interpolation=cv2.INTER_AREA), pts, des, _kept(_tiles(g)),
-                g,
-                cv2.resize(upright, half, interpolation=cv2.INTER_AREA) if upright.ndim == 3 else None,
-                _title(g))
+    return Face(
+        tag,
+        cv2.resize(g, half, interpolation=cv2.INTER_AREA),
+        pts,
+        des,
+        _kept(_tiles(g)),
+        g,
+        cv2.resize(upright, half, interpolation=cv2.INTER_AREA) if upright.ndim == 3 else None,
+        _title(g),
+    )
 
 
 def _title(g: np.ndarray) -> np.ndarray:
     """The title of an upright grey face (TITLE_BOX), its strokes only: minus its
     local mean, a little blurred, float32."""
     x0, y0, x1, y1 = TITLE_BOX
-    band = g[int(y0 * FACE_H):int(y1 * FACE_H), int(x0 * FACE_W):int(x1 * FACE_W)].astype(np.float32)
+    band = g[int(y0 * FACE_H) : int(y1 * FACE_H), int(x0 * FACE_W) : int(x1 * FACE_W)].astype(np.float32)
     band = band - cv2.GaussianBlur(band, (0, 0), 3)
     return cv2.GaussianBlur(band, (0, 0), 1.0)
 
@@ -159,7 +181,7 @@ def _trimmed(s: np.ndarray, w: np.ndarray | None = None, drop: float = DROP) -> 
     """Weighted mean of the tile scores without the worst `drop` share of tiles."""
     flat = s.ravel()
     w = np.ones_like(flat) if w is None else w.ravel()
-    keep = np.argsort(flat)[int(len(flat) * drop):]
+    keep = np.argsort(flat)[int(len(flat) * drop) :]
     return float((flat[keep] * w[keep]).sum() / max(w[keep].sum(), 1e-6))
 
 
@@ -247,8 +269,15 @@ class Library:
         tmpl = c.grey.astype(np.float32)
         cur = cv2.resize(grey(rough.face), half, interpolation=cv2.INTER_AREA).astype(np.float32)
         try:
-            _, m = cv2.findTransformECC(tmpl, cur, np.eye(3, dtype=np.float32), cv2.MOTION_HOMOGRAPHY,
-                                        (cv2.TERM_CRITERIA_COUNT | cv2.TERM_CRITERIA_EPS, 25, 1e-3), None, 5)
+            _, m = cv2.findTransformECC(
+                tmpl,
+                cur,
+                np.eye(3, dtype=np.float32),
+                cv2.MOTION_HOMOGRAPHY,
+                (cv2.TERM_CRITERIA_COUNT | cv2.TERM_CRITERIA_EPS, 25, 1e-3),
+                None,
+                5,
+            )
         except cv2.error:  # did not converge: keep the rough outline
             return quad
         sc = np.diag([2.0, 2.0, 1.0]).astype(np.float32)
@@ -275,16 +304,25 @@ class Library:
         if des is None:
             return []
         if self._pool is None:
-            self._pool = (np.vstack([f.descriptors for f in self.faces]),
-                          np.concatenate([np.full(len(f.descriptors), i) for i, f in enumerate(self.faces)]))
+            self._pool = (
+                np.vstack([f.descriptors for f in self.faces]),
+                np.concatenate([np.full(len(f.descriptors), i) for i, f in enumerate(self.faces)]),
+            )
         all_des, owner = self._pool
         pairs = [p for p in MATCHER.knnMatch(des, all_des, k=2) if len(p) == 2]
         clear = owner[[p[0].trainIdx for p in pairs if p[0].distance < RATIO * p[1].distance]]
         near = owner[[p[0].trainIdx for p in pairs if p[0].distance < NEAR]]
         picked: list[int] = []
-        for votes in (np.bincount(clear, minlength=len(self.faces)), np.bincount(near, minlength=len(self.faces))):
-            picked += [int(i) for i in np.argsort(-votes)[:VOTED] if votes[i] >= MIN_INLIERS and int(i) not in picked]
-        found = [(h, n, picked[j]) for h, n, j in locate_features(g, [self.faces[i] for i in picked], 2, feats)]
+        for votes in (
+            np.bincount(clear, minlength=len(self.faces)),
+            np.bincount(near, minlength=len(self.faces)),
+        ):
+            picked += [
+                int(i) for i in np.argsort(-votes)[:VOTED] if votes[i] >= MIN_INLIERS and int(i) not in picked
+            ]
+        found = [
+            (h, n, picked[j]) for h, n, j in locate_features(g, [self.faces[i] for i in picked], 2, feats)
+        ]
         return found
 
     def _locators(self) -> list[Face]:
@@ -319,7 +357,9 @@ class Library:
             elif not self._same_grid(face, f):
                 tag, near = None, tag  # its picture and title, another grid: a twin of it, or it misread
         design = float(_trimmed_rows(per, np.ones_like(w)).max())
-        return Result(tag, round(top, 4), quad, face, how, round(second, 4), round(design, 4), round(title, 4), near)
+        return Result(
+            tag, round(top, 4), quad, face, how, round(second, 4), round(design, 4), round(title, 4), near
+        )
 
     def _all_scores(self, q: np.ndarray) -> np.ndarray:
         """`_tile_scores` of `q` against every taught face at once: faces x rows x cols."""
@@ -376,7 +416,7 @@ class Library:
 def _trimmed_rows(per: np.ndarray, w: np.ndarray) -> np.ndarray:
     """`_trimmed` of each face's tile scores (faces x rows x cols), weighted by `w` (rows x cols)."""
     flat = per.reshape(len(per), -1)
-    order = np.argsort(flat, axis=1)[:, int(flat.shape[1] * DROP):]
+    order = np.argsort(flat, axis=1)[:, int(flat.shape[1] * DROP) :]
     kept = np.take_along_axis(flat, order, axis=1)
     wk = w.ravel()[order]
     return (kept * wk).sum(axis=1) / np.maximum(wk.sum(axis=1), 1e-6)

@@ -57,8 +57,13 @@ def teach_photos(key: str, files: list, base=None) -> list[str]:
     for n, file in enumerate(files, 1):
         found = upright_face(read_photo(file), lib)
         if found is None:
-            raise DataFileError(file, None, None, "no card found in this photo (lay it flat on a plain table, "
-                                                  "upright, filling a good part of the picture)")
+            raise DataFileError(
+                file,
+                None,
+                None,
+                "no card found in this photo (lay it flat on a plain table, "
+                "upright, filling a good part of the picture)",
+            )
         tag = f"SIGHT-{key}" if n == 1 else f"SIGHT-{key}.{n}"
         store.add_face(tag, found[0], base)
         lib.add(tag, found[0])

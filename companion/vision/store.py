@@ -69,7 +69,7 @@ def load_faces(base: Path | str | None = None) -> dict[str, np.ndarray]:
     for tag, entry in (doc.data.get("faces") or {}).items():
         where = f'faces."{tag}".jpeg'
         if not isinstance(entry, dict) or not isinstance(entry.get("jpeg"), str):
-            raise doc.error(where, "needs jpeg = \"<base64>\"")
+            raise doc.error(where, 'needs jpeg = "<base64>"')
         try:
             out[tag] = decode(entry["jpeg"], where)
         except ValueError as exc:
@@ -81,7 +81,10 @@ def save_faces(faces: dict[str, np.ndarray], base: Path | str | None = None) -> 
     """Write every face (atomically, 0600); the newest MAX_FACES only."""
     items = list(faces.items())[-MAX_FACES:]
     data = {"faces": {tag: {"jpeg": encode(face)} for tag, face in items}}
-    paths.write_private(faces_path(base), tomlfile.dumps(data, "Nightwatch: the faces the camera knows (companion cards teach --photo)."))
+    paths.write_private(
+        faces_path(base),
+        tomlfile.dumps(data, "Nightwatch: the faces the camera knows (companion cards teach --photo)."),
+    )
 
 
 def add_face(tag: str, face: np.ndarray, base: Path | str | None = None) -> None:

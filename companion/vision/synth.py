@@ -28,8 +28,32 @@ BAND = (35, 35, 45)
 RED = (40, 40, 200)
 BLUE = (150, 125, 105)  # blue-gray
 EMPTY = (205, 218, 226)
-_SYLLABLES = ("ka", "ro", "mi", "ve", "lu", "dra", "sen", "to", "bel", "ni", "gor", "sa", "vel", "um",
-              "shi", "pa", "ter", "os", "quin", "za", "mor", "eth", "li", "cru")
+_SYLLABLES = (
+    "ka",
+    "ro",
+    "mi",
+    "ve",
+    "lu",
+    "dra",
+    "sen",
+    "to",
+    "bel",
+    "ni",
+    "gor",
+    "sa",
+    "vel",
+    "um",
+    "shi",
+    "pa",
+    "ter",
+    "os",
+    "quin",
+    "za",
+    "mor",
+    "eth",
+    "li",
+    "cru",
+)
 _FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_COMPLEX)
 
 
@@ -47,13 +71,18 @@ def _grid(rng: np.random.Generator) -> dict:
     """A random grid: 1..3 red cells and 0..4 blue-gray ones."""
     order = list(rng.permutation(cells()))
     n_red, n_blue = int(rng.integers(1, 4)), int(rng.integers(0, 5))
-    return {"red": sorted(order[:n_red]), "blue": sorted(order[n_red:n_red + n_blue])}
+    return {"red": sorted(order[:n_red]), "blue": sorted(order[n_red : n_red + n_blue])}
 
 
 def _spec(rng: np.random.Generator, key: str) -> dict:
     """One card's description (title, picture seed, words, grid)."""
-    return {"key": key, "title": f"{_word(rng, 2)} {_word(rng, 2)}", "art": int(rng.integers(1 << 30)),
-            "words": " ".join(_word(rng, 1).lower() for _ in range(4)), "grid": _grid(rng)}
+    return {
+        "key": key,
+        "title": f"{_word(rng, 2)} {_word(rng, 2)}",
+        "art": int(rng.integers(1 << 30)),
+        "words": " ".join(_word(rng, 1).lower() for _ in range(4)),
+        "grid": _grid(rng),
+    }
 
 
 def deck(n: int, seed: int = 1, twins: float = 0.2, prefix: str = "T") -> list[dict]:
@@ -189,8 +218,15 @@ def _placement(rng, w: int, h: int, fill: float, tilt_deg: float, angle_deg: flo
     return (proj + off).astype(np.float32)
 
 
-def photo(card: np.ndarray, rng: np.random.Generator, *, w: int = 640, h: int = 480, hard: bool = True,
-          other: np.ndarray | None = None) -> tuple[np.ndarray, dict]:
+def photo(
+    card: np.ndarray,
+    rng: np.random.Generator,
+    *,
+    w: int = 640,
+    h: int = 480,
+    hard: bool = True,
+    other: np.ndarray | None = None,
+) -> tuple[np.ndarray, dict]:
     """A photo of `card` (an upright face) on a table; with it what was done to it."""
     fill = float(rng.uniform(0.22, 0.55))
     tilt = float(rng.uniform(0, 25)) if hard else 0.0
@@ -203,8 +239,13 @@ def photo(card: np.ndarray, rng: np.random.Generator, *, w: int = 640, h: int = 
         _paste(img, other, q + shift.astype(np.float32))
     quad = _placement(rng, w, h, fill, tilt, angle)
     _paste(img, card, quad)
-    info = {"fill": round(fill, 3), "tilt": round(tilt, 1), "angle": round(angle, 1), "busy": busy,
-            "other": other is not None}
+    info = {
+        "fill": round(fill, 3),
+        "tilt": round(tilt, 1),
+        "angle": round(angle, 1),
+        "busy": busy,
+        "other": other is not None,
+    }
     img = img.astype(np.float32)
     if hard:
         gain = float(rng.choice([rng.uniform(0.35, 0.6), rng.uniform(0.8, 1.15), rng.uniform(1.2, 1.5)]))
@@ -227,8 +268,16 @@ def photo(card: np.ndarray, rng: np.random.Generator, *, w: int = 640, h: int = 
             colour = np.array([rng.uniform(120, 170), rng.uniform(150, 190), rng.uniform(200, 235)])
             mask = np.zeros((h, w), np.float32)
             centre = corner + (quad.mean(0) - corner) * rng.uniform(0.02, 0.12)
-            cv2.ellipse(mask, (int(centre[0]), int(centre[1])), (int(rng.uniform(14, 26)), int(rng.uniform(24, 40))),
-                        float(rng.uniform(0, 180)), 0, 360, 1.0, -1)
+            cv2.ellipse(
+                mask,
+                (int(centre[0]), int(centre[1])),
+                (int(rng.uniform(14, 26)), int(rng.uniform(24, 40))),
+                float(rng.uniform(0, 180)),
+                0,
+                360,
+                1.0,
+                -1,
+            )
             mask = cv2.GaussianBlur(mask, (0, 0), 2)[..., None]
             img = img * (1 - mask) + mask * colour * (img.mean() / 128)
             info["thumb"] = True
@@ -256,8 +305,15 @@ def _paste(img: np.ndarray, card: np.ndarray, quad: np.ndarray) -> None:
     img[mask > 127] = warped[mask > 127]
 
 
-def make_set(folder: Path | str, *, taught: int = 40, untaught: int = 40, photos_per_card: int = 5,
-             seed: int = 7, hard: bool = True) -> dict:
+def make_set(
+    folder: Path | str,
+    *,
+    taught: int = 40,
+    untaught: int = 40,
+    photos_per_card: int = 5,
+    seed: int = 7,
+    hard: bool = True,
+) -> dict:
     """Write a test set into `folder`: faces/<key>.png (the photo each card is taught from: a straight,
     even-lit shot of it), photos/<n>.jpg and manifest.json. Untaught cards share the design (and some
     are near-twins of taught ones). Returns the manifest."""
@@ -281,7 +337,14 @@ def make_set(folder: Path | str, *, taught: int = 40, untaught: int = 40, photos
         shot, info = photo(faces[s["key"]], rng, hard=hard, other=other)
         path = f"photos/{n:04d}.jpg"
         cv2.imwrite(str(folder / path), shot)
-        manifest["photos"].append({"file": path, "card": s["key"] if is_known else None, "drawn": s["key"],
-                                   "grid": s["grid"], **info})
+        manifest["photos"].append(
+            {
+                "file": path,
+                "card": s["key"] if is_known else None,
+                "drawn": s["key"],
+                "grid": s["grid"],
+                **info,
+            }
+        )
     (folder / "manifest.json").write_text(json.dumps(manifest, indent=1))
     return manifest

@@ -5,9 +5,10 @@ both, so the pages do not import the hub that starts their server.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
-REPLY_TIMEOUT_S = 5.0     # a phone request the loop has not answered by then is given up (the table is busy)
+REPLY_TIMEOUT_S = 5.0  # a phone request the loop has not answered by then is given up (the table is busy)
 
 
 class Request:
@@ -16,8 +17,14 @@ class Request:
 
     __slots__ = ("kind", "data", "role", "version", "lang", "reply")
 
-    def __init__(self, kind: str, data: Mapping[str, Any] | None = None, role: str = "player",
-                 version: int | None = None, lang: str = "en"):
+    def __init__(
+        self,
+        kind: str,
+        data: Mapping[str, Any] | None = None,
+        role: str = "player",
+        version: int | None = None,
+        lang: str = "en",
+    ):
         """A request (made in the web thread); `reply` is answered by the loop."""
         from concurrent.futures import Future  # (the web thread's import, not the start's)
 

@@ -22,11 +22,18 @@ MAX_PNG = 4 * 1024 * 1024
 async def story_png(commands: list, lang: str) -> bytes | None:
     """The chart of `commands` as PNG bytes (None if the child failed or took too long)."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", COMPANION_LANG=lang)
-    proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "companion.web.exports", stdin=asyncio.subprocess.PIPE,
-                                                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL, env=env)
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "companion.web.exports",
+        stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.DEVNULL,
+        env=env,
+    )
     try:
         out, _ = await asyncio.wait_for(proc.communicate(json.dumps(commands).encode()), CHILD_TIMEOUT_S)
-    except asyncio.TimeoutError:
+    except TimeoutError:
         proc.kill()
         await proc.wait()
         return None

@@ -41,7 +41,8 @@ import re
 import threading
 import time
 from collections import OrderedDict
-from typing import Callable, NamedTuple
+from collections.abc import Callable
+from typing import NamedTuple
 
 
 class Limits(NamedTuple):
@@ -50,24 +51,26 @@ class Limits(NamedTuple):
     max_connections: int = 64
     per_client: int = 12
     head_s: float = 10.0
-    busy_head_s: float = 2.0    # a full server closes a connection without a head this old to make room
+    busy_head_s: float = 2.0  # a full server closes a connection without a head this old to make room
     body_s: float = 10.0
     idle_s: float = 5.0
     head_bytes: int = 8192
     body_bytes: int = 4096
     rate: float = 10.0
     burst: int = 40
-    guesses: int = 10           # wrong tokens or codes a minute per address
-    code_budget: int = 30       # wrong codes the whole server takes at once, from every address together
+    guesses: int = 10  # wrong tokens or codes a minute per address
+    code_budget: int = 30  # wrong codes the whole server takes at once, from every address together
     code_refill_s: float = 60.0  # and one more each this many seconds
-    streams: int = 32           # phones watching at once (each holds one stream)
-    log_every_s: float = 60.0   # at most one client-caused log line this often (QuietLog)
+    streams: int = 32  # phones watching at once (each holds one stream)
+    log_every_s: float = 60.0  # at most one client-caused log line this often (QuietLog)
 
 
 HEADERS = {
-    "content-security-policy": ("default-src 'none'; script-src 'self'; style-src 'self'; font-src 'self'; "
-                                "img-src 'self' data:; "
-                                "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"),
+    "content-security-policy": (
+        "default-src 'none'; script-src 'self'; style-src 'self'; font-src 'self'; "
+        "img-src 'self' data:; "
+        "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    ),
     "x-content-type-options": "nosniff",
     "referrer-policy": "no-referrer",
     "x-frame-options": "DENY",
@@ -77,7 +80,7 @@ HEADERS = {
     "permissions-policy": "camera=(), microphone=(), geolocation=()",
 }
 CLIENTS_KEPT = 1024  # addresses whose buckets are remembered (the oldest forgotten first)
-EVENING_H = 5.0      # the evening `hit_chance` is stated for (README, tests/web/test_guessing.py)
+EVENING_H = 5.0  # the evening `hit_chance` is stated for (README, tests/web/test_guessing.py)
 HEAD_END = re.compile(rb"\n\r?\n")  # the blank line that ends a request head (h11 takes a bare LF too)
 
 
@@ -88,14 +91,14 @@ class Counters:
         """All zero."""
         self.open: dict[str, int] = {}
         self.refused_connections = 0
-        self.evicted = 0            # connections without a head closed to make room for a new one
+        self.evicted = 0  # connections without a head closed to make room for a new one
         self.slow_closed = 0
         self.rate_limited = 0
         self.bad_passes = 0
-        self.code_paused = 0        # typed codes refused while pairing by code paused
+        self.code_paused = 0  # typed codes refused while pairing by code paused
         self.too_large = 0
         self.heads_too_large = 0
-        self.client_gone = 0        # clients that went away mid-request (not an error: counted, not logged)
+        self.client_gone = 0  # clients that went away mid-request (not an error: counted, not logged)
 
     @property
     def total(self) -> int:
@@ -195,7 +198,7 @@ class QuietLog:
         self.schedule: Callable[[float, Callable[[], None]], None] | None = None
         self._lock = threading.Lock()
         self._until: float | None = None  # the end of this minute (None: the next line is said)
-        self.held = 0                     # lines counted, not said, this minute
+        self.held = 0  # lines counted, not said, this minute
         self.said = 0
 
     def line(self, text: str) -> None:
@@ -237,8 +240,13 @@ class QuietLog:
 def answer(status: int, reason: str, text: str) -> bytes:
     """A whole plain-text HTTP answer that closes the connection (with the security headers)."""
     body = (text + "\n").encode("utf-8")
-    lines = [f"HTTP/1.1 {status} {reason}", "content-type: text/plain; charset=utf-8", f"content-length: {len(body)}",
-             "connection: close", *(f"{k}: {v}" for k, v in HEADERS.items())]
+    lines = [
+        f"HTTP/1.1 {status} {reason}",
+        "content-type: text/plain; charset=utf-8",
+        f"content-length: {len(body)}",
+        "connection: close",
+        *(f"{k}: {v}" for k, v in HEADERS.items()),
+    ]
     return ("\r\n".join(lines) + "\r\n\r\n").encode("ascii") + body
 
 
@@ -282,7 +290,8 @@ def protocol(limits: Limits, counters: Counters):
             peer = transport.get_extra_info("peername")
             addr = str(peer[0]) if peer else "?"
             if counters.open.get(addr, 0) >= limits.per_client or (
-                    counters.total >= limits.max_connections and not make_room(addr, time.monotonic())):
+                counters.total >= limits.max_connections and not make_room(addr, time.monotonic())
+            ):
                 counters.refused_connections += 1
                 transport.abort()
                 return
@@ -320,14 +329,19 @@ def protocol(limits: Limits, counters: Counters):
         def _too_large(self) -> None:
             """431 and close."""
             counters.heads_too_large += 1
-            self.transport.write(answer(431, "Request Header Fields Too Large",
-                                        f"Request head too large: at most {limits.head_bytes} bytes."))
+            self.transport.write(
+                answer(
+                    431,
+                    "Request Header Fields Too Large",
+                    f"Request head too large: at most {limits.head_bytes} bytes.",
+                )
+            )
             self._close(abort=False)
 
         def _head_fits(self, data: bytes) -> bool:
             """Whether the head being received, with `data`, still fits in `head_bytes` (what follows
             its end, a body, is not counted)."""
-            self._head = (self._head + data)[:limits.head_bytes + 2]
+            self._head = (self._head + data)[: limits.head_bytes + 2]
             end = HEAD_END.search(self._head)
             return (end.end() if end else len(self._head)) <= limits.head_bytes
 

@@ -13,11 +13,12 @@ answer to the phone is worded in the phone's language (`lang`).
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from companion.i18n import LANGUAGES, N_, _, in_language
-from companion.narration.words import refusal_text
 from companion.inputs import DISTRICTS
+from companion.narration.words import refusal_text
 from companion.rules.names import nfc
 
 
@@ -73,8 +74,17 @@ def teach(app, data: Mapping[str, Any], lang: str) -> tuple[int, Any]:
             return 400, error(lang, N_("a grid is a list of districts A1 to C3"))
     if name is not None and (not isinstance(name, str) or not name.strip()):
         name = None
-    refused = _dispatch(app, {"intent": "teach_card", "card": card, "red": list(red), "blue": list(blue),
-                              **({"name": name.strip()} if name else {})}, lang)
+    refused = _dispatch(
+        app,
+        {
+            "intent": "teach_card",
+            "card": card,
+            "red": list(red),
+            "blue": list(blue),
+            **({"name": name.strip()} if name else {}),
+        },
+        lang,
+    )
     if refused:
         return 409, refused
     return 200, {"ok": True}
@@ -94,8 +104,19 @@ def cards(app, data: Mapping[str, Any], lang: str) -> tuple[int, Any]:
     except CompanionError as exc:
         return 409, _refusal(exc, lang)
     with in_language(lang):
-        return 200, {"cards": [{"key": c["key"], "act": c["act"], "name": data_name(c["name"]), "red": c["red"],
-                                "blue": c["blue"], "taught": c["taught"]} for c in found]}
+        return 200, {
+            "cards": [
+                {
+                    "key": c["key"],
+                    "act": c["act"],
+                    "name": data_name(c["name"]),
+                    "red": c["red"],
+                    "blue": c["blue"],
+                    "taught": c["taught"],
+                }
+                for c in found
+            ]
+        }
 
 
 def journal(app, data: Mapping[str, Any], lang: str) -> tuple[int, Any]:
@@ -170,7 +191,11 @@ def rename(app, data: Mapping[str, Any], lang: str) -> tuple[int, Any]:
     if not info(app.session.game.id).renames():
         return 409, error(lang, N_("This game's players are its characters: they keep their names."))
     view = app.view()
-    seats = [str(p.get("name")) for p in (view.state.get("seats") if view is not None else None) or () if isinstance(p, Mapping)]
+    seats = [
+        str(p.get("name"))
+        for p in (view.state.get("seats") if view is not None else None) or ()
+        if isinstance(p, Mapping)
+    ]
     if not isinstance(asked, Mapping) or not asked or len(asked) > len(seats):
         return 400, error(lang, N_("give the new names by seat"))
     names: dict[str, str] = {}
@@ -199,5 +224,12 @@ def _seat_number(seat: Any) -> int | None:
         return None
 
 
-HANDLERS = {"settings": settings, "teach": teach, "cards": cards, "journal": journal, "taught": taught, "story": story,
-            "rename": rename}
+HANDLERS = {
+    "settings": settings,
+    "teach": teach,
+    "cards": cards,
+    "journal": journal,
+    "taught": taught,
+    "story": story,
+    "rename": rename,
+}

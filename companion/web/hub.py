@@ -27,17 +27,18 @@ from __future__ import annotations
 import queue
 import sys
 import threading
-from pathlib import Path
 from collections import deque
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
 
 from companion.errors import N_
-from companion.paths import write_private
 from companion.i18n import current_language, in_language
+from companion.paths import write_private
 from companion.web.asking import Request
 from companion.web.guard import QuietLog
 
-EVENTS_KEPT = 60          # engine events kept for the log and the last card (a phone that joins late sees them)
+EVENTS_KEPT = 60  # engine events kept for the log and the last card (a phone that joins late sees them)
 SETTING_KEYS = ("brightness", "volume", "mute", "language")
 
 
@@ -64,34 +65,42 @@ class Hub:
     the passes live as long as the process, e.g. the demo's throwaway journal).
     """
 
-    def __init__(self, bind: tuple[str, int], announce: bool = False, print_url: bool = False,
-                 say: Callable[[str], None] | None = None, mdns_name: str = "nightwatch",
-                 keep: Path | None = None):
+    def __init__(
+        self,
+        bind: tuple[str, int],
+        announce: bool = False,
+        print_url: bool = False,
+        say: Callable[[str], None] | None = None,
+        mdns_name: str = "nightwatch",
+        keep: Path | None = None,
+    ):
         """Nothing starts here: the server starts with the loop's first frame."""
         self.bind, self.announce, self.print_url, self.mdns_name = bind, announce, print_url, mdns_name
         self.say = say or (lambda text: print(text, file=sys.stderr, flush=True))
-        self.pairing = None                           # the passes in force, drawn with the first frame
-        self.keep = keep                              # where they are kept across a restart
-        self._drawn_now = False                       # the passes were drawn in this (first) frame
+        self.pairing = None  # the passes in force, drawn with the first frame
+        self.keep = keep  # where they are kept across a restart
+        self._drawn_now = False  # the passes were drawn in this (first) frame
         self.snapshot = Snapshot(0, 0, {})
         self.languages: frozenset[str] = frozenset()  # what the watching phones speak (set by the web side)
-        self.port: int | None = None                  # the port listened on, once it is
-        self.address: str | None = None              # the address put in the URLs
-        self.ready = threading.Event()                # set once the server listens (or failed to)
-        self.failed: tuple | None = None              # why it could not listen: (words, values)
-        self.limits = None                            # the guard's limits (None: companion/web/server.py's)
-        self.counters = None                          # what the guard refused (set by the web thread)
-        self.codes = None                             # the server's wrong-code budget (set by the web thread)
-        self.client_log = QuietLog(lambda text: self.say(text))  # log lines a client can cause, a minute's worth at most
-        self._guessing = False                        # what the loop took of `guessing()` last
-        self.wake: Callable[[], None] = lambda: None   # ends the loop's sleep (the clock's `wake`)
+        self.port: int | None = None  # the port listened on, once it is
+        self.address: str | None = None  # the address put in the URLs
+        self.ready = threading.Event()  # set once the server listens (or failed to)
+        self.failed: tuple | None = None  # why it could not listen: (words, values)
+        self.limits = None  # the guard's limits (None: companion/web/server.py's)
+        self.counters = None  # what the guard refused (set by the web thread)
+        self.codes = None  # the server's wrong-code budget (set by the web thread)
+        self.client_log = QuietLog(
+            lambda text: self.say(text)
+        )  # log lines a client can cause, a minute's worth at most
+        self._guessing = False  # what the loop took of `guessing()` last
+        self.wake: Callable[[], None] = lambda: None  # ends the loop's sleep (the clock's `wake`)
         self.notify: Callable[[], None] = lambda: None  # tells the web side a snapshot is new (set by it)
         self.stop_server: Callable[[], None] = lambda: None  # ends the server's wait (set by the web side)
         self._requests: queue.SimpleQueue = queue.SimpleQueue()
         self._events: deque = deque(maxlen=EVENTS_KEPT)
-        self._lines: dict[str, deque] = {}            # language -> the log lines of `_events`
-        self._seen: tuple = ()                        # what the last snapshot showed: view, timer, settings
-        self._shown: tuple = ()                       # the pairing the table's screen shows
+        self._lines: dict[str, deque] = {}  # language -> the log lines of `_events`
+        self._seen: tuple = ()  # what the last snapshot showed: view, timer, settings
+        self._shown: tuple = ()  # the pairing the table's screen shows
         self._game_version = 0
         self._thread: threading.Thread | None = None
         self._server = None
@@ -139,10 +148,24 @@ class Hub:
         self._shown = (self.pairing.generation, self.port, self._guessing)
         if self.port is None:
             return
-        mdns = f"{self.mdns_name}.local:{self.port}" if self.announce and self.address not in ("127.0.0.1", "::1") else None
-        app.ui.set_setting("phones", PhonesInfo(self.base_url(), self.url(), self.pairing.player.shown_code,
-                                                self.url("host"), self.pairing.host.shown_code, self.renew, mdns,
-                                                self._guessing))
+        mdns = (
+            f"{self.mdns_name}.local:{self.port}"
+            if self.announce and self.address not in ("127.0.0.1", "::1")
+            else None
+        )
+        app.ui.set_setting(
+            "phones",
+            PhonesInfo(
+                self.base_url(),
+                self.url(),
+                self.pairing.player.shown_code,
+                self.url("host"),
+                self.pairing.host.shown_code,
+                self.renew,
+                mdns,
+                self._guessing,
+            ),
+        )
 
     def renew(self) -> None:
         """Draw new codes and tokens (a new game, or the table's Phones screen): old ones stop working."""
@@ -255,7 +278,9 @@ class Hub:
         if request.role != "host":
             return 403, hostside.error(request.lang, N_("Only the host may do that."))
         if kind in ("teach", "settings", "rename") and request.version != self.snapshot.game_version:
-            return 409, hostside.error(request.lang, N_("The table changed first: look again, then try once more."))
+            return 409, hostside.error(
+                request.lang, N_("The table changed first: look again, then try once more.")
+            )
         return hostside.handle(app, kind, request.data, request.lang)
 
     # -- publishing (the loop's thread) -------------------------------------------------------------------
@@ -281,12 +306,23 @@ class Hub:
             with in_language(lang):
                 lines = self._lines.get(lang)
                 if lines is None:  # a new language: narrate what is kept
-                    lines = self._lines[lang] = deque((self._narrated(ev, app, lang) for ev in self._events),
-                                                      maxlen=EVENTS_KEPT)
-                body = phoneview.build(view.game if view else None, view.state if view else None,
-                                       self._events, (line for line in lines if line), timer)
-                body.update(v=self.snapshot.version + 1, gv=self._game_version, settings=dict(zip(SETTING_KEYS, settings)),
-                            lang=lang, languages={c: i18n.LANGUAGE_NAMES[c] for c in i18n.LANGUAGES})
+                    lines = self._lines[lang] = deque(
+                        (self._narrated(ev, app, lang) for ev in self._events), maxlen=EVENTS_KEPT
+                    )
+                body = phoneview.build(
+                    view.game if view else None,
+                    view.state if view else None,
+                    self._events,
+                    (line for line in lines if line),
+                    timer,
+                )
+                body.update(
+                    v=self.snapshot.version + 1,
+                    gv=self._game_version,
+                    settings=dict(zip(SETTING_KEYS, settings)),
+                    lang=lang,
+                    languages={c: i18n.LANGUAGE_NAMES[c] for c in i18n.LANGUAGES},
+                )
             texts[lang] = json.dumps(body, separators=(",", ":"), ensure_ascii=False)
         self.snapshot = Snapshot(self.snapshot.version + 1, self._game_version, texts)
         self.notify()
@@ -306,5 +342,9 @@ def current_settings(app) -> tuple:
 
     shown = app.ui.ctx.settings if app.ui is not None else {}
     cfg = app.cfg
-    return (float(shown.get("brightness", cfg.leds.brightness)), float(shown.get("volume", cfg.sound.volume)),
-            bool(shown.get("mute", cfg.sound.mute)), i18n.current_language())
+    return (
+        float(shown.get("brightness", cfg.leds.brightness)),
+        float(shown.get("volume", cfg.sound.volume)),
+        bool(shown.get("mute", cfg.sound.mute)),
+        i18n.current_language(),
+    )

@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import socket
 import sys
-from typing import Callable
+from collections.abc import Callable
 
 SERVICE = "_http._tcp.local."
 READY, REFUSED = "announced", "refused"  # the child's one line on stdout
@@ -42,14 +42,24 @@ class Announcer:
         """Start the child and wait for its first line (a failure is said, never raised)."""
         try:
             self._child = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "companion.web.mdns", self.name, str(self.port), self.address,
-                stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL)
+                sys.executable,
+                "-m",
+                "companion.web.mdns",
+                self.name,
+                str(self.port),
+                self.address,
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.DEVNULL,
+            )
             line = await asyncio.wait_for(self._child.stdout.readline(), START_TIMEOUT_S)
-        except (OSError, asyncio.TimeoutError):
+        except (TimeoutError, OSError):
             line = b""
         if line.strip() != READY.encode():
-            self.say(f"phone view: not announced as {self.name}.local (no mDNS here, or the network refused it;"
-                     " use the address in the QR code)")
+            self.say(
+                f"phone view: not announced as {self.name}.local (no mDNS here, or the network refused it;"
+                " use the address in the QR code)"
+            )
             await self.stop()
 
     async def stop(self) -> None:
@@ -60,7 +70,7 @@ class Announcer:
         try:
             child.stdin.close()
             await asyncio.wait_for(child.wait(), 3.0)
-        except (OSError, asyncio.TimeoutError):
+        except (TimeoutError, OSError):
             child.kill()
             await child.wait()
 
@@ -71,8 +81,14 @@ async def _announce(name: str, port: int, address: str) -> int:
         from zeroconf import ServiceInfo
         from zeroconf.asyncio import AsyncZeroconf
 
-        info = ServiceInfo(SERVICE, f"Nightwatch.{SERVICE}", port=port, addresses=[socket.inet_aton(address)],
-                           server=f"{name}.local.", properties={"path": "/pair"})
+        info = ServiceInfo(
+            SERVICE,
+            f"Nightwatch.{SERVICE}",
+            port=port,
+            addresses=[socket.inet_aton(address)],
+            server=f"{name}.local.",
+            properties={"path": "/pair"},
+        )
         zc = AsyncZeroconf()
         await zc.async_register_service(info, allow_name_change=True)
     except Exception:  # noqa: BLE001 - no zeroconf, multicast refused, port taken: the QR code still works

@@ -36,12 +36,13 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 
 from companion.web import guard
-from companion.web.asking import REPLY_TIMEOUT_S, Request as HubRequest
+from companion.web.asking import REPLY_TIMEOUT_S
+from companion.web.asking import Request as HubRequest
 
 STATIC = Path(__file__).with_name("static")
 COOKIE = "nw_pass"
-PING_S = 15.0          # a comment line on a quiet stream this often: dead phones are found, proxies keep it
-SEND_S = 20.0          # a stream write that takes longer (a phone that stopped reading) ends the stream
+PING_S = 15.0  # a comment line on a quiet stream this often: dead phones are found, proxies keep it
+SEND_S = 20.0  # a stream write that takes longer (a phone that stopped reading) ends the stream
 FILES = {"phone.js": "text/javascript; charset=utf-8", "phone.css": "text/css; charset=utf-8"}
 PUBLIC_FILES = ("phone.css",)  # the pairing page's look; the script only for paired phones
 # The table's own type, served to the phone from the files the table draws with (companion/ui/assets/fonts;
@@ -51,8 +52,11 @@ FONT_DIR = Path(__file__).resolve().parent.parent / "ui" / "assets" / "fonts"
 FONT_FILES = ("AtkinsonHyperlegible-Regular.ttf", "AtkinsonHyperlegible-Bold.ttf", "Cinzel-Bold.ttf")
 FONT_TYPE = "font/ttf"
 FONT_CACHE = "public, max-age=604800"
-DOWNLOADS = {"story.png": ("story", "image/png"), "journal.jsonl": ("journal", "application/x-ndjson"),
-             "taught.toml": ("taught", "application/toml")}
+DOWNLOADS = {
+    "story.png": ("story", "image/png"),
+    "journal.jsonl": ("journal", "application/x-ndjson"),
+    "taught.toml": ("taught", "application/toml"),
+}
 
 
 class Pages:
@@ -64,14 +68,20 @@ class Pages:
         self.hub, self.limits, self.counters = hub, limits, counters
         self.files = {name: (STATIC / name).read_bytes() for name in FILES}
         self.fonts: dict[str, bytes] = {}  # FONT_FILES, read on first request
-        head = (STATIC / "head.html").read_text(encoding="utf-8")  # both pages' start: language, viewport, no referrer
-        self.templates = {name: (STATIC / name).read_text(encoding="utf-8").replace("{{head}}\n", head, 1)
-                          for name in ("phone.html", "pair.html")}
+        head = (STATIC / "head.html").read_text(
+            encoding="utf-8"
+        )  # both pages' start: language, viewport, no referrer
+        self.templates = {
+            name: (STATIC / name).read_text(encoding="utf-8").replace("{{head}}\n", head, 1)
+            for name in ("phone.html", "pair.html")
+        }
         self.requests = guard.Buckets(limits.rate, limits.burst)
         self.guesses = guard.Buckets(limits.guesses / 60.0, limits.guesses)
         self.codes = guard.CodeBudget(limits.code_budget, limits.code_refill_s)
         hub.codes = self.codes  # the loop reads it for the Phones screen ("someone is guessing the code")
-        self.changed = asyncio.Event()   # set when a snapshot is published (by the loop, through call_soon_threadsafe)
+        self.changed = (
+            asyncio.Event()
+        )  # set when a snapshot is published (by the loop, through call_soon_threadsafe)
         self.streams = 0
         self.story_lock = asyncio.Semaphore(1)
 
@@ -84,9 +94,13 @@ class Pages:
         if not self.requests.take(addr):
             self.counters.rate_limited += 1
             return await self._send(send, scope, plain(429, "Too many requests: wait a moment."))
-        if head_size(scope) > self.limits.head_bytes:  # (a pipelined one: the first head is counted on the wire)
+        if (
+            head_size(scope) > self.limits.head_bytes
+        ):  # (a pipelined one: the first head is counted on the wire)
             self.counters.heads_too_large += 1
-            return await self._send(send, scope, plain(431, f"Request head too large: at most {self.limits.head_bytes} bytes."))
+            return await self._send(
+                send, scope, plain(431, f"Request head too large: at most {self.limits.head_bytes} bytes.")
+            )
         try:
             response = await self.route(request, addr, send)
         except _Refused as refused:
@@ -112,11 +126,11 @@ class Pages:
         if path == "/pair":
             return await self.pair_code(request, addr) if method == "POST" else self.pair_page(request)
         if path.startswith("/pair/") and method == "GET":
-            return self.pair_token(request, addr, path[len("/pair/"):])
+            return self.pair_token(request, addr, path[len("/pair/") :])
         if path == "/static/phone.css" and method == "GET":
             return self.static("phone.css")
         if path.startswith("/static/fonts/") and method == "GET":
-            return self.font(path[len("/static/fonts/"):])
+            return self.font(path[len("/static/fonts/") :])
         token, role = self.pass_of(request)
         if role is None:
             if request.cookies.get(COOKIE):  # an old pass: count it as a guess
@@ -126,8 +140,8 @@ class Pages:
         if method == "GET":
             if path == "/":
                 return self.phone_page(token, role, lang)
-            if path.startswith("/static/") and path[len("/static/"):] in FILES:
-                return self.static(path[len("/static/"):])
+            if path.startswith("/static/") and path[len("/static/") :] in FILES:
+                return self.static(path[len("/static/") :])
             if path == "/api/view":
                 return await self.view(lang)
             if path == "/api/events":
@@ -136,11 +150,13 @@ class Pages:
             if path == "/api/cards" and role == "host":
                 return await self.ask("cards", {}, role, lang)
             if path.startswith("/api/download/") and role == "host":
-                return await self.download(path[len("/api/download/"):], role, lang)
+                return await self.download(path[len("/api/download/") :], role, lang)
         elif method == "POST" and path in ("/api/teach", "/api/settings", "/api/rename") and role == "host":
             data = await self.change_body(request, token)
             version = data.pop("gv", None)
-            return await self.ask(path[len("/api/"):], data, role, lang, version if isinstance(version, int) else -1)
+            return await self.ask(
+                path[len("/api/") :], data, role, lang, version if isinstance(version, int) else -1
+            )
         return plain(404, "Not here.")
 
     # -- pairing ------------------------------------------------------------------------------------------
@@ -170,7 +186,9 @@ class Pages:
 
         from companion.web.pairing import normal_code
 
-        if self.codes.paused():  # (from here to the spend nothing awaits: a code at a time, however many come at once)
+        if (
+            self.codes.paused()
+        ):  # (from here to the spend nothing awaits: a code at a time, however many come at once)
             self.counters.code_paused += 1
             return self.pair_page(request, 429, "paused")
         code = (parse_qs(body.decode("utf-8", "replace")).get("code") or [""])[0]
@@ -179,7 +197,9 @@ class Pages:
             self._guess(addr)
             if normal_code(code) and self.codes.spend():  # (what cannot be a code cannot hit: not counted)
                 self.hub.wake()  # a resting table shows the pause on its Phones screen at once
-                self.hub.client_log.line("phone view: wrong pairing codes from the network: pairing by code paused")
+                self.hub.client_log.line(
+                    "phone view: wrong pairing codes from the network: pairing by code paused"
+                )
             return self.pair_page(request, 401, "wrong")
         return self.paired(found.token)
 
@@ -242,12 +262,14 @@ class Pages:
         if lang not in snap.texts:
             self.hub.watch(lang)
             try:
-                await asyncio.wait_for(asyncio.wrap_future(self.hub.ask(HubRequest("refresh", lang=lang))), REPLY_TIMEOUT_S)
+                await asyncio.wait_for(
+                    asyncio.wrap_future(self.hub.ask(HubRequest("refresh", lang=lang))), REPLY_TIMEOUT_S
+                )
                 for _ in range(int(REPLY_TIMEOUT_S * 20)):  # the snapshot follows within the same frame
                     if lang in self.hub.snapshot.texts:
                         break
                     await asyncio.sleep(0.05)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 return None
             snap = self.hub.snapshot
         return snap.texts.get(lang)
@@ -258,11 +280,19 @@ class Pages:
         if self.streams >= self.limits.streams:
             return await self._send(send, request.scope, plain(503, "Too many phones watching."))
         self.streams += 1
-        headers = [(k.encode(), v.encode()) for k, v in {**guard.HEADERS, "content-type": "text/event-stream",
-                                                         "x-accel-buffering": "no"}.items()]
+        headers = [
+            (k.encode(), v.encode())
+            for k, v in {
+                **guard.HEADERS,
+                "content-type": "text/event-stream",
+                "x-accel-buffering": "no",
+            }.items()
+        ]
         gone = asyncio.ensure_future(_disconnected(request.receive))
         try:
-            await asyncio.wait_for(send({"type": "http.response.start", "status": 200, "headers": headers}), SEND_S)
+            await asyncio.wait_for(
+                send({"type": "http.response.start", "status": 200, "headers": headers}), SEND_S
+            )
             last = None
             while not gone.done():
                 if self.hub.pairing.role_of_token(token) is None:
@@ -277,13 +307,17 @@ class Pages:
                         continue
                 self.changed.clear()
                 waiter = asyncio.ensure_future(self.changed.wait())
-                done, _pending = await asyncio.wait({waiter, gone}, timeout=PING_S, return_when=asyncio.FIRST_COMPLETED)
+                done, _pending = await asyncio.wait(
+                    {waiter, gone}, timeout=PING_S, return_when=asyncio.FIRST_COMPLETED
+                )
                 waiter.cancel()
                 if not done:
                     await asyncio.wait_for(_write(send, ": ping\n\n"), SEND_S)
             if not gone.done():
-                await asyncio.wait_for(send({"type": "http.response.body", "body": b"", "more_body": False}), SEND_S)
-        except (asyncio.TimeoutError, OSError):
+                await asyncio.wait_for(
+                    send({"type": "http.response.body", "body": b"", "more_body": False}), SEND_S
+                )
+        except (TimeoutError, OSError):
             pass  # a phone that stopped reading, or went: its stream ends
         finally:
             gone.cancel()
@@ -303,7 +337,7 @@ class Pages:
         future = self.hub.ask(request)
         try:
             return await asyncio.wait_for(asyncio.wrap_future(future), REPLY_TIMEOUT_S)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             future.cancel()
             return None
 
@@ -326,7 +360,9 @@ class Pages:
             if body is None:
                 return plain(503, "The card could not be drawn.")
         data = body if isinstance(body, bytes) else str(body).encode("utf-8")
-        return Response(data, 200, media_type=media, headers={"content-disposition": f'attachment; filename="{name}"'})
+        return Response(
+            data, 200, media_type=media, headers={"content-disposition": f'attachment; filename="{name}"'}
+        )
 
     async def change_body(self, request: Request, token: str) -> dict:
         """The JSON object of a change, after the CSRF checks (else _Refused)."""
@@ -365,15 +401,18 @@ class Pages:
 
         try:
             await asyncio.wait_for(read(), self.limits.body_s)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             self.counters.slow_closed += 1
             raise _Refused(plain(408, "Too slow.")) from None
         return b"".join(chunks)
 
     def too_large(self) -> Response:
         """413 naming the limit."""
-        return plain(413, f"Too large: a request may carry at most {self.limits.body_bytes} bytes "
-                          f"({self.limits.body_bytes // 1024} KB); nothing was changed.")
+        return plain(
+            413,
+            f"Too large: a request may carry at most {self.limits.body_bytes} bytes "
+            f"({self.limits.body_bytes // 1024} KB); nothing was changed.",
+        )
 
     def _origin_ok(self, request: Request) -> None:
         """A change from another site's page is refused (a browser names the page's origin)."""
@@ -401,7 +440,12 @@ def head_size(scope) -> int:
     """A request head's size as parsed: its request line and header lines (at least what came on the wire,
     less any spaces around the values)."""
     query = scope.get("query_string") or b""
-    line = len(scope["method"]) + len(scope.get("raw_path") or b"") + (len(query) + 1 if query else 0) + len(" HTTP/1.1\r\n")
+    line = (
+        len(scope["method"])
+        + len(scope.get("raw_path") or b"")
+        + (len(query) + 1 if query else 0)
+        + len(" HTTP/1.1\r\n")
+    )
     return line + sum(len(k) + len(v) + 4 for k, v in scope.get("headers") or ()) + 2
 
 

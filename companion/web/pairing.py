@@ -21,9 +21,9 @@ from typing import NamedTuple
 
 # A short code's letters: no 0/O, 1/I/L, so a code read aloud or off a small screen is typed right.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 6          # 31^6: about 887 million codes; the web side allows few wrong ones, from all
-                         # addresses together (companion/web/guard.py `CodeBudget`, `hit_chance`)
-TOKEN_BYTES = 24         # 192 random bits in the URL
+CODE_LENGTH = 6  # 31^6: about 887 million codes; the web side allows few wrong ones, from all
+# addresses together (companion/web/guard.py `CodeBudget`, `hit_chance`)
+TOKEN_BYTES = 24  # 192 random bits in the URL
 ROLES = ("player", "host")
 
 
@@ -49,7 +49,7 @@ class Pairing(NamedTuple):
     generation: int
 
     def role_of_token(self, token: str | None) -> str | None:
-        """"player", "host" or None for a token (from the URL or the cookie)."""
+        """ "player", "host" or None for a token (from the URL or the cookie)."""
         if not token or len(token) > 64:
             return None
         found = None
@@ -103,8 +103,14 @@ def _new_pass(role: str) -> Pass:
 
 def to_text(p: Pairing) -> str:
     """The passes as the private file beside the journal keeps them (JSON, one object)."""
-    return json.dumps({"generation": p.generation, "secret": p.secret.hex(),
-                       "player": [p.player.token, p.player.code], "host": [p.host.token, p.host.code]})
+    return json.dumps(
+        {
+            "generation": p.generation,
+            "secret": p.secret.hex(),
+            "player": [p.player.token, p.player.code],
+            "host": [p.host.token, p.host.code],
+        }
+    )
 
 
 def from_text(text: str) -> Pairing | None:
@@ -117,7 +123,13 @@ def from_text(text: str) -> Pairing | None:
         generation = data["generation"]
     except (ValueError, KeyError, TypeError):
         return None
-    good = (isinstance(generation, int) and generation >= 1 and len(secret) == 32
-            and all(isinstance(q.token, str) and 16 <= len(q.token) <= 64 and q.code == normal_code(q.code)
-                    for q in passes))
+    good = (
+        isinstance(generation, int)
+        and generation >= 1
+        and len(secret) == 32
+        and all(
+            isinstance(q.token, str) and 16 <= len(q.token) <= 64 and q.code == normal_code(q.code)
+            for q in passes
+        )
+    )
     return Pairing(passes[0], passes[1], secret, generation) if good else None

@@ -18,7 +18,8 @@ language the caller has set (`i18n.set_language`): the hub builds one view per l
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from companion import palette
 from companion.i18n import N_, _, data_name, speaking
@@ -27,39 +28,82 @@ from companion.inputs import DISTRICTS
 LOG_LINES = 40  # the newest log lines a phone gets
 # What a district's mood looks like on the phone (the LEDs' look in one colour each).
 MOOD_COLOURS = {
-    "off": "#1c1c22", "night": "#2b3a8c", "day": "#c9a227", "dawn": "#d9822b", "danger": "#b3202c",
-    "occupied": "#5b6b7a", "attract": "#6a3d9a",
+    "off": "#1c1c22",
+    "night": "#2b3a8c",
+    "day": "#c9a227",
+    "dawn": "#d9822b",
+    "danger": "#b3202c",
+    "occupied": "#5b6b7a",
+    "attract": "#6a3d9a",
 }
 # ... and the mood a colour stands for, so the phone marks it by pattern and word too (never colour alone)
 MOODS = {code: mood for mood, code in MOOD_COLOURS.items()}
 COLOUR_CODES = {name: "#{:02x}{:02x}{:02x}".format(*rgb) for rgb, name in palette.COLOUR_NAMES.items()}
 # the page's own words, in the phone's language (the template fills them in)
 LABELS = {
-    "turn": N_("Whose turn"), "nobody": N_("Everyone"), "board": N_("Board"), "card": N_("Last event card"),
-    "log": N_("Log"), "players": N_("Players"), "me": N_("Tap your name to highlight your seat."),
-    "time": N_("Time left"), "paused": N_("paused"), "veil": N_("Veil"), "over": N_("Game over"),
-    "nogame": N_("No game is running at the table."), "offline": N_("Lost the table: trying again..."),
-    "host": N_("Host"), "teach": N_("Teach a card"), "settings": N_("Settings"), "downloads": N_("Downloads"),
-    "act": N_("Act"), "number": N_("Number"), "save": N_("Save card"), "tapgrid": N_("Tap a cell: red, again blue-gray, again empty."),
-    "brightness": N_("Brightness"), "volume": N_("Volume"), "mute": N_("Sound off"), "language": N_("Table language"),
-    "story": N_("End-of-game card (PNG)"), "journal": N_("This game's journal (JSONL)"),
-    "taught": N_("Your box's taught data (TOML)"), "done": N_("Done."), "red": N_("red"), "blue": N_("blue-gray"),
-    "name": N_("Card name (optional)"), "out": N_("out"), "rename": N_("Rename players"), "names": N_("Save the names"),
+    "turn": N_("Whose turn"),
+    "nobody": N_("Everyone"),
+    "board": N_("Board"),
+    "card": N_("Last event card"),
+    "log": N_("Log"),
+    "players": N_("Players"),
+    "me": N_("Tap your name to highlight your seat."),
+    "time": N_("Time left"),
+    "paused": N_("paused"),
+    "veil": N_("Veil"),
+    "over": N_("Game over"),
+    "nogame": N_("No game is running at the table."),
+    "offline": N_("Lost the table: trying again..."),
+    "host": N_("Host"),
+    "teach": N_("Teach a card"),
+    "settings": N_("Settings"),
+    "downloads": N_("Downloads"),
+    "act": N_("Act"),
+    "number": N_("Number"),
+    "save": N_("Save card"),
+    "tapgrid": N_("Tap a cell: red, again blue-gray, again empty."),
+    "brightness": N_("Brightness"),
+    "volume": N_("Volume"),
+    "mute": N_("Sound off"),
+    "language": N_("Table language"),
+    "story": N_("End-of-game card (PNG)"),
+    "journal": N_("This game's journal (JSONL)"),
+    "taught": N_("Your box's taught data (TOML)"),
+    "done": N_("Done."),
+    "red": N_("red"),
+    "blue": N_("blue-gray"),
+    "name": N_("Card name (optional)"),
+    "out": N_("out"),
+    "rename": N_("Rename players"),
+    "names": N_("Save the names"),
     # a district's mood in a word (beside its colour and pattern)
-    "mood-night": N_("night"), "mood-day": N_("day"), "mood-dawn": N_("dawn"), "mood-danger": N_("danger"),
+    "mood-night": N_("night"),
+    "mood-day": N_("day"),
+    "mood-dawn": N_("dawn"),
+    "mood-danger": N_("danger"),
     "mood-occupied": N_("occupied"),
 }
 
 
-def build(game_id: str | None, state: Mapping[str, Any] | None, events: Iterable[Mapping[str, Any]] = (),
-          log: Iterable[str] = (), timer: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def build(
+    game_id: str | None,
+    state: Mapping[str, Any] | None,
+    events: Iterable[Mapping[str, Any]] = (),
+    log: Iterable[str] = (),
+    timer: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
     """The phone view of one moment, in the current language and the game's own words (`_build`)."""
     with speaking(game_id):
         return _build(game_id, state, events, log, timer)
 
 
-def _build(game_id: str | None, state: Mapping[str, Any] | None, events: Iterable[Mapping[str, Any]] = (),
-          log: Iterable[str] = (), timer: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def _build(
+    game_id: str | None,
+    state: Mapping[str, Any] | None,
+    events: Iterable[Mapping[str, Any]] = (),
+    log: Iterable[str] = (),
+    timer: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
     """The phone view of one moment, in the current language.
 
     game_id/state: the game in hand and its state JSON (None: no game); events: the newest engine
@@ -88,7 +132,8 @@ def _build(game_id: str | None, state: Mapping[str, Any] | None, events: Iterabl
         card=last_card(events),
         log=list(log)[-LOG_LINES:],
         timer=_timer(timer, state),
-        renames=game is not None and game.renames(),  # the host may rename the players (the games named by their table)
+        renames=game is not None
+        and game.renames(),  # the host may rename the players (the games named by their table)
     )
     return view
 
@@ -96,13 +141,21 @@ def _build(game_id: str | None, state: Mapping[str, Any] | None, events: Iterabl
 def shape_points(shape: Any) -> str:
     """A seat's shape (companion/palette.py) as an SVG polygon's points in a 20 x 20 box: the phone
     draws it in the player's colour, so colour is never the only mark there either."""
-    return " ".join(f"{10 + x * 9:.1f},{10 + y * 9:.1f}" for x, y in palette.shape_points(str(shape or "circle")))
+    return " ".join(
+        f"{10 + x * 9:.1f},{10 + y * 9:.1f}" for x, y in palette.shape_points(str(shape or "circle"))
+    )
 
 
 def marks(seats: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """Players as a cell's marks: {name, colour code, shape points} each (the game API's seats)."""
-    return [{"name": str(s.get("name", "")), "colour": COLOUR_CODES.get(str(s.get("colour")), "#ffffff"),
-             "shape": shape_points(s.get("shape"))} for s in seats]
+    return [
+        {
+            "name": str(s.get("name", "")),
+            "colour": COLOUR_CODES.get(str(s.get("colour")), "#ffffff"),
+            "shape": shape_points(s.get("shape")),
+        }
+        for s in seats
+    ]
 
 
 def board(state: Mapping[str, Any], seats: list) -> list[dict[str, Any]]:
@@ -113,7 +166,9 @@ def board(state: Mapping[str, Any], seats: list) -> list[dict[str, Any]]:
     game = get(state.get("game"))
     own = game.phone_cells(state) if game is not None else None
     out = own if own is not None else cells(state, seats)
-    for cell in out:  # the mood its colour shows, for the pattern and the word (a game's own cells give the colour)
+    for (
+        cell
+    ) in out:  # the mood its colour shows, for the pattern and the word (a game's own cells give the colour)
         cell.setdefault("mood", MOODS.get(str(cell.get("colour")), ""))
     return out
 
@@ -147,10 +202,14 @@ def _cell(pos: str, cell: Mapping[str, Any], names: list[str], colours: Mapping[
             who.extend(str(p) for p in cell[key] if str(p) in colours)
     lines: list[str] = []
     level = cell.get("intensity")
-    return {"pos": pos, "label": data_name(_(label)) if label and label not in colours else label,
-            "lines": lines, "colour": MOOD_COLOURS.get(str(cell.get("mood")), MOOD_COLOURS["off"]),
-            "level": round(float(level), 2) if isinstance(level, (int, float)) else 0.0,
-            "marks": marks(colours[n] for n in dict.fromkeys(who))}
+    return {
+        "pos": pos,
+        "label": data_name(_(label)) if label and label not in colours else label,
+        "lines": lines,
+        "colour": MOOD_COLOURS.get(str(cell.get("mood")), MOOD_COLOURS["off"]),
+        "level": round(float(level), 2) if isinstance(level, (int, float)) else 0.0,
+        "marks": marks(colours[n] for n in dict.fromkeys(who)),
+    }
 
 
 def last_card(events: Iterable[Mapping[str, Any]]) -> dict[str, Any] | None:
@@ -163,16 +222,25 @@ def last_card(events: Iterable[Mapping[str, Any]]) -> dict[str, Any] | None:
         return None
     grid = found["grid"]
     items = grid.items() if isinstance(grid, Mapping) else grid
-    return {"key": str(found.get("card") or ""), "name": data_name(str(found.get("name") or "")),
-            "grid": {str(pos): str(colour) for pos, colour in items}}
+    return {
+        "key": str(found.get("card") or ""),
+        "name": data_name(str(found.get("name") or "")),
+        "grid": {str(pos): str(colour) for pos, colour in items},
+    }
 
 
 def _player(seat: Mapping[str, Any], turn) -> dict[str, Any]:
     """A seat for the phone: name, colour code, shape (SVG points), seat index, out, whether it is
     their turn."""
     name = str(seat.get("name", ""))
-    return {"name": name, "colour": COLOUR_CODES.get(str(seat.get("colour")), "#ffffff"), "shape": shape_points(seat.get("shape")),
-            "seat": seat.get("seat"), "out": bool(seat.get("out")), "turn": name == turn}
+    return {
+        "name": name,
+        "colour": COLOUR_CODES.get(str(seat.get("colour")), "#ffffff"),
+        "shape": shape_points(seat.get("shape")),
+        "seat": seat.get("seat"),
+        "out": bool(seat.get("out")),
+        "turn": name == turn,
+    }
 
 
 def _timer(timer: Mapping[str, Any] | None, state: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -181,4 +249,8 @@ def _timer(timer: Mapping[str, Any] | None, state: Mapping[str, Any]) -> dict[st
         return None
     picture = state.get("board") if isinstance(state.get("board"), Mapping) else {}
     paused = bool(picture.get("paused"))  # the lights' picture says when the table paused the clock
-    return {"left": round(float(timer.get("left", 0.0))), "total": round(float(timer.get("total", 0.0))), "paused": paused}
+    return {
+        "left": round(float(timer.get("left", 0.0))),
+        "total": round(float(timer.get("total", 0.0))),
+        "paused": paused,
+    }

@@ -64,11 +64,24 @@ async def _serve(hub, sock: socket.socket, limits: guard.Limits) -> None:
     hub.client_log.every_s = limits.log_every_s
     hub.client_log.schedule = lambda delay, fn: loop.call_soon_threadsafe(loop.call_later, delay, fn)
     hub.notify = lambda: loop.call_soon_threadsafe(pages.changed.set)
-    config = uvicorn.Config(pages, http=guard.protocol(limits, counters), ws="none", lifespan="off",
-                            access_log=False, log_config=None, log_level="warning", server_header=False, proxy_headers=False,
-                            date_header=False, timeout_keep_alive=int(limits.idle_s), timeout_graceful_shutdown=1,
-                            limit_concurrency=limits.max_connections + 16, h11_max_incomplete_event_size=limits.head_bytes,
-                            loop="asyncio", interface="asgi3")
+    config = uvicorn.Config(
+        pages,
+        http=guard.protocol(limits, counters),
+        ws="none",
+        lifespan="off",
+        access_log=False,
+        log_config=None,
+        log_level="warning",
+        server_header=False,
+        proxy_headers=False,
+        date_header=False,
+        timeout_keep_alive=int(limits.idle_s),
+        timeout_graceful_shutdown=1,
+        limit_concurrency=limits.max_connections + 16,
+        h11_max_incomplete_event_size=limits.head_bytes,
+        loop="asyncio",
+        interface="asgi3",
+    )
     stop = asyncio.Event()
 
     class Server(uvicorn.Server):
@@ -118,7 +131,9 @@ def listen_problem(bind: tuple[str, int], exc: OSError) -> tuple[str, dict]:
 
     host, port = bind
     if exc.errno == errno.EADDRINUSE:
-        return N_("port {port} is in use: another program listens there; give another with --web HOST:PORT"), {"port": port}
+        return N_(
+            "port {port} is in use: another program listens there; give another with --web HOST:PORT"
+        ), {"port": port}
     if exc.errno in (errno.EACCES, errno.EPERM):
         return N_("port {port} needs root: give one from 1024 up"), {"port": port}
     if exc.errno in (errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT) or isinstance(exc, socket.gaierror):

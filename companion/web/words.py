@@ -21,8 +21,10 @@ WORDS = {
     "code": N_("Code"),
     "pair": N_("Pair"),
     "wrong": N_("That code is wrong. Look at the table's screen and try again."),
-    "paused": N_("Someone is guessing codes, so typed codes wait a minute. Scan the QR code on the table's screen: "
-                 "it still works."),
+    "paused": N_(
+        "Someone is guessing codes, so typed codes wait a minute. Scan the QR code on the table's screen: "
+        "it still works."
+    ),
     "old": N_("This link is old or wrong: the table draws new codes for each new game. Scan the new code."),
     "loading": N_("Waiting for the table..."),
     "noscript": N_("This page needs JavaScript."),

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import random
 
-from companion.gamedata import config
 from companion.app import App
-from companion.runtime.parts import Parts
+from companion.gamedata import config
 from companion.hal import open_hardware
-from companion.storage.journal import Journal
 from companion.rules import load_game
+from companion.runtime.parts import Parts
+from companion.storage.journal import Journal
 
 SETUP = {"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila"], "difficulty": "easy", "seed": 11}
 
@@ -21,7 +21,18 @@ def make_app(tmp_path, *, ui=None, surface=None, source=None, log=None, cfg=None
     hw = open_hardware(cfg, backend="mock")
     j = Journal(tmp_path / "journal.sqlite3") if journal else None
     lines: list[str] = []
-    app = App(Parts(cfg, hw, j, ui=ui, surface=surface, source=source, log=log if log is not None else lines.append, **extra))
+    app = App(
+        Parts(
+            cfg,
+            hw,
+            j,
+            ui=ui,
+            surface=surface,
+            source=source,
+            log=log if log is not None else lines.append,
+            **extra,
+        )
+    )
     app.lines = lines
     return app
 
@@ -112,16 +123,17 @@ def choose(app, widget: str) -> bool:
     """Move the focus to `widget` with `next`, then `confirm`. False if the widget went away meanwhile
     (e.g. One Night's step timer ran out and the loop moved the narrator on: the screen changed)."""
     from companion.inputs import VButton
-    from companion.ui.model import MORE
-
     from companion.ui.buttons import GROUP
+    from companion.ui.model import MORE
 
     vm = app.ui.view_model()
     while widget != MORE and widget in [b["id"] for b in vm.get("more", [])]:
         icon = next(b.get("icon") for b in vm["more"] if b["id"] == widget)
         choose(app, MORE)  # behind "More": its sheet lists it (or the sheet's own "More", when it is long)
         vm = app.ui.view_model()
-        if widget not in [b["id"] for b in vm["buttons"]] and GROUP + str(icon) in [b["id"] for b in vm["buttons"]]:
+        if widget not in [b["id"] for b in vm["buttons"]] and GROUP + str(icon) in [
+            b["id"] for b in vm["buttons"]
+        ]:
             choose(app, GROUP + str(icon))  # one button for the sheet's actions of its kind: its own sheet
             vm = app.ui.view_model()
     for _ in range(60):

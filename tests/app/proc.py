@@ -40,23 +40,38 @@ runpy.run_module("companion", run_name="__main__")
 
 def clean_env(tmp_path: Path, **extra) -> dict:
     """Private folders, dummy SDL audio, no desktop display, no backend from the test run."""
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "COMPANION_HAL", "SDL_VIDEODRIVER", "NOTIFY_SOCKET")}
-    (tmp_path / "run").mkdir(exist_ok=True)  # rescue files and the unsaved status (companion/storage/rescue.py)
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DISPLAY", "WAYLAND_DISPLAY", "COMPANION_HAL", "SDL_VIDEODRIVER", "NOTIFY_SOCKET")
+    }
+    (tmp_path / "run").mkdir(
+        exist_ok=True
+    )  # rescue files and the unsaved status (companion/storage/rescue.py)
     env["COMPANION_RESCUE_PLACES"] = str(tmp_path / "run")  # never the machine's /var/tmp or /dev/shm
-    env.update(COMPANION_STATE_DIR=str(tmp_path / "state"), COMPANION_CONFIG_DIR=str(tmp_path / "cfg"),
-               SDL_AUDIODRIVER="dummy", STRIP_FILE=str(tmp_path / "strip.json"), **extra)
+    env.update(
+        COMPANION_STATE_DIR=str(tmp_path / "state"),
+        COMPANION_CONFIG_DIR=str(tmp_path / "cfg"),
+        SDL_AUDIODRIVER="dummy",
+        STRIP_FILE=str(tmp_path / "strip.json"),
+        **extra,
+    )
     return env
 
 
 def start(args, env: dict, probe: str = PROBE) -> subprocess.Popen:
     """`companion run ARGS` through the strip probe (or another `probe`), stdout and stderr piped."""
-    return subprocess.Popen([sys.executable, "-c", probe, *args], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, env=env, text=True)
+    return subprocess.Popen(
+        [sys.executable, "-c", probe, *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        text=True,
+    )
 
 
 @contextmanager
-def running(proc: subprocess.Popen, notify: "Notify"):
+def running(proc: subprocess.Popen, notify: Notify):
     """`proc` for the body of a test; afterwards it is killed if still alive and `notify` is closed."""
     try:
         yield proc
@@ -107,7 +122,7 @@ class Notify:
             self.sock.settimeout(left)
             try:
                 self.messages.append(self.sock.recv(4096).decode())
-            except socket.timeout:
+            except TimeoutError:
                 pass
 
     def drain(self, wait: float = 0.3) -> list[str]:
@@ -116,7 +131,7 @@ class Notify:
         while True:
             try:
                 self.messages.append(self.sock.recv(4096).decode())
-            except (socket.timeout, BlockingIOError):
+            except (TimeoutError, BlockingIOError):
                 return self.messages
 
     def close(self) -> None:

@@ -35,7 +35,9 @@ def test_tracker_numbers_taught_with_buttons_are_used_by_the_next_draw(tmp_path)
     assert choose(app, "f:I.high.0")
     for _ in range(3):
         tap(app, VButton.VEIL_UP)
-    assert any(b["label"] == f"Act I, veil 4 to 6, red: {red_high_i + 3}" for b in app.ui.view_model()["buttons"])
+    assert any(
+        b["label"] == f"Act I, veil 4 to 6, red: {red_high_i + 3}" for b in app.ui.view_model()["buttons"]
+    )
     assert choose(app, "save")
     taught = next(t for t in load_masters().trackers if t.vampires == 2)
     assert taught.source == "taught"

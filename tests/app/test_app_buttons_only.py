@@ -7,10 +7,18 @@ import pygame
 import pytest
 
 from companion.inputs import VButton
+from companion.runtime.idle import LED_REFRESH_S
 from companion.ui.model import MORE
 from companion.ui.table import TableUI
-from companion.runtime.idle import LED_REFRESH_S
-from tests.app.helpers import choose, longest_dark, make_app, record_pushes, replayed_view, strip_is_current, tap
+from tests.app.helpers import (
+    choose,
+    longest_dark,
+    make_app,
+    record_pushes,
+    replayed_view,
+    strip_is_current,
+    tap,
+)
 
 
 def _step(app, rng) -> None:
@@ -21,13 +29,17 @@ def _step(app, rng) -> None:
         tap(app, VButton.for_district(rng.choice(cells)))
         vm = app.ui.view_model()
     # every action, on show or behind "More": `choose` reaches a hidden one through the More sheet
-    choices = [b["id"] for b in vm["buttons"] + vm["more"] if b["enabled"] and b["id"] not in ("menu", "swap", MORE)]
+    choices = [
+        b["id"] for b in vm["buttons"] + vm["more"] if b["enabled"] and b["id"] not in ("menu", "swap", MORE)
+    ]
     assert choose(app, rng.choice(choices))
     for _ in range(5):  # a picker may ask a few things
         vm = app.ui.view_model()
         if vm["screen"] != "picker":
             break
-        options = [b["id"] for b in vm["buttons"] if b["enabled"] and b["id"].split(":")[0] in ("v", "d", "c")]
+        options = [
+            b["id"] for b in vm["buttons"] if b["enabled"] and b["id"].split(":")[0] in ("v", "d", "c")
+        ]
         if options:
             assert choose(app, rng.choice(options))
         elif "board" in " ".join(vm["lines"]):
@@ -46,7 +58,11 @@ def test_whole_game_with_physical_buttons_only(tmp_path, seed):
     assert choose(app, "game:masters")
     for name in ("Imre", "Mila"):
         assert choose(app, f"v:{name}")
-    for widget in ("difficulty", "difficulty", "start:digital"):  # Easy (Medium, Hard, Easy), the example deck
+    for widget in (
+        "difficulty",
+        "difficulty",
+        "start:digital",
+    ):  # Easy (Medium, Hard, Easy), the example deck
         assert choose(app, widget)
     assert app.session is not None, "the wizard's setup did not start a game"
     for _ in range(1500):

@@ -8,8 +8,14 @@ from companion.ui.input_map import WidgetPress
 from companion.ui.table import TableUI
 from tests.app.helpers import make_app
 
-PHYSICAL = {"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila"], "difficulty": "easy", "seed": 4,
-            "deck": "physical"}
+PHYSICAL = {
+    "cmd": "setup",
+    "game": "masters",
+    "vampires": ["Imre", "Mila"],
+    "difficulty": "easy",
+    "seed": 4,
+    "deck": "physical",
+}
 
 
 def _app(tmp_path):
@@ -57,7 +63,9 @@ def test_unknown_tag_is_taught_on_screen_then_drawn_with_the_taught_grid(tmp_pat
     _read(app, "04DEADBEEF0102")
     vm = app.ui.view_model()
     assert vm["screen"] == "teach" and vm["lines"][0] == "This card is new to the table."
-    assert "04DEADBEEF0102" not in " ".join(vm["lines"]) and app.ui.screen.tag == "04DEADBEEF0102"  # kept, not shown
+    assert (
+        "04DEADBEEF0102" not in " ".join(vm["lines"]) and app.ui.screen.tag == "04DEADBEEF0102"
+    )  # kept, not shown
     assert app.session.view()["card"] is None  # nothing drawn, nothing changed
     _press(app, "grid")
     for _ in range(4):

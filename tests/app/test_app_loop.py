@@ -2,11 +2,19 @@
 
 import random
 
-from companion.lighting.controller import timed
-from companion.runtime.sources import BotSource, ScriptSource
 from companion.games.masters.rules import bot
+from companion.lighting.controller import timed
 from companion.runtime.idle import LED_REFRESH_S
-from tests.app.helpers import SETUP, at_night_turn, bot_plays, make_app, play_until, replayed_view, strip_is_current
+from companion.runtime.sources import BotSource, ScriptSource
+from tests.app.helpers import (
+    SETUP,
+    at_night_turn,
+    bot_plays,
+    make_app,
+    play_until,
+    replayed_view,
+    strip_is_current,
+)
 
 
 def _finish_with_bot(app, seed=3, limit=4000):
@@ -81,7 +89,17 @@ def test_app_victory_by_ritual(tmp_path):
     assert app.submit({"cmd": "adjust", "reserve": {"minions": 9}})
     clear = {"agents_hidden": 0, "agents_exposed": 0}
     assert app.submit({"cmd": "adjust", "district": here, "minions": 4, **clear})
-    neighbour = {"A1": "A2", "A2": "A1", "A3": "A2", "B1": "A1", "B2": "A2", "B3": "A3", "C1": "B1", "C2": "B2", "C3": "B3"}[here]
+    neighbour = {
+        "A1": "A2",
+        "A2": "A1",
+        "A3": "A2",
+        "B1": "A1",
+        "B2": "A2",
+        "B3": "A3",
+        "C1": "B1",
+        "C2": "B2",
+        "C3": "B3",
+    }[here]
     nb = app.session.view()["districts"][neighbour]
     if nb["agents_hidden"] or nb["agents_exposed"]:
         assert app.submit({"cmd": "adjust", "district": neighbour, **clear})

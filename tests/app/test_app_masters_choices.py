@@ -6,11 +6,18 @@ import pygame
 from companion.inputs import VButton
 from companion.ui.table import TableUI
 from tests.app.helpers import choose, make_app, replayed_view, tap
-from tests.ui.helpers import every
 from tests.rules import EMPTY_CARD, LAYOUT
+from tests.ui.helpers import every
 
-SETUP = {"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila", "Ishtvan"], "difficulty": "easy",
-         "seed": 1, "districts": dict(LAYOUT), "deck": "physical"}
+SETUP = {
+    "cmd": "setup",
+    "game": "masters",
+    "vampires": ["Imre", "Mila", "Ishtvan"],
+    "difficulty": "easy",
+    "seed": 1,
+    "districts": dict(LAYOUT),
+    "deck": "physical",
+}
 
 
 def _app(tmp_path, *commands):
@@ -31,8 +38,13 @@ def _button(app, label: str) -> str:
 def test_leader_picks_who_goes_short_with_the_district_buttons(tmp_path):
     """Last Crusade with 2 agents left for 3: the screen proposes, the leader changes it on the district
     buttons and confirms; the journal keeps the choice and replays it."""
-    app = _app(tmp_path, {"cmd": "adjust", "veil": 4}, {"cmd": "adjust", "district": "A1", "minions": 0},
-               {"cmd": "adjust", "reserve": {"agents": 2}}, {"cmd": "draw", "card": "II-01"})
+    app = _app(
+        tmp_path,
+        {"cmd": "adjust", "veil": 4},
+        {"cmd": "adjust", "district": "A1", "minions": 0},
+        {"cmd": "adjust", "reserve": {"agents": 2}},
+        {"cmd": "draw", "card": "II-01"},
+    )
     tap(app, VButton.for_district("A1"))  # blue-gray first: A1 gets the 1, B1 the 0
     vm = app.ui.view_model()
     assert vm["screen"] == "event" and app.session.view()["step"] == "place-agents"
@@ -54,8 +66,12 @@ def test_leader_picks_who_goes_short_with_the_district_buttons(tmp_path):
 
 def test_place_button_waits_until_every_agent_left_is_given(tmp_path):
     """Taking agents back leaves the place button greyed with the reason; nothing is sent."""
-    app = _app(tmp_path, {"cmd": "adjust", "district": "A1", "minions": 0}, {"cmd": "adjust", "reserve": {"agents": 2}},
-               {"cmd": "draw", "card": "II-01"})
+    app = _app(
+        tmp_path,
+        {"cmd": "adjust", "district": "A1", "minions": 0},
+        {"cmd": "adjust", "reserve": {"agents": 2}},
+        {"cmd": "draw", "card": "II-01"},
+    )
     tap(app, VButton.for_district("A1"))
     tap(app, VButton.for_district("C1"))  # the proposal's 2 taken back
     place = next(b for b in every(app.ui.view_model()) if b["label"] == "Place agents")
@@ -76,4 +92,7 @@ def test_pointless_night_action_asks_first(tmp_path):
     assert app.ui.view_model()["screen"] == "night" and app.session.view()["vampires"]["Imre"]["ap"] == 2
     assert choose(app, _button(app, "Expose agents"))
     assert choose(app, "yes")
-    assert app.session.view()["vampires"]["Imre"]["ap"] == 1 and app.session.commands[-1] == {"cmd": "expose", "free": False}
+    assert app.session.view()["vampires"]["Imre"]["ap"] == 1 and app.session.commands[-1] == {
+        "cmd": "expose",
+        "free": False,
+    }

@@ -77,7 +77,9 @@ def test_the_loop_draws_every_frame_only_while_the_card_turns(tmp_path):
     during = [t for t in full if t <= began + motion.MAX_S]
     after = [t for t in full if t > began + motion.MAX_S + 2 / FPS]
     assert len(during) >= motion.FLIP_S * FPS  # every frame while it turns (each a full one)
-    assert len(after) <= 3  # then the idle pace again: a full frame a second (companion/runtime/idle.py, IDLE_FRAME_S)
+    assert (
+        len(after) <= 3
+    )  # then the idle pace again: a full frame a second (companion/runtime/idle.py, IDLE_FRAME_S)
     assert not app.ui.motion.wants_frame(app.clock.now()) and app._resting(app.clock.now())
 
 

@@ -9,10 +9,19 @@ import pygame
 import pytest
 
 from companion.inputs import DISTRICTS, VButton
-from companion.ui.table import TableUI
 from companion.runtime.idle import LED_REFRESH_S
-from tests.app.helpers import (TICK, choose, longest_dark, make_app, name_seats, record_pushes, replayed_view, strip_is_current,
-                               tap)
+from companion.ui.table import TableUI
+from tests.app.helpers import (
+    TICK,
+    choose,
+    longest_dark,
+    make_app,
+    name_seats,
+    record_pushes,
+    replayed_view,
+    strip_is_current,
+    tap,
+)
 
 NOT_PLAYED = ("menu", "correct", "who", "new", "log", "__more__")  # navigation, not moves of the game
 # a claim of the win offers only points that reach the target, a stake only a card it may be: pressed
@@ -43,7 +52,10 @@ def _answer(app, rng) -> None:
                 tap(app, rng.choice((VButton.VEIL_UP, VButton.VEIL_DOWN)))
         elif options and any(c["title"] for c in vm["grid"]) and rng.random() < 0.5:
             tap(app, VButton.for_district(rng.choice([c["pos"] for c in vm["grid"] if c["title"]])))
-        elif options and (rng.random() < 0.7 or not next(b for b in (vm["buttons"] + vm["more"]) if b["id"] == "ok")["enabled"]):
+        elif options and (
+            rng.random() < 0.7
+            or not next(b for b in (vm["buttons"] + vm["more"]) if b["id"] == "ok")["enabled"]
+        ):
             choose(app, rng.choice(options))
         if app.ui.view_model()["screen"] == "pick" and app.ui.view_model()["lines"][0] == before:
             choose(app, "ok")
@@ -53,7 +65,9 @@ def _pick_roles(app, rng) -> None:
     """One Night's role picker: district buttons add roles of the first page until the count is right."""
     for _ in range(300):
         vm = app.ui.view_model()
-        if next(b for b in (vm["buttons"] + vm["more"]) if b["id"] == "start")["enabled"] and not vm["lines"][0].endswith(" 0 chosen."):
+        if next(b for b in (vm["buttons"] + vm["more"]) if b["id"] == "start")["enabled"] and not vm["lines"][
+            0
+        ].endswith(" 0 chosen."):
             break
         tap(app, VButton.for_district(rng.choice(DISTRICTS)))
     choose(app, "start")
@@ -65,7 +79,11 @@ def _step(app, rng) -> None:
     choices = [b["id"] for b in (vm["buttons"] + vm["more"]) if b["enabled"] and b["id"] not in NOT_PLAYED]
     if rng.random() > 0.02:
         choices = [c for c in choices if _verb(app, c) not in RARE] or choices
-    if vm["screen"] == "mansion" and any(b["id"] == "who" for b in (vm["buttons"] + vm["more"])) and rng.random() < 0.2:
+    if (
+        vm["screen"] == "mansion"
+        and any(b["id"] == "who" for b in (vm["buttons"] + vm["more"]))
+        and rng.random() < 0.2
+    ):
         choices = ["who"]  # sometimes look at another player's dice first
     choose(app, rng.choice(choices))
     _answer(app, rng)
@@ -112,12 +130,15 @@ def _play(tmp_path, game_id: str, players_delta: int, seed: int):
     return app
 
 
-@pytest.mark.parametrize("game_id, players_delta, seed, end_screen", [
-    ("nosferatu", 0, 8, "nosferatu-over"),
-    ("strigoi", -2, 19, "strigoi-over"),  # (a seed whose random presses make a real game of it)
-    ("one-night", 0, 7, "one-night-over"),
-    ("mansion", -2, 1, "mansion-over"),
-])
+@pytest.mark.parametrize(
+    "game_id, players_delta, seed, end_screen",
+    [
+        ("nosferatu", 0, 8, "nosferatu-over"),
+        ("strigoi", -2, 19, "strigoi-over"),  # (a seed whose random presses make a real game of it)
+        ("one-night", 0, 7, "one-night-over"),
+        ("mansion", -2, 1, "mansion-over"),
+    ],
+)
 def test_whole_game_with_physical_buttons_only(tmp_path, game_id, players_delta, seed, end_screen):
     app = _play(tmp_path, game_id, players_delta, seed)
     view = app.session.view()
@@ -152,7 +173,9 @@ def test_one_night_roles_chosen_on_the_buttons_reach_the_setup(tmp_path):
     _pick_roles(app, rng)
     setup = app.session.commands[0]
     assert setup["players"] == 3 and setup["names"] == names
-    assert sorted(setup["roles"]) == sorted(["vampire", "vampire", "diseased", "cupid", "instigator", "priest"])
+    assert sorted(setup["roles"]) == sorted(
+        ["vampire", "vampire", "diseased", "cupid", "instigator", "priest"]
+    )
     assert app.ui.view_model()["screen"] == "one-night"
 
 

@@ -13,7 +13,9 @@ from tests.app.helpers import choose, make_app, tap, type_on_keyboard
 
 def _table(tmp_path, settings=None):
     """The app with a screen on the mock HAL, on the title screen."""
-    app = make_app(tmp_path, ui=TableUI((800, 480), "masters", settings or {}), surface=pygame.Surface((800, 480)))
+    app = make_app(
+        tmp_path, ui=TableUI((800, 480), "masters", settings or {}), surface=pygame.Surface((800, 480))
+    )
     app.start()
     app.tick()
     return app
@@ -82,7 +84,10 @@ def test_wizard_offers_your_physical_deck_first_on_a_pi_even_when_cards_are_taug
     teach.save_card_grid("I-01", ["B2"], [])
     pc = _table(tmp_path / "pc")
     _wizard_options(pc)
-    assert _deck_buttons(pc) == [("start:digital", True), ("start:physical", False)]  # taught data: a real digital deck
+    assert _deck_buttons(pc) == [
+        ("start:digital", True),
+        ("start:physical", False),
+    ]  # taught data: a real digital deck
     pi = _table(tmp_path / "pi", {"pi": True})
     _wizard_options(pi)
     assert _deck_buttons(pi) == [("start:physical", True), ("start:digital", False)]
@@ -131,9 +136,9 @@ def test_first_draw_of_a_new_card_asks_its_grid_and_places_agents_there_then_nev
     vm = _vm(app)
     assert vm["title"] == "New card of deck I"  # nothing taught: straight to the grid
     assert "Cards taught: 0 of 54" in vm["lines"]
-    tap(app, VButton.DISTRICT_B3)                  # red
+    tap(app, VButton.DISTRICT_B3)  # red
     tap(app, VButton.DISTRICT_C1)
-    tap(app, VButton.DISTRICT_C1)                  # pressed again: blue-gray
+    tap(app, VButton.DISTRICT_C1)  # pressed again: blue-gray
     tap(app, VButton.DISTRICT_C3)
     tap(app, VButton.DISTRICT_C3)
     assert "Red B3, blue-gray C1 C3" in _vm(app)["lines"]
@@ -144,7 +149,9 @@ def test_first_draw_of_a_new_card_asks_its_grid_and_places_agents_there_then_nev
     card = view["card"]
     assert card["key"] == "I-01" and card["name"] == "Card I-01"  # not the slot's made-up example name
     assert card["grid"] == {"B3": "red", "C1": "blue", "C3": "blue"}
-    numbers = dict(((a, b), n) for a, b, n in next(t for t in load_masters().trackers if t.vampires == 2).numbers)
+    numbers = dict(
+        ((a, b), n) for a, b, n in next(t for t in load_masters().trackers if t.vampires == 2).numbers
+    )
     assert view["districts"]["B3"]["agents_hidden"] == numbers[("I", "high")].red  # placed where we tapped
     draw = app.journal.commands(app.session.game_id)[-1]
     assert draw["cmd"] == "draw" and draw["red"] == ["B3"] and draw["blue"] == ["C1", "C3"]
@@ -159,7 +166,9 @@ def test_first_draw_of_a_new_card_asks_its_grid_and_places_agents_there_then_nev
     _to_draw(app)
     vm = _vm(app)
     assert vm["title"] == "Draw from deck I" and "Cards taught: 1 of 54" in vm["lines"]
-    assert any(b["id"] == "card:I-01" and b["label"] == "Card I-01: red B3, blue-gray C1 C3" for b in vm["buttons"])
+    assert any(
+        b["id"] == "card:I-01" and b["label"] == "Card I-01: red B3, blue-gray C1 C3" for b in vm["buttons"]
+    )
     assert choose(app, "card:I-01")
     app.tick()
     assert app.session.view()["card"]["grid"] == {"B3": "red", "C1": "blue", "C3": "blue"}
@@ -207,10 +216,10 @@ def test_the_table_app_on_the_pi_backend_tells_the_wizard_it_runs_on_a_pi(tmp_pa
     """`companion run` hands the hardware backend to the screens: on `pi` your deck comes first."""
     import argparse
 
-    from companion.gamedata import config
     from companion.cli import run as launch
-    from companion.hal import open_hardware
+    from companion.gamedata import config
     from companion.games.masters.wizard import MastersWizard
+    from companion.hal import open_hardware
 
     teach.save_card_grid("I-01", ["B2"], [])  # something taught: only the Pi puts the physical deck first
     args = argparse.Namespace(new=True, ack=False, script=None, seed=1)
@@ -234,5 +243,7 @@ def test_a_tracker_number_stops_where_the_card_data_allows_so_saving_never_break
     assert _vm(app)["lines"][0] == "Deck I, veil 4-6: agents on each red cell: 6"
     _walk_tracker(app)
     app.tick()
-    numbers = dict(((a, b), n) for a, b, n in next(t for t in load_masters().trackers if t.vampires == 2).numbers)
+    numbers = dict(
+        ((a, b), n) for a, b, n in next(t for t in load_masters().trackers if t.vampires == 2).numbers
+    )
     assert numbers[("I", "high")].red == 6 and app.session is not None

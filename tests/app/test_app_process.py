@@ -16,18 +16,32 @@ def _env(tmp_path, **extra):
     machine runs the test (the backend is left to choose, and on a Pi's device tree it would choose
     the pi backend: the table with the phone view, never the demo these tests expect; seen under
     tools/pi-emu.sh, issue #36)."""
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "COMPANION_HAL", "SDL_VIDEODRIVER")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DISPLAY", "WAYLAND_DISPLAY", "COMPANION_HAL", "SDL_VIDEODRIVER")
+    }
     not_a_pi = tmp_path / "not-a-pi"
     not_a_pi.write_bytes(b"qemu,virt\0")
-    env.update(COMPANION_STATE_DIR=str(tmp_path / "state"), COMPANION_CONFIG_DIR=str(tmp_path / "cfg"),
-               SDL_AUDIODRIVER="dummy", COMPANION_DEVICE_TREE=str(not_a_pi), **extra)
+    env.update(
+        COMPANION_STATE_DIR=str(tmp_path / "state"),
+        COMPANION_CONFIG_DIR=str(tmp_path / "cfg"),
+        SDL_AUDIODRIVER="dummy",
+        COMPANION_DEVICE_TREE=str(not_a_pi),
+        **extra,
+    )
     return env
 
 
 def _run(tmp_path, *args, env=None, timeout=60):
     """Run `companion run ...` to the end."""
-    return subprocess.run([sys.executable, "-m", "companion", "run", *args], capture_output=True, text=True,
-                          env=env or _env(tmp_path), timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "companion", "run", *args],
+        capture_output=True,
+        text=True,
+        env=env or _env(tmp_path),
+        timeout=timeout,
+    )
 
 
 def test_run_without_a_display_plays_the_headless_demo_and_says_so(tmp_path):
@@ -67,7 +81,9 @@ def test_run_killed_mid_game_resumes_the_same_game_at_the_same_step(tmp_path):
     script = tmp_path / "game.jsonl"
     write_scenario(script, 300)
     cmd = [sys.executable, "-m", "companion", "run", "--headless", "--script", str(script), "--pace", "0.01"]
-    proc = subprocess.Popen([*cmd, "--ack"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True)
+    proc = subprocess.Popen(
+        [*cmd, "--ack"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True
+    )
     acked = 0
     for line in proc.stdout:
         if line.startswith("ack "):
@@ -82,7 +98,9 @@ def test_run_killed_mid_game_resumes_the_same_game_at_the_same_step(tmp_path):
         assert len(cmds) >= acked  # nothing acknowledged was lost
         before = replayed_view(cmds)
     # the restart resumes the same game (same setup, same step) instead of starting a new one
-    again = subprocess.Popen([*cmd, "--frames", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True)
+    again = subprocess.Popen(
+        [*cmd, "--frames", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True
+    )
     out, err = again.communicate(timeout=60)
     assert again.returncode == 0, err
     assert f"Resumed game {info.id} ({len(cmds)} commands)" in out

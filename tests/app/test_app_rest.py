@@ -5,8 +5,8 @@ import math
 
 import pygame
 
-from companion.runtime.idle import IDLE_FRAME_S
 from companion.inputs import Press, VButton
+from companion.runtime.idle import IDLE_FRAME_S
 from companion.ui.table import TableUI
 from tests.app.helpers import SETUP, make_app, record_full_frames
 
@@ -73,7 +73,9 @@ def test_a_resting_frame_draws_the_lights_only_when_a_paced_look_steps(tmp_path)
         app.clock.advance(1 / FPS)
     assert rested > FPS / 2
     assert len(drawn) <= rate + FPS - rested + 1  # a new step, or a full frame; not every resting frame
-    assert app.hw.pixels.frames[-1] == render(app.clock.now() - 1 / FPS)  # and the strip still shows the moment
+    assert app.hw.pixels.frames[-1] == render(
+        app.clock.now() - 1 / FPS
+    )  # and the strip still shows the moment
 
 
 def test_a_press_while_resting_is_answered_in_the_frame_that_receives_it(tmp_path):
@@ -122,6 +124,7 @@ def test_the_view_handed_out_never_changes_afterwards(tmp_path):
 
 def test_brightness_from_the_settings_screen_reaches_the_next_led_frame(tmp_path):
     app = _table(tmp_path)
+
     def steady_light(frame):
         """The light of every pixel but the breathing district's."""
         return sum(sum(c) for name, px in frame.items() if name != "district.A1" for c in px)
@@ -143,8 +146,8 @@ def test_taught_data_reloads_only_a_running_game_of_that_kind(tmp_path):
 
 
 def test_a_resting_table_on_a_slow_board_wakes_less_often_and_a_fast_board_every_frame(tmp_path):
-    from companion.runtime.idle import REST_POLL_S, REST_STEP_MAX_S
     from companion.lighting.effects import look
+    from companion.runtime.idle import REST_POLL_S, REST_STEP_MAX_S
 
     app = _table(tmp_path)  # the Masters day board: one district breathing slowly (paced, ~13 frames/s)
     rate = app.lights.pace_at(app.clock.now())
@@ -155,18 +158,24 @@ def test_a_resting_table_on_a_slow_board_wakes_less_often_and_a_fast_board_every
     start, frames = app.clock.now(), app.frames
     app.run(max_frames=app.frames + 30)
     woke = (app.frames - frames) / (app.clock.now() - start)
-    assert rate - 1 <= woke <= rate + 0.5  # on the breath's own steps: not every REST_POLL_S, nor 30 times a second
+    assert (
+        rate - 1 <= woke <= rate + 0.5
+    )  # on the breath's own steps: not every REST_POLL_S, nor 30 times a second
     steps = [math.floor(t * rate) for t in drawn]
     assert len(set(steps)) == len(steps) >= 28  # each wake drew one new step of the breath, none twice
     # A breath paced between REST_POLL_S and the frame rate (4 s: 16 steps a second) is woken on its steps too.
-    app.lights._retarget({"district.A1": look("breathe", color=(255, 0, 0), period=4.0)}, 0.0, app.clock.now())
+    app.lights._retarget(
+        {"district.A1": look("breathe", color=(255, 0, 0), period=4.0)}, 0.0, app.clock.now()
+    )
     app.tick()  # a full frame draws the new look
     assert app.lights.pace_at(app.clock.now()) == 16
     start, frames = app.clock.now(), app.frames
     app.run(max_frames=app.frames + 30)
     assert 15 <= (app.frames - frames) / (app.clock.now() - start) <= 16.5
     # A look that wants every frame (a heartbeat) keeps the loop at its full rate.
-    app.lights._retarget({"district.A1": look("heartbeat", color=(255, 0, 0), bpm=90.0)}, 0.0, app.clock.now())
+    app.lights._retarget(
+        {"district.A1": look("heartbeat", color=(255, 0, 0), bpm=90.0)}, 0.0, app.clock.now()
+    )
     start, frames = app.clock.now(), app.frames
     app.run(max_frames=app.frames + 30)
     assert (app.frames - frames) / (app.clock.now() - start) >= FPS - 1

@@ -4,9 +4,9 @@ with back-off and picked up once it opens."""
 
 import pygame
 
-from companion.runtime.display import RETRY_MAX_S, Display, open_display
 from companion.errors import CompanionError
 from companion.lighting.patterns import Health
+from companion.runtime.display import RETRY_MAX_S, Display, open_display
 from companion.ui.table import TableUI
 from tests.app.helpers import choose, make_app
 from tests.app.proc import Notify, clean_env, lit, running, start, stop, strip_bytes
@@ -80,8 +80,13 @@ def test_a_screen_that_goes_away_while_drawing_is_marked_missing_and_retried(tmp
     panel.plugged = True
     display = Display("fullscreen", (800, 480), opener=panel)
     display.open(0.0)
-    app = make_app(tmp_path, ui=TableUI((800, 480), "masters", {}), surface=display.surface, display=display,
-                   flip=lambda: (_ for _ in ()).throw(pygame.error("DRM master lost")))
+    app = make_app(
+        tmp_path,
+        ui=TableUI((800, 480), "masters", {}),
+        surface=display.surface,
+        display=display,
+        flip=lambda: (_ for _ in ()).throw(pygame.error("DRM master lost")),
+    )
     monkeypatch.setattr(pygame.display, "quit", lambda: None)
     app.start()
     _run_for(app, 1.5)
@@ -115,7 +120,16 @@ def test_fullscreen_with_no_display_driver_runs_degraded_and_picks_the_screen_up
     # SDL_VIDEODRIVER to dummy), and the running app must pick the screen up by itself
     notify = Notify(tmp_path)
     env = clean_env(tmp_path, NOTIFY_SOCKET=notify.path, SDL_VIDEODRIVER="nosuchdriver")
-    args = ["--fullscreen", "--backend", "sim", "--journal", str(tmp_path / "j.sqlite3"), "--create", "--plug-screen-after", "1.5"]
+    args = [
+        "--fullscreen",
+        "--backend",
+        "sim",
+        "--journal",
+        str(tmp_path / "j.sqlite3"),
+        "--create",
+        "--plug-screen-after",
+        "1.5",
+    ]
     with running(start(args, env), notify) as proc:
         ready = notify.wait_for("READY=1")
         assert "no screen" in ready and "degraded" in ready

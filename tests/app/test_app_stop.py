@@ -35,7 +35,11 @@ def test_a_stop_signal_blanks_the_leds_closes_the_journal_and_exits_0_in_time(tm
         _seed_journal(journal)
     notify = Notify(tmp_path)
     env = clean_env(tmp_path, NOTIFY_SOCKET=notify.path, SDL_VIDEODRIVER="dummy")
-    args = [a.format(script=tmp_path / "game.jsonl") for a in MODES[mode]] + ["--journal", str(journal), "--create"]
+    args = [a.format(script=tmp_path / "game.jsonl") for a in MODES[mode]] + [
+        "--journal",
+        str(journal),
+        "--create",
+    ]
     seen = []
     with running(start(args, env), notify) as proc:
         notify.wait_for("READY=1")
@@ -78,17 +82,22 @@ def test_a_stop_signal_while_starting_still_blanks_the_leds(tmp_path):
 
     from tests.app.proc import PROBE
 
-    early = PROBE.replace("runpy.run_module", (
-        "import signal\n"
-        "from companion import app as _app\n"
-        "_pattern = _app.App.show_test_pattern\n"
-        "def pattern(self, s=1.0):\n"
-        "    _pattern(self, s)\n"
-        "    os.kill(os.getpid(), signal.SIGTERM)\n"
-        "_app.App.show_test_pattern = pattern\n"
-        "runpy.run_module"))
-    done = subprocess.run([sys.executable, "-c", early, *probe_args], capture_output=True, text=True,
-                          env=env, timeout=60)
+    early = PROBE.replace(
+        "runpy.run_module",
+        (
+            "import signal\n"
+            "from companion import app as _app\n"
+            "_pattern = _app.App.show_test_pattern\n"
+            "def pattern(self, s=1.0):\n"
+            "    _pattern(self, s)\n"
+            "    os.kill(os.getpid(), signal.SIGTERM)\n"
+            "_app.App.show_test_pattern = pattern\n"
+            "runpy.run_module"
+        ),
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", early, *probe_args], capture_output=True, text=True, env=env, timeout=60
+    )
     notify.drain()
     notify.close()
     assert done.returncode == 0, done.stderr
@@ -103,12 +112,18 @@ def test_a_stop_that_hangs_ends_the_process_within_the_budget_and_says_so(tmp_pa
 
     notify = Notify(tmp_path)
     env = clean_env(tmp_path, NOTIFY_SOCKET=notify.path, SDL_VIDEODRIVER="dummy")
-    hang = PROBE.replace("runpy.run_module", (
-        "import time\n"
-        "mock.MockReader.close = lambda self: time.sleep(30)\n"
-        "runpy.run_module"))
-    with running(start(["--headless", "--backend", "mock", "--journal", str(tmp_path / "j.sqlite3"), "--create"], env, hang),
-                 notify) as proc:
+    hang = PROBE.replace(
+        "runpy.run_module",
+        ("import time\nmock.MockReader.close = lambda self: time.sleep(30)\nrunpy.run_module"),
+    )
+    with running(
+        start(
+            ["--headless", "--backend", "mock", "--journal", str(tmp_path / "j.sqlite3"), "--create"],
+            env,
+            hang,
+        ),
+        notify,
+    ) as proc:
         notify.wait_for("READY=1")
         _, err, _ = stop(proc)
     assert proc.returncode == 1  # the backstop's exit, long before the 30 s hang (stop() waits 10 s at most)

@@ -60,7 +60,10 @@ def test_strigoi_values_are_placeholders_asked_once_and_taught_with_the_buttons(
     taught = load_game("strigoi").data
     assert taught.stats["master"].existence == existence + 2 and taught.examples == ()
     apprentice_plus1 = sum(t.count for t in taught.tokens if (t.strigoi, t.bonus) == ("apprentice", 1))
-    assert apprentice_plus1 == sum(t.count for t in shipped.tokens if (t.strigoi, t.bonus) == ("apprentice", 1)) + 1
+    assert (
+        apprentice_plus1
+        == sum(t.count for t in shipped.tokens if (t.strigoi, t.bonus) == ("apprentice", 1)) + 1
+    )
     assert any("Strigoi values of your box saved" in line for line in app.lines)
     # asked once: the next new game starts straight from the wizard with the taught values
     app.dispatch({"intent": "new_game"})
@@ -78,8 +81,7 @@ def test_strigoi_screen_says_when_example_values_are_in_use(tmp_path):
     app.tick()
     assert app.session.view()["example_values"] == ["master", "apprentice", "supreme", "tokens"]
     lines = app.ui.view_model()["lines"]
-    assert any(line == "Example values: Master, Apprentice, Supreme, tokens"
-               for line in lines)
+    assert any(line == "Example values: Master, Apprentice, Supreme, tokens" for line in lines)
     assert not teach_strigoi.box_path().exists()  # nothing taught
 
 
@@ -89,8 +91,9 @@ def test_a_bad_box_value_is_refused_and_nothing_is_saved(tmp_path):
     from companion.gamedata.teach import TeachError
 
     with pytest.raises(TeachError) as err:
-        teach_strigoi.save_box({"master": {"existence": 0, "damage": 1, "strength": 5}},
-                               {"master": {0: 1}, "apprentice": {0: 1}})
+        teach_strigoi.save_box(
+            {"master": {"existence": 0, "damage": 1, "strength": 5}}, {"master": {0: 1}, "apprentice": {0: 1}}
+        )
     assert "strigoi.master.existence" in str(err.value)
     assert not teach_strigoi.box_path().exists()
 
@@ -102,8 +105,9 @@ def test_taught_values_never_change_a_game_journaled_before(tmp_path):
     canon = game.canonical(None, {"cmd": "setup", "game": "strigoi", "players": 2, "seed": 4})
     old = {k: v for k, v in canon.items() if k not in ("tokens", "examples")}
     before = game.setup(old)[0]
-    teach_strigoi.save_box({"master": {"existence": 4, "damage": 2, "strength": 8}},
-                           {"master": {0: 1}, "apprentice": {2: 5}})
+    teach_strigoi.save_box(
+        {"master": {"existence": 4, "damage": 2, "strength": 8}}, {"master": {0: 1}, "apprentice": {2: 5}}
+    )
     taught = load_game("strigoi")
     assert taught.setup(old)[0] == before  # same bag, same values
     fresh = taught.setup({"cmd": "setup", "game": "strigoi", "players": 2, "seed": 4})[0]

@@ -11,12 +11,12 @@ import pygame
 import pytest
 
 from companion.app import App
-from companion.runtime.idle import IDLE_FRAME_S
 from companion.gamedata import config
 from companion.hal import open_hardware
 from companion.hal.clock import FakeClock
 from companion.hal.sim import BUTTON_HELD
 from companion.inputs import VButton
+from companion.runtime.idle import IDLE_FRAME_S
 from companion.runtime.parts import Parts
 from companion.storage.journal import Journal
 from companion.ui.table import TableUI
@@ -34,8 +34,11 @@ def test_the_loop_names_no_simulated_board():
     attributes = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
     strings = {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
     names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
-    asked = [ast.unparse(n) for n in ast.walk(tree) if isinstance(n, ast.Call) and ast.unparse(n.func) == "getattr"
-             and "hw" in ast.unparse(n.args[0])]
+    asked = [
+        ast.unparse(n)
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Call) and ast.unparse(n.func) == "getattr" and "hw" in ast.unparse(n.args[0])
+    ]
     assert "board" not in attributes and "backend" not in attributes
     assert asked == []
     assert not {"sim", "mock", "pi"} & strings
@@ -52,8 +55,17 @@ def window(tmp_path):
     surface = pygame.display.set_mode((UI[0] + hw.panel.width, UI[1]))
     flips = []
     journal = Journal(tmp_path / "journal.sqlite3")
-    app = App(Parts(cfg, hw, journal, ui=TableUI(UI, "masters", {}), surface=surface,
-                    flip=lambda: flips.append(hw.clock.now()), log=lambda s: None))
+    app = App(
+        Parts(
+            cfg,
+            hw,
+            journal,
+            ui=TableUI(UI, "masters", {}),
+            surface=surface,
+            flip=lambda: flips.append(hw.clock.now()),
+            log=lambda s: None,
+        )
+    )
     app.flips = flips
     yield app
     hw.close()

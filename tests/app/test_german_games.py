@@ -21,7 +21,16 @@ from companion.ui.table import TableUI
 from tests.app.helpers import choose, make_app, name_seats, tap
 from tests.ui.helpers import english_fallbacks, same_in_both
 
-NOT_PLAYED = ("menu", "correct", "who", "new", "log", "swap", "undo", "__more__")  # navigation and corrections, not moves
+NOT_PLAYED = (
+    "menu",
+    "correct",
+    "who",
+    "new",
+    "log",
+    "swap",
+    "undo",
+    "__more__",
+)  # navigation and corrections, not moves
 
 
 class Recorded:
@@ -30,7 +39,9 @@ class Recorded:
     def __init__(self, tmp_path, lang: str) -> None:
         """Title screen up, language set: the loop draws on an 800x480 surface."""
         i18n.set_language(lang)
-        self.app = make_app(tmp_path, ui=TableUI((800, 480), "masters", {}), surface=pygame.Surface((800, 480)))
+        self.app = make_app(
+            tmp_path, ui=TableUI((800, 480), "masters", {}), surface=pygame.Surface((800, 480))
+        )
         self.frames: list[list[str]] = []
         tick = self.app.tick
 
@@ -65,7 +76,11 @@ def _masters_step(run: Recorded, rng: random.Random) -> None:
         vm = run.vm()
         if vm["screen"] != "picker":
             break
-        options = [b["id"] for b in (vm["buttons"] + vm["more"]) if b["enabled"] and b["id"].split(":")[0] in ("v", "d", "c")]
+        options = [
+            b["id"]
+            for b in (vm["buttons"] + vm["more"])
+            if b["enabled"] and b["id"].split(":")[0] in ("v", "d", "c")
+        ]
         if options:
             assert choose(app, rng.choice(options))
         else:  # a district on the board
@@ -111,12 +126,28 @@ def play_one_night(tmp_path, lang: str, seed: int = 7) -> Recorded:
     assert choose(app, "game:one-night")
     assert choose(app, "start")  # 4 players, the wizard's default: 7 cards
     names = name_seats(app, "EVA")  # one typed on the keyboard, the others the game's default names
-    for pos in ("A2", "A2", "B1", "B2", "B3", "C1", "C2"):  # vampire x2, count, renfield, diseased, cupid, instigator
+    for pos in (
+        "A2",
+        "A2",
+        "B1",
+        "B2",
+        "B3",
+        "C1",
+        "C2",
+    ):  # vampire x2, count, renfield, diseased, cupid, instigator
         tap(app, VButton.for_district(pos))
     assert choose(app, "start")
     assert app.session is not None and run.vm()["screen"] == "one-night"
     assert app.session.commands[0]["names"] == names and names[0] == "Eva"
-    assert app.session.commands[0]["roles"] == ["vampire", "vampire", "count", "renfield", "diseased", "cupid", "instigator"]
+    assert app.session.commands[0]["roles"] == [
+        "vampire",
+        "vampire",
+        "count",
+        "renfield",
+        "diseased",
+        "cupid",
+        "instigator",
+    ]
     for _ in range(3000):
         if app.session.outcome() is not None:
             break
@@ -149,6 +180,7 @@ def played(tmp_path, monkeypatch):
     """Play a game in English, then in German, the same way (the language is English again after).
     Each run keeps its own state folder: the German table has not seen the English one's names (the
     keyboard offers the names used before, which would change the presses)."""
+
     def one_run(game_id: str, lang: str) -> Recorded:
         monkeypatch.setenv("COMPANION_STATE_DIR", str(tmp_path / lang / "state"))
         return GAMES[game_id][0](tmp_path / lang, lang)
@@ -163,6 +195,7 @@ def played(tmp_path, monkeypatch):
             assert run.app.session.outcome() is not None, f"{game_id} did not end"
             assert run.vm()["screen"] == end
         return runs
+
     (tmp_path / "en").mkdir()
     (tmp_path / "de").mkdir()
     return play

@@ -52,10 +52,12 @@ runpy.run_module("companion", run_name="__main__")
 
 def _probe(tmp_path, probe, mark, backend="mock"):
     env = clean_env(tmp_path, SDL_VIDEODRIVER="dummy")
-    done = subprocess.run([sys.executable, "-c", probe, backend], capture_output=True, text=True, env=env, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-c", probe, backend], capture_output=True, text=True, env=env, timeout=60
+    )
     assert done.returncode == 0, done.stderr
     line = next(ln for ln in done.stderr.splitlines() if ln.startswith(mark + " "))
-    return json.loads(line[len(mark) + 1:])
+    return json.loads(line[len(mark) + 1 :])
 
 
 def _first_frame(tmp_path, backend="mock"):
@@ -65,8 +67,16 @@ def _first_frame(tmp_path, backend="mock"):
 def test_the_start_up_frame_is_shown_before_rules_lights_journal_and_hardware_load(tmp_path):
     first = _first_frame(tmp_path)
     loaded = set(first["modules"])
-    for heavy in ("companion.app", "companion.games.masters.rules", "companion.lighting", "companion.storage.journal",
-                  "companion.hal", "companion.storage.session", "companion.ui.table", "sqlite3"):
+    for heavy in (
+        "companion.app",
+        "companion.games.masters.rules",
+        "companion.lighting",
+        "companion.storage.journal",
+        "companion.hal",
+        "companion.storage.session",
+        "companion.ui.table",
+        "sqlite3",
+    ):
         assert heavy not in loaded, f"{heavy} was loaded before the first frame"
     assert "companion.ui.splash" in loaded
     assert first["size"] == [800, 480]  # the mock backend has no simulated board beside it
@@ -84,7 +94,10 @@ def test_a_start_without_a_config_file_reaches_ready_without_a_toml_parser_or_th
     assert "tomllib" not in loaded  # the defaults are Python (config.DEFAULTS), not parsed TOML
     for later in ("companion.rules.base", "companion.storage.session"):  # they load with the first game
         assert later not in loaded, f"{later} was loaded before READY"
-    for later in ("companion.lighting.controller", "companion.lighting.effects"):  # with the colour check's end
+    for later in (
+        "companion.lighting.controller",
+        "companion.lighting.effects",
+    ):  # with the colour check's end
         assert later not in loaded, f"{later} was loaded before READY"
 
 
@@ -93,15 +106,27 @@ def test_after_a_power_cut_the_offer_to_resume_is_up_before_the_engines_load(tmp
     # keeps (round, phase, turn), so READY does not wait for the engine, its data and a replay.
     env = clean_env(tmp_path, SDL_VIDEODRIVER="dummy")
     script = tmp_path / "game.jsonl"
-    script.write_text(json.dumps({"cmd": "setup", "game": "masters", "vampires": ["Mila", "Imre"], "seed": 3}) + "\n")
-    done = subprocess.run([sys.executable, "-m", "companion", "run", "--script", str(script)], env=env,
-                          capture_output=True, text=True, timeout=60)
+    script.write_text(
+        json.dumps({"cmd": "setup", "game": "masters", "vampires": ["Mila", "Imre"], "seed": 3}) + "\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "run", "--script", str(script)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
     probe = _READY_PROBE.replace('"--frames", "2", "--new"', '"--frames", "2"')
     assert probe != _READY_PROBE
     loaded = set(_probe(tmp_path, probe, "READY"))
     assert "companion.gameline" in loaded  # the offer was made before READY
-    for later in ("companion.rules.base", "companion.games.masters.rules.game", "companion.storage.session", "tomllib"):
+    for later in (
+        "companion.rules.base",
+        "companion.games.masters.rules.game",
+        "companion.storage.session",
+        "tomllib",
+    ):
         assert later not in loaded, f"{later} was loaded before READY"
 
 
@@ -115,13 +140,17 @@ def test_the_records_made_before_ready_are_named_records_not_named_tuples(tmp_pa
 @pytest.mark.parametrize("size", [(800, 480), (1920, 1080)])
 def test_the_start_up_frame_fits_a_long_line_at_both_sizes(size):
     surface = pygame.Surface(size)
-    reason = ("safe mode: the last 3 starts did not come up (limit 3); LEDs and card reader are off. "
-              "See `journalctl -u companion -b` and `companion doctor`.")
+    reason = (
+        "safe mode: the last 3 starts did not come up (limit 3); LEDs and card reader are off. "
+        "See `journalctl -u companion -b` and `companion doctor`."
+    )
     fits = splash.draw(surface, ("Starting…", reason))
     assert len(fits) == 3 and not any(f.cut for f in fits)
     assert reason.split()[0] in " ".join(fits[2].lines)
     assert surface.get_at((2, 2))[:3] == theme.HEADER
-    below = surface.subsurface((0, theme.Metrics(*size).header_h, size[0], size[1] - theme.Metrics(*size).header_h))
+    below = surface.subsurface(
+        (0, theme.Metrics(*size).header_h, size[0], size[1] - theme.Metrics(*size).header_h)
+    )
     background = pygame.mask.from_threshold(below, theme.BG, (1, 1, 1, 255)).count()
     assert below.get_width() * below.get_height() - background > 500  # the lines are drawn
 

@@ -102,7 +102,9 @@ def test_rename_players_from_the_menu_is_journaled_and_undone(tmp_path):
         assert choose(app, "del")
     type_on_keyboard(app, "ADA")  # the first player's name: refused, nothing sent
     assert choose(app, "done")
-    assert "'Ada' is already at this table" in _vm(app)["error"] and app.session.commands[-1]["cmd"] == "setup"
+    assert (
+        "'Ada' is already at this table" in _vm(app)["error"] and app.session.commands[-1]["cmd"] == "setup"
+    )
     for _ in "Ada":
         assert choose(app, "del")
     type_on_keyboard(app, "GRETA")
@@ -121,7 +123,9 @@ def test_rename_players_from_the_menu_is_journaled_and_undone(tmp_path):
 
 def test_masters_vampires_keep_their_names(tmp_path):
     app = _table(tmp_path)
-    app.dispatch({"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila"], "difficulty": "easy", "seed": 1})
+    app.dispatch(
+        {"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila"], "difficulty": "easy", "seed": 1}
+    )
     app.tick()
     tap(app, VButton.MENU)
     entry = next(b for b in _vm(app)["buttons"] if b["id"] == "rename")
@@ -141,7 +145,9 @@ def test_the_keyboard_s_shown_back_buttons_go_to_the_letters_then_cancel(tmp_pat
 
 
 def test_the_wizard_offers_no_name_like_one_at_the_table_and_refuses_a_typed_look_alike(tmp_path):
-    recent.remember(["Anna", "\u0410nna", "Zoe\u0308", "\u3164"])  # Cyrillic А; a decomposed ë; a Hangul filler
+    recent.remember(
+        ["Anna", "\u0410nna", "Zoe\u0308", "\u3164"]
+    )  # Cyrillic А; a decomposed ë; a Hangul filler
     assert recent.recent()[:3] == ["Anna", "\u0410nna", "Zoë"]  # kept composed; the blank one left out
     app = _table(tmp_path)
     _to_names_page(app, "mansion")

@@ -40,7 +40,7 @@ def _setup(game, seed: int, named: bool) -> dict:
     """The game's test setup; `named`: the players' names given, as the table's wizard does."""
     setup = setup_of(game, seed)
     if named and game.takes_names():
-        setup["names"] = list(NAMES[:setup.get("players") or len(setup.get("names") or ())])
+        setup["names"] = list(NAMES[: setup.get("players") or len(setup.get("names") or ())])
     return setup
 
 
@@ -70,7 +70,11 @@ def _strings(value) -> list[str]:
 
 def _seat_cells(vm: dict, players: set[str]) -> list[str]:
     """Grid cells standing for a seat (a player's chip) whose title is not a player's name."""
-    return [f"{c['pos']}: {c['title']!r}" for c in vm.get("grid") or () if c.get("chip") and c["title"] not in players]
+    return [
+        f"{c['pos']}: {c['title']!r}"
+        for c in vm.get("grid") or ()
+        if c.get("chip") and c["title"] not in players
+    ]
 
 
 def _play(tmp_path, game_id: str, lang: str, named: bool, seed: int = 4) -> list[str]:

@@ -33,7 +33,9 @@ def test_the_frame_pushed_right_after_resume_is_the_games_scene(tmp_path):
     attract.update(None, (), 0.0)
     scene.update(app.lights.view, (), 0.0)
     t = app.idle.last_t
-    assert app.hw.pixels.frames[-1] != attract.render(t)  # the first frame after Resume leaves the attract loop
+    assert app.hw.pixels.frames[-1] != attract.render(
+        t
+    )  # the first frame after Resume leaves the attract loop
     app.clock.advance(DEFAULT_FADE + 0.1)  # its cross-fade over: the game's own scene, no command needed
     app.tick()
     assert app.hw.pixels.frames[-1] == scene.render(app.idle.last_t)

@@ -8,15 +8,20 @@ import sys
 
 import pytest
 
-from companion.storage.journal import Journal
 from companion.runtime.startguard import COUNTER_FILE
+from companion.storage.journal import Journal
 from tests.app.helpers import SETUP, choose, make_app
 from tests.app.proc import Notify, clean_env, running, start, stop, write_scenario
 
 
 def _run(tmp_path, *args, env=None, timeout=60):
-    return subprocess.run([sys.executable, "-m", "companion", "run", *args], capture_output=True, text=True,
-                          env=env or clean_env(tmp_path), timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "companion", "run", *args],
+        capture_output=True,
+        text=True,
+        env=env or clean_env(tmp_path),
+        timeout=timeout,
+    )
 
 
 def _run_notified(tmp_path, *args, **env):
@@ -51,8 +56,14 @@ def test_make_run_without_a_display_plays_the_demo_and_leaves_the_users_journal_
     not_a_pi = tmp_path / "not-a-pi"
     not_a_pi.write_bytes(b"qemu,virt\0")
     env["COMPANION_DEVICE_TREE"] = str(not_a_pi)
-    done = subprocess.run(["make", "-s", "run", f"PY={sys.executable}", "STAMP=", f"PI_DT={not_a_pi}"], capture_output=True, text=True,
-                          env=env, timeout=120, cwd=str(__import__("pathlib").Path(__file__).resolve().parents[2]))
+    done = subprocess.run(
+        ["make", "-s", "run", f"PY={sys.executable}", "STAMP=", f"PI_DT={not_a_pi}"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        cwd=str(__import__("pathlib").Path(__file__).resolve().parents[2]),
+    )
     assert done.returncode == 0, done.stderr
     assert "Final: masters" in done.stdout
     assert not (home / ".local" / "state" / "companion" / "journal.sqlite3").exists()
@@ -71,12 +82,15 @@ def test_the_demo_is_never_offered_for_resume(tmp_path):
             assert j.games() == []
 
 
-@pytest.mark.parametrize("args, says", [
-    (["--demo", "--window"], "--demo plays headless"),
-    (["--demo", "--journal", "x.sqlite3"], "throwaway journal"),
-    (["--demo", "--script", "x.jsonl"], "give one of them"),
-    (["--pace", "-1"], "--pace: must be 0 or more"),
-])
+@pytest.mark.parametrize(
+    "args, says",
+    [
+        (["--demo", "--window"], "--demo plays headless"),
+        (["--demo", "--journal", "x.sqlite3"], "throwaway journal"),
+        (["--demo", "--script", "x.jsonl"], "give one of them"),
+        (["--pace", "-1"], "--pace: must be 0 or more"),
+    ],
+)
 def test_options_that_contradict_each_other_are_a_usage_error(tmp_path, args, says):
     done = _run(tmp_path, *args)
     assert done.returncode == 2
@@ -102,7 +116,9 @@ def test_an_unfinished_game_is_offered_and_new_starts_afresh_headless_as_in_the_
     assert offered.returncode == 0, offered.stderr
     said = offered.stdout + offered.stderr  # the game itself: round, phase, the vampires (issue 17)
     assert f"Unfinished game offered for resume: Round 1, day: {', '.join(SETUP['vampires'])}" in said, said
-    fresh = _run(tmp_path, mode, "--backend", "mock", "--journal", str(journal), "--frames", "3", "--new", env=env)
+    fresh = _run(
+        tmp_path, mode, "--backend", "mock", "--journal", str(journal), "--frames", "3", "--new", env=env
+    )
     assert fresh.returncode == 0, fresh.stderr
     assert "Unfinished game" not in fresh.stdout + fresh.stderr
 
@@ -128,8 +144,16 @@ def _refused_run(tmp_path, **env):
     lines = [json.dumps(c) for c in commands]
     lines.insert(3, json.dumps({"cmd": "move", "to": "Z9"}))  # line 4
     script.write_text("\n".join(lines) + "\n")
-    done = _run(tmp_path, "--headless", "--script", str(script), "--journal", str(tmp_path / "j.sqlite3"), "--create",
-                env=clean_env(tmp_path, **env))
+    done = _run(
+        tmp_path,
+        "--headless",
+        "--script",
+        str(script),
+        "--journal",
+        str(tmp_path / "j.sqlite3"),
+        "--create",
+        env=clean_env(tmp_path, **env),
+    )
     assert done.returncode == 1, done.stderr
     return done, script, commands
 
@@ -153,10 +177,13 @@ def test_a_refused_script_line_reads_in_german(tmp_path):
 def test_a_refused_setup_line_is_named_once_with_its_line_and_exits_1(tmp_path):
     script = tmp_path / "bad.jsonl"
     script.write_text(json.dumps({"cmd": "setup", "game": "masters", "vampires": ["Imre"], "seed": 1}) + "\n")
-    done = _run(tmp_path, "--headless", "--script", str(script), "--journal", str(tmp_path / "j.sqlite3"), "--create")
+    done = _run(
+        tmp_path, "--headless", "--script", str(script), "--journal", str(tmp_path / "j.sqlite3"), "--create"
+    )
     assert done.returncode == 1
     assert [ln for ln in done.stderr.splitlines() if "refused" in ln] == [
-        f"{script}:1: refused 'setup' by rule command: play with 2 to 5 vampires, not 1"]
+        f"{script}:1: refused 'setup' by rule command: play with 2 to 5 vampires, not 1"
+    ]
     assert done.stdout.count("refused 'setup'") == 1  # tried once, not again by the loop
 
 
@@ -164,7 +191,9 @@ def test_a_refused_setup_line_is_named_once_with_its_line_and_exits_1(tmp_path):
 def test_a_journal_that_cannot_be_opened_leaves_the_table_playing_unsaved_and_says_so(tmp_path):
     unusable = tmp_path / "journal-is-a-folder"
     unusable.mkdir()
-    done, ready = _run_notified(tmp_path, "--headless", "--backend", "mock", "--journal", str(unusable), "--frames", "3")
+    done, ready = _run_notified(
+        tmp_path, "--headless", "--backend", "mock", "--journal", str(unusable), "--frames", "3"
+    )
     assert "degraded" in ready and "no journal, games are not saved" in ready
     # a scenario promises durable commands: without a journal it does not run
     script = tmp_path / "game.jsonl"
@@ -181,8 +210,17 @@ def test_safe_mode_works_with_no_journal_and_no_screen(tmp_path):
     (state / COUNTER_FILE).write_text("3\ndisplay\n")
     unusable = tmp_path / "journal-is-a-folder"
     unusable.mkdir()
-    done, ready = _run_notified(tmp_path, "--fullscreen", "--backend", "mock", "--journal", str(unusable), "--frames", "5",
-                                SDL_VIDEODRIVER="dummy")  # a screen would open
+    done, ready = _run_notified(
+        tmp_path,
+        "--fullscreen",
+        "--backend",
+        "mock",
+        "--journal",
+        str(unusable),
+        "--frames",
+        "5",
+        SDL_VIDEODRIVER="dummy",
+    )  # a screen would open
     assert "safe mode leaves the display off" in done.stderr
     assert "fullscreen on SDL video driver" not in done.stderr  # it did not open the display
     assert "safe mode" in ready and "no screen" in ready and "no journal" in ready
@@ -192,12 +230,16 @@ def test_safe_mode_works_with_no_journal_and_no_screen(tmp_path):
 def test_a_display_that_crashes_the_start_three_times_brings_safe_mode_without_the_screen(tmp_path):
     # set_mode kills the process (as a crashing KMSDRM driver would): each such start is counted
     env = clean_env(tmp_path, SDL_VIDEODRIVER="dummy")
-    crash = ("import os, runpy, sys, pygame\n"
-             "pygame.display.set_mode = lambda *a, **k: os._exit(139)\n"
-             "sys.argv = ['companion', 'run', '--fullscreen', '--backend', 'mock', '--frames', '3']\n"
-             "runpy.run_module('companion', run_name='__main__')\n")
+    crash = (
+        "import os, runpy, sys, pygame\n"
+        "pygame.display.set_mode = lambda *a, **k: os._exit(139)\n"
+        "sys.argv = ['companion', 'run', '--fullscreen', '--backend', 'mock', '--frames', '3']\n"
+        "runpy.run_module('companion', run_name='__main__')\n"
+    )
     for _ in range(3):
-        died = subprocess.run([sys.executable, "-c", crash], capture_output=True, text=True, env=env, timeout=60)
+        died = subprocess.run(
+            [sys.executable, "-c", crash], capture_output=True, text=True, env=env, timeout=60
+        )
         assert died.returncode == 139
     assert (tmp_path / "state" / COUNTER_FILE).read_text().split() == ["3", "display"]
     safe = _run(tmp_path, "--fullscreen", "--backend", "mock", "--frames", "3", env=env)
@@ -212,7 +254,10 @@ def test_a_headless_table_stops_on_a_signal_before_the_demo_would_start(tmp_path
     # `--headless` alone plays no demo: it waits for the buttons until stopped
     notify = Notify(tmp_path)
     env = clean_env(tmp_path, NOTIFY_SOCKET=notify.path)
-    with running(start(["--headless", "--backend", "mock", "--journal", str(tmp_path / "j.sqlite3"), "--create"], env), notify) as proc:
+    with running(
+        start(["--headless", "--backend", "mock", "--journal", str(tmp_path / "j.sqlite3"), "--create"], env),
+        notify,
+    ) as proc:
         notify.wait_for("READY=1")
         out, err, _ = stop(proc)  # SIGTERM
     assert proc.returncode == 0, err

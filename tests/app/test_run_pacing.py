@@ -14,8 +14,8 @@ import time
 
 import pytest
 
-from companion.gamedata import config
 from companion.app import App
+from companion.gamedata import config
 from companion.hal import open_hardware
 from companion.hal.clock import MonotonicClock
 from companion.runtime.parts import Parts

@@ -21,14 +21,15 @@ def test_each_event_is_told_once_for_the_log_and_the_screen(tmp_path, monkeypatc
     monkeypatch.setattr(narrate, "line", lambda ev, game=None: told.append(ev) or line(ev, game))
     lit: list = []
     update = app.lights.update
-    monkeypatch.setattr(app.lights, "update",
-                        lambda view, events=(), t=0.0: (lit.extend(events), update(view, events, t)))
+    monkeypatch.setattr(
+        app.lights, "update", lambda view, events=(), t=0.0: (lit.extend(events), update(view, events, t))
+    )
     before = len(app.lines)
     command = next(a.command for a in app.session.actions() if a.enabled)
     assert app.submit(command)
     app.tick()
     assert lit and told == lit  # each event the frame lit was told once, for the log and the screen alike
-    assert app.lines[before:before + len(lit)] == list(app.ui.ctx.log)[-len(lit):]
+    assert app.lines[before : before + len(lit)] == list(app.ui.ctx.log)[-len(lit) :]
     assert app.lines[before] != "rolled"  # told in words, with the names the table shows
 
 
@@ -36,8 +37,9 @@ def test_the_shown_names_are_worked_out_once_per_change_of_the_seats(tmp_path, m
     app = make_app(tmp_path)
     worked: list = []
     for_table = seatnames.for_table
-    monkeypatch.setattr(seatnames, "for_table",
-                        lambda game, seats: worked.append(game) or for_table(game, seats))
+    monkeypatch.setattr(
+        seatnames, "for_table", lambda game, seats: worked.append(game) or for_table(game, seats)
+    )
     app.start(setup=SETUP, resume=False)
     app.tick()
     assert len(worked) == 1 and set(app.names.codes) == {"P1", "P2"}

@@ -40,16 +40,25 @@ def test_config_default_round_trips(capsys):
 def test_the_python_defaults_are_the_default_toml():
     import tomllib
 
-    assert config.DEFAULTS == tomllib.loads(config.DEFAULT_TOML)  # the base of every config, not parsed at start
+    assert config.DEFAULTS == tomllib.loads(
+        config.DEFAULT_TOML
+    )  # the base of every config, not parsed at start
     assert config.default() == config.loads(config.DEFAULT_TOML)._replace(source="<defaults>")
     assert config.default() == config.loads("")._replace(source="<defaults>")
 
 
-@pytest.mark.parametrize(("command", "text", "line", "field"), [
-    (["config", "--check"], '[leds]\ndriver = "spi"\nbrightness = 1.5\n', 3, "leds.brightness"),
-    (["cards", "check"], '[cards."I-01"]\nred = ["A1"]\n\n[cards."I-02"]\nred = ["A1"]\nblue = ["A1", "B1"]\n', 6,
-     "cards.I-02.blue"),
-])
+@pytest.mark.parametrize(
+    ("command", "text", "line", "field"),
+    [
+        (["config", "--check"], '[leds]\ndriver = "spi"\nbrightness = 1.5\n', 3, "leds.brightness"),
+        (
+            ["cards", "check"],
+            '[cards."I-01"]\nred = ["A1"]\n\n[cards."I-02"]\nred = ["A1"]\nblue = ["A1", "B1"]\n',
+            6,
+            "cards.I-02.blue",
+        ),
+    ],
+)
 def test_a_bad_file_is_exit_2_naming_file_line_field(tmp_path, capsys, command, text, line, field):
     """`companion config --check` and `companion cards check` point at the broken field alike."""
     bad = tmp_path / "bad.toml"
@@ -62,7 +71,9 @@ def test_a_bad_file_is_exit_2_naming_file_line_field(tmp_path, capsys, command, 
 def test_config_overlapping_pixels_refused(tmp_path):
     from companion.errors import DataFileError
 
-    text = config.DEFAULT_TOML.replace('"veil.0" = { strip = "main", start = 81', '"veil.0" = { strip = "main", start = 80')
+    text = config.DEFAULT_TOML.replace(
+        '"veil.0" = { strip = "main", start = 81', '"veil.0" = { strip = "main", start = 80'
+    )
     with pytest.raises(DataFileError) as exc:
         config.loads(text, "x.toml")
     assert "already used" in str(exc.value) and exc.value.line is not None
@@ -79,7 +90,7 @@ def test_games_lists_every_game_of_the_catalog_with_its_title(capsys):
 
 def test_play_setup_naming_no_game_is_a_broken_file_with_its_line(tmp_path, capsys):
     script = tmp_path / "s.jsonl"
-    for game in ('[]', '{"x": 1}', '7', '"chess"'):
+    for game in ("[]", '{"x": 1}', "7", '"chess"'):
         script.write_text('{"cmd": "setup", "game": ' + game + ', "players": 5, "seed": 1}\n')
         assert cli.main(["play", "--script", str(script)]) == 2
         err = capsys.readouterr().err
@@ -88,7 +99,7 @@ def test_play_setup_naming_no_game_is_a_broken_file_with_its_line(tmp_path, caps
 
 def test_unclosed_quote_names_the_line_it_starts_on(tmp_path, capsys):
     bad = tmp_path / "c.toml"
-    bad.write_text('[display]\nwidth = 800\n\'\nheight = 480\nfps = 30\n')
+    bad.write_text("[display]\nwidth = 800\n'\nheight = 480\nfps = 30\n")
     assert cli.main(["config", "--check", str(bad)]) == 2
     assert f"{bad}:3:" in capsys.readouterr().err
 
@@ -111,7 +122,9 @@ def _journal(path, games=1, commands=12):
     return ids
 
 
-@pytest.mark.parametrize("action", [["delete", "7"], ["undo", "7"], ["redo", "7"], ["export", "7"], ["undo", "7", "3"]])
+@pytest.mark.parametrize(
+    "action", [["delete", "7"], ["undo", "7"], ["redo", "7"], ["export", "7"], ["undo", "7", "3"]]
+)
 def test_journal_action_on_a_missing_game_fails_and_says_so(tmp_path, capsys, action):
     path = tmp_path / "j.sqlite3"
     _journal(path)
@@ -140,9 +153,17 @@ def test_journal_undo_and_redo_say_which_commands(tmp_path, capsys):
     assert "nothing to redo" in err and "redid" not in out + err  # one message, not "redid 0" too
 
 
-@pytest.mark.parametrize("argv", [["run", "--headless", "--frames", "2"], ["play", "--script", "{s}"],
-                                  ["play", "--resume"], ["journal", "undo", "1"], ["journal", "list"]],
-                         ids=lambda a: " ".join(a[:2]))
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["run", "--headless", "--frames", "2"],
+        ["play", "--script", "{s}"],
+        ["play", "--resume"],
+        ["journal", "undo", "1"],
+        ["journal", "list"],
+    ],
+    ids=lambda a: " ".join(a[:2]),
+)
 def test_a_mistyped_journal_path_is_an_error_not_a_new_journal(tmp_path, monkeypatch, capsys, argv):
     monkeypatch.setenv("COMPANION_STATE_DIR", str(tmp_path / "state"))
     monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "cfg"))
@@ -162,24 +183,33 @@ def test_journal_check_replays_every_game_and_names_a_broken_one(tmp_path, capsy
     assert cli.main(["journal", "check", "--journal", str(path)]) == 0
     assert "3 games replay" in capsys.readouterr().out
     db = sqlite3.connect(path)  # a command that no longer applies: quick_check cannot see it
-    db.execute("UPDATE commands SET command = ? WHERE game_id = ? AND seq = 5", ('{"cmd": "recruit", "district": "Z9"}', ids[1]))
+    db.execute(
+        "UPDATE commands SET command = ? WHERE game_id = ? AND seq = 5",
+        ('{"cmd": "recruit", "district": "Z9"}', ids[1]),
+    )
     db.commit()
     db.close()
     assert cli.main(["journal", "check", "--journal", str(path)]) == 1
     out = capsys.readouterr().out
-    assert f"{path}: ok" in out and f"game {ids[1]}: does not replay: command 5 of the saved game no longer applies" in out
+    assert (
+        f"{path}: ok" in out
+        and f"game {ids[1]}: does not replay: command 5 of the saved game no longer applies" in out
+    )
     assert "2 games replay, 1 does not" in out
 
 
-@pytest.mark.parametrize(("argv", "says"), [
-    (["run", "--headless", "--pace", "-1"], "argument --pace: must be 0 or more seconds, not -1"),
-    (["run", "--headless", "--pace", "inf"], "argument --pace: must be 0 or more seconds, not inf"),
-    (["run", "--headless", "--pace", "soon"], "argument --pace: not a number of seconds: 'soon'"),
-    (["journal", "undo", "1", "0"], "argument n: must be 1 to 9223372036854775807, not 0"),
-    (["journal", "undo", "1", "1.5"], "argument n: not a whole number: '1.5'"),
-    (["hw-test", "--timeout", "0"], "argument --timeout: must be more than 0, got 0"),
-    (["hw-test", "--step", "fast"], "argument --step: not a number: 'fast'"),
-])
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["run", "--headless", "--pace", "-1"], "argument --pace: must be 0 or more seconds, not -1"),
+        (["run", "--headless", "--pace", "inf"], "argument --pace: must be 0 or more seconds, not inf"),
+        (["run", "--headless", "--pace", "soon"], "argument --pace: not a number of seconds: 'soon'"),
+        (["journal", "undo", "1", "0"], "argument n: must be 1 to 9223372036854775807, not 0"),
+        (["journal", "undo", "1", "1.5"], "argument n: not a whole number: '1.5'"),
+        (["hw-test", "--timeout", "0"], "argument --timeout: must be more than 0, got 0"),
+        (["hw-test", "--step", "fast"], "argument --step: not a number: 'fast'"),
+    ],
+)
 def test_a_number_option_out_of_range_is_a_usage_error_saying_why(capsys, argv, says):
     with pytest.raises(SystemExit) as exc:
         cli.main(argv)
@@ -189,7 +219,10 @@ def test_a_number_option_out_of_range_is_a_usage_error_saying_why(capsys, argv, 
 def test_errors_name_no_python_class(tmp_path, capsys):
     path = tmp_path / "j.sqlite3"
     (gid,) = _journal(path)
-    assert cli.main(["journal", "--journal", str(path), "export", str(gid), str(tmp_path / "no" / "such" / "f")]) == 1
+    assert (
+        cli.main(["journal", "--journal", str(path), "export", str(gid), str(tmp_path / "no" / "such" / "f")])
+        == 1
+    )
     err = capsys.readouterr().err
     assert "no such file" in err.lower() and not CLASS_NAME.search(err), err
     bad = tmp_path / "bad.sqlite3"
@@ -200,8 +233,14 @@ def test_errors_name_no_python_class(tmp_path, capsys):
 
 
 def _env(tmp_path):
-    return dict(os.environ, COMPANION_STATE_DIR=str(tmp_path / "state"), COMPANION_CONFIG_DIR=str(tmp_path / "cfg"),
-                COMPANION_HAL="mock", SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    return dict(
+        os.environ,
+        COMPANION_STATE_DIR=str(tmp_path / "state"),
+        COMPANION_CONFIG_DIR=str(tmp_path / "cfg"),
+        COMPANION_HAL="mock",
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+    )
 
 
 @pytest.mark.parametrize("pipeline", ["journal list | head -1", "games | head -c1"])
@@ -209,16 +248,22 @@ def test_closed_pipe_ends_quietly(tmp_path, pipeline):
     path = tmp_path / "j.sqlite3"
     _journal(path, games=30, commands=2)
     head = pipeline.split("|")
-    cmd = f"{sys.executable} -m companion {head[0]} --journal {path} | {head[1]}" if "journal" in head[0] \
+    cmd = (
+        f"{sys.executable} -m companion {head[0]} --journal {path} | {head[1]}"
+        if "journal" in head[0]
         else f"{sys.executable} -m companion {head[0]} | {head[1]}"
+    )
     # head -c1 / -1 close the pipe early; a big listing makes sure we still write after that
-    done = subprocess.run(["bash", "-o", "pipefail", "-c", cmd], capture_output=True, text=True, env=_env(tmp_path), timeout=60)
+    done = subprocess.run(
+        ["bash", "-o", "pipefail", "-c", cmd], capture_output=True, text=True, env=_env(tmp_path), timeout=60
+    )
     assert done.stderr == "", done.stderr
     assert done.stdout
 
 
-SUBCOMMANDS = [[name] for name in cli.COMMANDS] + [["journal", a] for a in
-                                                    ("list", "export", "delete", "undo", "redo", "check", "recover")]
+SUBCOMMANDS = [[name] for name in cli.COMMANDS] + [
+    ["journal", a] for a in ("list", "export", "delete", "undo", "redo", "check", "recover")
+]
 
 
 @pytest.mark.parametrize("argv", SUBCOMMANDS, ids=" ".join)
@@ -240,12 +285,17 @@ def test_help_works_on_every_subcommand_and_describes_every_option(capsys, argv)
         assert described, f"{' '.join(argv)}: option without help: {line.strip()}"
 
 
-@pytest.mark.parametrize("argv", [
-    ["journal", "list", "--journal", "{j}"], ["journal", "--journal", "{j}", "list"],
-    ["doctor", "--json", "--journal", "{j}"],
-    ["play", "--script", "{s}", "--journal", "{j}", "--create"],
-    ["run", "--headless", "--script", "{s}", "--pace", "0", "--journal", "{j}", "--create"],
-], ids=lambda a: " ".join(a[:2]))
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["journal", "list", "--journal", "{j}"],
+        ["journal", "--journal", "{j}", "list"],
+        ["doctor", "--json", "--journal", "{j}"],
+        ["play", "--script", "{s}", "--journal", "{j}", "--create"],
+        ["run", "--headless", "--script", "{s}", "--pace", "0", "--journal", "{j}", "--create"],
+    ],
+    ids=lambda a: " ".join(a[:2]),
+)
 def test_journal_option_is_taken_by_every_subcommand_that_uses_it(tmp_path, monkeypatch, capsys, argv):
     monkeypatch.setenv("COMPANION_STATE_DIR", str(tmp_path / "state"))
     monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "cfg"))
@@ -270,17 +320,29 @@ def test_run_on_a_corrupt_journal_starts_and_keeps_the_old_file(tmp_path, mode):
     data = bytearray(path.read_bytes())
     data[:16] = b"definitely junk!"  # the header: "file is not a database"
     path.write_bytes(bytes(data))
-    done = subprocess.run([sys.executable, "-m", "companion", "run", mode, "--frames", "20"],
-                          capture_output=True, text=True, env=_env(tmp_path), timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "run", mode, "--frames", "20"],
+        capture_output=True,
+        text=True,
+        env=_env(tmp_path),
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
-    (moved,) = [p for p in path.parent.glob("journal.sqlite3.corrupt-*") if not p.name.endswith(("-wal", "-shm"))]
+    (moved,) = [
+        p for p in path.parent.glob("journal.sqlite3.corrupt-*") if not p.name.endswith(("-wal", "-shm"))
+    ]
     assert moved.read_bytes() == bytes(data)
     assert f"companion journal recover {moved}" in done.stderr
     with Journal(path) as j:
         assert j.moved_to is None and j.quick_check() == "ok"  # a fresh journal, no game yet
         assert j.games() == []
-    doctor = subprocess.run([sys.executable, "-m", "companion", "doctor"], capture_output=True, text=True,
-                            env=_env(tmp_path), timeout=120)
+    doctor = subprocess.run(
+        [sys.executable, "-m", "companion", "doctor"],
+        capture_output=True,
+        text=True,
+        env=_env(tmp_path),
+        timeout=120,
+    )
     assert f"companion journal recover {moved}" in doctor.stdout
 
 
@@ -290,19 +352,21 @@ def _damage(kind: str, data: bytes) -> bytes:
     if kind == "header":  # "file is not a database"
         return b"definitely junk!" + data[16:]
     if kind == "leaf page wiped":  # one page of commands gone: one game loses its tail
-        return data[:page * 8] + bytes(page) + data[page * 9:]
+        return data[: page * 8] + bytes(page) + data[page * 9 :]
     if kind == "root page wiped":  # the commands table's root: SQL reads nothing at all
-        return data[:page * 5] + bytes(page) + data[page * 6:]
+        return data[: page * 5] + bytes(page) + data[page * 6 :]
     if kind == "cut off":  # the last pages never reached the card
-        return data[:page * 21]
+        return data[: page * 21]
     if kind == "json damaged":
         at = data.index(b'"cmd":"', page * 12)
-        return data[:at] + b'"cmd";"' + data[at + 7:]
+        return data[:at] + b'"cmd";"' + data[at + 7 :]
     raise ValueError(kind)
 
 
-@pytest.mark.parametrize("kind,full_games", [("header", 4), ("leaf page wiped", 3), ("root page wiped", 4),
-                                             ("cut off", 3), ("json damaged", 3)])
+@pytest.mark.parametrize(
+    "kind,full_games",
+    [("header", 4), ("leaf page wiped", 3), ("root page wiped", 4), ("cut off", 3), ("json damaged", 3)],
+)
 def test_journal_recover_salvages_what_replays(tmp_path, capsys, kind, full_games):
     src = tmp_path / "old.sqlite3"
     ids = _journal(src, games=4, commands=150)
@@ -320,7 +384,7 @@ def test_journal_recover_salvages_what_replays(tmp_path, capsys, kind, full_game
     with Journal(target) as j:
         got = [j.commands(g.id) for g in j.games()]
     for commands in got:  # every kept game is (a prefix of) a real game and replays
-        assert any(o[:len(commands)] == commands for o in originals)
+        assert any(o[: len(commands)] == commands for o in originals)
         Session.replay(commands)
     assert sum(commands in originals for commands in got) >= full_games
     assert out.count("kept    game") == len(got)
@@ -343,25 +407,36 @@ def test_journal_recover_reads_a_wal_without_its_database(tmp_path, capsys):
         wal = (tmp_path / "old.sqlite3-wal").read_bytes()  # the database file itself is lost
     aside = tmp_path / "journal.sqlite3.corrupt-20260101T000000Z"
     Path(f"{aside}-wal").write_bytes(wal)
-    assert cli.main(["journal", "recover", str(aside), "--journal", str(tmp_path / "journal.sqlite3"), "--create"]) == 0
+    assert (
+        cli.main(
+            ["journal", "recover", str(aside), "--journal", str(tmp_path / "journal.sqlite3"), "--create"]
+        )
+        == 0
+    )
     with Journal(tmp_path / "journal.sqlite3") as j:
         assert [j.commands(g.id) for g in j.games()] == [script]
 
 
 # -- help and usage errors in the table's language ---------------------------------------------------
-HELP = ([[]] + [[name] for name in cli.COMMANDS]
-        + [["journal", a] for a in ("list", "export", "delete", "undo", "redo", "check", "recover", "report")]
-        + [["cards", a] for a in ("list", "check", "teach", "export", "import")])
+HELP = (
+    [[]]
+    + [[name] for name in cli.COMMANDS]
+    + [["journal", a] for a in ("list", "export", "delete", "undo", "redo", "check", "recover", "report")]
+    + [["cards", a] for a in ("list", "check", "teach", "export", "import")]
+)
 # option names, choices, quoted and usage command lines, the actions listed by name (`    delete   ...`)
 # and file paths (the default places the help names)
-OPTION_SYNTAX = re.compile(r"--?[\w-]+|\{[^}]*\}|`[^`]*`|companion( [a-z][\w-]*)*|^ {2,}[\w-]+(?= {2,}|$)|(?<!\S)/[^\s)]+",
-                           re.M)
+OPTION_SYNTAX = re.compile(
+    r"--?[\w-]+|\{[^}]*\}|`[^`]*`|companion( [a-z][\w-]*)*|^ {2,}[\w-]+(?= {2,}|$)|(?<!\S)/[^\s)]+", re.M
+)
 
 
 def _help(argv: list[str], lang: str, monkeypatch, capsys) -> str:
     """What `COMPANION_LANG=<lang> companion <argv> --help` prints (argparse exits after its help)."""
     monkeypatch.setenv("COMPANION_LANG", lang)
-    monkeypatch.setenv("COMPANION_CONFIG_DIR", "/cfg")  # short: argparse wraps a long path inside, at a hyphen
+    monkeypatch.setenv(
+        "COMPANION_CONFIG_DIR", "/cfg"
+    )  # short: argparse wraps a long path inside, at a hyphen
     monkeypatch.setenv("COMPANION_STATE_DIR", "/st")
     try:
         status = cli.main([*argv, "--help"])
@@ -397,14 +472,23 @@ def test_the_help_check_finds_an_english_sentence():
     assert english_words_in(german, english) == {"print", "only", "final"}  # "state" is in a German path
 
 
-@pytest.mark.parametrize(("argv", "german"), [
-    (["play", "--frobnicate"], "companion play: Fehler: unbekannte Argumente: --frobnicate"),
-    (["play", "--resume", "x"], "companion play: Fehler: Argument --resume: keine ganze Zahl: 'x'"),
-    (["cards", "teach", "--tracker", "x"], "companion cards teach: Fehler: Argument --tracker: ungültiger Wert für int: 'x'"),
-    (["hw-test", "--backend", "x"], "Argument --backend: ungültige Wahl: 'x' (möglich: 'mock', 'sim', 'pi')"),
-    (["screenshots"], "companion screenshots: Fehler: diese Argumente fehlen: --out"),
-    (["journal"], "companion journal: Fehler: diese Argumente fehlen: AKTION"),
-])
+@pytest.mark.parametrize(
+    ("argv", "german"),
+    [
+        (["play", "--frobnicate"], "companion play: Fehler: unbekannte Argumente: --frobnicate"),
+        (["play", "--resume", "x"], "companion play: Fehler: Argument --resume: keine ganze Zahl: 'x'"),
+        (
+            ["cards", "teach", "--tracker", "x"],
+            "companion cards teach: Fehler: Argument --tracker: ungültiger Wert für int: 'x'",
+        ),
+        (
+            ["hw-test", "--backend", "x"],
+            "Argument --backend: ungültige Wahl: 'x' (möglich: 'mock', 'sim', 'pi')",
+        ),
+        (["screenshots"], "companion screenshots: Fehler: diese Argumente fehlen: --out"),
+        (["journal"], "companion journal: Fehler: diese Argumente fehlen: AKTION"),
+    ],
+)
 def test_usage_errors_are_german(argv, german, monkeypatch, capsys):
     monkeypatch.setenv("COMPANION_LANG", "de")
     try:
@@ -425,8 +509,15 @@ def test_argparse_words_are_all_in_the_catalog():
     from companion.cli import argparse_words
 
     tree = ast.parse(Path(argparse.__file__).read_text(encoding="utf-8"))
-    asked = {n.args[0].value for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
-             and n.func.id in ("_", "ngettext") and n.args and isinstance(n.args[0], ast.Constant)}
+    asked = {
+        n.args[0].value
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Name)
+        and n.func.id in ("_", "ngettext")
+        and n.args
+        and isinstance(n.args[0], ast.Constant)
+    }
     plurals = {"expected %s argument", "conflicting option string: %s"}
     assert asked - set(argparse_words.MESSAGES) - plurals == set()
     i18n.set_language("de")
@@ -453,4 +544,7 @@ def test_final_summary_names_phase_and_step_in_german(tmp_path, monkeypatch, cap
     monkeypatch.setenv("COMPANION_LANG", "de")
     assert cli.main(["play", "--script", str(script)]) == 0
     last = capsys.readouterr().out.strip().splitlines()[-1]
-    assert last == "Spiel nosferatu, Runde 1, Phase Abenddämmerung, Schritt Pflock weitergeben, Hutter ist am Zug", last
+    assert (
+        last
+        == "Spiel nosferatu, Runde 1, Phase Abenddämmerung, Schritt Pflock weitergeben, Hutter ist am Zug"
+    ), last

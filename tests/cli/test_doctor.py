@@ -20,11 +20,29 @@ GOOD_VERSIONS = {"pygame-ce": "2.5.8", "pyserial": "3.5", "gpiozero": "2.0.1.pos
 class FakeProbe(Probe):
     """A Probe whose files live under a temp root and whose user, packages and SDL are given."""
 
-    def __init__(self, root, *, user="pi", groups=(*doctor.GROUPS, "companion"), root_user=False, versions=None,
-                 modules=("lgpio", "board", "neopixel_spi"), sdl=("KMSDRM", ""), env=None,
-                 missing_libs=(), display=("KMSDRM 1024x600", ""), service=(False, ""), snd_group="audio",
-                 service_user_groups=("companion",), speech=("espeak-ng", ""), blocked=(), on_path=True,
-                 gbm=("driver vc4 (GBM drm, EGL 1.4 Mesa Project)", ""), cards=((0, "vc4hdmi0", "vc4-hdmi-0"),), tone=""):
+    def __init__(
+        self,
+        root,
+        *,
+        user="pi",
+        groups=(*doctor.GROUPS, "companion"),
+        root_user=False,
+        versions=None,
+        modules=("lgpio", "board", "neopixel_spi"),
+        sdl=("KMSDRM", ""),
+        env=None,
+        missing_libs=(),
+        display=("KMSDRM 1024x600", ""),
+        service=(False, ""),
+        snd_group="audio",
+        service_user_groups=("companion",),
+        speech=("espeak-ng", ""),
+        blocked=(),
+        on_path=True,
+        gbm=("driver vc4 (GBM drm, EGL 1.4 Mesa Project)", ""),
+        cards=((0, "vc4hdmi0", "vc4-hdmi-0"),),
+        tone="",
+    ):
         super().__init__(root, env={"SDL_VIDEODRIVER": "kmsdrm"} if env is None else env)
         self._user, self._groups, self._root_user = user, set(groups), root_user
         self._versions = dict(GOOD_VERSIONS if versions is None else versions)
@@ -33,7 +51,11 @@ class FakeProbe(Probe):
         self._snd_group, self._svc_groups, self._speech = snd_group, set(service_user_groups), speech
         self._blocked, self._on_path = {str(p) for p in blocked}, on_path
         self.display_driver = "not asked"
-        self._gbm, self._cards, self._tone = gbm, cards, tone  # screen and sound (doctor_screen, doctor_sound)
+        self._gbm, self._cards, self._tone = (
+            gbm,
+            cards,
+            tone,
+        )  # screen and sound (doctor_screen, doctor_sound)
         self.played_to = None
 
     def gbm_open(self, card, timeout=30.0):
@@ -47,7 +69,11 @@ class FakeProbe(Probe):
         return self._tone
 
     def load_library(self, soname):
-        return "cannot open shared object file: No such file or directory" if soname in self._missing_libs else ""
+        return (
+            "cannot open shared object file: No such file or directory"
+            if soname in self._missing_libs
+            else ""
+        )
 
     def open_display(self, driver, timeout=30.0):
         self.display_driver = driver
@@ -126,8 +152,15 @@ def _touch(root, path, text=""):
     return p
 
 
-def _pi(root, model="Raspberry Pi 4 Model B Rev 1.5", soc="brcm,bcm2711", boot=INSTALLER_BLOCK,
-        cmdline="console=tty1 root=PARTUUID=1-02 rootwait\n", devices=("/dev/spidev0.0", "/dev/serial0"), unit_dirs=None):
+def _pi(
+    root,
+    model="Raspberry Pi 4 Model B Rev 1.5",
+    soc="brcm,bcm2711",
+    boot=INSTALLER_BLOCK,
+    cmdline="console=tty1 root=PARTUUID=1-02 rootwait\n",
+    devices=("/dev/spidev0.0", "/dev/serial0"),
+    unit_dirs=None,
+):
     """Lay out a Raspberry Pi's /proc, /dev, /boot and /etc under `root` (`unit_dirs`: the unit's config and state)."""
     _touch(root, "/proc/device-tree/model", model + "\0")
     _touch(root, "/proc/device-tree/compatible", f"raspberrypi,model\0{soc}\0")
@@ -143,7 +176,11 @@ def _installed_unit(dirs=None, **replace):
     """The unit as install.sh renders it, its folders moved to `dirs` (default: this test's config and state)."""
     cfg, state = dirs or (os.environ["COMPANION_CONFIG_DIR"], os.environ["COMPANION_STATE_DIR"])
     text = (REPO / "systemd" / "companion.service").read_text()
-    text = text.replace("@USER@", "companion").replace("@VENV@", "/opt/companion/venv").replace("@PROTECT_HOME@", "yes")
+    text = (
+        text.replace("@USER@", "companion")
+        .replace("@VENV@", "/opt/companion/venv")
+        .replace("@PROTECT_HOME@", "yes")
+    )
     text = text.replace("=/etc/companion", f"={cfg}")
     text = text.replace("COMPANION_STATE_DIR=/var/lib/companion", f"COMPANION_STATE_DIR={state}")
     for old, new in replace.items():
@@ -179,27 +216,52 @@ def test_doctor_good_pi_passes(tmp_path, config_dir, capsys):
 
 def test_doctor_broken_pi_fails_and_names_fixes(tmp_path, config_dir, capsys):
     (config_dir / "config.toml").write_text(PN532_CONFIG)
-    root = _pi(tmp_path / "root", model="Raspberry Pi 5 Model B Rev 1.0", soc="brcm,bcm2712",
-               boot="dtparam=spi=off\n", cmdline="console=serial0,115200 console=tty1 rootwait\n", devices=())
-    probe = FakeProbe(root, groups=("pi", "video"),
-                      versions={"pygame": "2.6.1", "pygame-ce": "2.5.8", "pyserial": "3.5", "gpiozero": "2.0.1"},
-                      modules=("RPi",  "RPi.GPIO"), sdl=("offscreen", ""), env={},
-                      display=(None, "kmsdrm not available"), missing_libs=("libEGL.so.1",),
-                      speech=(None, "espeak-ng or espeak not found"), service_user_groups=())
+    root = _pi(
+        tmp_path / "root",
+        model="Raspberry Pi 5 Model B Rev 1.0",
+        soc="brcm,bcm2712",
+        boot="dtparam=spi=off\n",
+        cmdline="console=serial0,115200 console=tty1 rootwait\n",
+        devices=(),
+    )
+    probe = FakeProbe(
+        root,
+        groups=("pi", "video"),
+        versions={"pygame": "2.6.1", "pygame-ce": "2.5.8", "pyserial": "3.5", "gpiozero": "2.0.1"},
+        modules=("RPi", "RPi.GPIO"),
+        sdl=("offscreen", ""),
+        env={},
+        display=(None, "kmsdrm not available"),
+        missing_libs=("libEGL.so.1",),
+        speech=(None, "espeak-ng or espeak not found"),
+        service_user_groups=(),
+    )
     rc, out = _run(probe, capsys)
     assert rc == 1
     c = _by_name(doctor.run_checks(probe))
     assert c["pygame"].status is Status.FAIL and "uninstall -y pygame pygame-ce" in c["pygame"].fix
     assert c["packages"].status is Status.FAIL and "'gpiozero>=2.0.1.post3'" in c["packages"].fix
-    assert c["pi-packages"].status is Status.FAIL and "PYPI=1" in c["pi-packages"].fix and "liblgpio-dev" not in c["pi-packages"].fix
+    assert (
+        c["pi-packages"].status is Status.FAIL
+        and "PYPI=1" in c["pi-packages"].fix
+        and "liblgpio-dev" not in c["pi-packages"].fix
+    )
     assert c["pin-factory"].status is Status.FAIL and "rpigpio" in c["pin-factory"].detail
     assert c["leds"].status is Status.FAIL and "dtparam=spi=on" in c["leds"].fix
-    assert c["boot.spi"].status is Status.FAIL and "sudo tee -a /boot/firmware/config.txt" in c["boot.spi"].fix
+    assert (
+        c["boot.spi"].status is Status.FAIL and "sudo tee -a /boot/firmware/config.txt" in c["boot.spi"].fix
+    )
     assert c["boot.uart"].status is Status.FAIL and "enable_uart=1" in c["boot.uart"].fix
     assert c["boot.console"].status is Status.FAIL and "console=serial0,115200" in c["boot.console"].fix
-    assert c["groups"].status is Status.WARN and "usermod -aG render,input,gpio,spi,dialout,audio pi" in c["groups"].fix
+    assert (
+        c["groups"].status is Status.WARN
+        and "usermod -aG render,input,gpio,spi,dialout,audio pi" in c["groups"].fix
+    )
     assert c["serial"].status is Status.FAIL
-    assert c["display.open"].status is Status.FAIL and "usermod -aG video,render,input pi" in c["display.open"].fix
+    assert (
+        c["display.open"].status is Status.FAIL
+        and "usermod -aG video,render,input pi" in c["display.open"].fix
+    )
     assert c["display.libs"].status is Status.FAIL and c["display.libs"].fix == "sudo apt install libegl1"
     assert c["speech"].status is Status.FAIL and c["uart.pi5"].status is Status.FAIL
     for check in c.values():
@@ -220,7 +282,7 @@ def test_doctor_json_report(tmp_path, config_dir, capsys):
 
 def test_doctor_bad_config_names_file_and_line(tmp_path, config_dir, capsys):
     path = config_dir / "config.toml"
-    path.write_text('[leds]\nbrightness = 7\n')
+    path.write_text("[leds]\nbrightness = 7\n")
     probe = FakeProbe(_pi(tmp_path / "root"))
     rc, out = _run(probe, capsys)
     check = _by_name(doctor.run_checks(probe))["config"]
@@ -237,8 +299,12 @@ def test_doctor_pi4_without_core_clock_warns(tmp_path, config_dir):
 
 
 def test_doctor_zero2w_needs_core_freq_250(tmp_path, config_dir):
-    root = _pi(tmp_path / "root", model="Raspberry Pi Zero 2 W Rev 1.0", soc="brcm,bcm2837",
-               boot="dtparam=spi=on\n[pi4]\ncore_freq=250\n")
+    root = _pi(
+        tmp_path / "root",
+        model="Raspberry Pi Zero 2 W Rev 1.0",
+        soc="brcm,bcm2837",
+        boot="dtparam=spi=on\n[pi4]\ncore_freq=250\n",
+    )
     check = _by_name(doctor.run_checks(FakeProbe(root)))["boot.spi"]
     assert check.status is Status.WARN and "[pi02]" in check.fix
 
@@ -273,8 +339,13 @@ def test_doctor_journal_quick_check(tmp_path, config_dir, monkeypatch):
     journal = state / "journal.sqlite3"
     con = sqlite3.connect(journal)
     con.execute("CREATE TABLE games (id INTEGER PRIMARY KEY, game, title, status, outcome, created, updated)")
-    con.execute("CREATE TABLE commands (game_id, seq INTEGER PRIMARY KEY, command TEXT, undone, at)")  # (our shape)
-    con.executemany("INSERT INTO commands (game_id, command, undone) VALUES (1, ?, 0)", [('{"x": "%s"}' % ("x" * 500),)] * 200)
+    con.execute(
+        "CREATE TABLE commands (game_id, seq INTEGER PRIMARY KEY, command TEXT, undone, at)"
+    )  # (our shape)
+    con.executemany(
+        "INSERT INTO commands (game_id, command, undone) VALUES (1, ?, 0)",
+        [('{"x": "%s"}' % ("x" * 500),)] * 200,
+    )
     con.commit()
     con.close()
     probe = FakeProbe(_pi(tmp_path / "root"))
@@ -282,11 +353,13 @@ def test_doctor_journal_quick_check(tmp_path, config_dir, monkeypatch):
     assert _by_name(doctor.run_checks(probe))["journal"].status is Status.OK
     assert sorted(os.listdir(state)) == before  # read-only: nothing created or changed
     data = bytearray(journal.read_bytes())
-    data[4096:4096 + 12] = b"\xff" * 12  # scribble over the header of a b-tree page
+    data[4096 : 4096 + 12] = b"\xff" * 12  # scribble over the header of a b-tree page
     journal.write_bytes(bytes(data))
     check = _by_name(doctor.run_checks(probe))["journal"]
     assert check.status is Status.FAIL and "companion journal recover" in check.fix
-    assert ".recover" not in check.fix and not re.search(r"(^|[\s|`&;])sqlite3\s", check.fix)  # never that pipeline
+    assert ".recover" not in check.fix and not re.search(
+        r"(^|[\s|`&;])sqlite3\s", check.fix
+    )  # never that pipeline
 
 
 def test_doctor_reports_failed_starts(tmp_path, config_dir):
@@ -337,6 +410,7 @@ def test_doctor_boot_settings_parse_filters_and_dtparams():
 
 # --- the LED driver stack (issue 13, point 1) --------------------------------------------------------
 
+
 def test_doctor_good_pi_loads_the_configured_led_stack(tmp_path, config_dir):
     check = _by_name(doctor.run_checks(FakeProbe(_pi(tmp_path / "root"))))["led-stack"]
     assert check.status is Status.OK
@@ -354,20 +428,39 @@ def test_doctor_names_the_missing_led_module_and_the_venv_pip(tmp_path, config_d
     assert f"fix: {check.fix}" in out
 
 
-@pytest.mark.parametrize("config, model, soc, devices, root_user, missing, pin", [
-    ('[leds]\ndriver = "pwm"\n[[leds.strips]]\nname = "main"\npin = "GPIO18"\ncount = 89\n',
-     "Raspberry Pi 4 Model B Rev 1.5", "brcm,bcm2711", (), True, {"neopixel": "_rpi_ws281x"}, "rpi_ws281x>=4.0.0"),
-    ('[leds]\ndriver = "pi5pio"\n', "Raspberry Pi 5 Model B Rev 1.0", "brcm,bcm2712", ("/dev/pio0",), False,
-     {"adafruit_raspberry_pi5_neopixel_write": "adafruit_raspberry_pi5_neopixel_write"},
-     "adafruit-blinka-raspberry-pi5-neopixel>=1.0.0rc2"),
-])
-def test_doctor_led_stack_follows_the_configured_driver(tmp_path, config_dir, config, model, soc, devices,
-                                                        root_user, missing, pin):
+@pytest.mark.parametrize(
+    "config, model, soc, devices, root_user, missing, pin",
+    [
+        (
+            '[leds]\ndriver = "pwm"\n[[leds.strips]]\nname = "main"\npin = "GPIO18"\ncount = 89\n',
+            "Raspberry Pi 4 Model B Rev 1.5",
+            "brcm,bcm2711",
+            (),
+            True,
+            {"neopixel": "_rpi_ws281x"},
+            "rpi_ws281x>=4.0.0",
+        ),
+        (
+            '[leds]\ndriver = "pi5pio"\n',
+            "Raspberry Pi 5 Model B Rev 1.0",
+            "brcm,bcm2712",
+            ("/dev/pio0",),
+            False,
+            {"adafruit_raspberry_pi5_neopixel_write": "adafruit_raspberry_pi5_neopixel_write"},
+            "adafruit-blinka-raspberry-pi5-neopixel>=1.0.0rc2",
+        ),
+    ],
+)
+def test_doctor_led_stack_follows_the_configured_driver(
+    tmp_path, config_dir, config, model, soc, devices, root_user, missing, pin
+):
     (config_dir / "config.toml").write_text(config)
     probe = FakeProbe(_pi(tmp_path / "root", model=model, soc=soc, devices=devices), root_user=root_user)
     probe.led_missing = missing
     check = _by_name(doctor.run_checks(probe))["led-stack"]
-    assert check.status is Status.FAIL and check.fix == f"/opt/companion/venv/bin/python -m pip install '{pin}'"
+    assert (
+        check.status is Status.FAIL and check.fix == f"/opt/companion/venv/bin/python -m pip install '{pin}'"
+    )
 
 
 def test_doctor_checks_the_led_stack_even_when_spi_is_off(tmp_path, config_dir):

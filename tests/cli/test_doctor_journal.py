@@ -92,13 +92,19 @@ def test_each_fault_has_its_own_diagnosis_and_fix(tmp_path, config_dir, journal)
     journal.rename(tmp_path / "kept.sqlite3")
     journal.mkdir()
     c = _journal_checks(_pc(tmp_path))["journal"]
-    assert c.status is Status.FAIL and c.detail == f"{journal} is a folder, not a journal file: no game can be saved"
+    assert (
+        c.status is Status.FAIL
+        and c.detail == f"{journal} is a folder, not a journal file: no game can be saved"
+    )
     fixes["folder"] = c.fix
     assert len(set(fixes.values())) == 5
     for name, fix in fixes.items():
         assert "`" in fix and " rm " not in f" {fix} " and ".recover" not in fix, (name, fix)
     assert "companion journal recover" in fixes["damaged"] and "mv -n -T" in fixes["damaged"]
-    assert "chown pi:" in fixes["read-only file"] and "sudo mount -o remount,rw" in fixes["read-only file system"]
+    assert (
+        "chown pi:" in fixes["read-only file"]
+        and "sudo mount -o remount,rw" in fixes["read-only file system"]
+    )
     assert "mv -n -T" in fixes["folder"] and "never the journal" in fixes["disk full"]
 
 
@@ -184,7 +190,9 @@ def test_doctor_never_blocks_a_playing_table(tmp_path, config_dir):
             stop.set()
             reader.join()
         assert j.commands(s.game_id) == script
-    assert len(readings) >= 3 and all(r.damage is None and not r.unreadable for r in readings), readings[:3]  # (few: held up)
+    assert len(readings) >= 3 and all(r.damage is None and not r.unreadable for r in readings), readings[
+        :3
+    ]  # (few: held up)
 
 
 def _cantopen_unless_immutable(target, **kw):
@@ -197,7 +205,9 @@ def _cantopen_unless_immutable(target, **kw):
 def test_a_read_only_file_system_is_read_in_place_or_from_a_copy(tmp_path, config_dir):
     path = tmp_path / "journal.sqlite3"
     evening(path)  # closed: no -wal
-    assert doctor_journal.read_journal(path, True, _cantopen_unless_immutable) == doctor_journal.Reading(None, 5)
+    assert doctor_journal.read_journal(path, True, _cantopen_unless_immutable) == doctor_journal.Reading(
+        None, 5
+    )
     with pytest.raises(sqlite3.OperationalError) as exc:  # the stand-in fails as SQLite does there
         _cantopen_unless_immutable(f"file:{path}?mode=ro", uri=True).execute("SELECT 1 FROM games")
     assert exc.value.sqlite_errorname == "SQLITE_CANTOPEN"
@@ -210,7 +220,9 @@ def test_a_read_only_file_system_is_read_in_place_or_from_a_copy(tmp_path, confi
     immutable = sqlite3.connect(f"file:{path}?mode=ro&immutable=1", uri=True)
     assert immutable.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 5  # immutable=1 misses the -wal
     immutable.close()
-    assert doctor_journal.read_journal(path, True, _cantopen_unless_immutable) == doctor_journal.Reading(None, 6)
+    assert doctor_journal.read_journal(path, True, _cantopen_unless_immutable) == doctor_journal.Reading(
+        None, 6
+    )
     Path(f"{path}-shm").write_bytes(shm)
     assert doctor_journal.read_journal(path, True) == doctor_journal.Reading(None, 6)
 
@@ -231,8 +243,10 @@ def test_a_locked_journal_is_busy_not_damaged(tmp_path, config_dir):
     holder.execute("CREATE TABLE games (id INTEGER PRIMARY KEY)")
     holder.execute("BEGIN EXCLUSIVE")
     try:
-        reading = doctor_journal.read_journal(locked, connect=lambda target, **kw: sqlite3.connect(
-            f"file:{locked}?mode=ro", uri=True, timeout=0.1))
+        reading = doctor_journal.read_journal(
+            locked,
+            connect=lambda target, **kw: sqlite3.connect(f"file:{locked}?mode=ro", uri=True, timeout=0.1),
+        )
     finally:
         holder.execute("ROLLBACK")
         holder.close()
@@ -249,8 +263,11 @@ def test_a_cut_write_is_left_for_the_next_start(tmp_path, config_dir, journal):
 
 
 def test_a_card_that_fails_reading_is_copied_off_first(tmp_path, config_dir, journal, monkeypatch):
-    monkeypatch.setattr(doctor_journal, "read_journal", lambda path, ro: doctor_journal.Reading(
-        unreadable="disk I/O error", cause="io"))
+    monkeypatch.setattr(
+        doctor_journal,
+        "read_journal",
+        lambda path, ro: doctor_journal.Reading(unreadable="disk I/O error", cause="io"),
+    )
     c = _journal_checks(_pc(tmp_path))["journal"]
     assert c.status is Status.FAIL and c.detail.endswith("cannot be read: disk I/O error")
     assert c.fix.startswith(f"keep a copy first: `cp -a {journal} DEST/`") and "remount" not in c.fix

@@ -6,8 +6,7 @@ import subprocess
 import sys
 import time
 
-from companion.cli import doctor
-from companion.cli import doctor_pi
+from companion.cli import doctor, doctor_pi
 from companion.cli.doctor import Probe, Status
 from tests.cli.test_doctor import PN532_CONFIG, FakeProbe, _by_name, _installed_unit, _pi
 
@@ -54,7 +53,9 @@ def test_display_is_opened_on_the_services_driver(tmp_path, config_dir):
     assert check.status is Status.FAIL and "kmsdrm not available" in check.detail
     assert "usermod -aG video,render,input pi" in check.fix
     egl = _checks(FakeProbe(root, display=(None, "Could not initialize EGL")))["display.open"]
-    assert egl.fix == "sudo apt install --no-install-recommends libegl1 libgles2 libgbm1 libdrm2 libgl1-mesa-dri"
+    assert (
+        egl.fix == "sudo apt install --no-install-recommends libegl1 libgles2 libgbm1 libdrm2 libgl1-mesa-dri"
+    )
     desktop = _checks(FakeProbe(root, display=(None, "Could not get DRM master")))["display.open"]
     assert "sudo systemctl set-default multi-user.target && sudo reboot" in desktop.fix  # lasts past a reboot
     assert "systemctl stop lightdm" not in desktop.fix
@@ -139,8 +140,12 @@ def _fake_program(folder, name, body):
 
 def test_real_speech_probe_wants_wav_bytes(tmp_path):
     good, bad = tmp_path / "good", tmp_path / "bad"
-    _fake_program(good, "espeak-ng", "assert sys.argv[1:] == ['--stdout', '--', 'Nightwatch']\n"
-                  "sys.stdout.buffer.write(b'RIFF\\x00\\x00\\x00\\x00WAVEfmt ' + bytes(64))")
+    _fake_program(
+        good,
+        "espeak-ng",
+        "assert sys.argv[1:] == ['--stdout', '--', 'Nightwatch']\n"
+        "sys.stdout.buffer.write(b'RIFF\\x00\\x00\\x00\\x00WAVEfmt ' + bytes(64))",
+    )
     _fake_program(bad, "espeak-ng", "sys.stderr.write('Error: no voice data'); sys.exit(1)")
     assert Probe(env={"PATH": str(good)}).speech_wav() == ("espeak-ng", "")
     program, err = Probe(env={"PATH": str(bad)}).speech_wav()
@@ -154,8 +159,14 @@ def test_real_speech_probe_wants_wav_bytes(tmp_path):
 def test_commands_read_what_the_service_reads(tmp_path, config_dir):
     root = _pi(tmp_path / "root")
     assert _checks(FakeProbe(root))["places"].status is Status.OK
-    (root / doctor.UNIT.lstrip("/")).write_text(_installed_unit(**{
-        "COMPANION_CONFIG_DIR=" + os.environ["COMPANION_CONFIG_DIR"]: "COMPANION_CONFIG_DIR=/var/lib/companion/config"}))
+    (root / doctor.UNIT.lstrip("/")).write_text(
+        _installed_unit(
+            **{
+                "COMPANION_CONFIG_DIR="
+                + os.environ["COMPANION_CONFIG_DIR"]: "COMPANION_CONFIG_DIR=/var/lib/companion/config"
+            }
+        )
+    )
     check = _checks(FakeProbe(root))["places"]  # the old install: the service's config beside its journal
     assert check.status is Status.FAIL and "/var/lib/companion/config" in check.detail
     assert check.fix.startswith(doctor.INSTALL)
@@ -181,14 +192,18 @@ def test_companion_on_path(tmp_path, config_dir):
 
 def test_pi5_pn532_on_the_debug_uart_fails_with_a_working_fix(tmp_path, config_dir):
     config = config_dir / "config.toml"
-    config.write_text(PN532_CONFIG + "baud = 115200\n\n[display]\nmode = \"auto\"\n")
+    config.write_text(PN532_CONFIG + 'baud = 115200\n\n[display]\nmode = "auto"\n')
     root = _pi(tmp_path / "root", devices=("/dev/ttyAMA10", "/dev/ttyAMA0"), **PI5)
     (root / "dev" / "serial0").symlink_to("ttyAMA10")
     check = _checks(FakeProbe(root))["uart.pi5"]
     assert check.status is Status.FAIL and "/dev/serial0 -> /dev/ttyAMA10" in check.detail
     assert "tee" not in check.fix  # the installer's block already has dtoverlay=uart0-pi5
     _run_fix(check.fix)
-    assert config.read_text() == PN532_CONFIG.replace("/dev/serial0", "/dev/ttyAMA0") + "baud = 115200\n\n[display]\nmode = \"auto\"\n"
+    assert (
+        config.read_text()
+        == PN532_CONFIG.replace("/dev/serial0", "/dev/ttyAMA0")
+        + 'baud = 115200\n\n[display]\nmode = "auto"\n'
+    )
     assert _checks(FakeProbe(root))["uart.pi5"].status is Status.OK
 
 
@@ -243,7 +258,9 @@ def test_spi_on_in_config_txt_but_no_spidev_yet_says_reboot_not_append(tmp_path,
     assert "tee -a" not in c["leds"].fix  # the line is not appended a second time
     assert c["backend"].status is Status.FAIL and "/dev/spidev0.0" in c["backend"].detail
     assert "already has dtparam=spi=on" in c["backend"].fix
-    off = _pi(tmp_path / "off", boot="", devices=("/dev/serial0",))  # SPI really off: then the line is the fix
+    off = _pi(
+        tmp_path / "off", boot="", devices=("/dev/serial0",)
+    )  # SPI really off: then the line is the fix
     fix = _checks(FakeProbe(off))["leds"].fix
     assert "printf '[all]\\ndtparam=spi=on\\n' | sudo tee -a /boot/firmware/config.txt && sudo reboot" in fix
 
@@ -259,7 +276,10 @@ def test_no_drm_card_with_the_kms_overlay_in_config_txt_says_reboot(tmp_path, co
     assert _checks(FakeProbe(bare))["display.drm"].fix == "add dtoverlay=vc4-kms-v3d to config.txt and reboot"
 
 
-INSTALLER_BLOCK_WITH_KMS = "dtoverlay=vc4-kms-v3d\nmax_framebuffers=2\n" + __import__("tests.cli.test_doctor", fromlist=["x"]).INSTALLER_BLOCK
+INSTALLER_BLOCK_WITH_KMS = (
+    "dtoverlay=vc4-kms-v3d\nmax_framebuffers=2\n"
+    + __import__("tests.cli.test_doctor", fromlist=["x"]).INSTALLER_BLOCK
+)
 
 
 def test_a_pi_without_its_devices_is_the_pi_backend_with_them_named(tmp_path, config_dir):
@@ -269,7 +289,9 @@ def test_a_pi_without_its_devices_is_the_pi_backend_with_them_named(tmp_path, co
     (root / "dev" / "gpiochip0").unlink()
     check = _checks(FakeProbe(root, env={}))["backend"]
     assert check.status is Status.FAIL
-    assert check.detail.startswith("pi (auto: Raspberry Pi (device tree), but /dev/gpiochip0 and /dev/spidev0.0 missing)")
+    assert check.detail.startswith(
+        "pi (auto: Raspberry Pi (device tree), but /dev/gpiochip0 and /dev/spidev0.0 missing)"
+    )
     assert "PrivateDevices=yes" in check.fix and "sudo reboot" in check.fix
     whole = _pi(tmp_path / "whole")
     assert _checks(FakeProbe(whole, env={}))["backend"].detail == "pi (auto: Raspberry Pi (device tree))"

@@ -16,7 +16,9 @@ def _checks(probe):
 
 
 def _trixie(root):
-    (root / "etc" / "os-release").write_text('PRETTY_NAME="Debian GNU/Linux 13 (trixie)"\nVERSION_CODENAME=trixie\n')
+    (root / "etc" / "os-release").write_text(
+        'PRETTY_NAME="Debian GNU/Linux 13 (trixie)"\nVERSION_CODENAME=trixie\n'
+    )
     return root
 
 
@@ -25,7 +27,10 @@ def _trixie(root):
 
 def test_gbm_that_opens_is_ok_and_names_the_driver(tmp_path, config_dir):
     check = _checks(FakeProbe(_pi(tmp_path / "root")))["display.gbm"]
-    assert check.status is Status.OK and check.detail == "/dev/dri/card0: driver vc4 (GBM drm, EGL 1.4 Mesa Project)"
+    assert (
+        check.status is Status.OK
+        and check.detail == "/dev/dri/card0: driver vc4 (GBM drm, EGL 1.4 Mesa Project)"
+    )
 
 
 def test_gbm_without_mesas_driver_fails_and_names_the_package_for_the_release(tmp_path, config_dir):
@@ -46,7 +51,9 @@ def test_gbm_other_failures_say_what_to_do(tmp_path, config_dir):
     assert denied.fix.startswith("sudo usermod -aG video,render pi")
     lib = _checks(FakeProbe(root, gbm=(None, "lib:libEGL.so.1")))["display.gbm"]
     assert lib.fix == "sudo apt install --no-install-recommends libegl1 libgl1-mesa-dri"
-    soft = _checks(FakeProbe(root, gbm=("driver kms_swrast (GBM drm, EGL 1.4 Mesa Project)", "")))["display.gbm"]
+    soft = _checks(FakeProbe(root, gbm=("driver kms_swrast (GBM drm, EGL 1.4 Mesa Project)", "")))[
+        "display.gbm"
+    ]
     assert soft.status is Status.WARN and "software" in soft.detail and "libgl1-mesa-dri" in soft.fix
     hung = _checks(FakeProbe(root, gbm=(None, "hung:30")))["display.gbm"]
     assert hung.status is Status.FAIL and "within 30 s" in hung.detail
@@ -92,7 +99,9 @@ def test_real_gbm_child_runs_egl_through_gbm():
     assert why == "" and opened.startswith("driver ") and "GBM drm, EGL 1." in opened
 
 
-def test_real_doctor_on_a_pi_root_with_a_fake_card_names_the_package_without_a_traceback(tmp_path, config_dir):
+def test_real_doctor_on_a_pi_root_with_a_fake_card_names_the_package_without_a_traceback(
+    tmp_path, config_dir
+):
     root = _pi(tmp_path / "root")
     (root / "dev" / "dri" / "card0").write_text("not a DRM device")
 
@@ -143,7 +152,9 @@ def test_a_desktop_login_at_boot_fails_with_a_fix_that_survives_a_reboot(tmp_pat
     assert check.fix.startswith("sudo systemctl set-default multi-user.target && sudo reboot")
     # what the fix (and the installer) leaves behind: the display manager installed, the boot to the console
     (root / "etc" / "systemd" / "system" / "default.target").unlink()
-    (root / "etc" / "systemd" / "system" / "default.target").symlink_to("/lib/systemd/system/multi-user.target")
+    (root / "etc" / "systemd" / "system" / "default.target").symlink_to(
+        "/lib/systemd/system/multi-user.target"
+    )
     assert _checks(FakeProbe(root))["boot.target"].status is Status.OK
 
 
@@ -172,12 +183,16 @@ def test_doctor_agrees_with_what_the_installer_did_on_a_desktop_image(tmp_path, 
 
 # --- boot.spi-cs ------------------------------------------------------------------------------------
 
-BUTTONS_ON_7_8 = '[buttons]\n'  # the default pin map puts district C2 on GPIO7 and C1 on GPIO8
+BUTTONS_ON_7_8 = "[buttons]\n"  # the default pin map puts district C2 on GPIO7 and C1 on GPIO8
 
 
 def _run_fix(command, boot):
     """Run a printed boot-config fix without sudo or the reboot, on the test's config.txt."""
-    first = command.split(" && sudo reboot")[0].replace("sudo ", "").replace("/boot/firmware/config.txt", str(boot))
+    first = (
+        command.split(" && sudo reboot")[0]
+        .replace("sudo ", "")
+        .replace("/boot/firmware/config.txt", str(boot))
+    )
     res = subprocess.run(["bash", "-c", first], capture_output=True, text=True, timeout=10)
     assert res.returncode == 0, res.stderr
 

@@ -56,7 +56,9 @@ def test_a_chime_plays_to_the_configured_device(tmp_path, config_dir):
     (config_dir / "config.toml").write_text(USB)
     probe = FakeProbe(_pi(tmp_path / "root"), cards=PI_CARDS)
     check = _checks(probe)["sound.play"]
-    assert check.status is Status.OK and check.detail.startswith("a test chime played to plughw:CARD=Device,DEV=0")
+    assert check.status is Status.OK and check.detail.startswith(
+        "a test chime played to plughw:CARD=Device,DEV=0"
+    )
     assert probe.played_to == "plughw:CARD=Device,DEV=0"
 
 
@@ -70,21 +72,33 @@ def test_a_device_naming_a_missing_card_fails_and_suggests_a_listed_one(tmp_path
     (config_dir / "config.toml").write_text(USB)
     probe = FakeProbe(_pi(tmp_path / "root"), cards=PI_CARDS[:1])  # the USB adapter is unplugged
     check = _checks(probe)["sound.play"]
-    assert check.status is Status.FAIL and "names card Device, which is not there (cards: 0:vc4hdmi0)" in check.detail
-    assert 'set device = "hdmi:CARD=vc4hdmi0,DEV=0" under [sound]' in check.fix and str(config_dir / "config.toml") in check.fix
+    assert (
+        check.status is Status.FAIL
+        and "names card Device, which is not there (cards: 0:vc4hdmi0)" in check.detail
+    )
+    assert (
+        'set device = "hdmi:CARD=vc4hdmi0,DEV=0" under [sound]' in check.fix
+        and str(config_dir / "config.toml") in check.fix
+    )
     assert probe.played_to is None  # nothing played to a card that is not there
 
 
 def test_a_chime_that_does_not_play_fails(tmp_path, config_dir):
     check = _checks(FakeProbe(_pi(tmp_path / "root"), tone="another program plays to it"))["sound.play"]
-    assert check.status is Status.FAIL and "did not play to default: another program plays to it" in check.detail
+    assert (
+        check.status is Status.FAIL and "did not play to default: another program plays to it" in check.detail
+    )
     assert "aplay -L" in check.fix
 
 
 def test_no_chime_while_the_service_holds_the_device(tmp_path, config_dir):
     probe = FakeProbe(_pi(tmp_path / "root"), service=(True, "running"))
     check = _checks(probe)["sound.play"]
-    assert check.status is Status.OK and "the running service holds it" in check.detail and probe.played_to is None
+    assert (
+        check.status is Status.OK
+        and "the running service holds it" in check.detail
+        and probe.played_to is None
+    )
 
 
 def test_without_aplay_doctor_says_how_to_get_it(tmp_path, config_dir):
@@ -128,9 +142,17 @@ def test_real_probe_through_doctor_on_a_pi_root(tmp_path, config_dir, monkeypatc
 
 
 def test_aplay_words_are_ours():
-    assert doctor_sound._aplay_words("ALSA lib confmisc.c:165:(snd_config_get_card) Cannot get card index for Device\n"
-                                     "aplay: main:831: audio open error: No such device\n") == "that card is not plugged in"
-    assert doctor_sound._aplay_words("aplay: main:831: audio open error: Device or resource busy\n") == "another program plays to it"
+    assert (
+        doctor_sound._aplay_words(
+            "ALSA lib confmisc.c:165:(snd_config_get_card) Cannot get card index for Device\n"
+            "aplay: main:831: audio open error: No such device\n"
+        )
+        == "that card is not plugged in"
+    )
+    assert (
+        doctor_sound._aplay_words("aplay: main:831: audio open error: Device or resource busy\n")
+        == "another program plays to it"
+    )
     assert doctor_sound._aplay_words("") == "aplay failed without a word"
 
 

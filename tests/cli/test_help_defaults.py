@@ -6,9 +6,15 @@ import pytest
 from companion import cli, paths
 
 HELP_PATHS = [  # (command, what its help names)
-    (["run"], ("config", "journal")), (["play"], ("journal",)), (["journal"], ("journal",)),
-    (["journal", "list"], ("journal",)), (["journal", "recover"], ("journal",)), (["cards"], ("taught",)),
-    (["config"], ("config",)), (["doctor"], ("config", "journal")), (["hw-test"], ("config",)),
+    (["run"], ("config", "journal")),
+    (["play"], ("journal",)),
+    (["journal"], ("journal",)),
+    (["journal", "list"], ("journal",)),
+    (["journal", "recover"], ("journal",)),
+    (["cards"], ("taught",)),
+    (["config"], ("config",)),
+    (["doctor"], ("config", "journal")),
+    (["hw-test"], ("config",)),
 ]
 
 
@@ -27,7 +33,17 @@ def test_the_journal_line_names_every_journal_action(capsys):
     sub = next(a for a in _arguments()._actions if a.dest == "action")
     assert cli.main(["--help"]) == 0
     (line,) = [line for line in capsys.readouterr().out.splitlines() if line.startswith("  journal ")]
-    assert set(sub.choices) == {"list", "export", "delete", "undo", "redo", "check", "recover", "rescue", "report"}
+    assert set(sub.choices) == {
+        "list",
+        "export",
+        "delete",
+        "undo",
+        "redo",
+        "check",
+        "recover",
+        "rescue",
+        "report",
+    }
     assert all(action in line for action in sub.choices), line
 
 
@@ -45,11 +61,17 @@ def test_help_names_the_real_default_places(tmp_path, monkeypatch, capsys, place
     monkeypatch.setattr(paths, "SYSTEM_STATE_DIR", tmp_path / "var-lib")
     if place == "system":  # made by the installer: its presence marks a system install
         (tmp_path / "etc").mkdir()
-    expected = {"xdg": (tmp_path / "xdg-config" / "companion", tmp_path / "xdg-state" / "companion"),
-                "system": (tmp_path / "etc", tmp_path / "var-lib"),
-                "override": (tmp_path / "config", tmp_path / "state")}[place]
+    expected = {
+        "xdg": (tmp_path / "xdg-config" / "companion", tmp_path / "xdg-state" / "companion"),
+        "system": (tmp_path / "etc", tmp_path / "var-lib"),
+        "override": (tmp_path / "config", tmp_path / "state"),
+    }[place]
     text = _help(argv, capsys)
-    wanted = {"config": expected[0] / "config.toml", "journal": expected[1] / "journal.sqlite3", "taught": expected[0]}
+    wanted = {
+        "config": expected[0] / "config.toml",
+        "journal": expected[1] / "journal.sqlite3",
+        "taught": expected[0],
+    }
     for what in named:
         assert str(wanted[what]) in text, (what, text)
     assert "~/." not in text

@@ -6,10 +6,10 @@ import re
 import pytest
 
 from companion import cli
+from companion.cli.hwtest import Options, auto_press, main, run
 from companion.gamedata import config
 from companion.hal import open_hardware
 from companion.hal.clock import FakeClock
-from companion.cli.hwtest import Options, auto_press, main, run
 from companion.inputs import VButton
 
 FAST = Options(timeout=2.0, step=0.01)
@@ -51,9 +51,12 @@ def test_hwtest_shows_white_red_green_blue_on_each_light_in_turn(board):
     run(hw, cfg, Options(buttons=False, step=0.01), io.StringIO())
     frames = [f for f in hw.pixels.frames if f]
     assert frames[:4] == [{"district.A1": ((c,) * 3,) * 9} for c in (255,)] + [
-        {"district.A1": (rgb,) * 9} for rgb in ((255, 0, 0), (0, 255, 0), (0, 0, 255))]
+        {"district.A1": (rgb,) * 9} for rgb in ((255, 0, 0), (0, 255, 0), (0, 0, 255))
+    ]
     assert len(frames) == 4 * len(config.LOGICAL_LIGHTS)
-    assert hw.pixels.wire[0]["main"][:9] == bytes([0, 128, 0, 128, 0, 0, 0, 0, 128])  # test pattern first (GRB)
+    assert hw.pixels.wire[0]["main"][:9] == bytes(
+        [0, 128, 0, 128, 0, 0, 0, 0, 128]
+    )  # test pattern first (GRB)
 
 
 def test_hwtest_prompts_for_each_button_with_its_pin_and_reports_the_press():
@@ -67,7 +70,9 @@ def test_hwtest_missed_button_fails_after_the_timeout_without_hanging(board):
     cfg, hw = config.default(), board
     skip = {VButton.UNDO}
     out = io.StringIO()
-    status = run(hw, cfg, FAST, out, lambda b, now: None if b in skip else hw.buttons.press(b, now + 0.1, 0.1))
+    status = run(
+        hw, cfg, FAST, out, lambda b, now: None if b in skip else hw.buttons.press(b, now + 0.1, 0.1)
+    )
     text = out.getvalue()
     assert status == 1
     assert re.search(r"^button undo +FAIL +GPIO26: no press within 2 s$", text, re.M)
@@ -76,9 +81,18 @@ def test_hwtest_missed_button_fails_after_the_timeout_without_hanging(board):
 
 # One switch misbehaves, every other is pressed cleanly: (which, what it does, exit status, what is said).
 ODD_SWITCHES = {
-    "chattering": (VButton.CONFIRM, lambda buttons, b, now: buttons.chatter(b, now + 0.1, bounces=3, gap=0.002, duration=0.3),
-                   0, "ok: GPIO16, held 0.30 s, 14 raw edges -> 1 press (bouncy contact)"),
-    "stuck": (VButton.NEXT, lambda buttons, b, now: buttons.hold(b, now + 0.1), 1, "held down but never released"),
+    "chattering": (
+        VButton.CONFIRM,
+        lambda buttons, b, now: buttons.chatter(b, now + 0.1, bounces=3, gap=0.002, duration=0.3),
+        0,
+        "ok: GPIO16, held 0.30 s, 14 raw edges -> 1 press (bouncy contact)",
+    ),
+    "stuck": (
+        VButton.NEXT,
+        lambda buttons, b, now: buttons.hold(b, now + 0.1),
+        1,
+        "held down but never released",
+    ),
 }
 
 
@@ -135,8 +149,13 @@ def test_hwtest_missing_strip_and_buttons_fail_without_waiting(tmp_path):
     from companion.hal.pi import SystemProbe
 
     clock = FakeClock()
-    hw = open_hardware(cfg, "pi", clock, probe=SystemProbe(str(tmp_path)),
-                       importer=lambda name: (_ for _ in ()).throw(ImportError(name)))
+    hw = open_hardware(
+        cfg,
+        "pi",
+        clock,
+        probe=SystemProbe(str(tmp_path)),
+        importer=lambda name: (_ for _ in ()).throw(ImportError(name)),
+    )
     out = io.StringIO()
     assert run(hw, cfg, Options(timeout=30.0), out) == 1
     text = out.getvalue()
@@ -207,6 +226,9 @@ def test_hwtest_names_the_camera_its_frames_and_the_last_card_it_read(tmp_path):
     run(hw, cfg, Options(lights=False, buttons=False), out, None)
     hw.close()
     line = next(x for x in out.getvalue().splitlines() if x.startswith("reader:"))
-    assert re.fullmatch(r"reader: mock camera \(usb:0\), 640x480, \d+ frames seen, last card read: Whispers at Mass: "
-                        r"open \(.*\)", line), line
+    assert re.fullmatch(
+        r"reader: mock camera \(usb:0\), 640x480, \d+ frames seen, last card read: Whispers at Mass: "
+        r"open \(.*\)",
+        line,
+    ), line
     assert "baud" not in out.getvalue()

@@ -4,12 +4,12 @@ import io
 
 from gpiozero.pins.mock import MockFactory
 
-from companion.gamedata import config
 from companion.cli import hwtest
+from companion.cli.hwtest import Options, main, run
+from companion.gamedata import config
 from companion.hal import open_hardware
 from companion.hal.clock import FakeClock
 from companion.hal.pi import SystemProbe
-from companion.cli.hwtest import Options, main, run
 
 
 class error(Exception):  # noqa: N801 - named as lgpio names its exception: `lgpio.error('GPIO busy')`
@@ -30,8 +30,9 @@ class BusyFactory(MockFactory):
 def _run_busy(tmp_path, exc):
     cfg = config.default()
     clock = FakeClock()
-    hw = open_hardware(cfg, "pi", clock, probe=SystemProbe(str(tmp_path)), pin_factory=BusyFactory(exc),
-                       importer=__import__)
+    hw = open_hardware(
+        cfg, "pi", clock, probe=SystemProbe(str(tmp_path)), pin_factory=BusyFactory(exc), importer=__import__
+    )
     out = io.StringIO()
     try:
         status = run(hw, cfg, Options(timeout=30.0), out)
@@ -63,7 +64,10 @@ def test_stop_service_stops_and_starts_it_again(capsys):
         calls.append(" ".join(argv))
         return 0  # active, stop and start all succeed
 
-    assert main(["--backend", "mock", "--auto", "--step", "0.01", "--timeout", "1", "--stop-service"], runner) == 0
+    assert (
+        main(["--backend", "mock", "--auto", "--step", "0.01", "--timeout", "1", "--stop-service"], runner)
+        == 0
+    )
     assert calls[0] == "systemctl is-active --quiet companion"
     assert calls[1].endswith("systemctl stop companion") and calls[2].endswith("systemctl start companion")
     assert len(calls) == 3

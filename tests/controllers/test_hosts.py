@@ -18,15 +18,24 @@ from companion.errors import CompanionError
 from companion.storage.store import MemoryStore
 
 ROOT = Path(companion.__file__).parent
-HOSTS = {"games.py": hosts.GamesHost, "settings.py": hosts.Outputs, "tags.py": hosts.TagsHost,
-         "teach.py": hosts.TeachHost}
+HOSTS = {
+    "games.py": hosts.GamesHost,
+    "settings.py": hosts.Outputs,
+    "tags.py": hosts.TagsHost,
+    "teach.py": hosts.TeachHost,
+}
 SETUP = {"cmd": "setup", "game": "mansion", "names": ["Anna", "Ben"], "seed": 1}
 
 
 def members(protocol: type) -> set[str]:
     """The names a Protocol declares, its bases' included."""
-    return {name for cls in protocol.__mro__ if cls.__module__ == hosts.__name__
-            for name in vars(cls) if not name.startswith("_")}
+    return {
+        name
+        for cls in protocol.__mro__
+        if cls.__module__ == hosts.__name__
+        for name in vars(cls)
+        if not name.startswith("_")
+    }
 
 
 def asked(tree: ast.AST, holders: tuple[str, ...] = ("host",)) -> set[str]:
@@ -36,7 +45,13 @@ def asked(tree: ast.AST, holders: tuple[str, ...] = ("host",)) -> set[str]:
         if not isinstance(node, ast.Attribute):
             continue
         owner = node.value
-        named = owner.attr if isinstance(owner, ast.Attribute) else owner.id if isinstance(owner, ast.Name) else None
+        named = (
+            owner.attr
+            if isinstance(owner, ast.Attribute)
+            else owner.id
+            if isinstance(owner, ast.Name)
+            else None
+        )
         if named in holders:  # self.host.X, teaching.host.X, or host.X (host = self.host)
             found.add(node.attr)
     return found

@@ -13,10 +13,14 @@ from companion.controllers import names
 def test_the_last_names_come_first_each_once_and_at_most_twelve():
     assert names.recent() == []
     assert names.remember(["Anna", "Ben"]) == ["Anna", "Ben"]
-    assert names.remember(["Cleo", "anna "]) == ["Cleo", "anna", "Ben"]  # Anna again: moved up, spelled as last typed
+    assert names.remember(["Cleo", "anna "]) == [
+        "Cleo",
+        "anna",
+        "Ben",
+    ]  # Anna again: moved up, spelled as last typed
     many = [f"Guest {i}" for i in range(20)]
     kept = names.remember(many)
-    assert kept == many[:names.KEEP] and len(kept) == 12
+    assert kept == many[: names.KEEP] and len(kept) == 12
     assert names.recent() == kept  # read back from the file
 
 
@@ -36,7 +40,9 @@ def test_a_broken_file_is_ignored_and_bad_names_are_left_out():
         assert names.recent() == []
     path.write_bytes(b"\xff\xfe\x00")  # not even text
     assert names.recent() == []
-    path.write_text(json.dumps({"names": ["Anna", 7, "", "P3", "x" * 30, "Ev\u202ea", "Ben"]}), encoding="utf-8")
+    path.write_text(
+        json.dumps({"names": ["Anna", 7, "", "P3", "x" * 30, "Ev\u202ea", "Ben"]}), encoding="utf-8"
+    )
     assert names.recent() == ["Anna", "Ben"]
     assert names.remember(["Cleo"]) == ["Cleo", "Anna", "Ben"]  # and the next write mends it
 

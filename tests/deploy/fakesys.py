@@ -38,8 +38,9 @@ otg_mode=1
 
 [all]
 """
-CMDLINE_TXT = "console=serial0,115200 console=tty1 root=PARTUUID=1234-02 rootfstype=ext4 fsck.repair=yes rootwait\n"
-
+CMDLINE_TXT = (
+    "console=serial0,115200 console=tty1 root=PARTUUID=1234-02 rootfstype=ext4 fsck.repair=yes rootwait\n"
+)
 
 
 def installer_boot_block() -> str:
@@ -52,10 +53,10 @@ _LOG = 'echo "$(basename "$0") $*" >> "$FAKE_STATE/calls.log"'
 _STUBS = {
     # FAKE_APT_MISSING=NAME: the archive does not have NAME (as apt says for plain Debian's liblgpio-dev)
     "apt-get": f'{_LOG}\nfor a; do if [ "$a" = "$FAKE_APT_MISSING" ]; then '
-               'echo "E: Unable to locate package $a" >&2; exit 100; fi; done\n',
+    'echo "E: Unable to locate package $a" >&2; exit 100; fi; done\n',
     # set-default: what systemd does (a link in /etc/systemd/system), inside the fake root
     "systemctl": f'{_LOG}\nif [ "$1" = set-default ]; then mkdir -p "$ROOT/etc/systemd/system"; '
-                 'ln -sfn "/lib/systemd/system/$2" "$ROOT/etc/systemd/system/default.target"; fi\n',
+    'ln -sfn "/lib/systemd/system/$2" "$ROOT/etc/systemd/system/default.target"; fi\n',
     "uname": 'if [ "$1" = -m ]; then echo "$FAKE_MACHINE"; else exec /bin/uname "$@"; fi\n',
     "chown": f"{_LOG}\n",
     "useradd": f'{_LOG}\nfor last; do :; done\necho "$last" >> "$FAKE_STATE/passwd"\n',
@@ -64,8 +65,8 @@ _STUBS = {
     "usermod": f'{_LOG}\nfor g in $(echo "$2" | tr , " "); do echo "$3 $g" >> "$FAKE_STATE/members"; done\n',
     "getent": 'f="$FAKE_STATE/$1"; [ -f "$f" ] && grep -qx "$2" "$f" && echo "$2:x:999:" && exit 0; exit 2\n',
     "id": 'if [ "$1" = -nG ]; then grep -qx "$2" "$FAKE_STATE/passwd" 2>/dev/null || exit 1; '
-          'awk -v u="$2" \'$1 == u {printf "%s ", $2}\' "$FAKE_STATE/members" 2>/dev/null; echo; exit 0; fi\n'
-          'exec /usr/bin/id "$@"\n',
+    'awk -v u="$2" \'$1 == u {printf "%s ", $2}\' "$FAKE_STATE/members" 2>/dev/null; echo; exit 0; fi\n'
+    'exec /usr/bin/id "$@"\n',
 }
 
 # python3 stand-in: `-m venv DIR` makes a venv whose python logs pip calls and whose `companion`
@@ -104,8 +105,16 @@ exec "$REAL_PYTHON" "$@"
 class FakePi:
     """A temp root that looks like Raspberry Pi OS, plus fake commands on PATH."""
 
-    def __init__(self, base: Path, model: str = "Raspberry Pi 4 Model B Rev 1.5", soc: str = "brcm,bcm2711",
-                 codename: str = "bookworm", machine: str = "aarch64", python: str = "3.11.2", desktop: bool = False):
+    def __init__(
+        self,
+        base: Path,
+        model: str = "Raspberry Pi 4 Model B Rev 1.5",
+        soc: str = "brcm,bcm2711",
+        codename: str = "bookworm",
+        machine: str = "aarch64",
+        python: str = "3.11.2",
+        desktop: bool = False,
+    ):
         """Lay out the fake root under `base` (`soc`: the SoC named in /proc/device-tree/compatible;
         `codename`, `machine`, `python`: the release, `uname -m` and `python3 --version` the installer sees;
         `desktop`: lightdm enabled and graphical.target the default)."""
@@ -114,14 +123,21 @@ class FakePi:
         self.root = base / "root"
         self.state = base / "fakestate"
         self.bin = base / "bin"
-        for d in (self.root / "boot" / "firmware", self.root / "proc" / "device-tree", self.root / "etc",
-                  self.state, self.bin):
+        for d in (
+            self.root / "boot" / "firmware",
+            self.root / "proc" / "device-tree",
+            self.root / "etc",
+            self.state,
+            self.bin,
+        ):
             d.mkdir(parents=True, exist_ok=True)
         self.config_txt.write_text(CONFIG_TXT)
         self.cmdline_txt.write_text(CMDLINE_TXT)
         (self.root / "proc" / "device-tree" / "model").write_bytes(model.encode() + b"\0")
-        (self.root / "proc" / "device-tree" / "compatible").write_bytes(b"raspberrypi,model\0" + soc.encode() + b"\0")
-        (self.root / "etc" / "os-release").write_text(f'ID=debian\nVERSION_CODENAME={codename}\n')
+        (self.root / "proc" / "device-tree" / "compatible").write_bytes(
+            b"raspberrypi,model\0" + soc.encode() + b"\0"
+        )
+        (self.root / "etc" / "os-release").write_text(f"ID=debian\nVERSION_CODENAME={codename}\n")
         if desktop:
             units = self.root / "etc" / "systemd" / "system"
             units.mkdir(parents=True)
@@ -163,12 +179,14 @@ class FakePi:
         with open(self.state / "passwd", "a") as f:
             f.write(name + "\n")
 
-    def run(self, *args: str, env: dict | None = None, script: Path = INSTALLER,
-            timeout: float = 60) -> subprocess.CompletedProcess:
+    def run(
+        self, *args: str, env: dict | None = None, script: Path = INSTALLER, timeout: float = 60
+    ) -> subprocess.CompletedProcess:
         """Run the real install.sh (`script`: the one of another checkout) against this root; the
         calls log starts empty each time."""
         (self.state / "calls.log").write_text("")
-        env = {**(env or {}),
+        env = {
+            **(env or {}),
             "PATH": f"{self.bin}:/usr/bin:/bin",
             "ROOT": str(self.root),
             "FAKE_STATE": str(self.state),
@@ -179,7 +197,9 @@ class FakePi:
             "FAKE_MACHINE": self.machine,
             "FAKE_PY_VERSION": self.python,
         }
-        return subprocess.run(["bash", str(script), *args], env=env, capture_output=True, text=True, timeout=timeout)
+        return subprocess.run(
+            ["bash", str(script), *args], env=env, capture_output=True, text=True, timeout=timeout
+        )
 
     def calls(self) -> list[str]:
         """Fake commands run by the last `run`, one line each."""

@@ -46,12 +46,25 @@ def test_installer_real_run_sets_up_everything(tmp_path):
     assert "systemctl enable companion.service" in calls
     config = pi.config_txt.read_text()
     assert config.startswith(CONFIG_TXT)  # the user's lines are kept, the block is appended
-    block = config[len(CONFIG_TXT):]
-    for line in ("[all]", "dtparam=spi=on", "enable_uart=1", "[pi4]", "core_freq_min=500",
-                 "[pi3]", "core_freq=250", "[pi02]", "[pi5]", "dtoverlay=uart0-pi5"):
+    block = config[len(CONFIG_TXT) :]
+    for line in (
+        "[all]",
+        "dtparam=spi=on",
+        "enable_uart=1",
+        "[pi4]",
+        "core_freq_min=500",
+        "[pi3]",
+        "core_freq=250",
+        "[pi02]",
+        "[pi5]",
+        "dtoverlay=uart0-pi5",
+    ):
         assert line in block.splitlines()
     assert block.rstrip().endswith("# <<< nightwatch-companion <<<")
-    assert pi.cmdline_txt.read_text() == "console=tty1 root=PARTUUID=1234-02 rootfstype=ext4 fsck.repair=yes rootwait\n"
+    assert (
+        pi.cmdline_txt.read_text()
+        == "console=tty1 root=PARTUUID=1234-02 rootfstype=ext4 fsck.repair=yes rootwait\n"
+    )
     unit = pi.unit.read_text()
     assert "User=companion\n" in unit
     assert "ExecStart=/opt/companion/venv/bin/companion run --fullscreen\n" in unit
@@ -137,13 +150,15 @@ def test_installer_without_boot_config_skips_that_step(tmp_path):
 def test_installer_help_is_the_header_comment_only(tmp_path):
     res = FakePi(tmp_path).run("--help")
     assert res.returncode == 0 and res.stdout.startswith("Install the Nightwatch companion")
-    assert "--uninstall" in res.stdout and "set -euo" not in res.stdout and "ROOT=\"" not in res.stdout
+    assert "--uninstall" in res.stdout and "set -euo" not in res.stdout and 'ROOT="' not in res.stdout
 
 
 def test_installer_installs_the_libraries_kmsdrm_loads(tmp_path):
     pi = FakePi(tmp_path)
     assert pi.run().returncode == 0
-    install = next(c for c in pi.calls() if c.startswith("apt-get install -y --no-install-recommends python3-venv"))
+    install = next(
+        c for c in pi.calls() if c.startswith("apt-get install -y --no-install-recommends python3-venv")
+    )
     # SDL's KMSDRM driver dlopens libEGL.so.1, libGLESv2.so.2, libgbm.so.1 and libdrm.so.2
     assert {"libegl1", "libgles2", "libgbm1", "libdrm2"} <= set(install.split())
 
@@ -225,7 +240,9 @@ def test_installer_writes_the_uart_port_for_the_model(tmp_path):
 
 def _required(calls_or_out):
     """The packages of the one `apt-get install` line that must succeed (the first one)."""
-    line = next(line for line in calls_or_out if "apt-get install -y --no-install-recommends python3-venv" in line)
+    line = next(
+        line for line in calls_or_out if "apt-get install -y --no-install-recommends python3-venv" in line
+    )
     return line.split("--no-install-recommends ", 1)[1].split()
 
 
@@ -250,9 +267,13 @@ def test_installer_dry_run_on_trixie_requires_gallium_and_builds_lgpio_from_its_
         assert "would run: apt-get install -y --no-install-recommends liblgpio-dev" in res.stdout
         assert "no lgpio wheel on PyPI, so lgpio is built from its own C sources" in res.stdout
         build = next(line for line in res.stdout.splitlines() if "--no-binary lgpio" in line)
-        assert "env PYPI=1 " in build and build.endswith("pip install --quiet --no-binary lgpio lgpio\\>=0.2"), build
+        assert "env PYPI=1 " in build and build.endswith(
+            "pip install --quiet --no-binary lgpio lgpio\\>=0.2"
+        ), build
         lines = res.stdout.splitlines()
-        assert lines.index(build) < next(i for i, line in enumerate(lines) if line.endswith("\\[pi\\]"))  # before [pi]
+        assert lines.index(build) < next(
+            i for i, line in enumerate(lines) if line.endswith("\\[pi\\]")
+        )  # before [pi]
     pc = FakePi(tmp_path / "pc", codename="trixie", python="3.13.5", machine="x86_64").run("--dry-run")
     assert "--no-binary lgpio" not in pc.stdout  # the [pi] extra's markers skip lgpio there
     bookworm = FakePi(tmp_path / "bw", codename="bookworm", python="3.11.2").run("--dry-run")
@@ -266,7 +287,9 @@ def test_installer_on_plain_debian_without_liblgpio_dev_goes_on(tmp_path):
         assert res.returncode == 0, res.stderr + res.stdout
         assert "note: liblgpio-dev not available; continuing" in res.stdout
         calls = pi.calls()
-        assert any(c.startswith("venv-python -m pip install --quiet /") and c.endswith("[pi]") for c in calls), codename
+        assert any(
+            c.startswith("venv-python -m pip install --quiet /") and c.endswith("[pi]") for c in calls
+        ), codename
         assert any("--no-binary lgpio" in c for c in calls) == (codename == "trixie")
 
 
@@ -275,15 +298,19 @@ def test_installer_stops_when_a_required_package_is_missing(tmp_path):
     res = pi.run(env={"FAKE_APT_MISSING": "swig"})
     assert res.returncode != 0
     assert "could not install" in res.stderr and "swig" in res.stderr
-    assert not any(c.startswith("venv-python -m pip install --quiet /") for c in pi.calls())  # stopped before pip
+    assert not any(
+        c.startswith("venv-python -m pip install --quiet /") for c in pi.calls()
+    )  # stopped before pip
 
 
 def test_installer_boot_block_frees_gpio7_and_gpio8_and_uninstall_removes_it(tmp_path):
     pi = FakePi(tmp_path)
     assert pi.run("--no-apt").returncode == 0
-    block = pi.config_txt.read_text()[len(CONFIG_TXT):].splitlines()
+    block = pi.config_txt.read_text()[len(CONFIG_TXT) :].splitlines()
     # under [all], before any model filter: every board's SPI0 gives up its chip selects
-    assert block.index("dtoverlay=spi0-0cs") < block.index("[pi4]") and block.index("dtparam=spi=on") < block.index("[pi4]")
+    assert block.index("dtoverlay=spi0-0cs") < block.index("[pi4]") and block.index(
+        "dtparam=spi=on"
+    ) < block.index("[pi4]")
     assert pi.run("--uninstall").returncode == 0
     assert pi.config_txt.read_text() == CONFIG_TXT
 
@@ -331,8 +358,14 @@ OWNER = 12345  # a login user's uid that is not root
 def _checkout_copy(base: Path) -> Path:
     """A copy of this checkout as a maker has it (no venv, no build output), owned by OWNER when root."""
     checkout = base / "checkout"
-    shutil.copytree(REPO, checkout, symlinks=True, ignore=shutil.ignore_patterns(
-        ".git", ".venv", "build", "*.egg-info", "__pycache__", "*.mo", ".pytest_cache", ".hypothesis"))
+    shutil.copytree(
+        REPO,
+        checkout,
+        symlinks=True,
+        ignore=shutil.ignore_patterns(
+            ".git", ".venv", "build", "*.egg-info", "__pycache__", "*.mo", ".pytest_cache", ".hypothesis"
+        ),
+    )
     if os.geteuid() == 0:
         for dirpath, dirs, files in os.walk(checkout):
             for name in (dirpath, *(os.path.join(dirpath, n) for n in dirs + files)):
@@ -358,8 +391,12 @@ def test_installer_builds_from_a_copy_and_leaves_the_checkout_as_it_was(tmp_path
     before = _tree(checkout)
     pi = FakePi(tmp_path / "pi")
     (tmp_path / "tmp").mkdir()
-    res = pi.run("--no-apt", script=checkout / "systemd" / "install.sh", timeout=600,
-                 env={"FAKE_REAL_BUILD": "1", "TMPDIR": str(tmp_path / "tmp")})
+    res = pi.run(
+        "--no-apt",
+        script=checkout / "systemd" / "install.sh",
+        timeout=600,
+        env={"FAKE_REAL_BUILD": "1", "TMPDIR": str(tmp_path / "tmp")},
+    )
     # offline the way the packaging tests tell it: with no name server pip says "Temporary failure in
     # name resolution", not NewConnectionError (seen on an offline emulated Pi, tools/pi-emu.sh)
     if res.returncode != 0 and any(word in res.stdout + res.stderr for word in OFFLINE):

@@ -17,9 +17,19 @@ def _make_n(tmp_path, target="run", compatible=b"raspberrypi,4-model-b\0brcm,bcm
         dt.unlink(missing_ok=True)
     else:
         dt.write_bytes(compatible)
-    base = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "MAKEFLAGS", "MAKELEVEL")}
-    res = subprocess.run(["make", "-n", target, f"PI_DT={dt}", f"VENV={tmp_path / 'venv'}"], cwd=REPO,
-                         capture_output=True, text=True, env={**base, **env}, timeout=60)
+    base = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DISPLAY", "WAYLAND_DISPLAY", "MAKEFLAGS", "MAKELEVEL")
+    }
+    res = subprocess.run(
+        ["make", "-n", target, f"PI_DT={dt}", f"VENV={tmp_path / 'venv'}"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        env={**base, **env},
+        timeout=60,
+    )
     assert res.returncode == 0, res.stderr
     return res.stdout
 
@@ -38,21 +48,28 @@ def test_make_run_on_a_pi_installs_the_pi_extra_and_starts_the_table_full_screen
     env = _service_env()  # the same drivers as the boot service: kmsdrm screen, ALSA sound
     assert env == {"SDL_VIDEODRIVER": "kmsdrm", "SDL_AUDIODRIVER": "alsa"}
     assert start.startswith(" ".join(f"{k}={v}" for k, v in env.items()) + " ")
-    assert "ExecStart=@VENV@/bin/companion run --fullscreen\n" in (REPO / "systemd" / "companion.service").read_text()
+    assert (
+        "ExecStart=@VENV@/bin/companion run --fullscreen\n"
+        in (REPO / "systemd" / "companion.service").read_text()
+    )
 
 
 def test_make_run_on_a_pc_stays_the_plain_run(tmp_path):
     for compatible in (None, b"brcm,bcm2711\0", b"qemu,virt\0"):  # no device tree; not a Raspberry Pi
         out = _make_n(tmp_path, compatible=compatible)
         assert "[pi]" not in out and "installed-pi" not in out
-        assert out.strip().splitlines()[-1] == (f"COMPANION_DEVICE_TREE={tmp_path / 'compatible'} "
-                                                f"{tmp_path / 'venv' / 'bin' / 'python'} -m companion run")
+        assert out.strip().splitlines()[-1] == (
+            f"COMPANION_DEVICE_TREE={tmp_path / 'compatible'} "
+            f"{tmp_path / 'venv' / 'bin' / 'python'} -m companion run"
+        )
 
 
 def test_make_run_on_a_pi_desktop_keeps_the_desktops_drivers(tmp_path):
     start = _make_n(tmp_path, DISPLAY=":0").strip().splitlines()[-1]
-    assert start == (f"COMPANION_DEVICE_TREE={tmp_path / 'compatible'} "
-                     f"{tmp_path / 'venv' / 'bin' / 'python'} -m companion run --fullscreen --backend pi")
+    assert start == (
+        f"COMPANION_DEVICE_TREE={tmp_path / 'compatible'} "
+        f"{tmp_path / 'venv' / 'bin' / 'python'} -m companion run --fullscreen --backend pi"
+    )
 
 
 def test_make_test_on_a_pi_needs_neither_the_pi_extra_nor_the_hardware(tmp_path):
@@ -78,10 +95,20 @@ def test_the_makefile_reads_companion_device_tree_and_hands_it_on(tmp_path):
     makes `make run` the table, and every command make starts reads the same file."""
     pi = tmp_path / "pi-compatible"
     pi.write_bytes(b"raspberrypi,5-model-b\0brcm,bcm2712\0")
-    base = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "MAKEFLAGS", "MAKELEVEL")}
+    base = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DISPLAY", "WAYLAND_DISPLAY", "MAKEFLAGS", "MAKELEVEL")
+    }
     for target in ("run", "doctor", "hw-test"):
-        res = subprocess.run(["make", "-n", target, f"VENV={tmp_path / 'venv'}"], cwd=REPO, capture_output=True, text=True,
-                             env={**base, "COMPANION_DEVICE_TREE": str(pi)}, timeout=60)
+        res = subprocess.run(
+            ["make", "-n", target, f"VENV={tmp_path / 'venv'}"],
+            cwd=REPO,
+            capture_output=True,
+            text=True,
+            env={**base, "COMPANION_DEVICE_TREE": str(pi)},
+            timeout=60,
+        )
         assert res.returncode == 0, res.stderr
         assert "installed-pi" in res.stdout, target  # taken for a Pi
         assert f"COMPANION_DEVICE_TREE={pi} " in res.stdout.strip().splitlines()[-1], target

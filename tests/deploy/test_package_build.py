@@ -28,19 +28,31 @@ from companion.plugins import games
 ROOT = Path(__file__).resolve().parents[2]
 TOY = ROOT / "tests" / "toygame"
 WARNING = re.compile(r"deprecat|would be ignored|BuildBackendWarning", re.I)
-OFFLINE = ("NewConnectionError", "Network is unreachable", "Temporary failure in name resolution",
-           "No matching distribution found for setuptools", "Could not find a version that satisfies the requirement setuptools")
+OFFLINE = (
+    "NewConnectionError",
+    "Network is unreachable",
+    "Temporary failure in name resolution",
+    "No matching distribution found for setuptools",
+    "Could not find a version that satisfies the requirement setuptools",
+)
 NO_BUILD = shutil.ignore_patterns("__pycache__", "*.pyc", "*.mo", "build", "*.egg-info")
 
 
 def pip_wheel(src: Path, out: Path) -> str:
     """Build `src` into a wheel in `out` as pip does for an install; pip's whole (verbose) output.
     Skips the test when PyPI cannot be reached for the build requirements."""
-    res = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-v", "--no-cache-dir", "-w", str(out), str(src)],
-                         capture_output=True, text=True, timeout=600, env={**os.environ, "PIP_NO_INPUT": "1"})
+    res = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-v", "--no-cache-dir", "-w", str(out), str(src)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={**os.environ, "PIP_NO_INPUT": "1"},
+    )
     text = res.stdout + res.stderr
     if res.returncode != 0 and any(word in text for word in OFFLINE):
-        pytest.skip("the build needs PyPI for setuptools>=77 and Babel (build isolation), and PyPI cannot be reached")
+        pytest.skip(
+            "the build needs PyPI for setuptools>=77 and Babel (build isolation), and PyPI cannot be reached"
+        )
     assert res.returncode == 0, text[-4000:]
     return text
 
@@ -91,19 +103,27 @@ def test_a_built_package_ships_every_games_files_catalogs_and_entry_points(compa
         rel = folder.relative_to(ROOT).as_posix()
         shipped = [p for p in folder.rglob("*") if p.is_file() and p.suffix in (".toml", ".po", ".md")]
         assert shipped, game.id
-        missing = [p.relative_to(ROOT).as_posix() for p in shipped if p.relative_to(ROOT).as_posix() not in built]
+        missing = [
+            p.relative_to(ROOT).as_posix() for p in shipped if p.relative_to(ROOT).as_posix() not in built
+        ]
         assert missing == [], game.id
         assert f"{rel}/locale/de/LC_MESSAGES/{game.domain}.mo" in built, game.id
     (info,) = lib.glob("*.dist-info")
     text = (info / "entry_points.txt").read_text()
-    declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["entry-points"]["nightwatch.games"]
+    declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["entry-points"][
+        "nightwatch.games"
+    ]
     assert all(f"{name} = {value}" in text for name, value in declared.items())
 
     # the built copy on its own finds its games through its own metadata and speaks their German
     env = dict(os.environ, PYTHONPATH=str(lib), COMPANION_LANG="de")
-    code = ("import companion, companion.plugins as c, companion.i18n as i; i.set_language('de'); "
-            "print(companion.__file__); print(' '.join(c.games())); print(i._('pass the stake'))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=tmp_path, env=env)
+    code = (
+        "import companion, companion.plugins as c, companion.i18n as i; i.set_language('de'); "
+        "print(companion.__file__); print(' '.join(c.games())); print(i._('pass the stake'))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=tmp_path, env=env
+    )
     where, ids, german = out.stdout.splitlines()
     assert Path(where).is_relative_to(lib) and ids.split() == list(games()) and german == "Pflock weitergeben"
 
@@ -112,7 +132,9 @@ def test_a_built_package_ships_every_games_files_catalogs_and_entry_points(compa
 def test_a_build_compiles_catalogs_into_the_build_not_the_source(which, companion_build, toy_build):
     src, lib, _out = companion_build if which == "companion" else toy_build
     package = src / ("companion" if which == "companion" else "counter_race")
-    assert sorted(p.relative_to(src).as_posix() for p in package.rglob("*.mo")) == []  # none beside the .po files
+    assert (
+        sorted(p.relative_to(src).as_posix() for p in package.rglob("*.mo")) == []
+    )  # none beside the .po files
     assert list(lib.rglob("*.mo")), "the wheel carries the compiled catalogs"
 
 
@@ -132,11 +154,17 @@ def test_every_distribution_declares_its_licence_the_pep_639_way(which, companio
     _src, lib, _out = companion_build if which == "companion" else toy_build
     (info,) = lib.glob("*.dist-info")
     metadata = (info / "METADATA").read_text()
-    assert "License-Expression: MIT" in metadata.splitlines() and "License-File: LICENSE" in metadata.splitlines()
+    assert (
+        "License-Expression: MIT" in metadata.splitlines()
+        and "License-File: LICENSE" in metadata.splitlines()
+    )
 
 
 def test_the_toy_games_data_folders_are_in_its_wheel(toy_build):
     _src, lib, _out = toy_build
     built = {p.relative_to(lib).as_posix() for p in lib.rglob("*") if p.is_file()}
-    assert {"counter_race/data/rules.toml", "counter_race/locale/de/LC_MESSAGES/nightwatch-counter-race.po",
-            "counter_race/locale/de/LC_MESSAGES/nightwatch-counter-race.mo"} <= built
+    assert {
+        "counter_race/data/rules.toml",
+        "counter_race/locale/de/LC_MESSAGES/nightwatch-counter-race.po",
+        "counter_race/locale/de/LC_MESSAGES/nightwatch-counter-race.mo",
+    } <= built

@@ -21,8 +21,13 @@ BLINKA = {"pi4": "RASPBERRY_PI_4B", "pi5": "RASPBERRY_PI_5", "zero2w": "RASPBERR
 
 
 def _script(*args, **env):
-    return subprocess.run(["bash", str(SCRIPT), *args], capture_output=True, text=True, timeout=60,
-                          env={**os.environ, "PI_EMU_CACHE": "/nonexistent/pi-emu-cache", **env})
+    return subprocess.run(
+        ["bash", str(SCRIPT), *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PI_EMU_CACHE": "/nonexistent/pi-emu-cache", **env},
+    )
 
 
 def _steps(out):
@@ -42,12 +47,22 @@ def test_pi_emu_dry_run_prints_every_step_in_order(release, board):
     res = _script("--dry-run", "--release", release, "--board", board)
     assert res.returncode == 0, res.stderr
     assert _steps(res.stdout) == [
-        (release, "root"), (release, "copy"), (f"{release}/{board}", "install"), (f"{release}/{board}", "installed"),
-        (release, "unit"), (f"{release}/{board}", "make-run"), (f"{release}/{board}", "make-test"),
-        (f"{release}/{board}", "pi-import"), (f"{release}/{board}", "service")]
+        (release, "root"),
+        (release, "copy"),
+        (f"{release}/{board}", "install"),
+        (f"{release}/{board}", "installed"),
+        (release, "unit"),
+        (f"{release}/{board}", "make-run"),
+        (f"{release}/{board}", "make-test"),
+        (f"{release}/{board}", "pi-import"),
+        (f"{release}/{board}", "service"),
+    ]
     assert "sudo bash systemd/install.sh" in res.stdout  # the README's words
     assert f"Blinka says {BLINKA[board]}" in res.stdout
-    assert f"mmdebstrap --mode=root --architectures=arm64 --variant=important --include=ca-certificates,sudo,python3 {release} " in res.stdout
+    assert (
+        "mmdebstrap --mode=root --architectures=arm64 --variant=important "
+        f"--include=ca-certificates,sudo,python3 {release} " in res.stdout
+    )
 
 
 def test_pi_emu_dry_run_of_everything_installs_once_per_release_and_checks_every_board():
@@ -56,14 +71,22 @@ def test_pi_emu_dry_run_of_everything_installs_once_per_release_and_checks_every
     steps = _steps(res.stdout)
     assert [where for where, step in steps if step == "install"] == ["bookworm/pi4", "trixie/pi4"]
     assert [where for where, step in steps if step == "service"] == [
-        "bookworm/pi4", "bookworm/pi5", "bookworm/zero2w", "trixie/pi4", "trixie/pi5", "trixie/zero2w"]
+        "bookworm/pi4",
+        "bookworm/pi5",
+        "bookworm/zero2w",
+        "trixie/pi4",
+        "trixie/pi5",
+        "trixie/zero2w",
+    ]
     assert steps.index(("trixie", "root")) > steps.index(("bookworm/zero2w", "service"))
 
 
 def test_pi_emu_quick_leaves_out_the_whole_suite_and_steps_pick():
     quick = _steps(_script("--dry-run", "--quick", "--release", "trixie", "--board", "pi5").stdout)
     assert [step for _, step in quick] == [s for s in RELEASE_STEPS if s != "make-test"] + BOARD_STEPS
-    picked = _steps(_script("--dry-run", "--steps", "install,service", "--release", "bookworm", "--board", "all").stdout)
+    picked = _steps(
+        _script("--dry-run", "--steps", "install,service", "--release", "bookworm", "--board", "all").stdout
+    )
     assert [step for _, step in picked] == ["root", "copy", "install", "service", "service", "service"]
 
 
@@ -74,14 +97,17 @@ def test_pi_emu_reuse_runs_the_steps_asked_on_the_kept_root():
     assert "as a --keep run left it" in res.stdout
 
 
-@pytest.mark.parametrize("args, words", [
-    (["--release", "buster"], "unknown release 'buster'"),
-    (["--board", "pi3"], "unknown board 'pi3'"),
-    (["--steps", "install,reboot"], "unknown step 'reboot'"),
-    (["--frobnicate"], "unknown option '--frobnicate'"),
-    (["--board"], "--board needs a value"),
-    (["--checkout", "/"], "not a checkout of the companion"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["--release", "buster"], "unknown release 'buster'"),
+        (["--board", "pi3"], "unknown board 'pi3'"),
+        (["--steps", "install,reboot"], "unknown step 'reboot'"),
+        (["--frobnicate"], "unknown option '--frobnicate'"),
+        (["--board"], "--board needs a value"),
+        (["--checkout", "/"], "not a checkout of the companion"),
+    ],
+)
 def test_pi_emu_bad_usage_exits_2_saying_why(args, words):
     res = _script(*args)
     assert res.returncode == 2
@@ -96,19 +122,26 @@ def test_pi_emu_help_is_the_comment_at_the_top():
         assert re.search(rf"^  {step} ", res.stdout, re.M), step
 
 
-@pytest.mark.parametrize("board, compatible, revision", [
-    ("pi4", b"raspberrypi,4-model-b\0brcm,bcm2711\0", "00c03115"),
-    ("pi5", b"raspberrypi,5-model-b\0brcm,bcm2712\0", "00c04170"),
-    ("zero2w", b"raspberrypi,model-zero-2-w\0brcm,bcm2837\0", "00902120"),
-])
+@pytest.mark.parametrize(
+    "board, compatible, revision",
+    [
+        ("pi4", b"raspberrypi,4-model-b\0brcm,bcm2711\0", "00c03115"),
+        ("pi5", b"raspberrypi,5-model-b\0brcm,bcm2712\0", "00c04170"),
+        ("zero2w", b"raspberrypi,model-zero-2-w\0brcm,bcm2837\0", "00902120"),
+    ],
+)
 def test_pi_emu_fakes_the_device_tree_as_the_firmware_writes_it(tmp_path, board, compatible, revision):
     """Where qemu-user looks first (its prefix /etc/qemu-binfmt/aarch64): NUL-ended strings, and the
     revision as 4 big-endian bytes, which Blinka's PlatformDetect and gpiozero decode."""
-    res = subprocess.run(["bash", str(SCRIPT), "__fake-board", str(tmp_path), board], capture_output=True, text=True)
+    res = subprocess.run(
+        ["bash", str(SCRIPT), "__fake-board", str(tmp_path), board], capture_output=True, text=True
+    )
     assert res.returncode == 0, res.stderr
     dt = tmp_path / "etc" / "qemu-binfmt" / "aarch64" / "proc" / "device-tree"
     assert (dt / "compatible").read_bytes() == compatible
-    assert (dt / "model").read_bytes().startswith(b"Raspberry Pi ") and (dt / "model").read_bytes().endswith(b"\0")
+    assert (dt / "model").read_bytes().startswith(b"Raspberry Pi ") and (dt / "model").read_bytes().endswith(
+        b"\0"
+    )
     assert (dt / "system" / "linux,revision").read_bytes() == bytes.fromhex(revision)
 
 
@@ -145,9 +178,27 @@ def _listen(tmp_path, mode, *extra):
     app.write_text(SERVICE)
     sock = tmp_path / "notify"
     return subprocess.run(
-        [sys.executable, str(NOTIFY), "--socket", str(sock), "--ready-timeout", "20", "--stop-timeout", "10",
-         *extra, "--", "env", f"NOTIFY_SOCKET={sock}", sys.executable, str(app), mode],
-        capture_output=True, text=True, timeout=60)
+        [
+            sys.executable,
+            str(NOTIFY),
+            "--socket",
+            str(sock),
+            "--ready-timeout",
+            "20",
+            "--stop-timeout",
+            "10",
+            *extra,
+            "--",
+            "env",
+            f"NOTIFY_SOCKET={sock}",
+            sys.executable,
+            str(app),
+            mode,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def test_pi_emu_listener_passes_a_service_that_gets_ready_and_stops_cleanly(tmp_path):
@@ -159,11 +210,14 @@ def test_pi_emu_listener_passes_a_service_that_gets_ready_and_stops_cleanly(tmp_
     assert not (tmp_path / "notify").exists()
 
 
-@pytest.mark.parametrize("mode, extra, words", [
-    ("dirty-stop", (), "SIGTERM: exit 3"),
-    ("crash", (), "exited 4 after"),
-    ("no-watchdog", ("--watchdog", "1"), "no WATCHDOG=1 within 1 s"),
-])
+@pytest.mark.parametrize(
+    "mode, extra, words",
+    [
+        ("dirty-stop", (), "SIGTERM: exit 3"),
+        ("crash", (), "exited 4 after"),
+        ("no-watchdog", ("--watchdog", "1"), "no WATCHDOG=1 within 1 s"),
+    ],
+)
 def test_pi_emu_listener_fails_a_service_that_does_not(tmp_path, mode, extra, words):
     res = _listen(tmp_path, mode, *extra)
     assert res.returncode == 1
@@ -174,8 +228,22 @@ def test_pi_emu_listener_waits_only_the_start_timeout(tmp_path):
     app = tmp_path / "app.py"
     app.write_text(SERVICE)
     res = subprocess.run(
-        [sys.executable, str(NOTIFY), "--socket", str(tmp_path / "n"), "--ready-timeout", "1", "--",
-         sys.executable, str(app), "never-ready"], capture_output=True, text=True, timeout=60,
-        env={**os.environ, "NOTIFY_SOCKET": str(tmp_path / "n")})
+        [
+            sys.executable,
+            str(NOTIFY),
+            "--socket",
+            str(tmp_path / "n"),
+            "--ready-timeout",
+            "1",
+            "--",
+            sys.executable,
+            str(app),
+            "never-ready",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "NOTIFY_SOCKET": str(tmp_path / "n")},
+    )
     assert res.returncode == 1
     assert "no READY=1 within 1 s" in res.stdout

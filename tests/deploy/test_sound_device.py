@@ -34,33 +34,56 @@ def test_the_default_config_names_the_default_device_and_documents_it(capsys):
     assert "aplay -L" in text
 
 
-@pytest.mark.parametrize("name", ["plughw:CARD=Device,DEV=0", "hdmi:CARD=vc4hdmi0,DEV=0", "sysdefault:CARD=Headphones",
-                                  "hw:1,0", "null", "default"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "plughw:CARD=Device,DEV=0",
+        "hdmi:CARD=vc4hdmi0,DEV=0",
+        "sysdefault:CARD=Headphones",
+        "hw:1,0",
+        "null",
+        "default",
+    ],
+)
 def test_alsa_device_names_are_taken(name):
     assert config.loads(f'[sound]\ndevice = "{name}"\n', "c.toml").sound.device == name
 
 
-@pytest.mark.parametrize("value", ['"-D null"', '"plughw:CARD=My Card"', '""', "3", '"a;rm -rf /"', '"x "', f'"{"a" * 200}"'])
+@pytest.mark.parametrize(
+    "value", ['"-D null"', '"plughw:CARD=My Card"', '""', "3", '"a;rm -rf /"', '"x "', f'"{"a" * 200}"']
+)
 def test_bad_device_names_name_file_line_and_field(value):
     with pytest.raises(DataFileError) as err:
-        config.loads(f'[sound]\nvolume = 0.5\ndevice = {value}\n', "c.toml")
+        config.loads(f"[sound]\nvolume = 0.5\ndevice = {value}\n", "c.toml")
     assert err.value.line == 3 and err.value.field == "sound.device"
 
 
 def test_config_check_refuses_a_bad_device_with_exit_2(tmp_path):
     path = tmp_path / "config.toml"
     path.write_text('[sound]\ndevice = "plughw:CARD=My Card"\n')
-    res = subprocess.run([sys.executable, "-m", "companion", "config", "--check", str(path)], capture_output=True,
-                         text=True, timeout=60, cwd=REPO)
+    res = subprocess.run(
+        [sys.executable, "-m", "companion", "config", "--check", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=REPO,
+    )
     assert res.returncode == 2 and f"{path}:2" in res.stderr and "sound.device" in res.stderr
     assert "Traceback" not in res.stderr and "aplay -L" in res.stderr
 
 
 @pytest.mark.parametrize("device, opens", [("null", True), ("nosuchpcm", False)])
 def test_sounds_open_the_configured_alsa_device_through_sdl(tmp_path, device, opens):
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "SDL_AUDIODRIVER": "alsa", "PYGAME_HIDE_SUPPORT_PROMPT": "1",
-           "PYTHONPATH": str(REPO)}
-    res = subprocess.run([sys.executable, "-c", _OPEN, device], capture_output=True, text=True, env=env, timeout=60)
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "HOME": str(tmp_path),
+        "SDL_AUDIODRIVER": "alsa",
+        "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+        "PYTHONPATH": str(REPO),
+    }
+    res = subprocess.run(
+        [sys.executable, "-c", _OPEN, device], capture_output=True, text=True, env=env, timeout=60
+    )
     answer = json.loads(res.stdout.strip().splitlines()[-1])
     # SDL took the name from AUDIODEV: ALSA's "null" opens, a name ALSA does not know does not
     assert answer == {"open": opens, "AUDIODEV": device}

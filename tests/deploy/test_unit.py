@@ -82,8 +82,14 @@ def test_unit_takes_tty1_after_boot_targets():
 def test_unit_hardening_keeps_devices_reachable():
     keys = {k for _s, k, _v in _entries(TEMPLATE.read_text())}
     assert {"NoNewPrivileges", "ProtectSystem", "ProtectHome", "PrivateTmp"} <= keys
-    for forbidden in ("PrivateDevices", "DevicePolicy", "DeviceAllow", "PrivateUsers", "ProtectClock",
-                      "ProtectKernelTunables"):
+    for forbidden in (
+        "PrivateDevices",
+        "DevicePolicy",
+        "DeviceAllow",
+        "PrivateUsers",
+        "ProtectClock",
+        "ProtectKernelTunables",
+    ):
         assert forbidden not in keys, f"{forbidden} would cut off GPIO/SPI/DRM"
 
 
@@ -117,7 +123,11 @@ def test_unit_verify_catches_a_broken_unit(tmp_path):
 
 def test_unit_gives_sound_and_shares_its_folders_with_its_group():
     text = TEMPLATE.read_text()
-    assert "audio" in _values(text, "Service", "SupplementaryGroups")[0].split()  # /dev/snd is root:audio 0660
+    assert (
+        "audio" in _values(text, "Service", "SupplementaryGroups")[0].split()
+    )  # /dev/snd is root:audio 0660
     assert _values(text, "Service", "StateDirectoryMode") == ["2770"]
     assert _values(text, "Service", "UMask") == ["0007"]  # sqlite's -wal/-shm stay group-writable
-    assert _values(text, "Service", "ReadWritePaths") == ["-/etc/companion"]  # taught cards under ProtectSystem=strict
+    assert _values(text, "Service", "ReadWritePaths") == [
+        "-/etc/companion"
+    ]  # taught cards under ProtectSystem=strict

@@ -45,8 +45,14 @@ def test_wiring_check_notices_a_stale_svg(wiring, tmp_path, capsys):
 def test_wiring_svg_is_well_formed_and_labelled():
     root = ET.parse(HW / "wiring.svg").getroot()
     texts = " ".join(t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text"))
-    for word in ("74AHCT125", "WS2812B chain, 89 pixels", "PN532", "GPIO10 SPI MOSI", "veil_down  GPIO3 (pin 5)",
-                 "gives up I2C on GPIO2/3"):
+    for word in (
+        "74AHCT125",
+        "WS2812B chain, 89 pixels",
+        "PN532",
+        "GPIO10 SPI MOSI",
+        "veil_down  GPIO3 (pin 5)",
+        "gives up I2C on GPIO2/3",
+    ):
         assert word in texts
 
 
@@ -64,7 +70,9 @@ def test_wiring_led_data_pin_and_count_match_default_config(wiring):
     assert f"{cfg.leds.strips[0].count} pixels" in leds["label"]
 
 
-@pytest.mark.parametrize("revision", ["a02082", "c03111", "c04170", "902120"], ids=["Pi 3B", "Pi 4B", "Pi 5", "Zero 2 W"])
+@pytest.mark.parametrize(
+    "revision", ["a02082", "c03111", "c04170", "902120"], ids=["Pi 3B", "Pi 4B", "Pi 5", "Zero 2 W"]
+)
 def test_wiring_header_map_is_the_real_pinout(wiring, revision):
     """Every physical pin of the drawing and of the config's pin rules is what gpiozero's own board
     data says it is, on each board the build supports."""
@@ -80,10 +88,14 @@ def test_wiring_header_map_is_the_real_pinout(wiring, revision):
         except Exception:  # a power or ground pin
             continue
     assert real == wiring.PIN_TO_GPIO == pins.PIN_TO_GPIO
-    assert wiring.gpio_pin("GPIO10") == 19 and wiring.gpio_pin("GPIO14") == 8 and wiring.gpio_pin("GPIO21") == 40
+    assert (
+        wiring.gpio_pin("GPIO10") == 19 and wiring.gpio_pin("GPIO14") == 8 and wiring.gpio_pin("GPIO21") == 40
+    )
     assert len(set(wiring.GPIO_TO_PIN.values())) == 28  # GPIO0..27, each on its own pin
     assert not set(wiring.GPIO_TO_PIN.values()) & set(wiring.POWER_PINS)
-    assert {p for p, what in wiring.POWER_PINS.items() if what == "GND"} == {p for p in range(1, 41) if p not in real} - {1, 2, 4, 17}
+    assert {p for p, what in wiring.POWER_PINS.items() if what == "GND"} == {
+        p for p in range(1, 41) if p not in real
+    } - {1, 2, 4, 17}
 
 
 def _readme_button_rows() -> dict[str, tuple[str, int, str]]:
@@ -102,8 +114,18 @@ def test_readme_pinout_tables_match_default_config(wiring):
 
 
 # What each reserved pin serves; a default button there must name it in the docs.
-RESERVED = {**{n: "I2S" for n in (18, 19, 20, 21)}, 12: "PWM audio", 13: "PWM audio", 7: "SPI0 CE", 8: "SPI0 CE",
-            **{n: "SPI0" for n in range(9, 12)}, 14: "UART", 15: "UART", 2: "I2C", 3: "I2C"}
+RESERVED = {
+    **{n: "I2S" for n in (18, 19, 20, 21)},
+    12: "PWM audio",
+    13: "PWM audio",
+    7: "SPI0 CE",
+    8: "SPI0 CE",
+    **{n: "SPI0" for n in range(9, 12)},
+    14: "UART",
+    15: "UART",
+    2: "I2C",
+    3: "I2C",
+}
 # The pins the default build itself needs: sound (PWM audio, I2S), SPI0's MOSI/SCLK/MISO, the UART.
 NEEDED = {9, 10, 11, 12, 13, 14, 15, 18, 19, 20, 21}
 
@@ -115,7 +137,9 @@ def test_default_buttons_avoid_reserved_pins_or_say_what_they_give_up():
         if feature is None:
             assert rows[name][2] == "nothing", f"{name} on {gpio} gives nothing up: say 'nothing'"
             continue
-        assert feature in rows[name][2], f"{name} on {gpio} takes a {feature} pin: hardware/README.md must say so"
+        assert feature in rows[name][2], (
+            f"{name} on {gpio} takes a {feature} pin: hardware/README.md must say so"
+        )
         assert feature in spec[name].get("gives_up", ""), f"{name} on {gpio}: wiring.toml must name {feature}"
 
 
@@ -136,7 +160,9 @@ def test_default_map_keeps_every_button_off_the_pins_the_build_needs():
     gpios = [pins.gpio_of(pin) for pin in defaults.buttons.pins.values()]
     assert len(gpios) == 14 and len(set(gpios)) == 14
     assert all(2 <= g <= 27 for g in gpios) and not set(gpios) & NEEDED
-    on_uart = config.DEFAULT_TOML.replace('type = "none"', 'type = "pn532"').replace('driver = "auto"', 'driver = "spi"')
+    on_uart = config.DEFAULT_TOML.replace('type = "none"', 'type = "pn532"').replace(
+        'driver = "auto"', 'driver = "spi"'
+    )
     assert config.loads(on_uart).buttons.pins == defaults.buttons.pins
     spare = set(pins.BUTTON_GPIOS) - set(gpios) - NEEDED - {7, 8, 2, 3}
     assert spare == {4}  # the one free pin left, as hardware/README.md says
@@ -148,14 +174,28 @@ def test_config_refuses_a_button_on_an_audio_pin_with_file_line_and_field(gpio):
     with pytest.raises(DataFileError) as bad:
         config.loads(text, "/etc/companion/config.toml")
     line = text.splitlines().index(f'undo = "GPIO{gpio}"') + 1
-    assert str(bad.value).startswith(f"/etc/companion/config.toml:{line}: [buttons.pins.undo] GPIO{gpio} is taken: ")
+    assert str(bad.value).startswith(
+        f"/etc/companion/config.toml:{line}: [buttons.pins.undo] GPIO{gpio} is taken: "
+    )
     assert "audio" in bad.value.message or "I2S" in bad.value.message
 
 
-@pytest.mark.parametrize("old, new, said", [
-    ('gpio = "GPIO3"\ngives_up = "I2C on GPIO2/3"', 'gpio = "GPIO3"', "veil_down on GPIO3 (I2C) must say gives_up"),
-    ('gpio = "GPIO26"', 'gpio = "GPIO19"\ngives_up = "I2S"', "undo on GPIO19 (I2S): the build needs this pin"),
-], ids=["a reserved pin that does not say what it gives up", "a pin the build needs, whatever it says"])
+@pytest.mark.parametrize(
+    "old, new, said",
+    [
+        (
+            'gpio = "GPIO3"\ngives_up = "I2C on GPIO2/3"',
+            'gpio = "GPIO3"',
+            "veil_down on GPIO3 (I2C) must say gives_up",
+        ),
+        (
+            'gpio = "GPIO26"',
+            'gpio = "GPIO19"\ngives_up = "I2S"',
+            "undo on GPIO19 (I2S): the build needs this pin",
+        ),
+    ],
+    ids=["a reserved pin that does not say what it gives up", "a pin the build needs, whatever it says"],
+)
 def test_wiring_refuses_a_button_on_a_pin_it_may_not_take(wiring, tmp_path, capsys, old, new, said):
     text = (HW / "wiring.toml").read_text(encoding="utf-8")
     assert old in text  # the edit below changes the real file's button
@@ -176,13 +216,17 @@ def test_readme_power_budget_matches_config():
 
 def test_parts_list_gives_each_board_a_display_it_can_drive():
     text = (HW / "README.md").read_text(encoding="utf-8")
-    rows = {board: next(line for line in text.splitlines() if line.startswith(f"| display, **{board}**"))
-            for board in ("Pi 4", "Pi 5", "Zero 2 W")}
+    rows = {
+        board: next(line for line in text.splitlines() if line.startswith(f"| display, **{board}**"))
+        for board in ("Pi 4", "Pi 5", "Zero 2 W")
+    }
     assert "DSI" in rows["Pi 4"] and "ribbon" in rows["Pi 4"]
     assert "DSI" in rows["Pi 5"] and "22-way to 15-way" in rows["Pi 5"]
     zero = rows["Zero 2 W"]
     assert "HDMI panel" in zero and "mini-HDMI" in zero and "no DSI connector" in zero
-    displays = [line for line in text.splitlines() if line.startswith("| ") and "display" in line.split("|")[1]]
+    displays = [
+        line for line in text.splitlines() if line.startswith("| ") and "display" in line.split("|")[1]
+    ]
     assert all(line in rows.values() for line in displays if "DSI" in line.split("|")[1])
 
 

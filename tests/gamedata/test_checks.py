@@ -39,8 +39,14 @@ def test_a_name_field_is_held_to_the_one_name_rule_with_its_line():
 
     rules = {"name": name}
     assert _record('[tile]\nname = "Docks"\n', rules).get("name") == "Docks"
-    for text, words in (('"x"', None), ('"' + "x" * 25 + '"', "has 25 characters; at most 24"),
-                        ('"Do\\u202ecks"', "(U+202E)"), ('"Do\\ncks"', "(U+000A)"), ('""', "1 to 24 characters"), ("7", "not 7")):
+    for text, words in (
+        ('"x"', None),
+        ('"' + "x" * 25 + '"', "has 25 characters; at most 24"),
+        ('"Do\\u202ecks"', "(U+202E)"),
+        ('"Do\\ncks"', "(U+000A)"),
+        ('""', "1 to 24 characters"),
+        ("7", "not 7"),
+    ):
         record = _record(f"[tile]\n\nname = {text}\n", rules)
         if words is None:
             assert record.get("name") == "x"

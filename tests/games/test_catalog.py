@@ -37,8 +37,14 @@ def domains() -> list[Domain]:
     out = [Domain("companion", POT, sorted(LOCALE.glob("*/LC_MESSAGES/companion.po")), ROOT / "companion")]
     for game in games().values():
         folder = Path(game.folder())
-        out.append(Domain(game.domain, folder / "locale" / f"{game.domain}.pot",
-                          sorted(folder.glob(f"locale/*/LC_MESSAGES/{game.domain}.po")), folder))
+        out.append(
+            Domain(
+                game.domain,
+                folder / "locale" / f"{game.domain}.pot",
+                sorted(folder.glob(f"locale/*/LC_MESSAGES/{game.domain}.po")),
+                folder,
+            )
+        )
     return out
 
 
@@ -93,9 +99,12 @@ def source_msgids(folder: Path = ROOT / "companion") -> set:
     folder leaves the games' packages out: babel.cfg)."""
     with open(ROOT / "babel.cfg", encoding="utf-8") as f:
         method_map, options_map = parse_mapping_cfg(f)
-    return {msg if isinstance(msg, str) else tuple(msg)
-            for _file, _line, msg, _comments, _context in extract_from_dir(
-                str(folder), method_map, options_map, keywords=KEYWORDS, strip_comment_tags=True)}
+    return {
+        msg if isinstance(msg, str) else tuple(msg)
+        for _file, _line, msg, _comments, _context in extract_from_dir(
+            str(folder), method_map, options_map, keywords=KEYWORDS, strip_comment_tags=True
+        )
+    }
 
 
 def msgids(catalog) -> set:
@@ -149,7 +158,9 @@ def test_catalog_has_every_message_of_the_template(domain):
     for po in domain.catalogs:
         with po.open("rb") as f:
             catalog = read_po(f)
-        assert msgids(template) - msgids(catalog) == set(), f"{po}: run `make catalog`, then translate the new messages"
+        assert msgids(template) - msgids(catalog) == set(), (
+            f"{po}: run `make catalog`, then translate the new messages"
+        )
         assert msgids(catalog) - msgids(template) == set(), f"{po}: stale messages: run `make catalog`"
 
 
@@ -158,7 +169,9 @@ def test_template_is_up_to_date_with_the_source(domain):
     with domain.pot.open("rb") as f:
         template = msgids(read_po(f))
     now = source_msgids(domain.source)
-    assert now - template == set(), "wrapped text missing from the catalog: run `make catalog` and translate it"
+    assert now - template == set(), (
+        "wrapped text missing from the catalog: run `make catalog` and translate it"
+    )
     assert template - now == set(), "the catalog holds text the source no longer has: run `make catalog`"
 
 
@@ -175,14 +188,19 @@ def test_compiled_catalog_is_not_older_than_its_source():
             continue
         with po.open("rb") as f, mo.open("rb") as g:
             source, built = read_po(f), read_mo(g)
-        assert {(m.context, str(m.id)): m.string for m in source if m.id and m.string} == \
-               {(m.context, str(m.id)): m.string for m in built if m.id}, f"{mo} is not what {po} compiles to"
+        assert {(m.context, str(m.id)): m.string for m in source if m.id and m.string} == {
+            (m.context, str(m.id)): m.string for m in built if m.id
+        }, f"{mo} is not what {po} compiles to"
 
 
 def test_no_literal_lookup_hides_inside_an_f_string():
     # Babel's extractor (on Python 3.11) sees an f-string as one token: `f"{_('part')}"` would be
     # translated at run time yet never reach the catalog, and the template check could not tell.
     hidden = re.compile(r"""\{\s*(?:_|ngettext|pgettext)\(\s*['"]""")
-    found = [f"{path.relative_to(ROOT)}:{no}" for path in sorted((ROOT / "companion").rglob("*.py"))
-             for no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if hidden.search(line)]
+    found = [
+        f"{path.relative_to(ROOT)}:{no}"
+        for path in sorted((ROOT / "companion").rglob("*.py"))
+        for no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if hidden.search(line)
+    ]
     assert found == []

@@ -87,9 +87,11 @@ class FakeLibs:
             "neopixel_spi": types.SimpleNamespace(NeoPixel_SPI=NeoPixel_SPI),
             "neopixel": types.SimpleNamespace(NeoPixel=NeoPixel),
             "adafruit_raspberry_pi5_neopixel_write": types.SimpleNamespace(
-                neopixel_write=neopixel_write, free_pio=free_pio),
+                neopixel_write=neopixel_write, free_pio=free_pio
+            ),
             # loaded by the real stack only for their side of it (LED_STACK): present, unused here
-            "busio": types.SimpleNamespace(), "Adafruit_PureIO.spi": types.SimpleNamespace(),
+            "busio": types.SimpleNamespace(),
+            "Adafruit_PureIO.spi": types.SimpleNamespace(),
             "digitalio": types.SimpleNamespace(),
         }
 

@@ -4,8 +4,8 @@ on a Raspberry Pi with COMPANION_TEST_HW=1 (and skips on a Pi without it); on a 
 """
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import pytest
 from gpiozero.pins.mock import MockFactory
@@ -38,12 +38,20 @@ def _fake_pi(tmp_path, driver: str) -> Rig:
     """The pi backend on a PC: fake device tree, fake driver modules, gpiozero mock pins."""
     text = f'[leds]\ndriver = "{driver}"\n' + (PWM_STRIP if driver == "pwm" else "")
     cfg = config.loads(text)
-    model, devices, euid = {"spi": ("4", ("spidev0.0", "gpiochip0"), 1000),
-                            "pwm": ("4", ("gpiochip0",), 0),
-                            "pi5pio": ("5", ("pio0", "gpiochip0"), 1000)}[driver]
+    model, devices, euid = {
+        "spi": ("4", ("spidev0.0", "gpiochip0"), 1000),
+        "pwm": ("4", ("gpiochip0",), 0),
+        "pi5pio": ("5", ("pio0", "gpiochip0"), 1000),
+    }[driver]
     libs, factory, clock = FakeLibs(), MockFactory(), FakeClock()
-    hw = open_hardware(cfg, "pi", clock, probe=SystemProbe(pi_root(tmp_path, model, devices), euid),
-                       importer=libs.importer, pin_factory=factory)
+    hw = open_hardware(
+        cfg,
+        "pi",
+        clock,
+        probe=SystemProbe(pi_root(tmp_path, model, devices), euid),
+        importer=libs.importer,
+        pin_factory=factory,
+    )
 
     def wire():
         if driver == "pi5pio":
@@ -157,7 +165,10 @@ def test_contract_short_press_gives_down_up_short(rig):
     rig.press(VButton.CONFIRM, 1.0, 0.2)
     events = rig.hw.buttons.poll(5.0)
     assert [(e.button, e.kind) for e in events] == [
-        (VButton.CONFIRM, Press.DOWN), (VButton.CONFIRM, Press.UP), (VButton.CONFIRM, Press.SHORT)]
+        (VButton.CONFIRM, Press.DOWN),
+        (VButton.CONFIRM, Press.UP),
+        (VButton.CONFIRM, Press.SHORT),
+    ]
     assert events[1].t - events[0].t == pytest.approx(0.2)
 
 

@@ -25,7 +25,10 @@ def test_choose_backend_argument_wins_over_everything(tmp_path):
 
 
 def test_choose_backend_environment_wins_over_config(tmp_path):
-    assert choose_backend(None, "pi", {"COMPANION_HAL": "mock"}, _pc(tmp_path)) == ("mock", "COMPANION_HAL = mock")
+    assert choose_backend(None, "pi", {"COMPANION_HAL": "mock"}, _pc(tmp_path)) == (
+        "mock",
+        "COMPANION_HAL = mock",
+    )
 
 
 def test_choose_backend_config_wins_over_detection(tmp_path):
@@ -51,23 +54,31 @@ def test_auto_on_a_pi_without_its_devices_stays_pi_and_names_them(tmp_path):
     the table is the Pi's, with the missing devices named, never the mock in silence (issue #36)."""
     probe = SystemProbe(pi_root(tmp_path, "4", ()), euid=1000)
     assert choose_backend(None, "auto", {}, probe) == (
-        "pi", "auto: Raspberry Pi (device tree), but /dev/gpiochip0 and /dev/spidev0.0 missing")
-    assert choose_backend(None, "auto", {}, SystemProbe(pi_root(tmp_path / "ok", "4", ("gpiochip0", "spidev0.0")))) == (
-        "pi", "auto: Raspberry Pi (device tree)")
-    assert choose_backend(None, "auto", {}, SystemProbe(pi_root(tmp_path / "p5", "5", ("gpiochip0", "pio0"))))[1] == (
-        "auto: Raspberry Pi (device tree)")  # a Pi 5 lights its LEDs through the PIO without SPI
+        "pi",
+        "auto: Raspberry Pi (device tree), but /dev/gpiochip0 and /dev/spidev0.0 missing",
+    )
+    assert choose_backend(
+        None, "auto", {}, SystemProbe(pi_root(tmp_path / "ok", "4", ("gpiochip0", "spidev0.0")))
+    ) == ("pi", "auto: Raspberry Pi (device tree)")
+    assert choose_backend(
+        None, "auto", {}, SystemProbe(pi_root(tmp_path / "p5", "5", ("gpiochip0", "pio0")))
+    )[1] == ("auto: Raspberry Pi (device tree)")  # a Pi 5 lights its LEDs through the PIO without SPI
 
 
 def test_a_pi_without_its_devices_says_which_part_lacks_which(tmp_path):
     probe = SystemProbe(pi_root(tmp_path, "4", ()), euid=1000)
-    with open_hardware(config.default(), None, FakeClock(), probe=probe, importer=FakeLibs().importer, env={}) as hw:
+    with open_hardware(
+        config.default(), None, FakeClock(), probe=probe, importer=FakeLibs().importer, env={}
+    ) as hw:
         assert hw.backend == "pi" and "missing" in hw.why
         status = hw.status()
         assert status["buttons"][0] is False and "/dev/gpiochip0 missing" in status["buttons"][1]
         assert status["leds"][0] is False and "/dev/spidev0.0 missing" in status["leds"][1]
 
 
-@pytest.mark.parametrize("env, expected", [({"DISPLAY": ":0"}, "sim"), ({"WAYLAND_DISPLAY": "wayland-0"}, "sim"), ({}, "mock")])
+@pytest.mark.parametrize(
+    "env, expected", [({"DISPLAY": ":0"}, "sim"), ({"WAYLAND_DISPLAY": "wayland-0"}, "sim"), ({}, "mock")]
+)
 def test_auto_on_a_pc_picks_sim_with_a_display_else_mock(tmp_path, env, expected):
     assert choose_backend(None, "auto", env, _pc(tmp_path))[0] == expected
 
@@ -91,8 +102,11 @@ def test_pi_backend_on_a_pc_degrades_every_part_with_a_reason(tmp_path):
     libs = FakeLibs(fail={"gpiozero": ImportError("No module named 'gpiozero'")})
     with open_hardware(cfg, "pi", FakeClock(), probe=_pc(tmp_path), importer=libs.importer) as hw:
         status = hw.status()
-        assert status["leds"] == (False, "LED strip not available: not a Raspberry Pi "
-                                         "(/proc/device-tree/compatible does not name raspberrypi)")
+        assert status["leds"] == (
+            False,
+            "LED strip not available: not a Raspberry Pi "
+            "(/proc/device-tree/compatible does not name raspberrypi)",
+        )
         assert status["buttons"][0] is False and "gpiozero" in status["buttons"][1]
         hw.reader.poll()  # the serial reader opens on its first poll
         assert hw.reader.status[0] is False
@@ -105,8 +119,14 @@ def test_degraded_strip_comes_back_on_retry_after_back_off(tmp_path):
     root = pi_root(tmp_path, "4", ("gpiochip0",))  # SPI not enabled yet
     clock = FakeClock()
     libs = FakeLibs()
-    hw = open_hardware(config.default(), "pi", clock, probe=SystemProbe(root, euid=1000), importer=libs.importer,
-                       pin_factory=MockFactory())
+    hw = open_hardware(
+        config.default(),
+        "pi",
+        clock,
+        probe=SystemProbe(root, euid=1000),
+        importer=libs.importer,
+        pin_factory=MockFactory(),
+    )
     assert "dtparam=spi=on" in hw.status()["leds"][1]
     (tmp_path / "dev" / "spidev0.0").write_bytes(b"")  # the maker enables SPI
     assert hw.retry("leds") is False  # too soon: back-off not over
@@ -118,8 +138,14 @@ def test_degraded_strip_comes_back_on_retry_after_back_off(tmp_path):
 
 def test_retry_backs_off_doubling_up_to_a_minute(tmp_path):
     clock = FakeClock()
-    hw = open_hardware(config.default(), "pi", clock, probe=SystemProbe(pi_root(tmp_path, "4", ()), euid=1000),
-                       importer=FakeLibs().importer, pin_factory=MockFactory())
+    hw = open_hardware(
+        config.default(),
+        "pi",
+        clock,
+        probe=SystemProbe(pi_root(tmp_path, "4", ()), euid=1000),
+        importer=FakeLibs().importer,
+        pin_factory=MockFactory(),
+    )
     waits = []
     for _ in range(8):
         clock.sleep_until(hw.next_retry("leds"))
@@ -131,8 +157,14 @@ def test_retry_backs_off_doubling_up_to_a_minute(tmp_path):
 
 def test_retry_force_ignores_the_back_off(tmp_path):
     root = pi_root(tmp_path, "4", ())
-    hw = open_hardware(config.default(), "pi", FakeClock(), probe=SystemProbe(root, euid=1000), importer=FakeLibs().importer,
-                       pin_factory=MockFactory())
+    hw = open_hardware(
+        config.default(),
+        "pi",
+        FakeClock(),
+        probe=SystemProbe(root, euid=1000),
+        importer=FakeLibs().importer,
+        pin_factory=MockFactory(),
+    )
     (tmp_path / "dev" / "spidev0.0").write_bytes(b"")
     assert hw.retry("leds", force=True) is True
     hw.close()
@@ -140,8 +172,14 @@ def test_retry_force_ignores_the_back_off(tmp_path):
 
 def test_retry_due_reports_parts_that_came_back(tmp_path):
     clock = FakeClock()
-    hw = open_hardware(config.default(), "pi", clock, probe=SystemProbe(pi_root(tmp_path, "4", ()), euid=1000),
-                       importer=FakeLibs().importer, pin_factory=MockFactory())
+    hw = open_hardware(
+        config.default(),
+        "pi",
+        clock,
+        probe=SystemProbe(pi_root(tmp_path, "4", ()), euid=1000),
+        importer=FakeLibs().importer,
+        pin_factory=MockFactory(),
+    )
     assert hw.retry_due() == []  # nothing due yet
     (tmp_path / "dev" / "spidev0.0").write_bytes(b"")
     clock.advance(1.0)
@@ -191,9 +229,13 @@ def test_hardware_close_closes_every_part_even_if_one_fails():
     layout = PixelLayout.from_config(config.default().leds)
     mock = MockPixels(layout)
     reader = MockReader(FakeClock())
-    hw = Hardware("mock", FakeClock(), layout,
-                  {Part.LEDS: lambda: mock, Part.BUTTONS: Exploding, Part.READER: lambda: reader},
-                  {p: (lambda why: NoReader(why)) for p in Part})
+    hw = Hardware(
+        "mock",
+        FakeClock(),
+        layout,
+        {Part.LEDS: lambda: mock, Part.BUTTONS: Exploding, Part.READER: lambda: reader},
+        {p: (lambda why: NoReader(why)) for p in Part},
+    )
     hw.close()
     assert mock.status[0] is False and reader.status[0] is False
 
@@ -204,9 +246,16 @@ def test_opener_that_raises_becomes_a_stub_with_the_reason():
     def broken():
         raise NotImplementedError("Board not supported")
 
-    hw = Hardware("pi", FakeClock(), layout,
-                  {Part.LEDS: broken, Part.BUTTONS: broken, Part.READER: broken},
-                  {Part.LEDS: lambda w: NoPixels(layout, w), Part.BUTTONS: lambda w: NoButtons({}, w),
-                   Part.READER: lambda w: NoReader(w)})
+    hw = Hardware(
+        "pi",
+        FakeClock(),
+        layout,
+        {Part.LEDS: broken, Part.BUTTONS: broken, Part.READER: broken},
+        {
+            Part.LEDS: lambda w: NoPixels(layout, w),
+            Part.BUTTONS: lambda w: NoButtons({}, w),
+            Part.READER: lambda w: NoReader(w),
+        },
+    )
     assert hw.status()["leds"] == (False, "LED strip not available: Board not supported")
     assert hw.status()["reader"][1].startswith("card reader not available")

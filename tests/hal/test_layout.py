@@ -58,10 +58,17 @@ def test_layout_encodes_each_strip_separately():
     assert wire["bar"] == bytes([4, 5, 6, 4, 5, 6, 0, 0, 0])
 
 
-@pytest.mark.parametrize("order, expected", [
-    ("RGB", [10, 20, 30]), ("GRB", [20, 10, 30]), ("BGR", [30, 20, 10]), ("BRG", [30, 10, 20]),
-    ("GRBW", [20, 10, 30, 0]), ("RGBW", [10, 20, 30, 0]),
-])
+@pytest.mark.parametrize(
+    "order, expected",
+    [
+        ("RGB", [10, 20, 30]),
+        ("GRB", [20, 10, 30]),
+        ("BGR", [30, 20, 10]),
+        ("BRG", [30, 10, 20]),
+        ("GRBW", [20, 10, 30, 0]),
+        ("RGBW", [10, 20, 30, 0]),
+    ],
+)
 def test_encode_applies_the_colour_order(order, expected):
     assert encode([(10, 20, 30)], order) == bytes(expected)
 
@@ -75,19 +82,21 @@ def test_channel_map_refuses_nonsense():
         channel_map("RRB")
 
 
-@given(st.lists(st.tuples(*[st.integers(0, 255)] * 3), max_size=20),
-       st.sampled_from(config.COLOR_ORDERS))
+@given(st.lists(st.tuples(*[st.integers(0, 255)] * 3), max_size=20), st.sampled_from(config.COLOR_ORDERS))
 def test_decode_inverts_encode_for_every_order(pixels, order):
     assert decode(encode(pixels, order), order) == pixels
 
 
-@pytest.mark.parametrize("frame, words", [
-    ({"district.Z9": [(0, 0, 0)]}, "unknown light"),
-    ({"status": [(0, 0, 0), (0, 0, 0)]}, "has 1 pixels"),
-    ({"status": [(256, 0, 0)]}, "0..255"),
-    ({"status": [(1.5, 0, 0)]}, "0..255"),
-    ({"status": [(1, 2)]}, "expected (r, g, b)"),
-])
+@pytest.mark.parametrize(
+    "frame, words",
+    [
+        ({"district.Z9": [(0, 0, 0)]}, "unknown light"),
+        ({"status": [(0, 0, 0), (0, 0, 0)]}, "has 1 pixels"),
+        ({"status": [(256, 0, 0)]}, "0..255"),
+        ({"status": [(1.5, 0, 0)]}, "0..255"),
+        ({"status": [(1, 2)]}, "expected (r, g, b)"),
+    ],
+)
 def test_layout_rejects_bad_frames_with_a_clear_message(frame, words):
     with pytest.raises(ValueError) as err:
         _layout().physical(frame)
@@ -131,7 +140,9 @@ def _checked_encode(layout, frame):
 
 
 def _with_order(order):
-    return PixelLayout.from_config(config.loads(TWO_STRIPS.replace('order = "RGB"', f'order = "{order}"')).leds)
+    return PixelLayout.from_config(
+        config.loads(TWO_STRIPS.replace('order = "RGB"', f'order = "{order}"')).leds
+    )
 
 
 LAYOUTS = [_with_order(order) for order in config.COLOR_ORDERS] + [
@@ -146,7 +157,9 @@ def _frames(draw, layout):
     frame = {}
     for light, count in layout.counts().items():
         if draw(st.booleans()):
-            frame[light] = draw(st.lists(st.tuples(*[st.integers(0, 255)] * 3), min_size=count, max_size=count))
+            frame[light] = draw(
+                st.lists(st.tuples(*[st.integers(0, 255)] * 3), min_size=count, max_size=count)
+            )
     return frame
 
 
@@ -165,19 +178,22 @@ def test_encode_frame_places_reversed_lights_in_grbw_order():
     assert wire["bar"] == bytes(8) + bytes([20, 10, 30, 0])
 
 
-@pytest.mark.parametrize("frame", [
-    {"district.Z9": [(0, 0, 0)]},
-    {"status": [(0, 0, 0), (0, 0, 0)]},
-    {"status": [(256, 0, 0)]},
-    {"status": [(-1, 0, 0)]},
-    {"status": [(1.5, 0, 0)]},
-    {"status": [(True, 0, 0)]},
-    {"status": [(1, 2)]},
-    {"status": [(1, 2, 3, 4)]},
-    {"status": [None]},
-    {"status": ["abc"]},
-    {"veil.0": [(1, 2, 3), (4, 5, 6)], "district.A1": [(1, 2, 3), (1, 2, 3), (1, 2, 300)]},
-])
+@pytest.mark.parametrize(
+    "frame",
+    [
+        {"district.Z9": [(0, 0, 0)]},
+        {"status": [(0, 0, 0), (0, 0, 0)]},
+        {"status": [(256, 0, 0)]},
+        {"status": [(-1, 0, 0)]},
+        {"status": [(1.5, 0, 0)]},
+        {"status": [(True, 0, 0)]},
+        {"status": [(1, 2)]},
+        {"status": [(1, 2, 3, 4)]},
+        {"status": [None]},
+        {"status": ["abc"]},
+        {"veil.0": [(1, 2, 3), (4, 5, 6)], "district.A1": [(1, 2, 3), (1, 2, 3), (1, 2, 300)]},
+    ],
+)
 def test_encode_frame_refuses_bad_frames_with_the_checked_message(frame):
     layout = _layout()
     with pytest.raises(ValueError) as checked:
@@ -197,6 +213,10 @@ def test_encode_frame_takes_int_subclasses_like_the_checked_path():
 
 def test_encode_frame_of_overlapping_lights_lets_the_later_one_win():
     """Config refuses overlaps; a layout built by hand still encodes them as the checked path does."""
-    layout = PixelLayout((Strip("s", "GPIO10", 3),), {"a": LightMap("s", 0, 2), "b": LightMap("s", 1, 2)}, "RGB")
+    layout = PixelLayout(
+        (Strip("s", "GPIO10", 3),), {"a": LightMap("s", 0, 2), "b": LightMap("s", 1, 2)}, "RGB"
+    )
     assert layout._gather is None
-    assert layout.encode_frame({"a": [(1, 1, 1)] * 2, "b": [(2, 2, 2)] * 2}) == {"s": bytes([1, 1, 1] + [2] * 6)}
+    assert layout.encode_frame({"a": [(1, 1, 1)] * 2, "b": [(2, 2, 2)] * 2}) == {
+        "s": bytes([1, 1, 1] + [2] * 6)
+    }

@@ -29,8 +29,10 @@ FAKES = Path(__file__).resolve().parent / "led_stack"
 FRAME = [(255, 0, 0), (0, 255, 0), (0, 0, 255), (1, 2, 3)]  # what run_stack.py shows on pixels 0-3
 GRB = bytes([0, 255, 0, 255, 0, 0, 0, 0, 255, 2, 1, 3])  # the same colours in WS2812B wire order
 # fake module (top-level name) -> the distribution whose compiled module it stands for
-STANDS_FOR = {"_rpi_ws281x": "rpi-ws281x",
-              "adafruit_raspberry_pi5_neopixel_write": "adafruit-blinka-raspberry-pi5-neopixel"}
+STANDS_FOR = {
+    "_rpi_ws281x": "rpi-ws281x",
+    "adafruit_raspberry_pi5_neopixel_write": "adafruit-blinka-raspberry-pi5-neopixel",
+}
 MACHINES = ("aarch64", "armv7l")  # 64-bit and 32-bit Raspberry Pi OS
 
 
@@ -47,20 +49,40 @@ class Board:
 
 
 BOARDS = {
-    "pi4": Board("RASPBERRY_PI_4B", "c03115", "Raspberry Pi 4 Model B Rev 1.5", "raspberrypi,4-model-b\0brcm,bcm2711",
-                 {"gpiochip0": ("pinctrl-bcm2711", 58), "gpiochip1": ("raspberrypi-exp-gpio", 8)},
-                 ("spidev0.0", "spidev0.1")),
-    "pi5": Board("RASPBERRY_PI_5", "d04170", "Raspberry Pi 5 Model B Rev 1.0", "raspberrypi,5-model-b\0brcm,bcm2712",
-                 {"gpiochip0": ("pinctrl-rp1", 54), "gpiochip10": ("gpio-brcmstb@107d508500", 32)},
-                 ("spidev0.0", "spidev0.1", "pio0")),
-    "zero2w": Board("RASPBERRY_PI_ZERO_2_W", "902120", "Raspberry Pi Zero 2 W Rev 1.0",
-                    "raspberrypi,model-zero-2-w\0brcm,bcm2837",
-                    {"gpiochip0": ("pinctrl-bcm2835", 54), "gpiochip1": ("raspberrypi-exp-gpio", 8)},
-                    ("spidev0.0", "spidev0.1")),
+    "pi4": Board(
+        "RASPBERRY_PI_4B",
+        "c03115",
+        "Raspberry Pi 4 Model B Rev 1.5",
+        "raspberrypi,4-model-b\0brcm,bcm2711",
+        {"gpiochip0": ("pinctrl-bcm2711", 58), "gpiochip1": ("raspberrypi-exp-gpio", 8)},
+        ("spidev0.0", "spidev0.1"),
+    ),
+    "pi5": Board(
+        "RASPBERRY_PI_5",
+        "d04170",
+        "Raspberry Pi 5 Model B Rev 1.0",
+        "raspberrypi,5-model-b\0brcm,bcm2712",
+        {"gpiochip0": ("pinctrl-rp1", 54), "gpiochip10": ("gpio-brcmstb@107d508500", 32)},
+        ("spidev0.0", "spidev0.1", "pio0"),
+    ),
+    "zero2w": Board(
+        "RASPBERRY_PI_ZERO_2_W",
+        "902120",
+        "Raspberry Pi Zero 2 W Rev 1.0",
+        "raspberrypi,model-zero-2-w\0brcm,bcm2837",
+        {"gpiochip0": ("pinctrl-bcm2835", 54), "gpiochip1": ("raspberrypi-exp-gpio", 8)},
+        ("spidev0.0", "spidev0.1"),
+    ),
 }
 # every LED backend of companion/hal/pi.py on every board it runs on (pwm is refused on a Pi 5)
-RUNS = [("pi4", "spi", "GPIO10"), ("pi4", "pwm", "GPIO18"), ("zero2w", "spi", "GPIO10"),
-        ("zero2w", "pwm", "GPIO18"), ("pi5", "spi", "GPIO10"), ("pi5", "pi5pio", "GPIO13")]
+RUNS = [
+    ("pi4", "spi", "GPIO10"),
+    ("pi4", "pwm", "GPIO18"),
+    ("zero2w", "spi", "GPIO10"),
+    ("zero2w", "pwm", "GPIO18"),
+    ("pi5", "spi", "GPIO10"),
+    ("pi5", "pi5pio", "GPIO13"),
+]
 IDS = [f"{b}-{d}" for b, d, _ in RUNS]
 
 
@@ -85,10 +107,21 @@ def run_stack(tmp: Path, board: str, driver: str, pin: str, hide: str = "") -> d
     root = make_sysroot(tmp / "root", BOARDS[board])
     out = tmp / "out.json"
     env = {k: v for k, v in os.environ.items() if not k.startswith("BLINKA_")}
-    env.update(BLINKA_FORCEBOARD=BOARDS[board].blinka_id, BLINKA_FORCECHIP="BCM2XXX",
-               PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")])), HIDE_MODULES=hide)
-    res = subprocess.run([sys.executable, str(FAKES / "run_stack.py"), str(root), driver, pin, str(out)],
-                         env=env, cwd=tmp, capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL)
+    env.update(
+        BLINKA_FORCEBOARD=BOARDS[board].blinka_id,
+        BLINKA_FORCECHIP="BCM2XXX",
+        PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")])),
+        HIDE_MODULES=hide,
+    )
+    res = subprocess.run(
+        [sys.executable, str(FAKES / "run_stack.py"), str(root), driver, pin, str(out)],
+        env=env,
+        cwd=tmp,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+    )
     assert res.returncode == 0 and out.exists(), res.stderr[-3000:]
     return json.loads(out.read_text())
 
@@ -133,7 +166,9 @@ def test_backend_opens_and_closes_through_the_real_stack(reports, board, driver,
 @pytest.mark.parametrize("rid", [i for i in IDS if i.endswith("-spi")])
 def test_spi_frames_are_grb_bits_between_latches(reports, rid):
     writes = _wire(reports[rid], "spi")
-    assert {(w["device"], w["speed_hz"], w["mode"], w["bits"]) for w in writes} == {("/dev/spidev0.0", 6_400_000, 0, 8)}
+    assert {(w["device"], w["speed_hz"], w["mode"], w["bits"]) for w in writes} == {
+        ("/dev/spidev0.0", 6_400_000, 0, 8)
+    }
     frames = [bytes.fromhex(w["data"]) for w in writes]
     assert frames[0] == ws2812_over_spi(GRB)
     assert len(frames[0]) == 64 + 4 * 3 * 8 + 64
@@ -164,10 +199,18 @@ def test_pi5_pio_writes_grb_words_blanks_then_frees(reports):
 
 # --- everything imported is declared in [pi] -------------------------------------------------------
 
+
 def _env(machine: str) -> dict:
-    return {"platform_machine": machine, "sys_platform": "linux", "platform_system": "Linux",
-            "python_version": "3.11", "python_full_version": "3.11.2", "implementation_name": "cpython",
-            "os_name": "posix", "extra": ""}
+    return {
+        "platform_machine": machine,
+        "sys_platform": "linux",
+        "platform_system": "Linux",
+        "python_version": "3.11",
+        "python_full_version": "3.11.2",
+        "implementation_name": "cpython",
+        "os_name": "posix",
+        "extra": "",
+    }
 
 
 def pi_extra_closure(machine: str, extra: list[str] | None = None) -> set[str]:
@@ -236,8 +279,13 @@ def test_hal_pip_requirements_are_the_extras_pins():
     """A missing module is named with the same pin the [pi] extra uses (what doctor prints)."""
     from companion.hal.pi import PIP_REQUIREMENTS
 
-    extra = {canonicalize_name(r.name): r for r in map(Requirement, tomllib.loads(
-        (REPO / "pyproject.toml").read_text())["project"]["optional-dependencies"]["pi"])}
+    extra = {
+        canonicalize_name(r.name): r
+        for r in map(
+            Requirement,
+            tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["optional-dependencies"]["pi"],
+        )
+    }
     for module, text in PIP_REQUIREMENTS.items():
         req = Requirement(text)
         name = canonicalize_name(req.name)
@@ -261,11 +309,14 @@ def test_fake_gpiod_ext_speaks_libgpiods_constants():
 
 # --- a venv without gpiod: what the app and doctor say -----------------------------------------------
 
+
 @pytest.mark.parametrize("board", ["pi4", "pi5", "zero2w"])
 def test_without_gpiod_the_strip_and_doctor_name_it_with_the_pip_command(tmp_path, board):
     r = run_stack(tmp_path, board, "spi", "GPIO10", hide="gpiod")
     fix = f"{r['python']} -m pip install 'gpiod>=2.2.2,<3'"
-    assert r["error"] == ("HardwareUnavailable: LED strip not available: spi driver failed to start: "
-                          f"module 'gpiod' is not installed (needed by board) — install it: {fix}")
+    assert r["error"] == (
+        "HardwareUnavailable: LED strip not available: spi driver failed to start: "
+        f"module 'gpiod' is not installed (needed by board) — install it: {fix}"
+    )
     assert r["doctor"] == {"why": "module 'gpiod' is not installed (needed by board)", "fix": fix}
     assert not _wire(r, "spi")

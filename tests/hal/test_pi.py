@@ -3,8 +3,8 @@
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from companion.gamedata import config
 from companion.errors import HardwareUnavailable
+from companion.gamedata import config
 from companion.hal.clock import FakeClock
 from companion.hal.layout import encode
 from companion.hal.mock import MockPixels
@@ -24,6 +24,7 @@ def _probe(tmp_path, model="4", devices=("spidev0.0", "gpiochip0"), euid=1000):
 
 
 # --- driver choice ---------------------------------------------------------------------------------
+
 
 def test_probe_reads_the_device_tree(tmp_path):
     p = _probe(tmp_path, model="5")
@@ -51,16 +52,22 @@ def test_auto_uses_pwm_only_as_root_on_older_pis(tmp_path):
 def test_auto_without_spi_says_how_to_enable_it(tmp_path):
     with pytest.raises(HardwareUnavailable) as err:
         choose_led_driver("auto", _probe(tmp_path, devices=()))
-    assert str(err.value) == "LED strip not available: /dev/spidev0.0 missing — enable SPI (dtparam=spi=on) and reboot"
+    assert (
+        str(err.value)
+        == "LED strip not available: /dev/spidev0.0 missing — enable SPI (dtparam=spi=on) and reboot"
+    )
 
 
-@pytest.mark.parametrize("driver, model, devices, euid, words", [
-    ("spi", "4", (), 1000, "dtparam=spi=on"),
-    ("pwm", "4", (), 1000, "needs root"),
-    ("pwm", "5", (), 0, "does not work on a Pi 5"),
-    ("pi5pio", "4", (), 0, "needs a Raspberry Pi 5"),
-    ("pi5pio", "5", (), 0, "/dev/pio0 missing"),
-])
+@pytest.mark.parametrize(
+    "driver, model, devices, euid, words",
+    [
+        ("spi", "4", (), 1000, "dtparam=spi=on"),
+        ("pwm", "4", (), 1000, "needs root"),
+        ("pwm", "5", (), 0, "does not work on a Pi 5"),
+        ("pi5pio", "4", (), 0, "needs a Raspberry Pi 5"),
+        ("pi5pio", "5", (), 0, "/dev/pio0 missing"),
+    ],
+)
 def test_explicit_driver_that_cannot_work_says_why(tmp_path, driver, model, devices, euid, words):
     with pytest.raises(HardwareUnavailable) as err:
         choose_led_driver(driver, _probe(tmp_path, model, devices, euid))
@@ -73,6 +80,7 @@ def test_driver_on_a_pc_says_not_a_pi(tmp_path):
 
 
 # --- LED drivers through fake libraries -------------------------------------------------------------
+
 
 def test_spi_driver_uses_neopixel_spi_with_identity_order_and_no_auto_write(tmp_path):
     libs = FakeLibs()
@@ -98,23 +106,27 @@ def test_spi_driver_handles_grbw_strips_with_white_off(tmp_path):
     px.show({"status": [(1, 2, 3)]})
     dev = libs.devices[0]
     assert dev.order == "RGBW"
-    assert dev.shown[-1][88 * 4:] == bytes([2, 1, 3, 0])
+    assert dev.shown[-1][88 * 4 :] == bytes([2, 1, 3, 0])
 
 
 def test_spi_driver_refuses_a_strip_not_on_gpio10(tmp_path):
-    leds = config.loads('[[leds.strips]]\nname = "main"\npin = "GPIO18"\ncount = 89\n[leds]\ndriver = "spi"\n').leds
+    leds = config.loads(
+        '[[leds.strips]]\nname = "main"\npin = "GPIO18"\ncount = 89\n[leds]\ndriver = "spi"\n'
+    ).leds
     with pytest.raises(HardwareUnavailable, match="GPIO10"):
         open_pi_pixels(leds, _probe(tmp_path), FakeLibs().importer)
 
 
 def test_pwm_driver_uses_neopixel_on_the_strip_pin(tmp_path):
     libs = FakeLibs()
-    leds = config.loads('[[leds.strips]]\nname = "main"\npin = "GPIO18"\ncount = 89\n[leds]\ndriver = "pwm"\n').leds
+    leds = config.loads(
+        '[[leds.strips]]\nname = "main"\npin = "GPIO18"\ncount = 89\n[leds]\ndriver = "pwm"\n'
+    ).leds
     px = open_pi_pixels(leds, _probe(tmp_path, euid=0), libs.importer)
     px.show({"veil.0": [(0, 0, 9)]})
     dev = libs.devices[0]
     assert dev.pin.id == 18 and dev.auto_write is False
-    assert dev.shown[-1][81 * 3:82 * 3] == bytes([0, 0, 9])
+    assert dev.shown[-1][81 * 3 : 82 * 3] == bytes([0, 0, 9])
 
 
 def test_pi5_pio_driver_writes_wire_bytes_to_the_pin_and_frees_the_pio(tmp_path):
@@ -146,12 +158,15 @@ def test_pi_pixels_close_blanks_then_deinits_once(tmp_path):
     assert px.status == (False, "closed")
 
 
-@pytest.mark.parametrize("module, exc", [
-    ("board", NotImplementedError("Board not supported")),
-    ("neopixel_spi", ImportError("No module named 'neopixel_spi'")),
-    ("board", RuntimeError("This module can only be run on a Raspberry Pi!")),
-    ("board", OSError(2, "No such file or directory: '/dev/spidev0.0'")),
-])
+@pytest.mark.parametrize(
+    "module, exc",
+    [
+        ("board", NotImplementedError("Board not supported")),
+        ("neopixel_spi", ImportError("No module named 'neopixel_spi'")),
+        ("board", RuntimeError("This module can only be run on a Raspberry Pi!")),
+        ("board", OSError(2, "No such file or directory: '/dev/spidev0.0'")),
+    ],
+)
 def test_library_failures_become_one_hardware_unavailable(tmp_path, module, exc):
     with pytest.raises(HardwareUnavailable) as err:
         open_pi_pixels(_leds(driver="spi"), _probe(tmp_path), FakeLibs(fail={module: exc}).importer)
@@ -191,11 +206,14 @@ def test_driver_mock_and_none_need_no_pi(tmp_path):
 
 # --- buttons through gpiozero's MockFactory ---------------------------------------------------------
 
+
 def _gpio_buttons(pins=None, debounce_ms=30):
     """Buttons as a config names them (the two given, the others on their default pins), or, for pins
     a config refuses, as a board might still be given them (`pins` passed through unchecked)."""
     if pins is None:
-        cfg = config.loads(f'[buttons]\ndebounce_ms = {debounce_ms}\n[buttons.pins]\nnext = "GPIO6"\nundo = "GPIO26"\n').buttons
+        cfg = config.loads(
+            f'[buttons]\ndebounce_ms = {debounce_ms}\n[buttons.pins]\nnext = "GPIO6"\nundo = "GPIO26"\n'
+        ).buttons
     else:
         cfg = config.ButtonConfig(debounce_ms, 800, pins)
     factory, clock = MockFactory(), FakeClock(100.0)
@@ -211,7 +229,10 @@ def test_gpio_buttons_press_through_mock_pins():
     pin.drive_high()
     events = b.poll(clock.advance(1.0))
     assert [(e.button, e.kind, e.source) for e in events] == [
-        (VButton.NEXT, Press.DOWN, "gpio"), (VButton.NEXT, Press.UP, "gpio"), (VButton.NEXT, Press.SHORT, "gpio")]
+        (VButton.NEXT, Press.DOWN, "gpio"),
+        (VButton.NEXT, Press.UP, "gpio"),
+        (VButton.NEXT, Press.SHORT, "gpio"),
+    ]
     assert events[1].t - events[0].t == pytest.approx(0.2)
     b.close()
 

@@ -112,7 +112,9 @@ def test_halted_tag_is_read_once_until_it_leaves():
 
 def test_assemble_uid_refuses_a_missing_cascade_tag():
     assert iso.assemble_uid([(bytes([0x04, 1, 2, 3, 0]), False), (bytes([4, 5, 6, 7, 0]), True)]) is None
-    assert iso.assemble_uid([(bytes([0x88, 1, 2, 3, 0]), False), (bytes([4, 5, 6, 7, 0]), True)]) == bytes(range(1, 8))
+    assert iso.assemble_uid([(bytes([0x88, 1, 2, 3, 0]), False), (bytes([4, 5, 6, 7, 0]), True)]) == bytes(
+        range(1, 8)
+    )
     assert iso.assemble_uid([(bytes([0x88, 1, 2, 3, 0]), True)]) is None
 
 
@@ -133,7 +135,9 @@ def test_firmware_sources_are_micropython_friendly(name):
         if isinstance(node, ast.ImportFrom):
             assert node.module not in ("__future__", "typing", "dataclasses"), node.module
         if isinstance(node, ast.Import):
-            assert all(a.name in ("sys", "time", "select", "machine", "iso14443", "lineproto") for a in node.names)
+            assert all(
+                a.name in ("sys", "time", "select", "machine", "iso14443", "lineproto") for a in node.names
+            )
 
 
 class _Reset(BaseException):
@@ -148,9 +152,12 @@ def _run_main(monkeypatch, transceive_error):
     import types
 
     clock = {"ms": 0}
-    fake_time = types.SimpleNamespace(ticks_ms=lambda: clock["ms"], ticks_diff=lambda a, b: a - b,
-                                      ticks_add=lambda a, b: a + b,
-                                      sleep_ms=lambda ms: clock.__setitem__("ms", clock["ms"] + ms))
+    fake_time = types.SimpleNamespace(
+        ticks_ms=lambda: clock["ms"],
+        ticks_diff=lambda a, b: a - b,
+        ticks_add=lambda a, b: a + b,
+        sleep_ms=lambda ms: clock.__setitem__("ms", clock["ms"] + ms),
+    )
 
     def reset():
         raise _Reset()
@@ -176,9 +183,14 @@ def _run_main(monkeypatch, transceive_error):
             raise transceive_error
 
     out = io.StringIO()
-    for name, module in (("machine", machine), ("time", fake_time), ("select", select),
-                         ("rc522", types.SimpleNamespace(RC522=FakeRc522)), ("iso14443", iso),
-                         ("lineproto", lineproto)):
+    for name, module in (
+        ("machine", machine),
+        ("time", fake_time),
+        ("select", select),
+        ("rc522", types.SimpleNamespace(RC522=FakeRc522)),
+        ("iso14443", iso),
+        ("lineproto", lineproto),
+    ):
         monkeypatch.setitem(sys.modules, name, module)
     monkeypatch.setattr(sys, "stdout", out)
     code = compile((FIRMWARE / "main.py").read_text(), "main.py", "exec")

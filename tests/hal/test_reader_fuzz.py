@@ -68,7 +68,9 @@ def _noisy(line: bytes) -> bool:
 @settings(max_examples=200, deadline=None)
 def test_line_decoder_reads_nothing_from_binary_noise_lines(noise_lines):
     d = LineDecoder()
-    d.step(0.0, b"\n".join(line.replace(b"\n", b"\x00").replace(b"\r", b"\x00") for line in noise_lines) + b"\n")
+    d.step(
+        0.0, b"\n".join(line.replace(b"\n", b"\x00").replace(b"\r", b"\x00") for line in noise_lines) + b"\n"
+    )
     assert d.take_uids() == []
 
 
@@ -109,7 +111,7 @@ def test_lineproto_any_single_character_change_is_rejected(uid, data):
     line = lineproto.tag(uid)
     i = data.draw(st.integers(0, len(line) - 1))
     c = data.draw(st.characters(min_codepoint=0x20, max_codepoint=0x7E).filter(lambda ch: ch != line[i]))
-    broken = line[:i] + c + line[i + 1:]
+    broken = line[:i] + c + line[i + 1 :]
     try:
         lineproto.decode(broken)
     except lineproto.LineError:
@@ -132,8 +134,10 @@ HI_LINE = lineproto.encode(lineproto.HI)
 
 def corpus() -> dict[str, list[str]]:
     """file name -> its lines, with {HI} replaced by the host's own HI line."""
-    return {p.name: p.read_text(encoding="ascii").replace("{HI}", HI_LINE).split("\n")[:-1]
-            for p in sorted(CORPUS.glob("*.txt"))}
+    return {
+        p.name: p.read_text(encoding="ascii").replace("{HI}", HI_LINE).split("\n")[:-1]
+        for p in sorted(CORPUS.glob("*.txt"))
+    }
 
 
 def _protocol_ok(line: str) -> bool:
@@ -144,15 +148,24 @@ def _protocol_ok(line: str) -> bool:
         return False
 
 
-NOISE = sorted({line for lines in corpus().values() for line in lines if line.strip() and not _protocol_ok(line)})
+NOISE = sorted(
+    {line for lines in corpus().values() for line in lines if line.strip() and not _protocol_ok(line)}
+)
 
 
 def test_corpus_holds_the_crash_output_that_once_became_cards():
     assert len(corpus()) >= 9 and len(NOISE) >= 25
-    for sign in ("Traceback (most recent call last):", ">>>", "...     NW", HI_LINE,
-                 'Type "help()" for more information.',
-                 "MicroPython v1.22.2 on 2024-02-22; Raspberry Pi Pico with RP2040", "KeyboardInterrupt",
-                 "SyntaxError: invalid syntax", '  File "main.py", line 108, in <module>'):
+    for sign in (
+        "Traceback (most recent call last):",
+        ">>>",
+        "...     NW",
+        HI_LINE,
+        'Type "help()" for more information.',
+        "MicroPython v1.22.2 on 2024-02-22; Raspberry Pi Pico with RP2040",
+        "KeyboardInterrupt",
+        "SyntaxError: invalid syntax",
+        '  File "main.py", line 108, in <module>',
+    ):
         assert sign in NOISE or sign.strip() in (n.strip() for n in NOISE), sign
 
 
@@ -175,15 +188,32 @@ def test_prompt_output_is_recognised_even_with_a_pattern_that_takes_any_line(nam
     assert d.take_uids() == []
 
 
-scanner_tags = st.sampled_from(["04A1B2C3D4E5F6", "04:A1:B2:C3:D4:E5:F6", "DEADBEEF", "II-04", "I-07", "QR-II-03",
-                                "relic.pristine_blood", "0012345678", "A"])
+scanner_tags = st.sampled_from(
+    [
+        "04A1B2C3D4E5F6",
+        "04:A1:B2:C3:D4:E5:F6",
+        "DEADBEEF",
+        "II-04",
+        "I-07",
+        "QR-II-03",
+        "relic.pristine_blood",
+        "0012345678",
+        "A",
+    ]
+)
 pico_uids = st.sampled_from([4, 7, 10]).flatmap(lambda n: st.binary(min_size=n, max_size=n))
-stream_items = st.one_of(st.sampled_from(NOISE).map(lambda s: ("noise", s)), scanner_tags.map(lambda s: ("scan", s)),
-                         pico_uids.map(lambda u: ("pico", u)))
+stream_items = st.one_of(
+    st.sampled_from(NOISE).map(lambda s: ("noise", s)),
+    scanner_tags.map(lambda s: ("scan", s)),
+    pico_uids.map(lambda u: ("pico", u)),
+)
 
 
-@given(st.lists(stream_items, max_size=40), st.lists(st.integers(1, 64), min_size=1, max_size=8),
-       st.sampled_from(["\r\n", "\n"]))
+@given(
+    st.lists(stream_items, max_size=40),
+    st.lists(st.integers(1, 64), min_size=1, max_size=8),
+    st.sampled_from(["\r\n", "\n"]),
+)
 @settings(max_examples=300, deadline=None)
 def test_prompt_output_mixed_with_real_reads_gives_exactly_the_real_reads(items, cuts, eol):
     wire, expected, prompt_seen = [], [], False
@@ -195,12 +225,14 @@ def test_prompt_output_mixed_with_real_reads_gives_exactly_the_real_reads(items,
         else:
             wire.append(value)
             prompt_seen = prompt_seen or what == "noise"
-            if what == "scan" and not prompt_seen:  # once a prompt (or a TAG line) showed, the port is a Pico's
+            if (
+                what == "scan" and not prompt_seen
+            ):  # once a prompt (or a TAG line) showed, the port is a Pico's
                 expected.append(value)
     data = "".join(line + eol for line in wire).encode()
     d, i, k = LineDecoder(), 0, 0
     while i < len(data):  # cut as a serial port delivers it
-        d.step(k * 0.01, data[i:i + cuts[k % len(cuts)]])
+        d.step(k * 0.01, data[i : i + cuts[k % len(cuts)]])
         i, k = i + cuts[k % len(cuts)], k + 1
     assert d.take_uids() == expected
 
@@ -217,14 +249,28 @@ def test_after_a_handshake_only_protocol_lines_count(lines):
 
 # -- the port opened while a line was on its way: its tail arrives first (issue 24, point 6) ------------
 NTAG = "04A1B2C3D4E5F6"
-SCANNED = ["04A1B2C3D4E5F6", "04:A1:B2:C3:D4:E5:F6", "04A1B2C3D4E5F6A7B8C9", "DEADBEEF", "II-04", "QR-II-03",
-           "relic.pristine_blood", "0012345678", "4006381333931"]
-WIRE_LINES = sorted({line for lines in corpus().values() for line in lines}
-                    | {lineproto.tag(bytes.fromhex(u)) for u in (NTAG, "DEADBEEF", "04A1B2C3D4E5F6A7B8C9")}
-                    | {lineproto.hello("0.1.0", "RC522-92"), lineproto.beat(17)} | set(SCANNED))
+SCANNED = [
+    "04A1B2C3D4E5F6",
+    "04:A1:B2:C3:D4:E5:F6",
+    "04A1B2C3D4E5F6A7B8C9",
+    "DEADBEEF",
+    "II-04",
+    "QR-II-03",
+    "relic.pristine_blood",
+    "0012345678",
+    "4006381333931",
+]
+WIRE_LINES = sorted(
+    {line for lines in corpus().values() for line in lines}
+    | {lineproto.tag(bytes.fromhex(u)) for u in (NTAG, "DEADBEEF", "04A1B2C3D4E5F6A7B8C9")}
+    | {lineproto.hello("0.1.0", "RC522-92"), lineproto.beat(17)}
+    | set(SCANNED)
+)
 # every tail a cut can leave: each line from every position on (the whole line too: the first byte
 # after an open may be a line's first byte, and nothing tells)
-TAILS = sorted({line[i:] for line in WIRE_LINES for i in range(len(line))} | {"RP2040", "EIO", "ETIMEDOUT", "B3C4D5E6F7"})
+TAILS = sorted(
+    {line[i:] for line in WIRE_LINES for i in range(len(line))} | {"RP2040", "EIO", "ETIMEDOUT", "B3C4D5E6F7"}
+)
 
 
 def _opened(first: str, eol: str, rest: bytes = b"") -> LineDecoder:
@@ -244,14 +290,27 @@ def _counted(d: LineDecoder) -> int:
 
 def test_the_tails_hold_what_once_became_cards():
     assert len(TAILS) > 1000
-    for tail in ("RP2040", "EIO", "ETIMEDOUT", "B3C4D5E6F7", "D4E5F6", "C3D4E5F6", "4E5F6*94", "blood", "04",
-                 "Pico with RP2040", "help()\" for more information."):
+    for tail in (
+        "RP2040",
+        "EIO",
+        "ETIMEDOUT",
+        "B3C4D5E6F7",
+        "D4E5F6",
+        "C3D4E5F6",
+        "4E5F6*94",
+        "blood",
+        "04",
+        "Pico with RP2040",
+        'help()" for more information.',
+    ):
         assert tail in TAILS
 
 
 @pytest.mark.parametrize("eol", ["\r\n", "\n", "\r"], ids=["crlf", "lf", "cr"])
 def test_no_tail_is_a_read_as_the_first_line_after_an_open(eol):
-    then_pico = (lineproto.hello("0.1.0", "RC522") + "\r\n" + lineproto.tag(bytes.fromhex(NTAG)) + "\r\n").encode()
+    then_pico = (
+        lineproto.hello("0.1.0", "RC522") + "\r\n" + lineproto.tag(bytes.fromhex(NTAG)) + "\r\n"
+    ).encode()
     for tail in TAILS:
         d = _opened(tail, eol)
         assert d.take_uids() == [] or lineproto.is_ours(tail), tail  # only a whole TAG line counts
@@ -262,7 +321,9 @@ def test_no_tail_is_a_read_as_the_first_line_after_an_open(eol):
 
 
 def test_a_tail_counts_as_partial_and_the_scanner_reads_on():
-    d = _opened("D4E5F6", "\r\n", b"II-04\r\nB3C4D5E6F7\r\nRP2040\r\nEIO\r\n04:A1:B2\r\n8804A1B2\r\nDEADBEEF\r\n")
+    d = _opened(
+        "D4E5F6", "\r\n", b"II-04\r\nB3C4D5E6F7\r\nRP2040\r\nEIO\r\n04:A1:B2\r\n8804A1B2\r\nDEADBEEF\r\n"
+    )
     assert d.take_uids() == ["II-04", "DEADBEEF"]
     assert d.stats["dropped_partial"] == 1 and d.stats["dropped_garbage"] == 5
     assert d.status_at(0.1) == (True, "line reader ready")
@@ -274,8 +335,23 @@ def test_a_too_long_first_line_is_the_first_line():
     assert d.take_uids() == ["II-04"] and d.stats["dropped_too_long"] == 1
 
 
-@pytest.mark.parametrize("line", ["RP2040", "RP2350", "EIO", "ETIMEDOUT", "ENODEV", "B3C4D5E6F7", "A1B2C3D4E5F6",
-                                  "4A1B2C3D4E5F6", "04:A1:B2", "A1:B2:C3:D4:E5:F6", "8804A1B2", "88:04:A1:B2"])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "RP2040",
+        "RP2350",
+        "EIO",
+        "ETIMEDOUT",
+        "ENODEV",
+        "B3C4D5E6F7",
+        "A1B2C3D4E5F6",
+        "4A1B2C3D4E5F6",
+        "04:A1:B2",
+        "A1:B2:C3:D4:E5:F6",
+        "8804A1B2",
+        "88:04:A1:B2",
+    ],
+)
 def test_a_line_only_a_cut_makes_is_no_read_even_as_a_whole_line_before_hello(line):
     d = LineDecoder()  # a port read from its first byte: the line is whole, yet no tag looks like this
     d.step(0.0, (line + "\r\n").encode())
@@ -284,7 +360,9 @@ def test_a_line_only_a_cut_makes_is_no_read_even_as_a_whole_line_before_hello(li
 
 def test_every_whole_tag_a_scanner_sends_is_still_a_read():
     d = LineDecoder()
-    d.step(0.0, "".join(t + eol for t, eol in zip(SCANNED + ["A", "CAFE"], ["\r\n", "\n", "\r"] * 4)).encode())
+    d.step(
+        0.0, "".join(t + eol for t, eol in zip(SCANNED + ["A", "CAFE"], ["\r\n", "\n", "\r"] * 4)).encode()
+    )
     assert d.take_uids() == SCANNED + ["A", "CAFE"]
 
 
@@ -301,7 +379,7 @@ def _feed_from(d: LineDecoder, data: bytes, cuts: list[int]) -> None:
     """`data` in chunks as a serial port hands it over (sizes taken in turn from `cuts`), 10 ms apart."""
     i, k = 0, 0
     while i < len(data):
-        d.step(0.01 * (k + 1), data[i:i + cuts[k % len(cuts)]])
+        d.step(0.01 * (k + 1), data[i : i + cuts[k % len(cuts)]])
         i, k = i + cuts[k % len(cuts)], k + 1
 
 
@@ -309,20 +387,33 @@ pico_lines = st.one_of(st.sampled_from(NOISE), pico_uids.map(lineproto.tag), st.
 eols = st.lists(st.sampled_from(["\r\n", "\n", "\r"]), min_size=1, max_size=3)
 
 
-@given(st.lists(pico_lines, min_size=1, max_size=30), eols, st.data(), st.lists(st.integers(1, 64), min_size=1, max_size=6))
+@given(
+    st.lists(pico_lines, min_size=1, max_size=30),
+    eols,
+    st.data(),
+    st.lists(st.integers(1, 64), min_size=1, max_size=6),
+)
 @settings(max_examples=300, deadline=None)
 def test_a_pico_stream_opened_anywhere_gives_only_the_tag_lines_that_came_whole(lines, ends, data, cuts):
     wire, spans = _wire(lines, ends)
     at = data.draw(st.integers(0, len(wire) - 1))  # the open lands here: what came before is flushed
-    expected = [lineproto.decode(line)[1][0] for line, (start, _) in zip(lines, spans)
-                if start >= at and lineproto.is_ours(line) and lineproto.decode(line)[0] == lineproto.TAG]
+    expected = [
+        lineproto.decode(line)[1][0]
+        for line, (start, _) in zip(lines, spans)
+        if start >= at and lineproto.is_ours(line) and lineproto.decode(line)[0] == lineproto.TAG
+    ]
     d = LineDecoder()
     d.restart(0.0)
     _feed_from(d, wire[at:], cuts)
     assert d.take_uids() == expected
 
 
-@given(st.lists(st.sampled_from(SCANNED), min_size=1, max_size=20), eols, st.data(), st.lists(st.integers(1, 64), min_size=1, max_size=6))
+@given(
+    st.lists(st.sampled_from(SCANNED), min_size=1, max_size=20),
+    eols,
+    st.data(),
+    st.lists(st.integers(1, 64), min_size=1, max_size=6),
+)
 @settings(max_examples=300, deadline=None)
 def test_a_scanner_opened_anywhere_reads_every_line_after_the_first_one_it_sees(lines, ends, data, cuts):
     wire, spans = _wire(lines, ends)

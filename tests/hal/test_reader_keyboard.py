@@ -19,11 +19,15 @@ def _typed(text: str) -> list[pygame.event.Event]:
     events = []
     for ch in text.lower():
         key = getattr(pygame, f"K_{ch}")
-        events += [pygame.event.Event(pygame.KEYDOWN, key=key, unicode=ch, mod=0),
-                   pygame.event.Event(pygame.TEXTINPUT, text=ch),
-                   pygame.event.Event(pygame.KEYUP, key=key, mod=0)]
-    return events + [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="\r", mod=0),
-                     pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0)]
+        events += [
+            pygame.event.Event(pygame.KEYDOWN, key=key, unicode=ch, mod=0),
+            pygame.event.Event(pygame.TEXTINPUT, text=ch),
+            pygame.event.Event(pygame.KEYUP, key=key, mod=0),
+        ]
+    return events + [
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="\r", mod=0),
+        pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0),
+    ]
 
 
 def _translate(events) -> list:
@@ -43,8 +47,18 @@ def test_a_scanner_in_keyboard_mode_gives_no_card_read():
 def test_a_scanner_in_keyboard_mode_presses_the_tables_buttons_instead():
     presses = [e.button for e in _translate(_typed(TAG)) if e.kind is Press.SHORT]
     # 0 and F are not mapped; 4 A 1 B 2 C 3 D 4 E 5 6 and Enter are
-    assert presses == [VButton.for_district("B1"), VButton.for_district("B1"), VButton.for_district("A1"),
-                       VButton.BACK, VButton.for_district("A2"), VButton.for_district("C3"),
-                       VButton.for_district("A3"), VButton.for_district("B3"), VButton.for_district("B1"),
-                       VButton.for_district("A3"), VButton.for_district("B2"), VButton.for_district("B3"),
-                       VButton.CONFIRM]
+    assert presses == [
+        VButton.for_district("B1"),
+        VButton.for_district("B1"),
+        VButton.for_district("A1"),
+        VButton.BACK,
+        VButton.for_district("A2"),
+        VButton.for_district("C3"),
+        VButton.for_district("A3"),
+        VButton.for_district("B3"),
+        VButton.for_district("B1"),
+        VButton.for_district("A3"),
+        VButton.for_district("B2"),
+        VButton.for_district("B3"),
+        VButton.CONFIRM,
+    ]

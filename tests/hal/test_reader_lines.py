@@ -6,8 +6,8 @@ import serial
 from companion import cli
 from companion.gamedata import config
 from companion.gamedata.config import ReaderConfig
-from companion.hal.clock import FakeClock
 from companion.hal import lineproto
+from companion.hal.clock import FakeClock
 from companion.hal.reader import QUIET_S, LineDecoder, open_reader
 
 
@@ -66,7 +66,9 @@ def test_line_decoder_drops_an_endless_line_until_its_newline():
 
 def test_line_decoder_reads_pico_tag_lines():
     d = LineDecoder()
-    d.step(0.0, _line(lineproto.hello("0.1.0", "RC522")) + _line(lineproto.tag(bytes.fromhex("04A1B2C3D4E5F6"))))
+    d.step(
+        0.0, _line(lineproto.hello("0.1.0", "RC522")) + _line(lineproto.tag(bytes.fromhex("04A1B2C3D4E5F6")))
+    )
     assert d.take_uids() == ["04A1B2C3D4E5F6"]
     assert d.status_at(1.0) == (True, "Pico reader 0.1.0 RC522")
 
@@ -110,7 +112,9 @@ def test_line_reader_over_loopback_counts_duplicates_in_window():
     clock = FakeClock()
     reader = open_reader(ReaderConfig("lines", "loop://", 9600, 2.0), clock, opener=lambda url, baud: port)
     assert reader.poll() == []
-    assert port.read(100).startswith(b"NW HI*")  # the scanner end takes the host's HI (an echo would be a prompt)
+    assert port.read(100).startswith(
+        b"NW HI*"
+    )  # the scanner end takes the host's HI (an echo would be a prompt)
     _quiet(reader, clock)
     port.write(b"I-07\n")
     clock.advance(0.5)
@@ -154,7 +158,16 @@ def test_an_echoed_hi_is_a_prompt_not_a_board():
 
 def test_the_default_tag_pattern_takes_our_tags_and_nothing_shaped_like_output():
     d = LineDecoder()
-    good = ["04A1B2C3D4E5F6", "04:A1:B2:C3:D4:E5:F6", "04-a1-b2-c3", "DEADBEEF", "II-04", "QR-II-03", "A", "0012345678"]
+    good = [
+        "04A1B2C3D4E5F6",
+        "04:A1:B2:C3:D4:E5:F6",
+        "04-a1-b2-c3",
+        "DEADBEEF",
+        "II-04",
+        "QR-II-03",
+        "A",
+        "0012345678",
+    ]
     bad = ["hello world", "https://example.com/x", "04A1B2C3:", "-I-07", "I-07-", "'II-04'", "II 04"]
     d.step(0.0, b"".join(_line(t) for t in good + bad))
     assert d.take_uids() == good
@@ -163,7 +176,7 @@ def test_the_default_tag_pattern_takes_our_tags_and_nothing_shaped_like_output()
 
 
 def test_a_configured_tag_pattern_is_used_by_the_reader():
-    cfg = config.loads('[reader]\ntype = "lines"\ntag_pattern = \'NW-CARD-\\d{3}\'\n')
+    cfg = config.loads("[reader]\ntype = \"lines\"\ntag_pattern = 'NW-CARD-\\d{3}'\n")
     assert cfg.reader.tag_pattern == r"NW-CARD-\d{3}"
     port = serial.serial_for_url("loop://", timeout=0)
     clock = FakeClock()
@@ -177,7 +190,9 @@ def test_a_configured_tag_pattern_is_used_by_the_reader():
 
 
 def test_default_config_carries_the_default_tag_pattern():
-    assert config.default().reader.tag_pattern == config.DEFAULT_TAG_PATTERN == config.ReaderConfig().tag_pattern
+    assert (
+        config.default().reader.tag_pattern == config.DEFAULT_TAG_PATTERN == config.ReaderConfig().tag_pattern
+    )
 
 
 @pytest.mark.parametrize("pattern", ["'[A-Z'", "'(unclosed'", "'*'", "7", '""'])
@@ -192,15 +207,24 @@ def test_a_bad_tag_pattern_is_a_config_error_with_file_line_field(tmp_path, caps
 
 def test_a_hello_echoed_at_the_prompt_is_no_handshake():
     d = LineDecoder()
-    d.step(0.0, _line(">>> " + lineproto.hello("0.1.0", "RC522")) + _line("SyntaxError: invalid syntax") + b"II-04\r\n")
+    d.step(
+        0.0,
+        _line(">>> " + lineproto.hello("0.1.0", "RC522"))
+        + _line("SyntaxError: invalid syntax")
+        + b"II-04\r\n",
+    )
     ok, why = d.status_at(0.1)
     assert not ok and "MicroPython prompt" in why
-    assert d.stats["frames_ok"] == 0 and d.take_uids() == []  # a port showing a prompt is a Pico's: no bare lines
+    assert (
+        d.stats["frames_ok"] == 0 and d.take_uids() == []
+    )  # a port showing a prompt is a Pico's: no bare lines
 
 
 def test_a_port_that_echoes_the_hi_reads_no_bare_lines():
     port = serial.serial_for_url("loop://", timeout=0)  # echoes everything, as a MicroPython prompt does
-    reader = open_reader(ReaderConfig("lines", "loop://", 9600, 2.0), FakeClock(), opener=lambda url, baud: port)
+    reader = open_reader(
+        ReaderConfig("lines", "loop://", 9600, 2.0), FakeClock(), opener=lambda url, baud: port
+    )
     reader.poll()
     port.write(b"II-04\n")
     assert reader.poll() == []

@@ -3,8 +3,8 @@
 import serial
 
 from companion.gamedata.config import ReaderConfig
-from companion.hal.clock import FakeClock
 from companion.hal import pn532
+from companion.hal.clock import FakeClock
 from companion.hal.pn532 import FakePn532, FrameKind, FrameParser, Pn532Session, build_frame
 from companion.hal.reader import open_reader
 

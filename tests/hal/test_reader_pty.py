@@ -1,14 +1,13 @@
 """Readers on real pseudo-terminals: a fake PN532 on the far end, unplug and replug, back-off."""
 
-
 import time
 
 import pytest
 import serial
 
 from companion.gamedata.config import ReaderConfig
-from companion.hal.clock import FakeClock
 from companion.hal import lineproto
+from companion.hal.clock import FakeClock
 from companion.hal.pn532 import FakePn532
 from companion.hal.reader import QUIET_S, open_reader
 from tests.fakes import Cable
@@ -122,8 +121,10 @@ def test_lines_over_pty_from_a_serial_scanner_take_only_tag_shaped_lines(cable):
     reader.close()
 
 
-BANNER = (b"MicroPython v1.22.2 on 2024-02-22; Raspberry Pi Pico with RP2040\r\n"
-          b'Type "help()" for more information.\r\n>>> ')
+BANNER = (
+    b"MicroPython v1.22.2 on 2024-02-22; Raspberry Pi Pico with RP2040\r\n"
+    b'Type "help()" for more information.\r\n>>> '
+)
 
 
 class PicoAtItsPrompt:
@@ -141,8 +142,10 @@ class PicoAtItsPrompt:
             line, self.typed = self.typed.split(b"\r", 1)
             out += line + b"\r\n"
             if line.strip():
-                out += (b'Traceback (most recent call last):\r\n  File "<stdin>", line 1\r\n'
-                        b"SyntaxError: invalid syntax\r\n")
+                out += (
+                    b'Traceback (most recent call last):\r\n  File "<stdin>", line 1\r\n'
+                    b"SyntaxError: invalid syntax\r\n"
+                )
             out += b">>> "
         return out
 
@@ -164,11 +167,15 @@ def test_a_pico_answering_from_its_prompt_is_no_handshake_and_no_read(cable):
 def test_a_firmware_crash_after_the_handshake_is_reported_and_never_read(cable):
     reader, clock = _line_reader(cable)
     reader.poll()
-    cable.write((lineproto.hello("0.1.0", "RC522") + "\r\n" + lineproto.tag(bytes.fromhex(NTAG)) + "\r\n").encode())
+    cable.write(
+        (lineproto.hello("0.1.0", "RC522") + "\r\n" + lineproto.tag(bytes.fromhex(NTAG)) + "\r\n").encode()
+    )
     clock.advance(0.1)
     assert [r.tag for r in reader.poll()] == [NTAG]
-    cable.write(b'Traceback (most recent call last):\r\n  File "main.py", line 96, in main\r\n'
-                b"OSError: [Errno 110] ETIMEDOUT\r\n" + BANNER + b"\r\nII-04\r\nDEADBEEF\r\n")
+    cable.write(
+        b'Traceback (most recent call last):\r\n  File "main.py", line 96, in main\r\n'
+        b"OSError: [Errno 110] ETIMEDOUT\r\n" + BANNER + b"\r\nII-04\r\nDEADBEEF\r\n"
+    )
     clock.advance(0.1)
     assert reader.poll() == []
     ok, why = reader.status
@@ -232,11 +239,15 @@ def _settle(reader, clock, cable) -> list:
     return reads
 
 
-@pytest.mark.parametrize("head, tail", [
-    (b"04A1B2C3", b"D4E5F6\r\n"),  # a scanner's UID
-    (b"04A1B2C3D4E5F6\r", b"\n"),  # cut between CR and LF: the tail is an empty line
-    (b"II", b"-04\r"),  # a scanner with a CR suffix
-], ids=["uid", "crlf", "cr"])
+@pytest.mark.parametrize(
+    "head, tail",
+    [
+        (b"04A1B2C3", b"D4E5F6\r\n"),  # a scanner's UID
+        (b"04A1B2C3D4E5F6\r", b"\n"),  # cut between CR and LF: the tail is an empty line
+        (b"II", b"-04\r"),  # a scanner with a CR suffix
+    ],
+    ids=["uid", "crlf", "cr"],
+)
 def test_a_scanner_port_opened_mid_line_drops_the_tail_and_reads_on(cable, head, tail):
     cable.write(head)  # on its way when the port opens: pyserial's open flushes it
     reader, clock = _line_reader(cable, 9600)
@@ -253,8 +264,16 @@ def test_a_pico_port_opened_in_its_banner_reads_only_its_own_lines(cable):
     cable.write(b"MicroPython v1.22.2 on 2024-02-22; Raspberry Pi Pico with ")
     reader, clock = _line_reader(cable)
     reader.poll()
-    cable.write(b"RP2040\r\n" + (lineproto.hello("0.1.0", "RC522") + "\r\n" + lineproto.tag(bytes.fromhex(NTAG)) + "\r\n"
-                                  + "II-04\r\n").encode())
+    cable.write(
+        b"RP2040\r\n"
+        + (
+            lineproto.hello("0.1.0", "RC522")
+            + "\r\n"
+            + lineproto.tag(bytes.fromhex(NTAG))
+            + "\r\n"
+            + "II-04\r\n"
+        ).encode()
+    )
     assert [r.tag for r in _settle(reader, clock, cable)] == [NTAG]
     assert reader.stats["dropped_partial"] == 1 and reader.status == (True, "Pico reader 0.1.0 RC522")
     reader.close()

@@ -28,7 +28,11 @@ def _tint(surface, rect):
     """The colour most of a tile shows (its name and its lights' dots sit on top of the tint)."""
     from collections import Counter
 
-    spots = [surface.get_at((x, y)) for x in range(rect.x + 4, rect.right - 4, 3) for y in range(rect.y + 4, rect.bottom - 4, 3)]
+    spots = [
+        surface.get_at((x, y))
+        for x in range(rect.x + 4, rect.right - 4, 3)
+        for y in range(rect.y + 4, rect.bottom - 4, 3)
+    ]
     return Counter(tuple(c) for c in spots).most_common(1)[0][0]
 
 
@@ -83,11 +87,15 @@ def test_sim_clicking_a_tile_presses_its_district_button(sim):
     assert _click(sim, g.tiles["C3"].center) is True
     events = sim.buttons.poll(sim.clock.advance(1.0))
     assert [(e.button, e.kind, e.source) for e in events] == [
-        (VButton.DISTRICT_C3, Press.DOWN, "sim"), (VButton.DISTRICT_C3, Press.UP, "sim"),
-        (VButton.DISTRICT_C3, Press.SHORT, "sim")]
+        (VButton.DISTRICT_C3, Press.DOWN, "sim"),
+        (VButton.DISTRICT_C3, Press.UP, "sim"),
+        (VButton.DISTRICT_C3, Press.SHORT, "sim"),
+    ]
 
 
-@pytest.mark.parametrize("button", [VButton.NEXT, VButton.CONFIRM, VButton.UNDO, VButton.VEIL_UP, VButton.VEIL_DOWN])
+@pytest.mark.parametrize(
+    "button", [VButton.NEXT, VButton.CONFIRM, VButton.UNDO, VButton.VEIL_UP, VButton.VEIL_DOWN]
+)
 def test_sim_clicking_a_button_presses_it(sim, button):
     _, g = _draw(sim)
     _click(sim, g.buttons[button].center)
@@ -113,13 +121,18 @@ def test_sim_release_outside_still_releases_the_pressed_button(sim):
 def test_sim_clicks_elsewhere_and_other_events_are_not_consumed(sim):
     _, g = _draw(sim)
     assert sim.panel.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(1, 1), button=1)) is False
-    assert sim.panel.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=g.tiles["A1"].center, button=3)) is False
+    assert (
+        sim.panel.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=g.tiles["A1"].center, button=3))
+        is False
+    )
     assert sim.panel.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE)) is False
     assert sim.buttons.poll(sim.clock.advance(1.0)) == []
 
 
 def test_sim_ignores_clicks_before_it_was_drawn(sim):
-    assert sim.panel.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(400, 200), button=1)) is False
+    assert (
+        sim.panel.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(400, 200), button=1)) is False
+    )
 
 
 def test_sim_draws_into_a_sub_rect_only():
@@ -155,7 +168,9 @@ def test_sim_paints_again_only_when_what_it_shows_changed(sim):
     sim.panel.handle_event(pygame.event.Event(pygame.WINDOWEXPOSED))
     assert sim.panel.draw(surface, surface.get_rect()) is True  # the window needs its pixels again
     g = sim.panel.geometry(surface.get_rect())
-    sim.panel.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=g.buttons[VButton.NEXT].center, button=1))
+    sim.panel.handle_event(
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=g.buttons[VButton.NEXT].center, button=1)
+    )
     assert sim.panel.draw(surface, surface.get_rect()) is True  # a button held
     assert sim.panel.draw(surface, pygame.Rect(10, 0, 490, 480)) is True  # another place
 
@@ -163,12 +178,16 @@ def test_sim_paints_again_only_when_what_it_shows_changed(sim):
 def test_every_backend_has_a_panel_and_only_the_simulator_shows_one():
     from companion.hal import Panel
 
-    with open_hardware(config.default(), "mock", FakeClock()) as mock, \
-            open_hardware(config.default(), "sim", FakeClock()) as sim:
+    with (
+        open_hardware(config.default(), "mock", FakeClock()) as mock,
+        open_hardware(config.default(), "sim", FakeClock()) as sim,
+    ):
         assert isinstance(mock.panel, Panel) and isinstance(sim.panel, Panel)
         surface = pygame.Surface((400, 480))
         assert mock.panel.width == 0 and mock.panel.draw(surface, surface.get_rect()) is False
-        assert mock.panel.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1)) is False
+        assert (
+            mock.panel.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1)) is False
+        )
         assert sim.panel.width == int(config.default().display.height * 0.6)
 
 

@@ -13,13 +13,32 @@ def counts():
 
 def masters_view(**changes):
     """A Masters view at night: quiet districts, Mila and Imre at the station, veil 4."""
-    districts = {f"{r}{c}": {"name": f"{r}{c}", "agents_hidden": 0, "agents_exposed": 0, "minions": 0,
-                             "sigil": None, "relics": [], "cards": []} for r in "ABC" for c in "123"}
+    districts = {
+        f"{r}{c}": {
+            "name": f"{r}{c}",
+            "agents_hidden": 0,
+            "agents_exposed": 0,
+            "minions": 0,
+            "sigil": None,
+            "relics": [],
+            "cards": [],
+        }
+        for r in "ABC"
+        for c in "123"
+    }
     view = {
-        "game": "masters", "round": 2, "phase": "night", "step": "turn", "veil": 4, "outcome": None,
-        "order": ["Mila", "Imre"], "districts": districts,
-        "vampires": {"Mila": {"district": "A1", "blood": 4, "drained": False},
-                     "Imre": {"district": "A1", "blood": 4, "drained": False}},
+        "game": "masters",
+        "round": 2,
+        "phase": "night",
+        "step": "turn",
+        "veil": 4,
+        "outcome": None,
+        "order": ["Mila", "Imre"],
+        "districts": districts,
+        "vampires": {
+            "Mila": {"district": "A1", "blood": 4, "drained": False},
+            "Imre": {"district": "A1", "blood": 4, "drained": False},
+        },
         "combat": None,
     }
     view.update(changes)

@@ -2,7 +2,13 @@
 
 from companion.lighting.color import BLACK, Blend, mix
 from companion.lighting.compositor import (
-    Entry, Overlay, apply_overlays, compose, live_overlays, prune_history, render_history,
+    Entry,
+    Overlay,
+    apply_overlays,
+    compose,
+    live_overlays,
+    prune_history,
+    render_history,
 )
 from companion.lighting.effects import Look, SequenceParams, Step, look, solid
 

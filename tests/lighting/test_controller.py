@@ -3,12 +3,12 @@
 import copy
 
 from companion.gamedata.config import LedConfig
+from companion.games.masters import scene as masters
 from companion.lighting.color import BLACK, mix_pixels
 from companion.lighting.compositor import Entry, Overlay
 from companion.lighting.controller import FIRST_STEP, LightingController
 from companion.lighting.output import OutputStage
 from companion.lighting.patterns import Health, status_look
-from companion.games.masters import scene as masters
 from companion.lighting.scenes import DEFAULT_FADE
 
 
@@ -21,7 +21,10 @@ def _busy(view):
 
 
 def test_render_at_t_is_independent_of_earlier_frames(counts, view):
-    events = [{"event": "agents_placed", "district": "C1", "n": 3}, {"event": "veil_changed", "old": 4, "new": 2}]
+    events = [
+        {"event": "agents_placed", "district": "C1", "n": 3},
+        {"event": "veil_changed", "old": 4, "new": 2},
+    ]
     a, b = LightingController(counts), LightingController(counts)
     for ctl in (a, b):
         ctl.update(view, [], 0.0)
@@ -88,9 +91,17 @@ def test_agents_arriving_pulse_once_per_agent_then_restore(counts, view):
 def test_unknown_and_malformed_events_are_ignored(counts, view):
     ctl = LightingController(counts)
     ctl.update(view, [], 0.0)
-    ctl.update(view, [{"event": "teleported"}, "junk", {"no": "kind"},
-                      {"event": "agents_added", "district": "Z9", "n": 2},
-                      {"event": "agents_added", "district": 5}], 1.0)
+    ctl.update(
+        view,
+        [
+            {"event": "teleported"},
+            "junk",
+            {"no": "kind"},
+            {"event": "agents_added", "district": "Z9", "n": 2},
+            {"event": "agents_added", "district": 5},
+        ],
+        1.0,
+    )
     assert ctl.overlays == []
 
 

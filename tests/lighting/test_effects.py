@@ -8,7 +8,17 @@ import pytest
 import companion.lighting
 from companion.lighting.color import BLACK, WHITE, Blend, mix, scale, wheel_table
 from companion.lighting.effects import (
-    EFFECTS, FadeParams, Layer, LayersParams, Look, SequenceParams, SolidParams, Step, look, render, solid,
+    EFFECTS,
+    FadeParams,
+    Layer,
+    LayersParams,
+    Look,
+    SequenceParams,
+    SolidParams,
+    Step,
+    look,
+    render,
+    solid,
 )
 
 RED = (200, 0, 0)
@@ -125,7 +135,15 @@ def test_rainbow_level_dims():
 def test_flash_counts_then_stops():
     lk = look("flash", color=RED, count=3, period=0.5, duty=0.5)
     assert [render(lk, t, 1)[0] for t in (0.1, 0.3, 0.6, 0.8, 1.1, 1.4, 1.6, 9.0)] == [
-        RED, BLACK, RED, BLACK, RED, BLACK, BLACK, BLACK]
+        RED,
+        BLACK,
+        RED,
+        BLACK,
+        RED,
+        BLACK,
+        BLACK,
+        BLACK,
+    ]
     assert render(lk, -0.1, 1) == (BLACK,)
 
 
@@ -168,10 +186,15 @@ def test_layers_add_clips_and_max_keeps_the_brighter():
 
 
 def test_sequence_plays_steps_and_keeps_the_last_running():
-    seq = Look("sequence", SequenceParams((
-        Step(solid(RED), 1.0),
-        Step(look("pulse", color=(200, 0, 0), period=2.0), 1.0),
-    )))
+    seq = Look(
+        "sequence",
+        SequenceParams(
+            (
+                Step(solid(RED), 1.0),
+                Step(look("pulse", color=(200, 0, 0), period=2.0), 1.0),
+            )
+        ),
+    )
     assert render(seq, 0.5, 1) == (RED,)
     assert render(seq, 1.5, 1) == ((100, 0, 0),)  # the pulse at its own t = 0.5
     assert render(seq, 3.0, 1) == ((0, 0, 0),)  # still pulsing after the end: its t = 2.0
@@ -237,11 +260,20 @@ def test_lighting_core_imports_nothing_impure():
 def _sample(name):
     """A look of each registered effect with typical parameters."""
     samples = {
-        "solid": dict(color=RED), "breathe": dict(color=RED), "pulse": dict(color=RED),
-        "heartbeat": dict(color=RED), "comet": dict(color=RED), "chase": dict(color=RED),
-        "sparkle": dict(color=RED), "flicker": dict(color=RED), "gradient": dict(start=RED, end=BLUE),
-        "fill_bar": dict(color=RED, level=0.4), "rainbow": dict(), "flash": dict(color=RED),
-        "sweep": dict(color=RED), "fade": dict(start=RED, end=BLUE),
+        "solid": dict(color=RED),
+        "breathe": dict(color=RED),
+        "pulse": dict(color=RED),
+        "heartbeat": dict(color=RED),
+        "comet": dict(color=RED),
+        "chase": dict(color=RED),
+        "sparkle": dict(color=RED),
+        "flicker": dict(color=RED),
+        "gradient": dict(start=RED, end=BLUE),
+        "fill_bar": dict(color=RED, level=0.4),
+        "rainbow": dict(),
+        "flash": dict(color=RED),
+        "sweep": dict(color=RED),
+        "fade": dict(start=RED, end=BLUE),
         "layers": dict(layers=(Layer(solid(RED)), Layer(look("sparkle", color=BLUE), Blend.ADD, 0.5, 0.5))),
         "sequence": dict(steps=(Step(solid(RED), 1.0), Step(look("rainbow"), 2.0))),
     }

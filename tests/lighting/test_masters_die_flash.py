@@ -2,13 +2,13 @@
 
 import random
 
+from companion.games.masters import scene as masters
+from companion.games.masters.rules import bot
+from companion.games.masters.rules.events import DieUsed
 from companion.lighting.color import BLACK
 from companion.lighting.compositor import apply_overlays
 from companion.lighting.effects import render
-from companion.games.masters import scene as masters
 from companion.rules import load_game
-from companion.games.masters.rules import bot
-from companion.games.masters.rules.events import DieUsed
 
 
 def _die(removed, blood_lost, fighter="Mila", value=4):
@@ -71,8 +71,9 @@ def test_die_flash_without_any_district_shows_nothing(view):
 
 def test_die_flash_for_real_engine_dice_matches_their_outcome():
     game = load_game("masters")
-    state, _ = game.setup({"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila"],
-                           "difficulty": "easy", "seed": 7})
+    state, _ = game.setup(
+        {"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila"], "difficulty": "easy", "seed": 7}
+    )
     rng, seen = random.Random(1), {}
     while game.outcome(state) is None and len(seen) < 3:
         state, events = game.apply(state, bot.choose(game, state, rng))
@@ -83,5 +84,8 @@ def test_die_flash_for_real_engine_dice_matches_their_outcome():
             ov = _flash(e, view)
             assert ov.light == f"district.{view['vampires'][e['fighter']]['district']}"
             seen[(e["removed"], e["blood_lost"])] = render(ov.look, 0.05, 1)[0]
-    assert seen == {(True, False): masters.DIE_HIT, (True, True): masters.DIE_HIT_BLOOD,
-                    (False, True): masters.DIE_MISS}
+    assert seen == {
+        (True, False): masters.DIE_HIT,
+        (True, True): masters.DIE_HIT_BLOOD,
+        (False, True): masters.DIE_MISS,
+    }

@@ -10,7 +10,11 @@ from companion.lighting.output import OutputStage, estimate_ma, gamma_table, lim
 
 channel = st.integers(0, 255)
 colour = st.tuples(channel, channel, channel)
-frames = st.dictionaries(st.sampled_from([f"l{i}" for i in range(12)]), st.lists(colour, min_size=1, max_size=12).map(tuple), min_size=1)
+frames = st.dictionaries(
+    st.sampled_from([f"l{i}" for i in range(12)]),
+    st.lists(colour, min_size=1, max_size=12).map(tuple),
+    min_size=1,
+)
 
 
 def _stage(**settings) -> OutputStage:
@@ -94,13 +98,25 @@ def test_limiter_never_exceeds_budget(frame, budget, per_channel, idle):
 @settings(max_examples=200, deadline=None)
 @given(frames, st.integers(50, 3000), st.floats(0.0, 1.0), st.floats(1.0, 3.0), st.floats(0.0, 0.5))
 def test_output_stage_never_exceeds_budget(frame, budget, brightness, gamma, floor):
-    stage = OutputStage(gamma=gamma, brightness=brightness, night_floor=floor, budget_ma=budget,
-                        ma_per_channel=20.0, idle_ma_per_pixel=0.5)
+    stage = OutputStage(
+        gamma=gamma,
+        brightness=brightness,
+        night_floor=floor,
+        budget_ma=budget,
+        ma_per_channel=20.0,
+        idle_ma_per_pixel=0.5,
+    )
     first = stage(frame)
     assert estimate_ma(first, 20.0, 0.5) <= budget or sum(len(p) for p in frame.values()) * 0.5 > budget
     assert stage(frame) == first  # the memo never changes an answer
-    fresh = OutputStage(gamma=gamma, brightness=brightness, night_floor=floor, budget_ma=budget,
-                        ma_per_channel=20.0, idle_ma_per_pixel=0.5)
+    fresh = OutputStage(
+        gamma=gamma,
+        brightness=brightness,
+        night_floor=floor,
+        budget_ma=budget,
+        ma_per_channel=20.0,
+        idle_ma_per_pixel=0.5,
+    )
     assert fresh(frame) == first
 
 

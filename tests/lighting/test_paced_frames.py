@@ -33,14 +33,19 @@ def test_a_slow_breath_is_drawn_at_its_own_rate_not_every_frame(counts):
     # ... and still moves (the breath is not frozen), each frame the breath at its step's middle
     assert drawn >= 2.0 * BREATH_STEPS / period - 1
     at = ctl.paced_time(10.01)
-    assert ctl.render(10.01) == OutputStage.from_config(LedConfig())(ctl.compose(at)) and abs(at - 10.01) <= period / BREATH_STEPS
+    assert (
+        ctl.render(10.01) == OutputStage.from_config(LedConfig())(ctl.compose(at))
+        and abs(at - 10.01) <= period / BREATH_STEPS
+    )
 
 
 def test_fast_looks_cross_fades_and_overlays_are_drawn_every_frame(counts):
     heart = _board(counts, look("heartbeat", color=(255, 0, 0), bpm=90.0))
     assert heart.paced_time(10.0) is None and _distinct_frames(heart, 10.0, 1.0) == FPS
     breath = _board(counts, look("breathe", color=(0, 0, 255), period=8.0))
-    breath.overlays.append(Overlay("district.C1", look("pulse", color=(255, 255, 255)), start=10.0, duration=1.0))
+    breath.overlays.append(
+        Overlay("district.C1", look("pulse", color=(255, 255, 255)), start=10.0, duration=1.0)
+    )
     assert breath.paced_time(10.5) is None and _distinct_frames(breath, 10.0, 1.0) == FPS
     breath.overlays.clear()
     breath._retarget({"district.A1": look("breathe", color=(255, 0, 0), period=8.0)}, DEFAULT_FADE, 20.0)
@@ -57,17 +62,24 @@ def test_the_remembered_pace_is_always_the_pace_worked_out_afresh(counts):
     from companion.lighting.patterns import Health
 
     rng = random.Random(5)
-    looks = [look("solid", color=(200, 10, 10)), look("breathe", color=(0, 0, 255), period=8.0),
-             look("breathe", color=(0, 255, 0), period=4.0), look("heartbeat", color=(255, 0, 0), bpm=60.0),
-             look("pulse", color=(9, 9, 9), period=2.0)]
+    looks = [
+        look("solid", color=(200, 10, 10)),
+        look("breathe", color=(0, 0, 255), period=8.0),
+        look("breathe", color=(0, 255, 0), period=4.0),
+        look("heartbeat", color=(255, 0, 0), bpm=60.0),
+        look("pulse", color=(9, 9, 9), period=2.0),
+    ]
     ctl = _board(counts, looks[1])
     t, remembered = 0.0, 0
     for _ in range(400):
         t += rng.choice((0.01, 0.1, 0.5, 2.0))
         roll = rng.random()
         if roll < 0.15:
-            ctl._retarget({name: rng.choice(looks) for name in rng.sample(sorted(counts), 3)},
-                          rng.choice((0.0, 0.5, DEFAULT_FADE)), t)
+            ctl._retarget(
+                {name: rng.choice(looks) for name in rng.sample(sorted(counts), 3)},
+                rng.choice((0.0, 0.5, DEFAULT_FADE)),
+                t,
+            )
         elif roll < 0.2:
             ctl.set_health(rng.choice(list(Health)), t)
         fresh = copy.copy(ctl)
@@ -93,8 +105,9 @@ def test_a_periodic_board_renders_each_step_of_its_cycle_once_then_looks_it_up(c
     # composed once.
     from companion.storage.session import Session
 
-    session, _ = Session.new({"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila"], "difficulty": "easy",
-                              "seed": 11})
+    session, _ = Session.new(
+        {"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila"], "difficulty": "easy", "seed": 11}
+    )
     for view, steps in ((None, 192), (session.view(), 64)):
         ctl = LightingController(counts, output=OutputStage.from_config(LedConfig()))
         ctl.update(view, [], 0.0)
@@ -108,7 +121,7 @@ def test_a_periodic_board_renders_each_step_of_its_cycle_once_then_looks_it_up(c
         ctl.compose = lambda t, composed=composed, real=real: composed.append(t) or real(t)
         frames = [ctl.render(start + i / rate) for i in range(3 * cycle)]
         assert len(composed) == cycle, "each step of the cycle is composed once"
-        assert frames[:cycle] == frames[cycle: 2 * cycle] == frames[2 * cycle:]
+        assert frames[:cycle] == frames[cycle : 2 * cycle] == frames[2 * cycle :]
         for i in range(0, 3 * cycle, 7):
             assert frames[i] == _fresh(ctl, start + i / rate)
 
@@ -119,17 +132,25 @@ def test_the_cycle_is_forgotten_with_any_change_and_never_shows_a_stale_frame(co
     from companion.lighting.patterns import Health
 
     rng = random.Random(11)
-    looks = [look("solid", color=(200, 10, 10)), look("breathe", color=(0, 0, 255), period=8.0),
-             look("breathe", color=(0, 255, 0), period=4.0, phase=0.25), look("heartbeat", color=(255, 0, 0), bpm=60.0),
-             look("pulse", color=(9, 9, 9), period=2.0), look("sparkle", color=(9, 9, 200))]
+    looks = [
+        look("solid", color=(200, 10, 10)),
+        look("breathe", color=(0, 0, 255), period=8.0),
+        look("breathe", color=(0, 255, 0), period=4.0, phase=0.25),
+        look("heartbeat", color=(255, 0, 0), bpm=60.0),
+        look("pulse", color=(9, 9, 9), period=2.0),
+        look("sparkle", color=(9, 9, 200)),
+    ]
     ctl = _board(counts, looks[1])
     t, looked_up = 0.0, 0
     for _ in range(1500):
         t += rng.choice((0.01, 0.033, 0.1, 0.5, 2.0, 8.0))
         roll = rng.random()
         if roll < 0.1:
-            ctl._retarget({name: rng.choice(looks[:3] * 3 + looks[3:]) for name in rng.sample(sorted(counts), 3)},
-                          rng.choice((0.0, 0.5, DEFAULT_FADE)), t)
+            ctl._retarget(
+                {name: rng.choice(looks[:3] * 3 + looks[3:]) for name in rng.sample(sorted(counts), 3)},
+                rng.choice((0.0, 0.5, DEFAULT_FADE)),
+                t,
+            )
         elif roll < 0.13:
             ctl.set_health(rng.choice([Health.OK, Health.OK, *Health]), t)
         elif roll < 0.15:

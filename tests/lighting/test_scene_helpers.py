@@ -2,13 +2,13 @@
 
 import pytest
 
+from companion.games.mansion import scene as mansion
+from companion.games.masters import scene as masters
+from companion.games.nosferatu import scene as nosferatu
+from companion.games.strigoi import scene as strigoi
 from companion.lighting.color import Blend
 from companion.lighting.effects import OFF, solid
 from companion.lighting.scenes import Reaction, bar_of, board_plan, on_district, settle
-from companion.games.nosferatu import scene as nosferatu
-from companion.games.mansion import scene as mansion
-from companion.games.strigoi import scene as strigoi
-from companion.games.masters import scene as masters
 
 RED = (200, 0, 0)
 
@@ -20,7 +20,13 @@ def test_on_district_without_a_place_shows_nothing(pos):
 
 def test_on_district_puts_one_overlay_on_the_district():
     (ov,) = on_district("B2", solid(RED), 1.0, 0.5, Blend.ADD).overlays
-    assert (ov.light, ov.look, ov.start, ov.duration, ov.blend) == ("district.B2", solid(RED), 1.0, 0.5, Blend.ADD)
+    assert (ov.light, ov.look, ov.start, ov.duration, ov.blend) == (
+        "district.B2",
+        solid(RED),
+        1.0,
+        0.5,
+        Blend.ADD,
+    )
 
 
 @pytest.mark.parametrize("scene, fade", [(mansion, 0.5), (nosferatu, 0.5), (strigoi, 0.5), (masters, 0.3)])

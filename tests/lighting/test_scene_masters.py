@@ -2,10 +2,10 @@
 
 import copy
 
+from companion.games.masters import scene as masters
 from companion.lighting.color import BLACK
 from companion.lighting.compositor import apply_overlays
 from companion.lighting.effects import render
-from companion.games.masters import scene as masters
 from companion.lighting.scenes import scene_for
 
 
@@ -60,7 +60,10 @@ def test_exposed_agents_flicker(view):
 def test_exposed_agents_under_vampire_control_flicker_over_the_glow(view):
     _district(view, "B2", agents_exposed=1, minions=3)
     lk = masters.plan(view).looks["district.B2"]
-    assert lk.effect == "layers" and [layer.look.effect for layer in lk.params.layers] == ["breathe", "flicker"]
+    assert lk.effect == "layers" and [layer.look.effect for layer in lk.params.layers] == [
+        "breathe",
+        "flicker",
+    ]
 
 
 def test_tie_shows_the_ambient(view, quiet_view):
@@ -138,7 +141,10 @@ def test_phase_change_sweeps_and_fades_slowly(view):
     assert r.fade == masters.PHASE_FADE
     starts = {o.light: o.start for o in r.overlays}
     assert starts["district.A1"] < starts["district.A2"] < starts["district.A3"]  # dusk moves west to east
-    dawn = {o.light: o.start for o in masters.react({"event": "phase_changed", "phase": "day"}, view, 3.0).overlays}
+    dawn = {
+        o.light: o.start
+        for o in masters.react({"event": "phase_changed", "phase": "day"}, view, 3.0).overlays
+    }
     assert dawn["district.A3"] < dawn["district.A1"]
 
 
@@ -164,7 +170,9 @@ def test_sigil_flash_uses_the_owners_colour(view):
 
 
 def test_card_drawn_sweeps_row_by_row(view):
-    starts = {o.light: o.start for o in masters.react({"event": "card_drawn", "card": "I-01"}, view, 0.0).overlays}
+    starts = {
+        o.light: o.start for o in masters.react({"event": "card_drawn", "card": "I-01"}, view, 0.0).overlays
+    }
     assert starts["district.A2"] < starts["district.B2"] < starts["district.C2"]
 
 

@@ -5,17 +5,18 @@ import random
 
 import pytest
 
+from companion.games.mansion import scene as mansion
+from companion.games.nosferatu import scene as nosferatu
+from companion.games.one_night import scene as one_night
+from companion.games.strigoi import scene as strigoi
 from companion.lighting.color import BLACK, mix, scale
 from companion.lighting.compositor import apply_overlays
 from companion.lighting.controller import LightingController
 from companion.lighting.effects import render
-from companion.games.nosferatu import scene as nosferatu
-from companion.games.mansion import scene as mansion
-from companion.games.one_night import scene as one_night
-from companion.games.strigoi import scene as strigoi
 from companion.lighting.scenes import district_lights, scene_for
 from companion.plugins import bot
 from companion.rules import load_game
+
 
 class Table:
     """One game played by its bot: the current state's view and the events of the last command."""
@@ -95,10 +96,15 @@ def test_plans_survive_empty_and_sparse_views(scene):
     assert scene.react({"event": "nothing_known"}, None, 0.0).overlays == ()
 
 
-@pytest.mark.parametrize("game_id, setup", [
-    ("nosferatu", {"players": 6}), ("mansion", {"players": 3}), ("one-night", {"players": 5}),
-    ("strigoi", {"players": 2}),
-])
+@pytest.mark.parametrize(
+    "game_id, setup",
+    [
+        ("nosferatu", {"players": 6}),
+        ("mansion", {"players": 3}),
+        ("one-night", {"players": 5}),
+        ("strigoi", {"players": 2}),
+    ],
+)
 def test_whole_bot_games_light_every_state_and_event(game_id, setup, counts):
     table = Table(game_id, **setup)
     lights = LightingController(counts)
@@ -226,8 +232,9 @@ def test_nosferatu_stake_events_land_on_the_right_seats():
     events = table.do({"cmd": "give_stake", "to": "P4"})
     (ov,) = nosferatu.react(events[0], table.view, 0.0).overlays
     assert ov.light == _seat(table.view, "P4")
-    used = nosferatu.react({"event": "stake_used", "holder": "P4", "target": "P2", "character": "vampire"},
-                           table.view, 0.0).overlays
+    used = nosferatu.react(
+        {"event": "stake_used", "holder": "P4", "target": "P2", "character": "vampire"}, table.view, 0.0
+    ).overlays
     assert [o.light for o in used] == [_seat(table.view, "P2")]
 
 
@@ -257,8 +264,11 @@ def test_one_night_dusk_and_night_are_near_black_with_a_faint_floor():
     table.until(lambda v, e: v["phase"] == "night")
     dark = _px(one_night, table.view, "district.B2")[0]
     assert dark == scale(one_night.NIGHT_BLUE, 0.05) and 0 < max(dark) < 16
-    assert all(render(lk, 0.0, 1) == (BLACK,) for n, lk in one_night.plan(table.view).looks.items()
-               if n.startswith("veil."))
+    assert all(
+        render(lk, 0.0, 1) == (BLACK,)
+        for n, lk in one_night.plan(table.view).looks.items()
+        if n.startswith("veil.")
+    )
 
 
 def test_one_night_a_seat_the_board_marks_as_woken_glows_softly():
@@ -357,7 +367,8 @@ def _room_moods(view):
 
 def test_mansion_rooms_are_lit_by_occupancy():
     table = Table("mansion", players=4, rng_seed=4).until(
-        lambda v, e: {"full", "active", "occupied"} <= set(_room_moods(v).values()))
+        lambda v, e: {"full", "active", "occupied"} <= set(_room_moods(v).values())
+    )
     view = table.view
     rooms = {p: d for p, d in view["board"]["districts"].items() if d["represents"] == "room"}
     full = next(p for p, d in rooms.items() if d["mood"] == "full")
@@ -396,7 +407,9 @@ def test_mansion_role_reveal_flashes_the_board_then_counts_vampires():
     flash = [o for o in overlays if o.light == "district.A2"]
     assert apply_overlays((BLACK,) * 9, flash, 10.05) == ((255, 255, 255),) * 9
     reds = [o for o in overlays if o.light == deck and o.start > 10.0][0]
-    lit = [apply_overlays((BLACK,), [reds], reds.start + k * mansion.VAMPIRE_FLASH_S + 0.1)[0] for k in range(3)]
+    lit = [
+        apply_overlays((BLACK,), [reds], reds.start + k * mansion.VAMPIRE_FLASH_S + 0.1)[0] for k in range(3)
+    ]
     assert lit == [mansion.ROLE_RED, mansion.ROLE_RED, BLACK]  # two vampires, two red flashes
 
 
@@ -441,7 +454,9 @@ def test_strigoi_altar_and_inferno_grow_with_their_blood():
     table = _strigoi()
     view = table.view
     altar = view["altar"]
-    assert _px(strigoi, view, "district.B1")[0] == (scale(strigoi.ALTAR_BLOOD, altar / 5) if altar else strigoi.ALTAR_FLOOR)
+    assert _px(strigoi, view, "district.B1")[0] == (
+        scale(strigoi.ALTAR_BLOOD, altar / 5) if altar else strigoi.ALTAR_FLOOR
+    )
     table.do({"cmd": "lose_blood", "reason": "other"})
     embers = {_px(strigoi, view, "district.B3", t / 10)[0] for t in range(10)}
     fire = {_px(strigoi, table.view, "district.B3", t / 10)[0] for t in range(10)}
@@ -478,7 +493,9 @@ def test_strigoi_platform_collapse_falls_dark(counts):
     lights = _controller(counts, table.view, 0.0)
     table.until(_event("platform_collapsed"))
     event = next(e for e in table.events if e["event"] == "platform_collapsed")
-    pos = next(p for p, d in table.view["board"]["districts"].items() if d["represents"] == f"room {event['room']}")
+    pos = next(
+        p for p, d in table.view["board"]["districts"].items() if d["represents"] == f"room {event['room']}"
+    )
     lights.update(table.view, table.events, 20.0)
     light = f"district.{pos}"
     assert lights.compose(20.05)[light] == ((255, 255, 255),) * 9  # the crack
@@ -495,5 +512,6 @@ def test_strigoi_supreme_burns_and_the_stone_turns_to_ember():
     pos = next(p for p, d in view["board"]["districts"].items() if d.get("strigoi") == supreme)
     assert strigoi.plan(view).looks[f"district.{pos}"].params.color == strigoi.SUPREME_FIRE
     stone = [p for p, d in view["board"]["districts"].items() if d["mood"] == "night"]
-    assert stone and all(_px(strigoi, view, f"district.{p}")[0][0] > _px(strigoi, view, f"district.{p}")[0][2]
-                         for p in stone)
+    assert stone and all(
+        _px(strigoi, view, f"district.{p}")[0][0] > _px(strigoi, view, f"district.{p}")[0][2] for p in stone
+    )

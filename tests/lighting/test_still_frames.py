@@ -53,8 +53,14 @@ def test_only_the_moving_lights_are_composed_and_the_frame_is_the_whole_one(coun
     from companion.lighting import controller as controller_module
 
     ctl = _still_board(counts)
-    ctl._retarget({**{n: look("solid", color=(200, 10, 10)) for n in counts},
-                   "district.A1": look("breathe", color=(0, 0, 255))}, 0.0, 0.0)
+    ctl._retarget(
+        {
+            **{n: look("solid", color=(200, 10, 10)) for n in counts},
+            "district.A1": look("breathe", color=(0, 0, 255)),
+        },
+        0.0,
+        0.0,
+    )
     asked = []
 
     def noting(lights, *rest):
@@ -79,6 +85,8 @@ def test_only_the_moving_lights_are_composed_and_the_frame_is_the_whole_one(coun
     assert any(ov.light == "district.B3" for ov in ctl.overlays)
     check([5.0 + k / 30 for k in range(60)])
     ctl = _still_board(counts)  # a pulse over a light that stands still, as `update` adds one
-    ctl.overlays.append(Overlay("district.C1", look("pulse", color=(255, 255, 255), period=0.5), start=7.2, duration=0.5))
+    ctl.overlays.append(
+        Overlay("district.C1", look("pulse", color=(255, 255, 255), period=0.5), start=7.2, duration=0.5)
+    )
     ctl._split = None
     check([7.0 + k / 30 for k in range(30)])

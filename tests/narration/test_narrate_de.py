@@ -10,19 +10,33 @@ def test_event_lines_follow_the_language():
     drained = {"event": "vampire_drained", "vampire": "Mila"}
     two = dict(PLACED, n=2, exposed=True)
     assert narrate.line(drained, "masters") == "Mila is drained!"
-    assert [narrate.line(e, "masters") for e in (PLACED, two)] == ["1 agent arrives in A2.", "2 agents arrive in A2 (exposed)."]
+    assert [narrate.line(e, "masters") for e in (PLACED, two)] == [
+        "1 agent arrives in A2.",
+        "2 agents arrive in A2 (exposed).",
+    ]
     i18n.set_language("de")
     assert narrate.line(drained, "masters") == "Mila ist ausgesaugt!"
     assert [narrate.line(e, "masters") for e in (PLACED, two)] == [
-        "1 Agent kommt in A2 an.", "2 Agenten kommen in A2 an (aufgedeckt)."]
+        "1 Agent kommt in A2 an.",
+        "2 Agenten kommen in A2 an (aufgedeckt).",
+    ]
     won = {"event": "encounter_fought", "wolf": "Roel", "colour": "strigoi", "result": "won", "blood": True}
     assert narrate.line(won, "strigoi") == "Roel besiegt den Strigoi, Blutpunkt auf den Altar."
 
 
 def test_where_a_game_stands_in_german():
     """The phase and step ids of the state JSON are said in the table's words (companion/narration/words.py)."""
-    state = {"game": "masters", "round": 2, "phase": "night", "step": "turn", "current_player": "Mila", "veil": 5}
-    assert narrate.where(state) == "round 2, night / turns, Mila's turn, Veil: 5"  # (round and veil: Masters' plugin)
+    state = {
+        "game": "masters",
+        "round": 2,
+        "phase": "night",
+        "step": "turn",
+        "current_player": "Mila",
+        "veil": 5,
+    }
+    assert (
+        narrate.where(state) == "round 2, night / turns, Mila's turn, Veil: 5"
+    )  # (round and veil: Masters' plugin)
     i18n.set_language("de")
     assert narrate.where(state) == "Runde 2, Nacht / Spielzüge, Mila am Zug, Schleier: 5"
     stake = {"game": "nosferatu", "round": 1, "phase": "dusk", "step": "give-stake"}
@@ -45,8 +59,10 @@ def test_one_nights_narrator_speaks_the_steps_in_german():
     timer.update(game.to_json(state), 0.1)
     nxt, _ = game.apply(state, {"cmd": "next"})
     timer.update(game.to_json(nxt), 0.1)
-    assert said[0] == ("Die Nacht senkt sich über das Dorf. "
-                       "Alle schließen die Augen und halten sie geschlossen, bis sie gerufen werden.")
+    assert said[0] == (
+        "Die Nacht senkt sich über das Dorf. "
+        "Alle schließen die Augen und halten sie geschlossen, bis sie gerufen werden."
+    )
     assert len(said) >= 2 and all("eyes" not in line and "Everyone" not in line for line in said), said
 
 
@@ -81,7 +97,9 @@ def test_every_event_of_the_other_games_has_its_own_line_in_both_languages(game_
     english = {k: narrate.line(e, game_id) for k, e in events.items()}
     i18n.set_language("de")
     german = {k: narrate.line(e, game_id) for k, e in events.items()}
-    assert [k for k, text in english.items() if text.startswith(k.replace("_", " "))] == []  # the generic line
+    assert [
+        k for k, text in english.items() if text.startswith(k.replace("_", " "))
+    ] == []  # the generic line
     assert [k for k in events if german[k] == english[k]] == []
 
 
@@ -93,8 +111,10 @@ def test_other_games_lines_name_rooms_roles_and_teams_from_the_data():
     i18n.set_language("de")
     assert narrate.line(won, "one-night") == "*** Spielende, Sieger: Vampire und Gerber. ***"
     assert narrate.line(cards, "mansion") == "P1 nimmt 2 Karten, Raum: Garderobe (noch 0)."
-    assert narrate.line({"event": "game_set_up", "players": 3, "roles": ["master"], "steps": 5}, "one-night") == \
-        "Karten an 3 Spieler verteilt: Der Meister. Die Nacht hat 5 Schritte."
+    assert (
+        narrate.line({"event": "game_set_up", "players": 3, "roles": ["master"], "steps": 5}, "one-night")
+        == "Karten an 3 Spieler verteilt: Der Meister. Die Nacht hat 5 Schritte."
+    )
 
 
 def test_german_lines_read_right_whatever_the_name():
@@ -103,7 +123,10 @@ def test_german_lines_read_right_whatever_the_name():
     i18n.set_language("de")
     entered = {"event": "room_entered", "player": "P2", "room": 4, "redirected": True, "wanted": 0}
     assert narrate.line(entered, "mansion") == "P2 betritt einen Raum: Das Orakel (besetzt: Eingangshalle)."
-    assert narrate.line({"event": "room_acted", "player": "P2", "room": 4}, "mansion") == "P2 nutzt den Raum: Das Orakel."
+    assert (
+        narrate.line({"event": "room_acted", "player": "P2", "room": 4}, "mansion")
+        == "P2 nutzt den Raum: Das Orakel."
+    )
     fifth = {"event": "ritual_cast", "name": "Fifth Ritual", "nights": 5}
     assert narrate.line(fifth, "nosferatu").startswith("Ritual gewirkt: Fünftes Ritual. ")
     veil = {"event": "veil_changed", "old": 5, "new": 4, "why": "Mila's dark ability"}

@@ -6,31 +6,50 @@ import inspect
 import random
 import re
 import typing
-from importlib import import_module
 
 import pytest
 
 from companion import i18n
 from companion.narration import narrate
-from companion.rules import load_game
-from companion.rules.base import Event
 from companion.plugins import games
+from companion.rules import load_game
 from tests.reliability.helpers import bot_for, setup_of
 
 GAMES = list(games())  # every game of the catalog
-OUTCOMES = {"masters": ("victory", "defeat-veil", "defeat-deck"), "strigoi": ("victory", "defeat"),
-            "nosferatu": ("hunters-stake", "evil-bites"), "mansion": ("clock", "points")}
+OUTCOMES = {
+    "masters": ("victory", "defeat-veil", "defeat-deck"),
+    "strigoi": ("victory", "defeat"),
+    "nosferatu": ("hunters-stake", "evil-bites"),
+    "mansion": ("clock", "points"),
+}
 PYTHON = re.compile(r"\bNone\b|\bTrue\b|\bFalse\b|[{}\[\]_]")
 # corrections the bots never make, as the table would send them (each game's docs/<game>.md)
 ADJUSTS = {
-    "masters": [{"cmd": "adjust", "veil": 3}, {"cmd": "adjust", "district": "B2", "minions": 3},
-                {"cmd": "adjust", "vampire": "Imre", "blood": 1}, {"cmd": "adjust", "reserve": {"agents": 2}}],
+    "masters": [
+        {"cmd": "adjust", "veil": 3},
+        {"cmd": "adjust", "district": "B2", "minions": 3},
+        {"cmd": "adjust", "vampire": "Imre", "blood": 1},
+        {"cmd": "adjust", "reserve": {"agents": 2}},
+    ],
     "nosferatu": [{"cmd": "adjust", "nights": 3, "bites": {"P2": 1}}, {"cmd": "adjust", "holder": "P3"}],
-    "mansion": [{"cmd": "adjust", "player": "P1", "tokens": 1, "stored": 2}, {"cmd": "adjust", "room_cards": {"3": 2}}],
+    "mansion": [
+        {"cmd": "adjust", "player": "P1", "tokens": 1, "stored": 2},
+        {"cmd": "adjust", "room_cards": {"3": 2}},
+    ],
     "one-night": [],  # its adjust jumps the narrator: step events, played by the bot already
-    "strigoi": [{"cmd": "adjust", "altar": 3, "inferno": 1, "wounds": {"Attila": 2}, "rewards": {"Attila": 1},
-                 "strigoi": {"master": {"room": "n", "wounds": 1}}, "collapsed": ["n"], "marker": True},
-                {"cmd": "adjust", "collapsed": [], "ladders": [], "marker": False}],
+    "strigoi": [
+        {
+            "cmd": "adjust",
+            "altar": 3,
+            "inferno": 1,
+            "wounds": {"Attila": 2},
+            "rewards": {"Attila": 1},
+            "strigoi": {"master": {"room": "n", "wounds": 1}},
+            "collapsed": ["n"],
+            "marker": True,
+        },
+        {"cmd": "adjust", "collapsed": [], "ladders": [], "marker": False},
+    ],
 }
 
 
@@ -81,7 +100,13 @@ def made(cls: type, samples: dict[str, list]) -> list[dict]:
         args = typing.get_args(hint)
         base = next((a for a in args if a is not type(None)), hint)
         base = typing.get_origin(base) or base
-        values = {bool: [True, False], int: [2, 1], str: ["Mila"], dict: [{"Mila": 1}], tuple: [("Mila", "Roel")]}.get(base, ["Mila"])
+        values = {
+            bool: [True, False],
+            int: [2, 1],
+            str: ["Mila"],
+            dict: [{"Mila": 1}],
+            tuple: [("Mila", "Roel")],
+        }.get(base, ["Mila"])
         choices[name] = values + ([None] if type(None) in args else [])
     width = max(len(v) for v in choices.values())
     return [cls(**{k: v[i % len(v)] for k, v in choices.items()}).to_dict() for i in range(width)]
@@ -133,8 +158,12 @@ def test_every_event_of_every_game_reads_in_words_and_as_its_own_game(events_by_
                 assert text and not PYTHON.search(text), f"{game_id} {kind} ({language}): {text!r} from {e}"
                 assert text == table[kind](e), f"{game_id} {kind}: not its own line but {text!r}"
                 if kind == "game_over":  # the end is said in each game's own words
-                    theirs = {lines[kind]({**e, "outcome": o}) for other, lines in others.items()
-                              for o in OUTCOMES.get(other, ()) if kind in lines}
+                    theirs = {
+                        lines[kind]({**e, "outcome": o})
+                        for other, lines in others.items()
+                        for o in OUTCOMES.get(other, ())
+                        if kind in lines
+                    }
                     assert text not in theirs, f"{game_id} ends with another game's line: {text!r}"
     finally:
         i18n.set_language("en")
@@ -144,7 +173,10 @@ def test_every_event_of_every_game_reads_in_words_and_as_its_own_game(events_by_
 def test_strigoi_ends_with_its_own_victory_and_defeat(language):
     i18n.set_language(language)
     try:
-        masters = {narrate.line({"event": "game_over", "outcome": o}, "masters") for o in ("victory", "defeat-veil", "defeat-deck")}
+        masters = {
+            narrate.line({"event": "game_over", "outcome": o}, "masters")
+            for o in ("victory", "defeat-veil", "defeat-deck")
+        }
         won = narrate.line({"event": "game_over", "outcome": "victory"}, "strigoi")
         lost = narrate.line({"event": "game_over", "outcome": "defeat"}, "strigoi")
         assert won != lost and not {won, lost} & masters
@@ -155,7 +187,18 @@ def test_strigoi_ends_with_its_own_victory_and_defeat(language):
 
 
 def test_an_unknown_event_of_a_named_game_gets_a_generic_line_in_words():
-    text = narrate.line({"event": "door_opened", "door_id": None, "locked": False, "keys": ["brass_key"],
-                         "where": {"room": "hall"}}, "strigoi")
+    text = narrate.line(
+        {
+            "event": "door_opened",
+            "door_id": None,
+            "locked": False,
+            "keys": ["brass_key"],
+            "where": {"room": "hall"},
+        },
+        "strigoi",
+    )
     assert text == "door opened: locked no, keys brass key, where room hall"
-    assert narrate.line({"event": "game_over", "outcome": "victory"}, "a-sixth-game") == "game over: outcome victory"
+    assert (
+        narrate.line({"event": "game_over", "outcome": "victory"}, "a-sixth-game")
+        == "game over: outcome victory"
+    )

@@ -40,5 +40,18 @@ def test_step_timer_stands_still_while_paused_and_for_untimed_games():
         assert timer.update(view, 1.0) is None
     assert timer.info()["elapsed"] == 0.0
     masters = load_game("masters")
-    mview = masters.to_json(masters.setup(masters.canonical(None, {"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila"], "difficulty": "easy", "seed": 1}))[0])
+    mview = masters.to_json(
+        masters.setup(
+            masters.canonical(
+                None,
+                {
+                    "cmd": "setup",
+                    "game": "masters",
+                    "vampires": ["Imre", "Mila"],
+                    "difficulty": "easy",
+                    "seed": 1,
+                },
+            )
+        )[0]
+    )
     assert timer.update(mview, 5.0) is None and timer.info() is None

@@ -9,10 +9,10 @@ import wave
 
 import pytest
 
-from companion.rules import load_game
-from companion.games.one_night.rules import bot
 from companion.games.one_night.narration import narration_for
+from companion.games.one_night.rules import bot
 from companion.narration.speech import Speaker
+from companion.rules import load_game
 from companion.ui.sound import MASK_LEVEL, night_masking_samples, to_mixer_bytes
 
 
@@ -67,8 +67,17 @@ def test_speaker_passes_the_text_as_one_argument_after_the_options():
     sp, runner = _speaker()
     assert sp.available and sp.why is None
     assert sp.speak("Vampires, open your eyes.") is True
-    assert runner.started[0].argv == ["/usr/bin/espeak-ng", "-v", "en", "-s", "150", "-a", "160", "--",
-                                      "Vampires, open your eyes."]
+    assert runner.started[0].argv == [
+        "/usr/bin/espeak-ng",
+        "-v",
+        "en",
+        "-s",
+        "150",
+        "-a",
+        "160",
+        "--",
+        "Vampires, open your eyes.",
+    ]
 
 
 def test_speaker_never_lets_text_become_an_option_or_a_shell_command():
@@ -122,10 +131,20 @@ def test_speaker_options_reach_the_command_line():
     assert runner.started[1].argv[1:7] == ["-v", "en-gb", "-s", "200", "-a", "200"]
 
 
-@pytest.mark.parametrize("options", [
-    {"voice": ""}, {"voice": "-w"}, {"voice": "en gb"}, {"speed": 20}, {"speed": 1000}, {"speed": "fast"},
-    {"volume": 1.5}, {"volume": -0.1}, {"volume": True},
-])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"voice": ""},
+        {"voice": "-w"},
+        {"voice": "en gb"},
+        {"speed": 20},
+        {"speed": 1000},
+        {"speed": "fast"},
+        {"volume": 1.5},
+        {"volume": -0.1},
+        {"volume": True},
+    ],
+)
 def test_speaker_refuses_bad_options(options):
     with pytest.raises(ValueError):
         _speaker(**options)
@@ -247,21 +266,37 @@ def test_narration_for_every_step_of_a_bot_game_is_said():
 
 def test_narration_for_votes_and_the_verdict_uses_seat_names():
     # (an event without names, or with an unnamed seat's code: the game's default name for the seat, never "Seat 3")
-    assert narration_for({"event": "votes_counted", "tally": {"3": 3}, "leaders": [3]}) == "Dorin has the most votes."
-    assert narration_for({"event": "votes_counted", "leaders": [2], "names": ["Ann", "Bo"]}) == "Bo has the most votes."
-    assert narration_for({"event": "votes_counted", "leaders": [2], "names": ["Ann", "P2"]}) == "Bogdan has the most votes."
-    assert narration_for({"event": "votes_counted", "leaders": [2, 4]}, names=["Ann", "Bo", "Cy", "Di"]) == \
-        "Bo and Di are tied with the most votes."
+    assert (
+        narration_for({"event": "votes_counted", "tally": {"3": 3}, "leaders": [3]})
+        == "Dorin has the most votes."
+    )
+    assert (
+        narration_for({"event": "votes_counted", "leaders": [2], "names": ["Ann", "Bo"]})
+        == "Bo has the most votes."
+    )
+    assert (
+        narration_for({"event": "votes_counted", "leaders": [2], "names": ["Ann", "P2"]})
+        == "Bogdan has the most votes."
+    )
+    assert (
+        narration_for({"event": "votes_counted", "leaders": [2, 4]}, names=["Ann", "Bo", "Cy", "Di"])
+        == "Bo and Di are tied with the most votes."
+    )
     verdict = {"event": "revealed", "killed": [5], "winners": [4], "teams": ["vampire"]}
     assert narration_for(verdict) == "Ilinca dies. The vampire team wins."
-    assert narration_for({"event": "revealed", "killed": [], "winners": [], "teams": []}) == "Nobody dies. Nobody wins."
+    assert (
+        narration_for({"event": "revealed", "killed": [], "winners": [], "teams": []})
+        == "Nobody dies. Nobody wins."
+    )
     both = {"event": "revealed", "killed": [1, 2], "teams": ["villager", "apprentice-assassin"]}
     assert narration_for(both) == "Anka and Bogdan die. The villager and apprentice assassin teams win."
 
 
 def test_narration_for_pause_and_extra_time():
-    assert narration_for({"event": "timer_extended", "step": "discussion", "seconds": 60, "total": 360}) == \
-        "One minute more to talk."
+    assert (
+        narration_for({"event": "timer_extended", "step": "discussion", "seconds": 60, "total": 360})
+        == "One minute more to talk."
+    )
     assert narration_for({"event": "timer_extended", "seconds": 90}) == "90 seconds more to talk."
     assert narration_for({"event": "paused"}) and narration_for({"event": "resumed"})
 
@@ -306,10 +341,19 @@ def test_masking_noise_is_the_same_for_the_same_seed():
     assert night_masking_samples(0.5, 8000, seed=2) != night_masking_samples(0.5, 8000)
 
 
-@pytest.mark.parametrize("seconds, rate, level", [
-    (0, 8000, 0.1), (-1, 8000, 0.1), (1e6, 8000, 0.1), (1.0, 10, 0.1), (1.0, 8000.5, 0.1), (1.0, 8000, 0.0),
-    (1.0, 8000, 2.0), ("1", 8000, 0.1),
-])
+@pytest.mark.parametrize(
+    "seconds, rate, level",
+    [
+        (0, 8000, 0.1),
+        (-1, 8000, 0.1),
+        (1e6, 8000, 0.1),
+        (1.0, 10, 0.1),
+        (1.0, 8000.5, 0.1),
+        (1.0, 8000, 0.0),
+        (1.0, 8000, 2.0),
+        ("1", 8000, 0.1),
+    ],
+)
 def test_masking_noise_refuses_bad_arguments(seconds, rate, level):
     with pytest.raises(ValueError):
         night_masking_samples(seconds, rate, level)

@@ -38,7 +38,8 @@ def write_report() -> None:
         _write_report(_FIGURES)
 
 
-_HOW = """How the journal's durability is shown:
+_HOW = (
+    """How the journal's durability is shown:
 
 - **Power loss** (tests/reliability/test_power_loss.py): the real journal, opened by the app's own
   factory (`open_journal`, only its connection injected), and session play bot
@@ -68,15 +69,21 @@ _HOW = """How the journal's durability is shown:
   I/O errors at the start and mid-game, injected by an APSW VFS under the app's factory, plus a real
   EFBIG from the kernel (RLIMIT_FSIZE lowered under a running `companion run`) and a real tmpfs
   remounted read-only. The same replay check ends each.
-""".splitlines() + [""]
+""".splitlines()
+    + [""]
+)
 
 
 def _write_report(figs: dict) -> None:
     """RELIABILITY.md from the recorded figures."""
-    lines = ["# Reliability", "",
-             "Written by `make chaos` (the reliability suite with CHAOS_FULL=1; its fast part runs in `make test`).",
-             f"Run: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, Python {os.sys.version.split()[0]}.", "",
-             *_HOW]
+    lines = [
+        "# Reliability",
+        "",
+        "Written by `make chaos` (the reliability suite with CHAOS_FULL=1; its fast part runs in `make test`).",
+        f"Run: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, Python {os.sys.version.split()[0]}.",
+        "",
+        *_HOW,
+    ]
     lines += [*FAULT_TABLE.read_text().splitlines(), ""]
     for section, values in figs.items():
         lines += [f"## {section}", "", "| figure | value |", "|---|---|"]

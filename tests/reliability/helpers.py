@@ -9,21 +9,27 @@ from pathlib import Path
 
 import serial
 
-from companion.gamedata import config
 from companion.app import App
-from companion.runtime.parts import Parts
-from companion.runtime.sources import bot_for  # noqa: F401  (the suite takes bots from here)
+from companion.gamedata import config
 from companion.hal import open_hardware
 from companion.hal.clock import FakeClock
 from companion.inputs import ButtonEvent, CardRead, Press
-from companion.storage.journal import Journal
 from companion.plugins import games
 from companion.rules import load_game
+from companion.runtime.parts import Parts
+from companion.runtime.sources import bot_for  # noqa: F401  (the suite takes bots from here)
+from companion.storage.journal import Journal
 from tests.fakes import Cable  # noqa: F401  (the suite takes it from here)
 
 UI_SIZE = (800, 480)
 GAME_SETUPS = {
-    "masters": {"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila"], "difficulty": "easy", "seed": 5},
+    "masters": {
+        "cmd": "setup",
+        "game": "masters",
+        "vampires": ["Imre", "Mila"],
+        "difficulty": "easy",
+        "seed": 5,
+    },
     "nosferatu": {"cmd": "setup", "game": "nosferatu", "players": 5, "seed": 5},
     "mansion": {"cmd": "setup", "game": "mansion", "players": 3, "seed": 5},
     "one-night": {"cmd": "setup", "game": "one-night", "players": 4, "seed": 5},
@@ -66,8 +72,18 @@ def screen_surface():
     return pygame.display.set_mode(UI_SIZE)
 
 
-def build_app(tmp_path, *, cfg=None, backend="mock", ui=None, surface=None, source=None, clock=None,
-              journal=True, **hw_kw) -> App:
+def build_app(
+    tmp_path,
+    *,
+    cfg=None,
+    backend="mock",
+    ui=None,
+    surface=None,
+    source=None,
+    clock=None,
+    journal=True,
+    **hw_kw,
+) -> App:
     """An App on `backend` with a FakeClock, a journal in tmp_path and its log lines in `app.lines`."""
     cfg = cfg or config.default()
     hw = open_hardware(cfg, backend=backend, clock=clock or FakeClock(), **hw_kw)
@@ -157,7 +173,9 @@ def small_tmpfs(tmp_path: Path, size: str, without: str):
 
     where = tmp_path / "mnt"
     where.mkdir()
-    if subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(where)], capture_output=True).returncode:
+    if subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(where)], capture_output=True
+    ).returncode:
         pytest.skip(f"mounting a tmpfs needs root (CI runs as root); {without}")
     yield where
     subprocess.run(["umount", "-l", str(where)], capture_output=True)

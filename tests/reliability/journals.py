@@ -67,12 +67,22 @@ def snapshot(path: Path) -> list[dict]:
         games = con.execute("SELECT id, game, created, updated, status FROM games ORDER BY id").fetchall()
         out = []
         for gid, game, created, updated, status in games:
-            rows = con.execute("SELECT command, at FROM commands WHERE game_id = ? AND undone = 0 ORDER BY seq",
-                               (gid,)).fetchall()
+            rows = con.execute(
+                "SELECT command, at FROM commands WHERE game_id = ? AND undone = 0 ORDER BY seq", (gid,)
+            ).fetchall()
             commands = [json.loads(c) for c, _ in rows]
-            out.append({"id": gid, "game": game, "created": created, "updated": updated, "status": status,
-                        "commands": commands, "at": [a for _, a in rows],
-                        "view": Session.replay(commands).view()})
+            out.append(
+                {
+                    "id": gid,
+                    "game": game,
+                    "created": created,
+                    "updated": updated,
+                    "status": status,
+                    "commands": commands,
+                    "at": [a for _, a in rows],
+                    "view": Session.replay(commands).view(),
+                }
+            )
         return out
     finally:
         con.close()
@@ -84,8 +94,16 @@ def lost(before: list[dict], after: list[dict], *, dates: bool = False) -> list[
     free = list(after)
     missing = []
     for game in before:
-        match = next((g for g in free if g["commands"] == game["commands"] and g["view"] == game["view"]
-                      and (not dates or (g["created"], g["updated"]) == (game["created"], game["updated"]))), None)
+        match = next(
+            (
+                g
+                for g in free
+                if g["commands"] == game["commands"]
+                and g["view"] == game["view"]
+                and (not dates or (g["created"], g["updated"]) == (game["created"], game["updated"]))
+            ),
+            None,
+        )
         if match is None:
             missing.append(game["id"])
         else:

@@ -116,8 +116,11 @@ class ApswConnection:
                 self.con = apsw.Connection(str(path), vfs=vfs)
             else:
                 flag = "mode=ro" if mode == "ro" else "immutable=1"
-                self.con = apsw.Connection(f"file:{urllib.parse.quote(str(path))}?{flag}", vfs=vfs,
-                                           flags=apsw.SQLITE_OPEN_READONLY | apsw.SQLITE_OPEN_URI)
+                self.con = apsw.Connection(
+                    f"file:{urllib.parse.quote(str(path))}?{flag}",
+                    vfs=vfs,
+                    flags=apsw.SQLITE_OPEN_READONLY | apsw.SQLITE_OPEN_URI,
+                )
         except apsw.Error as exc:
             raise as_sqlite3(exc) from None
         self.con.set_busy_timeout(5000)
@@ -151,17 +154,29 @@ def as_sqlite3(exc: apsw.Error) -> sqlite3.DatabaseError:
     """An APSW error as the stdlib raises it: an OperationalError with SQLite's result name."""
     error = sqlite3.OperationalError(str(exc) or type(exc).__name__)
     code = getattr(exc, "extendedresult", None) or getattr(exc, "result", None)
-    names = apsw.mapping_extended_result_codes if getattr(exc, "extendedresult", None) else apsw.mapping_result_codes
+    names = (
+        apsw.mapping_extended_result_codes
+        if getattr(exc, "extendedresult", None)
+        else apsw.mapping_result_codes
+    )
     error.sqlite_errorcode = code
     if code is not None:
         error.sqlite_errorname = names.get(code, "SQLITE_ERROR")
     else:  # a VFS's own exception, passed through as raised (no result code on it)
-        error.sqlite_errorname = next((name for cls, name in _ERROR_NAMES if isinstance(exc, cls)), "SQLITE_ERROR")
+        error.sqlite_errorname = next(
+            (name for cls, name in _ERROR_NAMES if isinstance(exc, cls)), "SQLITE_ERROR"
+        )
     return error
 
 
-_ERROR_NAMES = ((apsw.FullError, "SQLITE_FULL"), (apsw.ReadOnlyError, "SQLITE_READONLY"), (apsw.IOError, "SQLITE_IOERR"),
-          (apsw.CantOpenError, "SQLITE_CANTOPEN"), (apsw.BusyError, "SQLITE_BUSY"), (apsw.CorruptError, "SQLITE_CORRUPT"))
+_ERROR_NAMES = (
+    (apsw.FullError, "SQLITE_FULL"),
+    (apsw.ReadOnlyError, "SQLITE_READONLY"),
+    (apsw.IOError, "SQLITE_IOERR"),
+    (apsw.CantOpenError, "SQLITE_CANTOPEN"),
+    (apsw.BusyError, "SQLITE_BUSY"),
+    (apsw.CorruptError, "SQLITE_CORRUPT"),
+)
 
 
 class _Result:
@@ -184,4 +199,4 @@ def write_image(files: dict[str, bytes], source: Path, target: Path) -> None:
     """Lay out a cut's files for the journal `source` (and its -wal, -journal) as `target`."""
     for name, data in files.items():
         if name.startswith(str(source)):
-            Path(str(target) + name[len(str(source)):]).write_bytes(data)
+            Path(str(target) + name[len(str(source)) :]).write_bytes(data)

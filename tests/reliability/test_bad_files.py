@@ -26,13 +26,23 @@ from tests.reliability.helpers import bot_script
 
 EXAMPLES = 1500 if FULL else 150
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
-FAST = settings(max_examples=EXAMPLES, deadline=None, derandomize=not FULL,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
-                                       HealthCheck.data_too_large, HealthCheck.filter_too_much])
+FAST = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    derandomize=not FULL,
+    suppress_health_check=[
+        HealthCheck.too_slow,
+        HealthCheck.function_scoped_fixture,
+        HealthCheck.data_too_large,
+        HealthCheck.filter_too_much,
+    ],
+)
 # Python's and its libraries' own words: none may reach the user (outside what the user wrote, quoted)
-PYTHON_WORDS = re.compile(r"Traceback|Errno|errno|Expecting|JSONDecode|char \d|line \d+ column|codec|decode|"
-                          r"recursion|NoneType|invalid literal|object of type|\b[A-Z][A-Za-z]*(Error|Exception)\b|"
-                          r"\bint\(\)|UTF-8 BOM|utf-8-sig|Extra data|<class|\bself\b")
+PYTHON_WORDS = re.compile(
+    r"Traceback|Errno|errno|Expecting|JSONDecode|char \d|line \d+ column|codec|decode|"
+    r"recursion|NoneType|invalid literal|object of type|\b[A-Z][A-Za-z]*(Error|Exception)\b|"
+    r"\bint\(\)|UTF-8 BOM|utf-8-sig|Extra data|<class|\bself\b"
+)
 QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")  # what the user typed, as a message quotes it
 
 
@@ -61,7 +71,8 @@ def _no_python_words(text: str) -> None:
 def _good_lines() -> list[list[str]]:
     """The shipped scenarios and a bot-played Nosferatu game, as lists of lines."""
     return [p.read_text().splitlines() for p in sorted(SCENARIOS.glob("*.jsonl"))] + [
-        [json.dumps(c) for c in bot_script("nosferatu", 5, 12)]]
+        [json.dumps(c) for c in bot_script("nosferatu", 5, 12)]
+    ]
 
 
 def _nest(depth: int, inner: str) -> str:
@@ -74,17 +85,46 @@ bad_line = st.one_of(
     st.binary(max_size=24),  # raw bytes: often not UTF-8
     st.integers(30, 5000).map(lambda d: _nest(d, "1")),
     st.integers(30, 3000).map(lambda d: "[" * d),
-    st.integers(19, 5000).map(lambda k: '{"cmd": "setup", "game": "nosferatu", "players": 5, "seed": ' + "9" * k + "}"),
-    st.sampled_from(["NaN", '{"cmd": "next", "n": Infinity}', '{"cmd": -Infinity}', "[]", "5", '"x"', "null", "true",
-                     '{"cmd": 5}', '{"cmd": "fly"}', '{"cmd": "setup", "game": "chess"}', '{"cmd": "setup", "seed": "seven"}',
-                     '{"cmd": "setup", "game": "nosferatu", "names": {"a": 1}}', '{"cmd": "adjust", "veil": [1]}',
-                     '{"cmd": "setup", "game": "nosferatu", "names": ["A\\u202eB", "b", "c", "d", "e"]}',
-                     '{"cmd": "setup", "game": "mansion", "names": ["' + "N" * 40 + '", "b", "c"]}',
-                     '{"cmd": "play", "player": "\\ud800"}', '{"cmd": "\\u0000"}', "\ufeff{}", '{"cmd": "next",}',
-                     '{"cmd": "next" "n": 1}', "{'cmd': 'next'}", '{"cmd": "next"} {"cmd": "next"}', '{"cmd": "x\x01"}']),
-    st.dictionaries(st.text(max_size=6), st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
-                                                      lambda c: st.lists(c, max_size=3) | st.dictionaries(st.text(max_size=4), c, max_size=3),
-                                                      max_leaves=8), max_size=4).map(lambda d: json.dumps({"cmd": "setup", **d})),
+    st.integers(19, 5000).map(
+        lambda k: '{"cmd": "setup", "game": "nosferatu", "players": 5, "seed": ' + "9" * k + "}"
+    ),
+    st.sampled_from(
+        [
+            "NaN",
+            '{"cmd": "next", "n": Infinity}',
+            '{"cmd": -Infinity}',
+            "[]",
+            "5",
+            '"x"',
+            "null",
+            "true",
+            '{"cmd": 5}',
+            '{"cmd": "fly"}',
+            '{"cmd": "setup", "game": "chess"}',
+            '{"cmd": "setup", "seed": "seven"}',
+            '{"cmd": "setup", "game": "nosferatu", "names": {"a": 1}}',
+            '{"cmd": "adjust", "veil": [1]}',
+            '{"cmd": "setup", "game": "nosferatu", "names": ["A\\u202eB", "b", "c", "d", "e"]}',
+            '{"cmd": "setup", "game": "mansion", "names": ["' + "N" * 40 + '", "b", "c"]}',
+            '{"cmd": "play", "player": "\\ud800"}',
+            '{"cmd": "\\u0000"}',
+            "\ufeff{}",
+            '{"cmd": "next",}',
+            '{"cmd": "next" "n": 1}',
+            "{'cmd': 'next'}",
+            '{"cmd": "next"} {"cmd": "next"}',
+            '{"cmd": "x\x01"}',
+        ]
+    ),
+    st.dictionaries(
+        st.text(max_size=6),
+        st.recursive(
+            st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+            lambda c: st.lists(c, max_size=3) | st.dictionaries(st.text(max_size=4), c, max_size=3),
+            max_leaves=8,
+        ),
+        max_size=4,
+    ).map(lambda d: json.dumps({"cmd": "setup", **d})),
 )
 
 
@@ -109,7 +149,9 @@ def test_the_scenario_reader_refuses_malformed_lines_with_file_line_and_our_word
     tried = Counter()
     path = tmp_path / "scenario.jsonl"
     broken = re.compile(rf"^companion: (?P<file>{re.escape(str(path))}|<stdin>)(?::(?P<line>\d+))?: ")
-    refused = re.compile(rf"^(?:{re.escape(str(path))}|-):(\d+): refused ")  # (play names stdin's lines "-:N")
+    refused = re.compile(
+        rf"^(?:{re.escape(str(path))}|-):(\d+): refused "
+    )  # (play names stdin's lines "-:N")
 
     @FAST
     @given(malformed_scenario(), st.booleans())
@@ -138,9 +180,14 @@ def test_the_scenario_reader_refuses_malformed_lines_with_file_line_and_our_word
             assert err == "" and out.startswith("game ")
 
     attempt()
-    figures.setdefault("Bad input: malformed scenario lines (file and stdin)", {}).update({
-        "scenarios tried": sum(tried.values()), "exit 2 (file:line, our words)": tried[2],
-        "exit 1 (line + rule)": tried[1], "exit 0": tried[0]})
+    figures.setdefault("Bad input: malformed scenario lines (file and stdin)", {}).update(
+        {
+            "scenarios tried": sum(tried.values()),
+            "exit 2 (file:line, our words)": tried[2],
+            "exit 1 (line + rule)": tried[1],
+            "exit 0": tried[0],
+        }
+    )
 
 
 # -- the cases the issue names ------------------------------------------------------------------------
@@ -149,20 +196,38 @@ SCENARIO_CASES = {  # name -> (file content, or None for no file; the line named
     "no such file": (None, None, "file not found"),
     "not UTF-8": (SETUP.encode() + b'\n{"cmd": "give_stake", "to": "\xff"}\n', 2, "not UTF-8 text"),
     "deep nesting": (_nest(5000, "1").encode(), 1, "nested deeper than 32 levels"),
-    "deep object": (('{"cmd": "setup", "x": ' + '{"a": ' * 40 + "1" + "}" * 41).encode(), 1, "nested deeper than 32 levels"),
+    "deep object": (
+        ('{"cmd": "setup", "x": ' + '{"a": ' * 40 + "1" + "}" * 41).encode(),
+        1,
+        "nested deeper than 32 levels",
+    ),
     "id too large for SQLite": (SETUP.replace("7}", "99999999999999999999}").encode(), 1, "too large"),
     "number of 5000 digits": (SETUP.replace("7}", "9" * 5000 + "}").encode(), 1, "a number is too long"),
     "NaN": (SETUP.replace("7}", "NaN}").encode(), 1, "NaN and Infinity are not JSON numbers"),
     "unknown command": ((SETUP + '\n{"cmd": "fly"}\n').encode(), 2, "unknown command 'fly'"),
     "unknown game": (b'{"cmd": "setup", "game": "chess"}\n', 1, "unknown game 'chess'"),
     "wrong type": (SETUP.replace("7}", '"seven"}').encode(), 1, "seed must be a whole number, got 'seven'"),
-    "a list where an object is due": ((SETUP + "\n[1, 2]\n").encode(), 2, 'must be a JSON object with a "cmd" text'),
-    "an object where a list is due": (SETUP.replace("}", ', "names": {"a": 1}}').encode(), 1, "names must be a list"),
+    "a list where an object is due": (
+        (SETUP + "\n[1, 2]\n").encode(),
+        2,
+        'must be a JSON object with a "cmd" text',
+    ),
+    "an object where a list is due": (
+        SETUP.replace("}", ', "names": {"a": 1}}').encode(),
+        1,
+        "names must be a list",
+    ),
     "not JSON": ((SETUP + "\n{cmd: next}\n").encode(), 2, "a key must be a text in double quotes"),
-    "a name with a bidi override": (SETUP.replace("}", ', "names": ["A\\u202eB", "b", "c", "d", "e"]}').encode(), 1,
-                                    "text-direction character (U+202E)"),
-    "a name of 25 characters": (SETUP.replace("}", ', "names": ["' + "x" * 25 + '", "b", "c", "d", "e"]}').encode(), 1,
-                                "has 25 characters; at most 24"),
+    "a name with a bidi override": (
+        SETUP.replace("}", ', "names": ["A\\u202eB", "b", "c", "d", "e"]}').encode(),
+        1,
+        "text-direction character (U+202E)",
+    ),
+    "a name of 25 characters": (
+        SETUP.replace("}", ', "names": ["' + "x" * 25 + '", "b", "c", "d", "e"]}').encode(),
+        1,
+        "has 25 characters; at most 24",
+    ),
 }
 
 
@@ -173,7 +238,9 @@ def test_a_scenario_the_issue_names_is_exit_2_with_file_line_and_our_words(tmp_p
     path = tmp_path / "case.jsonl"
     if content is not None:
         path.write_bytes(content)
-    argv = ["play", "--script", str(path)] if command == "play" else ["run", "--headless", "--script", str(path)]
+    argv = (
+        ["play", "--script", str(path)] if command == "play" else ["run", "--headless", "--script", str(path)]
+    )
     status, _out, err = _call(argv)
     assert status == 2, err
     where = f"{path}:{line}:" if line else f"{path}:"
@@ -213,8 +280,11 @@ TOML_CASES = {  # name -> (content or None, the line named, words)
 
 
 @pytest.mark.parametrize("case", list(TOML_CASES))
-@pytest.mark.parametrize("argv", [["config", "--check"], ["cards", "check"], ["cards", "import"], ["run", "--headless", "--config"]],
-                         ids=["config", "cards-check", "cards-import", "run-config"])
+@pytest.mark.parametrize(
+    "argv",
+    [["config", "--check"], ["cards", "check"], ["cards", "import"], ["run", "--headless", "--config"]],
+    ids=["config", "cards-check", "cards-import", "run-config"],
+)
 def test_a_broken_toml_file_is_exit_2_with_file_line_and_our_words(tmp_path, case, argv):
     content, line, words = TOML_CASES[case]
     path = tmp_path / "file.toml"
@@ -237,8 +307,15 @@ def test_a_folder_given_as_a_toml_file_is_named_so(tmp_path, argv):
 
 
 # -- command-line numbers --------------------------------------------------------------------------------
-@pytest.mark.parametrize("argv", [["journal", "export", "99999999999999999999"], ["journal", "delete", "9223372036854775808"],
-                                  ["journal", "undo", "-5"], ["play", "--resume", "99999999999999999999"]])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["journal", "export", "99999999999999999999"],
+        ["journal", "delete", "9223372036854775808"],
+        ["journal", "undo", "-5"],
+        ["play", "--resume", "99999999999999999999"],
+    ],
+)
 def test_a_game_id_sqlite_cannot_hold_is_a_usage_error(argv):
     with pytest.raises(SystemExit) as done, contextlib.redirect_stderr(io.StringIO()) as err:
         cli.main(argv)
@@ -247,8 +324,19 @@ def test_a_game_id_sqlite_cannot_hold_is_a_usage_error(argv):
     _no_python_words(err.getvalue().splitlines()[-1])
 
 
-@pytest.mark.parametrize(("size", "ok"), [("319x240", False), ("320x239", False), ("3841x2160", False), ("3840x2161", False),
-                                          ("99999x99999", False), ("0x0", False), ("320x240", True), ("3840x2160", True)])
+@pytest.mark.parametrize(
+    ("size", "ok"),
+    [
+        ("319x240", False),
+        ("320x239", False),
+        ("3841x2160", False),
+        ("3840x2161", False),
+        ("99999x99999", False),
+        ("0x0", False),
+        ("320x240", True),
+        ("3840x2160", True),
+    ],
+)
 def test_screenshot_sizes_stay_within_320x240_and_3840x2160(tmp_path, size, ok):
     from companion.ui import screenshots
 

@@ -25,12 +25,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion import cli
-from companion.gamedata import config
-from companion.games.masters import teach
-from companion.gamedata import tomlfile
-from companion.gamedata.config import ReaderConfig
-from companion.games.masters.loader import SHIPPED
 from companion.errors import CommandError, DataFileError, RuleViolation
+from companion.gamedata import config, tomlfile
+from companion.gamedata.config import ReaderConfig
+from companion.games.masters import teach
+from companion.games.masters.loader import SHIPPED
 from companion.hal.clock import FakeClock
 from companion.hal.reader import MAX_PAYLOAD, open_reader
 from tests.reliability.conftest import FULL
@@ -38,14 +37,31 @@ from tests.reliability.helpers import GAME_SETUPS, LoopDevice, bot_script, reach
 
 EXAMPLES = 1500 if FULL else 120
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
-FAST = settings(max_examples=EXAMPLES, deadline=None, derandomize=not FULL,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
-                                       HealthCheck.data_too_large, HealthCheck.filter_too_much])
+FAST = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    derandomize=not FULL,
+    suppress_health_check=[
+        HealthCheck.too_slow,
+        HealthCheck.function_scoped_fixture,
+        HealthCheck.data_too_large,
+        HealthCheck.filter_too_much,
+    ],
+)
 
-json_leaf = (st.none() | st.booleans() | st.integers(-10**15, 10**15) | st.integers(-3, 12)
-             | st.floats(allow_nan=True, allow_infinity=True) | st.text(max_size=12))
-json_value = st.recursive(json_leaf, lambda c: st.lists(c, max_size=4) | st.dictionaries(st.text(max_size=8), c, max_size=4),
-                          max_leaves=10)
+json_leaf = (
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**15), 10**15)
+    | st.integers(-3, 12)
+    | st.floats(allow_nan=True, allow_infinity=True)
+    | st.text(max_size=12)
+)
+json_value = st.recursive(
+    json_leaf,
+    lambda c: st.lists(c, max_size=4) | st.dictionaries(st.text(max_size=8), c, max_size=4),
+    max_leaves=10,
+)
 
 
 def _call(argv: list[str]) -> tuple[int, str, str]:
@@ -86,9 +102,13 @@ def _engine_material(game_id: str):
                 keys.update(getattr(a, "needs", ()) or ())
             _leaves(game.to_json(s), values)
         values = {v for v in values if not (isinstance(v, float) and math.isnan(v))}
-        _ENGINE_CACHE[game_id] = (game, states, sorted(v for v in verbs if isinstance(v, str)),
-                                  sorted(k for k in keys if isinstance(k, str)),
-                                  sorted(values, key=repr))
+        _ENGINE_CACHE[game_id] = (
+            game,
+            states,
+            sorted(v for v in verbs if isinstance(v, str)),
+            sorted(k for k in keys if isinstance(k, str)),
+            sorted(values, key=repr),
+        )
     return _ENGINE_CACHE[game_id]
 
 
@@ -101,9 +121,15 @@ def test_engine_random_commands_raise_only_rule_errors_and_change_nothing(game_i
     any_value = known | json_value | st.lists(known, max_size=3)
 
     @FAST
-    @given(st.integers(0, len(states) - 1), st.sampled_from(verbs + ["setup", "adjust", "undo", "", "__class__"]) | st.text(max_size=8),
-           st.dictionaries(st.sampled_from(keys + ["cmd", "game", "seed"]) | st.text(max_size=6), any_value, max_size=4),
-           st.booleans(), st.data())
+    @given(
+        st.integers(0, len(states) - 1),
+        st.sampled_from(verbs + ["setup", "adjust", "undo", "", "__class__"]) | st.text(max_size=8),
+        st.dictionaries(
+            st.sampled_from(keys + ["cmd", "game", "seed"]) | st.text(max_size=6), any_value, max_size=4
+        ),
+        st.booleans(),
+        st.data(),
+    )
     def attempt(i, verb, params, near_legal, data):
         """One random (or nearly legal) command against one reachable state."""
         state = states[i]
@@ -124,7 +150,8 @@ def test_engine_random_commands_raise_only_rule_errors_and_change_nothing(game_i
 
     attempt()
     figures.setdefault("Bad input: random commands to the engines", {})[game_id] = (
-        f"{sum(tried.values())} tried, {tried['refused']} refused, {tried['accepted']} accepted")
+        f"{sum(tried.values())} tried, {tried['refused']} refused, {tried['accepted']} accepted"
+    )
     assert sum(tried.values()) > 0
 
 
@@ -154,7 +181,13 @@ def test_engine_random_setups_raise_only_rule_errors(game_id):
     base = GAME_SETUPS[game_id]
 
     @FAST
-    @given(st.dictionaries(st.sampled_from(sorted(base) + ["names", "roles", "districts", "deck", "ap"]), json_value, max_size=4))
+    @given(
+        st.dictionaries(
+            st.sampled_from(sorted(base) + ["names", "roles", "districts", "deck", "ap"]),
+            json_value,
+            max_size=4,
+        )
+    )
     def attempt(changes):
         """One setup command with random changes."""
         command = dict(base, **changes)
@@ -169,12 +202,36 @@ def test_engine_random_setups_raise_only_rule_errors(game_id):
 
 # -- config --------------------------------------------------------------------------------------------
 _KEY_LINE = re.compile(r"^(\s*[\"A-Za-z0-9_.\-]+\"?\s*=\s*)(.*)$")
-toml_value = st.sampled_from(['"x"', '""', "0", "-1", "1e9", "99999999999", "true", "[]", "[1, 2]", "{}",
-                              '{ strip = "main", start = 0, count = 9 }', '"GPIO5"', '"none"', "nan", "inf",
-                              "0.5", '"GRBW"', '"pn532"', '"loop://"', "1979-05-27", '"district.A1"'])
+toml_value = st.sampled_from(
+    [
+        '"x"',
+        '""',
+        "0",
+        "-1",
+        "1e9",
+        "99999999999",
+        "true",
+        "[]",
+        "[1, 2]",
+        "{}",
+        '{ strip = "main", start = 0, count = 9 }',
+        '"GPIO5"',
+        '"none"',
+        "nan",
+        "inf",
+        "0.5",
+        '"GRBW"',
+        '"pn532"',
+        '"loop://"',
+        "1979-05-27",
+        '"district.A1"',
+    ]
+)
 
 
-def _mutated_lines(draw, text: str, max_edits: int, kinds: list[str], values, renames: list[str], junk_size: int) -> str:
+def _mutated_lines(
+    draw, text: str, max_edits: int, kinds: list[str], values, renames: list[str], junk_size: int
+) -> str:
     """`text` with 1..`max_edits` random line edits of `kinds`: a key's value from `values`, a key
     renamed to one of `renames`, a line deleted, duplicated, truncated, or junk inserted."""
     lines = text.splitlines()
@@ -202,9 +259,15 @@ def _mutated_lines(draw, text: str, max_edits: int, kinds: list[str], values, re
 @st.composite
 def mutated_config(draw) -> str:
     """The default config with one to three random edits."""
-    return _mutated_lines(draw, config.DEFAULT_TOML, 3,
-                          ["value", "value", "value", "delete", "dup", "junk", "rename", "truncate"], toml_value,
-                          ["typo", "count", "\"district.D9\"", "reverse", "pins"], junk_size=20)
+    return _mutated_lines(
+        draw,
+        config.DEFAULT_TOML,
+        3,
+        ["value", "value", "value", "delete", "dup", "junk", "rename", "truncate"],
+        toml_value,
+        ["typo", "count", '"district.D9"', "reverse", "pins"],
+        junk_size=20,
+    )
 
 
 def test_config_mutations_load_or_name_file_and_line(figures):
@@ -230,14 +293,15 @@ def test_config_mutations_load_or_name_file_and_line(figures):
 
     attempt()
     figures.setdefault("Bad input: config files", {})["mutated default configs"] = (
-        f"{sum(tried.values())} tried, {tried['refused']} refused with file:line, {tried['loaded']} loaded and ran")
+        f"{sum(tried.values())} tried, {tried['refused']} refused with file:line, {tried['loaded']} loaded and ran"
+    )
 
 
 def _runs_on_mock_hardware(cfg) -> None:
     """A config that validates must also start the loop (no crash later, at the table)."""
     from companion.app import App
-    from companion.runtime.parts import Parts
     from companion.hal import open_hardware
+    from companion.runtime.parts import Parts
 
     with open_hardware(cfg, backend="mock") as hw:
         app = App(Parts(cfg, hw, None, log=lambda s: None))
@@ -250,8 +314,12 @@ def _runs_on_mock_hardware(cfg) -> None:
 def test_config_check_cli_exits_2_with_one_line(tmp_path):
     tried = 0
 
-    @settings(max_examples=max(20, EXAMPLES // 4), deadline=None, derandomize=not FULL,
-              suppress_health_check=list(HealthCheck))
+    @settings(
+        max_examples=max(20, EXAMPLES // 4),
+        deadline=None,
+        derandomize=not FULL,
+        suppress_health_check=list(HealthCheck),
+    )
     @given(mutated_config())
     def attempt(text):
         """`companion config --check` on one mutated config."""
@@ -272,9 +340,13 @@ def test_config_check_cli_exits_2_with_one_line(tmp_path):
 
 def test_config_check_in_a_real_process_has_no_traceback(tmp_path):
     path = tmp_path / "config.toml"
-    path.write_text(config.DEFAULT_TOML.replace("fps = 30", "fps = \"fast\""))
-    res = subprocess.run([sys.executable, "-m", "companion", "config", "--check", str(path)],
-                         capture_output=True, text=True, timeout=60)
+    path.write_text(config.DEFAULT_TOML.replace("fps = 30", 'fps = "fast"'))
+    res = subprocess.run(
+        [sys.executable, "-m", "companion", "config", "--check", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert res.returncode == 2
     line = tomlfile.locate(path.read_text(), "display.fps")
     assert res.stderr.strip().splitlines() == [res.stderr.strip()]
@@ -300,9 +372,15 @@ def _snapshot(folder: Path) -> dict:
 @st.composite
 def mutated_toml(draw, text: str) -> str:
     """`text` with one or two random line edits."""
-    return _mutated_lines(draw, text, 2, ["value", "value", "delete", "junk", "rename", "dup"],
-                          toml_value | st.sampled_from(['["A1", "A1"]', '["Z9"]', '"III-19"', '"$(touch /tmp/x)"']),
-                          ["\"../../etc/passwd\"", "red", "'I-99'", "verified", "x"], junk_size=16)
+    return _mutated_lines(
+        draw,
+        text,
+        2,
+        ["value", "value", "delete", "junk", "rename", "dup"],
+        toml_value | st.sampled_from(['["A1", "A1"]', '["Z9"]', '"III-19"', '"$(touch /tmp/x)"']),
+        ['"../../etc/passwd"', "red", "'I-99'", "verified", "x"],
+        junk_size=16,
+    )
 
 
 def test_card_data_mutations_exit_2_or_import_cleanly(tmp_path, figures):
@@ -337,7 +415,8 @@ def test_card_data_mutations_exit_2_or_import_cleanly(tmp_path, figures):
 
     attempt()
     figures.setdefault("Bad input: card data files", {})["mutated exports and card files"] = (
-        f"{sum(tried.values())} tried, {tried['refused']} refused unchanged, {tried['imported']} imported")
+        f"{sum(tried.values())} tried, {tried['refused']} refused unchanged, {tried['imported']} imported"
+    )
 
 
 # -- scenarios -----------------------------------------------------------------------------------------
@@ -369,7 +448,9 @@ def mutated_scenario(draw) -> str:
         elif kind == "dup":
             lines.insert(i, lines[i])
         elif kind == "junk":
-            lines.insert(i, draw(st.text(max_size=20) | st.sampled_from(["[]", "{}", "null", '{"cmd": 5}', "NaN"])))
+            lines.insert(
+                i, draw(st.text(max_size=20) | st.sampled_from(["[]", "{}", "null", '{"cmd": 5}', "NaN"]))
+            )
         elif kind == "truncate":
             lines[i] = lines[i][: draw(st.integers(0, len(lines[i])))]
         elif kind == "swap" and i + 1 < len(lines):
@@ -380,7 +461,9 @@ def mutated_scenario(draw) -> str:
 def test_scenario_mutations_exit_0_1_or_2_without_traceback(tmp_path, figures):
     tried = Counter()
     path = tmp_path / "scenario.jsonl"
-    refused = re.compile(rf"^{re.escape(str(path))}:(\d+): refused '.*' by rule [^:]+: ")  # rule names may have spaces
+    refused = re.compile(
+        rf"^{re.escape(str(path))}:(\d+): refused '.*' by rule [^:]+: "
+    )  # rule names may have spaces
     broken = re.compile(rf"^companion: {re.escape(str(path))}(:\d+)?: ")
 
     @FAST
@@ -402,9 +485,14 @@ def test_scenario_mutations_exit_0_1_or_2_without_traceback(tmp_path, figures):
             assert err == "" and out.startswith("game ")
 
     attempt()
-    figures.setdefault("Bad input: scenarios through companion play", {}).update({
-        "mutated scenarios": sum(tried.values()), "exit 0": tried[0], "exit 1 (line + rule)": tried[1],
-        "exit 2 (file:line)": tried[2]})
+    figures.setdefault("Bad input: scenarios through companion play", {}).update(
+        {
+            "mutated scenarios": sum(tried.values()),
+            "exit 0": tried[0],
+            "exit 1 (line + rule)": tried[1],
+            "exit 2 (file:line)": tried[2],
+        }
+    )
 
 
 # -- reader bytes --------------------------------------------------------------------------------------
@@ -413,8 +501,15 @@ def test_reader_over_loop_never_raises_and_reads_only_clean_tags(kind, figures):
     tried = 0
 
     @FAST
-    @given(st.lists(st.binary(max_size=96) | st.sampled_from([b"\x00\x00\xff", b"NW TAG 04A1B2C3*00\r\n", b"\n" * 3,
-                                                              b"\x55\x55", b"II-04\r\n"]), max_size=30))
+    @given(
+        st.lists(
+            st.binary(max_size=96)
+            | st.sampled_from(
+                [b"\x00\x00\xff", b"NW TAG 04A1B2C3*00\r\n", b"\n" * 3, b"\x55\x55", b"II-04\r\n"]
+            ),
+            max_size=30,
+        )
+    )
     def attempt(chunks):
         """One stream of byte chunks into a fresh reader."""
         nonlocal tried

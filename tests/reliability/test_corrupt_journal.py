@@ -25,8 +25,16 @@ from tests.reliability.conftest import FULL
 from tests.reliability.helpers import bot_script
 
 CASES = 1000 if FULL else 36
-KINDS = ["flips", "flips in the wal", "cut off", "wal cut off", "garbage", "zeroed page", "wal without database",
-         "garbage wal"]
+KINDS = [
+    "flips",
+    "flips in the wal",
+    "cut off",
+    "wal cut off",
+    "garbage",
+    "zeroed page",
+    "wal without database",
+    "garbage wal",
+]
 
 
 @pytest.fixture(scope="module")
@@ -71,7 +79,7 @@ def _damage(rng: random.Random, kind: str, db: bytes, wal: bytes) -> tuple[bytes
         return rng.randbytes(rng.choice([1, 100, 4096, 20000, len(db)])), b""
     if kind == "zeroed page":
         page = rng.randrange(len(db) // 4096)
-        return db[: page * 4096] + bytes(4096) + db[(page + 1) * 4096:], wal
+        return db[: page * 4096] + bytes(4096) + db[(page + 1) * 4096 :], wal
     if kind == "wal without database":
         return None, wal
     if kind == "garbage wal":
@@ -100,8 +108,13 @@ def _games_readable(scratch: Path, db: bytes | None, wal: bytes) -> int:
 def test_damaged_journals_never_stop_the_table(tmp_path, monkeypatch, originals, figures, capsys):
     rng = random.Random(14)
     monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "cfg"))
-    tally = {"cases": 0, "moved aside": 0, "used in place (damage SQLite does not see)": 0,
-             "crashes or refused starts": 0, "original files not kept": 0}
+    tally = {
+        "cases": 0,
+        "moved aside": 0,
+        "used in place (damage SQLite does not see)": 0,
+        "crashes or refused starts": 0,
+        "original files not kept": 0,
+    }
     play = tmp_path / "play.jsonl"  # the table plays a short game after each start: the new journal takes it
     play.write_text("".join(json.dumps(c) + "\n" for c in bot_script("masters", 3, 6)))
     for n in range(CASES):
@@ -130,11 +143,15 @@ def test_damaged_journals_never_stop_the_table(tmp_path, monkeypatch, originals,
         if aside:
             tally["moved aside"] += 1
             stem = str(aside[0]).removesuffix("-wal").removesuffix("-shm")
-            kept = (Path(stem).read_bytes() if Path(stem).exists() else None,
-                    Path(f"{stem}-wal").read_bytes() if Path(f"{stem}-wal").exists() else b"")
+            kept = (
+                Path(stem).read_bytes() if Path(stem).exists() else None,
+                Path(f"{stem}-wal").read_bytes() if Path(f"{stem}-wal").exists() else b"",
+            )
             if kept != (bad_db, bad_wal):
                 tally["original files not kept"] += 1
-            assert kept == (bad_db, bad_wal), f"case {n} ({kind}): the damaged files were not kept as they were"
+            assert kept == (bad_db, bad_wal), (
+                f"case {n} ({kind}): the damaged files were not kept as they were"
+            )
         else:
             tally["used in place (damage SQLite does not see)"] += 1
             con = sqlite3.connect(path)

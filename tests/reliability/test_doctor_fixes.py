@@ -31,13 +31,15 @@ from companion.storage.journal import Journal, damage
 from tests.cli.test_doctor import FakeProbe, _pi
 from tests.fakebin import BOOKWORM_SQLITE3, RECORDING_SUDO, path_without, write_program
 from tests.reliability.helpers import bot_script
-from tests.reliability.journals import play, evening, lost, snapshot
+from tests.reliability.journals import evening, lost, play, snapshot
 
 SECTION = "Doctor's journal fixes (each printed fix run against its fault)"
 # what a fix may ask root to do: none of it touches the journal's files
-HARMLESS = re.compile(r"^(systemctl (stop|start) companion|reboot|mount -o remount,rw \S+|apt clean"
-                      r"|journalctl --vacuum-size=50M|du -xh -d 3 \S+|dmesg|mkdir -p \S+|usermod -aG companion \w+"
-                      r"|(chown (-R )?\w+:|chgrp companion|chmod [ug+rw]+) .+)$")
+HARMLESS = re.compile(
+    r"^(systemctl (stop|start) companion|reboot|mount -o remount,rw \S+|apt clean"
+    r"|journalctl --vacuum-size=50M|du -xh -d 3 \S+|dmesg|mkdir -p \S+|usermod -aG companion \w+"
+    r"|(chown (-R )?\w+:|chgrp companion|chmod [ug+rw]+) .+)$"
+)
 DESTRUCTIVE = re.compile(r"(^|[\s;&|`(])(rm|shred|truncate|dd|sqlite3)\s|>\s*\S*journal|mv (?!-n -T )")
 
 
@@ -60,6 +62,7 @@ class Machine(FakeProbe):
 
 def _faults(journal: Path, probe: Machine, tmp: Path) -> dict:
     """fault name -> a function that makes it (and sets the probe's stand-ins)."""
+
     def header():
         journal.write_bytes(b"definitely junk!" + journal.read_bytes()[16:])
 
@@ -98,10 +101,16 @@ def _faults(journal: Path, probe: Machine, tmp: Path) -> dict:
     def folder_not_writable():
         probe.unwritable = {str(journal.parent)}  # not ours any more (root made it, say); root ignores modes
 
-    return {"damaged (header)": header, "damaged (-wal broken mid-way)": wal_broken,
-            "damaged, kept aside by the app": moved_aside, "read-only file": read_only_file,
-            "read-only file system": read_only_fs, "a folder at the journal's path": folder_in_the_way,
-            "disk full": disk_full, "the journal's folder not writable": folder_not_writable}
+    return {
+        "damaged (header)": header,
+        "damaged (-wal broken mid-way)": wal_broken,
+        "damaged, kept aside by the app": moved_aside,
+        "read-only file": read_only_file,
+        "read-only file system": read_only_fs,
+        "a folder at the journal's path": folder_in_the_way,
+        "disk full": disk_full,
+        "the journal's folder not writable": folder_not_writable,
+    }
 
 
 def _fixes(probe: Machine, capsys) -> list[tuple[str, str, str, str]]:
@@ -125,9 +134,11 @@ def _commands(fix: str) -> list[str]:
 
 def _gist(fix: str) -> str:
     """The programs a fix runs, in order ("sudo systemctl stop, mv -n -T x3, companion journal recover, ...")."""
-    verbs = re.findall(r"(?:sudo )?(?:systemctl (?:stop|start)|mv -n -T|companion journal recover|cp -a|chown|chgrp|chmod"
-                       r"|df|du|dmesg|reboot|mount -o remount,rw|apt clean|journalctl --vacuum-size|mkdir|usermod)",
-                       " ".join(_commands(fix)))
+    verbs = re.findall(
+        r"(?:sudo )?(?:systemctl (?:stop|start)|mv -n -T|companion journal recover|cp -a|chown|chgrp|chmod"
+        r"|df|du|dmesg|reboot|mount -o remount,rw|apt clean|journalctl --vacuum-size|mkdir|usermod)",
+        " ".join(_commands(fix)),
+    )
     out: list[list] = []
     for verb in verbs:
         if out and out[-1][0] == verb:
@@ -141,14 +152,19 @@ def _environment(tmp: Path, machine: str) -> dict:
     """The shell the user types the fix into: `companion` on PATH, sudo recording, sqlite3 as on `machine`."""
     bin_dir = tmp / "bin"
     write_program(bin_dir, "sudo", RECORDING_SUDO)
-    write_program(bin_dir, "companion", "#!/bin/sh\nexec {python} -m companion \"$@\"\n")
+    write_program(bin_dir, "companion", '#!/bin/sh\nexec {python} -m companion "$@"\n')
     base = os.environ["PATH"]
     if machine == "no sqlite3":
         base = path_without(tmp / "system-bin", "sqlite3")
     elif machine == "bookworm sqlite3":
         write_program(bin_dir, "sqlite3", BOOKWORM_SQLITE3)
-    return {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{base}", "SUDO_LOG": str(tmp / "sudo.log"),
-            "SUDO_SANDBOX": str(tmp), "COMPANION_LANG": "en"}
+    return {
+        **os.environ,
+        "PATH": f"{bin_dir}{os.pathsep}{base}",
+        "SUDO_LOG": str(tmp / "sudo.log"),
+        "SUDO_SANDBOX": str(tmp),
+        "COMPANION_LANG": "en",
+    }
 
 
 def _run(fix: str, env: dict, tmp: Path) -> list[tuple[str, int]]:
@@ -158,7 +174,9 @@ def _run(fix: str, env: dict, tmp: Path) -> list[tuple[str, int]]:
         assert not DESTRUCTIVE.search(command), command
         command = command.replace("DEST/", f"{tmp / 'usb'}/")
         (tmp / "usb").mkdir(exist_ok=True)
-        done = subprocess.run(["bash", "-c", command], env=env, cwd=tmp, capture_output=True, text=True, timeout=120)
+        done = subprocess.run(
+            ["bash", "-c", command], env=env, cwd=tmp, capture_output=True, text=True, timeout=120
+        )
         out.append((command, done.returncode))
         changes = re.search(r"(^|&& )(mv|companion|cp|chmod|sudo ch)", command)
         assert done.returncode == 0 or not changes, (command, done.stderr)
@@ -166,8 +184,10 @@ def _run(fix: str, env: dict, tmp: Path) -> list[tuple[str, int]]:
 
 
 CASES = [(fault, "pi", "bookworm sqlite3") for fault in _faults(Path("j"), None, Path("."))] + [
-    ("damaged (header)", "pi", "no sqlite3"), ("damaged (header)", "pc", "bookworm sqlite3"),
-    ("damaged, kept aside by the app", "pc", "no sqlite3")]
+    ("damaged (header)", "pi", "no sqlite3"),
+    ("damaged (header)", "pc", "bookworm sqlite3"),
+    ("damaged, kept aside by the app", "pc", "no sqlite3"),
+]
 
 
 @pytest.mark.parametrize("fault, kind, machine", CASES, ids=[" / ".join(c) for c in CASES])
@@ -185,8 +205,12 @@ def test_doctors_fix_loses_no_game(tmp_path, capsys, figures, fault, kind, machi
     ran = [step for _check, _status, _detail, fix in fixes for step in _run(fix, env, tmp_path)]
     asked = (tmp_path / "sudo.log").read_text().splitlines() if (tmp_path / "sudo.log").exists() else []
     assert all(HARMLESS.match(line) for line in asked), asked
-    moves = fault.startswith("damaged (") or fault == "a folder at the journal's path"  # what moves the journal
-    assert any(line == "systemctl stop companion" for line in asked) == (kind == "pi" and moves)  # the table first
+    moves = (
+        fault.startswith("damaged (") or fault == "a folder at the journal's path"
+    )  # what moves the journal
+    assert any(line == "systemctl stop companion" for line in asked) == (
+        kind == "pi" and moves
+    )  # the table first
     if fault == "read-only file":
         assert journal.stat().st_mode & 0o600 == 0o600
     assert damage(str(journal)) is None and journal.is_file()
@@ -198,10 +222,15 @@ def test_doctors_fix_loses_no_game(tmp_path, capsys, figures, fault, kind, machi
     probe.ro, probe.free, probe._blocked, probe.unwritable = False, None, set(), set()
     again = [(c, s) for c, s, _detail, _fix in _fixes(probe, capsys) if c in ("journal", "state-dir")]
     assert again == [], again
-    said = "; ".join(f"{s} {c}: {d.replace(str(journal.parent) + '/', '').replace(str(tmp_path), '...')} -> {_gist(f)}"
-                     for c, s, d, f in fixes)
-    figures.setdefault(SECTION, {})[f"{fault} ({kind}, {machine})"] = re.sub(r"\d{8}T\d{6}Z", "<UTC time>", (
-        f"{said}; {len(ran)} command line(s) run; {len(before)} games, {len(missing)} lost"))
+    said = "; ".join(
+        f"{s} {c}: {d.replace(str(journal.parent) + '/', '').replace(str(tmp_path), '...')} -> {_gist(f)}"
+        for c, s, d, f in fixes
+    )
+    figures.setdefault(SECTION, {})[f"{fault} ({kind}, {machine})"] = re.sub(
+        r"\d{8}T\d{6}Z",
+        "<UTC time>",
+        (f"{said}; {len(ran)} command line(s) run; {len(before)} games, {len(missing)} lost"),
+    )
 
 
 def test_the_old_fix_loses_every_game_on_bookworm(tmp_path):
@@ -215,6 +244,7 @@ def test_the_old_fix_loses_every_game_on_bookworm(tmp_path):
     done = subprocess.run(["bash", "-c", old], env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and "SQL logic error" in done.stderr
     assert damage(str(journal)) is None  # "healthy" ...
-    assert lost(before, snapshot(journal) if journal.stat().st_size else []) == [g["id"] for g in before]  # ... and empty
+    assert lost(before, snapshot(journal) if journal.stat().st_size else []) == [
+        g["id"] for g in before
+    ]  # ... and empty
     assert DESTRUCTIVE.search(old)  # the runner above would refuse it
-

@@ -8,7 +8,9 @@ from tests.reliability.conftest import FAULT_TABLE, ROOT
 
 
 def test_every_row_names_a_test_that_exists():
-    rows = [line for line in FAULT_TABLE.read_text().splitlines() if line.startswith("| ") and "`tests/" in line]
+    rows = [
+        line for line in FAULT_TABLE.read_text().splitlines() if line.startswith("| ") and "`tests/" in line
+    ]
     assert len(rows) >= 30
     for row in rows:
         path, name = re.search(r"`(tests/[^`:]+)::([a-z0-9_]+)`", row).groups()

@@ -13,18 +13,18 @@ import time
 
 import pytest
 
-from companion.runtime.idle import LED_REFRESH_S
 from companion.inputs import Press, VButton
+from companion.runtime.idle import LED_REFRESH_S
 from tests.app.helpers import SETUP, longest_dark, record_pushes
 from tests.reliability.conftest import FULL
 from tests.reliability.helpers import build_app, counting_ui, screen_surface
 
 STORM_S = 20.0 if FULL else 3.0
-BOUNCES = 6          # extra close/open pairs on the way down and on the way up
-GAP_S = 0.001        # 1 ms between bounce edges: far inside the 30 ms window
-HOLD_S = 0.08        # a real press: 80 ms down (a short press)
+BOUNCES = 6  # extra close/open pairs on the way down and on the way up
+GAP_S = 0.001  # 1 ms between bounce edges: far inside the 30 ms window
+HOLD_S = 0.08  # a real press: 80 ms down (a short press)
 PRESSES_PER_S = 5.5  # per button; 14 buttons x 5.5 x 14 closures (bounces, blip) = ~1,000 raw presses/s
-FRAME_S = 1 / 30      # the loop notices a due LED refresh at its next frame
+FRAME_S = 1 / 30  # the loop notices a due LED refresh at its next frame
 
 
 def _storm(app, aligned: bool, seconds: float) -> tuple[dict, int]:
@@ -67,10 +67,13 @@ def test_button_storm_gives_one_press_per_real_press_and_one_frame_per_tick(tmp_
     assert app.frames == ticks and longest_dark(app, pushes, since=start) <= LED_REFRESH_S + FRAME_S
     assert app.session is not None  # the game survived whatever the presses asked for
     name = "all buttons at once" if aligned else "staggered"
-    figures.setdefault("Input storms (mock HAL, table UI, 30 fps fake time)", {}).update({
-        f"{name}: raw presses/s (1 s lead-in/out excluded)": round(raw / (STORM_S - 1.0)),
-        f"{name}: debounced presses reaching the UI": sum(got.values()),
-        f"{name}: real ms per tick under the storm": round(1000 * wall / ticks, 2)})
+    figures.setdefault("Input storms (mock HAL, table UI, 30 fps fake time)", {}).update(
+        {
+            f"{name}: raw presses/s (1 s lead-in/out excluded)": round(raw / (STORM_S - 1.0)),
+            f"{name}: debounced presses reaching the UI": sum(got.values()),
+            f"{name}: real ms per tick under the storm": round(1000 * wall / ticks, 2),
+        }
+    )
 
 
 def test_chatter_only_storm_gives_no_press(tmp_path):

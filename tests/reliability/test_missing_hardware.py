@@ -18,9 +18,9 @@ from gpiozero.pins.mock import MockFactory
 
 from companion.gamedata import config
 from companion.games.masters import teach
-from companion.runtime.idle import LED_REFRESH_S
 from companion.hal.pi import SystemProbe
 from companion.hal.pn532 import FakePn532
+from companion.runtime.idle import LED_REFRESH_S
 from tests.app.helpers import SETUP, replayed_view, strip_is_current
 from tests.reliability.helpers import Cable, bot_for, build_app
 
@@ -67,8 +67,13 @@ def _play(app, commands: int, seed: int = 1) -> None:
 
 def test_no_strip_no_reader_no_display_still_plays(tmp_path):
     cable = Cable(tmp_path / "reader")  # never plugged: the port does not exist
-    app = build_app(tmp_path, cfg=_cfg(cable.link), backend="pi", probe=_pi_without_spi(tmp_path),
-                    pin_factory=MockFactory())
+    app = build_app(
+        tmp_path,
+        cfg=_cfg(cable.link),
+        backend="pi",
+        probe=_pi_without_spi(tmp_path),
+        pin_factory=MockFactory(),
+    )
     try:
         app.start(setup=SETUP)
         _ticks(app, 45)
@@ -103,8 +108,13 @@ def test_reader_unplugged_mid_game_then_replugged(tmp_path):
     cable.plug()
     chip = FakePn532()
     teach.register_tag(NTAG, "I-01")
-    app = build_app(tmp_path, cfg=_cfg(cable.link, leds="mock", deck="physical"), backend="pi",
-                    probe=_pi_without_spi(tmp_path), pin_factory=MockFactory())
+    app = build_app(
+        tmp_path,
+        cfg=_cfg(cable.link, leds="mock", deck="physical"),
+        backend="pi",
+        probe=_pi_without_spi(tmp_path),
+        pin_factory=MockFactory(),
+    )
     try:
         app.start(setup=dict(SETUP, deck="physical"))
         _ticks(app, 40, cable, chip)
@@ -162,21 +172,44 @@ def test_pi_backend_on_a_pc_runs_headless_and_tells_systemd_what_is_missing(tmp_
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
     sock.bind(sock_path)
     sock.settimeout(60)
-    env = dict(os.environ, NOTIFY_SOCKET=sock_path, COMPANION_STATE_DIR=str(tmp_path / "state"),
-               COMPANION_CONFIG_DIR=str(tmp_path / "cfg"), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    env = dict(
+        os.environ,
+        NOTIFY_SOCKET=sock_path,
+        COMPANION_STATE_DIR=str(tmp_path / "state"),
+        COMPANION_CONFIG_DIR=str(tmp_path / "cfg"),
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+    )
     env.pop("DISPLAY", None)
     env.pop("WAYLAND_DISPLAY", None)
     env.pop("COMPANION_HAL", None)
     try:
-        res = subprocess.run([sys.executable, "-m", "companion", "run", "--headless", "--demo", "--backend", "pi",
-                              "--frames", "60", "--pace", "0"],
-                             env=env, capture_output=True, text=True, timeout=90)
+        res = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "companion",
+                "run",
+                "--headless",
+                "--demo",
+                "--backend",
+                "pi",
+                "--frames",
+                "60",
+                "--pace",
+                "0",
+            ],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=90,
+        )
         messages = []
         sock.settimeout(0.5)
         while True:
             try:
                 messages.append(sock.recv(4096).decode())
-            except (socket.timeout, BlockingIOError):
+            except (TimeoutError, BlockingIOError):
                 break
     finally:
         sock.close()

@@ -36,10 +36,17 @@ def _table(tmp_path, path):
     return proc
 
 
-@pytest.mark.parametrize("second", [
-    ["journal", "undo", "1"], ["journal", "redo", "1"], ["journal", "delete", "1"],
-    ["play", "--resume", "1"], ["run", "--script", "{script}", "--headless", "--ack", "--pace", "0"],
-], ids=lambda a: " ".join(a[:2]))
+@pytest.mark.parametrize(
+    "second",
+    [
+        ["journal", "undo", "1"],
+        ["journal", "redo", "1"],
+        ["journal", "delete", "1"],
+        ["play", "--resume", "1"],
+        ["run", "--script", "{script}", "--headless", "--ack", "--pace", "0"],
+    ],
+    ids=lambda a: " ".join(a[:2]),
+)
 def test_a_second_writer_is_refused_while_the_table_holds_the_game(tmp_path, figures, second):
     path = _journal_with_a_game(tmp_path)
     acked = {1: SCRIPT[:10]}
@@ -50,23 +57,30 @@ def test_a_second_writer_is_refused_while_the_table_holds_the_game(tmp_path, fig
         done = companion(tmp_path, *args, "--journal", path)
         assert done.returncode == 1, done.stderr
         said = done.stderr.strip().splitlines()[-1]
-        assert f"game 1 is being played by the table (pid {table.pid}); stop it or use the table's undo" in said, said
+        assert (
+            f"game 1 is being played by the table (pid {table.pid}); stop it or use the table's undo" in said
+        ), said
         assert "Traceback" not in done.stderr and "ack " not in done.stdout
         assert rows(path) == before, "the refused writer changed the journal"
     finally:
         stop(table)
     nothing_lost(path, acked)
-    figures.setdefault("One writer per game (real processes)", {})[f"`{' '.join(second[:2])}` while the table plays"] = (
-        "refused, exit 1, journal unchanged; 10 commands acknowledged, 0 lost")
+    figures.setdefault("One writer per game (real processes)", {})[
+        f"`{' '.join(second[:2])}` while the table plays"
+    ] = "refused, exit 1, journal unchanged; 10 commands acknowledged, 0 lost"
 
 
 def test_two_scenario_runs_of_one_game_one_writes_the_other_stops(tmp_path, figures):
     path = _journal_with_a_game(tmp_path)
     script = scenario(tmp_path / "s.jsonl", SCRIPT)
-    first = spawn(tmp_path, "run", "--headless", "--script", script, "--journal", path, "--ack", "--pace", "0.05")
+    first = spawn(
+        tmp_path, "run", "--headless", "--script", script, "--journal", path, "--ack", "--pace", "0.05"
+    )
     try:
         holds(path, 1)
-        second = companion(tmp_path, "run", "--headless", "--script", script, "--journal", path, "--ack", "--pace", "0")
+        second = companion(
+            tmp_path, "run", "--headless", "--script", script, "--journal", path, "--ack", "--pace", "0"
+        )
         out, err = first.communicate(timeout=60)
     finally:
         stop(first)
@@ -77,7 +91,8 @@ def test_two_scenario_runs_of_one_game_one_writes_the_other_stops(tmp_path, figu
     found = nothing_lost(path, {1: SCRIPT})
     assert found == {1: SCRIPT}, "one game, the scenario once: no mixed or doubled game"
     figures.setdefault("One writer per game (real processes)", {})["two `run --script --ack` of one game"] = (
-        f"the second stops (exit 1, no ack); the first acknowledges {acks(out)} commands, 0 lost, one game")
+        f"the second stops (exit 1, no ack); the first acknowledges {acks(out)} commands, 0 lost, one game"
+    )
 
 
 def test_a_killed_holders_lease_is_taken_over(tmp_path, figures):
@@ -89,8 +104,9 @@ def test_a_killed_holders_lease_is_taken_over(tmp_path, figures):
     assert done.returncode == 0, done.stderr
     assert "game 1: undid 1 command" in done.stdout
     nothing_lost(path, {1: SCRIPT[:9]})
-    figures.setdefault("One writer per game (real processes)", {})["the table SIGKILLed, then `journal undo`"] = (
-        "its lease is stale (the pid is gone): taken over, the undo is done; 0 acknowledged commands lost")
+    figures.setdefault("One writer per game (real processes)", {})[
+        "the table SIGKILLed, then `journal undo`"
+    ] = "its lease is stale (the pid is gone): taken over, the undo is done; 0 acknowledged commands lost"
 
 
 def _table_playing(tmp_path, path):
@@ -136,14 +152,24 @@ def test_a_game_changed_under_the_table_is_not_written_and_the_table_says_so(tmp
     assert "journal" not in app.health.parts
     app.journal.close()
     nothing_lost(path, {1: SCRIPT[:12]})
-    figures.setdefault("One writer per game (real processes)", {})["a raw SQLite undo under the table's session"] = (
-        "the next command is refused, nothing written, banner and STATUS= say so; 11 acknowledged, 0 lost")
+    figures.setdefault("One writer per game (real processes)", {})[
+        "a raw SQLite undo under the table's session"
+    ] = "the next command is refused, nothing written, banner and STATUS= say so; 11 acknowledged, 0 lost"
 
 
 def test_the_table_does_not_offer_a_game_another_process_holds(tmp_path):
     path = _journal_with_a_game(tmp_path)
-    other = spawn(tmp_path, "run", "--headless", "--script", scenario(tmp_path / "s.jsonl", SCRIPT), "--journal", path,
-                  "--pace", "0.2")
+    other = spawn(
+        tmp_path,
+        "run",
+        "--headless",
+        "--script",
+        scenario(tmp_path / "s.jsonl", SCRIPT),
+        "--journal",
+        path,
+        "--pace",
+        "0.2",
+    )
     try:
         holds(path, 1)
         from tests.reliability.helpers import counting_ui
@@ -154,7 +180,10 @@ def test_the_table_does_not_offer_a_game_another_process_holds(tmp_path):
         app.start()
         assert app.session is None
         said = "\n".join(app.lines)
-        assert f"game 1 is being written by companion run (pid {other.pid})" in said and "offered for resume" not in said
+        assert (
+            f"game 1 is being written by companion run (pid {other.pid})" in said
+            and "offered for resume" not in said
+        )
         assert f"pid {other.pid}" in app.ui.screen.ctx.current_error()  # on the screen too
         app.journal.close()
     finally:
@@ -167,11 +196,15 @@ def test_the_table_does_not_offer_a_game_another_process_holds(tmp_path):
 # holds.py) sees them. The first is the finding: one command's text rewritten in place. (A changed flag
 # changes the image: the test above.)
 RAW_CHANGES = {
-    "command text": ["UPDATE commands SET command = (SELECT command FROM commands WHERE game_id = 1 AND seq = 4)"
-                     " WHERE game_id = 1 AND seq = 6"],
-    "two seqs swapped": ["UPDATE commands SET seq = -1 WHERE game_id = 1 AND seq = 5",
-                         "UPDATE commands SET seq = 5 WHERE game_id = 1 AND seq = 6",
-                         "UPDATE commands SET seq = 6 WHERE game_id = 1 AND seq = -1"],
+    "command text": [
+        "UPDATE commands SET command = (SELECT command FROM commands WHERE game_id = 1 AND seq = 4)"
+        " WHERE game_id = 1 AND seq = 6"
+    ],
+    "two seqs swapped": [
+        "UPDATE commands SET seq = -1 WHERE game_id = 1 AND seq = 5",
+        "UPDATE commands SET seq = 5 WHERE game_id = 1 AND seq = 6",
+        "UPDATE commands SET seq = 6 WHERE game_id = 1 AND seq = -1",
+    ],
     "a digest": ["UPDATE commands SET digest = 'edited' WHERE game_id = 1 AND seq = 3"],
 }
 
@@ -198,8 +231,19 @@ def test_a_scenario_run_stops_at_a_command_rewritten_under_it(tmp_path, figures)
     so, and writes nothing after the change."""
     path = tmp_path / "journal.sqlite3"
     script = scenario(tmp_path / "s.jsonl", SCRIPT)
-    run = spawn(tmp_path, "run", "--headless", "--script", script, "--journal", path, "--create", "--ack",
-                "--pace", "0.05")
+    run = spawn(
+        tmp_path,
+        "run",
+        "--headless",
+        "--script",
+        script,
+        "--journal",
+        path,
+        "--create",
+        "--ack",
+        "--pace",
+        "0.05",
+    )
     try:
         holds(path, 1)
         while len(rows(path)) < 10:
@@ -207,9 +251,13 @@ def test_a_scenario_run_stops_at_a_command_rewritten_under_it(tmp_path, figures)
             time.sleep(0.02)
         raw = sqlite3.connect(path, isolation_level=None)
         raw.execute("BEGIN IMMEDIATE")
-        raw.execute("UPDATE commands SET command = (SELECT command FROM commands WHERE game_id = 1 AND seq = 4)"
-                    " WHERE game_id = 1 AND seq = 6")
-        changed = raw.execute("SELECT game_id, seq, command, undone FROM commands ORDER BY game_id, seq").fetchall()
+        raw.execute(
+            "UPDATE commands SET command = (SELECT command FROM commands WHERE game_id = 1 AND seq = 4)"
+            " WHERE game_id = 1 AND seq = 6"
+        )
+        changed = raw.execute(
+            "SELECT game_id, seq, command, undone FROM commands ORDER BY game_id, seq"
+        ).fetchall()
         raw.execute("COMMIT")
         raw.close()
         out, err = run.communicate(timeout=60)
@@ -219,5 +267,6 @@ def test_a_scenario_run_stops_at_a_command_rewritten_under_it(tmp_path, figures)
     assert "game 1 was changed by another program: not saving; resume it again" in err, err
     assert acks(out) < len(SCRIPT)
     assert rows(path) == changed, "the run wrote after the change"
-    figures.setdefault("One writer per game (real processes)", {})["a raw `UPDATE commands SET command` under a run"] = (
-        f"the run stops at its next command (exit 1, {acks(out)} of {len(SCRIPT)} acknowledged), nothing written after")
+    figures.setdefault("One writer per game (real processes)", {})[
+        "a raw `UPDATE commands SET command` under a run"
+    ] = f"the run stops at its next command (exit 1, {acks(out)} of {len(SCRIPT)} acknowledged), nothing written after"

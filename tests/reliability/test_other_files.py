@@ -65,11 +65,14 @@ FOREIGN = {
 
 def _commands(script: Path, name: str, path: Path) -> list[list[str]]:
     """Every command that opens a journal, pointed at `path`."""
-    return [["run", "--headless", "--script", str(script), "--pace", "0", "--journal", str(path)],
-            ["play", "--script", str(script), "--journal", str(path)],
-            ["journal", "undo", "1", "--journal", str(path)], ["journal", "list", "--journal", str(path)],
-            ["journal", "export", "1", "--journal", str(path)],
-            ["journal", "recover", str(_ours(script.parent)), "--journal", str(path)]]
+    return [
+        ["run", "--headless", "--script", str(script), "--pace", "0", "--journal", str(path)],
+        ["play", "--script", str(script), "--journal", str(path)],
+        ["journal", "undo", "1", "--journal", str(path)],
+        ["journal", "list", "--journal", str(path)],
+        ["journal", "export", "1", "--journal", str(path)],
+        ["journal", "recover", str(_ours(script.parent)), "--journal", str(path)],
+    ]
 
 
 def _ours(folder: Path) -> Path:
@@ -133,9 +136,12 @@ SHAPES = {
     "a newer version": f"PRAGMA user_version = {SCHEMA_VERSION + 1}",
     "an extra column": "ALTER TABLE commands ADD COLUMN note TEXT DEFAULT 'x'",
 }
-SAID = {"commands table renamed": "its commands table is missing", "a column missing": "its commands table has no at column",
-        "undone column missing": "its commands table has no undone column",
-        "a newer version": f"version {SCHEMA_VERSION + 1}, newer than this companion knows ({SCHEMA_VERSION})"}
+SAID = {
+    "commands table renamed": "its commands table is missing",
+    "a column missing": "its commands table has no at column",
+    "undone column missing": "its commands table has no undone column",
+    "a newer version": f"version {SCHEMA_VERSION + 1}, newer than this companion knows ({SCHEMA_VERSION})",
+}
 
 
 @pytest.mark.parametrize("shape", list(SHAPES))
@@ -157,7 +163,9 @@ def test_a_journal_of_another_shape_is_said_never_hidden_and_recovered(tmp_path,
         assert check.status is Status.OK and "sound, 5 games" in check.detail, check
         assert listed == 0 and all(f"{gid:4d}  " in out for gid in ids)
     else:
-        assert check.status is Status.FAIL and f"{SHAPE}: {said}" in check.detail and "sound" not in check.detail, check
+        assert (
+            check.status is Status.FAIL and f"{SHAPE}: {said}" in check.detail and "sound" not in check.detail
+        ), check
         assert "no saved games" not in out
         if shape == "a newer version":  # read all the same, and said never to be written
             assert listed == 0 and all(f"{gid:4d}  " in out for gid in ids) and SHAPE in err
@@ -180,7 +188,9 @@ def test_a_journal_of_another_shape_is_said_never_hidden_and_recovered(tmp_path,
         return
     # ours, damaged in its shape: moved aside, and the notice says so and how to recover
     assert len(aside) == 1 and aside[0].read_bytes() == before
-    assert f"the journal was damaged ({SHAPE}: {said})" in err and f"companion journal recover {aside[0]}" in err, err
+    assert (
+        f"the journal was damaged ({SHAPE}: {said})" in err and f"companion journal recover {aside[0]}" in err
+    ), err
     target = tmp_path / "recovered.sqlite3"
     assert cli.main(["journal", "recover", str(aside[0]), "--journal", str(target), "--create"]) == 0
     out = capsys.readouterr().out

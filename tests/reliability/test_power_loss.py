@@ -51,7 +51,9 @@ def _play_and_cut(tmp_path, synchronous: str, scripts):
     tracker.on_event = lambda kind, name: cuts.append((tracker.cut(), acked))
     path = tmp_path / "live" / "journal.sqlite3"
     path.parent.mkdir()
-    journal = open_journal(path, who="play", create=True, connect=apsw_connect(vfs.name))  # as `play --journal`
+    journal = open_journal(
+        path, who="play", create=True, connect=apsw_connect(vfs.name)
+    )  # as `play --journal`
     try:
         for script in scripts:
             session, _ = Session.new(script[0], journal=journal)
@@ -83,8 +85,14 @@ def _check_cut(tmp_path, n, source, files, expected):
 @pytest.mark.parametrize("synchronous,must_lose", [("OFF", True), ("NORMAL", True), ("FULL", False)])
 def test_power_loss_keeps_every_acknowledged_command(tmp_path, figures, synchronous, must_lose, monkeypatch):
     if synchronous != "FULL":  # the control: the factory itself set to OFF or NORMAL
-        monkeypatch.setattr(journal_module, "PRAGMAS", tuple(
-            f"synchronous={synchronous}" if p.startswith("synchronous=") else p for p in journal_module.PRAGMAS))
+        monkeypatch.setattr(
+            journal_module,
+            "PRAGMAS",
+            tuple(
+                f"synchronous={synchronous}" if p.startswith("synchronous=") else p
+                for p in journal_module.PRAGMAS
+            ),
+        )
     scripts = _scripts()
     source, cuts, tracker = _play_and_cut(tmp_path, synchronous, scripts)
     lost_cuts = lost_max = unsound = 0
@@ -94,10 +102,13 @@ def test_power_loss_keeps_every_acknowledged_command(tmp_path, figures, synchron
         if found < acked:
             lost_cuts += 1
             lost_max = max(lost_max, acked - found)
-    figures.setdefault("Power loss (unsynced writes dropped: a tracking SQLite VFS)", {})[f"synchronous={synchronous}"] = (
+    figures.setdefault("Power loss (unsynced writes dropped: a tracking SQLite VFS)", {})[
+        f"synchronous={synchronous}"
+    ] = (
         f"{len(cuts)} cuts ({tracker.writes} writes, {tracker.syncs} syncs, {tracker.checkpoints} synced checkpoints"
         f" while playing) over {sum(map(len, scripts))} commands;"
-        f" cuts losing acknowledged commands: {lost_cuts} (at most {lost_max}); unsound images: {unsound}")
+        f" cuts losing acknowledged commands: {lost_cuts} (at most {lost_max}); unsound images: {unsound}"
+    )
     assert unsound == 0, "a cut image failed to open or its quick_check"
     assert len(cuts) > 3 * sum(map(len, scripts))  # a cut after every write and sync, not a sample
     if FULL and synchronous == "FULL":
@@ -145,8 +156,14 @@ def test_every_ack_waits_for_a_wal_fsync(tmp_path, figures, monkeypatch, synchro
     from companion.runtime.sources import ScriptSource
 
     if synchronous != "FULL":
-        monkeypatch.setattr(journal_module, "PRAGMAS", tuple(
-            f"synchronous={synchronous}" if p.startswith("synchronous=") else p for p in journal_module.PRAGMAS))
+        monkeypatch.setattr(
+            journal_module,
+            "PRAGMAS",
+            tuple(
+                f"synchronous={synchronous}" if p.startswith("synchronous=") else p
+                for p in journal_module.PRAGMAS
+            ),
+        )
     script = bot_script("masters", 21, 40)
     tracker = Tracker()
     vfs = TrackingVFS(tracker)
@@ -163,8 +180,16 @@ def test_every_ack_waits_for_a_wal_fsync(tmp_path, figures, monkeypatch, synchro
             acks.append(now - seen[0])
             seen[0] = now
 
-        app = App(Parts(config.default(), hw, journal, source=ScriptSource(list(enumerate(script, 1))),
-                        log=lambda s: None, on_ack=ack))
+        app = App(
+            Parts(
+                config.default(),
+                hw,
+                journal,
+                source=ScriptSource(list(enumerate(script, 1))),
+                log=lambda s: None,
+                on_ack=ack,
+            )
+        )
         app.start(setup=script[0], finished_too=True)
         app.run(max_frames=10 * len(script))
         hw.close()
@@ -174,8 +199,8 @@ def test_every_ack_waits_for_a_wal_fsync(tmp_path, figures, monkeypatch, synchro
     assert len(acks) == len(script), "every command of the scenario was acknowledged"
     unsynced = sum(1 for n in acks if n < 1)
     figures.setdefault("Power loss (unsynced writes dropped: a tracking SQLite VFS)", {})[
-        f"fsyncs of the -wal per acknowledged command (scenario run, synchronous={synchronous})"] = (
-        f"{len(acks)} acks; min {min(acks)}, max {max(acks)}; acks with no fsync before them: {unsynced}")
+        f"fsyncs of the -wal per acknowledged command (scenario run, synchronous={synchronous})"
+    ] = f"{len(acks)} acks; min {min(acks)}, max {max(acks)}; acks with no fsync before them: {unsynced}"
     if ok:
         assert unsynced == 0, f"{unsynced} of {len(acks)} acks came before their commit was fsynced"
     else:
@@ -191,13 +216,19 @@ def test_the_tables_start_probe_syncs_nothing_and_every_later_command_is_synced(
     path = tmp_path / "journal.sqlite3"
     script = bot_script("masters", 7, 12)
     try:
-        open_journal(path, who="table", create=True, connect=apsw_connect(vfs.name)).close()  # an existing journal
+        open_journal(
+            path, who="table", create=True, connect=apsw_connect(vfs.name)
+        ).close()  # an existing journal
         syncs = tracker.syncs
-        journal = open_journal(path, who="table", connect=apsw_connect(vfs.name), probe=True)  # as `companion run`
+        journal = open_journal(
+            path, who="table", connect=apsw_connect(vfs.name), probe=True
+        )  # as `companion run`
         try:
             assert journal.fault is None
             assert tracker.syncs == syncs, "the start probe's commit was fsynced"
-            assert journal.db.execute("PRAGMA synchronous").fetchone()[0] == 2, "the probe left the journal below FULL"
+            assert journal.db.execute("PRAGMA synchronous").fetchone()[0] == 2, (
+                "the probe left the journal below FULL"
+            )
             session, _ = Session.new(script[0], journal=journal)
             for cmd in script[1:]:
                 before = tracker.syncs

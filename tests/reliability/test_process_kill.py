@@ -19,10 +19,9 @@ import subprocess
 import sys
 import time
 
-
-from companion.storage.journal import Journal
-from companion.rules import load_game
 from companion.games.masters.rules import bot
+from companion.rules import load_game
+from companion.storage.journal import Journal
 from companion.storage.session import Session
 from tests.reliability.conftest import FULL
 
@@ -33,8 +32,16 @@ def _scenario(seed: int) -> list[dict]:
     """A complete bot-played game as canonical commands."""
     game = load_game("masters")
     rng = random.Random(seed)
-    setup = game.canonical(None, {"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila", "Laszlo"],
-                                  "difficulty": "easy", "seed": seed})
+    setup = game.canonical(
+        None,
+        {
+            "cmd": "setup",
+            "game": "masters",
+            "vampires": ["Imre", "Mila", "Laszlo"],
+            "difficulty": "easy",
+            "seed": seed,
+        },
+    )
     state, _ = game.setup(setup)
     cmds = [setup]
     while game.outcome(state) is None:
@@ -64,8 +71,14 @@ def test_process_kills_lose_nothing(tmp_path, figures):
     cuts = acked_total = runs = 0
     lost = 0
     scenarios = 0
-    env = dict(os.environ, COMPANION_STATE_DIR=str(tmp_path / "state"), COMPANION_CONFIG_DIR=str(tmp_path / "cfg"),
-               COMPANION_HAL="mock", SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    env = dict(
+        os.environ,
+        COMPANION_STATE_DIR=str(tmp_path / "state"),
+        COMPANION_CONFIG_DIR=str(tmp_path / "cfg"),
+        COMPANION_HAL="mock",
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+    )
     t0 = time.monotonic()
     while cuts < CUTS:
         scenarios += 1
@@ -73,11 +86,26 @@ def test_process_kills_lose_nothing(tmp_path, figures):
         path = tmp_path / f"journal{scenarios}.sqlite3"
         spath = tmp_path / f"s{scenarios}.jsonl"
         spath.write_text("".join(json.dumps(c) + "\n" for c in script))
-        cmd = [sys.executable, "-m", "companion", "run", "--headless", "--script", str(spath),
-               "--journal", str(path), "--create", "--ack", "--pace", "0"]
+        cmd = [
+            sys.executable,
+            "-m",
+            "companion",
+            "run",
+            "--headless",
+            "--script",
+            str(spath),
+            "--journal",
+            str(path),
+            "--create",
+            "--ack",
+            "--pace",
+            "0",
+        ]
         while True:
             runs += 1
-            proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True)
+            proc = subprocess.Popen(
+                cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True
+            )
             cut = cuts < CUTS and rng.random() < 0.85
             if cut:
                 time.sleep(rng.uniform(0.05, 0.5))
@@ -102,8 +130,15 @@ def test_process_kills_lose_nothing(tmp_path, figures):
             assert proc.returncode == 0, out[-500:]
             break
         assert _journaled(path)[0] == script
-    figures.setdefault("Process kills (SIGKILL of the headless app; not a power cut)", {}).update({
-        "kills": cuts, "runs": runs, "scenarios played to the end": scenarios,
-        "commands acknowledged": acked_total, "acknowledged commands lost": lost,
-        "journal quick_check failures": 0, "seconds": round(time.monotonic() - t0, 1)})
+    figures.setdefault("Process kills (SIGKILL of the headless app; not a power cut)", {}).update(
+        {
+            "kills": cuts,
+            "runs": runs,
+            "scenarios played to the end": scenarios,
+            "commands acknowledged": acked_total,
+            "acknowledged commands lost": lost,
+            "journal quick_check failures": 0,
+            "seconds": round(time.monotonic() - t0, 1),
+        }
+    )
     assert lost == 0

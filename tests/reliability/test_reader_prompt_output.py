@@ -22,8 +22,12 @@ from tests.reliability.helpers import LoopDevice
 
 REAL = ["04A1B2C3D4E5F6", "II-04", "DEADBEEF"]
 PICO_TAG = lineproto.tag(bytes.fromhex("04A1B2C3D4E5F6"))
-MIXED = settings(max_examples=1500 if FULL else 100, deadline=None, derandomize=not FULL,
-                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+MIXED = settings(
+    max_examples=1500 if FULL else 100,
+    deadline=None,
+    derandomize=not FULL,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 
 
 def _reads(lines: list[str], eol: str, rng: random.Random) -> list[str]:
@@ -36,7 +40,7 @@ def _reads(lines: list[str], eol: str, rng: random.Random) -> list[str]:
     data, got, i = "".join(line + eol for line in lines).encode(), [], 0
     while i < len(data):
         k = rng.randint(1, 64)
-        device.port.write(data[i:i + k])
+        device.port.write(data[i : i + k])
         got += [r.tag for r in reader.poll()]
         clock.advance(0.01)
         i += k
@@ -55,20 +59,29 @@ def test_prompt_output_gives_no_false_reads(figures):
     mixed = 0
 
     @MIXED
-    @given(st.lists(st.sampled_from(NOISE) | st.sampled_from(REAL + [PICO_TAG]), max_size=40), st.integers(0, 2**32))
+    @given(
+        st.lists(st.sampled_from(NOISE) | st.sampled_from(REAL + [PICO_TAG]), max_size=40),
+        st.integers(0, 2**32),
+    )
     def attempt(items, seed):
         """Noise, scanner tags and the Pico's TAG lines in any order: exactly the real reads come out
         (scanner lines only until the port shows a prompt or a TAG line: from then on it is a Pico's port)."""
         nonlocal mixed
         mixed += 1
         first_noise = next((i for i, t in enumerate(items) if t in NOISE or t == PICO_TAG), len(items))
-        expected = [REAL[0] if t == PICO_TAG else t for i, t in enumerate(items)
-                    if t == PICO_TAG or (t in REAL and i < first_noise)]
+        expected = [
+            REAL[0] if t == PICO_TAG else t
+            for i, t in enumerate(items)
+            if t == PICO_TAG or (t in REAL and i < first_noise)
+        ]
         assert _reads(items, "\r\n", random.Random(seed)) == expected
 
     attempt()
-    figures.setdefault("Bad input: reader bytes", {}).update({
-        "lines: a Pico's prompt, banners and tracebacks (tests/hal/reader_corpus)":
-            (f"{streams} streams, {lines} lines, "
-             f"{mixed} mixed with real reads: {false_reads} false reads")})
+    figures.setdefault("Bad input: reader bytes", {}).update(
+        {
+            "lines: a Pico's prompt, banners and tracebacks (tests/hal/reader_corpus)": (
+                f"{streams} streams, {lines} lines, {mixed} mixed with real reads: {false_reads} false reads"
+            )
+        }
+    )
     assert lineproto.encode(lineproto.HI) in NOISE  # the echoed handshake is part of the corpus

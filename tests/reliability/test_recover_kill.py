@@ -44,8 +44,23 @@ def _imported(journal: Path) -> int:
 
 def _start(damaged: Path, journal: Path, env: dict) -> subprocess.Popen:
     """`companion journal recover` as a user starts it."""
-    return subprocess.Popen([sys.executable, "-m", "companion", "journal", "recover", str(damaged), "--journal", str(journal), "--create"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True)
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "companion",
+            "journal",
+            "recover",
+            str(damaged),
+            "--journal",
+            str(journal),
+            "--create",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        text=True,
+    )
 
 
 def _check(journal: Path, originals: list[dict]) -> int:
@@ -57,7 +72,9 @@ def _check(journal: Path, originals: list[dict]) -> int:
     assert con.execute("PRAGMA quick_check").fetchone()[0] == "ok"
     con.close()
     got = snapshot(journal)
-    assert lost(got, originals, dates=True) == [], "a game that is not a whole game of the damaged journal, or one twice"
+    assert lost(got, originals, dates=True) == [], (
+        "a game that is not a whole game of the damaged journal, or one twice"
+    )
     return len(got)
 
 
@@ -69,11 +86,18 @@ def test_a_killed_recover_leaves_whole_games_and_finishes_on_the_next_run(tmp_pa
     damaged.write_bytes(b"definitely junk!" + src.read_bytes()[16:])
     source = damaged.read_bytes()
     (tmp_path / "tmp").mkdir()
-    env = dict(os.environ, COMPANION_STATE_DIR=str(tmp_path / "state"), COMPANION_CONFIG_DIR=str(tmp_path / "cfg"),
-               TMPDIR=str(tmp_path / "tmp"), COMPANION_LANG="en")
+    env = dict(
+        os.environ,
+        COMPANION_STATE_DIR=str(tmp_path / "state"),
+        COMPANION_CONFIG_DIR=str(tmp_path / "cfg"),
+        TMPDIR=str(tmp_path / "tmp"),
+        COMPANION_LANG="en",
+    )
     rng = random.Random(23)
     kills, runs, seen_at_kill = 0, 0, []
-    plans = [("after", n) for n in THRESHOLDS] + [("random", rng.uniform(0.05, 0.7)) for _ in range(RANDOM_KILLS)]
+    plans = [("after", n) for n in THRESHOLDS] + [
+        ("random", rng.uniform(0.05, 0.7)) for _ in range(RANDOM_KILLS)
+    ]
     for trial, (how, when) in enumerate(plans):
         journal = tmp_path / f"j{trial}.sqlite3"
         for _again in range(KILLS_PER_JOURNAL if how == "after" else 1):
@@ -81,7 +105,9 @@ def test_a_killed_recover_leaves_whole_games_and_finishes_on_the_next_run(tmp_pa
             proc = _start(damaged, journal, env)
             t0 = time.monotonic()
             while proc.poll() is None:
-                if (how == "after" and _imported(journal) >= when) or (how == "random" and time.monotonic() - t0 >= when):
+                if (how == "after" and _imported(journal) >= when) or (
+                    how == "random" and time.monotonic() - t0 >= when
+                ):
                     proc.send_signal(signal.SIGKILL)
                     break
                 time.sleep(0.002)
@@ -101,8 +127,15 @@ def test_a_killed_recover_leaves_whole_games_and_finishes_on_the_next_run(tmp_pa
         assert f"\n{len(originals) - there} game" in out and out.count("already in this journal") == there
     assert kills >= len(THRESHOLDS)  # the import is long enough to be caught in the middle
     assert any(0 < n < len(originals) for n in seen_at_kill)  # some kills left part of the games
-    figures.setdefault("Kill during recover (SIGKILL of `companion journal recover`)", {}).update({
-        "games in the damaged journal": len(originals), "kills": kills, "runs": runs,
-        "games in J when killed": f"{min(seen_at_kill)} to {max(seen_at_kill)} "
-                                  f"({seen_at_kill.count(0)} kills before the first game was in)",
-        "damaged source changed": 0, "half games or duplicates in J": 0, "games lost after the last run": 0})
+    figures.setdefault("Kill during recover (SIGKILL of `companion journal recover`)", {}).update(
+        {
+            "games in the damaged journal": len(originals),
+            "kills": kills,
+            "runs": runs,
+            "games in J when killed": f"{min(seen_at_kill)} to {max(seen_at_kill)} "
+            f"({seen_at_kill.count(0)} kills before the first game was in)",
+            "damaged source changed": 0,
+            "half games or duplicates in J": 0,
+            "games lost after the last run": 0,
+        }
+    )

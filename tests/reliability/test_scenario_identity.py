@@ -15,8 +15,21 @@ WHOLE = bot_script("masters", 51, 5000)  # a whole game, to its end
 
 def _run(tmp_path, script, path, *more):
     """`companion run --headless --script SCRIPT --ack` on the journal at `path`."""
-    return companion(tmp_path, "run", "--headless", "--script", script, "--journal", path, "--create", "--ack",
-                     "--pace", "0", *more, timeout=120)
+    return companion(
+        tmp_path,
+        "run",
+        "--headless",
+        "--script",
+        script,
+        "--journal",
+        path,
+        "--create",
+        "--ack",
+        "--pace",
+        "0",
+        *more,
+        timeout=120,
+    )
 
 
 def test_a_finished_scenario_run_again_is_not_played_again(tmp_path):

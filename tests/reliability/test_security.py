@@ -23,8 +23,8 @@ from pathlib import Path
 import pytest
 
 from companion import paths
-from companion.games.masters import teach
 from companion.gamedata.config import ReaderConfig
+from companion.games.masters import teach
 from companion.hal.clock import FakeClock
 from companion.hal.reader import QUIET_S, open_reader
 from companion.storage.journal import Journal
@@ -33,9 +33,22 @@ from tests.reliability.helpers import LoopDevice, bot_script, build_app, countin
 
 REPO = Path(__file__).resolve().parents[2]
 # {marker} is a file name relative to the working folder, which the tests set to their tmp_path
-HOSTILE_TAGS = ["../../etc/passwd", "/etc/shadow", "$(touch {marker})", "`touch {marker}`", "; rm -rf ~",
-                "; touch {marker}", "| sh -c 'touch {marker}'", "%s%s%n", "{0.__class__.__mro__}", "__import__('os')",
-                'x"; import os #', "NW TAG ../x*00", "file:///etc/passwd", "\\\\server\\share"]
+HOSTILE_TAGS = [
+    "../../etc/passwd",
+    "/etc/shadow",
+    "$(touch {marker})",
+    "`touch {marker}`",
+    "; rm -rf ~",
+    "; touch {marker}",
+    "| sh -c 'touch {marker}'",
+    "%s%s%n",
+    "{0.__class__.__mro__}",
+    "__import__('os')",
+    'x"; import os #',
+    "NW TAG ../x*00",
+    "file:///etc/passwd",
+    "\\\\server\\share",
+]
 NOBODY = 65534
 
 
@@ -94,8 +107,15 @@ def _as_nobody_kwargs(tmp_path: Path) -> dict:
         return {}
     drop = {"user": NOBODY, "group": NOBODY, "extra_groups": []}
     try:
-        subprocess.run([sys.executable, "-c", "import companion"], env=_app_env(tmp_path), cwd="/",
-                       check=True, capture_output=True, timeout=60, **drop)
+        subprocess.run(
+            [sys.executable, "-c", "import companion"],
+            env=_app_env(tmp_path),
+            cwd="/",
+            check=True,
+            capture_output=True,
+            timeout=60,
+            **drop,
+        )
     except (OSError, subprocess.CalledProcessError):
         return {}
     for p in [tmp_path, *tmp_path.parents]:
@@ -110,23 +130,42 @@ def _ran_as(drop: dict) -> str:
     """Who the app under test ran as (`drop`: what _as_nobody_kwargs gave), for the report."""
     if drop:
         return "nobody (uid 65534)"
-    return f"uid {os.geteuid()}" + (" (nobody cannot start this interpreter here)" if os.geteuid() == 0 else "")
+    return f"uid {os.geteuid()}" + (
+        " (nobody cannot start this interpreter here)" if os.geteuid() == 0 else ""
+    )
 
 
 def _app_env(tmp_path: Path) -> dict:
     """Environment of the app under test: private folders in tmp_path, dummy SDL drivers."""
-    env = dict(os.environ, COMPANION_STATE_DIR=str(tmp_path / "state"), COMPANION_CONFIG_DIR=str(tmp_path / "cfg"),
-               SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", HOME=str(tmp_path), PYTHONDONTWRITEBYTECODE="1",
-               COMPANION_HAL="mock", PYTHONPATH=str(REPO))
+    env = dict(
+        os.environ,
+        COMPANION_STATE_DIR=str(tmp_path / "state"),
+        COMPANION_CONFIG_DIR=str(tmp_path / "cfg"),
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        HOME=str(tmp_path),
+        PYTHONDONTWRITEBYTECODE="1",
+        COMPANION_HAL="mock",
+        PYTHONPATH=str(REPO),
+    )
     env.pop("NOTIFY_SOCKET", None)
     return env
 
 
-def _watch(cmd: list[str], tmp_path: Path, seconds: float) -> tuple[subprocess.CompletedProcess, list[str], int, str]:
+def _watch(
+    cmd: list[str], tmp_path: Path, seconds: float
+) -> tuple[subprocess.CompletedProcess, list[str], int, str]:
     """Run `cmd`, reading its sockets every 50 ms; (result, listening sockets seen, samples, ran as)."""
     drop = _as_nobody_kwargs(tmp_path)
-    proc = subprocess.Popen(cmd, env=_app_env(tmp_path), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, cwd=tmp_path, **drop)
+    proc = subprocess.Popen(
+        cmd,
+        env=_app_env(tmp_path),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=tmp_path,
+        **drop,
+    )
     seen, samples = [], 0
     deadline = time.monotonic() + seconds
     while proc.poll() is None and time.monotonic() < deadline:
@@ -153,9 +192,13 @@ def test_headless_app_opens_no_listening_socket_and_needs_no_root(tmp_path, figu
     assert "Traceback" not in res.stderr and "Final:" in res.stdout
     assert samples >= 5, "the app ended before its sockets could be read"
     assert seen == []
-    figures.setdefault("Security", {}).update({
-        "headless run: /proc samples of its sockets": samples, "listening sockets seen": len(seen),
-        "ran as": ran_as})
+    figures.setdefault("Security", {}).update(
+        {
+            "headless run: /proc samples of its sockets": samples,
+            "listening sockets seen": len(seen),
+            "ran as": ran_as,
+        }
+    )
 
 
 def test_window_app_opens_no_listening_socket(tmp_path):
@@ -286,8 +329,9 @@ def test_hostile_tags_are_unknown_cards_nothing_opened_or_run(tmp_path, monkeypa
     assert _AuditLog.spawned == []
     suspicious = [p for p in _AuditLog.opened if any(t in p for t in tags) or "passwd" in p or "shadow" in p]
     assert suspicious == []
-    assert sorted(p for p in tmp_path.rglob("*") if not p.name.startswith("journal.sqlite3")) == \
-        [p for p in before if not p.name.startswith("journal.sqlite3")]
+    assert sorted(p for p in tmp_path.rglob("*") if not p.name.startswith("journal.sqlite3")) == [
+        p for p in before if not p.name.startswith("journal.sqlite3")
+    ]
     if ui is None:
         unknown = [line for line in app.lines if line.startswith("unknown card tag")]
         assert len(unknown) == len(tags)
@@ -300,7 +344,9 @@ def test_hostile_tags_are_unknown_cards_nothing_opened_or_run(tmp_path, monkeypa
 def test_hostile_tags_pass_the_line_reader_verbatim_as_data():
     clock, scanner = FakeClock(), LoopDevice()  # a QR scanner that never echoes the host
     # a table that widened reader.tag_pattern to any line: the tags still arrive only as data
-    reader = open_reader(ReaderConfig("lines", "loop://", 9600, 2.0, tag_pattern=".+"), clock, opener=scanner.opener)
+    reader = open_reader(
+        ReaderConfig("lines", "loop://", 9600, 2.0, tag_pattern=".+"), clock, opener=scanner.opener
+    )
     reader.poll()
     clock.advance(QUIET_S)  # quiet since the port opened: the first line is a whole one
     reader.poll()
@@ -321,7 +367,9 @@ def test_teaching_hostile_tags_stores_them_only_as_toml_strings(tmp_path, monkey
             teach.register_tag(tag, "I-07")
     assert not marker.exists() and _AuditLog.spawned == []
     allowed = {str(teach.tags_path()), str(teach.tags_path().parent)}
-    assert all(p in allowed or Path(p).parent == teach.tags_path().parent for p in _AuditLog.opened), _AuditLog.opened
+    assert all(p in allowed or Path(p).parent == teach.tags_path().parent for p in _AuditLog.opened), (
+        _AuditLog.opened
+    )
     stored = tomllib.loads(teach.tags_path().read_text())
     assert stored == {"tags": {teach.normalize_tag(t): "I-07" for t in tags}}
     assert sorted(p.name for p in teach.tags_path().parent.iterdir()) == ["tags.toml"]

@@ -30,10 +30,22 @@ SETUP = {"cmd": "setup", "game": "nosferatu", "names": ["Anna", "Ben", "Cleo", "
 
 def _companion(tmp_path, *argv: str, stdin=subprocess.DEVNULL) -> subprocess.CompletedProcess:
     """`companion ARGV` in a child process on the mock board, with its own state and config folders."""
-    env = dict(os.environ, COMPANION_STATE_DIR=str(tmp_path / "state"), COMPANION_CONFIG_DIR=str(tmp_path / "cfg"),
-               COMPANION_HAL="mock", SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    return subprocess.run([sys.executable, "-m", "companion", *argv], capture_output=True, text=True, env=env,
-                          stdin=stdin, timeout=120)
+    env = dict(
+        os.environ,
+        COMPANION_STATE_DIR=str(tmp_path / "state"),
+        COMPANION_CONFIG_DIR=str(tmp_path / "cfg"),
+        COMPANION_HAL="mock",
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+    )
+    return subprocess.run(
+        [sys.executable, "-m", "companion", *argv],
+        capture_output=True,
+        text=True,
+        env=env,
+        stdin=stdin,
+        timeout=120,
+    )
 
 
 def _call(argv: list[str], capsys) -> tuple[int, str]:
@@ -47,8 +59,16 @@ def _call(argv: list[str], capsys) -> tuple[int, str]:
 
 # -- finding 8: a size limit, and only regular files ---------------------------------------------------
 @pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])
-@pytest.mark.parametrize("argv", [["play", "--script"], ["run", "--headless", "--frames", "1", "--config"],
-                                  ["config", "--check"], ["cards", "check"], ["cards", "import"]])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["play", "--script"],
+        ["run", "--headless", "--frames", "1", "--config"],
+        ["config", "--check"],
+        ["cards", "check"],
+        ["cards", "import"],
+    ],
+)
 def test_a_device_is_refused_before_it_is_read(tmp_path, argv, device):
     done = _companion(tmp_path, *argv, device)
     assert done.returncode == 2, done.stderr
@@ -62,11 +82,14 @@ def test_a_fifo_nobody_writes_to_is_refused_without_waiting(tmp_path):
     assert done.returncode == 2 and "not a regular file" in done.stderr, done.stderr
 
 
-@pytest.mark.parametrize(("argv", "limit", "size"), [
-    (["play", "--script"], tomlfile.MAX_SCENARIO, tomlfile.MAX_SCENARIO + 1),
-    (["config", "--check"], tomlfile.MAX_FILE, tomlfile.MAX_FILE + 1),
-    (["cards", "import"], EXPORT_LIMIT, EXPORT_LIMIT + 1),  # an export carries the camera's card pictures
-])
+@pytest.mark.parametrize(
+    ("argv", "limit", "size"),
+    [
+        (["play", "--script"], tomlfile.MAX_SCENARIO, tomlfile.MAX_SCENARIO + 1),
+        (["config", "--check"], tomlfile.MAX_FILE, tomlfile.MAX_FILE + 1),
+        (["cards", "import"], EXPORT_LIMIT, EXPORT_LIMIT + 1),  # an export carries the camera's card pictures
+    ],
+)
 def test_a_file_over_its_limit_is_refused_naming_the_file_and_the_limit(tmp_path, capsys, argv, limit, size):
     big = tmp_path / "big"
     big.write_bytes(b"\n" * size)  # blank lines: a file fine in every way but its size
@@ -96,7 +119,9 @@ def test_journal_recover_refuses_a_device_or_a_file_that_is_no_sqlite_at_once(tm
         with open(source, "w", encoding="utf-8") as f:
             f.write("# notes\n" * 5000)
     before = os.stat(source).st_mtime_ns if source != "/dev/zero" else None
-    done = _companion(tmp_path, "journal", "recover", source, "--journal", str(tmp_path / "j.sqlite3"), "--create")
+    done = _companion(
+        tmp_path, "journal", "recover", source, "--journal", str(tmp_path / "j.sqlite3"), "--create"
+    )
     assert done.returncode == 2, done.stderr
     assert ("not a regular file" if source == "/dev/zero" else "not an SQLite file") in done.stderr
     assert not (tmp_path / "j.sqlite3").exists()  # refused before any journal is made
@@ -105,7 +130,9 @@ def test_journal_recover_refuses_a_device_or_a_file_that_is_no_sqlite_at_once(tm
 
 
 # -- finding 12: ids parsed strictly, in our words --------------------------------------------------------
-@pytest.mark.parametrize("text", ["1_0", " 1", "1 ", "+1", "--1", "- 1", "\u0661", "\uff11", "\u00b9", "1.0", "0x1", "", "1e3"])
+@pytest.mark.parametrize(
+    "text", ["1_0", " 1", "1 ", "+1", "--1", "- 1", "\u0661", "\uff11", "\u00b9", "1.0", "0x1", "", "1e3"]
+)
 def test_whole_number_takes_only_ascii_digits(text):
     with pytest.raises(ValueError):
         whole_number(text)
@@ -116,11 +143,22 @@ def test_whole_number_takes_plain_digits():
     assert whole_number("-5") == -5  # a number: the caller tells it the range
 
 
-@pytest.mark.parametrize("argv", [
-    ["play", "--resume", "1_0"], ["play", "--resume", "+1"], ["play", "--resume", " 1"], ["play", "--resume", "\u0661"],
-    ["journal", "export", "1_0"], ["journal", "delete", "1_0"], ["journal", "undo", "1_0"], ["journal", "redo", "+1"],
-    ["journal", "report", "\u0661", "--out", "x.png"], ["journal", "undo", "1", "1_0"], ["run", "--headless", "--seed", "1_0"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["play", "--resume", "1_0"],
+        ["play", "--resume", "+1"],
+        ["play", "--resume", " 1"],
+        ["play", "--resume", "\u0661"],
+        ["journal", "export", "1_0"],
+        ["journal", "delete", "1_0"],
+        ["journal", "undo", "1_0"],
+        ["journal", "redo", "+1"],
+        ["journal", "report", "\u0661", "--out", "x.png"],
+        ["journal", "undo", "1", "1_0"],
+        ["run", "--headless", "--seed", "1_0"],
+    ],
+)
 def test_an_id_that_is_not_plain_digits_is_a_usage_error(tmp_path, capsys, argv):
     path = tmp_path / "j.sqlite3"
     with Journal(path) as j:
@@ -131,8 +169,15 @@ def test_an_id_that_is_not_plain_digits_is_a_usage_error(tmp_path, capsys, argv)
     assert status == 2 and "not a whole number" in err and "Traceback" not in err, err
 
 
-@pytest.mark.parametrize("argv", [["journal", "undo", "1", str(2**64)], ["journal", "redo", "1", str(2**63)],
-                                  ["journal", "export", str(2**64)], ["play", "--resume", str(2**64)]])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["journal", "undo", "1", str(2**64)],
+        ["journal", "redo", "1", str(2**63)],
+        ["journal", "export", str(2**64)],
+        ["play", "--resume", str(2**64)],
+    ],
+)
 def test_a_number_beyond_sqlite_s_integers_is_refused_in_our_words(tmp_path, capsys, argv):
     status, err = _call(argv, capsys)
     assert status == 2 and "9223372036854775807" in err and "SQLite INTEGER" not in err, err
@@ -157,8 +202,10 @@ def test_undo_of_the_most_steps_sqlite_holds_takes_back_what_there_is(tmp_path, 
 @pytest.mark.parametrize("bad", ["\u3164", "Mi\nla", "x" * 30, "P3", "\u0301\u0301"])
 def test_a_bad_name_exits_2_in_a_rename_line_as_in_the_setup(tmp_path, capsys, bad):
     codes = []
-    for lines in ([dict(SETUP, names=[bad, "Ben", "Cleo", "Dmitri", "Eva"])] if bad != "P3" else [],
-                  [SETUP, {"cmd": "rename", "names": {"Ben": bad}}]):
+    for lines in (
+        [dict(SETUP, names=[bad, "Ben", "Cleo", "Dmitri", "Eva"])] if bad != "P3" else [],
+        [SETUP, {"cmd": "rename", "names": {"Ben": bad}}],
+    ):
         if not lines:
             continue
         script = tmp_path / "s.jsonl"
@@ -171,7 +218,9 @@ def test_a_bad_name_exits_2_in_a_rename_line_as_in_the_setup(tmp_path, capsys, b
 
 def test_a_rename_to_another_players_look_alike_is_a_refusal_of_its_line(tmp_path, capsys):
     script = tmp_path / "s.jsonl"
-    script.write_text(json.dumps(SETUP) + "\n" + json.dumps({"cmd": "rename", "names": {"Ben": "\u0410nna"}}) + "\n",
-                      encoding="utf-8")
+    script.write_text(
+        json.dumps(SETUP) + "\n" + json.dumps({"cmd": "rename", "names": {"Ben": "\u0410nna"}}) + "\n",
+        encoding="utf-8",
+    )
     status, err = _call(["play", "--script", str(script)], capsys)
     assert status == 1 and f"{script}:2: refused 'rename'" in err and "looks like 'Anna'" in err, err

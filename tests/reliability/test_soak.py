@@ -99,12 +99,20 @@ def test_soak_memory_stays_flat_and_pacing_never_slips(tmp_path, figures):
     frames = app.frames
     drift = app.clock.now() - (start + frames / fps)
     refused = refusals[True]
-    figures.setdefault("Soak (real loop, FakeClock at 30 fps, bot plays every ~3 s)", {}).update({
-        "simulated hours": round(SIM_HOURS, 2), "frames": frames, "commands played (after warm-up)": source.commands - commands_before,
-        "games started": dict(source.started), "RSS before (kB, after warm-up)": rss_before,
-        "RSS growth (kB)": growth, "clock minus frames/fps (s)": f"{drift:.3g}",
-        "real seconds": round(wall, 1), "real ms per frame": round(1000 * wall / max(1, frames - frames_before), 3),
-        "LED frames kept by the mock (bounded)": len(app.hw.pixels.frames)})
+    figures.setdefault("Soak (real loop, FakeClock at 30 fps, bot plays every ~3 s)", {}).update(
+        {
+            "simulated hours": round(SIM_HOURS, 2),
+            "frames": frames,
+            "commands played (after warm-up)": source.commands - commands_before,
+            "games started": dict(source.started),
+            "RSS before (kB, after warm-up)": rss_before,
+            "RSS growth (kB)": growth,
+            "clock minus frames/fps (s)": f"{drift:.3g}",
+            "real seconds": round(wall, 1),
+            "real ms per frame": round(1000 * wall / max(1, frames - frames_before), 3),
+            "LED frames kept by the mock (bounded)": len(app.hw.pixels.frames),
+        }
+    )
     assert growth < RSS_LIMIT_KB, f"RSS grew by {growth} kB"
     assert abs(drift) < 1e-6, f"pacing slipped by {drift} s"
     assert source.commands - commands_before > (SIM_HOURS * 3600) / (2 * COMMAND_EVERY_S)

@@ -90,10 +90,22 @@ def _play_unsaved_and_stop(tmp_path, journal: Path, fill, **extra):
     part = scenario(tmp_path / "part.jsonl", SCRIPT[:SAVED])
     played = companion(tmp_path, "play", "--script", part, "--journal", journal, "--create")
     assert played.returncode == 0, played.stderr
-    presses = scenario(tmp_path / "presses.jsonl", SCRIPT[SAVED:SAVED + PRESSES])
+    presses = scenario(tmp_path / "presses.jsonl", SCRIPT[SAVED : SAVED + PRESSES])
     go, done = tmp_path / "go", tmp_path / "done"
-    table = spawn(tmp_path, "--headless", "--backend", "mock", "--journal", journal, probe=PRESSER, RESUME_ID="1",
-                  PRESS_FILE=str(presses), GO_FILE=str(go), DONE_FILE=str(done), **extra)
+    table = spawn(
+        tmp_path,
+        "--headless",
+        "--backend",
+        "mock",
+        "--journal",
+        journal,
+        probe=PRESSER,
+        RESUME_ID="1",
+        PRESS_FILE=str(presses),
+        GO_FILE=str(go),
+        DONE_FILE=str(done),
+        **extra,
+    )
     try:
         holds(journal, 1)  # the table plays game 1
         fill()
@@ -120,12 +132,13 @@ def _rescue_and_check(tmp_path, journal: Path, err: str, figures, name: str) -> 
     assert back.returncode == 0, back.stderr
     assert "put back game 1" in back.stdout, back.stdout
     assert not rescue.exists() and Path(f"{rescue}.done").is_file(), "kept as .done, never deleted"
-    assert nothing_lost(journal, {1: SCRIPT[:SAVED + PRESSES]}) == {1: SCRIPT[:SAVED + PRESSES]}
+    assert nothing_lost(journal, {1: SCRIPT[: SAVED + PRESSES]}) == {1: SCRIPT[: SAVED + PRESSES]}
     again = companion(tmp_path, "journal", "rescue", f"{rescue}.done", "--journal", journal)
     assert again.returncode == 1 and "put back already" in again.stderr
     figures.setdefault("Storage faults", {})[name] = (
         f"the table accepted {PRESSES} presses unsaved; SIGTERM: exit 1, stderr names the rescue file and the count;"
-        f" `journal rescue` puts them back onto game 1: {SAVED + PRESSES} commands, 0 lost")
+        f" `journal rescue` puts them back onto game 1: {SAVED + PRESSES} commands, 0 lost"
+    )
 
 
 def test_a_stop_on_a_full_disk_keeps_every_press_in_a_rescue_file(tmp_path, tmpfs, figures):
@@ -137,7 +150,9 @@ def test_a_stop_on_a_full_disk_keeps_every_press_in_a_rescue_file(tmp_path, tmpf
     assert f"{PRESSES} moves were not saved (not saving: the disk is full" in err, err
     assert "Traceback" not in err
     assert len(games(journal)[1]) < SAVED + PRESSES, "the disk was full: the journal lacks presses"
-    assert _rescue_file(err).parent == tmp_path / "state", "the journal's folder is full: the next place took it"
+    assert _rescue_file(err).parent == tmp_path / "state", (
+        "the journal's folder is full: the next place took it"
+    )
     os.unlink(tmpfs / "filler")
     _rescue_and_check(tmp_path, journal, err, figures, "disk full (a real tmpfs), then stopped (SIGTERM)")
 
@@ -147,8 +162,9 @@ def test_a_stop_while_not_saving_keeps_every_press_in_a_rescue_file(tmp_path, fi
     journal = tmp_path / "journal.sqlite3"
     switch = tmp_path / "fault"
     switch.write_text("")
-    status, out, err, accepted = _play_unsaved_and_stop(tmp_path, journal, lambda: switch.write_text("full"),
-                                                        FAULT_FILE=str(switch))
+    status, out, err, accepted = _play_unsaved_and_stop(
+        tmp_path, journal, lambda: switch.write_text("full"), FAULT_FILE=str(switch)
+    )
     assert accepted == PRESSES and status == 1, err
     assert f"{PRESSES} moves were not saved (not saving: the disk is full" in err, err
     assert len(games(journal)[1]) == SAVED, "nothing after the fault was written"

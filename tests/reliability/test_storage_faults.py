@@ -34,8 +34,11 @@ from tests.reliability.powerloss import apsw_connect
 from tests.reliability.writers import acks, companion, env, games, nothing_lost, scenario, spawn, stop
 
 SCRIPT = bot_script("masters", 41, 60)
-WHY = {"full": "not saving: the disk is full", "read-only": "not saving: the journal is read-only",
-       "io": "not saving: the disk reported an I/O error"}
+WHY = {
+    "full": "not saving: the disk is full",
+    "read-only": "not saving: the journal is read-only",
+    "io": "not saving: the disk reported an I/O error",
+}
 
 
 def _table(tmp_path, vfs, create=True):
@@ -79,7 +82,9 @@ def test_a_fault_mid_game_plays_on_unsaved_then_saves_again(tmp_path, figures, f
             assert app.submit(cmd), "the game goes on in memory"
         app.dispatch({"intent": "undo"})  # an undo while not saving, too
         app.tick()  # the same frame's health look: amber, banner, STATUS=
-        assert app.health.parts["journal"] == (False, WHY[fault] + "; 11 moves not saved yet"), "10 commands, 1 undo"
+        assert app.health.parts["journal"] == (False, WHY[fault] + "; 11 moves not saved yet"), (
+            "10 commands, 1 undo"
+        )
         assert app.health.level().name != "OK" and WHY[fault] in app.notifier.statuses[-1]
         assert games(path)[1] == SCRIPT[:21], "nothing more was written"
         _after(app, 5)
@@ -99,7 +104,8 @@ def test_a_fault_mid_game_plays_on_unsaved_then_saves_again(tmp_path, figures, f
     assert found == {1: played}, "the journal holds exactly the game the table played"
     figures.setdefault("Storage faults", {})[f"{fault} mid-game, at the table"] = (
         f"plays on unsaved (amber, banner, STATUS=), 10 commands and an undo in memory, saves again in one"
-        f" transaction when the disk is back: {len(played)} commands played, 0 lost")
+        f" transaction when the disk is back: {len(played)} commands played, 0 lost"
+    )
 
 
 @pytest.mark.parametrize("fault", ["full", "read-only"])
@@ -127,7 +133,8 @@ def test_a_fault_at_the_start_is_in_the_first_status_and_the_game_is_saved_later
     assert nothing_lost(path, {1: SCRIPT[:16]}) == {1: SCRIPT[:16]}
     figures.setdefault("Storage faults", {})[f"{fault} at the start, at the table"] = (
         "the first health (READY's STATUS=) says not saving; the unfinished game is resumed and played"
-        " unsaved, saved when the disk is back: 16 commands, 0 lost")
+        " unsaved, saved when the disk is back: 16 commands, 0 lost"
+    )
 
 
 def test_no_journal_at_the_start_the_table_plays_and_saves_the_game_once_it_can(tmp_path, figures):
@@ -152,7 +159,8 @@ def test_no_journal_at_the_start_the_table_plays_and_saves_the_game_once_it_can(
     assert nothing_lost(path, {1: SCRIPT[:10]}) == {1: SCRIPT[:10]}
     figures.setdefault("Storage faults", {})["no journal at the start (it cannot be made), at the table"] = (
         "starts, says so, plays a new game unsaved; the journal is opened on a retry and the whole game"
-        " written in one transaction: 10 commands, 0 lost")
+        " written in one transaction: 10 commands, 0 lost"
+    )
 
 
 def test_a_scenario_run_stops_at_a_command_it_could_not_save_and_never_acks_it(tmp_path, figures):
@@ -162,8 +170,21 @@ def test_a_scenario_run_stops_at_a_command_it_could_not_save_and_never_acks_it(t
     script = scenario(tmp_path / "s.jsonl", SCRIPT)
     switch = tmp_path / "fault"
     switch.write_text("")
-    run = spawn(tmp_path, "run", "--headless", "--script", script, "--journal", path, "--create", "--ack",
-                "--pace", "0.05", probe=PROBE, FAULT_FILE=str(switch))
+    run = spawn(
+        tmp_path,
+        "run",
+        "--headless",
+        "--script",
+        script,
+        "--journal",
+        path,
+        "--create",
+        "--ack",
+        "--pace",
+        "0.05",
+        probe=PROBE,
+        FAULT_FILE=str(switch),
+    )
     try:
         _wait_journaled(path, 15)
         switch.write_text("full")
@@ -177,12 +198,15 @@ def test_a_scenario_run_stops_at_a_command_it_could_not_save_and_never_acks_it(t
     assert 15 <= acked == len(journaled) < len(SCRIPT), (acked, len(journaled))
     nothing_lost(path, {1: SCRIPT[:acked]})
     switch.write_text("")
-    again = companion(tmp_path, "run", "--headless", "--script", script, "--journal", path, "--ack", "--pace", "0")
+    again = companion(
+        tmp_path, "run", "--headless", "--script", script, "--journal", path, "--ack", "--pace", "0"
+    )
     assert again.returncode == 0, again.stderr
     assert nothing_lost(path, {1: SCRIPT}) == {1: SCRIPT}
     figures.setdefault("Storage faults", {})["disk full mid-run, `run --script --ack` (real process)"] = (
         f"exit 1 at command {acked + 1}, {acked} acks = {len(journaled)} journaled; the rerun resumes at"
-        f" {acked + 1} and finishes: {len(SCRIPT)} commands, 0 lost")
+        f" {acked + 1} and finishes: {len(SCRIPT)} commands, 0 lost"
+    )
 
 
 def _wait_journaled(path, n: int, timeout: float = 30.0) -> None:
@@ -204,10 +228,28 @@ def test_a_real_io_error_stops_a_scenario_run_cleanly(tmp_path, figures):
     reports as an I/O error. The run stops with exit 1; every ack it printed is in the journal."""
     path = tmp_path / "journal.sqlite3"
     script = scenario(tmp_path / "s.jsonl", SCRIPT)
-    run = subprocess.Popen([sys.executable, "-m", "companion", "run", "--headless", "--script", str(script),
-                            "--journal", str(path), "--create", "--ack", "--pace", "0.05"], stdout=subprocess.PIPE,
-                           stderr=subprocess.PIPE, text=True, env=env(tmp_path),
-                           preexec_fn=lambda: signal.signal(signal.SIGXFSZ, signal.SIG_IGN))  # EFBIG, not death
+    run = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "companion",
+            "run",
+            "--headless",
+            "--script",
+            str(script),
+            "--journal",
+            str(path),
+            "--create",
+            "--ack",
+            "--pace",
+            "0.05",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env(tmp_path),
+        preexec_fn=lambda: signal.signal(signal.SIGXFSZ, signal.SIG_IGN),
+    )  # EFBIG, not death
     try:
         _wait_journaled(path, 15)
         size = os.path.getsize(f"{path}-wal")
@@ -221,8 +263,9 @@ def test_a_real_io_error_stops_a_scenario_run_cleanly(tmp_path, figures):
     acked = acks(out)
     assert 15 <= acked == len(games(path)[1]) < len(SCRIPT)
     nothing_lost(path, {1: SCRIPT[:acked]})
-    figures.setdefault("Storage faults", {})["a real I/O error mid-run (RLIMIT_FSIZE: EFBIG, SQLite's IOERR)"] = (
-        f"`run --script --ack` stops, exit 1; {acked} acks = {acked} journaled, 0 lost")
+    figures.setdefault("Storage faults", {})[
+        "a real I/O error mid-run (RLIMIT_FSIZE: EFBIG, SQLite's IOERR)"
+    ] = f"`run --script --ack` stops, exit 1; {acked} acks = {acked} journaled, 0 lost"
 
 
 @pytest.fixture
@@ -248,8 +291,17 @@ def test_a_real_read_only_file_system(tmp_path, tmpfs, figures):
     from tests.reliability.writers import TABLE
 
     notify = Notify(tmp_path)
-    table = spawn(tmp_path, "--headless", "--backend", "mock", "--journal", path, probe=TABLE, RESUME_ID="1",
-                  NOTIFY_SOCKET=notify.path)
+    table = spawn(
+        tmp_path,
+        "--headless",
+        "--backend",
+        "mock",
+        "--journal",
+        path,
+        probe=TABLE,
+        RESUME_ID="1",
+        NOTIFY_SOCKET=notify.path,
+    )
     try:
         ready = notify.wait_for("READY=1")
         assert "not saving: the journal is read-only" in ready, ready
@@ -263,7 +315,8 @@ def test_a_real_read_only_file_system(tmp_path, tmpfs, figures):
     nothing_lost(path, {1: SCRIPT[:12]})
     figures.setdefault("Storage faults", {})["a real read-only file system (tmpfs remounted ro)"] = (
         "list/export work and say so; the table's READY STATUS= says not saving, it resumes the game"
-        " unsaved and saves again after remount rw: 12 commands, 0 lost")
+        " unsaved and saves again after remount rw: 12 commands, 0 lost"
+    )
 
 
 class _EmergencyReadOnly(FaultVFS):
@@ -307,8 +360,10 @@ def test_an_emergency_read_only_card_is_said_and_its_game_still_resumed(tmp_path
         assert not faults.read_only_fs(tmp_path) and os.access(tmp_path, os.W_OK), "it looks writable"
         app, _ = _table(tmp_path, vfs, create=False)
         assert app.journal is not None and app.journal.readonly and app.journal.immutable
-        assert app.health.parts["journal"] == (False, "not saving: the card went read-only (the kernel refuses"
-                                                      " every write to it)")
+        assert app.health.parts["journal"] == (
+            False,
+            "not saving: the card went read-only (the kernel refuses every write to it)",
+        )
         app.start(setup=SCRIPT[0])  # the unfinished game is found and resumed
         assert app.session.commands == SCRIPT[:11] and not app.session.saved
         assert app.submit(SCRIPT[11])
@@ -317,8 +372,9 @@ def test_an_emergency_read_only_card_is_said_and_its_game_still_resumed(tmp_path
         app.journal.close()
     finally:
         vfs.unregister()
-    figures.setdefault("Storage faults", {})["an ext4 card in emergency read-only (write probe EROFS, no ST_RDONLY)"] = (
-        "said as \"the card went read-only\", the journal read immutable, the unfinished game resumed unsaved")
+    figures.setdefault("Storage faults", {})[
+        "an ext4 card in emergency read-only (write probe EROFS, no ST_RDONLY)"
+    ] = 'said as "the card went read-only", the journal read immutable, the unfinished game resumed unsaved'
 
 
 def test_the_kernel_options_of_a_mount_say_read_only(tmp_path):
@@ -326,7 +382,9 @@ def test_the_kernel_options_of_a_mount_say_read_only(tmp_path):
     from companion.storage.faults import mount_options, read_only_fs
 
     mounts = tmp_path / "mounts"
-    mounts.write_text(f"/dev/root / ext4 rw,noatime 0 0\n/dev/mmcblk0p2 {tmp_path} ext4 rw,emergency_ro,noatime 0 0\n")
+    mounts.write_text(
+        f"/dev/root / ext4 rw,noatime 0 0\n/dev/mmcblk0p2 {tmp_path} ext4 rw,emergency_ro,noatime 0 0\n"
+    )
     assert mount_options(tmp_path / "sub", str(mounts)) == ["rw", "emergency_ro", "noatime"]
     assert read_only_fs(tmp_path, str(mounts)) and not read_only_fs(tmp_path.parent, str(mounts))
 

@@ -42,7 +42,7 @@ async def watch(port: int, source: str, cookie: str, until: float, seen: list) -
         while time.monotonic() < until:
             try:
                 line = await asyncio.wait_for(reader.readline(), max(0.1, until - time.monotonic()))
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 break
             if not line:
                 break
@@ -78,7 +78,7 @@ async def _closed(reader, wait: float) -> bool:
     """Whether the server closed the connection within `wait` seconds."""
     try:
         data = await asyncio.wait_for(reader.read(100), wait)
-    except asyncio.TimeoutError:
+    except TimeoutError:
         return False
     return not data or data.startswith(b"HTTP/1.1 4")
 
@@ -100,7 +100,9 @@ def garbage(rng: random.Random) -> bytes:
         return b"GET /../../../../etc/passwd HTTP/1.1\r\nHost: t\r\n\r\n"
     if kind == 6:
         return b"POST /pair HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\nContent-Type: x\r\n\r\n\xff\xfe\x00\x01\x02"
-    return b"GET /static/%2e%2e/hub.py HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked, identity\r\n\r\nzz\r\n"
+    return (
+        b"GET /static/%2e%2e/hub.py HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked, identity\r\n\r\nzz\r\n"
+    )
 
 
 async def send_raw(port: int, source: str, data: bytes, answers: list) -> None:
@@ -112,27 +114,38 @@ async def send_raw(port: int, source: str, data: bytes, answers: list) -> None:
         writer.write_eof()  # all it sends: a request never finished is answered or closed at once
         answers.append(await asyncio.wait_for(reader.read(65536), 12))
         writer.close()
-    except (ConnectionError, OSError, asyncio.TimeoutError):
+    except (TimeoutError, ConnectionError, OSError):
         answers.append(b"")
 
 
 async def attack(port: int, phones: list, until: float, results: dict) -> None:
     """Everything at once; each group bounded in count, all over by `until` (plus the slow clients' deadline)."""
     rng = random.Random(27)
-    tasks = [watch(port, f"127.0.1.{i + 1}", p.cookie, until, results["seen"][i]) for i, p in enumerate(phones)]
+    tasks = [
+        watch(port, f"127.0.1.{i + 1}", p.cookie, until, results["seen"][i]) for i, p in enumerate(phones)
+    ]
     tasks += [slow(port, f"127.0.2.{i + 1}", results["slow"]) for i in range(SLOW)]
 
     async def malformed() -> None:
         for first in range(0, MALFORMED, 20):  # 20 at a time, each from its own address
-            await asyncio.gather(*(send_raw(port, f"127.0.3.{n % 100 + 1}", garbage(rng), results["malformed"])
-                                   for n in range(first, min(MALFORMED, first + 20))))
+            await asyncio.gather(
+                *(
+                    send_raw(port, f"127.0.3.{n % 100 + 1}", garbage(rng), results["malformed"])
+                    for n in range(first, min(MALFORMED, first + 20))
+                )
+            )
 
     async def bad_tokens() -> None:
         for n in range(BAD_TOKENS):
             token = "".join(rng.choice("abcdefghijklmnopqrstuvwxyz0123456789_-") for _ in range(32))
             path = f"/pair/{token}" if n % 2 else "/api/view"
-            await send_raw(port, f"127.0.4.{n % 3 + 1}", f"GET {path} HTTP/1.1\r\nHost: t\r\nCookie: nw_pass={token}"
-                           f"\r\nConnection: close\r\n\r\n".encode(), results["bad"])
+            await send_raw(
+                port,
+                f"127.0.4.{n % 3 + 1}",
+                f"GET {path} HTTP/1.1\r\nHost: t\r\nCookie: nw_pass={token}"
+                f"\r\nConnection: close\r\n\r\n".encode(),
+                results["bad"],
+            )
 
     await asyncio.gather(*tasks, malformed(), bad_tokens())
 
@@ -158,12 +171,23 @@ def abuse(tmp_path: Path, watch_s: float) -> dict:
         results = {"seen": [[] for _ in phones], "slow": [], "malformed": [], "bad": []}
         ticks_before, sent_before, rss_before = len(table.ticks), bot.sent, rss_kb()
         asyncio.run(attack(table.port, phones, time.monotonic() + watch_s, results))
-        ticks, sent = table.ticks[ticks_before:], bot.sent - sent_before  # the same window (a frame apart at most)
+        ticks, sent = (
+            table.ticks[ticks_before:],
+            bot.sent - sent_before,
+        )  # the same window (a frame apart at most)
         final = table.hub.snapshot.version
     finally:
         table.stop()
-    return {"table": table, "bot": bot, "ticks": ticks, "sent": sent, "final": final, "results": results,
-            "rss_before": rss_before, "rss_after": rss_kb()}
+    return {
+        "table": table,
+        "bot": bot,
+        "ticks": ticks,
+        "sent": sent,
+        "final": final,
+        "results": results,
+        "rss_before": rss_before,
+        "rss_after": rss_kb(),
+    }
 
 
 def test_phone_view_survives_abuse_with_nothing_lost(tmp_path, figures):
@@ -208,16 +232,38 @@ def _check(tmp_path, run: dict, figures) -> None:
     answers = results["malformed"] + results["bad"]
     assert len(results["malformed"]) == MALFORMED and len(results["bad"]) == BAD_TOKENS
     assert not [a for a in answers if any(w in a for w in GAME_WORDS)]
-    assert all(a == b"" or a.split(b" ", 2)[1] in (b"400", b"401", b"404", b"405", b"408", b"413", b"414", b"415",
-                                                    b"422", b"429", b"431", b"501", b"503") for a in answers), \
-        sorted({a[:12] for a in answers})
+    assert all(
+        a == b""
+        or a.split(b" ", 2)[1]
+        in (
+            b"400",
+            b"401",
+            b"404",
+            b"405",
+            b"408",
+            b"413",
+            b"414",
+            b"415",
+            b"422",
+            b"429",
+            b"431",
+            b"501",
+            b"503",
+        )
+        for a in answers
+    ), sorted({a[:12] for a in answers})
     # refusals: every bad token was refused, by a 401 or once its address had spent its guesses, a 429
     assert {a.split(b" ", 2)[1] for a in results["bad"] if a} <= {b"401", b"429"}
     # (a connection the server closed to make room for a phone, unanswered, counts as neither)
     answered = [a for a in results["bad"] if a]
     assert len(answered) >= BAD_TOKENS // 2 and counters.bad_passes + counters.rate_limited >= len(answered)
-    figures.setdefault("Phone view under abuse", {}).update({
-        "watching (s)": WATCH_S, "frames": len(ticks), "commands journaled": journaled,
-        "slow clients: bytes of their head sent before the close (max)": max(results["slow"]),
-        "memory growth (MB)": round(grown_mb, 1), "connections refused / closed to make room":
-        f"{counters.refused_connections} / {counters.evicted}"})
+    figures.setdefault("Phone view under abuse", {}).update(
+        {
+            "watching (s)": WATCH_S,
+            "frames": len(ticks),
+            "commands journaled": journaled,
+            "slow clients: bytes of their head sent before the close (max)": max(results["slow"]),
+            "memory growth (MB)": round(grown_mb, 1),
+            "connections refused / closed to make room": f"{counters.refused_connections} / {counters.evicted}",
+        }
+    )

@@ -37,15 +37,25 @@ def env(tmp_path: Path, **extra) -> dict:
 
 def companion(tmp_path: Path, *args, timeout: float = 60, **extra) -> subprocess.CompletedProcess:
     """`companion ARGS` to its end."""
-    return subprocess.run([sys.executable, "-m", "companion", *map(str, args)], capture_output=True, text=True,
-                          env=env(tmp_path, **extra), timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "companion", *map(str, args)],
+        capture_output=True,
+        text=True,
+        env=env(tmp_path, **extra),
+        timeout=timeout,
+    )
 
 
 def spawn(tmp_path: Path, *args, probe: str | None = None, **extra) -> subprocess.Popen:
     """`companion ARGS` running (through `probe`, a `python -c` program, when given)."""
     head = [sys.executable, "-c", probe] if probe else [sys.executable, "-m", "companion"]
-    return subprocess.Popen([*head, *map(str, args)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env=env(tmp_path, **extra))
+    return subprocess.Popen(
+        [*head, *map(str, args)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env(tmp_path, **extra),
+    )
 
 
 def scenario(path: Path, commands: list[dict]) -> Path:
@@ -82,7 +92,9 @@ def rows(path: Path) -> list[tuple]:
     """Every command row of the journal (game, seq, command, undone), as another reader sees them."""
     db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
-        return db.execute("SELECT game_id, seq, command, undone FROM commands ORDER BY game_id, seq").fetchall()
+        return db.execute(
+            "SELECT game_id, seq, command, undone FROM commands ORDER BY game_id, seq"
+        ).fetchall()
     finally:
         db.close()
 
@@ -104,7 +116,7 @@ def nothing_lost(path: Path, acknowledged: dict[int, list[dict]] | None = None) 
         Session.replay(commands)  # raises JournalError if a command no longer applies
     for gid, acked in (acknowledged or {}).items():
         assert gid in found, f"game {gid}, with {len(acked)} acknowledged commands, is gone"
-        assert found[gid][:len(acked)] == acked, f"game {gid} lost acknowledged commands"
+        assert found[gid][: len(acked)] == acked, f"game {gid} lost acknowledged commands"
     return found
 
 

@@ -10,15 +10,24 @@ import pytest
 from companion.errors import RuleViolation
 
 LAYOUT = {
-    "A1": "railway-station", "A2": "docks", "A3": "hospital",
-    "B1": "police-station", "B2": "cathedral", "B3": "nightclub",
-    "C1": "newspaper", "C2": "museum", "C3": "asylum",
+    "A1": "railway-station",
+    "A2": "docks",
+    "A3": "hospital",
+    "B1": "police-station",
+    "B2": "cathedral",
+    "B3": "nightclub",
+    "C1": "newspaper",
+    "C2": "museum",
+    "C3": "asylum",
 }
 EMPTY_CARD = {"red": [], "blue": [], "red_agents": 0, "blue_agents": [0, 0]}
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 
 
-API_KEYS = ("seats", "current_player")  # what the game API added to every state JSON (keys are added, never renamed)
+API_KEYS = (
+    "seats",
+    "current_player",
+)  # what the game API added to every state JSON (keys are added, never renamed)
 
 
 def as_recorded(view, recorded):
@@ -37,8 +46,15 @@ def masters_game():
 
 def masters_start(game, vampires=("Imre", "Mila"), **extra):
     """A state at round 1's day with the fixed test layout and a physical (table-named) deck."""
-    cmd = {"cmd": "setup", "game": "masters", "vampires": list(vampires), "difficulty": "easy", "seed": 1,
-           "districts": dict(LAYOUT), "deck": "physical"}
+    cmd = {
+        "cmd": "setup",
+        "game": "masters",
+        "vampires": list(vampires),
+        "difficulty": "easy",
+        "seed": 1,
+        "districts": dict(LAYOUT),
+        "deck": "physical",
+    }
     cmd.update(extra)
     state, _ = game.setup(cmd)
     return state

@@ -52,7 +52,9 @@ def main(source: str) -> None:
         last = code
     lines = textwrap.wrap(",".join(entries), 116, break_on_hyphens=False)
     body = "".join(f'    "{chunk}"\n' for chunk in lines)
-    OUT.write_text(HEADER.format(version=version, date=date, count=len(pairs)) + body + ")\n", encoding="utf-8")
+    OUT.write_text(
+        HEADER.format(version=version, date=date, count=len(pairs)) + body + ")\n", encoding="utf-8"
+    )
     print(f"{OUT}: {len(pairs)} mappings, {len(lines)} lines")
 
 

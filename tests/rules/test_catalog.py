@@ -17,8 +17,8 @@ import pytest
 import companion.plugins as catalog
 from companion import cli
 from companion.games import GamePlugin
-from companion.plugins import entrypoints
 from companion.narration.words import refusal_text
+from companion.plugins import entrypoints
 from companion.rules import load_game
 from companion.rules.base import Engine
 
@@ -29,12 +29,18 @@ IDS = list(catalog.games())
 
 def test_catalog_the_shipped_games_are_the_entry_points_pyproject_declares_in_their_order():
     shipped = [gid for gid, g in catalog.games().items() if g.package.startswith("companion.")]
-    assert sorted(shipped) == sorted(DECLARED) and len(DECLARED) >= 5  # (and any plugin installed beside them)
+    assert (
+        sorted(shipped) == sorted(DECLARED) and len(DECLARED) >= 5
+    )  # (and any plugin installed beside them)
     assert all(catalog.info(gid).package == DECLARED[gid].partition(":")[0] for gid in DECLARED)
-    assert all(type(catalog.info(gid)).__name__ == DECLARED[gid].partition(":")[2] for gid in DECLARED)  # names the class
+    assert all(
+        type(catalog.info(gid)).__name__ == DECLARED[gid].partition(":")[2] for gid in DECLARED
+    )  # names the class
     orders = [g.order for g in catalog.games().values()]
     assert orders == sorted(orders)
-    assert sorted(catalog.game_ids()) == sorted(catalog.games())  # the ids the config checks, known without importing
+    assert sorted(catalog.game_ids()) == sorted(
+        catalog.games()
+    )  # the ids the config checks, known without importing
     assert catalog.problems() == ()
 
 
@@ -63,27 +69,43 @@ def test_catalog_every_game_answers_what_the_companion_asks(gid):
 
 
 def test_catalog_teaching_belongs_to_the_game_whose_box_it_teaches():
-    assert [getattr(catalog.teacher(k), "id", None) for k in ("card", "tracker", "districts", "box")] == \
-        ["masters", "masters", "masters", "strigoi"]
+    assert [getattr(catalog.teacher(k), "id", None) for k in ("card", "tracker", "districts", "box")] == [
+        "masters",
+        "masters",
+        "masters",
+        "strigoi",
+    ]
     assert catalog.teacher("nothing") is None
 
 
 def test_catalog_finding_the_games_loads_no_engine_screen_light_pygame_or_importlib_metadata():
-    code = ("import sys\nimport companion.plugins as catalog\nbefore = set(sys.modules)\ncatalog.games()\n"
-            "print(' '.join(sorted(set(sys.modules) - before)))\n")
-    loaded = set(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split())
+    code = (
+        "import sys\nimport companion.plugins as catalog\nbefore = set(sys.modules)\ncatalog.games()\n"
+        "print(' '.join(sorted(set(sys.modules) - before)))\n"
+    )
+    loaded = set(
+        subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True
+        ).stdout.split()
+    )
     assert {catalog.info(gid).package for gid in IDS} <= loaded  # the descriptors really were imported
-    heavy = {m for m in loaded if m.split(".")[0] == "pygame" or m.startswith(("companion.lighting", "companion.ui",
-                                                                               "importlib.metadata"))
-             or (m.endswith((".engine", ".game", ".bot", ".board", ".rules")) and m != "companion.rules")}
+    heavy = {
+        m
+        for m in loaded
+        if m.split(".")[0] == "pygame"
+        or m.startswith(("companion.lighting", "companion.ui", "importlib.metadata"))
+        or (m.endswith((".engine", ".game", ".bot", ".board", ".rules")) and m != "companion.rules")
+    }
     assert heavy == set()
 
 
 def test_finding_the_games_loads_no_game_data_or_state_module():
     """Finding the games is on the way to the first screen: it imports each game's light `__init__`
     only, not its rules, data or state classes (measured: 21 ms of the cold start when it did)."""
-    code = ("import sys; import companion.plugins as catalog; catalog.games(); "
-            "print(sorted(m for m in sys.modules if m.startswith('companion.games.') and m.count('.') >= 3))")
+    code = (
+        "import sys; import companion.plugins as catalog; catalog.games(); "
+        "print(sorted(m for m in sys.modules if m.startswith('companion.games.') and m.count('.') >= 3))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
 
@@ -93,15 +115,20 @@ def test_catalog_an_installed_copy_finds_the_games_without_the_source_tree_on_th
     in its dist-info: a process started elsewhere (no repo root, no egg-info on sys.path) finds them."""
     code = "import companion.plugins as c; print(' '.join(c.games()), len(c.problems()))"
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=tmp_path, env=env)
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=tmp_path, env=env
+    )
     assert out.stdout.split() == [*IDS, "0"]
 
 
 # -- the entry-point reader ---------------------------------------------------------------------------
 
+
 def _dist(folder: Path, name: str, text: str, meta: str = ".dist-info") -> Path:
     """A distribution's metadata folder in `folder` with an entry_points.txt of `text`."""
-    where = folder / (f"{name.replace('-', '_')}-1.0{meta}" if meta == ".dist-info" else f"{name.replace('-', '_')}{meta}")
+    where = folder / (
+        f"{name.replace('-', '_')}-1.0{meta}" if meta == ".dist-info" else f"{name.replace('-', '_')}{meta}"
+    )
     where.mkdir(parents=True)
     (where / "entry_points.txt").write_text(textwrap.dedent(text).lstrip(), encoding="utf-8")
     return where
@@ -109,7 +136,10 @@ def _dist(folder: Path, name: str, text: str, meta: str = ".dist-info") -> Path:
 
 def test_reader_takes_only_its_group_and_the_first_distribution_of_a_name(tmp_path):
     first, second = tmp_path / "a", tmp_path / "b"
-    _dist(first, "pebbles-game", """
+    _dist(
+        first,
+        "pebbles-game",
+        """
         [console_scripts]
         pebbles = pebbles_game.cli:main
 
@@ -117,14 +147,19 @@ def test_reader_takes_only_its_group_and_the_first_distribution_of_a_name(tmp_pa
         pebbles = pebbles_game:Pebbles [extra]
         # a comment
         dice = dice_pkg
-        """)
-    _dist(second, "pebbles_game", "[nightwatch.games]\nold = old_pebbles:Pebbles\n")  # an older copy further down
+        """,
+    )
+    _dist(
+        second, "pebbles_game", "[nightwatch.games]\nold = old_pebbles:Pebbles\n"
+    )  # an older copy further down
     _dist(second, "other", "[nightwatch.games]\nother = other_pkg:Other\n", meta=".egg-info")
     (second / "not-a-folder.dist-info").write_text("")
     eps = entrypoints.read([str(first), str(tmp_path / "gone"), str(second)])
     assert [(e.name, e.value, e.dist) for e in eps] == [
-        ("pebbles", "pebbles_game:Pebbles", "pebbles-game"), ("dice", "dice_pkg", "pebbles-game"),
-        ("other", "other_pkg:Other", "other")]
+        ("pebbles", "pebbles_game:Pebbles", "pebbles-game"),
+        ("dice", "dice_pkg", "pebbles-game"),
+        ("other", "other_pkg:Other", "other"),
+    ]
     assert (eps[0].module, eps[0].attr, eps[1].attr) == ("pebbles_game", "Pebbles", "")
 
 
@@ -136,7 +171,7 @@ def test_reader_reads_our_own_distribution_first(tmp_path):
 
 # -- broken plugins -------------------------------------------------------------------------------------
 
-GOOD = '''
+GOOD = """
 from companion.games import GamePlugin
 
 
@@ -148,8 +183,8 @@ class Pebbles(GamePlugin):
     def engine_class(self):
         from pebbles_x.engine import Nothing
         return Nothing
-'''
-NOENGINE = '''
+"""
+NOENGINE = """
 from companion.games import GamePlugin
 
 
@@ -157,16 +192,31 @@ class Pebbles(GamePlugin):
     id = "noengine"
     title = "Pebbles"
     order = 60
-'''
+"""
 BROKEN = {  # package -> (its __init__.py, the entry point's line, what the report says)
     "gone_pkg": (None, "gone = gone_pkg:Pebbles", "module gone_pkg is not installed"),
-    "raising_pkg": ("raise RuntimeError('the board is upside down')\n", "raising = raising_pkg:Pebbles",
-                    "importing raising_pkg failed: the board is upside down"),
+    "raising_pkg": (
+        "raise RuntimeError('the board is upside down')\n",
+        "raising = raising_pkg:Pebbles",
+        "importing raising_pkg failed: the board is upside down",
+    ),
     "syntax_pkg": ("def (:\n", "syntax = syntax_pkg:Pebbles", "line 1 is not Python"),
     "nogame_pkg": ("X = 1\n", "nogame = nogame_pkg:Pebbles", "nogame_pkg:Pebbles is no GamePlugin class"),
-    "misnamed_pkg": (GOOD.format(id="pebbles"), "misnamed = misnamed_pkg:Pebbles", "its class says id pebbles, its entry point misnamed"),
-    "clash_pkg": (GOOD.format(id="masters"), "masters = clash_pkg:Pebbles", "the game id masters is taken by nightwatch-companion"),
-    "badid_pkg": (GOOD.format(id="Bad_Id"), "Bad_Id = badid_pkg:Pebbles", "the game id Bad_Id is not lower-case words"),
+    "misnamed_pkg": (
+        GOOD.format(id="pebbles"),
+        "misnamed = misnamed_pkg:Pebbles",
+        "its class says id pebbles, its entry point misnamed",
+    ),
+    "clash_pkg": (
+        GOOD.format(id="masters"),
+        "masters = clash_pkg:Pebbles",
+        "the game id masters is taken by nightwatch-companion",
+    ),
+    "badid_pkg": (
+        GOOD.format(id="Bad_Id"),
+        "Bad_Id = badid_pkg:Pebbles",
+        "the game id Bad_Id is not lower-case words",
+    ),
     "noengine_pkg": (NOENGINE, "noengine = noengine_pkg:Pebbles", "the game noengine names no engine"),
 }
 
@@ -210,7 +260,9 @@ def test_doctor_warns_about_each_skipped_plugin_with_its_package(broken_plugins,
 
     checks = [c for c in doctor.check_games(Probe()) if c.name == "games"]
     assert [c.status for c in checks] == [doctor.Status.WARN] * len(BROKEN)
-    assert "broken-games: raising skipped: importing raising_pkg failed: the board is upside down" in [c.detail for c in checks]
+    assert "broken-games: raising skipped: importing raising_pkg failed: the board is upside down" in [
+        c.detail for c in checks
+    ]
     assert all("broken-games" in c.fix for c in checks)
 
 
@@ -223,10 +275,14 @@ def test_the_table_starts_with_broken_plugins_installed(broken_plugins, tmp_path
     app = make_app(tmp_path, ui=TableUI((800, 480)), surface=pygame.Surface((800, 480)))
     app.start()
     app.tick()
-    assert [b["id"] for b in app.ui.view_model()["buttons"] if b["id"].startswith("game:")] == [f"game:{g}" for g in IDS]
+    assert [b["id"] for b in app.ui.view_model()["buttons"] if b["id"].startswith("game:")] == [
+        f"game:{g}" for g in IDS
+    ]
 
 
-def test_a_plugin_whose_engine_does_not_import_is_refused_in_words_and_reported(tmp_path, monkeypatch, capsys):
+def test_a_plugin_whose_engine_does_not_import_is_refused_in_words_and_reported(
+    tmp_path, monkeypatch, capsys
+):
     from companion.errors import CommandError
 
     site = tmp_path / "site"
@@ -236,17 +292,24 @@ def test_a_plugin_whose_engine_does_not_import_is_refused_in_words_and_reported(
     monkeypatch.syspath_prepend(str(site))
     try:
         assert "pebbles" in catalog.games()
-        with pytest.raises(CommandError, match="the game pebbles does not load: No module named 'pebbles_x.engine'"):
+        with pytest.raises(
+            CommandError, match="the game pebbles does not load: No module named 'pebbles_x.engine'"
+        ):
             load_game("pebbles")
         assert cli.main(["games"]) == 1  # listed, and named as one that cannot be played
         out, err = capsys.readouterr()
-        assert "pebbles" in out and "companion games: pebbles (pebbles-x) cannot be played: it does not load: " in err
+        assert (
+            "pebbles" in out
+            and "companion games: pebbles (pebbles-x) cannot be played: it does not load: " in err
+        )
         from companion.cli import doctor
         from companion.cli.doctor_probe import Probe
 
         (row,) = [c for c in doctor.check_games(Probe()) if c.status is doctor.Status.WARN]
         assert row.detail.startswith("pebbles-x: pebbles cannot be played") and "pebbles-x" in row.fix
-        assert [c.name for c in doctor.run_checks(Probe()) if c.name == "game-data"]  # the others' data is still checked
+        assert [
+            c.name for c in doctor.run_checks(Probe()) if c.name == "game-data"
+        ]  # the others' data is still checked
     finally:
         sys.modules.pop("pebbles_x", None)
 

@@ -23,10 +23,10 @@ from pathlib import Path
 import pytest
 
 import companion.plugins as catalog
-from companion.games import GamePlugin
 import companion.rules
 from companion.gamedata import tomlfile
 from companion.gamedata.loader import data_file
+from companion.games import GamePlugin
 from companion.rules import load_game
 
 RULES = Path(companion.rules.__file__).resolve().parent
@@ -43,10 +43,23 @@ def rules_folder(game) -> Path:
 
 
 # stdlib and third-party modules the pure core never imports (the top-level name is enough)
-FORBIDDEN = frozenset({
-    "pygame", "gpiozero", "serial", "sqlite3", "time", "datetime", "os", "pathlib", "io", "socket",
-    "subprocess", "threading", "tomllib",
-})
+FORBIDDEN = frozenset(
+    {
+        "pygame",
+        "gpiozero",
+        "serial",
+        "sqlite3",
+        "time",
+        "datetime",
+        "os",
+        "pathlib",
+        "io",
+        "socket",
+        "subprocess",
+        "threading",
+        "tomllib",
+    }
+)
 # our own I/O edge: the loader, the folders, the file reader (a type-only import of these is fine)
 EDGE = frozenset({"companion.gamedata.loader", "companion.paths", "companion.gamedata.tomlfile"})
 LOADER = "companion.gamedata.loader"
@@ -104,8 +117,13 @@ def _import_problems(node: ast.Import | ast.ImportFrom, parents: dict[int, ast.A
 
 def _random_aliases(tree: ast.AST) -> set[str]:
     """Names the module `random` is bound to (`import random`, `import random as rnd`)."""
-    return {a.asname or a.name for n in ast.walk(tree) if isinstance(n, ast.Import)
-            for a in n.names if a.name == "random"}
+    return {
+        a.asname or a.name
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Import)
+        for a in n.names
+        if a.name == "random"
+    }
 
 
 def _call_problems(node: ast.Call) -> list[str]:
@@ -136,8 +154,12 @@ def problems_in(source: str) -> list[str]:
             found += [(node.lineno, p) for p in _import_problems(node, parents)]
         elif isinstance(node, ast.Call):
             found += [(node.lineno, p) for p in _call_problems(node)]
-        elif (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
-              and node.value.id in aliases and node.attr != "Random"):
+        elif (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in aliases
+            and node.attr != "Random"
+        ):
             found.append((node.lineno, f"uses the global random.{node.attr}"))
     return [f"line {line}: {what}" for line, what in sorted(found)]
 
@@ -156,8 +178,12 @@ def test_purity_every_rules_module_is_free_of_io_clock_hardware_and_global_rando
     files = _rules_modules()
     for game in catalog.games().values():  # every game's rules really are scanned
         assert any(p.parent == rules_folder(game) for p in files), game.id
-    problems = [f"{p} {msg}" for p in files for msg in problems_in(p.read_text(encoding="utf-8"))
-                if msg.partition(": ")[2] not in ALLOWED.get(p.name, ())]
+    problems = [
+        f"{p} {msg}"
+        for p in files
+        for msg in problems_in(p.read_text(encoding="utf-8"))
+        if msg.partition(": ")[2] not in ALLOWED.get(p.name, ())
+    ]
     assert problems == []
 
 
@@ -167,7 +193,9 @@ def test_purity_each_game_reads_its_data_outside_its_rules():
         method = type(game).load if own_load else type(game).parse
         source = inspect.getsource(method)  # the plugin's load (or parse) imports no module of its rules
         assert f"{rules_package(game)}." not in source, game.id
-        assert own_load or type(game).parse is not GamePlugin.parse, game.id  # the generic loader needs a parser
+        assert own_load or type(game).parse is not GamePlugin.parse, (
+            game.id
+        )  # the generic loader needs a parser
 
 
 def test_purity_importing_every_game_loads_no_io_hardware_or_clock_module():
@@ -184,7 +212,9 @@ def test_purity_importing_every_game_loads_no_io_hardware_or_clock_module():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     loaded = set(done.stdout.split())
-    assert {p + ".engine" for p in packages} & loaded or {p + ".game" for p in packages} & loaded  # really imported
+    assert {p + ".engine" for p in packages} & loaded or {
+        p + ".game" for p in packages
+    } & loaded  # really imported
     heavy = {m for m in loaded if m.split(".")[0] in FORBIDDEN or m in EDGE}
     assert heavy == set()
 
@@ -220,7 +250,10 @@ BAD_SNIPPETS = [
     ("from companion import paths\n", "imports companion.paths"),
     ("from companion.gamedata.tomlfile import load\n", "imports companion.gamedata.tomlfile"),
     ("from companion.gamedata.loader import load_mansion\n", "imports companion.gamedata.loader"),
-    ("def helper():\n    from companion.gamedata.loader import load_mansion\n", "imports companion.gamedata.loader"),
+    (
+        "def helper():\n    from companion.gamedata.loader import load_mansion\n",
+        "imports companion.gamedata.loader",
+    ),
     ("from random import choice\n", "imports choice from random"),
     ("import random\nx = random.random()\n", "uses the global random.random"),
     ("import random\nrandom.shuffle([])\n", "uses the global random.shuffle"),

@@ -27,8 +27,11 @@ def _game_classes() -> list[type]:
 
 
 def test_every_dataclass_of_a_game_is_a_command_event_or_record():
-    strays = [f"{c.__module__}.{c.__qualname__}" for c in _game_classes()
-              if dataclasses.is_dataclass(c) and not issubclass(c, (Command, Record))]
+    strays = [
+        f"{c.__module__}.{c.__qualname__}"
+        for c in _game_classes()
+        if dataclasses.is_dataclass(c) and not issubclass(c, (Command, Record))
+    ]
     assert strays == []
 
 

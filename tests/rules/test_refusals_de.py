@@ -12,8 +12,8 @@ import pytest
 
 import companion.rules
 from companion import cli, i18n
-from companion.narration import words
 from companion.errors import CommandError, RuleViolation
+from companion.narration import words
 from tests.app.helpers import make_app
 
 RULES = Path(companion.rules.__file__).resolve().parent  # the shared core
@@ -25,8 +25,10 @@ def rules_folders() -> dict[str, Path]:
 
     from companion.plugins import games
 
-    return {gid: Path(importlib.import_module(g.engine_class().__module__.rpartition(".")[0]).__file__).parent
-            for gid, g in games().items()}
+    return {
+        gid: Path(importlib.import_module(g.engine_class().__module__.rpartition(".")[0]).__file__).parent
+        for gid, g in games().items()
+    }
 
 
 TRANSLATED = list(rules_folders())  # the games whose every refusal is an N_() template: all of them
@@ -34,8 +36,16 @@ TRANSLATED = list(rules_folders())  # the games whose every refusal is an N_() t
 # game -> (script lines, the German refusal expected, its English original)
 CASES = {
     "masters": (
-        [{"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila"], "difficulty": "easy", "seed": 7},
-         {"cmd": "adjust", "veil": 99}],
+        [
+            {
+                "cmd": "setup",
+                "game": "masters",
+                "vampires": ["Imre", "Mila"],
+                "difficulty": "easy",
+                "seed": 7,
+            },
+            {"cmd": "adjust", "veil": 99},
+        ],
         "Regel korrigieren: der Schleier reicht von 0 bis 6",
         "by rule adjust: the veil goes from 0 to 6",
     ),
@@ -127,8 +137,12 @@ def test_every_refusal_of_a_translated_game_is_a_template(game):
     """A literal or f-string message would reach the catalog never (or unfillable): N_() it."""
     paths = sorted(rules_folders()[game].rglob("*.py"))
     assert any(True for path in paths for _ in _refusals(path))  # its rules really are read
-    bad = [f"{path.name}:{line}" for path in paths
-           for line, arg in _refusals(path) if isinstance(arg, (ast.JoinedStr, ast.Constant))]
+    bad = [
+        f"{path.name}:{line}"
+        for path in paths
+        for line, arg in _refusals(path)
+        if isinstance(arg, (ast.JoinedStr, ast.Constant))
+    ]
     assert bad == []
 
 
@@ -145,8 +159,11 @@ def test_the_engine_never_translates():
                 names = [a.name for a in node.names]
             elif isinstance(node, ast.ImportFrom):
                 names = [node.module or ""]
-            found += [f"{path}: {n}" for n in names
-                      if n.split(".")[0] in ("gettext", "locale", "babel") or n == "companion.i18n"]
+            found += [
+                f"{path}: {n}"
+                for n in names
+                if n.split(".")[0] in ("gettext", "locale", "babel") or n == "companion.i18n"
+            ]
     assert found == []
 
 
@@ -174,22 +191,44 @@ def test_action_labels_costs_and_reasons_are_templates_the_screen_can_translate(
     game = masters_game()
     s = to_night(game, masters_start(game))
     menu = {a.command.get("to", a.command["cmd"]): a for a in game.actions(s)}
-    assert (menu["hunt"].label, menu["A2"].label, menu["A2"].cost) == ("Hunt", "Move to " + game.to_json(s)["districts"]["A2"]["name"], "1 AP")  # by name
+    assert (menu["hunt"].label, menu["A2"].label, menu["A2"].cost) == (
+        "Hunt",
+        "Move to " + game.to_json(s)["districts"]["A2"]["name"],
+        "1 AP",
+    )  # by name
     night = load_game("one-night")
     state, _ = night.setup({"cmd": "setup", "game": "one-night", "players": 4, "seed": 3})
     vote = next(a for a in night.actions(state) if a.command["cmd"] == "vote")
     i18n.set_language("de")
-    shown = [words.refusal_text(t) for t in (menu["hunt"].label, menu["A2"].label, menu["hunt"].why_not,
-                                            menu["recruit"].cost, vote.label, vote.why_not)]
-    assert shown == ["Jagen", "Ziehen: " + words.data_name(game.to_json(s)["districts"]["A2"]["name"]), "Tötungszahl 1 nötig", "2 AP, Schleier +1",
-                     "Stimmen eingeben", "noch nicht Zeit zum Abstimmen"]
+    shown = [
+        words.refusal_text(t)
+        for t in (
+            menu["hunt"].label,
+            menu["A2"].label,
+            menu["hunt"].why_not,
+            menu["recruit"].cost,
+            vote.label,
+            vote.why_not,
+        )
+    ]
+    assert shown == [
+        "Jagen",
+        "Ziehen: " + words.data_name(game.to_json(s)["districts"]["A2"]["name"]),
+        "Tötungszahl 1 nötig",
+        "2 AP, Schleier +1",
+        "Stimmen eingeben",
+        "noch nicht Zeit zum Abstimmen",
+    ]
 
 
-@pytest.mark.parametrize("game_id, setup, label, german", [
-    ("strigoi", {"players": 2, "seed": 1}, "Reveal the cards", "Karten aufdecken"),
-    ("nosferatu", {"players": 5, "seed": 1}, "P1: stake to P2", "P1: Pflock an P2"),
-    ("mansion", {"players": 3, "seed": 5}, "Set the turn order", "Zugreihenfolge festlegen"),
-])
+@pytest.mark.parametrize(
+    "game_id, setup, label, german",
+    [
+        ("strigoi", {"players": 2, "seed": 1}, "Reveal the cards", "Karten aufdecken"),
+        ("nosferatu", {"players": 5, "seed": 1}, "P1: stake to P2", "P1: Pflock an P2"),
+        ("mansion", {"players": 3, "seed": 5}, "Set the turn order", "Zugreihenfolge festlegen"),
+    ],
+)
 def test_every_menu_text_of_the_other_games_is_a_template(game_id, setup, label, german):
     """Strigoi, Nosferatu, Mansion: each label, cost and why_not of the first menu carries its
     template (the screen can show it in German); one label checked word for word."""

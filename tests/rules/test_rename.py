@@ -66,7 +66,9 @@ def test_rename_is_taken_in_every_live_step_and_the_game_goes_on_with_the_new_na
         assert after == [new_name if i == seat else n for i, n in enumerate(old)]
         assert [e.to_dict() for e in events] == [{"event": "renamed", "names": {old[seat]: new_name}}]
         view = game.to_json(renamed)
-        assert [p["colour"] for p in view["seats"]] == [p["colour"] for p in before["seats"]]  # seat i, colour i
+        assert [p["colour"] for p in view["seats"]] == [
+            p["colour"] for p in before["seats"]
+        ]  # seat i, colour i
         assert [p["shape"] for p in view["seats"]] == [p["shape"] for p in before["seats"]]
         assert game.phase(renamed) == game.phase(state) and game.step(renamed) == game.step(state)
         if before["current_player"] is not None:  # whose turn: the same player, by the new name

@@ -47,11 +47,19 @@ def test_old_journal_replays_to_the_same_commands_events_and_state(path):
         state, events = game.apply(state, command)
         assert _renamed([e.to_dict() for e in events]) == _renamed(recorded["events"][i]), f"command {i + 1}"
     assert as_recorded(game.to_json(state), recorded["final"]) == recorded["final"]
-    assert as_recorded(Session.replay(commands).view(), recorded["final"]) == recorded["final"]  # the resume path agrees
+    assert (
+        as_recorded(Session.replay(commands).view(), recorded["final"]) == recorded["final"]
+    )  # the resume path agrees
 
 
 def test_there_is_a_fixture_for_every_scenario_and_game():
     names = {p.stem for p in FIXTURES}
     scenarios = Path(__file__).resolve().parent.parent / "scenarios"
     assert {f"replay-scenario-{p.stem}" for p in scenarios.glob("*.jsonl")} <= names
-    assert {n.split("-")[2] for n in names if n.startswith("replay-bot-")} >= {"masters", "nosferatu", "mansion", "one", "strigoi"}
+    assert {n.split("-")[2] for n in names if n.startswith("replay-bot-")} >= {
+        "masters",
+        "nosferatu",
+        "mansion",
+        "one",
+        "strigoi",
+    }

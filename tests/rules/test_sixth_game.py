@@ -27,8 +27,8 @@ import companion.plugins as catalog
 from companion import cli
 from companion.gamedata import config
 from companion.inputs import VButton
-from companion.storage.journal import Journal
 from companion.lighting.scenes import FALLBACK, scene_for
+from companion.storage.journal import Journal
 from companion.storage.session import Session
 from companion.ui.table import TableUI
 from tests.app.helpers import choose, make_app, replayed_view, tap
@@ -58,7 +58,7 @@ FILES = {
                 from pebbles.lines import LINES
                 return LINES
         ''',
-    "engine.py": '''
+    "engine.py": """
         from __future__ import annotations
 
         from dataclasses import replace
@@ -151,19 +151,19 @@ FILES = {
 
             def view(self, state):
                 return self.to_json(state)
-        ''',
-    "lines.py": '''
+        """,
+    "lines.py": """
         LINES = {"scored": lambda e: f"Player {e['player']} takes {e['points']} pebble(s), {e['total']} in all."}
-        ''',
-    "bot.py": '''
+        """,
+    "bot.py": """
         def choose(game, state, rng):
             return dict(rng.choice(game.actions(state)).command)
-        ''',
-    "rules.toml": '''
+        """,
+    "rules.toml": """
         min_players = 2
         max_players = 4
         target = 5
-        ''',
+        """,
 }
 
 
@@ -178,7 +178,9 @@ def pebbles(tmp_path, monkeypatch):
         (root / "pebbles" / name).parent.mkdir(parents=True, exist_ok=True)
         (root / "pebbles" / name).write_text(textwrap.dedent(text).lstrip(), encoding="utf-8")
     (root / "pebbles-0.1.dist-info").mkdir()
-    (root / "pebbles-0.1.dist-info" / "entry_points.txt").write_text("[nightwatch.games]\npebbles = pebbles:Pebbles\n")
+    (root / "pebbles-0.1.dist-info" / "entry_points.txt").write_text(
+        "[nightwatch.games]\npebbles = pebbles:Pebbles\n"
+    )
     monkeypatch.syspath_prepend(str(root))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     yield root
@@ -188,8 +190,13 @@ def pebbles(tmp_path, monkeypatch):
 
 def test_no_shared_file_names_the_sixth_game():
     package = Path(companion.__file__).parent
-    named = [p for p in package.rglob("*") if p.is_file() and p.suffix in (".py", ".toml")
-             and "pebbles" in p.read_text(encoding="utf-8", errors="replace").lower()]
+    named = [
+        p
+        for p in package.rglob("*")
+        if p.is_file()
+        and p.suffix in (".py", ".toml")
+        and "pebbles" in p.read_text(encoding="utf-8", errors="replace").lower()
+    ]
     assert named == []
     assert "pebbles" not in catalog.games()  # and without its folder there is no such game
 
@@ -204,11 +211,18 @@ def test_sixth_game_is_listed_after_the_five_in_its_order(pebbles, capsys):
 
 
 def test_sixth_game_plays_from_a_script_is_journaled_resumed_and_replays(pebbles, tmp_path, capsys):
-    commands = [{"cmd": "setup", "game": "pebbles", "players": 2, "seed": 3}] + [{"cmd": "score", "points": 2}] * 5
+    commands = [{"cmd": "setup", "game": "pebbles", "players": 2, "seed": 3}] + [
+        {"cmd": "score", "points": 2}
+    ] * 5
     script = tmp_path / "pebbles.jsonl"
     script.write_text("".join(json.dumps(c) + "\n" for c in commands[:3]), encoding="utf-8")
     journal = tmp_path / "journal.sqlite3"
-    assert cli.main(["play", "--script", str(script), "--journal", str(journal), "--create", "--json", "--narrate"]) == 0
+    assert (
+        cli.main(
+            ["play", "--script", str(script), "--journal", str(journal), "--create", "--json", "--narrate"]
+        )
+        == 0
+    )
     out, err = capsys.readouterr()
     assert json.loads(out)["scores"] == [2, 2]
     assert "Player 2 takes 2 pebble(s), 2 in all." in err  # its own narration lines
@@ -239,7 +253,9 @@ def test_sixth_game_is_offered_set_up_and_played_at_the_table_with_screen_and_li
     assert "game:pebbles" in [b["id"] for b in app.ui.view_model()["buttons"]]  # the wizard offers it
     choose(app, "game:pebbles")
     vm = app.ui.view_model()
-    assert vm["title"] == "Pebbles" and "New game of Pebbles (2 to 4 players)." in vm["lines"]  # its data's range
+    assert (
+        vm["title"] == "Pebbles" and "New game of Pebbles (2 to 4 players)." in vm["lines"]
+    )  # its data's range
     tap(app, VButton.VEIL_DOWN)  # 3 players (the wizard starts at 4)
     choose(app, "start")
     assert app.session is not None and app.session.commands[0]["players"] == 3
@@ -249,7 +265,9 @@ def test_sixth_game_is_offered_set_up_and_played_at_the_table_with_screen_and_li
     for _ in range(40):
         if app.session.outcome() is not None:
             break
-        choose(app, rng.choice([b["id"] for b in app.ui.view_model()["buttons"] if b["id"].startswith("act:")]))
+        choose(
+            app, rng.choice([b["id"] for b in app.ui.view_model()["buttons"] if b["id"].startswith("act:")])
+        )
     view = app.session.view()
     assert view["outcome"] is not None and max(view["scores"]) >= 5
     assert app.journal.commands(app.session.game_id) == app.session.commands

@@ -66,7 +66,9 @@ def test_the_strip_takes_a_frame_when_it_changes_or_the_refresh_is_due():
     shown: list = []
     idle = Idle()
     idle.push(FRAME, 0.0, shown.append)
-    idle.push(tuple((1, 2, 3) for _ in FRAME), 0.5, shown.append)  # equal, though another tuple: not pushed again
+    idle.push(
+        tuple((1, 2, 3) for _ in FRAME), 0.5, shown.append
+    )  # equal, though another tuple: not pushed again
     assert shown == [FRAME]
     idle.push(((9, 9, 9),), 0.6, shown.append)
     idle.push(((9, 9, 9),), 0.6 + LED_REFRESH_S, shown.append)  # the refresh: a strip plugged in lights up

@@ -26,24 +26,39 @@ def _members(proto) -> set[str]:
 
 
 def test_every_field_of_parts_names_a_real_type():
-    names = {"pygame": pygame, "Config": Config, "Hardware": Hardware, "Display": Display, "Journal": Journal,
-             **{n: getattr(protocols, n) for n in ("Notifier", "PhoneView", "Screens", "SoundPlayer", "Source")}}
+    names = {
+        "pygame": pygame,
+        "Config": Config,
+        "Hardware": Hardware,
+        "Display": Display,
+        "Journal": Journal,
+        **{n: getattr(protocols, n) for n in ("Notifier", "PhoneView", "Screens", "SoundPlayer", "Source")},
+    }
     hints = {f: t for f, t in typing.get_type_hints(Parts, localns=names).items() if f in Parts._fields}
     assert set(hints) == set(Parts._fields)
     assert not [f for f, t in hints.items() if t is typing.Any or typing.Any in typing.get_args(t)]
 
 
 def test_the_shipped_parts_answer_their_protocols():
-    for impl, proto in ((TableUI, protocols.Screens), (Sounds, protocols.SoundPlayer), (ScriptSource, protocols.Source),
-                        (BotSource, protocols.Source), (sdnotify, protocols.Notifier),
-                        (Hub, protocols.PhoneView)):
-        missing = {m for m in _members(proto) if not hasattr(impl, m) and m not in impl.__init__.__code__.co_names}
+    for impl, proto in (
+        (TableUI, protocols.Screens),
+        (Sounds, protocols.SoundPlayer),
+        (ScriptSource, protocols.Source),
+        (BotSource, protocols.Source),
+        (sdnotify, protocols.Notifier),
+        (Hub, protocols.PhoneView),
+    ):
+        missing = {
+            m for m in _members(proto) if not hasattr(impl, m) and m not in impl.__init__.__code__.co_names
+        }
         assert not missing, f"{impl.__name__} lacks {missing} of {proto.__name__}"
 
 
 def test_the_types_cost_the_start_nothing():
     """Importing Parts imports none of the types it names (the journal, the HAL, the screens ...)."""
-    code = ("import sys, companion.runtime.parts; "
-            "print(sorted(m for m in sys.modules if m.startswith(('companion.', 'pygame', 'sqlite3'))))")
+    code = (
+        "import sys, companion.runtime.parts; "
+        "print(sorted(m for m in sys.modules if m.startswith(('companion.', 'pygame', 'sqlite3'))))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert eval(out) == ["companion.records", "companion.runtime", "companion.runtime.parts"]

@@ -64,8 +64,13 @@ def test_begin_sweeps_the_temps_of_gone_writers_and_keeps_a_live_ones(tmp_path):
     dead = subprocess.Popen([sys.executable, "-c", "pass"])
     dead.wait()
     try:
-        names = [f".{COUNTER_FILE}.{live.pid}.tmp", f".{COUNTER_FILE}.{dead.pid}.tmp",
-                 f".{COUNTER_FILE}.tmp", f".{COUNTER_FILE}.k3x9_q1z.tmp", f".{COUNTER_FILE}.{os.getpid()}.tmp"]
+        names = [
+            f".{COUNTER_FILE}.{live.pid}.tmp",
+            f".{COUNTER_FILE}.{dead.pid}.tmp",
+            f".{COUNTER_FILE}.tmp",
+            f".{COUNTER_FILE}.k3x9_q1z.tmp",
+            f".{COUNTER_FILE}.{os.getpid()}.tmp",
+        ]
         for name in names:
             (tmp_path / name).write_text("1\n")
         (tmp_path / ".other.1.tmp").write_text("not ours")

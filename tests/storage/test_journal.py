@@ -7,9 +7,9 @@ import stat
 
 import pytest
 
+from companion.errors import DataFileError, RuleViolation
 from companion.storage.journal import ABANDONED, ACTIVE, UNDONE, Journal, JournalError
 from companion.storage.scenario import read_scenario
-from companion.errors import DataFileError, RuleViolation
 from companion.storage.session import Session
 from tests.fakes import CounterGame
 
@@ -97,7 +97,7 @@ def test_journal_failing_quick_check_is_moved_aside(tmp_path):
     with Journal(path) as j:
         assert j.moved_to is None and j.notice is None  # a sound journal stays where it is
     data = bytearray(path.read_bytes())
-    data[4096 * 2: 4096 * 2 + 64] = b"\xff" * 64  # scribble over a b-tree page header
+    data[4096 * 2 : 4096 * 2 + 64] = b"\xff" * 64  # scribble over a b-tree page header
     path.write_bytes(bytes(data))
     with Journal(path, now=lambda: 1700000000.0) as j:
         assert j.moved_to is not None and j.games() == []

@@ -17,8 +17,8 @@ from companion.storage.journal import ACTIVE, UNDONE, Journal
 from companion.storage.lease import GameBusy
 from companion.storage.opening import JournalMissing, open_journal, open_reader
 from companion.storage.session import Session
-from tests.fakes import CounterGame
 from tests import ROOT
+from tests.fakes import CounterGame
 
 SETUP = {"cmd": "setup", "game": "counter", "start": 5}
 
@@ -26,14 +26,18 @@ SETUP = {"cmd": "setup", "game": "counter", "start": 5}
 def _lease_row(path, game_id, pid, started, host=None, who="table"):
     """Write a lease as another process would."""
     db = sqlite3.connect(path)
-    db.execute("INSERT OR REPLACE INTO leases VALUES (?, ?, ?, ?, ?, 0, 'other')",
-               (game_id, pid, started, host or lease.machine(), who))
+    db.execute(
+        "INSERT OR REPLACE INTO leases VALUES (?, ?, ?, ?, ?, 0, 'other')",
+        (game_id, pid, started, host or lease.machine(), who),
+    )
     db.commit()
     db.close()
 
 
 def test_process_start_is_field_22_and_none_for_a_gone_or_zombie_process():
-    assert lease.process_start(os.getpid()) == int(Path("/proc/self/stat").read_text().rsplit(")", 1)[1].split()[19])
+    assert lease.process_start(os.getpid()) == int(
+        Path("/proc/self/stat").read_text().rsplit(")", 1)[1].split()[19]
+    )
     child = subprocess.Popen([sys.executable, "-c", "pass"])
     while Path(f"/proc/{child.pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z":
         pass  # it exits; not yet reaped: a zombie writes nothing
@@ -51,9 +55,16 @@ def test_a_live_holder_refuses_every_other_writer_and_a_stale_one_is_taken_over(
             j.append(gid, {"cmd": "add", "n": 1})
             started = lease.process_start(sleeper.pid)
             _lease_row(path, gid, sleeper.pid, started)
-            for write in (lambda: j.undo(gid), lambda: j.redo(gid), lambda: j.delete(gid),
-                          lambda: j.append(gid, {"cmd": "add", "n": 2}), lambda: j.hold(gid)):
-                with pytest.raises(GameBusy, match=rf"game {gid} is being played by the table \(pid {sleeper.pid}\)"):
+            for write in (
+                lambda: j.undo(gid),
+                lambda: j.redo(gid),
+                lambda: j.delete(gid),
+                lambda: j.append(gid, {"cmd": "add", "n": 2}),
+                lambda: j.hold(gid),
+            ):
+                with pytest.raises(
+                    GameBusy, match=rf"game {gid} is being played by the table \(pid {sleeper.pid}\)"
+                ):
                     write()
             assert j.commands(gid) == [SETUP, {"cmd": "add", "n": 1}]
             for stale in ((sleeper.pid, started + 1, None), (sleeper.pid, started, "another-host")):
@@ -140,8 +151,11 @@ def test_a_journal_path_that_does_not_exist_is_made_only_when_asked(tmp_path, mo
 
 def test_only_the_factory_opens_a_journal_in_the_product():
     """Every writer goes through open_journal (its pragmas are the ones the power-loss test checks)."""
-    direct = [str(p.relative_to(ROOT)) for p in (ROOT / "companion").rglob("*.py")
-              if re.search(r"(?<!class )\bJournal\(", p.read_text()) and p.name != "opening.py"]
+    direct = [
+        str(p.relative_to(ROOT))
+        for p in (ROOT / "companion").rglob("*.py")
+        if re.search(r"(?<!class )\bJournal\(", p.read_text()) and p.name != "opening.py"
+    ]
     assert direct == []
 
 
@@ -183,6 +197,9 @@ def test_the_start_a_process_records_for_itself_is_the_one_others_read(monkeypat
     monkeypatch.setattr(lease, "open", emulated, raising=False)
     seen_by_another = subprocess.run(
         [sys.executable, "-c", f"print(open('/proc/{me}/stat').read().rsplit(')', 1)[1].split()[19])"],
-        capture_output=True, text=True, check=True).stdout.strip()
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
     assert lease.process_start(me) == int(seen_by_another)
     assert lease.me("table").started == int(seen_by_another)

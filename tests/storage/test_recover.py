@@ -64,8 +64,10 @@ def test_recover_dates_a_game_by_its_commands_when_its_row_is_lost(tmp_path, cap
     evening(src)
     before = snapshot(src)
     with Journal(src) as j:
-        last_at = {g.id: max(at for at, in j.db.execute("SELECT at FROM commands WHERE game_id = ?", (g.id,)))
-                   for g in j.games()}
+        last_at = {
+            g.id: max(at for (at,) in j.db.execute("SELECT at FROM commands WHERE game_id = ?", (g.id,)))
+            for g in j.games()
+        }
     _raw(src, "DELETE FROM games")
     target = tmp_path / "journal.sqlite3"
     _recover(capsys, _damaged(tmp_path, src, "none"), target)
@@ -113,8 +115,11 @@ def test_recover_adds_a_longer_copy_but_not_a_shorter_one(tmp_path, capsys):
 def test_recover_drops_a_game_that_no_longer_replays_and_says_so(tmp_path, capsys):
     src = tmp_path / "old.sqlite3"
     evening(src, twins=False)
-    _raw(src, """UPDATE commands SET command = replace(command, '"game":"nosferatu"', '"game":"chess"')
-                 WHERE game_id = 3 AND seq = 1""")
+    _raw(
+        src,
+        """UPDATE commands SET command = replace(command, '"game":"nosferatu"', '"game":"chess"')
+                 WHERE game_id = 3 AND seq = 1""",
+    )
     target = tmp_path / "journal.sqlite3"
     out = _recover(capsys, _damaged(tmp_path, src, "none"), target)
     assert "dropped game 3: its setup no longer applies" in out and "2 games kept, 1 dropped" in out

@@ -9,10 +9,10 @@ import pytest
 
 from companion.cli import journal as journal_cli
 from companion.storage import rescue
-from companion.storage.journal import Journal
-from companion.storage.session import Session
-from companion.storage.saver import Saver
 from companion.storage.faults import StorageFault
+from companion.storage.journal import Journal
+from companion.storage.saver import Saver
+from companion.storage.session import Session
 from tests.reliability.helpers import bot_script
 
 SCRIPT = bot_script("masters", 7, 30)
@@ -31,7 +31,7 @@ def _unsaved_session(path, saved=10, unsaved=8):
     for cmd in SCRIPT[1:saved]:
         session.submit(cmd)
     session.saver._faulted(StorageFault("full", str(path)))
-    for cmd in SCRIPT[saved:saved + unsaved]:
+    for cmd in SCRIPT[saved : saved + unsaved]:
         session.submit(cmd)
     return j, session
 

@@ -50,8 +50,21 @@ def test_both_stores_answer_the_interface_and_the_factory_picks_one(tmp_path):
     memory = store_for(None)
     assert isinstance(memory, MemoryStore)
     for store in (saver, memory):  # every member the session and the table's saving use
-        for name in ("journal", "game_id", "fault", "stopped", "moved_from", "on_change", "saved", "start", "append",
-                     "undo", "redo", "save_again", "release"):
+        for name in (
+            "journal",
+            "game_id",
+            "fault",
+            "stopped",
+            "moved_from",
+            "on_change",
+            "saved",
+            "start",
+            "append",
+            "undo",
+            "redo",
+            "save_again",
+            "release",
+        ):
             assert hasattr(store, name), (type(store).__name__, name)
     assert GameStore.__doc__
 
@@ -98,7 +111,9 @@ def test_play_script_with_a_journal_plays_through_the_saver(tmp_path, monkeypatc
     path = tmp_path / "game.jsonl"
     path.write_text("".join(json.dumps(c) + "\n" for c in script))
     made = []
-    monkeypatch.setattr(play, "store_for", lambda journal, **kw: made.append(store_for(journal, **kw)) or made[-1])
+    monkeypatch.setattr(
+        play, "store_for", lambda journal, **kw: made.append(store_for(journal, **kw)) or made[-1]
+    )
     assert play.main(["--script", str(path), "--journal", str(tmp_path / "j.sqlite3"), "--create"]) == 0
     assert len(made) == 1 and isinstance(made[0], Saver)
     with Journal(tmp_path / "j.sqlite3") as journal:

@@ -5,9 +5,9 @@ English-fallback check of German screens (whole English texts and English words 
 import re
 from functools import lru_cache
 
-from companion.plugins import games as seatnames_games
 from companion.inputs import ButtonEvent, Press
 from companion.narration import seatnames
+from companion.plugins import games as seatnames_games
 from companion.ui.input_map import WidgetPress
 
 
@@ -31,12 +31,38 @@ def button(vm, label):
     return next(b for b in every(vm) if b["label"] == label)
 
 
-PEOPLE = ("Agnieszka", "Imre", "Ishtvan", "Laszlo", "Mila", "Nevena", "Charles", "Matthew", "Attila", "Falk", "Maria")
+PEOPLE = (
+    "Agnieszka",
+    "Imre",
+    "Ishtvan",
+    "Laszlo",
+    "Mila",
+    "Nevena",
+    "Charles",
+    "Matthew",
+    "Attila",
+    "Falk",
+    "Maria",
+)
 # The players the samples and bot games name, and every game's default names for unnamed seats
 # (companion/narration/seatnames.py): people's names, alike in both languages.
-PLAYERS = ("Anna", "Ben", "Cleo", "Dmitri", "Eva", "Finn", "Greta", "Hugo", "Ida", "Jan", *seatnames.FALLBACK,
-           *(n for g in seatnames_games() for n in seatnames.default_names(g)))
-TITLES = tuple(g.title for g in __import__("companion.plugins", fromlist=["games"]).games().values())  # every game's
+PLAYERS = (
+    "Anna",
+    "Ben",
+    "Cleo",
+    "Dmitri",
+    "Eva",
+    "Finn",
+    "Greta",
+    "Hugo",
+    "Ida",
+    "Jan",
+    *seatnames.FALLBACK,
+    *(n for g in seatnames_games() for n in seatnames.default_names(g)),
+)
+TITLES = tuple(
+    g.title for g in __import__("companion.plugins", fromlist=["games"]).games().values()
+)  # every game's
 # Texts that are the same in both languages, so finding them on a German screen is no fallback.
 SAME_IN_BOTH = (
     r"[\d\s/+\-%:.,()x]*",  # numbers, counts, percentages, clock times
@@ -76,13 +102,17 @@ def german_words() -> frozenset[str]:
     from babel.messages.pofile import read_po
 
     from companion import i18n
-
     from tests.games.test_catalog import CATALOGS  # the shared catalog and every game's
 
     texts = []
     for po in CATALOGS:
         with po.open("rb") as f:
-            texts += [s for m in read_po(f) if m.id for s in ((m.string,) if isinstance(m.string, str) else m.string)]
+            texts += [
+                s
+                for m in read_po(f)
+                if m.id
+                for s in ((m.string,) if isinstance(m.string, str) else m.string)
+            ]
     texts += i18n._read_data_names().get("de", {}).values()
     texts += [*PEOPLE, *PLAYERS, *TITLES]  # names, in German as in English
     return frozenset(w for t in texts for w in words(t))

@@ -12,9 +12,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from companion.rules import load_game
 import companion.plugins as catalog
 from companion.narration import words
+from companion.rules import load_game
 from companion.ui import assets, ink
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -77,8 +77,19 @@ def test_every_phase_verb_and_role_of_every_game_has_an_icon():
 
 
 def test_the_tokens_the_screens_draw_today_have_an_icon_too():
-    drawn_today = {"agent_hidden", "agent_exposed", "minion", "blood", "sigil", "relic", "kill", "ap", "bite",
-                   "clock", "blood_point"}  # companion/ui/icons.py ICONS, without the die faces
+    drawn_today = {
+        "agent_hidden",
+        "agent_exposed",
+        "minion",
+        "blood",
+        "sigil",
+        "relic",
+        "kill",
+        "ap",
+        "bite",
+        "clock",
+        "blood_point",
+    }  # companion/ui/icons.py ICONS, without the die faces
     assert [t for t in drawn_today if not assets.has_icon("token." + t.replace("_", "-"))] == []
 
 
@@ -87,9 +98,11 @@ def test_every_icon_loads_at_two_sizes_in_its_colour(name):
     for size in (24, 96):
         surf = assets.icon(name, size, (230, 159, 0))
         assert surf.get_size() == (size, size) and surf.get_flags() & pygame.SRCALPHA
-        share = _ink(surf) / size ** 2
+        share = _ink(surf) / size**2
         assert 0.05 < share < 0.95, (name, size, share)  # a picture, neither a speck nor a filled square
-        solid = [surf.get_at((x, y)) for x in range(size) for y in range(size) if surf.get_at((x, y)).a == 255]
+        solid = [
+            surf.get_at((x, y)) for x in range(size) for y in range(size) if surf.get_at((x, y)).a == 255
+        ]
         assert {(c.r, c.g, c.b) for c in solid} == {(230, 159, 0)}
     assert assets.icon(name, 24, (230, 159, 0)) is assets.icon(name, 24, (230, 159, 0))  # cached
 
@@ -127,11 +140,19 @@ def test_every_colour_an_illustration_names_is_in_every_time_of_day():
 
 def test_svg_rendering_works_under_the_dummy_driver():
     out = subprocess.run(
-        [sys.executable, "-c", "import os, pygame; from companion.ui import assets; "
-         "s = assets.icon('role.seer', 32, (255, 0, 0)); "
-         "print(pygame.display.get_driver() if pygame.display.get_init() "
-         "else os.environ['SDL_VIDEODRIVER'], pygame.mask.from_surface(s, 127).count() > 0)"],
-        capture_output=True, text=True, env={**__import__("os").environ, "SDL_VIDEODRIVER": "dummy"}, cwd=ROOT)
+        [
+            sys.executable,
+            "-c",
+            "import os, pygame; from companion.ui import assets; "
+            "s = assets.icon('role.seer', 32, (255, 0, 0)); "
+            "print(pygame.display.get_driver() if pygame.display.get_init() "
+            "else os.environ['SDL_VIDEODRIVER'], pygame.mask.from_surface(s, 127).count() > 0)",
+        ],
+        capture_output=True,
+        text=True,
+        env={**__import__("os").environ, "SDL_VIDEODRIVER": "dummy"},
+        cwd=ROOT,
+    )
     assert out.stdout.split()[-2:] == ["dummy", "True"], out.stderr
 
 
@@ -175,19 +196,36 @@ def test_every_asset_file_is_package_data_of_the_wheel():
     install .` ships them), and importlib.resources finds them in the package."""
     import importlib.resources
 
-    patterns = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["companion.ui.assets"]
-    files = [p.relative_to(HERE).as_posix() for p in HERE.rglob("*") if p.is_file() and p.suffix not in (".py", ".pyc")]
-    assert [f for f in files if not any(fnmatch(f, pat) and f.count("/") == pat.count("/") for pat in patterns)] == []
+    patterns = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"][
+        "companion.ui.assets"
+    ]
+    files = [
+        p.relative_to(HERE).as_posix()
+        for p in HERE.rglob("*")
+        if p.is_file() and p.suffix not in (".py", ".pyc")
+    ]
+    assert [
+        f for f in files if not any(fnmatch(f, pat) and f.count("/") == pat.count("/") for pat in patterns)
+    ] == []
     root = importlib.resources.files("companion.ui.assets")
-    assert root.joinpath("fonts", "Cinzel-Bold.ttf").is_file() and root.joinpath("icons", "icons.toml").is_file()
+    assert (
+        root.joinpath("fonts", "Cinzel-Bold.ttf").is_file() and root.joinpath("icons", "icons.toml").is_file()
+    )
 
 
 def test_nothing_loads_on_the_way_to_ready():
     """The table's start imports neither the loader nor pygame's SVG path (cold start has no room)."""
-    code = ("import sys; import companion.cli.run, companion.app, companion.ui.table, companion.ui.render; "
-            "print('companion.ui.assets' in sys.modules)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
-                         env={**__import__("os").environ, "SDL_VIDEODRIVER": "dummy"})
+    code = (
+        "import sys; import companion.cli.run, companion.app, companion.ui.table, companion.ui.render; "
+        "print('companion.ui.assets' in sys.modules)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**__import__("os").environ, "SDL_VIDEODRIVER": "dummy"},
+    )
     assert out.stdout.strip().splitlines()[-1] == "False", out.stderr
 
 

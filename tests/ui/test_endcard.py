@@ -13,8 +13,8 @@ import pytest
 
 from companion import i18n
 from companion.cli import main
-from companion.plugins import games
 from companion.narration import seatnames
+from companion.plugins import games
 from companion.storage.journal import Journal
 from companion.storage.session import Session
 from companion.ui import cardview
@@ -70,7 +70,9 @@ def test_every_games_card_from_journal_report_says_it_all(journals, tmp_path, ca
         seats = [p["name"] for p in replay(commands)[-1].state["seats"]]
         shown = seatnames.for_table(gid, seats)  # an unnamed seat by the game's default name, never its code
         assert {shown.get(n, n) for n in seats} <= texts  # every player by name
-        hero = next(s for s in items if s.role == "title")  # the outcome in one sentence, the card's main text
+        hero = next(
+            s for s in items if s.role == "title"
+        )  # the outcome in one sentence, the card's main text
         assert hero.text.replace("\n", " ") == card.outcome and all(ln in texts for ln in hero.lines)
         assert len(card.moments) == 3
         for moment in card.moments:  # each drawn, line by line
@@ -78,7 +80,7 @@ def test_every_games_card_from_journal_report_says_it_all(journals, tmp_path, ca
             assert all(ln in texts for ln in shape.lines), (gid, moment)
         shown = [s for s in items if s.role == "axis"]
         assert bool(shown) == bool(card.panels)  # a plugin without a story has no chart: then no axes
-        for panel in card.panels[:len(shown)]:
+        for panel in card.panels[: len(shown)]:
             assert panel.title in texts and panel.x_title in texts  # the axes' labels
         assert min(d.capitals for d in ink) >= small, (gid, min((d.capitals, d.text) for d in ink))
         _nothing_drawn_over(gid, items)
@@ -91,7 +93,7 @@ def _nothing_drawn_over(gid: str, items) -> None:
     inks = [(s.text, glyphs(s)) for s in items if s.kind == "text"]
     for i, (a, ra) in enumerate(inks):
         assert _count_not_black(lines, ra) == 0, f"{gid}: {a!r} crosses a line"
-        for b, rb in inks[i + 1:]:
+        for b, rb in inks[i + 1 :]:
             over = ra.clip(rb)
             assert over.width <= 1 or over.height <= 1, f"{gid}: {a!r} and {b!r}"
 
@@ -101,7 +103,9 @@ def test_the_german_card_is_german(journals, language):
     english = card_of(commands, 1773524460.0)
     language("de")
     german = card_of(commands, 1773524460.0)
-    assert german.ended.startswith("Samstag, 14. März 2026") and english.ended.startswith("Saturday 14 March 2026")
+    assert german.ended.startswith("Samstag, 14. März 2026") and english.ended.startswith(
+        "Saturday 14 March 2026"
+    )
     assert german.outcome != english.outcome and german.moments != english.moments
     assert [p.title for p in german.panels] != [p.title for p in english.panels]
 
@@ -114,12 +118,19 @@ def test_the_svg_is_the_same_card_as_vectors(journals, tmp_path, capsys):
     doc = xml.dom.minidom.parseString(svg)
     with Journal(path) as j:
         items = cardview.export_shapes(card_of(commands, j.ended_at(1)))
-    spans = ["".join(t.firstChild.data for t in e.getElementsByTagName("tspan")) for e in doc.getElementsByTagName("text")]
-    assert spans == [s.text.replace("\n", "") for s in items if s.kind == "text"]  # every text, in the same order
+    spans = [
+        "".join(t.firstChild.data for t in e.getElementsByTagName("tspan"))
+        for e in doc.getElementsByTagName("text")
+    ]
+    assert spans == [
+        s.text.replace("\n", "") for s in items if s.kind == "text"
+    ]  # every text, in the same order
     root = doc.documentElement
     assert (root.getAttribute("width"), root.getAttribute("height")) == ("1200", "675")
     assert "@font-face" in svg and "font/ttf;base64," in svg  # the fonts travel with it
-    assert len(root.getElementsByTagName("svg")) == 1 and 'preserveAspectRatio="xMidYMid slice"' in svg  # the picture
+    assert (
+        len(root.getElementsByTagName("svg")) == 1 and 'preserveAspectRatio="xMidYMid slice"' in svg
+    )  # the picture
     assert len(doc.getElementsByTagName("polyline")) == sum(s.kind == "line" for s in items)
 
 
@@ -137,7 +148,9 @@ def test_a_game_still_running_and_bad_requests(tmp_path, capsys):
     assert main(["journal", "--journal", str(path), "report", "1", "--out", str(tmp_path / "r.jpg")]) == 2
     err = capsys.readouterr().err
     assert ".png or .svg" in err and "Error" not in err and not (tmp_path / "r.jpg").exists()
-    assert main(["journal", "--journal", str(path), "report", "1", "--out", str(tmp_path / "no" / "r.png")]) == 1
+    assert (
+        main(["journal", "--journal", str(path), "report", "1", "--out", str(tmp_path / "no" / "r.png")]) == 1
+    )
     err = capsys.readouterr().err
     assert "cannot write" in err and "Errno" not in err and "Traceback" not in err
 
@@ -146,13 +159,16 @@ def test_the_date_is_the_last_active_commands(tmp_path):
     clock = iter([1000.0, 2000.0, 3000.0, 4000.0, 5000.0, 6000.0])
     with Journal(tmp_path / "j.sqlite3", now=lambda: next(clock)) as j:
         session, _ = Session.new({"cmd": "setup", "game": "nosferatu", "players": 5, "seed": 1}, journal=j)
+        import random
+
         from companion.plugins import bot
 
-        import random
         rng = random.Random(1)
         session.submit(bot("nosferatu").choose(session.game, session.state, rng))
         session.submit(bot("nosferatu").choose(session.game, session.state, rng))
-        assert j.ended_at(session.game_id) == 4000.0  # the clock's 1000 is the game's creation, 2000 its setup
+        assert (
+            j.ended_at(session.game_id) == 4000.0
+        )  # the clock's 1000 is the game's creation, 2000 its setup
         session.undo()  # the undone command is no longer the game's last
         assert j.ended_at(session.game_id) == 3000.0
         assert j.ended_at(99) is None

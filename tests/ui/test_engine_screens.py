@@ -5,9 +5,9 @@ import random
 import pytest
 
 from companion.errors import CommandError, RuleViolation
+from companion.games.masters.rules import bot
 from companion.inputs import ButtonEvent, Press, VButton
 from companion.rules import load_game
-from companion.games.masters.rules import bot
 from companion.ui.input_map import WidgetPress
 from companion.ui.model import MORE, GameView
 from companion.ui.table import TableUI, route
@@ -50,10 +50,15 @@ def test_every_bot_state_gets_its_screen_and_every_action_a_button(game):
             verb = a.command["cmd"]
             if verb == "use_die":
                 assert any(b["id"].startswith("die:") for b in every(vm))
-            elif verb == "place_agents" and v.state["card"]["blue_agents"][0] != v.state["card"]["blue_agents"][1]:
+            elif (
+                verb == "place_agents"
+                and v.state["card"]["blue_agents"][0] != v.state["card"]["blue_agents"][1]
+            ):
                 assert "Place agents" in labels
             else:
-                assert any(label == a.label or label.startswith(f"{a.label}: ") for label in labels)  # ": Unmask"
+                assert any(
+                    label == a.label or label.startswith(f"{a.label}: ") for label in labels
+                )  # ": Unmask"
     assert {"day", "event", "night", "combat", "over"} <= seen
 
 
@@ -144,7 +149,10 @@ def test_whole_game_played_with_screen_presses_only(game, seed):
             try:
                 state, events = game.apply(state, cmd)
                 accepted += 1
-            except (RuleViolation, CommandError) as exc:  # a picker value the rules refuse: shown, nothing changes
+            except (
+                RuleViolation,
+                CommandError,
+            ) as exc:  # a picker value the rules refuse: shown, nothing changes
                 ui.notify(str(exc))
                 refused += 1
     assert accepted > 30

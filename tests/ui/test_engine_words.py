@@ -4,11 +4,11 @@ Strigoi) show in the table's language on the screens, while the engines stay Eng
 import pytest
 
 from companion import i18n
-from companion.rules import load_game
-from companion.narration import words
-from companion.ui.samples import engine_view
 from companion.games.one_night import screens as one_night
 from companion.games.strigoi import screens as strigoi
+from companion.narration import words
+from companion.rules import load_game
+from companion.ui.samples import engine_view
 from companion.ui.table import TableUI
 
 
@@ -19,9 +19,26 @@ def german():
     i18n.set_language("en")
 
 
-KNOWN = ["victory", "defeat", "defeat-veil", "defeat-deck", "hunters-stake", "hunters-rituals", "evil-bites",
-         "evil-stake", "clock", "points", "all-vampires", "no-winner", "villager", "werewolf", "vampire", "tanner",
-         "assassin", "apprentice-assassin"]
+KNOWN = [
+    "victory",
+    "defeat",
+    "defeat-veil",
+    "defeat-deck",
+    "hunters-stake",
+    "hunters-rituals",
+    "evil-bites",
+    "evil-stake",
+    "clock",
+    "points",
+    "all-vampires",
+    "no-winner",
+    "villager",
+    "werewolf",
+    "vampire",
+    "tanner",
+    "assassin",
+    "apprentice-assassin",
+]
 
 
 @pytest.mark.parametrize("outcome", KNOWN)
@@ -55,21 +72,33 @@ def test_the_story_chart_names_the_ending_in_german(german):
 
 def test_every_one_night_step_has_a_german_name(german):
     """The "Go to a step" picker names steps, not the engine's ids."""
-    steps = [s.id for s in load_game("one-night").data.steps] + ["discussion", "vote-countdown", "vote", "reveal"]
+    steps = [s.id for s in load_game("one-night").data.steps] + [
+        "discussion",
+        "vote-countdown",
+        "vote",
+        "reveal",
+    ]
     german_names = {s: one_night.step_name(s) for s in steps}
     i18n.set_language("en")
     english_names = {s: one_night.step_name(s) for s in steps}
     same = {"Renfield", "Gremlin"}  # roles called alike in both languages (the data file's name_de)
     assert [s for s in steps if german_names[s] == english_names[s] and german_names[s] not in same] == []
-    assert german_names["count"] == "Der Graf" and german_names["doppelganger-count"] == "Doppelgänger als Der Graf"
+    assert (
+        german_names["count"] == "Der Graf"
+        and german_names["doppelganger-count"] == "Doppelgänger als Der Graf"
+    )
     assert len(set(german_names.values())) == len(steps)  # two steps never share a name
 
 
 def test_the_mansions_room_action_is_the_rooms_german_text(german):
     """A room's own action is labelled with the data file's summary_de."""
     for seed in range(1, 30):
-        view = engine_view("mansion", 4, seed, lambda s: s["step"] == "turn" and s["turn"]
-                           and s["players"][s["turn"]]["room"] not in (None, 0))
+        view = engine_view(
+            "mansion",
+            4,
+            seed,
+            lambda s: s["step"] == "turn" and s["turn"] and s["players"][s["turn"]]["room"] not in (None, 0),
+        )
         if any(a.command.get("cmd") == "room_action" for a in view.actions):
             break
     action = next(a for a in view.actions if a.command.get("cmd") == "room_action")
@@ -114,6 +143,9 @@ def test_every_need_of_every_game_has_a_word(german):
     """A picker never asks "wounds?" with the engine's id: each parameter has its word (German here)."""
     needs = _needs()
     assert len(needs) > 25 and {n for need in needs for n in need.split("|")} - words.known_needs() == set()
-    assert words.need_question("wounds") == "Verletzungen?" and words.need_question("hand_points") == "Punkte auf der Hand?"
+    assert (
+        words.need_question("wounds") == "Verletzungen?"
+        and words.need_question("hand_points") == "Punkte auf der Hand?"
+    )
     assert words.need_question("bites|rituals") == "Bisse / Rituale?"  # one of them (an adjust's)
     assert words.need_question("moon_phase") == "moon phase?"  # a newer engine's need still shows

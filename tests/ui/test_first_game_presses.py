@@ -25,9 +25,14 @@ class Driver:
         for cmd in self.ui.take_results():
             if "cmd" not in cmd:
                 continue  # what the loop would save (a taught tracker or card grid): not the engine's
-            self.state, events = (self.game.setup(cmd) if cmd["cmd"] == "setup" else self.game.apply(self.state, cmd))
-            self.ui.update(GameView("masters", self.game.to_json(self.state), tuple(self.game.actions(self.state))),
-                           events, 0.1)
+            self.state, events = (
+                self.game.setup(cmd) if cmd["cmd"] == "setup" else self.game.apply(self.state, cmd)
+            )
+            self.ui.update(
+                GameView("masters", self.game.to_json(self.state), tuple(self.game.actions(self.state))),
+                events,
+                0.1,
+            )
 
     def screen(self) -> str:
         return self.ui.screen.model().screen

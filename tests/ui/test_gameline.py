@@ -4,14 +4,13 @@ whose turn, the players and when it was played, not a count of commands."""
 import datetime as dt
 import json
 
-from companion.games.masters import samples as masters_samples
 from companion.cli import main
 from companion.gameline import describe, played_at, resume_offer
+from companion.games.masters import samples as masters_samples
 from companion.storage.journal import Journal
 from companion.storage.session import Session
 from companion.ui import samples
 from tests import SCENARIOS
-
 
 
 def test_a_masters_game_is_described_by_round_phase_turn_and_players():
@@ -22,7 +21,12 @@ def test_a_masters_game_is_described_by_round_phase_turn_and_players():
 
 
 def test_every_game_describes_its_position_and_players():
-    for game, players, seed in (("nosferatu", 5, 2), ("mansion", 4, 3), ("strigoi", 3, 3), ("one-night", 5, 3)):
+    for game, players, seed in (
+        ("nosferatu", 5, 2),
+        ("mansion", 4, 3),
+        ("strigoi", 3, 3),
+        ("one-night", 5, 3),
+    ):
         state = samples.engine_view(game, players, seed, lambda s: True).state
         line = describe(state)
         assert "commands" not in line and ": " in line, (game, line)
@@ -96,22 +100,45 @@ def test_the_players_and_whose_turn_come_from_the_game_api_not_the_games_fields(
     keeps: Masters' round, said by its `stage`)."""
     from companion.storage.position import position
 
-    state = {"game": "masters", "round": 2, "phase": "night", "current_player": "Ann", "turn": "Bob",
-             "order": ["Bob", "Cid"], "seats": [{"name": "Ann", "colour": "orange", "seat": 0, "out": False},
-                                                {"name": "Bob", "colour": "sky blue", "seat": 1, "out": True}]}
+    state = {
+        "game": "masters",
+        "round": 2,
+        "phase": "night",
+        "current_player": "Ann",
+        "turn": "Bob",
+        "order": ["Bob", "Cid"],
+        "seats": [
+            {"name": "Ann", "colour": "orange", "seat": 0, "out": False},
+            {"name": "Bob", "colour": "sky blue", "seat": 1, "out": True},
+        ],
+    }
     assert describe(state) == "Round 2, night, Ann's turn: Ann, Bob"
     kept = json.loads(position(state))
-    assert kept == {"game": "masters", "round": 2, "phase": "night", "current_player": "Ann", "seats": ["Ann", "Bob"]}
-    assert describe({**state, "game": "x"}) == "Night, Ann's turn: Ann, Bob"  # an unknown game: no round, no guess
+    assert kept == {
+        "game": "masters",
+        "round": 2,
+        "phase": "night",
+        "current_player": "Ann",
+        "seats": ["Ann", "Bob"],
+    }
+    assert (
+        describe({**state, "game": "x"}) == "Night, Ann's turn: Ann, Bob"
+    )  # an unknown game: no round, no guess
     assert describe(kept) == describe(state)
-    assert describe({**state, "current_player": None}) == "Round 2, night: Ann, Bob"  # nobody's turn: none named
+    assert (
+        describe({**state, "current_player": None}) == "Round 2, night: Ann, Bob"
+    )  # nobody's turn: none named
 
 
 def test_a_position_kept_by_an_older_journal_still_reads():
     """Positions written before the game API (players under the game's own field; the turn they kept
     under the game's own "turn" is not guessed at)."""
-    assert describe({"round": 3, "phase": "night", "turn": "Mila", "order": ["Imre", "Mila"]}, "masters") == \
-        "Round 3, night: Imre, Mila"
+    assert (
+        describe({"round": 3, "phase": "night", "turn": "Mila", "order": ["Imre", "Mila"]}, "masters")
+        == "Round 3, night: Imre, Mila"
+    )
     assert describe({"phase": "dusk", "players": 6}) == "Dusk: 6 players"
-    assert describe({"tick": 2, "clock_length": 12, "phase": "night", "seating": ["P1", "P2"]}, "mansion") == \
-        "Tick 2 of 12, night: Ada, Basil"  # (unnamed seats by the game's default names)
+    assert (
+        describe({"tick": 2, "clock_length": 12, "phase": "night", "seating": ["P1", "P2"]}, "mansion")
+        == "Tick 2 of 12, night: Ada, Basil"
+    )  # (unnamed seats by the game's default names)

@@ -52,7 +52,9 @@ def test_banners_show_no_os_error_and_no_english_on_a_german_screen():
     assert banner and not any("Errno" in t or "/dev/" in t or "disconnected" in t for t in german)
     assert "Mehr dazu (4)" in german
     details = texts(DETAILS, "de")
-    assert any(t.startswith("Technische Angaben: journal: speichert nicht") for t in details)  # behind the strip
+    assert any(
+        t.startswith("Technische Angaben: journal: speichert nicht") for t in details
+    )  # behind the strip
 
 
 def test_untranslated_text_is_caught(monkeypatch):
@@ -84,7 +86,10 @@ def test_words_both_languages_share_are_no_fallback():
 def test_screenshots_lang_option(tmp_path, capsys):
     """`companion screenshots --lang de` draws German."""
     try:
-        assert screenshots.main(["--out", str(tmp_path), "--only", "title", "--size", "800x480", "--lang", "de"]) == 0
+        assert (
+            screenshots.main(["--out", str(tmp_path), "--only", "title", "--size", "800x480", "--lang", "de"])
+            == 0
+        )
         assert i18n.current_language() == "de"
     finally:
         i18n.set_language("en")

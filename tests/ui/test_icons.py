@@ -10,8 +10,25 @@ from companion.ui import icons, theme
 from companion.ui.screencheck import check
 from companion.ui.text import TextRenderer
 
-NAMES = ("agent_hidden", "agent_exposed", "minion", "blood", "sigil", "relic", "kill", "ap",
-         "die1", "die2", "die3", "die4", "die5", "die6", "bite", "clock", "blood_point")
+NAMES = (
+    "agent_hidden",
+    "agent_exposed",
+    "minion",
+    "blood",
+    "sigil",
+    "relic",
+    "kill",
+    "ap",
+    "die1",
+    "die2",
+    "die3",
+    "die4",
+    "die5",
+    "die6",
+    "bite",
+    "clock",
+    "blood_point",
+)
 COLOUR = (230, 159, 0)
 
 
@@ -25,9 +42,17 @@ def test_icon_draws_inside_its_rect_in_its_colour(name):
     surface.fill(theme.BG)
     rect = pygame.Rect(50, 60, 80, 80)
     icons.ICONS[name](surface, rect, COLOUR)
-    inside = [tuple(surface.get_at((x, y)))[:3] for x in range(rect.left, rect.right)
-              for y in range(rect.top, rect.bottom)]
-    outside = [tuple(surface.get_at((x, y)))[:3] for x in range(200) for y in range(200) if not rect.collidepoint(x, y)]
+    inside = [
+        tuple(surface.get_at((x, y)))[:3]
+        for x in range(rect.left, rect.right)
+        for y in range(rect.top, rect.bottom)
+    ]
+    outside = [
+        tuple(surface.get_at((x, y)))[:3]
+        for x in range(200)
+        for y in range(200)
+        if not rect.collidepoint(x, y)
+    ]
     share = sum(px == COLOUR for px in inside) / len(inside)
     assert 0.08 < share < 0.9, share  # a shape, neither a speck nor a filled square
     assert set(outside) == {theme.BG}

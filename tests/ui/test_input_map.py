@@ -49,8 +49,15 @@ def test_input_map_finger_uses_normalised_coordinates():
         return ("button", "act:3")
 
     m = _mapper(hit)
-    assert m.translate(pygame.event.Event(pygame.FINGERDOWN, x=0.5, y=0.25, finger_id=1, touch_id=0, dx=0, dy=0), 5.0) == []
-    out = m.translate(pygame.event.Event(pygame.FINGERUP, x=0.5, y=0.25, finger_id=1, touch_id=0, dx=0, dy=0), 5.2)
+    assert (
+        m.translate(
+            pygame.event.Event(pygame.FINGERDOWN, x=0.5, y=0.25, finger_id=1, touch_id=0, dx=0, dy=0), 5.0
+        )
+        == []
+    )
+    out = m.translate(
+        pygame.event.Event(pygame.FINGERUP, x=0.5, y=0.25, finger_id=1, touch_id=0, dx=0, dy=0), 5.2
+    )
     assert seen[0] == (400.0, 120.0)
     assert out == [WidgetPress("act:3", Press.SHORT, 5.2, "touch")]
 

@@ -77,7 +77,9 @@ def test_a_name_used_before_takes_four_presses_from_the_names_page():
 def test_the_names_offered_go_on_with_the_letters_typed():
     ui = TableUI((800, 480))
     ui.update(None, (), 0.0)
-    kb = KeyboardScreen(ui.ctx, "Name", "", done=lambda name: None, names=["Greta", "Gregor", "Hugo", "Ida", "greg"])
+    kb = KeyboardScreen(
+        ui.ctx, "Name", "", done=lambda name: None, names=["Greta", "Gregor", "Hugo", "Ida", "greg"]
+    )
     ui.ctx.stack.push(kb)
     kb.activate("g:2", Press.SHORT)
     assert kb.predicted() == ["Greta", "Gregor", "Hugo"]  # at most three, in the order given, each once
@@ -93,7 +95,9 @@ def test_the_names_offered_go_on_with_the_letters_typed():
 def test_a_name_offered_but_refused_keeps_the_keyboard_open_with_it():
     ui = TableUI((800, 480))
     ui.update(None, (), 0.0)
-    kb = KeyboardScreen(ui.ctx, "Name", "", done=lambda name: "someone is called that already", names=["Greta"])
+    kb = KeyboardScreen(
+        ui.ctx, "Name", "", done=lambda name: "someone is called that already", names=["Greta"]
+    )
     ui.ctx.stack.push(kb)
     kb.activate("g:2", Press.SHORT)
     kb.activate("p:0", Press.SHORT)

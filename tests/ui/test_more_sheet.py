@@ -11,8 +11,14 @@ from companion.ui.model import MORE, cost_chips
 from companion.ui.screencheck import check
 from companion.ui.screenshots import CHECK_SIZES, render_page, screen_names
 
-SHEETS = ("live-masters-night1-more", "live-masters-more", "live-strigoi-more", "live-mansion-more",
-          "live-one-night-more", "live-nosferatu-more")
+SHEETS = (
+    "live-masters-night1-more",
+    "live-masters-more",
+    "live-strigoi-more",
+    "live-mansion-more",
+    "live-one-night-more",
+    "live-nosferatu-more",
+)
 
 
 def _sheet(name, size):
@@ -55,9 +61,15 @@ def test_the_live_more_sheets_are_one_page_and_cut_nothing(size, lang):
 def test_masters_first_night_shows_its_costs_as_pictures():
     ui, vm = _sheet("live-masters-night1-more", (800, 480))
     recruit = next(b for b in vm.buttons if b.icon == "action.recruit")
-    assert recruit.chips == (("ap", "2"), ("token.veil", "+1")) and recruit.cost == "" and "(" not in recruit.label
+    assert (
+        recruit.chips == (("ap", "2"), ("token.veil", "+1"))
+        and recruit.cost == ""
+        and "(" not in recruit.label
+    )
     blood = next(b for b in vm.buttons if b.icon == "action.blood_ability")
-    assert blood.chips == (("blood", "1"),) and blood.label.endswith(": Unmask")  # the ability's name, not "(0 AP, ...)"
+    assert blood.chips == (("blood", "1"),) and blood.label.endswith(
+        ": Unmask"
+    )  # the ability's name, not "(0 AP, ...)"
 
 
 def test_cost_chips_read_the_engines_costs():

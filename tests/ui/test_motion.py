@@ -131,7 +131,9 @@ def test_the_same_phase_or_another_game_does_not_crossfade():
 
 
 def test_a_new_steps_countdown_ring_fills_up():
-    ui, screen, surface = _table(ViewModel("one-night", "Night", ("Close your eyes",), BUTTONS, ring=(0.05, "1")))
+    ui, screen, surface = _table(
+        ViewModel("one-night", "Night", ("Close your eyes",), BUTTONS, ring=(0.05, "1"))
+    )
     screen.vm = screen.vm._replace(lines=("The seer wakes",), ring=(1.0, "30"))
     assert ui.draw(surface)
     _plays_and_settles(ui, surface, "ring", motion.RING_S)
@@ -145,8 +147,11 @@ def test_a_ring_kept_for_a_picture_does_not_fill_up():
 
 
 def test_the_ring_empties_by_the_degree_without_animating():
-    ui, screen, surface = _table(ViewModel("one-night", "Night", ("Close your eyes",), BUTTONS,
-                                           ring=(motion.ring_fraction(20.0, 30.0), "20")))
+    ui, screen, surface = _table(
+        ViewModel(
+            "one-night", "Night", ("Close your eyes",), BUTTONS, ring=(motion.ring_fraction(20.0, 30.0), "20")
+        )
+    )
     screen.vm = screen.vm._replace(ring=(motion.ring_fraction(19.9, 30.0), "20"))
     assert ui.draw(surface) and not ui.motion.playing  # a step of the countdown is drawn, not animated
     assert 0 < motion.ring_fraction(20.0, 30.0) - motion.ring_fraction(19.9, 30.0) <= 1 / 360 + 1e-9
@@ -168,8 +173,14 @@ def test_a_page_drawn_once_is_the_still_screen():
     """As `companion screenshots` draws a page: a fresh table put on its screen (here after a card was
     drawn and the dice rolled), one forced draw."""
     ui = TableUI(SIZE)
-    ui.update(None, [{"event": "card_drawn", "card": "I-01", "name": "Night Patrol", "act": "I", "grid": []},
-                     {"event": "dice_rolled", "values": [1, 6, 2]}], 0.0)
+    ui.update(
+        None,
+        [
+            {"event": "card_drawn", "card": "I-01", "name": "Night Patrol", "act": "I", "grid": []},
+            {"event": "dice_rolled", "values": [1, 6, 2]},
+        ],
+        0.0,
+    )
     ui.stack.push(Shown(ui.ctx, ViewModel("combat", "Fight", ("Dice",), BUTTONS, dice=_dice(1, 6, 2))))
     surface = pygame.Surface(SIZE)
     ui.draw(surface, force=True)

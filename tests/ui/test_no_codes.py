@@ -52,20 +52,37 @@ def test_no_player_is_a_code(lang):
     assert found == []
 
 
-@pytest.mark.parametrize("text, kinds", [
-    ("Turn: -   Stake: P3   Renfield: P1", ["dash for nothing"]), ("Priority/room: P1 3/4 [4]", ["bracket count"]),
-    ("Order, wounds: *Charles 1/3", ["star"]), ("veil: 4 -> 3", ["arrow"]), ("ended: defeat veil", ["ended"]),
-    ("Last: recruit", ["last"]), ("Unknown card (tag 04A1B2C3D4E5F6).", ["raw tag"]),
-    ("I veil 4-6 blue-gray 1: 1", ["numbered colour"]), ("Now: -   (district buttons or tap the board)", ["dash for nothing"]),
-])
+@pytest.mark.parametrize(
+    "text, kinds",
+    [
+        ("Turn: -   Stake: P3   Renfield: P1", ["dash for nothing"]),
+        ("Priority/room: P1 3/4 [4]", ["bracket count"]),
+        ("Order, wounds: *Charles 1/3", ["star"]),
+        ("veil: 4 -> 3", ["arrow"]),
+        ("ended: defeat veil", ["ended"]),
+        ("Last: recruit", ["last"]),
+        ("Unknown card (tag 04A1B2C3D4E5F6).", ["raw tag"]),
+        ("I veil 4-6 blue-gray 1: 1", ["numbered colour"]),
+        ("Now: -   (district buttons or tap the board)", ["dash for nothing"]),
+    ],
+)
 def test_every_code_of_the_issue_is_caught(text, kinds):
     """The patterns find each line the issue names (so a page that drew one would fail)."""
     assert codes_in(text) == kinds
 
 
-@pytest.mark.parametrize("text", ["Mila's turn. Imre holds the stake.", "The veil goes from 4 to 3.",
-                                  "2 of 5 bites: Mila once.", "Act I, veil 4 to 6, first blue-gray: 1",
-                                  "Problem 1 of 4", "Round 3, leading: Mila", "Blood 3/4"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Mila's turn. Imre holds the stake.",
+        "The veil goes from 4 to 3.",
+        "2 of 5 bites: Mila once.",
+        "Act I, veil 4 to 6, first blue-gray: 1",
+        "Problem 1 of 4",
+        "Round 3, leading: Mila",
+        "Blood 3/4",
+    ],
+)
 def test_sentences_are_no_codes(text):
     assert codes_in(text) == []
 

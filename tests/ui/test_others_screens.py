@@ -5,16 +5,24 @@ import random
 
 import pytest
 
+from companion.games.strigoi.story import INFERNO
 from companion.inputs import ButtonEvent, Press, VButton
 from companion.rules import load_game
 from companion.ui.model import MORE, GameView
 from companion.ui.samples import engine_view
-from companion.games.strigoi.story import INFERNO
 from companion.ui.table import TableUI, route
 from tests.ui.helpers import button, every, press
 
-GAMES_PLAYERS = [("nosferatu", 5), ("nosferatu", 8), ("mansion", 2), ("mansion", 8), ("one-night", 3),
-                 ("one-night", 10), ("strigoi", 2), ("strigoi", 5)]
+GAMES_PLAYERS = [
+    ("nosferatu", 5),
+    ("nosferatu", 8),
+    ("mansion", 2),
+    ("mansion", 8),
+    ("one-night", 3),
+    ("one-night", 10),
+    ("strigoi", 2),
+    ("strigoi", 5),
+]
 
 
 def choose(ui, widget):
@@ -60,8 +68,12 @@ def test_others_every_bot_state_gets_its_screen_and_every_action_a_button(game_i
         vm = ui.view_model()
         assert vm["screen"] == route(view)
         seen.add(vm["screen"])
-        if vm["screen"].endswith("-over") and any(a.enabled and a.command["cmd"] != "adjust" for a in view.actions):
-            assert vm["buttons"][0]["id"] == "results" and vm["card"] is not None  # the card, the actions behind Results
+        if vm["screen"].endswith("-over") and any(
+            a.enabled and a.command["cmd"] != "adjust" for a in view.actions
+        ):
+            assert (
+                vm["buttons"][0]["id"] == "results" and vm["card"] is not None
+            )  # the card, the actions behind Results
             choose(ui, "results")
             vm = ui.view_model()
             assert vm["card"] is None
@@ -70,10 +82,19 @@ def test_others_every_bot_state_gets_its_screen_and_every_action_a_button(game_i
         for i, a in enumerate(view.actions):
             if a.command["cmd"] == "adjust" and game_id != "one-night":
                 assert "correct" in ids or vm["screen"].endswith("-over")
-            elif vm["screen"] == "mansion" and view.state["step"] == "roll" and a.command.get("player") not in (None, ui.screen.current_player(view.state)):
+            elif (
+                vm["screen"] == "mansion"
+                and view.state["step"] == "roll"
+                and a.command.get("player") not in (None, ui.screen.current_player(view.state))
+            ):
                 continue  # another player's dice: shown after "Player: next"
-            elif not vm["screen"].endswith("-over") or a.enabled:  # (one of a group: behind its group's button)
-                assert f"act:{i}" in ids or a.label in labels or f"group:{a.command['cmd']}" in ids, (a.label, vm["screen"])
+            elif (
+                not vm["screen"].endswith("-over") or a.enabled
+            ):  # (one of a group: behind its group's button)
+                assert f"act:{i}" in ids or a.label in labels or f"group:{a.command['cmd']}" in ids, (
+                    a.label,
+                    vm["screen"],
+                )
         greyed = [b for b in vm["buttons"] if not b["enabled"]]
         assert all(b["why_not"] for b in greyed)
     assert seen == {game_id, f"{game_id}-over"}  # played to the end
@@ -100,7 +121,9 @@ def test_others_engine_screens_render_without_cut_text(game_id, players, size):
 
 # -- Nosferatu ---------------------------------------------------------------------------------------
 def test_others_nosferatu_shows_clock_turn_holder_bites_and_rituals():
-    view = engine_view("nosferatu", 5, 4, lambda s: s["step"] == "resolve" and s["rituals"]["used"], limit=800)
+    view = engine_view(
+        "nosferatu", 5, 4, lambda s: s["step"] == "resolve" and s["rituals"]["used"], limit=800
+    )
     s = view.state
     vm = shown(view).view_model()
     left = s["clock"]["nights_left"] + (1 if s["clock"]["dawn_left"] else 0)
@@ -151,7 +174,9 @@ def test_others_nosferatu_correct_counts_sends_one_adjust():
 
 # -- One Night -----------------------------------------------------------------------------------------
 def test_others_one_night_narrator_shows_prompt_who_wakes_and_the_loops_timer():
-    view = engine_view("one-night", 5, 3, lambda s: s["step"] == "vampires", info={"timer": {"left": 2.5, "total": 10}})
+    view = engine_view(
+        "one-night", 5, 3, lambda s: s["step"] == "vampires", info={"timer": {"left": 2.5, "total": 10}}
+    )
     vm = shown(view).view_model()
     assert vm["title"] == "Dusk: Vampire wake"
     assert vm["lines"] == [view.state["current"]["prompt"]]
@@ -192,7 +217,9 @@ def test_others_one_night_own_seat_is_not_a_vote_choice():
     assert first not in [b["label"] for b in vm["buttons"]]
     seats = [t["name"] for t in vm["table"]]  # the seats round the table, by name
     assert "A1" not in seats and first in seats and [t["name"] for t in vm["table"] if t["own"]] == [first]
-    assert not ui.handle(ButtonEvent(VButton.DISTRICT_A1, Press.SHORT, 0.0, "gpio"))  # seat 1 cannot pick itself
+    assert not ui.handle(
+        ButtonEvent(VButton.DISTRICT_A1, Press.SHORT, 0.0, "gpio")
+    )  # seat 1 cannot pick itself
 
 
 def test_others_one_night_reveal_asks_cards_then_marks_and_back_goes_back():
@@ -211,8 +238,13 @@ def test_others_one_night_reveal_asks_cards_then_marks_and_back_goes_back():
     choose(ui, "ok")
     for _ in range(3):
         choose(ui, "ok")  # Mark of Clarity for everyone
-    assert ui.take_results() == [{"cmd": "reveal", "cards": {"1": roles[0], "2": roles[1], "3": roles[2]},
-                                  "marks": {"1": "clarity", "2": "clarity", "3": "clarity"}}]
+    assert ui.take_results() == [
+        {
+            "cmd": "reveal",
+            "cards": {"1": roles[0], "2": roles[1], "3": roles[2]},
+            "marks": {"1": "clarity", "2": "clarity", "3": "clarity"},
+        }
+    ]
 
 
 def test_others_one_night_end_screen_names_the_dead_and_the_winners():
@@ -236,8 +268,17 @@ def test_others_strigoi_thresholds_follow_the_player_count(players, attack, defe
     vm = shown(view).view_model()
     cells = {c["pos"]: c for c in vm["grid"]}
     assert cells["B1"]["lines"] == [f"attack {attack}"] and cells["B1"]["counts"][0]["value"] == "0/5"
-    assert cells["B3"]["counts"][0] == {"icon": "blood_point", "value": f"0/{defeat}", "colour": list(INFERNO), "shape": ""}
-    assert cells["B1"]["title"] == "Altar" and cells["B3"]["title"] == "Inferno" and cells["B2"]["title"] == "Hall"
+    assert cells["B3"]["counts"][0] == {
+        "icon": "blood_point",
+        "value": f"0/{defeat}",
+        "colour": list(INFERNO),
+        "shape": "",
+    }
+    assert (
+        cells["B1"]["title"] == "Altar"
+        and cells["B3"]["title"] == "Inferno"
+        and cells["B2"]["title"] == "Hall"
+    )
     assert cells["A2"]["title"] == "North" and cells["C2"]["title"] == "South"
 
 
@@ -251,8 +292,15 @@ def test_others_strigoi_initiative_cards_entered_with_buttons():
         choose(ui, "ok")
         choose(ui, letter)
         choose(ui, "ok")
-    assert ui.take_results() == [{"cmd": "initiative", "cards": {"Attila": {"initiative": 13, "letter": "C"},
-                                                                 "Falk Maria": {"initiative": 4, "letter": "X"}}}]
+    assert ui.take_results() == [
+        {
+            "cmd": "initiative",
+            "cards": {
+                "Attila": {"initiative": 13, "letter": "C"},
+                "Falk Maria": {"initiative": 4, "letter": "X"},
+            },
+        }
+    ]
 
 
 def test_others_strigoi_rotate_picks_the_room_on_its_district():
@@ -283,7 +331,9 @@ def test_others_strigoi_lines_show_order_strigoi_and_marker():
 
 # -- the mansion ---------------------------------------------------------------------------------------------
 def test_others_mansion_roll_step_shows_one_player_at_a_time():
-    view = engine_view("mansion", 3, 1, lambda s: s["players"]["Ada"]["priority"] is not None)  # (default names)
+    view = engine_view(
+        "mansion", 3, 1, lambda s: s["players"]["Ada"]["priority"] is not None
+    )  # (default names)
     ui = shown(view)
     vm = ui.view_model()
     assert button(vm, "Player: Basil (next)")
@@ -317,26 +367,42 @@ def test_others_mansion_rolloff_lets_the_companion_roll_or_takes_the_dice():
 
 
 def test_others_mansion_rooms_show_occupancy_and_clock_reveals():
-    view = engine_view("mansion", 4, 3, lambda s: s["step"] == "turn" and s["tick"] >= 3
-                       and s["players"][s["turn"]]["room"] is not None)
+    view = engine_view(
+        "mansion",
+        4,
+        3,
+        lambda s: s["step"] == "turn" and s["tick"] >= 3 and s["players"][s["turn"]]["room"] is not None,
+    )
     s = view.state
     vm = shown(view).view_model()
     cells = {c["pos"]: c for c in vm["grid"]}
     for pos, d in s["board"]["districts"].items():
-        if d["represents"] == "room":  # its die face, its cards, a chip for each player in it: pictures, not "0/2"
+        if (
+            d["represents"] == "room"
+        ):  # its die face, its cards, a chip for each player in it: pictures, not "0/2"
             counts = cells[pos]["counts"]
             assert counts[0]["icon"] == f"die{d['room']}" and cells[pos]["lines"] == []
             assert [c["value"] for c in counts if not c["icon"]] == [p[:1] for p in d["occupants"]]
-    assert vm["title"].startswith(f"Tick {s['tick']} of 12") and vm["lines"][0] == "Roles shown at tick 6 (then 9)"
-    assert cells["C1"]["lines"] == [f"{s['tick']} of 12"] and cells["C1"]["counts"][0]["icon"] == "token.clock"
+    assert (
+        vm["title"].startswith(f"Tick {s['tick']} of 12")
+        and vm["lines"][0] == "Roles shown at tick 6 (then 9)"
+    )
+    assert (
+        cells["C1"]["lines"] == [f"{s['tick']} of 12"] and cells["C1"]["counts"][0]["icon"] == "token.clock"
+    )
 
 
 def test_others_mansion_store_adds_score_cards():
     game = load_game("mansion")
     state, _ = game.setup({"cmd": "setup", "game": "mansion", "players": 2, "seed": 1})
-    for c in ({"cmd": "roll", "player": "P1", "values": [1, 1]}, {"cmd": "assign", "player": "P1", "priority": 1},
-              {"cmd": "roll", "player": "P2", "values": [2, 2]}, {"cmd": "assign", "player": "P2", "priority": 2},
-              {"cmd": "lock"}, {"cmd": "enter"}):
+    for c in (
+        {"cmd": "roll", "player": "P1", "values": [1, 1]},
+        {"cmd": "assign", "player": "P1", "priority": 1},
+        {"cmd": "roll", "player": "P2", "values": [2, 2]},
+        {"cmd": "assign", "player": "P2", "priority": 2},
+        {"cmd": "lock"},
+        {"cmd": "enter"},
+    ):
         state, _ = game.apply(state, c)
     ui = shown(GameView("mansion", game.to_json(state), tuple(game.actions(state))))
     choose(ui, next(b["id"] for b in every(ui.view_model()) if b["label"] == "Store score cards"))

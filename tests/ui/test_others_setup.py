@@ -4,9 +4,9 @@ and the setup they send is one the engine accepts."""
 import pytest
 
 from companion.inputs import VButton
+from companion.narration.seatnames import default_names
 from companion.rules import load_game
 from companion.ui.table import TableUI
-from companion.narration.seatnames import default_names
 from tests.ui.helpers import every, name_players, press, tap
 
 
@@ -21,7 +21,9 @@ def button(vm, bid):
     return next(b for b in vm["buttons"] if b["id"] == bid)
 
 
-@pytest.mark.parametrize("game_id, lo, hi", [("nosferatu", 5, 8), ("mansion", 2, 8), ("one-night", 3, 10), ("strigoi", 2, 5)])
+@pytest.mark.parametrize(
+    "game_id, lo, hi", [("nosferatu", 5, 8), ("mansion", 2, 8), ("one-night", 3, 10), ("strigoi", 2, 5)]
+)
 def test_others_wizard_players_stay_in_the_engines_range(game_id, lo, hi):
     ui = wizard(game_id)
     for _ in range(12):
@@ -43,10 +45,12 @@ def test_others_wizard_setup_is_accepted_by_the_engine(game_id):
         assert ui.view_model()["screen"] == "strigoi-box"
         tap(ui, "examples")
     else:  # the players' names, the game's default names here
-        assert name_players(ui) == list(default_names(game_id)[:len(ui.screen.names)])
+        assert name_players(ui) == list(default_names(game_id)[: len(ui.screen.names)])
     (setup,) = ui.take_results()
     assert setup["cmd"] == "setup" and setup["game"] == game_id and setup["seed"] == 2
-    assert setup.get("names") == (None if game_id == "strigoi" else list(default_names(game_id)[:setup["players"]]))
+    assert setup.get("names") == (
+        None if game_id == "strigoi" else list(default_names(game_id)[: setup["players"]])
+    )
     state, events = load_game(game_id).setup(setup)
     assert events
 
@@ -58,9 +62,16 @@ def test_others_mansion_wizard_sends_clock_and_target_only_when_changed():
     press(ui, VButton.VEIL_DOWN)
     tap(ui, "start")
     names = name_players(ui)
-    assert ui.take_results() == [{"cmd": "setup", "game": "mansion", "players": 4, "seed": 1, "names": names, "clock_length": 10}]
+    assert ui.take_results() == [
+        {"cmd": "setup", "game": "mansion", "players": 4, "seed": 1, "names": names, "clock_length": 10}
+    ]
     game = load_game("mansion")
-    assert game.to_json(game.setup({"cmd": "setup", "game": "mansion", "players": 4, "seed": 1, "clock_length": 10})[0])["clock_length"] == 10
+    assert (
+        game.to_json(
+            game.setup({"cmd": "setup", "game": "mansion", "players": 4, "seed": 1, "clock_length": 10})[0]
+        )["clock_length"]
+        == 10
+    )
 
 
 def test_others_one_night_roles_need_players_plus_three():
@@ -106,7 +117,9 @@ def test_others_one_night_seed_picks_roles_when_none_chosen():
     tap(ui, "start")
     names = name_players(ui)
     tap(ui, "start")
-    assert ui.take_results() == [{"cmd": "setup", "game": "one-night", "players": 4, "seed": 1, "names": names}]
+    assert ui.take_results() == [
+        {"cmd": "setup", "game": "one-night", "players": 4, "seed": 1, "names": names}
+    ]
 
 
 def test_others_one_night_back_from_roles_returns_to_players():

@@ -19,14 +19,22 @@ import pygame
 import pytest
 
 from companion import palette
-from companion.lighting.effects import OFF
 from companion.games.masters import scene as led
+from companion.lighting.effects import OFF
 from companion.ui import theme
 from companion.ui.model import CellVM, ViewModel
 from companion.ui.render import Renderer
 
-PROTANOPIA = ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216), (-0.003882, -0.048116, 1.051998))
-DEUTERANOPIA = ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881))
+PROTANOPIA = (
+    (0.152286, 1.052583, -0.204868),
+    (0.114503, 0.786281, 0.099216),
+    (-0.003882, -0.048116, 1.051998),
+)
+DEUTERANOPIA = (
+    (0.367322, 0.860646, -0.227968),
+    (0.280085, 0.672501, 0.047413),
+    (-0.011820, 0.042940, 0.968881),
+)
 VISIONS = {"normal": None, "protanopia": PROTANOPIA, "deuteranopia": DEUTERANOPIA}
 MIN_DE = 10.0
 
@@ -66,7 +74,7 @@ def ciede2000(lab1, lab2) -> float:
     """The CIEDE2000 colour difference (Sharma, Wu and Dalal 2005)."""
     (l1, a1, b1), (l2, a2, b2) = lab1, lab2
     cbar = (math.hypot(a1, b1) + math.hypot(a2, b2)) / 2
-    g = 0.5 * (1 - math.sqrt(cbar ** 7 / (cbar ** 7 + 25 ** 7)))
+    g = 0.5 * (1 - math.sqrt(cbar**7 / (cbar**7 + 25**7)))
     a1p, a2p = (1 + g) * a1, (1 + g) * a2
     c1p, c2p = math.hypot(a1p, b1), math.hypot(a2p, b2)
     h1p, h2p = math.degrees(math.atan2(b1, a1p)) % 360, math.degrees(math.atan2(b2, a2p)) % 360
@@ -80,14 +88,21 @@ def ciede2000(lab1, lab2) -> float:
         hbar = (h1p + h2p) / 2
     else:
         hbar = (h1p + h2p + 360) / 2 if h1p + h2p < 360 else (h1p + h2p - 360) / 2
-    t = (1 - 0.17 * math.cos(math.radians(hbar - 30)) + 0.24 * math.cos(math.radians(2 * hbar))
-         + 0.32 * math.cos(math.radians(3 * hbar + 6)) - 0.20 * math.cos(math.radians(4 * hbar - 63)))
+    t = (
+        1
+        - 0.17 * math.cos(math.radians(hbar - 30))
+        + 0.24 * math.cos(math.radians(2 * hbar))
+        + 0.32 * math.cos(math.radians(3 * hbar + 6))
+        - 0.20 * math.cos(math.radians(4 * hbar - 63))
+    )
     dtheta = 30 * math.exp(-(((hbar - 275) / 25) ** 2))
-    rc = 2 * math.sqrt(cbarp ** 7 / (cbarp ** 7 + 25 ** 7))
+    rc = 2 * math.sqrt(cbarp**7 / (cbarp**7 + 25**7))
     sl = 1 + 0.015 * (lbar - 50) ** 2 / math.sqrt(20 + (lbar - 50) ** 2)
     sc, sh = 1 + 0.045 * cbarp, 1 + 0.015 * cbarp * t
     rt = -math.sin(math.radians(2 * dtheta)) * rc
-    return math.sqrt((dlp / sl) ** 2 + (dcp / sc) ** 2 + (dhp_big / sh) ** 2 + rt * (dcp / sc) * (dhp_big / sh))
+    return math.sqrt(
+        (dlp / sl) ** 2 + (dcp / sc) ** 2 + (dhp_big / sh) ** 2 + rt * (dcp / sc) * (dhp_big / sh)
+    )
 
 
 def seen_distance(c1, c2, vision: str) -> float:
@@ -105,13 +120,19 @@ def test_ciede2000_matches_the_published_test_data():
 def test_the_simulation_really_merges_red_and_green():
     red, green = (200, 40, 40), (90, 130, 40)
     assert seen_distance(red, green, "normal") > 30
-    assert seen_distance(red, green, "deuteranopia") < MIN_DE or seen_distance(red, green, "protanopia") < MIN_DE
+    assert (
+        seen_distance(red, green, "deuteranopia") < MIN_DE or seen_distance(red, green, "protanopia") < MIN_DE
+    )
 
 
 @pytest.mark.parametrize("vision", sorted(VISIONS))
 def test_every_two_player_colours_stay_apart(vision):
     for a, b in itertools.combinations(palette.PLAYER_COLOURS, 2):
-        assert seen_distance(a, b, vision) >= MIN_DE, (vision, palette.COLOUR_NAMES[a], palette.COLOUR_NAMES[b])
+        assert seen_distance(a, b, vision) >= MIN_DE, (
+            vision,
+            palette.COLOUR_NAMES[a],
+            palette.COLOUR_NAMES[b],
+        )
 
 
 def test_each_vampire_keeps_its_colour_and_a_table_gets_distinct_ones():
@@ -152,8 +173,10 @@ def test_screen_veil_gauge_shows_the_led_colours(veil):
 
 
 def test_lighting_gets_the_palette_without_pygame():
-    code = ("import sys; import companion.games.masters.scene as m; "
-            "assert 'pygame' not in sys.modules, 'pygame imported'; print(m.vampire_colour('Mila', {}))")
+    code = (
+        "import sys; import companion.games.masters.scene as m; "
+        "assert 'pygame' not in sys.modules, 'pygame imported'; print(m.vampire_colour('Mila', {}))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == str(palette.REDDISH_PURPLE)
@@ -177,14 +200,23 @@ def test_cell_marks_never_differ_by_colour_alone():
 def _cell_pixels(mark: str) -> set:
     """The colours across the middle of one painted grid cell with `mark` (no text), inside its border."""
     renderer = Renderer((800, 480))
-    vm = ViewModel("x", "Card", grid=tuple(CellVM(p, "", (), mark if p == "B2" else "") for p in
-                                           ("A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3")))
+    vm = ViewModel(
+        "x",
+        "Card",
+        grid=tuple(
+            CellVM(p, "", (), mark if p == "B2" else "")
+            for p in ("A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3")
+        ),
+    )
     surface = pygame.Surface((800, 480))
     renderer.render(surface, vm)
     rect = next(i.rect for i in renderer.layout(vm) if i.kind == "cell" and i.data.pos == "B2")
     inner = pygame.Rect(rect.x + renderer.m.px(3), rect.centery - 10, rect.width - 2 * renderer.m.px(3), 20)
-    return {tuple(surface.get_at((x, y)))[:3] for x in range(inner.left, inner.right)
-            for y in range(inner.top, inner.bottom)}
+    return {
+        tuple(surface.get_at((x, y)))[:3]
+        for x in range(inner.left, inner.right)
+        for y in range(inner.top, inner.bottom)
+    }
 
 
 @pytest.mark.parametrize("mark", sorted(theme.CELL_PATTERNS))

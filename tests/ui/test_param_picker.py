@@ -8,7 +8,14 @@ from companion.rules.base import Action, Param
 from companion.ui.model import GameView
 from tests.ui.helpers import button, press, tap
 
-STATE = {"game": "nogame", "phase": "night", "step": "turn", "outcome": None, "seats": [], "current_player": None}
+STATE = {
+    "game": "nogame",
+    "phase": "night",
+    "step": "turn",
+    "outcome": None,
+    "seats": [],
+    "current_player": None,
+}
 
 
 def _picker(make_ui, *params, command=None):
@@ -25,7 +32,11 @@ def test_a_die_is_picked_among_the_values_the_engine_allows_with_its_labels(make
     die = Param("value", "die", (2, 5), (Text(N_("Die {n}: {effect}"), n=2, effect=Text(N_("kill"))), "five"))
     ui = _picker(make_ui, die)
     labels = [b["label"] for b in ui.view_model()["buttons"]]
-    assert labels[:3] == ["OK", "Die 2: kill", "five"]  # OK the primary; nothing from a "dice" field: there is none
+    assert labels[:3] == [
+        "OK",
+        "Die 2: kill",
+        "five",
+    ]  # OK the primary; nothing from a "dice" field: there is none
     tap(ui, "c:1")
     tap(ui, "ok")
     assert ui.take_results() == [{"cmd": "act", "value": 5}]
@@ -50,8 +61,13 @@ def test_a_number_stays_in_its_range_and_optional_values_are_not_asked(make_ui):
 
 
 def test_an_object_is_asked_part_by_part_named_by_its_keys_labels(make_ui):
-    votes = Param("votes", "player", ("1", "2"), ("Ann", "Bob"),
-                  parts=(Param("1", "player", (2,), ("Bob",)), Param("2", "player", (1,), ("Ann",))))
+    votes = Param(
+        "votes",
+        "player",
+        ("1", "2"),
+        ("Ann", "Bob"),
+        parts=(Param("1", "player", (2,), ("Bob",)), Param("2", "player", (1,), ("Ann",))),
+    )
     ui = _picker(make_ui, votes)
     assert "Ann" in ui.view_model()["lines"][0]  # seat "1" asked by its player's name
     tap(ui, "ok")  # a single allowed value is chosen already

@@ -18,8 +18,14 @@ def phones(make_ui):
     renewed = []
     ui = make_ui()
     ui.update(None, (), 0.0, {})
-    ui.ctx.settings["phones"] = PhonesInfo("http://10.0.0.2:8080", "http://10.0.0.2:8080/pair/p", "K7P Q4X",
-                                           "http://10.0.0.2:8080/pair/h", "W4M H7W", lambda: renewed.append(1))
+    ui.ctx.settings["phones"] = PhonesInfo(
+        "http://10.0.0.2:8080",
+        "http://10.0.0.2:8080/pair/p",
+        "K7P Q4X",
+        "http://10.0.0.2:8080/pair/h",
+        "W4M H7W",
+        lambda: renewed.append(1),
+    )
     ui.ctx.stack.push(PhonesScreen(ui.ctx, host=True))
     return ui, renewed
 
@@ -61,8 +67,15 @@ def test_new_codes_confirmed_renews_once_and_shows_the_phones_screen_again(phone
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-@pytest.mark.parametrize("page, code", [("phones", "K7P Q4X"), ("phones-host", "K7P Q4X"), ("phones-host", "W4M H7W"),
-                                        ("phones-guessing", "W4M H7W")])
+@pytest.mark.parametrize(
+    "page, code",
+    [
+        ("phones", "K7P Q4X"),
+        ("phones-host", "K7P Q4X"),
+        ("phones-host", "W4M H7W"),
+        ("phones-guessing", "W4M H7W"),
+    ],
+)
 def test_the_codes_are_drawn_as_the_main_text(page, code, lang):
     """Measured as drawn (the screen check's ink): 28 px capitals or more at 800x480."""
     from companion.ui.screenshots import render_page

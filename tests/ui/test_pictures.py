@@ -4,14 +4,14 @@ the AP cost as an icon, the countdown ring, and the end-of-game card on every ga
 import pygame
 import pytest
 
-from companion.games.masters import samples as masters_samples
 from companion import palette
+from companion.games.masters import samples as masters_samples
+from companion.inputs import VButton
 from companion.ui import samples, theme
 from companion.ui.model import ButtonVM, CellVM, Count, GameView, ViewModel
 from companion.ui.render import Renderer
 from companion.ui.story import chart_of
 from tests.ui.helpers import press, tap
-from companion.inputs import VButton
 
 SMALL = (800, 480)
 
@@ -27,7 +27,9 @@ def test_the_board_shows_counts_as_icons_and_each_vampire_in_their_colour(make_u
     assert {"icon": "agent_exposed", "value": "1", "colour": None, "shape": ""} in b2
     assert {"icon": "minion", "value": "1", "colour": None, "shape": ""} in b2
     assert {"icon": "", "value": "M", "colour": mila, "shape": "square"} in b2
-    assert {"icon": "sigil", "value": "", "colour": mila, "shape": "square"} in cells["A2"]["counts"]  # Mila's sigil
+    assert {"icon": "sigil", "value": "", "colour": mila, "shape": "square"} in cells["A2"][
+        "counts"
+    ]  # Mila's sigil
     assert cells["B2"]["lines"] == [] and not any("Hidden" in ln for c in vm["grid"] for ln in c["lines"])
     # the acting vampire: their colour beside the title, blood, kills and AP as pictures
     assert vm["accent"] == mila
@@ -47,19 +49,27 @@ def test_the_renderer_draws_icons_the_ap_cost_and_the_ring():
     renderer = Renderer(SMALL)
     surface = pygame.Surface(SMALL)
     cell = CellVM("B2", "Old Town", counts=(Count("blood", "3"),))
-    vm = ViewModel("x", "Night", buttons=(ButtonVM("a", "Move", cost="1 AP"),), grid=(cell,) * 9, ring=(0.5, "7"))
+    vm = ViewModel(
+        "x", "Night", buttons=(ButtonVM("a", "Move", cost="1 AP"),), grid=(cell,) * 9, ring=(0.5, "7")
+    )
     renderer.render(surface, vm)
     texts = {b.text: b for b in renderer.text_boxes}
     assert "Move" in texts and "Move (1 AP)" not in texts and "1" in texts  # the cost as the AP token and a 1
     assert texts["7"].role == "countdown" and texts["7"].px >= 40  # the ring's numeral is big
     button = next(i.rect for i in renderer.layout(vm) if i.kind == "button")
     ap_yellow = theme.ICON_COLOURS["ap"]
-    assert any(tuple(surface.get_at((x, y)))[:3] == ap_yellow
-               for x in range(button.x, button.right) for y in range(button.y, button.bottom))
+    assert any(
+        tuple(surface.get_at((x, y)))[:3] == ap_yellow
+        for x in range(button.x, button.right)
+        for y in range(button.y, button.bottom)
+    )
     blood = theme.ICON_COLOURS["blood"]
     first = next(i.rect for i in renderer.layout(vm) if i.kind == "cell")
-    assert any(tuple(surface.get_at((x, y)))[:3] == blood
-               for x in range(first.x, first.right) for y in range(first.y, first.bottom))
+    assert any(
+        tuple(surface.get_at((x, y)))[:3] == blood
+        for x in range(first.x, first.right)
+        for y in range(first.y, first.bottom)
+    )
 
 
 def test_masters_game_over_is_the_end_card_with_the_evenings_chart(make_ui):
@@ -101,7 +111,9 @@ def test_every_other_game_over_screen_is_its_card_with_the_results_a_press_away(
     ui = make_ui()
     ui.update(samples.engine_view(game, players, seed, lambda s: s.get("outcome") is not None), (), 0.0)
     vm = ui.model()
-    assert vm.screen.endswith("-over") and vm.card is not None and vm.card.panels and len(vm.card.moments) == 3
+    assert (
+        vm.screen.endswith("-over") and vm.card is not None and vm.card.panels and len(vm.card.moments) == 3
+    )
     tap(ui, "results")
     results = ui.model()
     assert results.card is None and results.lines and any(b.id == "card" for b in results.buttons)

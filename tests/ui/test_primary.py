@@ -8,16 +8,15 @@ import math
 import pygame
 import pytest
 
-from companion.narration.seatnames import default_names
-
 from companion import i18n
+from companion.games.masters import samples as masters_samples
 from companion.inputs import VButton
+from companion.narration.seatnames import default_names
 from companion.ui import theme
 from companion.ui.model import MORE, GameView
 from companion.ui.samples import screens
 from companion.ui.screenshots import CHECK_SIZES
 from companion.ui.table import TableUI
-from companion.games.masters import samples as masters_samples
 from tests.ui.helpers import press, tap
 
 TOUCH_PX = 64  # the smallest touch target's height at 800x480
@@ -39,7 +38,11 @@ def _night():
 
 def _laid_out(ui):
     """(kind, rect, data) of every button and seat the renderer placed on the top screen."""
-    return [(it.kind, it.rect, it.data) for it in ui.ctx.renderer.layout(ui.model()) if it.kind in ("button", "seat")]
+    return [
+        (it.kind, it.rect, it.data)
+        for it in ui.ctx.renderer.layout(ui.model())
+        if it.kind in ("button", "seat")
+    ]
 
 
 @pytest.mark.parametrize("name", list(screens()))
@@ -137,12 +140,15 @@ def test_the_vote_shows_the_seats_by_name_round_the_table_with_the_voter_marked(
     angles = [math.atan2(r.centery - centre[1], r.centerx - centre[0]) for r, _d in seats]
     turns = [(b - a) % (2 * math.pi) for a, b in zip(angles, angles[1:])]
     assert all(0 < t < math.pi for t in turns)  # clockwise round the table, as people sit
-    assert not any(a.colliderect(b) for i, (a, _x) in enumerate(seats) for b, _y in seats[i + 1:])
+    assert not any(a.colliderect(b) for i, (a, _x) in enumerate(seats) for b, _y in seats[i + 1 :])
     surface = pygame.Surface((800, 480))
     ui.draw(surface, force=True)
     texts = {b.text for b in ui.ctx.renderer.text_boxes}
     assert {names[0], names[3]} <= texts and "A1" not in texts
-    assert ui.ctx.renderer.hit(vm, seats[3][0].center) == ("district", seats[3][1].pos)  # a tap picks the seat
+    assert ui.ctx.renderer.hit(vm, seats[3][0].center) == (
+        "district",
+        seats[3][1].pos,
+    )  # a tap picks the seat
 
 
 @pytest.mark.parametrize("players", [3, 8, 10])
@@ -155,7 +161,7 @@ def test_every_seat_of_a_full_table_is_round_it_without_touching(players):
     press(ui, VButton.CONFIRM)
     seats = [r for kind, r, _d in _laid_out(ui) if kind == "seat"]
     assert [s.name for s in ui.model().table] == list(default_names("one-night")[:players])
-    assert not any(a.colliderect(b) for i, a in enumerate(seats) for b in seats[i + 1:])
+    assert not any(a.colliderect(b) for i, a in enumerate(seats) for b in seats[i + 1 :])
     assert all(r.height >= TOUCH_PX for r in seats)
 
 

@@ -11,12 +11,11 @@ import pytest
 
 from companion import i18n
 from companion.errors import CommandError, RuleViolation
-from companion.rules import GAMES, load_game
 from companion.narration import words
+from companion.rules import GAMES, load_game
 from companion.ui.screencheck import ScreenReport, summary
 from tests.app.helpers import make_app
 from tests.ui.helpers import english_fallbacks
-
 
 ENGINE_IDS = ("verb", "cmd", "rule", "step", "phase", "where", "value", "outcome")  # values shown in words
 
@@ -55,8 +54,16 @@ def test_every_games_malformed_and_step_bound_refusals_have_no_engine_word_in_ge
         rule_en, rule_de = in_both(lambda verb=verb: words.rule_text(verb))
         # what the player typed ('zz'), a command's JSON keys (`votes`, or a list of them) and a value left
         # out (the engine's `no Powerwolf None`, its repr) are the same in both languages
-        typed = re.compile("|".join([r"'[^']*'", r"`[^`]*`", r"\bNone\b"] + [
-            re.escape(str(v)) for k, v in exc.params.items() if k not in ENGINE_IDS and isinstance(v, str)]))
+        typed = re.compile(
+            "|".join(
+                [r"'[^']*'", r"`[^`]*`", r"\bNone\b"]
+                + [
+                    re.escape(str(v))
+                    for k, v in exc.params.items()
+                    if k not in ENGINE_IDS and isinstance(v, str)
+                ]
+            )
+        )
         assert english_fallbacks([typed.sub("", german)], [typed.sub("", english)]) == [], (english, german)
         # the command's words: `use_relic: ...` reads `Relikt nutzen: ...`
         if english.startswith((f"{verb}: ", f"{rule_en}: ")):
@@ -73,13 +80,17 @@ def test_every_games_malformed_and_step_bound_refusals_have_no_engine_word_in_ge
 def test_a_step_bound_refusal_names_the_step_in_words():
     """Armata Strigoi's `end_turn` at its first step, and a Masters verb at the wrong step."""
     (exc,) = [e for v, _, e in refusals("strigoi") if v == "end_turn" and isinstance(e, RuleViolation)]
-    assert in_both(lambda: words.refusal_text(exc, "strigoi")) == (  # the one core's refusal, as in every game
+    assert in_both(
+        lambda: words.refusal_text(exc, "strigoi")
+    ) == (  # the one core's refusal, as in every game
         "not now: the game is at reveal the Action cards",
-        "nicht jetzt: das Spiel steht bei „Aktionskarten aufdecken“")
+        "nicht jetzt: das Spiel steht bei „Aktionskarten aufdecken“",
+    )
     (exc,) = [e for v, _, e in refusals("masters") if v == "hunt" and isinstance(e, RuleViolation)]
     assert in_both(lambda: words.refusal_text(exc, "masters")) == (
         "not now: the game is at day / day district effects",
-        "nicht jetzt: das Spiel steht bei „Tag / Tageseffekte der Bezirke“")
+        "nicht jetzt: das Spiel steht bei „Tag / Tageseffekte der Bezirke“",
+    )
 
 
 def test_where_a_refusal_says_the_game_stands_in_words():
@@ -92,11 +103,15 @@ def test_where_a_refusal_says_the_game_stands_in_words():
 
 def test_a_value_the_player_typed_stays_as_typed():
     """`{verb!r}` quotes what came in (an unknown command), `{verb}` names a known one."""
-    unknown = CommandError("unknown command {verb!r}; known: {verbs}", verb="end_turn", verbs="end_turn, draw")
+    unknown = CommandError(
+        "unknown command {verb!r}; known: {verbs}", verb="end_turn", verbs="end_turn, draw"
+    )
     no_step = CommandError("adjust: no step {step!r} in this game's script", step="dawn")
     i18n.set_language("de")
     assert words.refusal_text(unknown) == "unbekannter Befehl 'end_turn'; bekannt: end_turn, draw"
-    assert words.refusal_text(no_step, "one-night") == "korrigieren: kein Schritt 'dawn' im Ablauf dieses Spiels"
+    assert (
+        words.refusal_text(no_step, "one-night") == "korrigieren: kein Schritt 'dawn' im Ablauf dieses Spiels"
+    )
     named = CommandError("{verb}: unknown parameter {extra!r}", verb="end_turn", extra="zz")
     assert words.refusal_text(named) == "Zug beenden: unbekannter Parameter 'zz'"
 
@@ -122,7 +137,9 @@ def test_every_command_prefix_in_the_catalog_is_the_rules_words():
         checked += 1
         if not m.string.startswith(f"{words.rule_text(head)}: "):
             wrong.append((m.id, m.string))
-    assert checked >= 75 and wrong == []  # (fewer since the one parser words a missing parameter for every game)
+    assert (
+        checked >= 75 and wrong == []
+    )  # (fewer since the one parser words a missing parameter for every game)
 
 
 @pytest.mark.parametrize("lang, refused", [("en", "refused"), ("de", "abgelehnt")])
@@ -133,24 +150,54 @@ def test_a_malformed_command_is_refused_once_on_screen(tmp_path, lang, refused):
     ui = TableUI((800, 480))
     app = make_app(tmp_path, ui=ui)
     i18n.set_language(lang)
-    app.refuse({"cmd": "use_relic"}, CommandError("{verb}: unknown parameter {extra!r}", verb="use_relic", extra="zz"))
-    shown = words.refusal_text(CommandError("{verb}: unknown parameter {extra!r}", verb="use_relic", extra="zz"))
+    app.refuse(
+        {"cmd": "use_relic"},
+        CommandError("{verb}: unknown parameter {extra!r}", verb="use_relic", extra="zz"),
+    )
+    shown = words.refusal_text(
+        CommandError("{verb}: unknown parameter {extra!r}", verb="use_relic", extra="zz")
+    )
     assert list(ui.ctx.log)[-1] == f"{refused}: {shown}" and ui.ctx.current_error() == shown
     app.refuse({"cmd": "recruit"}, RuleViolation("recruit", "no minion left in the reserve"))
-    assert list(ui.ctx.log)[-1].count(refused) == 1 and ui.ctx.current_error().startswith(words.rule_text("recruit"))
+    assert list(ui.ctx.log)[-1].count(refused) == 1 and ui.ctx.current_error().startswith(
+        words.rule_text("recruit")
+    )
 
 
 def _report(**problems) -> ScreenReport:
-    base = dict(name="night", size=(800, 480), language="de", limit=17, main_limit=28, smallest=14,
-                smallest_text="2 AP left", main=24, main_text="Mila", small=((14, "2 AP left"), (16, "P1")),
-                clipped=("A long line",), broken=("Abenddämmerung",), overlapping=(("Altar", "Inferno"),),
-                unmeasured=("Veil",))
+    base = dict(
+        name="night",
+        size=(800, 480),
+        language="de",
+        limit=17,
+        main_limit=28,
+        smallest=14,
+        smallest_text="2 AP left",
+        main=24,
+        main_text="Mila",
+        small=((14, "2 AP left"), (16, "P1")),
+        clipped=("A long line",),
+        broken=("Abenddämmerung",),
+        overlapping=(("Altar", "Inferno"),),
+        unmeasured=("Veil",),
+    )
     return ScreenReport(**{**base, **problems})
 
 
 def test_the_screen_checks_report_speaks_german():
-    reports = [_report(), _report(name="icons", smallest=None, main=None, small=(), clipped=(), broken=(),
-                                  overlapping=(), unmeasured=())]
+    reports = [
+        _report(),
+        _report(
+            name="icons",
+            smallest=None,
+            main=None,
+            small=(),
+            clipped=(),
+            broken=(),
+            overlapping=(),
+            unmeasured=(),
+        ),
+    ]
     english, german = in_both(lambda: [ln for r in reports for ln in r.lines()] + [summary(reports)])
     assert german == [
         "night 800x480 de: FEHLER, kleinste Großbuchstaben 14 px ('2 AP left'), Haupttext 24 px ('Mila')",
@@ -164,9 +211,23 @@ def test_the_screen_checks_report_speaks_german():
         "icons 800x480 de: ok, kein Text",
         "kleinste Großbuchstaben: 14 px",
     ]
-    assert english[0] == "night 800x480 de: FAIL, smallest capitals 14 px ('2 AP left'), main text 24 px ('Mila')"
-    assert english[2:] == ["  capitals under 17 px: 16 px 'P1'", "  main text under 28 px capitals: 24 px 'Mila'",
-                           "  clipped: 'A long line'", "  word split across lines: 'Abenddämmerung'",
-                           "  drawn over each other: 'Altar' and 'Inferno'", "  laid out but never seen drawn: 'Veil'",
-                           "icons 800x480 de: ok, no text", "smallest capitals: 14 px"]
-    assert reports[0].to_json()["failures"][0] == {"kind": "small", "text": "2 AP left", "capitals": 14, "limit": 17}
+    assert (
+        english[0]
+        == "night 800x480 de: FAIL, smallest capitals 14 px ('2 AP left'), main text 24 px ('Mila')"
+    )
+    assert english[2:] == [
+        "  capitals under 17 px: 16 px 'P1'",
+        "  main text under 28 px capitals: 24 px 'Mila'",
+        "  clipped: 'A long line'",
+        "  word split across lines: 'Abenddämmerung'",
+        "  drawn over each other: 'Altar' and 'Inferno'",
+        "  laid out but never seen drawn: 'Veil'",
+        "icons 800x480 de: ok, no text",
+        "smallest capitals: 14 px",
+    ]
+    assert reports[0].to_json()["failures"][0] == {
+        "kind": "small",
+        "text": "2 AP left",
+        "capitals": 14,
+        "limit": 17,
+    }

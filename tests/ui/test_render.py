@@ -25,8 +25,12 @@ def test_screen_renders_readable_and_nothing_is_cut(name, size, tmp_path):
     samples.screens()[name](ui)
     # a game without samples: its screen after setup; a game without screens: the generic one; a sample
     # named "<screen>-<mode>" shows that screen in one of its modes ("teach-seen": the card just read)
-    assert (ui.screen.name == name or name in games() or name.startswith(ui.screen.name + "-")
-            or (ui.screen.name == "generic" and name.startswith(tuple(games()))))
+    assert (
+        ui.screen.name == name
+        or name in games()
+        or name.startswith(ui.screen.name + "-")
+        or (ui.screen.name == "generic" and name.startswith(tuple(games())))
+    )
     surface = pygame.Surface(size)
     ui.draw(surface)
     path = tmp_path / f"{name}.png"
@@ -72,7 +76,9 @@ def test_every_laid_out_element_is_inside_the_surface():
 def test_tap_on_drawn_button_presses_it():
     ui = TableUI((800, 480))
     samples.screens()["night"](ui)
-    rect = next(i.rect for i in ui.ctx.renderer.layout(ui.model()) if i.kind == "button" and i.data.label == "Fight")
+    rect = next(
+        i.rect for i in ui.ctx.renderer.layout(ui.model()) if i.kind == "button" and i.data.label == "Fight"
+    )
     x, y = rect.center
     for etype in (pygame.FINGERDOWN, pygame.FINGERUP):
         ui.handle(pygame.event.Event(etype, x=x / 800, y=y / 480, finger_id=0, touch_id=0, dx=0, dy=0), 1.0)

@@ -26,8 +26,10 @@ def rules_folders() -> dict[str, Path]:
 
     from companion.plugins import games
 
-    return {gid: Path(importlib.import_module(g.engine_class().__module__.rpartition(".")[0]).__file__).parent
-            for gid, g in games().items()}
+    return {
+        gid: Path(importlib.import_module(g.engine_class().__module__.rpartition(".")[0]).__file__).parent
+        for gid, g in games().items()
+    }
 
 
 def core_keys() -> set[str]:
@@ -44,6 +46,8 @@ def core_keys() -> set[str]:
 def all_keys() -> set[str]:
     """Every rule key of the core and every game."""
     return core_keys().union(*(rule_keys(folder)[0] for folder in rules_folders().values()))
+
+
 MISSING = "\0untranslated"
 
 
@@ -51,7 +55,10 @@ def _calls(trees, name):
     """Every call of a function or method called `name`."""
     for tree in trees.values():
         for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and name in (getattr(node.func, "id", None), getattr(node.func, "attr", None)):
+            if isinstance(node, ast.Call) and name in (
+                getattr(node.func, "id", None),
+                getattr(node.func, "attr", None),
+            ):
                 yield node
 
 
@@ -67,15 +74,23 @@ def _passed(trees, func, param):
     """What every call of helper `func` passes for its parameter `param` (None: not a literal)."""
     index = [a.arg for a in func.args.args].index(param)
     for call in _calls(trees, func.name):
-        given = call.args[index] if len(call.args) > index else next(
-            (k.value for k in call.keywords if k.arg == param), None)
+        given = (
+            call.args[index]
+            if len(call.args) > index
+            else next((k.value for k in call.keywords if k.arg == param), None)
+        )
         yield given.value if isinstance(given, ast.Constant) else None
 
 
 def _returned(funcs, func, name):
     """`RuleViolation(*why)` after `why = helper(...)`: the first items of the tuples the helper returns."""
-    made = [n.value for n in ast.walk(func) if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call)
-            and any(getattr(t, "id", None) == name for t in n.targets)]
+    made = [
+        n.value
+        for n in ast.walk(func)
+        if isinstance(n, ast.Assign)
+        and isinstance(n.value, ast.Call)
+        and any(getattr(t, "id", None) == name for t in n.targets)
+    ]
     helpers = [funcs.get(getattr(call.func, "id", None)) for call in made]
     if not helpers or None in helpers:
         yield None
@@ -92,8 +107,14 @@ def rule_keys(root: Path) -> tuple[set[str], list[str]]:
     refusal names the verb), and where the scan could not tell a key (file:line)."""
     trees = {p: ast.parse(p.read_text(encoding="utf-8")) for p in sorted(root.rglob("*.py"))}
     funcs = {n.name: n for t in trees.values() for n in ast.walk(t) if isinstance(n, ast.FunctionDef)}
-    verbs = {kw.value.value for t in trees.values() for n in ast.walk(t) if isinstance(n, ast.ClassDef)
-             for kw in n.keywords if kw.arg == "verb" and isinstance(kw.value, ast.Constant)}
+    verbs = {
+        kw.value.value
+        for t in trees.values()
+        for n in ast.walk(t)
+        if isinstance(n, ast.ClassDef)
+        for kw in n.keywords
+        if kw.arg == "verb" and isinstance(kw.value, ast.Constant)
+    }
     keys, unknown = set(verbs), []
     for path, tree in trees.items():
         for func, call in _violations(tree):
@@ -103,7 +124,9 @@ def rule_keys(root: Path) -> tuple[set[str], list[str]]:
                 found = [arg.value]
             elif isinstance(arg, ast.Attribute) and arg.attr == "verb":  # RuleViolation(cmd.verb, ...)
                 found = sorted(verbs)
-            elif isinstance(arg, ast.Name) and arg.id in params:  # a helper's `rule`/`verb`: what its callers pass
+            elif (
+                isinstance(arg, ast.Name) and arg.id in params
+            ):  # a helper's `rule`/`verb`: what its callers pass
                 found = list(_passed(trees, func, arg.id))
             elif isinstance(arg, ast.Starred) and isinstance(arg.value, ast.Name) and func:
                 found = list(_returned(funcs, func, arg.value.id))
@@ -117,6 +140,7 @@ def rule_keys(root: Path) -> tuple[set[str], list[str]]:
 @pytest.fixture
 def german_catalog(monkeypatch):
     """German, where a lookup the catalog lacks comes back as MISSING instead of the English words."""
+
     class Missing(gettext.NullTranslations):
         def pgettext(self, context, message):
             return MISSING
@@ -138,10 +162,20 @@ def _spoken(keys) -> set[str]:
 def test_the_scan_finds_every_kind_of_rule_key():
     """Literals, helpers' parameters (`_split(..., "remove agents")`), `(rule, why)` tuples and verbs."""
     for folder in [RULES, *rules_folders().values()]:
-        assert rule_keys(folder)[1] == [], folder  # a RuleViolation whose key the scan cannot tell: teach the scan its shape
+        assert rule_keys(folder)[1] == [], (
+            folder
+        )  # a RuleViolation whose key the scan cannot tell: teach the scan its shape
     keys = all_keys()
-    assert {"game over", "dice reserve", "one-encounter", "remove agents", "paused", "sigillate", "end_turn",
-            "give_stake"} <= keys
+    assert {
+        "game over",
+        "dice reserve",
+        "one-encounter",
+        "remove agents",
+        "paused",
+        "sigillate",
+        "end_turn",
+        "give_stake",
+    } <= keys
     assert len(keys) >= 110
 
 
@@ -168,7 +202,12 @@ def test_every_rule_key_has_german_words(german_catalog):
 def test_english_reads_the_keys_words():
     i18n.set_language("en")
     assert [words.rule_text(k) for k in ("game over", "end_turn", "one-encounter", "set_ap", "rolloff")] == [
-        "game over", "end turn", "one encounter", "set AP", "roll-off"]
+        "game over",
+        "end turn",
+        "one encounter",
+        "set AP",
+        "roll-off",
+    ]
     assert words.rule_text("a_new-rule") == "a new rule"  # one nobody listed: its words
 
 
@@ -179,7 +218,9 @@ def test_play_names_the_rule_in_german(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("COMPANION_LANG", "de")
     assert cli.main(["play", "--script", str(script)]) == 1
     err = capsys.readouterr().err
-    assert "abgelehnt, Regel Zug beenden: nicht jetzt: das Spiel steht bei „Aktionskarten aufdecken“" in err, err
+    assert (
+        "abgelehnt, Regel Zug beenden: nicht jetzt: das Spiel steht bei „Aktionskarten aufdecken“" in err
+    ), err
     assert "end_turn:" not in err and "end turn" not in err
 
 
@@ -191,9 +232,15 @@ def test_the_screen_and_its_log_name_the_rule_in_german(tmp_path):
     i18n.set_language("de")
     app.refuse({"cmd": "recruit"}, RuleViolation("recruit", "no minion left in the reserve"))
     assert ui.ctx.log[-1].startswith("abgelehnt: anwerben: "), ui.ctx.log
-    app.refuse({"cmd": "draw"}, RuleViolation("game over", "the game is over ({outcome}); only undo can go back",
-                                              outcome="defeat-veil"))
+    app.refuse(
+        {"cmd": "draw"},
+        RuleViolation(
+            "game over", "the game is over ({outcome}); only undo can go back", outcome="defeat-veil"
+        ),
+    )
     assert ui.ctx.log[-1].startswith("abgelehnt: Spielende: das Spiel ist vorbei"), ui.ctx.log
     app.refuse({"cmd": "x"}, CommandError("unknown command {verb!r}; known: {verbs}", verb="x", verbs="draw"))
-    assert ui.ctx.log[-1] == "abgelehnt: unbekannter Befehl 'x'; bekannt: draw", ui.ctx.log  # no rule: "refused" once
+    assert ui.ctx.log[-1] == "abgelehnt: unbekannter Befehl 'x'; bekannt: draw", (
+        ui.ctx.log
+    )  # no rule: "refused" once
     assert not any("game over" in line or "recruit" in line for line in ui.ctx.log)

@@ -15,12 +15,12 @@ from companion import i18n
 from companion.cli import main
 from companion.ui import assets, ink, theme
 from companion.ui.render import Renderer
-from companion.ui.text import TextBox
 from companion.ui.screencheck import check, limits, summary
 from companion.ui.screenshots import CHECK_SIZES, render_page, screen_names
-from companion.ui.text import Fit, TextRenderer
+from companion.ui.text import Fit, TextBox, TextRenderer
 
 SMALL = (800, 480)
+
 
 @pytest.fixture(scope="module")
 def every_page(tmp_path_factory):
@@ -37,9 +37,22 @@ def every_page(tmp_path_factory):
 def test_every_page_is_checked_at_four_sizes_in_both_languages(every_page):
     status, reports = every_page
     names = screen_names()
-    assert {"night-banner1", "night-banner2", "night-banner3", "night-banner4", "night-readonly", "night-busy",
-            "night-moved", "night-safemode", "night-details", "night-refused", "simulator", "icons",
-            "assets-fonts", "assets-about"} <= set(names)
+    assert {
+        "night-banner1",
+        "night-banner2",
+        "night-banner3",
+        "night-banner4",
+        "night-readonly",
+        "night-busy",
+        "night-moved",
+        "night-safemode",
+        "night-details",
+        "night-refused",
+        "simulator",
+        "icons",
+        "assets-fonts",
+        "assets-about",
+    } <= set(names)
     expected = [(lang, n, "{}x{}".format(*s)) for lang in i18n.LANGUAGES for n in names for s in CHECK_SIZES]
     assert [(r["language"], r["name"], r["size"]) for r in reports] == expected
     for r in reports:
@@ -103,13 +116,19 @@ def test_capitals_under_17_px_fail_and_17_pass():
 def test_a_main_text_under_28_px_capitals_fails():
     report = check("synthetic", SMALL, [_drawn("Neue Karte von Stapel I", 24), _drawn("Veil", 17)])
     assert not report.ok and report.main_too_small and not report.small
-    assert report.failures() == [{"kind": "main", "text": "Neue Karte von Stapel I", "capitals": 24, "limit": 28}]
+    assert report.failures() == [
+        {"kind": "main", "text": "Neue Karte von Stapel I", "capitals": 24, "limit": 28}
+    ]
 
 
 def test_the_main_text_is_the_title_when_the_page_has_one():
     """A chart's own heading may be taller than a shrunk title: the title is what the page is about."""
-    title = TextBox("Spielende: die Bisse des Vampirs haben gesiegt", pygame.Rect(0, 0, 800, 58),
-                    Fit(40, ("Spielende: die Bisse des Vampirs haben gesiegt",), 700, 50, False), "title")
+    title = TextBox(
+        "Spielende: die Bisse des Vampirs haben gesiegt",
+        pygame.Rect(0, 0, 800, 58),
+        Fit(40, ("Spielende: die Bisse des Vampirs haben gesiegt",), 700, 50, False),
+        "title",
+    )
     drawn = [_drawn(title.text, 23), _drawn("Nosferatu", 27), _drawn("Runden: 5", 17)]
     report = check("over", SMALL, drawn, [title])
     assert report.main == 23 and report.main_text == title.text and report.main_too_small
@@ -134,8 +153,15 @@ def test_clipped_split_overlapping_and_unmeasured_texts_fail():
     drawn = [_drawn(ln, 17) for b in (clipped, split) for ln in b.fit.lines]
     report = check("synthetic", SMALL, drawn, [clipped, split])
     assert report.clipped == ("Expose agents in every district",) and report.broken == ("WWWWWWWW",)
-    over = check("synthetic", SMALL, [_drawn("Altar: attack", 17), _drawn("Inferno: defeat", 17)],
-                 [_box("Altar: attack", pygame.Rect(200, 100, 300, 40)), _box("Inferno: defeat", pygame.Rect(180, 90, 300, 40))])
+    over = check(
+        "synthetic",
+        SMALL,
+        [_drawn("Altar: attack", 17), _drawn("Inferno: defeat", 17)],
+        [
+            _box("Altar: attack", pygame.Rect(200, 100, 300, 40)),
+            _box("Inferno: defeat", pygame.Rect(180, 90, 300, 40)),
+        ],
+    )
     assert over.overlapping == (("Altar: attack", "Inferno: defeat"),)
     unseen = check("synthetic", SMALL, [_drawn("Mila", 29)], [_box("Mila"), _box("2 AP left")])
     assert unseen.unmeasured == ("2 AP left",) and not unseen.ok  # laid out, never seen drawn: not measured
@@ -146,11 +172,19 @@ def test_shrinking_a_font_fails_the_check(monkeypatch):
     _surface, boxes, drawn = render_page("night", SMALL)
     assert check("night", SMALL, drawn, boxes).ok
     monkeypatch.setattr(theme, "MIN_FONT", 31)  # 16 px capitals instead of 17
-    monkeypatch.setattr(theme, "FONT_SIZES", {**theme.FONT_SIZES, "body": 31, "button": 31, "small": 31, "cell": 31, "hint": 31})
+    monkeypatch.setattr(
+        theme,
+        "FONT_SIZES",
+        {**theme.FONT_SIZES, "body": 31, "button": 31, "small": 31, "cell": 31, "hint": 31},
+    )
     monkeypatch.setattr(theme.Metrics, "min_font", theme.Scaled(31, "smaller"))
     _surface, boxes, drawn = render_page("night", SMALL)
     report = check("night", SMALL, drawn, boxes)
-    assert not report.ok and report.smallest == 16 and ("16", "Expose agents") in {(str(c), t) for c, t in report.small}
+    assert (
+        not report.ok
+        and report.smallest == 16
+        and ("16", "Expose agents") in {(str(c), t) for c, t in report.small}
+    )
 
 
 def test_the_renderer_records_role_and_box_of_every_text():
@@ -161,7 +195,9 @@ def test_the_renderer_records_role_and_box_of_every_text():
     with ink.recording() as drawn:
         renderer.render(pygame.Surface(SMALL), vm)
     boxes = {b.text: b for b in renderer.text_boxes}
-    assert boxes["Night: Mila"].role == "title" and boxes["Hunt"].role == "button" and boxes["4"].role == "small"
+    assert (
+        boxes["Night: Mila"].role == "title" and boxes["Hunt"].role == "button" and boxes["4"].role == "small"
+    )
     assert {d.text for d in drawn} >= set(boxes)
     assert check("x", SMALL, drawn, renderer.text_boxes).ok
 
@@ -177,14 +213,48 @@ def test_the_text_report_and_json_say_the_same(tmp_path, capsys, monkeypatch):
 
     monkeypatch.setattr(sim, "LABEL_CAPITALS", 8)
     monkeypatch.setattr(sim, "NAME_CAPITALS", 12)
-    assert main(["screenshots", "--out", str(tmp_path), "--only", "night", "--only", "simulator",
-                 "--size", "800x480", "--lang", "en", "--check"]) == 1
+    assert (
+        main(
+            [
+                "screenshots",
+                "--out",
+                str(tmp_path),
+                "--only",
+                "night",
+                "--only",
+                "simulator",
+                "--size",
+                "800x480",
+                "--lang",
+                "en",
+                "--check",
+            ]
+        )
+        == 1
+    )
     out = capsys.readouterr().out.strip().splitlines()
     assert out[0].startswith("night 800x480 en: ok, smallest capitals 17 px")
     assert any(re.match(r"simulator 800x480 en: FAIL, smallest capitals [0-9] px", ln) for ln in out)
-    assert out[-2] == "1 of 2 screens pass; PNGs in " + str(tmp_path) and out[-1].startswith("smallest capitals: ")
-    assert main(["screenshots", "--out", str(tmp_path), "--only", "simulator", "--size", "800x480", "--lang", "de",
-                 "--json"]) == 1
+    assert out[-2] == "1 of 2 screens pass; PNGs in " + str(tmp_path) and out[-1].startswith(
+        "smallest capitals: "
+    )
+    assert (
+        main(
+            [
+                "screenshots",
+                "--out",
+                str(tmp_path),
+                "--only",
+                "simulator",
+                "--size",
+                "800x480",
+                "--lang",
+                "de",
+                "--json",
+            ]
+        )
+        == 1
+    )
     (report,) = [json.loads(ln) for ln in capsys.readouterr().out.strip().splitlines()]
     assert report["name"] == "simulator" and report["language"] == "de" and report["size"] == "800x480"
     assert {f["kind"] for f in report["failures"]} == {"small", "main"}  # English kinds whatever the language

@@ -11,7 +11,13 @@ from tests.ui.helpers import button, name_players, press, tap
 
 def night_ui(make_ui):
     ui = make_ui()
-    ui.update(GameView("masters", masters_samples.masters_state(), masters_samples.night_actions(), {"last": "recruit"}), (), 0.0)
+    ui.update(
+        GameView(
+            "masters", masters_samples.masters_state(), masters_samples.night_actions(), {"last": "recruit"}
+        ),
+        (),
+        0.0,
+    )
     return ui
 
 
@@ -20,15 +26,18 @@ def test_title_lists_every_game_in_its_order_and_focuses_the_default(make_ui):
 
     vm = make_ui(game_id="strigoi").view_model()
     assert vm["screen"] == "title"
-    assert [b["id"] for b in vm["buttons"][:len(games())]] == [f"game:{gid}" for gid in games()]
-    assert [b["label"] for b in vm["buttons"][:len(games())]] == [g.title for g in games().values()]
+    assert [b["id"] for b in vm["buttons"][: len(games())]] == [f"game:{gid}" for gid in games()]
+    assert [b["label"] for b in vm["buttons"][: len(games())]] == [g.title for g in games().values()]
     assert vm["focused"] == "game:strigoi"
 
 
 def test_night_shows_every_action_with_cost_and_reason(make_ui):
     vm = night_ui(make_ui).view_model()
     assert vm["screen"] == "night" and vm["title"] == "Night 3: Mila, 2 AP"
-    assert button(vm, "Recruit a minion")["chips"] == [["ap", "2"]] and button(vm, "Recruit a minion")["cost"] == ""  # a picture
+    assert (
+        button(vm, "Recruit a minion")["chips"] == [["ap", "2"]]
+        and button(vm, "Recruit a minion")["cost"] == ""
+    )  # a picture
     sig = button(vm, "Sigillate")
     assert not sig["enabled"] and sig["why_not"] == "kill count 9 needed"
     assert "B2" in vm["highlighted"] and vm["veil"] == 4
@@ -107,13 +116,18 @@ def test_adjust_apply_waits_for_a_change(make_ui):
     assert not button(ui.view_model(), "Apply")["enabled"]
 
 
-@pytest.mark.parametrize("steps, command", [
-    # a district's minions, picked with the district button and stepped with the veil buttons
-    ([VButton.MENU, "adjust", VButton.DISTRICT_B2, "f:2", VButton.VEIL_UP, VButton.VEIL_UP],
-     {"cmd": "adjust", "district": "B2", "minions": 3}),
-    # a vampire's blood, with Adjust opened by the veil button
-    ([VButton.VEIL_UP, "t:vampire:Imre", "minus"], {"cmd": "adjust", "vampire": "Imre", "blood": 1}),
-])
+@pytest.mark.parametrize(
+    "steps, command",
+    [
+        # a district's minions, picked with the district button and stepped with the veil buttons
+        (
+            [VButton.MENU, "adjust", VButton.DISTRICT_B2, "f:2", VButton.VEIL_UP, VButton.VEIL_UP],
+            {"cmd": "adjust", "district": "B2", "minions": 3},
+        ),
+        # a vampire's blood, with Adjust opened by the veil button
+        ([VButton.VEIL_UP, "t:vampire:Imre", "minus"], {"cmd": "adjust", "vampire": "Imre", "blood": 1}),
+    ],
+)
 def test_adjust_sends_what_was_set(make_ui, steps, command):
     ui = night_ui(make_ui)
     for step in steps:
@@ -156,7 +170,12 @@ def test_the_grid_follows_each_new_game_view_and_keeps_the_selection(make_ui):
     state = masters_samples.day_state()
     ui.update(GameView("masters", state, masters_samples.day_actions()), (), 0.0)
     cells = {c["pos"]: c for c in ui.view_model()["grid"]}
-    minions = {"icon": "minion", "value": "2", "colour": None, "shape": ""}  # drawn as the minion token and a 2
+    minions = {
+        "icon": "minion",
+        "value": "2",
+        "colour": None,
+        "shape": "",
+    }  # drawn as the minion token and a 2
     assert minions not in cells["C3"]["counts"]
     press(ui, VButton.DISTRICT_C3)
     later = {**state, "districts": {**state["districts"], "C3": {**state["districts"]["C3"], "minions": 2}}}
@@ -214,13 +233,17 @@ def test_state_change_closes_pickers_and_refocuses(make_ui):
     ui = night_ui(make_ui)
     tap(ui, "act:0")
     assert ui.view_model()["screen"] == "picker"
-    ui.update(GameView("masters", masters_samples.masters_state(veil=3), masters_samples.night_actions()), (), 0.0)
+    ui.update(
+        GameView("masters", masters_samples.masters_state(veil=3), masters_samples.night_actions()), (), 0.0
+    )
     assert ui.view_model()["screen"] == "night"
 
 
 def test_game_over_screen(make_ui):
     ui = make_ui()
-    ui.update(GameView("masters", masters_samples.masters_state(phase="over", outcome="victory"), ()), (), 0.0)
+    ui.update(
+        GameView("masters", masters_samples.masters_state(phase="over", outcome="victory"), ()), (), 0.0
+    )
     vm = ui.view_model()
     assert vm["screen"] == "over" and vm["title"] == "Victory"  # 40 px beside the veil gauge; the why below
     assert vm["lines"][0].startswith("The Blood Moon rises. Round 3")
@@ -236,12 +259,22 @@ def test_wizard_builds_the_setup_command_with_buttons_only(make_ui):
         tap(ui, f"v:{name}")
     assert "Seating: Mila, Imre" in ui.view_model()["lines"]
     tap(ui, "difficulty")  # Medium -> Hard
-    assert not any(b["id"].startswith("seed") for b in ui.view_model()["buttons"])  # the seed is the settings'
+    assert not any(
+        b["id"].startswith("seed") for b in ui.view_model()["buttons"]
+    )  # the seed is the settings'
     tap(ui, "start:physical")
     assert ui.view_model()["screen"] == "tracker-walk"  # your own deck: the tracker's numbers first
     tap(ui, "examples")
-    assert ui.take_results() == [{"cmd": "setup", "game": "masters", "vampires": ["Mila", "Imre"],
-                                  "difficulty": "hard", "deck": "physical", "seed": 41}]
+    assert ui.take_results() == [
+        {
+            "cmd": "setup",
+            "game": "masters",
+            "vampires": ["Mila", "Imre"],
+            "difficulty": "hard",
+            "deck": "physical",
+            "seed": 41,
+        }
+    ]
 
 
 def test_wizard_needs_two_vampires(make_ui):
@@ -262,7 +295,9 @@ def test_generic_wizard_stops_at_the_games_player_floor(make_ui):
     tap(ui, "start")
     names = name_players(ui)
     assert len(names) == 5
-    assert ui.take_results() == [{"cmd": "setup", "game": "nosferatu", "players": 5, "seed": 1, "names": names}]
+    assert ui.take_results() == [
+        {"cmd": "setup", "game": "nosferatu", "players": 5, "seed": 1, "names": names}
+    ]
 
 
 def test_generic_screen_serves_a_game_without_its_own_screen(make_ui):
@@ -298,9 +333,11 @@ def test_settings_send_intents(make_ui):
     tap(ui, "f:volume")
     tap(ui, "minus")
     tap(ui, "mute")
-    assert ui.take_results() == [{"intent": "settings", "key": "brightness", "value": 0.7, "brightness": 0.7},
-                                 {"intent": "settings", "key": "volume", "value": 0.6, "volume": 0.6},
-                                 {"intent": "settings", "key": "mute", "value": True, "mute": True}]
+    assert ui.take_results() == [
+        {"intent": "settings", "key": "brightness", "value": 0.7, "brightness": 0.7},
+        {"intent": "settings", "key": "volume", "value": 0.6, "volume": 0.6},
+        {"intent": "settings", "key": "mute", "value": True, "mute": True},
+    ]
     assert button(ui.view_model(), "Sound off")["selected"]
 
 
@@ -308,7 +345,10 @@ def test_card_read_goes_to_the_loop_and_teach_registers_tag(make_ui):
     ui = night_ui(make_ui)
     ui.handle(CardRead("04AA", 1.0))
     assert ui.take_results() == [{"intent": "card_read", "tag": "04AA"}]
-    ui.start_teach("04AA", [{"key": "II-05", "name": "Purge", "act": "II"}, {"key": "I-01", "name": "Curfew", "act": "I"}])
+    ui.start_teach(
+        "04AA",
+        [{"key": "II-05", "name": "Purge", "act": "II"}, {"key": "I-01", "name": "Curfew", "act": "I"}],
+    )
     assert [b["label"] for b in ui.view_model()["buttons"]][3] == "Curfew"
     tap(ui, "act:II")
     tap(ui, "card:II-05")
@@ -319,7 +359,13 @@ def test_teach_new_card_grid_with_district_buttons(make_ui):
     ui = night_ui(make_ui)
     ui.start_teach("04BB", [])
     tap(ui, "grid")
-    for b in (VButton.DISTRICT_A1, VButton.DISTRICT_B2, VButton.DISTRICT_B2, VButton.DISTRICT_C3, VButton.DISTRICT_C3):
+    for b in (
+        VButton.DISTRICT_A1,
+        VButton.DISTRICT_B2,
+        VButton.DISTRICT_B2,
+        VButton.DISTRICT_C3,
+        VButton.DISTRICT_C3,
+    ):
         press(ui, b)
     press(ui, VButton.DISTRICT_A3)
     press(ui, VButton.DISTRICT_A3)
@@ -328,45 +374,93 @@ def test_teach_new_card_grid_with_district_buttons(make_ui):
     press(ui, VButton.VEIL_UP)
     press(ui, VButton.VEIL_UP)
     tap(ui, "save")
-    assert ui.take_results() == [{"intent": "teach_card", "tag": "04BB", "card": "III-03", "act": "III",
-                                  "grid": {"A1": "red", "B2": "blue", "C3": "blue"}, "red": ["A1"], "blue": ["B2", "C3"]}]
+    assert ui.take_results() == [
+        {
+            "intent": "teach_card",
+            "tag": "04BB",
+            "card": "III-03",
+            "act": "III",
+            "grid": {"A1": "red", "B2": "blue", "C3": "blue"},
+            "red": ["A1"],
+            "blue": ["B2", "C3"],
+        }
+    ]
 
 
 def test_a_camera_read_card_read_carries_its_grid_and_look_alike(make_ui):
     ui = night_ui(make_ui)
     ui.handle(CardRead("SIGHT-1a2b3c4d", 1.0, "camera", (("C3",), ("A1", "B2")), "SIGHT-I-01"))
-    assert ui.take_results() == [{"intent": "card_read", "tag": "SIGHT-1a2b3c4d",
-                                  "grid": {"red": ["C3"], "blue": ["A1", "B2"]}, "near": "SIGHT-I-01"}]
+    assert ui.take_results() == [
+        {
+            "intent": "card_read",
+            "tag": "SIGHT-1a2b3c4d",
+            "grid": {"red": ["C3"], "blue": ["A1", "B2"]},
+            "near": "SIGHT-I-01",
+        }
+    ]
 
 
 def test_a_grid_no_known_card_has_is_marked_for_teaching_the_old_way(make_ui):
     ui = night_ui(make_ui)
-    ui.start_teach("SIGHT-1a2b3c4d", [{"key": "I-01", "name": "Curfew", "act": "I", "red": ["B2"], "blue": []}],
-                   {"grid": {"red": ["C3"], "blue": ["A1", "B2"]}})
+    ui.start_teach(
+        "SIGHT-1a2b3c4d",
+        [{"key": "I-01", "name": "Curfew", "act": "I", "red": ["B2"], "blue": []}],
+        {"grid": {"red": ["C3"], "blue": ["A1", "B2"]}},
+    )
     assert ui.screen.mode == "pick"  # no card to confirm: the list, as before
     tap(ui, "grid")
     tap(ui, "save")
     grid = {"A1": "blue", "B2": "blue", "C3": "red"}
-    assert ui.take_results() == [{"intent": "teach_card", "tag": "SIGHT-1a2b3c4d", "card": "I-01", "act": "I",
-                                  "grid": grid, "red": ["C3"], "blue": ["A1", "B2"]}]
+    assert ui.take_results() == [
+        {
+            "intent": "teach_card",
+            "tag": "SIGHT-1a2b3c4d",
+            "card": "I-01",
+            "act": "I",
+            "grid": grid,
+            "red": ["C3"],
+            "blue": ["A1", "B2"],
+        }
+    ]
 
 
 def test_event_log_and_banner(make_ui):
     ui = night_ui(make_ui)
-    ui.update(ui.ctx.view, [{"event": "veil_changed", "old": 4, "new": 3, "why": "wild hunt"}], 0.1,
-              {"leds": "no LED strip: SPI is off", "reader": {"ok": False, "why": "disconnected"}, "buttons": None})
+    ui.update(
+        ui.ctx.view,
+        [{"event": "veil_changed", "old": 4, "new": 3, "why": "wild hunt"}],
+        0.1,
+        {"leds": "no LED strip: SPI is off", "reader": {"ok": False, "why": "disconnected"}, "buttons": None},
+    )
     vm = ui.view_model()
     # the banners say it in words to act on, the reader first; the parts' own words are the Details
-    assert vm["banner"] == ["Card reader unplugged: plug it back in.", "No LED strip: the game goes on unlit."]
+    assert vm["banner"] == [
+        "Card reader unplugged: plug it back in.",
+        "No LED strip: the game goes on unlit.",
+    ]
     assert ui.ctx.status == {"leds": "no LED strip: SPI is off", "reader": "reader: disconnected"}
-    ui.update(ui.ctx.view, (), 0.0, {"leds": (True, ""), "buttons": (False, "buttons not available: no GPIO"),
-                                     "reader": (False, "port /dev/serial0 gone")})
-    assert ui.view_model()["banner"] == ["Card reader not answering: check it.", "Buttons not answering: use the screen."]
+    ui.update(
+        ui.ctx.view,
+        (),
+        0.0,
+        {
+            "leds": (True, ""),
+            "buttons": (False, "buttons not available: no GPIO"),
+            "reader": (False, "port /dev/serial0 gone"),
+        },
+    )
+    assert ui.view_model()["banner"] == [
+        "Card reader not answering: check it.",
+        "Buttons not answering: use the screen.",
+    ]
     ui.notify("recruit: no minion left in the reserve")
     press(ui, VButton.MENU)
     tap(ui, "log")
     lines = ui.view_model()["lines"]
-    assert lines == ["The veil goes from 4 to 3 (wild hunt).", "refused: recruit: no minion left in the reserve"]
+    assert lines == [
+        "The veil goes from 4 to 3 (wild hunt).",
+        "refused: recruit: no minion left in the reserve",
+    ]
 
 
 def test_error_fades_after_a_few_seconds(make_ui):

@@ -44,7 +44,9 @@ def test_a_hexagon_would_not_pass_beside_the_circle():
     import math
 
     r = max(x for x, _y in palette.shape_points("circle")) * 0.95 * SIZE / 2  # the disc's radius as drawn
-    hexagon = [(SIZE / 2 + r * math.cos(k * math.pi / 3), SIZE / 2 + r * math.sin(k * math.pi / 3)) for k in range(6)]
+    hexagon = [
+        (SIZE / 2 + r * math.cos(k * math.pi / 3), SIZE / 2 + r * math.sin(k * math.pi / 3)) for k in range(6)
+    ]
     surface = pygame.Surface((SIZE, SIZE))
     surface.fill((0, 0, 0))
     pygame.draw.polygon(surface, (255, 255, 255), hexagon)
@@ -61,12 +63,16 @@ def test_every_game_gives_seat_i_colour_i_and_shape_i(game_id):
     assert [s["shape"] for s in seats] == [palette.shape_of(i) for i in range(len(seats))]
     assert len({(s["colour"], s["shape"]) for s in seats}) == len(seats)
     if game_id != "masters":  # (Masters' vampires keep their own colours)
-        assert [s["colour"] for s in seats] == [palette.COLOUR_NAMES[palette.PLAYER_COLOURS[i]] for i in range(len(seats))]
+        assert [s["colour"] for s in seats] == [
+            palette.COLOUR_NAMES[palette.PLAYER_COLOURS[i]] for i in range(len(seats))
+        ]
 
 
 def test_a_player_called_like_a_vampire_keeps_the_seat_colour_outside_masters():
     game = load_game("nosferatu")
-    state, _ = game.setup({"cmd": "setup", "game": "nosferatu", "names": ["Ann", "Mila", "Bo", "Cy", "Di"], "seed": 1})
+    state, _ = game.setup(
+        {"cmd": "setup", "game": "nosferatu", "names": ["Ann", "Mila", "Bo", "Cy", "Di"], "seed": 1}
+    )
     assert game.to_json(state)["seats"][1]["colour"] == "sky blue"  # seat 2's, not Mila the vampire's purple
     masters = load_game("masters")
     state, _ = masters.setup({"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila"], "seed": 1})
@@ -74,8 +80,12 @@ def test_a_player_called_like_a_vampire_keeps_the_seat_colour_outside_masters():
 
 
 def test_a_chip_is_the_players_shape_in_their_colour():
-    state = {"seats": [{"name": "Anna", "colour": "orange", "seat": 0, "shape": "circle"},
-                       {"name": "Ben", "colour": "sky blue", "seat": 1, "shape": "square"}]}
+    state = {
+        "seats": [
+            {"name": "Anna", "colour": "orange", "seat": 0, "shape": "circle"},
+            {"name": "Ben", "colour": "sky blue", "seat": 1, "shape": "square"},
+        ]
+    }
     assert player_chip(state, "Ben") == Count("", "B", palette.SKY_BLUE, "square")
     assert player_chip(state, "Ben", icon="sigil") == Count("sigil", "", palette.SKY_BLUE, "square")
     assert player_chip(state, "Ben", dim=True).colour == tuple(c // 3 for c in palette.SKY_BLUE)
@@ -90,22 +100,45 @@ def _drawn(vm: ViewModel) -> pygame.Surface:
 
 def test_two_players_of_one_colour_still_differ_on_the_board():
     """Seat 9 repeats seat 1's colour: the chips differ by shape (and initial)."""
-    cells = (CellVM("A1", "", counts=(Count("", "", palette.ORANGE, "circle"),)),
-             CellVM("A2", "", counts=(Count("", "", palette.ORANGE, "star"),)))
+    cells = (
+        CellVM("A1", "", counts=(Count("", "", palette.ORANGE, "circle"),)),
+        CellVM("A2", "", counts=(Count("", "", palette.ORANGE, "star"),)),
+    )
     surface = _drawn(ViewModel("x", "x", grid=cells))
     boxes = Renderer((800, 480)).layout(ViewModel("x", "x", grid=cells))
     a, b = (pygame.Rect(it.rect) for it in boxes if it.kind == "cell")
-    pixels = [{(x - r.x, y - r.y) for x in range(r.x, r.right) for y in range(r.y, r.bottom)
-               if tuple(surface.get_at((x, y)))[:3] == palette.ORANGE} for r in (a, b)]
+    pixels = [
+        {
+            (x - r.x, y - r.y)
+            for x in range(r.x, r.right)
+            for y in range(r.y, r.bottom)
+            if tuple(surface.get_at((x, y)))[:3] == palette.ORANGE
+        }
+        for r in (a, b)
+    ]
     assert pixels[0] and pixels[1] and pixels[0] != pixels[1]
 
 
 def test_a_chosen_toggle_is_marked_by_more_than_its_colour():
     on, off = ButtonVM("v:Mila", "Mila", selected=True), ButtonVM("v:Mila", "Mila")
-    with_tick, without = _drawn(ViewModel("w", "w", buttons=(on,))), _drawn(ViewModel("w", "w", buttons=(off,)))
-    rect = next(it.rect for it in Renderer((800, 480)).layout(ViewModel("w", "w", buttons=(on,))) if it.kind == "button")
-    text_pixels = [sum(1 for x in range(rect.x, rect.x + 40) for y in range(rect.y, rect.bottom)
-                       if tuple(s.get_at((x, y)))[:3] == theme.TEXT) for s in (with_tick, without)]
+    with_tick, without = (
+        _drawn(ViewModel("w", "w", buttons=(on,))),
+        _drawn(ViewModel("w", "w", buttons=(off,))),
+    )
+    rect = next(
+        it.rect
+        for it in Renderer((800, 480)).layout(ViewModel("w", "w", buttons=(on,)))
+        if it.kind == "button"
+    )
+    text_pixels = [
+        sum(
+            1
+            for x in range(rect.x, rect.x + 40)
+            for y in range(rect.y, rect.bottom)
+            if tuple(s.get_at((x, y)))[:3] == theme.TEXT
+        )
+        for s in (with_tick, without)
+    ]
     assert text_pixels[0] > 30 and text_pixels[1] == 0  # a tick in the text's colour at the left
 
 

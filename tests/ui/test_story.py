@@ -16,7 +16,9 @@ SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 
 
 def _scenario(game: str) -> list[dict]:
-    return [json.loads(line) for line in (SCENARIOS / f"{game}.jsonl").read_text().splitlines() if line.strip()]
+    return [
+        json.loads(line) for line in (SCENARIOS / f"{game}.jsonl").read_text().splitlines() if line.strip()
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -24,7 +26,13 @@ def masters_game() -> list[dict]:
     """A whole Masters game played by the engine's bot: its journaled commands."""
     from companion.games.masters.rules import bot
 
-    setup = {"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila", "Nevena"], "difficulty": "easy", "seed": 7}
+    setup = {
+        "cmd": "setup",
+        "game": "masters",
+        "vampires": ["Imre", "Mila", "Nevena"],
+        "difficulty": "easy",
+        "seed": 7,
+    }
     with Journal(":memory:") as j:
         session, _ = Session.new(setup, journal=j)
         rng = random.Random(7)
@@ -68,25 +76,39 @@ def test_other_games_stories_from_the_shipped_scenarios():
     strigoi = story(_scenario("strigoi"))
     blood, wounds = strigoi.panels
     assert {s.name: s.values[-1] for s in blood.series} == {"Altar": 2, "Inferno": 1}
-    assert [m[1:] for m in blood.y_lines] == [("attack", (200, 20, 30)), ("defeat", palette.ORANGE)]  # in their series' colours
+    assert [m[1:] for m in blood.y_lines] == [
+        ("attack", (200, 20, 30)),
+        ("defeat", palette.ORANGE),
+    ]  # in their series' colours
     assert {s.name: s.values[-1] for s in wounds.series} == {"Matthew": 2, "Roel": 1}
     mansion = story(_scenario("mansion"))
     assert {s.name: s.values[-1] for s in mansion.panels[0].series} == {"Vlad": 13, "Lena": 0, "Otto": 0}
     one = story(_scenario("one-night"))
     votes, timers = one.panels
     assert votes.x_labels == ("Anka", "Bogdan", "Dorin", "Elena")  # by name (the scenario names no one: the
-    assert votes.x_title == "player"                                # game's default names, never "P1" or "1")
-    assert [s.values for s in votes.series] == [(1, None, None, None), (None, 0, None, None), (None, None, 3, None),
-                                                (None, None, None, 0)]  # one bar per player, in their colour
+    assert votes.x_title == "player"  # game's default names, never "P1" or "1")
+    assert [s.values for s in votes.series] == [
+        (1, None, None, None),
+        (None, 0, None, None),
+        (None, None, 3, None),
+        (None, None, None, 0),
+    ]  # one bar per player, in their colour
     assert max(timers.series[0].values) == 240  # the 180 s discussion, extended by 60
     assert timers.kind == votes.kind == "bar"
 
 
 def test_a_seats_colour_and_shape_mark_its_line():
-    state = {"seats": [{"name": "Ann", "colour": "blue", "seat": 0, "shape": "star"},
-                       {"name": "Ben", "colour": "yellow", "seat": 1}]}
+    state = {
+        "seats": [
+            {"name": "Ann", "colour": "blue", "seat": 0, "shape": "star"},
+            {"name": "Ben", "colour": "yellow", "seat": 1},
+        ]
+    }
     looks = seat_looks(state)
-    assert looks == {"Ann": (palette.BLUE, "star"), "Ben": (palette.YELLOW, "square")}  # no shape: a marker by seat
+    assert looks == {
+        "Ann": (palette.BLUE, "star"),
+        "Ben": (palette.YELLOW, "square"),
+    }  # no shape: a marker by seat
 
 
 def test_a_running_game_has_a_story_too(masters_game):

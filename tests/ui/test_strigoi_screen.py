@@ -6,9 +6,17 @@ from companion.ui.model import GameView
 from companion.ui.table import TableUI
 from tests.ui.helpers import button, tap
 
-SETUP = {"cmd": "setup", "game": "strigoi", "players": 2, "seed": 1, "start": {"master": "n", "apprentice": "s"}}
-CARDS = {"cmd": "initiative", "cards": {"Attila": {"initiative": 10, "letter": "A"},
-                                        "Falk Maria": {"initiative": 20, "letter": "B"}}}
+SETUP = {
+    "cmd": "setup",
+    "game": "strigoi",
+    "players": 2,
+    "seed": 1,
+    "start": {"master": "n", "apprentice": "s"},
+}
+CARDS = {
+    "cmd": "initiative",
+    "cards": {"Attila": {"initiative": 10, "letter": "A"}, "Falk Maria": {"initiative": 20, "letter": "B"}},
+}
 
 
 def _ui(game, state):
@@ -52,8 +60,12 @@ def test_strigoi_screen_announces_the_card_earned():
     game, state = _state(CARDS, {"cmd": "encounter", "colour": "red"})
     lines = _ui(game, state).view_model()["lines"]
     assert "Earned: Attila takes Fire & Forgive" in lines
-    game, state = _state(CARDS, {"cmd": "encounter", "colour": "red"}, {"cmd": "end_turn"},
-                         {"cmd": "encounter", "colour": "grey"})
+    game, state = _state(
+        CARDS,
+        {"cmd": "encounter", "colour": "red"},
+        {"cmd": "end_turn"},
+        {"cmd": "encounter", "colour": "grey"},
+    )
     lines = _ui(game, state).view_model()["lines"]
     assert "Earned: Falk Maria takes Fist by Fist" in lines and "Advanced: Attila 1, Falk Maria 1" in lines
 

@@ -81,7 +81,10 @@ def test_every_headline_fits_the_strip_on_one_line(lang, size):
                 why = FAULT_TEXT[key.split("/")[1]]
             if key == "reader":
                 why = "reader disconnected: x"
-            for parts in ({part: (False, why)}, {part: (False, why), **{p: (False, "x") for p in FOUR if p != part}}):
+            for parts in (
+                {part: (False, why)},
+                {part: (False, why), **{p: (False, "x") for p in FOUR if p != part}},
+            ):
                 ui = _night(size, parts)
                 with ink.recording() as drawn:
                     ui.draw(pygame.Surface(size), force=True)

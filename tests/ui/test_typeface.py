@@ -33,8 +33,10 @@ def test_every_page_draws_every_text_in_a_shipped_face(lang):
     """No page, the simulated board and the contact sheets included, draws a text in pygame's font."""
     i18n.set_language(lang)
     try:
-        foreign = {name: {f: sorted(t)[:3] for f, t in _faces(name).items() if f not in SHIPPED}
-                   for name in screen_names()}
+        foreign = {
+            name: {f: sorted(t)[:3] for f, t in _faces(name).items() if f not in SHIPPED}
+            for name in screen_names()
+        }
     finally:
         i18n.set_language("en")
     assert {name: f for name, f in foreign.items() if f} == {}
@@ -56,7 +58,9 @@ def test_a_word_drawn_by_the_app_is_the_ui_face_not_pygames():
     size = renderer.m.font("body")
     white = (255, 255, 255)
     app = renderer.text.line("another Cathedral", size, white)
-    ui = pygame.font.Font(assets.path("fonts", assets.FONTS["ui"]), pixel_size(size)).render("another Cathedral", True, white)
+    ui = pygame.font.Font(assets.path("fonts", assets.FONTS["ui"]), pixel_size(size)).render(
+        "another Cathedral", True, white
+    )
     default = pygame.font.Font(None, size).render("another Cathedral", True, white)
     as_bytes = lambda s: (s.get_size(), pygame.image.tobytes(s, "RGBA"))  # noqa: E731
     assert as_bytes(app) == as_bytes(ui)

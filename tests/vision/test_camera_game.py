@@ -30,8 +30,11 @@ def masters_grids() -> dict[str, dict]:
     seen: dict[tuple, list[str]] = {}
     for c in cat:
         seen.setdefault((tuple(sorted(c["red"])), tuple(sorted(c["blue"]))), []).append(c["key"])
-    return {keys[0]: {"red": list(g[0]), "blue": list(g[1])} for g, keys in seen.items()
-            if len(keys) == 1 and keys[0].startswith("I-")}
+    return {
+        keys[0]: {"red": list(g[0]), "blue": list(g[1])}
+        for g, keys in seen.items()
+        if len(keys) == 1 and keys[0].startswith("I-")
+    }
 
 
 @pytest.fixture(scope="module")
@@ -101,7 +104,9 @@ def test_a_whole_game_draws_its_event_cards_from_photos(tmp_path, box):
     grids = masters_grids()  # each card's grid was read from its photo, and is the card's own
     taught = [r for r in reads if r.tag in {f"SIGHT-{k}" for k in drawn}]
     want = [(tuple(grids[k]["red"]), tuple(grids[k]["blue"])) for k in drawn]
-    assert len(taught) == DRAWS and all(r.grid in (None, w) for r, w in zip(taught, want))  # never a wrong grid
+    assert len(taught) == DRAWS and all(
+        r.grid in (None, w) for r, w in zip(taught, want)
+    )  # never a wrong grid
     assert sum(r.grid == w for r, w in zip(taught, want)) >= DRAWS - 1  # a sleeve's glare may hide one
 
 
@@ -132,7 +137,9 @@ def test_without_a_grid_box_a_new_card_is_taught_the_old_way(tmp_path, box):
     from tests.app.test_app_cards import PHYSICAL
 
     cfg = config.loads('[reader]\ntype = "camera"\n')
-    app = make_app(tmp_path, cfg=cfg, ui=TableUI((800, 480), "masters", {}), surface=pygame.Surface((800, 480)))
+    app = make_app(
+        tmp_path, cfg=cfg, ui=TableUI((800, 480), "masters", {}), surface=pygame.Surface((800, 480))
+    )
     app.start(setup=PHYSICAL)
     app.tick()
     _lay(app, shot(box["untaught"], 41))
@@ -171,4 +178,7 @@ def test_a_taught_cards_twin_with_another_grid_is_flagged_not_taken_for_it(tmp_p
     assert vm["screen"] == "teach" and app.journal.commands(app.session.game_id) == before
     assert vm["lines"][0] == f"It looks like {_name(keys[0])}, but its printed grid"
     ids = [b["id"] for b in vm["buttons"]]
-    assert ids[:2] == [f"card:{keys[2]}", f"card:{keys[0]}"]  # the card with the grid read first, then the look-alike
+    assert ids[:2] == [
+        f"card:{keys[2]}",
+        f"card:{keys[0]}",
+    ]  # the card with the grid read first, then the look-alike

@@ -19,7 +19,9 @@ CAMERA = config.loads('[reader]\ntype = "camera"\n[camera]\ngrid_box = [0.22, 0.
 
 
 def _app(tmp_path):
-    app = make_app(tmp_path, cfg=CAMERA, ui=TableUI((800, 480), "masters", {}), surface=pygame.Surface((800, 480)))
+    app = make_app(
+        tmp_path, cfg=CAMERA, ui=TableUI((800, 480), "masters", {}), surface=pygame.Surface((800, 480))
+    )
     app.start(setup=PHYSICAL)
     app.tick()
     for pos in app.session.view()["day_effects"]["active"]:

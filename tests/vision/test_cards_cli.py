@@ -53,7 +53,9 @@ def test_a_photo_without_a_card_is_refused_by_teach(tmp_path, capsys):
 
 
 def test_a_bad_grid_box_is_refused(tmp_path, capsys, faces):
-    assert cli.main(["cards", "identify", _write(tmp_path, "y.jpg", faces["T-01"], 6), "--grid-box", "1,2"]) == 2
+    assert (
+        cli.main(["cards", "identify", _write(tmp_path, "y.jpg", faces["T-01"], 6), "--grid-box", "1,2"]) == 2
+    )
     assert "--grid-box" in capsys.readouterr().err
 
 

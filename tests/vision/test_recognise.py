@@ -78,8 +78,9 @@ def test_the_grid_follows_the_card_when_it_is_turned(deck, faces):
     assert read_grid(warp(upside, quad), synth.GRID_BOX) == s["grid"]
 
 
-@pytest.mark.parametrize("text, why", [("0.1,0.2,0.3", "four"), ("0.5,0.2,0.3,0.9", "x0 < x1"),
-                                       ("a,b,c,d", "could not convert")])
+@pytest.mark.parametrize(
+    "text, why", [("0.1,0.2,0.3", "four"), ("0.5,0.2,0.3,0.9", "x0 < x1"), ("a,b,c,d", "could not convert")]
+)
 def test_a_bad_grid_box_says_why(text, why):
     with pytest.raises(ValueError, match=why):
         parse_box(text)

@@ -67,8 +67,18 @@ class Table:
             cfg = config.default()
             cfg = cfg._replace(display=cfg.display._replace(fps=fps))
             self.hw = open_hardware(cfg, backend="mock", clock=MonotonicClock())
-            self.app = App(Parts(cfg, self.hw, Journal(tmp_path / "journal.sqlite3"), ui=ui, source=source,
-                                 log=self.lines.append, on_ack=lambda n, cmd: self.acks.append(n), web=self.hub))
+            self.app = App(
+                Parts(
+                    cfg,
+                    self.hw,
+                    Journal(tmp_path / "journal.sqlite3"),
+                    ui=ui,
+                    source=source,
+                    log=self.lines.append,
+                    on_ack=lambda n, cmd: self.acks.append(n),
+                    web=self.hub,
+                )
+            )
             if setup is not None:
                 self.app.start(setup=dict(setup), resume=False)
             tick = self.app.tick
@@ -99,7 +109,7 @@ class Table:
         self.thread.join(5)
         self.hub.close()
 
-    def pair(self, role: str = "player") -> "Phone":
+    def pair(self, role: str = "player") -> Phone:
         """A phone paired through the QR code's URL of `role`."""
         phone = Phone(self.port)
         status, headers, _ = phone.get(urlsplit(self.hub.url(role)).path)
@@ -116,8 +126,9 @@ class Phone:
 
     def request(self, method: str, path: str, body: bytes | None = None, headers: dict | None = None):
         """(status, headers (lower-case), body bytes); a Set-Cookie of the pass is kept."""
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10,
-                                          source_address=(self.source, 0) if self.source else None)
+        conn = http.client.HTTPConnection(
+            "127.0.0.1", self.port, timeout=10, source_address=(self.source, 0) if self.source else None
+        )
         head = {"accept-language": self.lang, **(headers or {})}
         if self.cookie:
             head["cookie"] = f"nw_pass={self.cookie}"
@@ -130,7 +141,7 @@ class Phone:
             conn.close()
         cookie = got.get("set-cookie", "")
         if cookie.startswith("nw_pass="):
-            self.cookie = cookie.split(";")[0][len("nw_pass="):]
+            self.cookie = cookie.split(";")[0][len("nw_pass=") :]
         return resp.status, got, data
 
     def get(self, path: str, **kw):
@@ -149,14 +160,18 @@ class Phone:
         assert status == 200
         text = body.decode()
         start = text.index('name="csrf" content="') + len('name="csrf" content="')
-        return text[start:text.index('"', start)]
+        return text[start : text.index('"', start)]
 
     def change(self, path: str, data: dict, csrf: str | None = None, **headers):
         """POST a JSON change with the page's CSRF token (the phone's last game version in `gv`)."""
         token = self.csrf() if csrf is None else csrf
         body = json.dumps(data).encode()
-        return self.request("POST", path, body=body, headers={"content-type": "application/json",
-                                                               "x-csrf-token": token, **headers})
+        return self.request(
+            "POST",
+            path,
+            body=body,
+            headers={"content-type": "application/json", "x-csrf-token": token, **headers},
+        )
 
 
 def wait_for(predicate, timeout: float = 10.0, step: float = 0.02):

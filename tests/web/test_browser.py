@@ -22,8 +22,15 @@ import pytest
 from tests.web.harness import Table, wait_for
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"]
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 PHONE = {"width": 360, "height": 800}
 
 
@@ -35,18 +42,39 @@ def browser():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM if os.path.exists(CHROMIUM) else shutil.which("chromium"),
-                              args=FLAGS)
+        b = p.chromium.launch(
+            executable_path=CHROMIUM if os.path.exists(CHROMIUM) else shutil.which("chromium"), args=FLAGS
+        )
         yield b
         b.close()
 
 
 def test_companion_run_prints_the_url_and_chromium_shows_the_players(tmp_path, browser):
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-    env.update(COMPANION_STATE_DIR=str(tmp_path / "state"), COMPANION_CONFIG_DIR=str(tmp_path / "cfg"),
-               SDL_AUDIODRIVER="dummy", COMPANION_HAL="mock")
-    proc = subprocess.Popen([sys.executable, "-m", "companion", "run", "--headless", "--demo", "--pace", "0.5",
-                             "--web", "127.0.0.1:0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    env.update(
+        COMPANION_STATE_DIR=str(tmp_path / "state"),
+        COMPANION_CONFIG_DIR=str(tmp_path / "cfg"),
+        SDL_AUDIODRIVER="dummy",
+        COMPANION_HAL="mock",
+    )
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "companion",
+            "run",
+            "--headless",
+            "--demo",
+            "--pace",
+            "0.5",
+            "--web",
+            "127.0.0.1:0",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     try:
         url = None
         deadline = time.monotonic() + 20
@@ -94,11 +122,13 @@ def test_host_teaches_a_card_by_tapping_its_grid(tmp_path, browser):
                 page.click(cell)
         page.fill("#card-name-input", "Silver Bells")
         page.click("#teach-save")
-        page.wait_for_selector("#host-message:not(:empty)", timeout=10000)  # (our CSP forbids evaluated script)
+        page.wait_for_selector(
+            "#host-message:not(:empty)", timeout=10000
+        )  # (our CSP forbids evaluated script)
         assert page.inner_text("#host-message") == "Done."
         text = teach.export_text()
         assert "III-07" in text and "Silver Bells" in text
-        entry = text[text.index("III-07"):]
+        entry = text[text.index("III-07") :]
         assert re.search(r'red = \["A1"\]', entry) and re.search(r'blue = \["B2", "C3"\]', entry)
         page.close()
     finally:
@@ -138,10 +168,30 @@ def test_a_german_phone_reads_the_board_in_the_tables_type_without_split_words(t
     # Issue 34, point 8: the fonts come from the table (no network here: --disable-background-networking),
     # the page is German with hyphenation, and a district's name ("Polizeiwache") is never cut inside.
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-    env.update(COMPANION_STATE_DIR=str(tmp_path / "state"), COMPANION_CONFIG_DIR=str(tmp_path / "cfg"),
-               SDL_AUDIODRIVER="dummy", COMPANION_HAL="mock")
-    proc = subprocess.Popen([sys.executable, "-m", "companion", "run", "--headless", "--demo", "--pace", "0.5",
-                             "--web", "127.0.0.1:0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    env.update(
+        COMPANION_STATE_DIR=str(tmp_path / "state"),
+        COMPANION_CONFIG_DIR=str(tmp_path / "cfg"),
+        SDL_AUDIODRIVER="dummy",
+        COMPANION_HAL="mock",
+    )
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "companion",
+            "run",
+            "--headless",
+            "--demo",
+            "--pace",
+            "0.5",
+            "--web",
+            "127.0.0.1:0",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     try:
         url = None
         deadline = time.monotonic() + 20
@@ -157,7 +207,9 @@ def test_a_german_phone_reads_the_board_in_the_tables_type_without_split_words(t
         assert page.evaluate("document.documentElement.lang") == "de"
         loaded = page.evaluate("""async () => (await document.fonts.load('700 16px "Atkinson Hyperlegible"'))
                                                .map((f) => f.family + ' ' + f.weight + ' ' + f.status)""")
-        assert loaded == ['"Atkinson Hyperlegible" 700 loaded'] or loaded == ["Atkinson Hyperlegible 700 loaded"]
+        assert loaded == ['"Atkinson Hyperlegible" 700 loaded'] or loaded == [
+            "Atkinson Hyperlegible 700 loaded"
+        ]
         assert page.evaluate("""document.fonts.check('700 16px "Atkinson Hyperlegible"')""")
         assert page.evaluate("""async () => (await document.fonts.load('700 20px "Cinzel"')).length""") == 1
         cells = page.evaluate("""() => [...document.querySelectorAll('#board .cell')].map((c) => {
@@ -167,10 +219,16 @@ def test_a_german_phone_reads_the_board_in_the_tables_type_without_split_words(t
         })""")
         assert len(cells) == 9 and "Polizeiwache" in [c["text"] for c in cells]
         for cell in cells:
-            assert cell["family"].startswith('"Atkinson Hyperlegible"'), cell  # (Chromium quotes a name with a space)
+            assert cell["family"].startswith('"Atkinson Hyperlegible"'), (
+                cell
+            )  # (Chromium quotes a name with a space)
             assert cell["hyphens"] == "auto" and not cell["wide"], cell
             assert "mood-" in cell["mood"], cell  # a pattern beside the colour
-        assert page.evaluate("getComputedStyle(document.querySelector('h1')).fontFamily").strip('"').startswith("Cinzel")
+        assert (
+            page.evaluate("getComputedStyle(document.querySelector('h1')).fontFamily")
+            .strip('"')
+            .startswith("Cinzel")
+        )
         page.close()
     finally:
         proc.terminate()

@@ -25,7 +25,7 @@ def test_the_chance_of_a_hit_over_an_evening_is_at_most_one_in_a_million():
     wrong = most_wrong_codes(limits, 5.0)
     assert wrong == limits.code_budget + 5 * 3600 // limits.code_refill_s == 330
     codes = len(pairing.CODE_ALPHABET) ** pairing.CODE_LENGTH
-    assert codes == 31 ** 6 == 887_503_681
+    assert codes == 31**6 == 887_503_681
     chance = hit_chance(limits)
     assert chance == pytest.approx(wrong * 2 / codes, rel=1e-5)  # two live codes, 330 tries: 7.4e-7
     assert chance <= 1e-6, f"{chance:.3g}: the limits let too many wrong codes through in 5 hours"
@@ -53,8 +53,11 @@ async def _guess(port: int, source: str, code: str) -> int:
     """POST one typed code from `source`; the answer's status."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0))
     body = f"code={code}".encode()
-    writer.write(f"POST /pair HTTP/1.1\r\nHost: t\r\nContent-Type: {FORM}\r\nContent-Length: {len(body)}\r\n"
-                 f"Connection: close\r\n\r\n".encode() + body)
+    writer.write(
+        f"POST /pair HTTP/1.1\r\nHost: t\r\nContent-Type: {FORM}\r\nContent-Length: {len(body)}\r\n"
+        f"Connection: close\r\n\r\n".encode()
+        + body
+    )
     await writer.drain()
     try:
         head = await asyncio.wait_for(reader.readline(), 30)
@@ -67,8 +70,12 @@ async def _guesses(port: int, codes: list[str]) -> list[int]:
     """Each code from its own loopback address (127.0.x.y, Linux routes all of 127/8 to lo), 20 at a time."""
     out: list[int] = []
     for first in range(0, len(codes), 20):
-        out += await asyncio.gather(*(_guess(port, f"127.0.{20 + n // 250}.{n % 250 + 1}", codes[n])
-                                      for n in range(first, min(len(codes), first + 20))))
+        out += await asyncio.gather(
+            *(
+                _guess(port, f"127.0.{20 + n // 250}.{n % 250 + 1}", codes[n])
+                for n in range(first, min(len(codes), first + 20))
+            )
+        )
     return out
 
 
@@ -77,7 +84,7 @@ def _wrong_codes(table, n: int) -> list[str]:
     live = {table.hub.pairing.player.code, table.hub.pairing.host.code}
     out, i = [], 0
     while len(out) < n:
-        code = "".join(pairing.CODE_ALPHABET[(i // 31 ** k) % 31] for k in range(pairing.CODE_LENGTH))
+        code = "".join(pairing.CODE_ALPHABET[(i // 31**k) % 31] for k in range(pairing.CODE_LENGTH))
         if code not in live:
             out.append(code)
         i += 7919
@@ -88,18 +95,20 @@ def test_wrong_codes_from_2000_addresses_pause_pairing_by_code_for_everyone(tmp_
     from companion.ui.screens.phones import PhonesScreen
     from companion.ui.table import TableUI
 
-    limits = Limits(code_refill_s=10 ** 6)  # nothing given back while the test runs: the count is exact
+    limits = Limits(code_refill_s=10**6)  # nothing given back while the test runs: the count is exact
     table = Table(tmp_path, ui=TableUI((800, 480)), limits=limits)
     try:
-        phone = table.pair()                     # a pass held before the guessing
+        phone = table.pair()  # a pass held before the guessing
         watcher = Phone(table.port, source="127.0.1.9")
         statuses = asyncio.run(_guesses(table.port, _wrong_codes(table, ADDRESSES)))
-        assert statuses.count(401) == limits.code_budget         # wrong, each from its own address
+        assert statuses.count(401) == limits.code_budget  # wrong, each from its own address
         assert statuses.count(429) == ADDRESSES - limits.code_budget  # refused: pairing by code paused
         assert table.hub.counters.code_paused == ADDRESSES - limits.code_budget
         # the right code waits too (no code is looked at while paused), and the page says why
         code = table.hub.pairing.player.code
-        status, _, body = watcher.request("POST", "/pair", body=f"code={code}".encode(), headers={"content-type": FORM})
+        status, _, body = watcher.request(
+            "POST", "/pair", body=f"code={code}".encode(), headers={"content-type": FORM}
+        )
         assert status == 429 and watcher.cookie is None and b"Someone is guessing codes" in body
         # passes already held keep working, and the QR code's token still pairs
         assert phone.view()["players"] and phone.get("/")[0] == 200

@@ -20,16 +20,25 @@ from tests.web.test_pages import SETUP_NOSFERATU, _OneCommand
 
 def _env(tmp_path) -> dict:
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-    env.update(COMPANION_STATE_DIR=str(tmp_path / "state"), COMPANION_CONFIG_DIR=str(tmp_path / "cfg"),
-               SDL_AUDIODRIVER="dummy", COMPANION_HAL="mock")
+    env.update(
+        COMPANION_STATE_DIR=str(tmp_path / "state"),
+        COMPANION_CONFIG_DIR=str(tmp_path / "cfg"),
+        SDL_AUDIODRIVER="dummy",
+        COMPANION_HAL="mock",
+    )
     return env
 
 
 def _run_once(tmp_path, *extra: str) -> tuple[str, str]:
     """Start `companion run --headless --web 127.0.0.1:0 ...` as the service would, read its pairing URL,
     stop it with SIGTERM; (the URL's token, stderr)."""
-    proc = subprocess.Popen([sys.executable, "-m", "companion", "run", "--headless", "--web", "127.0.0.1:0", *extra],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env(tmp_path))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion", "run", "--headless", "--web", "127.0.0.1:0", *extra],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=_env(tmp_path),
+    )
     token = None
     try:
         deadline = time.monotonic() + 30
@@ -57,8 +66,17 @@ def test_a_restart_on_the_same_journal_keeps_the_phones_paired(tmp_path):
     assert first not in err1 + err2  # the token is printed on stdout for --web only, never logged
 
 
-@pytest.mark.parametrize("junk", ["", "{", "[1, 2]", '{"generation": 1}', "\x00\xff garbage",
-                                  '{"generation": 1, "secret": "00", "player": ["t", "AAAAAA"], "host": ["u", "BBBBBB"]}'])
+@pytest.mark.parametrize(
+    "junk",
+    [
+        "",
+        "{",
+        "[1, 2]",
+        '{"generation": 1}',
+        "\x00\xff garbage",
+        '{"generation": 1, "secret": "00", "player": ["t", "AAAAAA"], "host": ["u", "BBBBBB"]}',
+    ],
+)
 def test_a_broken_or_foreign_kept_file_is_ignored(junk):
     assert pairing.from_text(junk) is None
 

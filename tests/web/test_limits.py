@@ -41,7 +41,7 @@ async def _hold(port: int, source: str, stop: asyncio.Event, opened: list) -> No
                 try:
                     if not await asyncio.wait_for(reader.read(100), 0.5):
                         break  # closed by the server
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     continue
         except OSError:
             pass
@@ -54,13 +54,16 @@ async def _poll(port: int, cookie: str) -> int:
     """One poll of the view by a paired phone on a new connection: its status (0: not served)."""
     try:
         reader, writer = await asyncio.wait_for(
-            asyncio.open_connection("127.0.0.1", port, local_addr=("127.0.1.1", 0)), 30)
-        writer.write(f"GET /api/view HTTP/1.1\r\nHost: t\r\nCookie: nw_pass={cookie}\r\nConnection: close\r\n\r\n".encode())
+            asyncio.open_connection("127.0.0.1", port, local_addr=("127.0.1.1", 0)), 30
+        )
+        writer.write(
+            f"GET /api/view HTTP/1.1\r\nHost: t\r\nCookie: nw_pass={cookie}\r\nConnection: close\r\n\r\n".encode()
+        )
         await writer.drain()
         head = await asyncio.wait_for(reader.readline(), 30)
         body = await asyncio.wait_for(reader.read(), 30)
         writer.close()
-    except (OSError, asyncio.TimeoutError):
+    except (TimeoutError, OSError):
         return 0
     return int(head.split()[1]) if head.startswith(b"HTTP/1.1 ") and b'"players"' in body else 0
 
@@ -70,8 +73,10 @@ async def _under_load(table) -> tuple[list[int], list[str]]:
     fill the server: (the polls' statuses, the holders' connections opened)."""
     cookie = table.pair().cookie
     stop, opened = asyncio.Event(), []
-    holders = [asyncio.ensure_future(_hold(table.port, f"127.0.6.{i % HOLDER_ADDRESSES + 1}", stop, opened))
-               for i in range(HOLDERS)]
+    holders = [
+        asyncio.ensure_future(_hold(table.port, f"127.0.6.{i % HOLDER_ADDRESSES + 1}", stop, opened))
+        for i in range(HOLDERS)
+    ]
     limits = Limits()
     for _ in range(200):  # the server is full before the phone polls (a count, with a bound on the wait)
         if table.hub.counters.total >= limits.max_connections and table.hub.counters.refused_connections:
@@ -103,7 +108,7 @@ def _raw(port: int, data: bytes, chunk: int | None = None) -> bytes:
     with socket.create_connection(("127.0.0.1", port), timeout=30) as s:
         try:
             for i in range(0, len(data), chunk or len(data)):
-                s.sendall(data[i:i + (chunk or len(data))])
+                s.sendall(data[i : i + (chunk or len(data))])
         except OSError:  # the server answered and closed before all was sent
             pass
         out = b""
@@ -148,8 +153,10 @@ def test_a_post_cut_short_is_counted_not_logged(table):
 
     for i in range(20):
         with socket.create_connection(("127.0.0.1", table.port), source_address=(f"127.0.7.{i + 1}", 0)) as s:
-            s.sendall(b"POST /pair HTTP/1.1\r\nHost: t\r\nContent-Type: application/x-www-form-urlencoded\r\n"
-                      b"Content-Length: 100\r\n\r\ncode=AB")
+            s.sendall(
+                b"POST /pair HTTP/1.1\r\nHost: t\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+                b"Content-Length: 100\r\n\r\ncode=AB"
+            )
     assert wait_for(lambda: table.hub.counters.client_gone == 20)
     assert said == []
 
@@ -194,7 +201,9 @@ def test_the_quiet_log_says_the_count_when_the_minute_is_over():
 
 def test_a_body_over_the_limit_is_refused_in_words(table):
     host = table.pair("host")
-    status, _, body = host.change("/api/teach", {"card": "I-01", "red": ["A1"], "blue": [], "pad": "x" * 10000})
+    status, _, body = host.change(
+        "/api/teach", {"card": "I-01", "red": ["A1"], "blue": [], "pad": "x" * 10000}
+    )
     assert status == 413 and b"at most 4096 bytes" in body and b"nothing was changed" in body
     conn = http.client.HTTPConnection("127.0.0.1", table.port, timeout=30)
     conn.request("POST", "/pair", body=b"x", headers={"content-length": "1e9"})

@@ -54,11 +54,13 @@ def test_a_refused_announcement_is_said_once_and_leaves_no_child():
 
 
 def test_a_killed_table_takes_its_announcement_with_it():
-    code = ("import asyncio, sys; from companion.web.mdns import Announcer\n"
-            "async def main():\n"
-            "    a = Announcer('nightwatch-test', 8080, '127.0.0.1', print)\n"
-            "    await a.start(); print(a.pid, flush=True); await asyncio.sleep(60)\n"
-            "asyncio.run(main())\n")
+    code = (
+        "import asyncio, sys; from companion.web.mdns import Announcer\n"
+        "async def main():\n"
+        "    a = Announcer('nightwatch-test', 8080, '127.0.0.1', print)\n"
+        "    await a.start(); print(a.pid, flush=True); await asyncio.sleep(60)\n"
+        "asyncio.run(main())\n"
+    )
     table = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
     try:
         child = int(table.stdout.readline())

@@ -33,8 +33,19 @@ def test_paired_phone_sees_the_game_with_the_players_names(table):
     assert headers["cache-control"] == "no-store"
 
 
-@pytest.mark.parametrize("path", ["/", "/api/view", "/api/events", "/api/cards", "/static/phone.js",
-                                  "/api/download/journal.jsonl", "/favicon.ico", "/../../etc/passwd"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/",
+        "/api/view",
+        "/api/events",
+        "/api/cards",
+        "/static/phone.js",
+        "/api/download/journal.jsonl",
+        "/favicon.ico",
+        "/../../etc/passwd",
+    ],
+)
 def test_without_a_pass_every_path_answers_401_and_nothing_of_the_game(table, path):
     status, headers, body = Phone(table.port).get(path)
     assert status == 401
@@ -57,12 +68,17 @@ def test_the_pairing_page_is_served_to_everyone_and_holds_nothing_of_the_game(ta
 
 def test_typing_the_code_pairs_and_a_wrong_one_does_not(table):
     phone = Phone(table.port)
-    status, _, body = phone.request("POST", "/pair", body=b"code=AAAAAA",
-                                    headers={"content-type": "application/x-www-form-urlencoded"})
+    status, _, body = phone.request(
+        "POST", "/pair", body=b"code=AAAAAA", headers={"content-type": "application/x-www-form-urlencoded"}
+    )
     assert status == 401 and phone.cookie is None
     code = table.hub.pairing.player.shown_code.lower()  # typed as it is shown, in small letters
-    status, headers, _ = phone.request("POST", "/pair", body=f"code={code}".encode(),
-                                       headers={"content-type": "application/x-www-form-urlencoded"})
+    status, headers, _ = phone.request(
+        "POST",
+        "/pair",
+        body=f"code={code}".encode(),
+        headers={"content-type": "application/x-www-form-urlencoded"},
+    )
     assert status == 303 and headers["location"] == "/"
     assert "HttpOnly" in headers["set-cookie"] and "SameSite=strict" in headers["set-cookie"]
     assert phone.view()["players"]
@@ -130,10 +146,18 @@ def test_a_change_without_the_csrf_token_or_from_another_site_is_refused(table):
     host = table.pair("host")
     gv = host.view()["gv"]
     assert host.change("/api/settings", {"key": "mute", "value": True, "gv": gv}, csrf="nope")[0] == 403
-    assert host.change("/api/settings", {"key": "mute", "value": True, "gv": gv},
-                       origin="http://evil.example")[0] == 403
-    status, _, _ = host.request("POST", "/api/settings", body=b"key=mute", headers={"x-csrf-token": host.csrf(),
-                                                                                       "content-type": "text/plain"})
+    assert (
+        host.change("/api/settings", {"key": "mute", "value": True, "gv": gv}, origin="http://evil.example")[
+            0
+        ]
+        == 403
+    )
+    status, _, _ = host.request(
+        "POST",
+        "/api/settings",
+        body=b"key=mute",
+        headers={"x-csrf-token": host.csrf(), "content-type": "text/plain"},
+    )
     assert status == 415
 
 
@@ -149,8 +173,9 @@ def test_host_teaches_a_card_grid_and_the_taught_data_has_it(table):
 
     host = table.pair("host")
     gv = host.view()["gv"]
-    status, _, body = host.change("/api/teach", {"card": "II-03", "red": ["A1", "C3"], "blue": [], "gv": gv,
-                                                 "name": "Blood Moon"})
+    status, _, body = host.change(
+        "/api/teach", {"card": "II-03", "red": ["A1", "C3"], "blue": [], "gv": gv, "name": "Blood Moon"}
+    )
     assert status == 200, body
     assert "II-03" in teach.export_text()
     status, _, body = host.get("/api/download/taught.toml")

@@ -77,7 +77,7 @@ def test_every_mood_on_the_board_has_a_pattern_and_a_word(table):
         assert moods and moods <= set(phoneview.MOOD_COLOURS)
         assert view["labels"]["mood-danger"] == word
     for mood in set(phoneview.MOOD_COLOURS) - {"off", "attract"}:  # (off: a dark cell; attract: no game)
-        rule = re.search(r"\.mood-%s \{([^}]*)\}" % mood, CSS)
+        rule = re.search(rf"\.mood-{mood} \{{([^}}]*)\}}", CSS)
         assert rule, f"no pattern for {mood}"
         assert mood == "day" or "gradient" in rule.group(1)  # (day: the plain, bright one)
         assert f'"{mood}"' in (ROOT / "companion" / "web" / "static" / "phone.js").read_text()

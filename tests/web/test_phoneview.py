@@ -71,4 +71,6 @@ def test_no_snapshot_is_built_while_no_phone_watches(tmp_path):
     assert hub.snapshot.version == 1  # nothing changed, nothing built
     app.submit({"cmd": "adjust", "veil": 2})
     app.tick()
-    assert hub.snapshot.version == 2 and json.loads(hub.snapshot.texts["de"])["lines"] == ["Schleier: 2"]  # Masters says its veil
+    assert hub.snapshot.version == 2 and json.loads(hub.snapshot.texts["de"])["lines"] == [
+        "Schleier: 2"
+    ]  # Masters says its veil

@@ -50,7 +50,10 @@ def test_the_host_renames_a_player_through_the_journal(table, tmp_path):
     assert status == 200, body
     assert wait_for(lambda: _names(host)[1] == "Greta")
     assert _names(host) == ["Anna", "Greta", "Cleo", "Dmitri", "Eva"]
-    assert _journaled(table, tmp_path)[-1] == {"cmd": "rename", "names": {"Ben": "Greta"}}  # only the changed name, journaled
+    assert _journaled(table, tmp_path)[-1] == {
+        "cmd": "rename",
+        "names": {"Ben": "Greta"},
+    }  # only the changed name, journaled
     assert any("Ben is now called Greta." in line for line in host.view()["log"])
 
 
@@ -73,7 +76,9 @@ def test_a_players_pass_cannot_rename(table):
     assert status == 404 and _names(phone) == NAMED["names"]
 
 
-@pytest.mark.parametrize("table", [{"cmd": "setup", "game": "nosferatu", "players": 5, "seed": 3}], indirect=True)
+@pytest.mark.parametrize(
+    "table", [{"cmd": "setup", "game": "nosferatu", "players": 5, "seed": 3}], indirect=True
+)
 def test_an_old_game_without_names_shows_default_names_and_renames_the_seat(table, tmp_path):
     host = _host(table)
     shown = _names(host)

@@ -12,8 +12,13 @@ from tests.web.test_rename import NAMED, _host, _journaled, _names, table  # noq
 def test_the_host_phone_refuses_look_alike_and_blank_names(table, tmp_path):  # noqa: F811
     host = _host(table)
     gv = host.view()["gv"]
-    for new, words in (("\u0410nna", "looks like"), ("\uff21nna", "looks like"), ("\u3164", "looks blank"),
-                       ("\u2800", "looks blank"), ("\u0301" * 24, "combining mark")):
+    for new, words in (
+        ("\u0410nna", "looks like"),
+        ("\uff21nna", "looks like"),
+        ("\u3164", "looks blank"),
+        ("\u2800", "looks blank"),
+        ("\u0301" * 24, "combining mark"),
+    ):
         status, _, body = host.change("/api/rename", {"names": {"1": new}, "gv": gv})
         assert status == 409 and words in json.loads(body)["error"], (new, body)
     assert _names(host) == NAMED["names"]

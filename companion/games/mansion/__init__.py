@@ -22,62 +22,77 @@ class Mansion(GamePlugin):
 
     def engine_class(self):
         from companion.games.mansion.rules.engine import MansionGame
+
         return MansionGame
 
     def bot(self):
         from companion.games.mansion.rules import bot
+
         return bot
 
     def parse(self, doc):
         from companion.games.mansion.fields import parse
+
         return parse(doc)
 
     def scene(self):
         from companion.games.mansion import scene
+
         return scene
 
     def words(self):
         from companion.games.mansion import words
+
         return words
 
     def narration(self):
         from companion.games.mansion.narration import LINES
+
         return LINES
 
     def story(self, states):
         from companion.games.mansion.story import chart
+
         return chart(states)
 
     def moments(self, steps):
         from companion.games.mansion.story import moments
+
         return moments(steps)
 
     def art(self, state):
         from companion.games.mansion.story import art
+
         return art(state)
 
     def backdrop(self, state):
         from companion.games.mansion.story import backdrop
+
         return backdrop(state)
 
     def samples(self):
         from companion.games.mansion import samples
+
         return samples
 
     def screens(self):
         from companion.games.mansion.screens import MansionOverScreen, MansionScreen
+
         return {"mansion": MansionScreen, "mansion-over": MansionOverScreen}
 
     def setup_fields(self, lo, hi, default_players):
         from companion.games.mansion.setup import setup_fields
+
         return list(setup_fields(lo, hi, default_players))
 
     def setup_note(self, values):
         from companion.games.mansion.setup import setup_note
+
         return tuple(setup_note(values))
 
     def result(self, state):
         from companion.games.mansion.words import outcome_sentence
+
         found = super().result(state)
         if found is None:
             return None
@@ -91,5 +106,10 @@ class Mansion(GamePlugin):
 
     def stage(self, state):
         from companion.errors import Text
+
         tick = state.get("tick")
-        return Text(N_("tick {tick} of {length}"), tick=tick, length=state.get("clock_length", "?")) if isinstance(tick, int) else None
+        return (
+            Text(N_("tick {tick} of {length}"), tick=tick, length=state.get("clock_length", "?"))
+            if isinstance(tick, int)
+            else None
+        )

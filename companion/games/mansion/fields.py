@@ -14,20 +14,35 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.gamedata.checks import Checks, array, one_of, text, whole, whole_list
+from companion.games.mansion.rules.state import EFFECTS, Room, Rules
 from companion.i18n import _
 from companion.rules.base import POSITIONS
-from companion.games.mansion.rules.state import EFFECTS, Room, Rules
 
 if TYPE_CHECKING:
     from companion.gamedata.tomlfile import TomlDoc
 
-NUMBERS = {"min_players": whole(1, 99), "max_players": whole(1, 99), "room_capacity": whole(1, 99),
-           "target_points": whole(1, 999), "clock_length": whole(1, 99), "start_tokens": whole(0, 99),
-           "reveal_ticks": whole_list(1, 99), "score_cards": whole_list(1, 99)}
+NUMBERS = {
+    "min_players": whole(1, 99),
+    "max_players": whole(1, 99),
+    "room_capacity": whole(1, 99),
+    "target_points": whole(1, 999),
+    "clock_length": whole(1, 99),
+    "start_tokens": whole(0, 99),
+    "reveal_ticks": whole_list(1, 99),
+    "score_cards": whole_list(1, 99),
+}
 DISTRICTS = ("hall_district", "clock_district", "roles_district")
 FIELDS = {**NUMBERS, **{key: one_of(*POSITIONS) for key in DISTRICTS}, "rooms": array}
-ROOM = {"key": text(), "name": text(), "name_de": text(), "district": one_of(*POSITIONS), "effect": one_of(*EFFECTS),
-        "summary": text(500), "summary_de": text(500), "tokens": whole(0, 99)}
+ROOM = {
+    "key": text(),
+    "name": text(),
+    "name_de": text(),
+    "district": one_of(*POSITIONS),
+    "effect": one_of(*EFFECTS),
+    "summary": text(500),
+    "summary_de": text(500),
+    "tokens": whole(0, 99),
+}
 ROOMS = (2, 6)  # how many [[rooms]] a mansion has
 
 
@@ -52,4 +67,6 @@ def _room(v: Checks, i: int, entry) -> Room:
     """One [[rooms]] table (the i-th, from 0)."""
     r = v.record(f"rooms.{i}", entry, ROOM)
     r.check()
-    return Room(r.get("key"), r.get("name"), r.get("district"), r.get("effect"), r.get("summary"), r.get("tokens", 0))
+    return Room(
+        r.get("key"), r.get("name"), r.get("district"), r.get("effect"), r.get("summary"), r.get("tokens", 0)
+    )

@@ -14,14 +14,28 @@ C1 and the role deck on B1.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any
 
 from companion.lighting.color import BLACK, RGB, WHITE, Blend, mix, scale
 from companion.lighting.compositor import Overlay
 from companion.lighting.effects import OFF, FadeParams, Look, look, solid
-from companion.lighting.scenes import Plan, Reaction, board_of, district_lights, find_district, veil_lights
-from companion.lighting.scenes import bar_of, board_plan, count, level, on_district, react_with, settle
+from companion.lighting.scenes import (
+    Plan,
+    Reaction,
+    bar_of,
+    board_of,
+    board_plan,
+    count,
+    district_lights,
+    find_district,
+    level,
+    on_district,
+    react_with,
+    settle,
+    veil_lights,
+)
 
 CANDLE: RGB = (255, 140, 50)
 CANDLE_BRIGHT: RGB = (255, 200, 120)
@@ -55,7 +69,9 @@ def react(event: Mapping[str, Any], view: Mapping[str, Any] | None, t: float) ->
 
 def _district(d: Mapping[str, Any], phase: str, view: Mapping[str, Any]) -> Look:
     """A district's look from its facts on the board."""
-    return district_look(str(d.get("represents")), str(d.get("mood")), level(d.get("intensity")), phase == "over")
+    return district_look(
+        str(d.get("represents")), str(d.get("mood")), level(d.get("intensity")), phase == "over"
+    )
 
 
 @lru_cache(maxsize=256)
@@ -123,15 +139,25 @@ def _roles_revealed(event: Mapping, view: Mapping, t: float) -> Reaction:
 def _room_entered(event: Mapping, view: Mapping, t: float) -> Reaction:
     """A warm swell in the room just entered (the hall for room 0)."""
     room = count(event.get("room"), -1)
-    pos = find_district(view, represents="hall") if room == 0 else find_district(view, represents="room", room=room)
+    pos = (
+        find_district(view, represents="hall")
+        if room == 0
+        else find_district(view, represents="room", room=room)
+    )
     return on_district(pos, Look("fade", FadeParams(CANDLE_BRIGHT, BLACK, 0.8)), t, 0.8, Blend.ADD)
 
 
 def _points_stored(event: Mapping, view: Mapping, t: float) -> Reaction:
     """Gold flashes in the room where the points went into the safe (the player's room)."""
     player = event.get("player")
-    pos = next((p for p, d in board_of(view).items()
-                if d.get("represents") == "room" and player in (d.get("occupants") or ())), None)
+    pos = next(
+        (
+            p
+            for p, d in board_of(view).items()
+            if d.get("represents") == "room" and player in (d.get("occupants") or ())
+        ),
+        None,
+    )
     return on_district(pos, look("flash", color=VAULT_GOLD, count=2, period=0.3), t, 0.6)
 
 

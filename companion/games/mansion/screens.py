@@ -7,22 +7,23 @@ players' dice never bury the screen in buttons.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
-from companion.i18n import N_, _, data_name, ngettext
+from companion.games.mansion.narration import outcome_text
 from companion.games.mansion.setup import role_words
+from companion.i18n import N_, _, data_name, ngettext
 from companion.inputs import DISTRICTS, Press
+from companion.narration.words import step_text
 from companion.rules.base import Action
 from companion.ui import theme
 from companion.ui.model import ButtonVM, CellVM, Count, player_chip
 from companion.ui.screens.base import UIContext
 from companion.ui.screens.others.asked import Param, choice, number
 from companion.ui.screens.others.common import ADJUST, Field, OthersOverScreen, OthersScreen, board_districts
-from companion.games.mansion.narration import outcome_text
-from companion.narration.words import step_text
 
 ROOM_CAPACITY = 2
-REVEAL_TICKS = (6, 9)     # shipped default; the screen reads the data file's when it can
+REVEAL_TICKS = (6, 9)  # shipped default; the screen reads the data file's when it can
 SCORE_CARDS = (1, 3, 5)
 
 
@@ -43,19 +44,30 @@ class MansionScreen(OthersScreen):
     def summary(self, s: dict[str, Any]):
         """Clock, dice, order or ranking; rooms, hall, clock and role deck on the grid."""
         step = s.get("step", "")
-        title = _("Tick {tick} of {length}: {step}").format(tick=s.get("tick", 1), length=s.get("clock_length", 12),
-                                                            step=step_text("mansion", step))
+        title = _("Tick {tick} of {length}: {step}").format(
+            tick=s.get("tick", 1), length=s.get("clock_length", 12), step=step_text("mansion", step)
+        )
         lines = [clock_line(s, self.reveal_ticks)]
         if s.get("step") == "reveal":  # the roles are the news: the order and dice wait for the next round
-            return title, [*lines, deck_line(s.get("role_deck") or {}), points_line(s)], room_cells(s, self.selected)
+            return (
+                title,
+                [*lines, deck_line(s.get("role_deck") or {}), points_line(s)],
+                room_cells(s, self.selected),
+            )
         if s.get("step") != "turn":  # in turns the rooms on the grid show who goes where, the line whose turn
             lines.append(dice_line(s))
         if s.get("step") == "turn" and s.get("turn"):
             lines.append(self._turn_line(s))
         elif s.get("step") == "rolloff":
-            lines.append(_("Tie: {players} roll one die each, highest first").format(players=", ".join(first_tie(s))))
+            lines.append(
+                _("Tie: {players} roll one die each, highest first").format(players=", ".join(first_tie(s)))
+            )
         else:
-            lines.append(_("Order: {players}").format(players=", ".join(s.get("order") or []) or _("set once all have rolled")))
+            lines.append(
+                _("Order: {players}").format(
+                    players=", ".join(s.get("order") or []) or _("set once all have rolled")
+                )
+            )
         lines.append(points_line(s))
         return title, lines, room_cells(s, self.selected)
 
@@ -64,10 +76,19 @@ class MansionScreen(OthersScreen):
         who = s["turn"]
         p = (s.get("players") or {}).get(who, {})
         room = p.get("room")
-        where = _("not in a room yet") if room is None else _("in the main hall") if room == 0 else \
-            _("in {room}: {text}").format(room=data_name((s.get("rooms") or {}).get(str(room), {}).get("name", room)),
-                                          text=data_name(self.summaries.get(room, "")))
-        return _("{player} wants room {room}, {where}").format(player=who, room=p.get("wanted_room", "-"), where=where)
+        where = (
+            _("not in a room yet")
+            if room is None
+            else _("in the main hall")
+            if room == 0
+            else _("in {room}: {text}").format(
+                room=data_name((s.get("rooms") or {}).get(str(room), {}).get("name", room)),
+                text=data_name(self.summaries.get(room, "")),
+            )
+        )
+        return _("{player} wants room {room}, {where}").format(
+            player=who, room=p.get("wanted_room", "-"), where=where
+        )
 
     def buttons(self) -> list[ButtonVM]:
         """While rolling: the chosen player's actions and "Player: next"; otherwise all actions."""
@@ -75,10 +96,18 @@ class MansionScreen(OthersScreen):
         if s.get("step") != "roll":
             return self._with_auto(super().buttons())
         who = self.current_player(s)
-        mine = self.group_buttons([self.button(i, a) for i, a in self.ordered()
-                                   if a.command.get("cmd") != ADJUST and a.command.get("player") in (None, who)])
-        return mine + [ButtonVM("who", _("Player: {player} (next)").format(player=who)), ButtonVM("correct", _("Correct counts")),
-                       ButtonVM("menu", _("Menu"))]
+        mine = self.group_buttons(
+            [
+                self.button(i, a)
+                for i, a in self.ordered()
+                if a.command.get("cmd") != ADJUST and a.command.get("player") in (None, who)
+            ]
+        )
+        return mine + [
+            ButtonVM("who", _("Player: {player} (next)").format(player=who)),
+            ButtonVM("correct", _("Correct counts")),
+            ButtonVM("menu", _("Menu")),
+        ]
 
     def _with_auto(self, buttons: list[ButtonVM]) -> list[ButtonVM]:
         """Roll-off and Take get a one-press default next to the button that asks for values."""
@@ -101,7 +130,9 @@ class MansionScreen(OthersScreen):
         if self.player in seating:
             return self.player
         players = s.get("players") or {}
-        return next((n for n in seating if players.get(n, {}).get("priority") is None), seating[0] if seating else "-")
+        return next(
+            (n for n in seating if players.get(n, {}).get("priority") is None), seating[0] if seating else "-"
+        )
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Player cycles who is shown; auto buttons send the action without values."""
@@ -129,26 +160,52 @@ class MansionScreen(OthersScreen):
         s = self.state()
         verb = action.command.get("cmd")
         if verb == "reroll":  # (on a turn only the room die: nothing to ask)
-            return [Param(("dice",), _("Which dice are rerolled?"), "multi", ((0, _("First die")), (1, _("Second die"))))] \
-                if "dice" in action.needs else []
+            return (
+                [
+                    Param(
+                        ("dice",),
+                        _("Which dice are rerolled?"),
+                        "multi",
+                        ((0, _("First die")), (1, _("Second die"))),
+                    )
+                ]
+                if "dice" in action.needs
+                else []
+            )
         if verb == "take":
             room = (s.get("players") or {}).get(s.get("turn"), {}).get("room")
             here = int((s.get("rooms") or {}).get(str(room), {}).get("cards", 0)) if room else 0
             return [number(("n",), _("How many cards are taken?"), 0, max(0, here), here)]
         if verb == "store":
-            return [Param(("cards",), _("Which score cards go into the safe?"), "cards",
-                          tuple((v, ngettext("{n} point", "{n} points", v).format(n=v)) for v in SCORE_CARDS))]
+            return [
+                Param(
+                    ("cards",),
+                    _("Which score cards go into the safe?"),
+                    "cards",
+                    tuple((v, ngettext("{n} point", "{n} points", v).format(n=v)) for v in SCORE_CARDS),
+                )
+            ]
         if verb == "rolloff":
-            return [number(("values", n), _("Roll-off die of {player}").format(player=n), 1, 6, 1) for n in first_tie(s)]
+            return [
+                number(("values", n), _("Roll-off die of {player}").format(player=n), 1, 6, 1)
+                for n in first_tie(s)
+            ]
         if verb in ("claim", "rank"):
             return mansion_params(action)
         return super().params(action)
 
     def seat_actions(self) -> dict[str, int]:
         """A room's district focuses entering that room."""
-        rooms = {str(d.get("room")): pos for pos, d in board_districts(self.state()).items() if d.get("represents") == "room"}
-        return {rooms[str(a.command["room"])]: i for i, a in enumerate(self.actions)
-                if a.command.get("cmd") == "enter" and a.enabled and str(a.command.get("room")) in rooms}
+        rooms = {
+            str(d.get("room")): pos
+            for pos, d in board_districts(self.state()).items()
+            if d.get("represents") == "room"
+        }
+        return {
+            rooms[str(a.command["room"])]: i
+            for i, a in enumerate(self.actions)
+            if a.command.get("cmd") == "enter" and a.enabled and str(a.command.get("room")) in rooms
+        }
 
     # -- corrections -----------------------------------------------------------------------------
     def fields(self) -> list[Field]:
@@ -156,8 +213,10 @@ class MansionScreen(OthersScreen):
         s = self.state()
         out = [Field("tick", _("Clock tick"), int(s.get("tick", 1)), 1, int(s.get("clock_length", 12)))]
         for n, p in (s.get("players") or {}).items():
-            out += [Field(f"tokens:{n}", _("{player} tokens").format(player=n), int(p.get("tokens", 0))),
-                    Field(f"stored:{n}", _("{player} stored").format(player=n), int(p.get("stored", 0)), 0, 99)]
+            out += [
+                Field(f"tokens:{n}", _("{player} tokens").format(player=n), int(p.get("tokens", 0))),
+                Field(f"stored:{n}", _("{player} stored").format(player=n), int(p.get("stored", 0)), 0, 99),
+            ]
         return out
 
     def correction(self, changes) -> list[dict[str, Any]]:
@@ -187,15 +246,21 @@ class MansionOverScreen(OthersOverScreen):
         """Outcome title, places, stored points."""
         ranking = s.get("ranking") or []
         players = s.get("players") or {}
-        places = [_("{place}. {player} ({n} stored)").format(place=r["place"], player=r["player"],
-                                                              n=players.get(r["player"], {}).get("stored", 0)) for r in ranking]
-        lines = [_("Ended at tick {tick}: {why}").format(tick=s.get("tick", "?"), why=outcome_text(s.get("outcome"))),
-                 _("Ranking: {places}").format(places="; ".join(places) if places else _("enter roles to rank"))]
+        places = [
+            _("{place}. {player} ({n} stored)").format(
+                place=r["place"], player=r["player"], n=players.get(r["player"], {}).get("stored", 0)
+            )
+            for r in ranking
+        ]
+        lines = [
+            _("Ended at tick {tick}: {why}").format(
+                tick=s.get("tick", "?"), why=outcome_text(s.get("outcome"))
+            ),
+            _("Ranking: {places}").format(places="; ".join(places) if places else _("enter roles to rank")),
+        ]
         if s.get("vampires") is not None:
             lines.append(_("Vampires revealed: {n}").format(n=s["vampires"]))
         return _("Game over"), lines, room_cells(s, None)
-
-
 
 
 def mansion_params(action: Action) -> list[Param]:
@@ -207,11 +272,28 @@ def mansion_params(action: Action) -> list[Param]:
             low = p.low or 0
             out.append(number(("hand_points",), _("Points in their hand"), low, max(60, low + 20), low))
         elif p.name == "roles":
-            out += [choice(("roles", q.name), _("Role of {player}").format(player=q.name), list(q.choices),
-                           [_(ROLE_WORDS[r]) for r in q.choices], optional=True) for q in p.parts]
+            out += [
+                choice(
+                    ("roles", q.name),
+                    _("Role of {player}").format(player=q.name),
+                    list(q.choices),
+                    [_(ROLE_WORDS[r]) for r in q.choices],
+                    optional=True,
+                )
+                for q in p.parts
+            ]
         elif p.name == "hand_points":
-            out += [number(("hand_points", q.name), _("Hand points of {player}").format(player=q.name), 0, 60, 0, optional=True)
-                    for q in p.parts]
+            out += [
+                number(
+                    ("hand_points", q.name),
+                    _("Hand points of {player}").format(player=q.name),
+                    0,
+                    60,
+                    0,
+                    optional=True,
+                )
+                for q in p.parts
+            ]
     return out
 
 
@@ -229,12 +311,15 @@ def _rules_facts() -> tuple[tuple[int, ...], dict[int, str]]:
         return REVEAL_TICKS, {}
 
 
-
 def deck_line(deck: dict[str, Any]) -> str:
     """`Roles: 2 vampires, 4 humans (ours)` for the game screen."""
     v, h = deck.get("vampires", 1), deck.get("humans", 0)
     words = role_words(v, h)
-    return _("Roles: {roles}").format(roles=words) if deck.get("rulebook") else _("Roles: {roles} (ours)").format(roles=words)
+    return (
+        _("Roles: {roles}").format(roles=words)
+        if deck.get("rulebook")
+        else _("Roles: {roles} (ours)").format(roles=words)
+    )
 
 
 def clock_line(s: dict[str, Any], reveal_ticks: Sequence[int]) -> str:
@@ -244,7 +329,9 @@ def clock_line(s: dict[str, Any], reveal_ticks: Sequence[int]) -> str:
     if not left:
         return _("Roles: no reveal left")
     if left[1:]:
-        return _("Roles shown at tick {tick} (then {ticks})").format(tick=left[0], ticks=", ".join(map(str, left[1:])))
+        return _("Roles shown at tick {tick} (then {ticks})").format(
+            tick=left[0], ticks=", ".join(map(str, left[1:]))
+        )
     return _("Roles shown at tick {tick}").format(tick=left[0])
 
 
@@ -255,9 +342,13 @@ def dice_line(s: dict[str, Any]) -> str:
         p = (s.get("players") or {}).get(name, {})
         priority = p.get("priority")
         if p.get("tiebreak"):
-            priority = _("{priority}, roll-off {dice}").format(priority=priority, dice=" ".join(map(str, p["tiebreak"])))
+            priority = _("{priority}, roll-off {dice}").format(
+                priority=priority, dice=" ".join(map(str, p["tiebreak"]))
+            )
         if p.get("priority") is not None and p.get("wanted_room") is not None:
-            text = _("{player} room {room} ({priority})").format(player=name, room=p["wanted_room"], priority=priority)
+            text = _("{player} room {room} ({priority})").format(
+                player=name, room=p["wanted_room"], priority=priority
+            )
         elif p.get("priority") is not None:
             text = _("{player} ({priority})").format(player=name, priority=priority)
         elif p.get("dice"):
@@ -273,7 +364,9 @@ def points_line(s: dict[str, Any]) -> str:
     in the players' hands)."""
     players = s.get("players") or {}
     some = [f"{n} {p.get('stored', 0)}" for n, p in players.items() if p.get("stored")]
-    return _("Safe (target {target}): {points}").format(target=s.get("target", 20), points=", ".join(some) or _("nothing yet"))
+    return _("Safe (target {target}): {points}").format(
+        target=s.get("target", 20), points=", ".join(some) or _("nothing yet")
+    )
 
 
 def first_tie(s: dict[str, Any]) -> list[str]:
@@ -299,24 +392,72 @@ def room_cells(s: dict[str, Any], selected: str | None) -> list[CellVM]:
     for pos in DISTRICTS:
         d = districts.get(pos, {})
         kind = d.get("represents")
-        if kind == "room":  # its die face (the number the dice choose it by), its name, who is in it, its cards
+        if (
+            kind == "room"
+        ):  # its die face (the number the dice choose it by), its name, who is in it, its cards
             occ = list(d.get("occupants") or [])
             cards = int(d.get("cards", 0))
-            mark = "active" if turn_room == d.get("room") and occ else "red" if len(occ) >= ROOM_CAPACITY else "blue" if occ else ""
-            counts = ((Count(f"die{d['room']}", "", theme.TEXT),) if 1 <= int(d.get("room") or 0) <= 6 else ()) + \
-                ((Count("token.room-card", str(cards), theme.TEXT),) if cards else ()) + tuple(player_chip(s, p) for p in occ)
-            cells.append(CellVM(pos, data_name(d.get("name", "")) or str(d.get("room", "")), (), mark, pos == selected,
-                                counts=counts))
+            mark = (
+                "active"
+                if turn_room == d.get("room") and occ
+                else "red"
+                if len(occ) >= ROOM_CAPACITY
+                else "blue"
+                if occ
+                else ""
+            )
+            counts = (
+                ((Count(f"die{d['room']}", "", theme.TEXT),) if 1 <= int(d.get("room") or 0) <= 6 else ())
+                + ((Count("token.room-card", str(cards), theme.TEXT),) if cards else ())
+                + tuple(player_chip(s, p) for p in occ)
+            )
+            cells.append(
+                CellVM(
+                    pos,
+                    data_name(d.get("name", "")) or str(d.get("room", "")),
+                    (),
+                    mark,
+                    pos == selected,
+                    counts=counts,
+                )
+            )
         elif kind == "hall":  # who waits there: each player's chip (their shape, colour and initial)
             occ = list(d.get("occupants") or [])
-            cells.append(CellVM(pos, _("Main hall"), (), "", pos == selected, counts=tuple(player_chip(s, p) for p in occ)))
+            cells.append(
+                CellVM(
+                    pos, _("Main hall"), (), "", pos == selected, counts=tuple(player_chip(s, p) for p in occ)
+                )
+            )
         elif kind == "clock":  # the clock's hand as a picture, the tick against the clock's length
-            cells.append(CellVM(pos, _("Clock"), (_("{tick} of {length}").format(tick=s.get("tick", 1), length=s.get("clock_length", 12)),),
-                                "vampire", pos == selected, counts=(Count("token.clock", "", theme.ICON_COLOURS["clock"]),)))
+            cells.append(
+                CellVM(
+                    pos,
+                    _("Clock"),
+                    (
+                        _("{tick} of {length}").format(
+                            tick=s.get("tick", 1), length=s.get("clock_length", 12)
+                        ),
+                    ),
+                    "vampire",
+                    pos == selected,
+                    counts=(Count("token.clock", "", theme.ICON_COLOURS["clock"]),),
+                )
+            )
         elif kind == "roles":
             v = d.get("vampires")
-            cells.append(CellVM(pos, _("Roles"), (_("not shown") if v is None else ngettext("{n} vampire", "{n} vampires", v).format(n=v),),
-                                "combat" if s.get("step") == "reveal" else "", pos == selected))
+            cells.append(
+                CellVM(
+                    pos,
+                    _("Roles"),
+                    (
+                        _("not shown")
+                        if v is None
+                        else ngettext("{n} vampire", "{n} vampires", v).format(n=v),
+                    ),
+                    "combat" if s.get("step") == "reveal" else "",
+                    pos == selected,
+                )
+            )
         else:
             cells.append(CellVM(pos, "", (), "", pos == selected))
     return cells

@@ -14,11 +14,15 @@ def chart(states) -> tuple[Panel, ...]:
     last = states[-1]
     names = seat_names(last)
     length = num(last.get("clock_length")) or 12
-    left = Series(_("rounds left"), tuple(rounds_left(length, s.get("tick")) for s in picked), NEUTRAL, "diamond")
+    left = Series(
+        _("rounds left"), tuple(rounds_left(length, s.get("tick")) for s in picked), NEUTRAL, "diamond"
+    )
     stored = people(names, picked, lambda s, n: ((s.get("players") or {}).get(n) or {}).get("stored"))
     target = num(last.get("target")) or 20
-    return (Panel(_("Stored points"), _("round"), labels, stored, target, y_lines=((target, _("target")),)),
-            Panel(_("Rounds left"), _("round"), labels, (left,), length))
+    return (
+        Panel(_("Stored points"), _("round"), labels, stored, target, y_lines=((target, _("target")),)),
+        Panel(_("Rounds left"), _("round"), labels, (left,), length),
+    )
 
 
 def art(state) -> tuple[str, str]:
@@ -45,19 +49,55 @@ def moments(steps) -> list[Moment]:
         for e in step.events:
             kind = e.get("event")
             if kind == "roles_revealed":
-                out.append(Moment(10, _("Tick {tick}: the roles are shown: vampires {vampires}, humans {humans}.").format(
-                    tick=e["tick"], vampires=e["vampires"], humans=e["humans"]), i))
+                out.append(
+                    Moment(
+                        10,
+                        _("Tick {tick}: the roles are shown: vampires {vampires}, humans {humans}.").format(
+                            tick=e["tick"], vampires=e["vampires"], humans=e["humans"]
+                        ),
+                        i,
+                    )
+                )
             elif kind == "points_claimed":
-                out.append(Moment(9, _("Tick {tick}: {player} shows {total} points.").format(
-                    tick=tick, player=e["player"], total=e["total"]), i))
+                out.append(
+                    Moment(
+                        9,
+                        _("Tick {tick}: {player} shows {total} points.").format(
+                            tick=tick, player=e["player"], total=e["total"]
+                        ),
+                        i,
+                    )
+                )
             elif kind == "ranked":
                 firsts = [str(p) for p, place in e.get("ranking") or () if place == 1]
                 if firsts:
-                    out.append(Moment(8, _("The final ranking puts {players} first.").format(players=", ".join(firsts)), i))
+                    out.append(
+                        Moment(
+                            8,
+                            _("The final ranking puts {players} first.").format(players=", ".join(firsts)),
+                            i,
+                        )
+                    )
             elif kind == "cards_taken" and e["n"] >= 3:
-                out.append(Moment(3 + e["n"] / 100, _("Tick {tick}: {player} takes {n} cards from {room}.").format(
-                    tick=tick, player=e["player"], n=e["n"], room=room_name(e["room"])), i, "take"))
+                out.append(
+                    Moment(
+                        3 + e["n"] / 100,
+                        _("Tick {tick}: {player} takes {n} cards from {room}.").format(
+                            tick=tick, player=e["player"], n=e["n"], room=room_name(e["room"])
+                        ),
+                        i,
+                        "take",
+                    )
+                )
             elif kind == "points_stored" and e["points"] > 0:
-                out.append(Moment(4 + e["points"] / 100, _("Tick {tick}: {player} puts {points} points in the safe.").format(
-                    tick=tick, player=e["player"], points=e["points"]), i, "store"))
+                out.append(
+                    Moment(
+                        4 + e["points"] / 100,
+                        _("Tick {tick}: {player} puts {points} points in the safe.").format(
+                            tick=tick, player=e["player"], points=e["points"]
+                        ),
+                        i,
+                        "store",
+                    )
+                )
     return out

@@ -7,22 +7,59 @@ from companion.i18n import N_, NP_, _, rule_words
 
 # The seats' default names, in seat order: what the table calls a seat the setup named no one on (a
 # game journaled before the table asked for names; companion/narration/seatnames.py): the guests.
-SEAT_NAMES = (N_("Ada"), N_("Basil"), N_("Clara"), N_("Edgar"), N_("Flora"), N_("Gideon"), N_("Hazel"), N_("Ivo"))
+SEAT_NAMES = (
+    N_("Ada"),
+    N_("Basil"),
+    N_("Clara"),
+    N_("Edgar"),
+    N_("Flora"),
+    N_("Gideon"),
+    N_("Hazel"),
+    N_("Ivo"),
+)
 
 # the steps of the state JSON (`step`), as a title or a position line says them
-STEPS = {"roll": N_("everyone rolls"), "rolloff": N_("roll-off for a tie"), "turn": N_("turns"),
-         "reveal": N_("role reveal"), "over": N_("game over")}
+STEPS = {
+    "roll": N_("everyone rolls"),
+    "rolloff": N_("roll-off for a tie"),
+    "turn": N_("turns"),
+    "reveal": N_("role reveal"),
+    "over": N_("game over"),
+}
 # what an action's parameters are, for a picker's question
-NEEDS = {"tick": N_("Clock tick"), "hand_points": N_("Points in hand"), "room_cards": N_("Room cards"),
-         "vampires": N_("Vampires"), "stored": N_("Stored points"), "tokens": N_("Modify tokens"), "roles": N_("Roles")}
+NEEDS = {
+    "tick": N_("Clock tick"),
+    "hand_points": N_("Points in hand"),
+    "room_cards": N_("Room cards"),
+    "vampires": N_("Vampires"),
+    "stored": N_("Stored points"),
+    "tokens": N_("Modify tokens"),
+    "roles": N_("Roles"),
+}
 # how a game ended, by the state JSON's `outcome` (context "outcome").
-OUTCOMES = {"clock": NP_("outcome", "clock"), "points": NP_("outcome", "points"),
-            "all-vampires": NP_("outcome", "all vampires")}
+OUTCOMES = {
+    "clock": NP_("outcome", "clock"),
+    "points": NP_("outcome", "points"),
+    "all-vampires": NP_("outcome", "all vampires"),
+}
 # the rules the engine names in a refusal (context "rule"), keyed by their own words (i18n.rule_words).
-RULES = rule_words(NP_("rule", "roll"), NP_("rule", "assign"), NP_("rule", "modify"), NP_("rule", "lock"),
-                   NP_("rule", "order"), NP_("rule", "enter"), NP_("rule", "take"), NP_("rule", "store"),
-                   NP_("rule", "room action"), NP_("rule", "claim"), NP_("rule", "points"), NP_("rule", "rank"),
-                   NP_("rule", "reveal roles"), NP_("rule", "role deck"), rolloff=NP_("rule", "roll-off"))
+RULES = rule_words(
+    NP_("rule", "roll"),
+    NP_("rule", "assign"),
+    NP_("rule", "modify"),
+    NP_("rule", "lock"),
+    NP_("rule", "order"),
+    NP_("rule", "enter"),
+    NP_("rule", "take"),
+    NP_("rule", "store"),
+    NP_("rule", "room action"),
+    NP_("rule", "claim"),
+    NP_("rule", "points"),
+    NP_("rule", "rank"),
+    NP_("rule", "reveal roles"),
+    NP_("rule", "role deck"),
+    rolloff=NP_("rule", "roll-off"),
+)
 
 
 def outcome_sentence(state: dict) -> str:

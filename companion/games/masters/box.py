@@ -10,17 +10,18 @@ they never write files themselves.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
+from companion.games.masters.rules.data import ACTS, TRACKER_CELL_MAX, TRACKER_RESERVE
 from companion.i18n import N_, _, data_name
 from companion.inputs import DISTRICTS, Press
-from companion.games.masters.rules.data import ACTS, TRACKER_CELL_MAX, TRACKER_RESERVE
 from companion.ui.model import ButtonVM, CellVM, ViewModel
 from companion.ui.screens.base import Screen, UIContext
 from companion.ui.screens.keyboard import KeyboardScreen
 
 BANDS = (("high", N_("veil 4 to 6")), ("low", N_("veil 1 to 3")))
-MAX_NUMBER = TRACKER_CELL_MAX     # agents printed in one cell of a tracker
+MAX_NUMBER = TRACKER_CELL_MAX  # agents printed in one cell of a tracker
 MAX_RESERVE = TRACKER_RESERVE[1]  # agent tokens in the box
 
 
@@ -47,19 +48,38 @@ class TrackerScreen(Screen):
         for act in ACTS:
             for band, label in BANDS:
                 red, b1, b2 = t["numbers"][f"{act}.{band}"]
-                out += [(f"{act}.{band}.0", _("Act {act}, {band}, red").format(act=act, band=_(label)), red),
-                        (f"{act}.{band}.1", _("Act {act}, {band}, first blue-gray").format(act=act, band=_(label)), b1),
-                        (f"{act}.{band}.2", _("Act {act}, {band}, second blue-gray").format(act=act, band=_(label)), b2)]
+                out += [
+                    (f"{act}.{band}.0", _("Act {act}, {band}, red").format(act=act, band=_(label)), red),
+                    (
+                        f"{act}.{band}.1",
+                        _("Act {act}, {band}, first blue-gray").format(act=act, band=_(label)),
+                        b1,
+                    ),
+                    (
+                        f"{act}.{band}.2",
+                        _("Act {act}, {band}, second blue-gray").format(act=act, band=_(label)),
+                        b2,
+                    ),
+                ]
         return out
 
     def body(self) -> ViewModel:
         """One button per number (the chosen one selected), then save and back."""
-        buttons = [ButtonVM(f"f:{fid}", f"{label}: {value}", selected=(fid == self.field))
-                   for fid, label, value in self.fields()]
-        buttons += [ButtonVM("save", _("Save tracker for {n}").format(n=self.vampires), primary=True), ButtonVM("back", _("Back"))]
-        lines = (_("Copy the numbers printed on your veil tracker."),
-                 _("Pick a number, then veil up / veil down to change it."))
-        return ViewModel(self.name, _("Veil tracker: {n} vampires").format(n=self.vampires), lines, tuple(buttons))
+        buttons = [
+            ButtonVM(f"f:{fid}", f"{label}: {value}", selected=(fid == self.field))
+            for fid, label, value in self.fields()
+        ]
+        buttons += [
+            ButtonVM("save", _("Save tracker for {n}").format(n=self.vampires), primary=True),
+            ButtonVM("back", _("Back")),
+        ]
+        lines = (
+            _("Copy the numbers printed on your veil tracker."),
+            _("Pick a number, then veil up / veil down to change it."),
+        )
+        return ViewModel(
+            self.name, _("Veil tracker: {n} vampires").format(n=self.vampires), lines, tuple(buttons)
+        )
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Choose a field, save, or leave."""
@@ -67,8 +87,14 @@ class TrackerScreen(Screen):
             self.field = button_id[2:]
         elif button_id == "save":
             t = self.trackers[self.vampires]
-            self.ctx.emit({"intent": "teach_tracker", "vampires": self.vampires, "reserve": t["reserve"],
-                           "numbers": {k: list(v) for k, v in t["numbers"].items()}})
+            self.ctx.emit(
+                {
+                    "intent": "teach_tracker",
+                    "vampires": self.vampires,
+                    "reserve": t["reserve"],
+                    "numbers": {k: list(v) for k, v in t["numbers"].items()},
+                }
+            )
             self.ctx.stack.pop()
         elif button_id == "back":
             self.ctx.stack.pop()
@@ -103,11 +129,22 @@ class DistrictsScreen(Screen):
 
     def body(self) -> ViewModel:
         """The board with names; choosing a district opens the keyboard for its name."""
-        cells = tuple(CellVM(pos, data_name(self.districts.get(pos, {}).get("name", pos)), (),
-                             selected=(pos == self.selected)) for pos in DISTRICTS)
+        cells = tuple(
+            CellVM(
+                pos,
+                data_name(self.districts.get(pos, {}).get("name", pos)),
+                (),
+                selected=(pos == self.selected),
+            )
+            for pos in DISTRICTS
+        )
         chosen = self.districts.get(self.selected or "", {})
         why = None if chosen else _("press a district button first")
-        label = _("Rename {district}").format(district=data_name(chosen["name"])) if chosen.get("name") else _("Rename")
+        label = (
+            _("Rename {district}").format(district=data_name(chosen["name"]))
+            if chosen.get("name")
+            else _("Rename")
+        )
         buttons = (ButtonVM("rename", label, enabled=bool(chosen), why_not=why), ButtonVM("back", _("Back")))
         lines = (_("Press a district's button, then Rename to type the name on your tile."),)
         return ViewModel(self.name, _("District names"), lines, buttons, cells)
@@ -116,8 +153,14 @@ class DistrictsScreen(Screen):
         """Open the keyboard for the chosen district, or leave."""
         if button_id == "rename" and self.selected in self.districts:
             d = self.districts[self.selected]
-            self.ctx.stack.push(KeyboardScreen(self.ctx, _("Name of {district}").format(district=data_name(d["name"])), data_name(d["name"]),
-                                               {"intent": "teach_district", "key": d["key"]}))
+            self.ctx.stack.push(
+                KeyboardScreen(
+                    self.ctx,
+                    _("Name of {district}").format(district=data_name(d["name"])),
+                    data_name(d["name"]),
+                    {"intent": "teach_district", "key": d["key"]},
+                )
+            )
         elif button_id == "back":
             self.ctx.stack.pop()
         return True

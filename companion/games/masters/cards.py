@@ -23,8 +23,10 @@ def catalogue() -> list[dict]:
     """Known event cards as {key, name, act}, for the New card screen (CompanionError: data not loaded)."""
     from companion.games.masters.loader import load_masters
 
-    return [{"key": c.key, "name": c.name, "act": c.act, "red": list(c.red), "blue": list(c.blue)}
-            for c in load_masters().cards]
+    return [
+        {"key": c.key, "name": c.name, "act": c.act, "red": list(c.red), "blue": list(c.blue)}
+        for c in load_masters().cards
+    ]
 
 
 def grid_differs(key: str, grid) -> str | None:
@@ -37,7 +39,8 @@ def grid_differs(key: str, grid) -> str | None:
     if card is None or (set(grid["red"]), set(grid["blue"])) == (set(card.red), set(card.blue)):
         return None
     return _("The printed grid of {card} differs from the one taught: check the card.").format(
-        card=data_name(card.name) or key)
+        card=data_name(card.name) or key
+    )
 
 
 def command(key: str) -> dict:

@@ -20,8 +20,8 @@ import argparse
 import re
 import sys
 
-from companion.games.masters import teach
 from companion.errors import CommandError, DataFileError
+from companion.games.masters import teach
 from companion.i18n import N_, _, data_name
 
 EXIT_OK = 0
@@ -47,10 +47,16 @@ def _parser() -> argparse.ArgumentParser:
     from companion import paths
     from companion.cli import help_text
 
-    ap = argparse.ArgumentParser(prog="companion cards", description=help_text(
-        N_("`companion cards`: list, check, teach, export and import event-card data. "
-           "Taught data is kept in {folder}."),
-        folder=paths.config_dir()))
+    ap = argparse.ArgumentParser(
+        prog="companion cards",
+        description=help_text(
+            N_(
+                "`companion cards`: list, check, teach, export and import event-card data. "
+                "Taught data is kept in {folder}."
+            ),
+            folder=paths.config_dir(),
+        ),
+    )
     sub = ap.add_subparsers(dest="action", required=True)
     p = sub.add_parser("list", help=_("list the event cards: act, key, name, verified/taught, tag"))
     p.add_argument("--act", choices=teach.ACTS, help=_("only this act"))
@@ -64,21 +70,42 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--blue", metavar=_("CELLS"), help=_("the two blue-gray cells, e.g. C1,C3"))
     p.add_argument("--name", metavar=_("NAME"), help=_("the printed name (card or district)"))
     p.add_argument("--note", metavar=_("NOTE"), help=_("our short note (card or district)"))
-    p.add_argument("--tag", metavar=_("TAG"), help=_("register this tag id (NFC UID hex or QR payload) for the card/relic"))
+    p.add_argument(
+        "--tag",
+        metavar=_("TAG"),
+        help=_("register this tag id (NFC UID hex or QR payload) for the card/relic"),
+    )
     p.add_argument("--relic", metavar=_("RELIC"), help=_("relic key to register --tag for"))
-    p.add_argument("--tracker", type=int, metavar=_("VAMPIRES"), help=_("teach tracker numbers for this vampire count"))
+    p.add_argument(
+        "--tracker", type=int, metavar=_("VAMPIRES"), help=_("teach tracker numbers for this vampire count")
+    )
     p.add_argument("--reserve", type=int, metavar=_("AGENTS"), help=_("agent reserve printed on the tracker"))
-    p.add_argument("--numbers", action="append", default=[], metavar=_("ACT.BAND=RED:B1,B2"),
-                   help=_("e.g. I.high=2:1,0 (repeat for each deck and band)"))
-    p.add_argument("--district", metavar=_("DISTRICT"), help=_("district key to name or annotate, e.g. museum"))
-    p.add_argument("--photo", action="append", default=[], metavar=_("FILE"),
-                   help=_("a photo of the card, for the camera to know it by sight (repeatable)"))
+    p.add_argument(
+        "--numbers",
+        action="append",
+        default=[],
+        metavar=_("ACT.BAND=RED:B1,B2"),
+        help=_("e.g. I.high=2:1,0 (repeat for each deck and band)"),
+    )
+    p.add_argument(
+        "--district", metavar=_("DISTRICT"), help=_("district key to name or annotate, e.g. museum")
+    )
+    p.add_argument(
+        "--photo",
+        action="append",
+        default=[],
+        metavar=_("FILE"),
+        help=_("a photo of the card, for the camera to know it by sight (repeatable)"),
+    )
     p.set_defaults(run=_teach)
     p = sub.add_parser("identify", help=_("which taught card each photo shows, and its grid"))
     p.add_argument("files", nargs="+", metavar=_("FILE"))
     p.add_argument("--json", action="store_true", help=_("one JSON object per photo and line"))
-    p.add_argument("--grid-box", metavar=_("X0,Y0,X1,Y1"),
-                   help=_("where the grid is on the upright card, as fractions (default: [camera] grid_box)"))
+    p.add_argument(
+        "--grid-box",
+        metavar=_("X0,Y0,X1,Y1"),
+        help=_("where the grid is on the upright card, as fractions (default: [camera] grid_box)"),
+    )
     p.set_defaults(run=_identify)
     p = sub.add_parser("export", help=_("write all taught data and tags to one TOML file"))
     p.add_argument("file", metavar=_("FILE"))
@@ -112,7 +139,9 @@ def _list(args) -> int:
         if args.act and row["act"] != args.act:
             continue
         tag = ",".join(sorted(by_key.get(row["key"], []))) or "-"
-        print(f"{row['act']:4s} {row['key']:7s} {data_name(row['name'])[:28]:28s} {_(row['status']):9s} {tag}")
+        print(
+            f"{row['act']:4s} {row['key']:7s} {data_name(row['name'])[:28]:28s} {_(row['status']):9s} {tag}"
+        )
     for skipped in problems:
         print(_("companion cards: skipped: {problem}").format(problem=skipped.error), file=sys.stderr)
     return EXIT_BAD if any(s.whole for s in problems) else EXIT_OK
@@ -124,9 +153,19 @@ def card_rows(problems: list | None = None) -> list[dict]:
     is skipped goes to `problems` (`companion.gamedata.loader.Skipped`)."""
     from companion.games.masters.loader import load_masters  # reads the data files: only when listing
 
-    rows = [{"act": card.act, "key": card.key, "name": card.name or "",
-             "status": N_("taught") if card.source == "taught" else N_("verified") if card.verified else N_("example")}
-            for card in load_masters(problems=[] if problems is None else problems).cards]
+    rows = [
+        {
+            "act": card.act,
+            "key": card.key,
+            "name": card.name or "",
+            "status": N_("taught")
+            if card.source == "taught"
+            else N_("verified")
+            if card.verified
+            else N_("example"),
+        }
+        for card in load_masters(problems=[] if problems is None else problems).cards
+    ]
     acts = {a: i for i, a in enumerate(teach.ACTS)}
     return sorted(rows, key=lambda r: (acts[r["act"]], r["key"]))
 
@@ -149,8 +188,11 @@ def _teach(args) -> int:
         did.append(_("district {district}").format(district=args.district))
     if args.key and (args.red is not None or args.blue is not None):
         entry = teach.save_card_grid(args.key, args.red or [], args.blue or [], args.name, note=args.note)
-        did.append(_("card {card}: red {red}, blue {blue}").format(
-            card=args.key, red=",".join(entry["red"]) or "-", blue=",".join(entry["blue"]) or "-"))
+        did.append(
+            _("card {card}: red {red}, blue {blue}").format(
+                card=args.key, red=",".join(entry["red"]) or "-", blue=",".join(entry["blue"]) or "-"
+            )
+        )
     if args.tag:
         key = args.relic or args.key
         if not key:
@@ -182,8 +224,13 @@ def _identify(args) -> int:
             print(json.dumps(row), flush=True)
         else:
             grid = row["grid"]
-            cells = "" if grid is None else "  red {red}  blue {blue}".format(
-                red=",".join(grid["red"]) or "-", blue=",".join(grid["blue"]) or "-")
+            cells = (
+                ""
+                if grid is None
+                else "  red {red}  blue {blue}".format(
+                    red=",".join(grid["red"]) or "-", blue=",".join(grid["blue"]) or "-"
+                )
+            )
             print(f"{row['file']}: {row['card'] or _('a new card')} ({row['score']:.2f}){cells}")
     return EXIT_OK
 
@@ -192,7 +239,9 @@ def _numbers(text: str) -> tuple[tuple[str, str], tuple[int, tuple[int, int]]]:
     """Parse `I.high=2:1,0` into (("I", "high"), (2, (1, 0)))."""
     m = re.fullmatch(r"\s*(I|II|III)\.(high|low)\s*=\s*(\d+)\s*:\s*(\d+)\s*,\s*(\d+)\s*", text)
     if not m:
-        raise CommandError(_("--numbers {text!r}: write ACT.BAND=RED:BLUE1,BLUE2, e.g. I.high=2:1,0").format(text=text))
+        raise CommandError(
+            _("--numbers {text!r}: write ACT.BAND=RED:BLUE1,BLUE2, e.g. I.high=2:1,0").format(text=text)
+        )
     return (m.group(1), m.group(2)), (int(m.group(3)), (int(m.group(4)), int(m.group(5))))
 
 

@@ -22,10 +22,17 @@ from __future__ import annotations
 import re
 
 from companion.gamedata.checks import Checks, Record, flag, name, one_of, pair, text, whole
-from companion.i18n import N_, _
 from companion.games.masters.rules.data import (
-    ACTS, CARD_KEY, POSITIONS, TRACKER_CELL_MAX, TRACKER_RESERVE, VAMPIRE_COUNTS, AgentNumbers, Band,
+    ACTS,
+    CARD_KEY,
+    POSITIONS,
+    TRACKER_CELL_MAX,
+    TRACKER_RESERVE,
+    VAMPIRE_COUNTS,
+    AgentNumbers,
+    Band,
 )
+from companion.i18n import N_, _
 
 BANDS = tuple(b.value for b in Band)  # ("high", "low"): veil 4-6 and veil 1-3
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")  # district and relic keys: lower-case words joined by "-"
@@ -48,7 +55,9 @@ def grid_problem(red: list, blue: list, card: str) -> str | None:
     both colours, blue-gray cells come as a pair, at least one cell marked."""
     both = set(red) & set(blue)
     if both:
-        return _("card {card}: cell {cell} cannot be red and blue-gray at once").format(card=card, cell=sorted(both)[0])
+        return _("card {card}: cell {cell} cannot be red and blue-gray at once").format(
+            card=card, cell=sorted(both)[0]
+        )
     if len(blue) not in (0, 2):
         return _("card {card}: blue-gray cells come in a pair, got {n}").format(card=card, n=len(blue))
     if not red and not blue:
@@ -66,8 +75,14 @@ def _cells(v: Checks, key: str, value) -> list:
 
 def _numbers(v: Checks, key: str, value) -> AgentNumbers:
     """One band of a deck: { red = n, blue = [a, b] }."""
-    r = v.record(key, value, {"red": whole(0, TRACKER_CELL_MAX),  # blue: the two blue-gray numbers of a cell
-                              "blue": pair(0, TRACKER_CELL_MAX, N_("must be a pair of numbers, e.g. [1, 0]"))})
+    r = v.record(
+        key,
+        value,
+        {
+            "red": whole(0, TRACKER_CELL_MAX),  # blue: the two blue-gray numbers of a cell
+            "blue": pair(0, TRACKER_CELL_MAX, N_("must be a pair of numbers, e.g. [1, 0]")),
+        },
+    )
     return AgentNumbers(r.get("red"), r.get("blue"))
 
 
@@ -79,20 +94,60 @@ def _deck(v: Checks, key: str, value) -> dict[str, AgentNumbers]:
 
 FIELDS = {
     "tracker": {"reserve": whole(*TRACKER_RESERVE), "verified": flag, **{act: _deck for act in ACTS}},
-    "districts": {"name": name, "name_de": name, "effect": one_of("day", "night", "both"), "night_ap": whole(1, 2),
-                  "note": NOTE, "note_de": NOTE, "verified": flag},
-    "vampires": {"blood_ability": NAME, "blood_ability_de": NAME, "blood_note": NOTE, "blood_note_de": NOTE,
-                 "blood_cost": whole(1, 6), "dark_ability": NOTE, "dark_ability_de": NOTE,
-                 "dark_note": NOTE, "dark_note_de": NOTE, "dark_veil": whole(0, 6), "combat_ability": flag, "verified": flag},
-    "cards": {"act": one_of(*ACTS), "name": NAME, "name_de": NAME, "red": _cells, "blue": _cells, "continuing": flag,
-              "note": NOTE, "note_de": NOTE, "verified": flag},
-    "relics": {"name": NAME, "name_de": NAME, "note": NOTE, "note_de": NOTE, "max_blood": whole(0, 9), "once_per_round": flag,
-               "placeable": flag, "redirects_agents": flag, "ap": whole(0, 9), "blood": whole(0, 6),
-               "veil": whole(0, 6), "verified": flag},
+    "districts": {
+        "name": name,
+        "name_de": name,
+        "effect": one_of("day", "night", "both"),
+        "night_ap": whole(1, 2),
+        "note": NOTE,
+        "note_de": NOTE,
+        "verified": flag,
+    },
+    "vampires": {
+        "blood_ability": NAME,
+        "blood_ability_de": NAME,
+        "blood_note": NOTE,
+        "blood_note_de": NOTE,
+        "blood_cost": whole(1, 6),
+        "dark_ability": NOTE,
+        "dark_ability_de": NOTE,
+        "dark_note": NOTE,
+        "dark_note_de": NOTE,
+        "dark_veil": whole(0, 6),
+        "combat_ability": flag,
+        "verified": flag,
+    },
+    "cards": {
+        "act": one_of(*ACTS),
+        "name": NAME,
+        "name_de": NAME,
+        "red": _cells,
+        "blue": _cells,
+        "continuing": flag,
+        "note": NOTE,
+        "note_de": NOTE,
+        "verified": flag,
+    },
+    "relics": {
+        "name": NAME,
+        "name_de": NAME,
+        "note": NOTE,
+        "note_de": NOTE,
+        "max_blood": whole(0, 9),
+        "once_per_round": flag,
+        "placeable": flag,
+        "redirects_agents": flag,
+        "ap": whole(0, 9),
+        "blood": whole(0, 6),
+        "veil": whole(0, 6),
+        "verified": flag,
+    },
 }
 KEYS = {  # section -> (what a record's key must be, the message when it is not)
-    "tracker": (lambda k: k.isdigit() and int(k) in VAMPIRE_COUNTS, lambda: _(
-        "tracker key is the vampire count, one of {counts}").format(counts=VAMPIRE_COUNTS)),
+    "tracker": (
+        lambda k: k.isdigit() and int(k) in VAMPIRE_COUNTS,
+        lambda: _("tracker key is the vampire count, one of {counts}").format(counts=VAMPIRE_COUNTS),
+    ),
     "districts": (SLUG.match, lambda: _("district key must be lower-case words joined by '-'")),
     "cards": (CARD_KEY.match, lambda: _("card key must look like I-01 .. III-18")),
     "relics": (SLUG.match, lambda: _("relic key must be lower-case words joined by '-'")),
@@ -124,7 +179,9 @@ def _check_card(key: str, r: Record) -> None:
     """A card's act is its key's, and a grid it names is a possible one."""
     act = key.split("-")[0]
     if r.get("act", act) != act:
-        raise r.error("act", _("act {act!r} does not match the key {key!r}").format(act=r.get("act"), key=key))
+        raise r.error(
+            "act", _("act {act!r} does not match the key {key!r}").format(act=r.get("act"), key=key)
+        )
     if "red" in r or "blue" in r:
         problem = grid_problem(r.get("red", []), r.get("blue", []), key)
         if problem:

@@ -28,20 +28,29 @@ from companion.gamedata.checks import Checks, Record
 from companion.gamedata.loader import Skip, Skipped, skipper
 from companion.games.masters import fields as masters_fields
 from companion.games.masters.fields import BANDS
-from companion.i18n import _
 from companion.games.masters.rules.data import (
-    ACTS, POSITIONS, STATION, VAMPIRE_COUNTS, CardInfo, DistrictInfo, Effect, MastersData, RelicInfo, Tracker,
+    ACTS,
+    POSITIONS,
+    STATION,
+    VAMPIRE_COUNTS,
+    CardInfo,
+    DistrictInfo,
+    Effect,
+    MastersData,
+    RelicInfo,
+    Tracker,
     VampireInfo,
 )
-
+from companion.i18n import _
 
 FILES = ("tracker", "districts", "vampires", "cards", "relics")
 MIN_CARDS_PER_ACT = 6  # the easy difficulty draws 6 from each act
 SHIPPED = Path(__file__).resolve().parent / "data"  # the game's own data folder
 
 
-def load_masters(user_dir: str | Path | None = None, problems: list | None = None,
-                 strict: bool = False) -> MastersData:
+def load_masters(
+    user_dir: str | Path | None = None, problems: list | None = None, strict: bool = False
+) -> MastersData:
     """The Masters data: shipped files overlaid with the user's taught files (what does not pass its
     checks skipped: see the module's docstring for `problems` and `strict`)."""
     user = Path(user_dir) if user_dir is not None else paths.config_dir() / "masters"
@@ -50,8 +59,11 @@ def load_masters(user_dir: str | Path | None = None, problems: list | None = Non
     for name in FILES:
         built[name] = _load_kind(name, SHIPPED / f"{name}.toml", user / f"{name}.toml", skip)
     data = MastersData(
-        trackers=tuple(built["tracker"]), districts=tuple(built["districts"]), vampires=tuple(built["vampires"]),
-        cards=tuple(built["cards"]), relics=tuple(built["relics"]),
+        trackers=tuple(built["tracker"]),
+        districts=tuple(built["districts"]),
+        vampires=tuple(built["vampires"]),
+        cards=tuple(built["cards"]),
+        relics=tuple(built["relics"]),
     )
     _check_whole(data, SHIPPED)
     return data
@@ -71,8 +83,10 @@ def _load_kind(name: str, shipped: Path, user: Path, skip: Skip) -> list:
     base = tomlfile.load(shipped)
     shipped_records = {str(k): v for k, v in _table(base, name).items()}
     build = BUILDERS[name]
-    out = {key: build(key, masters_fields.record(Checks(base), name, key, rec), "shipped")
-           for key, rec in shipped_records.items()}
+    out = {
+        key: build(key, masters_fields.record(Checks(base), name, key, rec), "shipped")
+        for key, rec in shipped_records.items()
+    }
     taught = _taught_file(name, user, skip)
     if taught is None:
         return list(out.values())
@@ -99,7 +113,12 @@ def _taught_file(name: str, user: Path, skip: Skip) -> tuple[tomlfile.TomlDoc, d
     except DataFileError as exc:
         skip(exc, True)
     except OSError as exc:  # the folder cannot be looked into
-        skip(DataFileError(user, None, None, _("cannot read this file: {why}").format(why=(exc.strerror or "").lower())), True)
+        skip(
+            DataFileError(
+                user, None, None, _("cannot read this file: {why}").format(why=(exc.strerror or "").lower())
+            ),
+            True,
+        )
     return None
 
 
@@ -142,36 +161,73 @@ def _tracker(key: str, r: Record, source: str) -> Tracker:
 
 def _district(key: str, r: Record, source: str) -> DistrictInfo:
     """One district tile."""
-    return DistrictInfo(key, r.get("name"), Effect(r.get("effect")), r.get("night_ap", 1), r.get("note", ""),
-                        r.get("verified", False), source)
+    return DistrictInfo(
+        key,
+        r.get("name"),
+        Effect(r.get("effect")),
+        r.get("night_ap", 1),
+        r.get("note", ""),
+        r.get("verified", False),
+        source,
+    )
 
 
 def _vampire(key: str, r: Record, source: str) -> VampireInfo:
     """One vampire sheet."""
     return VampireInfo(
-        key, r.get("blood_ability"), r.get("blood_note", ""), r.get("blood_cost", 1), r.get("dark_ability", ""),
-        r.get("dark_note", ""), r.get("dark_veil", 1), r.get("combat_ability", False), r.get("verified", False), source,
+        key,
+        r.get("blood_ability"),
+        r.get("blood_note", ""),
+        r.get("blood_cost", 1),
+        r.get("dark_ability", ""),
+        r.get("dark_note", ""),
+        r.get("dark_veil", 1),
+        r.get("combat_ability", False),
+        r.get("verified", False),
+        source,
     )
 
 
 def _card(key: str, r: Record, source: str) -> CardInfo:
     """One event card slot."""
     return CardInfo(
-        key, r.get("act", key.split("-")[0]), r.get("name"), tuple(r.get("red", [])), tuple(r.get("blue", [])),
-        r.get("continuing", False), r.get("note", ""), r.get("verified", False), source,
+        key,
+        r.get("act", key.split("-")[0]),
+        r.get("name"),
+        tuple(r.get("red", [])),
+        tuple(r.get("blue", [])),
+        r.get("continuing", False),
+        r.get("note", ""),
+        r.get("verified", False),
+        source,
     )
 
 
 def _relic(key: str, r: Record, source: str) -> RelicInfo:
     """One relic card."""
     return RelicInfo(
-        key, r.get("name"), r.get("note", ""), r.get("max_blood", 0), r.get("once_per_round", False),
-        r.get("placeable", False), r.get("redirects_agents", False), r.get("ap", 0), r.get("blood", 0),
-        r.get("veil", 0), r.get("verified", False), source,
+        key,
+        r.get("name"),
+        r.get("note", ""),
+        r.get("max_blood", 0),
+        r.get("once_per_round", False),
+        r.get("placeable", False),
+        r.get("redirects_agents", False),
+        r.get("ap", 0),
+        r.get("blood", 0),
+        r.get("veil", 0),
+        r.get("verified", False),
+        source,
     )
 
 
-BUILDERS = {"tracker": _tracker, "districts": _district, "vampires": _vampire, "cards": _card, "relics": _relic}
+BUILDERS = {
+    "tracker": _tracker,
+    "districts": _district,
+    "vampires": _vampire,
+    "cards": _card,
+    "relics": _relic,
+}
 
 
 def _check_whole(data: MastersData, folder: Path) -> None:
@@ -185,11 +241,16 @@ def _check_whole(data: MastersData, folder: Path) -> None:
         if needed not in keys:
             raise DataFileError(folder / "districts.toml", None, f"districts.{needed}", _("missing district"))
     if len(keys) < len(POSITIONS):
-        raise DataFileError(folder / "districts.toml", None, "districts", _("{n} districts needed").format(n=len(POSITIONS)))
+        raise DataFileError(
+            folder / "districts.toml", None, "districts", _("{n} districts needed").format(n=len(POSITIONS))
+        )
     if len(data.vampires) < 2:
         raise DataFileError(folder / "vampires.toml", None, "vampires", _("at least two vampires needed"))
     for act in ACTS:
         if len(data.cards_of(act)) < MIN_CARDS_PER_ACT:
-            raise DataFileError(folder / "cards.toml", None, "cards", _("act {act} needs {n} cards").format(act=act, n=MIN_CARDS_PER_ACT))
-
-
+            raise DataFileError(
+                folder / "cards.toml",
+                None,
+                "cards",
+                _("act {act} needs {n} cards").format(act=act, n=MIN_CARDS_PER_ACT),
+            )

@@ -10,12 +10,13 @@ first); it only reads the taught files (`companion.gamedata.teach`), the loop sa
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
-from companion.i18n import _
 from companion.errors import CompanionError
+from companion.i18n import _
 
-CARDS_IN_BOX = 54     # 18 event cards in each of the decks I, II and III
+CARDS_IN_BOX = 54  # 18 event cards in each of the decks I, II and III
 CARDS_PER_ACT = 18
 DECK_MODES = ("physical", "digital")
 
@@ -33,7 +34,7 @@ def taught_grids() -> set[str]:
 
 
 def progress_line(taught: int | None = None) -> str:
-    """"Cards taught: 17 of 54" (counted now unless `taught` is given)."""
+    """ "Cards taught: 17 of 54" (counted now unless `taught` is given)."""
     n = len(taught_grids()) if taught is None else taught
     return _("Cards taught: {n} of {total}").format(n=n, total=CARDS_IN_BOX)
 
@@ -74,9 +75,13 @@ def trackers_in_use() -> dict[int, dict[str, Any]]:
     from companion.games.masters.loader import load_masters
 
     data = load_masters()
-    return {t.vampires: {"reserve": t.reserve,
-                         "numbers": {f"{act}.{band}": [n.red, *n.blue] for act, band, n in t.numbers}}
-            for t in data.trackers}
+    return {
+        t.vampires: {
+            "reserve": t.reserve,
+            "numbers": {f"{act}.{band}": [n.red, *n.blue] for act, band, n in t.numbers},
+        }
+        for t in data.trackers
+    }
 
 
 def box_cards() -> list[dict[str, Any]]:
@@ -84,8 +89,17 @@ def box_cards() -> list[dict[str, Any]]:
     from companion.games.masters.loader import load_masters
 
     taught = taught_grids()
-    return [{"key": c.key, "act": c.act, "name": c.name, "red": list(c.red), "blue": list(c.blue),
-             "taught": c.key in taught} for c in load_masters().cards]
+    return [
+        {
+            "key": c.key,
+            "act": c.act,
+            "name": c.name,
+            "red": list(c.red),
+            "blue": list(c.blue),
+            "taught": c.key in taught,
+        }
+        for c in load_masters().cards
+    ]
 
 
 def free_key(cards: list[Mapping[str, Any]], act: str, drawn=()) -> str | None:
@@ -99,11 +113,10 @@ def free_key(cards: list[Mapping[str, Any]], act: str, drawn=()) -> str | None:
 
 
 def grid_text(red, blue) -> str:
-    """"red B2, blue-gray A3 C1" for a card's grid."""
+    """ "red B2, blue-gray A3 C1" for a card's grid."""
     parts = []
     if red:
         parts.append(_("red {cells}").format(cells=" ".join(red)))
     if blue:
         parts.append(_("blue-gray {cells}").format(cells=" ".join(blue)))
     return ", ".join(parts) or _("no cells")
-

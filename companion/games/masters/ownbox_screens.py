@@ -16,16 +16,17 @@ The screens read what is taught (companion/games/masters/ownbox.py) when they op
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from companion.games.masters import ownbox
+from companion.games.masters.box import TrackerScreen
+from companion.games.masters.tools import TeachCardScreen
 from companion.i18n import N_, _, data_name
 from companion.inputs import DISTRICTS, Press
 from companion.ui.model import ButtonVM, ViewModel
 from companion.ui.screens.base import Screen, UIContext
-from companion.games.masters.box import TrackerScreen
 from companion.ui.screens.keyboard import KeyboardScreen
-from companion.games.masters.tools import TeachCardScreen
 
 WORDS = {"high": N_("veil 4-6"), "low": N_("veil 1-3")}
 
@@ -36,8 +37,13 @@ class TrackerWalk(TrackerScreen):
     name = "tracker-walk"
     transient = True
 
-    def __init__(self, ctx: UIContext, trackers: Mapping[int, Mapping[str, Any]], vampires: int,
-                 setup: Mapping[str, Any]) -> None:
+    def __init__(
+        self,
+        ctx: UIContext,
+        trackers: Mapping[int, Mapping[str, Any]],
+        vampires: int,
+        setup: Mapping[str, Any],
+    ) -> None:
         """Walk `vampires`' side of `trackers` (the numbers in use now); `setup` starts the game."""
         super().__init__(ctx, trackers, vampires)
         self.setup = dict(setup)
@@ -51,12 +57,19 @@ class TrackerWalk(TrackerScreen):
         value = dict((f, v) for f, label, v in self.fields())[fid]
         last = self.index == len(self.steps) - 1
         # Previous only once there is a number before (never a greyed button answering in red)
-        buttons = (ButtonVM("next", _("Save and start") if last else _("Next number")),
-                   *((ButtonVM("prev", _("Previous")),) if self.index > 0 else ()),
-                   ButtonVM("examples", _("Start with example numbers")), ButtonVM("back", _("Back")))
-        lines = (f"{_question(fid)}: {value}",
-                 _("{n}-vampire side, number {i} of {total}").format(n=self.vampires, i=self.index + 1, total=len(self.steps)),
-                 _("Veil up / down: change. Confirm: next."))
+        buttons = (
+            ButtonVM("next", _("Save and start") if last else _("Next number")),
+            *((ButtonVM("prev", _("Previous")),) if self.index > 0 else ()),
+            ButtonVM("examples", _("Start with example numbers")),
+            ButtonVM("back", _("Back")),
+        )
+        lines = (
+            f"{_question(fid)}: {value}",
+            _("{n}-vampire side, number {i} of {total}").format(
+                n=self.vampires, i=self.index + 1, total=len(self.steps)
+            ),
+            _("Veil up / down: change. Confirm: next."),
+        )
         return ViewModel(self.name, _("Your veil tracker: {value}").format(value=value), lines, buttons)
 
     def activate(self, button_id: str, kind: Press) -> bool:
@@ -65,8 +78,14 @@ class TrackerWalk(TrackerScreen):
             self._go(1)
         elif button_id == "next":
             t = self.trackers[self.vampires]
-            self.ctx.emit({"intent": "teach_tracker", "vampires": self.vampires, "reserve": t["reserve"],
-                           "numbers": {k: list(v) for k, v in t["numbers"].items()}})
+            self.ctx.emit(
+                {
+                    "intent": "teach_tracker",
+                    "vampires": self.vampires,
+                    "reserve": t["reserve"],
+                    "numbers": {k: list(v) for k, v in t["numbers"].items()},
+                }
+            )
             self.ctx.emit(dict(self.setup))
         elif button_id == "prev":
             self._go(-1)
@@ -91,7 +110,9 @@ class DrawCardScreen(TeachCardScreen):
     name = "draw-card"
     transient = True  # closes once the card is drawn
 
-    def __init__(self, ctx: UIContext, action_command: Mapping[str, Any], cards: list[Mapping[str, Any]]) -> None:
+    def __init__(
+        self, ctx: UIContext, action_command: Mapping[str, Any], cards: list[Mapping[str, Any]]
+    ) -> None:
         """Start on the list, or straight on the grid when no taught card of this deck is left."""
         super().__init__(ctx, "", [])
         self.command = dict(action_command)
@@ -108,7 +129,7 @@ class DrawCardScreen(TeachCardScreen):
         return [c for c in self.cards if c["taught"] and c["act"] == self.act and c["key"] not in self.drawn]
 
     def progress(self) -> str:
-        """"Cards taught: 17 of 54"."""
+        """ "Cards taught: 17 of 54"."""
         return ownbox.progress_line(sum(1 for c in self.cards if c["taught"]))
 
     def key(self) -> str:
@@ -118,28 +139,54 @@ class DrawCardScreen(TeachCardScreen):
     def body(self) -> ViewModel:
         """Pick mode: the taught cards with their grids; grid mode: the grid being tapped."""
         if self.mode == "pick":
-            why = None if self.new_key else _("all {n} cards of deck {act} are taught").format(n=ownbox.CARDS_PER_ACT, act=self.act)
-            buttons = [ButtonVM(f"card:{c['key']}", f"{data_name(c['name'])}: {ownbox.grid_text(c['red'], c['blue'])}")
-                       for c in self.known()]
-            buttons += [ButtonVM("grid", _("New card: tap its grid"), enabled=why is None, why_not=why),
-                        ButtonVM("cancel", _("Cancel"))]
-            lines = (_("Turn over the top card of deck {act}.").format(act=self.act), _("Pick it, or tap a new card's grid."),
-                     self.progress())
+            why = (
+                None
+                if self.new_key
+                else _("all {n} cards of deck {act} are taught").format(n=ownbox.CARDS_PER_ACT, act=self.act)
+            )
+            buttons = [
+                ButtonVM(
+                    f"card:{c['key']}", f"{data_name(c['name'])}: {ownbox.grid_text(c['red'], c['blue'])}"
+                )
+                for c in self.known()
+            ]
+            buttons += [
+                ButtonVM("grid", _("New card: tap its grid"), enabled=why is None, why_not=why),
+                ButtonVM("cancel", _("Cancel")),
+            ]
+            lines = (
+                _("Turn over the top card of deck {act}.").format(act=self.act),
+                _("Pick it, or tap a new card's grid."),
+                self.progress(),
+            )
             return ViewModel(self.name, _("Draw from deck {act}").format(act=self.act), lines, tuple(buttons))
         red = [p for p in DISTRICTS if self.cells.get(p) == "red"]
         blue = [p for p in DISTRICTS if self.cells.get(p) == "blue"]
-        why = _("press the card's red cells first") if not red and not blue else (
-            _("blue-gray cells come in pairs") if len(blue) not in (0, 2) else None)
+        why = (
+            _("press the card's red cells first")
+            if not red and not blue
+            else (_("blue-gray cells come in pairs") if len(blue) not in (0, 2) else None)
+        )
         named = self.name_given or _("no name yet")
-        buttons = [ButtonVM("save", _("Save and draw"), enabled=why is None, primary=True, why_not=why),
-                   ButtonVM("name", _("Name: {name}").format(name=named))]
+        buttons = [
+            ButtonVM("save", _("Save and draw"), enabled=why is None, primary=True, why_not=why),
+            ButtonVM("name", _("Name: {name}").format(name=named)),
+        ]
         if self.known():
             buttons.append(ButtonVM("back", _("Back to the list")))
         buttons.append(ButtonVM("cancel", _("Cancel")))
-        lines = (_("Press red cells once, blue-gray twice."),
-                 _first_upper(ownbox.grid_text(red, blue)), self.progress())
-        return ViewModel(self.name, _("New card of deck {act}").format(act=self.act), lines, tuple(buttons),
-                         self.grid_cells())
+        lines = (
+            _("Press red cells once, blue-gray twice."),
+            _first_upper(ownbox.grid_text(red, blue)),
+            self.progress(),
+        )
+        return ViewModel(
+            self.name,
+            _("New card of deck {act}").format(act=self.act),
+            lines,
+            tuple(buttons),
+            self.grid_cells(),
+        )
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Draw a picked card, name the new one, save and draw; to the grid (while a slot is free), back
@@ -189,7 +236,9 @@ class _NameKeyboard(KeyboardScreen):
 
     def __init__(self, screen: DrawCardScreen) -> None:
         """Type the name of `screen`'s new card."""
-        super().__init__(screen.ctx, _("Name of card {card}").format(card=screen.key()), screen.name_given or "", {})
+        super().__init__(
+            screen.ctx, _("Name of card {card}").format(card=screen.key()), screen.name_given or "", {}
+        )
         self.screen = screen
 
     def activate(self, button_id: str, kind: Press) -> bool:
@@ -243,7 +292,9 @@ def _question(fid: str) -> str:
         return _("Agents in the reserve at setup")
     act_band, dot, slot = fid.rpartition(".")
     act, dot, band = act_band.partition(".")
-    what = (_("agents on each red cell"), _("first blue-gray number"), _("second blue-gray number"))[int(slot)]
+    what = (_("agents on each red cell"), _("first blue-gray number"), _("second blue-gray number"))[
+        int(slot)
+    ]
     return _("Deck {act}, {band}: {what}").format(act=act, band=_(WORDS[band]), what=what)
 
 

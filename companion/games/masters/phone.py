@@ -3,7 +3,8 @@ vampires and veil), so the phone view (companion/web/phoneview.py) asks this for
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from companion.i18n import _, data_name
 from companion.inputs import DISTRICTS
@@ -25,9 +26,20 @@ def board(state: Mapping[str, Any]) -> list[dict[str, Any]]:
             lines.append(_("minions {n}").format(n=minions))
         if d.get("sigil"):
             lines.append(_("sigil: {name}").format(name=d["sigil"]))
-        here = [n for n, v in vampires.items() if isinstance(v, Mapping) and v.get("district") == pos and not v.get("drained")]
+        here = [
+            n
+            for n, v in vampires.items()
+            if isinstance(v, Mapping) and v.get("district") == pos and not v.get("drained")
+        ]
         danger = (hidden or exposed) > minions
-        out.append({"pos": pos, "label": data_name(str(d.get("name") or pos)), "lines": lines,
-                    "colour": MOOD_COLOURS["danger" if danger else "night" if minions else "occupied"],
-                    "level": 0.8, "marks": marks(seats.get(n) or {"name": n} for n in here)})
+        out.append(
+            {
+                "pos": pos,
+                "label": data_name(str(d.get("name") or pos)),
+                "lines": lines,
+                "colour": MOOD_COLOURS["danger" if danger else "night" if minions else "occupied"],
+                "level": 0.8,
+                "marks": marks(seats.get(n) or {"name": n} for n in here),
+            }
+        )
     return out

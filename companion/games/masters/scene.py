@@ -21,10 +21,26 @@ from companion import palette
 from companion.lighting.color import BLACK, RGB, WHITE, Blend, scale
 from companion.lighting.compositor import Overlay
 from companion.lighting.effects import (
-    OFF, FadeParams, Layer, LayersParams, Look, SequenceParams, Step, look, solid,
+    OFF,
+    FadeParams,
+    Layer,
+    LayersParams,
+    Look,
+    SequenceParams,
+    Step,
+    look,
+    solid,
 )
-from companion.lighting.scenes import Plan, Reaction, district_lights, veil_lights
-from companion.lighting.scenes import count, on_district, react_with, settle
+from companion.lighting.scenes import (
+    Plan,
+    Reaction,
+    count,
+    district_lights,
+    on_district,
+    react_with,
+    settle,
+    veil_lights,
+)
 
 DAY_AMBIENT: RGB = (120, 75, 25)
 NIGHT_AMBIENT: RGB = (30, 50, 140)
@@ -72,7 +88,9 @@ def react(event: Mapping[str, Any], view: Mapping[str, Any] | None, t: float) ->
 # ---------------------------------------------------------------- district mood
 
 
-def district_look(pos: str, d: Mapping[str, Any], view: Mapping[str, Any], seats: dict[str, int], combat: Mapping) -> Look:
+def district_look(
+    pos: str, d: Mapping[str, Any], view: Mapping[str, Any], seats: dict[str, int], combat: Mapping
+) -> Look:
     """One district's look: its mood, vampire pixels and any combat alarm, stacked."""
     vampires = []
     for name, v in (view.get("vampires") or {}).items():
@@ -83,15 +101,30 @@ def district_look(pos: str, d: Mapping[str, Any], view: Mapping[str, Any], seats
     if combat.get("district") == pos:
         fight = "day" if combat.get("day") else "night"
     return _district(
-        pos, view.get("phase") == "night", count(d.get("agents_hidden")), count(d.get("agents_exposed")),
-        count(d.get("minions")), vampire_colour(str(sigil), seats) if sigil else None,
-        tuple(sorted(vampires)), max(4, len(seats)), fight,
+        pos,
+        view.get("phase") == "night",
+        count(d.get("agents_hidden")),
+        count(d.get("agents_exposed")),
+        count(d.get("minions")),
+        vampire_colour(str(sigil), seats) if sigil else None,
+        tuple(sorted(vampires)),
+        max(4, len(seats)),
+        fight,
     )
 
 
 @lru_cache(maxsize=512)  # the same situation gives the same Look object: cheap to compare and render
-def _district(pos: str, night: bool, hidden: int, exposed: int, minions: int, sigil: RGB | None,
-              vampires: tuple[tuple[int, RGB, bool], ...], slots: int, fight: str | None) -> Look:
+def _district(
+    pos: str,
+    night: bool,
+    hidden: int,
+    exposed: int,
+    minions: int,
+    sigil: RGB | None,
+    vampires: tuple[tuple[int, RGB, bool], ...],
+    slots: int,
+    fight: str | None,
+) -> Look:
     """A district's look from the facts that shape it (all hashable)."""
     agents = hidden + exposed
     if sigil:
@@ -176,10 +209,13 @@ def _finale(outcome: str, view: Mapping[str, Any]) -> dict[str, Look]:
     veil = veil_lights()
     if outcome == "victory":
         for i, name in enumerate(veil):
-            looks[name] = _sequence(VEIL_STEP_S * i, (
-                Step(look("flash", color=WHITE, count=2, period=0.3), 0.6),
-                Step(solid(GOLD), 0.0),
-            ))
+            looks[name] = _sequence(
+                VEIL_STEP_S * i,
+                (
+                    Step(look("flash", color=WHITE, count=2, period=0.3), 0.6),
+                    Step(solid(GOLD), 0.0),
+                ),
+            )
     else:
         for name in veil:
             looks[name] = OFF
@@ -233,18 +269,28 @@ def _veil_changed(event: Mapping, view: Mapping, t: float) -> Reaction:
     if new < old:
         for k, i in enumerate(range(old, new, -1)):
             delay = k * VEIL_STEP_S
-            lk = Look("sequence", SequenceParams((
-                Step(solid(scale(veil_colour(old), 0.8)), delay),
-                Step(Look("fade", FadeParams(ALARM_RED, BLACK, 0.6)), 0.6),
-            )))
+            lk = Look(
+                "sequence",
+                SequenceParams(
+                    (
+                        Step(solid(scale(veil_colour(old), 0.8)), delay),
+                        Step(Look("fade", FadeParams(ALARM_RED, BLACK, 0.6)), 0.6),
+                    )
+                ),
+            )
             out.append(Overlay(veil[i], lk, t, delay + 0.6))
     else:
         for k, i in enumerate(range(old + 1, new + 1)):
             delay = k * VEIL_STEP_S
-            lk = Look("sequence", SequenceParams((
-                Step(OFF, delay),
-                Step(Look("fade", FadeParams(WHITE, scale(veil_colour(new), 0.8), 0.5)), 0.5),
-            )))
+            lk = Look(
+                "sequence",
+                SequenceParams(
+                    (
+                        Step(OFF, delay),
+                        Step(Look("fade", FadeParams(WHITE, scale(veil_colour(new), 0.8), 0.5)), 0.5),
+                    )
+                ),
+            )
             out.append(Overlay(veil[i], lk, t, delay + 0.5))
     return Reaction(tuple(out))
 
@@ -259,7 +305,9 @@ def _phase_changed(event: Mapping, view: Mapping, t: float) -> Reaction:
     for name in district_lights():
         col = int(name[-1]) - 1
         delay = 0.3 * (col if phase == "night" else 2 - col)
-        out.append(Overlay(name, look("sweep", color=colour, duration=1.2, width=0.5), t + delay, 1.2, Blend.ADD))
+        out.append(
+            Overlay(name, look("sweep", color=colour, duration=1.2, width=0.5), t + delay, 1.2, Blend.ADD)
+        )
     return Reaction(tuple(out), fade=PHASE_FADE)
 
 
@@ -327,7 +375,9 @@ def _sigil_placed(event: Mapping, view: Mapping, t: float) -> Reaction:
 
 def _minion_recruited(event: Mapping, view: Mapping, t: float) -> Reaction:
     """One deep red swell where the minion appears."""
-    return on_district(event.get("district"), look("pulse", color=VAMPIRE_GLOW, period=0.8), t, 0.8, Blend.ADD)
+    return on_district(
+        event.get("district"), look("pulse", color=VAMPIRE_GLOW, period=0.8), t, 0.8, Blend.ADD
+    )
 
 
 _HANDLERS = {
@@ -357,4 +407,6 @@ def _seats(view: Mapping[str, Any]) -> dict[str, int]:
 
 def _seed(pos: str) -> int:
     """A fixed seed per district, so neighbours do not flicker in step."""
-    return "ABC".index(pos[0]) * 3 + int(pos[1]) if len(pos) == 2 and pos[0] in "ABC" and pos[1] in "123" else 0
+    return (
+        "ABC".index(pos[0]) * 3 + int(pos[1]) if len(pos) == 2 and pos[0] in "ABC" and pos[1] in "123" else 0
+    )

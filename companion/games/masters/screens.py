@@ -6,13 +6,14 @@ The base screen is chosen from the state (`route`, the plugin's). Every button c
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
-from companion.i18n import _, data_name, ngettext
-from companion.narration.words import refusal_text
-from companion.inputs import Press
-from companion.rules.base import Action
 from companion.games.masters import view as mv
+from companion.i18n import _, data_name, ngettext
+from companion.inputs import Press
+from companion.narration.words import refusal_text
+from companion.rules.base import Action
 from companion.ui.model import ButtonVM, Count, ViewModel
 from companion.ui.screens.base import Screen, UIContext
 from companion.ui.screens.game import GameScreen as SharedGameScreen

@@ -17,8 +17,9 @@ def _vision():
     try:
         from companion.vision import grid, service, store
     except ImportError as exc:
-        raise CommandError(_("the camera needs OpenCV: pip install 'nightwatch-companion[camera]' ({why})").format(
-            why=exc)) from None
+        raise CommandError(
+            _("the camera needs OpenCV: pip install 'nightwatch-companion[camera]' ({why})").format(why=exc)
+        ) from None
     return grid, service, store
 
 

@@ -15,8 +15,10 @@ def chart(states) -> tuple[Panel, ...]:
     veil = Series(_("veil"), tuple(num(s.get("veil")) for s in picked), NEUTRAL, "diamond")
     kills = people(names, picked, lambda s, n: ((s.get("vampires") or {}).get(n) or {}).get("kills"))
     top = max([6.0] + [v for k in kills for v in k.values if v is not None])
-    return (Panel(_("Veil"), _("round"), labels, (veil,), 6),
-            Panel(_("Kills"), _("round"), labels, kills, top))
+    return (
+        Panel(_("Veil"), _("round"), labels, (veil,), 6),
+        Panel(_("Kills"), _("round"), labels, kills, top),
+    )
 
 
 def art(state) -> tuple[str, str]:
@@ -48,26 +50,73 @@ def moments(steps) -> list[Moment]:
                 fall[2] = e["new"]
             elif kind == "vampire_drained" and not drained:
                 drained = True
-                out.append(Moment(9, in_round(s.get("round"), _("{vampire} is drained.").format(vampire=e["vampire"])), i))
+                out.append(
+                    Moment(
+                        9,
+                        in_round(s.get("round"), _("{vampire} is drained.").format(vampire=e["vampire"])),
+                        i,
+                    )
+                )
             elif kind == "card_drawn":
                 last_card = (i, s, e)
             elif kind == "sigil_placed":
-                where = data_name(((s.get("districts") or {}).get(e["district"]) or {}).get("name") or e["district"])
-                out.append(Moment(6, in_round(s.get("round"), _("{vampire} places a dread sigil in {district}.").format(
-                    vampire=e["vampire"], district=where)), i, "sigil"))
+                where = data_name(
+                    ((s.get("districts") or {}).get(e["district"]) or {}).get("name") or e["district"]
+                )
+                out.append(
+                    Moment(
+                        6,
+                        in_round(
+                            s.get("round"),
+                            _("{vampire} places a dread sigil in {district}.").format(
+                                vampire=e["vampire"], district=where
+                            ),
+                        ),
+                        i,
+                        "sigil",
+                    )
+                )
             elif kind == "combat_ended":
                 kills = dict(e.get("kills") or {})
                 if sum(kills.values()) >= 2:
                     best = max(kills, key=kills.get)
-                    out.append(Moment(4 + kills[best] / 10, in_round(s.get("round"), ngettext(
-                        "{vampire} kills {n} agent in one fight.", "{vampire} kills {n} agents in one fight.",
-                        kills[best]).format(vampire=best, n=kills[best])), i, "combat"))
+                    out.append(
+                        Moment(
+                            4 + kills[best] / 10,
+                            in_round(
+                                s.get("round"),
+                                ngettext(
+                                    "{vampire} kills {n} agent in one fight.",
+                                    "{vampire} kills {n} agents in one fight.",
+                                    kills[best],
+                                ).format(vampire=best, n=kills[best]),
+                            ),
+                            i,
+                            "combat",
+                        )
+                    )
     if falls:
         rnd, (i, old, new) = max(falls.items(), key=lambda kv: (kv[1][1] - kv[1][2], -kv[0]))
-        out.append(Moment(10, _("Round {n}: the veil falls from {old} to {new}.").format(n=rnd, old=old, new=new), i))
-    if last_card is not None and steps[-1].state.get("outcome") is not None:  # the last: once the game is over
+        out.append(
+            Moment(10, _("Round {n}: the veil falls from {old} to {new}.").format(n=rnd, old=old, new=new), i)
+        )
+    if (
+        last_card is not None and steps[-1].state.get("outcome") is not None
+    ):  # the last: once the game is over
         i, s, e = last_card
-        named = e.get("name") and e["name"] != f"Card {e['card']}"  # a card taught by its grid alone has no name
-        out.append(Moment(8, in_round(s.get("round"), _("the last card, “{name}”.").format(name=data_name(e["name"])) if named
-                                      else _("the last card.")), i))
+        named = (
+            e.get("name") and e["name"] != f"Card {e['card']}"
+        )  # a card taught by its grid alone has no name
+        out.append(
+            Moment(
+                8,
+                in_round(
+                    s.get("round"),
+                    _("the last card, “{name}”.").format(name=data_name(e["name"]))
+                    if named
+                    else _("the last card."),
+                ),
+                i,
+            )
+        )
     return out

@@ -30,9 +30,15 @@ from companion.gamedata.checks import Checks
 from companion.gamedata.teach import TeachError, base_dir  # noqa: F401  (TeachError: re-exported)
 from companion.games.masters import fields as masters_fields
 from companion.games.masters.fields import BANDS, SLUG
+from companion.games.masters.rules.data import (
+    ACTS,
+    CARD_KEY,
+    TRACKER_CELL_MAX,
+    TRACKER_RESERVE,
+    VAMPIRE_COUNTS,
+)
 from companion.i18n import N_, _, ngettext
 from companion.inputs import MAX_TAG
-from companion.games.masters.rules.data import ACTS, CARD_KEY, TRACKER_CELL_MAX, TRACKER_RESERVE, VAMPIRE_COUNTS
 
 SECTIONS = ("cards", "tracker", "districts", "relics")  # one file each in masters/
 EXPORT_FORMAT = "nightwatch-taught"
@@ -58,19 +64,23 @@ def normalize_tag(text: str) -> str:
     stripped; TeachError if empty, unprintable or longer than 64 characters."""
     tag = str(text).strip()
     if not tag or len(tag) > MAX_TAG or not all(0x20 <= ord(c) <= 0x7E for c in tag):
-        raise TeachError(_("tag id {tag!r} must be 1..{n} printable ASCII characters").format(tag=text, n=MAX_TAG))
+        raise TeachError(
+            _("tag id {tag!r} must be 1..{n} printable ASCII characters").format(tag=text, n=MAX_TAG)
+        )
     if _HEX_UID.match(tag) and len(re.sub(r"[:\- ]", "", tag)) in (8, 14, 20):
         return re.sub(r"[:\- ]", "", tag).upper()
     return tag
 
 
 def key_kind(key: str) -> str:
-    """"card" for an event card key ("II-07"), "relic" for a relic key ("pristine-blood")."""
+    """ "card" for an event card key ("II-07"), "relic" for a relic key ("pristine-blood")."""
     if CARD_KEY.match(key):
         return "card"
     if SLUG.match(key):
         return "relic"
-    raise TeachError(_("{key!r} is neither a card key (I-01 .. III-18) nor a relic key (lower-case-words)").format(key=key))
+    raise TeachError(
+        _("{key!r} is neither a card key (I-01 .. III-18) nor a relic key (lower-case-words)").format(key=key)
+    )
 
 
 def load_tags(base: Path | str | None = None, problems: list | None = None) -> dict[str, str]:
@@ -125,8 +135,9 @@ def load_section(section: str, base: Path | str | None = None) -> dict:
     return _section(doc, section)
 
 
-def save_card_grid(key: str, red, blue, name: str | None = None, *, note: str | None = None,
-                   base: Path | str | None = None) -> dict:
+def save_card_grid(
+    key: str, red, blue, name: str | None = None, *, note: str | None = None, base: Path | str | None = None
+) -> dict:
     """Save a card's city grid (red cells, blue-gray cells) and optionally its name; returns the entry."""
     if not CARD_KEY.match(key):
         raise TeachError(_("card key {key!r} must look like I-01 .. III-18").format(key=key))
@@ -142,30 +153,41 @@ def save_card_grid(key: str, red, blue, name: str | None = None, *, note: str | 
     return _merge_entry("cards", key, entry, base)
 
 
-def save_tracker(vampires: int, *, reserve: int | None = None, numbers: dict | None = None,
-                 base: Path | str | None = None) -> dict:
+def save_tracker(
+    vampires: int, *, reserve: int | None = None, numbers: dict | None = None, base: Path | str | None = None
+) -> dict:
     """Save veil tracker numbers for a vampire count: `reserve` agents and/or
     `numbers = {("I", "high"): (red, (blue1, blue2)), ...}`; returns the whole taught entry."""
     if vampires not in VAMPIRE_COUNTS:
-        raise TeachError(_("vampire count must be one of {counts}, got {value!r}").format(counts=VAMPIRE_COUNTS, value=vampires))
+        raise TeachError(
+            _("vampire count must be one of {counts}, got {value!r}").format(
+                counts=VAMPIRE_COUNTS, value=vampires
+            )
+        )
     entry: dict = {"verified": True}
     if reserve is not None:
         entry["reserve"] = _count(reserve, N_("reserve"), *TRACKER_RESERVE)
     for (act, band), value in (numbers or {}).items():
         if act not in ACTS or band not in BANDS:
-            raise TeachError(_("tracker numbers are per deck I/II/III and band high/low, got {act!r} {band!r}").format(
-                act=act, band=band))
+            raise TeachError(
+                _("tracker numbers are per deck I/II/III and band high/low, got {act!r} {band!r}").format(
+                    act=act, band=band
+                )
+            )
         red, pair = value
         pair = tuple(pair)
         if len(pair) != 2:
             raise TeachError(_("blue-gray numbers come as a pair, e.g. (1, 0)"))
-        entry.setdefault(act, {})[band] = {"red": _count(red, N_("red"), 0, TRACKER_CELL_MAX),
-                                           "blue": [_count(b, N_("blue"), 0, TRACKER_CELL_MAX) for b in pair]}
+        entry.setdefault(act, {})[band] = {
+            "red": _count(red, N_("red"), 0, TRACKER_CELL_MAX),
+            "blue": [_count(b, N_("blue"), 0, TRACKER_CELL_MAX) for b in pair],
+        }
     return _merge_entry("tracker", str(vampires), entry, base)
 
 
-def save_district(key: str, *, name: str | None = None, note: str | None = None,
-                  base: Path | str | None = None) -> dict:
+def save_district(
+    key: str, *, name: str | None = None, note: str | None = None, base: Path | str | None = None
+) -> dict:
     """Save a district tile's printed name and/or our short note of its effect; returns the entry."""
     if not SLUG.match(key):
         raise TeachError(_("district key {key!r} must be lower-case words joined by '-'").format(key=key))
@@ -208,10 +230,16 @@ def validate_export(doc: tomlfile.TomlDoc) -> dict:
     data = doc.data
     Checks(doc).only_keys("", data, ("format", "version", "tags", "camera") + SECTIONS)
     if data.get("format") != EXPORT_FORMAT:
-        raise doc.error("format", _('not a Nightwatch export: needs format = "{format}"').format(format=EXPORT_FORMAT))
+        raise doc.error(
+            "format", _('not a Nightwatch export: needs format = "{format}"').format(format=EXPORT_FORMAT)
+        )
     if data.get("version") != EXPORT_VERSION:
-        raise doc.error("version", _("export version {version!r} is not supported (need {need})").format(
-            version=data.get("version"), need=EXPORT_VERSION))
+        raise doc.error(
+            "version",
+            _("export version {version!r} is not supported (need {need})").format(
+                version=data.get("version"), need=EXPORT_VERSION
+            ),
+        )
     out = {"tags": _validate_tags(doc)}
     for section in SECTIONS:
         out[section] = _section(doc, section)
@@ -264,8 +292,15 @@ def import_file(path: Path | str, base: Path | str | None = None) -> dict:
         try:
             from companion.vision import store
         except ImportError as exc:
-            raise DataFileError(path, None, "camera", _("holds card pictures: the camera needs OpenCV "
-                                                         "(pip install 'nightwatch-companion[camera]'): {why}").format(why=exc)) from None
+            raise DataFileError(
+                path,
+                None,
+                "camera",
+                _(
+                    "holds card pictures: the camera needs OpenCV "
+                    "(pip install 'nightwatch-companion[camera]'): {why}"
+                ).format(why=exc),
+            ) from None
         store.import_section({"faces": clean["camera"]}, base)
     for section in ("tags",) + SECTIONS:
         if not clean[section]:
@@ -285,7 +320,9 @@ def check_file(path: Path | str) -> str:
         return _("{file}: ok (export: {what})").format(file=path, what=summary(_counts(validate_export(doc))))
     tables = [k for k in doc.data if k in ("tags",) + SECTIONS]
     if not tables:
-        raise DataFileError(path, None, None, _("no [tags], [cards], [tracker], [districts] or [relics] table found"))
+        raise DataFileError(
+            path, None, None, _("no [tags], [cards], [tracker], [districts] or [relics] table found")
+        )
     Checks(doc).only_keys("", doc.data, ("tags",) + SECTIONS)
     counts = {}
     for section in tables:
@@ -401,5 +438,7 @@ def _counts(clean: dict) -> dict:
 
 
 def summary(counts: dict) -> str:
-    """"3 cards, 1 tracker" style text."""
-    return ", ".join(_COUNTED[k](n).format(n=n) if k in _COUNTED else f"{n} {k}" for k, n in counts.items()) or _("empty")
+    """ "3 cards, 1 tracker" style text."""
+    return ", ".join(
+        _COUNTED[k](n).format(n=n) if k in _COUNTED else f"{n} {k}" for k, n in counts.items()
+    ) or _("empty")

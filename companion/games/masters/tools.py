@@ -4,7 +4,8 @@ which card it is, or teach a new card's grid)."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from companion.games.masters import view as mv
 from companion.i18n import _, data_name
@@ -84,20 +85,43 @@ class AdjustScreen(Screen):
     def body(self) -> ViewModel:
         """Fields, -/+, Apply, then the other targets."""
         keys = list(self.values)
-        fields = [ButtonVM(f"f:{i}", changed_label(word(k), self.original[k], self.values[k]),
-                           selected=(i == self.active % len(keys))) for i, k in enumerate(keys)]
+        fields = [
+            ButtonVM(
+                f"f:{i}",
+                changed_label(word(k), self.original[k], self.values[k]),
+                selected=(i == self.active % len(keys)),
+            )
+            for i, k in enumerate(keys)
+        ]
         changed = bool(self.changes())
-        buttons = fields + [ButtonVM("minus", "-1"), ButtonVM("plus", "+1"),
-                            ButtonVM("apply", _("Apply"), enabled=changed, primary=True, why_not=None if changed else _("nothing changed yet"))]
+        buttons = fields + [
+            ButtonVM("minus", "-1"),
+            ButtonVM("plus", "+1"),
+            ButtonVM(
+                "apply",
+                _("Apply"),
+                enabled=changed,
+                primary=True,
+                why_not=None if changed else _("nothing changed yet"),
+            ),
+        ]
         targets = [("t:veil", _("Veil")), ("t:reserve", _("Reserve")), ("t:dice", _("Dice"))]
-        targets += [(f"t:vampire:{p['name']}", p["name"]) for p in self.ctx.state.get("seats") or ()]  # the game API's players
+        targets += [
+            (f"t:vampire:{p['name']}", p["name"]) for p in self.ctx.state.get("seats") or ()
+        ]  # the game API's players
         buttons += [ButtonVM(i, label, selected=(i == f"t:{self.target}")) for i, label in targets]
         buttons.append(ButtonVM("back", _("Back")))
         selected = self.target if self.target in DISTRICTS else None
         target = self.target.replace("vampire:", "")
-        lines = (_("Adjust {what}: make it match the table").format(what=word(target) if target in WORDS else data_name(target)),
-                 _("District buttons pick a district; up/down change the value"))
-        return ViewModel(self.name, _("Adjust"), lines, tuple(buttons), mv.grid(self.ctx.state, selected=selected))
+        lines = (
+            _("Adjust {what}: make it match the table").format(
+                what=word(target) if target in WORDS else data_name(target)
+            ),
+            _("District buttons pick a district; up/down change the value"),
+        )
+        return ViewModel(
+            self.name, _("Adjust"), lines, tuple(buttons), mv.grid(self.ctx.state, selected=selected)
+        )
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Field buttons pick the active value; -/+ step it; Apply sends; t:* switch target."""
@@ -138,8 +162,13 @@ class TeachCardScreen(Screen):
 
     name = "teach"
 
-    def __init__(self, ctx: UIContext, tag: str, catalogue: list[Mapping[str, Any]],
-                 seen: Mapping[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        ctx: UIContext,
+        tag: str,
+        catalogue: list[Mapping[str, Any]],
+        seen: Mapping[str, Any] | None = None,
+    ) -> None:
         """Teach `tag`; `catalogue` lists known cards as {"key", "name", "act"} (and their "red" and
         "blue" cells); `seen` is what a camera read of it: {"grid": {"red", "blue"}, "near": a key}."""
         super().__init__(ctx)
@@ -156,7 +185,9 @@ class TeachCardScreen(Screen):
         if grid:
             self.cells = {**{p: "blue" for p in grid["blue"]}, **{p: "red" for p in grid["red"]}}
             want = (set(grid["red"]), set(grid["blue"]))
-            self.matches = [c for c in self.catalogue if (set(c.get("red", ())), set(c.get("blue", ()))) == want]
+            self.matches = [
+                c for c in self.catalogue if (set(c.get("red", ())), set(c.get("blue", ()))) == want
+            ]
         if self.matches or self.near:
             self.mode = "seen"
 
@@ -167,46 +198,79 @@ class TeachCardScreen(Screen):
 
     def _seen(self) -> ViewModel:
         """Seen mode: the cards the camera's read points at, each one confirm away."""
-        keys = [c["key"] for c in self.matches] + ([self.near] if self.near and self.near not in
-                                                    {c["key"] for c in self.matches} else [])
-        buttons = [ButtonVM(f"card:{k}", _("It is {card}").format(card=self._name(k)), primary=(n == 0))
-                   for n, k in enumerate(keys)]
+        keys = [c["key"] for c in self.matches] + (
+            [self.near] if self.near and self.near not in {c["key"] for c in self.matches} else []
+        )
+        buttons = [
+            ButtonVM(f"card:{k}", _("It is {card}").format(card=self._name(k)), primary=(n == 0))
+            for n, k in enumerate(keys)
+        ]
         buttons += [ButtonVM("list", _("Another card")), ButtonVM("cancel", _("Cancel"))]
         if self.near:
-            lines = (_("It looks like {card}, but its printed grid").format(card=self._name(self.near)),
-                     _("differs from the one taught. Which card is it?"))
+            lines = (
+                _("It looks like {card}, but its printed grid").format(card=self._name(self.near)),
+                _("differs from the one taught. Which card is it?"),
+            )
         else:
             lines = (_("This card is new to the table."), _("Its grid is that of the card below: confirm."))
         return ViewModel(self.name, _("New card"), lines, tuple(buttons))
 
     def body(self) -> ViewModel:
         """Pick mode: act filter and cards; grid mode: the grid being taught; seen mode: the proposals."""
-        from companion.games.masters.rules.data import ACTS  # Masters' data loads when this screen shows, not at start-up
+        from companion.games.masters.rules.data import (
+            ACTS,
+        )  # Masters' data loads when this screen shows, not at start-up
 
         if self.mode == "seen":
             return self._seen()
         acts = [ButtonVM(f"act:{a}", _("Act {act}").format(act=a), selected=(a == self.act)) for a in ACTS]
         if self.mode == "pick":
-            cards = [ButtonVM(f"card:{c['key']}", data_name(c.get("name")) or c["key"]) for c in self.catalogue if c.get("act") == self.act]
-            buttons = acts + cards + [ButtonVM("grid", _("New card: tap its grid")), ButtonVM("cancel", _("Cancel"))]
+            cards = [
+                ButtonVM(f"card:{c['key']}", data_name(c.get("name")) or c["key"])
+                for c in self.catalogue
+                if c.get("act") == self.act
+            ]
+            buttons = (
+                acts
+                + cards
+                + [ButtonVM("grid", _("New card: tap its grid")), ButtonVM("cancel", _("Cancel"))]
+            )
             # the tag's number is for the log and the taught file, never for the players
             lines = (_("This card is new to the table."), _("Which card is it? Pick its act, then the card."))
             return ViewModel(self.name, _("New card"), lines, tuple(buttons))
         reds = sum(1 for v in self.cells.values() if v == "red")
         blues = sum(1 for v in self.cells.values() if v == "blue")
-        why = _("tap at least one cell") if reds + blues == 0 else (
-            _("blue-gray cells come in pairs") if blues not in (0, 2) else None)
-        buttons = acts + [ButtonVM("minus", _("Number -1")), ButtonVM("plus", _("Number +1")),
-                          ButtonVM("save", _("Save {card}").format(card=self.key()), enabled=why is None, primary=True, why_not=why),
-                          ButtonVM("back", _("Back"))]
-        lines = (_("Card {card}: tap red cells, again for blue-gray,").format(card=self.key()),
-                 _("again to clear. Red {red}, blue-gray {blue}.").format(red=reds, blue=blues))
-        return ViewModel(self.name, _("Teach card {tag}").format(tag=self.tag), lines, tuple(buttons), self.grid_cells())
+        why = (
+            _("tap at least one cell")
+            if reds + blues == 0
+            else (_("blue-gray cells come in pairs") if blues not in (0, 2) else None)
+        )
+        buttons = acts + [
+            ButtonVM("minus", _("Number -1")),
+            ButtonVM("plus", _("Number +1")),
+            ButtonVM(
+                "save",
+                _("Save {card}").format(card=self.key()),
+                enabled=why is None,
+                primary=True,
+                why_not=why,
+            ),
+            ButtonVM("back", _("Back")),
+        ]
+        lines = (
+            _("Card {card}: tap red cells, again for blue-gray,").format(card=self.key()),
+            _("again to clear. Red {red}, blue-gray {blue}.").format(red=reds, blue=blues),
+        )
+        return ViewModel(
+            self.name, _("Teach card {tag}").format(tag=self.tag), lines, tuple(buttons), self.grid_cells()
+        )
 
     def grid_cells(self) -> tuple[CellVM, ...]:
         """The grid being tapped: each district's cell marked and named red, blue-gray or nothing."""
         colour = {"red": _("red"), "blue": _("blue-gray")}
-        return tuple(CellVM(p, "", (colour.get(self.cells.get(p, ""), ""),), self.cells.get(p, "")) for p in DISTRICTS)
+        return tuple(
+            CellVM(p, "", (colour.get(self.cells.get(p, ""), ""),), self.cells.get(p, "")) for p in DISTRICTS
+        )
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Act filter, card choice, mode switches, save."""
@@ -224,8 +288,17 @@ class TeachCardScreen(Screen):
             return self.on_veil(1 if button_id == "plus" else -1)
         elif button_id == "save":
             grid = dict(sorted(self.cells.items()))
-            self.ctx.emit({"intent": "teach_card", "tag": self.tag, "card": self.key(), "act": self.act, "grid": grid,
-                           "red": [p for p, c in grid.items() if c == "red"], "blue": [p for p, c in grid.items() if c == "blue"]})
+            self.ctx.emit(
+                {
+                    "intent": "teach_card",
+                    "tag": self.tag,
+                    "card": self.key(),
+                    "act": self.act,
+                    "grid": grid,
+                    "red": [p for p, c in grid.items() if c == "red"],
+                    "blue": [p for p, c in grid.items() if c == "blue"],
+                }
+            )
             self.ctx.stack.pop()
         elif button_id == "back":
             self.mode, self.focus = "pick", 0

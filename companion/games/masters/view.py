@@ -6,7 +6,8 @@ filled yet shows as nothing rather than crashing the table's screen.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from companion import palette
 from companion.i18n import N_, _, data_name, ngettext
@@ -15,8 +16,14 @@ from companion.ui.model import CellVM, Count, player_chip
 
 VAMPIRES = ("Agnieszka", "Imre", "Ishtvan", "Laszlo", "Mila", "Nevena")
 # each vampire's portrait: a picture of companion/ui/assets (the wizard's buttons, the acting vampire's strip)
-PORTRAITS = {"Agnieszka": "role.strigoi-apprentice", "Imre": "role.vampire", "Ishtvan": "role.master",
-             "Laszlo": "role.strigoi-master", "Mila": "action.recruit", "Nevena": "role.count"}
+PORTRAITS = {
+    "Agnieszka": "role.strigoi-apprentice",
+    "Imre": "role.vampire",
+    "Ishtvan": "role.master",
+    "Laszlo": "role.strigoi-master",
+    "Mila": "action.recruit",
+    "Nevena": "role.count",
+}
 DIFFICULTIES = ("easy", "medium", "hard")
 DIFFICULTY_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 DECK_MODES = ("digital", "physical")
@@ -53,7 +60,10 @@ def district_lines(state: Mapping[str, Any], pos: str) -> tuple[str, ...]:
     if d.get("minions"):
         out.append(_("Minions {n}").format(n=d["minions"]))
     vamps = state.get("vampires", {})
-    names = [_("{name} (drained)").format(name=n) if vamps[n].get("drained") else n for n in vampires_in(state, pos)]
+    names = [
+        _("{name} (drained)").format(name=n) if vamps[n].get("drained") else n
+        for n in vampires_in(state, pos)
+    ]
     if names:
         out.append(", ".join(names))
     if d.get("sigil"):
@@ -69,7 +79,11 @@ def district_counts(state: Mapping[str, Any], pos: str) -> tuple[Count, ...]:
     a chip in each vampire's colour (dimmed when drained), the sigil in its owner's colour."""
     d = state.get("districts", {}).get(pos, {})
     out = []
-    for key, name in (("agents_hidden", "agent_hidden"), ("agents_exposed", "agent_exposed"), ("minions", "minion")):
+    for key, name in (
+        ("agents_hidden", "agent_hidden"),
+        ("agents_exposed", "agent_exposed"),
+        ("minions", "minion"),
+    ):
         if d.get(key):
             out.append(Count(name, str(d[key])))
     if d.get("relics"):
@@ -86,8 +100,12 @@ def vampire_counts(state: Mapping[str, Any], name: str, ap: bool = False) -> tup
     """One vampire as pictures: their portrait and chip, blood of max, kills (and AP left, relics when `ap`)."""
     v = state.get("vampires", {}).get(name, {})
     chip = player_chip(state, name)
-    out = [*([Count(PORTRAITS[name], "", chip.colour)] if name in PORTRAITS else []), chip,
-           Count("blood", f"{v.get('blood', 0)}/{v.get('max_blood', 4)}"), Count("kill", str(v.get("kills", 0)))]
+    out = [
+        *([Count(PORTRAITS[name], "", chip.colour)] if name in PORTRAITS else []),
+        chip,
+        Count("blood", f"{v.get('blood', 0)}/{v.get('max_blood', 4)}"),
+        Count("kill", str(v.get("kills", 0))),
+    ]
     if ap:
         out += [Count("ap", str(v.get("ap", 0))), Count("relic", str(len(v.get("relics", []))))]
     return tuple(out)
@@ -103,8 +121,12 @@ def district_title(state: Mapping[str, Any], pos: str) -> str:
     return data_name(str(state.get("districts", {}).get(pos, {}).get("name", "")))
 
 
-def grid(state: Mapping[str, Any], marks: Mapping[str, str] | None = None, selected: str | None = None,
-         extra: Mapping[str, str] | None = None) -> tuple[CellVM, ...]:
+def grid(
+    state: Mapping[str, Any],
+    marks: Mapping[str, str] | None = None,
+    selected: str | None = None,
+    extra: Mapping[str, str] | None = None,
+) -> tuple[CellVM, ...]:
     """The 3x3 grid: each cell's counts as pictures, its mark, the selected one; `extra` puts a line
     on top (e.g. "+2" agents an event card brings); cards lying in a district are a line too."""
     marks = marks or {}
@@ -112,22 +134,34 @@ def grid(state: Mapping[str, Any], marks: Mapping[str, str] | None = None, selec
     cells = []
     for pos in DISTRICTS:
         cards = len(state.get("districts", {}).get(pos, {}).get("cards", []))
-        lines = ((extra[pos],) if pos in extra else ()) + ((ngettext("+{n} card", "+{n} cards", cards).format(n=cards),) if cards else ())
-        cells.append(CellVM(pos, district_title(state, pos), lines, marks.get(pos, ""), pos == selected,
-                            district_counts(state, pos)))
+        lines = ((extra[pos],) if pos in extra else ()) + (
+            (ngettext("+{n} card", "+{n} cards", cards).format(n=cards),) if cards else ()
+        )
+        cells.append(
+            CellVM(
+                pos,
+                district_title(state, pos),
+                lines,
+                marks.get(pos, ""),
+                pos == selected,
+                district_counts(state, pos),
+            )
+        )
     return tuple(cells)
 
 
 def day_step_lines(state: Mapping[str, Any]) -> tuple[str, ...]:
     """Two lines for the day stepper: the step now (n of m) and what follows."""
-    steps = [(k, label, short) for k, label, short in DAY_STEPS if not (k == "lead" and state.get("round", 1) == 1)]
+    steps = [
+        (k, label, short) for k, label, short in DAY_STEPS if not (k == "lead" and state.get("round", 1) == 1)
+    ]
     keys = [k for k, label, short in steps]
     step = state.get("step")
     if step not in keys:
         return (_("Step: {step}").format(step=step),)
     i = keys.index(step)
     now = _("Step {n}/{total}: {step}").format(n=i + 1, total=len(steps), step=_(steps[i][1]))
-    rest = ", ".join(_(short) for k, label, short in steps[i + 1:])
+    rest = ", ".join(_(short) for k, label, short in steps[i + 1 :])
     return (now, _("Then: {steps}").format(steps=rest) if rest else _("Then: night falls"))
 
 
@@ -243,8 +277,9 @@ def die_effect(value: int) -> str:
 def vampire_line(state: Mapping[str, Any], name: str) -> str:
     """One vampire: blood, kills, AP, drained."""
     v = state.get("vampires", {}).get(name, {})
-    text = _("{name}: blood {blood}/{max}, kills {kills}").format(name=name, blood=v.get("blood", 0),
-                                                               max=v.get("max_blood", 4), kills=v.get("kills", 0))
+    text = _("{name}: blood {blood}/{max}, kills {kills}").format(
+        name=name, blood=v.get("blood", 0), max=v.get("max_blood", 4), kills=v.get("kills", 0)
+    )
     if v.get("drained"):
         text = _("{vampire}, drained").format(vampire=text)
     return text
@@ -253,4 +288,3 @@ def vampire_line(state: Mapping[str, Any], name: str) -> str:
 def outcome_title(outcome: str | None) -> str:
     """Headline for how the game ended."""
     return _(OUTCOMES[outcome]) if outcome in OUTCOMES else _("Game over: {outcome}").format(outcome=outcome)
-

@@ -48,14 +48,26 @@ class MastersWizard(Screen):
         # the deck is asked by the Start buttons themselves (the one offered first is the primary, the
         # other one Next away from it); the vampires, the difficulty (one button, each press the next)
         # and the one way back: ten buttons, one page at every size
-        buttons = [ButtonVM(f"start:{k}", _(START_LABELS[k]), enabled=ok, primary=i == 0, why_not=why)
-                   for i, k in enumerate(self.decks)]
-        buttons += [ButtonVM(f"v:{name}", f"{self.vampires.index(name) + 1}. {name}" if name in self.vampires else name,
-                             selected=name in self.vampires, icon=mv.PORTRAITS.get(name, "")) for name in mv.VAMPIRES]
+        buttons = [
+            ButtonVM(f"start:{k}", _(START_LABELS[k]), enabled=ok, primary=i == 0, why_not=why)
+            for i, k in enumerate(self.decks)
+        ]
+        buttons += [
+            ButtonVM(
+                f"v:{name}",
+                f"{self.vampires.index(name) + 1}. {name}" if name in self.vampires else name,
+                selected=name in self.vampires,
+                icon=mv.PORTRAITS.get(name, ""),
+            )
+            for name in mv.VAMPIRES
+        ]
         label = _("Difficulty: {difficulty}").format(difficulty=_(mv.DIFFICULTY_NAMES[self.difficulty]))
         buttons += [ButtonVM("difficulty", label), ButtonVM("back", _("Back"))]
-        seating = (_("Seating: {names}").format(names=", ".join(self.vampires)) if self.vampires
-                   else _("Nobody seated yet."))
+        seating = (
+            _("Seating: {names}").format(names=", ".join(self.vampires))
+            if self.vampires
+            else _("Nobody seated yet.")
+        )
         lines = (_("Tap the vampires in seating order (clockwise)."), seating)
         return ViewModel(self.name, _("New game"), lines, tuple(buttons))
 
@@ -71,13 +83,21 @@ class MastersWizard(Screen):
         elif button_id == "difficulty":  # the next difficulty (Easy, Medium, Hard, Easy ...); the focus stays
             from companion.games.masters import view as mv
 
-            self.difficulty = mv.DIFFICULTIES[(mv.DIFFICULTIES.index(self.difficulty) + 1) % len(mv.DIFFICULTIES)]
+            self.difficulty = mv.DIFFICULTIES[
+                (mv.DIFFICULTIES.index(self.difficulty) + 1) % len(mv.DIFFICULTIES)
+            ]
         elif head == "start" and rest in self.decks and 2 <= len(self.vampires) <= 5:
             from companion.games.masters.ownbox_screens import ask_tracker
 
             self.deck = rest
-            setup = {"cmd": "setup", "game": "masters", "vampires": list(self.vampires),
-                     "difficulty": self.difficulty, "deck": self.deck, "seed": self.seed}
+            setup = {
+                "cmd": "setup",
+                "game": "masters",
+                "vampires": list(self.vampires),
+                "difficulty": self.difficulty,
+                "deck": self.deck,
+                "seed": self.seed,
+            }
             if not ask_tracker(self.ctx, setup):  # your own box: the tracker's numbers once, first
                 self.ctx.emit(setup)
         elif button_id == "back":

@@ -22,54 +22,67 @@ class Nosferatu(GamePlugin):
 
     def engine_class(self):
         from companion.games.nosferatu.rules.engine import NosferatuGame
+
         return NosferatuGame
 
     def bot(self):
         from companion.games.nosferatu.rules import bot
+
         return bot
 
     def parse(self, doc):
         from companion.games.nosferatu.fields import parse
+
         return parse(doc)
 
     def scene(self):
         from companion.games.nosferatu import scene
+
         return scene
 
     def words(self):
         from companion.games.nosferatu import words
+
         return words
 
     def narration(self):
         from companion.games.nosferatu.narration import LINES
+
         return LINES
 
     def story(self, states):
         from companion.games.nosferatu.story import chart
+
         return chart(states)
 
     def moments(self, steps):
         from companion.games.nosferatu.story import moments
+
         return moments(steps)
 
     def art(self, state):
         from companion.games.nosferatu.story import art
+
         return art(state)
 
     def backdrop(self, state):
         from companion.games.nosferatu.story import backdrop
+
         return backdrop(state)
 
     def samples(self):
         from companion.games.nosferatu import samples
+
         return samples
 
     def screens(self):
         from companion.games.nosferatu.screens import NosferatuOverScreen, NosferatuScreen
+
         return {"nosferatu": NosferatuScreen, "nosferatu-over": NosferatuOverScreen}
 
     def result(self, state):
         from companion.games.nosferatu.words import outcome_sentence
+
         found = super().result(state)
         made = outcome_sentence(state) if found is not None else ""
         return found._replace(sentence=made) if made else found
@@ -78,6 +91,7 @@ class Nosferatu(GamePlugin):
 
     def stage(self, state):
         from companion.errors import Text
+
         n = state.get("round")
         return Text(N_("round {n}"), n=n) if isinstance(n, int) else None
 

@@ -12,17 +12,30 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.gamedata.checks import Checks, flag, one_of, table, text, whole
-from companion.i18n import _, ngettext
 from companion.games.nosferatu.rules.state import EFFECTS, Ritual, Rules
+from companion.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from companion.gamedata.tomlfile import TomlDoc
 
-NUMBERS = ("min_players", "max_players", "bites_to_win", "small_game_players", "small_game_bites", "rituals_to_win",
-           "night_cards")
+NUMBERS = (
+    "min_players",
+    "max_players",
+    "bites_to_win",
+    "small_game_players",
+    "small_game_bites",
+    "rituals_to_win",
+    "night_cards",
+)
 FIELDS = {**{key: whole(1, 99) for key in NUMBERS}, "rituals": table}
-RITUAL = {"name": text(), "name_de": text(), "effect": one_of(*EFFECTS), "summary": text(500),
-          "summary_de": text(500), "verified": flag}
+RITUAL = {
+    "name": text(),
+    "name_de": text(),
+    "effect": one_of(*EFFECTS),
+    "summary": text(500),
+    "summary_de": text(500),
+    "verified": flag,
+}
 
 
 def parse(doc: TomlDoc) -> Rules:
@@ -32,10 +45,16 @@ def parse(doc: TomlDoc) -> Rules:
     numbers = {key: top.get(key) for key in NUMBERS}
     rituals = tuple(_ritual(v, key, entry) for key, entry in top.get("rituals").items())
     if numbers["rituals_to_win"] > len(rituals):
-        raise v.error("rituals_to_win", ngettext("only {n} ritual is listed", "only {n} rituals are listed",
-                                                 len(rituals)).format(n=len(rituals)))
+        raise v.error(
+            "rituals_to_win",
+            ngettext("only {n} ritual is listed", "only {n} rituals are listed", len(rituals)).format(
+                n=len(rituals)
+            ),
+        )
     if numbers["night_cards"] < numbers["max_players"]:  # the Clock holds one Night card per player
-        raise v.error("night_cards", _("a Clock for {n} players needs {n} Night cards").format(n=numbers["max_players"]))
+        raise v.error(
+            "night_cards", _("a Clock for {n} players needs {n} Night cards").format(n=numbers["max_players"])
+        )
     return Rules(rituals=rituals, **numbers)
 
 

@@ -17,14 +17,37 @@ The board (the game's README.md) puts the seats clockwise round the edge and the
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any
 
 from companion.lighting.color import RGB, WHITE, Blend, scale
 from companion.lighting.compositor import Overlay
-from companion.lighting.effects import OFF, FadeParams, Layer, LayersParams, Look, SequenceParams, Step, look, solid
-from companion.lighting.scenes import Plan, Reaction, district_lights, find_district, veil_lights
-from companion.lighting.scenes import bar_of, board_plan, count, level, on_district, react_with, settle
+from companion.lighting.effects import (
+    OFF,
+    FadeParams,
+    Layer,
+    LayersParams,
+    Look,
+    SequenceParams,
+    Step,
+    look,
+    solid,
+)
+from companion.lighting.scenes import (
+    Plan,
+    Reaction,
+    bar_of,
+    board_plan,
+    count,
+    district_lights,
+    find_district,
+    level,
+    on_district,
+    react_with,
+    settle,
+    veil_lights,
+)
 
 NIGHT_BLUE: RGB = (25, 45, 170)
 MOONLIGHT: RGB = (140, 165, 255)
@@ -147,7 +170,11 @@ def sunrise(t: float) -> Reaction:
             Step(Look("fade", FadeParams(SUNRISE_ORANGE, DAY_WARM, SUNRISE_FADE_S)), SUNRISE_FADE_S),
             Step(solid(DAY_WARM), SUNRISE_HOLD_S),
         )
-        out.append(Overlay(name, Look("sequence", SequenceParams(steps)), t, delay + 2 * SUNRISE_FADE_S + SUNRISE_HOLD_S))
+        out.append(
+            Overlay(
+                name, Look("sequence", SequenceParams(steps)), t, delay + 2 * SUNRISE_FADE_S + SUNRISE_HOLD_S
+            )
+        )
     return Reaction(tuple(out), fade=DAY_FADE)
 
 
@@ -156,7 +183,9 @@ def _bitten(event: Mapping, view: Mapping, t: float) -> Reaction:
     out = []
     pos = find_district(view, represents="seat", name=event.get("player"))
     if pos:
-        out.append(Overlay(f"district.{pos}", look("flash", color=BLOOD, count=2, period=0.4), t, 0.8, Blend.ADD))
+        out.append(
+            Overlay(f"district.{pos}", look("flash", color=BLOOD, count=2, period=0.4), t, 0.8, Blend.ADD)
+        )
     total = count(event.get("total"), 0)
     if 1 <= total <= 7:
         flare = Look("fade", FadeParams(WHITE, BLOOD, 0.8))

@@ -6,16 +6,17 @@ picks that player (and focuses the action that names them, e.g. "stake to P3").
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
+from companion.games.nosferatu.narration import character_text, outcome_text
 from companion.i18n import N_, _, data_name, ngettext
 from companion.inputs import DISTRICTS
-from companion.games.nosferatu.narration import character_text, outcome_text
+from companion.narration.words import step_text
 from companion.rules.base import Action
 from companion.ui.model import CellVM, Count, player_chip
 from companion.ui.screens.others.asked import Param, choice, from_engine
 from companion.ui.screens.others.common import Field, OthersOverScreen, OthersScreen, board_districts
-from companion.narration.words import step_text
 
 CHARACTER_WORDS = {"vampire": N_("Vampire"), "hunter": N_("Hunter")}
 PLAYER_KEYS = ("to", "target", "player")
@@ -33,7 +34,9 @@ class NosferatuScreen(OthersScreen):
         title = _("Round {n}: {step}").format(n=s.get("round", 1), step=step_text("nosferatu", step))
         return title, info_lines(s), seat_cells(s, self.selected)
 
-    grouped = {"cast": ("target", N_("Reveal a card with a Ritual"))}  # (a revealing Ritual: one action per player)
+    grouped = {
+        "cast": ("target", N_("Reveal a card with a Ritual"))
+    }  # (a revealing Ritual: one action per player)
 
     def params(self, action: Action) -> list[Param]:
         """Players come from seats (district buttons), characters from two buttons; the engine says which
@@ -46,17 +49,34 @@ class NosferatuScreen(OthersScreen):
                 continue
             if p.kind == "player":
                 allowed = list(p.choices)
-                out.append(choice((p.name,), _("Which player?"), allowed,
-                                  seats={pos: n for pos, n in seats.items() if n in allowed}))
+                out.append(
+                    choice(
+                        (p.name,),
+                        _("Which player?"),
+                        allowed,
+                        seats={pos: n for pos, n in seats.items() if n in allowed},
+                    )
+                )
             elif p.name == "character":
-                out.append(choice((p.name,), _("What is that card?"), list(p.choices), [_(CHARACTER_WORDS[c]) for c in p.choices]))
+                out.append(
+                    choice(
+                        (p.name,),
+                        _("What is that card?"),
+                        list(p.choices),
+                        [_(CHARACTER_WORDS[c]) for c in p.choices],
+                    )
+                )
             else:
                 out += from_engine(p)
         return out
 
     def seat_actions(self) -> dict[str, int]:
         """A seat's district focuses the enabled action naming that player."""
-        names = {d.get("name"): pos for pos, d in board_districts(self.state()).items() if d.get("represents") == "seat"}
+        names = {
+            d.get("name"): pos
+            for pos, d in board_districts(self.state()).items()
+            if d.get("represents") == "seat"
+        }
         out: dict[str, int] = {}
         for i, a in enumerate(self.actions):
             who = next((a.command[k] for k in PLAYER_KEYS if k in a.command), None)
@@ -69,7 +89,10 @@ class NosferatuScreen(OthersScreen):
         s = self.state()
         clock = s.get("clock") or {}
         out = [Field("nights", _("Nights in the Clock"), int(clock.get("nights", 0)), 0, 20)]
-        out += [Field(f"bites:{p}", _("Bites {player}").format(player=p), int(n), 0, 10) for p, n in (s.get("bites") or {}).items()]
+        out += [
+            Field(f"bites:{p}", _("Bites {player}").format(player=p), int(n), 0, 10)
+            for p, n in (s.get("bites") or {}).items()
+        ]
         return out
 
 
@@ -82,9 +105,16 @@ class NosferatuOverScreen(OthersOverScreen):
     def summary(self, s: dict[str, Any]) -> tuple[str, Sequence[str], Sequence[CellVM]]:
         """The outcome as the title, the final tallies below."""
         known = ", ".join(f"{p}: {character_text(c)}" for p, c in (s.get("known") or {}).items()) or _("none")
-        lines = [_("Rounds played: {n}").format(n=s.get("round", 1)), *info_lines(s)[2:4], _("Cards shown: {cards}").format(cards=known)]
-        return _("Game over: {outcome}").format(outcome=outcome_text(s.get("outcome"))), lines, seat_cells(s, None)
-
+        lines = [
+            _("Rounds played: {n}").format(n=s.get("round", 1)),
+            *info_lines(s)[2:4],
+            _("Cards shown: {cards}").format(cards=known),
+        ]
+        return (
+            _("Game over: {outcome}").format(outcome=outcome_text(s.get("outcome"))),
+            lines,
+            seat_cells(s, None),
+        )
 
 
 def info_lines(s: dict[str, Any]) -> list[str]:
@@ -93,30 +123,42 @@ def info_lines(s: dict[str, Any]) -> list[str]:
     left = int(clock.get("nights_left", 0)) + (1 if clock.get("dawn_left") else 0)
     dawn = _("Dawn not yet") if clock.get("dawn_left") else _("Dawn is out")
     bites = s.get("bites") or {}
-    bitten = ", ".join(ngettext("{player} once", "{player} {n} times", n).format(player=p, n=n)
-                       for p, n in bites.items() if n) or _("nobody yet")
+    bitten = ", ".join(
+        ngettext("{player} once", "{player} {n} times", n).format(player=p, n=n)
+        for p, n in bites.items()
+        if n
+    ) or _("nobody yet")
     rituals = s.get("rituals") or {}
     used = ", ".join(ritual_name(r) for r in rituals.get("used", [])) or _("none")
     return [
         _("Clock: {n} cards left; {dawn}").format(n=left, dawn=dawn),
         who_line(s),
-        _("{n} of {goal} bites: {bitten}.").format(n=s.get("bites_total", 0), goal=s.get("bites_to_win", 5), bitten=bitten),
-        _("Rituals {n} of {goal}: {used}").format(n=len(rituals.get("used", [])), goal=rituals.get("to_win", 5), used=used),
+        _("{n} of {goal} bites: {bitten}.").format(
+            n=s.get("bites_total", 0), goal=s.get("bites_to_win", 5), bitten=bitten
+        ),
+        _("Rituals {n} of {goal}: {used}").format(
+            n=len(rituals.get("used", [])), goal=rituals.get("to_win", 5), used=used
+        ),
     ]
 
 
 def who_line(s: dict[str, Any]) -> str:
     """Whose turn it is, who holds the stake, who is Renfield: sentences, leaving out what nobody is."""
-    said = [text.format(player=s[key]) for key, text in (("turn", _("{player}'s turn.")),
-                                                         ("holder", _("{player} holds the stake.")),
-                                                         ("renfield", _("{player} is Renfield."))) if s.get(key)]
+    said = [
+        text.format(player=s[key])
+        for key, text in (
+            ("turn", _("{player}'s turn.")),
+            ("holder", _("{player} holds the stake.")),
+            ("renfield", _("{player} is Renfield.")),
+        )
+        if s.get(key)
+    ]
     return " ".join(said) or _("Nobody's turn yet.")
 
 
 def ritual_name(key: str) -> str:
     """`time-distortion` -> `Time Distortion` (in the current language: the data's name_de)."""
     return data_name(key.replace("-", " ").title())
-
 
 
 def seat_cells(s: dict[str, Any], selected: str | None) -> list[CellVM]:
@@ -133,13 +175,38 @@ def seat_cells(s: dict[str, Any], selected: str | None) -> list[CellVM]:
                 lines.append(_("stake"))
             if name == s.get("renfield"):
                 lines.append("Renfield")
-            mark = "vampire" if name == s.get("turn") else "red" if d.get("bites") else "active" if d.get("holder") else ""
-            cells.append(CellVM(pos, name, tuple(lines), mark, pos == selected, (Count("bite", str(d.get("bites", 0))),),
-                                player_chip(s, name)))  # the seat's shape and colour before the name
+            mark = (
+                "vampire"
+                if name == s.get("turn")
+                else "red"
+                if d.get("bites")
+                else "active"
+                if d.get("holder")
+                else ""
+            )
+            cells.append(
+                CellVM(
+                    pos,
+                    name,
+                    tuple(lines),
+                    mark,
+                    pos == selected,
+                    (Count("bite", str(d.get("bites", 0))),),
+                    player_chip(s, name),
+                )
+            )  # the seat's shape and colour before the name
         elif kind == "clock":
             dawn = d.get("mood") == "dawn"
-            cells.append(CellVM(pos, _("Clock"), (_("Dawn!"),) if dawn else (), "active" if dawn else "blue", pos == selected,
-                                (Count("clock", str(d.get("cards_left", 0))),)))
+            cells.append(
+                CellVM(
+                    pos,
+                    _("Clock"),
+                    (_("Dawn!"),) if dawn else (),
+                    "active" if dawn else "blue",
+                    pos == selected,
+                    (Count("clock", str(d.get("cards_left", 0))),),
+                )
+            )
         else:
             cells.append(CellVM(pos, "", (), "", pos == selected))
     return cells

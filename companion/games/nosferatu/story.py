@@ -18,8 +18,10 @@ def chart(states) -> tuple[Panel, ...]:
     bites = people(names, picked, lambda s, n: (s.get("bites") or {}).get(n))
     goal = num(last.get("bites_to_win")) or 5
     top_clock = max([1.0] + [v for v in clock.values if v is not None])
-    return (Panel(_("Bites"), _("round"), labels, bites, goal, y_lines=((goal, _("goal")),)),
-            Panel(_("Nights left"), _("round"), labels, (clock,), top_clock))
+    return (
+        Panel(_("Bites"), _("round"), labels, bites, goal, y_lines=((goal, _("goal")),)),
+        Panel(_("Nights left"), _("round"), labels, (clock,), top_clock),
+    )
 
 
 def art(state) -> tuple[str, str]:
@@ -47,27 +49,89 @@ def moments(steps) -> list[Moment]:
         for e in step.events:
             kind = e.get("event")
             if kind == "stake_used":
-                out.append(Moment(9, in_round(s.get("round"), _("{holder} uses the stake on {target}: {character}!").format(
-                    holder=e["holder"], target=e["target"], character=character_text(e["character"]))), i))
+                out.append(
+                    Moment(
+                        9,
+                        in_round(
+                            s.get("round"),
+                            _("{holder} uses the stake on {target}: {character}!").format(
+                                holder=e["holder"],
+                                target=e["target"],
+                                character=character_text(e["character"]),
+                            ),
+                        ),
+                        i,
+                    )
+                )
             elif kind == "ritual_cast":
-                said = (_("the ritual {name} shows {target} is {character}.") if e.get("target") and e.get("character")
-                        else _("the hunters cast the ritual {name}."))
-                out.append(Moment(7, in_round(s.get("round"), said.format(name=data_name(e["name"]), target=e.get("target"),
-                                                             character=character_text(e.get("character")))), i))
+                said = (
+                    _("the ritual {name} shows {target} is {character}.")
+                    if e.get("target") and e.get("character")
+                    else _("the hunters cast the ritual {name}.")
+                )
+                out.append(
+                    Moment(
+                        7,
+                        in_round(
+                            s.get("round"),
+                            said.format(
+                                name=data_name(e["name"]),
+                                target=e.get("target"),
+                                character=character_text(e.get("character")),
+                            ),
+                        ),
+                        i,
+                    )
+                )
             elif kind == "stake_given":
-                out.append(Moment(1, in_round(s.get("round"), _("{to} takes the stake and starts.").format(to=e["to"])), i, "stake"))
+                out.append(
+                    Moment(
+                        1,
+                        in_round(s.get("round"), _("{to} takes the stake and starts.").format(to=e["to"])),
+                        i,
+                        "stake",
+                    )
+                )
             elif kind == "clock_revealed" and e.get("card") == "dawn":
                 out.append(Moment(1.5, in_round(s.get("round"), _("Renfield turns over Dawn.")), i, "dawn"))
             elif kind == "stake_spared":
-                out.append(Moment(4, in_round(s.get("round"), _("{holder} keeps the stake unused.").format(holder=e["holder"])), i))
+                out.append(
+                    Moment(
+                        4,
+                        in_round(
+                            s.get("round"), _("{holder} keeps the stake unused.").format(holder=e["holder"])
+                        ),
+                        i,
+                    )
+                )
             elif kind == "bitten":
                 last_bite = (i, s, e)
-                out.append(Moment(3 + e["bites"] / 10, in_round(s.get("round"), ngettext(
-                    "{player} is bitten: {n} Bite.", "{player} is bitten: {n} Bites.", e["bites"]).format(
-                    player=e["player"], n=e["bites"])), i, "bite"))
+                out.append(
+                    Moment(
+                        3 + e["bites"] / 10,
+                        in_round(
+                            s.get("round"),
+                            ngettext(
+                                "{player} is bitten: {n} Bite.", "{player} is bitten: {n} Bites.", e["bites"]
+                            ).format(player=e["player"], n=e["bites"]),
+                        ),
+                        i,
+                        "bite",
+                    )
+                )
     if last_bite is not None and steps and steps[-1].state.get("outcome") == "evil-bites":
         i, s, e = last_bite
         out = [m for m in out if m.at != i]
-        out.append(Moment(10, in_round(s.get("round"), _("{player}'s bite makes {total}: the Vampire has enough.").format(
-            player=e["player"], total=e["total"])), i))
+        out.append(
+            Moment(
+                10,
+                in_round(
+                    s.get("round"),
+                    _("{player}'s bite makes {total}: the Vampire has enough.").format(
+                        player=e["player"], total=e["total"]
+                    ),
+                ),
+                i,
+            )
+        )
     return out

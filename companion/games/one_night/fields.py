@@ -15,12 +15,13 @@ Pure: the loader reads the file.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from companion.errors import DataFileError
 from companion.gamedata.checks import Checks, array, flag, one_of, table, text, whole
-from companion.i18n import _, ngettext
 from companion.games.one_night.rules.data import MONSTERS, PHASES, TEAMS, OneNightData, Role, Rules, StepSpec
+from companion.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from companion.gamedata.tomlfile import TomlDoc
@@ -28,13 +29,31 @@ if TYPE_CHECKING:
 COUNTS = ("min_players", "max_players", "center_cards")
 SECONDS = ("step_seconds", "discussion_seconds", "vote_seconds")
 FIELDS = {"game": table, "roles": table, "marks": table, "steps": array}
-GAME = {**{key: whole(0, 99) for key in COUNTS}, **{key: whole(0, 3600) for key in SECONDS}, "self_vote": flag}
-ROLE = {"name": text(), "name_de": text(), "team": one_of(*TEAMS), "copies": whole(1, 99), "box": text(allow_empty=True),
-        "monster": one_of(*MONSTERS)}
+GAME = {
+    **{key: whole(0, 99) for key in COUNTS},
+    **{key: whole(0, 3600) for key in SECONDS},
+    "self_vote": flag,
+}
+ROLE = {
+    "name": text(),
+    "name_de": text(),
+    "team": one_of(*TEAMS),
+    "copies": whole(1, 99),
+    "box": text(allow_empty=True),
+    "monster": one_of(*MONSTERS),
+}
 ROLE_LISTS = ("when", "needs", "keep_open")
-STEP = {"id": text(), "phase": one_of(*PHASES), **{key: array for key in ROLE_LISTS},
-        "marks": flag, "prompt": text(500), "prompt_de": text(500), "close": text(500, allow_empty=True),
-        "close_de": text(500, allow_empty=True), "seconds": whole(1, 3600)}
+STEP = {
+    "id": text(),
+    "phase": one_of(*PHASES),
+    **{key: array for key in ROLE_LISTS},
+    "marks": flag,
+    "prompt": text(500),
+    "prompt_de": text(500),
+    "close": text(500, allow_empty=True),
+    "close_de": text(500, allow_empty=True),
+    "seconds": whole(1, 3600),
+}
 
 
 class StepChecks(Checks):
@@ -46,8 +65,11 @@ class StepChecks(Checks):
 
     def error(self, key: str, message: str) -> DataFileError:
         """The error, on the line of the step's id (looked for only now: a sound file is never searched)."""
-        found = (no for no, line in enumerate(self.doc.text.splitlines(), start=1)
-                 if re.match(rf'\s*id\s*=\s*"{re.escape(self.sid)}"', line))
+        found = (
+            no
+            for no, line in enumerate(self.doc.text.splitlines(), start=1)
+            if re.match(rf'\s*id\s*=\s*"{re.escape(self.sid)}"', line)
+        )
         return DataFileError(self.doc.path, next(found, None), key, message)
 
 
@@ -57,12 +79,18 @@ def parse(doc: TomlDoc) -> OneNightData:
     top = v.record("", doc.data, FIELDS)
     rules = _rules(v, top.get("game"))
     roles = {rid: _role(v, rid, entry) for rid, entry in _filled(v, "roles", top.get("roles")).items()}
-    marks = {mid: v.integer(f"marks.{mid}", n, 0, 99) for mid, n in _filled(v, "marks", top.get("marks")).items()}
-    steps = tuple(_step(doc, i, entry, roles) for i, entry in enumerate(_filled(v, "steps", top.get("steps"))))
+    marks = {
+        mid: v.integer(f"marks.{mid}", n, 0, 99) for mid, n in _filled(v, "marks", top.get("marks")).items()
+    }
+    steps = tuple(
+        _step(doc, i, entry, roles) for i, entry in enumerate(_filled(v, "steps", top.get("steps")))
+    )
     seen: set[str] = set()
     for s in steps:
         if s.id in seen:
-            raise StepChecks(doc, s.id).error(f"steps.{s.id}.id", _("step {id!r} appears twice").format(id=s.id))
+            raise StepChecks(doc, s.id).error(
+                f"steps.{s.id}.id", _("step {id!r} appears twice").format(id=s.id)
+            )
         seen.add(s.id)
     return OneNightData(rules, roles, marks, steps)
 
@@ -87,7 +115,9 @@ def _role(v: Checks, rid: str, entry) -> Role:
     """One [roles.<id>] table."""
     r = v.record(f"roles.{rid}", entry, ROLE)
     r.check()
-    return Role(rid, r.get("name"), r.get("team"), r.get("copies", 1), r.get("box", ""), r.get("monster", None))
+    return Role(
+        rid, r.get("name"), r.get("team"), r.get("copies", 1), r.get("box", ""), r.get("monster", None)
+    )
 
 
 def _step(doc: TomlDoc, i: int, entry, roles: Mapping[str, Role]) -> StepSpec:
@@ -100,10 +130,23 @@ def _step(doc: TomlDoc, i: int, entry, roles: Mapping[str, Role]) -> StepSpec:
         ids = tuple(r.checks.text(r.path(key), rid) for rid in r.get(key, []))
         unknown = [rid for rid in ids if rid != "*" and rid not in roles]
         if unknown:
-            raise r.error(key, ngettext("unknown role {roles}", "unknown roles {roles}",
-                                        len(unknown)).format(roles=", ".join(unknown)))
+            raise r.error(
+                key,
+                ngettext("unknown role {roles}", "unknown roles {roles}", len(unknown)).format(
+                    roles=", ".join(unknown)
+                ),
+            )
         lists[key] = ids
     if not lists["when"]:
         raise r.error("when", _("must not be empty"))
-    return StepSpec(sid, r.get("phase"), lists["when"], lists["needs"], lists["keep_open"], r.get("marks", False),
-                    r.get("prompt"), r.get("close", ""), r.get("seconds", None))
+    return StepSpec(
+        sid,
+        r.get("phase"),
+        lists["when"],
+        lists["needs"],
+        lists["keep_open"],
+        r.get("marks", False),
+        r.get("prompt"),
+        r.get("close", ""),
+        r.get("seconds", None),
+    )

@@ -10,8 +10,9 @@ engine's day prompts as catalog entries (tests/narration/test_narrate_de.py fail
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 from companion.i18n import N_, _, data_name, ngettext, pgettext
 from companion.narration.words import outcome_text
@@ -62,38 +63,51 @@ def _seats(seats, names: Sequence[str] = ()) -> str:
 
 def _tally(tally: Mapping[str, int], names: Sequence[str] = ()) -> str:
     """`Ben: 3 votes, Dora: 1 vote`."""
-    return ", ".join(_named_seats([int(seat)], names)[0] + ": " + ngettext("{n} vote", "{n} votes", n).format(n=n)
-                     for seat, n in tally.items()) or _("no votes")
+    return ", ".join(
+        _named_seats([int(seat)], names)[0] + ": " + ngettext("{n} vote", "{n} votes", n).format(n=n)
+        for seat, n in tally.items()
+    ) or _("no votes")
 
 
 def _step_started(e) -> str:
     """The step's prompt, with its time when it counts down."""
     words = step_words(e["step"], e["prompt"])
     if e.get("seconds"):
-        return ngettext("{prompt} ({n} second)", "{prompt} ({n} seconds)", e["seconds"]).format(prompt=words, n=e["seconds"])
+        return ngettext("{prompt} ({n} second)", "{prompt} ({n} seconds)", e["seconds"]).format(
+            prompt=words, n=e["seconds"]
+        )
     return words
 
 
 LINES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "game_set_up": lambda e: ngettext(
         "Cards dealt to {players} player: {roles}. The night has {steps} steps.",
-        "Cards dealt to {players} players: {roles}. The night has {steps} steps.", e["players"]).format(
-        players=e["players"], roles=", ".join(role_name(r) for r in e["roles"]), steps=e["steps"]),
+        "Cards dealt to {players} players: {roles}. The night has {steps} steps.",
+        e["players"],
+    ).format(players=e["players"], roles=", ".join(role_name(r) for r in e["roles"]), steps=e["steps"]),
     "step_started": _step_started,
     "step_ended": lambda e: step_words(e["step"], e["close"]) if e.get("close") else _("Step over."),
     "paused": lambda e: _("The narrator holds."),
     "resumed": lambda e: _("The narrator goes on."),
-    "timer_extended": lambda e: ngettext("{seconds} more second for this step ({total} in all).",
-                                         "{seconds} more seconds for this step ({total} in all).",
-                                         e["seconds"]).format(seconds=e["seconds"], total=e["total"]),
+    "timer_extended": lambda e: ngettext(
+        "{seconds} more second for this step ({total} in all).",
+        "{seconds} more seconds for this step ({total} in all).",
+        e["seconds"],
+    ).format(seconds=e["seconds"], total=e["total"]),
     "votes_counted": lambda e: _("Votes: {tally}. Most votes: {leaders}.").format(
-        tally=_tally(e["tally"], e.get("names") or ()), leaders=_seats(e["leaders"], e.get("names") or ())),
+        tally=_tally(e["tally"], e.get("names") or ()), leaders=_seats(e["leaders"], e.get("names") or ())
+    ),
     "revealed": lambda e: _("Cards shown. Died: {killed}. Winners: {winners} ({teams}).").format(
-        killed=_seats(e["killed"], e.get("names") or ()), winners=_seats(e["winners"], e.get("names") or ()),
-        teams=outcome_text("+".join(e["teams"])) or _("nobody")),
+        killed=_seats(e["killed"], e.get("names") or ()),
+        winners=_seats(e["winners"], e.get("names") or ()),
+        teams=outcome_text("+".join(e["teams"])) or _("nobody"),
+    ),
     "step_adjusted": lambda e: _("Correction: the narrator goes to step {step}.").format(step=e["step"]),
-    "game_over": lambda e: _("*** Game over, winners: {teams}. ***").format(teams=outcome_text(e["outcome"]))
-    if e["outcome"] != "no-winner" else _("*** Game over: nobody wins. ***"),
+    "game_over": lambda e: (
+        _("*** Game over, winners: {teams}. ***").format(teams=outcome_text(e["outcome"]))
+        if e["outcome"] != "no-winner"
+        else _("*** Game over: nobody wins. ***")
+    ),
 }
 
 
@@ -135,7 +149,9 @@ def _for_event(event: Mapping[str, Any], names: Sequence[str]) -> str:
 
 def _for_state(state: Mapping[str, Any]) -> str:
     """Words for where a state stands."""
-    names = tuple(p.get("name") for p in state.get("seats") or () if isinstance(p, Mapping)) or tuple(state.get("names") or ())
+    names = tuple(p.get("name") for p in state.get("seats") or () if isinstance(p, Mapping)) or tuple(
+        state.get("names") or ()
+    )
     result = state.get("result")
     if isinstance(result, Mapping):
         return _verdict_line(result.get("killed"), result.get("teams"), names)
@@ -156,18 +172,31 @@ def _votes_line(leaders: Any, names: Sequence[str]) -> str:
 def _verdict_line(killed: Any, teams: Any, names: Sequence[str]) -> str:
     """Who dies and who wins."""
     dead = _named_seats(killed, names)
-    deaths = _("Nobody dies.") if not dead else ngettext("{seats} dies.", "{seats} die.", len(dead)).format(seats=_join(dead))
+    deaths = (
+        _("Nobody dies.")
+        if not dead
+        else ngettext("{seats} dies.", "{seats} die.", len(dead)).format(seats=_join(dead))
+    )
     won = [_team_word(t) for t in teams or () if isinstance(t, str)]
     if not won:
         return deaths + " " + _("Nobody wins.")
-    return deaths + " " + ngettext("The {teams} team wins.", "The {teams} teams win.", len(won)).format(teams=_join(won))
+    return (
+        deaths
+        + " "
+        + ngettext("The {teams} team wins.", "The {teams} teams win.", len(won)).format(teams=_join(won))
+    )
 
 
 def _team_word(team: str) -> str:
     """A team as spoken before "team" ("vampire", "apprentice assassin"), in the current language."""
-    words = {"villager": pgettext("team", "villager"), "vampire": pgettext("team", "vampire"),
-             "werewolf": pgettext("team", "werewolf"), "tanner": pgettext("team", "tanner"),
-             "assassin": pgettext("team", "assassin"), "apprentice-assassin": pgettext("team", "apprentice assassin")}
+    words = {
+        "villager": pgettext("team", "villager"),
+        "vampire": pgettext("team", "vampire"),
+        "werewolf": pgettext("team", "werewolf"),
+        "tanner": pgettext("team", "tanner"),
+        "assassin": pgettext("team", "assassin"),
+        "apprentice-assassin": pgettext("team", "apprentice assassin"),
+    }
     return words.get(team, team.replace("-", " "))
 
 
@@ -181,7 +210,11 @@ def _named_seats(seats: Any, names: Sequence[str]) -> list[str]:
     out = []
     for s in seats if isinstance(seats, (list, tuple)) else ():
         if isinstance(s, int) and not isinstance(s, bool):
-            name = str(names[s - 1]) if 1 <= s <= len(names) and names[s - 1] else defaults[(s - 1) % len(defaults)]
+            name = (
+                str(names[s - 1])
+                if 1 <= s <= len(names) and names[s - 1]
+                else defaults[(s - 1) % len(defaults)]
+            )
             out.append(shown.get(name, name))
     return out
 
@@ -189,7 +222,11 @@ def _named_seats(seats: Any, names: Sequence[str]) -> list[str]:
 def _join(words: Iterable[str]) -> str:
     """`a`, `a and b`, `a, b and c`."""
     words = list(words)
-    return words[0] if len(words) == 1 else _("{some} and {last}").format(some=", ".join(words[:-1]), last=words[-1])
+    return (
+        words[0]
+        if len(words) == 1
+        else _("{some} and {last}").format(some=", ".join(words[:-1]), last=words[-1])
+    )
 
 
 def _duration(seconds: Any) -> str:
@@ -208,7 +245,10 @@ def _text(value: Any) -> str:
     return " ".join(value.split()) if isinstance(value, str) else ""
 
 
-SPOKEN = ("votes_counted", "revealed")  # the events said aloud as they are accepted (the step timer says the prompts)
+SPOKEN = (
+    "votes_counted",
+    "revealed",
+)  # the events said aloud as they are accepted (the step timer says the prompts)
 
 
 def spoken(event: Mapping[str, Any]) -> str:

@@ -11,14 +11,28 @@ from companion.ui.samples import engine_view, lazy, on, over, press
 def screens() -> dict:
     """Screen name -> recipe (ui) that puts a fresh TableUI on it."""
     return {
-        "one-night": lazy(lambda: engine_view("one-night", 6, 3, lambda s: s["step"] == "vampires",
-                                              info={"timer": {"left": 6.5, "total": 10}})),
+        "one-night": lazy(
+            lambda: engine_view(
+                "one-night",
+                6,
+                3,
+                lambda s: s["step"] == "vampires",
+                info={"timer": {"left": 6.5, "total": 10}},
+            )
+        ),
         "one-night-over": lazy(lambda: engine_view("one-night", 6, 3, over)),
-        "roles": on(None, lambda ui: ui.screen.activate("game:one-night", Press.SHORT),
-                    lambda ui: ui.screen.activate("start", Press.SHORT), name_everyone,
-                    *[lambda ui, p=p: press(ui, VButton.for_district(p)) for p in ("A2", "A2", "B2", "C1")]),
-        "pick": lambda ui: (on(engine_view("one-night", 6, 3, lambda s: s["step"] == "vote"))(ui),
-                            press(ui, VButton.CONFIRM), press(ui, VButton.DISTRICT_B1)),
+        "roles": on(
+            None,
+            lambda ui: ui.screen.activate("game:one-night", Press.SHORT),
+            lambda ui: ui.screen.activate("start", Press.SHORT),
+            name_everyone,
+            *[lambda ui, p=p: press(ui, VButton.for_district(p)) for p in ("A2", "A2", "B2", "C1")],
+        ),
+        "pick": lambda ui: (
+            on(engine_view("one-night", 6, 3, lambda s: s["step"] == "vote"))(ui),
+            press(ui, VButton.CONFIRM),
+            press(ui, VButton.DISTRICT_B1),
+        ),
     }
 
 

@@ -16,14 +16,22 @@ say) starts the bar further down.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any
 
 from companion.lighting.color import RGB, WHITE, Blend, scale
 from companion.lighting.compositor import Overlay
 from companion.lighting.effects import OFF, FadeParams, Look, SequenceParams, Step, look, solid
-from companion.lighting.scenes import Plan, Reaction, district_lights, veil_lights
-from companion.lighting.scenes import board_plan, level, react_with
+from companion.lighting.scenes import (
+    Plan,
+    Reaction,
+    board_plan,
+    district_lights,
+    level,
+    react_with,
+    veil_lights,
+)
 
 DUSK_VIOLET: RGB = (170, 60, 150)
 NIGHT_BLUE: RGB = (40, 60, 255)
@@ -46,8 +54,12 @@ LIGHTS_DOWN_S = 2.0  # and dusk takes the light away gently
 
 def plan(view: Mapping[str, Any] | None) -> Plan:
     """Every light's look for this view."""
-    return board_plan(view, "dusk", lambda d, phase, _: seat_look(phase, str(d.get("mood")), level(d.get("intensity"))),
-                      lambda board, view: bar_looks(board, str(view.get("step") or "")))
+    return board_plan(
+        view,
+        "dusk",
+        lambda d, phase, _: seat_look(phase, str(d.get("mood")), level(d.get("intensity"))),
+        lambda board, view: bar_looks(board, str(view.get("step") or "")),
+    )
 
 
 def react(event: Mapping[str, Any], view: Mapping[str, Any] | None, t: float) -> Reaction:
@@ -135,8 +147,10 @@ def _votes_counted(event: Mapping, view: Mapping, t: float) -> Reaction:
 
 def _revealed(event: Mapping, view: Mapping, t: float) -> Reaction:
     """The dead flash white twice; the winners' seats light up in a gold swell."""
-    out = [Overlay(light, look("flash", color=WHITE, count=2, period=0.5), t, 1.0)
-           for light in _seat_lights(event.get("killed"))]
+    out = [
+        Overlay(light, look("flash", color=WHITE, count=2, period=0.5), t, 1.0)
+        for light in _seat_lights(event.get("killed"))
+    ]
     swell = Look("fade", FadeParams(WHITE, WINNER_GOLD, 1.5))
     out += [Overlay(light, swell, t, 1.5) for light in _seat_lights(event.get("winners"))]
     return Reaction(tuple(out), fade=1.0)
@@ -144,9 +158,12 @@ def _revealed(event: Mapping, view: Mapping, t: float) -> Reaction:
 
 def _timer_extended(event: Mapping, view: Mapping, t: float) -> Reaction:
     """A white run up the bar as time is added (the plan then restarts the count)."""
-    return Reaction(tuple(
-        Overlay(name, look("pulse", color=WHITE, period=0.4), t + 0.08 * i, 0.4, Blend.ADD)
-        for i, name in enumerate(veil_lights())))
+    return Reaction(
+        tuple(
+            Overlay(name, look("pulse", color=WHITE, period=0.4), t + 0.08 * i, 0.4, Blend.ADD)
+            for i, name in enumerate(veil_lights())
+        )
+    )
 
 
 _HANDLERS = {

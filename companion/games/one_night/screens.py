@@ -8,25 +8,41 @@ A1..C3 row by row (the game's README.md), so a district button names a seat in t
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
+from companion.games.one_night.narration import role_name, step_words
 from companion.i18n import N_, _, data_name, ngettext
 from companion.inputs import DISTRICTS, Press
 from companion.narration.narrator import StepTimer
-from companion.games.one_night.narration import role_name, step_words
+from companion.narration.words import outcome_words, step_text
 from companion.rules.base import Action
 from companion.ui.model import ButtonVM, CellVM, ViewModel, player_chip
 from companion.ui.screens.base import Screen, UIContext
 from companion.ui.screens.others.asked import Param, choice
 from companion.ui.screens.others.common import OthersOverScreen, OthersScreen, wrap
-from companion.narration.words import outcome_words, step_text
 
-FIRST = ("vote", "reveal", "next", "resume")   # the button the table wants most, first (and focused)
-ROLES_PER_PAGE = 9      # one page of the role picker = the nine district buttons
+FIRST = ("vote", "reveal", "next", "resume")  # the button the table wants most, first (and focused)
+ROLES_PER_PAGE = 9  # one page of the role picker = the nine district buttons
 MARKS = ("clarity", "vampire", "fear", "bat", "disease", "love", "traitor", "assassin")
-MARK_NAMES = {"clarity": N_("Clarity"), "vampire": N_("Vampire"), "fear": N_("Fear"), "bat": N_("Bat"), "disease": N_("Disease"),
-              "love": N_("Love"), "traitor": N_("Traitor"), "assassin": N_("Assassin")}
-PHASES = {"dusk": N_("Dusk"), "night": N_("Night"), "dawn": N_("Dawn"), "day": N_("Day"), "setup": N_("Setup"), "vote": N_("Vote")}
+MARK_NAMES = {
+    "clarity": N_("Clarity"),
+    "vampire": N_("Vampire"),
+    "fear": N_("Fear"),
+    "bat": N_("Bat"),
+    "disease": N_("Disease"),
+    "love": N_("Love"),
+    "traitor": N_("Traitor"),
+    "assassin": N_("Assassin"),
+}
+PHASES = {
+    "dusk": N_("Dusk"),
+    "night": N_("Night"),
+    "dawn": N_("Dawn"),
+    "day": N_("Day"),
+    "setup": N_("Setup"),
+    "vote": N_("Vote"),
+}
 
 
 class NarratorScreen(OthersScreen):
@@ -62,8 +78,12 @@ class NarratorScreen(OthersScreen):
         phase = _(PHASES[raw]) if raw in PHASES else raw.capitalize()
         woken = cur.get("wakes") or []
         wakes = ", ".join(role_name(w) for w in woken) or "-"
-        title = (_("{phase}: {roles}") if woken == ["everyone"] else _("{phase}: {roles} wake")).format(phase=phase, roles=wakes)
-        lines = [step_words(cur.get("id"), cur.get("prompt", ""))]  # the data's prompt_de, the day's from the catalog
+        title = (_("{phase}: {roles}") if woken == ["everyone"] else _("{phase}: {roles} wake")).format(
+            phase=phase, roles=wakes
+        )
+        lines = [
+            step_words(cur.get("id"), cur.get("prompt", ""))
+        ]  # the data's prompt_de, the day's from the catalog
         if self.timer_line(s):
             lines.append(self.timer_line(s))
         grid = seat_cells(s) if s.get("phase") == "day" else ()
@@ -73,7 +93,9 @@ class NarratorScreen(OthersScreen):
         """The step's countdown as a ring: the time left as an arc, the seconds inside; the picture of
         the role that wakes (its card's icon) big under it."""
         woken = (s.get("current") or {}).get("wakes") or []
-        out: dict[str, Any] = {"picture": role_icon(woken[0])} if len(woken) == 1 and role_icon(woken[0]) else {}
+        out: dict[str, Any] = (
+            {"picture": role_icon(woken[0])} if len(woken) == 1 and role_icon(woken[0]) else {}
+        )
         t = None if s.get("paused") else self.timer()
         if t is None:
             return out
@@ -88,7 +110,9 @@ class NarratorScreen(OthersScreen):
             return _("Paused: press Resume to go on")
         if self.timer() is None:
             waits = (s.get("current") or {}).get("waits")
-            return {"vote": _("Waiting for the votes"), "reveal": _("Waiting for the cards")}.get(waits, _("Waiting for the table"))
+            return {"vote": _("Waiting for the votes"), "reveal": _("Waiting for the cards")}.get(
+                waits, _("Waiting for the table")
+            )
         return ""
 
     def ordered(self) -> list[tuple[int, Action]]:
@@ -106,15 +130,34 @@ class NarratorScreen(OthersScreen):
             return [self._vote_param(s, n, seats) for n in seats]
         if verb == "reveal":
             roles = sorted(set(s.get("roles") or []), key=(s.get("roles") or []).index)
-            cards = [choice(("cards", str(n)), _("Card of {seat}").format(seat=seat_label(s, n)), roles, [role_name(r) for r in roles]) for n in seats]
-            marks = [choice(("marks", str(n)), _("Mark of {seat}").format(seat=seat_label(s, n)), MARKS, [_(MARK_NAMES[m]) for m in MARKS],
-                            default="clarity") for n in seats] if s.get("marks") else []
+            cards = [
+                choice(
+                    ("cards", str(n)),
+                    _("Card of {seat}").format(seat=seat_label(s, n)),
+                    roles,
+                    [role_name(r) for r in roles],
+                )
+                for n in seats
+            ]
+            marks = (
+                [
+                    choice(
+                        ("marks", str(n)),
+                        _("Mark of {seat}").format(seat=seat_label(s, n)),
+                        MARKS,
+                        [_(MARK_NAMES[m]) for m in MARKS],
+                        default="clarity",
+                    )
+                    for n in seats
+                ]
+                if s.get("marks")
+                else []
+            )
             return cards + marks
         if verb == "adjust":
             steps = [st.get("id") for st in s.get("script") or []]
             return [choice(("step",), _("Go to which step?"), steps, [step_name(st) for st in steps])]
         return super().params(action)
-
 
     @staticmethod
     def _vote_param(s: dict[str, Any], seat: int, seats: list[int]) -> Param:
@@ -124,8 +167,16 @@ class NarratorScreen(OthersScreen):
         others = tuple((pos, seat_label(s, n)) for pos, n in zip(DISTRICTS, seats) if n not in targets)
         # as the players sit; a tenth seat has no district button (it is picked with its button)
         around = tuple((DISTRICTS[n - 1] if n <= len(DISTRICTS) else "", seat_label(s, n), n) for n in seats)
-        return choice(("votes", str(seat)), _("{seat} points at").format(seat=seat_label(s, seat)), targets,
-                      [seat_label(s, n) for n in targets], seats=on_board, board=others, around=around, own=seat)
+        return choice(
+            ("votes", str(seat)),
+            _("{seat} points at").format(seat=seat_label(s, seat)),
+            targets,
+            [seat_label(s, n) for n in targets],
+            seats=on_board,
+            board=others,
+            around=around,
+            own=seat,
+        )
 
 
 class OneNightOverScreen(OthersOverScreen):
@@ -142,9 +193,17 @@ class OneNightOverScreen(OthersOverScreen):
         winners = ", ".join(seat_label(s, k) for k in r.get("winners", [])) or _("nobody")
         cards = ", ".join(f"{k}: {role_name(v)}" for k, v in (r.get("cards") or {}).items())
         teams = ", ".join(outcome_words(t) for t in r.get("teams", [])) or _("none")
-        lines = [_("Died: {seats}").format(seats=killed), _("Winners: {seats}").format(seats=winners),
-                 _("Teams: {teams}").format(teams=teams), _("Cards: {cards}").format(cards=cards)]
-        title = _("{team} win").format(team=outcome_words(s.get("outcome"))) if s.get("outcome") != "no-winner" else _("Nobody wins")
+        lines = [
+            _("Died: {seats}").format(seats=killed),
+            _("Winners: {seats}").format(seats=winners),
+            _("Teams: {teams}").format(teams=teams),
+            _("Cards: {cards}").format(cards=cards),
+        ]
+        title = (
+            _("{team} win").format(team=outcome_words(s.get("outcome")))
+            if s.get("outcome") != "no-winner"
+            else _("Nobody wins")
+        )
         return title, lines, seat_cells(s)
 
 
@@ -159,8 +218,14 @@ class RolePicker(Screen):
     name = "roles"
     transient = True
 
-    def __init__(self, ctx: UIContext, players: int, seed: int, roles: list[tuple[str, str, int]],
-                 names: list[str] | None = None) -> None:
+    def __init__(
+        self,
+        ctx: UIContext,
+        players: int,
+        seed: int,
+        roles: list[tuple[str, str, int]],
+        names: list[str] | None = None,
+    ) -> None:
         """`roles`: (id, name, copies) in the data file's order; `names`: the players' (the page before)."""
         super().__init__(ctx)
         self.players = players
@@ -181,23 +246,43 @@ class RolePicker(Screen):
 
     def page_roles(self) -> list[tuple[str, str, int]]:
         """The roles on the current page."""
-        return self.roles[self.page * ROLES_PER_PAGE:(self.page + 1) * ROLES_PER_PAGE]
+        return self.roles[self.page * ROLES_PER_PAGE : (self.page + 1) * ROLES_PER_PAGE]
 
     def body(self) -> ViewModel:
         """The page's roles with counts, More roles, Start, Back."""
         n = len(self.chosen())
-        buttons = [ButtonVM(f"r:{rid}", f"{data_name(name)} x{self.counts[rid]}" if self.counts.get(rid) else data_name(name),
-                            selected=bool(self.counts.get(rid)), icon=role_icon(rid)) for rid, name, copies in self.page_roles()]
+        buttons = [
+            ButtonVM(
+                f"r:{rid}",
+                f"{data_name(name)} x{self.counts[rid]}" if self.counts.get(rid) else data_name(name),
+                selected=bool(self.counts.get(rid)),
+                icon=role_icon(rid),
+            )
+            for rid, name, copies in self.page_roles()
+        ]
         pages = (len(self.roles) + ROLES_PER_PAGE - 1) // ROLES_PER_PAGE
         ready = n in (0, self.need)
-        buttons += [ButtonVM("page", _("More roles ({page}/{pages})").format(page=self.page + 1, pages=pages)),
-                    ButtonVM("start", _("Start") if n else _("Start (seed picks)"), enabled=ready, primary=True,
-                             why_not=None if ready else _("choose {need} roles ({n} now)").format(need=self.need, n=n)),
-                    ButtonVM("back", _("Back"))]
+        buttons += [
+            ButtonVM("page", _("More roles ({page}/{pages})").format(page=self.page + 1, pages=pages)),
+            ButtonVM(
+                "start",
+                _("Start") if n else _("Start (seed picks)"),
+                enabled=ready,
+                primary=True,
+                why_not=None if ready else _("choose {need} roles ({n} now)").format(need=self.need, n=n),
+            ),
+            ButtonVM("back", _("Back")),
+        ]
         names = {rid: data_name(name) for rid, name, copies in self.roles}
-        picked = ", ".join(f"{names[r]} x{c}" if c > 1 else names[r] for r, c in self.counts.items() if c) or _("none yet")
-        lines = (_("{players} players: choose {need} roles, {n} chosen.").format(players=self.players, need=self.need, n=n),
-                 *wrap(_("In play: {roles}").format(roles=picked), 60)[:2])
+        picked = ", ".join(
+            f"{names[r]} x{c}" if c > 1 else names[r] for r, c in self.counts.items() if c
+        ) or _("none yet")
+        lines = (
+            _("{players} players: choose {need} roles, {n} chosen.").format(
+                players=self.players, need=self.need, n=n
+            ),
+            *wrap(_("In play: {roles}").format(roles=picked), 60)[:2],
+        )
         return ViewModel(self.name, _("New game: roles"), lines, tuple(buttons))
 
     def activate(self, button_id: str, kind: Press) -> bool:
@@ -245,7 +330,9 @@ class RolePicker(Screen):
 
 def pick_roles(ctx: UIContext, wizard) -> bool:
     """The new-game wizard's Next: the role page, which sends the setup (always takes over)."""
-    ctx.stack.push(RolePicker(ctx, wizard.players, wizard.seed, roles_catalogue(), getattr(wizard, "names", None)))
+    ctx.stack.push(
+        RolePicker(ctx, wizard.players, wizard.seed, roles_catalogue(), getattr(wizard, "names", None))
+    )
     return True
 
 
@@ -260,7 +347,9 @@ def seat_label(s: Mapping[str, Any], seat: int | str) -> str:
     seat as the table shows it: companion/narration/seatnames.py)."""
     from companion.narration.seatnames import default_names
 
-    seats = [p.get("name") for p in s.get("seats") or () if isinstance(p, Mapping)] or list(s.get("names") or ())
+    seats = [p.get("name") for p in s.get("seats") or () if isinstance(p, Mapping)] or list(
+        s.get("names") or ()
+    )
     i = int(seat) - 1
     if 0 <= i < len(seats) and seats[i]:
         return str(seats[i])
@@ -288,7 +377,9 @@ def seat_cells(s: Mapping[str, Any]) -> tuple[CellVM, ...]:
             lines.append(role_name(r["cards"][str(seat)]))
         dead, won = seat in r.get("killed", []), seat in r.get("winners", [])
         mark = "combat" if dead else "done" if won else "red" if tally.get(str(seat)) else ""
-        cells.append(CellVM(pos, seat_label(s, seat), tuple(lines), mark, chip=player_chip(s, seat_label(s, seat))))
+        cells.append(
+            CellVM(pos, seat_label(s, seat), tuple(lines), mark, chip=player_chip(s, seat_label(s, seat)))
+        )
     return tuple(cells)
 
 
@@ -305,4 +396,3 @@ def role_icon(role: str) -> str:
     from companion.ui import assets
 
     return f"role.{role}" if assets.has_icon(f"role.{role}") else ""
-

@@ -25,11 +25,27 @@ def chart(states) -> tuple[Panel, ...]:
         tally[str(target)] = tally.get(str(target), 0.0) + 1
     names = seat_names(last) if len(seat_names(last)) == count else seats  # (story() gives seats their names)
     looks = seat_looks(last, names)
-    votes = tuple(Series(name, tuple(tally.get(seat, 0.0) if k == i else None for k in range(count)), *looks[name], player=True)
-                  for i, (seat, name) in enumerate(zip(seats, names)))
+    votes = tuple(
+        Series(
+            name,
+            tuple(tally.get(seat, 0.0) if k == i else None for k in range(count)),
+            *looks[name],
+            player=True,
+        )
+        for i, (seat, name) in enumerate(zip(seats, names))
+    )
     numbers = tuple(str(i) for i in range(1, len(steps) + 1))  # the steps' names are in the log; numbers fit
-    return (Panel(_("Votes received"), _("player"), tuple(names), votes, max([1.0] + list(tally.values())), kind="bar"),
-            Panel(_("Timers (s)"), _("step"), numbers, (timers,), max([10.0] + list(steps.values())), kind="bar"))
+    return (
+        Panel(
+            _("Votes received"),
+            _("player"),
+            tuple(names),
+            votes,
+            max([1.0] + list(tally.values())),
+            kind="bar",
+        ),
+        Panel(_("Timers (s)"), _("step"), numbers, (timers,), max([10.0] + list(steps.values())), kind="bar"),
+    )
 
 
 def art(state) -> tuple[str, str]:
@@ -62,8 +78,15 @@ def moments(steps) -> list[Moment]:
                 leaders = [seat_name(s, k) for k in e.get("leaders") or ()]
                 most = max(tally.values(), default=0)
                 if leaders:
-                    out.append(Moment(10, ngettext("The vote: {names} with {n} vote.", "The vote: {names} with {n} votes.", most).format(
-                        names=", ".join(leaders), n=most), i))
+                    out.append(
+                        Moment(
+                            10,
+                            ngettext(
+                                "The vote: {names} with {n} vote.", "The vote: {names} with {n} votes.", most
+                            ).format(names=", ".join(leaders), n=most),
+                            i,
+                        )
+                    )
             elif kind == "revealed":
                 winners = [seat_name(s, k) for k in e.get("winners") or ()]
                 if winners:
@@ -71,11 +94,21 @@ def moments(steps) -> list[Moment]:
                 cards = (s.get("result") or {}).get("cards") or {}
                 for k in e.get("killed") or ():
                     if str(k) in cards:
-                        out.append(Moment(9, _("Card of {name}: {role}.").format(name=seat_name(s, k), role=role_name(cards[str(k)])), i))
+                        out.append(
+                            Moment(
+                                9,
+                                _("Card of {name}: {role}.").format(
+                                    name=seat_name(s, k), role=role_name(cards[str(k)])
+                                ),
+                                i,
+                            )
+                        )
             elif kind == "paused":
                 out.append(Moment(1, _("The narrator holds the night for a moment."), i))
             elif kind == "timer_extended":
                 extra += int(e.get("seconds") or 0)
                 out = [m for m in out if m.weight != 5]
-                out.append(Moment(5, _("The table talked {seconds} seconds longer.").format(seconds=extra), i))
+                out.append(
+                    Moment(5, _("The table talked {seconds} seconds longer.").format(seconds=extra), i)
+                )
     return out

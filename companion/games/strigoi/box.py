@@ -9,7 +9,8 @@ shipped values (the game screen then says so). The screen never writes files its
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from companion.i18n import N_, _
 from companion.inputs import Press
@@ -17,7 +18,11 @@ from companion.ui.model import ButtonVM, ViewModel
 from companion.ui.screens.base import Screen, UIContext
 
 SIDES = (("master", N_("Master")), ("apprentice", N_("Apprentice")), ("supreme", N_("Supreme")))
-STATS = (("existence", N_("Existence"), 1, 20), ("damage", N_("Damage"), 0, 9), ("strength", N_("Strength"), 1, 30))
+STATS = (
+    ("existence", N_("Existence"), 1, 20),
+    ("damage", N_("Damage"), 0, 9),
+    ("strength", N_("Strength"), 1, 30),
+)
 BONUSES = (0, 1, 2)  # the token kinds shown: no bonus, +1, +2 wounds
 MAX_TOKENS = 20
 
@@ -37,29 +42,56 @@ class StrigoiBoxScreen(Screen):
         """Start on the Master's Existence."""
         super().__init__(ctx)
         self.stats = {sid: dict(values["stats"][sid]) for sid, label in SIDES}
-        self.tokens = {sid: {b: int(values["tokens"].get(sid, {}).get(b, 0)) for b in BONUSES}
-                       for sid in ("master", "apprentice")}
+        self.tokens = {
+            sid: {b: int(values["tokens"].get(sid, {}).get(b, 0)) for b in BONUSES}
+            for sid in ("master", "apprentice")
+        }
         self.examples = list(values.get("examples", ()))
         self.setup = dict(setup)
         self.field = "master.existence"
 
     def fields(self) -> list[tuple[str, str, int]]:
         """(field id, label, value) of every number on the screen."""
-        out = [(f"{sid}.{key}", _("{strigoi} {value}").format(strigoi=_(label), value=_(word)), self.stats[sid][key])
-               for sid, label in SIDES for key, word, lo, hi in STATS]
-        out += [(f"tokens.{sid}.{b}", _("{strigoi} tokens +{bonus}").format(strigoi=_(label), bonus=b), self.tokens[sid][b])
-                for sid, label in SIDES[:2] for b in BONUSES]
+        out = [
+            (
+                f"{sid}.{key}",
+                _("{strigoi} {value}").format(strigoi=_(label), value=_(word)),
+                self.stats[sid][key],
+            )
+            for sid, label in SIDES
+            for key, word, lo, hi in STATS
+        ]
+        out += [
+            (
+                f"tokens.{sid}.{b}",
+                _("{strigoi} tokens +{bonus}").format(strigoi=_(label), bonus=b),
+                self.tokens[sid][b],
+            )
+            for sid, label in SIDES[:2]
+            for b in BONUSES
+        ]
         return out
 
     def body(self) -> ViewModel:
         """The numbers (the chosen one selected), then save, examples and back."""
-        buttons = [ButtonVM(f"f:{fid}", _("{field}: {value}").format(field=label, value=value), selected=(fid == self.field))
-                   for fid, label, value in self.fields()]
+        buttons = [
+            ButtonVM(
+                f"f:{fid}",
+                _("{field}: {value}").format(field=label, value=value),
+                selected=(fid == self.field),
+            )
+            for fid, label, value in self.fields()
+        ]
         why = self._why_not()
-        buttons += [ButtonVM("save", _("Save and start"), enabled=why is None, primary=True, why_not=why),
-                    ButtonVM("examples", _("Start with examples")), ButtonVM("back", _("Back"))]
-        lines = (_("Copy the numbers on your Strigoi cards and count your Strigoi tokens."),
-                 _("Asked once: saved for every game. Pick a number, then veil up / veil down."))
+        buttons += [
+            ButtonVM("save", _("Save and start"), enabled=why is None, primary=True, why_not=why),
+            ButtonVM("examples", _("Start with examples")),
+            ButtonVM("back", _("Back")),
+        ]
+        lines = (
+            _("Copy the numbers on your Strigoi cards and count your Strigoi tokens."),
+            _("Asked once: saved for every game. Pick a number, then veil up / veil down."),
+        )
         return ViewModel(self.name, _("Your box: Strigoi values"), lines, tuple(buttons))
 
     def activate(self, button_id: str, kind: Press) -> bool:
@@ -69,8 +101,11 @@ class StrigoiBoxScreen(Screen):
         elif button_id == "save" and self._why_not() is None:
             tokens = {sid: {b: n for b, n in counts.items() if n} for sid, counts in self.tokens.items()}
             self.ctx.emit({"intent": "teach_strigoi", "stats": self.stats, "tokens": tokens})
-            mix = [{"strigoi": sid, "bonus": b, "count": n} for sid, counts in tokens.items()
-                   for b, n in counts.items()]
+            mix = [
+                {"strigoi": sid, "bonus": b, "count": n}
+                for sid, counts in tokens.items()
+                for b, n in counts.items()
+            ]
             self.ctx.emit({**self.setup, "stats": self.stats, "tokens": mix})
         elif button_id == "save":
             self.ctx.fail(self._why_not())
@@ -93,7 +128,11 @@ class StrigoiBoxScreen(Screen):
     def _why_not(self) -> str | None:
         """Why the values cannot be saved (each Strigoi needs a token in the bag)."""
         empty = [sid for sid, counts in self.tokens.items() if not any(counts.values())]
-        return _("the {strigoi} needs at least one token").format(strigoi=_(dict(SIDES)[empty[0]])) if empty else None
+        return (
+            _("the {strigoi} needs at least one token").format(strigoi=_(dict(SIDES)[empty[0]]))
+            if empty
+            else None
+        )
 
 
 def ask_box(ctx: UIContext, setup: Mapping[str, Any]) -> bool:

@@ -21,10 +21,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.gamedata.checks import Checks, Record, array, flag, one_of, pair, table, text, whole
+from companion.games.strigoi.rules.data import (
+    MAX_TOKENS,
+    PARTS,
+    STAT_KEYS,
+    STAT_RANGE,
+    STRIGOI,
+    Stats,
+    StrigoiData,
+    Token,
+)
+from companion.games.strigoi.rules.fortress import Fortress, Room
 from companion.i18n import N_, _
 from companion.rules.base import POSITIONS
-from companion.games.strigoi.rules.data import MAX_TOKENS, PARTS, STAT_KEYS, STAT_RANGE, STRIGOI, Stats, StrigoiData, Token
-from companion.games.strigoi.rules.fortress import Fortress, Room
 
 if TYPE_CHECKING:
     from companion.gamedata.tomlfile import TomlDoc
@@ -33,13 +42,33 @@ MOVERS = ("master", "apprentice")  # the Strigoi with Action tokens
 COUNTS = ("min_players", "max_players", "altar_max", "blood_counters", "wounds_to_fall")
 
 
-FIELDS = {"game": table, "strigoi": table, "tokens": array, "rooms": table, "ladders": table, "verified": flag}
-GAME = {**{key: whole(1, 99) for key in COUNTS}, "powerwolves": array, "marked": array, "letters": text(),
-        "attack_needs": table, "defeat_needs": table}
+FIELDS = {
+    "game": table,
+    "strigoi": table,
+    "tokens": array,
+    "rooms": table,
+    "ladders": table,
+    "verified": flag,
+}
+GAME = {
+    **{key: whole(1, 99) for key in COUNTS},
+    "powerwolves": array,
+    "marked": array,
+    "letters": text(),
+    "attack_needs": table,
+    "defeat_needs": table,
+}
 STATS = {key: whole(*STAT_RANGE[key]) for key in STAT_KEYS}
 SIDE = {"name": text(), "name_de": text(), **STATS}
 TOKEN = {"strigoi": one_of(*MOVERS), "bonus": whole(0, 9), "count": whole(1, MAX_TOKENS)}
-ROOM = {"at": pair(-9, 9, N_("must be [q, r] hex coordinates")), "light": one_of(*POSITIONS), "name": text(), "name_de": text(), "platform": flag, "ring": text()}
+ROOM = {
+    "at": pair(-9, 9, N_("must be [q, r] hex coordinates")),
+    "light": one_of(*POSITIONS),
+    "name": text(),
+    "name_de": text(),
+    "platform": flag,
+    "ring": text(),
+}
 TAUGHT = {"strigoi": table, "tokens": table}
 
 
@@ -53,20 +82,38 @@ def parse(doc: TomlDoc) -> StrigoiData:
     letters = _letters(game)
     fortress = _fortress(v, top.get("rooms"), letters)
     wolves = [v.name("game.powerwolves", w) for w in game.get("powerwolves")]
-    if len(wolves) < n["max_players"] or len(set(wolves)) != len(wolves) or not all(isinstance(w, str) and w for w in wolves):
+    if (
+        len(wolves) < n["max_players"]
+        or len(set(wolves)) != len(wolves)
+        or not all(isinstance(w, str) and w for w in wolves)
+    ):
         raise game.error("powerwolves", _("needs at least {n} different names").format(n=n["max_players"]))
     marked = game.get("marked")
-    if len(marked) != 2 or len(set(marked)) != 2 or not all(m in fortress.rooms and fortress.rooms[m].platform for m in marked):
+    if (
+        len(marked) != 2
+        or len(set(marked)) != 2
+        or not all(m in fortress.rooms and fortress.rooms[m].platform for m in marked)
+    ):
         raise game.error("marked", _("must name two different rooms with a platform"))
     sides = top.get("strigoi")
     stats = {sid: _stats(v.record(f"strigoi.{sid}", sides.get(sid), SIDE), sid) for sid in STRIGOI}
     verified = top.get("verified", False)
     tokens = _tokens(v, top.get("tokens"))
     return StrigoiData(
-        **n, powerwolves=tuple(wolves), marked=tuple(marked), letters=letters,
-        attack_needs=_needs(v, game, "attack_needs", players), defeat_needs=_needs(v, game, "defeat_needs", players),
-        stats=stats, tokens=tokens, fortress=fortress, ladders=_ladders(v, top.get("ladders"), fortress),
-        verified=verified, example_tokens=tokens, examples=() if verified else PARTS)
+        **n,
+        powerwolves=tuple(wolves),
+        marked=tuple(marked),
+        letters=letters,
+        attack_needs=_needs(v, game, "attack_needs", players),
+        defeat_needs=_needs(v, game, "defeat_needs", players),
+        stats=stats,
+        tokens=tokens,
+        fortress=fortress,
+        ladders=_ladders(v, top.get("ladders"), fortress),
+        verified=verified,
+        example_tokens=tokens,
+        examples=() if verified else PARTS,
+    )
 
 
 def check_taught(doc: TomlDoc) -> dict:
@@ -151,5 +198,7 @@ def _ladders(v: Checks, raw: dict, fortress: Fortress) -> tuple[tuple[str, str],
     preferred = v.record("ladders", raw, {"preferred": array}).get("preferred")
     for edge in preferred:
         if not fortress.outer_edge(edge):
-            raise v.error("ladders.preferred", _("{edge!r} is not an outer edge [room, direction]").format(edge=edge))
+            raise v.error(
+                "ladders.preferred", _("{edge!r} is not an outer edge [room, direction]").format(edge=edge)
+            )
     return tuple((edge[0], edge[1]) for edge in preferred)

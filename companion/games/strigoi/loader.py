@@ -51,4 +51,6 @@ def teach_box(teaching, result: dict) -> None:
     (new games use them)."""
     from companion.games.strigoi import teach
 
-    teaching.taught(lambda: teach.save_box(result["stats"], result["tokens"]), "Strigoi values of your box saved", None)
+    teaching.taught(
+        lambda: teach.save_box(result["stats"], result["tokens"]), "Strigoi values of your box saved", None
+    )

@@ -18,7 +18,11 @@ def screens() -> dict:
     return {
         "strigoi": lazy(_striking),
         "strigoi-over": lazy(lambda: engine_view("strigoi", 4, 1, over)),
-        "correct": lambda ui: (lazy(_striking)(ui), ui.screen.activate("correct", Press.SHORT), press(ui, VButton.VEIL_UP)),
+        "correct": lambda ui: (
+            lazy(_striking)(ui),
+            ui.screen.activate("correct", Press.SHORT),
+            press(ui, VButton.VEIL_UP),
+        ),
         "strigoi-box": on(None, _box),
     }
 

@@ -15,14 +15,26 @@ Altar and B3 the Inferno.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any
 
 from companion.lighting.color import BLACK, RGB, WHITE, Blend, scale
 from companion.lighting.compositor import Overlay
 from companion.lighting.effects import OFF, FadeParams, Look, SequenceParams, Step, look, solid
-from companion.lighting.scenes import Plan, Reaction, district_lights, find_district, veil_lights
-from companion.lighting.scenes import board_plan, count, level, on_district, react_with, settle
+from companion.lighting.scenes import (
+    Plan,
+    Reaction,
+    board_plan,
+    count,
+    district_lights,
+    find_district,
+    level,
+    on_district,
+    react_with,
+    settle,
+    veil_lights,
+)
 
 STONE: RGB = (50, 70, 140)
 CRUMBLING: RGB = (120, 50, 20)
@@ -48,8 +60,12 @@ ATTACK_PULSE_S = 0.4
 
 def plan(view: Mapping[str, Any] | None) -> Plan:
     """Every light's look for this view."""
-    return board_plan(view, "night", district_look,
-                      lambda board, view: altar_bar(count(board.get("bar"), 0), count(view.get("attack_need"), 0)))
+    return board_plan(
+        view,
+        "night",
+        district_look,
+        lambda board, view: altar_bar(count(board.get("bar"), 0), count(view.get("attack_need"), 0)),
+    )
 
 
 def react(event: Mapping[str, Any], view: Mapping[str, Any] | None, t: float) -> Reaction:
@@ -106,7 +122,9 @@ def altar_look(ready: bool, level: float) -> Look:
 @lru_cache(maxsize=64)
 def inferno_look(level: float) -> Look:
     """The Inferno: a fire flicker, brighter and quicker as it fills (an ember when empty)."""
-    return look("flicker", color=scale(INFERNO_FIRE, 0.08 + 0.92 * level), low=0.45, rate=6.0 + 10.0 * level, seed=3)
+    return look(
+        "flicker", color=scale(INFERNO_FIRE, 0.08 + 0.92 * level), low=0.45, rate=6.0 + 10.0 * level, seed=3
+    )
 
 
 def altar_bar(points: int, need: int) -> dict[str, Look]:
@@ -137,16 +155,24 @@ def _ending(outcome: str, fallen: bool) -> Look:
 
 def _strigoi_attacked(event: Mapping, view: Mapping, t: float) -> Reaction:
     """A danger pulse, three quick red swells, on the room the Strigoi strikes from."""
-    pos, pulse = _strigoi_district(view, event.get("strigoi")), look("pulse", color=DANGER_RED, period=ATTACK_PULSE_S)
+    pos, pulse = (
+        _strigoi_district(view, event.get("strigoi")),
+        look("pulse", color=DANGER_RED, period=ATTACK_PULSE_S),
+    )
     return on_district(pos, pulse, t, ATTACK_PULSES * ATTACK_PULSE_S, Blend.ADD)
 
 
 def _platform_collapsed(event: Mapping, view: Mapping, t: float) -> Reaction:
     """The platform cracks (a white flash), then its light falls away through dust to dark."""
-    fall = Look("sequence", SequenceParams((
-        Step(solid(WHITE), COLLAPSE_FLASH_S),
-        Step(Look("fade", FadeParams(DUST, BLACK, COLLAPSE_FALL_S)), COLLAPSE_FALL_S),
-    )))
+    fall = Look(
+        "sequence",
+        SequenceParams(
+            (
+                Step(solid(WHITE), COLLAPSE_FLASH_S),
+                Step(Look("fade", FadeParams(DUST, BLACK, COLLAPSE_FALL_S)), COLLAPSE_FALL_S),
+            )
+        ),
+    )
     return on_district(_room_district(view, event.get("room")), fall, t, COLLAPSE_FLASH_S + COLLAPSE_FALL_S)
 
 
@@ -155,10 +181,14 @@ def _blood_gained(event: Mapping, view: Mapping, t: float) -> Reaction:
     out = []
     altar = find_district(view, represents="altar")
     if altar:
-        out.append(Overlay(f"district.{altar}", look("pulse", color=ALTAR_READY, period=0.8), t, 0.8, Blend.ADD))
+        out.append(
+            Overlay(f"district.{altar}", look("pulse", color=ALTAR_READY, period=0.8), t, 0.8, Blend.ADD)
+        )
     points = count(event.get("altar"), 0)
     if 1 <= points <= len(veil_lights()):
-        out.append(Overlay(veil_lights()[points - 1], Look("fade", FadeParams(WHITE, ALTAR_BLOOD, 0.6)), t, 0.6))
+        out.append(
+            Overlay(veil_lights()[points - 1], Look("fade", FadeParams(WHITE, ALTAR_BLOOD, 0.6)), t, 0.6)
+        )
     return Reaction(tuple(out))
 
 
@@ -193,7 +223,11 @@ def _supreme_rose(event: Mapping, view: Mapping, t: float) -> Reaction:
     out = []
     for name in district_lights():
         delay = 0.3 * "ABC".index(name[-2])
-        out.append(Overlay(name, look("sweep", color=SUPREME_FIRE, duration=1.2, width=0.5), t + delay, 1.2, Blend.ADD))
+        out.append(
+            Overlay(
+                name, look("sweep", color=SUPREME_FIRE, duration=1.2, width=0.5), t + delay, 1.2, Blend.ADD
+            )
+        )
     return Reaction(tuple(out), fade=2.5)
 
 

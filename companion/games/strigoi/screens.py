@@ -9,30 +9,51 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.games.strigoi.story import ALTAR, INFERNO
 from companion.i18n import N_, _, data_name, ngettext
 from companion.inputs import DISTRICTS
+from companion.narration.words import outcome_words, step_text
 from companion.rules.base import Action
 from companion.ui.model import CellVM, Count
-from companion.games.strigoi.story import ALTAR, INFERNO
 from companion.ui.screens.others.asked import Param, choice, from_engine, number
 from companion.ui.screens.others.common import Field, OthersOverScreen, OthersScreen, board_districts
-from companion.narration.words import outcome_words, step_text
 
-ROOMS = {"center": N_("Hall"), "n": N_("North"), "ne": N_("North-east"), "se": N_("South-east"), "s": N_("South"),
-         "sw": N_("South-west"), "nw": N_("North-west")}
+ROOMS = {
+    "center": N_("Hall"),
+    "n": N_("North"),
+    "ne": N_("North-east"),
+    "se": N_("South-east"),
+    "s": N_("South"),
+    "sw": N_("South-west"),
+    "nw": N_("North-west"),
+}
 LETTERS = "ABCDEFX"
-REASONS = (("crushed", N_("Crushed by a platform")), ("ladder", N_("Last ladder lost")), ("center", N_("Hit on a centre")),
-           ("other", N_("Other")))
+REASONS = (
+    ("crushed", N_("Crushed by a platform")),
+    ("ladder", N_("Last ladder lost")),
+    ("center", N_("Hit on a centre")),
+    ("other", N_("Other")),
+)
 ALTAR_MAX = 5
 # optional values the screen asks anyway (left out, the engine's default would do the wrong thing at
 # a real table); the others (a physical Strigoi token, a lost counterattack...) are left to the engine
 ASKED_TOO = frozenset({"blood", "reward", "n", "prevented", "reason", "steps", "wolf", "hit"})
 WOUNDS_TO_FALL = 3
-PARTS = {"master": N_("Master"), "apprentice": N_("Apprentice"), "supreme": N_("Supreme"), "tokens": N_("tokens")}
-CARD_TITLES = {"fire_and_forgive": "Fire & Forgive", "fist_by_fist": "Fist by Fist",
-               "nighttime_rebel": "Nighttime Rebel", "evil_made_me": "The Evil Made Me Do It",
-               "vampires_dont_die": "Vampires Don't Die", "incense_and_iron": "Incense & Iron",
-               "all_you_can_bleed": "All You Can Bleed"}
+PARTS = {
+    "master": N_("Master"),
+    "apprentice": N_("Apprentice"),
+    "supreme": N_("Supreme"),
+    "tokens": N_("tokens"),
+}
+CARD_TITLES = {
+    "fire_and_forgive": "Fire & Forgive",
+    "fist_by_fist": "Fist by Fist",
+    "nighttime_rebel": "Nighttime Rebel",
+    "evil_made_me": "The Evil Made Me Do It",
+    "vampires_dont_die": "Vampires Don't Die",
+    "incense_and_iron": "Incense & Iron",
+    "all_you_can_bleed": "All You Can Bleed",
+}
 
 
 class StrigoiScreen(OthersScreen):
@@ -66,8 +87,22 @@ class StrigoiScreen(OthersScreen):
         if verb == "initiative":
             out = []
             for w in wolves:
-                out.append(number(("cards", w, "initiative"), _("{wolf}'s card: initiative number").format(wolf=w), 1, 99, 1))
-                out.append(choice(("cards", w, "letter"), _("{wolf}'s card: direction letter").format(wolf=w), list(LETTERS)))
+                out.append(
+                    number(
+                        ("cards", w, "initiative"),
+                        _("{wolf}'s card: initiative number").format(wolf=w),
+                        1,
+                        99,
+                        1,
+                    )
+                )
+                out.append(
+                    choice(
+                        ("cards", w, "letter"),
+                        _("{wolf}'s card: direction letter").format(wolf=w),
+                        list(LETTERS),
+                    )
+                )
             return out
         out = []
         for p in action.params:  # what the engine needs, and the optional values the table usually gives
@@ -75,28 +110,60 @@ class StrigoiScreen(OthersScreen):
             if (p.optional and need not in ASKED_TOO) or (verb == "reward" and need == "n"):
                 continue  # (a Reward is one card unless said otherwise)
             if need == "strigoi":
-                out.append(choice((need,), _("Which Strigoi?"), in_play(s), [name_of(s, k) for k in in_play(s)]))
+                out.append(
+                    choice((need,), _("Which Strigoi?"), in_play(s), [name_of(s, k) for k in in_play(s)])
+                )
             elif need == "wolf":
                 allowed = list(p.choices) or wolves  # (heal: only the wounded)
                 default = next((w for w in (s.get("attacked"), s.get("turn")) if w in allowed), None)
                 out.append(choice((need,), _("Which Powerwolf?"), allowed, default=default))
             elif need == "hit":
-                out.append(Param((need,), _("Who was hit by the curse?"), "multi", tuple((w, w) for w in wolves), default=[]))
+                out.append(
+                    Param(
+                        (need,),
+                        _("Who was hit by the curse?"),
+                        "multi",
+                        tuple((w, w) for w in wolves),
+                        default=[],
+                    )
+                )
             elif need == "reason":
-                out.append(choice((need,), _("Why is it lost?"), [r for r, t in REASONS], [_(t) for r, t in REASONS]))
+                out.append(
+                    choice((need,), _("Why is it lost?"), [r for r, t in REASONS], [_(t) for r, t in REASONS])
+                )
             elif need == "room":
                 rooms = [r for r in ROOMS if r != "center" and r not in (s.get("collapsed") or [])]
-                out.append(choice((need,), _("Which platform turns?"), rooms, [_(ROOMS[r]) for r in rooms], seats=room_seats(s)))
+                out.append(
+                    choice(
+                        (need,),
+                        _("Which platform turns?"),
+                        rooms,
+                        [_(ROOMS[r]) for r in rooms],
+                        seats=room_seats(s),
+                    )
+                )
             elif need == "steps":
                 out.append(number((need,), _("Steps clockwise (negative: back)"), -5, 5, 1))
             elif need == "colour":
-                out.append(choice((need,), _("Which encounter token?"), ["red", "grey"],
-                                  [_("Red (Monster or Monk)"), _("Grey (stronger Monster; a Monk fought)")]))
+                out.append(
+                    choice(
+                        (need,),
+                        _("Which encounter token?"),
+                        ["red", "grey"],
+                        [_("Red (Monster or Monk)"), _("Grey (stronger Monster; a Monk fought)")],
+                    )
+                )
             elif need == "blood":
                 out.append(choice((need,), _("Blood icon on the token?"), [False, True], [_("No"), _("Yes")]))
             elif need == "reward":
-                out.append(choice((need,), _("Reward icon?"), ["none", "card", "token"],
-                                  [_("None"), _("Axe: a Reward card"), _("Bat: a Reward token")]))
+                out.append(
+                    choice(
+                        (need,),
+                        _("Reward icon?"),
+                        ["none", "card", "token"],
+                        [_("None"), _("Axe: a Reward card"), _("Bat: a Reward token")],
+                    )
+                )
             elif need == "prevented":
                 out.append(number((need,), _("Wounds prevented"), 0, 9, 0))
             elif need == "n":
@@ -108,12 +175,24 @@ class StrigoiScreen(OthersScreen):
     def fields(self) -> list[Field]:
         """Altar, Inferno and every Powerwolf's wounds."""
         s = self.state()
-        out = [Field("altar", _("Altar"), int(s.get("altar", 0)), 0, ALTAR_MAX),
-               Field("inferno", _("Inferno"), int(s.get("inferno", 0)), 0, int(s.get("defeat_need", 5)))]
-        out += [Field(f"wounds:{w}", _("Wounds {wolf}").format(wolf=w), int(p.get("wounds", 0)), 0, WOUNDS_TO_FALL - 1)
-                for w, p in (s.get("powerwolves") or {}).items()]
-        out += [Field(f"rewards:{w}", _("Reward cards {wolf}").format(wolf=w), int(p.get("rewards", 0)), 0, 30)
-                for w, p in (s.get("powerwolves") or {}).items()]
+        out = [
+            Field("altar", _("Altar"), int(s.get("altar", 0)), 0, ALTAR_MAX),
+            Field("inferno", _("Inferno"), int(s.get("inferno", 0)), 0, int(s.get("defeat_need", 5))),
+        ]
+        out += [
+            Field(
+                f"wounds:{w}",
+                _("Wounds {wolf}").format(wolf=w),
+                int(p.get("wounds", 0)),
+                0,
+                WOUNDS_TO_FALL - 1,
+            )
+            for w, p in (s.get("powerwolves") or {}).items()
+        ]
+        out += [
+            Field(f"rewards:{w}", _("Reward cards {wolf}").format(wolf=w), int(p.get("rewards", 0)), 0, 30)
+            for w, p in (s.get("powerwolves") or {}).items()
+        ]
         return out
 
 
@@ -126,12 +205,24 @@ class StrigoiOverScreen(OthersOverScreen):
     def summary(self, s: dict[str, Any]):
         """The outcome, the final blood and wounds."""
         outcome = s.get("outcome")
-        title = _(OUTCOMES[outcome]) if outcome in OUTCOMES else _("Game over: {outcome}").format(outcome=outcome_words(outcome))
-        wounds = ", ".join(f"{w} {p.get('wounds', 0)}/{WOUNDS_TO_FALL}" for w, p in (s.get("powerwolves") or {}).items())
-        lines = [_("Rounds played: {n}; Altar {altar}/{altar_max}, Inferno {inferno}/{defeat_need}").format(
-                     n=s.get("round", 1), altar=s.get("altar", 0), altar_max=ALTAR_MAX, inferno=s.get("inferno", 0),
-                     defeat_need=s.get("defeat_need", "?")),
-                 _("Wounds: {wounds}").format(wounds=wounds)]
+        title = (
+            _(OUTCOMES[outcome])
+            if outcome in OUTCOMES
+            else _("Game over: {outcome}").format(outcome=outcome_words(outcome))
+        )
+        wounds = ", ".join(
+            f"{w} {p.get('wounds', 0)}/{WOUNDS_TO_FALL}" for w, p in (s.get("powerwolves") or {}).items()
+        )
+        lines = [
+            _("Rounds played: {n}; Altar {altar}/{altar_max}, Inferno {inferno}/{defeat_need}").format(
+                n=s.get("round", 1),
+                altar=s.get("altar", 0),
+                altar_max=ALTAR_MAX,
+                inferno=s.get("inferno", 0),
+                defeat_need=s.get("defeat_need", "?"),
+            ),
+            _("Wounds: {wounds}").format(wounds=wounds),
+        ]
         return title, lines, room_cells(s, None)
 
 
@@ -144,7 +235,9 @@ def strigoi_pictures(s: dict[str, Any]) -> dict[str, Any]:
 
     who = s.get("current_player")
     seating = [p["name"] for p in s.get("seats") or ()]  # the game API's players: the colour of the seat, as
-    return {"accent": palette.colour_of(who, seating) if who else None}  # in the story chart (not the round's order)
+    return {
+        "accent": palette.colour_of(who, seating) if who else None
+    }  # in the story chart (not the round's order)
 
 
 def in_play(s: dict[str, Any]) -> list[str]:
@@ -174,12 +267,19 @@ def info_lines(s: dict[str, Any]) -> list[str]:
     fallen = ", ".join(room_name(r) for r in s.get("collapsed") or [])
     # Altar and Inferno (and the attack threshold) are on the grid, the Strigoi stand in their rooms
     return [
-        _("Wounds (of {most}), in turn order: {wolves}.").format(most=WOUNDS_TO_FALL, wolves=", ".join(order)) if order else
-        _("Wounds: {wounds}.").format(wounds="; ".join(
-            ngettext("{wolf} {n} wound of {most}", "{wolf} {n} wounds of {most}", p.get("wounds", 0)).format(
-                wolf=w, n=p.get("wounds", 0), most=WOUNDS_TO_FALL) for w, p in wolves.items())),
+        _("Wounds (of {most}), in turn order: {wolves}.").format(most=WOUNDS_TO_FALL, wolves=", ".join(order))
+        if order
+        else _("Wounds: {wounds}.").format(
+            wounds="; ".join(
+                ngettext(
+                    "{wolf} {n} wound of {most}", "{wolf} {n} wounds of {most}", p.get("wounds", 0)
+                ).format(wolf=w, n=p.get("wounds", 0), most=WOUNDS_TO_FALL)
+                for w, p in wolves.items()
+            )
+        ),
         _("{marker}; fallen: {rooms}").format(marker=marker, rooms=fallen) if fallen else marker,
-        *earned_lines(s), *example_line(s),
+        *earned_lines(s),
+        *example_line(s),
     ]
 
 
@@ -203,7 +303,11 @@ def earned_lines(s: dict[str, Any]) -> list[str]:
     if not awards:
         return []
     newest = awards[-1]
-    out = [_("Earned: {wolf} takes {card}").format(wolf=newest["wolf"], card=CARD_TITLES.get(newest["card"], newest["card"]))]
+    out = [
+        _("Earned: {wolf} takes {card}").format(
+            wolf=newest["wolf"], card=CARD_TITLES.get(newest["card"], newest["card"])
+        )
+    ]
     if len(awards) > 1:
         counts: dict[str, int] = {}
         for a in awards:
@@ -227,7 +331,11 @@ def room_cells(s: dict[str, Any], selected: str | None) -> list[CellVM]:
     """Rooms with their Strigoi, fallen platforms, the Altar (blood of 5, the attack threshold) and
     the Inferno (blood of the defeat threshold) as blood points."""
     districts = board_districts(s)
-    where = {v.get("room"): name_of(s, k, short=True) for k, v in (s.get("strigoi") or {}).items() if not v.get("defeated") and v.get("room")}
+    where = {
+        v.get("room"): name_of(s, k, short=True)
+        for k, v in (s.get("strigoi") or {}).items()
+        if not v.get("defeated") and v.get("room")
+    }
     cells = []
     for pos in DISTRICTS:
         kind = str(districts.get(pos, {}).get("represents", ""))
@@ -239,12 +347,31 @@ def room_cells(s: dict[str, Any], selected: str | None) -> list[CellVM]:
             mark = "done" if fallen else "combat" if room in where else ""
             cells.append(CellVM(pos, title, lines, mark, pos == selected))
         elif kind == "altar":
-            cells.append(CellVM(pos, _("Altar"), (_("attack now") if s.get("can_attack") else _("attack {n}").format(n=s.get("attack_need", "?")),),
-                                "active" if s.get("can_attack") else "blue", pos == selected,
-                                (Count("blood_point", f"{s.get('altar', 0)}/{ALTAR_MAX}", ALTAR),)))
+            cells.append(
+                CellVM(
+                    pos,
+                    _("Altar"),
+                    (
+                        _("attack now")
+                        if s.get("can_attack")
+                        else _("attack {n}").format(n=s.get("attack_need", "?")),
+                    ),
+                    "active" if s.get("can_attack") else "blue",
+                    pos == selected,
+                    (Count("blood_point", f"{s.get('altar', 0)}/{ALTAR_MAX}", ALTAR),),
+                )
+            )
         elif kind == "inferno":
-            cells.append(CellVM(pos, _("Inferno"), (), "red", pos == selected,
-                                (Count("blood_point", f"{s.get('inferno', 0)}/{s.get('defeat_need', '?')}", INFERNO),)))
+            cells.append(
+                CellVM(
+                    pos,
+                    _("Inferno"),
+                    (),
+                    "red",
+                    pos == selected,
+                    (Count("blood_point", f"{s.get('inferno', 0)}/{s.get('defeat_need', '?')}", INFERNO),),
+                )
+            )
         else:
             cells.append(CellVM(pos, "", (), "", pos == selected))
     return cells

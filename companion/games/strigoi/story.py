@@ -16,15 +16,22 @@ def chart(states) -> tuple[Panel, ...]:
     """Altar and Inferno blood points per round; each Powerwolf's wounds per round."""
     labels, picked = by_round(states, lambda s: s.get("round"))
     last = states[-1]
-    blood = (Series(_("Altar"), tuple(num(s.get("altar")) for s in picked), ALTAR, "circle"),
-             Series(_("Inferno"), tuple(num(s.get("inferno")) for s in picked), INFERNO, "triangle"))
+    blood = (
+        Series(_("Altar"), tuple(num(s.get("altar")) for s in picked), ALTAR, "circle"),
+        Series(_("Inferno"), tuple(num(s.get("inferno")) for s in picked), INFERNO, "triangle"),
+    )
     names = seat_names(last)
     wounds = people(names, picked, lambda s, n: ((s.get("powerwolves") or {}).get(n) or {}).get("wounds"))
-    needs = ((num(last.get("attack_need")), _("attack"), ALTAR), (num(last.get("defeat_need")), _("defeat"), INFERNO))
+    needs = (
+        (num(last.get("attack_need")), _("attack"), ALTAR),
+        (num(last.get("defeat_need")), _("defeat"), INFERNO),
+    )
     marks = tuple(m for m in needs if m[0])
     top = max([5.0] + [v for b in blood for v in b.values if v is not None])
-    return (Panel(_("Blood"), _("round"), labels, blood, top, y_lines=marks),
-            Panel(_("Wounds"), _("round"), labels, wounds, 3))
+    return (
+        Panel(_("Blood"), _("round"), labels, blood, top, y_lines=marks),
+        Panel(_("Wounds"), _("round"), labels, wounds, 3),
+    )
 
 
 def art(state) -> tuple[str, str]:
@@ -52,22 +59,62 @@ def moments(steps) -> list[Moment]:
         for e in step.events:
             kind = e.get("event")
             if kind == "strigoi_defeated":
-                out.append(Moment(10, in_round(s.get("round"), _("the {strigoi} perishes.").format(strigoi=strigoi_name(e["strigoi"]))), i))
+                out.append(
+                    Moment(
+                        10,
+                        in_round(
+                            s.get("round"),
+                            _("the {strigoi} perishes.").format(strigoi=strigoi_name(e["strigoi"])),
+                        ),
+                        i,
+                    )
+                )
             elif kind == "supreme_rose":
-                out.append(Moment(8, in_round(s.get("round"), _("the {strigoi} rises as the Supreme Strigoi.").format(
-                    strigoi=strigoi_name(e["strigoi"]))), i))
+                out.append(
+                    Moment(
+                        8,
+                        in_round(
+                            s.get("round"),
+                            _("the {strigoi} rises as the Supreme Strigoi.").format(
+                                strigoi=strigoi_name(e["strigoi"])
+                            ),
+                        ),
+                        i,
+                    )
+                )
             elif kind == "blood_gained":
                 last_altar = (i, s, e)
             elif kind == "blood_lost":
                 last_inferno = (i, s, e)
             elif kind == "fell":
-                out.append(Moment(6, in_round(s.get("round"), _("{wolf} falls.").format(wolf=e["wolf"])), i, "fell"))
+                out.append(
+                    Moment(6, in_round(s.get("round"), _("{wolf} falls.").format(wolf=e["wolf"])), i, "fell")
+                )
             elif kind == "strigoi_wounded":
-                out.append(Moment(5, in_round(s.get("round"), _("{wolf} wounds the {strigoi}.").format(
-                    wolf=e["wolf"], strigoi=strigoi_name(e["strigoi"]))), i, "wound"))
+                out.append(
+                    Moment(
+                        5,
+                        in_round(
+                            s.get("round"),
+                            _("{wolf} wounds the {strigoi}.").format(
+                                wolf=e["wolf"], strigoi=strigoi_name(e["strigoi"])
+                            ),
+                        ),
+                        i,
+                        "wound",
+                    )
+                )
     if last_altar is not None:
         i, s, e = last_altar
-        out.append(Moment(7, in_round(s.get("round"), _("the Altar's last blood point ({altar}).").format(altar=e["altar"])), i))
+        out.append(
+            Moment(
+                7,
+                in_round(
+                    s.get("round"), _("the Altar's last blood point ({altar}).").format(altar=e["altar"])
+                ),
+                i,
+            )
+        )
     if last_inferno is not None and steps[-1].state.get("outcome") == "defeat":
         i, s, e = last_inferno
         out.append(Moment(9, in_round(s.get("round"), _("the Inferno fills up.")), i))

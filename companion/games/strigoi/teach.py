@@ -16,12 +16,13 @@ later change never alters an old game.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from companion import paths
-from companion.gamedata import tomlfile
 from companion.errors import DataFileError
+from companion.gamedata import tomlfile
 from companion.gamedata.teach import TeachError, base_dir
 from companion.i18n import _
 
@@ -31,19 +32,27 @@ def box_path(base: Path | str | None = None) -> Path:
     return base_dir(base) / "strigoi" / "box.toml"
 
 
-def save_box(stats: Mapping[str, Mapping[str, int]], tokens: Mapping[str, Mapping[Any, int]],
-             base: Path | str | None = None) -> dict:
+def save_box(
+    stats: Mapping[str, Mapping[str, int]],
+    tokens: Mapping[str, Mapping[Any, int]],
+    base: Path | str | None = None,
+) -> dict:
     """Save the table's Strigoi values: `stats` {master|apprentice|supreme: {existence, damage,
     strength}} and `tokens` {master|apprentice: {bonus: count}}; returns what was written."""
     from companion.games.strigoi.fields import check_taught
 
-    data = {"strigoi": {sid: {k: v for k, v in values.items()} for sid, values in stats.items()},
-            "tokens": {sid: {str(bonus): count for bonus, count in counts.items()}
-                       for sid, counts in tokens.items()}}
+    data = {
+        "strigoi": {sid: {k: v for k, v in values.items()} for sid, values in stats.items()},
+        "tokens": {
+            sid: {str(bonus): count for bonus, count in counts.items()} for sid, counts in tokens.items()
+        },
+    }
     try:
         check_taught(tomlfile.TomlDoc(str(box_path(base)), "", data))
     except DataFileError as exc:
-        raise TeachError(_("Strigoi values not saved: {field}: {message}").format(field=exc.field, message=exc.message)) from None
+        raise TeachError(
+            _("Strigoi values not saved: {field}: {message}").format(field=exc.field, message=exc.message)
+        ) from None
     paths.write_private(box_path(base), tomlfile.dumps(data, "Your Armata Strigoi box, taught at the table."))
     return data
 
@@ -57,6 +66,11 @@ def values_in_use() -> dict[str, Any]:
     tokens: dict[str, dict[int, int]] = {"master": {}, "apprentice": {}}
     for t in data.tokens:
         tokens[t.strigoi][t.bonus] = tokens[t.strigoi].get(t.bonus, 0) + t.count
-    return {"stats": {sid: {"existence": s.existence, "damage": s.damage, "strength": s.strength}
-                      for sid, s in data.stats.items()},
-            "tokens": tokens, "examples": list(data.examples)}
+    return {
+        "stats": {
+            sid: {"existence": s.existence, "damage": s.damage, "strength": s.strength}
+            for sid, s in data.stats.items()
+        },
+        "tokens": tokens,
+        "examples": list(data.examples),
+    }

@@ -17,8 +17,9 @@ loop) use `companion.lighting.scenes.basic`.
 """
 
 import importlib
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import Any, Callable, Mapping, Protocol
+from typing import Any, Protocol
 
 from companion.lighting.color import Blend
 from companion.lighting.compositor import Overlay
@@ -59,8 +60,9 @@ class Scene(Protocol):
 Handler = Callable[[Mapping[str, Any], Mapping[str, Any], float], Reaction]
 
 
-def react_with(handlers: Mapping[str, Handler], event: Mapping[str, Any], view: Mapping[str, Any] | None,
-               t: float) -> Reaction:
+def react_with(
+    handlers: Mapping[str, Handler], event: Mapping[str, Any], view: Mapping[str, Any] | None, t: float
+) -> Reaction:
     """A scene's `react`: the handler its table names for the event's kind (with the view, {} when
     none); unknown kinds show nothing."""
     handler = handlers.get(event.get("event"))
@@ -78,6 +80,7 @@ def on_district(pos: Any, lk: Look, t: float, duration: float, blend: Blend = Bl
 def settle(fade: float) -> Handler:
     """A handler for an event that only brings the plan's new look in, within `fade` seconds
     (every scene's `game_over`: the ending's look comes from the plan)."""
+
     def handler(event: Mapping[str, Any], view: Mapping[str, Any], t: float) -> Reaction:
         """No overlay; the plan's change cross-fades in `fade` seconds."""
         return Reaction(fade=fade)
@@ -142,9 +145,12 @@ def board_of(view: Mapping[str, Any] | None) -> dict[str, Mapping[str, Any]]:
     return {pos: d for pos, d in districts.items() if isinstance(pos, str) and isinstance(d, Mapping)}
 
 
-def board_plan(view: Mapping[str, Any] | None, default_phase: str,
-               district: Callable[[Mapping[str, Any], str, Mapping[str, Any]], Look],
-               bar: Callable[[Mapping[str, Any], Mapping[str, Any]], Mapping[str, Look]]) -> Plan:
+def board_plan(
+    view: Mapping[str, Any] | None,
+    default_phase: str,
+    district: Callable[[Mapping[str, Any], str, Mapping[str, Any]], Look],
+    bar: Callable[[Mapping[str, Any], Mapping[str, Any]], Mapping[str, Look]],
+) -> Plan:
     """The plan of a scene drawn from the view's `board` (the four newer games): each district's look
     from `district(facts, phase, view)`, the veil bar's from `bar(board, view)`. The phase is the
     board's, else the view's, else `default_phase`."""
@@ -171,6 +177,22 @@ def find_district(view: Mapping[str, Any] | None, **facts: Any) -> str | None:
     return None
 
 
-__all__ = ["DEFAULT_FADE", "SCENES", "Plan", "Reaction", "Scene", "Handler", "react_with", "on_district", "settle",
-           "scene_for", "district_lights", "veil_lights", "view_board", "board_of", "board_plan", "bar_of",
-           "find_district"]
+__all__ = [
+    "DEFAULT_FADE",
+    "SCENES",
+    "Plan",
+    "Reaction",
+    "Scene",
+    "Handler",
+    "react_with",
+    "on_district",
+    "settle",
+    "scene_for",
+    "district_lights",
+    "veil_lights",
+    "view_board",
+    "board_of",
+    "board_plan",
+    "bar_of",
+    "find_district",
+]

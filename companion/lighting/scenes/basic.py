@@ -3,7 +3,8 @@ that have no scene of their own yet (their views still say `phase`)."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from companion.lighting.effects import look
 from companion.lighting.scenes import Plan, Reaction, district_lights, veil_lights
@@ -41,8 +42,12 @@ def react(event: Mapping[str, Any], view: Mapping[str, Any] | None, t: float) ->
 
 def _attract() -> dict:
     """A slow red wave round the ring, a purple heart in the middle, a wave up the veil bar."""
-    looks = {f"district.{pos}": look("breathe", color=ATTRACT_RED, period=4.0, low=0.05, high=0.9, phase=-i / len(RING))
-             for i, pos in enumerate(RING)}
+    looks = {
+        f"district.{pos}": look(
+            "breathe", color=ATTRACT_RED, period=4.0, low=0.05, high=0.9, phase=-i / len(RING)
+        )
+        for i, pos in enumerate(RING)
+    }
     looks["district.B2"] = look("breathe", color=ATTRACT_CENTRE, period=6.0, low=0.2, high=0.8)
     for i, name in enumerate(veil_lights()):
         looks[name] = look("pulse", color=ATTRACT_RED, period=VEIL_PULSE_S, low=0.45, high=0.9, phase=-i / 7)

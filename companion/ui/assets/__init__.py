@@ -32,8 +32,11 @@ from companion.i18n import _
 from companion.ui import ink
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-FONTS = {"display": "Cinzel-Bold.ttf", "ui": "AtkinsonHyperlegible-Bold.ttf",
-         "ui-regular": "AtkinsonHyperlegible-Regular.ttf"}
+FONTS = {
+    "display": "Cinzel-Bold.ttf",
+    "ui": "AtkinsonHyperlegible-Bold.ttf",
+    "ui-regular": "AtkinsonHyperlegible-Regular.ttf",
+}
 KINDS = ("phase", "token", "role", "action")
 ART = ("skyline", "moon", "fortress", "mansion", "village")
 TIMES = ("day", "dusk", "night", "dawn")
@@ -42,23 +45,98 @@ Colour = tuple[int, int, int]
 # The colours of a scene at each time of day: an illustration's SVG names them as @token in its
 # attributes (`fill="@sky_top"`, `opacity="@lit"`). Dim on purpose, even by day: the table plays in low light.
 SKIES: dict[str, dict[str, str]] = {
-    "day": {"glass": "#27303b", "sky_top": "#3f6387", "sky_low": "#8fa8bd", "glow": "#c9d3d6", "far": "#4d5f73", "mid": "#33404f",
-            "near": "#1d232c", "ground": "#161a20", "light": "#f2d68a", "lit": "0.0", "sun": "#f4e7b5",
-            "sun_up": "1", "moon_up": "0.25", "stars": "0", "moon": "#dfe4ea", "cloud": "#b7c4cf", "clouds": "0.55",
-            "rock": "#3a3f4a", "mist": "0", "sun_x": "560", "sun_y": "78"},
-    "dusk": {"glass": "#261c2c", "sky_top": "#2a2446", "sky_low": "#b0583f", "glow": "#e59a5b", "far": "#4a3550", "mid": "#2e2236",
-             "near": "#17121c", "ground": "#120e16", "light": "#ffbf5e", "lit": "0.75", "sun": "#ffb36b",
-             "sun_up": "0.9", "moon_up": "0.5", "stars": "0.25", "moon": "#f1e3cf", "cloud": "#7b4a5c", "clouds": "0.6",
-             "rock": "#2c2330", "mist": "0.15", "sun_x": "700", "sun_y": "262"},
-    "night": {"glass": "#11131d", "sky_top": "#07081a", "sky_low": "#1c2350", "glow": "#34407a", "far": "#1d2240", "mid": "#12152b",
-              "near": "#08090f", "ground": "#06070b", "light": "#ffb347", "lit": "1", "sun": "#ffb36b",
-              "sun_up": "0", "moon_up": "1", "stars": "0.9", "moon": "#dcded2", "cloud": "#2a3160", "clouds": "0.45",
-              "rock": "#151728", "mist": "0.25", "sun_x": "400", "sun_y": "600"},
-    "dawn": {"glass": "#232839", "sky_top": "#1f2e52", "sky_low": "#c98a8a", "glow": "#f0c49a", "far": "#46506e", "mid": "#2f3650",
-             "near": "#161a27", "ground": "#11141d", "light": "#ffd27a", "lit": "0.35", "sun": "#ffd9a0",
-             "sun_up": "0.8", "moon_up": "0.35", "stars": "0.15", "moon": "#e8e6f0", "cloud": "#9a7d98",
-             "clouds": "0.55", "rock": "#2b3045", "mist": "0.35", "sun_x": "90",
-             "sun_y": "250"},
+    "day": {
+        "glass": "#27303b",
+        "sky_top": "#3f6387",
+        "sky_low": "#8fa8bd",
+        "glow": "#c9d3d6",
+        "far": "#4d5f73",
+        "mid": "#33404f",
+        "near": "#1d232c",
+        "ground": "#161a20",
+        "light": "#f2d68a",
+        "lit": "0.0",
+        "sun": "#f4e7b5",
+        "sun_up": "1",
+        "moon_up": "0.25",
+        "stars": "0",
+        "moon": "#dfe4ea",
+        "cloud": "#b7c4cf",
+        "clouds": "0.55",
+        "rock": "#3a3f4a",
+        "mist": "0",
+        "sun_x": "560",
+        "sun_y": "78",
+    },
+    "dusk": {
+        "glass": "#261c2c",
+        "sky_top": "#2a2446",
+        "sky_low": "#b0583f",
+        "glow": "#e59a5b",
+        "far": "#4a3550",
+        "mid": "#2e2236",
+        "near": "#17121c",
+        "ground": "#120e16",
+        "light": "#ffbf5e",
+        "lit": "0.75",
+        "sun": "#ffb36b",
+        "sun_up": "0.9",
+        "moon_up": "0.5",
+        "stars": "0.25",
+        "moon": "#f1e3cf",
+        "cloud": "#7b4a5c",
+        "clouds": "0.6",
+        "rock": "#2c2330",
+        "mist": "0.15",
+        "sun_x": "700",
+        "sun_y": "262",
+    },
+    "night": {
+        "glass": "#11131d",
+        "sky_top": "#07081a",
+        "sky_low": "#1c2350",
+        "glow": "#34407a",
+        "far": "#1d2240",
+        "mid": "#12152b",
+        "near": "#08090f",
+        "ground": "#06070b",
+        "light": "#ffb347",
+        "lit": "1",
+        "sun": "#ffb36b",
+        "sun_up": "0",
+        "moon_up": "1",
+        "stars": "0.9",
+        "moon": "#dcded2",
+        "cloud": "#2a3160",
+        "clouds": "0.45",
+        "rock": "#151728",
+        "mist": "0.25",
+        "sun_x": "400",
+        "sun_y": "600",
+    },
+    "dawn": {
+        "glass": "#232839",
+        "sky_top": "#1f2e52",
+        "sky_low": "#c98a8a",
+        "glow": "#f0c49a",
+        "far": "#46506e",
+        "mid": "#2f3650",
+        "near": "#161a27",
+        "ground": "#11141d",
+        "light": "#ffd27a",
+        "lit": "0.35",
+        "sun": "#ffd9a0",
+        "sun_up": "0.8",
+        "moon_up": "0.35",
+        "stars": "0.15",
+        "moon": "#e8e6f0",
+        "cloud": "#9a7d98",
+        "clouds": "0.55",
+        "rock": "#2b3045",
+        "mist": "0.35",
+        "sun_x": "90",
+        "sun_y": "250",
+    },
 }
 _TOKEN = re.compile(r"@([a-z_]+)")
 
@@ -111,7 +189,7 @@ def icon_names(kind: str | None = None) -> list[str]:
 
 
 def icon_file(name: str) -> str:
-    """"author/icon" of icon `name` ("role.seer" -> "lorc/crystal-ball"); KeyError for an unknown one."""
+    """ "author/icon" of icon `name` ("role.seer" -> "lorc/crystal-ball"); KeyError for an unknown one."""
     kind, _sep, key = name.partition(".")
     return _manifest()[kind][key]
 
@@ -188,8 +266,10 @@ def about_lines() -> list[str]:
     """The About screen's credits, in the table's language."""
     who = ", ".join(authors()[a].split(",")[0] for a in credits())
     return [
-        _("Fonts: Cinzel (The Cinzel Project Authors) and Atkinson Hyperlegible (Braille Institute of "
-          "America), under the SIL Open Font License 1.1."),
+        _(
+            "Fonts: Cinzel (The Cinzel Project Authors) and Atkinson Hyperlegible (Braille Institute of "
+            "America), under the SIL Open Font License 1.1."
+        ),
         _("Icons made by {authors}, from game-icons.net, under CC BY 3.0.").format(authors=who),
         _("Illustrations: made for Nightwatch, MIT licence."),
     ]

@@ -9,7 +9,7 @@ checked like the table: every caption's capitals are at least 17 px at 800x480 a
 from __future__ import annotations
 
 import math
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 
@@ -20,10 +20,20 @@ from companion.ui.screencheck import MAIN_CAPITALS, MIN_CAPITALS
 from companion.ui.text import CAPITALS_PER_SIZE, TextRenderer, capitals_for
 
 PER_PAGE = 18  # icons on one page: three columns of six
-KIND_COLOURS = {"phase": theme.FOCUS, "token": palette.ORANGE, "role": palette.REDDISH_PURPLE, "action": palette.SKY_BLUE}
+KIND_COLOURS = {
+    "phase": theme.FOCUS,
+    "token": palette.ORANGE,
+    "role": palette.REDDISH_PURPLE,
+    "action": palette.SKY_BLUE,
+}
 KIND_WORDS = {"phase": N_("phases"), "token": N_("tokens"), "role": N_("roles"), "action": N_("actions")}
-ART_WORDS = {"skyline": N_("The city"), "moon": N_("The moon"), "fortress": N_("The fortress"),
-             "mansion": N_("The mansion"), "village": N_("The village")}
+ART_WORDS = {
+    "skyline": N_("The city"),
+    "moon": N_("The moon"),
+    "fortress": N_("The fortress"),
+    "mansion": N_("The mansion"),
+    "village": N_("The village"),
+}
 
 
 def sheets() -> dict[str, Callable]:
@@ -62,19 +72,43 @@ class Sheet:
         self.surface.fill(theme.HEADER, bar)
         note_font = self.renderers["ui"].font(nominal_for_capitals("ui", self.caps(MIN_CAPITALS)))
         note_w = note_font.size(note)[0] + m.pad if note else 0
-        self.text(title, pygame.Rect(m.pad * 2, 0, size[0] - note_w - 4 * m.pad, m.header_h), "display", MAIN_CAPITALS,
-                  theme.TEXT, "left", theme.HEADER, role="title")
+        self.text(
+            title,
+            pygame.Rect(m.pad * 2, 0, size[0] - note_w - 4 * m.pad, m.header_h),
+            "display",
+            MAIN_CAPITALS,
+            theme.TEXT,
+            "left",
+            theme.HEADER,
+            role="title",
+        )
         if note:
-            self.text(note, pygame.Rect(size[0] - note_w - m.pad * 2, 0, note_w, m.header_h), "ui", MIN_CAPITALS,
-                      theme.TEXT_DIM, "right", theme.HEADER)
+            self.text(
+                note,
+                pygame.Rect(size[0] - note_w - m.pad * 2, 0, note_w, m.header_h),
+                "ui",
+                MIN_CAPITALS,
+                theme.TEXT_DIM,
+                "right",
+                theme.HEADER,
+            )
         self.top = m.header_h + m.pad
 
     def caps(self, capitals: int) -> int:
         """`capitals` px at 800x480 in this page's pixels (grown with the height, as the check's limits)."""
         return math.ceil(capitals * self.m.height / 480 - 1e-9)
 
-    def text(self, words: str, rect: pygame.Rect, face: str, capitals: int, colour, align: str = "left",
-             bg=theme.BG, role: str = "") -> None:
+    def text(
+        self,
+        words: str,
+        rect: pygame.Rect,
+        face: str,
+        capitals: int,
+        colour,
+        align: str = "left",
+        bg=theme.BG,
+        role: str = "",
+    ) -> None:
         """Fit `words` into `rect` in `face` with capitals of `capitals` px (at 800x480), wrapped, never smaller."""
         from companion.ui.text import TextBox
 
@@ -85,7 +119,9 @@ class Sheet:
         y = rect.y + (rect.height - line_h * len(fit.lines)) // 2
         for ln in fit.lines:
             surf = renderer.line(ln, fit.size, colour, bg)
-            x = {"left": rect.x, "right": rect.right - surf.get_width()}.get(align, rect.centerx - surf.get_width() // 2)
+            x = {"left": rect.x, "right": rect.right - surf.get_width()}.get(
+                align, rect.centerx - surf.get_width() // 2
+            )
             self.surface.blit(surf, (x, y))
             y += line_h
         self.boxes.append(TextBox(words, rect, fit, role or face))
@@ -102,7 +138,12 @@ def fonts_page(size: tuple[int, int]):
     rows = [
         ("ui-regular", MIN_CAPITALS, theme.TEXT_DIM, _("Cinzel Bold: titles and the winner, capitals 28 px")),
         ("display", MAIN_CAPITALS, theme.TEXT, _("Night 3: Mila wins · ÄÖÜ äöüß")),
-        ("ui-regular", MIN_CAPITALS, theme.TEXT_DIM, _("Atkinson Hyperlegible Bold: all other text, 17 to 28 px")),
+        (
+            "ui-regular",
+            MIN_CAPITALS,
+            theme.TEXT_DIM,
+            _("Atkinson Hyperlegible Bold: all other text, 17 to 28 px"),
+        ),
         ("ui", MAIN_CAPITALS, theme.TEXT, _("7 · 2 AP · Mila's turn")),
         ("ui", 22, theme.TEXT, _("Expose agents · Übergröße ÄÖÜ äöüß")),
         ("ui", MIN_CAPITALS, theme.TEXT, _("Move to the Cathedral: 1 AP · 0O 1Il 5S 8B")),
@@ -110,7 +151,9 @@ def fonts_page(size: tuple[int, int]):
     ]
     y = s.top
     room = size[1] - y - m.pad
-    heights = [s.renderers[face].font(nominal_for_capitals(face, s.caps(c))).get_linesize() for face, c, *_r in rows]
+    heights = [
+        s.renderers[face].font(nominal_for_capitals(face, s.caps(c))).get_linesize() for face, c, *_r in rows
+    ]
     gap = max(0, (room - sum(heights)) // max(1, len(rows)))
     for (face, caps, colour, words), h in zip(rows, heights):
         s.text(words, pygame.Rect(m.pad * 2, y, w - 4 * m.pad, h), face, caps, colour)
@@ -120,10 +163,13 @@ def fonts_page(size: tuple[int, int]):
 
 def icons_page(size: tuple[int, int], index: int, pages: int):
     """Icons `index * PER_PAGE` onwards: each in its kind's colour with its name beside it."""
-    names = assets.icon_names()[index * PER_PAGE:(index + 1) * PER_PAGE]
+    names = assets.icon_names()[index * PER_PAGE : (index + 1) * PER_PAGE]
     kinds = list(dict.fromkeys(n.split(".")[0] for n in names))
-    s = Sheet(size, _("Icons {page}/{pages}").format(page=index + 1, pages=pages),
-              ", ".join(_(KIND_WORDS[k]) for k in kinds))
+    s = Sheet(
+        size,
+        _("Icons {page}/{pages}").format(page=index + 1, pages=pages),
+        ", ".join(_(KIND_WORDS[k]) for k in kinds),
+    )
     m = s.m
     cols, rows = 3, PER_PAGE // 3
     cell_w = (size[0] - 2 * m.pad) // cols
@@ -167,5 +213,11 @@ def about_page(size: tuple[int, int]):
     room = pygame.Rect(m.pad * 2, s.top, size[0] - 4 * m.pad, size[1] - s.top - m.pad)
     step = room.height // len(lines)
     for i, words in enumerate(lines):
-        s.text(words, pygame.Rect(room.x, room.y + i * step, room.width, step), "ui-regular", MIN_CAPITALS, theme.TEXT)
+        s.text(
+            words,
+            pygame.Rect(room.x, room.y + i * step, room.width, step),
+            "ui-regular",
+            MIN_CAPITALS,
+            theme.TEXT,
+        )
     return s.done()

@@ -13,13 +13,14 @@ an overlay, veil up/down opens Adjust with the veil changed, a district button s
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from companion.i18n import _
-from companion.narration.words import refusal_text
 from companion.inputs import ButtonEvent, CardRead, Press, VButton
-from companion.ui.input_map import WidgetPress
+from companion.narration.words import refusal_text
 from companion.ui.buttons import GROUP, SHEET, grouped, more_button
+from companion.ui.input_map import WidgetPress
 from companion.ui.model import MORE, TROUBLES, ButtonVM, GameView, ViewModel, with_focus
 from companion.ui.render import Renderer
 from companion.ui.troubles import troubles
@@ -37,8 +38,14 @@ class UIContext:
     factories the table gives (companion/ui/table.py), so this module imports none of the screens
     built on it. (A plain class: a dataclass costs the start ~0.3 ms.)"""
 
-    def __init__(self, renderer: Renderer, settings: dict[str, Any], stack: "ScreenStack",
-                 view: GameView | None = None, opens: Mapping[str, Callable[..., "Screen"]] | None = None) -> None:
+    def __init__(
+        self,
+        renderer: Renderer,
+        settings: dict[str, Any],
+        stack: ScreenStack,
+        view: GameView | None = None,
+        opens: Mapping[str, Callable[..., Screen]] | None = None,
+    ) -> None:
         """No results, banners or log yet; the clock at 0. `opens`: "menu" (ctx), "undo" (ctx),
         "picker" (ctx, action, preset, grid), "troubles" (ctx: the banners' Details) -> the screen to push."""
         self.renderer = renderer
@@ -66,7 +73,11 @@ class UIContext:
         if view is None:
             return
         last = self.history[-1] if self.history else None
-        if last is None or last.get("game") != view.state.get("game") or view.info.get("game_id") != self._game_id:
+        if (
+            last is None
+            or last.get("game") != view.state.get("game")
+            or view.info.get("game_id") != self._game_id
+        ):
             self.history.clear()
             self._game_id = view.info.get("game_id")
         self.history.append(view.state)
@@ -84,8 +95,11 @@ class UIContext:
         states = [] if commands else list(info.get("history") or self.history)
         if self.view is not None and not commands and (not states or states[-1] is not self.view.state):
             states.append(self.view.state)
-        key = (len(commands) if commands else len(states), id(commands[-1]) if commands else id(states[-1]) if states else 0,
-               info.get("ended"))
+        key = (
+            len(commands) if commands else len(states),
+            id(commands[-1]) if commands else id(states[-1]) if states else 0,
+            info.get("ended"),
+        )
         if self._card[0] != key:
             if commands:
                 made = card_of(commands, info.get("ended"))
@@ -172,7 +186,9 @@ class Screen:
         state = self.ctx.state
         veil = vm.veil if vm.veil is not None else _gauge(state)
         banner = tuple(t.headline for t in troubles(self.ctx.status)) if self.ctx.status else ()
-        vm = self._fit_buttons(vm._replace(veil=veil, banner=banner))  # (the strip takes room from the buttons)
+        vm = self._fit_buttons(
+            vm._replace(veil=veil, banner=banner)
+        )  # (the strip takes room from the buttons)
         if self.scenery and vm.card is None and vm.backdrop is None:
             vm = vm._replace(backdrop=_backdrop(state))
         buttons, hint = vm.buttons, vm.hint
@@ -193,8 +209,10 @@ class Screen:
             return vm
         if self.has_primary:
             # the one the screen marks, else its first button that can be pressed now
-            first = next((i for i, b in enumerate(buttons) if b.primary),
-                         next((i for i, b in enumerate(buttons) if b.enabled), 0))
+            first = next(
+                (i for i, b in enumerate(buttons) if b.primary),
+                next((i for i, b in enumerate(buttons) if b.enabled), 0),
+            )
             buttons.insert(0, buttons.pop(first)._replace(primary=True))
         else:
             buttons = [b._replace(primary=False) if b.primary else b for b in buttons]
@@ -209,7 +227,11 @@ class Screen:
 
         if any(kept(b) for b in buttons[fit:]):  # a chosen field stays in sight: the others act on it
             head = 1 if self.has_primary else 0
-            buttons = buttons[:head] + [b for b in buttons[head:] if kept(b)] + [b for b in buttons[head:] if not kept(b)]
+            buttons = (
+                buttons[:head]
+                + [b for b in buttons[head:] if kept(b)]
+                + [b for b in buttons[head:] if not kept(b)]
+            )
             vm = vm._replace(buttons=tuple(buttons))
             fit = self.ctx.renderer.button_slots(vm)
         more, shown = tuple(buttons[fit:]), buttons[:fit]
@@ -398,7 +420,9 @@ class MoreSheet(Screen):
         """The hidden buttons of the screen below, in its order, then Back."""
         under = self.under.model()
         hidden = self.only if self.only is not None else tuple(b._replace(focused=False) for b in under.more)
-        return ViewModel(self.name, under.title, buttons=hidden + (ButtonVM("back", _("Back")),), accent=under.accent)
+        return ViewModel(
+            self.name, under.title, buttons=hidden + (ButtonVM("back", _("Back")),), accent=under.accent
+        )
 
     def _fit_buttons(self, vm: ViewModel) -> ViewModel:
         """All the buttons when they fit; else one button per kind of action that has several."""
@@ -413,7 +437,7 @@ class MoreSheet(Screen):
         if button_id == "back":
             return True
         if button_id.startswith(GROUP):
-            icon = button_id[len(GROUP):]
+            icon = button_id[len(GROUP) :]
             members = tuple(b for b in self.body().buttons if b.icon == icon and b.id != "back")
             self.ctx.stack.push(MoreSheet(self.ctx, self.under, members))
             return True

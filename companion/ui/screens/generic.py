@@ -8,12 +8,13 @@ game's words (companion/narration/words.py). `GenericBoardScreen` is the menu's 
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
-from companion.plugins import games
 from companion.i18n import _
 from companion.inputs import Press
 from companion.narration import words
+from companion.plugins import games
 from companion.ui.model import ButtonVM, ViewModel
 from companion.ui.screens.base import Screen
 from companion.ui.screens.game import GameScreen
@@ -34,16 +35,29 @@ class GenericGameScreen(GameScreen):
         s = dict(self.ctx.state)
         gid = s.get("game")
         turn = s.get("current_player")
-        lines = [*where_lines(s), *([_("{player}'s turn").format(player=turn)] if isinstance(turn, str) and turn else []),
-                 *board_lines(s)]
+        lines = [
+            *where_lines(s),
+            *([_("{player}'s turn").format(player=turn)] if isinstance(turn, str) and turn else []),
+            *board_lines(s),
+        ]
         buttons = self.action_buttons() + [ButtonVM("menu", _("Menu"))]
         card = self.ctx.card() if s.get("outcome") is not None and not self.results else None
         if s.get("outcome") is not None:
-            buttons = [ButtonVM("card" if self.results else "results", _("Card") if self.results else _("Results")),
-                       ButtonVM("new", _("New game")), *buttons]
+            buttons = [
+                ButtonVM("card" if self.results else "results", _("Card") if self.results else _("Results")),
+                ButtonVM("new", _("New game")),
+                *buttons,
+            ]
         extra = {"card": card} if card is not None else {}
-        return ViewModel(self.name, title_of(gid), tuple(lines[:MAX_LINES]), tuple(buttons), stats=seat_chips(s),
-                         accent=seat_colour(s, turn), **extra)
+        return ViewModel(
+            self.name,
+            title_of(gid),
+            tuple(lines[:MAX_LINES]),
+            tuple(buttons),
+            stats=seat_chips(s),
+            accent=seat_colour(s, turn),
+            **extra,
+        )
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Turn between the card and the results, or start a new game; the rest as any game screen."""
@@ -78,8 +92,11 @@ def seat_chips(s: Mapping[str, Any]) -> tuple:
     beside it (the game API's "seats"; one out of play dimmed)."""
     from companion.ui.model import player_chip
 
-    return tuple(player_chip(s, p["name"], dim=bool(p.get("out")))._replace(value=p["name"]) for p in s.get("seats") or ()
-                 if isinstance(p, Mapping) and isinstance(p.get("name"), str))
+    return tuple(
+        player_chip(s, p["name"], dim=bool(p.get("out")))._replace(value=p["name"])
+        for p in s.get("seats") or ()
+        if isinstance(p, Mapping) and isinstance(p.get("name"), str)
+    )
 
 
 def seat_colour(s: Mapping[str, Any], name: Any) -> tuple[int, int, int] | None:
@@ -105,7 +122,11 @@ def where_lines(s: Mapping[str, Any]) -> list[str]:
     if done is not None:
         return [_("Game over: {outcome}").format(outcome=words.said(done.sentence, gid))]
     phase, step = s.get("phase"), s.get("step")
-    said = list(dict.fromkeys(w for w in (phase and words.phase_text(phase, gid), step and words.step_text(gid, step)) if w))
+    said = list(
+        dict.fromkeys(
+            w for w in (phase and words.phase_text(phase, gid), step and words.step_text(gid, step)) if w
+        )
+    )
     head = " / ".join(said)
     stage = game.stage(s)
     if stage is not None:

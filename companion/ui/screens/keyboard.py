@@ -20,7 +20,8 @@ which may refuse it in words) or sends `result` with the name to the loop as an 
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from companion.i18n import _
 from companion.inputs import DISTRICTS, MAX_NAME, Press
@@ -39,8 +40,15 @@ class KeyboardScreen(Screen):
 
     name = "keyboard"
 
-    def __init__(self, ctx: UIContext, title: str, text: str, result: Mapping[str, Any] | None = None,
-                 done: Callable[[str], str | None] | None = None, names: Sequence[str] = ()) -> None:
+    def __init__(
+        self,
+        ctx: UIContext,
+        title: str,
+        text: str,
+        result: Mapping[str, Any] | None = None,
+        done: Callable[[str], str | None] | None = None,
+        names: Sequence[str] = (),
+    ) -> None:
         """Type over `text` (kept, so a correction is one or two keys); `names`: the ones to offer,
         the likeliest first."""
         super().__init__(ctx)
@@ -61,11 +69,19 @@ class KeyboardScreen(Screen):
             full = len(self.text) >= NAME_MAX
             long_why = _("the name is long enough") if full else None
             done_why = None if self.text.strip() else _("type at least one letter")
-            buttons = [ButtonVM(f"g:{i}", " ".join(self._label(c) for c in group), enabled=not full, why_not=long_why)
-                       for i, group in enumerate(GROUPS)]
-            if self.text:  # nothing typed: no Done nor Delete (greyed), so the nine groups and Cancel fit one page
-                buttons += [ButtonVM("del", _("Delete")),
-                            ButtonVM("done", _("Done"), enabled=done_why is None, why_not=done_why, primary=True)]
+            buttons = [
+                ButtonVM(
+                    f"g:{i}", " ".join(self._label(c) for c in group), enabled=not full, why_not=long_why
+                )
+                for i, group in enumerate(GROUPS)
+            ]
+            if (
+                self.text
+            ):  # nothing typed: no Done nor Delete (greyed), so the nine groups and Cancel fit one page
+                buttons += [
+                    ButtonVM("del", _("Delete")),
+                    ButtonVM("done", _("Done"), enabled=done_why is None, why_not=done_why, primary=True),
+                ]
             buttons.append(ButtonVM("back", _("Cancel")))
         hint = _("District buttons open the letters: A1 A B C ... C3 Ä Ö Ü")
         return ViewModel(self.name, self.title, (f"{self.text}_",), tuple(buttons), hint=hint)

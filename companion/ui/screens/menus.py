@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from companion import i18n
 from companion.i18n import _, ngettext
@@ -32,7 +33,10 @@ class TitleScreen(Screen):
         found = games()
         key = (found, i18n.current_language())
         if cls._buttons[0] != key:
-            buttons = (*(ButtonVM(f"game:{gid}", g.title) for gid, g in found.items()), ButtonVM("settings", _("Settings")))
+            buttons = (
+                *(ButtonVM(f"game:{gid}", g.title) for gid, g in found.items()),
+                ButtonVM("settings", _("Settings")),
+            )
             TitleScreen._buttons = (key, buttons)
         return cls._buttons[1]
 
@@ -72,9 +76,18 @@ class ResumeScreen(Screen):
         game = games().get(self.offer.get("game", ""))
         title = game.title if game else self.offer.get("game", "a game")
         when = self.offer.get("when")
-        lines = (_("{game}:").format(game=title), str(self.offer.get("summary", "")), *((_("Played {when}").format(when=when),) if when else ()))
-        return ViewModel(self.name, _("Resume?"), lines, (ButtonVM("resume", _("Resume")), ButtonVM("new", _("New game"))),
-                         scene=SCENE)
+        lines = (
+            _("{game}:").format(game=title),
+            str(self.offer.get("summary", "")),
+            *((_("Played {when}").format(when=when),) if when else ()),
+        )
+        return ViewModel(
+            self.name,
+            _("Resume?"),
+            lines,
+            (ButtonVM("resume", _("Resume")), ButtonVM("new", _("New game"))),
+            scene=SCENE,
+        )
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Resume sends the intent; New game goes to game selection."""
@@ -114,21 +127,40 @@ class GenericWizard(Screen):
 
     def body(self) -> ViewModel:
         """One button per field, seed, -/+; Start (One Night: Next to the roles)."""
-        buttons = [ButtonVM(f"f:{f.key}", _("{field}: {value}").format(field=_(f.label), value=self.values[f.key]), selected=self.field == f.key) for f in self.specs]
+        buttons = [
+            ButtonVM(
+                f"f:{f.key}",
+                _("{field}: {value}").format(field=_(f.label), value=self.values[f.key]),
+                selected=self.field == f.key,
+            )
+            for f in self.specs
+        ]
         if games()[self.game_id].seeded:  # only a game that deals, shuffles or rolls asks for a seed
-            buttons.append(ButtonVM("f:seed", _("Seed: {seed}").format(seed=self.seed), selected=self.field == "seed"))
-        buttons += [ButtonVM("minus", "-1"), ButtonVM("plus", "+1"),
-                    ButtonVM("start", _("Next: names") if self.takes_names else _(games()[self.game_id].start_label), primary=True),
-                    ButtonVM("back", _("Back"))]
+            buttons.append(
+                ButtonVM("f:seed", _("Seed: {seed}").format(seed=self.seed), selected=self.field == "seed")
+            )
+        buttons += [
+            ButtonVM("minus", "-1"),
+            ButtonVM("plus", "+1"),
+            ButtonVM(
+                "start",
+                _("Next: names") if self.takes_names else _(games()[self.game_id].start_label),
+                primary=True,
+            ),
+            ButtonVM("back", _("Back")),
+        ]
         lo, hi = self.specs[0].lo, self.specs[0].hi
         from companion.ui.screens.others import setup_note
 
         title = games()[self.game_id].title
-        head = (_("New game of {game} ({lo} to {hi} players).").format(game=title, lo=lo, hi=hi) if lo != hi else
-                ngettext("New game of {game} ({n} player).", "New game of {game} ({n} players).", lo).format(game=title, n=lo))
-        lines = (head,
-                 _("Pick a value, then up/down or -1/+1."),
-                 *setup_note(self.game_id, self.values))
+        head = (
+            _("New game of {game} ({lo} to {hi} players).").format(game=title, lo=lo, hi=hi)
+            if lo != hi
+            else ngettext("New game of {game} ({n} player).", "New game of {game} ({n} players).", lo).format(
+                game=title, n=lo
+            )
+        )
+        lines = (head, _("Pick a value, then up/down or -1/+1."), *setup_note(self.game_id, self.values))
         return ViewModel(self.name, games()[self.game_id].title, lines, tuple(buttons))
 
     def activate(self, button_id: str, kind: Press) -> bool:
@@ -142,8 +174,17 @@ class GenericWizard(Screen):
             from companion.ui.screens.names import NamesScreen
 
             game = games()[self.game_id]
-            self.ctx.stack.push(NamesScreen(self.ctx, _("{game}: players").format(game=game.title), self.players,
-                                            default_names(self.game_id), self.named, _(game.start_label), self.names))
+            self.ctx.stack.push(
+                NamesScreen(
+                    self.ctx,
+                    _("{game}: players").format(game=game.title),
+                    self.players,
+                    default_names(self.game_id),
+                    self.named,
+                    _(game.start_label),
+                    self.names,
+                )
+            )
         elif button_id == "start":
             self.go()
         elif button_id == "back":
@@ -163,7 +204,12 @@ class GenericWizard(Screen):
     def setup(self) -> dict[str, Any]:
         """The setup command: players (and their names) and seed, other fields only when changed from
         the default."""
-        cmd: dict[str, Any] = {"cmd": "setup", "game": self.game_id, "players": self.players, "seed": self.seed}
+        cmd: dict[str, Any] = {
+            "cmd": "setup",
+            "game": self.game_id,
+            "players": self.players,
+            "seed": self.seed,
+        }
         if self.takes_names and len(self.names) == self.players:
             cmd["names"] = list(self.names)
         cmd.update({f.key: self.values[f.key] for f in self.specs[1:] if self.values[f.key] != f.default})
@@ -198,22 +244,36 @@ class MenuScreen(Screen):
         corrects = playing and base is not None and base.corrects
         # while something is wrong, what is wrong is the menu's likely next step (the banners' Details)
         wrong = (ButtonVM(TROUBLES, _("What is wrong"), primary=True),) if self.ctx.status else ()
-        buttons = (*wrong, ButtonVM("board", _("Board"), enabled=playing, why_not=why), ButtonVM("log", _("Event log")),
-                   ButtonVM("story", _("Story"), enabled=playing, why_not=why),
-                   ButtonVM("adjust", _("Adjust counts"), enabled=corrects,
-                            why_not=None if corrects else why or _("nothing to correct in this game")),
-                   self.rename_button(why),
-                   ButtonVM("settings", _("Settings")), *self.game_entries(),
-                   ButtonVM("phones", _("Phones")),
-                   ButtonVM("new", _("New game")), ButtonVM("back", _("Back"), primary=not wrong))
+        buttons = (
+            *wrong,
+            ButtonVM("board", _("Board"), enabled=playing, why_not=why),
+            ButtonVM("log", _("Event log")),
+            ButtonVM("story", _("Story"), enabled=playing, why_not=why),
+            ButtonVM(
+                "adjust",
+                _("Adjust counts"),
+                enabled=corrects,
+                why_not=None if corrects else why or _("nothing to correct in this game"),
+            ),
+            self.rename_button(why),
+            ButtonVM("settings", _("Settings")),
+            *self.game_entries(),
+            ButtonVM("phones", _("Phones")),
+            ButtonVM("new", _("New game")),
+            ButtonVM("back", _("Back"), primary=not wrong),
+        )
         return ViewModel(self.name, _("Menu"), self.progress, buttons)
 
     def rename_button(self, why: str | None) -> ButtonVM:
-        """"Rename players", greyed without a game or in a game whose players are its characters."""
+        """ "Rename players", greyed without a game or in a game whose players are its characters."""
         game = games().get(self.ctx.view.game) if self.ctx.view is not None else None
         renames = game is not None and game.renames()
-        return ButtonVM("rename", _("Rename players"), enabled=renames,
-                        why_not=None if renames else why or _("the players are the game's characters"))
+        return ButtonVM(
+            "rename",
+            _("Rename players"),
+            enabled=renames,
+            why_not=None if renames else why or _("the players are the game's characters"),
+        )
 
     def game_entries(self) -> list[ButtonVM]:
         """The buttons the games add (`GamePlugin.menu`); one that needs its game running is greyed in another."""
@@ -222,7 +282,13 @@ class MenuScreen(Screen):
         for gid, game in games().items():
             for entry in game.menu:
                 ok = not entry.playing or running == gid
-                why = None if ok else _(entry.why_not) if entry.why_not else _("in a game of {game}").format(game=game.title)
+                why = (
+                    None
+                    if ok
+                    else _(entry.why_not)
+                    if entry.why_not
+                    else _("in a game of {game}").format(game=game.title)
+                )
                 out.append(ButtonVM(entry.id, _(entry.label), enabled=ok, why_not=why))
         return out
 
@@ -240,13 +306,19 @@ class MenuScreen(Screen):
         if any(e.id == button_id for g in games().values() for e in g.menu):
             self.ctx.emit({"intent": f"edit_{button_id}"})
             return True
-        from companion.ui.screens.phones import PhonesScreen
-
         from companion.ui.screens.names import RenameScreen
+        from companion.ui.screens.phones import PhonesScreen
         from companion.ui.screens.story_screen import StoryScreen
 
-        make = {"board": self.board_screen(), "log": LogScreen, "settings": SettingsScreen, "new": TitleScreen,
-                "phones": PhonesScreen, "rename": RenameScreen, "story": StoryScreen}.get(button_id)
+        make = {
+            "board": self.board_screen(),
+            "log": LogScreen,
+            "settings": SettingsScreen,
+            "new": TitleScreen,
+            "phones": PhonesScreen,
+            "rename": RenameScreen,
+            "story": StoryScreen,
+        }.get(button_id)
         if make is not None:
             self.ctx.stack.push(make(self.ctx))
         return True
@@ -282,13 +354,26 @@ class SettingsScreen(Screen):
     def body(self) -> ViewModel:
         """Values with -/+ and the mute toggle."""
         s = self.ctx.settings
-        buttons = (ButtonVM("f:brightness", _("Brightness {percent}%").format(percent=round(self._value("brightness") * 100)),
-                            selected=self.field == "brightness"),
-                   ButtonVM("f:volume", _("Volume {percent}%").format(percent=round(self._value("volume") * 100)), selected=self.field == "volume"),
-                   ButtonVM("minus", "-10%"), ButtonVM("plus", "+10%"),
-                   ButtonVM("mute", _("Sound off") if s.get("mute") else _("Sound on"), selected=bool(s.get("mute"))),
-                   ButtonVM("language", i18n.LANGUAGE_NAMES[i18n.current_language()]),  # each press: the next one
-                   ButtonVM("phones", _("Phones")), ButtonVM("back", _("Back"), primary=True))
+        buttons = (
+            ButtonVM(
+                "f:brightness",
+                _("Brightness {percent}%").format(percent=round(self._value("brightness") * 100)),
+                selected=self.field == "brightness",
+            ),
+            ButtonVM(
+                "f:volume",
+                _("Volume {percent}%").format(percent=round(self._value("volume") * 100)),
+                selected=self.field == "volume",
+            ),
+            ButtonVM("minus", "-10%"),
+            ButtonVM("plus", "+10%"),
+            ButtonVM(
+                "mute", _("Sound off") if s.get("mute") else _("Sound on"), selected=bool(s.get("mute"))
+            ),
+            ButtonVM("language", i18n.LANGUAGE_NAMES[i18n.current_language()]),  # each press: the next one
+            ButtonVM("phones", _("Phones")),
+            ButtonVM("back", _("Back"), primary=True),
+        )
         return ViewModel(self.name, _("Settings"), (_("Pick a value, then up/down or -/+."),), buttons)
 
     def activate(self, button_id: str, kind: Press) -> bool:

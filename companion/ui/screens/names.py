@@ -15,7 +15,7 @@ game's `rename` command (journaled like any other, so undo takes it back).
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from companion.i18n import _
 from companion.inputs import DISTRICTS, Press
@@ -41,8 +41,16 @@ class NamesScreen(Screen):
     name = "names"
     transient = True
 
-    def __init__(self, ctx: UIContext, title: str, seats: int, defaults: Sequence[str],
-                 finish: Callable[[list[str]], None], finish_label: str, names: Sequence[str] = ()) -> None:
+    def __init__(
+        self,
+        ctx: UIContext,
+        title: str,
+        seats: int,
+        defaults: Sequence[str],
+        finish: Callable[[list[str]], None],
+        finish_label: str,
+        names: Sequence[str] = (),
+    ) -> None:
         """Ask `seats` names (`names`: those given before, e.g. when coming back from the next page)."""
         super().__init__(ctx)
         self.title = title
@@ -56,8 +64,11 @@ class NamesScreen(Screen):
         """The seating so far; one-press names and Type for the seat asked, or Start once all are named."""
         seating = ", ".join(n or "-" for n in self.names)
         if self.seat is None:
-            buttons = [ButtonVM("finish", self.finish_label), ButtonVM("again", _("Change the names")),
-                       ButtonVM("back", _("Back"))]
+            buttons = [
+                ButtonVM("finish", self.finish_label),
+                ButtonVM("again", _("Change the names")),
+                ButtonVM("back", _("Back")),
+            ]
             lines = (_("Seating, clockwise: {names}").format(names=seating),)
             return ViewModel(self.name, self.title, lines, tuple(buttons))
         # the first one-press name (the primary), then Type a name, in sight whatever the names; taking
@@ -67,8 +78,10 @@ class NamesScreen(Screen):
         if self.seat > 0:
             buttons.append(ButtonVM("undo-one", _("Undo the last name")))
         buttons.append(ButtonVM("back", _("Back")))
-        lines = (_("Who sits next, clockwise? ({n} of {total})").format(n=self.seat + 1, total=len(self.names)),
-                 _("Seating: {names}").format(names=seating))
+        lines = (
+            _("Who sits next, clockwise? ({n} of {total})").format(n=self.seat + 1, total=len(self.names)),
+            _("Seating: {names}").format(names=seating),
+        )
         return ViewModel(self.name, self.title, lines, tuple(buttons))
 
     def choices(self) -> list[str]:
@@ -143,7 +156,9 @@ class RenameScreen(Screen):
 
     def body(self) -> ViewModel:
         """One button per player (the game API's seats), Back."""
-        buttons = [ButtonVM(f"p:{i}", name) for i, name in enumerate(self.players())] + [ButtonVM("back", _("Back"))]
+        buttons = [ButtonVM(f"p:{i}", name) for i, name in enumerate(self.players())] + [
+            ButtonVM("back", _("Back"))
+        ]
         lines = (_("Pick a player, then type the new name."),)
         return ViewModel(self.name, _("Rename players"), lines, tuple(buttons))
 
@@ -158,8 +173,15 @@ class RenameScreen(Screen):
             others = [n for n in self.players() if n != old]
             recent = self.ctx.settings.get(RECENT) or []
             names = [n for n in recent if isinstance(n, str) and not any(alike(n, o) for o in others)]
-            self.ctx.stack.push(KeyboardScreen(self.ctx, _("New name for {name}").format(name=old), old,
-                                               done=lambda new: self.rename(old, new), names=names))
+            self.ctx.stack.push(
+                KeyboardScreen(
+                    self.ctx,
+                    _("New name for {name}").format(name=old),
+                    old,
+                    done=lambda new: self.rename(old, new),
+                    names=names,
+                )
+            )
         elif button_id == "back":
             self.ctx.stack.pop()
         return True

@@ -18,7 +18,8 @@ layout keeps a square for a picture (the `ring` slot), so no text runs under it.
 
 from __future__ import annotations
 
-from typing import Any, Callable, NamedTuple
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from companion.i18n import _
 from companion.inputs import Press
@@ -31,14 +32,14 @@ QUIET = 2  # modules of white around the code (scanners want some; the screen's 
 class PhonesInfo(NamedTuple):
     """What the Phones screen shows: where the phone view is, the two passes, how to draw new ones."""
 
-    address: str            # http://ADDRESS:PORT
+    address: str  # http://ADDRESS:PORT
     player_url: str
-    player_code: str        # as shown: "K7P Q4X"
+    player_code: str  # as shown: "K7P Q4X"
     host_url: str
     host_code: str
     renew: Callable[[], None]
     mdns: str | None = None  # "nightwatch.local:8080" where announced
-    guessing: bool = False   # wrong codes from the network paused pairing by code (companion/web/guard.py)
+    guessing: bool = False  # wrong codes from the network paused pairing by code (companion/web/guard.py)
 
 
 class PhonesScreen(Screen):
@@ -63,8 +64,11 @@ class PhonesScreen(Screen):
         info = self.info()
         back = ButtonVM("back", _("Back"), primary=True)
         if info is None:
-            lines = (_("The phone view is off."), _("Turn it on with `companion run --web 8080`"),
-                     _("or enabled = true in the config's [web] section."))
+            lines = (
+                _("The phone view is off."),
+                _("Turn it on with `companion run --web 8080`"),
+                _("or enabled = true in the config's [web] section."),
+            )
             return ViewModel(self.name, _("Phones"), lines, (back,))
         where = info.mdns or info.address.replace("http://", "")
         codes = [_("Players: {code}").format(code=info.player_code)]
@@ -132,10 +136,16 @@ class RenewConfirm(Screen):
 
     def body(self) -> ViewModel:
         """The question and its two answers."""
-        lines = (_("Every paired phone stops seeing the table."),
-                 _("Each phone pairs again with the new code or QR code."))
-        return ViewModel(self.name, _("New codes?"), lines,
-                         (ButtonVM("keep", _("Keep the codes"), primary=True), ButtonVM("renew", _("New codes"))))
+        lines = (
+            _("Every paired phone stops seeing the table."),
+            _("Each phone pairs again with the new code or QR code."),
+        )
+        return ViewModel(
+            self.name,
+            _("New codes?"),
+            lines,
+            (ButtonVM("keep", _("Keep the codes"), primary=True), ButtonVM("renew", _("New codes"))),
+        )
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Draw new codes or keep them, then back to the Phones screen."""

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from companion.inputs import Press
 from companion.i18n import _
+from companion.inputs import Press
 from companion.ui.model import ButtonVM, ViewModel
 from companion.ui.screens.base import Screen
 

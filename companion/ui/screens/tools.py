@@ -2,26 +2,52 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from companion.i18n import N_, _, speaking_game
-from companion.narration.words import need_word, refusal_text
 from companion.inputs import DISTRICTS, Press
+from companion.narration.words import need_word, refusal_text
 from companion.rules.base import Action, Param
 from companion.ui.model import ButtonVM, CellVM, ViewModel
 from companion.ui.screens.base import Screen, UIContext
 
 NUMBER_LIMITS = (0, 20)  # a number's range where the engine leaves an end open
 WORDS = {  # what a picker asks for and what Adjust changes, as the screen names them
-    "district": N_("district"), "to": N_("destination"), "from": N_("origin"), "pos": N_("position"), "where": N_("place"),
-    "vampire": N_("vampire"), "with": N_("partner"), "fighter": N_("fighter"), "die": N_("die"), "card": N_("card"),
-    "minions": N_("minions"), "agents": N_("agents"), "blood": N_("blood"), "kills": N_("kills"), "ap": N_("AP"),
-    "agents_hidden": N_("hidden agents"), "agents_exposed": N_("exposed agents"), "veil": N_("veil"),
-    "reserve": N_("reserve"), "dice": N_("dice"), "value": N_("die"), "discard": N_("relic to discard"),
+    "district": N_("district"),
+    "to": N_("destination"),
+    "from": N_("origin"),
+    "pos": N_("position"),
+    "where": N_("place"),
+    "vampire": N_("vampire"),
+    "with": N_("partner"),
+    "fighter": N_("fighter"),
+    "die": N_("die"),
+    "card": N_("card"),
+    "minions": N_("minions"),
+    "agents": N_("agents"),
+    "blood": N_("blood"),
+    "kills": N_("kills"),
+    "ap": N_("AP"),
+    "agents_hidden": N_("hidden agents"),
+    "agents_exposed": N_("exposed agents"),
+    "veil": N_("veil"),
+    "reserve": N_("reserve"),
+    "dice": N_("dice"),
+    "value": N_("die"),
+    "discard": N_("relic to discard"),
     # commands, as Undo names the last one
-    "move": N_("move"), "expose": N_("expose"), "fight": N_("fight"), "recruit": N_("recruit"), "hunt": N_("hunt"),
-    "wild_hunt": N_("wild hunt"), "end_turn": N_("end turn"), "draw": N_("draw"), "place_agents": N_("place agents"),
-    "use_die": N_("use a die"), "adjust": N_("adjust"),
+    "move": N_("move"),
+    "expose": N_("expose"),
+    "fight": N_("fight"),
+    "recruit": N_("recruit"),
+    "hunt": N_("hunt"),
+    "wild_hunt": N_("wild hunt"),
+    "end_turn": N_("end turn"),
+    "draw": N_("draw"),
+    "place_agents": N_("place agents"),
+    "use_die": N_("use a die"),
+    "adjust": N_("adjust"),
 }
 
 
@@ -36,7 +62,9 @@ def word(key: str) -> str:
     return found if found is not None else key.replace("_", " ")
 
 
-def questions(params, path: tuple[str, ...] = (), owner: Param | None = None) -> list[tuple[tuple[str, ...], Param, str]]:
+def questions(
+    params, path: tuple[str, ...] = (), owner: Param | None = None
+) -> list[tuple[tuple[str, ...], Param, str]]:
     """The questions a picker asks for `params`: (where the answer goes in the command, the Param, what
     it is called), one per parameter the table must choose, an object's parts one by one (named by
     their key's label: seat "3" is "Ann")."""
@@ -44,7 +72,11 @@ def questions(params, path: tuple[str, ...] = (), owner: Param | None = None) ->
     for p in params:
         if p.optional:
             continue
-        called = word(p.name) if owner is None else f"{' / '.join(word(k) for k in path)}: {refusal_text(owner.label(p.name))}"
+        called = (
+            word(p.name)
+            if owner is None
+            else f"{' / '.join(word(k) for k in path)}: {refusal_text(owner.label(p.name))}"
+        )
         if p.parts:
             out += questions(p.parts, path + (p.name,), p)
         else:
@@ -65,8 +97,13 @@ class ParamPicker(Screen):
     name = "picker"
     transient = True
 
-    def __init__(self, ctx: UIContext, action: Action, preset: Mapping[str, Any],
-                 grid: Callable[[str | None, dict[str, str]], tuple[CellVM, ...]] | None = None) -> None:
+    def __init__(
+        self,
+        ctx: UIContext,
+        action: Action,
+        preset: Mapping[str, Any],
+        grid: Callable[[str | None, dict[str, str]], tuple[CellVM, ...]] | None = None,
+    ) -> None:
         """Ask `action`'s parameters, starting from `preset` values the table already chose (e.g. the
         selected district, where allowed); `grid(selected, marks)` draws the board for a district
         question, the allowed districts marked."""
@@ -122,14 +159,27 @@ class ParamPicker(Screen):
         buttons: list[ButtonVM] = []
         if kind in ("choice", "district") and (kind == "choice" or p.many is not None):
             chosen = value if isinstance(value, list) else [value]
-            buttons = [ButtonVM(f"c:{i}", self._label(v), selected=v in chosen) for i, v in enumerate(p.choices)]
+            buttons = [
+                ButtonVM(f"c:{i}", self._label(v), selected=v in chosen) for i, v in enumerate(p.choices)
+            ]
         elif kind == "number":
             buttons = [ButtonVM("minus", "-1"), ButtonVM("plus", "+1")]
         ok = value is not None and (p.many is None or len(value) >= p.many[0])
-        buttons += [ButtonVM("ok", _("OK"), enabled=ok, primary=True, why_not=None if ok else _("choose {what} first").format(what=self._what())),
-                    ButtonVM("cancel", _("Cancel"))]
+        buttons += [
+            ButtonVM(
+                "ok",
+                _("OK"),
+                enabled=ok,
+                primary=True,
+                why_not=None if ok else _("choose {what} first").format(what=self._what()),
+            ),
+            ButtonVM("cancel", _("Cancel")),
+        ]
         label = refusal_text(self.action.label)  # the engine's English text, in the table's language
-        lines = (_("{action}: choose {what}").format(action=label, what=self._what()), self._chosen(value, kind))
+        lines = (
+            _("{action}: choose {what}").format(action=label, what=self._what()),
+            self._chosen(value, kind),
+        )
         grid = self._grid(value) if kind == "district" else ()
         return ViewModel(self.name, label, lines, tuple(buttons), grid)
 
@@ -223,13 +273,20 @@ class ParamPicker(Screen):
         """Whether a preset value is one the parameter allows."""
         if p.choices:
             return value in p.choices
-        return isinstance(value, int) and (p.low is None or value >= p.low) and (p.high is None or value <= p.high)
+        return (
+            isinstance(value, int)
+            and (p.low is None or value >= p.low)
+            and (p.high is None or value <= p.high)
+        )
 
     def _chosen(self, value: Any, kind: str) -> str:
         """What is chosen so far, as a sentence (never "Now: -")."""
         if value is None:
-            return _("Nothing chosen yet: press a district button or tap the board.") if kind == "district" \
+            return (
+                _("Nothing chosen yet: press a district button or tap the board.")
+                if kind == "district"
                 else _("Nothing chosen yet.")
+            )
         return _("Chosen: {value}.").format(value=self._show(value))
 
     def _show(self, value: Any) -> str:
@@ -249,9 +306,13 @@ class UndoConfirm(Screen):
         """The question and what would be undone."""
         info = self.ctx.view.info if self.ctx.view else {}
         last = info.get("last") or (self.ctx.log[-1] if self.ctx.log else _("the last step"))
-        lines = (_("Undo the last step, {step}?").format(step=word(last)),
-                 _("Press Undo again or Confirm to undo it; Back keeps it."))
-        return ViewModel(self.name, _("Undo?"), lines, (ButtonVM("undo", _("Undo it")), ButtonVM("keep", _("Keep"))))
+        lines = (
+            _("Undo the last step, {step}?").format(step=word(last)),
+            _("Press Undo again or Confirm to undo it; Back keeps it."),
+        )
+        return ViewModel(
+            self.name, _("Undo?"), lines, (ButtonVM("undo", _("Undo it")), ButtonVM("keep", _("Keep")))
+        )
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Undo or keep, then close."""
@@ -280,8 +341,10 @@ class LogScreen(Screen):
         """The visible page of log lines."""
         log = list(self.ctx.log)
         end = max(0, len(log) - self.offset)
-        lines = tuple(log[max(0, end - self.PAGE):end]) or (_("Nothing happened yet."),)
-        return ViewModel(self.name, _("Event log ({n})").format(n=len(log)), lines, (ButtonVM("back", _("Back")),))
+        lines = tuple(log[max(0, end - self.PAGE) : end]) or (_("Nothing happened yet."),)
+        return ViewModel(
+            self.name, _("Event log ({n})").format(n=len(log)), lines, (ButtonVM("back", _("Back")),)
+        )
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Back closes."""

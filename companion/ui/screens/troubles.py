@@ -29,14 +29,23 @@ class TroublesScreen(Screen):
         """The trouble on show: its headline as the title, its advice, its technical details."""
         shown = troubles(self.ctx.status)
         if not shown:
-            return ViewModel(self.name, _("Nothing is wrong"), (_("Every part of the table works."),),
-                             (ButtonVM("back", _("Back")),))
+            return ViewModel(
+                self.name,
+                _("Nothing is wrong"),
+                (_("Every part of the table works."),),
+                (ButtonVM("back", _("Back")),),
+            )
         self.index %= len(shown)
         t = shown[self.index]
-        title = _("What is wrong") if len(shown) == 1 else _("Problem {i} of {n}").format(
-            i=self.index + 1, n=len(shown))
+        title = (
+            _("What is wrong")
+            if len(shown) == 1
+            else _("Problem {i} of {n}").format(i=self.index + 1, n=len(shown))
+        )
         lines = (t.advice, _("Technical details: {why}").format(why=t.why))
-        buttons = ((ButtonVM("next", _("Next problem")),) if len(shown) > 1 else ()) + (ButtonVM("back", _("Back")),)
+        buttons = ((ButtonVM("next", _("Next problem")),) if len(shown) > 1 else ()) + (
+            ButtonVM("back", _("Back")),
+        )
         return ViewModel(self.name, title, lines, buttons)
 
     def activate(self, button_id: str, kind: Press) -> bool:

@@ -15,16 +15,20 @@ class CoinStack(GamePlugin):
 
     def engine_class(self):
         from coin_stack.engine import CoinStackGame
+
         return CoinStackGame
 
     def bot(self):
         from coin_stack import engine
+
         return engine
 
     def words(self):
         from coin_stack import words
+
         return words
 
     def narration(self):
         from coin_stack.words import LINES
+
         return LINES

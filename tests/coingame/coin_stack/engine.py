@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from companion.errors import N_, RuleViolation, Text
 from companion.rules import base
@@ -69,9 +70,17 @@ class CoinStackGame(Engine):
         return SeatedSetup(game=self.id, players=2, seed=setup.seed, names=tuple(names))
 
     def state_json(self, state: State) -> dict[str, Any]:
-        return {"game": self.id, "phase": self.phase(state), "step": self.step(state), "outcome": state.outcome,
-                "names": list(state.players), "coins": state.coins, "turn": state.turn,
-                "winners": [state.winner] if state.winner else [], "board": {"coins": state.coins, "goal": GOAL}}
+        return {
+            "game": self.id,
+            "phase": self.phase(state),
+            "step": self.step(state),
+            "outcome": state.outcome,
+            "names": list(state.players),
+            "coins": state.coins,
+            "turn": state.turn,
+            "winners": [state.winner] if state.winner else [],
+            "board": {"coins": state.coins, "goal": GOAL},
+        }
 
     def from_json(self, data: Mapping[str, Any]) -> State:
         winners = data.get("winners") or [None]
@@ -92,7 +101,10 @@ class CoinStackGame(Engine):
     def legal_actions(self, state: State) -> list[Action]:
         if state.winner is not None:
             return []
-        return [Action({"cmd": "lay", "n": 1}, Text(N_("Add"))), Action({"cmd": "lay", "n": 2}, Text(N_("Add two")))]
+        return [
+            Action({"cmd": "lay", "n": 1}, Text(N_("Add"))),
+            Action({"cmd": "lay", "n": 2}, Text(N_("Add two"))),
+        ]
 
 
 def choose(game, state, rng) -> dict:

@@ -7,9 +7,9 @@ import random
 import pytest
 
 from companion.errors import CommandError, RuleViolation
-from companion.rules import load_game
 from companion.games.mansion.rules.bot import choose
 from companion.games.mansion.rules.state import Step
+from companion.rules import load_game
 
 
 @pytest.fixture(scope="module")
@@ -20,8 +20,9 @@ def game():
 
 def _setup(game, players, **extra):
     """A game for `players` (seed 3)."""
-    return game.setup(game.canonical(None, {"cmd": "setup", "game": "mansion", "players": players,
-                                            "seed": 3, **extra}))[0]
+    return game.setup(
+        game.canonical(None, {"cmd": "setup", "game": "mansion", "players": players, "seed": 3, **extra})
+    )[0]
 
 
 def test_create_a_pile_of_4_role_cards_1_vampire_3_human(game):
@@ -63,6 +64,11 @@ def test_a_reveal_shows_at_least_the_vampires_the_deck_dealt(game):
     with pytest.raises(RuleViolation) as err:
         game.apply(state, {"cmd": "reveal_roles", "vampires": 1})
     assert err.value.rule == "reveal"
-    assert [a.command["vampires"] for a in game.actions(state) if a.command["cmd"] == "reveal_roles"] == [2, 3, 4, 5]
+    assert [a.command["vampires"] for a in game.actions(state) if a.command["cmd"] == "reveal_roles"] == [
+        2,
+        3,
+        4,
+        5,
+    ]
     state, _ = game.apply(state, {"cmd": "reveal_roles", "vampires": 2})
     assert state.vampires == 2

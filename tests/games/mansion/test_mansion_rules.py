@@ -1,19 +1,17 @@
 """Mansion rules as tests: dice, priority tie-breaks, nearest free room, clock, reveals, ranking."""
 
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.errors import CommandError, RuleViolation
-from companion.rules import load_game
 from companion.games.mansion.rules.placement import destinations, ranking
 from companion.games.mansion.rules.state import Outcome, Role, Seat
+from companion.rules import load_game
 from tests.rules import play_scenario, refused, set_up_and_play
 from tests.rules.test_contract import play as bot_game
 
-FOUR = {"cmd": "setup", "game": "mansion", "players": 4, "seed": 5,
-        "names": ["Ada", "Ben", "Cy", "Di"]}
+FOUR = {"cmd": "setup", "game": "mansion", "players": 4, "seed": 5, "names": ["Ada", "Ben", "Cy", "Di"]}
 
 
 @pytest.fixture
@@ -27,13 +25,14 @@ def play(game, commands, setup=FOUR):
     return set_up_and_play(game, setup, commands)
 
 
-
 def rolls(spec):
     """Roll and assign: spec {name: (priority die, room die)}."""
     out = []
     for name, (prio, room) in spec.items():
-        out += [{"cmd": "roll", "player": name, "values": [prio, room]},
-                {"cmd": "assign", "player": name, "priority": prio}]
+        out += [
+            {"cmd": "roll", "player": name, "values": [prio, room]},
+            {"cmd": "assign", "player": name, "priority": prio},
+        ]
     return out
 
 
@@ -57,14 +56,12 @@ def test_destinations_one_side_free_is_forced():
 
 
 def test_order_by_priority_then_lower_room(game):
-    state = play(game, rolls({"Ada": (3, 5), "Ben": (3, 2), "Cy": (1, 6), "Di": (6, 1)})
-                 + [{"cmd": "lock"}])
+    state = play(game, rolls({"Ada": (3, 5), "Ben": (3, 2), "Cy": (1, 6), "Di": (6, 1)}) + [{"cmd": "lock"}])
     assert state.order == ("Cy", "Ben", "Ada", "Di")
 
 
 def test_full_tie_rolls_off_until_resolved(game):
-    state = play(game, rolls({"Ada": (2, 4), "Ben": (2, 4), "Cy": (5, 1), "Di": (6, 6)})
-                 + [{"cmd": "lock"}])
+    state = play(game, rolls({"Ada": (2, 4), "Ben": (2, 4), "Cy": (5, 1), "Di": (6, 6)}) + [{"cmd": "lock"}])
     assert state.step.value == "rolloff"
     refused(game, state, {"cmd": "rolloff", "values": {"Ada": 3, "Cy": 2}})
     state, _ = game.apply(state, {"cmd": "rolloff", "values": {"Ada": 4, "Ben": 4}})
@@ -102,8 +99,11 @@ def test_modify_room_wraps_six_to_one(game):
 
 def test_capacity_two_then_nearest_free_room_with_choice(game):
     spec = {"Ada": (1, 6), "Ben": (2, 6), "Cy": (3, 6), "Di": (4, 2)}
-    state = play(game, rolls(spec) + [{"cmd": "lock"}, {"cmd": "enter"}, {"cmd": "end_turn"},
-                                      {"cmd": "enter"}, {"cmd": "end_turn"}])
+    state = play(
+        game,
+        rolls(spec)
+        + [{"cmd": "lock"}, {"cmd": "enter"}, {"cmd": "end_turn"}, {"cmd": "enter"}, {"cmd": "end_turn"}],
+    )
     assert state.occupants(6) == ("Ada", "Ben")
     refused(game, state, {"cmd": "enter"})  # room 6 full: Cy must choose 5 or 1
     refused(game, state, {"cmd": "enter", "room": 4})
@@ -112,15 +112,17 @@ def test_capacity_two_then_nearest_free_room_with_choice(game):
 
 
 def test_second_player_in_a_room_is_told_to_trade(game):
-    state = play(game, rolls({"Ada": (1, 3), "Ben": (2, 3), "Cy": (3, 1), "Di": (4, 2)})
-                 + [{"cmd": "lock"}, {"cmd": "enter"}, {"cmd": "end_turn"}])
+    state = play(
+        game,
+        rolls({"Ada": (1, 3), "Ben": (2, 3), "Cy": (3, 1), "Di": (4, 2)})
+        + [{"cmd": "lock"}, {"cmd": "enter"}, {"cmd": "end_turn"}],
+    )
     _, events = game.apply(state, {"cmd": "enter"})
     assert events[0].trade_with == "Ada"
 
 
 def test_reroll_on_turn_only_changes_the_room_die(game):
-    state = play(game, rolls({"Ada": (1, 3), "Ben": (2, 3), "Cy": (3, 1), "Di": (4, 2)})
-                 + [{"cmd": "lock"}])
+    state = play(game, rolls({"Ada": (1, 3), "Ben": (2, 3), "Cy": (3, 1), "Di": (4, 2)}) + [{"cmd": "lock"}])
     refused(game, state, {"cmd": "reroll", "player": "Ada", "dice": [0], "values": [6]})
     refused(game, state, {"cmd": "reroll", "player": "Ben", "values": [6]})
     state, _ = game.apply(state, {"cmd": "reroll", "player": "Ada", "values": [5]})
@@ -128,8 +130,11 @@ def test_reroll_on_turn_only_changes_the_room_die(game):
 
 
 def test_library_gives_two_tokens_once(game):
-    state = play(game, rolls({"Ada": (1, 6), "Ben": (2, 1), "Cy": (3, 2), "Di": (4, 3)})
-                 + [{"cmd": "lock"}, {"cmd": "enter"}, {"cmd": "room_action"}])
+    state = play(
+        game,
+        rolls({"Ada": (1, 6), "Ben": (2, 1), "Cy": (3, 2), "Di": (4, 3)})
+        + [{"cmd": "lock"}, {"cmd": "enter"}, {"cmd": "room_action"}],
+    )
     assert state.seat("Ada").tokens == 2
     refused(game, state, {"cmd": "room_action"})
 
@@ -145,9 +150,12 @@ def test_store_only_in_vault_with_score_cards(game):
 
 
 def test_vault_limit_one_card_per_turn(game):
-    state = play(game, rolls({"Ada": (1, 1), "Ben": (2, 2)}) + [{"cmd": "lock"}, {"cmd": "enter"},
-                                                               {"cmd": "store", "cards": [5]}],
-                 {**FOUR, "players": 2, "names": ["Ada", "Ben"], "vault_limit": 1})
+    state = play(
+        game,
+        rolls({"Ada": (1, 1), "Ben": (2, 2)})
+        + [{"cmd": "lock"}, {"cmd": "enter"}, {"cmd": "store", "cards": [5]}],
+        {**FOUR, "players": 2, "names": ["Ada", "Ben"], "vault_limit": 1},
+    )
     refused(game, state, {"cmd": "store", "cards": [3]})
 
 
@@ -168,8 +176,7 @@ def test_role_reveal_at_ticks_six_and_nine(game):
     refused(game, state, {"cmd": "reveal_roles", "vampires": 0})
     state, _ = game.apply(state, {"cmd": "reveal_roles", "vampires": 2})
     assert state.tick == 7 and state.vampires == 2
-    state = play(game, bot_round(spec) * 6 + [{"cmd": "reveal_roles", "vampires": 1}]
-                 + bot_round(spec) * 3)
+    state = play(game, bot_round(spec) * 6 + [{"cmd": "reveal_roles", "vampires": 1}] + bot_round(spec) * 3)
     assert state.step.value == "reveal" and state.tick == 9
 
 
@@ -204,16 +211,19 @@ def test_ranking_first_vampire_wins_when_no_human_survives():
 def test_ranking_last_human_then_stored_points_with_ties():
     seats = (Seat("A", stored=3), Seat("B", stored=9), Seat("C", stored=3), Seat("D"))
     roles = {"A": Role.VAMPIRE, "B": Role.VAMPIRE, "C": Role.VAMPIRE, "D": Role.HUMAN}
-    assert ranking(Outcome.CLOCK, seats, None, roles, "A", {}) == (
-        ("D", 1), ("B", 2), ("A", 3), ("C", 3))
+    assert ranking(Outcome.CLOCK, seats, None, roles, "A", {}) == (("D", 1), ("B", 2), ("A", 3), ("C", 3))
     both = {**roles, "A": Role.HUMAN}
     assert ranking(Outcome.CLOCK, seats, None, both, "B", {})[0] == ("B", 1)
 
 
 def test_rank_command_refines_the_ranking(game):
     spec = {"Ada": (1, 2), "Ben": (2, 3), "Cy": (3, 4), "Di": (4, 5)}
-    state = play(game, [{"cmd": "adjust", "player": "Ada", "stored": 4}]
-                 + bot_round(spec) * 6 + [{"cmd": "reveal_roles", "vampires": 4}])
+    state = play(
+        game,
+        [{"cmd": "adjust", "player": "Ada", "stored": 4}]
+        + bot_round(spec) * 6
+        + [{"cmd": "reveal_roles", "vampires": 4}],
+    )
     refused(game, state, {"cmd": "rank", "roles": {"Ada": "vampire"}}, CommandError)
     roles = {"Ada": "vampire", "Ben": "vampire", "Cy": "vampire", "Di": "vampire"}
     state, _ = game.apply(state, {"cmd": "rank", "roles": roles, "first_vampire": "Di"})
@@ -222,8 +232,11 @@ def test_rank_command_refines_the_ranking(game):
 
 def test_board_lights_rooms_by_occupancy(game):
     spec = {"Ada": (1, 6), "Ben": (2, 6), "Cy": (3, 1), "Di": (4, 2)}
-    state = play(game, rolls(spec) + [{"cmd": "lock"}, {"cmd": "enter"}, {"cmd": "end_turn"},
-                                      {"cmd": "enter"}, {"cmd": "end_turn"}])
+    state = play(
+        game,
+        rolls(spec)
+        + [{"cmd": "lock"}, {"cmd": "enter"}, {"cmd": "end_turn"}, {"cmd": "enter"}, {"cmd": "end_turn"}],
+    )
     view = game.view(state)["board"]
     library = view["districts"]["C2"]
     assert library["name"] == "Library" and library["mood"] == "full"
@@ -235,8 +248,13 @@ def test_board_lights_rooms_by_occupancy(game):
 
 def test_malformed_commands_raise_command_error(game):
     state = play(game, [])
-    for bad in ({"cmd": "jump"}, {"cmd": "roll"}, {"cmd": "roll", "player": "Zed"},
-                {"cmd": "roll", "player": "Ada", "values": "66"}, {"cmd": "adjust"}):
+    for bad in (
+        {"cmd": "jump"},
+        {"cmd": "roll"},
+        {"cmd": "roll", "player": "Zed"},
+        {"cmd": "roll", "player": "Ada", "values": "66"},
+        {"cmd": "adjust"},
+    ):
         refused(game, state, bad, CommandError)
 
 
@@ -261,4 +279,6 @@ def test_scenario_file_plays_to_its_documented_end():
     data = game.to_json(state)
     assert data["outcome"] == "points" and data["claimant"] == "Vlad"
     assert data["ranking"][0] == {"player": "Vlad", "place": 1}
-    assert data["players"]["Vlad"]["stored"] == 13 and data["players"]["Lena"]["tokens"] == 1  # 2 from the Library, 1 spent
+    assert (
+        data["players"]["Vlad"]["stored"] == 13 and data["players"]["Lena"]["tokens"] == 1
+    )  # 2 from the Library, 1 spent

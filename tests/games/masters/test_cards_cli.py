@@ -5,8 +5,21 @@ from companion.games.masters import teach
 
 
 def test_cards_teach_grid_and_tag_from_the_command_line(capsys):
-    code = cli.main(["cards", "teach", "I-07", "--red", "A1,B2", "--blue", "C1,C3", "--tag", "04A1B2C3D4E5F6",
-                     "--name", "Last Crusade"])
+    code = cli.main(
+        [
+            "cards",
+            "teach",
+            "I-07",
+            "--red",
+            "A1,B2",
+            "--blue",
+            "C1,C3",
+            "--tag",
+            "04A1B2C3D4E5F6",
+            "--name",
+            "Last Crusade",
+        ]
+    )
     assert code == 0
     out = capsys.readouterr().out
     assert "card I-07: red A1,B2, blue C1,C3" in out and "tag 04A1B2C3D4E5F6 -> I-07" in out
@@ -23,8 +36,23 @@ def test_cards_teach_bad_cell_is_exit_2_and_one_line(capsys):
 
 def test_cards_teach_relic_tag_tracker_and_district(capsys):
     assert cli.main(["cards", "teach", "--tag", "04BB1122", "--relic", "pristine-blood"]) == 0
-    assert cli.main(["cards", "teach", "--tracker", "4", "--reserve", "11", "--numbers", "I.high=2:1,0",
-                     "--numbers", "III.low=4:3,3"]) == 0
+    assert (
+        cli.main(
+            [
+                "cards",
+                "teach",
+                "--tracker",
+                "4",
+                "--reserve",
+                "11",
+                "--numbers",
+                "I.high=2:1,0",
+                "--numbers",
+                "III.low=4:3,3",
+            ]
+        )
+        == 0
+    )
     assert cli.main(["cards", "teach", "--district", "museum", "--name", "Museum"]) == 0
     assert teach.lookup_tag("04BB1122") == "pristine-blood"
     assert teach.load_section("tracker")["4"]["III"]["low"] == {"red": 4, "blue": [3, 3]}

@@ -6,8 +6,8 @@ import pytest
 
 from companion.errors import DataFileError
 from companion.games.masters.loader import load_masters
-from companion.rules import load_game
 from companion.games.masters.rules.data import Band
+from companion.rules import load_game
 
 
 def test_masters_data_shipped_counts():
@@ -32,7 +32,7 @@ def test_masters_data_user_overlay_wins_and_is_marked_taught(tmp_path):
     user = tmp_path / "masters"
     user.mkdir()
     (user / "cards.toml").write_text('[cards."I-03"]\nred = ["B2"]\nblue = ["A1", "C3"]\nverified = true\n')
-    (user / "tracker.toml").write_text('[tracker.2]\nreserve = 7\n')
+    (user / "tracker.toml").write_text("[tracker.2]\nreserve = 7\n")
     data = load_masters(user)
     card = data.card("I-03")
     assert card.red == ("B2",) and card.blue == ("A1", "C3") and card.verified and card.source == "taught"
@@ -47,9 +47,24 @@ def test_masters_data_user_dir_defaults_to_the_config_folder(tmp_path, monkeypat
     (tmp_path / "masters").mkdir()
     (tmp_path / "masters" / "districts.toml").write_text('[districts.docks]\nname = "Harbour"\n')
     game = load_game("masters")
-    state, _ = game.setup({"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila"], "seed": 3,
-                           "districts": {"A2": "docks", "A3": "museum", "B1": "asylum", "B2": "cathedral", "B3": "hospital",
-                                         "C1": "nightclub", "C2": "newspaper", "C3": "police-station"}})
+    state, _ = game.setup(
+        {
+            "cmd": "setup",
+            "game": "masters",
+            "vampires": ["Imre", "Mila"],
+            "seed": 3,
+            "districts": {
+                "A2": "docks",
+                "A3": "museum",
+                "B1": "asylum",
+                "B2": "cathedral",
+                "B3": "hospital",
+                "C1": "nightclub",
+                "C2": "newspaper",
+                "C3": "police-station",
+            },
+        }
+    )
     assert game.to_json(state)["districts"]["A2"]["name"] == "Harbour"
 
 
@@ -70,7 +85,7 @@ def _refused(tmp_path, name, text):
 @pytest.mark.parametrize(
     ("text", "line", "field"),
     [
-        ('[cards."I-03"]\nname = "x"\nred = ["Z9"]\n', 3, 'cards.I-03.red'),
+        ('[cards."I-03"]\nname = "x"\nred = ["Z9"]\n', 3, "cards.I-03.red"),
         ('[cards."I-03"]\nblue = ["A1"]\n', 2, "cards.I-03.blue"),
         ('[cards."I-03"]\n\ncontinuing = "yes"\n', 3, "cards.I-03.continuing"),
         ('[cards."I-03"]\nsmell = 1\n', 2, "cards.I-03.smell"),
@@ -86,9 +101,9 @@ def test_masters_data_bad_user_card_names_file_line_and_key(tmp_path, text, line
 
 def test_masters_data_bad_tracker_and_syntax_errors(tmp_path):
     """Out-of-range numbers and TOML syntax errors are both DataFileErrors with a line."""
-    err = _refused(tmp_path, "tracker", '[tracker.3]\nreserve = 40\n')
+    err = _refused(tmp_path, "tracker", "[tracker.3]\nreserve = 40\n")
     assert (err.line, err.field) == (2, "tracker.3.reserve") and "1..12" in err.message
-    err = _refused(tmp_path, "tracker", '[tracker.3]\nreserve = \n')
+    err = _refused(tmp_path, "tracker", "[tracker.3]\nreserve = \n")
     assert err.line == 2 and "syntax" in err.message
 
 
@@ -98,10 +113,10 @@ def test_masters_data_effect_must_be_day_night_or_both(tmp_path):
     assert (err.line, err.field) == (3, "districts.museum.effect")
 
 
-@pytest.mark.parametrize("numbers", ['red = true, blue = [1, 0]', 'red = 2, blue = [true, 0]'])
+@pytest.mark.parametrize("numbers", ["red = true, blue = [1, 0]", "red = 2, blue = [true, 0]"])
 def test_masters_data_tracker_numbers_are_not_booleans(tmp_path, numbers):
     """TOML true/false are not agent numbers, even though Python counts them as ints."""
-    err = _refused(tmp_path, "tracker", f'[tracker.3.I]\nhigh = {{ {numbers} }}\n')
+    err = _refused(tmp_path, "tracker", f"[tracker.3.I]\nhigh = {{ {numbers} }}\n")
     assert err.path.endswith("tracker.toml") and "0..6" in err.message
 
 
@@ -113,8 +128,10 @@ def test_masters_data_refuses_card_keys_teaching_refuses(tmp_path, key):
 
     user = tmp_path / "masters"
     user.mkdir()
-    (user / "cards.toml").write_text(f'[cards."{key}"]\nact = "{key.split("-")[0]}"\nname = "x"\nred = ["B2"]\n'
-                                     'blue = ["A3", "C1"]\nverified = false\n')
+    (user / "cards.toml").write_text(
+        f'[cards."{key}"]\nact = "{key.split("-")[0]}"\nname = "x"\nred = ["B2"]\n'
+        'blue = ["A3", "C1"]\nverified = false\n'
+    )
     with pytest.raises(teach.TeachError):
         teach.save_card_grid(key, ["B2"], ["A3", "C1"], base=tmp_path / "taught")
     with pytest.raises(DataFileError) as err:

@@ -14,7 +14,8 @@ def test_combat_example_ishtvan_and_mila():
     s = masters_start(game, ("Ishtvan", "Mila", "Imre"))
     s = to_night(game, s)
     s, _ = play(
-        game, s,
+        game,
+        s,
         {"cmd": "adjust", "district": "B2", "agents_exposed": 4, "minions": 1},
         {"cmd": "adjust", "vampire": "Ishtvan", "at": "B2", "blood": 1},
         {"cmd": "adjust", "vampire": "Mila", "at": "B2"},
@@ -38,7 +39,8 @@ def test_last_crusade_veil_example():
     game = masters_game()
     s = masters_start(game, ("Imre", "Mila", "Ishtvan"))
     s, _ = play(
-        game, s,
+        game,
+        s,
         {"cmd": "adjust", "veil": 4},
         {"cmd": "adjust", "district": "A1", "minions": 0},
         {"cmd": "adjust", "vampire": "Imre", "at": "C1"},
@@ -66,7 +68,8 @@ def test_museum_asylum_order_example():
     game = masters_game()
     s = masters_start(game, ("Imre", "Mila"))
     s, _ = play(
-        game, s,
+        game,
+        s,
         {"cmd": "adjust", "district": "C2", "agents_hidden": 1, "minions": 1},
         {"cmd": "adjust", "district": "C3", "minions": 1},
         {"cmd": "adjust", "vampire": "Mila", "kills": 2},
@@ -78,11 +81,14 @@ def test_museum_asylum_order_example():
         game.apply(s, {"cmd": "draw", "card": "I-03"})
     top = s.relic_deck[0]
     s, _ = play(
-        game, s,
+        game,
+        s,
         {"cmd": "resolve_day_effect", "district": "C3"},  # announced while active, then carried out
         {"cmd": "move_agents", "from": "C2", "to": "C3"},
     )
-    assert game.to_json(s)["day_effects"]["active"] == ["C2"] and s.veil == 6  # FAQ: no veil loss for the asylum
+    assert (
+        game.to_json(s)["day_effects"]["active"] == ["C2"] and s.veil == 6
+    )  # FAQ: no veil loss for the asylum
     s, _ = play(game, s, {"cmd": "resolve_day_effect", "district": "C2"})
     assert s.vampire("Mila").relics == (top,) and top not in s.relic_deck
 
@@ -91,7 +97,12 @@ def test_museum_draws_nothing_when_nobody_may_hold_a_relic():
     """No vampire has kill count 2: the relic deck is not touched."""
     game = masters_game()
     s = masters_start(game)
-    s, _ = play(game, s, {"cmd": "adjust", "district": "C2", "minions": 1}, {"cmd": "resolve_day_effect", "district": "C2"})
+    s, _ = play(
+        game,
+        s,
+        {"cmd": "adjust", "district": "C2", "minions": 1},
+        {"cmd": "resolve_day_effect", "district": "C2"},
+    )
     assert all(not v.relics for v in s.vampires) and len(s.relic_deck) == 13
 
 
@@ -99,19 +110,31 @@ def test_curse_of_our_clan_discard_then_veil():
     """Attach first, the leader loses its last blood, the card is discarded and the veil rises at once."""
     game = masters_game()
     s = masters_start(game, ("Imre", "Mila"))
-    s, _ = play(game, s, {"cmd": "adjust", "veil": 4}, {"cmd": "adjust", "vampire": "Imre", "blood": 1},
-                {"cmd": "adjust", "district": "C3", "minions": 1}, {"cmd": "resolve_day_effect", "district": "C3"},
-                {"cmd": "draw", "card": "I-02"})  # Curse of our Clan, red cell C3 where a minion waits
+    s, _ = play(
+        game,
+        s,
+        {"cmd": "adjust", "veil": 4},
+        {"cmd": "adjust", "vampire": "Imre", "blood": 1},
+        {"cmd": "adjust", "district": "C3", "minions": 1},
+        {"cmd": "resolve_day_effect", "district": "C3"},
+        {"cmd": "draw", "card": "I-02"},
+    )  # Curse of our Clan, red cell C3 where a minion waits
     assert s.card.continuing and s.veil_pending == 1
     s, ev = play(
-        game, s,
+        game,
+        s,
         {"cmd": "attach_card", "card": "I-02", "to": "Imre"},
         {"cmd": "adjust", "vampire": "Imre", "blood": 0},
         {"cmd": "discard_card", "card": "I-02"},
         {"cmd": "veil", "by": 1},
     )
     kinds = [e.kind for e in ev]
-    assert kinds.index("card_attached") < kinds.index("vampire_drained") < kinds.index("card_discarded") < kinds.index("veil_changed")
+    assert (
+        kinds.index("card_attached")
+        < kinds.index("vampire_drained")
+        < kinds.index("card_discarded")
+        < kinds.index("veil_changed")
+    )
     assert s.veil == 5 and s.vampire("Imre").cards == ()
     s, ev = play(game, s, {"cmd": "resolve_card"})
     changes = [(e.old, e.new) for e in ev if e.kind == "veil_changed"]
@@ -123,7 +146,9 @@ def test_die_values_clamp_to_one_and_six():
     """Shifts, table rolls and corrections never leave 1..6."""
     game = masters_game()
     s = to_night(game, masters_start(game, ("Laszlo", "Mila")))
-    s, _ = play(game, s, {"cmd": "adjust", "district": "A1", "agents_exposed": 2}, {"cmd": "adjust", "dice": [5, 2]})
+    s, _ = play(
+        game, s, {"cmd": "adjust", "district": "A1", "agents_exposed": 2}, {"cmd": "adjust", "dice": [5, 2]}
+    )
     s, ev = play(game, s, {"cmd": "fight"}, {"cmd": "use_die", "die": 0, "shift": 3})
     assert [e.value for e in ev if e.kind == "die_used"] == [6]
     s, ev = play(game, s, {"cmd": "use_die", "die": 0, "shift": -5})
@@ -148,7 +173,12 @@ def test_agent_to_minion_with_no_minion_left_just_removes_the_agent():
     """FAQ: no minion in the reserve, the agent goes and nothing replaces it."""
     game = masters_game()
     s = masters_start(game)
-    s, _ = play(game, s, {"cmd": "adjust", "district": "B2", "agents_hidden": 1}, {"cmd": "adjust", "reserve": {"minions": 0}})
+    s, _ = play(
+        game,
+        s,
+        {"cmd": "adjust", "district": "B2", "agents_hidden": 1},
+        {"cmd": "adjust", "reserve": {"minions": 0}},
+    )
     agents_before = s.reserve.agents
     s, _ = play(game, s, {"cmd": "replace", "district": "B2", "what": "agent"})
     assert s.at("B2").agents == 0 and s.at("B2").minions == 0 and s.reserve.agents == agents_before + 1
@@ -158,10 +188,22 @@ def test_minion_to_agent_with_no_agent_left_costs_veil_only_for_an_event():
     """FAQ: the minion goes; an event card's replacement also costs 1 veil after the card."""
     game = masters_game()
     s = masters_start(game)
-    s, _ = play(game, s, {"cmd": "adjust", "district": "B3", "minions": 2}, {"cmd": "adjust", "reserve": {"agents": 0}})
-    s, _ = play(game, s, {"cmd": "replace", "district": "B3", "what": "minion"})  # not an event: no veil change
+    s, _ = play(
+        game,
+        s,
+        {"cmd": "adjust", "district": "B3", "minions": 2},
+        {"cmd": "adjust", "reserve": {"agents": 0}},
+    )
+    s, _ = play(
+        game, s, {"cmd": "replace", "district": "B3", "what": "minion"}
+    )  # not an event: no veil change
     assert s.at("B3").minions == 1 and s.veil == 6
-    s, _ = play(game, s, {"cmd": "draw", "card": "I-03", **EMPTY_CARD}, {"cmd": "replace", "district": "B3", "what": "minion"})
+    s, _ = play(
+        game,
+        s,
+        {"cmd": "draw", "card": "I-03", **EMPTY_CARD},
+        {"cmd": "replace", "district": "B3", "what": "minion"},
+    )
     assert s.at("B3").minions == 0 and s.at("B3").agents == 0 and s.veil == 6 and s.veil_pending == 1
     s, _ = play(game, s, {"cmd": "resolve_card"})
     assert s.veil == 5
@@ -173,7 +215,9 @@ def test_sigil_counts_as_more_minions_for_day_effects():
     s = masters_start(game)
     s, _ = play(game, s, {"cmd": "adjust", "district": "C3", "agents_hidden": 1, "minions": 1})
     assert "C3" not in game.to_json(s)["day_effects"]["active"]
-    s, _ = play(game, s, {"cmd": "adjust", "district": "C3", "agents_hidden": 2, "minions": 0, "sigil": "Mila"})
+    s, _ = play(
+        game, s, {"cmd": "adjust", "district": "C3", "agents_hidden": 2, "minions": 0, "sigil": "Mila"}
+    )
     assert "C3" in game.to_json(s)["day_effects"]["active"] and s.vampire("Mila").sigil_placed
 
 
@@ -181,11 +225,21 @@ def test_funerary_urn_agents_checked_where_they_really_appear():
     """Agents redirected into the urn's empty district cost no veil; the same card without it costs 1."""
     game = masters_game()
     s = masters_start(game, ("Mila", "Imre"))
-    s, _ = play(game, s, {"cmd": "adjust", "vampire": "Mila", "kills": 2, "at": "C1"},
-                {"cmd": "give_relic", "relic": "funerary-urn", "vampire": "Mila"})
+    s, _ = play(
+        game,
+        s,
+        {"cmd": "adjust", "vampire": "Mila", "kills": 2, "at": "C1"},
+        {"cmd": "give_relic", "relic": "funerary-urn", "vampire": "Mila"},
+    )
     s = to_night(game, s)
-    s, _ = play(game, s, {"cmd": "place_relic", "relic": "funerary-urn"}, {"cmd": "move", "to": "B1"},
-                {"cmd": "end_turn"}, {"cmd": "end_turn"})
+    s, _ = play(
+        game,
+        s,
+        {"cmd": "place_relic", "relic": "funerary-urn"},
+        {"cmd": "move", "to": "B1"},
+        {"cmd": "end_turn"},
+        {"cmd": "end_turn"},
+    )
     assert s.at("C1").relics == ("funerary-urn",) and s.round == 2
     grid = {"cmd": "draw", "card": "I-04", "red": ["A1"], "blue": [], "red_agents": 1, "blue_agents": [0, 0]}
     plain, _ = play(game, s, grid, {"cmd": "resolve_card"})
@@ -212,11 +266,21 @@ def test_distortion_timepiece_stays_used_when_it_changes_hands():
     """Used by Mila, given to Imre the same round: refused; next round it works again."""
     game = masters_game()
     s = masters_start(game, ("Mila", "Imre"))
-    s, _ = play(game, s, {"cmd": "adjust", "vampire": "Mila", "kills": 2}, {"cmd": "adjust", "vampire": "Imre", "kills": 2},
-                {"cmd": "give_relic", "relic": "distortion-timepiece", "vampire": "Mila"})
+    s, _ = play(
+        game,
+        s,
+        {"cmd": "adjust", "vampire": "Mila", "kills": 2},
+        {"cmd": "adjust", "vampire": "Imre", "kills": 2},
+        {"cmd": "give_relic", "relic": "distortion-timepiece", "vampire": "Mila"},
+    )
     s = to_night(game, s)
-    s, _ = play(game, s, {"cmd": "use_relic", "relic": "distortion-timepiece"},
-                {"cmd": "exchange_relics", "with": "Imre", "give": ["distortion-timepiece"]}, {"cmd": "end_turn"})
+    s, _ = play(
+        game,
+        s,
+        {"cmd": "use_relic", "relic": "distortion-timepiece"},
+        {"cmd": "exchange_relics", "with": "Imre", "give": ["distortion-timepiece"]},
+        {"cmd": "end_turn"},
+    )
     assert s.turn == "Imre" and s.vampire("Imre").relics == ("distortion-timepiece",)
     with pytest.raises(RuleViolation, match="already used this round"):
         game.apply(s, {"cmd": "use_relic", "relic": "distortion-timepiece"})

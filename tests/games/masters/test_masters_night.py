@@ -80,9 +80,14 @@ def test_masters_night_wild_hunt_reaches_six_with_pristine_blood():
     """Pristine Blood raises the maximum to 6; giving it away drops extra blood to the reserve."""
     game = masters_game()
     s = masters_start(game, ("Imre", "Mila"))
-    s, _ = play(game, s, {"cmd": "adjust", "vampire": "Imre", "kills": 5}, {"cmd": "adjust", "vampire": "Mila", "kills": 5},
-                {"cmd": "adjust", "reserve": {"blood": 4}},
-                {"cmd": "give_relic", "relic": "pristine-blood", "vampire": "Imre"})
+    s, _ = play(
+        game,
+        s,
+        {"cmd": "adjust", "vampire": "Imre", "kills": 5},
+        {"cmd": "adjust", "vampire": "Mila", "kills": 5},
+        {"cmd": "adjust", "reserve": {"blood": 4}},
+        {"cmd": "give_relic", "relic": "pristine-blood", "vampire": "Imre"},
+    )
     s = to_night(game, s)
     s, _ = play(game, s, {"cmd": "wild_hunt"})
     assert s.vampire("Imre").blood == 6
@@ -126,7 +131,12 @@ def test_masters_night_sigillate_and_ritual_win():
     """Sigils need a minion, no agents and no other sigil; the ritual needs everyone together."""
     game = masters_game()
     s = to_night(game, masters_start(game, ("Imre", "Mila")))
-    s, _ = play(game, s, {"cmd": "adjust", "vampire": "Imre", "kills": 9}, {"cmd": "adjust", "vampire": "Mila", "kills": 9})
+    s, _ = play(
+        game,
+        s,
+        {"cmd": "adjust", "vampire": "Imre", "kills": 9},
+        {"cmd": "adjust", "vampire": "Mila", "kills": 9},
+    )
     s, _ = play(game, s, {"cmd": "sigillate"})
     assert s.at("A1").sigil == "Imre" and s.at("A1").minions == 1 and s.vampire("Imre").sigil_placed
     with pytest.raises(RuleViolation, match="already placed"):
@@ -134,16 +144,27 @@ def test_masters_night_sigillate_and_ritual_win():
     s, _ = play(game, s, {"cmd": "end_turn"})
     with pytest.raises(RuleViolation, match="already here"):
         game.apply(s, {"cmd": "sigillate"})
-    s, _ = play(game, s, {"cmd": "adjust", "district": "B1", "minions": 1, "agents_hidden": 1},
-                {"cmd": "move", "to": "B1"})
+    s, _ = play(
+        game,
+        s,
+        {"cmd": "adjust", "district": "B1", "minions": 1, "agents_hidden": 1},
+        {"cmd": "move", "to": "B1"},
+    )
     with pytest.raises(RuleViolation, match="agents are here"):
         game.apply(s, {"cmd": "sigillate"})
     s, _ = play(game, s, {"cmd": "adjust", "district": "B1", "agents_hidden": 0}, {"cmd": "sigillate"})
     assert s.vampire("Mila").ap == 0
     s, _ = play(game, s, {"cmd": "end_turn"})
-    assert game.to_json(s)["day_effects"]["active"] == ["B1"]  # the sigil rules B1 (police station: day effect)
-    s, _ = play(game, s, {"cmd": "resolve_day_effect", "district": "B1"},
-                {"cmd": "draw", "card": "I-05", "red": [], "blue": []}, {"cmd": "resolve_card"})
+    assert game.to_json(s)["day_effects"]["active"] == [
+        "B1"
+    ]  # the sigil rules B1 (police station: day effect)
+    s, _ = play(
+        game,
+        s,
+        {"cmd": "resolve_day_effect", "district": "B1"},
+        {"cmd": "draw", "card": "I-05", "red": [], "blue": []},
+        {"cmd": "resolve_card"},
+    )
     # round 2: Mila leads; Imre is still in A1 with 1 minion
     s, _ = play(game, s, {"cmd": "move", "to": "A1"})
     with pytest.raises(RuleViolation, match="2 minions needed"):
@@ -156,19 +177,30 @@ def test_masters_night_exchange_relics_keeps_limits():
     """Kill count 2 holds one relic: an exchange that would give a second is refused."""
     game = masters_game()
     s = masters_start(game, ("Imre", "Mila"))
-    s, _ = play(game, s, {"cmd": "adjust", "vampire": "Imre", "kills": 5}, {"cmd": "adjust", "vampire": "Mila", "kills": 2},
-                {"cmd": "give_relic", "relic": "wolf-pelt", "vampire": "Imre"},
-                {"cmd": "give_relic", "relic": "bone-flute", "vampire": "Imre"},
-                {"cmd": "give_relic", "relic": "cursed-map", "vampire": "Mila"})
+    s, _ = play(
+        game,
+        s,
+        {"cmd": "adjust", "vampire": "Imre", "kills": 5},
+        {"cmd": "adjust", "vampire": "Mila", "kills": 2},
+        {"cmd": "give_relic", "relic": "wolf-pelt", "vampire": "Imre"},
+        {"cmd": "give_relic", "relic": "bone-flute", "vampire": "Imre"},
+        {"cmd": "give_relic", "relic": "cursed-map", "vampire": "Mila"},
+    )
     with pytest.raises(RuleViolation, match="relic limit"):
         game.apply(s, {"cmd": "give_relic", "relic": "plague-mask", "vampire": "Mila"})
-    s2, _ = play(game, s, {"cmd": "give_relic", "relic": "plague-mask", "vampire": "Mila", "discard": "cursed-map"})
+    s2, _ = play(
+        game, s, {"cmd": "give_relic", "relic": "plague-mask", "vampire": "Mila", "discard": "cursed-map"}
+    )
     assert s2.vampire("Mila").relics == ("plague-mask",) and "cursed-map" in s2.relics_discarded
     s = to_night(game, s)
     with pytest.raises(RuleViolation, match="relic limit"):
         game.apply(s, {"cmd": "exchange_relics", "with": "Mila", "give": ["wolf-pelt"]})
-    s, _ = play(game, s, {"cmd": "exchange_relics", "with": "Mila", "give": ["wolf-pelt"], "take": ["cursed-map"]})
-    assert set(s.vampire("Imre").relics) == {"bone-flute", "cursed-map"} and s.vampire("Mila").relics == ("wolf-pelt",)
+    s, _ = play(
+        game, s, {"cmd": "exchange_relics", "with": "Mila", "give": ["wolf-pelt"], "take": ["cursed-map"]}
+    )
+    assert set(s.vampire("Imre").relics) == {"bone-flute", "cursed-map"} and s.vampire("Mila").relics == (
+        "wolf-pelt",
+    )
 
 
 def test_masters_night_set_ap_and_district_effect_cost():

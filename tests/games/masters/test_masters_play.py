@@ -18,7 +18,11 @@ def test_masters_example_scenario_plays_to_its_documented_end(capsys):
     state = json.loads(capsys.readouterr().out)
     assert (state["round"], state["step"], state["veil"], state["leading"]) == (3, "day-effects", 5, "Laszlo")
     d = state["districts"]
-    assert (d["A2"]["agents_hidden"], d["C3"]["agents_hidden"], d["B1"]["agents_hidden"]) == (1, 1, 0)  # the leader's pick
+    assert (d["A2"]["agents_hidden"], d["C3"]["agents_hidden"], d["B1"]["agents_hidden"]) == (
+        1,
+        1,
+        0,
+    )  # the leader's pick
     laszlo = state["vampires"]["Laszlo"]
     assert (laszlo["district"], laszlo["kills"], laszlo["blood"]) == ("B1", 1, 3)
     assert state["dice_used"] == [2] and d["A1"]["minions"] == 3
@@ -41,7 +45,7 @@ def test_play_narrate_tells_what_each_command_did_and_the_legal_moves(capsys):
     assert "1 could not be placed in B1" in out and "The veil goes from 6 to 5" in out
     assert "Night combat in B1: Laszlo against 1 agent(s)." in out and "Laszlo uses a 3: agent removed" in out
     assert "Combat in B1 over: 0 agent(s) left; Laszlo +1." in out
-    tail = out[out.index("Now: "):]
+    tail = out[out.index("Now: ") :]
     assert tail.startswith("Now: round 3, day / day district effects, Veil: 5")
     assert "Legal moves:" in tail and "Draw the event card" in tail and "draw + card" in tail
     assert out.index("Legal moves:") < out.index("game masters, round 3")  # then the usual summary
@@ -64,7 +68,9 @@ def test_play_narrate_works_for_every_game(game, capsys):
 
 def test_refused_line_says_the_step_and_whose_turn(tmp_path, capsys):
     """A refused command names its line, the rule, and the step and vampire the game was at."""
-    lines = (SCENARIOS / "masters.jsonl").read_text().splitlines()[:5] + ['{"cmd": "recruit"}']  # after a move: 1 AP left
+    lines = (SCENARIOS / "masters.jsonl").read_text().splitlines()[:5] + [
+        '{"cmd": "recruit"}'
+    ]  # after a move: 1 AP left
     script = tmp_path / "bad.jsonl"
     script.write_text("\n".join(lines) + "\n")
     assert main(["--script", str(script)]) == 1

@@ -15,14 +15,20 @@ from tests.rules import masters_game
 NAMES = ["Agnieszka", "Imre", "Ishtvan", "Laszlo", "Mila", "Nevena"]
 MINION_TOKENS = 9
 game_params = st.tuples(
-    st.integers(0, 10**6), st.integers(2, 5), st.sampled_from(["easy", "medium", "hard"]), st.sampled_from([0.0, 0.3])
+    st.integers(0, 10**6),
+    st.integers(2, 5),
+    st.sampled_from(["easy", "medium", "hard"]),
+    st.sampled_from([0.0, 0.3]),
 )
 
 
 def _setup(game, seed: int, n: int, difficulty: str) -> tuple:
     """A canonical setup command and its state for a random choice of vampires."""
     vampires = random.Random(seed).sample(NAMES, n)
-    cmd = game.canonical(None, {"cmd": "setup", "game": "masters", "vampires": vampires, "difficulty": difficulty, "seed": seed})
+    cmd = game.canonical(
+        None,
+        {"cmd": "setup", "game": "masters", "vampires": vampires, "difficulty": difficulty, "seed": seed},
+    )
     return cmd, game.setup(cmd)[0]
 
 

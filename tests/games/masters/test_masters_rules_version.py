@@ -19,8 +19,8 @@ from companion import cli
 from companion.errors import CommandError, RuleViolation
 from companion.games.masters.rules.state import RULES_VERSION
 from companion.storage.session import Session
-from tests.rules import EMPTY_CARD, LAYOUT, as_recorded, masters_game, masters_start, play, refused, to_night
 from tests import FIXTURES
+from tests.rules import EMPTY_CARD, LAYOUT, as_recorded, masters_game, masters_start, play, refused, to_night
 
 # the blood cost of each vampire's ability in the shipped data, and a command entering its effect
 EFFECTS = {
@@ -37,9 +37,14 @@ def laszlo_fight(game, blood=1, exposed=2, mila_at="B1", kills=0, **setup):
     s = to_night(game, masters_start(game, ("Laszlo", "Mila"), **setup))
     if mila_at != "A1":  # both begin at the station
         s, _ = play(game, s, {"cmd": "adjust", "vampire": "Mila", "at": mila_at})
-    s, _ = play(game, s, {"cmd": "adjust", "vampire": "Laszlo", "blood": blood, "kills": kills},
-                {"cmd": "adjust", "district": "A1", "agents_exposed": exposed}, {"cmd": "adjust", "dice": [2, 5, 3, 6]},
-                {"cmd": "fight"})
+    s, _ = play(
+        game,
+        s,
+        {"cmd": "adjust", "vampire": "Laszlo", "blood": blood, "kills": kills},
+        {"cmd": "adjust", "district": "A1", "agents_exposed": exposed},
+        {"cmd": "adjust", "dice": [2, 5, 3, 6]},
+        {"cmd": "fight"},
+    )
     assert s.step.value == "combat" and s.combat.fighter == "Laszlo"
     return s
 
@@ -65,7 +70,9 @@ def test_the_drain_takes_effect_after_the_die_the_fight_passes_on_then():
     game = masters_game()
     s, ev = play(game, laszlo_fight(game, exposed=3, mila_at="A1"), {"cmd": "blood_ability"})
     assert "fighter_changed" not in [e.kind for e in ev] and s.combat.fighter == "Laszlo"
-    with pytest.raises(RuleViolation, match="Laszlo's ability for the die he picked resolves first") as refusal:
+    with pytest.raises(
+        RuleViolation, match="Laszlo's ability for the die he picked resolves first"
+    ) as refusal:
         game.apply(s, {"cmd": "hand_over", "vampire": "Mila"})
     assert refusal.value.rule == "hand over"
     refused(game, s, {"cmd": "sacrifice", "minions": 1})  # the die is picked: too late for minions
@@ -83,10 +90,17 @@ def test_laszlo_may_add_his_dark_ability_to_the_same_die_and_fight_by_day():
     s, _ = play(game, s, {"cmd": "use_die", "value": 2, "shift": 1})
     assert s.vampire("Laszlo").kills == 7 and s.combat is None
     day = masters_start(game, ("Laszlo", "Mila"))
-    day, _ = play(game, day, {"cmd": "adjust", "vampire": "Laszlo", "blood": 1, "at": "C1"},
-                  {"cmd": "adjust", "district": "C1", "agents_hidden": 3}, {"cmd": "adjust", "dice": [4, 2, 5, 2]},
-                  {"cmd": "draw", "card": "I-03", **EMPTY_CARD}, {"cmd": "resolve_card"},
-                  {"cmd": "day_combat", "district": "C1", "vampire": "Laszlo"}, {"cmd": "blood_ability"})
+    day, _ = play(
+        game,
+        day,
+        {"cmd": "adjust", "vampire": "Laszlo", "blood": 1, "at": "C1"},
+        {"cmd": "adjust", "district": "C1", "agents_hidden": 3},
+        {"cmd": "adjust", "dice": [4, 2, 5, 2]},
+        {"cmd": "draw", "card": "I-03", **EMPTY_CARD},
+        {"cmd": "resolve_card"},
+        {"cmd": "day_combat", "district": "C1", "vampire": "Laszlo"},
+        {"cmd": "blood_ability"},
+    )
     assert day.combat is not None and day.combat.day
     day, ev = play(game, day, {"cmd": "use_die", "value": 2, "shift": 1})
     assert [e.value for e in ev if e.kind == "die_used"] == [3] and day.vampire("Laszlo").kills == 1
@@ -100,8 +114,13 @@ def test_every_blood_ability_drained_by_its_cost_still_resolves(name):
     game = masters_game()
     s = to_night(game, masters_start(game, (name, "Laszlo")))
     cost = game.data.vampire(name).blood_cost
-    s, _ = play(game, s, {"cmd": "adjust", "vampire": name, "blood": cost},
-                {"cmd": "adjust", "district": "A1", "agents_hidden": 2}, {"cmd": "adjust", "district": "A2", "agents_hidden": 2})
+    s, _ = play(
+        game,
+        s,
+        {"cmd": "adjust", "vampire": name, "blood": cost},
+        {"cmd": "adjust", "district": "A1", "agents_hidden": 2},
+        {"cmd": "adjust", "district": "A2", "agents_hidden": 2},
+    )
     s, ev = play(game, s, {"cmd": "blood_ability"})
     assert s.vampire(name).drained and s.vampire(name).ap == 0 and s.turn == name
     before = game.to_json(s)
@@ -118,12 +137,15 @@ def test_old_journal_where_the_ability_drained_laszlo_replays_as_it_was_played()
     at = commands.index({"cmd": "blood_ability", "blood": 1})
     assert "fighter_changed" in [e["event"] for e in recorded["events"][at]]
     session = Session.replay(commands)
-    assert as_recorded(session.view(), recorded["final"]) == recorded["final"] and "rules_version" not in session.view()
+    assert (
+        as_recorded(session.view(), recorded["final"]) == recorded["final"]
+        and "rules_version" not in session.view()
+    )
     assert session.state.rules_version == 1
     game = session.game
     assert game.canonical(None, commands[0]) == commands[0]
     today, _ = Session.new({**commands[0], "rules_version": RULES_VERSION}, game=game)
-    for command in commands[1:at + 1]:
+    for command in commands[1 : at + 1]:
         today.submit(command)
     assert today.state.combat.fighter == "Laszlo" and today.state.combat.ability_paid
 
@@ -131,12 +153,27 @@ def test_old_journal_where_the_ability_drained_laszlo_replays_as_it_was_played()
 def test_companion_play_lets_drained_laszlo_use_his_die(tmp_path, capsys):
     """The scripted scenario through `companion play --json`: it used to be refused at the die (the
     fight had ended); now the die counts and the game goes on."""
-    setup = {"cmd": "setup", "game": "masters", "vampires": ["Laszlo", "Mila"], "difficulty": "easy", "seed": 1,
-             "districts": LAYOUT, "deck": "physical"}
-    lines = [setup, {"cmd": "draw", "card": "I-03", **EMPTY_CARD}, {"cmd": "resolve_card"},
-             {"cmd": "adjust", "vampire": "Mila", "at": "B1"}, {"cmd": "adjust", "vampire": "Laszlo", "blood": 1},
-             {"cmd": "adjust", "district": "A1", "agents_exposed": 2}, {"cmd": "adjust", "dice": [2, 5, 3, 6]},
-             {"cmd": "fight"}, {"cmd": "blood_ability"}, {"cmd": "use_die", "value": 2, "shift": 1}]
+    setup = {
+        "cmd": "setup",
+        "game": "masters",
+        "vampires": ["Laszlo", "Mila"],
+        "difficulty": "easy",
+        "seed": 1,
+        "districts": LAYOUT,
+        "deck": "physical",
+    }
+    lines = [
+        setup,
+        {"cmd": "draw", "card": "I-03", **EMPTY_CARD},
+        {"cmd": "resolve_card"},
+        {"cmd": "adjust", "vampire": "Mila", "at": "B1"},
+        {"cmd": "adjust", "vampire": "Laszlo", "blood": 1},
+        {"cmd": "adjust", "district": "A1", "agents_exposed": 2},
+        {"cmd": "adjust", "dice": [2, 5, 3, 6]},
+        {"cmd": "fight"},
+        {"cmd": "blood_ability"},
+        {"cmd": "use_die", "value": 2, "shift": 1},
+    ]
     script = tmp_path / "fury.jsonl"
     script.write_text("".join(json.dumps(line) + "\n" for line in lines))
     assert cli.main(["play", "--script", str(script), "--json"]) == 0
@@ -150,14 +187,31 @@ def test_new_game_that_sets_the_agent_reserve_lets_the_leader_choose():
     """A setup giving `reserve_agents` (and no `short_agents`) is a new game: the step waits for the
     leader's choice, and its canonical setup says so for every replay."""
     game = masters_game()
-    setup = {"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila"], "difficulty": "easy", "seed": 2,
-             "districts": LAYOUT, "deck": "physical", "reserve_agents": 3}
+    setup = {
+        "cmd": "setup",
+        "game": "masters",
+        "vampires": ["Imre", "Mila"],
+        "difficulty": "easy",
+        "seed": 2,
+        "districts": LAYOUT,
+        "deck": "physical",
+        "reserve_agents": 3,
+    }
     canon = game.canonical(None, setup)
     assert (canon["short_agents"], canon["rules_version"]) == ("leader", RULES_VERSION)
     assert game.canonical(None, canon) == canon
     session, _ = Session.new(setup, game=game)
-    session.submit({"cmd": "draw", "card": "I-03", "name": "Short", "red": ["C3", "A3"], "blue": ["B2", "C1"],
-                    "red_agents": 1, "blue_agents": [1, 1]})
+    session.submit(
+        {
+            "cmd": "draw",
+            "card": "I-03",
+            "name": "Short",
+            "red": ["C3", "A3"],
+            "blue": ["B2", "C1"],
+            "red_agents": 1,
+            "blue_agents": [1, 1],
+        }
+    )
     assert session.state.step.value == "place-agents" and session.state.at("C1").agents == 0
     session.submit({"cmd": "place_agents", "agents_to": {"C1": 1, "A3": 1, "B2": 1}})
     assert [session.state.at(p).agents for p in ("C1", "A3", "B2", "C3")] == [1, 1, 1, 0]

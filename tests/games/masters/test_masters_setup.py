@@ -27,7 +27,9 @@ def test_masters_setup_counts_for_each_vampire_number(n, minions):
 def test_masters_setup_deck_has_act_one_on_top(difficulty, per_act):
     """Cards per act by difficulty; act I on top, III at the bottom, no repeats."""
     game = masters_game()
-    s, _ = game.setup({"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila"], "seed": 9, "difficulty": difficulty})
+    s, _ = game.setup(
+        {"cmd": "setup", "game": "masters", "vampires": ["Imre", "Mila"], "seed": 9, "difficulty": difficulty}
+    )
     assert [k.split("-")[0] for k in s.deck] == ["I"] * per_act + ["II"] * per_act + ["III"] * per_act
     assert len(set(s.deck)) == len(s.deck)
 
@@ -47,7 +49,12 @@ def test_masters_setup_refuses_bad_input():
     """Unknown or repeated vampires, wrong counts, a moved station: clear errors."""
     game = masters_game()
     base = {"cmd": "setup", "game": "masters", "seed": 1}
-    for bad in (["Imre"], ["Imre", "Imre"], ["Imre", "Dracula"], ["Imre", "Mila", "Laszlo", "Nevena", "Ishtvan", "Agnieszka"]):
+    for bad in (
+        ["Imre"],
+        ["Imre", "Imre"],
+        ["Imre", "Dracula"],
+        ["Imre", "Mila", "Laszlo", "Nevena", "Ishtvan", "Agnieszka"],
+    ):
         with pytest.raises(CommandError):
             game.setup({**base, "vampires": bad})
     with pytest.raises(CommandError):
@@ -88,7 +95,9 @@ def test_masters_digital_draw_canonical_carries_the_grid():
     canon = game.canonical(s, {"cmd": "draw"})
     info = game.data.card(s.deck[0])
     assert canon["card"] == s.deck[0] and canon["red"] == list(info.red) and canon["blue"] == list(info.blue)
-    nums = game.data.tracker(2).agents(info.act, __import__("companion.games.masters.rules.data", fromlist=["Band"]).Band.HIGH)
+    nums = game.data.tracker(2).agents(
+        info.act, __import__("companion.games.masters.rules.data", fromlist=["Band"]).Band.HIGH
+    )
     assert canon["red_agents"] == nums.red and canon["blue_agents"] == list(nums.blue)
 
 
@@ -96,7 +105,18 @@ def test_masters_equal_blue_numbers_go_to_both_cells():
     """Same blue-gray numbers: both cells get them with no question asked."""
     game = masters_game()
     s = masters_start(game)
-    s, _ = play(game, s, {"cmd": "draw", "card": "I-04", "red": ["C1"], "blue": ["B2", "C3"], "red_agents": 1, "blue_agents": [1, 1]})
+    s, _ = play(
+        game,
+        s,
+        {
+            "cmd": "draw",
+            "card": "I-04",
+            "red": ["C1"],
+            "blue": ["B2", "C3"],
+            "red_agents": 1,
+            "blue_agents": [1, 1],
+        },
+    )
     assert s.step.value == "card-effect"
     assert (s.at("C1").agents_hidden, s.at("B2").agents_hidden, s.at("C3").agents_hidden) == (1, 1, 1)
 
@@ -105,7 +125,18 @@ def test_masters_split_must_assign_the_printed_numbers():
     """Different numbers wait for place_agents, which must give each number to one blue-gray cell."""
     game = masters_game()
     s = masters_start(game)
-    s, _ = play(game, s, {"cmd": "draw", "card": "I-04", "red": [], "blue": ["B2", "C3"], "red_agents": 1, "blue_agents": [2, 0]})
+    s, _ = play(
+        game,
+        s,
+        {
+            "cmd": "draw",
+            "card": "I-04",
+            "red": [],
+            "blue": ["B2", "C3"],
+            "red_agents": 1,
+            "blue_agents": [2, 0],
+        },
+    )
     assert s.step.value == "place-agents"
     for bad in ({"B2": 1, "C3": 1}, {"B2": 2, "A1": 0}):
         with pytest.raises(RuleViolation):
@@ -118,12 +149,20 @@ def test_masters_day_combat_uses_lowest_dice_and_skips_drained_vampires():
     """By day only a lowest die is allowed; districts with only a drained vampire are not attacked."""
     game = masters_game()
     s = masters_start(game, ("Imre", "Mila"))
-    s, _ = play(game, s, {"cmd": "adjust", "vampire": "Mila", "at": "B3", "blood": 0},
-                {"cmd": "adjust", "vampire": "Imre", "at": "C1"},
-                {"cmd": "draw", "card": "I-04", **EMPTY_CARD},
-                {"cmd": "add_agents", "district": "C1", "n": 3}, {"cmd": "add_agents", "district": "B3", "n": 3},
-                {"cmd": "adjust", "dice": [5, 2, 2, 6]}, {"cmd": "resolve_card"})
-    assert s.step.value == "hunt" and game.to_json(s)["hunt"]["due"] == ["C1"] and s.veil == 5  # C1 was watched, B3 not
+    s, _ = play(
+        game,
+        s,
+        {"cmd": "adjust", "vampire": "Mila", "at": "B3", "blood": 0},
+        {"cmd": "adjust", "vampire": "Imre", "at": "C1"},
+        {"cmd": "draw", "card": "I-04", **EMPTY_CARD},
+        {"cmd": "add_agents", "district": "C1", "n": 3},
+        {"cmd": "add_agents", "district": "B3", "n": 3},
+        {"cmd": "adjust", "dice": [5, 2, 2, 6]},
+        {"cmd": "resolve_card"},
+    )
+    assert (
+        s.step.value == "hunt" and game.to_json(s)["hunt"]["due"] == ["C1"] and s.veil == 5
+    )  # C1 was watched, B3 not
     s, _ = play(game, s, {"cmd": "day_combat", "district": "C1"})
     assert s.at("C1").agents_exposed == 3
     with pytest.raises(RuleViolation, match="lowest"):

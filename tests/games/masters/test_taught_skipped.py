@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from companion import cli
-from companion.games.masters import teach
 from companion.gamedata.loader import TAUGHT_PART, banner_line, taught_problems
+from companion.games.masters import teach
 from companion.games.masters.loader import load_masters
 from tests import SCENARIOS
 
@@ -38,7 +38,12 @@ def test_one_bad_taught_card_is_skipped_and_named_the_rest_is_used():
     assert data.card("I-07").source == "taught" and data.card("I-07").red == ("A1", "B2")
     assert data.card("I-08").source == "shipped"  # the shipped example stays in its slot
     [only] = skipped
-    assert (only.error.path, only.error.line, only.error.field, only.whole) == (str(path), 11, "cards.I-08.red", False)
+    assert (only.error.path, only.error.line, only.error.field, only.whole) == (
+        str(path),
+        11,
+        "cards.I-08.red",
+        False,
+    )
     assert "not on the grid" in only.error.message
 
 
@@ -47,7 +52,9 @@ def test_cards_list_names_a_bad_card_and_lists_the_rest(capsys):
     status, out, err = _run(["cards", "list"], capsys)
     assert status == 0
     assert [line for line in out.splitlines() if " I-07 " in line][0].split()[-2:] == ["taught", "-"]
-    assert err.splitlines() == [f"companion cards: skipped: {path}:11: [cards.I-08.red] red cell 'Z9' is not on the grid (A1 .. C3)"]
+    assert err.splitlines() == [
+        f"companion cards: skipped: {path}:11: [cards.I-08.red] red cell 'Z9' is not on the grid (A1 .. C3)"
+    ]
 
 
 def test_a_taught_file_that_is_not_toml_is_skipped_whole_but_cards_list_and_config_check_exit_2(capsys):
@@ -74,8 +81,10 @@ def test_config_check_names_every_skipped_piece_of_taught_data(capsys):
     assert status == 2
     lines = err.splitlines()
     assert [line.split(": [")[0] for line in lines] == [  # game by game (Masters' tags are its own)
-        f"companion config: taught data skipped: {cards}:11", f"companion config: taught data skipped: {teach.tags_path()}:3",
-        f"companion config: taught data skipped: {box}:2"]
+        f"companion config: taught data skipped: {cards}:11",
+        f"companion config: taught data skipped: {teach.tags_path()}:3",
+        f"companion config: taught data skipped: {box}:2",
+    ]
     assert teach.lookup_tag("04A1B2C3D4E5F6") == "I-07"  # the good registration still reads
     assert len(taught_problems("masters")) == 1 and len(taught_problems("strigoi")) == 1
 
@@ -93,10 +102,18 @@ def test_play_runs_a_scenario_over_a_bad_taught_card_and_says_what_it_skipped(tm
     import sys
 
     path = _bad_card()
-    done = subprocess.run([sys.executable, "-m", "companion", "play", "--script", str(SCENARIOS / "masters.jsonl"), "--json"],
-                          capture_output=True, text=True, timeout=120, env=dict(os.environ))
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "play", "--script", str(SCENARIOS / "masters.jsonl"), "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=dict(os.environ),
+    )
     assert done.returncode == 0 and json.loads(done.stdout)["game"] == "masters"
-    assert f"skipped: {path}:11: [cards.I-08.red] red cell 'Z9'" in done.stderr and "Traceback" not in done.stderr
+    assert (
+        f"skipped: {path}:11: [cards.I-08.red] red cell 'Z9'" in done.stderr
+        and "Traceback" not in done.stderr
+    )
 
 
 def test_the_demo_runs_over_a_taught_file_that_is_not_toml(capsys, caplog):
@@ -119,7 +136,9 @@ def test_the_table_shows_a_banner_while_taught_data_is_skipped_and_drops_it_once
     assert app.session is not None  # the game started over the bad card
     app.clock.advance(1.1)
     app.tick()
-    assert app.ui.view_model()["banner"] == ["Some taught cards were skipped."]  # the file and line: behind Details
+    assert app.ui.view_model()["banner"] == [
+        "Some taught cards were skipped."
+    ]  # the file and line: behind Details
     why = "taught data skipped: cards.toml:11 red cell 'Z9' is not on the grid (A1 .. C3)"
     assert app.ui.ctx.status[TAUGHT_PART] == why
     assert app.missing[TAUGHT_PART] == why and why in app.lines
@@ -134,10 +153,14 @@ def test_the_banner_line_counts_what_else_is_skipped():
     teach.section_path("cards").parent.mkdir(parents=True)
     teach.section_path("cards").write_text('[cards."I-08"]\nred = ["Z9"]\n[cards."I-09"]\nblue = ["A1"]\n')
     line = banner_line(taught_problems("masters"))
-    assert line.startswith("taught data skipped: cards.toml:2 red cell 'Z9'") and line.endswith(" (and 1 more)")
+    assert line.startswith("taught data skipped: cards.toml:2 red cell 'Z9'") and line.endswith(
+        " (and 1 more)"
+    )
 
 
-@pytest.mark.parametrize("text", ['[cards."I-08"]\ncolour = "red"\n', '[cards."I-08"]\nred = "A1"\n', "[cards]\nI-08 = 5\n"])
+@pytest.mark.parametrize(
+    "text", ['[cards."I-08"]\ncolour = "red"\n', '[cards."I-08"]\nred = "A1"\n', "[cards]\nI-08 = 5\n"]
+)
 def test_an_unknown_key_a_wrong_type_or_a_card_that_is_no_table_is_skipped(text):
     teach.section_path("cards").parent.mkdir(parents=True)
     teach.section_path("cards").write_text(text)

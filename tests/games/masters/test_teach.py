@@ -5,9 +5,9 @@ import stat
 import pytest
 
 from companion import paths
-from companion.games.masters import teach
-from companion.gamedata import tomlfile
 from companion.errors import DataFileError
+from companion.gamedata import tomlfile
+from companion.games.masters import teach
 
 
 def test_teach_register_and_lookup_tag():
@@ -47,7 +47,13 @@ def test_teach_files_are_private_and_in_private_folders():
 
 def test_teach_card_grid_saved_in_the_shipped_shape():
     entry = teach.save_card_grid("I-07", "c1", ["B1", "A1"], "Last Crusade")
-    assert entry == {"act": "I", "red": ["C1"], "blue": ["A1", "B1"], "verified": True, "name": "Last Crusade"}
+    assert entry == {
+        "act": "I",
+        "red": ["C1"],
+        "blue": ["A1", "B1"],
+        "verified": True,
+        "name": "Last Crusade",
+    }
     doc = tomlfile.load(paths.config_dir() / "masters" / "cards.toml")
     assert doc.data["cards"]["I-07"]["blue"] == ["A1", "B1"]
     teach.save_card_grid("I-07", ["C2"], ["A1", "B1"])  # a new grid keeps the taught name
@@ -55,13 +61,16 @@ def test_teach_card_grid_saved_in_the_shipped_shape():
     assert teach.load_section("cards")["I-07"]["red"] == ["C2"]
 
 
-@pytest.mark.parametrize("red,blue,words", [
-    (["A1"], ["A1", "B2"], "cannot be red and blue-gray"),
-    ([], ["B2"], "pair"),
-    ([], [], "at least one"),
-    (["D4"], [], "not on the grid"),
-    (["A1", "a1"], [], "twice"),
-])
+@pytest.mark.parametrize(
+    "red,blue,words",
+    [
+        (["A1"], ["A1", "B2"], "cannot be red and blue-gray"),
+        ([], ["B2"], "pair"),
+        ([], [], "at least one"),
+        (["D4"], [], "not on the grid"),
+        (["A1", "a1"], [], "twice"),
+    ],
+)
 def test_teach_refuses_impossible_grids(red, blue, words):
     with pytest.raises(teach.TeachError, match=words):
         teach.save_card_grid("II-02", red, blue)
@@ -84,8 +93,11 @@ def test_teach_tracker_numbers_merge_per_deck_and_band():
 def test_teach_district_name_and_note():
     teach.save_district("museum", name="Museum")
     teach.save_district("museum", note="Relic at dawn if minions lead.")
-    assert teach.load_section("districts")["museum"] == {"verified": True, "name": "Museum",
-                                                         "note": "Relic at dawn if minions lead."}
+    assert teach.load_section("districts")["museum"] == {
+        "verified": True,
+        "name": "Museum",
+        "note": "Relic at dawn if minions lead.",
+    }
     with pytest.raises(teach.TeachError):
         teach.save_district("Museum Hall", name="x")
 
@@ -107,7 +119,9 @@ def test_teach_import_merges_and_imported_entries_win(tmp_path):
     teach.save_card_grid("I-01", ["A1"], [], "Ours")
     teach.save_card_grid("I-02", ["B2"], [])
     path = tmp_path / "in.toml"
-    path.write_text('format = "nightwatch-taught"\nversion = 1\n[cards."I-01"]\nname = "Theirs"\nred = ["C3"]\n')
+    path.write_text(
+        'format = "nightwatch-taught"\nversion = 1\n[cards."I-01"]\nname = "Theirs"\nred = ["C3"]\n'
+    )
     teach.import_file(path)
     cards = teach.load_section("cards")
     assert cards["I-01"]["name"] == "Theirs" and cards["I-01"]["red"] == ["C3"]
@@ -118,8 +132,10 @@ def test_teach_invalid_import_changes_nothing(tmp_path):
     teach.register_tag("04A1B2C3", "I-01")
     before = teach.tags_path().read_bytes()
     path = tmp_path / "bad.toml"
-    path.write_text('format = "nightwatch-taught"\nversion = 1\n[tags]\n"04FFFFFF" = "I-02"\n'
-                    '[cards."I-03"]\nred = ["A1"]\nblue = ["B1"]\n')
+    path.write_text(
+        'format = "nightwatch-taught"\nversion = 1\n[tags]\n"04FFFFFF" = "I-02"\n'
+        '[cards."I-03"]\nred = ["A1"]\nblue = ["B1"]\n'
+    )
     with pytest.raises(DataFileError) as exc:
         teach.import_file(path)
     assert exc.value.line == 7 and "pair" in exc.value.message
@@ -148,21 +164,71 @@ def test_teach_dumps_quotes_and_escapes():
     assert tomlfile.loads(text).data == {"tags": {"a b": 'q"\\', "x\x01": "y"}}
 
 
-@pytest.mark.parametrize(("section", "text", "line", "field", "words"), [
-    ("tracker", "[tracker.3]\nreserve = 40\n", 2, "tracker.3.reserve", "must be a whole number 1..12, got 40"),
-    ("tracker", "[tracker.3.I]\nhigh = { red = true, blue = [1, 0] }\n", 2, "tracker.3.I.high.red", "whole number 0..6"),
-    ("tracker", "[tracker.7]\nreserve = 9\n", 1, "tracker.7", "vampire count"),
-    ("districts", "[districts.museum]\nnight_ap = 3\n", 2, "districts.museum.night_ap", "whole number 1..2, got 3"),
-    ("districts", '[districts.museum]\n\nname = ""\n', 3, "districts.museum.name", "a name is a text of 1 to 24 characters"),
-    ("districts", '[districts.museum]\nname = "Museum\\u202e"\n', 2, "districts.museum.name", "text-direction character (U+202E)"),
-    ("vampires", "[vampires.Abcdefghijklmnopqrstuvwxyz]\nblood_cost = 1\n", 1, "vampires.Abcdefghijklmnopqrstuvwxyz",
-     "has 26 characters; at most 24"),
-    ("districts", '[districts.museum]\neffect = "dusk"\n', 2, "districts.museum.effect", "must be one of day, night, both"),
-    ("cards", '[cards."I-03"]\nred = ["Z9"]\n', 2, "cards.I-03.red", "not on the grid"),
-    ("cards", '[cards."I-03"]\nact = "II"\n', 2, "cards.I-03.act", "does not match"),
-    ("cards", '[cards."I-03"]\nnote = 7\n', 2, "cards.I-03.note", "must be text, got 7"),
-    ("relics", '[relics.bone-flute]\nblood = 7\n', 2, "relics.bone-flute.blood", "whole number 0..6, got 7"),
-])
+@pytest.mark.parametrize(
+    ("section", "text", "line", "field", "words"),
+    [
+        (
+            "tracker",
+            "[tracker.3]\nreserve = 40\n",
+            2,
+            "tracker.3.reserve",
+            "must be a whole number 1..12, got 40",
+        ),
+        (
+            "tracker",
+            "[tracker.3.I]\nhigh = { red = true, blue = [1, 0] }\n",
+            2,
+            "tracker.3.I.high.red",
+            "whole number 0..6",
+        ),
+        ("tracker", "[tracker.7]\nreserve = 9\n", 1, "tracker.7", "vampire count"),
+        (
+            "districts",
+            "[districts.museum]\nnight_ap = 3\n",
+            2,
+            "districts.museum.night_ap",
+            "whole number 1..2, got 3",
+        ),
+        (
+            "districts",
+            '[districts.museum]\n\nname = ""\n',
+            3,
+            "districts.museum.name",
+            "a name is a text of 1 to 24 characters",
+        ),
+        (
+            "districts",
+            '[districts.museum]\nname = "Museum\\u202e"\n',
+            2,
+            "districts.museum.name",
+            "text-direction character (U+202E)",
+        ),
+        (
+            "vampires",
+            "[vampires.Abcdefghijklmnopqrstuvwxyz]\nblood_cost = 1\n",
+            1,
+            "vampires.Abcdefghijklmnopqrstuvwxyz",
+            "has 26 characters; at most 24",
+        ),
+        (
+            "districts",
+            '[districts.museum]\neffect = "dusk"\n',
+            2,
+            "districts.museum.effect",
+            "must be one of day, night, both",
+        ),
+        ("cards", '[cards."I-03"]\nred = ["Z9"]\n', 2, "cards.I-03.red", "not on the grid"),
+        ("cards", '[cards."I-03"]\nact = "II"\n', 2, "cards.I-03.act", "does not match"),
+        ("cards", '[cards."I-03"]\nnote = 7\n', 2, "cards.I-03.note", "must be text, got 7"),
+        (
+            "relics",
+            "[relics.bone-flute]\nblood = 7\n",
+            2,
+            "relics.bone-flute.blood",
+            "whole number 0..6, got 7",
+        ),
+    ],
+)
 def test_teaching_and_loading_refuse_a_taught_file_alike(tmp_path, section, text, line, field, words):
     """One validator: a taught file that the loader skips (and refuses when strict), teaching refuses
     too (checking it or loading it as taught data), with the same file, line, field and message."""
@@ -198,15 +264,33 @@ def test_a_taught_file_teaching_accepts_loads():
     assert next(t for t in data.trackers if t.vampires == 4).reserve == 10
 
 
-@pytest.mark.parametrize(("save", "message"), [
-    (lambda: teach.save_tracker(3, reserve=40), "reserve: must be a whole number 1..12, got 40"),
-    (lambda: teach.save_tracker(3, numbers={("I", "high"): (True, (1, 0))}), "red: must be a whole number 0..6, got True"),
-    (lambda: teach.save_district("docks", name="  "), "district name: a name is a text of 1 to 24 characters, not ''"),
-    (lambda: teach.save_district("docks", name="D" * 25), "district name: name 'DDDDDDDDDDDDDDDDDDDDDDDD...' has 25 characters; at most 24"),
-    (lambda: teach.save_district("docks", name="Do\u202ecks"), "district name: name 'Do\\u202ecks' holds a control or "
-                                                               "text-direction character (U+202E); only printable characters"),
-    (lambda: teach.save_card_grid("I-01", ["A1"], [], name="x" * 41), "card name: must be at most 40 printable characters"),
-])
+@pytest.mark.parametrize(
+    ("save", "message"),
+    [
+        (lambda: teach.save_tracker(3, reserve=40), "reserve: must be a whole number 1..12, got 40"),
+        (
+            lambda: teach.save_tracker(3, numbers={("I", "high"): (True, (1, 0))}),
+            "red: must be a whole number 0..6, got True",
+        ),
+        (
+            lambda: teach.save_district("docks", name="  "),
+            "district name: a name is a text of 1 to 24 characters, not ''",
+        ),
+        (
+            lambda: teach.save_district("docks", name="D" * 25),
+            "district name: name 'DDDDDDDDDDDDDDDDDDDDDDDD...' has 25 characters; at most 24",
+        ),
+        (
+            lambda: teach.save_district("docks", name="Do\u202ecks"),
+            "district name: name 'Do\\u202ecks' holds a control or "
+            "text-direction character (U+202E); only printable characters",
+        ),
+        (
+            lambda: teach.save_card_grid("I-01", ["A1"], [], name="x" * 41),
+            "card name: must be at most 40 printable characters",
+        ),
+    ],
+)
 def test_typed_values_are_checked_by_the_same_validator(save, message):
     """What the table types is refused in the words a file is: the field, then what it must be."""
     with pytest.raises(teach.TeachError) as exc:

@@ -18,11 +18,11 @@ import pytest
 from companion import cli, i18n
 from companion.errors import DataFileError, RuleViolation
 from companion.gamedata import loader
-from companion.rules import load_game
 from companion.games.nosferatu.rules import bot
+from companion.rules import load_game
 from companion.storage.session import Session
-from tests.rules import as_recorded, play, refused
 from tests import FIXTURES
+from tests.rules import as_recorded, play, refused
 
 EIGHT = {"cmd": "setup", "game": "nosferatu", "players": 8, "seed": 4}
 # the eight players but Renfield (P1) each give a card and see a Night: the round ends with Night
@@ -65,7 +65,10 @@ def test_eight_players_at_most_two_night_cards_reach_renfield(game):
     with pytest.raises(RuleViolation) as refusal:
         game.apply(state, {"cmd": "add_night", "n": 3})
     assert refusal.value.rule == "night cards"
-    assert refusal.value.message == "there are 10 Night cards in all and 8 are in the Clock: at most 2 can have reached Renfield"
+    assert (
+        refusal.value.message
+        == "there are 10 Night cards in all and 8 are in the Clock: at most 2 can have reached Renfield"
+    )
     refused(game, state, {"cmd": "add_night", "n": 3})
     state, _ = play(game, state, {"cmd": "add_night"}, {"cmd": "add_night"})
     assert (state.nights, state.nights_outside) == (10, 0)
@@ -83,12 +86,28 @@ def test_eight_players_at_most_two_night_cards_reach_renfield(game):
 def test_time_distortion_sends_a_night_card_back_out_of_the_clock(game):
     """Time Distortion: a Night card is discarded from the Clock; it is still in the game, so one more
     can later reach Renfield."""
-    state, _ = play(game, resolving(game), {"cmd": "add_night", "n": 2}, {"cmd": "resolved"},
-                    {"cmd": "give_stake", "to": "P3"}, {"cmd": "play"}, {"cmd": "reveal", "card": "dawn"},
-                    {"cmd": "cast", "ritual": "time-distortion"})
+    state, _ = play(
+        game,
+        resolving(game),
+        {"cmd": "add_night", "n": 2},
+        {"cmd": "resolved"},
+        {"cmd": "give_stake", "to": "P3"},
+        {"cmd": "play"},
+        {"cmd": "reveal", "card": "dawn"},
+        {"cmd": "cast", "ritual": "time-distortion"},
+    )
     assert (state.nights, state.nights_outside) == (9, 1)
-    state, _ = play(game, state, {"cmd": "resolved"}, {"cmd": "spare"}, {"cmd": "give_stake", "to": "P4"},
-                    {"cmd": "play"}, {"cmd": "reveal", "card": "night"}, {"cmd": "play"}, {"cmd": "reveal", "card": "dawn"})
+    state, _ = play(
+        game,
+        state,
+        {"cmd": "resolved"},
+        {"cmd": "spare"},
+        {"cmd": "give_stake", "to": "P4"},
+        {"cmd": "play"},
+        {"cmd": "reveal", "card": "night"},
+        {"cmd": "play"},
+        {"cmd": "reveal", "card": "dawn"},
+    )
     refused(game, state, {"cmd": "add_night", "n": 2})
     state, _ = play(game, state, {"cmd": "add_night"})
     assert (state.nights, state.nights_outside) == (10, 0)
@@ -96,9 +115,17 @@ def test_time_distortion_sends_a_night_card_back_out_of_the_clock(game):
 
 def test_time_distortion_needs_a_night_card_in_the_clock(game):
     """Time Distortion discards a Night card from the Clock: with none there it cannot be cast."""
-    state, _ = play(game, new_game(game), {"cmd": "give_stake", "to": "P2"}, {"cmd": "play"},
-                    {"cmd": "reveal", "card": "dawn"}, {"cmd": "adjust", "nights": 0})
-    with pytest.raises(RuleViolation, match="Time Distortion discards a Night card from the Clock, and the Clock holds none"):
+    state, _ = play(
+        game,
+        new_game(game),
+        {"cmd": "give_stake", "to": "P2"},
+        {"cmd": "play"},
+        {"cmd": "reveal", "card": "dawn"},
+        {"cmd": "adjust", "nights": 0},
+    )
+    with pytest.raises(
+        RuleViolation, match="Time Distortion discards a Night card from the Clock, and the Clock holds none"
+    ):
         game.apply(state, {"cmd": "cast", "ritual": "time-distortion"})
     cast = next(a for a in game.actions(state) if a.command == {"cmd": "cast", "ritual": "time-distortion"})
     assert not cast.enabled and cast.why_not == "no Night card in the Clock"
@@ -110,7 +137,10 @@ def test_adjust_cannot_put_more_night_cards_in_the_clock_than_the_game_has(game)
     state = new_game(game)
     with pytest.raises(RuleViolation) as refusal:
         game.apply(state, {"cmd": "adjust", "nights": 11})
-    assert refusal.value.rule == "night cards" and refusal.value.message == "there are only 10 Night cards in the game"
+    assert (
+        refusal.value.rule == "night cards"
+        and refusal.value.message == "there are only 10 Night cards in the game"
+    )
     state, _ = play(game, state, {"cmd": "adjust", "nights": 10})
     assert state.nights_outside == 0
 
@@ -182,13 +212,24 @@ def test_old_journal_without_night_cards_replays_as_it_was_played(game):
     assert len(today.commands) == commands.index({"cmd": "add_night", "n": 3})  # refused there, not before
 
 
-@pytest.mark.parametrize("lang, words", [
-    ("en", "by rule Night cards: there are 10 Night cards in all and 8 are in the Clock: "
-           "at most 2 can have reached Renfield"),
-    ("de", "Regel Nachtkarten: es gibt insgesamt 10 Nachtkarten und 8 liegen in der Uhr: "
-           "höchstens 2 können bei Renfield angekommen sein"),
-])
-def test_companion_play_refuses_the_third_night_card_naming_its_rule(lang, words, tmp_path, monkeypatch, capsys):
+@pytest.mark.parametrize(
+    "lang, words",
+    [
+        (
+            "en",
+            "by rule Night cards: there are 10 Night cards in all and 8 are in the Clock: "
+            "at most 2 can have reached Renfield",
+        ),
+        (
+            "de",
+            "Regel Nachtkarten: es gibt insgesamt 10 Nachtkarten und 8 liegen in der Uhr: "
+            "höchstens 2 können bei Renfield angekommen sein",
+        ),
+    ],
+)
+def test_companion_play_refuses_the_third_night_card_naming_its_rule(
+    lang, words, tmp_path, monkeypatch, capsys
+):
     """The scripted scenario through `companion play`: the line of the third Night card is refused
     with its rule in the table's language, and the game stops there (exit status 1)."""
     lines = [EIGHT, {"cmd": "give_stake", "to": "P2"}, *FULL_ROUND, {"cmd": "add_night", "n": 3}]

@@ -1,14 +1,19 @@
 """Nosferatu rules as tests: Clock pile, round flow, stake, bites, rituals, refusals."""
 
-
 import pytest
 
 from companion.errors import CommandError, RuleViolation
 from companion.rules import load_game
 from tests.rules import play_scenario, refused, set_up_and_play
 
-SIX = {"cmd": "setup", "game": "nosferatu", "players": 6, "seed": 3,
-       "names": ["Ren", "Ann", "Bob", "Cat", "Dan", "Eve"], "renfield": "Ren"}
+SIX = {
+    "cmd": "setup",
+    "game": "nosferatu",
+    "players": 6,
+    "seed": 3,
+    "names": ["Ren", "Ann", "Bob", "Cat", "Dan", "Eve"],
+    "renfield": "Ren",
+}
 
 
 @pytest.fixture
@@ -20,7 +25,6 @@ def game():
 def play(game, commands, setup=SIX):
     """Set up and apply `commands`; return the final state."""
     return set_up_and_play(game, setup, commands)
-
 
 
 START = [{"cmd": "give_stake", "to": "Cat"}]
@@ -90,24 +94,36 @@ def test_play_refuses_a_player_out_of_turn(game):
 
 
 def test_night_cards_given_join_the_clock_for_next_round(game):
-    state = play(game, START + [{"cmd": "play"}, {"cmd": "reveal", "card": "dawn"},
-                                {"cmd": "add_night"}])
+    state = play(game, START + [{"cmd": "play"}, {"cmd": "reveal", "card": "dawn"}, {"cmd": "add_night"}])
     assert state.nights == 7
-    state = play(game, START + [{"cmd": "play"}, {"cmd": "reveal", "card": "dawn"},
-                                {"cmd": "add_night"}, {"cmd": "resolved"}, {"cmd": "spare"},
-                                {"cmd": "give_stake", "to": "Ann"}])
+    state = play(
+        game,
+        START
+        + [
+            {"cmd": "play"},
+            {"cmd": "reveal", "card": "dawn"},
+            {"cmd": "add_night"},
+            {"cmd": "resolved"},
+            {"cmd": "spare"},
+            {"cmd": "give_stake", "to": "Ann"},
+        ],
+    )
     assert game.to_json(state)["clock"]["nights_left"] == 7 and state.round == 2
 
 
 def test_time_distortion_removes_a_night(game):
-    state = play(game, START + [{"cmd": "play"}, {"cmd": "reveal", "card": "dawn"},
-                                {"cmd": "cast", "ritual": "time-distortion"}])
+    state = play(
+        game,
+        START
+        + [{"cmd": "play"}, {"cmd": "reveal", "card": "dawn"}, {"cmd": "cast", "ritual": "time-distortion"}],
+    )
     assert state.nights == 5
 
 
 def test_bites_cannot_exceed_cards_given(game):
-    state = play(game, START + [{"cmd": "play"}, {"cmd": "reveal", "card": "dawn"},
-                                {"cmd": "bite", "player": "Ann"}])
+    state = play(
+        game, START + [{"cmd": "play"}, {"cmd": "reveal", "card": "dawn"}, {"cmd": "bite", "player": "Ann"}]
+    )
     refused(game, state, {"cmd": "bite", "player": "Bob"})
     refused(game, state, {"cmd": "add_night"})
 
@@ -128,36 +144,70 @@ def test_four_bites_win_a_five_player_game(game):
 
 
 def test_ritual_needs_every_card_to_be_an_incantation(game):
-    state = play(game, START + [{"cmd": "play"}, {"cmd": "reveal", "card": "night"},
-                                {"cmd": "play"}, {"cmd": "reveal", "card": "dawn"},
-                                {"cmd": "bite", "player": "Ann"}])
+    state = play(
+        game,
+        START
+        + [
+            {"cmd": "play"},
+            {"cmd": "reveal", "card": "night"},
+            {"cmd": "play"},
+            {"cmd": "reveal", "card": "dawn"},
+            {"cmd": "bite", "player": "Ann"},
+        ],
+    )
     refused(game, state, {"cmd": "cast", "ritual": "time-distortion"})
 
 
 def test_one_ritual_per_round_and_each_only_once(game):
-    base = START + [{"cmd": "play"}, {"cmd": "reveal", "card": "dawn"},
-                    {"cmd": "cast", "ritual": "holy-water", "target": "Bob"}]
+    base = START + [
+        {"cmd": "play"},
+        {"cmd": "reveal", "card": "dawn"},
+        {"cmd": "cast", "ritual": "holy-water", "target": "Bob"},
+    ]
     state = play(game, base)
     refused(game, state, {"cmd": "cast", "ritual": "time-distortion"})
-    state = play(game, base + [{"cmd": "resolved"}, {"cmd": "spare"},
-                               {"cmd": "give_stake", "to": "Ann"}, {"cmd": "play"},
-                               {"cmd": "reveal", "card": "dawn"}])
+    state = play(
+        game,
+        base
+        + [
+            {"cmd": "resolved"},
+            {"cmd": "spare"},
+            {"cmd": "give_stake", "to": "Ann"},
+            {"cmd": "play"},
+            {"cmd": "reveal", "card": "dawn"},
+        ],
+    )
     refused(game, state, {"cmd": "cast", "ritual": "holy-water", "target": "Bob"})
 
 
 def test_five_rituals_win_for_the_hunters(game):
-    state = play(game, START + [{"cmd": "adjust", "rituals": ["silver-mirror", "holy-water",
-                                                              "blood-transfusion", "fifth-ritual"]},
-                                {"cmd": "play"}, {"cmd": "reveal", "card": "dawn"},
-                                {"cmd": "cast", "ritual": "time-distortion"}])
+    state = play(
+        game,
+        START
+        + [
+            {
+                "cmd": "adjust",
+                "rituals": ["silver-mirror", "holy-water", "blood-transfusion", "fifth-ritual"],
+            },
+            {"cmd": "play"},
+            {"cmd": "reveal", "card": "dawn"},
+            {"cmd": "cast", "ritual": "time-distortion"},
+        ],
+    )
     assert game.outcome(state) == "hunters-rituals"
 
 
 def test_silver_mirror_reveals_and_stake_uses_known_character(game):
-    state = play(game, START + [{"cmd": "play"}, {"cmd": "reveal", "card": "dawn"},
-                                {"cmd": "cast", "ritual": "silver-mirror", "target": "Eve",
-                                 "character": "vampire"},
-                                {"cmd": "resolved"}])
+    state = play(
+        game,
+        START
+        + [
+            {"cmd": "play"},
+            {"cmd": "reveal", "card": "dawn"},
+            {"cmd": "cast", "ritual": "silver-mirror", "target": "Eve", "character": "vampire"},
+            {"cmd": "resolved"},
+        ],
+    )
     assert game.to_json(state)["known"] == {"Eve": "vampire"}
     refused(game, state, {"cmd": "stake", "target": "Eve", "character": "hunter"})
     state, _ = game.apply(state, {"cmd": "stake", "target": "Eve"})
@@ -165,38 +215,59 @@ def test_silver_mirror_reveals_and_stake_uses_known_character(game):
 
 
 def test_staking_a_hunter_wins_for_evil(game):
-    state = play(game, START + [{"cmd": "play"}, {"cmd": "reveal", "card": "dawn"},
-                                {"cmd": "resolved"},
-                                {"cmd": "stake", "target": "Ann", "character": "hunter"}])
+    state = play(
+        game,
+        START
+        + [
+            {"cmd": "play"},
+            {"cmd": "reveal", "card": "dawn"},
+            {"cmd": "resolved"},
+            {"cmd": "stake", "target": "Ann", "character": "hunter"},
+        ],
+    )
     assert game.outcome(state) == "evil-stake"
 
 
 def test_known_vampire_may_hold_but_not_use_the_stake(game):
-    state = play(game, START + [{"cmd": "play"}, {"cmd": "reveal", "card": "dawn"},
-                                {"cmd": "cast", "ritual": "silver-mirror", "target": "Cat",
-                                 "character": "vampire"}, {"cmd": "resolved"}])
+    state = play(
+        game,
+        START
+        + [
+            {"cmd": "play"},
+            {"cmd": "reveal", "card": "dawn"},
+            {"cmd": "cast", "ritual": "silver-mirror", "target": "Cat", "character": "vampire"},
+            {"cmd": "resolved"},
+        ],
+    )
     refused(game, state, {"cmd": "stake", "target": "Ann", "character": "hunter"})
 
 
 def test_stake_refuses_holder_renfield_and_unknown_character(game):
-    state = play(game, START + [{"cmd": "play"}, {"cmd": "reveal", "card": "dawn"},
-                                {"cmd": "resolved"}])
+    state = play(game, START + [{"cmd": "play"}, {"cmd": "reveal", "card": "dawn"}, {"cmd": "resolved"}])
     refused(game, state, {"cmd": "stake", "target": "Cat", "character": "hunter"})
     refused(game, state, {"cmd": "stake", "target": "Ren", "character": "hunter"})
     refused(game, state, {"cmd": "stake", "target": "Ann"}, CommandError)
 
 
 def test_spare_at_dawn_lets_the_holder_choose_next_holder(game):
-    state = play(game, START + [{"cmd": "play"}, {"cmd": "reveal", "card": "dawn"},
-                                {"cmd": "resolved"}, {"cmd": "spare"}])
+    state = play(
+        game,
+        START + [{"cmd": "play"}, {"cmd": "reveal", "card": "dawn"}, {"cmd": "resolved"}, {"cmd": "spare"}],
+    )
     assert state.chooser == "Cat"
     refused(game, state, {"cmd": "give_stake", "to": "Cat"})
 
 
 def test_malformed_commands_raise_command_error(game):
     state = play(game, START)
-    for bad in ({"cmd": "fly"}, {"cmd": "play", "player": 3}, {"cmd": "play", "x": 1}, ["play"],
-                {"cmd": "adjust"}, {"cmd": "adjust", "bites": {"Ann": -1}}):
+    for bad in (
+        {"cmd": "fly"},
+        {"cmd": "play", "player": 3},
+        {"cmd": "play", "x": 1},
+        ["play"],
+        {"cmd": "adjust"},
+        {"cmd": "adjust", "bites": {"Ann": -1}},
+    ):
         refused(game, state, bad, CommandError)
 
 

@@ -3,12 +3,12 @@
 
 import pytest
 
-from companion.gamedata import tomlfile
 from companion.errors import CommandError, DataFileError, RuleViolation
+from companion.gamedata import tomlfile
 from companion.gamedata.loader import data_file
-from companion.rules import load_game
-from companion.games.one_night.rules.board import board_view
 from companion.games.one_night.fields import parse
+from companion.games.one_night.rules.board import board_view
+from companion.rules import load_game
 from tests.rules import scenario
 
 
@@ -62,13 +62,16 @@ def test_next_walks_the_script_and_says_close_then_prompt(game):
     assert state.step.id == "view-marks" and state.phase.value == "night"
 
 
-@pytest.mark.parametrize("command", [
-    {"cmd": "vote", "votes": {"1": 2, "2": 1, "3": 1}},
-    {"cmd": "reveal", "cards": {"1": "vampire", "2": "cupid", "3": "priest"}},
-    {"cmd": "extend", "seconds": 30},
-    {"cmd": "resume"},
-    {"cmd": "setup", "game": "one-night", "players": 3, "seed": 1},
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        {"cmd": "vote", "votes": {"1": 2, "2": 1, "3": 1}},
+        {"cmd": "reveal", "cards": {"1": "vampire", "2": "cupid", "3": "priest"}},
+        {"cmd": "extend", "seconds": 30},
+        {"cmd": "resume"},
+        {"cmd": "setup", "game": "one-night", "players": 3, "seed": 1},
+    ],
+)
 def test_refused_commands_change_nothing(game, command):
     state = _setup(game, 3, ["vampire", "cupid", "priest", "villager", "villager", "diseased"])
     before = game.to_json(state)
@@ -77,10 +80,16 @@ def test_refused_commands_change_nothing(game, command):
     assert game.to_json(state) == before
 
 
-@pytest.mark.parametrize("command", [
-    {"cmd": "dance"}, {"cmd": "vote"}, {"cmd": "adjust", "step": "nowhere"},
-    {"cmd": "extend", "seconds": "long"}, "next",
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        {"cmd": "dance"},
+        {"cmd": "vote"},
+        {"cmd": "adjust", "step": "nowhere"},
+        {"cmd": "extend", "seconds": "long"},
+        "next",
+    ],
+)
 def test_malformed_commands_are_command_errors(game, command):
     state = _setup(game)
     with pytest.raises(CommandError):
@@ -107,13 +116,20 @@ def test_vote_needs_the_vote_step_and_refuses_self_votes(game):
     with pytest.raises(CommandError):
         game.apply(state, {"cmd": "vote", "votes": {"1": 2, "2": 1}})
     state, events = game.apply(state, {"cmd": "vote", "votes": {"1": 2, "2": 1, "3": 1}})
-    assert events[0].to_dict() == {"event": "votes_counted", "tally": {"1": 2, "2": 1}, "leaders": [1], "names": ["P1", "P2", "P3"]}
+    assert events[0].to_dict() == {
+        "event": "votes_counted",
+        "tally": {"1": 2, "2": 1},
+        "leaders": [1],
+        "names": ["P1", "P2", "P3"],
+    }
     assert state.step.id == "reveal"
 
 
 def test_self_vote_allowed_when_the_table_says_so(game):
-    state = _to_day(game, _setup(game, 3, ["vampire", "cupid", "priest", "villager", "villager",
-                                           "diseased"], self_vote=True))
+    state = _to_day(
+        game,
+        _setup(game, 3, ["vampire", "cupid", "priest", "villager", "villager", "diseased"], self_vote=True),
+    )
     state, _ = game.apply(state, {"cmd": "vote", "votes": {"1": 1, "2": 1, "3": 1}})
     assert state.votes == (1, 1, 1)
 
@@ -124,10 +140,17 @@ def test_reveal_refuses_roles_not_in_the_game_and_too_many_marks(game):
     with pytest.raises(RuleViolation):
         game.apply(state, {"cmd": "reveal", "cards": {"1": "werewolf", "2": "cupid", "3": "priest"}})
     with pytest.raises(RuleViolation):
-        game.apply(state, {"cmd": "reveal", "cards": {"1": "vampire", "2": "cupid", "3": "priest"},
-                           "marks": {"1": "fear", "2": "fear"}})
-    done, events = game.apply(state, {"cmd": "reveal", "cards": {"1": "vampire", "2": "cupid", "3": "priest"},
-                                      "killed": [3]})
+        game.apply(
+            state,
+            {
+                "cmd": "reveal",
+                "cards": {"1": "vampire", "2": "cupid", "3": "priest"},
+                "marks": {"1": "fear", "2": "fear"},
+            },
+        )
+    done, events = game.apply(
+        state, {"cmd": "reveal", "cards": {"1": "vampire", "2": "cupid", "3": "priest"}, "killed": [3]}
+    )
     assert done.result.killed == (3,)  # the table's word wins
     assert events[-1].to_dict() == {"event": "game_over", "outcome": "vampire"}
     with pytest.raises(RuleViolation):
@@ -169,7 +192,11 @@ def test_board_lights_down_at_night_up_at_day_with_countdown(game):
     assert board_view(game.data, state, 0)["bar"] == 6
     assert board_view(game.data, state, secs / 2)["bar"] == 3
     assert board_view(game.data, state, secs)["bar"] == 0
-    assert game.view(state)["board"]["districts"]["A1"] == {"represents": "seat 1", "mood": "day", "intensity": 1.0}
+    assert game.view(state)["board"]["districts"]["A1"] == {
+        "represents": "seat 1",
+        "mood": "day",
+        "intensity": 1.0,
+    }
     assert game.to_json(state)["board"]["timer"] == {"seconds": secs, "elapsed": 0.0}
 
 
@@ -177,8 +204,8 @@ def test_board_marks_the_dead_and_the_winners(game):
     lines = scenario("one-night")
     state = _play(game, game.setup(lines[0])[0], lines[1:])
     d = game.view(state)["board"]["districts"]
-    assert d["A3"]["mood"] == "danger"          # seat 3 died
-    assert d["A2"]["mood"] == "occupied"        # seat 2 won
+    assert d["A3"]["mood"] == "danger"  # seat 3 died
+    assert d["A2"]["mood"] == "occupied"  # seat 2 won
     assert game.view(state)["board"]["phase"] == "over"
 
 

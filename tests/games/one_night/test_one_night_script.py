@@ -1,6 +1,5 @@
 """One Night narrator: the wake order for exactly the chosen roles, timers, role checks and picker."""
 
-
 import pytest
 
 from companion.errors import CommandError, RuleViolation
@@ -16,24 +15,66 @@ def game():
 
 def _ids(game, roles, **extra):
     """Step ids of the script for these roles."""
-    state, _ = game.setup({"cmd": "setup", "game": "one-night", "players": len(roles) - 3,
-                           "seed": 1, "roles": roles, **extra})
+    state, _ = game.setup(
+        {"cmd": "setup", "game": "one-night", "players": len(roles) - 3, "seed": 1, "roles": roles, **extra}
+    )
     return [s.id for s in state.script]
 
 
 def test_script_follows_rulebook_wake_order_for_chosen_roles(game):
-    roles = ["assassin", "priest", "cupid", "count", "vampire", "copycat", "marksman", "gremlin",
-             "pickpocket", "diseased", "instigator", "renfield", "apprentice-assassin"]
+    roles = [
+        "assassin",
+        "priest",
+        "cupid",
+        "count",
+        "vampire",
+        "copycat",
+        "marksman",
+        "gremlin",
+        "pickpocket",
+        "diseased",
+        "instigator",
+        "renfield",
+        "apprentice-assassin",
+    ]
     assert _ids(game, roles) == [
-        "dusk-begins", "copycat", "vampires", "count", "renfield", "diseased", "cupid", "instigator",
-        "priest", "assassin", "apprentice-assassin", "view-marks", "lovers", "marksman",
-        "pickpocket", "gremlin", "dawn", "discussion", "vote-countdown", "vote", "reveal"]
+        "dusk-begins",
+        "copycat",
+        "vampires",
+        "count",
+        "renfield",
+        "diseased",
+        "cupid",
+        "instigator",
+        "priest",
+        "assassin",
+        "apprentice-assassin",
+        "view-marks",
+        "lovers",
+        "marksman",
+        "pickpocket",
+        "gremlin",
+        "dawn",
+        "discussion",
+        "vote-countdown",
+        "vote",
+        "reveal",
+    ]
 
 
 def test_script_calls_only_roles_in_the_game(game):
     ids = _ids(game, ["vampire", "vampire", "villager", "villager", "villager", "priest"])
-    assert ids == ["dusk-begins", "vampires", "priest", "view-marks", "dawn", "discussion",
-                   "vote-countdown", "vote", "reveal"]
+    assert ids == [
+        "dusk-begins",
+        "vampires",
+        "priest",
+        "view-marks",
+        "dawn",
+        "discussion",
+        "vote-countdown",
+        "vote",
+        "reveal",
+    ]
 
 
 def test_script_master_alone_still_wakes_the_vampires(game):
@@ -51,21 +92,57 @@ def test_script_doppelganger_copies_wake_right_after_their_role(game):
 
 
 def test_script_cross_game_night_roles_follow_the_full_order(game):
-    ids = _ids(game, ["sentinel", "werewolf", "minion", "mason", "mason", "seer", "robber",
-                      "troublemaker", "drunk", "insomniac", "vampire"])
-    night = ids[ids.index("view-marks"):ids.index("dawn")]
-    assert night == ["view-marks", "sentinel", "werewolves", "minion", "masons", "seer", "robber",
-                     "troublemaker", "drunk", "insomniac"]
+    ids = _ids(
+        game,
+        [
+            "sentinel",
+            "werewolf",
+            "minion",
+            "mason",
+            "mason",
+            "seer",
+            "robber",
+            "troublemaker",
+            "drunk",
+            "insomniac",
+            "vampire",
+        ],
+    )
+    night = ids[ids.index("view-marks") : ids.index("dawn")]
+    assert night == [
+        "view-marks",
+        "sentinel",
+        "werewolves",
+        "minion",
+        "masons",
+        "seer",
+        "robber",
+        "troublemaker",
+        "drunk",
+        "insomniac",
+    ]
 
 
 def test_script_assassin_keeps_eyes_open_for_the_apprentice(game):
-    state, _ = game.setup({"cmd": "setup", "players": 3, "seed": 1, "roles": [
-        "assassin", "apprentice-assassin", "vampire", "villager", "villager", "priest"]})
+    state, _ = game.setup(
+        {
+            "cmd": "setup",
+            "players": 3,
+            "seed": 1,
+            "roles": ["assassin", "apprentice-assassin", "vampire", "villager", "villager", "priest"],
+        }
+    )
     steps = {s.id: s for s in state.script}
     assert steps["assassin"].close == ""
     assert steps["apprentice-assassin"].close != ""
-    alone, _ = game.setup({"cmd": "setup", "players": 3, "seed": 1, "roles": [
-        "assassin", "vampire", "villager", "villager", "priest", "cupid"]})
+    alone, _ = game.setup(
+        {
+            "cmd": "setup",
+            "players": 3,
+            "seed": 1,
+            "roles": ["assassin", "vampire", "villager", "villager", "priest", "cupid"],
+        }
+    )
     assert {s.id: s for s in alone.script}["assassin"].close != ""
 
 
@@ -75,14 +152,21 @@ def test_script_without_vampire_box_roles_has_no_marks_steps(game):
 
 
 def test_script_marks_can_be_switched_off(game):
-    assert "view-marks" not in _ids(game, ["vampire", "cupid", "priest", "villager", "villager",
-                                           "diseased"], marks=False)
+    assert "view-marks" not in _ids(
+        game, ["vampire", "cupid", "priest", "villager", "villager", "diseased"], marks=False
+    )
 
 
 def test_script_timers_default_from_data_and_override(game):
-    state, _ = game.setup({"cmd": "setup", "players": 3, "seed": 1,
-                           "roles": ["vampire", "cupid", "priest", "villager", "villager", "diseased"],
-                           "timers": {"step": 12, "cupid": 20, "discussion": 240}})
+    state, _ = game.setup(
+        {
+            "cmd": "setup",
+            "players": 3,
+            "seed": 1,
+            "roles": ["vampire", "cupid", "priest", "villager", "villager", "diseased"],
+            "timers": {"step": 12, "cupid": 20, "discussion": 240},
+        }
+    )
     secs = {s.id: s.seconds for s in state.script}
     assert secs["vampires"] == 12 and secs["priest"] == 12
     assert secs["cupid"] == 20
@@ -99,7 +183,9 @@ RULEBOOK = ROOT.parent / "shared" / "seeds" / "003_75f3d68ba3f76880.txt"
 
 def test_script_prompts_are_our_words_not_the_rulebook(game):
     if not RULEBOOK.is_file():
-        pytest.skip(f"the rulebook's text is not here ({RULEBOOK}): it lives beside the repository, not in it")
+        pytest.skip(
+            f"the rulebook's text is not here ({RULEBOOK}): it lives beside the repository, not in it"
+        )
     book = RULEBOOK.read_text(encoding="utf-8")
     for step in game.data.steps:
         assert step.prompt not in book
@@ -140,13 +226,31 @@ def test_role_picker_is_seeded_and_takes_two_vampires(game):
     assert a["roles"] == b["roles"] and len(a["roles"]) == 9
     fangs = [r for r in a["roles"] if game.data.roles[r].monster == "vampire"]
     assert len(fangs) == 2
-    assert {tuple(game.canonical(None, {"cmd": "setup", "players": 6, "seed": s})["roles"])
-            for s in range(20)} != {tuple(a["roles"])}
+    assert {
+        tuple(game.canonical(None, {"cmd": "setup", "players": 6, "seed": s})["roles"]) for s in range(20)
+    } != {tuple(a["roles"])}
 
 
 def test_canonical_setup_spells_out_every_timer(game):
-    c = game.canonical(None, {"cmd": "setup", "players": 3, "seed": 1,
-                              "roles": ["vampire", "cupid", "priest", "villager", "villager", "diseased"]})
-    assert set(c["timers"]) == {"dusk-begins", "vampires", "diseased", "cupid", "priest", "view-marks",
-                                "lovers", "dawn", "discussion", "vote"}
+    c = game.canonical(
+        None,
+        {
+            "cmd": "setup",
+            "players": 3,
+            "seed": 1,
+            "roles": ["vampire", "cupid", "priest", "villager", "villager", "diseased"],
+        },
+    )
+    assert set(c["timers"]) == {
+        "dusk-begins",
+        "vampires",
+        "diseased",
+        "cupid",
+        "priest",
+        "view-marks",
+        "lovers",
+        "dawn",
+        "discussion",
+        "vote",
+    }
     assert c["marks"] is True and c["self_vote"] is False

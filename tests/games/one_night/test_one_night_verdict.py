@@ -2,8 +2,8 @@
 
 import pytest
 
-from companion.rules import load_game
 from companion.games.one_night.rules.verdict import Table, deaths, winners
+from companion.rules import load_game
 
 
 @pytest.fixture(scope="module")
@@ -65,7 +65,12 @@ def test_lovers_die_together_even_when_protected(data):
 
 
 def test_a_single_mark_of_love_does_nothing(data):
-    t = _table(data, ["vampire", "villager", "priest", "cupid"], [2, 1, 1, 1], ["love", "clarity", "clarity", "clarity"])
+    t = _table(
+        data,
+        ["vampire", "villager", "priest", "cupid"],
+        [2, 1, 1, 1],
+        ["love", "clarity", "clarity", "clarity"],
+    )
     assert deaths(t) == (1,)
 
 

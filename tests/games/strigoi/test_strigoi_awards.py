@@ -22,15 +22,27 @@ def _play(game, state, *commands):
 
 def _setup(game, players=3, **extra):
     """A fresh game, Master north and Apprentice south."""
-    return game.setup({"cmd": "setup", "game": "strigoi", "players": players, "seed": 1,
-                       "start": {"master": "n", "apprentice": "s"}, **extra})[0]
+    return game.setup(
+        {
+            "cmd": "setup",
+            "game": "strigoi",
+            "players": players,
+            "seed": 1,
+            "start": {"master": "n", "apprentice": "s"},
+            **extra,
+        }
+    )[0]
 
 
 def _cards(state, inits, letters=None):
     """An initiative command: seat order, these initiatives (and letters, X by default)."""
     letters = letters or ["X"] * len(inits)
-    return {"cmd": "initiative", "cards": {w.name: {"initiative": i, "letter": letter}
-                                          for w, i, letter in zip(state.wolves, inits, letters)}}
+    return {
+        "cmd": "initiative",
+        "cards": {
+            w.name: {"initiative": i, "letter": letter} for w, i, letter in zip(state.wolves, inits, letters)
+        },
+    }
 
 
 def _earned(events):
@@ -50,8 +62,9 @@ def _round2(game, players=3, letters=None, **extra):
 
 def test_fire_and_forgive_the_first_red_monster_defeated(game):
     state = _setup(game)
-    state, events = _play(game, state, _cards(state, [10, 20, 30]),
-                          {"cmd": "encounter", "colour": "red", "result": "won"})
+    state, events = _play(
+        game, state, _cards(state, [10, 20, 30]), {"cmd": "encounter", "colour": "red", "result": "won"}
+    )
     assert _earned(events) == [("fire_and_forgive", "Attila")]
     assert events[-1].to_dict()["title"] == "Fire & Forgive"
     # a lost fight earns nothing; a Monk set free is no defeated Monster
@@ -67,8 +80,12 @@ def test_fire_and_forgive_the_first_red_monster_defeated(game):
 def test_fist_by_fist_the_first_grey_monster_defeated(game):
     """A Monk attacked turns into a grey Monster: beating it is a grey victory."""
     state = _setup(game)
-    state, events = _play(game, state, _cards(state, [10, 20, 30]),
-                          {"cmd": "encounter", "colour": "grey", "blood": True, "reward": "card"})
+    state, events = _play(
+        game,
+        state,
+        _cards(state, [10, 20, 30]),
+        {"cmd": "encounter", "colour": "grey", "blood": True, "reward": "card"},
+    )
     assert _earned(events) == [("fist_by_fist", "Attila")]
     assert state.altar == 1 and state.wolf("Attila").rewards == 1
     # the blood shorthand with its colour counts as well
@@ -89,10 +106,15 @@ def test_a_player_can_never_gain_two_identical_advanced_action_cards(game):
 
 def test_nighttime_rebel_goes_to_the_fewest_reward_cards_when_another_gets_a_third(game):
     state = _setup(game)
-    state, _ = _play(game, state, _cards(state, [10, 20, 30]),
-                     {"cmd": "reward", "wolf": "Falk Maria"},
-                     {"cmd": "reward", "wolf": "Charles"}, {"cmd": "reward", "wolf": "Charles"},
-                     {"cmd": "reward", "wolf": "Attila", "n": 2})
+    state, _ = _play(
+        game,
+        state,
+        _cards(state, [10, 20, 30]),
+        {"cmd": "reward", "wolf": "Falk Maria"},
+        {"cmd": "reward", "wolf": "Charles"},
+        {"cmd": "reward", "wolf": "Charles"},
+        {"cmd": "reward", "wolf": "Attila", "n": 2},
+    )
     assert state.awards == ()
     state, events = _play(game, state, {"cmd": "reward", "wolf": "Attila"})  # Attila's third
     assert _earned(events) == [("nighttime_rebel", "Falk Maria")]  # 1 card, fewer than Charles' 2
@@ -136,7 +158,9 @@ def test_vampires_dont_die_to_the_powerwolf_who_defeats_the_first_strigoi(game):
 
 def test_incense_and_iron_to_the_first_defeated_powerwolf(game):
     state = _setup(game, 2)
-    state, events = _play(game, state, _cards(state, [10, 20]), {"cmd": "wound", "wolf": "Falk Maria", "n": 3})
+    state, events = _play(
+        game, state, _cards(state, [10, 20]), {"cmd": "wound", "wolf": "Falk Maria", "n": 3}
+    )
     assert _earned(events) == [("incense_and_iron", "Falk Maria")]
     state, events = _play(game, state, {"cmd": "wound", "wolf": "Attila", "n": 3})
     assert _earned(events) == []  # only the first

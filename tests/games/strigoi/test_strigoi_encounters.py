@@ -22,14 +22,35 @@ def _play(game, state, *commands):
 def _turn_in_round2(game, altar=3, letter="X", **extra):
     """Round 2, Attila's turn (his card's `letter`; X: the Strigoi stay), `altar` blood points on
     the Altar."""
-    state, _ = game.setup({"cmd": "setup", "game": "strigoi", "players": 2, "seed": 1,
-                           "start": {"master": "n", "apprentice": "s"}, **extra})
+    state, _ = game.setup(
+        {
+            "cmd": "setup",
+            "game": "strigoi",
+            "players": 2,
+            "seed": 1,
+            "start": {"master": "n", "apprentice": "s"},
+            **extra,
+        }
+    )
 
     def cards(first):
-        return {"cmd": "initiative", "cards": {"Attila": {"initiative": 10, "letter": first},
-                                               "Falk Maria": {"initiative": 20, "letter": "X"}}}
-    state = _play(game, state, cards("X"), {"cmd": "end_turn"}, {"cmd": "end_turn"}, cards(letter),
-                  {"cmd": "adjust", "altar": altar})
+        return {
+            "cmd": "initiative",
+            "cards": {
+                "Attila": {"initiative": 10, "letter": first},
+                "Falk Maria": {"initiative": 20, "letter": "X"},
+            },
+        }
+
+    state = _play(
+        game,
+        state,
+        cards("X"),
+        {"cmd": "end_turn"},
+        {"cmd": "end_turn"},
+        cards(letter),
+        {"cmd": "adjust", "altar": altar},
+    )
     assert state.round == 2 and state.active == "Attila"
     return state
 
@@ -99,8 +120,13 @@ def test_encounters_come_before_the_strigoi_moves_phase_2c(game):
 def test_the_next_powerwolf_turn_has_its_own_encounter(game):
     """The limit is per turn: the next Powerwolf in initiative order fights again."""
     state = _turn_in_round2(game)
-    state = _play(game, state, {"cmd": "attack_strigoi", "strigoi": "master"},
-                  {"cmd": "strigoi_move"}, {"cmd": "end_turn"})
+    state = _play(
+        game,
+        state,
+        {"cmd": "attack_strigoi", "strigoi": "master"},
+        {"cmd": "strigoi_move"},
+        {"cmd": "end_turn"},
+    )
     assert state.active == "Falk Maria" and state.encounter is None
     state = _play(game, state, {"cmd": "attack_strigoi", "strigoi": "master"})
     assert state.vampire("master").wounds == 2
@@ -109,9 +135,13 @@ def test_the_next_powerwolf_turn_has_its_own_encounter(game):
 def test_counterattack_after_the_strigoi_attack_is_not_an_encounter_and_comes_once(game):
     """The attacked Powerwolf strikes back even after their own encounter, but only once."""
     state = _turn_in_round2(game, letter="C")
-    state = _play(game, state, {"cmd": "attack_strigoi", "strigoi": "master"},
-                  {"cmd": "strigoi_move", "token": "master"},  # C: north to north-east
-                  {"cmd": "strigoi_attack", "wolf": "Attila", "prevented": 9})
+    state = _play(
+        game,
+        state,
+        {"cmd": "attack_strigoi", "strigoi": "master"},
+        {"cmd": "strigoi_move", "token": "master"},  # C: north to north-east
+        {"cmd": "strigoi_attack", "wolf": "Attila", "prevented": 9},
+    )
     assert state.vampire("master").room == "ne"
     state = _play(game, state, {"cmd": "attack_strigoi", "strigoi": "master"})  # the counterattack
     assert state.vampire("master").wounds == 2
@@ -122,9 +152,15 @@ def test_counterattack_after_the_strigoi_attack_is_not_an_encounter_and_comes_on
 # The example scenario as it was before the rule was enforced: Matthew's turn in round 3 fights the
 # Supreme and then takes a monster's blood point (two encounters).
 OLD_SCENARIO_TAIL = [
-    {"cmd": "initiative", "cards": {"Roel": {"initiative": 20, "letter": "D"}, "Matthew": {"initiative": 9, "letter": "B"}}},
-    {"cmd": "attack_strigoi", "strigoi": "master"}, {"cmd": "lose_blood", "reason": "crushed"},
-    {"cmd": "blood"}, {"cmd": "strigoi_move"}, {"cmd": "end_turn"},
+    {
+        "cmd": "initiative",
+        "cards": {"Roel": {"initiative": 20, "letter": "D"}, "Matthew": {"initiative": 9, "letter": "B"}},
+    },
+    {"cmd": "attack_strigoi", "strigoi": "master"},
+    {"cmd": "lose_blood", "reason": "crushed"},
+    {"cmd": "blood"},
+    {"cmd": "strigoi_move"},
+    {"cmd": "end_turn"},
     {"cmd": "attack_strigoi", "strigoi": "master"},
 ]
 

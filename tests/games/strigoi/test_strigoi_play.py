@@ -2,13 +2,14 @@
 (What every game keeps, JSON, replay, refusals: test_contract.py.)"""
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from companion.gamedata import tomlfile
 from companion.errors import CommandError, DataFileError, RuleViolation
+from companion.gamedata import tomlfile
 from companion.gamedata.loader import data_file
-from companion.rules import load_game
 from companion.games.strigoi.fields import parse
+from companion.rules import load_game
 from tests.rules import scenario
 from tests.rules.test_contract import play as bot_game
 
@@ -52,14 +53,26 @@ def test_scenario_file_plays_to_victory():
     assert game.to_json(state)["phase"] == "over"
 
 
-@pytest.mark.parametrize("command", [
-    {"cmd": "fly"}, {"cmd": "wound", "wolf": "Dracula"}, {"cmd": "wound", "wolf": "Attila", "n": 0},
-    {"cmd": "initiative", "cards": {"Attila": {"initiative": 1, "letter": "Q"},
-                                    "Falk Maria": {"initiative": 2, "letter": "A"}}},
-    {"cmd": "initiative", "cards": {"Attila": {"initiative": 1, "letter": "A"}}},
-    {"cmd": "lose_blood", "reason": "sunlight"},
-    {"cmd": "adjust"}, {"cmd": "adjust", "ladders": [["center", "n"]]}, {"cmd": "rotate", "room": "moon"},
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        {"cmd": "fly"},
+        {"cmd": "wound", "wolf": "Dracula"},
+        {"cmd": "wound", "wolf": "Attila", "n": 0},
+        {
+            "cmd": "initiative",
+            "cards": {
+                "Attila": {"initiative": 1, "letter": "Q"},
+                "Falk Maria": {"initiative": 2, "letter": "A"},
+            },
+        },
+        {"cmd": "initiative", "cards": {"Attila": {"initiative": 1, "letter": "A"}}},
+        {"cmd": "lose_blood", "reason": "sunlight"},
+        {"cmd": "adjust"},
+        {"cmd": "adjust", "ladders": [["center", "n"]]},
+        {"cmd": "rotate", "room": "moon"},
+    ],
+)
 def test_malformed_commands_are_command_errors(game, command):
     state, _ = game.setup({"cmd": "setup", "players": 2, "seed": 1})
     with pytest.raises(CommandError):
@@ -72,25 +85,43 @@ def test_a_malformed_command_of_another_step_is_refused_for_the_step_first(game)
     state, _ = game.setup({"cmd": "setup", "players": 2, "seed": 1})
     with pytest.raises(RuleViolation, match="not now"):
         game.apply(state, {"cmd": "strigoi_move", "token": "count"})
-    state, _ = game.apply(state, {"cmd": "initiative", "cards": {
-        "Attila": {"initiative": 1, "letter": "A"}, "Falk Maria": {"initiative": 2, "letter": "B"}}})
+    state, _ = game.apply(
+        state,
+        {
+            "cmd": "initiative",
+            "cards": {
+                "Attila": {"initiative": 1, "letter": "A"},
+                "Falk Maria": {"initiative": 2, "letter": "B"},
+            },
+        },
+    )
     with pytest.raises(CommandError, match="token must be master or apprentice"):
         game.apply(state, {"cmd": "strigoi_move", "token": "count"})
 
 
-@pytest.mark.parametrize("setup", [
-    {"players": 6}, {"players": 1},
-])
+@pytest.mark.parametrize(
+    "setup",
+    [
+        {"players": 6},
+        {"players": 1},
+    ],
+)
 def test_setup_refuses_player_counts_outside_two_to_five(game, setup):
     with pytest.raises(RuleViolation):
         game.setup({"cmd": "setup", "seed": 1, **setup})
 
 
-@pytest.mark.parametrize("extra", [
-    {"powerwolves": ["Roel", "Roel"]}, {"start": {"master": "n", "apprentice": "n"}},
-    {"start": {"master": "center", "apprentice": "n"}}, {"ladders": [["n", "s"], ["ne", "ne"]]},
-    {"rings": {"n": "AABCDE"}}, {"stats": {"master": {"existence": 0}}},
-])
+@pytest.mark.parametrize(
+    "extra",
+    [
+        {"powerwolves": ["Roel", "Roel"]},
+        {"start": {"master": "n", "apprentice": "n"}},
+        {"start": {"master": "center", "apprentice": "n"}},
+        {"ladders": [["n", "s"], ["ne", "ne"]]},
+        {"rings": {"n": "AABCDE"}},
+        {"stats": {"master": {"existence": 0}}},
+    ],
+)
 def test_setup_refuses_bad_layouts(game, extra):
     with pytest.raises(CommandError):
         game.setup({"cmd": "setup", "players": 2, "seed": 1, **extra})
@@ -121,9 +152,19 @@ def test_adjust_sets_counts_and_a_full_inferno_ends_the_game(game):
 
 def test_actions_say_why_things_are_greyed_out(game):
     state, _ = game.setup({"cmd": "setup", "players": 2, "seed": 1})
-    assert [a.command["cmd"] for a in game.actions(state)] == ["initiative"] + ["adjust"] * 5  # each correction its own
-    state, _ = game.apply(state, {"cmd": "initiative", "cards": {
-        "Attila": {"initiative": 1, "letter": "A"}, "Falk Maria": {"initiative": 2, "letter": "B"}}})
+    assert [a.command["cmd"] for a in game.actions(state)] == ["initiative"] + [
+        "adjust"
+    ] * 5  # each correction its own
+    state, _ = game.apply(
+        state,
+        {
+            "cmd": "initiative",
+            "cards": {
+                "Attila": {"initiative": 1, "letter": "A"},
+                "Falk Maria": {"initiative": 2, "letter": "B"},
+            },
+        },
+    )
     by = {a.command["cmd"]: a for a in game.actions(state)}
     assert not by["attack_strigoi"].enabled and "blood points" in by["attack_strigoi"].why_not
     assert by["end_turn"].enabled and not by["strigoi_move"].enabled
@@ -135,7 +176,7 @@ def test_board_maps_rooms_altar_inferno_and_bar(game):
     view = game.view(state)["board"]
     d = view["districts"]
     assert set(d) == {"A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3"}
-    assert d["A2"]["mood"] == "danger" and d["A2"]["strigoi"] == "master"   # north
+    assert d["A2"]["mood"] == "danger" and d["A2"]["strigoi"] == "master"  # north
     assert d["C2"]["mood"] == "danger" and d["C2"]["strigoi"] == "apprentice"  # south
     assert d["B2"]["represents"] == "room center" and d["B2"]["mood"] == "night"
     assert d["B1"] == {"represents": "altar", "mood": "dawn", "intensity": 0.4}  # 2 of 5, can attack
@@ -192,7 +233,10 @@ def test_a_token_of_a_strigoi_not_in_the_fortress_moves_nobody(game):
             break
     else:
         raise AssertionError("the bag never gave the Apprentice's token")
-    assert after.vampire("apprentice").room is None and after.vampire("master").room == before.vampire("master").room
+    assert (
+        after.vampire("apprentice").room is None
+        and after.vampire("master").room == before.vampire("master").room
+    )
     assert not any(e.kind == "strigoi_teleported" for e in events)
     with pytest.raises(RuleViolation, match="not in the fortress") as refused:
         game.apply(before, {"cmd": "strigoi_move", "token": "apprentice"})

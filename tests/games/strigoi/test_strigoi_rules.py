@@ -3,8 +3,8 @@
 import pytest
 
 from companion.errors import CommandError, RuleViolation
-from companion.rules import load_game
 from companion.games.strigoi.rules.fortress import MoveKind, rotate, teleport
+from companion.rules import load_game
 from tests.rules import strigoi_pass
 
 
@@ -16,16 +16,26 @@ def game():
 
 def _setup(game, players=2, **extra):
     """A fresh game: Master starts north, Apprentice south."""
-    cmd = {"cmd": "setup", "game": "strigoi", "players": players, "seed": 1,
-           "start": {"master": "n", "apprentice": "s"}, **extra}
+    cmd = {
+        "cmd": "setup",
+        "game": "strigoi",
+        "players": players,
+        "seed": 1,
+        "start": {"master": "n", "apprentice": "s"},
+        **extra,
+    }
     return game.setup(cmd)[0]
 
 
 def _cards(state, *letters, inits=None):
     """An initiative command giving each Powerwolf (seat order) a letter."""
     inits = inits or list(range(10, 10 * (len(letters) + 1), 10))
-    return {"cmd": "initiative", "cards": {w.name: {"initiative": i, "letter": letter}
-                                          for w, i, letter in zip(state.wolves, inits, letters)}}
+    return {
+        "cmd": "initiative",
+        "cards": {
+            w.name: {"initiative": i, "letter": letter} for w, i, letter in zip(state.wolves, inits, letters)
+        },
+    }
 
 
 def _play(game, state, *commands):
@@ -74,8 +84,13 @@ def test_altar_never_holds_more_than_five(game):
 
 def test_third_wound_costs_a_blood_point_and_heals_fully(game):
     state = _setup(game, 2)
-    state = _play(game, state, _cards(state, "A", "B"), {"cmd": "adjust", "altar": 2},
-                  {"cmd": "wound", "wolf": "Attila", "n": 2})
+    state = _play(
+        game,
+        state,
+        _cards(state, "A", "B"),
+        {"cmd": "adjust", "altar": 2},
+        {"cmd": "wound", "wolf": "Attila", "n": 2},
+    )
     assert state.wolf("Attila").wounds == 2 and state.altar == 2
     state, events = game.apply(state, {"cmd": "wound", "wolf": "Attila", "n": 2})  # double wound
     assert state.wolf("Attila").wounds == 0
@@ -118,8 +133,10 @@ def test_strigoi_enter_only_in_round_two(game):
 
 
 def test_start_rooms_come_from_the_seed_when_not_given(game):
-    rooms = {tuple(sorted(game.canonical(None, {"cmd": "setup", "players": 2, "seed": s})["start"].items()))
-             for s in range(12)}
+    rooms = {
+        tuple(sorted(game.canonical(None, {"cmd": "setup", "players": 2, "seed": s})["start"].items()))
+        for s in range(12)
+    }
     assert rooms == {(("apprentice", "s"), ("master", "n")), (("apprentice", "n"), ("master", "s"))}
 
 
@@ -135,10 +152,15 @@ def test_token_from_the_table_moves_that_strigoi_by_the_card_letter(game):
     state = _play(game, state, _cards(state, "C", "A"))  # Attila first: C = south-east
     state, events = game.apply(state, {"cmd": "strigoi_move", "token": "master", "bonus": 1})
     assert state.vampire("master").room == "ne"  # north + south-east = north-east
-    assert events[1].to_dict() == {"event": "strigoi_teleported", "strigoi": "master", "how": "moved",
-                                   "origin": "n", "to": "ne", "direction": "se"}
-    state, events = game.apply(state, {"cmd": "strigoi_attack", "wolf": "Attila",
-                                       "prevented": 0})
+    assert events[1].to_dict() == {
+        "event": "strigoi_teleported",
+        "strigoi": "master",
+        "how": "moved",
+        "origin": "n",
+        "to": "ne",
+        "direction": "se",
+    }
+    state, events = game.apply(state, {"cmd": "strigoi_attack", "wolf": "Attila", "prevented": 0})
     hit = game.data.stats["master"].damage + 1
     assert events[0].to_dict()["wounds"] == hit
     assert state.wolf("Attila").wounds == (hit if hit < 3 else 0)
@@ -201,8 +223,9 @@ def test_strigoi_blocked_by_the_other_and_x_stays(game):
 
 def test_destroying_the_last_ladder_costs_blood(game):
     state = _round2(game, 2, ladders=[["ne", "ne"], ["nw", "nw"]])
-    state = _play(game, state, {"cmd": "adjust", "strigoi": {"master": {"room": "ne"}},
-                                "ladders": [["ne", "ne"]]})
+    state = _play(
+        game, state, {"cmd": "adjust", "strigoi": {"master": {"room": "ne"}}, "ladders": [["ne", "ne"]]}
+    )
     state = _play(game, state, _cards(state, "B", "X"))
     state, events = game.apply(state, {"cmd": "strigoi_move", "token": "master"})
     kinds = [e.kind for e in events]
@@ -219,8 +242,14 @@ def test_a_strigoi_that_did_not_move_cannot_attack(game):
 
 def test_extra_strigoi_turn_when_nobody_was_attacked(game):
     state = _round2(game)
-    state = _play(game, state, _cards(state, "C", "X"), {"cmd": "strigoi_move", "token": "apprentice"},
-                  {"cmd": "end_turn"}, {"cmd": "strigoi_move", "token": "apprentice"})
+    state = _play(
+        game,
+        state,
+        _cards(state, "C", "X"),
+        {"cmd": "strigoi_move", "token": "apprentice"},
+        {"cmd": "end_turn"},
+        {"cmd": "strigoi_move", "token": "apprentice"},
+    )
     state, events = game.apply(state, {"cmd": "end_turn"})
     # first player's letter C (south-east) takes the Master from north to north-east; curse follows
     assert state.step.value == "curse" and state.vampire("master").room == "ne"
@@ -231,9 +260,15 @@ def test_extra_strigoi_turn_when_nobody_was_attacked(game):
 
 def test_no_extra_turn_when_the_attack_marker_is_on(game):
     state = _round2(game)
-    state = _play(game, state, _cards(state, "C", "X"), {"cmd": "strigoi_move", "token": "master"},
-                  {"cmd": "strigoi_attack", "wolf": "Falk Maria", "prevented": 9}, {"cmd": "end_turn"},
-                  {"cmd": "strigoi_move"})
+    state = _play(
+        game,
+        state,
+        _cards(state, "C", "X"),
+        {"cmd": "strigoi_move", "token": "master"},
+        {"cmd": "strigoi_attack", "wolf": "Falk Maria", "prevented": 9},
+        {"cmd": "end_turn"},
+        {"cmd": "strigoi_move"},
+    )
     state, events = game.apply(state, {"cmd": "end_turn"})
     assert state.round == 3 and not state.marker
     assert events[0].to_dict() == {"event": "round_ended", "round": 2, "extra_turn": False}
@@ -241,8 +276,9 @@ def test_no_extra_turn_when_the_attack_marker_is_on(game):
 
 def test_strigoi_on_the_centre_space_cannot_be_parried_and_costs_blood(game):
     state = _round2(game, altar=2)
-    state = _play(game, state, _cards(state, "C", "X"), {"cmd": "strigoi_move", "token": "apprentice",
-                                                         "bonus": 0})
+    state = _play(
+        game, state, _cards(state, "C", "X"), {"cmd": "strigoi_move", "token": "apprentice", "bonus": 0}
+    )
     state = _play(game, state, {"cmd": "strigoi_attack", "wolf": "Attila", "prevented": 5, "center": True})
     dmg = game.data.stats["apprentice"].damage
     assert state.inferno == 1 and state.altar == 1
@@ -251,8 +287,13 @@ def test_strigoi_on_the_centre_space_cannot_be_parried_and_costs_blood(game):
 
 def test_only_the_attacked_powerwolf_counterattacks(game):
     state = _round2(game, altar=2)
-    state = _play(game, state, _cards(state, "C", "X"), {"cmd": "strigoi_move", "token": "master"},
-                  {"cmd": "strigoi_attack", "wolf": "Falk Maria", "prevented": 9})
+    state = _play(
+        game,
+        state,
+        _cards(state, "C", "X"),
+        {"cmd": "strigoi_move", "token": "master"},
+        {"cmd": "strigoi_attack", "wolf": "Falk Maria", "prevented": 9},
+    )
     with pytest.raises(RuleViolation):
         game.apply(state, {"cmd": "attack_strigoi", "strigoi": "master", "wolf": "Attila"})
     state, _ = game.apply(state, {"cmd": "attack_strigoi", "strigoi": "master"})
@@ -280,8 +321,12 @@ def test_wounding_the_supreme_collapses_the_platform_in_the_letter_direction(gam
     state = strigoi_pass(game, state)  # one encounter per turn: the next Powerwolf strikes the Supreme
     state, events = game.apply(state, {"cmd": "attack_strigoi", "strigoi": "master"})
     # letter D read on the hall's books points south: the south platform falls
-    assert events[-1].to_dict() == {"event": "platform_collapsed", "room": "s", "direction": "s",
-                                    "strigoi_moved": False}
+    assert events[-1].to_dict() == {
+        "event": "platform_collapsed",
+        "room": "s",
+        "direction": "s",
+        "strigoi_moved": False,
+    }
     assert state.collapsed == ("s",)
     state = _play(game, strigoi_pass(game, state), _cards(state, "D", "D"))
     state, events = game.apply(state, {"cmd": "attack_strigoi", "strigoi": "master"})
@@ -324,13 +369,11 @@ def test_rotate_turns_a_platform_and_changes_where_letters_point(game):
 
 def test_strigoi_blood_is_greyed_when_the_supply_is_empty():
     """The menu refuses what the engine refuses: no counter left means no blood button."""
+    import random
     from dataclasses import replace
 
-    from companion.rules import load_game
-
-    import random
-
     from companion.games.strigoi.rules.bot import choose
+    from companion.rules import load_game
 
     game = load_game("strigoi")
     state, _ = game.setup(game.canonical(None, {"cmd": "setup", "game": "strigoi", "players": 2, "seed": 1}))
@@ -347,5 +390,7 @@ def test_a_wound_or_heal_without_a_wolf_asks_which_powerwolf(game, verb):
     state = _setup(game)
     with pytest.raises(CommandError) as refused:
         game.apply(state, {"cmd": verb})
-    assert refused.value.message == f"{verb}: missing parameter 'wolf'"  # the one parser's words, in every game
+    assert (
+        refused.value.message == f"{verb}: missing parameter 'wolf'"
+    )  # the one parser's words, in every game
     assert "None" not in refused.value.message

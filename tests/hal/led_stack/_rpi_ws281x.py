@@ -45,6 +45,7 @@ def ws2811_channel_get(ws, n):
 def _setter(field):
     def set_(channel, value):
         setattr(channel, field, value)
+
     return set_
 
 

@@ -41,6 +41,7 @@ def host_path(path):
 
 # --- spidev: the ioctls of include/uapi/linux/spi/spidev.h, written out from the kernel headers ---
 
+
 def _ioc(direction: int, nr: int, size: int) -> int:
     """_IOC(dir, 'k', nr, size) as on arm and x86 (2 dir bits at 30, 14 size bits at 16)."""
     return direction << 30 | size << 16 | ord("k") << 8 | nr
@@ -49,9 +50,12 @@ def _ioc(direction: int, nr: int, size: int) -> int:
 _W, _R = 1, 2
 SPI_IOC_MESSAGE_1 = _ioc(_W, 0, 32)  # one struct spi_ioc_transfer (32 bytes)
 SPI_IOC = {  # request -> (field, read?, struct format)
-    _ioc(_R, 1, 1): ("mode", True, "B"), _ioc(_W, 1, 1): ("mode", False, "B"),
-    _ioc(_R, 3, 1): ("bits", True, "B"), _ioc(_W, 3, 1): ("bits", False, "B"),
-    _ioc(_R, 4, 4): ("speed_hz", True, "I"), _ioc(_W, 4, 4): ("speed_hz", False, "I"),
+    _ioc(_R, 1, 1): ("mode", True, "B"),
+    _ioc(_W, 1, 1): ("mode", False, "B"),
+    _ioc(_R, 3, 1): ("bits", True, "B"),
+    _ioc(_W, 3, 1): ("bits", False, "B"),
+    _ioc(_R, 4, 4): ("speed_hz", True, "I"),
+    _ioc(_W, 4, 4): ("speed_hz", False, "I"),
 }
 # struct spi_ioc_transfer: tx_buf, rx_buf (u64), len, speed_hz (u32), delay_usecs (u16),
 # bits_per_word, cs_change, tx_nbits, rx_nbits, word_delay_usecs, pad (u8)
@@ -84,8 +88,16 @@ class SpiDev:
         data = ctypes.string_at(tx, length) if tx else bytes(length)
         if rx:
             ctypes.memset(rx, 0, length)
-        WIRE.append({"kind": "spi", "device": self.path, "speed_hz": speed or self.speed_hz,
-                     "mode": self.mode, "bits": bits or self.bits, "data": data.hex()})
+        WIRE.append(
+            {
+                "kind": "spi",
+                "device": self.path,
+                "speed_hz": speed or self.speed_hz,
+                "mode": self.mode,
+                "bits": bits or self.bits,
+                "data": data.hex(),
+            }
+        )
         return raw
 
 
@@ -93,6 +105,7 @@ _spi_fds: dict[int, SpiDev] = {}
 
 
 # --- the patched entry points ---------------------------------------------------------------------
+
 
 def _open(file, *args, **kwargs):
     return _real_open(host_path(file), *args, **kwargs)

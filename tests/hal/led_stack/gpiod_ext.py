@@ -38,7 +38,9 @@ def is_gpiochip_device(path: str) -> bool:
 
 
 class LineSettings:
-    def __init__(self, direction, edge_detection, bias, drive, active_low, debounce_period, event_clock, output_value):
+    def __init__(
+        self, direction, edge_detection, bias, drive, active_low, debounce_period, event_clock, output_value
+    ):
         self.direction, self.bias, self.output_value = direction, bias, output_value
 
 
@@ -56,7 +58,7 @@ class LineConfig:
 
 
 class Request:
-    def __init__(self, chip: "Chip", cfg: LineConfig, consumer):
+    def __init__(self, chip: Chip, cfg: LineConfig, consumer):
         self._chip, self.offsets, self.consumer = chip, list(cfg.settings), consumer
         self.chip_name, self.num_lines = os.path.basename(chip.path), len(self.offsets)
         self._values = {o: VALUE_INACTIVE for o in self.offsets}
@@ -67,7 +69,9 @@ class Request:
         for o, s in cfg.settings.items():
             if s.direction == DIRECTION_OUTPUT:
                 self._values[o] = s.output_value
-            _record(op="config", chip=self._chip.path, offset=o, direction=s.direction, value=int(self._values[o]))
+            _record(
+                op="config", chip=self._chip.path, offset=o, direction=s.direction, value=int(self._values[o])
+            )
 
     def reconfigure_lines(self, cfg: LineConfig) -> None:
         self._apply(cfg)

@@ -65,7 +65,10 @@ err = Probe().led_stack(driver)  # what `companion doctor` says about the same s
 result["doctor"] = None if err is None else {"why": err.why, "fix": err.fix()}
 result["python"] = sys.executable
 result["wire"] = fakekernel.WIRE
-result["modules"] = {name: getattr(sys.modules[name], "__file__", None)
-                     for name in sorted(set(sys.modules) - before) if name in sys.modules}
+result["modules"] = {
+    name: getattr(sys.modules[name], "__file__", None)
+    for name in sorted(set(sys.modules) - before)
+    if name in sys.modules
+}
 with open(out, "w") as f:
     json.dump(result, f, indent=1)

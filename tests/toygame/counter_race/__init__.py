@@ -22,20 +22,25 @@ class CounterRacePlugin(GamePlugin):
 
     def engine_class(self):
         from counter_race.rules.engine import CounterRace
+
         return CounterRace
 
     def parse(self, doc):
         from counter_race.fields import parse
+
         return parse(doc)
 
     def words(self):
         from counter_race import words
+
         return words
 
     def narration(self):
         from counter_race.words import LINES
+
         return LINES
 
     def samples(self):
         from counter_race import samples
+
         return samples

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from companion.gamedata.checks import Checks, whole
 from companion.i18n import _
-
 from counter_race.rules.engine import Rules
 
 FIELDS = {"min_players": whole(2, 8), "max_players": whole(2, 8), "goal": whole(2, 99), "most": whole(1, 9)}

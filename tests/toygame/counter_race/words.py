@@ -16,7 +16,9 @@ RULES = {"add": NP_("rule", "add")}
 
 # the event log: event kind -> its line
 LINES = {
-    "game_set_up": lambda e: _("The race to {goal} begins: {names}.").format(goal=e["goal"], names=", ".join(e["names"])),
+    "game_set_up": lambda e: _("The race to {goal} begins: {names}.").format(
+        goal=e["goal"], names=", ".join(e["names"])
+    ),
     "added": lambda e: _("{player} adds {n}: the counter is at {counter}.").format(**e),
     "game_over": lambda e: _("The goal is reached: the race is over."),
 }

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.rules.base import POSITIONS
 from companion.games.mansion.rules.state import Rules, State, Step
+from companion.rules.base import POSITIONS
 
 BAR_MAX = 6
 
@@ -22,19 +22,33 @@ def board_view(rules: Rules, state: State) -> dict[str, Any]:
         districts[room.district] = _room(rules, state, number)
     hall = state.in_hall()
     districts[rules.hall_district] = {
-        "represents": "hall", "name": "Main hall", "occupants": list(hall),
-        "mood": "occupied" if hall else "off", "intensity": round(len(hall) / len(state.seats), 3)}
+        "represents": "hall",
+        "name": "Main hall",
+        "occupants": list(hall),
+        "mood": "occupied" if hall else "off",
+        "intensity": round(len(hall) / len(state.seats), 3),
+    }
     districts[rules.clock_district] = _clock(state)
     districts[rules.roles_district] = _roles(state)
     left = state.clock_length - state.tick + (0 if state.step is Step.OVER else 1)
-    return {"phase": board_phase(state), "bar": round(BAR_MAX * left / state.clock_length),
-            "bar_max": BAR_MAX, "bar_meaning": "rounds-left", "districts": districts}
+    return {
+        "phase": board_phase(state),
+        "bar": round(BAR_MAX * left / state.clock_length),
+        "bar_max": BAR_MAX,
+        "bar_meaning": "rounds-left",
+        "districts": districts,
+    }
 
 
 def board_phase(state: State) -> str:
     """dusk while dice are rolled, night while players roam, day at a reveal, over at the end."""
-    return {Step.ROLL: "dusk", Step.ROLLOFF: "dusk", Step.TURN: "night", Step.REVEAL: "day",
-            Step.OVER: "over"}[state.step]
+    return {
+        Step.ROLL: "dusk",
+        Step.ROLLOFF: "dusk",
+        Step.TURN: "night",
+        Step.REVEAL: "day",
+        Step.OVER: "over",
+    }[state.step]
 
 
 def _room(rules: Rules, state: State, number: int) -> dict[str, Any]:
@@ -49,23 +63,40 @@ def _room(rules: Rules, state: State, number: int) -> dict[str, Any]:
     if state.current and state.seat(state.current).room == number:
         mood, level = "active", 1.0
     room = rules.rooms[number - 1]
-    return {"represents": "room", "room": number, "name": room.name, "occupants": list(occupants),
-            "cards": cards, "mood": mood, "intensity": level}
+    return {
+        "represents": "room",
+        "room": number,
+        "name": room.name,
+        "occupants": list(occupants),
+        "cards": cards,
+        "mood": mood,
+        "intensity": level,
+    }
 
 
 def _clock(state: State) -> dict[str, Any]:
     """The round clock: night, brightening as the end nears; mood "over" once the game ends."""
     mood = "over" if state.step is Step.OVER else "night"
-    return {"represents": "clock", "name": "Round clock", "tick": state.tick, "mood": mood,
-            "intensity": round(state.tick / state.clock_length, 3)}
+    return {
+        "represents": "clock",
+        "name": "Round clock",
+        "tick": state.tick,
+        "mood": mood,
+        "intensity": round(state.tick / state.clock_length, 3),
+    }
 
 
 def _roles(state: State) -> dict[str, Any]:
     """The role deck: danger at a reveal, dimly showing the last share of vampires."""
     share = (state.vampires or 0) / len(state.seats)
     mood = "danger" if state.step is Step.REVEAL or state.vampires else "off"
-    return {"represents": "roles", "name": "Role deck", "vampires": state.vampires, "mood": mood,
-            "intensity": 1.0 if state.step is Step.REVEAL else round(share, 3)}
+    return {
+        "represents": "roles",
+        "name": "Role deck",
+        "vampires": state.vampires,
+        "mood": mood,
+        "intensity": 1.0 if state.step is Step.REVEAL else round(share, 3),
+    }
 
 
 def _off() -> dict[str, Any]:

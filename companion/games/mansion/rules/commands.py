@@ -118,6 +118,21 @@ class Adjust(Command, verb="adjust"):
 
 
 COMMANDS: tuple[type[Command], ...] = (
-    Setup, Roll, Reroll, Assign, Modify, Lock, Rolloff, Enter, Take, RoomAction, Store, EndTurn, RevealRoles, Claim, Rank, Adjust,
+    Setup,
+    Roll,
+    Reroll,
+    Assign,
+    Modify,
+    Lock,
+    Rolloff,
+    Enter,
+    Take,
+    RoomAction,
+    Store,
+    EndTurn,
+    RevealRoles,
+    Claim,
+    Rank,
+    Adjust,
     Rename,
 )

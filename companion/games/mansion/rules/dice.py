@@ -11,11 +11,11 @@ import random
 from dataclasses import replace
 
 from companion.errors import N_, CommandError, RuleViolation
-from companion.rules.base import Event
 from companion.games.mansion.rules import commands as C
 from companion.games.mansion.rules import events as E
 from companion.games.mansion.rules.placement import first_tie, turn_order
 from companion.games.mansion.rules.state import Rules, Seat, State, Step
+from companion.rules.base import Event
 
 DIE = range(1, 7)
 
@@ -31,7 +31,9 @@ def roll(rules: Rules, s: State, c: C.Roll, events: list[Event]) -> State:
     """Two dice for a player who has not rolled this round."""
     seat = seat_of(s, c.player)
     if seat.dice:
-        raise RuleViolation("roll", N_("{player} has rolled already (a Reroll card rerolls)"), player=c.player)
+        raise RuleViolation(
+            "roll", N_("{player} has rolled already (a Reroll card rerolls)"), player=c.player
+        )
     values = _checked_dice(c.values, 2) if c.values is not None else _dice(s, 2)
     new = replace(s, draws=s.draws + 1).with_seat(c.player, dice=values)
     events.append(E.DiceRolled(c.player, values, (0, 1)))
@@ -62,7 +64,13 @@ def assign(rules: Rules, s: State, c: C.Assign, events: list[Event]) -> State:
     """Choose which die is the priority; the other one names the room."""
     seat = seat_of(s, c.player)
     if c.priority not in seat.dice:
-        raise RuleViolation("assign", N_("{player}'s dice are {values}, not {priority}"), player=c.player, values=list(seat.dice), priority=c.priority)
+        raise RuleViolation(
+            "assign",
+            N_("{player}'s dice are {values}, not {priority}"),
+            player=c.player,
+            values=list(seat.dice),
+            priority=c.priority,
+        )
     if seat.prio_mod or seat.room_mod:
         raise RuleViolation("assign", N_("Modify tokens were already spent on these dice"))
     new = s.with_seat(c.player, split=seat.dice.index(c.priority))
@@ -101,7 +109,7 @@ def lock(rules: Rules, s: State, c: C.Lock, events: list[Event]) -> State:
     """All dice assigned: order by priority, then room number, else a roll-off."""
     waiting = [p.name for p in s.seats if p.split is None]
     if waiting:
-        raise RuleViolation("order", N_("still to roll and assign: {waiting}"), waiting=', '.join(waiting))
+        raise RuleViolation("order", N_("still to roll and assign: {waiting}"), waiting=", ".join(waiting))
     return _order_or_rolloff(rules, s, events)
 
 
@@ -110,7 +118,7 @@ def rolloff(rules: Rules, s: State, c: C.Rolloff, events: list[Event]) -> State:
     tied = first_tie(s.seats, len(rules.rooms))
     values = c.values if c.values is not None else dict(zip(tied, _dice(s, len(tied))))
     if set(values) != set(tied):
-        raise RuleViolation("rolloff", N_("the roll-off is between {tied}"), tied=', '.join(tied))
+        raise RuleViolation("rolloff", N_("the roll-off is between {tied}"), tied=", ".join(tied))
     _checked_dice(tuple(values.values()), len(tied))
     new = replace(s, draws=s.draws + 1)
     for name in tied:
@@ -156,6 +164,7 @@ def _reroll_default(s: State, seat: Seat) -> tuple[int, ...]:
     if s.step is Step.TURN and seat.split is not None:
         return (1 - seat.split,)
     return tuple(range(len(seat.dice)))
+
 
 def _dice(s: State, n: int) -> tuple[int, ...]:
     """`n` dice from the seeded RNG at the state's draw counter."""

@@ -7,24 +7,42 @@ canonical commands (with the values filled in) replays to the same state.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any
 
 from companion.errors import N_, CommandError, RuleViolation
-from companion.rules.base import Action, Engine, Event, StateJson
-from companion.rules.commands import seat_names
-from companion.rules.seats import renaming
 from companion.games.mansion.rules import commands as C
 from companion.games.mansion.rules import events as E
 from companion.games.mansion.rules.board import board_phase, board_view
 from companion.games.mansion.rules.dice import (
-    assign, fill_reroll, fill_roll, fill_rolloff, lock, modify, reroll, roll, rolloff, seat_of,
+    assign,
+    fill_reroll,
+    fill_roll,
+    fill_rolloff,
+    lock,
+    modify,
+    reroll,
+    roll,
+    rolloff,
+    seat_of,
 )
 from companion.games.mansion.rules.moves import actions_for
 from companion.games.mansion.rules.placement import destinations, ranking
 from companion.games.mansion.rules.state import (
-    HALL, Outcome, Role, Rules, Seat, State, Step, from_json, to_json,
+    HALL,
+    Outcome,
+    Role,
+    Rules,
+    Seat,
+    State,
+    Step,
+    from_json,
+    to_json,
 )
+from companion.rules.base import Action, Engine, Event, StateJson
+from companion.rules.commands import seat_names
+from companion.rules.seats import renaming
 
 LIVE = frozenset({C.Claim, C.Adjust, C.Rename})
 # The phase transition table: which commands each step accepts.
@@ -64,9 +82,16 @@ class MansionGame(Engine):
     def start(self, c: C.Setup) -> tuple[State, list[Event]]:
         """Seats with their starting tokens, one card on every room, clock at tick 1."""
         seats = tuple(Seat(name, tokens=c.start_tokens) for name in c.names)
-        state = State(seed=c.seed, draws=0, seats=seats, clock_length=c.clock_length,
-                      target=c.target, vault_limit=c.vault_limit,
-                      room_cards=(1,) * self.rooms, role_vampires=c.vampires)
+        state = State(
+            seed=c.seed,
+            draws=0,
+            seats=seats,
+            clock_length=c.clock_length,
+            target=c.target,
+            vault_limit=c.vault_limit,
+            room_cards=(1,) * self.rooms,
+            role_vampires=c.vampires,
+        )
         return state, [E.GameSetUp(tuple(c.names), c.clock_length), E.RoundStarted(1)]
 
     def legal_actions(self, state: State) -> list[Action]:
@@ -89,11 +114,15 @@ class MansionGame(Engine):
         rules = self.data
         names = seat_names(c.players, c.names, rules.min_players, rules.max_players, "the mansion")
         n = len(names)
-        out = replace(c, players=n, names=tuple(names),
-                      clock_length=rules.clock_length if c.clock_length is None else c.clock_length,
-                      target=rules.target_points if c.target is None else c.target,
-                      start_tokens=rules.start_tokens if c.start_tokens is None else c.start_tokens,
-                      vampires=ROLE_DECK_VAMPIRES if c.vampires is None else c.vampires)
+        out = replace(
+            c,
+            players=n,
+            names=tuple(names),
+            clock_length=rules.clock_length if c.clock_length is None else c.clock_length,
+            target=rules.target_points if c.target is None else c.target,
+            start_tokens=rules.start_tokens if c.start_tokens is None else c.start_tokens,
+            vampires=ROLE_DECK_VAMPIRES if c.vampires is None else c.vampires,
+        )
         for key in ("seed", "clock_length", "target", "start_tokens", "vault_limit", "vampires"):
             if getattr(out, key) < (1 if key in ("clock_length", "target") else 0):
                 raise CommandError(N_("setup: {key} must be a whole number"), key=key)
@@ -102,6 +131,7 @@ class MansionGame(Engine):
 
 
 # -- canonical forms: the values apply would choose, written out ----------------------------------
+
 
 def _fill_enter(rules: Rules, s: State, c: C.Enter) -> C.Enter:
     """The room entered when there is only one choice (the hall when every room is full)."""
@@ -131,11 +161,13 @@ def _enter(rules: Rules, s: State, c: C.Enter, events: list[Event]) -> State:
     room = c.room
     if room is None:
         if len(options) > 1:
-            raise RuleViolation("enter", N_("choose room {options}"), options=' or '.join(map(str, options)))
+            raise RuleViolation("enter", N_("choose room {options}"), options=" or ".join(map(str, options)))
         room = options[0] if options else HALL
     elif room not in (options or (HALL,)):
         allowed = " or ".join(map(str, options)) if options else "the main hall (0)"
-        raise RuleViolation("enter", N_("{current} must go to room {allowed}"), current=s.current, allowed=allowed)
+        raise RuleViolation(
+            "enter", N_("{current} must go to room {allowed}"), current=s.current, allowed=allowed
+        )
     mates = [p for p in s.occupants(room) if room != HALL]
     wanted = seat.wanted_room(len(rules.rooms))
     new = s.with_seat(s.current, room=room)
@@ -178,12 +210,20 @@ def _store(rules: Rules, s: State, c: C.Store, events: list[Event]) -> State:
         raise RuleViolation("store", N_("score cards are stored only in the Vault"))
     bad = [v for v in c.cards if v not in rules.score_cards]
     if bad or not c.cards:
-        raise RuleViolation("store", N_("score cards are worth {score_cards}, got {values}"), score_cards=rules.score_cards, values=list(c.cards))
+        raise RuleViolation(
+            "store",
+            N_("score cards are worth {score_cards}, got {values}"),
+            score_cards=rules.score_cards,
+            values=list(c.cards),
+        )
     seat = s.seat(s.current)
     if s.vault_limit and seat.stored_now + len(c.cards) > s.vault_limit:
-        raise RuleViolation("store", N_("only {vault_limit} score card(s) per turn"), vault_limit=s.vault_limit)
-    new = s.with_seat(s.current, stored=seat.stored + sum(c.cards), acted=True,
-                      stored_now=seat.stored_now + len(c.cards))
+        raise RuleViolation(
+            "store", N_("only {vault_limit} score card(s) per turn"), vault_limit=s.vault_limit
+        )
+    new = s.with_seat(
+        s.current, stored=seat.stored + sum(c.cards), acted=True, stored_now=seat.stored_now + len(c.cards)
+    )
     events.append(E.PointsStored(s.current, sum(c.cards), new.seat(s.current).stored))
     return new
 
@@ -208,8 +248,15 @@ def _reveal_roles(rules: Rules, s: State, c: C.RevealRoles, events: list[Event])
     """The shuffled role cards show how many vampires there are; no humans ends the game."""
     n = len(s.seats)
     if not s.role_vampires <= c.vampires <= n:
-        raise RuleViolation("reveal", N_("between {role_vampires} and {n} vampires: the role deck dealt {role_vampires} "
-                                       "and a bitten player never turns back"), role_vampires=s.role_vampires, n=n)
+        raise RuleViolation(
+            "reveal",
+            N_(
+                "between {role_vampires} and {n} vampires: the role deck dealt {role_vampires} "
+                "and a bitten player never turns back"
+            ),
+            role_vampires=s.role_vampires,
+            n=n,
+        )
     new = replace(s, vampires=c.vampires)
     events.append(E.RolesRevealed(s.tick, c.vampires, n - c.vampires))
     if c.vampires == n:
@@ -224,7 +271,13 @@ def _claim(rules: Rules, s: State, c: C.Claim, events: list[Event]) -> State:
         raise CommandError(N_("claim: hand_points cannot be negative"))
     total = seat.stored + c.hand_points
     if total < s.target:
-        raise RuleViolation("points", N_("{player} has {total} points, {target} needed"), player=c.player, total=total, target=s.target)
+        raise RuleViolation(
+            "points",
+            N_("{player} has {total} points, {target} needed"),
+            player=c.player,
+            total=total,
+            target=s.target,
+        )
     new = replace(s, claimant=c.player)
     events.append(E.PointsClaimed(c.player, total))
     return _over(new, Outcome.POINTS, events)
@@ -288,8 +341,15 @@ def _advance(rules: Rules, s: State, events: list[Event]) -> State:
     if s.tick >= s.clock_length:
         return _over(s, Outcome.CLOCK, events)
     seats = tuple(Seat(p.name, tokens=p.tokens, stored=p.stored) for p in s.seats)
-    new = replace(s, tick=s.tick + 1, step=Step.ROLL, seats=seats, order=(), turn=0,
-                  room_cards=tuple(n + 1 for n in s.room_cards))
+    new = replace(
+        s,
+        tick=s.tick + 1,
+        step=Step.ROLL,
+        seats=seats,
+        order=(),
+        turn=0,
+        room_cards=tuple(n + 1 for n in s.room_cards),
+    )
     events.append(E.RoundStarted(new.tick))
     return new
 
@@ -326,10 +386,11 @@ def _room_cards(rules: Rules, s: State, counts: Mapping[str, int]) -> tuple[int,
     cards = list(s.room_cards)
     for key, n in counts.items():
         if not key.isdigit() or not 1 <= int(key) <= len(rules.rooms) or n < 0:
-            raise CommandError(N_("adjust: room_cards needs room numbers 1..{n} and counts >= 0"), n=len(rules.rooms))
+            raise CommandError(
+                N_("adjust: room_cards needs room numbers 1..{n} and counts >= 0"), n=len(rules.rooms)
+            )
         cards[int(key) - 1] = n
     return tuple(cards)
-
 
 
 def _role(value: str) -> Role:
@@ -343,14 +404,39 @@ def _role(value: str) -> Role:
 def _check_role_deck(players: int, vampires: int) -> None:
     """A role deck has one card per player, at least one vampire and at least one human."""
     if not 1 <= vampires <= players - 1:
-        raise RuleViolation("role-deck", N_("a role deck for {players} players holds 1 to {n} vampire cards (at least one human), not {vampires}"), players=players, n=players - 1, vampires=vampires)
+        raise RuleViolation(
+            "role-deck",
+            N_(
+                "a role deck for {players} players holds 1 to {n} vampire cards (at least one human), not {vampires}"
+            ),
+            players=players,
+            n=players - 1,
+            vampires=vampires,
+        )
 
 
 MansionGame.HANDLERS = {
-    C.Roll: roll, C.Reroll: reroll, C.Assign: assign, C.Modify: modify, C.Lock: lock, C.Rolloff: rolloff,
-    C.Enter: _enter, C.Take: _take, C.RoomAction: _room_action, C.Store: _store, C.EndTurn: _end_turn,
-    C.RevealRoles: _reveal_roles, C.Claim: _claim, C.Rank: _rank, C.Adjust: _adjust,
+    C.Roll: roll,
+    C.Reroll: reroll,
+    C.Assign: assign,
+    C.Modify: modify,
+    C.Lock: lock,
+    C.Rolloff: rolloff,
+    C.Enter: _enter,
+    C.Take: _take,
+    C.RoomAction: _room_action,
+    C.Store: _store,
+    C.EndTurn: _end_turn,
+    C.RevealRoles: _reveal_roles,
+    C.Claim: _claim,
+    C.Rank: _rank,
+    C.Adjust: _adjust,
     C.Rename: renaming(("seats", "order", "claimant", "ranking")),
 }
-MansionGame.FILLS = {C.Roll: fill_roll, C.Reroll: fill_reroll, C.Rolloff: fill_rolloff, C.Enter: _fill_enter,
-                     C.Take: _fill_take}
+MansionGame.FILLS = {
+    C.Roll: fill_roll,
+    C.Reroll: fill_reroll,
+    C.Rolloff: fill_rolloff,
+    C.Enter: _fill_enter,
+    C.Take: _fill_take,
+}

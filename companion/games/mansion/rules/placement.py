@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from companion.games.mansion.rules.state import Outcome, Role, Seat
 
@@ -45,9 +45,14 @@ def destinations(wanted: int, counts: Mapping[int, int], capacity: int, rooms: i
     return tuple(r for r in free if circular_distance(wanted, r, rooms) == nearest)
 
 
-def ranking(outcome: Outcome, seats: Sequence[Seat], claimant: str | None,
-            roles: Mapping[str, Role] | None, first_vampire: str | None,
-            hand: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
+def ranking(
+    outcome: Outcome,
+    seats: Sequence[Seat],
+    claimant: str | None,
+    roles: Mapping[str, Role] | None,
+    first_vampire: str | None,
+    hand: Mapping[str, int],
+) -> tuple[tuple[str, int], ...]:
     """Places (1 = winner) by the rulebook's winner list; the rest by score, ties share a place."""
     stored = {s.name: s.stored for s in seats}
     total = {s.name: s.stored + hand.get(s.name, 0) for s in seats}

@@ -7,9 +7,10 @@ the vampire counts shown at the role reveals.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from enum import Enum
-from typing import Any, Mapping
+from typing import Any
 
 from companion.rules.base import Record
 
@@ -136,7 +137,7 @@ class State(Record):
         """The seat of `name` (caller checked the name)."""
         return self.seats[self.players.index(name)]
 
-    def with_seat(self, name: str, **changes: Any) -> "State":
+    def with_seat(self, name: str, **changes: Any) -> State:
         """A copy with one seat changed."""
         i = self.players.index(name)
         seats = list(self.seats)
@@ -172,14 +173,23 @@ def to_json(state: State, rules: Rules, board: dict) -> dict[str, Any]:
         "turn_index": state.turn,
         "players": {s.name: _seat_json(s, n) for s in state.seats},
         "seating": list(state.players),
-        "rooms": {str(i + 1): {"key": r.key, "name": r.name, "cards": state.room_cards[i],
-                               "occupants": list(state.occupants(i + 1))}
-                  for i, r in enumerate(rules.rooms)},
+        "rooms": {
+            str(i + 1): {
+                "key": r.key,
+                "name": r.name,
+                "cards": state.room_cards[i],
+                "occupants": list(state.occupants(i + 1)),
+            }
+            for i, r in enumerate(rules.rooms)
+        },
         "hall": list(state.in_hall()),
         "vampires": state.vampires,
-        "role_deck": {"players": len(state.seats), "vampires": state.role_vampires,
-                      "humans": len(state.seats) - state.role_vampires,
-                      "rulebook": (len(state.seats), state.role_vampires) == RULEBOOK_DECK},
+        "role_deck": {
+            "players": len(state.seats),
+            "vampires": state.role_vampires,
+            "humans": len(state.seats) - state.role_vampires,
+            "rulebook": (len(state.seats), state.role_vampires) == RULEBOOK_DECK,
+        },
         "claimant": state.claimant,
         "ranking": [{"player": p, "place": k} for p, k in state.ranking],
         "board": board,
@@ -188,27 +198,58 @@ def to_json(state: State, rules: Rules, board: dict) -> dict[str, Any]:
 
 def _seat_json(s: Seat, rooms: int) -> dict[str, Any]:
     """One player's JSON."""
-    return {"tokens": s.tokens, "stored": s.stored, "dice": list(s.dice), "split": s.split,
-            "prio_mod": s.prio_mod, "room_mod": s.room_mod, "priority": s.priority,
-            "wanted_room": s.wanted_room(rooms), "tiebreak": list(s.tiebreak), "room": s.room,
-            "took": s.took, "acted": s.acted, "stored_now": s.stored_now}
+    return {
+        "tokens": s.tokens,
+        "stored": s.stored,
+        "dice": list(s.dice),
+        "split": s.split,
+        "prio_mod": s.prio_mod,
+        "room_mod": s.room_mod,
+        "priority": s.priority,
+        "wanted_room": s.wanted_room(rooms),
+        "tiebreak": list(s.tiebreak),
+        "room": s.room,
+        "took": s.took,
+        "acted": s.acted,
+        "stored_now": s.stored_now,
+    }
 
 
 def from_json(data: Mapping[str, Any]) -> State:
     """Inverse of `to_json` (derived keys are ignored)."""
     seats = tuple(
-        Seat(name=p, tokens=d["tokens"], stored=d["stored"], dice=tuple(d["dice"]),
-             split=d["split"], prio_mod=d["prio_mod"], room_mod=d["room_mod"],
-             tiebreak=tuple(d["tiebreak"]), room=d["room"], took=d["took"], acted=d["acted"],
-             stored_now=d["stored_now"])
-        for p, d in ((p, data["players"][p]) for p in data["seating"]))
+        Seat(
+            name=p,
+            tokens=d["tokens"],
+            stored=d["stored"],
+            dice=tuple(d["dice"]),
+            split=d["split"],
+            prio_mod=d["prio_mod"],
+            room_mod=d["room_mod"],
+            tiebreak=tuple(d["tiebreak"]),
+            room=d["room"],
+            took=d["took"],
+            acted=d["acted"],
+            stored_now=d["stored_now"],
+        )
+        for p, d in ((p, data["players"][p]) for p in data["seating"])
+    )
     rooms = data["rooms"]
     return State(
-        seed=data["seed"], draws=data["draws"], seats=seats, clock_length=data["clock_length"],
-        target=data["target"], vault_limit=data["vault_limit"], tick=data["tick"],
-        step=Step(data["step"]), order=tuple(data["order"]), turn=data["turn_index"],
+        seed=data["seed"],
+        draws=data["draws"],
+        seats=seats,
+        clock_length=data["clock_length"],
+        target=data["target"],
+        vault_limit=data["vault_limit"],
+        tick=data["tick"],
+        step=Step(data["step"]),
+        order=tuple(data["order"]),
+        turn=data["turn_index"],
         room_cards=tuple(rooms[str(i + 1)]["cards"] for i in range(len(rooms))),
-        vampires=data["vampires"], outcome=Outcome(data["outcome"]) if data["outcome"] else None,
-        claimant=data["claimant"], role_vampires=data.get("role_deck", {}).get("vampires", 1),
+        vampires=data["vampires"],
+        outcome=Outcome(data["outcome"]) if data["outcome"] else None,
+        claimant=data["claimant"],
+        role_vampires=data.get("role_deck", {}).get("vampires", 1),
         ranking=tuple((r["player"], r["place"]) for r in data["ranking"]),
     )

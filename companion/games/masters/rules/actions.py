@@ -9,15 +9,15 @@ discarded, a relic exchange), each first choice is an action of its own.
 
 from __future__ import annotations
 
-from companion.errors import N_, Text
 from itertools import combinations
 
-from companion.rules import POSITIONS
-from companion.rules.base import Action, Param
+from companion.errors import N_, Text
 from companion.games.masters.rules import agents, board, combat, night, relics
 from companion.games.masters.rules.data import MUSEUM, MastersData
 from companion.games.masters.rules.limits import relic_limit
 from companion.games.masters.rules.state import DeckMode, MastersState, Step
+from companion.rules import POSITIONS
+from companion.rules.base import Action, Param
 
 # The labels are short on purpose: the More sheet shows a night's every action at once, three to a
 # row in two lines each, the action's picture beside them and its cost as pictures after them.
@@ -61,7 +61,11 @@ def _day_effects(data: MastersData, s: MastersState) -> list[Action]:
         out.append(Action(command, label, params=params))
     card = Param("card", "card", *_undrawn(data, s)) if s.deck_mode is DeckMode.PHYSICAL else None
     why = Text(N_("resolve the active day effects first")) if active else None
-    out.append(Action({"cmd": "draw"}, Text(N_("Draw the event card")), "", why is None, why, (card,) if card else ()))
+    out.append(
+        Action(
+            {"cmd": "draw"}, Text(N_("Draw the event card")), "", why is None, why, (card,) if card else ()
+        )
+    )
     return out
 
 
@@ -73,8 +77,13 @@ def _museum_discards(data: MastersData, s: MastersState, command: dict, label: s
         if relic_limit(v.kills) > 0:
             held = v.relics + (found,)
             names = tuple(data.relic(r).name for r in held)
-            out.append(Action({**command, "to": v.name}, Text(N_("{action}: to {name}"), action=label, name=v.name),
-                              params=(Param("discard", "card", held, names),)))
+            out.append(
+                Action(
+                    {**command, "to": v.name},
+                    Text(N_("{action}: to {name}"), action=label, name=v.name),
+                    params=(Param("discard", "card", held, names),),
+                )
+            )
     return out
 
 
@@ -114,14 +123,28 @@ def _placing(data: MastersData, s: MastersState, command: dict, split: dict[str,
     parts = []
     if split is not None:
         cells = " / ".join(f"{pos} {n}" for pos, n in split.items())
-        parts.append(Text(N_("Place {first} and {second} agents on {cells}"), first=s.card.blue_agents[0],
-                          second=s.card.blue_agents[1], cells=cells))
+        parts.append(
+            Text(
+                N_("Place {first} and {second} agents on {cells}"),
+                first=s.card.blue_agents[0],
+                second=s.card.blue_agents[1],
+                cells=cells,
+            )
+        )
     short = agents.short_choice(s, split)
     if short is not None:
         cells, left = short
-        params.append(Param("agents_to", "district", parts=tuple(Param(pos, "number", low=0, high=n) for pos, n in cells.items()),
-                            total=left))
-        parts.append(Text(N_("{left} left for {total}, the leader picks"), left=left, total=sum(cells.values())))
+        params.append(
+            Param(
+                "agents_to",
+                "district",
+                parts=tuple(Param(pos, "number", low=0, high=n) for pos, n in cells.items()),
+                total=left,
+            )
+        )
+        parts.append(
+            Text(N_("{left} left for {total}, the leader picks"), left=left, total=sum(cells.values()))
+        )
     redirect = _redirect(data, s, split)
     if redirect is not None:
         params.append(redirect)
@@ -134,13 +157,20 @@ def _placing(data: MastersData, s: MastersState, command: dict, split: dict[str,
 
 def _redirect(data: MastersData, s: MastersState, split: dict[str, int] | None) -> Param | None:
     """Where a card cell's agents may appear instead: districts holding a placed relic that allows it."""
-    targets = tuple(d.pos for d in s.districts
-                    if any((info := data.relic(r)) is not None and info.redirects_agents for r in d.relics))
+    targets = tuple(
+        d.pos
+        for d in s.districts
+        if any((info := data.relic(r)) is not None and info.redirects_agents for r in d.relics)
+    )
     if not targets:
         return None
     cells = tuple(agents.cell_numbers(s.card, split))
-    return Param("redirect", "district", optional=True,
-                 parts=tuple(Param(cell, "district", targets, optional=True) for cell in cells))
+    return Param(
+        "redirect",
+        "district",
+        optional=True,
+        parts=tuple(Param(cell, "district", targets, optional=True) for cell in cells),
+    )
 
 
 def _card_effect(data: MastersData, s: MastersState) -> list[Action]:
@@ -148,11 +178,25 @@ def _card_effect(data: MastersData, s: MastersState) -> list[Action]:
     out = []
     if s.card.continuing and not _attached(s, s.card.key):
         to = Param("to", "choice", POSITIONS + s.order)
-        out.append(Action({"cmd": "attach_card", "card": s.card.key}, Text(N_("Keep {name} in play"), name=s.card.name)
-                          if _named(s.card) else Text(N_("Keep the new card in play")), params=(to,)))
+        out.append(
+            Action(
+                {"cmd": "attach_card", "card": s.card.key},
+                Text(N_("Keep {name} in play"), name=s.card.name)
+                if _named(s.card)
+                else Text(N_("Keep the new card in play")),
+                params=(to,),
+            )
+        )
     cost = Text(N_("veil -{veil_pending}"), veil_pending=s.veil_pending) if s.veil_pending else ""
-    out.append(Action({"cmd": "resolve_card"}, Text(N_("{name} is resolved"), name=s.card.name) if _named(s.card)
-                      else Text(N_("The new card is resolved")), cost))
+    out.append(
+        Action(
+            {"cmd": "resolve_card"},
+            Text(N_("{name} is resolved"), name=s.card.name)
+            if _named(s.card)
+            else Text(N_("The new card is resolved")),
+            cost,
+        )
+    )
     return out
 
 
@@ -173,7 +217,12 @@ def _hunt(data: MastersData, s: MastersState) -> list[Action]:
     for pos in board.hunts_due(s):
         for v in s.vampires_in(pos):
             if not v.drained:
-                out.append(Action({"cmd": "day_combat", "district": pos, "vampire": v.name}, Text(N_("Agents attack {name} in {pos}"), name=v.name, pos=pos)))
+                out.append(
+                    Action(
+                        {"cmd": "day_combat", "district": pos, "vampire": v.name},
+                        Text(N_("Agents attack {name} in {pos}"), name=v.name, pos=pos),
+                    )
+                )
     return out
 
 
@@ -185,8 +234,16 @@ def _turn(data: MastersData, s: MastersState) -> list[Action]:
     along = (Param("minions", "number", low=0, high=minions, optional=True),) if minions else ()
     for pos in board.neighbours(v.district):
         why = night.why_not(data, s, "move")
-        out.append(Action({"cmd": "move", "to": pos}, Text(N_("Move to {district}"), district=data.district(s.at(pos).key).name, pos=pos), Text(N_("1 AP")), why is None, why,
-                          along))
+        out.append(
+            Action(
+                {"cmd": "move", "to": pos},
+                Text(N_("Move to {district}"), district=data.district(s.at(pos).key).name, pos=pos),
+                Text(N_("1 AP")),
+                why is None,
+                why,
+                along,
+            )
+        )
     for verb, label, cost in NIGHT_MENU:
         ap = night.night_ap(data, s) if verb == "district_effect" else None
         why = night.why_not(data, s, verb, ap)
@@ -198,7 +255,13 @@ def _turn(data: MastersData, s: MastersState) -> list[Action]:
         if verb == "exchange_relics" and why is None:
             why = Text(N_("no exchange keeps both within their relic limits"))
         out.append(Action({"cmd": verb}, label, cost, why is None, why))
-    out.append(Action({"cmd": "end_turn"}, Text(N_("End {name}'s turn"), name=v.name), Text(N_("{ap} AP left"), ap=v.ap) if v.ap else ""))
+    out.append(
+        Action(
+            {"cmd": "end_turn"},
+            Text(N_("End {name}'s turn"), name=v.name),
+            Text(N_("{ap} AP left"), ap=v.ap) if v.ap else "",
+        )
+    )
     return out
 
 
@@ -214,8 +277,18 @@ def _trades(data: MastersData, s: MastersState) -> list[Action]:
             for take in _subsets(other.relics):
                 if (give or take) and _within(v, give, take) and _within(other, take, give):
                     label = _trade_label(data, other.name, give, take)
-                    out.append(Action({"cmd": "exchange_relics", "with": other.name, "give": list(give), "take": list(take)},
-                                      label, Text(N_("0 AP"))))
+                    out.append(
+                        Action(
+                            {
+                                "cmd": "exchange_relics",
+                                "with": other.name,
+                                "give": list(give),
+                                "take": list(take),
+                            },
+                            label,
+                            Text(N_("0 AP")),
+                        )
+                    )
     return out
 
 
@@ -232,10 +305,12 @@ def _within(v, lose: tuple[str, ...], gain: tuple[str, ...]) -> bool:
 
 
 def _trade_label(data: MastersData, other: str, give: tuple[str, ...], take: tuple[str, ...]) -> str:
-    """"Give the Urn to Mila", "Take the Mirror from Mila" or "Swap ... with Mila"."""
+    """ "Give the Urn to Mila", "Take the Mirror from Mila" or "Swap ... with Mila"."""
     named = lambda keys: ", ".join(data.relic(k).name for k in keys)  # noqa: E731
     if give and take:
-        return Text(N_("Swap {give} for {take} with {other}"), give=named(give), take=named(take), other=other)
+        return Text(
+            N_("Swap {give} for {take} with {other}"), give=named(give), take=named(take), other=other
+        )
     if give:
         return Text(N_("Give {give} to {other}"), give=named(give), other=other)
     return Text(N_("Take {take} from {other}"), take=named(take), other=other)
@@ -246,7 +321,13 @@ def _combat(data: MastersData, s: MastersState) -> list[Action]:
     c = s.combat
     out = []
     if not (c.started or c.ability_paid) and s.at(c.district).minions:  # one at a time, as often as there are
-        out.append(Action({"cmd": "sacrifice", "minions": 1}, Text(N_("Sacrifice a minion")), Text(N_("1 minion: 1 agent removed"))))
+        out.append(
+            Action(
+                {"cmd": "sacrifice", "minions": 1},
+                Text(N_("Sacrifice a minion")),
+                Text(N_("1 minion: 1 agent removed")),
+            )
+        )
     fighter = s.vampire(c.fighter)
     if fighter.drained and not c.ability_paid:  # (an ability paid for the picked die resolves first)
         for name in combat.candidates(s):
@@ -256,20 +337,51 @@ def _combat(data: MastersData, s: MastersState) -> list[Action]:
         label = Text(N_("Use a die (lowest)")) if c.day else Text(N_("Use a die (any)"))
         faces = tuple(sorted(set(s.dice)))
         faces = faces[:1] if c.day else faces
-        die = Param("value", "die", faces, tuple(Text(N_("Die {n}: {effect}"), n=f, effect=_die_effect(f)) for f in faces))
-        out.append(Action({"cmd": "use_die"}, label, Text(N_("{dice_left} to go"), dice_left=c.dice_left), params=(die,)))
+        die = Param(
+            "value",
+            "die",
+            faces,
+            tuple(Text(N_("Die {n}: {effect}"), n=f, effect=_die_effect(f)) for f in faces),
+        )
+        out.append(
+            Action(
+                {"cmd": "use_die"}, label, Text(N_("{dice_left} to go"), dice_left=c.dice_left), params=(die,)
+            )
+        )
     else:
         # (the table may send the values of its own dice, the game's README.md: any whole numbers, clamped to 1..6)
         out.append(Action({"cmd": "reroll"}, Text(N_("Roll all dice")), Text(N_("reserve empty"))))
     info = data.vampire(c.fighter)
     if info.combat_ability:  # Laszlo: after picking a die, as often as he pays (FAQ)
         why = night.CHECKS["blood_ability"](data, s, fighter)
-        out.append(Action({"cmd": "blood_ability"}, Text(N_("Blood ability")), Text(N_("{blood_cost} blood ({blood_ability})"), blood_cost=info.blood_cost, blood_ability=info.blood_ability),
-                          why is None, why))
+        out.append(
+            Action(
+                {"cmd": "blood_ability"},
+                Text(N_("Blood ability")),
+                Text(
+                    N_("{blood_cost} blood ({blood_ability})"),
+                    blood_cost=info.blood_cost,
+                    blood_ability=info.blood_ability,
+                ),
+                why is None,
+                why,
+            )
+        )
         need = night.KILLS["dark_ability"]
         why = None if fighter.kills >= need else Text(N_("kill count {need} needed"), need=need)
-        out.append(Action({"cmd": "dark_ability"}, Text(N_("Dark ability")), Text(N_("veil -{dark_veil} ({dark_ability})"), dark_veil=info.dark_veil, dark_ability=info.dark_ability),
-                          why is None, why))
+        out.append(
+            Action(
+                {"cmd": "dark_ability"},
+                Text(N_("Dark ability")),
+                Text(
+                    N_("veil -{dark_veil} ({dark_ability})"),
+                    dark_veil=info.dark_veil,
+                    dark_ability=info.dark_ability,
+                ),
+                why is None,
+                why,
+            )
+        )
     return out
 
 
@@ -288,9 +400,17 @@ def _cost(data: MastersData, s: MastersState, verb: str, ap: int | None) -> str:
     if verb == "district_effect":
         return Text(N_("{ap} AP"), ap=ap)
     if verb == "blood_ability":
-        return Text(N_("0 AP, {blood_cost} blood ({blood_ability})"), blood_cost=info.blood_cost, blood_ability=info.blood_ability)
+        return Text(
+            N_("0 AP, {blood_cost} blood ({blood_ability})"),
+            blood_cost=info.blood_cost,
+            blood_ability=info.blood_ability,
+        )
     if verb == "dark_ability":
-        return Text(N_("0 AP, veil -{dark_veil} ({dark_ability})"), dark_veil=info.dark_veil, dark_ability=info.dark_ability)
+        return Text(
+            N_("0 AP, veil -{dark_veil} ({dark_ability})"),
+            dark_veil=info.dark_veil,
+            dark_ability=info.dark_ability,
+        )
     return ""
 
 

@@ -41,7 +41,7 @@ def _reserve(s: MastersState, values: dict[str, int], changes: list) -> MastersS
     """Set reserve counts directly (tokens taken out of or put back into the box)."""
     unknown = set(values) - {"agents", "minions", "blood"}
     if unknown:
-        raise CommandError(N_("adjust reserve: unknown {unknown}"), unknown=', '.join(sorted(unknown)))
+        raise CommandError(N_("adjust reserve: unknown {unknown}"), unknown=", ".join(sorted(unknown)))
     if any(v < 0 for v in values.values()):
         raise RuleViolation("adjust", N_("reserve counts cannot be negative"))
     for k, v in values.items():
@@ -62,7 +62,12 @@ def _district(s: MastersState, cmd: Adjust, changes: list) -> MastersState:
     need_minions = minions - d.minions
     if need_agents > s.reserve.agents or need_minions > s.reserve.minions:
         raise RuleViolation("adjust", N_("not enough tokens in the reserve: adjust the reserve first"))
-    s = evolve(s, reserve=evolve(s.reserve, agents=s.reserve.agents - need_agents, minions=s.reserve.minions - need_minions))
+    s = evolve(
+        s,
+        reserve=evolve(
+            s.reserve, agents=s.reserve.agents - need_agents, minions=s.reserve.minions - need_minions
+        ),
+    )
     nd = evolve(d, agents_hidden=hidden, agents_exposed=shown, minions=minions)
     if cmd.sigil is not None:
         s, nd = _sigil(s, nd, cmd.sigil)
@@ -81,7 +86,9 @@ def _sigil(s: MastersState, d, who: str):
     if who:
         for other in s.districts:
             if other.sigil == who and other.pos != d.pos:
-                raise RuleViolation("adjust", N_("{who}'s sigil already lies in {pos}"), who=who, pos=other.pos)
+                raise RuleViolation(
+                    "adjust", N_("{who}'s sigil already lies in {pos}"), who=who, pos=other.pos
+                )
         s = s.with_vampire(evolve(s.vampire(who), sigil_placed=True))
     return s, evolve(d, sigil=who or None)
 
@@ -104,7 +111,12 @@ def _vampire(data: MastersData, s: MastersState, cmd: Adjust, changes: list, ev:
         s = s.with_vampire(evolve(s.vampire(name), ap=cmd.ap))
     if cmd.blood is not None:
         if not 0 <= cmd.blood <= max_blood(data, s.vampire(name)):
-            raise RuleViolation("adjust", N_("{name}'s blood goes from 0 to {max_blood}"), name=name, max_blood=max_blood(data, s.vampire(name)))
+            raise RuleViolation(
+                "adjust",
+                N_("{name}'s blood goes from 0 to {max_blood}"),
+                name=name,
+                max_blood=max_blood(data, s.vampire(name)),
+            )
         if cmd.blood - old.blood > s.reserve.blood:
             raise RuleViolation("adjust", N_("not enough blood in the reserve: adjust the reserve first"))
         s = tokens.set_blood(data, s, name, cmd.blood, ev)
@@ -123,4 +135,3 @@ def _dice(s: MastersState, cmd: Adjust, changes: list) -> MastersState:
         raise RuleViolation("adjust", N_("the game has at most 10 dice"))
     changes.append(("dice", str(list(s.dice)), str(list(dice))))
     return evolve(s, dice=dice, dice_used=used)
-

@@ -24,7 +24,11 @@ def add(s: MastersState, pos: str, n: int, exposed: bool, event: bool, ev: list)
         if event and board.watched(s, pos):
             s = _note_district(s, pos, ev)
         d = s.at(pos)
-        d = evolve(d, agents_exposed=d.agents_exposed + placed) if exposed else evolve(d, agents_hidden=d.agents_hidden + placed)
+        d = (
+            evolve(d, agents_exposed=d.agents_exposed + placed)
+            if exposed
+            else evolve(d, agents_hidden=d.agents_hidden + placed)
+        )
         s = evolve(s.with_district(d), reserve=evolve(s.reserve, agents=s.reserve.agents - placed))
         ev.append(E.AgentsPlaced(pos, placed, exposed))
     missing = n - placed
@@ -35,7 +39,9 @@ def add(s: MastersState, pos: str, n: int, exposed: bool, event: bool, ev: list)
     return s
 
 
-def move(s: MastersState, src: str, dst: str, n: int, exposed: bool | None, event: bool, ev: list) -> MastersState:
+def move(
+    s: MastersState, src: str, dst: str, n: int, exposed: bool | None, event: bool, ev: list
+) -> MastersState:
     """Move agents between districts; they keep their side (hidden first unless `exposed` says)."""
     if src == dst:
         raise RuleViolation("move agents", N_("source and destination are the same district"))
@@ -43,17 +49,25 @@ def move(s: MastersState, src: str, dst: str, n: int, exposed: bool | None, even
     if event and board.watched(s, dst):
         s = _note_district(s, dst, ev)
     a, b = s.at(src), s.at(dst)
-    s = s.with_district(evolve(a, agents_hidden=a.agents_hidden - hidden, agents_exposed=a.agents_exposed - shown))
-    s = s.with_district(evolve(b, agents_hidden=b.agents_hidden + hidden, agents_exposed=b.agents_exposed + shown))
+    s = s.with_district(
+        evolve(a, agents_hidden=a.agents_hidden - hidden, agents_exposed=a.agents_exposed - shown)
+    )
+    s = s.with_district(
+        evolve(b, agents_hidden=b.agents_hidden + hidden, agents_exposed=b.agents_exposed + shown)
+    )
     ev.append(E.AgentsMoved(src, dst, n))
     return s
 
 
-def remove(s: MastersState, pos: str, n: int, exposed: bool | None, ev: list, by: str | None = None) -> MastersState:
+def remove(
+    s: MastersState, pos: str, n: int, exposed: bool | None, ev: list, by: str | None = None
+) -> MastersState:
     """Agents back to the reserve (exposed ones first unless `exposed` says which)."""
     hidden, shown = _split(s.at(pos), n, exposed, "remove agents", exposed_first=True)
     d = s.at(pos)
-    s = s.with_district(evolve(d, agents_hidden=d.agents_hidden - hidden, agents_exposed=d.agents_exposed - shown))
+    s = s.with_district(
+        evolve(d, agents_hidden=d.agents_hidden - hidden, agents_exposed=d.agents_exposed - shown)
+    )
     ev.append(E.AgentsRemoved(pos, n, by))
     return evolve(s, reserve=evolve(s.reserve, agents=s.reserve.agents + n))
 
@@ -82,11 +96,16 @@ def cell_numbers(card: Card, split: dict[str, int] | None) -> dict[str, int]:
         return out
     if card.needs_split:
         if split is None:
-            raise RuleViolation("place agents", N_("the blue-gray numbers differ: choose which cell gets which"))
+            raise RuleViolation(
+                "place agents", N_("the blue-gray numbers differ: choose which cell gets which")
+            )
         if set(split) != set(card.blue) or sorted(split.values()) != sorted(card.blue_agents):
             raise RuleViolation(
                 "place agents",
-                N_("give {blue_agents_0} and {blue_agents_1} to the blue-gray cells {blue}"), blue_agents_0=card.blue_agents[0], blue_agents_1=card.blue_agents[1], blue=' and '.join(card.blue),
+                N_("give {blue_agents_0} and {blue_agents_1} to the blue-gray cells {blue}"),
+                blue_agents_0=card.blue_agents[0],
+                blue_agents_1=card.blue_agents[1],
+                blue=" and ".join(card.blue),
             )
         out.update(split)
     else:
@@ -95,7 +114,11 @@ def cell_numbers(card: Card, split: dict[str, int] | None) -> dict[str, int]:
 
 
 def place_card(
-    s: MastersState, split: dict[str, int] | None, redirect: dict[str, str], agents_to: dict[str, int] | None, ev: list,
+    s: MastersState,
+    split: dict[str, int] | None,
+    redirect: dict[str, str],
+    agents_to: dict[str, int] | None,
+    ev: list,
 ) -> MastersState:
     """Place the card's agents hidden (red cells first, in grid order), redirected where asked; when the
     reserve runs short, `agents_to` says which cells get the agents left (the leader's choice)."""
@@ -152,8 +175,13 @@ def _allocation(s: MastersState, needs: dict[str, int], agents_to: dict[str, int
         if short_choice(s, None) is not None and total > left:
             raise RuleViolation(
                 "place agents",
-                N_("only {left} agent(s) left for {total}: the leading vampire chooses which districts get them "
-                   "(give agents_to {{cell: n}} over {needs})"), left=left, total=total, needs=', '.join(needs),
+                N_(
+                    "only {left} agent(s) left for {total}: the leading vampire chooses which districts get them "
+                    "(give agents_to {{cell: n}} over {needs})"
+                ),
+                left=left,
+                total=total,
+                needs=", ".join(needs),
             )
         out = {}
         for cell, n in needs.items():
@@ -161,14 +189,27 @@ def _allocation(s: MastersState, needs: dict[str, int], agents_to: dict[str, int
             left -= out[cell]
         return out
     if total <= left:
-        raise RuleViolation("place agents", N_("the reserve holds {left} agents, enough for every cell: nothing to choose"), left=left)
+        raise RuleViolation(
+            "place agents",
+            N_("the reserve holds {left} agents, enough for every cell: nothing to choose"),
+            left=left,
+        )
     for cell, n in agents_to.items():
         if cell not in needs:
-            raise RuleViolation("place agents", N_("{cell} gets no agents from this card (cells: {needs})"), cell=cell, needs=', '.join(needs))
+            raise RuleViolation(
+                "place agents",
+                N_("{cell} gets no agents from this card (cells: {needs})"),
+                cell=cell,
+                needs=", ".join(needs),
+            )
         if not 0 <= n <= needs[cell]:
-            raise RuleViolation("place agents", N_("{cell} can get 0 to {needs} agents"), cell=cell, needs=needs[cell])
+            raise RuleViolation(
+                "place agents", N_("{cell} can get 0 to {needs} agents"), cell=cell, needs=needs[cell]
+            )
     if sum(agents_to.values()) != left:
-        raise RuleViolation("place agents", N_("give out exactly the {left} agent(s) left in the reserve"), left=left)
+        raise RuleViolation(
+            "place agents", N_("give out exactly the {left} agent(s) left in the reserve"), left=left
+        )
     return dict(agents_to)
 
 
@@ -196,11 +237,21 @@ def _split(d, n: int, exposed: bool | None, rule: str, exposed_first: bool = Fal
         raise RuleViolation(rule, N_("at least one agent"))
     if exposed is True:
         if n > d.agents_exposed:
-            raise RuleViolation(rule, N_("only {agents_exposed} exposed agent(s) in {pos}"), agents_exposed=d.agents_exposed, pos=d.pos)
+            raise RuleViolation(
+                rule,
+                N_("only {agents_exposed} exposed agent(s) in {pos}"),
+                agents_exposed=d.agents_exposed,
+                pos=d.pos,
+            )
         return 0, n
     if exposed is False:
         if n > d.agents_hidden:
-            raise RuleViolation(rule, N_("only {agents_hidden} hidden agent(s) in {pos}"), agents_hidden=d.agents_hidden, pos=d.pos)
+            raise RuleViolation(
+                rule,
+                N_("only {agents_hidden} hidden agent(s) in {pos}"),
+                agents_hidden=d.agents_hidden,
+                pos=d.pos,
+            )
         return n, 0
     if n > d.agents:
         raise RuleViolation(rule, N_("only {agents} agent(s) in {pos}"), agents=d.agents, pos=d.pos)

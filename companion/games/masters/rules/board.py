@@ -62,4 +62,3 @@ def hunts_due(s: MastersState) -> tuple[str, ...]:
 def watched(s: MastersState, pos: str) -> bool:
     """True if agents arriving here are noticed: a minion or a non-drained vampire is present."""
     return s.at(pos).minions > 0 or any(not v.drained for v in s.vampires_in(pos))
-

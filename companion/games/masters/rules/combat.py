@@ -39,9 +39,16 @@ def sacrifice(s: MastersState, n: int, ev: list) -> MastersState:
     if n < 1:
         raise RuleViolation("sacrifice", N_("sacrifice at least one minion"))
     if n > c.dice_left:
-        raise RuleViolation("sacrifice", N_("only {dice_left} exposed agent(s) to remove"), dice_left=c.dice_left)
+        raise RuleViolation(
+            "sacrifice", N_("only {dice_left} exposed agent(s) to remove"), dice_left=c.dice_left
+        )
     if n > s.at(c.district).minions:
-        raise RuleViolation("sacrifice", N_("only {minions} minion(s) in {district}"), minions=s.at(c.district).minions, district=c.district)
+        raise RuleViolation(
+            "sacrifice",
+            N_("only {minions} minion(s) in {district}"),
+            minions=s.at(c.district).minions,
+            district=c.district,
+        )
     s = tokens.remove_minions(s, c.district, n, ev)
     s = agents.remove(s, c.district, n, True, ev, by=c.first_fighter)
     s = tokens.add_kills(s, c.first_fighter, n, ev)
@@ -55,7 +62,9 @@ def use_die(data: MastersData, s: MastersState, index: int | None, shift: int, e
     c = _combat(s)
     fighter = s.vampire(c.fighter)
     if fighter.drained and not c.ability_paid:
-        raise RuleViolation("combat", N_("{fighter} is drained: hand the fight over first"), fighter=c.fighter)
+        raise RuleViolation(
+            "combat", N_("{fighter} is drained: hand the fight over first"), fighter=c.fighter
+        )
     value, s = dice.take(s, dice.pick(s, index, lowest_only=c.day))
     value = dice.clamp(value + shift)
     removed = value >= 3 and s.at(c.district).agents_exposed > 0
@@ -66,8 +75,13 @@ def use_die(data: MastersData, s: MastersState, index: int | None, shift: int, e
     if bleeds:
         s = tokens.set_blood(data, s, c.fighter, fighter.blood - 1, ev)
     ev.append(E.DieUsed(value, c.fighter, removed, bleeds))
-    c = evolve(c, dice_left=c.dice_left - 1, started=True, kills=_tally(c.kills, c.fighter, int(removed)),
-               ability_paid=False)
+    c = evolve(
+        c,
+        dice_left=c.dice_left - 1,
+        started=True,
+        kills=_tally(c.kills, c.fighter, int(removed)),
+        ability_paid=False,
+    )
     return settle(evolve(s, combat=c), ev)
 
 
@@ -77,9 +91,18 @@ def hand_over(s: MastersState, name: str, ev: list) -> MastersState:
     if not s.vampire(c.fighter).drained:
         raise RuleViolation("hand over", N_("{fighter} is not drained and keeps fighting"), fighter=c.fighter)
     if c.ability_paid:
-        raise RuleViolation("hand over", N_("{fighter}'s ability for the die he picked resolves first: use that die"), fighter=c.fighter)
+        raise RuleViolation(
+            "hand over",
+            N_("{fighter}'s ability for the die he picked resolves first: use that die"),
+            fighter=c.fighter,
+        )
     if name not in _candidates(s, c):
-        raise RuleViolation("hand over", N_("{name} is not a non-drained vampire in {district}"), name=name, district=c.district)
+        raise RuleViolation(
+            "hand over",
+            N_("{name} is not a non-drained vampire in {district}"),
+            name=name,
+            district=c.district,
+        )
     ev.append(E.FighterChanged(name))
     return evolve(s, combat=evolve(c, fighter=name))
 

@@ -50,7 +50,7 @@ class Band(str, Enum):
     LOW = "low"
 
     @classmethod
-    def of(cls, veil: int) -> "Band":
+    def of(cls, veil: int) -> Band:
         """The band for a veil value."""
         return cls.HIGH if veil >= 4 else cls.LOW
 

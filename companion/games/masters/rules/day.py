@@ -21,7 +21,9 @@ def resolve_day_effect(data: MastersData, s: MastersState, cmd: ResolveDayEffect
     if pos not in board.active_day_effects(data, s):
         if pos in s.day_resolved:
             raise RuleViolation("day effect", N_("{pos}: already resolved"), pos=pos)
-        raise RuleViolation("day effect", N_("{pos}: not active now (needs more minions than agents, or a sigil)"), pos=pos)
+        raise RuleViolation(
+            "day effect", N_("{pos}: not active now (needs more minions than agents, or a sigil)"), pos=pos
+        )
     key = s.at(pos).key
     if key == MUSEUM:
         s = relics.draw(data, s, cmd.relic, cmd.to, cmd.discard, ev)
@@ -33,7 +35,9 @@ def draw(data: MastersData, s: MastersState, cmd: Draw, ev: list) -> MastersStat
     """Reveal the event card and place its agents (or wait for the blue-gray split)."""
     pending = board.active_day_effects(data, s)
     if pending:
-        raise RuleViolation("draw", N_("resolve the active day effects first: {pending}"), pending=', '.join(pending))
+        raise RuleViolation(
+            "draw", N_("resolve the active day effects first: {pending}"), pending=", ".join(pending)
+        )
     if not s.deck_acts:
         return endgame.end(s, Outcome.DEFEAT_DECK, ev)
     key, s = _take_card(s, cmd.card)
@@ -96,7 +100,9 @@ def card_for(data: MastersData, s: MastersState, key: str, cmd: Draw) -> Card:
     """The card in play: its grid and tracker numbers from the command if given, else from the data."""
     info = data.card(key)
     if info is None and cmd.red is None:
-        raise CommandError(N_("unknown event card {key!r}: teach its grid first or give red/blue cells"), key=key)
+        raise CommandError(
+            N_("unknown event card {key!r}: teach its grid first or give red/blue cells"), key=key
+        )
     act = info.act if info else key.split("-", 1)[0]
     red = tuple(cmd.red) if cmd.red is not None else info.red
     blue = tuple(cmd.blue or ()) if cmd.red is not None else info.blue
@@ -121,7 +127,9 @@ def _take_card(s: MastersState, key: str | None) -> tuple[str, MastersState]:
         if key not in s.deck:
             raise RuleViolation("draw", N_("card {key} is not in the event deck"), key=key)
         i = s.deck.index(key)
-        return key, evolve(s, deck=s.deck[:i] + s.deck[i + 1 :], deck_acts=s.deck_acts[:i] + s.deck_acts[i + 1 :])
+        return key, evolve(
+            s, deck=s.deck[:i] + s.deck[i + 1 :], deck_acts=s.deck_acts[:i] + s.deck_acts[i + 1 :]
+        )
     if key is None:
         raise CommandError(N_("physical deck: name the card drawn (card)"))
     if key in s.drawn:
@@ -143,8 +151,12 @@ def _check_redirect(data: MastersData, s: MastersState, redirect) -> dict[str, s
     for cell, target in out.items():
         board.check_pos(cell, "redirect cell")
         board.check_pos(target, "redirect target")
-        if not any((info := data.relic(r)) is not None and info.redirects_agents for r in s.at(target).relics):
-            raise RuleViolation("redirect", N_("no placed relic in {target} lets agents appear there instead"), target=target)
+        if not any(
+            (info := data.relic(r)) is not None and info.redirects_agents for r in s.at(target).relics
+        ):
+            raise RuleViolation(
+                "redirect", N_("no placed relic in {target} lets agents appear there instead"), target=target
+            )
     return out
 
 

@@ -43,7 +43,9 @@ def reroll(s: MastersState, values: tuple[int, ...] | None, ev: list) -> Masters
     elif len(values) != len(rolled):
         raise RuleViolation(
             "dice reserve",
-            N_("the reserve is two dice per vampire: roll all {n} dice and give {n} values, not {n2}"), n=len(rolled), n2=len(values),
+            N_("the reserve is two dice per vampire: roll all {n} dice and give {n} values, not {n2}"),
+            n=len(rolled),
+            n2=len(values),
         )
     values = tuple(clamp(v) for v in values)
     ev.append(E.DiceRolled(values))
@@ -56,11 +58,19 @@ def index_of(s: MastersState, value: int | None, index: int | None) -> int | Non
         return index  # `pick` says the reserve is empty
     if index is not None:
         if 0 <= index < len(s.dice) and s.dice[index] != value:
-            raise RuleViolation("dice", N_("die {index} shows {dice}, not {value}"), index=index, dice=s.dice[index], value=value)
+            raise RuleViolation(
+                "dice",
+                N_("die {index} shows {dice}, not {value}"),
+                index=index,
+                dice=s.dice[index],
+                value=value,
+            )
         return index
     if value not in s.dice:
         shown = " ".join(map(str, s.dice)) or "none"
-        raise RuleViolation("dice", N_("no die showing {value} in the reserve (dice: {shown})"), value=value, shown=shown)
+        raise RuleViolation(
+            "dice", N_("no die showing {value} in the reserve (dice: {shown})"), value=value, shown=shown
+        )
     return s.dice.index(value)
 
 
@@ -72,7 +82,9 @@ def pick(s: MastersState, index: int | None, lowest_only: bool) -> int:
     if index is None:
         return s.dice.index(low if lowest_only else max(s.dice))
     if not 0 <= index < len(s.dice):
-        raise RuleViolation("dice", N_("no die {index} in the reserve (0..{n})"), index=index, n=len(s.dice) - 1)
+        raise RuleViolation(
+            "dice", N_("no die {index} in the reserve (0..{n})"), index=index, n=len(s.dice) - 1
+        )
     if lowest_only and s.dice[index] != low:
         raise RuleViolation("day combat", N_("by day only a lowest die ({low}) may be used"), low=low)
     return index

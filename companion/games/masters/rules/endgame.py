@@ -31,10 +31,10 @@ def ritual_blocker(s: MastersState, pos: str) -> str | None:
     """Why the ritual cannot be performed in `pos` now, or None if it can."""
     missing = [v.name for v in s.vampires if not v.sigil_placed]
     if missing:
-        return Text(N_("dread sigils still to place: {missing}"), missing=', '.join(missing))
+        return Text(N_("dread sigils still to place: {missing}"), missing=", ".join(missing))
     away = [v.name for v in s.vampires if v.district != pos]
     if away:
-        return Text(N_("all vampires must be here ({away} not)"), away=', '.join(away))
+        return Text(N_("all vampires must be here ({away} not)"), away=", ".join(away))
     d = s.at(pos)
     if d.agents:
         return Text(N_("agents are in the district"))

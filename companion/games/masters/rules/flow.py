@@ -18,8 +18,14 @@ def begin_round(s: MastersState, ev: list) -> MastersState:
     ev.append(E.LeaderPassed(leading))
     ev.append(E.RoundBegan(s.round + 1, leading))
     s = evolve(
-        s, round=s.round + 1, phase=Phase.DAY, step=Step.DAY_EFFECTS, leading=leading, turn=None,
-        day_resolved=(), hunted=(),
+        s,
+        round=s.round + 1,
+        phase=Phase.DAY,
+        step=Step.DAY_EFFECTS,
+        leading=leading,
+        turn=None,
+        day_resolved=(),
+        hunted=(),
     )
     return relics.new_round(s)
 
@@ -27,7 +33,9 @@ def begin_round(s: MastersState, ev: list) -> MastersState:
 def begin_night(data: MastersData, s: MastersState, ev: list) -> MastersState:
     """Night: every vampire gets its action points, then the leading vampire's turn starts."""
     ev.append(E.NightBegan(s.round))
-    s = evolve(s, phase=Phase.NIGHT, step=Step.TURN, vampires=tuple(evolve(v, ap=v.base_ap) for v in s.vampires))
+    s = evolve(
+        s, phase=Phase.NIGHT, step=Step.TURN, vampires=tuple(evolve(v, ap=v.base_ap) for v in s.vampires)
+    )
     return start_turn(data, s, s.leading, ev)
 
 

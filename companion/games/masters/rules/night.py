@@ -6,7 +6,7 @@ Every action has a `why_not_*` check returning the reason it is refused (or None
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from companion.errors import N_, CommandError, RuleViolation, Text
 from companion.games.masters.rules import agents, board, combat, endgame, flow, relics, tokens
@@ -17,7 +17,16 @@ from companion.games.masters.rules.limits import max_blood
 from companion.games.masters.rules.state import MastersState, Outcome, Step, Vampire, evolve
 
 KILLS = {"hunt": 1, "exchange_relics": 2, "wild_hunt": 4, "dark_ability": 6, "sigillate": 9, "ritual": 9}
-AP = {"move": 1, "expose": 1, "fight": 1, "recruit": 2, "hunt": 1, "wild_hunt": 1, "sigillate": 1, "ritual": 1}
+AP = {
+    "move": 1,
+    "expose": 1,
+    "fight": 1,
+    "recruit": 2,
+    "hunt": 1,
+    "wild_hunt": 1,
+    "sigillate": 1,
+    "ritual": 1,
+}
 
 
 def actor(s: MastersState) -> Vampire:
@@ -63,10 +72,20 @@ def move(data: MastersData, s: MastersState, cmd: C.Move, ev: list) -> MastersSt
     board.check_pos(cmd.to, "to")
     v = require(data, s, "move")
     if not board.adjacent(v.district, cmd.to):
-        raise RuleViolation("move", N_("{to} is not next to {district} (orthogonal neighbours only)"), to=cmd.to, district=v.district)
+        raise RuleViolation(
+            "move",
+            N_("{to} is not next to {district} (orthogonal neighbours only)"),
+            to=cmd.to,
+            district=v.district,
+        )
     here = s.at(v.district)
     if not 0 <= cmd.minions <= here.minions:
-        raise RuleViolation("move", N_("only {minions} minion(s) can follow from {district}"), minions=here.minions, district=v.district)
+        raise RuleViolation(
+            "move",
+            N_("only {minions} minion(s) can follow from {district}"),
+            minions=here.minions,
+            district=v.district,
+        )
     s = pay(s, v, "move", ev)
     if cmd.minions:
         there = s.at(cmd.to)
@@ -86,7 +105,9 @@ def expose(data: MastersData, s: MastersState, cmd: C.Expose, ev: list) -> Maste
         return agents.expose(s, pos, ev)
     v = require(data, s, "expose")
     if cmd.district is not None and cmd.district != v.district:
-        raise RuleViolation("expose", N_("only agents in {name}'s own district {district}"), name=v.name, district=v.district)
+        raise RuleViolation(
+            "expose", N_("only agents in {name}'s own district {district}"), name=v.name, district=v.district
+        )
     s = pay(s, v, "expose", ev)
     return agents.expose(s, v.district, ev)
 
@@ -133,7 +154,13 @@ def blood_ability(data: MastersData, s: MastersState, cmd: C.BloodAbility, ev: l
             raise RuleViolation("blood_ability", N_("it is {name}'s turn"), name=v.name)
     cost = cmd.blood if cmd.blood is not None else data.vampire(v.name).blood_cost
     if not 1 <= cost <= v.blood:
-        raise RuleViolation("blood_ability", N_("costs {cost} blood, {name} has {blood}"), cost=cost, name=v.name, blood=v.blood)
+        raise RuleViolation(
+            "blood_ability",
+            N_("costs {cost} blood, {name} has {blood}"),
+            cost=cost,
+            name=v.name,
+            blood=v.blood,
+        )
     ev.append(E.ActionTaken(v.name, "blood_ability", 0, v.district))
     if s.combat is not None and s.rules_version >= 2:
         s = evolve(s, combat=evolve(s.combat, ability_paid=True))
@@ -174,7 +201,7 @@ def dark_ability(data: MastersData, s: MastersState, cmd: C.DarkAbility, ev: lis
     if s.combat is not None:
         v = _fighter_with_ability(data, s, cmd.vampire, "dark_ability")
         if v.kills < KILLS["dark_ability"]:
-            raise RuleViolation("dark_ability", N_("kill count {KILLS} needed"), KILLS=KILLS['dark_ability'])
+            raise RuleViolation("dark_ability", N_("kill count {KILLS} needed"), KILLS=KILLS["dark_ability"])
     else:
         v = require(data, s, "dark_ability")
         if cmd.vampire is not None and cmd.vampire != v.name:
@@ -217,7 +244,9 @@ def _fighter_with_ability(data: MastersData, s: MastersState, name: str | None, 
         raise CommandError(N_("{verb}: {name!r} is not playing"), verb=verb, name=name)
     v = s.vampire(name or s.combat.fighter)
     if not data.vampire(v.name).combat_ability or v.name != s.combat.fighter:
-        raise RuleViolation(verb, N_("in a fight only the fighter whose abilities work in any fight (Laszlo) may"))
+        raise RuleViolation(
+            verb, N_("in a fight only the fighter whose abilities work in any fight (Laszlo) may")
+        )
     if v.drained and not s.combat.ability_paid:
         raise RuleViolation(verb, N_("drained"))
     return v

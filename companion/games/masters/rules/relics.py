@@ -43,7 +43,9 @@ def known(data: MastersData, relic: str) -> str:
     return relic
 
 
-def give(data: MastersData, s: MastersState, relic: str, name: str, discard: str | None, ev: list) -> MastersState:
+def give(
+    data: MastersData, s: MastersState, relic: str, name: str, discard: str | None, ev: list
+) -> MastersState:
     """A free relic (deck or discard pile) to a vampire; over the limit `discard` names which goes."""
     known(data, relic)
     if name not in s.order:
@@ -56,9 +58,17 @@ def give(data: MastersData, s: MastersState, relic: str, name: str, discard: str
     held = v.relics + (relic,)
     if len(held) > relic_limit(v.kills):
         if discard is None:
-            raise RuleViolation("relic limit", N_("{name} may hold {relic_limit}: choose one of {held} to discard"), name=name, relic_limit=relic_limit(v.kills), held=', '.join(held))
+            raise RuleViolation(
+                "relic limit",
+                N_("{name} may hold {relic_limit}: choose one of {held} to discard"),
+                name=name,
+                relic_limit=relic_limit(v.kills),
+                held=", ".join(held),
+            )
         if discard not in held:
-            raise RuleViolation("relic limit", N_("{discard} is not one of {held}"), discard=discard, held=', '.join(held))
+            raise RuleViolation(
+                "relic limit", N_("{discard} is not one of {held}"), discard=discard, held=", ".join(held)
+            )
     s = evolve(
         s,
         relic_deck=tuple(r for r in s.relic_deck if r != relic),
@@ -71,7 +81,9 @@ def give(data: MastersData, s: MastersState, relic: str, name: str, discard: str
     return s
 
 
-def draw(data: MastersData, s: MastersState, relic: str | None, to: str | None, discard: str | None, ev: list) -> MastersState:
+def draw(
+    data: MastersData, s: MastersState, relic: str | None, to: str | None, discard: str | None, ev: list
+) -> MastersState:
     """The museum: the top relic (or the one the table drew) to an allowed vampire; none if nobody may."""
     allowed = [v.name for v in s.vampires if may_hold(s, v.name)]
     if not allowed:
@@ -115,7 +127,9 @@ def discard_relic(data: MastersData, s: MastersState, relic: str, ev: list) -> M
     return _cap_blood(data, s, name, ev)
 
 
-def place(data: MastersData, s: MastersState, name: str, relic: str, pos: str | None, ev: list) -> MastersState:
+def place(
+    data: MastersData, s: MastersState, name: str, relic: str, pos: str | None, ev: list
+) -> MastersState:
     """Put a placeable relic the vampire holds into its own district, for good."""
     info = data.relic(known(data, relic))
     v = s.vampire(name)
@@ -124,7 +138,13 @@ def place(data: MastersData, s: MastersState, name: str, relic: str, pos: str | 
     if not info.placeable:
         raise RuleViolation("relic", N_("{name} cannot be placed"), name=info.name)
     if pos is not None and pos != v.district:
-        raise RuleViolation("relic", N_("{name} can only be placed in {name2}'s district {district}"), name=info.name, name2=name, district=v.district)
+        raise RuleViolation(
+            "relic",
+            N_("{name} can only be placed in {name2}'s district {district}"),
+            name=info.name,
+            name2=name,
+            district=v.district,
+        )
     s = s.with_vampire(evolve(v, relics=tuple(r for r in v.relics if r != relic)))
     d = s.at(v.district)
     s = s.with_district(evolve(d, relics=d.relics + (relic,)))
@@ -145,13 +165,17 @@ def use(data: MastersData, s: MastersState, name: str, relic: str, ev: list) -> 
     return s
 
 
-def exchange(data: MastersData, s: MastersState, name: str, other: str, give_: tuple, take: tuple, ev: list) -> MastersState:
+def exchange(
+    data: MastersData, s: MastersState, name: str, other: str, give_: tuple, take: tuple, ev: list
+) -> MastersState:
     """Swap relics between two vampires in the same district, keeping both within their limits."""
     a, b = s.vampire(name), s.vampire(other)
     if name == other:
         raise RuleViolation("exchange relics", N_("exchange with another vampire"))
     if a.district != b.district:
-        raise RuleViolation("exchange relics", N_("{other} is not in {district}"), other=other, district=a.district)
+        raise RuleViolation(
+            "exchange relics", N_("{other} is not in {district}"), other=other, district=a.district
+        )
     if not give_ and not take:
         raise RuleViolation("exchange relics", N_("give or take at least one relic"))
     if any(r not in a.relics for r in give_) or any(r not in b.relics for r in take):
@@ -160,7 +184,12 @@ def exchange(data: MastersData, s: MastersState, name: str, other: str, give_: t
     b_new = tuple(r for r in b.relics if r not in take) + tuple(give_)
     for v, held in ((a, a_new), (b, b_new)):
         if len(held) > relic_limit(v.kills) and len(held) > len(v.relics):
-            raise RuleViolation("relic limit", N_("{name} may hold {relic_limit} relic(s)"), name=v.name, relic_limit=relic_limit(v.kills))
+            raise RuleViolation(
+                "relic limit",
+                N_("{name} may hold {relic_limit} relic(s)"),
+                name=v.name,
+                relic_limit=relic_limit(v.kills),
+            )
     s = s.with_vampire(evolve(a, relics=a_new)).with_vampire(evolve(b, relics=b_new))
     ev.append(E.RelicsExchanged(name, other, tuple(give_), tuple(take)))
     return _cap_blood(data, _cap_blood(data, s, name, ev), other, ev)

@@ -9,15 +9,24 @@ from __future__ import annotations
 from random import Random
 
 from companion.errors import N_, CommandError, RuleViolation
-from companion.rules.commands import checked_names
 from companion.games.masters.rules import events as E
 from companion.games.masters.rules.commands import Setup
 from companion.games.masters.rules.data import ACTS, POSITIONS, STATION, STATION_POS, MastersData
 from companion.games.masters.rules.dice import DICE_PER_VAMPIRE, clamp
 from companion.games.masters.rules.state import (
-    RULES_VERSION, SHORT_GRID, SHORT_LEADER, VEIL_MAX, DeckMode, District, MastersState, Phase, Reserve, Step,
+    RULES_VERSION,
+    SHORT_GRID,
+    SHORT_LEADER,
+    VEIL_MAX,
+    DeckMode,
+    District,
+    MastersState,
+    Phase,
+    Reserve,
+    Step,
     Vampire,
 )
+from companion.rules.commands import checked_names
 
 CARDS_PER_ACT = {"easy": 6, "medium": 5, "hard": 4}
 START_MINIONS = {2: 2, 3: 1, 4: 0, 5: 0}
@@ -31,7 +40,9 @@ def setup(data: MastersData, cmd: Setup) -> tuple[MastersState, list]:
     """The state at the start of round 1's day, and the setup event."""
     names = _vampires(data, cmd)
     if cmd.difficulty not in CARDS_PER_ACT:
-        raise CommandError(N_("difficulty must be easy, medium or hard, not {difficulty!r}"), difficulty=cmd.difficulty)
+        raise CommandError(
+            N_("difficulty must be easy, medium or hard, not {difficulty!r}"), difficulty=cmd.difficulty
+        )
     if cmd.deck not in ("digital", "physical"):
         raise CommandError(N_("deck must be digital or physical, not {deck!r}"), deck=cmd.deck)
     leading = cmd.leading or names[0]
@@ -97,7 +108,11 @@ def rules_version(cmd: Setup) -> int:
     """
     if cmd.rules_version is not None:
         if not 1 <= cmd.rules_version <= RULES_VERSION:
-            raise CommandError(N_("rules_version must be 1 to {latest}, not {value}"), latest=RULES_VERSION, value=cmd.rules_version)
+            raise CommandError(
+                N_("rules_version must be 1 to {latest}, not {value}"),
+                latest=RULES_VERSION,
+                value=cmd.rules_version,
+            )
         return cmd.rules_version
     journaled = None not in (cmd.districts, cmd.leading, cmd.relics, cmd.reserve_agents, cmd.dice)
     return 1 if journaled else RULES_VERSION
@@ -113,7 +128,12 @@ def _short_agents(cmd: Setup, version: int) -> str:
     if cmd.short_agents is None:
         return SHORT_GRID if version == 1 and cmd.reserve_agents is not None else SHORT_LEADER
     if cmd.short_agents not in (SHORT_LEADER, SHORT_GRID):
-        raise CommandError(N_("short_agents must be {SHORT_LEADER} or {SHORT_GRID}, not {short_agents!r}"), SHORT_LEADER=SHORT_LEADER, SHORT_GRID=SHORT_GRID, short_agents=cmd.short_agents)
+        raise CommandError(
+            N_("short_agents must be {SHORT_LEADER} or {SHORT_GRID}, not {short_agents!r}"),
+            SHORT_LEADER=SHORT_LEADER,
+            SHORT_GRID=SHORT_GRID,
+            short_agents=cmd.short_agents,
+        )
     return cmd.short_agents
 
 
@@ -133,11 +153,13 @@ def _layout(data: MastersData, cmd: Setup) -> dict[str, str]:
         raise RuleViolation("setup", N_("the railway station always lies at A1"))
     given[STATION_POS] = STATION
     if set(given) != set(POSITIONS):
-        raise CommandError(N_("districts must name a district for each of {POSITIONS}"), POSITIONS=', '.join(POSITIONS[1:]))
+        raise CommandError(
+            N_("districts must name a district for each of {POSITIONS}"), POSITIONS=", ".join(POSITIONS[1:])
+        )
     keys = list(given.values())
     unknown = [k for k in keys if not data.has_district(k)]
     if unknown:
-        raise CommandError(N_("unknown district(s) {unknown}"), unknown=', '.join(unknown))
+        raise CommandError(N_("unknown district(s) {unknown}"), unknown=", ".join(unknown))
     if len(set(keys)) != len(keys):
         raise CommandError(N_("each district tile can lie only once"))
     return {p: given[p] for p in POSITIONS}
@@ -157,7 +179,13 @@ def _deck(data: MastersData, cmd: Setup, mode: DeckMode) -> tuple[tuple[str, ...
     for act in ACTS:
         pool = list(data.cards_of(act))
         if len(pool) < per_act:
-            raise RuleViolation("setup", N_("deck {act} has {n} cards, {per_act} needed"), act=act, n=len(pool), per_act=per_act)
+            raise RuleViolation(
+                "setup",
+                N_("deck {act} has {n} cards, {per_act} needed"),
+                act=act,
+                n=len(pool),
+                per_act=per_act,
+            )
         r.shuffle(pool)
         deck.extend(pool[:per_act])
     return tuple(deck), acts

@@ -7,12 +7,24 @@ imports them.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from companion.games.masters.rules import board, limits
 from companion.games.masters.rules.data import POSITIONS, MastersData
 from companion.games.masters.rules.state import (
-    SHORT_LEADER, Card, Combat, DeckMode, District, MastersState, Outcome, Phase, Reserve, Step, Vampire)
+    SHORT_LEADER,
+    Card,
+    Combat,
+    DeckMode,
+    District,
+    MastersState,
+    Outcome,
+    Phase,
+    Reserve,
+    Step,
+    Vampire,
+)
 
 
 def to_json(data: MastersData, s: MastersState) -> dict[str, Any]:
@@ -46,7 +58,11 @@ def to_json(data: MastersData, s: MastersState) -> dict[str, Any]:
         "combat": _combat_json(s.combat),
         "veil_pending": s.veil_pending,
         "veil_queue": {"districts": list(s.veil_districts), "missing": s.veil_missing, "text": s.veil_text},
-        "relics": {"deck": list(s.relic_deck), "discarded": list(s.relics_discarded), "used": list(s.relics_used)},
+        "relics": {
+            "deck": list(s.relic_deck),
+            "discarded": list(s.relics_discarded),
+            "used": list(s.relics_used),
+        },
         "rng": {"seed": s.seed, "draws": s.draws},
         "short_agents": s.short_agents,
     }
@@ -110,8 +126,14 @@ def _district_json(data: MastersData, d: District) -> dict[str, Any]:
 def _district_from(pos: str, d: Mapping[str, Any]) -> District:
     """A district from its JSON."""
     return District(
-        pos, d["key"], int(d["agents_hidden"]), int(d["agents_exposed"]), int(d["minions"]),
-        d.get("sigil"), tuple(d.get("relics", ())), tuple(d.get("cards", ())),
+        pos,
+        d["key"],
+        int(d["agents_hidden"]),
+        int(d["agents_exposed"]),
+        int(d["minions"]),
+        d.get("sigil"),
+        tuple(d.get("relics", ())),
+        tuple(d.get("cards", ())),
     )
 
 
@@ -134,8 +156,15 @@ def _vampire_json(data: MastersData, v: Vampire, max_blood: int) -> dict[str, An
 def _vampire_from(name: str, v: Mapping[str, Any]) -> Vampire:
     """A vampire from its JSON."""
     return Vampire(
-        name, v["district"], int(v["blood"]), int(v["kills"]), int(v["ap"]), int(v.get("base_ap", 2)),
-        tuple(v.get("relics", ())), bool(v.get("sigil_placed", False)), tuple(v.get("cards", ())),
+        name,
+        v["district"],
+        int(v["blood"]),
+        int(v["kills"]),
+        int(v["ap"]),
+        int(v.get("base_ap", 2)),
+        tuple(v.get("relics", ())),
+        bool(v.get("sigil_placed", False)),
+        tuple(v.get("cards", ())),
     )
 
 
@@ -144,9 +173,15 @@ def _card_json(c: Card | None) -> dict[str, Any] | None:
     if c is None:
         return None
     return {
-        "key": c.key, "name": c.name, "act": c.act, "grid": c.grid(),
-        "red_agents": c.red_agents, "blue_agents": list(c.blue_agents), "continuing": c.continuing,
-        "placements": dict(c.placements), "placed": c.placed,
+        "key": c.key,
+        "name": c.name,
+        "act": c.act,
+        "grid": c.grid(),
+        "red_agents": c.red_agents,
+        "blue_agents": list(c.blue_agents),
+        "continuing": c.continuing,
+        "placements": dict(c.placements),
+        "placed": c.placed,
     }
 
 
@@ -156,12 +191,16 @@ def _card_from(c: Mapping[str, Any] | None) -> Card | None:
         return None
     grid = c["grid"]
     return Card(
-        c["key"], c["name"], c["act"],
+        c["key"],
+        c["name"],
+        c["act"],
         tuple(p for p in POSITIONS if grid.get(p) == "red"),
         tuple(p for p in POSITIONS if grid.get(p) == "blue"),
-        int(c["red_agents"]), (int(c["blue_agents"][0]), int(c["blue_agents"][1])),
+        int(c["red_agents"]),
+        (int(c["blue_agents"][0]), int(c["blue_agents"][1])),
         bool(c.get("continuing", False)),
-        tuple((p, int(n)) for p, n in c.get("placements", {}).items()), bool(c.get("placed", False)),
+        tuple((p, int(n)) for p, n in c.get("placements", {}).items()),
+        bool(c.get("placed", False)),
     )
 
 
@@ -170,9 +209,16 @@ def _combat_json(c: Combat | None) -> dict[str, Any] | None:
     if c is None:
         return None
     return {
-        "district": c.district, "day": c.day, "fighter": c.fighter, "first_fighter": c.first_fighter,
-        "dice_left": c.dice_left, "agents": c.dice_left, "back": c.back.value,
-        "kills": dict(c.kills), "started": c.started, "ability_paid": c.ability_paid,
+        "district": c.district,
+        "day": c.day,
+        "fighter": c.fighter,
+        "first_fighter": c.first_fighter,
+        "dice_left": c.dice_left,
+        "agents": c.dice_left,
+        "back": c.back.value,
+        "kills": dict(c.kills),
+        "started": c.started,
+        "ability_paid": c.ability_paid,
     }
 
 
@@ -181,7 +227,13 @@ def _combat_from(c: Mapping[str, Any] | None) -> Combat | None:
     if c is None:
         return None
     return Combat(
-        c["district"], bool(c["day"]), c["fighter"], c["first_fighter"], int(c["dice_left"]), Step(c["back"]),
-        tuple((k, int(n)) for k, n in c.get("kills", {}).items()), bool(c.get("started", False)),
+        c["district"],
+        bool(c["day"]),
+        c["fighter"],
+        c["first_fighter"],
+        int(c["dice_left"]),
+        Step(c["back"]),
+        tuple((k, int(n)) for k, n in c.get("kills", {}).items()),
+        bool(c.get("started", False)),
         bool(c.get("ability_paid", False)),
     )

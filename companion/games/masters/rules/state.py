@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from enum import Enum
 
-from companion.rules.base import Record
 from companion.games.masters.rules.data import POSITIONS, grid_of
+from companion.rules.base import Record
 
 
 class Phase(str, Enum):
@@ -210,12 +210,12 @@ class MastersState(Record):
         return len(self.veil_districts) + self.veil_missing + self.veil_text
 
     # -- updates ------------------------------------------------------------------------------------
-    def with_district(self, d: District) -> "MastersState":
+    def with_district(self, d: District) -> MastersState:
         """This state with one district replaced."""
         i = POSITIONS.index(d.pos)
         return evolve(self, districts=self.districts[:i] + (d,) + self.districts[i + 1 :])
 
-    def with_vampire(self, v: Vampire) -> "MastersState":
+    def with_vampire(self, v: Vampire) -> MastersState:
         """This state with one vampire replaced."""
         i = self.order.index(v.name)
         return evolve(self, vampires=self.vampires[:i] + (v,) + self.vampires[i + 1 :])

@@ -17,7 +17,12 @@ def set_blood(data: MastersData, s: MastersState, name: str, new: int, ev: list)
     if delta == 0:
         return s
     if delta > s.reserve.blood:
-        raise RuleViolation("reserve", N_("{delta} blood needed from the reserve, {blood} there"), delta=delta, blood=s.reserve.blood)
+        raise RuleViolation(
+            "reserve",
+            N_("{delta} blood needed from the reserve, {blood} there"),
+            delta=delta,
+            blood=s.reserve.blood,
+        )
     ev.append(E.BloodChanged(name, v.blood, new))
     was_drained = v.drained
     v = evolve(v, blood=new)

@@ -49,8 +49,14 @@ def _seat(state: State, name: str) -> dict[str, Any]:
         mood, level = "active", 1.0
     elif bites:
         mood, level = "danger", min(1.0, 0.3 + 0.7 * bites / state.bites_to_win)
-    return {"represents": "seat", "name": name, "mood": mood, "intensity": round(level, 3),
-            "holder": name == state.holder, "bites": bites}
+    return {
+        "represents": "seat",
+        "name": name,
+        "mood": mood,
+        "intensity": round(level, 3),
+        "holder": name == state.holder,
+        "bites": bites,
+    }
 
 
 def _clock(state: State) -> dict[str, Any]:
@@ -65,8 +71,13 @@ def _clock(state: State) -> dict[str, Any]:
         mood, level = "dawn", 1.0
     elif state.step is Step.GIVE_STAKE:
         mood, level = "dusk", 0.6
-    return {"represents": "clock", "name": "Clock", "mood": mood, "intensity": round(level, 3),
-            "cards_left": left}
+    return {
+        "represents": "clock",
+        "name": "Clock",
+        "mood": mood,
+        "intensity": round(level, 3),
+        "cards_left": left,
+    }
 
 
 def _empty() -> dict[str, Any]:

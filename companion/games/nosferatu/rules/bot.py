@@ -34,8 +34,12 @@ def _resolve(game: Any, state: State, hunters: list[str], rng: random.Random) ->
     """Use some of the round's cards as Bites, Nights or a Ritual, then finish."""
     left = state.cards_unused
     fresh = not state.any_card_used
-    unused = [r for r in game.data.rituals if r.key not in state.rituals_used
-              and not (r.effect == "remove-night" and state.night_cards is not None and state.nights == 0)]
+    unused = [
+        r
+        for r in game.data.rituals
+        if r.key not in state.rituals_used
+        and not (r.effect == "remove-night" and state.night_cards is not None and state.nights == 0)
+    ]
     roll = rng.random()
     if fresh and unused and roll < 0.25:
         ritual = rng.choice(unused)
@@ -68,8 +72,11 @@ def _plausible(state: State, name: str, rng: random.Random) -> str:
     """A character for `name` consistent with what is known (one Vampire at most)."""
     if any(k is Character.VAMPIRE for k in state.known):
         return Character.HUNTER.value
-    others = [p for p, k in zip(state.players, state.known)
-              if p not in (state.renfield, name) and k is not Character.HUNTER]
+    others = [
+        p
+        for p, k in zip(state.players, state.known)
+        if p not in (state.renfield, name) and k is not Character.HUNTER
+    ]
     if not others:
         return Character.VAMPIRE.value
     return Character.VAMPIRE.value if rng.random() < 0.3 else Character.HUNTER.value

@@ -80,5 +80,17 @@ class Adjust(Command, verb="adjust"):
     holder: str | None = None
 
 
-COMMANDS: tuple[type[Command], ...] = (Setup, GiveStake, Play, Reveal, Bite, AddNight, Cast, Resolved, Stake,
-                                       Spare, Adjust, Rename)
+COMMANDS: tuple[type[Command], ...] = (
+    Setup,
+    GiveStake,
+    Play,
+    Reveal,
+    Bite,
+    AddNight,
+    Cast,
+    Resolved,
+    Stake,
+    Spare,
+    Adjust,
+    Rename,
+)

@@ -7,9 +7,10 @@ the Clock, Bites in front of players, Rituals cast, and characters that were tur
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from enum import Enum
-from typing import Any, Mapping
+from typing import Any
 
 from companion.rules.base import Record
 
@@ -156,7 +157,7 @@ class State(Record):
         """`name`'s character if it has been turned face up."""
         return self.known[self.index(name)]
 
-    def with_seat(self, name: str, **changes: Any) -> "State":
+    def with_seat(self, name: str, **changes: Any) -> State:
         """A copy with one player's bites/known replaced."""
         i = self.index(name)
         out = {}
@@ -169,9 +170,13 @@ class State(Record):
 
 def to_json(state: State, rules: Rules, board: dict) -> dict[str, Any]:
     """The documented state JSON (the game's README.md)."""
-    clock = {"nights": state.nights, "nights_left": state.nights_left, "dawn_left": state.dawn_left,
-             "revealed": [c.value for c in state.revealed],
-             "ended_by": state.ended_by.value if state.ended_by else None}
+    clock = {
+        "nights": state.nights,
+        "nights_left": state.nights_left,
+        "dawn_left": state.dawn_left,
+        "revealed": [c.value for c in state.revealed],
+        "ended_by": state.ended_by.value if state.ended_by else None,
+    }
     if state.night_cards is not None:  # a game journaled before Night cards were counted keeps its JSON
         clock.update(night_cards=state.night_cards, nights_outside=state.nights_outside)
     return {
@@ -190,15 +195,21 @@ def to_json(state: State, rules: Rules, board: dict) -> dict[str, Any]:
         "played": state.played,
         "turn": state.current,
         "clock": clock,
-        "round_cards": {"given": state.played, "bites": state.round_bites,
-                        "nights": state.round_nights, "ritual": state.round_ritual},
+        "round_cards": {
+            "given": state.played,
+            "bites": state.round_bites,
+            "nights": state.round_nights,
+            "ritual": state.round_ritual,
+        },
         "bites": {p: state.bites[i] for i, p in enumerate(state.players)},
         "bites_total": sum(state.bites),
         "bites_to_win": state.bites_to_win,
         "known": {p: k.value for p, k in zip(state.players, state.known) if k},
-        "rituals": {"used": list(state.rituals_used),
-                    "left": [r.key for r in rules.rituals if r.key not in state.rituals_used],
-                    "to_win": rules.rituals_to_win},
+        "rituals": {
+            "used": list(state.rituals_used),
+            "left": [r.key for r in rules.rituals if r.key not in state.rituals_used],
+            "to_win": rules.rituals_to_win,
+        },
         "board": board,
     }
 
@@ -210,13 +221,23 @@ def from_json(data: Mapping[str, Any]) -> State:
     cards = data["round_cards"]
     known = data.get("known", {})
     return State(
-        seed=data["seed"], draws=data["draws"], players=players, renfield=data["renfield"],
-        bites_to_win=data["bites_to_win"], round=data["round"], step=Step(data["step"]),
-        holder=data["holder"], chooser=data["chooser"], order=tuple(data["order"]),
-        played=data["played"], nights=clock["nights"],
+        seed=data["seed"],
+        draws=data["draws"],
+        players=players,
+        renfield=data["renfield"],
+        bites_to_win=data["bites_to_win"],
+        round=data["round"],
+        step=Step(data["step"]),
+        holder=data["holder"],
+        chooser=data["chooser"],
+        order=tuple(data["order"]),
+        played=data["played"],
+        nights=clock["nights"],
         revealed=tuple(Card(c) for c in clock["revealed"]),
         ended_by=Card(clock["ended_by"]) if clock["ended_by"] else None,
-        round_bites=cards["bites"], round_nights=cards["nights"], round_ritual=cards["ritual"],
+        round_bites=cards["bites"],
+        round_nights=cards["nights"],
+        round_ritual=cards["ritual"],
         bites=tuple(data["bites"][p] for p in players),
         known=tuple(Character(known[p]) if p in known else None for p in players),
         rituals_used=tuple(data["rituals"]["used"]),

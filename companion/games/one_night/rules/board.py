@@ -9,9 +9,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from companion.rules.base import POSITIONS
 from companion.games.one_night.rules.data import OneNightData
 from companion.games.one_night.rules.state import Phase, State, Waits, tally
+from companion.rules.base import POSITIONS
 
 BAR_MAX = 6
 # (mood, intensity) of an occupied seat in each phase while nothing singles it out
@@ -32,8 +32,13 @@ def board_view(data: OneNightData, state: State, elapsed: float = 0.0) -> dict[s
             continue
         mood, level = looks.get(seat, _PHASE_LOOK.get(state.phase, ("day", 0.4)))
         districts[pos] = {"represents": f"seat {seat}", "mood": mood, "intensity": level}
-    return {"districts": districts, "bar": countdown_bar(state, elapsed), "phase": state.phase.value,
-            "timer": _timer(state, elapsed), "paused": state.paused}
+    return {
+        "districts": districts,
+        "bar": countdown_bar(state, elapsed),
+        "phase": state.phase.value,
+        "timer": _timer(state, elapsed),
+        "paused": state.paused,
+    }
 
 
 def countdown_bar(state: State, elapsed: float) -> int:

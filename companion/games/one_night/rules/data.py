@@ -6,7 +6,7 @@ and builds these; every bad value raises `DataFileError(path, line, field, messa
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from companion.rules.base import Record
 

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from companion.games.one_night.rules.data import OneNightData, StepSpec
 from companion.games.one_night.rules.state import Phase, Step, Waits
 
 # The day is the same for every table: talk, count down, point, turn the cards.
 DAY_STEPS = (
-    ("discussion", "Day breaks. Talk it over: who among you has fangs? The vote comes when time is up.",
-     Waits.NEXT),
-    ("vote-countdown", "Ready to point: three... two... one... everyone point at a player now!",
-     Waits.NEXT),
+    (
+        "discussion",
+        "Day breaks. Talk it over: who among you has fangs? The vote comes when time is up.",
+        Waits.NEXT,
+    ),
+    ("vote-countdown", "Ready to point: three... two... one... everyone point at a player now!", Waits.NEXT),
     ("vote", "Keep pointing. Enter on the screen whom each player points at.", Waits.VOTE),
     ("reveal", "Turn your cards and Marks face up and enter them to see who wins.", Waits.REVEAL),
 )
@@ -23,8 +25,9 @@ def timer_keys(data: OneNightData) -> tuple[str, ...]:
     return ("step", "discussion", "vote") + tuple(s.id for s in data.steps)
 
 
-def resolved_timers(data: OneNightData, roles: tuple[str, ...], marks: bool,
-                    timers: Mapping[str, int]) -> dict[str, int]:
+def resolved_timers(
+    data: OneNightData, roles: tuple[str, ...], marks: bool, timers: Mapping[str, int]
+) -> dict[str, int]:
     """Seconds for every step the chosen roles need, data defaults overridden by `timers`."""
     default = timers.get("step", data.rules.step_seconds)
     out = {}
@@ -35,8 +38,9 @@ def resolved_timers(data: OneNightData, roles: tuple[str, ...], marks: bool,
     return out
 
 
-def build(data: OneNightData, roles: tuple[str, ...], marks: bool,
-          seconds: Mapping[str, int]) -> tuple[Step, ...]:
+def build(
+    data: OneNightData, roles: tuple[str, ...], marks: bool, seconds: Mapping[str, int]
+) -> tuple[Step, ...]:
     """The whole script: Dusk and Night steps for these roles, then the day's four steps."""
     steps = []
     for spec in _chosen(data, roles, marks):

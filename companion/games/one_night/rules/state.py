@@ -6,9 +6,10 @@ after the data file changes.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import field
 from enum import Enum
-from typing import Any, Mapping
+from typing import Any
 
 from companion.errors import N_, CommandError
 from companion.rules.base import Record
@@ -44,15 +45,28 @@ class Step(Record):
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
-        return {"id": self.id, "phase": self.phase.value, "wakes": list(self.wakes),
-                "prompt": self.prompt, "close": self.close, "seconds": self.seconds,
-                "waits": self.waits.value}
+        return {
+            "id": self.id,
+            "phase": self.phase.value,
+            "wakes": list(self.wakes),
+            "prompt": self.prompt,
+            "close": self.close,
+            "seconds": self.seconds,
+            "waits": self.waits.value,
+        }
 
     @classmethod
-    def from_dict(cls, raw: Mapping[str, Any]) -> "Step":
+    def from_dict(cls, raw: Mapping[str, Any]) -> Step:
         """Inverse of `to_dict`."""
-        return cls(raw["id"], Phase(raw["phase"]), tuple(raw["wakes"]), raw["prompt"],
-                   raw["close"], raw["seconds"], Waits(raw["waits"]))
+        return cls(
+            raw["id"],
+            Phase(raw["phase"]),
+            tuple(raw["wakes"]),
+            raw["prompt"],
+            raw["close"],
+            raw["seconds"],
+            Waits(raw["waits"]),
+        )
 
 
 class Result(Record):
@@ -66,18 +80,25 @@ class Result(Record):
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form (cards and marks keyed by seat number as text)."""
-        return {"cards": {str(i + 1): c for i, c in enumerate(self.cards)},
-                "marks": {str(i + 1): m for i, m in enumerate(self.marks)},
-                "killed": list(self.killed), "winners": list(self.winners),
-                "teams": list(self.teams)}
+        return {
+            "cards": {str(i + 1): c for i, c in enumerate(self.cards)},
+            "marks": {str(i + 1): m for i, m in enumerate(self.marks)},
+            "killed": list(self.killed),
+            "winners": list(self.winners),
+            "teams": list(self.teams),
+        }
 
     @classmethod
-    def from_dict(cls, raw: Mapping[str, Any]) -> "Result":
+    def from_dict(cls, raw: Mapping[str, Any]) -> Result:
         """Inverse of `to_dict`."""
         n = len(raw["cards"])
-        return cls(tuple(raw["cards"][str(i + 1)] for i in range(n)),
-                   tuple(raw["marks"][str(i + 1)] for i in range(n)),
-                   tuple(raw["killed"]), tuple(raw["winners"]), tuple(raw["teams"]))
+        return cls(
+            tuple(raw["cards"][str(i + 1)] for i in range(n)),
+            tuple(raw["marks"][str(i + 1)] for i in range(n)),
+            tuple(raw["killed"]),
+            tuple(raw["winners"]),
+            tuple(raw["teams"]),
+        )
 
 
 class State(Record):
@@ -123,16 +144,25 @@ def tally(votes: tuple[int, ...] | None) -> dict[int, int]:
 def state_to_json(state: State, board: Mapping[str, Any], outcome: str | None) -> dict[str, Any]:
     """The documented state JSON (the game's README.md)."""
     return {
-        "game": "one-night", "phase": state.phase.value, "step": state.step.id,
-        "players": state.players, "names": list(state.names), "roles": list(state.roles),
-        "seed": state.seed, "marks": state.marks, "self_vote": state.self_vote,
-        "index": state.index, "paused": state.paused, "extra": state.extra,
+        "game": "one-night",
+        "phase": state.phase.value,
+        "step": state.step.id,
+        "players": state.players,
+        "names": list(state.names),
+        "roles": list(state.roles),
+        "seed": state.seed,
+        "marks": state.marks,
+        "self_vote": state.self_vote,
+        "index": state.index,
+        "paused": state.paused,
+        "extra": state.extra,
         "current": {**state.step.to_dict(), "seconds": state.seconds},
         "script": [s.to_dict() for s in state.script],
         "votes": None if state.votes is None else {str(i + 1): t for i, t in enumerate(state.votes)},
         "tally": {str(k): v for k, v in tally(state.votes).items()},
         "result": None if state.result is None else state.result.to_dict(),
-        "outcome": outcome, "board": dict(board),
+        "outcome": outcome,
+        "board": dict(board),
     }
 
 
@@ -144,9 +174,15 @@ def state_from_json(data: Mapping[str, Any]) -> State:
         votes = data.get("votes")
         n = data["players"]
         return State(
-            players=n, roles=tuple(data["roles"]), seed=data["seed"], marks=data["marks"],
-            self_vote=data["self_vote"], script=tuple(Step.from_dict(s) for s in data["script"]),
-            index=data["index"], paused=data["paused"], extra=data["extra"],
+            players=n,
+            roles=tuple(data["roles"]),
+            seed=data["seed"],
+            marks=data["marks"],
+            self_vote=data["self_vote"],
+            script=tuple(Step.from_dict(s) for s in data["script"]),
+            index=data["index"],
+            paused=data["paused"],
+            extra=data["extra"],
             votes=None if votes is None else tuple(votes[str(i + 1)] for i in range(n)),
             result=None if data.get("result") is None else Result.from_dict(data["result"]),
             names=tuple(data.get("names", ())),

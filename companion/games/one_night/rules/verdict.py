@@ -6,11 +6,11 @@ player's *final* role (a Copycat or Doppelganger enters the role they became).
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
-from companion.rules.base import Record
 from companion.games.one_night.rules.data import TEAMS, OneNightData
 from companion.games.one_night.rules.state import tally
+from companion.rules.base import Record
 
 
 class Table(Record):
@@ -58,9 +58,11 @@ class Table(Record):
 
     def epic(self) -> bool:
         """Vampires, werewolves and villagers all in front of players: two groups die."""
-        return (any(self.is_vampire(s) for s in self.seats)
-                and any(self.is_wolf(s) for s in self.seats)
-                and any(self.team(s) == "villager" for s in self.seats))
+        return (
+            any(self.is_vampire(s) for s in self.seats)
+            and any(self.is_wolf(s) for s in self.seats)
+            and any(self.team(s) == "villager" for s in self.seats)
+        )
 
 
 def deaths(table: Table) -> tuple[int, ...]:
@@ -112,7 +114,8 @@ def _protected(table: Table) -> set[int]:
         elif card == "bodyguard":
             safe.add(table.votes[s - 1])
         if card == "master" and any(
-                table.votes[v - 1] == s and v != s and table.is_vampire(v) for v in table.seats):
+            table.votes[v - 1] == s and v != s and table.is_vampire(v) for v in table.seats
+        ):
             safe.add(s)
     return safe
 
@@ -155,9 +158,11 @@ def _team_wins(table: Table, team: str, dead: set[int]) -> bool:
         marked = {s for s in table.seats if table.mark(s) == "assassin"}
         return bool((assassins or marked) & dead)
     if table.epic():
-        return {"vampire": bool(wolves & dead) and not vamps & dead,
-                "werewolf": bool(vamps & dead) and not wolves & dead,
-                "villager": bool(vamps & dead) and bool(wolves & dead)}[team]
+        return {
+            "vampire": bool(wolves & dead) and not vamps & dead,
+            "werewolf": bool(vamps & dead) and not wolves & dead,
+            "villager": bool(vamps & dead) and bool(wolves & dead),
+        }[team]
     if team == "vampire":
         return bool(vamps) and not vamps & dead and not tanner_died
     if team == "werewolf":

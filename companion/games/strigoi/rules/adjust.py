@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any
 
 from companion.errors import N_, CommandError, RuleViolation
-from companion.rules import commands as args
-from companion.rules.base import Event
-from companion.games.strigoi.rules import events as ev, rules
+from companion.games.strigoi.rules import events as ev
+from companion.games.strigoi.rules import rules
 from companion.games.strigoi.rules.commands import Adjust
 from companion.games.strigoi.rules.state import State
+from companion.rules import commands as args
+from companion.rules.base import Event
 
 KEYS = ("altar", "inferno", "wounds", "strigoi", "collapsed", "ladders", "marker", "rewards")
 
@@ -18,7 +20,7 @@ KEYS = ("altar", "inferno", "wounds", "strigoi", "collapsed", "ladders", "marker
 def fill_adjust(data, state: State, c: Adjust) -> Adjust:
     """An adjust command checked: at least one count, each in its range (the form the journal keeps)."""
     if all(getattr(c, key) is None for key in KEYS):
-        raise CommandError(N_("adjust: give one or more of {KEYS}"), KEYS=', '.join(KEYS))
+        raise CommandError(N_("adjust: give one or more of {KEYS}"), KEYS=", ".join(KEYS))
     changes: dict[str, Any] = {}
     for key in ("altar", "inferno"):
         if getattr(c, key) is not None:
@@ -45,15 +47,25 @@ def apply_adjust(data, state: State, c: Adjust) -> tuple[State, list[Event]]:
     altar = state.altar if c.altar is None else c.altar
     inferno = state.inferno if c.inferno is None else c.inferno
     if altar > d.altar_max:
-        raise RuleViolation("altar", N_("the Altar holds at most {altar_max} blood points"), altar_max=d.altar_max)
+        raise RuleViolation(
+            "altar", N_("the Altar holds at most {altar_max} blood points"), altar_max=d.altar_max
+        )
     if altar + inferno > d.blood_counters:
-        raise RuleViolation("blood", N_("only {blood_counters} blood point counters exist"), blood_counters=d.blood_counters)
-    state = replace(state, altar=altar, inferno=inferno, marker=state.marker if c.marker is None else c.marker)
+        raise RuleViolation(
+            "blood", N_("only {blood_counters} blood point counters exist"), blood_counters=d.blood_counters
+        )
+    state = replace(
+        state, altar=altar, inferno=inferno, marker=state.marker if c.marker is None else c.marker
+    )
     wounds = c.wounds or {}
     rewards = c.rewards or {}
-    state = replace(state, wolves=tuple(replace(w, wounds=wounds.get(w.name, w.wounds),
-                                                rewards=rewards.get(w.name, w.rewards))
-                                        for w in state.wolves))
+    state = replace(
+        state,
+        wolves=tuple(
+            replace(w, wounds=wounds.get(w.name, w.wounds), rewards=rewards.get(w.name, w.rewards))
+            for w in state.wolves
+        ),
+    )
     state = _set_strigoi(data, state, c.strigoi or {})
     if c.collapsed is not None:
         state = replace(state, collapsed=tuple(c.collapsed))
@@ -70,7 +82,9 @@ def _wounds(data, state: State, raw: Mapping[str, int]) -> dict[str, int]:
     """{wolf: wounds} with wounds below the falling number."""
     names = [w.name for w in state.wolves]
     if not set(raw) <= set(names):
-        raise CommandError(N_("adjust: `wounds` must map Powerwolves ({names}) to numbers"), names=', '.join(names))
+        raise CommandError(
+            N_("adjust: `wounds` must map Powerwolves ({names}) to numbers"), names=", ".join(names)
+        )
     top = data.wounds_to_fall - 1
     return {k: args.integer(raw, k, lo=0, hi=top) for k in raw}
 
@@ -80,7 +94,9 @@ def _rewards(state: State, raw: Mapping[str, int]) -> dict[str, int]:
     out no Advanced Action card)."""
     names = [w.name for w in state.wolves]
     if not set(raw) <= set(names):
-        raise CommandError(N_("adjust: `rewards` must map Powerwolves ({names}) to numbers"), names=', '.join(names))
+        raise CommandError(
+            N_("adjust: `rewards` must map Powerwolves ({names}) to numbers"), names=", ".join(names)
+        )
     return {k: args.integer(raw, k, lo=0, hi=30) for k in raw}
 
 
@@ -95,7 +111,7 @@ def _strigoi(data, raw: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
         clean: dict[str, Any] = {}
         if "room" in values:
             if values["room"] not in data.fortress.rooms:
-                raise CommandError(N_("adjust: no room {values!r}"), values=values['room'])
+                raise CommandError(N_("adjust: no room {values!r}"), values=values["room"])
             clean["room"] = values["room"]
         if "wounds" in values:
             clean["wounds"] = args.integer(values, "wounds", lo=0, hi=99)
@@ -122,10 +138,16 @@ def _set_strigoi(data, state: State, changes: Mapping[str, Mapping[str, Any]]) -
             raise RuleViolation("strigoi", N_("the {sid} has already perished"), sid=sid)
         wounds = values.get("wounds", me.wounds)
         if wounds >= state.stat(sid).existence:
-            raise RuleViolation("strigoi", N_("that many wounds destroy it: enter the hit with attack_strigoi"))
+            raise RuleViolation(
+                "strigoi", N_("that many wounds destroy it: enter the hit with attack_strigoi")
+            )
         room = values.get("room", me.room)
-        if room is not None and room != me.room and room != data.fortress.hall and not (
-                data.fortress.rooms[room].platform and room not in state.collapsed):
+        if (
+            room is not None
+            and room != me.room
+            and room != data.fortress.hall
+            and not (data.fortress.rooms[room].platform and room not in state.collapsed)
+        ):
             raise RuleViolation("strigoi", N_("no platform stands in {room}"), room=room)
         state = rules.set_vampire(state, replace(me, room=room, wounds=wounds))
     return state

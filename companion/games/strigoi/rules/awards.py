@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.rules.base import Event
 from companion.games.strigoi.rules import events as ev
 from companion.games.strigoi.rules.state import State
+from companion.rules.base import Event
 
 # card id -> (title as printed, kind)
 CARDS = {

@@ -21,10 +21,16 @@ def board_view(data: StrigoiData, state: State) -> dict[str, Any]:
     where = {v.room: v.id for v in state.strigoi if v.id in state.in_play}
     for room in data.fortress.rooms.values():
         districts[room.light] = _room_light(state, room.id, room.platform, where.get(room.id))
-    districts[ALTAR] = {"represents": "altar", "mood": "dawn" if state.altar >= state.attack_need
-                        else "occupied", "intensity": round(state.altar / data.altar_max, 3)}
-    districts[INFERNO] = {"represents": "inferno", "mood": "danger",
-                          "intensity": round(min(1.0, state.inferno / state.defeat_need), 3)}
+    districts[ALTAR] = {
+        "represents": "altar",
+        "mood": "dawn" if state.altar >= state.attack_need else "occupied",
+        "intensity": round(state.altar / data.altar_max, 3),
+    }
+    districts[INFERNO] = {
+        "represents": "inferno",
+        "mood": "danger",
+        "intensity": round(min(1.0, state.inferno / state.defeat_need), 3),
+    }
     phase = "over" if state.outcome else ("dusk" if state.supreme else "night")
     return {"districts": dict(sorted(districts.items())), "bar": min(6, state.altar), "phase": phase}
 

@@ -12,9 +12,13 @@ def choose(game, state: State, rng: random.Random) -> dict[str, Any]:
     """One legal command for `state`, chosen with `rng` (never the global random)."""
     if state.step is Step.INITIATIVE:
         letters = game.data.letters + "X"
-        return {"cmd": "initiative", "cards": {
-            w.name: {"initiative": rng.randint(1, 60), "letter": rng.choice(letters)}
-            for w in state.wolves}}
+        return {
+            "cmd": "initiative",
+            "cards": {
+                w.name: {"initiative": rng.randint(1, 60), "letter": rng.choice(letters)}
+                for w in state.wolves
+            },
+        }
     if state.step is Step.CURSE:
         return {"cmd": "curse", "hit": [w.name for w in state.wolves if rng.random() < 0.3]}
     if state.step is Step.TURN:
@@ -31,8 +35,12 @@ def _turn(game, state: State, rng: random.Random) -> dict[str, Any]:
         if roll < 0.3 and state.altar < game.data.altar_max:
             return {"cmd": "blood"}
         if roll < 0.45:
-            return {"cmd": "encounter", "colour": rng.choice(("red", "grey")),
-                    "blood": rng.random() < 0.4, "reward": rng.choice(("none", "card", "token"))}
+            return {
+                "cmd": "encounter",
+                "colour": rng.choice(("red", "grey")),
+                "blood": rng.random() < 0.4,
+                "reward": rng.choice(("none", "card", "token")),
+            }
     if roll < 0.5:
         return {"cmd": "wound", "wolf": state.active}
     if state.in_play:
@@ -43,9 +51,17 @@ def _turn(game, state: State, rng: random.Random) -> dict[str, Any]:
 def _after_strigoi(state: State, rng: random.Random) -> dict[str, Any]:
     """The moved Strigoi may strike; the attacked Powerwolf may strike back once; then end the turn."""
     if state.moved and state.attacked is None and rng.random() < 0.6:
-        return {"cmd": "strigoi_attack", "wolf": rng.choice(state.wolves).name,
-                "prevented": rng.randint(0, 1)}
-    if state.attacked and not state.countered and state.altar >= state.attack_need and state.in_play \
-            and rng.random() < 0.3:
+        return {
+            "cmd": "strigoi_attack",
+            "wolf": rng.choice(state.wolves).name,
+            "prevented": rng.randint(0, 1),
+        }
+    if (
+        state.attacked
+        and not state.countered
+        and state.altar >= state.attack_need
+        and state.in_play
+        and rng.random() < 0.3
+    ):
         return {"cmd": "attack_strigoi", "strigoi": rng.choice(state.in_play)}
     return {"cmd": "end_turn"}

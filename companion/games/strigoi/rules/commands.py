@@ -134,6 +134,19 @@ class Adjust(Command, verb="adjust"):
 
 
 COMMANDS: tuple[type[Command], ...] = (
-    Setup, Initiative, Encounter, Blood, Reward, LoseBlood, Wound, Heal, AttackStrigoi, StrigoiMove,
-    StrigoiAttack, EndTurn, Curse, Rotate, Adjust,
+    Setup,
+    Initiative,
+    Encounter,
+    Blood,
+    Reward,
+    LoseBlood,
+    Wound,
+    Heal,
+    AttackStrigoi,
+    StrigoiMove,
+    StrigoiAttack,
+    EndTurn,
+    Curse,
+    Rotate,
+    Adjust,
 )

@@ -6,11 +6,11 @@ and builds these; every bad value raises `DataFileError(path, line, field, messa
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Mapping
 
-from companion.rules.base import Record
 from companion.games.strigoi.rules.fortress import Fortress
+from companion.rules.base import Record
 
 STRIGOI = ("master", "apprentice", "supreme")
 PARTS = STRIGOI + ("tokens",)  # what the box teaches: three card sides and the token mix
@@ -55,7 +55,7 @@ class StrigoiData(Record):
     ladders: tuple[tuple[str, str], ...]
     verified: bool
     example_tokens: tuple[Token, ...] = ()  # the shipped mix (old journals replay with it)
-    examples: tuple[str, ...] = ()          # parts of PARTS still at unverified example values
+    examples: tuple[str, ...] = ()  # parts of PARTS still at unverified example values
 
     @property
     def examples_all(self) -> tuple[str, ...]:
@@ -76,9 +76,13 @@ def with_taught(data: StrigoiData, taught: Mapping) -> StrigoiData:
         stats[sid] = Stats(data.stats[sid].name, *(values[k] for k in STAT_KEYS))
     tokens = data.tokens
     if "tokens" in taught:
-        tokens = tuple(Token(sid, int(bonus), count) for sid in ("master", "apprentice")
-                       for bonus, count in sorted(taught["tokens"][sid].items(), key=lambda kv: int(kv[0]))
-                       if count)
+        tokens = tuple(
+            Token(sid, int(bonus), count)
+            for sid in ("master", "apprentice")
+            for bonus, count in sorted(taught["tokens"][sid].items(), key=lambda kv: int(kv[0]))
+            if count
+        )
     done = set(taught.get("strigoi", {})) | ({"tokens"} if "tokens" in taught else set())
-    return replace(data, stats=stats, tokens=tokens,
-                   examples=tuple(p for p in data.examples if p not in done))
+    return replace(
+        data, stats=stats, tokens=tokens, examples=tuple(p for p in data.examples if p not in done)
+    )

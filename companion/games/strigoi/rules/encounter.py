@@ -17,17 +17,17 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.errors import N_, CommandError, RuleViolation, Text
-from companion.rules import commands as args
-from companion.rules.base import Event
-from companion.games.strigoi.rules import awards, events as ev, rules
+from companion.games.strigoi.rules import awards, rules
+from companion.games.strigoi.rules import events as ev
 from companion.games.strigoi.rules.commands import Blood, Encounter, Reward
 from companion.games.strigoi.rules.state import State, Step
+from companion.rules import commands as args
+from companion.rules.base import Event
 
 COLOURS = ("red", "grey")
 RESULTS = ("won", "lost", "freed")
 REWARDS = ("none", "card", "token")
-WORDS = {"red": "a red encounter", "grey": "a grey encounter", "monster": "a Monster",
-         "strigoi": "a Strigoi"}
+WORDS = {"red": "a red encounter", "grey": "a grey encounter", "monster": "a Monster", "strigoi": "a Strigoi"}
 
 
 def why_not(state: State) -> str | None:
@@ -39,7 +39,11 @@ def why_not(state: State) -> str | None:
     if state.step is not Step.TURN:
         return Text(N_("only during a Powerwolf's turn"))
     if state.encounter is not None:
-        return (Text(N_("one encounter per turn: {active} already fought {encounter} this turn, which ended phase 2b"), active=state.active, encounter=WORDS[state.encounter]))
+        return Text(
+            N_("one encounter per turn: {active} already fought {encounter} this turn, which ended phase 2b"),
+            active=state.active,
+            encounter=WORDS[state.encounter],
+        )
     return None
 
 
@@ -55,9 +59,9 @@ def fill_encounter(state: State, c: Encounter) -> Encounter:
     if c.colour not in COLOURS:
         raise CommandError(N_("encounter: `colour` must be red or grey (a Monk fought as a Monster: grey)"))
     if c.result not in RESULTS:
-        raise CommandError(N_("encounter: `result` must be one of {RESULTS}"), RESULTS=', '.join(RESULTS))
+        raise CommandError(N_("encounter: `result` must be one of {RESULTS}"), RESULTS=", ".join(RESULTS))
     if c.reward not in REWARDS:
-        raise CommandError(N_("encounter: `reward` must be one of {REWARDS}"), REWARDS=', '.join(REWARDS))
+        raise CommandError(N_("encounter: `reward` must be one of {REWARDS}"), REWARDS=", ".join(REWARDS))
     if c.result != "won" and (c.blood or c.reward != "none"):
         raise CommandError(N_("encounter: only a won fight gives a blood point or a Reward"))
     if c.result == "freed" and c.colour != "red":
@@ -77,7 +81,7 @@ def fill_reward(state: State, c: Reward) -> Reward:
     names = [w.name for w in state.wolves]
     wolf = c.wolf if c.wolf is not None else state.active
     if wolf not in names:
-        raise CommandError(N_("reward: `wolf` must be one of {names}"), names=', '.join(names))
+        raise CommandError(N_("reward: `wolf` must be one of {names}"), names=", ".join(names))
     return replace(c, wolf=wolf, n=args.in_range("reward", "n", c.n, 1, 9))
 
 
@@ -104,7 +108,9 @@ def blood(data, state: State, c: Blood) -> tuple[State, list[Event]]:
     """A won fight whose token shows a blood icon: one blood point onto the Altar."""
     check(state)
     if state.altar >= data.altar_max:
-        raise RuleViolation("altar", N_("the Altar holds at most {altar_max} blood points"), altar_max=data.altar_max)
+        raise RuleViolation(
+            "altar", N_("the Altar holds at most {altar_max} blood points"), altar_max=data.altar_max
+        )
     if state.altar + state.inferno >= data.blood_counters:
         raise RuleViolation("altar", N_("no blood point counter left in the supply"))
     state, events = rules.gain_blood(data, replace(state, encounter=c.colour or "monster"))

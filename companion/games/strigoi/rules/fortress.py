@@ -6,8 +6,10 @@ clockwise from north; a card's letter, looked up on the Strigoi's room, gives th
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import Enum
-from typing import Any, Mapping
+from typing import Any
+
 from companion.rules.base import Record
 
 DIRECTIONS = ("n", "ne", "se", "s", "sw", "nw")
@@ -18,12 +20,12 @@ STAY = "X"
 class MoveKind(str, Enum):
     """How a teleport turned out."""
 
-    MOVED = "moved"          # to the platform in the card's direction
-    BOUNCED = "bounced"      # no usable room there: to the opposite side instead
-    LADDER = "ladder"        # an outer edge with a ladder: the ladder is destroyed, no move
-    BLOCKED = "blocked"      # the other Strigoi stands there: neither moves
-    STUCK = "stuck"          # nowhere to go either way
-    STAYED = "stayed"        # the card shows X
+    MOVED = "moved"  # to the platform in the card's direction
+    BOUNCED = "bounced"  # no usable room there: to the opposite side instead
+    LADDER = "ladder"  # an outer edge with a ladder: the ladder is destroyed, no move
+    BLOCKED = "blocked"  # the other Strigoi stands there: neither moves
+    STUCK = "stuck"  # nowhere to go either way
+    STAYED = "stayed"  # the card shows X
 
 
 class Room(Record):
@@ -70,8 +72,13 @@ class Fortress(Record):
 
     def outer_edge(self, edge: Any) -> bool:
         """True if `edge` is a JSON `[room, direction]` side with no room beyond it (where a ladder leans)."""
-        return (isinstance(edge, list) and len(edge) == 2 and edge[0] in self.rooms
-                and edge[1] in DIRECTIONS and self.neighbour(edge[0], edge[1]) is None)
+        return (
+            isinstance(edge, list)
+            and len(edge) == 2
+            and edge[0] in self.rooms
+            and edge[1] in DIRECTIONS
+            and self.neighbour(edge[0], edge[1]) is None
+        )
 
     def direction(self, ring: str, letter: str) -> str:
         """The direction a letter points to on a ring of six letters."""
@@ -89,8 +96,15 @@ def rotate(ring: str, steps: int) -> str:
     return ring[-k:] + ring[:-k] if k else ring
 
 
-def teleport(fortress: Fortress, rings: Mapping[str, str], standing: set[str], ladders: set[tuple[str, str]],
-             start: str, letter: str, other: str | None) -> Move:
+def teleport(
+    fortress: Fortress,
+    rings: Mapping[str, str],
+    standing: set[str],
+    ladders: set[tuple[str, str]],
+    start: str,
+    letter: str,
+    other: str | None,
+) -> Move:
     """Where a Strigoi in `start` goes for `letter`.
 
     `standing` are the rooms whose platform still stands; `other` is the other Strigoi's room.

@@ -13,20 +13,30 @@ lost blood point, a platform turned and corrections are entered whenever the gam
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any
 
 from companion.errors import N_, CommandError, RuleViolation
-from companion.rules import commands as args
-from companion.rules.base import Action, Engine, Event, Player, checked, seated
-from companion.games.strigoi.rules import adjust, awards, encounter, events as ev, menu, rules
+from companion.games.strigoi.rules import adjust, awards, encounter, menu, rules
 from companion.games.strigoi.rules import commands as C
+from companion.games.strigoi.rules import events as ev
 from companion.games.strigoi.rules.board import board_view
 from companion.games.strigoi.rules.data import StrigoiData
 from companion.games.strigoi.rules.fortress import STAY, rotate
 from companion.games.strigoi.rules.setup import filled_setup
-from companion.games.strigoi.rules.state import (Card, Stat, State, Step, Vampire, Wolf, state_from_json,
-                                           state_to_json)
+from companion.games.strigoi.rules.state import (
+    Card,
+    Stat,
+    State,
+    Step,
+    Vampire,
+    Wolf,
+    state_from_json,
+    state_to_json,
+)
+from companion.rules import commands as args
+from companion.rules.base import Action, Engine, Event, Player, checked, seated
 
 LOSS_REASONS = ("crushed", "ladder", "center", "other")
 STRIGOI = ("master", "apprentice")
@@ -34,7 +44,8 @@ TURN = frozenset({C.Encounter, C.Blood, C.Reward, C.AttackStrigoi, C.EndTurn})
 STEPS = {
     Step.INITIATIVE: frozenset({C.Initiative}),
     Step.TURN: TURN | {C.StrigoiMove},
-    Step.STRIGOI: TURN | {C.StrigoiAttack},  # (an encounter here is refused by its own rule, see encounter.py)
+    Step.STRIGOI: TURN
+    | {C.StrigoiAttack},  # (an encounter here is refused by its own rule, see encounter.py)
     Step.CURSE: frozenset({C.Curse}),
     Step.OVER: frozenset(),
 }
@@ -59,14 +70,19 @@ class StrigoiGame(Engine):
         """A new game from a filled setup (`filled`)."""
         n = c.players
         state = State(
-            seed=c.seed, wolves=tuple(Wolf(name) for name in c.powerwolves),
+            seed=c.seed,
+            wolves=tuple(Wolf(name) for name in c.powerwolves),
             strigoi=(Vampire("master"), Vampire("apprentice")),
             stats=tuple((k, Stat(**v)) for k, v in c.stats.items()),
-            attack_need=self.data.attack_needs[n], defeat_need=self.data.defeat_needs[n],
-            start=tuple(c.start.items()), rings=tuple(c.rings.items()),
+            attack_need=self.data.attack_needs[n],
+            defeat_need=self.data.defeat_needs[n],
+            start=tuple(c.start.items()),
+            rings=tuple(c.rings.items()),
             ladders=tuple(tuple(e) for e in c.ladders),
             tokens=tuple((t["strigoi"], t["bonus"], t["count"]) for t in c.tokens),
-            examples=tuple(c.examples), one_encounter=c.one_encounter)
+            examples=tuple(c.examples),
+            one_encounter=c.one_encounter,
+        )
         state = replace(state, bag=rules.shuffled_bag(state.tokens, c.seed, 0))
         return state, [ev.GameSetUp(tuple(c.powerwolves), dict(c.start), state.ladders)]
 
@@ -101,7 +117,9 @@ def _fill_initiative(data: StrigoiData, state: State, c: C.Initiative) -> C.Init
     """Every Powerwolf's card: initiative number and direction letter (or X)."""
     names = [w.name for w in state.wolves]
     if set(c.cards) != set(names):
-        raise CommandError(N_("initiative: `cards` must give a card for each of {names}"), names=', '.join(names))
+        raise CommandError(
+            N_("initiative: `cards` must give a card for each of {names}"), names=", ".join(names)
+        )
     cards = {}
     for name in names:
         card = c.cards[name]
@@ -109,7 +127,11 @@ def _fill_initiative(data: StrigoiData, state: State, c: C.Initiative) -> C.Init
             raise CommandError(N_("initiative: card of {name} must be {{initiative, letter}}"), name=name)
         letter = card.get("letter")
         if letter not in tuple(data.letters) + (STAY,):
-            raise CommandError(N_("initiative: {name}'s letter must be one of {letters} or X"), name=name, letters=data.letters)
+            raise CommandError(
+                N_("initiative: {name}'s letter must be one of {letters} or X"),
+                name=name,
+                letters=data.letters,
+            )
         cards[name] = {"initiative": args.integer(card, "initiative", lo=0, hi=999), "letter": letter}
     return replace(c, cards=cards)
 
@@ -132,7 +154,9 @@ def _fill_reward(data: StrigoiData, state: State, c: C.Reward) -> C.Reward:
 def _fill_lose_blood(data: StrigoiData, state: State, c: C.LoseBlood) -> C.LoseBlood:
     """`lose_blood` with its reason."""
     if c.reason not in LOSS_REASONS:
-        raise CommandError(N_("lose_blood: reason must be one of {LOSS_REASONS}"), LOSS_REASONS=', '.join(LOSS_REASONS))
+        raise CommandError(
+            N_("lose_blood: reason must be one of {LOSS_REASONS}"), LOSS_REASONS=", ".join(LOSS_REASONS)
+        )
     return c
 
 
@@ -147,7 +171,9 @@ def _fill_attack_strigoi(data: StrigoiData, state: State, c: C.AttackStrigoi) ->
     or the one counterattacking), how many wounds."""
     wolf = c.wolf if c.wolf is not None else (state.attacked if state.step is Step.STRIGOI else state.active)
     if wolf is None:
-        raise RuleViolation("counterattack", N_("only a Powerwolf the Strigoi attacked may counterattack now"))
+        raise RuleViolation(
+            "counterattack", N_("only a Powerwolf the Strigoi attacked may counterattack now")
+        )
     sid = c.strigoi
     if sid is None and len(state.in_play) == 1:
         sid = state.in_play[0]
@@ -249,13 +275,20 @@ def _heal(data: StrigoiData, state: State, c: C.Heal, out: list[Event]) -> State
 def _attack_strigoi(data: StrigoiData, state: State, c: C.AttackStrigoi, out: list[Event]) -> State:
     """A Powerwolf's winning fight against a Strigoi (attack or counterattack)."""
     if state.altar < state.attack_need:
-        raise RuleViolation("altar", N_("{attack_need} blood points on the Altar are needed to attack a Strigoi; there are {altar}"), attack_need=state.attack_need, altar=state.altar)
+        raise RuleViolation(
+            "altar",
+            N_("{attack_need} blood points on the Altar are needed to attack a Strigoi; there are {altar}"),
+            attack_need=state.attack_need,
+            altar=state.altar,
+        )
     if c.strigoi not in state.in_play:
         raise RuleViolation("strigoi", N_("the {strigoi} is not in the fortress"), strigoi=c.strigoi)
     if state.step is Step.TURN and c.wolf != state.active:
         raise RuleViolation("turn", N_("it is {active}'s turn"), active=state.active)
     if state.step is Step.STRIGOI and c.wolf != state.attacked:
-        raise RuleViolation("counterattack", N_("only the Powerwolf the Strigoi attacked may counterattack now"))
+        raise RuleViolation(
+            "counterattack", N_("only the Powerwolf the Strigoi attacked may counterattack now")
+        )
     if state.step is Step.STRIGOI and state.countered and state.one_encounter:
         raise RuleViolation("counterattack", N_("{wolf} has already struck back at this attack"), wolf=c.wolf)
     if state.step is Step.TURN:
@@ -316,8 +349,9 @@ def _strigoi_attack(data: StrigoiData, state: State, c: C.StrigoiAttack, out: li
         state, more = rules.wound_wolf(data, state, c.wolf, taken)
         events += more
         if c.wolf != active and any(isinstance(e, ev.Fell) for e in more):
-            state, more = awards.give(state, "evil_made_me", active,
-                                      f"their card let the {sid} give {c.wolf} a third wound")
+            state, more = awards.give(
+                state, "evil_made_me", active, f"their card let the {sid} give {c.wolf} a third wound"
+            )
             events += more
     return _add(out, (state, events))
 
@@ -364,24 +398,43 @@ def _adjust(data: StrigoiData, state: State, c: C.Adjust, out: list[Event]) -> S
     return _add(out, adjust.apply_adjust(data, state, c))
 
 
-
 def _add(out: list[Event], result: tuple[State, list[Event]]) -> State:
     """The state of a (state, events) pair, its events added to `out`."""
     state, events = result
     out.extend(events)
     return state
 
+
 _FILLS = {
-    C.Initiative: _fill_initiative, C.Encounter: _fill_encounter, C.Blood: _fill_blood, C.Reward: _fill_reward,
-    C.LoseBlood: _fill_lose_blood, C.Wound: _fill_wounds, C.Heal: _fill_wounds,
-    C.AttackStrigoi: _fill_attack_strigoi, C.StrigoiMove: _fill_strigoi_move, C.StrigoiAttack: _fill_strigoi_attack,
-    C.Curse: _fill_curse, C.Rotate: _fill_rotate, C.Adjust: _fill_adjust,
+    C.Initiative: _fill_initiative,
+    C.Encounter: _fill_encounter,
+    C.Blood: _fill_blood,
+    C.Reward: _fill_reward,
+    C.LoseBlood: _fill_lose_blood,
+    C.Wound: _fill_wounds,
+    C.Heal: _fill_wounds,
+    C.AttackStrigoi: _fill_attack_strigoi,
+    C.StrigoiMove: _fill_strigoi_move,
+    C.StrigoiAttack: _fill_strigoi_attack,
+    C.Curse: _fill_curse,
+    C.Rotate: _fill_rotate,
+    C.Adjust: _fill_adjust,
 }
 _HANDLERS = {
-    C.Initiative: _initiative, C.Encounter: _encounter, C.Blood: _blood, C.Reward: _reward,
-    C.LoseBlood: _lose_blood, C.Wound: _wound, C.Heal: _heal, C.AttackStrigoi: _attack_strigoi,
-    C.StrigoiMove: _strigoi_move, C.StrigoiAttack: _strigoi_attack, C.EndTurn: _end_turn, C.Curse: _curse,
-    C.Rotate: _rotate, C.Adjust: _adjust,
+    C.Initiative: _initiative,
+    C.Encounter: _encounter,
+    C.Blood: _blood,
+    C.Reward: _reward,
+    C.LoseBlood: _lose_blood,
+    C.Wound: _wound,
+    C.Heal: _heal,
+    C.AttackStrigoi: _attack_strigoi,
+    C.StrigoiMove: _strigoi_move,
+    C.StrigoiAttack: _strigoi_attack,
+    C.EndTurn: _end_turn,
+    C.Curse: _curse,
+    C.Rotate: _rotate,
+    C.Adjust: _adjust,
 }
 StrigoiGame.FILLS = _FILLS
 # each handler gets its command checked and completed by its fill first

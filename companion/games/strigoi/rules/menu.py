@@ -9,10 +9,10 @@ Reward); each correction is an action of its own.
 from __future__ import annotations
 
 from companion.errors import N_, Text
-from companion.rules.base import Action, Param
 from companion.games.strigoi.rules import encounter
 from companion.games.strigoi.rules.fortress import STAY
 from companion.games.strigoi.rules.state import State, Step
+from companion.rules.base import Action, Param
 
 REASONS = ("crushed", "ladder", "center", "other")
 STRIGOI = ("master", "apprentice")
@@ -26,11 +26,22 @@ def actions(game, state: State) -> list[Action]:
         return [_initiative(game, state), *_adjust(game, state)]
     if state.step is Step.CURSE:
         hit = Param("hit", "player", _wolves(state), optional=True, many=(0, len(state.wolves)))
-        return [Action({"cmd": "curse"}, Text(N_("Curse of the {moved}: who was hit?"), moved=state.moved), params=(hit,)),
-                *_adjust(game, state)]
+        return [
+            Action(
+                {"cmd": "curse"},
+                Text(N_("Curse of the {moved}: who was hit?"), moved=state.moved),
+                params=(hit,),
+            ),
+            *_adjust(game, state),
+        ]
     out = [*_encounters(state), _blood(game, state), _attack(state), *_strigoi(state)]
-    out.append(Action({"cmd": "reward"}, Text(N_("Reward card drawn")),
-                      params=(_wolf(state, optional=True), _count("n", 1, 9))))
+    out.append(
+        Action(
+            {"cmd": "reward"},
+            Text(N_("Reward card drawn")),
+            params=(_wolf(state, optional=True), _count("n", 1, 9)),
+        )
+    )
     return out + _anytime(game, state)
 
 
@@ -61,14 +72,32 @@ def _encounters(state: State) -> list[Action]:
     """Fight the turn's one encounter (a red or grey token): won, lost, or a Monk set free."""
     why = encounter.why_not(state)
     colour = Param("colour", "choice", encounter.COLOURS)
-    won = (colour, Param("blood", "flag", (False, True), optional=True), Param("reward", "choice", encounter.REWARDS, optional=True))
+    won = (
+        colour,
+        Param("blood", "flag", (False, True), optional=True),
+        Param("reward", "choice", encounter.REWARDS, optional=True),
+    )
     return [
-        Action({"cmd": "encounter", "result": "won"}, Text(N_("Encounter token fought")), enabled=why is None, why_not=why,
-               params=won),
-        Action({"cmd": "encounter", "result": "lost"}, Text(N_("Encounter lost")), enabled=why is None, why_not=why,
-               params=(colour,)),
-        Action({"cmd": "encounter", "colour": "red", "result": "freed"}, Text(N_("A Monk set free")), enabled=why is None,
-               why_not=why),
+        Action(
+            {"cmd": "encounter", "result": "won"},
+            Text(N_("Encounter token fought")),
+            enabled=why is None,
+            why_not=why,
+            params=won,
+        ),
+        Action(
+            {"cmd": "encounter", "result": "lost"},
+            Text(N_("Encounter lost")),
+            enabled=why is None,
+            why_not=why,
+            params=(colour,),
+        ),
+        Action(
+            {"cmd": "encounter", "colour": "red", "result": "freed"},
+            Text(N_("A Monk set free")),
+            enabled=why is None,
+            why_not=why,
+        ),
     ]
 
 
@@ -84,14 +113,24 @@ def _blood(game, state: State) -> Action:
     elif state.altar + state.inferno >= game.data.blood_counters:
         why = Text(N_("no blood point counter left in the supply"))
     colour = Param("colour", "choice", encounter.COLOURS, optional=True)
-    return Action({"cmd": "blood"}, Text(N_("Blood point to the Altar")), enabled=why is None, why_not=why, params=(colour,))
+    return Action(
+        {"cmd": "blood"},
+        Text(N_("Blood point to the Altar")),
+        enabled=why is None,
+        why_not=why,
+        params=(colour,),
+    )
 
 
 def _attack(state: State) -> Action:
     """Attack a Strigoi: needs the Altar threshold and a Strigoi in the fortress."""
     why = None
     if state.altar < state.attack_need:
-        why = Text(N_("{attack_need} blood points on the Altar needed ({altar} now)"), attack_need=state.attack_need, altar=state.altar)
+        why = Text(
+            N_("{attack_need} blood points on the Altar needed ({altar} now)"),
+            attack_need=state.attack_need,
+            altar=state.altar,
+        )
     elif not state.in_play:
         why = Text(N_("no Strigoi in the fortress yet"))
     elif state.step is Step.STRIGOI and state.attacked is None:
@@ -101,7 +140,11 @@ def _attack(state: State) -> Action:
     elif state.step is Step.TURN and encounter.why_not(state):
         why = encounter.why_not(state)
     label = Text(N_("Counterattack")) if state.step is Step.STRIGOI else Text(N_("Wound a Strigoi"))
-    params = (Param("strigoi", "choice", state.in_play), _count("wounds", 1, 9), Param("won", "flag", (True, False), optional=True))
+    params = (
+        Param("strigoi", "choice", state.in_play),
+        _count("wounds", 1, 9),
+        Param("won", "flag", (True, False), optional=True),
+    )
     return Action({"cmd": "attack_strigoi"}, label, enabled=why is None, why_not=why, params=params)
 
 
@@ -113,13 +156,32 @@ def _strigoi(state: State) -> list[Action]:
     token = () if state.supreme else (Param("token", "choice", present, optional=True), _count("bonus", 0, 9))
     hit = (_wolf(state), _count("prevented", 0, 9), Param("center", "flag", (False, True), optional=True))
     return [
-        Action({"cmd": "strigoi_move"}, Text(N_("Move the Strigoi")), enabled=must_move,
-               why_not=None if must_move else (Text(N_("not yet in the fortress")) if not state.in_play
-                                               else Text(N_("already moved this turn"))), params=token),
-        Action({"cmd": "strigoi_attack"}, Text(N_("The Strigoi attacks")), enabled=can_hit,
-               why_not=None if can_hit else Text(N_("only a Strigoi that just moved attacks, once")), params=hit),
-        Action({"cmd": "end_turn"}, Text(N_("End turn")), enabled=not must_move,
-               why_not=Text(N_("move the Strigoi first")) if must_move else None),
+        Action(
+            {"cmd": "strigoi_move"},
+            Text(N_("Move the Strigoi")),
+            enabled=must_move,
+            why_not=None
+            if must_move
+            else (
+                Text(N_("not yet in the fortress"))
+                if not state.in_play
+                else Text(N_("already moved this turn"))
+            ),
+            params=token,
+        ),
+        Action(
+            {"cmd": "strigoi_attack"},
+            Text(N_("The Strigoi attacks")),
+            enabled=can_hit,
+            why_not=None if can_hit else Text(N_("only a Strigoi that just moved attacks, once")),
+            params=hit,
+        ),
+        Action(
+            {"cmd": "end_turn"},
+            Text(N_("End turn")),
+            enabled=not must_move,
+            why_not=Text(N_("move the Strigoi first")) if must_move else None,
+        ),
     ]
 
 
@@ -132,10 +194,23 @@ def _anytime(game, state: State) -> list[Action]:
     heal_why = None if wounded else Text(N_("no Powerwolf is wounded"))
     return [
         Action({"cmd": "wound"}, Text(N_("Wound a Powerwolf")), params=(_wolf(state), _count("n", 1, 9))),
-        Action({"cmd": "heal"}, Text(N_("Heal")), enabled=heal_why is None, why_not=heal_why,
-               params=(_wolf(state, wounded), _count("n", 1, 9))),
-        Action({"cmd": "lose_blood"}, Text(N_("Lose a blood point")), params=(Param("reason", "choice", REASONS, optional=True),)),
-        Action({"cmd": "rotate"}, Text(N_("Rotate a platform")), params=(Param("room", "room", platforms), _count("steps", -5, 5))),
+        Action(
+            {"cmd": "heal"},
+            Text(N_("Heal")),
+            enabled=heal_why is None,
+            why_not=heal_why,
+            params=(_wolf(state, wounded), _count("n", 1, 9)),
+        ),
+        Action(
+            {"cmd": "lose_blood"},
+            Text(N_("Lose a blood point")),
+            params=(Param("reason", "choice", REASONS, optional=True),),
+        ),
+        Action(
+            {"cmd": "rotate"},
+            Text(N_("Rotate a platform")),
+            params=(Param("room", "room", platforms), _count("steps", -5, 5)),
+        ),
         *_adjust(game, state),
     ]
 
@@ -145,15 +220,45 @@ def _adjust(game, state: State) -> list[Action]:
     d = game.data
     most_wounds = d.wounds_to_fall - 1
     return [
-        Action({"cmd": "adjust"}, Text(N_("Correct the Altar")),
-               params=(Param("altar", "number", low=0, high=min(d.altar_max, d.blood_counters - state.inferno)),)),
-        Action({"cmd": "adjust"}, Text(N_("Correct the Inferno")),
-               params=(Param("inferno", "number", low=0, high=d.blood_counters - state.altar),)),
-        Action({"cmd": "adjust"}, Text(N_("Correct the wounds")),
-               params=(Param("wounds", "player", parts=tuple(Param(w, "number", low=0, high=most_wounds, optional=True)
-                                                             for w in _wolves(state))),)),
-        Action({"cmd": "adjust"}, Text(N_("Correct the Reward cards")),
-               params=(Param("rewards", "player", parts=tuple(Param(w, "number", low=0, high=30, optional=True)
-                                                              for w in _wolves(state))),)),
-        Action({"cmd": "adjust"}, Text(N_("Correct the attack marker")), params=(Param("marker", "flag", (False, True)),)),
+        Action(
+            {"cmd": "adjust"},
+            Text(N_("Correct the Altar")),
+            params=(
+                Param("altar", "number", low=0, high=min(d.altar_max, d.blood_counters - state.inferno)),
+            ),
+        ),
+        Action(
+            {"cmd": "adjust"},
+            Text(N_("Correct the Inferno")),
+            params=(Param("inferno", "number", low=0, high=d.blood_counters - state.altar),),
+        ),
+        Action(
+            {"cmd": "adjust"},
+            Text(N_("Correct the wounds")),
+            params=(
+                Param(
+                    "wounds",
+                    "player",
+                    parts=tuple(
+                        Param(w, "number", low=0, high=most_wounds, optional=True) for w in _wolves(state)
+                    ),
+                ),
+            ),
+        ),
+        Action(
+            {"cmd": "adjust"},
+            Text(N_("Correct the Reward cards")),
+            params=(
+                Param(
+                    "rewards",
+                    "player",
+                    parts=tuple(Param(w, "number", low=0, high=30, optional=True) for w in _wolves(state)),
+                ),
+            ),
+        ),
+        Action(
+            {"cmd": "adjust"},
+            Text(N_("Correct the attack marker")),
+            params=(Param("marker", "flag", (False, True)),),
+        ),
     ]

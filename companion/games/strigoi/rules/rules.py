@@ -8,11 +8,12 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from companion.rules.base import Event
-from companion.games.strigoi.rules import awards, events as ev
+from companion.games.strigoi.rules import awards
+from companion.games.strigoi.rules import events as ev
 from companion.games.strigoi.rules.data import StrigoiData
 from companion.games.strigoi.rules.fortress import Move, MoveKind, teleport
 from companion.games.strigoi.rules.state import State, Step, Vampire, Wolf
+from companion.rules.base import Event
 
 Result = tuple[State, list[Event]]
 
@@ -32,8 +33,9 @@ def shuffled_bag(tokens, seed: int, shuffles: int) -> tuple[int, ...]:
 def draw_token(data: StrigoiData, state: State) -> tuple[State, tuple[str, int]]:
     """Flip the top token of this game's mix; an empty bag is reshuffled first."""
     if not state.bag:
-        state = replace(state, bag=shuffled_bag(state.tokens, state.seed, state.shuffles + 1),
-                        shuffles=state.shuffles + 1)
+        state = replace(
+            state, bag=shuffled_bag(state.tokens, state.seed, state.shuffles + 1), shuffles=state.shuffles + 1
+        )
     token = flat_tokens(state.tokens)[state.bag[0]]
     return replace(state, bag=state.bag[1:]), token
 
@@ -74,10 +76,16 @@ def move_strigoi(data: StrigoiData, state: State, sid: str, letter: str) -> tupl
     """Teleport Strigoi `sid` by a card letter; a smashed ladder may cost a blood point."""
     me = state.vampire(sid)
     others = [v.room for v in state.strigoi if v.id != sid and v.id in state.in_play]
-    standing = {r.id for r in data.fortress.rooms.values()
-                if r.platform and r.id not in state.collapsed}
-    move = teleport(data.fortress, dict(state.rings), standing, set(state.ladders), me.room, letter,
-                    others[0] if others else None)
+    standing = {r.id for r in data.fortress.rooms.values() if r.platform and r.id not in state.collapsed}
+    move = teleport(
+        data.fortress,
+        dict(state.rings),
+        standing,
+        set(state.ladders),
+        me.room,
+        letter,
+        others[0] if others else None,
+    )
     events: list[Event] = [ev.StrigoiTeleported(sid, move.kind.value, me.room, move.to, move.direction)]
     state = set_vampire(state, replace(me, room=move.to))
     if move.kind is MoveKind.LADDER:
@@ -131,8 +139,9 @@ def collapse(data: StrigoiData, state: State, letter: str) -> Result:
 
 def start_turn(state: State, index: int) -> Result:
     """Hand the turn to the Powerwolf at `index` of the initiative order."""
-    state = replace(state, step=Step.TURN, turn=index, moved=None, bonus=0, attacked=None,
-                    encounter=None, countered=False)
+    state = replace(
+        state, step=Step.TURN, turn=index, moved=None, bonus=0, attacked=None, encounter=None, countered=False
+    )
     wolf = state.wolf(state.order[index])
     return state, [ev.TurnStarted(wolf.name, wolf.card.letter)]
 
@@ -156,9 +165,20 @@ def new_round(data: StrigoiData, state: State, extra: bool) -> Result:
     """Clear the round; at round 2 the Strigoi enter on their marked platforms."""
     events: list[Event] = [ev.RoundEnded(state.round, extra)]
     wolves = tuple(replace(w, card=None) for w in state.wolves)
-    state = replace(state, round=state.round + 1, step=Step.INITIATIVE, order=(), turn=0,
-                    wolves=wolves, marker=False, moved=None, bonus=0, attacked=None,
-                    encounter=None, countered=False)
+    state = replace(
+        state,
+        round=state.round + 1,
+        step=Step.INITIATIVE,
+        order=(),
+        turn=0,
+        wolves=wolves,
+        marker=False,
+        moved=None,
+        bonus=0,
+        attacked=None,
+        encounter=None,
+        countered=False,
+    )
     if state.round == 2:
         rooms = dict(state.start)
         state = replace(state, strigoi=tuple(replace(v, room=rooms[v.id]) for v in state.strigoi))

@@ -8,13 +8,14 @@ the box data is taught. Pure: the random defaults come from the seed.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any
 
 from companion.errors import N_, CommandError, RuleViolation
-from companion.rules import commands as args
 from companion.games.strigoi.rules.commands import Setup
 from companion.games.strigoi.rules.data import StrigoiData
+from companion.rules import commands as args
 
 TOKEN_KEYS = ("strigoi", "bonus", "count")
 
@@ -26,7 +27,13 @@ def filled_setup(data: StrigoiData, c: Setup) -> Setup:
         raise CommandError(N_("setup: players must be a whole number"))
     n = c.players
     if not d.min_players <= n <= d.max_players:
-        raise RuleViolation("players", N_("Armata Strigoi is for {min_players}..{max_players} players, not {n}"), min_players=d.min_players, max_players=d.max_players, n=n)
+        raise RuleViolation(
+            "players",
+            N_("Armata Strigoi is for {min_players}..{max_players} players, not {n}"),
+            min_players=d.min_players,
+            max_players=d.max_players,
+            n=n,
+        )
     seed = c.seed if c.seed is not None else 0
     wolves = args.checked_names("setup", "powerwolves", c.powerwolves or d.powerwolves[:n])
     if len(wolves) != n or len(set(wolves)) != n:
@@ -34,9 +41,20 @@ def filled_setup(data: StrigoiData, c: Setup) -> Setup:
     before_tokens = _journaled_before_tokens(c)
     # a game journaled before one encounter per turn was enforced replays as recorded
     one = c.one_encounter if c.one_encounter is not None else not before_tokens
-    return replace(c, game="strigoi", players=n, seed=seed, powerwolves=tuple(wolves), start=_start(data, c, seed),
-                   ladders=_ladders(data, c, n), rings=_rings(data, c), stats=_stats(data, c),
-                   tokens=_tokens(data, c), examples=tuple(_examples(data, c)), one_encounter=one)
+    return replace(
+        c,
+        game="strigoi",
+        players=n,
+        seed=seed,
+        powerwolves=tuple(wolves),
+        start=_start(data, c, seed),
+        ladders=_ladders(data, c, n),
+        rings=_rings(data, c),
+        stats=_stats(data, c),
+        tokens=_tokens(data, c),
+        examples=tuple(_examples(data, c)),
+        one_encounter=one,
+    )
 
 
 def _start(data: StrigoiData, c: Setup, seed: int) -> dict[str, str]:
@@ -50,7 +68,9 @@ def _start(data: StrigoiData, c: Setup, seed: int) -> dict[str, str]:
         raise CommandError(N_("setup: `start` must give a room for master and apprentice"))
     platforms = [r.id for r in data.fortress.rooms.values() if r.platform]
     if any(room not in platforms for room in raw.values()) or raw["master"] == raw["apprentice"]:
-        raise CommandError(N_("setup: `start` needs two different platform rooms of {platforms}"), platforms=platforms)
+        raise CommandError(
+            N_("setup: `start` needs two different platform rooms of {platforms}"), platforms=platforms
+        )
     return {"master": raw["master"], "apprentice": raw["apprentice"]}
 
 
@@ -66,7 +86,9 @@ def _ladders(data: StrigoiData, c: Setup, n: int) -> list[list[str]]:
     seen = set()
     for edge in raw:
         if not f.outer_edge(edge) or tuple(edge) in seen:
-            raise CommandError(N_("setup: ladder {edge!r} is not a free outer edge [room, direction]"), edge=edge)
+            raise CommandError(
+                N_("setup: ladder {edge!r} is not a free outer edge [room, direction]"), edge=edge
+            )
         seen.add(tuple(edge))
     return [list(e) for e in raw]
 
@@ -76,15 +98,21 @@ def _rings(data: StrigoiData, c: Setup) -> dict[str, str]:
     rings = {rid: r.ring for rid, r in data.fortress.rooms.items()}
     for rid, ring in (c.rings or {}).items():
         if rid not in rings or not isinstance(ring, str) or sorted(ring) != sorted(data.letters):
-            raise CommandError(N_("setup: ring of {rid!r} must be the letters {letters} in some order"), rid=rid, letters=data.letters)
+            raise CommandError(
+                N_("setup: ring of {rid!r} must be the letters {letters} in some order"),
+                rid=rid,
+                letters=data.letters,
+            )
         rings[rid] = ring
     return rings
 
 
 def _stats(data: StrigoiData, c: Setup) -> dict[str, dict[str, int]]:
     """The Strigoi card values (data defaults; setup `stats` overrides single numbers)."""
-    out = {k: {"existence": s.existence, "damage": s.damage, "strength": s.strength}
-           for k, s in data.stats.items()}
+    out = {
+        k: {"existence": s.existence, "damage": s.damage, "strength": s.strength}
+        for k, s in data.stats.items()
+    }
     for sid, values in (c.stats or {}).items():
         if sid not in out or not isinstance(values, Mapping) or not set(values) <= set(out[sid]):
             raise CommandError(N_("setup: bad stats for {sid!r}"), sid=sid)
@@ -106,11 +134,19 @@ def _tokens(data: StrigoiData, c: Setup) -> list[dict[str, Any]]:
         raise CommandError(N_("setup: `tokens` must list {strigoi, bonus, count}"))
     out = []
     for t in raw:
-        if not isinstance(t, Mapping) or set(t) != set(TOKEN_KEYS) or \
-                t["strigoi"] not in ("master", "apprentice"):
+        if (
+            not isinstance(t, Mapping)
+            or set(t) != set(TOKEN_KEYS)
+            or t["strigoi"] not in ("master", "apprentice")
+        ):
             raise CommandError(N_("setup: each token is {strigoi: master|apprentice, bonus, count}"))
-        out.append({"strigoi": t["strigoi"], "bonus": args.integer(t, "bonus", lo=0, hi=9),
-                    "count": args.integer(t, "count", lo=1, hi=20)})
+        out.append(
+            {
+                "strigoi": t["strigoi"],
+                "bonus": args.integer(t, "bonus", lo=0, hi=9),
+                "count": args.integer(t, "count", lo=1, hi=20),
+            }
+        )
     if {t["strigoi"] for t in out} != {"master", "apprentice"}:
         raise CommandError(N_("setup: both the master and the apprentice need tokens"))
     return out
@@ -122,7 +158,9 @@ def _examples(data: StrigoiData, c: Setup) -> list[str]:
     raw = c.examples
     if raw is not None:
         if not set(raw) <= set(data.examples_all):
-            raise CommandError(N_("setup: `examples` lists parts of {examples_all}"), examples_all=data.examples_all)
+            raise CommandError(
+                N_("setup: `examples` lists parts of {examples_all}"), examples_all=data.examples_all
+            )
         return [p for p in data.examples_all if p in raw]
     given = {sid for sid, v in (c.stats or {}).items() if len(v) == 3}
     given |= {"tokens"} if c.tokens is not None else set()  # a part counts once fully given
@@ -130,6 +168,7 @@ def _examples(data: StrigoiData, c: Setup) -> list[str]:
     if _journaled_before_tokens(c) and not data.verified and "tokens" not in out:
         out.append("tokens")  # such a game plays with the shipped example mix
     return out
+
 
 def _journaled_before_tokens(c: Setup) -> bool:
     """A canonical setup written before the token mix was journaled: stats, rings, ladders, no tokens."""

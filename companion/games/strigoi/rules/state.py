@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict
 from enum import Enum
-from typing import Any, Mapping
+from typing import Any
 
 from companion.errors import N_, CommandError
 from companion.rules.base import Record
@@ -13,10 +14,10 @@ from companion.rules.base import Record
 class Step(str, Enum):
     """Where the round stands."""
 
-    INITIATIVE = "initiative"   # everyone picks a card; `initiative` reveals them
-    TURN = "turn"               # the active Powerwolf moves and fights
-    STRIGOI = "strigoi"         # the Strigoi has teleported: its attack, a counterattack, end_turn
-    CURSE = "curse"             # phase 3: the Master (or Supreme) cursed a room
+    INITIATIVE = "initiative"  # everyone picks a card; `initiative` reveals them
+    TURN = "turn"  # the active Powerwolf moves and fights
+    STRIGOI = "strigoi"  # the Strigoi has teleported: its attack, a counterattack, end_turn
+    CURSE = "curse"  # phase 3: the Master (or Supreme) cursed a room
     OVER = "over"
 
 
@@ -80,11 +81,11 @@ class State(Record):
     bag: tuple[int, ...] = ()
     shuffles: int = 0
     outcome: str | None = None
-    encounter: str | None = None              # this turn's encounter: red, grey, monster, strigoi
-    countered: bool = False                   # the attacked Powerwolf has struck back
+    encounter: str | None = None  # this turn's encounter: red, grey, monster, strigoi
+    countered: bool = False  # the attacked Powerwolf has struck back
     awards: tuple[tuple[str, str], ...] = ()  # (Advanced Action card, Powerwolf) in the order earned
     tokens: tuple[tuple[str, int, int], ...] = ()  # the token mix: (strigoi, bonus, count)
-    examples: tuple[str, ...] = ()            # parts still at the shipped example values
+    examples: tuple[str, ...] = ()  # parts still at the shipped example values
     one_encounter: bool = True  # False: journaled before the rule was enforced, replays as recorded
 
     def wolf(self, name: str) -> Wolf:
@@ -114,30 +115,58 @@ class State(Record):
 def state_to_json(state: State, board: Mapping[str, Any]) -> dict[str, Any]:
     """The documented state JSON (the game's README.md)."""
     return {
-        "game": "strigoi", "round": state.round, "phase": "over" if state.outcome else "night",
-        "step": state.step.value, "outcome": state.outcome, "seed": state.seed,
-        "players": len(state.wolves), "order": list(state.order), "turn": state.active,
+        "game": "strigoi",
+        "round": state.round,
+        "phase": "over" if state.outcome else "night",
+        "step": state.step.value,
+        "outcome": state.outcome,
+        "seed": state.seed,
+        "players": len(state.wolves),
+        "order": list(state.order),
+        "turn": state.active,
         "turn_index": state.turn,
-        "altar": state.altar, "inferno": state.inferno,
-        "attack_need": state.attack_need, "defeat_need": state.defeat_need,
+        "altar": state.altar,
+        "inferno": state.inferno,
+        "attack_need": state.attack_need,
+        "defeat_need": state.defeat_need,
         "can_attack": state.altar >= state.attack_need,
-        "powerwolves": {w.name: {"wounds": w.wounds, "rewards": w.rewards,
-                                 "card": None if w.card is None else asdict(w.card),
-                                 "cards": [card for card, who in state.awards if who == w.name]}
-                        for w in state.wolves},
-        "strigoi": {v.id: {"room": v.room, "wounds": v.wounds, "defeated": v.defeated,
-                           "supreme": state.supreme == v.id, **asdict(state.stat(v.id))}
-                    for v in state.strigoi},
+        "powerwolves": {
+            w.name: {
+                "wounds": w.wounds,
+                "rewards": w.rewards,
+                "card": None if w.card is None else asdict(w.card),
+                "cards": [card for card, who in state.awards if who == w.name],
+            }
+            for w in state.wolves
+        },
+        "strigoi": {
+            v.id: {
+                "room": v.room,
+                "wounds": v.wounds,
+                "defeated": v.defeated,
+                "supreme": state.supreme == v.id,
+                **asdict(state.stat(v.id)),
+            }
+            for v in state.strigoi
+        },
         "stats": {k: asdict(s) for k, s in state.stats},
-        "start": dict(state.start), "rings": dict(state.rings),
-        "ladders": [list(e) for e in state.ladders], "collapsed": list(state.collapsed),
-        "supreme": state.supreme, "attack_marker": state.marker, "moved": state.moved,
-        "token_bonus": state.bonus, "attacked": state.attacked,
-        "bag": list(state.bag), "shuffles": state.shuffles,
-        "encounter": state.encounter, "counterattacked": state.countered,
+        "start": dict(state.start),
+        "rings": dict(state.rings),
+        "ladders": [list(e) for e in state.ladders],
+        "collapsed": list(state.collapsed),
+        "supreme": state.supreme,
+        "attack_marker": state.marker,
+        "moved": state.moved,
+        "token_bonus": state.bonus,
+        "attacked": state.attacked,
+        "bag": list(state.bag),
+        "shuffles": state.shuffles,
+        "encounter": state.encounter,
+        "counterattacked": state.countered,
         "awards": [{"card": card, "wolf": who} for card, who in state.awards],
         "tokens": [{"strigoi": s, "bonus": b, "count": n} for s, b, n in state.tokens],
-        "example_values": list(state.examples), "one_encounter": state.one_encounter,
+        "example_values": list(state.examples),
+        "one_encounter": state.one_encounter,
         "board": dict(board),
     }
 
@@ -147,26 +176,44 @@ def state_from_json(data: Mapping[str, Any]) -> State:
     if not isinstance(data, Mapping) or data.get("game") != "strigoi":
         raise CommandError(N_("not a strigoi state"))
     try:
-        wolves = tuple(Wolf(name, w["wounds"], None if w["card"] is None else Card(**w["card"]),
-                            w.get("rewards", 0))
-                       for name, w in data["powerwolves"].items())
-        strigoi = tuple(Vampire(sid, v["room"], v["wounds"], v["defeated"])
-                        for sid, v in data["strigoi"].items())
+        wolves = tuple(
+            Wolf(name, w["wounds"], None if w["card"] is None else Card(**w["card"]), w.get("rewards", 0))
+            for name, w in data["powerwolves"].items()
+        )
+        strigoi = tuple(
+            Vampire(sid, v["room"], v["wounds"], v["defeated"]) for sid, v in data["strigoi"].items()
+        )
         return State(
-            seed=data["seed"], wolves=wolves, strigoi=strigoi,
+            seed=data["seed"],
+            wolves=wolves,
+            strigoi=strigoi,
             stats=tuple((k, Stat(**s)) for k, s in data["stats"].items()),
-            attack_need=data["attack_need"], defeat_need=data["defeat_need"],
-            start=tuple(data["start"].items()), rings=tuple(data["rings"].items()),
-            ladders=tuple(tuple(e) for e in data["ladders"]), round=data["round"],
-            step=Step(data["step"]), order=tuple(data["order"]), turn=data["turn_index"],
-            altar=data["altar"], inferno=data["inferno"], collapsed=tuple(data["collapsed"]),
-            supreme=data["supreme"], marker=data["attack_marker"], moved=data["moved"],
-            bonus=data["token_bonus"], attacked=data["attacked"], bag=tuple(data["bag"]),
-            shuffles=data["shuffles"], outcome=data["outcome"],
-            encounter=data.get("encounter"), countered=data.get("counterattacked", False),
+            attack_need=data["attack_need"],
+            defeat_need=data["defeat_need"],
+            start=tuple(data["start"].items()),
+            rings=tuple(data["rings"].items()),
+            ladders=tuple(tuple(e) for e in data["ladders"]),
+            round=data["round"],
+            step=Step(data["step"]),
+            order=tuple(data["order"]),
+            turn=data["turn_index"],
+            altar=data["altar"],
+            inferno=data["inferno"],
+            collapsed=tuple(data["collapsed"]),
+            supreme=data["supreme"],
+            marker=data["attack_marker"],
+            moved=data["moved"],
+            bonus=data["token_bonus"],
+            attacked=data["attacked"],
+            bag=tuple(data["bag"]),
+            shuffles=data["shuffles"],
+            outcome=data["outcome"],
+            encounter=data.get("encounter"),
+            countered=data.get("counterattacked", False),
             awards=tuple((a["card"], a["wolf"]) for a in data.get("awards", ())),
             tokens=tuple((t["strigoi"], t["bonus"], t["count"]) for t in data.get("tokens", ())),
             examples=tuple(data.get("example_values", ())),
-            one_encounter=data.get("one_encounter", True))
+            one_encounter=data.get("one_encounter", True),
+        )
     except (KeyError, TypeError, ValueError) as exc:
         raise CommandError(N_("broken strigoi state: {exc}"), exc=exc) from None

@@ -10,8 +10,9 @@ does not load every game's screens), `route(game, state)` picks one from a game 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from companion.i18n import N_
 
@@ -50,6 +51,8 @@ def __getattr__(attr: str):
 
         return {gid: tuple(g.screens()) for gid, g in games().items() if g.screens() and not _routes(g)}
     raise AttributeError(attr)
+
+
 @dataclass(frozen=True)
 class SetupField:
     """One number the new-game wizard asks: setup key, label, range, default."""

@@ -5,12 +5,13 @@ question is a `Param` (`choice`, `number` make the common ones)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 from companion.i18n import _
-from companion.narration.words import need_question, refusal_text
 from companion.inputs import DISTRICTS, Press
+from companion.narration.words import need_question, refusal_text
 from companion.rules.base import Action
 from companion.ui.model import ButtonVM, ViewModel, action_button
 from companion.ui.screens.base import Screen, UIContext
@@ -42,8 +43,14 @@ class Param:
     own: Any = None
 
 
-def choice(path: tuple[str, ...], question: str, values: Sequence[Any], labels: Sequence[str] | None = None,
-           seats: Mapping[str, Any] | None = None, **kw) -> Param:
+def choice(
+    path: tuple[str, ...],
+    question: str,
+    values: Sequence[Any],
+    labels: Sequence[str] | None = None,
+    seats: Mapping[str, Any] | None = None,
+    **kw,
+) -> Param:
     """A choice Param from values (labels default to the values as text)."""
     labels = labels or [str(v) for v in values]
     return Param(path, question, "choice", tuple(zip(values, labels)), tuple((seats or {}).items()), **kw)
@@ -61,11 +68,25 @@ def from_engine(p: Any, path: tuple[str, ...] = (), question: str | None = None)
     path = path + (p.name,)
     ask = question or need_question(p.name)
     if p.parts:
-        return [q for part in p.parts for q in from_engine(part, path, f"{ask} {refusal_text(p.label(part.name))}")]
+        return [
+            q
+            for part in p.parts
+            for q in from_engine(part, path, f"{ask} {refusal_text(p.label(part.name))}")
+        ]
     labels = [refusal_text(p.label(v)) for v in p.choices]
     seats = {v: v for v in p.choices if v in DISTRICTS} if p.kind == "district" else {}
     if p.many is not None:
-        return [Param(path, ask, "multi", tuple(zip(p.choices, labels)), tuple(seats.items()), default=[], optional=p.optional)]
+        return [
+            Param(
+                path,
+                ask,
+                "multi",
+                tuple(zip(p.choices, labels)),
+                tuple(seats.items()),
+                default=[],
+                optional=p.optional,
+            )
+        ]
     if p.choices:
         return [choice(path, ask, list(p.choices), labels, seats=seats, optional=p.optional)]
     low = p.low if p.low is not None else 0
@@ -79,7 +100,9 @@ class ActionMenu(Screen):
     name = "choose"
     transient = True
 
-    def __init__(self, ctx: UIContext, title: str, actions: Sequence[Action], run: Callable[[Action], bool]) -> None:
+    def __init__(
+        self, ctx: UIContext, title: str, actions: Sequence[Action], run: Callable[[Action], bool]
+    ) -> None:
         """Offer `actions` under `title`; `run(action)` runs the chosen one."""
         super().__init__(ctx)
         self.title = title
@@ -88,7 +111,9 @@ class ActionMenu(Screen):
 
     def body(self) -> ViewModel:
         """The question and the actions."""
-        buttons = [action_button(i, a, "pick") for i, a in enumerate(self.choices)] + [ButtonVM("back", _("Back"))]
+        buttons = [action_button(i, a, "pick") for i, a in enumerate(self.choices)] + [
+            ButtonVM("back", _("Back"))
+        ]
         return ViewModel(self.name, self.title, (_("Which one?"),), tuple(buttons))
 
     def activate(self, button_id: str, kind: Press) -> bool:

@@ -10,12 +10,12 @@ and what is left to the goal).
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from companion.errors import N_, RuleViolation, Text
 from companion.rules.base import Action, Engine, Event, GameOver, Param, Record
 from companion.rules.commands import Command, SeatedSetup, seat_names
-
 from counter_race.rules.events import Added, GameSetUp
 
 
@@ -48,7 +48,7 @@ class State(Record):
 
     @property
     def outcome(self) -> str | None:
-        """"goal" once somebody reached it, else None."""
+        """ "goal" once somebody reached it, else None."""
         return "goal" if self.winner is not None else None
 
 
@@ -83,14 +83,26 @@ class CounterRace(Engine):
 
     def filled(self, setup: Setup) -> Setup:
         """The names written out (P1..Pn for a count), checked against the data's range."""
-        names = seat_names(setup.players, setup.names, self.data.min_players, self.data.max_players, "Counter Race")
+        names = seat_names(
+            setup.players, setup.names, self.data.min_players, self.data.max_players, "Counter Race"
+        )
         return Setup(game=self.id, players=len(names), seed=setup.seed, names=tuple(names))
 
     def state_json(self, state: State) -> dict[str, Any]:
         """The documented state JSON (the module's docstring), without the game API's keys."""
-        return {"game": self.id, "phase": self.phase(state), "step": self.step(state), "outcome": state.outcome,
-                "names": list(state.players), "counter": state.counter, "goal": self.data.goal, "turn": state.turn,
-                "winner": state.winner, "winners": [state.winner] if state.winner else [], "board": {"counter": state.counter, "left": self.data.goal - state.counter}}
+        return {
+            "game": self.id,
+            "phase": self.phase(state),
+            "step": self.step(state),
+            "outcome": state.outcome,
+            "names": list(state.players),
+            "counter": state.counter,
+            "goal": self.data.goal,
+            "turn": state.turn,
+            "winner": state.winner,
+            "winners": [state.winner] if state.winner else [],
+            "board": {"counter": state.counter, "left": self.data.goal - state.counter},
+        }
 
     def from_json(self, data: Mapping[str, Any]) -> State:
         """Inverse of `to_json`."""
