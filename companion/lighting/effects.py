@@ -16,139 +16,26 @@ from types import MappingProxyType
 from typing import Any
 
 from companion.lighting.color import BLACK, RGB, Blend, Pixels, blend_pixels, mix, scale, wheel_table
+from companion.lighting.effect_params import (
+    BreatheParams,
+    ChaseParams,
+    CometParams,
+    FadeParams,
+    FillBarParams,
+    FlashParams,
+    FlickerParams,
+    GradientParams,
+    HeartbeatParams,
+    PulseParams,
+    RainbowParams,
+    SolidParams,
+    SparkleParams,
+    SweepParams,
+)
 from companion.records import Named
 
 TAU = 2.0 * math.pi
 COMET_STEPS = 16  # sub-pixel positions of a comet's head
-
-
-# ---------------------------------------------------------------- parameters (one per effect)
-
-
-class SolidParams(Named):
-    """One steady colour."""
-
-    color: RGB = BLACK
-
-
-class BreatheParams(Named):
-    """A smooth (sine) swell between `low` and `high` brightness, `period` seconds per breath;
-    `phase` (fraction of a period) shifts it, so neighbours can breathe in a wave."""
-
-    color: RGB
-    period: float = 4.0
-    low: float = 0.2
-    high: float = 1.0
-    phase: float = 0.0
-
-
-class PulseParams(Named):
-    """A linear up-and-down ramp: dark at t = 0, brightest at half `period`, dark again at `period`;
-    `phase` (fraction of a period) shifts it."""
-
-    color: RGB
-    period: float = 1.0
-    low: float = 0.0
-    high: float = 1.0
-    phase: float = 0.0
-
-
-class HeartbeatParams(Named):
-    """A double beat ("lub-dub") `bpm` times a minute, resting at `low` brightness."""
-
-    color: RGB
-    bpm: float = 60.0
-    low: float = 0.15
-
-
-class CometParams(Named):
-    """A bright head with a fading tail of `tail` pixels crossing the segment every `period` seconds."""
-
-    color: RGB
-    period: float = 1.0
-    tail: int = 3
-    background: RGB = BLACK
-    reverse: bool = False
-
-
-class ChaseParams(Named):
-    """Lit groups of `width` pixels every `spacing` pixels, stepping one pixel every `period` seconds."""
-
-    color: RGB
-    background: RGB = BLACK
-    period: float = 0.2
-    spacing: int = 3
-    width: int = 1
-
-
-class SparkleParams(Named):
-    """Random pixels lit in `color` (`density` of them), reshuffled `rate` times a second."""
-
-    color: RGB
-    background: RGB = BLACK
-    density: float = 0.2
-    rate: float = 10.0
-    seed: int = 0
-
-
-class FlickerParams(Named):
-    """Each pixel's brightness jumps between `low` and 1 at random, `rate` times a second (torch light)."""
-
-    color: RGB
-    low: float = 0.4
-    rate: float = 12.0
-    seed: int = 0
-
-
-class GradientParams(Named):
-    """A steady blend from `start` at the first pixel to `end` at the last."""
-
-    start: RGB
-    end: RGB
-
-
-class FillBarParams(Named):
-    """The first `level` (0..1) of the segment lit in `color`, the rest `background`; the edge pixel dims."""
-
-    color: RGB
-    level: float
-    background: RGB = BLACK
-
-
-class RainbowParams(Named):
-    """The colour wheel spread over `spread` of the segment, turning once every `period` seconds."""
-
-    period: float = 5.0
-    spread: float = 1.0
-    level: float = 1.0
-
-
-class FlashParams(Named):
-    """`count` flashes (0 = forever: a strobe), one every `period` seconds, lit for `duty` of each."""
-
-    color: RGB
-    count: int = 1
-    period: float = 0.5
-    duty: float = 0.5
-    background: RGB = BLACK
-
-
-class SweepParams(Named):
-    """A soft band `width` (fraction of the segment) wide passing once across it in `duration` seconds."""
-
-    color: RGB
-    duration: float = 1.0
-    width: float = 0.35
-    background: RGB = BLACK
-    reverse: bool = False
-
-
-class FadeParams(Named):
-    """From `start` to `end` over `duration` seconds, then `end` for good."""
-
-    start: RGB
-    end: RGB
-    duration: float = 1.0
 
 
 class Look:
@@ -473,26 +360,30 @@ def _dim_wheel(level: float) -> tuple[RGB, ...]:
     return tuple(scale(c, max(0.0, level)) for c in wheel_table())
 
 
-EFFECTS = MappingProxyType({
-    spec.name: spec
-    for spec in (
-        EffectSpec("solid", solid_fx, SolidParams, "one steady colour"),
-        EffectSpec("breathe", breathe_fx, BreatheParams, "smooth sine swell", ("period",)),
-        EffectSpec("pulse", pulse_fx, PulseParams, "linear up-and-down ramp", ("period",)),
-        EffectSpec("heartbeat", heartbeat_fx, HeartbeatParams, "lub-dub double beat", ("bpm",)),
-        EffectSpec("comet", comet_fx, CometParams, "head with a fading tail", ("period", "tail")),
-        EffectSpec("chase", chase_fx, ChaseParams, "marquee chase", ("period", "spacing")),
-        EffectSpec("sparkle", sparkle_fx, SparkleParams, "random twinkles from a seed", ("rate",)),
-        EffectSpec("flicker", flicker_fx, FlickerParams, "torch-like random brightness", ("rate",)),
-        EffectSpec("gradient", gradient_fx, GradientParams, "two-colour blend across the segment"),
-        EffectSpec("fill_bar", fill_bar_fx, FillBarParams, "level meter"),
-        EffectSpec("rainbow", rainbow_fx, RainbowParams, "turning colour wheel", ("period",)),
-        EffectSpec("flash", flash_fx, FlashParams, "n flashes, or a strobe", ("period",)),
-        EffectSpec("sweep", sweep_fx, SweepParams, "one soft band across the segment", ("duration", "width")),
-        EffectSpec("fade", fade_fx, FadeParams, "one colour to another, then hold", ("duration",)),
-        EffectSpec("layers", layers_fx, LayersParams, "looks stacked inside one segment"),
-        EffectSpec("sequence", sequence_fx, SequenceParams, "looks one after another"),
-    )
-})
+EFFECTS = MappingProxyType(
+    {
+        spec.name: spec
+        for spec in (
+            EffectSpec("solid", solid_fx, SolidParams, "one steady colour"),
+            EffectSpec("breathe", breathe_fx, BreatheParams, "smooth sine swell", ("period",)),
+            EffectSpec("pulse", pulse_fx, PulseParams, "linear up-and-down ramp", ("period",)),
+            EffectSpec("heartbeat", heartbeat_fx, HeartbeatParams, "lub-dub double beat", ("bpm",)),
+            EffectSpec("comet", comet_fx, CometParams, "head with a fading tail", ("period", "tail")),
+            EffectSpec("chase", chase_fx, ChaseParams, "marquee chase", ("period", "spacing")),
+            EffectSpec("sparkle", sparkle_fx, SparkleParams, "random twinkles from a seed", ("rate",)),
+            EffectSpec("flicker", flicker_fx, FlickerParams, "torch-like random brightness", ("rate",)),
+            EffectSpec("gradient", gradient_fx, GradientParams, "two-colour blend across the segment"),
+            EffectSpec("fill_bar", fill_bar_fx, FillBarParams, "level meter"),
+            EffectSpec("rainbow", rainbow_fx, RainbowParams, "turning colour wheel", ("period",)),
+            EffectSpec("flash", flash_fx, FlashParams, "n flashes, or a strobe", ("period",)),
+            EffectSpec(
+                "sweep", sweep_fx, SweepParams, "one soft band across the segment", ("duration", "width")
+            ),
+            EffectSpec("fade", fade_fx, FadeParams, "one colour to another, then hold", ("duration",)),
+            EffectSpec("layers", layers_fx, LayersParams, "looks stacked inside one segment"),
+            EffectSpec("sequence", sequence_fx, SequenceParams, "looks one after another"),
+        )
+    }
+)
 
 OFF = Look("solid", SolidParams(BLACK))
