@@ -7,20 +7,23 @@ otherwise blits the cached frame, so an unchanged screen costs one blit.
 
 import pygame
 
-from companion import palette
 from companion.i18n import _
 from companion.palette import veil_cells
 from companion.ui import icons, theme
 from companion.ui.buttons import ROW, ButtonLayout
 from companion.ui.item import Item
 from companion.ui.model import TROUBLES, ViewModel
+from companion.ui.paint_cells import CellPainter, draw_shape, paint_pattern  # noqa: F401 - drawn here, imported from here
 from companion.ui.seats import SeatLayout
 from companion.ui.text import TextBox, TextRenderer
 
-VEIL_BOX, VEIL_STEP = 29, 33  # the veil gauge's cells at 800x480: a numeral's line high, the title keeps the rest
+VEIL_BOX, VEIL_STEP = (
+    29,
+    33,
+)  # the veil gauge's cells at 800x480: a numeral's line high, the title keeps the rest
 
 
-class Renderer(ButtonLayout, SeatLayout):
+class Renderer(ButtonLayout, SeatLayout, CellPainter):
     """Lays out and paints view models for one surface size (the buttons: companion/ui/buttons.py)."""
 
     def __init__(self, size: tuple[int, int]) -> None:
@@ -29,7 +32,9 @@ class Renderer(ButtonLayout, SeatLayout):
         self.m = theme.Metrics(*self.size)
         self.text = TextRenderer()  # every text: Atkinson Hyperlegible (companion/ui/text.py)
         self.ui_text = self.text  # the primary button's words (the same face; the name older code uses)
-        self.title_text = TextRenderer("display")  # the screen's title: Cinzel, as on the boxes and the end card
+        self.title_text = TextRenderer(
+            "display"
+        )  # the screen's title: Cinzel, as on the boxes and the end card
         self._layouts: dict[ViewModel, list[Item]] = {}
         self._frame_vm: ViewModel | None = None
         self._frame: pygame.Surface | None = None
@@ -53,7 +58,9 @@ class Renderer(ButtonLayout, SeatLayout):
             if item.rect.collidepoint(pos):
                 if item.kind == "button":
                     return ("button", item.data.id)
-                if item.kind in ("cell", "seat") and item.data.pos:  # (a seat without a district button: its button)
+                if (
+                    item.kind in ("cell", "seat") and item.data.pos
+                ):  # (a seat without a district button: its button)
                     return ("district", item.data.pos)
                 if item.kind == "banner":
                     return ("button", TROUBLES)
@@ -66,37 +73,63 @@ class Renderer(ButtonLayout, SeatLayout):
         m, (w, h) = self.m, self.size
         gauge = self._gauge_w() if vm.veil is not None else 0
         header = self.header_h(vm.title, w - gauge - 2 * m.pad - (m.px(18) if vm.accent else 0))
-        items = [Item("title", pygame.Rect(m.pad, 0, w - gauge - 2 * m.pad, header), (vm.title, vm.accent, vm.backdrop or vm.scene))]
+        items = [
+            Item(
+                "title",
+                pygame.Rect(m.pad, 0, w - gauge - 2 * m.pad, header),
+                (vm.title, vm.accent, vm.backdrop or vm.scene),
+            )
+        ]
         if vm.veil is not None:
-            items.append(Item("veil", pygame.Rect(w - gauge - m.pad, 0, gauge, m.header_h), (vm.veil, vm.veil_preview)))
+            items.append(
+                Item("veil", pygame.Rect(w - gauge - m.pad, 0, gauge, m.header_h), (vm.veil, vm.veil_preview))
+            )
         y = self._banner(vm, items, header)
         bottom = h - m.hint_h
-        items.append(Item("hint", pygame.Rect(m.pad, bottom, w - 2 * m.pad, m.hint_h), (vm.error or vm.hint, bool(vm.error))))
+        items.append(
+            Item(
+                "hint",
+                pygame.Rect(m.pad, bottom, w - 2 * m.pad, m.hint_h),
+                (vm.error or vm.hint, bool(vm.error)),
+            )
+        )
         x = m.pad
         if vm.grid:
             side = min(bottom - y - 2 * m.pad, int(w * (0.62 if not vm.buttons else 0.47)))
             cell = (side - 2 * m.pad) // 3
-            wide = min(max(cell, self._widest_word(vm.grid) + m.px(10)), m.px(180))  # a long name widens the cells
+            wide = min(
+                max(cell, self._widest_word(vm.grid) + m.px(10)), m.px(180)
+            )  # a long name widens the cells
             # and where the board is as high as the screen allows, a district's name takes the width the
             # board may have (1280x720: "Northwest" on one line, not "North- / west")
             most = (int(w * (0.62 if not vm.buttons else 0.47)) - 2 * m.pad) // 3
             wide = max(wide, min(self._widest_name(vm.grid) + m.px(10), most))
             for i, c in enumerate(vm.grid[:9]):
                 r, col = divmod(i, 3)
-                items.append(Item("cell", pygame.Rect(x + col * (wide + m.pad), y + m.pad + r * (cell + m.pad), wide, cell), c))
+                items.append(
+                    Item(
+                        "cell",
+                        pygame.Rect(x + col * (wide + m.pad), y + m.pad + r * (cell + m.pad), wide, cell),
+                        c,
+                    )
+                )
             x += 3 * wide + 3 * m.pad
         if vm.table:  # seats round a table where the grid would be
             area = pygame.Rect(x, y + m.pad, int(w * 0.5), bottom - y - 2 * m.pad)
             items.extend(self._seats(vm.table, area))
             x = area.right + 2 * m.pad
-        if vm.ring is not None or vm.picture:  # the countdown ring, and under it (or in its place) the picture
+        if (
+            vm.ring is not None or vm.picture
+        ):  # the countdown ring, and under it (or in its place) the picture
             side = min(bottom - y - 2 * m.pad, m.px(200))
             top = y + m.pad
             if vm.ring is not None:
                 items.append(Item("ring", pygame.Rect(x, top, side, side), vm.ring))
                 top += side + m.pad
             if vm.picture and bottom - m.pad - top >= m.px(64):
-                items.append(Item("picture", pygame.Rect(x, top, side, min(side, bottom - m.pad - top)), vm.picture))
+                items.append(
+                    Item("picture", pygame.Rect(x, top, side, min(side, bottom - m.pad - top)), vm.picture)
+                )
             x += side + m.pad
         panel = pygame.Rect(x, y + m.pad, w - x - m.pad, bottom - y - 2 * m.pad)
         items.extend(self._panel(vm, panel))
@@ -111,7 +144,13 @@ class Renderer(ButtonLayout, SeatLayout):
         bottom = h
         if vm.error or vm.hint:
             bottom -= m.hint_h
-            items.append(Item("hint", pygame.Rect(m.pad, bottom, w - 2 * m.pad, m.hint_h), (vm.error or vm.hint, bool(vm.error))))
+            items.append(
+                Item(
+                    "hint",
+                    pygame.Rect(m.pad, bottom, w - 2 * m.pad, m.hint_h),
+                    (vm.error or vm.hint, bool(vm.error)),
+                )
+            )
         area = pygame.Rect(m.pad, bottom - self._row_h(vm) - m.pad, w - 2 * m.pad, self._row_h(vm))
         items.append(Item("card", pygame.Rect(0, y, w, area.y - m.pad - y), vm.card))
         items.append(Item("area", area))
@@ -154,7 +193,9 @@ class Renderer(ButtonLayout, SeatLayout):
         keeps its room), added to `items`; the y under it."""
         if not vm.banner:
             return y
-        items.append(Item("banner", pygame.Rect(0, y, self.size[0], self.m.banner_h), (vm.banner[0], len(vm.banner))))
+        items.append(
+            Item("banner", pygame.Rect(0, y, self.size[0], self.m.banner_h), (vm.banner[0], len(vm.banner)))
+        )
         return y + self.m.banner_h
 
     def header_h(self, title: str, width: int) -> int:
@@ -170,7 +211,9 @@ class Renderer(ButtonLayout, SeatLayout):
         """The widest single word of the cells' lines at the cell size (a word never wraps), and the
         name of a seat (a seat is always named); a district's name wraps and hyphenates instead."""
         font = self.text.font(self.m.font("cell"))
-        words = max((font.size(word)[0] for c in cells for line in c.lines for word in line.split()), default=0)
+        words = max(
+            (font.size(word)[0] for c in cells for line in c.lines for word in line.split()), default=0
+        )
         seats = max((font.size(c.title)[0] for c in cells if c.chip is not None), default=0)
         return max(words, seats)
 
@@ -182,7 +225,7 @@ class Renderer(ButtonLayout, SeatLayout):
     def _rows(self, text: str, width: int, role: str = "body") -> int:
         """How many line rows `text` needs at `role`'s size in `width` (wrapped at spaces only)."""
         size = self.m.font(role)
-        fit = self.text.fit(text, width, 10 ** 6, size, size)
+        fit = self.text.fit(text, width, 10**6, size, size)
         return max(1, len(fit.lines))
 
     def _gauge_w(self) -> int:
@@ -210,7 +253,9 @@ class Renderer(ButtonLayout, SeatLayout):
     def _repaint_changed(self, surface: pygame.Surface, old: ViewModel, new: ViewModel) -> bool:
         """Repaint only changed elements when both models lay out identically; False if they don't."""
         before, after = self.layout(old), self.layout(new)
-        if len(before) != len(after) or any(a.kind != b.kind or a.rect != b.rect for a, b in zip(before, after)):
+        if len(before) != len(after) or any(
+            a.kind != b.kind or a.rect != b.rect for a, b in zip(before, after)
+        ):
             return False
         changed = [b for a, b in zip(before, after) if a.data != b.data]
         dirty = [it.rect for it in changed]
@@ -227,7 +272,9 @@ class Renderer(ButtonLayout, SeatLayout):
     def render(self, surface: pygame.Surface, vm: ViewModel) -> None:
         """Paint `vm` from scratch (no frame cache); records `text_boxes`."""
         self.text_boxes = []
-        self._clear = vm.scene is not None  # texts without a box of their own colour: the scene shows round them
+        self._clear = (
+            vm.scene is not None
+        )  # texts without a box of their own colour: the scene shows round them
         if vm.backdrop or vm.scene:  # the game's picture behind the title bar, or a whole scene (scenery.py)
             surface.blit(self._behind(vm), (0, 0))
         else:
@@ -244,15 +291,26 @@ class Renderer(ButtonLayout, SeatLayout):
         header = next((it.rect.height for it in self.layout(vm) if it.kind == "title"), self.m.header_h)
         return background(vm.backdrop, vm.scene, self.size, header, self.m.hint_h)
 
-    def _text(self, surface, text: str, rect: pygame.Rect, role: str, color, align: str = "center", bg=theme.BG,
-              renderer: TextRenderer | None = None, min_size: int | None = None) -> None:
+    def _text(
+        self,
+        surface,
+        text: str,
+        rect: pygame.Rect,
+        role: str,
+        color,
+        align: str = "center",
+        bg=theme.BG,
+        renderer: TextRenderer | None = None,
+        min_size: int | None = None,
+    ) -> None:
         """Draw fitted text on its known background colour and remember its box (`renderer`: another
         face than the UI face; `min_size`: shrink no further than this, wrap instead)."""
         if not text:
             return
         bg = None if self._clear and bg == theme.BG else bg
-        fit = (renderer or self.text).draw(surface, text, rect, self.m.font(role), color, align,
-                                           min_size=min_size or self.m.min_font, bg=bg)
+        fit = (renderer or self.text).draw(
+            surface, text, rect, self.m.font(role), color, align, min_size=min_size or self.m.min_font, bg=bg
+        )
         self.text_boxes.append(TextBox(text, rect, fit, role))
 
     def _paint_title(self, surface, item: Item) -> None:
@@ -265,8 +323,17 @@ class Renderer(ButtonLayout, SeatLayout):
             pygame.draw.rect(surface, accent, bar, border_radius=m.px(3))
             box = pygame.Rect(box.x + m.px(18), box.y, box.width - m.px(18), box.height)
         two = box.height > m.header_h  # a two-line bar: wrap at the full size, never shrink
-        self._text(surface, text, box, "title", theme.TEXT, "left", None if item.data[2] else theme.HEADER, renderer=self.title_text,
-                   min_size=m.font("title") if two else None)
+        self._text(
+            surface,
+            text,
+            box,
+            "title",
+            theme.TEXT,
+            "left",
+            None if item.data[2] else theme.HEADER,
+            renderer=self.title_text,
+            min_size=m.font("title") if two else None,
+        )
 
     def _paint_veil(self, surface, item: Item) -> None:
         """The veil gauge: cells 0..6 lit like the LED veil bar, the current one framed, a preview ringed."""
@@ -287,8 +354,9 @@ class Renderer(ButtonLayout, SeatLayout):
             if i == veil:
                 pygame.draw.rect(surface, theme.TEXT, r, m.px(3), border_radius=m.px(4))
             if preview is not None and i == preview and preview != veil:
-                pygame.draw.rect(surface, theme.VEIL_PREVIEW, r.inflate(m.px(4), m.px(4)), m.px(3),
-                                 border_radius=m.px(6))
+                pygame.draw.rect(
+                    surface, theme.VEIL_PREVIEW, r.inflate(m.px(4), m.px(4)), m.px(3), border_radius=m.px(6)
+                )
             self._text(surface, str(i), r, "small", theme.BG if lit else theme.TEXT, bg=color)
 
     def _paint_banner(self, surface, item: Item) -> None:
@@ -302,7 +370,9 @@ class Renderer(ButtonLayout, SeatLayout):
         chip = pygame.Rect(item.rect.right - chip_w - m.pad, item.rect.y, chip_w, item.rect.height)
         pygame.draw.rect(surface, theme.BANNER_CHIP, chip, border_radius=m.px(6))
         self._text(surface, more, chip, "small", theme.TEXT, bg=theme.BANNER_CHIP)
-        text = pygame.Rect(item.rect.x + m.pad, item.rect.y, chip.x - item.rect.x - 2 * m.pad, item.rect.height)
+        text = pygame.Rect(
+            item.rect.x + m.pad, item.rect.y, chip.x - item.rect.x - 2 * m.pad, item.rect.height
+        )
         self._text(surface, headline, text, "small", theme.TEXT, "left", bg=theme.BANNER)
 
     def _paint_hint(self, surface, item: Item) -> None:
@@ -328,7 +398,9 @@ class Renderer(ButtonLayout, SeatLayout):
         side = item.rect.height
         for i, (value, used) in enumerate(item.data):
             r = pygame.Rect(item.rect.x + i * (side + m.pad), item.rect.y, side, side)
-            icons.blit_icon(surface, f"die{max(1, min(6, int(value)))}", r, theme.TEXT_OFF if used else theme.TEXT)
+            icons.blit_icon(
+                surface, f"die{max(1, min(6, int(value)))}", r, theme.TEXT_OFF if used else theme.TEXT
+            )
             if used:  # struck through inside the die (a wide line at its edge would leave a row behind)
                 w = m.px(3)
                 a = r.inflate(-2 * w, -2 * w)
@@ -337,8 +409,11 @@ class Renderer(ButtonLayout, SeatLayout):
     def _paint_ring(self, surface, item: Item) -> None:
         """The countdown ring with the seconds left inside."""
         fraction, numeral = item.data
-        self.text_boxes.append(icons.draw_countdown(surface, item.rect, fraction, numeral, icons.countdown_colour(fraction),
-                                                    self.text))
+        self.text_boxes.append(
+            icons.draw_countdown(
+                surface, item.rect, fraction, numeral, icons.countdown_colour(fraction), self.text
+            )
+        )
 
     def _paint_picture(self, surface, item: Item) -> None:
         """The picture of what the screen is about (the role that wakes), as big as its box allows."""
@@ -361,138 +436,3 @@ class Renderer(ButtonLayout, SeatLayout):
             self._card = (item.data, item.rect.size, drawn)
         surface.blit(drawn[0], item.rect.topleft)
         self.text_boxes.extend(b._replace(rect=b.rect.move(item.rect.topleft)) for b in drawn[1])
-
-    def _flow(self, counts, width: int, side: int) -> list[tuple[int, int]]:
-        """Where each icon + numeral pair goes, left to right wrapping at `width`: (x, row) from 0."""
-        m = self.m
-        font = self.text.font(m.font("cell"))
-        x, row, out = 0, 0, []
-        for c in counts:
-            need = self._count_w(c, font, side)
-            if x > 0 and x + need > width:
-                x, row = 0, row + 1
-            out.append((x, row))
-            x += need + m.px(6)
-        return out
-
-    def _count_w(self, c, font, side: int) -> int:
-        """The width of one count: its icon, its owner's shape mark, its numeral; or a chip (the
-        player's shape with their initial beside it)."""
-        numeral_w = font.size(c.value)[0] + self.m.px(4) if c.value else 0
-        return side + numeral_w + (side * 3 // 4 if c.icon and c.shape else 0)
-
-    def _counts(self, surface, rect: pygame.Rect, counts, bg, side: int) -> None:
-        """Icon + numeral pairs flowing left to right, wrapping into rows of height `side`. In a cell
-        the board shrank (a banner above it) the icons get smaller, down to two thirds, until the rows
-        fit: a count never runs into the next cell."""
-        m = self.m
-        size = m.font("cell")
-        row_h = max(side, self.text.font(size).get_linesize())
-        flow = self._flow(counts, rect.width, side)
-        while side > m.px(20) and flow and (flow[-1][1] + 1) * (row_h + m.px(2)) > rect.height + m.px(2):
-            side -= m.px(2)
-            row_h = max(side, self.text.font(size).get_linesize())
-            flow = self._flow(counts, rect.width, side)
-        for c, (dx, row) in zip(counts, flow):
-            x, y = rect.x + dx, rect.y + row * (row_h + m.px(2))
-            numeral_w = self.text.font(size).size(c.value)[0] if c.value else 0
-            top = y + (row_h - side) // 2
-            if c.icon:
-                colour = c.colour or theme.ICON_COLOURS.get(c.icon, theme.TEXT)
-                mark_w = side * 3 // 4 if c.shape else 0
-                if c.icon in icons.ICONS:
-                    icons.blit_icon(surface, c.icon, pygame.Rect(x, top, side, side), colour)
-                else:  # a picture of the shipped assets ("token.room-card")
-                    from companion.ui import assets
-
-                    surface.blit(assets.icon(c.icon, side, colour), (x, top))
-                if c.shape:  # whose it is: their shape, not their colour alone
-                    draw_shape(surface, c.shape, pygame.Rect(x + side, top + side // 4, mark_w, mark_w), colour, m.px(1))
-                self._text(surface, c.value, pygame.Rect(x + side + mark_w, y, numeral_w + m.px(4), row_h), "cell",
-                           theme.TEXT, bg=bg)
-            else:  # a chip: the player's shape in their colour, their initial beside it
-                colour = c.colour or theme.TEXT_DIM
-                draw_shape(surface, c.shape or "circle", pygame.Rect(x, top, side, side), colour, m.px(1))
-                self._text(surface, c.value, pygame.Rect(x + side, y, numeral_w + m.px(4), row_h), "cell", theme.TEXT,
-                           bg=bg)
-
-    def _paint_cell(self, surface, item: Item) -> None:
-        """One district: fill and border by mark, its name (or grid position) on top, lines, icon counts."""
-        m, c = self.m, item.data
-        fill, border = theme.CELL_MARKS.get(c.mark, theme.CELL_MARKS[""])
-        pygame.draw.rect(surface, fill, item.rect, border_radius=m.px(6))
-        pattern = theme.CELL_PATTERNS.get(c.mark, "")
-        if pattern:  # a pattern as well as a colour: red and blue-gray cells differ without colour vision
-            paint_pattern(surface, item.rect.inflate(-m.px(4), -m.px(4)), pattern, border, m.px(1))
-        pygame.draw.rect(surface, theme.FOCUS if c.selected else border, item.rect,
-                         m.px(5) if c.selected else m.px(2), border_radius=m.px(6))
-        inner = item.rect.inflate(-m.px(8), -m.px(6))
-        behind = None if pattern else fill  # over a pattern the text keeps a transparent background
-        size = m.font("cell")
-        font = self.text.font(size)
-        head = pygame.Rect(inner.x, inner.y, inner.width, font.get_linesize())
-        counts = c.counts
-        if c.chip is not None:  # a seat: its player's shape before the name, else first among its counts
-            side = m.px(18)
-            if font.size(c.title)[0] + side + m.px(4) <= head.width:
-                draw_shape(surface, c.chip.shape or "circle", pygame.Rect(head.x, head.centery - side // 2, side, side),
-                           c.chip.colour or theme.TEXT_DIM, m.px(1))
-                head = pygame.Rect(head.x + side + m.px(4), head.y, head.width - side - m.px(4), head.height)
-            elif counts:
-                counts = (c.chip._replace(value=""), *counts)
-        # the district by its name, wrapped (and hyphenated) over the lines the cell has room for, up
-        # to three ("News- / paper / Office"); its grid
-        # position only where the box has no name at all; a seat by its player's name
-        title = c.title or (c.pos if c.lines or counts else "")  # an empty box unnamed: nothing to read
-        line_h = head.height
-        below = sum(len(self.text.fit(ln, inner.width, 10 ** 6, size, size).lines) for ln in c.lines) * line_h
-        room = max(1, min(3, (inner.height - below - (m.px(20) if counts else 0)) // line_h))
-        rows = self.text.fit(title, head.width, room * line_h, size, size)
-        if rows.cut:  # the name first: it takes a third line from the counts (they shrink) before it is cut
-            rows = self.text.fit(title, head.width, 3 * line_h, size, size)
-        if len(rows.lines) > 1 and not rows.cut:
-            head = pygame.Rect(head.x, head.y, head.width, len(rows.lines) * line_h)
-        self._text(surface, title, head, "cell", theme.TEXT_DIM, bg=behind)
-        y = head.bottom
-        for line in c.lines:
-            rows = len(self.text.fit(line, inner.width, 10 ** 6, size, size).lines)
-            box = pygame.Rect(inner.x, y, inner.width, rows * font.get_linesize()).clip(inner)
-            self._text(surface, line, box, "cell", theme.TEXT, bg=behind)
-            y = box.bottom
-        if counts:
-            self._counts(surface, pygame.Rect(inner.x, y + m.px(2), inner.width, inner.bottom - y), counts, behind,
-                         m.px(30))
-
-def draw_shape(surface: pygame.Surface, shape: str, rect: pygame.Rect, colour, outline: int = 1) -> None:
-    """A player's seat shape (companion/palette.py) filled in `colour` inside `rect`, ringed `outline`
-    pixels wide in the background colour so two chips side by side stay apart (0: no ring)."""
-    r = min(rect.width, rect.height) / 2
-    cx, cy = rect.centerx, rect.centery
-    points = [(cx + x * r * 0.95, cy + y * r * 0.95) for x, y in palette.shape_points(shape)]
-    pygame.draw.polygon(surface, colour, points)
-    if outline > 0:
-        pygame.draw.polygon(surface, theme.BG, points, outline)
-
-
-def paint_pattern(surface: pygame.Surface, rect: pygame.Rect, pattern: str, colour, unit: int = 1) -> None:
-    """Fill `rect` with a faint pattern in `colour`: "hatch" (diagonal lines, red cells), "cross"
-    (cross-hatching, combat), "dots" (blue-gray cells), "frame" (an inner frame: the acting vampire's
-    district) or "" (nothing). `unit` is one reference pixel."""
-    if not pattern:
-        return
-    faint = tuple((c + 2 * b) // 3 for c, b in zip(colour, surface.get_at(rect.center)[:3]))
-    step, width = 12 * unit, max(1, 2 * unit)
-    clip = surface.get_clip()
-    surface.set_clip(rect.clip(clip) if clip else rect)
-    if pattern in ("hatch", "cross"):
-        for k in range(-rect.height, rect.width, step):
-            pygame.draw.line(surface, faint, (rect.x + k, rect.bottom), (rect.x + k + rect.height, rect.y), width)
-            if pattern == "cross":
-                pygame.draw.line(surface, faint, (rect.x + k, rect.y), (rect.x + k + rect.height, rect.bottom), width)
-    elif pattern == "dots":
-        for y in range(rect.y + step // 2, rect.bottom, step):
-            for x in range(rect.x + step // 2, rect.right, step):
-                pygame.draw.circle(surface, faint, (x, y), max(1, 2 * unit))
-    elif pattern == "frame":
-        pygame.draw.rect(surface, colour, rect.inflate(-6 * unit, -6 * unit), width, border_radius=4 * unit)
-    surface.set_clip(clip)
