@@ -65,11 +65,11 @@ class Masters(GamePlugin):
         return scene
 
     def screens(self):
-        from companion.games.masters import screens
+        from companion.games.masters import event_screen, screens
 
         return {
             "day": screens.DayScreen,
-            "event": screens.EventCardScreen,
+            "event": event_screen.EventCardScreen,
             "combat": screens.CombatScreen,
             "night": screens.NightScreen,
             "over": screens.OverScreen,

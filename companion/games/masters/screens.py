@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.games.masters import view as mv
-from companion.i18n import _, data_name, ngettext
+from companion.i18n import _, data_name
 from companion.inputs import Press
 from companion.narration.words import refusal_text
 from companion.rules.base import Action
@@ -88,10 +88,12 @@ class DayScreen(GameScreen):
         """Stepper lines, grid with active effects, actions."""
         s = self.state()
         deck = s.get("deck") or {}
-        lines = (_("Round {n}, leading: {vampire}").format(n=s.get("round", 1), vampire=s.get("leading", "-")),
-                 *mv.day_step_lines(s)[:1],  # the step now (the rest of the day is secondary)
-                 _("Deck: {n} cards, act {act}").format(n=deck.get("remaining", "?"), act=deck.get("act", "?")),
-                 *self.box_progress(deck))
+        lines = (
+            _("Round {n}, leading: {vampire}").format(n=s.get("round", 1), vampire=s.get("leading", "-")),
+            *mv.day_step_lines(s)[:1],  # the step now (the rest of the day is secondary)
+            _("Deck: {n} cards, act {act}").format(n=deck.get("remaining", "?"), act=deck.get("act", "?")),
+            *self.box_progress(deck),
+        )
         marks = {p: "active" for p in mv.active_day_effects(s)}
         if s.get("step") == "hunt":
             marks.update({p: "combat" for p in _hunt_districts(s)})
@@ -121,164 +123,16 @@ class DayScreen(GameScreen):
     def activate(self, button_id: str, kind: Press) -> bool:
         """A physical deck's draw opens the draw screen (pick the card, or teach a new one's grid)."""
         i = int(button_id[4:]) if button_id.startswith("act:") else -1
-        if 0 <= i < len(self.actions) and self.actions[i].enabled and self.actions[i].command.get("cmd") == "draw" \
-                and "card" in self.actions[i].needs:
+        if (
+            0 <= i < len(self.actions)
+            and self.actions[i].enabled
+            and self.actions[i].command.get("cmd") == "draw"
+            and "card" in self.actions[i].needs
+        ):
             from companion.games.masters.ownbox_screens import open_draw
 
             return open_draw(self.ctx, self.actions[i].command)
         return super().activate(button_id, kind)
-
-
-class EventCardScreen(GameScreen):
-    """The event card: its grid with the agents each district gets, the blue-gray split, the veil preview.
-
-    When the two blue-gray numbers differ, a district button (or tap) on a blue-gray cell gives it the
-    higher number. When the reserve cannot cover the card, the leading vampire picks which districts get
-    the agents left: a district button gives it one more agent (pressed again at its limit: none); the
-    screen starts from a proposal (unnoticed districts first). "Place agents" confirms.
-    """
-
-    name = "event"
-
-    def __init__(self, ctx: UIContext) -> None:
-        """No split and no pick chosen yet."""
-        super().__init__(ctx)
-        self.high_to: str | None = None
-        self.picks: dict[str, int] | None = None  # the leader's agents_to; None: the proposal
-
-    def split(self) -> dict[str, int]:
-        """The blue-gray assignment chosen so far (empty until a cell is picked)."""
-        s = self.state()
-        cells, nums = mv.blue_cells(s), mv.blue_numbers(s)
-        if nums is None or len(cells) != 2 or self.high_to not in cells:
-            return {}
-        other = cells[1] if self.high_to == cells[0] else cells[0]
-        return {self.high_to: nums[0], other: nums[1]}
-
-    def adds(self) -> dict[str, int]:
-        """All agents the card asks for: red cells plus the chosen split."""
-        out = dict(mv.card_placements(self.state()))
-        for pos, n in self.split().items():
-            out[pos] = out.get(pos, 0) + n
-        return out
-
-    def short(self) -> tuple[dict[str, int], int] | None:
-        """(agents each cell asks for, agents left) when the leader must choose who goes short."""
-        s = self.state()
-        if s.get("step") != "place-agents" or (mv.blue_numbers(s) and not self.split()):
-            return None
-        return mv.short_choice(s, self.adds())
-
-    def agents_to(self) -> dict[str, int]:
-        """The leader's picks (or the proposal while none is made), only while there is a choice."""
-        short = self.short()
-        if short is None:
-            return {}
-        needs, left = short
-        picks = self.picks
-        if picks is None or sum(picks.values()) > left or any(p not in needs or n > needs[p] for p, n in picks.items()):
-            picks = mv.suggest_short(self.state(), needs, left)
-        return {p: n for p, n in picks.items() if n > 0}
-
-    def body(self) -> ViewModel:
-        """Card name/act, grid with +n per cell, split prompt, who goes short, veil preview, actions."""
-        s = self.state()
-        card = s.get("card") or {}
-        grid_ = card.get("grid") or {}
-        adds, short, picks = self.adds(), self.short(), self.agents_to()
-        marks = {p: ("red" if c == "red" else "blue") for p, c in grid_.items()}
-        extra = {p: ngettext("+{n} agent", "+{n} agents", n).format(n=n) for p, n in adds.items()}
-        nums = mv.blue_numbers(s)
-        lines = [_("Act {act}: agents arrive hidden").format(act=card.get("act", "?"))]
-        buttons: list[ButtonVM] = []
-        placing = s.get("step") == "place-agents"
-        if placing and nums:
-            lines.append(_("One blue-gray cell gets {a}, the other {b}: press the one that gets {a}.").format(
-                a=nums[0], b=nums[1]))
-        if short is not None:
-            needs, left = short
-            extra = {p: _("+{given} of {n}").format(given=picks.get(p, 0), n=n) for p, n in needs.items()}
-            lines.append(ngettext("Only {n} agent left for {needed}: the leader picks",
-                                  "Only {n} agents left for {needed}: the leader picks", left).format(n=left, needed=sum(needs.values())))
-            lines.append(_("Given {given} of {n}").format(given=sum(picks.values()), n=left))
-        if placing:  # one button: this screen chooses the split itself (the engine lists one action per split)
-            for i, a in enumerate(self.actions):
-                if a.command.get("cmd") == "place_agents":
-                    buttons.append(self._place_button(i, a, nums, short, picks))
-                    if nums:
-                        buttons.append(ButtonVM("swap", _("Swap blue-gray")))
-                    break
-        else:
-            lines.append(_("Read the card, enter its effects, resolve it"))
-        preview = self._preview(s, adds, short, picks) if placing else None
-        if preview == s.get("veil"):
-            preview = None
-        if preview is not None:
-            lines.append(_("The veil goes from {now} to {then} once these agents are placed.").format(now=s.get("veil"),
-                                                                                                     then=preview))
-        buttons += self.action_buttons(skip=("place_agents",) if placing else ()) + [ButtonVM("menu", _("Menu"))]
-        title = _("Event: {card}").format(card=card_title(card))
-        return ViewModel(self.name, title, tuple(lines), tuple(buttons), self.grid(marks, extra),
-                         veil_preview=preview)
-
-    def _place_button(self, i: int, a: Action, nums, short, picks) -> ButtonVM:
-        """The confirm button: ready once the split is chosen and the picks give out every agent left."""
-        why = None
-        if nums and not self.split():
-            cells = mv.blue_cells(self.state())
-            why = _("choose {a} or {b} first").format(a=cells[0], b=cells[1])
-        elif short is not None and sum(picks.values()) != short[1]:
-            why = ngettext("give out the {n} agent left first", "give out all {n} agents left first", short[1]).format(n=short[1])
-        label = _("Place agents") if nums or short is None else refusal_text(a.label)
-        return ButtonVM(f"place:{i}", label, enabled=a.enabled and why is None, why_not=why)
-
-    def _preview(self, s, adds, short, picks) -> int:
-        """The veil once the agents are placed: where they really go, and one less per missing agent."""
-        if short is None:
-            return mv.veil_preview(s, adds)
-        needs, left = short
-        return max(0, mv.veil_preview(s, picks) - (sum(needs.values()) - left))
-
-    def activate(self, button_id: str, kind: Press) -> bool:
-        """Place agents with the split and the leader's picks, swap the split, or run another action."""
-        if button_id.startswith("place:"):
-            action = self.actions[int(button_id[6:])]
-            cmd = dict(action.command)
-            if mv.blue_numbers(self.state()):
-                cmd["split"] = self.split()
-            if self.short() is not None:
-                cmd["agents_to"] = self.agents_to()
-            self.ctx.emit(cmd)
-            return True
-        if button_id == "swap":
-            cells = mv.blue_cells(self.state())
-            if len(cells) == 2:
-                self.high_to = cells[1] if self.high_to == cells[0] else cells[0]
-                self.picks = None
-            return True
-        return super().activate(button_id, kind)
-
-    def on_district(self, pos: str) -> bool:
-        """Split first (a blue-gray cell gets the higher number), then the leader's picks; else select."""
-        s = self.state()
-        blue = pos in mv.blue_cells(s) and mv.blue_numbers(s)
-        if blue and not self.split():
-            self.high_to, self.picks = pos, None
-            return True
-        short = self.short()
-        if short is not None and pos in short[0]:
-            needs, left = short
-            picks = dict(self.agents_to())
-            if picks.get(pos, 0) < needs[pos] and sum(picks.values()) < left:
-                picks[pos] = picks.get(pos, 0) + 1
-            else:
-                picks[pos] = 0
-            self.picks = picks
-            return True
-        if blue:
-            self.high_to, self.picks = pos, None
-            return True
-        return super().on_district(pos)
 
 
 class CombatScreen(GameScreen):
@@ -293,14 +147,30 @@ class CombatScreen(GameScreen):
         day = bool(c.get("day"))
         fighter = c.get("fighter", "")
         stats = mv.vampire_counts(s, fighter) + (Count("agent_exposed", str(c.get("agents", 0))),)
-        lines = (_("Dice to pick: {n}").format(n=c.get("dice_left", 0)),
-                 _("Kills: {kills}").format(kills=", ".join(f"{k} +{v}" for k, v in (c.get("kills") or {}).items()) or _("none yet")),
-                 (_("Day: lowest dice only") if day else _("Night: any die")) + _set_aside(s))
-        buttons = self._dice_buttons(s, day) + self.action_buttons(skip=("use_die",)) + [ButtonVM("menu", _("Menu"))]
+        lines = (
+            _("Dice to pick: {n}").format(n=c.get("dice_left", 0)),
+            _("Kills: {kills}").format(
+                kills=", ".join(f"{k} +{v}" for k, v in (c.get("kills") or {}).items()) or _("none yet")
+            ),
+            (_("Day: lowest dice only") if day else _("Night: any die")) + _set_aside(s),
+        )
+        buttons = (
+            self._dice_buttons(s, day)
+            + self.action_buttons(skip=("use_die",))
+            + [ButtonVM("menu", _("Menu"))]
+        )
         marks = {c.get("district", ""): "combat"}
         title = _("Combat in {district}").format(district=self.district_name(c.get("district", "?")))
-        return ViewModel(self.name, title, lines, tuple(buttons), self.grid(marks), stats=stats, dice=_dice(s),
-                         accent=mv.colour(s, fighter))
+        return ViewModel(
+            self.name,
+            title,
+            lines,
+            tuple(buttons),
+            self.grid(marks),
+            stats=stats,
+            dice=_dice(s),
+            accent=mv.colour(s, fighter),
+        )
 
     def _dice_buttons(self, s: dict[str, Any], day: bool) -> list[ButtonVM]:
         """A button per die in the reserve with what it would do; by day only the lowest are allowed."""
@@ -311,8 +181,21 @@ class CombatScreen(GameScreen):
         low = min(dice) if dice else 0
         out = []
         for i, v in enumerate(dice):
-            why = (use.why_not or _("not now")) if not use.enabled else _("day: lowest ({n}) only").format(n=low) if day and v != low else None
-            out.append(ButtonVM(f"die:{i}", _("Die {n}: {effect}").format(n=v, effect=mv.die_effect(v)), enabled=why is None, why_not=why))
+            why = (
+                (use.why_not or _("not now"))
+                if not use.enabled
+                else _("day: lowest ({n}) only").format(n=low)
+                if day and v != low
+                else None
+            )
+            out.append(
+                ButtonVM(
+                    f"die:{i}",
+                    _("Die {n}: {effect}").format(n=v, effect=mv.die_effect(v)),
+                    enabled=why is None,
+                    why_not=why,
+                )
+            )
         return out
 
     def activate(self, button_id: str, kind: Press) -> bool:
@@ -341,8 +224,15 @@ class NightScreen(GameScreen):
         lines = (_("In {district}").format(district=mv.district_title(s, pos) or pos),)
         buttons = self.action_buttons() + [ButtonVM("menu", _("Menu"))]
         title = _("Night {n}: {vampire}, {ap} AP").format(n=s.get("round", 1), vampire=who, ap=v.get("ap", 0))
-        return ViewModel(self.name, title, lines, tuple(buttons), self.grid({pos: "vampire"}),
-                         stats=mv.vampire_counts(s, who, ap=True), accent=mv.colour(s, who))
+        return ViewModel(
+            self.name,
+            title,
+            lines,
+            tuple(buttons),
+            self.grid({pos: "vampire"}),
+            stats=mv.vampire_counts(s, who, ap=True),
+            accent=mv.colour(s, who),
+        )
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """An action that is legal but would do nothing now asks first; the rest run as usual."""
@@ -358,7 +248,7 @@ class NightScreen(GameScreen):
 
 
 class ConfirmScreen(Screen):
-    """"Are you sure?" before a legal action that would do nothing now (hunting at full blood...)."""
+    """ "Are you sure?" before a legal action that would do nothing now (hunting at full blood...)."""
 
     name = "confirm"
     transient = True
@@ -371,8 +261,16 @@ class ConfirmScreen(Screen):
     def body(self) -> ViewModel:
         """The question, what it costs, Do it / Keep."""
         cost = f" ({refusal_text(self.action.cost)})" if self.action.cost else ""
-        lines = (f"{refusal_text(self.action.label)}{cost}: {self.why}.", _("The rules allow it, but it does nothing now."))
-        return ViewModel(self.name, _("Are you sure?"), lines, (ButtonVM("yes", _("Do it anyway")), ButtonVM("no", _("Keep"))))
+        lines = (
+            f"{refusal_text(self.action.label)}{cost}: {self.why}.",
+            _("The rules allow it, but it does nothing now."),
+        )
+        return ViewModel(
+            self.name,
+            _("Are you sure?"),
+            lines,
+            (ButtonVM("yes", _("Do it anyway")), ButtonVM("no", _("Keep"))),
+        )
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Send the action or not, then close."""
@@ -394,20 +292,38 @@ class BoardScreen(DistrictGrid, Screen):
         r, deck = s.get("reserve") or {}, s.get("deck") or {}
         if self.selected:
             d = s.get("districts", {}).get(self.selected, {})
-            lines = (data_name(d.get("name", "")) or self.selected,
-                     _("Sigil: {sigil}").format(sigil=d.get("sigil") or _("none")),
-                     _("Relics: {relics}").format(relics=", ".join(map(data_name, d.get("relics", []))) or _("none")),
-                     _("Cards: {cards}").format(cards=", ".join(map(str, d.get("cards", []))) or _("none")))
+            lines = (
+                data_name(d.get("name", "")) or self.selected,
+                _("Sigil: {sigil}").format(sigil=d.get("sigil") or _("none")),
+                _("Relics: {relics}").format(
+                    relics=", ".join(map(data_name, d.get("relics", []))) or _("none")
+                ),
+                _("Cards: {cards}").format(cards=", ".join(map(str, d.get("cards", []))) or _("none")),
+            )
             stats = mv.district_counts(s, self.selected)
             dice = ()
         else:
-            lines = (_("Deck: {n} cards, act {act}").format(n=deck.get("remaining", "?"), act=deck.get("act", "?")),
-                     *(mv.vampire_line(s, n) for n in s.get("order") or s.get("vampires", {})))
-            stats = (Count("agent_hidden", str(r.get("agents", 0))), Count("minion", str(r.get("minions", 0))),
-                     Count("blood", str(r.get("blood", 0))))
+            lines = (
+                _("Deck: {n} cards, act {act}").format(
+                    n=deck.get("remaining", "?"), act=deck.get("act", "?")
+                ),
+                *(mv.vampire_line(s, n) for n in s.get("order") or s.get("vampires", {})),
+            )
+            stats = (
+                Count("agent_hidden", str(r.get("agents", 0))),
+                Count("minion", str(r.get("minions", 0))),
+                Count("blood", str(r.get("blood", 0))),
+            )
             dice = _dice(s)
-        return ViewModel(self.name, _("Board, round {n}").format(n=s.get("round", "?")), lines, (ButtonVM("back", _("Back")),),
-                         self.grid(), stats=stats, dice=dice)
+        return ViewModel(
+            self.name,
+            _("Board, round {n}").format(n=s.get("round", "?")),
+            lines,
+            (ButtonVM("back", _("Back")),),
+            self.grid(),
+            stats=stats,
+            dice=dice,
+        )
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Back closes."""
@@ -424,9 +340,20 @@ class OverScreen(GameScreen):
         s = self.state()
         sigils = sum(1 for d in (s.get("districts") or {}).values() if d.get("sigil"))
         headline, colon, reason = mv.outcome_title(s.get("outcome")).partition(": ")
-        lines = (_("{reason}. Round {n}, sigils {sigils}").format(reason=reason[:1].upper() + reason[1:], n=s.get("round", "?"),
-                                                                   sigils=sigils),) if reason else ()
-        buttons = (ButtonVM("new", _("New game")), ButtonVM("board", _("Board")), ButtonVM("log", _("Event log")))
+        lines = (
+            (
+                _("{reason}. Round {n}, sigils {sigils}").format(
+                    reason=reason[:1].upper() + reason[1:], n=s.get("round", "?"), sigils=sigils
+                ),
+            )
+            if reason
+            else ()
+        )
+        buttons = (
+            ButtonVM("new", _("New game")),
+            ButtonVM("board", _("Board")),
+            ButtonVM("log", _("Event log")),
+        )
         return ViewModel(self.name, headline, lines, buttons, card=self.ctx.card())
 
     def activate(self, button_id: str, kind: Press) -> bool:
@@ -448,7 +375,9 @@ def card_title(card: Mapping[str, Any]) -> str:
 
 def _dice(s: dict[str, Any]) -> tuple[tuple[int, bool], ...]:
     """The dice reserve as faces, then the ones set aside since the last roll (used)."""
-    return tuple((int(v), False) for v in s.get("dice") or ()) + tuple((int(v), True) for v in s.get("dice_used") or ())
+    return tuple((int(v), False) for v in s.get("dice") or ()) + tuple(
+        (int(v), True) for v in s.get("dice_used") or ()
+    )
 
 
 def _hunt_districts(s: dict[str, Any]) -> list[str]:
@@ -463,6 +392,6 @@ def _hunt_districts(s: dict[str, Any]) -> list[str]:
 
 
 def _set_aside(s: dict[str, Any]) -> str:
-    """", set aside 4 1" for the dice used since the last roll (the state lists their values)."""
+    """ ", set aside 4 1" for the dice used since the last roll (the state lists their values)."""
     used = s.get("dice_used") or []
     return _(", set aside {dice}").format(dice=" ".join(map(str, used))) if used else ""
