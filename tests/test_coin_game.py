@@ -76,8 +76,12 @@ def script(tmp_path: Path, moves: int = 5) -> tuple[Path, list[dict]]:
 
 
 def test_its_engine_is_small_and_nothing_of_the_companion_names_it():
-    engine = (SOURCE / "coin_stack" / "engine.py").read_text(encoding="utf-8").splitlines()
-    assert 30 <= len(engine) <= 100
+    import ast
+
+    text = (SOURCE / "coin_stack" / "engine.py").read_text(encoding="utf-8")
+    doc = ast.get_docstring(ast.parse(text), clean=False) or ""
+    code = [line for line in text.replace(f'"""{doc}"""', "", 1).splitlines() if line.strip()]
+    assert 30 <= len(code) <= 100  # lines of code: not its blank lines (formatted) or its docstring
     assert (
         not (SOURCE / "coin_stack" / "screens.py").exists()
         and not (SOURCE / "coin_stack" / "events.py").exists()
