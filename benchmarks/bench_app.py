@@ -237,7 +237,7 @@ def _tag_to_card(tmp: Path, samples: int) -> tuple[list[float], list[int]]:
 
 # -- idle CPU --------------------------------------------------------------------------------------------
 def _idle_cpu(
-    tmp: Path, seconds: float, setup: dict | None = None, windows: int = 3
+    tmp: Path, seconds: float, setup: dict | None = None, windows: int = 3, camera: bool = False
 ) -> tuple[list[float], float]:
     """(shares of one core the loop uses on an idle screen with the real clock at 30 fps, one per
     window of `seconds` x 30 frames, one after the other; the loop's wake-ups a second): the title
@@ -246,7 +246,18 @@ def _idle_cpu(
     rows give the median of three."""
     from companion.hal.clock import MonotonicClock
 
-    app = _app(tmp, clock=MonotonicClock())
+    cfg = None
+    if camera:  # the camera reader watching its spot: a still 640x480 picture of the empty table
+        import numpy as np
+
+        from companion.gamedata import config
+
+        base = config.default()
+        cfg = base._replace(reader=base.reader._replace(type="camera"))
+    app = _app(tmp, clock=MonotonicClock(), cfg=cfg)
+    if camera:
+        table = np.random.default_rng(7).integers(40, 90, (480, 640, 3), dtype=np.uint8)
+        app.hw.reader.source.show(table)
     app.start(setup=setup)
     app.run(max_frames=90)  # warm up: fonts, first full paint, the opening cross-fade of the lights
     frames = round(seconds * app.cfg.display.fps)
@@ -503,12 +514,19 @@ def run(quick: bool = False) -> list[dict]:
             f"wakes less often: they last longer; real clock, mock HAL, SDL dummy), after 90 warm-up frames, "
             f"median of 3 such windows"
         )
-        for what, folder, setup in (
-            ("the title screen (attract lights)", tmp, None),
-            ("a game's day screen (Masters, 2 vampires, one district breathing)", tmp / "day", SETUP),
+        for what, folder, setup, camera in (
+            ("the title screen (attract lights)", tmp, None, False),
+            ("a game's day screen (Masters, 2 vampires, one district breathing)", tmp / "day", SETUP, False),
+            (
+                "a game's day screen with the camera reader watching its spot (mock camera, a still picture "
+                "of the empty table)",
+                tmp / "day-camera",
+                SETUP,
+                True,
+            ),
         ):
             folder.mkdir(exist_ok=True)  # the day has a journal of its own: no earlier game to resume
-            shares, wakes = _idle_cpu(folder, idle_s, setup=setup)
+            shares, wakes = _idle_cpu(folder, idle_s, setup=setup, camera=camera)
             floor = _sleep_floor(wakes, idle_s)
             share = statistics.median(shares)
             rows.append(
