@@ -49,7 +49,8 @@ def browser():
         b.close()
 
 
-def test_companion_run_prints_the_url_and_chromium_shows_the_players(tmp_path, browser):
+def _demo_with_phone_view(tmp_path) -> tuple[subprocess.Popen, str]:
+    """`companion run --headless --demo` with the phone view on a free port, and the pairing URL it printed."""
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     env.update(
         COMPANION_STATE_DIR=str(tmp_path / "state"),
@@ -57,32 +58,26 @@ def test_companion_run_prints_the_url_and_chromium_shows_the_players(tmp_path, b
         SDL_AUDIODRIVER="dummy",
         COMPANION_HAL="mock",
     )
+    command = [sys.executable, "-m", "companion", "run", "--headless", "--demo", "--pace", "0.5"]
     proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "companion",
-            "run",
-            "--headless",
-            "--demo",
-            "--pace",
-            "0.5",
-            "--web",
-            "127.0.0.1:0",
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
+        [*command, "--web", "127.0.0.1:0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
     )
+    url = None
+    deadline = time.monotonic() + 20
+    while url is None and time.monotonic() < deadline:
+        line = proc.stdout.readline()
+        if line.startswith("phone view: http://"):
+            url = line.split(": ", 1)[1].strip()
+    if url is None:
+        proc.kill()
+        proc.wait()
+    assert url, "no pairing URL printed"
+    return proc, url
+
+
+def test_companion_run_prints_the_url_and_chromium_shows_the_players(tmp_path, browser):
+    proc, url = _demo_with_phone_view(tmp_path)
     try:
-        url = None
-        deadline = time.monotonic() + 20
-        while url is None and time.monotonic() < deadline:
-            line = proc.stdout.readline()
-            if line.startswith("phone view: http://"):
-                url = line.split(": ", 1)[1].strip()
-        assert url, "no pairing URL printed"
         base = f"{urlsplit(url).scheme}://{urlsplit(url).netloc}"
         page = browser.new_page(viewport=PHONE)
         page.goto(url)
@@ -167,39 +162,8 @@ class _Once:
 def test_a_german_phone_reads_the_board_in_the_tables_type_without_split_words(tmp_path, browser):
     # Issue 34, point 8: the fonts come from the table (no network here: --disable-background-networking),
     # the page is German with hyphenation, and a district's name ("Polizeiwache") is never cut inside.
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-    env.update(
-        COMPANION_STATE_DIR=str(tmp_path / "state"),
-        COMPANION_CONFIG_DIR=str(tmp_path / "cfg"),
-        SDL_AUDIODRIVER="dummy",
-        COMPANION_HAL="mock",
-    )
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "companion",
-            "run",
-            "--headless",
-            "--demo",
-            "--pace",
-            "0.5",
-            "--web",
-            "127.0.0.1:0",
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
+    proc, url = _demo_with_phone_view(tmp_path)
     try:
-        url = None
-        deadline = time.monotonic() + 20
-        while url is None and time.monotonic() < deadline:
-            line = proc.stdout.readline()
-            if line.startswith("phone view: http://"):
-                url = line.split(": ", 1)[1].strip()
-        assert url, "no pairing URL printed"
         page = browser.new_page(viewport=PHONE, locale="de-DE")
         page.goto(url)
         page.wait_for_selector("#board .cell .name", timeout=10000)
