@@ -112,9 +112,14 @@ def test_host_teaches_a_card_by_tapping_its_grid(tmp_path, browser):
         for pos in ("A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3"):
             cell = f'#teach-grid .cell[data-pos="{pos}"]'
             for _ in range(3):  # a tap: empty -> red -> blue-gray -> empty
-                if want.get(pos, "empty") in page.get_attribute(cell, "class").split():
+                before = page.get_attribute(cell, "class")
+                if want.get(pos, "empty") in before.split():
                     break
                 page.click(cell)
+                for _ in range(100):  # the tap shows before the next look (a loaded machine is slow to)
+                    if page.get_attribute(cell, "class") != before:
+                        break
+                    page.wait_for_timeout(50)
         page.fill("#card-name-input", "Silver Bells")
         page.click("#teach-save")
         page.wait_for_selector(
