@@ -163,11 +163,21 @@ ink.font_cache(font.cache_clear)
 
 @lru_cache(maxsize=64)
 def px_for_capitals(role: str, capitals: int) -> int:
-    """The smallest em size at which `role`'s capitals draw at least `capitals` px tall."""
-    px = max(1, int(capitals * 1.2))  # every shipped face has capitals under 0.8 em: start below
+    """The smallest em size at which `role`'s capitals draw at least `capitals` px tall: guessed from
+    the face's capitals per em, then stepped to the exact size (one or two fonts opened, not eight: a
+    start opens several sizes on its way to the first frame)."""
+    px = max(1, round(capitals / _capitals_per_em(role)))
+    while px > 1 and ink.capitals(font(role, px - 1)) >= capitals:
+        px -= 1
     while ink.capitals(font(role, px)) < capitals:
         px += 1
     return px
+
+
+@lru_cache(maxsize=8)
+def _capitals_per_em(role: str) -> float:
+    """How tall `role`'s capitals draw per px of em size, measured once at a large size."""
+    return max(ink.capitals(font(role, 200)), 1) / 200
 
 
 # ---------------------------------------------------------------- icons
