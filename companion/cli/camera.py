@@ -119,10 +119,9 @@ def main(argv: list[str]) -> int:
 
 def _tags():
     """tag -> the card key it is registered for (the game whose plugin teaches cards), or None."""
-    from companion.plugins import teacher
+    from companion.plugins import card_module
 
-    game = teacher("card")
-    cards = game.cards() if game is not None else None
+    cards = card_module()
     return cards.lookup_tag if cards is not None else (lambda tag: None)
 
 

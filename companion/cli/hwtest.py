@@ -245,10 +245,9 @@ def _card_name(tag: str | None) -> str:
         return _("none")
     from companion.errors import CompanionError
     from companion.i18n import data_name
-    from companion.plugins import teacher
+    from companion.plugins import card_module
 
-    game = teacher("card")
-    cards = game.cards() if game is not None else None
+    cards = card_module()
     if cards is None:
         return _("a card")
     try:

@@ -103,7 +103,6 @@ class Tags:
     def cards():
         """The module of the game whose cards the reader reads (its plugin's `cards()`), or None;
         imported at the first read, not on the start-up path."""
-        from companion.plugins import teacher
+        from companion.plugins import card_module
 
-        game = teacher("card")
-        return game.cards() if game is not None else None
+        return card_module()

@@ -238,6 +238,13 @@ def teacher(kind: str) -> Any:
     return next((g for g in games().values() if kind in g.teaching), None)
 
 
+def card_module() -> Any:
+    """The `cards` module of the game whose cards the reader reads and the table teaches (its plugin's
+    `cards()`), or None; imported at the first call, not on the start-up path."""
+    game = teacher("card")
+    return game.cards() if game is not None else None
+
+
 def bot(game_id: str) -> Any:
     """The bot of a game (its plugin's `bot()`: an object with `choose(game, state, rng)`)."""
     return info(game_id).bot()

@@ -157,10 +157,9 @@ def story(app, data: Mapping[str, Any], lang: str) -> tuple[int, Any]:
 
 def _card_teacher():
     """The `cards` module of the game whose cards the table teaches (its plugin's `teaching`), or None."""
-    from companion.plugins import teacher
+    from companion.plugins import card_module
 
-    game = teacher("card")
-    return game.cards() if game is not None else None
+    return card_module()
 
 
 def _dispatch(app, intent: dict, lang: str) -> dict | None:
