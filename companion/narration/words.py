@@ -53,32 +53,31 @@ def _in_game(index: int):
 
 
 @lru_cache(maxsize=64)
-def _modules(game: str | None, found: tuple[str, ...]) -> tuple[ModuleType, ...]:
-    """The words modules to look in for `game` (only its own; None: every game's, in the games'
-    order), for the games `found` now."""
-    from companion.plugins import games
-
-    known = games()
-    ids = found if game is None else (game,) if game in known else ()
-    return tuple(m for m in (known[g].words() for g in ids) if m is not None)
+def _modules(plugins: tuple[Any, ...]) -> tuple[ModuleType, ...]:
+    """The words modules of these games, in this order (a game without any left out)."""
+    return tuple(m for m in (p.words() for p in plugins) if m is not None)
 
 
 def _own(game: str | None) -> tuple[ModuleType, ...]:
-    """The words modules of `game` (every game's when None)."""
-    from companion.plugins import games
+    """The words modules of `game` (every game's, in the games' order, when None). Only that game is
+    looked up: the others are not imported for it."""
+    from companion.plugins import games, get
 
-    return _modules(None if game is None else str(game), tuple(games()))
+    if game is None:
+        return _modules(tuple(games().values()))
+    plugin = get(str(game))
+    return _modules((plugin,) if plugin is not None else ())
 
 
 @lru_cache(maxsize=64)
-def _table(kind: str, game: str | None, tr, found: tuple[str, ...]) -> dict[str, str]:
+def _table(kind: str, one_game: bool, tr, modules: tuple[ModuleType, ...]) -> dict[str, str]:
     """Outcome or rule words (`kind`: "OUTCOMES" | "RULES") in catalog `tr`: every game's shared
-    words, under the game's own (or every game's, the first game's winning)."""
+    words, under the game's own (`one_game`), or under every game's `modules` (the first winning)."""
     out: dict[str, str] = {}
-    for module in reversed(_modules(game, found)):
+    for module in reversed(modules):
         out.update(_said(getattr(module, kind, None) or {}))
     shared = _said(_SHARED[kind])
-    return {**shared, **out} if game is not None else {**out, **shared}
+    return {**shared, **out} if one_game else {**out, **shared}
 
 
 def _said(table) -> dict[str, str]:
@@ -88,9 +87,7 @@ def _said(table) -> dict[str, str]:
 
 def _words_of(kind: str, game: str | None) -> dict[str, str]:
     """The table of `kind` for `game` in the catalog in use (made once per catalog and game)."""
-    from companion.plugins import games
-
-    return _table(kind, None if game is None else str(game), catalog(), tuple(games()))
+    return _table(kind, game is not None, catalog(), _own(game))
 
 
 def _marked(name: str, game: str | None, key: str | None) -> str | None:

@@ -84,13 +84,31 @@ def games() -> Mapping[str, Any]:
 
 
 def get(game_id: Any) -> Any:
-    """The GamePlugin of `game_id`, or None for an unknown id (or no id)."""
-    return games().get(game_id) if isinstance(game_id, str) else None
+    """The GamePlugin of `game_id`, or None for an unknown id (or no id).
+
+    Only that game's package is imported (the journal's game, on the way to READY after a power
+    cut): the first sound entry point of that name, which is the one `games()` keeps for it."""
+    if not isinstance(game_id, str):
+        return None
+    if _cache is not None and _cache[0] == sys.path:
+        return _cache[1].get(game_id)
+    for ep in entry_points():
+        if ep.name == game_id:
+            try:
+                game = _plugin(ep)
+            except _Broken:
+                continue
+            if _unsound(game, ep.name) is None:
+                return game
+    return None
 
 
 def info(game_id: str) -> Any:
     """The GamePlugin of `game_id` (KeyError for an unknown id)."""
-    return games()[game_id]
+    game = get(game_id)
+    if game is None:
+        raise KeyError(game_id)
+    return game
 
 
 def problems() -> tuple[Problem, ...]:
@@ -143,9 +161,24 @@ def is_plugin_class(obj: Any) -> bool:
     return isinstance(obj, type) and any((c.__module__, c.__name__) == BASE for c in obj.__mro__)
 
 
+_made: dict[
+    tuple, Any
+] = {}  # (entry point, its module) -> its game (one instance, whether `get` or `games()` made it)
+
+
 def _plugin(ep) -> Any:
-    """An instance of the GamePlugin class an entry point names; _Broken when its module does not
-    import or it names none."""
+    """The instance of the GamePlugin class an entry point names (made once); _Broken when its
+    module does not import or it names none."""
+    key = (ep, sys.modules.get(ep.module))  # a module imported again (a test's) makes a new one
+    if key[1] is None or key not in _made:
+        game = _make(ep)
+        _made[ep, sys.modules.get(ep.module)] = game
+        return game
+    return _made[key]
+
+
+def _make(ep) -> Any:
+    """A new instance of the GamePlugin class an entry point names; _Broken as `_plugin`."""
     try:
         module = importlib.import_module(ep.module)
     except ModuleNotFoundError as exc:

@@ -128,6 +128,11 @@ def test_after_a_power_cut_the_offer_to_resume_is_up_before_the_engines_load(tmp
         "tomllib",
     ):
         assert later not in loaded, f"{later} was loaded before READY"
+    # Only the journal's game is looked up: the other games' packages (and a plugin's) wait for a
+    # screen that lists the games.
+    assert "companion.games.masters" in loaded
+    for other in ("companion.games.mansion", "companion.games.one_night", "counter_race"):
+        assert other not in loaded, f"{other} was imported to resume a Masters game"
 
 
 def test_the_records_made_before_ready_are_named_records_not_named_tuples(tmp_path):
