@@ -299,9 +299,13 @@ _BARE = (
 )
 
 
-def _timed_start(cmd: list[str], env: dict, sock_path: str) -> tuple[float, float]:
-    """(seconds to the first notify message, seconds to READY=1) of one child started from here."""
+def _timed_start(cmd: list[str], env: dict, sock_path: str, before=None) -> tuple[float, float]:
+    """(seconds to the first notify message, seconds to READY=1) of one child started from here
+    (`before()`, untimed, readies its files)."""
     import socket
+
+    if before is not None:
+        before()
 
     with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sock:
         if os.path.exists(sock_path):
@@ -358,28 +362,22 @@ def _cold_start(tmp: Path, runs: int) -> dict:
     app_cmd = [*_companion_command(), "run", "--window", "--backend", "mock", "--frames", "1", "--new"]
     bare_cmd = [sys.executable, "-c", _BARE.format(size=SIZE)]
     # The service after a power cut: no --new, an unfinished game in the journal (a 40-command Masters
-    # game the demo bot played), which the screen offers to resume.
+    # game the demo bot played), which the screen offers to resume. The cut is a table killed while it
+    # played: the journal's -wal and -shm as it left them (SQLite's recovery, the -wal check), restored
+    # before every start (a start that ends well checkpoints them away).
     resume_env = dict(env, COMPANION_STATE_DIR=str(tmp / "cold-resume"))
-    script = tmp / "cold-game.jsonl"
-    script.write_text(_unfinished_game(40))
-    subprocess.run(
-        [*_companion_command(), "run", "--script", str(script)],
-        env=resume_env,
-        check=True,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    kept = _cut_journal(resume_env, tmp / "cold-cut")
     resume_cmd = app_cmd[:-1]
     sock = str(tmp / "notify.sock")
     firsts, readies, resumes, bares = [], [], [], []
     _timed_start(bare_cmd, env, sock)  # warm the file cache for both
     _timed_start(app_cmd, env, sock)
-    _timed_start(resume_cmd, resume_env, sock)
+    _timed_start(resume_cmd, resume_env, sock, kept)
     for _ in range(runs):
         first, ready = _timed_start(app_cmd, env, sock)
         firsts.append(first)
         readies.append(ready)
-        resumes.append(_timed_start(resume_cmd, resume_env, sock)[1])
+        resumes.append(_timed_start(resume_cmd, resume_env, sock, kept)[1])
         bares.append(_timed_start(bare_cmd, env, sock)[0])
     return {
         "first": statistics.median(firsts),
@@ -388,6 +386,44 @@ def _cold_start(tmp: Path, runs: int) -> dict:
         "bare": statistics.median(bares),
         "rss": _peak_rss_mb(app_cmd, env),
     }
+
+
+_CUT = """
+import os, signal, sys
+from companion.storage.opening import open_journal
+from companion.storage.session import Session
+sys.path.insert(0, sys.argv[1])
+from benchmarks.bench_app import _unfinished_game
+import json
+lines = [json.loads(line) for line in _unfinished_game(40).splitlines()]
+journal = open_journal(None, who="table")
+session, _ = Session.new(lines[0], journal=journal)
+for command in lines[1:]:
+    session.submit(command)
+os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+def _cut_journal(env: dict, keep: Path):
+    """Play a 40-command game into the journal at the state folder of `env` as the table writes it
+    (open_journal, Session), kill the process before it closes anything, keep the files it left in
+    `keep`; returns what puts them back."""
+    import shutil
+
+    subprocess.run([sys.executable, "-c", _CUT, str(ROOT)], env=env, cwd=ROOT, check=False)
+    state = Path(env["COMPANION_STATE_DIR"])
+    keep.mkdir(parents=True, exist_ok=True)
+    left = sorted(p.name for p in state.glob("journal.sqlite3*"))
+    if "journal.sqlite3-wal" not in left:
+        raise RuntimeError(f"the killed table left no -wal in {state}: {left}")
+    for name in left:
+        shutil.copy2(state / name, keep / name)
+
+    def put_back() -> None:
+        for name in left:
+            shutil.copy2(keep / name, state / name)
+
+    return put_back
 
 
 def _unfinished_game(commands: int) -> str:

@@ -1,11 +1,11 @@
 """Is a journal file damaged, and moving a damaged one aside (never deleted).
 
-`damage(path)` looks at the file read-only (its `-wal` first, then SQLite's `integrity_check`, the shape
-of its tables (a table or column missing: "a journal of another version or damaged schema", see
-companion/storage/identity.py) and a first read of the tables a start reads); `move_aside` renames the file
-with its `-wal` and `-shm` to
-`<path>.corrupt-<UTC time>`. companion/storage/journal.py calls both when it opens a journal
-(`companion journal recover` salvages a moved-aside file's games).
+`damage(path)` looks at the file read-only: SQLite's `integrity_check`, then whether its `-wal` breaks
+before later commits (companion/storage/wal.py, from how far SQLite's own check reached), the shape of
+its tables (a table or column missing: "a journal of another version or damaged schema", see
+companion/storage/identity.py) and a first read of the tables a start reads. `move_aside` renames the
+file with its `-wal` and `-shm` to `<path>.corrupt-<UTC time>`. companion/storage/journal.py calls both
+when it opens a journal (`companion journal recover` salvages a moved-aside file's games).
 """
 
 import os
@@ -16,6 +16,7 @@ from pathlib import Path
 
 from companion.storage.faults import JournalError
 from companion.storage.identity import ANOTHER_SHAPE, schema_problem
+from companion.storage.wal import WAL_MAGIC, valid_frames, wal_break
 
 CORRUPT_MARK = ".corrupt-"
 
@@ -41,15 +42,9 @@ def damage(path: str) -> str | None:
     file is not damage: JournalError says why (moving it aside would hide a game in progress)."""
     db, wal = Path(path), Path(path + "-wal")
     wal_size = wal.stat().st_size if wal.exists() else 0
-    if wal_size:
-        head = wal.read_bytes()
-        from companion.storage.wal import WAL_MAGIC, wal_break  # (left by a cut, or another reader)
-
-        if head[:4] not in WAL_MAGIC:
-            return "its -wal file is not a SQLite write-ahead log"
-        broken = wal_break(head)
-        if broken:
-            return broken
+    head = wal.read_bytes() if wal_size else b""  # (left by a cut, or another reader)
+    if head and head[:4] not in WAL_MAGIC:
+        return "its -wal file is not a SQLite write-ahead log"
     if not db.exists() or db.stat().st_size == 0:
         return "a -wal file without its database" if wal_size else None
     hot = Path(path + "-journal")
@@ -59,6 +54,10 @@ def damage(path: str) -> str | None:
         con = sqlite3.connect(f"file:{urllib.parse.quote(path)}?mode=ro", uri=True, timeout=5.0)
         try:
             result = con.execute("PRAGMA integrity_check(1)").fetchone()[0]
+            if head:  # SQLite has walked the -wal's checksums now, and says how far in its -shm
+                broken = wal_break(head, valid_frames(_head_of(path + "-shm"), head))
+                if broken:
+                    return broken
             if (
                 result != "ok"
             ):  # e.g. "*** in database main ***\nPage 3: btreeInitPage() returns error code 11"
@@ -95,6 +94,15 @@ def damage(path: str) -> str | None:
     except ValueError as exc:  # text that is not UTF-8 (in the schema, say) fails in Python's decoding
         return f"damaged text: {exc}"
     return None
+
+
+def _head_of(path: str) -> bytes:
+    """The wal-index header's two copies (the first 96 bytes of a `-shm`), or b"" without one."""
+    try:
+        with open(path, "rb") as f:
+            return f.read(96)
+    except OSError:
+        return b""
 
 
 def _roll_back(path: str) -> None:
