@@ -92,15 +92,29 @@ def get(game_id: Any) -> Any:
         return None
     if _cache is not None and _cache[0] == sys.path:
         return _cache[1].get(game_id)
-    for ep in entry_points():
-        if ep.name == game_id:
-            try:
-                game = _plugin(ep)
-            except _Broken:
-                continue
-            if _unsound(game, ep.name) is None:
-                return game
+    for found in (_home, entry_points):  # a shipped game is found in our own distribution's file alone
+        for ep in found():
+            if ep.name == game_id:
+                try:
+                    game = _plugin(ep)
+                except _Broken:
+                    continue
+                if _unsound(game, ep.name) is None:
+                    return game
     return None
+
+
+_home_read: tuple[list[str], tuple] | None = None
+
+
+def _home() -> tuple:
+    """Our own distribution's entry points (which `entry_points()` lists first), read once per path."""
+    global _home_read
+    if _home_read is None or _home_read[0] != sys.path:
+        from companion.plugins import entrypoints
+
+        _home_read = (list(sys.path), entrypoints.home())
+    return _home_read[1]
 
 
 def info(game_id: str) -> Any:

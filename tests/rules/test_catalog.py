@@ -246,6 +246,28 @@ def test_broken_plugins_are_each_reported_with_why_and_skipped(broken_plugins):
     assert list(catalog.games()) == IDS  # the shipped games are all there, the masters one is ours
 
 
+def test_get_one_game_answers_as_the_whole_discovery_does(broken_plugins, monkeypatch):
+    # get() on the way to READY imports only the asked game; it must keep what games() would keep,
+    # also where a plugin declares a shipped game's id (clash_pkg says "masters") or is broken.
+    monkeypatch.setattr(catalog, "_cache", None)
+    asked = [*IDS, *(line.split(" = ")[0] for _init, line, _why in BROKEN.values()), "nope", None]
+    alone = {gid: catalog.get(gid) for gid in asked}
+    assert "clash_pkg" not in sys.modules  # masters was found in our own distribution's file alone
+    whole = catalog.games()
+    for gid in asked:
+        assert alone[gid] is whole.get(gid), gid  # the very same instance
+    assert type(alone["masters"]).__module__ == "companion.games.masters"
+
+
+def test_home_reads_only_our_own_distribution(tmp_path):
+    _dist(tmp_path / "a", "aardvark-games", "[nightwatch.games]\nmasters = aardvark:Masters\n")
+    _dist(tmp_path / "b", entrypoints.HOME, "[nightwatch.games]\nmasters = companion.games.masters:Masters\n")
+    _dist(tmp_path / "c", entrypoints.HOME, "[nightwatch.games]\nold = old:Old\n")  # an older copy
+    path = [str(tmp_path / x) for x in "abc"]
+    assert entrypoints.home(path) == entrypoints.read(path)[:1]
+    assert entrypoints.home([str(tmp_path / "a")]) == ()
+
+
 def test_companion_games_names_a_skipped_plugin_and_its_reason_and_fails(broken_plugins, capsys):
     assert cli.main(["games"]) == 1
     out, err = capsys.readouterr()
