@@ -206,6 +206,13 @@ class GamePlugin:
         """The phone's 3x3 board cells, for a game whose state has no `board` picture."""
         return None
 
+    def phone_counts(self, state: Mapping[str, Any]) -> Mapping[str, Any]:
+        """The numbers the phone shows as the table does, a token picture beside each: {"game": [count,
+        ...] (beside the board's lines), "players": {name: [count, ...]}}, a count {"icon": a picture
+        of companion/web/tokens.py, "n": the number in words ("3/4"), "label": what it counts, said
+        by a screen reader}. Default: none."""
+        return {}
+
     def timed_step(self, state: Mapping[str, Any]) -> Mapping[str, Any] | None:
         """The step the table times now (the loop's step timer, companion/narration/narrator.py), or
         None (default: nothing is timed): {"key": a value that changes when a new step begins, "id",

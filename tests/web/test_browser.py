@@ -84,7 +84,8 @@ def test_companion_run_prints_the_url_and_chromium_shows_the_players(tmp_path, b
         page.wait_for_selector("#players li", timeout=10000)
         from companion.cli.run import demo_setup
 
-        assert page.inner_text("#players").split() == demo_setup("masters", 7)["vampires"]  # the demo's table
+        names = page.eval_on_selector_all("#players .who", "(all) => all.map((n) => n.textContent)")
+        assert names == demo_setup("masters", 7)["vampires"]  # the demo's table
         assert "Masters of the Night" in page.inner_text("#title")
         page.close()
         stranger = browser.new_page(viewport=PHONE)  # no pass: the same paths show nothing of the game

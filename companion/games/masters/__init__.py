@@ -121,6 +121,11 @@ class Masters(GamePlugin):
 
         return board(state)
 
+    def phone_counts(self, state):
+        from companion.games.masters.phone import counts
+
+        return counts(state)
+
     def words(self):
         from companion.games.masters import words
 

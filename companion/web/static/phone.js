@@ -14,6 +14,9 @@
   let cards = [];
   const DISTRICTS = ["A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3"];
   const MOODS = ["night", "day", "dawn", "danger", "occupied"];  // phoneview.MOOD_COLOURS with a pattern
+  // the table's token pictures (companion/web/tokens.py TOKENS): only these names go into a URL
+  const ICONS = ["agent-hidden", "agent-exposed", "minion", "blood", "blood-point", "sigil", "relic", "kill",
+    "ap", "bite", "clock", "veil"];
 
   function el(tag, cls, text) {
     const node = document.createElement(tag);
@@ -36,6 +39,28 @@
     poly.setAttribute("fill", colour || "#ffffff");
     svg.appendChild(poly);
     return svg;
+  }
+
+  // Numbers as the table shows them: its token picture beside each (served by the table, no CDN), the
+  // picture's text alternative saying what the number counts ("minions 3" to a screen reader).
+  function counts(list) {
+    const box = el("span", "counts");
+    for (const c of list || []) {
+      const item = el("span", "count");
+      if (ICONS.includes(c.icon)) {
+        const img = el("img", "token");
+        img.src = `/static/icons/${c.icon}.png`;
+        img.alt = c.label || "";
+        img.width = 20;
+        img.height = 20;
+        item.appendChild(img);
+      } else {
+        item.appendChild(el("span", "", `${c.label || ""} `));  // a picture we do not have: its words
+      }
+      item.appendChild(el("span", "n", c.n));
+      box.appendChild(item);
+    }
+    return box;
   }
 
   function label(key) { return (view && view.labels && view.labels[key]) || ""; }
@@ -83,6 +108,7 @@
         cell.classList.add("mood-" + mood);
         cell.appendChild(el("div", "mood", label("mood-" + mood)));
       }
+      if ((c.counts || []).length) cell.appendChild(counts(c.counts));
       for (const line of c.lines || []) cell.appendChild(el("div", "", line));
       const dots = el("div", "dots");
       for (const mark of c.marks || []) dots.appendChild(shape(mark.shape, mark.colour));
@@ -90,16 +116,25 @@
       if (me && (c.marks || []).some((m) => m.name === me)) cell.classList.add("mine");
       board.appendChild(cell);
     }
-    const lines = $("veil");  // the game's board in lines (Masters: its veil; a plugin: its counters)
-    lines.hidden = !(v.lines || []).length;
-    lines.textContent = (v.lines || []).join(" \u00b7 ");
+    // the game's board in lines (Masters: its veil; a plugin: its counters), or its counts when it
+    // gives them (pictures with numbers, as the table shows them)
+    const lines = $("veil");
+    clear(lines);
+    lines.hidden = !(v.lines || []).length && !(v.counts || []).length;
+    if ((v.counts || []).length) lines.appendChild(counts(v.counts));
+    else lines.textContent = (v.lines || []).join(" \u00b7 ");
   }
 
+  // A card's grid: each cell named by the district lying there in the game on the table (its grid
+  // position only without a game: the box has no name for it then).
   function drawGrid(node, grid, onTap) {
     clear(node);
+    const names = {};
+    for (const c of (view && view.board) || []) names[c.pos] = c.label;
     for (const pos of DISTRICTS) {
       const colour = grid[pos] || "";
-      const cell = el("div", "cell " + (colour || "empty"), colour ? `${pos} ${label(colour)}` : pos);
+      const where = names[pos] || pos;
+      const cell = el("div", "cell " + (colour || "empty"), colour ? `${where}: ${label(colour)}` : where);
       cell.dataset.pos = pos;
       if (onTap) cell.addEventListener("click", () => onTap(pos));
       node.appendChild(cell);
@@ -109,7 +144,7 @@
   function drawCard(card) {
     $("card-box").hidden = !card;
     if (!card) return;
-    $("card-name").textContent = [card.key, card.name].filter(Boolean).join(" \u2013 ");
+    $("card-name").textContent = card.name || "";  // by its name, never its code
     drawGrid($("card"), card.grid || {});
   }
 
@@ -119,7 +154,8 @@
     for (const p of players) {
       const item = el("li", [p.turn ? "turn" : "", p.out ? "out" : "", p.name === me ? "me" : ""].join(" ").trim());
       item.appendChild(shape(p.shape, p.colour));
-      item.appendChild(el("span", "", p.out ? `${p.name} (${label("out")})` : p.name));
+      item.appendChild(el("span", "who", p.out ? `${p.name} (${label("out")})` : p.name));
+      if ((p.counts || []).length) item.appendChild(counts(p.counts));
       item.addEventListener("click", () => {
         me = me === p.name ? "" : p.name;
         localStorage.setItem("nightwatch-me", me);
