@@ -268,6 +268,11 @@ class GamePlugin:
         translates is its own, whatever another game says for it."""
         return _translations(self.domain, self.folder(), lang)
 
+    def in_words(self, event: Mapping[str, Any], state: Mapping[str, Any]) -> Mapping[str, Any]:
+        """`event` as its log line should name things: what the engine names by code (a grid position)
+        in the words of the table in `state` (the state after it). Default: as it is."""
+        return event
+
     def narration(self) -> Mapping[str, Callable]:
         """Event kind -> function (event) -> the event log's line (none: the shared lines only)."""
         return MappingProxyType({})

@@ -136,6 +136,11 @@ class Masters(GamePlugin):
 
         return LINES
 
+    def in_words(self, event, state):
+        from companion.games.masters.narration import in_words
+
+        return in_words(event, state)
+
     def story(self, states):
         from companion.games.masters.story import chart
 
