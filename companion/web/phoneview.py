@@ -61,7 +61,8 @@ LABELS = {
     "settings": N_("Settings"),
     "downloads": N_("Downloads"),
     "act": N_("Act"),
-    "number": N_("Number"),
+    "number": N_("Card"),  # (the select's id stays: the cards of the act, by name, and a new one)
+    "newcard": N_("A new card"),
     "save": N_("Save card"),
     "tapgrid": N_("Tap a cell: red, again blue-gray, again empty."),
     "brightness": N_("Brightness"),

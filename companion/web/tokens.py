@@ -55,13 +55,16 @@ class Tokens:
                 self.made[name] = draw(name)
             return self.made[name]
 
-
     def response(self, file: str):
         """The picture for `file` as the answer to a GET (cached by the phone), or None: not one of ours."""
         from starlette.responses import Response
 
         png = self.png(file)
-        return None if png is None else Response(png, 200, media_type=MEDIA_TYPE, headers={"cache-control": CACHE})
+        return (
+            None
+            if png is None
+            else Response(png, 200, media_type=MEDIA_TYPE, headers={"cache-control": CACHE})
+        )
 
 
 def draw(name: str, size: int = SIZE_PX) -> bytes:

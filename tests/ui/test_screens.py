@@ -393,7 +393,12 @@ def test_a_new_card_goes_to_its_acts_first_free_place_and_is_never_shown_by_it(m
     tap(ui, "grid")
     press(ui, VButton.DISTRICT_A1)
     vm = ui.view_model()
-    shown = [vm["title"], *vm["lines"], *(b["label"] for b in vm["buttons"]), *(c["title"] for c in vm["grid"])]
+    shown = [
+        vm["title"],
+        *vm["lines"],
+        *(b["label"] for b in vm["buttons"]),
+        *(c["title"] for c in vm["grid"]),
+    ]
     assert not [t for t in shown if "II-0" in t or "04CC" in t], shown
     assert vm["grid"][0]["title"] == ui.ctx.state["districts"]["A1"]["name"]  # the district, not "A1"
     tap(ui, "save")

@@ -38,7 +38,12 @@ def test_each_token_picture_is_served_as_a_cached_png(table, name):
 
 @pytest.mark.parametrize(
     "path",
-    ["/static/icons/minion.svg", "/static/icons/../phone.js", "/static/icons/%2e%2e/pages.py", "/static/icons/"],
+    [
+        "/static/icons/minion.svg",
+        "/static/icons/../phone.js",
+        "/static/icons/%2e%2e/pages.py",
+        "/static/icons/",
+    ],
 )
 def test_only_the_token_pictures_are_served(table, path):
     status, _, body = Phone(table.port).get(path)

@@ -12,7 +12,6 @@ from typing import Any
 
 from companion.i18n import N_, _, data_name, ngettext
 
-
 FIELDS = ("district", "source", "to")  # the fields of an event that name a district by its grid position
 _POSITION = r"\b[A-C][1-3]\b"
 
@@ -23,9 +22,7 @@ def in_words(event: Mapping[str, Any], state: Mapping[str, Any]) -> Mapping[str,
     districts = state.get("districts") if isinstance(state, Mapping) else None
     if not isinstance(districts, Mapping):
         return event
-    names = {
-        pos: str(d["name"]) for pos, d in districts.items() if isinstance(d, Mapping) and d.get("name")
-    }
+    names = {pos: str(d["name"]) for pos, d in districts.items() if isinstance(d, Mapping) and d.get("name")}
     out = dict(event)
     for field in FIELDS:
         if isinstance(out.get(field), str) and out[field] in names:

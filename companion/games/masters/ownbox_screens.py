@@ -296,4 +296,3 @@ def _question(fid: str) -> str:
         int(slot)
     ]
     return _("Deck {act}, {band}: {what}").format(act=act, band=_(WORDS[band]), what=what)
-

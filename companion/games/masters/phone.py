@@ -20,7 +20,10 @@ def board(state: Mapping[str, Any]) -> list[dict[str, Any]]:
         d = districts.get(pos) or {}
         hidden, exposed, minions = d.get("agents_hidden", 0), d.get("agents_exposed", 0), d.get("minions", 0)
         lines = []  # the counts as the table draws them: a token picture beside each number
-        shown = ((hidden, "agent-hidden", N_("hidden agents")), (exposed, "agent-exposed", N_("exposed agents")))
+        shown = (
+            (hidden, "agent-hidden", N_("hidden agents")),
+            (exposed, "agent-exposed", N_("exposed agents")),
+        )
         shown += ((minions, "minion", N_("minions")),)
         found = [count(icon, n, label) for n, icon, label in shown if n]
         if d.get("sigil"):

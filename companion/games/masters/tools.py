@@ -258,7 +258,11 @@ class TeachCardScreen(Screen):
             _("again to clear. Red {red}, blue-gray {blue}.").format(red=reds, blue=blues),
         )
         return ViewModel(
-            self.name, _("New card of deck {act}").format(act=self.act), lines, tuple(buttons), self.grid_cells()
+            self.name,
+            _("New card of deck {act}").format(act=self.act),
+            lines,
+            tuple(buttons),
+            self.grid_cells(),
         )
 
     def grid_cells(self) -> tuple[CellVM, ...]:

@@ -253,12 +253,7 @@
   function setUpHost() {
     hostReady = true;
     const numbers = $("number");
-    for (let n = 1; n <= 18; n++) {
-      const option = el("option", "", String(n));
-      option.value = String(n).padStart(2, "0");
-      numbers.appendChild(option);
-    }
-    $("act").addEventListener("change", pickCard);
+    $("act").addEventListener("change", () => { fillCards(); pickCard(); });
     numbers.addEventListener("change", pickCard);
     $("teach-save").addEventListener("click", saveCard);
     $("rename-save").addEventListener("click", saveNames);
@@ -268,15 +263,53 @@
     $("language").addEventListener("change", (e) => setting("language", e.target.value));
     fetch("/api/cards", { credentials: "same-origin" }).then((r) => r.json()).then((body) => {
       cards = body.cards || [];
+      fillCards();
       pickCard();
     }).catch(() => {});
   }
 
-  function cardKey() { return `${$("act").value}-${$("number").value}`; }
+  // The act's cards the table knows (taught), by name, or by their grid in the districts' names when
+  // taught without one; first "A new card": it goes to the act's first place nothing was taught into.
+  // Never a card's code: the players know a card by its name and its grid.
+  function fillCards() {
+    const select = $("number");
+    const kept = select.value;
+    clear(select);
+    const fresh = el("option", "", label("newcard"));
+    fresh.value = "new";
+    select.appendChild(fresh);
+    for (const card of cards.filter((c) => c.act === $("act").value && c.taught)) {
+      const option = el("option", "", cardWords(card));
+      option.value = card.key;
+      select.appendChild(option);
+    }
+    select.value = [...select.options].some((o) => o.value === kept) ? kept : "new";
+  }
+
+  function cardWords(card) {
+    if (card.name && card.name !== `Card ${card.key}`) return card.name;
+    const names = {};
+    for (const c of (view && view.board) || []) names[c.pos] = c.label;
+    const part = (colour, cells) => (cells || []).length ? `${label(colour)}: ${cells.map((p) => names[p] || p).join(", ")}` : "";
+    return [part("red", card.red), part("blue", card.blue)].filter(Boolean).join("; ");
+  }
+
+  function cardKey() {
+    const chosen = $("number").value;
+    if (chosen && chosen !== "new") return chosen;
+    const act = $("act").value;
+    const taught = new Set(cards.filter((c) => c.taught).map((c) => c.key));
+    for (let n = 1; n <= 18; n++) {
+      const key = `${act}-${String(n).padStart(2, "0")}`;
+      if (!taught.has(key)) return key;
+    }
+    return `${act}-01`;
+  }
 
   function pickCard() {
-    const card = cards.find((c) => c.key === cardKey());
+    const card = cards.find((c) => c.key === $("number").value);  // a taught one; a new card starts empty
     for (const pos of DISTRICTS) delete teachCells[pos];
+    $("card-name-input").value = "";
     if (card) {
       for (const pos of card.red || []) teachCells[pos] = "red";
       for (const pos of card.blue || []) teachCells[pos] = "blue";
@@ -298,7 +331,10 @@
     const name = $("card-name-input").value.trim();
     if (name) body.name = name;
     change("/api/teach", body).then((ok) => {
-      if (ok) fetch("/api/cards", { credentials: "same-origin" }).then((r) => r.json()).then((b) => { cards = b.cards || cards; });
+      if (ok) fetch("/api/cards", { credentials: "same-origin" }).then((r) => r.json()).then((b) => {
+        cards = b.cards || cards;
+        fillCards();
+      });
     });
   }
 
