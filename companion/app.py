@@ -295,7 +295,7 @@ class App:
             return None
         from companion.narration import narrate  # with the first command, not on the way to READY
 
-        return narrate.lines(events, game)
+        return narrate.lines(events, game, self.session.view() if self.session is not None else None)
 
     def refuse(self, command: dict, exc: Exception) -> None:
         """Show why a command (or a controller's request) was refused; nothing changed."""

@@ -188,7 +188,8 @@ def _teller(args):
     def tell(no: int, cmd: dict, events: list, session: Session) -> None:
         shown.update(seatnames.for_table(session.game.id, session.view().get("seats") or ()))
         print(f"{no}: {narrate.command_text(cmd)}", file=out)
-        for text in narrate.lines(seatnames.shown([e.to_dict() for e in events], shown), session.game.id):
+        told = seatnames.shown([e.to_dict() for e in events], shown)
+        for text in narrate.lines(told, session.game.id, session.view()):  # districts by their names
             print(f"    {text}", file=out)
 
     return tell

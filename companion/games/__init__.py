@@ -206,6 +206,13 @@ class GamePlugin:
         """The phone's 3x3 board cells, for a game whose state has no `board` picture."""
         return None
 
+    def phone_counts(self, state: Mapping[str, Any]) -> Mapping[str, Any]:
+        """The numbers the phone shows as the table does, a token picture beside each: {"game": [count,
+        ...] (beside the board's lines), "players": {name: [count, ...]}}, a count {"icon": a picture
+        of companion/web/tokens.py, "n": the number in words ("3/4"), "label": what it counts, said
+        by a screen reader}. Default: none."""
+        return {}
+
     def timed_step(self, state: Mapping[str, Any]) -> Mapping[str, Any] | None:
         """The step the table times now (the loop's step timer, companion/narration/narrator.py), or
         None (default: nothing is timed): {"key": a value that changes when a new step begins, "id",
@@ -260,6 +267,11 @@ class GamePlugin:
         """The game's catalog in `lang`, with the shared catalog behind it: a msgid the game
         translates is its own, whatever another game says for it."""
         return _translations(self.domain, self.folder(), lang)
+
+    def in_words(self, event: Mapping[str, Any], state: Mapping[str, Any]) -> Mapping[str, Any]:
+        """`event` as its log line should name things: what the engine names by code (a grid position)
+        in the words of the table in `state` (the state after it). Default: as it is."""
+        return event
 
     def narration(self) -> Mapping[str, Callable]:
         """Event kind -> function (event) -> the event log's line (none: the shared lines only)."""

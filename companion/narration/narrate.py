@@ -16,19 +16,26 @@ from companion.i18n import _, speaking, speaking_game
 from companion.narration.words import phase_text, refusal_text, step_text
 
 
-def line(event: Mapping[str, Any], game: str | None = None) -> str:
-    """One readable line for an event dict of `game` (generic for unknown kinds or missing fields).
+def line(event: Mapping[str, Any], game: str | None = None, state: Mapping[str, Any] | None = None) -> str:
+    """One readable line for an event dict of `game` (generic for unknown kinds or missing fields);
+    with the game's `state` what the engine names by code (a district's grid position) is said in
+    that table's words (the game's plugin's `in_words`).
 
     A named game's events are told by its own table only: two games may share an event kind
     (`game_over`), and a Strigoi victory must never read as the Masters' Blood Moon."""
     if game is not None and game != speaking_game():
         with speaking(game):  # in the game's own words
-            return _line(event, game)
-    return _line(event, game)
+            return _line(event, game, state)
+    return _line(event, game, state)
 
 
-def _line(event: Mapping[str, Any], game: str | None) -> str:
+def _line(event: Mapping[str, Any], game: str | None, state: Mapping[str, Any] | None = None) -> str:
     """`line` in the language already spoken."""
+    if state is not None and game is not None:
+        from companion.plugins import get
+
+        plugin = get(game)
+        event = plugin.in_words(event, state) if plugin is not None else event
     kind = str(event.get("event", "?"))
     fmt = _own_lines(game).get(kind) or SHARED.get(kind)
     if fmt is not None:
@@ -67,9 +74,10 @@ def plain(value: Any) -> str:
     return str(value).replace("_", " ") if isinstance(value, str) else str(value)
 
 
-def lines(events, game: str | None = None) -> list[str]:
-    """Lines for a sequence of events (Event objects or dicts) of `game`."""
-    return [line(e.to_dict() if hasattr(e, "to_dict") else e, game) for e in events]
+def lines(events, game: str | None = None, state: Mapping[str, Any] | None = None) -> list[str]:
+    """Lines for a sequence of events (Event objects or dicts) of `game`, in the words of the table in
+    `state` (the state after them) when it is given."""
+    return [line(e.to_dict() if hasattr(e, "to_dict") else e, game, state) for e in events]
 
 
 def _own_lines(game: str | None) -> Mapping[str, Callable[[Mapping[str, Any]], str]]:

@@ -10,6 +10,7 @@ Paths (everything else answers 401 without a valid pass, 404 with one):
   GET  /                  the phone page (players and host), 401 without a pass
   GET  /static/<file>     the page's own script and style (a fixed list, nothing read from a path)
   GET  /static/fonts/<f>  the table's fonts (Atkinson Hyperlegible, Cinzel; public, cached a week)
+  GET  /static/icons/<f>  the table's token pictures as PNG (companion/web/tokens.py; public, cached a week)
   GET  /api/view          the phone view now (JSON, in the phone's language)
   GET  /api/events        the phone view as server-sent events, one per change
   GET  /api/cards         host: the card slots and their grids, for teaching
@@ -35,7 +36,7 @@ from typing import Any
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 
-from companion.web import guard
+from companion.web import guard, tokens
 from companion.web.asking import REPLY_TIMEOUT_S
 from companion.web.asking import Request as HubRequest
 
@@ -67,10 +68,10 @@ class Pages:
         """Read our own files once: nothing is read from a path a request names."""
         self.hub, self.limits, self.counters = hub, limits, counters
         self.files = {name: (STATIC / name).read_bytes() for name in FILES}
-        self.fonts: dict[str, bytes] = {}  # FONT_FILES, read on first request
-        head = (STATIC / "head.html").read_text(
-            encoding="utf-8"
-        )  # both pages' start: language, viewport, no referrer
+        self.fonts: dict[str, bytes] = {}  # FONT_FILES, read on first request; the token pictures drawn then
+        self.tokens = tokens.Tokens()
+        # both pages' start: language, viewport, no referrer
+        head = (STATIC / "head.html").read_text(encoding="utf-8")
         self.templates = {
             name: (STATIC / name).read_text(encoding="utf-8").replace("{{head}}\n", head, 1)
             for name in ("phone.html", "pair.html")
@@ -79,11 +80,9 @@ class Pages:
         self.guesses = guard.Buckets(limits.guesses / 60.0, limits.guesses)
         self.codes = guard.CodeBudget(limits.code_budget, limits.code_refill_s)
         hub.codes = self.codes  # the loop reads it for the Phones screen ("someone is guessing the code")
-        self.changed = (
-            asyncio.Event()
-        )  # set when a snapshot is published (by the loop, through call_soon_threadsafe)
-        self.streams = 0
-        self.story_lock = asyncio.Semaphore(1)
+        # set when a snapshot is published (by the loop, through call_soon_threadsafe)
+        self.changed = asyncio.Event()
+        self.streams, self.story_lock = 0, asyncio.Semaphore(1)
 
     async def __call__(self, scope, receive, send) -> None:
         """One request: the guard's checks, then its page."""
@@ -94,9 +93,8 @@ class Pages:
         if not self.requests.take(addr):
             self.counters.rate_limited += 1
             return await self._send(send, scope, plain(429, "Too many requests: wait a moment."))
-        if (
-            head_size(scope) > self.limits.head_bytes
-        ):  # (a pipelined one: the first head is counted on the wire)
+        # (a pipelined one: the first head is counted on the wire)
+        if head_size(scope) > self.limits.head_bytes:
             self.counters.heads_too_large += 1
             return await self._send(
                 send, scope, plain(431, f"Request head too large: at most {self.limits.head_bytes} bytes.")
@@ -131,6 +129,8 @@ class Pages:
             return self.static("phone.css")
         if path.startswith("/static/fonts/") and method == "GET":
             return self.font(path[len("/static/fonts/") :])
+        if path.startswith("/static/icons/") and method == "GET":  # (a fixed list of names)
+            return self.tokens.response(path[len("/static/icons/") :]) or plain(404, "Not here.")
         token, role = self.pass_of(request)
         if role is None:
             if request.cookies.get(COOKIE):  # an old pass: count it as a guess

@@ -11,6 +11,8 @@ plugin (`result`: the ending naming the winners, `board_lines`: what its board s
 `phone_cells`: a board of its own), never from a game's other fields, so a sixth game shows without
 a change here. A later stage gives each
 game its own look: it adds keys under `extra`, drawn by the game's own part of the template.
+The numbers a game's plugin gives as counts (`phone_counts`, a cell's `counts`) come with the name of
+the table's token picture for each (served by companion/web/tokens.py) and its words for screen readers.
 
 Words come from the table's catalogs (companion/narration/words.py, companion/narration/narrate.py) in the
 language the caller has set (`i18n.set_language`): the hub builds one view per language a phone asked for.
@@ -59,7 +61,8 @@ LABELS = {
     "settings": N_("Settings"),
     "downloads": N_("Downloads"),
     "act": N_("Act"),
-    "number": N_("Number"),
+    "number": N_("Card"),  # (the select's id stays: the cards of the act, by name, and a new one)
+    "newcard": N_("A new card"),
     "save": N_("Save card"),
     "tapgrid": N_("Tap a cell: red, again blue-gray, again empty."),
     "brightness": N_("Brightness"),
@@ -119,6 +122,8 @@ def _build(
     done = game.result(state) if game is not None else None
     seats = [s for s in state.get("seats") or () if isinstance(s, Mapping)]
     turn = state.get("current_player")
+    counts = game.phone_counts(state) if game is not None else {}  # pictures with numbers, as the table
+    mine = counts.get("players") or {}
     view.update(
         title=_(game.title) if game is not None else game_id,
         phase=phase_text(state.get("phase")) if state.get("phase") else "",
@@ -126,9 +131,10 @@ def _build(
         outcome=said(done.sentence, game_id) if done is not None else None,
         winners=list(done.winners) if done is not None else [],
         turn=turn if isinstance(turn, str) else None,
-        players=[_player(s, turn) for s in seats],
+        players=[dict(_player(s, turn), counts=list(mine.get(str(s.get("name")), ()))) for s in seats],
         board=board(state, seats),
         lines=[said(line, game_id) for line in game.board_lines(state)] if game is not None else [],
+        counts=list(counts.get("game") or ()),
         card=last_card(events),
         log=list(log)[-LOG_LINES:],
         timer=_timer(timer, state),
@@ -222,9 +228,12 @@ def last_card(events: Iterable[Mapping[str, Any]]) -> dict[str, Any] | None:
         return None
     grid = found["grid"]
     items = grid.items() if isinstance(grid, Mapping) else grid
+    key, name = str(found.get("card") or ""), str(found.get("name") or "")
     return {
-        "key": str(found.get("card") or ""),
-        "name": data_name(str(found.get("name") or "")),
+        "key": key,
+        # by its name; a card the table knows by its grid alone (taught without a name, kept as "Card
+        # I-01") is the new card, never its code
+        "name": data_name(name) if name and name != f"Card {key}" else _("New card"),
         "grid": {str(pos): str(colour) for pos, colour in items},
     }
 

@@ -67,9 +67,8 @@ def test_unknown_tag_is_taught_on_screen_then_drawn_with_the_taught_grid(tmp_pat
         "04DEADBEEF0102" not in " ".join(vm["lines"]) and app.ui.screen.tag == "04DEADBEEF0102"
     )  # kept, not shown
     assert app.session.view()["card"] is None  # nothing drawn, nothing changed
-    _press(app, "grid")
-    for _ in range(4):
-        _press(app, "plus")  # card number 5 of act I
+    _press(app, "grid")  # the new card goes to act I's first place nothing was taught into: I-01
+    assert not [b for b in app.ui.view_model()["buttons"] if "I-0" in b["label"]]  # never shown by it
     _district(app, "A1")  # red
     _district(app, "C3", 2)  # red, then blue-gray
     save = [b for b in app.ui.view_model()["buttons"] if b["id"] == "save"][0]
@@ -77,11 +76,11 @@ def test_unknown_tag_is_taught_on_screen_then_drawn_with_the_taught_grid(tmp_pat
     _district(app, "C1", 2)
     _press(app, "save")
     view = app.session.view()
-    assert view["card"]["key"] == "I-05"
+    assert view["card"]["key"] == "I-01"
     assert view["card"]["grid"] == {"A1": "red", "C1": "blue", "C3": "blue"}
-    assert teach.lookup_tag("04DEADBEEF0102") == "I-05"
+    assert teach.lookup_tag("04DEADBEEF0102") == "I-01"
     # the taught grid is what the journal stored, so a replay never depends on the data files
-    assert app.journal.commands(app.session.game_id)[-1]["card"] == "I-05"
+    assert app.journal.commands(app.session.game_id)[-1]["card"] == "I-01"
 
 
 def test_tags_from_the_reader_are_never_paths_or_commands(tmp_path):

@@ -141,7 +141,13 @@ def test_first_draw_of_a_new_card_asks_its_grid_and_places_agents_there_then_nev
     tap(app, VButton.DISTRICT_C1)  # pressed again: blue-gray
     tap(app, VButton.DISTRICT_C3)
     tap(app, VButton.DISTRICT_C3)
-    assert "Red B3, blue-gray C1 C3" in _vm(app)["lines"]
+    names = {pos: d["name"] for pos, d in app.session.view()["districts"].items()}
+    cells = {c["pos"]: c for c in _vm(app)["grid"]}  # each cell by its district's name, never "B3"
+    assert [(cells[p]["title"], cells[p]["mark"]) for p in ("B3", "C1", "C3")] == [
+        (names["B3"], "red"),
+        (names["C1"], "blue"),
+        (names["C3"], "blue"),
+    ]
     assert _vm(app)["focused"] == "save"  # the grid is complete: one Confirm saves it
     tap(app, VButton.CONFIRM)
     app.tick()
@@ -166,8 +172,11 @@ def test_first_draw_of_a_new_card_asks_its_grid_and_places_agents_there_then_nev
     _to_draw(app)
     vm = _vm(app)
     assert vm["title"] == "Draw from deck I" and "Cards taught: 1 of 54" in vm["lines"]
+    names = {pos: d["name"] for pos, d in app.session.view()["districts"].items()}  # this game's layout
     assert any(
-        b["id"] == "card:I-01" and b["label"] == "Card I-01: red B3, blue-gray C1 C3" for b in vm["buttons"]
+        b["id"] == "card:I-01"
+        and b["label"] == f"Red: {names['B3']}; blue-gray: {names['C1']}, {names['C3']}"  # never "Card I-01"
+        for b in vm["buttons"]
     )
     assert choose(app, "card:I-01")
     app.tick()

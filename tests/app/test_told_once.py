@@ -18,7 +18,9 @@ def test_each_event_is_told_once_for_the_log_and_the_screen(tmp_path, monkeypatc
     app.tick()
     told: list = []
     line = narrate.line
-    monkeypatch.setattr(narrate, "line", lambda ev, game=None: told.append(ev) or line(ev, game))
+    monkeypatch.setattr(
+        narrate, "line", lambda ev, game=None, state=None: told.append(ev) or line(ev, game, state)
+    )
     lit: list = []
     update = app.lights.update
     monkeypatch.setattr(

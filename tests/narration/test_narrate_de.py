@@ -17,11 +17,31 @@ def test_event_lines_follow_the_language():
     i18n.set_language("de")
     assert narrate.line(drained, "masters") == "Mila ist ausgesaugt!"
     assert [narrate.line(e, "masters") for e in (PLACED, two)] == [
-        "1 Agent kommt in A2 an.",
-        "2 Agenten kommen in A2 an (aufgedeckt).",
+        "1 Agent kommt an: A2.",
+        "2 Agenten kommen an: A2 (aufgedeckt).",
     ]
     won = {"event": "encounter_fought", "wolf": "Roel", "colour": "strigoi", "result": "won", "blood": True}
     assert narrate.line(won, "strigoi") == "Roel besiegt den Strigoi, Blutpunkt auf den Altar."
+
+
+def test_a_district_is_told_by_its_name_in_the_tables_language():
+    """Issue #34: given the game's state, the log names the district lying there, never its grid code,
+    and a card by its name (one taught by its grid alone is the new card)."""
+    state = {"districts": {"A2": {"name": "Docks"}, "B1": {"name": "Police Station"}}}
+    card = {"event": "card_drawn", "card": "I-01", "name": "Card I-01", "act": "I", "grid": [["A2", "red"]]}
+    moved = {"event": "vampire_moved", "vampire": "Mila", "source": "A2", "to": "B1", "minions": 0}
+    said = [narrate.line(e, "masters", state) for e in (PLACED, card, moved)]
+    assert said == [
+        "1 agent arrives in Docks.",
+        "Event card of act I: the new card; red: Docks.",
+        "  Mila moves from Docks to Police Station.",
+    ]
+    i18n.set_language("de")
+    assert [narrate.line(e, "masters", state) for e in (PLACED, card, moved)] == [
+        "1 Agent kommt an: Hafen.",
+        "Ereigniskarte von Akt I: die neue Karte; rot: Hafen.",
+        "  Mila zieht um, von: Hafen, nach: Polizeiwache.",
+    ]
 
 
 def test_where_a_game_stands_in_german():

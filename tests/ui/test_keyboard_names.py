@@ -2,6 +2,8 @@
 opened, the names going on with one of its letters come first, the first focused, and one press
 takes the name whole. Presses counted with the same key events a player gives (Tab, Enter, 1..9)."""
 
+import pytest
+
 from companion.inputs import ButtonEvent, Press, VButton
 from companion.ui.samples import _named_game
 from companion.ui.screens.keyboard import KeyboardScreen
@@ -115,3 +117,41 @@ def test_undo_takes_the_last_letter_back_on_the_keyboard():
     assert ui.screen.text == "Ww"
     keys.key(VButton.UNDO)
     assert ui.screen.name == "keyboard" and ui.screen.text == "W"
+
+
+def _keypad(size, lang="en", text="Ann"):
+    """The keyboard's first page once `text` is typed, at `size` in `lang`: the buttons it shows."""
+    from companion import i18n
+
+    with i18n.in_language(lang):
+        ui = TableUI(size)
+        ui.update(None, (), 0.0)
+        kb = KeyboardScreen(ui.ctx, "Name 3 of 5", text, {})
+        ui.ctx.stack.push(kb)
+        return kb, [b.id for b in kb.model().buttons]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (1920, 1080)])
+def test_delete_done_and_cancel_are_one_press_away_on_the_first_page(size, lang):
+    """Issue #34: once a letter is typed, Delete and Cancel were behind "More". The keypad's nine
+    groups (in the district buttons' places) and Delete, Done, Cancel all show on the first page."""
+    kb, shown = _keypad(size, lang)
+    assert shown == [f"g:{i}" for i in range(9)] + ["del", "done", "back"]  # nothing behind "More"
+    kb.activate("del", Press.SHORT)
+    assert kb.text == "An"
+
+
+def test_a_big_done_would_push_delete_and_cancel_behind_more(monkeypatch):
+    """Break it once: a big primary (as Done was) takes a row, and keys go behind "More"."""
+    from companion.ui.model import MORE
+
+    monkeypatch.setattr(KeyboardScreen, "has_primary", True)
+    kb, shown = _keypad((800, 480))
+    assert MORE in shown and not {"del", "back"} <= set(shown)
+
+
+def test_a_groups_letters_page_keeps_its_big_first_choice():
+    kb, _shown = _keypad((800, 480), text="G")
+    kb.activate("g:5", Press.SHORT)
+    assert kb.model().buttons[0].primary and kb.model().buttons[0].id == "k:P"

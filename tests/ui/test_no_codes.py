@@ -90,12 +90,12 @@ def test_sentences_are_no_codes(text):
 # Districts and cards by their codes (issue #34, point 3): a district is named in its cell, its buttons
 # ("Move to the Docks") and titles ("Combat in the Docks"); a card by its title ("Event: Night Patrol"),
 # an untaught one "New card", never "Card I-01". The live pages (real games played through the engine,
-# companion/ui/samples.py `live_screens`) are among the pages. Two pages keep grid positions on purpose:
-# the keyboard's hint names the physical district buttons, and the grid of a card being taught shows
-# boxes that have no name (a card's printed grid).
+# companion/ui/samples.py `live_screens`) are among the pages, and so is your own deck's picker
+# ("draw-card-pick": the cards taught so far, named or known by their grid) and a new card's grid
+# ("draw-card": its cells named by the districts lying there).
 GRID = re.compile(r"\b[A-C][1-3]\b")
 CARD = re.compile(r"\b(?:I|II|III)-\d{1,2}\b")
-UNNAMED_BOXES = ("keyboard", "draw-card")
+UNNAMED_BOXES: tuple[str, ...] = ()
 SCREENS = [n for n in PAGES if not screenshots.is_sheet(n) and n not in UNNAMED_BOXES]
 
 
@@ -120,3 +120,31 @@ def test_an_untaught_card_is_the_new_card():
     assert card_title({"key": "I-03", "name": "Night Patrol"}) == "Night Patrol"
     assert card_title({"key": "I-01", "name": "Card I-01"}) == "New card"
     assert card_title({"key": "I-01", "name": ""}) == "New card"
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_your_own_decks_picker_names_cards_and_districts(lang):
+    """The deck picker lists the taught cards by name, or by their grid in the districts' names."""
+    shown = drawn("draw-card-pick", lang)
+    assert [t for t in shown if GRID.search(t) or CARD.search(t)] == []
+    assert any(t.startswith(("Night Patrol:", "Nachtstreife:")) for t in shown)
+
+
+@pytest.mark.parametrize(
+    "break_it",
+    [
+        # the picker shows what the taught file stores for a card taught by its grid alone
+        lambda ownbox: setattr(ownbox, "untaught_name", lambda card: False),
+        # the grid by its positions, as the picker did before (issue #34: "Card I-01: red B3...")
+        lambda ownbox: setattr(ownbox, "district_names", lambda state: {}),
+    ],
+    ids=["card code", "grid code"],
+)
+def test_a_deck_picker_showing_codes_would_be_caught(monkeypatch, break_it):
+    """Break it once: the picker falls back to the slot's code or the cells' grid codes."""
+    from companion.games.masters import ownbox
+
+    monkeypatch.setattr(ownbox, "untaught_name", ownbox.untaught_name)  # restored afterwards
+    monkeypatch.setattr(ownbox, "district_names", ownbox.district_names)
+    break_it(ownbox)
+    assert [t for t in drawn("draw-card-pick", "en") if GRID.search(t) or CARD.search(t)]

@@ -338,7 +338,7 @@ def test_others_mansion_roll_step_shows_one_player_at_a_time():
     vm = ui.view_model()
     assert button(vm, "Player: Basil (next)")
     assert all(not b["label"].startswith(("Ada", "Clara")) for b in vm["buttons"])
-    assert "Ada " in vm["lines"][1] and vm["lines"][1].startswith("Rooms wanted (priority): ")
+    assert "Ada: " in vm["lines"][1] and vm["lines"][1].startswith("Rooms wanted (priority): ")
     choose(ui, "who")
     assert button(ui.view_model(), "Player: Clara (next)")
     assert any(b["label"] == "Clara rolls" for b in ui.view_model()["buttons"])

@@ -371,20 +371,38 @@ def test_teach_new_card_grid_with_district_buttons(make_ui):
     press(ui, VButton.DISTRICT_A3)
     press(ui, VButton.DISTRICT_A3)  # back to empty
     tap(ui, "act:III")
-    press(ui, VButton.VEIL_UP)
-    press(ui, VButton.VEIL_UP)
     tap(ui, "save")
     assert ui.take_results() == [
         {
             "intent": "teach_card",
             "tag": "04BB",
-            "card": "III-03",
+            "card": "III-01",  # the act's first place nothing was taught into (the players never see it)
             "act": "III",
             "grid": {"A1": "red", "B2": "blue", "C3": "blue"},
             "red": ["A1"],
             "blue": ["B2", "C3"],
         }
     ]
+
+
+def test_a_new_card_goes_to_its_acts_first_free_place_and_is_never_shown_by_it(make_ui):
+    ui = night_ui(make_ui)
+    taught = [{"key": f"II-0{n}", "name": f"Card II-0{n}", "act": "II", "taught": True} for n in (1, 2)]
+    ui.start_teach("04CC", taught + [{"key": "II-03", "name": "Purge", "act": "II", "taught": False}])
+    tap(ui, "act:II")
+    tap(ui, "grid")
+    press(ui, VButton.DISTRICT_A1)
+    vm = ui.view_model()
+    shown = [
+        vm["title"],
+        *vm["lines"],
+        *(b["label"] for b in vm["buttons"]),
+        *(c["title"] for c in vm["grid"]),
+    ]
+    assert not [t for t in shown if "II-0" in t or "04CC" in t], shown
+    assert vm["grid"][0]["title"] == ui.ctx.state["districts"]["A1"]["name"]  # the district, not "A1"
+    tap(ui, "save")
+    assert ui.take_results()[0]["card"] == "II-03"
 
 
 def test_a_camera_read_card_read_carries_its_grid_and_look_alike(make_ui):

@@ -84,7 +84,8 @@ def test_companion_run_prints_the_url_and_chromium_shows_the_players(tmp_path, b
         page.wait_for_selector("#players li", timeout=10000)
         from companion.cli.run import demo_setup
 
-        assert page.inner_text("#players").split() == demo_setup("masters", 7)["vampires"]  # the demo's table
+        names = page.eval_on_selector_all("#players .who", "(all) => all.map((n) => n.textContent)")
+        assert names == demo_setup("masters", 7)["vampires"]  # the demo's table
         assert "Masters of the Night" in page.inner_text("#title")
         page.close()
         stranger = browser.new_page(viewport=PHONE)  # no pass: the same paths show nothing of the game
@@ -107,7 +108,10 @@ def test_host_teaches_a_card_by_tapping_its_grid(tmp_path, browser):
         page.goto(table.hub.url("host"))
         page.wait_for_selector("#teach-grid .cell", timeout=10000)
         page.select_option("#act", "III")
-        page.select_option("#number", "07")  # its shipped grid is shown: tap each cell to what the card says
+        # a new card (the first choice): it goes to act III's first free place, never shown by its code
+        assert page.eval_on_selector("#number", "(s) => s.value") == "new"
+        texts = page.eval_on_selector_all("#number option", "(all) => all.map((o) => o.textContent)")
+        assert texts[0] == "A new card" and not [t for t in texts if re.search(r"\bI{1,3}-\d\d\b", t)]
         want = {"A1": "red", "B2": "blue", "C3": "blue"}
         for pos in ("A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3"):
             cell = f'#teach-grid .cell[data-pos="{pos}"]'
@@ -127,9 +131,11 @@ def test_host_teaches_a_card_by_tapping_its_grid(tmp_path, browser):
         )  # (our CSP forbids evaluated script)
         assert page.inner_text("#host-message") == "Done."
         text = teach.export_text()
-        assert "III-07" in text and "Silver Bells" in text
-        entry = text[text.index("III-07") :]
+        assert "III-01" in text and "Silver Bells" in text
+        entry = text[text.index("III-01") :]
         assert re.search(r'red = \["A1"\]', entry) and re.search(r'blue = \["B2", "C3"\]', entry)
+        # the card taught is offered by its name from now on
+        wait_for(lambda: "Silver Bells" in page.inner_text("#number"), timeout=10)
         page.close()
     finally:
         table.stop()

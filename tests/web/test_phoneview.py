@@ -74,3 +74,13 @@ def test_no_snapshot_is_built_while_no_phone_watches(tmp_path):
     assert hub.snapshot.version == 2 and json.loads(hub.snapshot.texts["de"])["lines"] == [
         "Schleier: 2"
     ]  # Masters says its veil
+
+
+def test_the_last_card_is_named_never_shown_by_its_code():
+    """Issue #34: a card by its name; one the table knows by its grid alone is the new card."""
+    from companion.web.phoneview import last_card
+
+    grid = {"B2": "red"}
+    named = last_card([{"event": "card_drawn", "card": "I-04", "name": "Night Patrol", "grid": grid}])
+    taught = last_card([{"event": "card_drawn", "card": "I-01", "name": "Card I-01", "grid": grid}])
+    assert (named["name"], taught["name"]) == ("Night Patrol", "New card")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from companion.games.mansion.narration import outcome_text
+from companion.games.mansion.narration import outcome_text, room_name
 from companion.games.mansion.setup import role_words
 from companion.i18n import N_, _, data_name, ngettext
 from companion.inputs import DISTRICTS, Press
@@ -86,8 +86,10 @@ class MansionScreen(OthersScreen):
                 text=data_name(self.summaries.get(room, "")),
             )
         )
-        return _("{player} wants room {room}, {where}").format(
-            player=who, room=p.get("wanted_room", "-"), where=where
+        if p.get("wanted_room") in (None, room):  # in the room the die gave: where is enough
+            return _("{player} is {where}").format(player=who, where=where)
+        return _("{player} wants {room}, {where}").format(
+            player=who, room=_room(s, p["wanted_room"]), where=where
         )
 
     def buttons(self) -> list[ButtonVM]:
@@ -346,8 +348,8 @@ def dice_line(s: dict[str, Any]) -> str:
                 priority=priority, dice=" ".join(map(str, p["tiebreak"]))
             )
         if p.get("priority") is not None and p.get("wanted_room") is not None:
-            text = _("{player} room {room} ({priority})").format(
-                player=name, room=p["wanted_room"], priority=priority
+            text = _("{player}: {room} ({priority})").format(
+                player=name, room=_room(s, p["wanted_room"]), priority=priority
             )
         elif p.get("priority") is not None:
             text = _("{player} ({priority})").format(player=name, priority=priority)
@@ -357,6 +359,12 @@ def dice_line(s: dict[str, Any]) -> str:
             text = _("{player} not yet").format(player=name)
         bits.append(text)
     return _("Rooms wanted (priority): {players}.").format(players=", ".join(bits))
+
+
+def _room(s: dict[str, Any], room: Any) -> str:
+    """A room by its name (the state's, else the shipped one; 0 the main hall), never its number."""
+    name = (s.get("rooms") or {}).get(str(room), {}).get("name")
+    return data_name(str(name)) if name else room_name(room)
 
 
 def points_line(s: dict[str, Any]) -> str:

@@ -121,6 +121,11 @@ class Masters(GamePlugin):
 
         return board(state)
 
+    def phone_counts(self, state):
+        from companion.games.masters.phone import counts
+
+        return counts(state)
+
     def words(self):
         from companion.games.masters import words
 
@@ -130,6 +135,11 @@ class Masters(GamePlugin):
         from companion.games.masters.narration import LINES
 
         return LINES
+
+    def in_words(self, event, state):
+        from companion.games.masters.narration import in_words
+
+        return in_words(event, state)
 
     def story(self, states):
         from companion.games.masters.story import chart

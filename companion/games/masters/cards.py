@@ -20,11 +20,21 @@ def register_tag(tag: str, key: str) -> str:
 
 
 def catalogue() -> list[dict]:
-    """Known event cards as {key, name, act}, for the New card screen (CompanionError: data not loaded)."""
+    """Known event cards as {key, name, act, red, blue, taught}, for the New card screen (a new card
+    goes to its act's first place not `taught`; CompanionError: data not loaded)."""
     from companion.games.masters.loader import load_masters
+    from companion.games.masters.ownbox import taught_grids
 
+    taught = taught_grids()
     return [
-        {"key": c.key, "name": c.name, "act": c.act, "red": list(c.red), "blue": list(c.blue)}
+        {
+            "key": c.key,
+            "name": c.name,
+            "act": c.act,
+            "red": list(c.red),
+            "blue": list(c.blue),
+            "taught": c.key in taught,
+        }
         for c in load_masters().cards
     ]
 

@@ -12,12 +12,48 @@ from typing import Any
 
 from companion.i18n import N_, _, data_name, ngettext
 
+FIELDS = ("district", "source", "to")  # the fields of an event that name a district by its grid position
+_POSITION = r"\b[A-C][1-3]\b"
+
+
+def in_words(event: Mapping[str, Any], state: Mapping[str, Any]) -> Mapping[str, Any]:
+    """`event` with each district it names by grid position ("B1") named as the table in `state`
+    names it ("Police Station"), in its fields, its card grid and its reason for a veil change."""
+    districts = state.get("districts") if isinstance(state, Mapping) else None
+    if not isinstance(districts, Mapping):
+        return event
+    names = {pos: str(d["name"]) for pos, d in districts.items() if isinstance(d, Mapping) and d.get("name")}
+    out = dict(event)
+    for field in FIELDS:
+        if isinstance(out.get(field), str) and out[field] in names:
+            out[field] = data_name(names[out[field]])
+    grid = out.get("grid")
+    if grid:
+        items = grid.items() if isinstance(grid, Mapping) else grid
+        out["grid"] = [(data_name(names[p]) if p in names else p, colour) for p, colour in items]
+    if isinstance(out.get("why"), str):
+        out["why"] = re.sub(_POSITION, lambda m: data_name(names.get(m.group(0), m.group(0))), out["why"])
+    return out
+
 
 def _grid(ev) -> str:
-    """A card grid as `A1 red, B2 blue`."""
+    """A card grid in words: "red: Cathedral; blue-gray: Docks, Museum" (the districts as the event
+    names them: by name once `in_words` named them)."""
+    from companion.games.masters.ownbox import grid_text
+
     grid = ev.get("grid") or []
-    items = grid.items() if isinstance(grid, Mapping) else grid
-    return ", ".join(f"{pos} {colour}" for pos, colour in items)
+    items = list(grid.items() if isinstance(grid, Mapping) else grid)
+    red = [data_name(str(pos)) for pos, colour in items if colour == "red"]
+    blue = [data_name(str(pos)) for pos, colour in items if colour == "blue"]
+    return grid_text(red, blue)
+
+
+def _card(ev) -> str:
+    """An event card by its name, never its code; one taught by its grid alone is the new card."""
+    from companion.games.masters.ownbox import untaught_name
+
+    card = {"key": ev.get("card"), "name": ev.get("name")}
+    return _("the new card") if untaught_name(card) else data_name(str(ev["name"]))
 
 
 def _kills(ev) -> str:
@@ -82,18 +118,18 @@ LINES: dict[str, Callable[[Mapping[str, Any]], str]] = {
         round=e["round"], leading=e["leading"]
     ),
     "leader_passed": lambda e: _("{leading} takes the leading token.").format(leading=e["leading"]),
-    "day_effect_resolved": lambda e: _("Day effect of {district} ({key}) resolved.").format(
-        district=e["district"], key=e["key"]
+    "day_effect_resolved": lambda e: _("Day effect of {district} resolved.").format(
+        district=data_name(e["district"])
     ),
     "relic_drawn": lambda e: (
         _("Relic {relic} found").format(relic=e["relic"])
         + (_(", given to {to}.").format(to=e["to"]) if e.get("to") else _(", nobody may hold it."))
     ),
-    "card_drawn": lambda e: _("Event card {card} “{name}” (act {act}): {grid}.").format(
-        card=e["card"], name=e["name"], act=e["act"], grid=_grid(e)
+    "card_drawn": lambda e: _("Event card of act {act}: {card}; {grid}.").format(
+        card=_card(e), act=e["act"], grid=_grid(e)
     ),
-    "ability_card_drawn": lambda e: _("Card {card} drawn for an ability only (not resolved): {grid}.").format(
-        card=e["card"], grid=_grid(e)
+    "ability_card_drawn": lambda e: _("A card drawn for an ability only (not resolved): {grid}.").format(
+        grid=_grid(e)
     ),
     "agents_placed": lambda e: (
         ngettext("{n} agent arrives in {district}", "{n} agents arrive in {district}", e["n"]).format(
@@ -126,8 +162,8 @@ LINES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "veil_queued": lambda e: _("Veil will drop by {n} after the card ({why}).").format(
         n=e["n"], why=_why(e["why"])
     ),
-    "card_attached": lambda e: _("Card {card} stays in play on {to}.").format(card=e["card"], to=e["to"]),
-    "card_discarded": lambda e: _("Card {card} discarded.").format(card=e["card"]),
+    "card_attached": lambda e: _("The event card stays in play: {to}.").format(to=data_name(e["to"])),
+    "card_discarded": lambda e: _("The event card is discarded."),
     "combat_started": lambda e: (
         _("Day combat in {district}: {fighter} against {agents} agent(s).")
         if e["day"]

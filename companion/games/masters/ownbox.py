@@ -112,11 +112,46 @@ def free_key(cards: list[Mapping[str, Any]], act: str, drawn=()) -> str | None:
     return None
 
 
-def grid_text(red, blue) -> str:
-    """ "red B2, blue-gray A3 C1" for a card's grid."""
+def grid_text(red, blue, names: Mapping[str, str] | None = None) -> str:
+    """ "red: Cathedral; blue-gray: Hospital, Museum" for a card's grid: each cell by the name of the
+    district lying there (`names`: position -> name, the game in hand's layout); a cell with no
+    district named (no game yet) by its grid position, the one name the box has for it then."""
+    names = names or {}
     parts = []
     if red:
-        parts.append(_("red {cells}").format(cells=" ".join(red)))
+        parts.append(_("red: {cells}").format(cells=", ".join(names.get(p) or p for p in red)))
     if blue:
-        parts.append(_("blue-gray {cells}").format(cells=" ".join(blue)))
-    return ", ".join(parts) or _("no cells")
+        parts.append(_("blue-gray: {cells}").format(cells=", ".join(names.get(p) or p for p in blue)))
+    return "; ".join(parts) or _("no cells")
+
+
+def district_names(state: Mapping[str, Any]) -> dict[str, str]:
+    """Position -> the district's name in the table's language, for the game in `state` (empty
+    without a game: the card's grid then has no names)."""
+    from companion.i18n import data_name
+
+    districts = state.get("districts") if isinstance(state, Mapping) else None
+    if not isinstance(districts, Mapping):
+        return {}
+    return {
+        pos: data_name(str(d.get("name") or ""))
+        for pos, d in districts.items()
+        if isinstance(d, Mapping) and d.get("name")
+    }
+
+
+def untaught_name(card: Mapping[str, Any]) -> bool:
+    """The card has no name of its own: taught by its grid alone (stored as "Card I-01") or unnamed."""
+    name = str(card.get("name") or "")
+    return not name or name == f"Card {card.get('key')}"
+
+
+def card_words(card: Mapping[str, Any], names: Mapping[str, str] | None = None) -> str:
+    """A card as a player knows it: its name, or for one taught without a name its grid ("Red:
+    Docks; blue-gray: Museum, Asylum", by `names` as `grid_text`); never its slot's code."""
+    from companion.i18n import data_name
+
+    if not untaught_name(card):
+        return data_name(str(card["name"]))
+    grid = grid_text(card.get("red") or (), card.get("blue") or (), names)
+    return grid[:1].upper() + grid[1:]

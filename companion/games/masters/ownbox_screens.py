@@ -144,12 +144,7 @@ class DrawCardScreen(TeachCardScreen):
                 if self.new_key
                 else _("all {n} cards of deck {act} are taught").format(n=ownbox.CARDS_PER_ACT, act=self.act)
             )
-            buttons = [
-                ButtonVM(
-                    f"card:{c['key']}", f"{data_name(c['name'])}: {ownbox.grid_text(c['red'], c['blue'])}"
-                )
-                for c in self.known()
-            ]
+            buttons = [ButtonVM(f"card:{c['key']}", self.card_label(c)) for c in self.known()]
             buttons += [
                 ButtonVM("grid", _("New card: tap its grid"), enabled=why is None, why_not=why),
                 ButtonVM("cancel", _("Cancel")),
@@ -175,11 +170,8 @@ class DrawCardScreen(TeachCardScreen):
         if self.known():
             buttons.append(ButtonVM("back", _("Back to the list")))
         buttons.append(ButtonVM("cancel", _("Cancel")))
-        lines = (
-            _("Press red cells once, blue-gray twice."),
-            _first_upper(ownbox.grid_text(red, blue)),
-            self.progress(),
-        )
+        # the cells name their districts and colours: no line repeats the grid
+        lines = (_("Press red cells once, blue-gray twice."), self.progress())
         return ViewModel(
             self.name,
             _("New card of deck {act}").format(act=self.act),
@@ -187,6 +179,16 @@ class DrawCardScreen(TeachCardScreen):
             tuple(buttons),
             self.grid_cells(),
         )
+
+    def card_label(self, card: Mapping[str, Any]) -> str:
+        """A taught card as the list shows it: its name and where its grid sends agents, by the
+        districts' names ("Night Patrol: red: Docks; blue-gray: Museum, Asylum"); a card taught
+        without a name by its grid alone. Never its slot's code ("Card I-01")."""
+        names = ownbox.district_names(self.ctx.state)
+        if ownbox.untaught_name(card):
+            return ownbox.card_words(card, names)
+        grid = ownbox.grid_text(card["red"], card["blue"], names)
+        return _("{card}: {grid}").format(card=data_name(str(card["name"])), grid=grid)
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Draw a picked card, name the new one, save and draw; to the grid (while a slot is free), back
@@ -236,9 +238,7 @@ class _NameKeyboard(KeyboardScreen):
 
     def __init__(self, screen: DrawCardScreen) -> None:
         """Type the name of `screen`'s new card."""
-        super().__init__(
-            screen.ctx, _("Name of card {card}").format(card=screen.key()), screen.name_given or "", {}
-        )
+        super().__init__(screen.ctx, _("Name of the new card"), screen.name_given or "", {})
         self.screen = screen
 
     def activate(self, button_id: str, kind: Press) -> bool:
@@ -296,8 +296,3 @@ def _question(fid: str) -> str:
         int(slot)
     ]
     return _("Deck {act}, {band}: {what}").format(act=act, band=_(WORDS[band]), what=what)
-
-
-def _first_upper(text: str) -> str:
-    """`text` with its first letter capital (cell names stay upper-case)."""
-    return text[:1].upper() + text[1:]

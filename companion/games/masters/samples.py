@@ -310,15 +310,21 @@ def _own_box_screens() -> dict[str, Callable]:
         {
             "key": f"I-{n:02d}",
             "act": "I",
-            "name": f"Card I-{n:02d}",
-            "red": ["B2"],
-            "blue": ["A3", "C1"],
+            "name": "Night Patrol"
+            if n == 2
+            else f"Card I-{n:02d}",  # taught with its name, or by its grid alone
+            "red": ["B2"] if n % 2 else ["C3"],
+            "blue": ["A3", "C1"] if n < 3 else [],
             "taught": n <= 3,
         }
         for n in range(1, 19)
     ]
     return {
         "tracker-walk": on(None, lambda ui: ui.stack.push(TrackerWalk(ui.ctx, _trackers(), 2, setup))),
+        # the deck picker: the cards taught so far, by name or by grid, each in the districts' names
+        "draw-card-pick": on(
+            physical, lambda ui: ui.stack.push(DrawCardScreen(ui.ctx, {"cmd": "draw"}, cards))
+        ),
         "draw-card": on(
             physical,
             lambda ui: ui.stack.push(DrawCardScreen(ui.ctx, {"cmd": "draw"}, cards)),

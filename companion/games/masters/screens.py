@@ -369,8 +369,9 @@ class OverScreen(GameScreen):
 def card_title(card: Mapping[str, Any]) -> str:
     """An event card by its name; one the table has not named (a card of your own box taught by its
     grid alone, stored as "Card I-01") is "New card", never its code."""
-    name, key = str(card.get("name") or ""), str(card.get("key") or "")
-    return data_name(name) if name and name != f"Card {key}" else _("New card")
+    from companion.games.masters.ownbox import untaught_name
+
+    return _("New card") if untaught_name(card) else data_name(str(card["name"]))
 
 
 def _dice(s: dict[str, Any]) -> tuple[tuple[int, bool], ...]:

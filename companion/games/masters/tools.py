@@ -176,7 +176,7 @@ class TeachCardScreen(Screen):
         self.catalogue = list(catalogue)
         self.act = "I"
         self.mode = "pick"
-        self.number = 1  # the card's number within its act (keys run I-01 .. III-18)
+        self.number = self.free_number(self.act)  # its place within its act (keys run I-01 .. III-18)
         self.cells: dict[str, str] = {}
         seen = seen or {}
         self.near = seen.get("near")  # a taught card it looks like, but its printed grid differs
@@ -192,9 +192,11 @@ class TeachCardScreen(Screen):
             self.mode = "seen"
 
     def _name(self, key: str) -> str:
-        """A card's name (its key when the catalogue has none)."""
-        card = next((c for c in self.catalogue if c["key"] == key), {})
-        return data_name(card.get("name") or "") or key
+        """A card's name (its grid by the districts' names when it has none), never its key."""
+        from companion.games.masters.ownbox import card_words, district_names
+
+        card = next((c for c in self.catalogue if c["key"] == key), {"key": key})
+        return card_words(card, district_names(self.ctx.state))
 
     def _seen(self) -> ViewModel:
         """Seen mode: the cards the camera's read points at, each one confirm away."""
@@ -226,7 +228,7 @@ class TeachCardScreen(Screen):
         acts = [ButtonVM(f"act:{a}", _("Act {act}").format(act=a), selected=(a == self.act)) for a in ACTS]
         if self.mode == "pick":
             cards = [
-                ButtonVM(f"card:{c['key']}", data_name(c.get("name")) or c["key"])
+                ButtonVM(f"card:{c['key']}", self._name(c["key"]))
                 for c in self.catalogue
                 if c.get("act") == self.act
             ]
@@ -245,38 +247,44 @@ class TeachCardScreen(Screen):
             if reds + blues == 0
             else (_("blue-gray cells come in pairs") if blues not in (0, 2) else None)
         )
+        # the card's place in the box is the act's first one free (`number`): the players never see it,
+        # they know the card by its deck and its grid
         buttons = acts + [
-            ButtonVM("minus", _("Number -1")),
-            ButtonVM("plus", _("Number +1")),
-            ButtonVM(
-                "save",
-                _("Save {card}").format(card=self.key()),
-                enabled=why is None,
-                primary=True,
-                why_not=why,
-            ),
+            ButtonVM("save", _("Save the new card"), enabled=why is None, primary=True, why_not=why),
             ButtonVM("back", _("Back")),
         ]
         lines = (
-            _("Card {card}: tap red cells, again for blue-gray,").format(card=self.key()),
+            _("The new card: tap its red cells, again for blue-gray,"),
             _("again to clear. Red {red}, blue-gray {blue}.").format(red=reds, blue=blues),
         )
         return ViewModel(
-            self.name, _("Teach card {tag}").format(tag=self.tag), lines, tuple(buttons), self.grid_cells()
+            self.name,
+            _("New card of deck {act}").format(act=self.act),
+            lines,
+            tuple(buttons),
+            self.grid_cells(),
         )
 
     def grid_cells(self) -> tuple[CellVM, ...]:
-        """The grid being tapped: each district's cell marked and named red, blue-gray or nothing."""
+        """The grid being tapped: each cell named by the district lying there in the game in hand (by
+        nothing without a game: the board then shows its grid position) and marked red, blue-gray or
+        nothing."""
         colour = {"red": _("red"), "blue": _("blue-gray")}
         return tuple(
-            CellVM(p, "", (colour.get(self.cells.get(p, ""), ""),), self.cells.get(p, "")) for p in DISTRICTS
+            CellVM(
+                p,
+                mv.district_title(self.ctx.state, p),
+                (colour.get(self.cells.get(p, ""), ""),),
+                self.cells.get(p, ""),
+            )
+            for p in DISTRICTS
         )
 
     def activate(self, button_id: str, kind: Press) -> bool:
         """Act filter, card choice, mode switches, save."""
         head, colon, rest = button_id.partition(":")
         if head == "act":
-            self.act = rest
+            self.act, self.number = rest, self.free_number(rest)
         elif head == "card":
             self.ctx.emit({"intent": "register_tag", "tag": self.tag, "card": rest})
             self.ctx.stack.pop()
@@ -284,8 +292,6 @@ class TeachCardScreen(Screen):
             self.mode, self.focus = "grid", 0
         elif button_id == "list":
             self.mode, self.focus = "pick", 0
-        elif button_id in ("minus", "plus"):
-            return self.on_veil(1 if button_id == "plus" else -1)
         elif button_id == "save":
             grid = dict(sorted(self.cells.items()))
             self.ctx.emit(
@@ -307,15 +313,14 @@ class TeachCardScreen(Screen):
         return True
 
     def key(self) -> str:
-        """The card key being taught, e.g. "II-07"."""
+        """The card key being taught, e.g. "II-07" (for the taught file and the journal only)."""
         return f"{self.act}-{self.number:02d}"
 
-    def on_veil(self, delta: int) -> bool:
-        """Up/down step the card number (grid mode)."""
-        if self.mode != "grid":
-            return False
-        self.number = max(1, min(CARD_NUMBERS, self.number + delta))
-        return True
+    def free_number(self, act: str) -> int:
+        """The first place of `act` in the box no card was taught into (the catalogue's `taught`;
+        the first place when it does not say or all are taught)."""
+        taught = {c["key"] for c in self.catalogue if c.get("taught")}
+        return next((n for n in range(1, CARD_NUMBERS + 1) if f"{act}-{n:02d}" not in taught), 1)
 
     def on_district(self, pos: str) -> bool:
         """In grid mode a district cycles empty -> red -> blue-gray -> empty."""

@@ -96,7 +96,8 @@ class Nosferatu(GamePlugin):
         return Text(N_("round {n}"), n=n) if isinstance(n, int) else None
 
     def phone_cells(self, state):
-        """The phone's board: the generic cells, each with the bites its players took."""
+        """The phone's board: the generic cells, each with the bites its players took (the bite
+        token's picture beside the number, as the table's board shows it)."""
         from companion.i18n import _
         from companion.web.phoneview import cells
 
@@ -105,5 +106,5 @@ class Nosferatu(GamePlugin):
         for cell in out:
             bites = (picture.get(cell["pos"]) or {}).get("bites")
             if isinstance(bites, int) and bites:
-                cell["lines"].append(_("bites {n}").format(n=bites))
+                cell["counts"] = [{"icon": "bite", "n": str(bites), "label": _("bites")}]
         return out

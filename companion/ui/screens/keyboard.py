@@ -1,11 +1,14 @@
 """Typing a name without a keyboard: letters in nine groups, as on a phone's keypad.
 
-The first page shows the nine groups (A B C ... W X Y Z, then Ä Ö Ü, the hyphen, the apostrophe and
-the space), Delete, Done and Cancel; a group opens its letters, and a letter goes in and brings the
-groups back. A district button opens its group at once (A1 = A B C ... C3 = Ä Ö Ü - ' and space), so the physical
-buttons type a letter with two presses: the district, then Confirm (Next first for the second or third
-letter of the group), and undo takes the last letter back. Touch works on every button; nobody
-needs a physical keyboard. A letter is a capital at the start and after a space, else small.
+The first page is a keypad: the nine groups (A B C ... W X Y Z, then Ä Ö Ü, the hyphen, the
+apostrophe and the space) three to a row, laid out as the nine district buttons are, and under them
+Delete, Done and Cancel, all on the one page (a list of equals: no big primary button, which would
+push Delete and Cancel behind "More"). A group opens its letters, and a letter goes in and brings the
+groups back. A district button opens the group in its place at once (the top left one A B C ... the
+bottom right one Ä Ö Ü - ' and space), so the physical buttons type a letter with two presses: the
+district, then Confirm (Next first for the second or third letter of the group), and undo takes the
+last letter back. Touch works on every button; nobody needs a physical keyboard. A letter is a
+capital at the start and after a space, else small.
 
 Names used before come first: a group's letters page opens on the names the screen that asked hands
 over (`names`: the names used before at this table) that go on with the text typed
@@ -59,6 +62,12 @@ class KeyboardScreen(Screen):
         self.done = done
         self.group: int | None = None  # the group whose letters are shown, or None: the groups
 
+    @property
+    def has_primary(self) -> bool:  # type: ignore[override]
+        """A group's letters page has its big first choice (the likeliest name, else the first letter);
+        the keypad has none: its twelve keys fit one page at touch size only as equals."""
+        return self.group is not None
+
     def body(self) -> ViewModel:
         """The groups (or one group's letters) and the editing buttons; the name so far on one line."""
         if self.group is not None:  # the names going on with one of these letters first, then the letters
@@ -75,15 +84,13 @@ class KeyboardScreen(Screen):
                 )
                 for i, group in enumerate(GROUPS)
             ]
-            if (
-                self.text
-            ):  # nothing typed: no Done nor Delete (greyed), so the nine groups and Cancel fit one page
+            if self.text:  # nothing typed: no Done nor Delete (greyed), the keypad and Cancel
                 buttons += [
                     ButtonVM("del", _("Delete")),
-                    ButtonVM("done", _("Done"), enabled=done_why is None, why_not=done_why, primary=True),
+                    ButtonVM("done", _("Done"), enabled=done_why is None, why_not=done_why),
                 ]
             buttons.append(ButtonVM("back", _("Cancel")))
-        hint = _("District buttons open the letters: A1 A B C ... C3 Ä Ö Ü")
+        hint = _("Each district button opens the letters in its place.")
         return ViewModel(self.name, self.title, (f"{self.text}_",), tuple(buttons), hint=hint)
 
     def activate(self, button_id: str, kind: Press) -> bool:

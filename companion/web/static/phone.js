@@ -14,6 +14,9 @@
   let cards = [];
   const DISTRICTS = ["A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3"];
   const MOODS = ["night", "day", "dawn", "danger", "occupied"];  // phoneview.MOOD_COLOURS with a pattern
+  // the table's token pictures (companion/web/tokens.py TOKENS): only these names go into a URL
+  const ICONS = ["agent-hidden", "agent-exposed", "minion", "blood", "blood-point", "sigil", "relic", "kill",
+    "ap", "bite", "clock", "veil"];
 
   function el(tag, cls, text) {
     const node = document.createElement(tag);
@@ -36,6 +39,28 @@
     poly.setAttribute("fill", colour || "#ffffff");
     svg.appendChild(poly);
     return svg;
+  }
+
+  // Numbers as the table shows them: its token picture beside each (served by the table, no CDN), the
+  // picture's text alternative saying what the number counts ("minions 3" to a screen reader).
+  function counts(list) {
+    const box = el("span", "counts");
+    for (const c of list || []) {
+      const item = el("span", "count");
+      if (ICONS.includes(c.icon)) {
+        const img = el("img", "token");
+        img.src = `/static/icons/${c.icon}.png`;
+        img.alt = c.label || "";
+        img.width = 20;
+        img.height = 20;
+        item.appendChild(img);
+      } else {
+        item.appendChild(el("span", "", `${c.label || ""} `));  // a picture we do not have: its words
+      }
+      item.appendChild(el("span", "n", c.n));
+      box.appendChild(item);
+    }
+    return box;
   }
 
   function label(key) { return (view && view.labels && view.labels[key]) || ""; }
@@ -83,6 +108,7 @@
         cell.classList.add("mood-" + mood);
         cell.appendChild(el("div", "mood", label("mood-" + mood)));
       }
+      if ((c.counts || []).length) cell.appendChild(counts(c.counts));
       for (const line of c.lines || []) cell.appendChild(el("div", "", line));
       const dots = el("div", "dots");
       for (const mark of c.marks || []) dots.appendChild(shape(mark.shape, mark.colour));
@@ -90,16 +116,25 @@
       if (me && (c.marks || []).some((m) => m.name === me)) cell.classList.add("mine");
       board.appendChild(cell);
     }
-    const lines = $("veil");  // the game's board in lines (Masters: its veil; a plugin: its counters)
-    lines.hidden = !(v.lines || []).length;
-    lines.textContent = (v.lines || []).join(" \u00b7 ");
+    // the game's board in lines (Masters: its veil; a plugin: its counters), or its counts when it
+    // gives them (pictures with numbers, as the table shows them)
+    const lines = $("veil");
+    clear(lines);
+    lines.hidden = !(v.lines || []).length && !(v.counts || []).length;
+    if ((v.counts || []).length) lines.appendChild(counts(v.counts));
+    else lines.textContent = (v.lines || []).join(" \u00b7 ");
   }
 
+  // A card's grid: each cell named by the district lying there in the game on the table (its grid
+  // position only without a game: the box has no name for it then).
   function drawGrid(node, grid, onTap) {
     clear(node);
+    const names = {};
+    for (const c of (view && view.board) || []) names[c.pos] = c.label;
     for (const pos of DISTRICTS) {
       const colour = grid[pos] || "";
-      const cell = el("div", "cell " + (colour || "empty"), colour ? `${pos} ${label(colour)}` : pos);
+      const where = names[pos] || pos;
+      const cell = el("div", "cell " + (colour || "empty"), colour ? `${where}: ${label(colour)}` : where);
       cell.dataset.pos = pos;
       if (onTap) cell.addEventListener("click", () => onTap(pos));
       node.appendChild(cell);
@@ -109,7 +144,7 @@
   function drawCard(card) {
     $("card-box").hidden = !card;
     if (!card) return;
-    $("card-name").textContent = [card.key, card.name].filter(Boolean).join(" \u2013 ");
+    $("card-name").textContent = card.name || "";  // by its name, never its code
     drawGrid($("card"), card.grid || {});
   }
 
@@ -119,7 +154,8 @@
     for (const p of players) {
       const item = el("li", [p.turn ? "turn" : "", p.out ? "out" : "", p.name === me ? "me" : ""].join(" ").trim());
       item.appendChild(shape(p.shape, p.colour));
-      item.appendChild(el("span", "", p.out ? `${p.name} (${label("out")})` : p.name));
+      item.appendChild(el("span", "who", p.out ? `${p.name} (${label("out")})` : p.name));
+      if ((p.counts || []).length) item.appendChild(counts(p.counts));
       item.addEventListener("click", () => {
         me = me === p.name ? "" : p.name;
         localStorage.setItem("nightwatch-me", me);
@@ -217,12 +253,7 @@
   function setUpHost() {
     hostReady = true;
     const numbers = $("number");
-    for (let n = 1; n <= 18; n++) {
-      const option = el("option", "", String(n));
-      option.value = String(n).padStart(2, "0");
-      numbers.appendChild(option);
-    }
-    $("act").addEventListener("change", pickCard);
+    $("act").addEventListener("change", () => { fillCards(); pickCard(); });
     numbers.addEventListener("change", pickCard);
     $("teach-save").addEventListener("click", saveCard);
     $("rename-save").addEventListener("click", saveNames);
@@ -232,15 +263,53 @@
     $("language").addEventListener("change", (e) => setting("language", e.target.value));
     fetch("/api/cards", { credentials: "same-origin" }).then((r) => r.json()).then((body) => {
       cards = body.cards || [];
+      fillCards();
       pickCard();
     }).catch(() => {});
   }
 
-  function cardKey() { return `${$("act").value}-${$("number").value}`; }
+  // The act's cards the table knows (taught), by name, or by their grid in the districts' names when
+  // taught without one; first "A new card": it goes to the act's first place nothing was taught into.
+  // Never a card's code: the players know a card by its name and its grid.
+  function fillCards() {
+    const select = $("number");
+    const kept = select.value;
+    clear(select);
+    const fresh = el("option", "", label("newcard"));
+    fresh.value = "new";
+    select.appendChild(fresh);
+    for (const card of cards.filter((c) => c.act === $("act").value && c.taught)) {
+      const option = el("option", "", cardWords(card));
+      option.value = card.key;
+      select.appendChild(option);
+    }
+    select.value = [...select.options].some((o) => o.value === kept) ? kept : "new";
+  }
+
+  function cardWords(card) {
+    if (card.name && card.name !== `Card ${card.key}`) return card.name;
+    const names = {};
+    for (const c of (view && view.board) || []) names[c.pos] = c.label;
+    const part = (colour, cells) => (cells || []).length ? `${label(colour)}: ${cells.map((p) => names[p] || p).join(", ")}` : "";
+    return [part("red", card.red), part("blue", card.blue)].filter(Boolean).join("; ");
+  }
+
+  function cardKey() {
+    const chosen = $("number").value;
+    if (chosen && chosen !== "new") return chosen;
+    const act = $("act").value;
+    const taught = new Set(cards.filter((c) => c.taught).map((c) => c.key));
+    for (let n = 1; n <= 18; n++) {
+      const key = `${act}-${String(n).padStart(2, "0")}`;
+      if (!taught.has(key)) return key;
+    }
+    return `${act}-01`;
+  }
 
   function pickCard() {
-    const card = cards.find((c) => c.key === cardKey());
+    const card = cards.find((c) => c.key === $("number").value);  // a taught one; a new card starts empty
     for (const pos of DISTRICTS) delete teachCells[pos];
+    $("card-name-input").value = "";
     if (card) {
       for (const pos of card.red || []) teachCells[pos] = "red";
       for (const pos of card.blue || []) teachCells[pos] = "blue";
@@ -262,7 +331,10 @@
     const name = $("card-name-input").value.trim();
     if (name) body.name = name;
     change("/api/teach", body).then((ok) => {
-      if (ok) fetch("/api/cards", { credentials: "same-origin" }).then((r) => r.json()).then((b) => { cards = b.cards || cards; });
+      if (ok) fetch("/api/cards", { credentials: "same-origin" }).then((r) => r.json()).then((b) => {
+        cards = b.cards || cards;
+        fillCards();
+      });
     });
   }
 

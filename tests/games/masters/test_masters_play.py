@@ -2,6 +2,7 @@
 and the refused line that says where the game stood."""
 
 import json
+import re
 
 import pytest
 
@@ -40,11 +41,17 @@ def test_play_narrate_tells_what_each_command_did_and_the_legal_moves(capsys):
     changes; at the end where the game stands and the moves open now."""
     assert main(["--script", MASTERS, "--narrate"]) == 0
     out = capsys.readouterr().out
-    assert "2: draw card=I-04" in out and "Event card I-04" in out and "B1 red" in out and "A3 blue" in out
-    assert "1 agent arrives in B1." in out
-    assert "1 could not be placed in B1" in out and "The veil goes from 6 to 5" in out
-    assert "Night combat in B1: Laszlo against 1 agent(s)." in out and "Laszlo uses a 3: agent removed" in out
-    assert "Combat in B1 over: 0 agent(s) left; Laszlo +1." in out
+    # what it did in the players' words: cards by name, districts by the names lying there (B1 the
+    # Police Station, A3 the Hospital, B2 the Cathedral in this layout), never "I-04" or "B1"
+    assert "2: draw card=I-04" in out  # (the command as the script has it)
+    assert "Event card of act I: Night Patrol; red: Police Station; blue-gray: Hospital, Cathedral." in out
+    assert "1 agent arrives in Police Station." in out
+    assert "1 could not be placed in Police Station" in out and "The veil goes from 6 to 5" in out
+    assert "Night combat in Police Station: Laszlo against 1 agent(s)." in out
+    assert "Laszlo uses a 3: agent removed" in out
+    assert "Combat in Police Station over: 0 agent(s) left; Laszlo +1." in out
+    told = [line for line in out.splitlines() if line.startswith("    ")]
+    assert [line for line in told if re.search(r"\b[A-C][1-3]\b|\bI-\d\d\b", line)] == []
     tail = out[out.index("Now: ") :]
     assert tail.startswith("Now: round 3, day / day district effects, Veil: 5")
     assert "Legal moves:" in tail and "Draw the event card" in tail and "draw + card" in tail
