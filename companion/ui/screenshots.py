@@ -103,7 +103,9 @@ def render_all(
                     surface, boxes, drawn = render_page(name, (w, h))
                     path = out / f"{name}_{w}x{h}{suffix}.png"
                     pygame.image.save(surface, str(path))
-                    written.append((path, check_page(name, (w, h), drawn, boxes, lang)) if check else path)
+                    written.append(
+                        (path, check_page(name, (w, h), drawn, boxes, lang, surface)) if check else path
+                    )
     finally:
         set_language(was)
     return written
