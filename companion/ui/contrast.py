@@ -44,11 +44,13 @@ PERCENTILE = 5  # the text's contrast: this share (%) of its background pixels i
 
 
 class Contrast(Named):
-    """One text's measured contrast: the ratio, the limit it had to reach, and the text."""
+    """One text's measured contrast: the ratio, the limit it had to reach, the text, and the colour
+    behind it at that ratio (what to look for: a focus ring, a border, a picture's moon)."""
 
     ratio: float
     limit: float
     text: str
+    behind: tuple[int, int, int] = (0, 0, 0)
 
 
 def luminance(rgb: Iterable[int]) -> float:
@@ -105,7 +107,7 @@ def measure(surface: pygame.Surface, boxes: Iterable, drawn: Iterable) -> list[C
     out = []
     for box, lines in placed:
         limit = DISABLED if tuple(box.fit.colour[:3]) == theme.TEXT_OFF else READABLE
-        pixels: Counter[float] = Counter()
+        pixels: Counter[tuple[float, tuple[int, int, int]]] = Counter()
         for at, found in lines:
             glyph_l = _glyph_luminance(surface, at, found)
             bounds = found.bounds.move(at)
@@ -114,11 +116,12 @@ def measure(surface: pygame.Surface, boxes: Iterable, drawn: Iterable) -> list[C
             counts = _luminances(background.subsurface(bounds.clip(page)))
             if not counts and bounds.inflate(2 * RING, 2 * RING).clip(page):
                 counts = _luminances(background.subsurface(bounds.inflate(2 * RING, 2 * RING).clip(page)))
-            for lum, n in counts.items():
-                pixels[_ratio(glyph_l, lum)] += n
+            for (lum, rgb), n in counts.items():
+                pixels[(_ratio(glyph_l, lum), rgb)] += n
         if pixels:
+            worst, behind = _percentile(pixels, PERCENTILE)
             # to two decimals, rounded down: 4.499 reads 4.49 and fails
-            out.append(Contrast(math.floor(_percentile(pixels, PERCENTILE) * 100) / 100, limit, box.text))
+            out.append(Contrast(math.floor(worst * 100) / 100, limit, box.text, behind))
     return out
 
 
@@ -156,25 +159,25 @@ def _glyph_luminance(surface: pygame.Surface, at: tuple[int, int], found: _Ink) 
     return _LUMINANCE_R[r] + _LUMINANCE_G[g] + _LUMINANCE_B[b] if a else None
 
 
-def _luminances(surface: pygame.Surface) -> Counter[float]:
-    """Luminance -> how many pixels of `surface` have it (transparent pixels left out)."""
+def _luminances(surface: pygame.Surface) -> Counter[tuple[float, tuple[int, int, int]]]:
+    """(luminance, colour) -> how many pixels of `surface` have it (transparent pixels left out)."""
     kept = pygame.mask.from_surface(surface, 0).count()
     if not kept:
         return Counter()
     r, g, b, _a = pygame.transform.average_color(surface, consider_alpha=True)
-    if pygame.mask.from_threshold(surface, (r, g, b, 255), (1, 1, 1, 1)).count() == kept:
-        return Counter({_LUMINANCE_R[r] + _LUMINANCE_G[g] + _LUMINANCE_B[b]: kept})  # one flat colour
+    if pygame.mask.from_threshold(surface, (r, g, b, 255), (1, 1, 1, 1)).count() == kept:  # one flat colour
+        return Counter({(_LUMINANCE_R[r] + _LUMINANCE_G[g] + _LUMINANCE_B[b], (r, g, b)): kept})
     counts = Counter(memoryview(pygame.image.tobytes(surface, "RGBA")).cast("I"))
     counts.pop(0, None)  # cut out: transparent black (an opaque page pixel always has alpha 255)
-    out: Counter[float] = Counter()
+    out: Counter[tuple[float, tuple[int, int, int]]] = Counter()
     for value, n in counts.items():
         r, g, b, a = value.to_bytes(4, sys.byteorder)
         if a:
-            out[_LUMINANCE_R[r] + _LUMINANCE_G[g] + _LUMINANCE_B[b]] += n
+            out[(_LUMINANCE_R[r] + _LUMINANCE_G[g] + _LUMINANCE_B[b], (r, g, b))] += n
     return out
 
 
-def _percentile(counts: Counter[float], share: float) -> float:
+def _percentile(counts: Counter, share: float):
     """The value below which `share` % of the counted items lie (the lowest value at least)."""
     total = sum(counts.values())
     goal = total * share / 100

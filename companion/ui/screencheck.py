@@ -97,7 +97,7 @@ class ScreenReport:
             {"kind": "title_lines", "text": t, "lines": n, "limit": TITLE_LINES} for n, t in self.long_titles
         ]
         out += [
-            {"kind": "contrast", "text": c.text, "ratio": c.ratio, "limit": c.limit}
+            {"kind": "contrast", "text": c.text, "ratio": c.ratio, "limit": c.limit, "behind": _hex(c.behind)}
             for c in self.low_contrast
         ]
         return out
@@ -171,8 +171,8 @@ class ScreenReport:
         ]
         out += [
             "  "
-            + _("contrast {ratio}:1 under {limit}:1: {text}").format(
-                ratio=_number(c.ratio), limit=_number(c.limit), text=_quote(c.text)
+            + _("contrast {ratio}:1 under {limit}:1: {text} on {colour}").format(
+                ratio=_number(c.ratio), limit=_number(c.limit), text=_quote(c.text), colour=_hex(c.behind)
             )
             for c in self.low_contrast
         ]
@@ -292,6 +292,11 @@ def _number(value: float) -> str:
 
     text = f"{value:.2f}"
     return text.replace(".", ",") if current_language() == "de" else text
+
+
+def _hex(rgb) -> str:
+    """A colour as the report names it: "#ffcc40"."""
+    return "#{:02x}{:02x}{:02x}".format(*rgb)
 
 
 def _unique(texts: Iterable[str]) -> tuple[str, ...]:

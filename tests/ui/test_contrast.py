@@ -3,6 +3,8 @@ one under 3:1), measured on the finished page's pixels; a title wrapped to three
 real page passes both is tests/ui/test_screencheck.py's `test_every_page_passes_the_check` (the same
 `companion screenshots --check` run)."""
 
+import re
+
 import pygame
 import pytest
 
@@ -170,7 +172,7 @@ def test_the_report_says_the_contrast_in_words_and_json():
 
     report, _r, _s = _page(vm, then=veil)
     line = next(ln for ln in report.lines() if "contrast" in ln)
-    assert line.startswith("  contrast ") and ":1 under 4.50:1: " in line
+    assert re.fullmatch(r"  contrast [0-9.]+:1 under 4.50:1: '.+' on #[0-9a-f]{6}", line), line
     data = report.to_json()
     assert data["lowest_contrast"] == report.contrast and data["lowest_contrast_text"]
     assert not data["ok"] and any(f["kind"] == "contrast" for f in data["failures"])
