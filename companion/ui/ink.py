@@ -56,6 +56,11 @@ def font_cache(clear: Callable[[], None]) -> Callable[[], None]:
     return clear
 
 
+def is_recording() -> bool:
+    """Whether a page is being recorded (`recording()`): what only the screen check reads is noted."""
+    return _RECORDER.log is not None
+
+
 def capitals(font: pygame.font.Font) -> int:
     """Height in pixels of a capital "H" as `font` renders it (rows with ink >= INK_THRESHOLD)."""
     cached = getattr(font, "_capitals", None)

@@ -40,8 +40,8 @@ class Fit(Named):
     cut: bool
     broken: bool = False  # a word was split across two lines (only ever together with the last resort)
     em: int = 0  # the em size in screen pixels the face was opened at (0: not known)
-    # as drawn (`TextRenderer.draw`, a chart's text): where each line's picture went, from the box's
-    # top-left corner, and the colour asked for; the screen check measures the contrast there
+    # as drawn (`TextRenderer.draw` while the screen check records, a chart's text): where each line's
+    # picture went, from the box's top-left corner, and the colour asked for; the check measures there
     at: tuple[tuple[int, int], ...] = ()
     colour: tuple[int, ...] = ()
 
@@ -121,6 +121,8 @@ class TextRenderer:
             surface.blit(surf, (x, y))
             at.append((x - rect.x, y - rect.y))
             y += line_h
+        if not ink.is_recording():  # only the screen check reads where it went (2 us a text saved)
+            return fit
         return fit._replace(at=tuple(at), colour=tuple(color))
 
 
