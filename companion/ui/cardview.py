@@ -167,7 +167,7 @@ def _backdrop(
     card: Card, band: tuple[float, float, float, float], full: tuple[float, float, float, float]
 ) -> list[Shape]:
     """The game's illustration over the whole card, darkened behind the head's text (more on the
-    left, where the text starts) and faded to the card's dark at the bottom; a game without one gets
+    left, where the text starts, and at the top) and faded to the card's dark at the bottom; a game without one gets
     a quiet gradient behind its head."""
     x, y, w, h = band
     if card.art is None:
@@ -188,6 +188,10 @@ def _backdrop(
         ),
         Shape(
             "fade", theme.BG, box=(fx, fy + h * 0.6, fw, fh - h * 0.6), alpha=0.0, alpha2=0.9, role="backdrop"
+        ),
+        # darker again at the top, under the head's right-hand lines (the date over the moon: 2.3:1)
+        Shape(
+            "fade", theme.BG, box=(fx, y, fw, h), alpha=0.55, alpha2=0.0, direction="down", role="backdrop"
         ),
     ]
 

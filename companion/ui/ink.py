@@ -36,6 +36,7 @@ class Drawn(Named):
     capitals: int
     em: int
     font: str  # the font file's name ("default": pygame's own)
+    glyph: object = None  # its coverage: a per-pixel-alpha render of the text (the contrast check's mask)
 
 
 class _Recorder:
@@ -53,6 +54,11 @@ def font_cache(clear: Callable[[], None]) -> Callable[[], None]:
     (a cached font would draw unseen, a recording one outlive the block). Returns `clear`."""
     _FONT_CACHES.append(clear)
     return clear
+
+
+def is_recording() -> bool:
+    """Whether a page is being recorded (`recording()`): what only the screen check reads is noted."""
+    return _RECORDER.log is not None
 
 
 def capitals(font: pygame.font.Font) -> int:
@@ -95,7 +101,10 @@ class _RecordingFont(pygame.font.Font):
         surface = super().render(text, antialias, color, bgcolor, wraplength)
         log = _RECORDER.log
         if log is not None and str(text).strip():
-            log.append(Drawn(str(text), capitals(self), self._em(), self._file))
+            glyph = surface  # where its alpha is the ink's coverage; an opaque render is rendered again
+            if bgcolor is not None or not surface.get_flags() & pygame.SRCALPHA:
+                glyph = _PLAIN_RENDER(self, text, True, (255, 255, 255), None, wraplength)
+            log.append(Drawn(str(text), capitals(self), self._em(), self._file, glyph))
         return surface
 
     def _em(self) -> int:

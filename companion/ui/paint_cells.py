@@ -91,7 +91,7 @@ class CellPainter:
         pygame.draw.rect(surface, fill, item.rect, border_radius=m.px(6))
         pattern = theme.CELL_PATTERNS.get(c.mark, "")
         if pattern:  # a pattern as well as a colour: red and blue-gray cells differ without colour vision
-            paint_pattern(surface, item.rect.inflate(-m.px(4), -m.px(4)), pattern, border, m.px(1))
+            paint_pattern(surface, item.rect.inflate(-m.px(4), -m.px(4)), pattern, border, m.u)
         pygame.draw.rect(
             surface,
             theme.FOCUS if c.selected else border,
@@ -130,7 +130,8 @@ class CellPainter:
             rows = self.text.fit(title, head.width, 3 * line_h, size, size)
         if len(rows.lines) > 1 and not rows.cut:
             head = pygame.Rect(head.x, head.y, head.width, len(rows.lines) * line_h)
-        self._text(surface, title, head, "cell", theme.TEXT_DIM, bg=behind)
+        # over a pattern the name in the brighter TEXT: hatching runs behind its letters (4.5:1 or more)
+        self._text(surface, title, head, "cell", theme.TEXT if pattern else theme.TEXT_DIM, bg=behind)
         y = head.bottom
         for line in c.lines:
             rows = len(self.text.fit(line, inner.width, 10**6, size, size).lines)
@@ -161,11 +162,12 @@ def draw_shape(surface: pygame.Surface, shape: str, rect: pygame.Rect, colour, o
 def paint_pattern(surface: pygame.Surface, rect: pygame.Rect, pattern: str, colour, unit: int = 1) -> None:
     """Fill `rect` with a faint pattern in `colour`: "hatch" (diagonal lines, red cells), "cross"
     (cross-hatching, combat), "dots" (blue-gray cells), "frame" (an inner frame: the acting vampire's
-    district) or "" (nothing). `unit` is one reference pixel."""
+    district) or "" (nothing). `unit` is one reference pixel (not rounded: 1.5 at 1280x720, where a
+    rounded 2 put the frame across the cell's name)."""
     if not pattern:
         return
     faint = tuple((c + 2 * b) // 3 for c, b in zip(colour, surface.get_at(rect.center)[:3]))
-    step, width = 12 * unit, max(1, 2 * unit)
+    step, width = max(2, round(12 * unit)), max(1, round(2 * unit))
     clip = surface.get_clip()
     surface.set_clip(rect.clip(clip) if clip else rect)
     if pattern in ("hatch", "cross"):
@@ -180,7 +182,9 @@ def paint_pattern(surface: pygame.Surface, rect: pygame.Rect, pattern: str, colo
     elif pattern == "dots":
         for y in range(rect.y + step // 2, rect.bottom, step):
             for x in range(rect.x + step // 2, rect.right, step):
-                pygame.draw.circle(surface, faint, (x, y), max(1, 2 * unit))
+                pygame.draw.circle(surface, faint, (x, y), max(1, round(2 * unit)))
     elif pattern == "frame":
-        pygame.draw.rect(surface, colour, rect.inflate(-6 * unit, -6 * unit), width, border_radius=4 * unit)
+        inset = round(6 * unit)
+        # faint as the other patterns: the counts' last row runs over it (the cell's TEXT 8:1 on it)
+        pygame.draw.rect(surface, faint, rect.inflate(-inset, -inset), width, border_radius=round(4 * unit))
     surface.set_clip(clip)

@@ -14,8 +14,11 @@ least half-covered ink. The rule for the table, at 800x480:
 Both grow with the surface's height (480 px -> 1080 px: 17 -> 39 px, 28 -> 63 px, rounded up). A page
 also fails for a text that did not fit its box (ellipsised, or drawn wider or taller than the box),
 a word split across lines, two texts drawn over each other (their boxes overlap; a chart's texts by
-their glyphs, see `ink`), and a text the renderer laid out whose drawing was never seen (it could not
-be measured). The renderer's boxes (`TextBox`, companion/ui/text.py) say where each text went.
+their glyphs, see `ink`), a text the renderer laid out whose drawing was never seen (it could not
+be measured), a title wrapped to more than `TITLE_LINES` = 2 lines, and a text whose contrast against
+what lies around it on the finished page is under 4.5:1 (3:1 for the greyed label of something that
+cannot be pressed): measured on the page's pixels, see companion/ui/contrast.py. The renderer's boxes
+(`TextBox`, companion/ui/text.py) say where each text went.
 """
 
 from __future__ import annotations
@@ -25,11 +28,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from companion.i18n import _
+from companion.ui.contrast import measure
 
 MIN_CAPITALS = 17  # px: the smallest capitals a player must read at 800x480
 MAIN_CAPITALS = 28  # px: what a page is about is at least this tall at 800x480
 REFERENCE_HEIGHT = 480
 MAIN_ROLES = ("title", "countdown", "main")  # the renderer's roles of what a page is about
+TITLE_LINES = 2  # a title on more lines pushes the page down and reads as a paragraph
 
 
 @dataclass(frozen=True)
@@ -50,6 +55,10 @@ class ScreenReport:
     broken: tuple[str, ...] = ()
     overlapping: tuple[tuple[str, str], ...] = ()  # pairs of texts drawn over each other
     unmeasured: tuple[str, ...] = ()  # laid out, but their drawing was never seen
+    long_titles: tuple[tuple[int, str], ...] = ()  # (lines, title) wrapped past TITLE_LINES
+    low_contrast: tuple = ()  # contrast.Contrast (ratio, limit, text) under its limit
+    contrast: float | None = None  # the lowest contrast measured on the page (None: not measured)
+    contrast_text: str = ""
 
     @property
     def main_too_small(self) -> bool:
@@ -58,7 +67,8 @@ class ScreenReport:
 
     @property
     def ok(self) -> bool:
-        """Nothing under the limits, clipped, split inside a word, drawn over another or unmeasured."""
+        """Nothing under the limits, clipped, split inside a word, drawn over another, unmeasured, a
+        title on more than two lines, or under its contrast."""
         return not (
             self.small
             or self.clipped
@@ -66,6 +76,8 @@ class ScreenReport:
             or self.overlapping
             or self.unmeasured
             or self.main_too_small
+            or self.long_titles
+            or self.low_contrast
         )
 
     def failures(self) -> list[dict]:
@@ -81,11 +93,18 @@ class ScreenReport:
         out += [{"kind": "split", "text": t} for t in self.broken]
         out += [{"kind": "overlap", "texts": [a, b]} for a, b in self.overlapping]
         out += [{"kind": "unmeasured", "text": t} for t in self.unmeasured]
+        out += [
+            {"kind": "title_lines", "text": t, "lines": n, "limit": TITLE_LINES} for n, t in self.long_titles
+        ]
+        out += [
+            {"kind": "contrast", "text": c.text, "ratio": c.ratio, "limit": c.limit, "behind": _hex(c.behind)}
+            for c in self.low_contrast
+        ]
         return out
 
     def to_json(self) -> dict:
         """One `--json` object: the page, where and in what language, its smallest and main
-        capitals with their texts, the limits, and the failures."""
+        capitals with their texts, the limits, its lowest contrast with its text, and the failures."""
         return {
             "name": self.name,
             "size": "{}x{}".format(*self.size),
@@ -97,6 +116,8 @@ class ScreenReport:
             "smallest_text": self.smallest_text,
             "main_capitals": self.main,
             "main_text": self.main_text,
+            "lowest_contrast": self.contrast,
+            "lowest_contrast_text": self.contrast_text,
             "failures": self.failures(),
         }
 
@@ -143,6 +164,18 @@ class ScreenReport:
         out += [
             "  " + _("laid out but never seen drawn: {text}").format(text=_quote(t)) for t in self.unmeasured
         ]
+        out += [
+            "  "
+            + _("title on {n} lines (at most {limit}): {text}").format(n=n, limit=TITLE_LINES, text=_quote(t))
+            for n, t in self.long_titles
+        ]
+        out += [
+            "  "
+            + _("contrast {ratio}:1 under {limit}:1: {text} on {colour}").format(
+                ratio=_number(c.ratio), limit=_number(c.limit), text=_quote(c.text), colour=_hex(c.behind)
+            )
+            for c in self.low_contrast
+        ]
         return out
 
 
@@ -154,10 +187,16 @@ def limits(size: tuple[int, int]) -> tuple[int, int]:
 
 
 def check(
-    name: str, size: tuple[int, int], drawn: Iterable, boxes: Iterable = (), language: str = "en"
+    name: str,
+    size: tuple[int, int],
+    drawn: Iterable,
+    boxes: Iterable = (),
+    language: str = "en",
+    surface=None,
 ) -> ScreenReport:
     """Check one page: `drawn` the texts rendered while it was drawn (ink.Drawn: text and capitals),
-    `boxes` the renderer's TextBoxes (where each laid-out text went, how it was fitted)."""
+    `boxes` the renderer's TextBoxes (where each laid-out text went, how it was fitted), `surface` the
+    finished page (its contrast is measured on it; None: not measured)."""
     limit, main_limit = limits(size)
     drawn = [d for d in drawn if d.text.strip()]
     boxes = [b for b in boxes if b.text.strip()]
@@ -181,6 +220,14 @@ def check(
     clipped = _unique(b.text for b in boxes if b.clipped)
     broken = _unique(b.text for b in boxes if b.broken)
     unmeasured = _unique(b.text for b in boxes if not all(ln in seen for ln in b.fit.lines if ln.strip()))
+    long_titles = tuple(
+        dict.fromkeys(
+            (len(b.fit.lines), b.text) for b in boxes if b.role == "title" and len(b.fit.lines) > TITLE_LINES
+        )
+    )
+    contrasts = [] if surface is None else measure(surface, boxes, drawn)
+    lowest = min(contrasts, default=None)
+    low = tuple(dict.fromkeys(c for c in contrasts if c.ratio < c.limit))
     return ScreenReport(
         name,
         tuple(size),
@@ -196,6 +243,10 @@ def check(
         broken,
         overlaps(boxes),
         unmeasured,
+        long_titles,
+        low,
+        lowest.ratio if lowest else None,
+        lowest.text if lowest else "",
     )
 
 
@@ -223,9 +274,29 @@ def overlaps(boxes: list) -> tuple[tuple[str, str], ...]:
 
 
 def summary(reports: list[ScreenReport]) -> str:
-    """The last line: the smallest capitals drawn over all pages."""
+    """The last line: the smallest capitals drawn over all pages, and the lowest contrast if measured."""
     sizes = [r.smallest for r in reports if r.smallest is not None]
-    return _("smallest capitals: {px} px").format(px=min(sizes) if sizes else 0)
+    px = min(sizes) if sizes else 0
+    measured = [r for r in reports if r.contrast is not None]
+    if not measured:
+        return _("smallest capitals: {px} px").format(px=px)
+    worst = min(measured, key=lambda r: r.contrast)
+    return _("smallest capitals: {px} px, lowest contrast {ratio}:1 ({text}, {name})").format(
+        px=px, ratio=_number(worst.contrast), text=_quote(worst.contrast_text), name=worst.name
+    )
+
+
+def _number(value: float) -> str:
+    """A ratio as the report writes it: two decimals (4.49, 12.30), in the current language's digits."""
+    from companion.i18n import current_language
+
+    text = f"{value:.2f}"
+    return text.replace(".", ",") if current_language() == "de" else text
+
+
+def _hex(rgb) -> str:
+    """A colour as the report names it: "#ffcc40"."""
+    return "#{:02x}{:02x}{:02x}".format(*rgb)
 
 
 def _unique(texts: Iterable[str]) -> tuple[str, ...]:

@@ -14,9 +14,11 @@ from COMPANION_LANG); with several languages each file ends in `_<lang>`.
 
 `--check` measures every page as drawn (companion/ui/screencheck.py): the height of every text's
 capitals, which must be 17 px at 800x480 and 28 px for the page's main text, both grown with the
-height; a clipped text, a word split across lines, texts drawn over each other fail too. Without
+height; a clipped text, a word split across lines, texts drawn over each other, a title on more than
+two lines and a text under 4.5:1 contrast (3:1 greyed) as drawn on the page fail too. Without
 `--size` or `--lang` it checks all four sizes (800x480, 1024x600, 1280x720, 1920x1080) in every
-language. It prints a verdict per page and failure, then `smallest capitals: N px`; `--json` prints
+language. It prints a verdict per page and failure, then `smallest capitals: N px, lowest contrast
+R:1 (...)`; `--json` prints
 one JSON object per page and size and language instead (JSON Lines, English keys). Exit 1 when any
 page fails, 2 on bad usage. Runs headless (SDL's dummy video driver); `python -m companion.ui.screenshots`
 is the same command.
@@ -103,7 +105,9 @@ def render_all(
                     surface, boxes, drawn = render_page(name, (w, h))
                     path = out / f"{name}_{w}x{h}{suffix}.png"
                     pygame.image.save(surface, str(path))
-                    written.append((path, check_page(name, (w, h), drawn, boxes, lang)) if check else path)
+                    written.append(
+                        (path, check_page(name, (w, h), drawn, boxes, lang, surface)) if check else path
+                    )
     finally:
         set_language(was)
     return written

@@ -273,13 +273,18 @@ def _text(surface, s: Shape):
 
     f = font(s.face, s.px)
     x, y, w, h = s.box
+    rect = pygame.Rect(math.floor(x), math.floor(y), math.ceil(w) + 1, math.ceil(h) + 1)
+    at = []
     for i, ln in enumerate(s.lines):
         img = f.render(ln, True, s.colour)
         lw = img.get_width()
         left = x + w - lw if s.anchor == "end" else x + (w - lw) / 2 if s.anchor == "middle" else x
         surface.blit(img, (round(left), round(y + i * s.leading)))
-    rect = pygame.Rect(math.floor(x), math.floor(y), math.ceil(w) + 1, math.ceil(h) + 1)
-    fit = Fit(nominal(s.px), tuple(s.lines), math.ceil(w), math.ceil(h), False, em=s.px)
+        at.append((round(left) - rect.x, round(y + i * s.leading) - rect.y))
+    colour = tuple(s.colour)
+    fit = Fit(
+        nominal(s.px), tuple(s.lines), math.ceil(w), math.ceil(h), False, em=s.px, at=tuple(at), colour=colour
+    )
     return TextBox(s.text.replace("\n", " "), rect, fit, s.role or "chart")
 
 

@@ -40,6 +40,10 @@ class Fit(Named):
     cut: bool
     broken: bool = False  # a word was split across two lines (only ever together with the last resort)
     em: int = 0  # the em size in screen pixels the face was opened at (0: not known)
+    # as drawn (`TextRenderer.draw` while the screen check records, a chart's text): where each line's
+    # picture went, from the box's top-left corner, and the colour asked for; the check measures there
+    at: tuple[tuple[int, int], ...] = ()
+    colour: tuple[int, ...] = ()
 
     @property
     def px(self) -> int:
@@ -110,12 +114,16 @@ class TextRenderer:
         if spill > 0 and (len(fit.lines) > 1 or spill > rect.height - fit.height):
             bg = None
         y = rect.y + (rect.height - line_h * len(fit.lines)) // 2 - max(0, spill) // 2
+        at = []
         for ln in fit.lines:
             surf = self.line(ln, fit.size, color, bg)
             x = rect.x if align == "left" else rect.x + (rect.width - surf.get_width()) // 2
             surface.blit(surf, (x, y))
+            at.append((x - rect.x, y - rect.y))
             y += line_h
-        return fit
+        if not ink.is_recording():  # only the screen check reads where it went (2 us a text saved)
+            return fit
+        return fit._replace(at=tuple(at), colour=tuple(color))
 
 
 def fit_text(text: str, width: int, height: int, max_size: int, min_size: int = 12, font_for=None) -> Fit:

@@ -11,14 +11,17 @@ from companion.records import Named
 BG = (10, 10, 16)
 HEADER = (26, 20, 34)
 TEXT = (240, 238, 232)
-TEXT_DIM = (165, 160, 170)
-TEXT_OFF = (120, 118, 128)
+# the dimmer text (a cell's name, a hint, a reason) and a greyed label: 4.5:1 and 3:1 against every fill
+# they are drawn on, as `companion screenshots --check` measures it (TEXT_DIM on the acting district's
+# amber 4.8:1, TEXT_OFF on a greyed primary 3.6:1; they were 3.8:1 and 2.7:1)
+TEXT_DIM = (184, 180, 190)
+TEXT_OFF = (128, 126, 136)
 BUTTON = (52, 44, 78)
 BUTTON_OFF = (32, 31, 40)
 BUTTON_ON = (128, 28, 44)  # a selected toggle
 PRIMARY = (196, 36, 56)  # the one obvious next step: filled blood red, white words, bigger than the rest
 PRIMARY_EDGE = (255, 140, 150)  # its lighter rim, so it reads as the button to press without colour too
-PRIMARY_OFF = (84, 40, 50)  # the primary button while it cannot be pressed yet
+PRIMARY_OFF = (66, 30, 40)  # the primary button while it cannot be pressed yet (TEXT_OFF on it 3.6:1)
 FOCUS = (255, 204, 64)
 ERROR = (255, 110, 100)
 BANNER = (150, 40, 24)
