@@ -16,6 +16,7 @@ from companion.ui.model import TROUBLES, ViewModel
 from companion.ui.paint_cells import CellPainter, draw_shape, paint_pattern  # noqa: F401 - drawn here, imported from here
 from companion.ui.seats import SeatLayout
 from companion.ui.text import TextBox, TextRenderer
+from companion.ui.wide import WideLayout
 
 VEIL_BOX, VEIL_STEP = (
     29,
@@ -23,7 +24,7 @@ VEIL_BOX, VEIL_STEP = (
 )  # the veil gauge's cells at 800x480: a numeral's line high, the title keeps the rest
 
 
-class Renderer(ButtonLayout, SeatLayout, CellPainter):
+class Renderer(ButtonLayout, SeatLayout, CellPainter, WideLayout):
     """Lays out and paints view models for one surface size (the buttons: companion/ui/buttons.py)."""
 
     def __init__(self, size: tuple[int, int]) -> None:
@@ -85,7 +86,12 @@ class Renderer(ButtonLayout, SeatLayout, CellPainter):
                 Item("veil", pygame.Rect(w - gauge - m.pad, 0, gauge, m.header_h), (vm.veil, vm.veil_preview))
             )
         y = self._banner(vm, items, header)
+        if m.wide and vm.scene is not None and not (vm.grid or vm.table):  # the title, the resume offer
+            return self._scene_layout(vm, items, y)
         bottom = h - m.hint_h
+        roomy = m.wide and bool(vm.grid or vm.table)  # the board runs to the bottom edge (wide.py)
+        floor = h if roomy else bottom
+        hint_at = len(items)
         items.append(
             Item(
                 "hint",
@@ -94,7 +100,9 @@ class Renderer(ButtonLayout, SeatLayout, CellPainter):
             )
         )
         x = m.pad
-        if vm.grid:
+        if vm.grid and roomy:
+            cell, wide = self._wide_cells(vm, y)
+        elif vm.grid:
             side = min(bottom - y - 2 * m.pad, int(w * (0.62 if not vm.buttons else 0.47)))
             cell = (side - 2 * m.pad) // 3
             wide = min(
@@ -104,6 +112,7 @@ class Renderer(ButtonLayout, SeatLayout, CellPainter):
             # board may have (1280x720: "Northwest" on one line, not "North- / west")
             most = (int(w * (0.62 if not vm.buttons else 0.47)) - 2 * m.pad) // 3
             wide = max(wide, min(self._widest_name(vm.grid) + m.px(10), most))
+        if vm.grid:
             for i, c in enumerate(vm.grid[:9]):
                 r, col = divmod(i, 3)
                 items.append(
@@ -115,9 +124,11 @@ class Renderer(ButtonLayout, SeatLayout, CellPainter):
                 )
             x += 3 * wide + 3 * m.pad
         if vm.table:  # seats round a table where the grid would be
-            area = pygame.Rect(x, y + m.pad, int(w * 0.5), bottom - y - 2 * m.pad)
+            area = pygame.Rect(x, y + m.pad, int(w * 0.5), floor - y - 2 * m.pad)
             items.extend(self._seats(vm.table, area))
             x = area.right + 2 * m.pad
+        if roomy:  # the hint row under the column beside the board
+            items[hint_at] = self._wide_hint(vm, x)
         if (
             vm.ring is not None or vm.picture
         ):  # the countdown ring, and under it (or in its place) the picture
@@ -132,8 +143,9 @@ class Renderer(ButtonLayout, SeatLayout, CellPainter):
                 )
             x += side + m.pad
         panel = pygame.Rect(x, y + m.pad, w - x - m.pad, bottom - y - 2 * m.pad)
-        items.extend(self._panel(vm, panel))
-        return items
+        panel, beside = self._beside(vm, panel)  # a wide screen without a board: the moments' column
+        items.extend(self._panel(vm, panel, not beside))
+        return items + beside
 
     def _card_layout(self, vm: ViewModel) -> list[Item]:
         """The end-of-game card over one row of buttons (banners above it, the hint row only when it
@@ -156,8 +168,9 @@ class Renderer(ButtonLayout, SeatLayout, CellPainter):
         items.append(Item("area", area))
         return items + self._buttons(vm, area)
 
-    def _panel(self, vm: ViewModel, panel: pygame.Rect) -> list[Item]:
-        """Icon counts, dice and lines on top, buttons below, inside `panel`."""
+    def _panel(self, vm: ViewModel, panel: pygame.Rect, log: bool = True) -> list[Item]:
+        """Icon counts, dice and lines on top, buttons below, inside `panel` (on a wide screen, and
+        `log`, the latest moments under them: wide.py)."""
         m = self.m
         items: list[Item] = []
         y = panel.y
@@ -184,8 +197,10 @@ class Renderer(ButtonLayout, SeatLayout, CellPainter):
         if vm.buttons:
             top = y + (m.pad if y > panel.y else 0)
             area = pygame.Rect(panel.x, top, panel.width, panel.bottom - top)
+            area, moments = self._split_log(vm, area, tall) if log else (area, [])
             items.append(Item("area", area, tall))
             items.extend(self._buttons(vm, area, tall))
+            items.extend(moments)
         return items
 
     def _banner(self, vm: ViewModel, items: list, y: int) -> int:
