@@ -47,7 +47,11 @@ class WideLayout:
     def _wide_hint(self, vm, x: int) -> Item:
         """The hint row beside a board that runs to the bottom edge: under the column from `x`."""
         m, (w, h) = self.m, self.size
-        return Item("hint", pygame.Rect(x, h - m.hint_h, w - x - m.pad, m.hint_h), (vm.error or vm.hint, bool(vm.error)))
+        return Item(
+            "hint",
+            pygame.Rect(x, h - m.hint_h, w - x - m.pad, m.hint_h),
+            (vm.error or vm.hint, bool(vm.error)),
+        )
 
     def _beside(self, vm, panel: pygame.Rect) -> tuple[pygame.Rect, list[Item]]:
         """A panel as wide as a screen without a board: the latest moments take a column of their own
@@ -57,7 +61,9 @@ class WideLayout:
             return panel, []
         col = int(w * LOG_COLUMN)
         log = pygame.Rect(panel.right - col, panel.y, col, panel.height)
-        return pygame.Rect(panel.x, panel.y, panel.width - col - 2 * m.pad, panel.height), self._moments(vm, log)
+        return pygame.Rect(panel.x, panel.y, panel.width - col - 2 * m.pad, panel.height), self._moments(
+            vm, log
+        )
 
     def _split_log(self, vm, area: pygame.Rect, tall) -> tuple[pygame.Rect, list[Item]]:
         """The button area with the latest moments under it: the buttons keep the rows they need, and
@@ -125,7 +131,13 @@ class WideLayout:
         choices, the title as tiles over the whole screen."""
         m, (w, h) = self.m, self.size
         bottom = h - m.hint_h
-        items.append(Item("hint", pygame.Rect(m.pad, bottom, w - 2 * m.pad, m.hint_h), (vm.error or vm.hint, bool(vm.error))))
+        items.append(
+            Item(
+                "hint",
+                pygame.Rect(m.pad, bottom, w - 2 * m.pad, m.hint_h),
+                (vm.error or vm.hint, bool(vm.error)),
+            )
+        )
         y += m.pad
         if vm.buttons and len(vm.buttons) <= 3:  # the offer: what it is about on the left, the choices right
             left = pygame.Rect(m.pad, y, (w - 3 * m.pad) // 2, bottom - m.pad - y)
@@ -136,7 +148,9 @@ class WideLayout:
                 )
                 if y + high > left.bottom:
                     break
-                items.append(Item("main" if i == 0 else "line", pygame.Rect(left.x, y, left.width, high), text))
+                items.append(
+                    Item("main" if i == 0 else "line", pygame.Rect(left.x, y, left.width, high), text)
+                )
                 y += high + (m.pad if i == 0 else 0)
             area = pygame.Rect(left.right + m.pad, left.y, w - left.right - 2 * m.pad, left.height)
         else:
@@ -164,14 +178,24 @@ class WideLayout:
         if art.height > 0:
             surface.blit(band(b.art[0], b.art[1], art.size), art.topleft)
         fill = (theme.PRIMARY if b.enabled else theme.PRIMARY_OFF) if b.primary else theme.BUTTON
-        pygame.draw.rect(surface, fill, strip, border_bottom_left_radius=radius, border_bottom_right_radius=radius)
+        pygame.draw.rect(
+            surface, fill, strip, border_bottom_left_radius=radius, border_bottom_right_radius=radius
+        )
         edge = theme.PRIMARY_EDGE if b.primary else fill
         pygame.draw.rect(surface, edge, item.rect, m.px(2), border_radius=radius)
         if b.focused:
             pygame.draw.rect(surface, theme.FOCUS, item.rect, m.px(4), border_radius=radius)
         role = "primary" if b.primary else "button"
         inner = strip.inflate(-m.px(12), -m.px(4))
-        self._text(surface, b.label, inner, role, theme.TEXT, bg=fill, min_size=self.ui_floor() if b.primary else None)
+        self._text(
+            surface,
+            b.label,
+            inner,
+            role,
+            theme.TEXT,
+            bg=fill,
+            min_size=self.ui_floor() if b.primary else None,
+        )
 
 
 def stretched(buttons: list[Item], area: pygame.Rect) -> list[Item]:
@@ -186,6 +210,9 @@ def stretched(buttons: list[Item], area: pygame.Rect) -> list[Item]:
     for y in rows:
         row = [it for it in buttons if it.rect.y == y]
         grow = extra
-        out.extend(it._replace(rect=pygame.Rect(it.rect.x, y + shift, it.rect.width, it.rect.height + grow)) for it in row)
+        out.extend(
+            it._replace(rect=pygame.Rect(it.rect.x, y + shift, it.rect.width, it.rect.height + grow))
+            for it in row
+        )
         shift += grow
     return out

@@ -74,7 +74,10 @@ def test_the_title_fills_the_screen(size):
     w, h = size
     _renderer, vm, items = page("title", size)
     tiles = box(items, "button")
-    assert tiles.width >= 0.95 * w and tiles.bottom >= h - theme.Metrics(w, h).hint_h - 2 * theme.Metrics(w, h).pad
+    assert (
+        tiles.width >= 0.95 * w
+        and tiles.bottom >= h - theme.Metrics(w, h).hint_h - 2 * theme.Metrics(w, h).pad
+    )
     assert sum(1 for b in vm.buttons if b.art) >= 5  # every game with a picture shows it
 
 

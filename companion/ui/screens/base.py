@@ -13,8 +13,8 @@ an overlay, veil up/down opens Adjust with the veil changed, a district button s
 from __future__ import annotations
 
 from collections import deque
-from itertools import islice
 from collections.abc import Callable, Mapping
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from companion.i18n import _

@@ -50,7 +50,10 @@ class TitleScreen(Screen):
             found = games()
             TitleScreen._tiles = (
                 buttons,
-                tuple(b._replace(art=_art(found.get(b.id[5:]))) if b.id.startswith("game:") else b for b in buttons),
+                tuple(
+                    b._replace(art=_art(found.get(b.id[5:]))) if b.id.startswith("game:") else b
+                    for b in buttons
+                ),
             )
         return cls._tiles[1]
 
