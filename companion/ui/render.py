@@ -129,6 +129,7 @@ class Renderer(ButtonLayout, SeatLayout, CellPainter, WideLayout):
             x = area.right + 2 * m.pad
         if roomy:  # the hint row under the column beside the board
             items[hint_at] = self._wide_hint(vm, x)
+            bottom = items[hint_at].rect.y
         if (
             vm.ring is not None or vm.picture
         ):  # the countdown ring, and under it (or in its place) the picture

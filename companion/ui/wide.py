@@ -25,7 +25,7 @@ import pygame
 from companion.ui import theme
 from companion.ui.item import Item
 
-BOARD_SHARE = 0.47  # the column beside a wide board keeps this share of the width at least (as at 800x480)
+BOARD_SHARE = 0.47  # a wide board's share of the width beside buttons (as the panel's board may take)
 LOG_ROWS = 3  # the latest moments keep this many rows under the buttons (a button row goes behind More)
 LOG_COLUMN = 0.36  # a screen without a board: the moments' own column, this share of the width
 RULE = (70, 70, 90)  # the line over the latest moments (the plain cell's border)
@@ -37,21 +37,24 @@ class WideLayout:
 
     # -- the play screens ---------------------------------------------------------------------------
     def _wide_cells(self, vm, y: int) -> tuple[int, int]:
-        """(cell height, cell width) of a board that runs from under `y` to the bottom edge and is as
-        wide as the column beside it leaves."""
+        """(cell height, cell width) of a board that runs from under `y` to the bottom edge, as wide as
+        the panel's board may be (the column beside it keeps the width it has at 800x480, scaled)."""
         m, (w, h) = self.m, self.size
         cell = (h - y - 2 * m.pad - 2 * m.pad) // 3
-        board = w - int(w * BOARD_SHARE) - 3 * m.pad
-        return cell, max(cell, self._widest_word(vm.grid) + m.px(10), (board - 2 * m.pad) // 3)
+        most = (int(w * (BOARD_SHARE if vm.buttons else 0.62)) - 2 * m.pad) // 3
+        return cell, max(most, self._widest_word(vm.grid) + m.px(10))
 
     def _wide_hint(self, vm, x: int) -> Item:
-        """The hint row beside a board that runs to the bottom edge: under the column from `x`."""
+        """The hint row beside a board that runs to the bottom edge: under the column from `x`; two
+        rows where a reason any button may show (or the error) is wider than the column, whichever
+        button has the focus (the layout does not move with the focus)."""
         m, (w, h) = self.m, self.size
-        return Item(
-            "hint",
-            pygame.Rect(x, h - m.hint_h, w - x - m.pad, m.hint_h),
-            (vm.error or vm.hint, bool(vm.error)),
-        )
+        width = w - x - m.pad
+        font = self.text.font(m.font("hint"))
+        said = [b.why_not for b in vm.buttons + vm.more if b.why_not] + [vm.error, vm.hint]
+        rows = 2 if any(font.size(t)[0] > width - m.px(4) for t in said if t) else 1
+        high = rows * m.hint_h
+        return Item("hint", pygame.Rect(x, h - high, width, high), (vm.error or vm.hint, bool(vm.error)))
 
     def _beside(self, vm, panel: pygame.Rect) -> tuple[pygame.Rect, list[Item]]:
         """A panel as wide as a screen without a board: the latest moments take a column of their own
