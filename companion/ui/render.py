@@ -129,7 +129,6 @@ class Renderer(ButtonLayout, SeatLayout, CellPainter, WideLayout):
             x = area.right + 2 * m.pad
         if roomy:  # the hint row under the column beside the board
             items[hint_at] = self._wide_hint(vm, x)
-            bottom = items[hint_at].rect.y
         if (
             vm.ring is not None or vm.picture
         ):  # the countdown ring, and under it (or in its place) the picture
@@ -145,7 +144,8 @@ class Renderer(ButtonLayout, SeatLayout, CellPainter, WideLayout):
             x += side + m.pad
         panel = pygame.Rect(x, y + m.pad, w - x - m.pad, bottom - y - 2 * m.pad)
         panel, beside = self._beside(vm, panel)  # a wide screen without a board: the moments' column
-        items.extend(self._panel(vm, panel, not beside))
+        end = items[hint_at].rect.y - m.pad // 2 if roomy else panel.bottom  # the moments end above the hint
+        items.extend(self._panel(vm, panel, 0 if beside else end))
         return items + beside
 
     def _card_layout(self, vm: ViewModel) -> list[Item]:
@@ -169,9 +169,9 @@ class Renderer(ButtonLayout, SeatLayout, CellPainter, WideLayout):
         items.append(Item("area", area))
         return items + self._buttons(vm, area)
 
-    def _panel(self, vm: ViewModel, panel: pygame.Rect, log: bool = True) -> list[Item]:
-        """Icon counts, dice and lines on top, buttons below, inside `panel` (on a wide screen, and
-        `log`, the latest moments under them: wide.py)."""
+    def _panel(self, vm: ViewModel, panel: pygame.Rect, log: int = 0) -> list[Item]:
+        """Icon counts, dice and lines on top, buttons below, inside `panel` (on a wide screen, with
+        `log` the y they end above, the latest moments under them: wide.py)."""
         m = self.m
         items: list[Item] = []
         y = panel.y
@@ -198,7 +198,7 @@ class Renderer(ButtonLayout, SeatLayout, CellPainter, WideLayout):
         if vm.buttons:
             top = y + (m.pad if y > panel.y else 0)
             area = pygame.Rect(panel.x, top, panel.width, panel.bottom - top)
-            area, moments = self._split_log(vm, area, tall) if log else (area, [])
+            area, moments = self._split_log(vm, area, tall, log) if log else (area, [])
             items.append(Item("area", area, tall))
             items.extend(self._buttons(vm, area, tall))
             items.extend(moments)

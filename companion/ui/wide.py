@@ -26,7 +26,6 @@ from companion.ui import theme
 from companion.ui.item import Item
 
 BOARD_SHARE = 0.47  # a wide board's share of the width beside buttons (as the panel's board may take)
-LOG_ROWS = 3  # the latest moments keep this many rows under the buttons (a button row goes behind More)
 LOG_COLUMN = 0.36  # a screen without a board: the moments' own column, this share of the width
 RULE = (70, 70, 90)  # the line over the latest moments (the plain cell's border)
 
@@ -46,15 +45,14 @@ class WideLayout:
 
     def _wide_hint(self, vm, x: int) -> Item:
         """The hint row beside a board that runs to the bottom edge: under the column from `x`; two
-        rows where a reason any button may show (or the error) is wider than the column, whichever
-        button has the focus (the layout does not move with the focus)."""
+        rows where the reason or error on show is wider than the column (the second row is the
+        moments' room the buttons always leave: `_split_log`)."""
         m, (w, h) = self.m, self.size
         width = w - x - m.pad
-        font = self.text.font(m.font("hint"))
-        said = [b.why_not for b in vm.buttons + vm.more if b.why_not] + [vm.error, vm.hint]
-        rows = 2 if any(font.size(t)[0] > width - m.px(4) for t in said if t) else 1
-        high = rows * m.hint_h
-        return Item("hint", pygame.Rect(x, h - high, width, high), (vm.error or vm.hint, bool(vm.error)))
+        said = vm.error or vm.hint
+        wide = said and self.text.font(m.font("hint")).size(said)[0] > width - m.px(4)
+        high = (2 if wide else 1) * m.hint_h
+        return Item("hint", pygame.Rect(x, h - high, width, high), (said, bool(vm.error)))
 
     def _beside(self, vm, panel: pygame.Rect) -> tuple[pygame.Rect, list[Item]]:
         """A panel as wide as a screen without a board: the latest moments take a column of their own
@@ -68,21 +66,38 @@ class WideLayout:
             vm, log
         )
 
-    def _split_log(self, vm, area: pygame.Rect, tall) -> tuple[pygame.Rect, list[Item]]:
-        """The button area with the latest moments under it: the buttons keep the rows they need, and
-        the moments at least LOG_ROWS rows (fewer buttons then, the rest behind More; never less than
-        the primary and one row); (the button area, the moments' items)."""
+    def _split_log(self, vm, area: pygame.Rect, tall, end: int) -> tuple[pygame.Rect, list[Item]]:
+        """The button area with the latest moments under it, down to `end`: the buttons keep the rows
+        they have without them (the table's actions come first), the moments take the rest, and at
+        least the newest one shows (up to three rows; where the rest holds none, the buttons give up
+        a row to More; never the primary and their first row). Beside a board that room is kept even before the
+        first moment: the hint's second row may take it. (the button area, the moments' items)."""
         m = self.m
-        if not (m.wide and vm.recent):
+        beside_board = m.wide and bool(vm.grid or vm.table)
+        if not (m.wide and (vm.recent or beside_board)):
             return area, []
-        least = LOG_ROWS * m.line_h + m.pad
-        need = self._buttons_need(vm, area.width, tall)
-        floor = self._buttons_need(vm._replace(buttons=vm.buttons[:2]), area.width, tall)
-        high = max(min(need, area.height - least), min(floor, area.height))
-        if area.height - high < m.line_h + m.pad:
-            return area, []
-        log = pygame.Rect(area.x, area.y + high + m.pad, area.width, area.height - high - m.pad)
-        return pygame.Rect(area.x, area.y, area.width, high), self._moments(vm, log)
+        newest = min(3, self._rows(vm.recent[-1], area.width)) * m.line_h if vm.recent else 0
+        least = max(newest, m.hint_h) + m.pad
+        high = min(self._buttons_need(vm, area.width, tall), self._rows_in(vm, area.height, tall))
+        if area.height - high < least:
+            floor = self._buttons_need(vm._replace(buttons=vm.buttons[:2]), area.width, tall)
+            high = max(area.height - least, min(floor, area.height))
+        if area.height - high < least:  # no room for a moment: the buttons end above the hint at least
+            return pygame.Rect(area.x, area.y, area.width, min(area.height, end - m.pad // 2 - area.y)), []
+        top = area.y + high + m.pad // 2
+        log = pygame.Rect(area.x, top, area.width, min(area.bottom, end) - top)
+        return pygame.Rect(area.x, area.y, area.width, high), self._moments(vm, log) if vm.recent else []
+
+    def _rows_in(self, vm, height: int, tall) -> int:
+        """The height of the button rows that fit in `height` (the primary and whole rows)."""
+        from companion.ui.buttons import ROW
+
+        m = self.m
+        if tall is ROW or not vm.buttons:
+            return min(height, m.button_h)
+        head = ((m.primary_h if tall else m.button_h) + m.pad) if vm.buttons[0].primary else 0
+        rows = max(0, (height - head + m.pad) // (m.button_h + m.pad))
+        return head + rows * (m.button_h + m.pad) - m.pad
 
     def _buttons_need(self, vm, width: int, tall) -> int:
         """The height all of `vm`'s buttons take at full size in `width`."""
@@ -102,7 +117,7 @@ class WideLayout:
         """The latest moments in `box` under a thin rule: the newest that fit, each on the rows it
         wraps to, oldest at the top."""
         m = self.m
-        top = box.y + m.pad
+        top = box.y + m.pad // 2
         shown: list[tuple[str, int]] = []
         room = box.bottom - top
         for line in reversed(vm.recent):
