@@ -144,7 +144,7 @@ class Renderer(ButtonLayout, SeatLayout, CellPainter, WideLayout):
             x += side + m.pad
         panel = pygame.Rect(x, y + m.pad, w - x - m.pad, bottom - y - 2 * m.pad)
         panel, beside = self._beside(vm, panel)  # a wide screen without a board: the moments' column
-        end = items[hint_at].rect.y - m.pad // 2 if roomy else panel.bottom  # the moments end above the hint
+        end = self._moments_end(vm, items[hint_at].rect) if roomy else panel.bottom
         items.extend(self._panel(vm, panel, 0 if beside else end))
         return items + beside
 

@@ -54,6 +54,11 @@ class WideLayout:
         high = (2 if wide else 1) * m.hint_h
         return Item("hint", pygame.Rect(x, h - high, width, high), (said, bool(vm.error)))
 
+    def _moments_end(self, vm, hint: pygame.Rect) -> int:
+        """Where the moments beside a board end: above the hint row, or with nothing on it (no reason,
+        no error), at the bottom edge (a hint that comes lays the screen out again)."""
+        return hint.y - self.m.pad // 2 if vm.error or vm.hint else self.size[1] - self.m.pad
+
     def _beside(self, vm, panel: pygame.Rect) -> tuple[pygame.Rect, list[Item]]:
         """A panel as wide as a screen without a board: the latest moments take a column of their own
         at its right; (the panel left, their items)."""
@@ -85,7 +90,7 @@ class WideLayout:
         if area.height - high < least:  # no room for a moment: the buttons end above the hint at least
             return pygame.Rect(area.x, area.y, area.width, min(area.height, end - m.pad // 2 - area.y)), []
         top = area.y + high + m.pad // 2
-        log = pygame.Rect(area.x, top, area.width, min(area.bottom, end) - top)
+        log = pygame.Rect(area.x, top, area.width, end - top)
         return pygame.Rect(area.x, area.y, area.width, high), self._moments(vm, log) if vm.recent else []
 
     def _rows_in(self, vm, height: int, tall) -> int:
