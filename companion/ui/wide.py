@@ -20,6 +20,8 @@ for pixel (companion/ui/render.py draws it and calls in here only on a wide scre
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 
 from companion.ui import theme
@@ -191,15 +193,13 @@ class WideLayout:
     def _paint_tile(self, surface, item: Item) -> None:
         """A game's tile on the wide title: its picture (dimmed and capped like the title bar's band:
         the words keep their contrast) over a strip in the button's colour with its name."""
-        from companion.ui.scenery import band
-
         m, b = self.m, item.data
         strip_h = min(item.rect.height, m.primary_h if b.primary else m.button_h)
         art = pygame.Rect(item.rect.x, item.rect.y, item.rect.width, item.rect.height - strip_h)
         strip = pygame.Rect(item.rect.x, art.bottom, item.rect.width, strip_h)
         radius = m.px(10 if b.primary else 8)
         if art.height > 0:
-            surface.blit(band(b.art[0], b.art[1], art.size), art.topleft)
+            surface.blit(tile_art(b.art[0], b.art[1], art.size), art.topleft)
         fill = (theme.PRIMARY if b.enabled else theme.PRIMARY_OFF) if b.primary else theme.BUTTON
         pygame.draw.rect(
             surface, fill, strip, border_bottom_left_radius=radius, border_bottom_right_radius=radius
@@ -219,6 +219,29 @@ class WideLayout:
             bg=fill,
             min_size=self.ui_floor() if b.primary else None,
         )
+
+
+@lru_cache(maxsize=8)
+def tile_art(name: str, time: str, size: tuple[int, int]) -> pygame.Surface:
+    """Picture `name` at `time` as a title tile's strip of `size`: as the title bar's band
+    (companion/ui/scenery.py: its rooftops at the strip's bottom, dimmed and capped for the words'
+    contrast), drawn at a quarter of the width and scaled up (a dimmed strip needs no more; the
+    first wide title frame draws one per game)."""
+    from companion.ui import assets
+    from companion.ui.scenery import BAND, CAP, DIM
+
+    w, h = size
+    small = assets.art(name, (max(1, w // 4), max(1, w // 4)), time)
+    picture = pygame.transform.smoothscale(
+        small, (w, max(1, round(small.get_height() * w / small.get_width())))
+    )
+    strip = pygame.Surface((w, h))
+    sky = assets.SKIES[time]["sky_top"]
+    strip.fill((int(sky[1:3], 16), int(sky[3:5], 16), int(sky[5:7], 16)))
+    strip.blit(picture, (0, h - round(picture.get_height() * BAND.get(name, 0.6))))
+    strip.fill((round(255 * DIM),) * 3, special_flags=pygame.BLEND_MULT)
+    strip.fill(CAP, special_flags=pygame.BLEND_MIN)
+    return strip
 
 
 def stretched(buttons: list[Item], area: pygame.Rect) -> list[Item]:
