@@ -27,6 +27,7 @@ import pygame
 from companion.ui import theme
 from companion.ui.item import Item
 
+COLUMN = 400  # reference pixels the column beside a wide board keeps: the 800x480 panel's width
 BOARD_SHARE = 0.47  # a wide board's share of the width beside buttons (as the panel's board may take)
 LOG_COLUMN = 0.36  # a screen without a board: the moments' own column, this share of the width
 RULE = (70, 70, 90)  # the line over the latest moments (the plain cell's border)
@@ -38,11 +39,15 @@ class WideLayout:
 
     # -- the play screens ---------------------------------------------------------------------------
     def _wide_cells(self, vm, y: int) -> tuple[int, int]:
-        """(cell height, cell width) of a board that runs from under `y` to the bottom edge, as wide as
-        the panel's board may be (the column beside it keeps the width it has at 800x480, scaled)."""
+        """(cell height, cell width) of a board that runs from under `y` to the bottom edge and takes
+        the width the column beside it leaves: the column keeps the 800x480 panel's width (COLUMN,
+        scaled), or where a countdown ring stands beside the board too, the share the board had."""
         m, (w, h) = self.m, self.size
         cell = (h - y - 2 * m.pad - 2 * m.pad) // 3
-        most = (int(w * (BOARD_SHARE if vm.buttons else 0.62)) - 2 * m.pad) // 3
+        if vm.ring is None and not vm.picture and vm.buttons:
+            most = (w - m.px(COLUMN) - 3 * m.pad - 2 * m.pad) // 3
+        else:
+            most = (int(w * (BOARD_SHARE if vm.buttons else 0.62)) - 2 * m.pad) // 3
         return cell, max(most, self._widest_word(vm.grid) + m.px(10))
 
     def _wide_hint(self, vm, x: int) -> Item:
