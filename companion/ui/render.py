@@ -86,12 +86,11 @@ class Renderer(ButtonLayout, SeatLayout, CellPainter, WideLayout):
                 Item("veil", pygame.Rect(w - gauge - m.pad, 0, gauge, m.header_h), (vm.veil, vm.veil_preview))
             )
         y = self._banner(vm, items, header)
-        if m.wide and vm.scene is not None and not (vm.grid or vm.table):  # the title, the resume offer
+        if m.wide and (vm.grid or vm.table):  # layouts made for the room (wide.py)
+            return self._board_layout(vm, items, y)
+        if m.wide and vm.scene is not None:  # the title, the resume offer
             return self._scene_layout(vm, items, y)
         bottom = h - m.hint_h
-        roomy = m.wide and bool(vm.grid or vm.table)  # the board runs to the bottom edge (wide.py)
-        floor = h if roomy else bottom
-        hint_at = len(items)
         items.append(
             Item(
                 "hint",
@@ -100,9 +99,7 @@ class Renderer(ButtonLayout, SeatLayout, CellPainter, WideLayout):
             )
         )
         x = m.pad
-        if vm.grid and roomy:
-            cell, wide = self._wide_cells(vm, y)
-        elif vm.grid:
+        if vm.grid:
             side = min(bottom - y - 2 * m.pad, int(w * (0.62 if not vm.buttons else 0.47)))
             cell = (side - 2 * m.pad) // 3
             wide = min(
@@ -112,7 +109,6 @@ class Renderer(ButtonLayout, SeatLayout, CellPainter, WideLayout):
             # board may have (1280x720: "Northwest" on one line, not "North- / west")
             most = (int(w * (0.62 if not vm.buttons else 0.47)) - 2 * m.pad) // 3
             wide = max(wide, min(self._widest_name(vm.grid) + m.px(10), most))
-        if vm.grid:
             for i, c in enumerate(vm.grid[:9]):
                 r, col = divmod(i, 3)
                 items.append(
@@ -124,29 +120,31 @@ class Renderer(ButtonLayout, SeatLayout, CellPainter, WideLayout):
                 )
             x += 3 * wide + 3 * m.pad
         if vm.table:  # seats round a table where the grid would be
-            area = pygame.Rect(x, y + m.pad, int(w * 0.5), floor - y - 2 * m.pad)
+            area = pygame.Rect(x, y + m.pad, int(w * 0.5), bottom - y - 2 * m.pad)
             items.extend(self._seats(vm.table, area))
             x = area.right + 2 * m.pad
-        if roomy:  # the hint row under the column beside the board
-            items[hint_at] = self._wide_hint(vm, x)
-        if (
-            vm.ring is not None or vm.picture
-        ):  # the countdown ring, and under it (or in its place) the picture
-            side = min(bottom - y - 2 * m.pad, m.px(200))
-            top = y + m.pad
-            if vm.ring is not None:
-                items.append(Item("ring", pygame.Rect(x, top, side, side), vm.ring))
-                top += side + m.pad
-            if vm.picture and bottom - m.pad - top >= m.px(64):
-                items.append(
-                    Item("picture", pygame.Rect(x, top, side, min(side, bottom - m.pad - top)), vm.picture)
-                )
-            x += side + m.pad
+        x = self._ring(vm, items, x, y, bottom)
         panel = pygame.Rect(x, y + m.pad, w - x - m.pad, bottom - y - 2 * m.pad)
-        panel, beside = self._beside(vm, panel)  # a wide screen without a board: the moments' column
-        end = self._moments_end(vm, items[hint_at].rect) if roomy else panel.bottom
-        items.extend(self._panel(vm, panel, 0 if beside else end))
-        return items + beside
+        panel, beside = self._beside(vm, panel)  # wide, no board: the latest moments in a column
+        inside = self._panel(vm, panel)
+        return items + inside + (beside or self._under(vm, inside, panel, panel.bottom))
+
+    def _ring(self, vm: ViewModel, items: list, x: int, y: int, bottom: int) -> int:
+        """The countdown ring at `x`, and under it (or in its place) the picture, added to `items`;
+        the x after them."""
+        m = self.m
+        if vm.ring is None and not vm.picture:
+            return x
+        side = min(bottom - y - 2 * m.pad, m.px(200))
+        top = y + m.pad
+        if vm.ring is not None:
+            items.append(Item("ring", pygame.Rect(x, top, side, side), vm.ring))
+            top += side + m.pad
+        if vm.picture and bottom - m.pad - top >= m.px(64):
+            items.append(
+                Item("picture", pygame.Rect(x, top, side, min(side, bottom - m.pad - top)), vm.picture)
+            )
+        return x + side + m.pad
 
     def _card_layout(self, vm: ViewModel) -> list[Item]:
         """The end-of-game card over one row of buttons (banners above it, the hint row only when it
@@ -169,9 +167,8 @@ class Renderer(ButtonLayout, SeatLayout, CellPainter, WideLayout):
         items.append(Item("area", area))
         return items + self._buttons(vm, area)
 
-    def _panel(self, vm: ViewModel, panel: pygame.Rect, log: int = 0) -> list[Item]:
-        """Icon counts, dice and lines on top, buttons below, inside `panel` (on a wide screen, with
-        `log` the y they end above, the latest moments under them: wide.py)."""
+    def _panel(self, vm: ViewModel, panel: pygame.Rect) -> list[Item]:
+        """Icon counts, dice and lines on top, buttons below, inside `panel`."""
         m = self.m
         items: list[Item] = []
         y = panel.y
@@ -198,10 +195,8 @@ class Renderer(ButtonLayout, SeatLayout, CellPainter, WideLayout):
         if vm.buttons:
             top = y + (m.pad if y > panel.y else 0)
             area = pygame.Rect(panel.x, top, panel.width, panel.bottom - top)
-            area, moments = self._split_log(vm, area, tall, log) if log else (area, [])
             items.append(Item("area", area, tall))
             items.extend(self._buttons(vm, area, tall))
-            items.extend(moments)
         return items
 
     def _banner(self, vm: ViewModel, items: list, y: int) -> int:

@@ -38,39 +38,74 @@ class WideLayout:
     `_rows`, `_buttons`, `_text`, `_widest_word`, `_widest_name` come from there)."""
 
     # -- the play screens ---------------------------------------------------------------------------
-    def _wide_cells(self, vm, y: int) -> tuple[int, int]:
-        """(cell height, cell width) of a board that runs from under `y` to the bottom edge and takes
-        the width the column beside it leaves: the column keeps the 800x480 panel's width (COLUMN,
-        scaled), or where a countdown ring stands beside the board too, the share the board had."""
+    def _board_layout(self, vm, items: list[Item], y: int) -> list[Item]:
+        """A screen with a board on a wide surface: the board from under `y` to the bottom edge, the
+        column beside it (the ring, the panel, the latest moments under the buttons) and the hint
+        under the column."""
         m, (w, h) = self.m, self.size
-        cell = (h - y - 2 * m.pad - 2 * m.pad) // 3
+        x = m.pad
+        wide = 0
+        if vm.grid:
+            wide = self._cell_width(vm)
+            x += 3 * wide + 3 * m.pad
+        table = pygame.Rect(x, y + m.pad, int(w * 0.5), 0)
+        if vm.table:
+            x = table.right + 2 * m.pad
+        column = x
+        bottom = h - m.hint_h
+        rest: list[Item] = []
+        x = self._ring(vm, rest, x, y, bottom)
+        panel = pygame.Rect(x, y + m.pad, w - x - m.pad, bottom - y - 2 * m.pad)
+        inside = self._panel(vm, panel)
+        below = max((it.rect.bottom for it in inside if it.kind != "area"), default=panel.y)
+        hint, floor = self._column_hint(vm, column, below + m.pad)
+        board: list[Item] = []
+        if vm.grid:
+            cell = (floor - y - 4 * m.pad) // 3
+            for i, c in enumerate(vm.grid[:9]):
+                r, col = divmod(i, 3)
+                box = pygame.Rect(m.pad + col * (wide + m.pad), y + m.pad + r * (cell + m.pad), wide, cell)
+                board.append(Item("cell", box, c))
+        if vm.table:
+            board.extend(
+                self._seats(vm.table, pygame.Rect(table.x, table.y, table.width, floor - y - 2 * m.pad))
+            )
+        end = hint.rect.y - m.pad // 2 if hint.data[0] else h - m.pad  # the moments: above the hint
+        top = below + m.pad // 2
+        moments = self._moments(vm, pygame.Rect(panel.x, top, panel.width, end - top)) if vm.recent else []
+        return items + [hint] + board + rest + inside + moments
+
+    def _cell_width(self, vm) -> int:
+        """The width of a wide board's cells: what the column beside it leaves once it keeps the
+        800x480 panel's width (COLUMN, scaled), or where a countdown ring stands beside the board
+        too, the share the board had; never narrower than a cell's longest word."""
+        m, w = self.m, self.size[0]
         if vm.ring is None and not vm.picture and vm.buttons:
-            most = (w - m.px(COLUMN) - 3 * m.pad - 2 * m.pad) // 3
+            most = (w - m.px(COLUMN) - 5 * m.pad) // 3
         else:
             most = (int(w * (BOARD_SHARE if vm.buttons else 0.62)) - 2 * m.pad) // 3
-        return cell, max(most, self._widest_word(vm.grid) + m.px(10))
+        return max(most, self._widest_word(vm.grid) + m.px(10))
 
-    def _wide_hint(self, vm, x: int) -> Item:
-        """The hint row beside a board that runs to the bottom edge: under the column from `x`; two
-        rows where the reason or error on show is wider than the column (the second row is the
-        moments' room the buttons always leave: `_split_log`)."""
+    def _column_hint(self, vm, x: int, free: int) -> tuple[Item, int]:
+        """(the hint row, the bottom edge of the board): one row under the column from `x`; two rows
+        where the reason or error on show is wider than the column and the column is free from `free`
+        down; else one row across the screen as at 800x480, the board ending above it (only while
+        such a text shows: the buttons never move)."""
         m, (w, h) = self.m, self.size
-        width = w - x - m.pad
         said = vm.error or vm.hint
-        wide = said and self.text.font(m.font("hint")).size(said)[0] > width - m.px(4)
-        high = (2 if wide else 1) * m.hint_h
-        return Item("hint", pygame.Rect(x, h - high, width, high), (said, bool(vm.error)))
-
-    def _moments_end(self, vm, hint: pygame.Rect) -> int:
-        """Where the moments beside a board end: above the hint row, or with nothing on it (no reason,
-        no error), at the bottom edge (a hint that comes lays the screen out again)."""
-        return hint.y - self.m.pad // 2 if vm.error or vm.hint else self.size[1] - self.m.pad
+        data = (said, bool(vm.error))
+        width = w - x - m.pad
+        if not said or self.text.font(m.font("hint")).size(said)[0] <= width - m.px(4):
+            return Item("hint", pygame.Rect(x, h - m.hint_h, width, m.hint_h), data), h
+        if h - 2 * m.hint_h >= free:
+            return Item("hint", pygame.Rect(x, h - 2 * m.hint_h, width, 2 * m.hint_h), data), h
+        return Item("hint", pygame.Rect(m.pad, h - m.hint_h, w - 2 * m.pad, m.hint_h), data), h - m.hint_h
 
     def _beside(self, vm, panel: pygame.Rect) -> tuple[pygame.Rect, list[Item]]:
         """A panel as wide as a screen without a board: the latest moments take a column of their own
         at its right; (the panel left, their items)."""
         m, w = self.m, self.size[0]
-        if not (m.wide and vm.recent) or panel.width < w - 4 * m.pad:  # (beside a board or a ring: under)
+        if not (m.wide and vm.recent) or panel.width < w - 4 * m.pad:  # (beside a ring: under the buttons)
             return panel, []
         col = int(w * LOG_COLUMN)
         log = pygame.Rect(panel.right - col, panel.y, col, panel.height)
@@ -78,52 +113,14 @@ class WideLayout:
             vm, log
         )
 
-    def _split_log(self, vm, area: pygame.Rect, tall, end: int) -> tuple[pygame.Rect, list[Item]]:
-        """The button area with the latest moments under it, down to `end`: the buttons keep the rows
-        they have without them (the table's actions come first), the moments take the rest, and at
-        least the newest one shows (up to three rows; where the rest holds none, the buttons give up
-        a row to More; never the primary and their first row). Beside a board that room is kept even before the
-        first moment: the hint's second row may take it. (the button area, the moments' items)."""
-        m = self.m
-        beside_board = m.wide and bool(vm.grid or vm.table)
-        if not (m.wide and (vm.recent or beside_board)):
-            return area, []
-        newest = min(3, self._rows(vm.recent[-1], area.width)) * m.line_h if vm.recent else 0
-        least = max(newest, m.hint_h) + m.pad
-        high = min(self._buttons_need(vm, area.width, tall), self._rows_in(vm, area.height, tall))
-        if area.height - high < least:
-            floor = self._buttons_need(vm._replace(buttons=vm.buttons[:2]), area.width, tall)
-            high = max(area.height - least, min(floor, area.height))
-        if area.height - high < least:  # no room for a moment: the buttons end above the hint at least
-            return pygame.Rect(area.x, area.y, area.width, min(area.height, end - m.pad // 2 - area.y)), []
-        top = area.y + high + m.pad // 2
-        log = pygame.Rect(area.x, top, area.width, end - top)
-        return pygame.Rect(area.x, area.y, area.width, high), self._moments(vm, log) if vm.recent else []
-
-    def _rows_in(self, vm, height: int, tall) -> int:
-        """The height of the button rows that fit in `height` (the primary and whole rows)."""
-        from companion.ui.buttons import ROW
-
-        m = self.m
-        if tall is ROW or not vm.buttons:
-            return min(height, m.button_h)
-        head = ((m.primary_h if tall else m.button_h) + m.pad) if vm.buttons[0].primary else 0
-        rows = max(0, (height - head + m.pad) // (m.button_h + m.pad))
-        return head + rows * (m.button_h + m.pad) - m.pad
-
-    def _buttons_need(self, vm, width: int, tall) -> int:
-        """The height all of `vm`'s buttons take at full size in `width`."""
-        from companion.ui.buttons import ROW
-
-        m, buttons = self.m, list(vm.buttons)
-        if not buttons:
-            return 0
-        if tall is ROW:
-            return m.button_h
-        head = 1 if buttons[0].primary else 0
-        top = ((m.primary_h if tall else m.button_h) + m.pad) if head else 0
-        rows = len(self._pack(buttons[head:], width, 0))
-        return top + rows * (m.button_h + m.pad) - m.pad
+    def _under(self, vm, inside: list[Item], panel: pygame.Rect, end: int) -> list[Item]:
+        """On a wide screen, the latest moments under what the panel shows (its buttons keep every row
+        they have), down to `end`."""
+        if not (self.m.wide and vm.recent):
+            return []
+        below = max((it.rect.bottom for it in inside if it.kind != "area"), default=panel.y)
+        top = below + self.m.pad // 2
+        return self._moments(vm, pygame.Rect(panel.x, top, panel.width, end - top))
 
     def _moments(self, vm, box: pygame.Rect) -> list[Item]:
         """The latest moments in `box` under a thin rule: the newest that fit, each on the rows it

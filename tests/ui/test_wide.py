@@ -47,9 +47,7 @@ def test_a_wide_board_is_larger_than_the_small_one_scaled(name, size):
 
 
 @pytest.mark.parametrize("size", WIDE[:2])
-@pytest.mark.parametrize(
-    "name", ["night", "live-masters", "live-mansion", "live-strigoi", "live-nosferatu", "one-night"]
-)
+@pytest.mark.parametrize("name", ["night", "live-masters", "live-mansion", "live-strigoi", "live-nosferatu"])
 def test_the_latest_moments_are_beside_the_board(name, size):
     _renderer, vm, items = page(name, size)
     board = box(items, "cell") or box(items, "ring")  # One Night's narrator: the ring and its picture
@@ -59,6 +57,17 @@ def test_the_latest_moments_are_beside_the_board(name, size):
     assert all(it.rect.top >= board.top and it.rect.bottom <= board.bottom for it in moments)
     assert [it.data for it in moments] == list(vm.recent[-len(moments) :])  # the newest, in order
     assert moments[-1].data == vm.recent[-1]  # at least the newest
+
+
+@pytest.mark.parametrize("name", ["night", "live-masters", "live-strigoi", "one-night", "live-one-night"])
+def test_the_buttons_keep_their_rows(name, monkeypatch):
+    """The moments take the room the buttons leave: a screen shows as many buttons with its log as
+    without (none more go behind More)."""
+    with_log = page(name, (1280, 720))[1]
+    monkeypatch.setattr("companion.ui.screens.base.Screen._recent", lambda self, count=6: ())
+    without = page(name, (1280, 720))[1]
+    assert with_log.recent and not without.recent
+    assert [b.id for b in with_log.buttons] == [b.id for b in without.buttons]
 
 
 def test_a_game_without_a_board_has_a_column_of_moments():
