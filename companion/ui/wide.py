@@ -6,11 +6,11 @@ it is shared, not in more of the same. `Metrics.wide` says when; 800x480 keeps i
 for pixel (companion/ui/render.py draws it and calls in here only on a wide screen).
 
 - **A play screen** (a board: the district grid or the seats): the board runs from the title bar
-  to the bottom edge (the hint row moves under the column beside it) and its cells take the width
-  the column leaves, so the board is larger than the panel's scaled up; beside it, under the
-  buttons, the game's latest moments (the log's last lines, `ViewModel.recent`), newest at the
-  bottom. A screen without a board (the generic screen of a plugin game) gives them a column of
-  their own at the right.
+  to the bottom edge (the hint row moves under the column beside it) and takes the width that column
+  leaves once it keeps the panel's, so the board is larger than the panel's scaled up; in the
+  column, under the buttons (which keep every row they have), the game's latest moments (the log's
+  last lines, `ViewModel.recent`), newest at the bottom, as many as fit. A screen without a board
+  (the generic screen of a plugin game) gives them a column of their own at the right.
 - **The title**: the games as tiles over the whole screen down to the hint row, each with its own
   picture (`ButtonVM.art`, its plugin's backdrop) over its name.
 - **The resume offer**: what the journal says about the game (its name at the title's size, where
