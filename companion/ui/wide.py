@@ -196,7 +196,12 @@ class WideLayout:
         """A game's tile on the wide title: its picture (dimmed and capped like the title bar's band:
         the words keep their contrast) over a strip in the button's colour with its name."""
         m, b = self.m, item.data
-        strip_h = min(item.rect.height, m.primary_h if b.primary else m.button_h)
+        role = "primary" if b.primary else "button"
+        words = (
+            self._rows(b.label, item.rect.width - m.px(12), role)
+            * self.text.font(m.font(role)).get_linesize()
+        )
+        strip_h = min(item.rect.height, words + m.px(16))  # the name's rows; the picture has the rest
         art = pygame.Rect(item.rect.x, item.rect.y, item.rect.width, item.rect.height - strip_h)
         strip = pygame.Rect(item.rect.x, art.bottom, item.rect.width, strip_h)
         radius = m.px(10 if b.primary else 8)
@@ -210,7 +215,6 @@ class WideLayout:
         pygame.draw.rect(surface, edge, item.rect, m.px(2), border_radius=radius)
         if b.focused:
             pygame.draw.rect(surface, theme.FOCUS, item.rect, m.px(4), border_radius=radius)
-        role = "primary" if b.primary else "button"
         inner = strip.inflate(-m.px(12), -m.px(4))
         self._text(
             surface,
