@@ -206,7 +206,7 @@ class WideLayout:
         strip = pygame.Rect(item.rect.x, art.bottom, item.rect.width, strip_h)
         radius = m.px(10 if b.primary else 8)
         if art.height > 0:
-            surface.blit(tile_art(b.art[0], b.art[1], art.size), art.topleft)
+            surface.blit(tile_art(b.art[0], b.art[1], art.size, radius), art.topleft)
         fill = (theme.PRIMARY if b.enabled else theme.PRIMARY_OFF) if b.primary else theme.BUTTON
         pygame.draw.rect(
             surface, fill, strip, border_bottom_left_radius=radius, border_bottom_right_radius=radius
@@ -228,7 +228,7 @@ class WideLayout:
 
 
 @lru_cache(maxsize=8)
-def tile_art(name: str, time: str, size: tuple[int, int]) -> pygame.Surface:
+def tile_art(name: str, time: str, size: tuple[int, int], radius: int = 0) -> pygame.Surface:
     """Picture `name` at `time` as a title tile's strip of `size`: as the title bar's band
     (companion/ui/scenery.py: its rooftops at the strip's bottom, dimmed and capped for the words'
     contrast), drawn at a quarter of the width and scaled up (a dimmed strip needs no more; the
@@ -247,7 +247,18 @@ def tile_art(name: str, time: str, size: tuple[int, int]) -> pygame.Surface:
     strip.blit(picture, (0, h - round(picture.get_height() * BAND.get(name, 0.6))))
     strip.fill((round(255 * DIM),) * 3, special_flags=pygame.BLEND_MULT)
     strip.fill(CAP, special_flags=pygame.BLEND_MIN)
-    return strip
+    tile = pygame.Surface(size, pygame.SRCALPHA)
+    tile.blit(strip, (0, 0))
+    mask = pygame.Surface(size, pygame.SRCALPHA)  # the tile's rounded top corners: the scene shows there
+    pygame.draw.rect(
+        mask,
+        (255, 255, 255, 255),
+        mask.get_rect(),
+        border_top_left_radius=radius,
+        border_top_right_radius=radius,
+    )
+    tile.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    return tile
 
 
 def stretched(buttons: list[Item], area: pygame.Rect) -> list[Item]:
