@@ -154,10 +154,13 @@ def game_line(journal, info) -> str:
 
 
 def resume_offer(journal, info, now: float | None = None) -> dict[str, Any]:
-    """What the resume screen shows (`TableUI.offer_resume`): id, game, the game's line and when."""
+    """What the resume screen shows (`TableUI.offer_resume`): id, game, the game's line and when, how
+    many moves it has and when it began (a wide screen shows those too)."""
     return {
         "id": info.id,
         "game": info.game,
         "summary": game_line(journal, info),
         "when": played_at(info.updated, now),
+        "moves": max(0, info.commands - 1),  # the setup is not a move
+        "started": played_at(info.created, now),
     }

@@ -265,6 +265,8 @@ class ButtonLayout:
         """A button: fill by kind and state, focus ring, icon, label, its AP cost as icon and numeral,
         the reason when greyed out."""
         m, b = self.m, item.data
+        if b.art and m.wide:  # a game's tile on the wide title (companion/ui/wide.py)
+            return self._paint_tile(surface, item)
         if b.primary:
             fill = theme.PRIMARY if b.enabled else theme.PRIMARY_OFF
         else:

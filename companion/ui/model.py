@@ -31,6 +31,8 @@ class ButtonVM(Named):
     companion/ui/assets ("action.draw") drawn beside the words, "" for none. `chips` is what the
     action costs or gives as pictures with numbers at the button's right end: (icon, numeral) pairs,
     ("ap", "2"), ("token.veil", "+1"), `cost_chips`; `cost` is what of it has no picture, in words.
+    `art` (illustration, time of day): on a wide screen the button is a tile with that picture (the
+    title's games); 800x480 draws it as a plain button.
     """
 
     id: str
@@ -43,6 +45,7 @@ class ButtonVM(Named):
     primary: bool = False
     icon: str = ""
     chips: tuple[tuple[str, str], ...] = ()
+    art: tuple[str, str] | None = None
 
 
 class Count(Named):
@@ -107,6 +110,8 @@ class ViewModel(Named):
     title bar while a game is played (companion/ui/scenery.py; the game's plugin picks it). `picture`: an
     icon ("role.seer") drawn big under the countdown ring, or in its place: what the screen is about.
     `scene`: (picture, time of day) over the whole screen, the elements over it (the title screen).
+    `recent`: the latest lines of the game's log, oldest first, shown beside the board where the
+    screen is wider than 5:3 (companion/ui/wide.py; 800x480 has no room for them).
     """
 
     screen: str
@@ -130,6 +135,7 @@ class ViewModel(Named):
     backdrop: tuple[str, str] | None = None
     picture: str = ""
     scene: tuple[str, str] | None = None
+    recent: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for tests and logs, plus `highlighted` (districts with a mark or selected)."""

@@ -16,6 +16,7 @@ from companion.ui.model import TROUBLES, ViewModel
 from companion.ui.paint_cells import CellPainter, draw_shape, paint_pattern  # noqa: F401 - drawn here, imported from here
 from companion.ui.seats import SeatLayout
 from companion.ui.text import TextBox, TextRenderer
+from companion.ui.wide import WideLayout
 
 VEIL_BOX, VEIL_STEP = (
     29,
@@ -23,7 +24,7 @@ VEIL_BOX, VEIL_STEP = (
 )  # the veil gauge's cells at 800x480: a numeral's line high, the title keeps the rest
 
 
-class Renderer(ButtonLayout, SeatLayout, CellPainter):
+class Renderer(ButtonLayout, SeatLayout, CellPainter, WideLayout):
     """Lays out and paints view models for one surface size (the buttons: companion/ui/buttons.py)."""
 
     def __init__(self, size: tuple[int, int]) -> None:
@@ -85,6 +86,10 @@ class Renderer(ButtonLayout, SeatLayout, CellPainter):
                 Item("veil", pygame.Rect(w - gauge - m.pad, 0, gauge, m.header_h), (vm.veil, vm.veil_preview))
             )
         y = self._banner(vm, items, header)
+        if m.wide and (vm.grid or vm.table):  # layouts made for the room (wide.py)
+            return self._board_layout(vm, items, y)
+        if m.wide and vm.scene is not None:  # the title, the resume offer
+            return self._scene_layout(vm, items, y)
         bottom = h - m.hint_h
         items.append(
             Item(
@@ -118,22 +123,28 @@ class Renderer(ButtonLayout, SeatLayout, CellPainter):
             area = pygame.Rect(x, y + m.pad, int(w * 0.5), bottom - y - 2 * m.pad)
             items.extend(self._seats(vm.table, area))
             x = area.right + 2 * m.pad
-        if (
-            vm.ring is not None or vm.picture
-        ):  # the countdown ring, and under it (or in its place) the picture
-            side = min(bottom - y - 2 * m.pad, m.px(200))
-            top = y + m.pad
-            if vm.ring is not None:
-                items.append(Item("ring", pygame.Rect(x, top, side, side), vm.ring))
-                top += side + m.pad
-            if vm.picture and bottom - m.pad - top >= m.px(64):
-                items.append(
-                    Item("picture", pygame.Rect(x, top, side, min(side, bottom - m.pad - top)), vm.picture)
-                )
-            x += side + m.pad
+        x = self._ring(vm, items, x, y, bottom)
         panel = pygame.Rect(x, y + m.pad, w - x - m.pad, bottom - y - 2 * m.pad)
-        items.extend(self._panel(vm, panel))
-        return items
+        panel, beside = self._beside(vm, panel)  # wide, no board: the latest moments in a column
+        inside = self._panel(vm, panel)
+        return items + inside + (beside or self._under(vm, inside, panel, panel.bottom))
+
+    def _ring(self, vm: ViewModel, items: list, x: int, y: int, bottom: int) -> int:
+        """The countdown ring at `x`, and under it (or in its place) the picture, added to `items`;
+        the x after them."""
+        m = self.m
+        if vm.ring is None and not vm.picture:
+            return x
+        side = min(bottom - y - 2 * m.pad, m.px(200))
+        top = y + m.pad
+        if vm.ring is not None:
+            items.append(Item("ring", pygame.Rect(x, top, side, side), vm.ring))
+            top += side + m.pad
+        if vm.picture and bottom - m.pad - top >= m.px(64):
+            items.append(
+                Item("picture", pygame.Rect(x, top, side, min(side, bottom - m.pad - top)), vm.picture)
+            )
+        return x + side + m.pad
 
     def _card_layout(self, vm: ViewModel) -> list[Item]:
         """The end-of-game card over one row of buttons (banners above it, the hint row only when it

@@ -9,6 +9,7 @@ its id. The helpers here (`engine_view`, `on`, `lazy`, `press`, `over`) are what
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
 
 from companion.errors import N_, Text
@@ -58,6 +59,7 @@ def engine_view(
     commands = [game.canonical(None, named(game, game.example_setup(players, seed)))]
     state, events = game.setup(commands[0])
     history = [game.to_json(state)]
+    recent = deque(_dicts(events), maxlen=RECENT)
     rng = random.Random(seed)
     for _ in range(limit):
         if until(history[-1]) or game.outcome(state) is not None:
@@ -65,13 +67,19 @@ def engine_view(
         commands.append(game.canonical(state, bot.choose(game, state, rng)))
         state, events = game.apply(state, commands[-1])
         history.append(game.to_json(state))
+        recent.extend(_dicts(events))
     ending = {"ended": saturday()} if game.outcome(state) is not None else {}
     return GameView(
         game_id,
         history[-1],
         tuple(game.actions(state)),
-        {**(info or {}), "history": history, "commands": tuple(commands), **ending},
+        {**(info or {}), "history": history, "commands": tuple(commands), "events": tuple(recent), **ending},
     )
+
+
+def _dicts(events) -> list[dict]:
+    """Engine events as the dicts the log's narration reads."""
+    return [e.to_dict() if hasattr(e, "to_dict") else dict(e) for e in events]
 
 
 def saturday() -> float:
@@ -112,10 +120,25 @@ def on(view: GameView | None, *steps: Callable) -> Callable:
 
     def recipe(ui) -> None:
         ui.update(view, (), 0.0, {})
+        told(ui, view)
         for step in steps:
             step(ui)
 
     return recipe
+
+
+RECENT = 8  # the events a sample keeps for the game's log: what a wide screen shows beside the board
+
+
+def told(ui, view: GameView | None) -> None:
+    """The log lines of the events that led to `view` (its `info["events"]`, an engine view's last
+    ones), told in the table's language as the loop tells them: what a wide screen shows beside the
+    board (companion/ui/wide.py). Nothing else changes: the events are not played again."""
+    events = view.info.get("events") if view is not None else None
+    if events:
+        from companion.narration.narrate import lines
+
+        ui.ctx.log.extend(lines(events, view.game))
 
 
 def screens() -> dict[str, Callable]:
@@ -130,7 +153,14 @@ def screens() -> dict[str, Callable]:
         "resume": on(
             None,
             lambda ui: ui.offer_resume(
-                {"id": 4, "game": main.game, "when": _tuesday(), "summary": describe(main.state)}
+                {
+                    "id": 4,
+                    "game": main.game,
+                    "when": _tuesday(),
+                    "summary": describe(main.state),
+                    "moves": 23,
+                    "started": _tuesday(20, 5),
+                }
             ),
         ),
         "wizard": on(None, lambda ui: press(ui, VButton.CONFIRM)),
@@ -292,24 +322,26 @@ def busiest_view(game_id: str, seed: int = 1, limit: int = 400) -> GameView:
         view = engine_view(game_id, None, seed, lambda _state: False, limit)
         game = load_game(game_id)
         most, best, state = [0, -1], None, None
+        recent: deque = deque(maxlen=RECENT)
         for i, command in enumerate(view.info["commands"]):  # the bot's game again, state by state
-            state = game.setup(command)[0] if i == 0 else game.apply(state, command)[0]
+            state, events = game.setup(command) if i == 0 else game.apply(state, command)
+            recent.extend(_dicts(events))
             actions = tuple(game.actions(state))
             score = [sum(1 for a in actions if a.enabled), len(actions)]
             if score > most and game.outcome(state) is None:
-                most, best = score, (game.to_json(state), actions)
-        _BUSIEST[key] = GameView(game_id, best[0], best[1], {}) if best else view
+                most, best = score, (game.to_json(state), actions, tuple(recent))
+        _BUSIEST[key] = GameView(game_id, best[0], best[1], {"events": best[2]}) if best else view
     return _BUSIEST[key]
 
 
 _BUSIEST: dict[tuple, GameView] = {}
 
 
-def _tuesday() -> str:
-    """When the resume sample's game was played, as the offer says it: "Tuesday 21:40"."""
+def _tuesday(hour: int = 21, minute: int = 40) -> str:
+    """When the resume sample's game was played (or begun), as the offer says it: "Tuesday 21:40"."""
     import datetime as dt
 
-    tuesday = dt.datetime(2026, 11, 24, 21, 40).timestamp()
+    tuesday = dt.datetime(2026, 11, 24, hour, minute).timestamp()
     return played_at(tuesday, now=tuesday + 3 * 86400)
 
 

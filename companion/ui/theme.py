@@ -114,6 +114,13 @@ class Metrics(Named):
         """Scale factor: 1.0 at 800x480, 2.25 at 1920x1080."""
         return min(self.width / 800, self.height / 480)
 
+    @property
+    def wide(self) -> bool:
+        """Wider than the panel's 5:3 (1024x600, 1280x720, 1920x1080): the layouts made for the room
+        (companion/ui/wide.py: a taller board, the latest moments beside it, a title filled), while
+        800x480 keeps its own."""
+        return self.width * 480 > self.height * 800
+
     def px(self, n: float) -> int:
         """`n` reference pixels scaled to this surface (at least 1)."""
         return max(1, round(n * self.u))

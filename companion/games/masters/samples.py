@@ -225,6 +225,18 @@ def log_events() -> list[dict]:
     return [{"event": "veil_changed", "old": 5, "new": 4, "why": "a wild hunt"}]
 
 
+def night_events() -> list[dict]:
+    """The events that led to the night sample (a wide screen shows them beside the board)."""
+    return [
+        {"event": "night_began", "round": 3},
+        {"event": "turn_began", "vampire": "Imre", "ap": 3},
+        {"event": "blood_changed", "vampire": "Imre", "old": 2, "new": 3},
+        {"event": "turn_ended", "vampire": "Imre"},
+        *log_events(),
+        {"event": "turn_began", "vampire": "Mila", "ap": 2},
+    ]
+
+
 def screens() -> dict[str, Callable]:
     """Screen name -> recipe (ui) that puts a fresh TableUI on it."""
     night = main()
@@ -232,7 +244,7 @@ def screens() -> dict[str, Callable]:
         "day": on(GameView("masters", day_state(), day_actions())),
         "event": on(GameView("masters", event_state(), event_actions())),
         "combat": on(GameView("masters", combat_state(), combat_actions())),
-        "night": on(night),
+        "night": on(night._replace(info={**night.info, "events": night_events()})),
         "adjust": on(night, lambda ui: press(ui, VButton.VEIL_DOWN)),
         "teach": on(
             night,

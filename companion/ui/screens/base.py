@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Mapping
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from companion.i18n import _
@@ -129,6 +130,7 @@ class Screen:
     transient = False  # closed automatically when the game state changes under it
     has_primary = True  # its first button (or the one marked `primary`) is drawn as the big next step
     scenery = False  # the running game's picture behind the title bar (the game's own screens)
+    shows_log = False  # the game's latest log lines beside the board on a wide screen (the play screens)
 
     def __init__(self, ctx: UIContext) -> None:
         """A screen over the shared context."""
@@ -186,9 +188,10 @@ class Screen:
         state = self.ctx.state
         veil = vm.veil if vm.veil is not None else _gauge(state)
         banner = tuple(t.headline for t in troubles(self.ctx.status)) if self.ctx.status else ()
+        recent = self._recent() if self.shows_log and vm.card is None else ()
         vm = self._fit_buttons(
-            vm._replace(veil=veil, banner=banner)
-        )  # (the strip takes room from the buttons)
+            vm._replace(veil=veil, banner=banner, recent=recent)
+        )  # (the strip, and on a wide screen the log, take room from the buttons)
         if self.scenery and vm.card is None and vm.backdrop is None:
             vm = vm._replace(backdrop=_backdrop(state))
         buttons, hint = vm.buttons, vm.hint
@@ -200,6 +203,13 @@ class Screen:
             buttons = with_focus(buttons, self.focus)
             hint = hint or buttons[self.focus].why_not or ""
         return vm._replace(buttons=buttons, hint=hint, error=self.ctx.current_error())
+
+    def _recent(self, count: int = 6) -> tuple[str, ...]:
+        """The game log's last `count` lines, oldest first, where the screen has room for them (a
+        wide one: companion/ui/wide.py); none at 800x480."""
+        if not self.ctx.renderer.m.wide or not self.ctx.log:
+            return ()
+        return tuple(reversed(tuple(islice(reversed(self.ctx.log), count))))
 
     def _fit_buttons(self, vm: ViewModel) -> ViewModel:
         """`vm` with its primary button first and marked, and the buttons its area cannot show at

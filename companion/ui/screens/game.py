@@ -21,6 +21,7 @@ class GameScreen(Screen):
 
     name = "game"
     scenery = True
+    shows_log = True
 
     @property
     def actions(self) -> tuple[Action, ...]:

@@ -40,9 +40,28 @@ class TitleScreen(Screen):
             TitleScreen._buttons = (key, buttons)
         return cls._buttons[1]
 
+    @classmethod
+    def game_tiles(cls) -> tuple[ButtonVM, ...]:
+        """The game buttons as the wide title's tiles: each with its game's picture (its plugin's
+        backdrop at the start of a game), made once (the first wide title frame reads the games'
+        pictures, never the panel's)."""
+        buttons = cls.game_buttons()
+        if cls._tiles[0] is not buttons:
+            found = games()
+            TitleScreen._tiles = (
+                buttons,
+                tuple(
+                    b._replace(art=_art(found.get(b.id[5:]))) if b.id.startswith("game:") else b
+                    for b in buttons
+                ),
+            )
+        return cls._tiles[1]
+
+    _tiles: tuple[object, tuple[ButtonVM, ...]] = (None, ())
+
     def body(self) -> ViewModel:
-        """One button per game."""
-        own = self.game_buttons()
+        """One button per game (on a wide screen a tile with its picture)."""
+        own = self.game_tiles() if self.ctx.renderer.m.wide else self.game_buttons()
         buttons = own + (ButtonVM("back", _("Back")),) if len(self.ctx.stack) > 1 else own
         return ViewModel(self.name, "Nightwatch", (_("Choose a game to set up."),), buttons, scene=SCENE)
 
@@ -81,6 +100,8 @@ class ResumeScreen(Screen):
             str(self.offer.get("summary", "")),
             *((_("Played {when}").format(when=when),) if when else ()),
         )
+        if self.ctx.renderer.m.wide:  # the room for what else the journal says (companion/ui/wide.py)
+            lines = (title, *lines[1:], *_journal_lines(self.offer))
         return ViewModel(
             self.name,
             _("Resume?"),
@@ -95,6 +116,26 @@ class ResumeScreen(Screen):
             self.ctx.emit({"intent": "resume", "id": self.offer.get("id"), "game": self.offer.get("game")})
         self.ctx.stack.pop()
         return True
+
+
+def _art(game) -> tuple[str, str] | None:
+    """A game's picture for its title tile: its plugin's backdrop as a game begins (None: none)."""
+    try:
+        found = game.backdrop({"game": game.id}) if game is not None else None
+    except (KeyError, TypeError, ValueError, AttributeError):  # a plugin that needs a real state: no picture
+        return None
+    return tuple(found) if found else None
+
+
+def _journal_lines(offer: Mapping[str, Any]) -> tuple[str, ...]:
+    """What else the journal says about an offered game: how many moves it has and when it began."""
+    moves, started = offer.get("moves"), offer.get("started")
+    out = []
+    if isinstance(moves, int) and moves > 0:
+        out.append(ngettext("{n} move made", "{n} moves made", moves).format(n=moves))
+    if started:
+        out.append(_("Started {when}").format(when=started))
+    return tuple(out)
 
 
 class GenericWizard(Screen):
