@@ -30,10 +30,10 @@ def codes_in(text: str) -> list[str]:
     return [kind for kind, pattern in CODES.items() if pattern.search(text)]
 
 
-def drawn(name: str, lang: str) -> list[str]:
-    """Every text page `name` draws at 800x480 in `lang` (its texts as laid out, one box each)."""
+def drawn(name: str, lang: str, size: tuple[int, int] = SMALL) -> list[str]:
+    """Every text page `name` draws at `size` (800x480) in `lang` (its texts as laid out, one box each)."""
     with i18n.in_language(lang):
-        return [b.text for b in screenshots.render_page(name, SMALL)[1]]
+        return [b.text for b in screenshots.render_page(name, size)[1]]
 
 
 PAGES = [n for n in screenshots.screen_names() if n != "simulator"]  # the board's labels: A1..C3, 0..6
@@ -99,9 +99,10 @@ UNNAMED_BOXES: tuple[str, ...] = ()
 SCREENS = [n for n in PAGES if not screenshots.is_sheet(n) and n not in UNNAMED_BOXES]
 
 
+@pytest.mark.parametrize("size", [SMALL, (1280, 720)])  # a wide screen shows the log beside the board
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
-def test_no_district_or_card_is_shown_by_its_code(lang):
-    found = [(n, t) for n in SCREENS for t in drawn(n, lang) if GRID.search(t) or CARD.search(t)]
+def test_no_district_or_card_is_shown_by_its_code(lang, size):
+    found = [(n, t) for n in SCREENS for t in drawn(n, lang, size) if GRID.search(t) or CARD.search(t)]
     assert found == []
     assert any(n.startswith("live-") for n in SCREENS)
 
