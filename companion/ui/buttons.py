@@ -7,7 +7,8 @@ the rest are one press away: the screen (companion/ui/screens/base.py) puts them
 button that opens a sheet listing them all. No paging, no shrinking a button under the touch size.
 
 `ButtonLayout` is mixed into the Renderer (companion/ui/render.py): it lays the buttons out and
-paints them; `button_slots` tells a screen how many buttons its area holds.
+paints them (in the renderer's `labels`, whose lines are set closer: a label wrapped to two lines of
+21 px capitals fits a button); `button_slots` tells a screen how many buttons its area holds.
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ def has_icon(name: str) -> bool:
 
 
 class ButtonLayout:
-    """Lays out and paints a view model's buttons (a mixin of the Renderer: `m`, `text`, `ui_text`,
+    """Lays out and paints a view model's buttons (a mixin of the Renderer: `m`, `labels`, `ui_text`,
     `_text`, `layout` come from there)."""
 
     def button_slots(self, vm: ViewModel) -> int:
@@ -109,7 +110,7 @@ class ButtonLayout:
         """The width button `b` needs, measured with its fonts."""
         m = self.m
         label, chips = _label(b)
-        font = self.ui_text.font(m.font("primary")) if b.primary else self.text.font(m.font("button"))
+        font = self.ui_text.font(m.font("primary")) if b.primary else self.labels.font(m.font("button"))
         words = max(font.size(label)[0], font.size(b.cost)[0] if b.cost and not chips else 0)
         need = words + self._chips_w(chips) + (m.px(TICK_W) if b.selected else 0)
         return max(m.px(110), need + (m.px(40 if not b.primary else 60) if icon_of(b) else 0) + m.px(20))
@@ -195,12 +196,12 @@ class ButtonLayout:
             y += m.button_h + m.pad
         return items
 
-    def _fits_beside(self, label: str, chips, inner: pygame.Rect, icon_w: int) -> bool:
-        """Whether `label` wraps into `inner` at the button size with a picture `icon_w` wide and the
+    def _fits_beside(self, label: str, chips, inner: pygame.Rect, icon_w: int, role: str = "button") -> bool:
+        """Whether `label` wraps into `inner` at `role`'s size with a picture `icon_w` wide and the
         cost `chips` beside it."""
-        size = self.m.font("button")
+        size = self.m.font(role)
         width = inner.width - icon_w - self._chips_w(chips, inner.height)
-        fit = self.text.fit(label, max(1, width), inner.height, size, size)
+        fit = self.labels.fit(label, max(1, width), inner.height, size, size)
         return not (fit.cut or fit.broken) and fit.height <= inner.height and fit.width <= width
 
     def _chips_w(self, chips, high: int = 0) -> int:
@@ -208,19 +209,19 @@ class ButtonLayout:
         the other where the button is `high` enough for them (a row each at the button size)."""
         if not chips:
             return 0
-        m, font = self.m, self.text.font(self.m.font("button"))
+        m, font = self.m, self.labels.font(self.m.font("button"))
         widths = [m.px(CHIP_ICON) + font.size(n)[0] + m.px(6) for _icon, n in chips]
         return (max(widths) if self._stacked(chips, high) else sum(widths)) + m.px(4)
 
     def _stacked(self, chips, high: int) -> bool:
         """Whether several chips go one over the other in a button `high` px tall inside."""
-        return len(chips) > 1 and high >= len(chips) * self.text.font(self.m.font("button")).get_linesize()
+        return len(chips) > 1 and high >= len(chips) * self.labels.font(self.m.font("button")).get_linesize()
 
     def _paint_chips(self, surface, chips, at: pygame.Rect, enabled: bool, color, fill) -> None:
         """Each chip, its picture then its numeral, from `at`'s left edge: side by side centred on its
         height, or one over the other where it is tall enough."""
         m = self.m
-        font = self.text.font(m.font("button"))
+        font = self.labels.font(m.font("button"))
         line = font.get_linesize()
         stacked = self._stacked(chips, at.height)
         side = min(m.px(CHIP_ICON), line - m.px(2)) if stacked else m.px(CHIP_ICON)
@@ -240,7 +241,11 @@ class ButtonLayout:
                 surface.blit(assets.icon(name, side, tint), picture.topleft)
             num = font.size(numeral)[0]
             self._text(
-                surface, numeral, pygame.Rect(picture.right, y, num + m.px(2), line), "button", color, bg=fill
+                surface, numeral, pygame.Rect(picture.right, y, num + m.px(2), line),
+                "button",
+                color,
+                bg=fill,
+                renderer=self.labels,
             )
             if stacked:
                 y += line
@@ -296,8 +301,9 @@ class ButtonLayout:
             inner = pygame.Rect(inner.x + m.px(TICK_W), inner.y, inner.width - m.px(TICK_W), inner.height)
         label, chips = _label(b)
         icon = icon_of(b)
-        if icon and not b.primary and not self._fits_beside(label, chips, inner, m.px(32 + 6)):
-            icon = ""  # the words before the picture: a long label keeps the room (the More sheet)
+        role = "primary" if b.primary else "button"
+        if icon and not self._fits_beside(label, chips, inner, m.px((52 if b.primary else 32) + 6), role):
+            icon = ""  # the words before the picture: a long label keeps the room (the More sheet, a row)
         if icon:
             side = min(m.px(52 if b.primary else 32), inner.height)
             from companion.ui import assets
@@ -317,17 +323,16 @@ class ButtonLayout:
                 color,
                 fill,
             )
-        role = "primary" if b.primary else "button"
-        text = self.ui_text if b.primary else None
-        font = self.text.font(m.font("small"))
-        words = self.text.font(m.font(role))
+        text = self.labels
+        font = self.labels.font(m.font("small"))
+        words = self.labels.font(m.font(role))
         note = b.why_not or (b.cost if not chips else "")  # greyed: why; else a cost without pictures
         two = note and words.size(label)[0] <= inner.width and inner.height >= 2 * font.get_linesize()
         if two and font.size(note)[0] <= inner.width:
             # a reason too long for the button, or beside a label that takes two lines, is on the hint
             # row when the button has the focus
             top = pygame.Rect(inner.x, inner.y, inner.width, inner.height // 2)
-            self._text(surface, label, top, "button", color, bg=fill)
+            self._text(surface, label, top, "button", color, bg=fill, renderer=self.labels)
             self._text(
                 surface,
                 note,
@@ -335,6 +340,7 @@ class ButtonLayout:
                 "small",
                 theme.TEXT_DIM,
                 bg=fill,
+                renderer=self.labels,
             )
         else:
             if note and not b.why_not and self._fits_beside(f"{label} ({note})", (), inner, 0):

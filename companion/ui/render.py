@@ -15,8 +15,9 @@ from companion.ui.item import Item
 from companion.ui.model import TROUBLES, ViewModel
 from companion.ui.paint_cells import CellPainter, draw_shape, paint_pattern  # noqa: F401 - drawn here, imported from here
 from companion.ui.seats import SeatLayout
-from companion.ui.text import TextBox, TextRenderer
+from companion.ui.text import LABEL_LEADING, NUMERAL_LEADING, TextBox, TextRenderer
 
+PANEL_MIN = 280  # px at 800x480 the panel beside a board and a countdown ring keeps, if it can
 VEIL_BOX, VEIL_STEP = (
     29,
     33,
@@ -31,7 +32,10 @@ class Renderer(ButtonLayout, SeatLayout, CellPainter):
         self.size = (int(size[0]), int(size[1]))
         self.m = theme.Metrics(*self.size)
         self.text = TextRenderer()  # every text: Atkinson Hyperlegible (companion/ui/text.py)
-        self.ui_text = self.text  # the primary button's words (the same face; the name older code uses)
+        # the words of buttons, board cells and seats: the same face, lines set closer (two fit a button)
+        self.labels = TextRenderer(leading=LABEL_LEADING)
+        self.numerals = TextRenderer(leading=NUMERAL_LEADING)  # a count's numeral beside its icon
+        self.ui_text = self.labels  # the primary button's words (the name older code uses)
         self.title_text = TextRenderer(
             "display"
         )  # the screen's title: Cinzel, as on the boxes and the end card
@@ -97,13 +101,16 @@ class Renderer(ButtonLayout, SeatLayout, CellPainter):
         if vm.grid:
             side = min(bottom - y - 2 * m.pad, int(w * (0.62 if not vm.buttons else 0.47)))
             cell = (side - 2 * m.pad) // 3
+            # where the board is as high as the screen allows, a district's name takes the width the
+            # board may have (1280x720: "Northwest" on one line, not "North- / west"; 800x480: "Cathedral"
+            # at 20 px capitals, the cells wider than high), and no more: the panel keeps its lines' room
+            most = (int(w * (0.62 if not vm.buttons else 0.56)) - 2 * m.pad) // 3
+            if vm.buttons and vm.buttons[0].primary:  # nor so wide that the primary's words wrap beside it
+                most = min(most, (w - 5 * m.pad - self._need(vm.buttons[0])) // 3)
             wide = min(
-                max(cell, self._widest_word(vm.grid) + m.px(10)), m.px(180)
+                max(cell, self._widest_word(vm.grid) + m.px(10)), m.px(180), max(cell, most)
             )  # a long name widens the cells
-            # and where the board is as high as the screen allows, a district's name takes the width the
-            # board may have (1280x720: "Northwest" on one line, not "North- / west")
-            most = (int(w * (0.62 if not vm.buttons else 0.47)) - 2 * m.pad) // 3
-            wide = max(wide, min(self._widest_name(vm.grid) + m.px(10), most))
+            wide = max(wide, self._widest_name(vm.grid, most - m.px(10)) + m.px(10))
             for i, c in enumerate(vm.grid[:9]):
                 r, col = divmod(i, 3)
                 items.append(
@@ -122,6 +129,8 @@ class Renderer(ButtonLayout, SeatLayout, CellPainter):
             vm.ring is not None or vm.picture
         ):  # the countdown ring, and under it (or in its place) the picture
             side = min(bottom - y - 2 * m.pad, m.px(200))
+            # beside a board the ring gives up some of its side so the panel keeps room for its lines
+            side = max(min(side, w - x - 2 * m.pad - m.px(PANEL_MIN)), min(side, m.px(150)))
             top = y + m.pad
             if vm.ring is not None:
                 items.append(Item("ring", pygame.Rect(x, top, side, side), vm.ring))
@@ -217,10 +226,12 @@ class Renderer(ButtonLayout, SeatLayout, CellPainter):
         seats = max((font.size(c.title)[0] for c in cells if c.chip is not None), default=0)
         return max(words, seats)
 
-    def _widest_name(self, cells) -> int:
-        """The widest word of the cells' titles (the districts' names) at the cell size."""
+    def _widest_name(self, cells, limit: int) -> int:
+        """The widest word of the cells' titles (the districts' names) at the cell size that is at most
+        `limit` wide (a name wider than the board allows is hyphenated anyway: it widens nothing)."""
         font = self.text.font(self.m.font("cell"))
-        return max((font.size(word)[0] for c in cells for word in c.title.split()), default=0)
+        words = (font.size(word)[0] for c in cells for word in c.title.split())
+        return max((n for n in words if n <= limit), default=0)
 
     def _rows(self, text: str, width: int, role: str = "body") -> int:
         """How many line rows `text` needs at `role`'s size in `width` (wrapped at spaces only)."""

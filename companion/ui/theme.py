@@ -55,12 +55,12 @@ MIN_FONT = 35
 FONT_SIZES = {
     "title": 59,
     "main": 59,
-    "body": 35,
-    "button": 35,
+    "body": 42,
+    "button": 42,
     "primary": 44,
     "small": 35,
-    "cell": 35,
-    "hint": 35,
+    "cell": 41,
+    "hint": 42,
 }
 
 # Default colours of the token icons on the screens (companion/ui/icons.py draws them). A minion is
@@ -104,7 +104,7 @@ class Metrics(Named):
     header_h = Scaled(58, "Height of the title bar with the veil gauge (a 40 px title).")
     banner_h = Scaled(30, "Height of one degraded-hardware banner row.")
     hint_h = Scaled(36, "Height of the bottom row (hint or error).")
-    line_h = Scaled(28, "Height of one information line.")
+    line_h = Scaled(32, "Height of one information line.")
 
     @property
     def u(self) -> float:
