@@ -105,8 +105,9 @@ class Renderer(ButtonLayout, SeatLayout, CellPainter):
             # board may have (1280x720: "Northwest" on one line, not "North- / west"; 800x480: "Cathedral"
             # at 20 px capitals, the cells wider than high), and no more: the panel keeps its lines' room
             most = (int(w * (0.62 if not vm.buttons else 0.56)) - 2 * m.pad) // 3
-            if vm.buttons and vm.buttons[0].primary:  # nor so wide that the primary's words wrap beside it
-                most = min(most, (w - 5 * m.pad - self._need(vm.buttons[0])) // 3)
+            need = self._need(vm.buttons[0]) if vm.buttons and vm.buttons[0].primary else 0
+            if need <= w - 5 * m.pad - 3 * cell:  # nor so wide that the primary's words wrap beside it
+                most = min(most, (w - 5 * m.pad - need) // 3)
             wide = min(
                 max(cell, self._widest_word(vm.grid) + m.px(10)), m.px(180), max(cell, most)
             )  # a long name widens the cells
