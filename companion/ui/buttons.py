@@ -106,14 +106,33 @@ class ButtonLayout:
             need = cache[key] = self._measure(b)
         return need
 
-    def _measure(self, b: ButtonVM) -> int:
-        """The width button `b` needs, measured with its fonts."""
+    def _measure(self, b: ButtonVM, lines: int = 1) -> int:
+        """The width button `b` needs, measured with its fonts, its words on one line (`lines` 2: on
+        two, split where the wider line is narrowest)."""
         m = self.m
         label, chips = _label(b)
         font = self.ui_text.font(m.font("primary")) if b.primary else self.labels.font(m.font("button"))
-        words = max(font.size(label)[0], font.size(b.cost)[0] if b.cost and not chips else 0)
-        need = words + self._chips_w(chips) + (m.px(TICK_W) if b.selected else 0)
+        words = label.split()
+        wide = font.size(label)[0]
+        if lines == 2 and len(words) > 1:
+            wide = min(
+                max(font.size(" ".join(words[:i]))[0], font.size(" ".join(words[i:]))[0])
+                for i in range(1, len(words))
+            )
+        words_w = max(wide, font.size(b.cost)[0] if b.cost and not chips else 0)
+        need = words_w + self._chips_w(chips) + (m.px(TICK_W) if b.selected else 0)
         return max(m.px(110), need + (m.px(40 if not b.primary else 60) if icon_of(b) else 0) + m.px(20))
+
+    def _need2(self, b: ButtonVM) -> int:
+        """The width button `b` needs with its words wrapped to two lines (a button holds two), cached."""
+        cache = self.__dict__.setdefault("_need2_cache", {})
+        key = (b.label, b.cost, b.chips, b.icon, b.id, b.primary, b.selected)
+        need = cache.get(key)
+        if need is None:
+            if len(cache) > 2000:
+                cache.clear()
+            need = cache[key] = self._measure(b, 2)
+        return need
 
     def _pack(self, buttons, width: int, grid: int = 0) -> list[list[ButtonVM]]:
         """The secondary buttons in rows, in order: as many side by side as their words allow (three
@@ -128,10 +147,17 @@ class ButtonLayout:
             if rows and len(rows[-1]) < 3 and used + self.m.pad + need <= width:
                 rows[-1].append(b)
                 used += self.m.pad + need
+            elif rows and len(rows[-1]) < 3 and self._wrapped_w(rows[-1] + [b]) <= width:
+                rows[-1].append(b)  # side by side with their words on two lines ("Hutter: stake / to Ruth")
+                used = self._wrapped_w(rows[-1])
             else:
                 rows.append([b])
                 used = need
         return rows
+
+    def _wrapped_w(self, row) -> int:
+        """The width `row` takes side by side with the words of each on two lines."""
+        return sum(self._need2(b) for b in row) + (len(row) - 1) * self.m.pad
 
     def _slots(self, vm: ViewModel, area: pygame.Rect, tall: bool = True) -> int:
         """How many of `vm`'s buttons `area` shows at full size; when not all, a "More" button fits
@@ -172,6 +198,8 @@ class ButtonLayout:
             free = area.width - (len(buttons) - 1) * m.pad
             if buttons and buttons[0].primary:  # the room left over goes to the primary
                 needs[0] = max(needs[0], free - sum(needs[1:]))
+                if free - sum(needs[1:]) >= m.px(110):  # and the others keep their words' width ("More (1)")
+                    needs[0] = free - sum(needs[1:])
             x = area.x
             for b, need in zip(buttons, needs):
                 bw = free * need // sum(needs)
@@ -186,6 +214,8 @@ class ButtonLayout:
         for row in self._pack(buttons, area.width, grid):
             needs = [1] * len(row) if grid else [self._need(b) for b in row]
             free = area.width - (len(row) - 1) * m.pad
+            if sum(needs) > free:  # packed with their words on two lines: shares by what that needs
+                needs = [self._need2(b) for b in row]
             equal = free // len(row)
             # equal widths when every label fits its share, else shares by what each needs
             widths = [equal] * len(row) if max(needs) <= equal else [free * n // sum(needs) for n in needs]
@@ -343,7 +373,7 @@ class ButtonLayout:
                 renderer=self.labels,
             )
         else:
-            if note and not b.why_not and self._fits_beside(f"{label} ({note})", (), inner, 0):
+            if note and not b.why_not and self._fits_beside(f"{label} ({note})", (), inner, 0, role):
                 label = (
                     f"{label} ({note})"  # the cost in words after the label, wrapped with it (else left out:
                 )

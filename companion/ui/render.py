@@ -104,7 +104,7 @@ class Renderer(ButtonLayout, SeatLayout, CellPainter):
             # where the board is as high as the screen allows, a district's name takes the width the
             # board may have (1280x720: "Northwest" on one line, not "North- / west"; 800x480: "Cathedral"
             # at 20 px capitals, the cells wider than high), and no more: the panel keeps its lines' room
-            most = (int(w * (0.62 if not vm.buttons else 0.56)) - 2 * m.pad) // 3
+            most = (int(w * (0.62 if not vm.buttons else 0.5)) - 2 * m.pad) // 3
             need = self._need(vm.buttons[0]) if vm.buttons and vm.buttons[0].primary else 0
             if need <= w - 5 * m.pad - 3 * cell:  # nor so wide that the primary's words wrap beside it
                 most = min(most, (w - 5 * m.pad - need) // 3)
@@ -187,7 +187,12 @@ class Renderer(ButtonLayout, SeatLayout, CellPainter):
         # tall: the primary taller than the rest; False: as tall; ROW: where even then the lines need the
         # room, the buttons keep one row (the primary and "More" beside it, as under the end card)
         tall = next((t for t in (True, False) if need <= panel.bottom - self.buttons_room(vm, t)), ROW)
+        if tall is ROW and not self._row_fits(vm, panel.width):
+            tall = False  # the primary's words need more than a row leaves them: the lines step down instead
         room = pygame.Rect(panel.x, panel.y, panel.width, panel.height - self.buttons_room(vm, tall))
+        if need > room.bottom:  # a rare long text even so: the lines step down together, to the floor at most
+            mains = sum(high for kind, _text, high in texts if kind == "main")
+            texts = self._smaller_lines(texts, panel.width, room.bottom - y - mains)
         for kind, text, high in texts:
             items.append(Item(kind, pygame.Rect(panel.x, y, panel.width, high).clip(room), text))
             y = min(y + high, room.bottom)
@@ -234,11 +239,38 @@ class Renderer(ButtonLayout, SeatLayout, CellPainter):
         words = (font.size(word)[0] for c in cells for word in c.title.split())
         return max((n for n in words if n <= limit), default=0)
 
-    def _rows(self, text: str, width: int, role: str = "body") -> int:
-        """How many line rows `text` needs at `role`'s size in `width` (wrapped at spaces only)."""
-        size = self.m.font(role)
+    def _rows(self, text: str, width: int, role: str = "body", size: int = 0) -> int:
+        """How many line rows `text` needs at `role`'s size (or nominal `size`) in `width`."""
+        size = size or self.m.font(role)
         fit = self.text.fit(text, width, 10**6, size, size)
         return max(1, len(fit.lines))
+
+    def _row_fits(self, vm: ViewModel, width: int) -> bool:
+        """Whether `vm`'s primary keeps its words at full size (two lines at most) in a one-row button
+        area `width` wide, beside a "More" button."""
+        from companion.ui.buttons import _label, more_button
+
+        if not vm.buttons or not vm.buttons[0].primary:
+            return True
+        m = self.m
+        others = m.pad + self._need(more_button(len(vm.buttons) - 1)) if len(vm.buttons) > 1 else 0
+        label, chips = _label(vm.buttons[0])
+        inner = pygame.Rect(0, 0, width - others - m.px(12), m.button_h - m.px(4))
+        return inner.width > 0 and self._fits_beside(label, chips, inner, 0, "primary")
+
+    def _smaller_lines(self, texts: list, width: int, room: int) -> list:
+        """`texts` (kind, text, height) with the information lines' heights at the largest size under the
+        body size (down to the floor) at which they take at most `room` px together; each line is then
+        fitted into its box as ever (companion/ui/text.py), the floor only for a rare long text."""
+        m = self.m
+        size = m.font("body")
+        while size > m.min_font:
+            size -= 1
+            step = self.text.font(size).get_linesize()
+            if sum(self._rows(t, width, size=size) * step for kind, t, _h in texts if kind == "line") <= room:
+                break
+        step = self.text.font(size).get_linesize()
+        return [(k, t, h if k != "line" else self._rows(t, width, size=size) * step) for k, t, h in texts]
 
     def _gauge_w(self) -> int:
         """Width of the veil gauge (label plus seven boxes)."""
