@@ -155,6 +155,16 @@ class ButtonLayout:
                 used = need
         return rows
 
+    def _wrapped_needs(self, row, needs: list[int], free: int) -> list[int]:
+        """The widths `row`'s buttons need side by side in `free` px: each its words on two lines, then
+        on one line again where the others keep room for theirs, those that gain least by wrapping
+        first ("More (5)" keeps one line beside "Einige Karten / nehmen")."""
+        widths = [self._need2(b) for b in row]
+        for i in sorted(range(len(row)), key=lambda i: needs[i] - widths[i]):
+            if sum(widths) - widths[i] + needs[i] <= free:
+                widths[i] = needs[i]
+        return widths
+
     def _wrapped_w(self, row) -> int:
         """The width `row` takes side by side with the words of each on two lines."""
         return sum(self._need2(b) for b in row) + (len(row) - 1) * self.m.pad
@@ -214,8 +224,8 @@ class ButtonLayout:
         for row in self._pack(buttons, area.width, grid):
             needs = [1] * len(row) if grid else [self._need(b) for b in row]
             free = area.width - (len(row) - 1) * m.pad
-            if sum(needs) > free:  # packed with their words on two lines: shares by what that needs
-                needs = [self._need2(b) for b in row]
+            if sum(needs) > free:  # packed with their words on two lines: as few of them wrapped as fit
+                needs = self._wrapped_needs(row, needs, free)
             equal = free // len(row)
             # equal widths when every label fits its share, else shares by what each needs
             widths = [equal] * len(row) if max(needs) <= equal else [free * n // sum(needs) for n in needs]
