@@ -245,19 +245,6 @@ class Renderer(ButtonLayout, SeatLayout, CellPainter):
         fit = self.text.fit(text, width, 10**6, size, size)
         return max(1, len(fit.lines))
 
-    def _row_fits(self, vm: ViewModel, width: int) -> bool:
-        """Whether `vm`'s primary keeps its words at full size (two lines at most) in a one-row button
-        area `width` wide, beside a "More" button."""
-        from companion.ui.buttons import _label, more_button
-
-        if not vm.buttons or not vm.buttons[0].primary:
-            return True
-        m = self.m
-        others = m.pad + self._need(more_button(len(vm.buttons) - 1)) if len(vm.buttons) > 1 else 0
-        label, chips = _label(vm.buttons[0])
-        inner = pygame.Rect(0, 0, width - others - m.px(12), m.button_h - m.px(4))
-        return inner.width > 0 and self._fits_beside(label, chips, inner, 0, "primary")
-
     def _smaller_lines(self, texts: list, width: int, room: int) -> list:
         """`texts` (kind, text, height) with the information lines' heights at the largest size under the
         body size (down to the floor) at which they take at most `room` px together; each line is then
