@@ -81,15 +81,15 @@ class ButtonLayout:
         return first + (m.pad + m.button_h if len(vm.buttons) > 1 else 0) + m.pad
 
     def _row_fits(self, vm: ViewModel, width: int) -> bool:
-        """Whether `vm`'s primary keeps its words at full size (two lines at most) in a one-row button
-        area `width` wide, beside a "More" button."""
+        """Whether `vm`'s primary keeps its words at the buttons' size at least (two lines at most) in a
+        one-row button area `width` wide, beside a "More" button."""
         if not vm.buttons or not vm.buttons[0].primary:
             return True
         m = self.m
         others = m.pad + self._need(more_button(len(vm.buttons) - 1)) if len(vm.buttons) > 1 else 0
         label, chips = _label(vm.buttons[0])
         inner = pygame.Rect(0, 0, width - others - m.px(12), m.button_h - m.px(4))
-        return inner.width > 0 and self._fits_beside(label, chips, inner, 0, "primary")
+        return inner.width > 0 and self._fits_beside(label, chips, inner, 0, "button")
 
     def _row_h(self, vm: ViewModel, tall=True) -> int:
         """The height of a one-row button area: under the end card the primary's (two lines of words),

@@ -187,12 +187,18 @@ class Renderer(ButtonLayout, SeatLayout, CellPainter):
         # tall: the primary taller than the rest; False: as tall; ROW: where even then the lines need the
         # room, the buttons keep one row (the primary and "More" beside it, as under the end card)
         tall = next((t for t in (True, False) if need <= panel.bottom - self.buttons_room(vm, t)), ROW)
-        if tall is ROW and not self._row_fits(vm, panel.width):
-            tall = False  # the primary's words need more than a row leaves them: the lines step down instead
+        mains = sum(high for kind, _text, high in texts if kind == "main")
+        if tall is ROW:  # rather the lines at the board's 20 px with two rows of buttons than one row
+            room_h = panel.bottom - self.buttons_room(vm, False) - y - mains
+            smaller, fits = self._smaller_lines(texts, panel.width, room_h, m.font("cell"))
+            if fits:
+                texts, tall = smaller, False
+            elif not self._row_fits(vm, panel.width):
+                tall = False  # the primary's words need more than a row leaves them: the lines step down
         room = pygame.Rect(panel.x, panel.y, panel.width, panel.height - self.buttons_room(vm, tall))
-        if need > room.bottom:  # a rare long text even so: the lines step down together, to the floor at most
-            mains = sum(high for kind, _text, high in texts if kind == "main")
-            texts = self._smaller_lines(texts, panel.width, room.bottom - y - mains)
+        if y + mains + sum(high for kind, _t, high in texts if kind == "line") > room.bottom:
+            # a rare long text even so: the lines step down together, to the floor at most
+            texts = self._smaller_lines(texts, panel.width, room.bottom - y - mains, m.min_font)[0]
         for kind, text, high in texts:
             items.append(Item(kind, pygame.Rect(panel.x, y, panel.width, high).clip(room), text))
             y = min(y + high, room.bottom)
@@ -245,19 +251,20 @@ class Renderer(ButtonLayout, SeatLayout, CellPainter):
         fit = self.text.fit(text, width, 10**6, size, size)
         return max(1, len(fit.lines))
 
-    def _smaller_lines(self, texts: list, width: int, room: int) -> list:
+    def _smaller_lines(self, texts: list, width: int, room: int, floor: int) -> tuple[list, bool]:
         """`texts` (kind, text, height) with the information lines' heights at the largest size under the
-        body size (down to the floor) at which they take at most `room` px together; each line is then
-        fitted into its box as ever (companion/ui/text.py), the floor only for a rare long text."""
-        m = self.m
-        size = m.font("body")
-        while size > m.min_font:
+        body size, down to nominal `floor`, at which they take at most `room` px together, and whether
+        they do (at `floor` if not); each line is then fitted into its box as ever (companion/ui/text.py)."""
+        size, fits = self.m.font("body"), False
+        while size > floor and not fits:
             size -= 1
             step = self.text.font(size).get_linesize()
-            if sum(self._rows(t, width, size=size) * step for kind, t, _h in texts if kind == "line") <= room:
-                break
+            fits = (
+                sum(self._rows(t, width, size=size) * step for kind, t, _h in texts if kind == "line") <= room
+            )
         step = self.text.font(size).get_linesize()
-        return [(k, t, h if k != "line" else self._rows(t, width, size=size) * step) for k, t, h in texts]
+        out = [(k, t, h if k != "line" else self._rows(t, width, size=size) * step) for k, t, h in texts]
+        return out, fits
 
     def _gauge_w(self) -> int:
         """Width of the veil gauge (label plus seven boxes)."""

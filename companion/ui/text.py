@@ -123,8 +123,8 @@ class TextRenderer:
 def fit_text(text: str, width: int, height: int, max_size: int, min_size: int = 12, font_for=None) -> Fit:
     """Largest size at which `text` wraps into `width` x `height`; `cut=True` if it never does.
 
-    `font_for(size)` returns a pygame Font (default: the UI face, `face_font`). Sizes step down by
-    about 8 % each try, so a long label shrinks smoothly instead of jumping.
+    `font_for(size)` returns a pygame Font (default: the UI face, `face_font`). Sizes step down one
+    pixel of capitals each try (21, 20, 19 px ...), so a long text keeps the largest size that fits.
     """
     font_for = font_for or (lambda n: face_font(DEFAULT_FACE, n))
     size = max(max_size, min_size)
@@ -137,7 +137,15 @@ def fit_text(text: str, width: int, height: int, max_size: int, min_size: int = 
                 return _fit(size, lines, font)
         if size <= min_size:
             return _squeeze(text, font, width, max(1, max_lines), size)
-        size = max(min_size, min(size - 1, int(size * 0.92)))
+        size = _smaller(size, min_size)
+
+
+def _smaller(size: int, floor: int) -> int:
+    """The largest nominal size under `size` whose capitals are a pixel shorter (not under `floor`)."""
+    caps, n = capitals_for(size), size - 1
+    while n > floor and capitals_for(n) >= caps:
+        n -= 1
+    return max(floor, n)
 
 
 def capitals_for(size: int) -> int:

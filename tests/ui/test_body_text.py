@@ -24,7 +24,7 @@ BUSIEST = {  # page -> the languages it is checked in
     "one-night": ("en", "de"),
     "live-one-night": ("en", "de"),
     "mansion": ("en", "de"),
-    "live-mansion": ("en",),  # in German its longest line is the rare long text: it shrinks to fit
+    "live-mansion": ("en", "de"),  # in German its lines step down together to 20 px to fit beside the board
     "live-strigoi": ("en",),
     "live-counter-race": ("en",),  # a plugin game's generic screen
     "wizard": ("en", "de"),
