@@ -59,9 +59,10 @@ def _painted(size: tuple[int, int], screen: str, n: int, cold_text: bool = False
     def run() -> None:
         for _ in range(n):
             renderer._layouts.clear()  # the model is new: lay it out again
-            if cold_text:
-                renderer.text._fits.clear()
-                renderer.text._surfaces.clear()
+            if cold_text:  # every text renderer's: the lines', the buttons' and cells' words, the numerals'
+                for texts in (renderer.text, renderer.labels, renderer.numerals):
+                    texts._fits.clear()
+                    texts._surfaces.clear()
             if new_card:
                 renderer._card = (None, None, None)  # an over screen's card laid out and drawn again
             renderer.render(frame, vm)

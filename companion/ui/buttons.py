@@ -7,7 +7,8 @@ the rest are one press away: the screen (companion/ui/screens/base.py) puts them
 button that opens a sheet listing them all. No paging, no shrinking a button under the touch size.
 
 `ButtonLayout` is mixed into the Renderer (companion/ui/render.py): it lays the buttons out and
-paints them; `button_slots` tells a screen how many buttons its area holds.
+paints them (in the renderer's `labels`, whose lines are set closer: a label wrapped to two lines of
+21 px capitals fits a button); `button_slots` tells a screen how many buttons its area holds.
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ def has_icon(name: str) -> bool:
 
 
 class ButtonLayout:
-    """Lays out and paints a view model's buttons (a mixin of the Renderer: `m`, `text`, `ui_text`,
+    """Lays out and paints a view model's buttons (a mixin of the Renderer: `m`, `labels`, `ui_text`,
     `_text`, `layout` come from there)."""
 
     def button_slots(self, vm: ViewModel) -> int:
@@ -78,6 +79,17 @@ class ButtonLayout:
             return self._row_h(vm, tall) + m.pad
         first = m.primary_h if vm.buttons[0].primary and tall else m.button_h
         return first + (m.pad + m.button_h if len(vm.buttons) > 1 else 0) + m.pad
+
+    def _row_fits(self, vm: ViewModel, width: int) -> bool:
+        """Whether `vm`'s primary keeps its words at the buttons' size at least (two lines at most) in a
+        one-row button area `width` wide, beside a "More" button."""
+        if not vm.buttons or not vm.buttons[0].primary:
+            return True
+        m = self.m
+        others = m.pad + self._need(more_button(len(vm.buttons) - 1)) if len(vm.buttons) > 1 else 0
+        label, chips = _label(vm.buttons[0])
+        inner = pygame.Rect(0, 0, width - others - m.px(12), m.button_h - m.px(4))
+        return inner.width > 0 and self._fits_beside(label, chips, inner, 0, "button")
 
     def _row_h(self, vm: ViewModel, tall=True) -> int:
         """The height of a one-row button area: under the end card the primary's (two lines of words),
@@ -105,14 +117,33 @@ class ButtonLayout:
             need = cache[key] = self._measure(b)
         return need
 
-    def _measure(self, b: ButtonVM) -> int:
-        """The width button `b` needs, measured with its fonts."""
+    def _measure(self, b: ButtonVM, lines: int = 1) -> int:
+        """The width button `b` needs, measured with its fonts, its words on one line (`lines` 2: on
+        two, split where the wider line is narrowest)."""
         m = self.m
         label, chips = _label(b)
-        font = self.ui_text.font(m.font("primary")) if b.primary else self.text.font(m.font("button"))
-        words = max(font.size(label)[0], font.size(b.cost)[0] if b.cost and not chips else 0)
-        need = words + self._chips_w(chips) + (m.px(TICK_W) if b.selected else 0)
+        font = self.ui_text.font(m.font("primary")) if b.primary else self.labels.font(m.font("button"))
+        words = label.split()
+        wide = font.size(label)[0]
+        if lines == 2 and len(words) > 1:
+            wide = min(
+                max(font.size(" ".join(words[:i]))[0], font.size(" ".join(words[i:]))[0])
+                for i in range(1, len(words))
+            )
+        words_w = max(wide, font.size(b.cost)[0] if b.cost and not chips else 0)
+        need = words_w + self._chips_w(chips) + (m.px(TICK_W) if b.selected else 0)
         return max(m.px(110), need + (m.px(40 if not b.primary else 60) if icon_of(b) else 0) + m.px(20))
+
+    def _need2(self, b: ButtonVM) -> int:
+        """The width button `b` needs with its words wrapped to two lines (a button holds two), cached."""
+        cache = self.__dict__.setdefault("_need2_cache", {})
+        key = (b.label, b.cost, b.chips, b.icon, b.id, b.primary, b.selected)
+        need = cache.get(key)
+        if need is None:
+            if len(cache) > 2000:
+                cache.clear()
+            need = cache[key] = self._measure(b, 2)
+        return need
 
     def _pack(self, buttons, width: int, grid: int = 0) -> list[list[ButtonVM]]:
         """The secondary buttons in rows, in order: as many side by side as their words allow (three
@@ -127,10 +158,27 @@ class ButtonLayout:
             if rows and len(rows[-1]) < 3 and used + self.m.pad + need <= width:
                 rows[-1].append(b)
                 used += self.m.pad + need
+            elif rows and len(rows[-1]) < 3 and self._wrapped_w(rows[-1] + [b]) <= width:
+                rows[-1].append(b)  # side by side with their words on two lines ("Hutter: stake / to Ruth")
+                used = self._wrapped_w(rows[-1])
             else:
                 rows.append([b])
                 used = need
         return rows
+
+    def _wrapped_needs(self, row, needs: list[int], free: int) -> list[int]:
+        """The widths `row`'s buttons need side by side in `free` px: each its words on two lines, then
+        on one line again where the others keep room for theirs, those that gain least by wrapping
+        first ("More (5)" keeps one line beside "Einige Karten / nehmen")."""
+        widths = [self._need2(b) for b in row]
+        for i in sorted(range(len(row)), key=lambda i: needs[i] - widths[i]):
+            if sum(widths) - widths[i] + needs[i] <= free:
+                widths[i] = needs[i]
+        return widths
+
+    def _wrapped_w(self, row) -> int:
+        """The width `row` takes side by side with the words of each on two lines."""
+        return sum(self._need2(b) for b in row) + (len(row) - 1) * self.m.pad
 
     def _slots(self, vm: ViewModel, area: pygame.Rect, tall: bool = True) -> int:
         """How many of `vm`'s buttons `area` shows at full size; when not all, a "More" button fits
@@ -171,6 +219,8 @@ class ButtonLayout:
             free = area.width - (len(buttons) - 1) * m.pad
             if buttons and buttons[0].primary:  # the room left over goes to the primary
                 needs[0] = max(needs[0], free - sum(needs[1:]))
+                if free - sum(needs[1:]) >= m.px(110):  # and the others keep their words' width ("More (1)")
+                    needs[0] = free - sum(needs[1:])
             x = area.x
             for b, need in zip(buttons, needs):
                 bw = free * need // sum(needs)
@@ -185,6 +235,8 @@ class ButtonLayout:
         for row in self._pack(buttons, area.width, grid):
             needs = [1] * len(row) if grid else [self._need(b) for b in row]
             free = area.width - (len(row) - 1) * m.pad
+            if sum(needs) > free:  # packed with their words on two lines: as few of them wrapped as fit
+                needs = self._wrapped_needs(row, needs, free)
             equal = free // len(row)
             # equal widths when every label fits its share, else shares by what each needs
             widths = [equal] * len(row) if max(needs) <= equal else [free * n // sum(needs) for n in needs]
@@ -195,12 +247,12 @@ class ButtonLayout:
             y += m.button_h + m.pad
         return items
 
-    def _fits_beside(self, label: str, chips, inner: pygame.Rect, icon_w: int) -> bool:
-        """Whether `label` wraps into `inner` at the button size with a picture `icon_w` wide and the
+    def _fits_beside(self, label: str, chips, inner: pygame.Rect, icon_w: int, role: str = "button") -> bool:
+        """Whether `label` wraps into `inner` at `role`'s size with a picture `icon_w` wide and the
         cost `chips` beside it."""
-        size = self.m.font("button")
+        size = self.m.font(role)
         width = inner.width - icon_w - self._chips_w(chips, inner.height)
-        fit = self.text.fit(label, max(1, width), inner.height, size, size)
+        fit = self.labels.fit(label, max(1, width), inner.height, size, size)
         return not (fit.cut or fit.broken) and fit.height <= inner.height and fit.width <= width
 
     def _chips_w(self, chips, high: int = 0) -> int:
@@ -208,19 +260,19 @@ class ButtonLayout:
         the other where the button is `high` enough for them (a row each at the button size)."""
         if not chips:
             return 0
-        m, font = self.m, self.text.font(self.m.font("button"))
+        m, font = self.m, self.labels.font(self.m.font("button"))
         widths = [m.px(CHIP_ICON) + font.size(n)[0] + m.px(6) for _icon, n in chips]
         return (max(widths) if self._stacked(chips, high) else sum(widths)) + m.px(4)
 
     def _stacked(self, chips, high: int) -> bool:
         """Whether several chips go one over the other in a button `high` px tall inside."""
-        return len(chips) > 1 and high >= len(chips) * self.text.font(self.m.font("button")).get_linesize()
+        return len(chips) > 1 and high >= len(chips) * self.labels.font(self.m.font("button")).get_linesize()
 
     def _paint_chips(self, surface, chips, at: pygame.Rect, enabled: bool, color, fill) -> None:
         """Each chip, its picture then its numeral, from `at`'s left edge: side by side centred on its
         height, or one over the other where it is tall enough."""
         m = self.m
-        font = self.text.font(m.font("button"))
+        font = self.labels.font(m.font("button"))
         line = font.get_linesize()
         stacked = self._stacked(chips, at.height)
         side = min(m.px(CHIP_ICON), line - m.px(2)) if stacked else m.px(CHIP_ICON)
@@ -240,7 +292,13 @@ class ButtonLayout:
                 surface.blit(assets.icon(name, side, tint), picture.topleft)
             num = font.size(numeral)[0]
             self._text(
-                surface, numeral, pygame.Rect(picture.right, y, num + m.px(2), line), "button", color, bg=fill
+                surface,
+                numeral,
+                pygame.Rect(picture.right, y, num + m.px(2), line),
+                "button",
+                color,
+                bg=fill,
+                renderer=self.labels,
             )
             if stacked:
                 y += line
@@ -298,8 +356,9 @@ class ButtonLayout:
             inner = pygame.Rect(inner.x + m.px(TICK_W), inner.y, inner.width - m.px(TICK_W), inner.height)
         label, chips = _label(b)
         icon = icon_of(b)
-        if icon and not b.primary and not self._fits_beside(label, chips, inner, m.px(32 + 6)):
-            icon = ""  # the words before the picture: a long label keeps the room (the More sheet)
+        role = "primary" if b.primary else "button"
+        if icon and not self._fits_beside(label, chips, inner, m.px((52 if b.primary else 32) + 6), role):
+            icon = ""  # the words before the picture: a long label keeps the room (the More sheet, a row)
         if icon:
             side = min(m.px(52 if b.primary else 32), inner.height)
             from companion.ui import assets
@@ -319,17 +378,16 @@ class ButtonLayout:
                 color,
                 fill,
             )
-        role = "primary" if b.primary else "button"
-        text = self.ui_text if b.primary else None
-        font = self.text.font(m.font("small"))
-        words = self.text.font(m.font(role))
+        text = self.labels
+        font = self.labels.font(m.font("small"))
+        words = self.labels.font(m.font(role))
         note = b.why_not or (b.cost if not chips else "")  # greyed: why; else a cost without pictures
         two = note and words.size(label)[0] <= inner.width and inner.height >= 2 * font.get_linesize()
         if two and font.size(note)[0] <= inner.width:
             # a reason too long for the button, or beside a label that takes two lines, is on the hint
             # row when the button has the focus
             top = pygame.Rect(inner.x, inner.y, inner.width, inner.height // 2)
-            self._text(surface, label, top, "button", color, bg=fill)
+            self._text(surface, label, top, "button", color, bg=fill, renderer=self.labels)
             self._text(
                 surface,
                 note,
@@ -337,9 +395,10 @@ class ButtonLayout:
                 "small",
                 theme.TEXT_DIM,
                 bg=fill,
+                renderer=self.labels,
             )
         else:
-            if note and not b.why_not and self._fits_beside(f"{label} ({note})", (), inner, 0):
+            if note and not b.why_not and self._fits_beside(f"{label} ({note})", (), inner, 0, role):
                 label = (
                     f"{label} ({note})"  # the cost in words after the label, wrapped with it (else left out:
                 )

@@ -10,12 +10,12 @@ from companion.ui.item import Item
 
 
 class CellPainter:
-    """The board cells' painting, for the renderer (it gives `m`, `text` and `_text`)."""
+    """The board cells' painting, for the renderer (it gives `m`, `labels`, `numerals` and `_text`)."""
 
     def _flow(self, counts, width: int, side: int) -> list[tuple[int, int]]:
         """Where each icon + numeral pair goes, left to right wrapping at `width`: (x, row) from 0."""
         m = self.m
-        font = self.text.font(m.font("cell"))
+        font = self.labels.font(m.font("cell"))
         x, row, out = 0, 0, []
         for c in counts:
             need = self._count_w(c, font, side)
@@ -37,15 +37,16 @@ class CellPainter:
         fit: a count never runs into the next cell."""
         m = self.m
         size = m.font("cell")
-        row_h = max(side, self.text.font(size).get_linesize())
+        line = self.numerals.font(size).get_linesize()  # a numeral or an initial: no descender below it
+        row_h = max(side, line)
         flow = self._flow(counts, rect.width, side)
         while side > m.px(20) and flow and (flow[-1][1] + 1) * (row_h + m.px(2)) > rect.height + m.px(2):
             side -= m.px(2)
-            row_h = max(side, self.text.font(size).get_linesize())
+            row_h = max(side, line)
             flow = self._flow(counts, rect.width, side)
         for c, (dx, row) in zip(counts, flow):
             x, y = rect.x + dx, rect.y + row * (row_h + m.px(2))
-            numeral_w = self.text.font(size).size(c.value)[0] if c.value else 0
+            numeral_w = self.numerals.font(size).size(c.value)[0] if c.value else 0
             top = y + (row_h - side) // 2
             if c.icon:
                 colour = c.colour or theme.ICON_COLOURS.get(c.icon, theme.TEXT)
@@ -71,6 +72,7 @@ class CellPainter:
                     "cell",
                     theme.TEXT,
                     bg=bg,
+                    renderer=self.numerals,
                 )
             else:  # a chip: the player's shape in their colour, their initial beside it
                 colour = c.colour or theme.TEXT_DIM
@@ -82,6 +84,7 @@ class CellPainter:
                     "cell",
                     theme.TEXT,
                     bg=bg,
+                    renderer=self.numerals,
                 )
 
     def _paint_cell(self, surface, item: Item) -> None:
@@ -102,7 +105,7 @@ class CellPainter:
         inner = item.rect.inflate(-m.px(8), -m.px(6))
         behind = None if pattern else fill  # over a pattern the text keeps a transparent background
         size = m.font("cell")
-        font = self.text.font(size)
+        font = self.labels.font(size)
         head = pygame.Rect(inner.x, inner.y, inner.width, font.get_linesize())
         counts = c.counts
         if c.chip is not None:  # a seat: its player's shape before the name, else first among its counts
@@ -123,20 +126,28 @@ class CellPainter:
         # position only where the box has no name at all; a seat by its player's name
         title = c.title or (c.pos if c.lines or counts else "")  # an empty box unnamed: nothing to read
         line_h = head.height
-        below = sum(len(self.text.fit(ln, inner.width, 10**6, size, size).lines) for ln in c.lines) * line_h
+        below = sum(len(self.labels.fit(ln, inner.width, 10**6, size, size).lines) for ln in c.lines) * line_h
         room = max(1, min(3, (inner.height - below - (m.px(20) if counts else 0)) // line_h))
-        rows = self.text.fit(title, head.width, room * line_h, size, size)
+        rows = self.labels.fit(title, head.width, room * line_h, size, size)
         if rows.cut:  # the name first: it takes a third line from the counts (they shrink) before it is cut
-            rows = self.text.fit(title, head.width, 3 * line_h, size, size)
+            rows = self.labels.fit(title, head.width, 3 * line_h, size, size)
         if len(rows.lines) > 1 and not rows.cut:
             head = pygame.Rect(head.x, head.y, head.width, len(rows.lines) * line_h)
         # over a pattern the name in the brighter TEXT: hatching runs behind its letters (4.5:1 or more)
-        self._text(surface, title, head, "cell", theme.TEXT if pattern else theme.TEXT_DIM, bg=behind)
+        self._text(
+            surface,
+            title,
+            head,
+            "cell",
+            theme.TEXT if pattern else theme.TEXT_DIM,
+            bg=behind,
+            renderer=self.labels,
+        )
         y = head.bottom
         for line in c.lines:
-            rows = len(self.text.fit(line, inner.width, 10**6, size, size).lines)
+            rows = len(self.labels.fit(line, inner.width, 10**6, size, size).lines)
             box = pygame.Rect(inner.x, y, inner.width, rows * font.get_linesize()).clip(inner)
-            self._text(surface, line, box, "cell", theme.TEXT, bg=behind)
+            self._text(surface, line, box, "cell", theme.TEXT, bg=behind, renderer=self.labels)
             y = box.bottom
         if counts:
             self._counts(

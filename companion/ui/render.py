@@ -15,9 +15,10 @@ from companion.ui.item import Item
 from companion.ui.model import TROUBLES, ViewModel
 from companion.ui.paint_cells import CellPainter, draw_shape, paint_pattern  # noqa: F401 - drawn here, imported from here
 from companion.ui.seats import SeatLayout
-from companion.ui.text import TextBox, TextRenderer
+from companion.ui.text import LABEL_LEADING, NUMERAL_LEADING, TextBox, TextRenderer
 from companion.ui.wide import WideLayout
 
+PANEL_MIN = 280  # px at 800x480 the panel beside a board and a countdown ring keeps, if it can
 VEIL_BOX, VEIL_STEP = (
     29,
     33,
@@ -32,7 +33,10 @@ class Renderer(ButtonLayout, SeatLayout, CellPainter, WideLayout):
         self.size = (int(size[0]), int(size[1]))
         self.m = theme.Metrics(*self.size)
         self.text = TextRenderer()  # every text: Atkinson Hyperlegible (companion/ui/text.py)
-        self.ui_text = self.text  # the primary button's words (the same face; the name older code uses)
+        # the words of buttons, board cells and seats: the same face, lines set closer (two fit a button)
+        self.labels = TextRenderer(leading=LABEL_LEADING)
+        self.numerals = TextRenderer(leading=NUMERAL_LEADING)  # a count's numeral beside its icon
+        self.ui_text = self.labels  # the primary button's words (the name older code uses)
         self.title_text = TextRenderer(
             "display"
         )  # the screen's title: Cinzel, as on the boxes and the end card
@@ -102,13 +106,17 @@ class Renderer(ButtonLayout, SeatLayout, CellPainter, WideLayout):
         if vm.grid:
             side = min(bottom - y - 2 * m.pad, int(w * (0.62 if not vm.buttons else 0.47)))
             cell = (side - 2 * m.pad) // 3
+            # where the board is as high as the screen allows, a district's name takes the width the
+            # board may have (1280x720: "Northwest" on one line, not "North- / west"; 800x480: "Cathedral"
+            # at 20 px capitals, the cells wider than high), and no more: the panel keeps its lines' room
+            most = (int(w * (0.62 if not vm.buttons else 0.5)) - 2 * m.pad) // 3
+            need = self._need(vm.buttons[0]) if vm.buttons and vm.buttons[0].primary else 0
+            if need <= w - 5 * m.pad - 3 * cell:  # nor so wide that the primary's words wrap beside it
+                most = min(most, (w - 5 * m.pad - need) // 3)
             wide = min(
-                max(cell, self._widest_word(vm.grid) + m.px(10)), m.px(180)
+                max(cell, self._widest_word(vm.grid) + m.px(10)), m.px(180), max(cell, most)
             )  # a long name widens the cells
-            # and where the board is as high as the screen allows, a district's name takes the width the
-            # board may have (1280x720: "Northwest" on one line, not "North- / west")
-            most = (int(w * (0.62 if not vm.buttons else 0.47)) - 2 * m.pad) // 3
-            wide = max(wide, min(self._widest_name(vm.grid) + m.px(10), most))
+            wide = max(wide, self._widest_name(vm.grid, most - m.px(10)) + m.px(10))
             for i, c in enumerate(vm.grid[:9]):
                 r, col = divmod(i, 3)
                 items.append(
@@ -123,19 +131,21 @@ class Renderer(ButtonLayout, SeatLayout, CellPainter, WideLayout):
             area = pygame.Rect(x, y + m.pad, int(w * 0.5), bottom - y - 2 * m.pad)
             items.extend(self._seats(vm.table, area))
             x = area.right + 2 * m.pad
-        x = self._ring(vm, items, x, y, bottom)
+        x = self._ring(vm, items, x, y, bottom, w)
         panel = pygame.Rect(x, y + m.pad, w - x - m.pad, bottom - y - 2 * m.pad)
         panel, beside = self._beside(vm, panel)  # wide, no board: the latest moments in a column
         inside = self._panel(vm, panel)
         return items + inside + (beside or self._under(vm, inside, panel, panel.bottom))
 
-    def _ring(self, vm: ViewModel, items: list, x: int, y: int, bottom: int) -> int:
+    def _ring(self, vm: ViewModel, items: list, x: int, y: int, bottom: int, w: int) -> int:
         """The countdown ring at `x`, and under it (or in its place) the picture, added to `items`;
-        the x after them."""
+        the x after them (the screen `w` wide)."""
         m = self.m
         if vm.ring is None and not vm.picture:
             return x
         side = min(bottom - y - 2 * m.pad, m.px(200))
+        # beside a board the ring gives up some of its side so the panel keeps room for its lines
+        side = max(min(side, w - x - 2 * m.pad - m.px(PANEL_MIN)), min(side, m.px(150)))
         top = y + m.pad
         if vm.ring is not None:
             items.append(Item("ring", pygame.Rect(x, top, side, side), vm.ring))
@@ -188,7 +198,18 @@ class Renderer(ButtonLayout, SeatLayout, CellPainter, WideLayout):
         # tall: the primary taller than the rest; False: as tall; ROW: where even then the lines need the
         # room, the buttons keep one row (the primary and "More" beside it, as under the end card)
         tall = next((t for t in (True, False) if need <= panel.bottom - self.buttons_room(vm, t)), ROW)
+        mains = sum(high for kind, _text, high in texts if kind == "main")
+        if tall is ROW:  # rather the lines at the board's 20 px with two rows of buttons than one row
+            room_h = panel.bottom - self.buttons_room(vm, False) - y - mains
+            smaller, fits = self._smaller_lines(texts, panel.width, room_h, m.font("cell"))
+            if fits:
+                texts, tall = smaller, False
+            elif not self._row_fits(vm, panel.width):
+                tall = False  # the primary's words need more than a row leaves them: the lines step down
         room = pygame.Rect(panel.x, panel.y, panel.width, panel.height - self.buttons_room(vm, tall))
+        if y + mains + sum(high for kind, _t, high in texts if kind == "line") > room.bottom:
+            # a rare long text even so: the lines step down together, to the floor at most
+            texts = self._smaller_lines(texts, panel.width, room.bottom - y - mains, m.min_font)[0]
         for kind, text, high in texts:
             items.append(Item(kind, pygame.Rect(panel.x, y, panel.width, high).clip(room), text))
             y = min(y + high, room.bottom)
@@ -228,16 +249,33 @@ class Renderer(ButtonLayout, SeatLayout, CellPainter, WideLayout):
         seats = max((font.size(c.title)[0] for c in cells if c.chip is not None), default=0)
         return max(words, seats)
 
-    def _widest_name(self, cells) -> int:
-        """The widest word of the cells' titles (the districts' names) at the cell size."""
+    def _widest_name(self, cells, limit: int) -> int:
+        """The widest word of the cells' titles (the districts' names) at the cell size that is at most
+        `limit` wide (a name wider than the board allows is hyphenated anyway: it widens nothing)."""
         font = self.text.font(self.m.font("cell"))
-        return max((font.size(word)[0] for c in cells for word in c.title.split()), default=0)
+        words = (font.size(word)[0] for c in cells for word in c.title.split())
+        return max((n for n in words if n <= limit), default=0)
 
-    def _rows(self, text: str, width: int, role: str = "body") -> int:
-        """How many line rows `text` needs at `role`'s size in `width` (wrapped at spaces only)."""
-        size = self.m.font(role)
+    def _rows(self, text: str, width: int, role: str = "body", size: int = 0) -> int:
+        """How many line rows `text` needs at `role`'s size (or nominal `size`) in `width`."""
+        size = size or self.m.font(role)
         fit = self.text.fit(text, width, 10**6, size, size)
         return max(1, len(fit.lines))
+
+    def _smaller_lines(self, texts: list, width: int, room: int, floor: int) -> tuple[list, bool]:
+        """`texts` (kind, text, height) with the information lines' heights at the largest size under the
+        body size, down to nominal `floor`, at which they take at most `room` px together, and whether
+        they do (at `floor` if not); each line is then fitted into its box as ever (companion/ui/text.py)."""
+        size, fits = self.m.font("body"), False
+        while size > floor and not fits:
+            size -= 1
+            step = self.text.font(size).get_linesize()
+            fits = (
+                sum(self._rows(t, width, size=size) * step for kind, t, _h in texts if kind == "line") <= room
+            )
+        step = self.text.font(size).get_linesize()
+        out = [(k, t, h if k != "line" else self._rows(t, width, size=size) * step) for k, t, h in texts]
+        return out, fits
 
     def _gauge_w(self) -> int:
         """Width of the veil gauge (label plus seven boxes)."""

@@ -93,7 +93,7 @@ class SeatLayout:
             if assets.has_icon("phase.vote"):
                 surface.blit(assets.icon("phase.vote", side, theme.FOCUS), (inner.x, inner.y))
                 inner = pygame.Rect(inner.x + side, inner.y, inner.width - side, inner.height)
-        self._text(surface, s.name, inner, "cell", colour, bg=fill)
+        self._text(surface, s.name, inner, "cell", colour, bg=fill, renderer=self.labels)
 
 
 def _arrow(surface, start, end, colour, width: int, head: int, gap: int) -> None:

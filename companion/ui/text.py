@@ -57,9 +57,11 @@ class TextRenderer:
     `face` is a shipped font's role (companion/ui/assets: "display", "ui", "ui-regular"); sizes are
     nominal (the module's docstring)."""
 
-    def __init__(self, face: str = DEFAULT_FACE) -> None:
-        """Start with empty caches (fonts load on first use)."""
+    def __init__(self, face: str = DEFAULT_FACE, leading: float | None = None) -> None:
+        """Start with empty caches (fonts load on first use); `leading`: the line advance per px of
+        capitals (default `LEADING`; `LABEL_LEADING` for the words in a button or a board cell)."""
         self.face = face
+        self.leading = LEADING if leading is None else leading
         self._fonts: dict[int, pygame.font.Font] = {}
         self._fits: dict[tuple, Fit] = {}
         self._surfaces: dict[tuple, pygame.Surface] = {}
@@ -68,7 +70,7 @@ class TextRenderer:
         """The renderer's face at nominal `size` (its capitals `capitals_for(size)` px tall)."""
         f = self._fonts.get(size)
         if f is None:
-            f = self._fonts[size] = face_font(self.face, size)
+            f = self._fonts[size] = face_font(self.face, size, self.leading)
         return f
 
     def fit(self, text: str, width: int, height: int, max_size: int, min_size: int = 12) -> Fit:
@@ -129,8 +131,8 @@ class TextRenderer:
 def fit_text(text: str, width: int, height: int, max_size: int, min_size: int = 12, font_for=None) -> Fit:
     """Largest size at which `text` wraps into `width` x `height`; `cut=True` if it never does.
 
-    `font_for(size)` returns a pygame Font (default: the UI face, `face_font`). Sizes step down by
-    about 8 % each try, so a long label shrinks smoothly instead of jumping.
+    `font_for(size)` returns a pygame Font (default: the UI face, `face_font`). Sizes step down one
+    pixel of capitals each try (21, 20, 19 px ...), so a long text keeps the largest size that fits.
     """
     font_for = font_for or (lambda n: face_font(DEFAULT_FACE, n))
     size = max(max_size, min_size)
@@ -143,7 +145,15 @@ def fit_text(text: str, width: int, height: int, max_size: int, min_size: int = 
                 return _fit(size, lines, font)
         if size <= min_size:
             return _squeeze(text, font, width, max(1, max_lines), size)
-        size = max(min_size, min(size - 1, int(size * 0.92)))
+        size = _smaller(size, min_size)
+
+
+def _smaller(size: int, floor: int) -> int:
+    """The largest nominal size under `size` whose capitals are a pixel shorter (not under `floor`)."""
+    caps, n = capitals_for(size), size - 1
+    while n > floor and capitals_for(n) >= caps:
+        n -= 1
+    return max(floor, n)
 
 
 def capitals_for(size: int) -> int:
@@ -158,15 +168,18 @@ def pixel_size(size: int, face: str = DEFAULT_FACE) -> int:
     return assets.px_for_capitals(face, capitals_for(size))
 
 
-def face_font(face: str, size: int) -> pygame.font.Font:
-    """Shipped font `face` at nominal `size`, its lines `LEADING` x its capitals apart (cached).
+def face_font(face: str, size: int, leading: float | None = None) -> pygame.font.Font:
+    """Shipped font `face` at nominal `size`, its lines `leading` (default `LEADING`) x its capitals
+    apart (cached).
 
     The shipped faces keep room for accents and descenders in their line height (Atkinson
     Hyperlegible: 1.25 em, 1.8 x its capitals); stacked at that height a screen's lines would need a
-    tenth more room than the layouts give. Lines are set `LEADING` x the capitals apart, as pygame's
-    own font set them; `TextRenderer.draw` blits such lines without a background so an accent never
-    paints over the descender above it."""
-    key = (face, size)
+    fifth more room than the layouts give. Lines are set `LEADING` x the capitals apart;
+    `TextRenderer.draw` blits such lines without a background so an accent never paints over the
+    descender above it. A label in a box of fixed height (a button, a board cell) is
+    set closer, `LABEL_LEADING`: two lines of 21 px capitals fit a 64 px button."""
+    leading = LEADING if leading is None else leading
+    key = (face, size, leading)
     font = _FACES.get(key)
     if font is None:
         from companion.ui import assets
@@ -176,12 +189,18 @@ def face_font(face: str, size: int) -> pygame.font.Font:
         font = _FACES[key] = pygame.font.Font(
             assets.path("fonts", assets.FONTS[face]), pixel_size(size, face)
         )
-        font.set_linesize(min(font.get_linesize(), round(LEADING * capitals_for(size))))
+        font.set_linesize(min(font.get_linesize(), round(leading * capitals_for(size))))
     return font
 
 
-LEADING = 1.6  # line advance per px of capitals (pygame's freesansbold set 17 px capitals 27 px apart)
-_FACES: dict[tuple[str, int], pygame.font.Font] = {}
+# line advance per px of capitals: 21 px capitals (the body text at 800x480) 32 px apart, a little more
+# than the face's em (pygame's freesansbold set its 17 px capitals 27 px apart, 1.6)
+LEADING = 1.5
+# a label's lines (a button's words, a district's name): 21 px capitals 29 px apart, about the face's em,
+# so a label wrapped to two lines fits a 64 px button at 800x480 (a descender may touch an umlaut below)
+LABEL_LEADING = 1.4
+NUMERAL_LEADING = 1.2  # a row of numerals and initials beside icons (no descenders): a board cell's counts
+_FACES: dict[tuple[str, int, float], pygame.font.Font] = {}
 ink.font_cache(_FACES.clear)  # the screen check records only fonts opened while it records
 
 

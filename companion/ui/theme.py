@@ -51,19 +51,22 @@ CELL_MARKS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
 CELL_PATTERNS: dict[str, str] = {"red": "hatch", "combat": "cross", "blue": "dots", "vampire": "frame"}
 
 # Font size of each text role at 800x480, nominal (x 17/35 = px of capitals, companion/ui/text.py;
-# Metrics.font scales it). 35 is the smallest a player reads from a chair (17 px capitals, issue 17),
-# 59 the one thing a screen is about (29 px capitals): the title (whose turn and their AP, the card,
-# the winner) and big numerals.
+# Metrics.font scales it). Body text reads from a chair at 20-22 px capitals (issue 34): 42 (21 px) for
+# the information lines, the buttons' words and the hint row, 41 (20 px) for the board's cells (the
+# narrowest boxes), 44 (22 px) for the primary's words; 59 the one thing a screen is about (29 px
+# capitals): the title (whose turn and their AP, the card, the winner) and big numerals. 35 (17 px, issue
+# 17) is the floor: what a rare long text may shrink to, and the size of the "small" notes (the veil
+# gauge's numerals, the banner strip, a greyed button's reason).
 MIN_FONT = 35
 FONT_SIZES = {
     "title": 59,
     "main": 59,
-    "body": 35,
-    "button": 35,
+    "body": 42,
+    "button": 42,
     "primary": 44,
     "small": 35,
-    "cell": 35,
-    "hint": 35,
+    "cell": 41,
+    "hint": 42,
 }
 
 # Default colours of the token icons on the screens (companion/ui/icons.py draws them). A minion is
@@ -107,7 +110,7 @@ class Metrics(Named):
     header_h = Scaled(58, "Height of the title bar with the veil gauge (a 40 px title).")
     banner_h = Scaled(30, "Height of one degraded-hardware banner row.")
     hint_h = Scaled(36, "Height of the bottom row (hint or error).")
-    line_h = Scaled(28, "Height of one information line.")
+    line_h = Scaled(32, "Height of one information line (21 px capitals, 1.5 x apart).")
 
     @property
     def u(self) -> float:
@@ -132,12 +135,13 @@ class Metrics(Named):
 
     @property
     def min_font(self) -> int:
-        """The smallest nominal font size any text may shrink to (24 px type at 800x480)."""
+        """The smallest nominal font size any text may shrink to (17 px capitals at 800x480)."""
         return self.type_px(MIN_FONT)
 
     @property
     def button_h(self) -> int:
-        """Touch-target height: 64 px at 800x480 (a fingertip and two 24 px lines), scaled."""
+        """Touch-target height: 64 px at 800x480 (a fingertip, and two lines of a label's 21 px
+        capitals set 29 px apart), scaled."""
         return self.px(64)
 
     @property

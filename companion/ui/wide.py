@@ -54,7 +54,7 @@ class WideLayout:
         column = x
         bottom = h - m.hint_h
         rest: list[Item] = []
-        x = self._ring(vm, rest, x, y, bottom)
+        x = self._ring(vm, rest, x, y, bottom, w)
         panel = pygame.Rect(x, y + m.pad, w - x - m.pad, bottom - y - 2 * m.pad)
         inside = self._panel(vm, panel)
         below = max((it.rect.bottom for it in inside if it.kind != "area"), default=panel.y)

@@ -43,11 +43,13 @@ class Recorded:
             tmp_path, ui=TableUI((800, 480), "masters", {}), surface=pygame.Surface((800, 480))
         )
         self.frames: list[list[str]] = []
+        self.moves: list[int] = []  # per frame: how many commands the game had had (-1: no game yet)
         tick = self.app.tick
 
         def recorded_tick():
             result = tick()
             self.frames.append([b.text for b in self.app.ui.ctx.renderer.text_boxes])
+            self.moves.append(len(self.app.session.commands) if self.app.session is not None else -1)
             return result
 
         self.app.tick = recorded_tick
@@ -164,15 +166,26 @@ GAMES = {"masters": (play_masters, "over"), "one-night": (play_one_night, "one-n
 
 
 def fallbacks_in(english: Recorded, german: Recorded) -> list[str]:
-    """English texts on German frames (frame by frame), and English lines in the German event log."""
-    assert len(german.frames) == len(english.frames), "the two runs did not press the same buttons"
+    """English texts on German frames (the frames between the same two moves of the game: a button in
+    sight in one language may be behind "More" in the other, a press or two more), and English lines
+    in the German event log."""
+    en_moves, de_moves = _by_move(english), _by_move(german)
+    assert list(de_moves) == list(en_moves), "the two runs did not make the same moves"
     found = []
-    for en, de in zip(english.frames, german.frames):
-        found += [t for t in english_fallbacks(de, en) if t not in found]
+    for move, de in de_moves.items():
+        found += [t for t in english_fallbacks(de, en_moves[move]) if t not in found]
     log_en, log_de = english.app.ui.ctx.log, german.app.ui.ctx.log
     assert len(log_de) == len(log_en) > 20
     found += [de for en, de in zip(log_en, log_de) if de == en and not same_in_both(de) and de not in found]
     return found
+
+
+def _by_move(run: Recorded) -> dict[int, list[str]]:
+    """The texts of a run's frames, gathered by how many moves the game had had when they were drawn."""
+    out: dict[int, list[str]] = {}
+    for move, texts in zip(run.moves, run.frames):
+        out.setdefault(move, []).extend(t for t in texts if t not in out.get(move, ()))
+    return out
 
 
 @pytest.fixture

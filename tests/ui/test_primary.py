@@ -176,7 +176,7 @@ def test_type_rounds_up_so_24_px_type_keeps_17_px_capitals_scaled(size):
     from companion.ui.text import TextRenderer
 
     m = theme.Metrics(*size)
-    assert m.font("body") == math.ceil(35 * m.u) and m.min_font == math.ceil(35 * m.u)
+    assert m.font("body") == math.ceil(42 * m.u) and m.min_font == math.ceil(35 * m.u)
     assert ink.capitals(TextRenderer().font(m.min_font)) >= limits(size)[0]
 
 

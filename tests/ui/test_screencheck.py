@@ -183,7 +183,7 @@ def test_shrinking_a_font_fails_the_check(monkeypatch):
     assert (
         not report.ok
         and report.smallest == 16
-        and ("16", "Expose agents") in {(str(c), t) for c, t in report.small}
+        and ("16", "In Cathedral") in {(str(c), t) for c, t in report.small}
     )
 
 

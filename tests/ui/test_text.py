@@ -23,7 +23,7 @@ def test_fit_text_long_text_wraps_inside_the_box():
 
 
 def test_fit_text_shrinks_when_one_line_box_is_too_narrow():
-    fit = fit_text("Cathedral", 60, 30, 40)
+    fit = fit_text("Cathedral", 60, 26, 40)  # a box one line high: no room for "Cathe-" / "dral"
     assert fit.size < 40 and fit.lines == ("Cathedral",) and not fit.cut
     assert _font(fit.size).size("Cathedral")[0] <= 60
 
@@ -55,6 +55,10 @@ def test_every_face_draws_the_capitals_its_nominal_size_promises():
 
 
 def test_lines_are_set_closer_than_the_faces_own_line_height():
-    """Atkinson Hyperlegible's own line height is 1.8 x its capitals; the renderer sets lines 1.6 x."""
-    font = face_font("ui", 35)
-    assert font.get_linesize() == 27 < font.get_height()
+    """Atkinson Hyperlegible's own line height is 1.8 x its capitals; the renderer sets lines 1.5 x (the
+    body text's 21 px capitals 32 px apart at 800x480), a label's 1.4 x (two lines fit a 64 px button)."""
+    from companion.ui.text import LABEL_LEADING
+
+    font = face_font("ui", 42)
+    assert font.get_linesize() == 32 < font.get_height()
+    assert face_font("ui", 42, LABEL_LEADING).get_linesize() == 29
