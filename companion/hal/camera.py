@@ -162,6 +162,8 @@ class CameraReader:
             self._fail(t, exc)
             return
         self._next_frame = t + (WATCH_S if self.watching else IDLE_S)
+        if self._changed_at is not None and t < self._changed_at + SETTLE_S:
+            self._next_frame = min(self._next_frame, self._changed_at + SETTLE_S)  # the look that may read
         if thumb is None:
             self._next_frame = t  # the camera is taking one: look again at the next poll
         if frame is None:

@@ -176,6 +176,7 @@ class _Grabber:
         self._error: BaseException | None = None
         self._running = True
         self._watching = False
+        self._asked = False  # a picture is asked for and not handed over yet: not asked again
         self._ask = threading.Event()
         self._thread = threading.Thread(target=self._run, name="camera-frames", daemon=True)
         self._thread.start()
@@ -195,6 +196,7 @@ class _Grabber:
             if frame is not None:
                 self._latest = frame
             self._thumb = thumb
+            self._asked = False
 
     def glance(self):
         """The thumbnail taken since the last call, else None (one is asked for); OSError once the
@@ -202,7 +204,7 @@ class _Grabber:
         self._check()
         thumb, self._thumb = self._thumb, None
         if thumb is None:
-            self._ask.set()
+            self._take_one()
         return thumb
 
     def read(self):
@@ -211,8 +213,14 @@ class _Grabber:
         self._check()
         frame = self._latest
         if self._watching:
-            self._ask.set()  # (a caller that only reads, `companion camera test`, keeps frames coming)
+            self._take_one()  # (a caller that only reads, `companion camera test`, keeps frames coming)
         return None if frame is None else self._whole(frame)
+
+    def _take_one(self) -> None:
+        """Ask the thread for a picture, unless one is asked for already."""
+        if not self._asked:
+            self._asked = True
+            self._ask.set()
 
     def watch(self, on: bool) -> None:
         """Keep whole frames from now on (a frame from before is not handed over), or stop keeping them."""
