@@ -76,10 +76,11 @@ class MockFrames:
     """Frames from image files or arrays, with a test API: `show(path_or_array)`, `clear()` (an empty
     spot), `unplug()` / `plug()`.
 
-    Its glance costs what a real camera's does in our process, not nothing: the whole picture copied
-    (a USB camera's grab hands over a whole raw frame; the Pi camera's small stream is cheaper) and
-    its thumbnail taken. A real camera's grabber thread waking at IDLE_S comes on top (see
-    BENCHMARKS.md)."""
+    Its glance costs what the dearest real camera's costs in our process, not nothing: a USB webcam's
+    raw YUYV frame (2 bytes a pixel) is copied twice, from the driver's buffer into OpenCV's and from
+    OpenCV's into the array handed over, then its thumbnail taken; as many bytes are copied twice here.
+    (The Pi camera's glance copies a 320x240 frame once.) A real camera's thread, woken for each
+    glance, comes on top (BENCHMARKS.md)."""
 
     name = "mock camera"
 
@@ -89,7 +90,7 @@ class MockFrames:
         self.plugged = True
         self.opened = 0
         self.glances = self.reads = 0  # how often the reader looked (tests)
-        self._buffer = None
+        self._buffers = None  # (the two copies a glance makes)
 
     @property
     def size(self) -> tuple[int, int] | None:
@@ -131,10 +132,12 @@ class MockFrames:
         self.glances += 1
         import numpy as np
 
-        if self._buffer is None or self._buffer.shape != frame.shape:
-            self._buffer = np.empty_like(frame)
-        np.copyto(self._buffer, frame)  # what a grab hands over, into the buffer the last one used
-        return thumbnail(self._buffer if frame.ndim == 2 else self._buffer[..., 1])
+        raw = frame.reshape(-1)[: 2 * frame.shape[0] * frame.shape[1]]  # a webcam's raw frame's bytes
+        if self._buffers is None or self._buffers[0].shape != raw.shape:
+            self._buffers = (np.empty_like(raw), np.empty_like(raw))
+        np.copyto(self._buffers[0], raw)  # the driver's buffer into OpenCV's ...
+        np.copyto(self._buffers[1], self._buffers[0])  # ... and OpenCV's into the array handed over
+        return thumbnail(frame if frame.ndim == 2 else frame[..., 1])
 
     def read(self):
         """The frame on the spot; OSError while unplugged."""
@@ -266,6 +269,7 @@ class V4l2Frames(_Grabber):
         self.name = f"USB camera {device}"
         self._cap = None
         self._raw = False
+        self._buffer = None  # the array a glance's frame is read into, used again by the next glance
         self.size: tuple[int, int] | None = None
 
     def open(self) -> None:
@@ -290,21 +294,24 @@ class V4l2Frames(_Grabber):
         """(thumbnail, frame) of one frame (blocks until the camera gives it); OSError when it
         stopped giving them. The frame is kept raw (YUYV) and converted in `_whole`."""
         self._cap.grab()  # the frame the one-frame buffer held since the last look: stale, dropped
-        ok, frame = self._cap.read()
+        ok, frame = self._cap.read(None if whole else self._buffer)  # (a glance's array is used again)
         if not ok:
             raise OSError(f"{self.device}: no frame (unplugged?)")
+        if not whole:
+            self._buffer = frame
         if self._raw and self.size is not None:
             w, h = self.size
             data = frame.reshape(-1)
             if data.size == w * h * 2:
                 yuyv = data.reshape(h, w, 2)
-                return thumbnail(yuyv[..., 0]), yuyv
+                return thumbnail(yuyv[..., 0]), (yuyv if whole else None)
             import cv2  # not the YUYV frame asked for: let OpenCV convert from now on
 
             self._raw = False
             self._cap.set(cv2.CAP_PROP_CONVERT_RGB, 1)
+            self._buffer = None
             return self._take(whole)
-        return thumbnail(frame[..., 1]), frame
+        return thumbnail(frame[..., 1]), (frame if whole else None)
 
     def _whole(self, frame):
         """BGR of a raw YUYV frame (the one the recogniser reads)."""

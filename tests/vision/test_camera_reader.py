@@ -226,14 +226,19 @@ class _Capture:
         self.yuyv = np.empty(bgr.shape[:2] + (2,), np.uint8)
         self.yuyv[..., 0] = yuv[..., 0]
         self.yuyv[:, 0::2, 1], self.yuyv[:, 1::2, 1] = yuv[:, 0::2, 1], yuv[:, 1::2, 2]
-        self.bgr, self.raw, self.grabs, self.set_to = bgr, raw, 0, []
+        self.bgr, self.raw, self.grabs, self.set_to, self.into = bgr, raw, 0, [], []
 
     def grab(self):
         self.grabs += 1
         return True
 
-    def read(self):
-        return True, (self.raw.reshape(1, -1) if self.raw is not None else self.bgr)
+    def read(self, image=None):
+        self.into.append(image)
+        frame = self.raw.reshape(1, -1) if self.raw is not None else self.bgr
+        if image is not None and image.shape == frame.shape:
+            image[...] = frame  # (OpenCV writes into an array of the right size)
+            return True, image
+        return True, frame.copy()
 
     def set(self, prop, value):
         self.set_to.append((prop, value))
@@ -252,11 +257,15 @@ def test_a_webcam_s_raw_yuyv_frame_is_glanced_at_by_its_brightness_and_converted
     cap.raw = cap.yuyv
     thumb, kept = cam._take(False)
     grey = cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY)
-    assert kept.shape == (480, 640, 2) and differ(thumb, thumbnail(grey)) < 2
+    assert kept is None and differ(thumb, thumbnail(grey)) < 2  # a glance keeps no frame ...
+    cam._take(False)
+    assert cap.into[1] is not None and cap.into[1] is cam._buffer  # ... and reads into the same array
+    thumb, kept = cam._take(True)
+    assert kept.shape == (480, 640, 2) and cap.into[2] is None  # a frame kept is an array of its own
     whole = cam._whole(kept)
     # (OpenCV's YUV and YUYV conversions use other ranges: the round trip is off by a few levels)
     assert whole.shape == bgr.shape and float(np.abs(whole.astype(int) - bgr).mean()) < 12
-    assert cap.grabs == 1  # the stale buffered frame dropped before the one taken
+    assert cap.grabs == 3  # the stale buffered frame dropped before each one taken
 
 
 def test_a_webcam_that_gives_no_yuyv_is_left_to_opencv_s_conversion(faces):
@@ -268,7 +277,7 @@ def test_a_webcam_that_gives_no_yuyv_is_left_to_opencv_s_conversion(faces):
     cap = cam._cap = _Capture(bgr, np.zeros(12345, np.uint8))  # a compressed frame's bytes
     thumb, kept = cam._take(True)
     assert not cam._raw and (cv2.CAP_PROP_CONVERT_RGB, 1) in cap.set_to
-    assert kept is bgr and cam._whole(kept) is bgr and thumb.shape == (24, 32)
+    assert np.array_equal(kept, bgr) and cam._whole(kept) is kept and thumb.shape == (24, 32)
 
 
 def test_the_pi_camera_glances_at_its_lores_stream_and_keeps_main_frames_only_while_watching(monkeypatch):
