@@ -84,6 +84,7 @@ class CameraReader:
         self._retry_at = clock.now()
         self._backoff = BACKOFF_FIRST_S
         self._next_frame = clock.now()
+        self._asked_at: float | None = None  # a real camera was asked for a glance then, not handed yet
         self._thumb = None  # the thumbnail of the picture at the last change
         self._changed_at: float | None = None  # the picture changed then, and is not read yet
         self.watching = False  # between a change and its read: glances every WATCH_S, not IDLE_S
@@ -161,11 +162,14 @@ class CameraReader:
             self._drop()
             self._fail(t, exc)
             return
-        self._next_frame = t + (WATCH_S if self.watching else IDLE_S)
+        if thumb is None:  # the camera is taking one: look again at the next poll
+            self._asked_at = t if self._asked_at is None else self._asked_at
+            self._next_frame = t
+            return
+        asked, self._asked_at = (t if self._asked_at is None else self._asked_at), None
+        self._next_frame = asked + (WATCH_S if self.watching else IDLE_S)  # (paced from the asking)
         if self._changed_at is not None and t < self._changed_at + SETTLE_S:
             self._next_frame = min(self._next_frame, self._changed_at + SETTLE_S)  # the look that may read
-        if thumb is None:
-            self._next_frame = t  # the camera is taking one: look again at the next poll
         if frame is None:
             return
         if self._pool is None:
@@ -234,6 +238,7 @@ class CameraReader:
     def _drop(self) -> None:
         """Close the camera, ignoring errors from one that is already gone."""
         self._open = False
+        self._asked_at = None
         self.watching = False  # (a reopened camera starts glancing; a change still pending is watched again)
         try:
             self.source.close()

@@ -22,6 +22,8 @@ WATCH_S = 0.05  # ... this often from a change until the picture held still and 
 THUMB_W, THUMB_H = 32, 24  # the change test's thumbnail
 POINTS = 4  # each thumbnail cell is the mean of POINTS x POINTS pixels spread evenly over it
 LORES = (320, 240)  # the Pi camera's low-resolution stream (its Y plane is the glance)
+PI_FRAME_US = 66_666  # the Pi camera at 15 frames a second: picamera2 handles each frame in a thread
+# of ours, so each costs us a wake-up; one rate throughout (no exposure settling when a change starts)
 
 
 class FrameSource(Protocol):
@@ -332,7 +334,7 @@ class V4l2Frames(_Grabber):
 class PiCameraFrames(_Grabber):
     """The Raspberry Pi camera (Camera Module 3 / v2) through picamera2: a 640x480 "main" stream for
     the recogniser and a 320x240 YUV420 "lores" one (scaled by the Pi's image processor, not the CPU)
-    whose Y plane is the glance."""
+    whose Y plane is the glance, at 15 frames a second (`PI_FRAME_US`)."""
 
     name = "Pi camera"
 
@@ -348,7 +350,9 @@ class PiCameraFrames(_Grabber):
         cam = Picamera2()
         cam.configure(
             cam.create_preview_configuration(
-                main={"format": "RGB888", "size": (640, 480)}, lores={"format": "YUV420", "size": LORES}
+                main={"format": "RGB888", "size": (640, 480)},
+                lores={"format": "YUV420", "size": LORES},
+                controls={"FrameDurationLimits": (PI_FRAME_US, PI_FRAME_US)},
             )
         )
         cam.start()

@@ -289,8 +289,8 @@ def test_the_pi_camera_glances_at_its_lores_stream_and_keeps_main_frames_only_wh
     taken = []
 
     class Picamera2:
-        def create_preview_configuration(self, main, lores):
-            return {"main": main, "lores": lores}
+        def create_preview_configuration(self, main, lores, controls):
+            return {"main": main, "lores": lores, "controls": controls}
 
         def configure(self, config):
             self.config = config
@@ -316,6 +316,7 @@ def test_the_pi_camera_glances_at_its_lores_stream_and_keeps_main_frames_only_wh
     cam.open()
     try:
         assert cam._cam.config["lores"] == {"format": "YUV420", "size": LORES}
+        assert cam._cam.config["controls"] == {"FrameDurationLimits": (66_666, 66_666)}  # 15 a second
         thumb = None
         while thumb is None:
             thumb = cam.glance()
