@@ -555,7 +555,8 @@ def run(quick: bool = False) -> list[dict]:
             ("a game's day screen (Masters, 2 vampires, one district breathing)", tmp / "day", SETUP, False),
             (
                 "a game's day screen with the camera reader watching its spot (mock camera, a still picture "
-                "of the empty table)",
+                "of the empty table glanced at 4 times a second, each glance copying a webcam's raw frame "
+                "twice as OpenCV's V4L2 capture does)",
                 tmp / "day-camera",
                 SETUP,
                 True,

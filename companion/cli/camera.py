@@ -83,6 +83,7 @@ def main(argv: list[str]) -> int:
             file=sys.stderr,
         )
         return EXIT_FAILED
+    source.watch(True)  # whole frames, as the reader gets them after a change
     window = (
         None
         if args.headless or not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))

@@ -4,9 +4,13 @@
 webcam, the Pi camera or image files). OpenCV and picamera2 are imported inside the methods that use
 them, so `import companion.hal.camera` works anywhere.
 
-The reader looks at the spot a few times a second (`IDLE_S`) and compares a small grey thumbnail
-with the last one; once the picture has changed and then held still for `SETTLE_S`, the frame goes to
-the recogniser (`companion.vision`) in a worker thread, so the table's loop never waits for it. A
+While nothing changes the reader glances at the spot four times a second (`IDLE_S`): the source
+hands over a 32x24 grey thumbnail (`FrameSource.glance`: a real camera takes it from a small or raw
+picture, in a thread of its own; no whole frame is converted) and the reader compares it with the
+picture of the last change. A change makes it watch: it glances every WATCH_S and the source keeps
+whole frames; once the picture has held still for `SETTLE_S`, the newest whole frame goes to the
+recogniser (`companion.vision`) in a worker thread, so the table's loop never waits for it, and the
+reader goes back to glancing at IDLE_S. A
 taught card yields its tag (the card registrations map it to the card, as an NFC or QR tag); a card
 it does not know yields a tag of its own (`SIGHT-` and 8 hex digits) after its face is kept, so the
 New card screen teaches it once and it is known from then on. One card lying still is read once.
@@ -25,11 +29,13 @@ from companion.errors import describe
 from companion.hal.clock import Clock
 from companion.hal.frames import (
     IDLE_S,
+    WATCH_S,
     AutoFrames,
     FrameSource,
     MockFrames,
     PiCameraFrames,
     V4l2Frames,
+    differ,
     source_for,
 )
 from companion.inputs import CardRead
@@ -78,13 +84,15 @@ class CameraReader:
         self._retry_at = clock.now()
         self._backoff = BACKOFF_FIRST_S
         self._next_frame = clock.now()
-        self._thumb = None  # the last frame's thumbnail
+        self._asked_at: float | None = None  # a real camera was asked for a glance then, not handed yet
+        self._thumb = None  # the thumbnail of the picture at the last change
         self._changed_at: float | None = None  # the picture changed then, and is not read yet
+        self.watching = False  # between a change and its read: glances every WATCH_S, not IDLE_S
         self._closed = False
         self.stats = {"frames": 0, "reads": 0, "new_cards": 0, "empty": 0, "reconnects": 0, "errors": 0}
         self._ever_open = False
         self.last_read: str | None = None  # the tag of the last card read (hw-test says it)
-        self.frame_size: tuple[int, int] | None = None  # (width, height) of the last frame
+        self.frame_size: tuple[int, int] | None = None  # (width, height) of the camera's frames
 
     @property
     def status(self) -> tuple[bool, str]:
@@ -104,7 +112,6 @@ class CameraReader:
             self._try_open(t)
         out = self._collect(t)
         if self._open and t >= self._next_frame:
-            self._next_frame = t + IDLE_S
             self._look(t)
             out += self._collect(t)
         return out
@@ -147,33 +154,60 @@ class CameraReader:
         )
 
     def _look(self, t: float) -> None:
-        """Take a frame; once a change has held still, hand it to the recogniser."""
+        """Glance at the spot; once a change has held still, hand the whole frame to the recogniser."""
         try:
-            frame = self.source.read()
+            thumb = self.source.glance()
+            frame = self._settled(t, thumb)
         except Exception as exc:  # unplugged mid-game
             self._drop()
             self._fail(t, exc)
             return
+        if thumb is None:  # the camera is taking one: look again at the next poll
+            self._asked_at = t if self._asked_at is None else self._asked_at
+            self._next_frame = t
+            return
+        asked, self._asked_at = (t if self._asked_at is None else self._asked_at), None
+        self._next_frame = asked + (WATCH_S if self.watching else IDLE_S)  # (paced from the asking)
+        if self._changed_at is not None and t < self._changed_at + SETTLE_S:
+            self._next_frame = min(self._next_frame, self._changed_at + SETTLE_S)  # the look that may read
         if frame is None:
             return
+        if self._pool is None:
+            self._job = Future()
+            try:
+                self._job.set_result(self._recognise(frame))
+            except Exception as exc:
+                self._job.set_exception(exc)
+        else:
+            self._job = self._pool.submit(self._recognise, frame)
+
+    def _settled(self, t: float, thumb):
+        """The whole frame to read when the picture changed and has held still since, else None;
+        starts and ends the watch."""
+        if thumb is None:
+            return None
         self.stats["frames"] += 1
-        self.frame_size = (int(frame.shape[1]), int(frame.shape[0]))
-        thumb = _thumbnail(frame)
-        if self._thumb is None or _differ(thumb, self._thumb) > CHANGE:
-            self._thumb = thumb
-            self._changed_at = t
-            self._next_frame = t + SETTLE_S
-            return
-        if self._changed_at is not None and t - self._changed_at >= SETTLE_S and self._job is None:
+        self.frame_size = getattr(self.source, "size", None)
+        if self._thumb is None or differ(thumb, self._thumb) > CHANGE:
+            self._thumb, self._changed_at = thumb, t
+            self._watch(True)
+            return None
+        if self._changed_at is None:
+            return None
+        self._watch(True)  # (a change still pending when the camera was reopened is watched again)
+        if t - self._changed_at < SETTLE_S or self._job is not None:
+            return None
+        frame = self.source.read()
+        if frame is not None:
             self._changed_at = None
-            if self._pool is None:
-                self._job = Future()
-                try:
-                    self._job.set_result(self._recognise(frame))
-                except Exception as exc:
-                    self._job.set_exception(exc)
-            else:
-                self._job = self._pool.submit(self._recognise, frame)
+            self._watch(False)
+        return frame
+
+    def _watch(self, on: bool) -> None:
+        """Tell the source a change is under way, or over."""
+        if on != self.watching:
+            self.watching = on
+            self.source.watch(on)
 
     def _collect(self, t: float) -> list[CardRead]:
         """The finished recognition's read, if any."""
@@ -204,23 +238,12 @@ class CameraReader:
     def _drop(self) -> None:
         """Close the camera, ignoring errors from one that is already gone."""
         self._open = False
+        self._asked_at = None
+        self.watching = False  # (a reopened camera starts glancing; a change still pending is watched again)
         try:
             self.source.close()
         except Exception:  # a device that is gone fails to close in library-specific ways
             pass
-
-
-def _thumbnail(frame):
-    """A 32x24 grey thumbnail (change detection)."""
-    import cv2
-
-    g = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-    return cv2.resize(g, (32, 24), interpolation=cv2.INTER_AREA).astype("float32")
-
-
-def _differ(a, b) -> float:
-    """Mean absolute difference of two thumbnails."""
-    return float(abs(a - b).mean())
 
 
 class Recogniser:
