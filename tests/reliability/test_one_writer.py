@@ -4,6 +4,7 @@ session whose game another program changed (raw SQLite, which ignores leases) wr
 says so. Every test ends by replaying every journaled game and checking that no acknowledged command
 is lost (tests/reliability/writers.py, `nothing_lost`)."""
 
+import os
 import signal
 import sqlite3
 import time
@@ -78,9 +79,15 @@ def test_two_scenario_runs_of_one_game_one_writes_the_other_stops(tmp_path, figu
     )
     try:
         holds(path, 1)
-        second = companion(
-            tmp_path, "run", "--headless", "--script", script, "--journal", path, "--ack", "--pace", "0"
-        )
+        # The first is held still (alive, holding the game) while the second tries, however long a start
+        # takes here (seconds under emulation, where the first would otherwise be done by then).
+        os.kill(first.pid, signal.SIGSTOP)
+        try:
+            second = companion(
+                tmp_path, "run", "--headless", "--script", script, "--journal", path, "--ack", "--pace", "0"
+            )
+        finally:
+            os.kill(first.pid, signal.SIGCONT)
         out, err = first.communicate(timeout=60)
     finally:
         stop(first)
