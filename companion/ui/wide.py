@@ -78,13 +78,25 @@ class WideLayout:
     def _cell_width(self, vm) -> int:
         """The width of a wide board's cells: what the column beside it leaves once it keeps the
         800x480 panel's width (COLUMN, scaled), or where a countdown ring stands beside the board
-        too, the share the board had; never narrower than a cell's longest word."""
+        too, the share the board had; never narrower than a cell's longest word that does not
+        hyphenate ("Dämme- / rung!" as at 800x480: the column keeps its lines' room) or a seat's name."""
         m, w = self.m, self.size[0]
         if vm.ring is None and not vm.picture and vm.buttons:
             most = (w - m.px(COLUMN) - 5 * m.pad) // 3
         else:
             most = (int(w * (BOARD_SHARE if vm.buttons else 0.62)) - 2 * m.pad) // 3
-        return max(most, self._widest_word(vm.grid) + m.px(10))
+        need = self._widest_word(vm.grid) + m.px(10)
+        return most if need > most and self._hyphenate_in(vm.grid, most - m.px(10)) else max(most, need)
+
+    def _hyphenate_in(self, cells, width: int) -> bool:
+        """Whether every line of `cells` wraps into `width` at the cell size, its long words split
+        after a syllable (none cut), and every seat's name fits it on one line."""
+        size = self.m.font("cell")
+        font = self.labels.font(size)
+        if any(font.size(c.title)[0] > width for c in cells if c.chip is not None):
+            return False
+        fits = (self.labels.fit(line, width, 10**6, size, size) for c in cells for line in c.lines)
+        return all(not (f.cut or f.broken) for f in fits)
 
     def _column_hint(self, vm, x: int, free: int) -> tuple[Item, int]:
         """(the hint row, the bottom edge of the board): one row under the column from `x`; two rows
