@@ -46,7 +46,7 @@ class WideLayout:
         x = m.pad
         wide = 0
         if vm.grid:
-            wide = self._cell_width(vm)
+            wide = self._cell_width(vm, y)
             x += 3 * wide + 3 * m.pad
         table = pygame.Rect(x, y + m.pad, int(w * 0.5), 0)
         if vm.table:
@@ -75,28 +75,35 @@ class WideLayout:
         moments = self._moments(vm, pygame.Rect(panel.x, top, panel.width, end - top)) if vm.recent else []
         return items + [hint] + board + rest + inside + moments
 
-    def _cell_width(self, vm) -> int:
-        """The width of a wide board's cells: what the column beside it leaves once it keeps the
-        800x480 panel's width (COLUMN, scaled), or where a countdown ring stands beside the board
-        too, the share the board had; never narrower than a cell's longest word that does not
-        hyphenate ("Dämme- / rung!" as at 800x480: the column keeps its lines' room) or a seat's name."""
-        m, w = self.m, self.size[0]
+    def _cell_width(self, vm, y: int) -> int:
+        """The width of a wide board's cells (the board under `y`): what the column beside it leaves
+        once it keeps the 800x480 panel's width (COLUMN, scaled), or where a countdown ring stands
+        beside the board too, the share the board had; never narrower than a cell's longest word,
+        unless the words hyphenate and every cell still holds them ("Dämme- / rung!" as at 800x480:
+        the column keeps its lines' room)."""
+        m, (w, h) = self.m, self.size
         if vm.ring is None and not vm.picture and vm.buttons:
             most = (w - m.px(COLUMN) - 5 * m.pad) // 3
         else:
             most = (int(w * (BOARD_SHARE if vm.buttons else 0.62)) - 2 * m.pad) // 3
         need = self._widest_word(vm.grid) + m.px(10)
-        return most if need > most and self._hyphenate_in(vm.grid, most - m.px(10)) else max(most, need)
+        high = (h - y - 4 * m.pad) // 3 - m.px(6)  # a cell's room inside, the board down to the bottom edge
+        return most if need > most and self._cells_hold(vm.grid, most - m.px(8), high) else max(most, need)
 
-    def _hyphenate_in(self, cells, width: int) -> bool:
-        """Whether every line of `cells` wraps into `width` at the cell size, its long words split
-        after a syllable (none cut), and every seat's name fits it on one line."""
+    def _cells_hold(self, cells, width: int, high: int) -> bool:
+        """Whether every cell's name and lines wrap into `width` at the cell size, their long words
+        split after a syllable (none cut), in `high` px with a row left for its counts, and every
+        seat's name fits it on one line."""
         size = self.m.font("cell")
         font = self.labels.font(size)
-        if any(font.size(c.title)[0] > width for c in cells if c.chip is not None):
-            return False
-        fits = (self.labels.fit(line, width, 10**6, size, size) for c in cells for line in c.lines)
-        return all(not (f.cut or f.broken) for f in fits)
+        for c in cells:
+            if c.chip is not None and font.size(c.title)[0] > width:
+                return False
+            fits = [self.labels.fit(t, width, 10**6, size, size) for t in (c.title, *c.lines) if t]
+            rows = sum(len(f.lines) for f in fits) + (1 if c.counts else 0)
+            if any(f.cut or f.broken for f in fits) or rows * font.get_linesize() > high:
+                return False
+        return True
 
     def _column_hint(self, vm, x: int, free: int) -> tuple[Item, int]:
         """(the hint row, the bottom edge of the board): one row under the column from `x`; two rows
