@@ -79,16 +79,29 @@ class WideLayout:
         """The width of a wide board's cells (the board under `y`): what the column beside it leaves
         once it keeps the 800x480 panel's width (COLUMN, scaled), or where a countdown ring stands
         beside the board too, the share the board had; never narrower than a cell's longest word,
-        unless the words hyphenate and every cell still holds them ("Dämme- / rung!" as at 800x480:
-        the column keeps its lines' room)."""
+        unless the column beside the cells that word widens cuts its lines and at the narrower width
+        every cell still holds its words, hyphenated ("Dämme- / rung!" as at 800x480)."""
         m, (w, h) = self.m, self.size
         if vm.ring is None and not vm.picture and vm.buttons:
             most = (w - m.px(COLUMN) - 5 * m.pad) // 3
         else:
             most = (int(w * (BOARD_SHARE if vm.buttons else 0.62)) - 2 * m.pad) // 3
-        need = self._widest_word(vm.grid) + m.px(10)
+        wide = max(most, self._widest_word(vm.grid) + m.px(10))
         high = (h - y - 4 * m.pad) // 3 - m.px(6)  # a cell's room inside, the board down to the bottom edge
-        return most if need > most and self._cells_hold(vm.grid, most - m.px(8), high) else max(most, need)
+        if wide > most and not self._column_holds(vm, 4 * m.pad + 3 * wide, y):
+            return most if self._cells_hold(vm.grid, most - m.px(8), high) else wide
+        return wide
+
+    def _column_holds(self, vm, x: int, y: int) -> bool:
+        """Whether the column from `x` (the board's right edge, under `y`) shows every line of `vm`
+        at the body size, each on all the rows it wraps to."""
+        m, (w, h) = self.m, self.size
+        x = self._ring(vm, [], x, y, h - m.hint_h, w)
+        panel = pygame.Rect(x, y + m.pad, w - x - m.pad, h - m.hint_h - y - 2 * m.pad)
+        lines = [it for it in self._panel(vm, panel) if it.kind == "line"]
+        return len(lines) == len(vm.lines) and all(
+            it.rect.height >= self._rows(it.data, panel.width) * m.line_h for it in lines
+        )
 
     def _cells_hold(self, cells, width: int, high: int) -> bool:
         """Whether every cell's name and lines wrap into `width` at the cell size, their long words
