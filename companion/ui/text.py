@@ -145,10 +145,10 @@ def fit_text(text: str, width: int, height: int, max_size: int, min_size: int = 
                 return _fit(size, lines, font)
         if size <= min_size:
             return _squeeze(text, font, width, max(1, max_lines), size)
-        size = _smaller(size, min_size)
+        size = smaller(size, min_size)
 
 
-def _smaller(size: int, floor: int) -> int:
+def smaller(size: int, floor: int) -> int:
     """The largest nominal size under `size` whose capitals are a pixel shorter (not under `floor`)."""
     caps, n = capitals_for(size), size - 1
     while n > floor and capitals_for(n) >= caps:

@@ -26,6 +26,7 @@ import pygame
 
 from companion.ui import theme
 from companion.ui.item import Item
+from companion.ui.text import smaller
 
 COLUMN = 400  # reference pixels the column beside a wide board keeps: the 800x480 panel's width
 BOARD_SHARE = 0.47  # a wide board's share of the width beside buttons (as the panel's board may take)
@@ -156,13 +157,18 @@ class WideLayout:
 
     def _moments(self, vm, box: pygame.Rect) -> list[Item]:
         """The latest moments in `box` under a thin rule: the newest that fit, each on the rows it
-        wraps to, oldest at the top."""
+        wraps to, oldest at the top. The newest, rows too long for the room at the body size, steps
+        down a pixel of capitals at a time (to the floor at most) as a crowded panel's lines do."""
         m = self.m
         top = box.y + m.pad // 2
         shown: list[tuple[str, int]] = []
         room = box.bottom - top
         for line in reversed(vm.recent):
+            size = m.font("body")
             high = self._rows(line, box.width) * m.line_h
+            while high > room and not shown and size > m.min_font and room >= m.line_h:
+                size = smaller(size, m.min_font)
+                high = self._rows(line, box.width, size=size) * m.line_h
             if high > room:
                 break
             shown.insert(0, (line, high))
