@@ -316,6 +316,13 @@ class ButtonLayout:
             n += 1
         return n
 
+    def reach(self, item) -> pygame.Rect:
+        """The box `item` paints: a button's with its focus ring round it (a repaint clears that much)."""
+        if item.kind != "button":
+            return item.rect
+        ring = self.m.px(FOCUS_RING)
+        return item.rect.inflate(2 * ring, 2 * ring)
+
     def _paint_area(self, surface, item) -> None:
         """The button area itself draws nothing."""
 
@@ -338,9 +345,11 @@ class ButtonLayout:
                 m.px(2),
                 border_radius=m.px(10),
             )
-        if b.focused:
+        if b.focused:  # round the button, outside it: the ring never covers the words' two lines
+            ring = m.px(FOCUS_RING)
+            radius = m.px(10 if b.primary else 8) + ring
             pygame.draw.rect(
-                surface, theme.FOCUS, item.rect, m.px(4), border_radius=m.px(10 if b.primary else 8)
+                surface, theme.FOCUS, item.rect.inflate(2 * ring, 2 * ring), ring, border_radius=radius
             )
         inner = item.rect.inflate(-m.px(12), -m.px(4))
         color = theme.TEXT if b.enabled else theme.TEXT_OFF
@@ -409,6 +418,9 @@ class ButtonLayout:
 
 
 TICK_W = 30  # reference pixels a selected button's tick takes before its label
+# reference pixels of the focus ring, drawn round the button in the gap to the next (half the pad): inside
+# it the ring covered the descenders of a label's second line and the accents of its first
+FOCUS_RING = 4
 CHIP_ICON = 28  # reference pixels of a cost chip's picture
 CHIP_COLOURS = {"token.veil": theme.VEIL_ON}  # else theme.ICON_COLOURS by the icon's name
 

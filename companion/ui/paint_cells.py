@@ -34,18 +34,21 @@ class CellPainter:
     def _counts(self, surface, rect: pygame.Rect, counts, bg, side: int) -> None:
         """Icon + numeral pairs flowing left to right, wrapping into rows of height `side`. In a cell
         the board shrank (a banner above it) the icons get smaller, down to two thirds, until the rows
-        fit: a count never runs into the next cell."""
+        fit, and then the rows close up (a numeral's line keeps its ink apart): a count never runs
+        over the cell's border."""
         m = self.m
         size = m.font("cell")
         line = self.numerals.font(size).get_linesize()  # a numeral or an initial: no descender below it
-        row_h = max(side, line)
+        row_h, gap = max(side, line), m.px(2)
         flow = self._flow(counts, rect.width, side)
-        while side > m.px(20) and flow and (flow[-1][1] + 1) * (row_h + m.px(2)) > rect.height + m.px(2):
+        while side > m.px(20) and flow and (flow[-1][1] + 1) * (row_h + gap) > rect.height + gap:
             side -= m.px(2)
             row_h = max(side, line)
             flow = self._flow(counts, rect.width, side)
+        if flow and (flow[-1][1] + 1) * (row_h + gap) > rect.height + gap:
+            gap = 0
         for c, (dx, row) in zip(counts, flow):
-            x, y = rect.x + dx, rect.y + row * (row_h + m.px(2))
+            x, y = rect.x + dx, rect.y + row * (row_h + gap)
             numeral_w = self.numerals.font(size).size(c.value)[0] if c.value else 0
             top = y + (row_h - side) // 2
             if c.icon:
@@ -86,6 +89,47 @@ class CellPainter:
                     bg=bg,
                     renderer=self.numerals,
                 )
+
+    def _rows_fit(self, counts, width: int, height: int) -> bool:
+        """Whether `counts` fit a box `width` x `height` in rows at their smallest (icons of 20
+        reference px, the rows closed up)."""
+        side = self.m.px(20)
+        row_h = max(side, self.numerals.font(self.m.font("cell")).get_linesize())
+        return (self._flow(counts, width, side)[-1][1] + 1) * row_h <= height
+
+    def _beside_last(self, surface, text_box, counts, inner: pygame.Rect, bg) -> bool:
+        """Where a cell made short (a banner, a title on two lines above the board) has no room under
+        its words for the counts: its last text (`text_box`: text, box, colour) drawn a line at a time,
+        the counts in one row after its last line, the two centred together ("Angriff / 3 ●0/5");
+        False, and nothing drawn, where that row is wider than the cell (`inner`)."""
+        m, (text, box, colour) = self.m, text_box
+        size = m.font("cell")
+        font = self.labels.font(size)
+        fit = self.labels.fit(text, box.width, box.height, size, size)
+        side = min(m.px(30), self.numerals.font(size).get_linesize())
+        row = sum(self._count_w(c, font, side) for c in counts) + m.px(6) * (len(counts) - 1)
+        last_w, gap, line_h = font.size(fit.lines[-1])[0], m.px(8), font.get_linesize()
+        if fit.cut or last_w + gap + row > inner.width:
+            return False
+        for i, line in enumerate(fit.lines[:-1]):
+            at = pygame.Rect(box.x, box.y + i * line_h, box.width, line_h)
+            self._text(surface, line, at, "cell", colour, bg=bg, renderer=self.labels)
+        top = box.y + (len(fit.lines) - 1) * line_h
+        x = inner.x + (inner.width - last_w - gap - row) // 2
+        self._text(
+            surface,
+            fit.lines[-1],
+            pygame.Rect(x, top, last_w, line_h),
+            "cell",
+            colour,
+            bg=bg,
+            renderer=self.labels,
+        )
+        row_h = max(side, self.numerals.font(size).get_linesize())
+        self._counts(
+            surface, pygame.Rect(x + last_w + gap, top + (line_h - row_h) // 2, row, row_h), counts, bg, side
+        )
+        return True
 
     def _paint_cell(self, surface, item: Item) -> None:
         """One district: fill and border by mark, its name (or grid position) on top, lines, icon counts."""
@@ -134,25 +178,22 @@ class CellPainter:
         if len(rows.lines) > 1 and not rows.cut:
             head = pygame.Rect(head.x, head.y, head.width, len(rows.lines) * line_h)
         # over a pattern the name in the brighter TEXT: hatching runs behind its letters (4.5:1 or more)
-        self._text(
-            surface,
-            title,
-            head,
-            "cell",
-            theme.TEXT if pattern else theme.TEXT_DIM,
-            bg=behind,
-            renderer=self.labels,
-        )
+        texts = [(title, head, theme.TEXT if pattern else theme.TEXT_DIM)]
         y = head.bottom
         for line in c.lines:
             rows = len(self.labels.fit(line, inner.width, 10**6, size, size).lines)
             box = pygame.Rect(inner.x, y, inner.width, rows * font.get_linesize()).clip(inner)
-            self._text(surface, line, box, "cell", theme.TEXT, bg=behind, renderer=self.labels)
+            texts.append((line, box, theme.TEXT))
             y = box.bottom
+        beside = counts and not self._rows_fit(counts, inner.width, inner.bottom - y - m.px(2))
+        if beside and self._beside_last(surface, texts[-1], counts, inner, behind):
+            texts, counts = texts[:-1], ()
+        for text, box, colour in texts:
+            self._text(surface, text, box, "cell", colour, bg=behind, renderer=self.labels)
         if counts:
             self._counts(
                 surface,
-                pygame.Rect(inner.x, y + m.px(2), inner.width, inner.bottom - y),
+                pygame.Rect(inner.x, y + m.px(2), inner.width, inner.bottom - y - m.px(2)),
                 counts,
                 behind,
                 m.px(30),

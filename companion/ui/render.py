@@ -307,14 +307,14 @@ class Renderer(ButtonLayout, SeatLayout, CellPainter, WideLayout):
         ):
             return False
         changed = [b for a, b in zip(before, after) if a.data != b.data]
-        dirty = [it.rect for it in changed]
+        dirty = [self.reach(it) for it in changed]  # a button with the focus ring round it
         self.text_boxes = [tb for tb in self.text_boxes if not any(r.contains(tb.rect) for r in dirty)]
         self._clear = new.scene is not None
-        for item in changed:
+        for item, rect in zip(changed, dirty):
             if new.backdrop or new.scene:  # the picture behind it again
-                surface.blit(self._behind(new), item.rect, item.rect)
+                surface.blit(self._behind(new), rect, rect)
             else:
-                surface.fill(theme.HEADER if item.kind in ("title", "veil") else theme.BG, item.rect)
+                surface.fill(theme.HEADER if item.kind in ("title", "veil") else theme.BG, rect)
             getattr(self, f"_paint_{item.kind}")(surface, item)
         return True
 

@@ -145,10 +145,10 @@ def fit_text(text: str, width: int, height: int, max_size: int, min_size: int = 
                 return _fit(size, lines, font)
         if size <= min_size:
             return _squeeze(text, font, width, max(1, max_lines), size)
-        size = _smaller(size, min_size)
+        size = smaller(size, min_size)
 
 
-def _smaller(size: int, floor: int) -> int:
+def smaller(size: int, floor: int) -> int:
     """The largest nominal size under `size` whose capitals are a pixel shorter (not under `floor`)."""
     caps, n = capitals_for(size), size - 1
     while n > floor and capitals_for(n) >= caps:
@@ -199,7 +199,9 @@ LEADING = 1.5
 # a label's lines (a button's words, a district's name): 21 px capitals 29 px apart, about the face's em,
 # so a label wrapped to two lines fits a 64 px button at 800x480 (a descender may touch an umlaut below)
 LABEL_LEADING = 1.4
-NUMERAL_LEADING = 1.2  # a row of numerals and initials beside icons (no descenders): a board cell's counts
+# a row of numerals and initials beside icons (no descenders): a board cell's counts, 20 px capitals 22 px
+# apart, so two rows of them fit under a two-line name in a cell a banner made shorter
+NUMERAL_LEADING = 1.1
 _FACES: dict[tuple[str, int, float], pygame.font.Font] = {}
 ink.font_cache(_FACES.clear)  # the screen check records only fonts opened while it records
 

@@ -26,6 +26,7 @@ import pygame
 
 from companion.ui import theme
 from companion.ui.item import Item
+from companion.ui.text import smaller
 
 COLUMN = 400  # reference pixels the column beside a wide board keeps: the 800x480 panel's width
 BOARD_SHARE = 0.47  # a wide board's share of the width beside buttons (as the panel's board may take)
@@ -46,7 +47,7 @@ class WideLayout:
         x = m.pad
         wide = 0
         if vm.grid:
-            wide = self._cell_width(vm)
+            wide = self._cell_width(vm, y)
             x += 3 * wide + 3 * m.pad
         table = pygame.Rect(x, y + m.pad, int(w * 0.5), 0)
         if vm.table:
@@ -75,16 +76,48 @@ class WideLayout:
         moments = self._moments(vm, pygame.Rect(panel.x, top, panel.width, end - top)) if vm.recent else []
         return items + [hint] + board + rest + inside + moments
 
-    def _cell_width(self, vm) -> int:
-        """The width of a wide board's cells: what the column beside it leaves once it keeps the
-        800x480 panel's width (COLUMN, scaled), or where a countdown ring stands beside the board
-        too, the share the board had; never narrower than a cell's longest word."""
-        m, w = self.m, self.size[0]
+    def _cell_width(self, vm, y: int) -> int:
+        """The width of a wide board's cells (the board under `y`): what the column beside it leaves
+        once it keeps the 800x480 panel's width (COLUMN, scaled), or where a countdown ring stands
+        beside the board too, the share the board had; never narrower than a cell's longest word,
+        unless the column beside the cells that word widens cuts its lines and at the narrower width
+        every cell still holds its words, hyphenated ("Dämme- / rung!" as at 800x480)."""
+        m, (w, h) = self.m, self.size
         if vm.ring is None and not vm.picture and vm.buttons:
             most = (w - m.px(COLUMN) - 5 * m.pad) // 3
         else:
             most = (int(w * (BOARD_SHARE if vm.buttons else 0.62)) - 2 * m.pad) // 3
-        return max(most, self._widest_word(vm.grid) + m.px(10))
+        wide = max(most, self._widest_word(vm.grid) + m.px(10))
+        high = (h - y - 4 * m.pad) // 3 - m.px(6)  # a cell's room inside, the board down to the bottom edge
+        if wide > most and not self._column_holds(vm, 4 * m.pad + 3 * wide, y):
+            return most if self._cells_hold(vm.grid, most - m.px(8), high) else wide
+        return wide
+
+    def _column_holds(self, vm, x: int, y: int) -> bool:
+        """Whether the column from `x` (the board's right edge, under `y`) shows every line of `vm`
+        at the body size, each on all the rows it wraps to."""
+        m, (w, h) = self.m, self.size
+        x = self._ring(vm, [], x, y, h - m.hint_h, w)
+        panel = pygame.Rect(x, y + m.pad, w - x - m.pad, h - m.hint_h - y - 2 * m.pad)
+        lines = [it for it in self._panel(vm, panel) if it.kind == "line"]
+        return len(lines) == len(vm.lines) and all(
+            it.rect.height >= self._rows(it.data, panel.width) * m.line_h for it in lines
+        )
+
+    def _cells_hold(self, cells, width: int, high: int) -> bool:
+        """Whether every cell's name and lines wrap into `width` at the cell size, their long words
+        split after a syllable (none cut), in `high` px with a row left for its counts, and every
+        seat's name fits it on one line."""
+        size = self.m.font("cell")
+        font = self.labels.font(size)
+        for c in cells:
+            if c.chip is not None and font.size(c.title)[0] > width:
+                return False
+            fits = [self.labels.fit(t, width, 10**6, size, size) for t in (c.title, *c.lines) if t]
+            rows = sum(len(f.lines) for f in fits) + (1 if c.counts else 0)
+            if any(f.cut or f.broken for f in fits) or rows * font.get_linesize() > high:
+                return False
+        return True
 
     def _column_hint(self, vm, x: int, free: int) -> tuple[Item, int]:
         """(the hint row, the bottom edge of the board): one row under the column from `x`; two rows
@@ -124,13 +157,18 @@ class WideLayout:
 
     def _moments(self, vm, box: pygame.Rect) -> list[Item]:
         """The latest moments in `box` under a thin rule: the newest that fit, each on the rows it
-        wraps to, oldest at the top."""
+        wraps to, oldest at the top. The newest, rows too long for the room at the body size, steps
+        down a pixel of capitals at a time (to the floor at most) as a crowded panel's lines do."""
         m = self.m
         top = box.y + m.pad // 2
         shown: list[tuple[str, int]] = []
         room = box.bottom - top
         for line in reversed(vm.recent):
+            size = m.font("body")
             high = self._rows(line, box.width) * m.line_h
+            while high > room and not shown and size > m.min_font and room >= m.line_h:
+                size = smaller(size, m.min_font)
+                high = self._rows(line, box.width, size=size) * m.line_h
             if high > room:
                 break
             shown.insert(0, (line, high))

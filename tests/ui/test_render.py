@@ -139,3 +139,57 @@ def test_partial_repaint_matches_a_full_repaint(name):
     full = pygame.Surface((800, 480))
     Renderer((800, 480)).render(full, ui.model())
     assert pygame.image.tobytes(surface, "RGB") == pygame.image.tobytes(full, "RGB")
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)])
+def test_the_focus_ring_goes_round_a_button_never_over_it(size):
+    """The ring lies in the gap round the focused button: inside it a label wrapped to two lines (the
+    More sheet's "Fight exposed / agents") has the button's whole height, its edge keeps its fill."""
+    from companion.ui import theme
+    from tests.ui.test_wide import page
+
+    renderer, vm, items = page("live-masters-night1-more", size)
+    surface = pygame.Surface(size)
+    renderer.render(surface, vm)
+    focused = [it for it in items if it.kind == "button" and it.data.focused]
+    assert len(focused) == 1
+    rect, ring = focused[0].rect, renderer.reach(focused[0])
+    assert ring.width > rect.width and ring.height > rect.height
+
+    def row(y):
+        return [tuple(surface.get_at((x, y)))[:3] for x in range(rect.left + 12, rect.right - 12)]
+
+    for y in (rect.top, rect.top + 2, rect.bottom - 3, rect.bottom - 1):  # the button's own edge
+        assert theme.FOCUS not in row(y)
+    assert row(ring.top + 1).count(theme.FOCUS) == len(row(ring.top + 1))  # the ring round it
+    assert row(ring.bottom - 2).count(theme.FOCUS) == len(row(ring.bottom - 2))
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("name", ["night-banner1", "night-busy", "strigoi"])
+def test_a_short_cells_words_and_counts_stay_inside_it(name, lang):
+    """A banner (or a title on two lines) makes the board's cells shorter at 800x480: the acting
+    district's two-line name and its two rows of counts, the Altar's line and its blood, all stay
+    inside the cell's border."""
+    from companion import i18n
+    from companion.ui import pages
+
+    i18n.set_language(lang)
+    try:
+        ui = TableUI((800, 480))
+        samples.screens()[name.split("-")[0]](ui)
+        if "-" in name:  # a trouble banner over the night, as the check's pages draw it
+            parts = {n: p for n, p, _refusal in pages._troubles()}[name.split("-")[1]]
+            ui.update(ui.ctx.view, (), 0.0, parts())
+        ui.draw(pygame.Surface((800, 480)), force=True)
+        renderer = ui.ctx.renderer
+        items = renderer.layout(ui.stack.top.model())
+    finally:
+        i18n.set_language("en")
+    assert any(it.kind == "banner" for it in items) == ("-" in name)
+    cells = [it.rect for it in items if it.kind == "cell"]
+    # (the acting vampire's counts beside the board are drawn as a cell's too)
+    words = [(b, c) for b in renderer.text_boxes if b.role == "cell" for c in cells if c.colliderect(b.rect)]
+    assert cells and len(words) > 6
+    for b, cell in words:
+        assert cell.inflate(-4, -4).contains(b.rect), (b.text, b.rect, cell)

@@ -158,3 +158,22 @@ def test_a_painted_wide_page_passes_the_check():
     report = check("night", (1280, 720), drawn, boxes)
     assert report.ok, report.lines()
     assert any(b.role == "body" and b.text == "Mila's turn (2 AP)." for b in boxes)  # the newest moment
+
+
+@pytest.mark.parametrize("size", WIDE)
+@pytest.mark.parametrize("name", ["nosferatu", "live-nosferatu"])
+def test_a_cells_long_word_hyphenates_rather_than_cut_the_columns_lines(name, size):
+    """German Nosferatu's clock says "Dämmerung!": the cells widened for it left the column a third of
+    the screen and its lines were cut ("Rituale 0 von 5: keine"); the word hyphenates instead and the
+    column shows every line on all the rows it wraps to."""
+    from companion import i18n
+
+    i18n.set_language("de")
+    try:
+        renderer, vm, items = page(name, size)
+        lines = [it for it in items if it.kind == "line"]
+        rows = [renderer._rows(it.data, it.rect.width) for it in lines]
+    finally:
+        i18n.set_language("en")
+    assert [it.data for it in lines] == list(vm.lines)
+    assert all(it.rect.height >= n * renderer.m.line_h for it, n in zip(lines, rows))
