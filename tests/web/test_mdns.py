@@ -4,9 +4,9 @@ process never loads zeroconf (its memory goal), and no announcement outlives the
 import asyncio
 import os
 import signal
+import socket
 import subprocess
 import sys
-import socket
 import time
 
 import pytest
