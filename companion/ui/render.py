@@ -95,13 +95,7 @@ class Renderer(ButtonLayout, SeatLayout, CellPainter, WideLayout):
         if m.wide and vm.scene is not None:  # the title, the resume offer
             return self._scene_layout(vm, items, y)
         bottom = h - m.hint_h
-        items.append(
-            Item(
-                "hint",
-                pygame.Rect(m.pad, bottom, w - 2 * m.pad, m.hint_h),
-                (vm.error or vm.hint, bool(vm.error)),
-            )
-        )
+        items.append(self._hint_row(vm, bottom))
         x = m.pad
         if vm.grid:
             side = min(bottom - y - 2 * m.pad, int(w * (0.62 if not vm.buttons else 0.47)))
@@ -155,6 +149,15 @@ class Renderer(ButtonLayout, SeatLayout, CellPainter, WideLayout):
                 Item("picture", pygame.Rect(x, top, side, min(side, bottom - m.pad - top)), vm.picture)
             )
         return x + side + m.pad
+
+    def _hint_row(self, vm: ViewModel, top: int) -> Item:
+        """The bottom row across the screen from `top`: the error, else the hint."""
+        m = self.m
+        return Item(
+            "hint",
+            pygame.Rect(m.pad, top, self.size[0] - 2 * m.pad, m.hint_h),
+            (vm.error or vm.hint, bool(vm.error)),
+        )
 
     def _card_layout(self, vm: ViewModel) -> list[Item]:
         """The end-of-game card over one row of buttons (banners above it, the hint row only when it

@@ -196,13 +196,7 @@ class WideLayout:
         choices, the title as tiles over the whole screen."""
         m, (w, h) = self.m, self.size
         bottom = h - m.hint_h
-        items.append(
-            Item(
-                "hint",
-                pygame.Rect(m.pad, bottom, w - 2 * m.pad, m.hint_h),
-                (vm.error or vm.hint, bool(vm.error)),
-            )
-        )
+        items.append(self._hint_row(vm, bottom))
         y += m.pad
         if vm.buttons and len(vm.buttons) <= 3:  # the offer: what it is about on the left, the choices right
             left = pygame.Rect(m.pad, y, (w - 3 * m.pad) // 2, bottom - m.pad - y)
