@@ -58,17 +58,27 @@ class Problem(Named):
 
 
 _cache: tuple[list[str], Mapping[str, Any], tuple[Problem, ...]] | None = None
-_read: tuple[list[str], tuple] | None = None  # (sys.path, its entry points): read once per path
+_reads: dict[str, tuple[list[str], tuple]] = {}  # "read" | "home" -> (sys.path, its entry points)
 
 
 def entry_points() -> tuple:
     """The `nightwatch.games` entry points on sys.path (read again when it changed)."""
-    global _read
-    if _read is None or _read[0] != sys.path:
+    return _entry_points("read")
+
+
+def _home() -> tuple:
+    """Our own distribution's entry points (which `entry_points()` lists first), read once per path."""
+    return _entry_points("home")
+
+
+def _entry_points(how: str) -> tuple:
+    """`entrypoints.read()` or `entrypoints.home()` for the current sys.path, read once per path."""
+    kept = _reads.get(how)
+    if kept is None or kept[0] != sys.path:
         from companion.plugins import entrypoints
 
-        _read = (list(sys.path), entrypoints.read())
-    return _read[1]
+        kept = _reads[how] = (list(sys.path), getattr(entrypoints, how)())
+    return kept[1]
 
 
 def game_ids() -> tuple[str, ...]:
@@ -102,19 +112,6 @@ def get(game_id: Any) -> Any:
                 if _unsound(game, ep.name) is None:
                     return game
     return None
-
-
-_home_read: tuple[list[str], tuple] | None = None
-
-
-def _home() -> tuple:
-    """Our own distribution's entry points (which `entry_points()` lists first), read once per path."""
-    global _home_read
-    if _home_read is None or _home_read[0] != sys.path:
-        from companion.plugins import entrypoints
-
-        _home_read = (list(sys.path), entrypoints.home())
-    return _home_read[1]
 
 
 def info(game_id: str) -> Any:
