@@ -62,8 +62,9 @@ def read_journal(path: Path, read_only_fs: bool = False, connect: Callable = sql
         head = wal.read_bytes() if exists(wal) else b""
         if head and head[:4] not in WAL_MAGIC:
             return Reading(_("its -wal file is not a SQLite write-ahead log"))
-        if head and wal_break(head):
-            return Reading(wal_break(head))
+        broken = wal_break(head) if head else None
+        if broken:
+            return Reading(broken)
         if not exists(path) or path.stat().st_size == 0:
             return Reading(_("a -wal file without its database") if head else None)
         if exists(f"{path}-journal") and os.path.getsize(f"{path}-journal") > 0:
